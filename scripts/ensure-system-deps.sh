@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Makes sure Chromium (for Playwright) and the PostgreSQL server binaries (for the API tests
+# against a real server) are present. On Debian as root it installs them with apt-get, as
+# `playwright install --with-deps` would; elsewhere it says how and fails.
+set -euo pipefail
+
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
+[ -n "$(pg_bin)" ] && [ -x "$(pg_bin)/initdb" ] || need+=(postgresql postgresql-contrib)
+
+if [ ${#need[@]} -eq 0 ]; then exit 0; fi
+
+if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing ${need[*]} from Debian packages…"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  exit 0
+fi
+
+echo "Missing: ${need[*]}." >&2
+echo "Install them with: sudo apt-get install -y ${need[*]}" >&2
+exit 1

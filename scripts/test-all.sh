@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The one test command (npm test): type check, lint, unit/machine/view tests, API tests on
+# PGlite and on a real PostgreSQL server, the production build, and the end-to-end tests in
+# Chromium against the server started as `npm start` starts it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "System packages (Chromium, PostgreSQL)"
+bash scripts/ensure-system-deps.sh
+
+step "Type check"
+npx tsc -p tsconfig.json --noEmit
+
+step "Lint"
+npx eslint --max-warnings 0 .
+
+pgdir=$(mktemp -d /tmp/cc-pg-XXXXXX)
+trap 'bash scripts/test-postgres.sh stop "$pgdir"' EXIT
+eval "$(bash scripts/test-postgres.sh start "$pgdir")"
+
+step "Unit, machine, view and API tests (PGlite and PostgreSQL)"
+npx vitest run
+
+step "Build"
+npx vite build
+
+step "End-to-end tests (Chromium)"
+npx playwright test

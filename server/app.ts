@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { LIMITS } from '../src/contracts/constants';
+import { ERROR_CODES } from '../src/contracts/errors';
+import type { AppContext } from './context';
+import { ApiError } from './http/errors';
+import { registerRoutes } from './routes';
+
+export const SECURITY_HEADERS = {
+  'content-security-policy': "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+} as const;
+
+/** Paths the API owns: an unknown one answers 404 JSON instead of the SPA. */
+const API_PREFIXES = ['/api/', '/logout'];
+const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
+
+const ROUTES = new WeakMap<FastifyInstance, string[]>();
+
+/** Every API route of an app as "METHOD /path" (for the authorization matrix). */
+export function listApiRoutes(app: FastifyInstance): string[] {
+  return [...(ROUTES.get(app) ?? [])];
+}
+
+export type BuildOptions = {
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built SPA from config.staticDir (when it exists). */
+  serveStatic?: boolean;
+};
+
+export function defaultLogger(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.token', 'password', 'token'],
+      censor: '[redacted]',
+    },
+  };
+}
+
+/** Builds the HTTP app (API + SPA) without listening, so tests can use `inject` or listen themselves. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? defaultLogger(ctx.config.logLevel),
+    bodyLimit: LIMITS.bodyBytes,
+    trustProxy: false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.status).send(error.toBody());
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) {
+      return reply.status(413).send({
+        error: { code: ERROR_CODES.payloadTooLarge, message: `Request body is larger than ${LIMITS.bodyBytes} bytes` },
+      });
+    }
+    if (status === 415) {
+      return reply.status(415).send({
+        error: { code: ERROR_CODES.unsupportedMediaType, message: 'Send the request body as application/json' },
+      });
+    }
+    if (status >= 400 && status < 500) {
+      const message = error.code?.startsWith('FST_ERR_CTP') ? 'Request body is not valid JSON' : error.message;
+      return reply.status(status).send({ error: { code: ERROR_CODES.invalidInput, message, fields: { body: message } } });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error: { code: ERROR_CODES.internal, message: 'Something went wrong on our side' } });
+  });
+
+  const routes: string[] = [];
+  ROUTES.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD' && isApiPath(route.url)) routes.push(`${method} ${route.url}`);
+  });
+  registerRoutes(app, ctx);
+
+  const indexHtml = join(ctx.config.staticDir, 'index.html');
+  const serveSpa = (options.serveStatic ?? true) && existsSync(indexHtml);
+  if (serveSpa) {
+    await app.register(fastifyStatic, {
+      root: ctx.config.staticDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        if (path.includes(`${join(ctx.config.staticDir, 'assets')}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (serveSpa && request.method === 'GET' && !isApiPath(path)) {
+      return reply.header('cache-control', 'no-cache').sendFile(entryFor(path));
+    }
+    return reply
+      .status(404)
+      .send({ error: { code: ERROR_CODES.notFound, message: `No route ${request.method} ${path}` } });
+  });
+
+  return app;
+}
+
+/** The HTML entry for a browser path (history fallback). */
+export function entryFor(_path: string): string {
+  return 'index.html';
+}

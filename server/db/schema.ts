@@ -1,0 +1,144 @@
+/**
+ * The tables as drizzle-orm sees them. The SQL migrations create them; a test compares both
+ * (tests/server/schema.test.ts), so a column added to one and not the other fails the build.
+ */
+import { bigint, boolean, char, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const staffUsers = pgTable('staff_users', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  email: varchar('email', { length: 254 }).notNull().unique(),
+  name: varchar('name', { length: 120 }).notNull(),
+  role: varchar('role', { length: 10, enum: ['user', 'manager', 'admin'] }).notNull().default('user'),
+  title: varchar('title', { length: 120 }),
+  department: varchar('department', { length: 120 }),
+  managerId: integer('manager_id'),
+  phone: varchar('phone', { length: 40 }),
+  active: boolean('active').notNull().default(true),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const companies = pgTable('companies', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: varchar('name', { length: 200 }).notNull(),
+  accountNumber: varchar('account_number', { length: 40 }).notNull().unique(),
+  phone: varchar('phone', { length: 40 }),
+  address: varchar('address', { length: 500 }),
+  website: varchar('website', { length: 300 }),
+  status: varchar('status', { length: 10, enum: ['prospect', 'active', 'inactive'] }).notNull().default('active'),
+  territory: varchar('territory', { length: 120 }),
+  accountManagerId: integer('account_manager_id'),
+  msPlan: varchar('ms_plan', { length: 120 }),
+  notes: text('notes'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const contacts = pgTable('contacts', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  companyId: integer('company_id').notNull(),
+  name: varchar('name', { length: 120 }).notNull(),
+  email: varchar('email', { length: 254 }),
+  phone: varchar('phone', { length: 40 }),
+  title: varchar('title', { length: 120 }),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const clientUsers = pgTable('client_users', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  companyId: integer('company_id').notNull(),
+  contactId: integer('contact_id'),
+  email: varchar('email', { length: 254 }).notNull().unique(),
+  name: varchar('name', { length: 120 }).notNull(),
+  status: varchar('status', { length: 10, enum: ['invited', 'active', 'disabled'] }).notNull().default('invited'),
+  passwordHash: text('password_hash'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const sessions = pgTable('sessions', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  tokenHash: char('token_hash', { length: 64 }).notNull().unique(),
+  audience: varchar('audience', { length: 6, enum: ['staff', 'client'] }).notNull(),
+  staffUserId: integer('staff_user_id'),
+  clientUserId: integer('client_user_id'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  lastSeenAt: tz('last_seen_at').notNull().defaultNow(),
+  expiresAt: tz('expires_at').notNull(),
+  revokedAt: tz('revoked_at'),
+});
+
+export const tickets = pgTable('tickets', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  title: varchar('title', { length: 200 }).notNull(),
+  description: text('description').notNull().default(''),
+  status: varchar('status', { length: 3 }).notNull().default('A'),
+  severity: varchar('severity', { length: 1 }).notNull().default('M'),
+  companyId: integer('company_id'),
+  contactId: integer('contact_id'),
+  contactName: varchar('contact_name', { length: 120 }),
+  contactEmail: varchar('contact_email', { length: 254 }),
+  queue: varchar('queue', { length: 20 }).notNull().default('Support'),
+  assigneeId: integer('assignee_id'),
+  source: varchar('source', { length: 6 }).notNull().default('staff'),
+  duedate: tz('duedate'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+  closedAt: tz('closed_at'),
+});
+
+export const ticketNotes = pgTable('ticket_notes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  ticketId: integer('ticket_id').notNull(),
+  staffUserId: integer('staff_user_id'),
+  clientUserId: integer('client_user_id'),
+  body: text('body').notNull(),
+  internal: boolean('internal').notNull().default(false),
+  minutesSpent: integer('minutes_spent').notNull().default(0),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const knowledgeArticles = pgTable('knowledge_articles', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  title: varchar('title', { length: 200 }).notNull(),
+  category: varchar('category', { length: 120 }).notNull(),
+  body: text('body').notNull(),
+  published: boolean('published').notNull().default(false),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+export const outbox = pgTable('outbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  toAddress: varchar('to_address', { length: 254 }).notNull(),
+  subject: varchar('subject', { length: 300 }).notNull(),
+  body: text('body').notNull(),
+  kind: varchar('kind', { length: 40 }).notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  sentAt: tz('sent_at'),
+  error: text('error'),
+});
+
+export const auditLog = pgTable('audit_log', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  actorType: varchar('actor_type', { length: 6, enum: ['staff', 'client', 'system'] }).notNull(),
+  actorId: integer('actor_id'),
+  entity: varchar('entity', { length: 40 }).notNull(),
+  entityId: integer('entity_id'),
+  action: varchar('action', { length: 40 }).notNull(),
+  detail: jsonb('detail').notNull().default({}),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const schema = {
+  staffUsers,
+  companies,
+  contacts,
+  clientUsers,
+  sessions,
+  tickets,
+  ticketNotes,
+  knowledgeArticles,
+  outbox,
+  auditLog,
+};

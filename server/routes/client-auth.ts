@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { loginRequestSchema, type ClientUser } from '../../src/contracts/auth';
+import { ERROR_CODES } from '../../src/contracts/errors';
+import { clientOf, requireClient } from '../auth/guards';
+import { createSession, type ClientPrincipal } from '../auth/sessions';
+import type { AppContext } from '../context';
+import { ApiError, parseInput } from '../http/errors';
+import { checkPassword, INVALID_CREDENTIALS, limitSignIn } from './staff-auth';
+
+export function clientUserView(p: ClientPrincipal): ClientUser {
+  return { id: p.userId, name: p.name, email: p.email, companyId: p.companyId, companyName: p.companyName };
+}
+
+export function registerClientAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/api/v2/client/login', async (request) => {
+    const input = parseInput(loginRequestSchema, request.body);
+    limitSignIn(ctx, request, `client:${input.email}`);
+    const { rows } = await ctx.database.pool.query(
+      `SELECT u.id, u.name, u.email, u.company_id, c.name AS company_name, u.password_hash
+         FROM client_users u JOIN companies c ON c.id = u.company_id
+        WHERE u.email = $1 AND u.status = 'active'`,
+      [input.email],
+    );
+    const user = rows[0];
+    if (!(await checkPassword(input.password, user?.password_hash)) || !user) {
+      throw new ApiError(401, ERROR_CODES.invalidCredentials, INVALID_CREDENTIALS);
+    }
+    const token = await createSession(ctx.database.pool, ctx.config, { audience: 'client', userId: user.id });
+    const view: ClientUser = {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      companyId: user.company_id,
+      companyName: user.company_name,
+    };
+    return { token, user: view };
+  });
+
+  app.post('/api/v2/client/verify-token', { preHandler: requireClient(ctx) }, async (request) => ({
+    valid: true as const,
+    user: clientUserView(clientOf(request)),
+  }));
+}

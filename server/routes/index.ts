@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { registerClientAuthRoutes } from './client-auth';
+import { registerStaffAuthRoutes } from './staff-auth';
+import { registerTicketRoutes } from './tickets';
+
+/** Every API route module, in one list (the authorization matrix test enumerates the result). */
+const ROUTE_MODULES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
+  registerStaffAuthRoutes,
+  registerClientAuthRoutes,
+  registerTicketRoutes,
+];
+
+export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/health', async () => ({ status: 'ok', database: ctx.database.kind }));
+  for (const register of ROUTE_MODULES) register(app, ctx);
+}

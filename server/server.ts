@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createContext } from './context';
+import { openDatabase } from './db/database';
+import { seedDemoIfEmpty } from './seed/demo';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee .env.example for every variable.\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase(config);
+  const ctx = createContext(config, database);
+  const app = await buildApp(ctx);
+
+  const seeded = config.seedDemo ? await seedDemoIfEmpty(database.pool) : false;
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: draining requests');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      app.log.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const where = database.kind === 'embedded' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : 'PostgreSQL at DATABASE_URL';
+  process.stdout.write(
+    [
+      '',
+      `Client Care is running at ${address.replace('127.0.0.1', 'localhost')}`,
+      `Database: ${where}${seeded ? ' (demo data seeded)' : ''}`,
+      ...(config.seedDemo
+        ? [
+            'Demo accounts (password care-demo-2026):',
+            '  staff   admin@demo.test (admin), manager@demo.test (manager), agent@demo.test (user)',
+            '  clients client@acme.demo.test (Acme Utilities), client@globex.demo.test (Globex Water)',
+          ]
+        : []),
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Client Care could not start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

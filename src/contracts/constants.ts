@@ -1,0 +1,80 @@
+/**
+ * Every constant of the specification, named once. Server and browser import from here;
+ * no other module repeats these values as literals.
+ */
+
+/** Screens narrower than this are mobile: the sidebar becomes an off-canvas drawer. */
+export const MOBILE_BREAKPOINT_PX = 768;
+/** The overdue-ticket check runs at load and then every 3.5 hours. */
+export const OVERDUE_POLL_INTERVAL_MS = 3.5 * 60 * 60 * 1000;
+/** The AI chatbot opens in a separate window of this size. */
+export const CHATBOT_WINDOW = { width: 520, height: 700 } as const;
+/** Column text filters apply after this pause. */
+export const FILTER_DEBOUNCE_MS = 400;
+/** The 401 dialog flag resets this long after the redirect to the login page. */
+export const SESSION_EXPIRED_FLAG_RESET_MS = 1000;
+/** Smooth scroll to a hash anchor stops this far above the target. */
+export const HASH_SCROLL_OFFSET_PX = 80;
+
+export const ROWS_PER_PAGE_OPTIONS = [10, 20, 30, 40, 50] as const;
+/** The 'All' rows-per-page option. */
+export const ROWS_PER_PAGE_ALL = -1;
+export const DEFAULT_ROWS_PER_PAGE = 10;
+export const INITIAL_PAGE = 1;
+export const MONEY_DECIMALS = 2;
+export const PERCENT_DECIMALS = 2;
+
+export const SURVEY_TEXT_MAX = 1500;
+export const SURVEY_Q1_MIN = 1;
+export const SURVEY_Q1_MAX = 5;
+export const SURVEY_Q1_DEFAULT = 3;
+export const SURVEY_Q2_MIN = 0;
+export const SURVEY_Q2_MAX = 10;
+export const SURVEY_Q2_DEFAULT = 5;
+export const SURVEY_TYPE_CLIENT_CARE = 'CSS';
+export const SURVEY_TYPE_SUPPORT = 'TCS';
+export const SURVEY_KIND_SUPPORT = 1;
+export const SURVEY_KIND_COMPLETED = -1;
+
+export const DIALOG_CONFIRM_COLOR = 'blue';
+export const DIALOG_CANCEL_COLOR = 'red';
+export const THANK_YOU_HEADER_COLOR = '#007bff';
+export const THANK_YOU_CORNER_RADIUS_PX = 20;
+
+/** Initials shown when the profile lookup fails or there is no user id. */
+export const UNKNOWN_INITIALS = 'UN';
+export const DEFAULT_ROLE = 'user';
+export const ROLES = ['user', 'manager', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The cross-tab hand-over message type. */
+export const AUTH_MESSAGE_TYPE = 'AUTH_DATA';
+
+/** Titles of the staff portal. */
+export const APP_TITLE = 'Client Care System';
+export const APP_SUBTITLE = 'Enterprise Portal';
+
+/** Storage keys of the specification (section 3). */
+export const STORAGE_KEYS = {
+  token: 'token',
+  auth: 'auth',
+  userid: 'userid',
+  username: 'username',
+  role: 'role',
+  /** The client user object (JSON, with id), in persistent storage. */
+  clientUser: 'client_user',
+} as const;
+/** The auth flag's value when signed in. */
+export const AUTH_FLAG_TRUE = 'true';
+
+/** Input limits shared by server validation and form fields. */
+export const LIMITS = {
+  email: 254,
+  passwordMin: 8,
+  passwordMax: 128,
+  name: 120,
+  title: 200,
+  text: 20000,
+  bodyBytes: 256 * 1024,
+  pageSizeMax: 200,
+} as const;

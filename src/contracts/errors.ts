@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Every error the API answers has this shape. */
+export const apiErrorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+
+export const ERROR_CODES = {
+  invalidInput: 'invalid_input',
+  unauthenticated: 'unauthenticated',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  invalidCredentials: 'invalid_credentials',
+  rateLimited: 'rate_limited',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  conflict: 'conflict',
+  internal: 'internal',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/**
+ * Turns zod issues into `{ field: message }`, naming each field by its dotted path
+ * ("lines.0.qty"); an issue on the whole body is named "body".
+ */
+export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : 'body';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}

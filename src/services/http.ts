@@ -1,0 +1,61 @@
+import axios, { AxiosError, type AxiosInstance } from 'axios';
+import { STORAGE_KEYS } from '../contracts/constants';
+import type { ErrorCode } from '../contracts/errors';
+import type { StorageAreas } from './storage';
+
+/** What every service call throws: the HTTP status (0 when no answer came), code and message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'network',
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof AxiosError) {
+    const body = error.response?.data as { error?: { code?: ErrorCode; message?: string; fields?: Record<string, string> } } | undefined;
+    if (error.response) {
+      return new ApiError(
+        error.response.status,
+        body?.error?.code ?? 'internal',
+        body?.error?.message ?? `The server answered ${error.response.status}`,
+        body?.error?.fields,
+      );
+    }
+    return new ApiError(0, 'network', 'The server could not be reached; check the connection and try again');
+  }
+  return new ApiError(0, 'network', error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * The bearer credential of section 7: the per-tab session token, else the stored token.
+ * A stored token is copied back to the tab when the tab has none.
+ */
+export function currentToken(areas: StorageAreas): string | null {
+  const tabToken = areas.session.getItem(STORAGE_KEYS.token);
+  if (tabToken) {
+    if (areas.persistent.getItem(STORAGE_KEYS.token) !== tabToken) areas.persistent.setItem(STORAGE_KEYS.token, tabToken);
+    return tabToken;
+  }
+  const stored = areas.persistent.getItem(STORAGE_KEYS.token);
+  if (stored) areas.session.setItem(STORAGE_KEYS.token, stored);
+  return stored;
+}
+
+/** One axios instance for the portal's own API (same origin), with the bearer rule applied. */
+export function createHttp(areas: () => StorageAreas): AxiosInstance {
+  const http = axios.create({ headers: { Accept: 'application/json' } });
+  http.interceptors.request.use((config) => {
+    const token = currentToken(areas());
+    if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
+    return config;
+  });
+  http.interceptors.response.use(undefined, (error: unknown) => Promise.reject(toApiError(error)));
+  return http;
+}

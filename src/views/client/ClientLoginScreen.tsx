@@ -1,0 +1,21 @@
+import { Redirect } from 'wouter';
+import { ClientSession } from '../../app/client-session';
+import { LoginForm } from '../ui/LoginForm';
+
+export default function ClientLoginScreen() {
+  const session = ClientSession.useActorRef();
+  const loggedIn = ClientSession.useSelector((s) => s.matches('loggedIn'));
+  const busy = ClientSession.useSelector((s) => s.matches('loggingIn'));
+  const error = ClientSession.useSelector((s) => s.context.loginError);
+  if (loggedIn) return <Redirect to="~/client" replace />;
+  return (
+    <LoginForm
+      heading="Client Portal"
+      subtitle="Log in to follow your company's tickets"
+      submitLabel="Log in"
+      busy={busy}
+      error={error}
+      onSubmit={(credentials) => session.send({ type: 'session.logIn', credentials })}
+    />
+  );
+}
