@@ -1,0 +1,3 @@
+export { machineToGraph, transitionKey, formatDuration, type MachineGraph, type GraphNode, type GraphEdge } from './graph';
+export { graphToSvg, layoutGraph, escapeXml, type SvgOptions } from './svg';
+export { graphToMermaid } from './mermaid';
