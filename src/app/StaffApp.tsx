@@ -3,11 +3,13 @@ import { Redirect, Route, Switch } from 'wouter';
 import { browserStorage, staffSessionStore } from '../services/storage';
 import { NotFound } from '../views/ui/NotFound';
 import { Spinner } from '../views/ui/Spinner';
+import { inspection } from './inspection';
 import { StaffSession } from './staff-session';
 import { StaffLayout } from '../views/staff/StaffLayout';
 
 const SignInScreen = lazy(() => import('../views/staff/SignInScreen'));
 const HomeScreen = lazy(() => import('../views/staff/HomeScreen'));
+const MachinesScreen = lazy(() => import('../views/staff/qa/MachinesScreen'));
 
 /** Staff routes need a signed-in session (spec 2.5); otherwise the user goes to the sign-in screen. */
 function RequireStaff({ children }: { children: ReactNode }) {
@@ -18,7 +20,7 @@ function RequireStaff({ children }: { children: ReactNode }) {
 
 export default function StaffApp() {
   return (
-    <StaffSession.Provider options={{ input: { store: staffSessionStore(browserStorage()) } }}>
+    <StaffSession.Provider options={{ input: { store: staffSessionStore(browserStorage()) }, inspect: inspection.inspect }}>
       <Suspense fallback={<Spinner />}>
         <Switch>
           <Route path="/">
@@ -27,6 +29,11 @@ export default function StaffApp() {
           <Route path="/home">
             <RequireStaff>
               <HomeScreen />
+            </RequireStaff>
+          </Route>
+          <Route path="/qa/machines">
+            <RequireStaff>
+              <MachinesScreen />
             </RequireStaff>
           </Route>
           <Route>

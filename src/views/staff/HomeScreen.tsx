@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { TicketSummary } from '../../contracts/tickets';
+import { inspection } from '../../app/inspection';
 import { StaffSession } from '../../app/staff-session';
 import { myTicketsMachine } from '../../machines/home/my-tickets.machine';
 import { SeverityBadge, StatusBadge } from '../ui/Badges';
@@ -10,7 +11,7 @@ const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateStri
 
 export default function HomeScreen() {
   const username = StaffSession.useSelector((s) => s.context.user?.username ?? '');
-  const tickets = useActorRef(myTicketsMachine);
+  const tickets = useActorRef(myTicketsMachine, { inspect: inspection.inspect });
   const state = useSelector(tickets, (s) => s.value);
   const data = useSelector(tickets, (s) => s.context.data as TicketSummary[] | undefined);
   const error = useSelector(tickets, (s) => s.context.error);
