@@ -1,26 +1,10 @@
 import { expect } from 'vitest';
 import { machineRegistry } from '../../src/machines/registry';
-import { staffSessionStore, type StorageAreas } from '../../src/services/storage';
+import { staffSessionStore } from '../../src/services/storage';
+import { memoryAreas } from './memory-storage';
 import { describeMachinePaths } from './path-coverage';
 
 const entry = machineRegistry.find((m) => m.id === 'staff-session')!;
-
-function memoryAreas(session: Record<string, string> = {}): StorageAreas {
-  const area = (init: Record<string, string>): Storage => {
-    const map = new Map(Object.entries(init));
-    return {
-      get length() {
-        return map.size;
-      },
-      clear: () => map.clear(),
-      getItem: (k) => map.get(k) ?? null,
-      key: (i) => [...map.keys()][i] ?? null,
-      removeItem: (k) => void map.delete(k),
-      setItem: (k, v) => void map.set(k, String(v)),
-    };
-  };
-  return { session: area(session), persistent: area({}) };
-}
 
 describeMachinePaths(entry, {
   inputs: {
