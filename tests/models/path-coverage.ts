@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, getNextSnapshot, type AnyStateMachine, type AnyStateNode, type EventObject, type InspectionEvent } from 'xstate';
+import { createActor, fromPromise, getNextSnapshot, type AnyEventObject, type AnyStateMachine, type AnyStateNode, type EventObject, type InspectionEvent } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { machineToGraph, transitionKey } from '../../src/machines/diagram';
 import type { RegisteredMachine } from '../../src/machines/registry';
@@ -17,7 +17,7 @@ import { coverageAllowList } from './coverage-allow-list';
 
 export type PathModel = {
   /** The events a user or another actor sends, with payloads; every `on` event type of the machine must appear. */
-  events: EventObject[];
+  events: AnyEventObject[];
   /** Outcomes of invoked actors, by `src`: each output becomes one done event, each error one error event. */
   outputs?: Record<string, unknown[]>;
   errors?: Record<string, unknown[]>;

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import type { LoginRequest, StaffLoginResponse } from '../../src/contracts/auth';
 import { inspection } from '../../src/app/inspection';
 import { machineToGraph } from '../../src/machines/diagram';
 import { machineRegistry } from '../../src/machines/registry';
@@ -40,7 +41,7 @@ describe('/qa/machines', () => {
 
   it('highlights the active state of an inspected actor and logs its events', async () => {
     const store = staffSessionStore(memoryAreas());
-    const pending = staffSessionMachine.provide({ actors: { login: fromPromise(() => new Promise<never>(() => {})) } });
+    const pending = staffSessionMachine.provide({ actors: { login: fromPromise<StaffLoginResponse, LoginRequest>(() => new Promise(() => {})) } });
     const actor = createActor(pending, { input: { store }, inspect: inspection.inspect }).start();
     render(<MachinesScreen />);
     const section = screen.getByRole('region', { name: 'staff-session' });
