@@ -2,7 +2,8 @@ import type { GraphEdge, GraphNode, MachineGraph } from './graph';
 
 /** A positioned box for one state node, in absolute diagram coordinates. */
 export type Box = { id: string; x: number; y: number; w: number; h: number };
-export type Layout = { width: number; height: number; boxes: Map<string, Box> };
+/** `reserve`: width kept on the right of a compound state for its arrows that go back up. */
+export type Layout = { width: number; height: number; boxes: Map<string, Box>; reserve: Map<string, number> };
 
 const FONT = 13;
 const SMALL = 11;
@@ -15,6 +16,8 @@ const H_GAP = 48;
 const V_GAP = 76;
 const LEAF_H = 38;
 const LINE_H = 15;
+const BACK_LANE = 24;
+const BACK_LABEL_ROOM = 110;
 
 const textWidth = (s: string, w = CHAR_W) => Math.ceil(s.length * w);
 
@@ -44,6 +47,7 @@ export function layoutGraph(graph: MachineGraph): Layout {
   const sizes = new Map<string, { w: number; h: number }>();
   // Child offsets relative to the parent's top-left corner.
   const offsets = new Map<string, { x: number; y: number }>();
+  const reserve = new Map<string, number>();
 
   const measure = (n: GraphNode): { w: number; h: number } => {
     const title = nodeTitle(n, graph);
@@ -60,12 +64,16 @@ export function layoutGraph(graph: MachineGraph): Layout {
     if (n.type === 'parallel') children.forEach((c) => rank.set(c.id, 0));
     else {
       const adjacency = new Map<string, string[]>();
+      const pairs: Array<[string, string]> = [];
       for (const e of graph.edges) {
         const from = childOn(nodes, n.id, e.sourceId);
         if (!from) continue;
         for (const t of e.targetIds) {
           const to = childOn(nodes, n.id, t);
-          if (to && to !== from) adjacency.set(from, [...(adjacency.get(from) ?? []), to]);
+          if (to && to !== from) {
+            adjacency.set(from, [...(adjacency.get(from) ?? []), to]);
+            pairs.push([from, to]);
+          }
         }
       }
       const start = n.initialId ?? children[0]!.id;
@@ -82,6 +90,8 @@ export function layoutGraph(graph: MachineGraph): Layout {
       }
       let next = Math.max(...rank.values()) + 1;
       for (const c of children) if (!rank.has(c.id)) rank.set(c.id, next++);
+      const back = new Set(pairs.filter(([a, b]) => rank.get(b)! < rank.get(a)!).map(([a, b]) => `${a}>${b}`));
+      reserve.set(n.id, back.size ? 20 + back.size * BACK_LANE + BACK_LABEL_ROOM : 0);
     }
     const rows: string[][] = [];
     for (const c of children) {
@@ -103,7 +113,7 @@ export function layoutGraph(graph: MachineGraph): Layout {
       }
       y += rowH + (i < compactRows.length - 1 ? V_GAP : 0);
     });
-    const size = { w: innerW + 2 * PAD, h: y + PAD };
+    const size = { w: innerW + 2 * PAD + (reserve.get(n.id) ?? 0), h: y + PAD };
     sizes.set(n.id, size);
     return size;
   };
@@ -122,7 +132,7 @@ export function layoutGraph(graph: MachineGraph): Layout {
     }
   };
   place(root, MARGIN, MARGIN);
-  return { width: rootSize.w + 2 * MARGIN + 90, height: rootSize.h + 2 * MARGIN, boxes };
+  return { width: rootSize.w + 2 * MARGIN + 40, height: rootSize.h + 2 * MARGIN, boxes, reserve };
 }
 
 type Point = { x: number; y: number };
@@ -142,7 +152,7 @@ function isAncestor(nodes: Map<string, GraphNode>, ancestor: string, id: string)
 }
 
 /** The curve of one arrow and where its label goes. `lane` separates arrows between the same boxes. */
-function route(s: Box, t: Box, lane: number, selfLoop: boolean): { d: string; label: Point; anchor: 'start' | 'middle' } {
+function route(s: Box, t: Box, lane: number, selfLoop: boolean, backX: number): { d: string; label: Point; anchor: 'start' | 'middle' | 'end' } {
   if (selfLoop) {
     const r = s.x + s.w;
     const y0 = s.y + Math.min(12 + lane * 10, s.h / 2 - 4);
@@ -170,11 +180,9 @@ function route(s: Box, t: Box, lane: number, selfLoop: boolean): { d: string; la
     // Upwards: out of the source's right side and into the target's right side.
     const p0 = { x: s.x + s.w, y: s.y + s.h / 2 + lane * 6 };
     const p3 = { x: t.x + t.w, y: t.y + t.h / 2 + lane * 6 };
-    const out = Math.max(p0.x, p3.x) + 46 + lane * 26;
-    const p1 = { x: out, y: p0.y };
-    const p2 = { x: out, y: p3.y };
-    const m = mid(p0, p1, p2, p3);
-    return { d: `M${fmt(p0.x)},${fmt(p0.y)} C${fmt(p1.x)},${fmt(p1.y)} ${fmt(p2.x)},${fmt(p2.y)} ${fmt(p3.x)},${fmt(p3.y)}`, label: { x: m.x + 4, y: m.y + 4 }, anchor: 'start' };
+    const out = Math.max(backX, p0.x + 30, p3.x + 30);
+    const d = `M${fmt(p0.x)},${fmt(p0.y)} L${fmt(out - 12)},${fmt(p0.y)} Q${fmt(out)},${fmt(p0.y)} ${fmt(out)},${fmt(p0.y - 12)} L${fmt(out)},${fmt(p3.y + 12)} Q${fmt(out)},${fmt(p3.y)} ${fmt(out - 12)},${fmt(p3.y)} L${fmt(p3.x)},${fmt(p3.y)}`;
+    return { d, label: { x: out + 5, y: (p0.y + p3.y) / 2 }, anchor: 'start' };
   }
   // Same row: side to side, bowed so that both directions stay apart.
   const rightwards = t.x >= s.x;
@@ -251,27 +259,48 @@ export function graphToSvg(graph: MachineGraph, options: SvgOptions = {}): strin
   };
   drawNode(nodes.get(graph.rootId)!);
 
-  const lanes = new Map<string, number>();
-  const drawEdge = (e: GraphEdge, targetId: string) => {
-    const s = layout.boxes.get(e.sourceId)!;
-    const t = layout.boxes.get(targetId)!;
-    const self = targetId === e.sourceId || isAncestor(nodes, targetId, e.sourceId) || isAncestor(nodes, e.sourceId, targetId);
-    const pair = self ? `${e.sourceId}|self` : [e.sourceId, targetId].join('>');
-    const lane = lanes.get(pair) ?? 0;
-    lanes.set(pair, lane + 1);
-    const r = route(s, t, lane, self);
-    out.push(`<g class="edge ${e.kind}" data-edge-id="${escapeXml(e.id)}">`);
-    const tip = [`${e.sourceId} → ${e.targetIds.join(', ') || '(stays)'}`, e.label, e.description, e.actions.length ? `actions: ${e.actions.join(', ')}` : '']
-      .filter(Boolean)
-      .join('\n');
-    out.push(`<title>${escapeXml(tip)}</title>`);
-    out.push(`<path d="${r.d}" marker-end="url(#arrow)"/>`);
-    out.push(`<text x="${fmt(r.label.x)}" y="${fmt(r.label.y)}" text-anchor="${r.anchor}">${escapeXml(e.label)}</text>`);
-    out.push('</g>');
-  };
+  // One arrow per source and target; its label lists every transition between them.
+  const groups = new Map<string, { sourceId: string; targetId: string; self: boolean; edges: GraphEdge[] }>();
   for (const e of graph.edges) {
-    if (e.targetIds.length === 0) drawEdge(e, e.sourceId);
-    else e.targetIds.forEach((t) => drawEdge(e, t));
+    for (const targetId of e.targetIds.length ? e.targetIds : [e.sourceId]) {
+      const self = targetId === e.sourceId || isAncestor(nodes, targetId, e.sourceId) || isAncestor(nodes, e.sourceId, targetId);
+      const key = self ? `${e.sourceId}|self` : `${e.sourceId}>${targetId}`;
+      const g = groups.get(key) ?? { sourceId: e.sourceId, targetId, self, edges: [] };
+      g.edges.push(e);
+      groups.set(key, g);
+    }
+  }
+  const backLanes = new Map<string, number>();
+  const commonParent = (a: string, b: string) => {
+    let p = nodes.get(a)?.parentId ?? null;
+    while (p && !isAncestor(nodes, p, b)) p = nodes.get(p)?.parentId ?? null;
+    return p ?? graph.rootId;
+  };
+  for (const g of groups.values()) {
+    const s = layout.boxes.get(g.sourceId)!;
+    const t = layout.boxes.get(g.targetId)!;
+    let backX = 0;
+    if (!g.self && t.y + t.h <= s.y + 1) {
+      const parentId = commonParent(g.sourceId, g.targetId);
+      const pb = layout.boxes.get(parentId)!;
+      const lane = backLanes.get(parentId) ?? 0;
+      backLanes.set(parentId, lane + 1);
+      backX = pb.x + pb.w - (layout.reserve.get(parentId) ?? 0) + 8 + lane * 24;
+      // Labels of back arrows sit right of their lane: keep room for them.
+    }
+    const r = route(s, t, backX ? (backLanes.get(commonParent(g.sourceId, g.targetId)) ?? 1) - 1 : 0, g.self, backX);
+    const kind = g.edges.every((e) => e.kind === 'always') ? 'always' : g.edges[0]!.kind;
+    out.push(`<g class="edge ${kind}" data-source="${escapeXml(g.sourceId)}" data-target="${escapeXml(g.targetId)}">`);
+    out.push(`<path d="${r.d}" marker-end="url(#arrow)"/>`);
+    g.edges.forEach((e, i) => {
+      const tip = [`${e.sourceId} → ${e.targetIds.join(', ') || '(stays)'}`, e.label, e.description, e.actions.length ? `actions: ${e.actions.join(', ')}` : '']
+        .filter(Boolean)
+        .join('\n');
+      const dy = r.anchor === 'middle' && !g.self ? (i - (g.edges.length - 1) / 2) * 14 : i * 14;
+      out.push(`<g class="label" data-edge-id="${escapeXml(e.id)}"><title>${escapeXml(tip)}</title>`);
+      out.push(`<text x="${fmt(r.label.x)}" y="${fmt(r.label.y + dy)}" text-anchor="${r.anchor}">${escapeXml(e.label)}</text></g>`);
+    });
+    out.push('</g>');
   }
   out.push('</svg>');
   return out.join('\n') + '\n';
