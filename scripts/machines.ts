@@ -1,7 +1,7 @@
 /**
  * Writes the diagram of every registered machine to docs/machines/<id>.svg and <id>.mmd.
  * `--check` writes nothing and fails when a file is missing, stale, or left over from a machine
- * that is no longer registered.
+ * that is no longer registered. `--coverage` prints the path-test coverage of the last test run.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync, unlinkSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -59,9 +59,31 @@ function writeDiagrams(dir = MACHINES_DIR): string[] {
   return written;
 }
 
+const COVERAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '.tmp', 'path-coverage');
+type CoverageFile = { id: string; states: { reached: number; total: number; missing: string[] }; transitions: { reached: number; total: number; missing: string[] } };
+
+/** The path-test coverage of every registered machine, from the last run of tests/models. */
+function coverageTable(): string {
+  const pct = (a: number, b: number) => `${b ? ((a / b) * 100).toFixed(1) : '100.0'}%`;
+  const rows = machineRegistry.map((entry) => {
+    const path = join(COVERAGE_DIR, `${entry.id}.json`);
+    if (!existsSync(path)) return `${entry.id.padEnd(24)} no path-test report (run npx vitest run tests/models)`;
+    const c = JSON.parse(readFileSync(path, 'utf8')) as CoverageFile;
+    const missing = [...c.states.missing, ...c.transitions.missing];
+    return (
+      `${entry.id.padEnd(24)} states ${`${c.states.reached}/${c.states.total}`.padStart(7)} ${pct(c.states.reached, c.states.total).padStart(6)}` +
+      `   transitions ${`${c.transitions.reached}/${c.transitions.total}`.padStart(7)} ${pct(c.transitions.reached, c.transitions.total).padStart(6)}` +
+      (missing.length ? `   unreached: ${missing.join(', ')}` : '')
+    );
+  });
+  return `${rows.join('\n')}\n`;
+}
+
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
 if (isMain) {
-  if (process.argv.includes('--check')) {
+  if (process.argv.includes('--coverage')) {
+    process.stdout.write(coverageTable());
+  } else if (process.argv.includes('--check')) {
     const problems = checkDiagrams();
     if (problems.length) {
       process.stderr.write(`${problems.join('\n')}\nRun \`npm run machines\` and commit docs/machines.\n`);
