@@ -40,6 +40,8 @@ function createInspectionBus() {
         const s = ev.snapshot as MachineLikeSnapshot;
         if (!s.machine?.id || !s._nodes) return;
         const previous = actors.get(ev.rootId);
+        // A screen's machine is created again on every visit: keep only the latest of each machine.
+        if (!previous) for (const [id, a] of actors) if (a.machineId === s.machine.id) actors.delete(id);
         actors.set(ev.rootId, {
           sessionId: ev.rootId,
           machineId: s.machine.id,

@@ -29,6 +29,15 @@ const sample = setup({
   },
 });
 
+const parallel = setup({ types: { events: {} as { type: 'a.toggle' } | { type: 'b.toggle' } } }).createMachine({
+  id: 'panel',
+  type: 'parallel',
+  states: {
+    a: { initial: 'off', states: { off: { on: { 'a.toggle': 'on' } }, on: { on: { 'a.toggle': 'off' } } } },
+    b: { initial: 'off', states: { off: { on: { 'b.toggle': 'on' } }, on: { on: { 'b.toggle': 'off' } } } },
+  },
+});
+
 describe('machine diagrams', () => {
   const graph = machineToGraph(sample);
 
@@ -76,6 +85,17 @@ describe('machine diagrams', () => {
     expect(mmd).toContain('cancelled --> [*]');
     expect(mmd).toContain('active__waiting --> active__running : after POLL_INTERVAL (3h 30m)');
     expect(mmd).toContain('active__failed --> active__running : job.retry [isRetryAllowed]');
+  });
+
+  it('draws parallel regions side by side and separates them in Mermaid', () => {
+    const g = machineToGraph(parallel);
+    const svg = graphToSvg(g);
+    const box = (id: string) => svg.match(new RegExp(`data-state-id="${id}"[^]*?<rect class="box" x="([\\d.]+)" y="([\\d.]+)"`))!.slice(1).map(Number);
+    const [ax, ay] = box('panel.a');
+    const [bx, by] = box('panel.b');
+    expect(ay).toBe(by);
+    expect(bx).toBeGreaterThan(ax!);
+    expect(graphToMermaid(g)).toMatch(/state "a" as a \{[^]*\}\n\s+--\n\s+state "b" as b \{/);
   });
 
   it('docs/machines matches every registered machine (npm run machines --check)', () => {
