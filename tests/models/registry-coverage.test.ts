@@ -5,9 +5,9 @@ import { machineRegistry } from '../../src/machines/registry';
 import { machinesWithoutPathTests } from './coverage-allow-list';
 
 describe('machine registry', () => {
-  it('has a path test (tests/models/<id>.paths.test.ts) for every registered machine, or a reason why not', () => {
+  it('has a path test (tests/models/<id>.coverage.test.ts) for every registered machine, or a reason why not', () => {
     const missing = machineRegistry
-      .filter((m) => !existsSync(join(process.cwd(), 'tests', 'models', `${m.id}.paths.test.ts`)))
+      .filter((m) => !existsSync(join(process.cwd(), 'tests', 'models', `${m.id}.coverage.test.ts`)))
       .filter((m) => !machinesWithoutPathTests[m.id])
       .map((m) => m.id);
     expect(missing).toEqual([]);
