@@ -137,6 +137,14 @@ export function layoutGraph(graph: MachineGraph): Layout {
 
 type Point = { x: number; y: number };
 const fmt = (n: number) => String(Math.round(n * 10) / 10);
+/** A point on the cubic curve at `t` (fans of arrows from one state separate towards their ends). */
+const at = (t: number, p0: Point, p1: Point, p2: Point, p3: Point): Point => {
+  const u = 1 - t;
+  return {
+    x: u * u * u * p0.x + 3 * u * u * t * p1.x + 3 * u * t * t * p2.x + t * t * t * p3.x,
+    y: u * u * u * p0.y + 3 * u * u * t * p1.y + 3 * u * t * t * p2.y + t * t * t * p3.y,
+  };
+};
 const mid = (p0: Point, p1: Point, p2: Point, p3: Point): Point => ({
   x: (p0.x + 3 * p1.x + 3 * p2.x + p3.x) / 8,
   y: (p0.y + 3 * p1.y + 3 * p2.y + p3.y) / 8,
@@ -173,7 +181,7 @@ function route(s: Box, t: Box, lane: number, selfLoop: boolean, backX: number): 
     const dy = Math.max(24, (p3.y - p0.y) / 2);
     const p1 = { x: p0.x, y: p0.y + dy };
     const p2 = { x: p3.x, y: p3.y - dy };
-    const m = mid(p0, p1, p2, p3);
+    const m = at(Math.abs(p3.x - p0.x) > 40 ? 0.72 : 0.5, p0, p1, p2, p3);
     return { d: `M${fmt(p0.x)},${fmt(p0.y)} C${fmt(p1.x)},${fmt(p1.y)} ${fmt(p2.x)},${fmt(p2.y)} ${fmt(p3.x)},${fmt(p3.y)}`, label: { x: m.x, y: m.y + 4 + lane * 14 }, anchor: 'middle' };
   }
   if (t.y + t.h <= s.y + 1) {
@@ -225,13 +233,9 @@ export function graphToSvg(graph: MachineGraph, options: SvgOptions = {}): strin
   const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
   const active = new Set(options.active ?? []);
   const out: string[] = [];
-  out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${fmt(layout.width)}" height="${fmt(layout.height)}" viewBox="0 0 ${fmt(layout.width)} ${fmt(layout.height)}" role="img" aria-labelledby="${escapeXml(graph.id)}-title">`,
-    `<title id="${escapeXml(graph.id)}-title">${escapeXml(`Statechart of ${graph.id}${graph.description ? `: ${graph.description}` : ''}`)}</title>`,
-    `<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#52606d"/></marker></defs>`,
-    `<style>${STYLE}</style>`,
-  );
-
+  // Labels of self-loops and back arrows may reach past the boxes: the canvas grows to hold them.
+  let maxX = layout.width;
+  let maxY = layout.height;
   const drawNode = (n: GraphNode) => {
     const b = layout.boxes.get(n.id)!;
     const classes = ['state', n.type, n.parentId === null ? 'root' : '', active.has(n.id) ? 'active' : ''].filter(Boolean).join(' ');
@@ -252,7 +256,7 @@ export function graphToSvg(graph: MachineGraph, options: SvgOptions = {}): strin
     if (n.initialId) {
       const c = layout.boxes.get(n.initialId)!;
       const cx = c.x + c.w / 2;
-      out.push(`<g class="initial"><circle cx="${fmt(cx)}" cy="${fmt(c.y - 20)}" r="4.5"/><path d="M${fmt(cx)},${fmt(c.y - 15)} L${fmt(cx)},${fmt(c.y)}" marker-end="url(#arrow)"/></g>`);
+      out.push(`<g class="initial"><circle cx="${fmt(cx)}" cy="${fmt(c.y - 20)}" r="4.5"/><path d="M${fmt(cx)},${fmt(c.y - 15)} L${fmt(cx)},${fmt(c.y)}" marker-end="url(#${escapeXml(graph.id)}-arrow)"/></g>`);
     }
     out.push('</g>');
     n.childIds.forEach((id) => drawNode(nodes.get(id)!));
@@ -291,7 +295,7 @@ export function graphToSvg(graph: MachineGraph, options: SvgOptions = {}): strin
     const r = route(s, t, backX ? (backLanes.get(commonParent(g.sourceId, g.targetId)) ?? 1) - 1 : 0, g.self, backX);
     const kind = g.edges.every((e) => e.kind === 'always') ? 'always' : g.edges[0]!.kind;
     out.push(`<g class="edge ${kind}" data-source="${escapeXml(g.sourceId)}" data-target="${escapeXml(g.targetId)}">`);
-    out.push(`<path d="${r.d}" marker-end="url(#arrow)"/>`);
+    out.push(`<path d="${r.d}" marker-end="url(#${escapeXml(graph.id)}-arrow)"/>`);
     g.edges.forEach((e, i) => {
       const tip = [`${e.sourceId} → ${e.targetIds.join(', ') || '(stays)'}`, e.label, e.description, e.actions.length ? `actions: ${e.actions.join(', ')}` : '']
         .filter(Boolean)
@@ -299,9 +303,21 @@ export function graphToSvg(graph: MachineGraph, options: SvgOptions = {}): strin
       const dy = r.anchor === 'middle' && !g.self ? (i - (g.edges.length - 1) / 2) * 14 : i * 14;
       out.push(`<g class="label" data-edge-id="${escapeXml(e.id)}"><title>${escapeXml(tip)}</title>`);
       out.push(`<text x="${fmt(r.label.x)}" y="${fmt(r.label.y + dy)}" text-anchor="${r.anchor}">${escapeXml(e.label)}</text></g>`);
+      const w = textWidth(e.label, SMALL_CHAR_W);
+      maxX = Math.max(maxX, (r.anchor === 'start' ? r.label.x + w : r.anchor === 'middle' ? r.label.x + w / 2 : r.label.x) + 12);
+      maxY = Math.max(maxY, r.label.y + dy + 12);
     });
     out.push('</g>');
   }
+  const width = Math.ceil(maxX);
+  const height = Math.ceil(maxY);
+  out.unshift(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${fmt(width)}" height="${fmt(height)}" viewBox="0 0 ${fmt(width)} ${fmt(height)}" role="img" aria-labelledby="${escapeXml(graph.id)}-title">`,
+    `<title id="${escapeXml(graph.id)}-title">${escapeXml(`Statechart of ${graph.id}${graph.description ? `: ${graph.description}` : ''}`)}</title>`,
+    `<defs><marker id="${escapeXml(graph.id)}-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#52606d"/></marker></defs>`,
+    `<style>${STYLE}</style>`,
+  );
+
   out.push('</svg>');
   return out.join('\n') + '\n';
 }
