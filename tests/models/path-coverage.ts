@@ -44,12 +44,22 @@ function invokesOf(node: AnyStateNode): Array<{ id: string; src: string }> {
   return [...own, ...Object.values(node.states ?? {}).flatMap((c) => invokesOf(c as AnyStateNode))];
 }
 
-/** The done/error events of every invoked actor, from the model's outputs and errors. */
+function delayedEventsOf(node: AnyStateNode): EventObject[] {
+  return [...node.after.map((t) => ({ type: t.eventType })), ...Object.values(node.states ?? {}).flatMap((c) => delayedEventsOf(c as AnyStateNode))];
+}
+
+/**
+ * The events the machine gets from its own timers and actors: every delayed (`after`) event, and
+ * the done/error events of every invoked actor from the model's outputs and errors.
+ */
 export function actorOutcomeEvents(machine: AnyStateMachine, model: Pick<PathModel, 'outputs' | 'errors'>): EventObject[] {
-  return invokesOf(machine.root).flatMap(({ id, src }) => [
-    ...(model.outputs?.[src] ?? []).map((output) => ({ type: `xstate.done.actor.${id}`, output, actorId: id })),
-    ...(model.errors?.[src] ?? []).map((error) => ({ type: `xstate.error.actor.${id}`, error, actorId: id })),
-  ]);
+  return [
+    ...delayedEventsOf(machine.root),
+    ...invokesOf(machine.root).flatMap(({ id, src }) => [
+      ...(model.outputs?.[src] ?? []).map((output) => ({ type: `xstate.done.actor.${id}`, output, actorId: id })),
+      ...(model.errors?.[src] ?? []).map((error) => ({ type: `xstate.error.actor.${id}`, error, actorId: id })),
+    ]),
+  ];
 }
 
 const describeEvent = (e: EventObject) => {
