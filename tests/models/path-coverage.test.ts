@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fromPromise, setup } from 'xstate';
-import { coverageReport, pathsFor, replayPath } from './path-coverage';
+import { coverageReport, pathsFor, replayPath, resetCoverage } from './path-coverage';
 
 const door = setup({
   types: { events: {} as { type: 'door.open' } | { type: 'door.lock'; code: string } },
@@ -19,6 +19,8 @@ const door = setup({
 const entry = { id: 'door', machine: door, description: 'A test door.' };
 
 describe('path coverage', () => {
+  beforeEach(() => resetCoverage('door'));
+
   it('reports the states and transitions no path reached', () => {
     // The model never tries the lock code and never lets the ring fail.
     for (const path of pathsFor(door, { events: [{ type: 'door.open' }], outputs: { ring: ['ding'] } })) replayPath(door, path);

@@ -39,6 +39,11 @@ const coverageFor = (machineId: string) => {
   return c;
 };
 
+/** Forgets what the replays of a machine reached (for tests of the helper itself). */
+export function resetCoverage(machineId: string): void {
+  reached.delete(machineId);
+}
+
 function invokesOf(node: AnyStateNode): Array<{ id: string; src: string }> {
   const own = node.invoke.map((inv) => ({ id: inv.id, src: typeof inv.src === 'string' ? inv.src : inv.id }));
   return [...own, ...Object.values(node.states ?? {}).flatMap((c) => invokesOf(c as AnyStateNode))];
