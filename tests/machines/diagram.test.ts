@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fromPromise, setup } from 'xstate';
 import { graphToMermaid, graphToSvg, machineToGraph } from '../../src/machines/diagram';
-import { checkDiagrams } from '../../scripts/machines';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checkDiagrams, expectedDiagramFiles } from '../../scripts/machines';
 
 /** A small machine with everything the generator must show: nesting, delays, guards, invoke, final. */
 const sample = setup({
@@ -96,6 +99,16 @@ describe('machine diagrams', () => {
     expect(ay).toBe(by);
     expect(bx).toBeGreaterThan(ax!);
     expect(graphToMermaid(g)).toMatch(/state "a" as a \{[^]*\}\n\s+--\n\s+state "b" as b \{/);
+  });
+
+  it('the check names missing, stale and orphan diagram files', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'machines-'));
+    const expected = expectedDiagramFiles();
+    for (const [name, text] of expected) writeFileSync(join(dir, name), text);
+    expect(checkDiagrams(dir)).toEqual([]);
+    writeFileSync(join(dir, 'staff-session.svg'), expected.get('staff-session.svg')!.replace('signedIn', 'signedInOld'));
+    writeFileSync(join(dir, 'retired.mmd'), 'stateDiagram-v2\n');
+    expect(checkDiagrams(dir)).toEqual(['out of date: docs/machines/staff-session.svg', 'not a registered machine: docs/machines/retired.mmd']);
   });
 
   it('docs/machines matches every registered machine (npm run machines --check)', () => {
