@@ -78,3 +78,27 @@ export const LIMITS = {
   bodyBytes: 256 * 1024,
   pageSizeMax: 200,
 } as const;
+
+/** Ticket search on the server: page size, how deep offset paging goes, how far it counts. */
+export const TICKET_SEARCH = {
+  pageSizeMax: 100,
+  defaultPageSize: 10,
+  /** Offset paging stops here: deeper pages cost a scan; narrow the search instead. */
+  offsetMax: 10_000,
+  /** The total is counted up to this many matches and then reported as "more than". */
+  countCap: 10_000,
+  sortColumnsMax: 3,
+  queryMax: 200,
+} as const;
+/** Company and client-user lists: the largest page. */
+export const DIRECTORY_PAGE_SIZE_MAX = 100;
+/** Hours from creation to the due date of a new ticket, by severity (TICKET_RESPONSE_TARGET_HOURS overrides). */
+export const DEFAULT_RESPONSE_TARGET_HOURS = { C: 4, H: 8, M: 24, L: 72 } as const;
+/** Ticket statuses during which the response clock is paused (the due date moves out by the time spent in them). */
+export const PAUSED_STATUSES = ['WOC', 'WOT'] as const;
+/** A client portal invite link stays valid this long. */
+export const INVITE_TTL_MINUTES = 60;
+/** The most minutes one time entry or note may record (one day). */
+export const TIME_ENTRY_MINUTES_MAX = 1440;
+/** Open-ticket age buckets of the active ticket stats, in days (upper bounds; the last is open-ended). */
+export const TICKET_AGE_BUCKETS_DAYS = [1, 7, 30, 90] as const;
