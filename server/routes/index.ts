@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { registerClientAuthRoutes } from './client-auth';
+import { registerManagementRoutes } from './management';
+import { registerOverdueRoutes } from './overdue';
 import { registerStaffAuthRoutes } from './staff-auth';
 import { registerTicketRoutes } from './tickets';
 
@@ -9,6 +11,8 @@ const ROUTE_MODULES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerStaffAuthRoutes,
   registerClientAuthRoutes,
   registerTicketRoutes,
+  registerOverdueRoutes,
+  registerManagementRoutes,
 ];
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
