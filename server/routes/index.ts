@@ -4,6 +4,7 @@ import { registerClientAuthRoutes } from './client-auth';
 import { registerManagementRoutes } from './management';
 import { registerOverdueRoutes } from './overdue';
 import { registerStaffAuthRoutes } from './staff-auth';
+import { registerTicketDeskRoutes } from './ticket-desk';
 import { registerTicketRoutes } from './tickets';
 
 /** Every API route module, in one list (the authorization matrix test enumerates the result). */
@@ -13,6 +14,7 @@ const ROUTE_MODULES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerTicketRoutes,
   registerOverdueRoutes,
   registerManagementRoutes,
+  registerTicketDeskRoutes,
 ];
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
