@@ -63,7 +63,7 @@ async function loadTicket(db: Queryable, id: number, now: Date, lock = false): P
   };
 }
 
-async function loadView(db: Queryable, id: number, now: Date): Promise<TicketView | null> {
+export async function loadView(db: Queryable, id: number, now: Date): Promise<TicketView | null> {
   const ticket = await loadTicket(db, id, now);
   if (!ticket) return null;
   const { rows: thread } = await db.query(
