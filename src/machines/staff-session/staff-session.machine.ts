@@ -1,36 +1,58 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { LoginRequest, StaffLoginResponse } from '../../contracts/auth';
-import { AUTH_FLAG_TRUE } from '../../contracts/constants';
-import { staffAuthApi } from '../../services/api';
+import type { LoginRequest, StaffLoginResponse, StaffUser } from '../../contracts/auth';
+import { AUTH_FLAG_TRUE, DEFAULT_ROLE, ROLES, UNKNOWN_INITIALS, type Role } from '../../contracts/constants';
+import { learningCenterApi, staffAuthApi } from '../../services/api';
+import { logError } from '../../services/log';
 import type { StaffSessionStore } from '../../services/storage';
+import { crossTabMachine, type CrossTabInput } from '../cross-tab/cross-tab.machine';
+import { overdueMachine } from '../overdue/overdue.machine';
+import { initialsOf } from './initials';
 
-export type StaffSessionUser = { userid: string; username: string; role: string };
+export type StaffSessionUser = { userid: string; username: string };
+
+export type StaffSessionInput = Omit<CrossTabInput, 'store'> & { store: StaffSessionStore };
 
 export type StaffSessionContext = {
+  input: StaffSessionInput;
   store: StaffSessionStore;
   user: StaffSessionUser | null;
+  /** From who/am/i; `user` until known, and when missing or the lookup fails. */
+  role: Role;
+  /** From profile/me; 'UN' on failure or without a user id. */
+  initials: string;
   /** Why the last sign-in failed, shown in the form. */
   signInError: string | null;
-  /** Why the last sign-out failed (only logged; the user stays signed in). */
-  signOutError: string | null;
 };
 
 export type StaffSessionEvent =
   | { type: 'session.signIn'; credentials: LoginRequest }
-  | { type: 'session.signOut' };
+  | { type: 'session.signOut' }
+  /** A guarded staff route is being entered: apply the rules of spec 2.5 again. */
+  | { type: 'session.check' }
+  /** The cross-tab child stored an accepted hand-over. */
+  | { type: 'session.handedOver' }
+  /** Opens the learning-center site, whose address comes from a call, in a new tab. */
+  | { type: 'session.openLearningCenter' };
 
 type ErrorLike = { status?: number; message?: string };
 const messageOf = (error: unknown) => (error as ErrorLike)?.message ?? String(error);
+const asRole = (value: unknown): Role => (ROLES as readonly unknown[]).includes(value) ? (value as Role) : DEFAULT_ROLE;
 
 export const staffSessionMachine = setup({
   types: {
     context: {} as StaffSessionContext,
     events: {} as StaffSessionEvent,
-    input: {} as { store: StaffSessionStore },
+    input: {} as StaffSessionInput,
+    children: {} as { overdue: 'overdue'; crossTab: 'crossTab' },
   },
   actors: {
     login: fromPromise<StaffLoginResponse, LoginRequest>(({ input }) => staffAuthApi.login(input)),
     logout: fromPromise<void, void>(() => staffAuthApi.logout()),
+    whoAmI: fromPromise<StaffUser[], { userid: string }>(({ input }) => staffAuthApi.whoAmI(input.userid)),
+    profileMe: fromPromise<StaffUser, { userid: string }>(({ input }) => staffAuthApi.me(input.userid)),
+    learningCenterUrl: fromPromise<string, void>(() => learningCenterApi.url()),
+    overdue: overdueMachine,
+    crossTab: crossTabMachine,
   },
   guards: {
     hasStoredSession: ({ context }) => {
@@ -41,52 +63,70 @@ export const staffSessionMachine = setup({
       const s = context.store.read();
       return !s.token && s.auth !== null;
     },
+    hasUserId: ({ context }) => Boolean(context.user?.userid),
     /** A 401 on sign-out means the server already ended the session. */
     isSessionGone: ({ event }) => (event as { error?: ErrorLike }).error?.status === 401,
   },
   actions: {
-    restoreUser: assign({
-      user: ({ context }) => {
-        const s = context.store.read();
-        return { userid: s.userid ?? '', username: s.username ?? '', role: s.role ?? '' };
-      },
+    restoreUser: assign(({ context }) => {
+      const s = context.store.read();
+      return { user: { userid: s.userid ?? '', username: s.username ?? '' }, role: asRole(s.role) };
     }),
-    clearStore: assign({
-      user: ({ context }) => {
-        context.store.clear();
-        return null;
-      },
-    }),
-    rememberSignInError: assign({ signInError: ({ event }) => messageOf((event as { error?: unknown }).error) }),
-    forgetSignInError: assign({ signInError: null }),
-    rememberSignOutError: assign({ signOutError: ({ event }) => messageOf((event as { error?: unknown }).error) }),
+    clearStore: ({ context }) => {
+      context.store.clear();
+      context.input.applyBearer(null);
+    },
+    forgetUser: assign({ user: null, role: DEFAULT_ROLE, initials: UNKNOWN_INITIALS }),
+    storeRole: ({ context }) => context.store.setRole(context.role),
+    applyStoredBearer: ({ context }) => context.input.applyBearer(context.store.read().token),
+    logFailure: (_, params: { what: string; error: unknown }) => logError(params.what, params.error),
   },
 }).createMachine({
   id: 'staffSession',
-  description: 'The staff sign-in session of one browser tab, kept in per-tab storage.',
-  context: ({ input }) => ({ store: input.store, user: null, signInError: null, signOutError: null }),
+  description: 'The staff session of one browser tab, kept in per-tab storage (spec 2.5, 4, 6, 7).',
+  context: ({ input }) => ({
+    input,
+    store: input.store,
+    user: null,
+    role: DEFAULT_ROLE,
+    initials: UNKNOWN_INITIALS,
+    signInError: null,
+  }),
+  invoke: {
+    id: 'crossTab',
+    src: 'crossTab',
+    input: ({ context }) => ({ ...context.input, store: context.store }),
+  },
   initial: 'checking',
   states: {
     checking: {
-      description: 'Reads the per-tab storage: a token and the auth flag mean signed in (spec 2.5).',
+      description: 'The guard rules of spec 2.5: a token and the auth flag mean signed in.',
       always: [
         { guard: 'hasStoredSession', target: 'signedIn', actions: 'restoreUser' },
         {
           guard: 'hasFlagWithoutToken',
           target: 'signedOut',
-          actions: 'clearStore',
+          actions: ['clearStore', 'forgetUser'],
           description: 'Only the auth flag is present: the per-tab storage is cleared.',
         },
-        { target: 'signedOut' },
+        { target: 'signedOut', description: 'Otherwise the user goes to the sign-in screen.' },
       ],
     },
     signedOut: {
-      description: 'No session in this tab; the sign-in screen is shown.',
-      on: { 'session.signIn': { target: 'signingIn', actions: 'forgetSignInError' } },
+      description: 'No session in this tab; staff routes lead to the sign-in screen.',
+      on: {
+        'session.signIn': { target: 'signingIn', actions: assign({ signInError: null }) },
+        'session.check': 'checking',
+        'session.handedOver': {
+          target: 'checking',
+          description: 'An accepted AUTH_DATA message signs the tab in (cross-tab sign-in).',
+        },
+      },
     },
     signingIn: {
       description: 'Sends the email and password; success stores token, auth, userid, username and role.',
       invoke: {
+        id: 'login',
         src: 'login',
         input: ({ event }) => (event as Extract<StaffSessionEvent, { type: 'session.signIn' }>).credentials,
         onDone: {
@@ -102,23 +142,112 @@ export const staffSessionMachine = setup({
             'restoreUser',
           ],
         },
-        onError: { target: 'signedOut', actions: 'rememberSignInError' },
+        onError: { target: 'signedOut', actions: assign({ signInError: ({ event }) => messageOf(event.error) }) },
       },
     },
     signedIn: {
-      description: 'The tab holds a session; staff routes are allowed.',
-      on: { 'session.signOut': 'signingOut' },
+      description: 'The tab holds a session: staff routes are allowed and the overdue check runs.',
+      entry: 'applyStoredBearer',
+      invoke: { id: 'overdue', src: 'overdue', input: ({ context }) => ({ userId: context.user?.userid ?? '' }) },
+      on: {
+        'session.signOut': 'signingOut',
+        'session.check': [
+          {
+            guard: 'hasStoredSession',
+            actions: 'applyStoredBearer',
+            description: 'Allowed navigation: the stored token becomes the bearer credential.',
+          },
+          { guard: 'hasFlagWithoutToken', target: 'signedOut', actions: ['clearStore', 'forgetUser'] },
+          { target: 'signedOut', actions: assign({ user: null }) },
+        ],
+      },
+      type: 'parallel',
+      states: {
+        role: {
+          description: 'The role comes from the first record of who/am/i; missing or failed becomes user.',
+          initial: 'loading',
+          states: {
+            loading: {
+              description: 'POST /api/v2/profile/who/am/i with the user id.',
+              invoke: {
+                id: 'whoAmI',
+                src: 'whoAmI',
+                input: ({ context }) => ({ userid: context.user?.userid ?? '' }),
+                onDone: {
+                  target: 'known',
+                  actions: [assign({ role: ({ event }) => asRole(event.output[0]?.role) }), 'storeRole'],
+                },
+                onError: {
+                  target: 'known',
+                  actions: [
+                    assign({ role: DEFAULT_ROLE }),
+                    'storeRole',
+                    { type: 'logFailure', params: ({ event }) => ({ what: 'role lookup failed', error: event.error }) },
+                  ],
+                },
+              },
+            },
+            known: { description: 'The role decides the manager-only menu entry.' },
+          },
+        },
+        initials: {
+          description: "The initials circle: from profile/me's name, 'UN' on failure or without a user id.",
+          initial: 'deciding',
+          states: {
+            deciding: {
+              always: [{ guard: 'hasUserId', target: 'loading' }, { target: 'known', actions: assign({ initials: UNKNOWN_INITIALS }) }],
+            },
+            loading: {
+              description: 'POST /api/v2/profile/me with the user id.',
+              invoke: {
+                id: 'profileMe',
+                src: 'profileMe',
+                input: ({ context }) => ({ userid: context.user?.userid ?? '' }),
+                onDone: { target: 'known', actions: assign({ initials: ({ event }) => initialsOf(event.output?.name) }) },
+                onError: {
+                  target: 'known',
+                  actions: [
+                    assign({ initials: UNKNOWN_INITIALS }),
+                    { type: 'logFailure', params: ({ event }) => ({ what: 'profile lookup failed', error: event.error }) },
+                  ],
+                },
+              },
+            },
+            known: { description: 'The initials are shown.' },
+          },
+        },
+        learningCenter: {
+          description: 'The Learning Center menu entry: POST /api/v2/moodleurl, then the url opens in a new tab.',
+          initial: 'idle',
+          states: {
+            idle: { on: { 'session.openLearningCenter': 'fetching' } },
+            fetching: {
+              invoke: {
+                id: 'learningCenterUrl',
+                src: 'learningCenterUrl',
+                onDone: { target: 'idle', actions: ({ context, event }) => context.input.open(event.output, '_blank', 'noopener') },
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'logFailure', params: ({ event }) => ({ what: 'learning-center link failed', error: event.error }) },
+                  description: 'A failure does nothing visible; it is only logged.',
+                },
+              },
+            },
+          },
+        },
+      },
     },
     signingOut: {
       description: 'GET /logout revokes the session on the server.',
       invoke: {
+        id: 'logout',
         src: 'logout',
-        onDone: { target: 'signedOut', actions: 'clearStore' },
+        onDone: { target: 'signedOut', actions: ['clearStore', 'forgetUser'] },
         onError: [
-          { guard: 'isSessionGone', target: 'signedOut', actions: 'clearStore' },
+          { guard: 'isSessionGone', target: 'signedOut', actions: ['clearStore', 'forgetUser'] },
           {
             target: 'signedIn',
-            actions: 'rememberSignOutError',
+            actions: { type: 'logFailure', params: ({ event }) => ({ what: 'sign-out failed', error: event.error }) },
             description: 'A failed sign-out is only logged; the session stays.',
           },
         ],
