@@ -26,6 +26,14 @@ export type StaffRoute = {
 const HomeScreen = lazy(() => import('../views/staff/HomeScreen'));
 const ManagementDashboardScreen = lazy(() => import('../views/staff/ManagementDashboardScreen'));
 const ChatBotWindow = lazy(() => import('../views/staff/ChatBotWindow'));
+const TicketSearchScreen = lazy(() => import('../views/staff/desk/TicketSearchScreen'));
+const CreateTicketScreen = lazy(() => import('../views/staff/desk/CreateTicketScreen'));
+const TicketViewScreen = lazy(() => import('../views/staff/desk/TicketViewScreen'));
+const ActiveTicketStatsScreen = lazy(() => import('../views/staff/desk/ActiveTicketStatsScreen'));
+const CreateCompanyScreen = lazy(() => import('../views/staff/desk/CreateCompanyScreen'));
+const CompanySearchScreen = lazy(() => import('../views/staff/desk/CompanySearchScreen'));
+const CompanyViewScreen = lazy(() => import('../views/staff/desk/CompanyViewScreen'));
+const ClientPortalUsersScreen = lazy(() => import('../views/staff/desk/ClientPortalUsersScreen'));
 
 const MANAGERS: readonly Role[] = ['manager', 'admin'];
 
@@ -37,11 +45,11 @@ export const STAFF_ROUTES: StaffRoute[] = [
   { path: '/orgchart', name: 'Org Chart' },
   { path: '/mgmtdash', name: 'Management Dashboard', screen: ManagementDashboardScreen, roles: MANAGERS },
   { path: '/weekly-schedule', name: 'Weekly Schedule' },
-  { path: '/create/company', name: 'Create Company' },
-  { path: '/company/search', name: 'Company Search' },
-  { path: '/client/portal/users', name: 'Client Portal Users' },
-  { path: '/create/ticket/:companyId?', name: 'Create Ticket' },
-  { path: '/ticket/search', name: 'Ticket Search' },
+  { path: '/create/company', name: 'Create Company', screen: CreateCompanyScreen },
+  { path: '/company/search', name: 'Company Search', screen: CompanySearchScreen },
+  { path: '/client/portal/users', name: 'Client Portal Users', screen: ClientPortalUsersScreen },
+  { path: '/create/ticket/:companyId?', name: 'Create Ticket', screen: CreateTicketScreen },
+  { path: '/ticket/search', name: 'Ticket Search', screen: TicketSearchScreen },
   { path: '/create/project', name: 'Create Project' },
   { path: '/project/search', name: 'Project Search' },
   { path: '/project/sprints', name: 'Programming Sprints' },
@@ -61,10 +69,10 @@ export const STAFF_ROUTES: StaffRoute[] = [
   { path: '/live/displays/development', name: 'Live Display: Development' },
   { path: '/live/displays/quality', name: 'Live Display: Quality Assurance' },
   { path: '/live/displays/sales', name: 'Live Display: Sales' },
-  { path: '/active/ticket/stats', name: 'Active Ticket Stats' },
+  { path: '/active/ticket/stats', name: 'Active Ticket Stats', screen: ActiveTicketStatsScreen },
   { path: '/active/project/stats', name: 'Active Project Stats' },
-  { path: '/company/:id', name: 'Company' },
-  { path: '/ticket/:id', name: 'Ticket', keepAlive: true },
+  { path: '/company/:id', name: 'Company', screen: CompanyViewScreen, keyBy: 'id' },
+  { path: '/ticket/:id', name: 'Ticket', screen: TicketViewScreen, keepAlive: true },
   { path: '/project/kanban/:id', name: 'Project Kanban' },
   { path: '/project/sprint/:id', name: 'Sprint', keyBy: 'id' },
   { path: '/project/:id', name: 'Project' },
