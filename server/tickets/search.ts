@@ -29,14 +29,16 @@ const SORT_SQL: Record<TicketSortField, string> = {
 export type SqlQuery = { text: string; values: unknown[] };
 
 /** The WHERE clause (over `tickets t` only) and its parameters. */
-export function ticketWhere(search: TicketSearch, now: Date): { where: string; values: unknown[] } {
+export function ticketWhere(search: TicketSearch, now: Date, matchedIds?: number[]): { where: string; values: unknown[] } {
   const values: unknown[] = [];
   const p = (v: unknown) => {
     values.push(v);
     return `$${values.length}`;
   };
   const conds: string[] = [];
-  if (search.q) {
+  if (search.q && matchedIds) {
+    conds.push(`t.id = ANY(${p(matchedIds)}::int[])`);
+  } else if (search.q) {
     const q = p(search.q);
     const byId = /^#?(\d{1,9})$/.exec(search.q);
     conds.push(
@@ -66,8 +68,8 @@ export function ticketOrderBy(sort: SortSpec<TicketSortField>[] | undefined): st
   return `ORDER BY ${parts.join(', ')}`;
 }
 
-export function ticketPageQuery(search: TicketSearch, now: Date): SqlQuery {
-  const { where, values } = ticketWhere(search, now);
+export function ticketPageQuery(search: TicketSearch, now: Date, matchedIds?: number[]): SqlQuery {
+  const { where, values } = ticketWhere(search, now, matchedIds);
   values.push(now, search.size, (search.page - 1) * search.size);
   const n = values.length;
   return {
@@ -85,15 +87,36 @@ export function ticketPageQuery(search: TicketSearch, now: Date): SqlQuery {
 }
 
 /** Counts matches up to the cap (counting a million rows for a page header is not worth it). */
-export function ticketCountQuery(search: TicketSearch, now: Date): SqlQuery {
-  const { where, values } = ticketWhere(search, now);
+export function ticketCountQuery(search: TicketSearch, now: Date, matchedIds?: number[]): SqlQuery {
+  const { where, values } = ticketWhere(search, now, matchedIds);
   values.push(TICKET_SEARCH.countCap + 1);
   return { text: `SELECT count(*)::int AS n FROM (SELECT 1 FROM tickets t ${where} LIMIT $${values.length}) m`, values };
 }
 
+/**
+ * The ids of the tickets a text matches (title, description or a note), at most `limit`. The
+ * planner cannot tell a rare word from a common one inside a subquery, so a search first asks
+ * how many match: few, and the page is fetched by those ids (an exact, small set).
+ */
+export function textMatchQuery(q: string, limit: number): SqlQuery {
+  const byId = /^#?(\d{1,9})$/.exec(q);
+  return {
+    text: `SELECT id FROM (SELECT id FROM tickets WHERE ${TICKET_TEXT_VECTOR} @@ websearch_to_tsquery('english', $1)
+             UNION SELECT ticket_id FROM ticket_notes WHERE ${NOTE_TEXT_VECTOR} @@ websearch_to_tsquery('english', $1)
+             ${byId ? 'UNION SELECT $3::int' : ''}) m LIMIT $2`,
+    values: byId ? [q, limit, Number(byId[1])] : [q, limit],
+  };
+}
+
 export async function searchTickets(pool: Pool, search: TicketSearch, now: Date) {
-  const page = ticketPageQuery(search, now);
-  const count = ticketCountQuery(search, now);
+  let matchedIds: number[] | undefined;
+  if (search.q) {
+    const m = textMatchQuery(search.q, TICKET_SEARCH.textMatchCap + 1);
+    const { rows } = await pool.query<{ id: number }>(m.text, m.values);
+    if (rows.length <= TICKET_SEARCH.textMatchCap) matchedIds = rows.map((r) => r.id);
+  }
+  const page = ticketPageQuery(search, now, matchedIds);
+  const count = ticketCountQuery(search, now, matchedIds);
   const { rows } = await pool.query<TicketRow>(page.text, page.values);
   const { rows: countRows } = await pool.query<{ n: number }>(count.text, count.values);
   const n = countRows[0]?.n ?? 0;

@@ -86,7 +86,9 @@ export const TICKET_SEARCH = {
   /** Offset paging stops here: deeper pages cost a scan; narrow the search instead. */
   offsetMax: 10_000,
   /** The total is counted up to this many matches and then reported as "more than". */
-  countCap: 10_000,
+  countCap: 1_000,
+  /** A text search matching at most this many tickets pages over their ids; more goes through the index order. */
+  textMatchCap: 2_000,
   sortColumnsMax: 3,
   queryMax: 200,
 } as const;

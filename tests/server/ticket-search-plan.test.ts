@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OVERDUE_LIST_LIMIT, OVERDUE_SQL } from '../../server/routes/overdue';
-import { ticketCountQuery, ticketPageQuery, type TicketSearch, type SqlQuery } from '../../server/tickets/search';
+import { textMatchQuery, ticketCountQuery, ticketPageQuery, type TicketSearch, type SqlQuery } from '../../server/tickets/search';
 import { ticketSearchQuerySchema } from '../../src/contracts/staff-tickets';
 import { BACKENDS, startTestApp, type TestApp } from './helpers';
 
@@ -62,6 +62,15 @@ describe.each(BACKENDS)('query plans of the ticket search on %s', (backend) => {
     }
     const { rows } = await t.ctx.database.pool.query(ticketPageQuery(search({ q: 'zeppelin' }), now).text, ticketPageQuery(search({ q: 'zeppelin' }), now).values);
     expect(rows.map((r) => r.title)).toEqual(['Zeppelin hangar invoice']);
+  });
+
+  it('counts text matches through the indexes, and fetches a few matches by their ids', async () => {
+    const match = await plan(textMatchQuery('zeppelin', 2001));
+    expect(match.indexes).toEqual(expect.arrayContaining(['tickets_search_idx', 'ticket_notes_search_idx']));
+    expect(match.seqScansOfTickets).toEqual([]);
+    const byIds = await plan(ticketPageQuery(search({ q: 'zeppelin', sort: 'duedate:asc' }), now, [1, 2, 3]));
+    expect(byIds.indexes).toContain('tickets_pkey');
+    expect(byIds.seqScansOfTickets).toEqual([]);
   });
 
   it('pages the newest tickets, and sorts by due date, through indexes', async () => {

@@ -161,6 +161,7 @@ export default function TicketSearchScreen() {
           total={data.total}
           totalExact={data.totalExact}
           sizeValue={url.get('size') ?? String(size)}
+          maxRows={TICKET_SEARCH.offsetMax}
           onPage={(p) => go('page', String(p))}
           onSize={(s) => go('size', s)}
         />

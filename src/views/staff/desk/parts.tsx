@@ -36,10 +36,12 @@ export function FieldError({ id, message }: { id: string; message: string | unde
 }
 
 /** Previous / Next, 'page n of m', rows per page (spec 2.7 texts). */
-export function Pager({ page, size, total, totalExact, onPage, onSize, sizeValue }: {
+export function Pager({ page, size, total, totalExact, onPage, onSize, sizeValue, maxRows }: {
   page: number; size: number; total: number; totalExact: boolean; onPage: (p: number) => void; onSize: (s: string) => void; sizeValue: string;
+  /** How deep the server pages when the total is not counted exactly. */
+  maxRows?: number;
 }) {
-  const last = Math.max(1, Math.ceil(total / size));
+  const last = Math.max(1, Math.ceil((totalExact || !maxRows ? total : maxRows) / size));
   return (
     <nav className="pager" aria-label="Pages">
       <button type="button" className="btn btn-secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
