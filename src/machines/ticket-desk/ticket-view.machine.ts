@@ -36,6 +36,7 @@ export const ticketViewMachine = setup({
     loading: {
       description: 'The ticket is being fetched.',
       invoke: {
+        id: 'load',
         src: 'load',
         input: ({ context }) => context.id,
         onDone: { target: 'ready', actions: { type: 'takeView', params: ({ event }) => event.output } },
@@ -55,6 +56,7 @@ export const ticketViewMachine = setup({
       description: 'A note, a change or a time entry is being saved.',
       tags: ['busy'],
       invoke: {
+        id: 'save',
         src: 'save',
         input: ({ context, event }) => {
           const e = event as Exclude<TicketViewEvent, { type: 'ticket.reload' }>;
