@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, getNextSnapshot, type EventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { TicketView } from '../../src/contracts/staff-tickets';
-import { ticketViewMachine } from '../../src/machines/ticket-desk/ticket-view.machine';
+import { ticketViewMachine, type TicketSave } from '../../src/machines/ticket-desk/ticket-view.machine';
 import { ApiError } from '../../src/services/http';
 import { controllable, flush } from '../support/controllable';
 import { expectAllEventsUsed, replay } from '../support/replay';
@@ -16,7 +16,7 @@ const view = (id: number, body?: string): TicketView =>
 
 function start() {
   const load = controllable<TicketView, number>('load');
-  const save = controllable<TicketView, { id: number; kind: string; input: unknown }>('save');
+  const save = controllable<TicketView, TicketSave>('save');
   const actor = createActor(ticketViewMachine.provide({ actors: { load: load.logic, save: save.logic } }), { input: { id: 7 } });
   actor.start();
   return { actor, load, save };

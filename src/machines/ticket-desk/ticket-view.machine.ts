@@ -10,7 +10,7 @@ export type TicketViewEvent =
   | { type: 'ticket.change'; input: UpdateTicketInput }
   | { type: 'ticket.addTime'; input: AddTimeEntryInput };
 
-type Save = { id: number } & ({ kind: 'note'; input: AddNoteInput } | { kind: 'change'; input: UpdateTicketInput } | { kind: 'time'; input: AddTimeEntryInput });
+export type TicketSave = { id: number } & ({ kind: 'note'; input: AddNoteInput } | { kind: 'change'; input: UpdateTicketInput } | { kind: 'time'; input: AddTimeEntryInput });
 
 /**
  * One ticket (ticketView): its header, thread and time. Each save answers the whole ticket
@@ -20,7 +20,7 @@ export const ticketViewMachine = setup({
   types: { context: {} as TicketViewContext, events: {} as TicketViewEvent, input: {} as { id: number } },
   actors: {
     load: fromPromise<TicketView, number>(({ input }) => ticketDeskApi.view(input)),
-    save: fromPromise<TicketView, Save>(({ input }) =>
+    save: fromPromise<TicketView, TicketSave>(({ input }) =>
       input.kind === 'note' ? ticketDeskApi.addNote(input.id, input.input) : input.kind === 'change' ? ticketDeskApi.update(input.id, input.input) : ticketDeskApi.addTime(input.id, input.input),
     ),
   },
@@ -61,7 +61,7 @@ export const ticketViewMachine = setup({
         input: ({ context, event }) => {
           const e = event as Exclude<TicketViewEvent, { type: 'ticket.reload' }>;
           const kind = e.type === 'ticket.addNote' ? 'note' : e.type === 'ticket.change' ? 'change' : 'time';
-          return { id: context.id, kind, input: e.input } as Save;
+          return { id: context.id, kind, input: e.input } as TicketSave;
         },
         onDone: {
           target: 'ready',
