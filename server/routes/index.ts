@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { registerClientAuthRoutes } from './client-auth';
+import { registerOutboxRoutes } from './outbox';
 import { registerStaffAuthRoutes } from './staff-auth';
+import { registerSurveyRoutes } from './surveys';
 import { registerTicketRoutes } from './tickets';
 
 /** Every API route module, in one list (the authorization matrix test enumerates the result). */
@@ -9,6 +11,8 @@ const ROUTE_MODULES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerStaffAuthRoutes,
   registerClientAuthRoutes,
   registerTicketRoutes,
+  registerSurveyRoutes,
+  registerOutboxRoutes,
 ];
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
