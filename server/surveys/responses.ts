@@ -11,6 +11,7 @@ import {
   SURVEY_Q2_MIN,
   SURVEY_TYPE_CLIENT_CARE,
 } from '../../src/contracts/constants';
+import { SURVEY_TEXT_QUESTIONS } from '../../src/contracts/survey-form';
 import type { SurveyComment, SurveyResults, SurveySubmission, SurveyType } from '../../src/contracts/surveys';
 
 /** Stores one submission against its survey key; answers false (and stores nothing) for an unknown key. */
@@ -96,14 +97,9 @@ type CommentRow = {
   contact_name: string | null;
 };
 
-const TEXT_FIELDS: Record<SurveyType, string[]> = {
-  CSS: ['Q3', 'Q4', 'Q5', 'Q6', 'Q7', 'Q8'],
-  TCS: ['Q2', 'Q3', 'Q4'],
-};
-
 function toComment(r: CommentRow): SurveyComment {
   const texts: Record<string, string> = {};
-  for (const q of TEXT_FIELDS[r.type]) {
+  for (const q of SURVEY_TEXT_QUESTIONS[r.type]) {
     const v = r.answers[q];
     if (typeof v === 'string' && v.trim()) texts[q] = v;
   }
