@@ -29,7 +29,7 @@ export type SurveyHttpDeps = {
 };
 
 const browserDeps = (): SurveyHttpDeps => ({
-  fetch: (...args) => window.fetch(...args),
+  fetch: (...args) => globalThis.fetch(...args),
   session: window.sessionStorage,
   goToRoot: () => window.location.assign('/'),
 });
