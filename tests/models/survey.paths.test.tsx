@@ -74,8 +74,8 @@ const ALL = KINDS.map(({ kind, label }) => ({ kind, label, ...pathsFor(kind) }))
 
 describe('generated survey paths', () => {
   it('cover every event type the machine handles, both submit semantics and all three kinds', () => {
-    const covered = new Set(ALL.flatMap((k) => k.paths.flatMap((p) => p.steps.map((s) => s.event.type))));
-    const handled = surveyMachine.root.events.filter((e) => !e.startsWith('xstate.done.state'));
+    const covered = new Set<string>(ALL.flatMap((k) => k.paths.flatMap((p) => p.steps.map((s) => s.event.type as string))));
+    const handled = (surveyMachine.root.events as string[]).filter((e) => !e.startsWith('xstate.done.state'));
     expect(handled.filter((e) => !covered.has(e))).toEqual([]);
     const ends = ALL.map((k) => k.paths.map((p) => JSON.stringify(p.state.value)));
     expect(ends[0]).toEqual([JSON.stringify({ submitted: 'settled' })]);
