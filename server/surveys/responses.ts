@@ -64,6 +64,9 @@ function latestCte(f: Filters): { sql: string; params: unknown[] } {
   return { sql, params };
 }
 
+/** Most companies the company filter lists. */
+const SURVEY_COMPANY_OPTIONS_MAX = 1000;
+
 const round = (v: number) => Number(v.toFixed(PERCENT_DECIMALS));
 
 /** CSAT: share of Q1 at 4-5, in percent. */
@@ -130,13 +133,19 @@ const COMMENT_SELECT = `SELECT l.id::int AS id, l.type, l.q1, l.q2, l.answers,
 /** CSAT, NPS, distributions and one page of the counted responses. */
 export async function surveyResults(pool: Pool, q: { page: number; pageSize: number } & Filters): Promise<SurveyResults> {
   const { sql, params } = latestCte(q);
-  const [q1, q2, page] = await Promise.all([
+  const [q1, q2, page, companies] = await Promise.all([
     pool.query<{ v: number; n: number }>(`${sql} SELECT q1 AS v, count(*)::int AS n FROM latest GROUP BY q1`, params),
     pool.query<{ v: number; n: number }>(`${sql} SELECT q2 AS v, count(*)::int AS n FROM latest WHERE q2 IS NOT NULL GROUP BY q2`, params),
     pool.query<CommentRow & { total: number }>(
       `${sql} ${COMMENT_SELECT.replace('SELECT ', 'SELECT count(*) OVER ()::int AS total, ')}
        ORDER BY l.received_at DESC, l.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, q.pageSize, (q.page - 1) * q.pageSize],
+    ),
+    pool.query<{ id: number; name: string }>(
+      `SELECT co.id, co.name FROM companies co
+        WHERE EXISTS (SELECT 1 FROM survey_keys k WHERE k.company_id = co.id)
+        ORDER BY co.name LIMIT $1`,
+      [SURVEY_COMPANY_OPTIONS_MAX],
     ),
   ]);
   const q1Distribution = Array.from({ length: SURVEY_Q1_MAX - SURVEY_Q1_MIN + 1 }, () => 0);
@@ -153,6 +162,7 @@ export async function surveyResults(pool: Pool, q: { page: number; pageSize: num
     q1Distribution,
     q2Distribution,
     comments: { rows: page.rows.map(toComment), total, page: q.page, pageSize: q.pageSize },
+    companies: companies.rows,
   };
 }
 

@@ -121,6 +121,8 @@ export type SurveyResults = {
   /** Counts of Q2 = 0..10 (client care). */
   q2Distribution: number[];
   comments: { rows: SurveyComment[]; total: number; page: number; pageSize: number };
+  /** Companies that have been sent a survey (for the company filter). */
+  companies: { id: number; name: string }[];
 };
 
 /** Outbox kinds of the survey emails. */
