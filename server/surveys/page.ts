@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SURVEY_ROUTE_PREFIX, SUPPORT_PHONE_PLACEHOLDER } from '../../src/contracts/constants';
 import type { Config } from '../config';
@@ -12,15 +12,16 @@ export const isSurveyPath = (path: string) => path === SURVEY_ROUTE_PREFIX || pa
 const escapeAttribute = (v: string) =>
   v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const cache = new Map<string, string>();
+const cache = new Map<string, { mtimeMs: number; html: string }>();
 
-/** survey.html with the configured support phone put into its meta element (read once per build folder). */
+/** survey.html with the configured support phone put into its meta element (re-read after a rebuild). */
 export function surveyPage(config: Pick<Config, 'staticDir' | 'supportPhone'>): string {
   const file = join(config.staticDir, SURVEY_ENTRY);
-  let html = cache.get(file);
-  if (html === undefined) {
-    html = readFileSync(file, 'utf8');
-    cache.set(file, html);
+  const { mtimeMs } = statSync(file);
+  let entry = cache.get(file);
+  if (!entry || entry.mtimeMs !== mtimeMs) {
+    entry = { mtimeMs, html: readFileSync(file, 'utf8') };
+    cache.set(file, entry);
   }
-  return html.split(SUPPORT_PHONE_PLACEHOLDER).join(escapeAttribute(config.supportPhone));
+  return entry.html.split(SUPPORT_PHONE_PLACEHOLDER).join(escapeAttribute(config.supportPhone));
 }
