@@ -5,7 +5,7 @@ const VALUES = Array.from({ length: SURVEY_Q1_MAX - SURVEY_Q1_MIN + 1 }, (_, i) 
 
 /** A face: the mouth curves from a frown (1) to a smile (5). */
 function Face({ value }: { value: number }) {
-  const curve = (value - (SURVEY_Q1_MIN + SURVEY_Q1_MAX) / 2) * 3;
+  const curve = (value - (SURVEY_Q1_MIN + SURVEY_Q1_MAX) / 2) * 4;
   return (
     <svg viewBox="0 0 32 32" width="40" height="40" aria-hidden="true" focusable="false">
       <circle cx="16" cy="16" r="14" className="face-bg" />
