@@ -25,6 +25,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file starts its own database; two at a time suit a two-core machine.
           maxWorkers: 2,
+          // A project with its own maxWorkers runs in its own group, after the browser-logic tests.
           sequence: { groupOrder: 1 },
         },
       },

@@ -3,7 +3,9 @@ import type { AppContext } from '../context';
 import { registerClientAuthRoutes } from './client-auth';
 import { registerManagementRoutes } from './management';
 import { registerOverdueRoutes } from './overdue';
+import { registerOutboxRoutes } from './outbox';
 import { registerStaffAuthRoutes } from './staff-auth';
+import { registerSurveyRoutes } from './surveys';
 import { registerTicketRoutes } from './tickets';
 
 /** Every API route module, in one list (the authorization matrix test enumerates the result). */
@@ -13,6 +15,8 @@ const ROUTE_MODULES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerTicketRoutes,
   registerOverdueRoutes,
   registerManagementRoutes,
+  registerSurveyRoutes,
+  registerOutboxRoutes,
 ];
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {

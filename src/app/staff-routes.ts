@@ -26,6 +26,7 @@ export type StaffRoute = {
 const HomeScreen = lazy(() => import('../views/staff/HomeScreen'));
 const ManagementDashboardScreen = lazy(() => import('../views/staff/ManagementDashboardScreen'));
 const ChatBotWindow = lazy(() => import('../views/staff/ChatBotWindow'));
+const SurveyResultsScreen = lazy(() => import('../views/staff/reports/SurveyResultsScreen'));
 
 const MANAGERS: readonly Role[] = ['manager', 'admin'];
 
@@ -70,6 +71,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
   { path: '/project/:id', name: 'Project' },
   { path: '/certification-pto-dashboard', name: 'Certification and PTO Dashboard' },
   { path: '/report/view', name: 'Report' },
+  { path: '/report/surveys', name: 'Survey Results', screen: SurveyResultsScreen },
   { path: '/timeclock', name: 'Time Clock' },
   { path: '/sales/quotes', name: 'Sales Quotes' },
   { path: '/sales/customers', name: 'Sales Customers' },

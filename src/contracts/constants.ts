@@ -78,3 +78,39 @@ export const LIMITS = {
   bodyBytes: 256 * 1024,
   pageSizeMax: 200,
 } as const;
+
+/** Survey page texts (spec 2.6 and 8). */
+export const SURVEY_TITLE_CLIENT_CARE = 'CLIENT CARE SURVEY';
+export const SURVEY_TITLE_SUPPORT = 'SUPPORT SURVEY';
+export const SURVEY_SAVE_LABEL = 'Save';
+export const SURVEY_THANK_YOU_TITLE = 'Thank you for your participation!';
+export const SURVEY_THANK_YOU_TEXT = 'You may now exit this web page.';
+/** The failed-submission alert (spec 8); `{phone}` is the configured support line. */
+export const SURVEY_FAILURE_ALERT =
+  'There was an issue submitting your survey. Please try again, or contact Diversified Support at {phone} Option 1 M-F 8:00am to 5:00pm.';
+export const surveyFailureAlert = (phone: string) => SURVEY_FAILURE_ALERT.replace('{phone}', phone);
+/** The survey submission call (spec 7). */
+export const SURVEY_SUBMIT_PATH = '/api/submitsurvey';
+/** Request headers the survey sends (spec 7). */
+export const SURVEY_REQUEST_HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } as const;
+/** The survey route (product.md): /survey/{kind}/{ticket}, also /survey?kind=…&ticket=… */
+export const SURVEY_ROUTE_PREFIX = '/survey';
+/** Kind flag put in client-care links ("any other value" than 1 and -1). */
+export const SURVEY_KIND_CLIENT_CARE = 0;
+/** A survey key (the link's ticket value) is this many random bytes, base64url. */
+export const SURVEY_KEY_BYTES = 24;
+/** Longest ticket value the API accepts. */
+export const SURVEY_TICKET_MAX = 64;
+/** Submissions allowed per address in one window. */
+export const SURVEY_SUBMIT_PER_ADDRESS = 30;
+export const SURVEY_SUBMIT_WINDOW_MS = 10 * 60_000;
+/** CSAT counts Q1 at or above this; NPS promoters are Q2 at or above PROMOTER_MIN, detractors at or below DETRACTOR_MAX. */
+export const CSAT_SATISFIED_MIN = 4;
+export const NPS_PROMOTER_MIN = 9;
+export const NPS_DETRACTOR_MAX = 6;
+/** The meta element of survey.html that carries the configured support phone. */
+export const SUPPORT_PHONE_META = 'support-phone';
+/** The placeholder in survey.html the server replaces with the configured support phone. */
+export const SUPPORT_PHONE_PLACEHOLDER = '%SUPPORT_PHONE%';
+/** Most rows one survey CSV export carries. */
+export const SURVEY_EXPORT_MAX_ROWS = 10_000;
