@@ -1,0 +1,314 @@
+/**
+ * The table's pure rules: sort cycles, page numbers, date parsing and the client-mode pipeline
+ * (column filters, accent-insensitive search, multi-key sort). The table machine calls these; they
+ * are also what the benchmark measures.
+ */
+import {
+  DEFAULT_FIRST_SORT_TYPE,
+  INITIAL_PAGE,
+  MONEY_DECIMALS,
+  PERCENT_DECIMALS,
+  ROWS_PER_PAGE_ALL,
+  TABLE_TEXTS,
+} from '../../contracts/constants';
+import type { ColumnOptions, SortKey, SortType } from './table.types';
+
+type AnyRow = Record<string, unknown>;
+
+// ---------------------------------------------------------------- sort cycle
+
+/** The cycle of one column: its first sort type, then the other one, then none (ADR 0010). */
+export function nextSortType(current: SortType | undefined, first: SortType = DEFAULT_FIRST_SORT_TYPE): SortType | undefined {
+  const second: SortType = first === 'asc' ? 'desc' : 'asc';
+  if (current === undefined) return first;
+  if (current === first) return second;
+  return undefined;
+}
+
+/**
+ * The sort keys after a click on a column. A plain click makes the column the only key (cycling it
+ * if it already was the only key); a Shift-click adds the column at the end of the keys, or cycles it
+ * where it stands (removing it after its last step), keeping the order of the others.
+ */
+export function toggleSort(keys: readonly SortKey[], field: string, first: SortType | undefined, multi: boolean): SortKey[] {
+  const at = keys.findIndex((k) => k.field === field);
+  if (!multi) {
+    const current = keys.length === 1 && at === 0 ? keys[0]!.type : undefined;
+    const type = nextSortType(current, first);
+    return type ? [{ field, type }] : [];
+  }
+  const type = nextSortType(at >= 0 ? keys[at]!.type : undefined, first);
+  if (at < 0) return type ? [...keys, { field, type }] : [...keys];
+  if (!type) return keys.filter((_, i) => i !== at);
+  return keys.map((k, i) => (i === at ? { field, type } : k));
+}
+
+// ---------------------------------------------------------------- pages
+
+export function lastPage(total: number, pageSize: number): number {
+  if (pageSize === ROWS_PER_PAGE_ALL || pageSize <= 0) return INITIAL_PAGE;
+  return Math.max(INITIAL_PAGE, Math.ceil(total / pageSize));
+}
+
+/** A typed page number, or null when it is not a whole number between 1 and the last page (spec 5). */
+export function parsePageInput(text: string, last: number): number | null {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return null;
+  const page = Number(trimmed);
+  return page >= INITIAL_PAGE && page <= last ? page : null;
+}
+
+export function pageSlice<T>(rows: readonly T[], page: number, pageSize: number): readonly T[] {
+  if (pageSize === ROWS_PER_PAGE_ALL) return rows;
+  const start = (page - 1) * pageSize;
+  return rows.slice(start, start + pageSize);
+}
+
+// ---------------------------------------------------------------- text and dates
+
+const NON_ASCII = /[^ -~\t\n\r]/;
+const MARKS = /[\u0300-\u036f]/g;
+
+/** Lower case without accents: 'José' and 'jose' compare equal (spec 5). */
+export function foldText(text: string): string {
+  const lower = text.toLowerCase();
+  return NON_ASCII.test(lower) ? lower.normalize('NFD').replace(MARKS, '') : lower;
+}
+
+const TOKEN = /yyyy|MM|dd|HH|mm|ss/g;
+const formatRegexCache = new Map<string, { re: RegExp; tokens: string[] }>();
+
+function formatRegex(format: string) {
+  let hit = formatRegexCache.get(format);
+  if (!hit) {
+    const tokens: string[] = [];
+    const source = format.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(TOKEN, (t) => {
+      tokens.push(t);
+      return t === 'yyyy' ? '(\\d{4})' : '(\\d{1,2})';
+    });
+    hit = { re: new RegExp(`^${source}$`), tokens };
+    formatRegexCache.set(format, hit);
+  }
+  return hit;
+}
+
+/**
+ * Epoch milliseconds (UTC) of a value in the given input format ('iso' or tokens yyyy MM dd HH mm ss),
+ * or null when it is not a valid date in that format.
+ */
+export function parseDate(value: unknown, format = 'iso'): number | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.getTime();
+  if (typeof value !== 'string' || value === '') return null;
+  if (format === 'iso') {
+    if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return null;
+    const t = Date.parse(value);
+    return Number.isNaN(t) ? null : t;
+  }
+  const { re, tokens } = formatRegex(format);
+  const m = re.exec(value.trim());
+  if (!m) return null;
+  const part = { yyyy: 1970, MM: 1, dd: 1, HH: 0, mm: 0, ss: 0 };
+  tokens.forEach((t, i) => (part[t as keyof typeof part] = Number(m[i + 1])));
+  const t = Date.UTC(part.yyyy, part.MM - 1, part.dd, part.HH, part.mm, part.ss);
+  const d = new Date(t);
+  // Reject overflow such as 31/02 or month 13.
+  if (d.getUTCFullYear() !== part.yyyy || d.getUTCMonth() !== part.MM - 1 || d.getUTCDate() !== part.dd) return null;
+  if (part.HH > 23 || part.mm > 59 || part.ss > 59) return null;
+  return t;
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+export function formatDate(epochMs: number, format = 'iso'): string {
+  const d = new Date(epochMs);
+  if (format === 'iso') return d.toISOString().slice(0, 10);
+  const parts: Record<string, string> = {
+    yyyy: pad(d.getUTCFullYear(), 4),
+    MM: pad(d.getUTCMonth() + 1),
+    dd: pad(d.getUTCDate()),
+    HH: pad(d.getUTCHours()),
+    mm: pad(d.getUTCMinutes()),
+    ss: pad(d.getUTCSeconds()),
+  };
+  return format.replace(TOKEN, (t) => parts[t] ?? t);
+}
+
+// ---------------------------------------------------------------- cell values
+
+export function rawValue<Row>(row: Row, column: ColumnOptions<Row>): unknown {
+  return column.value ? column.value(row) : (row as AnyRow)[column.field];
+}
+
+export type InvalidDateLogger = (message: string, value: unknown) => void;
+export const logInvalidDate: InvalidDateLogger = (message, value) => console.warn(message, value);
+
+/** The text a cell shows: money and percentages with two decimals, dates in the output format. */
+export function displayValue<Row>(row: Row, column: ColumnOptions<Row>, log: InvalidDateLogger = logInvalidDate): string {
+  const value = rawValue(row, column);
+  if (value === null || value === undefined) return '';
+  switch (column.type) {
+    case 'money': {
+      const n = Number(value);
+      return Number.isFinite(n) ? n.toFixed(MONEY_DECIMALS) : '';
+    }
+    case 'percent': {
+      const n = Number(value);
+      return Number.isFinite(n) ? `${n.toFixed(PERCENT_DECIMALS)}%` : '';
+    }
+    case 'date': {
+      const t = parseDate(value, column.dateInputFormat);
+      if (t === null) {
+        log(TABLE_TEXTS.invalidDate, value);
+        return '';
+      }
+      return formatDate(t, column.dateOutputFormat ?? column.dateInputFormat);
+    }
+    default:
+      return String(value);
+  }
+}
+
+// ---------------------------------------------------------------- client-mode pipeline
+
+export type ClientQuery = { sort: readonly SortKey[]; filters: Readonly<Record<string, string>>; search: string };
+
+/**
+ * Per-rows caches: folded search text and sort ranks are computed once per rows array and column,
+ * so repeated sorts and searches on the same data only compare numbers and scan strings.
+ */
+type RowCache = { search?: string[]; ranks: Map<string, Float64Array>; folded: Map<string, string[]> };
+const caches = new WeakMap<readonly unknown[], RowCache>();
+
+function cacheOf(rows: readonly unknown[]): RowCache {
+  let c = caches.get(rows);
+  if (!c) {
+    c = { ranks: new Map(), folded: new Map() };
+    caches.set(rows, c);
+  }
+  return c;
+}
+
+const silent: InvalidDateLogger = () => undefined;
+
+function foldedColumn<Row>(rows: readonly Row[], column: ColumnOptions<Row>): string[] {
+  const cache = cacheOf(rows);
+  let out = cache.folded.get(column.field);
+  if (!out) {
+    out = new Array<string>(rows.length);
+    for (let i = 0; i < rows.length; i++) out[i] = foldText(displayValue(rows[i]!, column, silent));
+    cache.folded.set(column.field, out);
+  }
+  return out;
+}
+
+function searchIndex<Row>(rows: readonly Row[], columns: readonly ColumnOptions<Row>[]): string[] {
+  const cache = cacheOf(rows);
+  if (!cache.search) {
+    const searchable = columns.filter((c) => !c.globalSearchDisabled && !c.hidden);
+    const folded = searchable.map((c) => foldedColumn(rows, c));
+    const out = new Array<string>(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      let s = '';
+      for (let j = 0; j < folded.length; j++) s += folded[j]![i] + '\u0001';
+      out[i] = s;
+    }
+    cache.search = out;
+  }
+  return cache.search;
+}
+
+/** Numeric sort ranks of a column: numbers and dates by value, text by folded text; empty values last. */
+function ranksOf<Row>(rows: readonly Row[], column: ColumnOptions<Row>): Float64Array {
+  const cache = cacheOf(rows);
+  let ranks = cache.ranks.get(column.field);
+  if (ranks) return ranks;
+  ranks = new Float64Array(rows.length);
+  const type = column.type ?? 'text';
+  if (type === 'number' || type === 'money' || type === 'percent' || type === 'boolean') {
+    for (let i = 0; i < rows.length; i++) {
+      const v = rawValue(rows[i]!, column);
+      const n = v === null || v === undefined || v === '' ? NaN : Number(v);
+      ranks[i] = Number.isNaN(n) ? Infinity : n;
+    }
+  } else if (type === 'date') {
+    for (let i = 0; i < rows.length; i++) ranks[i] = parseDate(rawValue(rows[i]!, column), column.dateInputFormat) ?? Infinity;
+  } else {
+    const folded = foldedColumn(rows, column);
+    const distinct = Array.from(new Set(folded)).sort();
+    const rank = new Map<string, number>();
+    distinct.forEach((s, i) => rank.set(s, s === '' ? Infinity : i));
+    for (let i = 0; i < rows.length; i++) ranks[i] = rank.get(folded[i]!)!;
+  }
+  cache.ranks.set(column.field, ranks);
+  return ranks;
+}
+
+function matchesFilter<Row>(rows: readonly Row[], column: ColumnOptions<Row>, filter: string): (i: number) => boolean {
+  if (column.filterOptions?.filterDropdownItems) {
+    return (i) => String(rawValue(rows[i]!, column) ?? '') === filter;
+  }
+  if (column.type === 'date') {
+    const wanted = parseDate(filter.trim(), column.dateInputFormat);
+    if (wanted !== null) {
+      const ranks = ranksOf(rows, column);
+      const day = 86_400_000;
+      const start = wanted - (wanted % day);
+      return (i) => ranks[i]! >= start && ranks[i]! < start + day;
+    }
+  }
+  const needle = foldText(filter.trim());
+  const folded = foldedColumn(rows, column);
+  return (i) => folded[i]!.includes(needle);
+}
+
+/** Column filters, then the global search, then the multi-key sort: the rows a client-mode table shows. */
+export function processRows<Row>(rows: readonly Row[], columns: readonly ColumnOptions<Row>[], query: ClientQuery): readonly Row[] {
+  const byField = new Map(columns.map((c) => [c.field, c]));
+  const tests: ((i: number) => boolean)[] = [];
+  for (const [field, value] of Object.entries(query.filters)) {
+    const column = byField.get(field);
+    if (column && value !== '') tests.push(matchesFilter(rows, column, value));
+  }
+  const needle = foldText(query.search.trim());
+  const index = needle ? searchIndex(rows, columns) : null;
+  const keys = query.sort.filter((k) => byField.get(k.field)?.sortable !== false && byField.has(k.field));
+  if (tests.length === 0 && !index && keys.length === 0) return rows;
+
+  let picked: number[];
+  if (tests.length === 0 && !index) {
+    picked = new Array<number>(rows.length);
+    for (let i = 0; i < rows.length; i++) picked[i] = i;
+  } else {
+    picked = [];
+    outer: for (let i = 0; i < rows.length; i++) {
+      for (let t = 0; t < tests.length; t++) if (!tests[t]!(i)) continue outer;
+      if (index && !index[i]!.includes(needle)) continue;
+      picked.push(i);
+    }
+  }
+  if (keys.length > 0) {
+    const ranks = keys.map((k) => ranksOf(rows, byField.get(k.field)!));
+    const signs = keys.map((k) => (k.type === 'asc' ? 1 : -1));
+    picked.sort((a, b) => {
+      for (let k = 0; k < ranks.length; k++) {
+        const ra = ranks[k]![a]!;
+        const rb = ranks[k]![b]!;
+        if (ra !== rb) {
+          // Empty values stay last in both directions.
+          if (ra === Infinity) return 1;
+          if (rb === Infinity) return -1;
+          return ra < rb ? -signs[k]! : signs[k]!;
+        }
+      }
+      return a - b;
+    });
+  }
+  const out = new Array<Row>(picked.length);
+  for (let i = 0; i < picked.length; i++) out[i] = rows[picked[i]!]!;
+  return out;
+}
+
+/** The value a dropdown item filters on and the text it shows. */
+export function dropdownItem(item: string | number | { text: string; value: string | number }): { text: string; value: string } {
+  return typeof item === 'object' ? { text: item.text, value: String(item.value) } : { text: String(item), value: String(item) };
+}
