@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '../views/ui/Spinner';
+import { DialogHost } from '../views/ui/dialog/DialogHost';
 
 const ClientApp = lazy(() => import('./ClientApp'));
 const StaffApp = lazy(() => import('./StaffApp'));
@@ -17,6 +18,7 @@ export function App() {
           <StaffApp />
         </Route>
       </Switch>
+      <DialogHost />
     </Suspense>
   );
 }
