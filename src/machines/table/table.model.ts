@@ -176,13 +176,13 @@ export type ClientQuery = { sort: readonly SortKey[]; filters: Readonly<Record<s
  * Per-rows caches: folded search text and sort ranks are computed once per rows array and column,
  * so repeated sorts and searches on the same data only compare numbers and scan strings.
  */
-type RowCache = { search?: string[]; ranks: Map<string, Float64Array>; folded: Map<string, string[]> };
+type RowCache = { search?: string[]; ranks: Map<string, Ranks>; folded: Map<string, string[]>; dates: Map<string, Float64Array> };
 const caches = new WeakMap<readonly unknown[], RowCache>();
 
 function cacheOf(rows: readonly unknown[]): RowCache {
   let c = caches.get(rows);
   if (!c) {
-    c = { ranks: new Map(), folded: new Map() };
+    c = { ranks: new Map(), folded: new Map(), dates: new Map() };
     caches.set(rows, c);
   }
   return c;
@@ -217,30 +217,98 @@ function searchIndex<Row>(rows: readonly Row[], columns: readonly ColumnOptions<
   return cache.search;
 }
 
-/** Numeric sort ranks of a column: numbers and dates by value, text by folded text; empty values last. */
-function ranksOf<Row>(rows: readonly Row[], column: ColumnOptions<Row>): Float64Array {
+/**
+ * Dense integer sort ranks of a column (0 … distinct-1; empty and invalid values get `distinct`):
+ * numbers and dates by value, text by folded text. Computed once per rows array and column.
+ */
+type Ranks = { ranks: Float64Array; distinct: number };
+
+function ranksOf<Row>(rows: readonly Row[], column: ColumnOptions<Row>): Ranks {
   const cache = cacheOf(rows);
-  let ranks = cache.ranks.get(column.field);
-  if (ranks) return ranks;
-  ranks = new Float64Array(rows.length);
+  const hit = cache.ranks.get(column.field);
+  if (hit) return hit;
+  const n = rows.length;
   const type = column.type ?? 'text';
-  if (type === 'number' || type === 'money' || type === 'percent' || type === 'boolean') {
-    for (let i = 0; i < rows.length; i++) {
-      const v = rawValue(rows[i]!, column);
-      const n = v === null || v === undefined || v === '' ? NaN : Number(v);
-      ranks[i] = Number.isNaN(n) ? Infinity : n;
-    }
-  } else if (type === 'date') {
-    for (let i = 0; i < rows.length; i++) ranks[i] = parseDate(rawValue(rows[i]!, column), column.dateInputFormat) ?? Infinity;
-  } else {
+  const ranks = new Float64Array(n);
+  let distinct: number;
+  if (type === 'text') {
     const folded = foldedColumn(rows, column);
-    const distinct = Array.from(new Set(folded)).sort();
+    const values = Array.from(new Set(folded)).filter((v) => v !== '').sort();
     const rank = new Map<string, number>();
-    distinct.forEach((s, i) => rank.set(s, s === '' ? Infinity : i));
-    for (let i = 0; i < rows.length; i++) ranks[i] = rank.get(folded[i]!)!;
+    values.forEach((v, i) => rank.set(v, i));
+    distinct = values.length;
+    for (let i = 0; i < n; i++) ranks[i] = rank.get(folded[i]!) ?? distinct;
+  } else {
+    const raw = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = rawValue(rows[i]!, column);
+      let x: number | null;
+      if (type === 'date') x = parseDate(v, column.dateInputFormat);
+      else x = v === null || v === undefined || v === '' ? null : Number(v);
+      raw[i] = x === null || Number.isNaN(x) ? NaN : x;
+    }
+    const values = Float64Array.from(new Set(raw)).filter((x) => !Number.isNaN(x)).sort();
+    const rank = new Map<number, number>();
+    values.forEach((v, i) => rank.set(v, i));
+    distinct = values.length;
+    for (let i = 0; i < n; i++) ranks[i] = Number.isNaN(raw[i]!) ? distinct : rank.get(raw[i]!)!;
   }
-  cache.ranks.set(column.field, ranks);
-  return ranks;
+  const out = { ranks, distinct };
+  cache.ranks.set(column.field, out);
+  return out;
+}
+
+/**
+ * Sorts row indices by several keys. When the keys and the row index fit together in one exact
+ * double (the usual case), each row gets one number and a native numeric sort does the work;
+ * otherwise a comparator does. Empty values stay last in both directions; ties keep row order.
+ */
+function sortIndices(picked: number[], keys: readonly { r: Ranks; asc: boolean }[], n: number): number[] {
+  let span = n;
+  for (const k of keys) span *= k.r.distinct + 1;
+  if (span < Number.MAX_SAFE_INTEGER) {
+    const packed = new Float64Array(picked.length);
+    for (let p = 0; p < picked.length; p++) {
+      const i = picked[p]!;
+      let key = 0;
+      for (let k = 0; k < keys.length; k++) {
+        const { r, asc } = keys[k]!;
+        const d = r.distinct;
+        const v = r.ranks[i]!;
+        key = key * (d + 1) + (v === d || asc ? v : d - 1 - v);
+      }
+      packed[p] = key * n + i;
+    }
+    packed.sort();
+    const out = new Array<number>(picked.length);
+    for (let p = 0; p < packed.length; p++) out[p] = packed[p]! % n;
+    return out;
+  }
+  return picked.sort((a, b) => {
+    for (let k = 0; k < keys.length; k++) {
+      const { r, asc } = keys[k]!;
+      const ra = r.ranks[a]!;
+      const rb = r.ranks[b]!;
+      if (ra !== rb) {
+        if (ra === r.distinct) return 1;
+        if (rb === r.distinct) return -1;
+        return (ra < rb ? -1 : 1) * (asc ? 1 : -1);
+      }
+    }
+    return a - b;
+  });
+}
+
+/** Epoch milliseconds of a date column (NaN when invalid), once per rows array. */
+function datesOf<Row>(rows: readonly Row[], column: ColumnOptions<Row>): Float64Array {
+  const cache = cacheOf(rows);
+  let out = cache.dates.get(column.field);
+  if (!out) {
+    out = new Float64Array(rows.length);
+    for (let i = 0; i < rows.length; i++) out[i] = parseDate(rawValue(rows[i]!, column), column.dateInputFormat) ?? NaN;
+    cache.dates.set(column.field, out);
+  }
+  return out;
 }
 
 function matchesFilter<Row>(rows: readonly Row[], column: ColumnOptions<Row>, filter: string): (i: number) => boolean {
@@ -250,10 +318,10 @@ function matchesFilter<Row>(rows: readonly Row[], column: ColumnOptions<Row>, fi
   if (column.type === 'date') {
     const wanted = parseDate(filter.trim(), column.dateInputFormat);
     if (wanted !== null) {
-      const ranks = ranksOf(rows, column);
+      const times = datesOf(rows, column);
       const day = 86_400_000;
       const start = wanted - (wanted % day);
-      return (i) => ranks[i]! >= start && ranks[i]! < start + day;
+      return (i) => times[i]! >= start && times[i]! < start + day;
     }
   }
   const needle = foldText(filter.trim());
@@ -287,21 +355,11 @@ export function processRows<Row>(rows: readonly Row[], columns: readonly ColumnO
     }
   }
   if (keys.length > 0) {
-    const ranks = keys.map((k) => ranksOf(rows, byField.get(k.field)!));
-    const signs = keys.map((k) => (k.type === 'asc' ? 1 : -1));
-    picked.sort((a, b) => {
-      for (let k = 0; k < ranks.length; k++) {
-        const ra = ranks[k]![a]!;
-        const rb = ranks[k]![b]!;
-        if (ra !== rb) {
-          // Empty values stay last in both directions.
-          if (ra === Infinity) return 1;
-          if (rb === Infinity) return -1;
-          return ra < rb ? -signs[k]! : signs[k]!;
-        }
-      }
-      return a - b;
-    });
+    picked = sortIndices(
+      picked,
+      keys.map((k) => ({ r: ranksOf(rows, byField.get(k.field)!), asc: k.type === 'asc' })),
+      rows.length,
+    );
   }
   const out = new Array<Row>(picked.length);
   for (let i = 0; i < picked.length; i++) out[i] = rows[picked[i]!]!;
