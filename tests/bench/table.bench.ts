@@ -147,7 +147,7 @@ function report(node: OpResult[], browser: BrowserResult | string): string {
       '',
       '| measure | value |',
       '|---|---:|',
-      `| sort click on ID to the next frame (ms) | ${f(browser.sortClickMs)} |`,
+      `| second click on the ID header (descending, caches warm) to the next frame (ms) | ${f(browser.sortClickMs)} |`,
       `| switch to 'All' to the next frame (ms) | ${f(browser.renderAllMs)} |`,
       `| body rows in the DOM after 'All' | ${browser.domRows} |`,
       `| body rows in the DOM after scrolling | ${browser.domRowsAfterScroll} |`,

@@ -205,12 +205,11 @@ function searchIndex<Row>(rows: readonly Row[], columns: readonly ColumnOptions<
   const cache = cacheOf(rows);
   if (!cache.search) {
     const searchable = columns.filter((c) => !c.globalSearchDisabled && !c.hidden);
-    const folded = searchable.map((c) => foldedColumn(rows, c));
     const out = new Array<string>(rows.length);
     for (let i = 0; i < rows.length; i++) {
       let s = '';
-      for (let j = 0; j < folded.length; j++) s += folded[j]![i] + '\u0001';
-      out[i] = s;
+      for (let j = 0; j < searchable.length; j++) s += displayValue(rows[i]!, searchable[j]!, silent) + '\u0001';
+      out[i] = foldText(s);
     }
     cache.search = out;
   }
