@@ -43,6 +43,17 @@ test('the table demo sorts, filters, searches and pages on 100,000 rows with mou
   await expect(page.getByRole('columnheader', { name: /^ID/ })).toHaveAttribute('aria-sort', 'ascending');
   await expect(page.getByRole('columnheader', { name: /^ID/ }).locator('.dt-sort-index')).toHaveText('2');
 
+  // Column filters: text on Enter, dropdown at once.
+  await page.getByRole('textbox', { name: 'Filter Title' }).fill('printer');
+  await page.getByRole('textbox', { name: 'Filter Title' }).press('Enter');
+  await expect(bodyRows(page).first().locator('td').nth(2)).toContainText('printer');
+  await page.getByRole('combobox', { name: 'Filter Status' }).selectOption({ label: 'Closed' });
+  await expect(bodyRows(page).first()).toContainText('Closed');
+  await expect(bodyRows(page).first().locator('td').nth(2)).toContainText('printer');
+  await page.getByRole('combobox', { name: 'Filter Status' }).selectOption({ label: 'Any' });
+  await page.getByRole('textbox', { name: 'Filter Title' }).fill('');
+  await page.getByRole('textbox', { name: 'Filter Title' }).press('Enter');
+
   // Accent-insensitive search.
   await page.getByRole('searchbox', { name: 'Search Table' }).fill('jose alvarez');
   await expect(bodyRows(page).first()).toContainText('José Álvarez');
