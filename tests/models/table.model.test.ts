@@ -8,6 +8,8 @@ import {
   parseDate,
   parsePageInput,
   processRows,
+  queryFromSearchParams,
+  queryToSearchParams,
 } from '../../src/machines/table/table.model';
 import type { ColumnOptions } from '../../src/machines/table/table.types';
 
@@ -89,5 +91,24 @@ describe('table model', () => {
     expect(parsePageInput('11', 11)).toBe(11);
     expect(parsePageInput('12', 11)).toBeNull();
     expect(parsePageInput('x', 11)).toBeNull();
+  });
+});
+
+describe('table query in the URL', () => {
+  const fields = ['id', 'title', 'status'];
+
+  it('writes only what differs from the defaults, and reads it back', () => {
+    const query = { page: 3, pageSize: 20, sort: [{ field: 'status', type: 'asc' as const }, { field: 'id', type: 'desc' as const }], filters: { status: 'A' }, search: 'José' };
+    const params = queryToSearchParams(query);
+    expect(params.toString()).toBe('page=3&size=20&sort=status%3Aasc%2Cid%3Adesc&search=Jos%C3%A9&f.status=A');
+    expect(queryFromSearchParams(new URLSearchParams(params.toString()), fields)).toEqual(query);
+    expect(queryToSearchParams({ page: 1, pageSize: 10, sort: [], filters: {}, search: '' }).toString()).toBe('');
+    expect(queryFromSearchParams(new URLSearchParams('size=-1'), fields)).toEqual({ pageSize: -1 });
+  });
+
+  it('drops malformed values and unknown fields', () => {
+    const read = queryFromSearchParams(new URLSearchParams('page=0&size=7&sort=secret:asc,id:sideways,title:desc,title:asc&f.secret=x&f.status='), fields);
+    expect(read).toEqual({ sort: [{ field: 'title', type: 'desc' }] });
+    expect(queryFromSearchParams(new URLSearchParams('page=abc'), fields)).toEqual({});
   });
 });

@@ -5,10 +5,12 @@
  */
 import {
   DEFAULT_FIRST_SORT_TYPE,
+  DEFAULT_ROWS_PER_PAGE,
   INITIAL_PAGE,
   MONEY_DECIMALS,
   PERCENT_DECIMALS,
   ROWS_PER_PAGE_ALL,
+  ROWS_PER_PAGE_OPTIONS,
   TABLE_TEXTS,
 } from '../../contracts/constants';
 import type { ColumnOptions, SortKey, SortType } from './table.types';
@@ -368,4 +370,55 @@ export function processRows<Row>(rows: readonly Row[], columns: readonly ColumnO
 /** The value a dropdown item filters on and the text it shows. */
 export function dropdownItem(item: string | number | { text: string; value: string | number }): { text: string; value: string } {
   return typeof item === 'object' ? { text: item.text, value: String(item.value) } : { text: String(item), value: String(item) };
+}
+
+// ---------------------------------------------------------------- query in the URL
+
+const SORT_TYPES: readonly string[] = ['asc', 'desc'];
+
+/**
+ * A table query as URL search parameters, for screens that keep sort and filters in the address:
+ * `page=2&size=20&sort=severity:asc,id:desc&search=printer&f.status=A`. Defaults are left out.
+ */
+export function queryToSearchParams(query: { page: number; pageSize: number; sort: readonly SortKey[]; filters: Readonly<Record<string, string>>; search: string }): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.page !== INITIAL_PAGE) params.set('page', String(query.page));
+  if (query.pageSize !== DEFAULT_ROWS_PER_PAGE) params.set('size', String(query.pageSize));
+  if (query.sort.length > 0) params.set('sort', query.sort.map((k) => `${k.field}:${k.type}`).join(','));
+  if (query.search) params.set('search', query.search);
+  for (const [field, value] of Object.entries(query.filters)) if (value !== '') params.set(`f.${field}`, value);
+  return params;
+}
+
+/**
+ * The table state held in URL search parameters (the inverse of `queryToSearchParams`). Anything
+ * malformed, and fields that are not columns of the table, are dropped rather than trusted.
+ */
+export function queryFromSearchParams(
+  params: URLSearchParams,
+  fields: readonly string[],
+): { page?: number; pageSize?: number; sort?: SortKey[]; filters?: Record<string, string>; search?: string } {
+  const out: ReturnType<typeof queryFromSearchParams> = {};
+  const known = new Set(fields);
+  const page = params.get('page');
+  if (page && /^\d+$/.test(page) && Number(page) >= INITIAL_PAGE) out.page = Number(page);
+  const size = Number(params.get('size'));
+  if ((ROWS_PER_PAGE_OPTIONS as readonly number[]).includes(size) || size === ROWS_PER_PAGE_ALL) out.pageSize = size;
+  const sort = params.get('sort');
+  if (sort) {
+    const keys: SortKey[] = [];
+    for (const part of sort.split(',')) {
+      const [field, type] = part.split(':');
+      if (field && known.has(field) && type && SORT_TYPES.includes(type) && !keys.some((k) => k.field === field)) keys.push({ field, type: type as SortType });
+    }
+    if (keys.length > 0) out.sort = keys;
+  }
+  const search = params.get('search');
+  if (search) out.search = search;
+  const filters: Record<string, string> = {};
+  params.forEach((value, key) => {
+    if (key.startsWith('f.') && known.has(key.slice(2)) && value !== '') filters[key.slice(2)] = value;
+  });
+  if (Object.keys(filters).length > 0) out.filters = filters;
+  return out;
 }
