@@ -158,6 +158,7 @@ export function DataTable<R = Row>(props: DataTableProps<R>) {
   };
 
   const hasFilters = visible.some((c) => c.filterOptions?.enabled);
+  const headerRows = hasFilters ? 2 : 1;
   const keyOf = (row: Row) => String(row[ctx.rowKey]);
   const pageKeys = rows.map(keyOf);
   const allOnPageSelected = pageKeys.length > 0 && pageKeys.every((k) => ctx.selected.includes(k));
@@ -176,7 +177,7 @@ export function DataTable<R = Row>(props: DataTableProps<R>) {
           <tr
             key={key}
             data-index={index}
-            aria-rowindex={index + 3}
+            aria-rowindex={isAll ? index + headerRows + 1 : undefined}
             aria-selected={selectable ? selected : undefined}
             tabIndex={props.onRowClick || isAll ? 0 : undefined}
             className={props.onRowClick ? 'dt-row dt-clickable' : 'dt-row'}
@@ -259,7 +260,7 @@ export function DataTable<R = Row>(props: DataTableProps<R>) {
         role={isAll ? 'region' : undefined}
         aria-label={isAll ? props.caption : undefined}
       >
-        <table className="dt-table" aria-rowcount={isAll ? rows.length + 2 : undefined} aria-describedby={`${id}-pages`}>
+        <table className="dt-table" aria-rowcount={isAll ? rows.length + headerRows : undefined} aria-describedby={`${id}-pages`}>
           <caption className="sr-only">{props.caption}</caption>
           <thead>
             <tr aria-rowindex={isAll ? 1 : undefined}>
