@@ -26,6 +26,7 @@ export type StaffRoute = {
 const HomeScreen = lazy(() => import('../views/staff/HomeScreen'));
 const ManagementDashboardScreen = lazy(() => import('../views/staff/ManagementDashboardScreen'));
 const ChatBotWindow = lazy(() => import('../views/staff/ChatBotWindow'));
+const TableDemoScreen = lazy(() => import('../views/staff/TableDemoScreen'));
 const SurveyResultsScreen = lazy(() => import('../views/staff/reports/SurveyResultsScreen'));
 
 const MANAGERS: readonly Role[] = ['manager', 'admin'];
@@ -93,5 +94,6 @@ export const STAFF_ROUTES: StaffRoute[] = [
   { path: '/sales/reports/number-of-letters-sent', name: 'Number of Letters Sent' },
   { path: '/sales/reports/new-leads-generated', name: 'New Leads Generated' },
   { path: '/sales/reports/closed-sales', name: 'Closed Sales' },
+  { path: '/ui/table-demo', name: 'Data Table Demo', screen: TableDemoScreen },
   { path: '/dtc/huhy/submit', name: 'How Did You Hear About Us?', public: true, layout: false },
 ];

@@ -114,3 +114,39 @@ export const SUPPORT_PHONE_META = 'support-phone';
 export const SUPPORT_PHONE_PLACEHOLDER = '%SUPPORT_PHONE%';
 /** Most rows one survey CSV export carries. */
 export const SURVEY_EXPORT_MAX_ROWS = 10_000;
+/** Texts of the generic data table (spec 2.7), exactly. */
+export const TABLE_TEXTS = {
+  loading: 'Loading...',
+  empty: 'No data for table',
+  search: 'Search Table',
+  next: 'Next',
+  previous: 'Previous',
+  rowsPerPage: 'Rows per page:',
+  of: 'of',
+  all: 'All',
+  page: 'page',
+  clear: 'clear',
+  /** '<n> row(s) selected'. */
+  selected: (n: number) => `${n} row(s) selected`,
+  /** Logged when a date cell does not match the column's input format (spec 8). */
+  invalidDate: 'Not a valid date',
+} as const;
+/** A column's first sort direction when it does not name one (spec 4). */
+export const DEFAULT_FIRST_SORT_TYPE = 'asc';
+
+/** Dialog service defaults (spec 2.7, 5, 9). */
+export const DIALOG_TEXTS = {
+  ok: 'OK',
+  no: 'No',
+  cancel: 'Cancel',
+  invalidEmail: 'Invalid email address',
+  invalidUrl: 'Invalid URL',
+} as const;
+export const DIALOG_DEFAULT_POSITION = 'center';
+
+/** The client portal's 401 dialog (spec 8): non-dismissable, one button to /client/login. */
+export const SESSION_EXPIRED_DIALOG = {
+  title: 'Session Expired',
+  message: 'Your session has expired. Please log in again.',
+  button: 'Log In',
+} as const;
