@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, useLocation } from 'wouter';
 import { Spinner } from '../views/ui/Spinner';
+import { DialogHost } from '../views/ui/dialog/DialogHost';
 
 const ClientApp = lazy(() => import('./ClientApp'));
 const StaffApp = lazy(() => import('./StaffApp'));
@@ -25,6 +26,7 @@ export function App() {
       ) : (
         <StaffApp />
       )}
+      <DialogHost />
     </Suspense>
   );
 }

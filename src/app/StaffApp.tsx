@@ -39,11 +39,12 @@ function Screen({ route, params }: Found) {
  */
 function RequireStaff({ children, waitForHandOver }: { children: ReactNode; waitForHandOver?: boolean }) {
   const session = StaffSession.useActorRef();
+  const store = StaffSession.useSelector((s) => s.context.store);
   const signedIn = StaffSession.useSelector((s) => s.matches('signedIn') || s.matches('signingOut'));
   const [location] = useLocation();
   useEffect(() => {
-    session.send({ type: 'session.check' });
-  }, [session, location]);
+    session.send({ type: 'session.check', stored: store.read() });
+  }, [session, store, location]);
   if (signedIn) return <>{children}</>;
   if (waitForHandOver) return <Spinner label="Waiting for the portal to sign this window in" />;
   return <Redirect to="/" replace />;

@@ -34,6 +34,8 @@ const CreateCompanyScreen = lazy(() => import('../views/staff/desk/CreateCompany
 const CompanySearchScreen = lazy(() => import('../views/staff/desk/CompanySearchScreen'));
 const CompanyViewScreen = lazy(() => import('../views/staff/desk/CompanyViewScreen'));
 const ClientPortalUsersScreen = lazy(() => import('../views/staff/desk/ClientPortalUsersScreen'));
+const TableDemoScreen = lazy(() => import('../views/staff/TableDemoScreen'));
+const SurveyResultsScreen = lazy(() => import('../views/staff/reports/SurveyResultsScreen'));
 
 const MANAGERS: readonly Role[] = ['manager', 'admin'];
 
@@ -78,6 +80,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
   { path: '/project/:id', name: 'Project' },
   { path: '/certification-pto-dashboard', name: 'Certification and PTO Dashboard' },
   { path: '/report/view', name: 'Report' },
+  { path: '/report/surveys', name: 'Survey Results', screen: SurveyResultsScreen },
   { path: '/timeclock', name: 'Time Clock' },
   { path: '/sales/quotes', name: 'Sales Quotes' },
   { path: '/sales/customers', name: 'Sales Customers' },
@@ -99,5 +102,6 @@ export const STAFF_ROUTES: StaffRoute[] = [
   { path: '/sales/reports/number-of-letters-sent', name: 'Number of Letters Sent' },
   { path: '/sales/reports/new-leads-generated', name: 'New Leads Generated' },
   { path: '/sales/reports/closed-sales', name: 'Closed Sales' },
+  { path: '/ui/table-demo', name: 'Data Table Demo', screen: TableDemoScreen },
   { path: '/dtc/huhy/submit', name: 'How Did You Hear About Us?', public: true, layout: false },
 ];

@@ -39,12 +39,23 @@ describe('staff session: the guard rules of spec 2.5', () => {
   it('re-checks on navigation: a removed token signs the tab out, the bearer is re-applied while allowed', () => {
     const h = staffSessionHarness(SIGNED_IN);
     h.actor.start();
-    h.actor.send({ type: 'session.check' });
+    h.actor.send({ type: 'session.check', stored: h.store.read() });
     expect(h.bearer).toEqual(['tok-agent', 'tok-agent']);
     h.areas.session.removeItem('token');
-    h.actor.send({ type: 'session.check' });
+    h.actor.send({ type: 'session.check', stored: h.store.read() });
     expect(h.actor.getSnapshot().value).toBe('signedOut');
     expect(h.areas.session.length).toBe(0);
+  });
+
+  it('signs a signed-out tab in when a check finds a session stored meanwhile', () => {
+    const h = staffSessionHarness();
+    h.actor.start();
+    h.areas.session.setItem('token', 't2');
+    h.areas.session.setItem('auth', 'true');
+    h.areas.session.setItem('userid', '9');
+    h.actor.send({ type: 'session.check', stored: h.store.read() });
+    expect(h.actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(h.actor.getSnapshot().context.user?.userid).toBe('9');
   });
 });
 

@@ -7,7 +7,13 @@ import { fromPromise } from 'xstate';
 export function controllable<TOutput, TInput = unknown>(name: string) {
   const calls: { input: TInput; resolve: (v: TOutput) => void; reject: (e: unknown) => void }[] = [];
   const logic = fromPromise<TOutput, TInput>(
-    ({ input }) => new Promise<TOutput>((resolve, reject) => calls.push({ input, resolve, reject })),
+    ({ input, signal }) =>
+      new Promise<TOutput>((resolve, reject) => {
+        const call = { input, resolve, reject };
+        calls.push(call);
+        // A call whose actor was stopped (its state was left) can no longer be settled.
+        signal.addEventListener('abort', () => calls.splice(calls.indexOf(call), 1));
+      }),
   );
   const next = () => {
     const call = calls.shift();

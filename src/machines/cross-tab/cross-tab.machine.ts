@@ -92,7 +92,17 @@ export const crossTabMachine = setup({
         'crossTab.message': [
           {
             guard: 'isAcceptedAuthMessage',
-            actions: ['storeHandOver', sendParent({ type: 'session.handedOver' })],
+            actions: [
+              'storeHandOver',
+              sendParent(({ event }) => {
+                const m = (event as Extract<CrossTabEvent, { type: 'crossTab.message' }>).data as AuthMessage;
+                return {
+                  type: 'session.handedOver',
+                  user: { userid: m.userid === undefined ? '' : String(m.userid), username: m.username ?? '' },
+                  role: m.role ?? '',
+                };
+              }),
+            ],
             description: 'Same origin, type AUTH_DATA, token and auth present: store the keys and set the bearer.',
           },
           {

@@ -10,11 +10,16 @@ import { initialsOf } from './initials';
 
 export type StaffSessionUser = { userid: string; username: string };
 
+/** What the per-tab storage holds, as read by whoever sends `session.check`. */
+export type StoredStaffSession = ReturnType<StaffSessionStore['read']>;
+
 export type StaffSessionInput = Omit<CrossTabInput, 'store'> & { store: StaffSessionStore };
 
 export type StaffSessionContext = {
   input: StaffSessionInput;
   store: StaffSessionStore;
+  /** The storage as it was when the tab started (decides the first state). */
+  initial: StoredStaffSession;
   user: StaffSessionUser | null;
   /** From who/am/i; `user` until known, and when missing or the lookup fails. */
   role: Role;
@@ -27,16 +32,23 @@ export type StaffSessionContext = {
 export type StaffSessionEvent =
   | { type: 'session.signIn'; credentials: LoginRequest }
   | { type: 'session.signOut' }
-  /** A guarded staff route is being entered: apply the rules of spec 2.5 again. */
-  | { type: 'session.check' }
+  /** A guarded staff route is being entered: the rules of spec 2.5 are applied to the storage read now. */
+  | { type: 'session.check'; stored: StoredStaffSession }
   /** The cross-tab child stored an accepted hand-over. */
-  | { type: 'session.handedOver' }
+  | { type: 'session.handedOver'; user: StaffSessionUser; role: string }
   /** Opens the learning-center site, whose address comes from a call, in a new tab. */
   | { type: 'session.openLearningCenter' };
 
 type ErrorLike = { status?: number; message?: string };
 const messageOf = (error: unknown) => (error as ErrorLike)?.message ?? String(error);
-const asRole = (value: unknown): Role => (ROLES as readonly unknown[]).includes(value) ? (value as Role) : DEFAULT_ROLE;
+const asRole = (value: unknown): Role => ((ROLES as readonly unknown[]).includes(value) ? (value as Role) : DEFAULT_ROLE);
+
+/** Spec 2.5: a token and the auth flag. */
+const isSignedInStorage = (s: StoredStaffSession) => Boolean(s.token) && s.auth === AUTH_FLAG_TRUE;
+/** Spec 2.5: the flag without a token (the storage is then cleared). */
+const isFlagWithoutToken = (s: StoredStaffSession) => !s.token && s.auth !== null;
+const storedOf = (event: StaffSessionEvent) => (event as Extract<StaffSessionEvent, { type: 'session.check' }>).stored;
+const userFrom = (s: StoredStaffSession) => ({ user: { userid: s.userid ?? '', username: s.username ?? '' }, role: asRole(s.role) });
 
 export const staffSessionMachine = setup({
   types: {
@@ -55,30 +67,24 @@ export const staffSessionMachine = setup({
     crossTab: crossTabMachine,
   },
   guards: {
-    hasStoredSession: ({ context }) => {
-      const s = context.store.read();
-      return Boolean(s.token) && s.auth === AUTH_FLAG_TRUE;
-    },
-    hasFlagWithoutToken: ({ context }) => {
-      const s = context.store.read();
-      return !s.token && s.auth !== null;
-    },
+    hasStoredSession: ({ context }) => isSignedInStorage(context.initial),
+    hasFlagWithoutToken: ({ context }) => isFlagWithoutToken(context.initial),
+    isCheckSignedIn: ({ event }) => isSignedInStorage(storedOf(event)),
+    isCheckFlagWithoutToken: ({ event }) => isFlagWithoutToken(storedOf(event)),
     hasUserId: ({ context }) => Boolean(context.user?.userid),
     /** A 401 on sign-out means the server already ended the session. */
     isSessionGone: ({ event }) => (event as { error?: ErrorLike }).error?.status === 401,
   },
   actions: {
-    restoreUser: assign(({ context }) => {
-      const s = context.store.read();
-      return { user: { userid: s.userid ?? '', username: s.username ?? '' }, role: asRole(s.role) };
-    }),
+    restoreInitialUser: assign(({ context }) => userFrom(context.initial)),
+    restoreCheckedUser: assign(({ event }) => userFrom(storedOf(event))),
     clearStore: ({ context }) => {
       context.store.clear();
       context.input.applyBearer(null);
     },
     forgetUser: assign({ user: null, role: DEFAULT_ROLE, initials: UNKNOWN_INITIALS }),
-    storeRole: ({ context }) => context.store.setRole(context.role),
     applyStoredBearer: ({ context }) => context.input.applyBearer(context.store.read().token),
+    storeRole: ({ context }) => context.store.setRole(context.role),
     logFailure: (_, params: { what: string; error: unknown }) => logError(params.what, params.error),
   },
 }).createMachine({
@@ -87,6 +93,7 @@ export const staffSessionMachine = setup({
   context: ({ input }) => ({
     input,
     store: input.store,
+    initial: input.store.read(),
     user: null,
     role: DEFAULT_ROLE,
     initials: UNKNOWN_INITIALS,
@@ -100,9 +107,9 @@ export const staffSessionMachine = setup({
   initial: 'checking',
   states: {
     checking: {
-      description: 'The guard rules of spec 2.5: a token and the auth flag mean signed in.',
+      description: 'The guard rules of spec 2.5 on the storage the tab starts with: a token and the auth flag mean signed in.',
       always: [
-        { guard: 'hasStoredSession', target: 'signedIn', actions: 'restoreUser' },
+        { guard: 'hasStoredSession', target: 'signedIn', actions: 'restoreInitialUser' },
         {
           guard: 'hasFlagWithoutToken',
           target: 'signedOut',
@@ -116,9 +123,13 @@ export const staffSessionMachine = setup({
       description: 'No session in this tab; staff routes lead to the sign-in screen.',
       on: {
         'session.signIn': { target: 'signingIn', actions: assign({ signInError: null }) },
-        'session.check': 'checking',
+        'session.check': [
+          { guard: 'isCheckSignedIn', target: 'signedIn', actions: 'restoreCheckedUser' },
+          { guard: 'isCheckFlagWithoutToken', actions: 'clearStore', description: 'Only the auth flag: the per-tab storage is cleared.' },
+        ],
         'session.handedOver': {
-          target: 'checking',
+          target: 'signedIn',
+          actions: assign(({ event }) => ({ user: event.user, role: asRole(event.role) })),
           description: 'An accepted AUTH_DATA message signs the tab in (cross-tab sign-in).',
         },
       },
@@ -139,7 +150,10 @@ export const staffSessionMachine = setup({
                 username: event.output.username,
                 role: event.output.role,
               }),
-            'restoreUser',
+            assign(({ event }) => ({
+              user: { userid: String(event.output.userid), username: event.output.username },
+              role: asRole(event.output.role),
+            })),
           ],
         },
         onError: { target: 'signedOut', actions: assign({ signInError: ({ event }) => messageOf(event.error) }) },
@@ -153,12 +167,12 @@ export const staffSessionMachine = setup({
         'session.signOut': 'signingOut',
         'session.check': [
           {
-            guard: 'hasStoredSession',
+            guard: 'isCheckSignedIn',
             actions: 'applyStoredBearer',
             description: 'Allowed navigation: the stored token becomes the bearer credential.',
           },
-          { guard: 'hasFlagWithoutToken', target: 'signedOut', actions: ['clearStore', 'forgetUser'] },
-          { target: 'signedOut', actions: assign({ user: null }) },
+          { guard: 'isCheckFlagWithoutToken', target: 'signedOut', actions: ['clearStore', 'forgetUser'] },
+          { target: 'signedOut', actions: 'forgetUser', description: 'The token is gone: to the sign-in screen.' },
         ],
       },
       type: 'parallel',

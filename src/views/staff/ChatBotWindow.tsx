@@ -9,10 +9,10 @@ export default function ChatBotWindow() {
         <img src="/logo.svg" alt="" width={28} height={28} />
         <div className="titles">
           <strong>AI Chatbot</strong>
-          <span>Signed in as {username}</span>
         </div>
       </header>
       <section className="card" aria-label="Assistant">
+        <p className="signed-in-as">Signed in as {username}</p>
         <p>The assistant is not available yet. It will answer from the knowledge articles and ticket history.</p>
       </section>
     </main>

@@ -4,10 +4,40 @@ import { useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { overdueMachine } from '../../machines/overdue/overdue.machine';
 import { overdueCsv, OVERDUE_CSV_FILENAME } from '../../services/overdue-csv';
+import type { OverdueTicket } from '../../contracts/overdue';
+import { severityLabel, statusLabel } from '../../contracts/codes';
 import { SeverityBadge, StatusBadge } from '../ui/Badges';
+import { DataTable, type DataTableColumn } from '../ui/data-table/DataTable';
 import { downloadText } from '../ui/download';
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString();
+function overdueColumns(view: (id: number) => void): DataTableColumn<OverdueTicket>[] {
+  return [
+    { label: 'ID', field: 'id', type: 'number', width: '80px' },
+    { label: 'Title', field: 'title' },
+    { label: 'Status', field: 'status', value: (t) => statusLabel(t.status), cell: (t) => <StatusBadge code={t.status} /> },
+    { label: 'Priority', field: 'severity', value: (t) => severityLabel(t.severity), cell: (t) => <SeverityBadge code={t.severity} /> },
+    { label: 'Company', field: 'company_name', value: (t) => t.company_name ?? 'N/A' },
+    { label: 'Due Date', field: 'duedate', type: 'date', dateInputFormat: 'iso' },
+    {
+      label: 'Action',
+      field: 'action',
+      sortable: false,
+      globalSearchDisabled: true,
+      cell: (t) => (
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={(e) => {
+            e.stopPropagation();
+            view(t.id);
+          }}
+        >
+          View Ticket
+        </button>
+      ),
+    },
+  ];
+}
 
 /** The overdue-tickets modal of spec 2.1, opened from the header badge. */
 export function OverdueModal({ overdue }: { overdue: ActorRefFrom<typeof overdueMachine> }) {
@@ -19,6 +49,7 @@ export function OverdueModal({ overdue }: { overdue: ActorRefFrom<typeof overdue
     close();
     navigate(`/ticket/${id}`);
   };
+  const columns = overdueColumns(view);
 
   return (
     <ModalOverlay isOpen={open} onOpenChange={(isOpen) => !isOpen && close()} isDismissable className="modal-overlay">
@@ -33,51 +64,7 @@ export function OverdueModal({ overdue }: { overdue: ActorRefFrom<typeof overdue
           {tickets.length === 0 ? (
             <p>No overdue tickets found.</p>
           ) : (
-            <div className="table-scroll">
-              <table className="simple clickable">
-                <thead>
-                  <tr>
-                    <th scope="col">ID</th>
-                    <th scope="col">Title</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Priority</th>
-                    <th scope="col">Company</th>
-                    <th scope="col">Due Date</th>
-                    <th scope="col">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {tickets.map((t) => (
-                    <tr key={t.id} onClick={() => view(t.id)}>
-                      <td>{t.id}</td>
-                      <td>{t.title}</td>
-                      <td>
-                        <StatusBadge code={t.status} />
-                      </td>
-                      <td>
-                        <SeverityBadge code={t.severity} />
-                      </td>
-                      <td>{t.company_name ?? 'N/A'}</td>
-                      <td>{formatDate(t.duedate)}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="btn btn-secondary btn-small"
-                          onClick={(e) => {
-                            e.stopPropagation();
-                            view(t.id);
-                          }}
-                        >
-                          View Ticket
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable caption="Overdue tickets" columns={columns} rows={tickets} onRowClick={(t) => view(t.id)} />
           )}
           <div className="dialog-actions">
             <Button className="btn" onPress={() => downloadText(OVERDUE_CSV_FILENAME, overdueCsv(tickets))}>
