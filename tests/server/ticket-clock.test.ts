@@ -54,3 +54,13 @@ describe('the WOC/WOT clock pause', () => {
     expect(formatDuration(26 * 3600)).toBe('1 d 2 h');
   });
 });
+
+describe('response targets', () => {
+  it('default per severity and take overrides from TICKET_RESPONSE_TARGET_HOURS', async () => {
+    const { loadConfig, ConfigError } = await import('../../server/config');
+    const { DEFAULT_RESPONSE_TARGET_HOURS } = await import('../../src/contracts/constants');
+    expect(loadConfig({}).responseTargetHours).toEqual(DEFAULT_RESPONSE_TARGET_HOURS);
+    expect(loadConfig({ TICKET_RESPONSE_TARGET_HOURS: 'C=2, L=120' }).responseTargetHours).toEqual({ ...DEFAULT_RESPONSE_TARGET_HOURS, C: 2, L: 120 });
+    expect(() => loadConfig({ TICKET_RESPONSE_TARGET_HOURS: 'X=1' })).toThrow(ConfigError);
+  });
+});
