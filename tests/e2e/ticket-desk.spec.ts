@@ -52,8 +52,8 @@ test('a company, a contact and a ticket: found by a word, notes, the WOC clock p
   // Found by a word of its description, the query in the URL.
   await page.goto('/ticket/search');
   await page.getByRole('main').getByLabel('Search Table').fill(word);
-  await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page).toHaveURL(new RegExp(`q=${word}`));
+  await page.getByRole('main').getByLabel('Search Table').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`search=${word}`));
   await expect(page.getByRole('link', { name: 'Meter reads missing after upgrade' })).toHaveCount(1);
   await expectAccessible(page);
   await page.reload();
@@ -121,7 +121,7 @@ test('ticket search sorts by a column with aria-sort and keeps the sort in the U
   await page.goto('/ticket/search');
   const due = page.getByRole('columnheader', { name: 'Due Date' });
   await due.getByRole('button').click();
-  await expect(page).toHaveURL(/sort=duedate%3Aasc|sort=duedate:asc/);
+  await expect(page).toHaveURL(/sort=duedate(%3A|:)asc/);
   await expect(due).toHaveAttribute('aria-sort', 'ascending');
   await due.getByRole('button').click();
   await expect(due).toHaveAttribute('aria-sort', 'descending');

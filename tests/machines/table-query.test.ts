@@ -32,3 +32,16 @@ describe('server table query in the URL', () => {
     expect(pageSize('abc', 100)).toBe(10);
   });
 });
+
+describe('ticket search table to API parameters', () => {
+  it('maps the table query and the screen filters to one search, with All as the largest page', async () => {
+    const { ticketSearchParams } = await import('../../src/machines/ticket-desk/desk.machines');
+    expect(
+      ticketSearchParams(
+        { page: 3, pageSize: 20, sort: [{ field: 'severity', type: 'desc' }, { field: 'duedate', type: 'asc' }], filters: { status: 'WOC', title: 'x' }, search: ' printer ' },
+        { assignee: '4', overdue: 'true' },
+      ),
+    ).toEqual({ assignee: '4', overdue: 'true', page: '3', size: '20', sort: 'severity:desc,duedate:asc', q: 'printer', status: 'WOC' });
+    expect(ticketSearchParams({ page: 1, pageSize: -1, sort: [], filters: {}, search: '' }, {})).toEqual({ page: '1', size: '100' });
+  });
+});
