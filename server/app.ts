@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { LIMITS } from '../src/contracts/constants';
@@ -51,6 +52,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
+
+  // Responses over 1 KiB travel gzip-compressed when the browser accepts it (phones on slow
+  // networks open the survey page).
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
 
   app.addHook('onSend', async (_request, reply) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);

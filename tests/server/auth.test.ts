@@ -118,7 +118,7 @@ describe('sign-in rate limits', () => {
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([401, 401]);
-    // The rest of the allowance is used up without paying for a password hash each time.
+    // The rest of the allowance of failures is used up without paying for a password hash each time.
     for (let i = 2; i < 10; i++) t.ctx.limits.signInByAccount.hit('staff:admin@demo.test');
     const over = await t.app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { email: 'admin@demo.test', password: 'wrong' } });
     expect(over.statusCode).toBe(429);
@@ -129,7 +129,16 @@ describe('sign-in rate limits', () => {
     expect(right.statusCode).toBe(429);
   });
 
-  it('limits attempts per address across accounts', async () => {
+  it('does not count successful sign-ins, and a success clears the failures', async () => {
+    const login = (password: string) => t.app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { email: 'agent@demo.test', password } });
+    for (let i = 0; i < 9; i++) t.ctx.limits.signInByAccount.hit('staff:agent@demo.test');
+    expect((await login(PASSWORD)).statusCode).toBe(200);
+    expect((await login('wrong-once')).statusCode).toBe(401);
+    expect((await login(PASSWORD)).statusCode).toBe(200);
+    expect((await login(PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('limits failed attempts per address across accounts', async () => {
     for (let i = 0; i < 30; i++) t.ctx.limits.signInByAddress.hit('10.9.9.9');
     const other = await t.app.inject({ method: 'POST', url: '/api/v2/client/login', remoteAddress: '10.9.9.8', payload: { email: 'x@demo.test', password: 'wrong-password' } });
     expect(other.statusCode).toBe(401);
