@@ -22,6 +22,7 @@ import {
 import { requireStaff, staffOf } from '../auth/guards';
 import type { AppContext } from '../context';
 import { inTransaction } from '../db/database';
+import { queueSupportSurvey } from '../surveys/keys';
 import { ApiError, notFound, parseInput } from '../http/errors';
 import { ERROR_CODES } from '../../src/contracts/errors';
 import { auditStaff } from '../tickets/audit';
@@ -281,6 +282,8 @@ export function registerStaffTicketRoutes(app: FastifyInstance, ctx: AppContext)
         [id, me.userId, lines.join('\n'), JSON.stringify(changes), now],
       );
       await auditStaff(db, me.userId, 'ticket', id, 'update', { changes, ...(resumed ? { paused_seconds: resumed } : {}) });
+      // Closing a ticket emails its contact the support survey, in the same transaction.
+      if (closing) await queueSupportSurvey(db, id, ctx.config);
     });
     return loadView(pool, id, now);
   });

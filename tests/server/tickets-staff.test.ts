@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { DEFAULT_RESPONSE_TARGET_HOURS, TICKET_SEARCH } from '../../src/contracts/constants';
 import type { TicketSearchResponse, TicketView } from '../../src/contracts/staff-tickets';
 import { BACKENDS, bearer, startTestApp, type TestApp } from './helpers';
+import { OUTBOX_KIND_SUPPORT_SURVEY } from '../../src/contracts/surveys';
 
 const HOUR = 3_600_000;
 
@@ -133,6 +134,21 @@ describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
       const reopened = (await send('PATCH', `/api/v2/tickets/${ticket.id}`, { status: 'A' })).json() as TicketView;
       expect(reopened.ticket.closed_at).toBeNull();
       expect((await audit(ticket.id)).map((a) => a.action)).toEqual(['create', 'update', 'update', 'update']);
+    });
+
+    it("queues the support survey to the ticket's contact when it is closed, once", async () => {
+      const { ticket } = await create();
+      const outbox = async () =>
+        (await t.ctx.database.pool.query(`SELECT to_address, body FROM outbox WHERE kind = $1 AND body LIKE '%/survey/1/%' ORDER BY id`, [OUTBOX_KIND_SUPPORT_SURVEY])).rows;
+      const before = (await outbox()).length;
+      expect((await send('PATCH', `/api/v2/tickets/${ticket.id}`, { status: 'C' })).statusCode).toBe(200);
+      const after = await outbox();
+      expect(after).toHaveLength(before + 1);
+      const { rows } = await t.ctx.database.pool.query('SELECT contact_email FROM tickets WHERE id = $1', [ticket.id]);
+      expect(after.at(-1)!.to_address).toBe(rows[0].contact_email);
+      await send('PATCH', `/api/v2/tickets/${ticket.id}`, { status: 'A' });
+      await send('PATCH', `/api/v2/tickets/${ticket.id}`, { status: 'C' });
+      expect(await outbox()).toHaveLength(before + 1);
     });
 
     it('records nothing when nothing changes, and refuses an empty or bad change', async () => {
