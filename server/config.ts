@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_RESPONSE_TARGET_HOURS } from '../src/contracts/constants';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -26,6 +27,10 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().min(1).default('./dist'),
+  TICKET_RESPONSE_TARGET_HOURS: z
+    .string()
+    .regex(/^\s*[CHML]=\d{1,4}(\s*,\s*[CHML]=\d{1,4})*\s*$/, 'must look like C=4,H=8,M=24,L=72')
+    .optional(),
 });
 
 export type Config = {
@@ -44,6 +49,8 @@ export type Config = {
   seedDemo: boolean;
   logLevel: string;
   staticDir: string;
+  /** Hours from creation to the default due date of a new ticket, per severity. */
+  responseTargetHours: Record<keyof typeof DEFAULT_RESPONSE_TARGET_HOURS, number>;
 };
 
 export class ConfigError extends Error {
@@ -75,5 +82,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     staticDir: resolve(e.STATIC_DIR),
+    responseTargetHours: parseResponseTargets(e.TICKET_RESPONSE_TARGET_HOURS),
   };
+}
+
+/** "C=4,H=8" over the defaults: severities not named keep their default target. */
+function parseResponseTargets(value: string | undefined): Config['responseTargetHours'] {
+  const targets: Config['responseTargetHours'] = { ...DEFAULT_RESPONSE_TARGET_HOURS };
+  for (const part of (value ?? '').split(',').filter((p) => p.trim())) {
+    const [key, hours] = part.split('=').map((s) => s.trim()) as [keyof typeof targets, string];
+    targets[key] = Number(hours);
+  }
+  return targets;
 }

@@ -2,7 +2,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { RateLimiter } from './auth/rate-limit';
 
-/** Sign-in attempts allowed per window, per address and per account. */
+/** Failed sign-ins allowed per window, per address and per account. */
 const SIGN_IN_PER_ADDRESS = 30;
 const SIGN_IN_PER_ACCOUNT = 10;
 const SIGN_IN_WINDOW_MS = 15 * 60_000;

@@ -2,7 +2,7 @@
  * The tables as drizzle-orm sees them. The SQL migrations create them; a test compares both
  * (tests/server/schema.test.ts), so a column added to one and not the other fails the build.
  */
-import { bigint, boolean, char, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, char, date, integer, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -85,6 +85,8 @@ export const tickets = pgTable('tickets', {
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
   closedAt: tz('closed_at'),
+  pausedSince: tz('paused_since'),
+  pausedSeconds: integer('paused_seconds').notNull().default(0),
 });
 
 export const ticketNotes = pgTable('ticket_notes', {
@@ -96,6 +98,8 @@ export const ticketNotes = pgTable('ticket_notes', {
   internal: boolean('internal').notNull().default(false),
   minutesSpent: integer('minutes_spent').notNull().default(0),
   createdAt: tz('created_at').notNull().defaultNow(),
+  kind: varchar('kind', { length: 6, enum: ['note', 'change'] }).notNull().default('note'),
+  change: jsonb('change'),
 });
 
 export const knowledgeArticles = pgTable('knowledge_articles', {
@@ -130,6 +134,50 @@ export const auditLog = pgTable('audit_log', {
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 
+export const timeEntries = pgTable('time_entries', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  staffUserId: integer('staff_user_id').notNull(),
+  ticketId: integer('ticket_id'),
+  companyId: integer('company_id'),
+  noteId: bigint('note_id', { mode: 'number' }),
+  workDate: date('work_date').notNull(),
+  minutes: integer('minutes').notNull(),
+  billable: boolean('billable').notNull().default(true),
+  description: varchar('description', { length: 500 }).notNull().default(''),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const clientUserInvites = pgTable('client_user_invites', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  clientUserId: integer('client_user_id').notNull(),
+  tokenHash: char('token_hash', { length: 64 }).notNull().unique(),
+  createdBy: integer('created_by'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  expiresAt: tz('expires_at').notNull(),
+  usedAt: tz('used_at'),
+});
+
+export const surveyKeys = pgTable('survey_keys', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  key: varchar('key', { length: 64 }).notNull().unique(),
+  type: varchar('type', { length: 3, enum: ['CSS', 'TCS'] }).notNull(),
+  ticketId: integer('ticket_id'),
+  contactId: integer('contact_id'),
+  companyId: integer('company_id'),
+  email: varchar('email', { length: 254 }).notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const surveyResponses = pgTable('survey_responses', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  surveyKeyId: bigint('survey_key_id', { mode: 'number' }).notNull(),
+  type: varchar('type', { length: 3, enum: ['CSS', 'TCS'] }).notNull(),
+  q1: smallint('q1').notNull(),
+  q2: smallint('q2'),
+  answers: jsonb('answers').notNull(),
+  receivedAt: tz('received_at').notNull().defaultNow(),
+});
+
 export const schema = {
   staffUsers,
   companies,
@@ -141,4 +189,8 @@ export const schema = {
   knowledgeArticles,
   outbox,
   auditLog,
+  timeEntries,
+  clientUserInvites,
+  surveyKeys,
+  surveyResponses,
 };

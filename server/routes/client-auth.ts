@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { loginRequestSchema, type ClientUser } from '../../src/contracts/auth';
-import { ERROR_CODES } from '../../src/contracts/errors';
 import { clientOf, requireClient } from '../auth/guards';
 import { createSession, type ClientPrincipal } from '../auth/sessions';
 import type { AppContext } from '../context';
-import { ApiError, parseInput } from '../http/errors';
-import { checkPassword, INVALID_CREDENTIALS, limitSignIn } from './staff-auth';
+import { parseInput } from '../http/errors';
+import { checkPassword, failSignIn, limitSignIn, passSignIn } from './staff-auth';
 
 export function clientUserView(p: ClientPrincipal): ClientUser {
   return { id: p.userId, name: p.name, email: p.email, companyId: p.companyId, companyName: p.companyName };
@@ -14,7 +13,8 @@ export function clientUserView(p: ClientPrincipal): ClientUser {
 export function registerClientAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v2/client/login', async (request) => {
     const input = parseInput(loginRequestSchema, request.body);
-    limitSignIn(ctx, request, `client:${input.email}`);
+    const account = `client:${input.email}`;
+    limitSignIn(ctx, request, account);
     const { rows } = await ctx.database.pool.query(
       `SELECT u.id, u.name, u.email, u.company_id, c.name AS company_name, u.password_hash
          FROM client_users u JOIN companies c ON c.id = u.company_id
@@ -22,9 +22,8 @@ export function registerClientAuthRoutes(app: FastifyInstance, ctx: AppContext):
       [input.email],
     );
     const user = rows[0];
-    if (!(await checkPassword(input.password, user?.password_hash)) || !user) {
-      throw new ApiError(401, ERROR_CODES.invalidCredentials, INVALID_CREDENTIALS);
-    }
+    if (!(await checkPassword(input.password, user?.password_hash)) || !user) failSignIn(ctx, request, account);
+    passSignIn(ctx, account);
     const token = await createSession(ctx.database.pool, ctx.config, { audience: 'client', userId: user.id });
     const view: ClientUser = {
       id: user.id,

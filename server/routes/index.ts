@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { registerClientAuthRoutes } from './client-auth';
+import { registerManagementRoutes } from './management';
+import { registerOverdueRoutes } from './overdue';
+import { registerOutboxRoutes } from './outbox';
 import { registerStaffAuthRoutes } from './staff-auth';
+import { registerTicketDeskRoutes } from './ticket-desk';
+import { registerSurveyRoutes } from './surveys';
 import { registerTicketRoutes } from './tickets';
 
 /** Every API route module, in one list (the authorization matrix test enumerates the result). */
@@ -9,6 +14,11 @@ const ROUTE_MODULES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerStaffAuthRoutes,
   registerClientAuthRoutes,
   registerTicketRoutes,
+  registerOverdueRoutes,
+  registerManagementRoutes,
+  registerTicketDeskRoutes,
+  registerSurveyRoutes,
+  registerOutboxRoutes,
 ];
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -10,12 +10,24 @@ import { ApiError, forbidden, notFound, parseInput, tooManyRequests, unauthentic
 export const INVALID_CREDENTIALS = 'Email or password is incorrect';
 
 /**
- * Counts a sign-in attempt against the caller's address and the account; throws 429 with
- * Retry-After when either is over its limit.
+ * Throws 429 with Retry-After while the caller's address or the account has used up its failed
+ * sign-ins for the window; even the right password waits.
  */
 export function limitSignIn(ctx: AppContext, request: FastifyRequest, account: string): void {
-  const wait = Math.max(ctx.limits.signInByAddress.hit(request.ip), ctx.limits.signInByAccount.hit(account));
+  const wait = Math.max(ctx.limits.signInByAddress.retryAfter(request.ip), ctx.limits.signInByAccount.retryAfter(account));
   if (wait > 0) throw tooManyRequests(wait);
+}
+
+/** Counts a failed sign-in against the address and the account, then answers the same 401 for every failure. */
+export function failSignIn(ctx: AppContext, request: FastifyRequest, account: string): never {
+  ctx.limits.signInByAddress.hit(request.ip);
+  ctx.limits.signInByAccount.hit(account);
+  throw new ApiError(401, ERROR_CODES.invalidCredentials, INVALID_CREDENTIALS);
+}
+
+/** A successful sign-in clears the account's failures. */
+export function passSignIn(ctx: AppContext, account: string): void {
+  ctx.limits.signInByAccount.reset(account);
 }
 
 /** Looks up a password hash and checks it in constant work whether or not the account exists. */
@@ -40,15 +52,15 @@ function assertMayRead(caller: StaffPrincipal, userid: number): void {
 export function registerStaffAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v2/auth/login', async (request, reply) => {
     const input = parseInput(loginRequestSchema, request.body);
-    limitSignIn(ctx, request, `staff:${input.email}`);
+    const account = `staff:${input.email}`;
+    limitSignIn(ctx, request, account);
     const { rows } = await ctx.database.pool.query(
       'SELECT id, name, role, password_hash FROM staff_users WHERE email = $1 AND active',
       [input.email],
     );
     const user = rows[0] as { id: number; name: string; role: StaffUser['role']; password_hash: string } | undefined;
-    if (!(await checkPassword(input.password, user?.password_hash)) || !user) {
-      throw new ApiError(401, ERROR_CODES.invalidCredentials, INVALID_CREDENTIALS);
-    }
+    if (!(await checkPassword(input.password, user?.password_hash)) || !user) failSignIn(ctx, request, account);
+    passSignIn(ctx, account);
     const token = await createSession(ctx.database.pool, ctx.config, { audience: 'staff', userId: user.id });
     request.log.info({ userId: user.id }, 'staff signed in');
     return reply.send({ token, userid: user.id, username: user.name, role: user.role });

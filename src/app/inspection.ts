@@ -3,6 +3,9 @@ import type { AnyActorRef, InspectionEvent } from 'xstate';
 /** How many recent events the live view keeps per actor. */
 export const LIVE_LOG_SIZE = 12;
 
+/** Actors whose events wait for their first snapshot, at most. */
+const PENDING_ACTORS = 32;
+
 export type LiveEvent = { type: string; at: number };
 export type LiveActor = {
   sessionId: string;
@@ -34,28 +37,35 @@ function createInspectionBus() {
   };
   return {
     inspect(ev: InspectionEvent) {
-      // Only root actors (the machines the app creates), not their invoked promises.
-      if (ev.actorRef.sessionId !== ev.rootId) return;
+      // Machine actors only (the app's actors and the machines they invoke, such as the overdue
+      // poll of the staff session), not their promises: only machine snapshots carry a machine.
+      const id = ev.actorRef.sessionId;
       if (ev.type === '@xstate.snapshot') {
         const s = ev.snapshot as MachineLikeSnapshot;
         if (!s.machine?.id || !s._nodes) return;
-        const previous = actors.get(ev.rootId);
+        const previous = actors.get(id);
         // A screen's machine is created again on every visit: keep only the latest of each machine.
-        if (!previous) for (const [id, a] of actors) if (a.machineId === s.machine.id) actors.delete(id);
-        actors.set(ev.rootId, {
-          sessionId: ev.rootId,
+        if (!previous) for (const [other, a] of actors) if (a.machineId === s.machine.id) actors.delete(other);
+        actors.set(id, {
+          sessionId: id,
           machineId: s.machine.id,
           activeIds: s._nodes.filter((n) => n.parent).map((n) => n.id),
-          log: previous?.log ?? pendingLog.get(ev.rootId) ?? [],
+          log: previous?.log ?? pendingLog.get(id) ?? [],
           actorRef: ev.actorRef,
         });
+        pendingLog.delete(id);
         changed();
       } else if (ev.type === '@xstate.event') {
-        const actor = actors.get(ev.rootId);
+        const actor = actors.get(id);
         const entry = { type: ev.event.type, at: Date.now() };
-        if (actor) actors.set(ev.rootId, { ...actor, log: [entry, ...actor.log].slice(0, LIVE_LOG_SIZE) });
-        else pendingLog.set(ev.rootId, [entry, ...(pendingLog.get(ev.rootId) ?? [])].slice(0, LIVE_LOG_SIZE));
-        if (actor) changed();
+        if (actor) {
+          actors.set(id, { ...actor, log: [entry, ...actor.log].slice(0, LIVE_LOG_SIZE) });
+          changed();
+        } else if (!ev.event.type.startsWith('xstate.')) {
+          // Before its first snapshot; promise actors never get one, so this stays small.
+          if (pendingLog.size > PENDING_ACTORS) pendingLog.delete(pendingLog.keys().next().value!);
+          pendingLog.set(id, [entry, ...(pendingLog.get(id) ?? [])].slice(0, LIVE_LOG_SIZE));
+        }
       }
     },
     subscribe(listener: () => void) {

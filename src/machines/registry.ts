@@ -1,7 +1,18 @@
 import type { AnyStateMachine } from 'xstate';
 import { clientSessionMachine } from './client-session/client-session.machine';
+import { crossTabMachine } from './cross-tab/cross-tab.machine';
+import { dialogMachine } from './dialog/dialog.machine';
 import { myTicketsMachine } from './home/my-tickets.machine';
+import { managementDashboardMachine } from './management/management.machine';
+import { overdueMachine } from './overdue/overdue.machine';
+import { shellMachine } from './shell/shell.machine';
 import { staffSessionMachine } from './staff-session/staff-session.machine';
+import { surveyResultsMachine } from './survey/survey-results.machine';
+import { surveyMachine } from './survey/survey.machine';
+import { tableDemoMachine } from './table/table-demo.machine';
+import { tableMachine } from './table/table.machine';
+import { createTicketMachine, ticketSearchMachine } from './ticket-desk/desk.machines';
+import { ticketViewMachine } from './ticket-desk/ticket-view.machine';
 
 export type RegisteredMachine = {
   /** File name of the diagram in docs/machines and the key of the path-test coverage. */
@@ -13,9 +24,24 @@ export type RegisteredMachine = {
 /**
  * Every machine of the app. The diagrams (`npm run machines`, /qa/machines), the path-test
  * coverage check and the live view all read this list: adding a machine is one entry here.
+ * A factory (resource, list, submit) is listed once per distinct use on screen; its other
+ * instances have the same states. The server-mode table and the ticket table are the table
+ * machine with another fetch, so they are the `table` entry.
  */
 export const machineRegistry: readonly RegisteredMachine[] = [
   { id: 'staff-session', machine: staffSessionMachine, description: 'The staff sign-in session of one browser tab.' },
+  { id: 'overdue', machine: overdueMachine, description: 'Overdue-ticket polling, invoked by the signed-in staff session.' },
+  { id: 'cross-tab', machine: crossTabMachine, description: 'Hands the staff session over to windows the portal opens (chatbot).' },
+  { id: 'shell', machine: shellMachine, description: 'The staff layout: sidebar open/closed and its open groups.' },
   { id: 'client-session', machine: clientSessionMachine, description: 'The client-portal session: log-in, verify-token, log-out.' },
+  { id: 'table', machine: tableMachine, description: 'The data table (client or server mode): sort, filter, search, paging, selection.' },
+  { id: 'table-demo', machine: tableDemoMachine, description: 'The rows of the data table demo screen.' },
+  { id: 'dialog', machine: dialogMachine, description: 'The dialog service: queued alerts, confirms and prompts.' },
+  { id: 'survey', machine: surveyMachine, description: 'A satisfaction survey page, from loading to thank-you.' },
+  { id: 'survey-results', machine: surveyResultsMachine, description: 'The survey results report for staff.' },
   { id: 'my-tickets', machine: myTicketsMachine, description: 'The resource machine (createResourceMachine) loading the open tickets on /home.' },
+  { id: 'management-dashboard', machine: managementDashboardMachine, description: 'The resource machine loading the management dashboard.' },
+  { id: 'ticket-search', machine: ticketSearchMachine, description: 'The list machine (createListMachine) behind ticket, company and client-user searches.' },
+  { id: 'create-ticket', machine: createTicketMachine, description: 'The submit machine (createSubmitMachine) behind the create forms.' },
+  { id: 'ticket-view', machine: ticketViewMachine, description: 'One ticket: load, edit, notes and status changes.' },
 ];

@@ -1,14 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { LoginRequest, StaffLoginResponse } from '../../src/contracts/auth';
 import { inspection } from '../../src/app/inspection';
 import { machineToGraph } from '../../src/machines/diagram';
 import { machineRegistry } from '../../src/machines/registry';
-import { staffSessionMachine } from '../../src/machines/staff-session/staff-session.machine';
-import { staffSessionStore } from '../../src/services/storage';
 import MachinesScreen from '../../src/views/staff/qa/MachinesScreen';
-import { memoryAreas } from '../models/memory-storage';
+import { staffSessionHarness } from '../support/staff-session-harness';
 
 describe('/qa/machines', () => {
   it('draws the staff session machine with all its states and events', () => {
@@ -26,7 +23,7 @@ describe('/qa/machines', () => {
     }
     // Descriptions are tooltips.
     const signedIn = svg.querySelector('[data-state-id="staffSession.signedIn"] > title')!;
-    expect(signedIn.textContent).toContain('The tab holds a session; staff routes are allowed.');
+    expect(signedIn.textContent).toContain('The tab holds a session: staff routes are allowed and the overdue check runs.');
     expect(within(section).getByRole('button', { name: 'Download staff-session.svg' })).toBeInTheDocument();
   });
 
@@ -40,9 +37,8 @@ describe('/qa/machines', () => {
   });
 
   it('highlights the active state of an inspected actor and logs its events', async () => {
-    const store = staffSessionStore(memoryAreas());
-    const pending = staffSessionMachine.provide({ actors: { login: fromPromise<StaffLoginResponse, LoginRequest>(() => new Promise(() => {})) } });
-    const actor = createActor(pending, { input: { store }, inspect: inspection.inspect }).start();
+    const h = staffSessionHarness();
+    const actor = createActor(h.machine, { input: h.input, inspect: inspection.inspect }).start();
     render(<MachinesScreen />);
     const section = screen.getByRole('region', { name: 'staff-session' });
     expect(section.querySelector('[data-active="true"]')!.getAttribute('data-state-id')).toBe('staffSession.signedOut');

@@ -35,12 +35,8 @@ export const clientSessionMachine = setup({
     isUnauthorized: ({ event }) => (event as { error?: ErrorLike }).error?.status === 401,
   },
   actions: {
-    clearStore: assign({
-      user: ({ context }) => {
-        context.store.clear();
-        return null;
-      },
-    }),
+    clearStore: ({ context }) => context.store.clear(),
+    forgetUser: assign({ user: null }),
   },
 }).createMachine({
   id: 'clientSession',
@@ -55,19 +51,20 @@ export const clientSessionMachine = setup({
     verifying: {
       description: 'POST /api/v2/client/verify-token: success means valid, 401 clears the session.',
       invoke: {
+        id: 'verifyToken',
         src: 'verifyToken',
         onDone: {
           target: 'loggedIn',
-          actions: assign({
-            user: ({ context, event }) => {
+          actions: [
+            assign({ user: ({ event }) => event.output }),
+            ({ context, event }) => {
               const token = context.store.read().token;
               if (token) context.store.restore(token, event.output);
-              return event.output;
             },
-          }),
+          ],
         },
         onError: [
-          { guard: 'isUnauthorized', target: 'loggedOut', actions: 'clearStore' },
+          { guard: 'isUnauthorized', target: 'loggedOut', actions: ['clearStore', 'forgetUser'] },
           {
             target: 'loggedIn',
             actions: assign({ user: ({ context }) => context.store.read().user }),
@@ -83,16 +80,15 @@ export const clientSessionMachine = setup({
     loggingIn: {
       description: 'Login stores the token, sets the auth flag and saves the client user.',
       invoke: {
+        id: 'login',
         src: 'login',
         input: ({ event }) => (event as Extract<ClientSessionEvent, { type: 'session.logIn' }>).credentials,
         onDone: {
           target: 'loggedIn',
-          actions: assign({
-            user: ({ context, event }) => {
-              context.store.save(event.output.token, event.output.user);
-              return event.output.user;
-            },
-          }),
+          actions: [
+            assign({ user: ({ event }) => event.output.user }),
+            ({ context, event }) => context.store.save(event.output.token, event.output.user),
+          ],
         },
         onError: {
           target: 'loggedOut',
@@ -107,9 +103,10 @@ export const clientSessionMachine = setup({
     loggingOut: {
       description: 'GET /logout revokes the session on the server; the tab forgets it either way.',
       invoke: {
+        id: 'logout',
         src: 'logout',
-        onDone: { target: 'loggedOut', actions: 'clearStore' },
-        onError: { target: 'loggedOut', actions: 'clearStore' },
+        onDone: { target: 'loggedOut', actions: ['clearStore', 'forgetUser'] },
+        onError: { target: 'loggedOut', actions: ['clearStore', 'forgetUser'] },
       },
     },
   },

@@ -1,0 +1,146 @@
+/**
+ * Client portal users of every company, for staff: list and filter, invite (a set-password email
+ * in the outbox), resend the invite, disable (ends every session of the user).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { PoolClient } from 'pg';
+import { z } from 'zod';
+import { clientUserQuerySchema, inviteClientUserSchema, type ClientUser } from '../../src/contracts/companies';
+import { INVITE_TTL_MINUTES } from '../../src/contracts/constants';
+import { ERROR_CODES } from '../../src/contracts/errors';
+import { requireStaff, staffOf } from '../auth/guards';
+import { revokeAllSessions } from '../auth/sessions';
+import { hashToken, newToken } from '../auth/tokens';
+import type { AppContext } from '../context';
+import { inTransaction } from '../db/database';
+import { ApiError, notFound, parseInput } from '../http/errors';
+import { auditStaff } from '../tickets/audit';
+
+const idParam = z.strictObject({
+  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(2_147_483_647, 'id is too large'),
+});
+
+/** The path of the client set-password screen; the token follows it. */
+export const SET_PASSWORD_PATH = '/client/set-password/';
+
+/**
+ * Issues a set-password token for an invited client user: 256-bit random, only its hash stored,
+ * single use, valid INVITE_TTL_MINUTES; earlier unused invites of the user stop working.
+ */
+export async function issueInviteToken(db: Pick<PoolClient, 'query'>, clientUserId: number, staffId: number, now: Date): Promise<string> {
+  const token = newToken();
+  await db.query('UPDATE client_user_invites SET used_at = $2 WHERE client_user_id = $1 AND used_at IS NULL', [clientUserId, now]);
+  await db.query(
+    `INSERT INTO client_user_invites (client_user_id, token_hash, created_by, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5)`,
+    [clientUserId, hashToken(token), staffId, now, new Date(now.getTime() + INVITE_TTL_MINUTES * 60_000)],
+  );
+  return token;
+}
+
+async function queueInviteEmail(db: Pick<PoolClient, 'query'>, publicUrl: string, user: { email: string; name: string; company: string }, token: string) {
+  const link = `${publicUrl}${SET_PASSWORD_PATH}${token}`;
+  await db.query(`INSERT INTO outbox (to_address, subject, body, kind) VALUES ($1, $2, $3, 'client_invite')`, [
+    user.email,
+    'Your client portal account',
+    `Hello ${user.name},\n\nYou have been invited to the client portal for ${user.company}.\n` +
+      `Choose your password here (the link works once, for ${INVITE_TTL_MINUTES} minutes):\n${link}\n`,
+  ]);
+}
+
+const USER_COLUMNS = `u.id, u.company_id, c.name AS company_name, u.contact_id, u.name, u.email, u.status, u.created_at,
+  (SELECT max(i.created_at) FROM client_user_invites i WHERE i.client_user_id = u.id) AS last_invited_at`;
+
+export function registerClientUserRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const pool = ctx.database.pool;
+  const staff = { preHandler: requireStaff(ctx) };
+
+  async function loadUser(db: Pick<PoolClient, 'query'>, id: number): Promise<ClientUser | null> {
+    const { rows } = await db.query(`SELECT ${USER_COLUMNS} FROM client_users u JOIN companies c ON c.id = u.company_id WHERE u.id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  app.get('/api/v2/client-users', staff, async (request) => {
+    const query = parseInput(clientUserQuerySchema, request.query, 'query');
+    const values: unknown[] = [];
+    const conds: string[] = [];
+    if (query.q) {
+      values.push(`%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+      conds.push(`(u.name ILIKE $${values.length} OR u.email ILIKE $${values.length})`);
+    }
+    if (query.company) {
+      values.push(query.company);
+      conds.push(`u.company_id = $${values.length}`);
+    }
+    if (query.status) {
+      values.push(query.status);
+      conds.push(`u.status = $${values.length}`);
+    }
+    const where = conds.length ? `WHERE ${conds.join(' AND ')}` : '';
+    const { rows: count } = await pool.query(`SELECT count(*)::int AS n FROM client_users u ${where}`, values);
+    const { rows } = await pool.query(
+      `SELECT ${USER_COLUMNS} FROM client_users u JOIN companies c ON c.id = u.company_id ${where}
+        ORDER BY c.name, u.name, u.id LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+      [...values, query.size, (query.page - 1) * query.size],
+    );
+    return { rows, page: query.page, size: query.size, total: count[0].n, totalExact: true };
+  });
+
+  app.post('/api/v2/client-users', staff, async (request, reply) => {
+    const input = parseInput(inviteClientUserSchema, request.body);
+    const me = staffOf(request);
+    const now = new Date();
+    const id = await inTransaction(pool, async (db) => {
+      const { rows: company } = await db.query('SELECT name FROM companies WHERE id = $1', [input.company_id]);
+      if (!company[0]) throw new ApiError(400, ERROR_CODES.invalidInput, 'Invalid body: company_id (No such company)', { company_id: 'No such company' });
+      if (input.contact_id) {
+        const { rows } = await db.query('SELECT 1 FROM contacts WHERE id = $1 AND company_id = $2', [input.contact_id, input.company_id]);
+        if (!rows.length) {
+          throw new ApiError(400, ERROR_CODES.invalidInput, 'Invalid body: contact_id (This contact is not at the company)', {
+            contact_id: 'This contact is not at the company',
+          });
+        }
+      }
+      const { rows: existing } = await db.query('SELECT 1 FROM client_users WHERE email = $1', [input.email]);
+      if (existing.length) throw new ApiError(409, ERROR_CODES.conflict, 'A client user with this email exists', { email: 'A client user with this email exists' });
+      const { rows } = await db.query(
+        `INSERT INTO client_users (company_id, contact_id, email, name, status) VALUES ($1, $2, $3, $4, 'invited') RETURNING id`,
+        [input.company_id, input.contact_id ?? null, input.email, input.name],
+      );
+      const userId: number = rows[0].id;
+      const token = await issueInviteToken(db, userId, me.userId, now);
+      await queueInviteEmail(db, ctx.config.publicUrl, { email: input.email, name: input.name, company: company[0].name }, token);
+      await auditStaff(db, me.userId, 'client_user', userId, 'invite', { email: input.email, company_id: input.company_id });
+      return userId;
+    });
+    return reply.status(201).send(await loadUser(pool, id));
+  });
+
+  app.post('/api/v2/client-users/:id/resend', staff, async (request) => {
+    const { id } = parseInput(idParam, request.params, 'path');
+    const me = staffOf(request);
+    await inTransaction(pool, async (db) => {
+      const user = await loadUser(db, id);
+      if (!user) throw notFound('No such client user');
+      if (user.status !== 'invited') throw new ApiError(409, ERROR_CODES.conflict, 'Only an invited user who has not set a password yet gets the invite again');
+      const token = await issueInviteToken(db, id, me.userId, new Date());
+      await queueInviteEmail(db, ctx.config.publicUrl, { email: user.email, name: user.name, company: user.company_name }, token);
+      await auditStaff(db, me.userId, 'client_user', id, 'resend_invite', { email: user.email });
+    });
+    return loadUser(pool, id);
+  });
+
+  app.post('/api/v2/client-users/:id/disable', staff, async (request) => {
+    const { id } = parseInput(idParam, request.params, 'path');
+    const me = staffOf(request);
+    await inTransaction(pool, async (db) => {
+      const user = await loadUser(db, id);
+      if (!user) throw notFound('No such client user');
+      await db.query(`UPDATE client_users SET status = 'disabled' WHERE id = $1`, [id]);
+      await db.query('UPDATE client_user_invites SET used_at = now() WHERE client_user_id = $1 AND used_at IS NULL', [id]);
+      await revokeAllSessions(db, { audience: 'client', userId: id });
+      await auditStaff(db, me.userId, 'client_user', id, 'disable', { from: user.status });
+    });
+    return loadUser(pool, id);
+  });
+}

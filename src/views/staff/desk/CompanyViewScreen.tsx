@@ -1,0 +1,177 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { COMPANY_STATUSES, type CompanyView, type Contact } from '../../../contracts/companies';
+import { LIMITS } from '../../../contracts/constants';
+import type { TicketSearchResponse } from '../../../contracts/staff-tickets';
+import type { ScreenProps } from '../../../app/staff-routes';
+import { companyViewMachine, ticketSearchMachine } from '../../../machines/ticket-desk/desk.machines';
+import { SeverityBadge, StatusBadge } from '../../ui/Badges';
+import { Spinner } from '../../ui/Spinner';
+import { fieldsOf, formatDate, formatDateTime, Section } from './parts';
+
+function ContactForm({ contact, onSave, onCancel, label }: { contact?: Contact; onSave: (v: Record<string, string>) => void; onCancel?: () => void; label: string }) {
+  return (
+    <form
+      className="form-grid"
+      aria-label={label}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const v = fieldsOf(e.currentTarget);
+        onSave(contact ? { name: v.name ?? '', email: v.email ?? '', phone: v.phone ?? '', title: v.title ?? '' } : v);
+        if (!contact) e.currentTarget.reset();
+      }}
+    >
+      <label>Name <input name="name" required maxLength={LIMITS.name} defaultValue={contact?.name ?? ''} /></label>
+      <label>Email <input name="email" type="email" maxLength={LIMITS.email} defaultValue={contact?.email ?? ''} /></label>
+      <label>Phone <input name="phone" maxLength={40} defaultValue={contact?.phone ?? ''} /></label>
+      <label>Title <input name="title" maxLength={LIMITS.name} defaultValue={contact?.title ?? ''} /></label>
+      <button type="submit" className="btn">{contact ? 'Save contact' : 'Add contact'}</button>
+      {onCancel ? <button type="button" className="btn btn-secondary" onClick={onCancel}>Cancel</button> : null}
+    </form>
+  );
+}
+
+/** A company: details (editable), contacts, tickets, client portal users, and what is not built yet. */
+export default function CompanyViewScreen({ params }: ScreenProps) {
+  const actor = useActorRef(companyViewMachine, { input: { params: { id: params.id ?? '' } } });
+  const tickets = useActorRef(ticketSearchMachine, { input: { params: { company: params.id ?? '', size: '10', sort: 'created_at:desc' } } });
+  const view = useSelector(actor, (s) => s.context.data as CompanyView | undefined);
+  const error = useSelector(actor, (s) => s.context.error);
+  const actionError = useSelector(actor, (s) => s.context.actionError);
+  const busy = useSelector(actor, (s) => s.matches('acting'));
+  const recent = useSelector(tickets, (s) => s.context.data as TicketSearchResponse | undefined);
+  const [editing, setEditing] = useState<number | 'company' | null>(null);
+
+  if (error && !view) return <div className="form-error" role="alert">{error}</div>;
+  if (!view) return <Spinner label="Loading the company" />;
+  const c = view.company;
+  const act = (action: string, id: number, payload?: unknown) => {
+    actor.send({ type: 'list.act', action, id, payload });
+    setEditing(null);
+  };
+
+  return (
+    <>
+      <h1>{c.name}</h1>
+      {actionError ? <div className="form-error" role="alert">{actionError}</div> : null}
+      <Section title="Company" id="company-details">
+        {editing === 'company' ? (
+          <form
+            className="form-grid"
+            aria-label="Edit company"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const v = fieldsOf(e.currentTarget);
+              act('updateCompany', c.id, { name: v.name ?? '', account_number: v.account_number ?? '', phone: v.phone ?? '', address: v.address ?? '', website: v.website ?? '', territory: v.territory ?? '', status: v.status });
+            }}
+          >
+            <label>Name <input name="name" defaultValue={c.name} maxLength={LIMITS.title} /></label>
+            <label>Account number <input name="account_number" defaultValue={c.account_number} maxLength={40} /></label>
+            <label>Phone <input name="phone" defaultValue={c.phone ?? ''} maxLength={40} /></label>
+            <label>Address <input name="address" defaultValue={c.address ?? ''} maxLength={500} /></label>
+            <label>Website <input name="website" type="url" defaultValue={c.website ?? ''} maxLength={300} /></label>
+            <label>Territory <input name="territory" defaultValue={c.territory ?? ''} maxLength={LIMITS.name} /></label>
+            <label>
+              Status
+              <select name="status" defaultValue={c.status}>
+                {COMPANY_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+              </select>
+            </label>
+            <button type="submit" className="btn" disabled={busy}>Save company</button>
+            <button type="button" className="btn btn-secondary" onClick={() => setEditing(null)}>Cancel</button>
+          </form>
+        ) : (
+          <>
+            <dl className="details">
+              <dt>Account</dt><dd>{c.account_number}</dd>
+              <dt>Status</dt><dd>{c.status}</dd>
+              <dt>Phone</dt><dd>{c.phone ?? '—'}</dd>
+              <dt>Address</dt><dd>{c.address ?? '—'}</dd>
+              <dt>Website</dt><dd>{c.website ?? '—'}</dd>
+              <dt>Territory</dt><dd>{c.territory ?? '—'}</dd>
+              <dt>Account manager</dt><dd>{c.account_manager_name ?? '—'}</dd>
+              <dt>Managed-services plan</dt><dd>{c.ms_plan ?? '—'}</dd>
+              <dt>Tickets</dt><dd>{view.ticket_counts.open} open, {view.ticket_counts.overdue} overdue, {view.ticket_counts.total} in all</dd>
+            </dl>
+            <button type="button" className="btn btn-secondary" onClick={() => setEditing('company')}>Edit company</button>{' '}
+            <Link href={`/create/ticket/${c.id}`}>Create Ticket for this company</Link>
+          </>
+        )}
+      </Section>
+
+      <Section title="Contacts" id="company-contacts">
+        <table className="simple">
+          <thead>
+            <tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Phone</th><th scope="col">Title</th><th scope="col">Actions</th></tr>
+          </thead>
+          <tbody>
+            {view.contacts.length === 0 ? <tr><td colSpan={5}>No data for table</td></tr> : null}
+            {view.contacts.map((k) =>
+              editing === k.id ? (
+                <tr key={k.id}>
+                  <td colSpan={5}>
+                    <ContactForm label={`Edit ${k.name}`} contact={k} onSave={(v) => act('updateContact', k.id, v)} onCancel={() => setEditing(null)} />
+                  </td>
+                </tr>
+              ) : (
+                <tr key={k.id}>
+                  <td>{k.name}</td>
+                  <td>{k.email ?? '—'}</td>
+                  <td>{k.phone ?? '—'}</td>
+                  <td>{k.title ?? '—'}</td>
+                  <td>
+                    <button type="button" className="btn btn-secondary" onClick={() => setEditing(k.id)} aria-label={`Edit ${k.name}`}>Edit</button>{' '}
+                    <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => act('removeContact', k.id)} aria-label={`Remove ${k.name}`}>Remove</button>
+                  </td>
+                </tr>
+              ),
+            )}
+          </tbody>
+        </table>
+        <h3>Add a contact</h3>
+        <ContactForm label="Add a contact" onSave={(v) => act('addContact', c.id, v)} />
+      </Section>
+
+      <Section title="Tickets" id="company-tickets">
+        <p><Link href={`/ticket/search?company=${c.id}`}>All tickets of {c.name}</Link></p>
+        <table className="simple">
+          <thead>
+            <tr><th scope="col">ID</th><th scope="col">Title</th><th scope="col">Status</th><th scope="col">Priority</th><th scope="col">Due Date</th></tr>
+          </thead>
+          <tbody>
+            {recent?.rows.length === 0 ? <tr><td colSpan={5}>No data for table</td></tr> : null}
+            {recent?.rows.map((t) => (
+              <tr key={t.id}>
+                <td>{t.id}</td>
+                <td><Link href={`/ticket/${t.id}`}>{t.title}</Link></td>
+                <td><StatusBadge code={t.status} /></td>
+                <td><SeverityBadge code={t.severity} /></td>
+                <td>{formatDateTime(t.duedate)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+
+      <Section title="Client portal users" id="company-users">
+        <p><Link href={`/client/portal/users?company=${c.id}`}>Invite or manage client portal users</Link></p>
+        <table className="simple">
+          <thead>
+            <tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Status</th><th scope="col">Since</th></tr>
+          </thead>
+          <tbody>
+            {view.client_users.length === 0 ? <tr><td colSpan={4}>No data for table</td></tr> : null}
+            {view.client_users.map((u) => (
+              <tr key={u.id}><td>{u.name}</td><td>{u.email}</td><td>{u.status}</td><td>{formatDate(u.created_at)}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+
+      <Section title="Projects, quotes and software change requests" id="company-more">
+        <p>Projects, quotes and software change requests of this company will be listed here once those features are available.</p>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,205 @@
+/**
+ * Ticket benchmark: `npm run bench:tickets`.
+ *
+ * On a database filled by `npm run seed:large` (1,000,000 tickets), measures the median and p95
+ * of the ticket search (text, filters, sorts), the ticket view and the overdue check
+ *   - in the database: timed queries from a separate connection, and EXPLAIN ANALYZE execution time;
+ *   - over HTTP: a loopback Node client with BENCH_CONCURRENCY (50) requests in flight, at most
+ *     BENCH_REQUESTS per route or BENCH_SECONDS per route, whichever ends first;
+ *   - the event-loop delay of the HTTP process while each route is under load.
+ * Runs on the embedded database in BENCH_PGLITE_DIR and/or the PostgreSQL at BENCH_DATABASE_URL,
+ * prints a Markdown report and writes it to docs/bench/tickets-latest.md.
+ */
+import { fork } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { loadView } from '../../server/routes/tickets-staff';
+import { OVERDUE_LIST_LIMIT, OVERDUE_SQL } from '../../server/routes/overdue';
+import { searchTickets, ticketPageQuery } from '../../server/tickets/search';
+import { ticketSearchQuerySchema } from '../../src/contracts/staff-tickets';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const DB_RUNS = Number(process.env.BENCH_DB_RUNS ?? 20);
+
+type Backend = { name: 'PGlite' | 'PostgreSQL'; env: Record<string, string> };
+const backends: Backend[] = [];
+if (process.env.BENCH_PGLITE_DIR) backends.push({ name: 'PGlite', env: { DATA_DIR: process.env.BENCH_PGLITE_DIR } });
+if (process.env.BENCH_DATABASE_URL) backends.push({ name: 'PostgreSQL', env: { DATABASE_URL: process.env.BENCH_DATABASE_URL } });
+if (!backends.length) {
+  process.stderr.write('Set BENCH_PGLITE_DIR (a DATA_DIR seeded by npm run seed:large) and/or BENCH_DATABASE_URL\n');
+  process.exit(2);
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+};
+const f = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
+
+/** The searches measured: a rare word, a common word, filters with a sort, a company, overdue, an unindexed sort. */
+const SEARCHES = (agentId: number, companyId: number): { label: string; query: Record<string, string> }[] => [
+  { label: 'search: rare word', query: { q: '123457' } },
+  { label: 'search: common word (1 in 8 tickets)', query: { q: 'printer' } },
+  { label: 'search: status+severity+queue, by due date', query: { status: 'A,WOP', severity: 'C,H', queue: 'Support', sort: 'duedate:asc' } },
+  { label: 'search: one company, newest first', query: { company: String(companyId), sort: 'created_at:desc' } },
+  { label: 'search: my overdue, by due date', query: { overdue: 'true', assignee: String(agentId), sort: 'duedate:asc' } },
+  { label: 'search: text + filter, page 5', query: { q: 'invoice', status: 'A', page: '5', size: '20' } },
+  { label: 'search: sorted by company name (no index)', query: { sort: 'company_name:asc' } },
+];
+
+type Row = { label: string; dbMedian: number; dbP95: number; explainMedian: number | null; http?: { median: number; p95: number; p99: number; rps: number; n: number; errors: number; lagP99: number; lagMax: number } };
+
+async function timed(runs: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < 3; i++) await fn(i);
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn(i);
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+async function explainMs(pool: pg.Pool, text: string, values: unknown[]): Promise<number> {
+  const runs: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const { rows } = await pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
+    runs.push(rows[0]['QUERY PLAN'][0]['Execution Time']);
+  }
+  return percentile(runs, 50);
+}
+
+async function load(port: number, token: string, request: (i: number) => { method: string; path: string; body?: string }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const latencies: number[] = [];
+  let errors = 0;
+  let issued = 0;
+  const deadline = Date.now() + SECONDS * 1000;
+  const t0 = performance.now();
+  const one = (i: number) =>
+    new Promise<void>((resolve) => {
+      const r = request(i);
+      const start = performance.now();
+      const req = http.request(
+        { host: '127.0.0.1', port, method: r.method, path: r.path, agent, headers: { authorization: `Bearer ${token}`, ...(r.body ? { 'content-type': 'application/json' } : {}) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - start);
+            if (res.statusCode !== 200) errors++;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end(r.body);
+    });
+  const worker = async () => {
+    while (issued < REQUESTS && Date.now() < deadline) await one(issued++);
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const seconds = (performance.now() - t0) / 1000;
+  agent.destroy();
+  return { median: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), rps: latencies.length / seconds, n: latencies.length, errors };
+}
+
+async function runBackend(backend: Backend): Promise<Row[]> {
+  const child = fork(join(ROOT, 'tests/bench/bench-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...backend.env, NODE_ENV: 'production', SEED_DEMO: 'false' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = (type: string) => new Promise<Record<string, unknown>>((resolve) => {
+    const on = (m: Record<string, unknown>) => {
+      if (m.type === type) {
+        child.off('message', on);
+        resolve(m);
+      }
+    };
+    child.on('message', on);
+  });
+  const ready = (await next('ready')) as { port: number; token: string; agentId: number };
+  const pool = new pg.Pool(
+    backend.env.DATABASE_URL ? { connectionString: backend.env.DATABASE_URL, max: 1 } : { host: backend.env.DATA_DIR, port: 5432, user: 'postgres', database: 'postgres', max: 1 },
+  );
+  try {
+    const { rows: ticketCount } = await pool.query('SELECT count(*)::int AS n, max(id) AS max FROM tickets');
+    process.stderr.write(`${backend.name}: ${ticketCount[0].n} tickets\n`);
+    const { rows: company } = await pool.query('SELECT id FROM companies ORDER BY id LIMIT 1 OFFSET 4');
+    const maxId: number = ticketCount[0].max;
+    const ticketIds = Array.from({ length: 2000 }, (_, i) => 1 + ((i * 7_919 * 127) % maxId));
+    const rows: Row[] = [];
+    const now = () => new Date();
+
+    for (const s of SEARCHES(ready.agentId, company[0].id)) {
+      const search = ticketSearchQuerySchema.parse(s.query);
+      const db = await timed(DB_RUNS, () => searchTickets(pool, search, now()));
+      const page = ticketPageQuery(search, now());
+      const explain = await explainMs(pool, page.text, page.values);
+      const qs = new URLSearchParams(s.query).toString();
+      rows.push({ label: s.label, dbMedian: percentile(db, 50), dbP95: percentile(db, 95), explainMedian: explain, http: await httpRun(() => ({ method: 'GET', path: `/api/v2/tickets?${qs}` })) });
+      process.stderr.write(`  ${s.label} done\n`);
+    }
+    const view = await timed(DB_RUNS, (i) => loadView(pool, ticketIds[i % ticketIds.length]!, now()));
+    rows.push({ label: 'ticket view', dbMedian: percentile(view, 50), dbP95: percentile(view, 95), explainMedian: null, http: await httpRun((i) => ({ method: 'GET', path: `/api/v2/tickets/${ticketIds[i % ticketIds.length]}` })) });
+    const overdue = await timed(DB_RUNS, () => pool.query(OVERDUE_SQL, [ready.agentId, OVERDUE_LIST_LIMIT]));
+    rows.push({
+      label: `overdue check (${OVERDUE_LIST_LIMIT} rows)`,
+      dbMedian: percentile(overdue, 50),
+      dbP95: percentile(overdue, 95),
+      explainMedian: await explainMs(pool, OVERDUE_SQL, [ready.agentId, OVERDUE_LIST_LIMIT]),
+      http: await httpRun(() => ({ method: 'POST', path: '/api/v2/ticket/check/overdue', body: JSON.stringify({ userId: ready.agentId }) })),
+    });
+    return rows;
+  } finally {
+    await pool.end();
+    child.send({ type: 'stop' });
+    await new Promise((r) => child.once('exit', r));
+  }
+
+  async function httpRun(request: (i: number) => { method: string; path: string; body?: string }) {
+    child.send({ type: 'lag.start' });
+    await next('lag.started');
+    const result = await load(ready.port, ready.token, request);
+    child.send({ type: 'lag.stop' });
+    const lag = (await next('lag')) as { p99: number; max: number };
+    return { ...result, lagP99: lag.p99, lagMax: lag.max };
+  }
+}
+
+const results: Record<string, Row[]> = {};
+for (const b of backends) results[b.name] = await runBackend(b);
+
+const lines: string[] = [];
+lines.push(`Run ${new Date().toISOString()}: ${CONCURRENCY} concurrent clients, up to ${REQUESTS} requests or ${SECONDS} s per route; ${DB_RUNS} timed runs per query.`, '');
+for (const [name, rows] of Object.entries(results)) {
+  lines.push(`### ${name}`, '');
+  lines.push('| measure | DB median ms | DB p95 ms | EXPLAIN ANALYZE median ms | HTTP median ms | HTTP p95 ms | HTTP p99 ms | req/s | requests (errors) | event-loop delay p99 / max ms |');
+  lines.push('|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    const h = r.http!;
+    lines.push(`| ${r.label} | ${f(r.dbMedian)} | ${f(r.dbP95)} | ${r.explainMedian === null ? '–' : f(r.explainMedian)} | ${f(h.median)} | ${f(h.p95)} | ${f(h.p99)} | ${h.rps.toFixed(0)} | ${h.n} (${h.errors}) | ${f(h.lagP99)} / ${f(h.lagMax)} |`);
+  }
+  lines.push('');
+}
+if (results.PGlite && results.PostgreSQL) {
+  lines.push('### Ratio PostgreSQL / PGlite (medians; below 1 means PostgreSQL is faster)', '');
+  lines.push('| measure | DB | HTTP |', '|---|---|---|');
+  results.PGlite.forEach((p, i) => {
+    const q = results.PostgreSQL![i]!;
+    lines.push(`| ${p.label} | ${(q.dbMedian / p.dbMedian).toFixed(2)} | ${(q.http!.median / p.http!.median).toFixed(2)} |`);
+  });
+  lines.push('');
+}
+const report = lines.join('\n');
+process.stdout.write(`${report}\n`);
+writeFileSync(join(ROOT, 'docs/bench/tickets-latest.md'), `${report}\n`);

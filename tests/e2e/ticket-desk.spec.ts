@@ -1,0 +1,130 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { STAFF, staffSignIn } from './support/accounts';
+
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+test('a company, a contact and a ticket: found by a word, notes, the WOC clock pause, closing, and a client user invited', async ({ page }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  const word = `kumquat${stamp}`;
+  await staffSignIn(page, STAFF.agent.email);
+  await expect(page).toHaveURL(/\/home$/);
+
+  // A company.
+  await page.goto('/create/company');
+  await expect(page.getByRole('heading', { name: 'Create Company' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Create company' }).click();
+  await expect(page.locator('#name-error')).toBeVisible();
+  await page.getByRole('main').getByLabel('Name').fill(`Harbor Water ${stamp}`);
+  await page.getByRole('main').getByLabel('Account number').fill(`HARB-${stamp}`);
+  await page.getByRole('button', { name: 'Create company' }).click();
+  await expect(page).toHaveURL(/\/company\/\d+$/);
+  await expect(page.getByRole('heading', { name: `Harbor Water ${stamp}` })).toBeVisible();
+  const companyId = page.url().split('/').pop()!;
+
+  // A contact.
+  const add = page.getByRole('form', { name: 'Add a contact' });
+  await add.getByLabel('Name').fill('Nora Quinn');
+  await add.getByLabel('Email').fill(`nora.${stamp}@harbor.example.com`);
+  await add.getByRole('button', { name: 'Add contact' }).click();
+  await expect(page.getByRole('cell', { name: 'Nora Quinn', exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  // A ticket for it, the company pre-filled from the route.
+  await page.getByRole('link', { name: 'Create Ticket for this company' }).click();
+  await expect(page).toHaveURL(new RegExp(`/create/ticket/${companyId}$`));
+  await expect(page.getByRole('main').getByRole('combobox', { name: 'Company' })).toHaveValue(companyId);
+  await expectAccessible(page);
+  await page.getByRole('main').getByLabel('Title').fill('Meter reads missing after upgrade');
+  await page.getByRole('main').getByLabel('Description').fill(`Route 7 reads show a ${word} error since Monday.`);
+  await page.getByRole('main').getByLabel('Contact').selectOption({ label: 'Nora Quinn' });
+  await page.getByRole('main').getByLabel('Priority').selectOption('H');
+  await page.getByRole('button', { name: 'Create ticket' }).click();
+  await expect(page).toHaveURL(/\/\/[^/]+\/ticket\/\d+$/);
+  const ticketId = page.url().split('/').pop()!;
+  await expect(page.getByRole('heading', { name: `#${ticketId} Meter reads missing after upgrade` })).toBeVisible();
+
+  // Found by a word of its description, the query in the URL.
+  await page.goto('/ticket/search');
+  await page.getByRole('main').getByLabel('Search Table').fill(word);
+  await page.getByRole('main').getByLabel('Search Table').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`search=${word}`));
+  await expect(page.getByRole('link', { name: 'Meter reads missing after upgrade' })).toHaveCount(1);
+  await expectAccessible(page);
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Meter reads missing after upgrade' })).toHaveCount(1);
+  await page.getByRole('link', { name: 'Meter reads missing after upgrade' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ticket/${ticketId}$`));
+
+  // An internal and a public note.
+  const note = page.getByRole('form', { name: 'Add a note' });
+  await note.getByLabel('Note').fill('Internal: the import job skipped route 7.');
+  await note.getByLabel('Internal').check();
+  await note.getByLabel('Time spent (minutes)').fill('25');
+  await note.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.locator('.thread-entry.internal')).toContainText('the import job skipped route 7');
+  await note.getByLabel('Note').fill('We found the cause and are re-importing the reads.');
+  await note.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.locator('.thread-entry.public')).toContainText('re-importing the reads');
+  await expect(page.getByText('Total 0 h 25 min')).toBeVisible();
+  await expectAccessible(page);
+
+  // Waiting on the client pauses the clock; back to Active moves the due date out.
+  const dueBefore = await page.getByTestId('due-date').textContent();
+  const change = page.getByRole('region', { name: 'Change' });
+  await change.getByLabel('Status').selectOption('WOC');
+  await change.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('clock')).toContainText('Paused since');
+  await page.waitForTimeout(2_100);
+  await change.getByLabel('Status').selectOption('A');
+  await change.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('clock')).toHaveCount(0);
+  await expect(page.locator('.thread-entry.change').last()).toContainText('Clock resumed after');
+  await expect(page.getByTestId('due-date')).not.toHaveText(dueBefore!);
+
+  // Closing.
+  await change.getByLabel('Status').selectOption('C');
+  await change.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.locator('.ticket-header')).toContainText('Closed');
+
+  // A client user of that company, invited.
+  await page.goto(`/client/portal/users?company=${companyId}`);
+  const invite = page.getByRole('form', { name: 'Invite a client user' });
+  await invite.getByLabel('Company').selectOption(companyId);
+  await invite.getByLabel('Name').fill('Nora Quinn');
+  await invite.getByLabel('Email').fill(`nora.${stamp}@harbor.example.com`);
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Invitation sent to nora.${stamp}@harbor.example.com.`);
+  await expect(page.getByRole('cell', { name: `nora.${stamp}@harbor.example.com`, exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'invited', exact: true })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('the active ticket stats show open tickets by status, priority, queue, assignee and age', async ({ page }) => {
+  await staffSignIn(page, STAFF.manager.email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/active/ticket/stats');
+  for (const name of ['By Status', 'By Priority', 'By Queue', 'By Assignee', 'By Age']) {
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+  }
+  await expectAccessible(page);
+});
+
+test('ticket search sorts by a column with aria-sort and keeps the sort in the URL', async ({ page }) => {
+  await staffSignIn(page, STAFF.agent.email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/ticket/search');
+  const due = page.getByRole('columnheader', { name: 'Due Date' });
+  await due.getByRole('button').click();
+  await expect(page).toHaveURL(/sort=duedate(%3A|:)asc/);
+  await expect(due).toHaveAttribute('aria-sort', 'ascending');
+  await due.getByRole('button').click();
+  await expect(due).toHaveAttribute('aria-sort', 'descending');
+  await page.reload();
+  await expect(page.getByRole('columnheader', { name: 'Due Date' })).toHaveAttribute('aria-sort', 'descending');
+});
