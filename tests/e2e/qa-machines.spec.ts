@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { STAFF, staffSignIn } from './support/accounts';
 
-test('/qa/machines draws every machine and highlights the live staff session state', async ({ page }) => {
+test('/qa/machines draws every machine and highlights the live states as they change', async ({ page }) => {
   await staffSignIn(page, STAFF.agent.email);
   await expect(page).toHaveURL(/\/home$/);
   // The home screen's tickets machine has loaded its data before we leave.
@@ -13,14 +13,31 @@ test('/qa/machines draws every machine and highlights the live staff session sta
 
   const staff = page.locator('section[data-machine="staff-session"]');
   await expect(staff.locator('[data-state-id="staffSession.signedIn"][data-active="true"]')).toBeVisible();
-  await expect(staff.locator('[data-active="true"]')).toHaveCount(1);
-  await expect(page.getByTestId('current-state-staff-session')).toHaveText('signedIn');
+  // signedIn is parallel (role, initials): its regions are active with it, no other top state is.
+  for (const other of ['checking', 'signedOut', 'signingIn', 'signingOut']) {
+    await expect(staff.locator(`[data-state-id="staffSession.${other}"][data-active="true"]`)).toHaveCount(0);
+  }
+  await expect(page.getByTestId('current-state-staff-session')).toContainText('signedIn');
   await expect(staff.getByRole('list', { name: 'Recent events of staff-session' })).toContainText('session.signIn');
   for (const id of ['client-session', 'my-tickets']) {
     await expect(page.locator(`section[data-machine="${id}"] svg [data-state-id]`).first()).toBeVisible();
   }
   // The tickets machine of /home ran in this tab too: its last state is shown.
   await expect(page.getByTestId('current-state-my-tickets')).toHaveText('ready');
+
+  // The overdue poll runs invoked by the session: opening the modal from the header badge moves
+  // its highlight from modal.closed to modal.open, and the event shows in its log.
+  const overdue = page.locator('section[data-machine="overdue"]');
+  await expect(overdue.locator('[data-state-id="overdue.modal.closed"][data-active="true"]')).toHaveCount(1);
+  await page.getByRole('button', { name: /overdue tickets$/ }).click();
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByRole('heading', { name: 'Overdue Tickets' })).toBeVisible();
+  await expect(overdue.locator('[data-state-id="overdue.modal.open"][data-active="true"]')).toHaveCount(1);
+  await expect(overdue.locator('[data-state-id="overdue.modal.closed"][data-active="true"]')).toHaveCount(0);
+  await expect(overdue.getByRole('list', { name: 'Recent events of overdue' })).toContainText('overdue.openModal');
+  await page.keyboard.press('Escape');
+  await expect(modal).toHaveCount(0);
+  await expect(overdue.locator('[data-state-id="overdue.modal.closed"][data-active="true"]')).toHaveCount(1);
 
   const download = page.waitForEvent('download');
   await staff.getByRole('button', { name: 'Download staff-session.svg' }).click();

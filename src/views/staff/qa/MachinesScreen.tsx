@@ -49,7 +49,15 @@ function MachineCard({ entry, live }: { entry: RegisteredMachine; live: LiveActo
       <button type="button" className="btn btn-secondary" onClick={() => downloadSvg(`${entry.id}.svg`, graphToSvg(graph))}>
         Download {entry.id}.svg
       </button>
-      <div className="machine-diagram" style={{ overflowX: 'auto' }} dangerouslySetInnerHTML={{ __html: svg }} />
+      {/* A wide diagram scrolls sideways; the region takes focus so the keyboard can scroll it. */}
+      <div
+        className="machine-diagram"
+        role="region"
+        aria-label={`Diagram of ${entry.id}`}
+        tabIndex={0}
+        style={{ overflowX: 'auto' }}
+        dangerouslySetInnerHTML={{ __html: svg }}
+      />
     </section>
   );
 }
