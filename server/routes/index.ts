@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { registerClientAccountRoutes } from './client-account';
 import { registerClientAuthRoutes } from './client-auth';
+import { registerClientHelpRoutes } from './client-help';
+import { registerClientPaperRoutes } from './client-paper';
+import { registerClientScrRoutes } from './client-scrs';
+import { registerClientTicketRoutes } from './client-tickets';
+import { registerOutboxRoutes } from './outbox';
 import { registerStaffAuthRoutes } from './staff-auth';
 import { registerTicketRoutes } from './tickets';
 
@@ -9,6 +15,12 @@ const ROUTE_MODULES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerStaffAuthRoutes,
   registerClientAuthRoutes,
   registerTicketRoutes,
+  registerClientAccountRoutes,
+  registerClientTicketRoutes,
+  registerClientPaperRoutes,
+  registerClientHelpRoutes,
+  registerClientScrRoutes,
+  registerOutboxRoutes,
 ];
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
