@@ -131,7 +131,7 @@ export function registerClientAccountRoutes(app: FastifyInstance, ctx: AppContex
     return { accepted: true, message: FORGOT_PASSWORD_MESSAGE };
   });
 
-  const usePasswordToken = (purpose: PasswordTokenPurpose) => async (request: FastifyRequest) => {
+  const redeemPasswordToken = (purpose: PasswordTokenPurpose) => async (request: FastifyRequest) => {
     const input = parseInput(setPasswordRequestSchema, request.body);
     limit(resetByAddress, request.ip);
     badPassword(input.password);
@@ -157,6 +157,6 @@ export function registerClientAccountRoutes(app: FastifyInstance, ctx: AppContex
     return { done: true as const };
   };
 
-  app.post('/api/v2/client/set-password', usePasswordToken('invite'));
-  app.post('/api/v2/client/reset-password', usePasswordToken('reset'));
+  app.post('/api/v2/client/set-password', redeemPasswordToken('invite'));
+  app.post('/api/v2/client/reset-password', redeemPasswordToken('reset'));
 }
