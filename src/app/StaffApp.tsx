@@ -8,6 +8,7 @@ import { StaffLayout } from '../views/staff/StaffLayout';
 
 const SignInScreen = lazy(() => import('../views/staff/SignInScreen'));
 const HomeScreen = lazy(() => import('../views/staff/HomeScreen'));
+const OutboxScreen = lazy(() => import('../views/staff/OutboxScreen'));
 
 /** Staff routes need a signed-in session (spec 2.5); otherwise the user goes to the sign-in screen. */
 function RequireStaff({ children }: { children: ReactNode }) {
@@ -27,6 +28,11 @@ export default function StaffApp() {
           <Route path="/home">
             <RequireStaff>
               <HomeScreen />
+            </RequireStaff>
+          </Route>
+          <Route path="/admin/outbox">
+            <RequireStaff>
+              <OutboxScreen />
             </RequireStaff>
           </Route>
           <Route>

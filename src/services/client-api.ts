@@ -12,7 +12,6 @@ import type {
   CreatePaperOrder,
   CreateScr,
   ForgotPasswordRequest,
-  OutboxEntry,
   Page,
   PaperOrder,
   PaperProduct,
@@ -86,12 +85,5 @@ export const clientPortalApi = {
   },
   async createScr(input: CreateScr): Promise<Created> {
     return (await clientHttp.post<Created>('/api/v2/client/scrs', input)).data;
-  },
-};
-
-/** The admins' outbox (staff portal). */
-export const outboxApi = {
-  async page(page: number): Promise<Page<OutboxEntry>> {
-    return (await http.get<Page<OutboxEntry>>('/api/v2/admin/outbox', { params: { page } })).data;
   },
 };
