@@ -2,7 +2,6 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { browserStorage, clientSessionStore } from '../services/storage';
 import { ClientLayout } from '../views/client/ClientLayout';
-import { SessionExpiredDialog } from '../views/client/SessionExpiredDialog';
 import { NotFound } from '../views/ui/NotFound';
 import { Spinner } from '../views/ui/Spinner';
 import { ClientSession } from './client-session';
@@ -18,6 +17,17 @@ const ClientContactSupportScreen = lazy(() => import('../views/client/ClientCont
 const ClientHelpResourcesScreen = lazy(() => import('../views/client/ClientHelpResourcesScreen'));
 const ClientScrScreen = lazy(() => import('../views/client/ClientScrScreen'));
 const ClientAiChatScreen = lazy(() => import('../views/client/ClientAiChatScreen'));
+const SessionExpiredDialog = lazy(() => import('../views/client/SessionExpiredDialog'));
+
+/** The dialog's code (react-aria's modal) loads only when a session expires. */
+function SessionExpiredGate() {
+  const expired = ClientSession.useSelector((s) => s.hasTag('sessionExpired'));
+  return expired ? (
+    <Suspense fallback={null}>
+      <SessionExpiredDialog />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * Client paths needing login are allowed only with a verified session; otherwise /client/login
@@ -97,7 +107,7 @@ export default function ClientApp() {
           </Route>
         </Switch>
       </Suspense>
-      <SessionExpiredDialog />
+      <SessionExpiredGate />
     </ClientSession.Provider>
   );
 }

@@ -6,7 +6,7 @@ import { SESSION_EXPIRED_BUTTON, SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_TITLE 
  * The Session Expired warning of spec 8: not closed by Escape or a click outside; its one
  * button leads to the login page.
  */
-export function SessionExpiredDialog() {
+export default function SessionExpiredDialog() {
   const open = ClientSession.useSelector((s) => s.hasTag('sessionExpired'));
   const session = ClientSession.useActorRef();
   return (
