@@ -5,6 +5,9 @@ import { CLIENT_PAGE_SIZE, LIMITS, PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MA
 
 /** Client portal payloads, shared by the API and the browser. */
 
+// The portal's CSP (default-src 'self') forbids eval; zod would otherwise probe for it.
+z.config({ jitless: true });
+
 const text = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
