@@ -65,7 +65,8 @@ export function registerClientAccountRoutes(app: FastifyInstance, ctx: AppContex
         [input.email],
       );
       const user = existing[0];
-      if (user && user.status !== 'invited') {
+      // An account that is active, disabled, or pending for another company is not taken over.
+      if (user && (user.status !== 'invited' || user.company_id !== company.id)) {
         // The same answer as a new signup; the owner of the address learns what happened.
         return [
           await queueEmail(db, {

@@ -74,6 +74,40 @@ describe('client session: the 401 dialog', () => {
   });
 });
 
+describe('client session: a new tab', () => {
+  it('verifies a stored token and client user without the per-tab flag, then restores the per-tab keys', async () => {
+    const { store, areas } = memorySession(true);
+    areas.session.clear();
+    const verified: string[] = [];
+    const machine = clientSessionMachine.provide({
+      actors: {
+        verifyToken: fromPromise(async () => {
+          verified.push(areas.persistent.getItem('token')!);
+          return DEMO_USER;
+        }),
+        unauthorizedNotices: fromCallback(() => undefined),
+      },
+    });
+    const actor = createActor(machine, { input: { store } }).start();
+    expect(actor.getSnapshot().value).toBe('verifying');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actor.getSnapshot().value).toBe('loggedIn');
+    expect(verified).toEqual(['stored-token']);
+    expect({ token: areas.session.getItem('token'), auth: areas.session.getItem('auth'), userid: areas.session.getItem('userid') }).toEqual({
+      token: 'stored-token',
+      auth: 'true',
+      userid: String(DEMO_USER.id),
+    });
+  });
+
+  it('goes to logged out with nothing stored', () => {
+    const { store } = memorySession(false);
+    const actor = createActor(clientSessionMachine, { input: { store } }).start();
+    expect(actor.getSnapshot().value).toBe('loggedOut');
+    actor.stop();
+  });
+});
+
 describe('client pages HTTP client', () => {
   const server = setupServer(
     mswHttp.get('*/api/v2/client/dashboard', () => HttpResponse.json({ error: { code: 'unauthenticated', message: 'Sign in first' } }, { status: 401 })),
