@@ -45,6 +45,20 @@ describe.each(BACKENDS)('client account flows on %s', (backend) => {
     expect(again.json().error).toMatchObject({ message: TOKEN_INVALID_MESSAGE, fields: { token: TOKEN_INVALID_MESSAGE } });
   });
 
+  it('answers a signup for an existing account the same way, without touching the account', async () => {
+    const fresh = await post('/api/v2/client/signup', { accountNumber: 'ACME-001', name: 'Someone', email: 'someone.new@example.test', password: PASSWORD });
+    const taken = await post('/api/v2/client/signup', { accountNumber: 'GLOBEX-002', name: 'Mallory', email: 'client@acme.demo.test', password: PASSWORD });
+    expect(taken.statusCode).toBe(202);
+    expect(taken.body).toBe(fresh.body);
+    const { rows } = await t.ctx.database.pool.query(
+      `SELECT u.status, u.name, c.account_number FROM client_users u JOIN companies c ON c.id = u.company_id WHERE u.email = 'client@acme.demo.test'`,
+    );
+    expect(rows[0]).toEqual({ status: 'active', name: 'Casey Client', account_number: 'ACME-001' });
+    const mail = await t.ctx.database.pool.query(`SELECT kind FROM outbox WHERE to_address = 'client@acme.demo.test' ORDER BY id DESC LIMIT 1`);
+    expect(mail.rows[0].kind).toBe('signup-existing');
+    expect((await login('client@acme.demo.test', PASSWORD)).statusCode).toBe(401);
+  });
+
   it('names the field of a bad signup and refuses a common password', async () => {
     const missing = await post('/api/v2/client/signup', { accountNumber: 'ACME-001', email: 'x@example.test', password: PASSWORD });
     expect(missing.statusCode).toBe(400);
