@@ -12,6 +12,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/models/**/*.test.{ts,tsx}', 'tests/views/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/dom.ts'],
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -24,6 +25,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file starts its own database; two at a time suit a two-core machine.
           maxWorkers: 2,
+          // A project with its own maxWorkers runs in its own group, after the browser-logic tests.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -26,5 +26,8 @@ npx vitest run
 step "Build"
 npx vite build
 
+step "Bundle budgets (QUALITY.md)"
+node --import tsx scripts/bundle-size.ts
+
 step "End-to-end tests (Chromium)"
 npx playwright test

@@ -7,6 +7,7 @@ import { ERROR_CODES } from '../src/contracts/errors';
 import type { AppContext } from './context';
 import { ApiError } from './http/errors';
 import { registerRoutes } from './routes';
+import { isSurveyPath, SURVEY_ENTRY, surveyPage } from './surveys/page';
 
 export const SECURITY_HEADERS = {
   'content-security-policy': "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
@@ -107,7 +108,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (serveSpa && request.method === 'GET' && !isApiPath(path)) {
-      return reply.header('cache-control', 'no-cache').sendFile(entryFor(path));
+      const entry = entryFor(path);
+      if (entry === SURVEY_ENTRY && existsSync(join(ctx.config.staticDir, SURVEY_ENTRY))) {
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(surveyPage(ctx.config));
+      }
+      return reply.header('cache-control', 'no-cache').sendFile(entry);
     }
     return reply
       .status(404)
@@ -118,6 +123,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 }
 
 /** The HTML entry for a browser path (history fallback). */
-export function entryFor(_path: string): string {
-  return 'index.html';
+export function entryFor(path: string): string {
+  return isSurveyPath(path) ? SURVEY_ENTRY : 'index.html';
 }

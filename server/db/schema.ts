@@ -2,7 +2,7 @@
  * The tables as drizzle-orm sees them. The SQL migrations create them; a test compares both
  * (tests/server/schema.test.ts), so a column added to one and not the other fails the build.
  */
-import { bigint, boolean, char, integer, jsonb, numeric, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, char, integer, jsonb, numeric, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -130,6 +130,27 @@ export const auditLog = pgTable('audit_log', {
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 
+export const surveyKeys = pgTable('survey_keys', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  key: varchar('key', { length: 64 }).notNull().unique(),
+  type: varchar('type', { length: 3, enum: ['CSS', 'TCS'] }).notNull(),
+  ticketId: integer('ticket_id'),
+  contactId: integer('contact_id'),
+  companyId: integer('company_id'),
+  email: varchar('email', { length: 254 }).notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const surveyResponses = pgTable('survey_responses', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  surveyKeyId: bigint('survey_key_id', { mode: 'number' }).notNull(),
+  type: varchar('type', { length: 3, enum: ['CSS', 'TCS'] }).notNull(),
+  q1: smallint('q1').notNull(),
+  q2: smallint('q2'),
+  answers: jsonb('answers').notNull(),
+  receivedAt: tz('received_at').notNull().defaultNow(),
+});
+
 export const schema = {
   staffUsers,
   companies,
@@ -141,6 +162,8 @@ export const schema = {
   knowledgeArticles,
   outbox,
   auditLog,
+  surveyKeys,
+  surveyResponses,
 };
 
 /* Client portal (migration 0003). */

@@ -6,8 +6,11 @@ import { registerClientHelpRoutes } from './client-help';
 import { registerClientPaperRoutes } from './client-paper';
 import { registerClientScrRoutes } from './client-scrs';
 import { registerClientTicketRoutes } from './client-tickets';
+import { registerManagementRoutes } from './management';
+import { registerOverdueRoutes } from './overdue';
 import { registerOutboxRoutes } from './outbox';
 import { registerStaffAuthRoutes } from './staff-auth';
+import { registerSurveyRoutes } from './surveys';
 import { registerTicketRoutes } from './tickets';
 
 /** Every API route module, in one list (the authorization matrix test enumerates the result). */
@@ -20,6 +23,9 @@ const ROUTE_MODULES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerClientPaperRoutes,
   registerClientHelpRoutes,
   registerClientScrRoutes,
+  registerOverdueRoutes,
+  registerManagementRoutes,
+  registerSurveyRoutes,
   registerOutboxRoutes,
 ];
 

@@ -1,22 +1,32 @@
 import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, useLocation } from 'wouter';
 import { Spinner } from '../views/ui/Spinner';
+import { DialogHost } from '../views/ui/dialog/DialogHost';
 
 const ClientApp = lazy(() => import('./ClientApp'));
 const StaffApp = lazy(() => import('./StaffApp'));
 
+/** Staff routes that sit under /client (spec 2.2: Client Portal Users). */
+const STAFF_PATHS_UNDER_CLIENT = ['/client/portal/'];
+
+export function isClientPath(path: string): boolean {
+  if (STAFF_PATHS_UNDER_CLIENT.some((p) => path.startsWith(p))) return false;
+  return path === '/client' || path.startsWith('/client/');
+}
+
 /** The two audiences load separately: a client never downloads the staff portal and back. */
 export function App() {
+  const [location] = useLocation();
   return (
     <Suspense fallback={<Spinner />}>
-      <Switch>
+      {isClientPath(location) ? (
         <Route path="/client" nest>
           <ClientApp />
         </Route>
-        <Route>
-          <StaffApp />
-        </Route>
-      </Switch>
+      ) : (
+        <StaffApp />
+      )}
+      <DialogHost />
     </Suspense>
   );
 }

@@ -1,44 +1,111 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { matchRoute, Redirect, useLocation, useRouter, type Parser } from 'wouter';
 import { browserStorage, staffSessionStore } from '../services/storage';
+import { BuildingScreen, ForbiddenScreen } from '../views/ui/BuildingScreen';
 import { NotFound } from '../views/ui/NotFound';
 import { Spinner } from '../views/ui/Spinner';
-import { StaffSession } from './staff-session';
-import { StaffLayout } from '../views/staff/StaffLayout';
+import { ScrollManager } from './ScrollManager';
+import { browserSessionInput, StaffSession } from './staff-session';
+import { STAFF_ROUTES, type StaffRoute } from './staff-routes';
 
 const SignInScreen = lazy(() => import('../views/staff/SignInScreen'));
-const HomeScreen = lazy(() => import('../views/staff/HomeScreen'));
-const OutboxScreen = lazy(() => import('../views/staff/OutboxScreen'));
+// The layout (and the dialog library it uses) loads after sign-in, keeping the sign-in screen light.
+const StaffLayout = lazy(() => import('../views/staff/StaffLayout').then((m) => ({ default: m.StaffLayout })));
 
-/** Staff routes need a signed-in session (spec 2.5); otherwise the user goes to the sign-in screen. */
-function RequireStaff({ children }: { children: ReactNode }) {
+/** Kept-alive screens remembered at most (least recently used go first). */
+const KEEP_ALIVE_LIMIT = 5;
+
+type Found = { route: StaffRoute; params: Record<string, string | undefined> };
+
+function findRoute(parser: Parser, path: string): Found | null {
+  for (const route of STAFF_ROUTES) {
+    const [matched, params] = matchRoute(parser, route.path, path);
+    if (matched) return { route, params: (params ?? {}) as Record<string, string | undefined> };
+  }
+  return null;
+}
+
+function Screen({ route, params }: Found) {
+  const role = StaffSession.useSelector((s) => s.context.role);
+  if (route.roles && !route.roles.includes(role)) return <ForbiddenScreen name={route.name} />;
+  if (!route.screen) return <BuildingScreen name={route.name} />;
+  const Component = route.screen;
+  return <Component params={params} />;
+}
+
+/**
+ * Staff paths need a session (spec 2.5). Every navigation re-applies the rules (the session
+ * machine's `session.check`); a signed-out tab goes to the sign-in screen.
+ */
+function RequireStaff({ children, waitForHandOver }: { children: ReactNode; waitForHandOver?: boolean }) {
+  const session = StaffSession.useActorRef();
+  const store = StaffSession.useSelector((s) => s.context.store);
   const signedIn = StaffSession.useSelector((s) => s.matches('signedIn') || s.matches('signingOut'));
-  if (!signedIn) return <Redirect to="/" replace />;
-  return <StaffLayout>{children}</StaffLayout>;
+  const [location] = useLocation();
+  useEffect(() => {
+    session.send({ type: 'session.check', stored: store.read() });
+  }, [session, store, location]);
+  if (signedIn) return <>{children}</>;
+  if (waitForHandOver) return <Spinner label="Waiting for the portal to sign this window in" />;
+  return <Redirect to="/" replace />;
+}
+
+/** The current screen, plus kept-alive screens hidden but mounted (spec 2.1: readTicket, ticketView). */
+function Outlet({ found, location }: { found: Found; location: string }) {
+  const cache = useRef(new Map<string, Found>());
+  if (found.route.keepAlive) {
+    cache.current.delete(location);
+    cache.current.set(location, found);
+    while (cache.current.size > KEEP_ALIVE_LIMIT) cache.current.delete(cache.current.keys().next().value!);
+  }
+  const key = found.route.keyBy ? `${found.route.path}:${found.params[found.route.keyBy]}` : found.route.path;
+  return (
+    <>
+      {[...cache.current].map(([path, entry]) => (
+        <div key={path} hidden={path !== location} data-keep-alive={path}>
+          <Suspense fallback={<Spinner />}>
+            <Screen {...entry} />
+          </Suspense>
+        </div>
+      ))}
+      {found.route.keepAlive ? null : <Screen key={key} {...found} />}
+    </>
+  );
+}
+
+function StaffRoutes() {
+  const [location] = useLocation();
+  const { parser } = useRouter();
+  if (location === '/') return <SignInScreen />;
+  const found = findRoute(parser, location);
+  if (!found) return <NotFound />;
+  const { route } = found;
+  if (route.public) return <Screen {...found} />;
+  if (route.layout === false) {
+    return (
+      <RequireStaff waitForHandOver={route.path === '/chat/bot'}>
+        <Screen {...found} />
+      </RequireStaff>
+    );
+  }
+  return (
+    <RequireStaff>
+      <StaffLayout>
+        <Outlet found={found} location={location} />
+      </StaffLayout>
+    </RequireStaff>
+  );
 }
 
 export default function StaffApp() {
+  const input = useMemo(() => browserSessionInput(staffSessionStore(browserStorage())), []);
+  const { parser } = useRouter();
+  const restore = useCallback((path: string) => Boolean(findRoute(parser, path)?.route.keepAlive), [parser]);
   return (
-    <StaffSession.Provider options={{ input: { store: staffSessionStore(browserStorage()) } }}>
+    <StaffSession.Provider options={{ input }}>
+      <ScrollManager restore={restore} />
       <Suspense fallback={<Spinner />}>
-        <Switch>
-          <Route path="/">
-            <SignInScreen />
-          </Route>
-          <Route path="/home">
-            <RequireStaff>
-              <HomeScreen />
-            </RequireStaff>
-          </Route>
-          <Route path="/admin/outbox">
-            <RequireStaff>
-              <OutboxScreen />
-            </RequireStaff>
-          </Route>
-          <Route>
-            <NotFound />
-          </Route>
-        </Switch>
+        <StaffRoutes />
       </Suspense>
     </StaffSession.Provider>
   );

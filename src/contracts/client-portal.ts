@@ -187,14 +187,3 @@ export type ClientDashboard = {
   recentReplies: { ticket_id: number; ticket_title: string; body: string; author: string; created_at: string }[];
   openScrs: Scr[];
 };
-
-export type OutboxEntry = {
-  id: number;
-  to_address: string;
-  subject: string;
-  body: string;
-  kind: string;
-  created_at: string;
-  sent_at: string | null;
-  error: string | null;
-};

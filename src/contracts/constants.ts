@@ -117,3 +117,74 @@ export const PAPER_QUANTITY_MAX = 1000;
 export const PO_NUMBER_MAX = 60;
 export const SHIP_TO_MAX = 500;
 export const CATALOG_CATEGORY_PAPER = 'paper';
+/** Survey page texts (spec 2.6 and 8). */
+export const SURVEY_TITLE_CLIENT_CARE = 'CLIENT CARE SURVEY';
+export const SURVEY_TITLE_SUPPORT = 'SUPPORT SURVEY';
+export const SURVEY_SAVE_LABEL = 'Save';
+export const SURVEY_THANK_YOU_TITLE = 'Thank you for your participation!';
+export const SURVEY_THANK_YOU_TEXT = 'You may now exit this web page.';
+/** The failed-submission alert (spec 8); `{phone}` is the configured support line. */
+export const SURVEY_FAILURE_ALERT =
+  'There was an issue submitting your survey. Please try again, or contact Diversified Support at {phone} Option 1 M-F 8:00am to 5:00pm.';
+export const surveyFailureAlert = (phone: string) => SURVEY_FAILURE_ALERT.replace('{phone}', phone);
+/** The survey submission call (spec 7). */
+export const SURVEY_SUBMIT_PATH = '/api/submitsurvey';
+/** Request headers the survey sends (spec 7). */
+export const SURVEY_REQUEST_HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } as const;
+/** The survey route (product.md): /survey/{kind}/{ticket}, also /survey?kind=…&ticket=… */
+export const SURVEY_ROUTE_PREFIX = '/survey';
+/** Kind flag put in client-care links ("any other value" than 1 and -1). */
+export const SURVEY_KIND_CLIENT_CARE = 0;
+/** A survey key (the link's ticket value) is this many random bytes, base64url. */
+export const SURVEY_KEY_BYTES = 24;
+/** Longest ticket value the API accepts. */
+export const SURVEY_TICKET_MAX = 64;
+/** Submissions allowed per address in one window. */
+export const SURVEY_SUBMIT_PER_ADDRESS = 30;
+export const SURVEY_SUBMIT_WINDOW_MS = 10 * 60_000;
+/** CSAT counts Q1 at or above this; NPS promoters are Q2 at or above PROMOTER_MIN, detractors at or below DETRACTOR_MAX. */
+export const CSAT_SATISFIED_MIN = 4;
+export const NPS_PROMOTER_MIN = 9;
+export const NPS_DETRACTOR_MAX = 6;
+/** The meta element of survey.html that carries the configured support phone. */
+export const SUPPORT_PHONE_META = 'support-phone';
+/** The placeholder in survey.html the server replaces with the configured support phone. */
+export const SUPPORT_PHONE_PLACEHOLDER = '%SUPPORT_PHONE%';
+/** Most rows one survey CSV export carries. */
+export const SURVEY_EXPORT_MAX_ROWS = 10_000;
+/** Texts of the generic data table (spec 2.7), exactly. */
+export const TABLE_TEXTS = {
+  loading: 'Loading...',
+  empty: 'No data for table',
+  search: 'Search Table',
+  next: 'Next',
+  previous: 'Previous',
+  rowsPerPage: 'Rows per page:',
+  of: 'of',
+  all: 'All',
+  page: 'page',
+  clear: 'clear',
+  /** '<n> row(s) selected'. */
+  selected: (n: number) => `${n} row(s) selected`,
+  /** Logged when a date cell does not match the column's input format (spec 8). */
+  invalidDate: 'Not a valid date',
+} as const;
+/** A column's first sort direction when it does not name one (spec 4). */
+export const DEFAULT_FIRST_SORT_TYPE = 'asc';
+
+/** Dialog service defaults (spec 2.7, 5, 9). */
+export const DIALOG_TEXTS = {
+  ok: 'OK',
+  no: 'No',
+  cancel: 'Cancel',
+  invalidEmail: 'Invalid email address',
+  invalidUrl: 'Invalid URL',
+} as const;
+export const DIALOG_DEFAULT_POSITION = 'center';
+
+/** The client portal's 401 dialog (spec 8): non-dismissable, one button to /client/login. */
+export const SESSION_EXPIRED_DIALOG = {
+  title: 'Session Expired',
+  message: 'Your session has expired. Please log in again.',
+  button: 'Log In',
+} as const;

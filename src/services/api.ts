@@ -1,6 +1,8 @@
 import type { ClientLoginResponse, ClientUser, LoginRequest, StaffLoginResponse, StaffUser } from '../contracts/auth';
 import type { TicketSummary } from '../contracts/tickets';
-import { createHttp } from './http';
+import type { ManagementDashboard } from '../contracts/management';
+import type { MoodleUrlResponse, OverdueCheckResponse, OverdueTicket } from '../contracts/overdue';
+import { createHttp, setDefaultBearer } from './http';
 import { browserStorage } from './storage';
 
 /** The portal's HTTP client: same origin, bearer from storage. */
@@ -18,6 +20,27 @@ export const staffAuthApi = {
   },
   async me(userid: string): Promise<StaffUser> {
     return (await http.post<StaffUser>('/api/v2/profile/me', { user: userid })).data;
+  },
+};
+
+/** Sets the portal client's default bearer header. */
+export const applyBearer = (token: string | null) => setDefaultBearer(http, token);
+
+export const overdueApi = {
+  async check(userId: string): Promise<OverdueTicket[]> {
+    return (await http.post<OverdueCheckResponse>('/api/v2/ticket/check/overdue', { userId })).data.overdueTickets;
+  },
+};
+
+export const learningCenterApi = {
+  async url(): Promise<string> {
+    return (await http.post<MoodleUrlResponse>('/api/v2/moodleurl', { dtcUser: true })).data.url;
+  },
+};
+
+export const managementApi = {
+  async dashboard(): Promise<ManagementDashboard> {
+    return (await http.get<ManagementDashboard>('/api/v2/management/dashboard')).data;
   },
 };
 

@@ -52,10 +52,20 @@ export function currentToken(areas: StorageAreas): string | null {
 export function createHttp(areas: () => StorageAreas): AxiosInstance {
   const http = axios.create({ headers: { Accept: 'application/json' } });
   http.interceptors.request.use((config) => {
+    // The per-tab (or stored) token wins over a default header, so a new sign-in is never masked.
     const token = currentToken(areas());
-    if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
     return config;
   });
   http.interceptors.response.use(undefined, (error: unknown) => Promise.reject(toApiError(error)));
   return http;
+}
+
+/**
+ * Sets the token as the default bearer credential of an instance (spec 2.5: "on allowed staff
+ * navigation, the stored token is set as the bearer credential"; 7: the hand-over does the same).
+ */
+export function setDefaultBearer(instance: AxiosInstance, token: string | null): void {
+  if (token) instance.defaults.headers.common.Authorization = `Bearer ${token}`;
+  else delete instance.defaults.headers.common.Authorization;
 }

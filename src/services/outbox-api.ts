@@ -1,9 +1,9 @@
-import type { OutboxEntry, Page } from '../contracts/client-portal';
+import type { OutboxPage } from '../contracts/outbox';
 import { http } from './api';
 
 /** The admins' view of the outbox (staff portal). */
 export const outboxApi = {
-  async page(page: number): Promise<Page<OutboxEntry>> {
-    return (await http.get<Page<OutboxEntry>>('/api/v2/admin/outbox', { params: { page } })).data;
+  async page(page: number): Promise<OutboxPage> {
+    return (await http.get<OutboxPage>('/api/v2/admin/outbox', { params: { page } })).data;
   },
 };

@@ -24,9 +24,9 @@ async function staffToken(request: APIRequestContext, email: string): Promise<st
 /** The newest outbox email to an address, read as an admin through the outbox API. */
 async function latestEmail(request: APIRequestContext, to: string): Promise<{ subject: string; body: string }> {
   const token = await staffToken(request, STAFF.admin.email);
-  const res = await request.get('/api/v2/admin/outbox', { headers: { authorization: `Bearer ${token}` } });
+  const res = await request.get('/api/v2/admin/outbox?pageSize=50', { headers: { authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(200);
-  const mail = (await res.json()).items.find((m: { to_address: string }) => m.to_address === to);
+  const mail = (await res.json()).rows.find((m: { toAddress: string }) => m.toAddress === to);
   expect(mail, `an email to ${to}`).toBeTruthy();
   return mail;
 }

@@ -42,3 +42,32 @@ test('data and sessions survive a server restart', async ({ browser }) => {
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('the same server runs on a real PostgreSQL given DATABASE_URL', async ({ browser }) => {
+  test.skip(!process.env.TEST_DATABASE_URL, 'the test script starts a PostgreSQL server and sets TEST_DATABASE_URL');
+  test.setTimeout(120_000);
+  const admin = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `cc_e2e_${Date.now()}`;
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  const url = new URL(admin.toString());
+  url.pathname = `/${name}`;
+  const server = await startServer({ DATABASE_URL: url.toString(), SEED_DEMO: 'true', DATA_DIR: '/nonexistent-not-used' });
+  try {
+    const health = await (await fetch(`${server.url}/api/health`)).json();
+    expect(health).toEqual({ status: 'ok', database: 'postgres' });
+    const page = await browser.newPage({ baseURL: server.url });
+    await page.goto('/');
+    await page.getByLabel('Email').fill(STAFF.agent.email);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: `Welcome, ${STAFF.agent.name}` })).toBeVisible();
+    await page.close();
+  } finally {
+    await server.stop();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  }
+});

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom has no CSS.escape; react-aria's focus handling in modals needs it.
@@ -7,6 +7,9 @@ if (typeof globalThis.CSS === 'undefined' || typeof globalThis.CSS.escape !== 'f
   const escape = (value: string) => value.replace(/([^\w-])/g, '\\$1');
   (globalThis as unknown as { CSS: { escape: (v: string) => string } }).CSS = { ...(globalThis.CSS ?? {}), escape };
 }
+
+// Lazy screens load on first use; give them time on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

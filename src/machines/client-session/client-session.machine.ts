@@ -57,12 +57,8 @@ export const clientSessionMachine = setup({
       !context.expiredDialogFlag && (event as { path?: string }).path !== CLIENT_PATHS.login,
   },
   actions: {
-    clearStore: assign({
-      user: ({ context }) => {
-        context.store.clear();
-        return null;
-      },
-    }),
+    clearStore: ({ context }) => context.store.clear(),
+    forgetUser: assign({ user: null }),
     raiseFlagReset: raise({ type: 'session.expiredFlagReset' }, { delay: 'SESSION_EXPIRED_FLAG_RESET' }),
   },
 }).createMachine({
@@ -89,16 +85,16 @@ export const clientSessionMachine = setup({
         src: 'verifyToken',
         onDone: {
           target: 'loggedIn',
-          actions: assign({
-            user: ({ context, event }) => {
+          actions: [
+            assign({ user: ({ event }) => event.output }),
+            ({ context, event }) => {
               const token = context.store.read().token;
               if (token) context.store.restore(token, event.output);
-              return event.output;
             },
-          }),
+          ],
         },
         onError: [
-          { guard: 'isUnauthorized', target: 'loggedOut', actions: 'clearStore', description: 'The token is dead: forget it.' },
+          { guard: 'isUnauthorized', target: 'loggedOut', actions: ['clearStore', 'forgetUser'], description: 'The token is dead: forget it.' },
           {
             target: 'loggedIn',
             actions: assign({ user: ({ context }) => context.store.read().user }),
@@ -119,12 +115,10 @@ export const clientSessionMachine = setup({
         input: ({ event }) => (event as Extract<ClientSessionEvent, { type: 'session.logIn' }>).credentials,
         onDone: {
           target: 'loggedIn',
-          actions: assign({
-            user: ({ context, event }) => {
-              context.store.save(event.output.token, event.output.user);
-              return event.output.user;
-            },
-          }),
+          actions: [
+            assign({ user: ({ event }) => event.output.user }),
+            ({ context, event }) => context.store.save(event.output.token, event.output.user),
+          ],
         },
         onError: {
           target: 'loggedOut',
@@ -139,7 +133,7 @@ export const clientSessionMachine = setup({
         'session.unauthorized': {
           guard: 'isExpiryToShow',
           target: 'expired',
-          actions: ['clearStore', assign({ expiredDialogFlag: true })],
+          actions: ['clearStore', 'forgetUser', assign({ expiredDialogFlag: true })],
           description: 'A 401 on a client page other than login: clear the session and show the dialog.',
         },
       },
@@ -163,8 +157,8 @@ export const clientSessionMachine = setup({
       invoke: {
         id: 'logout',
         src: 'logout',
-        onDone: { target: 'loggedOut', actions: 'clearStore' },
-        onError: { target: 'loggedOut', actions: 'clearStore' },
+        onDone: { target: 'loggedOut', actions: ['clearStore', 'forgetUser'] },
+        onError: { target: 'loggedOut', actions: ['clearStore', 'forgetUser'] },
       },
     },
   },

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import type { OutboxEntry, Page } from '../../contracts/client-portal';
+import type { OutboxPage } from '../../contracts/outbox';
 import { INITIAL_PAGE } from '../../contracts/constants';
 import { outboxMachine } from '../../machines/outbox/outbox.machine';
 
@@ -8,7 +8,7 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '鈥
 /** Admins read every stored email: invitations, resets and the rest. */
 export default function OutboxScreen() {
   const query = useActorRef(outboxMachine, { input: { query: INITIAL_PAGE } });
-  const page = useSelector(query, (s) => s.context.data as Page<OutboxEntry> | undefined);
+  const page = useSelector(query, (s) => s.context.data as OutboxPage | undefined);
   const current = useSelector(query, (s) => s.context.query as number);
   const failed = useSelector(query, (s) => s.matches('failed'));
   const error = useSelector(query, (s) => s.context.error);
@@ -23,13 +23,12 @@ export default function OutboxScreen() {
         </div>
       ) : null}
       {!page && !failed ? <p role="status">Loading...</p> : null}
-      {page && page.items.length === 0 ? <p>No emails yet.</p> : null}
-      {page?.items.map((m) => (
+      {page && page.rows.length === 0 ? <p>No emails yet.</p> : null}
+      {page?.rows.map((m) => (
         <article key={m.id} className="card" aria-labelledby={`mail-${m.id}`}>
           <h2 id={`mail-${m.id}`}>{m.subject}</h2>
           <p className="muted">
-            To {m.to_address} 路 {m.kind} 路 stored {when(m.created_at)} 路 {m.sent_at ? `sent ${when(m.sent_at)}` : 'not sent'}
-            {m.error ? ` 路 failed: ${m.error}` : ''}
+            To {m.toAddress} 路 {m.kind} 路 stored {when(m.createdAt)} 路 {m.sentAt ? `sent ${when(m.sentAt)}` : 'not sent'}
           </p>
           <pre className="mail-body">{m.body}</pre>
         </article>

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { adminOnly, all, type Audience, type MatrixIds, type Row } from './types';
+import { all, type Audience, type MatrixIds, type Row } from './types';
 
 /**
  * The client portal's routes. The client audience is client@acme.demo.test (Acme Utilities);
@@ -63,7 +63,6 @@ export const ROWS: Record<string, Row> = {
   'POST /api/v2/client/scrs': { body: { title: 'New report', description: 'A report of late fees.' }, expect: clientOnly(201) },
   'GET /api/v2/client/scrs/:id': { url: (ids: MatrixIds) => `/api/v2/client/scrs/${x('ownScr')(ids)}`, expect: clientOnly() },
 
-  'GET /api/v2/admin/outbox': { expect: adminOnly() },
 };
 
 /** Another company's objects (and an unpublished article) answer 404 to a client user. */

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import {
+  LIMITS,
+  SURVEY_Q1_MAX,
+  SURVEY_Q1_MIN,
+  SURVEY_Q2_MAX,
+  SURVEY_Q2_MIN,
+  SURVEY_TEXT_MAX,
+  SURVEY_TICKET_MAX,
+  SURVEY_TYPE_CLIENT_CARE,
+  SURVEY_TYPE_SUPPORT,
+} from './constants';
+
+export const SURVEY_TYPES = [SURVEY_TYPE_CLIENT_CARE, SURVEY_TYPE_SUPPORT] as const;
+export type SurveyType = (typeof SURVEY_TYPES)[number];
+
+const scale = (min: number, max: number) =>
+  z
+    .number({ error: `Must be a whole number from ${min} to ${max}` })
+    .int(`Must be a whole number from ${min} to ${max}`)
+    .min(min, `Must be a whole number from ${min} to ${max}`)
+    .max(max, `Must be a whole number from ${min} to ${max}`);
+
+const freeText = z
+  .string({ error: 'Must be text' })
+  .max(SURVEY_TEXT_MAX, `Must be at most ${SURVEY_TEXT_MAX} characters`)
+  .default('');
+
+const ticket = z
+  .string({ error: 'The survey link is required' })
+  .trim()
+  .min(1, 'The survey link is required')
+  .max(SURVEY_TICKET_MAX, `Must be at most ${SURVEY_TICKET_MAX} characters`);
+
+/** Client care survey (spec 3): Q1 1-5, Q2 0-10, Q3 to Q8 free text, type CSS. */
+export const clientCareSubmissionSchema = z.strictObject({
+  type: z.literal(SURVEY_TYPE_CLIENT_CARE),
+  ticket,
+  Q1: scale(SURVEY_Q1_MIN, SURVEY_Q1_MAX),
+  Q2: scale(SURVEY_Q2_MIN, SURVEY_Q2_MAX),
+  Q3: freeText,
+  Q4: freeText,
+  Q5: freeText,
+  Q6: freeText,
+  Q7: freeText,
+  Q8: freeText,
+});
+
+/** Support survey (spec 3): Q1 1-5, Q2 to Q4 free text, type TCS. */
+export const supportSubmissionSchema = z.strictObject({
+  type: z.literal(SURVEY_TYPE_SUPPORT),
+  ticket,
+  Q1: scale(SURVEY_Q1_MIN, SURVEY_Q1_MAX),
+  Q2: freeText,
+  Q3: freeText,
+  Q4: freeText,
+});
+
+/** POST /api/submitsurvey: either survey, told apart by type (CSS or TCS). */
+export const surveySubmissionSchema = z.discriminatedUnion('type', [clientCareSubmissionSchema, supportSubmissionSchema], {
+  error: 'Must be CSS or TCS',
+});
+export type SurveySubmission = z.input<typeof surveySubmissionSchema>;
+export type ClientCareSubmission = z.input<typeof clientCareSubmissionSchema>;
+export type SupportSubmission = z.input<typeof supportSubmissionSchema>;
+
+const id = z.coerce.number({ error: 'Must be an id' }).int('Must be an id').positive('Must be an id').max(2_147_483_647, 'Must be an id');
+
+/** POST /api/v2/surveys/client-care/send: email a client care survey link to a company's contacts. */
+export const sendClientCareSurveySchema = z.strictObject({ companyId: id });
+/** POST /api/v2/surveys/support/send: (re)send the support survey of a closed ticket. */
+export const sendSupportSurveySchema = z.strictObject({ ticketId: id });
+export const sendSurveyResponseSchema = z.object({ queued: z.number().int() });
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date as YYYY-MM-DD')
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a real date');
+
+/** Filters of the survey results (query string). */
+export const surveyResultsQuerySchema = z.strictObject({
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  companyId: id.optional(),
+  type: z.enum(SURVEY_TYPES, { error: 'Must be CSS or TCS' }).optional(),
+  page: z.coerce.number({ error: 'Must be a page number' }).int().min(1, 'Must be 1 or more').max(1_000_000).default(1),
+  pageSize: z.coerce
+    .number({ error: 'Must be a page size' })
+    .int()
+    .min(1, 'Must be 1 or more')
+    .max(LIMITS.pageSizeMax, `Must be at most ${LIMITS.pageSizeMax}`)
+    .default(20),
+});
+export type SurveyResultsQuery = z.input<typeof surveyResultsQuerySchema>;
+
+/** One counted response (the latest per survey key) with its free text. */
+export type SurveyComment = {
+  id: number;
+  type: SurveyType;
+  receivedAt: string;
+  q1: number;
+  q2: number | null;
+  /** The free-text answers, by question ("Q3": "…"); empty answers left out. */
+  texts: Record<string, string>;
+  ticketId: number | null;
+  ticketTitle: string | null;
+  companyId: number | null;
+  companyName: string | null;
+  contactName: string | null;
+};
+
+export type SurveyResults = {
+  /** Counted responses: the latest per survey key. */
+  responses: number;
+  /** Share of Q1 at 4-5, in percent with two decimals; null with no responses. */
+  csat: number | null;
+  /** Share of Q2 at 9-10 minus share at 0-6, in points with two decimals (client care only); null with none. */
+  nps: number | null;
+  /** Counts of Q1 = 1..5 (index 0 is 1). */
+  q1Distribution: number[];
+  /** Counts of Q2 = 0..10 (client care). */
+  q2Distribution: number[];
+  comments: { rows: SurveyComment[]; total: number; page: number; pageSize: number };
+  /** Companies that have been sent a survey (for the company filter). */
+  companies: { id: number; name: string }[];
+};
+
+/** Outbox kinds of the survey emails. */
+export const OUTBOX_KIND_SUPPORT_SURVEY = 'survey.support';
+export const OUTBOX_KIND_CLIENT_CARE_SURVEY = 'survey.client_care';

@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { SUPPORT_PHONE_META, SUPPORT_PHONE_PLACEHOLDER } from './contracts/constants';
+import { parseSurveyLocation } from './contracts/survey-form';
+import { SurveyApp } from './views/survey/SurveyPage';
+import './views/survey/survey.css';
+
+/** The survey's own light entry: no staff or client bundle, no router, no UI kit. */
+const root = document.getElementById('app');
+if (!root) throw new Error('The page has no element with id "app"');
+const { kind, ticket } = parseSurveyLocation(window.location.pathname, window.location.search);
+const phone = document.querySelector<HTMLMetaElement>(`meta[name="${SUPPORT_PHONE_META}"]`)?.content ?? '';
+const supportPhone = phone === SUPPORT_PHONE_PLACEHOLDER ? '' : phone;
+createRoot(root).render(
+  <StrictMode>
+    <SurveyApp input={{ kind, ticket, supportPhone }} />
+  </StrictMode>,
+);

@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, SimulatedClock } from 'xstate';
+import { OVERDUE_POLL_INTERVAL_MS } from '../../src/contracts/constants';
+import type { OverdueTicket } from '../../src/contracts/overdue';
+import { overdueMachine } from '../../src/machines/overdue/overdue.machine';
+import * as log from '../../src/services/log';
+import { overdueCsv, OVERDUE_CSV_FILENAME } from '../../src/services/overdue-csv';
+import { controllable, flush, httpError } from '../support/controllable';
+import { overdueTicket } from '../support/staff-session-harness';
+
+afterEach(() => vi.restoreAllMocks());
+
+function polling() {
+  const check = controllable<OverdueTicket[], { userId: string }>('checkOverdue');
+  const clock = new SimulatedClock();
+  const actor = createActor(overdueMachine.provide({ actors: { checkOverdue: check.logic } }), { input: { userId: '3' }, clock });
+  actor.start();
+  return { actor, check, clock };
+}
+
+describe('overdue polling', () => {
+  it('checks at load and then every 3.5 hours, on simulated time', async () => {
+    const { actor, check, clock } = polling();
+    expect(check.calls).toHaveLength(1);
+    check.resolve([overdueTicket(1)]);
+    await flush();
+    expect(actor.getSnapshot().matches({ polling: 'waiting' })).toBe(true);
+    clock.increment(OVERDUE_POLL_INTERVAL_MS - 1);
+    expect(check.calls).toHaveLength(0);
+    clock.increment(1);
+    expect(check.calls).toHaveLength(1);
+    check.resolve([overdueTicket(1), overdueTicket(2)]);
+    await flush();
+    expect(actor.getSnapshot().context.tickets.map((t) => t.id)).toEqual([1, 2]);
+    clock.increment(OVERDUE_POLL_INTERVAL_MS);
+    expect(check.calls).toHaveLength(1);
+  });
+
+  it('keeps the last good list when a check fails, and only logs it', async () => {
+    const spy = vi.spyOn(log, 'logError').mockImplementation(() => undefined);
+    const { actor, check, clock } = polling();
+    check.resolve([overdueTicket(5)]);
+    await flush();
+    clock.increment(OVERDUE_POLL_INTERVAL_MS);
+    check.reject(httpError(500));
+    await flush();
+    expect(actor.getSnapshot().context.tickets.map((t) => t.id)).toEqual([5]);
+    expect(actor.getSnapshot().matches({ polling: 'waiting' })).toBe(true);
+    expect(spy).toHaveBeenCalledWith('overdue check failed', expect.anything());
+    clock.increment(OVERDUE_POLL_INTERVAL_MS);
+    expect(check.calls).toHaveLength(1);
+  });
+
+  it('stops checking once stopped (sign-out stops the actor)', async () => {
+    const { actor, check, clock } = polling();
+    check.resolve([]);
+    await flush();
+    actor.stop();
+    clock.increment(OVERDUE_POLL_INTERVAL_MS * 3);
+    expect(check.calls).toHaveLength(0);
+  });
+
+  it('opens and closes the modal independently of polling', async () => {
+    const { actor, check } = polling();
+    actor.send({ type: 'overdue.openModal' });
+    expect(actor.getSnapshot().matches({ modal: 'open', polling: 'checking' })).toBe(true);
+    check.resolve([]);
+    await flush();
+    actor.send({ type: 'overdue.closeModal' });
+    expect(actor.getSnapshot().matches({ modal: 'closed', polling: 'waiting' })).toBe(true);
+  });
+});
+
+describe('overdue CSV (spec 3)', () => {
+  it('is named overdue_tickets.csv with the spec columns, and escapes quotes, commas and line breaks', () => {
+    expect(OVERDUE_CSV_FILENAME).toBe('overdue_tickets.csv');
+    const tricky: OverdueTicket = {
+      ...overdueTicket(9),
+      title: 'Printer "jam", again\nsecond line',
+      company_name: null,
+      contact: 'O\'Brien, Pat',
+      status: 'WOT',
+      severity: 'X',
+    };
+    const csv = overdueCsv([overdueTicket(1), tricky]);
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('ID,Title,Status,Priority,Company,Contact,Email,Queue,Created At');
+    expect(lines[1]).toBe('1,Ticket 1,Active,High,Acme Utilities,Casey,casey@acme.test,Support,2026-11-01T10:00:00Z');
+    expect(csv).toContain('9,"Printer ""jam"", again\nsecond line",Waiting on Third Party,Unknown,N/A,"O\'Brien, Pat",');
+    expect(csv.endsWith('\r\n')).toBe(true);
+  });
+});

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../../server/auth/tokens';
+import { passwordProblem, verifyPassword } from '../../server/auth/passwords';
+import { BACKENDS, bearer, startTestApp, type TestApp } from './helpers';
+
+const PASSWORD = 'care-demo-2026';
+
+describe.each(BACKENDS)('staff and client sign-in on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+  });
+  afterAll(() => t?.close());
+
+  const login = (path: string, email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: path, payload: { email, password } });
+
+  it('signs a staff user in and answers the per-tab session fields', async () => {
+    const res = await login('/api/v2/auth/login', 'Agent@Demo.test ', PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ userid: expect.any(Number), username: 'Avery Agent', role: 'user' });
+    expect(res.json().token).toMatch(/^[\w-]{43}$/);
+  });
+
+  it('stores only the hash of a session token', async () => {
+    const { token } = (await login('/api/v2/auth/login', 'manager@demo.test', PASSWORD)).json();
+    const { rows } = await t.ctx.database.pool.query('SELECT token_hash FROM sessions WHERE token_hash = $1', [hashToken(token)]);
+    expect(rows).toHaveLength(1);
+    const raw = await t.ctx.database.pool.query('SELECT 1 FROM sessions WHERE token_hash = $1', [token]);
+    expect(raw.rows).toHaveLength(0);
+  });
+
+  it('gives the same answer for an unknown email and a wrong password', async () => {
+    const unknown = await login('/api/v2/auth/login', 'nobody@demo.test', PASSWORD);
+    const wrong = await login('/api/v2/auth/login', 'admin@demo.test', 'wrong-password');
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(wrong.json()).toEqual({ error: { code: 'invalid_credentials', message: 'Email or password is incorrect' } });
+  });
+
+  it('names each bad field of a sign-in body', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { email: 'not-an-email', password: 'x'.repeat(129) } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ email: 'Invalid email address', password: 'Password must be at most 128 characters' });
+    const extra = await t.app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { email: 'a@b.test', password: 'x', admin: true } });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().error.message).toContain('admin');
+  });
+
+  it('signs a client user in with the company, and keeps staff and client tokens apart', async () => {
+    const res = await login('/api/v2/client/login', 'client@acme.demo.test', PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const { token, user } = res.json();
+    expect(user).toMatchObject({ id: expect.any(Number), email: 'client@acme.demo.test', companyName: 'Acme Utilities' });
+    const verify = await t.app.inject({ method: 'POST', url: '/api/v2/client/verify-token', headers: bearer(token) });
+    expect(verify.statusCode).toBe(200);
+    expect(verify.json()).toEqual({ valid: true, user });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/tickets/mine', headers: bearer(token) })).statusCode).toBe(401);
+    const staffToken = await t.tokenFor('agent');
+    expect((await t.app.inject({ method: 'POST', url: '/api/v2/client/verify-token', headers: bearer(staffToken) })).statusCode).toBe(401);
+    // A staff account cannot sign in to the client portal.
+    expect((await login('/api/v2/client/login', 'agent@demo.test', PASSWORD)).statusCode).toBe(401);
+  });
+
+  it('revokes the session on sign-out; the token is useless afterwards', async () => {
+    const token = await t.tokenFor('agent');
+    expect((await t.app.inject({ method: 'GET', url: '/logout', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/tickets/mine', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/logout', headers: bearer(token) })).statusCode).toBe(401);
+  });
+
+  it('expires a session after the idle time and after the absolute lifetime', async () => {
+    const idle = await t.tokenFor('agent');
+    await t.ctx.database.pool.query(`UPDATE sessions SET last_seen_at = now() - interval '31 minutes' WHERE token_hash = $1`, [hashToken(idle)]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/tickets/mine', headers: bearer(idle) })).statusCode).toBe(401);
+    const old = await t.tokenFor('agent');
+    await t.ctx.database.pool.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [hashToken(old)]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/tickets/mine', headers: bearer(old) })).statusCode).toBe(401);
+    const fresh = await t.tokenFor('agent');
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/tickets/mine', headers: bearer(fresh) })).statusCode).toBe(200);
+  });
+
+  it('a disabled staff user loses every session', async () => {
+    const token = await t.tokenFor('manager');
+    await t.ctx.database.pool.query(`UPDATE staff_users SET active = false WHERE email = 'manager@demo.test'`);
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/v2/tickets/mine', headers: bearer(token) })).statusCode).toBe(401);
+    } finally {
+      await t.ctx.database.pool.query(`UPDATE staff_users SET active = true WHERE email = 'manager@demo.test'`);
+    }
+  });
+
+  it('answers who/am/i as a one-item list with the role, and profile/me with the name', async () => {
+    const token = await t.tokenFor('agent');
+    const { rows } = await t.ctx.database.pool.query(`SELECT id FROM staff_users WHERE email = 'agent@demo.test'`);
+    const who = await t.app.inject({ method: 'POST', url: '/api/v2/profile/who/am/i', headers: bearer(token), payload: { userid: String(rows[0].id) } });
+    expect(who.json()).toEqual([expect.objectContaining({ userid: rows[0].id, role: 'user', name: 'Avery Agent' })]);
+    const me = await t.app.inject({ method: 'POST', url: '/api/v2/profile/me', headers: bearer(token), payload: { user: rows[0].id } });
+    expect(me.json()).toMatchObject({ name: 'Avery Agent' });
+    const bad = await t.app.inject({ method: 'POST', url: '/api/v2/profile/me', headers: bearer(token), payload: { user: 'abc' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ user: 'Must be a user id' });
+  });
+});
+
+describe('sign-in rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('embedded');
+  });
+  afterAll(() => t?.close());
+
+  it('answers 429 with Retry-After after too many attempts on one account', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { email: 'admin@demo.test', password: `wrong-${i}` } });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([401, 401]);
+    // The rest of the allowance is used up without paying for a password hash each time.
+    for (let i = 2; i < 10; i++) t.ctx.limits.signInByAccount.hit('staff:admin@demo.test');
+    const over = await t.app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { email: 'admin@demo.test', password: 'wrong' } });
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over.json().error.code).toBe('rate_limited');
+    // Even the right password waits until the window ends.
+    const right = await t.app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { email: 'admin@demo.test', password: PASSWORD } });
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('limits attempts per address across accounts', async () => {
+    for (let i = 0; i < 30; i++) t.ctx.limits.signInByAddress.hit('10.9.9.9');
+    const other = await t.app.inject({ method: 'POST', url: '/api/v2/client/login', remoteAddress: '10.9.9.8', payload: { email: 'x@demo.test', password: 'wrong-password' } });
+    expect(other.statusCode).toBe(401);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v2/client/login', remoteAddress: '10.9.9.9', payload: { email: 'y@demo.test', password: 'wrong-password' } });
+    expect(res.statusCode).toBe(429);
+  });
+});
+
+describe('rate limiter', () => {
+  it('counts per key in a fixed window and forgets after it', async () => {
+    const { RateLimiter } = await import('../../server/auth/rate-limit');
+    let now = 0;
+    const limiter = new RateLimiter(3, 1000, () => now);
+    expect([1, 2, 3].map(() => limiter.hit('a'))).toEqual([0, 0, 0]);
+    expect(limiter.hit('a')).toBe(1);
+    expect(limiter.hit('b')).toBe(0);
+    now = 999;
+    expect(limiter.retryAfter('a')).toBe(1);
+    now = 1000;
+    expect(limiter.hit('a')).toBe(0);
+  });
+});
+
+describe('passwords', () => {
+  it('refuses short, overlong and common passwords, and nothing else', () => {
+    expect(passwordProblem('short')).toMatch(/at least 8/);
+    expect(passwordProblem('x'.repeat(129))).toMatch(/at most 128/);
+    expect(passwordProblem('Password123')).toMatch(/too common/);
+    expect(passwordProblem('correct horse battery staple')).toBeNull();
+  });
+
+  it('verifies against the stored scrypt hash and rejects a malformed one', async () => {
+    expect(await verifyPassword('anything', 'md5$abc')).toBe(false);
+  });
+});
