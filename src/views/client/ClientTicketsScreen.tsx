@@ -3,115 +3,40 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { ClientSession } from '../../app/client-session';
 import { SEVERITIES, SEVERITY_CODES } from '../../contracts/codes';
-import type { ClientTicket, ClientTicketDetail, ClientTicketListQuery, Page } from '../../contracts/client-portal';
+import type { ClientTicket, ClientTicketDetail } from '../../contracts/client-portal';
 import { CLIENT_PAGE_SIZE, LIMITS } from '../../contracts/constants';
-import { createTicketMachine, replyMachine, ticketDetailMachine, ticketListMachine } from '../../machines/client/client-portal.machines';
+import { clientTicketTableMachine, createTicketMachine, replyMachine, ticketDetailMachine } from '../../machines/client/client-portal.machines';
+import { DataTable, type DataTableColumn } from '../ui/data-table/DataTable';
 import { SeverityBadge, StatusBadge } from '../ui/Badges';
 import { Spinner } from '../ui/Spinner';
-import { Field, formatDate, formatDateTime, FormError, LoadError } from './form-parts';
+import { Field, formatDate, formatDateTime, FormError } from './form-parts';
 
-type Query = { page: number; status: NonNullable<ClientTicketListQuery['status']>; sort: NonNullable<ClientTicketListQuery['sort']>; dir: 'asc' | 'desc'; q: string };
-const FIRST: Query = { page: 1, status: 'all', sort: 'created_at', dir: 'desc', q: '' };
-const COLUMNS: { key: Query['sort']; label: string }[] = [
-  { key: 'id', label: 'ID' },
-  { key: 'title', label: 'Title' },
-  { key: 'status', label: 'Status' },
-  { key: 'severity', label: 'Severity' },
-  { key: 'created_at', label: 'Created' },
-  { key: 'updated_at', label: 'Updated' },
+/** The company's tickets in the shared data table (server mode). */
+const COLUMNS: DataTableColumn<ClientTicket>[] = [
+  { label: 'ID', field: 'id', type: 'number', width: '80px' },
+  { label: 'Title', field: 'title', cell: (t) => <Link href={`/tickets?id=${t.id}`}>{t.title}</Link> },
+  {
+    label: 'Status',
+    field: 'status',
+    cell: (t) => <StatusBadge code={t.status} />,
+    filterOptions: { enabled: true, filterDropdownItems: [{ text: 'Open', value: 'open' }, { text: 'Closed', value: 'closed' }] },
+  },
+  { label: 'Severity', field: 'severity', cell: (t) => <SeverityBadge code={t.severity} /> },
+  { label: 'Created', field: 'created_at', type: 'date', cell: (t) => formatDate(t.created_at), firstSortType: 'desc' },
+  { label: 'Updated', field: 'updated_at', type: 'date', cell: (t) => formatDate(t.updated_at), firstSortType: 'desc' },
 ];
 
 function TicketList() {
-  const list = useActorRef(ticketListMachine, { input: { query: { ...FIRST, pageSize: CLIENT_PAGE_SIZE } } });
-  const query = useSelector(list, (s) => s.context.query as Query);
-  const page = useSelector(list, (s) => s.context.data as Page<ClientTicket> | undefined);
-  const loading = useSelector(list, (s) => s.matches('loading'));
-  const failed = useSelector(list, (s) => s.matches('failed'));
-  const error = useSelector(list, (s) => s.context.error);
-  const [search, setSearch] = useState('');
-  const set = (patch: Partial<Query>) => list.send({ type: 'query.set', query: { ...query, page: 1, ...patch, pageSize: CLIENT_PAGE_SIZE } });
-  const lastPage = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
-
   return (
     <section className="card" aria-labelledby="ticket-list-heading">
       <h2 id="ticket-list-heading">Your company&apos;s tickets</h2>
-      <form
-        className="toolbar"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          set({ q: search });
-        }}
-      >
-        <label htmlFor="ticket-search">Search Table</label>
-        <input id="ticket-search" type="search" maxLength={200} value={search} onChange={(e) => setSearch(e.target.value)} />
-        <button className="btn btn-secondary" type="submit">
-          Search
-        </button>
-        <label htmlFor="ticket-status">Status</label>
-        <select id="ticket-status" value={query.status} onChange={(e) => set({ status: e.target.value as Query['status'] })}>
-          <option value="all">All</option>
-          <option value="open">Open</option>
-          <option value="closed">Closed</option>
-        </select>
-      </form>
-      {failed ? <LoadError error={error} onRetry={() => list.send({ type: 'query.reload' })} /> : null}
-      {loading && !page ? <p role="status">Loading...</p> : null}
-      {page ? (
-        <>
-          <table className="simple" aria-busy={loading}>
-            <thead>
-              <tr>
-                {COLUMNS.map((c) => (
-                  <th key={c.key} scope="col" aria-sort={query.sort === c.key ? (query.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                    <button
-                      type="button"
-                      className="sort-button"
-                      onClick={() => set({ sort: c.key, dir: query.sort === c.key && query.dir === 'asc' ? 'desc' : 'asc', page: query.page })}
-                    >
-                      {c.label}
-                    </button>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.length === 0 ? (
-                <tr>
-                  <td colSpan={COLUMNS.length}>No data for table</td>
-                </tr>
-              ) : null}
-              {page.items.map((t) => (
-                <tr key={t.id}>
-                  <td>{t.id}</td>
-                  <td>
-                    <Link href={`/tickets?id=${t.id}`}>{t.title}</Link>
-                  </td>
-                  <td>
-                    <StatusBadge code={t.status} />
-                  </td>
-                  <td>
-                    <SeverityBadge code={t.severity} />
-                  </td>
-                  <td>{formatDate(t.created_at)}</td>
-                  <td>{formatDate(t.updated_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <nav className="pager" aria-label="Pages">
-            <button type="button" className="btn btn-secondary" disabled={query.page <= 1} onClick={() => set({ page: query.page - 1 })}>
-              Previous
-            </button>
-            <span>
-              page {query.page} of {lastPage} ({page.total})
-            </span>
-            <button type="button" className="btn btn-secondary" disabled={query.page >= lastPage} onClick={() => set({ page: query.page + 1 })}>
-              Next
-            </button>
-          </nav>
-        </>
-      ) : null}
+      <DataTable<ClientTicket>
+        caption="Your company's tickets"
+        columns={COLUMNS}
+        machine={clientTicketTableMachine}
+        mode="server"
+        initialState={{ sort: [{ field: 'created_at', type: 'desc' }], pageSize: CLIENT_PAGE_SIZE }}
+      />
     </section>
   );
 }
