@@ -92,7 +92,7 @@ test('sign up with ACME-001, set the password from the emailed link, log in, cre
   await page.getByLabel('Description').fill('The amount due prints over the address block.');
   await page.getByLabel('Severity').selectOption('H');
   await page.getByRole('button', { name: 'Create ticket' }).click();
-  await expect(page.getByRole('status')).toContainText('was created');
+  await expect(page.getByRole('status').filter({ hasText: 'was created' })).toBeVisible();
   await page.getByRole('link', { name: /Open ticket #/ }).click();
   await expect(page.getByRole('heading', { name: new RegExp(title) })).toBeVisible();
   await page.getByLabel('Your reply').fill('Adding a detail: it started with cycle 12.');
