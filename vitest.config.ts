@@ -12,6 +12,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/models/**/*.test.{ts,tsx}', 'tests/views/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/dom.ts'],
+          // Screens load lazily and the machine may be busy: a view test gets more than the default 5 s.
+          testTimeout: 20_000,
           sequence: { groupOrder: 0 },
         },
       },

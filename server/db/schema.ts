@@ -2,7 +2,7 @@
  * The tables as drizzle-orm sees them. The SQL migrations create them; a test compares both
  * (tests/server/schema.test.ts), so a column added to one and not the other fails the build.
  */
-import { bigint, boolean, char, date, integer, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, char, date, integer, jsonb, numeric, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -147,16 +147,6 @@ export const timeEntries = pgTable('time_entries', {
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 
-export const clientUserInvites = pgTable('client_user_invites', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  clientUserId: integer('client_user_id').notNull(),
-  tokenHash: char('token_hash', { length: 64 }).notNull().unique(),
-  createdBy: integer('created_by'),
-  createdAt: tz('created_at').notNull().defaultNow(),
-  expiresAt: tz('expires_at').notNull(),
-  usedAt: tz('used_at'),
-});
-
 export const surveyKeys = pgTable('survey_keys', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   key: varchar('key', { length: 64 }).notNull().unique(),
@@ -190,7 +180,62 @@ export const schema = {
   outbox,
   auditLog,
   timeEntries,
-  clientUserInvites,
   surveyKeys,
   surveyResponses,
 };
+
+/* Client portal (migration 0003). */
+export const passwordTokens = pgTable('password_tokens', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  clientUserId: integer('client_user_id').notNull(),
+  purpose: varchar('purpose', { length: 6, enum: ['invite', 'reset'] }).notNull(),
+  tokenHash: char('token_hash', { length: 64 }).notNull().unique(),
+  expiresAt: tz('expires_at').notNull(),
+  usedAt: tz('used_at'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const catalogItems = pgTable('catalog_items', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  sku: varchar('sku', { length: 40 }).notNull().unique(),
+  name: varchar('name', { length: 200 }).notNull(),
+  description: text('description').notNull().default(''),
+  category: varchar('category', { length: 40 }).notNull(),
+  unitPriceCents: integer('unit_price_cents').notNull().default(0),
+  unitCostCents: integer('unit_cost_cents').notNull().default(0),
+  taxable: boolean('taxable').notNull().default(true),
+  active: boolean('active').notNull().default(true),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const paperOrders = pgTable('paper_orders', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  companyId: integer('company_id').notNull(),
+  clientUserId: integer('client_user_id'),
+  catalogItemId: integer('catalog_item_id').notNull(),
+  quantity: integer('quantity').notNull(),
+  poNumber: varchar('po_number', { length: 60 }),
+  shipTo: varchar('ship_to', { length: 500 }).notNull(),
+  status: varchar('status', { length: 10, enum: ['received', 'processing', 'shipped'] }).notNull().default('received'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+export const softwareChangeRequests = pgTable('software_change_requests', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  companyId: integer('company_id').notNull(),
+  requestedByClient: integer('requested_by_client'),
+  requestedByStaff: integer('requested_by_staff'),
+  title: varchar('title', { length: 200 }).notNull(),
+  description: text('description').notNull(),
+  businessReason: text('business_reason'),
+  priority: varchar('priority', { length: 8 }).notNull().default('medium'),
+  status: varchar('status', { length: 14 }).notNull().default('submitted'),
+  estimateHours: numeric('estimate_hours', { precision: 8, scale: 2 }),
+  projectId: integer('project_id'),
+  ticketId: integer('ticket_id'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+export const clientPortalSchema = { passwordTokens, catalogItems, paperOrders, softwareChangeRequests };

@@ -6,11 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import type { PoolClient } from 'pg';
 import { z } from 'zod';
 import { clientUserQuerySchema, inviteClientUserSchema, type ClientUser } from '../../src/contracts/companies';
-import { INVITE_TTL_MINUTES } from '../../src/contracts/constants';
+import { CLIENT_PATHS, PASSWORD_TOKEN_TTL_MINUTES } from '../../src/contracts/constants';
 import { ERROR_CODES } from '../../src/contracts/errors';
 import { requireStaff, staffOf } from '../auth/guards';
 import { revokeAllSessions } from '../auth/sessions';
-import { hashToken, newToken } from '../auth/tokens';
+import { issuePasswordToken } from '../auth/password-tokens';
 import type { AppContext } from '../context';
 import { inTransaction } from '../db/database';
 import { ApiError, notFound, parseInput } from '../http/errors';
@@ -21,35 +21,19 @@ const idParam = z.strictObject({
 });
 
 /** The path of the client set-password screen; the token follows it. */
-export const SET_PASSWORD_PATH = '/client/set-password/';
-
-/**
- * Issues a set-password token for an invited client user: 256-bit random, only its hash stored,
- * single use, valid INVITE_TTL_MINUTES; earlier unused invites of the user stop working.
- */
-export async function issueInviteToken(db: Pick<PoolClient, 'query'>, clientUserId: number, staffId: number, now: Date): Promise<string> {
-  const token = newToken();
-  await db.query('UPDATE client_user_invites SET used_at = $2 WHERE client_user_id = $1 AND used_at IS NULL', [clientUserId, now]);
-  await db.query(
-    `INSERT INTO client_user_invites (client_user_id, token_hash, created_by, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5)`,
-    [clientUserId, hashToken(token), staffId, now, new Date(now.getTime() + INVITE_TTL_MINUTES * 60_000)],
-  );
-  return token;
-}
 
 async function queueInviteEmail(db: Pick<PoolClient, 'query'>, publicUrl: string, user: { email: string; name: string; company: string }, token: string) {
-  const link = `${publicUrl}${SET_PASSWORD_PATH}${token}`;
+  const link = `${publicUrl}${CLIENT_PATHS.setPassword}/${token}`;
   await db.query(`INSERT INTO outbox (to_address, subject, body, kind) VALUES ($1, $2, $3, 'client_invite')`, [
     user.email,
     'Your client portal account',
     `Hello ${user.name},\n\nYou have been invited to the client portal for ${user.company}.\n` +
-      `Choose your password here (the link works once, for ${INVITE_TTL_MINUTES} minutes):\n${link}\n`,
+      `Choose your password here (the link works once, for ${PASSWORD_TOKEN_TTL_MINUTES} minutes):\n${link}\n`,
   ]);
 }
 
 const USER_COLUMNS = `u.id, u.company_id, c.name AS company_name, u.contact_id, u.name, u.email, u.status, u.created_at,
-  (SELECT max(i.created_at) FROM client_user_invites i WHERE i.client_user_id = u.id) AS last_invited_at`;
+  (SELECT max(i.created_at) FROM password_tokens i WHERE i.client_user_id = u.id AND i.purpose = 'invite') AS last_invited_at`;
 
 export function registerClientUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   const pool = ctx.database.pool;
@@ -89,7 +73,6 @@ export function registerClientUserRoutes(app: FastifyInstance, ctx: AppContext):
   app.post('/api/v2/client-users', staff, async (request, reply) => {
     const input = parseInput(inviteClientUserSchema, request.body);
     const me = staffOf(request);
-    const now = new Date();
     const id = await inTransaction(pool, async (db) => {
       const { rows: company } = await db.query('SELECT name FROM companies WHERE id = $1', [input.company_id]);
       if (!company[0]) throw new ApiError(400, ERROR_CODES.invalidInput, 'Invalid body: company_id (No such company)', { company_id: 'No such company' });
@@ -108,7 +91,7 @@ export function registerClientUserRoutes(app: FastifyInstance, ctx: AppContext):
         [input.company_id, input.contact_id ?? null, input.email, input.name],
       );
       const userId: number = rows[0].id;
-      const token = await issueInviteToken(db, userId, me.userId, now);
+      const token = await issuePasswordToken(db, userId, 'invite');
       await queueInviteEmail(db, ctx.config.publicUrl, { email: input.email, name: input.name, company: company[0].name }, token);
       await auditStaff(db, me.userId, 'client_user', userId, 'invite', { email: input.email, company_id: input.company_id });
       return userId;
@@ -123,7 +106,7 @@ export function registerClientUserRoutes(app: FastifyInstance, ctx: AppContext):
       const user = await loadUser(db, id);
       if (!user) throw notFound('No such client user');
       if (user.status !== 'invited') throw new ApiError(409, ERROR_CODES.conflict, 'Only an invited user who has not set a password yet gets the invite again');
-      const token = await issueInviteToken(db, id, me.userId, new Date());
+      const token = await issuePasswordToken(db, id, 'invite');
       await queueInviteEmail(db, ctx.config.publicUrl, { email: user.email, name: user.name, company: user.company_name }, token);
       await auditStaff(db, me.userId, 'client_user', id, 'resend_invite', { email: user.email });
     });
@@ -137,7 +120,7 @@ export function registerClientUserRoutes(app: FastifyInstance, ctx: AppContext):
       const user = await loadUser(db, id);
       if (!user) throw notFound('No such client user');
       await db.query(`UPDATE client_users SET status = 'disabled' WHERE id = $1`, [id]);
-      await db.query('UPDATE client_user_invites SET used_at = now() WHERE client_user_id = $1 AND used_at IS NULL', [id]);
+      await db.query('UPDATE password_tokens SET used_at = now() WHERE client_user_id = $1 AND used_at IS NULL', [id]);
       await revokeAllSessions(db, { audience: 'client', userId: id });
       await auditStaff(db, me.userId, 'client_user', id, 'disable', { from: user.status });
     });

@@ -106,7 +106,7 @@ export function registerCompanyRoutes(app: FastifyInstance, ctx: AppContext): vo
     );
     const { rows: users } = await pool.query(
       `SELECT u.id, u.company_id, c.name AS company_name, u.contact_id, u.name, u.email, u.status, u.created_at,
-              (SELECT max(i.created_at) FROM client_user_invites i WHERE i.client_user_id = u.id) AS last_invited_at
+              (SELECT max(i.created_at) FROM password_tokens i WHERE i.client_user_id = u.id AND i.purpose = 'invite') AS last_invited_at
          FROM client_users u JOIN companies c ON c.id = u.company_id
         WHERE u.company_id = $1 ORDER BY u.name, u.id LIMIT 1000`,
       [id],

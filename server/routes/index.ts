@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { registerClientAccountRoutes } from './client-account';
 import { registerClientAuthRoutes } from './client-auth';
+import { registerClientHelpRoutes } from './client-help';
+import { registerClientPaperRoutes } from './client-paper';
+import { registerClientScrRoutes } from './client-scrs';
+import { registerClientTicketRoutes } from './client-tickets';
 import { registerManagementRoutes } from './management';
 import { registerOverdueRoutes } from './overdue';
 import { registerOutboxRoutes } from './outbox';
@@ -14,6 +19,11 @@ const ROUTE_MODULES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerStaffAuthRoutes,
   registerClientAuthRoutes,
   registerTicketRoutes,
+  registerClientAccountRoutes,
+  registerClientTicketRoutes,
+  registerClientPaperRoutes,
+  registerClientHelpRoutes,
+  registerClientScrRoutes,
   registerOverdueRoutes,
   registerManagementRoutes,
   registerTicketDeskRoutes,

@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import { QUEUES } from '../../src/contracts/tickets';
 import { hashPassword } from '../auth/passwords';
 import { inTransaction } from '../db/database';
+import { seedClientPortal } from './client-portal';
 import { seededRandom } from './random';
 
 export const DEMO_PASSWORD = 'care-demo-2026';
@@ -189,6 +190,7 @@ async function seed(client: PoolClient, hashes: string[]): Promise<void> {
       !title.startsWith('Draft'),
     ]);
   }
+  await seedClientPortal(client, companies.map((c) => c.id));
   await client.query(
     `INSERT INTO audit_log (actor_type, entity, action, detail) VALUES ('system', 'database', 'seed', '{"dataset":"demo"}')`,
   );

@@ -7,16 +7,43 @@ import { Spinner } from '../views/ui/Spinner';
 import { ClientSession } from './client-session';
 
 const ClientLoginScreen = lazy(() => import('../views/client/ClientLoginScreen'));
+const ClientSignupScreen = lazy(() => import('../views/client/ClientSignupScreen'));
+const ClientForgotPasswordScreen = lazy(() => import('../views/client/ClientForgotPasswordScreen'));
+const ClientPasswordScreen = lazy(() => import('../views/client/ClientPasswordScreen'));
 const ClientDashboard = lazy(() => import('../views/client/ClientDashboard'));
+const ClientTicketsScreen = lazy(() => import('../views/client/ClientTicketsScreen'));
+const ClientPaperScreen = lazy(() => import('../views/client/ClientPaperScreen'));
+const ClientContactSupportScreen = lazy(() => import('../views/client/ClientContactSupportScreen'));
+const ClientHelpResourcesScreen = lazy(() => import('../views/client/ClientHelpResourcesScreen'));
+const ClientScrScreen = lazy(() => import('../views/client/ClientScrScreen'));
+const ClientAiChatScreen = lazy(() => import('../views/client/ClientAiChatScreen'));
+const SessionExpiredDialog = lazy(() => import('../views/client/SessionExpiredDialog'));
 
-/** Client paths needing login are allowed only with a verified session; otherwise /client/login (spec 2.5). */
-function RequireClient({ children }: { children: ReactNode }) {
+/** The dialog's code (react-aria's modal) loads only when a session expires. */
+function SessionExpiredGate() {
+  const expired = ClientSession.useSelector((s) => s.hasTag('sessionExpired'));
+  return expired ? (
+    <Suspense fallback={null}>
+      <SessionExpiredDialog />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * Client paths needing login are allowed only with a verified session; otherwise /client/login
+ * (spec 2.5). While the Session Expired dialog is up the page stays behind it.
+ */
+function RequireClient({ children, layout = true }: { children: ReactNode; layout?: boolean }) {
   const status = ClientSession.useSelector((s) =>
-    s.matches('loggedIn') || s.matches('loggingOut') ? 'in' : s.matches('verifying') || s.matches('checking') ? 'checking' : 'out',
+    s.matches('loggedIn') || s.matches('loggingOut') || s.matches('expired')
+      ? 'in'
+      : s.matches('verifying') || s.matches('checking')
+        ? 'checking'
+        : 'out',
   );
   if (status === 'checking') return <Spinner label="Checking your session" />;
   if (status === 'out') return <Redirect to="/login" replace />;
-  return <ClientLayout>{children}</ClientLayout>;
+  return layout ? <ClientLayout>{children}</ClientLayout> : <>{children}</>;
 }
 
 /** Mounted under /client (paths here are relative to it). */
@@ -28,9 +55,51 @@ export default function ClientApp() {
           <Route path="/login">
             <ClientLoginScreen />
           </Route>
+          <Route path="/signup">
+            <ClientSignupScreen />
+          </Route>
+          <Route path="/forgot-password">
+            <ClientForgotPasswordScreen />
+          </Route>
+          <Route path="/set-password/:token">
+            <ClientPasswordScreen purpose="invite" />
+          </Route>
+          <Route path="/reset-password/:token">
+            <ClientPasswordScreen purpose="reset" />
+          </Route>
           <Route path="/">
             <RequireClient>
               <ClientDashboard />
+            </RequireClient>
+          </Route>
+          <Route path="/tickets">
+            <RequireClient>
+              <ClientTicketsScreen />
+            </RequireClient>
+          </Route>
+          <Route path="/paper">
+            <RequireClient>
+              <ClientPaperScreen />
+            </RequireClient>
+          </Route>
+          <Route path="/contact/support">
+            <RequireClient>
+              <ClientContactSupportScreen />
+            </RequireClient>
+          </Route>
+          <Route path="/help/resources">
+            <RequireClient>
+              <ClientHelpResourcesScreen />
+            </RequireClient>
+          </Route>
+          <Route path="/software/change/request">
+            <RequireClient>
+              <ClientScrScreen />
+            </RequireClient>
+          </Route>
+          <Route path="/clientaichat">
+            <RequireClient layout={false}>
+              <ClientAiChatScreen />
             </RequireClient>
           </Route>
           <Route>
@@ -38,6 +107,7 @@ export default function ClientApp() {
           </Route>
         </Switch>
       </Suspense>
+      <SessionExpiredGate />
     </ClientSession.Provider>
   );
 }

@@ -5,6 +5,25 @@ import { HASH_SCROLL_OFFSET_PX } from '../contracts/constants';
 /** How long a hash target may take to appear (a lazy screen loading) before we give up. */
 const HASH_WAIT_FRAMES = 120;
 
+/** Scrolls smoothly to the element named by the hash, 80 px below the top; retries while it loads. */
+function scrollToHash(hash: string): () => void {
+  let frames = 0;
+  let handle = 0;
+  const tryScroll = () => {
+    const target = document.getElementById(hash);
+    if (target) {
+      const top = target.getBoundingClientRect().top + window.scrollY - HASH_SCROLL_OFFSET_PX;
+      window.scrollTo({ top, behavior: 'smooth' });
+    } else if (frames++ < HASH_WAIT_FRAMES) {
+      handle = requestAnimationFrame(tryScroll);
+    }
+  };
+  tryScroll();
+  return () => cancelAnimationFrame(handle);
+}
+
+const currentHash = () => decodeURIComponent(window.location.hash.slice(1));
+
 /**
  * Scroll on navigation (spec 2.1): to the top; smoothly to a hash anchor with an 80 px offset;
  * or back to the saved position on back/forward and on kept-alive screens.
@@ -21,34 +40,27 @@ export function ScrollManager({ restore }: { restore: (path: string) => boolean 
       popped.current = true;
     };
     const onScroll = () => positions.current.set(current.current, window.scrollY);
+    // An in-page anchor changes only the hash: the browser's own jump has no offset, so redo it.
+    const onHash = () => {
+      const hash = currentHash();
+      if (hash) scrollToHash(hash);
+    };
     window.addEventListener('popstate', onPop);
     window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('hashchange', onHash);
     return () => {
       window.removeEventListener('popstate', onPop);
       window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('hashchange', onHash);
     };
   }, []);
 
   useLayoutEffect(() => {
     current.current = location;
-    const hash = decodeURIComponent(window.location.hash.slice(1));
+    const hash = currentHash();
     const wasPop = popped.current;
     popped.current = false;
-    if (hash) {
-      let frames = 0;
-      let handle = 0;
-      const tryScroll = () => {
-        const target = document.getElementById(hash);
-        if (target) {
-          const top = target.getBoundingClientRect().top + window.scrollY - HASH_SCROLL_OFFSET_PX;
-          window.scrollTo({ top, behavior: 'smooth' });
-        } else if (frames++ < HASH_WAIT_FRAMES) {
-          handle = requestAnimationFrame(tryScroll);
-        }
-      };
-      tryScroll();
-      return () => cancelAnimationFrame(handle);
-    }
+    if (hash) return scrollToHash(hash);
     const saved = positions.current.get(location);
     if ((wasPop || restore(location)) && saved !== undefined) {
       // The screen may still be loading: wait a frame for its height.

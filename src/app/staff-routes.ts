@@ -37,12 +37,14 @@ const ClientPortalUsersScreen = lazy(() => import('../views/staff/desk/ClientPor
 const TableDemoScreen = lazy(() => import('../views/staff/TableDemoScreen'));
 const SurveyResultsScreen = lazy(() => import('../views/staff/reports/SurveyResultsScreen'));
 const MachinesScreen = lazy(() => import('../views/staff/qa/MachinesScreen'));
+const OutboxScreen = lazy(() => import('../views/staff/OutboxScreen'));
 
 const MANAGERS: readonly Role[] = ['manager', 'admin'];
 
 /** Every staff route of spec 2.2 and 2.3, in one table. */
 export const STAFF_ROUTES: StaffRoute[] = [
   { path: '/home', name: 'Home', screen: HomeScreen },
+  { path: '/admin/outbox', name: 'Outbox', screen: OutboxScreen, roles: ['admin'] },
   { path: '/chat/bot', name: 'AI Chatbot', screen: ChatBotWindow, layout: false },
   { path: '/user/options', name: 'Profile' },
   { path: '/orgchart', name: 'Org Chart' },

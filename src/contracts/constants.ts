@@ -98,12 +98,44 @@ export const DIRECTORY_PAGE_SIZE_MAX = 100;
 export const DEFAULT_RESPONSE_TARGET_HOURS = { C: 4, H: 8, M: 24, L: 72 } as const;
 /** Ticket statuses during which the response clock is paused (the due date moves out by the time spent in them). */
 export const PAUSED_STATUSES = ['WOC', 'WOT'] as const;
-/** A client portal invite link stays valid this long. */
-export const INVITE_TTL_MINUTES = 60;
 /** The most minutes one time entry or note may record (one day). */
 export const TIME_ENTRY_MINUTES_MAX = 1440;
 /** Open-ticket age buckets of the active ticket stats, in days (upper bounds; the last is open-ended). */
 export const TICKET_AGE_BUCKETS_DAYS = [1, 7, 30, 90] as const;
+
+/** Client portal paths (spec 2.4). */
+export const CLIENT_PATHS = {
+  login: '/client/login',
+  signup: '/client/signup',
+  forgotPassword: '/client/forgot-password',
+  setPassword: '/client/set-password',
+  resetPassword: '/client/reset-password',
+  dashboard: '/client',
+  tickets: '/client/tickets',
+  paper: '/client/paper',
+  contactSupport: '/client/contact/support',
+  helpResources: '/client/help/resources',
+  softwareChangeRequest: '/client/software/change/request',
+  aiChat: '/client/clientaichat',
+} as const;
+
+/** Set-password and reset-password links live this long (QUALITY.md: at most 60 minutes). */
+export const PASSWORD_TOKEN_TTL_MINUTES = 60;
+/** Forgot-password requests allowed per window, per address and per account. */
+export const PASSWORD_RESET_LIMITS = { perAddress: 20, perAccount: 5, windowMinutes: 15 } as const;
+/** Sign-ups allowed per address per window. */
+export const SIGNUP_LIMITS = { perAddress: 10, windowMinutes: 15 } as const;
+/** Support hours shown to clients next to the support phone. */
+export const SUPPORT_HOURS = 'M-F 8:00am to 5:00pm';
+/** The default page size of client lists, and the largest a client may ask for. */
+export const CLIENT_PAGE_SIZE = 20;
+/** How many items each dashboard panel shows. */
+export const CLIENT_DASHBOARD_ITEMS = 5;
+/** Paper orders: quantity bounds (cases) and the PO number length. */
+export const PAPER_QUANTITY_MAX = 1000;
+export const PO_NUMBER_MAX = 60;
+export const SHIP_TO_MAX = 500;
+export const CATALOG_CATEGORY_PAPER = 'paper';
 /** Survey page texts (spec 2.6 and 8). */
 export const SURVEY_TITLE_CLIENT_CARE = 'CLIENT CARE SURVEY';
 export const SURVEY_TITLE_SUPPORT = 'SUPPORT SURVEY';

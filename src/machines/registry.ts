@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { contactSupportMachine, dashboardMachine } from './client/client-portal.machines';
 import { clientSessionMachine } from './client-session/client-session.machine';
 import { crossTabMachine } from './cross-tab/cross-tab.machine';
 import { dialogMachine } from './dialog/dialog.machine';
@@ -24,7 +25,7 @@ export type RegisteredMachine = {
 /**
  * Every machine of the app. The diagrams (`npm run machines`, /qa/machines), the path-test
  * coverage check and the live view all read this list: adding a machine is one entry here.
- * A factory (resource, list, submit) is listed once per distinct use on screen; its other
+ * A factory (resource, list, submit, query, form) is listed once per distinct use on screen; its other
  * instances have the same states. The server-mode table and the ticket table are the table
  * machine with another fetch, so they are the `table` entry.
  */
@@ -43,5 +44,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   { id: 'management-dashboard', machine: managementDashboardMachine, description: 'The resource machine loading the management dashboard.' },
   { id: 'ticket-search', machine: ticketSearchMachine, description: 'The list machine (createListMachine) behind ticket, company and client-user searches.' },
   { id: 'create-ticket', machine: createTicketMachine, description: 'The submit machine (createSubmitMachine) behind the create forms.' },
+  { id: 'client-dashboard', machine: dashboardMachine, description: 'The query machine (createQueryMachine) behind the client portal screens and the admin outbox.' },
+  { id: 'client-contact-support', machine: contactSupportMachine, description: 'The form machine (createFormMachine) behind the client portal forms.' },
   { id: 'ticket-view', machine: ticketViewMachine, description: 'One ticket: load, edit, notes and status changes.' },
 ];

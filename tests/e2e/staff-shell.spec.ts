@@ -118,12 +118,16 @@ test('every route of the table answers: placeholders, bare screens and the publi
   for (const [path, heading] of [
     ['/project/sprint/4', 'Sprint'],
     ['/sales/reports/closed-sales', 'Closed Sales'],
-    ['/client/portal/users', 'Client Portal Users'],
+    ['/orgchart', 'Org Chart'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     await expect(page.getByText('This screen is being built.')).toBeVisible();
   }
+  // A staff route under /client belongs to the staff portal.
+  await page.goto('/client/portal/users');
+  await expect(page.getByRole('heading', { name: 'Client Portal Users' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
   await page.goto('/ms/time/tracker/1/Acme/3');
   await expect(page.getByRole('heading', { name: 'Managed Services Time Tracker' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);

@@ -8,7 +8,12 @@ import { listApiRoutes } from '../../server/app';
 import { AUDIENCES, type Audience, type MatrixIds, type Row } from './authz/types';
 import { BACKENDS, bearer, startTestApp, type DemoAccount, type TestApp } from './helpers';
 
-type RowsModule = { ROWS: Record<string, Row>; EXTRA_CASES?: { route: string; label: string; row: Row }[] };
+type RowsModule = {
+  ROWS: Record<string, Row>;
+  EXTRA_CASES?: { route: string; label: string; row: Row }[];
+  /** Looks up ids the rows need (own and other company objects); merged into `ids.extra`. */
+  prepare?: (pool: TestApp['ctx']['database']['pool']) => Promise<Record<string, number>>;
+};
 const modules = Object.values(import.meta.glob<RowsModule>('./authz/*.ts', { eager: true })).filter((m) => 'ROWS' in m);
 const MATRIX: Record<string, Row> = Object.assign({}, ...modules.map((m) => m.ROWS));
 const EXTRA = modules.flatMap((m) => m.EXTRA_CASES ?? []);
@@ -21,6 +26,7 @@ const resolve = <T>(value: T | ((ids: MatrixIds) => T), ids: MatrixIds): T =>
 describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
   let t: TestApp;
   const ids = new Map<Audience, number>();
+  const extra: Record<string, number> = {};
   beforeAll(async () => {
     t = await startTestApp(backend);
     const { rows } = await t.ctx.database.pool.query<{ id: number; email: string }>('SELECT id, email FROM staff_users');
@@ -28,6 +34,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     ids.set('user', byEmail.get('agent@demo.test')!);
     ids.set('manager', byEmail.get('manager@demo.test')!);
     ids.set('admin', byEmail.get('admin@demo.test')!);
+    for (const m of modules) if (m.prepare) Object.assign(extra, await m.prepare(t.ctx.database.pool));
   });
   afterAll(() => t?.close());
 
@@ -49,8 +56,8 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
         const headers = audience === 'anonymous' ? {} : bearer(await t.tokenFor(ACCOUNT[audience]));
         const self = ids.get(audience) ?? ids.get('user')!;
         const other = self === ids.get('admin') ? ids.get('user')! : ids.get('admin')!;
-        const body = row.body === undefined ? undefined : resolve(row.body, { self, other });
-        const url = row.url === undefined ? pattern : resolve(row.url, { self, other });
+        const body = row.body === undefined ? undefined : resolve(row.body, { self, other, extra });
+        const url = row.url === undefined ? pattern : resolve(row.url, { self, other, extra });
         const res = await t.app.inject({ method: method as 'GET', url, headers, ...(body !== undefined ? { payload: body as object } : {}) });
         expect(res.statusCode, res.body).toBe(row.expect[audience]);
         if (res.statusCode >= 400) expect(res.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });

@@ -90,15 +90,25 @@ describe.each(BACKENDS)('companies, contacts and client portal users on %s', (ba
       const [mail] = await q(`SELECT to_address, body FROM outbox WHERE kind = 'client_invite' AND to_address = 'ivy@acme.example.com'`);
       const link = /\/client\/set-password\/([\w-]{43})/.exec(mail.body);
       expect(link).not.toBeNull();
-      const [invite] = await q('SELECT token_hash, expires_at, used_at FROM client_user_invites WHERE client_user_id = $1', [res.json().id]);
+      const [invite] = await q(`SELECT token_hash, expires_at, used_at FROM password_tokens WHERE client_user_id = $1 AND purpose = 'invite'`, [res.json().id]);
       expect(invite.token_hash).toBe(hashToken(link![1]!));
       expect(invite.used_at).toBeNull();
       expect(new Date(invite.expires_at).getTime() - Date.now()).toBeLessThanOrEqual(60 * 60_000);
 
+      // The invite link is the client portal's set-password link: it activates the account once.
+      const set = await t.app.inject({ method: 'POST', url: '/api/v2/client/set-password', payload: { token: link![1], password: 'a fine long passphrase' } });
+      expect(set.statusCode, set.body).toBeLessThan(300);
+      const [activated] = await q('SELECT status FROM client_users WHERE id = $1', [res.json().id]);
+      expect(activated.status).toBe('active');
+      const twice = await t.app.inject({ method: 'POST', url: '/api/v2/client/set-password', payload: { token: link![1], password: 'a fine long passphrase' } });
+      expect(twice.statusCode).toBeGreaterThanOrEqual(400);
+      await q(`UPDATE client_users SET status = 'invited' WHERE id = $1`, [res.json().id]);
+
       const resent = await call('POST', `/api/v2/client-users/${res.json().id}/resend`);
       expect(resent.statusCode).toBe(200);
-      const invites = await q('SELECT used_at FROM client_user_invites WHERE client_user_id = $1 ORDER BY id', [res.json().id]);
+      const invites = await q(`SELECT used_at FROM password_tokens WHERE client_user_id = $1 AND purpose = 'invite' ORDER BY id`, [res.json().id]);
       expect(invites.map((i) => i.used_at === null)).toEqual([false, true]);
+      // (the first was used by the set-password above; the resend's is live)
       expect(await q(`SELECT 1 FROM outbox WHERE to_address = 'ivy@acme.example.com'`)).toHaveLength(2);
 
       const again = await call('POST', '/api/v2/client-users', { company_id: acme.id, name: 'Ivy Again', email: 'ivy@acme.example.com' });

@@ -151,10 +151,10 @@ describe('staff layout', () => {
     const user = await signIn();
     await screen.findByRole('heading', { name: 'Welcome, Avery Agent' });
     expect(screen.queryByRole('link', { name: 'Management Dashboard' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Tickets' }));
-    await user.click(screen.getByRole('link', { name: 'Ticket Search' }));
+    await user.click(screen.getByRole('button', { name: 'Projects' }));
+    await user.click(screen.getByRole('link', { name: 'Project Search' }));
     expect(await screen.findByText('This screen is being built.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ticket Search' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Project Search' })).toHaveAttribute('aria-current', 'page');
     act(() => window.history.pushState(null, '', '/mgmtdash'));
     expect(await screen.findByText(/You do not have access/)).toBeInTheDocument();
   });

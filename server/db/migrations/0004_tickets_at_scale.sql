@@ -42,14 +42,4 @@ CREATE TABLE time_entries (
 CREATE INDEX time_entries_ticket_idx ON time_entries (ticket_id, work_date);
 CREATE INDEX time_entries_staff_idx ON time_entries (staff_user_id, work_date);
 
--- Set-password links sent when staff invite a client portal user (only a hash is stored).
-CREATE TABLE client_user_invites (
-  id             bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  client_user_id integer NOT NULL REFERENCES client_users(id) ON DELETE CASCADE,
-  token_hash     char(64) NOT NULL UNIQUE,
-  created_by     integer REFERENCES staff_users(id),
-  created_at     timestamptz NOT NULL DEFAULT now(),
-  expires_at     timestamptz NOT NULL,
-  used_at        timestamptz
-);
-CREATE INDEX client_user_invites_user_idx ON client_user_invites (client_user_id);
+-- Staff invitations of client portal users use password_tokens (purpose 'invite') from 0003.

@@ -1,6 +1,26 @@
 import { Suspense, type ReactNode } from 'react';
+import { Link, useRoute } from 'wouter';
 import { ClientSession } from '../../app/client-session';
 import { Spinner } from '../ui/Spinner';
+
+const NAV = [
+  { href: '/', label: 'Dashboard' },
+  { href: '/tickets', label: 'Tickets' },
+  { href: '/paper', label: 'Order Paper' },
+  { href: '/contact/support', label: 'Contact Support' },
+  { href: '/help/resources', label: 'Help Resources' },
+  { href: '/software/change/request', label: 'Software Change Requests' },
+  { href: '/clientaichat', label: 'AI Chat' },
+] as const;
+
+function NavLink({ href, label }: { href: string; label: string }) {
+  const [active] = useRoute(href);
+  return (
+    <Link href={href} className={active ? 'client-nav-link active' : 'client-nav-link'} aria-current={active ? 'page' : undefined}>
+      {label}
+    </Link>
+  );
+}
 
 export function ClientLayout({ children }: { children: ReactNode }) {
   const user = ClientSession.useSelector((s) => s.context.user);
@@ -19,6 +39,11 @@ export function ClientLayout({ children }: { children: ReactNode }) {
           Log Out
         </button>
       </header>
+      <nav className="client-nav" aria-label="Client portal">
+        {NAV.map((n) => (
+          <NavLink key={n.href} {...n} />
+        ))}
+      </nav>
       <main className="shell-main">
         <Suspense fallback={<Spinner />}>{children}</Suspense>
       </main>

@@ -1,4 +1,4 @@
-import { Redirect } from 'wouter';
+import { Link, Redirect } from 'wouter';
 import { ClientSession } from '../../app/client-session';
 import { LoginForm } from '../ui/LoginForm';
 
@@ -16,6 +16,10 @@ export default function ClientLoginScreen() {
       busy={busy}
       error={error}
       onSubmit={(credentials) => session.send({ type: 'session.logIn', credentials })}
-    />
+    >
+      <p className="guest-links">
+        <Link href="/forgot-password">Forgot password?</Link> · <Link href="/signup">Sign up</Link>
+      </p>
+    </LoginForm>
   );
 }

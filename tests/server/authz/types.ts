@@ -2,8 +2,11 @@
 export type Audience = 'anonymous' | 'client' | 'user' | 'manager' | 'admin';
 export const AUDIENCES: Audience[] = ['anonymous', 'client', 'user', 'manager', 'admin'];
 
-/** Ids the body and url functions can use: the caller's own staff user id and another's. */
-export type MatrixIds = { self: number; other: number };
+/**
+ * Ids the body and url functions can use: the caller's own staff user id and another's, and the
+ * ids a rows file's `prepare` found (own and other company objects, for instance).
+ */
+export type MatrixIds = { self: number; other: number; extra: Record<string, number> };
 
 export type Row = {
   /** The body to send, or a function of the ids. */

@@ -1,0 +1,38 @@
+import type { Pool, PoolClient } from 'pg';
+import { sendSmtp } from './smtp';
+
+type Db = Pick<Pool | PoolClient, 'query'>;
+
+export type Email = { to: string; subject: string; body: string; kind: string };
+
+/**
+ * Stores an email in the outbox (inside the caller's transaction, so it exists only if the
+ * change that caused it was committed). Answers its id; `deliverOutbox` sends it later.
+ */
+export async function queueEmail(db: Db, email: Email): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    'INSERT INTO outbox (to_address, subject, body, kind) VALUES ($1, $2, $3, $4) RETURNING id',
+    [email.to, email.subject.slice(0, 300), email.body, email.kind],
+  );
+  return Number(rows[0]!.id);
+}
+
+/**
+ * Sends stored emails through SMTP when SMTP_URL is configured; without it they stay in the
+ * outbox only (where admins read them). A failed send is recorded on the row, never thrown.
+ */
+export async function deliverOutbox(pool: Pool, smtpUrl: string | undefined, ids: number[], from: string): Promise<void> {
+  if (!smtpUrl || ids.length === 0) return;
+  const { rows } = await pool.query<{ id: string; to_address: string; subject: string; body: string }>(
+    'SELECT id, to_address, subject, body FROM outbox WHERE id = ANY($1::bigint[]) AND sent_at IS NULL',
+    [ids],
+  );
+  for (const row of rows) {
+    try {
+      await sendSmtp(smtpUrl, { from, to: row.to_address, subject: row.subject, body: row.body });
+      await pool.query('UPDATE outbox SET sent_at = now(), error = NULL WHERE id = $1', [row.id]);
+    } catch (error) {
+      await pool.query('UPDATE outbox SET error = $2 WHERE id = $1', [row.id, String((error as Error).message ?? error).slice(0, 1000)]);
+    }
+  }
+}

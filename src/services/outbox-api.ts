@@ -1,0 +1,9 @@
+import type { OutboxPage } from '../contracts/outbox';
+import { http } from './api';
+
+/** The admins' view of the outbox (staff portal). */
+export const outboxApi = {
+  async page(page: number): Promise<OutboxPage> {
+    return (await http.get<OutboxPage>('/api/v2/admin/outbox', { params: { page } })).data;
+  },
+};

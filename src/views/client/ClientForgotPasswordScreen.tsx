@@ -1,0 +1,46 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import type { AcceptedResponse } from '../../contracts/client-portal';
+import { LIMITS } from '../../contracts/constants';
+import { forgotPasswordMachine } from '../../machines/client/client-portal.machines';
+import { Field, FormError } from './form-parts';
+import { GuestCard } from './GuestCard';
+
+export default function ClientForgotPasswordScreen() {
+  const form = useActorRef(forgotPasswordMachine);
+  const busy = useSelector(form, (s) => s.matches('submitting'));
+  const done = useSelector(form, (s) => (s.matches('done') ? (s.context.result as AcceptedResponse) : null));
+  const error = useSelector(form, (s) => s.context.error);
+  const fields = useSelector(form, (s) => s.context.fieldErrors);
+  const [email, setEmail] = useState('');
+
+  if (done) {
+    return (
+      <GuestCard title="Check your email">
+        <p role="status">{done.message}</p>
+        <Link href="/login">Back to login</Link>
+      </GuestCard>
+    );
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    form.send({ type: 'form.submit', values: { email } });
+  };
+  return (
+    <GuestCard title="Forgot password" subtitle="We will email you a link to choose a new password">
+      <form onSubmit={submit} noValidate>
+        <FormError error={error} />
+        <Field label="Email" error={fields.email}>
+          {(p) => <input {...p} name="email" type="email" autoComplete="email" required maxLength={LIMITS.email} value={email} onChange={(e) => setEmail(e.target.value)} />}
+        </Field>
+        <button className="btn" type="submit" disabled={busy}>
+          Send reset link
+        </button>
+      </form>
+      <p className="guest-links">
+        <Link href="/login">Back to login</Link>
+      </p>
+    </GuestCard>
+  );
+}

@@ -1,0 +1,58 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import type { AcceptedResponse } from '../../contracts/client-portal';
+import { LIMITS } from '../../contracts/constants';
+import { signupMachine } from '../../machines/client/client-portal.machines';
+import { Field, FormError } from './form-parts';
+import { GuestCard } from './GuestCard';
+
+export default function ClientSignupScreen() {
+  const form = useActorRef(signupMachine);
+  const busy = useSelector(form, (s) => s.matches('submitting'));
+  const done = useSelector(form, (s) => (s.matches('done') ? (s.context.result as AcceptedResponse) : null));
+  const error = useSelector(form, (s) => s.context.error);
+  const fields = useSelector(form, (s) => s.context.fieldErrors);
+  const [values, setValues] = useState({ accountNumber: '', name: '', email: '', password: '' });
+  const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+
+  if (done) {
+    return (
+      <GuestCard title="Check your email">
+        <p role="status">{done.message}</p>
+        <Link href="/login">Back to login</Link>
+      </GuestCard>
+    );
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    form.send({ type: 'form.submit', values });
+  };
+  return (
+    <GuestCard title="Sign up" subtitle="Create a client portal account for your company">
+      <form onSubmit={submit} noValidate>
+        <FormError error={error} />
+        <Field label="Company account number" error={fields.accountNumber}>
+          {(p) => <input {...p} name="accountNumber" required maxLength={40} value={values.accountNumber} onChange={set('accountNumber')} />}
+        </Field>
+        <Field label="Name" error={fields.name}>
+          {(p) => <input {...p} name="name" autoComplete="name" required maxLength={LIMITS.name} value={values.name} onChange={set('name')} />}
+        </Field>
+        <Field label="Email" error={fields.email}>
+          {(p) => <input {...p} name="email" type="email" autoComplete="email" required maxLength={LIMITS.email} value={values.email} onChange={set('email')} />}
+        </Field>
+        <Field label="Password" error={fields.password}>
+          {(p) => (
+            <input {...p} name="password" type="password" autoComplete="new-password" required minLength={LIMITS.passwordMin} maxLength={LIMITS.passwordMax} value={values.password} onChange={set('password')} />
+          )}
+        </Field>
+        <button className="btn" type="submit" disabled={busy}>
+          Sign up
+        </button>
+      </form>
+      <p className="guest-links">
+        <Link href="/login">I already have an account</Link>
+      </p>
+    </GuestCard>
+  );
+}

@@ -1,0 +1,48 @@
+import { useId, type ReactNode } from 'react';
+
+/** A labelled form field with its error message tied to the input. */
+export function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string;
+  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined }) => ReactNode;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': error ? errorId : undefined })}
+      {error ? (
+        <span id={errorId} className="field-error">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export function FormError({ error }: { error: string | null }) {
+  return error ? (
+    <div className="form-error" role="alert">
+      {error}
+    </div>
+  ) : null;
+}
+
+export function LoadError({ error, onRetry }: { error: string | null; onRetry: () => void }) {
+  return (
+    <div className="form-error" role="alert">
+      {error}{' '}
+      <button type="button" className="btn btn-secondary" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+export const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString() : '—');
+export const formatDateTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');
