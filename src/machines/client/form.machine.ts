@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
 
 export type FormContext<TOutput> = {
   /** The reason the last submit failed, shown above the form; what was typed stays. */
@@ -6,7 +6,11 @@ export type FormContext<TOutput> = {
   /** Messages per field from a 400 answer. */
   fieldErrors: Record<string, string>;
   result: TOutput | undefined;
+  /** A query actor told to reload (`query.reload`) once the form is sent, e.g. the list it adds to. */
+  reloads: AnyActorRef | undefined;
 };
+
+export type FormInput = { reloads?: AnyActorRef } | undefined;
 
 export type FormEvent<TInput> = { type: 'form.submit'; values: TInput } | { type: 'form.reset' };
 
@@ -22,12 +26,13 @@ export function createFormMachine<TInput, TOutput>(id: string, submit: (values: 
     types: {
       context: {} as FormContext<unknown>,
       events: {} as FormEvent<unknown>,
+      input: {} as FormInput,
     },
     actors: { submit: fromPromise<unknown, unknown>(({ input }) => submit(input as TInput)) },
   }).createMachine({
     id,
     description: 'A form: editing, submitting, done; a failure keeps what was typed and says why.',
-    context: { error: null, fieldErrors: {}, result: undefined },
+    context: ({ input }) => ({ error: null, fieldErrors: {}, result: undefined, reloads: input?.reloads }),
     initial: 'editing',
     states: {
       editing: {
@@ -53,7 +58,8 @@ export function createFormMachine<TInput, TOutput>(id: string, submit: (values: 
         },
       },
       done: {
-        description: 'Sent; the result is shown. Reset starts a new, empty form.',
+        description: 'Sent; the result is shown, and the list it adds to reloads. Reset starts a new, empty form.',
+        entry: ({ context }) => context.reloads?.send({ type: 'query.reload' }),
         on: {
           'form.reset': { target: 'editing', actions: assign({ error: null, fieldErrors: {}, result: undefined }) },
         },

@@ -9,7 +9,7 @@ import { Field, FormError } from './form-parts';
 export default function ClientContactSupportScreen() {
   const info = useActorRef(supportInfoMachine, { input: { query: null } });
   const support = useSelector(info, (s) => s.context.data as SupportInfo | undefined);
-  const form = useActorRef(contactSupportMachine);
+  const form = useActorRef(contactSupportMachine, { input: {} });
   const busy = useSelector(form, (s) => s.matches('submitting'));
   const sent = useSelector(form, (s) => (s.matches('done') ? (s.context.result as { id: number }) : null));
   const error = useSelector(form, (s) => s.context.error);

@@ -8,7 +8,7 @@ import { Field, FormError } from './form-parts';
 import { GuestCard } from './GuestCard';
 
 export default function ClientForgotPasswordScreen() {
-  const form = useActorRef(forgotPasswordMachine);
+  const form = useActorRef(forgotPasswordMachine, { input: {} });
   const busy = useSelector(form, (s) => s.matches('submitting'));
   const done = useSelector(form, (s) => (s.matches('done') ? (s.context.result as AcceptedResponse) : null));
   const error = useSelector(form, (s) => s.context.error);

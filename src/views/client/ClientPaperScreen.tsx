@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Page, PaperOrder, PaperProduct } from '../../contracts/client-portal';
 import { PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from '../../contracts/constants';
 import { orderPaperMachine, paperOrdersMachine, paperProductsMachine } from '../../machines/client/client-portal.machines';
@@ -15,17 +15,13 @@ export default function ClientPaperScreen() {
   const orderPage = useSelector(orders, (s) => s.context.data as Page<PaperOrder> | undefined);
   const ordersFailed = useSelector(orders, (s) => s.matches('failed'));
   const ordersError = useSelector(orders, (s) => s.context.error);
-  const form = useActorRef(orderPaperMachine);
+  const form = useActorRef(orderPaperMachine, { input: { reloads: orders } });
   const busy = useSelector(form, (s) => s.matches('submitting'));
   const placed = useSelector(form, (s) => (s.matches('done') ? (s.context.result as { id: number }) : null));
   const error = useSelector(form, (s) => s.context.error);
   const fields = useSelector(form, (s) => s.context.fieldErrors);
   const [values, setValues] = useState({ productId: '', quantity: '1', poNumber: '', shipTo: '' });
   const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
-
-  useEffect(() => {
-    if (placed) orders.send({ type: 'query.reload' });
-  }, [placed, orders]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -15,7 +15,7 @@ const TEXT = {
 /** /client/set-password/{token} (invitations and signups) and /client/reset-password/{token}. */
 export default function ClientPasswordScreen({ purpose }: { purpose: 'invite' | 'reset' }) {
   const { token = '' } = useParams<{ token: string }>();
-  const form = useActorRef(purpose === 'invite' ? setPasswordMachine : resetPasswordMachine);
+  const form = useActorRef(purpose === 'invite' ? setPasswordMachine : resetPasswordMachine, { input: {} });
   const busy = useSelector(form, (s) => s.matches('submitting'));
   const done = useSelector(form, (s) => s.matches('done'));
   const error = useSelector(form, (s) => s.context.error);

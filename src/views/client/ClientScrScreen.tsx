@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { SCR_PRIORITIES, SCR_STATUS_LABELS, type Page, type Scr } from '../../contracts/client-portal';
 import { LIMITS } from '../../contracts/constants';
 import { createScrMachine, scrListMachine } from '../../machines/client/client-portal.machines';
@@ -12,17 +12,13 @@ export default function ClientScrScreen() {
   const page = useSelector(list, (s) => s.context.data as Page<Scr> | undefined);
   const failed = useSelector(list, (s) => s.matches('failed'));
   const listError = useSelector(list, (s) => s.context.error);
-  const form = useActorRef(createScrMachine);
+  const form = useActorRef(createScrMachine, { input: { reloads: list } });
   const busy = useSelector(form, (s) => s.matches('submitting'));
   const filed = useSelector(form, (s) => (s.matches('done') ? (s.context.result as { id: number }) : null));
   const error = useSelector(form, (s) => s.context.error);
   const fields = useSelector(form, (s) => s.context.fieldErrors);
   const [values, setValues] = useState({ title: '', description: '', businessReason: '', priority: 'medium' });
   const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
-
-  useEffect(() => {
-    if (filed) list.send({ type: 'query.reload' });
-  }, [filed, list]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -43,7 +43,7 @@ function TicketList() {
 
 function CreateTicket() {
   const user = ClientSession.useSelector((s) => s.context.user);
-  const form = useActorRef(createTicketMachine);
+  const form = useActorRef(createTicketMachine, { input: {} });
   const busy = useSelector(form, (s) => s.matches('submitting'));
   const created = useSelector(form, (s) => (s.matches('done') ? (s.context.result as { id: number }) : null));
   const error = useSelector(form, (s) => s.context.error);
@@ -109,7 +109,7 @@ function TicketDetail({ id }: { id: number }) {
   const ticket = useSelector(detail, (s) => s.context.data as ClientTicketDetail | undefined);
   const failed = useSelector(detail, (s) => s.matches('failed'));
   const error = useSelector(detail, (s) => s.context.error);
-  const reply = useActorRef(replyMachine);
+  const reply = useActorRef(replyMachine, { input: { reloads: detail } });
   const replying = useSelector(reply, (s) => s.matches('submitting'));
   const replied = useSelector(reply, (s) => s.matches('done'));
   const replyError = useSelector(reply, (s) => s.context.error);
@@ -119,13 +119,12 @@ function TicketDetail({ id }: { id: number }) {
   useEffect(() => {
     if (id !== (detail.getSnapshot().context.query as number)) detail.send({ type: 'query.set', query: id });
   }, [id, detail]);
-  // A sent reply clears the box and shows the thread with it.
+  // A sent reply (the machine reloads the thread) clears the box for the next one.
   useEffect(() => {
     if (!replied) return;
     setBody('');
     reply.send({ type: 'form.reset' });
-    detail.send({ type: 'query.reload' });
-  }, [replied, reply, detail]);
+  }, [replied, reply]);
 
   if (failed) {
     return (
