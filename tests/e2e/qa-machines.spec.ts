@@ -18,6 +18,11 @@ test('/qa/machines draws every machine and highlights the live states as they ch
     await expect(staff.locator(`[data-state-id="staffSession.${other}"][data-active="true"]`)).toHaveCount(0);
   }
   await expect(page.getByTestId('current-state-staff-session')).toContainText('signedIn');
+  // The diagram is styled under the page's CSP: boxes are filled white and the active one amber.
+  const fill = (id: string) =>
+    staff.locator(`[data-state-id="${id}"] > rect.box`).evaluate((el) => getComputedStyle(el).fill);
+  expect(await fill('staffSession.signedOut')).toBe('rgb(255, 255, 255)');
+  expect(await fill('staffSession.signedIn')).toBe('rgb(255, 243, 196)');
   await expect(staff.getByRole('list', { name: 'Recent events of staff-session' })).toContainText('session.signIn');
   for (const id of ['client-session', 'my-tickets']) {
     await expect(page.locator(`section[data-machine="${id}"] svg [data-state-id]`).first()).toBeVisible();

@@ -206,9 +206,17 @@ function route(s: Box, t: Box, lane: number, selfLoop: boolean, backX: number): 
 export type SvgOptions = {
   /** State node ids to highlight as active (the live view). */
   active?: readonly string[];
+  /**
+   * Embed the diagram's stylesheet (default). A page with a Content-Security-Policy refuses an
+   * inline `<style>`; it renders without it and adopts DIAGRAM_STYLE through the CSSOM instead.
+   */
+  embedStyle?: boolean;
 };
 
-const STYLE = `
+/** The class on every diagram's root element; the stylesheet's rules are scoped to it. */
+export const DIAGRAM_CLASS = 'statechart';
+
+const RULES = `
 .state rect.box{fill:#fff;stroke:#3b4a5a;stroke-width:1.2}
 .state.compound>rect.box{fill:#f6f8fa}
 .state.root>rect.box{fill:#fbfcfd;stroke:#8a96a3}
@@ -222,6 +230,11 @@ const STYLE = `
 .initial circle{fill:#1f2933}
 .initial path{stroke:#1f2933;stroke-width:1.2;fill:none}
 `.trim();
+
+/** The diagrams' stylesheet, every rule scoped to `svg.statechart`. */
+export const DIAGRAM_STYLE = RULES.split('\n')
+  .map((rule) => `svg.${DIAGRAM_CLASS} ${rule}`)
+  .join('\n');
 
 /**
  * Renders the graph as a standalone SVG document: states as nested boxes (double border for
@@ -312,10 +325,10 @@ export function graphToSvg(graph: MachineGraph, options: SvgOptions = {}): strin
   const width = Math.ceil(maxX);
   const height = Math.ceil(maxY);
   out.unshift(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${fmt(width)}" height="${fmt(height)}" viewBox="0 0 ${fmt(width)} ${fmt(height)}" role="img" aria-labelledby="${escapeXml(graph.id)}-title">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" class="${DIAGRAM_CLASS}" width="${fmt(width)}" height="${fmt(height)}" viewBox="0 0 ${fmt(width)} ${fmt(height)}" role="img" aria-labelledby="${escapeXml(graph.id)}-title">`,
     `<title id="${escapeXml(graph.id)}-title">${escapeXml(`Statechart of ${graph.id}${graph.description ? `: ${graph.description}` : ''}`)}</title>`,
     `<defs><marker id="${escapeXml(graph.id)}-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#52606d"/></marker></defs>`,
-    `<style>${STYLE}</style>`,
+    ...(options.embedStyle === false ? [] : [`<style>${DIAGRAM_STYLE}</style>`]),
   );
 
   out.push('</svg>');

@@ -1,6 +1,6 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { inspection, type LiveActor } from '../../../app/inspection';
-import { graphToSvg, machineToGraph } from '../../../machines/diagram';
+import { DIAGRAM_STYLE, graphToSvg, machineToGraph } from '../../../machines/diagram';
 import { machineRegistry, type RegisteredMachine } from '../../../machines/registry';
 
 function downloadSvg(fileName: string, svg: string) {
@@ -21,7 +21,7 @@ const shortState = (ids: string[]) =>
 function MachineCard({ entry, live }: { entry: RegisteredMachine; live: LiveActor | undefined }) {
   const graph = useMemo(() => machineToGraph(entry.machine), [entry.machine]);
   const active = live?.activeIds;
-  const svg = useMemo(() => graphToSvg(graph, { active: active ?? [] }), [graph, active]);
+  const svg = useMemo(() => graphToSvg(graph, { active: active ?? [], embedStyle: false }), [graph, active]);
   const headingId = `machine-${entry.id}`;
   const running = live && live.actorRef.getSnapshot().status === 'active';
   return (
@@ -62,8 +62,25 @@ function MachineCard({ entry, live }: { entry: RegisteredMachine; live: LiveActo
   );
 }
 
+/**
+ * The page's CSP refuses an inline `<style>` inside the diagrams, so their stylesheet is adopted
+ * through the CSSOM while the screen is shown.
+ */
+function useDiagramStyle() {
+  useEffect(() => {
+    if (!('adoptedStyleSheets' in document) || typeof CSSStyleSheet === 'undefined') return undefined;
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(DIAGRAM_STYLE);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    return () => {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+    };
+  }, []);
+}
+
 /** /qa/machines: every registered machine drawn from its definition, with the live state of this tab. */
 export default function MachinesScreen() {
+  useDiagramStyle();
   const live = useSyncExternalStore(inspection.subscribe, inspection.getSnapshot);
   const byMachine = useMemo(() => {
     const map = new Map<string, LiveActor>();
