@@ -4,16 +4,13 @@ import { Link } from 'wouter';
 import type { SupportInfo } from '../../contracts/client-portal';
 import { LIMITS } from '../../contracts/constants';
 import { contactSupportMachine, supportInfoMachine } from '../../machines/client/client-portal.machines';
-import { Field, FormError } from './form-parts';
+import { Field, FormError, useFormState } from './form-parts';
 
 export default function ClientContactSupportScreen() {
   const info = useActorRef(supportInfoMachine, { input: { query: null } });
   const support = useSelector(info, (s) => s.context.data as SupportInfo | undefined);
   const form = useActorRef(contactSupportMachine, { input: {} });
-  const busy = useSelector(form, (s) => s.matches('submitting'));
-  const sent = useSelector(form, (s) => (s.matches('done') ? (s.context.result as { id: number }) : null));
-  const error = useSelector(form, (s) => s.context.error);
-  const fields = useSelector(form, (s) => s.context.fieldErrors);
+  const { busy, result: sent, error, fields } = useFormState<{ id: number }>(form);
   const [values, setValues] = useState({ subject: '', message: '' });
 
   const submit = (e: FormEvent) => {

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { Page, PaperOrder, PaperProduct } from '../../contracts/client-portal';
 import { PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from '../../contracts/constants';
 import { orderPaperMachine, paperOrdersMachine, paperProductsMachine } from '../../machines/client/client-portal.machines';
-import { Field, formatDate, FormError, LoadError } from './form-parts';
+import { Field, formatDate, FormError, LoadError, useFormState } from './form-parts';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 const STATUS_LABELS: Record<PaperOrder['status'], string> = { received: 'Received', processing: 'Processing', shipped: 'Shipped' };
@@ -16,10 +16,7 @@ export default function ClientPaperScreen() {
   const ordersFailed = useSelector(orders, (s) => s.matches('failed'));
   const ordersError = useSelector(orders, (s) => s.context.error);
   const form = useActorRef(orderPaperMachine, { input: { reloads: orders } });
-  const busy = useSelector(form, (s) => s.matches('submitting'));
-  const placed = useSelector(form, (s) => (s.matches('done') ? (s.context.result as { id: number }) : null));
-  const error = useSelector(form, (s) => s.context.error);
-  const fields = useSelector(form, (s) => s.context.fieldErrors);
+  const { busy, result: placed, error, fields } = useFormState<{ id: number }>(form);
   const [values, setValues] = useState({ productId: '', quantity: '1', poNumber: '', shipTo: '' });
   const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
 

@@ -1,10 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
 import { TOKEN_INVALID_MESSAGE } from '../../contracts/client-portal';
 import { LIMITS } from '../../contracts/constants';
 import { resetPasswordMachine, setPasswordMachine } from '../../machines/client/client-portal.machines';
-import { Field, FormError } from './form-parts';
+import { Field, FormError, useFormState } from './form-parts';
 import { GuestCard } from './GuestCard';
 
 const TEXT = {
@@ -16,10 +16,7 @@ const TEXT = {
 export default function ClientPasswordScreen({ purpose }: { purpose: 'invite' | 'reset' }) {
   const { token = '' } = useParams<{ token: string }>();
   const form = useActorRef(purpose === 'invite' ? setPasswordMachine : resetPasswordMachine, { input: {} });
-  const busy = useSelector(form, (s) => s.matches('submitting'));
-  const done = useSelector(form, (s) => s.matches('done'));
-  const error = useSelector(form, (s) => s.context.error);
-  const fields = useSelector(form, (s) => s.context.fieldErrors);
+  const { busy, done, error, fields } = useFormState(form);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [mismatch, setMismatch] = useState(false);

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { SCR_PRIORITIES, SCR_STATUS_LABELS, type Page, type Scr } from '../../contracts/client-portal';
 import { LIMITS } from '../../contracts/constants';
 import { createScrMachine, scrListMachine } from '../../machines/client/client-portal.machines';
-import { Field, formatDate, FormError, LoadError } from './form-parts';
+import { Field, formatDate, FormError, LoadError, useFormState } from './form-parts';
 
 const PRIORITY_LABELS: Record<Scr['priority'], string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
 
@@ -13,10 +13,7 @@ export default function ClientScrScreen() {
   const failed = useSelector(list, (s) => s.matches('failed'));
   const listError = useSelector(list, (s) => s.context.error);
   const form = useActorRef(createScrMachine, { input: { reloads: list } });
-  const busy = useSelector(form, (s) => s.matches('submitting'));
-  const filed = useSelector(form, (s) => (s.matches('done') ? (s.context.result as { id: number }) : null));
-  const error = useSelector(form, (s) => s.context.error);
-  const fields = useSelector(form, (s) => s.context.fieldErrors);
+  const { busy, result: filed, error, fields } = useFormState<{ id: number }>(form);
   const [values, setValues] = useState({ title: '', description: '', businessReason: '', priority: 'medium' });
   const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
 

@@ -1,18 +1,15 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { AcceptedResponse } from '../../contracts/client-portal';
 import { LIMITS } from '../../contracts/constants';
 import { signupMachine } from '../../machines/client/client-portal.machines';
-import { Field, FormError } from './form-parts';
+import { Field, FormError, useFormState } from './form-parts';
 import { GuestCard } from './GuestCard';
 
 export default function ClientSignupScreen() {
   const form = useActorRef(signupMachine, { input: {} });
-  const busy = useSelector(form, (s) => s.matches('submitting'));
-  const done = useSelector(form, (s) => (s.matches('done') ? (s.context.result as AcceptedResponse) : null));
-  const error = useSelector(form, (s) => s.context.error);
-  const fields = useSelector(form, (s) => s.context.fieldErrors);
+  const { busy, result: done, error, fields } = useFormState<AcceptedResponse>(form);
   const [values, setValues] = useState({ accountNumber: '', name: '', email: '', password: '' });
   const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
 

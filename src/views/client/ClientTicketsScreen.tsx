@@ -9,7 +9,7 @@ import { clientTicketTableMachine, createTicketMachine, replyMachine, ticketDeta
 import { DataTable, type DataTableColumn } from '../ui/data-table/DataTable';
 import { SeverityBadge, StatusBadge } from '../ui/Badges';
 import { Spinner } from '../ui/Spinner';
-import { Field, formatDate, formatDateTime, FormError } from './form-parts';
+import { Field, formatDate, formatDateTime, FormError, useFormState } from './form-parts';
 
 /** The company's tickets in the shared data table (server mode). */
 const COLUMNS: DataTableColumn<ClientTicket>[] = [
@@ -44,10 +44,7 @@ function TicketList() {
 function CreateTicket() {
   const user = ClientSession.useSelector((s) => s.context.user);
   const form = useActorRef(createTicketMachine, { input: {} });
-  const busy = useSelector(form, (s) => s.matches('submitting'));
-  const created = useSelector(form, (s) => (s.matches('done') ? (s.context.result as { id: number }) : null));
-  const error = useSelector(form, (s) => s.context.error);
-  const fields = useSelector(form, (s) => s.context.fieldErrors);
+  const { busy, result: created, error, fields } = useFormState<{ id: number }>(form);
   const [values, setValues] = useState({ title: '', description: '', severity: 'M', contactName: user?.name ?? '', contactEmail: user?.email ?? '' });
   const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
 

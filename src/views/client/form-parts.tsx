@@ -1,4 +1,19 @@
+import { useSelector } from '@xstate/react';
 import { useId, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { createFormMachine } from '../../machines/client/form.machine';
+
+type FormActor = ActorRefFrom<ReturnType<typeof createFormMachine<unknown, unknown>>>;
+
+/** What a form screen shows of its form machine: busy, the result once sent, the errors. */
+export function useFormState<TResult = unknown>(form: FormActor) {
+  const busy = useSelector(form, (s) => s.matches('submitting'));
+  const done = useSelector(form, (s) => s.matches('done'));
+  const result = useSelector(form, (s) => (s.matches('done') ? (s.context.result as TResult) : null));
+  const error = useSelector(form, (s) => s.context.error);
+  const fields = useSelector(form, (s) => s.context.fieldErrors);
+  return { busy, done, result, error, fields };
+}
 
 /** A labelled form field with its error message tied to the input. */
 export function Field({
