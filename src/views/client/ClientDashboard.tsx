@@ -1,18 +1,16 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { Link } from 'wouter';
 import { ClientSession } from '../../app/client-session';
 import { SCR_STATUS_LABELS, type ClientDashboard as Dashboard } from '../../contracts/client-portal';
 import { dashboardMachine } from '../../machines/client/client-portal.machines';
 import { SeverityBadge, StatusBadge } from '../ui/Badges';
 import { Spinner } from '../ui/Spinner';
-import { formatDate, formatDateTime, LoadError } from './form-parts';
+import { formatDate, formatDateTime, LoadError, useQueryState } from './form-parts';
 
 export default function ClientDashboard() {
   const user = ClientSession.useSelector((s) => s.context.user);
   const query = useActorRef(dashboardMachine, { input: { query: null } });
-  const data = useSelector(query, (s) => s.context.data as Dashboard | undefined);
-  const failed = useSelector(query, (s) => s.matches('failed'));
-  const error = useSelector(query, (s) => s.context.error);
+  const { data, failed, error } = useQueryState<Dashboard>(query);
 
   return (
     <>

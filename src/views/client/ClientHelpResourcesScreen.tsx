@@ -4,14 +4,12 @@ import { Link, useSearch } from 'wouter';
 import type { Article, ArticleList, ArticleListQuery } from '../../contracts/client-portal';
 import { articleMachine, articlesMachine } from '../../machines/client/client-portal.machines';
 import { Spinner } from '../ui/Spinner';
-import { formatDate, LoadError } from './form-parts';
+import { formatDate, LoadError, useQueryState } from './form-parts';
 import { Markdown } from './Markdown';
 
 function ArticleView({ id }: { id: number }) {
   const query = useActorRef(articleMachine, { input: { query: id } });
-  const article = useSelector(query, (s) => s.context.data as Article | undefined);
-  const failed = useSelector(query, (s) => s.matches('failed'));
-  const error = useSelector(query, (s) => s.context.error);
+  const { data: article, failed, error } = useQueryState<Article>(query);
   useEffect(() => {
     if (id !== (query.getSnapshot().context.query as number)) query.send({ type: 'query.set', query: id });
   }, [id, query]);
@@ -33,10 +31,8 @@ function ArticleView({ id }: { id: number }) {
 
 function ArticleIndex() {
   const list = useActorRef(articlesMachine, { input: { query: {} } });
-  const data = useSelector(list, (s) => s.context.data as ArticleList | undefined);
+  const { data, failed, error } = useQueryState<ArticleList>(list);
   const query = useSelector(list, (s) => s.context.query as ArticleListQuery);
-  const failed = useSelector(list, (s) => s.matches('failed'));
-  const error = useSelector(list, (s) => s.context.error);
   const [search, setSearch] = useState('');
   return (
     <section className="card" aria-labelledby="articles-heading">

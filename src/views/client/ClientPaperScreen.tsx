@@ -1,24 +1,21 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useActorRef } from '@xstate/react';
+import type { FormEvent } from 'react';
 import type { Page, PaperOrder, PaperProduct } from '../../contracts/client-portal';
 import { PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from '../../contracts/constants';
 import { orderPaperMachine, paperOrdersMachine, paperProductsMachine } from '../../machines/client/client-portal.machines';
-import { Field, formatDate, FormError, LoadError, useFormState } from './form-parts';
+import { Field, formatDate, FormError, LoadError, useFieldValues, useFormState, useQueryState } from './form-parts';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 const STATUS_LABELS: Record<PaperOrder['status'], string> = { received: 'Received', processing: 'Processing', shipped: 'Shipped' };
 
 export default function ClientPaperScreen() {
   const products = useActorRef(paperProductsMachine, { input: { query: null } });
-  const productList = useSelector(products, (s) => s.context.data as PaperProduct[] | undefined);
+  const { data: productList } = useQueryState<PaperProduct[]>(products);
   const orders = useActorRef(paperOrdersMachine, { input: { query: null } });
-  const orderPage = useSelector(orders, (s) => s.context.data as Page<PaperOrder> | undefined);
-  const ordersFailed = useSelector(orders, (s) => s.matches('failed'));
-  const ordersError = useSelector(orders, (s) => s.context.error);
+  const { data: orderPage, failed: ordersFailed, error: ordersError } = useQueryState<Page<PaperOrder>>(orders);
   const form = useActorRef(orderPaperMachine, { input: { reloads: orders } });
   const { busy, result: placed, error, fields } = useFormState<{ id: number }>(form);
-  const [values, setValues] = useState({ productId: '', quantity: '1', poNumber: '', shipTo: '' });
-  const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  const { values, set } = useFieldValues({ productId: '', quantity: '1', poNumber: '', shipTo: '' });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,21 +1,18 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useActorRef } from '@xstate/react';
+import type { FormEvent } from 'react';
 import { SCR_PRIORITIES, SCR_STATUS_LABELS, type Page, type Scr } from '../../contracts/client-portal';
 import { LIMITS } from '../../contracts/constants';
 import { createScrMachine, scrListMachine } from '../../machines/client/client-portal.machines';
-import { Field, formatDate, FormError, LoadError, useFormState } from './form-parts';
+import { Field, formatDate, FormError, LoadError, useFieldValues, useFormState, useQueryState } from './form-parts';
 
 const PRIORITY_LABELS: Record<Scr['priority'], string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
 
 export default function ClientScrScreen() {
   const list = useActorRef(scrListMachine, { input: { query: null } });
-  const page = useSelector(list, (s) => s.context.data as Page<Scr> | undefined);
-  const failed = useSelector(list, (s) => s.matches('failed'));
-  const listError = useSelector(list, (s) => s.context.error);
+  const { data: page, failed, error: listError } = useQueryState<Page<Scr>>(list);
   const form = useActorRef(createScrMachine, { input: { reloads: list } });
   const { busy, result: filed, error, fields } = useFormState<{ id: number }>(form);
-  const [values, setValues] = useState({ title: '', description: '', businessReason: '', priority: 'medium' });
-  const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  const { values, set } = useFieldValues({ title: '', description: '', businessReason: '', priority: 'medium' });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,17 +1,16 @@
 import { useActorRef } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { AcceptedResponse } from '../../contracts/client-portal';
 import { LIMITS } from '../../contracts/constants';
 import { signupMachine } from '../../machines/client/client-portal.machines';
-import { Field, FormError, useFormState } from './form-parts';
+import { Field, FormError, useFieldValues, useFormState } from './form-parts';
 import { GuestCard } from './GuestCard';
 
 export default function ClientSignupScreen() {
   const form = useActorRef(signupMachine, { input: {} });
   const { busy, result: done, error, fields } = useFormState<AcceptedResponse>(form);
-  const [values, setValues] = useState({ accountNumber: '', name: '', email: '', password: '' });
-  const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  const { values, set } = useFieldValues({ accountNumber: '', name: '', email: '', password: '' });
 
   if (done) {
     return (

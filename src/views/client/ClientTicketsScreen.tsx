@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { ClientSession } from '../../app/client-session';
@@ -9,7 +9,7 @@ import { clientTicketTableMachine, createTicketMachine, replyMachine, ticketDeta
 import { DataTable, type DataTableColumn } from '../ui/data-table/DataTable';
 import { SeverityBadge, StatusBadge } from '../ui/Badges';
 import { Spinner } from '../ui/Spinner';
-import { Field, formatDate, formatDateTime, FormError, useFormState } from './form-parts';
+import { Field, formatDate, formatDateTime, FormError, useFieldValues, useFormState, useQueryState } from './form-parts';
 
 /** The company's tickets in the shared data table (server mode). */
 const COLUMNS: DataTableColumn<ClientTicket>[] = [
@@ -45,8 +45,7 @@ function CreateTicket() {
   const user = ClientSession.useSelector((s) => s.context.user);
   const form = useActorRef(createTicketMachine, { input: {} });
   const { busy, result: created, error, fields } = useFormState<{ id: number }>(form);
-  const [values, setValues] = useState({ title: '', description: '', severity: 'M', contactName: user?.name ?? '', contactEmail: user?.email ?? '' });
-  const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  const { values, set } = useFieldValues({ title: '', description: '', severity: 'M', contactName: user?.name ?? '', contactEmail: user?.email ?? '' });
 
   if (created) {
     return (
@@ -103,14 +102,9 @@ function CreateTicket() {
 
 function TicketDetail({ id }: { id: number }) {
   const detail = useActorRef(ticketDetailMachine, { input: { query: id } });
-  const ticket = useSelector(detail, (s) => s.context.data as ClientTicketDetail | undefined);
-  const failed = useSelector(detail, (s) => s.matches('failed'));
-  const error = useSelector(detail, (s) => s.context.error);
+  const { data: ticket, failed, error } = useQueryState<ClientTicketDetail>(detail);
   const reply = useActorRef(replyMachine, { input: { reloads: detail } });
-  const replying = useSelector(reply, (s) => s.matches('submitting'));
-  const replied = useSelector(reply, (s) => s.matches('done'));
-  const replyError = useSelector(reply, (s) => s.context.error);
-  const replyFields = useSelector(reply, (s) => s.context.fieldErrors);
+  const { busy: replying, done: replied, error: replyError, fields: replyFields } = useFormState(reply);
   const [body, setBody] = useState('');
 
   useEffect(() => {

@@ -1,9 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { createFormMachine } from '../../machines/client/form.machine';
+import type { createQueryMachine } from '../../machines/client/query.machine';
 
 type FormActor = ActorRefFrom<ReturnType<typeof createFormMachine<unknown, unknown>>>;
+type QueryActor = ActorRefFrom<ReturnType<typeof createQueryMachine<unknown, unknown>>>;
 
 /** What a form screen shows of its form machine: busy, the result once sent, the errors. */
 export function useFormState<TResult = unknown>(form: FormActor) {
@@ -13,6 +15,21 @@ export function useFormState<TResult = unknown>(form: FormActor) {
   const error = useSelector(form, (s) => s.context.error);
   const fields = useSelector(form, (s) => s.context.fieldErrors);
   return { busy, done, result, error, fields };
+}
+
+/** What a screen shows of a query machine: the data, and whether and why loading failed. */
+export function useQueryState<TData>(query: QueryActor) {
+  const data = useSelector(query, (s) => s.context.data as TData | undefined);
+  const failed = useSelector(query, (s) => s.matches('failed'));
+  const error = useSelector(query, (s) => s.context.error);
+  return { data, failed, error };
+}
+
+/** The values typed into a form, and a change handler per field. */
+export function useFieldValues<T extends Record<string, string>>(initial: T) {
+  const [values, setValues] = useState(initial);
+  const set = (k: keyof T) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  return { values, set };
 }
 
 /** A labelled form field with its error message tied to the input. */
