@@ -2,9 +2,10 @@
  * The tables as drizzle-orm sees them. The SQL migrations create them; a test compares both
  * (tests/server/schema.test.ts), so a column added to one and not the other fails the build.
  */
-import { bigint, boolean, char, date, integer, jsonb, numeric, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, char, customType, date, integer, jsonb, numeric, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const staffUsers = pgTable('staff_users', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -87,6 +88,10 @@ export const tickets = pgTable('tickets', {
   closedAt: tz('closed_at'),
   pausedSince: tz('paused_since'),
   pausedSeconds: integer('paused_seconds').notNull().default(0),
+  /** Kept by triggers (migration 0005): the words of title, description and notes; the names shown and sorted by. */
+  searchVector: tsvector('search_vector').notNull(),
+  companyName: varchar('company_name', { length: 200 }),
+  assigneeName: varchar('assignee_name', { length: 120 }),
 });
 
 export const ticketNotes = pgTable('ticket_notes', {

@@ -14,9 +14,9 @@ const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
  * tickets_overdue_idx (assignee_id, duedate) WHERE status <> 'C'.
  */
 export const OVERDUE_SQL = `
-  SELECT t.id, t.title, t.status, t.severity, c.name AS company_name, t.contact_name AS contact,
+  SELECT t.id, t.title, t.status, t.severity, t.company_name, t.contact_name AS contact,
          t.contact_email, t.queue, ${ISO('t.created_at')} AS created_at, ${ISO('t.duedate')} AS duedate
-    FROM tickets t LEFT JOIN companies c ON c.id = t.company_id
+    FROM tickets t
    WHERE t.assignee_id = $1 AND t.status <> 'C' AND t.duedate < now()
    ORDER BY t.duedate ASC, t.id
    LIMIT $2`;

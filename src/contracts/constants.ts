@@ -87,8 +87,18 @@ export const TICKET_SEARCH = {
   offsetMax: 10_000,
   /** The total is counted up to this many matches and then reported as "more than". */
   countCap: 1_000,
-  /** A text search matching at most this many tickets pages over their ids; more goes through the index order. */
-  textMatchCap: 2_000,
+  /**
+   * A search the planner expects to match at most this many tickets is answered from its
+   * matches (at most `matchCap` of them, counted exactly); above it, the page walks the sort's
+   * index and the total is "more than `countCap`".
+   */
+  manyMatches: 10_000,
+  /** A search matching at most this many tickets is sorted and paged from its matches. */
+  matchCap: 2_000,
+  /** A walk of the sort's index reads at most this many times the tickets the estimate says it needs, */
+  windowFactor: 10,
+  /** and at least this many. */
+  windowMin: 5_000,
   sortColumnsMax: 3,
   queryMax: 200,
 } as const;
