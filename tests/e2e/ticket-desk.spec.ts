@@ -173,3 +173,23 @@ test('ticket search sorts by a column with aria-sort and keeps the sort in the U
   await page.reload();
   await expect(page.getByRole('columnheader', { name: 'Due Date' })).toHaveAttribute('aria-sort', 'descending');
 });
+
+test('company search filters by status and sorts by open tickets on the server, keeps both in the URL and passes axe', async ({ page }) => {
+  await staffSignIn(page, STAFF.agent.email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/company/search');
+  const companies = page.getByRole('table', { name: 'Companies' });
+  await expect(companies.getByRole('link', { name: 'Acme Utilities' })).toBeVisible();
+  await expectAccessible(page);
+  await companies.getByRole('combobox', { name: 'Filter Status' }).selectOption('active');
+  await expect(page).toHaveURL(/f\.status=active/);
+  const open = companies.getByRole('columnheader', { name: /Open tickets/ });
+  await open.getByRole('button').click();
+  await expect(open).toHaveAttribute('aria-sort', 'descending');
+  await expect(page).toHaveURL(/sort=open_tickets(%3A|:)desc/);
+  const counts = async () => (await companies.locator('tbody tr td:nth-child(5)').allTextContents()).map(Number);
+  await expect.poll(async () => { const c = await counts(); return c.length > 1 && c.every((n, i) => i === 0 || c[i - 1]! >= n); }).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Companies' }).getByRole('columnheader', { name: /Open tickets/ })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByRole('table', { name: 'Companies' }).getByRole('combobox', { name: 'Filter Status' })).toHaveValue('active');
+});
