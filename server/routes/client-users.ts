@@ -32,6 +32,17 @@ async function queueInviteEmail(db: Pick<PoolClient, 'query'>, publicUrl: string
   ]);
 }
 
+/** Sort columns of the list; a sort always ends with the id so pages do not overlap. */
+const SORT_SQL: Record<string, string> = {
+  name: 'lower(u.name)',
+  email: 'u.email',
+  company: 'lower(c.name)',
+  status: 'u.status',
+  last_invited_at: 'last_invited_at',
+  created_at: 'u.created_at',
+};
+const DEFAULT_ORDER = 'lower(c.name), lower(u.name)';
+
 const USER_COLUMNS = `u.id, u.company_id, c.name AS company_name, u.contact_id, u.name, u.email, u.status, u.created_at,
   (SELECT max(i.created_at) FROM password_tokens i WHERE i.client_user_id = u.id AND i.purpose = 'invite') AS last_invited_at`;
 
@@ -61,10 +72,11 @@ export function registerClientUserRoutes(app: FastifyInstance, ctx: AppContext):
       conds.push(`u.status = $${values.length}`);
     }
     const where = conds.length ? `WHERE ${conds.join(' AND ')}` : '';
+    const order = query.sort?.length ? query.sort.map((s) => `${SORT_SQL[s.field]} ${s.dir.toUpperCase()} NULLS LAST`).join(', ') : DEFAULT_ORDER;
     const { rows: count } = await pool.query(`SELECT count(*)::int AS n FROM client_users u ${where}`, values);
     const { rows } = await pool.query(
       `SELECT ${USER_COLUMNS} FROM client_users u JOIN companies c ON c.id = u.company_id ${where}
-        ORDER BY c.name, u.name, u.id LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+        ORDER BY ${order}, u.id LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
       [...values, query.size, (query.page - 1) * query.size],
     );
     return { rows, page: query.page, size: query.size, total: count[0].n, totalExact: true };

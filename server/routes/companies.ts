@@ -26,6 +26,8 @@ const SORT_SQL: Record<string, string> = {
   status: 'c.status',
   territory: 'c.territory',
   created_at: 'c.created_at',
+  // The output column (a count per company): ORDER BY takes it by its bare name.
+  open_tickets: 'open_tickets',
 };
 
 const COMPANY_COLUMNS = `c.id, c.name, c.account_number, c.phone, c.address, c.website, c.status, c.territory,

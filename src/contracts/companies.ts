@@ -85,10 +85,13 @@ export const updateContactSchema = contactSchema
   .partial()
   .refine((v) => Object.keys(v).length > 0, { message: 'Send at least one field to change' });
 
+export const CLIENT_USER_SORT_FIELDS = ['name', 'email', 'company', 'status', 'last_invited_at', 'created_at'] as const;
+
 export const clientUserQuerySchema = z.strictObject({
   q: z.string().trim().max(TICKET_SEARCH.queryMax, `q must be at most ${TICKET_SEARCH.queryMax} characters`).optional(),
   company: id('company').optional(),
   status: z.enum(CLIENT_USER_STATUSES, { error: `status must be one of ${CLIENT_USER_STATUSES.join(', ')}` }).optional(),
+  sort: sortParam(CLIENT_USER_SORT_FIELDS, TICKET_SEARCH.sortColumnsMax).optional(),
   page,
   size,
 });

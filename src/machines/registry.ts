@@ -26,8 +26,8 @@ export type RegisteredMachine = {
  * Every machine of the app. The diagrams (`npm run machines`, /qa/machines), the path-test
  * coverage check and the live view all read this list: adding a machine is one entry here.
  * A factory (resource, list, submit, query, form) is listed once per distinct use on screen; its other
- * instances have the same states. The server-mode table and the ticket table are the table
- * machine with another fetch, so they are the `table` entry.
+ * instances have the same states. The server-mode tables (tickets, companies, client users) are the
+ * table machine with another fetch, so they are the `table` entry.
  */
 export const machineRegistry: readonly RegisteredMachine[] = [
   { id: 'staff-session', machine: staffSessionMachine, description: 'The staff sign-in session of one browser tab.' },
@@ -42,8 +42,8 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   { id: 'survey-results', machine: surveyResultsMachine, description: 'The survey results report for staff.' },
   { id: 'my-tickets', machine: myTicketsMachine, description: 'The resource machine (createResourceMachine) loading the open tickets on /home.' },
   { id: 'management-dashboard', machine: managementDashboardMachine, description: 'The resource machine loading the management dashboard.' },
-  { id: 'ticket-search', machine: ticketSearchMachine, description: 'The list machine (createListMachine) behind ticket, company and client-user searches.' },
-  { id: 'create-ticket', machine: createTicketMachine, description: 'The submit machine (createSubmitMachine) behind the create forms.' },
+  { id: 'ticket-search', machine: ticketSearchMachine, description: 'The list machine (createListMachine) behind the lists outside data tables: a company\'s tickets, the company pickers.' },
+  { id: 'create-ticket', machine: createTicketMachine, description: 'The submit machine (createSubmitMachine) behind the create forms, the client-user invite and its row actions.' },
   { id: 'client-dashboard', machine: dashboardMachine, description: 'The query machine (createQueryMachine) behind the client portal screens and the admin outbox.' },
   { id: 'client-contact-support', machine: contactSupportMachine, description: 'The form machine (createFormMachine) behind the client portal forms.' },
   { id: 'ticket-view', machine: ticketViewMachine, description: 'One ticket: load, edit, notes and status changes.' },

@@ -1,13 +1,26 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { STAFF, staffSignIn } from './support/accounts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { clientLogIn, DEMO_PASSWORD, STAFF, staffSignIn } from './support/accounts';
+
+/** The set-password link of the newest invitation to an address, read as an admin through the outbox API. */
+async function invitationLink(request: APIRequestContext, to: string): Promise<string> {
+  const login = await request.post('/api/v2/auth/login', { data: { email: STAFF.admin.email, password: DEMO_PASSWORD } });
+  expect(login.status()).toBe(200);
+  const res = await request.get('/api/v2/admin/outbox?pageSize=50', { headers: { authorization: `Bearer ${(await login.json()).token}` } });
+  expect(res.status()).toBe(200);
+  const mail = (await res.json()).rows.find((m: { toAddress: string }) => m.toAddress === to);
+  expect(mail, `an email to ${to}`).toBeTruthy();
+  const link = /https?:\/\/[^\s]+(\/client\/set-password\/[\w-]+)/.exec(mail.body as string);
+  expect(link, 'a set-password link').toBeTruthy();
+  return link![1]!;
+}
 
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
-test('a company, a contact and a ticket: found by a word, notes, the WOC clock pause, closing, and a client user invited', async ({ page }) => {
+test('a company, a contact and a ticket: found by a word, notes, the WOC clock pause, closing, a client user invited who sees the public note only', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const word = `kumquat${stamp}`;
@@ -92,17 +105,49 @@ test('a company, a contact and a ticket: found by a word, notes, the WOC clock p
   await change.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.locator('.ticket-header')).toContainText('Closed');
 
-  // A client user of that company, invited.
-  await page.goto(`/client/portal/users?company=${companyId}`);
+  // A client user of that company, invited; the table is filtered by the company from the URL.
+  const clientEmail = `nora.${stamp}@harbor.example.com`;
+  await page.goto(`/client/portal/users?f.company=${companyId}`);
+  const users = page.getByRole('table', { name: 'Client portal users' });
+  await expect(users.getByRole('combobox', { name: 'Filter Company' })).toHaveValue(companyId);
+  await expect(users.getByRole('cell', { name: 'No data for table' })).toBeVisible();
   const invite = page.getByRole('form', { name: 'Invite a client user' });
-  await invite.getByLabel('Company').selectOption(companyId);
+  await expect(invite.getByLabel('Company')).toHaveValue(companyId);
   await invite.getByLabel('Name').fill('Nora Quinn');
-  await invite.getByLabel('Email').fill(`nora.${stamp}@harbor.example.com`);
+  await invite.getByLabel('Email').fill(clientEmail);
   await invite.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByRole('status')).toHaveText(`Invitation sent to nora.${stamp}@harbor.example.com.`);
-  await expect(page.getByRole('cell', { name: `nora.${stamp}@harbor.example.com`, exact: true })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'invited', exact: true })).toBeVisible();
+  await expect(invite.getByRole('status')).toHaveText(`Invitation sent to ${clientEmail}.`);
+  const invited = users.getByRole('row').filter({ has: page.getByRole('cell', { name: clientEmail, exact: true }) });
+  await expect(invited.getByRole('cell', { name: 'invited', exact: true })).toBeVisible();
+  await expect(users.getByRole('row')).toHaveCount(3); // the header, the filters, Nora
   await expectAccessible(page);
+
+  // She follows the emailed link and sets her password.
+  const password = 'tide tables at noon';
+  const client = await browser.newContext();
+  const portal = await client.newPage();
+  await portal.goto(await invitationLink(page.request, clientEmail));
+  await portal.getByLabel('New password').fill(password);
+  await portal.getByLabel('Confirm password').fill(password);
+  await portal.getByRole('button', { name: 'Set password' }).click();
+  await expect(portal.getByRole('status')).toContainText('Your account is active');
+
+  // Signed in to the client portal, she sees the ticket with the public note and not the internal one.
+  await clientLogIn(portal, clientEmail, password);
+  await expect(portal).toHaveURL(/\/client$/);
+  await portal.goto('/client/tickets');
+  await portal.getByRole('table', { name: "Your company's tickets" }).getByRole('link', { name: 'Meter reads missing after upgrade' }).click();
+  await expect(portal).toHaveURL(new RegExp(`/client/tickets\\?id=${ticketId}$`));
+  await expect(portal.getByRole('heading', { name: `#${ticketId} Meter reads missing after upgrade` })).toBeVisible();
+  await expect(portal.getByText('We found the cause and are re-importing the reads.')).toBeVisible();
+  await expect(portal.getByText('the import job skipped route 7', { exact: false })).toHaveCount(0);
+  expect(await portal.content()).not.toContain('the import job skipped route 7');
+  await expectAccessible(portal);
+  await client.close();
+
+  // Back in the staff portal, she is active now.
+  await page.reload();
+  await expect(invited.getByRole('cell', { name: 'active', exact: true })).toBeVisible();
 });
 
 test('the active ticket stats show open tickets by status, priority, queue, assignee and age', async ({ page }) => {
@@ -127,4 +172,24 @@ test('ticket search sorts by a column with aria-sort and keeps the sort in the U
   await expect(due).toHaveAttribute('aria-sort', 'descending');
   await page.reload();
   await expect(page.getByRole('columnheader', { name: 'Due Date' })).toHaveAttribute('aria-sort', 'descending');
+});
+
+test('company search filters by status and sorts by open tickets on the server, keeps both in the URL and passes axe', async ({ page }) => {
+  await staffSignIn(page, STAFF.agent.email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/company/search');
+  const companies = page.getByRole('table', { name: 'Companies' });
+  await expect(companies.getByRole('link', { name: 'Acme Utilities' })).toBeVisible();
+  await expectAccessible(page);
+  await companies.getByRole('combobox', { name: 'Filter Status' }).selectOption('active');
+  await expect(page).toHaveURL(/f\.status=active/);
+  const open = companies.getByRole('columnheader', { name: /Open tickets/ });
+  await open.getByRole('button').click();
+  await expect(open).toHaveAttribute('aria-sort', 'descending');
+  await expect(page).toHaveURL(/sort=open_tickets(%3A|:)desc/);
+  const counts = async () => (await companies.locator('tbody tr td:nth-child(5)').allTextContents()).map(Number);
+  await expect.poll(async () => { const c = await counts(); return c.length > 1 && c.every((n, i) => i === 0 || c[i - 1]! >= n); }).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Companies' }).getByRole('columnheader', { name: /Open tickets/ })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByRole('table', { name: 'Companies' }).getByRole('combobox', { name: 'Filter Status' })).toHaveValue('active');
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, createMachine } from 'xstate';
 import { createListMachine, type ListAction, type ListParams } from '../../src/machines/ticket-desk/list.machine';
 import { createSubmitMachine } from '../../src/machines/ticket-desk/submit.machine';
 import { ApiError } from '../../src/services/http';
@@ -62,7 +62,7 @@ describe('form submit machine', () => {
   it('goes back to editing with the field errors on a 400, and to saved with the answer', async () => {
     const submit = controllable<{ id: number }, { name: string }>('submit');
     const machine = createSubmitMachine<{ name: string }, { id: number }>('f', async () => ({ id: 0 })).provide({ actors: { submit: submit.logic as never } });
-    const actor = createActor(machine).start();
+    const actor = createActor(machine, { input: {} }).start();
     actor.send({ type: 'form.submit', input: { name: '' } });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     submit.reject(new ApiError(400, 'invalid_input', 'Invalid body: name (Name is required)', { name: 'Name is required' }));
@@ -76,5 +76,24 @@ describe('form submit machine', () => {
     expect(actor.getSnapshot().matches('saved')).toBe(true);
     expect(actor.getSnapshot().context.result).toEqual({ id: 9 });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+  });
+});
+
+describe('form submit machine and the table it changes', () => {
+  it('tells the table to reload once saved, and not when the save fails', async () => {
+    const submit = controllable<{ id: number }, { name: string }>('submit');
+    const received: string[] = [];
+    const table = createActor(createMachine({ on: { '*': { actions: ({ event }) => received.push(event.type) } } })).start();
+    const machine = createSubmitMachine<{ name: string }, { id: number }>('f', async () => ({ id: 0 })).provide({ actors: { submit: submit.logic as never } });
+    const actor = createActor(machine, { input: { reloads: table } }).start();
+    actor.send({ type: 'form.submit', input: { name: 'x' } });
+    submit.reject(new ApiError(409, 'conflict', 'Already sent'));
+    await flush();
+    expect(received).toEqual([]);
+    actor.send({ type: 'form.submit', input: { name: 'y' } });
+    submit.resolve({ id: 3 });
+    await flush();
+    expect(actor.getSnapshot().matches('saved')).toBe(true);
+    expect(received).toEqual(['table.reload']);
   });
 });

@@ -221,6 +221,22 @@ describe('table machine, server mode', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('reloads the same query, on the same page, when told the rows changed on the server', async () => {
+    const { a, calls } = setupServer();
+    calls[0]!.resolve({ rows: rows.slice(0, 10), total: 25 });
+    await new Promise((r) => setTimeout(r, 0));
+    a.send({ type: 'page.next' });
+    a.send({ type: 'sort.toggle', field: 'id', multi: false });
+    calls.at(-1)!.resolve({ rows: rows.slice(10, 20), total: 25 });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(a.getSnapshot().hasTag('ready')).toBe(true);
+    const count = calls.length;
+    a.send({ type: 'table.reload' });
+    expect(a.getSnapshot().hasTag('loading')).toBe(true);
+    expect(calls).toHaveLength(count + 1);
+    expect(calls.at(-1)!.query).toEqual({ page: 2, pageSize: 10, sort: [{ field: 'id', type: 'asc' }], filters: {}, search: '' });
+  });
+
   it('createServerTableMachine passes each query to the fetch function', async () => {
     const fetch = vi.fn(async (q: TableQuery) => ({ rows: [], total: q.page }));
     const a = createActor(createServerTableMachine(fetch), { input: { mode: 'server', columns, initial: { search: 'x' } } }).start();

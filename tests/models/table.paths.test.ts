@@ -229,8 +229,8 @@ describe('filter, search and selection paths', () => {
   });
 
   it('covers every event type the machine handles', () => {
-    // table.retry: server mode only (tests/machines/table.machine.test.ts); table.query: raised by the machine itself.
-    const elsewhere = ['table.retry', 'table.query'];
+    // table.retry, table.reload: server mode only (the server-mode paths below); table.query: raised by the machine itself.
+    const elsewhere = ['table.retry', 'table.reload', 'table.query'];
     const handled = new Set(tableMachine.events.filter((t) => !t.startsWith('xstate.')));
     expect(new Set([...coveredEvents, ...elsewhere])).toEqual(handled);
   });
@@ -248,6 +248,7 @@ describe('server mode and filter typing paths', () => {
     { type: 'xstate.after.FILTER_DEBOUNCE.table.filtering.debouncing' },
     { type: 'table.query' },
     { type: 'table.retry' },
+    { type: 'table.reload' },
     { type: `xstate.done.actor.${FETCH}`, output: { rows: rows.slice(0, 10), total: 25 } },
     { type: `xstate.error.actor.${FETCH}`, error: new Error('Network Error') },
   ] as const;

@@ -58,6 +58,16 @@ describe.each(BACKENDS)('companies, contacts and client portal users on %s', (ba
     expect(acme.open_tickets).toBe(n);
   });
 
+  it('sorts companies by their open tickets, most first, ties by id', async () => {
+    const res = await call('GET', '/api/v2/companies?sort=open_tickets:desc&size=100');
+    expect(res.statusCode, res.body).toBe(200);
+    const counts = res.json().rows.map((r: { open_tickets: number }) => r.open_tickets);
+    expect(counts.length).toBeGreaterThan(1);
+    expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+    expect(new Set(counts).size).toBeGreaterThan(1);
+    expect((await call('GET', '/api/v2/companies?sort=open_tickets:sideways')).statusCode).toBe(400);
+  });
+
   it('adds, edits and removes contacts', async () => {
     const company = (await call('POST', '/api/v2/companies', { name: 'Contact Co', account_number: 'CONT-1' })).json().company;
     const added = await call('POST', `/api/v2/companies/${company.id}/contacts`, { name: 'Rita Ruiz', email: 'Rita@Contact.example.com', title: 'IT Lead' });
@@ -126,6 +136,31 @@ describe.each(BACKENDS)('companies, contacts and client portal users on %s', (ba
       const all = (await call('GET', '/api/v2/client-users?q=demo.test')).json();
       expect(all.rows.length).toBe(2);
       expect((await call('GET', '/api/v2/client-users?status=gone')).statusCode).toBe(400);
+    });
+
+    it('sorts users by any column of the table, and refuses an unknown sort', async () => {
+      const acme = (await call('GET', '/api/v2/companies?q=ACME-001')).json().rows[0];
+      for (const [name, email] of [['Zed Last', 'a.zed@example.test'], ['Abe First', 'z.abe@example.test']]) {
+        expect((await call('POST', '/api/v2/client-users', { company_id: acme.id, name, email })).statusCode).toBe(201);
+      }
+      const list = async (sort: string) => {
+        const res = await call('GET', `/api/v2/client-users?company=${acme.id}&size=100&sort=${sort}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().rows as { name: string; email: string; status: string; last_invited_at: string | null }[];
+      };
+      const byName = (await list('name:asc')).map((u) => u.name.toLowerCase());
+      expect(byName).toEqual([...byName].sort());
+      const byEmailDesc = (await list('email:desc')).map((u) => u.email);
+      expect(byEmailDesc).toEqual([...byEmailDesc].sort().reverse());
+      expect(byEmailDesc[0]).toBe('z.abe@example.test');
+      const byStatus = (await list('status:asc,name:desc')).map((u) => `${u.status} ${u.name.toLowerCase()}`);
+      expect(byStatus).toEqual([...byStatus].sort((a, b) => (a.split(' ')[0]! === b.split(' ')[0]! ? b.localeCompare(a) : a.localeCompare(b))));
+      // Never invited (signed up or seeded) users come last, whichever the direction.
+      const invited = await list('last_invited_at:desc');
+      expect(invited.at(-1)!.last_invited_at).toBeNull();
+      expect(invited[0]!.last_invited_at).not.toBeNull();
+      expect((await call('GET', '/api/v2/client-users?sort=password_hash:asc')).statusCode).toBe(400);
+      expect((await call('GET', '/api/v2/client-users?sort=name:up')).statusCode).toBe(400);
     });
 
     it('disables a user and ends their sessions at once', async () => {

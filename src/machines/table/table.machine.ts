@@ -54,6 +54,7 @@ export type TableEvent =
   | { type: 'rows.togglePage' }
   | { type: 'selection.clear' }
   | { type: 'table.retry' }
+  | { type: 'table.reload' }
   | { type: 'table.query' };
 
 const initialFilters = (columns: readonly ColumnOptions<Row>[], given: Record<string, string> | undefined) => {
@@ -272,6 +273,11 @@ export const tableMachine = setup({
           initial: 'loading',
           on: {
             'table.query': { target: '.loading', reenter: true, description: 'A new query cancels the one under way: its answer is ignored.' },
+            'table.reload': {
+              target: '.loading',
+              reenter: true,
+              description: 'The rows changed on the server (a row action, a new record): the same query loads again, on the same page.',
+            },
           },
           states: {
             loading: {

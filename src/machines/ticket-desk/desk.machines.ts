@@ -2,7 +2,7 @@
 import type { ClientUser, CompanyRow, CompanyView, ContactInput, CreateCompanyInput, InviteClientUserInput, Paged, UpdateCompanyInput } from '../../contracts/companies';
 import type { CreateTicketInput, TicketSearchResponse, TicketView } from '../../contracts/staff-tickets';
 import { clientUsersApi, companiesApi, ticketDeskApi } from '../../services/ticket-desk';
-import { ROWS_PER_PAGE_ALL, TICKET_SEARCH } from '../../contracts/constants';
+import { DIRECTORY_PAGE_SIZE_MAX, ROWS_PER_PAGE_ALL, TICKET_SEARCH } from '../../contracts/constants';
 import { createResourceMachine } from '../resource/resource.machine';
 import { createServerTableMachine, type Row } from '../table/table.machine';
 import type { TablePage, TableQuery } from '../table/table.types';
@@ -11,11 +11,6 @@ import { createSubmitMachine } from './submit.machine';
 
 export const ticketSearchMachine = createListMachine<TicketSearchResponse>('ticketSearch', (p) => ticketDeskApi.search(p));
 export const companySearchMachine = createListMachine<Paged<CompanyRow>>('companySearch', (p) => companiesApi.search(p));
-export const clientUsersMachine = createListMachine<Paged<ClientUser>>(
-  'clientUsers',
-  (p) => clientUsersApi.list(p),
-  ({ action, id }) => (action === 'disable' ? clientUsersApi.disable(id) : clientUsersApi.resend(id)),
-);
 export const ticketOptionsMachine = createResourceMachine('ticketOptions', () => ticketDeskApi.options());
 export const ticketStatsMachine = createResourceMachine('ticketStats', () => ticketDeskApi.stats());
 export const createTicketMachine = createSubmitMachine<CreateTicketInput, TicketView>('createTicket', (i) => ticketDeskApi.create(i));
@@ -44,24 +39,71 @@ export const companyViewMachine = createListMachine<CompanyView>(
   },
 );
 
+/** A list endpoint of the staff API as a server-mode data table sees it. */
+export type SearchTableSpec = {
+  /** The service call: `page`, `size`, `sort` ("field:dir,…"), `q` and filters in, a page out. */
+  search: (params: Record<string, string>) => Promise<{ rows: readonly unknown[]; total: number; totalExact: boolean }>;
+  /** Column filters the endpoint takes, by table field: the name of its parameter. */
+  filters: Readonly<Record<string, string>>;
+  /** The largest page the endpoint serves; 'All' asks for it. */
+  pageSizeMax: number;
+  /** How many rows deep the endpoint pages when it counts the total only up to a cap. */
+  offsetMax?: number;
+};
+
 /**
- * The ticket search as a server-mode data table: the table's query (page, size, sort, search,
- * column filters) plus the screen's other filters (company, assignee, overdue, due range) become
- * one call. 'All' asks for the largest page the server gives; when the total is only counted up
- * to its cap, the table pages on to the deepest page the server answers.
+ * The parameters of one call: the table's query (page, size, sort, search, column filters) plus
+ * the screen's other filters (`extra`). 'All' asks for the largest page the endpoint gives.
  */
-export function ticketSearchParams(query: TableQuery, extra: Record<string, string>): Record<string, string> {
-  const size = query.pageSize === ROWS_PER_PAGE_ALL ? TICKET_SEARCH.pageSizeMax : Math.min(query.pageSize, TICKET_SEARCH.pageSizeMax);
+export function searchTableParams(spec: SearchTableSpec, query: TableQuery, extra: Record<string, string> = {}): Record<string, string> {
+  const size = query.pageSize === ROWS_PER_PAGE_ALL ? spec.pageSizeMax : Math.min(query.pageSize, spec.pageSizeMax);
   const params: Record<string, string> = { ...extra, page: String(query.page), size: String(size) };
   if (query.sort.length) params.sort = query.sort.map((k) => `${k.field}:${k.type}`).join(',');
   if (query.search.trim()) params.q = query.search.trim();
-  for (const key of ['status', 'severity', 'queue']) if (query.filters[key]) params[key] = query.filters[key]!;
+  for (const [field, param] of Object.entries(spec.filters)) if (query.filters[field]) params[param] = query.filters[field]!;
   return params;
 }
 
-export function createTicketTableMachine(extra: Record<string, string>) {
+/**
+ * A staff list endpoint as a server-mode data table. When the endpoint counts the total only up
+ * to its cap, the table is told there are `offsetMax` rows, so it pages on to the deepest page
+ * the endpoint answers.
+ */
+export function createSearchTableMachine(spec: SearchTableSpec, extra: Record<string, string> = {}) {
   return createServerTableMachine(async (query: TableQuery): Promise<TablePage<Row>> => {
-    const page = await ticketDeskApi.search(ticketSearchParams(query, extra));
-    return { rows: page.rows as unknown as Row[], total: page.totalExact ? page.total : TICKET_SEARCH.offsetMax };
+    const page = await spec.search(searchTableParams(spec, query, extra));
+    const total = page.totalExact || spec.offsetMax === undefined ? page.total : spec.offsetMax;
+    return { rows: page.rows as Row[], total };
   });
 }
+
+/** Every ticket: status, priority and queue filters beside the screen's own (company, assignee, overdue, due range). */
+export const TICKET_TABLE: SearchTableSpec = {
+  search: (p) => ticketDeskApi.search(p),
+  filters: { status: 'status', severity: 'severity', queue: 'queue' },
+  pageSizeMax: TICKET_SEARCH.pageSizeMax,
+  offsetMax: TICKET_SEARCH.offsetMax,
+};
+export const createTicketTableMachine = (extra: Record<string, string>) => createSearchTableMachine(TICKET_TABLE, extra);
+
+/** Every company: search by name or account number, a status filter. */
+export const COMPANY_TABLE: SearchTableSpec = {
+  search: (p) => companiesApi.search(p),
+  filters: { status: 'status' },
+  pageSizeMax: DIRECTORY_PAGE_SIZE_MAX,
+};
+export const companyTableMachine = createSearchTableMachine(COMPANY_TABLE);
+
+/** Client portal users of every company: search by name or email, company and status filters. */
+export const CLIENT_USER_TABLE: SearchTableSpec = {
+  search: (p) => clientUsersApi.list(p),
+  filters: { company: 'company', status: 'status' },
+  pageSizeMax: DIRECTORY_PAGE_SIZE_MAX,
+};
+export const clientUserTableMachine = createSearchTableMachine(CLIENT_USER_TABLE);
+
+/** Resend the invitation or disable a client user, from a row; the table reloads after it. */
+export type ClientUserAction = { action: 'resend' | 'disable'; id: number };
+export const clientUserActionMachine = createSubmitMachine<ClientUserAction, ClientUser>('clientUserAction', ({ action, id }) =>
+  action === 'disable' ? clientUsersApi.disable(id) : clientUsersApi.resend(id),
+);

@@ -1,7 +1,14 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { toApiError } from '../../services/http';
 
-export type SubmitContext<O> = { result: O | undefined; error: string | null; fieldErrors: Record<string, string> };
+export type SubmitContext<O> = {
+  result: O | undefined;
+  error: string | null;
+  fieldErrors: Record<string, string>;
+  /** A table actor told to reload (`table.reload`) once saved, e.g. the list the form adds to or the row it changed. */
+  reloads: AnyActorRef | undefined;
+};
+export type SubmitInput = { reloads?: AnyActorRef } | undefined;
 export type SubmitEvent<I> = { type: 'form.submit'; input: I } | { type: 'form.reset' };
 
 /**
@@ -10,7 +17,7 @@ export type SubmitEvent<I> = { type: 'form.submit'; input: I } | { type: 'form.r
  */
 export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Promise<O>) {
   return setup({
-    types: { context: {} as SubmitContext<O>, events: {} as SubmitEvent<I> },
+    types: { context: {} as SubmitContext<O>, events: {} as SubmitEvent<I>, input: {} as SubmitInput },
     actors: { submit: fromPromise<unknown, unknown>(({ input }) => submit(input as I)) },
     actions: {
       takeResult: assign(({ event }) => ({ result: (event as unknown as { output: O }).output, error: null, fieldErrors: {} })),
@@ -18,7 +25,7 @@ export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Prom
   }).createMachine({
     id,
     description: 'Sends a form to the server and shows what it answered.',
-    context: { result: undefined, error: null, fieldErrors: {} },
+    context: ({ input }) => ({ result: undefined, error: null, fieldErrors: {}, reloads: input?.reloads }),
     initial: 'editing',
     states: {
       editing: {
@@ -42,7 +49,8 @@ export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Prom
         },
       },
       saved: {
-        description: 'Saved; the screen moves on or offers another.',
+        description: 'Saved; the table it changed reloads, and the screen moves on or offers another.',
+        entry: ({ context }) => context.reloads?.send({ type: 'table.reload' }),
         on: { 'form.reset': { target: 'editing', actions: assign({ result: undefined, error: null, fieldErrors: {} }) }, 'form.submit': 'submitting' },
       },
     },

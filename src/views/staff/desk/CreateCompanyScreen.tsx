@@ -18,7 +18,7 @@ const FIELDS: { name: keyof CreateCompanyInput; label: string; max: number; type
 
 export default function CreateCompanyScreen() {
   const [, navigate] = useLocation();
-  const form = useActorRef(createCompanyMachine);
+  const form = useActorRef(createCompanyMachine, { input: {} });
   const fieldErrors = useSelector(form, (s) => s.context.fieldErrors);
   const error = useSelector(form, (s) => s.context.error);
   const busy = useSelector(form, (s) => s.hasTag('busy'));

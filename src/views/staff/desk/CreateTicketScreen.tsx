@@ -15,7 +15,7 @@ export default function CreateTicketScreen({ params }: ScreenProps) {
   const options = useActorRef(ticketOptionsMachine);
   const companies = useActorRef(companySearchMachine, { input: { params: { size: String(DIRECTORY_PAGE_SIZE_MAX), sort: 'name:asc' } } });
   const company = useActorRef(companyViewMachine, { input: { params: { id: params.companyId ?? '' } } });
-  const form = useActorRef(createTicketMachine);
+  const form = useActorRef(createTicketMachine, { input: {} });
   const opts = useSelector(options, (s) => s.context.data as TicketOptions | undefined);
   const companyRows = useSelector(companies, (s) => (s.context.data as Paged<CompanyRow> | undefined)?.rows ?? []);
   const contacts = useSelector(company, (s) => (s.context.data as CompanyView | undefined)?.contacts ?? []);

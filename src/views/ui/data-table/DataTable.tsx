@@ -14,6 +14,7 @@ import {
   type TableMachine,
 } from '../../../machines/table/table.machine';
 import type { ColumnOptions, SortKey, TableQuery } from '../../../machines/table/table.types';
+import type { ActorRefFrom } from 'xstate';
 import './data-table.css';
 
 /** Column options of spec 3, plus how a cell renders when plain text is not enough. */
@@ -29,6 +30,12 @@ export type DataTableProps<R = Row> = {
   isLoading?: boolean;
   /** Server mode: a machine from `createServerTableMachine(fetch)`. */
   machine?: TableMachine;
+  /**
+   * A table actor the screen made with `useTableActor`, when something else on the screen talks to
+   * the table (a form that adds a row tells it to reload). `machine`, `mode`, `rows`, `rowKey` and
+   * `initialState` then go to `useTableActor` instead.
+   */
+  actor?: TableActorRef;
   mode?: 'client' | 'server';
   /** The field that identifies a row. Default 'id'. */
   rowKey?: string;
@@ -54,19 +61,41 @@ const DEFAULT_ALL_HEIGHT = 480;
 
 const ariaSort = (key: SortKey | undefined) => (key ? (key.type === 'asc' ? 'ascending' : 'descending') : 'none');
 
-export function DataTable<R = Row>(props: DataTableProps<R>) {
-  const columns = props.columns as readonly DataTableColumn<Row>[];
-  const visible = columns.filter((c) => !c.hidden);
-  const actor = useActorRef(props.machine ?? tableMachine, {
+export type TableActorRef = ActorRefFrom<TableMachine>;
+
+/** What a table actor is made from; read once, when the screen mounts. */
+export type TableActorOptions<R = Row> = Pick<DataTableProps<R>, 'columns' | 'machine' | 'mode' | 'rows' | 'rowKey' | 'initialState'>;
+
+/**
+ * The actor behind a `DataTable`, made by the screen (then passed as `actor`) when other parts of
+ * the screen send it events, e.g. a form's machine told to reload the table once it has saved.
+ */
+export function useTableActor<R = Row>(options: TableActorOptions<R>): TableActorRef {
+  return useActorRef(options.machine ?? tableMachine, {
     input: {
-      mode: props.mode ?? (props.machine ? 'server' : 'client'),
-      columns,
-      rows: props.rows as readonly Row[] | undefined,
-      rowKey: props.rowKey,
-      initial: props.initialState,
+      mode: options.mode ?? (options.machine ? 'server' : 'client'),
+      columns: options.columns as readonly DataTableColumn<Row>[],
+      rows: options.rows as readonly Row[] | undefined,
+      rowKey: options.rowKey,
+      initial: options.initialState,
     },
     inspect: inspection.inspect,
   });
+}
+
+export function DataTable<R = Row>(props: DataTableProps<R>) {
+  return props.actor ? <DataTableView {...props} actor={props.actor} /> : <OwnDataTable {...props} />;
+}
+
+function OwnDataTable<R>(props: DataTableProps<R>) {
+  const actor = useTableActor(props);
+  return <DataTableView {...props} actor={actor} />;
+}
+
+function DataTableView<R>(props: DataTableProps<R> & { actor: TableActorRef }) {
+  const columns = props.columns as readonly DataTableColumn<Row>[];
+  const visible = columns.filter((c) => !c.hidden);
+  const { actor } = props;
   const id = useId();
   const ctx = useSelector(actor, (s) => s.context);
   const loading = useSelector(actor, (s) => s.hasTag('loading')) || Boolean(props.isLoading);
