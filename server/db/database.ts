@@ -2,6 +2,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Config } from '../config';
 import { startEmbeddedDatabase } from './embedded';
+import { startMaintenance } from './maintenance';
 import { migrate } from './migrate';
 import { schema } from './schema';
 
@@ -42,6 +43,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     throw error;
   }
   const db = drizzle(pool, { schema });
+  const maintenance = kind === 'embedded' ? startMaintenance(pool) : undefined;
   let closing: Promise<void> | undefined;
   return {
     kind,
@@ -49,6 +51,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     db,
     close() {
       closing ??= (async () => {
+        await maintenance?.stop();
         await pool.end();
         await stopEmbedded?.();
       })();

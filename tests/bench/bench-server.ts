@@ -17,7 +17,10 @@ await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 const { rows } = await database.pool.query(`SELECT id FROM staff_users WHERE email = 'agent@demo.test'`);
-const token = await createSession(database.pool, config, { audience: 'staff', userId: rows[0].id });
+/** One session per simulated client, as each person at a screen has their own. */
+const CLIENTS = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const tokens: string[] = [];
+for (let i = 0; i < CLIENTS; i++) tokens.push(await createSession(database.pool, config, { audience: 'staff', userId: rows[0].id }));
 
 const histogram = monitorEventLoopDelay({ resolution: 10 });
 process.on('message', async (message: { type: string }) => {
@@ -35,4 +38,4 @@ process.on('message', async (message: { type: string }) => {
     process.exit(0);
   }
 });
-process.send?.({ type: 'ready', port, token, agentId: rows[0].id, kind: database.kind });
+process.send?.({ type: 'ready', port, tokens, agentId: rows[0].id, kind: database.kind });
