@@ -96,9 +96,9 @@ export const TICKET_SEARCH = {
   /** A search matching at most this many tickets is sorted and paged from its matches. */
   matchCap: 2_000,
   /** A walk of the sort's index reads at most this many times the tickets the estimate says it needs, */
-  windowFactor: 10,
+  windowFactor: 4,
   /** and at least this many. */
-  windowMin: 5_000,
+  windowMin: 2_000,
   sortColumnsMax: 3,
   queryMax: 200,
 } as const;

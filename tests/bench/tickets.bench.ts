@@ -151,6 +151,9 @@ async function runBackend(backend: Backend): Promise<Row[]> {
       rows.push({ label, dbMedian: percentile(db, 50), dbP95: percentile(db, 95), paced: await httpRun(THINK_MS, request), saturated: await httpRun(0, request) });
       process.stderr.write(`  ${label} done\n`);
     };
+    // One pass over every search first: the figures are of a database that has been read since
+    // it started, as a running server's is, not of its first queries after a start.
+    for (const s of SEARCHES(ready.agentId, company[0].id)) await timed(0, () => searchTickets(pool, ticketSearchQuerySchema.parse(s.query), now()));
     for (const s of SEARCHES(ready.agentId, company[0].id)) {
       const search = ticketSearchQuerySchema.parse(s.query);
       const qs = new URLSearchParams(s.query).toString();
