@@ -19,8 +19,9 @@ export type EmbeddedDatabase = {
  * inside that folder.
  */
 export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> {
+  // The worker makes the database folder itself (atomically, see pglite-worker.mjs).
   const pgDir = join(dataDir, 'pglite');
-  mkdirSync(pgDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true });
   const socketPath = join(dataDir, `.s.PGSQL.${SOCKET_PORT}`);
   // A socket file left by a process that was killed would stop the new server from binding.
   if (existsSync(socketPath)) rmSync(socketPath);
