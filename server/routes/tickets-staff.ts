@@ -23,6 +23,7 @@ import { requireStaff, staffOf } from '../auth/guards';
 import type { AppContext } from '../context';
 import { inTransaction } from '../db/database';
 import { queueSupportSurvey } from '../surveys/keys';
+import { ticketSurveys } from '../surveys/responses';
 import { ApiError, notFound, parseInput } from '../http/errors';
 import { ERROR_CODES } from '../../src/contracts/errors';
 import { auditStaff } from '../tickets/audit';
@@ -95,7 +96,8 @@ export async function loadView(db: Queryable, id: number, now: Date): Promise<Ti
        FROM time_entries WHERE ticket_id = $1`,
     [id],
   );
-  return { ticket, thread, time: { entries, total_minutes: totals[0].total, billable_minutes: totals[0].billable } };
+  const surveys = await ticketSurveys(db, id);
+  return { ticket, thread, time: { entries, total_minutes: totals[0].total, billable_minutes: totals[0].billable }, surveys };
 }
 
 async function addTimeEntry(

@@ -10,7 +10,9 @@ import {
   SURVEY_Q2_MAX,
   SURVEY_Q2_MIN,
   SURVEY_TYPE_CLIENT_CARE,
+  SURVEY_TYPE_SUPPORT,
 } from '../../src/contracts/constants';
+import type { TicketSurveys } from '../../src/contracts/staff-tickets';
 import { SURVEY_TEXT_QUESTIONS } from '../../src/contracts/survey-form';
 import type { SurveyComment, SurveyResults, SurveySubmission, SurveyType } from '../../src/contracts/surveys';
 
@@ -31,6 +33,41 @@ export async function storeSubmission(client: ClientBase, input: SurveySubmissio
     JSON.stringify(input),
   ]);
   return true;
+}
+
+/** Most answers of one ticket's survey the ticket view lists. */
+const TICKET_SURVEY_RESPONSES_MAX = 20;
+
+/** The support survey of one ticket for its view: when it was sent, and its answers (the newest counts). */
+export async function ticketSurveys(db: Pick<ClientBase, 'query'>, ticketId: number): Promise<TicketSurveys> {
+  const { rows: keys } = await db.query<{ sent_at: string }>(
+    `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS sent_at FROM survey_keys WHERE ticket_id = $1 AND type = $2`,
+    [ticketId, SURVEY_TYPE_SUPPORT],
+  );
+  if (!keys[0]) return { sent_at: null, responses: [] };
+  const { rows } = await db.query<{ id: number; received_at: string; q1: number; answers: Record<string, unknown>; counts: boolean }>(
+    `SELECT r.id::int AS id, r.q1, r.answers, to_char(r.received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS received_at,
+            row_number() OVER (ORDER BY r.received_at DESC, r.id DESC) = 1 AS counts
+       FROM survey_keys k JOIN survey_responses r ON r.survey_key_id = k.id
+      WHERE k.ticket_id = $1 AND k.type = $2
+      ORDER BY r.received_at DESC, r.id DESC
+      LIMIT $3`,
+    [ticketId, SURVEY_TYPE_SUPPORT, TICKET_SURVEY_RESPONSES_MAX],
+  );
+  return {
+    sent_at: keys[0].sent_at,
+    responses: rows.map((r) => ({ id: r.id, received_at: r.received_at, q1: r.q1, texts: textAnswers(SURVEY_TYPE_SUPPORT, r.answers), counts: r.counts })),
+  };
+}
+
+/** The free-text answers of a submission, by question; empty answers left out. */
+function textAnswers(type: SurveyType, answers: Record<string, unknown>): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const q of SURVEY_TEXT_QUESTIONS[type]) {
+    const v = answers[q];
+    if (typeof v === 'string' && v.trim()) texts[q] = v;
+  }
+  return texts;
 }
 
 type Filters = { from?: string; to?: string; companyId?: number; type?: SurveyType };
@@ -101,11 +138,7 @@ type CommentRow = {
 };
 
 function toComment(r: CommentRow): SurveyComment {
-  const texts: Record<string, string> = {};
-  for (const q of SURVEY_TEXT_QUESTIONS[r.type]) {
-    const v = r.answers[q];
-    if (typeof v === 'string' && v.trim()) texts[q] = v;
-  }
+  const texts = textAnswers(r.type, r.answers);
   return {
     id: r.id,
     type: r.type,

@@ -212,10 +212,16 @@ export type TicketDetail = {
   closed_at: string | null;
 };
 
+/** One answer to the support survey of a ticket; only the latest of them counts in the results. */
+export type TicketSurveyResponse = { id: number; received_at: string; q1: number; texts: Record<string, string>; counts: boolean };
+/** The support survey of a ticket: when it was last sent (null: never), and its answers, newest first. */
+export type TicketSurveys = { sent_at: string | null; responses: TicketSurveyResponse[] };
+
 export type TicketView = {
   ticket: TicketDetail;
   thread: ThreadEntry[];
   time: { entries: TimeEntry[]; total_minutes: number; billable_minutes: number };
+  surveys: TicketSurveys;
 };
 
 export type TicketOptions = {

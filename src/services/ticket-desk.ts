@@ -39,6 +39,11 @@ export const ticketDeskApi = {
   async addTime(id: number, input: AddTimeEntryInput): Promise<TicketView> {
     return (await http.post<TicketView>(`/api/v2/tickets/${id}/time`, input)).data;
   },
+  /** (Re)sends the support survey of a closed ticket, then answers the ticket as it now is. */
+  async sendSurvey(id: number): Promise<TicketView> {
+    await http.post('/api/v2/surveys/support/send', { ticketId: id });
+    return this.view(id);
+  },
 };
 
 export const companiesApi = {

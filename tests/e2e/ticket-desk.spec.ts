@@ -104,6 +104,12 @@ test('a company, a contact and a ticket: found by a word, notes, the WOC clock p
   await change.getByLabel('Status').selectOption('C');
   await change.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.locator('.ticket-header')).toContainText('Closed');
+  // Closing emailed the contact the support survey; staff can send it again.
+  const surveys = page.getByRole('region', { name: 'Survey responses' });
+  await expect(surveys).toContainText('Support survey sent');
+  await expect(surveys).toContainText('No answer yet.');
+  await surveys.getByRole('button', { name: 'Send the survey again' }).click();
+  await expect(surveys.getByRole('button', { name: 'Send the survey again' })).toBeEnabled();
 
   // A client user of that company, invited; the table is filtered by the company from the URL.
   const clientEmail = `nora.${stamp}@harbor.example.com`;

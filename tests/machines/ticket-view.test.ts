@@ -14,6 +14,7 @@ const view = (id: number, body?: string): TicketView =>
     ticket: { id, title: 'Printer down', status: 'A' } as TicketView['ticket'],
     thread: body ? [{ id: 1, kind: 'note', body, internal: false, minutes_spent: 0, change: null, author_name: 'Avery Agent', author_type: 'staff', created_at: '2030-01-01T00:00:00Z' }] : [],
     time: { entries: [], total_minutes: 0, billable_minutes: 0 },
+    surveys: { sent_at: null, responses: [] },
   }) as TicketView;
 
 function start() {
@@ -67,6 +68,19 @@ describe('ticket view machine', () => {
     expect(save.calls[0]!.input).toEqual({ id: 7, kind: 'time', input: { minutes: 30 } });
   });
 
+  it('sends the support survey as its own kind of save, and shows the ticket it answers', async () => {
+    const { actor, load, save } = start();
+    load.resolve(view(7));
+    await flush();
+    actor.send({ type: 'ticket.sendSurvey' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(save.calls[0]!.input).toEqual({ id: 7, kind: 'survey' });
+    save.resolve({ ...view(7), surveys: { sent_at: '2030-01-02T00:00:00Z', responses: [] } });
+    await flush();
+    expect(actor.getSnapshot().context.data!.surveys.sent_at).toBe('2030-01-02T00:00:00Z');
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+  });
+
   describe('generated paths', () => {
     const events = [
       { type: 'xstate.done.actor.load', output: view(7) },
@@ -77,6 +91,7 @@ describe('ticket view machine', () => {
       { type: 'ticket.addNote', input: { body: 'x' } },
       { type: 'ticket.change', input: { status: 'C' } },
       { type: 'ticket.addTime', input: { minutes: 1 } },
+      { type: 'ticket.sendSurvey' },
     ] as unknown as EventObject[];
     const paths = getShortestPaths(ticketViewMachine, { events: events as never, input: { id: 7 }, serializeState: (s: { value: unknown }) => JSON.stringify(s.value) } as never);
 

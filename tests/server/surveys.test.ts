@@ -239,6 +239,24 @@ describe.each(BACKENDS)('surveys on %s', (backend) => {
       expect((await t.app.inject({ method: 'GET', url: '/api/v2/admin/outbox?pageSize=201', headers: bearer(admin) })).statusCode).toBe(400);
     });
   });
+
+  describe('ticket view', () => {
+    it("shows a ticket's survey in its view: when it was sent and every answer, the newest counting", async () => {
+      expect((await submit(tcs({ Q1: 2, Q4: 'Took two calls' }))).statusCode).toBe(201);
+      expect((await submit(tcs({ Q1: 5, Q3: 'Yes, within the hour' }))).statusCode).toBe(201);
+      const h = bearer(await t.tokenFor('agent'));
+      const res = await t.app.inject({ method: 'GET', url: `/api/v2/tickets/${closedTicket.id}`, headers: h });
+      expect(res.statusCode, res.body).toBe(200);
+      const { surveys } = res.json();
+      expect(surveys.sent_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      expect(surveys.responses[0]).toMatchObject({ q1: 5, texts: { Q3: 'Yes, within the hour' }, counts: true });
+      expect(surveys.responses[1]).toMatchObject({ q1: 2, texts: { Q4: 'Took two calls' }, counts: false });
+      expect(surveys.responses.filter((r: { counts: boolean }) => r.counts)).toHaveLength(1);
+      const open = (await t.ctx.database.pool.query(`SELECT id FROM tickets WHERE status = 'A' ORDER BY id LIMIT 1`)).rows[0].id;
+      const openView = (await t.app.inject({ method: 'GET', url: `/api/v2/tickets/${open}`, headers: h })).json();
+      expect(openView.surveys).toEqual({ sent_at: null, responses: [] });
+    });
+  });
 });
 
 describe('survey figures', () => {

@@ -8,9 +8,15 @@ export type TicketViewEvent =
   | { type: 'ticket.reload' }
   | { type: 'ticket.addNote'; input: AddNoteInput }
   | { type: 'ticket.change'; input: UpdateTicketInput }
-  | { type: 'ticket.addTime'; input: AddTimeEntryInput };
+  | { type: 'ticket.addTime'; input: AddTimeEntryInput }
+  | { type: 'ticket.sendSurvey' };
 
-export type TicketSave = { id: number } & ({ kind: 'note'; input: AddNoteInput } | { kind: 'change'; input: UpdateTicketInput } | { kind: 'time'; input: AddTimeEntryInput });
+export type TicketSave = { id: number } & (
+  | { kind: 'note'; input: AddNoteInput }
+  | { kind: 'change'; input: UpdateTicketInput }
+  | { kind: 'time'; input: AddTimeEntryInput }
+  | { kind: 'survey' }
+);
 
 /**
  * One ticket (ticketView): its header, thread and time. Each save answers the whole ticket
@@ -20,9 +26,18 @@ export const ticketViewMachine = setup({
   types: { context: {} as TicketViewContext, events: {} as TicketViewEvent, input: {} as { id: number } },
   actors: {
     load: fromPromise<TicketView, number>(({ input }) => ticketDeskApi.view(input)),
-    save: fromPromise<TicketView, TicketSave>(({ input }) =>
-      input.kind === 'note' ? ticketDeskApi.addNote(input.id, input.input) : input.kind === 'change' ? ticketDeskApi.update(input.id, input.input) : ticketDeskApi.addTime(input.id, input.input),
-    ),
+    save: fromPromise<TicketView, TicketSave>(({ input }) => {
+      switch (input.kind) {
+        case 'note':
+          return ticketDeskApi.addNote(input.id, input.input);
+        case 'change':
+          return ticketDeskApi.update(input.id, input.input);
+        case 'time':
+          return ticketDeskApi.addTime(input.id, input.input);
+        case 'survey':
+          return ticketDeskApi.sendSurvey(input.id);
+      }
+    }),
   },
   actions: {
     takeView: assign({ data: (_, view: TicketView) => view, saveError: null, fieldErrors: {} }),
@@ -50,16 +65,18 @@ export const ticketViewMachine = setup({
         'ticket.addNote': 'saving',
         'ticket.change': 'saving',
         'ticket.addTime': 'saving',
+        'ticket.sendSurvey': { target: 'saving', description: 'The support survey of the closed ticket is (re)sent to its contact.' },
       },
     },
     saving: {
-      description: 'A note, a change or a time entry is being saved.',
+      description: 'A note, a change, a time entry or the survey email is being saved.',
       tags: ['busy'],
       invoke: {
         id: 'save',
         src: 'save',
         input: ({ context, event }) => {
           const e = event as Exclude<TicketViewEvent, { type: 'ticket.reload' }>;
+          if (e.type === 'ticket.sendSurvey') return { id: context.id, kind: 'survey' } as TicketSave;
           const kind = e.type === 'ticket.addNote' ? 'note' : e.type === 'ticket.change' ? 'change' : 'time';
           return { id: context.id, kind, input: e.input } as TicketSave;
         },

@@ -2,13 +2,14 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { QUEUES, SEVERITIES, TICKET_STATUSES } from '../../../contracts/codes';
-import { LIMITS, TIME_ENTRY_MINUTES_MAX } from '../../../contracts/constants';
-import type { TicketOptions, UpdateTicketInput } from '../../../contracts/staff-tickets';
+import { LIMITS, SURVEY_Q1_MAX, SURVEY_TYPE_SUPPORT, TIME_ENTRY_MINUTES_MAX } from '../../../contracts/constants';
+import type { TicketOptions, TicketSurveys, UpdateTicketInput } from '../../../contracts/staff-tickets';
 import type { ScreenProps } from '../../../app/staff-routes';
 import { ticketOptionsMachine } from '../../../machines/ticket-desk/desk.machines';
 import { ticketViewMachine } from '../../../machines/ticket-desk/ticket-view.machine';
 import { SeverityBadge, StatusBadge } from '../../ui/Badges';
 import { Spinner } from '../../ui/Spinner';
+import { surveyQuestionName } from '../survey-labels';
 import { FieldError, formatDateTime, formatMinutes, Section } from './parts';
 
 const toLocalInput = (iso: string | null) => {
@@ -256,8 +257,44 @@ export default function TicketViewScreen({ params }: ScreenProps) {
       </Section>
 
       <Section title="Survey responses" id={`surveys-${t.id}`}>
-        <p>Survey responses for this ticket appear here once its support survey has been answered.</p>
+        <TicketSurveySection surveys={view.surveys} closed={t.status === 'C'} busy={busy} onSend={() => actor.send({ type: 'ticket.sendSurvey' })} />
       </Section>
+    </>
+  );
+}
+
+/** The support survey of the ticket: sent or not, its answers (the newest counts), and (re)sending it once closed. */
+function TicketSurveySection({ surveys, closed, busy, onSend }: { surveys: TicketSurveys; closed: boolean; busy: boolean; onSend: () => void }) {
+  return (
+    <>
+      <p>
+        {surveys.sent_at
+          ? `Support survey sent ${formatDateTime(surveys.sent_at)}.`
+          : closed
+            ? 'No support survey has been sent: the ticket has no contact email.'
+            : 'The support survey is emailed to the contact when the ticket is closed.'}
+        {surveys.sent_at && !surveys.responses.length ? ' No answer yet.' : null}
+      </p>
+      {surveys.responses.length ? (
+        <ul className="survey-responses">
+          {surveys.responses.map((r) => (
+            <li key={r.id}>
+              <strong>{formatDateTime(r.received_at)}</strong>: satisfaction {r.q1} of {SURVEY_Q1_MAX}{' '}
+              <span className={r.counts ? 'badge badge-green' : 'badge'}>{r.counts ? 'Counts in the results' : 'Replaced by a later answer'}</span>
+              {Object.entries(r.texts).map(([q, text]) => (
+                <p key={q} className="survey-comment">
+                  <strong>{surveyQuestionName(SURVEY_TYPE_SUPPORT, q)}:</strong> {text}
+                </p>
+              ))}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {closed ? (
+        <button type="button" className="btn btn-secondary" disabled={busy} onClick={onSend}>
+          {surveys.sent_at ? 'Send the survey again' : 'Send the survey'}
+        </button>
+      ) : null}
     </>
   );
 }

@@ -11,21 +11,7 @@ import {
 import type { SurveyType } from '../../../contracts/surveys';
 import { surveyResultsMachine, type SurveyResultsFilters } from '../../../machines/survey/survey-results.machine';
 import { Spinner } from '../../ui/Spinner';
-
-const TYPE_NAMES: Record<SurveyType, string> = {
-  [SURVEY_TYPE_CLIENT_CARE]: 'Client care',
-  [SURVEY_TYPE_SUPPORT]: 'Support',
-};
-const QUESTION_NAMES: Record<string, string> = {
-  Q2: 'Comments',
-  Q3: 'In their words',
-  Q4: 'Improve',
-  Q5: 'Comments',
-  Q6: 'Favourite tool',
-  Q7: 'Most valuable',
-  Q8: 'Feature idea',
-};
-const SUPPORT_QUESTION_NAMES: Record<string, string> = { Q2: 'Comments', Q3: 'Answered promptly', Q4: 'Could improve' };
+import { SURVEY_TYPE_NAMES, surveyQuestionName } from '../survey-labels';
 
 const figure = (v: number | null, suffix = '') => (v === null ? '—' : `${v.toFixed(2)}${suffix}`);
 
@@ -181,11 +167,10 @@ export default function SurveyResultsScreen() {
                 </thead>
                 <tbody>
                   {results.comments.rows.map((r) => {
-                    const names = r.type === SURVEY_TYPE_SUPPORT ? SUPPORT_QUESTION_NAMES : QUESTION_NAMES;
                     return (
                       <tr key={r.id}>
                         <td>{new Date(r.receivedAt).toLocaleString()}</td>
-                        <td>{TYPE_NAMES[r.type]}</td>
+                        <td>{SURVEY_TYPE_NAMES[r.type]}</td>
                         <td>
                           {r.companyName ?? 'N/A'}
                           {r.contactName ? <div className="muted">{r.contactName}</div> : null}
@@ -196,7 +181,7 @@ export default function SurveyResultsScreen() {
                         <td>
                           {Object.entries(r.texts).map(([q, text]) => (
                             <p key={q} className="survey-comment">
-                              <strong>{names[q] ?? q}:</strong> {text}
+                              <strong>{surveyQuestionName(r.type, q)}:</strong> {text}
                             </p>
                           ))}
                         </td>
