@@ -1,10 +1,9 @@
 import type { AnyStateMachine } from 'xstate';
-import { contactSupportMachine, dashboardMachine } from './client/client-portal.machines';
+import { contactSupportMachine } from './client/client-portal.machines';
 import { clientSessionMachine } from './client-session/client-session.machine';
 import { crossTabMachine } from './cross-tab/cross-tab.machine';
 import { dialogMachine } from './dialog/dialog.machine';
 import { myTicketsMachine } from './home/my-tickets.machine';
-import { managementDashboardMachine } from './management/management.machine';
 import { overdueMachine } from './overdue/overdue.machine';
 import { shellMachine } from './shell/shell.machine';
 import { staffSessionMachine } from './staff-session/staff-session.machine';
@@ -12,7 +11,7 @@ import { surveyResultsMachine } from './survey/survey-results.machine';
 import { surveyMachine } from './survey/survey.machine';
 import { tableDemoMachine } from './table/table-demo.machine';
 import { tableMachine } from './table/table.machine';
-import { createTicketMachine, ticketSearchMachine } from './ticket-desk/desk.machines';
+import { createTicketMachine } from './ticket-desk/desk.machines';
 import { ticketViewMachine } from './ticket-desk/ticket-view.machine';
 
 export type RegisteredMachine = {
@@ -25,8 +24,8 @@ export type RegisteredMachine = {
 /**
  * Every machine of the app. The diagrams (`npm run machines`, /qa/machines), the path-test
  * coverage check and the live view all read this list: adding a machine is one entry here.
- * A factory (resource, list, submit, query, form) is listed once per distinct use on screen; its other
- * instances have the same states. The server-mode tables (tickets, companies, client users) are the
+ * A factory (query, submit, form) is listed once, through one instance the app uses; its other instances
+ * have the same states. The server-mode tables (tickets, companies, client users) are the
  * table machine with another fetch, so they are the `table` entry.
  */
 export const machineRegistry: readonly RegisteredMachine[] = [
@@ -40,11 +39,14 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   { id: 'dialog', machine: dialogMachine, description: 'The dialog service: queued alerts, confirms and prompts.' },
   { id: 'survey', machine: surveyMachine, description: 'A satisfaction survey page, from loading to thank-you.' },
   { id: 'survey-results', machine: surveyResultsMachine, description: 'The survey results report for staff.' },
-  { id: 'my-tickets', machine: myTicketsMachine, description: 'The resource machine (createResourceMachine) loading the open tickets on /home.' },
-  { id: 'management-dashboard', machine: managementDashboardMachine, description: 'The resource machine loading the management dashboard.' },
-  { id: 'ticket-search', machine: ticketSearchMachine, description: 'The list machine (createListMachine) behind the lists outside data tables: a company\'s tickets, the company pickers.' },
-  { id: 'create-ticket', machine: createTicketMachine, description: 'The submit machine (createSubmitMachine) behind the create forms, the client-user invite and its row actions.' },
-  { id: 'client-dashboard', machine: dashboardMachine, description: 'The query machine (createQueryMachine) behind the client portal screens and the admin outbox.' },
+  {
+    id: 'my-tickets',
+    machine: myTicketsMachine,
+    description:
+      'The query machine (createQueryMachine) loading the open tickets on /home; the same chart loads every screen\'s data outside data tables: dashboards, options, ' +
+      'company pages and pickers, the outbox and the client portal screens.',
+  },
+  { id: 'create-ticket', machine: createTicketMachine, description: 'The submit machine (createSubmitMachine) behind the create forms, the client-user invite and the row actions of client users and company pages.' },
   { id: 'client-contact-support', machine: contactSupportMachine, description: 'The form machine (createFormMachine) behind the client portal forms.' },
   { id: 'ticket-view', machine: ticketViewMachine, description: 'One ticket: load, edit, notes and status changes.' },
 ];

@@ -15,7 +15,7 @@ import { clientAccountApi, clientPortalApi } from '../../services/client-api';
 import { createServerTableMachine, type Row } from '../table/table.machine';
 import type { TableQuery } from '../table/table.types';
 import { createFormMachine } from './form.machine';
-import { createQueryMachine } from './query.machine';
+import { createQueryMachine } from '../query/query.machine';
 
 /** The client portal's screens, each a query or a form machine over one service call. */
 export const signupMachine = createFormMachine('clientSignup', (v: SignupRequest) => clientAccountApi.signup(v));

@@ -1,5 +1,5 @@
 import { ticketsApi } from '../../services/api';
-import { createResourceMachine } from '../resource/resource.machine';
+import { createQueryMachine } from '../query/query.machine';
 
 /** The signed-in user's open tickets on the home screen. */
-export const myTicketsMachine = createResourceMachine('myTickets', () => ticketsApi.mine());
+export const myTicketsMachine = createQueryMachine('myTickets', () => ticketsApi.mine());

@@ -1,5 +1,5 @@
 import { managementApi } from '../../services/api';
-import { createResourceMachine } from '../resource/resource.machine';
+import { createQueryMachine } from '../query/query.machine';
 
 /** The management dashboard's team KPIs (manager and admin only; the server checks the role). */
-export const managementDashboardMachine = createResourceMachine('managementDashboard', () => managementApi.dashboard());
+export const managementDashboardMachine = createQueryMachine('managementDashboard', () => managementApi.dashboard());

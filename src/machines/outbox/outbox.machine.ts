@@ -1,5 +1,5 @@
 import { outboxApi } from '../../services/outbox-api';
-import { createQueryMachine } from '../client/query.machine';
+import { createQueryMachine } from '../query/query.machine';
 
 /** The outbox screen: one page of stored emails, newest first. */
 export const outboxMachine = createQueryMachine('outbox', (page: number) => outboxApi.page(page));

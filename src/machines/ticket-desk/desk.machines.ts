@@ -1,43 +1,45 @@
 /** The ticket desk's list, form and data machines, bound to their service calls. */
-import type { ClientUser, CompanyRow, CompanyView, ContactInput, CreateCompanyInput, InviteClientUserInput, Paged, UpdateCompanyInput } from '../../contracts/companies';
-import type { CreateTicketInput, TicketSearchResponse, TicketView } from '../../contracts/staff-tickets';
+import type { ClientUser, CompanyRow, CompanyView, Contact, ContactInput, CreateCompanyInput, InviteClientUserInput, Paged, UpdateCompanyInput } from '../../contracts/companies';
+import type { CreateTicketInput, TicketOptions, TicketSearchResponse, TicketStats, TicketView } from '../../contracts/staff-tickets';
 import { clientUsersApi, companiesApi, ticketDeskApi } from '../../services/ticket-desk';
 import { DIRECTORY_PAGE_SIZE_MAX, ROWS_PER_PAGE_ALL, TICKET_SEARCH } from '../../contracts/constants';
-import { createResourceMachine } from '../resource/resource.machine';
+import { createQueryMachine } from '../query/query.machine';
 import { createServerTableMachine, type Row } from '../table/table.machine';
 import type { TablePage, TableQuery } from '../table/table.types';
-import { createListMachine } from './list.machine';
 import { createSubmitMachine } from './submit.machine';
 
-export const ticketSearchMachine = createListMachine<TicketSearchResponse>('ticketSearch', (p) => ticketDeskApi.search(p));
-export const companySearchMachine = createListMachine<Paged<CompanyRow>>('companySearch', (p) => companiesApi.search(p));
-export const ticketOptionsMachine = createResourceMachine('ticketOptions', () => ticketDeskApi.options());
-export const ticketStatsMachine = createResourceMachine('ticketStats', () => ticketDeskApi.stats());
+/** The parameters of a staff list endpoint (search, filters, sort, page), as the query of a query machine. */
+export type SearchParams = Record<string, string>;
+
+export const ticketSearchMachine = createQueryMachine('ticketSearch', (p: SearchParams): Promise<TicketSearchResponse> => ticketDeskApi.search(p));
+export const companySearchMachine = createQueryMachine('companySearch', (p: SearchParams): Promise<Paged<CompanyRow>> => companiesApi.search(p));
+export const ticketOptionsMachine = createQueryMachine('ticketOptions', (): Promise<TicketOptions> => ticketDeskApi.options());
+export const ticketStatsMachine = createQueryMachine('ticketStats', (): Promise<TicketStats> => ticketDeskApi.stats());
 export const createTicketMachine = createSubmitMachine<CreateTicketInput, TicketView>('createTicket', (i) => ticketDeskApi.create(i));
 export const createCompanyMachine = createSubmitMachine<CreateCompanyInput, CompanyView>('createCompany', (i) => companiesApi.create(i));
 export const inviteClientUserMachine = createSubmitMachine<InviteClientUserInput, ClientUser>('inviteClientUser', (i) => clientUsersApi.invite(i));
-export const companyViewMachine = createListMachine<CompanyView>(
-  'companyView',
-  (p) => companiesApi.view(Number(p.id)),
-  ({ action, id, payload }) => {
-    switch (action) {
-      case 'removeContact':
-        return companiesApi.removeContact(id);
-      case 'updateContact':
-        return companiesApi.updateContact(id, payload as Partial<ContactInput>);
-      case 'addContact':
-        return companiesApi.addContact(id, payload as ContactInput);
-      case 'updateCompany':
-        return companiesApi.update(id, payload as UpdateCompanyInput);
-      case 'disableUser':
-        return clientUsersApi.disable(id);
-      case 'resendInvite':
-        return clientUsersApi.resend(id);
-      default:
-        return Promise.reject(new Error(`Unknown action ${action}`));
-    }
-  },
-);
+
+/** A company's page (details, contacts, client users, ticket counts); the query is the company id. */
+export const companyViewMachine = createQueryMachine('companyView', (id: number): Promise<CompanyView> => companiesApi.view(id));
+
+/** A change made on a company's page; the page reloads after it. */
+export type CompanyAction =
+  | { action: 'updateCompany'; id: number; payload: UpdateCompanyInput }
+  | { action: 'addContact'; id: number; payload: ContactInput }
+  | { action: 'updateContact'; id: number; payload: Partial<ContactInput> }
+  | { action: 'removeContact'; id: number };
+export const companyActionMachine = createSubmitMachine<CompanyAction, CompanyView | Contact | void>('companyAction', (a) => {
+  switch (a.action) {
+    case 'updateCompany':
+      return companiesApi.update(a.id, a.payload);
+    case 'addContact':
+      return companiesApi.addContact(a.id, a.payload);
+    case 'updateContact':
+      return companiesApi.updateContact(a.id, a.payload);
+    case 'removeContact':
+      return companiesApi.removeContact(a.id);
+  }
+});
 
 /** A list endpoint of the staff API as a server-mode data table sees it. */
 export type SearchTableSpec = {

@@ -5,10 +5,13 @@ export type SubmitContext<O> = {
   result: O | undefined;
   error: string | null;
   fieldErrors: Record<string, string>;
-  /** A table actor told to reload (`table.reload`) once saved, e.g. the list the form adds to or the row it changed. */
+  /** An actor told to reload once saved, e.g. the table the form adds to or the page whose row it changed. */
   reloads: AnyActorRef | undefined;
+  /** What `reloads` is told: a data table's `table.reload` (the default) or a query machine's `query.reload`. */
+  reloadEvent: ReloadEvent;
 };
-export type SubmitInput = { reloads?: AnyActorRef } | undefined;
+export type ReloadEvent = { type: 'table.reload' } | { type: 'query.reload' };
+export type SubmitInput = { reloads?: AnyActorRef; reloadEvent?: ReloadEvent } | undefined;
 export type SubmitEvent<I> = { type: 'form.submit'; input: I } | { type: 'form.reset' };
 
 /**
@@ -25,7 +28,13 @@ export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Prom
   }).createMachine({
     id,
     description: 'Sends a form to the server and shows what it answered.',
-    context: ({ input }) => ({ result: undefined, error: null, fieldErrors: {}, reloads: input?.reloads }),
+    context: ({ input }) => ({
+      result: undefined,
+      error: null,
+      fieldErrors: {},
+      reloads: input?.reloads,
+      reloadEvent: input?.reloadEvent ?? { type: 'table.reload' },
+    }),
     initial: 'editing',
     states: {
       editing: {
@@ -49,8 +58,8 @@ export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Prom
         },
       },
       saved: {
-        description: 'Saved; the table it changed reloads, and the screen moves on or offers another.',
-        entry: ({ context }) => context.reloads?.send({ type: 'table.reload' }),
+        description: 'Saved; the table or page it changed reloads, and the screen moves on or offers another.',
+        entry: ({ context }) => context.reloads?.send(context.reloadEvent),
         on: { 'form.reset': { target: 'editing', actions: assign({ result: undefined, error: null, fieldErrors: {} }) }, 'form.submit': 'submitting' },
       },
     },

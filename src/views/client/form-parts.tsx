@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useId, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { createFormMachine } from '../../machines/client/form.machine';
-import type { createQueryMachine } from '../../machines/client/query.machine';
+import type { createQueryMachine } from '../../machines/query/query.machine';
 
 type FormActor = ActorRefFrom<ReturnType<typeof createFormMachine<unknown, unknown>>>;
 type QueryActor = ActorRefFrom<ReturnType<typeof createQueryMachine<unknown, unknown>>>;

@@ -11,7 +11,7 @@ const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateStri
 
 export default function HomeScreen() {
   const username = StaffSession.useSelector((s) => s.context.user?.username ?? '');
-  const tickets = useActorRef(myTicketsMachine, { inspect: inspection.inspect });
+  const tickets = useActorRef(myTicketsMachine, { input: {}, inspect: inspection.inspect });
   const state = useSelector(tickets, (s) => s.value);
   const data = useSelector(tickets, (s) => s.context.data as TicketSummary[] | undefined);
   const error = useSelector(tickets, (s) => s.context.error);
@@ -25,7 +25,7 @@ export default function HomeScreen() {
         {state === 'failed' ? (
           <div className="form-error" role="alert">
             {error}{' '}
-            <button type="button" className="btn btn-secondary" onClick={() => tickets.send({ type: 'resource.reload' })}>
+            <button type="button" className="btn btn-secondary" onClick={() => tickets.send({ type: 'query.reload' })}>
               Try again
             </button>
           </div>

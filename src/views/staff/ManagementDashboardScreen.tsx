@@ -1,12 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { PERCENT_DECIMALS } from '../../contracts/constants';
 import { severityLabel } from '../../contracts/codes';
+import type { ManagementDashboard } from '../../contracts/management';
 import { managementDashboardMachine } from '../../machines/management/management.machine';
 import { Spinner } from '../ui/Spinner';
 
 export default function ManagementDashboardScreen() {
-  const actor = useActorRef(managementDashboardMachine);
-  const data = useSelector(actor, (s) => s.context.data);
+  const actor = useActorRef(managementDashboardMachine, { input: {} });
+  const data = useSelector(actor, (s) => s.context.data as ManagementDashboard | undefined);
   const error = useSelector(actor, (s) => s.context.error);
   const loading = useSelector(actor, (s) => s.matches('loading'));
 

@@ -38,7 +38,7 @@ function Breakdown({ title, id, rows, total }: { title: string; id: string; rows
 
 /** Open tickets by status, severity, queue, assignee and age, as bar charts and tables. */
 export default function ActiveTicketStatsScreen() {
-  const actor = useActorRef(ticketStatsMachine);
+  const actor = useActorRef(ticketStatsMachine, { input: {} });
   const data = useSelector(actor, (s) => s.context.data as TicketStats | undefined);
   const error = useSelector(actor, (s) => s.context.error);
   return (

@@ -63,7 +63,7 @@ export default function ClientPortalUsersScreen() {
   // The table reads its start state once; later URL changes come from the table itself.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const initialState = useMemo(() => queryFromSearchParams(new URLSearchParams(search), FIELDS), []);
-  const companies = useActorRef(companySearchMachine, { input: { params: { size: String(DIRECTORY_PAGE_SIZE_MAX), sort: 'name:asc' } } });
+  const companies = useActorRef(companySearchMachine, { input: { query: { size: String(DIRECTORY_PAGE_SIZE_MAX), sort: 'name:asc' } } });
   const companyRows = useSelector(companies, (s) => (s.context.data as Paged<CompanyRow> | undefined)?.rows ?? []);
 
   const table = useTableActor<ClientUser>({ machine: clientUserTableMachine, mode: 'server', columns: INITIAL_COLUMNS, initialState });

@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { COMPANY_STATUSES, type CompanyView, type Contact } from '../../../contracts/companies';
+import { COMPANY_STATUSES, type CompanyView, type Contact, type ContactInput, type UpdateCompanyInput } from '../../../contracts/companies';
 import { LIMITS } from '../../../contracts/constants';
 import type { TicketSearchResponse } from '../../../contracts/staff-tickets';
 import type { ScreenProps } from '../../../app/staff-routes';
-import { companyViewMachine, ticketSearchMachine } from '../../../machines/ticket-desk/desk.machines';
+import { companyActionMachine, companyViewMachine, ticketSearchMachine, type CompanyAction } from '../../../machines/ticket-desk/desk.machines';
 import { SeverityBadge, StatusBadge } from '../../ui/Badges';
 import { Spinner } from '../../ui/Spinner';
 import { fieldsOf, formatDate, formatDateTime, Section } from './parts';
@@ -34,20 +34,21 @@ function ContactForm({ contact, onSave, onCancel, label }: { contact?: Contact; 
 
 /** A company: details (editable), contacts, tickets, client portal users, and what is not built yet. */
 export default function CompanyViewScreen({ params }: ScreenProps) {
-  const actor = useActorRef(companyViewMachine, { input: { params: { id: params.id ?? '' } } });
-  const tickets = useActorRef(ticketSearchMachine, { input: { params: { company: params.id ?? '', size: '10', sort: 'created_at:desc' } } });
+  const actor = useActorRef(companyViewMachine, { input: { query: Number(params.id ?? '') } });
+  const action = useActorRef(companyActionMachine, { input: { reloads: actor, reloadEvent: { type: 'query.reload' } } });
+  const tickets = useActorRef(ticketSearchMachine, { input: { query: { company: params.id ?? '', size: '10', sort: 'created_at:desc' } } });
   const view = useSelector(actor, (s) => s.context.data as CompanyView | undefined);
   const error = useSelector(actor, (s) => s.context.error);
-  const actionError = useSelector(actor, (s) => s.context.actionError);
-  const busy = useSelector(actor, (s) => s.matches('acting'));
+  const actionError = useSelector(action, (s) => s.context.error);
+  const busy = useSelector(action, (s) => s.hasTag('busy'));
   const recent = useSelector(tickets, (s) => s.context.data as TicketSearchResponse | undefined);
   const [editing, setEditing] = useState<number | 'company' | null>(null);
 
   if (error && !view) return <div className="form-error" role="alert">{error}</div>;
   if (!view) return <Spinner label="Loading the company" />;
   const c = view.company;
-  const act = (action: string, id: number, payload?: unknown) => {
-    actor.send({ type: 'list.act', action, id, payload });
+  const act = (input: CompanyAction) => {
+    action.send({ type: 'form.submit', input });
     setEditing(null);
   };
 
@@ -63,7 +64,7 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
             onSubmit={(e) => {
               e.preventDefault();
               const v = fieldsOf(e.currentTarget);
-              act('updateCompany', c.id, { name: v.name ?? '', account_number: v.account_number ?? '', phone: v.phone ?? '', address: v.address ?? '', website: v.website ?? '', territory: v.territory ?? '', status: v.status });
+              act({ action: 'updateCompany', id: c.id, payload: { name: v.name ?? '', account_number: v.account_number ?? '', phone: v.phone ?? '', address: v.address ?? '', website: v.website ?? '', territory: v.territory ?? '', status: v.status as UpdateCompanyInput['status'] } });
             }}
           >
             <label>Name <input name="name" defaultValue={c.name} maxLength={LIMITS.title} /></label>
@@ -111,7 +112,7 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
               editing === k.id ? (
                 <tr key={k.id}>
                   <td colSpan={5}>
-                    <ContactForm label={`Edit ${k.name}`} contact={k} onSave={(v) => act('updateContact', k.id, v)} onCancel={() => setEditing(null)} />
+                    <ContactForm label={`Edit ${k.name}`} contact={k} onSave={(v) => act({ action: 'updateContact', id: k.id, payload: v })} onCancel={() => setEditing(null)} />
                   </td>
                 </tr>
               ) : (
@@ -122,7 +123,7 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
                   <td>{k.title ?? '—'}</td>
                   <td>
                     <button type="button" className="btn btn-secondary" onClick={() => setEditing(k.id)} aria-label={`Edit ${k.name}`}>Edit</button>{' '}
-                    <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => act('removeContact', k.id)} aria-label={`Remove ${k.name}`}>Remove</button>
+                    <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => act({ action: 'removeContact', id: k.id })} aria-label={`Remove ${k.name}`}>Remove</button>
                   </td>
                 </tr>
               ),
@@ -130,7 +131,7 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
           </tbody>
         </table>
         <h3>Add a contact</h3>
-        <ContactForm label="Add a contact" onSave={(v) => act('addContact', c.id, v)} />
+        <ContactForm label="Add a contact" onSave={(v) => act({ action: 'addContact', id: c.id, payload: v as ContactInput })} />
       </Section>
 
       <Section title="Tickets" id="company-tickets">

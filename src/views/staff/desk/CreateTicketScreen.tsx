@@ -12,9 +12,9 @@ import { FieldError, fieldsOf } from './parts';
 /** Create a ticket (company pre-filled from the route); creation lands on the new ticket. */
 export default function CreateTicketScreen({ params }: ScreenProps) {
   const [, navigate] = useLocation();
-  const options = useActorRef(ticketOptionsMachine);
-  const companies = useActorRef(companySearchMachine, { input: { params: { size: String(DIRECTORY_PAGE_SIZE_MAX), sort: 'name:asc' } } });
-  const company = useActorRef(companyViewMachine, { input: { params: { id: params.companyId ?? '' } } });
+  const options = useActorRef(ticketOptionsMachine, { input: {} });
+  const companies = useActorRef(companySearchMachine, { input: { query: { size: String(DIRECTORY_PAGE_SIZE_MAX), sort: 'name:asc' } } });
+  const company = useActorRef(companyViewMachine, { input: { query: Number(params.companyId ?? '') } });
   const form = useActorRef(createTicketMachine, { input: {} });
   const opts = useSelector(options, (s) => s.context.data as TicketOptions | undefined);
   const companyRows = useSelector(companies, (s) => (s.context.data as Paged<CompanyRow> | undefined)?.rows ?? []);
@@ -30,7 +30,7 @@ export default function CreateTicketScreen({ params }: ScreenProps) {
     if (created) navigate(`/ticket/${created}`);
   }, [created, navigate]);
   useEffect(() => {
-    if (companyId) company.send({ type: 'list.query', params: { id: companyId } });
+    if (companyId) company.send({ type: 'query.set', query: Number(companyId) });
   }, [company, companyId]);
 
   const err = (f: string) => fieldErrors[f];

@@ -54,7 +54,7 @@ export default function TicketSearchScreen() {
   const machine = useMemo(() => createTicketTableMachine(extra), [extraKey]);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const initialState = useMemo(() => queryFromSearchParams(url, FIELDS), [extraKey]);
-  const options = useActorRef(ticketOptionsMachine);
+  const options = useActorRef(ticketOptionsMachine, { input: {} });
   const staff = useSelector(options, (s) => (s.context.data as TicketOptions | undefined)?.staff ?? []);
 
   const withExtra = useCallback(

@@ -22,7 +22,7 @@ const toLocalInput = (iso: string | null) => {
 export default function TicketViewScreen({ params }: ScreenProps) {
   const id = Number(params.id);
   const actor = useActorRef(ticketViewMachine, { input: { id } });
-  const options = useActorRef(ticketOptionsMachine);
+  const options = useActorRef(ticketOptionsMachine, { input: {} });
   const staff = useSelector(options, (s) => (s.context.data as TicketOptions | undefined)?.staff ?? []);
   const view = useSelector(actor, (s) => s.context.data);
   const error = useSelector(actor, (s) => s.context.error);

@@ -1,62 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine } from 'xstate';
-import { createListMachine, type ListAction, type ListParams } from '../../src/machines/ticket-desk/list.machine';
+import { createQueryMachine } from '../../src/machines/query/query.machine';
 import { createSubmitMachine } from '../../src/machines/ticket-desk/submit.machine';
 import { ApiError } from '../../src/services/http';
 import { controllable, flush } from '../support/controllable';
-
-describe('server list machine', () => {
-  function start() {
-    const fetch = controllable<string[], ListParams>('fetch');
-    const act = controllable<unknown, ListAction>('act');
-    const machine = createListMachine<string[]>('test', async () => []).provide({ actors: { fetch: fetch.logic, act: act.logic } });
-    const actor = createActor(machine, { input: { params: { page: '1' } } });
-    actor.start();
-    return { actor, fetch, act };
-  }
-
-  it('loads with its parameters, and loads again on a new query while showing the last page', async () => {
-    const { actor, fetch } = start();
-    expect(fetch.calls[0]!.input).toEqual({ page: '1' });
-    fetch.resolve(['a']);
-    await flush();
-    actor.send({ type: 'list.query', params: { page: '2', q: 'printer' } });
-    expect(actor.getSnapshot().matches('loading')).toBe(true);
-    expect(actor.getSnapshot().context.data).toEqual(['a']);
-    expect(fetch.calls[0]!.input).toEqual({ page: '2', q: 'printer' });
-    fetch.resolve(['b']);
-    await flush();
-    expect(actor.getSnapshot().context.data).toEqual(['b']);
-  });
-
-  it('runs a row action and reloads; a failed action keeps the list and says why', async () => {
-    const { actor, fetch, act } = start();
-    fetch.resolve(['a']);
-    await flush();
-    actor.send({ type: 'list.act', action: 'disable', id: 4 });
-    expect(act.calls[0]!.input).toEqual({ action: 'disable', id: 4, payload: undefined });
-    act.resolve(undefined);
-    await flush();
-    expect(actor.getSnapshot().matches('loading')).toBe(true);
-    fetch.resolve(['a*']);
-    await flush();
-    actor.send({ type: 'list.act', action: 'resend', id: 4 });
-    act.reject(new ApiError(409, 'conflict', 'Only an invited user gets the invite again'));
-    await flush();
-    expect(actor.getSnapshot().matches('ready')).toBe(true);
-    expect(actor.getSnapshot().context.actionError).toBe('Only an invited user gets the invite again');
-    expect(actor.getSnapshot().context.data).toEqual(['a*']);
-  });
-
-  it('shows a failed load with a retry', async () => {
-    const { actor, fetch } = start();
-    fetch.reject(new ApiError(0, 'network', 'The server could not be reached'));
-    await flush();
-    expect(actor.getSnapshot().matches('failed')).toBe(true);
-    actor.send({ type: 'list.reload' });
-    expect(fetch.calls).toHaveLength(1);
-  });
-});
 
 describe('form submit machine', () => {
   it('goes back to editing with the field errors on a 400, and to saved with the answer', async () => {
@@ -95,5 +42,29 @@ describe('form submit machine and the table it changes', () => {
     await flush();
     expect(actor.getSnapshot().matches('saved')).toBe(true);
     expect(received).toEqual(['table.reload']);
+  });
+});
+
+describe('form submit machine and the page it changes', () => {
+  it('tells a query machine to load its query again once saved, keeping the page shown meanwhile', async () => {
+    const load = controllable<{ contacts: string[] }, number>('load');
+    const page = createActor(createQueryMachine('page', async (_: number) => ({ contacts: [] as string[] })).provide({ actors: { load: load.logic as never } }), {
+      input: { query: 7 },
+    }).start();
+    load.resolve({ contacts: ['Ann'] });
+    await flush();
+    const submit = controllable<unknown, { name: string }>('submit');
+    const machine = createSubmitMachine<{ name: string }, unknown>('f', async () => undefined).provide({ actors: { submit: submit.logic as never } });
+    const actor = createActor(machine, { input: { reloads: page, reloadEvent: { type: 'query.reload' } } }).start();
+    actor.send({ type: 'form.submit', input: { name: 'Bob' } });
+    expect(page.getSnapshot().value).toBe('ready');
+    submit.resolve(undefined);
+    await flush();
+    expect(page.getSnapshot().value).toBe('loading');
+    expect(page.getSnapshot().context.data).toEqual({ contacts: ['Ann'] });
+    expect(load.calls.map((c) => c.input)).toEqual([7]);
+    load.resolve({ contacts: ['Ann', 'Bob'] });
+    await flush();
+    expect(page.getSnapshot().context.data).toEqual({ contacts: ['Ann', 'Bob'] });
   });
 });
