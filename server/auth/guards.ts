@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../src/contracts/constants';
+export { MANAGER_ROLES } from '../../src/contracts/constants';
 import type { AppContext } from '../context';
 import { forbidden, unauthenticated } from '../http/errors';
 import { authenticate, type ClientPrincipal, type StaffPrincipal } from './sessions';
@@ -51,4 +52,3 @@ export function clientOf(request: FastifyRequest): ClientPrincipal {
   return request.client;
 }
 
-export const MANAGER_ROLES: readonly Role[] = ['manager', 'admin'];

@@ -1,4 +1,4 @@
-import type { Role } from '../contracts/constants';
+import { MANAGER_ROLES, type Role } from '../contracts/constants';
 
 /** What a menu entry does: go to a route, or run one of the shell's actions. */
 export type MenuTarget = { route: string } | { action: 'chatbot' | 'learningCenter' | 'logout' };
@@ -16,7 +16,7 @@ export const STAFF_MENU: MenuItem[] = [
   { label: 'Learning Center', target: { action: 'learningCenter' } },
   { label: 'Profile', target: { route: '/user/options' } },
   { label: 'Org Chart', target: { route: '/orgchart' } },
-  { label: 'Management Dashboard', target: { route: '/mgmtdash' }, roles: ['manager', 'admin'] },
+  { label: 'Management Dashboard', target: { route: '/mgmtdash' }, roles: MANAGER_ROLES },
   { label: 'Weekly Schedule', target: { route: '/weekly-schedule' } },
   {
     group: 'Company',

@@ -46,6 +46,8 @@ export const UNKNOWN_INITIALS = 'UN';
 export const DEFAULT_ROLE = 'user';
 export const ROLES = ['user', 'manager', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+/** Roles that see manager screens and may act for others (send client care surveys, see others' overdue tickets). */
+export const MANAGER_ROLES: readonly Role[] = ['manager', 'admin'];
 
 /** The cross-tab hand-over message type. */
 export const AUTH_MESSAGE_TYPE = 'AUTH_DATA';

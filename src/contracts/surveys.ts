@@ -71,6 +71,7 @@ export const sendClientCareSurveySchema = z.strictObject({ companyId: id });
 /** POST /api/v2/surveys/support/send: (re)send the support survey of a closed ticket. */
 export const sendSupportSurveySchema = z.strictObject({ ticketId: id });
 export const sendSurveyResponseSchema = z.object({ queued: z.number().int() });
+export type SendSurveyResponse = z.infer<typeof sendSurveyResponseSchema>;
 
 const isoDate = z
   .string()

@@ -8,6 +8,8 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { CompanyView, Contact } from '../../src/contracts/companies';
 import CompanyViewScreen from '../../src/views/staff/desk/CompanyViewScreen';
+import { StaffRoleContext } from '../../src/app/staff-role';
+import type { Role } from '../../src/contracts/constants';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -49,12 +51,14 @@ function serveCompany(contacts: () => Contact[]) {
   return loads;
 }
 
-function renderCompany(id: number) {
+function renderCompany(id: number, role?: Role) {
   const location = memoryLocation({ path: `/company/${id}` });
   render(
-    <Router hook={location.hook}>
-      <CompanyViewScreen params={{ id: String(id) }} />
-    </Router>,
+    <StaffRoleContext.Provider value={role}>
+      <Router hook={location.hook}>
+        <CompanyViewScreen params={{ id: String(id) }} />
+      </Router>
+    </StaffRoleContext.Provider>,
   );
 }
 
@@ -112,5 +116,58 @@ describe('company page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The contact has open tickets');
     expect(within(contactsTable()).getByRole('cell', { name: 'Ann Lee' })).toBeInTheDocument();
     expect(loads).toEqual(['3']);
+  });
+
+  describe('client care survey', () => {
+    const sends: unknown[] = [];
+    const serveSend = (answer: () => Response) =>
+      server.use(
+        http.post('*/api/v2/surveys/client-care/send', async ({ request }) => {
+          sends.push(await request.json());
+          return answer();
+        }),
+      );
+    afterEach(() => {
+      sends.length = 0;
+    });
+
+    it('lets a manager email it to the contacts and says to how many', async () => {
+      const u = userEvent.setup();
+      serveCompany(() => [contact(11, 'Ann Lee')]);
+      serveSend(() => HttpResponse.json({ queued: 2 }));
+      renderCompany(3, 'manager');
+      const section = await screen.findByRole('region', { name: 'Client care survey' });
+      await u.click(within(section).getByRole('button', { name: 'Send the client care survey' }));
+      expect(await within(section).findByRole('status')).toHaveTextContent('Sent to 2 contacts.');
+      expect(sends).toEqual([{ companyId: 3 }]);
+    });
+
+    it('says when no contact has an email address', async () => {
+      const u = userEvent.setup();
+      serveCompany(() => []);
+      serveSend(() => HttpResponse.json({ queued: 0 }));
+      renderCompany(3, 'admin');
+      const section = await screen.findByRole('region', { name: 'Client care survey' });
+      await u.click(within(section).getByRole('button', { name: 'Send the client care survey' }));
+      expect(await within(section).findByRole('status')).toHaveTextContent('No contact of this company has an email address');
+    });
+
+    it('shows the server\'s reason when sending fails', async () => {
+      const u = userEvent.setup();
+      serveCompany(() => []);
+      serveSend(() => HttpResponse.json({ error: { code: 'forbidden', message: 'Only a manager or admin may send surveys' } }, { status: 403 }));
+      renderCompany(3, 'manager');
+      const section = await screen.findByRole('region', { name: 'Client care survey' });
+      await u.click(within(section).getByRole('button', { name: 'Send the client care survey' }));
+      expect(await within(section).findByRole('alert')).toHaveTextContent('Only a manager or admin may send surveys');
+    });
+
+    it('offers no send button to an agent, only the results', async () => {
+      serveCompany(() => []);
+      renderCompany(3, 'user');
+      const section = await screen.findByRole('region', { name: 'Client care survey' });
+      expect(within(section).queryByRole('button')).toBeNull();
+      expect(within(section).getByRole('link', { name: 'survey results' })).toHaveAttribute('href', '/report/surveys');
+    });
   });
 });

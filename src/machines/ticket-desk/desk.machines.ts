@@ -1,6 +1,8 @@
 /** The ticket desk's list, form and data machines, bound to their service calls. */
 import type { ClientUser, CompanyRow, CompanyView, Contact, ContactInput, CreateCompanyInput, InviteClientUserInput, Paged, UpdateCompanyInput } from '../../contracts/companies';
 import type { CreateTicketInput, TicketOptions, TicketSearchResponse, TicketStats, TicketView } from '../../contracts/staff-tickets';
+import type { SendSurveyResponse } from '../../contracts/surveys';
+import { surveyResultsApi } from '../../services/survey-results';
 import { clientUsersApi, companiesApi, ticketDeskApi } from '../../services/ticket-desk';
 import { DIRECTORY_PAGE_SIZE_MAX, ROWS_PER_PAGE_ALL, TICKET_SEARCH } from '../../contracts/constants';
 import { createQueryMachine } from '../query/query.machine';
@@ -17,6 +19,8 @@ export const ticketOptionsMachine = createQueryMachine('ticketOptions', (): Prom
 export const ticketStatsMachine = createQueryMachine('ticketStats', (): Promise<TicketStats> => ticketDeskApi.stats());
 export const createTicketMachine = createSubmitMachine<CreateTicketInput, TicketView>('createTicket', (i) => ticketDeskApi.create(i));
 export const createCompanyMachine = createSubmitMachine<CreateCompanyInput, CompanyView>('createCompany', (i) => companiesApi.create(i));
+/** Managers: the client care survey of one company (its id) to every contact with an email address. */
+export const sendClientCareSurveyMachine = createSubmitMachine<number, SendSurveyResponse>('sendClientCareSurvey', (companyId) => surveyResultsApi.sendClientCare(companyId));
 export const inviteClientUserMachine = createSubmitMachine<InviteClientUserInput, ClientUser>('inviteClientUser', (i) => clientUsersApi.invite(i));
 
 /** A company's page (details, contacts, client users, ticket counts); the query is the company id. */

@@ -3,6 +3,7 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { APP_SUBTITLE, APP_TITLE, CHATBOT_WINDOW, MOBILE_BREAKPOINT_PX } from '../../contracts/constants';
 import { StaffSession } from '../../app/staff-session';
+import { StaffRoleContext } from '../../app/staff-role';
 import { inspection } from '../../app/inspection';
 import { groupOfRoute } from '../../app/menu';
 import { shellMachine } from '../../machines/shell/shell.machine';
@@ -100,7 +101,9 @@ export function StaffLayout({ children }: { children: ReactNode }) {
           <Sidebar shell={shell} role={role} location={location} onAction={onAction} />
         </aside>
         <main className="shell-main" id="main">
-          <Suspense fallback={<Spinner />}>{children}</Suspense>
+          <StaffRoleContext.Provider value={role}>
+            <Suspense fallback={<Spinner />}>{children}</Suspense>
+          </StaffRoleContext.Provider>
         </main>
       </div>
       <footer className="shell-footer">© {new Date().getFullYear()} Client Care. All rights reserved.</footer>

@@ -5,7 +5,8 @@ import { COMPANY_STATUSES, type CompanyView, type Contact, type ContactInput, ty
 import { LIMITS } from '../../../contracts/constants';
 import type { TicketSearchResponse } from '../../../contracts/staff-tickets';
 import type { ScreenProps } from '../../../app/staff-routes';
-import { companyActionMachine, companyViewMachine, ticketSearchMachine, type CompanyAction } from '../../../machines/ticket-desk/desk.machines';
+import { useIsManager } from '../../../app/staff-role';
+import { companyActionMachine, companyViewMachine, sendClientCareSurveyMachine, ticketSearchMachine, type CompanyAction } from '../../../machines/ticket-desk/desk.machines';
 import { SeverityBadge, StatusBadge } from '../../ui/Badges';
 import { Spinner } from '../../ui/Spinner';
 import { fieldsOf, formatDate, formatDateTime, Section } from './parts';
@@ -156,7 +157,7 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
       </Section>
 
       <Section title="Client portal users" id="company-users">
-        <p><Link href={`/client/portal/users?company=${c.id}`}>Invite or manage client portal users</Link></p>
+        <p><Link href={`/client/portal/users?f.company=${c.id}`}>Invite or manage client portal users</Link></p>
         <table className="simple">
           <thead>
             <tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Status</th><th scope="col">Since</th></tr>
@@ -170,9 +171,39 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
         </table>
       </Section>
 
+      <ClientCareSurvey companyId={c.id} />
+
       <Section title="Projects, quotes and software change requests" id="company-more">
         <p>Projects, quotes and software change requests of this company will be listed here once those features are available.</p>
       </Section>
     </>
+  );
+}
+
+/** The client care survey of the company: managers email it to every contact with an address; everyone finds the results. */
+function ClientCareSurvey({ companyId }: { companyId: number }) {
+  const manager = useIsManager();
+  const send = useActorRef(sendClientCareSurveyMachine, { input: {} });
+  const busy = useSelector(send, (s) => s.hasTag('busy'));
+  const result = useSelector(send, (s) => s.context.result);
+  const error = useSelector(send, (s) => s.context.error);
+  return (
+    <Section title="Client care survey" id="company-survey">
+      <p>
+        The client care survey asks the company&apos;s contacts how they find our service. Answers count in the{' '}
+        <Link href="/report/surveys">survey results</Link>.
+      </p>
+      {manager ? (
+        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => send.send({ type: 'form.submit', input: companyId })}>
+          Send the client care survey
+        </button>
+      ) : null}
+      {result ? (
+        <p role="status">
+          {result.queued === 0 ? 'No contact of this company has an email address: nothing was sent.' : `Sent to ${result.queued} contact${result.queued === 1 ? '' : 's'}.`}
+        </p>
+      ) : null}
+      {error ? <div className="form-error" role="alert">{error}</div> : null}
+    </Section>
   );
 }
