@@ -40,23 +40,22 @@ const TICKET_SURVEY_RESPONSES_MAX = 20;
 
 /** The support survey of one ticket for its view: when it was sent, and its answers (the newest counts). */
 export async function ticketSurveys(db: Pick<ClientBase, 'query'>, ticketId: number): Promise<TicketSurveys> {
-  const { rows: keys } = await db.query<{ sent_at: string }>(
-    `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS sent_at FROM survey_keys WHERE ticket_id = $1 AND type = $2`,
-    [ticketId, SURVEY_TYPE_SUPPORT],
-  );
-  if (!keys[0]) return { sent_at: null, responses: [] };
-  const { rows } = await db.query<{ id: number; received_at: string; q1: number; answers: Record<string, unknown>; counts: boolean }>(
-    `SELECT r.id::int AS id, r.q1, r.answers, to_char(r.received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS received_at,
+  // One row per answer, or one row with no answer when the survey was sent and not answered yet.
+  const { rows } = await db.query<{ sent_at: string; id: number | null; received_at: string | null; q1: number | null; answers: Record<string, unknown> | null; counts: boolean }>(
+    `SELECT to_char(k.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS sent_at,
+            r.id::int AS id, r.q1, r.answers, to_char(r.received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS received_at,
             row_number() OVER (ORDER BY r.received_at DESC, r.id DESC) = 1 AS counts
-       FROM survey_keys k JOIN survey_responses r ON r.survey_key_id = k.id
+       FROM survey_keys k LEFT JOIN survey_responses r ON r.survey_key_id = k.id
       WHERE k.ticket_id = $1 AND k.type = $2
       ORDER BY r.received_at DESC, r.id DESC
       LIMIT $3`,
     [ticketId, SURVEY_TYPE_SUPPORT, TICKET_SURVEY_RESPONSES_MAX],
   );
   return {
-    sent_at: keys[0].sent_at,
-    responses: rows.map((r) => ({ id: r.id, received_at: r.received_at, q1: r.q1, texts: textAnswers(SURVEY_TYPE_SUPPORT, r.answers), counts: r.counts })),
+    sent_at: rows[0]?.sent_at ?? null,
+    responses: rows
+      .filter((r) => r.id !== null)
+      .map((r) => ({ id: r.id!, received_at: r.received_at!, q1: r.q1!, texts: textAnswers(SURVEY_TYPE_SUPPORT, r.answers!), counts: r.counts })),
   };
 }
 

@@ -24,9 +24,11 @@ const SORT_SQL: Record<TicketSortField, string> = {
   updated_at: 't.updated_at',
 };
 
-/** The columns of a row of the list (TicketRow); `$now` is the parameter holding the time of the search. */
-const listColumns = (now: string) => `t.id, t.title, t.status, t.severity, t.company_id, t.company_name, t.queue,
-       t.assignee_id, t.assignee_name, t.duedate, t.created_at, t.updated_at,
+/** The stored columns of a row of the list (TicketRow). */
+const LIST_FIELDS = `t.id, t.title, t.status, t.severity, t.company_id, t.company_name, t.queue,
+       t.assignee_id, t.assignee_name, t.duedate, t.created_at, t.updated_at`;
+/** A row of the list: its stored columns and whether it is overdue at `now` (the parameter holding the time of the search). */
+const listColumns = (now: string) => `${LIST_FIELDS},
        (t.status <> 'C' AND t.duedate IS NOT NULL AND t.duedate < ${now}) AS overdue`;
 
 export type SqlQuery = { text: string; values: unknown[] };
@@ -126,9 +128,7 @@ export function ticketMatchQuery(search: TicketSearch, now: Date): SqlQuery {
   const nowParam = p(now);
   return {
     text: `WITH m AS MATERIALIZED (
-             SELECT t.id, t.title, t.status, t.severity, t.company_id, t.company_name, t.queue, t.assignee_id,
-                    t.assignee_name, t.duedate, t.created_at, t.updated_at
-               FROM tickets t ${where} LIMIT ${p(TICKET_SEARCH.matchCap + 1)})
+             SELECT ${LIST_FIELDS} FROM tickets t ${where} LIMIT ${p(TICKET_SEARCH.matchCap + 1)})
            SELECT c.match_count, page.*
              FROM (SELECT count(*)::int AS match_count FROM m) c
              LEFT JOIN LATERAL (
