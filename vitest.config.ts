@@ -23,9 +23,11 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          // One embedded PostgreSQL server for the run, with template databases each file clones.
+          globalSetup: ['tests/setup/databases.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file starts its own database; two at a time suit a two-core machine.
+          // Two files at a time suit a two-core machine.
           maxWorkers: 2,
           // A project with its own maxWorkers runs in its own group, after the browser-logic tests.
           sequence: { groupOrder: 1 },

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The one test command (npm test): type check, lint, unit/machine/view tests, API tests on
-# PGlite and on a real PostgreSQL server, the production build, and the end-to-end tests in
-# Chromium against the server started as `npm start` starts it.
+# The one test command (npm test): type check, lint, unit/machine/view tests, API tests on the
+# embedded PostgreSQL server and on Debian's PostgreSQL 15, the production build, and the
+# end-to-end tests in Chromium against the server started as `npm start` starts it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,7 +20,7 @@ pgdir=$(mktemp -d /tmp/cc-pg-XXXXXX)
 trap 'bash scripts/test-postgres.sh stop "$pgdir"' EXIT
 eval "$(bash scripts/test-postgres.sh start "$pgdir")"
 
-step "Unit, machine, view and API tests (PGlite and PostgreSQL)"
+step "Unit, machine, view and API tests (embedded PostgreSQL 18 and PostgreSQL 15)"
 npx vitest run
 
 step "Build"

@@ -6,6 +6,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import { LIMITS } from '../src/contracts/constants';
 import { ERROR_CODES } from '../src/contracts/errors';
 import type { AppContext } from './context';
+import { isUnavailable } from './db/database';
 import { ApiError } from './http/errors';
 import { registerRoutes } from './routes';
 import { isSurveyPath, SURVEY_ENTRY, surveyPage } from './surveys/page';
@@ -15,6 +16,9 @@ export const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
 } as const;
+
+/** What a 503 asks the client to wait before trying again. */
+const RETRY_AFTER_SECONDS = 5;
 
 /** Paths the API owns: an unknown one answers 404 JSON instead of the SPA. */
 const API_PREFIXES = ['/api/', '/logout'];
@@ -65,6 +69,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     if (error instanceof ApiError) {
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.status).send(error.toBody());
+    }
+    if (isUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ error: { code: ERROR_CODES.unavailable, message: 'The service is busy or restarting; try again in a few seconds' } });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {

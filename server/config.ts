@@ -27,11 +27,25 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().min(1).default('./dist'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).optional(),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   TICKET_RESPONSE_TARGET_HOURS: z
     .string()
     .regex(/^\s*[CHML]=\d{1,4}(\s*,\s*[CHML]=\d{1,4})*\s*$/, 'must look like C=4,H=8,M=24,L=72')
     .optional(),
 });
+
+/** Database pool and timeouts when the environment does not set them. */
+export const DB_DEFAULTS = {
+  poolSize: 10,
+  statementTimeoutMs: 15_000,
+  acquireTimeoutMs: 5_000,
+  idleInTransactionTimeoutMs: 30_000,
+} as const;
+
+export type DbSettings = { poolSize: number; statementTimeoutMs: number; acquireTimeoutMs: number; idleInTransactionTimeoutMs: number };
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -39,6 +53,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Pool size and the timeouts that keep any request from waiting forever on the database. */
+  db: DbSettings;
   publicUrl: string;
   learningCenterUrl: string;
   supportPhone: string;
@@ -73,6 +89,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    db: {
+      poolSize: e.DB_POOL_SIZE ?? DB_DEFAULTS.poolSize,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS ?? DB_DEFAULTS.statementTimeoutMs,
+      acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS ?? DB_DEFAULTS.acquireTimeoutMs,
+      idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? DB_DEFAULTS.idleInTransactionTimeoutMs,
+    },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     learningCenterUrl: e.LEARNING_CENTER_URL,
     supportPhone: e.SUPPORT_PHONE,

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createContext } from './context';
 import { openDatabase } from './db/database';
+import { EmbeddedStartError } from './db/embedded';
 import { seedDemoIfEmpty } from './seed/demo';
 
 async function main(): Promise<void> {
@@ -17,7 +18,16 @@ async function main(): Promise<void> {
     throw error;
   }
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase(config);
+  let database;
+  try {
+    database = await openDatabase(config, (message) => process.stderr.write(`database: ${message}\n`));
+  } catch (error) {
+    if (error instanceof EmbeddedStartError) {
+      process.stderr.write(`Client Care could not start: ${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
   const ctx = createContext(config, database);
   const app = await buildApp(ctx);
 
@@ -44,7 +54,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   const address = await app.listen({ port: config.port, host: config.host });
-  const where = database.kind === 'embedded' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : 'PostgreSQL at DATABASE_URL';
+  const where =
+    database.kind === 'embedded' ? `embedded PostgreSQL server in ${config.dataDir} (unix socket only)` : 'PostgreSQL at DATABASE_URL';
   process.stdout.write(
     [
       '',

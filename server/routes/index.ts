@@ -32,6 +32,10 @@ const ROUTE_MODULES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
 ];
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/health', async () => ({ status: 'ok', database: ctx.database.kind }));
+  // Healthy means the database answers too; otherwise the error handler answers 503.
+  app.get('/api/health', async () => {
+    await ctx.database.pool.query('SELECT 1');
+    return { status: 'ok', database: ctx.database.kind };
+  });
   for (const register of ROUTE_MODULES) register(app, ctx);
 }

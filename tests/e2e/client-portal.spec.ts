@@ -2,11 +2,12 @@ import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import pg from 'pg';
+import { embeddedConnection } from '../../server/db/embedded';
 import { CLIENTS, clientLogIn, DEMO_PASSWORD, STAFF, staffSignIn } from './support/accounts';
 
 /** The e2e server's embedded database, reached on its unix socket (playwright.config.ts DATA_DIR). */
 async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ host: resolve('.tmp/e2e-data'), port: 5432, user: 'postgres', database: 'postgres' });
+  const client = new pg.Client(embeddedConnection(resolve('.tmp/e2e-data')));
   await client.connect();
   try {
     return (await client.query(sql, params)).rows as T[];

@@ -8,29 +8,37 @@ import { createSession } from '../../server/auth/sessions';
 import { loadConfig, type Config } from '../../server/config';
 import { createContext, type AppContext } from '../../server/context';
 import { openDatabase } from '../../server/db/database';
-import { seedDemoIfEmpty } from '../../server/seed/demo';
+import { inject } from 'vitest';
+import { TEMPLATES, withDatabaseUrl } from './database-urls';
 
 export type Backend = 'embedded' | 'postgres';
 
-/** PGlite always; a real PostgreSQL too when the test script started one (TEST_DATABASE_URL). */
+/** The embedded PostgreSQL 18 server always; Debian's PostgreSQL 15 too when the test script started one. */
 export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ['embedded', 'postgres'] : ['embedded'];
 
 let dbCounter = 0;
 
-/** A fresh database on the real PostgreSQL server, named for this worker and test file. */
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
+/** The maintenance database of a backend's test server (CREATE DATABASE runs there). */
+function adminUrl(backend: Backend): string {
+  if (backend === 'postgres') return process.env.TEST_DATABASE_URL!;
+  return inject('embeddedAdminUrl');
+}
+
+/**
+ * A database of its own for a test file, cloned from a template made once per run (migrated, or
+ * migrated and seeded with the demo data); dropped when the file is done.
+ */
+export async function createTestDatabase(backend: Backend, template: keyof typeof TEMPLATES): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = adminUrl(backend);
   const name = `cc_test_${process.pid}_${Date.now()}_${dbCounter++}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATES[template]}`);
+  await client.end();
   return {
-    url: url.toString(),
+    url: withDatabaseUrl(admin, name),
     drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
+      const c = new pg.Client({ connectionString: admin });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
@@ -62,17 +70,16 @@ export async function startTestApp(
   options: { seed?: boolean; env?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-test-'));
-  const pgDb = backend === 'postgres' ? await createPostgresDatabase() : undefined;
+  const pgDb = await createTestDatabase(backend, (options.seed ?? true) ? 'seeded' : 'migrated');
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     STATIC_DIR: join(dataDir, 'no-static'),
-    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    DATABASE_URL: pgDb.url,
     ...options.env,
   });
   const database = await openDatabase(config);
-  if (options.seed ?? true) await seedDemoIfEmpty(database.pool);
   const ctx = createContext(config, database);
   const app = await buildApp(ctx, { logger: false, serveStatic: false });
   await app.ready();
@@ -91,7 +98,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       await database.close();
-      await pgDb?.drop();
+      await pgDb.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
