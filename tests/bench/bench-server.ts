@@ -38,4 +38,11 @@ process.on('message', async (message: { type: string }) => {
     process.exit(0);
   }
 });
-process.send?.({ type: 'ready', port, tokens, agentId: rows[0].id, kind: database.kind });
+process.send?.({
+  type: 'ready',
+  port,
+  tokens,
+  agentId: rows[0].id,
+  kind: database.kind,
+  databaseUrl: database.embedded ? database.embedded.url() : config.databaseUrl,
+});

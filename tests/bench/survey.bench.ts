@@ -21,7 +21,7 @@ import { extname, join, resolve } from 'node:path';
 import { gzipSync, constants as zlib } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../playwright.config';
-import { freePort, startServer } from '../e2e/support/server';
+import { freePort, startServer } from '../support/server-process';
 import { CLIENT_CARE, FACE_LABELS, RECOMMEND_HIGH, RECOMMEND_LOW } from '../../src/views/survey/questions';
 
 const ROOT = resolve(import.meta.dirname, '../..');

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromiumLaunchOptions } from '../../playwright.config';
 import { STAFF, staffSignIn } from '../e2e/support/accounts';
-import { startServer } from '../e2e/support/server';
+import { startServer } from '../support/server-process';
 import { runNodeBench, type OpResult } from './table-node';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);

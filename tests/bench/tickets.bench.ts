@@ -12,7 +12,7 @@
  *       * "saturation": each client sends its next request as soon as the last is answered, so
  *         50 are always in flight: the throughput the server reaches and what queueing costs;
  *   - the event-loop delay of the HTTP process while each route is under load.
- * Runs on the embedded database in BENCH_PGLITE_DIR and/or the PostgreSQL at BENCH_DATABASE_URL,
+ * Runs on the embedded PostgreSQL server in BENCH_DATA_DIR and/or the PostgreSQL at BENCH_DATABASE_URL,
  * prints a Markdown report and writes it to docs/bench/tickets-latest.md.
  */
 import { fork } from 'node:child_process';
@@ -33,12 +33,14 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const DB_RUNS = Number(process.env.BENCH_DB_RUNS ?? 20);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
 
-type Backend = { name: 'PGlite' | 'PostgreSQL'; env: Record<string, string> };
+const EMBEDDED = 'Embedded PostgreSQL server';
+const SERVER = 'PostgreSQL server at BENCH_DATABASE_URL';
+type Backend = { name: typeof EMBEDDED | typeof SERVER; env: Record<string, string> };
 const backends: Backend[] = [];
-if (process.env.BENCH_PGLITE_DIR) backends.push({ name: 'PGlite', env: { DATA_DIR: process.env.BENCH_PGLITE_DIR } });
-if (process.env.BENCH_DATABASE_URL) backends.push({ name: 'PostgreSQL', env: { DATABASE_URL: process.env.BENCH_DATABASE_URL } });
+if (process.env.BENCH_DATA_DIR) backends.push({ name: EMBEDDED, env: { DATA_DIR: process.env.BENCH_DATA_DIR } });
+if (process.env.BENCH_DATABASE_URL) backends.push({ name: SERVER, env: { DATABASE_URL: process.env.BENCH_DATABASE_URL } });
 if (!backends.length) {
-  process.stderr.write('Set BENCH_PGLITE_DIR (a DATA_DIR seeded by npm run seed:large) and/or BENCH_DATABASE_URL\n');
+  process.stderr.write('Set BENCH_DATA_DIR (a DATA_DIR seeded by npm run seed:large) and/or BENCH_DATABASE_URL\n');
   process.exit(2);
 }
 
@@ -134,10 +136,9 @@ async function runBackend(backend: Backend): Promise<Row[]> {
     };
     child.on('message', on);
   });
-  const ready = (await next('ready')) as { port: number; tokens: string[]; agentId: number };
-  const pool = new pg.Pool(
-    backend.env.DATABASE_URL ? { connectionString: backend.env.DATABASE_URL, max: 1 } : { host: backend.env.DATA_DIR, port: 5432, user: 'postgres', database: 'postgres', max: 1 },
-  );
+  const ready = (await next('ready')) as { port: number; tokens: string[]; agentId: number; databaseUrl: string };
+  // The database side is timed from a connection of its own, to the server the app uses.
+  const pool = new pg.Pool({ connectionString: ready.databaseUrl, max: 1 });
   try {
     const { rows: ticketCount } = await pool.query('SELECT count(*)::int AS n, max(id) AS max FROM tickets');
     process.stderr.write(`${backend.name}: ${ticketCount[0].n} tickets\n`);
@@ -205,11 +206,11 @@ for (const [name, rows] of Object.entries(results)) {
   for (const r of rows) lines.push(`| ${r.label} | ${httpCells(r.saturated)} |`);
   lines.push('');
 }
-if (results.PGlite && results.PostgreSQL) {
-  lines.push('### Ratio PostgreSQL / PGlite (medians; below 1 means PostgreSQL is faster)', '');
+if (results[EMBEDDED] && results[SERVER]) {
+  lines.push('### Ratio separate server / embedded server (medians; below 1 means the separate server is faster)', '');
   lines.push('| measure | DB | HTTP, 50 clients | HTTP, saturation |', '|---|---|---|---|');
-  results.PGlite.forEach((p, i) => {
-    const q = results.PostgreSQL![i]!;
+  results[EMBEDDED].forEach((p, i) => {
+    const q = results[SERVER]![i]!;
     lines.push(`| ${p.label} | ${(q.dbMedian / p.dbMedian).toFixed(2)} | ${(q.paced.median / p.paced.median).toFixed(2)} | ${(q.saturated.median / p.saturated.median).toFixed(2)} |`);
   });
   lines.push('');
