@@ -250,6 +250,8 @@ export type ToOptionOptions = ChartFormatOptions & {
   fontFamily?: string;
   /** Show the value on each bar, point or slice (static renderings such as PDFs, where there is no tooltip). */
   valueLabels?: boolean;
+  /** Draw the title inside the chart (off where a caption beside the chart already shows it). */
+  showTitle?: boolean;
 };
 
 /** A plain ECharts option object (typed loosely here so that contracts need no ECharts types). */
@@ -270,6 +272,7 @@ export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options:
   const fmt = (value: unknown) => (typeof value === 'number' ? formatPlotted(value, spec, options) : '—');
   const textStyle = { color: palette.text, ...(options.fontFamily ? { fontFamily: options.fontFamily } : {}) };
   const animate = !options.reducedMotion;
+  const showTitle = options.showTitle ?? true;
   const anyDrill = (s: ChartSeries) => s.drill?.some((k) => k !== null) ?? false;
   const base: ChartOption = {
     animation: animate,
@@ -283,7 +286,7 @@ export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options:
       label: { enabled: true, description: spec.summary },
       decal: { show: true },
     },
-    title: { text: spec.title, left: 'center', top: 4, textStyle: { ...textStyle, fontSize: 14, fontWeight: 600 } },
+    title: { show: showTitle, text: spec.title, left: 'center', top: 4, textStyle: { ...textStyle, fontSize: 14, fontWeight: 600 } },
     tooltip: {
       trigger: isPie(spec.kind) ? 'item' : 'axis',
       confine: true,
@@ -316,7 +319,7 @@ export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options:
           type: 'pie',
           name: s.name,
           radius: spec.kind === 'donut' ? ['45%', '70%'] : [0, '70%'],
-          center: ['50%', '52%'],
+          center: ['50%', showTitle ? '52%' : '47%'],
           cursor: anyDrill(s) ? 'pointer' : 'default',
           avoidLabelOverlap: true,
           itemStyle: { borderColor: palette.background, borderWidth: 1 },
@@ -444,7 +447,7 @@ export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options:
 
   return {
     ...base,
-    grid: { left: 16, right: 24, top: 40, bottom: spec.series.length > 1 ? 48 : 24, outerBoundsMode: 'same', outerBoundsContain: 'all' },
+    grid: { left: 16, right: 24, top: showTitle ? 40 : 24, bottom: spec.series.length > 1 ? 48 : 24, outerBoundsMode: 'same', outerBoundsContain: 'all' },
     xAxis: horizontal ? valueAxis : categoryAxis,
     yAxis: horizontal ? categoryAxis : valueAxis,
     series,
