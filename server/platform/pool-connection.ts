@@ -16,6 +16,8 @@ export const silentLogger: PlatformLogger = { info: () => undefined, warn: () =>
  * pg_stat_activity.
  */
 export function poolConnection(pool: pg.Pool, applicationName: string): pg.PoolConfig {
-  const { max: _max, min: _min, idleTimeoutMillis: _idle, application_name: _name, ...connection } = pool.options as pg.PoolConfig;
-  return { ...connection, application_name: applicationName };
+  const options = pool.options as pg.PoolConfig;
+  const { max: _max, min: _min, idleTimeoutMillis: _idle, application_name: _name, ...connection } = options;
+  // pg keeps the password as a non-enumerable property (out of logs), which a spread leaves behind.
+  return { ...connection, ...(options.password !== undefined ? { password: options.password } : {}), application_name: applicationName };
 }
