@@ -143,14 +143,17 @@ export function createJobs(source: JobsSource, options: JobsOptions = {}): Jobs 
   const ensureQueue = (name: string, define?: DefineOptions) => {
     let made = queues.get(name);
     if (!made) {
-      made = boss.createQueue(name, {
+      const settings = {
         name,
         policy: define?.policy ?? 'standard',
         retryLimit: define?.retryLimit ?? 2,
         retryDelay: define?.retryDelaySeconds ?? 30,
         retryBackoff: define?.retryBackoff ?? true,
         expireInSeconds: define?.expireInSeconds ?? 15 * 60,
-      });
+      };
+      // The process that runs a job type owns its settings: a queue first made by a sender
+      // (with the defaults) takes the handler's policy and retries when the handler is defined.
+      made = boss.createQueue(name, settings).then(() => (define ? boss.updateQueue(name, settings) : undefined));
       made.catch(() => queues.delete(name));
       queues.set(name, made);
     }

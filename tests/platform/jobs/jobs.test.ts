@@ -9,6 +9,7 @@ const ping = defineJob('platform-test.ping', z.object({ n: z.number().int(), not
 const flaky = defineJob('platform-test.flaky', z.object({ n: z.number().int() }));
 const dedup = defineJob('platform-test.dedup', z.object({ quoteId: z.number().int() }));
 const slow = defineJob('platform-test.slow', z.object({ ms: z.number().int() }));
+const latePolicy = defineJob('platform-test.late-policy', z.object({ quoteId: z.number().int() }));
 
 const waitFor = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {
   const deadline = Date.now() + ms;
@@ -115,6 +116,19 @@ describe.each(BACKENDS)('job queue on %s', (backend) => {
     expect(await jobs.send(dedup, { quoteId: 8 }, { singletonKey: 'quote-8' })).not.toBeNull();
     await jobs.runDue({ only: [dedup] });
     expect(seen.sort()).toEqual([7, 8]);
+  });
+
+  it('applies the handler\'s policy to a queue that a sender made first', async () => {
+    const sender = open({ workers: false });
+    await sender.start();
+    await sender.send(latePolicy, { quoteId: 1 }, { singletonKey: 'first' });
+    expect(await sender.boss.getQueue(latePolicy.name)).toMatchObject({ policy: 'standard' });
+    const worker = open({ workers: false });
+    await worker.define(latePolicy, async () => undefined, { policy: 'short', retryLimit: 5 });
+    await worker.start();
+    expect(await worker.boss.getQueue(latePolicy.name)).toMatchObject({ policy: 'short', retryLimit: 5 });
+    expect(await worker.send(latePolicy, { quoteId: 2 }, { singletonKey: 'second' })).not.toBeNull();
+    expect(await worker.send(latePolicy, { quoteId: 2 }, { singletonKey: 'second' })).toBeNull();
   });
 
   it("sends inside the caller's transaction: nothing if it rolls back, the job if it commits", async () => {
