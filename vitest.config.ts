@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'browser-logic',
           environment: 'jsdom',
-          include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/models/**/*.test.{ts,tsx}', 'tests/views/**/*.test.{ts,tsx}'],
+          include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/models/**/*.test.{ts,tsx}', 'tests/views/**/*.test.{ts,tsx}', 'tests/shared/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/dom.ts'],
           // Screens load lazily and the machine may be busy: a view test gets more than the default 5 s.
           testTimeout: 20_000,
@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
+          include: ['tests/server/**/*.test.ts', 'tests/platform/**/*.test.ts'],
           // One embedded PostgreSQL server for the run, with template databases each file clones.
           globalSetup: ['tests/setup/databases.ts'],
           testTimeout: 60_000,

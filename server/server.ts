@@ -32,6 +32,9 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx);
 
   const seeded = config.seedDemo ? await seedDemoIfEmpty(database.pool) : false;
+  // After the features registered their job handlers and subscriptions (buildApp).
+  await ctx.jobs.start(app.log.child({ component: 'jobs' }));
+  await ctx.events.start(app.log.child({ component: 'events' }));
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -42,6 +45,8 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await ctx.events.stop();
+      await ctx.jobs.stop();
       await database.close();
       app.log.info('stopped');
       process.exit(0);

@@ -67,7 +67,14 @@ const DEMO_EMAILS: Record<DemoAccount, string> = {
 
 export async function startTestApp(
   backend: Backend,
-  options: { seed?: boolean; env?: Record<string, string> } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    /** Start the job queue: with polling workers, or 'manual' (jobs run only through ctx.jobs.runDue()). */
+    jobs?: boolean | 'manual';
+    /** Start the event bus's listening connection. */
+    events?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-test-'));
   const pgDb = await createTestDatabase(backend, (options.seed ?? true) ? 'seeded' : 'migrated');
@@ -80,9 +87,11 @@ export async function startTestApp(
     ...options.env,
   });
   const database = await openDatabase(config);
-  const ctx = createContext(config, database);
+  const ctx = createContext(config, database, { jobs: { workers: options.jobs !== 'manual' } });
   const app = await buildApp(ctx, { logger: false, serveStatic: false });
   await app.ready();
+  if (options.jobs) await ctx.jobs.start();
+  if (options.events) await ctx.events.start();
   return {
     app,
     ctx,
@@ -97,6 +106,8 @@ export async function startTestApp(
     },
     async close() {
       await app.close();
+      await ctx.events.stop();
+      await ctx.jobs.stop();
       await database.close();
       await pgDb.drop();
       rmSync(dataDir, { recursive: true, force: true });

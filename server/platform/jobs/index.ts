@@ -1,0 +1,15 @@
+export {
+  createJobs,
+  defineJob,
+  JOBS_SCHEMA,
+  type DefineOptions,
+  type JobContext,
+  type JobHandler,
+  type Jobs,
+  type JobsOptions,
+  type JobsSource,
+  type JobType,
+  type QueuePolicy,
+  type RunDueOptions,
+  type SendOptions,
+} from './jobs';

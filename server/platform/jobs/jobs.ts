@@ -1,0 +1,289 @@
+/**
+ * The product's one job queue: pg-boss 10 in its own schema (`pgboss`) of the app's database,
+ * on the embedded server or any PostgreSQL ≥ 15. Jobs are rows, so they survive restarts; a
+ * recurring job is a cron schedule kept in the same schema; several app servers share the work
+ * (SKIP LOCKED). Features declare a job type with a zod schema for its payload (`defineJob`),
+ * register its handler (`jobs.define`) and send jobs (`jobs.send`), typed end to end.
+ */
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { z } from 'zod';
+import { silentLogger, type PlatformLogger } from '../pool-connection';
+
+/** The schema pg-boss keeps its tables in (made and migrated by pg-boss on start). */
+export const JOBS_SCHEMA = 'pgboss';
+const NAME = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/;
+
+/** A kind of job: its queue name and the schema of its payload. */
+export type JobType<S extends z.ZodType = z.ZodType> = { readonly name: string; readonly schema: S };
+
+/** Declares a job type, e.g. `defineJob('quotes.expire', z.object({ quoteId: z.number().int() }))`. */
+export function defineJob<S extends z.ZodType>(name: string, schema: S): JobType<S> {
+  if (!NAME.test(name)) throw new Error(`Job name "${name}" must look like "feature.verb" (lower case, dots, hyphens)`);
+  return { name, schema };
+}
+
+export type JobContext = {
+  id: string;
+  name: string;
+  /** How many times this job failed before (0 on the first try). */
+  retryCount: number;
+  /** Aborted when the queue stops: a long handler should stop at the next safe point. */
+  signal: AbortSignal;
+};
+export type JobHandler<S extends z.ZodType> = (payload: z.output<S>, job: JobContext) => Promise<void>;
+
+export type QueuePolicy = 'standard' | 'short' | 'singleton' | 'stately';
+
+export type DefineOptions = {
+  /** Tries after the first failure (default 2), waiting retryDelaySeconds (default 30), doubling if retryBackoff (default true). */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  /** A running job is failed (and retried) after this long (default 15 minutes). */
+  expireInSeconds?: number;
+  /**
+   * pg-boss queue policy: `short` keeps at most one waiting job per singletonKey (sending a
+   * second answers null), `singleton` runs at most one per key at a time, `stately` both.
+   */
+  policy?: QueuePolicy;
+  /** Jobs of this type run at once in this process (default 1). */
+  concurrency?: number;
+};
+
+export type SendOptions = {
+  /** Run at (Date) or after this many seconds (number). */
+  startAfter?: Date | number;
+  /** Deduplication key (see DefineOptions.policy), or with singletonSeconds a throttle. */
+  singletonKey?: string;
+  singletonSeconds?: number;
+  /**
+   * Send inside the caller's transaction: the job exists only if that transaction commits
+   * (e.g. "quote sent" and "expire it on its valid-until date" together).
+   */
+  client?: pg.ClientBase;
+};
+
+export type JobsSource = { connection: pg.PoolConfig } | { pool: pg.Pool };
+
+export type JobsOptions = {
+  logger?: PlatformLogger;
+  /** Connections of the queue's own pool (default 3); ignored with `{ pool }`. */
+  maxConnections?: number;
+  /** false: no polling workers; jobs run only through runDue() (tests). Default true. */
+  workers?: boolean;
+  /** How often an idle worker looks for due jobs (default 2 s; a send in this process wakes it at once). */
+  pollingIntervalSeconds?: number;
+  /** stop() waits this long for running handlers (default 10 s), then fails them for a retry. */
+  stopTimeoutMs?: number;
+  /** Further pg-boss settings (cron and maintenance intervals, retention). */
+  boss?: Partial<PgBoss.ConstructorOptions>;
+};
+
+export type RunDueOptions = {
+  /** Also run jobs whose startAfter is still ahead. */
+  includeFuture?: boolean;
+  /** Only these job types (default: every defined one). */
+  only?: JobType[];
+  /** Stop after this many jobs (default 1,000; a job that keeps failing is retried until its limit). */
+  max?: number;
+};
+
+export type Jobs = {
+  define<S extends z.ZodType>(job: JobType<S>, handler: JobHandler<S>, options?: DefineOptions): Promise<void>;
+  send<S extends z.ZodType>(job: JobType<S>, payload: z.input<S>, options?: SendOptions): Promise<string | null>;
+  /** A recurring job (cron in `tz`, default UTC); one schedule per job type, kept in the database. */
+  schedule<S extends z.ZodType>(job: JobType<S>, cron: string, payload?: z.input<S>, options?: { tz?: string }): Promise<void>;
+  unschedule(job: JobType): Promise<void>;
+  start(logger?: PlatformLogger): Promise<void>;
+  /** Graceful: no new jobs, waits for running handlers up to stopTimeoutMs, closes its connections. */
+  stop(): Promise<void>;
+  /** Test helper: runs every due job of the defined types now, in this process, one by one. */
+  runDue(options?: RunDueOptions): Promise<{ ran: number; failed: number }>;
+  readonly started: boolean;
+  /** The pg-boss instance, for what this module does not wrap (inspecting a job, queue sizes). */
+  readonly boss: PgBoss;
+};
+
+type Definition = { job: JobType; handler: JobHandler<z.ZodType>; options: DefineOptions };
+
+/** pg-boss runs its SQL through this: a pool, or a client inside the caller's transaction. */
+const executor = (client: pg.ClientBase | pg.Pool): PgBoss.Db => ({
+  executeSql: (text, values) => client.query(text, values),
+});
+
+export function createJobs(source: JobsSource, options: JobsOptions = {}): Jobs {
+  let logger = options.logger ?? silentLogger;
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+  const bossOptions: PgBoss.ConstructorOptions = {
+    schema: JOBS_SCHEMA,
+    pollingIntervalSeconds,
+    ...('pool' in source
+      ? { db: executor(source.pool) }
+      : {
+          // pg-boss hands these to its own pg.Pool as they are.
+          ...(source.connection as PgBoss.DatabaseOptions),
+          max: options.maxConnections ?? 3,
+          application_name: source.connection.application_name ?? 'client-care-jobs',
+        }),
+    ...options.boss,
+  };
+  const boss = new PgBoss(bossOptions);
+  // pg-boss reports connection trouble and failed maintenance as 'error' events; unhandled, an
+  // EventEmitter 'error' would end the process.
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+
+  const definitions = new Map<string, Definition>();
+  const workerIds = new Map<string, string[]>();
+  const queues = new Map<string, Promise<void>>();
+  let stopping = new AbortController();
+  let started = false;
+  let startPromise: Promise<void> | undefined;
+
+  const ensureQueue = (name: string, define?: DefineOptions) => {
+    let made = queues.get(name);
+    if (!made) {
+      const settings = {
+        name,
+        policy: define?.policy ?? 'standard',
+        retryLimit: define?.retryLimit ?? 2,
+        retryDelay: define?.retryDelaySeconds ?? 30,
+        retryBackoff: define?.retryBackoff ?? true,
+        expireInSeconds: define?.expireInSeconds ?? 15 * 60,
+      };
+      // The process that runs a job type owns its settings: a queue first made by a sender
+      // (with the defaults) takes the handler's policy and retries when the handler is defined.
+      made = boss.createQueue(name, settings).then(() => (define ? boss.updateQueue(name, settings) : undefined));
+      made.catch(() => queues.delete(name));
+      queues.set(name, made);
+    }
+    return made;
+  };
+
+  /** Runs one job through its handler: payload checked against the job type's schema. */
+  const run = async (definition: Definition, job: { id: string; name: string; data: unknown; retryCount?: number }) => {
+    const parsed = definition.job.schema.safeParse(job.data);
+    if (!parsed.success) {
+      logger.error({ job: job.name, id: job.id, issues: parsed.error.issues }, 'job payload does not match its schema');
+      throw new Error(`Payload of job ${job.name} ${job.id} does not match its schema`);
+    }
+    const started = performance.now();
+    try {
+      await definition.handler(parsed.data, { id: job.id, name: job.name, retryCount: job.retryCount ?? 0, signal: stopping.signal });
+      logger.info({ job: job.name, id: job.id, ms: Math.round(performance.now() - started) }, 'job done');
+    } catch (error) {
+      logger.warn({ job: job.name, id: job.id, err: error }, 'job failed');
+      throw error;
+    }
+  };
+
+  const startWorkers = async (definition: Definition) => {
+    await ensureQueue(definition.job.name, definition.options);
+    if (options.workers === false) return;
+    const ids: string[] = [];
+    for (let i = 0; i < Math.max(1, definition.options.concurrency ?? 1); i++) {
+      ids.push(
+        await boss.work(definition.job.name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds }, async ([job]) => {
+          if (job) await run(definition, job);
+        }),
+      );
+    }
+    workerIds.set(definition.job.name, ids);
+  };
+
+  const jobs: Jobs = {
+    get started() {
+      return started;
+    },
+    boss,
+
+    async define(job, handler, defineOptions = {}) {
+      if (definitions.has(job.name)) throw new Error(`Job ${job.name} already has a handler`);
+      const definition = { job, handler: handler as JobHandler<z.ZodType>, options: defineOptions };
+      definitions.set(job.name, definition);
+      if (started) await startWorkers(definition);
+    },
+
+    async send(job, payload, sendOptions = {}) {
+      if (!started) throw new Error(`The job queue is not started (sending ${job.name})`);
+      const data = job.schema.parse(payload) as object;
+      await ensureQueue(job.name, definitions.get(job.name)?.options);
+      const id = await boss.send(job.name, data, {
+        startAfter: sendOptions.startAfter,
+        singletonKey: sendOptions.singletonKey,
+        singletonSeconds: sendOptions.singletonSeconds,
+        ...(sendOptions.client ? { db: executor(sendOptions.client) } : {}),
+      });
+      const later = sendOptions.startAfter instanceof Date ? sendOptions.startAfter.getTime() > Date.now() : (sendOptions.startAfter ?? 0) > 0;
+      // A job for now wakes this process's idle workers instead of waiting for their next poll;
+      // inside a transaction it is not visible yet, so the next poll finds it.
+      if (id && !later && !sendOptions.client) for (const worker of workerIds.get(job.name) ?? []) boss.notifyWorker(worker);
+      return id;
+    },
+
+    async schedule(job, cron, payload, scheduleOptions = {}) {
+      if (!started) throw new Error(`The job queue is not started (scheduling ${job.name})`);
+      const data = job.schema.parse(payload ?? {}) as object;
+      await ensureQueue(job.name, definitions.get(job.name)?.options);
+      await boss.schedule(job.name, cron, data, { tz: scheduleOptions.tz ?? 'UTC' });
+    },
+
+    async unschedule(job) {
+      await boss.unschedule(job.name);
+    },
+
+    start(startLogger) {
+      if (startLogger) logger = startLogger;
+      startPromise ??= (async () => {
+        const began = performance.now();
+        stopping = new AbortController();
+        await boss.start();
+        started = true;
+        for (const definition of definitions.values()) await startWorkers(definition);
+        logger.info({ ms: Math.round(performance.now() - began), types: [...definitions.keys()] }, 'job queue started');
+      })().catch((error) => {
+        startPromise = undefined;
+        throw error;
+      });
+      return startPromise;
+    },
+
+    async stop() {
+      if (!startPromise) return;
+      await startPromise.catch(() => undefined);
+      stopping.abort();
+      await boss.stop({ graceful: true, wait: true, close: true, timeout: options.stopTimeoutMs ?? 10_000 });
+      started = false;
+      startPromise = undefined;
+      queues.clear();
+      workerIds.clear();
+    },
+
+    async runDue(runOptions = {}) {
+      if (!started) throw new Error('The job queue is not started');
+      const names = runOptions.only?.map((j) => j.name) ?? [...definitions.keys()];
+      const max = runOptions.max ?? 1000;
+      let ran = 0;
+      let failed = 0;
+      for (const name of names) {
+        const definition = definitions.get(name);
+        if (!definition) throw new Error(`Job ${name} has no handler in this process`);
+        await ensureQueue(name, definition.options);
+        while (ran < max) {
+          const [job] = await boss.fetch<unknown>(name, { batchSize: 1, includeMetadata: true, ignoreStartAfter: runOptions.includeFuture ?? false });
+          if (!job) break;
+          ran++;
+          try {
+            await run(definition, job);
+            await boss.complete(name, job.id);
+          } catch (error) {
+            failed++;
+            await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+          }
+        }
+      }
+      return { ran, failed };
+    },
+  };
+  return jobs;
+}

@@ -1,0 +1,18 @@
+export { renderPdf, PDF_FONT, type PdfDefinition } from './render';
+export {
+  chartBlock,
+  CONTENT_WIDTH,
+  defaultLogoSvg,
+  formatCell,
+  formatGeneratedAt,
+  PAGE,
+  standardPage,
+  summaryBlock,
+  tableBlock,
+  type ChartBlockOptions,
+  type PdfCellValue,
+  type PdfColumn,
+  type PdfColumnKind,
+  type StandardPageOptions,
+  type TableBlockOptions,
+} from './blocks';

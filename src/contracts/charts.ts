@@ -1,0 +1,459 @@
+/**
+ * The chart specification shared by the browser and the server: a report, a burndown or a
+ * dashboard tile says *what* to draw as a `ChartSpec`; `toEChartsOption` turns it into the plain
+ * option object that ECharts draws, in the browser (src/shared/ui/chart) and on the server as SVG
+ * for PDFs (server/platform/charts). Nothing here imports ECharts: the option is plain data plus
+ * a few formatter functions.
+ */
+import { z } from 'zod';
+import { MONEY_DECIMALS, PERCENT_DECIMALS } from './constants';
+
+export const CHART_KINDS = ['bar', 'horizontalBar', 'stackedBar', 'line', 'area', 'pie', 'donut', 'burndown'] as const;
+export type ChartKind = (typeof CHART_KINDS)[number];
+
+/**
+ * How values read: `count` whole numbers; `hours` up to two decimals; `money` integer cents shown
+ * with two decimals (the chart plots currency units); `percent` percentage points (41.5 = 41.5 %)
+ * with two decimals.
+ */
+export const CHART_UNITS = ['count', 'hours', 'money', 'percent'] as const;
+export type ChartUnit = (typeof CHART_UNITS)[number];
+
+export const CHART_LIMITS = {
+  titleLength: 200,
+  summaryLength: 1000,
+  labelLength: 120,
+  drillKeyLength: 500,
+  points: 2000,
+  series: 20,
+  markers: 50,
+} as const;
+
+const label = z.string().trim().min(1).max(CHART_LIMITS.labelLength);
+
+export const chartSeriesSchema = z.object({
+  name: label,
+  /** One value per category; null leaves a gap (a day without data). */
+  values: z.array(z.number().finite().nullable()).max(CHART_LIMITS.points),
+  /** Series with the same stack name pile up (bar and area charts). */
+  stack: z.string().trim().min(1).max(60).optional(),
+  /** Burndown: the straight line from the starting scope to zero. */
+  role: z.enum(['actual', 'ideal']).optional(),
+  /**
+   * One opaque key per data point (null: not clickable). The screen turns a key into a link
+   * (for example the ticket search filtered to that segment).
+   */
+  drill: z.array(z.string().min(1).max(CHART_LIMITS.drillKeyLength).nullable()).max(CHART_LIMITS.points).optional(),
+});
+export type ChartSeries = z.infer<typeof chartSeriesSchema>;
+
+/**
+ * Marks drawn over the data: a line at a category (a scope change on a burndown), a line at a
+ * value (a target such as 95 %), or a point on one series at a category.
+ */
+export const chartMarkerSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('category'), category: label, label }),
+  z.object({ type: z.literal('value'), value: z.number().finite(), label }),
+  z.object({ type: z.literal('point'), category: label, series: z.number().int().min(0).default(0), label }),
+]);
+export type ChartMarker = z.infer<typeof chartMarkerSchema>;
+
+export const chartSpecSchema = z
+  .object({
+    kind: z.enum(CHART_KINDS),
+    title: z.string().trim().min(1).max(CHART_LIMITS.titleLength),
+    /** The text alternative: what a person should take from the chart, in a sentence or two. */
+    summary: z.string().trim().min(1).max(CHART_LIMITS.summaryLength),
+    unit: z.enum(CHART_UNITS).default('count'),
+    /** ISO 4217 code shown with money values (none: the number alone). */
+    currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+    /** The x values (the slices of a pie), in order. */
+    categories: z.array(label).max(CHART_LIMITS.points),
+    /** The heading of the categories column in the table twin (for example "Week"). */
+    categoryLabel: label.optional(),
+    /** The value axis name (for example "Open tickets"). */
+    valueLabel: label.optional(),
+    series: z.array(chartSeriesSchema).min(1).max(CHART_LIMITS.series),
+    markers: z.array(chartMarkerSchema).max(CHART_LIMITS.markers).default([]),
+  })
+  .superRefine((spec, ctx) => {
+    const names = new Set<string>();
+    spec.series.forEach((s, i) => {
+      if (s.values.length !== spec.categories.length) {
+        ctx.addIssue({ code: 'custom', path: ['series', i, 'values'], message: `needs one value per category (${spec.categories.length})` });
+      }
+      if (s.drill && s.drill.length !== s.values.length) {
+        ctx.addIssue({ code: 'custom', path: ['series', i, 'drill'], message: 'needs one key (or null) per value' });
+      }
+      if (names.has(s.name)) ctx.addIssue({ code: 'custom', path: ['series', i, 'name'], message: 'series names must differ' });
+      names.add(s.name);
+    });
+    if (isPie(spec.kind)) {
+      if (spec.series.length !== 1) ctx.addIssue({ code: 'custom', path: ['series'], message: 'a pie or donut has exactly one series' });
+      if (spec.markers.length) ctx.addIssue({ code: 'custom', path: ['markers'], message: 'a pie or donut has no markers' });
+      if (spec.series[0]?.values.some((v) => v !== null && v < 0)) {
+        ctx.addIssue({ code: 'custom', path: ['series', 0, 'values'], message: 'pie slices cannot be negative' });
+      }
+    }
+    if (spec.kind === 'burndown' && !spec.series.some((s) => s.role !== 'ideal')) {
+      ctx.addIssue({ code: 'custom', path: ['series'], message: 'a burndown needs an actual series besides the ideal line' });
+    }
+    const categories = new Set(spec.categories);
+    spec.markers.forEach((m, i) => {
+      if (m.type !== 'value' && !categories.has(m.category)) {
+        ctx.addIssue({ code: 'custom', path: ['markers', i, 'category'], message: 'is not one of the categories' });
+      }
+      if (m.type === 'point' && m.series >= spec.series.length) {
+        ctx.addIssue({ code: 'custom', path: ['markers', i, 'series'], message: 'is not a series index' });
+      }
+    });
+  });
+/** A chart as features write it (defaults optional). */
+export type ChartSpecInput = z.input<typeof chartSpecSchema>;
+/** A validated chart. */
+export type ChartSpec = z.output<typeof chartSpecSchema>;
+
+/** Validates a chart specification (throws a ZodError naming every problem). */
+export function chartSpec(input: ChartSpecInput): ChartSpec {
+  return chartSpecSchema.parse(input);
+}
+
+function isPie(kind: ChartKind): boolean {
+  return kind === 'pie' || kind === 'donut';
+}
+
+/** The drill key of a data point, if it has one (series and data indexes as ECharts reports them). */
+export function drillKeyAt(spec: ChartSpec, seriesIndex: number, dataIndex: number): string | undefined {
+  return spec.series[seriesIndex]?.drill?.[dataIndex] ?? undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values as people read them
+
+export type ChartFormatOptions = {
+  /** BCP 47 locale; the browser passes the user's, the server a fixed one for identical output. */
+  locale?: string;
+};
+
+const DECIMALS: Record<ChartUnit, { min: number; max: number }> = {
+  count: { min: 0, max: 0 },
+  hours: { min: 0, max: 2 },
+  money: { min: MONEY_DECIMALS, max: MONEY_DECIMALS },
+  percent: { min: PERCENT_DECIMALS, max: PERCENT_DECIMALS },
+};
+
+/** Cents → currency units for money; other units plot as they are. */
+export function plotValue(value: number, unit: ChartUnit): number {
+  return unit === 'money' ? value / 10 ** MONEY_DECIMALS : value;
+}
+
+/** A plotted value (currency units for money) as text with its unit. */
+export function formatPlotted(value: number, spec: Pick<ChartSpec, 'unit' | 'currency'>, options: ChartFormatOptions = {}): string {
+  const { min, max } = DECIMALS[spec.unit];
+  const number = new Intl.NumberFormat(options.locale ?? 'en-US', { minimumFractionDigits: min, maximumFractionDigits: max }).format(value);
+  switch (spec.unit) {
+    case 'hours':
+      return `${number} h`;
+    case 'percent':
+      return `${number} %`;
+    case 'money':
+      return spec.currency ? `${spec.currency} ${number}` : number;
+    default:
+      return number;
+  }
+}
+
+/** A value of the spec (cents for money) as text; null reads as an em dash. */
+export function formatChartValue(value: number | null, spec: Pick<ChartSpec, 'unit' | 'currency'>, options: ChartFormatOptions = {}): string {
+  if (value === null) return '—';
+  return formatPlotted(plotValue(value, spec.unit), spec, options);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Colours
+
+/**
+ * The colours a chart draws with. The browser reads them from CSS custom properties (see
+ * CHART_PALETTE_PROPERTIES), so light and dark themes work; the server passes LIGHT_CHART_PALETTE.
+ */
+export type ChartPalette = {
+  /** Series colours in order; distinguishable with the common colour-vision deficiencies. */
+  series: string[];
+  text: string;
+  mutedText: string;
+  axis: string;
+  grid: string;
+  background: string;
+  /** The ideal line of a burndown. */
+  ideal: string;
+  /** Marker lines and points. */
+  marker: string;
+  tooltipBackground: string;
+};
+
+/** Okabe–Ito based: tells apart with deuteranopia, protanopia and tritanopia; decals add patterns. */
+export const LIGHT_CHART_PALETTE: ChartPalette = {
+  series: ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#8C6D31', '#4D4D4D'],
+  text: '#1F2933',
+  mutedText: '#52606D',
+  axis: '#7B8794',
+  grid: '#E4E7EB',
+  background: '#FFFFFF',
+  ideal: '#7B8794',
+  marker: '#B3261E',
+  tooltipBackground: '#FFFFFF',
+};
+
+export const DARK_CHART_PALETTE: ChartPalette = {
+  series: ['#56B4E9', '#F28E4B', '#3FC89F', '#E39BC8', '#F0C04A', '#9AD0F5', '#C9A66B', '#BDBDBD'],
+  text: '#E4E7EB',
+  mutedText: '#B8C2CC',
+  axis: '#9AA5B1',
+  grid: '#3E4C59',
+  background: '#1F2933',
+  ideal: '#9AA5B1',
+  marker: '#FF8A80',
+  tooltipBackground: '#323F4B',
+};
+
+/** The CSS custom properties the browser reads the palette from (the design tokens define them). */
+export const CHART_PALETTE_PROPERTIES: { series: string[] } & Record<Exclude<keyof ChartPalette, 'series'>, string> = {
+  series: Array.from({ length: LIGHT_CHART_PALETTE.series.length }, (_, i) => `--chart-${i + 1}`),
+  text: '--chart-text',
+  mutedText: '--chart-muted-text',
+  axis: '--chart-axis',
+  grid: '--chart-grid',
+  background: '--chart-background',
+  ideal: '--chart-ideal',
+  marker: '--chart-marker',
+  tooltipBackground: '--chart-tooltip-background',
+};
+
+/** A palette from a lookup of CSS custom properties, each missing one taken from `fallback`. */
+export function paletteFromProperties(read: (property: string) => string | undefined, fallback: ChartPalette): ChartPalette {
+  const get = (property: string, otherwise: string) => read(property)?.trim() || otherwise;
+  const { series, ...rest } = CHART_PALETTE_PROPERTIES;
+  const palette = { ...fallback, series: series.map((p, i) => get(p, fallback.series[i % fallback.series.length]!)) };
+  for (const [key, property] of Object.entries(rest) as [Exclude<keyof ChartPalette, 'series'>, string][]) {
+    palette[key] = get(property, fallback[key]);
+  }
+  return palette;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The ECharts option
+
+export type ToOptionOptions = ChartFormatOptions & {
+  /** prefers-reduced-motion: no animation at all. */
+  reducedMotion?: boolean;
+  /** Font family of every text (the server uses the PDF's font). */
+  fontFamily?: string;
+  /** Show the value on each bar, point or slice (static renderings such as PDFs, where there is no tooltip). */
+  valueLabels?: boolean;
+  /** Draw the title inside the chart (off where a caption beside the chart already shows it). */
+  showTitle?: boolean;
+};
+
+/** A plain ECharts option object (typed loosely here so that contracts need no ECharts types). */
+export type ChartOption = Record<string, unknown>;
+
+type DataPoint = { value: number | null; name?: string };
+
+/** Symbols per series, so lines differ by shape as well as by colour. */
+const SYMBOLS = ['circle', 'rect', 'triangle', 'diamond', 'roundRect', 'pin', 'arrow', 'emptyCircle'];
+const LINE_TYPES = ['solid', 'dashed', 'dotted'] as const;
+
+/**
+ * The ECharts option for a spec: ARIA on with the summary as its description, decal patterns
+ * for colour-blind readers, the palette's colours, and no animation when reduced motion is asked.
+ * Pure: the same arguments give an equal option.
+ */
+export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options: ToOptionOptions = {}): ChartOption {
+  const fmt = (value: unknown) => (typeof value === 'number' ? formatPlotted(value, spec, options) : '—');
+  const textStyle = { color: palette.text, ...(options.fontFamily ? { fontFamily: options.fontFamily } : {}) };
+  const animate = !options.reducedMotion;
+  const showTitle = options.showTitle ?? true;
+  const anyDrill = (s: ChartSeries) => s.drill?.some((k) => k !== null) ?? false;
+  const base: ChartOption = {
+    animation: animate,
+    ...(animate ? {} : { animationDuration: 0, animationDurationUpdate: 0, stateAnimation: { duration: 0 } }),
+    backgroundColor: palette.background,
+    color: palette.series,
+    textStyle,
+    aria: {
+      enabled: true,
+      description: spec.summary,
+      label: { enabled: true, description: spec.summary },
+      decal: { show: true },
+    },
+    title: { show: showTitle, text: spec.title, left: 'center', top: 4, textStyle: { ...textStyle, fontSize: 14, fontWeight: 600 } },
+    tooltip: {
+      trigger: isPie(spec.kind) ? 'item' : 'axis',
+      confine: true,
+      backgroundColor: palette.tooltipBackground,
+      borderColor: palette.grid,
+      textStyle,
+      valueFormatter: fmt,
+      ...(animate ? {} : { transitionDuration: 0 }),
+    },
+    legend: {
+      show: spec.series.length > 1 || isPie(spec.kind),
+      bottom: 0,
+      type: 'scroll',
+      textStyle,
+      pageTextStyle: textStyle,
+    },
+  };
+
+  const plotted = (s: ChartSeries): DataPoint[] =>
+    s.values.map((v) => ({ value: v === null ? null : plotValue(v, spec.unit) }));
+  const valueLabel = (position: string) =>
+    options.valueLabels ? { show: true, position, color: palette.text, formatter: (p: { value: unknown }) => fmt(p.value) } : { show: false };
+
+  if (isPie(spec.kind)) {
+    const s = spec.series[0]!;
+    return {
+      ...base,
+      series: [
+        {
+          type: 'pie',
+          name: s.name,
+          radius: spec.kind === 'donut' ? ['45%', '70%'] : [0, '70%'],
+          center: ['50%', showTitle ? '52%' : '47%'],
+          cursor: anyDrill(s) ? 'pointer' : 'default',
+          avoidLabelOverlap: true,
+          itemStyle: { borderColor: palette.background, borderWidth: 1 },
+          label: {
+            color: palette.text,
+            formatter: options.valueLabels
+              ? (p: { name: string; value: unknown; percent: number }) => `${p.name}: ${fmt(p.value)} (${p.percent} %)`
+              : '{b}: {d} %',
+          },
+          data: spec.categories.map((name, i) => ({ name, value: plotted(s)[i]!.value })),
+        },
+      ],
+    };
+  }
+
+  const horizontal = spec.kind === 'horizontalBar';
+  const categoryAxis = {
+    type: 'category',
+    data: spec.categories,
+    // Beside horizontal bars the name would sit on the labels; the table twin names the column.
+    name: horizontal ? undefined : spec.categoryLabel,
+    nameLocation: 'middle',
+    nameGap: 28,
+    nameTextStyle: { color: palette.mutedText },
+    axisLine: { lineStyle: { color: palette.axis } },
+    axisTick: { alignWithLabel: true, lineStyle: { color: palette.axis } },
+    axisLabel: { color: palette.mutedText, hideOverlap: true },
+    boundaryGap: !isLine(spec.kind) ? true : false,
+    // Horizontal bars read top to bottom in the categories' order, like the table twin.
+    ...(horizontal ? { inverse: true } : {}),
+  };
+  const valueAxis = {
+    type: 'value',
+    name: spec.valueLabel,
+    nameTextStyle: { color: palette.mutedText },
+    axisLine: { show: false },
+    axisLabel: { color: palette.mutedText, formatter: (v: number) => fmt(v) },
+    splitLine: { lineStyle: { color: palette.grid } },
+  };
+
+  const markLine = (s: number) => {
+    const lines = spec.markers.flatMap((m) => {
+      if (m.type === 'category') return [{ name: m.label, [horizontal ? 'yAxis' : 'xAxis']: m.category }];
+      if (m.type === 'value') return [{ name: m.label, [horizontal ? 'xAxis' : 'yAxis']: plotValue(m.value, spec.unit) }];
+      return [];
+    });
+    if (s !== 0 || !lines.length) return undefined;
+    return {
+      silent: true,
+      symbol: 'none',
+      animation: animate,
+      lineStyle: { color: palette.marker, type: 'dashed', width: 1.5 },
+      label: { formatter: '{b}', color: palette.marker, position: 'insideEndTop' },
+      data: lines,
+    };
+  };
+  const markPoint = (s: number) => {
+    const points = spec.markers.flatMap((m) => {
+      if (m.type !== 'point' || m.series !== s) return [];
+      const i = spec.categories.indexOf(m.category);
+      const v = spec.series[s]!.values[i];
+      if (v === null || v === undefined) return [];
+      const y = plotValue(v, spec.unit);
+      return [{ name: m.label, coord: horizontal ? [y, m.category] : [m.category, y], value: m.label }];
+    });
+    if (!points.length) return undefined;
+    return {
+      silent: true,
+      symbol: 'pin',
+      symbolSize: 44,
+      animation: animate,
+      itemStyle: { color: palette.marker },
+      label: { formatter: '{b}', color: palette.background, fontSize: 9 },
+      data: points,
+    };
+  };
+
+  let actualIndex = 0;
+  const series = spec.series.map((s, i) => {
+    const common = {
+      name: s.name,
+      data: plotted(s),
+      cursor: anyDrill(s) ? 'pointer' : 'default',
+      markLine: markLine(i),
+      markPoint: markPoint(i),
+    };
+    if (!isLine(spec.kind)) {
+      return {
+        ...common,
+        type: 'bar',
+        stack: spec.kind === 'stackedBar' ? (s.stack ?? 'total') : s.stack,
+        barMaxWidth: 48,
+        // Stacked segments carry their value inside; a label above would sit on the next segment.
+        label: valueLabel(spec.kind === 'stackedBar' || s.stack ? 'inside' : horizontal ? 'right' : 'top'),
+        emphasis: { focus: 'series' },
+      };
+    }
+    if (s.role === 'ideal') {
+      return {
+        ...common,
+        type: 'line',
+        symbol: 'none',
+        cursor: 'default',
+        silent: true,
+        color: palette.ideal,
+        lineStyle: { type: 'dashed', width: 1.5, color: palette.ideal },
+        label: { show: false },
+      };
+    }
+    const n = actualIndex++;
+    return {
+      ...common,
+      type: 'line',
+      stack: s.stack,
+      connectNulls: false,
+      symbol: SYMBOLS[n % SYMBOLS.length],
+      symbolSize: 7,
+      showSymbol: true,
+      lineStyle: { width: 2, type: LINE_TYPES[Math.floor(n / SYMBOLS.length) % LINE_TYPES.length] },
+      ...(spec.kind === 'area' ? { areaStyle: { opacity: 0.25 } } : {}),
+      label: valueLabel('top'),
+      emphasis: { focus: 'series' },
+    };
+  });
+
+  return {
+    ...base,
+    grid: { left: 16, right: 24, top: showTitle ? 40 : 24, bottom: spec.series.length > 1 ? 48 : 24, outerBoundsMode: 'same', outerBoundsContain: 'all' },
+    xAxis: horizontal ? valueAxis : categoryAxis,
+    yAxis: horizontal ? categoryAxis : valueAxis,
+    series,
+  };
+}
+
+function isLine(kind: ChartKind): boolean {
+  return kind === 'line' || kind === 'area' || kind === 'burndown';
+}

@@ -1,0 +1,133 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { drillKeyAt, toEChartsOption, type ChartSpec } from '../../../contracts/charts';
+import { ChartTable } from './ChartTable';
+import type { ChartClick, ChartInstance } from './echarts-runtime';
+import { prefersReducedMotion, readChartPalette, watchTheme } from './theme';
+import './chart.css';
+
+/** Height of a chart when the screen does not say. */
+export const DEFAULT_CHART_HEIGHT = 320;
+
+let runtime: Promise<typeof import('./echarts-runtime')> | undefined;
+/** ECharts, fetched once, on the first screen that draws a chart. */
+export const loadChartRuntime = () => (runtime ??= import('./echarts-runtime'));
+
+export type ChartProps = {
+  spec: ChartSpec;
+  /** Pixels (default DEFAULT_CHART_HEIGHT); the width follows the container. */
+  height?: number;
+  /** A click on a bar, slice or point that has a drill key (and the same in the table twin). */
+  onSelect?: (drillKey: string) => void;
+  /** Drill keys as addresses: the table twin then shows links. */
+  drillHref?: (drillKey: string) => string;
+  /** The data table twin: inside a disclosure (default), always shown, or left to the screen. */
+  table?: 'details' | 'visible' | 'none';
+};
+
+type Status = 'loading' | 'ready' | 'failed';
+
+/**
+ * The one chart of the product: a figure with the chart (ECharts, loaded on first use), a caption
+ * with the title and the text summary, and the data table twin for keyboards and screen readers.
+ * Colours follow the theme (re-drawn when it changes), motion follows prefers-reduced-motion,
+ * the size follows the container.
+ */
+export function Chart({ spec, height = DEFAULT_CHART_HEIGHT, onSelect, drillHref, table = 'details' }: ChartProps) {
+  const element = useRef<HTMLDivElement>(null);
+  const [chart, setChart] = useState<ChartInstance | null>(null);
+  const [status, setStatus] = useState<Status>('loading');
+  const captionId = useId();
+
+  useEffect(() => {
+    let cancelled = false;
+    let instance: ChartInstance | undefined;
+    loadChartRuntime().then(
+      ({ initChart }) => {
+        if (cancelled || !element.current) return;
+        instance = initChart(element.current);
+        setChart(instance);
+        setStatus('ready');
+      },
+      () => {
+        if (!cancelled) setStatus('failed');
+      },
+    );
+    return () => {
+      cancelled = true;
+      instance?.dispose();
+    };
+  }, []);
+
+  useEffect(() => {
+    const el = element.current;
+    if (!chart || !el) return;
+    const draw = () =>
+      chart.setOption(
+        toEChartsOption(spec, readChartPalette(el), {
+          reducedMotion: prefersReducedMotion(),
+          locale: navigator.language,
+          showTitle: false,
+        }),
+        { notMerge: true },
+      );
+    draw();
+    return watchTheme(draw);
+  }, [chart, spec]);
+
+  useEffect(() => {
+    if (!chart || !onSelect) return;
+    const handler = (params: unknown) => {
+      const { componentType, seriesIndex, dataIndex } = params as ChartClick;
+      if (componentType !== 'series' || seriesIndex === undefined || dataIndex === undefined) return;
+      const key = drillKeyAt(spec, seriesIndex, dataIndex);
+      if (key) onSelect(key);
+    };
+    chart.on('click', handler);
+    return () => {
+      chart.off('click', handler);
+    };
+  }, [chart, spec, onSelect]);
+
+  useEffect(() => {
+    const el = element.current;
+    if (!chart || !el) return;
+    const resize = () => chart.resize();
+    if (typeof ResizeObserver === 'undefined') {
+      window.addEventListener('resize', resize);
+      return () => window.removeEventListener('resize', resize);
+    }
+    const observer = new ResizeObserver(resize);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [chart]);
+
+  const twin = <ChartTable spec={spec} onSelect={onSelect} drillHref={drillHref} locale={navigator.language} />;
+  return (
+    <figure className="chart" aria-labelledby={captionId} data-status={status}>
+      <div
+        ref={element}
+        className="chart__drawing"
+        style={{ height }}
+        role="img"
+        aria-label={`${spec.title}. ${spec.summary}`}
+        aria-busy={status === 'loading'}
+      />
+      <figcaption id={captionId} className="chart__caption">
+        <span className="chart__title">{spec.title}</span> <span className="chart__summary">{spec.summary}</span>
+      </figcaption>
+      {status === 'failed' && (
+        <p className="chart__failed" role="status">
+          The chart could not be drawn; the table shows the same figures.
+        </p>
+      )}
+      {status === 'failed' || table === 'visible' ? (
+        twin
+      ) : table === 'details' ? (
+        <details className="chart__details">
+          <summary>Show the figures as a table</summary>
+          {twin}
+        </details>
+      ) : null}
+    </figure>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * ECharts for the browser, only what the product draws: bar, line and pie charts, the grid,
+ * tooltip, legend, title, marked lines and points, ARIA, and the SVG renderer. Loaded with a
+ * dynamic import by Chart.tsx, so it lands in its own chunk and only screens that draw a chart
+ * fetch it.
+ */
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import {
+  AriaComponent,
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  MarkPointComponent,
+  TitleComponent,
+  TooltipComponent,
+} from 'echarts/components';
+import { init, use as register, type ECharts } from 'echarts/core';
+import { SVGRenderer } from 'echarts/renderers';
+
+register([
+  BarChart,
+  LineChart,
+  PieChart,
+  AriaComponent,
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  MarkPointComponent,
+  TitleComponent,
+  TooltipComponent,
+  SVGRenderer,
+]);
+
+/** What the chart component uses of an ECharts instance. */
+export type ChartInstance = Pick<ECharts, 'setOption' | 'on' | 'off' | 'resize' | 'dispose'>;
+
+/** The parameters of a click on a chart element (the fields used here). */
+export type ChartClick = { componentType?: string; seriesIndex?: number; dataIndex?: number };
+
+export function initChart(element: HTMLElement): ChartInstance {
+  return init(element, undefined, { renderer: 'svg' });
+}

@@ -1,0 +1,190 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chartSpec, DARK_CHART_PALETTE, LIGHT_CHART_PALETTE } from '../../../src/contracts/charts';
+import { Chart, ChartTable } from '../../../src/shared/ui/chart';
+
+type Handler = (params: unknown) => void;
+const echarts = vi.hoisted(() => {
+  const instances: FakeChart[] = [];
+  class FakeChart {
+    options: Record<string, unknown>[] = [];
+    handlers = new Map<string, Handler[]>();
+    disposed = false;
+    resized = 0;
+    constructor(readonly element: HTMLElement) {}
+    setOption(option: Record<string, unknown>) {
+      this.options.push(option);
+    }
+    on(event: string, handler: Handler) {
+      this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    }
+    off(event: string, handler: Handler) {
+      this.handlers.set(event, (this.handlers.get(event) ?? []).filter((h) => h !== handler));
+    }
+    resize() {
+      this.resized++;
+    }
+    dispose() {
+      this.disposed = true;
+    }
+    emit(event: string, params: unknown) {
+      for (const h of this.handlers.get(event) ?? []) h(params);
+    }
+    get last() {
+      return this.options.at(-1)!;
+    }
+  }
+  return {
+    instances,
+    use: vi.fn(),
+    init: vi.fn((element: HTMLElement, _theme: unknown, opts: { renderer: string }) => {
+      const chart = new FakeChart(element);
+      (chart as unknown as { renderer: string }).renderer = opts.renderer;
+      instances.push(chart);
+      return chart;
+    }),
+  };
+});
+vi.mock('echarts/core', () => ({ init: echarts.init, use: echarts.use }));
+vi.mock('echarts/charts', () => ({ BarChart: 'BarChart', LineChart: 'LineChart', PieChart: 'PieChart' }));
+vi.mock('echarts/components', () => ({
+  AriaComponent: 'Aria',
+  GridComponent: 'Grid',
+  LegendComponent: 'Legend',
+  MarkLineComponent: 'MarkLine',
+  MarkPointComponent: 'MarkPoint',
+  TitleComponent: 'Title',
+  TooltipComponent: 'Tooltip',
+}));
+vi.mock('echarts/renderers', () => ({ SVGRenderer: 'SVGRenderer' }));
+
+const spec = chartSpec({
+  kind: 'bar',
+  title: 'Open tickets by severity',
+  summary: 'Critical tickets are 10 % of the open ones.',
+  categoryLabel: 'Severity',
+  unit: 'money',
+  categories: ['Critical', 'High'],
+  series: [{ name: 'Open', values: [1000, 250050], drill: ['severity=C', null] }],
+  markers: [{ type: 'value', value: 5000, label: 'Target' }],
+});
+
+const chartOf = async () => {
+  await waitFor(() => expect(echarts.instances.length).toBeGreaterThan(0));
+  const chart = echarts.instances.at(-1)!;
+  await waitFor(() => expect(chart.options.length).toBeGreaterThan(0));
+  return chart;
+};
+
+/** A controllable matchMedia (jsdom has none). */
+function stubMatchMedia(initial: Record<string, boolean>) {
+  const lists = new Map<string, { matches: boolean; listeners: Set<() => void> }>();
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const entry = lists.get(query) ?? { matches: initial[query] ?? false, listeners: new Set() };
+    lists.set(query, entry);
+    return {
+      get matches() {
+        return entry.matches;
+      },
+      media: query,
+      addEventListener: (_: string, l: () => void) => entry.listeners.add(l),
+      removeEventListener: (_: string, l: () => void) => entry.listeners.delete(l),
+    };
+  });
+  return (query: string, matches: boolean) => {
+    const entry = lists.get(query)!;
+    entry.matches = matches;
+    for (const l of entry.listeners) l();
+  };
+}
+
+beforeEach(() => {
+  echarts.instances.length = 0;
+  document.documentElement.removeAttribute('data-theme');
+  document.documentElement.removeAttribute('style');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Chart', () => {
+  it('renders a figure whose caption is the title and summary, and the table twin in a disclosure', async () => {
+    render(<Chart spec={spec} />);
+    const figure = screen.getByRole('figure', { name: /Open tickets by severity Critical tickets are 10 %/ });
+    expect(within(figure).getByRole('img', { name: 'Open tickets by severity. Critical tickets are 10 % of the open ones.' })).toBeInTheDocument();
+    await userEvent.click(within(figure).getByText('Show the figures as a table'));
+    const table = within(figure).getByRole('table', { name: 'Open tickets by severity' });
+    expect(within(table).getByRole('columnheader', { name: 'Severity' })).toBeInTheDocument();
+    expect(within(table).getByRole('rowheader', { name: 'High' })).toBeInTheDocument();
+    expect(within(table).getByText('2,500.50')).toBeInTheDocument();
+    expect(within(figure).getByText('Target: 50.00')).toBeInTheDocument();
+  });
+
+  it('draws with the SVG renderer, ARIA and decals on, and the light palette by default', async () => {
+    render(<Chart spec={spec} height={240} />);
+    const chart = await chartOf();
+    expect(echarts.init).toHaveBeenCalledWith(chart.element, undefined, { renderer: 'svg' });
+    expect(chart.element).toHaveStyle({ height: '240px' });
+    expect(chart.last.aria).toMatchObject({ enabled: true, description: spec.summary, decal: { show: true } });
+    expect(chart.last.color).toEqual(LIGHT_CHART_PALETTE.series);
+    expect(chart.last.animation).toBe(true);
+    expect(echarts.use).toHaveBeenCalledWith(expect.arrayContaining(['BarChart', 'LineChart', 'PieChart', 'Aria', 'SVGRenderer']));
+  });
+
+  it('calls onSelect with the drill key of a clicked bar, and not for a bar without one or a marker', async () => {
+    const onSelect = vi.fn();
+    render(<Chart spec={spec} onSelect={onSelect} />);
+    const chart = await chartOf();
+    await waitFor(() => expect(chart.handlers.get('click')?.length).toBe(1));
+    act(() => chart.emit('click', { componentType: 'series', seriesIndex: 0, dataIndex: 0 }));
+    act(() => chart.emit('click', { componentType: 'series', seriesIndex: 0, dataIndex: 1 }));
+    act(() => chart.emit('click', { componentType: 'markLine', seriesIndex: 0, dataIndex: 0 }));
+    expect(onSelect.mock.calls).toEqual([['severity=C']]);
+  });
+
+  it('offers the same drill-down from the keyboard in the table twin', async () => {
+    const onSelect = vi.fn();
+    render(<Chart spec={spec} onSelect={onSelect} table="visible" />);
+    const button = screen.getByRole('button', { name: '10.00: Open, Critical' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onSelect).toHaveBeenCalledWith('severity=C');
+  });
+
+  it('re-draws in the dark palette when <html> switches to data-theme="dark", with the tokens the page defines', async () => {
+    render(<Chart spec={spec} />);
+    const chart = await chartOf();
+    const before = chart.options.length;
+    document.documentElement.style.setProperty('--chart-1', '#abcdef');
+    document.documentElement.setAttribute('data-theme', 'dark');
+    await waitFor(() => expect(chart.options.length).toBeGreaterThan(before));
+    expect(chart.last.color).toEqual(['#abcdef', ...DARK_CHART_PALETTE.series.slice(1)]);
+    expect(chart.last.backgroundColor).toBe(DARK_CHART_PALETTE.background);
+  });
+
+  it('follows the system colour scheme and reduced motion when the page sets no theme', async () => {
+    const change = stubMatchMedia({ '(prefers-reduced-motion: reduce)': true });
+    render(<Chart spec={spec} />);
+    const chart = await chartOf();
+    expect(chart.last.animation).toBe(false);
+    expect(chart.last.color).toEqual(LIGHT_CHART_PALETTE.series);
+    act(() => change('(prefers-color-scheme: dark)', true));
+    expect(chart.last.color).toEqual(DARK_CHART_PALETTE.series);
+  });
+
+  it('re-draws with notMerge when the spec changes, and disposes the chart on unmount', async () => {
+    const { rerender, unmount } = render(<Chart spec={spec} />);
+    const chart = await chartOf();
+    rerender(<Chart spec={{ ...spec, title: 'Renamed' }} />);
+    await waitFor(() => expect((chart.last.title as { text: string }).text).toBe('Renamed'));
+    unmount();
+    expect(chart.disposed).toBe(true);
+  });
+});
+
+describe('ChartTable', () => {
+  it('turns drill keys into links when given drillHref', () => {
+    render(<ChartTable spec={spec} drillHref={(key) => `/ticket/search?${key}`} />);
+    expect(screen.getByRole('link', { name: '10.00: Open, Critical' })).toHaveAttribute('href', '/ticket/search?severity=C');
+    expect(screen.queryAllByRole('link')).toHaveLength(1);
+  });
+});
