@@ -42,7 +42,8 @@ const url = z
   .trim()
   .max(300, 'Website must be at most 300 characters')
   .transform((v) => (v === '' ? null : v))
-  .pipe(z.url('Invalid URL').nullable())
+  // Only web addresses: a javascript: or data: "website" would run when someone follows it.
+  .pipe(z.url({ protocol: /^https?$/, error: 'Website must be an http:// or https:// address' }).nullable())
   .nullable()
   .optional();
 
