@@ -24,7 +24,7 @@ export function registerClientAuthRoutes(app: FastifyInstance, ctx: AppContext):
     const user = rows[0];
     if (!(await checkPassword(input.password, user?.password_hash)) || !user) failSignIn(ctx, request, account);
     passSignIn(ctx, account);
-    const token = await createSession(ctx.database.pool, ctx.config, { audience: 'client', userId: user.id });
+    const token = await createSession(ctx.database.pool, ctx.config, { audience: 'client', userId: user.id }, ctx.now());
     const view: ClientUser = {
       id: user.id,
       name: user.name,

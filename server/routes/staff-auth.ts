@@ -61,7 +61,7 @@ export function registerStaffAuthRoutes(app: FastifyInstance, ctx: AppContext): 
     const user = rows[0] as { id: number; name: string; role: StaffUser['role']; password_hash: string } | undefined;
     if (!(await checkPassword(input.password, user?.password_hash)) || !user) failSignIn(ctx, request, account);
     passSignIn(ctx, account);
-    const token = await createSession(ctx.database.pool, ctx.config, { audience: 'staff', userId: user.id });
+    const token = await createSession(ctx.database.pool, ctx.config, { audience: 'staff', userId: user.id }, ctx.now());
     request.log.info({ userId: user.id }, 'staff signed in');
     return reply.send({ token, userid: user.id, username: user.name, role: user.role });
   });

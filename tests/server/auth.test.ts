@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../server/auth/sessions';
 import { hashToken } from '../../server/auth/tokens';
 import { passwordProblem, verifyPassword } from '../../server/auth/passwords';
 import { BACKENDS, bearer, startTestApp, type TestApp } from './helpers';
@@ -101,6 +102,45 @@ describe.each(BACKENDS)('staff and client sign-in on %s', (backend) => {
     const bad = await t.app.inject({ method: 'POST', url: '/api/v2/profile/me', headers: bearer(token), payload: { user: 'abc' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual({ user: 'Must be a user id' });
+  });
+});
+
+describe.each(BACKENDS)('the idle clock of a session on %s', (backend) => {
+  let t: TestApp;
+  let agentId: number;
+  beforeAll(async () => {
+    t = await startTestApp(backend, { env: { SESSION_IDLE_MINUTES: '1' } });
+    agentId = (await t.ctx.database.pool.query(`SELECT id FROM staff_users WHERE email = 'agent@demo.test'`)).rows[0].id;
+  });
+  afterAll(() => t?.close());
+  const mine = (token: string) => t.app.inject({ method: 'GET', url: '/api/v2/tickets/mine', headers: bearer(token) });
+
+  it('counts the idle minute from the latest use: used at 50 s, still valid at 100 s and 159 s, ended at 220 s', async () => {
+    const start = Date.now();
+    const at = (seconds: number) => {
+      t.ctx.now = () => new Date(start + seconds * 1000);
+    };
+    const token = await createSession(t.ctx.database.pool, t.config, { audience: 'staff', userId: agentId }, new Date(start));
+    const statuses: Record<number, number> = {};
+    for (const s of [50, 100, 159, 220]) {
+      at(s);
+      statuses[s] = (await mine(token)).statusCode;
+    }
+    expect(statuses).toEqual({ 50: 200, 100: 200, 159: 200, 220: 401 });
+  });
+
+  it('records every use: a use 50 s after the last one moves the idle end, whatever the database clock says', async () => {
+    t.ctx.now = () => new Date();
+    const token = await t.tokenFor('agent');
+    const back = (seconds: number) =>
+      t.ctx.database.pool.query(
+        `UPDATE sessions SET created_at = created_at - make_interval(secs => $2), last_seen_at = last_seen_at - make_interval(secs => $2) WHERE token_hash = $1`,
+        [hashToken(token), seconds],
+      );
+    await back(50);
+    expect((await mine(token)).statusCode).toBe(200);
+    await back(50);
+    expect((await mine(token)).statusCode).toBe(200);
   });
 });
 
