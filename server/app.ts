@@ -100,6 +100,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       root: ctx.config.staticDir,
       wildcard: false,
       index: false,
+      // survey.html is answered filled in (the support phone) by the not-found handler below.
+      allowedPath: (path) => path !== `/${SURVEY_ENTRY}`,
       setHeaders(res, path) {
         if (path.includes(`${join(ctx.config.staticDir, 'assets')}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
