@@ -2,11 +2,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { LIMITS } from '../src/contracts/constants';
 import { ERROR_CODES } from '../src/contracts/errors';
 import type { AppContext } from './context';
 import { ApiError } from './http/errors';
+import { REDACTED, redactUrl } from './http/redact';
 import { registerRoutes } from './routes';
 import { isSurveyPath, SURVEY_ENTRY, surveyPage } from './surveys/page';
 
@@ -33,12 +34,25 @@ export type BuildOptions = {
   serveStatic?: boolean;
 };
 
-export function defaultLogger(level: string): FastifyServerOptions['logger'] {
+/**
+ * The server's pino options: request URLs are logged with their secrets (password-link tokens,
+ * survey keys) redacted, and credentials never appear in a logged object.
+ */
+export function defaultLogger(level: string): FastifyServerOptions['logger'] & object {
   return {
     level,
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.token', 'password', 'token'],
-      censor: '[redacted]',
+      censor: REDACTED,
     },
   };
 }
@@ -57,8 +71,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // networks open the survey page).
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
 
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    // API answers carry tokens and personal data: no browser or proxy cache may keep them.
+    if (isApiPath(request.url.split('?')[0] ?? '')) reply.header('cache-control', 'no-store');
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
