@@ -62,7 +62,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const app = Fastify({
     logger: options.logger ?? defaultLogger(ctx.config.logLevel),
     bodyLimit: LIMITS.bodyBytes,
-    trustProxy: false,
+    trustProxy: ctx.config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });

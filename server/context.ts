@@ -1,21 +1,14 @@
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { RateLimiter } from './auth/rate-limit';
-
-/** Failed sign-ins allowed per window, per address and per account. */
-const SIGN_IN_PER_ADDRESS = 30;
-const SIGN_IN_PER_ACCOUNT = 10;
-const SIGN_IN_WINDOW_MS = 15 * 60_000;
+import { createLimits, type Limits } from './auth/limits';
 
 export type AppContext = {
   config: Config;
   database: Database;
   /** The time sessions are created and checked at; tests turn it forward. */
   now: () => Date;
-  limits: {
-    signInByAddress: RateLimiter;
-    signInByAccount: RateLimiter;
-  };
+  /** Attempt counters in PostgreSQL (sign-in, password links, signup, surveys). */
+  limits: Limits;
 };
 
 export function createContext(config: Config, database: Database): AppContext {
@@ -23,9 +16,6 @@ export function createContext(config: Config, database: Database): AppContext {
     config,
     database,
     now: () => new Date(),
-    limits: {
-      signInByAddress: new RateLimiter(SIGN_IN_PER_ADDRESS, SIGN_IN_WINDOW_MS),
-      signInByAccount: new RateLimiter(SIGN_IN_PER_ACCOUNT, SIGN_IN_WINDOW_MS),
-    },
+    limits: createLimits(database.pool),
   };
 }

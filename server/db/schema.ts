@@ -173,6 +173,13 @@ export const surveyResponses = pgTable('survey_responses', {
   receivedAt: tz('received_at').notNull().defaultNow(),
 });
 
+/* Attempt counters of the rate limiter (migration 0006). */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
+});
+
 export const schema = {
   staffUsers,
   companies,
@@ -187,6 +194,7 @@ export const schema = {
   timeEntries,
   surveyKeys,
   surveyResponses,
+  rateLimits,
 };
 
 /* Client portal (migration 0003). */

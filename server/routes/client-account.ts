@@ -8,24 +8,16 @@ import {
   TOKEN_INVALID_MESSAGE,
   type AcceptedResponse,
 } from '../../src/contracts/client-portal';
-import { CLIENT_PATHS, PASSWORD_RESET_LIMITS, PASSWORD_TOKEN_TTL_MINUTES, SIGNUP_LIMITS } from '../../src/contracts/constants';
+import { CLIENT_PATHS, PASSWORD_TOKEN_TTL_MINUTES } from '../../src/contracts/constants';
 import { ERROR_CODES } from '../../src/contracts/errors';
 import { consumePasswordToken, issuePasswordToken, type PasswordTokenPurpose } from '../auth/password-tokens';
 import { hashPassword, passwordProblem } from '../auth/passwords';
-import { RateLimiter } from '../auth/rate-limit';
 import { revokeAllSessions } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { inTransaction } from '../db/database';
-import { ApiError, parseInput, tooManyRequests } from '../http/errors';
+import { ApiError, parseInput } from '../http/errors';
 import { queueEmail } from '../mail/outbox';
 import { audit, deliverLater } from './client-shared';
-
-const MINUTE_MS = 60_000;
-
-function limit(limiter: RateLimiter, key: string): void {
-  const wait = limiter.hit(key);
-  if (wait > 0) throw tooManyRequests(wait);
-}
 
 function badPassword(password: string): void {
   const problem = passwordProblem(password);
@@ -39,14 +31,12 @@ const tokenInvalid = () => new ApiError(400, ERROR_CODES.invalidInput, TOKEN_INV
  * users. Emails go through the outbox.
  */
 export function registerClientAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const resetByAddress = new RateLimiter(PASSWORD_RESET_LIMITS.perAddress, PASSWORD_RESET_LIMITS.windowMinutes * MINUTE_MS);
-  const resetByAccount = new RateLimiter(PASSWORD_RESET_LIMITS.perAccount, PASSWORD_RESET_LIMITS.windowMinutes * MINUTE_MS);
-  const signupByAddress = new RateLimiter(SIGNUP_LIMITS.perAddress, SIGNUP_LIMITS.windowMinutes * MINUTE_MS);
+  const { resetByAddress, resetByAccount, signupByAddress } = ctx.limits;
   const link = (path: string, token: string) => `${ctx.config.publicUrl}${path}/${encodeURIComponent(token)}`;
 
   app.post('/api/v2/client/signup', async (request, reply): Promise<AcceptedResponse> => {
     const input = parseInput(signupRequestSchema, request.body);
-    limit(signupByAddress, request.ip);
+    await signupByAddress.hit(request.ip);
     badPassword(input.password);
     const passwordHash = await hashPassword(input.password);
     const outboxIds = await inTransaction(ctx.database.pool, async (db) => {
@@ -107,8 +97,8 @@ export function registerClientAccountRoutes(app: FastifyInstance, ctx: AppContex
 
   app.post('/api/v2/client/forgot-password', async (request, reply): Promise<AcceptedResponse> => {
     const input = parseInput(forgotPasswordRequestSchema, request.body);
-    limit(resetByAddress, request.ip);
-    limit(resetByAccount, input.email);
+    await resetByAddress.hit(request.ip);
+    await resetByAccount.hit(input.email);
     const outboxIds = await inTransaction(ctx.database.pool, async (db) => {
       const { rows } = await db.query<{ id: number; name: string; status: string }>(
         'SELECT id, name, status FROM client_users WHERE email = $1',
@@ -134,7 +124,7 @@ export function registerClientAccountRoutes(app: FastifyInstance, ctx: AppContex
 
   const redeemPasswordToken = (purpose: PasswordTokenPurpose) => async (request: FastifyRequest) => {
     const input = parseInput(setPasswordRequestSchema, request.body);
-    limit(resetByAddress, request.ip);
+    await resetByAddress.hit(request.ip);
     badPassword(input.password);
     const passwordHash = await hashPassword(input.password);
     await inTransaction(ctx.database.pool, async (db) => {
