@@ -101,6 +101,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     return reply.status(500).send({ error: { code: ERROR_CODES.internal, message: 'Something went wrong on our side' } });
   });
 
+  // Work queued after replies finishes before the app (and then the database) closes.
+  app.addHook('onClose', async () => {
+    await ctx.background.idle();
+  });
+
   const routes: string[] = [];
   ROUTES.set(app, routes);
   app.addHook('onRoute', (route) => {

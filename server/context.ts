@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { createLimits, type Limits } from './auth/limits';
+import { BackgroundTasks } from './http/background';
 
 export type AppContext = {
   config: Config;
@@ -9,6 +10,8 @@ export type AppContext = {
   now: () => Date;
   /** Attempt counters in PostgreSQL (sign-in, password links, signup, surveys). */
   limits: Limits;
+  /** Work done after the reply (emails whose existence must not show in the answer's timing). */
+  background: BackgroundTasks;
 };
 
 export function createContext(config: Config, database: Database): AppContext {
@@ -17,5 +20,6 @@ export function createContext(config: Config, database: Database): AppContext {
     database,
     now: () => new Date(),
     limits: createLimits(database.pool),
+    background: new BackgroundTasks(),
   };
 }

@@ -21,14 +21,26 @@ async function staffToken(request: APIRequestContext, email: string): Promise<st
   return (await res.json()).token;
 }
 
-/** The newest outbox email to an address, read as an admin through the outbox API. */
-async function latestEmail(request: APIRequestContext, to: string): Promise<{ subject: string; body: string }> {
+type Mail = { toAddress: string; subject: string; body: string; kind: string };
+
+/** The outbox emails to an address, newest first, read as an admin through the outbox API. */
+async function emailsTo(request: APIRequestContext, to: string): Promise<Mail[]> {
   const token = await staffToken(request, STAFF.admin.email);
   const res = await request.get('/api/v2/admin/outbox?pageSize=50', { headers: { authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(200);
-  const mail = (await res.json()).rows.find((m: { toAddress: string }) => m.toAddress === to);
-  expect(mail, `an email to ${to}`).toBeTruthy();
-  return mail;
+  return ((await res.json()).rows as Mail[]).filter((m) => m.toAddress === to);
+}
+
+/** The newest outbox email to an address; public endpoints queue their mail just after answering. */
+async function latestEmail(request: APIRequestContext, to: string): Promise<Mail> {
+  let mail: Mail | undefined;
+  await expect
+    .poll(async () => {
+      mail = (await emailsTo(request, to))[0];
+      return Boolean(mail);
+    }, { message: `an email to ${to}` })
+    .toBe(true);
+  return mail!;
 }
 
 const linkIn = (body: string, path: string) => {

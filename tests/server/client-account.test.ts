@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_MESSAGE, TOKEN_INVALID_MESSAGE } from '../../src/contracts/client-portal';
-import { BACKENDS, bearer, startTestApp, type TestApp } from './helpers';
+import { BACKENDS, bearer, settle, startTestApp, type TestApp } from './helpers';
 
 const PASSWORD = 'a long enough passphrase';
 
 /** The token of the newest outbox email to an address, read from its link. */
 async function linkToken(t: TestApp, to: string, path: string): Promise<string> {
+  await settle(t);
   const { rows } = await t.ctx.database.pool.query('SELECT body FROM outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1', [to]);
   const match = new RegExp(`${path}/([\\w-]+)`).exec(rows[0]?.body ?? '');
   if (!match) throw new Error(`no ${path} link in the outbox for ${to}`);
@@ -77,6 +78,7 @@ describe.each(BACKENDS)('client account flows on %s', (backend) => {
     expect(unknown.statusCode).toBe(202);
     expect(known.body).toBe(unknown.body);
     expect(known.json().message).toBe(FORGOT_PASSWORD_MESSAGE);
+    await settle(t);
     const { rows } = await t.ctx.database.pool.query('SELECT to_address FROM outbox WHERE to_address = ANY($1)', [
       ['client@globex.demo.test', 'nobody.here@example.test'],
     ]);
