@@ -12,6 +12,7 @@ import { CLIENT_PATHS, PASSWORD_TOKEN_TTL_MINUTES } from '../../src/contracts/co
 import { ERROR_CODES } from '../../src/contracts/errors';
 import { consumePasswordToken, issuePasswordToken, type PasswordTokenPurpose } from '../auth/password-tokens';
 import { hashPassword, passwordProblem } from '../auth/passwords';
+import { processSignup } from '../clients/signup';
 import { revokeAllSessions } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { inTransaction } from '../db/database';
@@ -34,63 +35,20 @@ export function registerClientAccountRoutes(app: FastifyInstance, ctx: AppContex
   const { resetByAddress, resetByAccount, signupByAddress } = ctx.limits;
   const link = (path: string, token: string) => `${ctx.config.publicUrl}${path}/${encodeURIComponent(token)}`;
 
+  /**
+   * The same answer after the same work whatever the account number, the company's policy or the
+   * email: parse, count, check and hash the password, answer; `processSignup` runs afterwards.
+   */
   app.post('/api/v2/client/signup', async (request, reply): Promise<AcceptedResponse> => {
     const input = parseInput(signupRequestSchema, request.body);
     await signupByAddress.hit(request.ip);
     badPassword(input.password);
     const passwordHash = await hashPassword(input.password);
-    const outboxIds = await inTransaction(ctx.database.pool, async (db) => {
-      const { rows: companies } = await db.query<{ id: number; name: string }>(
-        `SELECT id, name FROM companies WHERE account_number = $1 AND status <> 'inactive'`,
-        [input.accountNumber],
-      );
-      const company = companies[0];
-      if (!company) {
-        throw new ApiError(400, ERROR_CODES.invalidInput, 'Invalid body: accountNumber (No company has this account number)', {
-          accountNumber: 'No company has this account number',
-        });
-      }
-      const { rows: existing } = await db.query<{ id: number; status: string; company_id: number }>(
-        'SELECT id, status, company_id FROM client_users WHERE email = $1 FOR UPDATE',
-        [input.email],
-      );
-      const user = existing[0];
-      // An account that is active, disabled, or pending for another company is not taken over.
-      if (user && (user.status !== 'invited' || user.company_id !== company.id)) {
-        // The same answer as a new signup; the owner of the address learns what happened.
-        return [
-          await queueEmail(db, {
-            to: input.email,
-            kind: 'signup-existing',
-            subject: 'You already have a Client Care account',
-            body: `Someone asked to sign up with this email address, which already has an account.\n\nIf it was you, log in at ${ctx.config.publicUrl}${CLIENT_PATHS.login} or reset your password at ${ctx.config.publicUrl}${CLIENT_PATHS.forgotPassword}.\nIf it was not you, you can ignore this email.`,
-          }),
-        ];
-      }
-      let userId: number;
-      if (user) {
-        // A pending signup or invitation asked again: refresh it (still invited until the link is used).
-        await db.query('UPDATE client_users SET name = $2, password_hash = $3 WHERE id = $1', [user.id, input.name, passwordHash]);
-        userId = user.id;
-      } else {
-        const { rows } = await db.query<{ id: number }>(
-          `INSERT INTO client_users (company_id, email, name, status, password_hash) VALUES ($1, $2, $3, 'invited', $4) RETURNING id`,
-          [company.id, input.email, input.name, passwordHash],
-        );
-        userId = rows[0]!.id;
-      }
-      const token = await issuePasswordToken(db, userId, 'invite');
-      await audit(db, { actorType: 'client', actorId: userId, entity: 'client_user', entityId: userId, action: 'signup', detail: { companyId: company.id } });
-      return [
-        await queueEmail(db, {
-          to: input.email,
-          kind: 'signup',
-          subject: 'Activate your Client Care account',
-          body: `Hello ${input.name},\n\nTo activate your client portal account for ${company.name}, set your password here (the link works once, for ${PASSWORD_TOKEN_TTL_MINUTES} minutes):\n\n${link(CLIENT_PATHS.setPassword, token)}\n\nIf you did not sign up, you can ignore this email.`,
-        }),
-      ];
+    ctx.background.run(request.log, 'signup', async () => {
+      const { outcome, outboxIds } = await inTransaction(ctx.database.pool, (db) => processSignup(db, ctx.config, input, passwordHash));
+      request.log.info({ outcome }, 'client signup handled');
+      deliverLater(ctx, request, outboxIds);
     });
-    deliverLater(ctx, request, outboxIds);
     reply.status(202);
     return { accepted: true, message: SIGNUP_ACCEPTED_MESSAGE };
   });
@@ -140,7 +98,7 @@ export function registerClientAccountRoutes(app: FastifyInstance, ctx: AppContex
       const userId = await consumePasswordToken(db, input.token, purpose);
       if (userId === null) throw tokenInvalid();
       const { rowCount } = await db.query(
-        `UPDATE client_users SET password_hash = $2, status = 'active' WHERE id = $1 AND status <> 'disabled'`,
+        `UPDATE client_users SET password_hash = $2, status = 'active' WHERE id = $1 AND status IN ('invited', 'active')`,
         [userId, passwordHash],
       );
       if (!rowCount) throw tokenInvalid();

@@ -51,7 +51,12 @@ export type SetPasswordRequest = z.input<typeof setPasswordRequestSchema>;
 
 /** The one answer of signup and forgot-password, whatever the account. */
 export type AcceptedResponse = { accepted: true; message: string };
-export const SIGNUP_ACCEPTED_MESSAGE = 'Check your email: we sent a link to activate your account.';
+/**
+ * The signup answer, the same whatever the account number, the company's sign-up policy or the
+ * email: it promises nothing that would tell them apart (docs/adr/0030).
+ */
+export const SIGNUP_ACCEPTED_MESSAGE =
+  "Thank you. If the account number is right and your company takes sign-ups, we will email you a link to activate your account: at once for an address at the company's own email domain, otherwise once your request is approved.";
 export const FORGOT_PASSWORD_MESSAGE = 'If an account uses this email, we sent it a link to reset the password.';
 export const TOKEN_INVALID_MESSAGE = 'This link has expired or was already used.';
 

@@ -32,6 +32,8 @@ const viewWith = (contacts: Contact[]): CompanyView => ({
     ms_plan: null,
     notes: null,
     created_at: '2026-01-01T00:00:00Z',
+    signup_policy: 'approval',
+    signup_domains: [],
   },
   contacts,
   client_users: [],
