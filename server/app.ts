@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { LIMITS } from '../src/contracts/constants';
-import { ERROR_CODES } from '../src/contracts/errors';
+import { ERROR_CODES, type ApiErrorBody } from '../src/contracts/errors';
 import type { AppContext } from './context';
 import { ApiError } from './http/errors';
 import { REDACTED, redactUrl } from './http/redact';
@@ -65,6 +65,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     trustProxy: ctx.config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Errors before routing (broken percent-encoding, an overlong path parameter) answer in our
+    // shape too, with the headers every answer carries.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid: it has a broken %-encoding' : 'The address is not valid';
+      const body: ApiErrorBody = { error: { code: ERROR_CODES.invalidInput, message, fields: { url: message } } };
+      (reply as FastifyReply).headers({ ...SECURITY_HEADERS, 'cache-control': 'no-store' }).status(status).send(body);
+    },
   });
 
   // Responses over 1 KiB travel gzip-compressed when the browser accepts it (phones on slow

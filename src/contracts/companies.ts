@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { DIRECTORY_PAGE_SIZE_MAX, LIMITS, TICKET_SEARCH } from './constants';
 import { emailSchema } from './auth';
+import { idInput, PAGE_MAX, safeText } from './input';
 import { sortParam } from './staff-tickets';
 
 export const COMPANY_STATUSES = ['prospect', 'active', 'inactive'] as const;
@@ -38,8 +39,7 @@ export const PUBLIC_EMAIL_DOMAINS: readonly string[] = [
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
 /** An email domain of the company, as in the part after @ (lower case, no subdomain matching). */
-export const signupDomainSchema = z
-  .string({ error: 'An email domain is text such as example.com' })
+export const signupDomainSchema = safeText('An email domain is text such as example.com', 'An email domain')
   .trim()
   .toLowerCase()
   .regex(DOMAIN, 'An email domain looks like example.com')
@@ -51,19 +51,23 @@ const signupDomains = z
 /** With the email-domains policy, at least one domain. */
 export const NO_SIGNUP_DOMAINS = 'List at least one email domain for this sign-up policy';
 
-const id = (what: string) => z.coerce.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be positive`).max(2_147_483_647, `${what} is too large`);
+const id = (what: string) => idInput({ label: what });
 const opt = (what: string, max: number) =>
-  z
-    .string()
+  safeText(`${what} must be text`, what)
     .trim()
     .max(max, `${what} must be at most ${max} characters`)
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();
 const req = (what: string, max: number) =>
-  z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`).max(max, `${what} must be at most ${max} characters`);
+  safeText(`${what} is required`, what).trim().min(1, `${what} is required`).max(max, `${what} must be at most ${max} characters`);
 
-const page = z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').default(1);
+const page = z.coerce
+  .number({ error: 'page must be a number' })
+  .int('page must be a whole number')
+  .min(1, 'page must be at least 1')
+  .max(PAGE_MAX, `page must be at most ${PAGE_MAX}`)
+  .default(1);
 const size = z.coerce
   .number({ error: 'size must be a number' })
   .int('size must be a whole number')
@@ -74,15 +78,14 @@ const size = z.coerce
 export const COMPANY_SORT_FIELDS = ['name', 'account_number', 'status', 'territory', 'created_at', 'open_tickets'] as const;
 
 export const companySearchQuerySchema = z.strictObject({
-  q: z.string().trim().max(TICKET_SEARCH.queryMax, `q must be at most ${TICKET_SEARCH.queryMax} characters`).optional(),
+  q: safeText('q must be text', 'q').trim().max(TICKET_SEARCH.queryMax, `q must be at most ${TICKET_SEARCH.queryMax} characters`).optional(),
   status: z.enum(COMPANY_STATUSES, { error: `status must be one of ${COMPANY_STATUSES.join(', ')}` }).optional(),
   sort: sortParam(COMPANY_SORT_FIELDS, TICKET_SEARCH.sortColumnsMax).optional(),
   page,
   size,
 });
 
-const url = z
-  .string()
+const url = safeText('Website must be text', 'Website')
   .trim()
   .max(300, 'Website must be at most 300 characters')
   .transform((v) => (v === '' ? null : v))
@@ -121,8 +124,7 @@ export const updateCompanySchema = z
   .refine((v) => Object.keys(v).length > 0, { message: 'Send at least one field to change' });
 export type UpdateCompanyInput = z.input<typeof updateCompanySchema>;
 
-const optionalEmail = z
-  .string()
+const optionalEmail = safeText('Email must be text', 'Email')
   .trim()
   .max(LIMITS.email, `Email must be at most ${LIMITS.email} characters`)
   .transform((v) => (v === '' ? null : v.toLowerCase()))
@@ -144,7 +146,7 @@ export const updateContactSchema = contactSchema
 export const CLIENT_USER_SORT_FIELDS = ['name', 'email', 'company', 'status', 'last_invited_at', 'created_at'] as const;
 
 export const clientUserQuerySchema = z.strictObject({
-  q: z.string().trim().max(TICKET_SEARCH.queryMax, `q must be at most ${TICKET_SEARCH.queryMax} characters`).optional(),
+  q: safeText('q must be text', 'q').trim().max(TICKET_SEARCH.queryMax, `q must be at most ${TICKET_SEARCH.queryMax} characters`).optional(),
   company: id('company').optional(),
   status: z.enum(CLIENT_USER_STATUSES, { error: `status must be one of ${CLIENT_USER_STATUSES.join(', ')}` }).optional(),
   sort: sortParam(CLIENT_USER_SORT_FIELDS, TICKET_SEARCH.sortColumnsMax).optional(),
