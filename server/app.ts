@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { LIMITS } from '../src/contracts/constants';
-import { ERROR_CODES } from '../src/contracts/errors';
+import { ERROR_CODES, type ApiErrorBody } from '../src/contracts/errors';
 import type { AppContext } from './context';
 import { isUnavailable } from './db/database';
 import { ApiError } from './http/errors';
+import { REDACTED, redactUrl } from './http/redact';
 import { registerRoutes } from './routes';
 import { isSurveyPath, SURVEY_ENTRY, surveyPage } from './surveys/page';
 
@@ -37,12 +38,25 @@ export type BuildOptions = {
   serveStatic?: boolean;
 };
 
-export function defaultLogger(level: string): FastifyServerOptions['logger'] {
+/**
+ * The server's pino options: request URLs are logged with their secrets (password-link tokens,
+ * survey keys) redacted, and credentials never appear in a logged object.
+ */
+export function defaultLogger(level: string): FastifyServerOptions['logger'] & object {
   return {
     level,
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.token', 'password', 'token'],
-      censor: '[redacted]',
+      censor: REDACTED,
     },
   };
 }
@@ -52,17 +66,27 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const app = Fastify({
     logger: options.logger ?? defaultLogger(ctx.config.logLevel),
     bodyLimit: LIMITS.bodyBytes,
-    trustProxy: false,
+    trustProxy: ctx.config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Errors before routing (broken percent-encoding, an overlong path parameter) answer in our
+    // shape too, with the headers every answer carries.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid: it has a broken %-encoding' : 'The address is not valid';
+      const body: ApiErrorBody = { error: { code: ERROR_CODES.invalidInput, message, fields: { url: message } } };
+      (reply as FastifyReply).headers({ ...SECURITY_HEADERS, 'cache-control': 'no-store' }).status(status).send(body);
+    },
   });
 
   // Responses over 1 KiB travel gzip-compressed when the browser accepts it (phones on slow
   // networks open the survey page).
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
 
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    // API answers carry tokens and personal data: no browser or proxy cache may keep them.
+    if (isApiPath(request.url.split('?')[0] ?? '')) reply.header('cache-control', 'no-store');
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
@@ -96,6 +120,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     return reply.status(500).send({ error: { code: ERROR_CODES.internal, message: 'Something went wrong on our side' } });
   });
 
+  // Work queued after replies finishes before the app (and then the database) closes.
+  app.addHook('onClose', async () => {
+    await ctx.background.idle();
+  });
+
   const routes: string[] = [];
   ROUTES.set(app, routes);
   app.addHook('onRoute', (route) => {
@@ -111,6 +140,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       root: ctx.config.staticDir,
       wildcard: false,
       index: false,
+      // survey.html is answered filled in (the support phone) by the not-found handler below.
+      allowedPath: (path) => path !== `/${SURVEY_ENTRY}`,
       setHeaders(res, path) {
         if (path.includes(`${join(ctx.config.staticDir, 'assets')}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');

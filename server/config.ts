@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_RESPONSE_TARGET_HOURS } from '../src/contracts/constants';
@@ -5,6 +6,15 @@ import { DEFAULT_RESPONSE_TARGET_HOURS } from '../src/contracts/constants';
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** An address, a CIDR range or a named range proxy-addr knows (what Fastify's trustProxy takes). */
+function isProxyAddress(value: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(value)) return true;
+  const [address = '', bits, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -31,6 +41,13 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).optional(),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (v) => v === 'true' || v === 'false' || v.split(',').every((part) => isProxyAddress(part.trim())),
+      'must be false, true, or a comma-separated list of proxy addresses, CIDR ranges or loopback/linklocal/uniquelocal',
+    )
+    .optional(),
   TICKET_RESPONSE_TARGET_HOURS: z
     .string()
     .regex(/^\s*[CHML]=\d{1,4}(\s*,\s*[CHML]=\d{1,4})*\s*$/, 'must look like C=4,H=8,M=24,L=72')
@@ -65,6 +82,12 @@ export type Config = {
   seedDemo: boolean;
   logLevel: string;
   staticDir: string;
+  /**
+   * Which proxies may tell the client's address (X-Forwarded-For): none (the default), the given
+   * addresses or CIDR ranges, or any (true: only when nothing but the proxy reaches the server).
+   * The sign-in limits count addresses, so behind a proxy this must be set.
+   */
+  trustProxy: boolean | string[];
   /** Hours from creation to the default due date of a new ticket, per severity. */
   responseTargetHours: Record<keyof typeof DEFAULT_RESPONSE_TARGET_HOURS, number>;
 };
@@ -104,8 +127,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     staticDir: resolve(e.STATIC_DIR),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     responseTargetHours: parseResponseTargets(e.TICKET_RESPONSE_TARGET_HOURS),
   };
+}
+
+/** TRUST_PROXY as Fastify's trustProxy option. */
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((a) => a.trim());
 }
 
 /** "C=4,H=8" over the defaults: severities not named keep their default target. */

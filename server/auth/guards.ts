@@ -25,7 +25,7 @@ type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void
 export function requireStaff(ctx: AppContext, roles?: readonly Role[]): PreHandler {
   return async (request) => {
     const token = bearerToken(request);
-    const principal = token ? await authenticate(ctx.database.pool, ctx.config, token, 'staff') : null;
+    const principal = token ? await authenticate(ctx.database.pool, ctx.config, token, 'staff', ctx.now()) : null;
     if (!principal || principal.audience !== 'staff') throw unauthenticated();
     if (roles && !roles.includes(principal.role)) throw forbidden('This needs the manager or admin role');
     request.staff = principal;
@@ -36,7 +36,7 @@ export function requireStaff(ctx: AppContext, roles?: readonly Role[]): PreHandl
 export function requireClient(ctx: AppContext): PreHandler {
   return async (request) => {
     const token = bearerToken(request);
-    const principal = token ? await authenticate(ctx.database.pool, ctx.config, token, 'client') : null;
+    const principal = token ? await authenticate(ctx.database.pool, ctx.config, token, 'client', ctx.now()) : null;
     if (!principal || principal.audience !== 'client') throw unauthenticated();
     request.client = principal;
   };

@@ -2,9 +2,6 @@ import type { Pool } from 'pg';
 import type { Role } from '../../src/contracts/constants';
 import { hashToken, newToken } from './tokens';
 
-/** last_seen_at is written at most this often per session: enough precision for idle expiry. */
-const TOUCH_INTERVAL_MS = 60_000;
-
 export type SessionLifetimes = { sessionIdleMs: number; sessionAbsoluteMs: number };
 
 export type StaffPrincipal = { audience: 'staff'; sessionId: number; userId: number; name: string; email: string; role: Role };
@@ -23,75 +20,64 @@ export async function createSession(
   pool: Pool,
   lifetimes: SessionLifetimes,
   who: { audience: 'staff' | 'client'; userId: number },
+  now: Date = new Date(),
 ): Promise<string> {
   const token = newToken();
   await pool.query(
-    `INSERT INTO sessions (token_hash, audience, staff_user_id, client_user_id, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
+    `INSERT INTO sessions (token_hash, audience, staff_user_id, client_user_id, created_at, last_seen_at, expires_at)
+     VALUES ($1, $2, $3, $4, $6, $6, $6::timestamptz + make_interval(secs => $5))`,
     [
       hashToken(token),
       who.audience,
       who.audience === 'staff' ? who.userId : null,
       who.audience === 'client' ? who.userId : null,
       lifetimes.sessionAbsoluteMs / 1000,
+      now,
     ],
   );
   return token;
 }
 
-const LIVE = `s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
-  AND s.last_seen_at > now() - make_interval(secs => $2)`;
+/** A live session at $3: not revoked, within its absolute lifetime, and used within the idle time ($2 seconds). */
+const LIVE = `s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $3::timestamptz
+  AND s.last_seen_at > $3::timestamptz - make_interval(secs => $2)`;
 
 /**
  * The principal a token stands for, or null when the token is unknown, revoked, expired (idle
- * or absolute), of the other audience, or its user is disabled.
+ * or absolute), of the other audience, or its user is disabled. Every use records itself as the
+ * session's last use in the same statement, so the idle time always counts from the latest
+ * request: a session is never ended early (docs/adr/0002).
  */
 export async function authenticate(
   pool: Pool,
   lifetimes: SessionLifetimes,
   token: string,
   audience: 'staff' | 'client',
+  now: Date = new Date(),
 ): Promise<Principal | null> {
-  const params = [hashToken(token), lifetimes.sessionIdleMs / 1000];
-  let principal: Principal | null = null;
-  let lastSeen: Date | undefined;
+  const params = [hashToken(token), lifetimes.sessionIdleMs / 1000, now];
   if (audience === 'staff') {
     const { rows } = await pool.query(
-      `SELECT s.id AS session_id, s.last_seen_at, u.id, u.name, u.email, u.role
-         FROM sessions s JOIN staff_users u ON u.id = s.staff_user_id
-        WHERE ${LIVE} AND s.audience = 'staff' AND u.active`,
+      `UPDATE sessions s SET last_seen_at = $3
+         FROM staff_users u
+        WHERE u.id = s.staff_user_id AND ${LIVE} AND s.audience = 'staff' AND u.active
+        RETURNING s.id AS session_id, u.id, u.name, u.email, u.role`,
       params,
     );
     const r = rows[0];
-    if (r) {
-      principal = { audience, sessionId: Number(r.session_id), userId: r.id, name: r.name, email: r.email, role: r.role };
-      lastSeen = r.last_seen_at;
-    }
-  } else {
-    const { rows } = await pool.query(
-      `SELECT s.id AS session_id, s.last_seen_at, u.id, u.name, u.email, u.company_id, c.name AS company_name
-         FROM sessions s JOIN client_users u ON u.id = s.client_user_id JOIN companies c ON c.id = u.company_id
-        WHERE ${LIVE} AND s.audience = 'client' AND u.status = 'active'`,
-      params,
-    );
-    const r = rows[0];
-    if (r) {
-      principal = {
-        audience,
-        sessionId: Number(r.session_id),
-        userId: r.id,
-        name: r.name,
-        email: r.email,
-        companyId: r.company_id,
-        companyName: r.company_name,
-      };
-      lastSeen = r.last_seen_at;
-    }
+    return r ? { audience, sessionId: Number(r.session_id), userId: r.id, name: r.name, email: r.email, role: r.role } : null;
   }
-  if (principal && lastSeen && Date.now() - lastSeen.getTime() > TOUCH_INTERVAL_MS) {
-    await pool.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [principal.sessionId]);
-  }
-  return principal;
+  const { rows } = await pool.query(
+    `UPDATE sessions s SET last_seen_at = $3
+       FROM client_users u JOIN companies c ON c.id = u.company_id
+      WHERE u.id = s.client_user_id AND ${LIVE} AND s.audience = 'client' AND u.status = 'active'
+      RETURNING s.id AS session_id, u.id, u.name, u.email, u.company_id, c.name AS company_name`,
+    params,
+  );
+  const r = rows[0];
+  return r
+    ? { audience, sessionId: Number(r.session_id), userId: r.id, name: r.name, email: r.email, companyId: r.company_id, companyName: r.company_name }
+    : null;
 }
 
 /** Revokes the session of this token, whatever its audience; answers whether one was live. */

@@ -34,6 +34,8 @@ export const companies = pgTable('companies', {
   msPlan: varchar('ms_plan', { length: 120 }),
   notes: text('notes'),
   createdAt: tz('created_at').notNull().defaultNow(),
+  signupPolicy: varchar('signup_policy', { length: 13, enum: ['off', 'approval', 'email_domains'] }).notNull().default('approval'),
+  signupDomains: varchar('signup_domains', { length: 253 }).array().notNull().default([]),
 });
 
 export const contacts = pgTable('contacts', {
@@ -52,7 +54,7 @@ export const clientUsers = pgTable('client_users', {
   contactId: integer('contact_id'),
   email: varchar('email', { length: 254 }).notNull().unique(),
   name: varchar('name', { length: 120 }).notNull(),
-  status: varchar('status', { length: 10, enum: ['invited', 'active', 'disabled'] }).notNull().default('invited'),
+  status: varchar('status', { length: 16, enum: ['pending_approval', 'invited', 'active', 'disabled'] }).notNull().default('invited'),
   passwordHash: text('password_hash'),
   createdAt: tz('created_at').notNull().defaultNow(),
 });
@@ -173,6 +175,13 @@ export const surveyResponses = pgTable('survey_responses', {
   receivedAt: tz('received_at').notNull().defaultNow(),
 });
 
+/* Attempt counters of the rate limiter (migration 0006). */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
+});
+
 export const schema = {
   staffUsers,
   companies,
@@ -187,6 +196,7 @@ export const schema = {
   timeEntries,
   surveyKeys,
   surveyResponses,
+  rateLimits,
 };
 
 /* Client portal (migration 0003). */

@@ -14,7 +14,7 @@ export function registerClientAuthRoutes(app: FastifyInstance, ctx: AppContext):
   app.post('/api/v2/client/login', async (request) => {
     const input = parseInput(loginRequestSchema, request.body);
     const account = `client:${input.email}`;
-    limitSignIn(ctx, request, account);
+    await limitSignIn(ctx, request, account);
     const { rows } = await ctx.database.pool.query(
       `SELECT u.id, u.name, u.email, u.company_id, c.name AS company_name, u.password_hash
          FROM client_users u JOIN companies c ON c.id = u.company_id
@@ -22,9 +22,9 @@ export function registerClientAuthRoutes(app: FastifyInstance, ctx: AppContext):
       [input.email],
     );
     const user = rows[0];
-    if (!(await checkPassword(input.password, user?.password_hash)) || !user) failSignIn(ctx, request, account);
-    passSignIn(ctx, account);
-    const token = await createSession(ctx.database.pool, ctx.config, { audience: 'client', userId: user.id });
+    if (!(await checkPassword(input.password, user?.password_hash)) || !user) return failSignIn(ctx, request, account);
+    await passSignIn(ctx, request, account);
+    const token = await createSession(ctx.database.pool, ctx.config, { audience: 'client', userId: user.id }, ctx.now());
     const view: ClientUser = {
       id: user.id,
       name: user.name,

@@ -1,6 +1,7 @@
 /**
  * Client portal users of every company, for staff: list and filter, invite (a set-password email
- * in the outbox), resend the invite, disable (ends every session of the user).
+ * in the outbox), resend the invite, approve or decline a sign-up request, disable (ends every
+ * session of the user).
  */
 import type { FastifyInstance } from 'fastify';
 import type { PoolClient } from 'pg';
@@ -14,23 +15,29 @@ import { issuePasswordToken } from '../auth/password-tokens';
 import type { AppContext } from '../context';
 import { inTransaction } from '../db/database';
 import { ApiError, notFound, parseInput } from '../http/errors';
+import { queueEmail } from '../mail/outbox';
+import { activationEmail } from '../clients/signup';
+import { deliverLater } from './client-shared';
 import { auditStaff } from '../tickets/audit';
 
 const idParam = z.strictObject({
   id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(2_147_483_647, 'id is too large'),
 });
 
-/** The path of the client set-password screen; the token follows it. */
-
-async function queueInviteEmail(db: Pick<PoolClient, 'query'>, publicUrl: string, user: { email: string; name: string; company: string }, token: string) {
+/** The invitation a staff member sends (or sends again): a set-password link, through the outbox. */
+function queueInviteEmail(db: Pick<PoolClient, 'query'>, publicUrl: string, user: { email: string; name: string; company: string }, token: string) {
   const link = `${publicUrl}${CLIENT_PATHS.setPassword}/${token}`;
-  await db.query(`INSERT INTO outbox (to_address, subject, body, kind) VALUES ($1, $2, $3, 'client_invite')`, [
-    user.email,
-    'Your client portal account',
-    `Hello ${user.name},\n\nYou have been invited to the client portal for ${user.company}.\n` +
+  return queueEmail(db, {
+    to: user.email,
+    kind: 'client_invite',
+    subject: 'Your client portal account',
+    body:
+      `Hello ${user.name},\n\nYou have been invited to the client portal for ${user.company}.\n` +
       `Choose your password here (the link works once, for ${PASSWORD_TOKEN_TTL_MINUTES} minutes):\n${link}\n`,
-  ]);
+  });
 }
+
+const onlyPending = () => new ApiError(409, ERROR_CODES.conflict, 'Only a sign-up request awaiting approval can be approved or declined');
 
 /** Sort columns of the list; a sort always ends with the id so pages do not overlap. */
 const SORT_SQL: Record<string, string> = {
@@ -50,8 +57,11 @@ export function registerClientUserRoutes(app: FastifyInstance, ctx: AppContext):
   const pool = ctx.database.pool;
   const staff = { preHandler: requireStaff(ctx) };
 
-  async function loadUser(db: Pick<PoolClient, 'query'>, id: number): Promise<ClientUser | null> {
-    const { rows } = await db.query(`SELECT ${USER_COLUMNS} FROM client_users u JOIN companies c ON c.id = u.company_id WHERE u.id = $1`, [id]);
+  async function loadUser(db: Pick<PoolClient, 'query'>, id: number, lock = false): Promise<ClientUser | null> {
+    const { rows } = await db.query(
+      `SELECT ${USER_COLUMNS} FROM client_users u JOIN companies c ON c.id = u.company_id WHERE u.id = $1 ${lock ? 'FOR UPDATE OF u' : ''}`,
+      [id],
+    );
     return rows[0] ?? null;
   }
 
@@ -104,25 +114,63 @@ export function registerClientUserRoutes(app: FastifyInstance, ctx: AppContext):
       );
       const userId: number = rows[0].id;
       const token = await issuePasswordToken(db, userId, 'invite');
-      await queueInviteEmail(db, ctx.config.publicUrl, { email: input.email, name: input.name, company: company[0].name }, token);
+      const outboxId = await queueInviteEmail(db, ctx.config.publicUrl, { email: input.email, name: input.name, company: company[0].name }, token);
       await auditStaff(db, me.userId, 'client_user', userId, 'invite', { email: input.email, company_id: input.company_id });
-      return userId;
+      return { userId, outboxId };
     });
-    return reply.status(201).send(await loadUser(pool, id));
+    deliverLater(ctx, request, [id.outboxId]);
+    return reply.status(201).send(await loadUser(pool, id.userId));
   });
 
   app.post('/api/v2/client-users/:id/resend', staff, async (request) => {
     const { id } = parseInput(idParam, request.params, 'path');
     const me = staffOf(request);
-    await inTransaction(pool, async (db) => {
+    const outboxId = await inTransaction(pool, async (db) => {
       const user = await loadUser(db, id);
       if (!user) throw notFound('No such client user');
       if (user.status !== 'invited') throw new ApiError(409, ERROR_CODES.conflict, 'Only an invited user who has not set a password yet gets the invite again');
       const token = await issuePasswordToken(db, id, 'invite');
-      await queueInviteEmail(db, ctx.config.publicUrl, { email: user.email, name: user.name, company: user.company_name }, token);
+      const queued = await queueInviteEmail(db, ctx.config.publicUrl, { email: user.email, name: user.name, company: user.company_name }, token);
       await auditStaff(db, me.userId, 'client_user', id, 'resend_invite', { email: user.email });
+      return queued;
     });
+    deliverLater(ctx, request, [outboxId]);
     return loadUser(pool, id);
+  });
+
+  /** A sign-up request awaiting approval becomes an invited user, and gets the activation link. */
+  app.post('/api/v2/client-users/:id/approve', staff, async (request) => {
+    const { id } = parseInput(idParam, request.params, 'path');
+    const me = staffOf(request);
+    const outboxId = await inTransaction(pool, async (db) => {
+      const user = await loadUser(db, id, true);
+      if (!user) throw notFound('No such client user');
+      if (user.status !== 'pending_approval') throw onlyPending();
+      await db.query(`UPDATE client_users SET status = 'invited' WHERE id = $1`, [id]);
+      const token = await issuePasswordToken(db, id, 'invite');
+      const queued = await queueEmail(db, activationEmail(ctx.config, { email: user.email, name: user.name, company: user.company_name }, token));
+      await auditStaff(db, me.userId, 'client_user', id, 'approve_signup', { email: user.email, company_id: user.company_id });
+      return queued;
+    });
+    deliverLater(ctx, request, [outboxId]);
+    return loadUser(pool, id);
+  });
+
+  /**
+   * A sign-up request awaiting approval is deleted: nobody is told, and no account is left that a
+   * password link or a sign-in could ever use. The audit log keeps who declined which address.
+   */
+  app.post('/api/v2/client-users/:id/decline', staff, async (request) => {
+    const { id } = parseInput(idParam, request.params, 'path');
+    const me = staffOf(request);
+    await inTransaction(pool, async (db) => {
+      const user = await loadUser(db, id, true);
+      if (!user) throw notFound('No such client user');
+      if (user.status !== 'pending_approval') throw onlyPending();
+      await db.query('DELETE FROM client_users WHERE id = $1', [id]);
+      await auditStaff(db, me.userId, 'client_user', id, 'decline_signup', { email: user.email, company_id: user.company_id });
+    });
+    return { id, declined: true as const };
   });
 
   app.post('/api/v2/client-users/:id/disable', staff, async (request) => {

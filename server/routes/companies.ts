@@ -5,6 +5,7 @@ import {
   contactSchema,
   companySearchQuerySchema,
   createCompanySchema,
+  NO_SIGNUP_DOMAINS,
   updateCompanySchema,
   updateContactSchema,
   type CompanyView,
@@ -31,7 +32,7 @@ const SORT_SQL: Record<string, string> = {
 };
 
 const COMPANY_COLUMNS = `c.id, c.name, c.account_number, c.phone, c.address, c.website, c.status, c.territory,
-  c.account_manager_id, m.name AS account_manager_name, c.ms_plan, c.notes, c.created_at`;
+  c.account_manager_id, m.name AS account_manager_name, c.ms_plan, c.notes, c.created_at, c.signup_policy, c.signup_domains`;
 
 const duplicateAccount = () =>
   new ApiError(409, ERROR_CODES.conflict, 'Another company has this account number', { account_number: 'Another company has this account number' });
@@ -81,10 +82,12 @@ export function registerCompanyRoutes(app: FastifyInstance, ctx: AppContext): vo
     try {
       const id = await inTransaction(pool, async (db) => {
         const { rows } = await db.query(
-          `INSERT INTO companies (name, account_number, phone, address, website, status, territory, account_manager_id, ms_plan, notes)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+          `INSERT INTO companies (name, account_number, phone, address, website, status, territory, account_manager_id, ms_plan, notes,
+                                  signup_policy, signup_domains)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
           [input.name, input.account_number, input.phone ?? null, input.address ?? null, input.website ?? null, input.status,
-            input.territory ?? null, input.account_manager_id ?? null, input.ms_plan ?? null, input.notes ?? null],
+            input.territory ?? null, input.account_manager_id ?? null, input.ms_plan ?? null, input.notes ?? null,
+            input.signup_policy, input.signup_domains],
         );
         await auditStaff(db, me.userId, 'company', rows[0].id, 'create', { name: input.name, account_number: input.account_number });
         return rows[0].id as number;
@@ -140,9 +143,17 @@ export function registerCompanyRoutes(app: FastifyInstance, ctx: AppContext): vo
       await inTransaction(pool, async (db) => {
         const { rows } = await db.query('SELECT * FROM companies WHERE id = $1 FOR UPDATE', [id]);
         if (!rows[0]) throw notFound('No such company');
+        // The email-domains policy needs a domain, whichever of the two this change sends.
+        const policy = input.signup_policy ?? rows[0].signup_policy;
+        const domains = input.signup_domains ?? rows[0].signup_domains;
+        if (policy === 'email_domains' && domains.length === 0) {
+          throw new ApiError(400, ERROR_CODES.invalidInput, `Invalid body: signup_domains (${NO_SIGNUP_DOMAINS})`, { signup_domains: NO_SIGNUP_DOMAINS });
+        }
         const sets = fields.map(([k], i) => `${k} = $${i + 2}`).join(', ');
         await db.query(`UPDATE companies SET ${sets} WHERE id = $1`, [id, ...fields.map(([, v]) => v)]);
-        const changes = Object.fromEntries(fields.filter(([k, v]) => rows[0][k] !== v).map(([k, v]) => [k, { from: rows[0][k], to: v }]));
+        const changes = Object.fromEntries(
+          fields.filter(([k, v]) => JSON.stringify(rows[0][k]) !== JSON.stringify(v)).map(([k, v]) => [k, { from: rows[0][k], to: v }]),
+        );
         await auditStaff(db, me.userId, 'company', id, 'update', { changes });
       });
     } catch (e) {

@@ -5,29 +5,28 @@ import { bearerToken, MANAGER_ROLES, requireStaff, staffOf } from '../auth/guard
 import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
 import { createSession, revokeToken, type StaffPrincipal } from '../auth/sessions';
 import type { AppContext } from '../context';
-import { ApiError, forbidden, notFound, parseInput, tooManyRequests, unauthenticated } from '../http/errors';
+import { ApiError, forbidden, notFound, parseInput, unauthenticated } from '../http/errors';
 
 export const INVALID_CREDENTIALS = 'Email or password is incorrect';
 
 /**
- * Throws 429 with Retry-After while the caller's address or the account has used up its failed
- * sign-ins for the window; even the right password waits.
+ * Before a sign-in is checked: 429 with Retry-After while this account and address pair, or the
+ * address, has used up its failures; an account with many recent failures waits a little first
+ * (server/auth/limits.ts). The account key names the audience and the email, known or not.
  */
-export function limitSignIn(ctx: AppContext, request: FastifyRequest, account: string): void {
-  const wait = Math.max(ctx.limits.signInByAddress.retryAfter(request.ip), ctx.limits.signInByAccount.retryAfter(account));
-  if (wait > 0) throw tooManyRequests(wait);
+export async function limitSignIn(ctx: AppContext, request: FastifyRequest, account: string): Promise<void> {
+  await ctx.limits.signIn.before(account, request.ip);
 }
 
-/** Counts a failed sign-in against the address and the account, then answers the same 401 for every failure. */
-export function failSignIn(ctx: AppContext, request: FastifyRequest, account: string): never {
-  ctx.limits.signInByAddress.hit(request.ip);
-  ctx.limits.signInByAccount.hit(account);
+/** Counts a failed sign-in, then answers the same 401 for every failure. */
+export async function failSignIn(ctx: AppContext, request: FastifyRequest, account: string): Promise<never> {
+  await ctx.limits.signIn.failed(account, request.ip);
   throw new ApiError(401, ERROR_CODES.invalidCredentials, INVALID_CREDENTIALS);
 }
 
-/** A successful sign-in clears the account's failures. */
-export function passSignIn(ctx: AppContext, account: string): void {
-  ctx.limits.signInByAccount.reset(account);
+/** A successful sign-in forgives the failures of this account and address pair. */
+export async function passSignIn(ctx: AppContext, request: FastifyRequest, account: string): Promise<void> {
+  await ctx.limits.signIn.passed(account, request.ip);
 }
 
 /** Looks up a password hash and checks it in constant work whether or not the account exists. */
@@ -53,15 +52,15 @@ export function registerStaffAuthRoutes(app: FastifyInstance, ctx: AppContext): 
   app.post('/api/v2/auth/login', async (request, reply) => {
     const input = parseInput(loginRequestSchema, request.body);
     const account = `staff:${input.email}`;
-    limitSignIn(ctx, request, account);
+    await limitSignIn(ctx, request, account);
     const { rows } = await ctx.database.pool.query(
       'SELECT id, name, role, password_hash FROM staff_users WHERE email = $1 AND active',
       [input.email],
     );
     const user = rows[0] as { id: number; name: string; role: StaffUser['role']; password_hash: string } | undefined;
-    if (!(await checkPassword(input.password, user?.password_hash)) || !user) failSignIn(ctx, request, account);
-    passSignIn(ctx, account);
-    const token = await createSession(ctx.database.pool, ctx.config, { audience: 'staff', userId: user.id });
+    if (!(await checkPassword(input.password, user?.password_hash)) || !user) return failSignIn(ctx, request, account);
+    await passSignIn(ctx, request, account);
+    const token = await createSession(ctx.database.pool, ctx.config, { audience: 'staff', userId: user.id }, ctx.now());
     request.log.info({ userId: user.id }, 'staff signed in');
     return reply.send({ token, userid: user.id, username: user.name, role: user.role });
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SURVEY_SUBMIT_PER_ADDRESS, SURVEY_SUBMIT_WINDOW_MS, SURVEY_TEXT_MAX } from '../../src/contracts/constants';
+import { SURVEY_TEXT_MAX } from '../../src/contracts/constants';
 import { ERROR_CODES } from '../../src/contracts/errors';
 import {
   sendClientCareSurveySchema,
@@ -8,10 +8,9 @@ import {
   surveySubmissionSchema,
 } from '../../src/contracts/surveys';
 import { MANAGER_ROLES, requireStaff, staffOf } from '../auth/guards';
-import { RateLimiter } from '../auth/rate-limit';
 import type { AppContext } from '../context';
 import { inTransaction } from '../db/database';
-import { ApiError, notFound, parseInput, tooManyRequests } from '../http/errors';
+import { ApiError, notFound, parseInput } from '../http/errors';
 import { queueClientCareSurveys, queueSupportSurvey } from '../surveys/keys';
 import { storeSubmission, surveyResults, surveyResultsCsv } from '../surveys/responses';
 
@@ -19,12 +18,9 @@ import { storeSubmission, surveyResults, surveyResultsCsv } from '../surveys/res
 const SUBMIT_BODY_LIMIT = 8 * SURVEY_TEXT_MAX * 4 + 4096;
 
 export function registerSurveyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const byAddress = new RateLimiter(SURVEY_SUBMIT_PER_ADDRESS, SURVEY_SUBMIT_WINDOW_MS);
-
   /** Public: respondents are identified only by the survey key in their link (spec 6). */
   app.post('/api/submitsurvey', { bodyLimit: SUBMIT_BODY_LIMIT }, async (request, reply) => {
-    const wait = byAddress.hit(request.ip);
-    if (wait > 0) throw tooManyRequests(wait);
+    await ctx.limits.surveyByAddress.hit(request.ip);
     const input = parseInput(surveySubmissionSchema, request.body);
     const stored = await inTransaction(ctx.database.pool, (client) => storeSubmission(client, input));
     if (!stored) {

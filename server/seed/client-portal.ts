@@ -8,8 +8,15 @@ const PAPER_PRODUCTS = [
   ['PAP-ENV-RET', 'Return envelopes (box of 500)', 'Pre-addressed to your office.', 3900],
 ] as const;
 
-/** Demo data of the client portal: the paper catalog, and a few orders and SCRs for the first two companies. */
+/** Acme Utilities (ACME-001) takes sign-ups at its own email domain at once; every other company keeps the default (approval). */
+export const DEMO_SIGNUP_DOMAIN = 'acme-001.example.com';
+
+/**
+ * Demo data of the client portal: the paper catalog, a few orders and SCRs for the first two
+ * companies, and the email-domain sign-up policy of the first.
+ */
 export async function seedClientPortal(client: PoolClient, companyIds: number[]): Promise<void> {
+  await client.query(`UPDATE companies SET signup_policy = 'email_domains', signup_domains = $2 WHERE id = $1`, [companyIds[0], [DEMO_SIGNUP_DOMAIN]]);
   const productIds: number[] = [];
   for (const [sku, name, description, price] of PAPER_PRODUCTS) {
     const { rows } = await client.query<{ id: number }>(

@@ -6,8 +6,12 @@ import type { Config } from '../config';
 /** The survey's own HTML entry in the build. */
 export const SURVEY_ENTRY = 'survey.html';
 
-/** /survey and /survey/... are answered with the survey entry. */
-export const isSurveyPath = (path: string) => path === SURVEY_ROUTE_PREFIX || path.startsWith(`${SURVEY_ROUTE_PREFIX}/`);
+/**
+ * /survey and /survey/... are answered with the survey entry, and so is /survey.html itself: the
+ * file as built still holds the support-phone placeholder, so it is never served as it is.
+ */
+export const isSurveyPath = (path: string) =>
+  path === SURVEY_ROUTE_PREFIX || path.startsWith(`${SURVEY_ROUTE_PREFIX}/`) || path === `/${SURVEY_ENTRY}`;
 
 const escapeAttribute = (v: string) =>
   v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -14,6 +14,7 @@ import {
 } from '../../src/contracts/constants';
 import type { TicketSurveys } from '../../src/contracts/staff-tickets';
 import { SURVEY_TEXT_QUESTIONS } from '../../src/contracts/survey-form';
+import { toCsv, type CsvColumn } from '../../src/contracts/csv';
 import type { SurveyComment, SurveyResults, SurveySubmission, SurveyType } from '../../src/contracts/surveys';
 
 /** Stores one submission against its survey key; answers false (and stores nothing) for an unknown key. */
@@ -198,30 +199,23 @@ export async function surveyResults(pool: Pool, q: { page: number; pageSize: num
   };
 }
 
-const CSV_COLUMNS = ['Received At', 'Type', 'Ticket', 'Ticket Title', 'Company', 'Contact', 'Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6', 'Q7', 'Q8'];
+/** The survey export's columns: the response, its ticket and company, and every answer as sent. */
+const CSV_COLUMNS: CsvColumn<CommentRow>[] = [
+  { header: 'Received At', value: (r) => r.received_at },
+  { header: 'Type', value: (r) => r.type },
+  { header: 'Ticket', value: (r) => r.ticket_id },
+  { header: 'Ticket Title', value: (r) => r.ticket_title },
+  { header: 'Company', value: (r) => r.company_name },
+  { header: 'Contact', value: (r) => r.contact_name },
+  ...(['Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6', 'Q7', 'Q8'] as const).map((q) => ({ header: q, value: (r: CommentRow) => r.answers[q] })),
+];
 
-/** A CSV cell: quoted, quotes doubled, and a leading formula character defused. */
-export function csvCell(value: unknown): string {
-  let s = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return `"${s.replace(/"/g, '""')}"`;
-}
-
-/** The counted responses as CSV (newest first, at most SURVEY_EXPORT_MAX_ROWS). */
+/** The counted responses as CSV (newest first, at most SURVEY_EXPORT_MAX_ROWS), by the one CSV rule. */
 export async function surveyResultsCsv(pool: Pool, f: Filters): Promise<string> {
   const { sql, params } = latestCte(f);
   const { rows } = await pool.query<CommentRow>(
     `${sql} ${COMMENT_SELECT} ORDER BY l.received_at DESC, l.id DESC LIMIT $${params.length + 1}`,
     [...params, SURVEY_EXPORT_MAX_ROWS],
   );
-  const lines = [CSV_COLUMNS.map(csvCell).join(',')];
-  for (const r of rows) {
-    const a = r.answers;
-    lines.push(
-      [r.received_at, r.type, r.ticket_id, r.ticket_title, r.company_name, r.contact_name, a.Q1, a.Q2, a.Q3, a.Q4, a.Q5, a.Q6, a.Q7, a.Q8]
-        .map(csvCell)
-        .join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return toCsv(rows, CSV_COLUMNS);
 }

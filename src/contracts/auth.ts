@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LIMITS, ROLES } from './constants';
+import { idInput, safeText } from './input';
 
-export const emailSchema = z
-  .string({ error: 'Email is required' })
+export const emailSchema = safeText('Email is required', 'Email')
   .trim()
   .min(1, 'Email is required')
   .max(LIMITS.email, `Email must be at most ${LIMITS.email} characters`)
@@ -10,8 +10,7 @@ export const emailSchema = z
   .transform((v) => v.toLowerCase());
 
 /** A password as typed at sign-in: only bounded, never judged (judging is for setting one). */
-export const passwordInputSchema = z
-  .string({ error: 'Password is required' })
+export const passwordInputSchema = safeText('Password is required', 'Password')
   .min(1, 'Password is required')
   .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
 
@@ -42,10 +41,7 @@ export const staffUserSchema = z.object({
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
-const userIdSchema = z.coerce
-  .number({ error: 'Must be a user id' })
-  .int('Must be a user id')
-  .positive('Must be a user id');
+const userIdSchema = idInput({ message: 'Must be a user id' });
 
 export const whoAmIRequestSchema = z.strictObject({ userid: userIdSchema });
 export const profileMeRequestSchema = z.strictObject({ user: userIdSchema });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './auth';
 import { SEVERITY_CODES, type Severity } from './codes';
 import { CLIENT_PAGE_SIZE, LIMITS, PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from './constants';
+import { idInput, pageInput, safeText } from './input';
 
 /** Client portal payloads, shared by the API and the browser. */
 
@@ -9,23 +10,20 @@ import { CLIENT_PAGE_SIZE, LIMITS, PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MA
 z.config({ jitless: true });
 
 const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+  safeText(`${label} is required`, label)
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
 const optionalText = (label: string, max: number) =>
-  z
-    .string()
+  safeText(`${label} must be text`, label)
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .optional()
     .transform((v) => (v ? v : undefined));
 
 /** A new password: bounded here; the server also refuses common ones. */
-export const newPasswordSchema = z
-  .string({ error: 'Password is required' })
+export const newPasswordSchema = safeText('Password is required', 'Password')
   .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
   .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
 
@@ -51,15 +49,20 @@ export type SetPasswordRequest = z.input<typeof setPasswordRequestSchema>;
 
 /** The one answer of signup and forgot-password, whatever the account. */
 export type AcceptedResponse = { accepted: true; message: string };
-export const SIGNUP_ACCEPTED_MESSAGE = 'Check your email: we sent a link to activate your account.';
+/**
+ * The signup answer, the same whatever the account number, the company's sign-up policy or the
+ * email: it promises nothing that would tell them apart (docs/adr/0030).
+ */
+export const SIGNUP_ACCEPTED_MESSAGE =
+  "Thank you. If the account number is right and your company takes sign-ups, we will email you a link to activate your account: at once for an address at the company's own email domain, otherwise once your request is approved.";
 export const FORGOT_PASSWORD_MESSAGE = 'If an account uses this email, we sent it a link to reset the password.';
 export const TOKEN_INVALID_MESSAGE = 'This link has expired or was already used.';
 
-const idParam = z.coerce.number({ error: 'Must be an id' }).int('Must be an id').positive('Must be an id').max(2_147_483_647, 'Must be an id');
+const idParam = idInput();
 export const idParamsSchema = z.strictObject({ id: idParam });
 
 const pageQuery = {
-  page: z.coerce.number({ error: 'Must be a page number' }).int().min(1, 'Must be 1 or more').max(1_000_000).default(1),
+  page: pageInput().default(1),
   pageSize: z.coerce
     .number({ error: 'Must be a page size' })
     .int()
@@ -71,7 +74,7 @@ const pageQuery = {
 export const CLIENT_TICKET_SORTS = ['id', 'title', 'status', 'severity', 'created_at', 'updated_at'] as const;
 export const clientTicketListQuerySchema = z.strictObject({
   ...pageQuery,
-  q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  q: safeText('Search must be text', 'Search').trim().max(200, 'Search must be at most 200 characters').optional(),
   status: z.enum(['open', 'closed', 'all'], { error: 'Must be open, closed or all' }).default('all'),
   sort: z.enum(CLIENT_TICKET_SORTS, { error: 'Unknown sort column' }).default('created_at'),
   dir: z.enum(['asc', 'desc'], { error: 'Must be asc or desc' }).default('desc'),
@@ -144,8 +147,8 @@ export type CreatePaperOrder = z.input<typeof createPaperOrderSchema>;
 
 export const articleListQuerySchema = z.strictObject({
   ...pageQuery,
-  q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
-  category: z.string().trim().max(120, 'Category must be at most 120 characters').optional(),
+  q: safeText('Search must be text', 'Search').trim().max(200, 'Search must be at most 200 characters').optional(),
+  category: safeText('Category must be text', 'Category').trim().max(120, 'Category must be at most 120 characters').optional(),
 });
 export type ArticleListQuery = z.input<typeof articleListQuerySchema>;
 export type ArticleSummary = { id: number; title: string; category: string; updated_at: string };

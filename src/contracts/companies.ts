@@ -2,24 +2,72 @@
 import { z } from 'zod';
 import { DIRECTORY_PAGE_SIZE_MAX, LIMITS, TICKET_SEARCH } from './constants';
 import { emailSchema } from './auth';
+import { idInput, PAGE_MAX, safeText } from './input';
 import { sortParam } from './staff-tickets';
 
 export const COMPANY_STATUSES = ['prospect', 'active', 'inactive'] as const;
-export const CLIENT_USER_STATUSES = ['invited', 'active', 'disabled'] as const;
+/** A client user waits for approval (a self-signup), is invited (has a set-password link), active or disabled. */
+export const CLIENT_USER_STATUSES = ['pending_approval', 'invited', 'active', 'disabled'] as const;
+export type ClientUserStatus = (typeof CLIENT_USER_STATUSES)[number];
+export const CLIENT_USER_STATUS_LABELS: Record<ClientUserStatus, string> = {
+  pending_approval: 'Awaiting approval',
+  invited: 'Invited',
+  active: 'Active',
+  disabled: 'Disabled',
+};
 
-const id = (what: string) => z.coerce.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be positive`).max(2_147_483_647, `${what} is too large`);
+/**
+ * Who may sign up to a company's client portal with its account number (docs/adr/0030): nobody,
+ * anyone once staff approve (the default), or at once an address at one of the company's email
+ * domains (any other address waits for approval).
+ */
+export const SIGNUP_POLICIES = ['off', 'approval', 'email_domains'] as const;
+export type SignupPolicy = (typeof SIGNUP_POLICIES)[number];
+export const DEFAULT_SIGNUP_POLICY: SignupPolicy = 'approval';
+export const SIGNUP_POLICY_LABELS: Record<SignupPolicy, string> = {
+  off: 'Off: only staff invite client users',
+  approval: 'Staff approve each request',
+  email_domains: "At once for the company's email domains; other addresses need approval",
+};
+/** The most email domains a company lists. */
+export const SIGNUP_DOMAINS_MAX = 20;
+/** Mail services anyone can have an address at: never a company's own domain. */
+export const PUBLIC_EMAIL_DOMAINS: readonly string[] = [
+  'gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'live.com', 'msn.com', 'yahoo.com', 'ymail.com', 'icloud.com',
+  'me.com', 'mac.com', 'aol.com', 'proton.me', 'protonmail.com', 'gmx.com', 'gmx.net', 'mail.com', 'yandex.com', 'zoho.com',
+];
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+/** An email domain of the company, as in the part after @ (lower case, no subdomain matching). */
+export const signupDomainSchema = safeText('An email domain is text such as example.com', 'An email domain')
+  .trim()
+  .toLowerCase()
+  .regex(DOMAIN, 'An email domain looks like example.com')
+  .refine((d) => !PUBLIC_EMAIL_DOMAINS.includes(d), 'A public mail service is nobody\'s company domain');
+const signupDomains = z
+  .array(signupDomainSchema, { error: 'signup_domains is a list of email domains' })
+  .max(SIGNUP_DOMAINS_MAX, `List at most ${SIGNUP_DOMAINS_MAX} email domains`)
+  .transform((list) => [...new Set(list)]);
+/** With the email-domains policy, at least one domain. */
+export const NO_SIGNUP_DOMAINS = 'List at least one email domain for this sign-up policy';
+
+const id = (what: string) => idInput({ label: what });
 const opt = (what: string, max: number) =>
-  z
-    .string()
+  safeText(`${what} must be text`, what)
     .trim()
     .max(max, `${what} must be at most ${max} characters`)
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();
 const req = (what: string, max: number) =>
-  z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`).max(max, `${what} must be at most ${max} characters`);
+  safeText(`${what} is required`, what).trim().min(1, `${what} is required`).max(max, `${what} must be at most ${max} characters`);
 
-const page = z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').default(1);
+const page = z.coerce
+  .number({ error: 'page must be a number' })
+  .int('page must be a whole number')
+  .min(1, 'page must be at least 1')
+  .max(PAGE_MAX, `page must be at most ${PAGE_MAX}`)
+  .default(1);
 const size = z.coerce
   .number({ error: 'size must be a number' })
   .int('size must be a whole number')
@@ -30,19 +78,19 @@ const size = z.coerce
 export const COMPANY_SORT_FIELDS = ['name', 'account_number', 'status', 'territory', 'created_at', 'open_tickets'] as const;
 
 export const companySearchQuerySchema = z.strictObject({
-  q: z.string().trim().max(TICKET_SEARCH.queryMax, `q must be at most ${TICKET_SEARCH.queryMax} characters`).optional(),
+  q: safeText('q must be text', 'q').trim().max(TICKET_SEARCH.queryMax, `q must be at most ${TICKET_SEARCH.queryMax} characters`).optional(),
   status: z.enum(COMPANY_STATUSES, { error: `status must be one of ${COMPANY_STATUSES.join(', ')}` }).optional(),
   sort: sortParam(COMPANY_SORT_FIELDS, TICKET_SEARCH.sortColumnsMax).optional(),
   page,
   size,
 });
 
-const url = z
-  .string()
+const url = safeText('Website must be text', 'Website')
   .trim()
   .max(300, 'Website must be at most 300 characters')
   .transform((v) => (v === '' ? null : v))
-  .pipe(z.url('Invalid URL').nullable())
+  // Only web addresses: a javascript: or data: "website" would run when someone follows it.
+  .pipe(z.url({ protocol: /^https?$/, error: 'Website must be an http:// or https:// address' }).nullable())
   .nullable()
   .optional();
 
@@ -57,16 +105,26 @@ export const companyFields = {
   account_manager_id: id('Account manager').nullable().optional(),
   ms_plan: opt('Managed-services plan', LIMITS.name),
   notes: opt('Notes', LIMITS.text),
+  signup_policy: z.enum(SIGNUP_POLICIES, { error: `signup_policy must be one of ${SIGNUP_POLICIES.join(', ')}` }).default(DEFAULT_SIGNUP_POLICY),
+  signup_domains: signupDomains.default([]),
 };
-export const createCompanySchema = z.strictObject(companyFields);
+export const createCompanySchema = z
+  .strictObject(companyFields)
+  .refine((v) => v.signup_policy !== 'email_domains' || v.signup_domains.length > 0, { path: ['signup_domains'], message: NO_SIGNUP_DOMAINS });
 export type CreateCompanyInput = z.input<typeof createCompanySchema>;
 export const updateCompanySchema = z
-  .strictObject({ ...companyFields, status: companyFields.status.removeDefault().optional(), name: companyFields.name.optional(), account_number: companyFields.account_number.optional() })
+  .strictObject({
+    ...companyFields,
+    status: companyFields.status.removeDefault().optional(),
+    name: companyFields.name.optional(),
+    account_number: companyFields.account_number.optional(),
+    signup_policy: companyFields.signup_policy.removeDefault().optional(),
+    signup_domains: signupDomains.optional(),
+  })
   .refine((v) => Object.keys(v).length > 0, { message: 'Send at least one field to change' });
 export type UpdateCompanyInput = z.input<typeof updateCompanySchema>;
 
-const optionalEmail = z
-  .string()
+const optionalEmail = safeText('Email must be text', 'Email')
   .trim()
   .max(LIMITS.email, `Email must be at most ${LIMITS.email} characters`)
   .transform((v) => (v === '' ? null : v.toLowerCase()))
@@ -88,7 +146,7 @@ export const updateContactSchema = contactSchema
 export const CLIENT_USER_SORT_FIELDS = ['name', 'email', 'company', 'status', 'last_invited_at', 'created_at'] as const;
 
 export const clientUserQuerySchema = z.strictObject({
-  q: z.string().trim().max(TICKET_SEARCH.queryMax, `q must be at most ${TICKET_SEARCH.queryMax} characters`).optional(),
+  q: safeText('q must be text', 'q').trim().max(TICKET_SEARCH.queryMax, `q must be at most ${TICKET_SEARCH.queryMax} characters`).optional(),
   company: id('company').optional(),
   status: z.enum(CLIENT_USER_STATUSES, { error: `status must be one of ${CLIENT_USER_STATUSES.join(', ')}` }).optional(),
   sort: sortParam(CLIENT_USER_SORT_FIELDS, TICKET_SEARCH.sortColumnsMax).optional(),
@@ -118,6 +176,8 @@ export type Company = {
   ms_plan: string | null;
   notes: string | null;
   created_at: string;
+  signup_policy: SignupPolicy;
+  signup_domains: string[];
 };
 export type CompanyRow = Pick<Company, 'id' | 'name' | 'account_number' | 'status' | 'territory' | 'created_at'> & { open_tickets: number };
 export type Contact = { id: number; company_id: number; name: string; email: string | null; phone: string | null; title: string | null };
@@ -128,7 +188,7 @@ export type ClientUser = {
   contact_id: number | null;
   name: string;
   email: string;
-  status: (typeof CLIENT_USER_STATUSES)[number];
+  status: ClientUserStatus;
   created_at: string;
   last_invited_at: string | null;
 };
@@ -138,4 +198,6 @@ export type CompanyView = {
   client_users: ClientUser[];
   ticket_counts: { open: number; overdue: number; total: number };
 };
+/** The answer to declining a sign-up request: the request is gone. */
+export type DeclinedSignup = { id: number; declined: true };
 export type Paged<T> = { rows: T[]; page: number; size: number; total: number; totalExact: boolean };

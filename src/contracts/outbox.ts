@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
+import { pageInput } from './input';
 
 export const OUTBOX_PAGE_SIZE_DEFAULT = 20;
 
 /** GET /api/v2/admin/outbox */
 export const outboxQuerySchema = z.strictObject({
-  page: z.coerce.number({ error: 'Must be a page number' }).int().min(1, 'Must be 1 or more').max(1_000_000).default(1),
+  page: pageInput().default(1),
   pageSize: z.coerce
     .number({ error: 'Must be a page size' })
     .int()

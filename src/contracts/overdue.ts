@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { idInput } from './input';
 
 /** POST /api/v2/ticket/check/overdue: whose overdue tickets (the caller's unless a manager asks). */
 export const overdueCheckRequestSchema = z.strictObject({
-  userId: z.coerce.number({ error: 'Must be a user id' }).int('Must be a user id').positive('Must be a user id'),
+  userId: idInput({ message: 'Must be a user id' }),
 });
 
 /** An overdue ticket with the fields of spec section 3. */

@@ -2,23 +2,21 @@
 import { z } from 'zod';
 import { LIMITS, TICKET_SEARCH, TIME_ENTRY_MINUTES_MAX } from './constants';
 import { QUEUES, SEVERITY_CODES, TICKET_SOURCES, TICKET_STATUS_CODES, type Severity, type TicketStatus } from './codes';
+import { calendarDay, dateTimeInput, idInput, PAGE_MAX, safeText } from './input';
 
-const id = (what: string) => z.coerce.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be positive`).max(2_147_483_647, `${what} is too large`);
+const id = (what: string) => idInput({ label: what });
 
 /** A comma-separated list of codes in a query string ("A,WOC"), or the same key repeated. */
 function codeList<const T extends readonly [string, ...string[]]>(codes: T, what: string) {
   return z
-    .union([z.string().max(200, `${what} is too long`), z.array(z.string().max(40)).max(20)])
+    .union([safeText(`${what} must be text`, what).max(200, `${what} is too long`), z.array(safeText(`${what} must be text`, what).max(40)).max(20)], {
+      error: `${what} must be a code or a list of codes`,
+    })
     .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(z.enum(codes, { error: `${what} must be one of ${codes.join(', ')}` })));
 }
 
-const isoDate = (what: string) =>
-  z
-    .string()
-    .max(40, `${what} is too long`)
-    .refine((v) => !Number.isNaN(Date.parse(v)), `${what} must be a date`)
-    .transform((v) => new Date(v).toISOString());
+const isoDate = dateTimeInput;
 
 const boolParam = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -28,8 +26,7 @@ export type SortSpec<F extends string> = { field: F; dir: 'asc' | 'desc' };
 
 /** "duedate:asc,id:desc": up to TICKET_SEARCH.sortColumnsMax columns. */
 export function sortParam<const F extends readonly [string, ...string[]]>(fields: F, max: number) {
-  return z
-    .string()
+  return safeText('sort must be text', 'sort')
     .max(200, 'sort is too long')
     .transform((v, ctx) => {
       const out: SortSpec<F[number]>[] = [];
@@ -51,7 +48,7 @@ export function sortParam<const F extends readonly [string, ...string[]]>(fields
 
 export const ticketSearchQuerySchema = z
   .strictObject({
-    q: z.string().trim().max(TICKET_SEARCH.queryMax, `q must be at most ${TICKET_SEARCH.queryMax} characters`).optional(),
+    q: safeText('q must be text', 'q').trim().max(TICKET_SEARCH.queryMax, `q must be at most ${TICKET_SEARCH.queryMax} characters`).optional(),
     status: codeList(TICKET_STATUS_CODES as unknown as [TicketStatus, ...TicketStatus[]], 'status').optional(),
     severity: codeList(SEVERITY_CODES as unknown as [Severity, ...Severity[]], 'severity').optional(),
     queue: codeList(QUEUES, 'queue').optional(),
@@ -61,7 +58,12 @@ export const ticketSearchQuerySchema = z
     due_from: isoDate('due_from').optional(),
     due_to: isoDate('due_to').optional(),
     sort: sortParam(TICKET_SORT_FIELDS, TICKET_SEARCH.sortColumnsMax).optional(),
-    page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').default(1),
+    page: z.coerce
+      .number({ error: 'page must be a number' })
+      .int('page must be a whole number')
+      .min(1, 'page must be at least 1')
+      .max(PAGE_MAX, `page must be at most ${PAGE_MAX}`)
+      .default(1),
     size: z.coerce
       .number({ error: 'size must be a number' })
       .int('size must be a whole number')
@@ -106,8 +108,7 @@ export const ticketSearchResponseSchema = pagedSchema(ticketRowSchema);
 export type TicketSearchResponse = z.infer<typeof ticketSearchResponseSchema>;
 
 const text = (what: string, max: number, min = 0) =>
-  z
-    .string({ error: `${what} is required` })
+  safeText(`${what} is required`, what)
     .trim()
     .min(min, min ? `${what} is required` : undefined)
     .max(max, `${what} must be at most ${max} characters`);
@@ -154,11 +155,7 @@ export const addTimeEntrySchema = z.strictObject({
   minutes: minutes.refine((v) => v > 0, 'Minutes must be at least 1'),
   billable: z.boolean({ error: 'billable must be true or false' }).default(true),
   description: text('Description', 500).default(''),
-  work_date: z
-    .string({ error: 'Work date is required' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Work date must be YYYY-MM-DD')
-    .refine((v) => !Number.isNaN(Date.parse(v)), 'Work date must be a date')
-    .optional(),
+  work_date: calendarDay('Work date').optional(),
 });
 export type AddTimeEntryInput = z.input<typeof addTimeEntrySchema>;
 

@@ -10,6 +10,7 @@ import {
   SURVEY_TYPE_CLIENT_CARE,
   SURVEY_TYPE_SUPPORT,
 } from './constants';
+import { calendarDay, idInput, pageInput, safeText } from './input';
 
 export const SURVEY_TYPES = [SURVEY_TYPE_CLIENT_CARE, SURVEY_TYPE_SUPPORT] as const;
 export type SurveyType = (typeof SURVEY_TYPES)[number];
@@ -21,13 +22,11 @@ const scale = (min: number, max: number) =>
     .min(min, `Must be a whole number from ${min} to ${max}`)
     .max(max, `Must be a whole number from ${min} to ${max}`);
 
-const freeText = z
-  .string({ error: 'Must be text' })
+const freeText = safeText('Must be text', 'The answer')
   .max(SURVEY_TEXT_MAX, `Must be at most ${SURVEY_TEXT_MAX} characters`)
   .default('');
 
-const ticket = z
-  .string({ error: 'The survey link is required' })
+const ticket = safeText('The survey link is required', 'The survey link')
   .trim()
   .min(1, 'The survey link is required')
   .max(SURVEY_TICKET_MAX, `Must be at most ${SURVEY_TICKET_MAX} characters`);
@@ -64,7 +63,7 @@ export type SurveySubmission = z.input<typeof surveySubmissionSchema>;
 export type ClientCareSubmission = z.input<typeof clientCareSubmissionSchema>;
 export type SupportSubmission = z.input<typeof supportSubmissionSchema>;
 
-const id = z.coerce.number({ error: 'Must be an id' }).int('Must be an id').positive('Must be an id').max(2_147_483_647, 'Must be an id');
+const id = idInput();
 
 /** POST /api/v2/surveys/client-care/send: email a client care survey link to a company's contacts. */
 export const sendClientCareSurveySchema = z.strictObject({ companyId: id });
@@ -73,10 +72,7 @@ export const sendSupportSurveySchema = z.strictObject({ ticketId: id });
 export const sendSurveyResponseSchema = z.object({ queued: z.number().int() });
 export type SendSurveyResponse = z.infer<typeof sendSurveyResponseSchema>;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date as YYYY-MM-DD')
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a real date');
+const isoDate = calendarDay('The date');
 
 /** Filters of the survey results (query string). */
 export const surveyResultsQuerySchema = z.strictObject({
@@ -84,7 +80,7 @@ export const surveyResultsQuerySchema = z.strictObject({
   to: isoDate.optional(),
   companyId: id.optional(),
   type: z.enum(SURVEY_TYPES, { error: 'Must be CSS or TCS' }).optional(),
-  page: z.coerce.number({ error: 'Must be a page number' }).int().min(1, 'Must be 1 or more').max(1_000_000).default(1),
+  page: pageInput().default(1),
   pageSize: z.coerce
     .number({ error: 'Must be a page size' })
     .int()

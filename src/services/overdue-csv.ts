@@ -1,6 +1,6 @@
 import type { OverdueTicket } from '../contracts/overdue';
 import { severityLabel, statusLabel } from '../contracts/codes';
-import { toCsv, type CsvColumn } from './csv';
+import { toCsv, type CsvColumn } from '../contracts/csv';
 
 /** The overdue export of spec section 3. */
 export const OVERDUE_CSV_FILENAME = 'overdue_tickets.csv';

@@ -1,5 +1,5 @@
 /** Service calls of the staff ticket desk, companies and client portal users. */
-import type { ClientUser, Company, CompanyRow, CompanyView, Contact, ContactInput, CreateCompanyInput, InviteClientUserInput, Paged, UpdateCompanyInput } from '../contracts/companies';
+import type { ClientUser, Company, CompanyRow, CompanyView, Contact, ContactInput, CreateCompanyInput, DeclinedSignup, InviteClientUserInput, Paged, UpdateCompanyInput } from '../contracts/companies';
 import type {
   AddNoteInput,
   AddTimeEntryInput,
@@ -82,6 +82,14 @@ export const clientUsersApi = {
   },
   async disable(id: number): Promise<ClientUser> {
     return (await http.post<ClientUser>(`/api/v2/client-users/${id}/disable`)).data;
+  },
+  /** A sign-up request awaiting approval becomes an invited user; the server mails the activation link. */
+  async approve(id: number): Promise<ClientUser> {
+    return (await http.post<ClientUser>(`/api/v2/client-users/${id}/approve`)).data;
+  },
+  /** A sign-up request awaiting approval is deleted; nobody is told. */
+  async decline(id: number): Promise<DeclinedSignup> {
+    return (await http.post<DeclinedSignup>(`/api/v2/client-users/${id}/decline`)).data;
   },
 };
 

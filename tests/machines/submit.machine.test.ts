@@ -43,6 +43,18 @@ describe('form submit machine and the table it changes', () => {
     expect(actor.getSnapshot().matches('saved')).toBe(true);
     expect(received).toEqual(['table.reload']);
   });
+
+  it('tells every table it changes, when there are several (the sign-up requests and the directory)', async () => {
+    const submit = controllable<{ id: number }, { name: string }>('submit');
+    const received: string[] = [];
+    const table = (name: string) => createActor(createMachine({ on: { '*': { actions: ({ event }) => received.push(`${name} ${event.type}`) } } })).start();
+    const machine = createSubmitMachine<{ name: string }, { id: number }>('f', async () => ({ id: 0 })).provide({ actors: { submit: submit.logic as never } });
+    const actor = createActor(machine, { input: { reloads: [table('requests'), table('users')] } }).start();
+    actor.send({ type: 'form.submit', input: { name: 'x' } });
+    submit.resolve({ id: 4 });
+    await flush();
+    expect(received).toEqual(['requests table.reload', 'users table.reload']);
+  });
 });
 
 describe('form submit machine and the page it changes', () => {

@@ -47,6 +47,18 @@ describe.each(BACKENDS)('companies, contacts and client portal users on %s', (ba
     expect((await call('GET', '/api/v2/companies/0')).statusCode).toBe(400);
   });
 
+  it('takes only an http or https website: javascript:, data: and other schemes are refused', async () => {
+    for (const website of ['javascript:alert(document.domain)', 'JavaScript://%0aalert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://files.example.com', 'https:evil.example']) {
+      const res = await call('PATCH', '/api/v2/companies/3', { website });
+      expect(res.statusCode, website).toBe(400);
+      expect(res.json().error.fields, website).toEqual({ website: 'Website must be an http:// or https:// address' });
+      const created = await call('POST', '/api/v2/companies', { name: 'Scheme Co', account_number: 'SCHEME-1', website });
+      expect(created.statusCode, website).toBe(400);
+    }
+    const ok = await call('PATCH', '/api/v2/companies/3', { website: 'https://globex.example.com/about' });
+    expect(ok.json().company.website).toBe('https://globex.example.com/about');
+  });
+
   it('sorts and pages companies and counts their open tickets', async () => {
     const page = (await call('GET', '/api/v2/companies?sort=name:desc&size=5&page=2')).json();
     expect(page.rows).toHaveLength(5);

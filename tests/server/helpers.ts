@@ -116,3 +116,8 @@ export async function startTestApp(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Waits until the work the app does after answering (emails queued after the reply) is done. */
+export async function settle(t: Pick<TestApp, 'ctx'>): Promise<void> {
+  await t.ctx.background.idle();
+}

@@ -27,6 +27,7 @@ describe('the survey entry', () => {
   it('maps /survey and /survey/... to survey.html, everything else to index.html', () => {
     expect(entryFor('/survey')).toBe('survey.html');
     expect(entryFor('/survey/1/abc')).toBe('survey.html');
+    expect(entryFor('/survey.html')).toBe('survey.html');
     expect(entryFor('/surveys')).toBe('index.html');
     expect(entryFor('/report/surveys')).toBe('index.html');
     expect(entryFor('/home')).toBe('index.html');
@@ -39,6 +40,16 @@ describe('the survey entry', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
       expect(res.body).toContain('<title>survey</title>');
+      expect(res.body).toContain('content="1-800 &quot;555&quot; &lt;0199&gt;"');
+    }
+  });
+
+  it('answers /survey.html opened directly filled in too, never with the placeholder', async () => {
+    for (const url of ['/survey.html', '/survey.html?kind=1&ticket=k']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>survey</title>');
+      expect(res.body).not.toContain('%SUPPORT_PHONE%');
       expect(res.body).toContain('content="1-800 &quot;555&quot; &lt;0199&gt;"');
     }
   });

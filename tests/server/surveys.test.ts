@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SURVEY_SUBMIT_PER_ADDRESS, SURVEY_TEXT_MAX } from '../../src/contracts/constants';
 import { inTransaction } from '../../server/db/database';
 import { queueSupportSurvey } from '../../server/surveys/keys';
-import { csatOf, csvCell, npsOf } from '../../server/surveys/responses';
+import { csvCell } from '../../src/contracts/csv';
+import { csatOf, npsOf } from '../../server/surveys/responses';
 import { BACKENDS, bearer, startTestApp, type TestApp } from './helpers';
 
 const PUBLIC_URL = 'https://care.example.test';
@@ -222,9 +223,18 @@ describe.each(BACKENDS)('surveys on %s', (backend) => {
       expect(res.headers['content-type']).toMatch(/^text\/csv/);
       expect(res.headers['content-disposition']).toContain('survey_results.csv');
       const lines = res.body.trim().split('\r\n');
-      expect(lines[0]).toBe('"Received At","Type","Ticket","Ticket Title","Company","Contact","Q1","Q2","Q3","Q4","Q5","Q6","Q7","Q8"');
+      expect(lines[0]).toBe('Received At,Type,Ticket,Ticket Title,Company,Contact,Q1,Q2,Q3,Q4,Q5,Q6,Q7,Q8');
       expect(lines).toHaveLength(2);
-      expect(lines[1]).toContain('"Slower lately"');
+      expect(lines[1]).toContain(',Slower lately');
+    });
+
+    it('exports no formula: answers starting with = + - @ tab or CR reach the spreadsheet as text', async () => {
+      const hostile = ['=HYPERLINK("http://evil.example","x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1'];
+      const [Q3, Q4, Q5, Q6, Q7, Q8] = hostile;
+      expect((await submit(css({ Q3, Q4, Q5, Q6, Q7, Q8 }), '10.0.0.77')).statusCode).toBe(201);
+      const res = await t.app.inject({ method: 'GET', url: '/api/v2/surveys/results/export?type=CSS', headers: bearer(admin) });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(`,"'=HYPERLINK(""http://evil.example"",""x"")",'+1+1,'-2+3,'@SUM(A1),'\t=1,"'\r=1"\r\n`);
     });
   });
 
@@ -268,9 +278,12 @@ describe('survey figures', () => {
     expect(npsOf([0, 0, 0, 0, 0, 0, 2, 1, 0, 0, 0])).toBe(-66.67);
   });
 
-  it('quotes CSV cells and defuses formulas', () => {
+  it('quotes CSV cells when needed and defuses formulas (the one CSV rule)', () => {
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('=1+1')).toBe(`"'=1+1"`);
-    expect(csvCell(null)).toBe('""');
+    expect(csvCell('=1+1')).toBe(`'=1+1`);
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(-3)).toBe('-3');
+    expect(csvCell('-3')).toBe(`'-3`);
   });
 });

@@ -23,3 +23,27 @@ describe('article Markdown', () => {
     expect(container).toHaveTextContent('click');
   });
 });
+
+describe('article links', () => {
+  const hrefOf = (source: string) => {
+    const { container, unmount } = render(<Markdown source={source} />);
+    const href = container.querySelector('a')?.getAttribute('href') ?? null;
+    unmount();
+    return href;
+  };
+
+  it('drops links a browser would resolve off-site: backslashes, protocol-relative, white space and control characters', () => {
+    for (const href of ['/\\evil.example', '/\\\\evil.example', '\\\\evil.example', '//evil.example', '/%09/evil.example'.replace('%09', '\t'), 'https:/\\evil.example', 'https://good.example\\@evil.example']) {
+      expect(hrefOf(`[a](${href})`), href).toBeNull();
+    }
+  });
+
+  it('drops other schemes and keeps site paths, http(s) and mailto links', () => {
+    for (const href of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,x', 'vbscript:x', 'evil.example', 'https:evil.example']) {
+      expect(hrefOf(`[a](${href})`), href).toBeNull();
+    }
+    for (const href of ['/client/tickets', '/client/help/resources?article=3', 'https://example.com/guide', 'http://example.com', 'mailto:help@example.com']) {
+      expect(hrefOf(`[a](${href})`), href).toBe(href);
+    }
+  });
+});

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import ClientApp from '../../src/app/ClientApp';
-import { TOKEN_INVALID_MESSAGE } from '../../src/contracts/client-portal';
+import { SIGNUP_ACCEPTED_MESSAGE, TOKEN_INVALID_MESSAGE } from '../../src/contracts/client-portal';
 import { DEMO_USER } from '../models/client-session.support';
 
 const bad = (fields: Record<string, string>) =>
@@ -37,16 +37,37 @@ function renderAt(path: string, signedIn = false) {
 
 describe('guest screens', () => {
   it('signup shows the field the server named and keeps what was typed', async () => {
-    server.use(http.post('*/api/v2/client/signup', () => bad({ accountNumber: 'No company has this account number' })));
+    server.use(http.post('*/api/v2/client/signup', () => bad({ password: 'This password is too common; choose another' })));
     renderAt('/signup');
     await userEvent.type(await screen.findByLabelText('Company account number'), 'NOPE-1');
     await userEvent.type(screen.getByLabelText('Name'), 'Pat');
     await userEvent.type(screen.getByLabelText('Email'), 'pat@example.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'password123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('This password is too common; choose another')).toBeInTheDocument();
+    expect(screen.getByLabelText('Company account number')).toHaveValue('NOPE-1');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('signup says a request was received, and promises no account: approval or the company domain decides', async () => {
+    let sent: unknown;
+    server.use(
+      http.post('*/api/v2/client/signup', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ accepted: true, message: SIGNUP_ACCEPTED_MESSAGE }, { status: 202 });
+      }),
+    );
+    renderAt('/signup');
+    expect(await screen.findByText(/The account number alone does not open an account/)).toHaveTextContent('otherwise once your request is approved');
+    await userEvent.type(screen.getByLabelText('Company account number'), 'GLOBEX-002');
+    await userEvent.type(screen.getByLabelText('Name'), 'Pat');
+    await userEvent.type(screen.getByLabelText('Email'), 'pat@example.test');
     await userEvent.type(screen.getByLabelText('Password'), 'a long passphrase');
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByText('No company has this account number')).toBeInTheDocument();
-    expect(screen.getByLabelText('Company account number')).toHaveValue('NOPE-1');
-    expect(screen.getByLabelText('Company account number')).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByRole('heading', { name: 'Request received' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(SIGNUP_ACCEPTED_MESSAGE);
+    expect(screen.queryByText(/we sent a link/i)).toBeNull();
+    expect(sent).toEqual({ accountNumber: 'GLOBEX-002', name: 'Pat', email: 'pat@example.test', password: 'a long passphrase' });
   });
 
   it('a used or expired reset link says so and offers a new one', async () => {

@@ -32,6 +32,8 @@ const viewWith = (contacts: Contact[]): CompanyView => ({
     ms_plan: null,
     notes: null,
     created_at: '2026-01-01T00:00:00Z',
+    signup_policy: 'approval',
+    signup_domains: [],
   },
   contacts,
   client_users: [],
@@ -116,6 +118,65 @@ describe('company page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The contact has open tickets');
     expect(within(contactsTable()).getByRole('cell', { name: 'Ann Lee' })).toBeInTheDocument();
     expect(loads).toEqual(['3']);
+  });
+
+  describe('client portal sign-up policy', () => {
+    it('shows the policy and lets staff take sign-ups at the company\'s email domains', async () => {
+      const u = userEvent.setup();
+      let company = viewWith([]);
+      const loads: string[] = [];
+      const sent: unknown[] = [];
+      server.use(
+        http.get('*/api/v2/companies/:id', ({ params }) => {
+          loads.push(String(params.id));
+          return HttpResponse.json(company);
+        }),
+        http.get('*/api/v2/tickets', () => HttpResponse.json({ rows: [], page: 1, size: 10, total: 0, totalExact: true })),
+        http.patch('*/api/v2/companies/:id', async ({ request }) => {
+          const body = (await request.json()) as { signup_policy: 'email_domains'; signup_domains: string[] };
+          sent.push(body);
+          company = { ...company, company: { ...company.company, ...body } };
+          return HttpResponse.json(company);
+        }),
+      );
+      renderCompany(3);
+      const section = await screen.findByRole('region', { name: 'Client portal sign-up' });
+      const policy = within(section).getByRole('group', { name: 'Who may sign up' });
+      expect(within(policy).getByRole('radio', { name: 'Staff approve each request' })).toBeChecked();
+      await u.click(within(policy).getByRole('radio', { name: "At once for the company's email domains; other addresses need approval" }));
+      await u.type(within(section).getByRole('textbox', { name: /Company email domains/ }), 'harbor.example{enter}Harbor-Freight.example');
+      await u.click(within(section).getByRole('button', { name: 'Save sign-up policy' }));
+      await waitFor(() => expect(loads).toEqual(['3', '3']));
+      expect(sent).toEqual([{ signup_policy: 'email_domains', signup_domains: ['harbor.example', 'Harbor-Freight.example'] }]);
+      const details = screen.getByRole('region', { name: 'Company' });
+      expect(details).toHaveTextContent("Portal sign-upAt once for the company's email domains; other addresses need approval (harbor.example, Harbor-Freight.example)");
+      expect(within(screen.getByRole('region', { name: 'Client portal sign-up' })).getByRole('textbox', { name: /Company email domains/ })).toHaveValue(
+        'harbor.example\nHarbor-Freight.example',
+      );
+    });
+
+    it('names the domain the server refused beside the field, and keeps what was typed', async () => {
+      const u = userEvent.setup();
+      serveCompany(() => []);
+      server.use(
+        http.patch('*/api/v2/companies/:id', () =>
+          HttpResponse.json(
+            { error: { code: 'invalid_input', message: 'Invalid body: signup_domains.0 (A public mail service is nobody\'s company domain)', fields: { 'signup_domains.0': "A public mail service is nobody's company domain" } } },
+            { status: 400 },
+          ),
+        ),
+      );
+      renderCompany(3);
+      const section = await screen.findByRole('region', { name: 'Client portal sign-up' });
+      await u.click(within(section).getByRole('radio', { name: /^At once/ }));
+      await u.type(within(section).getByRole('textbox', { name: /Company email domains/ }), 'gmail.com');
+      await u.click(within(section).getByRole('button', { name: 'Save sign-up policy' }));
+      const field = within(section).getByRole('textbox', { name: /Company email domains/ });
+      await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+      expect(within(section).getByRole('alert')).toHaveTextContent("A public mail service is nobody's company domain");
+      expect(field).toHaveValue('gmail.com');
+      expect(within(section).getByRole('radio', { name: /^At once/ })).toBeChecked();
+    });
   });
 
   describe('client care survey', () => {

@@ -9,6 +9,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { ClientUser, CompanyRow } from '../../src/contracts/companies';
 import ClientPortalUsersScreen from '../../src/views/staff/desk/ClientPortalUsersScreen';
 import CompanySearchScreen from '../../src/views/staff/desk/CompanySearchScreen';
+import { DialogHost } from '../../src/views/ui/dialog/DialogHost';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -154,16 +155,46 @@ const user = (id: number, status: ClientUser['status'], extra: Partial<ClientUse
 const USERS = [user(1, 'invited'), user(2, 'active', { company_id: 2, company_name: 'Company B' }), user(3, 'disabled')];
 
 describe('client portal users', () => {
-  function serveDirectory(list: (p: URLSearchParams) => Response = () => HttpResponse.json(page(USERS))) {
+  /** The directory's own table (the sign-up requests have theirs above it). */
+  const table = () => screen.getByRole('table', { name: 'Client portal users' });
+  const header = (name: string) => within(table()).getByRole('columnheader', { name: new RegExp(`^${name}`) });
+  const requestsTable = () => screen.getByRole('table', { name: 'Sign-up requests awaiting approval' });
+
+  /** Serves the companies, the directory (recorded) and the sign-up requests (recorded apart). */
+  function serveDirectory(list: (p: URLSearchParams) => Response = () => HttpResponse.json(page(USERS)), pending: () => ClientUser[] = () => []) {
     server.use(http.get('*/api/v2/companies', () => HttpResponse.json(page(COMPANIES.slice(0, 2)))));
-    return recordGets('/api/v2/client-users', list);
+    const calls: URLSearchParams[] = [];
+    const requestCalls: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/v2/client-users', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        if (params.get('status') === 'pending_approval' && !params.has('f.status')) {
+          requestCalls.push(params);
+          return HttpResponse.json(page(pending()));
+        }
+        calls.push(params);
+        return list(params);
+      }),
+    );
+    return Object.assign(calls, { requests: requestCalls });
+  }
+
+  function renderWithDialogs(path: string) {
+    const location = memoryLocation({ path, record: true });
+    render(
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <ClientPortalUsersScreen />
+        <DialogHost />
+      </Router>,
+    );
+    return location;
   }
 
   it('shows the users with their company and status, and only the actions each can take', async () => {
     const calls = serveDirectory();
     renderAt('/client/portal/users', ClientPortalUsersScreen);
     const email = await within(table()).findByRole('cell', { name: 'user2@example.test' });
-    expect(within(email.closest('tr')!).getAllByRole('cell').map((c) => c.textContent).slice(0, 4)).toEqual(['User 2', 'user2@example.test', 'Company B', 'active']);
+    expect(within(email.closest('tr')!).getAllByRole('cell').map((c) => c.textContent).slice(0, 4)).toEqual(['User 2', 'user2@example.test', 'Company B', 'Active']);
     expect(paramsOf(calls[0])).toEqual({ page: '1', size: '10' });
     expect(screen.getByRole('button', { name: 'Resend invitation to user1@example.test' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Resend invitation to user2@example.test' })).toBeNull();
@@ -178,11 +209,13 @@ describe('client portal users', () => {
     const location = renderAt('/client/portal/users', ClientPortalUsersScreen);
     await within(table()).findByRole('cell', { name: 'user1@example.test' });
 
-    const companyFilter = screen.getByRole('combobox', { name: 'Filter Company' });
+    const companyFilter = within(table()).getByRole('combobox', { name: 'Filter Company' });
     await waitFor(() => expect(within(companyFilter).getAllByRole('option').map((o) => o.textContent)).toEqual(['All companies', 'Company A', 'Company B']));
     await u.selectOptions(companyFilter, 'Company B');
     await waitFor(() => expect(paramsOf(calls.at(-1))).toEqual({ page: '1', size: '10', company: '2' }));
-    await u.selectOptions(screen.getByRole('combobox', { name: 'Filter Status' }), 'invited');
+    const statusFilter = within(table()).getByRole('combobox', { name: 'Filter Status' });
+    expect(within(statusFilter).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any status', 'Awaiting approval', 'Invited', 'Active', 'Disabled']);
+    await u.selectOptions(statusFilter, 'invited');
     await waitFor(() => expect(paramsOf(calls.at(-1))).toEqual({ page: '1', size: '10', company: '2', status: 'invited' }));
 
     await u.click(within(header('Email')).getByRole('button'));
@@ -228,7 +261,7 @@ describe('client portal users', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Disable user2@example.test' })).toBeNull());
     expect(posts).toEqual(['resend 1', 'disable 2']);
     expect(calls).toHaveLength(3);
-    expect(within(screen.getByRole('cell', { name: 'user2@example.test' }).closest('tr')!).getByRole('cell', { name: 'disabled' })).toBeInTheDocument();
+    expect(within(screen.getByRole('cell', { name: 'user2@example.test' }).closest('tr')!).getByRole('cell', { name: 'Disabled' })).toBeInTheDocument();
   });
 
   it('says why an action failed and keeps the list', async () => {
@@ -269,7 +302,83 @@ describe('client portal users', () => {
   it('shows what went wrong when the list fails', async () => {
     serveDirectory(() => failure(500, 'The database is not answering'));
     renderAt('/client/portal/users', ClientPortalUsersScreen);
+    // Only the directory failed; the sign-up requests (none) still show.
     expect(await screen.findByRole('alert')).toHaveTextContent('The database is not answering');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  describe('sign-up requests awaiting approval', () => {
+    const REQUESTS = [
+      user(21, 'pending_approval', { name: 'Sam Stranger', email: 'sam@elsewhere.example', company_id: 2, company_name: 'Company B', created_at: '2026-03-01T08:00:00Z' }),
+      user(22, 'pending_approval', { name: 'Pat Partner', email: 'pat@partner.example', created_at: '2026-03-02T08:00:00Z' }),
+    ];
+
+    it('lists the requests oldest first, each with its company, and approve and decline buttons only', async () => {
+      const calls = serveDirectory(undefined, () => REQUESTS);
+      renderAt('/client/portal/users', ClientPortalUsersScreen);
+      const row = (await within(requestsTable()).findByRole('cell', { name: 'sam@elsewhere.example' })).closest('tr')!;
+      expect(within(row).getAllByRole('cell').map((c) => c.textContent).slice(0, 3)).toEqual(['Sam Stranger', 'sam@elsewhere.example', 'Company B']);
+      expect(paramsOf(calls.requests[0])).toEqual({ page: '1', size: '10', status: 'pending_approval', sort: 'created_at:asc' });
+      expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve', 'Decline']);
+      expect(screen.getByRole('region', { name: 'Sign-up requests awaiting approval' })).toHaveTextContent('declining deletes the request and tells nobody');
+    });
+
+    it('approves a request through its endpoint; the requests and the directory load again', async () => {
+      const u = userEvent.setup();
+      let pending = REQUESTS;
+      const approved: string[] = [];
+      const calls = serveDirectory(undefined, () => pending);
+      server.use(
+        http.post('*/api/v2/client-users/:id/approve', ({ params }) => {
+          approved.push(String(params.id));
+          pending = pending.filter((r) => r.id !== Number(params.id));
+          return HttpResponse.json({ ...REQUESTS[0], status: 'invited' });
+        }),
+      );
+      renderAt('/client/portal/users', ClientPortalUsersScreen);
+      await u.click(await within(requestsTable()).findByRole('button', { name: 'Approve sam@elsewhere.example' }));
+      await waitFor(() => expect(within(requestsTable()).queryByRole('cell', { name: 'sam@elsewhere.example' })).toBeNull());
+      expect(approved).toEqual(['21']);
+      expect(calls.requests).toHaveLength(2);
+      expect(calls).toHaveLength(2);
+    });
+
+    it('declines a request only once the dialog is confirmed; cancelling sends nothing', async () => {
+      const u = userEvent.setup();
+      let pending = REQUESTS;
+      const declined: string[] = [];
+      const calls = serveDirectory(undefined, () => pending);
+      server.use(
+        http.post('*/api/v2/client-users/:id/decline', ({ params }) => {
+          declined.push(String(params.id));
+          pending = pending.filter((r) => r.id !== Number(params.id));
+          return HttpResponse.json({ id: Number(params.id), declined: true });
+        }),
+      );
+      renderWithDialogs('/client/portal/users');
+      await u.click(await within(requestsTable()).findByRole('button', { name: 'Decline pat@partner.example' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Decline this sign-up request?' });
+      expect(dialog).toHaveTextContent('The request of pat@partner.example is deleted. Nobody is told');
+      await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(declined).toEqual([]);
+
+      await u.click(within(requestsTable()).getByRole('button', { name: 'Decline pat@partner.example' }));
+      await u.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Decline' }));
+      await waitFor(() => expect(within(requestsTable()).queryByRole('cell', { name: 'pat@partner.example' })).toBeNull());
+      expect(declined).toEqual(['22']);
+      expect(within(requestsTable()).getByRole('cell', { name: 'sam@elsewhere.example' })).toBeInTheDocument();
+      expect(calls.requests.length).toBeGreaterThanOrEqual(2);
+    });
+
+    it('says why an approval failed and keeps the request', async () => {
+      const u = userEvent.setup();
+      serveDirectory(undefined, () => REQUESTS);
+      server.use(http.post('*/api/v2/client-users/:id/approve', () => failure(409, 'Only a sign-up request awaiting approval can be approved or declined')));
+      renderAt('/client/portal/users', ClientPortalUsersScreen);
+      await u.click(await within(requestsTable()).findByRole('button', { name: 'Approve pat@partner.example' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Only a sign-up request awaiting approval can be approved or declined');
+      expect(within(requestsTable()).getByRole('cell', { name: 'pat@partner.example' })).toBeInTheDocument();
+    });
   });
 });

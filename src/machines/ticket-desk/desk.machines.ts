@@ -1,5 +1,6 @@
 /** The ticket desk's list, form and data machines, bound to their service calls. */
-import type { ClientUser, CompanyRow, CompanyView, Contact, ContactInput, CreateCompanyInput, InviteClientUserInput, Paged, UpdateCompanyInput } from '../../contracts/companies';
+import type { ClientUser, CompanyRow, CompanyView, Contact, ContactInput, CreateCompanyInput, DeclinedSignup, InviteClientUserInput, Paged, UpdateCompanyInput } from '../../contracts/companies';
+import { dialogService, type DialogRequest } from '../dialog/dialog.machine';
 import type { CreateTicketInput, TicketOptions, TicketSearchResponse, TicketStats, TicketView } from '../../contracts/staff-tickets';
 import type { SendSurveyResponse } from '../../contracts/surveys';
 import { surveyResultsApi } from '../../services/survey-results';
@@ -108,8 +109,37 @@ export const CLIENT_USER_TABLE: SearchTableSpec = {
 };
 export const clientUserTableMachine = createSearchTableMachine(CLIENT_USER_TABLE);
 
-/** Resend the invitation or disable a client user, from a row; the table reloads after it. */
-export type ClientUserAction = { action: 'resend' | 'disable'; id: number };
-export const clientUserActionMachine = createSubmitMachine<ClientUserAction, ClientUser>('clientUserAction', ({ action, id }) =>
-  action === 'disable' ? clientUsersApi.disable(id) : clientUsersApi.resend(id),
+/** Sign-up requests awaiting approval: the client-user list with its status fixed. */
+export const signupRequestTableMachine = createSearchTableMachine(CLIENT_USER_TABLE, { status: 'pending_approval' });
+
+/** The question asked before a sign-up request is declined: declining deletes it and tells nobody. */
+export const declineSignupDialog = (email: string): DialogRequest => ({
+  kind: 'confirm',
+  title: 'Decline this sign-up request?',
+  message: `The request of ${email} is deleted. Nobody is told; they may sign up again.`,
+  confirmText: 'Decline',
+});
+
+/**
+ * What staff do to a client user from a row: resend the invitation, disable, or approve or
+ * decline a sign-up request (after a confirm dialog; answered null when cancelled). The tables
+ * reload after it.
+ */
+export type ClientUserAction = { action: 'resend' | 'disable' | 'approve' | 'decline'; id: number; email?: string };
+export const clientUserActionMachine = createSubmitMachine<ClientUserAction, ClientUser | DeclinedSignup | null>(
+  'clientUserAction',
+  async ({ action, id, email }) => {
+    switch (action) {
+      case 'disable':
+        return clientUsersApi.disable(id);
+      case 'approve':
+        return clientUsersApi.approve(id);
+      case 'decline': {
+        const answer = await dialogService.ask(declineSignupDialog(email ?? `user ${id}`));
+        return answer.action === 'confirm' ? clientUsersApi.decline(id) : null;
+      }
+      case 'resend':
+        return clientUsersApi.resend(id);
+    }
+  },
 );

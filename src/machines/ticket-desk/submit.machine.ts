@@ -5,13 +5,13 @@ export type SubmitContext<O> = {
   result: O | undefined;
   error: string | null;
   fieldErrors: Record<string, string>;
-  /** An actor told to reload once saved, e.g. the table the form adds to or the page whose row it changed. */
-  reloads: AnyActorRef | undefined;
+  /** Actors told to reload once saved, e.g. the table the form adds to or the page whose row it changed. */
+  reloads: readonly AnyActorRef[];
   /** What `reloads` is told: a data table's `table.reload` (the default) or a query machine's `query.reload`. */
   reloadEvent: ReloadEvent;
 };
 export type ReloadEvent = { type: 'table.reload' } | { type: 'query.reload' };
-export type SubmitInput = { reloads?: AnyActorRef; reloadEvent?: ReloadEvent } | undefined;
+export type SubmitInput = { reloads?: AnyActorRef | readonly AnyActorRef[]; reloadEvent?: ReloadEvent } | undefined;
 export type SubmitEvent<I> = { type: 'form.submit'; input: I } | { type: 'form.reset' };
 
 /**
@@ -32,7 +32,7 @@ export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Prom
       result: undefined,
       error: null,
       fieldErrors: {},
-      reloads: input?.reloads,
+      reloads: input?.reloads === undefined ? [] : Array.isArray(input.reloads) ? input.reloads : [input.reloads as AnyActorRef],
       reloadEvent: input?.reloadEvent ?? { type: 'table.reload' },
     }),
     initial: 'editing',
@@ -58,8 +58,10 @@ export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Prom
         },
       },
       saved: {
-        description: 'Saved; the table or page it changed reloads, and the screen moves on or offers another.',
-        entry: ({ context }) => context.reloads?.send(context.reloadEvent),
+        description: 'Saved; the tables or page it changed reload, and the screen moves on or offers another.',
+        entry: ({ context }) => {
+          for (const actor of context.reloads) actor.send(context.reloadEvent);
+        },
         on: { 'form.reset': { target: 'editing', actions: assign({ result: undefined, error: null, fieldErrors: {} }) }, 'form.submit': 'submitting' },
       },
     },

@@ -14,7 +14,7 @@ export default function ClientSignupScreen() {
 
   if (done) {
     return (
-      <GuestCard title="Check your email">
+      <GuestCard title="Request received">
         <p role="status">{done.message}</p>
         <Link href="/login">Back to login</Link>
       </GuestCard>
@@ -25,7 +25,11 @@ export default function ClientSignupScreen() {
     form.send({ type: 'form.submit', values });
   };
   return (
-    <GuestCard title="Sign up" subtitle="Create a client portal account for your company">
+    <GuestCard title="Sign up" subtitle="Ask for a client portal account for your company">
+      <p className="hint">
+        The account number alone does not open an account. With an address at your company&apos;s own email domain, where the
+        company allows it, we email you the link to set your password at once; otherwise once your request is approved.
+      </p>
       <form onSubmit={submit} noValidate>
         <FormError error={error} />
         <Field label="Company account number" error={fields.accountNumber}>

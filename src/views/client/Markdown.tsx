@@ -5,7 +5,29 @@ import type { ReactNode } from 'react';
  * italics, code, links) as React elements. No HTML string is ever injected: text stays text,
  * raw HTML in an article shows as typed, and links are limited to http(s), mailto and paths.
  */
-const SAFE_HREF = /^(https?:\/\/|mailto:|\/(?!\/))/i;
+
+/** Where a relative link is checked against: any origin of our own that no link can equal. */
+const HERE = 'https://article.invalid';
+
+/**
+ * The href of a Markdown link when it is safe to follow, else null: an absolute http(s) address,
+ * a mailto: address, or a path of this site. A path must start with one slash and stay on this
+ * origin once the browser resolves it; a backslash, a control character or white space anywhere
+ * is refused, because browsers read `/\evil.example` and `/<tab>/evil.example` as `//evil.example`.
+ */
+export function safeHref(href: string): string | null {
+  if (/[\\\s]/.test(href) || [...href].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return null;
+  if (/^mailto:[^/]/i.test(href)) return href;
+  let url: URL;
+  try {
+    url = new URL(href, HERE);
+  } catch {
+    return null;
+  }
+  if (href.startsWith('/')) return !href.startsWith('//') && url.origin === HERE ? href : null;
+  return /^https?:\/\/[^/]/i.test(href) && (url.protocol === 'https:' || url.protocol === 'http:') ? href : null;
+}
+
 const INLINE = /(\*\*[^*]+\*\*|\*[^*\s][^*]*\*|`[^`]+`|\[[^\]]+\]\([^)\s]+\))/g;
 
 function inline(text: string, keyPrefix: string): ReactNode[] {
@@ -15,8 +37,9 @@ function inline(text: string, keyPrefix: string): ReactNode[] {
     if (part.startsWith('`') && part.endsWith('`') && part.length > 2) return <code key={key}>{part.slice(1, -1)}</code>;
     const link = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(part);
     if (link) {
-      const [, label, href] = link;
-      return SAFE_HREF.test(href!) ? (
+      const [, label, raw] = link;
+      const href = safeHref(raw!);
+      return href ? (
         <a key={key} href={href} rel="noopener noreferrer">
           {label}
         </a>

@@ -21,4 +21,8 @@ export const ROWS: Record<string, Row> = {
   // The demo client users are active: a resend answers 409 (only invited users get it again).
   'POST /api/v2/client-users/:id/resend': { url: '/api/v2/client-users/2/resend', expect: staffOnly(409) },
   'POST /api/v2/client-users/:id/disable': { url: '/api/v2/client-users/999999/disable', expect: staffOnly(404) },
+  // Approving or declining is checked on an active demo user (409: only a request awaiting approval),
+  // so no row changes what another sees; the approval flow itself is in signup-policy.test.ts.
+  'POST /api/v2/client-users/:id/approve': { url: '/api/v2/client-users/2/approve', expect: staffOnly(409) },
+  'POST /api/v2/client-users/:id/decline': { url: '/api/v2/client-users/2/decline', expect: staffOnly(409) },
 };

@@ -1,13 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { CLIENT_USER_STATUSES, type ClientUser, type CompanyRow, type Paged } from '../../../contracts/companies';
+import { CLIENT_USER_STATUS_LABELS, CLIENT_USER_STATUSES, type ClientUser, type CompanyRow, type Paged } from '../../../contracts/companies';
 import { DIRECTORY_PAGE_SIZE_MAX, LIMITS } from '../../../contracts/constants';
 import {
   clientUserActionMachine,
   clientUserTableMachine,
   companySearchMachine,
   inviteClientUserMachine,
+  signupRequestTableMachine,
   type ClientUserAction,
 } from '../../../machines/ticket-desk/desk.machines';
 import { queryFromSearchParams, queryToSearchParams } from '../../../machines/table/table.model';
@@ -17,46 +18,88 @@ import { FieldError, fieldsOf, formatDateTime } from './parts';
 
 type Columns = { companies: readonly CompanyRow[]; acting: boolean; act: (a: ClientUserAction) => void };
 
+/** The buttons of a row: what can be done to a user in their status. */
+function RowActions({ user: u, acting, act }: { user: ClientUser; acting: boolean; act: (a: ClientUserAction) => void }) {
+  if (u.status === 'pending_approval') {
+    return (
+      <>
+        <button type="button" className="btn" disabled={acting} aria-label={`Approve ${u.email}`} onClick={() => act({ action: 'approve', id: u.id })}>
+          Approve
+        </button>{' '}
+        <button type="button" className="btn btn-secondary" disabled={acting} aria-label={`Decline ${u.email}`} onClick={() => act({ action: 'decline', id: u.id, email: u.email })}>
+          Decline
+        </button>
+      </>
+    );
+  }
+  return (
+    <>
+      {u.status === 'invited' ? (
+        <button type="button" className="btn btn-secondary" disabled={acting} aria-label={`Resend invitation to ${u.email}`} onClick={() => act({ action: 'resend', id: u.id })}>
+          Resend
+        </button>
+      ) : null}{' '}
+      {u.status !== 'disabled' ? (
+        <button type="button" className="btn btn-secondary" disabled={acting} aria-label={`Disable ${u.email}`} onClick={() => act({ action: 'disable', id: u.id })}>
+          Disable
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+const companyColumn = (companies: readonly CompanyRow[]): DataTableColumn<ClientUser> => ({
+  label: 'Company',
+  field: 'company',
+  value: (u) => u.company_name,
+  filterOptions: { enabled: true, placeholder: 'All companies', filterDropdownItems: companies.map((c) => ({ text: c.name, value: String(c.id) })) },
+});
+const actionsColumn = ({ acting, act }: Columns): DataTableColumn<ClientUser> => ({
+  label: 'Actions',
+  field: 'actions',
+  sortable: false,
+  globalSearchDisabled: true,
+  cell: (u) => <RowActions user={u} acting={acting} act={act} />,
+});
+
 /** The table's columns: the company filter lists the companies once they are loaded, the actions are disabled while one runs. */
-function columnsOf({ companies, acting, act }: Columns): DataTableColumn<ClientUser>[] {
+function columnsOf(props: Columns): DataTableColumn<ClientUser>[] {
   return [
     { label: 'Name', field: 'name' },
     { label: 'Email', field: 'email' },
+    companyColumn(props.companies),
     {
-      label: 'Company',
-      field: 'company',
-      value: (u) => u.company_name,
-      filterOptions: { enabled: true, placeholder: 'All companies', filterDropdownItems: companies.map((c) => ({ text: c.name, value: String(c.id) })) },
+      label: 'Status',
+      field: 'status',
+      cell: (u) => CLIENT_USER_STATUS_LABELS[u.status] ?? u.status,
+      filterOptions: { enabled: true, placeholder: 'Any status', filterDropdownItems: CLIENT_USER_STATUSES.map((v) => ({ text: CLIENT_USER_STATUS_LABELS[v], value: v })) },
     },
-    { label: 'Status', field: 'status', filterOptions: { enabled: true, placeholder: 'Any status', filterDropdownItems: CLIENT_USER_STATUSES } },
     { label: 'Last invited', field: 'last_invited_at', firstSortType: 'desc', cell: (u) => formatDateTime(u.last_invited_at) },
-    {
-      label: 'Actions',
-      field: 'actions',
-      sortable: false,
-      globalSearchDisabled: true,
-      cell: (u) => (
-        <>
-          {u.status === 'invited' ? (
-            <button type="button" className="btn btn-secondary" disabled={acting} aria-label={`Resend invitation to ${u.email}`} onClick={() => act({ action: 'resend', id: u.id })}>
-              Resend
-            </button>
-          ) : null}{' '}
-          {u.status !== 'disabled' ? (
-            <button type="button" className="btn btn-secondary" disabled={acting} aria-label={`Disable ${u.email}`} onClick={() => act({ action: 'disable', id: u.id })}>
-              Disable
-            </button>
-          ) : null}
-        </>
-      ),
-    },
+    actionsColumn(props),
   ];
 }
-/** What the table's actor is made from: the fields, sort options and filters (the items and cells come with each render). */
+
+/** The sign-up requests awaiting approval: who asked, for which company, when. */
+function requestColumnsOf(props: Columns): DataTableColumn<ClientUser>[] {
+  return [
+    { label: 'Name', field: 'name' },
+    { label: 'Email', field: 'email' },
+    companyColumn(props.companies),
+    { label: 'Requested', field: 'created_at', cell: (u) => formatDateTime(u.created_at) },
+    actionsColumn(props),
+  ];
+}
+/** What the tables' actors are made from: the fields, sort options and filters (the items and cells come with each render). */
 const INITIAL_COLUMNS = columnsOf({ companies: [], acting: false, act: () => undefined });
 const FIELDS = INITIAL_COLUMNS.map((c) => c.field);
+const INITIAL_REQUEST_COLUMNS = requestColumnsOf({ companies: [], acting: false, act: () => undefined });
+/** The oldest request first: it has waited longest. */
+const REQUESTS_FIRST = { sort: [{ field: 'created_at', type: 'asc' as const }] };
 
-/** Client users of every company in the server-mode data table: filter, invite, resend the invite, disable. */
+/**
+ * Client users of every company in the server-mode data table: filter, invite, resend the invite,
+ * disable; above it, the sign-up requests awaiting approval, to approve or decline.
+ */
 export default function ClientPortalUsersScreen() {
   const search = useSearch();
   const [, navigate] = useLocation();
@@ -67,9 +110,10 @@ export default function ClientPortalUsersScreen() {
   const companyRows = useSelector(companies, (s) => (s.context.data as Paged<CompanyRow> | undefined)?.rows ?? []);
 
   const table = useTableActor<ClientUser>({ machine: clientUserTableMachine, mode: 'server', columns: INITIAL_COLUMNS, initialState });
-  // Both tell the table to reload once the server has answered.
+  const requests = useTableActor<ClientUser>({ machine: signupRequestTableMachine, mode: 'server', columns: INITIAL_REQUEST_COLUMNS, initialState: REQUESTS_FIRST });
+  // Both tell the tables to reload once the server has answered.
   const invite = useActorRef(inviteClientUserMachine, { input: { reloads: table } });
-  const action = useActorRef(clientUserActionMachine, { input: { reloads: table } });
+  const action = useActorRef(clientUserActionMachine, { input: { reloads: [table, requests] } });
   const fieldErrors = useSelector(invite, (s) => s.context.fieldErrors);
   const inviteError = useSelector(invite, (s) => s.context.error);
   const invited = useSelector(invite, (s) => s.context.result);
@@ -79,6 +123,10 @@ export default function ClientPortalUsersScreen() {
 
   const columns = useMemo(
     () => columnsOf({ companies: companyRows, acting, act: (input) => action.send({ type: 'form.submit', input }) }),
+    [companyRows, acting, action],
+  );
+  const requestColumns = useMemo(
+    () => requestColumnsOf({ companies: companyRows, acting, act: (input) => action.send({ type: 'form.submit', input }) }),
     [companyRows, acting, action],
   );
   const onQueryChange = useCallback((q: TableQuery) => {
@@ -123,6 +171,14 @@ export default function ClientPortalUsersScreen() {
       </form>
 
       {actionError ? <div className="form-error" role="alert">{actionError}</div> : null}
+      <section className="card" aria-labelledby="signup-requests">
+        <h2 id="signup-requests">Sign-up requests awaiting approval</h2>
+        <p>
+          People who signed up with a company&apos;s account number. Approving one emails them the link to activate their
+          account; declining deletes the request and tells nobody.
+        </p>
+        <DataTable<ClientUser> caption="Sign-up requests awaiting approval" columns={requestColumns} actor={requests} />
+      </section>
       <DataTable<ClientUser> caption="Client portal users" columns={columns} actor={table} onQueryChange={onQueryChange} />
     </>
   );

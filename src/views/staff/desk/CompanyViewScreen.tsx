@@ -1,7 +1,18 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { COMPANY_STATUSES, type CompanyView, type Contact, type ContactInput, type UpdateCompanyInput } from '../../../contracts/companies';
+import {
+  CLIENT_USER_STATUS_LABELS,
+  COMPANY_STATUSES,
+  SIGNUP_POLICIES,
+  SIGNUP_POLICY_LABELS,
+  type Company,
+  type CompanyView,
+  type Contact,
+  type ContactInput,
+  type SignupPolicy,
+  type UpdateCompanyInput,
+} from '../../../contracts/companies';
 import { LIMITS } from '../../../contracts/constants';
 import type { TicketSearchResponse } from '../../../contracts/staff-tickets';
 import type { ScreenProps } from '../../../app/staff-routes';
@@ -9,7 +20,7 @@ import { useIsManager } from '../../../app/staff-role';
 import { companyActionMachine, companyViewMachine, sendClientCareSurveyMachine, ticketSearchMachine, type CompanyAction } from '../../../machines/ticket-desk/desk.machines';
 import { SeverityBadge, StatusBadge } from '../../ui/Badges';
 import { Spinner } from '../../ui/Spinner';
-import { fieldsOf, formatDate, formatDateTime, Section } from './parts';
+import { FieldError, fieldsOf, formatDate, formatDateTime, Section } from './parts';
 
 function ContactForm({ contact, onSave, onCancel, label }: { contact?: Contact; onSave: (v: Record<string, string>) => void; onCancel?: () => void; label: string }) {
   return (
@@ -41,6 +52,7 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
   const view = useSelector(actor, (s) => s.context.data as CompanyView | undefined);
   const error = useSelector(actor, (s) => s.context.error);
   const actionError = useSelector(action, (s) => s.context.error);
+  const actionFields = useSelector(action, (s) => s.context.fieldErrors);
   const busy = useSelector(action, (s) => s.hasTag('busy'));
   const recent = useSelector(tickets, (s) => s.context.data as TicketSearchResponse | undefined);
   const [editing, setEditing] = useState<number | 'company' | null>(null);
@@ -94,6 +106,7 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
               <dt>Territory</dt><dd>{c.territory ?? '—'}</dd>
               <dt>Account manager</dt><dd>{c.account_manager_name ?? '—'}</dd>
               <dt>Managed-services plan</dt><dd>{c.ms_plan ?? '—'}</dd>
+              <dt>Portal sign-up</dt><dd>{SIGNUP_POLICY_LABELS[c.signup_policy]}{c.signup_policy === 'email_domains' ? ` (${c.signup_domains.join(', ')})` : ''}</dd>
               <dt>Tickets</dt><dd>{view.ticket_counts.open} open, {view.ticket_counts.overdue} overdue, {view.ticket_counts.total} in all</dd>
             </dl>
             <button type="button" className="btn btn-secondary" onClick={() => setEditing('company')}>Edit company</button>{' '}
@@ -165,11 +178,13 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
           <tbody>
             {view.client_users.length === 0 ? <tr><td colSpan={4}>No data for table</td></tr> : null}
             {view.client_users.map((u) => (
-              <tr key={u.id}><td>{u.name}</td><td>{u.email}</td><td>{u.status}</td><td>{formatDate(u.created_at)}</td></tr>
+              <tr key={u.id}><td>{u.name}</td><td>{u.email}</td><td>{CLIENT_USER_STATUS_LABELS[u.status] ?? u.status}</td><td>{formatDate(u.created_at)}</td></tr>
             ))}
           </tbody>
         </table>
       </Section>
+
+      <SignupPolicySection company={c} busy={busy} fieldErrors={actionFields} onSave={(payload) => act({ action: 'updateCompany', id: c.id, payload })} />
 
       <ClientCareSurvey companyId={c.id} />
 
@@ -177,6 +192,70 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
         <p>Projects, quotes and software change requests of this company will be listed here once those features are available.</p>
       </Section>
     </>
+  );
+}
+
+/** The first error the server named for a field or one of its items ("signup_domains.1"). */
+const errorOf = (fields: Record<string, string>, name: string) =>
+  fields[name] ?? Object.entries(fields).find(([k]) => k.startsWith(`${name}.`))?.[1];
+
+/**
+ * Who may sign up to the company's client portal with its account number: nobody, anyone once
+ * staff approve (the default), or at once an address at the company's own email domains.
+ */
+function SignupPolicySection({
+  company: c,
+  busy,
+  fieldErrors,
+  onSave,
+}: {
+  company: Company;
+  busy: boolean;
+  fieldErrors: Record<string, string>;
+  onSave: (payload: UpdateCompanyInput) => void;
+}) {
+  const domainsError = errorOf(fieldErrors, 'signup_domains');
+  return (
+    <Section title="Client portal sign-up" id="company-signup">
+      <p>
+        Anyone can type this company&apos;s account number ({c.account_number}) on the sign-up page; this decides what that gets
+        them. Requests waiting for approval are on <Link href={`/client/portal/users?f.company=${c.id}`}>Client Portal Users</Link>.
+      </p>
+      <form
+        key={`${c.signup_policy}:${c.signup_domains.join(',')}`}
+        className="form-grid"
+        aria-label="Client portal sign-up"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const data = new FormData(e.currentTarget);
+          const domains = String(data.get('signup_domains') ?? '')
+            .split(/[\s,;]+/)
+            .filter(Boolean);
+          onSave({ signup_policy: data.get('signup_policy') as SignupPolicy, signup_domains: domains });
+        }}
+      >
+        <fieldset className="wide">
+          <legend>Who may sign up</legend>
+          {SIGNUP_POLICIES.map((p) => (
+            <label key={p} className="choice">
+              <input type="radio" name="signup_policy" value={p} defaultChecked={c.signup_policy === p} /> {SIGNUP_POLICY_LABELS[p]}
+            </label>
+          ))}
+        </fieldset>
+        <label className="wide">
+          Company email domains (one per line, such as example.com)
+          <textarea
+            name="signup_domains"
+            rows={3}
+            defaultValue={c.signup_domains.join('\n')}
+            aria-invalid={domainsError ? true : undefined}
+            aria-describedby={domainsError ? 'signup-domains-error' : undefined}
+          />
+          <FieldError id="signup-domains-error" message={domainsError} />
+        </label>
+        <button type="submit" className="btn" disabled={busy}>Save sign-up policy</button>
+      </form>
+    </Section>
   );
 }
 

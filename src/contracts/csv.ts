@@ -1,0 +1,31 @@
+/**
+ * The one CSV rule of every export, in the browser (the overdue list) and on the server (survey
+ * results): RFC 4180 fields, and text that a spreadsheet would run as a formula made inert.
+ * docs/adr/0043-one-csv-rule.md says why.
+ */
+
+/** A cell starting with one of these is read as a formula (or, tab and CR, slips past a check for them). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV field. Text starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a single
+ * quote in front, so the spreadsheet shows it as text; a field holding a comma, a quote or a line
+ * break is quoted, quotes doubled. A finite number is written as it is: the program computed it,
+ * no user typed it, and a negative amount stays a number.
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  let text = String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export type CsvColumn<T> = { header: string; value: (row: T) => unknown };
+
+/** A header line, then a line per row; CRLF line ends, the last line ended too. */
+export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): string {
+  const lines = [columns.map((c) => csvCell(c.header)).join(',')];
+  for (const row of rows) lines.push(columns.map((c) => csvCell(c.value(row))).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,94 @@
+/**
+ * The schemas every input of the API is built from (docs/adr/0045-one-input-schema.md): text
+ * that PostgreSQL can store and compare, ids that fit its integer, dates that are real calendar
+ * days in a sane range. Anything else is a 400 naming the field, never a 500 from the database.
+ */
+import { z } from 'zod';
+
+/** The largest PostgreSQL `integer`: every id of the schema is one. */
+export const PG_INTEGER_MAX = 2_147_483_647;
+/** Dates outside these years are typing mistakes or probes, never business dates. */
+export const DATE_YEAR_MIN = 1900;
+export const DATE_YEAR_MAX = 2200;
+/** The deepest page any list serves. */
+export const PAGE_MAX = 1_000_000;
+
+export const BAD_TEXT = 'must not contain NUL characters or unpaired surrogate code units';
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text PostgreSQL can take: no NUL (text columns refuse it) and no lone UTF-16 surrogate (not Unicode). */
+export const isSafeText = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+
+/**
+ * The one text schema: every text field and query parameter of every contract starts here.
+ * `required` is the message when the value is missing or not text; `label` names it in the
+ * message about bad characters.
+ */
+export function safeText(required = 'Must be text', label = 'Text') {
+  return z.string({ error: required }).refine(isSafeText, `${label} ${BAD_TEXT}`);
+}
+
+/** Messages of an id: one for every problem, or per problem from a label ("Company must be a number"). */
+type IdMessages = { label: string } | { message: string };
+
+/** A positive whole number within PostgreSQL's integer, from JSON or a query string. */
+export function idInput(messages: IdMessages = { message: 'Must be an id' }) {
+  const m =
+    'message' in messages
+      ? { number: messages.message, whole: messages.message, positive: messages.message, large: messages.message }
+      : {
+          number: `${messages.label} must be a number`,
+          whole: `${messages.label} must be a whole number`,
+          positive: `${messages.label} must be positive`,
+          large: `${messages.label} is too large`,
+        };
+  return z.coerce.number({ error: m.number }).max(PG_INTEGER_MAX, m.large).int(m.whole).positive(m.positive);
+}
+
+/** A page number of a list: 1 up to PAGE_MAX. */
+export function pageInput(message = 'Must be a page number') {
+  return z.coerce.number({ error: message }).int(message).min(1, 'Must be 1 or more').max(PAGE_MAX, `Must be at most ${PAGE_MAX}`);
+}
+
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/** Year, month and day are a day of the calendar within the sane range. */
+function isCalendarDay(year: number, month: number, day: number): boolean {
+  return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX && month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month);
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A calendar day as YYYY-MM-DD: a real day (no 30 February) between DATE_YEAR_MIN and DATE_YEAR_MAX. */
+export function calendarDay(label: string) {
+  const message = `${label} must be a real day as YYYY-MM-DD between ${DATE_YEAR_MIN} and ${DATE_YEAR_MAX}`;
+  return safeText(message, label)
+    .max(10, message)
+    .refine((v) => {
+      const m = DAY.exec(v);
+      return Boolean(m) && isCalendarDay(Number(m![1]), Number(m![2]), Number(m![3]));
+    }, message);
+}
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/**
+ * An instant as ISO 8601 (a day, or a day and time with an optional offset; no offset is the
+ * server's time zone), answered as an ISO string in UTC. The day must be real, the time of day
+ * below 24:00 and the year between DATE_YEAR_MIN and DATE_YEAR_MAX, so PostgreSQL never meets an
+ * impossible or far-off timestamp.
+ */
+export function dateTimeInput(label: string) {
+  const message = `${label} must be a date and time (ISO 8601) between ${DATE_YEAR_MIN} and ${DATE_YEAR_MAX}`;
+  return safeText(message, label)
+    .max(40, message)
+    .refine((v) => {
+      const m = DATE_TIME.exec(v.trim());
+      if (!m || !isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]))) return false;
+      if (Number(m[4] ?? 0) > 23 || Number(m[5] ?? 0) > 59 || Number(m[6] ?? 0) > 59) return false;
+      const time = Date.parse(v.trim().replace(' ', 'T'));
+      if (Number.isNaN(time)) return false;
+      const year = new Date(time).getUTCFullYear();
+      return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX;
+    }, message)
+    .transform((v) => new Date(v.trim().replace(' ', 'T')).toISOString());
+}
