@@ -1,4 +1,4 @@
-import './shared/ui/tokens/theme-init';
+import './shared/ui/tokens/init';
 import './shared/ui/tokens/tokens.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -32,4 +32,4 @@ export { TextLink, type TextLinkProps } from './text/TextLink';
 export { VisuallyHidden } from './text/VisuallyHidden';
 export { ThemeSwitcher, useTheme } from './theme/ThemeSwitcher';
 export { toast, toastQueue, createToastQueue, type Toast, type ToastInput, type ToastQueue, type ToastTone } from './toast/toast';
-export { ToastRegion } from './toast/ToastRegion';
+export { ToastCard, ToastRegion } from './toast/ToastRegion';

@@ -1,6 +1,6 @@
 import { Button, Group, Input, NumberField as AriaNumberField, type NumberFieldProps as AriaNumberFieldProps } from 'react-aria-components';
 import { cx } from '../cx';
-import { ChevronDownIcon, ChevronUpIcon } from '../icons';
+import { MinusIcon, PlusIcon } from '../icons';
 import { FieldDescription, FieldError, FieldLabel, fieldStyles as styles, type FieldBaseProps } from './parts';
 
 export type NumberFieldProps = Omit<AriaNumberFieldProps, 'className' | 'children' | 'style'> &
@@ -26,14 +26,14 @@ export function NumberField({ label, description, errorMessage, className, place
       <Group className={cx(styles.control, styles.group)}>
         <Input className={styles.inner} placeholder={placeholder} />
         {hideStepper ? null : (
-          <span className={styles.stepper}>
-            <Button slot="increment" className={styles.groupButton}>
-              <ChevronUpIcon size={12} />
-            </Button>
+          <>
             <Button slot="decrement" className={styles.groupButton}>
-              <ChevronDownIcon size={12} />
+              <MinusIcon size={14} />
             </Button>
-          </span>
+            <Button slot="increment" className={styles.groupButton}>
+              <PlusIcon size={14} />
+            </Button>
+          </>
         )}
       </Group>
       <FieldDescription>{description}</FieldDescription>

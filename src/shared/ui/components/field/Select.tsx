@@ -48,7 +48,7 @@ export function Select<T extends Option>({ label, description, errorMessage, cla
     >
       <FieldLabel isRequired={props.isRequired}>{label}</FieldLabel>
       <Button className={cx(styles.control, select.trigger)}>
-        <SelectValue className={select.value} />
+        <SelectValue className={select.value}>{({ selectedText, isPlaceholder, defaultChildren }) => (isPlaceholder ? defaultChildren : selectedText)}</SelectValue>
         <ChevronDownIcon className={select.chevron} />
       </Button>
       <FieldDescription>{description}</FieldDescription>

@@ -25,7 +25,7 @@ export function RelativeTime({ value, now, live = false, style, className, ...fo
   const date = toDate(value);
   if (!date) return <span className={className}>{formatRelative(null)}</span>;
   return (
-    <time dateTime={toIso(date)} title={formatFullDateTime(date, format)} className={cx(styles.time, styles.timeHint, className)}>
+    <time dateTime={toIso(date)} title={formatFullDateTime(date, format)} className={cx(styles.time, styles.nowrap, styles.timeHint, className)}>
       {formatRelative(date, { ...format, style, now: now ?? (live ? clock : undefined) })}
     </time>
   );

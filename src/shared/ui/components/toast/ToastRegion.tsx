@@ -10,7 +10,8 @@ const ICONS: Record<ToastTone, typeof InfoIcon> = { success: SuccessIcon, error:
 /** Regions mounted right now: only the first shows toasts, so a screen may mount one defensively. */
 let mounted = 0;
 
-function ToastItem({ toast, queue }: { toast: Toast; queue: ToastQueue }) {
+/** One toast: its tone's icon and accent, the title, the description, an action and the close button. */
+export function ToastCard({ toast, queue }: { toast: Toast; queue: ToastQueue }) {
   const Icon = ICONS[toast.tone];
   return (
     <li className={cx(styles.toast, styles[toast.tone])} data-tone={toast.tone}>
@@ -116,7 +117,7 @@ export function ToastRegion({ queue = toastQueue }: { queue?: ToastQueue }) {
         >
           <ol className={styles.list}>
             {toasts.map((t) => (
-              <ToastItem key={t.id} toast={t} queue={queue} />
+              <ToastCard key={t.id} toast={t} queue={queue} />
             ))}
           </ol>
         </section>
