@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'browser-logic',
           environment: 'jsdom',
-          include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/models/**/*.test.{ts,tsx}', 'tests/views/**/*.test.{ts,tsx}'],
+          include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/models/**/*.test.{ts,tsx}', 'tests/views/**/*.test.{ts,tsx}', 'tests/shared/ui/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/dom.ts'],
           // Screens load lazily and the machine may be busy: a view test gets more than the default 5 s.
           testTimeout: 20_000,
