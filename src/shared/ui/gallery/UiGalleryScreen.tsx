@@ -42,7 +42,7 @@ export const GALLERY_SECTIONS = [
  */
 export default function UiGalleryScreen() {
   return (
-    <div className={styles.canvas}>
+    <div className={styles.canvas} data-testid="ui-gallery">
       <PageHeader
         title="UI kit"
         subtitle="The design system of Client Care: tokens and components in every state. Docs in docs/ui/."
