@@ -1,3 +1,5 @@
+import './shared/ui/tokens/init';
+import './shared/ui/tokens/tokens.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

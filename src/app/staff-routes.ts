@@ -106,6 +106,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
   { path: '/sales/reports/new-leads-generated', name: 'New Leads Generated' },
   { path: '/sales/reports/closed-sales', name: 'Closed Sales' },
   { path: '/qa/machines', name: 'Machines', screen: MachinesScreen },
+  { path: '/qa/ui', name: 'UI Kit', screen: lazy(() => import('../shared/ui/gallery/UiGalleryScreen')) },
   { path: '/ui/table-demo', name: 'Data Table Demo', screen: TableDemoScreen },
   { path: '/dtc/huhy/submit', name: 'How Did You Hear About Us?', public: true, layout: false },
 ];

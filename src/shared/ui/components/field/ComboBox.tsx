@@ -1,0 +1,188 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  Button,
+  ComboBox as AriaComboBox,
+  Group,
+  Input,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  useFilter,
+  type ComboBoxProps as AriaComboBoxProps,
+} from 'react-aria-components';
+import { FILTER_DEBOUNCE_MS } from '../../../../contracts/constants';
+import { cx } from '../cx';
+import { ChevronDownIcon } from '../icons';
+import popover from '../overlay/Popover.module.css';
+import { SpinnerRing } from '../spinner/Spinner';
+import { FieldDescription, FieldError, FieldLabel, fieldStyles as styles, type FieldBaseProps } from './parts';
+import { OptionContent, type Option } from './Select';
+
+/** Loads the options matching `text` (a service call); abort when `signal` fires. */
+export type OptionLoader<T extends Option> = (text: string, signal: AbortSignal) => Promise<readonly T[]>;
+
+export type ComboBoxProps<T extends Option> = Omit<
+  AriaComboBoxProps<T, 'single'>,
+  'className' | 'children' | 'style' | 'items' | 'defaultItems' | 'inputValue' | 'onInputChange' | 'defaultInputValue'
+> &
+  FieldBaseProps & {
+    placeholder?: string;
+    /** A fixed list, filtered in the browser as the user types. */
+    items?: readonly T[];
+    /** Or: options from the server, asked for after a pause in typing. */
+    loader?: OptionLoader<T>;
+    /** The pause after the last key before `loader` is called. */
+    debounceMs?: number;
+    /** The text in the box (e.g. the selected option's label when editing). */
+    defaultInputValue?: string;
+    /** Shown when nothing matches. */
+    emptyText?: string;
+    /** Shown while the server answers. */
+    loadingText?: string;
+    /** Called with the loader's error; the list then says `errorText`. */
+    onLoadError?: (error: unknown) => void;
+    errorText?: string;
+  };
+
+type Loaded<T> = { status: 'idle' | 'loading' | 'done' | 'error'; items: readonly T[] };
+
+/** Runs `loader` for `text` after `delay` ms of quiet, aborting any older request. */
+function useDebouncedLoader<T extends Option>(
+  loader: OptionLoader<T> | undefined,
+  active: boolean,
+  text: string,
+  delay: number,
+  onError: ((error: unknown) => void) | undefined,
+): Loaded<T> {
+  const [state, setState] = useState<Loaded<T>>({ status: 'idle', items: [] });
+  const loaderRef = useRef(loader);
+  const onErrorRef = useRef(onError);
+  useEffect(() => {
+    loaderRef.current = loader;
+    onErrorRef.current = onError;
+  });
+  const enabled = loader !== undefined && active;
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    setState((s) => ({ status: 'loading', items: s.items }));
+    const timer = setTimeout(() => {
+      loaderRef.current!(text, controller.signal).then(
+        (items) => {
+          if (!controller.signal.aborted) setState({ status: 'done', items });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          onErrorRef.current?.(error);
+          setState({ status: 'error', items: [] });
+        },
+      );
+    }, delay);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [enabled, text, delay]);
+  return state;
+}
+
+/**
+ * Type to narrow a list and pick one. With `loader` it searches the server (companies, assignees):
+ * the request waits for a pause in typing, older requests are aborted, and the list says when it
+ * is loading or when nothing matched.
+ */
+export function ComboBox<T extends Option>({
+  label,
+  description,
+  errorMessage,
+  className,
+  placeholder,
+  items,
+  loader,
+  debounceMs = FILTER_DEBOUNCE_MS,
+  defaultInputValue = '',
+  emptyText = 'No matches',
+  loadingText = 'Loading…',
+  errorText = 'Could not load the options',
+  onLoadError,
+  isInvalid,
+  validationBehavior = 'aria',
+  ...props
+}: ComboBoxProps<T>) {
+  const [inputValue, setInputValue] = useState(defaultInputValue);
+  const [lastSelectedLabel, setLastSelectedLabel] = useState(defaultInputValue);
+  // Nothing is asked of the server until the list opens or the user types.
+  const [active, setActive] = useState(false);
+  // After a selection the box shows the option's label: search for everything, not that text.
+  const query = lastSelectedLabel !== '' && inputValue === lastSelectedLabel ? '' : inputValue;
+  const loaded = useDebouncedLoader(loader, active, query, debounceMs, onLoadError);
+  const { contains } = useFilter({ sensitivity: 'base' });
+  const shown: readonly T[] = loader ? loaded.items : (items ?? []).filter((item) => contains(item.label, inputValue) || inputValue === lastSelectedLabel);
+  const busy = loader !== undefined && active && loaded.status === 'loading';
+
+  return (
+    <AriaComboBox
+      {...props}
+      items={shown}
+      inputValue={inputValue}
+      onInputChange={(text) => {
+        setInputValue(text);
+        setActive(true);
+      }}
+      onOpenChange={(isOpen, trigger) => {
+        if (isOpen) setActive(true);
+        props.onOpenChange?.(isOpen, trigger);
+      }}
+      onChange={(key) => {
+        const picked = [...(items ?? []), ...loaded.items].find((item) => item.id === key);
+        setLastSelectedLabel(picked?.label ?? '');
+        props.onChange?.(key);
+      }}
+      allowsEmptyCollection
+      menuTrigger={props.menuTrigger ?? 'focus'}
+      validationBehavior={validationBehavior}
+      isInvalid={isInvalid || Boolean(errorMessage) || undefined}
+      className={cx(styles.field, className)}
+    >
+      <FieldLabel isRequired={props.isRequired}>{label}</FieldLabel>
+      <Group className={cx(styles.control, styles.group)}>
+        <Input className={styles.inner} placeholder={placeholder} aria-busy={busy || undefined} />
+        {busy ? (
+          <span className={styles.adornment} style={{ paddingRight: 'var(--cc-space-1)' }}>
+            <SpinnerRing size="sm" />
+          </span>
+        ) : null}
+        <Button className={cx(styles.groupButton, styles.plainButton)}>
+          <ChevronDownIcon />
+        </Button>
+      </Group>
+      <FieldDescription>{description}</FieldDescription>
+      <FieldError>{errorMessage}</FieldError>
+      <Popover className={popover.popover}>
+        <ListBox
+          className={popover.list}
+          renderEmptyState={() => (
+            <div className={popover.state} role="status">
+              {busy ? (
+                <>
+                  <SpinnerRing size="sm" />
+                  {loadingText}
+                </>
+              ) : loaded.status === 'error' ? (
+                errorText
+              ) : (
+                emptyText
+              )}
+            </div>
+          )}
+        >
+          {(item: T) => (
+            <ListBoxItem id={item.id} textValue={item.label} isDisabled={item.isDisabled} className={popover.item}>
+              {({ isSelected }) => <OptionContent label={item.label} description={item.description} isSelected={isSelected} />}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </AriaComboBox>
+  );
+}

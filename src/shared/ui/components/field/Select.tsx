@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import {
+  Button,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Select as AriaSelect,
+  SelectValue,
+  type Key,
+  type SelectProps as AriaSelectProps,
+} from 'react-aria-components';
+import { cx } from '../cx';
+import { CheckIcon, ChevronDownIcon } from '../icons';
+import popover from '../overlay/Popover.module.css';
+import { FieldDescription, FieldError, FieldLabel, fieldStyles as styles, type FieldBaseProps } from './parts';
+import select from './Select.module.css';
+
+/** One option of a Select or ComboBox. */
+export type Option = { id: Key; label: string; description?: string; isDisabled?: boolean };
+
+export type SelectProps<T extends Option> = Omit<AriaSelectProps<T, 'single'>, 'className' | 'children' | 'style' | 'items'> &
+  FieldBaseProps & {
+    items: readonly T[];
+    placeholder?: string;
+  };
+
+export function OptionContent({ label, description, isSelected }: { label: ReactNode; description?: ReactNode; isSelected?: boolean }) {
+  return (
+    <>
+      <span className={popover.itemText}>
+        <span className={popover.itemLabel}>{label}</span>
+        {description ? <span className={popover.itemDescription}>{description}</span> : null}
+      </span>
+      <span className={popover.check}>{isSelected ? <CheckIcon size={14} /> : null}</span>
+    </>
+  );
+}
+
+/** Pick one of a short, known list (under ~15 options); for long or server lists use ComboBox. */
+export function Select<T extends Option>({ label, description, errorMessage, className, items, placeholder = 'Select…', isInvalid, validationBehavior = 'aria', ...props }: SelectProps<T>) {
+  return (
+    <AriaSelect
+      {...props}
+      placeholder={placeholder}
+      validationBehavior={validationBehavior}
+      isInvalid={isInvalid || Boolean(errorMessage) || undefined}
+      className={cx(styles.field, className)}
+    >
+      <FieldLabel isRequired={props.isRequired}>{label}</FieldLabel>
+      <Button className={cx(styles.control, select.trigger)}>
+        <SelectValue className={select.value}>{({ selectedText, isPlaceholder, defaultChildren }) => (isPlaceholder ? defaultChildren : selectedText)}</SelectValue>
+        <ChevronDownIcon className={select.chevron} />
+      </Button>
+      <FieldDescription>{description}</FieldDescription>
+      <FieldError>{errorMessage}</FieldError>
+      <Popover className={popover.popover}>
+        <ListBox className={popover.list} items={items}>
+          {(item) => (
+            <ListBoxItem id={item.id} textValue={item.label} isDisabled={item.isDisabled} className={popover.item}>
+              {({ isSelected }) => <OptionContent label={item.label} description={item.description} isSelected={isSelected} />}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </AriaSelect>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { Form as AriaForm, type FormProps as AriaFormProps } from 'react-aria-components';
+import { cx } from '../cx';
+import { ErrorIcon } from '../icons';
+import styles from './Form.module.css';
+
+export type FormProps = Omit<AriaFormProps, 'className' | 'style'> & { className?: string };
+
+/**
+ * A form whose fields show errors inline (validation from props: `errorMessage` on each field or
+ * `validationErrors` here, keyed by field name). Submitting is the caller's: send the machine an
+ * event from `onSubmit` (call `preventDefault`).
+ */
+export function Form({ className, validationBehavior = 'aria', ...props }: FormProps) {
+  return <AriaForm {...props} validationBehavior={validationBehavior} className={cx(styles.form, className)} />;
+}
+
+export type FormGridProps = {
+  /** Columns at full width; fewer when the container is narrower (two under 720 px, one under 480 px). */
+  columns?: 1 | 2 | 3 | 4;
+  children: ReactNode;
+  className?: string;
+};
+
+/** Lays fields out in columns that fold as the space narrows. */
+export function FormGrid({ columns = 2, children, className }: FormGridProps) {
+  return (
+    <div className={styles.gridWrap}>
+      <div className={cx(styles.grid, columns >= 3 && styles[`cols${columns}` as 'cols3'], className)} style={{ '--_cols': columns } as CSSProperties}>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** A cell of a FormGrid spanning two columns or the full row (a description, a checkbox row). */
+export function FormGridItem({ span = 'full', children, className }: { span?: 2 | 'full'; children: ReactNode; className?: string }) {
+  return <div className={cx(span === 2 ? styles.span2 : styles.full, className)}>{children}</div>;
+}
+
+export type FieldGroupProps = {
+  legend: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+};
+
+/** A titled section of a form (<fieldset> and <legend>): "Contact", "Billing". */
+export function FieldGroup({ legend, description, children, className }: FieldGroupProps) {
+  return (
+    <fieldset className={cx(styles.fieldset, className)}>
+      <legend className={styles.legend}>{legend}</legend>
+      {description ? <p className={styles.legendDescription}>{description}</p> : null}
+      {children}
+    </fieldset>
+  );
+}
+
+export type FormErrorBannerProps = {
+  /** The summary ("The ticket was not saved"); nothing renders without it. */
+  title?: ReactNode;
+  /** Details: one line each (e.g. the fields that need attention, or the server's reason). */
+  errors?: readonly ReactNode[];
+  /** Moves focus to the banner when it appears, so keyboard and screen-reader users land on it. */
+  focusOnShow?: boolean;
+  className?: string;
+};
+
+/**
+ * The form-level error, above the fields: announced at once (role="alert") when a save fails. The
+ * form keeps everything typed; the fields keep their inline errors.
+ */
+export function FormErrorBanner({ title, errors = [], focusOnShow = true, className }: FormErrorBannerProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const shown = Boolean(title);
+  useEffect(() => {
+    if (shown && focusOnShow) ref.current?.focus();
+  }, [shown, focusOnShow]);
+  if (!shown) return null;
+  return (
+    <div ref={ref} role="alert" tabIndex={-1} className={cx(styles.banner, className)}>
+      <ErrorIcon className={styles.bannerIcon} />
+      <div>
+        <p className={styles.bannerTitle}>{title}</p>
+        {errors.length ? (
+          <ul className={styles.bannerList}>
+            {errors.map((error, i) => (
+              <li key={i}>{error}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export type FormActionsProps = {
+  children: ReactNode;
+  /** Where the buttons sit: the end (default; primary last), the start, or spread. */
+  align?: 'end' | 'start' | 'between';
+  /** Stays at the bottom of a long form while it scrolls. */
+  sticky?: boolean;
+  className?: string;
+};
+
+/** The submit row: the primary action last, secondary before it; full-width buttons on phones. */
+export function FormActions({ children, align = 'end', sticky = false, className }: FormActionsProps) {
+  return (
+    <div className={cx(styles.actions, align === 'start' && styles.actionsStart, align === 'between' && styles.actionsBetween, sticky && styles.sticky, className)}>
+      {children}
+    </div>
+  );
+}

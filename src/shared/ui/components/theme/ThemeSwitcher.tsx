@@ -1,0 +1,48 @@
+import { useId, useSyncExternalStore } from 'react';
+import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import { isThemeChoice, theme as pageTheme, type ThemeController, type ThemeState } from '../../tokens/theme';
+import { MonitorIcon, MoonIcon, SunIcon } from '../icons';
+import styles from './ThemeSwitcher.module.css';
+
+/** The theme choice and the theme shown, re-rendering when either changes. */
+export function useTheme(controller: ThemeController = pageTheme()): ThemeState & { setChoice: ThemeController['setChoice'] } {
+  const state = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState);
+  return { ...state, setChoice: controller.setChoice };
+}
+
+const OPTIONS = [
+  { id: 'light', label: 'Light', Icon: SunIcon },
+  { id: 'dark', label: 'Dark', Icon: MoonIcon },
+  { id: 'system', label: 'System', Icon: MonitorIcon },
+] as const;
+
+/** Light, Dark or System (follows the operating system); remembered in this browser. */
+export function ThemeSwitcher({ label = 'Theme', controller }: { label?: string; controller?: ThemeController }) {
+  const { choice, setChoice } = useTheme(controller);
+  const labelId = useId();
+  return (
+    <div className={styles.group}>
+      <span id={labelId} className={styles.label}>
+        {label}
+      </span>
+      <ToggleButtonGroup
+        aria-labelledby={labelId}
+        selectionMode="single"
+        disallowEmptySelection
+        selectedKeys={[choice]}
+        onSelectionChange={(keys) => {
+          const [next] = [...keys];
+          if (isThemeChoice(next)) setChoice(next);
+        }}
+        className={styles.segments}
+      >
+        {OPTIONS.map(({ id, label: text, Icon }) => (
+          <ToggleButton key={id} id={id} className={styles.segment}>
+            <Icon size={14} />
+            {text}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * One way to show dates and times across the product (QUALITY.md, UI): the user's locale through
+ * Intl.DateTimeFormat, relative times ("3 hr. ago") through Intl.RelativeTimeFormat where people
+ * scan lists, and the full date for a title or tooltip. Pure functions, no React; `locale` and
+ * `timeZone` default to the browser's, and tests pass fixed ones.
+ */
+
+export type DateInput = Date | string | number | null | undefined;
+
+export type FormatOptions = {
+  /** BCP 47 locale; default: the runtime's (the browser's language). */
+  locale?: string;
+  /** IANA time zone; default: the runtime's. */
+  timeZone?: string;
+};
+
+export type RelativeOptions = FormatOptions & {
+  /** The moment the value is compared with; default: now. */
+  now?: DateInput;
+  /** 'short' (default) gives "3 hr. ago", 'long' "3 hours ago", 'narrow' "3h ago". */
+  style?: Intl.RelativeTimeFormatStyle;
+};
+
+/** What a missing date shows. */
+export const NO_DATE = '—';
+
+const cache = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+
+function dateTimeFormat(options: Intl.DateTimeFormatOptions, { locale, timeZone }: FormatOptions): Intl.DateTimeFormat {
+  const key = `dt|${locale ?? ''}|${timeZone ?? ''}|${JSON.stringify(options)}`;
+  let format = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, ...(timeZone ? { timeZone } : {}) });
+    cache.set(key, format);
+  }
+  return format;
+}
+
+function relativeTimeFormat(locale: string | undefined, style: Intl.RelativeTimeFormatStyle): Intl.RelativeTimeFormat {
+  const key = `rt|${locale ?? ''}|${style}`;
+  let format = cache.get(key) as Intl.RelativeTimeFormat | undefined;
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { style, numeric: 'auto' });
+    cache.set(key, format);
+  }
+  return format;
+}
+
+/** A valid Date, or null for a missing or unparseable value. */
+export function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "Jun 24, 2026" (en-US), "24 Jun 2026" (en-GB), "24.06.2026" (de-DE). */
+export function formatDate(value: DateInput, options: FormatOptions = {}): string {
+  const date = toDate(value);
+  return date ? dateTimeFormat({ dateStyle: 'medium' }, options).format(date) : NO_DATE;
+}
+
+/** "Jun 24, 2026, 9:05 AM" (en-US), "24 Jun 2026, 14:05" (en-GB). */
+export function formatDateTime(value: DateInput, options: FormatOptions = {}): string {
+  const date = toDate(value);
+  return date ? dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' }, options).format(date) : NO_DATE;
+}
+
+/** "9:05 AM" (en-US), "14:05" (en-GB). */
+export function formatTime(value: DateInput, options: FormatOptions = {}): string {
+  const date = toDate(value);
+  return date ? dateTimeFormat({ timeStyle: 'short' }, options).format(date) : NO_DATE;
+}
+
+/** The long form for a title or tooltip: "Wednesday, June 24, 2026 at 9:05 AM". */
+export function formatFullDateTime(value: DateInput, options: FormatOptions = {}): string {
+  const date = toDate(value);
+  return date ? dateTimeFormat({ dateStyle: 'full', timeStyle: 'short' }, options).format(date) : NO_DATE;
+}
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+
+/** Below this age a time reads as "now". */
+const NOW_WITHIN_MS = 45 * SECOND;
+
+/**
+ * "now", "5 min. ago", "3 hr. ago", "yesterday", "in 2 days", "3 wk. ago"; past four weeks the
+ * date itself ("Jun 24, 2026"), which reads better than "7 mo. ago" in a list.
+ */
+export function formatRelative(value: DateInput, options: RelativeOptions = {}): string {
+  const date = toDate(value);
+  if (!date) return NO_DATE;
+  const now = toDate(options.now ?? Date.now()) ?? new Date();
+  const diff = date.getTime() - now.getTime();
+  const abs = Math.abs(diff);
+  const rtf = relativeTimeFormat(options.locale, options.style ?? 'short');
+  const sign = diff < 0 ? -1 : 1;
+  if (abs < NOW_WITHIN_MS) return rtf.format(0, 'second');
+  if (abs < HOUR) return rtf.format(sign * Math.max(1, Math.floor(abs / MINUTE)), 'minute');
+  if (abs < DAY) return rtf.format(sign * Math.floor(abs / HOUR), 'hour');
+  if (abs < WEEK) return rtf.format(sign * Math.floor(abs / DAY), 'day');
+  if (abs < 4 * WEEK) return rtf.format(sign * Math.floor(abs / WEEK), 'week');
+  return formatDate(date, options);
+}
+
+/** The ISO string for a <time dateTime> attribute, or undefined for a missing value. */
+export function toIso(value: DateInput): string | undefined {
+  return toDate(value)?.toISOString();
+}
