@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
-import { loadConfig } from './server/config';
-import { SUPPORT_PHONE_PLACEHOLDER } from './src/contracts/constants';
+import { loadConfig } from './server/config.ts';
+import { SUPPORT_PHONE_PLACEHOLDER } from './src/contracts/common/constants.ts';
+import { ALIASES } from './aliases.ts';
 
 const API_PORT = Number(process.env.API_PORT ?? 3000);
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
@@ -43,6 +44,7 @@ function surveyEntry(): Plugin {
         plugins: [react()],
         resolve: {
           alias: [
+            ...ALIASES,
             { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
             { find: /^react-dom$/, replacement: 'preact/compat' },
             { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
@@ -58,6 +60,7 @@ function surveyEntry(): Plugin {
 
 export default defineConfig({
   plugins: [react(), surveyEntry()],
+  resolve: { alias: ALIASES },
   build: { ...BUILD, rollupOptions: { input: { main: 'index.html' } } },
   server: {
     proxy: {

@@ -1,8 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { ALIASES } from './aliases.ts';
+
+/** Tests that run on the server side (node, with the test databases). */
+const SERVER_TESTS = ['tests/**/*.api.test.ts', 'tests/**/*.server.test.ts'];
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: ALIASES },
   test: {
     projects: [
       {
@@ -10,7 +15,9 @@ export default defineConfig({
         test: {
           name: 'browser-logic',
           environment: 'jsdom',
-          include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/models/**/*.test.{ts,tsx}', 'tests/views/**/*.test.{ts,tsx}', 'tests/shared/**/*.test.{ts,tsx}'],
+          // Machine, path, view and unit tests of the browser app, beside their feature or in shared/ and app/.
+          include: ['tests/{features,shared,app}/**/*.test.{ts,tsx}'],
+          exclude: SERVER_TESTS,
           setupFiles: ['tests/setup/dom.ts'],
           // Screens load lazily and the machine may be busy: a view test gets more than the default 5 s.
           testTimeout: 20_000,
@@ -22,7 +29,8 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts', 'tests/platform/**/*.test.ts'],
+          // API tests (`*.api.test.ts`) and other server-side tests (`*.server.test.ts`) beside their feature, and the platform's.
+          include: [...SERVER_TESTS, 'tests/platform/**/*.test.ts'],
           // One embedded PostgreSQL server for the run, with template databases each file clones.
           globalSetup: ['tests/setup/databases.ts'],
           testTimeout: 60_000,

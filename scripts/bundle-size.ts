@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../playwright.config';
-import { startServer } from '../tests/support/server-process';
+import { startServer } from '@tests/support/server-process';
 
 const KB = 1024;
 export const BUDGETS = { signIn: 150 * KB, firstStaffScreen: 250 * KB } as const;

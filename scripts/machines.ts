@@ -6,9 +6,9 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync, unlinkSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { graphToMermaid, graphToSvg, machineToGraph } from '../src/machines/diagram';
-import { machineRegistry } from '../src/machines/registry';
-import { machinesWithoutPathTests } from '../tests/models/coverage-allow-list';
+import { graphToMermaid, graphToSvg, machineToGraph } from '@/shared/machines/diagram';
+import { machineRegistry } from '@/app/machine-registry';
+import { machinesWithoutPathTests } from '@tests/support/coverage-allow-list';
 
 export const MACHINES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'machines');
 
@@ -63,14 +63,14 @@ function writeDiagrams(dir = MACHINES_DIR): string[] {
 const COVERAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '.tmp', 'path-coverage');
 type CoverageFile = { id: string; states: { reached: number; total: number; missing: string[] }; transitions: { reached: number; total: number; missing: string[] } };
 
-/** The path-test coverage of every registered machine, from the last run of tests/models. */
+/** The path-test coverage of every registered machine, from the last run of the path tests. */
 function coverageTable(): string {
   const pct = (a: number, b: number) => `${b ? ((a / b) * 100).toFixed(1) : '100.0'}%`;
   const rows = machineRegistry.map((entry) => {
     const path = join(COVERAGE_DIR, `${entry.id}.json`);
     const without = machinesWithoutPathTests[entry.id];
     if (without) return `${entry.id.padEnd(24)} no path test: ${without}`;
-    if (!existsSync(path)) return `${entry.id.padEnd(24)} no path-test report (run npx vitest run tests/models tests/machines)`;
+    if (!existsSync(path)) return `${entry.id.padEnd(24)} no path-test report (run npx vitest run --project browser-logic)`;
     const c = JSON.parse(readFileSync(path, 'utf8')) as CoverageFile;
     const missing = [...c.states.missing, ...c.transitions.missing];
     return (

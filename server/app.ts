@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { LIMITS } from '../src/contracts/constants';
-import { ERROR_CODES, type ApiErrorBody } from '../src/contracts/errors';
+import { LIMITS } from '@contracts/common/constants';
+import { ERROR_CODES, type ApiErrorBody } from '@contracts/common/errors';
 import type { AppContext } from './context';
-import { isUnavailable } from './db/database';
-import { ApiError } from './http/errors';
-import { REDACTED, redactUrl } from './http/redact';
+import { isUnavailable } from './platform/db/database';
+import { ApiError } from './platform/http/errors';
+import { REDACTED, redactUrl } from './platform/http/redact';
 import { registerRoutes } from './routes';
-import { isSurveyPath, SURVEY_ENTRY, surveyPage } from './surveys/page';
+import { isSurveyPath, SURVEY_ENTRY, surveyPage } from './features/surveys/page';
 
 export const SECURITY_HEADERS = {
   'content-security-policy': "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_RESPONSE_TARGET_HOURS } from '../src/contracts/constants';
+import { DEFAULT_RESPONSE_TARGET_HOURS } from '../src/contracts/common/constants.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

@@ -1,7 +1,7 @@
 import type { Config } from './config';
-import type { Database } from './db/database';
-import { createLimits, type Limits } from './auth/limits';
-import { BackgroundTasks } from './http/background';
+import type { Database } from './platform/db/database';
+import { createLimits, type Limits } from './platform/auth/limits';
+import { BackgroundTasks } from './platform/http/background';
 import { createEventBus, type EventBus, type EventBusOptions } from './platform/events';
 import { createJobs, type Jobs, type JobsOptions } from './platform/jobs';
 import { poolConnection } from './platform/pool-connection';

@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createContext } from './context';
-import { openDatabase } from './db/database';
-import { EmbeddedStartError } from './db/embedded';
+import { openDatabase } from './platform/db/database';
+import { EmbeddedStartError } from './platform/db/embedded';
 import { seedDemoIfEmpty } from './seed/demo';
 
 async function main(): Promise<void> {

@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
-import { registerClientAccountRoutes } from './client-account';
-import { registerClientAuthRoutes } from './client-auth';
-import { registerClientHelpRoutes } from './client-help';
-import { registerClientPaperRoutes } from './client-paper';
-import { registerClientScrRoutes } from './client-scrs';
-import { registerClientTicketRoutes } from './client-tickets';
-import { registerManagementRoutes } from './management';
-import { registerOverdueRoutes } from './overdue';
+import type { AppContext } from '@server/context';
+import { registerClientAccountRoutes } from '@server/features/client-users/account.routes';
+import { registerClientAuthRoutes } from '@server/features/sign-in/client.routes';
+import { registerClientHelpRoutes } from '@server/features/client-portal/help.routes';
+import { registerClientPaperRoutes } from '@server/features/client-portal/paper.routes';
+import { registerClientScrRoutes } from '@server/features/client-portal/scrs.routes';
+import { registerClientTicketRoutes } from '@server/features/tickets/client.routes';
+import { registerManagementRoutes } from '@server/features/management/staff.routes';
+import { registerOverdueRoutes } from '@server/features/overdue/staff.routes';
 import { registerOutboxRoutes } from './outbox';
-import { registerStaffAuthRoutes } from './staff-auth';
-import { registerTicketDeskRoutes } from './ticket-desk';
-import { registerSurveyRoutes } from './surveys';
-import { registerTicketRoutes } from './tickets';
+import { registerStaffAuthRoutes } from '@server/features/sign-in/staff.routes';
+import { registerTicketDeskRoutes } from '@server/features/tickets/index';
+import { registerSurveyRoutes } from '@server/features/surveys/staff.routes';
+import { registerTicketRoutes } from '@server/features/tickets/mine.routes';
 
 /** Every API route module, in one list (the authorization matrix test enumerates the result). */
 const ROUTE_MODULES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { outboxQuerySchema } from '../../src/contracts/outbox';
-import { requireStaff } from '../auth/guards';
-import type { AppContext } from '../context';
-import { parseInput } from '../http/errors';
+import { outboxQuerySchema } from '@contracts/outbox';
+import { requireStaff } from '@server/platform/auth/guards';
+import type { AppContext } from '@server/context';
+import { parseInput } from '@server/platform/http/errors';
 
 /** Admins read the outbox: every email the system queued, newest first. */
 export function registerOutboxRoutes(app: FastifyInstance, ctx: AppContext): void {

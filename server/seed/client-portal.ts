@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { CATALOG_CATEGORY_PAPER } from '../../src/contracts/constants';
+import { CATALOG_CATEGORY_PAPER } from '@contracts/common/constants';
 
 const PAPER_PRODUCTS = [
   ['PAP-BILL-1UP', 'Pre-printed bill stock, 1-up (case of 2,500)', 'Perforated single bill with return stub, laser compatible.', 8950],

@@ -1,7 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
-import { QUEUES } from '../../src/contracts/tickets';
-import { hashPassword } from '../auth/passwords';
-import { inTransaction } from '../db/database';
+import { QUEUES } from '@contracts/home';
+import { hashPassword } from '@server/platform/auth/passwords';
+import { inTransaction } from '@server/platform/db/database';
 import { seedClientPortal } from './client-portal';
 import { seededRandom } from './random';
 

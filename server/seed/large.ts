@@ -3,8 +3,8 @@
  * `npm run seed:large`. Needs the demo data (companies, staff) first; seeds it when missing.
  */
 import { mkdirSync } from 'node:fs';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
+import { loadConfig } from '@server/config';
+import { openDatabase } from '@server/platform/db/database';
 import { seedDemoIfEmpty } from './demo';
 
 const DEFAULT_COUNT = 1_000_000;

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, useLocation } from 'wouter';
-import { Spinner } from '../views/ui/Spinner';
-import { DialogHost } from '../views/ui/dialog/DialogHost';
+import { Spinner } from '@/shared/ui/Spinner';
+import { DialogHost } from '@/shared/ui/dialog/DialogHost';
 
 const ClientApp = lazy(() => import('./ClientApp'));
 const StaffApp = lazy(() => import('./StaffApp'));

@@ -1,23 +1,23 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { browserStorage, clientSessionStore } from '../services/storage';
-import { ClientLayout } from '../views/client/ClientLayout';
-import { NotFound } from '../views/ui/NotFound';
-import { Spinner } from '../views/ui/Spinner';
-import { ClientSession } from './client-session';
+import { browserStorage, clientSessionStore } from '@/shared/storage';
+import { ClientLayout } from '@/features/client-portal/screens/ClientLayout';
+import { NotFound } from '@/shared/ui/NotFound';
+import { Spinner } from '@/shared/ui/Spinner';
+import { ClientSession } from '@/shared/session/client-session';
 
-const ClientLoginScreen = lazy(() => import('../views/client/ClientLoginScreen'));
-const ClientSignupScreen = lazy(() => import('../views/client/ClientSignupScreen'));
-const ClientForgotPasswordScreen = lazy(() => import('../views/client/ClientForgotPasswordScreen'));
-const ClientPasswordScreen = lazy(() => import('../views/client/ClientPasswordScreen'));
-const ClientDashboard = lazy(() => import('../views/client/ClientDashboard'));
-const ClientTicketsScreen = lazy(() => import('../views/client/ClientTicketsScreen'));
-const ClientPaperScreen = lazy(() => import('../views/client/ClientPaperScreen'));
-const ClientContactSupportScreen = lazy(() => import('../views/client/ClientContactSupportScreen'));
-const ClientHelpResourcesScreen = lazy(() => import('../views/client/ClientHelpResourcesScreen'));
-const ClientScrScreen = lazy(() => import('../views/client/ClientScrScreen'));
-const ClientAiChatScreen = lazy(() => import('../views/client/ClientAiChatScreen'));
-const SessionExpiredDialog = lazy(() => import('../views/client/SessionExpiredDialog'));
+const ClientLoginScreen = lazy(() => import('@/features/client-portal/screens/ClientLoginScreen'));
+const ClientSignupScreen = lazy(() => import('@/features/client-portal/screens/ClientSignupScreen'));
+const ClientForgotPasswordScreen = lazy(() => import('@/features/client-portal/screens/ClientForgotPasswordScreen'));
+const ClientPasswordScreen = lazy(() => import('@/features/client-portal/screens/ClientPasswordScreen'));
+const ClientDashboard = lazy(() => import('@/features/client-portal/screens/ClientDashboard'));
+const ClientTicketsScreen = lazy(() => import('@/features/client-portal/screens/ClientTicketsScreen'));
+const ClientPaperScreen = lazy(() => import('@/features/client-portal/screens/ClientPaperScreen'));
+const ClientContactSupportScreen = lazy(() => import('@/features/client-portal/screens/ClientContactSupportScreen'));
+const ClientHelpResourcesScreen = lazy(() => import('@/features/client-portal/screens/ClientHelpResourcesScreen'));
+const ClientScrScreen = lazy(() => import('@/features/client-portal/screens/ClientScrScreen'));
+const ClientAiChatScreen = lazy(() => import('@/features/client-portal/screens/ClientAiChatScreen'));
+const SessionExpiredDialog = lazy(() => import('@/features/client-portal/screens/SessionExpiredDialog'));
 
 /** The dialog's code (react-aria's modal) loads only when a session expires. */
 function SessionExpiredGate() {

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { HASH_SCROLL_OFFSET_PX } from '../contracts/constants';
+import { HASH_SCROLL_OFFSET_PX } from '@contracts/common/constants';
 
 /** How long a hash target may take to appear (a lazy screen loading) before we give up. */
 const HASH_WAIT_FRAMES = 120;

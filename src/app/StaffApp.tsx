@@ -1,17 +1,17 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { matchRoute, Redirect, useLocation, useRouter, type Parser } from 'wouter';
-import { browserStorage, staffSessionStore } from '../services/storage';
-import { BuildingScreen, ForbiddenScreen } from '../views/ui/BuildingScreen';
-import { NotFound } from '../views/ui/NotFound';
-import { Spinner } from '../views/ui/Spinner';
-import { inspection } from './inspection';
+import { browserStorage, staffSessionStore } from '@/shared/storage';
+import { BuildingScreen, ForbiddenScreen } from '@/shared/ui/BuildingScreen';
+import { NotFound } from '@/shared/ui/NotFound';
+import { Spinner } from '@/shared/ui/Spinner';
+import { inspection } from '@/shared/inspection';
 import { ScrollManager } from './ScrollManager';
-import { browserSessionInput, StaffSession } from './staff-session';
+import { browserSessionInput, StaffSession } from '@/shared/session/staff-session';
 import { STAFF_ROUTES, type StaffRoute } from './staff-routes';
 
-const SignInScreen = lazy(() => import('../views/staff/SignInScreen'));
+const SignInScreen = lazy(() => import('@/features/sign-in/screens/SignInScreen'));
 // The layout (and the dialog library it uses) loads after sign-in, keeping the sign-in screen light.
-const StaffLayout = lazy(() => import('../views/staff/StaffLayout').then((m) => ({ default: m.StaffLayout })));
+const StaffLayout = lazy(() => import('@/features/shell/screens/StaffLayout').then((m) => ({ default: m.StaffLayout })));
 
 /** Kept-alive screens remembered at most (least recently used go first). */
 const KEEP_ALIVE_LIMIT = 5;

@@ -1,4 +1,4 @@
-import { MANAGER_ROLES, type Role } from '../contracts/constants';
+import { MANAGER_ROLES, type Role } from '@contracts/common/constants';
 
 /** What a menu entry does: go to a route, or run one of the shell's actions. */
 export type MenuTarget = { route: string } | { action: 'chatbot' | 'learningCenter' | 'logout' };

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { Role } from '../contracts/constants';
+import type { Role } from '@contracts/common/constants';
 
 export type ScreenProps = { params: Record<string, string | undefined> };
 type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
@@ -23,21 +23,21 @@ export type StaffRoute = {
   keyBy?: string;
 };
 
-const HomeScreen = lazy(() => import('../views/staff/HomeScreen'));
-const ManagementDashboardScreen = lazy(() => import('../views/staff/ManagementDashboardScreen'));
-const ChatBotWindow = lazy(() => import('../views/staff/ChatBotWindow'));
-const TicketSearchScreen = lazy(() => import('../views/staff/desk/TicketSearchScreen'));
-const CreateTicketScreen = lazy(() => import('../views/staff/desk/CreateTicketScreen'));
-const TicketViewScreen = lazy(() => import('../views/staff/desk/TicketViewScreen'));
-const ActiveTicketStatsScreen = lazy(() => import('../views/staff/desk/ActiveTicketStatsScreen'));
-const CreateCompanyScreen = lazy(() => import('../views/staff/desk/CreateCompanyScreen'));
-const CompanySearchScreen = lazy(() => import('../views/staff/desk/CompanySearchScreen'));
-const CompanyViewScreen = lazy(() => import('../views/staff/desk/CompanyViewScreen'));
-const ClientPortalUsersScreen = lazy(() => import('../views/staff/desk/ClientPortalUsersScreen'));
-const TableDemoScreen = lazy(() => import('../views/staff/TableDemoScreen'));
-const SurveyResultsScreen = lazy(() => import('../views/staff/reports/SurveyResultsScreen'));
-const MachinesScreen = lazy(() => import('../views/staff/qa/MachinesScreen'));
-const OutboxScreen = lazy(() => import('../views/staff/OutboxScreen'));
+const HomeScreen = lazy(() => import('@/features/home/screens/HomeScreen'));
+const ManagementDashboardScreen = lazy(() => import('@/features/management/screens/ManagementDashboardScreen'));
+const ChatBotWindow = lazy(() => import('@/features/chatbot/screens/ChatBotWindow'));
+const TicketSearchScreen = lazy(() => import('@/features/tickets/screens/TicketSearchScreen'));
+const CreateTicketScreen = lazy(() => import('@/features/tickets/screens/CreateTicketScreen'));
+const TicketViewScreen = lazy(() => import('@/features/tickets/screens/TicketViewScreen'));
+const ActiveTicketStatsScreen = lazy(() => import('@/features/tickets/screens/ActiveTicketStatsScreen'));
+const CreateCompanyScreen = lazy(() => import('@/features/companies/screens/CreateCompanyScreen'));
+const CompanySearchScreen = lazy(() => import('@/features/companies/screens/CompanySearchScreen'));
+const CompanyViewScreen = lazy(() => import('@/features/companies/screens/CompanyViewScreen'));
+const ClientPortalUsersScreen = lazy(() => import('@/features/client-users/screens/ClientPortalUsersScreen'));
+const TableDemoScreen = lazy(() => import('@/features/table-demo/screens/TableDemoScreen'));
+const SurveyResultsScreen = lazy(() => import('@/features/surveys/screens/SurveyResultsScreen'));
+const MachinesScreen = lazy(() => import('@/features/qa/screens/MachinesScreen'));
+const OutboxScreen = lazy(() => import('@/views/staff/OutboxScreen'));
 
 const MANAGERS: readonly Role[] = ['manager', 'admin'];
 
@@ -106,7 +106,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
   { path: '/sales/reports/new-leads-generated', name: 'New Leads Generated' },
   { path: '/sales/reports/closed-sales', name: 'Closed Sales' },
   { path: '/qa/machines', name: 'Machines', screen: MachinesScreen },
-  { path: '/qa/ui', name: 'UI Kit', screen: lazy(() => import('../shared/ui/gallery/UiGalleryScreen')) },
+  { path: '/qa/ui', name: 'UI Kit', screen: lazy(() => import('@/shared/ui/gallery/UiGalleryScreen')) },
   { path: '/ui/table-demo', name: 'Data Table Demo', screen: TableDemoScreen },
   { path: '/dtc/huhy/submit', name: 'How Did You Hear About Us?', public: true, layout: false },
 ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LIMITS, ROLES } from './constants';
-import { idInput, safeText } from './input';
+import { LIMITS, ROLES } from './common/constants';
+import { idInput, safeText } from './common/input';
 
 export const emailSchema = safeText('Email is required', 'Email')
   .trim()

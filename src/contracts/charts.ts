@@ -6,7 +6,7 @@
  * a few formatter functions.
  */
 import { z } from 'zod';
-import { MONEY_DECIMALS, PERCENT_DECIMALS } from './constants';
+import { MONEY_DECIMALS, PERCENT_DECIMALS } from './common/constants';
 
 export const CHART_KINDS = ['bar', 'horizontalBar', 'stackedBar', 'line', 'area', 'pie', 'donut', 'burndown'] as const;
 export type ChartKind = (typeof CHART_KINDS)[number];

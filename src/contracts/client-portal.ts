@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
-import { SEVERITY_CODES, type Severity } from './codes';
-import { CLIENT_PAGE_SIZE, LIMITS, PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from './constants';
-import { idInput, pageInput, safeText } from './input';
+import { SEVERITY_CODES, type Severity } from './common/codes';
+import { CLIENT_PAGE_SIZE, LIMITS, PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from './common/constants';
+import { idInput, pageInput, safeText } from './common/input';
 
 /** Client portal payloads, shared by the API and the browser. */
 

@@ -1,9 +1,9 @@
 /** Contracts of companies, their contacts and client portal users (staff side). */
 import { z } from 'zod';
-import { DIRECTORY_PAGE_SIZE_MAX, LIMITS, TICKET_SEARCH } from './constants';
+import { DIRECTORY_PAGE_SIZE_MAX, LIMITS, TICKET_SEARCH } from './common/constants';
 import { emailSchema } from './auth';
-import { idInput, PAGE_MAX, safeText } from './input';
-import { sortParam } from './staff-tickets';
+import { idInput, PAGE_MAX, safeText } from './common/input';
+import { sortParam } from './tickets';
 
 export const COMPANY_STATUSES = ['prospect', 'active', 'inactive'] as const;
 /** A client user waits for approval (a self-signup), is invited (has a set-password link), active or disabled. */

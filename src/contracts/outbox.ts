@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LIMITS } from './constants';
-import { pageInput } from './input';
+import { LIMITS } from './common/constants';
+import { pageInput } from './common/input';
 
 export const OUTBOX_PAGE_SIZE_DEFAULT = 20;
 

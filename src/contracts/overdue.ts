@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idInput } from './input';
+import { idInput } from './common/input';
 
 /** POST /api/v2/ticket/check/overdue: whose overdue tickets (the caller's unless a manager asks). */
 export const overdueCheckRequestSchema = z.strictObject({

@@ -7,7 +7,7 @@ import {
   SURVEY_KIND_SUPPORT,
   SURVEY_TYPE_CLIENT_CARE,
   SURVEY_TYPE_SUPPORT,
-} from './constants';
+} from './common/constants';
 
 export type SurveyTypeCode = typeof SURVEY_TYPE_CLIENT_CARE | typeof SURVEY_TYPE_SUPPORT;
 export type TextQuestion = 'Q2' | 'Q3' | 'Q4' | 'Q5' | 'Q6' | 'Q7' | 'Q8';

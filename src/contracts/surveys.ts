@@ -9,8 +9,8 @@ import {
   SURVEY_TICKET_MAX,
   SURVEY_TYPE_CLIENT_CARE,
   SURVEY_TYPE_SUPPORT,
-} from './constants';
-import { calendarDay, idInput, pageInput, safeText } from './input';
+} from './common/constants';
+import { calendarDay, idInput, pageInput, safeText } from './common/input';
 
 export const SURVEY_TYPES = [SURVEY_TYPE_CLIENT_CARE, SURVEY_TYPE_SUPPORT] as const;
 export type SurveyType = (typeof SURVEY_TYPES)[number];

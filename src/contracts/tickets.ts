@@ -1,17 +1,238 @@
+/** Contracts of the staff ticket desk: search, create, view, notes, changes, time entries, stats. */
 import { z } from 'zod';
+import { LIMITS, TICKET_SEARCH, TIME_ENTRY_MINUTES_MAX } from './common/constants';
+import { QUEUES, SEVERITY_CODES, TICKET_SOURCES, TICKET_STATUS_CODES, type Severity, type TicketStatus } from './common/codes';
+import { calendarDay, dateTimeInput, idInput, PAGE_MAX, safeText } from './common/input';
 
-export * from './codes';
+const id = (what: string) => idInput({ label: what });
 
-export const ticketSummarySchema = z.object({
-  id: z.number().int(),
+/** A comma-separated list of codes in a query string ("A,WOC"), or the same key repeated. */
+function codeList<const T extends readonly [string, ...string[]]>(codes: T, what: string) {
+  return z
+    .union([safeText(`${what} must be text`, what).max(200, `${what} is too long`), z.array(safeText(`${what} must be text`, what).max(40)).max(20)], {
+      error: `${what} must be a code or a list of codes`,
+    })
+    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(codes, { error: `${what} must be one of ${codes.join(', ')}` })));
+}
+
+const isoDate = dateTimeInput;
+
+const boolParam = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+export const TICKET_SORT_FIELDS = ['id', 'title', 'status', 'severity', 'company_name', 'queue', 'assignee_name', 'duedate', 'created_at', 'updated_at'] as const;
+export type TicketSortField = (typeof TICKET_SORT_FIELDS)[number];
+export type SortSpec<F extends string> = { field: F; dir: 'asc' | 'desc' };
+
+/** "duedate:asc,id:desc": up to TICKET_SEARCH.sortColumnsMax columns. */
+export function sortParam<const F extends readonly [string, ...string[]]>(fields: F, max: number) {
+  return safeText('sort must be text', 'sort')
+    .max(200, 'sort is too long')
+    .transform((v, ctx) => {
+      const out: SortSpec<F[number]>[] = [];
+      for (const part of v.split(',').map((s) => s.trim()).filter(Boolean)) {
+        const [field, dir = 'asc'] = part.split(':');
+        if (!fields.includes(field as F[number]) || (dir !== 'asc' && dir !== 'desc')) {
+          ctx.addIssue({ code: 'custom', message: `sort must be field:asc or field:desc with a field of ${fields.join(', ')}` });
+          return z.NEVER;
+        }
+        out.push({ field: field as F[number], dir });
+      }
+      if (out.length > max) {
+        ctx.addIssue({ code: 'custom', message: `sort takes at most ${max} columns` });
+        return z.NEVER;
+      }
+      return out;
+    });
+}
+
+export const ticketSearchQuerySchema = z
+  .strictObject({
+    q: safeText('q must be text', 'q').trim().max(TICKET_SEARCH.queryMax, `q must be at most ${TICKET_SEARCH.queryMax} characters`).optional(),
+    status: codeList(TICKET_STATUS_CODES as unknown as [TicketStatus, ...TicketStatus[]], 'status').optional(),
+    severity: codeList(SEVERITY_CODES as unknown as [Severity, ...Severity[]], 'severity').optional(),
+    queue: codeList(QUEUES, 'queue').optional(),
+    company: id('company').optional(),
+    assignee: id('assignee').optional(),
+    overdue: boolParam.optional(),
+    due_from: isoDate('due_from').optional(),
+    due_to: isoDate('due_to').optional(),
+    sort: sortParam(TICKET_SORT_FIELDS, TICKET_SEARCH.sortColumnsMax).optional(),
+    page: z.coerce
+      .number({ error: 'page must be a number' })
+      .int('page must be a whole number')
+      .min(1, 'page must be at least 1')
+      .max(PAGE_MAX, `page must be at most ${PAGE_MAX}`)
+      .default(1),
+    size: z.coerce
+      .number({ error: 'size must be a number' })
+      .int('size must be a whole number')
+      .min(1, 'size must be at least 1')
+      .max(TICKET_SEARCH.pageSizeMax, `size must be at most ${TICKET_SEARCH.pageSizeMax}`)
+      .default(TICKET_SEARCH.defaultPageSize),
+  })
+  .refine((v) => (v.page - 1) * v.size < TICKET_SEARCH.offsetMax, {
+    path: ['page'],
+    message: `page goes at most ${TICKET_SEARCH.offsetMax} rows deep; narrow the search`,
+  });
+export type TicketSearchQuery = z.input<typeof ticketSearchQuerySchema>;
+
+export const ticketRowSchema = z.object({
+  id: z.number(),
   title: z.string(),
   status: z.string(),
   severity: z.string(),
+  company_id: z.number().nullable(),
   company_name: z.string().nullable(),
   queue: z.string(),
+  assignee_id: z.number().nullable(),
+  assignee_name: z.string().nullable(),
   duedate: z.string().nullable(),
   created_at: z.string(),
+  updated_at: z.string(),
+  overdue: z.boolean(),
 });
-export type TicketSummary = z.infer<typeof ticketSummarySchema>;
+export type TicketRow = z.infer<typeof ticketRowSchema>;
 
-export const myTicketsResponseSchema = z.object({ tickets: z.array(ticketSummarySchema) });
+export const pagedSchema = <T extends z.ZodType>(row: T) =>
+  z.object({
+    rows: z.array(row),
+    page: z.number(),
+    size: z.number(),
+    /** Matches counted, up to the cap. */
+    total: z.number(),
+    /** False when there are more matches than `total`. */
+    totalExact: z.boolean(),
+  });
+export const ticketSearchResponseSchema = pagedSchema(ticketRowSchema);
+export type TicketSearchResponse = z.infer<typeof ticketSearchResponseSchema>;
+
+const text = (what: string, max: number, min = 0) =>
+  safeText(`${what} is required`, what)
+    .trim()
+    .min(min, min ? `${what} is required` : undefined)
+    .max(max, `${what} must be at most ${max} characters`);
+
+export const createTicketSchema = z.strictObject({
+  title: text('Title', LIMITS.title, 1),
+  description: text('Description', LIMITS.text, 1),
+  company_id: id('Company'),
+  contact_id: id('Contact').nullable().optional(),
+  severity: z.enum(SEVERITY_CODES as unknown as [Severity, ...Severity[]], { error: 'Severity must be C, H, M or L' }),
+  queue: z.enum(QUEUES, { error: `Queue must be one of ${QUEUES.join(', ')}` }),
+  assignee_id: id('Assignee').nullable().optional(),
+  source: z.enum(TICKET_SOURCES, { error: `Source must be one of ${TICKET_SOURCES.join(', ')}` }).default('staff'),
+  /** When missing, the due date is the creation time plus the severity's response target. */
+  duedate: isoDate('Due date').nullable().optional(),
+});
+export type CreateTicketInput = z.input<typeof createTicketSchema>;
+
+export const updateTicketSchema = z
+  .strictObject({
+    status: z.enum(TICKET_STATUS_CODES as unknown as [TicketStatus, ...TicketStatus[]], { error: 'Status must be A, C, WOP, WOC or WOT' }).optional(),
+    severity: z.enum(SEVERITY_CODES as unknown as [Severity, ...Severity[]], { error: 'Severity must be C, H, M or L' }).optional(),
+    queue: z.enum(QUEUES, { error: `Queue must be one of ${QUEUES.join(', ')}` }).optional(),
+    assignee_id: id('Assignee').nullable().optional(),
+    duedate: isoDate('Due date').nullable().optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, { message: 'Send at least one of status, severity, queue, assignee_id, duedate' });
+export type UpdateTicketInput = z.input<typeof updateTicketSchema>;
+
+const minutes = z.coerce
+  .number({ error: 'Minutes must be a number' })
+  .int('Minutes must be a whole number')
+  .min(0, 'Minutes cannot be negative')
+  .max(TIME_ENTRY_MINUTES_MAX, `Minutes must be at most ${TIME_ENTRY_MINUTES_MAX}`);
+
+export const addNoteSchema = z.strictObject({
+  body: text('Note', LIMITS.text, 1),
+  internal: z.boolean({ error: 'internal must be true or false' }).default(false),
+  minutes: minutes.default(0),
+});
+export type AddNoteInput = z.input<typeof addNoteSchema>;
+
+export const addTimeEntrySchema = z.strictObject({
+  minutes: minutes.refine((v) => v > 0, 'Minutes must be at least 1'),
+  billable: z.boolean({ error: 'billable must be true or false' }).default(true),
+  description: text('Description', 500).default(''),
+  work_date: calendarDay('Work date').optional(),
+});
+export type AddTimeEntryInput = z.input<typeof addTimeEntrySchema>;
+
+export type ThreadEntry = {
+  id: number;
+  kind: 'note' | 'change';
+  body: string;
+  internal: boolean;
+  minutes_spent: number;
+  change: Record<string, { from: unknown; to: unknown }> | null;
+  author_name: string | null;
+  author_type: 'staff' | 'client' | null;
+  created_at: string;
+};
+
+export type TimeEntry = {
+  id: number;
+  staff_user_id: number;
+  staff_name: string;
+  work_date: string;
+  minutes: number;
+  billable: boolean;
+  description: string;
+  note_id: number | null;
+  created_at: string;
+};
+
+export type TicketDetail = {
+  id: number;
+  title: string;
+  description: string;
+  status: string;
+  severity: string;
+  company_id: number | null;
+  company_name: string | null;
+  contact_id: number | null;
+  contact_name: string | null;
+  contact_email: string | null;
+  queue: string;
+  assignee_id: number | null;
+  assignee_name: string | null;
+  source: string;
+  duedate: string | null;
+  /** While paused: the due date if the clock resumed now. */
+  projected_duedate: string | null;
+  paused_since: string | null;
+  paused_seconds: number;
+  overdue: boolean;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+};
+
+/** One answer to the support survey of a ticket; only the latest of them counts in the results. */
+export type TicketSurveyResponse = { id: number; received_at: string; q1: number; texts: Record<string, string>; counts: boolean };
+/** The support survey of a ticket: when it was last sent (null: never), and its answers, newest first. */
+export type TicketSurveys = { sent_at: string | null; responses: TicketSurveyResponse[] };
+
+export type TicketView = {
+  ticket: TicketDetail;
+  thread: ThreadEntry[];
+  time: { entries: TimeEntry[]; total_minutes: number; billable_minutes: number };
+  surveys: TicketSurveys;
+};
+
+export type TicketOptions = {
+  staff: { id: number; name: string }[];
+  response_target_hours: Record<Severity, number>;
+};
+
+export type CountRow = { key: string; label: string; count: number };
+export type TicketStats = {
+  open_total: number;
+  overdue_total: number;
+  by_status: CountRow[];
+  by_severity: CountRow[];
+  by_queue: CountRow[];
+  by_assignee: CountRow[];
+  by_age: CountRow[];
+};

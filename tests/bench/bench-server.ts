@@ -4,11 +4,11 @@
  * event-loop delay of this process (the HTTP thread) measured while the load ran.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { buildApp } from '../../server/app';
-import { createSession } from '../../server/auth/sessions';
-import { loadConfig } from '../../server/config';
-import { createContext } from '../../server/context';
-import { openDatabase } from '../../server/db/database';
+import { buildApp } from '@server/app';
+import { createSession } from '@server/platform/auth/sessions';
+import { loadConfig } from '@server/config';
+import { createContext } from '@server/context';
+import { openDatabase } from '@server/platform/db/database';
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
 const database = await openDatabase(config);

@@ -9,8 +9,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { chartSpec } from '../../src/contracts/charts';
-import { chartBlock, renderPdf, standardPage, summaryBlock, tableBlock } from '../../server/platform/pdf';
+import { chartSpec } from '@contracts/charts';
+import { chartBlock, renderPdf, standardPage, summaryBlock, tableBlock } from '@server/platform/pdf';
 
 const LINES = Number(process.env.BENCH_LINES ?? 200);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);

@@ -14,9 +14,9 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { z } from 'zod';
-import { EmbeddedServer } from '../../server/db/embedded';
-import { createEventBus, defineTopic, publish } from '../../server/platform/events';
-import { createJobs, defineJob } from '../../server/platform/jobs';
+import { EmbeddedServer } from '@server/platform/db/embedded';
+import { createEventBus, defineTopic, publish } from '@server/platform/events';
+import { createJobs, defineJob } from '@server/platform/jobs';
 
 const LOCAL_JOBS = Number(process.env.BENCH_JOBS ?? 50);
 const REMOTE_JOBS = Number(process.env.BENCH_REMOTE_JOBS ?? 10);

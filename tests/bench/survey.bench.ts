@@ -21,8 +21,8 @@ import { extname, join, resolve } from 'node:path';
 import { gzipSync, constants as zlib } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../playwright.config';
-import { freePort, startServer } from '../support/server-process';
-import { CLIENT_CARE, FACE_LABELS, RECOMMEND_HIGH, RECOMMEND_LOW } from '../../src/views/survey/questions';
+import { freePort, startServer } from '@tests/support/server-process';
+import { CLIENT_CARE, FACE_LABELS, RECOMMEND_HIGH, RECOMMEND_LOW } from '@/features/survey-page/screens/questions';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.RUNS ?? 5);

@@ -17,9 +17,9 @@ import {
   tableFeatures,
 } from '@tanstack/react-table';
 import { storeReactivityBindings } from '@tanstack/table-core/store-reactivity-bindings';
-import { demoRows, type DemoRow } from '../../src/machines/table/demo-rows';
-import { processRows } from '../../src/machines/table/table.model';
-import type { ColumnOptions, SortKey } from '../../src/machines/table/table.types';
+import { demoRows, type DemoRow } from '@/features/table-demo/machines/demo-rows';
+import { processRows } from '@/shared/machines/table/table.model';
+import type { ColumnOptions, SortKey } from '@/shared/machines/table/table.types';
 
 export type OpResult = { op: string; oursColdMs: number; oursMedianMs: number; tanstackColdMs: number; tanstackMedianMs: number; rows: number };
 

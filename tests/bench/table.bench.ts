@@ -15,8 +15,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromiumLaunchOptions } from '../../playwright.config';
-import { STAFF, staffSignIn } from '../e2e/support/accounts';
-import { startServer } from '../support/server-process';
+import { STAFF, staffSignIn } from '@tests/e2e/support/accounts';
+import { startServer } from '@tests/support/server-process';
 import { runNodeBench, type OpResult } from './table-node';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -120,7 +120,7 @@ function report(node: OpResult[], browser: BrowserResult | string): string {
     '',
     `Measured with \`npm run bench:table\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${cpus().length} cores,`,
     `load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')} when the run ended (the machine is shared: compare the ratios, not the absolute times).`,
-    `${ROWS.toLocaleString('en')} demo rows (src/machines/table/demo-rows.ts), ${RUNS} runs per operation, medians.`,
+    `${ROWS.toLocaleString('en')} demo rows (src/features/table-demo/machines/demo-rows.ts), ${RUNS} runs per operation, medians.`,
     '',
     '## Client mode: ours against @tanstack/react-table row models',
     '',

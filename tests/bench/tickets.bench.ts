@@ -21,10 +21,10 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { loadView } from '../../server/routes/tickets-staff';
-import { OVERDUE_LIST_LIMIT, OVERDUE_SQL } from '../../server/routes/overdue';
-import { searchTickets } from '../../server/tickets/search';
-import { ticketSearchQuerySchema } from '../../src/contracts/staff-tickets';
+import { loadView } from '@server/features/tickets/staff.routes';
+import { OVERDUE_LIST_LIMIT, OVERDUE_SQL } from '@server/features/overdue/staff.routes';
+import { searchTickets } from '@server/features/tickets/search';
+import { ticketSearchQuerySchema } from '@contracts/tickets';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import pg from 'pg';
-import { embeddedConnection } from '../../server/db/embedded';
+import { embeddedConnection } from '@server/platform/db/embedded';
 import { CLIENTS, clientLogIn, DEMO_PASSWORD, STAFF, staffSignIn } from './support/accounts';
 
 /** The e2e server's embedded database, reached on its unix socket (playwright.config.ts DATA_DIR). */

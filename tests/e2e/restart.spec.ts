@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, STAFF } from './support/accounts';
-import { startServer } from '../support/server-process';
+import { startServer } from '@tests/support/server-process';
 
 test('data and sessions survive a server restart', async ({ browser }) => {
   test.setTimeout(180_000);

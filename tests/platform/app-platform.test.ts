@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { embeddedConnection } from '../../server/db/embedded';
-import { defineTopic, publish } from '../../server/platform/events';
-import { defineJob } from '../../server/platform/jobs';
-import { BACKENDS, startTestApp } from '../server/helpers';
-import { startServer } from '../support/server-process';
+import { embeddedConnection } from '@server/platform/db/embedded';
+import { defineTopic, publish } from '@server/platform/events';
+import { defineJob } from '@server/platform/jobs';
+import { BACKENDS, startTestApp } from '@tests/support/test-app';
+import { startServer } from '@tests/support/server-process';
 
 const hello = defineJob('platform-test.hello', z.object({ name: z.string() }));
 const changed = defineTopic('platform-test.changed', z.object({ id: z.number().int() }));

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { EmbeddedServer } from '../../server/db/embedded';
-import { migrate } from '../../server/db/migrate';
-import { seedDemoIfEmpty } from '../../server/seed/demo';
-import { TEMPLATES, withDatabaseUrl } from '../server/database-urls';
+import { EmbeddedServer } from '@server/platform/db/embedded';
+import { migrate } from '@server/platform/db/migrate';
+import { seedDemoIfEmpty } from '@server/seed/demo';
+import { TEMPLATES, withDatabaseUrl } from '@tests/support/database-urls';
 
 declare module 'vitest' {
   export interface ProvidedContext {

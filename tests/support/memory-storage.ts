@@ -1,4 +1,4 @@
-import type { StorageAreas } from '../../src/services/storage';
+import type { StorageAreas } from '@/shared/storage';
 
 /** A Storage kept in memory, for machine tests that must not touch the page's storage. */
 export class MemoryStorage implements Storage {

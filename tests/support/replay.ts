@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { AnyActorLogic, AnyActorRef, EventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
-import { recordCoverage } from '../models/path-coverage';
+import { recordCoverage } from './path-coverage';
 import { flush, type Controllable } from './controllable';
 
 const DONE = 'xstate.done.actor.';

@@ -1,10 +1,10 @@
 import { createActor } from 'xstate';
-import type { LoginRequest, StaffLoginResponse, StaffUser } from '../../src/contracts/auth';
-import type { OverdueTicket } from '../../src/contracts/overdue';
-import type { MessageTarget } from '../../src/machines/cross-tab/cross-tab.machine';
-import { overdueMachine } from '../../src/machines/overdue/overdue.machine';
-import { staffSessionMachine } from '../../src/machines/staff-session/staff-session.machine';
-import { staffSessionStore } from '../../src/services/storage';
+import type { LoginRequest, StaffLoginResponse, StaffUser } from '@contracts/auth';
+import type { OverdueTicket } from '@contracts/overdue';
+import type { MessageTarget } from '@/shared/session/cross-tab/cross-tab.machine';
+import { overdueMachine } from '@/shared/session/overdue.machine';
+import { staffSessionMachine } from '@/shared/session/staff-session.machine';
+import { staffSessionStore } from '@/shared/storage';
 import { controllable } from './controllable';
 import { memoryAreas } from './memory-storage';
 

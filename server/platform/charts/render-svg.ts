@@ -14,7 +14,7 @@ import {
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
-import { LIGHT_CHART_PALETTE, toEChartsOption, type ChartPalette, type ChartSpec } from '../../../src/contracts/charts';
+import { LIGHT_CHART_PALETTE, toEChartsOption, type ChartPalette, type ChartSpec } from '@contracts/charts';
 
 echarts.use([
   BarChart,

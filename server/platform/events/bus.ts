@@ -13,7 +13,7 @@
  */
 import pg from 'pg';
 import type { z } from 'zod';
-import { silentLogger, type PlatformLogger } from '../pool-connection';
+import { silentLogger, type PlatformLogger } from '@server/platform/pool-connection';
 import { encodeEvent, EVENT_CHANNEL, topicNamed, type Topic } from './topics';
 
 /** A connection, a client inside a transaction, or a pool (then the event goes out at once). */

@@ -8,7 +8,7 @@
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { z } from 'zod';
-import { silentLogger, type PlatformLogger } from '../pool-connection';
+import { silentLogger, type PlatformLogger } from '@server/platform/pool-connection';
 
 /** The schema pg-boss keeps its tables in (made and migrated by pg-boss on start). */
 export const JOBS_SCHEMA = 'pgboss';

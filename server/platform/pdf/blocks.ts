@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Content, TableCell, TDocumentInformation } from 'pdfmake/interfaces';
-import { formatChartValue, type ChartSpec, type ChartUnit } from '../../../src/contracts/charts';
-import { renderChartSvg } from '../charts/render-svg';
+import { formatChartValue, type ChartSpec, type ChartUnit } from '@contracts/charts';
+import { renderChartSvg } from '@server/platform/charts/render-svg';
 import type { PdfDefinition } from './render';
 
 /** A4 in points; margins leave room for the header and footer. */

@@ -1,5 +1,5 @@
-import { outboxApi } from '../../services/outbox-api';
-import { createQueryMachine } from '../query/query.machine';
+import { outboxApi } from '@/services/outbox-api';
+import { createQueryMachine } from '@/shared/machines/query.machine';
 
 /** The outbox screen: one page of stored emails, newest first. */
 export const outboxMachine = createQueryMachine('outbox', (page: number) => outboxApi.page(page));

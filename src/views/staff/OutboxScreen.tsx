@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import type { OutboxPage } from '../../contracts/outbox';
-import { INITIAL_PAGE } from '../../contracts/constants';
-import { outboxMachine } from '../../machines/outbox/outbox.machine';
+import type { OutboxPage } from '@contracts/outbox';
+import { INITIAL_PAGE } from '@contracts/common/constants';
+import { outboxMachine } from '@/machines/outbox/outbox.machine';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 

@@ -10,7 +10,7 @@ import {
   paletteFromProperties,
   toEChartsOption,
   type ChartSpecInput,
-} from '../../../src/contracts/charts';
+} from '@contracts/charts';
 
 const bars: ChartSpecInput = {
   kind: 'bar',

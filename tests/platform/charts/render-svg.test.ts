@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chartSpec, CHART_KINDS, type ChartKind } from '../../../src/contracts/charts';
-import { renderChartSvg } from '../../../server/platform/charts/render-svg';
+import { chartSpec, CHART_KINDS, type ChartKind } from '@contracts/charts';
+import { renderChartSvg } from '@server/platform/charts/render-svg';
 
 const specOf = (kind: ChartKind) => {
   const pie = kind === 'pie' || kind === 'donut';

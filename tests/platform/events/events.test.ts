@@ -10,9 +10,9 @@ import {
   publish,
   type EventBus,
   type EventBusOptions,
-} from '../../../server/platform/events';
-import { inTransaction } from '../../../server/db/database';
-import { BACKENDS, createTestDatabase } from '../../server/helpers';
+} from '@server/platform/events';
+import { inTransaction } from '@server/platform/db/database';
+import { BACKENDS, createTestDatabase } from '@tests/support/test-app';
 
 const ticketChanged = defineTopic('platform-test.ticket-changed', z.object({ ticketId: z.number().int(), version: z.number().int() }));
 const noteAdded = defineTopic('platform-test.note-added', z.object({ noteId: z.number().int(), text: z.string().optional() }));

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createJobs, defineJob, type Jobs, type JobsOptions } from '../../../server/platform/jobs';
-import { BACKENDS, createTestDatabase } from '../../server/helpers';
+import { createJobs, defineJob, type Jobs, type JobsOptions } from '@server/platform/jobs';
+import { BACKENDS, createTestDatabase } from '@tests/support/test-app';
 
 const ping = defineJob('platform-test.ping', z.object({ n: z.number().int(), note: z.string().max(40).default('') }));
 const flaky = defineJob('platform-test.flaky', z.object({ n: z.number().int() }));

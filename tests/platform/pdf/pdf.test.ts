@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chartSpec } from '../../../src/contracts/charts';
-import { chartBlock, formatCell, renderPdf, standardPage, summaryBlock, tableBlock } from '../../../server/platform/pdf';
+import { chartSpec } from '@contracts/charts';
+import { chartBlock, formatCell, renderPdf, standardPage, summaryBlock, tableBlock } from '@server/platform/pdf';
 import { pdfText } from './pdf-text';
 
 const ROWS = 200;

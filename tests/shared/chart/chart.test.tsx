@@ -1,8 +1,8 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chartSpec, DARK_CHART_PALETTE, LIGHT_CHART_PALETTE } from '../../../src/contracts/charts';
-import { Chart, ChartTable } from '../../../src/shared/ui/chart';
+import { chartSpec, DARK_CHART_PALETTE, LIGHT_CHART_PALETTE } from '@contracts/charts';
+import { Chart, ChartTable } from '@/shared/ui/chart';
 
 type Handler = (params: unknown) => void;
 const echarts = vi.hoisted(() => {

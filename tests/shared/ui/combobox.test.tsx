@@ -1,8 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ComboBox, type Option } from '../../../src/shared/ui/components';
-import { FILTER_DEBOUNCE_MS } from '../../../src/contracts/constants';
+import { ComboBox, type Option } from '@/shared/ui/components';
+import { FILTER_DEBOUNCE_MS } from '@contracts/common/constants';
 
 const COMPANIES: Option[] = [
   { id: 1, label: 'Acme Utilities' },

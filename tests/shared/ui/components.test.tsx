@@ -33,8 +33,8 @@ import {
   ThemeSwitcher,
   TicketStatusBadge,
   type FilterChip,
-} from '../../../src/shared/ui/components';
-import { createThemeController } from '../../../src/shared/ui/tokens/theme';
+} from '@/shared/ui/components';
+import { createThemeController } from '@/shared/ui/tokens/theme';
 
 describe('Button', () => {
   it('runs on click, Enter and Space', async () => {

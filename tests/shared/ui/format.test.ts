@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatFullDateTime, formatRelative, formatTime, NO_DATE, toIso } from '../../../src/shared/ui/tokens/format';
+import { formatDate, formatDateTime, formatFullDateTime, formatRelative, formatTime, NO_DATE, toIso } from '@/shared/ui/tokens/format';
 
 const AT = '2026-06-24T13:05:00Z';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createThemeController, resolveTheme, THEME_STORAGE_KEY, type ThemeEnvironment } from '../../../src/shared/ui/tokens/theme';
+import { createThemeController, resolveTheme, THEME_STORAGE_KEY, type ThemeEnvironment } from '@/shared/ui/tokens/theme';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));

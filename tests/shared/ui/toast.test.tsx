@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createToastQueue } from '../../../src/shared/ui/components/toast/toast';
-import { ToastRegion } from '../../../src/shared/ui/components/toast/ToastRegion';
+import { createToastQueue } from '@/shared/ui/components/toast/toast';
+import { ToastRegion } from '@/shared/ui/components/toast/ToastRegion';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { drillKeyAt, toEChartsOption, type ChartSpec } from '../../../contracts/charts';
+import { drillKeyAt, toEChartsOption, type ChartSpec } from '@contracts/charts';
 import { ChartTable } from './ChartTable';
 import type { ChartClick, ChartInstance } from './echarts-runtime';
 import { prefersReducedMotion, readChartPalette, watchTheme } from './theme';

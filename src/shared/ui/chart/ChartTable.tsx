@@ -1,4 +1,4 @@
-import { formatChartValue, type ChartSpec } from '../../../contracts/charts';
+import { formatChartValue, type ChartSpec } from '@contracts/charts';
 
 export type ChartTableProps = {
   spec: ChartSpec;

@@ -4,7 +4,7 @@
  * chart sits, with the light or dark built-in palette for any the page does not define. The theme
  * is the `data-theme` attribute on <html> when it says light or dark, else the system preference.
  */
-import { DARK_CHART_PALETTE, LIGHT_CHART_PALETTE, paletteFromProperties, type ChartPalette } from '../../../contracts/charts';
+import { DARK_CHART_PALETTE, LIGHT_CHART_PALETTE, paletteFromProperties, type ChartPalette } from '@contracts/charts';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';

@@ -23,7 +23,7 @@ import {
   TrashIcon,
   CountBadge,
   type ButtonVariant,
-} from '../components';
+} from '@/shared/ui/components';
 import { Group, Section, Specimen } from './parts';
 
 const VARIANTS: ButtonVariant[] = ['primary', 'secondary', 'quiet', 'danger'];

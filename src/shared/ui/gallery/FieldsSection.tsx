@@ -23,10 +23,10 @@ import {
   TextArea,
   TextField,
   type FilterChip,
-} from '../components';
-import fieldStyles from '../components/field/Field.module.css';
-import choiceStyles from '../components/choice/Choice.module.css';
-import { CheckIcon } from '../components/icons';
+} from '@/shared/ui/components';
+import fieldStyles from '@/shared/ui/components/field/Field.module.css';
+import choiceStyles from '@/shared/ui/components/choice/Choice.module.css';
+import { CheckIcon } from '@/shared/ui/components/icons';
 import { QUEUE_OPTIONS, searchCompanies, SEVERITY_OPTIONS } from './demo-data';
 import { Group, galleryStyles as styles, Section, Specimen } from './parts';
 

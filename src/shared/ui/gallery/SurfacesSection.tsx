@@ -31,7 +31,7 @@ import {
   toast,
   ToastCard,
   type DialogSize,
-} from '../components';
+} from '@/shared/ui/components';
 import { GALLERY_NOW, Group, galleryStyles as styles, Section, Specimen } from './parts';
 
 export function PageHeaderSection() {

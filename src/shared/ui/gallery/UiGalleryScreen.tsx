@@ -1,4 +1,4 @@
-import { PageHeader, ThemeSwitcher, ToastRegion } from '../components';
+import { PageHeader, ThemeSwitcher, ToastRegion } from '@/shared/ui/components';
 import { ButtonsSection, DisclosureSection, MenusSection, TabsSection } from './ActionsSection';
 import { ChoicesSection, FilterBarSection, FormSection, SelectsSection, TextFieldsSection } from './FieldsSection';
 import { FoundationsSection } from './FoundationsSection';

@@ -1,4 +1,4 @@
-import type { Option } from '../components';
+import type { Option } from '@/shared/ui/components';
 
 /** Companies for the ComboBox demonstration: searched with a short delay, as a server would answer. */
 const COMPANIES: Option[] = [

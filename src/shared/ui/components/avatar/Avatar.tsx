@@ -1,4 +1,4 @@
-import { cx } from '../cx';
+import { cx } from '@/shared/ui/components/cx';
 import styles from './Avatar.module.css';
 
 /** "Avery Agent" → "AA"; "cher" → "C"; empty → "?". */

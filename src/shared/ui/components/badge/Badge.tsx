@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { severityColor, severityLabel, statusLabel, TICKET_STATUSES, type BadgeColor } from '../../../../contracts/codes';
-import { cx } from '../cx';
+import { severityColor, severityLabel, statusLabel, TICKET_STATUSES, type BadgeColor } from '@contracts/common/codes';
+import { cx } from '@/shared/ui/components/cx';
 import styles from './Badge.module.css';
 
 export type BadgeTone = 'neutral' | 'brand' | 'info' | 'success' | 'warning' | 'danger';

@@ -6,8 +6,8 @@ import {
   type ButtonProps as AriaButtonProps,
   type LinkProps as AriaLinkProps,
 } from 'react-aria-components';
-import { cx } from '../cx';
-import { SpinnerRing } from '../spinner/Spinner';
+import { cx } from '@/shared/ui/components/cx';
+import { SpinnerRing } from '@/shared/ui/components/spinner/Spinner';
 import styles from './Button.module.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'quiet' | 'danger';

@@ -11,9 +11,9 @@ import {
   type RadioProps as AriaRadioProps,
   type SwitchProps as AriaSwitchProps,
 } from 'react-aria-components';
-import { cx } from '../cx';
-import { FieldDescription, FieldError, FieldLabel, type FieldBaseProps } from '../field/parts';
-import { CheckIcon, MinusIcon } from '../icons';
+import { cx } from '@/shared/ui/components/cx';
+import { FieldDescription, FieldError, FieldLabel, type FieldBaseProps } from '@/shared/ui/components/field/parts';
+import { CheckIcon, MinusIcon } from '@/shared/ui/components/icons';
 import styles from './Choice.module.css';
 
 function Text({ children, hint }: { children: ReactNode; hint?: ReactNode }) {

@@ -8,9 +8,9 @@ import {
   Text,
   type DialogTriggerProps,
 } from 'react-aria-components';
-import { IconButton } from '../button/Button';
-import { cx } from '../cx';
-import { CloseIcon } from '../icons';
+import { IconButton } from '@/shared/ui/components/button/Button';
+import { cx } from '@/shared/ui/components/cx';
+import { CloseIcon } from '@/shared/ui/components/icons';
 import styles from './Dialog.module.css';
 
 /** Opens the Dialog or Sheet that follows its first child (a Button). */

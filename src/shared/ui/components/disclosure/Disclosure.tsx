@@ -8,8 +8,8 @@ import {
   type DisclosureGroupProps,
   type DisclosureProps as AriaDisclosureProps,
 } from 'react-aria-components';
-import { cx } from '../cx';
-import { ChevronRightIcon } from '../icons';
+import { cx } from '@/shared/ui/components/cx';
+import { ChevronRightIcon } from '@/shared/ui/components/icons';
 import styles from './Disclosure.module.css';
 
 export type DisclosureProps = Omit<AriaDisclosureProps, 'className' | 'style' | 'children'> & {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { cx } from '../cx';
-import { ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '../icons';
+import { cx } from '@/shared/ui/components/cx';
+import { ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '@/shared/ui/components/icons';
 import styles from './Feedback.module.css';
 
 export type AlertTone = 'info' | 'success' | 'warning' | 'danger';

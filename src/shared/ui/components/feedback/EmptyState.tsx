@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { cx } from '../cx';
-import { InboxIcon } from '../icons';
+import { cx } from '@/shared/ui/components/cx';
+import { InboxIcon } from '@/shared/ui/components/icons';
 import styles from './Feedback.module.css';
 
 export type EmptyStateProps = {

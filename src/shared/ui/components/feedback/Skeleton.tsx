@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { cx } from '../cx';
+import { cx } from '@/shared/ui/components/cx';
 import styles from './Feedback.module.css';
 
 type Common = { className?: string; label?: string };

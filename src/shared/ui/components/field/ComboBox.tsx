@@ -10,11 +10,11 @@ import {
   useFilter,
   type ComboBoxProps as AriaComboBoxProps,
 } from 'react-aria-components';
-import { FILTER_DEBOUNCE_MS } from '../../../../contracts/constants';
-import { cx } from '../cx';
-import { ChevronDownIcon } from '../icons';
-import popover from '../overlay/Popover.module.css';
-import { SpinnerRing } from '../spinner/Spinner';
+import { FILTER_DEBOUNCE_MS } from '@contracts/common/constants';
+import { cx } from '@/shared/ui/components/cx';
+import { ChevronDownIcon } from '@/shared/ui/components/icons';
+import popover from '@/shared/ui/components/overlay/Popover.module.css';
+import { SpinnerRing } from '@/shared/ui/components/spinner/Spinner';
 import { FieldDescription, FieldError, FieldLabel, fieldStyles as styles, type FieldBaseProps } from './parts';
 import { OptionContent, type Option } from './Select';
 

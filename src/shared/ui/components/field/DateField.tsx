@@ -16,9 +16,9 @@ import {
   Heading,
   Popover,
 } from 'react-aria-components';
-import { cx } from '../cx';
-import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon } from '../icons';
-import popover from '../overlay/Popover.module.css';
+import { cx } from '@/shared/ui/components/cx';
+import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon } from '@/shared/ui/components/icons';
+import popover from '@/shared/ui/components/overlay/Popover.module.css';
 import calendarStyles from './Calendar.module.css';
 import { FieldDescription, FieldError, FieldLabel, fieldStyles as styles, type FieldBaseProps } from './parts';
 

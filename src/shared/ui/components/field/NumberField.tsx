@@ -1,6 +1,6 @@
 import { Button, Group, Input, NumberField as AriaNumberField, type NumberFieldProps as AriaNumberFieldProps } from 'react-aria-components';
-import { cx } from '../cx';
-import { MinusIcon, PlusIcon } from '../icons';
+import { cx } from '@/shared/ui/components/cx';
+import { MinusIcon, PlusIcon } from '@/shared/ui/components/icons';
 import { FieldDescription, FieldError, FieldLabel, fieldStyles as styles, type FieldBaseProps } from './parts';
 
 export type NumberFieldProps = Omit<AriaNumberFieldProps, 'className' | 'children' | 'style'> &

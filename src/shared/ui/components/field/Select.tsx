@@ -9,9 +9,9 @@ import {
   type Key,
   type SelectProps as AriaSelectProps,
 } from 'react-aria-components';
-import { cx } from '../cx';
-import { CheckIcon, ChevronDownIcon } from '../icons';
-import popover from '../overlay/Popover.module.css';
+import { cx } from '@/shared/ui/components/cx';
+import { CheckIcon, ChevronDownIcon } from '@/shared/ui/components/icons';
+import popover from '@/shared/ui/components/overlay/Popover.module.css';
 import { FieldDescription, FieldError, FieldLabel, fieldStyles as styles, type FieldBaseProps } from './parts';
 import select from './Select.module.css';
 

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Group, Input, TextArea as AriaTextArea, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
-import { cx } from '../cx';
+import { cx } from '@/shared/ui/components/cx';
 import { FieldDescription, FieldError, FieldLabel, fieldStyles as styles, type FieldBaseProps } from './parts';
 
 type SharedProps = Omit<AriaTextFieldProps, 'className' | 'children' | 'style' | 'isInvalid'> &

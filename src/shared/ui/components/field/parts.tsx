@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FieldError as AriaFieldError, Label as AriaLabel, Text } from 'react-aria-components';
-import { ErrorIcon } from '../icons';
+import { ErrorIcon } from '@/shared/ui/components/icons';
 import styles from './Field.module.css';
 
 export { styles as fieldStyles };

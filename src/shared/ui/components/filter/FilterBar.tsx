@@ -10,10 +10,10 @@ import {
   type Key,
   type SearchFieldProps as AriaSearchFieldProps,
 } from 'react-aria-components';
-import { FILTER_DEBOUNCE_MS } from '../../../../contracts/constants';
-import { cx } from '../cx';
-import fieldStyles from '../field/Field.module.css';
-import { CloseIcon, SearchIcon } from '../icons';
+import { FILTER_DEBOUNCE_MS } from '@contracts/common/constants';
+import { cx } from '@/shared/ui/components/cx';
+import fieldStyles from '@/shared/ui/components/field/Field.module.css';
+import { CloseIcon, SearchIcon } from '@/shared/ui/components/icons';
 import styles from './FilterBar.module.css';
 
 export type FilterBarProps = {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { Form as AriaForm, type FormProps as AriaFormProps } from 'react-aria-components';
-import { cx } from '../cx';
-import { ErrorIcon } from '../icons';
+import { cx } from '@/shared/ui/components/cx';
+import { ErrorIcon } from '@/shared/ui/components/icons';
 import styles from './Form.module.css';
 
 export type FormProps = Omit<AriaFormProps, 'className' | 'style'> & { className?: string };

@@ -1,5 +1,5 @@
 import { useId, type CSSProperties, type ReactNode } from 'react';
-import { cx } from '../cx';
+import { cx } from '@/shared/ui/components/cx';
 import styles from './Card.module.css';
 
 type HeadingLevel = 2 | 3 | 4;

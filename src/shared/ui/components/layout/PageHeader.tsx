@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Breadcrumb, Breadcrumbs as AriaBreadcrumbs, Link } from 'react-aria-components';
-import { cx } from '../cx';
+import { cx } from '@/shared/ui/components/cx';
 import styles from './PageHeader.module.css';
 
 export type PageHeaderProps = {

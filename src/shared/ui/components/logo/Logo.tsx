@@ -1,4 +1,4 @@
-import { cx } from '../cx';
+import { cx } from '@/shared/ui/components/cx';
 import styles from './Logo.module.css';
 
 /** The tile (a speech bubble) and the two letters, on a 32 × 32 grid; logo.svg and favicon.svg beside this file draw the same. */

@@ -14,9 +14,9 @@ import {
   type MenuTriggerProps,
   type PopoverProps,
 } from 'react-aria-components';
-import { cx } from '../cx';
-import { CheckIcon } from '../icons';
-import popover from '../overlay/Popover.module.css';
+import { cx } from '@/shared/ui/components/cx';
+import { CheckIcon } from '@/shared/ui/components/icons';
+import popover from '@/shared/ui/components/overlay/Popover.module.css';
 
 /** Opens its Menu from the first child (a Button or IconButton). */
 export function MenuTrigger(props: MenuTriggerProps) {

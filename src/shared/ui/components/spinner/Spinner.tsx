@@ -1,4 +1,4 @@
-import { cx } from '../cx';
+import { cx } from '@/shared/ui/components/cx';
 import styles from './Spinner.module.css';
 
 export type SpinnerSize = 'sm' | 'md' | 'lg';

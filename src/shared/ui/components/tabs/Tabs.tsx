@@ -8,7 +8,7 @@ import {
   type TabProps as AriaTabProps,
   type TabsProps as AriaTabsProps,
 } from 'react-aria-components';
-import { cx } from '../cx';
+import { cx } from '@/shared/ui/components/cx';
 import styles from './Tabs.module.css';
 
 type WithClass<P> = Omit<P, 'className' | 'style'> & { className?: string };

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { formatDate, formatDateTime, formatFullDateTime, formatRelative, toDate, toIso, type DateInput, type FormatOptions } from '../../tokens/format';
-import { cx } from '../cx';
+import { formatDate, formatDateTime, formatFullDateTime, formatRelative, toDate, toIso, type DateInput, type FormatOptions } from '@/shared/ui/tokens/format';
+import { cx } from '@/shared/ui/components/cx';
 import { getNow, subscribeNow } from './now';
 import styles from './Text.module.css';
 

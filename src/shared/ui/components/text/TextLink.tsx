@@ -1,5 +1,5 @@
 import { Link, type LinkProps } from 'react-aria-components';
-import { cx } from '../cx';
+import { cx } from '@/shared/ui/components/cx';
 import styles from './Text.module.css';
 
 export type TextLinkProps = Omit<LinkProps, 'className' | 'style'> & {

@@ -1,7 +1,7 @@
 import { useId, useSyncExternalStore } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
-import { isThemeChoice, theme as pageTheme, type ThemeController, type ThemeState } from '../../tokens/theme';
-import { MonitorIcon, MoonIcon, SunIcon } from '../icons';
+import { isThemeChoice, theme as pageTheme, type ThemeController, type ThemeState } from '@/shared/ui/tokens/theme';
+import { MonitorIcon, MoonIcon, SunIcon } from '@/shared/ui/components/icons';
 import styles from './ThemeSwitcher.module.css';
 
 /** The theme choice and the theme shown, re-rendering when either changes. */

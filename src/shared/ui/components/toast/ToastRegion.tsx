@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { Button, IconButton } from '../button/Button';
-import { cx } from '../cx';
-import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '../icons';
+import { Button, IconButton } from '@/shared/ui/components/button/Button';
+import { cx } from '@/shared/ui/components/cx';
+import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '@/shared/ui/components/icons';
 import { toastQueue, type Toast, type ToastQueue, type ToastTone } from './toast';
 import styles from './Toast.module.css';
 

@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  FORGOT_PASSWORD_MESSAGE,
+  forgotPasswordRequestSchema,
+  setPasswordRequestSchema,
+  SIGNUP_ACCEPTED_MESSAGE,
+  signupRequestSchema,
+  TOKEN_INVALID_MESSAGE,
+  type AcceptedResponse,
+} from '@contracts/client-portal';
+import { CLIENT_PATHS, PASSWORD_TOKEN_TTL_MINUTES } from '@contracts/common/constants';
+import { ERROR_CODES } from '@contracts/common/errors';
+import { consumePasswordToken, issuePasswordToken, type PasswordTokenPurpose } from '@server/platform/auth/password-tokens';
+import { hashPassword, passwordProblem } from '@server/platform/auth/passwords';
+import { processSignup } from './signup';
+import { revokeAllSessions } from '@server/platform/auth/sessions';
+import type { AppContext } from '@server/context';
+import { inTransaction } from '@server/platform/db/database';
+import { ApiError, parseInput } from '@server/platform/http/errors';
+import { queueEmail } from '@server/platform/mail/outbox';
+import { audit, deliverLater } from '@server/platform/sql';
+
+function badPassword(password: string): void {
+  const problem = passwordProblem(password);
+  if (problem) throw new ApiError(400, ERROR_CODES.invalidInput, `Invalid body: password (${problem})`, { password: problem });
+}
+
+const tokenInvalid = () => new ApiError(400, ERROR_CODES.invalidInput, TOKEN_INVALID_MESSAGE, { token: TOKEN_INVALID_MESSAGE });
+
+/**
+ * Signup, forgot password, set password (invitations and signups) and reset password for client
+ * users. Emails go through the outbox.
+ */
+export function registerClientAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { resetByAddress, resetByAccount, signupByAddress } = ctx.limits;
+  const link = (path: string, token: string) => `${ctx.config.publicUrl}${path}/${encodeURIComponent(token)}`;
+
+  /**
+   * The same answer after the same work whatever the account number, the company's policy or the
+   * email: parse, count, check and hash the password, answer; `processSignup` runs afterwards.
+   */
+  app.post('/api/v2/client/signup', async (request, reply): Promise<AcceptedResponse> => {
+    const input = parseInput(signupRequestSchema, request.body);
+    await signupByAddress.hit(request.ip);
+    badPassword(input.password);
+    const passwordHash = await hashPassword(input.password);
+    ctx.background.run(request.log, 'signup', async () => {
+      const { outcome, outboxIds } = await inTransaction(ctx.database.pool, (db) => processSignup(db, ctx.config, input, passwordHash));
+      request.log.info({ outcome }, 'client signup handled');
+      deliverLater(ctx, request, outboxIds);
+    });
+    reply.status(202);
+    return { accepted: true, message: SIGNUP_ACCEPTED_MESSAGE };
+  });
+
+  /** Mails a reset link when the email has an account that may use one; nothing otherwise. */
+  async function sendResetLink(email: string, request: FastifyRequest): Promise<void> {
+    const outboxIds = await inTransaction(ctx.database.pool, async (db) => {
+      const { rows } = await db.query<{ id: number; name: string }>(
+        `SELECT id, name FROM client_users WHERE email = $1 AND status IN ('invited', 'active')`,
+        [email],
+      );
+      const user = rows[0];
+      if (!user) return [];
+      const token = await issuePasswordToken(db, user.id, 'reset');
+      await audit(db, { actorType: 'system', actorId: null, entity: 'client_user', entityId: user.id, action: 'password_reset_requested' });
+      return [
+        await queueEmail(db, {
+          to: email,
+          kind: 'password-reset',
+          subject: 'Reset your Client Care password',
+          body: `Hello ${user.name},\n\nTo choose a new password, open this link (it works once, for ${PASSWORD_TOKEN_TTL_MINUTES} minutes):\n\n${link(CLIENT_PATHS.resetPassword, token)}\n\nIf you did not ask for this, you can ignore this email; your password stays as it is.`,
+        }),
+      ];
+    });
+    deliverLater(ctx, request, outboxIds);
+  }
+
+  /**
+   * Always the same answer, after the same work (the limits): whether the email has an account is
+   * looked at only after the reply went out, so neither the text nor the time tells.
+   */
+  app.post('/api/v2/client/forgot-password', async (request, reply): Promise<AcceptedResponse> => {
+    const input = parseInput(forgotPasswordRequestSchema, request.body);
+    await resetByAddress.hit(request.ip);
+    await resetByAccount.hit(input.email);
+    ctx.background.run(request.log, 'password reset email', () => sendResetLink(input.email, request));
+    reply.status(202);
+    return { accepted: true, message: FORGOT_PASSWORD_MESSAGE };
+  });
+
+  const redeemPasswordToken = (purpose: PasswordTokenPurpose) => async (request: FastifyRequest) => {
+    const input = parseInput(setPasswordRequestSchema, request.body);
+    await resetByAddress.hit(request.ip);
+    badPassword(input.password);
+    const passwordHash = await hashPassword(input.password);
+    await inTransaction(ctx.database.pool, async (db) => {
+      const userId = await consumePasswordToken(db, input.token, purpose);
+      if (userId === null) throw tokenInvalid();
+      const { rowCount } = await db.query(
+        `UPDATE client_users SET password_hash = $2, status = 'active' WHERE id = $1 AND status IN ('invited', 'active')`,
+        [userId, passwordHash],
+      );
+      if (!rowCount) throw tokenInvalid();
+      // A new password ends every session of the account; nobody is signed in automatically.
+      await revokeAllSessions(db, { audience: 'client', userId });
+      await audit(db, {
+        actorType: 'client',
+        actorId: userId,
+        entity: 'client_user',
+        entityId: userId,
+        action: purpose === 'invite' ? 'password_set' : 'password_reset',
+      });
+    });
+    return { done: true as const };
+  };
+
+  app.post('/api/v2/client/set-password', redeemPasswordToken('invite'));
+  app.post('/api/v2/client/reset-password', redeemPasswordToken('reset'));
+}

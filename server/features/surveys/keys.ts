@@ -1,0 +1,122 @@
+import type { ClientBase } from 'pg';
+import { SURVEY_KEY_BYTES, SURVEY_KIND_CLIENT_CARE, SURVEY_KIND_SUPPORT, SURVEY_ROUTE_PREFIX, SURVEY_TYPE_CLIENT_CARE, SURVEY_TYPE_SUPPORT } from '@contracts/common/constants';
+import { OUTBOX_KIND_CLIENT_CARE_SURVEY, OUTBOX_KIND_SUPPORT_SURVEY, type SurveyType } from '@contracts/surveys';
+import { newToken } from '@server/platform/auth/tokens';
+import { loadConfig, type Config } from '@server/config';
+
+/** A fresh survey key: 192 random bits, URL-safe (the link's "ticket value"). */
+export const newSurveyKey = () => newToken(SURVEY_KEY_BYTES);
+
+/** The respondent's link: /survey/{kind}/{key} on the public address. */
+export function surveyLink(publicUrl: string, type: SurveyType, key: string): string {
+  const kind = type === SURVEY_TYPE_SUPPORT ? SURVEY_KIND_SUPPORT : SURVEY_KIND_CLIENT_CARE;
+  return `${publicUrl}${SURVEY_ROUTE_PREFIX}/${kind}/${encodeURIComponent(key)}`;
+}
+
+type KeyRow = { id: number; key: string; created: boolean };
+
+/** The support survey key of a ticket, issued on first use. */
+async function supportKeyFor(client: ClientBase, ticketId: number, companyId: number | null, email: string): Promise<KeyRow> {
+  const { rows } = await client.query<{ id: number; key: string; created: boolean }>(
+    `INSERT INTO survey_keys (key, type, ticket_id, company_id, email) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (ticket_id) WHERE type = '${SURVEY_TYPE_SUPPORT}' DO NOTHING
+     RETURNING id::int AS id, key, true AS created`,
+    [newSurveyKey(), SURVEY_TYPE_SUPPORT, ticketId, companyId, email],
+  );
+  if (rows[0]) return rows[0];
+  const existing = await client.query<{ id: number; key: string }>(
+    `SELECT id::int AS id, key FROM survey_keys WHERE ticket_id = $1 AND type = $2`,
+    [ticketId, SURVEY_TYPE_SUPPORT],
+  );
+  return { ...existing.rows[0]!, created: false };
+}
+
+/** The client care survey key of a contact, issued on first use. */
+async function clientCareKeyFor(client: ClientBase, contactId: number, companyId: number, email: string): Promise<KeyRow> {
+  const { rows } = await client.query<{ id: number; key: string; created: boolean }>(
+    `INSERT INTO survey_keys (key, type, contact_id, company_id, email) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (contact_id) WHERE type = '${SURVEY_TYPE_CLIENT_CARE}' DO UPDATE SET email = EXCLUDED.email
+     RETURNING id::int AS id, key, (xmax = 0) AS created`,
+    [newSurveyKey(), SURVEY_TYPE_CLIENT_CARE, contactId, companyId, email],
+  );
+  return rows[0]!;
+}
+
+async function queueEmail(client: ClientBase, to: string, subject: string, body: string, kind: string): Promise<number> {
+  const { rows } = await client.query<{ id: number }>(
+    'INSERT INTO outbox (to_address, subject, body, kind) VALUES ($1, $2, $3, $4) RETURNING id::int AS id',
+    [to, subject, body, kind],
+  );
+  return rows[0]!.id;
+}
+
+export type QueuedSurvey = { key: string; outboxId: number; to: string; link: string };
+
+/**
+ * Queues the support-survey email of a ticket to its contact, in the caller's transaction.
+ * Called when a ticket is closed. Each ticket gets one survey key and one survey email: a ticket
+ * closed again (or one without a contact email) queues nothing and answers null.
+ */
+export async function queueSupportSurvey(
+  client: ClientBase,
+  ticketId: number,
+  config: Pick<Config, 'publicUrl'> = loadConfig(),
+  options: { resend?: boolean } = {},
+): Promise<QueuedSurvey | null> {
+  const { rows } = await client.query<{ id: number; title: string; company_id: number | null; email: string | null; name: string | null }>(
+    `SELECT t.id, t.title, t.company_id, COALESCE(NULLIF(t.contact_email, ''), c.email) AS email,
+            COALESCE(t.contact_name, c.name) AS name
+       FROM tickets t LEFT JOIN contacts c ON c.id = t.contact_id
+      WHERE t.id = $1`,
+    [ticketId],
+  );
+  const ticket = rows[0];
+  if (!ticket?.email) return null;
+  const key = await supportKeyFor(client, ticket.id, ticket.company_id, ticket.email);
+  if (!key.created && !options.resend) return null;
+  const link = surveyLink(config.publicUrl, SURVEY_TYPE_SUPPORT, key.key);
+  const body = [
+    `Hello${ticket.name ? ` ${ticket.name}` : ''},`,
+    '',
+    `Your ticket #${ticket.id} "${ticket.title}" has been closed.`,
+    'How did our team do? The survey takes a minute:',
+    '',
+    link,
+    '',
+    'Thank you for helping us improve.',
+  ].join('\n');
+  const outboxId = await queueEmail(client, ticket.email, `How did we do with ticket #${ticket.id}?`, body, OUTBOX_KIND_SUPPORT_SURVEY);
+  return { key: key.key, outboxId, to: ticket.email, link };
+}
+
+/** Queues a client care survey email to every contact of a company that has an email address. */
+export async function queueClientCareSurveys(
+  client: ClientBase,
+  companyId: number,
+  config: Pick<Config, 'publicUrl'>,
+): Promise<QueuedSurvey[]> {
+  const { rows } = await client.query<{ id: number; name: string; email: string; company_id: number; company_name: string }>(
+    `SELECT c.id, c.name, c.email, c.company_id, co.name AS company_name
+       FROM contacts c JOIN companies co ON co.id = c.company_id
+      WHERE c.company_id = $1 AND c.email IS NOT NULL AND c.email <> ''
+      ORDER BY c.id`,
+    [companyId],
+  );
+  const queued: QueuedSurvey[] = [];
+  for (const contact of rows) {
+    const key = await clientCareKeyFor(client, contact.id, contact.company_id, contact.email);
+    const link = surveyLink(config.publicUrl, SURVEY_TYPE_CLIENT_CARE, key.key);
+    const body = [
+      `Hello ${contact.name},`,
+      '',
+      `How is ${contact.company_name} finding our service? Our client care survey takes a few minutes:`,
+      '',
+      link,
+      '',
+      'Thank you for helping us improve.',
+    ].join('\n');
+    const outboxId = await queueEmail(client, contact.email, 'Client care survey', body, OUTBOX_KIND_CLIENT_CARE_SURVEY);
+    queued.push({ key: key.key, outboxId, to: contact.email, link });
+  }
+  return queued;
+}

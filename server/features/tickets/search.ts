@@ -1,0 +1,202 @@
+/**
+ * The ticket search as SQL: full-text over title, description and notes, filters, a sort of up
+ * to three columns with the id as tie-breaker, and bounded offset paging (ADR 0040, ADR 0042).
+ * Every column it filters or sorts on is on the ticket row (migration 0005), so one index
+ * serves each search and no search joins.
+ */
+import type { Pool } from 'pg';
+import { TICKET_SEARCH } from '@contracts/common/constants';
+import type { SortSpec, TicketRow, TicketSortField, ticketSearchQuerySchema } from '@contracts/tickets';
+import type { z } from 'zod';
+
+export type TicketSearch = z.output<typeof ticketSearchQuerySchema>;
+
+const SORT_SQL: Record<TicketSortField, string> = {
+  id: 't.id',
+  title: 't.title',
+  status: 't.status',
+  severity: 'severity_rank(t.severity)',
+  company_name: 't.company_name',
+  queue: 't.queue',
+  assignee_name: 't.assignee_name',
+  duedate: 't.duedate',
+  created_at: 't.created_at',
+  updated_at: 't.updated_at',
+};
+
+/** The stored columns of a row of the list (TicketRow). */
+const LIST_FIELDS = `t.id, t.title, t.status, t.severity, t.company_id, t.company_name, t.queue,
+       t.assignee_id, t.assignee_name, t.duedate, t.created_at, t.updated_at`;
+/** A row of the list: its stored columns and whether it is overdue at `now` (the parameter holding the time of the search). */
+const listColumns = (now: string) => `${LIST_FIELDS},
+       (t.status <> 'C' AND t.duedate IS NOT NULL AND t.duedate < ${now}) AS overdue`;
+
+export type SqlQuery = { text: string; values: unknown[] };
+
+/** Collects positional parameters while a statement is written. */
+function params() {
+  const values: unknown[] = [];
+  return {
+    values,
+    p(v: unknown) {
+      values.push(v);
+      return `$${values.length}`;
+    },
+  };
+}
+
+/** The WHERE clause (over `tickets t`). A text matches the stored words of the ticket and its notes, or a ticket number. */
+function ticketWhere(search: TicketSearch, now: Date, p: (v: unknown) => string): string {
+  const conds: string[] = [];
+  if (search.q) {
+    const byId = /^#?(\d{1,9})$/.exec(search.q);
+    const words = `t.search_vector @@ websearch_to_tsquery('english', ${p(search.q)})`;
+    conds.push(byId ? `(${words} OR t.id = ${p(Number(byId[1]))})` : words);
+  }
+  // An overdue ticket is never closed: asking for both matches nothing (the planner cannot tell).
+  const status = search.overdue === true ? search.status?.filter((s) => s !== 'C') : search.status;
+  if (status?.length === 0) return 'WHERE false';
+  if (status?.length) conds.push(`t.status = ANY(${p(status)}::text[])`);
+  if (search.severity?.length) conds.push(`t.severity = ANY(${p(search.severity)}::text[])`);
+  if (search.queue?.length) conds.push(`t.queue = ANY(${p(search.queue)}::text[])`);
+  if (search.company) conds.push(`t.company_id = ${p(search.company)}`);
+  if (search.assignee) conds.push(`t.assignee_id = ${p(search.assignee)}`);
+  if (search.overdue !== undefined) {
+    const overdue = `t.status <> 'C' AND t.duedate < ${p(now)}`;
+    conds.push(search.overdue ? overdue : `NOT (${overdue})`);
+  }
+  if (search.due_from) conds.push(`t.duedate >= ${p(search.due_from)}`);
+  if (search.due_to) conds.push(`t.duedate <= ${p(search.due_to)}`);
+  return conds.length ? `WHERE ${conds.join(' AND ')}` : '';
+}
+
+/** The sort as (expression, direction) pairs, ending with the id in the direction of the last column (so a two-column index serves it). */
+function sortKeys(sort: SortSpec<TicketSortField>[] | undefined): [string, 'ASC' | 'DESC'][] {
+  const cols = sort?.length ? sort : [{ field: 'id' as const, dir: 'desc' as const }];
+  const keys = cols.map((s): [string, 'ASC' | 'DESC'] => [SORT_SQL[s.field], s.dir === 'asc' ? 'ASC' : 'DESC']);
+  if (!cols.some((s) => s.field === 'id')) keys.push(['t.id', keys[keys.length - 1]![1]]);
+  return keys;
+}
+
+export function ticketOrderBy(sort: SortSpec<TicketSortField>[] | undefined): string {
+  return `ORDER BY ${sortKeys(sort).map(([e, d]) => `${e} ${d}`).join(', ')}`;
+}
+
+const offsetOf = (search: TicketSearch) => (search.page - 1) * search.size;
+
+/** One page of the search, in the order of the sort, as the planner chooses to find it. */
+export function ticketPageQuery(search: TicketSearch, now: Date): SqlQuery {
+  const { values, p } = params();
+  const where = ticketWhere(search, now, p);
+  return {
+    text: `SELECT ${listColumns(p(now))} FROM tickets t ${where} ${ticketOrderBy(search.sort)}
+            LIMIT ${p(search.size)} OFFSET ${p(offsetOf(search))}`,
+    values,
+  };
+}
+
+/**
+ * One page of a search expected to match many tickets: walks the sort's index and checks each
+ * ticket, but reads at most `window` tickets, so a search that matches far fewer than the planner
+ * expected stops early (its page comes back short) instead of reading the whole table.
+ */
+export function ticketWindowPageQuery(search: TicketSearch, now: Date, window: number): SqlQuery {
+  const { values, p } = params();
+  const where = ticketWhere(search, now, p);
+  const keys = sortKeys(search.sort);
+  // The outer ORDER BY names the window's own sort columns, so the planner keeps the window's
+  // order instead of sorting the whole window again.
+  return {
+    text: `SELECT ${listColumns(p(now))}
+             FROM (SELECT t.*, ${keys.map(([e], i) => `${e} AS sort_${i}`).join(', ')}
+                     FROM tickets t ORDER BY ${keys.map(([e, d]) => `${e} ${d}`).join(', ')} LIMIT ${p(window)}) t
+             ${where}
+            ORDER BY ${keys.map(([, d], i) => `t.sort_${i} ${d}`).join(', ')}
+            LIMIT ${p(search.size)} OFFSET ${p(offsetOf(search))}`,
+    values,
+  };
+}
+
+/**
+ * A search in one statement while it matches few tickets: takes the matches (at most
+ * `matchCap` + 1, through whichever indexes fit the filters), counts them and sorts and pages them
+ * in memory. The answer's `match_count` says whether they all fit.
+ */
+export function ticketMatchQuery(search: TicketSearch, now: Date): SqlQuery {
+  const { values, p } = params();
+  const where = ticketWhere(search, now, p);
+  const nowParam = p(now);
+  return {
+    text: `WITH m AS MATERIALIZED (
+             SELECT ${LIST_FIELDS} FROM tickets t ${where} LIMIT ${p(TICKET_SEARCH.matchCap + 1)})
+           SELECT c.match_count, page.*
+             FROM (SELECT count(*)::int AS match_count FROM m) c
+             LEFT JOIN LATERAL (
+               SELECT ${listColumns(nowParam)} FROM m t ${ticketOrderBy(search.sort)}
+                LIMIT ${p(search.size)} OFFSET ${p(offsetOf(search))}) page ON true`,
+    values,
+  };
+}
+
+/** The planner's estimate of the matches of a search, and of all tickets: no rows are read. */
+export function ticketEstimateQuery(search: TicketSearch, now: Date): SqlQuery {
+  const { values, p } = params();
+  return {
+    text: `EXPLAIN (FORMAT JSON) SELECT 1 FROM tickets t ${ticketWhere(search, now, p)}
+           UNION ALL SELECT 1 FROM tickets t`,
+    values,
+  };
+}
+
+export type TicketPage = { rows: TicketRow[]; page: number; size: number; total: number; totalExact: boolean };
+
+type Plan = { 'Plan Rows': number; Plans?: Plan[] };
+
+/**
+ * A page of the search and its total (exact up to `countCap`, otherwise "more than"), reading a
+ * bounded number of tickets whatever the search (ADR 0042):
+ * - the planner's estimate of the matches decides the way;
+ * - a search expected to match few is answered from its matches in one statement (exact total);
+ * - a search expected to match many walks the sort's index through a window of tickets sized from
+ *   the estimate; its total is "more than" without counting;
+ * - when the estimate was wrong (few matches where many were expected, or the reverse), the other
+ *   way answers, so the result is right either way.
+ */
+export async function searchTickets(pool: Pool, search: TicketSearch, now: Date): Promise<TicketPage> {
+  const offset = offsetOf(search);
+  const answer = (rows: TicketRow[], matches: number, exact: boolean): TicketPage => ({
+    rows,
+    page: search.page,
+    size: search.size,
+    total: Math.min(matches, TICKET_SEARCH.countCap),
+    totalExact: exact && matches <= TICKET_SEARCH.countCap,
+  });
+  const ended = (rows: TicketRow[]) => rows.length < search.size && (rows.length > 0 || offset === 0);
+  const unbounded = async () => {
+    const page = ticketPageQuery(search, now);
+    const { rows } = await pool.query<TicketRow>(page.text, page.values);
+    return ended(rows) ? answer(rows, offset + rows.length, true) : answer(rows, TICKET_SEARCH.countCap + 1, false);
+  };
+  const fromMatches = async () => {
+    const m = ticketMatchQuery(search, now);
+    const { rows } = await pool.query<TicketRow & { match_count: number }>(m.text, m.values);
+    const matches = rows[0]?.match_count ?? 0;
+    if (matches > TICKET_SEARCH.matchCap) return null;
+    return answer(rows.filter((r) => r.id !== null).map(({ match_count: _, ...r }) => r), matches, true);
+  };
+
+  const estimate = ticketEstimateQuery(search, now);
+  const { rows: explained } = await pool.query(estimate.text, estimate.values);
+  const [expected, all] = ((explained[0]?.['QUERY PLAN']?.[0]?.Plan as Plan | undefined)?.Plans ?? []).map((p) => Math.max(1, p['Plan Rows']));
+  if (expected === undefined || all === undefined) return unbounded();
+  if (expected <= TICKET_SEARCH.manyMatches) return (await fromMatches()) ?? unbounded();
+
+  const toRead = ((offset + search.size) * all) / expected;
+  const window = Math.ceil(Math.max(TICKET_SEARCH.windowMin, TICKET_SEARCH.windowFactor * toRead));
+  if (window >= all) return unbounded();
+  const page = ticketWindowPageQuery(search, now, window);
+  const { rows } = await pool.query<TicketRow>(page.text, page.values);
+  if (rows.length === search.size) return answer(rows, TICKET_SEARCH.countCap + 1, false);
+  // Fewer matches in the window than the estimate promised: the matches are few, or further on.
+  return (await fromMatches()) ?? unbounded();
+}

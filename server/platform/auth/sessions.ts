@@ -1,0 +1,98 @@
+import type { Pool } from 'pg';
+import type { Role } from '@contracts/common/constants';
+import { hashToken, newToken } from './tokens';
+
+export type SessionLifetimes = { sessionIdleMs: number; sessionAbsoluteMs: number };
+
+export type StaffPrincipal = { audience: 'staff'; sessionId: number; userId: number; name: string; email: string; role: Role };
+export type ClientPrincipal = {
+  audience: 'client';
+  sessionId: number;
+  userId: number;
+  name: string;
+  email: string;
+  companyId: number;
+  companyName: string;
+};
+export type Principal = StaffPrincipal | ClientPrincipal;
+
+export async function createSession(
+  pool: Pool,
+  lifetimes: SessionLifetimes,
+  who: { audience: 'staff' | 'client'; userId: number },
+  now: Date = new Date(),
+): Promise<string> {
+  const token = newToken();
+  await pool.query(
+    `INSERT INTO sessions (token_hash, audience, staff_user_id, client_user_id, created_at, last_seen_at, expires_at)
+     VALUES ($1, $2, $3, $4, $6, $6, $6::timestamptz + make_interval(secs => $5))`,
+    [
+      hashToken(token),
+      who.audience,
+      who.audience === 'staff' ? who.userId : null,
+      who.audience === 'client' ? who.userId : null,
+      lifetimes.sessionAbsoluteMs / 1000,
+      now,
+    ],
+  );
+  return token;
+}
+
+/** A live session at $3: not revoked, within its absolute lifetime, and used within the idle time ($2 seconds). */
+const LIVE = `s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $3::timestamptz
+  AND s.last_seen_at > $3::timestamptz - make_interval(secs => $2)`;
+
+/**
+ * The principal a token stands for, or null when the token is unknown, revoked, expired (idle
+ * or absolute), of the other audience, or its user is disabled. Every use records itself as the
+ * session's last use in the same statement, so the idle time always counts from the latest
+ * request: a session is never ended early (docs/adr/0002).
+ */
+export async function authenticate(
+  pool: Pool,
+  lifetimes: SessionLifetimes,
+  token: string,
+  audience: 'staff' | 'client',
+  now: Date = new Date(),
+): Promise<Principal | null> {
+  const params = [hashToken(token), lifetimes.sessionIdleMs / 1000, now];
+  if (audience === 'staff') {
+    const { rows } = await pool.query(
+      `UPDATE sessions s SET last_seen_at = $3
+         FROM staff_users u
+        WHERE u.id = s.staff_user_id AND ${LIVE} AND s.audience = 'staff' AND u.active
+        RETURNING s.id AS session_id, u.id, u.name, u.email, u.role`,
+      params,
+    );
+    const r = rows[0];
+    return r ? { audience, sessionId: Number(r.session_id), userId: r.id, name: r.name, email: r.email, role: r.role } : null;
+  }
+  const { rows } = await pool.query(
+    `UPDATE sessions s SET last_seen_at = $3
+       FROM client_users u JOIN companies c ON c.id = u.company_id
+      WHERE u.id = s.client_user_id AND ${LIVE} AND s.audience = 'client' AND u.status = 'active'
+      RETURNING s.id AS session_id, u.id, u.name, u.email, u.company_id, c.name AS company_name`,
+    params,
+  );
+  const r = rows[0];
+  return r
+    ? { audience, sessionId: Number(r.session_id), userId: r.id, name: r.name, email: r.email, companyId: r.company_id, companyName: r.company_name }
+    : null;
+}
+
+/** Revokes the session of this token, whatever its audience; answers whether one was live. */
+export async function revokeToken(pool: Pool, token: string): Promise<boolean> {
+  const { rowCount } = await pool.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [
+    hashToken(token),
+  ]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** Revokes every session of a user (password change or reset, disabled account). */
+export async function revokeAllSessions(
+  db: Pick<Pool, 'query'>,
+  who: { audience: 'staff' | 'client'; userId: number },
+): Promise<void> {
+  const column = who.audience === 'staff' ? 'staff_user_id' : 'client_user_id';
+  await db.query(`UPDATE sessions SET revoked_at = now() WHERE ${column} = $1 AND revoked_at IS NULL`, [who.userId]);
+}

@@ -1,0 +1,146 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { DB_DEFAULTS, type Config } from '@server/config';
+import { EmbeddedServer, EmbeddedStartError, embeddedPaths } from './embedded';
+import { migrate } from './migrate';
+import { schema } from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export type Database = {
+  kind: 'embedded' | 'postgres';
+  pool: pg.Pool;
+  db: Db;
+  /** The supervised server when the database is the embedded one. */
+  embedded?: EmbeddedServer;
+  close(): Promise<void>;
+};
+
+export type DatabaseSettings = Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'db'>>;
+
+/**
+ * The pool every request uses: bounded, and no wait without an end. A statement runs at most
+ * `statementTimeoutMs` (the server cancels it), a transaction left idle is ended by the server,
+ * a request that finds every connection busy waits at most `acquireTimeoutMs`, and a server that
+ * answers nothing is given up on by the client a little after the statement timeout. Each of
+ * these answers 503 with Retry-After (see isUnavailable).
+ */
+export function poolOptions(settings: DatabaseSettings): pg.PoolConfig {
+  const db = { ...DB_DEFAULTS, ...settings.db };
+  return {
+    max: db.poolSize,
+    connectionTimeoutMillis: db.acquireTimeoutMs,
+    statement_timeout: db.statementTimeoutMs,
+    idle_in_transaction_session_timeout: db.idleInTransactionTimeoutMs,
+    query_timeout: db.statementTimeoutMs + 5_000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'client-care',
+  };
+}
+
+/** A database folder of the previous version (PGlite) that has not been copied yet. */
+export function previousVersionDatabase(dataDir: string): string | undefined {
+  const paths = embeddedPaths(dataDir);
+  return existsSync(join(paths.pglite, 'PG_VERSION')) && !existsSync(join(paths.pgData, 'PG_VERSION')) ? paths.pglite : undefined;
+}
+
+/** Connects to DATABASE_URL, or starts the embedded PostgreSQL server in DATA_DIR; migrates either. */
+export async function openDatabase(settings: DatabaseSettings, log: (message: string) => void = () => undefined): Promise<Database> {
+  let embedded: EmbeddedServer | undefined;
+  let connection: pg.PoolConfig;
+  if (settings.databaseUrl) {
+    connection = { connectionString: settings.databaseUrl };
+  } else {
+    const old = previousVersionDatabase(settings.dataDir);
+    if (old) {
+      throw new EmbeddedStartError(
+        `${old} holds a database of the previous version (PGlite), which this version no longer runs.\n` +
+          'Copy it into the new embedded PostgreSQL server with `npm run db:import-pglite` (same DATA_DIR), then start again.',
+      );
+    }
+    embedded = new EmbeddedServer(settings.dataDir, log);
+    await embedded.start();
+    connection = embedded.connection;
+  }
+  // Migrations run on their own connection without the request timeouts: rewriting a large
+  // table may take minutes, once.
+  const migrator = new pg.Pool({ ...connection, max: 1 });
+  migrator.on('error', () => undefined);
+  try {
+    await migrate(migrator);
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  } finally {
+    await migrator.end().catch(() => undefined);
+  }
+  const pool = new pg.Pool({ ...connection, ...poolOptions(settings) });
+  // An idle client that loses its connection (a restarted server) must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema });
+  let closing: Promise<void> | undefined;
+  return {
+    kind: embedded ? 'embedded' : 'postgres',
+    pool,
+    db,
+    embedded,
+    close() {
+      closing ??= (async () => {
+        await pool.end();
+        await embedded?.stop();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** Runs `work` in one transaction on one connection; rolls back on any error. */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {
+      broken = true;
+    });
+    throw error;
+  } finally {
+    // A connection whose rollback failed is in an unknown state: it is closed, not reused.
+    client.release(broken);
+  }
+}
+
+/** SQLSTATE classes and codes meaning "the database cannot serve this now; try again". */
+const UNAVAILABLE_STATES = new Set([
+  '57014', // query_canceled: the statement timeout
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, shutting down)
+  '53300', // too_many_connections
+  '25P03', // idle_in_transaction_session_timeout
+]);
+const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ENOENT', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+const UNAVAILABLE_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'Query read timeout',
+  'Client has encountered a connection error',
+  'Cannot use a pool after calling end',
+];
+
+/** True when an error means the database is unreachable, busy or timed out (answered 503). */
+export function isUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || code.startsWith('08') || UNAVAILABLE_NODE_CODES.has(code))) {
+    // ENOENT from fs calls would look the same; only those raised while connecting count.
+    return code !== 'ENOENT' || (error as { syscall?: string }).syscall === 'connect';
+  }
+  return UNAVAILABLE_MESSAGES.some((m) => error.message.includes(m));
+}

@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import { ERROR_CODES, fieldErrors, type ErrorCode } from '@contracts/common/errors';
+
+/** An error the API answers as `{ error: { code, message, fields? } }` with its status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  toBody() {
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+  }
+}
+
+export const notFound = (what = 'Not found') => new ApiError(404, ERROR_CODES.notFound, what);
+export const forbidden = (what = 'You may not do this') => new ApiError(403, ERROR_CODES.forbidden, what);
+export const unauthenticated = (what = 'Sign in first') => new ApiError(401, ERROR_CODES.unauthenticated, what);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new ApiError(429, ERROR_CODES.rateLimited, `Too many attempts; try again in ${retryAfterSeconds} seconds`, undefined, {
+    'retry-after': String(retryAfterSeconds),
+  });
+
+/**
+ * Validates input with a contract schema; on failure throws a 400 naming every bad field.
+ * A missing body is validated as `{}`, so each required field is named.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what = 'body'): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fields = fieldErrors(result.error.issues);
+  const names = Object.keys(fields);
+  const message =
+    names.length === 1 && names[0] === 'body'
+      ? `Invalid ${what}: ${fields.body}`
+      : `Invalid ${what}: ${names.map((n) => `${n} (${fields[n]})`).join(', ')}`;
+  throw new ApiError(400, ERROR_CODES.invalidInput, message, fields);
+}

@@ -1,5 +1,0 @@
-import { createActorContext } from '@xstate/react';
-import { clientSessionMachine } from '../machines/client-session/client-session.machine';
-
-/** The client-portal session actor, shared by every /client screen. */
-export const ClientSession = createActorContext(clientSessionMachine);

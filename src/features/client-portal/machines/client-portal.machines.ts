@@ -1,0 +1,61 @@
+import {
+  CLIENT_TICKET_SORTS,
+  type ArticleListQuery,
+  type ClientTicketListQuery,
+  type ContactSupportRequest,
+  type CreateClientTicket,
+  type CreatePaperOrder,
+  type CreateScr,
+  type ForgotPasswordRequest,
+  type SetPasswordRequest,
+  type SignupRequest,
+} from '@contracts/client-portal';
+import { LIMITS, ROWS_PER_PAGE_ALL } from '@contracts/common/constants';
+import { clientAccountApi, clientPortalApi } from '@/features/client-portal/api';
+import { createServerTableMachine, type Row } from '@/shared/machines/table/table.machine';
+import type { TableQuery } from '@/shared/machines/table/table.types';
+import { createFormMachine } from '@/shared/machines/form.machine';
+import { createQueryMachine } from '@/shared/machines/query.machine';
+
+/** The client portal's screens, each a query or a form machine over one service call. */
+export const signupMachine = createFormMachine('clientSignup', (v: SignupRequest) => clientAccountApi.signup(v));
+export const forgotPasswordMachine = createFormMachine('clientForgotPassword', (v: ForgotPasswordRequest) => clientAccountApi.forgotPassword(v));
+export const setPasswordMachine = createFormMachine('clientSetPassword', (v: SetPasswordRequest) => clientAccountApi.setPassword(v));
+export const resetPasswordMachine = createFormMachine('clientResetPassword', (v: SetPasswordRequest) => clientAccountApi.resetPassword(v));
+
+export const dashboardMachine = createQueryMachine('clientDashboard', () => clientPortalApi.dashboard());
+export const ticketDetailMachine = createQueryMachine('clientTicket', (id: number) => clientPortalApi.ticket(id));
+export const createTicketMachine = createFormMachine('clientCreateTicket', (v: CreateClientTicket) => clientPortalApi.createTicket(v));
+export const replyMachine = createFormMachine('clientReply', (v: { id: number; body: string }) => clientPortalApi.reply(v.id, { body: v.body }));
+
+export const supportInfoMachine = createQueryMachine('clientSupportInfo', () => clientPortalApi.supportInfo());
+export const contactSupportMachine = createFormMachine('clientContactSupport', (v: ContactSupportRequest) => clientPortalApi.contactSupport(v));
+
+export const paperProductsMachine = createQueryMachine('clientPaperProducts', () => clientPortalApi.paperProducts());
+export const paperOrdersMachine = createQueryMachine('clientPaperOrders', () => clientPortalApi.paperOrders());
+export const orderPaperMachine = createFormMachine('clientOrderPaper', (v: CreatePaperOrder) => clientPortalApi.orderPaper(v));
+
+export const articlesMachine = createQueryMachine('clientArticles', (q: ArticleListQuery) => clientPortalApi.articles(q));
+export const articleMachine = createQueryMachine('clientArticle', (id: number) => clientPortalApi.article(id));
+
+export const scrListMachine = createQueryMachine('clientScrs', () => clientPortalApi.scrs());
+export const createScrMachine = createFormMachine('clientCreateScr', (v: CreateScr) => clientPortalApi.createScr(v));
+
+/**
+ * The company's tickets in the shared data table, server mode: the table's query becomes the
+ * client tickets call (first sort key, the status filter, the search text); 'All' asks for the
+ * largest page the server allows.
+ */
+export const clientTicketTableMachine = createServerTableMachine(async (query: TableQuery) => {
+  const sort = query.sort[0];
+  const status = query.filters.status;
+  const page = await clientPortalApi.tickets({
+    page: query.pageSize === ROWS_PER_PAGE_ALL ? 1 : query.page,
+    pageSize: query.pageSize === ROWS_PER_PAGE_ALL ? LIMITS.pageSizeMax : query.pageSize,
+    sort: sort && (CLIENT_TICKET_SORTS as readonly string[]).includes(sort.field) ? (sort.field as ClientTicketListQuery['sort']) : 'created_at',
+    dir: sort ? sort.type : 'desc',
+    status: status === 'open' || status === 'closed' ? status : 'all',
+    ...(query.search ? { q: query.search } : {}),
+  });
+  return { rows: page.items as unknown as Row[], total: page.total };
+});

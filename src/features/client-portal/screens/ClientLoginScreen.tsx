@@ -1,0 +1,25 @@
+import { Link, Redirect } from 'wouter';
+import { ClientSession } from '@/shared/session/client-session';
+import { LoginForm } from '@/shared/ui/LoginForm';
+
+export default function ClientLoginScreen() {
+  const session = ClientSession.useActorRef();
+  const loggedIn = ClientSession.useSelector((s) => s.matches('loggedIn'));
+  const busy = ClientSession.useSelector((s) => s.matches('loggingIn'));
+  const error = ClientSession.useSelector((s) => s.context.loginError);
+  if (loggedIn) return <Redirect to="~/client" replace />;
+  return (
+    <LoginForm
+      heading="Client Portal"
+      subtitle="Log in to follow your company's tickets"
+      submitLabel="Log in"
+      busy={busy}
+      error={error}
+      onSubmit={(credentials) => session.send({ type: 'session.logIn', credentials })}
+    >
+      <p className="guest-links">
+        <Link href="/forgot-password">Forgot password?</Link> · <Link href="/signup">Sign up</Link>
+      </p>
+    </LoginForm>
+  );
+}

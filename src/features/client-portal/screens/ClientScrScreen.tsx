@@ -1,0 +1,97 @@
+import { useActorRef } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { SCR_PRIORITIES, SCR_STATUS_LABELS, type Page, type Scr } from '@contracts/client-portal';
+import { LIMITS } from '@contracts/common/constants';
+import { createScrMachine, scrListMachine } from '@/features/client-portal/machines/client-portal.machines';
+import { Field, formatDate, FormError, LoadError, useFieldValues, useFormState, useQueryState } from './form-parts';
+
+const PRIORITY_LABELS: Record<Scr['priority'], string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
+
+export default function ClientScrScreen() {
+  const list = useActorRef(scrListMachine, { input: { query: null } });
+  const { data: page, failed, error: listError } = useQueryState<Page<Scr>>(list);
+  const form = useActorRef(createScrMachine, { input: { reloads: list } });
+  const { busy, result: filed, error, fields } = useFormState<{ id: number }>(form);
+  const { values, set } = useFieldValues({ title: '', description: '', businessReason: '', priority: 'medium' });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    form.send({ type: 'form.submit', values });
+  };
+  return (
+    <>
+      <h1>Software change requests</h1>
+      <section className="card" aria-labelledby="scr-form-heading">
+        <h2 id="scr-form-heading">Request a change</h2>
+        {filed ? (
+          <>
+            <p role="status">Change request #{filed.id} was submitted. Its status is listed below.</p>
+            <button type="button" className="btn btn-secondary" onClick={() => form.send({ type: 'form.reset' })}>
+              Request another change
+            </button>
+          </>
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <FormError error={error} />
+            <Field label="Title" error={fields.title}>
+              {(p) => <input {...p} name="title" required maxLength={LIMITS.title} value={values.title} onChange={set('title')} />}
+            </Field>
+            <Field label="Description" error={fields.description}>
+              {(p) => <textarea {...p} name="description" rows={5} required maxLength={LIMITS.text} value={values.description} onChange={set('description')} />}
+            </Field>
+            <Field label="Business reason" error={fields.businessReason}>
+              {(p) => <textarea {...p} name="businessReason" rows={3} maxLength={LIMITS.text} value={values.businessReason} onChange={set('businessReason')} />}
+            </Field>
+            <Field label="Priority" error={fields.priority}>
+              {(p) => (
+                <select {...p} name="priority" value={values.priority} onChange={set('priority')}>
+                  {SCR_PRIORITIES.map((pr) => (
+                    <option key={pr} value={pr}>
+                      {PRIORITY_LABELS[pr]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <button className="btn" type="submit" disabled={busy}>
+              Submit request
+            </button>
+          </form>
+        )}
+      </section>
+      <section className="card" aria-labelledby="scr-list-heading">
+        <h2 id="scr-list-heading">Your company&apos;s requests</h2>
+        {failed ? <LoadError error={listError} onRetry={() => list.send({ type: 'query.reload' })} /> : null}
+        {page && page.items.length === 0 ? <p>No change requests yet.</p> : null}
+        {page && page.items.length > 0 ? (
+          <table className="simple">
+            <thead>
+              <tr>
+                <th scope="col">ID</th>
+                <th scope="col">Title</th>
+                <th scope="col">Priority</th>
+                <th scope="col">Status</th>
+                <th scope="col">Submitted</th>
+                <th scope="col">Updated</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.items.map((s) => (
+                <tr key={s.id}>
+                  <td>{s.id}</td>
+                  <td>{s.title}</td>
+                  <td>{PRIORITY_LABELS[s.priority]}</td>
+                  <td>
+                    <span className="badge badge-status">{SCR_STATUS_LABELS[s.status]}</span>
+                  </td>
+                  <td>{formatDate(s.created_at)}</td>
+                  <td>{formatDate(s.updated_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      </section>
+    </>
+  );
+}

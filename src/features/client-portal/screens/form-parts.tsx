@@ -1,0 +1,80 @@
+import { useSelector } from '@xstate/react';
+import { useId, useState, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { createFormMachine } from '@/shared/machines/form.machine';
+import type { createQueryMachine } from '@/shared/machines/query.machine';
+
+type FormActor = ActorRefFrom<ReturnType<typeof createFormMachine<unknown, unknown>>>;
+type QueryActor = ActorRefFrom<ReturnType<typeof createQueryMachine<unknown, unknown>>>;
+
+/** What a form screen shows of its form machine: busy, the result once sent, the errors. */
+export function useFormState<TResult = unknown>(form: FormActor) {
+  const busy = useSelector(form, (s) => s.matches('submitting'));
+  const done = useSelector(form, (s) => s.matches('done'));
+  const result = useSelector(form, (s) => (s.matches('done') ? (s.context.result as TResult) : null));
+  const error = useSelector(form, (s) => s.context.error);
+  const fields = useSelector(form, (s) => s.context.fieldErrors);
+  return { busy, done, result, error, fields };
+}
+
+/** What a screen shows of a query machine: the data, and whether and why loading failed. */
+export function useQueryState<TData>(query: QueryActor) {
+  const data = useSelector(query, (s) => s.context.data as TData | undefined);
+  const failed = useSelector(query, (s) => s.matches('failed'));
+  const error = useSelector(query, (s) => s.context.error);
+  return { data, failed, error };
+}
+
+/** The values typed into a form, and a change handler per field. */
+export function useFieldValues<T extends Record<string, string>>(initial: T) {
+  const [values, setValues] = useState(initial);
+  const set = (k: keyof T) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  return { values, set };
+}
+
+/** A labelled form field with its error message tied to the input. */
+export function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string;
+  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined }) => ReactNode;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': error ? errorId : undefined })}
+      {error ? (
+        <span id={errorId} className="field-error">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export function FormError({ error }: { error: string | null }) {
+  return error ? (
+    <div className="form-error" role="alert">
+      {error}
+    </div>
+  ) : null;
+}
+
+export function LoadError({ error, onRetry }: { error: string | null; onRetry: () => void }) {
+  return (
+    <div className="form-error" role="alert">
+      {error}{' '}
+      <button type="button" className="btn btn-secondary" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+export const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString() : '—');
+export const formatDateTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');

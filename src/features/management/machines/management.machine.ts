@@ -1,0 +1,5 @@
+import { managementApi } from '@/shared/session/api';
+import { createQueryMachine } from '@/shared/machines/query.machine';
+
+/** The management dashboard's team KPIs (manager and admin only; the server checks the role). */
+export const managementDashboardMachine = createQueryMachine('managementDashboard', () => managementApi.dashboard());

@@ -1,0 +1,71 @@
+import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import type { ActorRefFrom } from 'xstate';
+import type { Role } from '@contracts/common/constants';
+import { canSee, isGroup, STAFF_MENU, type MenuEntry } from '@/app/menu';
+import type { shellMachine } from '@/features/shell/machines/shell.machine';
+
+type Props = {
+  shell: ActorRefFrom<typeof shellMachine>;
+  role: Role;
+  location: string;
+  onAction: (action: 'chatbot' | 'learningCenter' | 'logout') => void;
+};
+
+/** The sidebar menu of spec 2.2: entries and expandable groups, the active route highlighted. */
+export function Sidebar({ shell, role, location, onAction }: Props) {
+  const openGroups = useSelector(shell, (s) => s.context.openGroups);
+
+  const entry = (e: MenuEntry) => {
+    if (!canSee(e, role)) return null;
+    if ('route' in e.target) {
+      const active = location === e.target.route;
+      return (
+        <li key={e.label}>
+          <Link href={e.target.route} className={active ? 'nav-link active' : 'nav-link'} aria-current={active ? 'page' : undefined}>
+            {e.label}
+          </Link>
+        </li>
+      );
+    }
+    const action = e.target.action;
+    return (
+      <li key={e.label}>
+        <button type="button" className="nav-link" onClick={() => onAction(action)}>
+          {e.label}
+        </button>
+      </li>
+    );
+  };
+
+  return (
+    <nav aria-label="Main menu" className="sidebar-nav">
+      <ul>
+        {STAFF_MENU.map((item) => {
+          if (!isGroup(item)) return entry(item);
+          const expanded = openGroups.includes(item.group);
+          const id = `menu-group-${item.group.toLowerCase().replace(/\W+/g, '-')}`;
+          return (
+            <li key={item.group}>
+              <button
+                type="button"
+                className="nav-group"
+                aria-expanded={expanded}
+                aria-controls={id}
+                onClick={() => shell.send({ type: 'shell.toggleGroup', group: item.group })}
+              >
+                {item.group}
+                <span aria-hidden="true" className="chevron">
+                  {expanded ? '▾' : '▸'}
+                </span>
+              </button>
+              <ul id={id} hidden={!expanded}>
+                {item.entries.map(entry)}
+              </ul>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

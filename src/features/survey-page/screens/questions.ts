@@ -1,0 +1,34 @@
+import type { TextQuestion } from '@contracts/survey-form';
+
+/** Question texts of the two surveys (spec 2.6). */
+export const CLIENT_CARE = {
+  intro:
+    'Thank you for taking a few minutes to tell us how we are doing. Your answers go straight to our client care team and help us improve the billing system and the service around it.',
+  q1: 'How would you rate your overall experience with us?',
+  q2: 'How likely are you to recommend us to a friend or colleague?',
+  texts: {
+    Q3: 'Describe how you feel about our service, in your own words.',
+    Q4: 'How could we improve your experience?',
+    Q5: 'Additional comments',
+    Q6: 'What is your favourite tool in the system?',
+    Q7: 'Which features do you find most valuable?',
+    Q8: 'If you could suggest one new feature, what would it be?',
+  } as Partial<Record<TextQuestion, string>>,
+};
+
+export const SUPPORT = {
+  intro:
+    'Your support ticket was recently closed. Please tell us how our team handled it: every answer is read by the support manager.',
+  q1: 'How satisfied are you with our team in resolving your issue?',
+  texts: {
+    Q2: 'Additional comments',
+    Q3: 'Did our team answer your questions promptly?',
+    Q4: 'What could we have done better?',
+  } as Partial<Record<TextQuestion, string>>,
+};
+
+/** Accessible names of the five faces, 1 to 5. */
+export const FACE_LABELS = ['Very dissatisfied', 'Dissatisfied', 'Neutral', 'Satisfied', 'Very satisfied'];
+export const RECOMMEND_LOW = 'Not at all likely';
+export const RECOMMEND_HIGH = 'Extremely likely';
+export const SURVEY_FOOTER = 'Diversified · Client Care. Your answers are used only to improve our service.';

@@ -1,0 +1,71 @@
+import axios, { AxiosError, type AxiosInstance } from 'axios';
+import { STORAGE_KEYS } from '@contracts/common/constants';
+import type { ErrorCode } from '@contracts/common/errors';
+import type { StorageAreas } from '@/shared/storage';
+
+/** What every service call throws: the HTTP status (0 when no answer came), code and message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'network',
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof AxiosError) {
+    const body = error.response?.data as { error?: { code?: ErrorCode; message?: string; fields?: Record<string, string> } } | undefined;
+    if (error.response) {
+      return new ApiError(
+        error.response.status,
+        body?.error?.code ?? 'internal',
+        body?.error?.message ?? `The server answered ${error.response.status}`,
+        body?.error?.fields,
+      );
+    }
+    return new ApiError(0, 'network', 'The server could not be reached; check the connection and try again');
+  }
+  return new ApiError(0, 'network', error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * The bearer credential of section 7: the per-tab session token, else the stored token.
+ * A stored token is copied back to the tab when the tab has none.
+ */
+export function currentToken(areas: StorageAreas): string | null {
+  const tabToken = areas.session.getItem(STORAGE_KEYS.token);
+  if (tabToken) {
+    if (areas.persistent.getItem(STORAGE_KEYS.token) !== tabToken) areas.persistent.setItem(STORAGE_KEYS.token, tabToken);
+    return tabToken;
+  }
+  const stored = areas.persistent.getItem(STORAGE_KEYS.token);
+  if (stored) areas.session.setItem(STORAGE_KEYS.token, stored);
+  return stored;
+}
+
+/** One axios instance for the portal's own API (same origin), with the bearer rule applied. */
+export function createHttp(areas: () => StorageAreas): AxiosInstance {
+  const http = axios.create({ headers: { Accept: 'application/json' } });
+  http.interceptors.request.use((config) => {
+    // The per-tab (or stored) token wins over a default header, so a new sign-in is never masked.
+    const token = currentToken(areas());
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    return config;
+  });
+  http.interceptors.response.use(undefined, (error: unknown) => Promise.reject(toApiError(error)));
+  return http;
+}
+
+/**
+ * Sets the token as the default bearer credential of an instance (spec 2.5: "on allowed staff
+ * navigation, the stored token is set as the bearer credential"; 7: the hand-over does the same).
+ */
+export function setDefaultBearer(instance: AxiosInstance, token: string | null): void {
+  if (token) instance.defaults.headers.common.Authorization = `Bearer ${token}`;
+  else delete instance.defaults.headers.common.Authorization;
+}

@@ -1,0 +1,58 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { toApiError } from '@/shared/http/http';
+
+export type QueryContext<TQuery, T> = {
+  /** What is loaded: a page, a search with its filters, an id; `undefined` for data that take none. */
+  query: TQuery;
+  /** The last good data; kept while the next query loads and through a failed load. */
+  data: T | undefined;
+  error: string | null;
+};
+export type QueryEvent<TQuery> = { type: 'query.set'; query: TQuery } | { type: 'query.reload' };
+export type QueryInput<TQuery> = { query?: TQuery } | undefined;
+
+/**
+ * Loads data for a screen, with an optional query (page, search, filters, id): loading, then ready
+ * or failed. A new query (`query.set`) or a reload (`query.reload`) loads again, cancelling a load
+ * under way, so the answer of a superseded query is never shown; the last good data stay shown
+ * while the next load runs and through a failed one. The call is the `load` actor (swap it with
+ * `.provide` in tests); errors read as the services' `ApiError` message.
+ */
+export function createQueryMachine<TQuery, T>(id: string, load: (query: TQuery) => Promise<T>) {
+  // The data are typed at the view's selector; inside the chart they are opaque, which keeps the
+  // generic factory within what XState can infer.
+  return setup({
+    types: {
+      context: {} as QueryContext<unknown, unknown>,
+      events: {} as QueryEvent<unknown>,
+      input: {} as QueryInput<unknown>,
+    },
+    actors: { load: fromPromise<unknown, unknown>(({ input }) => load(input as TQuery)) },
+  }).createMachine({
+    id,
+    description: 'Loads the data of a query, keeping the last good data while the next loads and through a failure.',
+    context: ({ input }) => ({ query: input?.query, data: undefined, error: null }),
+    initial: 'loading',
+    on: {
+      'query.set': {
+        target: '.loading',
+        actions: assign({ query: ({ event }) => event.query }),
+        description: 'A new query (page, search, filter, id) loads again; a load under way for the old one is dropped.',
+      },
+      'query.reload': { target: '.loading', description: 'The same query loads again (a retry, or the data changed on the server).' },
+    },
+    states: {
+      loading: {
+        description: 'The request is under way; the last good data stay shown.',
+        invoke: {
+          src: 'load',
+          input: ({ context }: { context: QueryContext<unknown, unknown> }) => context.query,
+          onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output, error: null }) },
+          onError: { target: 'failed', actions: assign({ error: ({ event }) => toApiError(event.error).message }) },
+        },
+      },
+      ready: { description: 'The data are shown.' },
+      failed: { description: 'The request failed; the reason is shown with a retry, beside the last good data if any.' },
+    },
+  });
+}

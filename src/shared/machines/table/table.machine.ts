@@ -1,0 +1,320 @@
+import { assign, fromPromise, raise, setup } from 'xstate';
+import { DEFAULT_ROWS_PER_PAGE, FILTER_DEBOUNCE_MS, INITIAL_PAGE } from '@contracts/common/constants';
+import { lastPage, pageSlice, parsePageInput, processRows, toggleSort } from './table.model';
+import type { ColumnOptions, SortKey, TablePage, TableQuery } from './table.types';
+
+export type Row = Record<string, unknown>;
+
+export type TableInput = {
+  /** 'client': every row is in memory; 'server': the fetchPage actor answers each query. */
+  mode?: 'client' | 'server';
+  columns: readonly ColumnOptions<Row>[];
+  rows?: readonly Row[];
+  /** The field that identifies a row (selection, React keys). Default 'id'. */
+  rowKey?: string;
+  initial?: Partial<Pick<TableQuery, 'page' | 'pageSize' | 'sort' | 'filters' | 'search'>>;
+};
+
+export type TableContext = {
+  mode: 'client' | 'server';
+  columns: readonly ColumnOptions<Row>[];
+  rowKey: string;
+  /** Client mode: every row; server mode: the rows of the current page. */
+  rows: readonly Row[];
+  /** Client mode: the rows after filters, search and sort. */
+  processed: readonly Row[];
+  total: number;
+  sort: SortKey[];
+  /** Filters in force. */
+  filters: Record<string, string>;
+  /** What is typed in each filter box, applied after the pause or on Enter. */
+  drafts: Record<string, string>;
+  search: string;
+  page: number;
+  pageSize: number;
+  /** What the page-number box shows. */
+  pageDraft: string;
+  selected: string[];
+  error: string | null;
+};
+
+export type TableEvent =
+  | { type: 'rows.set'; rows: readonly Row[] }
+  | { type: 'sort.toggle'; field: string; multi: boolean }
+  | { type: 'page.next' }
+  | { type: 'page.previous' }
+  | { type: 'page.type'; text: string }
+  | { type: 'page.commit' }
+  | { type: 'page.size'; size: number }
+  | { type: 'filter.type'; field: string; value: string }
+  | { type: 'filter.commit'; field: string }
+  | { type: 'filter.select'; field: string; value: string }
+  | { type: 'search.change'; value: string }
+  | { type: 'row.toggle'; key: string }
+  | { type: 'rows.togglePage' }
+  | { type: 'selection.clear' }
+  | { type: 'table.retry' }
+  | { type: 'table.reload' }
+  | { type: 'table.query' };
+
+const initialFilters = (columns: readonly ColumnOptions<Row>[], given: Record<string, string> | undefined) => {
+  const out: Record<string, string> = {};
+  for (const c of columns) if (c.filterOptions?.enabled && c.filterOptions.filterValue) out[c.field] = c.filterOptions.filterValue;
+  return { ...out, ...given };
+};
+
+export function queryOf(context: TableContext): TableQuery {
+  return { page: context.page, pageSize: context.pageSize, sort: context.sort, filters: context.filters, search: context.search };
+}
+
+/** The rows of the current page. */
+export function pageRows(context: TableContext): readonly Row[] {
+  return context.mode === 'server' ? context.rows : pageSlice(context.processed, context.page, context.pageSize);
+}
+
+export function lastPageOf(context: TableContext): number {
+  return lastPage(context.total, context.pageSize);
+}
+
+const keyOf = (context: TableContext, row: Row) => String(row[context.rowKey]);
+
+const columnOf = (context: TableContext, field: string) => context.columns.find((c) => c.field === field);
+
+export const tableMachine = setup({
+  types: {
+    context: {} as TableContext,
+    events: {} as TableEvent,
+    input: {} as TableInput,
+  },
+  actors: {
+    /** Server mode: answers one query. Provide it with `createServerTableMachine` or `.provide`. */
+    fetchPage: fromPromise<TablePage<Row>, TableQuery>(async () => {
+      throw new Error('A server-mode table needs a fetchPage actor');
+    }),
+  },
+  delays: { FILTER_DEBOUNCE: FILTER_DEBOUNCE_MS },
+  guards: {
+    isServerMode: ({ context }) => context.mode === 'server',
+    isSortable: ({ context, event }) => {
+      const column = columnOf(context, (event as { field: string }).field);
+      return Boolean(column && column.sortable !== false);
+    },
+    hasNextPage: ({ context }) => context.page < lastPageOf(context),
+    hasPreviousPage: ({ context }) => context.page > INITIAL_PAGE,
+    isValidPageInput: ({ context }) => parsePageInput(context.pageDraft, lastPageOf(context)) !== null,
+    isEnterTriggered: ({ context, event }) =>
+      columnOf(context, (event as { field: string }).field)?.filterOptions?.trigger === 'enter',
+  },
+  actions: {
+    query: raise({ type: 'table.query' }),
+    toFirstPage: assign({ page: INITIAL_PAGE, pageDraft: String(INITIAL_PAGE) }),
+    recompute: assign(({ context }) => {
+      const processed = processRows(context.rows, context.columns, context);
+      const total = processed.length;
+      const page = Math.min(context.page, lastPage(total, context.pageSize));
+      return { processed, total, page, pageDraft: String(page) };
+    }),
+    applyDrafts: assign({
+      filters: ({ context }) => {
+        const next = { ...context.filters, ...context.drafts };
+        for (const [k, v] of Object.entries(next)) if (v === '') delete next[k];
+        return next;
+      },
+    }),
+  },
+}).createMachine({
+  id: 'table',
+  description:
+    'One data table: sort keys, page, filters, search and selection, over rows in memory (client mode) or answered by an endpoint (server mode).',
+  type: 'parallel',
+  context: ({ input }) => {
+    const filters = initialFilters(input.columns, input.initial?.filters);
+    const page = input.initial?.page ?? INITIAL_PAGE;
+    return {
+      mode: input.mode ?? 'client',
+      columns: input.columns,
+      rowKey: input.rowKey ?? 'id',
+      rows: input.rows ?? [],
+      processed: [],
+      total: 0,
+      sort: input.initial?.sort ?? [],
+      filters,
+      drafts: { ...filters },
+      search: input.initial?.search ?? '',
+      page,
+      pageSize: input.initial?.pageSize ?? DEFAULT_ROWS_PER_PAGE,
+      pageDraft: String(page),
+      selected: [],
+      error: null,
+    };
+  },
+  on: {
+    'sort.toggle': {
+      guard: 'isSortable',
+      description: 'A click cycles the column first type → other type → none; Shift-click (multi) adds it to the keys.',
+      actions: [
+        assign({
+          sort: ({ context, event }) =>
+            toggleSort(context.sort, event.field, columnOf(context, event.field)?.firstSortType, event.multi),
+        }),
+        'query',
+      ],
+    },
+    'page.next': { guard: 'hasNextPage', actions: [assign({ page: ({ context }) => context.page + 1, pageDraft: ({ context }) => String(context.page + 1) }), 'query'] },
+    'page.previous': {
+      guard: 'hasPreviousPage',
+      actions: [assign({ page: ({ context }) => context.page - 1, pageDraft: ({ context }) => String(context.page - 1) }), 'query'],
+    },
+    'page.type': { actions: assign({ pageDraft: ({ event }) => event.text }) },
+    'page.commit': [
+      {
+        guard: 'isValidPageInput',
+        description: 'A whole number between 1 and the last page goes to that page.',
+        actions: [assign({ page: ({ context }) => Number(context.pageDraft.trim()), pageDraft: ({ context }) => context.pageDraft.trim() }), 'query'],
+      },
+      {
+        description: 'Not a number, below 1 or above the last page: rejected, the box shows the current page again (spec 5).',
+        actions: assign({ pageDraft: ({ context }) => String(context.page) }),
+      },
+    ],
+    'page.size': {
+      description: 'Changing the page size goes back to page 1 (spec 4).',
+      actions: [assign({ pageSize: ({ event }) => event.size }), 'toFirstPage', 'query'],
+    },
+    'filter.select': {
+      description: 'Dropdown filters apply at once.',
+      actions: [
+        assign({
+          drafts: ({ context, event }) => ({ ...context.drafts, [event.field]: event.value }),
+          filters: ({ context, event }) => {
+            const next = { ...context.filters, [event.field]: event.value };
+            if (event.value === '') delete next[event.field];
+            return next;
+          },
+        }),
+        'toFirstPage',
+        'query',
+      ],
+    },
+    'search.change': {
+      description: 'The global search applies at once; it ignores accents and case.',
+      actions: [assign({ search: ({ event }) => event.value }), 'toFirstPage', 'query'],
+    },
+    'row.toggle': {
+      actions: assign({
+        selected: ({ context, event }) =>
+          context.selected.includes(event.key) ? context.selected.filter((k) => k !== event.key) : [...context.selected, event.key],
+      }),
+    },
+    'rows.togglePage': {
+      description: 'Selects every row of the page, or clears them when all are selected already.',
+      actions: assign({
+        selected: ({ context }) => {
+          const keys = pageRows(context).map((r) => keyOf(context, r));
+          const all = keys.length > 0 && keys.every((k) => context.selected.includes(k));
+          return all ? context.selected.filter((k) => !keys.includes(k)) : [...new Set([...context.selected, ...keys])];
+        },
+      }),
+    },
+    'selection.clear': { actions: assign({ selected: [] }) },
+  },
+  states: {
+    filtering: {
+      description: 'Column text filters: typed text waits for a 400 ms pause, or applies at once on Enter.',
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'Every typed filter is in force.',
+          on: {
+            'filter.type': [
+              {
+                guard: 'isEnterTriggered',
+                description: 'A filter with trigger "enter" keeps the text until Enter.',
+                actions: assign({ drafts: ({ context, event }) => ({ ...context.drafts, [event.field]: event.value }) }),
+              },
+              { target: 'debouncing', actions: assign({ drafts: ({ context, event }) => ({ ...context.drafts, [event.field]: event.value }) }) },
+            ],
+            'filter.commit': { actions: ['applyDrafts', 'toFirstPage', 'query'] },
+          },
+        },
+        debouncing: {
+          description: 'Text was typed; it applies after a 400 ms pause (each keystroke restarts the pause).',
+          after: { FILTER_DEBOUNCE: { target: 'idle', actions: ['applyDrafts', 'toFirstPage', 'query'] } },
+          on: {
+            'filter.type': {
+              target: 'debouncing',
+              reenter: true,
+              description: 'Another keystroke restarts the pause.',
+              actions: assign({ drafts: ({ context, event }) => ({ ...context.drafts, [event.field]: event.value }) }),
+            },
+            'filter.commit': { target: 'idle', description: 'Enter applies at once.', actions: ['applyDrafts', 'toFirstPage', 'query'] },
+          },
+        },
+      },
+    },
+    data: {
+      description: 'Where the rows come from.',
+      initial: 'choosing',
+      states: {
+        choosing: {
+          description: 'Picks the mode given as input.',
+          always: [{ guard: 'isServerMode', target: 'server' }, { target: 'client', actions: 'recompute' }],
+        },
+        client: {
+          description: 'Every row is in memory; filters, search, sort and pages are computed here.',
+          tags: ['ready'],
+          on: {
+            'table.query': { actions: 'recompute' },
+            'rows.set': { actions: [assign({ rows: ({ event }) => event.rows }), 'recompute'] },
+          },
+        },
+        server: {
+          description: 'Each query goes to the fetchPage actor; the newest query wins.',
+          initial: 'loading',
+          on: {
+            'table.query': { target: '.loading', reenter: true, description: 'A new query cancels the one under way: its answer is ignored.' },
+            'table.reload': {
+              target: '.loading',
+              reenter: true,
+              description: 'The rows changed on the server (a row action, a new record): the same query loads again, on the same page.',
+            },
+          },
+          states: {
+            loading: {
+              description: 'A query is under way; the last rows stay until it answers.',
+              tags: ['loading'],
+              invoke: {
+                src: 'fetchPage',
+                input: ({ context }) => queryOf(context),
+                onDone: {
+                  target: 'ready',
+                  actions: assign(({ context, event }) => {
+                    const page = Math.min(context.page, lastPage(event.output.total, context.pageSize));
+                    return { rows: event.output.rows, total: event.output.total, error: null, page, pageDraft: String(page) };
+                  }),
+                },
+                onError: {
+                  target: 'failed',
+                  actions: assign({ error: ({ event }) => (event.error as Error)?.message ?? String(event.error) }),
+                },
+              },
+            },
+            ready: { description: 'The page is shown.', tags: ['ready'] },
+            failed: {
+              description: 'The query failed; the reason is shown with a retry.',
+              tags: ['failed'],
+              on: { 'table.retry': 'loading' },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type TableMachine = typeof tableMachine;
+
+/** A server-mode table whose queries go to `fetch` (a service call). */
+export function createServerTableMachine(fetch: (query: TableQuery) => Promise<TablePage<Row>>): TableMachine {
+  return tableMachine.provide({ actors: { fetchPage: fromPromise<TablePage<Row>, TableQuery>(({ input }) => fetch(input)) } });
+}

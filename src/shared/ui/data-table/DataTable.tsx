@@ -1,0 +1,426 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { inspection } from '@/shared/inspection';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { ROWS_PER_PAGE_ALL, ROWS_PER_PAGE_OPTIONS, TABLE_TEXTS } from '@contracts/common/constants';
+import { displayValue, dropdownItem } from '@/shared/machines/table/table.model';
+import {
+  lastPageOf,
+  pageRows,
+  queryOf,
+  tableMachine,
+  type Row,
+  type TableInput,
+  type TableMachine,
+} from '@/shared/machines/table/table.machine';
+import type { ColumnOptions, SortKey, TableQuery } from '@/shared/machines/table/table.types';
+import type { ActorRefFrom } from 'xstate';
+import './data-table.css';
+
+/** Column options of spec 3, plus how a cell renders when plain text is not enough. */
+export type DataTableColumn<R = Row> = ColumnOptions<R> & { cell?: (row: R) => ReactNode };
+
+export type DataTableProps<R = Row> = {
+  /** The table's accessible name, shown as its caption. */
+  caption: string;
+  columns: readonly DataTableColumn<R>[];
+  /** Client mode: every row. Changing the array re-applies filters, search and sort. */
+  rows?: readonly R[];
+  /** Client mode: the rows are still coming ('Loading...'). */
+  isLoading?: boolean;
+  /** Server mode: a machine from `createServerTableMachine(fetch)`. */
+  machine?: TableMachine;
+  /**
+   * A table actor the screen made with `useTableActor`, when something else on the screen talks to
+   * the table (a form that adds a row tells it to reload). `machine`, `mode`, `rows`, `rowKey` and
+   * `initialState` then go to `useTableActor` instead.
+   */
+  actor?: TableActorRef;
+  mode?: 'client' | 'server';
+  /** The field that identifies a row. Default 'id'. */
+  rowKey?: string;
+  /** Sort keys, filters, search, page and page size to start with (e.g. read from the URL). */
+  initialState?: TableInput['initial'];
+  /** Shows row checkboxes and the '<n> row(s) selected' bar. */
+  selectable?: boolean;
+  /** Shows the 'Search Table' box. Default true. */
+  searchable?: boolean;
+  /** Makes rows clickable (mouse, Enter). */
+  onRowClick?: (row: R) => void;
+  /** Called after every change of sort, filters, search, page or page size (e.g. to write the URL). */
+  onQueryChange?: (query: TableQuery) => void;
+  /** Called with the keys of the selected rows. */
+  onSelectionChange?: (keys: string[]) => void;
+  /** Height in pixels of the scrolling area when 'All' rows are shown. Default 480. */
+  allRowsHeight?: number;
+};
+
+/** Height of one body row in pixels; 'All' relies on it for virtual scrolling. */
+export const ROW_HEIGHT = 40;
+const DEFAULT_ALL_HEIGHT = 480;
+
+const ariaSort = (key: SortKey | undefined) => (key ? (key.type === 'asc' ? 'ascending' : 'descending') : 'none');
+
+export type TableActorRef = ActorRefFrom<TableMachine>;
+
+/** What a table actor is made from; read once, when the screen mounts. */
+export type TableActorOptions<R = Row> = Pick<DataTableProps<R>, 'columns' | 'machine' | 'mode' | 'rows' | 'rowKey' | 'initialState'>;
+
+/**
+ * The actor behind a `DataTable`, made by the screen (then passed as `actor`) when other parts of
+ * the screen send it events, e.g. a form's machine told to reload the table once it has saved.
+ */
+export function useTableActor<R = Row>(options: TableActorOptions<R>): TableActorRef {
+  return useActorRef(options.machine ?? tableMachine, {
+    input: {
+      mode: options.mode ?? (options.machine ? 'server' : 'client'),
+      columns: options.columns as readonly DataTableColumn<Row>[],
+      rows: options.rows as readonly Row[] | undefined,
+      rowKey: options.rowKey,
+      initial: options.initialState,
+    },
+    inspect: inspection.inspect,
+  });
+}
+
+export function DataTable<R = Row>(props: DataTableProps<R>) {
+  return props.actor ? <DataTableView {...props} actor={props.actor} /> : <OwnDataTable {...props} />;
+}
+
+function OwnDataTable<R>(props: DataTableProps<R>) {
+  const actor = useTableActor(props);
+  return <DataTableView {...props} actor={actor} />;
+}
+
+function DataTableView<R>(props: DataTableProps<R> & { actor: TableActorRef }) {
+  const columns = props.columns as readonly DataTableColumn<Row>[];
+  const visible = columns.filter((c) => !c.hidden);
+  const { actor } = props;
+  const id = useId();
+  const ctx = useSelector(actor, (s) => s.context);
+  const loading = useSelector(actor, (s) => s.hasTag('loading')) || Boolean(props.isLoading);
+  const failed = useSelector(actor, (s) => s.hasTag('failed'));
+  const rows = pageRows(ctx);
+  const last = lastPageOf(ctx);
+  const isAll = ctx.pageSize === ROWS_PER_PAGE_ALL;
+  const selectable = Boolean(props.selectable);
+  const colCount = visible.length + (selectable ? 1 : 0);
+
+  // Client mode: new rows from the screen.
+  const { rows: givenRows } = props;
+  useEffect(() => {
+    if (givenRows && actor.getSnapshot().context.rows !== givenRows) actor.send({ type: 'rows.set', rows: givenRows as readonly Row[] });
+  }, [actor, givenRows]);
+
+  // Tell the screen about query and selection changes.
+  const { onQueryChange, onSelectionChange } = props;
+  useEffect(() => {
+    let lastQuery = JSON.stringify(queryOf(actor.getSnapshot().context));
+    let lastSelected = actor.getSnapshot().context.selected;
+    const sub = actor.subscribe((s) => {
+      const q = queryOf(s.context);
+      const text = JSON.stringify(q);
+      if (text !== lastQuery) {
+        lastQuery = text;
+        onQueryChange?.(q);
+      }
+      if (s.context.selected !== lastSelected) {
+        lastSelected = s.context.selected;
+        onSelectionChange?.(s.context.selected);
+      }
+    });
+    return () => sub.unsubscribe();
+  }, [actor, onQueryChange, onSelectionChange]);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const allHeight = props.allRowsHeight ?? DEFAULT_ALL_HEIGHT;
+  const virtualizer = useVirtualizer({
+    count: isAll ? rows.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    initialRect: { width: 1024, height: allHeight },
+  });
+  const items = isAll ? virtualizer.getVirtualItems() : [];
+  const shown: { row: Row; index: number }[] = isAll
+    ? items.map((v) => ({ row: rows[v.index]!, index: v.index }))
+    : rows.map((row, index) => ({ row, index }));
+  const padTop = isAll && items.length > 0 ? items[0]!.start : 0;
+  const padBottom = isAll && items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+
+  const focusRow = (index: number) => {
+    if (index < 0 || index >= rows.length) return;
+    if (isAll) virtualizer.scrollToIndex(index, { align: 'auto' });
+    const tryFocus = (attempt: number) => {
+      const el = scrollRef.current?.querySelector<HTMLElement>(`tr[data-index="${index}"]`);
+      if (el) el.focus();
+      else if (attempt < 5) requestAnimationFrame(() => tryFocus(attempt + 1));
+    };
+    tryFocus(0);
+  };
+
+  const onRowKeyDown = (e: KeyboardEvent<HTMLTableRowElement>, row: Row, index: number) => {
+    if (e.target !== e.currentTarget) return;
+    if (e.key === 'Enter' && props.onRowClick) {
+      e.preventDefault();
+      props.onRowClick(row as R);
+    } else if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      focusRow(index + 1);
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      focusRow(index - 1);
+    } else if (e.key === 'Home' && e.ctrlKey) {
+      e.preventDefault();
+      focusRow(0);
+    } else if (e.key === 'End' && e.ctrlKey) {
+      e.preventDefault();
+      focusRow(rows.length - 1);
+    }
+  };
+
+  const sortClick = (field: string) => (e: MouseEvent<HTMLButtonElement>) => actor.send({ type: 'sort.toggle', field, multi: e.shiftKey });
+  const sortKey = (field: string) => (e: KeyboardEvent<HTMLButtonElement>) => {
+    // Shift+Enter / Shift+Space add the column to a multi-column sort, as Shift-click does.
+    if ((e.key === 'Enter' || e.key === ' ') && e.shiftKey) {
+      e.preventDefault();
+      actor.send({ type: 'sort.toggle', field, multi: true });
+    }
+  };
+
+  const hasFilters = visible.some((c) => c.filterOptions?.enabled);
+  const headerRows = hasFilters ? 2 : 1;
+  const keyOf = (row: Row) => String(row[ctx.rowKey]);
+  const pageKeys = rows.map(keyOf);
+  const allOnPageSelected = pageKeys.length > 0 && pageKeys.every((k) => ctx.selected.includes(k));
+
+  const body = (
+    <tbody>
+      {padTop > 0 ? (
+        <tr aria-hidden="true" className="dt-spacer">
+          <td colSpan={colCount} style={{ height: padTop }} />
+        </tr>
+      ) : null}
+      {shown.map(({ row, index }) => {
+        const key = keyOf(row);
+        const selected = ctx.selected.includes(key);
+        return (
+          <tr
+            key={key}
+            data-index={index}
+            aria-rowindex={isAll ? index + headerRows + 1 : undefined}
+            aria-selected={selectable ? selected : undefined}
+            tabIndex={props.onRowClick || isAll ? 0 : undefined}
+            className={props.onRowClick ? 'dt-row dt-clickable' : 'dt-row'}
+            onClick={props.onRowClick ? () => props.onRowClick!(row as R) : undefined}
+            onKeyDown={(e) => onRowKeyDown(e, row, index)}
+          >
+            {selectable ? (
+              <td className="dt-check">
+                <input
+                  type="checkbox"
+                  aria-label={`Select row ${key}`}
+                  checked={selected}
+                  onClick={(e) => e.stopPropagation()}
+                  onChange={() => actor.send({ type: 'row.toggle', key })}
+                />
+              </td>
+            ) : null}
+            {visible.map((c) => (
+              <td key={c.field} className={c.type && c.type !== 'text' && c.type !== 'date' ? 'dt-num' : undefined}>
+                {c.cell ? c.cell(row) : displayValue(row, c)}
+              </td>
+            ))}
+          </tr>
+        );
+      })}
+      {padBottom > 0 ? (
+        <tr aria-hidden="true" className="dt-spacer">
+          <td colSpan={colCount} style={{ height: padBottom }} />
+        </tr>
+      ) : null}
+      {rows.length === 0 ? (
+        <tr>
+          <td colSpan={colCount} className="dt-message">
+            {loading ? TABLE_TEXTS.loading : TABLE_TEXTS.empty}
+          </td>
+        </tr>
+      ) : null}
+    </tbody>
+  );
+
+  return (
+    <div className="dt" aria-busy={loading}>
+      <div className="dt-toolbar">
+        {props.searchable !== false ? (
+          <input
+            type="search"
+            className="dt-search"
+            aria-label={TABLE_TEXTS.search}
+            placeholder={TABLE_TEXTS.search}
+            value={ctx.search}
+            onChange={(e) => actor.send({ type: 'search.change', value: e.target.value })}
+          />
+        ) : null}
+        <span role="status" className="dt-status">
+          {loading && rows.length > 0 ? TABLE_TEXTS.loading : ''}
+          <span className="sr-only">{loading ? '' : `${ctx.total} rows`}</span>
+        </span>
+      </div>
+      {selectable && ctx.selected.length > 0 ? (
+        <div className="dt-selection">
+          {TABLE_TEXTS.selected(ctx.selected.length)}{' '}
+          <button type="button" className="dt-link" onClick={() => actor.send({ type: 'selection.clear' })}>
+            {TABLE_TEXTS.clear}
+          </button>
+        </div>
+      ) : null}
+      {failed ? (
+        <div className="form-error" role="alert">
+          {ctx.error}{' '}
+          <button type="button" className="btn btn-secondary" onClick={() => actor.send({ type: 'table.retry' })}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      <div
+        ref={scrollRef}
+        className={isAll ? 'dt-scroll dt-scroll-all' : 'dt-scroll'}
+        style={isAll ? { height: allHeight } : undefined}
+        tabIndex={isAll ? 0 : undefined}
+        role={isAll ? 'region' : undefined}
+        aria-label={isAll ? props.caption : undefined}
+      >
+        <table className="dt-table" aria-rowcount={isAll ? rows.length + headerRows : undefined} aria-describedby={`${id}-pages`}>
+          <caption className="sr-only">{props.caption}</caption>
+          <thead>
+            <tr aria-rowindex={isAll ? 1 : undefined}>
+              {selectable ? (
+                <th scope="col" className="dt-check">
+                  <input
+                    type="checkbox"
+                    aria-label="Select all rows on this page"
+                    checked={allOnPageSelected}
+                    onChange={() => actor.send({ type: 'rows.togglePage' })}
+                  />
+                </th>
+              ) : null}
+              {visible.map((c) => {
+                const at = ctx.sort.findIndex((k) => k.field === c.field);
+                const key = at >= 0 ? ctx.sort[at] : undefined;
+                const sortable = c.sortable !== false;
+                return (
+                  <th
+                    key={c.field}
+                    scope="col"
+                    style={c.width ? { width: c.width } : undefined}
+                    title={c.tooltip}
+                    aria-sort={sortable ? ariaSort(key) : undefined}
+                  >
+                    {sortable ? (
+                      <button type="button" className="dt-sort" onClick={sortClick(c.field)} onKeyDown={sortKey(c.field)}>
+                        {c.label}
+                        <span aria-hidden="true" className="dt-sort-icon">
+                          {key ? (key.type === 'asc' ? '▲' : '▼') : '↕'}
+                        </span>
+                        {key && ctx.sort.length > 1 ? <span className="dt-sort-index">{at + 1}</span> : null}
+                      </button>
+                    ) : (
+                      c.label
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+            {hasFilters ? (
+              <tr className="dt-filters" aria-rowindex={isAll ? 2 : undefined}>
+                {selectable ? <td /> : null}
+                {visible.map((c) => (
+                  <td key={c.field}>
+                    {c.filterOptions?.enabled ? <FilterInput column={c} value={ctx.drafts[c.field] ?? ''} send={actor.send} /> : null}
+                  </td>
+                ))}
+              </tr>
+            ) : null}
+          </thead>
+          {body}
+        </table>
+      </div>
+      <nav className="dt-footer" aria-label={`${props.caption} pages`} id={`${id}-pages`}>
+        <span className="dt-size">
+          <label htmlFor={`${id}-size`}>{TABLE_TEXTS.rowsPerPage}</label>{' '}
+          <select id={`${id}-size`} value={ctx.pageSize} onChange={(e) => actor.send({ type: 'page.size', size: Number(e.target.value) })}>
+            {ROWS_PER_PAGE_OPTIONS.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+            <option value={ROWS_PER_PAGE_ALL}>{TABLE_TEXTS.all}</option>
+          </select>
+        </span>
+        <button type="button" className="btn btn-secondary" disabled={ctx.page <= 1 || isAll} onClick={() => actor.send({ type: 'page.previous' })}>
+          {TABLE_TEXTS.previous}
+        </button>
+        <span className="dt-page">
+          <label htmlFor={`${id}-page`}>{TABLE_TEXTS.page}</label>{' '}
+          <input
+            id={`${id}-page`}
+            type="text"
+            inputMode="numeric"
+            value={ctx.pageDraft}
+            disabled={isAll}
+            onChange={(e) => actor.send({ type: 'page.type', text: e.target.value })}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') actor.send({ type: 'page.commit' });
+            }}
+            onBlur={() => actor.send({ type: 'page.commit' })}
+          />{' '}
+          {TABLE_TEXTS.of} <span data-testid="last-page">{last}</span>
+        </span>
+        <button type="button" className="btn btn-secondary" disabled={ctx.page >= last || isAll} onClick={() => actor.send({ type: 'page.next' })}>
+          {TABLE_TEXTS.next}
+        </button>
+      </nav>
+    </div>
+  );
+}
+
+function FilterInput({
+  column,
+  value,
+  send,
+}: {
+  column: ColumnOptions<Row>;
+  value: string;
+  send: ReturnType<typeof useActorRef<TableMachine>>['send'];
+}) {
+  const label = `Filter ${column.label}`;
+  const items = column.filterOptions?.filterDropdownItems;
+  if (items) {
+    return (
+      <select aria-label={label} value={value} onChange={(e) => send({ type: 'filter.select', field: column.field, value: e.target.value })}>
+        <option value="">{column.filterOptions?.placeholder ?? ''}</option>
+        {items.map((item) => {
+          const { text, value: v } = dropdownItem(item);
+          return (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          );
+        })}
+      </select>
+    );
+  }
+  return (
+    <input
+      type="text"
+      aria-label={label}
+      placeholder={column.filterOptions?.placeholder}
+      value={value}
+      onChange={(e) => send({ type: 'filter.type', field: column.field, value: e.target.value })}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') send({ type: 'filter.commit', field: column.field });
+      }}
+    />
+  );
+}

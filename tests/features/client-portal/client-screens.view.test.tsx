@@ -1,0 +1,167 @@
+/** Client portal screens over msw: what a user sees on success, on bad input and on a dead link. */
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import ClientApp from '@/app/ClientApp';
+import { SIGNUP_ACCEPTED_MESSAGE, TOKEN_INVALID_MESSAGE } from '@contracts/client-portal';
+import { DEMO_USER } from '@tests/shared/session/client-session.support';
+
+const bad = (fields: Record<string, string>) =>
+  HttpResponse.json({ error: { code: 'invalid_input', message: `Invalid body: ${Object.keys(fields).join(', ')}`, fields } }, { status: 400 });
+const server = setupServer(
+  http.post('*/api/v2/client/verify-token', () => HttpResponse.json({ valid: true, user: DEMO_USER })),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function renderAt(path: string, signedIn = false) {
+  if (signedIn) {
+    sessionStorage.setItem('token', 'tab-token');
+    sessionStorage.setItem('auth', 'true');
+    localStorage.setItem('client_user', JSON.stringify(DEMO_USER));
+  }
+  const [pathname, search = ''] = path.split('?');
+  window.history.replaceState({}, '', `/client${path}`);
+  const location = memoryLocation({ path: pathname!, record: true });
+  render(
+    <Router hook={location.hook} searchHook={() => search}>
+      <ClientApp />
+    </Router>,
+  );
+}
+
+describe('guest screens', () => {
+  it('signup shows the field the server named and keeps what was typed', async () => {
+    server.use(http.post('*/api/v2/client/signup', () => bad({ password: 'This password is too common; choose another' })));
+    renderAt('/signup');
+    await userEvent.type(await screen.findByLabelText('Company account number'), 'NOPE-1');
+    await userEvent.type(screen.getByLabelText('Name'), 'Pat');
+    await userEvent.type(screen.getByLabelText('Email'), 'pat@example.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'password123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('This password is too common; choose another')).toBeInTheDocument();
+    expect(screen.getByLabelText('Company account number')).toHaveValue('NOPE-1');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('signup says a request was received, and promises no account: approval or the company domain decides', async () => {
+    let sent: unknown;
+    server.use(
+      http.post('*/api/v2/client/signup', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ accepted: true, message: SIGNUP_ACCEPTED_MESSAGE }, { status: 202 });
+      }),
+    );
+    renderAt('/signup');
+    expect(await screen.findByText(/The account number alone does not open an account/)).toHaveTextContent('otherwise once your request is approved');
+    await userEvent.type(screen.getByLabelText('Company account number'), 'GLOBEX-002');
+    await userEvent.type(screen.getByLabelText('Name'), 'Pat');
+    await userEvent.type(screen.getByLabelText('Email'), 'pat@example.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'a long passphrase');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByRole('heading', { name: 'Request received' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(SIGNUP_ACCEPTED_MESSAGE);
+    expect(screen.queryByText(/we sent a link/i)).toBeNull();
+    expect(sent).toEqual({ accountNumber: 'GLOBEX-002', name: 'Pat', email: 'pat@example.test', password: 'a long passphrase' });
+  });
+
+  it('a used or expired reset link says so and offers a new one', async () => {
+    let sent: unknown;
+    server.use(
+      http.post('*/api/v2/client/reset-password', async ({ request }) => {
+        sent = await request.json();
+        return bad({ token: TOKEN_INVALID_MESSAGE });
+      }),
+    );
+    renderAt('/reset-password/abc123');
+    await userEvent.type(await screen.findByLabelText('New password'), 'a long passphrase');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'a long passphrase');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(TOKEN_INVALID_MESSAGE);
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toBeInTheDocument();
+    expect(sent).toEqual({ token: 'abc123', password: 'a long passphrase' });
+  });
+
+  it('forgot password shows the one answer', async () => {
+    server.use(http.post('*/api/v2/client/forgot-password', () => HttpResponse.json({ accepted: true, message: 'If an account uses this email, we sent it a link to reset the password.' }, { status: 202 })));
+    renderAt('/forgot-password');
+    await userEvent.type(await screen.findByLabelText('Email'), 'who@example.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('If an account uses this email');
+  });
+});
+
+describe('tickets screen', () => {
+  const page = {
+    items: [{ id: 41, title: 'Printer jams', status: 'A', severity: 'H', contact_name: 'Casey', created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-02T10:00:00Z' }],
+    total: 1,
+    page: 1,
+    pageSize: 20,
+  };
+
+  it('lists the company tickets with sortable headers and creates a ticket', async () => {
+    const queries: string[] = [];
+    let created: unknown;
+    server.use(
+      http.get('*/api/v2/client/tickets', ({ request }) => {
+        queries.push(new URL(request.url).search);
+        return HttpResponse.json(page);
+      }),
+      http.post('*/api/v2/client/tickets', async ({ request }) => {
+        created = await request.json();
+        return HttpResponse.json({ id: 99 }, { status: 201 });
+      }),
+    );
+    renderAt('/tickets', true);
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('link', { name: 'Printer jams' })).toHaveAttribute('href', '/tickets?id=41');
+    expect(within(table).getByRole('columnheader', { name: 'Created' })).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.click(within(table).getByRole('button', { name: 'Title' }));
+    expect(await within(table).findByRole('columnheader', { name: 'Title' })).toHaveAttribute('aria-sort', 'ascending');
+    expect(queries.at(-1)).toContain('sort=title');
+
+    await userEvent.type(screen.getByLabelText('Title'), 'New problem');
+    await userEvent.type(screen.getByLabelText('Description'), 'Details');
+    await userEvent.selectOptions(screen.getByLabelText('Severity'), 'C');
+    await userEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
+    expect(await screen.findByRole('link', { name: 'Open ticket #99' })).toBeInTheDocument();
+    expect(created).toMatchObject({ title: 'New problem', description: 'Details', severity: 'C', contactEmail: DEMO_USER.email });
+  });
+
+  it('opens a ticket with its public thread and sends a reply', async () => {
+    let replies = 0;
+    const detail = (notes: { id: number; body: string }[]) => ({
+      ...page.items[0],
+      description: 'It jams on page 2.',
+      contact_email: 'casey@example.test',
+      notes: notes.map((n) => ({ ...n, author: 'Avery Agent', fromClient: false, created_at: '2026-11-02T10:00:00Z' })),
+    });
+    server.use(
+      http.get('*/api/v2/client/tickets/41', () => HttpResponse.json(detail(replies ? [{ id: 1, body: 'On it.' }, { id: 2, body: 'Thanks' }] : [{ id: 1, body: 'On it.' }]))),
+      http.post('*/api/v2/client/tickets/41/replies', () => {
+        replies += 1;
+        return HttpResponse.json({ id: 2 }, { status: 201 });
+      }),
+    );
+    renderAt('/tickets?id=41', true);
+    expect(await screen.findByRole('heading', { name: '#41 Printer jams' })).toBeInTheDocument();
+    expect(screen.getByText('On it.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Your reply'), 'Thanks');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByText('Thanks')).toBeInTheDocument();
+    expect(replies).toBe(1);
+    expect(screen.getByLabelText('Your reply')).toHaveValue('');
+  });
+
+  it("another company's ticket shows not found, without the session dialog", async () => {
+    server.use(http.get('*/api/v2/client/tickets/7', () => HttpResponse.json({ error: { code: 'not_found', message: 'No such ticket' } }, { status: 404 })));
+    renderAt('/tickets?id=7', true);
+    expect(await screen.findByRole('heading', { name: 'Ticket not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});

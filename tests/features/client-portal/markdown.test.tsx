@@ -1,0 +1,49 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Markdown } from '@/features/client-portal/screens/Markdown';
+
+describe('article Markdown', () => {
+  it('renders headings, lists, bold, code and safe links', () => {
+    const { container } = render(
+      <Markdown source={'# Welcome\n\nUse **Tickets** and `F5`.\n\n- one\n- two\n\n1. first\n2. second\n\nSee [the guide](https://example.com/guide).'} />,
+    );
+    expect(screen.getByRole('heading', { level: 3, name: 'Welcome' })).toBeInTheDocument();
+    expect(container.querySelector('strong')).toHaveTextContent('Tickets');
+    expect(container.querySelector('code')).toHaveTextContent('F5');
+    expect(container.querySelectorAll('ul li')).toHaveLength(2);
+    expect(container.querySelectorAll('ol li')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'the guide' })).toHaveAttribute('href', 'https://example.com/guide');
+  });
+
+  it('shows raw HTML as text and drops script links', () => {
+    const { container } = render(<Markdown source={'<img src=x onerror="alert(1)"> and [click](javascript:alert(1))'} />);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container).toHaveTextContent('<img src=x onerror="alert(1)">');
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(container).toHaveTextContent('click');
+  });
+});
+
+describe('article links', () => {
+  const hrefOf = (source: string) => {
+    const { container, unmount } = render(<Markdown source={source} />);
+    const href = container.querySelector('a')?.getAttribute('href') ?? null;
+    unmount();
+    return href;
+  };
+
+  it('drops links a browser would resolve off-site: backslashes, protocol-relative, white space and control characters', () => {
+    for (const href of ['/\\evil.example', '/\\\\evil.example', '\\\\evil.example', '//evil.example', '/%09/evil.example'.replace('%09', '\t'), 'https:/\\evil.example', 'https://good.example\\@evil.example']) {
+      expect(hrefOf(`[a](${href})`), href).toBeNull();
+    }
+  });
+
+  it('drops other schemes and keeps site paths, http(s) and mailto links', () => {
+    for (const href of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,x', 'vbscript:x', 'evil.example', 'https:evil.example']) {
+      expect(hrefOf(`[a](${href})`), href).toBeNull();
+    }
+    for (const href of ['/client/tickets', '/client/help/resources?article=3', 'https://example.com/guide', 'http://example.com', 'mailto:help@example.com']) {
+      expect(hrefOf(`[a](${href})`), href).toBe(href);
+    }
+  });
+});

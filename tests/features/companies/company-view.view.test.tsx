@@ -1,0 +1,234 @@
+/** A company's page over msw: its changes go through the server, then the page loads again. */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { CompanyView, Contact } from '@contracts/companies';
+import CompanyViewScreen from '@/features/companies/screens/CompanyViewScreen';
+import { StaffRoleContext } from '@/shared/session/role';
+import type { Role } from '@contracts/common/constants';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const contact = (id: number, name: string): Contact => ({ id, company_id: 3, name, email: null, phone: null, title: null });
+const viewWith = (contacts: Contact[]): CompanyView => ({
+  company: {
+    id: 3,
+    name: 'Harbor Freight',
+    account_number: 'ACC-3',
+    phone: null,
+    address: null,
+    website: null,
+    status: 'active',
+    territory: null,
+    account_manager_id: null,
+    account_manager_name: null,
+    ms_plan: null,
+    notes: null,
+    created_at: '2026-01-01T00:00:00Z',
+    signup_policy: 'approval',
+    signup_domains: [],
+  },
+  contacts,
+  client_users: [],
+  ticket_counts: { open: 0, overdue: 0, total: 0 },
+});
+
+/** Serves the company (as `contacts()` says at each call) and its recent tickets; counts the company loads. */
+function serveCompany(contacts: () => Contact[]) {
+  const loads: string[] = [];
+  server.use(
+    http.get('*/api/v2/companies/:id', ({ params }) => {
+      loads.push(String(params.id));
+      return HttpResponse.json(viewWith(contacts()));
+    }),
+    http.get('*/api/v2/tickets', () => HttpResponse.json({ rows: [], page: 1, size: 10, total: 0, totalExact: true })),
+  );
+  return loads;
+}
+
+function renderCompany(id: number, role?: Role) {
+  const location = memoryLocation({ path: `/company/${id}` });
+  render(
+    <StaffRoleContext.Provider value={role}>
+      <Router hook={location.hook}>
+        <CompanyViewScreen params={{ id: String(id) }} />
+      </Router>
+    </StaffRoleContext.Provider>,
+  );
+}
+
+const contactsTable = () => screen.getAllByRole('table')[0]!;
+
+describe('company page', () => {
+  it('removes a contact through the server, then shows the page as the server has it', async () => {
+    const u = userEvent.setup();
+    let contacts = [contact(11, 'Ann Lee'), contact(12, 'Bo Chan')];
+    const loads = serveCompany(() => contacts);
+    const removed: string[] = [];
+    server.use(
+      http.delete('*/api/v2/contacts/:id', ({ params }) => {
+        removed.push(String(params.id));
+        contacts = contacts.filter((c) => c.id !== Number(params.id));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderCompany(3);
+    await u.click(await screen.findByRole('button', { name: 'Remove Ann Lee' }));
+    await waitFor(() => expect(within(contactsTable()).queryByRole('cell', { name: 'Ann Lee' })).toBeNull());
+    expect(removed).toEqual(['11']);
+    expect(loads).toEqual(['3', '3']);
+    expect(within(contactsTable()).getByRole('cell', { name: 'Bo Chan' })).toBeInTheDocument();
+  });
+
+  it('adds a contact and shows it once the page has loaded again', async () => {
+    const u = userEvent.setup();
+    let contacts: Contact[] = [];
+    const loads = serveCompany(() => contacts);
+    const sent: unknown[] = [];
+    server.use(
+      http.post('*/api/v2/companies/:id/contacts', async ({ request }) => {
+        const body = (await request.json()) as { name: string };
+        sent.push(body);
+        contacts = [contact(20, body.name)];
+        return HttpResponse.json(contacts[0], { status: 201 });
+      }),
+    );
+    renderCompany(3);
+    const form = await screen.findByRole('form', { name: 'Add a contact' });
+    await u.type(within(form).getByRole('textbox', { name: 'Name' }), 'Cy Diaz');
+    await u.click(within(form).getByRole('button', { name: 'Add contact' }));
+    expect(await within(contactsTable()).findByRole('cell', { name: 'Cy Diaz' })).toBeInTheDocument();
+    expect(sent).toEqual([{ name: 'Cy Diaz' }]);
+    expect(loads).toEqual(['3', '3']);
+  });
+
+  it('says why a change failed and keeps the page', async () => {
+    const u = userEvent.setup();
+    const loads = serveCompany(() => [contact(11, 'Ann Lee')]);
+    server.use(http.delete('*/api/v2/contacts/:id', () => HttpResponse.json({ error: { code: 'conflict', message: 'The contact has open tickets' } }, { status: 409 })));
+    renderCompany(3);
+    await u.click(await screen.findByRole('button', { name: 'Remove Ann Lee' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The contact has open tickets');
+    expect(within(contactsTable()).getByRole('cell', { name: 'Ann Lee' })).toBeInTheDocument();
+    expect(loads).toEqual(['3']);
+  });
+
+  describe('client portal sign-up policy', () => {
+    it('shows the policy and lets staff take sign-ups at the company\'s email domains', async () => {
+      const u = userEvent.setup();
+      let company = viewWith([]);
+      const loads: string[] = [];
+      const sent: unknown[] = [];
+      server.use(
+        http.get('*/api/v2/companies/:id', ({ params }) => {
+          loads.push(String(params.id));
+          return HttpResponse.json(company);
+        }),
+        http.get('*/api/v2/tickets', () => HttpResponse.json({ rows: [], page: 1, size: 10, total: 0, totalExact: true })),
+        http.patch('*/api/v2/companies/:id', async ({ request }) => {
+          const body = (await request.json()) as { signup_policy: 'email_domains'; signup_domains: string[] };
+          sent.push(body);
+          company = { ...company, company: { ...company.company, ...body } };
+          return HttpResponse.json(company);
+        }),
+      );
+      renderCompany(3);
+      const section = await screen.findByRole('region', { name: 'Client portal sign-up' });
+      const policy = within(section).getByRole('group', { name: 'Who may sign up' });
+      expect(within(policy).getByRole('radio', { name: 'Staff approve each request' })).toBeChecked();
+      await u.click(within(policy).getByRole('radio', { name: "At once for the company's email domains; other addresses need approval" }));
+      await u.type(within(section).getByRole('textbox', { name: /Company email domains/ }), 'harbor.example{enter}Harbor-Freight.example');
+      await u.click(within(section).getByRole('button', { name: 'Save sign-up policy' }));
+      await waitFor(() => expect(loads).toEqual(['3', '3']));
+      expect(sent).toEqual([{ signup_policy: 'email_domains', signup_domains: ['harbor.example', 'Harbor-Freight.example'] }]);
+      const details = screen.getByRole('region', { name: 'Company' });
+      expect(details).toHaveTextContent("Portal sign-upAt once for the company's email domains; other addresses need approval (harbor.example, Harbor-Freight.example)");
+      expect(within(screen.getByRole('region', { name: 'Client portal sign-up' })).getByRole('textbox', { name: /Company email domains/ })).toHaveValue(
+        'harbor.example\nHarbor-Freight.example',
+      );
+    });
+
+    it('names the domain the server refused beside the field, and keeps what was typed', async () => {
+      const u = userEvent.setup();
+      serveCompany(() => []);
+      server.use(
+        http.patch('*/api/v2/companies/:id', () =>
+          HttpResponse.json(
+            { error: { code: 'invalid_input', message: 'Invalid body: signup_domains.0 (A public mail service is nobody\'s company domain)', fields: { 'signup_domains.0': "A public mail service is nobody's company domain" } } },
+            { status: 400 },
+          ),
+        ),
+      );
+      renderCompany(3);
+      const section = await screen.findByRole('region', { name: 'Client portal sign-up' });
+      await u.click(within(section).getByRole('radio', { name: /^At once/ }));
+      await u.type(within(section).getByRole('textbox', { name: /Company email domains/ }), 'gmail.com');
+      await u.click(within(section).getByRole('button', { name: 'Save sign-up policy' }));
+      const field = within(section).getByRole('textbox', { name: /Company email domains/ });
+      await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+      expect(within(section).getByRole('alert')).toHaveTextContent("A public mail service is nobody's company domain");
+      expect(field).toHaveValue('gmail.com');
+      expect(within(section).getByRole('radio', { name: /^At once/ })).toBeChecked();
+    });
+  });
+
+  describe('client care survey', () => {
+    const sends: unknown[] = [];
+    const serveSend = (answer: () => Response) =>
+      server.use(
+        http.post('*/api/v2/surveys/client-care/send', async ({ request }) => {
+          sends.push(await request.json());
+          return answer();
+        }),
+      );
+    afterEach(() => {
+      sends.length = 0;
+    });
+
+    it('lets a manager email it to the contacts and says to how many', async () => {
+      const u = userEvent.setup();
+      serveCompany(() => [contact(11, 'Ann Lee')]);
+      serveSend(() => HttpResponse.json({ queued: 2 }));
+      renderCompany(3, 'manager');
+      const section = await screen.findByRole('region', { name: 'Client care survey' });
+      await u.click(within(section).getByRole('button', { name: 'Send the client care survey' }));
+      expect(await within(section).findByRole('status')).toHaveTextContent('Sent to 2 contacts.');
+      expect(sends).toEqual([{ companyId: 3 }]);
+    });
+
+    it('says when no contact has an email address', async () => {
+      const u = userEvent.setup();
+      serveCompany(() => []);
+      serveSend(() => HttpResponse.json({ queued: 0 }));
+      renderCompany(3, 'admin');
+      const section = await screen.findByRole('region', { name: 'Client care survey' });
+      await u.click(within(section).getByRole('button', { name: 'Send the client care survey' }));
+      expect(await within(section).findByRole('status')).toHaveTextContent('No contact of this company has an email address');
+    });
+
+    it('shows the server\'s reason when sending fails', async () => {
+      const u = userEvent.setup();
+      serveCompany(() => []);
+      serveSend(() => HttpResponse.json({ error: { code: 'forbidden', message: 'Only a manager or admin may send surveys' } }, { status: 403 }));
+      renderCompany(3, 'manager');
+      const section = await screen.findByRole('region', { name: 'Client care survey' });
+      await u.click(within(section).getByRole('button', { name: 'Send the client care survey' }));
+      expect(await within(section).findByRole('alert')).toHaveTextContent('Only a manager or admin may send surveys');
+    });
+
+    it('offers no send button to an agent, only the results', async () => {
+      serveCompany(() => []);
+      renderCompany(3, 'user');
+      const section = await screen.findByRole('region', { name: 'Client care survey' });
+      expect(within(section).queryByRole('button')).toBeNull();
+      expect(within(section).getByRole('link', { name: 'survey results' })).toHaveAttribute('href', '/report/surveys');
+    });
+  });
+});

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_AGENT_OVERDUE } from '@server/seed/demo';
+import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
+
+describe.each(BACKENDS)('overdue check and learning-center link on %s', (backend) => {
+  let t: TestApp;
+  let agentId: number;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    agentId = (await t.ctx.database.pool.query(`SELECT id FROM staff_users WHERE email = 'agent@demo.test'`)).rows[0].id;
+  });
+  afterAll(() => t?.close());
+
+  const check = async (token: string, userId: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/v2/ticket/check/overdue', headers: bearer(token), payload: { userId } });
+
+  it("answers the caller's overdue tickets with the fields of the spec, oldest due first", async () => {
+    const res = await check(await t.tokenFor('agent'), agentId);
+    expect(res.statusCode).toBe(200);
+    const list = res.json().overdueTickets;
+    expect(list).toHaveLength(DEMO_AGENT_OVERDUE);
+    expect(Object.keys(list[0]).sort()).toEqual(
+      ['company_name', 'contact', 'contact_email', 'created_at', 'duedate', 'id', 'queue', 'severity', 'status', 'title'].sort(),
+    );
+    const dues = list.map((x: { duedate: string }) => x.duedate);
+    expect([...dues].sort()).toEqual(dues);
+    for (const x of list) {
+      expect(x.status).not.toBe('C');
+      expect(new Date(x.duedate).getTime()).toBeLessThan(Date.now());
+    }
+  });
+
+  it('drops a ticket from the list once it is closed or its due date moves out', async () => {
+    const token = await t.tokenFor('agent');
+    const [first, second] = (await check(token, agentId)).json().overdueTickets;
+    await t.ctx.database.pool.query(`UPDATE tickets SET status = 'C', closed_at = now() WHERE id = $1`, [first.id]);
+    await t.ctx.database.pool.query(`UPDATE tickets SET duedate = now() + interval '1 day' WHERE id = $1`, [second.id]);
+    const ids = (await check(token, agentId)).json().overdueTickets.map((x: { id: number }) => x.id);
+    expect(ids).not.toContain(first.id);
+    expect(ids).not.toContain(second.id);
+    expect(ids).toHaveLength(DEMO_AGENT_OVERDUE - 2);
+  });
+
+  it("lets a manager read an agent's list and refuses an agent another's", async () => {
+    expect((await check(await t.tokenFor('manager'), agentId)).statusCode).toBe(200);
+    const adminId = (await t.ctx.database.pool.query(`SELECT id FROM staff_users WHERE email = 'admin@demo.test'`)).rows[0].id;
+    const res = await check(await t.tokenFor('agent'), adminId);
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('names a bad user id', async () => {
+    const res = await check(await t.tokenFor('agent'), 'me');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ userId: 'Must be a user id' });
+  });
+
+  it('answers the learning-center address from configuration, only for dtcUser true', async () => {
+    const token = await t.tokenFor('agent');
+    const ok = await t.app.inject({ method: 'POST', url: '/api/v2/moodleurl', headers: bearer(token), payload: { dtcUser: true } });
+    expect(ok.json()).toEqual({ url: t.config.learningCenterUrl });
+    const bad = await t.app.inject({ method: 'POST', url: '/api/v2/moodleurl', headers: bearer(token), payload: { dtcUser: 'yes' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty('dtcUser');
+  });
+
+  it('uses the partial overdue index', async () => {
+    // One connection for the setting and the plan; the demo table is small enough for a seq scan.
+    const client = await t.ctx.database.pool.connect();
+    await client.query('SET enable_seqscan = off');
+    try {
+      const { rows } = await client.query(
+        `EXPLAIN SELECT id FROM tickets WHERE assignee_id = $1 AND status <> 'C' AND duedate < now() ORDER BY duedate`,
+        [agentId],
+      );
+      expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('tickets_overdue_idx');
+    } finally {
+      await client.query('RESET enable_seqscan');
+      client.release();
+    }
+  });
+});

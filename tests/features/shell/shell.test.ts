@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { canSee, groupOfRoute, isGroup, STAFF_MENU } from '@/app/menu';
+import { shellMachine } from '@/features/shell/machines/shell.machine';
+
+describe('shell: sidebar and drawer', () => {
+  it('starts as a drawer below the breakpoint and closes it on route change', () => {
+    const actor = createActor(shellMachine, { input: { mobile: true } }).start();
+    expect(actor.getSnapshot().value).toEqual({ narrow: 'closed' });
+    actor.send({ type: 'shell.toggleDrawer' });
+    expect(actor.getSnapshot().value).toEqual({ narrow: 'open' });
+    actor.send({ type: 'shell.routeChanged', group: 'Tickets' });
+    expect(actor.getSnapshot().value).toEqual({ narrow: 'closed' });
+    expect(actor.getSnapshot().context.openGroups).toEqual(['Tickets']);
+  });
+
+  it('collapses and expands the sidebar on wide screens, and switches layout with the viewport', () => {
+    const actor = createActor(shellMachine, { input: { mobile: false } }).start();
+    expect(actor.getSnapshot().value).toEqual({ wide: 'expanded' });
+    actor.send({ type: 'shell.toggleSidebar' });
+    expect(actor.getSnapshot().value).toEqual({ wide: 'collapsed' });
+    actor.send({ type: 'shell.viewportChanged', mobile: true });
+    expect(actor.getSnapshot().value).toEqual({ narrow: 'closed' });
+    actor.send({ type: 'shell.viewportChanged', mobile: false });
+    expect(actor.getSnapshot().value).toEqual({ wide: 'expanded' });
+  });
+
+  it('expands and collapses groups', () => {
+    const actor = createActor(shellMachine, { input: { mobile: false } }).start();
+    actor.send({ type: 'shell.toggleGroup', group: 'Quote' });
+    actor.send({ type: 'shell.toggleGroup', group: 'Forms' });
+    actor.send({ type: 'shell.toggleGroup', group: 'Quote' });
+    expect(actor.getSnapshot().context.openGroups).toEqual(['Forms']);
+  });
+});
+
+describe('the menu of spec 2.2', () => {
+  it('lists the entries and groups in the order of the spec', () => {
+    expect(STAFF_MENU.map((i) => (isGroup(i) ? `[${i.group}]` : i.label))).toEqual([
+      'Home', 'AI Chatbot', 'Learning Center', 'Profile', 'Org Chart', 'Management Dashboard', 'Weekly Schedule',
+      '[Company]', '[Tickets]', '[Projects]', '[Quote]', '[Forms]', 'Sales', '[Quality Assurance]', 'Reports',
+      'Software Change Request', 'Managed Services', 'Time', '[Live Displays]', 'Log Out',
+    ]);
+  });
+
+  it("keeps the spec's Quality Assurance entry first in its group, with the machine diagrams under it", () => {
+    const group = STAFF_MENU.find((i) => isGroup(i) && i.group === 'Quality Assurance');
+    expect(group && isGroup(group) && group.entries.map((e) => [e.label, 'route' in e.target && e.target.route])).toEqual([
+      ['Quality Assurance', '/quality/qa'],
+      ['Machines', '/qa/machines'],
+    ]);
+    expect(groupOfRoute('/qa/machines')).toBe('Quality Assurance');
+  });
+
+  it('shows Management Dashboard to manager and admin only', () => {
+    const entry = STAFF_MENU.find((i) => !isGroup(i) && i.label === 'Management Dashboard');
+    expect(entry && !isGroup(entry) && ['user', 'manager', 'admin'].map((r) => canSee(entry, r as 'user'))).toEqual([false, true, true]);
+  });
+
+  it('finds the group of a route', () => {
+    expect(groupOfRoute('/live/displays/quality')).toBe('Live Displays');
+    expect(groupOfRoute('/home')).toBeNull();
+  });
+});

@@ -1,0 +1,86 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SurveyResults } from '@contracts/surveys';
+import SurveyResultsScreen from '@/features/surveys/screens/SurveyResultsScreen';
+
+const RESULTS: SurveyResults = {
+  responses: 3,
+  csat: 66.67,
+  nps: 33.33,
+  q1Distribution: [0, 1, 0, 1, 1],
+  q2Distribution: [0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 1],
+  comments: {
+    rows: [
+      { id: 9, type: 'CSS', receivedAt: '2026-11-20T10:00:00Z', q1: 5, q2: 10, texts: { Q3: 'Great team' }, ticketId: null, ticketTitle: null, companyId: 1, companyName: 'Acme Utilities', contactName: 'Maria Smith' },
+      { id: 8, type: 'TCS', receivedAt: '2026-11-19T10:00:00Z', q1: 2, q2: null, texts: { Q4: 'Call back sooner' }, ticketId: 42, ticketTitle: 'Printer down', companyId: 2, companyName: 'Globex Water', contactName: null },
+    ],
+    total: 45,
+    page: 1,
+    pageSize: 20,
+  },
+  companies: [
+    { id: 1, name: 'Acme Utilities' },
+    { id: 2, name: 'Globex Water' },
+  ],
+};
+
+const queries: URLSearchParams[] = [];
+const server = setupServer(
+  http.get('/api/v2/surveys/results', ({ request }) => {
+    const q = new URL(request.url).searchParams;
+    queries.push(q);
+    return HttpResponse.json({ ...RESULTS, comments: { ...RESULTS.comments, page: Number(q.get('page')) } });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  queries.length = 0;
+});
+afterAll(() => server.close());
+
+describe('survey results screen', () => {
+  it('shows responses, CSAT, NPS, distributions and comments with their ticket and company', async () => {
+    render(<SurveyResultsScreen />);
+    expect(await screen.findByTestId('survey-responses')).toHaveTextContent('3');
+    expect(screen.getByTestId('survey-csat')).toHaveTextContent('66.67%');
+    expect(screen.getByTestId('survey-nps')).toHaveTextContent('33.33');
+    const q1 = screen.getByRole('table', { name: 'Satisfaction (Q1, 1–5)' });
+    expect(within(q1).getAllByRole('row')).toHaveLength(6);
+    expect(within(q1).getByRole('row', { name: '5 1' })).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: /Recommendation/ })).getAllByRole('row')).toHaveLength(12);
+    expect(screen.getByText('Great team')).toBeVisible();
+    expect(screen.getByText('#42 Printer down')).toBeVisible();
+    expect(screen.getByText('Globex Water', { selector: 'td' })).toBeVisible();
+    expect(screen.getByText('page 1 of 3')).toBeVisible();
+  });
+
+  it('filters by date range, company and survey type, starting again at page 1', async () => {
+    const user = userEvent.setup();
+    render(<SurveyResultsScreen />);
+    await screen.findByTestId('survey-responses');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('page 2 of 3');
+    expect(queries.at(-1)!.get('page')).toBe('2');
+    await user.type(screen.getByLabelText('From'), '2026-11-01');
+    await user.type(screen.getByLabelText('To'), '2026-11-30');
+    await user.selectOptions(screen.getByLabelText('Company'), 'Globex Water');
+    await user.selectOptions(screen.getByLabelText('Survey'), 'SUPPORT SURVEY');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByText('page 1 of 3');
+    const q = queries.at(-1)!;
+    expect(Object.fromEntries(q)).toEqual({ from: '2026-11-01', to: '2026-11-30', companyId: '2', type: 'TCS', page: '1', pageSize: '20' });
+  });
+
+  it('says why when the results cannot be loaded, and tries again', async () => {
+    server.use(http.get('/api/v2/surveys/results', () => HttpResponse.json({ error: { code: 'internal', message: 'Something went wrong on our side' } }, { status: 500 }), { once: true }));
+    const user = userEvent.setup();
+    render(<SurveyResultsScreen />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('survey-responses')).toHaveTextContent('3');
+  });
+});

@@ -1,0 +1,156 @@
+/**
+ * The ticket search and the overdue check use indexes, checked on the query plans of a table
+ * with enough rows that PostgreSQL would rather scan than use an index it cannot use; and
+ * whichever way the search takes (from its matches, through a window of the sort's index, or
+ * unbounded when the estimate was wrong), its page and total are those of the plain query.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OVERDUE_LIST_LIMIT, OVERDUE_SQL } from '@server/features/overdue/staff.routes';
+import { searchTickets, ticketMatchQuery, ticketOrderBy, ticketPageQuery, ticketWindowPageQuery, type TicketSearch, type SqlQuery } from '@server/features/tickets/search';
+import { TICKET_SEARCH } from '@contracts/common/constants';
+import { ticketSearchQuerySchema } from '@contracts/tickets';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
+
+const ROWS = 60_000;
+
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Parent Relationship'?: string; Plans?: PlanNode[] };
+const walk = (node: PlanNode, out: PlanNode[] = []): PlanNode[] => {
+  out.push(node);
+  for (const child of node.Plans ?? []) walk(child, out);
+  return out;
+};
+
+describe.each(BACKENDS)('query plans of the ticket search on %s', (backend) => {
+  let t: TestApp;
+  let agentId: number;
+  let companyId: number;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    const pool = t.ctx.database.pool;
+    await pool.query(
+      `WITH c AS (SELECT array_agg(id ORDER BY id) AS ids FROM companies), s AS (SELECT array_agg(id ORDER BY id) AS ids FROM staff_users)
+       INSERT INTO tickets (title, description, status, severity, company_id, queue, assignee_id, duedate, created_at, updated_at)
+       SELECT 'Bulk ticket ' || g || ' ' || (ARRAY['billing','printer','meter','payment'])[1 + g % 4],
+              'Generated: ' || (ARRAY['invoice mismatch','slow screen','import failed','user access','paper jam'])[1 + g % 5],
+              (ARRAY['A','C','C','C','WOP','WOC','WOT','C'])[1 + g % 8], (ARRAY['C','H','M','M','L'])[1 + g % 5],
+              c.ids[1 + g % array_length(c.ids, 1)], (ARRAY['Support','Programming','Managed Services','Sales','QA'])[1 + g % 5],
+              s.ids[1 + g % array_length(s.ids, 1)], now() - make_interval(days => (g % 400) - 30),
+              now() - make_interval(days => g % 400 + 5), now() - make_interval(days => g % 400 + 5)
+         FROM generate_series(1, $1::int) g, c, s`,
+      [ROWS],
+    );
+    await pool.query(`INSERT INTO tickets (title, description) VALUES ('Zeppelin hangar invoice', 'One of a kind')`);
+    await pool.query('ANALYZE');
+    agentId = (await pool.query(`SELECT id FROM staff_users WHERE email = 'agent@demo.test'`)).rows[0].id;
+    companyId = (await pool.query(`SELECT id FROM companies ORDER BY id LIMIT 1`)).rows[0].id;
+  }, 240_000);
+  afterAll(() => t?.close());
+
+  const plan = async (q: SqlQuery) => {
+    const { rows } = await t.ctx.database.pool.query(`EXPLAIN (FORMAT JSON) ${q.text}`, q.values);
+    const nodes = walk(rows[0]['QUERY PLAN'][0].Plan as PlanNode);
+    return {
+      nodes,
+      indexes: nodes.map((n) => n['Index Name']).filter(Boolean) as string[],
+      seqScansOfTickets: nodes.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'tickets'),
+    };
+  };
+  const search = (q: Record<string, string | undefined>): TicketSearch => ticketSearchQuerySchema.parse(q);
+  const now = new Date();
+
+  it('finds a rare word through the full-text index of the stored words', async () => {
+    const p = await plan(ticketMatchQuery(search({ q: 'zeppelin' }), now));
+    expect(p.indexes).toContain('tickets_search_vector_idx');
+    expect(p.seqScansOfTickets).toEqual([]);
+    const result = await searchTickets(t.ctx.database.pool, search({ q: 'zeppelin' }), now);
+    expect(result.rows.map((r) => r.title)).toEqual(['Zeppelin hangar invoice']);
+    expect(result).toMatchObject({ total: 1, totalExact: true });
+  });
+
+  it('walks the index of every sortable column, without sorting the window again', async () => {
+    const indexOf: Record<string, string> = {
+      id: 'tickets_pkey',
+      title: 'tickets_title_idx',
+      status: 'tickets_status_idx',
+      severity: 'tickets_severity_idx',
+      company_name: 'tickets_company_name_idx',
+      queue: 'tickets_queue_idx',
+      assignee_name: 'tickets_assignee_name_idx',
+      duedate: 'tickets_duedate_idx',
+      created_at: 'tickets_created_idx',
+      updated_at: 'tickets_updated_idx',
+    };
+    for (const [field, index] of Object.entries(indexOf)) {
+      for (const dir of ['asc', 'desc']) {
+        const p = await plan(ticketWindowPageQuery(search({ sort: `${field}:${dir}`, status: 'A' }), now, 5_000));
+        expect(p.indexes, `${field}:${dir}`).toContain(index);
+        expect(p.nodes.filter((n) => n['Node Type'] === 'Sort' || n['Node Type'] === 'Incremental Sort'), `${field}:${dir}`).toEqual([]);
+        expect(p.seqScansOfTickets, `${field}:${dir}`).toEqual([]);
+      }
+    }
+  });
+
+  it('stops taking matches after the cap, without reading the whole table', async () => {
+    for (const q of [{ company: String(companyId) }, { assignee: String(agentId) }, { overdue: 'true', assignee: String(agentId) }, { q: 'printer' }]) {
+      const m = ticketMatchQuery(search({ ...q, sort: 'id:desc' }), now);
+      const { rows } = await t.ctx.database.pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${m.text}`, m.values);
+      const nodes = walk(rows[0]['QUERY PLAN'][0].Plan as PlanNode) as (PlanNode & { 'Actual Rows': number; 'Rows Removed by Filter'?: number })[];
+      const scans = nodes.filter((n) => n['Relation Name'] === 'tickets');
+      expect(scans.length, JSON.stringify(q)).toBeGreaterThan(0);
+      const read = scans.reduce((sum, n) => sum + n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0), 0);
+      expect(read, JSON.stringify(q)).toBeLessThan(ROWS / 2);
+      expect(Math.max(...scans.map((n) => n['Actual Rows'])), JSON.stringify(q)).toBeLessThanOrEqual(TICKET_SEARCH.matchCap + 1);
+    }
+  });
+
+  it('answers the overdue check from the partial overdue index', async () => {
+    const p = await plan({ text: OVERDUE_SQL, values: [agentId, OVERDUE_LIST_LIMIT] });
+    expect(p.indexes).toContain('tickets_overdue_idx');
+    expect(p.seqScansOfTickets).toEqual([]);
+  });
+
+  // Searches that take each way: few matches, many (window), a window that comes back short
+  // because the filters are correlated (severity and queue follow the same g % 5 here, which the
+  // planner does not know), a deep page, multi-column sorts, text with filters, nothing at all.
+  const CASES: Record<string, string | undefined>[] = [
+    { q: 'zeppelin' },
+    { q: 'printer' },
+    { q: 'printer', status: 'A', page: '3', size: '20' },
+    { q: 'invoice paper' },
+    { q: 'printer -jam', sort: 'title:asc' },
+    { status: 'A', sort: 'duedate:asc' },
+    { severity: 'C', queue: 'Programming' },
+    { severity: 'C', queue: 'Support', sort: 'severity:desc', page: '2' },
+    { company: '1', sort: 'created_at:desc', page: '40', size: '25' },
+    { overdue: 'true', assignee: '0', sort: 'duedate:asc' },
+    { overdue: 'true', status: 'C' },
+    { status: 'WOC,WOT', sort: 'status:asc,duedate:desc', size: '50' },
+    { sort: 'company_name:desc,assignee_name:asc' },
+    { sort: 'severity:asc', page: '200', size: '50' },
+    { q: '12345' },
+  ];
+
+  it('answers every way with the page and total of the plain query', async () => {
+    const pool = t.ctx.database.pool;
+    for (const raw of CASES) {
+      const q = { ...raw, ...(raw.company ? { company: String(companyId) } : {}), ...(raw.assignee ? { assignee: String(agentId) } : {}) };
+      const s = search(q);
+      const expected = ticketPageQuery(s, now);
+      const { rows: want } = await pool.query(expected.text, expected.values);
+      const { rows: all } = await pool.query(
+        `SELECT count(*)::int AS n FROM (${expected.text.replace(/LIMIT \$\d+ OFFSET \$\d+\s*$/, '')}) x`,
+        expected.values.slice(0, -2),
+      );
+      const got = await searchTickets(pool, s, now);
+      expect(got.rows.map((r) => r.id), JSON.stringify(q)).toEqual(want.map((r) => r.id));
+      const n = all[0].n as number;
+      if (got.totalExact) expect(got.total, JSON.stringify(q)).toBe(n);
+      else {
+        expect(got.total, JSON.stringify(q)).toBe(TICKET_SEARCH.countCap);
+        expect(n, JSON.stringify(q)).toBeGreaterThan(TICKET_SEARCH.countCap);
+      }
+      if (n <= TICKET_SEARCH.countCap && got.rows.length < s.size) expect(got.totalExact, JSON.stringify(q)).toBe(true);
+    }
+    expect(ticketOrderBy(undefined)).toBe('ORDER BY t.id DESC');
+  }, 120_000);
+});

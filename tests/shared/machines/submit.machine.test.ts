@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, createMachine } from 'xstate';
+import { createQueryMachine } from '@/shared/machines/query.machine';
+import { createSubmitMachine } from '@/shared/machines/submit.machine';
+import { ApiError } from '@/shared/http/http';
+import { controllable, flush } from '@tests/support/controllable';
+
+describe('form submit machine', () => {
+  it('goes back to editing with the field errors on a 400, and to saved with the answer', async () => {
+    const submit = controllable<{ id: number }, { name: string }>('submit');
+    const machine = createSubmitMachine<{ name: string }, { id: number }>('f', async () => ({ id: 0 })).provide({ actors: { submit: submit.logic as never } });
+    const actor = createActor(machine, { input: {} }).start();
+    actor.send({ type: 'form.submit', input: { name: '' } });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    submit.reject(new ApiError(400, 'invalid_input', 'Invalid body: name (Name is required)', { name: 'Name is required' }));
+    await flush();
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ name: 'Name is required' });
+    actor.send({ type: 'form.submit', input: { name: 'Harbor' } });
+    expect(submit.calls[0]!.input).toEqual({ name: 'Harbor' });
+    submit.resolve({ id: 9 });
+    await flush();
+    expect(actor.getSnapshot().matches('saved')).toBe(true);
+    expect(actor.getSnapshot().context.result).toEqual({ id: 9 });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+  });
+});
+
+describe('form submit machine and the table it changes', () => {
+  it('tells the table to reload once saved, and not when the save fails', async () => {
+    const submit = controllable<{ id: number }, { name: string }>('submit');
+    const received: string[] = [];
+    const table = createActor(createMachine({ on: { '*': { actions: ({ event }) => received.push(event.type) } } })).start();
+    const machine = createSubmitMachine<{ name: string }, { id: number }>('f', async () => ({ id: 0 })).provide({ actors: { submit: submit.logic as never } });
+    const actor = createActor(machine, { input: { reloads: table } }).start();
+    actor.send({ type: 'form.submit', input: { name: 'x' } });
+    submit.reject(new ApiError(409, 'conflict', 'Already sent'));
+    await flush();
+    expect(received).toEqual([]);
+    actor.send({ type: 'form.submit', input: { name: 'y' } });
+    submit.resolve({ id: 3 });
+    await flush();
+    expect(actor.getSnapshot().matches('saved')).toBe(true);
+    expect(received).toEqual(['table.reload']);
+  });
+
+  it('tells every table it changes, when there are several (the sign-up requests and the directory)', async () => {
+    const submit = controllable<{ id: number }, { name: string }>('submit');
+    const received: string[] = [];
+    const table = (name: string) => createActor(createMachine({ on: { '*': { actions: ({ event }) => received.push(`${name} ${event.type}`) } } })).start();
+    const machine = createSubmitMachine<{ name: string }, { id: number }>('f', async () => ({ id: 0 })).provide({ actors: { submit: submit.logic as never } });
+    const actor = createActor(machine, { input: { reloads: [table('requests'), table('users')] } }).start();
+    actor.send({ type: 'form.submit', input: { name: 'x' } });
+    submit.resolve({ id: 4 });
+    await flush();
+    expect(received).toEqual(['requests table.reload', 'users table.reload']);
+  });
+});
+
+describe('form submit machine and the page it changes', () => {
+  it('tells a query machine to load its query again once saved, keeping the page shown meanwhile', async () => {
+    const load = controllable<{ contacts: string[] }, number>('load');
+    const page = createActor(createQueryMachine('page', async (_: number) => ({ contacts: [] as string[] })).provide({ actors: { load: load.logic as never } }), {
+      input: { query: 7 },
+    }).start();
+    load.resolve({ contacts: ['Ann'] });
+    await flush();
+    const submit = controllable<unknown, { name: string }>('submit');
+    const machine = createSubmitMachine<{ name: string }, unknown>('f', async () => undefined).provide({ actors: { submit: submit.logic as never } });
+    const actor = createActor(machine, { input: { reloads: page, reloadEvent: { type: 'query.reload' } } }).start();
+    actor.send({ type: 'form.submit', input: { name: 'Bob' } });
+    expect(page.getSnapshot().value).toBe('ready');
+    submit.resolve(undefined);
+    await flush();
+    expect(page.getSnapshot().value).toBe('loading');
+    expect(page.getSnapshot().context.data).toEqual({ contacts: ['Ann'] });
+    expect(load.calls.map((c) => c.input)).toEqual([7]);
+    load.resolve({ contacts: ['Ann', 'Bob'] });
+    await flush();
+    expect(page.getSnapshot().context.data).toEqual({ contacts: ['Ann', 'Bob'] });
+  });
+});
