@@ -2,15 +2,23 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { LIMITS } from '@contracts/common/constants';
 import { ERROR_CODES, type ApiErrorBody } from '@contracts/common/errors';
 import type { AppContext } from './context';
 import { isUnavailable } from './platform/db/database';
 import { ApiError } from './platform/http/errors';
 import { REDACTED, redactUrl } from './platform/http/redact';
-import { registerRoutes } from './routes';
-import { isSurveyPath, SURVEY_ENTRY, surveyPage } from './features/surveys/page';
+import { clientPortal } from './features/client-portal';
+import { clientUsers } from './features/client-users';
+import { companies } from './features/companies';
+import { management } from './features/management';
+import { overdue } from './features/overdue';
+import { signIn } from './features/sign-in';
+import { isSurveyPath, SURVEY_ENTRY, surveyPage, surveys } from './features/surveys';
+import { tickets } from './features/tickets';
+import { publicRoutes, type Feature } from './platform/http/plugins';
+import { registerOutboxRoutes } from './routes/outbox';
 
 export const SECURITY_HEADERS = {
   'content-security-policy': "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
@@ -25,11 +33,28 @@ const RETRY_AFTER_SECONDS = 5;
 const API_PREFIXES = ['/api/', '/logout'];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
 
+/** Every feature of the API, one line each; each registers its routes with its audience's guard. */
+const FEATURES: readonly Feature[] = [signIn, tickets, companies, clientUsers, clientPortal, surveys, overdue, management];
+
 const ROUTES = new WeakMap<FastifyInstance, string[]>();
 
 /** Every API route of an app as "METHOD /path" (for the authorization matrix). */
 export function listApiRoutes(app: FastifyInstance): string[] {
   return [...(ROUTES.get(app) ?? [])];
+}
+
+/**
+ * One log line per request, when the answer went out: method, URL (secrets redacted), status and
+ * time; not Fastify's "incoming request" and "request completed" pair.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
+  }
 }
 
 export type BuildOptions = {
@@ -68,6 +93,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     bodyLimit: LIMITS.bodyBytes,
     trustProxy: ctx.config.trustProxy,
     return503OnClosing: true,
+    logController: new OneLinePerRequest(),
     forceCloseConnections: 'idle',
     // Errors before routing (broken percent-encoding, an overlong path parameter) answer in our
     // shape too, with the headers every answer carries.
@@ -131,7 +157,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) if (method !== 'HEAD' && isApiPath(route.url)) routes.push(`${method} ${route.url}`);
   });
-  registerRoutes(app, ctx);
+  // Healthy means the database answers too; otherwise the error handler answers 503.
+  await publicRoutes(app, ctx, (health) =>
+    health.get('/api/health', async () => {
+      await ctx.database.pool.query('SELECT 1');
+      return { status: 'ok', database: ctx.database.kind };
+    }),
+  );
+  for (const feature of FEATURES) await feature.register(app, ctx);
+  registerOutboxRoutes(app, ctx);
 
   const indexHtml = join(ctx.config.staticDir, 'index.html');
   const serveSpa = (options.serveStatic ?? true) && existsSync(indexHtml);

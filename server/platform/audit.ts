@@ -1,16 +1,28 @@
-import type { PoolClient } from 'pg';
+import type { Queryable } from './sql';
 
-/** One audit-log row: who (a staff user) changed what. */
-export async function auditStaff(
-  client: Pick<PoolClient, 'query'>,
-  staffId: number,
-  entity: string,
-  entityId: number,
-  action: string,
-  detail: Record<string, unknown> = {},
-): Promise<void> {
-  await client.query(
-    `INSERT INTO audit_log (actor_type, actor_id, entity, entity_id, action, detail) VALUES ('staff', $1, $2, $3, $4, $5)`,
-    [staffId, entity, entityId, action, JSON.stringify(detail)],
-  );
+/** Who made a change: a staff user, a client user, or the system (signups, password links). */
+export type AuditActor = { type: 'staff' | 'client'; id: number } | { type: 'system' };
+
+export type AuditEntry = {
+  actor: AuditActor;
+  entity: string;
+  entityId: number | null;
+  action: string;
+  detail?: object;
+};
+
+/** The one audit writer: one audit-log row, inside the caller's transaction. */
+export async function audit(db: Queryable, entry: AuditEntry): Promise<void> {
+  await db.query('INSERT INTO audit_log (actor_type, actor_id, entity, entity_id, action, detail) VALUES ($1, $2, $3, $4, $5, $6)', [
+    entry.actor.type,
+    entry.actor.type === 'system' ? null : entry.actor.id,
+    entry.entity,
+    entry.entityId,
+    entry.action,
+    JSON.stringify(entry.detail ?? {}),
+  ]);
 }
+
+export const staffActor = (id: number): AuditActor => ({ type: 'staff', id });
+export const clientActor = (id: number): AuditActor => ({ type: 'client', id });
+export const SYSTEM: AuditActor = { type: 'system' };

@@ -1,38 +1,44 @@
-import type { FastifyRequest } from 'fastify';
+/**
+ * SQL helpers every repository uses: one way to answer a timestamp, to match text with LIKE, to
+ * order by severity, and to page.
+ */
 import type { Pool, PoolClient } from 'pg';
-import { deliverOutbox } from './mail/outbox';
-import type { AppContext } from '@server/context';
 
-type Db = Pick<Pool | PoolClient, 'query'>;
+/** A pool or a transaction's client: what a repository function runs its statements on. */
+export type Queryable = Pick<Pool | PoolClient, 'query'>;
 
-/** Timestamps as ISO strings in UTC, the way every client list answers them. */
-export const iso = (column: string, as = column.split('.').pop()!) =>
-  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS ${as}`;
+/** A timestamp as ISO 8601 in UTC without fractions (`2026-01-31T09:00:00Z`), the way lists answer them. */
+export const isoOf = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
-export async function audit(
-  db: Db,
-  entry: { actorType: 'staff' | 'client' | 'system'; actorId: number | null; entity: string; entityId: number | null; action: string; detail?: object },
-): Promise<void> {
-  await db.query('INSERT INTO audit_log (actor_type, actor_id, entity, entity_id, action, detail) VALUES ($1, $2, $3, $4, $5, $6)', [
-    entry.actorType,
-    entry.actorId,
-    entry.entity,
-    entry.entityId,
-    entry.action,
-    JSON.stringify(entry.detail ?? {}),
+/** `isoOf(column) AS name` (the name defaults to the column's own). */
+export const iso = (column: string, as = column.split('.').pop()!) => `${isoOf(column)} AS ${as}`;
+
+/** A LIKE pattern matching `text` anywhere, with LIKE's own characters escaped. */
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The severity order (C, H, M, L) in SQL: the database's severity_rank() (migration 0005). */
+export const severityRank = (column: string) => `severity_rank(${column})`;
+
+/** The row offset of a page (pages count from 1). */
+export const offsetOf = (page: number, size: number) => (page - 1) * size;
+
+
+/** A page of a list and the number of all its rows. */
+export type ListPage<T> = { items: T[]; total: number; page: number; pageSize: number };
+
+/**
+ * The one paging helper of the client lists: runs `select` (which must end before LIMIT) with
+ * LIMIT and OFFSET appended, and `count` (a `SELECT count(*) AS n …` over the same filters), side by side.
+ */
+export async function listPage<T>(
+  db: Queryable,
+  query: { select: string; count: string; params: unknown[] },
+  paging: { page: number; pageSize: number },
+): Promise<ListPage<T>> {
+  const n = query.params.length;
+  const [{ rows }, { rows: count }] = await Promise.all([
+    db.query(`${query.select} LIMIT $${n + 1} OFFSET $${n + 2}`, [...query.params, paging.pageSize, offsetOf(paging.page, paging.pageSize)]),
+    db.query<{ n: string }>(query.count, query.params),
   ]);
+  return { items: rows as T[], total: Number(count[0]!.n), page: paging.page, pageSize: paging.pageSize };
 }
-
-/** The sender of every email. */
-export const mailFrom = (ctx: AppContext) => `no-reply@${new URL(ctx.config.publicUrl).hostname}`;
-
-/** Sends committed outbox rows after the answer went out; failures are recorded on the rows. */
-export function deliverLater(ctx: AppContext, request: FastifyRequest, ids: number[]): void {
-  if (!ctx.config.smtpUrl || ids.length === 0) return;
-  deliverOutbox(ctx.database.pool, ctx.config.smtpUrl, ids, mailFrom(ctx)).catch((error: unknown) =>
-    request.log.error({ err: error }, 'outbox delivery failed'),
-  );
-}
-
-/** Paging bounds from a parsed page query. */
-export const offsetOf = (q: { page: number; pageSize: number }) => (q.page - 1) * q.pageSize;

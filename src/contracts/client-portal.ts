@@ -59,7 +59,6 @@ export const FORGOT_PASSWORD_MESSAGE = 'If an account uses this email, we sent i
 export const TOKEN_INVALID_MESSAGE = 'This link has expired or was already used.';
 
 const idParam = idInput();
-export const idParamsSchema = z.strictObject({ id: idParam });
 
 const pageQuery = {
   page: pageInput().default(1),

@@ -21,8 +21,8 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { loadView } from '@server/features/tickets/staff.routes';
-import { OVERDUE_LIST_LIMIT, OVERDUE_SQL } from '@server/features/overdue/staff.routes';
+import { loadView } from '@server/features/tickets/tickets.repo';
+import { OVERDUE_LIST_LIMIT, OVERDUE_SQL } from '@server/features/overdue/overdue.repo';
 import { searchTickets } from '@server/features/tickets/search';
 import { ticketSearchQuerySchema } from '@contracts/tickets';
 

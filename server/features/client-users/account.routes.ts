@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
   FORGOT_PASSWORD_MESSAGE,
   forgotPasswordRequestSchema,
@@ -8,17 +8,18 @@ import {
   TOKEN_INVALID_MESSAGE,
   type AcceptedResponse,
 } from '@contracts/client-portal';
-import { CLIENT_PATHS, PASSWORD_TOKEN_TTL_MINUTES } from '@contracts/common/constants';
 import { ERROR_CODES } from '@contracts/common/errors';
 import { consumePasswordToken, issuePasswordToken, type PasswordTokenPurpose } from '@server/platform/auth/password-tokens';
 import { hashPassword, passwordProblem } from '@server/platform/auth/passwords';
-import { processSignup } from './signup';
 import { revokeAllSessions } from '@server/platform/auth/sessions';
-import type { AppContext } from '@server/context';
+import { audit, clientActor, SYSTEM } from '@server/platform/audit';
 import { inTransaction } from '@server/platform/db/database';
 import { ApiError, parseInput } from '@server/platform/http/errors';
-import { queueEmail } from '@server/platform/mail/outbox';
-import { audit, deliverLater } from '@server/platform/sql';
+import type { Routes } from '@server/platform/http/plugins';
+import { deliverLater, queueEmail } from '@server/platform/mail/outbox';
+import { resettableUser, setPasswordHash } from './client-users.repo';
+import { resetEmail } from './emails';
+import { processSignup } from './signup';
 
 function badPassword(password: string): void {
   const problem = passwordProblem(password);
@@ -31,9 +32,8 @@ const tokenInvalid = () => new ApiError(400, ERROR_CODES.invalidInput, TOKEN_INV
  * Signup, forgot password, set password (invitations and signups) and reset password for client
  * users. Emails go through the outbox.
  */
-export function registerClientAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
+export const publicAccountRoutes: Routes = (app, ctx) => {
   const { resetByAddress, resetByAccount, signupByAddress } = ctx.limits;
-  const link = (path: string, token: string) => `${ctx.config.publicUrl}${path}/${encodeURIComponent(token)}`;
 
   /**
    * The same answer after the same work whatever the account number, the company's policy or the
@@ -47,7 +47,7 @@ export function registerClientAccountRoutes(app: FastifyInstance, ctx: AppContex
     ctx.background.run(request.log, 'signup', async () => {
       const { outcome, outboxIds } = await inTransaction(ctx.database.pool, (db) => processSignup(db, ctx.config, input, passwordHash));
       request.log.info({ outcome }, 'client signup handled');
-      deliverLater(ctx, request, outboxIds);
+      deliverLater(ctx, request.log, outboxIds);
     });
     reply.status(202);
     return { accepted: true, message: SIGNUP_ACCEPTED_MESSAGE };
@@ -56,24 +56,13 @@ export function registerClientAccountRoutes(app: FastifyInstance, ctx: AppContex
   /** Mails a reset link when the email has an account that may use one; nothing otherwise. */
   async function sendResetLink(email: string, request: FastifyRequest): Promise<void> {
     const outboxIds = await inTransaction(ctx.database.pool, async (db) => {
-      const { rows } = await db.query<{ id: number; name: string }>(
-        `SELECT id, name FROM client_users WHERE email = $1 AND status IN ('invited', 'active')`,
-        [email],
-      );
-      const user = rows[0];
+      const user = await resettableUser(db, email);
       if (!user) return [];
       const token = await issuePasswordToken(db, user.id, 'reset');
-      await audit(db, { actorType: 'system', actorId: null, entity: 'client_user', entityId: user.id, action: 'password_reset_requested' });
-      return [
-        await queueEmail(db, {
-          to: email,
-          kind: 'password-reset',
-          subject: 'Reset your Client Care password',
-          body: `Hello ${user.name},\n\nTo choose a new password, open this link (it works once, for ${PASSWORD_TOKEN_TTL_MINUTES} minutes):\n\n${link(CLIENT_PATHS.resetPassword, token)}\n\nIf you did not ask for this, you can ignore this email; your password stays as it is.`,
-        }),
-      ];
+      await audit(db, { actor: SYSTEM, entity: 'client_user', entityId: user.id, action: 'password_reset_requested' });
+      return [await queueEmail(db, resetEmail(ctx.config, { email, name: user.name }, token))];
     });
-    deliverLater(ctx, request, outboxIds);
+    deliverLater(ctx, request.log, outboxIds);
   }
 
   /**
@@ -97,16 +86,11 @@ export function registerClientAccountRoutes(app: FastifyInstance, ctx: AppContex
     await inTransaction(ctx.database.pool, async (db) => {
       const userId = await consumePasswordToken(db, input.token, purpose);
       if (userId === null) throw tokenInvalid();
-      const { rowCount } = await db.query(
-        `UPDATE client_users SET password_hash = $2, status = 'active' WHERE id = $1 AND status IN ('invited', 'active')`,
-        [userId, passwordHash],
-      );
-      if (!rowCount) throw tokenInvalid();
+      if (!(await setPasswordHash(db, userId, passwordHash))) throw tokenInvalid();
       // A new password ends every session of the account; nobody is signed in automatically.
       await revokeAllSessions(db, { audience: 'client', userId });
       await audit(db, {
-        actorType: 'client',
-        actorId: userId,
+        actor: clientActor(userId),
         entity: 'client_user',
         entityId: userId,
         action: purpose === 'invite' ? 'password_set' : 'password_reset',
@@ -117,4 +101,4 @@ export function registerClientAccountRoutes(app: FastifyInstance, ctx: AppContex
 
   app.post('/api/v2/client/set-password', redeemPasswordToken('invite'));
   app.post('/api/v2/client/reset-password', redeemPasswordToken('reset'));
-}
+};

@@ -6,11 +6,12 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import type { SignupPolicy } from '@contracts/companies';
-import { CLIENT_PATHS, PASSWORD_TOKEN_TTL_MINUTES } from '@contracts/common/constants';
+import { CLIENT_PATHS } from '@contracts/common/constants';
 import { issuePasswordToken } from '@server/platform/auth/password-tokens';
 import type { Config } from '@server/config';
 import { queueEmail, type Email } from '@server/platform/mail/outbox';
-import { audit } from '@server/platform/sql';
+import { audit, clientActor, SYSTEM } from '@server/platform/audit';
+import { activationEmail } from './emails';
 
 type Db = Pick<Pool | PoolClient, 'query'>;
 
@@ -20,19 +21,6 @@ export type SignupRequest = { accountNumber: string; name: string; email: string
 export type SignupOutcome = 'activation_sent' | 'awaiting_approval' | 'refused' | 'no_company' | 'existing_notified' | 'lost_race';
 
 const url = (config: Pick<Config, 'publicUrl'>, path: string) => `${config.publicUrl}${path}`;
-
-/** The email with the set-password link that activates a self-signup (at once, or once approved). */
-export function activationEmail(config: Pick<Config, 'publicUrl'>, to: { email: string; name: string; company: string }, token: string): Email {
-  return {
-    to: to.email,
-    kind: 'signup',
-    subject: 'Activate your Client Care account',
-    body:
-      `Hello ${to.name},\n\nTo activate your client portal account for ${to.company}, set your password here ` +
-      `(the link works once, for ${PASSWORD_TOKEN_TTL_MINUTES} minutes):\n\n` +
-      `${url(config, CLIENT_PATHS.setPassword)}/${encodeURIComponent(token)}\n\nIf you did not sign up, you can ignore this email.`,
-  };
-}
 
 /**
  * To the owner of an address that already has an account, an invitation or a request: what to do
@@ -98,7 +86,7 @@ export async function processSignup(
   const company = companies[0];
   if (!company) return { outcome: 'no_company', outboxIds: [] };
   if (company.signup_policy === 'off') {
-    await audit(db, { actorType: 'system', actorId: null, entity: 'company', entityId: company.id, action: 'signup_refused', detail: { email: request.email } });
+    await audit(db, { actor: SYSTEM, entity: 'company', entityId: company.id, action: 'signup_refused', detail: { email: request.email } });
     return { outcome: 'refused', outboxIds: [] };
   }
   const now = company.signup_policy === 'email_domains' && atCompanyDomain(request.email, company.signup_domains);
@@ -110,8 +98,7 @@ export async function processSignup(
   const userId = rows[0]?.id;
   if (userId === undefined) return { outcome: 'lost_race', outboxIds: [] };
   await audit(db, {
-    actorType: 'client',
-    actorId: userId,
+    actor: clientActor(userId),
     entity: 'client_user',
     entityId: userId,
     action: now ? 'signup' : 'signup_requested',

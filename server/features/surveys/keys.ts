@@ -3,6 +3,7 @@ import { SURVEY_KEY_BYTES, SURVEY_KIND_CLIENT_CARE, SURVEY_KIND_SUPPORT, SURVEY_
 import { OUTBOX_KIND_CLIENT_CARE_SURVEY, OUTBOX_KIND_SUPPORT_SURVEY, type SurveyType } from '@contracts/surveys';
 import { newToken } from '@server/platform/auth/tokens';
 import { loadConfig, type Config } from '@server/config';
+import { queueEmail } from '@server/platform/mail/outbox';
 
 /** A fresh survey key: 192 random bits, URL-safe (the link's "ticket value"). */
 export const newSurveyKey = () => newToken(SURVEY_KEY_BYTES);
@@ -42,14 +43,6 @@ async function clientCareKeyFor(client: ClientBase, contactId: number, companyId
   return rows[0]!;
 }
 
-async function queueEmail(client: ClientBase, to: string, subject: string, body: string, kind: string): Promise<number> {
-  const { rows } = await client.query<{ id: number }>(
-    'INSERT INTO outbox (to_address, subject, body, kind) VALUES ($1, $2, $3, $4) RETURNING id::int AS id',
-    [to, subject, body, kind],
-  );
-  return rows[0]!.id;
-}
-
 export type QueuedSurvey = { key: string; outboxId: number; to: string; link: string };
 
 /**
@@ -85,7 +78,7 @@ export async function queueSupportSurvey(
     '',
     'Thank you for helping us improve.',
   ].join('\n');
-  const outboxId = await queueEmail(client, ticket.email, `How did we do with ticket #${ticket.id}?`, body, OUTBOX_KIND_SUPPORT_SURVEY);
+  const outboxId = await queueEmail(client, { to: ticket.email, subject: `How did we do with ticket #${ticket.id}?`, body, kind: OUTBOX_KIND_SUPPORT_SURVEY });
   return { key: key.key, outboxId, to: ticket.email, link };
 }
 
@@ -115,7 +108,7 @@ export async function queueClientCareSurveys(
       '',
       'Thank you for helping us improve.',
     ].join('\n');
-    const outboxId = await queueEmail(client, contact.email, 'Client care survey', body, OUTBOX_KIND_CLIENT_CARE_SURVEY);
+    const outboxId = await queueEmail(client, { to: contact.email, subject: 'Client care survey', body, kind: OUTBOX_KIND_CLIENT_CARE_SURVEY });
     queued.push({ key: key.key, outboxId, to: contact.email, link });
   }
   return queued;

@@ -1,4 +1,5 @@
 import type { ClientBase, Pool } from 'pg';
+import { iso, offsetOf } from '@server/platform/sql';
 import {
   CSAT_SATISFIED_MIN,
   NPS_DETRACTOR_MAX,
@@ -43,8 +44,8 @@ const TICKET_SURVEY_RESPONSES_MAX = 20;
 export async function ticketSurveys(db: Pick<ClientBase, 'query'>, ticketId: number): Promise<TicketSurveys> {
   // One row per answer, or one row with no answer when the survey was sent and not answered yet.
   const { rows } = await db.query<{ sent_at: string; id: number | null; received_at: string | null; q1: number | null; answers: Record<string, unknown> | null; counts: boolean }>(
-    `SELECT to_char(k.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS sent_at,
-            r.id::int AS id, r.q1, r.answers, to_char(r.received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS received_at,
+    `SELECT ${iso('k.created_at', 'sent_at')},
+            r.id::int AS id, r.q1, r.answers, ${iso('r.received_at')},
             row_number() OVER (ORDER BY r.received_at DESC, r.id DESC) = 1 AS counts
        FROM survey_keys k LEFT JOIN survey_responses r ON r.survey_key_id = k.id
       WHERE k.ticket_id = $1 AND k.type = $2
@@ -155,7 +156,7 @@ function toComment(r: CommentRow): SurveyComment {
 }
 
 const COMMENT_SELECT = `SELECT l.id::int AS id, l.type, l.q1, l.q2, l.answers,
-         to_char(l.received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS received_at,
+         ${iso('l.received_at')},
          l.ticket_id, t.title AS ticket_title, l.company_id, co.name AS company_name,
          COALESCE(ct.name, t.contact_name) AS contact_name
     FROM latest l
@@ -172,7 +173,7 @@ export async function surveyResults(pool: Pool, q: { page: number; pageSize: num
     pool.query<CommentRow & { total: number }>(
       `${sql} ${COMMENT_SELECT.replace('SELECT ', 'SELECT count(*) OVER ()::int AS total, ')}
        ORDER BY l.received_at DESC, l.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, q.pageSize, (q.page - 1) * q.pageSize],
+      [...params, q.pageSize, offsetOf(q.page, q.pageSize)],
     ),
     pool.query<{ id: number; name: string }>(
       `SELECT co.id, co.name FROM companies co
@@ -218,4 +219,16 @@ export async function surveyResultsCsv(pool: Pool, f: Filters): Promise<string> 
     [...params, SURVEY_EXPORT_MAX_ROWS],
   );
   return toCsv(rows, CSV_COLUMNS);
+}
+
+/** Whether a company exists (surveys are sent to its contacts). */
+export async function companyExists(db: Pick<ClientBase, 'query'>, companyId: number): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM companies WHERE id = $1', [companyId]);
+  return Boolean(rowCount);
+}
+
+/** A ticket's status, or null when there is no such ticket. */
+export async function ticketStatus(db: Pick<ClientBase, 'query'>, ticketId: number): Promise<string | null> {
+  const { rows } = await db.query<{ status: string }>('SELECT status FROM tickets WHERE id = $1', [ticketId]);
+  return rows[0]?.status ?? null;
 }

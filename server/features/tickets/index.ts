@@ -1,12 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '@server/context';
-import { registerClientUserRoutes } from '@server/features/client-users/staff.routes';
-import { registerCompanyRoutes } from '@server/features/companies/staff.routes';
-import { registerStaffTicketRoutes } from './staff.routes';
+/** Tickets: the staff desk and the client portal's tickets. The only file other code imports. */
+import { clientRoutes, staffRoutes, type Feature } from '@server/platform/http/plugins';
+import { clientTicketRoutes } from './client.routes';
+import { staffTicketRoutes } from './staff.routes';
 
-/** The staff desk: tickets, companies with contacts, client portal users. */
-export function registerTicketDeskRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerStaffTicketRoutes(app, ctx);
-  registerCompanyRoutes(app, ctx);
-  registerClientUserRoutes(app, ctx);
-}
+export const tickets: Feature = {
+  name: 'tickets',
+  async register(app, ctx) {
+    await staffRoutes(app, ctx, staffTicketRoutes);
+    await clientRoutes(app, ctx, clientTicketRoutes);
+  },
+};
+
+export { createClientTicket, loadView } from './tickets.repo';

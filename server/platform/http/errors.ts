@@ -41,3 +41,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what 
       : `Invalid ${what}: ${names.map((n) => `${n} (${fields[n]})`).join(', ')}`;
   throw new ApiError(400, ERROR_CODES.invalidInput, message, fields);
 }
+
+/** A 400 naming one field of the body, as `parseInput` names them. */
+export const invalidField = (field: string, message: string) =>
+  new ApiError(400, ERROR_CODES.invalidInput, `Invalid body: ${field} (${message})`, { [field]: message });

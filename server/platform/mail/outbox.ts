@@ -36,3 +36,18 @@ export async function deliverOutbox(pool: Pool, smtpUrl: string | undefined, ids
     }
   }
 }
+
+/** The sender of every email. */
+export const mailFrom = (publicUrl: string) => `no-reply@${new URL(publicUrl).hostname}`;
+
+/** Sends committed outbox rows after the answer went out; failures are recorded on the rows. */
+export function deliverLater(
+  ctx: { config: { smtpUrl?: string | undefined; publicUrl: string }; database: { pool: Pool } },
+  log: { error(obj: object, msg: string): void },
+  ids: number[],
+): void {
+  if (!ctx.config.smtpUrl || ids.length === 0) return;
+  deliverOutbox(ctx.database.pool, ctx.config.smtpUrl, ids, mailFrom(ctx.config.publicUrl)).catch((error: unknown) =>
+    log.error({ err: error }, 'outbox delivery failed'),
+  );
+}

@@ -45,6 +45,9 @@ export function idInput(messages: IdMessages = { message: 'Must be an id' }) {
   return z.coerce.number({ error: m.number }).max(PG_INTEGER_MAX, m.large).int(m.whole).positive(m.positive);
 }
 
+/** The `:id` of a path: the one schema of every route that takes an id. */
+export const idParamsSchema = z.strictObject({ id: idInput({ label: 'id' }) });
+
 /** A page number of a list: 1 up to PAGE_MAX. */
 export function pageInput(message = 'Must be a page number') {
   return z.coerce.number({ error: message }).int(message).min(1, 'Must be 1 or more').max(PAGE_MAX, `Must be at most ${PAGE_MAX}`);

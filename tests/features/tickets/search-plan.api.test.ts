@@ -5,7 +5,7 @@
  * unbounded when the estimate was wrong), its page and total are those of the plain query.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OVERDUE_LIST_LIMIT, OVERDUE_SQL } from '@server/features/overdue/staff.routes';
+import { OVERDUE_LIST_LIMIT, OVERDUE_SQL } from '@server/features/overdue/overdue.repo';
 import { searchTickets, ticketMatchQuery, ticketOrderBy, ticketPageQuery, ticketWindowPageQuery, type TicketSearch, type SqlQuery } from '@server/features/tickets/search';
 import { TICKET_SEARCH } from '@contracts/common/constants';
 import { ticketSearchQuerySchema } from '@contracts/tickets';

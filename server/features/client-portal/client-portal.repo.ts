@@ -1,0 +1,137 @@
+/** The client portal's own lists: dashboard, paper orders, knowledge articles, change requests. Every query is scoped to the company. */
+import type { z } from 'zod';
+import type { Article, ArticleList, ArticleSummary, articleListQuerySchema, ClientDashboard, ClientTicket, Page, PaperOrder, PaperProduct, Scr } from '@contracts/client-portal';
+import { CATALOG_CATEGORY_PAPER, CLIENT_DASHBOARD_ITEMS } from '@contracts/common/constants';
+import { audit, clientActor } from '@server/platform/audit';
+import { invalidField } from '@server/platform/http/errors';
+import { containing, iso, listPage, type Queryable } from '@server/platform/sql';
+
+type Paging = { page: number; pageSize: number };
+type Who = { userId: number; companyId: number };
+
+const TICKET_COLUMNS = `t.id, t.title, t.status, t.severity, t.contact_name, ${iso('t.created_at')}, ${iso('t.updated_at')}`;
+const SCR_COLUMNS = `id, title, description, business_reason, priority, status, ${iso('created_at')}, ${iso('updated_at')}`;
+const ORDER_COLUMNS = `o.id, o.catalog_item_id AS product_id, i.name AS product_name, o.quantity, o.po_number, o.ship_to, o.status, ${iso('o.created_at')}`;
+const ORDERS = 'paper_orders o JOIN catalog_items i ON i.id = o.catalog_item_id';
+
+/** The company's open tickets, the team's latest replies and the open change requests. */
+export async function dashboard(db: Queryable, companyId: number): Promise<ClientDashboard> {
+  const [open, count, replies, openScrs] = await Promise.all([
+    db.query<ClientTicket>(
+      `SELECT ${TICKET_COLUMNS} FROM tickets t WHERE t.company_id = $1 AND t.status <> 'C' ORDER BY t.updated_at DESC, t.id DESC LIMIT $2`,
+      [companyId, CLIENT_DASHBOARD_ITEMS],
+    ),
+    db.query<{ n: string }>(`SELECT count(*) AS n FROM tickets WHERE company_id = $1 AND status <> 'C'`, [companyId]),
+    db.query<ClientDashboard['recentReplies'][number]>(
+      `SELECT n.ticket_id, t.title AS ticket_title, left(n.body, 300) AS body, COALESCE(s.name, 'Support') AS author, ${iso('n.created_at')}
+         FROM ticket_notes n JOIN tickets t ON t.id = n.ticket_id LEFT JOIN staff_users s ON s.id = n.staff_user_id
+        WHERE t.company_id = $1 AND NOT n.internal AND n.staff_user_id IS NOT NULL
+        ORDER BY n.created_at DESC, n.id DESC LIMIT $2`,
+      [companyId, CLIENT_DASHBOARD_ITEMS],
+    ),
+    db.query<Scr>(
+      `SELECT ${SCR_COLUMNS} FROM software_change_requests WHERE company_id = $1 AND status NOT IN ('released', 'rejected')
+        ORDER BY updated_at DESC, id DESC LIMIT $2`,
+      [companyId, CLIENT_DASHBOARD_ITEMS],
+    ),
+  ]);
+  return { openTickets: open.rows, openTicketCount: Number(count.rows[0]!.n), recentReplies: replies.rows, openScrs: openScrs.rows };
+}
+
+export async function paperProducts(db: Queryable): Promise<PaperProduct[]> {
+  const { rows } = await db.query<PaperProduct>(
+    `SELECT id, sku, name, description, unit_price_cents FROM catalog_items WHERE category = $1 AND active ORDER BY name, id LIMIT 200`,
+    [CATALOG_CATEGORY_PAPER],
+  );
+  return rows;
+}
+
+export const paperOrders = (db: Queryable, companyId: number, paging: Paging): Promise<Page<PaperOrder>> =>
+  listPage<PaperOrder>(
+    db,
+    {
+      select: `SELECT ${ORDER_COLUMNS} FROM ${ORDERS} WHERE o.company_id = $1 ORDER BY o.created_at DESC, o.id DESC`,
+      count: 'SELECT count(*) AS n FROM paper_orders WHERE company_id = $1',
+      params: [companyId],
+    },
+    paging,
+  );
+
+export async function paperOrder(db: Queryable, id: number, companyId: number): Promise<PaperOrder | null> {
+  const { rows } = await db.query<PaperOrder>(`SELECT ${ORDER_COLUMNS} FROM ${ORDERS} WHERE o.id = $1 AND o.company_id = $2`, [id, companyId]);
+  return rows[0] ?? null;
+}
+
+export async function orderPaper(db: Queryable, who: Who, input: { productId: number; quantity: number; poNumber?: string | undefined; shipTo: string }): Promise<number> {
+  const { rows: product } = await db.query('SELECT id FROM catalog_items WHERE id = $1 AND category = $2 AND active', [input.productId, CATALOG_CATEGORY_PAPER]);
+  if (!product[0]) throw invalidField('productId', 'No such paper product');
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO paper_orders (company_id, client_user_id, catalog_item_id, quantity, po_number, ship_to)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [who.companyId, who.userId, input.productId, input.quantity, input.poNumber ?? null, input.shipTo],
+  );
+  const id = rows[0]!.id;
+  await audit(db, { actor: clientActor(who.userId), entity: 'paper_order', entityId: id, action: 'create' });
+  return id;
+}
+
+/** Published knowledge articles, by category and text; a draft is never listed. */
+export async function articles(db: Queryable, q: z.output<typeof articleListQuerySchema>): Promise<ArticleList> {
+  const where = ['published'];
+  const params: unknown[] = [];
+  if (q.category) {
+    params.push(q.category);
+    where.push(`category = $${params.length}`);
+  }
+  if (q.q) {
+    params.push(containing(q.q));
+    where.push(`(title ILIKE $${params.length} OR body ILIKE $${params.length})`);
+  }
+  const whereSql = where.join(' AND ');
+  const [page, { rows: categories }] = await Promise.all([
+    listPage<ArticleSummary>(
+      db,
+      {
+        select: `SELECT id, title, category, ${iso('updated_at')} FROM knowledge_articles WHERE ${whereSql} ORDER BY category, title, id`,
+        count: `SELECT count(*) AS n FROM knowledge_articles WHERE ${whereSql}`,
+        params,
+      },
+      q,
+    ),
+    db.query<{ category: string }>('SELECT DISTINCT category FROM knowledge_articles WHERE published ORDER BY category LIMIT 200'),
+  ]);
+  return { ...page, categories: categories.map((c) => c.category) };
+}
+
+/** A published article; a draft answers null. */
+export async function article(db: Queryable, id: number): Promise<Article | null> {
+  const { rows } = await db.query<Article>(`SELECT id, title, category, body, ${iso('updated_at')} FROM knowledge_articles WHERE id = $1 AND published`, [id]);
+  return rows[0] ?? null;
+}
+
+export const scrs = (db: Queryable, companyId: number, paging: Paging): Promise<Page<Scr>> =>
+  listPage<Scr>(
+    db,
+    {
+      select: `SELECT ${SCR_COLUMNS} FROM software_change_requests WHERE company_id = $1 ORDER BY created_at DESC, id DESC`,
+      count: 'SELECT count(*) AS n FROM software_change_requests WHERE company_id = $1',
+      params: [companyId],
+    },
+    paging,
+  );
+
+export async function scr(db: Queryable, id: number, companyId: number): Promise<Scr | null> {
+  const { rows } = await db.query<Scr>(`SELECT ${SCR_COLUMNS} FROM software_change_requests WHERE id = $1 AND company_id = $2`, [id, companyId]);
+  return rows[0] ?? null;
+}
+
+export async function createScr(db: Queryable, who: Who, input: { title: string; description: string; businessReason?: string | undefined; priority: string }): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO software_change_requests (company_id, requested_by_client, title, description, business_reason, priority)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [who.companyId, who.userId, input.title, input.description, input.businessReason ?? null, input.priority],
+  );
+  const id = rows[0]!.id;
+  await audit(db, { actor: clientActor(who.userId), entity: 'software_change_request', entityId: id, action: 'create' });
+  return id;
+}

@@ -1,0 +1,29 @@
+/** The accounts a sign-in looks up, and the staff profiles the session reads. */
+import type { StaffUser } from '@contracts/auth';
+import type { Queryable } from '@server/platform/sql';
+
+export type StaffCredentials = { id: number; name: string; role: StaffUser['role']; password_hash: string };
+export type ClientCredentials = { id: number; name: string; email: string; company_id: number; company_name: string; password_hash: string };
+
+/** An active staff user by email, with the password hash. */
+export async function staffCredentials(db: Queryable, email: string): Promise<StaffCredentials | undefined> {
+  const { rows } = await db.query<StaffCredentials>('SELECT id, name, role, password_hash FROM staff_users WHERE email = $1 AND active', [email]);
+  return rows[0];
+}
+
+/** An active client user by email, with the company and the password hash. */
+export async function clientCredentials(db: Queryable, email: string): Promise<ClientCredentials | undefined> {
+  const { rows } = await db.query<ClientCredentials>(
+    `SELECT u.id, u.name, u.email, u.company_id, c.name AS company_name, u.password_hash
+       FROM client_users u JOIN companies c ON c.id = u.company_id
+      WHERE u.email = $1 AND u.status = 'active'`,
+    [email],
+  );
+  return rows[0];
+}
+
+/** An active staff user's profile. */
+export async function staffProfile(db: Queryable, id: number): Promise<StaffUser | null> {
+  const { rows } = await db.query<StaffUser>('SELECT id AS userid, name, email, role, title, department FROM staff_users WHERE id = $1 AND active', [id]);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,462 @@
+/**
+ * The tickets' SQL, with typed rows: the staff desk's reads and writes, the client portal's, and
+ * the one ticket-creation path both use. The search lives in search.ts (its query plan is the
+ * point); the clock rules in clock.ts; the change lines in changes.ts.
+ */
+import type { Pool, PoolClient } from 'pg';
+import type { z } from 'zod';
+import type { ClientNote, ClientTicket, ClientTicketDetail, clientTicketListQuerySchema, CLIENT_TICKET_SORTS, Page } from '@contracts/client-portal';
+import { QUEUES, SEVERITY_CODES, TICKET_STATUSES, severityLabel, statusLabel, type Severity } from '@contracts/common/codes';
+import { TICKET_AGE_BUCKETS_DAYS } from '@contracts/common/constants';
+import type { TicketSummary } from '@contracts/home';
+import type {
+  addNoteSchema,
+  addTimeEntrySchema,
+  CountRow,
+  createTicketSchema,
+  ThreadEntry,
+  TicketDetail,
+  TicketStats,
+  TicketView,
+  TimeEntry,
+  updateTicketSchema,
+} from '@contracts/tickets';
+import type { Config } from '@server/config';
+import { audit, type AuditActor } from '@server/platform/audit';
+import { invalidField, notFound } from '@server/platform/http/errors';
+import { containing, iso, listPage, severityRank, type Queryable } from '@server/platform/sql';
+import { queueSupportSurvey, ticketSurveys } from '@server/features/surveys';
+import { changeStatus, formatDuration, isOverdue, projectedDueDate, type ClockState } from './clock';
+import { describeChange, type Changes } from './changes';
+
+/** The newest thread entries and time entries a ticket view carries. */
+const THREAD_LIMIT = 1000;
+const TIME_ENTRY_LIMIT = 1000;
+/** How many of a user's open tickets the home screen lists. */
+const MY_TICKETS_LIMIT = 50;
+const HOUR_MS = 3_600_000;
+
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+
+type TicketRow = Omit<TicketDetail, 'projected_duedate' | 'overdue'>;
+
+const clockOf = (r: Pick<TicketRow, 'status' | 'duedate' | 'paused_since' | 'paused_seconds'>): ClockState => ({
+  status: r.status,
+  duedate: r.duedate ? new Date(r.duedate) : null,
+  pausedSince: r.paused_since ? new Date(r.paused_since) : null,
+  pausedSeconds: r.paused_seconds,
+});
+
+/** One ticket's header, with its clock worked out at `now`; `lock` holds the row for an update. */
+export async function loadTicket(db: Queryable, id: number, now: Date, lock = false): Promise<TicketDetail | null> {
+  const { rows } = await db.query<TicketRow>(
+    `SELECT t.id, t.title, t.description, t.status, t.severity, t.company_id, c.name AS company_name, t.contact_id,
+            t.contact_name, t.contact_email, t.queue, t.assignee_id, u.name AS assignee_name, t.source, t.duedate,
+            t.paused_since, t.paused_seconds, t.created_at, t.updated_at, t.closed_at
+       FROM tickets t
+       LEFT JOIN companies c ON c.id = t.company_id
+       LEFT JOIN staff_users u ON u.id = t.assignee_id
+      WHERE t.id = $1 ${lock ? 'FOR UPDATE OF t' : ''}`,
+    [id],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  const clock = clockOf(r);
+  return {
+    ...r,
+    projected_duedate: r.paused_since ? projectedDueDate(clock, now)?.toISOString() ?? null : null,
+    overdue: isOverdue(clock, now),
+  };
+}
+
+/** A ticket as the staff view shows it: header, thread, time and its support survey. */
+export async function loadView(db: Queryable, id: number, now: Date): Promise<TicketView | null> {
+  const ticket = await loadTicket(db, id, now);
+  if (!ticket) return null;
+  const { rows: thread } = await db.query<ThreadEntry>(
+    `SELECT * FROM (
+       SELECT n.id::int AS id, n.kind, n.body, n.internal, n.minutes_spent, n.change, n.created_at,
+              COALESCE(s.name, cu.name) AS author_name,
+              CASE WHEN n.staff_user_id IS NOT NULL THEN 'staff' WHEN n.client_user_id IS NOT NULL THEN 'client' END AS author_type
+         FROM ticket_notes n
+         LEFT JOIN staff_users s ON s.id = n.staff_user_id
+         LEFT JOIN client_users cu ON cu.id = n.client_user_id
+        WHERE n.ticket_id = $1
+        ORDER BY n.created_at DESC, n.id DESC
+        LIMIT $2) x
+      ORDER BY created_at, id`,
+    [id, THREAD_LIMIT],
+  );
+  const { rows: entries } = await db.query<TimeEntry>(
+    `SELECT e.id::int AS id, e.staff_user_id, s.name AS staff_name, to_char(e.work_date, 'YYYY-MM-DD') AS work_date, e.minutes,
+            e.billable, e.description, e.note_id::int AS note_id, e.created_at
+       FROM time_entries e JOIN staff_users s ON s.id = e.staff_user_id
+      WHERE e.ticket_id = $1
+      ORDER BY e.work_date DESC, e.id DESC
+      LIMIT $2`,
+    [id, TIME_ENTRY_LIMIT],
+  );
+  const { rows: totals } = await db.query<{ total: number; billable: number }>(
+    `SELECT COALESCE(sum(minutes), 0)::int AS total, COALESCE(sum(minutes) FILTER (WHERE billable), 0)::int AS billable
+       FROM time_entries WHERE ticket_id = $1`,
+    [id],
+  );
+  const surveys = await ticketSurveys(db, id);
+  return { ticket, thread, time: { entries, total_minutes: totals[0]!.total, billable_minutes: totals[0]!.billable }, surveys };
+}
+
+/** Active staff users, for the assignee pickers. */
+export async function activeStaff(db: Queryable): Promise<{ id: number; name: string }[]> {
+  const { rows } = await db.query<{ id: number; name: string }>('SELECT id, name FROM staff_users WHERE active ORDER BY name LIMIT 1000');
+  return rows;
+}
+
+async function assertActiveStaff(db: Queryable, id: number | null | undefined, field: string): Promise<void> {
+  if (!id) return;
+  const { rows } = await db.query('SELECT 1 FROM staff_users WHERE id = $1 AND active', [id]);
+  if (!rows.length) throw invalidField(field, 'No such staff user');
+}
+
+/** What a new ticket is made of, whoever raises it (staff on the desk, a client in the portal). */
+export type NewTicket = {
+  title: string;
+  description: string;
+  severity: Severity;
+  companyId: number;
+  contact: { id: number | null; name: string | null; email: string | null };
+  queue: string;
+  assigneeId: number | null;
+  source: string;
+  /** A due date set by hand; otherwise the severity's response target from now. */
+  duedate?: Date | null;
+};
+
+/**
+ * The one ticket-creation path, used by the staff desk and the client portal: status A, the due
+ * date from the severity's response target (unless set by hand), one audit row. Answers the id.
+ */
+export async function insertTicket(
+  db: Queryable,
+  config: Pick<Config, 'responseTargetHours'>,
+  ticket: NewTicket,
+  by: { actor: AuditActor; action: string; detail?: object },
+  now: Date,
+): Promise<number> {
+  const due = ticket.duedate ?? new Date(now.getTime() + config.responseTargetHours[ticket.severity] * HOUR_MS);
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO tickets (title, description, status, severity, company_id, contact_id, contact_name, contact_email,
+                          queue, assignee_id, source, duedate, created_at, updated_at)
+     VALUES ($1, $2, 'A', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING id`,
+    [ticket.title, ticket.description, ticket.severity, ticket.companyId, ticket.contact.id, ticket.contact.name, ticket.contact.email,
+      ticket.queue, ticket.assigneeId, ticket.source, due, now],
+  );
+  const id = rows[0]!.id;
+  await audit(db, { actor: by.actor, entity: 'ticket', entityId: id, action: by.action, detail: by.detail });
+  return id;
+}
+
+/** A staff member raises a ticket for a company (checking the company, contact and assignee first). */
+export async function createStaffTicket(
+  db: Queryable,
+  config: Pick<Config, 'responseTargetHours'>,
+  input: z.output<typeof createTicketSchema>,
+  actor: AuditActor,
+  now: Date,
+): Promise<number> {
+  const { rows: company } = await db.query('SELECT id FROM companies WHERE id = $1', [input.company_id]);
+  if (!company.length) throw invalidField('company_id', 'No such company');
+  let contact: NewTicket['contact'] = { id: null, name: null, email: null };
+  if (input.contact_id) {
+    const { rows } = await db.query<{ id: number; name: string; email: string | null }>(
+      'SELECT id, name, email FROM contacts WHERE id = $1 AND company_id = $2',
+      [input.contact_id, input.company_id],
+    );
+    if (!rows[0]) throw invalidField('contact_id', 'This contact is not at the company');
+    contact = rows[0];
+  }
+  await assertActiveStaff(db, input.assignee_id, 'assignee_id');
+  return insertTicket(
+    db,
+    config,
+    {
+      title: input.title,
+      description: input.description,
+      severity: input.severity,
+      companyId: input.company_id,
+      contact,
+      queue: input.queue,
+      assigneeId: input.assignee_id ?? null,
+      source: input.source,
+      duedate: input.duedate ? new Date(input.duedate) : null,
+    },
+    { actor, action: 'create', detail: { title: input.title, severity: input.severity, queue: input.queue } },
+    now,
+  );
+}
+
+/** A client raises a ticket for their own company: unassigned, in the Support queue, from the portal. */
+export async function createClientTicket(
+  db: Queryable,
+  config: Pick<Config, 'responseTargetHours'>,
+  who: { userId: number; companyId: number; name: string; email: string },
+  t: { title: string; description: string; severity: Severity; contactName?: string; contactEmail?: string },
+  action: string,
+  now: Date,
+): Promise<number> {
+  return insertTicket(
+    db,
+    config,
+    {
+      title: t.title,
+      description: t.description,
+      severity: t.severity,
+      companyId: who.companyId,
+      contact: { id: null, name: t.contactName ?? who.name, email: t.contactEmail ?? who.email },
+      queue: 'Support',
+      assigneeId: null,
+      source: 'portal',
+    },
+    { actor: { type: 'client', id: who.userId }, action },
+    now,
+  );
+}
+
+/**
+ * A staff change of status, severity, queue, assignee or due date: each changed field becomes a
+ * line of one thread entry and the audit row; the clock pauses or resumes (clock.ts); closing
+ * queues the support survey in the same transaction. Nothing changed, nothing written.
+ */
+export async function updateTicket(
+  db: PoolClient,
+  config: Pick<Config, 'publicUrl'>,
+  id: number,
+  input: z.output<typeof updateTicketSchema>,
+  staffId: number,
+  now: Date,
+): Promise<void> {
+  const current = await loadTicket(db, id, now, true);
+  if (!current) throw notFound('No such ticket');
+  await assertActiveStaff(db, input.assignee_id, 'assignee_id');
+  const changes: Changes = {};
+  const set = (field: string, from: unknown, to: unknown) => {
+    const same =
+      from instanceof Date || to instanceof Date || field === 'duedate'
+        ? (from ? new Date(from as string).getTime() : null) === (to ? new Date(to as string).getTime() : null)
+        : from === to;
+    if (!same) changes[field] = { from: from instanceof Date ? from.toISOString() : from, to: to instanceof Date ? to.toISOString() : to };
+  };
+  let clock = clockOf(current);
+  if (input.duedate !== undefined) {
+    set('duedate', clock.duedate, input.duedate);
+    clock = { ...clock, duedate: input.duedate ? new Date(input.duedate) : null };
+  }
+  let resumed = 0;
+  if (input.status !== undefined && input.status !== current.status) {
+    const before = clock.duedate;
+    const next = changeStatus(clock, input.status, now);
+    resumed = next.resumedSeconds;
+    set('status', current.status, input.status);
+    if (resumed) set('duedate', changes.duedate ? changes.duedate.from : before, next.duedate);
+    clock = next;
+  }
+  if (input.severity !== undefined) set('severity', current.severity, input.severity);
+  if (input.queue !== undefined) set('queue', current.queue, input.queue);
+  if (input.assignee_id !== undefined) set('assignee_id', current.assignee_id, input.assignee_id);
+  if (!Object.keys(changes).length) return;
+
+  const closing = changes.status && input.status === 'C';
+  const reopening = changes.status && current.status === 'C';
+  await db.query(
+    `UPDATE tickets SET status = $2, severity = $3, queue = $4, assignee_id = $5, duedate = $6, paused_since = $7,
+            paused_seconds = $8, updated_at = $9,
+            closed_at = CASE WHEN $10 THEN $9 WHEN $11 THEN NULL ELSE closed_at END
+      WHERE id = $1`,
+    [id, clock.status, input.severity ?? current.severity, input.queue ?? current.queue,
+      input.assignee_id !== undefined ? input.assignee_id : current.assignee_id, clock.duedate, clock.pausedSince, clock.pausedSeconds,
+      now, Boolean(closing), Boolean(reopening)],
+  );
+  const ids = [current.assignee_id, input.assignee_id].filter((v): v is number => typeof v === 'number');
+  const { rows: people } = await db.query<{ id: number; name: string }>('SELECT id, name FROM staff_users WHERE id = ANY($1::int[])', [ids]);
+  const names = new Map(people.map((p) => [p.id, p.name]));
+  const lines = Object.entries(changes).map(([f, c]) => describeChange(f, c.from, c.to, names));
+  if (resumed) lines.push(`Clock resumed after ${formatDuration(resumed)} waiting; the due date moved out by that time.`);
+  else if (changes.status && clock.pausedSince && !current.paused_since) lines.push('Clock paused while waiting.');
+  await db.query(
+    `INSERT INTO ticket_notes (ticket_id, staff_user_id, body, internal, kind, change, created_at) VALUES ($1, $2, $3, true, 'change', $4, $5)`,
+    [id, staffId, lines.join('\n'), JSON.stringify(changes), now],
+  );
+  await audit(db, { actor: { type: 'staff', id: staffId }, entity: 'ticket', entityId: id, action: 'update', detail: { changes, ...(resumed ? { paused_seconds: resumed } : {}) } });
+  // Closing a ticket emails its contact the support survey, in the same transaction.
+  if (closing) await queueSupportSurvey(db, id, config);
+}
+
+async function lockTicket(db: Queryable, id: number): Promise<{ company_id: number | null }> {
+  const { rows } = await db.query<{ company_id: number | null }>('SELECT id, company_id FROM tickets WHERE id = $1 FOR UPDATE', [id]);
+  if (!rows[0]) throw notFound('No such ticket');
+  return rows[0];
+}
+
+async function insertTimeEntry(
+  db: Queryable,
+  e: { staffId: number; ticketId: number; companyId: number | null; noteId: number | null; minutes: number; billable: boolean; description: string; workDate: string },
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO time_entries (staff_user_id, ticket_id, company_id, note_id, work_date, minutes, billable, description)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id::int AS id`,
+    [e.staffId, e.ticketId, e.companyId, e.noteId, e.workDate, e.minutes, e.billable, e.description],
+  );
+  return rows[0]!.id;
+}
+
+/** A staff note on a ticket; minutes on it become a billable time entry. */
+export async function addStaffNote(db: Queryable, id: number, input: z.output<typeof addNoteSchema>, staffId: number, now: Date): Promise<void> {
+  const ticket = await lockTicket(db, id);
+  const { rows: note } = await db.query<{ id: number }>(
+    `INSERT INTO ticket_notes (ticket_id, staff_user_id, body, internal, minutes_spent, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::int AS id`,
+    [id, staffId, input.body, input.internal, input.minutes, now],
+  );
+  const noteId = note[0]!.id;
+  if (input.minutes > 0) {
+    await insertTimeEntry(db, {
+      staffId, ticketId: id, companyId: ticket.company_id, noteId, minutes: input.minutes,
+      billable: true, description: input.body.slice(0, 500), workDate: dayOf(now),
+    });
+  }
+  await db.query('UPDATE tickets SET updated_at = $2 WHERE id = $1', [id, now]);
+  await audit(db, { actor: { type: 'staff', id: staffId }, entity: 'ticket', entityId: id, action: 'note', detail: { note_id: noteId, internal: input.internal, minutes: input.minutes } });
+}
+
+/** Time spent on a ticket, without a note. */
+export async function addTime(db: Queryable, id: number, input: z.output<typeof addTimeEntrySchema>, staffId: number, now: Date): Promise<void> {
+  const ticket = await lockTicket(db, id);
+  const entryId = await insertTimeEntry(db, {
+    staffId, ticketId: id, companyId: ticket.company_id, noteId: null, minutes: input.minutes,
+    billable: input.billable, description: input.description, workDate: input.work_date ?? dayOf(now),
+  });
+  await audit(db, { actor: { type: 'staff', id: staffId }, entity: 'ticket', entityId: id, action: 'time', detail: { time_entry_id: entryId, minutes: input.minutes, billable: input.billable } });
+}
+
+/** The open tickets assigned to a user, soonest due first (the home screen). */
+export async function myOpenTickets(db: Queryable, userId: number): Promise<TicketSummary[]> {
+  const { rows } = await db.query<TicketSummary>(
+    `SELECT t.id, t.title, t.status, t.severity, c.name AS company_name, t.queue, ${iso('t.duedate')}, ${iso('t.created_at')}
+       FROM tickets t LEFT JOIN companies c ON c.id = t.company_id
+      WHERE t.assignee_id = $1 AND t.status <> 'C'
+      ORDER BY t.duedate ASC NULLS LAST, t.id
+      LIMIT $2`,
+    [userId, MY_TICKETS_LIMIT],
+  );
+  return rows;
+}
+
+/** The columns of a ticket in client lists. */
+export const CLIENT_TICKET_COLUMNS = `t.id, t.title, t.status, t.severity, t.contact_name, ${iso('t.created_at')}, ${iso('t.updated_at')}`;
+
+/** Sort columns a client may ask for, mapped to SQL (never interpolated from input). */
+const CLIENT_SORT_SQL: Record<(typeof CLIENT_TICKET_SORTS)[number], string> = {
+  id: 't.id',
+  title: 't.title',
+  status: 't.status',
+  severity: severityRank('t.severity'),
+  created_at: 't.created_at',
+  updated_at: 't.updated_at',
+};
+
+type ClientListQuery = z.output<typeof clientTicketListQuerySchema>;
+
+/** One page of a company's tickets for its client users. */
+export async function clientTickets(pool: Pool, companyId: number, q: ClientListQuery): Promise<Page<ClientTicket>> {
+  const where = ['t.company_id = $1'];
+  const params: unknown[] = [companyId];
+  if (q.status === 'open') where.push(`t.status <> 'C'`);
+  if (q.status === 'closed') where.push(`t.status = 'C'`);
+  if (q.q) {
+    params.push(containing(q.q));
+    where.push(`(t.title ILIKE $${params.length} OR t.id::text = $${params.length + 1})`);
+    params.push(q.q);
+  }
+  const whereSql = where.join(' AND ');
+  const dir = q.dir === 'asc' ? 'ASC' : 'DESC';
+  return listPage<ClientTicket>(
+    pool,
+    {
+      select: `SELECT ${CLIENT_TICKET_COLUMNS} FROM tickets t WHERE ${whereSql} ORDER BY ${CLIENT_SORT_SQL[q.sort]} ${dir} NULLS LAST, t.id ${dir}`,
+      count: `SELECT count(*) AS n FROM tickets t WHERE ${whereSql}`,
+      params,
+    },
+    q,
+  );
+}
+
+/** One ticket of the company with its public thread; internal notes never leave the server for a client user. */
+export async function clientTicket(pool: Pool, id: number, companyId: number): Promise<ClientTicketDetail | null> {
+  const { rows } = await pool.query<ClientTicket & { description: string; contact_email: string | null }>(
+    `SELECT ${CLIENT_TICKET_COLUMNS}, t.description, t.contact_email FROM tickets t WHERE t.id = $1 AND t.company_id = $2`,
+    [id, companyId],
+  );
+  if (!rows[0]) return null;
+  const { rows: notes } = await pool.query<ClientNote>(
+    `SELECT n.id::int AS id, n.body, COALESCE(s.name, c.name, 'Support') AS author, (n.client_user_id IS NOT NULL) AS "fromClient",
+            ${iso('n.created_at')}
+       FROM ticket_notes n LEFT JOIN staff_users s ON s.id = n.staff_user_id LEFT JOIN client_users c ON c.id = n.client_user_id
+      WHERE n.ticket_id = $1 AND NOT n.internal
+      ORDER BY n.created_at, n.id`,
+    [id],
+  );
+  return { ...rows[0], notes };
+}
+
+/** A client's reply; a ticket waiting on the client (WOC) goes back to the team. Answers the note id. */
+export async function addClientReply(db: Queryable, id: number, who: { userId: number; companyId: number }, body: string): Promise<number> {
+  const { rows } = await db.query('SELECT status FROM tickets WHERE id = $1 AND company_id = $2 FOR UPDATE', [id, who.companyId]);
+  if (!rows[0]) throw notFound('No such ticket');
+  const { rows: note } = await db.query<{ id: string }>(
+    'INSERT INTO ticket_notes (ticket_id, client_user_id, body, internal) VALUES ($1, $2, $3, false) RETURNING id',
+    [id, who.userId, body],
+  );
+  const noteId = Number(note[0]!.id);
+  await db.query(`UPDATE tickets SET updated_at = now(), status = CASE WHEN status = 'WOC' THEN 'A' ELSE status END WHERE id = $1`, [id]);
+  await audit(db, { actor: { type: 'client', id: who.userId }, entity: 'ticket', entityId: id, action: 'reply', detail: { noteId } });
+  return noteId;
+}
+
+
+/** The open tickets counted by status, severity, queue, assignee and age (the active ticket stats). */
+export async function ticketStats(db: Queryable, now: Date): Promise<TicketStats> {
+  const [b1, b2, b3, b4] = TICKET_AGE_BUCKETS_DAYS;
+  const { rows } = await db.query<{ status: string | null; severity: string | null; queue: string | null; assignee_id: number | null; age: number | null; n: number; g: number } & Record<string, unknown>>(
+    `SELECT status, severity, queue, assignee_id, age, count(*)::int AS n, GROUPING(status, severity, queue, assignee_id, age) AS g
+       FROM (SELECT status, severity, queue, assignee_id,
+                    CASE WHEN created_at > $1::timestamptz - make_interval(days => $2) THEN 0
+                         WHEN created_at > $1::timestamptz - make_interval(days => $3) THEN 1
+                         WHEN created_at > $1::timestamptz - make_interval(days => $4) THEN 2
+                         WHEN created_at > $1::timestamptz - make_interval(days => $5) THEN 3
+                         ELSE 4 END AS age
+               FROM tickets WHERE status <> 'C') o
+      GROUP BY GROUPING SETS ((status), (severity), (queue), (assignee_id), (age), ())`,
+    [now, b1, b2, b3, b4],
+  );
+  const { rows: overdue } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tickets WHERE status <> 'C' AND duedate < $1`, [now]);
+  const { rows: names } = await db.query<{ id: number; name: string }>('SELECT id, name FROM staff_users');
+  const nameOf = new Map(names.map((r) => [r.id, r.name]));
+  const ageLabels = [`< ${b1} d`, `${b1}–${b2} d`, `${b2}–${b3} d`, `${b3}–${b4} d`, `> ${b4} d`];
+  const columns = ['status', 'severity', 'queue', 'assignee_id', 'age'];
+  const pick = (col: string, label: (k: string) => string, order?: readonly string[]): CountRow[] => {
+    const out = rows
+      .filter((r) => r.g === 0b11111 - (1 << (4 - columns.indexOf(col))))
+      .map((r) => ({ key: r[col] === null ? 'none' : String(r[col]), label: r[col] === null ? 'Unassigned' : label(String(r[col])), count: r.n }));
+    if (order) out.sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
+    else out.sort((a, b) => b.count - a.count);
+    return out;
+  };
+  return {
+    open_total: rows.find((r) => r.g === 0b11111)?.n ?? 0,
+    overdue_total: overdue[0]!.n,
+    by_status: pick('status', statusLabel, Object.keys(TICKET_STATUSES)),
+    by_severity: pick('severity', severityLabel, SEVERITY_CODES),
+    by_queue: pick('queue', (k) => k, QUEUES),
+    by_assignee: pick('assignee_id', (k) => nameOf.get(Number(k)) ?? `#${k}`),
+    by_age: pick('age', (k) => ageLabels[Number(k)]!, ['0', '1', '2', '3', '4']),
+  };
+}
