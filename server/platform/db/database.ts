@@ -1,18 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { DB_DEFAULTS, type Config } from '@server/config';
 import { EmbeddedServer, EmbeddedStartError, embeddedPaths } from './embedded';
 import { migrate } from './migrate';
-import { schema } from './schema';
-
-export type Db = NodePgDatabase<typeof schema>;
 
 export type Database = {
   kind: 'embedded' | 'postgres';
   pool: pg.Pool;
-  db: Db;
   /** The supervised server when the database is the embedded one. */
   embedded?: EmbeddedServer;
   close(): Promise<void>;
@@ -79,12 +74,10 @@ export async function openDatabase(settings: DatabaseSettings, log: (message: st
   const pool = new pg.Pool({ ...connection, ...poolOptions(settings) });
   // An idle client that loses its connection (a restarted server) must not crash the process.
   pool.on('error', () => undefined);
-  const db = drizzle(pool, { schema });
   let closing: Promise<void> | undefined;
   return {
     kind: embedded ? 'embedded' : 'postgres',
     pool,
-    db,
     embedded,
     close() {
       closing ??= (async () => {
