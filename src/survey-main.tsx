@@ -2,8 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SUPPORT_PHONE_META, SUPPORT_PHONE_PLACEHOLDER } from './contracts/common/constants';
 import { parseSurveyLocation } from './contracts/survey-form';
-import { SurveyApp } from './features/survey-page/screens/SurveyPage';
-import './features/survey-page/screens/survey.css';
+import { SurveyApp } from './features/survey-page';
+// The survey page's stylesheet (plain CSS: the survey entry carries no UI kit).
+import './features/survey-page/survey.css';
 
 /** The survey's own light entry: no staff or client bundle, no router, no UI kit. */
 const root = document.getElementById('app');

@@ -1,23 +1,17 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import * as clientPortal from '@/features/client-portal/routes';
+import { ClientLayout } from '@/features/client-portal';
+import type { ClientRoute } from '@/shared/routing';
+import { ClientSession } from '@/shared/session/client-session';
 import { browserStorage, clientSessionStore } from '@/shared/storage';
-import { ClientLayout } from '@/features/client-portal/screens/ClientLayout';
 import { NotFound } from '@/shared/ui/NotFound';
 import { Spinner } from '@/shared/ui/Spinner';
-import { ClientSession } from '@/shared/session/client-session';
 
-const ClientLoginScreen = lazy(() => import('@/features/client-portal/screens/ClientLoginScreen'));
-const ClientSignupScreen = lazy(() => import('@/features/client-portal/screens/ClientSignupScreen'));
-const ClientForgotPasswordScreen = lazy(() => import('@/features/client-portal/screens/ClientForgotPasswordScreen'));
-const ClientPasswordScreen = lazy(() => import('@/features/client-portal/screens/ClientPasswordScreen'));
-const ClientDashboard = lazy(() => import('@/features/client-portal/screens/ClientDashboard'));
-const ClientTicketsScreen = lazy(() => import('@/features/client-portal/screens/ClientTicketsScreen'));
-const ClientPaperScreen = lazy(() => import('@/features/client-portal/screens/ClientPaperScreen'));
-const ClientContactSupportScreen = lazy(() => import('@/features/client-portal/screens/ClientContactSupportScreen'));
-const ClientHelpResourcesScreen = lazy(() => import('@/features/client-portal/screens/ClientHelpResourcesScreen'));
-const ClientScrScreen = lazy(() => import('@/features/client-portal/screens/ClientScrScreen'));
-const ClientAiChatScreen = lazy(() => import('@/features/client-portal/screens/ClientAiChatScreen'));
-const SessionExpiredDialog = lazy(() => import('@/features/client-portal/screens/SessionExpiredDialog'));
+/** Every route under /client, from the features (one line each). */
+export const CLIENT_ROUTES: ClientRoute[] = [...clientPortal.clientRoutes];
+
+const { SessionExpiredDialog } = clientPortal;
 
 /** The dialog's code (react-aria's modal) loads only when a session expires. */
 function SessionExpiredGate() {
@@ -52,56 +46,17 @@ export default function ClientApp() {
     <ClientSession.Provider options={{ input: { store: clientSessionStore(browserStorage()) } }}>
       <Suspense fallback={<Spinner />}>
         <Switch>
-          <Route path="/login">
-            <ClientLoginScreen />
-          </Route>
-          <Route path="/signup">
-            <ClientSignupScreen />
-          </Route>
-          <Route path="/forgot-password">
-            <ClientForgotPasswordScreen />
-          </Route>
-          <Route path="/set-password/:token">
-            <ClientPasswordScreen purpose="invite" />
-          </Route>
-          <Route path="/reset-password/:token">
-            <ClientPasswordScreen purpose="reset" />
-          </Route>
-          <Route path="/">
-            <RequireClient>
-              <ClientDashboard />
-            </RequireClient>
-          </Route>
-          <Route path="/tickets">
-            <RequireClient>
-              <ClientTicketsScreen />
-            </RequireClient>
-          </Route>
-          <Route path="/paper">
-            <RequireClient>
-              <ClientPaperScreen />
-            </RequireClient>
-          </Route>
-          <Route path="/contact/support">
-            <RequireClient>
-              <ClientContactSupportScreen />
-            </RequireClient>
-          </Route>
-          <Route path="/help/resources">
-            <RequireClient>
-              <ClientHelpResourcesScreen />
-            </RequireClient>
-          </Route>
-          <Route path="/software/change/request">
-            <RequireClient>
-              <ClientScrScreen />
-            </RequireClient>
-          </Route>
-          <Route path="/clientaichat">
-            <RequireClient layout={false}>
-              <ClientAiChatScreen />
-            </RequireClient>
-          </Route>
+          {CLIENT_ROUTES.map(({ path, screen: Screen, guest, layout }) => (
+            <Route key={path} path={path}>
+              {guest ? (
+                <Screen />
+              ) : (
+                <RequireClient layout={layout ?? true}>
+                  <Screen />
+                </RequireClient>
+              )}
+            </Route>
+          ))}
           <Route>
             <NotFound home="/client" />
           </Route>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { matchRoute, Redirect, useLocation, useRouter, type Parser } from 'wouter';
 import { browserStorage, staffSessionStore } from '@/shared/storage';
 import { BuildingScreen, ForbiddenScreen } from '@/shared/ui/BuildingScreen';
@@ -9,9 +9,13 @@ import { ScrollManager } from './ScrollManager';
 import { browserSessionInput, StaffSession } from '@/shared/session/staff-session';
 import { STAFF_ROUTES, type StaffRoute } from './staff-routes';
 
-const SignInScreen = lazy(() => import('@/features/sign-in/screens/SignInScreen'));
-// The layout (and the dialog library it uses) loads after sign-in, keeping the sign-in screen light.
-const StaffLayout = lazy(() => import('@/features/shell/screens/StaffLayout').then((m) => ({ default: m.StaffLayout })));
+import { StaffLayout } from '@/features/shell';
+import { SignInScreen } from '@/features/sign-in';
+import { registryLoader } from '@/shared/machine-registry';
+import { STAFF_MENU } from './menu';
+
+// The machine registry (for /qa/machines) loads only when a screen shows it.
+registryLoader(() => import('./machine-registry'));
 
 /** Kept-alive screens remembered at most (least recently used go first). */
 const KEEP_ALIVE_LIMIT = 5;
@@ -91,7 +95,7 @@ function StaffRoutes() {
   }
   return (
     <RequireStaff>
-      <StaffLayout>
+      <StaffLayout menu={STAFF_MENU}>
         <Outlet found={found} location={location} />
       </StaffLayout>
     </RequireStaff>

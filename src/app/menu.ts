@@ -1,93 +1,48 @@
-import { MANAGER_ROLES, type Role } from '@contracts/common/constants';
+/** The sidebar of spec 2.2, in its order: the features' entries, the shell's actions, and the entries of screens not built yet. */
+import * as clientUsers from '@/features/client-users/routes';
+import * as companies from '@/features/companies/routes';
+import * as home from '@/features/home/routes';
+import * as management from '@/features/management/routes';
+import * as qa from '@/features/qa/routes';
+import * as tickets from '@/features/tickets/routes';
+import { menuGroupOf, type MenuItem } from '@/shared/routing';
 
-/** What a menu entry does: go to a route, or run one of the shell's actions. */
-export type MenuTarget = { route: string } | { action: 'chatbot' | 'learningCenter' | 'logout' };
+export { canSee, isGroup, type MenuEntry, type MenuGroup, type MenuItem, type MenuTarget } from '@/shared/routing';
 
-export type MenuEntry = { label: string; target: MenuTarget; roles?: readonly Role[] };
-export type MenuGroup = { group: string; entries: MenuEntry[] };
-export type MenuItem = MenuEntry | MenuGroup;
+const to = (label: string, route: string) => ({ label, target: { route } });
 
-export const isGroup = (item: MenuItem): item is MenuGroup => 'group' in item;
-
-/** The sidebar of spec 2.2, in its order. */
 export const STAFF_MENU: MenuItem[] = [
-  { label: 'Home', target: { route: '/home' } },
+  ...home.menu,
   { label: 'AI Chatbot', target: { action: 'chatbot' } },
   { label: 'Learning Center', target: { action: 'learningCenter' } },
-  { label: 'Profile', target: { route: '/user/options' } },
-  { label: 'Org Chart', target: { route: '/orgchart' } },
-  { label: 'Management Dashboard', target: { route: '/mgmtdash' }, roles: MANAGER_ROLES },
-  { label: 'Weekly Schedule', target: { route: '/weekly-schedule' } },
-  {
-    group: 'Company',
-    entries: [
-      { label: 'Create Company', target: { route: '/create/company' } },
-      { label: 'Company Search', target: { route: '/company/search' } },
-      { label: 'Client Portal Users', target: { route: '/client/portal/users' } },
-    ],
-  },
-  {
-    group: 'Tickets',
-    entries: [
-      { label: 'Create Ticket', target: { route: '/create/ticket' } },
-      { label: 'Ticket Search', target: { route: '/ticket/search' } },
-    ],
-  },
-  {
-    group: 'Projects',
-    entries: [
-      { label: 'Create Project', target: { route: '/create/project' } },
-      { label: 'Project Search', target: { route: '/project/search' } },
-      { label: 'Programming Sprints', target: { route: '/project/sprints' } },
-    ],
-  },
-  {
-    group: 'Quote',
-    entries: [
-      { label: 'Support Quote', target: { route: '/quote/list' } },
-      { label: 'Item Management', target: { route: '/quote/item/management' } },
-    ],
-  },
-  {
-    group: 'Forms',
-    entries: [
-      { label: 'Kudos Form', target: { route: '/forms/kudo' } },
-      { label: 'Correction Form', target: { route: '/forms/correction' } },
-      { label: 'Travel Expense', target: { route: '/forms/travel/expense' } },
-    ],
-  },
-  { label: 'Sales', target: { route: '/sales/dashboard' } },
+  to('Profile', '/user/options'),
+  to('Org Chart', '/orgchart'),
+  ...management.menu,
+  to('Weekly Schedule', '/weekly-schedule'),
+  { group: 'Company', entries: [...companies.menu, ...clientUsers.menu] },
+  { group: 'Tickets', entries: tickets.menu },
+  { group: 'Projects', entries: [to('Create Project', '/create/project'), to('Project Search', '/project/search'), to('Programming Sprints', '/project/sprints')] },
+  { group: 'Quote', entries: [to('Support Quote', '/quote/list'), to('Item Management', '/quote/item/management')] },
+  { group: 'Forms', entries: [to('Kudos Form', '/forms/kudo'), to('Correction Form', '/forms/correction'), to('Travel Expense', '/forms/travel/expense')] },
+  to('Sales', '/sales/dashboard'),
   // Spec 2.2's "Quality Assurance" entry, as a group that also holds the machine diagrams (ADR 0050).
-  {
-    group: 'Quality Assurance',
-    entries: [
-      { label: 'Quality Assurance', target: { route: '/quality/qa' } },
-      { label: 'Machines', target: { route: '/qa/machines' } },
-    ],
-  },
-  { label: 'Reports', target: { route: '/report/base' } },
-  { label: 'Software Change Request', target: { route: '/software/change/request' } },
-  { label: 'Managed Services', target: { route: '/managed/services' } },
-  { label: 'Time', target: { route: '/timesheet' } },
+  { group: 'Quality Assurance', entries: [to('Quality Assurance', '/quality/qa'), ...qa.menu] },
+  to('Reports', '/report/base'),
+  to('Software Change Request', '/software/change/request'),
+  to('Managed Services', '/managed/services'),
+  to('Time', '/timesheet'),
   {
     group: 'Live Displays',
     entries: [
-      { label: 'Support', target: { route: '/live/displays/support' } },
-      { label: 'Managed Services', target: { route: '/live/displays/managedservices' } },
-      { label: 'Development', target: { route: '/live/displays/development' } },
-      { label: 'Quality Assurance', target: { route: '/live/displays/quality' } },
-      { label: 'Sales', target: { route: '/live/displays/sales' } },
+      to('Support', '/live/displays/support'),
+      to('Managed Services', '/live/displays/managedservices'),
+      to('Development', '/live/displays/development'),
+      to('Quality Assurance', '/live/displays/quality'),
+      to('Sales', '/live/displays/sales'),
     ],
   },
   { label: 'Log Out', target: { action: 'logout' } },
 ];
 
-export const canSee = (entry: MenuEntry, role: Role) => !entry.roles || entry.roles.includes(role);
-
 /** The group whose entry is the given route, for opening it when the route is active. */
-export function groupOfRoute(path: string): string | null {
-  for (const item of STAFF_MENU) {
-    if (isGroup(item) && item.entries.some((e) => 'route' in e.target && e.target.route === path)) return item.group;
-  }
-  return null;
-}
+export const groupOfRoute = (path: string) => menuGroupOf(STAFF_MENU, path);

@@ -1,5 +1,5 @@
 import type { OutboxPage } from '@contracts/outbox';
-import { http } from '@/shared/session/api';
+import { http } from '@/shared/http/http';
 
 /** The admins' view of the outbox (staff portal). */
 export const outboxApi = {

@@ -21,7 +21,7 @@ import type {
   SignupRequest,
   SupportInfo,
 } from '@contracts/client-portal';
-import { http } from '@/shared/session/api';
+import { http } from '@/shared/http/http';
 import { clientHttp } from '@/shared/http/client-http';
 
 /** Guest calls of the client portal (no session): signup and the password flows. */

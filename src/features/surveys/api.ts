@@ -1,5 +1,5 @@
 import type { SendSurveyResponse, SurveyResults, SurveyResultsQuery } from '@contracts/surveys';
-import { http } from '@/shared/session/api';
+import { http } from '@/shared/http/http';
 
 /** Staff: survey results and their CSV export (GET /api/v2/surveys/results[/export]). */
 export const surveyResultsApi = {

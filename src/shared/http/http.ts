@@ -1,7 +1,7 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import { STORAGE_KEYS } from '@contracts/common/constants';
 import type { ErrorCode } from '@contracts/common/errors';
-import type { StorageAreas } from '@/shared/storage';
+import { browserStorage, type StorageAreas } from '@/shared/storage';
 
 /** What every service call throws: the HTTP status (0 when no answer came), code and message. */
 export class ApiError extends Error {
@@ -69,3 +69,9 @@ export function setDefaultBearer(instance: AxiosInstance, token: string | null):
   if (token) instance.defaults.headers.common.Authorization = `Bearer ${token}`;
   else delete instance.defaults.headers.common.Authorization;
 }
+
+/** The query string of a staff list call (search, filters, sort, page). */
+export type QueryParams = Record<string, string>;
+
+/** The portal's HTTP client: same origin, bearer from storage. */
+export const http = createHttp(browserStorage);

@@ -1,4 +1,4 @@
-import { assign, createActor, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, createActor, emit, fromPromise, setup } from 'xstate';
 import { DIALOG_CANCEL_COLOR, DIALOG_CONFIRM_COLOR, DIALOG_DEFAULT_POSITION, DIALOG_TEXTS, SESSION_EXPIRED_DIALOG } from '@contracts/common/constants';
 
 export type DialogKind = 'alert' | 'confirm' | 'prompt';
@@ -111,9 +111,9 @@ export const dialogMachine = setup({
   },
   actions: {
     enqueue: assign(({ context, event }) => {
-      const e = event as Extract<DialogEvent, { type: 'dialog.open' }>;
-      const id = e.id ?? context.nextId;
-      return { queue: [...context.queue, { ...e.request, id }], nextId: Math.max(context.nextId, id) + 1 };
+      assertEvent(event, 'dialog.open');
+      const id = event.id ?? context.nextId;
+      return { queue: [...context.queue, { ...event.request, id }], nextId: Math.max(context.nextId, id) + 1 };
     }),
     showNext: assign(({ context }) => {
       const [next, ...queue] = context.queue;

@@ -19,19 +19,19 @@ export type QueryInput<TQuery> = { query?: TQuery } | undefined;
  * `.provide` in tests); errors read as the services' `ApiError` message.
  */
 export function createQueryMachine<TQuery, T>(id: string, load: (query: TQuery) => Promise<T>) {
-  // The data are typed at the view's selector; inside the chart they are opaque, which keeps the
-  // generic factory within what XState can infer.
   return setup({
     types: {
-      context: {} as QueryContext<unknown, unknown>,
-      events: {} as QueryEvent<unknown>,
-      input: {} as QueryInput<unknown>,
+      context: {} as QueryContext<TQuery, T>,
+      events: {} as QueryEvent<TQuery>,
+      input: {} as QueryInput<TQuery>,
     },
-    actors: { load: fromPromise<unknown, unknown>(({ input }) => load(input as TQuery)) },
+    // The actor's input is the query; it is typed `unknown` for XState (a generic query could be a
+    // function, which its input mapper could not be told from).
+    actors: { load: fromPromise<T, unknown>(({ input }) => load(input as TQuery)) },
   }).createMachine({
     id,
     description: 'Loads the data of a query, keeping the last good data while the next loads and through a failure.',
-    context: ({ input }) => ({ query: input?.query, data: undefined, error: null }),
+    context: ({ input }) => ({ query: input?.query as TQuery, data: undefined, error: null }),
     initial: 'loading',
     on: {
       'query.set': {
@@ -46,7 +46,7 @@ export function createQueryMachine<TQuery, T>(id: string, load: (query: TQuery) 
         description: 'The request is under way; the last good data stay shown.',
         invoke: {
           src: 'load',
-          input: ({ context }: { context: QueryContext<unknown, unknown> }) => context.query,
+          input: ({ context }: { context: QueryContext<TQuery, T> }) => context.query,
           onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output, error: null }) },
           onError: { target: 'failed', actions: assign({ error: ({ event }) => toApiError(event.error).message }) },
         },
@@ -56,3 +56,6 @@ export function createQueryMachine<TQuery, T>(id: string, load: (query: TQuery) 
     },
   });
 }
+
+/** A query machine made by `createQueryMachine`, with its query and data types. */
+export type QueryMachine<TQuery, T> = ReturnType<typeof createQueryMachine<TQuery, T>>;

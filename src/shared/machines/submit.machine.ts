@@ -1,9 +1,12 @@
-import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { toApiError } from '@/shared/http/http';
 
 export type SubmitContext<O> = {
+  /** The server's answer to the last save. */
   result: O | undefined;
+  /** Why the last save failed, shown above the form; what was typed stays. */
   error: string | null;
+  /** Messages per field from a 400 answer. */
   fieldErrors: Record<string, string>;
   /** Actors told to reload once saved, e.g. the table the form adds to or the page whose row it changed. */
   reloads: readonly AnyActorRef[];
@@ -15,15 +18,20 @@ export type SubmitInput = { reloads?: AnyActorRef | readonly AnyActorRef[]; relo
 export type SubmitEvent<I> = { type: 'form.submit'; input: I } | { type: 'form.reset' };
 
 /**
- * A form's save: editing, then submitting, then saved (with the server's answer) or back to
- * editing with the server's message and its field errors. The form keeps what was typed.
+ * The one form machine: a form's save (staff forms, row actions, the client portal's forms).
+ * Editing, then submitting, then saved (with the server's answer) or back to editing with the
+ * server's message and its field errors; the form keeps what was typed. Once saved, the tables or
+ * queries given as `reloads` load again. The call is the `submit` actor, swapped with `.provide`
+ * in tests.
  */
 export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Promise<O>) {
   return setup({
     types: { context: {} as SubmitContext<O>, events: {} as SubmitEvent<I>, input: {} as SubmitInput },
+    // The answer is typed at the edges (the result in context and the view's selector); inside the
+    // chart it is opaque, which keeps the generic factory within what XState can infer.
     actors: { submit: fromPromise<unknown, unknown>(({ input }) => submit(input as I)) },
     actions: {
-      takeResult: assign(({ event }) => ({ result: (event as unknown as { output: O }).output, error: null, fieldErrors: {} })),
+      takeResult: assign((_, result: unknown) => ({ result: result as O, error: null, fieldErrors: {} })),
     },
   }).createMachine({
     id,
@@ -46,8 +54,11 @@ export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Prom
         tags: ['busy'],
         invoke: {
           src: 'submit',
-          input: ({ event }: { event: SubmitEvent<I> }): unknown => (event as Extract<SubmitEvent<I>, { type: 'form.submit' }>).input,
-          onDone: { target: 'saved', actions: 'takeResult' },
+          input: ({ event }: { event: SubmitEvent<I> }): unknown => {
+            assertEvent(event, 'form.submit');
+            return event.input;
+          },
+          onDone: { target: 'saved', actions: { type: 'takeResult', params: ({ event }: { event: { output: unknown } }) => event.output } },
           onError: {
             target: 'editing',
             actions: assign(({ event }) => {
@@ -67,3 +78,6 @@ export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Prom
     },
   });
 }
+
+/** A form machine made by `createSubmitMachine`, whatever its input and answer. */
+export type SubmitMachine = ReturnType<typeof createSubmitMachine<unknown, unknown>>;

@@ -1,12 +1,7 @@
+/** The sessions' own calls: sign-in and sign-out of both audiences, the profile, the overdue check and the Learning Center link. */
 import type { ClientLoginResponse, ClientUser, LoginRequest, StaffLoginResponse, StaffUser } from '@contracts/auth';
-import type { TicketSummary } from '@contracts/home';
-import type { ManagementDashboard } from '@contracts/management';
 import type { MoodleUrlResponse, OverdueCheckResponse, OverdueTicket } from '@contracts/overdue';
-import { createHttp, setDefaultBearer } from '@/shared/http/http';
-import { browserStorage } from '@/shared/storage';
-
-/** The portal's HTTP client: same origin, bearer from storage. */
-export const http = createHttp(browserStorage);
+import { http, setDefaultBearer } from '@/shared/http/http';
 
 export const staffAuthApi = {
   async login(input: LoginRequest): Promise<StaffLoginResponse> {
@@ -35,18 +30,6 @@ export const overdueApi = {
 export const learningCenterApi = {
   async url(): Promise<string> {
     return (await http.post<MoodleUrlResponse>('/api/v2/moodleurl', { dtcUser: true })).data.url;
-  },
-};
-
-export const managementApi = {
-  async dashboard(): Promise<ManagementDashboard> {
-    return (await http.get<ManagementDashboard>('/api/v2/management/dashboard')).data;
-  },
-};
-
-export const ticketsApi = {
-  async mine(): Promise<TicketSummary[]> {
-    return (await http.get<{ tickets: TicketSummary[] }>('/api/v2/tickets/mine')).data.tickets;
   },
 };
 

@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import type { ClientLoginResponse, ClientUser, LoginRequest } from '@contracts/auth';
 import { AUTH_FLAG_TRUE, CLIENT_PATHS, SESSION_EXPIRED_FLAG_RESET_MS } from '@contracts/common/constants';
 import { clientAuthApi } from './api';
@@ -112,7 +112,10 @@ export const clientSessionMachine = setup({
       invoke: {
         id: 'login',
         src: 'login',
-        input: ({ event }) => (event as Extract<ClientSessionEvent, { type: 'session.logIn' }>).credentials,
+        input: ({ event }) => {
+          assertEvent(event, 'session.logIn');
+          return event.credentials;
+        },
         onDone: {
           target: 'loggedIn',
           actions: [

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { LoginRequest, StaffLoginResponse, StaffUser } from '@contracts/auth';
 import { AUTH_FLAG_TRUE, DEFAULT_ROLE, ROLES, UNKNOWN_INITIALS, type Role } from '@contracts/common/constants';
 import { learningCenterApi, staffAuthApi } from './api';
@@ -47,7 +47,10 @@ const asRole = (value: unknown): Role => ((ROLES as readonly unknown[]).includes
 const isSignedInStorage = (s: StoredStaffSession) => Boolean(s.token) && s.auth === AUTH_FLAG_TRUE;
 /** Spec 2.5: the flag without a token (the storage is then cleared). */
 const isFlagWithoutToken = (s: StoredStaffSession) => !s.token && s.auth !== null;
-const storedOf = (event: StaffSessionEvent) => (event as Extract<StaffSessionEvent, { type: 'session.check' }>).stored;
+const storedOf = (event: StaffSessionEvent) => {
+  assertEvent(event, 'session.check');
+  return event.stored;
+};
 const userFrom = (s: StoredStaffSession) => ({ user: { userid: s.userid ?? '', username: s.username ?? '' }, role: asRole(s.role) });
 
 export const staffSessionMachine = setup({
@@ -139,7 +142,10 @@ export const staffSessionMachine = setup({
       invoke: {
         id: 'login',
         src: 'login',
-        input: ({ event }) => (event as Extract<StaffSessionEvent, { type: 'session.signIn' }>).credentials,
+        input: ({ event }) => {
+          assertEvent(event, 'session.signIn');
+          return event.credentials;
+        },
         onDone: {
           target: 'signedIn',
           actions: [

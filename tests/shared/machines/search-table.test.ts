@@ -1,13 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import {
-  CLIENT_USER_TABLE,
-  COMPANY_TABLE,
-  createSearchTableMachine,
-  searchTableParams,
-  TICKET_TABLE,
-  type SearchTableSpec,
-} from '@/features/tickets/machines/tickets.machines';
+import { CLIENT_USER_TABLE } from '@/features/client-users/machines/client-users.machines';
+import { COMPANY_TABLE } from '@/features/companies/machines/companies.machines';
+import { TICKET_TABLE } from '@/features/tickets/machines/tickets.machines';
+import { createSearchTableMachine, searchTableParams, type SearchTableSpec } from '@/shared/machines/table/search-table';
 import type { TableQuery } from '@/shared/machines/table/table.types';
 import { flush } from '@tests/support/controllable';
 

@@ -11,35 +11,35 @@ import {
   type SignupRequest,
 } from '@contracts/client-portal';
 import { LIMITS, ROWS_PER_PAGE_ALL } from '@contracts/common/constants';
-import { clientAccountApi, clientPortalApi } from '@/features/client-portal/api';
+import { clientAccountApi, clientPortalApi } from '../api';
 import { createServerTableMachine, type Row } from '@/shared/machines/table/table.machine';
 import type { TableQuery } from '@/shared/machines/table/table.types';
-import { createFormMachine } from '@/shared/machines/form.machine';
+import { createSubmitMachine } from '@/shared/machines/submit.machine';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 
-/** The client portal's screens, each a query or a form machine over one service call. */
-export const signupMachine = createFormMachine('clientSignup', (v: SignupRequest) => clientAccountApi.signup(v));
-export const forgotPasswordMachine = createFormMachine('clientForgotPassword', (v: ForgotPasswordRequest) => clientAccountApi.forgotPassword(v));
-export const setPasswordMachine = createFormMachine('clientSetPassword', (v: SetPasswordRequest) => clientAccountApi.setPassword(v));
-export const resetPasswordMachine = createFormMachine('clientResetPassword', (v: SetPasswordRequest) => clientAccountApi.resetPassword(v));
+/** The client portal's screens, each a query or a submit machine over one service call. */
+export const signupMachine = createSubmitMachine('clientSignup', (v: SignupRequest) => clientAccountApi.signup(v));
+export const forgotPasswordMachine = createSubmitMachine('clientForgotPassword', (v: ForgotPasswordRequest) => clientAccountApi.forgotPassword(v));
+export const setPasswordMachine = createSubmitMachine('clientSetPassword', (v: SetPasswordRequest) => clientAccountApi.setPassword(v));
+export const resetPasswordMachine = createSubmitMachine('clientResetPassword', (v: SetPasswordRequest) => clientAccountApi.resetPassword(v));
 
 export const dashboardMachine = createQueryMachine('clientDashboard', () => clientPortalApi.dashboard());
 export const ticketDetailMachine = createQueryMachine('clientTicket', (id: number) => clientPortalApi.ticket(id));
-export const createTicketMachine = createFormMachine('clientCreateTicket', (v: CreateClientTicket) => clientPortalApi.createTicket(v));
-export const replyMachine = createFormMachine('clientReply', (v: { id: number; body: string }) => clientPortalApi.reply(v.id, { body: v.body }));
+export const createTicketMachine = createSubmitMachine('clientCreateTicket', (v: CreateClientTicket) => clientPortalApi.createTicket(v));
+export const replyMachine = createSubmitMachine('clientReply', (v: { id: number; body: string }) => clientPortalApi.reply(v.id, { body: v.body }));
 
 export const supportInfoMachine = createQueryMachine('clientSupportInfo', () => clientPortalApi.supportInfo());
-export const contactSupportMachine = createFormMachine('clientContactSupport', (v: ContactSupportRequest) => clientPortalApi.contactSupport(v));
+export const contactSupportMachine = createSubmitMachine('clientContactSupport', (v: ContactSupportRequest) => clientPortalApi.contactSupport(v));
 
 export const paperProductsMachine = createQueryMachine('clientPaperProducts', () => clientPortalApi.paperProducts());
 export const paperOrdersMachine = createQueryMachine('clientPaperOrders', () => clientPortalApi.paperOrders());
-export const orderPaperMachine = createFormMachine('clientOrderPaper', (v: CreatePaperOrder) => clientPortalApi.orderPaper(v));
+export const orderPaperMachine = createSubmitMachine('clientOrderPaper', (v: CreatePaperOrder) => clientPortalApi.orderPaper(v));
 
 export const articlesMachine = createQueryMachine('clientArticles', (q: ArticleListQuery) => clientPortalApi.articles(q));
 export const articleMachine = createQueryMachine('clientArticle', (id: number) => clientPortalApi.article(id));
 
 export const scrListMachine = createQueryMachine('clientScrs', () => clientPortalApi.scrs());
-export const createScrMachine = createFormMachine('clientCreateScr', (v: CreateScr) => clientPortalApi.createScr(v));
+export const createScrMachine = createSubmitMachine('clientCreateScr', (v: CreateScr) => clientPortalApi.createScr(v));
 
 /**
  * The company's tickets in the shared data table, server mode: the table's query becomes the

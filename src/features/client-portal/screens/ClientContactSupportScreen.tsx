@@ -1,21 +1,20 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import type { SupportInfo } from '@contracts/client-portal';
 import { LIMITS } from '@contracts/common/constants';
-import { contactSupportMachine, supportInfoMachine } from '@/features/client-portal/machines/client-portal.machines';
+import { contactSupportMachine, supportInfoMachine } from '../machines/client-portal.machines';
 import { Field, FormError, useFormState } from './form-parts';
 
 export default function ClientContactSupportScreen() {
   const info = useActorRef(supportInfoMachine, { input: { query: null } });
-  const support = useSelector(info, (s) => s.context.data as SupportInfo | undefined);
+  const support = useSelector(info, (s) => s.context.data);
   const form = useActorRef(contactSupportMachine, { input: {} });
-  const { busy, result: sent, error, fields } = useFormState<{ id: number }>(form);
+  const { busy, result: sent, error, fields } = useFormState(form);
   const [values, setValues] = useState({ subject: '', message: '' });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    form.send({ type: 'form.submit', values });
+    form.send({ type: 'form.submit', input: values });
   };
   return (
     <>

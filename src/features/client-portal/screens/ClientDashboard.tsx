@@ -1,8 +1,8 @@
 import { useActorRef } from '@xstate/react';
 import { Link } from 'wouter';
 import { ClientSession } from '@/shared/session/client-session';
-import { SCR_STATUS_LABELS, type ClientDashboard as Dashboard } from '@contracts/client-portal';
-import { dashboardMachine } from '@/features/client-portal/machines/client-portal.machines';
+import { SCR_STATUS_LABELS } from '@contracts/client-portal';
+import { dashboardMachine } from '../machines/client-portal.machines';
 import { SeverityBadge, StatusBadge } from '@/shared/ui/Badges';
 import { Spinner } from '@/shared/ui/Spinner';
 import { formatDate, formatDateTime, LoadError, useQueryState } from './form-parts';
@@ -10,7 +10,7 @@ import { formatDate, formatDateTime, LoadError, useQueryState } from './form-par
 export default function ClientDashboard() {
   const user = ClientSession.useSelector((s) => s.context.user);
   const query = useActorRef(dashboardMachine, { input: { query: null } });
-  const { data, failed, error } = useQueryState<Dashboard>(query);
+  const { data, failed, error } = useQueryState(query);
 
   return (
     <>

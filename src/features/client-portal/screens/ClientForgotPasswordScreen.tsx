@@ -1,15 +1,14 @@
 import { useActorRef } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import type { AcceptedResponse } from '@contracts/client-portal';
 import { LIMITS } from '@contracts/common/constants';
-import { forgotPasswordMachine } from '@/features/client-portal/machines/client-portal.machines';
+import { forgotPasswordMachine } from '../machines/client-portal.machines';
 import { Field, FormError, useFormState } from './form-parts';
 import { GuestCard } from './GuestCard';
 
 export default function ClientForgotPasswordScreen() {
   const form = useActorRef(forgotPasswordMachine, { input: {} });
-  const { busy, result: done, error, fields } = useFormState<AcceptedResponse>(form);
+  const { busy, result: done, error, fields } = useFormState(form);
   const [email, setEmail] = useState('');
 
   if (done) {
@@ -22,7 +21,7 @@ export default function ClientForgotPasswordScreen() {
   }
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    form.send({ type: 'form.submit', values: { email } });
+    form.send({ type: 'form.submit', input: { email } });
   };
   return (
     <GuestCard title="Forgot password" subtitle="We will email you a link to choose a new password">

@@ -1,15 +1,15 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { Article, ArticleList, ArticleListQuery } from '@contracts/client-portal';
-import { articleMachine, articlesMachine } from '@/features/client-portal/machines/client-portal.machines';
+import type { ArticleListQuery } from '@contracts/client-portal';
+import { articleMachine, articlesMachine } from '../machines/client-portal.machines';
 import { Spinner } from '@/shared/ui/Spinner';
 import { formatDate, LoadError, useQueryState } from './form-parts';
 import { Markdown } from './Markdown';
 
 function ArticleView({ id }: { id: number }) {
   const query = useActorRef(articleMachine, { input: { query: id } });
-  const { data: article, failed, error } = useQueryState<Article>(query);
+  const { data: article, failed, error } = useQueryState(query);
   useEffect(() => {
     if (id !== (query.getSnapshot().context.query as number)) query.send({ type: 'query.set', query: id });
   }, [id, query]);
@@ -31,7 +31,7 @@ function ArticleView({ id }: { id: number }) {
 
 function ArticleIndex() {
   const list = useActorRef(articlesMachine, { input: { query: {} } });
-  const { data, failed, error } = useQueryState<ArticleList>(list);
+  const { data, failed, error } = useQueryState(list);
   const query = useSelector(list, (s) => s.context.query as ArticleListQuery);
   const [search, setSearch] = useState('');
   return (

@@ -1,8 +1,8 @@
 import { useActorRef } from '@xstate/react';
 import type { FormEvent } from 'react';
-import type { Page, PaperOrder, PaperProduct } from '@contracts/client-portal';
+import type { PaperOrder } from '@contracts/client-portal';
 import { PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from '@contracts/common/constants';
-import { orderPaperMachine, paperOrdersMachine, paperProductsMachine } from '@/features/client-portal/machines/client-portal.machines';
+import { orderPaperMachine, paperOrdersMachine, paperProductsMachine } from '../machines/client-portal.machines';
 import { Field, formatDate, FormError, LoadError, useFieldValues, useFormState, useQueryState } from './form-parts';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
@@ -10,16 +10,16 @@ const STATUS_LABELS: Record<PaperOrder['status'], string> = { received: 'Receive
 
 export default function ClientPaperScreen() {
   const products = useActorRef(paperProductsMachine, { input: { query: null } });
-  const { data: productList } = useQueryState<PaperProduct[]>(products);
+  const { data: productList } = useQueryState(products);
   const orders = useActorRef(paperOrdersMachine, { input: { query: null } });
-  const { data: orderPage, failed: ordersFailed, error: ordersError } = useQueryState<Page<PaperOrder>>(orders);
-  const form = useActorRef(orderPaperMachine, { input: { reloads: orders } });
-  const { busy, result: placed, error, fields } = useFormState<{ id: number }>(form);
+  const { data: orderPage, failed: ordersFailed, error: ordersError } = useQueryState(orders);
+  const form = useActorRef(orderPaperMachine, { input: { reloads: orders, reloadEvent: { type: 'query.reload' } } });
+  const { busy, result: placed, error, fields } = useFormState(form);
   const { values, set } = useFieldValues({ productId: '', quantity: '1', poNumber: '', shipTo: '' });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    form.send({ type: 'form.submit', values: { ...values, productId: Number(values.productId), quantity: Number(values.quantity) } });
+    form.send({ type: 'form.submit', input: { ...values, productId: Number(values.productId), quantity: Number(values.quantity) } });
   };
   return (
     <>

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
 import { TOKEN_INVALID_MESSAGE } from '@contracts/client-portal';
 import { LIMITS } from '@contracts/common/constants';
-import { resetPasswordMachine, setPasswordMachine } from '@/features/client-portal/machines/client-portal.machines';
+import { resetPasswordMachine, setPasswordMachine } from '../machines/client-portal.machines';
 import { Field, FormError, useFormState } from './form-parts';
 import { GuestCard } from './GuestCard';
 
@@ -36,7 +36,7 @@ export default function ClientPasswordScreen({ purpose }: { purpose: 'invite' | 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setMismatch(password !== confirm);
-    if (password === confirm) form.send({ type: 'form.submit', values: { token, password } });
+    if (password === confirm) form.send({ type: 'form.submit', input: { token, password } });
   };
   return (
     <GuestCard title={text.title}>

@@ -1,22 +1,22 @@
 import { useActorRef } from '@xstate/react';
 import type { FormEvent } from 'react';
-import { SCR_PRIORITIES, SCR_STATUS_LABELS, type Page, type Scr } from '@contracts/client-portal';
+import { SCR_PRIORITIES, SCR_STATUS_LABELS, type Scr } from '@contracts/client-portal';
 import { LIMITS } from '@contracts/common/constants';
-import { createScrMachine, scrListMachine } from '@/features/client-portal/machines/client-portal.machines';
+import { createScrMachine, scrListMachine } from '../machines/client-portal.machines';
 import { Field, formatDate, FormError, LoadError, useFieldValues, useFormState, useQueryState } from './form-parts';
 
 const PRIORITY_LABELS: Record<Scr['priority'], string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
 
 export default function ClientScrScreen() {
   const list = useActorRef(scrListMachine, { input: { query: null } });
-  const { data: page, failed, error: listError } = useQueryState<Page<Scr>>(list);
-  const form = useActorRef(createScrMachine, { input: { reloads: list } });
-  const { busy, result: filed, error, fields } = useFormState<{ id: number }>(form);
-  const { values, set } = useFieldValues({ title: '', description: '', businessReason: '', priority: 'medium' });
+  const { data: page, failed, error: listError } = useQueryState(list);
+  const form = useActorRef(createScrMachine, { input: { reloads: list, reloadEvent: { type: 'query.reload' } } });
+  const { busy, result: filed, error, fields } = useFormState(form);
+  const { values, set } = useFieldValues<{ title: string; description: string; businessReason: string; priority: Scr['priority'] }>({ title: '', description: '', businessReason: '', priority: 'medium' });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    form.send({ type: 'form.submit', values });
+    form.send({ type: 'form.submit', input: values });
   };
   return (
     <>

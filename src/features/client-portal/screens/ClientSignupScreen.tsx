@@ -1,15 +1,14 @@
 import { useActorRef } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
-import type { AcceptedResponse } from '@contracts/client-portal';
 import { LIMITS } from '@contracts/common/constants';
-import { signupMachine } from '@/features/client-portal/machines/client-portal.machines';
+import { signupMachine } from '../machines/client-portal.machines';
 import { Field, FormError, useFieldValues, useFormState } from './form-parts';
 import { GuestCard } from './GuestCard';
 
 export default function ClientSignupScreen() {
   const form = useActorRef(signupMachine, { input: {} });
-  const { busy, result: done, error, fields } = useFormState<AcceptedResponse>(form);
+  const { busy, result: done, error, fields } = useFormState(form);
   const { values, set } = useFieldValues({ accountNumber: '', name: '', email: '', password: '' });
 
   if (done) {
@@ -22,7 +21,7 @@ export default function ClientSignupScreen() {
   }
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    form.send({ type: 'form.submit', values });
+    form.send({ type: 'form.submit', input: values });
   };
   return (
     <GuestCard title="Sign up" subtitle="Ask for a client portal account for your company">

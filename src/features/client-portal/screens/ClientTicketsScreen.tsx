@@ -2,10 +2,10 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { ClientSession } from '@/shared/session/client-session';
-import { SEVERITIES, SEVERITY_CODES } from '@contracts/common/codes';
-import type { ClientTicket, ClientTicketDetail } from '@contracts/client-portal';
+import { SEVERITIES, SEVERITY_CODES, type Severity } from '@contracts/common/codes';
+import type { ClientTicket } from '@contracts/client-portal';
 import { CLIENT_PAGE_SIZE, LIMITS } from '@contracts/common/constants';
-import { clientTicketTableMachine, createTicketMachine, replyMachine, ticketDetailMachine } from '@/features/client-portal/machines/client-portal.machines';
+import { clientTicketTableMachine, createTicketMachine, replyMachine, ticketDetailMachine } from '../machines/client-portal.machines';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { SeverityBadge, StatusBadge } from '@/shared/ui/Badges';
 import { Spinner } from '@/shared/ui/Spinner';
@@ -44,8 +44,8 @@ function TicketList() {
 function CreateTicket() {
   const user = ClientSession.useSelector((s) => s.context.user);
   const form = useActorRef(createTicketMachine, { input: {} });
-  const { busy, result: created, error, fields } = useFormState<{ id: number }>(form);
-  const { values, set } = useFieldValues({ title: '', description: '', severity: 'M', contactName: user?.name ?? '', contactEmail: user?.email ?? '' });
+  const { busy, result: created, error, fields } = useFormState(form);
+  const { values, set } = useFieldValues<{ title: string; description: string; severity: Severity; contactName: string; contactEmail: string }>({ title: '', description: '', severity: 'M', contactName: user?.name ?? '', contactEmail: user?.email ?? '' });
 
   if (created) {
     return (
@@ -62,7 +62,7 @@ function CreateTicket() {
   }
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    form.send({ type: 'form.submit', values });
+    form.send({ type: 'form.submit', input: values });
   };
   return (
     <section className="card" aria-labelledby="create-heading">
@@ -102,8 +102,8 @@ function CreateTicket() {
 
 function TicketDetail({ id }: { id: number }) {
   const detail = useActorRef(ticketDetailMachine, { input: { query: id } });
-  const { data: ticket, failed, error } = useQueryState<ClientTicketDetail>(detail);
-  const reply = useActorRef(replyMachine, { input: { reloads: detail } });
+  const { data: ticket, failed, error } = useQueryState(detail);
+  const reply = useActorRef(replyMachine, { input: { reloads: detail, reloadEvent: { type: 'query.reload' } } });
   const { busy: replying, done: replied, error: replyError, fields: replyFields } = useFormState(reply);
   const [body, setBody] = useState('');
 
@@ -155,7 +155,7 @@ function TicketDetail({ id }: { id: number }) {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          reply.send({ type: 'form.submit', values: { id, body } });
+          reply.send({ type: 'form.submit', input: { id, body } });
         }}
         noValidate
       >

@@ -1,32 +1,29 @@
 import { useSelector } from '@xstate/react';
 import { useId, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { createFormMachine } from '@/shared/machines/form.machine';
-import type { createQueryMachine } from '@/shared/machines/query.machine';
+import type { QueryMachine } from '@/shared/machines/query.machine';
+import type { createSubmitMachine } from '@/shared/machines/submit.machine';
 
-type FormActor = ActorRefFrom<ReturnType<typeof createFormMachine<unknown, unknown>>>;
-type QueryActor = ActorRefFrom<ReturnType<typeof createQueryMachine<unknown, unknown>>>;
-
-/** What a form screen shows of its form machine: busy, the result once sent, the errors. */
-export function useFormState<TResult = unknown>(form: FormActor) {
+/** What a form screen shows of its submit machine: busy, the result once sent, the errors. */
+export function useFormState<I, O>(form: ActorRefFrom<ReturnType<typeof createSubmitMachine<I, O>>>) {
   const busy = useSelector(form, (s) => s.matches('submitting'));
-  const done = useSelector(form, (s) => s.matches('done'));
-  const result = useSelector(form, (s) => (s.matches('done') ? (s.context.result as TResult) : null));
+  const done = useSelector(form, (s) => s.matches('saved'));
+  const result = useSelector(form, (s) => (s.matches('saved') ? (s.context.result ?? null) : null));
   const error = useSelector(form, (s) => s.context.error);
   const fields = useSelector(form, (s) => s.context.fieldErrors);
   return { busy, done, result, error, fields };
 }
 
 /** What a screen shows of a query machine: the data, and whether and why loading failed. */
-export function useQueryState<TData>(query: QueryActor) {
-  const data = useSelector(query, (s) => s.context.data as TData | undefined);
+export function useQueryState<TQuery, TData>(query: ActorRefFrom<QueryMachine<TQuery, TData>>) {
+  const data = useSelector(query, (s) => s.context.data);
   const failed = useSelector(query, (s) => s.matches('failed'));
   const error = useSelector(query, (s) => s.context.error);
   return { data, failed, error };
 }
 
 /** The values typed into a form, and a change handler per field. */
-export function useFieldValues<T extends Record<string, string>>(initial: T) {
+export function useFieldValues<T extends { [K in keyof T]: string }>(initial: T) {
   const [values, setValues] = useState(initial);
   const set = (k: keyof T) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
   return { values, set };

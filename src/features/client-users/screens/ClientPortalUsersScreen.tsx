@@ -1,16 +1,16 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { CLIENT_USER_STATUS_LABELS, CLIENT_USER_STATUSES, type ClientUser, type CompanyRow, type Paged } from '@contracts/companies';
+import { CLIENT_USER_STATUS_LABELS, CLIENT_USER_STATUSES, type ClientUser, type CompanyRow } from '@contracts/companies';
 import { DIRECTORY_PAGE_SIZE_MAX, LIMITS } from '@contracts/common/constants';
+import { companySearchMachine } from '@/features/companies';
 import {
   clientUserActionMachine,
   clientUserTableMachine,
-  companySearchMachine,
   inviteClientUserMachine,
   signupRequestTableMachine,
   type ClientUserAction,
-} from '@/features/tickets/machines/tickets.machines';
+} from '../machines/client-users.machines';
 import { queryFromSearchParams, queryToSearchParams } from '@/shared/machines/table/table.model';
 import type { TableQuery } from '@/shared/machines/table/table.types';
 import { DataTable, useTableActor, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
@@ -107,7 +107,7 @@ export default function ClientPortalUsersScreen() {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const initialState = useMemo(() => queryFromSearchParams(new URLSearchParams(search), FIELDS), []);
   const companies = useActorRef(companySearchMachine, { input: { query: { size: String(DIRECTORY_PAGE_SIZE_MAX), sort: 'name:asc' } } });
-  const companyRows = useSelector(companies, (s) => (s.context.data as Paged<CompanyRow> | undefined)?.rows ?? []);
+  const companyRows = useSelector(companies, (s) => s.context.data?.rows ?? []);
 
   const table = useTableActor<ClientUser>({ machine: clientUserTableMachine, mode: 'server', columns: INITIAL_COLUMNS, initialState });
   const requests = useTableActor<ClientUser>({ machine: signupRequestTableMachine, mode: 'server', columns: INITIAL_REQUEST_COLUMNS, initialState: REQUESTS_FIRST });

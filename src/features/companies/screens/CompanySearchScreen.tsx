@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { COMPANY_STATUSES, type CompanyRow } from '@contracts/companies';
-import { companyTableMachine } from '@/features/tickets/machines/tickets.machines';
+import { companyTableMachine } from '../machines/companies.machines';
 import { queryFromSearchParams, queryToSearchParams } from '@/shared/machines/table/table.model';
 import type { TableQuery } from '@/shared/machines/table/table.types';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';

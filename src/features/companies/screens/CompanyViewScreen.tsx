@@ -7,17 +7,16 @@ import {
   SIGNUP_POLICIES,
   SIGNUP_POLICY_LABELS,
   type Company,
-  type CompanyView,
   type Contact,
   type ContactInput,
   type SignupPolicy,
-  type UpdateCompanyInput,
-} from '@contracts/companies';
+  type UpdateCompanyInput } from '@contracts/companies';
 import { LIMITS } from '@contracts/common/constants';
-import type { TicketSearchResponse } from '@contracts/tickets';
-import type { ScreenProps } from '@/app/staff-routes';
+import type { ScreenProps } from '@/shared/routing';
 import { useIsManager } from '@/shared/session/role';
-import { companyActionMachine, companyViewMachine, sendClientCareSurveyMachine, ticketSearchMachine, type CompanyAction } from '@/features/tickets/machines/tickets.machines';
+import { sendClientCareSurveyMachine } from '@/features/surveys';
+import { ticketSearchMachine } from '@/features/tickets';
+import { companyActionMachine, companyViewMachine, type CompanyAction } from '../machines/companies.machines';
 import { SeverityBadge, StatusBadge } from '@/shared/ui/Badges';
 import { Spinner } from '@/shared/ui/Spinner';
 import { FieldError, fieldsOf, formatDate, formatDateTime, Section } from '@/shared/ui/parts';
@@ -49,12 +48,12 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
   const actor = useActorRef(companyViewMachine, { input: { query: Number(params.id ?? '') } });
   const action = useActorRef(companyActionMachine, { input: { reloads: actor, reloadEvent: { type: 'query.reload' } } });
   const tickets = useActorRef(ticketSearchMachine, { input: { query: { company: params.id ?? '', size: '10', sort: 'created_at:desc' } } });
-  const view = useSelector(actor, (s) => s.context.data as CompanyView | undefined);
+  const view = useSelector(actor, (s) => s.context.data);
   const error = useSelector(actor, (s) => s.context.error);
   const actionError = useSelector(action, (s) => s.context.error);
   const actionFields = useSelector(action, (s) => s.context.fieldErrors);
   const busy = useSelector(action, (s) => s.hasTag('busy'));
-  const recent = useSelector(tickets, (s) => s.context.data as TicketSearchResponse | undefined);
+  const recent = useSelector(tickets, (s) => s.context.data);
   const [editing, setEditing] = useState<number | 'company' | null>(null);
 
   if (error && !view) return <div className="form-error" role="alert">{error}</div>;

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { COMPANY_STATUSES, type CreateCompanyInput } from '@contracts/companies';
 import { LIMITS } from '@contracts/common/constants';
-import { createCompanyMachine } from '@/features/tickets/machines/tickets.machines';
+import { createCompanyMachine } from '../machines/companies.machines';
 import { FieldError, fieldsOf } from '@/shared/ui/parts';
 
 const FIELDS: { name: keyof CreateCompanyInput; label: string; max: number; type?: string }[] = [

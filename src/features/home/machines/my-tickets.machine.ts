@@ -1,5 +1,5 @@
-import { ticketsApi } from '@/shared/session/api';
+import { homeApi } from '../api';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 
 /** The signed-in user's open tickets on the home screen. */
-export const myTicketsMachine = createQueryMachine('myTickets', () => ticketsApi.mine());
+export const myTicketsMachine = createQueryMachine('myTickets', () => homeApi.myTickets());

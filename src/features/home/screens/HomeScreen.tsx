@@ -1,9 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import type { TicketSummary } from '@contracts/home';
 import { inspection } from '@/shared/inspection';
 import { StaffSession } from '@/shared/session/staff-session';
-import { myTicketsMachine } from '@/features/home/machines/my-tickets.machine';
+import { myTicketsMachine } from '../machines/my-tickets.machine';
 import { SeverityBadge, StatusBadge } from '@/shared/ui/Badges';
 import { Spinner } from '@/shared/ui/Spinner';
 
@@ -13,7 +12,7 @@ export default function HomeScreen() {
   const username = StaffSession.useSelector((s) => s.context.user?.username ?? '');
   const tickets = useActorRef(myTicketsMachine, { input: {}, inspect: inspection.inspect });
   const state = useSelector(tickets, (s) => s.value);
-  const data = useSelector(tickets, (s) => s.context.data as TicketSummary[] | undefined);
+  const data = useSelector(tickets, (s) => s.context.data);
   const error = useSelector(tickets, (s) => s.context.error);
 
   return (

@@ -1,4 +1,4 @@
-import { managementApi } from '@/shared/session/api';
+import { managementApi } from '../api';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 
 /** The management dashboard's team KPIs (manager and admin only; the server checks the role). */

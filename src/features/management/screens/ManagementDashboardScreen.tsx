@@ -1,13 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { PERCENT_DECIMALS } from '@contracts/common/constants';
 import { severityLabel } from '@contracts/common/codes';
-import type { ManagementDashboard } from '@contracts/management';
-import { managementDashboardMachine } from '@/features/management/machines/management.machine';
+import { managementDashboardMachine } from '../machines/management.machine';
 import { Spinner } from '@/shared/ui/Spinner';
 
 export default function ManagementDashboardScreen() {
   const actor = useActorRef(managementDashboardMachine, { input: {} });
-  const data = useSelector(actor, (s) => s.context.data as ManagementDashboard | undefined);
+  const data = useSelector(actor, (s) => s.context.data);
   const error = useSelector(actor, (s) => s.context.error);
   const loading = useSelector(actor, (s) => s.matches('loading'));
 

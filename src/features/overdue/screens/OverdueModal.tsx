@@ -3,7 +3,7 @@ import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-compone
 import { useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { overdueMachine } from '@/shared/session/overdue.machine';
-import { overdueCsv, OVERDUE_CSV_FILENAME } from '@/features/overdue/overdue-csv';
+import { overdueCsv, OVERDUE_CSV_FILENAME } from '../overdue-csv';
 import type { OverdueTicket } from '@contracts/overdue';
 import { severityLabel, statusLabel } from '@contracts/common/codes';
 import { SeverityBadge, StatusBadge } from '@/shared/ui/Badges';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { inspection, type LiveActor } from '@/shared/inspection';
 import { DIAGRAM_STYLE, graphToSvg, machineToGraph } from '@/shared/machines/diagram';
-import { machineRegistry, type RegisteredMachine } from '@/app/machine-registry';
+import { machineRegistryEntries, type RegisteredMachine } from '@/shared/machine-registry';
 
 function downloadSvg(fileName: string, svg: string) {
   const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
@@ -92,7 +92,7 @@ export default function MachinesScreen() {
     <>
       <h1>Machines</h1>
       <p>The statecharts of the portal, drawn from the machine definitions. Hover a state or an arrow for its description.</p>
-      {machineRegistry.map((entry) => (
+      {machineRegistryEntries().map((entry) => (
         <MachineCard key={entry.id} entry={entry} live={byMachine.get(entry.machine.id)} />
       ))}
     </>

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 
 export type ShellContext = {
   /** Sidebar groups that are expanded, by label. */
@@ -34,13 +34,15 @@ export const shellMachine = setup({
   actions: {
     toggleGroup: assign({
       openGroups: ({ context, event }) => {
-        const group = (event as Extract<ShellEvent, { type: 'shell.toggleGroup' }>).group;
+        assertEvent(event, 'shell.toggleGroup');
+        const group = event.group;
         return context.openGroups.includes(group) ? context.openGroups.filter((g) => g !== group) : [...context.openGroups, group];
       },
     }),
     openRouteGroup: assign({
       openGroups: ({ context, event }) => {
-        const group = (event as Extract<ShellEvent, { type: 'shell.routeChanged' }>).group;
+        assertEvent(event, 'shell.routeChanged');
+        const group = event.group;
         return group && !context.openGroups.includes(group) ? [...context.openGroups, group] : context.openGroups;
       },
     }),

@@ -2,10 +2,11 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { Role } from '@contracts/common/constants';
-import { canSee, isGroup, STAFF_MENU, type MenuEntry } from '@/app/menu';
-import type { shellMachine } from '@/features/shell/machines/shell.machine';
+import { canSee, isGroup, type MenuEntry, type MenuItem } from '@/shared/routing';
+import type { shellMachine } from '../machines/shell.machine';
 
 type Props = {
+  menu: readonly MenuItem[];
   shell: ActorRefFrom<typeof shellMachine>;
   role: Role;
   location: string;
@@ -13,7 +14,7 @@ type Props = {
 };
 
 /** The sidebar menu of spec 2.2: entries and expandable groups, the active route highlighted. */
-export function Sidebar({ shell, role, location, onAction }: Props) {
+export function Sidebar({ menu, shell, role, location, onAction }: Props) {
   const openGroups = useSelector(shell, (s) => s.context.openGroups);
 
   const entry = (e: MenuEntry) => {
@@ -41,7 +42,7 @@ export function Sidebar({ shell, role, location, onAction }: Props) {
   return (
     <nav aria-label="Main menu" className="sidebar-nav">
       <ul>
-        {STAFF_MENU.map((item) => {
+        {menu.map((item) => {
           if (!isGroup(item)) return entry(item);
           const expanded = openGroups.includes(item.group);
           const id = `menu-group-${item.group.toLowerCase().replace(/\W+/g, '-')}`;

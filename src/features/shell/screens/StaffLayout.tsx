@@ -5,17 +5,17 @@ import { APP_SUBTITLE, APP_TITLE, CHATBOT_WINDOW, MOBILE_BREAKPOINT_PX } from '@
 import { StaffSession } from '@/shared/session/staff-session';
 import { StaffRoleContext } from '@/shared/session/role';
 import { inspection } from '@/shared/inspection';
-import { groupOfRoute } from '@/app/menu';
-import { shellMachine } from '@/features/shell/machines/shell.machine';
+import { menuGroupOf, type MenuItem } from '@/shared/routing';
+import { shellMachine } from '../machines/shell.machine';
 import { Spinner } from '@/shared/ui/Spinner';
-import { OverdueModal } from '@/features/overdue/screens/OverdueModal';
+import { OverdueModal } from '@/features/overdue';
 import { Sidebar } from './Sidebar';
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 const isMobileViewport = () => typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_QUERY).matches;
 
 /** The shared staff layout of spec 2.1: header, collapsible sidebar or drawer, footer. */
-export function StaffLayout({ children }: { children: ReactNode }) {
+export function StaffLayout({ children, menu }: { children: ReactNode; menu: readonly MenuItem[] }) {
   const session = StaffSession.useActorRef();
   const username = StaffSession.useSelector((s) => s.context.user?.username ?? '');
   const initials = StaffSession.useSelector((s) => s.context.initials);
@@ -39,8 +39,8 @@ export function StaffLayout({ children }: { children: ReactNode }) {
   }, [shell]);
 
   useEffect(() => {
-    shell.send({ type: 'shell.routeChanged', group: groupOfRoute(location) });
-  }, [shell, location]);
+    shell.send({ type: 'shell.routeChanged', group: menuGroupOf(menu, location) });
+  }, [shell, location, menu]);
 
   const onAction = (action: 'chatbot' | 'learningCenter' | 'logout') => {
     if (action === 'logout') session.send({ type: 'session.signOut' });
@@ -98,7 +98,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
           <div className="drawer-backdrop" aria-hidden="true" onClick={() => shell.send({ type: 'shell.closeDrawer' })} />
         ) : null}
         <aside id="staff-sidebar" className={`sidebar${narrow ? ' drawer' : ''}`} hidden={!sidebarVisible}>
-          <Sidebar shell={shell} role={role} location={location} onAction={onAction} />
+          <Sidebar menu={menu} shell={shell} role={role} location={location} onAction={onAction} />
         </aside>
         <main className="shell-main" id="main">
           <StaffRoleContext.Provider value={role}>

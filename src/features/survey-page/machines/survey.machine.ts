@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import {
   SURVEY_Q1_DEFAULT,
   SURVEY_Q1_MAX,
@@ -11,7 +11,7 @@ import {
   surveyFailureAlert,
 } from '@contracts/common/constants';
 import { SURVEY_TEXT_QUESTIONS, surveyTypeForKind, type SurveyTypeCode, type TextQuestion } from '@contracts/survey-form';
-import { submitSurvey, type SurveyPayload } from '@/features/survey-page/api';
+import { submitSurvey, type SurveyPayload } from '../api';
 
 export type SurveyInput = {
   /** The kind flag of the link: -1 thank-you view, 1 support survey, anything else client care. */
@@ -72,12 +72,22 @@ export const surveyMachine = setup({
       event.type === 'survey.write' && context.type !== null && SURVEY_TEXT_QUESTIONS[context.type].includes(event.question),
   },
   actions: {
-    setRating: assign({ rating: ({ event }) => (event as Extract<SurveyEvent, { type: 'survey.rate' }>).value }),
-    setRecommendation: assign({ recommend: ({ event }) => (event as Extract<SurveyEvent, { type: 'survey.recommend' }>).value }),
+    setRating: assign({
+      rating: ({ event }) => {
+        assertEvent(event, 'survey.rate');
+        return event.value;
+      },
+    }),
+    setRecommendation: assign({
+      recommend: ({ event }) => {
+        assertEvent(event, 'survey.recommend');
+        return event.value;
+      },
+    }),
     setText: assign({
       texts: ({ context, event }) => {
-        const e = event as Extract<SurveyEvent, { type: 'survey.write' }>;
-        return { ...context.texts, [e.question]: e.text.slice(0, SURVEY_TEXT_MAX) };
+        assertEvent(event, 'survey.write');
+        return { ...context.texts, [event.question]: event.text.slice(0, SURVEY_TEXT_MAX) };
       },
     }),
     logError: (_, params: { error: unknown }) => {

@@ -7,7 +7,7 @@ import {
   SURVEY_TYPE_CLIENT_CARE,
 } from '@contracts/common/constants';
 import { SURVEY_TEXT_QUESTIONS, type TextQuestion } from '@contracts/survey-form';
-import { surveyMachine, type SurveyInput } from '@/features/survey-page/machines/survey.machine';
+import { surveyMachine, type SurveyInput } from '../machines/survey.machine';
 import { AlertDialog } from './AlertDialog';
 import { FaceRating } from './FaceRating';
 import { CLIENT_CARE, SUPPORT, SURVEY_FOOTER } from './questions';

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SurveyResults, SurveyResultsQuery, SurveyType } from '@contracts/surveys';
-import { surveyResultsApi } from '@/features/surveys/api';
+import { surveyResultsApi } from '../api';
 
 export type SurveyResultsFilters = { from?: string; to?: string; companyId?: number; type?: SurveyType };
 

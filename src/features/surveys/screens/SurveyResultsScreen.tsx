@@ -9,9 +9,9 @@ import {
   SURVEY_TYPE_SUPPORT,
 } from '@contracts/common/constants';
 import type { SurveyType } from '@contracts/surveys';
-import { surveyResultsMachine, type SurveyResultsFilters } from '@/features/surveys/machines/survey-results.machine';
+import { surveyResultsMachine, type SurveyResultsFilters } from '../machines/survey-results.machine';
 import { Spinner } from '@/shared/ui/Spinner';
-import { SURVEY_TYPE_NAMES, surveyQuestionName } from '@/features/surveys/survey-labels';
+import { SURVEY_TYPE_NAMES, surveyQuestionName } from '../survey-labels';
 
 const figure = (v: number | null, suffix = '') => (v === null ? '—' : `${v.toFixed(2)}${suffix}`);
 

@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
 import { SEVERITIES, TICKET_STATUSES } from '@contracts/common/codes';
-import { tableDemoMachine } from '@/features/table-demo/machines/table-demo.machine';
-import type { DemoRow } from '@/features/table-demo/machines/demo-rows';
+import { tableDemoMachine } from '../machines/table-demo.machine';
+import type { DemoRow } from '../machines/demo-rows';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { SeverityBadge, StatusBadge } from '@/shared/ui/Badges';
 

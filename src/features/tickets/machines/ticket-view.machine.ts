@@ -1,7 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { AddNoteInput, AddTimeEntryInput, TicketView, UpdateTicketInput } from '@contracts/tickets';
 import { toApiError } from '@/shared/http/http';
-import { ticketDeskApi } from '@/features/tickets/api';
+import { ticketDeskApi } from '../api';
 
 export type TicketViewContext = { id: number; data: TicketView | undefined; error: string | null; saveError: string | null; fieldErrors: Record<string, string>; saved: number };
 export type TicketViewEvent =
@@ -74,11 +74,18 @@ export const ticketViewMachine = setup({
       invoke: {
         id: 'save',
         src: 'save',
-        input: ({ context, event }) => {
-          const e = event as Exclude<TicketViewEvent, { type: 'ticket.reload' }>;
-          if (e.type === 'ticket.sendSurvey') return { id: context.id, kind: 'survey' } as TicketSave;
-          const kind = e.type === 'ticket.addNote' ? 'note' : e.type === 'ticket.change' ? 'change' : 'time';
-          return { id: context.id, kind, input: e.input } as TicketSave;
+        input: ({ context, event }): TicketSave => {
+          assertEvent(event, ['ticket.addNote', 'ticket.change', 'ticket.addTime', 'ticket.sendSurvey']);
+          switch (event.type) {
+            case 'ticket.sendSurvey':
+              return { id: context.id, kind: 'survey' };
+            case 'ticket.addNote':
+              return { id: context.id, kind: 'note', input: event.input };
+            case 'ticket.change':
+              return { id: context.id, kind: 'change', input: event.input };
+            case 'ticket.addTime':
+              return { id: context.id, kind: 'time', input: event.input };
+          }
         },
         onDone: {
           target: 'ready',

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import type { CountRow, TicketStats } from '@contracts/tickets';
-import { ticketStatsMachine } from '@/features/tickets/machines/tickets.machines';
+import type { CountRow } from '@contracts/tickets';
+import { ticketStatsMachine } from '../machines/tickets.machines';
 import { Spinner } from '@/shared/ui/Spinner';
 
 function Breakdown({ title, id, rows, total }: { title: string; id: string; rows: CountRow[]; total: number }) {
@@ -39,7 +39,7 @@ function Breakdown({ title, id, rows, total }: { title: string; id: string; rows
 /** Open tickets by status, severity, queue, assignee and age, as bar charts and tables. */
 export default function ActiveTicketStatsScreen() {
   const actor = useActorRef(ticketStatsMachine, { input: {} });
-  const data = useSelector(actor, (s) => s.context.data as TicketStats | undefined);
+  const data = useSelector(actor, (s) => s.context.data);
   const error = useSelector(actor, (s) => s.context.error);
   return (
     <>

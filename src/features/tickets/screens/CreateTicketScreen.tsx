@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { QUEUES, SEVERITIES, type Severity } from '@contracts/common/codes';
 import { DIRECTORY_PAGE_SIZE_MAX, LIMITS } from '@contracts/common/constants';
-import type { CompanyRow, CompanyView, Paged } from '@contracts/companies';
-import type { CreateTicketInput, TicketOptions } from '@contracts/tickets';
-import type { ScreenProps } from '@/app/staff-routes';
-import { companySearchMachine, companyViewMachine, createTicketMachine, ticketOptionsMachine } from '@/features/tickets/machines/tickets.machines';
+import type { CreateTicketInput } from '@contracts/tickets';
+import type { ScreenProps } from '@/shared/routing';
+import { companySearchMachine, companyViewMachine } from '@/features/companies';
+import { createTicketMachine, ticketOptionsMachine } from '../machines/tickets.machines';
 import { FieldError, fieldsOf } from '@/shared/ui/parts';
 
 /** Create a ticket (company pre-filled from the route); creation lands on the new ticket. */
@@ -16,9 +16,9 @@ export default function CreateTicketScreen({ params }: ScreenProps) {
   const companies = useActorRef(companySearchMachine, { input: { query: { size: String(DIRECTORY_PAGE_SIZE_MAX), sort: 'name:asc' } } });
   const company = useActorRef(companyViewMachine, { input: { query: Number(params.companyId ?? '') } });
   const form = useActorRef(createTicketMachine, { input: {} });
-  const opts = useSelector(options, (s) => s.context.data as TicketOptions | undefined);
-  const companyRows = useSelector(companies, (s) => (s.context.data as Paged<CompanyRow> | undefined)?.rows ?? []);
-  const contacts = useSelector(company, (s) => (s.context.data as CompanyView | undefined)?.contacts ?? []);
+  const opts = useSelector(options, (s) => s.context.data);
+  const companyRows = useSelector(companies, (s) => s.context.data?.rows ?? []);
+  const contacts = useSelector(company, (s) => s.context.data?.contacts ?? []);
   const fieldErrors = useSelector(form, (s) => s.context.fieldErrors);
   const error = useSelector(form, (s) => s.context.error);
   const busy = useSelector(form, (s) => s.hasTag('busy'));

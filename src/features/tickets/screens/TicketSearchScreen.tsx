@@ -2,8 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { QUEUES, SEVERITIES, TICKET_STATUSES } from '@contracts/common/codes';
-import type { TicketOptions, TicketRow } from '@contracts/tickets';
-import { createTicketTableMachine, ticketOptionsMachine } from '@/features/tickets/machines/tickets.machines';
+import type { TicketRow } from '@contracts/tickets';
+import { createTicketTableMachine, ticketOptionsMachine } from '../machines/tickets.machines';
 import { queryFromSearchParams, queryToSearchParams } from '@/shared/machines/table/table.model';
 import type { TableQuery } from '@/shared/machines/table/table.types';
 import { SeverityBadge, StatusBadge } from '@/shared/ui/Badges';
@@ -55,7 +55,7 @@ export default function TicketSearchScreen() {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const initialState = useMemo(() => queryFromSearchParams(url, FIELDS), [extraKey]);
   const options = useActorRef(ticketOptionsMachine, { input: {} });
-  const staff = useSelector(options, (s) => (s.context.data as TicketOptions | undefined)?.staff ?? []);
+  const staff = useSelector(options, (s) => s.context.data?.staff ?? []);
 
   const withExtra = useCallback(
     (table: URLSearchParams, extras: Record<string, string>) => {

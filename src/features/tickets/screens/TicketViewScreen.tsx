@@ -3,13 +3,13 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { QUEUES, SEVERITIES, TICKET_STATUSES } from '@contracts/common/codes';
 import { LIMITS, SURVEY_Q1_MAX, SURVEY_TYPE_SUPPORT, TIME_ENTRY_MINUTES_MAX } from '@contracts/common/constants';
-import type { TicketOptions, TicketSurveys, UpdateTicketInput } from '@contracts/tickets';
-import type { ScreenProps } from '@/app/staff-routes';
-import { ticketOptionsMachine } from '@/features/tickets/machines/tickets.machines';
-import { ticketViewMachine } from '@/features/tickets/machines/ticket-view.machine';
+import type { TicketSurveys, UpdateTicketInput } from '@contracts/tickets';
+import type { ScreenProps } from '@/shared/routing';
+import { ticketOptionsMachine } from '../machines/tickets.machines';
+import { ticketViewMachine } from '../machines/ticket-view.machine';
 import { SeverityBadge, StatusBadge } from '@/shared/ui/Badges';
 import { Spinner } from '@/shared/ui/Spinner';
-import { surveyQuestionName } from '@/features/surveys/survey-labels';
+import { surveyQuestionName } from '@/features/surveys';
 import { FieldError, formatDateTime, formatMinutes, Section } from '@/shared/ui/parts';
 
 const toLocalInput = (iso: string | null) => {
@@ -23,7 +23,7 @@ export default function TicketViewScreen({ params }: ScreenProps) {
   const id = Number(params.id);
   const actor = useActorRef(ticketViewMachine, { input: { id } });
   const options = useActorRef(ticketOptionsMachine, { input: {} });
-  const staff = useSelector(options, (s) => (s.context.data as TicketOptions | undefined)?.staff ?? []);
+  const staff = useSelector(options, (s) => s.context.data?.staff ?? []);
   const view = useSelector(actor, (s) => s.context.data);
   const error = useSelector(actor, (s) => s.context.error);
   const saveError = useSelector(actor, (s) => s.context.saveError);

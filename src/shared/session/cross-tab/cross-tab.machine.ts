@@ -1,4 +1,4 @@
-import { assign, fromCallback, sendParent, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, sendParent, setup } from 'xstate';
 import { AUTH_MESSAGE_TYPE } from '@contracts/common/constants';
 import type { StaffSessionStore } from '@/shared/storage';
 import { AUTH_REQUEST_TYPE, isAcceptedAuthMessage, isAuthRequest, type AuthMessage } from './auth-message';
@@ -46,7 +46,9 @@ export const crossTabMachine = setup({
   },
   actions: {
     storeHandOver: ({ context, event }) => {
-      const m = (event as Extract<CrossTabEvent, { type: 'crossTab.message' }>).data as AuthMessage;
+      assertEvent(event, 'crossTab.message');
+      // The guard isAcceptedAuthMessage checked the message's shape.
+      const m = event.data as AuthMessage;
       context.store.save({
         token: m.token,
         userid: m.userid === undefined ? '' : String(m.userid),
@@ -57,7 +59,8 @@ export const crossTabMachine = setup({
     },
     postHandOver: ({ context, event }) => {
       const s = context.store.read();
-      const target = (event as Extract<CrossTabEvent, { type: 'crossTab.message' }>).source;
+      assertEvent(event, 'crossTab.message');
+      const target = event.source;
       const message: AuthMessage = {
         type: AUTH_MESSAGE_TYPE,
         token: s.token ?? '',
@@ -70,8 +73,8 @@ export const crossTabMachine = setup({
     },
     openWindow: assign({
       opened: ({ context, event }) => {
-        const e = event as Extract<CrossTabEvent, { type: 'crossTab.openWindow' }>;
-        const w = context.open(e.url, e.name, e.features);
+        assertEvent(event, 'crossTab.openWindow');
+        const w = context.open(event.url, event.name, event.features);
         return w ? [...context.opened, w] : context.opened;
       },
     }),
@@ -95,7 +98,8 @@ export const crossTabMachine = setup({
             actions: [
               'storeHandOver',
               sendParent(({ event }) => {
-                const m = (event as Extract<CrossTabEvent, { type: 'crossTab.message' }>).data as AuthMessage;
+                assertEvent(event, 'crossTab.message');
+                const m = event.data as AuthMessage;
                 return {
                   type: 'session.handedOver',
                   user: { userid: m.userid === undefined ? '' : String(m.userid), username: m.username ?? '' },

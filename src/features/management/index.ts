@@ -1,0 +1,2 @@
+/** The management dashboard: team KPIs for managers and admins. */
+export { menu, routes } from './routes';

@@ -1,0 +1,18 @@
+/** Tickets: search, create, view, notes, changes and time (the staff desk). */
+import type { RegisteredMachine } from '@/shared/machine-registry';
+import { createTicketMachine } from './machines/tickets.machines';
+import { ticketViewMachine } from './machines/ticket-view.machine';
+
+export { menu, routes } from './routes';
+/** A company's page lists its tickets. */
+export { ticketSearchMachine } from './machines/tickets.machines';
+
+export const machines: RegisteredMachine[] = [
+  {
+    id: 'create-ticket',
+    machine: createTicketMachine,
+    description:
+      'The submit machine (createSubmitMachine) behind every form: the create forms, the client-user invite, the row actions of client users and company pages, and the client portal forms.',
+  },
+  { id: 'ticket-view', machine: ticketViewMachine, description: 'One ticket: load, edit, notes and status changes.' },
+];
