@@ -1,10 +1,16 @@
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { walls } from './eslint/walls.js';
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**', 'docs/**'] },
+  {
+    ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**', 'docs/**', 'tests/architecture/fixtures/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,28 +23,7 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', { selector: 'CallExpression[callee.object.name="console"][callee.property.name="log"]', message: 'Use the logger (server) or report errors through the machine (client).' }],
     },
   },
-  {
-    files: ['src/machines/**', 'src/services/**', 'src/contracts/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', '@xstate/react', '*/views/*', '../views/*'], message: 'Machines, services and contracts never import React or views.' }] }],
-    },
-  },
-  {
-    files: ['src/machines/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', 'axios', '@xstate/react', '*/views/*'], message: 'A machine gets its service calls as actors; it imports neither React nor axios.' }] }],
-    },
-  },
-  {
-    files: ['src/contracts/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'axios', 'node:*', '*/services/*', '*/machines/*', '*/views/*'], message: 'Contracts are plain schemas shared by server and client.' }] }],
-    },
-  },
-  {
-    files: ['server/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['*/src/views/*', '*/src/machines/*', '*/src/services/*', '*/src/app/*'], message: 'The server imports only src/contracts from the browser app.' }] }],
-    },
-  },
+  { files: ['eslint/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  // The import walls (docs/architecture.md), proven by tests/architecture/walls.test.ts.
+  ...walls(ROOT),
 );

@@ -27,6 +27,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'architecture',
+          environment: 'node',
+          // The import walls, linted over a fixture tree that breaks each one.
+          include: ['tests/architecture/**/*.test.ts'],
+          testTimeout: 60_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'server',
           environment: 'node',
           // API tests (`*.api.test.ts`) and other server-side tests (`*.server.test.ts`) beside their feature, and the platform's.
