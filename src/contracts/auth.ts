@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './common/zod';
 import { LIMITS, ROLES } from './common/constants';
 import { idInput, safeText } from './common/input';
 

@@ -5,7 +5,7 @@
  * for PDFs (server/platform/charts). Nothing here imports ECharts: the option is plain data plus
  * a few formatter functions.
  */
-import { z } from 'zod';
+import { z } from './common/zod';
 import { MONEY_DECIMALS, PERCENT_DECIMALS } from './common/constants';
 
 export const CHART_KINDS = ['bar', 'horizontalBar', 'stackedBar', 'line', 'area', 'pie', 'donut', 'burndown'] as const;

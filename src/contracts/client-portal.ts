@@ -1,13 +1,10 @@
-import { z } from 'zod';
+import { z } from './common/zod';
 import { emailSchema } from './auth';
 import { SEVERITY_CODES, type Severity } from './common/codes';
 import { CLIENT_PAGE_SIZE, LIMITS, PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from './common/constants';
 import { idInput, pageInput, safeText } from './common/input';
 
 /** Client portal payloads, shared by the API and the browser. */
-
-// The portal's CSP (default-src 'self') forbids eval; zod would otherwise probe for it.
-z.config({ jitless: true });
 
 const text = (label: string, max: number) =>
   safeText(`${label} is required`, label)

@@ -1,5 +1,5 @@
 /** Contracts of companies, their contacts and client portal users (staff side). */
-import { z } from 'zod';
+import { z } from './common/zod';
 import { DIRECTORY_PAGE_SIZE_MAX, LIMITS, TICKET_SEARCH } from './common/constants';
 import { emailSchema } from './auth';
 import { idInput, PAGE_MAX, safeText } from './common/input';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './common/zod';
 import { LIMITS } from './common/constants';
 import { pageInput } from './common/input';
 

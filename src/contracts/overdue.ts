@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './common/zod';
 import { idInput } from './common/input';
 
 /** POST /api/v2/ticket/check/overdue: whose overdue tickets (the caller's unless a manager asks). */

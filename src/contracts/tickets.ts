@@ -1,5 +1,5 @@
 /** Contracts of the staff ticket desk: search, create, view, notes, changes, time entries, stats. */
-import { z } from 'zod';
+import { z } from './common/zod';
 import { LIMITS, TICKET_SEARCH, TIME_ENTRY_MINUTES_MAX } from './common/constants';
 import { QUEUES, SEVERITY_CODES, TICKET_SOURCES, TICKET_STATUS_CODES, type Severity, type TicketStatus } from './common/codes';
 import { calendarDay, dateTimeInput, idInput, PAGE_MAX, safeText } from './common/input';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Every error the API answers has this shape. */
 export const apiErrorBodySchema = z.object({

@@ -3,7 +3,7 @@
  * that PostgreSQL can store and compare, ids that fit its integer, dates that are real calendar
  * days in a sane range. Anything else is a 400 naming the field, never a 500 from the database.
  */
-import { z } from 'zod';
+import { z } from './zod';
 
 /** The largest PostgreSQL `integer`: every id of the schema is one. */
 export const PG_INTEGER_MAX = 2_147_483_647;
