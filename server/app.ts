@@ -13,12 +13,12 @@ import { clientPortal } from './features/client-portal';
 import { clientUsers } from './features/client-users';
 import { companies } from './features/companies';
 import { management } from './features/management';
+import { outbox } from './features/outbox';
 import { overdue } from './features/overdue';
 import { signIn } from './features/sign-in';
 import { isSurveyPath, SURVEY_ENTRY, surveyPage, surveys } from './features/surveys';
 import { tickets } from './features/tickets';
 import { publicRoutes, type Feature } from './platform/http/plugins';
-import { registerOutboxRoutes } from './routes/outbox';
 
 export const SECURITY_HEADERS = {
   'content-security-policy': "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
@@ -34,7 +34,7 @@ const API_PREFIXES = ['/api/', '/logout'];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
 
 /** Every feature of the API, one line each; each registers its routes with its audience's guard. */
-const FEATURES: readonly Feature[] = [signIn, tickets, companies, clientUsers, clientPortal, surveys, overdue, management];
+const FEATURES: readonly Feature[] = [signIn, tickets, companies, clientUsers, clientPortal, surveys, overdue, management, outbox];
 
 const ROUTES = new WeakMap<FastifyInstance, string[]>();
 
@@ -165,7 +165,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }),
   );
   for (const feature of FEATURES) await feature.register(app, ctx);
-  registerOutboxRoutes(app, ctx);
 
   const indexHtml = join(ctx.config.staticDir, 'index.html');
   const serveSpa = (options.serveStatic ?? true) && existsSync(indexHtml);

@@ -8,12 +8,12 @@ import * as clientUsers from '@/features/client-users/routes';
 import * as companies from '@/features/companies/routes';
 import * as home from '@/features/home/routes';
 import * as management from '@/features/management/routes';
+import * as outbox from '@/features/outbox/routes';
 import * as qa from '@/features/qa/routes';
 import * as surveys from '@/features/surveys/routes';
 import * as tableDemo from '@/features/table-demo/routes';
 import * as tickets from '@/features/tickets/routes';
 import { placeholder, type StaffRoute } from '@/shared/routing';
-import { outboxRoutes } from './outbox-routes';
 
 export type { ScreenProps, StaffRoute } from '@/shared/routing';
 
@@ -73,7 +73,7 @@ const NOT_BUILT_YET: StaffRoute[] = [
 
 export const STAFF_ROUTES: StaffRoute[] = [
   ...home.routes,
-  ...outboxRoutes,
+  ...outbox.routes,
   ...chatbot.routes,
   ...management.routes,
   ...companies.routes,

@@ -1,6 +1,6 @@
-import { adminOnly, all, managersOnly, staffOnly, type Row } from '@tests/support/authz';
+import { all, managersOnly, staffOnly, type Row } from '@tests/support/authz';
 
-/** Surveys: the public submission, sending survey emails, results; the admin outbox. */
+/** Surveys: the public submission, sending survey emails, results. */
 export const ROWS: Record<string, Row> = {
   // Public: anyone may submit; an unknown survey key is refused the same for everyone.
   'POST /api/submitsurvey': { body: { type: 'TCS', ticket: 'no-such-survey-key', Q1: 3 }, expect: all(400) },
@@ -9,5 +9,4 @@ export const ROWS: Record<string, Row> = {
   'POST /api/v2/surveys/support/send': { body: { ticketId: 2_000_000_000 }, expect: staffOnly(404) },
   'GET /api/v2/surveys/results': { expect: staffOnly() },
   'GET /api/v2/surveys/results/export': { expect: staffOnly() },
-  'GET /api/v2/admin/outbox': { expect: adminOnly() },
 };

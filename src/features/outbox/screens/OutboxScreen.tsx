@@ -1,15 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import type { OutboxPage } from '@contracts/outbox';
 import { INITIAL_PAGE } from '@contracts/common/constants';
-import { outboxMachine } from '@/machines/outbox/outbox.machine';
+import { outboxMachine } from '../machines/outbox.machine';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
 /** Admins read every stored email: invitations, resets and the rest. */
 export default function OutboxScreen() {
   const query = useActorRef(outboxMachine, { input: { query: INITIAL_PAGE } });
-  const page = useSelector(query, (s) => s.context.data as OutboxPage | undefined);
-  const current = useSelector(query, (s) => s.context.query as number);
+  const page = useSelector(query, (s) => s.context.data);
+  const current = useSelector(query, (s) => s.context.query);
   const failed = useSelector(query, (s) => s.matches('failed'));
   const error = useSelector(query, (s) => s.context.error);
   const last = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;

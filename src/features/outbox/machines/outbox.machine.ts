@@ -1,4 +1,4 @@
-import { outboxApi } from '@/services/outbox-api';
+import { outboxApi } from '../api';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 
 /** The outbox screen: one page of stored emails, newest first. */

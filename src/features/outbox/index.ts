@@ -1,0 +1,2 @@
+/** The outbox (/admin/outbox): admins read every email the portal queued. */
+export { routes } from './routes';
