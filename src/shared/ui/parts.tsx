@@ -1,8 +1,5 @@
 import type { ReactNode } from 'react';
 
-export const formatDateTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');
-export const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString() : '—');
-export const formatMinutes = (m: number) => `${Math.floor(m / 60)} h ${m % 60} min`;
 
 /** Reads a form's fields as strings (empty fields left out). */
 export function fieldsOf(form: HTMLFormElement): Record<string, string> {

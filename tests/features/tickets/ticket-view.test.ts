@@ -5,8 +5,7 @@ import type { TicketView } from '@contracts/tickets';
 import { ticketViewMachine, type TicketSave } from '@/features/tickets/machines/ticket-view.machine';
 import { ApiError } from '@/shared/http/http';
 import { controllable, flush } from '@tests/support/controllable';
-import { expectAllEventsUsed, replay } from '@tests/support/replay';
-import { itReachesEveryStateAndTransition, recordCoverage } from '@tests/support/path-coverage';
+import { expectAllEventsUsed, replay, itReachesEveryStateAndTransition, recordCoverage } from '@tests/support/path-coverage';
 import { machineRegistry } from '@/app/machine-registry';
 
 const view = (id: number, body?: string): TicketView =>

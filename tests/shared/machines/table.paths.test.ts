@@ -9,9 +9,8 @@ import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { tableMachine, type Row, type TableEvent } from '@/shared/machines/table/table.machine';
 import type { ColumnOptions, SortKey, SortType, TablePage, TableQuery } from '@/shared/machines/table/table.types';
-import { itReachesEveryStateAndTransition, recordCoverage } from '@tests/support/path-coverage';
+import { itReachesEveryStateAndTransition, recordCoverage, eventsWhileRunning, expectAllEventsUsed, replay, transitionPaths } from '@tests/support/path-coverage';
 import { controllable } from '@tests/support/controllable';
-import { eventsWhileRunning, expectAllEventsUsed, replay, transitionPaths } from '@tests/support/replay';
 import { machineRegistry } from '@/app/machine-registry';
 
 const columns: ColumnOptions<Row>[] = [

@@ -6,9 +6,8 @@ import type { OverdueTicket } from '@contracts/overdue';
 import { overdueMachine } from '@/shared/session/overdue.machine';
 import * as log from '@/shared/log';
 import { controllable, flush, httpError } from '@tests/support/controllable';
-import { eventsWhileRunning, expectAllEventsUsed, replay, transitionPaths } from '@tests/support/replay';
+import { eventsWhileRunning, expectAllEventsUsed, replay, transitionPaths, itReachesEveryStateAndTransition, recordCoverage } from '@tests/support/path-coverage';
 import { overdueTicket } from '@tests/support/staff-session-harness';
-import { itReachesEveryStateAndTransition, recordCoverage } from '@tests/support/path-coverage';
 import { machineRegistry } from '@/app/machine-registry';
 
 /** The delayed transition's event, as XState names it (`xstate.after.<delay>.<state id>`). */

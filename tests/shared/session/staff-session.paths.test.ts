@@ -6,10 +6,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as log from '@/shared/log';
 import { httpError } from '@tests/support/controllable';
-import { eventsWhileRunning, expectAllEventsUsed, replay, transitionPaths } from '@tests/support/replay';
+import { eventsWhileRunning, expectAllEventsUsed, replay, transitionPaths, itReachesEveryStateAndTransition, recordCoverage } from '@tests/support/path-coverage';
 import { AGENT_LOGIN, agentProfile, staffSessionHarness } from '@tests/support/staff-session-harness';
 import { machineRegistry } from '@/app/machine-registry';
-import { itReachesEveryStateAndTransition, recordCoverage } from '@tests/support/path-coverage';
 
 const EVENTS = [
   { type: 'session.signIn', credentials: { email: 'agent@demo.test', password: 'care-demo-2026' } },

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { App } from '@/app/App';
 import * as log from '@/shared/log';
 import { httpError } from '@tests/support/controllable';
-import { eventsWhileRunning, expectAllEventsUsed, transitionPaths } from '@tests/support/replay';
+import { eventsWhileRunning, expectAllEventsUsed, transitionPaths } from '@tests/support/path-coverage';
 import { AGENT_LOGIN, staffSessionHarness } from '@tests/support/staff-session-harness';
 
 const EVENTS = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatFullDateTime, formatRelative, formatTime, NO_DATE, toIso } from '@/shared/ui/tokens/format';
+import { formatDate, formatDateTime, formatFullDateTime, formatNumericDate, formatNumericDateTime, formatRelative, formatTime, NO_DATE, toIso } from '@/shared/ui/tokens/format';
 
 const AT = '2026-06-24T13:05:00Z';
 
@@ -67,5 +67,16 @@ describe('formatRelative', () => {
 
   it('shows a dash for a missing value', () => {
     expect(formatRelative(null, { now })).toBe(NO_DATE);
+  });
+});
+
+describe('the numeric formats the screens show until the restyle', () => {
+  it('write dates and times as Date#toLocaleDateString() and #toLocaleString() do', () => {
+    for (const iso of ['2026-01-02T03:04:05Z', '2026-12-31T23:59:59Z', '1999-07-14T12:00:00Z']) {
+      expect(formatNumericDate(iso)).toBe(new Date(iso).toLocaleDateString());
+      expect(formatNumericDateTime(iso)).toBe(new Date(iso).toLocaleString());
+    }
+    expect(formatNumericDate(null)).toBe('—');
+    expect(formatNumericDateTime(undefined)).toBe('—');
   });
 });

@@ -4,8 +4,9 @@ import { Link, useSearch } from 'wouter';
 import type { ArticleListQuery } from '@contracts/client-portal';
 import { articleMachine, articlesMachine } from '../machines/client-portal.machines';
 import { Spinner } from '@/shared/ui/Spinner';
-import { formatDate, LoadError, useQueryState } from './form-parts';
+import { LoadError, useQueryState } from './form-parts';
 import { Markdown } from './Markdown';
+import { formatNumericDate } from '@/shared/ui/tokens/format';
 
 function ArticleView({ id }: { id: number }) {
   const query = useActorRef(articleMachine, { input: { query: id } });
@@ -22,7 +23,7 @@ function ArticleView({ id }: { id: number }) {
       </p>
       <h2 id="article-heading">{article.title}</h2>
       <p className="muted">
-        {article.category}, updated {formatDate(article.updated_at)}
+        {article.category}, updated {formatNumericDate(article.updated_at)}
       </p>
       <Markdown source={article.body} />
     </article>

@@ -3,7 +3,8 @@ import type { FormEvent } from 'react';
 import type { PaperOrder } from '@contracts/client-portal';
 import { PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from '@contracts/common/constants';
 import { orderPaperMachine, paperOrdersMachine, paperProductsMachine } from '../machines/client-portal.machines';
-import { Field, formatDate, FormError, LoadError, useFieldValues, useFormState, useQueryState } from './form-parts';
+import { Field, FormError, LoadError, useFieldValues, useFormState, useQueryState } from './form-parts';
+import { formatNumericDate } from '@/shared/ui/tokens/format';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 const STATUS_LABELS: Record<PaperOrder['status'], string> = { received: 'Received', processing: 'Processing', shipped: 'Shipped' };
@@ -83,7 +84,7 @@ export default function ClientPaperScreen() {
               {orderPage.items.map((o) => (
                 <tr key={o.id}>
                   <td>{o.id}</td>
-                  <td>{formatDate(o.created_at)}</td>
+                  <td>{formatNumericDate(o.created_at)}</td>
                   <td>{o.product_name}</td>
                   <td>{o.quantity}</td>
                   <td>{o.po_number ?? '—'}</td>

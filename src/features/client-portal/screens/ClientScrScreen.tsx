@@ -3,7 +3,8 @@ import type { FormEvent } from 'react';
 import { SCR_PRIORITIES, SCR_STATUS_LABELS, type Scr } from '@contracts/client-portal';
 import { LIMITS } from '@contracts/common/constants';
 import { createScrMachine, scrListMachine } from '../machines/client-portal.machines';
-import { Field, formatDate, FormError, LoadError, useFieldValues, useFormState, useQueryState } from './form-parts';
+import { Field, FormError, LoadError, useFieldValues, useFormState, useQueryState } from './form-parts';
+import { formatNumericDate } from '@/shared/ui/tokens/format';
 
 const PRIORITY_LABELS: Record<Scr['priority'], string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
 
@@ -84,8 +85,8 @@ export default function ClientScrScreen() {
                   <td>
                     <span className="badge badge-status">{SCR_STATUS_LABELS[s.status]}</span>
                   </td>
-                  <td>{formatDate(s.created_at)}</td>
-                  <td>{formatDate(s.updated_at)}</td>
+                  <td>{formatNumericDate(s.created_at)}</td>
+                  <td>{formatNumericDate(s.updated_at)}</td>
                 </tr>
               ))}
             </tbody>

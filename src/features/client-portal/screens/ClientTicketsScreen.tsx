@@ -9,7 +9,8 @@ import { clientTicketTableMachine, createTicketMachine, replyMachine, ticketDeta
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { SeverityBadge, StatusBadge } from '@/shared/ui/Badges';
 import { Spinner } from '@/shared/ui/Spinner';
-import { Field, formatDate, formatDateTime, FormError, useFieldValues, useFormState, useQueryState } from './form-parts';
+import { Field, FormError, useFieldValues, useFormState, useQueryState } from './form-parts';
+import { formatNumericDate, formatNumericDateTime } from '@/shared/ui/tokens/format';
 
 /** The company's tickets in the shared data table (server mode). */
 const COLUMNS: DataTableColumn<ClientTicket>[] = [
@@ -22,8 +23,8 @@ const COLUMNS: DataTableColumn<ClientTicket>[] = [
     filterOptions: { enabled: true, filterDropdownItems: [{ text: 'Open', value: 'open' }, { text: 'Closed', value: 'closed' }] },
   },
   { label: 'Severity', field: 'severity', cell: (t) => <SeverityBadge code={t.severity} /> },
-  { label: 'Created', field: 'created_at', type: 'date', cell: (t) => formatDate(t.created_at), firstSortType: 'desc' },
-  { label: 'Updated', field: 'updated_at', type: 'date', cell: (t) => formatDate(t.updated_at), firstSortType: 'desc' },
+  { label: 'Created', field: 'created_at', type: 'date', cell: (t) => formatNumericDate(t.created_at), firstSortType: 'desc' },
+  { label: 'Updated', field: 'updated_at', type: 'date', cell: (t) => formatNumericDate(t.updated_at), firstSortType: 'desc' },
 ];
 
 function TicketList() {
@@ -136,7 +137,7 @@ function TicketDetail({ id }: { id: number }) {
         #{ticket.id} {ticket.title}
       </h2>
       <p>
-        <StatusBadge code={ticket.status} /> <SeverityBadge code={ticket.severity} /> Opened {formatDateTime(ticket.created_at)} by{' '}
+        <StatusBadge code={ticket.status} /> <SeverityBadge code={ticket.severity} /> Opened {formatNumericDateTime(ticket.created_at)} by{' '}
         {ticket.contact_name ?? '—'}
       </p>
       <p className="ticket-description">{ticket.description}</p>
@@ -146,7 +147,7 @@ function TicketDetail({ id }: { id: number }) {
         {ticket.notes.map((n) => (
           <li key={n.id} className={n.fromClient ? 'note note-client' : 'note'}>
             <div className="muted">
-              {n.author}, {formatDateTime(n.created_at)}
+              {n.author}, {formatNumericDateTime(n.created_at)}
             </div>
             <p>{n.body}</p>
           </li>

@@ -73,5 +73,3 @@ export function LoadError({ error, onRetry }: { error: string | null; onRetry: (
   );
 }
 
-export const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString() : '—');
-export const formatDateTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');

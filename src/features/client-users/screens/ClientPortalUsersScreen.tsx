@@ -14,7 +14,8 @@ import {
 import { queryFromSearchParams, queryToSearchParams } from '@/shared/machines/table/table.model';
 import type { TableQuery } from '@/shared/machines/table/table.types';
 import { DataTable, useTableActor, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { FieldError, fieldsOf, formatDateTime } from '@/shared/ui/parts';
+import { FieldError, fieldsOf } from '@/shared/ui/parts';
+import { formatNumericDateTime } from '@/shared/ui/tokens/format';
 
 type Columns = { companies: readonly CompanyRow[]; acting: boolean; act: (a: ClientUserAction) => void };
 
@@ -74,7 +75,7 @@ function columnsOf(props: Columns): DataTableColumn<ClientUser>[] {
       cell: (u) => CLIENT_USER_STATUS_LABELS[u.status] ?? u.status,
       filterOptions: { enabled: true, placeholder: 'Any status', filterDropdownItems: CLIENT_USER_STATUSES.map((v) => ({ text: CLIENT_USER_STATUS_LABELS[v], value: v })) },
     },
-    { label: 'Last invited', field: 'last_invited_at', firstSortType: 'desc', cell: (u) => formatDateTime(u.last_invited_at) },
+    { label: 'Last invited', field: 'last_invited_at', firstSortType: 'desc', cell: (u) => formatNumericDateTime(u.last_invited_at) },
     actionsColumn(props),
   ];
 }
@@ -85,7 +86,7 @@ function requestColumnsOf(props: Columns): DataTableColumn<ClientUser>[] {
     { label: 'Name', field: 'name' },
     { label: 'Email', field: 'email' },
     companyColumn(props.companies),
-    { label: 'Requested', field: 'created_at', cell: (u) => formatDateTime(u.created_at) },
+    { label: 'Requested', field: 'created_at', cell: (u) => formatNumericDateTime(u.created_at) },
     actionsColumn(props),
   ];
 }

@@ -19,7 +19,8 @@ import { ticketSearchMachine } from '@/features/tickets';
 import { companyActionMachine, companyViewMachine, type CompanyAction } from '../machines/companies.machines';
 import { SeverityBadge, StatusBadge } from '@/shared/ui/Badges';
 import { Spinner } from '@/shared/ui/Spinner';
-import { FieldError, fieldsOf, formatDate, formatDateTime, Section } from '@/shared/ui/parts';
+import { FieldError, fieldsOf, Section } from '@/shared/ui/parts';
+import { formatNumericDate, formatNumericDateTime } from '@/shared/ui/tokens/format';
 
 function ContactForm({ contact, onSave, onCancel, label }: { contact?: Contact; onSave: (v: Record<string, string>) => void; onCancel?: () => void; label: string }) {
   return (
@@ -161,7 +162,7 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
                 <td><Link href={`/ticket/${t.id}`}>{t.title}</Link></td>
                 <td><StatusBadge code={t.status} /></td>
                 <td><SeverityBadge code={t.severity} /></td>
-                <td>{formatDateTime(t.duedate)}</td>
+                <td>{formatNumericDateTime(t.duedate)}</td>
               </tr>
             ))}
           </tbody>
@@ -177,7 +178,7 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
           <tbody>
             {view.client_users.length === 0 ? <tr><td colSpan={4}>No data for table</td></tr> : null}
             {view.client_users.map((u) => (
-              <tr key={u.id}><td>{u.name}</td><td>{u.email}</td><td>{CLIENT_USER_STATUS_LABELS[u.status] ?? u.status}</td><td>{formatDate(u.created_at)}</td></tr>
+              <tr key={u.id}><td>{u.name}</td><td>{u.email}</td><td>{CLIENT_USER_STATUS_LABELS[u.status] ?? u.status}</td><td>{formatNumericDate(u.created_at)}</td></tr>
             ))}
           </tbody>
         </table>

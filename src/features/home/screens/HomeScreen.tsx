@@ -5,8 +5,8 @@ import { StaffSession } from '@/shared/session/staff-session';
 import { myTicketsMachine } from '../machines/my-tickets.machine';
 import { SeverityBadge, StatusBadge } from '@/shared/ui/Badges';
 import { Spinner } from '@/shared/ui/Spinner';
+import { formatNumericDate } from '@/shared/ui/tokens/format';
 
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
 
 export default function HomeScreen() {
   const username = StaffSession.useSelector((s) => s.context.user?.username ?? '');
@@ -56,7 +56,7 @@ export default function HomeScreen() {
                     <SeverityBadge code={t.severity} />
                   </td>
                   <td>{t.company_name ?? 'N/A'}</td>
-                  <td>{formatDate(t.duedate)}</td>
+                  <td>{formatNumericDate(t.duedate)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { INITIAL_PAGE } from '@contracts/common/constants';
 import { outboxMachine } from '../machines/outbox.machine';
+import { formatNumericDateTime } from '@/shared/ui/tokens/format';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
 /** Admins read every stored email: invitations, resets and the rest. */
 export default function OutboxScreen() {
@@ -27,7 +27,7 @@ export default function OutboxScreen() {
         <article key={m.id} className="card" aria-labelledby={`mail-${m.id}`}>
           <h2 id={`mail-${m.id}`}>{m.subject}</h2>
           <p className="muted">
-            To {m.toAddress} · {m.kind} · stored {when(m.createdAt)} · {m.sentAt ? `sent ${when(m.sentAt)}` : 'not sent'}
+            To {m.toAddress} · {m.kind} · stored {formatNumericDateTime(m.createdAt)} · {m.sentAt ? `sent ${formatNumericDateTime(m.sentAt)}` : 'not sent'}
           </p>
           <pre className="mail-body">{m.body}</pre>
         </article>

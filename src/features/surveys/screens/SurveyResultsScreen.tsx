@@ -12,6 +12,7 @@ import type { SurveyType } from '@contracts/surveys';
 import { surveyResultsMachine, type SurveyResultsFilters } from '../machines/survey-results.machine';
 import { Spinner } from '@/shared/ui/Spinner';
 import { SURVEY_TYPE_NAMES, surveyQuestionName } from '../survey-labels';
+import { formatNumericDateTime } from '@/shared/ui/tokens/format';
 
 const figure = (v: number | null, suffix = '') => (v === null ? '—' : `${v.toFixed(2)}${suffix}`);
 
@@ -169,7 +170,7 @@ export default function SurveyResultsScreen() {
                   {results.comments.rows.map((r) => {
                     return (
                       <tr key={r.id}>
-                        <td>{new Date(r.receivedAt).toLocaleString()}</td>
+                        <td>{formatNumericDateTime(r.receivedAt)}</td>
                         <td>{SURVEY_TYPE_NAMES[r.type]}</td>
                         <td>
                           {r.companyName ?? 'N/A'}

@@ -8,7 +8,8 @@ import { queryFromSearchParams, queryToSearchParams } from '@/shared/machines/ta
 import type { TableQuery } from '@/shared/machines/table/table.types';
 import { SeverityBadge, StatusBadge } from '@/shared/ui/Badges';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { formatDateTime } from '@/shared/ui/parts';
+import { formatNumericDateTime } from '@/shared/ui/tokens/format';
+
 
 /** Filters of the screen beside the table's own (search, column filters, sort, page). */
 const EXTRA_KEYS = ['company', 'assignee', 'overdue', 'due_from', 'due_to'] as const;
@@ -29,12 +30,12 @@ const COLUMNS: DataTableColumn<TicketRow>[] = [
     sortable: true,
     cell: (t) => (
       <>
-        {formatDateTime(t.duedate)}
+        {formatNumericDateTime(t.duedate)}
         {t.overdue ? <span className="badge badge-red overdue-mark">Overdue</span> : null}
       </>
     ),
   },
-  { label: 'Created At', field: 'created_at', sortable: true, firstSortType: 'desc', cell: (t) => formatDateTime(t.created_at) },
+  { label: 'Created At', field: 'created_at', sortable: true, firstSortType: 'desc', cell: (t) => formatNumericDateTime(t.created_at) },
 ];
 const FIELDS = COLUMNS.map((c) => c.field);
 

@@ -10,7 +10,8 @@ import { ticketViewMachine } from '../machines/ticket-view.machine';
 import { SeverityBadge, StatusBadge } from '@/shared/ui/Badges';
 import { Spinner } from '@/shared/ui/Spinner';
 import { surveyQuestionName } from '@/features/surveys';
-import { FieldError, formatDateTime, formatMinutes, Section } from '@/shared/ui/parts';
+import { FieldError, Section } from '@/shared/ui/parts';
+import { formatMinutes, formatNumericDateTime } from '@/shared/ui/tokens/format';
 
 const toLocalInput = (iso: string | null) => {
   if (!iso) return '';
@@ -77,12 +78,12 @@ export default function TicketViewScreen({ params }: ScreenProps) {
           <dt>Assignee</dt>
           <dd>{t.assignee_name ?? 'Unassigned'}</dd>
           <dt>Due Date</dt>
-          <dd data-testid="due-date">{formatDateTime(t.duedate)}</dd>
+          <dd data-testid="due-date">{formatNumericDateTime(t.duedate)}</dd>
           {t.paused_since ? (
             <>
               <dt>Clock</dt>
               <dd data-testid="clock">
-                Paused since {formatDateTime(t.paused_since)} (waiting); if it resumed now the due date would be {formatDateTime(t.projected_duedate)}
+                Paused since {formatNumericDateTime(t.paused_since)} (waiting); if it resumed now the due date would be {formatNumericDateTime(t.projected_duedate)}
               </dd>
             </>
           ) : null}
@@ -93,7 +94,7 @@ export default function TicketViewScreen({ params }: ScreenProps) {
             </>
           ) : null}
           <dt>Created At</dt>
-          <dd>{formatDateTime(t.created_at)}</dd>
+          <dd>{formatNumericDateTime(t.created_at)}</dd>
           <dt>Source</dt>
           <dd>{t.source}</dd>
         </dl>
@@ -162,7 +163,7 @@ export default function TicketViewScreen({ params }: ScreenProps) {
           {view.thread.map((n) => (
             <li key={n.id} className={`thread-entry ${n.internal ? 'internal' : 'public'} ${n.kind}`}>
               <p className="thread-meta">
-                <strong>{n.author_name ?? 'System'}</strong> · {formatDateTime(n.created_at)} ·{' '}
+                <strong>{n.author_name ?? 'System'}</strong> · {formatNumericDateTime(n.created_at)} ·{' '}
                 {n.kind === 'change' ? <span className="badge badge-grey">Change</span> : n.internal ? <span className="badge badge-yellow">Internal</span> : <span className="badge badge-green">Public</span>}
                 {n.minutes_spent ? ` · ${formatMinutes(n.minutes_spent)}` : ''}
               </p>
@@ -269,7 +270,7 @@ function TicketSurveySection({ surveys, closed, busy, onSend }: { surveys: Ticke
     <>
       <p>
         {surveys.sent_at
-          ? `Support survey sent ${formatDateTime(surveys.sent_at)}.`
+          ? `Support survey sent ${formatNumericDateTime(surveys.sent_at)}.`
           : closed
             ? 'No support survey has been sent: the ticket has no contact email.'
             : 'The support survey is emailed to the contact when the ticket is closed.'}
@@ -279,7 +280,7 @@ function TicketSurveySection({ surveys, closed, busy, onSend }: { surveys: Ticke
         <ul className="survey-responses">
           {surveys.responses.map((r) => (
             <li key={r.id}>
-              <strong>{formatDateTime(r.received_at)}</strong>: satisfaction {r.q1} of {SURVEY_Q1_MAX}{' '}
+              <strong>{formatNumericDateTime(r.received_at)}</strong>: satisfaction {r.q1} of {SURVEY_Q1_MAX}{' '}
               <span className={r.counts ? 'badge badge-green' : 'badge'}>{r.counts ? 'Counts in the results' : 'Replaced by a later answer'}</span>
               {Object.entries(r.texts).map(([q, text]) => (
                 <p key={q} className="survey-comment">

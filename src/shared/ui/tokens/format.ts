@@ -53,6 +53,25 @@ export function toDate(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/**
+ * "11/22/2026" (en-US): the numeric date as `Date#toLocaleDateString()` writes it, which the
+ * screens show until the restyle moves them to `formatDate`.
+ */
+export function formatNumericDate(value: DateInput, options: FormatOptions = {}): string {
+  const date = toDate(value);
+  return date ? dateTimeFormat({ year: 'numeric', month: 'numeric', day: 'numeric' }, options).format(date) : NO_DATE;
+}
+
+/** "11/22/2026, 9:05:00 PM" (en-US): date and time as `Date#toLocaleString()` writes them (see formatNumericDate). */
+export function formatNumericDateTime(value: DateInput, options: FormatOptions = {}): string {
+  const date = toDate(value);
+  const all = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' } as const;
+  return date ? dateTimeFormat(all, options).format(date) : NO_DATE;
+}
+
+/** Minutes of work as hours and minutes: "2 h 5 min". */
+export const formatMinutes = (minutes: number) => `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+
 /** "Jun 24, 2026" (en-US), "24 Jun 2026" (en-GB), "24.06.2026" (de-DE). */
 export function formatDate(value: DateInput, options: FormatOptions = {}): string {
   const date = toDate(value);
