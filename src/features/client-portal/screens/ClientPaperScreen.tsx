@@ -5,6 +5,7 @@ import { PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from '@contracts/commo
 import { orderPaperMachine, paperOrdersMachine, paperProductsMachine } from '../machines/client-portal.machines';
 import { Field, FormError, LoadError, useFieldValues, useFormState, useQueryState } from './form-parts';
 import { formatNumericDate } from '@/shared/ui/tokens/format';
+import { SimpleTable } from '@/shared/ui/SimpleTable';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 const STATUS_LABELS: Record<PaperOrder['status'], string> = { received: 'Received', processing: 'Processing', shipped: 'Shipped' };
@@ -69,32 +70,18 @@ export default function ClientPaperScreen() {
         {ordersFailed ? <LoadError error={ordersError} onRetry={() => orders.send({ type: 'query.reload' })} /> : null}
         {orderPage && orderPage.items.length === 0 ? <p>No orders yet.</p> : null}
         {orderPage && orderPage.items.length > 0 ? (
-          <table className="simple">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Date</th>
-                <th scope="col">Product</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">PO number</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orderPage.items.map((o) => (
-                <tr key={o.id}>
-                  <td>{o.id}</td>
-                  <td>{formatNumericDate(o.created_at)}</td>
-                  <td>{o.product_name}</td>
-                  <td>{o.quantity}</td>
-                  <td>{o.po_number ?? '—'}</td>
-                  <td>
-                    <span className="badge badge-status">{STATUS_LABELS[o.status]}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SimpleTable
+            rows={orderPage.items}
+            rowKey={(o) => o.id}
+            columns={[
+              { header: 'Order', cell: (o) => o.id },
+              { header: 'Date', cell: (o) => formatNumericDate(o.created_at) },
+              { header: 'Product', cell: (o) => o.product_name },
+              { header: 'Quantity', cell: (o) => o.quantity },
+              { header: 'PO number', cell: (o) => o.po_number ?? '—' },
+              { header: 'Status', cell: (o) => <span className="badge badge-status">{STATUS_LABELS[o.status]}</span> },
+            ]}
+          />
         ) : null}
       </section>
     </>

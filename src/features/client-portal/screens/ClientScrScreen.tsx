@@ -5,6 +5,7 @@ import { LIMITS } from '@contracts/common/constants';
 import { createScrMachine, scrListMachine } from '../machines/client-portal.machines';
 import { Field, FormError, LoadError, useFieldValues, useFormState, useQueryState } from './form-parts';
 import { formatNumericDate } from '@/shared/ui/tokens/format';
+import { SimpleTable } from '@/shared/ui/SimpleTable';
 
 const PRIORITY_LABELS: Record<Scr['priority'], string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
 
@@ -65,32 +66,18 @@ export default function ClientScrScreen() {
         {failed ? <LoadError error={listError} onRetry={() => list.send({ type: 'query.reload' })} /> : null}
         {page && page.items.length === 0 ? <p>No change requests yet.</p> : null}
         {page && page.items.length > 0 ? (
-          <table className="simple">
-            <thead>
-              <tr>
-                <th scope="col">ID</th>
-                <th scope="col">Title</th>
-                <th scope="col">Priority</th>
-                <th scope="col">Status</th>
-                <th scope="col">Submitted</th>
-                <th scope="col">Updated</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((s) => (
-                <tr key={s.id}>
-                  <td>{s.id}</td>
-                  <td>{s.title}</td>
-                  <td>{PRIORITY_LABELS[s.priority]}</td>
-                  <td>
-                    <span className="badge badge-status">{SCR_STATUS_LABELS[s.status]}</span>
-                  </td>
-                  <td>{formatNumericDate(s.created_at)}</td>
-                  <td>{formatNumericDate(s.updated_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SimpleTable
+            rows={page.items}
+            rowKey={(s) => s.id}
+            columns={[
+              { header: 'ID', cell: (s) => s.id },
+              { header: 'Title', cell: (s) => s.title },
+              { header: 'Priority', cell: (s) => PRIORITY_LABELS[s.priority] },
+              { header: 'Status', cell: (s) => <span className="badge badge-status">{SCR_STATUS_LABELS[s.status]}</span> },
+              { header: 'Submitted', cell: (s) => formatNumericDate(s.created_at) },
+              { header: 'Updated', cell: (s) => formatNumericDate(s.updated_at) },
+            ]}
+          />
         ) : null}
       </section>
     </>

@@ -6,6 +6,7 @@ import { myTicketsMachine } from '../machines/my-tickets.machine';
 import { SeverityBadge, StatusBadge } from '@/shared/ui/Badges';
 import { Spinner } from '@/shared/ui/Spinner';
 import { formatNumericDate } from '@/shared/ui/tokens/format';
+import { SimpleTable } from '@/shared/ui/SimpleTable';
 
 
 export default function HomeScreen() {
@@ -31,36 +32,18 @@ export default function HomeScreen() {
         ) : null}
         {data && data.length === 0 ? <p>You have no open tickets.</p> : null}
         {data && data.length > 0 ? (
-          <table className="simple">
-            <thead>
-              <tr>
-                <th scope="col">ID</th>
-                <th scope="col">Title</th>
-                <th scope="col">Status</th>
-                <th scope="col">Priority</th>
-                <th scope="col">Company</th>
-                <th scope="col">Due Date</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((t) => (
-                <tr key={t.id}>
-                  <td>{t.id}</td>
-                  <td>
-                    <Link href={`/ticket/${t.id}`}>{t.title}</Link>
-                  </td>
-                  <td>
-                    <StatusBadge code={t.status} />
-                  </td>
-                  <td>
-                    <SeverityBadge code={t.severity} />
-                  </td>
-                  <td>{t.company_name ?? 'N/A'}</td>
-                  <td>{formatNumericDate(t.duedate)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SimpleTable
+            rows={data}
+            rowKey={(t) => t.id}
+            columns={[
+              { header: 'ID', cell: (t) => t.id },
+              { header: 'Title', cell: (t) => <Link href={`/ticket/${t.id}`}>{t.title}</Link> },
+              { header: 'Status', cell: (t) => <StatusBadge code={t.status} /> },
+              { header: 'Priority', cell: (t) => <SeverityBadge code={t.severity} /> },
+              { header: 'Company', cell: (t) => t.company_name ?? 'N/A' },
+              { header: 'Due Date', cell: (t) => formatNumericDate(t.duedate) },
+            ]}
+          />
         ) : null}
       </section>
     </>

@@ -3,6 +3,7 @@ import { PERCENT_DECIMALS } from '@contracts/common/constants';
 import { severityLabel } from '@contracts/common/codes';
 import { managementDashboardMachine } from '../machines/management.machine';
 import { Spinner } from '@/shared/ui/Spinner';
+import { SimpleTable } from '@/shared/ui/SimpleTable';
 
 export default function ManagementDashboardScreen() {
   const actor = useActorRef(managementDashboardMachine, { input: {} });
@@ -41,26 +42,16 @@ export default function ManagementDashboardScreen() {
           </section>
           <section className="card" aria-labelledby="team-heading">
             <h2 id="team-heading">Team</h2>
-            <table className="simple">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Open</th>
-                  <th scope="col">Overdue</th>
-                  <th scope="col">Closed (30 days)</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.team.map((m) => (
-                  <tr key={m.userid}>
-                    <td>{m.name}</td>
-                    <td>{m.open}</td>
-                    <td>{m.overdue}</td>
-                    <td>{m.closed_30d}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <SimpleTable
+              rows={data.team}
+              rowKey={(m) => m.userid}
+              columns={[
+                { header: 'Name', cell: (m) => m.name },
+                { header: 'Open', cell: (m) => m.open },
+                { header: 'Overdue', cell: (m) => m.overdue },
+                { header: 'Closed (30 days)', cell: (m) => m.closed_30d },
+              ]}
+            />
           </section>
           <section className="card" aria-labelledby="severity-heading">
             <h2 id="severity-heading">Open tickets by priority</h2>

@@ -13,6 +13,7 @@ import { surveyResultsMachine, type SurveyResultsFilters } from '../machines/sur
 import { Spinner } from '@/shared/ui/Spinner';
 import { SURVEY_TYPE_NAMES, surveyQuestionName } from '../survey-labels';
 import { formatNumericDateTime } from '@/shared/ui/tokens/format';
+import { SimpleTable } from '@/shared/ui/SimpleTable';
 
 const figure = (v: number | null, suffix = '') => (v === null ? '—' : `${v.toFixed(2)}${suffix}`);
 
@@ -154,43 +155,35 @@ export default function SurveyResultsScreen() {
             {results.comments.rows.length === 0 ? (
               <p>No data for table</p>
             ) : (
-              <table className="simple">
-                <thead>
-                  <tr>
-                    <th scope="col">Received</th>
-                    <th scope="col">Survey</th>
-                    <th scope="col">Company</th>
-                    <th scope="col">Ticket</th>
-                    <th scope="col">Q1</th>
-                    <th scope="col">Q2</th>
-                    <th scope="col">Comments</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {results.comments.rows.map((r) => {
-                    return (
-                      <tr key={r.id}>
-                        <td>{formatNumericDateTime(r.receivedAt)}</td>
-                        <td>{SURVEY_TYPE_NAMES[r.type]}</td>
-                        <td>
-                          {r.companyName ?? 'N/A'}
-                          {r.contactName ? <div className="muted">{r.contactName}</div> : null}
-                        </td>
-                        <td>{r.ticketId ? `#${r.ticketId} ${r.ticketTitle ?? ''}` : '—'}</td>
-                        <td>{r.q1}</td>
-                        <td>{r.q2 ?? '—'}</td>
-                        <td>
-                          {Object.entries(r.texts).map(([q, text]) => (
-                            <p key={q} className="survey-comment">
-                              <strong>{surveyQuestionName(r.type, q)}:</strong> {text}
-                            </p>
-                          ))}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+              <SimpleTable
+                rows={results.comments.rows}
+                rowKey={(r) => r.id}
+                columns={[
+                  { header: 'Received', cell: (r) => formatNumericDateTime(r.receivedAt) },
+                  { header: 'Survey', cell: (r) => SURVEY_TYPE_NAMES[r.type] },
+                  {
+                    header: 'Company',
+                    cell: (r) => (
+                      <>
+                        {r.companyName ?? 'N/A'}
+                        {r.contactName ? <div className="muted">{r.contactName}</div> : null}
+                      </>
+                    ),
+                  },
+                  { header: 'Ticket', cell: (r) => (r.ticketId ? `#${r.ticketId} ${r.ticketTitle ?? ''}` : '—') },
+                  { header: 'Q1', cell: (r) => r.q1 },
+                  { header: 'Q2', cell: (r) => r.q2 ?? '—' },
+                  {
+                    header: 'Comments',
+                    cell: (r) =>
+                      Object.entries(r.texts).map(([q, text]) => (
+                        <p key={q} className="survey-comment">
+                          <strong>{surveyQuestionName(r.type, q)}:</strong> {text}
+                        </p>
+                      )),
+                  },
+                ]}
+              />
             )}
             <nav className="pager" aria-label="Pages">
               <button type="button" className="btn btn-secondary" disabled={busy || page <= 1} onClick={() => actor.send({ type: 'results.page', page: page - 1 })}>

@@ -12,6 +12,7 @@ import { Spinner } from '@/shared/ui/Spinner';
 import { surveyQuestionName } from '@/features/surveys';
 import { FieldError, Section } from '@/shared/ui/parts';
 import { formatMinutes, formatNumericDateTime } from '@/shared/ui/tokens/format';
+import { SimpleTable } from '@/shared/ui/SimpleTable';
 
 const toLocalInput = (iso: string | null) => {
   if (!iso) return '';
@@ -203,28 +204,17 @@ export default function TicketViewScreen({ params }: ScreenProps) {
           Total {formatMinutes(view.time.total_minutes)}, billable {formatMinutes(view.time.billable_minutes)}
         </p>
         {view.time.entries.length ? (
-          <table className="simple">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Who</th>
-                <th scope="col">Minutes</th>
-                <th scope="col">Billable</th>
-                <th scope="col">Description</th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.time.entries.map((e) => (
-                <tr key={e.id}>
-                  <td>{e.work_date}</td>
-                  <td>{e.staff_name}</td>
-                  <td>{e.minutes}</td>
-                  <td>{e.billable ? 'Yes' : 'No'}</td>
-                  <td>{e.description}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SimpleTable
+            rows={view.time.entries}
+            rowKey={(e) => e.id}
+            columns={[
+              { header: 'Date', cell: (e) => e.work_date },
+              { header: 'Who', cell: (e) => e.staff_name },
+              { header: 'Minutes', cell: (e) => e.minutes },
+              { header: 'Billable', cell: (e) => e.billable ? 'Yes' : 'No' },
+              { header: 'Description', cell: (e) => e.description },
+            ]}
+          />
         ) : null}
         <form
           ref={timeForm}
