@@ -148,3 +148,16 @@ function parseResponseTargets(value: string | undefined): Config['responseTarget
   }
   return targets;
 }
+
+/** The configuration, or an exit with status 2 and the list of what is wrong (and `hint`). */
+export function loadConfigOrExit(hint = ''): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n${hint}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+}

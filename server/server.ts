@@ -1,22 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { createContext } from './context';
 import { openDatabase } from './platform/db/database';
 import { EmbeddedStartError } from './platform/db/embedded';
 import { seedDemoIfEmpty } from './seed/demo';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\nSee .env.example for every variable.\n`);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit('See .env.example for every variable.\n');
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   let database;
   try {

@@ -2,7 +2,7 @@ import { z } from './common/zod';
 import { emailSchema } from './auth';
 import { SEVERITY_CODES, type Severity } from './common/codes';
 import { CLIENT_PAGE_SIZE, LIMITS, PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from './common/constants';
-import { idInput, pageInput, safeText } from './common/input';
+import { idInput, pageQuery, safeText } from './common/input';
 
 /** Client portal payloads, shared by the API and the browser. */
 
@@ -57,19 +57,11 @@ export const TOKEN_INVALID_MESSAGE = 'This link has expired or was already used.
 
 const idParam = idInput();
 
-const pageQuery = {
-  page: pageInput().default(1),
-  pageSize: z.coerce
-    .number({ error: 'Must be a page size' })
-    .int()
-    .min(1, 'Must be 1 or more')
-    .max(LIMITS.pageSizeMax, `Must be at most ${LIMITS.pageSizeMax}`)
-    .default(CLIENT_PAGE_SIZE),
-};
+const pageFields = pageQuery(CLIENT_PAGE_SIZE);
 
 export const CLIENT_TICKET_SORTS = ['id', 'title', 'status', 'severity', 'created_at', 'updated_at'] as const;
 export const clientTicketListQuerySchema = z.strictObject({
-  ...pageQuery,
+  ...pageFields,
   q: safeText('Search must be text', 'Search').trim().max(200, 'Search must be at most 200 characters').optional(),
   status: z.enum(['open', 'closed', 'all'], { error: 'Must be open, closed or all' }).default('all'),
   sort: z.enum(CLIENT_TICKET_SORTS, { error: 'Unknown sort column' }).default('created_at'),
@@ -77,7 +69,7 @@ export const clientTicketListQuerySchema = z.strictObject({
 });
 export type ClientTicketListQuery = z.input<typeof clientTicketListQuerySchema>;
 
-export const pageQuerySchema = z.strictObject(pageQuery);
+export const pageQuerySchema = z.strictObject(pageFields);
 
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 
@@ -142,7 +134,7 @@ export const createPaperOrderSchema = z.strictObject({
 export type CreatePaperOrder = z.input<typeof createPaperOrderSchema>;
 
 export const articleListQuerySchema = z.strictObject({
-  ...pageQuery,
+  ...pageFields,
   q: safeText('Search must be text', 'Search').trim().max(200, 'Search must be at most 200 characters').optional(),
   category: safeText('Category must be text', 'Category').trim().max(120, 'Category must be at most 120 characters').optional(),
 });

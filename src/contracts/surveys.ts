@@ -1,6 +1,5 @@
 import { z } from './common/zod';
 import {
-  LIMITS,
   SURVEY_Q1_MAX,
   SURVEY_Q1_MIN,
   SURVEY_Q2_MAX,
@@ -10,7 +9,7 @@ import {
   SURVEY_TYPE_CLIENT_CARE,
   SURVEY_TYPE_SUPPORT,
 } from './common/constants';
-import { calendarDay, idInput, pageInput, safeText } from './common/input';
+import { calendarDay, idInput, pageQuery, safeText } from './common/input';
 
 export const SURVEY_TYPES = [SURVEY_TYPE_CLIENT_CARE, SURVEY_TYPE_SUPPORT] as const;
 export type SurveyType = (typeof SURVEY_TYPES)[number];
@@ -75,18 +74,15 @@ export type SendSurveyResponse = z.infer<typeof sendSurveyResponseSchema>;
 const isoDate = calendarDay('The date');
 
 /** Filters of the survey results (query string). */
+/** Responses per page of the results' comments. */
+export const SURVEY_RESULTS_PAGE_SIZE = 20;
+
 export const surveyResultsQuerySchema = z.strictObject({
   from: isoDate.optional(),
   to: isoDate.optional(),
   companyId: id.optional(),
   type: z.enum(SURVEY_TYPES, { error: 'Must be CSS or TCS' }).optional(),
-  page: pageInput().default(1),
-  pageSize: z.coerce
-    .number({ error: 'Must be a page size' })
-    .int()
-    .min(1, 'Must be 1 or more')
-    .max(LIMITS.pageSizeMax, `Must be at most ${LIMITS.pageSizeMax}`)
-    .default(20),
+  ...pageQuery(SURVEY_RESULTS_PAGE_SIZE),
 });
 export type SurveyResultsQuery = z.input<typeof surveyResultsQuerySchema>;
 

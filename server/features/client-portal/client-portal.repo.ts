@@ -13,6 +13,10 @@ const TICKET_COLUMNS = `t.id, t.title, t.status, t.severity, t.contact_name, ${i
 const SCR_COLUMNS = `id, title, description, business_reason, priority, status, ${iso('created_at')}, ${iso('updated_at')}`;
 const ORDER_COLUMNS = `o.id, o.catalog_item_id AS product_id, i.name AS product_name, o.quantity, o.po_number, o.ship_to, o.status, ${iso('o.created_at')}`;
 const ORDERS = 'paper_orders o JOIN catalog_items i ON i.id = o.catalog_item_id';
+const INSERT_ORDER = `INSERT INTO paper_orders (company_id, client_user_id, catalog_item_id, quantity, po_number, ship_to)
+  VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`;
+const INSERT_SCR = `INSERT INTO software_change_requests (company_id, requested_by_client, title, description, business_reason, priority)
+  VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`;
 
 /** The company's open tickets, the team's latest replies and the open change requests. */
 export async function dashboard(db: Queryable, companyId: number): Promise<ClientDashboard> {
@@ -46,33 +50,39 @@ export async function paperProducts(db: Queryable): Promise<PaperProduct[]> {
   return rows;
 }
 
-export const paperOrders = (db: Queryable, companyId: number, paging: Paging): Promise<Page<PaperOrder>> =>
-  listPage<PaperOrder>(
+/** One page of a company's rows of a table, newest first. */
+const companyPage = <T>(db: Queryable, list: { columns: string; from: string; alias: string; table: string }, companyId: number, paging: Paging): Promise<Page<T>> =>
+  listPage<T>(
     db,
     {
-      select: `SELECT ${ORDER_COLUMNS} FROM ${ORDERS} WHERE o.company_id = $1 ORDER BY o.created_at DESC, o.id DESC`,
-      count: 'SELECT count(*) AS n FROM paper_orders WHERE company_id = $1',
+      select: `SELECT ${list.columns} FROM ${list.from} WHERE ${list.alias}company_id = $1 ORDER BY ${list.alias}created_at DESC, ${list.alias}id DESC`,
+      count: `SELECT count(*) AS n FROM ${list.table} WHERE company_id = $1`,
       params: [companyId],
     },
     paging,
   );
+
+export const paperOrders = (db: Queryable, companyId: number, paging: Paging) =>
+  companyPage<PaperOrder>(db, { columns: ORDER_COLUMNS, from: ORDERS, alias: 'o.', table: 'paper_orders' }, companyId, paging);
 
 export async function paperOrder(db: Queryable, id: number, companyId: number): Promise<PaperOrder | null> {
   const { rows } = await db.query<PaperOrder>(`SELECT ${ORDER_COLUMNS} FROM ${ORDERS} WHERE o.id = $1 AND o.company_id = $2`, [id, companyId]);
   return rows[0] ?? null;
 }
 
+/** Inserts a row the client's company owns (`RETURNING id`) and its audit row; answers the id. */
+async function insertOwned(db: Queryable, who: Who, entity: string, sql: string, params: unknown[]): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(sql, params);
+  const id = rows[0]!.id;
+  await audit(db, { actor: clientActor(who.userId), entity, entityId: id, action: 'create' });
+  return id;
+}
+
 export async function orderPaper(db: Queryable, who: Who, input: { productId: number; quantity: number; poNumber?: string | undefined; shipTo: string }): Promise<number> {
   const { rows: product } = await db.query('SELECT id FROM catalog_items WHERE id = $1 AND category = $2 AND active', [input.productId, CATALOG_CATEGORY_PAPER]);
   if (!product[0]) throw invalidField('productId', 'No such paper product');
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO paper_orders (company_id, client_user_id, catalog_item_id, quantity, po_number, ship_to)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [who.companyId, who.userId, input.productId, input.quantity, input.poNumber ?? null, input.shipTo],
-  );
-  const id = rows[0]!.id;
-  await audit(db, { actor: clientActor(who.userId), entity: 'paper_order', entityId: id, action: 'create' });
-  return id;
+  const row = [who.companyId, who.userId, input.productId, input.quantity, input.poNumber ?? null, input.shipTo];
+  return insertOwned(db, who, 'paper_order', INSERT_ORDER, row);
 }
 
 /** Published knowledge articles, by category and text; a draft is never listed. */
@@ -109,16 +119,8 @@ export async function article(db: Queryable, id: number): Promise<Article | null
   return rows[0] ?? null;
 }
 
-export const scrs = (db: Queryable, companyId: number, paging: Paging): Promise<Page<Scr>> =>
-  listPage<Scr>(
-    db,
-    {
-      select: `SELECT ${SCR_COLUMNS} FROM software_change_requests WHERE company_id = $1 ORDER BY created_at DESC, id DESC`,
-      count: 'SELECT count(*) AS n FROM software_change_requests WHERE company_id = $1',
-      params: [companyId],
-    },
-    paging,
-  );
+export const scrs = (db: Queryable, companyId: number, paging: Paging) =>
+  companyPage<Scr>(db, { columns: SCR_COLUMNS, from: 'software_change_requests', alias: '', table: 'software_change_requests' }, companyId, paging);
 
 export async function scr(db: Queryable, id: number, companyId: number): Promise<Scr | null> {
   const { rows } = await db.query<Scr>(`SELECT ${SCR_COLUMNS} FROM software_change_requests WHERE id = $1 AND company_id = $2`, [id, companyId]);
@@ -126,12 +128,6 @@ export async function scr(db: Queryable, id: number, companyId: number): Promise
 }
 
 export async function createScr(db: Queryable, who: Who, input: { title: string; description: string; businessReason?: string | undefined; priority: string }): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO software_change_requests (company_id, requested_by_client, title, description, business_reason, priority)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [who.companyId, who.userId, input.title, input.description, input.businessReason ?? null, input.priority],
-  );
-  const id = rows[0]!.id;
-  await audit(db, { actor: clientActor(who.userId), entity: 'software_change_request', entityId: id, action: 'create' });
-  return id;
+  const row = [who.companyId, who.userId, input.title, input.description, input.businessReason ?? null, input.priority];
+  return insertOwned(db, who, 'software_change_request', INSERT_SCR, row);
 }

@@ -2,33 +2,11 @@
  * Charts on the server, without a browser: the same `toEChartsOption` the screens use, drawn by
  * ECharts' server-side SVG renderer. PDFs embed the result (server/platform/pdf).
  */
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import {
-  AriaComponent,
-  GridComponent,
-  LegendComponent,
-  MarkLineComponent,
-  MarkPointComponent,
-  TitleComponent,
-  TooltipComponent,
-} from 'echarts/components';
 import * as echarts from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
+import { ECHARTS_MODULES } from '@contracts/chart-modules';
 import { LIGHT_CHART_PALETTE, toEChartsOption, type ChartPalette, type ChartSpec } from '@contracts/charts';
 
-echarts.use([
-  BarChart,
-  LineChart,
-  PieChart,
-  AriaComponent,
-  GridComponent,
-  LegendComponent,
-  MarkLineComponent,
-  MarkPointComponent,
-  TitleComponent,
-  TooltipComponent,
-  SVGRenderer,
-]);
+echarts.use(ECHARTS_MODULES);
 
 /** Text in server charts: the PDF's font (pdfmake maps any other family to it anyway). */
 export const SERVER_CHART_FONT = 'Roboto, sans-serif';

@@ -245,14 +245,17 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
   return !isAlive(pid);
 }
 
+/** How a postgres is stopped: fast shutdown, then immediate, then kill, each given this long. */
+const STOP_SIGNALS = [
+  ['SIGINT', STOP_TIMEOUT_MS],
+  ['SIGQUIT', 5_000],
+  ['SIGKILL', 5_000],
+] as const;
+
 /** Stops a postgres left over from an earlier run: fast shutdown, then immediate, then kill. */
 async function stopLeftover(pid: number, log: (message: string) => void): Promise<void> {
   log(`stopping the embedded PostgreSQL server (pid ${pid}) left running by an earlier start`);
-  for (const [signal, ms] of [
-    ['SIGINT', STOP_TIMEOUT_MS],
-    ['SIGQUIT', 5_000],
-    ['SIGKILL', 5_000],
-  ] as const) {
+  for (const [signal, ms] of STOP_SIGNALS) {
     try {
       process.kill(pid, signal);
     } catch {
@@ -566,11 +569,7 @@ export class EmbeddedServer extends EventEmitter<EmbeddedServerEvents> {
     const child = this.child;
     if (child?.pid && child.exitCode === null && child.signalCode === null) {
       const gone = new Promise<void>((r) => child.once('exit', () => r()));
-      for (const [signal, ms] of [
-        ['SIGINT', STOP_TIMEOUT_MS],
-        ['SIGQUIT', 5_000],
-        ['SIGKILL', 5_000],
-      ] as const) {
+      for (const [signal, ms] of STOP_SIGNALS) {
         try {
           process.kill(child.pid, signal);
         } catch {

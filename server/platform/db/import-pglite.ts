@@ -10,7 +10,7 @@ import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { ConfigError, loadConfig } from '@server/config';
+import { loadConfigOrExit } from '@server/config';
 import { EMBEDDED_DATABASE, EmbeddedServer, EmbeddedStartError, embeddedPaths } from './embedded';
 import { migrate } from './migrate';
 
@@ -130,16 +130,7 @@ export async function importPglite(dataDir: string, log: (message: string) => vo
 }
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (config.databaseUrl) {
     process.stderr.write('DATABASE_URL is set: the import fills the embedded server in DATA_DIR; unset DATABASE_URL to run it.\n');
     process.exit(2);

@@ -3,6 +3,7 @@
  * that PostgreSQL can store and compare, ids that fit its integer, dates that are real calendar
  * days in a sane range. Anything else is a 400 naming the field, never a 500 from the database.
  */
+import { LIMITS } from './constants';
 import { z } from './zod';
 
 /** The largest PostgreSQL `integer`: every id of the schema is one. */
@@ -43,6 +44,19 @@ export function idInput(messages: IdMessages = { message: 'Must be an id' }) {
           large: `${messages.label} is too large`,
         };
   return z.coerce.number({ error: m.number }).max(PG_INTEGER_MAX, m.large).int(m.whole).positive(m.positive);
+}
+
+/** The page query of a list: `page` from 1, and `pageSize` up to LIMITS.pageSizeMax. */
+export function pageQuery(defaultSize: number) {
+  return {
+    page: pageInput().default(1),
+    pageSize: z.coerce
+      .number({ error: 'Must be a page size' })
+      .int()
+      .min(1, 'Must be 1 or more')
+      .max(LIMITS.pageSizeMax, `Must be at most ${LIMITS.pageSizeMax}`)
+      .default(defaultSize),
+  };
 }
 
 /** The `:id` of a path: the one schema of every route that takes an id. */

@@ -1,15 +1,11 @@
 import type { SendSurveyResponse, SurveyResults, SurveyResultsQuery } from '@contracts/surveys';
-import { http } from '@/shared/http/http';
+import { dataOf, http } from '@/shared/http/http';
 
 /** Staff: survey results and their CSV export (GET /api/v2/surveys/results[/export]). */
 export const surveyResultsApi = {
-  async results(query: SurveyResultsQuery): Promise<SurveyResults> {
-    return (await http.get<SurveyResults>('/api/v2/surveys/results', { params: query })).data;
-  },
+  results: (query: SurveyResultsQuery): Promise<SurveyResults> => dataOf(http.get<SurveyResults>('/api/v2/surveys/results', { params: query })),
   /** Managers: emails the client care survey to every contact of a company with an email address. */
-  async sendClientCare(companyId: number): Promise<SendSurveyResponse> {
-    return (await http.post<SendSurveyResponse>('/api/v2/surveys/client-care/send', { companyId })).data;
-  },
+  sendClientCare: (companyId: number): Promise<SendSurveyResponse> => dataOf(http.post<SendSurveyResponse>('/api/v2/surveys/client-care/send', { companyId })),
   /** Downloads the CSV of the counted responses under the given filters. */
   async exportCsv(query: SurveyResultsQuery): Promise<void> {
     const { page: _page, pageSize: _size, ...filters } = query;

@@ -9,33 +9,17 @@ import type {
   TicketView,
   UpdateTicketInput,
 } from '@contracts/tickets';
-import { http, type QueryParams } from '@/shared/http/http';
+import { dataOf, http, type QueryParams } from '@/shared/http/http';
 
 export const ticketDeskApi = {
-  async search(params: QueryParams): Promise<TicketSearchResponse> {
-    return (await http.get<TicketSearchResponse>('/api/v2/tickets', { params })).data;
-  },
-  async options(): Promise<TicketOptions> {
-    return (await http.get<TicketOptions>('/api/v2/tickets/options')).data;
-  },
-  async stats(): Promise<TicketStats> {
-    return (await http.get<TicketStats>('/api/v2/tickets/stats')).data;
-  },
-  async create(input: CreateTicketInput): Promise<TicketView> {
-    return (await http.post<TicketView>('/api/v2/tickets', input)).data;
-  },
-  async view(id: number): Promise<TicketView> {
-    return (await http.get<TicketView>(`/api/v2/tickets/${id}`)).data;
-  },
-  async update(id: number, input: UpdateTicketInput): Promise<TicketView> {
-    return (await http.patch<TicketView>(`/api/v2/tickets/${id}`, input)).data;
-  },
-  async addNote(id: number, input: AddNoteInput): Promise<TicketView> {
-    return (await http.post<TicketView>(`/api/v2/tickets/${id}/notes`, input)).data;
-  },
-  async addTime(id: number, input: AddTimeEntryInput): Promise<TicketView> {
-    return (await http.post<TicketView>(`/api/v2/tickets/${id}/time`, input)).data;
-  },
+  search: (params: QueryParams): Promise<TicketSearchResponse> => dataOf(http.get<TicketSearchResponse>('/api/v2/tickets', { params })),
+  options: (): Promise<TicketOptions> => dataOf(http.get<TicketOptions>('/api/v2/tickets/options')),
+  stats: (): Promise<TicketStats> => dataOf(http.get<TicketStats>('/api/v2/tickets/stats')),
+  create: (input: CreateTicketInput): Promise<TicketView> => dataOf(http.post<TicketView>('/api/v2/tickets', input)),
+  view: (id: number): Promise<TicketView> => dataOf(http.get<TicketView>(`/api/v2/tickets/${id}`)),
+  update: (id: number, input: UpdateTicketInput): Promise<TicketView> => dataOf(http.patch<TicketView>(`/api/v2/tickets/${id}`, input)),
+  addNote: (id: number, input: AddNoteInput): Promise<TicketView> => dataOf(http.post<TicketView>(`/api/v2/tickets/${id}/notes`, input)),
+  addTime: (id: number, input: AddTimeEntryInput): Promise<TicketView> => dataOf(http.post<TicketView>(`/api/v2/tickets/${id}/time`, input)),
   /** (Re)sends the support survey of a closed ticket, then answers the ticket as it now is. */
   async sendSurvey(id: number): Promise<TicketView> {
     await http.post('/api/v2/surveys/support/send', { ticketId: id });

@@ -75,3 +75,6 @@ export type QueryParams = Record<string, string>;
 
 /** The portal's HTTP client: same origin, bearer from storage. */
 export const http = createHttp(browserStorage);
+
+/** The body of an answer: `dataOf(http.get<T>(url))`. */
+export const dataOf = async <T>(answer: Promise<{ data: T }>): Promise<T> => (await answer).data;

@@ -1,21 +1,15 @@
 /** The sessions' own calls: sign-in and sign-out of both audiences, the profile, the overdue check and the Learning Center link. */
 import type { ClientLoginResponse, ClientUser, LoginRequest, StaffLoginResponse, StaffUser } from '@contracts/auth';
 import type { MoodleUrlResponse, OverdueCheckResponse, OverdueTicket } from '@contracts/overdue';
-import { http, setDefaultBearer } from '@/shared/http/http';
+import { dataOf, http, setDefaultBearer } from '@/shared/http/http';
 
 export const staffAuthApi = {
-  async login(input: LoginRequest): Promise<StaffLoginResponse> {
-    return (await http.post<StaffLoginResponse>('/api/v2/auth/login', input)).data;
-  },
+  login: (input: LoginRequest): Promise<StaffLoginResponse> => dataOf(http.post<StaffLoginResponse>('/api/v2/auth/login', input)),
   async logout(): Promise<void> {
     await http.get('/logout');
   },
-  async whoAmI(userid: string): Promise<StaffUser[]> {
-    return (await http.post<StaffUser[]>('/api/v2/profile/who/am/i', { userid })).data;
-  },
-  async me(userid: string): Promise<StaffUser> {
-    return (await http.post<StaffUser>('/api/v2/profile/me', { user: userid })).data;
-  },
+  whoAmI: (userid: string): Promise<StaffUser[]> => dataOf(http.post<StaffUser[]>('/api/v2/profile/who/am/i', { userid })),
+  me: (userid: string): Promise<StaffUser> => dataOf(http.post<StaffUser>('/api/v2/profile/me', { user: userid })),
 };
 
 /** Sets the portal client's default bearer header. */
@@ -34,9 +28,7 @@ export const learningCenterApi = {
 };
 
 export const clientAuthApi = {
-  async login(input: LoginRequest): Promise<ClientLoginResponse> {
-    return (await http.post<ClientLoginResponse>('/api/v2/client/login', input)).data;
-  },
+  login: (input: LoginRequest): Promise<ClientLoginResponse> => dataOf(http.post<ClientLoginResponse>('/api/v2/client/login', input)),
   async logout(): Promise<void> {
     await http.get('/logout');
   },

@@ -34,37 +34,41 @@ export function LoginForm({ heading, subtitle, submitLabel, busy, error, onSubmi
             {error}
           </div>
         ) : null}
-        <div className="field">
-          <label htmlFor="login-email">Email</label>
-          <input
-            id="login-email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            maxLength={LIMITS.email}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="login-password">Password</label>
-          <input
-            id="login-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={LIMITS.passwordMax}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <LoginField name="email" label="Email" type="email" autoComplete="username" maxLength={LIMITS.email} value={email} onChange={setEmail} />
+        <LoginField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          maxLength={LIMITS.passwordMax}
+          value={password}
+          onChange={setPassword}
+        />
         <button className="btn" type="submit" disabled={busy}>
           {submitLabel}
         </button>
         {children}
       </form>
     </main>
+  );
+}
+
+/** One labelled field of the sign-in form (`login-email`, `login-password`). */
+function LoginField(props: { name: string; label: string; type: string; autoComplete: string; maxLength: number; value: string; onChange: (value: string) => void }) {
+  const id = `login-${props.name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type}
+        autoComplete={props.autoComplete}
+        required
+        maxLength={props.maxLength}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
   );
 }

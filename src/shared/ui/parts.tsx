@@ -1,6 +1,22 @@
 import type { ReactNode } from 'react';
 
 
+/** A staff form card whose submit hands over its fields as strings (empty fields left out). */
+export function FieldsForm({ onFields, children }: { onFields: (fields: Record<string, string>) => void; children: ReactNode }) {
+  return (
+    <form
+      className="card form-grid"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onFields(fieldsOf(e.currentTarget));
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
 /** Reads a form's fields as strings (empty fields left out). */
 export function fieldsOf(form: HTMLFormElement): Record<string, string> {
   const out: Record<string, string> = {};

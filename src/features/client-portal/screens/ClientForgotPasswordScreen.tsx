@@ -4,21 +4,14 @@ import { Link } from 'wouter';
 import { LIMITS } from '@contracts/common/constants';
 import { forgotPasswordMachine } from '../machines/client-portal.machines';
 import { Field, FormError, useFormState } from './form-parts';
-import { GuestCard } from './GuestCard';
+import { AcceptedCard, GuestCard } from './GuestCard';
 
 export default function ClientForgotPasswordScreen() {
   const form = useActorRef(forgotPasswordMachine, { input: {} });
   const { busy, result: done, error, fields } = useFormState(form);
   const [email, setEmail] = useState('');
 
-  if (done) {
-    return (
-      <GuestCard title="Check your email">
-        <p role="status">{done.message}</p>
-        <Link href="/login">Back to login</Link>
-      </GuestCard>
-    );
-  }
+  if (done) return <AcceptedCard title="Check your email" message={done.message} />;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     form.send({ type: 'form.submit', input: { email } });

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { SCR_PRIORITIES, SCR_STATUS_LABELS, type Scr } from '@contracts/client-portal';
 import { LIMITS } from '@contracts/common/constants';
 import { createScrMachine, scrListMachine } from '../machines/client-portal.machines';
-import { Field, FormError, LoadError, useFieldValues, useFormState, useQueryState } from './form-parts';
+import { Field, FormError, LoadError, SelectField, useFieldValues, useFormState, useQueryState } from './form-parts';
 import { formatNumericDate } from '@/shared/ui/tokens/format';
 import { SimpleTable } from '@/shared/ui/SimpleTable';
 
@@ -44,17 +44,14 @@ export default function ClientScrScreen() {
             <Field label="Business reason" error={fields.businessReason}>
               {(p) => <textarea {...p} name="businessReason" rows={3} maxLength={LIMITS.text} value={values.businessReason} onChange={set('businessReason')} />}
             </Field>
-            <Field label="Priority" error={fields.priority}>
-              {(p) => (
-                <select {...p} name="priority" value={values.priority} onChange={set('priority')}>
-                  {SCR_PRIORITIES.map((pr) => (
-                    <option key={pr} value={pr}>
-                      {PRIORITY_LABELS[pr]}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <SelectField
+              label="Priority"
+              name="priority"
+              error={fields.priority}
+              value={values.priority}
+              onChange={set('priority')}
+              options={SCR_PRIORITIES.map((pr) => [pr, PRIORITY_LABELS[pr]] as const)}
+            />
             <button className="btn" type="submit" disabled={busy}>
               Submit request
             </button>

@@ -4,21 +4,14 @@ import { Link } from 'wouter';
 import { LIMITS } from '@contracts/common/constants';
 import { signupMachine } from '../machines/client-portal.machines';
 import { Field, FormError, useFieldValues, useFormState } from './form-parts';
-import { GuestCard } from './GuestCard';
+import { AcceptedCard, GuestCard } from './GuestCard';
 
 export default function ClientSignupScreen() {
   const form = useActorRef(signupMachine, { input: {} });
   const { busy, result: done, error, fields } = useFormState(form);
   const { values, set } = useFieldValues({ accountNumber: '', name: '', email: '', password: '' });
 
-  if (done) {
-    return (
-      <GuestCard title="Request received">
-        <p role="status">{done.message}</p>
-        <Link href="/login">Back to login</Link>
-      </GuestCard>
-    );
-  }
+  if (done) return <AcceptedCard title="Request received" message={done.message} />;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     form.send({ type: 'form.submit', input: values });

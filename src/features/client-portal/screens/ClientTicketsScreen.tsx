@@ -9,7 +9,7 @@ import { clientTicketTableMachine, createTicketMachine, replyMachine, ticketDeta
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { SeverityBadge, StatusBadge } from '@/shared/ui/Badges';
 import { Spinner } from '@/shared/ui/Spinner';
-import { Field, FormError, useFieldValues, useFormState, useQueryState } from './form-parts';
+import { Field, FormError, SelectField, useFieldValues, useFormState, useQueryState } from './form-parts';
 import { formatNumericDate, formatNumericDateTime } from '@/shared/ui/tokens/format';
 
 /** The company's tickets in the shared data table (server mode). */
@@ -76,17 +76,14 @@ function CreateTicket() {
         <Field label="Description" error={fields.description}>
           {(p) => <textarea {...p} name="description" required rows={5} maxLength={LIMITS.text} value={values.description} onChange={set('description')} />}
         </Field>
-        <Field label="Severity" error={fields.severity}>
-          {(p) => (
-            <select {...p} name="severity" value={values.severity} onChange={set('severity')}>
-              {SEVERITY_CODES.map((c) => (
-                <option key={c} value={c}>
-                  {SEVERITIES[c]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label="Severity"
+          name="severity"
+          error={fields.severity}
+          value={values.severity}
+          onChange={set('severity')}
+          options={SEVERITY_CODES.map((c) => [c, SEVERITIES[c]] as const)}
+        />
         <Field label="Contact name" error={fields.contactName}>
           {(p) => <input {...p} name="contactName" maxLength={LIMITS.name} value={values.contactName} onChange={set('contactName')} />}
         </Field>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 
 /** The guest layout: one centred card with the brand mark. */
 export function GuestCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
@@ -11,5 +12,15 @@ export function GuestCard({ title, subtitle, children }: { title: string; subtit
         {children}
       </div>
     </main>
+  );
+}
+
+/** A guest request that was accepted: its message, and the way back to log-in. */
+export function AcceptedCard({ title, message }: { title: string; message: string }) {
+  return (
+    <GuestCard title={title}>
+      <p role="status">{message}</p>
+      <Link href="/login">Back to login</Link>
+    </GuestCard>
   );
 }

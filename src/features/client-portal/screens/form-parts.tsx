@@ -54,6 +54,37 @@ export function Field({
   );
 }
 
+/** A labelled select of fixed options (value, label). */
+export function SelectField({
+  label,
+  name,
+  error,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  name: string;
+  error?: string;
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  options: readonly (readonly [value: string, label: string])[];
+}) {
+  return (
+    <Field label={label} error={error}>
+      {(p) => (
+        <select {...p} name={name} value={value} onChange={onChange}>
+          {options.map(([v, text]) => (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 export function FormError({ error }: { error: string | null }) {
   return error ? (
     <div className="form-error" role="alert">

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { COMPANY_STATUSES, type CreateCompanyInput } from '@contracts/companies';
 import { LIMITS } from '@contracts/common/constants';
 import { createCompanyMachine } from '../machines/companies.machines';
-import { FieldError, fieldsOf } from '@/shared/ui/parts';
+import { FieldError, FieldsForm } from '@/shared/ui/parts';
 
 const FIELDS: { name: keyof CreateCompanyInput; label: string; max: number; type?: string }[] = [
   { name: 'name', label: 'Name', max: LIMITS.title },
@@ -29,15 +29,7 @@ export default function CreateCompanyScreen() {
   return (
     <>
       <h1>Create Company</h1>
-      <form
-        className="card form-grid"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const v = fieldsOf(e.currentTarget);
-          form.send({ type: 'form.submit', input: { ...v, name: v.name ?? '', account_number: v.account_number ?? '' } as CreateCompanyInput });
-        }}
-      >
+      <FieldsForm onFields={(v) => form.send({ type: 'form.submit', input: { ...v, name: v.name ?? '', account_number: v.account_number ?? '' } as CreateCompanyInput })}>
         {error ? <div className="form-error wide" role="alert">{error}</div> : null}
         {FIELDS.map((f) => (
           <label key={f.name}>
@@ -57,7 +49,7 @@ export default function CreateCompanyScreen() {
           <textarea name="notes" rows={3} maxLength={LIMITS.text} />
         </label>
         <button type="submit" className="btn" disabled={busy}>Create company</button>
-      </form>
+      </FieldsForm>
     </>
   );
 }

@@ -7,7 +7,7 @@ import type { CreateTicketInput } from '@contracts/tickets';
 import type { ScreenProps } from '@/shared/routing';
 import { companySearchMachine, companyViewMachine } from '@/features/companies';
 import { createTicketMachine, ticketOptionsMachine } from '../machines/tickets.machines';
-import { FieldError, fieldsOf } from '@/shared/ui/parts';
+import { FieldError, FieldsForm } from '@/shared/ui/parts';
 
 /** Create a ticket (company pre-filled from the route); creation lands on the new ticket. */
 export default function CreateTicketScreen({ params }: ScreenProps) {
@@ -37,12 +37,8 @@ export default function CreateTicketScreen({ params }: ScreenProps) {
   return (
     <>
       <h1>Create Ticket</h1>
-      <form
-        className="card form-grid"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const v = fieldsOf(e.currentTarget);
+      <FieldsForm
+        onFields={(v) => {
           const input: CreateTicketInput = {
             title: v.title ?? '',
             description: v.description ?? '',
@@ -125,7 +121,7 @@ export default function CreateTicketScreen({ params }: ScreenProps) {
           <FieldError id="duedate-error" message={err('duedate')} />
         </label>
         <button type="submit" className="btn" disabled={busy}>Create ticket</button>
-      </form>
+      </FieldsForm>
     </>
   );
 }

@@ -4,32 +4,10 @@
  * dynamic import by Chart.tsx, so it lands in its own chunk and only screens that draw a chart
  * fetch it.
  */
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import {
-  AriaComponent,
-  GridComponent,
-  LegendComponent,
-  MarkLineComponent,
-  MarkPointComponent,
-  TitleComponent,
-  TooltipComponent,
-} from 'echarts/components';
 import { init, use as register, type ECharts } from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
+import { ECHARTS_MODULES } from '@contracts/chart-modules';
 
-register([
-  BarChart,
-  LineChart,
-  PieChart,
-  AriaComponent,
-  GridComponent,
-  LegendComponent,
-  MarkLineComponent,
-  MarkPointComponent,
-  TitleComponent,
-  TooltipComponent,
-  SVGRenderer,
-]);
+register(ECHARTS_MODULES);
 
 /** What the chart component uses of an ECharts instance. */
 export type ChartInstance = Pick<ECharts, 'setOption' | 'on' | 'off' | 'resize' | 'dispose'>;

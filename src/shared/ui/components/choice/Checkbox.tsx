@@ -25,13 +25,16 @@ function Text({ children, hint }: { children: ReactNode; hint?: ReactNode }) {
   );
 }
 
-export type CheckboxProps = Omit<AriaCheckboxProps, 'className' | 'children' | 'style'> & {
+/** A checkbox's or a switch's props: react-aria's, with the label as children and a hint under it. */
+type ChoiceProps<P> = Omit<P, 'className' | 'children' | 'style'> & {
   /** The label, on the same line right of the box; clicking it toggles the box. */
   children: ReactNode;
   /** A second, quieter line under the label. */
   hint?: ReactNode;
   className?: string;
 };
+
+export type CheckboxProps = ChoiceProps<AriaCheckboxProps>;
 
 /** A checkbox with its label beside it (never above); supports indeterminate. */
 export function Checkbox({ children, hint, className, ...props }: CheckboxProps) {
@@ -49,11 +52,7 @@ export function Checkbox({ children, hint, className, ...props }: CheckboxProps)
   );
 }
 
-export type SwitchProps = Omit<AriaSwitchProps, 'className' | 'children' | 'style'> & {
-  children: ReactNode;
-  hint?: ReactNode;
-  className?: string;
-};
+export type SwitchProps = ChoiceProps<AriaSwitchProps>;
 
 /** An on/off setting that applies at once (a checkbox is for choices submitted with a form). */
 export function Switch({ children, hint, className, ...props }: SwitchProps) {
