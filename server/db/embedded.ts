@@ -22,6 +22,7 @@ import {
   chownSync,
   closeSync,
   existsSync,
+  lchownSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -194,6 +195,18 @@ function openPathsFor(runAs: RunAs, paths: string[], log: (message: string) => v
       opened.add(d);
     }
   }
+}
+
+/**
+ * A database folder owned by another account than the run user (restored from a backup, moved
+ * from another machine, or the user made again with a new uid) is handed to the run user, as
+ * PostgreSQL must own its data.
+ */
+function ownFolder(dir: string, runAs: RunAs, log: (message: string) => void): void {
+  if (!runAs || !existsSync(dir) || statSync(dir).uid === runAs.uid) return;
+  lchownSync(dir, runAs.uid, runAs.gid);
+  for (const entry of readdirSync(dir, { recursive: true }) as string[]) lchownSync(join(dir, entry), runAs.uid, runAs.gid);
+  log(`handed ${dir} to the user "${RUN_USER}" that runs the embedded PostgreSQL server`);
 }
 
 function makeOwnedDir(dir: string, runAs: RunAs): void {
@@ -446,7 +459,8 @@ export class EmbeddedServer extends EventEmitter<EmbeddedServerEvents> {
     mkdirSync(paths.root, { recursive: true });
     this.binaries = resolveBinaries();
     this.runAs = runUser(this.log);
-    openPathsFor(this.runAs, [this.binaries.postgres, join(paths.pgData, 'x'), join(paths.socketDir, 'x')], this.log);
+    // The folders on the way to (not inside) the binaries, DATA_DIR and the socket folder.
+    openPathsFor(this.runAs, [this.binaries.postgres, paths.pgData, paths.socketDir], this.log);
     makeOwnedDir(paths.socketDir, this.runAs);
     await claimFolder(paths, this.log);
     try {
@@ -457,6 +471,7 @@ export class EmbeddedServer extends EventEmitter<EmbeddedServerEvents> {
         );
       }
       this.password = readFileSync(paths.password, 'utf8').trim();
+      ownFolder(paths.pgData, this.runAs, this.log);
       process.on('exit', this.onProcessExit);
       await this.spawnServer();
       await this.ensureDatabase();
