@@ -198,15 +198,19 @@ function openPathsFor(runAs: RunAs, paths: string[], log: (message: string) => v
 }
 
 /**
- * A database folder owned by another account than the run user (restored from a backup, moved
- * from another machine, or the user made again with a new uid) is handed to the run user, as
- * PostgreSQL must own its data.
+ * PostgreSQL runs only on a data folder its user owns, with no access for others (0700). A folder
+ * owned by another account (restored from a backup, moved from another machine, or the user made
+ * again with a new uid) is handed to the run user, and looser permissions are tightened.
  */
-function ownFolder(dir: string, runAs: RunAs, log: (message: string) => void): void {
-  if (!runAs || !existsSync(dir) || statSync(dir).uid === runAs.uid) return;
-  lchownSync(dir, runAs.uid, runAs.gid);
-  for (const entry of readdirSync(dir, { recursive: true }) as string[]) lchownSync(join(dir, entry), runAs.uid, runAs.gid);
-  log(`handed ${dir} to the user "${RUN_USER}" that runs the embedded PostgreSQL server`);
+function prepareDataFolder(dir: string, runAs: RunAs, log: (message: string) => void): void {
+  if (!existsSync(dir)) return;
+  if (runAs && statSync(dir).uid !== runAs.uid) {
+    lchownSync(dir, runAs.uid, runAs.gid);
+    for (const entry of readdirSync(dir, { recursive: true }) as string[]) lchownSync(join(dir, entry), runAs.uid, runAs.gid);
+    log(`handed ${dir} to the user "${RUN_USER}" that runs the embedded PostgreSQL server`);
+  }
+  const mode = statSync(dir).mode & 0o777;
+  if (mode !== 0o700 && mode !== 0o750) chmodSync(dir, 0o700);
 }
 
 function makeOwnedDir(dir: string, runAs: RunAs): void {
@@ -471,7 +475,7 @@ export class EmbeddedServer extends EventEmitter<EmbeddedServerEvents> {
         );
       }
       this.password = readFileSync(paths.password, 'utf8').trim();
-      ownFolder(paths.pgData, this.runAs, this.log);
+      prepareDataFolder(paths.pgData, this.runAs, this.log);
       process.on('exit', this.onProcessExit);
       await this.spawnServer();
       await this.ensureDatabase();

@@ -4,7 +4,7 @@
  * from a database of the previous version.
  */
 import { spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -166,7 +166,7 @@ describe('the embedded PostgreSQL server', () => {
     }
   });
 
-  it.runIf(process.getuid?.() === 0)('takes back a database folder that another account owns (restored, moved, or its user made again)', async () => {
+  it.runIf(process.getuid?.() === 0)('takes back a database folder that another account owns or others may read (restored, moved, or its user made again)', async () => {
     const dataDir = newDir();
     const first = new EmbeddedServer(dataDir);
     await first.start();
@@ -176,11 +176,13 @@ describe('the embedded PostgreSQL server', () => {
     const owner = statSync(pgData).uid;
     chownSync(pgData, 54321, 54321);
     chownSync(join(pgData, 'postgresql.conf'), 54321, 54321);
+    chmodSync(pgData, 0o755);
 
     const second = new EmbeddedServer(dataDir);
     await second.start();
     try {
       expect(statSync(join(pgData, 'postgresql.conf')).uid).toBe(owner);
+      expect(statSync(pgData).mode & 0o777).toBe(0o700);
       expect(await query(second, 'SELECT n FROM kept')).toEqual([{ n: 7 }]);
     } finally {
       await second.stop();
