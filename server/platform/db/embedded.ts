@@ -22,6 +22,7 @@ import {
   chownSync,
   closeSync,
   existsSync,
+  lchownSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -194,6 +195,22 @@ function openPathsFor(runAs: RunAs, paths: string[], log: (message: string) => v
       opened.add(d);
     }
   }
+}
+
+/**
+ * PostgreSQL runs only on a data folder its user owns, with no access for others (0700). A folder
+ * owned by another account (restored from a backup, moved from another machine, or the user made
+ * again with a new uid) is handed to the run user, and looser permissions are tightened.
+ */
+function prepareDataFolder(dir: string, runAs: RunAs, log: (message: string) => void): void {
+  if (!existsSync(dir)) return;
+  if (runAs && statSync(dir).uid !== runAs.uid) {
+    lchownSync(dir, runAs.uid, runAs.gid);
+    for (const entry of readdirSync(dir, { recursive: true }) as string[]) lchownSync(join(dir, entry), runAs.uid, runAs.gid);
+    log(`handed ${dir} to the user "${RUN_USER}" that runs the embedded PostgreSQL server`);
+  }
+  const mode = statSync(dir).mode & 0o777;
+  if (mode !== 0o700 && mode !== 0o750) chmodSync(dir, 0o700);
 }
 
 function makeOwnedDir(dir: string, runAs: RunAs): void {
@@ -449,7 +466,8 @@ export class EmbeddedServer extends EventEmitter<EmbeddedServerEvents> {
     mkdirSync(paths.root, { recursive: true });
     this.binaries = resolveBinaries();
     this.runAs = runUser(this.log);
-    openPathsFor(this.runAs, [this.binaries.postgres, join(paths.pgData, 'x'), join(paths.socketDir, 'x')], this.log);
+    // The folders on the way to (not inside) the binaries, DATA_DIR and the socket folder.
+    openPathsFor(this.runAs, [this.binaries.postgres, paths.pgData, paths.socketDir], this.log);
     makeOwnedDir(paths.socketDir, this.runAs);
     await claimFolder(paths, this.log);
     try {
@@ -460,6 +478,7 @@ export class EmbeddedServer extends EventEmitter<EmbeddedServerEvents> {
         );
       }
       this.password = readFileSync(paths.password, 'utf8').trim();
+      prepareDataFolder(paths.pgData, this.runAs, this.log);
       process.on('exit', this.onProcessExit);
       await this.spawnServer();
       await this.ensureDatabase();

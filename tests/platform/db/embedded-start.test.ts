@@ -4,7 +4,7 @@
  * from a database of the previous version.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -163,6 +163,29 @@ describe('the embedded PostgreSQL server', () => {
     } finally {
       await app.close();
       await database.close();
+    }
+  });
+
+  it.runIf(process.getuid?.() === 0)('takes back a database folder that another account owns or others may read (restored, moved, or its user made again)', async () => {
+    const dataDir = newDir();
+    const first = new EmbeddedServer(dataDir);
+    await first.start();
+    await query(first, 'CREATE TABLE kept (n int); INSERT INTO kept VALUES (7)');
+    await first.stop();
+    const { pgData } = embeddedPaths(dataDir);
+    const owner = statSync(pgData).uid;
+    chownSync(pgData, 54321, 54321);
+    chownSync(join(pgData, 'postgresql.conf'), 54321, 54321);
+    chmodSync(pgData, 0o755);
+
+    const second = new EmbeddedServer(dataDir);
+    await second.start();
+    try {
+      expect(statSync(join(pgData, 'postgresql.conf')).uid).toBe(owner);
+      expect(statSync(pgData).mode & 0o777).toBe(0o700);
+      expect(await query(second, 'SELECT n FROM kept')).toEqual([{ n: 7 }]);
+    } finally {
+      await second.stop();
     }
   });
 
