@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+/** Screenshot specs (`*.visual.spec.ts`) get a server of their own, so other specs' writes never change what they see. */
+export const E2E_VISUAL_PORT = E2E_PORT + 1;
+const VISUAL_SPECS = /\.visual\.spec\.ts$/;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Debian's Chromium, quiet on a closed network (ARCHITECTURE.md). */
@@ -19,8 +22,9 @@ export const chromiumLaunchOptions = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Spec files run side by side on two workers; the tests inside one file run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -30,17 +34,32 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions,
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } }],
-  webServer: {
-    // The production build served as `npm start` serves it, on a fresh embedded database.
-    command: `rm -rf .tmp/e2e-data && node --import tsx server/server.ts`,
-    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: VISUAL_SPECS,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions },
+    },
+    {
+      name: 'visual',
+      testMatch: VISUAL_SPECS,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions, baseURL: `http://127.0.0.1:${E2E_VISUAL_PORT}` },
+    },
+  ],
+  webServer: [server(E2E_PORT, '.tmp/e2e-data'), server(E2E_VISUAL_PORT, '.tmp/e2e-visual-data')],
+});
+
+/** The production build served as `npm start` serves it, on a fresh embedded database with the demo data. */
+function server(port: number, dataDir: string) {
+  return {
+    command: `rm -rf ${dataDir} && node --import tsx server/server.ts`,
+    url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     // SIGTERM lets the server drain and stop its embedded PostgreSQL server (its own process group).
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: '.tmp/e2e-data', LOG_LEVEL: 'warn', NODE_ENV: 'test', SEED_DEMO: 'true' },
-  },
-});
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', SEED_DEMO: 'true' },
+  };
+}
