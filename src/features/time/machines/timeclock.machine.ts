@@ -32,10 +32,6 @@ export const timeclockMachine = setup({
     load: fromPromise<TimeclockView, TimeclockInput>(({ input }) => timeApi.timeclock(input)),
     punch: fromPromise<TimeclockView, TimeclockInput & { action: PunchAction }>(({ input }) => timeApi.punch(input)),
   },
-  guards: {
-    isIn: ({ context }) => context.view?.state === 'in',
-    isOnBreak: ({ context }) => context.view?.state === 'onBreak',
-  },
   actions: {
     choose: assign(({ event }) => {
       assertEvent(event, ['punch.in', 'break.start', 'break.end', 'punch.out']);
@@ -54,13 +50,13 @@ export const timeclockMachine = setup({
       invoke: {
         src: 'load',
         input: ({ context }) => ({ week: context.week, tz: context.tz }),
-        onDone: { target: 'placing', actions: assign({ view: ({ event }) => event.output }) },
+        onDone: [
+          { guard: ({ event }) => event.output.state === 'onBreak', target: 'onBreak', actions: assign({ view: ({ event }) => event.output }) },
+          { guard: ({ event }) => event.output.state === 'in', target: 'in', actions: assign({ view: ({ event }) => event.output }) },
+          { target: 'out', actions: assign({ view: ({ event }) => event.output }) },
+        ],
         onError: { target: 'failed', actions: assign({ error: ({ event }) => toApiError(event.error).message }) },
       },
-    },
-    placing: {
-      description: 'Goes to the state the server says.',
-      always: [{ guard: 'isOnBreak', target: 'onBreak' }, { guard: 'isIn', target: 'in' }, { target: 'out' }],
     },
     failed: { description: 'The timeclock could not be read; retry with sync.' },
     out: { description: 'Not punched in.', on: { 'punch.in': { target: 'punching', actions: 'choose' } } },
@@ -78,7 +74,11 @@ export const timeclockMachine = setup({
       invoke: {
         src: 'punch',
         input: ({ context }) => ({ week: context.week, tz: context.tz, action: context.action ?? 'in' }),
-        onDone: { target: 'placing', actions: assign({ view: ({ event }) => event.output }) },
+        onDone: [
+          { guard: ({ event }) => event.output.state === 'onBreak', target: 'onBreak', actions: assign({ view: ({ event }) => event.output }) },
+          { guard: ({ event }) => event.output.state === 'in', target: 'in', actions: assign({ view: ({ event }) => event.output }) },
+          { target: 'out', actions: assign({ view: ({ event }) => event.output }) },
+        ],
         onError: { target: 'loading', actions: assign({ error: ({ event }) => toApiError(event.error).message }) },
       },
     },

@@ -44,11 +44,6 @@ export const trackerMachine = setup({
     load: fromPromise<TrackerView, TrackerInput>(({ input }) => timeApi.tracker(input)),
     act: fromPromise<TrackerView, TrackerInput & { action: TrackerAction; note?: string }>(({ input }) => timeApi.track(input)),
   },
-  guards: {
-    isRunning: ({ context }) => Boolean(context.view?.timer && !context.view.timer.paused_at),
-    isPaused: ({ context }) => Boolean(context.view?.timer?.paused_at),
-    posted: ({ context }) => Boolean(context.view?.posted),
-  },
   actions: {
     tick: assign({ seconds: ({ context }) => secondsOf(context) }),
     choose: assign(({ event }) => {
@@ -69,13 +64,14 @@ export const trackerMachine = setup({
       invoke: {
         src: 'load',
         input: ({ context }) => ({ company: context.company, user: context.user }),
-        onDone: { target: 'placing', actions: [assign(({ event }) => taken(event.output)), 'tick'] },
+        onDone: [
+          { guard: ({ event }) => Boolean(event.output.posted), target: 'stopped', actions: [assign(({ event }) => taken(event.output)), 'tick'] },
+          { guard: ({ event }) => Boolean(event.output.timer && !event.output.timer.paused_at), target: 'running', actions: [assign(({ event }) => taken(event.output)), 'tick'] },
+          { guard: ({ event }) => Boolean(event.output.timer?.paused_at), target: 'paused', actions: [assign(({ event }) => taken(event.output)), 'tick'] },
+          { target: 'idle', actions: [assign(({ event }) => taken(event.output)), 'tick'] },
+        ],
         onError: { target: 'failed', actions: assign({ error: ({ event }) => toApiError(event.error).message }) },
       },
-    },
-    placing: {
-      description: 'Goes to the state the server says.',
-      always: [{ guard: 'posted', target: 'stopped' }, { guard: 'isRunning', target: 'running' }, { guard: 'isPaused', target: 'paused' }, { target: 'idle' }],
     },
     failed: { description: 'The timer could not be read (no contract, not allowed, offline); sync retries.' },
     idle: { description: 'No timer runs.', on: { 'timer.start': { target: 'sending', actions: 'choose' } } },
@@ -101,7 +97,12 @@ export const trackerMachine = setup({
       invoke: {
         src: 'act',
         input: ({ context }) => ({ company: context.company, user: context.user, action: context.action ?? 'start', ...(context.note ? { note: context.note } : {}) }),
-        onDone: { target: 'placing', actions: [assign(({ event }) => taken(event.output)), 'tick'] },
+        onDone: [
+          { guard: ({ event }) => Boolean(event.output.posted), target: 'stopped', actions: [assign(({ event }) => taken(event.output)), 'tick'] },
+          { guard: ({ event }) => Boolean(event.output.timer && !event.output.timer.paused_at), target: 'running', actions: [assign(({ event }) => taken(event.output)), 'tick'] },
+          { guard: ({ event }) => Boolean(event.output.timer?.paused_at), target: 'paused', actions: [assign(({ event }) => taken(event.output)), 'tick'] },
+          { target: 'idle', actions: [assign(({ event }) => taken(event.output)), 'tick'] },
+        ],
         onError: { target: 'loading', actions: assign({ error: ({ event }) => toApiError(event.error).message }) },
       },
     },

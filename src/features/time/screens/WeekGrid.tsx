@@ -33,6 +33,9 @@ export function WeekGrid({
   const table = useRef<HTMLTableElement>(null);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [invalid, setInvalid] = useState<Record<string, string>>({});
+  // What commit reads: Enter saves and moves focus in one handler, and the blur that follows must see the save.
+  const draftsNow = useRef(drafts);
+  draftsNow.current = drafts;
 
   // A new answer from the server replaces what was typed and saved.
   useEffect(() => {
@@ -49,7 +52,7 @@ export function WeekGrid({
 
   const commit = (r: TimesheetRow, day: string) => {
     const key = keyOf(r.item, day);
-    const text = drafts[key];
+    const text = draftsNow.current[key];
     if (text === undefined) return true;
     const minutes = parseHours(text);
     if (minutes === null || minutes > 24 * 60) {
@@ -59,6 +62,10 @@ export function WeekGrid({
     setInvalid(({ [key]: _gone, ...rest }) => rest);
     const current = r.cells[view.days.indexOf(day)]!.minutes;
     if (minutes !== current) onSave?.({ item: r.item, day, minutes, key });
+    // Handed over (or unchanged): the pending value, then the server's answer, show from now on.
+    const { [key]: _sent, ...rest } = draftsNow.current;
+    draftsNow.current = rest;
+    setDrafts(rest);
     return true;
   };
 
