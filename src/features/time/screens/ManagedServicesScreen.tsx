@@ -5,6 +5,7 @@ import { formatHours, ROUNDING_RULES, type ContractUsage, type MsTicket } from '
 import type { ContractInput } from '../api';
 import { closeMonthMachine, contractsMachine, msTicketsMachine, saveContractMachine } from '../machines/time.machines';
 import styles from './time.module.css';
+import { useTabTitle } from './title';
 import { StaffSession } from '@/shared/session/staff-session';
 import { useIsManager } from '@/shared/session/role';
 import { Alert, Badge, Button, Card, Checkbox, Dialog, EmptyState, NumberField, PageHeader, Select, SkeletonTable, TextField, toast } from '@/shared/ui/components';
@@ -41,6 +42,7 @@ export function openTracker(company: { id: number; name: string }, userId: strin
 
 /** /managed/services: contracts, hours used against included, MS tickets, month close. */
 export default function ManagedServicesScreen() {
+  useTabTitle('Managed Services');
   const [month, setMonth] = useState(thisMonth());
   const query = useActorRef(contractsMachine, { input: { query: month } });
   const data = useSelector(query, (s) => s.context.data);

@@ -5,6 +5,7 @@ import { browserTimeZone } from '../api';
 import { correctPunchMachine, flaggedMachine } from '../machines/time.machines';
 import { timeclockMachine } from '../machines/timeclock.machine';
 import styles from './time.module.css';
+import { useTabTitle } from './title';
 import { inspection } from '@/shared/inspection';
 import { useIsManager } from '@/shared/session/role';
 import { Alert, Badge, Button, Card, EmptyState, PageHeader, SkeletonCard, Stat, TextField, toast } from '@/shared/ui/components';
@@ -15,6 +16,7 @@ const STATE_TEXT = { out: 'Punched out', in: 'Punched in', onBreak: 'On a break'
 
 /** /timeclock: punch in, breaks, punch out; today's and this week's punches and hours. */
 export default function TimeclockScreen() {
+  useTabTitle('Time Clock');
   const tz = browserTimeZone();
   const [week] = useState(() => mondayOf(dayInZone(new Date(), tz)));
   const clock = useActorRef(timeclockMachine, { input: { week, tz }, inspect: inspection.inspect });
@@ -77,7 +79,7 @@ export default function TimeclockScreen() {
             <Stat label="Today" value={formatHours(view.today) || '0:00'} hint="Worked, breaks left out" />
             <Stat label="This week" value={formatHours(view.week) || '0:00'} />
           </div>
-          <Card title="This week's punches" padding="none">
+          <Card title="This week's punches" padding="none" asRegion>
             {view.punches.length ? (
               <SimpleTable
                 rows={view.punches}

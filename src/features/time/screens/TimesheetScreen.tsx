@@ -5,6 +5,7 @@ import { browserTimeZone, timeApi, type CellInput } from '../api';
 import { cellMachine, decisionMachine, teamMachine, weekActionMachine, weekMachine } from '../machines/time.machines';
 import { WeekGrid, type CellRef, type CellSave } from './WeekGrid';
 import styles from './time.module.css';
+import { useTabTitle } from './title';
 import { useIsManager } from '@/shared/session/role';
 import {
   Alert,
@@ -49,6 +50,7 @@ const todayHere = () => dayInZone(new Date(), browserTimeZone());
 
 /** /timesheet: my week of time by ticket, project or company; submit it; managers decide their team's weeks. */
 export default function TimesheetScreen() {
+  useTabTitle('Time');
   const isManager = useIsManager();
   const [week, setWeek] = useState(() => mondayOf(todayHere()));
   const nav = (
