@@ -26,7 +26,7 @@ export function UsageMeter({ contract }: { contract: ContractUsage }) {
   const fill = Math.min(100, contract.percent);
   const tone = contract.percent >= 100 ? styles.meterOver : contract.percent >= 80 ? styles.meterWarn : '';
   return (
-    <div className={styles.row}>
+    <div className={styles.inline}>
       <div className={styles.meter} role="meter" aria-label={`Usage of ${contract.company}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(fill)} aria-valuetext={`${contract.percent} % of included hours`}>
         <div className={`${styles.meterFill} ${tone}`} style={{ width: `${fill}%` }} />
       </div>
@@ -81,7 +81,7 @@ export default function ManagedServicesScreen() {
         sortable: false,
         globalSearchDisabled: true,
         cell: (c) => (
-          <div className={styles.row}>
+          <div className={styles.inline}>
             <Button size="sm" variant="quiet" onPress={() => openTracker({ id: c.company_id, name: c.company }, userId)}>
               Track time
             </Button>
