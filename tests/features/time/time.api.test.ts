@@ -184,6 +184,19 @@ describe.each(BACKENDS)('time on %s', (backend) => {
       expect(week.rows.find((r) => r.item.kind === 'company' && r.item.id === ids.acme)!.cells[0]).toMatchObject({ minutes: 30, ticket_minutes: 30 });
     });
 
+    it('keeps the timer running when its week is locked, and says why', async () => {
+      await at('2026-06-01T08:00:00Z');
+      expect((await call(agent, 'POST', '/api/v2/timesheet/submit', { week: '2026-06-01' })).statusCode).toBe(200);
+      await tracker(agent, 'start');
+      await at('2026-06-01T08:40:00Z');
+      const refused = await tracker(agent, 'stop');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.message).toMatch(/week of 2026-06-01 is submitted for approval/);
+      expect(((await call(agent, 'GET', `/api/v2/ms/tracker/${ids.acme}/${ids.agent}`)).json() as TrackerView).timer).toMatchObject({ started_at: '2026-06-01T08:00:00Z' });
+      await call(manager, 'POST', '/api/v2/timesheet/reopen', { week: '2026-06-01', user: ids.agent });
+      expect(((await tracker(agent, 'stop')).json() as TrackerView).posted).toMatchObject({ minutes: 45, work_date: '2026-06-01' });
+    });
+
     it("refuses another person's timer unless their manager or an admin opens it", async () => {
       expect((await call(agent, 'GET', `/api/v2/ms/tracker/${ids.acme}/${ids.manager}`)).statusCode).toBe(403);
       expect((await call(manager, 'GET', `/api/v2/ms/tracker/${ids.acme}/${ids.agent}`)).statusCode).toBe(200);

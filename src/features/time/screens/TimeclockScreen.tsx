@@ -26,6 +26,14 @@ export default function TimeclockScreen() {
   const state = useSelector(clock, (s) => (s.matches('in') ? 'in' : s.matches('onBreak') ? 'onBreak' : s.matches('out') ? 'out' : null));
   const failed = useSelector(clock, (s) => s.matches('failed'));
   const isManager = useIsManager();
+  // While punched in (not on a break), today's and the week's hours move on with the clock.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (state !== 'in') return;
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, [state]);
+  const running = view && state === 'in' ? Math.max(0, Math.floor((now - Date.parse(view.now)) / 60_000)) : 0;
 
   // Another tab or device may have punched: read the server again when this tab is shown again.
   useEffect(() => {
@@ -76,8 +84,8 @@ export default function TimeclockScreen() {
             </div>
           </Card>
           <div className={styles.stats}>
-            <Stat label="Today" value={formatHours(view.today) || '0:00'} hint="Worked, breaks left out" />
-            <Stat label="This week" value={formatHours(view.week) || '0:00'} />
+            <Stat label="Today" value={formatHours(view.today + running) || '0:00'} hint="Worked, breaks left out" />
+            <Stat label="This week" value={formatHours(view.week + running) || '0:00'} />
           </div>
           <Card title="This week's punches" padding="none" asRegion>
             {view.punches.length ? (
