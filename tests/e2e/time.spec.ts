@@ -131,3 +131,29 @@ test('a week is submitted by the agent and approved by the manager', async ({ pa
   await page.reload();
   await expect(page.getByText('Approved by Morgan Manager')).toBeVisible();
 });
+
+test('managed services: usage per contract, a contract edited and last month closed by a manager', async ({ page }) => {
+  await staffSignIn(page, STAFF.manager.email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/managed/services');
+  await expect(page).toHaveTitle(/Managed Services/);
+  const contracts = page.getByRole('table', { name: /Managed-services contracts/ });
+  const acme = contracts.getByRole('row').filter({ hasText: 'Acme Utilities' });
+  await expect(acme.getByRole('meter', { name: 'Usage of Acme Utilities' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Open Managed Services tickets' })).toBeVisible();
+  await expectAccessible(page);
+
+  await acme.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Contract of Acme Utilities' });
+  await dialog.getByRole('textbox', { name: 'Included hours a month' }).fill('30');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Save contract' }).click();
+  // Saved: the dialog closes and the row reads the new included hours (the success toast shows once the layout hosts the toast region).
+  await expect(dialog).toHaveCount(0);
+  await expect(acme).toContainText('30:00');
+
+  await page.getByRole('button', { name: 'Previous month' }).click();
+  await acme.getByRole('button', { name: 'Close month' }).click();
+  await expect(acme).toContainText('Closed');
+  await expect(acme.getByRole('button', { name: 'Close month' })).toHaveCount(0);
+});
