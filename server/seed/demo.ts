@@ -4,6 +4,7 @@ import { hashPassword } from '@server/platform/auth/passwords';
 import { inTransaction } from '@server/platform/db/database';
 import { seedClientPortal } from './client-portal';
 import { seededRandom } from './random';
+import { seedTime } from './time';
 
 export const DEMO_PASSWORD = 'care-demo-2026';
 const SEED_LOCK_KEY = 7_202_612;
@@ -191,6 +192,7 @@ async function seed(client: PoolClient, hashes: string[]): Promise<void> {
     ]);
   }
   await seedClientPortal(client, companies.map((c) => c.id));
+  await seedTime(client);
   await client.query(
     `INSERT INTO audit_log (actor_type, entity, action, detail) VALUES ('system', 'database', 'seed', '{"dataset":"demo"}')`,
   );

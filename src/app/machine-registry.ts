@@ -11,6 +11,7 @@ import * as surveyPage from '@/features/survey-page';
 import * as surveys from '@/features/surveys';
 import * as tableDemo from '@/features/table-demo';
 import * as tickets from '@/features/tickets';
+import * as time from '@/features/time';
 import { provideMachineRegistry, type RegisteredMachine } from '@/shared/machine-registry';
 import { dialogMachine } from '@/shared/machines/dialog.machine';
 import { tableMachine } from '@/shared/machines/table/table.machine';
@@ -39,6 +40,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   ...surveys.machines,
   ...home.machines,
   ...tickets.machines,
+  ...time.machines,
 ];
 
 provideMachineRegistry(machineRegistry);

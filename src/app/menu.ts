@@ -5,6 +5,7 @@ import * as home from '@/features/home/routes';
 import * as management from '@/features/management/routes';
 import * as qa from '@/features/qa/routes';
 import * as tickets from '@/features/tickets/routes';
+import * as time from '@/features/time/routes';
 import { menuGroupOf, type MenuItem } from '@/shared/routing';
 
 export { canSee, isGroup, type MenuEntry, type MenuGroup, type MenuItem, type MenuTarget } from '@/shared/routing';
@@ -29,8 +30,7 @@ export const STAFF_MENU: MenuItem[] = [
   { group: 'Quality Assurance', entries: [to('Quality Assurance', '/quality/qa'), ...qa.menu] },
   to('Reports', '/report/base'),
   to('Software Change Request', '/software/change/request'),
-  to('Managed Services', '/managed/services'),
-  to('Time', '/timesheet'),
+  ...time.menu,
   {
     group: 'Live Displays',
     entries: [

@@ -13,6 +13,7 @@ import * as qa from '@/features/qa/routes';
 import * as surveys from '@/features/surveys/routes';
 import * as tableDemo from '@/features/table-demo/routes';
 import * as tickets from '@/features/tickets/routes';
+import * as time from '@/features/time/routes';
 import { placeholder, type StaffRoute } from '@/shared/routing';
 
 export type { ScreenProps, StaffRoute } from '@/shared/routing';
@@ -34,8 +35,6 @@ const NOT_BUILT_YET: StaffRoute[] = [
   placeholder('/quality/qa', 'Quality Assurance'),
   placeholder('/report/base', 'Reports'),
   placeholder('/software/change/request', 'Software Change Request'),
-  placeholder('/managed/services', 'Managed Services'),
-  placeholder('/timesheet', 'Time'),
   placeholder('/live/displays/support', 'Live Display: Support'),
   placeholder('/live/displays/managedservices', 'Live Display: Managed Services'),
   placeholder('/live/displays/development', 'Live Display: Development'),
@@ -47,7 +46,6 @@ const NOT_BUILT_YET: StaffRoute[] = [
   placeholder('/project/:id', 'Project'),
   placeholder('/certification-pto-dashboard', 'Certification and PTO Dashboard'),
   placeholder('/report/view', 'Report'),
-  placeholder('/timeclock', 'Time Clock'),
   placeholder('/sales/quotes', 'Sales Quotes'),
   placeholder('/sales/customers', 'Sales Customers'),
   placeholder('/sales/territories', 'Sales Territories'),
@@ -58,7 +56,6 @@ const NOT_BUILT_YET: StaffRoute[] = [
   placeholder('/quote/pdf-organization-tester', 'Quote PDF Layout Tester'),
   placeholder('/quote/view/:id', 'Quote'),
   placeholder('/sales/quote/:id', 'Sales Quote'),
-  placeholder('/ms/time/tracker/:id/:name/:user_id', 'Managed Services Time Tracker', { layout: false }),
   placeholder('/sales/huhy', 'How Did You Hear About Us'),
   placeholder('/sales/reporting', 'Sales Reporting'),
   placeholder('/sales/reports', 'Sales Reporting'),
@@ -79,6 +76,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
   ...companies.routes,
   ...clientUsers.routes,
   ...tickets.routes,
+  ...time.routes,
   ...surveys.routes,
   ...qa.routes,
   ...tableDemo.routes,

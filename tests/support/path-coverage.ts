@@ -92,7 +92,9 @@ export function pathsFor(machine: AnyStateMachine, model: PathModel): GeneratedP
   return Object.entries(inputs).flatMap(([inputName, input]) => {
     const found: GeneratedPath[] = [];
     const add = (steps: GeneratedPath['steps'], end: unknown) => {
-      const name = `${inputName}: ${steps.map((s) => describeEvent(s.event)).join(' → ') || '(start)'} ⇒ ${JSON.stringify(end)}`;
+      // A done event names the state it led to: outputs of one actor that lead to different states are different paths.
+      const describeStep = (s: GeneratedPath['steps'][number]) => (s.event.type.startsWith('xstate.done.actor.') ? `${describeEvent(s.event)}:${JSON.stringify(s.value)}` : describeEvent(s.event));
+      const name = `${inputName}: ${steps.map(describeStep).join(' → ') || '(start)'} ⇒ ${JSON.stringify(end)}`;
       if (seen.has(name)) return;
       seen.add(name);
       found.push({ name, inputName, input, steps });

@@ -129,3 +129,8 @@ export function formatRelative(value: DateInput, options: RelativeOptions = {}):
 export function toIso(value: DateInput): string | undefined {
   return toDate(value)?.toISOString();
 }
+
+/** A calendar day (YYYY-MM-DD) as a column header: "Mon, Nov 16" (en-US), "Mon 16 Nov" (en-GB); the day itself, not an instant. */
+export function formatDayHeader(day: string, options: Omit<FormatOptions, 'timeZone'> = {}): string {
+  return dateTimeFormat({ weekday: 'short', month: 'short', day: 'numeric' }, { ...options, timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}

@@ -1,0 +1,169 @@
+/**
+ * Managed-services contracts: usage this month from time entries, usage alerts (once per company,
+ * month and threshold), month close. Usage counts a company's time entries that are not on a
+ * ticket (the tracker, the timesheet's company rows) or are on its "Managed Services" tickets.
+ */
+import type { z } from 'zod';
+import { closeMonth, passedThresholds, type contractSchema, type ContractUsage, type MonthCloseFigures, type MsTicket, type RoundingRule, type UsageThreshold } from '@contracts/time';
+import { audit, SYSTEM, type AuditActor } from '@server/platform/audit';
+import { invalidField, notFound } from '@server/platform/http/errors';
+import { queueEmail } from '@server/platform/mail/outbox';
+import { iso, type Queryable } from '@server/platform/sql';
+import { conflict } from './access';
+
+export const MS_QUEUE = 'Managed Services';
+
+/** The first day (YYYY-MM-01) of the month holding an instant, in UTC (contracts bill by calendar month). */
+export const monthOf = (now: Date) => `${now.toISOString().slice(0, 7)}-01`;
+const previousMonth = (month: string) => {
+  const d = new Date(`${month}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() - 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/** Minutes of every entry counted against a company's contract in a month. */
+const USAGE_ENTRIES = `
+  SELECT e.company_id, e.minutes FROM time_entries e LEFT JOIN tickets t ON t.id = e.ticket_id
+   WHERE e.work_date >= $1::date AND e.work_date < ($1::date + interval '1 month')
+     AND (e.ticket_id IS NULL OR t.queue = '${MS_QUEUE}')`;
+
+type ContractRow = Omit<ContractUsage, 'rollover_in_minutes' | 'used_minutes' | 'remaining_minutes' | 'overage_minutes' | 'percent' | 'alerts' | 'closed'> & {
+  account_manager_email: string | null;
+};
+
+async function contractRows(db: Queryable, companyId?: number): Promise<ContractRow[]> {
+  const { rows } = await db.query<ContractRow>(
+    `SELECT m.company_id, c.name AS company, s.name AS account_manager, s.email AS account_manager_email, m.plan, m.included_minutes,
+            m.overage_rate_cents, m.rounding_minutes, m.rollover, m.rollover_cap_minutes
+       FROM ms_contracts m JOIN companies c ON c.id = m.company_id LEFT JOIN staff_users s ON s.id = c.account_manager_id
+      WHERE m.active AND ($1::int IS NULL OR m.company_id = $1) ORDER BY c.name`,
+    [companyId ?? null],
+  );
+  return rows;
+}
+
+/** Contracts with their usage in a month (YYYY-MM-01). */
+export async function contractsUsage(db: Queryable, month: string, companyId?: number): Promise<ContractUsage[]> {
+  const contracts = await contractRows(db, companyId);
+  const ids = contracts.map((c) => c.company_id);
+  const { rows: used } = await db.query<{ company_id: number; minutes: number }>(
+    `SELECT company_id, sum(minutes)::int AS minutes FROM (${USAGE_ENTRIES}) u WHERE company_id = ANY($2::int[]) GROUP BY company_id`,
+    [month, ids],
+  );
+  const { rows: alerts } = await db.query<{ company_id: number; threshold: UsageThreshold }>('SELECT company_id, threshold FROM ms_usage_alerts WHERE month = $1 AND company_id = ANY($2::int[])', [month, ids]);
+  const { rows: closes } = await db.query<MonthCloseFigures & { company_id: number; month: string }>(
+    `SELECT company_id, to_char(month, 'YYYY-MM-DD') AS month, included_minutes, rollover_in_minutes, billed_minutes, overage_minutes, overage_cents::int AS overage_cents, rollover_out_minutes
+       FROM ms_month_closes WHERE month IN ($1, $2) AND company_id = ANY($3::int[])`,
+    [month, previousMonth(month), ids],
+  );
+  return contracts.map(({ account_manager_email: _email, ...c }) => {
+    const minutes = used.find((u) => u.company_id === c.company_id)?.minutes ?? 0;
+    const closed = closes.find((x) => x.company_id === c.company_id && x.month === month);
+    const rolloverIn = closed?.rollover_in_minutes ?? closes.find((x) => x.company_id === c.company_id && x.month !== month)?.rollover_out_minutes ?? 0;
+    const available = c.included_minutes + rolloverIn;
+    return {
+      ...c,
+      rounding_minutes: c.rounding_minutes as RoundingRule,
+      rollover_in_minutes: rolloverIn,
+      used_minutes: minutes,
+      remaining_minutes: Math.max(0, available - minutes),
+      overage_minutes: Math.max(0, minutes - available),
+      percent: c.included_minutes > 0 ? Math.round((minutes * 1000) / c.included_minutes) / 10 : minutes > 0 ? 100 : 0,
+      alerts: alerts.filter((a) => a.company_id === c.company_id).map((a) => a.threshold).sort((a, b) => a - b),
+      closed: closed ? { included_minutes: closed.included_minutes, rollover_in_minutes: closed.rollover_in_minutes, billed_minutes: closed.billed_minutes, overage_minutes: closed.overage_minutes, overage_cents: closed.overage_cents, rollover_out_minutes: closed.rollover_out_minutes } : null,
+    };
+  });
+}
+
+/** The contract of a company (its rounding rule), or null. */
+export async function contractOf(db: Queryable, companyId: number): Promise<{ rounding_minutes: RoundingRule } | null> {
+  const { rows } = await db.query<{ rounding_minutes: RoundingRule }>('SELECT rounding_minutes FROM ms_contracts WHERE company_id = $1 AND active', [companyId]);
+  return rows[0] ?? null;
+}
+
+export async function saveContract(db: Queryable, actor: AuditActor, companyId: number, input: z.output<typeof contractSchema>): Promise<void> {
+  const { rows } = await db.query('SELECT 1 FROM companies WHERE id = $1', [companyId]);
+  if (!rows[0]) throw notFound('No such company');
+  const values = [companyId, input.plan, Math.round(input.included_hours * 60), input.overage_rate_cents, input.rounding_minutes, input.rollover, Math.round(input.rollover_cap_hours * 60)];
+  await db.query(
+    `INSERT INTO ms_contracts (company_id, plan, included_minutes, overage_rate_cents, rounding_minutes, rollover, rollover_cap_minutes, active, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, true, now())
+     ON CONFLICT (company_id) DO UPDATE SET plan = $2, included_minutes = $3, overage_rate_cents = $4, rounding_minutes = $5, rollover = $6,
+       rollover_cap_minutes = $7, active = true, updated_at = now()`,
+    values,
+  );
+  await db.query('UPDATE companies SET ms_plan = $2 WHERE id = $1', [companyId, input.plan]);
+  await audit(db, { actor, entity: 'ms_contract', entityId: companyId, action: 'save', detail: input });
+}
+
+/**
+ * Closes a month of a contract: billed minutes are the month's entries (already rounded), overage
+ * and roll-over follow the contract. Once per company and month; the month must have ended.
+ */
+export async function closeContractMonth(db: Queryable, actor: AuditActor & { type: 'staff' }, companyId: number, month: string, now: Date): Promise<MonthCloseFigures> {
+  if (month >= monthOf(now)) throw invalidField('month', 'Month must have ended before it is closed');
+  const { rows } = await db.query<{ included_minutes: number; overage_rate_cents: number; rollover: boolean; rollover_cap_minutes: number }>(
+    'SELECT included_minutes, overage_rate_cents, rollover, rollover_cap_minutes FROM ms_contracts WHERE company_id = $1 FOR UPDATE',
+    [companyId],
+  );
+  if (!rows[0]) throw notFound('This company has no managed-services contract');
+  const { rows: done } = await db.query('SELECT 1 FROM ms_month_closes WHERE company_id = $1 AND month = $2', [companyId, month]);
+  if (done[0]) throw conflict(`${month.slice(0, 7)} is already closed for this company`);
+  const { rows: entries } = await db.query<{ minutes: number }>(`SELECT minutes FROM (${USAGE_ENTRIES}) u WHERE company_id = $2`, [month, companyId]);
+  const { rows: prev } = await db.query<{ n: number }>('SELECT rollover_out_minutes AS n FROM ms_month_closes WHERE company_id = $1 AND month = $2', [companyId, previousMonth(month)]);
+  const figures = closeMonth(rows[0], entries.map((e) => e.minutes), prev[0]?.n ?? 0);
+  await db.query(
+    `INSERT INTO ms_month_closes (company_id, month, included_minutes, rollover_in_minutes, billed_minutes, overage_minutes, overage_cents, rollover_out_minutes, closed_at, closed_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [companyId, month, figures.included_minutes, figures.rollover_in_minutes, figures.billed_minutes, figures.overage_minutes, figures.overage_cents, figures.rollover_out_minutes, now, actor.id],
+  );
+  await audit(db, { actor, entity: 'ms_contract', entityId: companyId, action: 'close_month', detail: { month, ...figures } });
+  return figures;
+}
+
+/**
+ * Sends the usage alerts due this month: for each threshold passed, one row in ms_usage_alerts
+ * (its primary key makes "once" hold whoever runs concurrently) and one email to the account
+ * manager through the outbox, in the same statement's transaction. Answers the alerts sent.
+ */
+export async function sendUsageAlerts(db: Queryable, now: Date, companyId?: number): Promise<{ company_id: number; threshold: UsageThreshold }[]> {
+  const month = monthOf(now);
+  const contracts = await contractRows(db, companyId);
+  const usage = await contractsUsage(db, month, companyId);
+  const sent: { company_id: number; threshold: UsageThreshold }[] = [];
+  for (const u of usage) {
+    const contract = contracts.find((c) => c.company_id === u.company_id)!;
+    for (const threshold of passedThresholds(u.used_minutes, u.included_minutes + u.rollover_in_minutes)) {
+      const { rows } = await db.query('INSERT INTO ms_usage_alerts (company_id, month, threshold, sent_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING threshold', [
+        u.company_id,
+        month,
+        threshold,
+        now,
+      ]);
+      if (!rows[0]) continue;
+      sent.push({ company_id: u.company_id, threshold });
+      if (contract.account_manager_email) {
+        const hours = (m: number) => (m / 60).toFixed(1);
+        await queueEmail(db, {
+          to: contract.account_manager_email,
+          kind: 'ms_usage_alert',
+          subject: `${u.company}: managed-services usage passed ${threshold} % of included hours`,
+          body: `${u.company} (${u.plan}) has used ${hours(u.used_minutes)} of ${hours(u.included_minutes + u.rollover_in_minutes)} included hours in ${month.slice(0, 7)} (${u.percent} %).`,
+        });
+      }
+      await audit(db, { actor: SYSTEM, entity: 'ms_contract', entityId: u.company_id, action: 'usage_alert', detail: { month, threshold } });
+    }
+  }
+  return sent;
+}
+
+/** Open tickets of the Managed Services queue, most recently changed first. */
+export async function msTickets(db: Queryable): Promise<MsTicket[]> {
+  const { rows } = await db.query<MsTicket>(
+    `SELECT t.id, t.title, c.name AS company, t.status, t.severity, s.name AS assignee, ${iso('t.updated_at', 'updated_at')}
+       FROM tickets t LEFT JOIN companies c ON c.id = t.company_id LEFT JOIN staff_users s ON s.id = t.assignee_id
+      WHERE t.queue = $1 AND t.status <> 'C' ORDER BY t.updated_at DESC LIMIT 100`,
+    [MS_QUEUE],
+  );
+  return rows;
+}

@@ -1,0 +1,214 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import { formatHours, ROUNDING_RULES, type ContractUsage, type MsTicket } from '@contracts/time';
+import type { ContractInput } from '../api';
+import { closeMonthMachine, contractsMachine, msTicketsMachine, saveContractMachine } from '../machines/time.machines';
+import styles from './time.module.css';
+import { useTabTitle } from './title';
+import { StaffSession } from '@/shared/session/staff-session';
+import { useIsManager } from '@/shared/session/role';
+import { Alert, Badge, Button, Card, Checkbox, Dialog, EmptyState, NumberField, PageHeader, Select, SkeletonTable, TextField, toast } from '@/shared/ui/components';
+import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { formatRelative } from '@/shared/ui/tokens/format';
+
+const money = (cents: number) => (cents / 100).toLocaleString(undefined, { style: 'currency', currency: 'USD' });
+const thisMonth = () => new Date().toISOString().slice(0, 7);
+const shiftMonth = (month: string, by: number) => {
+  const d = new Date(`${month}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + by);
+  return d.toISOString().slice(0, 7);
+};
+const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** Usage against included hours: a meter that turns amber at 80 % and red past 100 %. */
+export function UsageMeter({ contract }: { contract: ContractUsage }) {
+  const fill = Math.min(100, contract.percent);
+  const tone = contract.percent >= 100 ? styles.meterOver : contract.percent >= 80 ? styles.meterWarn : '';
+  return (
+    <div className={styles.inline}>
+      <div className={styles.meter} role="meter" aria-label={`Usage of ${contract.company}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(fill)} aria-valuetext={`${contract.percent} % of included hours`}>
+        <div className={`${styles.meterFill} ${tone}`} style={{ width: `${fill}%` }} />
+      </div>
+      <span>{contract.percent} %</span>
+    </div>
+  );
+}
+
+/** Opens the timer window of a company for the signed-in person. */
+export function openTracker(company: { id: number; name: string }, userId: string) {
+  window.open(`/ms/time/tracker/${company.id}/${encodeURIComponent(company.name)}/${userId}`, `ms-tracker-${company.id}`, 'width=420,height=560');
+}
+
+/** /managed/services: contracts, hours used against included, MS tickets, month close. */
+export default function ManagedServicesScreen() {
+  useTabTitle('Managed Services');
+  const [month, setMonth] = useState(thisMonth());
+  const query = useActorRef(contractsMachine, { input: { query: month } });
+  const data = useSelector(query, (s) => s.context.data);
+  const error = useSelector(query, (s) => (s.matches('failed') ? s.context.error : null));
+  useEffect(() => {
+    if (query.getSnapshot().context.query !== month) query.send({ type: 'query.set', query: month });
+  }, [query, month]);
+  const isManager = useIsManager();
+  const userId = StaffSession.useSelector((s) => s.context.user?.userid ?? '');
+  const [editing, setEditing] = useState<ContractUsage | null>(null);
+
+  const close = useActorRef(closeMonthMachine, { input: { reloads: query, reloadEvent: { type: 'query.reload' } } });
+  const closed = useSelector(close, (s) => (s.matches('saved') ? s.context.result : undefined));
+  const closeError = useSelector(close, (s) => s.context.error);
+  useEffect(() => {
+    if (closed) toast.success(`Month closed: ${formatHours(closed.billed_minutes)} billed, ${money(closed.overage_cents)} overage`);
+  }, [closed]);
+  useEffect(() => {
+    if (closeError) toast.error(closeError);
+  }, [closeError]);
+
+  const past = month < thisMonth();
+  const columns = useMemo<DataTableColumn<ContractUsage>[]>(
+    () => [
+      { label: 'Company', field: 'company', cell: (c) => <Link href={`/company/${c.company_id}`}>{c.company}</Link> },
+      { label: 'Plan', field: 'plan' },
+      { label: 'Included', field: 'included_minutes', type: 'number', cell: (c) => `${formatHours(c.included_minutes) || '0:00'}${c.rollover_in_minutes ? ` + ${formatHours(c.rollover_in_minutes)}` : ''}` },
+      { label: 'Used', field: 'used_minutes', type: 'number', cell: (c) => formatHours(c.used_minutes) || '0:00' },
+      { label: 'Usage', field: 'percent', type: 'number', cell: (c) => <UsageMeter contract={c} /> },
+      { label: 'Remaining', field: 'remaining_minutes', type: 'number', cell: (c) => formatHours(c.remaining_minutes) || '0:00' },
+      { label: 'Overage', field: 'overage_minutes', type: 'number', cell: (c) => (c.overage_minutes ? `${formatHours(c.overage_minutes)} · ${money(Math.ceil((c.overage_minutes * c.overage_rate_cents) / 60))}` : '—') },
+      { label: 'Alerts sent', field: 'alerts', sortable: false, value: (c) => c.alerts.join(' '), cell: (c) => (c.alerts.length ? c.alerts.map((a) => <Badge key={a} tone={a >= 100 ? 'danger' : 'warning'}>{a} %</Badge>) : '—') },
+      {
+        label: 'Actions',
+        field: 'actions',
+        sortable: false,
+        globalSearchDisabled: true,
+        cell: (c) => (
+          <div className={styles.inline}>
+            <Button size="sm" variant="quiet" onPress={() => openTracker({ id: c.company_id, name: c.company }, userId)}>
+              Track time
+            </Button>
+            {isManager ? (
+              <Button size="sm" variant="quiet" onPress={() => setEditing(c)}>
+                Edit
+              </Button>
+            ) : null}
+            {isManager && past && !c.closed ? (
+              <Button size="sm" variant="quiet" onPress={() => close.send({ type: 'form.submit', input: { company: c.company_id, month } })}>
+                Close month
+              </Button>
+            ) : null}
+            {c.closed ? <Badge tone="success">Closed · {money(c.closed.overage_cents)} overage</Badge> : null}
+          </div>
+        ),
+      },
+    ],
+    [isManager, past, month, userId, close],
+  );
+
+  return (
+    <div className={styles.stack}>
+      <PageHeader
+        title="Managed Services"
+        subtitle={`Contracts and hours used in ${monthName(month)}`}
+        actions={
+          <div className={styles.row} role="group" aria-label="Month">
+            <Button size="sm" onPress={() => setMonth((m) => shiftMonth(m, -1))}>
+              Previous month
+            </Button>
+            <Button size="sm" variant="quiet" onPress={() => setMonth(thisMonth())}>
+              This month
+            </Button>
+            <Button size="sm" isDisabled={month >= thisMonth()} onPress={() => setMonth((m) => shiftMonth(m, 1))}>
+              Next month
+            </Button>
+          </div>
+        }
+      />
+      {error ? <Alert tone="danger" title="Contracts could not be loaded">{error}</Alert> : null}
+      {!data ? (
+        <SkeletonTable rows={5} columns={[3, 2, 1, 1, 2, 1, 2, 1, 2]} label="Loading contracts" />
+      ) : data.contracts.length === 0 ? (
+        <EmptyState title="No managed-services contracts" text="A manager adds a contract from a company's row here or on the company." />
+      ) : (
+        <DataTable key={`${month}-${String(isManager)}-${String(past)}`} caption={`Managed-services contracts, ${monthName(month)}`} columns={columns} rows={data.contracts} rowKey="company_id" />
+      )}
+      <MsTickets />
+      {editing ? <ContractDialog contract={editing} onClose={() => setEditing(null)} onSaved={() => query.send({ type: 'query.reload' })} /> : null}
+    </div>
+  );
+}
+
+function MsTickets() {
+  const query = useActorRef(msTicketsMachine, { input: {} });
+  const rows = useSelector(query, (s) => s.context.data);
+  const columns = useMemo<DataTableColumn<MsTicket>[]>(
+    () => [
+      { label: 'ID', field: 'id', type: 'number', width: '80px', cell: (t) => <Link href={`/ticket/${t.id}`}>{t.id}</Link> },
+      { label: 'Title', field: 'title' },
+      { label: 'Company', field: 'company' },
+      { label: 'Assignee', field: 'assignee', value: (t) => t.assignee ?? 'Unassigned' },
+      { label: 'Updated', field: 'updated_at', cell: (t) => formatRelative(t.updated_at) },
+    ],
+    [],
+  );
+  return (
+    <Card title="Managed Services tickets" description="Open tickets of the Managed Services queue." padding="compact">
+      {!rows ? <SkeletonTable rows={3} columns={[1, 4, 2, 2, 1]} label="Loading tickets" /> : <DataTable caption="Open Managed Services tickets" columns={columns} rows={rows} />}
+    </Card>
+  );
+}
+
+function ContractDialog({ contract, onClose, onSaved }: { contract: ContractUsage; onClose: () => void; onSaved: () => void }) {
+  const form = useActorRef(saveContractMachine, { input: {} });
+  const saved = useSelector(form, (s) => s.matches('saved'));
+  const busy = useSelector(form, (s) => s.hasTag('busy'));
+  const fields = useSelector(form, (s) => s.context.fieldErrors);
+  const error = useSelector(form, (s) => s.context.error);
+  const [value, setValue] = useState<ContractInput>({
+    plan: contract.plan,
+    included_hours: contract.included_minutes / 60,
+    overage_rate_cents: contract.overage_rate_cents,
+    rounding_minutes: contract.rounding_minutes,
+    rollover: contract.rollover,
+    rollover_cap_hours: contract.rollover_cap_minutes / 60,
+  });
+  useEffect(() => {
+    if (saved) {
+      toast.success(`Contract of ${contract.company} saved`);
+      onSaved();
+      onClose();
+    }
+  }, [saved, contract.company, onSaved, onClose]);
+  const set = <K extends keyof ContractInput>(key: K, v: ContractInput[K]) => setValue((x) => ({ ...x, [key]: v }));
+  return (
+    <Dialog
+      isOpen
+      onOpenChange={(o) => (o ? undefined : onClose())}
+      title={`Contract of ${contract.company}`}
+      footer={
+        <>
+          <Button onPress={onClose}>Cancel</Button>
+          <Button variant="primary" isDisabled={busy} onPress={() => form.send({ type: 'form.submit', input: { company: contract.company_id, ...value } })}>
+            Save contract
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.stack}>
+        {error ? <Alert tone="danger" title="The contract was not saved">{error}</Alert> : null}
+        <TextField label="Plan" value={value.plan} onChange={(v) => set('plan', v)} errorMessage={fields.plan} isRequired />
+        <NumberField label="Included hours a month" value={value.included_hours} onChange={(v) => set('included_hours', v)} minValue={0} step={0.5} errorMessage={fields.included_hours} />
+        <NumberField label="Overage rate (cents an hour)" value={value.overage_rate_cents} onChange={(v) => set('overage_rate_cents', v)} minValue={0} errorMessage={fields.overage_rate_cents} />
+        <Select
+          label="Rounding"
+          items={ROUNDING_RULES.map((r) => ({ id: String(r), label: r ? `Up to ${r} minutes` : 'None (to the minute)' }))}
+          value={String(value.rounding_minutes)}
+          onChange={(v) => set('rounding_minutes', Number(v) as ContractInput['rounding_minutes'])}
+          errorMessage={fields.rounding_minutes}
+        />
+        <Checkbox isSelected={value.rollover} onChange={(v) => set('rollover', v)}>
+          Unused hours roll over
+        </Checkbox>
+        {value.rollover ? <NumberField label="Roll-over cap (hours)" value={value.rollover_cap_hours} onChange={(v) => set('rollover_cap_hours', v)} minValue={0} errorMessage={fields.rollover_cap_hours} /> : null}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,159 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, STAFF, staffSignIn } from './support/accounts';
+
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+const seconds = (text: string) => {
+  const [h, m, s] = text.trim().split(':').map(Number);
+  return h! * 3600 + m! * 60 + s!;
+};
+
+test.describe.configure({ mode: 'serial' });
+
+test('the timeclock: punch in, take a break, punch out', async ({ page }) => {
+  await staffSignIn(page, STAFF.agent.email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/timeclock');
+  await expect(page).toHaveTitle(/Time Clock/);
+  await page.getByRole('button', { name: 'Punch in' }).click();
+  await expect(page.getByText('Punched in', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Start break' }).click();
+  await expect(page.getByText('On a break', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'End break' }).click();
+  await expect(page.getByRole('button', { name: 'Start break' })).toBeVisible();
+  await page.getByRole('button', { name: 'Punch out' }).click();
+  await expect(page.getByRole('button', { name: 'Punch in' })).toBeVisible();
+  await expect(page.getByText('Punched out', { exact: true })).toBeVisible();
+  // The punch is listed with its times.
+  await expect(page.getByRole('region', { name: "This week's punches" }).getByRole('row')).toHaveCount(2);
+  await expectAccessible(page);
+});
+
+test('the tracker window keeps its time on the server through a reload; stopping posts the rounded entry to the timesheet', async ({ page, request }) => {
+  const login = await request.post('/api/v2/auth/login', { data: { email: STAFF.agent.email, password: DEMO_PASSWORD } });
+  const { token, userid } = (await login.json()) as { token: string; userid: number };
+  const contracts = await (await request.get('/api/v2/ms/contracts', { headers: { authorization: `Bearer ${token}` } })).json();
+  const acme = contracts.contracts.find((c: { company: string }) => c.company === 'Acme Utilities');
+
+  await page.clock.install();
+  await staffSignIn(page, STAFF.agent.email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto(`/ms/time/tracker/${acme.company_id}/Acme%20Utilities/${userid}`);
+  await expect(page.getByRole('heading', { name: 'Acme Utilities' })).toBeVisible();
+  await expect(page).toHaveTitle(/Acme Utilities/);
+  const shown = page.getByRole('status', { name: 'Time on the timer' });
+  await expect(shown).toHaveText('0:00:00');
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByText('Running')).toBeVisible();
+  // The controlled clock moves the count on.
+  await page.clock.runFor(5_000);
+  expect(seconds(await shown.innerText())).toBeGreaterThanOrEqual(5);
+  await expectAccessible(page);
+
+  // Paused, the server holds the time still: a reload shows exactly it.
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByText('Paused')).toBeVisible();
+  const paused = await shown.innerText();
+  await page.reload();
+  await expect(page.getByText('Paused')).toBeVisible();
+  await expect(shown).toHaveText(paused);
+
+  // Running, a reload mid-run shows the server's running time again (the same, give or take the reload's own seconds).
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await expect(page.getByText('Running')).toBeVisible();
+  const before = seconds(await shown.innerText());
+  await page.reload();
+  await expect(page.getByText('Running')).toBeVisible();
+  const after = seconds(await shown.innerText());
+  expect(after).toBeGreaterThanOrEqual(before);
+  expect(after - before).toBeLessThan(10);
+
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByLabel('Note').fill('Firewall rules reviewed');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Stop and post' }).click();
+  await expect(page.getByText('Time posted')).toBeVisible();
+  // Under a minute of work, rounded up to the contract's 15 minutes.
+  await expect(page.getByText(/0:15 posted to Acme Utilities/)).toBeVisible();
+
+  await page.goto('/timesheet');
+  await expect(page).toHaveTitle(/Time/);
+  const grid = page.getByRole('table', { name: /Time of Avery Agent/ });
+  const row = grid.getByRole('row').filter({ hasText: 'Acme Utilities' });
+  await expect(row.getByRole('cell').last()).toHaveText('0:15');
+});
+
+test('a week is submitted by the agent and approved by the manager', async ({ page, browser }) => {
+  await staffSignIn(page, STAFF.agent.email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/timesheet');
+  const grid = page.getByRole('table', { name: /Time of Avery Agent/ });
+  await expect(grid).toBeVisible();
+  // Quick entry: type 1:30 in the Acme row's first cell that is still empty, Enter saves.
+  const cells = grid.getByRole('row').filter({ hasText: 'Acme Utilities' }).getByRole('textbox');
+  let target = cells.first();
+  for (let i = 0; i < 7; i++) {
+    if ((await cells.nth(i).inputValue()) === '') {
+      target = cells.nth(i);
+      break;
+    }
+  }
+  await target.click();
+  await page.keyboard.type('1:30');
+  await page.keyboard.press('Enter');
+  await expect(target).toHaveValue('1:30');
+  await expect(grid.getByRole('row').last()).toContainText('1:45');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Submit week' }).click();
+  await expect(page.getByText('Submitted for approval')).toBeVisible();
+  await expect(target).toBeDisabled();
+
+  const managerContext = await browser.newContext();
+  const manager = await managerContext.newPage();
+  await staffSignIn(manager, STAFF.manager.email);
+  await expect(manager).toHaveURL(/\/home$/);
+  await manager.goto('/timesheet');
+  await manager.getByRole('tab', { name: 'Team' }).click();
+  const team = manager.getByRole('table', { name: 'Weeks of my team' });
+  const avery = team.getByRole('row').filter({ hasText: 'Avery Agent' });
+  await expect(avery).toContainText('Submitted');
+  await expectAccessible(manager);
+  await avery.getByRole('checkbox').check();
+  await manager.getByRole('button', { name: /Approve selected \(1\)/ }).click();
+  await expect(avery).toContainText('Approved');
+  await managerContext.close();
+
+  await page.reload();
+  await expect(page.getByText('Approved by Morgan Manager')).toBeVisible();
+});
+
+test('managed services: usage per contract, a contract edited and last month closed by a manager', async ({ page }) => {
+  await staffSignIn(page, STAFF.manager.email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/managed/services');
+  await expect(page).toHaveTitle(/Managed Services/);
+  const contracts = page.getByRole('table', { name: /Managed-services contracts/ });
+  const acme = contracts.getByRole('row').filter({ hasText: 'Acme Utilities' });
+  await expect(acme.getByRole('meter', { name: 'Usage of Acme Utilities' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Open Managed Services tickets' })).toBeVisible();
+  await expectAccessible(page);
+
+  await acme.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Contract of Acme Utilities' });
+  await dialog.getByRole('textbox', { name: 'Included hours a month' }).fill('30');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Save contract' }).click();
+  // Saved: the dialog closes and the row reads the new included hours (the success toast shows once the layout hosts the toast region).
+  await expect(dialog).toHaveCount(0);
+  await expect(acme).toContainText('30:00');
+
+  await page.getByRole('button', { name: 'Previous month' }).click();
+  await acme.getByRole('button', { name: 'Close month' }).click();
+  await expect(acme).toContainText('Closed');
+  await expect(acme.getByRole('button', { name: 'Close month' })).toHaveCount(0);
+});

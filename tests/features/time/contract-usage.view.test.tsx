@@ -1,0 +1,48 @@
+/** The company view's "Managed services" section over msw. */
+import { render, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ContractUsage } from '@contracts/time';
+import ContractUsageSection from '@/features/time/screens/ContractUsageSection';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const usage: ContractUsage = {
+  company_id: 1,
+  company: 'Acme Utilities',
+  account_manager: 'Sam Seller',
+  plan: 'Managed Gold',
+  included_minutes: 1200,
+  overage_rate_cents: 15000,
+  rounding_minutes: 15,
+  rollover: true,
+  rollover_cap_minutes: 300,
+  rollover_in_minutes: 60,
+  used_minutes: 1140,
+  remaining_minutes: 120,
+  overage_minutes: 0,
+  percent: 95,
+  alerts: [80, 95],
+  closed: null,
+};
+
+describe('contract usage section', () => {
+  it("shows this month's usage against included and rolled-over hours", async () => {
+    server.use(http.get('*/api/v2/ms/contracts/1', () => HttpResponse.json({ contract: usage })));
+    render(<ContractUsageSection companyId={1} />);
+    expect(await screen.findByText('Managed Gold')).toBeInTheDocument();
+    expect(screen.getByText('19:00')).toBeInTheDocument();
+    expect(screen.getByText('of 21:00 included')).toBeInTheDocument();
+    expect(screen.getByRole('meter', { name: 'Usage of Acme Utilities' })).toHaveAttribute('aria-valuenow', '95');
+  });
+
+  it('says when the company has no contract', async () => {
+    server.use(http.get('*/api/v2/ms/contracts/2', () => HttpResponse.json({ contract: null })));
+    render(<ContractUsageSection companyId={2} />);
+    expect(await screen.findByText('No managed-services contract')).toBeInTheDocument();
+  });
+});

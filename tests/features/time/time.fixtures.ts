@@ -1,0 +1,21 @@
+import type { TimeclockView, TrackerView } from '@contracts/time';
+
+const punch = { id: 1, punched_in_at: '2026-03-10T13:00:00Z', punched_out_at: null, break_started_at: null, break_seconds: 0, flagged: false, time_zone: 'Europe/Berlin' };
+const base = { punches: [], days: ['2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13', '2026-03-14', '2026-03-15'], minutes: [0, 0, 0, 0, 0, 0, 0], today: 0, week: 0, now: '2026-03-10T15:00:00Z' };
+
+/** Timeclock answers in each of its three states. */
+export const clockView = {
+  out: { ...base, state: 'out', open: null } satisfies TimeclockView,
+  in: { ...base, state: 'in', open: punch, punches: [punch], minutes: [0, 120, 0, 0, 0, 0, 0], today: 120, week: 120 } satisfies TimeclockView,
+  onBreak: { ...base, state: 'onBreak', open: { ...punch, break_started_at: '2026-03-10T14:50:00Z' }, punches: [punch] } satisfies TimeclockView,
+};
+
+const company = { id: 1, name: 'Acme Utilities' };
+const user = { id: 3, name: 'Avery Agent' };
+/** Tracker answers: no timer, running for ten minutes, paused, and just stopped. */
+export const trackerView = {
+  idle: { company, user, rounding_minutes: 15, timer: null, now: '2026-04-06T08:10:00Z' } satisfies TrackerView,
+  running: { company, user, rounding_minutes: 15, timer: { started_at: '2026-04-06T08:00:00Z', paused_at: null, paused_seconds: 0 }, now: '2026-04-06T08:10:00Z' } satisfies TrackerView,
+  paused: { company, user, rounding_minutes: 15, timer: { started_at: '2026-04-06T08:00:00Z', paused_at: '2026-04-06T08:05:00Z', paused_seconds: 0 }, now: '2026-04-06T08:10:00Z' } satisfies TrackerView,
+  stopped: { company, user, rounding_minutes: 15, timer: null, now: '2026-04-06T08:22:00Z', posted: { id: 7, minutes: 30, work_date: '2026-04-06' } } satisfies TrackerView,
+};

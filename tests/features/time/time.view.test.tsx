@@ -1,0 +1,166 @@
+/** The time screens over msw: the timesheet grid's keyboard entry and week states, the timeclock, the tracker's resync. */
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { dayInZone, mondayOf, weekDays, type TimeclockView, type TimesheetWeek } from '@contracts/time';
+import TimeclockScreen from '@/features/time/screens/TimeclockScreen';
+import TimesheetScreen from '@/features/time/screens/TimesheetScreen';
+import TrackerScreen from '@/features/time/screens/TrackerScreen';
+import { clockView, trackerView } from './time.fixtures';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  vi.useRealTimers();
+});
+afterAll(() => server.close());
+
+const WEEK = mondayOf(dayInZone(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone));
+const DAYS = weekDays(WEEK);
+const empty = () => DAYS.map(() => ({ minutes: 0, note: '', ticket_minutes: 0 }));
+const week = (over: Partial<TimesheetWeek> = {}): TimesheetWeek => ({
+  user: { id: 3, name: 'Avery Agent' },
+  week: WEEK,
+  days: DAYS,
+  status: 'draft',
+  reason: null,
+  decided_at: null,
+  decided_by: null,
+  rows: [
+    { item: { kind: 'company', id: 1 }, label: 'Acme Utilities', company: 'Managed services', billable: true, cells: empty() },
+    { item: { kind: 'ticket', id: 42 }, label: '#42 Printer offline', company: 'Acme Utilities', billable: true, cells: empty() },
+  ],
+  totals: { days: DAYS.map(() => 0), week: 0, billable: 0 },
+  changes: [],
+  can_decide: false,
+  ...over,
+});
+
+describe('timesheet grid', () => {
+  it('takes hours typed as 1:30 or 1.5, saves on Enter and moves with the arrows; refuses what is not hours without a call', async () => {
+    const puts: unknown[] = [];
+    let current = week();
+    server.use(
+      http.get('*/api/v2/timesheet', () => HttpResponse.json(current)),
+      http.put('*/api/v2/timesheet/cells', async ({ request }) => {
+        const body = (await request.json()) as { minutes: number; day: string; item: { id: number } };
+        puts.push(body);
+        const rows = current.rows.map((r) => (r.item.id === body.item.id ? { ...r, cells: r.cells.map((c, i) => (DAYS[i] === body.day ? { ...c, minutes: body.minutes } : c)) } : r));
+        current = { ...current, rows, totals: { days: DAYS.map((_, i) => rows.reduce((s, r) => s + r.cells[i]!.minutes, 0)), week: rows.reduce((s, r) => s + r.cells.reduce((a, c) => a + c.minutes, 0), 0), billable: 0 } };
+        return HttpResponse.json(current);
+      }),
+    );
+    const user = userEvent.setup();
+    render(<TimesheetScreen />);
+    const grid = await screen.findByRole('table', { name: /Time of Avery Agent/ });
+    const cells = within(grid).getAllByRole('textbox');
+    expect(cells).toHaveLength(14);
+    await user.click(cells[0]!);
+    await user.keyboard('1:30{Enter}');
+    await waitFor(() => expect(puts).toEqual([{ week: WEEK, item: { kind: 'company', id: 1 }, day: DAYS[0], minutes: 90 }]));
+    // Enter went down to the ticket row; the right arrow goes to its Tuesday.
+    expect(document.activeElement).toBe(cells[7]);
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(cells[8]);
+    await user.keyboard('1.5{Enter}');
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1]).toMatchObject({ item: { kind: 'ticket', id: 42 }, day: DAYS[1], minutes: 90 });
+    await waitFor(() => expect(within(grid).getAllByRole('row').at(-1)).toHaveTextContent('3:00'));
+    await user.keyboard('{ArrowUp}');
+    expect(document.activeElement).toBe(cells[1]);
+    await user.keyboard('abc{Enter}');
+    expect(cells[1]).toHaveAttribute('aria-invalid', 'true');
+    expect(puts).toHaveLength(2);
+    await user.keyboard('{Escape}');
+    expect(cells[1]).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('shows a rejection with its reason and what changed since; a submitted week is locked', async () => {
+    let current = week({ status: 'rejected', reason: 'Tuesday is missing its note', decided_by: 'Morgan Manager', decided_at: '2026-03-08T18:00:00Z', changes: [{ label: 'Acme Utilities', day: DAYS[0]!, before: 90, after: 120 }] });
+    server.use(
+      http.get('*/api/v2/timesheet', () => HttpResponse.json(current)),
+      http.post('*/api/v2/timesheet/submit', () => {
+        current = { ...current, status: 'submitted' };
+        return HttpResponse.json(current);
+      }),
+    );
+    const user = userEvent.setup();
+    render(<TimesheetScreen />);
+    expect(await screen.findByText(/Rejected by Morgan Manager/)).toBeInTheDocument();
+    expect(screen.getByText(/Tuesday is missing its note/)).toBeInTheDocument();
+    expect(screen.getByText(/Changed since the last decision \(1\)/)).toBeInTheDocument();
+    expect(screen.getByText(/1:30 → 2:00/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit week' }));
+    expect(await screen.findByText('Submitted for approval')).toBeInTheDocument();
+    for (const cell of within(screen.getByRole('table')).getAllByRole('textbox')) expect(cell).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Submit week' })).toBeNull();
+  });
+});
+
+describe('timeclock', () => {
+  it('punches in and takes a break; a punch refused by another tab reads the server again and says why', async () => {
+    let state: TimeclockView = clockView.out;
+    const punches: string[] = [];
+    server.use(
+      http.get('*/api/v2/timeclock', () => HttpResponse.json(state)),
+      http.post('*/api/v2/timeclock/punch', async ({ request }) => {
+        const { action } = (await request.json()) as { action: string };
+        punches.push(action);
+        if (action === 'breakStart') {
+          state = clockView.out; // another device punched out meanwhile
+          return HttpResponse.json({ error: { code: 'conflict', message: 'You are not punched in' } }, { status: 409 });
+        }
+        state = clockView.in;
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const user = userEvent.setup();
+    render(<TimeclockScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Punch in' }));
+    expect(await screen.findByRole('button', { name: 'Start break' })).toBeInTheDocument();
+    expect(screen.getByText('Punched in')).toBeInTheDocument();
+    expect(screen.getAllByText('2:00').length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Start break' }));
+    expect(await screen.findByText('You are not punched in')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Punch in' })).toBeInTheDocument();
+    expect(punches).toEqual(['in', 'breakStart']);
+  });
+});
+
+describe('tracker window', () => {
+  it('counts from the server’s start time, follows a simulated clock, and resynchronises when shown again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(new Date('2026-04-06T08:10:00Z'));
+    let answer: object = trackerView.running;
+    server.use(http.get('*/api/v2/ms/tracker/1/3', () => HttpResponse.json(answer)));
+    render(<TrackerScreen params={{ id: '1', name: 'Acme Utilities', user_id: '3' }} />);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(50);
+    });
+    await vi.waitFor(() => expect(screen.getByRole('status', { name: 'Time on the timer' })).toHaveTextContent('0:10:00'));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5000);
+    });
+    expect(screen.getByRole('status', { name: 'Time on the timer' })).toHaveTextContent('0:10:05');
+    expect(screen.getByText('Running')).toBeInTheDocument();
+    // Another device paused it: the window shows the server's paused time when shown again.
+    answer = trackerView.paused;
+    await act(async () => {
+      document.dispatchEvent(new Event('visibilitychange'));
+      await vi.advanceTimersByTimeAsync(50);
+    });
+    await vi.waitFor(() => expect(screen.getByText('Paused')).toBeInTheDocument());
+    expect(screen.getByRole('status', { name: 'Time on the timer' })).toHaveTextContent('0:05:00');
+    expect(screen.getByRole('button', { name: 'Resume' })).toBeInTheDocument();
+  });
+
+  it('says why when the company has no contract', async () => {
+    server.use(http.get('*/api/v2/ms/tracker/9/3', () => HttpResponse.json({ error: { code: 'not_found', message: 'Initech Power has no managed-services contract' } }, { status: 404 })));
+    render(<TrackerScreen params={{ id: '9', name: 'Initech Power', user_id: '3' }} />);
+    expect(await screen.findByText('Initech Power has no managed-services contract')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
