@@ -11,11 +11,12 @@ const DATA: ManagementDashboard = {
   overdue: 17,
   closed_30d: 57,
   on_time_pct: 82.456,
+  // In code order, as the API sorts them: the charts read from the most urgent.
   by_severity: [
     { severity: 'C', open: 9 },
     { severity: 'H', open: 31 },
-    { severity: 'M', open: 57 },
     { severity: 'L', open: 44 },
+    { severity: 'M', open: 57 },
   ],
   team: [
     { userid: 1, name: 'Avery Agent', open: 12, overdue: 7, closed_30d: 20 },

@@ -11,7 +11,12 @@ import { Chart } from '@/shared/ui/chart';
 import styles from './ManagementDashboard.module.css';
 
 /** The charts of the dashboard from its figures: open tickets by priority, and each person's open and overdue work. */
-function chartsOf(data: ManagementDashboard): { severity: ChartSpec; team: ChartSpec } {
+/** Priorities read from the most to the least urgent, whatever order the API lists them in. */
+const PRIORITY_ORDER = ['C', 'H', 'M', 'L'];
+const rank = (code: string) => (PRIORITY_ORDER.indexOf(code) + PRIORITY_ORDER.length + 1) % (PRIORITY_ORDER.length + 1);
+
+function chartsOf(unsorted: ManagementDashboard): { severity: ChartSpec; team: ChartSpec } {
+  const data = { ...unsorted, by_severity: [...unsorted.by_severity].sort((a, b) => rank(a.severity) - rank(b.severity)) };
   const severity = chartSpec({
     kind: 'horizontalBar',
     title: 'Open tickets by priority',
@@ -22,8 +27,9 @@ function chartsOf(data: ManagementDashboard): { severity: ChartSpec; team: Chart
     series: [{ name: 'Open tickets', values: data.by_severity.map((s) => s.open) }],
   });
   const busiest = [...data.team].sort((a, b) => b.open - a.open)[0];
+  // Across, so every name reads in full.
   const team = chartSpec({
-    kind: 'stackedBar',
+    kind: 'horizontalBar',
     title: 'Open work by person',
     summary: busiest ? `${busiest.name} has the most open tickets (${busiest.open}, ${busiest.overdue} overdue).` : 'No team members.',
     categories: data.team.map((m) => m.name),
