@@ -1,9 +1,22 @@
 import type { Pool, PoolClient } from 'pg';
-import { QUEUES } from '@contracts/home';
+import { SURVEY_TYPE_CLIENT_CARE, SURVEY_TYPE_SUPPORT } from '@contracts/common/constants';
 import { hashPassword } from '@server/platform/auth/passwords';
 import { inTransaction } from '@server/platform/db/database';
 import { seedClientPortal } from './client-portal';
 import { seededRandom } from './random';
+import {
+  ARTICLES,
+  CLIENT_REPLIES,
+  CLOSING_REPLIES,
+  FAVOURITE_TOOLS,
+  FILL,
+  INTERNAL_NOTES,
+  STAFF_FIRST_REPLIES,
+  STAFF_FOLLOW_UPS,
+  SURVEY_COMMENTS,
+  SURVEY_IMPROVE,
+  TICKET_STORIES,
+} from './story';
 import { seedTime } from './time';
 
 export const DEMO_PASSWORD = 'care-demo-2026';
@@ -11,7 +24,15 @@ const SEED_LOCK_KEY = 7_202_612;
 export const DEMO_TICKET_COUNT = 500;
 /** Overdue open tickets assigned to agent@demo.test. */
 export const DEMO_AGENT_OVERDUE = 7;
-const DAY_MS = 86_400_000;
+/** Share of the other open tickets that are overdue, in percent (the whole desk lands at about 10-15 %). */
+export const DEMO_OTHER_OVERDUE_PERCENT = 12;
+/** Share of closed tickets whose support survey was answered, and of contacts (other than the two demo companies') who answered a client care survey, in percent. */
+export const DEMO_SUPPORT_SURVEY_PERCENT = 45;
+export const DEMO_CLIENT_CARE_SURVEY_PERCENT = 60;
+/** No seeded survey answer is newer than this, so a day's answers in a test are its own. */
+export const DEMO_SURVEY_NEWEST_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 export const DEMO_STAFF = [
   { email: 'admin@demo.test', name: 'Alex Admin', role: 'admin', title: 'Operations Director', department: 'Operations', manager: null },
@@ -34,26 +55,6 @@ const COMPANY_NAMES = [
 
 const FIRST = ['José', 'Maria', 'Chen', 'Priya', 'Liam', 'Olivia', 'Noah', 'Emma', 'Ahmed', 'Sofia', 'Lucas', 'Hannah', 'Mateo', 'Zoë'];
 const LAST = ['García', 'Smith', 'Nguyen', 'Patel', 'Johnson', 'Müller', 'Kim', 'Brown', 'Rossi', 'Dubois', 'Okafor', 'Silva'];
-const SUBJECTS = [
-  'Billing run failed for cycle', 'Cannot print bills on new printer', 'Meter reads not importing', 'Password reset for office user',
-  'Late fee calculation wrong', 'Payment portal timeout', 'Request new report for board meeting', 'Server backup warning',
-  'Firewall rule change', 'Add user to billing system', 'Paper order arrived damaged', 'Autopay file rejected by bank',
-  'Usage graph shows zero', 'Email alerts not sending', 'Upgrade to latest release', 'Work order screen slow',
-];
-const DETAILS = [
-  'Started this morning after the update.', 'Happens for every account in route 4.', 'The customer called twice about it.',
-  'Screenshot attached in the email thread.', 'Only on the front desk workstation.', 'Needs to be fixed before the billing cycle.',
-];
-
-const ARTICLES = [
-  ['Getting started with the client portal', 'Portal', '# Welcome\n\nUse **Tickets** to raise and follow requests for your company.\n\n- Create a ticket\n- Reply to our team\n- Track status'],
-  ['How to reset your password', 'Portal', 'Open **Forgot password** on the login page and enter your email. The link is valid for 60 minutes.'],
-  ['Running a billing cycle', 'Billing', '1. Import meter reads\n2. Review exceptions\n3. Calculate bills\n4. Print or email bills'],
-  ['Fixing rejected autopay files', 'Billing', 'A rejected file usually means the bank routing number changed. Check the **ACH settings** screen.'],
-  ['Ordering pre-printed bill paper', 'Paper', 'Order paper from **Order Paper**. Allow 5 business days for delivery.'],
-  ['Backup warnings explained', 'Managed Services', 'A backup warning means the nightly job finished with skipped files; our team checks each one.'],
-  ['Draft: new release notes', 'Releases', 'Not yet published.'],
-] as const;
 
 /** Seeds the demo data set when the database has no staff user yet; answers whether it seeded. */
 export async function seedDemoIfEmpty(pool: Pool): Promise<boolean> {
@@ -119,69 +120,7 @@ async function seed(client: PoolClient, hashes: string[]): Promise<void> {
     [companies[0]!.id, companies[0]!.contacts[0]!.id, hashes[DEMO_STAFF.length], companies[1]!.id, companies[1]!.contacts[0]!.id, hashes[DEMO_STAFF.length + 1]],
   );
 
-  const now = Date.now();
-  const cols: Record<string, unknown[]> = {
-    title: [], description: [], status: [], severity: [], company_id: [], contact_id: [], contact_name: [], contact_email: [],
-    queue: [], assignee_id: [], source: [], duedate: [], created_at: [], closed_at: [],
-  };
-  for (let i = 0; i < DEMO_TICKET_COUNT; i++) {
-    const company = i < 40 ? companies[i % 2]! : rnd.pick(companies);
-    const contact = rnd.pick(company.contacts);
-    const createdAt = now - rnd.int(1, 180) * DAY_MS - rnd.int(0, 86_399) * 1000;
-    // The first tickets are agent's overdue ones; the next few agent's open ones due later.
-    let status: string;
-    let assignee: number;
-    let due: number;
-    if (i < DEMO_AGENT_OVERDUE) {
-      status = (['A', 'WOP', 'WOC', 'WOT', 'A', 'A', 'WOP'] as const)[i]!;
-      assignee = agentId;
-      due = now - (i + 1) * DAY_MS;
-    } else if (i < DEMO_AGENT_OVERDUE + 5) {
-      status = 'A';
-      assignee = agentId;
-      due = now + (i + 1) * DAY_MS;
-    } else {
-      assignee = rnd.pick(assignees.filter((id) => id !== agentId));
-      status = rnd.pick(['A', 'A', 'C', 'C', 'C', 'WOP', 'WOC', 'WOT']);
-      due = createdAt + rnd.int(1, 30) * DAY_MS;
-    }
-    cols.title!.push(`${rnd.pick(SUBJECTS)} #${1000 + i}`);
-    cols.description!.push(`${rnd.pick(DETAILS)} ${rnd.pick(DETAILS)}`);
-    cols.status!.push(status);
-    cols.severity!.push(rnd.pick(['C', 'H', 'M', 'M', 'L', 'L']));
-    cols.company_id!.push(company.id);
-    cols.contact_id!.push(contact.id);
-    cols.contact_name!.push(contact.name);
-    cols.contact_email!.push(contact.email);
-    cols.queue!.push(i < DEMO_AGENT_OVERDUE + 5 ? 'Support' : rnd.pick(QUEUES));
-    cols.assignee_id!.push(assignee);
-    cols.source!.push(rnd.pick(['staff', 'portal', 'phone', 'email']));
-    cols.duedate!.push(new Date(due).toISOString());
-    cols.created_at!.push(new Date(createdAt).toISOString());
-    cols.closed_at!.push(status === 'C' ? new Date(Math.min(now, createdAt + rnd.int(1, 20) * DAY_MS)).toISOString() : null);
-  }
-  const { rows: ticketRows } = await client.query(
-    `INSERT INTO tickets (title, description, status, severity, company_id, contact_id, contact_name, contact_email,
-                          queue, assignee_id, source, duedate, created_at, updated_at, closed_at)
-     SELECT t.title, t.description, t.status, t.severity, t.company_id, t.contact_id, t.contact_name, t.contact_email,
-            t.queue, t.assignee_id, t.source, t.duedate, t.created_at, t.created_at, t.closed_at
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[], $8::text[],
-                   $9::text[], $10::int[], $11::text[], $12::timestamptz[], $13::timestamptz[], $14::timestamptz[])
-         AS t(title, description, status, severity, company_id, contact_id, contact_name, contact_email,
-              queue, assignee_id, source, duedate, created_at, closed_at)
-     RETURNING id, assignee_id`,
-    Object.values(cols),
-  );
-
-  // A short thread on the first tickets: a public reply and an internal note each.
-  for (const t of ticketRows.slice(0, 60)) {
-    await client.query(
-      `INSERT INTO ticket_notes (ticket_id, staff_user_id, body, internal, minutes_spent) VALUES
-         ($1, $2, 'Thanks for reporting this; we are looking into it.', false, 10),
-         ($1, $2, 'Internal: checked the logs, likely the nightly import job.', true, 20)`,
-      [t.id, t.assignee_id],
-    );
-  }
+  await seedTickets(client, rnd, { staffIds, agentId, assignees, companies });
 
   for (const [title, category, body] of ARTICLES) {
     await client.query('INSERT INTO knowledge_articles (title, category, body, published) VALUES ($1, $2, $3, $4)', [
@@ -195,5 +134,237 @@ async function seed(client: PoolClient, hashes: string[]): Promise<void> {
   await seedTime(client);
   await client.query(
     `INSERT INTO audit_log (actor_type, entity, action, detail) VALUES ('system', 'database', 'seed', '{"dataset":"demo"}')`,
+  );
+}
+
+type Rnd = ReturnType<typeof seededRandom>;
+type Company = { id: number; contacts: { id: number; name: string; email: string }[] };
+
+/** "{route}" and the like filled in from FILL. */
+const fill = (rnd: Rnd, text: string) => text.replace(/\{(\w+)\}/g, (_, k: keyof typeof FILL) => rnd.pick(FILL[k]));
+
+/** A deterministic survey key in the shape of a real one (32 base64url characters). */
+const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const surveyKey = (rnd: Rnd) => Array.from({ length: 32 }, () => KEY_ALPHABET[rnd.int(0, 63)]).join('');
+
+/** Q1 of a believable spread: mostly satisfied, a few unhappy (CSAT about three in four). */
+const satisfaction = (rnd: Rnd) => {
+  const r = rnd.next();
+  return r < 0.05 ? 1 : r < 0.11 ? 2 : r < 0.25 ? 3 : r < 0.6 ? 4 : 5;
+};
+
+/**
+ * Tickets with their conversations, time entries and survey answers. Times are relative to now,
+ * so the desk always looks current: open tickets were raised in the last weeks and most are due
+ * in the days ahead; about one in ten is overdue (and agent@demo.test's first seven are).
+ */
+async function seedTickets(
+  client: PoolClient,
+  rnd: Rnd,
+  { agentId, assignees, companies }: { staffIds: Map<string, number>; agentId: number; assignees: number[]; companies: Company[] },
+): Promise<void> {
+  const now = Date.now();
+  const support = TICKET_STORIES.filter((s) => s.queue === 'Support');
+  const cols: Record<string, unknown[]> = {
+    title: [], description: [], status: [], severity: [], company_id: [], contact_id: [], contact_name: [], contact_email: [],
+    queue: [], assignee_id: [], source: [], duedate: [], created_at: [], closed_at: [],
+  };
+  const stories: (typeof TICKET_STORIES)[number][] = [];
+  for (let i = 0; i < DEMO_TICKET_COUNT; i++) {
+    const company = i < 40 ? companies[i % 2]! : rnd.pick(companies);
+    const contact = rnd.pick(company.contacts);
+    const agentTicket = i < DEMO_AGENT_OVERDUE + 5;
+    const story = agentTicket ? rnd.pick(support) : rnd.pick(TICKET_STORIES);
+    let status: string;
+    let assignee: number;
+    let createdAt: number;
+    let due: number;
+    if (i < DEMO_AGENT_OVERDUE) {
+      // agent@demo.test's overdue tickets: due one to seven days ago.
+      status = (['A', 'WOP', 'WOC', 'WOT', 'A', 'A', 'WOP'] as const)[i]!;
+      assignee = agentId;
+      due = now - (i + 1) * DAY_MS + rnd.int(1, 12) * HOUR_MS;
+      createdAt = due - rnd.int(3, 14) * DAY_MS;
+    } else if (agentTicket) {
+      status = 'A';
+      assignee = agentId;
+      due = now + (i - DEMO_AGENT_OVERDUE + 1) * DAY_MS;
+      createdAt = now - rnd.int(1, 6) * DAY_MS - rnd.int(0, 23) * HOUR_MS;
+    } else {
+      assignee = rnd.pick(assignees.filter((id) => id !== agentId));
+      status = rnd.pick(['A', 'A', 'C', 'C', 'C', 'WOP', 'WOC', 'WOT']);
+      if (status === 'C') {
+        createdAt = now - rnd.int(2, 180) * DAY_MS - rnd.int(0, 23) * HOUR_MS;
+        due = createdAt + rnd.int(3, 21) * DAY_MS;
+      } else if (rnd.int(1, 100) <= DEMO_OTHER_OVERDUE_PERCENT) {
+        due = now - rnd.int(2, 240) * HOUR_MS;
+        createdAt = due - rnd.int(3, 20) * DAY_MS;
+      } else {
+        createdAt = now - rnd.int(0, 40) * DAY_MS - rnd.int(1, 23) * HOUR_MS;
+        due = now + rnd.int(6, 21 * 24) * HOUR_MS;
+      }
+    }
+    stories.push(story);
+    cols.title!.push(fill(rnd, rnd.pick(story.titles)));
+    cols.description!.push(fill(rnd, rnd.pick(story.descriptions)));
+    cols.status!.push(status);
+    cols.severity!.push(rnd.pick(['C', 'H', 'M', 'M', 'M', 'L', 'L']));
+    cols.company_id!.push(company.id);
+    cols.contact_id!.push(contact.id);
+    cols.contact_name!.push(contact.name);
+    cols.contact_email!.push(contact.email);
+    cols.queue!.push(story.queue);
+    cols.assignee_id!.push(assignee);
+    cols.source!.push(rnd.pick(['staff', 'portal', 'portal', 'phone', 'email']));
+    cols.duedate!.push(new Date(due).toISOString());
+    cols.created_at!.push(new Date(createdAt).toISOString());
+    cols.closed_at!.push(status === 'C' ? new Date(Math.min(now - 2 * HOUR_MS, createdAt + rnd.int(4, 15 * 24) * HOUR_MS)).toISOString() : null);
+  }
+  const { rows: tickets } = await client.query<{ id: number; assignee_id: number; company_id: number; contact_id: number; contact_email: string; status: string; created_at: Date; closed_at: Date | null }>(
+    `INSERT INTO tickets (title, description, status, severity, company_id, contact_id, contact_name, contact_email,
+                          queue, assignee_id, source, duedate, created_at, updated_at, closed_at)
+     SELECT t.title, t.description, t.status, t.severity, t.company_id, t.contact_id, t.contact_name, t.contact_email,
+            t.queue, t.assignee_id, t.source, t.duedate, t.created_at, t.created_at, t.closed_at
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[], $8::text[],
+                   $9::text[], $10::int[], $11::text[], $12::timestamptz[], $13::timestamptz[], $14::timestamptz[])
+         WITH ORDINALITY AS t(title, description, status, severity, company_id, contact_id, contact_name, contact_email,
+              queue, assignee_id, source, duedate, created_at, closed_at, n)
+      ORDER BY t.n
+     RETURNING id, assignee_id, company_id, contact_id, contact_email, status, created_at, closed_at`,
+    Object.values(cols),
+  );
+  tickets.sort((a, b) => a.id - b.id);
+
+  // The client users of the two demo companies answer in their own tickets.
+  const { rows: clientUsers } = await client.query<{ id: number; company_id: number }>('SELECT id, company_id FROM client_users');
+  const clientUserOf = new Map(clientUsers.map((u) => [u.company_id, u.id]));
+
+  // Conversations: a first reply, the client's answer, internal notes, follow-ups; closed tickets end with a closing reply.
+  const notes: Record<string, unknown[]> = { ticket_id: [], staff_user_id: [], client_user_id: [], body: [], internal: [], minutes_spent: [], created_at: [] };
+  const work: Record<string, unknown[]> = { ticket_id: [], staff_user_id: [], company_id: [], work_date: [], minutes: [], billable: [], description: [] };
+  for (const [i, t] of tickets.entries()) {
+    const story = stories[i]!;
+    const end = t.closed_at ? t.closed_at.getTime() : now - 10 * 60_000;
+    let at = t.created_at.getTime();
+    const step = (maxHours: number) => {
+      at = Math.min(end, at + rnd.int(15, maxHours * 60) * 60_000);
+      return new Date(at).toISOString();
+    };
+    const add = (body: string, who: { staff?: number; client?: number }, internal: boolean, minutes: number) => {
+      notes.ticket_id!.push(t.id);
+      notes.staff_user_id!.push(who.staff ?? null);
+      notes.client_user_id!.push(who.client ?? null);
+      notes.body!.push(body);
+      notes.internal!.push(internal);
+      notes.minutes_spent!.push(minutes);
+      notes.created_at!.push(step(internal ? 6 : 30));
+      if (who.staff && minutes > 0) {
+        work.ticket_id!.push(t.id);
+        work.staff_user_id!.push(who.staff);
+        work.company_id!.push(t.company_id);
+        work.work_date!.push(String(notes.created_at!.at(-1)).slice(0, 10));
+        work.minutes!.push(minutes);
+        work.billable!.push(story.queue !== 'Sales' && rnd.int(1, 10) > 2);
+        work.description!.push(rnd.pick(story.work));
+      }
+    };
+    const clientUser = clientUserOf.get(t.company_id);
+    add(rnd.pick(STAFF_FIRST_REPLIES), { staff: t.assignee_id }, false, rnd.pick([10, 15, 15, 20, 30]));
+    if (clientUser && rnd.int(1, 10) <= 7) add(rnd.pick(CLIENT_REPLIES), { client: clientUser }, false, 0);
+    if (rnd.int(1, 10) <= 6) add(rnd.pick(INTERNAL_NOTES), { staff: t.assignee_id }, true, rnd.pick([15, 20, 30, 45, 60, 90]));
+    if (t.status === 'C' || rnd.int(1, 10) <= 5) add(rnd.pick(STAFF_FOLLOW_UPS), { staff: t.assignee_id }, false, rnd.pick([10, 20, 30, 60]));
+    if (clientUser && t.status === 'C' && rnd.int(1, 10) <= 5) add(rnd.pick(CLIENT_REPLIES.slice(2)), { client: clientUser }, false, 0);
+    if (t.status === 'C') add(rnd.pick(CLOSING_REPLIES), { staff: t.assignee_id }, false, 5);
+  }
+  // The notes' trigger re-reads a ticket's words per note; in one batch, the words are read once per ticket after it.
+  await client.query('ALTER TABLE ticket_notes DISABLE TRIGGER ticket_notes_search_vector');
+  await client.query(
+    `INSERT INTO ticket_notes (ticket_id, staff_user_id, client_user_id, body, internal, minutes_spent, created_at)
+     SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::boolean[], $6::int[], $7::timestamptz[])`,
+    Object.values(notes),
+  );
+  await client.query('ALTER TABLE ticket_notes ENABLE TRIGGER ticket_notes_search_vector');
+  await client.query('UPDATE tickets t SET search_vector = ticket_search_vector(t.id, t.title, t.description)');
+  await client.query(
+    `INSERT INTO time_entries (ticket_id, staff_user_id, company_id, work_date, minutes, billable, description)
+     SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::date[], $5::int[], $6::boolean[], $7::text[])`,
+    Object.values(work),
+  );
+  await client.query(
+    `UPDATE tickets t SET updated_at = n.latest FROM (SELECT ticket_id, max(created_at) AS latest FROM ticket_notes GROUP BY ticket_id) n
+      WHERE n.ticket_id = t.id AND n.latest > t.updated_at`,
+  );
+
+  // Survey answers over the last months: support surveys of closed tickets, client care surveys of contacts.
+  const keys: Record<string, unknown[]> = { key: [], type: [], ticket_id: [], contact_id: [], company_id: [], email: [], created_at: [] };
+  const answers: { q1: number; q2: number | null; received: number; answers: Record<string, unknown> }[] = [];
+  for (const t of tickets) {
+    if (t.status !== 'C' || !t.closed_at || rnd.int(1, 100) > DEMO_SUPPORT_SURVEY_PERCENT) continue;
+    const sent = t.closed_at.getTime();
+    const received = sent + rnd.int(1, 72) * HOUR_MS;
+    if (received > now - DEMO_SURVEY_NEWEST_MS) continue;
+    const key = surveyKey(rnd);
+    const q1 = satisfaction(rnd);
+    keys.key!.push(key);
+    keys.type!.push(SURVEY_TYPE_SUPPORT);
+    keys.ticket_id!.push(t.id);
+    keys.contact_id!.push(null);
+    keys.company_id!.push(t.company_id);
+    keys.email!.push(t.contact_email);
+    keys.created_at!.push(new Date(sent).toISOString());
+    answers.push({
+      q1,
+      q2: null,
+      received,
+      answers: { type: SURVEY_TYPE_SUPPORT, ticket: key, Q1: q1, Q2: rnd.pick(SURVEY_COMMENTS[q1]!), Q3: q1 >= 3 ? 'Yes' : 'Not really', Q4: rnd.pick(SURVEY_IMPROVE) },
+    });
+  }
+  for (const company of companies.slice(2)) {
+    for (const contact of company.contacts) {
+      if (rnd.int(1, 100) > DEMO_CLIENT_CARE_SURVEY_PERCENT) continue;
+      const sent = now - rnd.int(7, 150) * DAY_MS;
+      const key = surveyKey(rnd);
+      const q1 = satisfaction(rnd);
+      // Likelihood to recommend follows satisfaction, with some spread.
+      const q2 = Math.max(0, Math.min(10, q1 * 2 + rnd.int(-2, 1)));
+      keys.key!.push(key);
+      keys.type!.push(SURVEY_TYPE_CLIENT_CARE);
+      keys.ticket_id!.push(null);
+      keys.contact_id!.push(contact.id);
+      keys.company_id!.push(company.id);
+      keys.email!.push(contact.email);
+      keys.created_at!.push(new Date(sent).toISOString());
+      answers.push({
+        q1,
+        q2,
+        received: sent + rnd.int(2, 96) * HOUR_MS,
+        answers: {
+          type: SURVEY_TYPE_CLIENT_CARE, ticket: key, Q1: q1, Q2: q2,
+          Q3: rnd.pick(SURVEY_COMMENTS[q1]!), Q4: rnd.pick(SURVEY_IMPROVE), Q5: '', Q6: rnd.pick(FAVOURITE_TOOLS), Q7: rnd.pick(FAVOURITE_TOOLS), Q8: '',
+        },
+      });
+    }
+  }
+  const { rows: keyRows } = await client.query<{ id: number }>(
+    `INSERT INTO survey_keys (key, type, ticket_id, contact_id, company_id, email, created_at)
+     SELECT k.key, k.type, k.ticket_id, k.contact_id, k.company_id, k.email, k.created_at
+       FROM unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::text[], $7::timestamptz[]) WITH ORDINALITY
+         AS k(key, type, ticket_id, contact_id, company_id, email, created_at, n)
+      ORDER BY k.n
+     RETURNING id::int AS id`,
+    Object.values(keys),
+  );
+  keyRows.sort((a, b) => a.id - b.id);
+  await client.query(
+    `INSERT INTO survey_responses (survey_key_id, type, q1, q2, answers, received_at)
+     SELECT * FROM unnest($1::bigint[], $2::text[], $3::int[], $4::int[], $5::jsonb[], $6::timestamptz[])`,
+    [
+      keyRows.map((k) => k.id),
+      keys.type,
+      answers.map((a) => a.q1),
+      answers.map((a) => a.q2),
+      answers.map((a) => JSON.stringify(a.answers)),
+      answers.map((a) => new Date(a.received).toISOString()),
+    ],
   );
 }

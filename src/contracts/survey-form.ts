@@ -3,6 +3,7 @@
  * only, so its bundle stays light. The server validates with src/contracts/surveys.ts.
  */
 import {
+  SURVEY_TICKET_MAX,
   SURVEY_KIND_COMPLETED,
   SURVEY_KIND_SUPPORT,
   SURVEY_TYPE_CLIENT_CARE,
@@ -43,3 +44,15 @@ export function parseSurveyLocation(pathname: string, search: string): { kind: n
   const kind = /^-?\d+$/.test(rawKind.trim()) ? Number(rawKind) : Number.NaN;
   return { kind, ticket };
 }
+
+/** Characters a survey key is made of (base64url); anything else can never be a key. */
+const SURVEY_KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** Whether a ticket value could be a survey key at all (checked before asking the server). */
+export const isWellFormedSurveyKey = (key: string) => key.length > 0 && key.length <= SURVEY_TICKET_MAX && SURVEY_KEY_PATTERN.test(key);
+
+/**
+ * GET /api/survey-keys/{key}?type=…: whether the link's key is a survey key of that type, and
+ * whether it already has an answer (answeredAt: the latest answer's time, ISO 8601, or null).
+ */
+export type SurveyKeyStatus = { valid: boolean; answered: boolean; answeredAt: string | null };

@@ -64,6 +64,14 @@ export type SupportSubmission = z.input<typeof supportSubmissionSchema>;
 
 const id = idInput();
 
+/** GET /api/survey-keys/{key}?type=CSS|TCS: the link's key is the question, so any text is a fair key. */
+export const surveyKeyParamsSchema = z.strictObject({
+  key: safeText('The survey link is required', 'The survey link').max(1024, 'The survey link is too long'),
+});
+export const surveyKeyQuerySchema = z.strictObject({
+  type: z.enum(SURVEY_TYPES, { error: 'Must be CSS or TCS' }),
+});
+
 /** POST /api/v2/surveys/client-care/send: email a client care survey link to a company's contacts. */
 export const sendClientCareSurveySchema = z.strictObject({ companyId: id });
 /** POST /api/v2/surveys/support/send: (re)send the support survey of a closed ticket. */

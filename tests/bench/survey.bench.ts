@@ -22,6 +22,7 @@ import { gzipSync, constants as zlib } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../playwright.config';
 import { freePort, startServer } from '@tests/support/server-process';
+import { clientCareSurveyPath } from './survey-link';
 import { CLIENT_CARE, FACE_LABELS, RECOMMEND_HIGH, RECOMMEND_LOW } from '@/features/survey-page/screens/questions';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -189,12 +190,13 @@ async function main() {
   const ours = entrySizes(join(ROOT, 'dist'), 'survey.html');
 
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-bench-'));
-  const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'false' });
+  // The demo data, so the link is a real survey key: the page checks it before showing the survey.
+  const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true' });
   const browser = await chromium.launch(chromiumLaunchOptions);
   let theirs: { sizes: Sizes; load: Awaited<ReturnType<typeof loads>>; versions: string } | undefined;
   let ourLoad: Awaited<ReturnType<typeof loads>>;
   try {
-    ourLoad = await loads(browser, `${server.url}/survey/0/bench-key`);
+    ourLoad = await loads(browser, `${server.url}${await clientCareSurveyPath(server.url)}`);
     if (!process.env.SKIP_SURVEYJS) {
       const { versions } = makeSurveyJsApp(SURVEYJS_DIR);
       const sizes = entrySizes(join(SURVEYJS_DIR, 'dist'), 'index.html');

@@ -14,7 +14,7 @@ import {
   SURVEY_TYPE_SUPPORT,
 } from '@contracts/common/constants';
 import type { TicketSurveys } from '@contracts/tickets';
-import { SURVEY_TEXT_QUESTIONS } from '@contracts/survey-form';
+import { isWellFormedSurveyKey, SURVEY_TEXT_QUESTIONS, type SurveyKeyStatus } from '@contracts/survey-form';
 import { toCsv, type CsvColumn } from '@contracts/common/csv';
 import type { SurveyComment, SurveyResults, SurveySubmission, SurveyType } from '@contracts/surveys';
 
@@ -35,6 +35,22 @@ export async function storeSubmission(client: ClientBase, input: SurveySubmissio
     JSON.stringify(input),
   ]);
   return true;
+}
+
+/**
+ * Whether a survey link's key is a key of that survey type, and when it was last answered. A key
+ * that could never be one (wrong characters or length) is answered without asking the database.
+ */
+export async function surveyKeyStatus(db: Pick<ClientBase, 'query'>, key: string, type: SurveyType): Promise<SurveyKeyStatus> {
+  if (!isWellFormedSurveyKey(key)) return { valid: false, answered: false, answeredAt: null };
+  const { rows } = await db.query<{ answered_at: string | null }>(
+    `SELECT ${iso('(SELECT max(r.received_at) FROM survey_responses r WHERE r.survey_key_id = k.id)', 'answered_at')}
+       FROM survey_keys k WHERE k.key = $1 AND k.type = $2`,
+    [key, type],
+  );
+  const row = rows[0];
+  if (!row) return { valid: false, answered: false, answeredAt: null };
+  return { valid: true, answered: row.answered_at !== null, answeredAt: row.answered_at };
 }
 
 /** Most answers of one ticket's survey the ticket view lists. */

@@ -9,6 +9,7 @@ import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import {
   PASSWORD_RESET_LIMITS,
   SIGNUP_LIMITS,
+  SURVEY_CHECK_PER_ADDRESS,
   SURVEY_SUBMIT_PER_ADDRESS,
   SURVEY_SUBMIT_WINDOW_MS,
 } from '@contracts/common/constants';
@@ -146,6 +147,8 @@ export type Limits = {
   resetByAccount: Counter;
   signupByAddress: Counter;
   surveyByAddress: Counter;
+  /** Survey link checks (opening a link) per address: their own count, so opening never uses up saving. */
+  surveyCheckByAddress: Counter;
 };
 
 export function createLimits(pool: Pool): Limits {
@@ -156,5 +159,6 @@ export function createLimits(pool: Pool): Limits {
     resetByAccount: new Counter(pool, 'reset-account', PASSWORD_RESET_LIMITS.perAccount, resetWindow),
     signupByAddress: new Counter(pool, 'signup-address', SIGNUP_LIMITS.perAddress, SIGNUP_LIMITS.windowMinutes * MINUTE_MS),
     surveyByAddress: new Counter(pool, 'survey-address', SURVEY_SUBMIT_PER_ADDRESS, SURVEY_SUBMIT_WINDOW_MS),
+    surveyCheckByAddress: new Counter(pool, 'survey-check-address', SURVEY_CHECK_PER_ADDRESS, SURVEY_SUBMIT_WINDOW_MS),
   };
 }

@@ -173,6 +173,10 @@ export const SURVEY_TICKET_MAX = 64;
 /** Submissions allowed per address in one window. */
 export const SURVEY_SUBMIT_PER_ADDRESS = 30;
 export const SURVEY_SUBMIT_WINDOW_MS = 10 * 60_000;
+/** Survey link checks allowed per address in the same window (opening a link checks its key). */
+export const SURVEY_CHECK_PER_ADDRESS = 120;
+/** The public call that answers whether a survey link's key is valid: GET {path}/{key}?type=CSS|TCS. */
+export const SURVEY_KEY_CHECK_PATH = '/api/survey-keys';
 /** CSAT counts Q1 at or above this; NPS promoters are Q2 at or above PROMOTER_MIN, detractors at or below DETRACTOR_MAX. */
 export const CSAT_SATISFIED_MIN = 4;
 export const NPS_PROMOTER_MIN = 9;

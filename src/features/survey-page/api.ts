@@ -3,8 +3,8 @@
  * axios nor the portal's client. Sends credentials, a bearer header when a token is in session
  * storage, X-Requested-With: XMLHttpRequest and Accept: application/json; never reads the reply.
  */
-import { STORAGE_KEYS, SURVEY_REQUEST_HEADERS, SURVEY_SUBMIT_PATH } from '@contracts/common/constants';
-import type { SurveyTypeCode, TextQuestion } from '@contracts/survey-form';
+import { STORAGE_KEYS, SURVEY_KEY_CHECK_PATH, SURVEY_REQUEST_HEADERS, SURVEY_SUBMIT_PATH } from '@contracts/common/constants';
+import type { SurveyKeyStatus, SurveyTypeCode, TextQuestion } from '@contracts/survey-form';
 
 export type SurveyPayload = {
   type: SurveyTypeCode;
@@ -65,3 +65,21 @@ export async function surveyRequest(url: string, body: unknown, deps: SurveyHttp
 
 /** POST /api/submitsurvey */
 export const submitSurvey = (payload: SurveyPayload, deps?: SurveyHttpDeps) => surveyRequest(SURVEY_SUBMIT_PATH, payload, deps);
+
+/**
+ * GET /api/survey-keys/{key}?type=…: whether the link's key is valid and already answered. Throws
+ * a SurveySubmitError when no usable answer comes (the page then shows the form as before).
+ */
+export async function checkSurveyKey(key: string, type: SurveyTypeCode, deps: Pick<SurveyHttpDeps, 'fetch'> = browserDeps()): Promise<SurveyKeyStatus> {
+  const url = `${SURVEY_KEY_CHECK_PATH}/${encodeURIComponent(key)}?type=${type}`;
+  let response: Response;
+  try {
+    response = await deps.fetch(url, { method: 'GET', credentials: 'same-origin', headers: { ...SURVEY_REQUEST_HEADERS } });
+  } catch (error) {
+    throw new SurveySubmitError(0, error instanceof Error ? error.message : String(error));
+  }
+  if (!response.ok) throw new SurveySubmitError(response.status, `The survey link could not be checked (HTTP ${response.status})`);
+  const body = (await response.json()) as Partial<SurveyKeyStatus>;
+  if (typeof body.valid !== 'boolean') throw new SurveySubmitError(response.status, 'The survey link check answered nothing usable');
+  return { valid: body.valid, answered: body.answered === true, answeredAt: typeof body.answeredAt === 'string' ? body.answeredAt : null };
+}

@@ -133,6 +133,22 @@ describe('tickets screen', () => {
     expect(created).toMatchObject({ title: 'New problem', description: 'Details', severity: 'C', contactEmail: DEMO_USER.email });
   });
 
+  it('puts the list first and the create form after it; the dashboard\'s "Create a ticket" lands in the form', async () => {
+    server.use(http.get('*/api/v2/client/tickets', () => HttpResponse.json(page)));
+    renderAt('/tickets', true);
+    const list = await screen.findByRole('heading', { name: "Your company's tickets" });
+    const form = screen.getByRole('heading', { name: 'Create a ticket' });
+    expect(list.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByLabelText('Title')).not.toHaveFocus();
+  });
+
+  it('focuses the new ticket title for /tickets?new=1', async () => {
+    server.use(http.get('*/api/v2/client/tickets', () => HttpResponse.json(page)));
+    Element.prototype.scrollIntoView ??= () => undefined;
+    renderAt('/tickets?new=1', true);
+    expect(await screen.findByLabelText('Title')).toHaveFocus();
+  });
+
   it('opens a ticket with its public thread and sends a reply', async () => {
     let replies = 0;
     const detail = (notes: { id: number; body: string }[]) => ({

@@ -13,6 +13,9 @@ import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import ClientApp from '@/app/ClientApp';
+// The app mounts the dialog host beside the portal (App.tsx); the Session Expired dialog is the dialog service's.
+import { DialogHost } from '@/shared/ui/dialog/DialogHost';
+import { dialogService } from '@/shared/machines/dialog.machine';
 import { clientSessionMachine, type ClientSessionEvent } from '@/shared/session/client-session.machine';
 import { clientPortalApi } from '@/features/client-portal/api';
 import { DEMO_USER, memorySession } from '@tests/shared/session/client-session.support';
@@ -23,7 +26,11 @@ const server = setupServer(
   http.get('*/logout', () => HttpResponse.json({ done: true })),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  // The dialog service is the app's one instance: a dialog a test left open must not cover the next test's page.
+  for (let i = 0; i < 5 && dialogService.actor.getSnapshot().hasTag('open'); i++) dialogService.actor.send({ type: 'dialog.confirm' });
+});
 afterAll(() => server.close());
 
 /** The events a browser can cause with a stored session, as the graph sees them. */
@@ -83,6 +90,7 @@ describe('client session paths replayed against the views', () => {
       render(
         <Router hook={location.hook} searchHook={location.searchHook}>
           <ClientApp />
+          <DialogHost />
         </Router>,
       );
       for (const step of path.steps) {

@@ -11,6 +11,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import ClientApp from '@/app/ClientApp';
+// The app mounts the dialog host beside the portal (App.tsx); the Session Expired dialog is the dialog service's.
+import { DialogHost } from '@/shared/ui/dialog/DialogHost';
+import { dialogService } from '@/shared/machines/dialog.machine';
 import { SESSION_EXPIRED_FLAG_RESET_MS } from '@contracts/common/constants';
 import { DEMO_USER } from '@tests/shared/session/client-session.support';
 
@@ -22,7 +25,11 @@ const server = setupServer(
   http.get('*/api/v2/client/tickets', () => HttpResponse.json(emptyPage)),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  // The dialog service is the app's one instance: a dialog a test left open must not cover the next test's page.
+  for (let i = 0; i < 5 && dialogService.actor.getSnapshot().hasTag('open'); i++) dialogService.actor.send({ type: 'dialog.confirm' });
+});
 afterAll(() => server.close());
 
 function storeSession() {
@@ -40,6 +47,7 @@ function renderAt(path: string) {
   render(
     <Router base="" hook={location.hook} searchHook={location.searchHook}>
       <ClientApp />
+      <DialogHost />
     </Router>,
   );
   return location;

@@ -1,8 +1,9 @@
 /**
- * Path tests generated from the survey machine (xstate/graph), for the three kinds of link and both
+ * Path tests generated from the survey machine (xstate/graph), for the three kinds of link, a
+ * malformed link, the link check's answers (valid, answered before, not valid, no answer) and both
  * submit semantics. Each path is replayed against the machine, then against the rendered page with
- * msw answering POST /api/submitsurvey (success, failure, and a slow reply held open while the page
- * is checked).
+ * msw answering GET /api/survey-keys/{key} and POST /api/submitsurvey (success, failure, and slow
+ * replies held open while the page is checked).
  */
 import { act, render, screen, waitFor as waitForDom } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -20,7 +21,9 @@ import {
 } from '@contracts/common/constants';
 import { surveyMachine, type SurveyEvent, type SurveyInput } from '@/features/survey-page/machines/survey.machine';
 import type { SurveyPayload } from '@/features/survey-page/api';
-import { FACE_LABELS } from '@/features/survey-page/screens/questions';
+import { ANSWERED_BEFORE, CHECKING_LINK, FACE_LABELS, INVALID_LINK, SURVEY_TAB_TITLES } from '@/features/survey-page/screens/questions';
+import type { SurveyKeyStatus, SurveyTypeCode } from '@contracts/survey-form';
+import { formatDate } from '@/shared/ui/tokens/format';
 import { SurveyApp } from '@/features/survey-page/screens/SurveyPage';
 import { itReachesEveryStateAndTransition, recordCoverage } from '@tests/support/path-coverage';
 import { machineRegistry } from '@/app/machine-registry';
@@ -30,12 +33,22 @@ type AnyEvent = SurveyEvent | { type: string; [k: string]: unknown };
 
 const PHONE = '1-800-555-0177';
 const TEXT = 'Quick answer';
-const KINDS = [
-  { kind: -1, label: 'thank-you link (kind -1)' },
-  { kind: 1, label: 'support survey (kind 1)' },
-  { kind: 0, label: 'client care survey (kind 0)' },
-] as const;
+const KEY = 'survey-key';
+const CHECK_FAILS = { type: 'xstate.error.actor.checkKey', error: new Error('HTTP 429') };
+/** The paths of a link whose check gets no answer: the survey still opens and saves (few events, few paths). */
+const WHEN_CHECK_FAILS: AnyEvent[] = [
+  CHECK_FAILS,
+  { type: 'survey.submit' },
+  { type: 'xstate.done.actor.submitSupport', output: undefined },
+  { type: 'xstate.done.actor.deliverClientCare', output: undefined },
+];
 
+const ANSWERED_AT = '2026-11-20T09:30:00Z';
+const CHECKS: SurveyKeyStatus[] = [
+  { valid: true, answered: false, answeredAt: null },
+  { valid: true, answered: true, answeredAt: ANSWERED_AT },
+  { valid: false, answered: false, answeredAt: null },
+];
 const ACTOR_IDS = ['submitSupport', 'deliverClientCare'];
 const EVENTS: AnyEvent[] = [
   { type: 'survey.rate', value: 5 },
@@ -43,19 +56,29 @@ const EVENTS: AnyEvent[] = [
   { type: 'survey.write', question: 'Q4', text: TEXT },
   { type: 'survey.submit' },
   { type: 'survey.alertDismissed' },
+  ...CHECKS.map((output) => ({ type: 'xstate.done.actor.checkKey', output })),
   ...ACTOR_IDS.flatMap((id) => [
     { type: `xstate.done.actor.${id}`, output: undefined },
     { type: `xstate.error.actor.${id}`, error: new Error('HTTP 500') },
   ]),
 ];
 
-/** What a respondent can see: the state, the alert, and what was answered. */
+/** What a respondent can see: the state, the alert, whether it was answered before, and what was answered. */
 const serialize = (s: Snap) =>
-  JSON.stringify([s.value, s.context.alert !== null, s.context.rating, s.context.recommend, s.context.texts.Q4 ?? '']);
+  JSON.stringify([s.value, s.context.alert !== null, s.context.answeredAt, s.context.rating, s.context.recommend, s.context.texts.Q4 ?? '']);
 
-function pathsFor(kind: number) {
-  const input: SurveyInput = { kind, ticket: 'survey-key', supportPhone: PHONE };
-  const options = { input, events: EVENTS as SurveyEvent[], serializeState: (s: unknown) => serialize(s as Snap) };
+const KINDS = [
+  { kind: -1, ticket: KEY, events: EVENTS, label: 'thank-you link (kind -1)' },
+  { kind: 1, ticket: KEY, events: EVENTS, label: 'support survey (kind 1)' },
+  { kind: 0, ticket: KEY, events: EVENTS, label: 'client care survey (kind 0)' },
+  { kind: 0, ticket: 'not a key', events: EVENTS, label: 'malformed link' },
+  { kind: 1, ticket: KEY, events: WHEN_CHECK_FAILS, label: 'support survey, link check unanswered' },
+  { kind: 0, ticket: KEY, events: WHEN_CHECK_FAILS, label: 'client care survey, link check unanswered' },
+];
+
+function pathsFor(kind: number, ticket: string, events: AnyEvent[]) {
+  const input: SurveyInput = { kind, ticket, supportPhone: PHONE };
+  const options = { input, events: events as SurveyEvent[], serializeState: (s: unknown) => serialize(s as Snap) };
   const shortest = getShortestPaths(surveyMachine, options);
   // Dismissing the alert leads back to a state already reached, so no shortest path takes it:
   // every path that ends on the alert is extended with the paths from there that dismiss it.
@@ -72,7 +95,15 @@ function pathsFor(kind: number) {
 const describePath = (steps: { event: AnyEvent }[]) =>
   steps.map((s) => s.event.type.replace('xstate.', '').replace('.actor', '')).join(' → ') || '(start)';
 
-const ALL = KINDS.map(({ kind, label }) => ({ kind, label, ...pathsFor(kind) }));
+const ALL = KINDS.map(({ kind, ticket, events, label }) => ({ kind, label, ...pathsFor(kind, ticket, events) }));
+
+/**
+ * The rendered page replays only the paths no other path extends: every step of a replay checks
+ * the page, so the shorter paths' states are checked on the way (and the suite stays quick).
+ */
+const isPrefix = (a: { steps: { event: AnyEvent }[] }, b: { steps: { event: AnyEvent }[] }) =>
+  a.steps.length < b.steps.length && a.steps.every((s, i) => JSON.stringify(s.event) === JSON.stringify(b.steps[i]!.event));
+const LEAVES = ALL.map((k) => ({ ...k, paths: k.paths.filter((p) => !k.paths.some((q) => isPrefix(p, q))) }));
 
 describe('generated survey paths', () => {
   it('cover every event type the machine handles, both submit semantics and all three kinds', () => {
@@ -82,32 +113,46 @@ describe('generated survey paths', () => {
     const ends = ALL.map((k) => k.paths.map((p) => JSON.stringify(p.state.value)));
     expect(ends[0]).toEqual([JSON.stringify({ submitted: 'settled' })]);
     expect(ends[1]).toContain(JSON.stringify({ notSubmitted: 'sending' }));
+    expect(ends[1]).toContain(JSON.stringify('invalidLink'));
     expect(ends[2]).toContain(JSON.stringify({ submitted: 'delivering' }));
+    expect(ends[2]).toContain(JSON.stringify('invalidLink'));
     expect(ends[2]).not.toContain(JSON.stringify({ notSubmitted: 'sending' }));
+    // A malformed link is not valid at once: nothing else is reachable.
+    expect(ends[3]).toEqual([JSON.stringify('invalidLink')]);
+    // A key answered before reaches the form, which can be sent again.
+    expect(ALL[1]!.paths.some((p) => p.state.context.answeredAt === ANSWERED_AT && p.state.matches('submitted'))).toBe(true);
   });
 });
 
+const isCheck = (e: AnyEvent) => e.type.endsWith('.actor.checkKey');
 function isDone(e: AnyEvent) {
-  return e.type.startsWith('xstate.done.actor.');
+  return e.type.startsWith('xstate.done.actor.') && !isCheck(e);
 }
 function isError(e: AnyEvent) {
-  return e.type.startsWith('xstate.error.actor.');
+  return e.type.startsWith('xstate.error.actor.') && !isCheck(e);
 }
 
 describe.each(ALL)('$label: replayed against the machine', ({ input, paths }) => {
   it.each(paths.map((p) => [describePath(p.steps), p] as const))('%s', async (_name, path) => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const pending: { resolve: () => void; reject: (e: unknown) => void }[] = [];
+    const checks: { resolve: (s: SurveyKeyStatus) => void; reject: (e: unknown) => void }[] = [];
     const logic = surveyMachine.provide({
       actors: {
         submitSurvey: fromPromise<void, SurveyPayload>(() => new Promise<void>((resolve, reject) => pending.push({ resolve, reject }))),
+        checkKey: fromPromise<SurveyKeyStatus, { key: string; type: SurveyTypeCode }>(
+          () => new Promise<SurveyKeyStatus>((resolve, reject) => checks.push({ resolve, reject })),
+        ),
       },
     });
     const actor = createActor(logic, { input });
     recordCoverage(actor);
     actor.start();
     for (const step of path.steps) {
-      if (isDone(step.event)) pending.shift()!.resolve();
+      if (isCheck(step.event) && step.event.type.startsWith('xstate.done')) checks.shift()!.resolve((step.event as unknown as { output: SurveyKeyStatus }).output);
+      else if (isCheck(step.event)) checks.shift()!.reject(new Error('HTTP 429'));
+      else if (isDone(step.event)) pending.shift()!.resolve();
       else if (isError(step.event)) pending.shift()!.reject(new Error('HTTP 500'));
       else actor.send(step.event as SurveyEvent);
       const want = serialize(step.state as Snap);
@@ -122,7 +167,14 @@ describe.each(ALL)('$label: replayed against the machine', ({ input, paths }) =>
 
 type Held = { body: SurveyPayload; headers: Headers; reply: (status: number) => void };
 const held: Held[] = [];
+type HeldCheck = { url: URL; reply: (status: SurveyKeyStatus | null) => void };
+const heldChecks: HeldCheck[] = [];
 const server = setupServer(
+  http.get('/api/survey-keys/:key', async ({ request }) => {
+    // Held until the path's next step says what the server answers (null: HTTP 429).
+    const status = await new Promise<SurveyKeyStatus | null>((resolve) => heldChecks.push({ url: new URL(request.url), reply: resolve }));
+    return status ? HttpResponse.json(status) : HttpResponse.json({ error: { code: 'rate_limited' } }, { status: 429 });
+  }),
   http.post('/api/submitsurvey', async ({ request }) => {
     const body = (await request.json()) as SurveyPayload;
     // The reply is held until the path's next step says how it ends: a slow reply.
@@ -134,6 +186,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   held.length = 0;
+  heldChecks.length = 0;
   vi.restoreAllMocks();
 });
 afterAll(() => server.close());
@@ -147,7 +200,24 @@ function expectPage(s: Snap) {
   } else {
     expect(alert).toBeNull();
   }
+  if (s.matches('checking') || s.matches('opening')) {
+    expect(screen.getByRole('status')).toHaveTextContent(CHECKING_LINK);
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(document.title).toBe(SURVEY_TAB_TITLES.checking);
+    return;
+  }
+  if (s.matches('invalidLink')) {
+    expect(screen.getByRole('heading', { level: 1, name: INVALID_LINK.title })).toBeVisible();
+    expect(screen.getByText(INVALID_LINK.text)).toBeVisible();
+    expect(screen.getByText(INVALID_LINK.phone(PHONE))).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryAllByRole('textbox')).toEqual([]);
+    expect(document.title).toBe(SURVEY_TAB_TITLES.invalid);
+    return;
+  }
   if (s.matches('submitted')) {
+    expect(document.title).toBe(SURVEY_TAB_TITLES.thanks);
     expect(screen.getByRole('heading', { level: 1, name: SURVEY_THANK_YOU_TITLE })).toBeVisible();
     expect(screen.getByText('You may now exit this web page.')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
@@ -155,6 +225,10 @@ function expectPage(s: Snap) {
   }
   const title = s.context.type === 'CSS' ? SURVEY_TITLE_CLIENT_CARE : SURVEY_TITLE_SUPPORT;
   expect(screen.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  expect(document.title).toBe(s.context.type === 'CSS' ? SURVEY_TAB_TITLES.clientCare : SURVEY_TAB_TITLES.support);
+  const notice = ANSWERED_BEFORE(formatDate(ANSWERED_AT));
+  if (s.context.answeredAt) expect(screen.getByRole('status')).toHaveTextContent(notice);
+  else expect(screen.queryByText(notice)).toBeNull();
   const save = screen.getByRole('button', { name: 'Save' });
   if (s.hasTag('busy')) expect(save).toBeDisabled();
   else expect(save).toBeEnabled();
@@ -167,21 +241,29 @@ function expectPage(s: Snap) {
   expect(counter).toHaveTextContent(`${(s.context.texts.Q4 ?? '').length} / ${SURVEY_TEXT_MAX} characters`);
 }
 
-describe.each(ALL)('$label: replayed against the rendered page with msw', ({ input, paths }) => {
+describe.each(LEAVES)('$label: replayed against the rendered page with msw', ({ input, paths }) => {
   it.each(paths.map((p) => [describePath(p.steps), p] as const))('%s', async (_name, path) => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const user = userEvent.setup();
     render(<SurveyApp input={input} />);
     expectPage(path.steps[0]?.state ?? path.state);
     let answered = 0;
+    let checked = 0;
     for (const step of path.steps.slice(1)) {
       const e = step.event;
-      if (isDone(e) || isError(e)) {
+      if (isCheck(e)) {
+        await waitForDom(() => expect(heldChecks.length).toBeGreaterThan(checked));
+        const request = heldChecks[checked++]!;
+        expect(request.url.pathname).toBe(`/api/survey-keys/${KEY}`);
+        expect(request.url.searchParams.get('type')).toBe((step.state as Snap).context.type);
+        await act(async () => request.reply(e.type.startsWith('xstate.done') ? (e as unknown as { output: SurveyKeyStatus }).output : null));
+      } else if (isDone(e) || isError(e)) {
         await waitForDom(() => expect(held.length).toBeGreaterThan(answered));
         const request = held[answered++]!;
         expect(request.headers.get('x-requested-with')).toBe('XMLHttpRequest');
         expect(request.headers.get('accept')).toBe('application/json');
-        expect(request.body).toMatchObject({ ticket: 'survey-key', type: (step.state as Snap).context.type });
+        expect(request.body).toMatchObject({ ticket: KEY, type: (step.state as Snap).context.type });
         await act(async () => request.reply(isDone(e) ? 201 : 500));
       } else if (e.type === 'survey.rate') {
         await user.click(screen.getByRole('radio', { name: FACE_LABELS[(e as { value: number }).value - 1] }));
@@ -199,6 +281,8 @@ describe.each(ALL)('$label: replayed against the rendered page with msw', ({ inp
       await waitForDom(() => expectPage(step.state as Snap));
     }
     expectPage(path.state as Snap);
+    // A malformed link never asks the server.
+    if (input.ticket !== KEY) expect(heldChecks).toEqual([]);
   });
 });
 

@@ -52,6 +52,10 @@ describe('survey results screen', () => {
     expect(within(q1).getAllByRole('row')).toHaveLength(6);
     expect(within(q1).getByRole('row', { name: '5 1' })).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: /Recommendation/ })).getAllByRole('row')).toHaveLength(12);
+    // One chart per scale (the one chart component), its summary and table twin from the same counts.
+    expect(screen.getByRole('img', { name: 'Satisfaction (Q1, 1–5). 3 answers. 1: 0, 2: 1, 3: 0, 4: 1, 5: 1.' })).toBeInTheDocument();
+    expect(within(q1).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['10', '21', '30', '41', '51']);
+    expect(screen.getByRole('img', { name: /^Recommendation \(Q2, 0–10, client care\)\. 3 answers\. 0: 0, 1: 0, 2: 0, 3: 1,/ })).toBeInTheDocument();
     expect(screen.getByText('Great team')).toBeVisible();
     expect(screen.getByText('#42 Printer down')).toBeVisible();
     expect(screen.getByText('Globex Water', { selector: 'td' })).toBeVisible();

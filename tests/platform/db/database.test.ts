@@ -49,6 +49,40 @@ describe.each(BACKENDS)('database on %s', (backend) => {
     ).toBe(DEMO_AGENT_OVERDUE);
     expect(await count(`SELECT count(*) AS n FROM companies WHERE account_number IN ('ACME-001', 'GLOBEX-002')`)).toBe(2);
   });
+
+  it('tells a story: realistic titles, 10-15 % of open tickets overdue, conversations, time and survey answers', async () => {
+    const count = async (sql: string) => Number((await pool().query(sql)).rows[0].n);
+    // No numbering suffixes ("… #1000").
+    expect(await count(`SELECT count(*) AS n FROM tickets WHERE title ~ '#[0-9]+$'`)).toBe(0);
+    expect(await count('SELECT count(DISTINCT title) AS n FROM tickets')).toBeGreaterThan(60);
+    const open = await count(`SELECT count(*) AS n FROM tickets WHERE status <> 'C'`);
+    const overdue = await count(`SELECT count(*) AS n FROM tickets WHERE status <> 'C' AND duedate < now()`);
+    expect(overdue / open).toBeGreaterThanOrEqual(0.1);
+    expect(overdue / open).toBeLessThanOrEqual(0.15);
+    // Due dates spread around now: some within a day, some weeks ahead.
+    expect(await count(`SELECT count(*) AS n FROM tickets WHERE status <> 'C' AND duedate BETWEEN now() AND now() + interval '1 day'`)).toBeGreaterThan(0);
+    expect(await count(`SELECT count(*) AS n FROM tickets WHERE status <> 'C' AND duedate > now() + interval '14 days'`)).toBeGreaterThan(0);
+    // Every ticket has a conversation; replies vary, clients answer, internal notes exist.
+    expect(await count(`SELECT count(*) AS n FROM tickets t WHERE NOT EXISTS (SELECT 1 FROM ticket_notes n WHERE n.ticket_id = t.id)`)).toBe(0);
+    expect(await count('SELECT count(DISTINCT body) AS n FROM ticket_notes')).toBeGreaterThan(15);
+    expect(await count('SELECT count(DISTINCT created_at) AS n FROM ticket_notes')).toBeGreaterThan(1000);
+    expect(await count('SELECT count(*) AS n FROM ticket_notes WHERE client_user_id IS NOT NULL')).toBeGreaterThan(10);
+    expect(await count('SELECT count(*) AS n FROM ticket_notes WHERE internal')).toBeGreaterThan(100);
+    expect(await count(`SELECT count(*) AS n FROM ticket_notes n JOIN tickets t ON t.id = n.ticket_id WHERE n.created_at < t.created_at OR n.created_at > now()`)).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM time_entries')).toBeGreaterThan(DEMO_TICKET_COUNT);
+    // Survey answers of both kinds, mostly satisfied but not all, none from the last day.
+    for (const type of ['CSS', 'TCS']) {
+      const n = await count(`SELECT count(*) AS n FROM survey_responses WHERE type = '${type}'`);
+      expect(n).toBeGreaterThan(20);
+      const csat = await count(`SELECT round(100.0 * count(*) FILTER (WHERE q1 >= 4) / count(*)) AS n FROM survey_responses WHERE type = '${type}'`);
+      expect(csat).toBeGreaterThan(55);
+      expect(csat).toBeLessThan(90);
+      expect(await count(`SELECT count(DISTINCT q1) AS n FROM survey_responses WHERE type = '${type}'`)).toBeGreaterThanOrEqual(4);
+    }
+    expect(await count(`SELECT count(*) AS n FROM survey_responses WHERE received_at > now() - interval '1 day'`)).toBe(0);
+    expect(await count(`SELECT count(DISTINCT date_trunc('month', received_at)) AS n FROM survey_responses`)).toBeGreaterThanOrEqual(4);
+    expect(await count('SELECT count(*) AS n FROM knowledge_articles WHERE published')).toBeGreaterThanOrEqual(10);
+  });
 });
 
 describe('embedded database', () => {

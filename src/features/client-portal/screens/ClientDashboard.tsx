@@ -6,7 +6,7 @@ import { dashboardMachine } from '../machines/client-portal.machines';
 import { SeverityBadge, StatusBadge } from '@/shared/ui/Badges';
 import { Spinner } from '@/shared/ui/Spinner';
 import { LoadError, useQueryState } from './form-parts';
-import { formatNumericDate, formatNumericDateTime } from '@/shared/ui/tokens/format';
+import { RelativeTime } from '@/shared/ui/components';
 
 export default function ClientDashboard() {
   const user = ClientSession.useSelector((s) => s.context.user);
@@ -58,7 +58,7 @@ export default function ClientDashboard() {
                 <li key={`${r.ticket_id}-${r.created_at}`}>
                   <Link href={`/tickets?id=${r.ticket_id}`}>{r.ticket_title}</Link>
                   <div className="muted">
-                    {r.author}, {formatNumericDateTime(r.created_at)}
+                    {r.author}, <RelativeTime value={r.created_at} />
                   </div>
                   <p className="excerpt">{r.body}</p>
                 </li>
@@ -72,7 +72,7 @@ export default function ClientDashboard() {
               {data.openScrs.map((s) => (
                 <li key={s.id}>
                   {s.title} <span className="badge badge-status">{SCR_STATUS_LABELS[s.status]}</span>
-                  <div className="muted">Updated {formatNumericDate(s.updated_at)}</div>
+                  <div className="muted">Updated <RelativeTime value={s.updated_at} /></div>
                 </li>
               ))}
             </ul>

@@ -2,6 +2,8 @@ import { Suspense, type ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
 import { ClientSession } from '@/shared/session/client-session';
 import { Spinner } from '@/shared/ui/Spinner';
+import { Avatar, Button, Logo } from '@/shared/ui/components';
+import styles from './ClientLayout.module.css';
 
 const NAV = [
   { href: '/', label: 'Dashboard' },
@@ -16,7 +18,7 @@ const NAV = [
 function NavLink({ href, label }: { href: string; label: string }) {
   const [active] = useRoute(href);
   return (
-    <Link href={href} className={active ? 'client-nav-link active' : 'client-nav-link'} aria-current={active ? 'page' : undefined}>
+    <Link href={href} className={styles.link} aria-current={active ? 'page' : undefined}>
       {label}
     </Link>
   );
@@ -26,28 +28,33 @@ export function ClientLayout({ children }: { children: ReactNode }) {
   const user = ClientSession.useSelector((s) => s.context.user);
   const session = ClientSession.useActorRef();
   return (
-    <>
-      <header className="shell-header">
-        <img src="/logo.svg" alt="" width={32} height={32} />
-        <div className="titles">
-          <strong>Client Portal</strong>
-          <span>{user?.companyName}</span>
+    <div className={styles.frame}>
+      <header className={styles.header}>
+        <Logo size={32} variant="inverse" />
+        <div className={styles.titles}>
+          <span className={styles.product}>Client Portal</span>
+          <span className={styles.company}>{user?.companyName}</span>
         </div>
-        <div className="spacer" />
-        <span>{user?.name}</span>
-        <button type="button" className="btn btn-secondary" onClick={() => session.send({ type: 'session.logOut' })}>
+        <div className={styles.spacer} />
+        {user ? (
+          <span className={styles.user}>
+            <Avatar name={user.name} size="sm" decorative />
+            <span className={styles.userName}>{user.name}</span>
+          </span>
+        ) : null}
+        <Button className={styles.logout} size="sm" onPress={() => session.send({ type: 'session.logOut' })}>
           Log Out
-        </button>
+        </Button>
       </header>
-      <nav className="client-nav" aria-label="Client portal">
+      <nav className={styles.nav} aria-label="Client portal">
         {NAV.map((n) => (
           <NavLink key={n.href} {...n} />
         ))}
       </nav>
-      <main className="shell-main">
+      <main className={styles.main}>
         <Suspense fallback={<Spinner />}>{children}</Suspense>
       </main>
-      <footer className="shell-footer">© {new Date().getFullYear()} Client Care. All rights reserved.</footer>
-    </>
+      <footer className={styles.footer}>© {new Date().getFullYear()} Client Care. All rights reserved.</footer>
+    </div>
   );
 }

@@ -42,7 +42,8 @@ function TicketList() {
   );
 }
 
-function CreateTicket() {
+/** The create form; `focus` (the dashboard's "Create a ticket", /tickets?new=1) brings it into view with the title ready. */
+function CreateTicket({ focus = false }: { focus?: boolean }) {
   const user = ClientSession.useSelector((s) => s.context.user);
   const form = useActorRef(createTicketMachine, { input: {} });
   const { busy, result: created, error, fields } = useFormState(form);
@@ -68,7 +69,16 @@ function CreateTicket() {
   return (
     <section className="card" aria-labelledby="create-heading">
       <h2 id="create-heading">Create a ticket</h2>
-      <form onSubmit={submit} noValidate>
+      <form
+        onSubmit={submit}
+        noValidate
+        ref={(el) => {
+          if (!focus || !el) return;
+          const title = el.querySelector<HTMLInputElement>('input[name="title"]');
+          title?.scrollIntoView({ block: 'center' });
+          title?.focus({ preventScroll: true });
+        }}
+      >
         <FormError error={error} />
         <Field label="Title" error={fields.title}>
           {(p) => <input {...p} name="title" required maxLength={LIMITS.title} value={values.title} onChange={set('title')} />}
@@ -179,8 +189,9 @@ export default function ClientTicketsScreen() {
         <TicketDetail id={id} />
       ) : (
         <>
-          <CreateTicket />
+          {/* The list first: what the company already asked is what people come to see. */}
           <TicketList />
+          <CreateTicket focus={params.get('new') === '1'} />
         </>
       )}
     </>

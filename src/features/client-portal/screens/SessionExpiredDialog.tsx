@@ -1,25 +1,31 @@
-import { Button, Dialog, Heading, Modal } from 'react-aria-components';
+import { useEffect } from 'react';
+import { dialogService, sessionExpiredDialog, type DialogAnswer } from '@/shared/machines/dialog.machine';
 import { ClientSession } from '@/shared/session/client-session';
-import { SESSION_EXPIRED_DIALOG } from '@contracts/common/constants';
+
+/** The one question in flight: a remount (StrictMode, a route change) never asks twice. */
+let asking: Promise<DialogAnswer> | null = null;
+function askOnce(): Promise<DialogAnswer> {
+  asking ??= dialogService.ask(sessionExpiredDialog).finally(() => {
+    asking = null;
+  });
+  return asking;
+}
 
 /**
- * The Session Expired warning of spec 8: not closed by Escape or a click outside; its one
- * button leads to the login page.
+ * The Session Expired warning of spec 8, asked through the app's dialog service (its
+ * non-dismissable alert: no close on Escape or a click outside, one "Log In" button). Mounted
+ * while the client session is expired; the answer leads to the login page.
  */
 export default function SessionExpiredDialog() {
-  const open = ClientSession.useSelector((s) => s.hasTag('sessionExpired'));
   const session = ClientSession.useActorRef();
-  return (
-    <Modal isOpen={open} isDismissable={false} isKeyboardDismissDisabled className="modal" data-testid="session-expired">
-      <Dialog role="alertdialog" className="dialog dialog-warning">
-        <Heading slot="title">{SESSION_EXPIRED_DIALOG.title}</Heading>
-        <p>{SESSION_EXPIRED_DIALOG.message}</p>
-        <div className="dialog-actions">
-          <Button className="btn" autoFocus onPress={() => session.send({ type: 'session.expiredAcknowledged' })}>
-            {SESSION_EXPIRED_DIALOG.button}
-          </Button>
-        </div>
-      </Dialog>
-    </Modal>
-  );
+  useEffect(() => {
+    let mounted = true;
+    void askOnce().then(() => {
+      if (mounted) session.send({ type: 'session.expiredAcknowledged' });
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [session]);
+  return null;
 }

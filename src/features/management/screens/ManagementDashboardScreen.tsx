@@ -1,15 +1,55 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import { PERCENT_DECIMALS } from '@contracts/common/constants';
 import { severityLabel } from '@contracts/common/codes';
+import { chartSpec, type ChartSpec } from '@contracts/charts';
+import type { ManagementDashboard } from '@contracts/management';
 import { managementDashboardMachine } from '../machines/management.machine';
 import { Spinner } from '@/shared/ui/Spinner';
-import { SimpleTable } from '@/shared/ui/SimpleTable';
+import { Card, Stat } from '@/shared/ui/components';
+import { Chart } from '@/shared/ui/chart';
+import styles from './ManagementDashboard.module.css';
+
+/** The charts of the dashboard from its figures: open tickets by priority, and each person's open and overdue work. */
+/** Priorities read from the most to the least urgent, whatever order the API lists them in. */
+const PRIORITY_ORDER = ['C', 'H', 'M', 'L'];
+const rank = (code: string) => (PRIORITY_ORDER.indexOf(code) + PRIORITY_ORDER.length + 1) % (PRIORITY_ORDER.length + 1);
+
+function chartsOf(unsorted: ManagementDashboard): { severity: ChartSpec; team: ChartSpec } {
+  const data = { ...unsorted, by_severity: [...unsorted.by_severity].sort((a, b) => rank(a.severity) - rank(b.severity)) };
+  const severity = chartSpec({
+    kind: 'horizontalBar',
+    title: 'Open tickets by priority',
+    summary: data.by_severity.map((s) => `${severityLabel(s.severity)}: ${s.open}`).join(', ') || 'No open tickets.',
+    categories: data.by_severity.map((s) => severityLabel(s.severity)),
+    categoryLabel: 'Priority',
+    valueLabel: 'Open tickets',
+    series: [{ name: 'Open tickets', values: data.by_severity.map((s) => s.open) }],
+  });
+  const busiest = [...data.team].sort((a, b) => b.open - a.open)[0];
+  // Across, so every name reads in full.
+  const team = chartSpec({
+    kind: 'horizontalBar',
+    title: 'Open work by person',
+    summary: busiest ? `${busiest.name} has the most open tickets (${busiest.open}, ${busiest.overdue} overdue).` : 'No team members.',
+    categories: data.team.map((m) => m.name),
+    categoryLabel: 'Person',
+    valueLabel: 'Tickets',
+    series: [
+      { name: 'Open, on time', values: data.team.map((m) => m.open - m.overdue), stack: 'open' },
+      { name: 'Overdue', values: data.team.map((m) => m.overdue), stack: 'open' },
+      { name: 'Closed (30 days)', values: data.team.map((m) => m.closed_30d) },
+    ],
+  });
+  return { severity, team };
+}
 
 export default function ManagementDashboardScreen() {
   const actor = useActorRef(managementDashboardMachine, { input: {} });
   const data = useSelector(actor, (s) => s.context.data);
   const error = useSelector(actor, (s) => s.context.error);
   const loading = useSelector(actor, (s) => s.matches('loading'));
+  const charts = useMemo(() => (data ? chartsOf(data) : null), [data]);
 
   return (
     <>
@@ -20,49 +60,30 @@ export default function ManagementDashboardScreen() {
           {error}
         </div>
       ) : null}
-      {data ? (
+      {data && charts ? (
         <>
-          <section className="kpis" aria-label="Team totals">
-            <div className="card kpi">
-              <span>Open tickets</span>
-              <strong>{data.open}</strong>
-            </div>
-            <div className="card kpi">
-              <span>Overdue</span>
-              <strong>{data.overdue}</strong>
-            </div>
-            <div className="card kpi">
-              <span>Closed, last 30 days</span>
-              <strong>{data.closed_30d}</strong>
-            </div>
-            <div className="card kpi">
-              <span>Closed on time</span>
-              <strong>{data.on_time_pct === null ? '—' : `${data.on_time_pct.toFixed(PERCENT_DECIMALS)}%`}</strong>
-            </div>
+          <section className={styles.kpis} aria-label="Team totals">
+            <Card padding="compact">
+              <Stat label="Open tickets" value={data.open} />
+            </Card>
+            <Card padding="compact">
+              <Stat label="Overdue" value={<span className={data.overdue > 0 ? styles.overdue : undefined}>{data.overdue}</span>} hint={data.open ? `${((100 * data.overdue) / data.open).toFixed(0)}% of open` : undefined} />
+            </Card>
+            <Card padding="compact">
+              <Stat label="Closed, last 30 days" value={data.closed_30d} />
+            </Card>
+            <Card padding="compact">
+              <Stat label="Closed on time" value={data.on_time_pct === null ? '—' : `${data.on_time_pct.toFixed(PERCENT_DECIMALS)}%`} hint="of tickets closed in the last 30 days" />
+            </Card>
           </section>
-          <section className="card" aria-labelledby="team-heading">
-            <h2 id="team-heading">Team</h2>
-            <SimpleTable
-              rows={data.team}
-              rowKey={(m) => m.userid}
-              columns={[
-                { header: 'Name', cell: (m) => m.name },
-                { header: 'Open', cell: (m) => m.open },
-                { header: 'Overdue', cell: (m) => m.overdue },
-                { header: 'Closed (30 days)', cell: (m) => m.closed_30d },
-              ]}
-            />
-          </section>
-          <section className="card" aria-labelledby="severity-heading">
-            <h2 id="severity-heading">Open tickets by priority</h2>
-            <ul>
-              {data.by_severity.map((s) => (
-                <li key={s.severity}>
-                  {severityLabel(s.severity)}: {s.open}
-                </li>
-              ))}
-            </ul>
-          </section>
+          <div className={styles.charts}>
+            <Card>
+              <Chart spec={charts.team} height={Math.max(240, 48 * data.team.length)} />
+            </Card>
+            <Card>
+              <Chart spec={charts.severity} height={220} />
+            </Card>
+          </div>
         </>
       ) : null}
     </>

@@ -10,8 +10,15 @@ import {
   SURVEY_TYPE_CLIENT_CARE,
   surveyFailureAlert,
 } from '@contracts/common/constants';
-import { SURVEY_TEXT_QUESTIONS, surveyTypeForKind, type SurveyTypeCode, type TextQuestion } from '@contracts/survey-form';
-import { submitSurvey, type SurveyPayload } from '../api';
+import {
+  isWellFormedSurveyKey,
+  SURVEY_TEXT_QUESTIONS,
+  surveyTypeForKind,
+  type SurveyKeyStatus,
+  type SurveyTypeCode,
+  type TextQuestion,
+} from '@contracts/survey-form';
+import { checkSurveyKey, submitSurvey, type SurveyPayload } from '../api';
 
 export type SurveyInput = {
   /** The kind flag of the link: -1 thank-you view, 1 support survey, anything else client care. */
@@ -33,6 +40,8 @@ export type SurveyContext = {
   texts: Partial<Record<TextQuestion, string>>;
   /** The alert shown after a failed submission, or null. */
   alert: string | null;
+  /** When the link's key was last answered (ISO 8601), or null when it has no answer yet. */
+  answeredAt: string | null;
 };
 
 export type SurveyEvent =
@@ -61,9 +70,12 @@ export const surveyMachine = setup({
   },
   actors: {
     submitSurvey: fromPromise<void, SurveyPayload>(({ input }) => submitSurvey(input)),
+    checkKey: fromPromise<SurveyKeyStatus, { key: string; type: SurveyTypeCode }>(({ input }) => checkSurveyKey(input.key, input.type)),
   },
   guards: {
     isCompleted: ({ context }) => context.type === null,
+    isMalformedKey: ({ context }) => !isWellFormedSurveyKey(context.ticket),
+    isValidKey: (_, params: { status: SurveyKeyStatus }) => params.status.valid,
     isClientCare: ({ context }) => context.type === SURVEY_TYPE_CLIENT_CARE,
     isRating: ({ event }) => event.type === 'survey.rate' && inRange(event.value, SURVEY_Q1_MIN, SURVEY_Q1_MAX),
     isRecommendation: ({ context, event }) =>
@@ -93,12 +105,17 @@ export const surveyMachine = setup({
     logError: (_, params: { error: unknown }) => {
       console.error('Survey submission failed', params.error);
     },
+    logCheckError: (_, params: { error: unknown }) => {
+      console.warn('Survey link check failed; showing the survey', params.error);
+    },
+    rememberAnswer: assign({ answeredAt: (_, params: { status: SurveyKeyStatus }) => (params.status.answered ? params.status.answeredAt : null) }),
     showAlert: assign({ alert: ({ context }) => surveyFailureAlert(context.supportPhone) }),
     clearAlert: assign({ alert: null }),
   },
 }).createMachine({
   id: 'survey',
-  description: 'The survey view (spec 4): not submitted, then submitted; a kind flag of -1 starts submitted.',
+  description:
+    'The survey view (spec 4): the link is checked, then not submitted, then submitted; a kind flag of -1 starts submitted, and a link whose key is not valid says so at once.',
   context: ({ input }) => ({
     type: surveyTypeForKind(input.kind),
     ticket: input.ticket,
@@ -107,6 +124,7 @@ export const surveyMachine = setup({
     recommend: SURVEY_Q2_DEFAULT,
     texts: {},
     alert: null,
+    answeredAt: null,
   }),
   initial: 'opening',
   states: {
@@ -114,8 +132,36 @@ export const surveyMachine = setup({
       description: 'Chooses the view from the kind flag.',
       always: [
         { guard: 'isCompleted', target: 'submitted', description: 'Kind -1: the survey was already completed.' },
-        { target: 'notSubmitted' },
+        { guard: 'isMalformedKey', target: 'invalidLink', description: 'A key that can never be one: no need to ask the server.' },
+        { target: 'checking' },
       ],
+    },
+    checking: {
+      description: 'Asks the server whether the link is a survey key of this kind, and whether it was answered before.',
+      tags: ['checking'],
+      invoke: {
+        id: 'checkKey',
+        src: 'checkKey',
+        input: ({ context }) => ({ key: context.ticket, type: context.type ?? SURVEY_TYPE_CLIENT_CARE }),
+        onDone: [
+          {
+            guard: { type: 'isValidKey', params: ({ event }) => ({ status: event.output }) },
+            target: 'notSubmitted',
+            actions: { type: 'rememberAnswer', params: ({ event }) => ({ status: event.output }) },
+            description: 'A valid key: the form, saying so when it was answered before (the latest answer counts).',
+          },
+          { target: 'invalidLink', description: 'No such survey key of this kind.' },
+        ],
+        onError: {
+          target: 'notSubmitted',
+          actions: { type: 'logCheckError', params: ({ event }) => ({ error: event.error }) },
+          description: 'The check could not be made (offline, rate limited): the form as before; Save says if the link is bad.',
+        },
+      },
+    },
+    invalidLink: {
+      type: 'final',
+      description: 'The link is not a survey link: a page that says so, with no form to fill in vain.',
     },
     notSubmitted: {
       description: 'The client care or support survey form; no field is required.',

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
@@ -10,7 +11,8 @@ import { SURVEY_TEXT_QUESTIONS, type TextQuestion } from '@contracts/survey-form
 import { surveyMachine, type SurveyInput } from '../machines/survey.machine';
 import { AlertDialog } from './AlertDialog';
 import { FaceRating } from './FaceRating';
-import { CLIENT_CARE, SUPPORT, SURVEY_FOOTER } from './questions';
+import { formatDate } from '@/shared/ui/tokens/format';
+import { ANSWERED_BEFORE, CHECKING_LINK, CLIENT_CARE, INVALID_LINK, SUPPORT, SURVEY_FOOTER, SURVEY_TAB_TITLES } from './questions';
 import { ScaleRating } from './ScaleRating';
 import { TextAnswer } from './TextAnswer';
 import { ThankYou } from './ThankYou';
@@ -23,6 +25,7 @@ function SurveyForm({ actor }: { actor: SurveyActor }) {
   const recommend = useSelector(actor, (s) => s.context.recommend);
   const texts = useSelector(actor, (s) => s.context.texts);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const answeredAt = useSelector(actor, (s) => s.context.answeredAt);
   const clientCare = type === SURVEY_TYPE_CLIENT_CARE;
   const copy = clientCare ? CLIENT_CARE : SUPPORT;
   const write = (question: TextQuestion) => (text: string) => actor.send({ type: 'survey.write', question, text });
@@ -39,6 +42,11 @@ function SurveyForm({ actor }: { actor: SurveyActor }) {
     >
       <h1 id="survey-title">{clientCare ? SURVEY_TITLE_CLIENT_CARE : SURVEY_TITLE_SUPPORT}</h1>
       <p className="survey-intro">{copy.intro}</p>
+      {answeredAt && (
+        <p className="survey-notice" role="status">
+          {ANSWERED_BEFORE(formatDate(answeredAt))}
+        </p>
+      )}
       <FaceRating name="Q1" legend={copy.q1} value={rating} onChange={(value) => actor.send({ type: 'survey.rate', value })} />
       {clientCare && (
         <ScaleRating name="Q2" legend={CLIENT_CARE.q2} value={recommend} onChange={(value) => actor.send({ type: 'survey.recommend', value })} />
@@ -54,17 +62,61 @@ function SurveyForm({ actor }: { actor: SurveyActor }) {
   );
 }
 
-/** The respondent's page: the survey the link asks for, then the thank-you view. */
+/** A link that is not a survey link: said at once, with what to do about it. */
+function InvalidLink({ supportPhone }: { supportPhone: string }) {
+  return (
+    <section className="survey-invalid" aria-labelledby="invalid-title">
+      <svg className="survey-invalid-icon" viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
+        <circle cx="12" cy="12" r="10" />
+        <path d="M12 7v6M12 16.5v.5" />
+      </svg>
+      <h1 id="invalid-title">{INVALID_LINK.title}</h1>
+      <p>{INVALID_LINK.text}</p>
+      {supportPhone && <p>{INVALID_LINK.phone(supportPhone)}</p>}
+    </section>
+  );
+}
+
+/** While the link is checked: the form's outline, so the page does not jump when it arrives. */
+function Checking() {
+  return (
+    <div className="survey-checking" role="status" aria-live="polite">
+      <span className="sr-only">{CHECKING_LINK}</span>
+      <div className="survey-skeleton survey-skeleton-title" />
+      <div className="survey-skeleton survey-skeleton-text" />
+      <div className="survey-skeleton survey-skeleton-text short" />
+      <div className="survey-skeleton survey-skeleton-block" />
+    </div>
+  );
+}
+
+type View = 'checking' | 'invalid' | 'thanks' | 'clientCare' | 'support';
+
+/** The respondent's page: the link is checked, then the survey it asks for, then the thank-you view. */
 export function SurveyView({ actor }: { actor: SurveyActor }) {
-  const submitted = useSelector(actor, (s) => s.matches('submitted'));
+  const view = useSelector(actor, (s): View => {
+    if (s.matches('submitted')) return 'thanks';
+    if (s.matches('invalidLink')) return 'invalid';
+    if (s.matches('notSubmitted')) return s.context.type === SURVEY_TYPE_CLIENT_CARE ? 'clientCare' : 'support';
+    return 'checking';
+  });
   const alert = useSelector(actor, (s) => s.context.alert);
+  const supportPhone = useSelector(actor, (s) => s.context.supportPhone);
+  useEffect(() => {
+    document.title = SURVEY_TAB_TITLES[view];
+  }, [view]);
   return (
     <div className="survey-page">
       <header className="survey-brand">
         <img src="/logo.svg" alt="" width="40" height="40" />
         <span>Client Care</span>
       </header>
-      <main className="survey-main">{submitted ? <ThankYou /> : <SurveyForm actor={actor} />}</main>
+      <main className="survey-main">
+        {view === 'thanks' && <ThankYou />}
+        {view === 'invalid' && <InvalidLink supportPhone={supportPhone} />}
+        {view === 'checking' && <Checking />}
+        {(view === 'clientCare' || view === 'support') && <SurveyForm actor={actor} />}
+      </main>
       <footer className="survey-footer">{SURVEY_FOOTER}</footer>
       {alert && <AlertDialog message={alert} onClose={() => actor.send({ type: 'survey.alertDismissed' })} />}
     </div>

@@ -32,3 +32,23 @@ export const FACE_LABELS = ['Very dissatisfied', 'Dissatisfied', 'Neutral', 'Sat
 export const RECOMMEND_LOW = 'Not at all likely';
 export const RECOMMEND_HIGH = 'Extremely likely';
 export const SURVEY_FOOTER = 'Diversified · Client Care. Your answers are used only to improve our service.';
+
+/** A link whose key is not a survey key (issue 15). */
+export const INVALID_LINK = {
+  title: 'This survey link is not valid',
+  text: 'The link may be incomplete, or it may belong to another survey. Please open it again from the email we sent you, or copy the whole address into your browser.',
+  phone: (phone: string) => `If it still does not open, call Diversified Support at ${phone}, Option 1, M-F 8:00am to 5:00pm.`,
+};
+/** A key that was answered before: it may be answered again, and the latest answer counts. */
+export const ANSWERED_BEFORE = (date: string) =>
+  `You already answered this survey on ${date}. You may answer it again: your latest answer is the one that counts.`;
+export const CHECKING_LINK = 'Checking your survey link…';
+
+/** Tab titles of the survey page's views. */
+export const SURVEY_TAB_TITLES = {
+  clientCare: 'Client care survey · Client Care',
+  support: 'Support survey · Client Care',
+  thanks: 'Thank you · Client Care',
+  invalid: 'Survey link not valid · Client Care',
+  checking: 'Survey · Client Care',
+};

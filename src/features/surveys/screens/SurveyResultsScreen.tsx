@@ -1,5 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
+import { chartSpec } from '@contracts/charts';
+import { Chart } from '@/shared/ui/chart';
 import {
   SURVEY_Q1_MIN,
   SURVEY_Q2_MIN,
@@ -17,30 +19,24 @@ import { SimpleTable } from '@/shared/ui/SimpleTable';
 
 const figure = (v: number | null, suffix = '') => (v === null ? '—' : `${v.toFixed(2)}${suffix}`);
 
-function Distribution({ caption, counts, first }: { caption: string; counts: number[]; first: number }) {
-  const max = Math.max(1, ...counts);
-  return (
-    <table className="simple survey-distribution">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Answer</th>
-          <th scope="col">Responses</th>
-        </tr>
-      </thead>
-      <tbody>
-        {counts.map((n, i) => (
-          <tr key={i}>
-            <th scope="row">{first + i}</th>
-            <td>
-              <span className="bar" aria-hidden="true" style={{ width: `${(n / max) * 100}%` }} />
-              {n}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+/** Counts of one answer scale as a bar chart, its figures in the chart's table twin. */
+function Distribution({ title, counts, first, noun }: { title: string; counts: number[]; first: number; noun: string }) {
+  const spec = useMemo(() => {
+    const total = counts.reduce((a, b) => a + b, 0);
+    const summary =
+      total === 0 ? `No ${noun} answers yet.` : `${total} answers. ${counts.map((n, i) => `${first + i}: ${n}`).join(', ')}.`;
+    return chartSpec({
+      kind: 'bar',
+      title,
+      summary,
+      unit: 'count',
+      categories: counts.map((_, i) => String(first + i)),
+      categoryLabel: 'Answer',
+      valueLabel: 'Responses',
+      series: [{ name: 'Responses', values: counts }],
+    });
+  }, [title, counts, first, noun]);
+  return <Chart spec={spec} height={220} />;
 }
 
 /** Reports → Survey results: CSAT, NPS, distributions and the free-text answers, with filters and CSV. */
@@ -145,8 +141,8 @@ export default function SurveyResultsScreen() {
               recommendation question. Only the latest response per survey link counts.
             </p>
             <div className="survey-distributions">
-              <Distribution caption="Satisfaction (Q1, 1–5)" counts={results.q1Distribution} first={SURVEY_Q1_MIN} />
-              <Distribution caption="Recommendation (Q2, 0–10, client care)" counts={results.q2Distribution} first={SURVEY_Q2_MIN} />
+              <Distribution title="Satisfaction (Q1, 1–5)" noun="satisfaction" counts={results.q1Distribution} first={SURVEY_Q1_MIN} />
+              <Distribution title="Recommendation (Q2, 0–10, client care)" noun="recommendation" counts={results.q2Distribution} first={SURVEY_Q2_MIN} />
             </div>
           </section>
 
