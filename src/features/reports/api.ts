@@ -15,20 +15,21 @@ export type ReportFile = { blob: Blob; filename: string };
 
 async function file(url: string): Promise<ReportFile> {
   try {
-    const res = await http.get<Blob>(url, { responseType: 'blob' });
+    const res = await http.get<ArrayBuffer>(url, { responseType: 'arraybuffer' });
     const disposition = String(res.headers['content-disposition'] ?? '');
     const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'report';
-    return { blob: res.data, filename };
+    return { blob: new Blob([res.data], { type: String(res.headers['content-type'] ?? 'application/octet-stream') }), filename };
   } catch (error) {
-    // An error answer arrives as a Blob too: read its JSON message.
+    // An error answer arrives as bytes too: read its JSON message.
     const data = (error as { response?: { data?: unknown } }).response?.data;
-    if (data instanceof Blob) {
+    if (data && typeof (data as ArrayBuffer).byteLength === 'number') {
+      let body: { error?: { message?: string } } = {};
       try {
-        const body = JSON.parse(await data.text()) as { error?: { message?: string } };
-        if (body.error?.message) throw new Error(body.error.message);
-      } catch (parsed) {
-        if (parsed instanceof Error && !(parsed instanceof SyntaxError)) throw parsed;
+        body = JSON.parse(new TextDecoder().decode(data as ArrayBuffer)) as typeof body;
+      } catch {
+        // not JSON: the generic message below
       }
+      if (body.error?.message) throw new Error(body.error.message);
     }
     throw toApiError(error);
   }
@@ -37,8 +38,11 @@ async function file(url: string): Promise<ReportFile> {
 /** The reports' service calls (staff portal). */
 export const reportsApi = {
   catalog: (): Promise<ReportCatalog> => dataOf(http.get<ReportCatalog>('/api/v2/reports')),
-  run: (report: string, params: ReportParamsInput, run: string, signal?: AbortSignal): Promise<ReportResult> =>
-    dataOf(http.get<ReportResult>(`/api/v2/reports/${encodeURIComponent(report)}?${query(report, { ...params, run })}`, { signal })),
+  run: (report: string, params: ReportParamsInput, run: string, signal?: AbortSignal): Promise<ReportResult> => {
+    const q = query(report, params);
+    q.set('run', run);
+    return dataOf(http.get<ReportResult>(`/api/v2/reports/${encodeURIComponent(report)}?${q}`, { signal }));
+  },
   cancel: (run: string): Promise<{ cancelled: boolean }> => dataOf(http.post<{ cancelled: boolean }>(`/api/v2/reports/runs/${encodeURIComponent(run)}/cancel`)),
   csv: (report: string, params: ReportParamsInput): Promise<ReportFile> => file(`/api/v2/reports/${encodeURIComponent(report)}/csv?${query(report, params)}`),
   pdf: (report: string, params: ReportParamsInput): Promise<ReportFile> => file(`/api/v2/reports/${encodeURIComponent(report)}/pdf?${query(report, params)}`),

@@ -119,7 +119,12 @@ export const reportViewerMachine = setup({
     cancelled: {
       description: 'The run was stopped; the last figures (if any) stay until the next run.',
       entry: assign({ startedAt: null }),
-      invoke: { src: 'cancelRun', input: ({ context }) => ({ runId: context.runId! }), onError: { actions: [] } },
+      invoke: {
+        src: 'cancelRun',
+        input: ({ context }) => ({ runId: context.runId! }),
+        // The request is aborted either way; the server also stops a query whose reader went away.
+        onError: { actions: assign({ error: ({ event }) => `The server was not told to stop: ${message(event.error)}` }) },
+      },
       on: { 'report.retry': { target: 'running', guard: 'hasRequest' } },
     },
   },

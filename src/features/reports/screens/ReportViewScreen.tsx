@@ -285,7 +285,7 @@ export default function ReportViewScreen() {
         ) : null}
         {state.matches('cancelled') ? (
           <Alert tone="warning" title="Report cancelled" live>
-            The query was stopped. <Button size="sm" onPress={() => viewer.send({ type: 'report.retry' })}>Run again</Button>
+            {state.context.error ?? 'The query was stopped.'} <Button size="sm" onPress={() => viewer.send({ type: 'report.retry' })}>Run again</Button>
           </Alert>
         ) : null}
         {shownResult && (state.matches('shown') || running) ? (
