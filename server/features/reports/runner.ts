@@ -162,7 +162,11 @@ export async function reportCsv(pool: Pool, def: ReportDefinition, params: Repor
     throw e;
   }
   const query = def.sql(run, null);
-  const source = client.query(new QueryStream(query.text, query.values, { batchSize: 1000, highWaterMark: 1000 }));
+  const cursor = new QueryStream(query.text, query.values, { batchSize: 1000, highWaterMark: 1000 });
+  // The pool's client-side read timeout (a little over the statement timeout) would end a long
+  // export; the export's own statement timeout bounds it instead.
+  (cursor as unknown as { query_timeout: number }).query_timeout = REPORT_SETTINGS.exportTimeoutMs + 5_000;
+  const source = client.query(cursor);
   const toCells = new Transform({
     objectMode: true,
     transform(row: Record<string, unknown>, _enc, done) {

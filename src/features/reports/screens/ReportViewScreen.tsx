@@ -159,11 +159,13 @@ function ResultView({ result, onDrill }: { result: ReportResult; onDrill: (href:
               The CSV export holds every row.
             </Alert>
           ) : null}
-          <DataTable<ReportRow> key={result.generatedAt} caption={result.report.title} columns={columns} rows={rows} rowKey="__row" />
+          <div className={styles.tableScroll}>
+            <DataTable<ReportRow> key={result.generatedAt} caption={result.report.title} columns={columns} rows={rows} rowKey="__row" />
+          </div>
           {result.totals ? (
             <dl className={styles.totals} aria-label="Totals">
               {result.columns.slice(1).map((c) =>
-                result.totals![c.key] === undefined || result.totals![c.key] === null ? null : (
+                [undefined, null, ''].includes(result.totals![c.key] as string | null | undefined) ? null : (
                   <div key={c.key}>
                     <dt>{c.label}</dt>
                     <dd>{formatCell(result.totals![c.key]!, c.kind)}</dd>
