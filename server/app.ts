@@ -14,6 +14,7 @@ import { clientUsers } from './features/client-users';
 import { companies } from './features/companies';
 import { management } from './features/management';
 import { outbox } from './features/outbox';
+import { reports } from './features/reports';
 import { overdue } from './features/overdue';
 import { signIn } from './features/sign-in';
 import { isSurveyPath, SURVEY_ENTRY, surveyPage, surveys } from './features/surveys';
@@ -35,7 +36,7 @@ const API_PREFIXES = ['/api/', '/logout'];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
 
 /** Every feature of the API, one line each; each registers its routes with its audience's guard. */
-const FEATURES: readonly Feature[] = [signIn, tickets, companies, clientUsers, clientPortal, surveys, overdue, management, outbox, time];
+const FEATURES: readonly Feature[] = [signIn, tickets, companies, clientUsers, clientPortal, surveys, overdue, management, outbox, reports, time];
 
 const ROUTES = new WeakMap<FastifyInstance, string[]>();
 

@@ -6,6 +6,7 @@
  * users) are the table machine with another fetch, so they are the `table` entry.
  */
 import * as home from '@/features/home';
+import * as reports from '@/features/reports';
 import * as shell from '@/features/shell';
 import * as surveyPage from '@/features/survey-page';
 import * as surveys from '@/features/surveys';
@@ -41,6 +42,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   ...home.machines,
   ...tickets.machines,
   ...time.machines,
+  ...reports.machines,
 ];
 
 provideMachineRegistry(machineRegistry);

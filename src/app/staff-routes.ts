@@ -10,6 +10,7 @@ import * as home from '@/features/home/routes';
 import * as management from '@/features/management/routes';
 import * as outbox from '@/features/outbox/routes';
 import * as qa from '@/features/qa/routes';
+import * as reports from '@/features/reports/routes';
 import * as surveys from '@/features/surveys/routes';
 import * as tableDemo from '@/features/table-demo/routes';
 import * as tickets from '@/features/tickets/routes';
@@ -33,7 +34,6 @@ const NOT_BUILT_YET: StaffRoute[] = [
   placeholder('/forms/travel/expense', 'Travel Expense'),
   placeholder('/sales/dashboard', 'Sales Dashboard'),
   placeholder('/quality/qa', 'Quality Assurance'),
-  placeholder('/report/base', 'Reports'),
   placeholder('/software/change/request', 'Software Change Request'),
   placeholder('/live/displays/support', 'Live Display: Support'),
   placeholder('/live/displays/managedservices', 'Live Display: Managed Services'),
@@ -45,7 +45,6 @@ const NOT_BUILT_YET: StaffRoute[] = [
   placeholder('/project/sprint/:id', 'Sprint', { keyBy: 'id' }),
   placeholder('/project/:id', 'Project'),
   placeholder('/certification-pto-dashboard', 'Certification and PTO Dashboard'),
-  placeholder('/report/view', 'Report'),
   placeholder('/sales/quotes', 'Sales Quotes'),
   placeholder('/sales/customers', 'Sales Customers'),
   placeholder('/sales/territories', 'Sales Territories'),
@@ -79,6 +78,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
   ...time.routes,
   ...surveys.routes,
   ...qa.routes,
+  ...reports.routes,
   ...tableDemo.routes,
   { path: '/qa/ui', name: 'UI Kit', screen: lazy(() => import('@/shared/ui/gallery/UiGalleryScreen')) },
   ...NOT_BUILT_YET,

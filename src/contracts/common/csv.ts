@@ -16,9 +16,13 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  let text = String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  const text = neutraliseFormula(String(value));
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Text a spreadsheet would run as a formula, with a single quote in front (the rule's first half; quoting is the writer's). */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
 export type CsvColumn<T> = { header: string; value: (row: T) => unknown };

@@ -1,0 +1,202 @@
+/**
+ * The report runner: a report's SQL runs on a connection of its own inside a read-only
+ * transaction with a statement timeout (SET LOCAL), its backend pid known so that a Cancel (or the
+ * browser going away) stops the query in the database with pg_cancel_backend. The table takes at
+ * most REPORT_SETTINGS.rowCap rows; the CSV streams every row from a server-side cursor.
+ */
+import { PassThrough, Transform, pipeline, type Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type { Pool, PoolClient } from 'pg';
+import QueryStream from 'pg-query-stream';
+import { chartSpec } from '@contracts/charts';
+import { ERROR_CODES } from '@contracts/common/errors';
+import { neutraliseFormula } from '@contracts/common/csv';
+import { REPORT_SETTINGS, resolvePeriod, type ReportParams, type ReportResult, type ReportRow } from '@contracts/reports';
+import { ApiError } from '@server/platform/http/errors';
+import type { ReportDefinition, ReportRun } from './registry';
+
+/** Runs in progress, by the browser's run id: whose run it is and its backend pid. */
+export class RunningReports {
+  private readonly runs = new Map<string, { userId: number; pid: number; cancelled: boolean }>();
+
+  constructor(private readonly pool: Pool) {}
+
+  start(runId: string, userId: number, pid: number): void {
+    this.runs.set(runId, { userId, pid, cancelled: false });
+  }
+
+  finish(runId: string): void {
+    this.runs.delete(runId);
+  }
+
+  wasCancelled(runId: string): boolean {
+    return this.runs.get(runId)?.cancelled ?? false;
+  }
+
+  /** Stops a run's query in the database; false when no such run of this user is going. */
+  async cancel(runId: string, userId: number): Promise<boolean> {
+    const run = this.runs.get(runId);
+    if (!run || run.userId !== userId) return false;
+    run.cancelled = true;
+    await cancelBackend(this.pool, run.pid);
+    return true;
+  }
+}
+
+export async function cancelBackend(pool: Pool, pid: number): Promise<void> {
+  await pool.query('SELECT pg_cancel_backend($1)', [pid]);
+}
+
+export const cancelled = () => new ApiError(409, ERROR_CODES.conflict, 'The report was cancelled');
+export const timedOut = (ms: number) =>
+  new ApiError(503, ERROR_CODES.unavailable, `The report took longer than ${Math.round(ms / 1000)} s and was stopped; choose a shorter period or narrow the filters`, undefined, {
+    'retry-after': '5',
+  });
+
+const isQueryCanceled = (e: unknown) => (e as { code?: string } | null)?.code === '57014';
+
+export function runOf(def: ReportDefinition, params: ReportParams, now: Date): ReportRun {
+  return { params, period: def.snapshot ? null : resolvePeriod(params, now), now };
+}
+
+/** Opens a read-only transaction with the statement timeout on a connection of its own; answers its backend pid. */
+async function begin(client: PoolClient, timeoutMs: number): Promise<number> {
+  const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  await client.query('BEGIN READ ONLY');
+  await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`);
+  return rows[0]!.pid;
+}
+
+export type RunOptions = { userId: number; runId?: string; signal?: AbortSignal; now?: Date; rowCap?: number };
+
+/** Runs a report for its table, chart and summary (at most rowCap rows). */
+export async function runReport(pool: Pool, running: RunningReports, def: ReportDefinition, params: ReportParams, options: RunOptions): Promise<ReportResult> {
+  const started = performance.now();
+  const now = options.now ?? new Date();
+  const run = runOf(def, params, now);
+  const cap = options.rowCap ?? REPORT_SETTINGS.rowCap;
+  const timeoutMs = def.timeoutMs ?? REPORT_SETTINGS.statementTimeoutMs;
+  const runId = options.runId ?? `server-${Math.random().toString(36).slice(2)}`;
+  const client = await pool.connect();
+  let broken = false;
+  let aborted = false;
+  let pid = 0;
+  const onAbort = () => {
+    aborted = true;
+    if (pid) void cancelBackend(pool, pid).catch(() => undefined);
+  };
+  try {
+    pid = await begin(client, timeoutMs);
+    running.start(runId, options.userId, pid);
+    if (options.signal?.aborted) onAbort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const query = def.sql(run, cap + 1);
+    let raw: Record<string, unknown>[];
+    try {
+      raw = (await client.query(query.text, query.values)).rows;
+    } catch (e) {
+      if (isQueryCanceled(e)) throw running.wasCancelled(runId) || aborted ? cancelled() : timedOut(timeoutMs);
+      throw e;
+    }
+    await client.query('COMMIT');
+    const capped = raw.length > cap;
+    const rows: ReportRow[] = raw.slice(0, cap).map((r) => (def.mapRow ? def.mapRow(r, run) : (r as ReportRow)));
+    const drill = rows.map((r) => def.drill?.(r, run) ?? null);
+    const spec = def.chart?.(rows, run, drill) ?? null;
+    return {
+      report: def.meta,
+      period: run.period,
+      columns: def.columns,
+      rows,
+      drill,
+      totals: def.totals?.(rows, run) ?? null,
+      rowCount: rows.length,
+      capped,
+      chart: spec ? chartSpec(spec) : null,
+      summary: def.summary(rows, run),
+      generatedAt: now.toISOString(),
+      elapsedMs: Math.round(performance.now() - started),
+    };
+  } catch (e) {
+    broken = true;
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+    running.finish(runId);
+    // A connection whose query was cancelled rolled back above; one in doubt is closed, not reused.
+    client.release(broken && !(await isIdle(client)));
+  }
+}
+
+async function isIdle(client: PoolClient): Promise<boolean> {
+  try {
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A CSV cell by the one CSV rule: formulas made inert; numbers as they are. */
+function csvValue(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (value instanceof Date) return value.toISOString();
+  return neutraliseFormula(String(value));
+}
+
+/**
+ * Every row of a report as CSV, streamed: a server-side cursor (pg-query-stream) reads batches,
+ * each row becomes the table's cells, csv-stringify writes them; memory stays flat however many
+ * rows. The stream's end releases the connection; the reader going away cancels the query.
+ */
+export async function reportCsv(pool: Pool, def: ReportDefinition, params: ReportParams, now = new Date()): Promise<Readable> {
+  const run = runOf(def, params, now);
+  const client = await pool.connect();
+  let pid: number;
+  try {
+    pid = await begin(client, REPORT_SETTINGS.exportTimeoutMs);
+  } catch (e) {
+    client.release(true);
+    throw e;
+  }
+  const query = def.sql(run, null);
+  const cursor = new QueryStream(query.text, query.values, { batchSize: 1000, highWaterMark: 1000 });
+  // The pool's client-side read timeout (a little over the statement timeout) would end a long
+  // export; the export's own statement timeout bounds it instead.
+  (cursor as unknown as { query_timeout: number }).query_timeout = REPORT_SETTINGS.exportTimeoutMs + 5_000;
+  const source = client.query(cursor);
+  const toCells = new Transform({
+    objectMode: true,
+    transform(row: Record<string, unknown>, _enc, done) {
+      const r = def.mapRow ? def.mapRow(row, run) : (row as ReportRow);
+      done(null, def.columns.map((c) => csvValue(r[c.key])));
+    },
+  });
+  const csv = stringify({
+    header: true,
+    columns: def.columns.map((c) => ({ key: String(def.columns.indexOf(c)), header: neutraliseFormula(c.label) })),
+    record_delimiter: '\r\n',
+  });
+  const out = new PassThrough();
+  let finished = false;
+  pipeline(source, toCells, csv, out, (error) => {
+    finished = true;
+    if (!error) {
+      void client.query('COMMIT').then(
+        () => client.release(),
+        () => client.release(true),
+      );
+      return;
+    }
+    // The reader went away or the query failed: stop it in the database, drop the connection.
+    void cancelBackend(pool, pid)
+      .catch(() => undefined)
+      .finally(() => client.release(true));
+  });
+  out.on('close', () => {
+    if (!finished) source.destroy();
+  });
+  return out;
+}

@@ -1,0 +1,428 @@
+/**
+ * Service-level, time and satisfaction reports: SLA attainment per severity and month, overdue
+ * tickets per assignee, time logged per person and per company with the billable share, CSAT and
+ * NPS per month, and the survey comments.
+ */
+import { SEVERITIES, SEVERITY_CODES, severityLabel } from '@contracts/common/codes';
+import { CSAT_SATISFIED_MIN, NPS_DETRACTOR_MAX, NPS_PROMOTER_MIN, SURVEY_TYPE_CLIENT_CARE, SURVEY_TYPE_SUPPORT } from '@contracts/common/constants';
+import { SURVEY_TEXT_QUESTIONS } from '@contracts/survey-form';
+import { REPORT_SETTINGS, SURVEY_KINDS, share, type ReportRow } from '@contracts/reports';
+import { isoOf } from '@server/platform/sql';
+import { sqlParams, type ReportDefinition } from './registry';
+import { fmtInt, periodBounds, ticketConditions, ticketSearchHref } from './tickets.reports';
+
+const n = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
+const pct = (v: number | null) => (v === null ? '—' : `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(v)} %`);
+const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
+const limitOf = (limit: number | null, p: (v: unknown) => string) => (limit === null ? '' : `LIMIT ${p(limit)}`);
+
+// ------------------------------------------------------------------- SLA attainment
+
+/**
+ * A ticket met its service level when it was closed on or before its due date. The due date is
+ * the stored one: the WOC/WOT clock pause already moved it out by the time the ticket waited
+ * (server/features/tickets/clock.ts), including a pause that ended by closing (docs/adr/0075).
+ */
+const slaAttainment: ReportDefinition = {
+  meta: {
+    id: 'sla-attainment',
+    group: 'Service levels',
+    title: 'SLA attainment',
+    description: 'Share of tickets closed in the period within their due date, per priority and month (waiting on client or third party does not count against it).',
+    params: ['period', 'company', 'assignee', 'queue', 'severity'],
+  },
+  columns: [
+    { key: 'month', label: 'Month', kind: 'date' },
+    { key: 'severity', label: 'Priority', kind: 'text' },
+    { key: 'resolved', label: 'Closed', kind: 'count' },
+    { key: 'in_time', label: 'Within due date', kind: 'count' },
+    { key: 'late', label: 'Late', kind: 'count' },
+    { key: 'attainment', label: 'Attainment', kind: 'percent' },
+  ],
+  sql: (run, limit) => {
+    const { values, p } = sqlParams();
+    const { from, to } = periodBounds(run, p);
+    const conds = [`t.status = 'C'`, `t.closed_at >= ${from}`, `t.closed_at < ${to}`, `t.duedate IS NOT NULL`, ...ticketConditions(run.params, p, ['company', 'assignee', 'queue', 'severity'])];
+    return {
+      text: `SELECT to_char(date_trunc('month', t.closed_at AT TIME ZONE 'UTC'), 'YYYY-MM') AS month, t.severity,
+                    count(*)::int AS resolved, count(*) FILTER (WHERE t.closed_at <= t.duedate)::int AS in_time
+               FROM tickets t WHERE ${conds.join(' AND ')}
+              GROUP BY 1, 2 ORDER BY 1, severity_rank(t.severity) ${limitOf(limit, p)}`,
+      values,
+    };
+  },
+  mapRow: (r) => ({
+    month: String(r.month),
+    severity_code: String(r.severity),
+    severity: severityLabel(String(r.severity)),
+    resolved: n(r.resolved),
+    in_time: n(r.in_time),
+    late: n(r.resolved) - n(r.in_time),
+    attainment: share(n(r.in_time), n(r.resolved)) ?? 0,
+  }),
+  totals: (rows) => {
+    const resolved = rows.reduce((a, r) => a + n(r.resolved), 0);
+    const inTime = rows.reduce((a, r) => a + n(r.in_time), 0);
+    return { month: 'Total', severity: '', resolved, in_time: inTime, late: resolved - inTime, attainment: share(inTime, resolved) ?? 0 };
+  },
+  chart: (rows) => {
+    const months = [...new Set(rows.map((r) => String(r.month)))];
+    if (!months.length) return null;
+    const present = SEVERITY_CODES.filter((c) => rows.some((r) => r.severity_code === c));
+    return {
+      kind: 'line',
+      title: 'SLA attainment',
+      summary: slaSummary(rows),
+      unit: 'percent',
+      categories: months,
+      categoryLabel: 'Month',
+      valueLabel: 'Within due date',
+      series: present.map((c) => ({
+        name: SEVERITIES[c],
+        values: months.map((m) => {
+          const row = rows.find((r) => r.month === m && r.severity_code === c);
+          return row ? n(row.attainment) : null;
+        }),
+      })),
+      markers: [{ type: 'value', value: 95, label: 'Target 95 %' }],
+    };
+  },
+  summary: (rows) => slaSummary(rows),
+};
+
+function slaSummary(rows: ReportRow[]): string {
+  const resolved = rows.reduce((a, r) => a + n(r.resolved), 0);
+  if (!resolved) return 'No tickets with a due date were closed in the period.';
+  const inTime = rows.reduce((a, r) => a + n(r.in_time), 0);
+  const bySeverity = SEVERITY_CODES.map((c) => {
+    const of = rows.filter((r) => r.severity_code === c);
+    const total = of.reduce((a, r) => a + n(r.resolved), 0);
+    return total ? `${SEVERITIES[c]} ${pct(share(of.reduce((a, r) => a + n(r.in_time), 0), total))}` : null;
+  }).filter(Boolean);
+  return `${pct(share(inTime, resolved))} of ${fmtInt(resolved)} tickets closed in the period met their due date (${bySeverity.join(', ')}).`;
+}
+
+// ------------------------------------------------------------------- overdue by assignee
+
+const overdueByAssignee: ReportDefinition = {
+  meta: {
+    id: 'overdue-by-assignee',
+    group: 'Service levels',
+    title: 'Overdue by assignee',
+    description: 'Open tickets past their due date now, per assignee, with the urgent ones and the oldest due date.',
+    params: ['company', 'queue', 'severity'],
+    drillsTo: 'the ticket search',
+  },
+  snapshot: true,
+  columns: [
+    { key: 'assignee', label: 'Assignee', kind: 'text' },
+    { key: 'overdue', label: 'Overdue', kind: 'count' },
+    { key: 'urgent', label: 'Critical or high', kind: 'count' },
+    { key: 'oldest_due', label: 'Oldest due date', kind: 'date' },
+  ],
+  sql: (run, limit) => {
+    const { values, p } = sqlParams();
+    const conds = [`t.status <> 'C'`, `t.duedate < ${p(run.now)}`, ...ticketConditions(run.params, p, ['company', 'queue', 'severity'])];
+    return {
+      text: `SELECT t.assignee_id, coalesce(t.assignee_name, 'Unassigned') AS assignee, count(*)::int AS overdue,
+                    count(*) FILTER (WHERE t.severity IN ('C', 'H'))::int AS urgent, ${isoOf('min(t.duedate)')} AS oldest_due
+               FROM tickets t WHERE ${conds.join(' AND ')}
+              GROUP BY t.assignee_id, t.assignee_name ORDER BY overdue DESC, assignee ${limitOf(limit, p)}`,
+      values,
+    };
+  },
+  mapRow: (r) => ({ assignee_id: r.assignee_id === null ? null : n(r.assignee_id), assignee: String(r.assignee), overdue: n(r.overdue), urgent: n(r.urgent), oldest_due: (r.oldest_due as string) ?? null }),
+  drill: (row, run) =>
+    row.assignee_id === null
+      ? null
+      : ticketSearchHref({ assignee: n(row.assignee_id), overdue: true, company: run.params.company, queue: run.params.queue, severity: run.params.severity }),
+  totals: (rows) => ({ assignee: 'Total', overdue: rows.reduce((a, r) => a + n(r.overdue), 0), urgent: rows.reduce((a, r) => a + n(r.urgent), 0), oldest_due: null }),
+  chart: (rows, _run, drill) => {
+    const top = rows.slice(0, REPORT_SETTINGS.chartCategoriesMax);
+    if (!top.length) return null;
+    return {
+      kind: 'horizontalBar',
+      title: 'Overdue by assignee',
+      summary: overdueSummary(rows),
+      categories: top.map((r) => String(r.assignee)),
+      categoryLabel: 'Assignee',
+      valueLabel: 'Overdue tickets',
+      series: [{ name: 'Overdue', values: top.map((r) => n(r.overdue)), drill: drill.slice(0, top.length) }],
+    };
+  },
+  summary: (rows) => overdueSummary(rows),
+};
+
+function overdueSummary(rows: ReportRow[]): string {
+  const total = rows.reduce((a, r) => a + n(r.overdue), 0);
+  if (!total) return 'No open ticket is past its due date.';
+  const first = rows[0]!;
+  return `${fmtInt(total)} open tickets are past their due date; ${String(first.assignee)} holds ${fmtInt(n(first.overdue))} (${pct(share(n(first.overdue), total))}).`;
+}
+
+// ------------------------------------------------------------------- time logged
+
+function timeBy(kind: 'person' | 'company'): ReportDefinition {
+  const person = kind === 'person';
+  const label = person ? 'Person' : 'Company';
+  return {
+    meta: {
+      id: person ? 'time-by-person' : 'time-by-company',
+      group: 'Time',
+      title: person ? 'Time by person' : 'Time by company',
+      description: person
+        ? 'Hours each person logged in the period, billable and not, with the billable share.'
+        : 'Hours logged on each company in the period, billable and not, with the billable share.',
+      params: person ? ['period', 'company'] : ['period', 'assignee'],
+    },
+    columns: [
+      { key: 'name', label, kind: 'text' },
+      { key: 'hours', label: 'Hours', kind: 'hours' },
+      { key: 'billable', label: 'Billable hours', kind: 'hours' },
+      { key: 'non_billable', label: 'Non-billable hours', kind: 'hours' },
+      { key: 'billable_share', label: 'Billable share', kind: 'percent' },
+    ],
+    sql: (run, limit) => {
+      const { values, p } = sqlParams();
+      const company = 'coalesce(te.company_id, tk.company_id)';
+      const conds = [`te.work_date >= ${p(run.period!.from)}::date`, `te.work_date <= ${p(run.period!.to)}::date`];
+      if (run.params.company && person) conds.push(`${company} = ${p(run.params.company)}`);
+      if (run.params.assignee && !person) conds.push(`te.staff_user_id = ${p(run.params.assignee)}`);
+      const [idCol, nameCol] = person ? ['te.staff_user_id', 'u.name'] : [company, `coalesce(co.name, 'No company')`];
+      return {
+        text: `SELECT ${idCol} AS id, ${nameCol} AS name, sum(te.minutes)::int AS minutes,
+                      coalesce(sum(te.minutes) FILTER (WHERE te.billable), 0)::int AS billable_minutes
+                 FROM time_entries te
+                 LEFT JOIN tickets tk ON tk.id = te.ticket_id
+                 ${person ? 'JOIN staff_users u ON u.id = te.staff_user_id' : `LEFT JOIN companies co ON co.id = ${company}`}
+                WHERE ${conds.join(' AND ')}
+                GROUP BY 1, 2 ORDER BY minutes DESC, name ${limitOf(limit, p)}`,
+        values,
+      };
+    },
+    mapRow: (r) => ({
+      name: String(r.name),
+      hours: hours(n(r.minutes)),
+      billable: hours(n(r.billable_minutes)),
+      non_billable: hours(n(r.minutes) - n(r.billable_minutes)),
+      billable_share: share(n(r.billable_minutes), n(r.minutes)) ?? 0,
+      minutes: n(r.minutes),
+      billable_minutes: n(r.billable_minutes),
+    }),
+    totals: (rows) => {
+      const minutes = rows.reduce((a, r) => a + n(r.minutes), 0);
+      const billable = rows.reduce((a, r) => a + n(r.billable_minutes), 0);
+      return { name: 'Total', hours: hours(minutes), billable: hours(billable), non_billable: hours(minutes - billable), billable_share: share(billable, minutes) ?? 0 };
+    },
+    chart: (rows) => {
+      const top = rows.slice(0, REPORT_SETTINGS.chartCategoriesMax);
+      if (!top.length) return null;
+      return {
+        kind: 'stackedBar',
+        title: person ? 'Time by person' : 'Time by company',
+        summary: timeSummary(rows, label),
+        unit: 'hours',
+        categories: top.map((r) => String(r.name)),
+        categoryLabel: label,
+        valueLabel: 'Hours',
+        series: [
+          { name: 'Billable', stack: 'hours', values: top.map((r) => n(r.billable)) },
+          { name: 'Non-billable', stack: 'hours', values: top.map((r) => n(r.non_billable)) },
+        ],
+      };
+    },
+    summary: (rows) => timeSummary(rows, label),
+  };
+}
+
+function timeSummary(rows: ReportRow[], label: string): string {
+  const minutes = rows.reduce((a, r) => a + n(r.minutes), 0);
+  if (!minutes) return 'No time was logged in the period.';
+  const billable = rows.reduce((a, r) => a + n(r.billable_minutes), 0);
+  const first = rows[0]!;
+  const fmt = (h: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(h);
+  return `${fmt(hours(minutes))} h logged in the period, ${pct(share(billable, minutes))} billable; ${label === 'Person' ? '' : 'the company '}${String(first.name)} leads with ${fmt(n(first.hours))} h.`;
+}
+
+// ------------------------------------------------------------------- CSAT and NPS
+
+/** The latest response per survey key, optionally of one company: a CTE named `latest`. */
+function latestResponses(p: (v: unknown) => string, company: number | undefined): string {
+  return `latest AS (
+    SELECT DISTINCT ON (r.survey_key_id) r.id, r.type, r.q1, r.q2, r.answers, r.received_at, k.ticket_id, k.company_id
+      FROM survey_responses r JOIN survey_keys k ON k.id = r.survey_key_id
+     ${company ? `WHERE k.company_id = ${p(company)}` : ''}
+     ORDER BY r.survey_key_id, r.received_at DESC, r.id DESC)`;
+}
+
+const csatNps: ReportDefinition = {
+  meta: {
+    id: 'csat-nps',
+    group: 'Satisfaction',
+    title: 'CSAT and NPS by month',
+    description: 'CSAT (share of 4–5 on the support survey) and NPS (client care survey: promoters minus detractors) per month, with response counts.',
+    params: ['period', 'company'],
+  },
+  columns: [
+    { key: 'month', label: 'Month', kind: 'date' },
+    { key: 'support_responses', label: 'Support responses', kind: 'count' },
+    { key: 'csat', label: 'CSAT', kind: 'percent' },
+    { key: 'care_responses', label: 'Client care responses', kind: 'count' },
+    { key: 'nps', label: 'NPS', kind: 'percent' },
+  ],
+  sql: (run, limit) => {
+    const { values, p } = sqlParams();
+    const { from, to } = periodBounds(run, p);
+    const tcs = p(SURVEY_TYPE_SUPPORT);
+    const css = p(SURVEY_TYPE_CLIENT_CARE);
+    return {
+      text: `WITH ${latestResponses(p, run.params.company)},
+             months AS (SELECT generate_series(date_trunc('month', ${p(run.period!.from)}::date::timestamp), ${p(run.period!.to)}::date::timestamp, interval '1 month') AS m),
+             agg AS (
+               SELECT date_trunc('month', l.received_at AT TIME ZONE 'UTC') AS m,
+                      count(*) FILTER (WHERE l.type = ${tcs})::int AS support_responses,
+                      count(*) FILTER (WHERE l.type = ${tcs} AND l.q1 >= ${CSAT_SATISFIED_MIN})::int AS satisfied,
+                      count(*) FILTER (WHERE l.type = ${css} AND l.q2 IS NOT NULL)::int AS care_responses,
+                      count(*) FILTER (WHERE l.type = ${css} AND l.q2 >= ${NPS_PROMOTER_MIN})::int AS promoters,
+                      count(*) FILTER (WHERE l.type = ${css} AND l.q2 <= ${NPS_DETRACTOR_MAX})::int AS detractors
+                 FROM latest l WHERE l.received_at >= ${from} AND l.received_at < ${to} GROUP BY 1)
+             SELECT to_char(months.m, 'YYYY-MM') AS month, coalesce(agg.support_responses, 0) AS support_responses, coalesce(agg.satisfied, 0) AS satisfied,
+                    coalesce(agg.care_responses, 0) AS care_responses, coalesce(agg.promoters, 0) AS promoters, coalesce(agg.detractors, 0) AS detractors
+               FROM months LEFT JOIN agg ON agg.m = months.m ORDER BY months.m ${limitOf(limit, p)}`,
+      values,
+    };
+  },
+  mapRow: (r) => ({
+    month: String(r.month),
+    support_responses: n(r.support_responses),
+    satisfied: n(r.satisfied),
+    csat: share(n(r.satisfied), n(r.support_responses)),
+    care_responses: n(r.care_responses),
+    promoters: n(r.promoters),
+    detractors: n(r.detractors),
+    nps: n(r.care_responses) ? (share(n(r.promoters), n(r.care_responses))! - share(n(r.detractors), n(r.care_responses))!) : null,
+  }),
+  totals: (rows) => {
+    const s = rows.reduce((a, r) => a + n(r.support_responses), 0);
+    const c = rows.reduce((a, r) => a + n(r.care_responses), 0);
+    const sat = rows.reduce((a, r) => a + n(r.satisfied), 0);
+    const pro = rows.reduce((a, r) => a + n(r.promoters), 0);
+    const det = rows.reduce((a, r) => a + n(r.detractors), 0);
+    return { month: 'Total', support_responses: s, csat: share(sat, s), care_responses: c, nps: c ? share(pro, c)! - share(det, c)! : null };
+  },
+  chart: (rows) =>
+    rows.length
+      ? {
+          kind: 'line',
+          title: 'CSAT and NPS by month',
+          summary: satisfactionSummary(rows),
+          unit: 'percent',
+          categories: rows.map((r) => String(r.month)),
+          categoryLabel: 'Month',
+          valueLabel: 'Score',
+          series: [
+            { name: 'CSAT', values: rows.map((r) => (r.csat === null ? null : n(r.csat))) },
+            { name: 'NPS', values: rows.map((r) => (r.nps === null ? null : n(r.nps))) },
+          ],
+        }
+      : null,
+  summary: (rows) => satisfactionSummary(rows),
+};
+
+function satisfactionSummary(rows: ReportRow[]): string {
+  const s = rows.reduce((a, r) => a + n(r.support_responses), 0);
+  const c = rows.reduce((a, r) => a + n(r.care_responses), 0);
+  if (!s && !c) return 'No survey responses in the period.';
+  const sat = rows.reduce((a, r) => a + n(r.satisfied), 0);
+  const pro = rows.reduce((a, r) => a + n(r.promoters), 0);
+  const det = rows.reduce((a, r) => a + n(r.detractors), 0);
+  const parts = [];
+  if (s) parts.push(`CSAT ${pct(share(sat, s))} over ${fmtInt(s)} support responses`);
+  if (c) parts.push(`NPS ${new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(share(pro, c)! - share(det, c)!)} over ${fmtInt(c)} client care responses`);
+  return `${parts.join('; ')} in the period.`;
+}
+
+// ------------------------------------------------------------------- survey comments
+
+const TEXT_KEYS = [...new Set([...SURVEY_TEXT_QUESTIONS[SURVEY_TYPE_SUPPORT], ...SURVEY_TEXT_QUESTIONS[SURVEY_TYPE_CLIENT_CARE]])];
+
+const surveyComments: ReportDefinition = {
+  meta: {
+    id: 'survey-comments',
+    group: 'Satisfaction',
+    title: 'Survey comments',
+    description: 'What respondents wrote, newest first, by survey, rating, company and period.',
+    params: ['period', 'kind', 'rating', 'company'],
+    drillsTo: 'the ticket',
+  },
+  columns: [
+    { key: 'received', label: 'Received', kind: 'date' },
+    { key: 'survey', label: 'Survey', kind: 'text' },
+    { key: 'company', label: 'Company', kind: 'text' },
+    { key: 'ticket', label: 'Ticket', kind: 'text' },
+    { key: 'rating', label: 'Rating', kind: 'count' },
+    { key: 'comment', label: 'Comment', kind: 'text' },
+  ],
+  sql: (run, limit) => {
+    const { values, p } = sqlParams();
+    const { from, to } = periodBounds(run, p);
+    const conds = [`l.received_at >= ${from}`, `l.received_at < ${to}`];
+    if (run.params.kind) conds.push(`l.type = ${p(run.params.kind === 'support' ? SURVEY_TYPE_SUPPORT : SURVEY_TYPE_CLIENT_CARE)}`);
+    if (run.params.rating === 'low') conds.push('l.q1 <= 2');
+    if (run.params.rating === 'neutral') conds.push('l.q1 = 3');
+    if (run.params.rating === 'high') conds.push('l.q1 >= 4');
+    // Only responses with something written.
+    conds.push(`(${TEXT_KEYS.map((k) => `btrim(coalesce(l.answers->>'${k}', '')) <> ''`).join(' OR ')})`);
+    return {
+      text: `WITH ${latestResponses(p, run.params.company)}
+             SELECT ${isoOf('l.received_at')} AS received, l.type, co.name AS company, l.ticket_id, t.title AS ticket_title, l.q1 AS rating, l.answers
+               FROM latest l LEFT JOIN companies co ON co.id = l.company_id LEFT JOIN tickets t ON t.id = l.ticket_id
+              WHERE ${conds.join(' AND ')}
+              ORDER BY l.received_at DESC, l.id DESC ${limitOf(limit, p)}`,
+      values,
+    };
+  },
+  mapRow: (r) => {
+    const type = String(r.type) as typeof SURVEY_TYPE_SUPPORT | typeof SURVEY_TYPE_CLIENT_CARE;
+    const answers = (r.answers ?? {}) as Record<string, unknown>;
+    const comment = SURVEY_TEXT_QUESTIONS[type]
+      .map((q) => answers[q])
+      .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+      .map((v) => v.trim())
+      .join(' · ');
+    return {
+      received: String(r.received),
+      survey: type === SURVEY_TYPE_SUPPORT ? SURVEY_KINDS.support : SURVEY_KINDS['client-care'],
+      company: (r.company as string | null) ?? null,
+      ticket: r.ticket_id === null ? null : `#${n(r.ticket_id)} ${String(r.ticket_title ?? '')}`.trim(),
+      ticket_id: r.ticket_id === null ? null : n(r.ticket_id),
+      rating: n(r.rating),
+      comment,
+    };
+  },
+  drill: (row) => (row.ticket_id === null ? null : `/ticket/${n(row.ticket_id)}`),
+  chart: (rows) => {
+    if (!rows.length) return null;
+    const ratings = [1, 2, 3, 4, 5];
+    return {
+      kind: 'bar',
+      title: 'Comments by rating',
+      summary: commentsSummary(rows),
+      categories: ratings.map(String),
+      categoryLabel: 'Rating',
+      valueLabel: 'Comments',
+      series: [{ name: 'Comments', values: ratings.map((v) => rows.filter((r) => r.rating === v).length) }],
+    };
+  },
+  summary: (rows) => commentsSummary(rows),
+};
+
+function commentsSummary(rows: ReportRow[]): string {
+  if (!rows.length) return 'No comments match these filters.';
+  const low = rows.filter((r) => n(r.rating) <= 2).length;
+  return `${fmtInt(rows.length)}${rows.length >= REPORT_SETTINGS.rowCap ? '+' : ''} comments; ${fmtInt(low)} from unhappy respondents (rating 1–2).`;
+}
+
+export const SERVICE_REPORTS: ReportDefinition[] = [slaAttainment, overdueByAssignee];
+export const TIME_REPORTS: ReportDefinition[] = [timeBy('person'), timeBy('company')];
+export const SATISFACTION_REPORTS: ReportDefinition[] = [csatNps, surveyComments];

@@ -1,0 +1,485 @@
+/**
+ * Ticket reports: counts by status, severity, queue, company and assignee (the tickets as they
+ * are now), age of open tickets, opened vs closed over a period, and the ticket list. Drill keys
+ * open the ticket search with the same filters, so its count equals the chart point's.
+ */
+import { QUEUES, SEVERITIES, SEVERITY_CODES, TICKET_STATUSES, TICKET_STATUS_CODES, severityLabel, statusLabel } from '@contracts/common/codes';
+import type { ChartSpecInput } from '@contracts/charts';
+import { CHART_LIMITS } from '@contracts/charts';
+import {
+  OPEN_STATUSES,
+  REPORT_SETTINGS,
+  REPORT_STATUS_ANY,
+  REPORT_STATUS_OPEN,
+  share,
+  type Granularity,
+  type ReportColumn,
+  type ReportParams,
+  type ReportRow,
+} from '@contracts/reports';
+import { isoOf } from '@server/platform/sql';
+import { sqlParams, type ReportDefinition, type ReportRun } from './registry';
+
+const n = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
+export const fmtInt = (v: number) => new Intl.NumberFormat('en-US').format(v);
+const fmtPct = (v: number | null) => (v === null ? '—' : `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(v)} %`);
+
+/** The statuses a report's status parameter means (default: `fallback`). */
+function statusesOf(params: ReportParams, fallback: string): string[] | null {
+  const s = params.status ?? fallback;
+  if (s === REPORT_STATUS_ANY) return null;
+  if (s === REPORT_STATUS_OPEN) return OPEN_STATUSES;
+  return [s];
+}
+
+type TicketFilterKeys = 'company' | 'assignee' | 'queue' | 'severity' | 'status';
+
+/** The WHERE conditions (over tickets t) of the filter parameters a report takes. */
+export function ticketConditions(params: ReportParams, p: (v: unknown) => string, keys: readonly TicketFilterKeys[], statusFallback = REPORT_STATUS_ANY): string[] {
+  const conds: string[] = [];
+  if (keys.includes('company') && params.company) conds.push(`t.company_id = ${p(params.company)}`);
+  if (keys.includes('assignee') && params.assignee) conds.push(`t.assignee_id = ${p(params.assignee)}`);
+  if (keys.includes('queue') && params.queue) conds.push(`t.queue = ${p(params.queue)}`);
+  if (keys.includes('severity') && params.severity) conds.push(`t.severity = ${p(params.severity)}`);
+  if (keys.includes('status')) {
+    const statuses = statusesOf(params, statusFallback);
+    if (statuses?.length === 1) conds.push(`t.status = ${p(statuses[0])}`);
+    else if (statuses) conds.push(`t.status = ANY(${p(statuses)}::text[])`);
+  }
+  return conds;
+}
+
+const where = (conds: string[]) => (conds.length ? `WHERE ${conds.join(' AND ')}` : '');
+
+/** The ticket search (/ticket/search) filtered to a segment: its address. */
+export function ticketSearchHref(filters: { status?: string[] | null; severity?: string; queue?: string; company?: number | null; assignee?: number | null; overdue?: boolean }): string {
+  const q = new URLSearchParams();
+  if (filters.status?.length) q.set('f.status', filters.status.join(','));
+  if (filters.severity) q.set('f.severity', filters.severity);
+  if (filters.queue) q.set('f.queue', filters.queue);
+  if (filters.company) q.set('company', String(filters.company));
+  if (filters.assignee) q.set('assignee', String(filters.assignee));
+  if (filters.overdue) q.set('overdue', 'true');
+  return `/ticket/search?${q.toString()}`;
+}
+
+/** The search filters a report's parameters stand for (segment values override them). */
+function baseFilters(params: ReportParams, keys: readonly TicketFilterKeys[], statusFallback: string) {
+  return {
+    status: keys.includes('status') ? statusesOf(params, statusFallback) : null,
+    severity: keys.includes('severity') ? params.severity : undefined,
+    queue: keys.includes('queue') ? params.queue : undefined,
+    company: keys.includes('company') ? params.company : undefined,
+    assignee: keys.includes('assignee') ? params.assignee : undefined,
+  };
+}
+
+const statusWord = (params: ReportParams, fallback: string) => {
+  const s = params.status ?? fallback;
+  return s === REPORT_STATUS_ANY ? '' : s === REPORT_STATUS_OPEN ? 'open ' : `${statusLabel(s).toLowerCase()} `;
+};
+
+// ------------------------------------------------------------------- counts by a fixed dimension
+
+type Dimension = {
+  id: string;
+  title: string;
+  description: string;
+  label: string;
+  codes: readonly string[];
+  labelOf: (code: string) => string;
+  column: string;
+  /** The filter this dimension replaces. */
+  own: TicketFilterKeys;
+  statusFallback: string;
+  chart: ChartSpecInput['kind'];
+};
+
+const FILTERS: readonly TicketFilterKeys[] = ['company', 'assignee', 'queue', 'severity', 'status'];
+
+function byDimension(d: Dimension): ReportDefinition {
+  const keys = FILTERS.filter((k) => k !== d.own);
+  return {
+    meta: {
+      id: d.id,
+      group: 'Tickets',
+      title: d.title,
+      description: d.description,
+      params: keys,
+      drillsTo: 'the ticket search',
+    },
+    snapshot: true,
+    columns: [
+      { key: 'segment', label: d.label, kind: 'text' },
+      { key: 'tickets', label: 'Tickets', kind: 'count' },
+      { key: 'share', label: 'Share', kind: 'percent' },
+    ],
+    sql: (run, limit) => {
+      const { values, p } = sqlParams();
+      const conds = ticketConditions(run.params, p, keys, d.statusFallback);
+      // Every code appears (zero when no ticket has it), in the dimension's order.
+      return {
+        text: `WITH counts AS (SELECT ${d.column} AS code, count(*)::int AS n FROM tickets t ${where(conds)} GROUP BY 1)
+               SELECT c.code, coalesce(counts.n, 0)::int AS tickets, coalesce(sum(counts.n) OVER (), 0)::int AS total
+                 FROM unnest(${p(d.codes)}::text[]) WITH ORDINALITY c(code, ord) LEFT JOIN counts ON counts.code = c.code
+                ORDER BY c.ord ${limit === null ? '' : `LIMIT ${p(limit)}`}`,
+        values,
+      };
+    },
+    mapRow: (r) => ({ code: String(r.code), segment: d.labelOf(String(r.code)), tickets: n(r.tickets), share: share(n(r.tickets), n(r.total)) ?? 0, total: n(r.total) }),
+    drill: (row, run) => {
+      const f = baseFilters(run.params, keys, d.statusFallback);
+      const code = String(row.code);
+      if (d.own === 'status') return ticketSearchHref({ ...f, status: [code] });
+      if (n(row.tickets) === 0) return null;
+      return ticketSearchHref({ ...f, [d.own]: code });
+    },
+    totals: (rows) => ({ segment: 'Total', tickets: rows.reduce((a, r) => a + n(r.tickets), 0), share: rows.some((r) => n(r.tickets) > 0) ? 100 : 0 }),
+    chart: (rows, run, drill) => ({
+      kind: d.chart,
+      title: d.title,
+      summary: summaryOfShares(rows, `${statusWord(run.params, d.statusFallback)}tickets`),
+      categories: rows.map((r) => String(r.segment)),
+      categoryLabel: d.label,
+      valueLabel: 'Tickets',
+      series: [{ name: 'Tickets', values: rows.map((r) => n(r.tickets)), drill }],
+    }),
+    summary: (rows, run) => summaryOfShares(rows, `${statusWord(run.params, d.statusFallback)}tickets`),
+  };
+}
+
+/** "Support holds 41 % of 1,234 open tickets; Programming follows with 22 %." */
+function summaryOfShares(rows: ReportRow[], what: string): string {
+  const total = rows.reduce((a, r) => a + n(r.tickets), 0);
+  if (!total) return `No ${what} match these filters.`;
+  const sorted = [...rows].sort((a, b) => n(b.tickets) - n(a.tickets));
+  const [first, second] = sorted;
+  const lead = `${String(first!.segment)} holds ${fmtPct(share(n(first!.tickets), total))} of ${fmtInt(total)} ${what}`;
+  return second && n(second.tickets) > 0 ? `${lead}; ${String(second.segment)} follows with ${fmtPct(share(n(second.tickets), total))}.` : `${lead}.`;
+}
+
+// ------------------------------------------------------------------- counts by company or assignee
+
+type Party = { id: string; title: string; description: string; label: string; idColumn: string; nameColumn: string; none: string; own: TicketFilterKeys };
+
+function byParty(d: Party): ReportDefinition {
+  const keys = FILTERS.filter((k) => k !== d.own);
+  const sev = SEVERITY_CODES.map((c) => ({ code: c, key: `sev_${c.toLowerCase()}`, label: SEVERITIES[c] }));
+  return {
+    meta: { id: d.id, group: 'Tickets', title: d.title, description: d.description, params: keys, drillsTo: 'the ticket search' },
+    snapshot: true,
+    columns: [
+      { key: 'segment', label: d.label, kind: 'text' },
+      ...sev.map((s): ReportColumn => ({ key: s.key, label: s.label, kind: 'count' })),
+      { key: 'tickets', label: 'Tickets', kind: 'count' },
+      { key: 'share', label: 'Share', kind: 'percent' },
+    ],
+    sql: (run, limit) => {
+      const { values, p } = sqlParams();
+      const conds = ticketConditions(run.params, p, keys, REPORT_STATUS_OPEN);
+      return {
+        text: `SELECT ${d.idColumn} AS party_id, coalesce(${d.nameColumn}, ${p(d.none)}) AS segment,
+                      ${sev.map((s) => `count(*) FILTER (WHERE t.severity = '${s.code}')::int AS ${s.key}`).join(', ')},
+                      count(*)::int AS tickets, sum(count(*)) OVER ()::int AS total
+                 FROM tickets t ${where(conds)}
+                GROUP BY ${d.idColumn}, ${d.nameColumn}
+                ORDER BY tickets DESC, segment, party_id ${limit === null ? '' : `LIMIT ${p(limit)}`}`,
+        values,
+      };
+    },
+    mapRow: (r) => ({
+      party_id: r.party_id === null ? null : n(r.party_id),
+      segment: String(r.segment),
+      ...Object.fromEntries(sev.map((s) => [s.key, n(r[s.key])])),
+      tickets: n(r.tickets),
+      share: share(n(r.tickets), n(r.total)) ?? 0,
+      total: n(r.total),
+    }),
+    drill: (row, run) => (row.party_id === null ? null : ticketSearchHref({ ...baseFilters(run.params, keys, REPORT_STATUS_OPEN), [d.own]: n(row.party_id) })),
+    totals: (rows) => ({
+      segment: 'Total',
+      ...Object.fromEntries(sev.map((s) => [s.key, rows.reduce((a, r) => a + n(r[s.key]), 0)])),
+      tickets: rows.reduce((a, r) => a + n(r.tickets), 0),
+      share: rows.length ? Math.min(100, rows.reduce((a, r) => a + n(r.share), 0)) : 0,
+    }),
+    chart: (rows, run) => {
+      const top = rows.slice(0, REPORT_SETTINGS.chartCategoriesMax);
+      const base = baseFilters(run.params, keys, REPORT_STATUS_OPEN);
+      return {
+        kind: 'stackedBar',
+        title: d.title,
+        summary: summaryOfShares(rows, `${statusWord(run.params, REPORT_STATUS_OPEN)}tickets`),
+        categories: top.map((r) => truncate(String(r.segment))),
+        categoryLabel: d.label,
+        valueLabel: 'Tickets',
+        series: sev
+          .filter((s) => !run.params.severity || run.params.severity === s.code)
+          .map((s) => ({
+            name: s.label,
+            stack: 'severity',
+            values: top.map((r) => n(r[s.key])),
+            drill: top.map((r) => (r.party_id === null || !n(r[s.key]) ? null : ticketSearchHref({ ...base, [d.own]: n(r.party_id), severity: s.code }))),
+          })),
+      };
+    },
+    summary: (rows, run) => summaryOfShares(rows, `${statusWord(run.params, REPORT_STATUS_OPEN)}tickets`),
+  };
+}
+
+/** Category labels stay unique: names longer than the chart's limit are cut with an ellipsis. */
+const truncate = (s: string) => (s.length > CHART_LIMITS.labelLength ? `${s.slice(0, CHART_LIMITS.labelLength - 1)}…` : s);
+
+// ------------------------------------------------------------------- age of open tickets
+
+export const AGE_BUCKETS = [
+  { label: '0–1 d', lo: 0, hi: 1 },
+  { label: '1–3 d', lo: 1, hi: 3 },
+  { label: '3–7 d', lo: 3, hi: 7 },
+  { label: '7–30 d', lo: 7, hi: 30 },
+  { label: '30+ d', lo: 30, hi: null },
+] as const;
+
+const ticketAge: ReportDefinition = {
+  meta: {
+    id: 'ticket-age',
+    group: 'Tickets',
+    title: 'Age of open tickets',
+    description: 'Open tickets by how long ago they were opened: 0–1, 1–3, 3–7, 7–30 and over 30 days.',
+    params: ['company', 'assignee', 'queue', 'severity'],
+  },
+  snapshot: true,
+  columns: [
+    { key: 'bucket', label: 'Age', kind: 'text' },
+    { key: 'tickets', label: 'Tickets', kind: 'count' },
+    { key: 'share', label: 'Share', kind: 'percent' },
+  ],
+  sql: (run, limit) => {
+    const { values, p } = sqlParams();
+    const conds = [`t.status <> 'C'`, ...ticketConditions(run.params, p, ['company', 'assignee', 'queue', 'severity'])];
+    const now = p(run.now);
+    // A ticket d days old (d ≥ lo and d < hi) falls in that bucket.
+    const bucketOf = AGE_BUCKETS.map((b, i) => (b.hi === null ? `ELSE ${i + 1}` : `WHEN t.created_at > ${now}::timestamptz - interval '${b.hi} days' THEN ${i + 1}`)).join(' ');
+    return {
+      text: `WITH counts AS (SELECT CASE ${bucketOf} END AS ord, count(*)::int AS n FROM tickets t ${where(conds)} GROUP BY 1)
+             SELECT b.label AS bucket, coalesce(counts.n, 0)::int AS tickets, coalesce(sum(counts.n) OVER (), 0)::int AS total
+               FROM unnest(${p(AGE_BUCKETS.map((b) => b.label))}::text[]) WITH ORDINALITY b(label, ord) LEFT JOIN counts ON counts.ord = b.ord
+              ORDER BY b.ord ${limit === null ? '' : `LIMIT ${p(limit)}`}`,
+      values,
+    };
+  },
+  mapRow: (r) => ({ bucket: String(r.bucket), tickets: n(r.tickets), share: share(n(r.tickets), n(r.total)) ?? 0 }),
+  totals: (rows) => ({ bucket: 'Total', tickets: rows.reduce((a, r) => a + n(r.tickets), 0), share: 100 }),
+  chart: (rows) => ({
+    kind: 'bar',
+    title: 'Age of open tickets',
+    summary: ageSummary(rows),
+    categories: rows.map((r) => String(r.bucket)),
+    categoryLabel: 'Age',
+    valueLabel: 'Open tickets',
+    series: [{ name: 'Open tickets', values: rows.map((r) => n(r.tickets)) }],
+  }),
+  summary: (rows) => ageSummary(rows),
+};
+
+function ageSummary(rows: ReportRow[]): string {
+  const total = rows.reduce((a, r) => a + n(r.tickets), 0);
+  if (!total) return 'No open tickets match these filters.';
+  const old = n(rows[rows.length - 1]?.tickets);
+  const week = rows.slice(3).reduce((a, r) => a + n(r.tickets), 0);
+  return `${fmtInt(total)} open tickets; ${fmtPct(share(week, total))} are older than a week and ${fmtPct(share(old, total))} older than 30 days.`;
+}
+
+// ------------------------------------------------------------------- opened vs closed
+
+const STEP: Record<Granularity, string> = { day: '1 day', week: '1 week', month: '1 month' };
+
+/** The bucket of a timestamp column in UTC, as a timestamp without time zone. */
+const bucket = (g: Granularity, column: string) => `date_trunc('${g}', ${column} AT TIME ZONE 'UTC')`;
+
+/** The period's bounds as parameters: [from 00:00 UTC, the day after `to` 00:00 UTC). */
+export function periodBounds(run: ReportRun, p: (v: unknown) => string): { from: string; to: string } {
+  return { from: `(${p(run.period!.from)}::date::timestamp AT TIME ZONE 'UTC')`, to: `((${p(run.period!.to)}::date + 1)::timestamp AT TIME ZONE 'UTC')` };
+}
+
+const openedClosed: ReportDefinition = {
+  meta: {
+    id: 'opened-vs-closed',
+    group: 'Tickets',
+    title: 'Opened vs closed',
+    description: 'Tickets opened and tickets closed per day, week or month of the period, and the backlog change.',
+    params: ['period', 'granularity', 'company', 'assignee', 'queue', 'severity'],
+  },
+  columns: [
+    { key: 'bucket', label: 'Period', kind: 'date' },
+    { key: 'opened', label: 'Opened', kind: 'count' },
+    { key: 'closed', label: 'Closed', kind: 'count' },
+    { key: 'net', label: 'Backlog change', kind: 'count' },
+  ],
+  sql: (run, limit) => {
+    const g = run.params.granularity ?? 'week';
+    const { values, p } = sqlParams();
+    const conds = ticketConditions(run.params, p, ['company', 'assignee', 'queue', 'severity']);
+    const { from, to } = periodBounds(run, p);
+    const and = conds.length ? `AND ${conds.join(' AND ')}` : '';
+    return {
+      text: `WITH buckets AS (
+               SELECT generate_series(date_trunc('${g}', ${p(run.period!.from)}::date::timestamp), ${p(run.period!.to)}::date::timestamp, interval '${STEP[g]}') AS b),
+             o AS (SELECT ${bucket(g, 't.created_at')} AS b, count(*)::int AS n FROM tickets t WHERE t.created_at >= ${from} AND t.created_at < ${to} ${and} GROUP BY 1),
+             c AS (SELECT ${bucket(g, 't.closed_at')} AS b, count(*)::int AS n FROM tickets t WHERE t.closed_at >= ${from} AND t.closed_at < ${to} ${and} GROUP BY 1)
+             SELECT to_char(buckets.b, 'YYYY-MM-DD') AS bucket, coalesce(o.n, 0)::int AS opened, coalesce(c.n, 0)::int AS closed
+               FROM buckets LEFT JOIN o ON o.b = buckets.b LEFT JOIN c ON c.b = buckets.b
+              ORDER BY buckets.b ${limit === null ? '' : `LIMIT ${p(limit)}`}`,
+      values,
+    };
+  },
+  mapRow: (r, run) => {
+    const g = run.params.granularity ?? 'week';
+    const b = String(r.bucket);
+    return { bucket: g === 'month' ? b.slice(0, 7) : b, opened: n(r.opened), closed: n(r.closed), net: n(r.opened) - n(r.closed) };
+  },
+  totals: (rows) => {
+    const opened = rows.reduce((a, r) => a + n(r.opened), 0);
+    const closed = rows.reduce((a, r) => a + n(r.closed), 0);
+    return { bucket: 'Total', opened, closed, net: opened - closed };
+  },
+  chart: (rows, run) =>
+    rows.length > CHART_LIMITS.points
+      ? null
+      : {
+          kind: 'line',
+          title: 'Opened vs closed',
+          summary: openedSummary(rows),
+          categories: rows.map((r) => String(r.bucket)),
+          categoryLabel: (run.params.granularity ?? 'week') === 'week' ? 'Week starting' : (run.params.granularity ?? 'week') === 'day' ? 'Day' : 'Month',
+          valueLabel: 'Tickets',
+          series: [
+            { name: 'Opened', values: rows.map((r) => n(r.opened)) },
+            { name: 'Closed', values: rows.map((r) => n(r.closed)) },
+          ],
+        },
+  summary: (rows) => openedSummary(rows),
+};
+
+function openedSummary(rows: ReportRow[]): string {
+  const opened = rows.reduce((a, r) => a + n(r.opened), 0);
+  const closed = rows.reduce((a, r) => a + n(r.closed), 0);
+  if (!opened && !closed) return 'No tickets were opened or closed in the period.';
+  const first = n(rows[0]?.opened);
+  const last = n(rows[rows.length - 1]?.opened);
+  const trend = rows.length > 1 && first > 0 ? ` Opened tickets ${last >= first ? 'rose' : 'fell'} ${fmtPct(Math.abs(share(last - first, first) ?? 0))} from the first to the last ${'bucket'}.` : '';
+  const net = opened - closed;
+  return `${fmtInt(opened)} opened and ${fmtInt(closed)} closed in the period; the backlog ${net > 0 ? `grew by ${fmtInt(net)}` : net < 0 ? `shrank by ${fmtInt(-net)}` : 'held steady'}.${trend}`;
+}
+
+// ------------------------------------------------------------------- the ticket list
+
+const ticketList: ReportDefinition = {
+  meta: {
+    id: 'ticket-list',
+    group: 'Tickets',
+    title: 'Ticket list',
+    description: 'Every ticket opened in the period with its status, priority, company, queue, assignee and dates; the CSV holds them all.',
+    params: ['period', 'status', 'company', 'assignee', 'queue', 'severity'],
+    drillsTo: 'the ticket',
+  },
+  columns: [
+    { key: 'id', label: 'ID', kind: 'count' },
+    { key: 'title', label: 'Title', kind: 'text' },
+    { key: 'status', label: 'Status', kind: 'text' },
+    { key: 'severity', label: 'Priority', kind: 'text' },
+    { key: 'company', label: 'Company', kind: 'text' },
+    { key: 'queue', label: 'Queue', kind: 'text' },
+    { key: 'assignee', label: 'Assignee', kind: 'text' },
+    { key: 'created', label: 'Created', kind: 'date' },
+    { key: 'due', label: 'Due', kind: 'date' },
+    { key: 'closed', label: 'Closed', kind: 'date' },
+  ],
+  sql: (run, limit) => {
+    const { values, p } = sqlParams();
+    const { from, to } = periodBounds(run, p);
+    const conds = [`t.created_at >= ${from}`, `t.created_at < ${to}`, ...ticketConditions(run.params, p, FILTERS)];
+    return {
+      text: `SELECT t.id, t.title, t.status, t.severity, t.company_name AS company, t.queue, t.assignee_name AS assignee,
+                    ${isoOf('t.created_at')} AS created, ${isoOf('t.duedate')} AS due, ${isoOf('t.closed_at')} AS closed
+               FROM tickets t WHERE ${conds.join(' AND ')}
+              ORDER BY t.created_at DESC, t.id DESC ${limit === null ? '' : `LIMIT ${p(limit)}`}`,
+      values,
+    };
+  },
+  mapRow: (r) => ({
+    id: n(r.id),
+    title: String(r.title),
+    status: TICKET_STATUSES[r.status as keyof typeof TICKET_STATUSES] ?? String(r.status),
+    severity: severityLabel(String(r.severity)),
+    company: (r.company as string | null) ?? null,
+    queue: String(r.queue),
+    assignee: (r.assignee as string | null) ?? null,
+    created: (r.created as string | null) ?? null,
+    due: (r.due as string | null) ?? null,
+    closed: (r.closed as string | null) ?? null,
+  }),
+  drill: (row) => `/ticket/${n(row.id)}`,
+  summary: (rows) => (rows.length ? `${fmtInt(rows.length)}${rows.length >= REPORT_SETTINGS.rowCap ? '+' : ''} tickets opened in the period match these filters.` : 'No tickets opened in the period match these filters.'),
+};
+
+export const TICKET_REPORTS: ReportDefinition[] = [
+  byDimension({
+    id: 'tickets-by-status',
+    title: 'Tickets by status',
+    description: 'How many tickets are in each status now.',
+    label: 'Status',
+    codes: TICKET_STATUS_CODES,
+    labelOf: statusLabel,
+    column: 't.status',
+    own: 'status',
+    statusFallback: REPORT_STATUS_ANY,
+    chart: 'bar',
+  }),
+  byDimension({
+    id: 'tickets-by-severity',
+    title: 'Tickets by priority',
+    description: 'Open tickets (or another status) by priority: Critical, High, Medium, Low.',
+    label: 'Priority',
+    codes: SEVERITY_CODES,
+    labelOf: severityLabel,
+    column: 't.severity',
+    own: 'severity',
+    statusFallback: REPORT_STATUS_OPEN,
+    chart: 'donut',
+  }),
+  byDimension({
+    id: 'tickets-by-queue',
+    title: 'Tickets by queue',
+    description: 'Open tickets (or another status) per queue: Support, Programming, Managed Services, Sales, QA.',
+    label: 'Queue',
+    codes: QUEUES,
+    labelOf: (q) => q,
+    column: 't.queue',
+    own: 'queue',
+    statusFallback: REPORT_STATUS_OPEN,
+    chart: 'bar',
+  }),
+  byParty({
+    id: 'tickets-by-company',
+    title: 'Tickets by company',
+    description: 'Open tickets (or another status) per company, stacked by priority, most first.',
+    label: 'Company',
+    idColumn: 't.company_id',
+    nameColumn: 't.company_name',
+    none: 'No company',
+    own: 'company',
+  }),
+  byParty({
+    id: 'tickets-by-assignee',
+    title: 'Tickets by assignee',
+    description: 'Open tickets (or another status) per assignee, stacked by priority, most first.',
+    label: 'Assignee',
+    idColumn: 't.assignee_id',
+    nameColumn: 't.assignee_name',
+    none: 'Unassigned',
+    own: 'assignee',
+  }),
+  ticketAge,
+  openedClosed,
+  ticketList,
+];

@@ -1,0 +1,198 @@
+/**
+ * Contracts of the reports: the catalog's entries, the one parameter schema every report reads,
+ * the periods (presets and custom), and what a run answers (table, chart, summary, drill keys).
+ * The server's registry (server/features/reports) holds the queries; the browser reads the
+ * catalog from the API, so a report registered by another feature shows up without browser code.
+ */
+import { z } from './common/zod';
+import { QUEUES, SEVERITY_CODES, TICKET_STATUS_CODES, type Severity, type TicketStatus } from './common/codes';
+import { calendarDay, idInput, safeText } from './common/input';
+import type { ChartSpec } from './charts';
+
+/** The catalog's groups, in order. Sales and Projects register their reports in the same catalog. */
+export const REPORT_GROUPS = ['Tickets', 'Service levels', 'Time', 'Satisfaction', 'Sales', 'Projects'] as const;
+export type ReportGroup = (typeof REPORT_GROUPS)[number];
+
+export const PERIOD_PRESETS = {
+  'this-week': 'This week',
+  'this-month': 'This month',
+  'last-month': 'Last month',
+  'last-90-days': 'Last 90 days',
+  'this-year': 'This year',
+  custom: 'Custom',
+} as const;
+export type PeriodPreset = keyof typeof PERIOD_PRESETS;
+export const PERIOD_PRESET_CODES = Object.keys(PERIOD_PRESETS) as [PeriodPreset, ...PeriodPreset[]];
+export const DEFAULT_PERIOD: PeriodPreset = 'last-90-days';
+
+export const GRANULARITIES = { day: 'Day', week: 'Week', month: 'Month' } as const;
+export type Granularity = keyof typeof GRANULARITIES;
+export const GRANULARITY_CODES = Object.keys(GRANULARITIES) as [Granularity, ...Granularity[]];
+
+/** "Open" is every status but Closed, "any" every status; a single status code narrows further. */
+export const REPORT_STATUS_OPEN = 'open';
+export const REPORT_STATUS_ANY = 'any';
+export const OPEN_STATUSES: TicketStatus[] = TICKET_STATUS_CODES.filter((s) => s !== 'C');
+
+export const SURVEY_KINDS = { support: 'Support survey', 'client-care': 'Client care survey' } as const;
+export type SurveyKind = keyof typeof SURVEY_KINDS;
+
+/** Ratings of the comments report: Q1 of both surveys. */
+export const RATING_FILTERS = { low: 'Unhappy (1–2)', neutral: 'Neutral (3)', high: 'Happy (4–5)' } as const;
+export type RatingFilter = keyof typeof RATING_FILTERS;
+
+/** The parameters a report may take; each catalog entry lists the ones it reads. */
+export const REPORT_PARAMS = ['period', 'company', 'assignee', 'queue', 'severity', 'status', 'granularity', 'kind', 'rating'] as const;
+export type ReportParamName = (typeof REPORT_PARAMS)[number];
+
+export const REPORT_SETTINGS = {
+  /** Rows the table shows at most (the CSV is not capped). */
+  rowCap: 500,
+  /** A report's query is stopped after this long (SET LOCAL statement_timeout). */
+  statementTimeoutMs: 5000,
+  /** The CSV export's query may run this long (it streams a million rows). */
+  exportTimeoutMs: 10 * 60 * 1000,
+  /** A run taking longer than this shows its progress and a Cancel button. */
+  progressAfterMs: 1000,
+  /** Categories a chart of companies or people shows (the table has them all). */
+  chartCategoriesMax: 15,
+  /** The longest period a custom range may span, in days. */
+  customSpanMaxDays: 366 * 30,
+} as const;
+
+export const REPORT_ID = /^[a-z0-9][a-z0-9-]{0,59}$/;
+export const reportIdSchema = safeText('report must be text', 'report').regex(REPORT_ID, 'report must be the id of a report');
+export const RUN_ID = /^[A-Za-z0-9-]{8,64}$/;
+
+const id = (what: string) => idInput({ label: what });
+
+/** The parameters of a run, as they travel in the query string (and the page's address). */
+export const reportParamsSchema = z
+  .strictObject({
+    period: z.enum(PERIOD_PRESET_CODES, { error: `period must be one of ${PERIOD_PRESET_CODES.join(', ')}` }).optional(),
+    from: calendarDay('from').optional(),
+    to: calendarDay('to').optional(),
+    company: id('company').optional(),
+    assignee: id('assignee').optional(),
+    queue: z.enum(QUEUES, { error: `queue must be one of ${QUEUES.join(', ')}` }).optional(),
+    severity: z.enum(SEVERITY_CODES as [Severity, ...Severity[]], { error: `severity must be one of ${SEVERITY_CODES.join(', ')}` }).optional(),
+    status: z
+      .enum([REPORT_STATUS_OPEN, REPORT_STATUS_ANY, ...TICKET_STATUS_CODES] as [string, ...string[]], {
+        error: `status must be open, any or one of ${TICKET_STATUS_CODES.join(', ')}`,
+      })
+      .optional(),
+    granularity: z.enum(GRANULARITY_CODES, { error: `granularity must be one of ${GRANULARITY_CODES.join(', ')}` }).optional(),
+    kind: z.enum(Object.keys(SURVEY_KINDS) as [SurveyKind, ...SurveyKind[]], { error: 'kind must be support or client-care' }).optional(),
+    rating: z.enum(Object.keys(RATING_FILTERS) as [RatingFilter, ...RatingFilter[]], { error: 'rating must be low, neutral or high' }).optional(),
+    /** The browser's id of this run, so it can be cancelled. */
+    run: safeText('run must be text', 'run').regex(RUN_ID, 'run must be 8 to 64 letters, digits or dashes').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.period === 'custom') {
+      if (!v.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'from is needed for a custom period' });
+      if (!v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to is needed for a custom period' });
+      if (v.from && v.to) {
+        if (v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be on or after from' });
+        else if ((Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 > REPORT_SETTINGS.customSpanMaxDays) {
+          ctx.addIssue({ code: 'custom', path: ['to'], message: 'the period may span at most 30 years' });
+        }
+      }
+    } else if (v.from || v.to) {
+      ctx.addIssue({ code: 'custom', path: [v.from ? 'from' : 'to'], message: 'from and to go with period=custom' });
+    }
+  });
+export type ReportParams = z.output<typeof reportParamsSchema>;
+export type ReportParamsInput = z.input<typeof reportParamsSchema>;
+
+/** The days of a period: from (inclusive) and to (inclusive), YYYY-MM-DD, in UTC. */
+export type ResolvedPeriod = { preset: PeriodPreset; from: string; to: string; label: string };
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d));
+
+/** The days a period covers at `now` (weeks start on Monday; days are UTC days). */
+export function resolvePeriod(params: Pick<ReportParams, 'period' | 'from' | 'to'>, now: Date): ResolvedPeriod {
+  const preset = params.period ?? DEFAULT_PERIOD;
+  const y = now.getUTCFullYear();
+  const m = now.getUTCMonth();
+  const d = now.getUTCDate();
+  const today = utc(y, m, d);
+  let from: Date;
+  let to: Date = today;
+  switch (preset) {
+    case 'this-week':
+      from = utc(y, m, d - ((now.getUTCDay() + 6) % 7));
+      break;
+    case 'this-month':
+      from = utc(y, m, 1);
+      break;
+    case 'last-month':
+      from = utc(y, m - 1, 1);
+      to = utc(y, m, 0);
+      break;
+    case 'this-year':
+      from = utc(y, 0, 1);
+      break;
+    case 'custom':
+      return { preset, from: params.from!, to: params.to!, label: `${params.from} – ${params.to}` };
+    default:
+      from = utc(y, m, d - 89);
+  }
+  return { preset, from: day(from), to: day(to), label: `${PERIOD_PRESETS[preset]} (${day(from)} – ${day(to)})` };
+}
+
+/** How a column's values read: text, or a chart unit (count, hours, percent, money in cents). */
+export type ReportColumnKind = 'text' | 'date' | 'count' | 'hours' | 'percent' | 'money';
+export type ReportColumn = { key: string; label: string; kind: ReportColumnKind };
+export type ReportCell = string | number | null;
+export type ReportRow = Record<string, ReportCell>;
+
+/** A report as the catalog lists it. */
+export type ReportMeta = {
+  id: string;
+  group: ReportGroup;
+  title: string;
+  description: string;
+  params: ReportParamName[];
+  /** What a drill-down opens ("the ticket search"), for the screen's hint; none: no drill-down. */
+  drillsTo?: string;
+};
+
+export type ReportCatalog = { reports: ReportMeta[] };
+
+/** What a run answers. */
+export type ReportResult = {
+  report: ReportMeta;
+  /** The period the figures cover (null: a report of the tickets as they are now). */
+  period: ResolvedPeriod | null;
+  columns: ReportColumn[];
+  /** At most REPORT_SETTINGS.rowCap rows, in the report's order. */
+  rows: ReportRow[];
+  /** One drill key per row: the app path of the list filtered to that row (null: none). */
+  drill: (string | null)[];
+  /** A last line of totals, when the report has one. */
+  totals: ReportRow | null;
+  /** Every row the query found; more than rows.length when the table is capped. */
+  rowCount: number;
+  capped: boolean;
+  /** The chart (null for list reports). */
+  chart: ChartSpec | null;
+  summary: string;
+  generatedAt: string;
+  elapsedMs: number;
+};
+
+/** The query string of a run (and of the viewer's address), defaults left out, keys in a fixed order. */
+export function reportSearchParams(report: string, params: ReportParamsInput): URLSearchParams {
+  const out = new URLSearchParams({ report });
+  for (const key of ['period', 'from', 'to', ...REPORT_PARAMS.filter((p) => p !== 'period')] as const) {
+    const v = (params as Record<string, unknown>)[key];
+    if (v !== undefined && v !== null && v !== '') out.set(key, String(v));
+  }
+  return out;
+}
+
+/** Percent with two decimals (41.5 = 41.5 %), null without a denominator. */
+export function share(part: number, whole: number): number | null {
+  return whole > 0 ? Math.round((part / whole) * 10000) / 100 : null;
+}

@@ -1,0 +1,301 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState, type Key } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { QUEUES, SEVERITIES, TICKET_STATUSES } from '@contracts/common/codes';
+import { fieldErrors } from '@contracts/common/errors';
+import {
+  DEFAULT_PERIOD,
+  GRANULARITIES,
+  PERIOD_PRESETS,
+  RATING_FILTERS,
+  REPORT_SETTINGS,
+  REPORT_STATUS_ANY,
+  REPORT_STATUS_OPEN,
+  SURVEY_KINDS,
+  reportParamsSchema,
+  reportSearchParams,
+  type ReportColumn,
+  type ReportMeta,
+  type ReportParamName,
+  type ReportParamsInput,
+  type ReportResult,
+  type ReportRow,
+} from '@contracts/reports';
+import { formatChartValue } from '@contracts/charts';
+import { reportsApi } from '../api';
+import { reportCatalogMachine, reportStaffMachine } from '../machines/catalog.machine';
+import { liveReportViewerMachine } from '../machines/report-viewer.live';
+import styles from './reports.module.css';
+import { useTabTitle } from './tab-title';
+import { Chart } from '@/shared/ui/chart';
+import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { Alert, Breadcrumbs, Button, Card, ComboBox, DatePicker, EmptyState, PageHeader, Select, SkeletonCard, SkeletonTable } from '@/shared/ui/components';
+import { formatNumericDateTime } from '@/shared/ui/tokens/format';
+
+const PARAM_KEYS = ['period', 'from', 'to', 'company', 'assignee', 'queue', 'severity', 'status', 'granularity', 'kind', 'rating'] as const;
+
+/** The report and its parameters as the address holds them. */
+function fromAddress(search: string): { report: string; params: ReportParamsInput; raw: Record<string, string> } {
+  const url = new URLSearchParams(search);
+  const raw: Record<string, string> = {};
+  for (const k of PARAM_KEYS) {
+    const v = url.get(k);
+    if (v) raw[k] = v;
+  }
+  return { report: url.get('report') ?? '', params: raw as ReportParamsInput, raw };
+}
+
+const options = (entries: Record<string, string>) => Object.entries(entries).map(([id, label]) => ({ id, label }));
+
+const STATUS_OPTIONS = [{ id: REPORT_STATUS_OPEN, label: 'Open (not closed)' }, { id: REPORT_STATUS_ANY, label: 'Any status' }, ...options(TICKET_STATUSES)];
+const ANY = '';
+
+function ParameterBar({ meta, params, onChange }: { meta: ReportMeta; params: ReportParamsInput; onChange: (next: ReportParamsInput) => void }) {
+  const staffQuery = useActorRef(reportStaffMachine, { input: {} });
+  const staff = useSelector(staffQuery, (s) => s.context.data ?? []);
+  const takes = (p: ReportParamName) => meta.params.includes(p);
+  const set = (key: keyof ReportParamsInput, value: Key | null) => {
+    const next: Record<string, unknown> = { ...params, [key]: value === null || value === ANY ? undefined : String(value) };
+    if (key === 'period' && value !== 'custom') {
+      delete next.from;
+      delete next.to;
+    }
+    if (key === 'period' && value === 'custom' && !params.from) {
+      const today = new Date().toISOString().slice(0, 10);
+      next.from = `${today.slice(0, 8)}01`;
+      next.to = today;
+    }
+    onChange(next as ReportParamsInput);
+  };
+  const period = params.period ?? DEFAULT_PERIOD;
+  const anyOf = (label: string, entries: { id: string; label: string }[]) => [{ id: ANY, label }, ...entries];
+  return (
+    <Card padding="compact">
+      <form className={styles.bar} aria-label="Report parameters" onSubmit={(e) => e.preventDefault()}>
+        {takes('period') ? <Select label="Period" items={options(PERIOD_PRESETS)} selectedKey={period} onSelectionChange={(k) => set('period', k)} /> : null}
+        {takes('period') && period === 'custom' ? (
+          <>
+            <DatePicker label="From" value={params.from ?? null} maxValue={params.to} onChange={(v) => v && onChange({ ...params, from: v })} />
+            <DatePicker label="To" value={params.to ?? null} minValue={params.from} onChange={(v) => v && onChange({ ...params, to: v })} />
+          </>
+        ) : null}
+        {takes('granularity') ? <Select label="Per" items={options(GRANULARITIES)} selectedKey={params.granularity ?? 'week'} onSelectionChange={(k) => set('granularity', k)} /> : null}
+        {takes('status') ? (
+          <Select label="Status" items={STATUS_OPTIONS} selectedKey={params.status ?? (meta.id === 'ticket-list' ? REPORT_STATUS_ANY : REPORT_STATUS_OPEN)} onSelectionChange={(k) => set('status', k)} />
+        ) : null}
+        {takes('severity') ? <Select label="Priority" items={anyOf('Any priority', options(SEVERITIES))} selectedKey={params.severity ?? ANY} onSelectionChange={(k) => set('severity', k)} /> : null}
+        {takes('queue') ? <Select label="Queue" items={anyOf('Any queue', QUEUES.map((q) => ({ id: q, label: q })))} selectedKey={params.queue ?? ANY} onSelectionChange={(k) => set('queue', k)} /> : null}
+        {takes('assignee') ? (
+          <Select
+            label="Assignee"
+            items={anyOf('Anyone', staff.map((s) => ({ id: String(s.id), label: s.name })))}
+            selectedKey={params.assignee ? String(params.assignee) : ANY}
+            onSelectionChange={(k) => set('assignee', k)}
+          />
+        ) : null}
+        {takes('company') ? (
+          <ComboBox
+            key={String(params.company ?? '')}
+            label="Company"
+            placeholder="Any company"
+            defaultInputValue={params.company ? `Company #${String(params.company)}` : ''}
+            loader={async (text, signal) => (await reportsApi.companies(text, signal)).map((c) => ({ id: String(c.id), label: c.name }))}
+            onSelectionChange={(k) => k !== null && set('company', k)}
+          />
+        ) : null}
+        {takes('kind') ? <Select label="Survey" items={anyOf('Both surveys', options(SURVEY_KINDS))} selectedKey={params.kind ?? ANY} onSelectionChange={(k) => set('kind', k)} /> : null}
+        {takes('rating') ? <Select label="Rating" items={anyOf('Any rating', options(RATING_FILTERS))} selectedKey={params.rating ?? ANY} onSelectionChange={(k) => set('rating', k)} /> : null}
+      </form>
+    </Card>
+  );
+}
+
+const TYPE: Record<ReportColumn['kind'], DataTableColumn<ReportRow>['type']> = { text: 'text', date: 'text', count: 'number', hours: 'number', percent: 'number', money: 'money' };
+
+/** A cell as people read it: counts with separators, hours and percents with their unit, timestamps in the one date format. */
+export function formatCell(value: ReportRow[string], kind: ReportColumn['kind']): string {
+  if (value === null || value === undefined || value === '') return kind === 'text' || kind === 'date' ? '' : '—';
+  if (kind === 'date') return typeof value === 'string' && value.length > 10 ? formatNumericDateTime(value) : String(value);
+  if (kind === 'text') return String(value);
+  return formatChartValue(Number(value), { unit: kind === 'hours' || kind === 'percent' || kind === 'money' ? kind : 'count' });
+}
+
+function ResultView({ result, onDrill }: { result: ReportResult; onDrill: (href: string) => void }) {
+  const rows = useMemo(() => result.rows.map((r, i) => ({ ...r, __row: i, __drill: result.drill[i] ?? null })), [result]);
+  const columns = useMemo<DataTableColumn<ReportRow>[]>(
+    () =>
+      result.columns.map((c, ci) => ({
+        label: c.label,
+        field: c.key,
+        type: TYPE[c.kind],
+        cell: (row: ReportRow) => {
+          const text = formatCell(row[c.key] ?? null, c.kind);
+          const href = row.__drill as string | null;
+          return ci === 0 && href ? <Link href={href}>{text || 'Open'}</Link> : text;
+        },
+      })),
+    [result],
+  );
+  return (
+    <div className={styles.stack}>
+      <div>
+        <p className={styles.summary} data-testid="report-summary">{result.summary}</p>
+        <p className={styles.muted}>
+          {result.period ? `Period: ${result.period.label}` : 'Tickets as they are now'} · generated {formatNumericDateTime(result.generatedAt)} in {result.elapsedMs} ms
+          {result.report.drillsTo ? ` · click a bar or a row to open ${result.report.drillsTo}` : ''}
+        </p>
+      </div>
+      {result.chart ? (
+        <Card padding="compact">
+          <Chart spec={result.chart} onSelect={onDrill} drillHref={(key) => key} />
+        </Card>
+      ) : null}
+      {result.rows.length === 0 ? (
+        <EmptyState title="Nothing to show" text="No data match these parameters; widen the period or clear a filter." />
+      ) : (
+        <>
+          {result.capped ? (
+            <Alert tone="info" title={`Showing the first ${REPORT_SETTINGS.rowCap} rows`}>
+              The CSV export holds every row.
+            </Alert>
+          ) : null}
+          <div className={styles.tableScroll}>
+            <DataTable<ReportRow> key={result.generatedAt} caption={result.report.title} columns={columns} rows={rows} rowKey="__row" />
+          </div>
+          {result.totals ? (
+            <dl className={styles.totals} aria-label="Totals">
+              {result.columns.slice(1).map((c) =>
+                [undefined, null, ''].includes(result.totals![c.key] as string | null | undefined) ? null : (
+                  <div key={c.key}>
+                    <dt>{c.label}</dt>
+                    <dd>{formatCell(result.totals![c.key]!, c.kind)}</dd>
+                  </div>
+                ),
+              )}
+            </dl>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+function Elapsed({ since }: { since: number | null }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, []);
+  const seconds = since ? Math.max(0, (now - since) / 1000) : 0;
+  return <>{seconds.toFixed(1)} s</>;
+}
+
+/** /report/view?report=…&…: one report with its parameters in the address. */
+export default function ReportViewScreen() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const { report, params, raw } = useMemo(() => fromAddress(search), [search]);
+  const parsed = useMemo(() => reportParamsSchema.safeParse(raw), [raw]);
+  const catalogQuery = useActorRef(reportCatalogMachine, { input: {} });
+  const catalog = useSelector(catalogQuery, (s) => s.context.data);
+  const meta = catalog?.reports.find((r) => r.id === report);
+  const viewer = useActorRef(liveReportViewerMachine);
+  const state = useSelector(viewer, (s) => s);
+  const result = state.context.result;
+  const key = reportSearchParams(report, params).toString();
+
+  useEffect(() => {
+    if (report && parsed.success) viewer.send({ type: 'report.open', report, params });
+    // The address decides: a new address (parameter bar, back, forward, a shared link) runs again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+
+  const change = (next: ReportParamsInput) => navigate(`/report/view?${reportSearchParams(report, next).toString()}`);
+  const title = meta?.title ?? result?.report.title ?? 'Report';
+  useTabTitle(title);
+  const running = state.matches('running');
+  const slow = state.hasTag('progress');
+  const exporting = state.hasTag('exporting');
+  const shownResult = result && result.report.id === report ? result : null;
+  const problems = parsed.success ? null : fieldErrors(parsed.error.issues);
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={meta?.description}
+        breadcrumbs={<Breadcrumbs items={[{ label: 'Reports', href: '/report/base' }, { label: title }]} />}
+        actions={
+          <>
+            <Button isDisabled={!state.matches('shown') || exporting} isPending={exporting} onPress={() => viewer.send({ type: 'report.export', kind: 'csv' })}>
+              Export CSV
+            </Button>
+            <Button isDisabled={!state.matches('shown') || exporting} onPress={() => viewer.send({ type: 'report.export', kind: 'pdf' })}>
+              Export PDF
+            </Button>
+          </>
+        }
+      />
+      <div className={styles.stack}>
+        {!report ? (
+          <EmptyState title="No report chosen" text="Pick one from the catalog." actions={<Link href="/report/base">All reports</Link>} />
+        ) : null}
+        {catalog && report && !meta ? <Alert tone="danger" title="No such report">The catalog has no report “{report}”. <Link href="/report/base">All reports</Link></Alert> : null}
+        {meta ? <ParameterBar meta={meta} params={params} onChange={change} /> : null}
+        {problems ? (
+          <Alert tone="danger" title="These parameters cannot be used" live>
+            {Object.entries(problems).map(([field, text]) => `${field}: ${text}`).join('; ')}
+          </Alert>
+        ) : null}
+        {state.context.exported ? (
+          <p className={styles.muted} role="status">
+            Exported {state.context.exported}
+          </p>
+        ) : null}
+        {state.context.exportError ? (
+          <Alert tone="danger" title="The export failed" live>
+            {state.context.exportError}
+          </Alert>
+        ) : null}
+        {running && slow ? (
+          <Card padding="compact">
+            <div className={styles.progress}>
+              <div className={styles.progressRow}>
+                <p className={styles.muted} role="status">
+                  Running the report… <Elapsed since={state.context.startedAt} />
+                </p>
+                <Button variant="danger" size="sm" onPress={() => viewer.send({ type: 'report.cancel' })}>
+                  Cancel
+                </Button>
+              </div>
+              <div className={styles.progressTrack} role="progressbar" aria-label="Report running">
+                <div className={styles.progressFill} />
+              </div>
+            </div>
+          </Card>
+        ) : null}
+        {running && !shownResult ? (
+          <div aria-busy="true" aria-label="Loading the report" className={styles.stack}>
+            <SkeletonCard />
+            <SkeletonTable />
+          </div>
+        ) : null}
+        {state.matches('failed') ? (
+          <Alert tone="danger" title="The report could not be run" live>
+            {state.context.error} <Button size="sm" onPress={() => viewer.send({ type: 'report.retry' })}>Try again</Button>
+          </Alert>
+        ) : null}
+        {state.matches('cancelled') ? (
+          <Alert tone="warning" title="Report cancelled" live>
+            {state.context.error ?? 'The query was stopped.'} <Button size="sm" onPress={() => viewer.send({ type: 'report.retry' })}>Run again</Button>
+          </Alert>
+        ) : null}
+        {shownResult && (state.matches('shown') || running) ? (
+          <div aria-busy={running || undefined}>
+            <ResultView result={shownResult} onDrill={(href) => navigate(href)} />
+          </div>
+        ) : null}
+      </div>
+    </>
+  );
+}

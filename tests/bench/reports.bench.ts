@@ -1,0 +1,120 @@
+/**
+ * Reports benchmark: `npm run bench:reports`.
+ *
+ * On a database filled by `npm run seed:large` (1,000,000 tickets), runs every ticket and
+ * service-level report through the report runner the route uses (`runReport`: its own connection,
+ * read-only transaction, statement timeout, row cap) BENCH_RUNS times after two warm-ups, with the
+ * default parameters and with a filter, and reports the median and p95; then streams the CSV of all
+ * tickets (`reportCsv`, the ticket list over every year) into a counting sink, recording its time,
+ * rows, bytes and the process's peak RSS (sampled every 20 ms).
+ * Runs on the embedded PostgreSQL server in BENCH_DATA_DIR and/or the PostgreSQL at BENCH_DATABASE_URL;
+ * prints a Markdown report and writes it to docs/bench/reports-latest.md.
+ */
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { reportParamsSchema } from '@contracts/reports';
+import { loadConfig } from '@server/config';
+import { openDatabase } from '@server/platform/db/database';
+import { CATALOG } from '@server/features/reports/catalog';
+import { reportCsv, runReport, RunningReports } from '@server/features/reports/runner';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 10);
+
+const backends: { name: string; env: Record<string, string> }[] = [];
+if (process.env.BENCH_DATA_DIR) backends.push({ name: 'Embedded PostgreSQL 18 server', env: { DATA_DIR: process.env.BENCH_DATA_DIR } });
+if (process.env.BENCH_DATABASE_URL) backends.push({ name: 'PostgreSQL server at BENCH_DATABASE_URL', env: { DATABASE_URL: process.env.BENCH_DATABASE_URL, DATA_DIR: `${os.tmpdir()}/cc-bench-reports` } });
+if (!backends.length) {
+  process.stderr.write('Set BENCH_DATA_DIR (a DATA_DIR seeded by npm run seed:large) and/or BENCH_DATABASE_URL\n');
+  process.exit(2);
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+};
+const f = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+
+const TICKET_GROUPS = new Set(['Tickets', 'Service levels']);
+
+const out: string[] = [];
+const say = (line = '') => {
+  out.push(line);
+  process.stdout.write(`${line}\n`);
+};
+
+say('# Reports benchmark (latest run)');
+say();
+say(`${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'} · ${mb(os.totalmem())} MB RAM · Node ${process.version} · ${RUNS} runs per report after 2 warm-ups`);
+
+for (const backend of backends) {
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', ...backend.env });
+  const database = await openDatabase(config);
+  const pool = database.pool;
+  const running = new RunningReports(pool);
+  const { server_version: version } = (await pool.query<{ server_version: string }>('SHOW server_version')).rows[0]!;
+  const { n } = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM tickets')).rows[0]!;
+  const { company } = (await pool.query<{ company: number }>('SELECT company_id AS company FROM tickets WHERE company_id IS NOT NULL LIMIT 1')).rows[0]!;
+  say();
+  say(`## ${backend.name} (PostgreSQL ${version}, ${n.toLocaleString('en-US')} tickets)`);
+  say();
+  say('| report | parameters | rows | median ms | p95 ms | ≤ 1 s |');
+  say('|---|---|---:|---:|---:|---|');
+  for (const def of CATALOG.filter((d) => TICKET_GROUPS.has(d.meta.group))) {
+    const variants: { label: string; query: Record<string, string> }[] = [{ label: 'defaults', query: {} }];
+    if (def.meta.params.includes('company')) variants.push({ label: 'one company', query: { company: String(company) } });
+    if (def.meta.params.includes('period')) variants.push({ label: 'this year', query: { period: 'this-year' } });
+    for (const v of variants) {
+      const params = reportParamsSchema.parse(v.query);
+      const times: number[] = [];
+      let rows = 0;
+      let failure = '';
+      for (let i = 0; i < RUNS + 2; i++) {
+        const started = performance.now();
+        try {
+          const r = await runReport(pool, running, def, params, { userId: 0 });
+          rows = r.rows.length;
+        } catch (e) {
+          failure = e instanceof Error ? e.message : String(e);
+          break;
+        }
+        if (i >= 2) times.push(performance.now() - started);
+      }
+      if (failure) say(`| ${def.meta.id} | ${v.label} | — | — | — | no: ${failure} |`);
+      else say(`| ${def.meta.id} | ${v.label} | ${rows} | ${f(percentile(times, 50))} | ${f(percentile(times, 95))} | ${percentile(times, 95) <= 1000 ? 'yes' : '**no**'} |`);
+    }
+  }
+
+  // The CSV of every ticket: streamed from a cursor, memory sampled.
+  const list = CATALOG.find((d) => d.meta.id === 'ticket-list')!;
+  const params = reportParamsSchema.parse({ period: 'custom', from: '2000-01-01', to: new Date().toISOString().slice(0, 10), status: 'any' });
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  let bytes = 0;
+  let lines = 0;
+  const started = performance.now();
+  await pipeline(
+    await reportCsv(pool, list, params),
+    new Writable({
+      write(chunk: Buffer, _enc, done) {
+        bytes += chunk.length;
+        for (const c of chunk) if (c === 10) lines++;
+        done();
+      },
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  say();
+  say(`CSV of all tickets: ${(lines - 1).toLocaleString('en-US')} rows, ${mb(bytes)} MB in ${seconds.toFixed(1)} s (${Math.round((lines - 1) / seconds).toLocaleString('en-US')} rows/s); RSS ${mb(before)} MB before, peak ${mb(peak)} MB (+${mb(peak - before)} MB).`);
+  await database.close();
+}
+
+writeFileSync(`${ROOT}docs/bench/reports-latest.md`, `${out.join('\n')}\n`);

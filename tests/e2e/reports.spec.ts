@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { STAFF, staffSignIn } from './support/accounts';
+
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+test('reports: the catalog, a run, a new period (and back), drill-down to the same count, CSV and PDF', async ({ page }) => {
+  await staffSignIn(page, STAFF.agent.email);
+  await expect(page).toHaveURL(/\/home$/);
+
+  // The catalog, grouped.
+  await page.goto('/report/base');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  for (const group of ['Tickets', 'Service levels', 'Time', 'Satisfaction']) await expect(page.getByRole('heading', { level: 2, name: group })).toBeVisible();
+  await expect(page).toHaveTitle(/Reports/);
+  await expectAccessible(page);
+
+  // A run, its parameters in the address.
+  await page.getByRole('link', { name: 'Opened vs closed' }).click();
+  await expect(page).toHaveURL(/\/report\/view\?report=opened-vs-closed$/);
+  const summary = page.getByTestId('report-summary');
+  await expect(summary).toContainText('in the period');
+  await expect(page.getByText(/Period: Last 90 days/)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Opened vs closed' })).toBeVisible();
+  await expectAccessible(page);
+
+  // Another period: the address changes; back returns to the last one.
+  const bar = page.getByRole('form', { name: 'Report parameters' });
+  await bar.getByRole('button', { name: /Period/ }).click();
+  await page.getByRole('option', { name: 'This year' }).click();
+  await expect(page).toHaveURL(/period=this-year/);
+  await expect(page.getByText(/Period: This year/)).toBeVisible();
+  await bar.getByRole('button', { name: /Per$/ }).click();
+  await page.getByRole('option', { name: 'Month' }).click();
+  await expect(page).toHaveURL(/period=this-year&granularity=month/);
+  await page.goBack();
+  await expect(page).toHaveURL(/period=this-year$/);
+  await page.goBack();
+  await expect(page.getByText(/Period: Last 90 days/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(/Period: Last 90 days/)).toBeVisible();
+
+  // Drill-down: an assignee's overdue tickets open in the ticket search with the same count.
+  await page.goto('/report/view?report=overdue-by-assignee');
+  const table = page.getByRole('table', { name: 'Overdue by assignee' });
+  const firstRow = table.getByRole('row').nth(1);
+  await expect(firstRow).toBeVisible();
+  const count = Number((await firstRow.getByRole('cell').nth(1).innerText()).replace(/,/g, ''));
+  expect(count).toBeGreaterThan(0);
+  await expectAccessible(page);
+
+  // CSV of exactly the table.
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(csv.suggestedFilename()).toMatch(/^overdue-by-assignee-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = readFileSync((await csv.path())!, 'utf8').trimEnd().split('\r\n');
+  expect(lines[0]).toBe('Assignee,Overdue,Critical or high,Oldest due date');
+  expect(lines[1]).toContain(`,${count},`);
+  await expect(page.getByRole('status').filter({ hasText: `Exported ${csv.suggestedFilename()}` })).toBeVisible();
+
+  // PDF with the chart and the table.
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export PDF' }).click()]);
+  const bytes = readFileSync((await pdf.path())!);
+  expect(bytes.length).toBeGreaterThan(1000);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+  await firstRow.getByRole('link').click();
+  await expect(page).toHaveURL(/\/ticket\/search\?assignee=\d+&overdue=true/);
+  await expect(page.getByText(`${count} rows`, { exact: true })).toBeAttached();
+});
