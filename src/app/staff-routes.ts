@@ -10,6 +10,7 @@ import * as home from '@/features/home/routes';
 import * as management from '@/features/management/routes';
 import * as outbox from '@/features/outbox/routes';
 import * as qa from '@/features/qa/routes';
+import * as quotes from '@/features/quotes/routes';
 import * as surveys from '@/features/surveys/routes';
 import * as tableDemo from '@/features/table-demo/routes';
 import * as tickets from '@/features/tickets/routes';
@@ -25,8 +26,6 @@ const NOT_BUILT_YET: StaffRoute[] = [
   placeholder('/create/project', 'Create Project'),
   placeholder('/project/search', 'Project Search'),
   placeholder('/project/sprints', 'Programming Sprints'),
-  placeholder('/quote/list', 'Support Quote'),
-  placeholder('/quote/item/management', 'Item Management'),
   placeholder('/forms/kudo', 'Kudos Form'),
   placeholder('/forms/correction', 'Correction Form'),
   placeholder('/forms/travel/expense', 'Travel Expense'),
@@ -48,16 +47,9 @@ const NOT_BUILT_YET: StaffRoute[] = [
   placeholder('/certification-pto-dashboard', 'Certification and PTO Dashboard'),
   placeholder('/report/view', 'Report'),
   placeholder('/timeclock', 'Time Clock'),
-  placeholder('/sales/quotes', 'Sales Quotes'),
   placeholder('/sales/customers', 'Sales Customers'),
   placeholder('/sales/territories', 'Sales Territories'),
   placeholder('/sales/company/:id', 'Sales Company'),
-  placeholder('/quote/index', 'Quotes'),
-  placeholder('/quote/new/client', 'New Client Quote'),
-  placeholder('/quote/edit/:id', 'Edit Quote'),
-  placeholder('/quote/pdf-organization-tester', 'Quote PDF Layout Tester'),
-  placeholder('/quote/view/:id', 'Quote'),
-  placeholder('/sales/quote/:id', 'Sales Quote'),
   placeholder('/ms/time/tracker/:id/:name/:user_id', 'Managed Services Time Tracker', { layout: false }),
   placeholder('/sales/huhy', 'How Did You Hear About Us'),
   placeholder('/sales/reporting', 'Sales Reporting'),
@@ -79,6 +71,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
   ...companies.routes,
   ...clientUsers.routes,
   ...tickets.routes,
+  ...quotes.routes,
   ...surveys.routes,
   ...qa.routes,
   ...tableDemo.routes,

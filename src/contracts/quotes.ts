@@ -189,6 +189,8 @@ export const quoteSearchSchema = z.strictObject({
   status: z.enum(QUOTE_STATUSES, { error: `status must be one of ${QUOTE_STATUSES.join(', ')}` }).optional(),
   type: z.enum(QUOTE_TYPES, { error: `type must be one of ${QUOTE_TYPES.join(', ')}` }).optional(),
   company: idInput({ label: 'company' }).optional(),
+  /** Part of the company's (or captured client's) name. */
+  companyName: text('companyName', QUOTE_LIMITS.searchMax).optional(),
   sort: sortOf(QUOTE_SORT_FIELDS).optional(),
   page: pageInput().default(1),
   size,
@@ -281,6 +283,22 @@ export type QuoteView = {
 };
 export type PipelineStatus = { status: QuoteStatus; count: number; totalCents: number };
 export type QuotePipeline = { byStatus: PipelineStatus[]; openCents: number };
+
+/** The pipeline as a chart (value by status), the same on /sales/quotes and the sales dashboard. */
+export function pipelineChart(p: QuotePipeline) {
+  return {
+    kind: 'bar' as const,
+    title: 'Pipeline value by status',
+    summary: `Open pipeline (draft and sent): $${(p.openCents / 100).toFixed(2)} over ${p.byStatus.filter((b) => b.status === 'draft' || b.status === 'sent').reduce((a, b) => a + b.count, 0)} quotes.`,
+    unit: 'money' as const,
+    currency: 'USD',
+    categories: p.byStatus.map((b) => QUOTE_STATUS_LABELS[b.status]),
+    categoryLabel: 'Status',
+    valueLabel: 'Quote value',
+    series: [{ name: 'Value', values: p.byStatus.map((b) => b.totalCents), drill: p.byStatus.map((b) => b.status) }],
+    markers: [],
+  };
+}
 
 /** What the client sees through the emailed link. */
 export type PublicQuote = {

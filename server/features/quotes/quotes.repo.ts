@@ -122,6 +122,7 @@ export async function searchQuotes(db: Queryable, s: z.output<typeof quoteSearch
   if (s.status) add((n) => `q.status = $${n}`, s.status);
   if (s.type) add((n) => `q.type = $${n}`, s.type);
   if (s.company) add((n) => `q.company_id = $${n}`, s.company);
+  if (s.companyName) add((n) => `COALESCE(c.name, q.client_name) ILIKE $${n}`, containing(s.companyName));
   const where = `WHERE ${conds.join(' AND ')}`;
   const sort = s.sort?.length ? s.sort : [{ field: 'updated_at' as const, dir: 'desc' as const }];
   // "number" sorts by its base number then revision; the direction applies to the base.
