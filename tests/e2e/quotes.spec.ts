@@ -54,9 +54,11 @@ test('catalog CSV import refuses a bad row; a quote built from the catalog with 
   await expect(page).toHaveURL(/\/quote\/edit\/\d+$/);
   await expect(page.getByLabel('Contact email (receives the quote)')).toHaveValue(email);
   const picker = page.getByRole('combobox', { name: 'Add from the catalog' });
-  await picker.fill(`E2E-${stamp}-FW`);
+  await picker.click();
+  await picker.pressSequentially(`E2E-${stamp}-FW`);
   await page.getByRole('option', { name: new RegExp(`E2E-${stamp}-FW`) }).click();
-  await picker.fill(`E2E-${stamp}-CARE`);
+  await picker.click();
+  await picker.pressSequentially(`E2E-${stamp}-CARE`);
   await page.getByRole('option', { name: new RegExp(`E2E-${stamp}-CARE`) }).click();
   await page.getByLabel('Line 2 is optional').check();
   // 1,200.00 taxable at 8.25 % = 1,299.00; the optional care pack is not in the total.
