@@ -25,6 +25,8 @@ export type QuoteEditorContext = {
   /** A change arrived while a save was on its way: save again after it. */
   editedDuringSave: boolean;
   stash: DraftStash;
+  /** The local copy found when the editor opened (read once, so the chart stays deterministic). */
+  restored: { draft: DraftForm; baseVersion: number | null } | null;
   revisedId: number | null;
 };
 export type QuoteEditorEvent =
@@ -65,13 +67,13 @@ export const quoteEditorMachine = setup({
   },
   guards: {
     hasId: ({ context }) => context.id !== null,
-    hasStash: ({ context }) => context.stash.read() !== null,
+    hasStash: ({ context }) => context.restored !== null,
     editedDuringSave: ({ context }) => context.editedDuringSave,
     isConflict: ({ event }) => toApiError((event as { error?: unknown }).error).status === 409,
     loadedReadOnly: ({ event }) => (event as unknown as { output: QuoteView }).output.readOnly,
     /** The copy in local storage was made from the version the server still has: it is newer. */
     stashIsNewer: ({ context, event }) => {
-      const stash = context.stash.read();
+      const stash = context.restored;
       return stash !== null && stash.baseVersion === (event as unknown as { output: QuoteView }).output.quote.version;
     },
   },
@@ -81,8 +83,11 @@ export const quoteEditorMachine = setup({
       context.stash.write(event.draft, context.version);
       return { draft: event.draft };
     }),
-    restoreStash: assign(({ context }) => ({ draft: context.stash.read()?.draft ?? context.draft })),
-    clearStash: ({ context }) => context.stash.clear(),
+    restoreStash: assign(({ context }) => ({ draft: context.restored?.draft ?? context.draft, restored: null })),
+    clearStash: assign(({ context }) => {
+      context.stash.clear();
+      return { restored: null };
+    }),
   },
 }).createMachine({
   id: 'quoteEditor',
@@ -98,6 +103,7 @@ export const quoteEditorMachine = setup({
     attempts: 0,
     editedDuringSave: false,
     stash: input.stash,
+    restored: input.stash.read(),
     revisedId: null,
   }),
   initial: 'start',
