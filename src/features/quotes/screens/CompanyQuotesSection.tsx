@@ -6,7 +6,7 @@ import { companyQuoteTable } from '../machines/quotes.machines';
 import { quoteColumns } from './QuoteTable';
 
 /** The company view's Quotes section: that company's quotes in the shared table, and a new one for it. */
-export function CompanyQuotesSection({ companyId }: { companyId: number }) {
+export default function CompanyQuotesSection({ companyId }: { companyId: number }) {
   const machine = useMemo(() => companyQuoteTable(companyId), [companyId]);
   const columns = useMemo(() => quoteColumns('/quote/view', false), []);
   return (
