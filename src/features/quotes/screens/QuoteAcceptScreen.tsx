@@ -70,7 +70,7 @@ export default function QuoteAcceptScreen({ params }: ScreenProps) {
               <Card title="Your decision" asRegion>
                 <form className={`${styles.stack} ${styles.editLines}`} onSubmit={submit} noValidate>
                   {error ? <p role="alert" className={styles.errorCell}>{error}</p> : null}
-                  <fieldset className={styles.row}>
+                  <fieldset className={styles.choices}>
                     <legend className="sr-only">Accept or decline</legend>
                     <label>
                       <input type="radio" name="mode" checked={mode === 'accept'} onChange={() => setMode('accept')} /> Accept

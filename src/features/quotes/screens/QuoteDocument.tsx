@@ -47,7 +47,7 @@ export function QuoteDocument(p: QuoteDocumentProps) {
         </div>
       </header>
       <div className={styles.tableWrap}>
-        <table className={styles.lines}>
+        <table className={`${styles.lines} ${styles.stackOnPhone}`}>
           <caption className="sr-only">Lines of {p.number}</caption>
           <thead>
             <tr>
@@ -69,7 +69,7 @@ export function QuoteDocument(p: QuoteDocumentProps) {
               ) : (
                 <tr key={l.id} className={l.optional ? styles.optional : undefined}>
                   {p.choose ? (
-                    <td>
+                    <td data-label="Include">
                       {l.optional ? (
                         <input
                           type="checkbox"
@@ -83,15 +83,15 @@ export function QuoteDocument(p: QuoteDocumentProps) {
                       )}
                     </td>
                   ) : null}
-                  {layout.showSku ? <td>{l.sku}</td> : null}
-                  <td className={styles.desc}>
+                  {layout.showSku ? <td data-label="SKU">{l.sku}</td> : null}
+                  <td className={styles.desc} data-label="Description">
                     {l.description}
                     {l.optional ? <div className={styles.muted}>Optional{isChosen(l) ? ' · included' : ' · not included'}</div> : null}
                   </td>
-                  <td className={styles.num}>{qty(l.quantity)}</td>
-                  <td className={styles.num}>{formatMoney(l.unitPriceCents)}</td>
-                  {layout.showDiscount ? <td className={styles.num}>{l.discountPercent ? `${l.discountPercent.toFixed(2)}%` : '—'}</td> : null}
-                  <td className={`${styles.num} ${lineCounts({ ...l, chosen: isChosen(l) }) ? '' : styles.excluded}`}>{formatMoney(l.netCents)}</td>
+                  <td className={styles.num} data-label={layout.quantityLabel}>{qty(l.quantity)}</td>
+                  <td className={styles.num} data-label={layout.priceLabel}>{formatMoney(l.unitPriceCents)}</td>
+                  {layout.showDiscount ? <td className={styles.num} data-label="Discount">{l.discountPercent ? `${l.discountPercent.toFixed(2)}%` : '—'}</td> : null}
+                  <td data-label="Amount" className={`${styles.num} ${lineCounts({ ...l, chosen: isChosen(l) }) ? '' : styles.excluded}`}>{formatMoney(l.netCents)}</td>
                 </tr>
               ),
             )}

@@ -286,7 +286,7 @@ export default function QuoteEditorScreen({ params }: ScreenProps) {
         ) : null}
         <Card title="Client" asRegion>
           <div className={styles.stack}>
-            <fieldset className={styles.row}>
+            <fieldset className={styles.choices}>
               <legend className="sr-only">Who the quote is for</legend>
               <label>
                 <input type="radio" name="clientMode" checked={draft.clientMode === 'company'} onChange={() => edit({ clientMode: 'company' })} /> An existing company
