@@ -7,7 +7,7 @@ import { emailSchema } from './auth';
 import { LIMITS } from './common/constants';
 import { calendarDay, idInput, pageInput, safeText } from './common/input';
 import { z } from './common/zod';
-import { lineCounts, lineNetCents, quoteTotals, toHundredths, type MoneyLine, type QuoteTotals } from './quote-money';
+import { formatMoney, lineCounts, lineNetCents, quoteTotals, toHundredths, type MoneyLine, type QuoteTotals } from './quote-money';
 
 export const QUOTE_TYPES = ['support', 'project', 'hardware', 'paper'] as const;
 export type QuoteType = (typeof QUOTE_TYPES)[number];
@@ -289,7 +289,7 @@ export function pipelineChart(p: QuotePipeline) {
   return {
     kind: 'bar' as const,
     title: 'Pipeline value by status',
-    summary: `Open pipeline (draft and sent): $${(p.openCents / 100).toFixed(2)} over ${p.byStatus.filter((b) => b.status === 'draft' || b.status === 'sent').reduce((a, b) => a + b.count, 0)} quotes.`,
+    summary: `Open pipeline (draft and sent): ${formatMoney(p.openCents)} over ${p.byStatus.filter((b) => b.status === 'draft' || b.status === 'sent').reduce((a, b) => a + b.count, 0)} quotes.`,
     unit: 'money' as const,
     currency: 'USD',
     categories: p.byStatus.map((b) => QUOTE_STATUS_LABELS[b.status]),
