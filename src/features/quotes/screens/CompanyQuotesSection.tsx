@@ -10,7 +10,7 @@ export default function CompanyQuotesSection({ companyId }: { companyId: number 
   const machine = useMemo(() => companyQuoteTable(companyId), [companyId]);
   const columns = useMemo(() => quoteColumns('/quote/view', false), []);
   return (
-    <Card title="Quotes" padding="none" asRegion actions={<LinkButton size="sm" href={`/quote/new/client?company=${companyId}`}>New quote</LinkButton>}>
+    <Card title="Quotes" padding="none" asRegion actions={<LinkButton size="sm" href="/quote/new/client">New quote</LinkButton>}>
       <DataTable<QuoteRow> caption="Quotes of this company" columns={columns} machine={machine} mode="server" searchable={false} />
     </Card>
   );
