@@ -7,6 +7,7 @@
  */
 import * as home from '@/features/home';
 import * as reports from '@/features/reports';
+import * as quotes from '@/features/quotes';
 import * as shell from '@/features/shell';
 import * as surveyPage from '@/features/survey-page';
 import * as surveys from '@/features/surveys';
@@ -43,6 +44,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   ...tickets.machines,
   ...time.machines,
   ...reports.machines,
+  ...quotes.machines,
 ];
 
 provideMachineRegistry(machineRegistry);

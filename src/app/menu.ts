@@ -4,6 +4,7 @@ import * as companies from '@/features/companies/routes';
 import * as home from '@/features/home/routes';
 import * as management from '@/features/management/routes';
 import * as qa from '@/features/qa/routes';
+import * as quotes from '@/features/quotes/routes';
 import * as tickets from '@/features/tickets/routes';
 import * as time from '@/features/time/routes';
 import { menuGroupOf, type MenuItem } from '@/shared/routing';
@@ -23,7 +24,7 @@ export const STAFF_MENU: MenuItem[] = [
   { group: 'Company', entries: [...companies.menu, ...clientUsers.menu] },
   { group: 'Tickets', entries: tickets.menu },
   { group: 'Projects', entries: [to('Create Project', '/create/project'), to('Project Search', '/project/search'), to('Programming Sprints', '/project/sprints')] },
-  { group: 'Quote', entries: [to('Support Quote', '/quote/list'), to('Item Management', '/quote/item/management')] },
+  { group: 'Quote', entries: quotes.menu },
   { group: 'Forms', entries: [to('Kudos Form', '/forms/kudo'), to('Correction Form', '/forms/correction'), to('Travel Expense', '/forms/travel/expense')] },
   to('Sales', '/sales/dashboard'),
   // Spec 2.2's "Quality Assurance" entry, as a group that also holds the machine diagrams (ADR 0050).

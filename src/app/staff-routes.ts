@@ -11,6 +11,7 @@ import * as management from '@/features/management/routes';
 import * as outbox from '@/features/outbox/routes';
 import * as qa from '@/features/qa/routes';
 import * as reports from '@/features/reports/routes';
+import * as quotes from '@/features/quotes/routes';
 import * as surveys from '@/features/surveys/routes';
 import * as tableDemo from '@/features/table-demo/routes';
 import * as tickets from '@/features/tickets/routes';
@@ -27,8 +28,6 @@ const NOT_BUILT_YET: StaffRoute[] = [
   placeholder('/create/project', 'Create Project'),
   placeholder('/project/search', 'Project Search'),
   placeholder('/project/sprints', 'Programming Sprints'),
-  placeholder('/quote/list', 'Support Quote'),
-  placeholder('/quote/item/management', 'Item Management'),
   placeholder('/forms/kudo', 'Kudos Form'),
   placeholder('/forms/correction', 'Correction Form'),
   placeholder('/forms/travel/expense', 'Travel Expense'),
@@ -45,16 +44,9 @@ const NOT_BUILT_YET: StaffRoute[] = [
   placeholder('/project/sprint/:id', 'Sprint', { keyBy: 'id' }),
   placeholder('/project/:id', 'Project'),
   placeholder('/certification-pto-dashboard', 'Certification and PTO Dashboard'),
-  placeholder('/sales/quotes', 'Sales Quotes'),
   placeholder('/sales/customers', 'Sales Customers'),
   placeholder('/sales/territories', 'Sales Territories'),
   placeholder('/sales/company/:id', 'Sales Company'),
-  placeholder('/quote/index', 'Quotes'),
-  placeholder('/quote/new/client', 'New Client Quote'),
-  placeholder('/quote/edit/:id', 'Edit Quote'),
-  placeholder('/quote/pdf-organization-tester', 'Quote PDF Layout Tester'),
-  placeholder('/quote/view/:id', 'Quote'),
-  placeholder('/sales/quote/:id', 'Sales Quote'),
   placeholder('/sales/huhy', 'How Did You Hear About Us'),
   placeholder('/sales/reporting', 'Sales Reporting'),
   placeholder('/sales/reports', 'Sales Reporting'),
@@ -76,6 +68,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
   ...clientUsers.routes,
   ...tickets.routes,
   ...time.routes,
+  ...quotes.routes,
   ...surveys.routes,
   ...qa.routes,
   ...reports.routes,

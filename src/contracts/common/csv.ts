@@ -33,3 +33,51 @@ export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): 
   for (const row of rows) lines.push(columns.map((c) => csvCell(c.value(row))).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
+
+/**
+ * Reads CSV written by the rule above or by a spreadsheet (RFC 4180: quoted fields, doubled
+ * quotes, CRLF or LF, a leading byte-order mark). Answers the records, each a list of fields;
+ * blank lines are skipped. A field that `csvCell` made inert (a leading `'` before a formula
+ * character) reads back as written by the user.
+ */
+export function parseCsv(text: string): string[][] {
+  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  let i = 0;
+  const endField = () => {
+    record.push(/^'[=+\-@\t\r]/.test(field) ? field.slice(1) : field);
+    field = '';
+  };
+  const endRecord = () => {
+    endField();
+    if (!(record.length === 1 && record[0] === '')) records.push(record);
+    record = [];
+  };
+  while (i < src.length) {
+    const c = src[i]!;
+    if (quoted) {
+      if (c === '"') {
+        if (src[i + 1] === '"') {
+          field += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+      } else field += c;
+      i++;
+      continue;
+    }
+    if (c === '"' && field === '') quoted = true;
+    else if (c === ',') endField();
+    else if (c === '\n' || c === '\r') {
+      endRecord();
+      if (c === '\r' && src[i + 1] === '\n') i++;
+    } else field += c;
+    i++;
+  }
+  if (field !== '' || record.length) endRecord();
+  return records;
+}

@@ -1,0 +1,418 @@
+/**
+ * Quotes and the item catalog: payload schemas, answer types and the pure rules both sides
+ * share (layouts per quote type, what changed between revisions, the accepted-content digest).
+ * Money lives in ./quote-money.
+ */
+import { emailSchema } from './auth';
+import { LIMITS } from './common/constants';
+import { calendarDay, idInput, pageInput, safeText } from './common/input';
+import { z } from './common/zod';
+import { formatMoney, lineCounts, lineNetCents, quoteTotals, toHundredths, type MoneyLine, type QuoteTotals } from './quote-money';
+
+export const QUOTE_TYPES = ['support', 'project', 'hardware', 'paper'] as const;
+export type QuoteType = (typeof QUOTE_TYPES)[number];
+export const QUOTE_TYPE_LABELS: Record<QuoteType, string> = { support: 'Support', project: 'Project', hardware: 'Hardware', paper: 'Paper' };
+export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'declined', 'expired'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = { draft: 'Draft', sent: 'Sent', accepted: 'Accepted', declined: 'Declined', expired: 'Expired' };
+/** Statuses of the open pipeline (what sales weighs): not decided yet. */
+export const OPEN_QUOTE_STATUSES: readonly QuoteStatus[] = ['draft', 'sent'];
+
+export const CATALOG_CATEGORIES = ['paper', 'hardware', 'software', 'service', 'support', 'project', 'other'] as const;
+export type CatalogCategory = (typeof CATALOG_CATEGORIES)[number];
+
+/** Bounds of quotes and the catalog. */
+export const QUOTE_LIMITS = {
+  linesMax: 300,
+  quantityMax: 99_999.99,
+  unitPriceCentsMax: 99_999_999_99,
+  descriptionMax: 2000,
+  notesMax: 5000,
+  bundleItemsMax: 50,
+  importRowsMax: 2000,
+  importBytesMax: 200 * 1024,
+  searchMax: 100,
+  pageSizeMax: 100,
+  /** Autosave waits this long after the last change (ms). */
+  autosaveDebounceMs: 800,
+  /** A failed autosave is tried again after this long, doubling, up to the max (ms). */
+  retryBaseMs: 2000,
+  retryMaxMs: 30_000,
+  /** Days a new quote stays valid. */
+  defaultValidDays: 30,
+} as const;
+
+/** The tax rate a new quote starts with (8.25 %); each quote keeps its own (docs/adr/0120). */
+export const DEFAULT_QUOTE_TAX_RATE_PERCENT = 8.25;
+
+const text = (label: string, max: number) => safeText(`${label} must be text`, label).trim().max(max, `${label} must be at most ${max} characters`);
+const required = (label: string, max: number) => text(label, max).min(1, `${label} is required`);
+const twoDecimals = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} takes at most two decimals`);
+const cents = (label: string) =>
+  z
+    .number({ error: `${label} must be a number of cents` })
+    .int(`${label} must be whole cents`)
+    .min(0, `${label} must not be negative`)
+    .max(QUOTE_LIMITS.unitPriceCentsMax, `${label} is too large`);
+
+// ---------------------------------------------------------------- catalog
+
+export const catalogItemSchema = z.strictObject({
+  sku: required('SKU', 40).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'SKU may hold letters, digits, dots, dashes and underscores'),
+  name: required('Name', LIMITS.title),
+  description: text('Description', QUOTE_LIMITS.descriptionMax).default(''),
+  category: z.enum(CATALOG_CATEGORIES, { error: `Category must be one of ${CATALOG_CATEGORIES.join(', ')}` }),
+  unitPriceCents: cents('Unit price'),
+  unitCostCents: cents('Unit cost'),
+  taxable: z.boolean({ error: 'Taxable must be true or false' }).default(true),
+  active: z.boolean({ error: 'Active must be true or false' }).default(true),
+  bundle: z
+    .array(z.strictObject({ itemId: idInput({ label: 'Bundle item' }), quantity: z.number().int('Bundle quantity must be whole').min(1, 'Bundle quantity must be at least 1').max(10000) }), {
+      error: 'Bundle must be a list',
+    })
+    .max(QUOTE_LIMITS.bundleItemsMax, `A bundle holds at most ${QUOTE_LIMITS.bundleItemsMax} items`)
+    .default([]),
+});
+export type CatalogItemInput = z.input<typeof catalogItemSchema>;
+export const catalogUpdateSchema = catalogItemSchema.partial().refine((v) => Object.keys(v).length > 0, 'Nothing to change');
+export type CatalogUpdateInput = z.input<typeof catalogUpdateSchema>;
+
+export const CATALOG_SORT_FIELDS = ['sku', 'name', 'category', 'unit_price_cents', 'unit_cost_cents', 'active'] as const;
+const sortOf = <F extends readonly [string, ...string[]]>(fields: F) =>
+  safeText('sort must be text', 'sort')
+    .max(200, 'sort is too long')
+    .transform((v, ctx) => {
+      const out: { field: F[number]; dir: 'asc' | 'desc' }[] = [];
+      for (const part of v.split(',').map((s) => s.trim()).filter(Boolean)) {
+        const [field, dir = 'asc'] = part.split(':');
+        if (!fields.includes(field as F[number]) || (dir !== 'asc' && dir !== 'desc')) {
+          ctx.addIssue({ code: 'custom', message: `sort must be field:asc or field:desc with a field of ${fields.join(', ')}` });
+          return z.NEVER;
+        }
+        out.push({ field: field as F[number], dir });
+      }
+      return out.slice(0, 3);
+    });
+const size = z.coerce.number({ error: 'size must be a number' }).int('size must be a whole number').min(1, 'size must be at least 1').max(QUOTE_LIMITS.pageSizeMax, `size must be at most ${QUOTE_LIMITS.pageSizeMax}`).default(10);
+const boolParam = (label: string) => z.enum(['true', 'false'], { error: `${label} must be true or false` }).transform((v) => v === 'true');
+
+export const catalogSearchSchema = z.strictObject({
+  q: text('q', QUOTE_LIMITS.searchMax).optional(),
+  category: z.enum(CATALOG_CATEGORIES, { error: `category must be one of ${CATALOG_CATEGORIES.join(', ')}` }).optional(),
+  active: boolParam('active').optional(),
+  sort: sortOf(CATALOG_SORT_FIELDS).optional(),
+  page: pageInput().default(1),
+  size,
+});
+
+export type BundlePart = { itemId: number; sku: string; name: string; quantity: number };
+export type CatalogItem = {
+  id: number;
+  sku: string;
+  name: string;
+  description: string;
+  category: string;
+  unit_price_cents: number;
+  unit_cost_cents: number;
+  taxable: boolean;
+  active: boolean;
+  used: boolean;
+  bundle: BundlePart[];
+};
+export type Paged<T> = { rows: T[]; page: number; size: number; total: number; totalExact: boolean };
+
+/** The catalog's CSV columns, in this order, for export and import. */
+export const CATALOG_CSV_HEADERS = ['sku', 'name', 'description', 'category', 'unit_price', 'unit_cost', 'taxable', 'active'] as const;
+export const catalogImportSchema = z.strictObject({
+  csv: safeText('csv is required', 'csv').min(1, 'csv is required').max(QUOTE_LIMITS.importBytesMax, 'The file is too large (200 KB at most)'),
+  commit: z.boolean({ error: 'commit must be true or false' }).default(false),
+});
+export type CatalogImportRow = {
+  /** The line of the file (the header is line 1). */
+  line: number;
+  sku: string;
+  name: string;
+  category: string;
+  unitPriceCents: number | null;
+  unitCostCents: number | null;
+  taxable: boolean;
+  active: boolean;
+  /** 'create' or 'update' (an existing SKU). */
+  action: 'create' | 'update';
+  errors: Record<string, string>;
+};
+export type CatalogImportResult = { rows: CatalogImportRow[]; valid: boolean; committed: boolean; created: number; updated: number; fileErrors: string[] };
+
+// ---------------------------------------------------------------- quotes
+
+export const quoteLineSchema = z.strictObject({
+  kind: z.enum(['item', 'heading'], { error: 'Line kind must be item or heading' }),
+  catalogItemId: idInput({ label: 'Catalog item' }).nullable().default(null),
+  sku: text('SKU', 40).default(''),
+  description: text('Description', QUOTE_LIMITS.descriptionMax).default(''),
+  quantity: twoDecimals('Quantity', 0, QUOTE_LIMITS.quantityMax).default(1),
+  unitPriceCents: cents('Unit price').default(0),
+  discountPercent: twoDecimals('Discount', 0, 100).default(0),
+  taxable: z.boolean().default(true),
+  optional: z.boolean().default(false),
+  chosen: z.boolean().default(false),
+});
+export type QuoteLineInput = z.input<typeof quoteLineSchema>;
+
+export const quoteDraftSchema = z.strictObject({
+  type: z.enum(QUOTE_TYPES, { error: `Type must be one of ${QUOTE_TYPES.join(', ')}` }),
+  companyId: idInput({ label: 'Company' }).nullable().default(null),
+  /** A new client captured on the quote: becomes a prospect company on save. */
+  clientName: text('Client name', LIMITS.title).default(''),
+  contactName: text('Contact name', LIMITS.name).default(''),
+  contactEmail: z.union([z.literal(''), emailSchema], { error: 'Contact email must be an email address' }).default(''),
+  title: text('Title', LIMITS.title).default(''),
+  validUntil: calendarDay('Valid until'),
+  notes: text('Notes', QUOTE_LIMITS.notesMax).default(''),
+  terms: text('Terms', QUOTE_LIMITS.notesMax).default(''),
+  taxRatePercent: twoDecimals('Tax rate', 0, 100).default(DEFAULT_QUOTE_TAX_RATE_PERCENT),
+  lines: z.array(quoteLineSchema, { error: 'Lines must be a list' }).max(QUOTE_LIMITS.linesMax, `A quote holds at most ${QUOTE_LIMITS.linesMax} lines`).default([]),
+});
+export type QuoteDraftInput = z.input<typeof quoteDraftSchema>;
+export type QuoteDraft = z.output<typeof quoteDraftSchema>;
+/** A save of a draft names the version it started from; the answer carries the next one. */
+export const quoteSaveSchema = quoteDraftSchema.extend({ baseVersion: z.number().int().min(1).optional() });
+
+export const QUOTE_SORT_FIELDS = ['number', 'company', 'type', 'status', 'total_cents', 'valid_until', 'owner', 'updated_at'] as const;
+export const quoteSearchSchema = z.strictObject({
+  q: text('q', QUOTE_LIMITS.searchMax).optional(),
+  status: z.enum(QUOTE_STATUSES, { error: `status must be one of ${QUOTE_STATUSES.join(', ')}` }).optional(),
+  type: z.enum(QUOTE_TYPES, { error: `type must be one of ${QUOTE_TYPES.join(', ')}` }).optional(),
+  company: idInput({ label: 'company' }).optional(),
+  /** Part of the company's (or captured client's) name. */
+  companyName: text('companyName', QUOTE_LIMITS.searchMax).optional(),
+  sort: sortOf(QUOTE_SORT_FIELDS).optional(),
+  page: pageInput().default(1),
+  size,
+});
+export const quoteStatusSchema = z.strictObject({
+  status: z.enum(['accepted', 'declined'], { error: 'status must be accepted or declined' }),
+  note: text('Note', 1000).default(''),
+});
+
+export type QuoteLine = {
+  id: number;
+  position: number;
+  kind: 'item' | 'heading';
+  catalogItemId: number | null;
+  sku: string;
+  description: string;
+  quantity: number;
+  unitPriceCents: number;
+  discountPercent: number;
+  taxable: boolean;
+  optional: boolean;
+  chosen: boolean;
+  /** After discount, rounded; 0 for a heading. */
+  netCents: number;
+};
+export type QuoteRow = {
+  id: number;
+  number: string;
+  company: string;
+  company_id: number | null;
+  type: QuoteType;
+  status: QuoteStatus;
+  total_cents: number;
+  valid_until: string;
+  owner: string;
+  updated_at: string;
+};
+export type Quote = {
+  id: number;
+  number: string;
+  baseNumber: string;
+  revision: number;
+  rootId: number;
+  companyId: number | null;
+  companyName: string;
+  companyCreated: boolean;
+  clientName: string;
+  contactName: string;
+  contactEmail: string;
+  type: QuoteType;
+  status: QuoteStatus;
+  superseded: boolean;
+  title: string;
+  validUntil: string;
+  notes: string;
+  terms: string;
+  taxRatePercent: number;
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  ownerId: number;
+  ownerName: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+  decidedAt: string | null;
+};
+export type QuoteDecision = {
+  decision: 'accepted' | 'declined';
+  name: string;
+  reason: string;
+  address: string;
+  contentHash: string | null;
+  chosenLines: number[];
+  totalCents: number;
+  decidedAt: string;
+};
+export type QuoteRevisionRef = { id: number; number: string; revision: number; status: QuoteStatus };
+export type QuoteView = {
+  quote: Quote;
+  lines: QuoteLine[];
+  totals: QuoteTotals;
+  decision: QuoteDecision | null;
+  revisions: QuoteRevisionRef[];
+  /** What changed against the previous revision (empty for the first). */
+  changes: string[];
+  /** Sent, accepted, declined or expired, or a revision replaced by a newer one: not editable. */
+  readOnly: boolean;
+};
+export type PipelineStatus = { status: QuoteStatus; count: number; totalCents: number };
+export type QuotePipeline = { byStatus: PipelineStatus[]; openCents: number };
+
+/** The pipeline as a chart (value by status), the same on /sales/quotes and the sales dashboard. */
+export function pipelineChart(p: QuotePipeline) {
+  return {
+    kind: 'bar' as const,
+    title: 'Pipeline value by status',
+    summary: `Open pipeline (draft and sent): ${formatMoney(p.openCents)} over ${p.byStatus.filter((b) => b.status === 'draft' || b.status === 'sent').reduce((a, b) => a + b.count, 0)} quotes.`,
+    unit: 'money' as const,
+    currency: 'USD',
+    categories: p.byStatus.map((b) => QUOTE_STATUS_LABELS[b.status]),
+    categoryLabel: 'Status',
+    valueLabel: 'Quote value',
+    series: [{ name: 'Value', values: p.byStatus.map((b) => b.totalCents), drill: p.byStatus.map((b) => b.status) }],
+    markers: [],
+  };
+}
+
+/** What the client sees through the emailed link. */
+export type PublicQuote = {
+  number: string;
+  type: QuoteType;
+  title: string;
+  companyName: string;
+  contactName: string;
+  validUntil: string;
+  notes: string;
+  terms: string;
+  taxRatePercent: number;
+  status: QuoteStatus;
+  lines: QuoteLine[];
+  totals: QuoteTotals;
+  decision: Pick<QuoteDecision, 'decision' | 'name' | 'decidedAt' | 'totalCents'> | null;
+};
+export const QUOTE_KEY_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
+export const quoteKeyParamsSchema = z.strictObject({ key: safeText('key', 'key').max(64) });
+export const quoteAcceptSchema = z.strictObject({
+  name: required('Name', LIMITS.name),
+  chosenLineIds: z.array(idInput({ label: 'Line' })).max(QUOTE_LIMITS.linesMax).default([]),
+  /** The total the client saw, so a changed quote is never accepted blind. */
+  expectedTotalCents: z.number().int().min(0).optional(),
+});
+export const quoteDeclineSchema = z.strictObject({
+  name: required('Name', LIMITS.name),
+  reason: required('Reason', 2000),
+});
+
+// ---------------------------------------------------------------- rules both sides share
+
+/** A line as money sees it. */
+export const moneyLine = (l: Pick<QuoteLine, 'kind' | 'quantity' | 'unitPriceCents' | 'discountPercent' | 'taxable' | 'optional' | 'chosen'>): MoneyLine => ({
+  kind: l.kind,
+  quantityHundredths: toHundredths(l.quantity),
+  unitPriceCents: l.unitPriceCents,
+  discountBp: Math.round(l.discountPercent * 100),
+  taxable: l.taxable,
+  optional: l.optional,
+  chosen: l.chosen,
+});
+export const netOf = (l: Parameters<typeof moneyLine>[0]) => lineNetCents(moneyLine(l));
+export const totalsOf = (lines: readonly Parameters<typeof moneyLine>[0][], taxRatePercent: number) =>
+  quoteTotals(lines.map(moneyLine), Math.round(taxRatePercent * 100));
+export { lineCounts };
+
+/** Which columns a quote of each type shows, on screen and in the PDF (docs/adr/0121-quote-layouts.md). */
+export type QuoteLayout = {
+  heading: string;
+  showSku: boolean;
+  showDiscount: boolean;
+  quantityLabel: string;
+  priceLabel: string;
+  /** A sentence under the title. */
+  intro: string;
+};
+export const QUOTE_LAYOUTS: Record<QuoteType, QuoteLayout> = {
+  support: { heading: 'Support quote', showSku: false, showDiscount: true, quantityLabel: 'Hours', priceLabel: 'Rate', intro: 'Support services and hours as described below.' },
+  project: { heading: 'Project quote', showSku: false, showDiscount: true, quantityLabel: 'Qty', priceLabel: 'Unit price', intro: 'Project work by phase; each heading starts a phase.' },
+  hardware: { heading: 'Hardware quote', showSku: true, showDiscount: true, quantityLabel: 'Qty', priceLabel: 'Unit price', intro: 'Equipment and licences, delivered and installed as listed.' },
+  paper: { heading: 'Paper quote', showSku: true, showDiscount: false, quantityLabel: 'Cases', priceLabel: 'Per case', intro: 'Paper supplies by the case.' },
+};
+export const isQuoteType = (v: string | null | undefined): v is QuoteType => QUOTE_TYPES.includes(v as QuoteType);
+
+type ComparableLine = Pick<QuoteLine, 'kind' | 'catalogItemId' | 'sku' | 'description' | 'quantity' | 'unitPriceCents' | 'discountPercent' | 'optional' | 'taxable'>;
+const lineKey = (l: ComparableLine) => `${l.kind}|${l.catalogItemId ?? ''}|${l.description.trim().toLowerCase()}`;
+const nameOf = (l: ComparableLine) => (l.description.split('\n')[0] ?? '').slice(0, 80) || l.sku || 'untitled line';
+const money = (c: number) => `$${(c / 100).toFixed(2)}`;
+
+/** What changed from one revision to the next, as sentences a person reads. */
+export function revisionChanges(
+  before: { lines: readonly ComparableLine[]; totalCents: number; validUntil: string; taxRatePercent: number },
+  after: { lines: readonly ComparableLine[]; totalCents: number; validUntil: string; taxRatePercent: number },
+): string[] {
+  const out: string[] = [];
+  const old = new Map<string, ComparableLine[]>();
+  for (const l of before.lines) old.set(lineKey(l), [...(old.get(lineKey(l)) ?? []), l]);
+  for (const l of after.lines) {
+    const same = old.get(lineKey(l));
+    const prev = same?.shift();
+    if (!prev) {
+      out.push(l.kind === 'heading' ? `Added section "${nameOf(l)}"` : `Added "${nameOf(l)}"`);
+      continue;
+    }
+    if (l.kind === 'heading') continue;
+    if (prev.quantity !== l.quantity) out.push(`"${nameOf(l)}": quantity ${prev.quantity} → ${l.quantity}`);
+    if (prev.unitPriceCents !== l.unitPriceCents) out.push(`"${nameOf(l)}": unit price ${money(prev.unitPriceCents)} → ${money(l.unitPriceCents)}`);
+    if (prev.discountPercent !== l.discountPercent) out.push(`"${nameOf(l)}": discount ${prev.discountPercent}% → ${l.discountPercent}%`);
+    if (prev.optional !== l.optional) out.push(`"${nameOf(l)}": ${l.optional ? 'now optional' : 'no longer optional'}`);
+    if (prev.taxable !== l.taxable) out.push(`"${nameOf(l)}": ${l.taxable ? 'now taxable' : 'no longer taxable'}`);
+  }
+  for (const rest of old.values()) for (const l of rest) out.push(l.kind === 'heading' ? `Removed section "${nameOf(l)}"` : `Removed "${nameOf(l)}"`);
+  if (before.taxRatePercent !== after.taxRatePercent) out.push(`Tax rate ${before.taxRatePercent}% → ${after.taxRatePercent}%`);
+  if (before.validUntil !== after.validUntil) out.push(`Valid until ${before.validUntil} → ${after.validUntil}`);
+  if (before.totalCents !== after.totalCents) out.push(`Total ${money(before.totalCents)} → ${money(after.totalCents)}`);
+  return out;
+}
+
+/** The quote's display number: Q-1001 for the first revision, Q-1001-R2 for the next. */
+export const displayNumber = (base: string, revision: number) => (revision > 1 ? `${base}-R${revision}` : base);
+
+/** The text a client accepts, made canonical: its SHA-256 is recorded with the acceptance. */
+export function acceptedContent(q: { number: string; revision: number; taxRatePercent: number }, lines: readonly QuoteLine[], chosen: ReadonlySet<number>): string {
+  const effective = lines.map((l) => ({ ...l, chosen: l.optional ? chosen.has(l.id) : false }));
+  const totals = totalsOf(effective, q.taxRatePercent);
+  return JSON.stringify({
+    number: q.number,
+    revision: q.revision,
+    taxRatePercent: q.taxRatePercent,
+    lines: effective
+      .filter((l) => l.kind === 'item' && (!l.optional || l.chosen))
+      .map((l) => [l.id, l.sku, l.description, l.quantity, l.unitPriceCents, l.discountPercent, l.taxable, l.optional, netOf(l)]),
+    totals,
+  });
+}
+export const countedLines = <L extends Pick<QuoteLine, 'kind' | 'optional' | 'chosen'>>(lines: readonly L[]) => lines.filter((l) => lineCounts(l));

@@ -1,0 +1,43 @@
+/** Quotes' and the catalog's tables, queries and forms (instances of the shared machines). */
+import type { CatalogImportResult, CatalogItem, CatalogItemInput, CatalogUpdateInput, PublicQuote, QuotePipeline, QuoteView } from '@contracts/quotes';
+import { QUOTE_LIMITS } from '@contracts/quotes';
+import { createQueryMachine } from '@/shared/machines/query.machine';
+import { createSubmitMachine } from '@/shared/machines/submit.machine';
+import { createSearchTableMachine, type SearchTableSpec } from '@/shared/machines/table/search-table';
+import { catalogApi, publicQuoteApi, quotesApi } from '../api';
+
+export const QUOTE_TABLE: SearchTableSpec = {
+  search: (p) => quotesApi.search(p),
+  filters: { status: 'status', type: 'type', company: 'companyName' },
+  pageSizeMax: QUOTE_LIMITS.pageSizeMax,
+};
+export const quoteTableMachine = createSearchTableMachine(QUOTE_TABLE);
+/** A company's quotes (its company-view section). */
+export const companyQuoteTable = (companyId: number) => createSearchTableMachine({ ...QUOTE_TABLE, filters: { status: 'status', type: 'type' } }, { company: String(companyId) });
+
+export const CATALOG_TABLE: SearchTableSpec = {
+  search: (p) => catalogApi.search(p),
+  filters: { category: 'category', active: 'active' },
+  pageSizeMax: QUOTE_LIMITS.pageSizeMax,
+};
+export const catalogTableMachine = createSearchTableMachine(CATALOG_TABLE);
+
+export const pipelineMachine = createQueryMachine('quotePipeline', (_: null): Promise<QuotePipeline> => quotesApi.pipeline());
+export const quoteViewMachine = createQueryMachine('quoteView', (id: number): Promise<QuoteView> => quotesApi.view(id));
+export const publicQuoteMachine = createQueryMachine('publicQuote', (key: string): Promise<PublicQuote> => publicQuoteApi.view(key));
+export const sampleQuoteMachine = createQueryMachine('sampleQuote', (type: string): Promise<PublicQuote> => quotesApi.sample(type));
+
+export type CatalogSave = { id: number | null; input: CatalogItemInput | CatalogUpdateInput };
+export const catalogItemMachine = createSubmitMachine<CatalogSave, CatalogItem>('catalogItem', (s) =>
+  s.id === null ? catalogApi.create(s.input as CatalogItemInput) : catalogApi.update(s.id, s.input as CatalogUpdateInput),
+);
+export const catalogImportMachine = createSubmitMachine<{ csv: string; commit: boolean }, CatalogImportResult>('catalogImport', (i) => catalogApi.import(i.csv, i.commit));
+
+export type QuoteAction = { action: 'accepted' | 'declined'; id: number; note: string };
+export const quoteDecisionMachine = createSubmitMachine<QuoteAction, QuoteView>('quoteDecision', (a) => quotesApi.decide(a.id, a.action, a.note));
+
+export type ClientDecision = { key: string; decision: 'accept'; name: string; chosen: number[]; expectedTotalCents: number } | { key: string; decision: 'decline'; name: string; reason: string };
+export const clientDecisionMachine = createSubmitMachine<ClientDecision, unknown>('clientDecision', (d) =>
+  d.decision === 'accept' ? publicQuoteApi.accept(d.key, d.name, d.chosen, d.expectedTotalCents) : publicQuoteApi.decline(d.key, d.name, d.reason),
+);
+export const reviseQuoteMachine = createSubmitMachine<number, QuoteView>('reviseQuote', (id) => quotesApi.revise(id));

@@ -1,0 +1,5 @@
+import { QuoteList } from './QuoteListScreen';
+
+export default function QuoteIndexScreen() {
+  return <QuoteList path="/quote/index" name="Quotes" />;
+}

@@ -1,0 +1,42 @@
+import type { Pool } from 'pg';
+import { all, staffOnly, type Row } from '@tests/support/authz';
+
+let n = 0;
+const sku = () => `MATRIX-${Date.now()}-${n++}`;
+const draft = { type: 'support', validUntil: '2099-01-31', lines: [{ kind: 'item', description: 'Matrix hours', quantity: 2, unitPriceCents: 10000 }] };
+const quoteUrl = (suffix = '') => (ids: { extra: Record<string, number> }) => `/api/v2/quotes/${ids.extra.quoteDraft}${suffix}`;
+/** A key of the right shape that no link has. */
+const NO_KEY = 'A'.repeat(32);
+
+/** A draft quote every audience may read, save and print. */
+export async function prepare(pool: Pool): Promise<Record<string, number>> {
+  const { rows } = await pool.query<{ id: number }>(
+    `INSERT INTO quotes (number, type, valid_until, tax_rate_bp, owner_id) VALUES ('Q-MATRIX', 'support', current_date + 30, 825, (SELECT min(id) FROM staff_users)) RETURNING id`,
+  );
+  return { quoteDraft: rows[0]!.id };
+}
+
+/** Quotes and the catalog: staff of every role; the client's link page is public by its key (404 for a wrong one). */
+export const ROWS: Record<string, Row> = {
+  'GET /api/v2/catalog': { url: '/api/v2/catalog?q=paper', expect: staffOnly() },
+  'GET /api/v2/catalog/export': { expect: staffOnly() },
+  'POST /api/v2/catalog/import': { body: { csv: 'sku,name,category,unit_price\nMX-1,Matrix,paper,1.00\n' }, expect: staffOnly() },
+  'POST /api/v2/catalog': { body: () => ({ sku: sku(), name: 'Matrix item', category: 'service', unitPriceCents: 100, unitCostCents: 50 }), expect: staffOnly(201) },
+  'PATCH /api/v2/catalog/:id': { url: '/api/v2/catalog/999999', body: { name: 'x' }, expect: staffOnly(404) },
+  'DELETE /api/v2/catalog/:id': { url: '/api/v2/catalog/999999', expect: staffOnly(404) },
+  'GET /api/v2/quotes': { url: '/api/v2/quotes?status=draft', expect: staffOnly() },
+  'GET /api/v2/quotes/pipeline': { expect: staffOnly() },
+  'GET /api/v2/quotes/sample': { url: '/api/v2/quotes/sample?type=paper', expect: staffOnly() },
+  'GET /api/v2/quotes/sample-pdf': { url: '/api/v2/quotes/sample-pdf?type=support', expect: staffOnly() },
+  'POST /api/v2/quotes': { body: draft, expect: staffOnly(201) },
+  'GET /api/v2/quotes/:id': { url: quoteUrl(), expect: staffOnly() },
+  'PUT /api/v2/quotes/:id': { url: quoteUrl(), body: draft, expect: staffOnly() },
+  'GET /api/v2/quotes/:id/pdf': { url: quoteUrl('/pdf'), expect: staffOnly() },
+  // Sending, revising and deciding change the quote: checked on one that does not exist.
+  'POST /api/v2/quotes/:id/send': { url: '/api/v2/quotes/999999/send', expect: staffOnly(404) },
+  'POST /api/v2/quotes/:id/revise': { url: '/api/v2/quotes/999999/revise', expect: staffOnly(404) },
+  'POST /api/v2/quotes/:id/status': { url: '/api/v2/quotes/999999/status', body: { status: 'accepted' }, expect: staffOnly(404) },
+  'GET /api/v2/public/quotes/:key': { url: `/api/v2/public/quotes/${NO_KEY}`, expect: all(404) },
+  'POST /api/v2/public/quotes/:key/accept': { url: `/api/v2/public/quotes/${NO_KEY}/accept`, body: { name: 'Pat' }, expect: all(404) },
+  'POST /api/v2/public/quotes/:key/decline': { url: `/api/v2/public/quotes/${NO_KEY}/decline`, body: { name: 'Pat', reason: 'No' }, expect: all(404) },
+};

@@ -1,0 +1,141 @@
+/** The quote editor (autosave states, read-only, revise) and the catalog's import preview, over msw. */
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { CatalogImportResult, QuoteView } from '@contracts/quotes';
+import CatalogScreen from '@/features/quotes/screens/CatalogScreen';
+import QuoteEditorScreen from '@/features/quotes/screens/QuoteEditorScreen';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => window.localStorage.clear());
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const view = (over: Partial<QuoteView['quote']> = {}, readOnly = false): QuoteView => ({
+  quote: {
+    id: 7, number: 'Q-1007', baseNumber: 'Q-1007', revision: 1, rootId: 7, companyId: 1, companyName: 'Acme Utilities', companyCreated: false, clientName: '',
+    contactName: 'Pat', contactEmail: 'pat@acme.test', type: 'support', status: 'draft', superseded: false, title: 'Printers', validUntil: '2099-01-31', notes: '', terms: '',
+    taxRatePercent: 10, subtotalCents: 10000, taxCents: 1000, totalCents: 11000, ownerId: 1, ownerName: 'Avery Agent', version: 3, createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: new Date().toISOString(), sentAt: null, decidedAt: null, ...over,
+  },
+  lines: [{ id: 1, position: 1, kind: 'item', catalogItemId: null, sku: '', description: 'Printer repair', quantity: 2, unitPriceCents: 5000, discountPercent: 0, taxable: true, optional: false, chosen: false, netCents: 10000 }],
+  totals: { subtotalCents: 10000, taxableCents: 10000, taxCents: 1000, totalCents: 11000 },
+  decision: null,
+  revisions: [{ id: 7, number: 'Q-1007', revision: 1, status: over.status ?? 'draft' }],
+  changes: [],
+  readOnly,
+});
+
+function renderAt(path: string, ui: React.ReactNode) {
+  const location = memoryLocation({ path, record: true });
+  render(<Router hook={location.hook}>{ui}</Router>);
+  return location;
+}
+
+describe('the quote editor', () => {
+  it('autosaves after a pause, says when it saved, keeps the typing through a failed save and retries', async () => {
+    const saves: { title: string; baseVersion?: number }[] = [];
+    let fail = true;
+    server.use(
+      http.get('*/api/v2/quotes/7', () => HttpResponse.json(view())),
+      http.put('*/api/v2/quotes/7', async ({ request }) => {
+        const body = (await request.json()) as { title: string; baseVersion?: number };
+        saves.push(body);
+        if (fail) {
+          fail = false;
+          return HttpResponse.json({ error: { code: 'unavailable', message: 'The database is busy' } }, { status: 503 });
+        }
+        return HttpResponse.json(view({ title: body.title, version: 4 }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/quote/edit/7', <QuoteEditorScreen params={{ id: '7' }} />);
+    const title = await screen.findByLabelText('Title');
+    expect(screen.getByTestId('save-state')).toHaveTextContent('Saved');
+    await user.clear(title);
+    await user.type(title, 'New printers');
+    expect(screen.getByTestId('save-state')).toHaveTextContent('Unsaved changes');
+    // The first save fails: the form keeps what was typed, says so, and keeps a copy on the device.
+    await waitFor(() => expect(screen.getByTestId('save-state')).toHaveTextContent('Not saved: The database is busy'), { timeout: 4000 });
+    expect(title).toHaveValue('New printers');
+    expect(JSON.parse(window.localStorage.getItem('quote-draft:7')!).draft.title).toBe('New printers');
+    // It tries again by itself and succeeds; the local copy goes.
+    await waitFor(() => expect(screen.getByTestId('save-state')).toHaveTextContent(/^Saved/), { timeout: 6000 });
+    expect(saves.map((s) => [s.title, s.baseVersion])).toEqual([
+      ['New printers', 3],
+      ['New printers', 3],
+    ]);
+    expect(window.localStorage.getItem('quote-draft:7')).toBeNull();
+    expect(screen.getByTestId('editor-total')).toHaveTextContent('$110.00');
+  }, 15_000);
+
+  it('restores a draft the server never got when the tab opens again', async () => {
+    window.localStorage.setItem('quote-draft:7', JSON.stringify({ draft: { ...(await import('@/features/quotes/machines/draft')).draftFromView(view()), title: 'Typed before the tab closed' }, baseVersion: 3 }));
+    const puts: string[] = [];
+    server.use(
+      http.get('*/api/v2/quotes/7', () => HttpResponse.json(view())),
+      http.put('*/api/v2/quotes/7', async ({ request }) => {
+        puts.push(((await request.json()) as { title: string }).title);
+        return HttpResponse.json(view({ title: 'Typed before the tab closed', version: 4 }));
+      }),
+    );
+    renderAt('/quote/edit/7', <QuoteEditorScreen params={{ id: '7' }} />);
+    expect(await screen.findByDisplayValue('Typed before the tab closed')).toBeInTheDocument();
+    await waitFor(() => expect(puts).toEqual(['Typed before the tab closed']), { timeout: 3000 });
+  });
+
+  it('shows a sent quote read-only, and Revise opens the new revision', async () => {
+    server.use(
+      http.get('*/api/v2/quotes/7', () => HttpResponse.json(view({ status: 'sent', sentAt: '2026-01-02T00:00:00Z' }, true))),
+      http.post('*/api/v2/quotes/7/revise', () => HttpResponse.json(view({ id: 8, number: 'Q-1007-R2', revision: 2 }), { status: 201 })),
+    );
+    const user = userEvent.setup();
+    const location = renderAt('/quote/edit/7', <QuoteEditorScreen params={{ id: '7' }} />);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Quote Q-1007 Sent');
+    expect(screen.queryByLabelText('Title')).toBeNull();
+    expect(screen.getByRole('article', { name: 'Support quote Q-1007' })).toHaveTextContent('Printer repair');
+    await user.click(screen.getByRole('button', { name: 'Revise' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/quote/edit/8'));
+  });
+});
+
+describe('the catalog import', () => {
+  it('previews every row with its errors and imports only when all are valid', async () => {
+    const bad: CatalogImportResult = {
+      valid: false,
+      committed: false,
+      created: 0,
+      updated: 0,
+      fileErrors: [],
+      rows: [
+        { line: 2, sku: 'A4', name: 'Paper A4', category: 'paper', unitPriceCents: 2450, unitCostCents: 1200, taxable: true, active: true, action: 'create', errors: {} },
+        { line: 3, sku: 'TONER', name: 'Toner', category: 'hardware', unitPriceCents: null, unitCostCents: 100, taxable: true, active: true, action: 'update', errors: { unit_price: 'Unit price must be an amount like 12.50' } },
+      ],
+    };
+    const bodies: { commit: boolean }[] = [];
+    server.use(
+      http.get('*/api/v2/catalog', () => HttpResponse.json({ rows: [], page: 1, size: 10, total: 0, totalExact: true })),
+      http.post('*/api/v2/catalog/import', async ({ request }) => {
+        bodies.push((await request.json()) as { commit: boolean });
+        return HttpResponse.json(bad);
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/quote/item/management', <CatalogScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    await user.type(screen.getByLabelText('Or paste the CSV'), 'sku,name,category,unit_price');
+    await user.click(screen.getByRole('button', { name: 'Preview import' }));
+    const table = await screen.findByRole('table', { name: 'Import preview' });
+    const row = within(table).getByRole('row', { name: /TONER/ });
+    expect(row).toHaveTextContent('Unit price must be an amount like 12.50');
+    expect(screen.getByText('1 of 2 rows have errors: nothing will be imported until they are fixed.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import 2 rows' })).toBeDisabled();
+    expect(bodies).toEqual([{ csv: 'sku,name,category,unit_price', commit: false }]);
+    await act(async () => undefined);
+  });
+});
