@@ -2,7 +2,7 @@
  * Quote money, in integer cents only (spec 9: shown with two decimals). Quantities carry two
  * decimals (hundredths), discounts are basis points (1 % = 100 bp), and every product is done in
  * BigInt, so no floating-point value ever touches an amount. Rounding is half away from zero,
- * once per line and once for the tax (docs/adr/0120-quote-money-and-tax.md).
+ * once per line and once for the tax (docs/adr/0084-quote-money-and-tax.md).
  */
 
 /** A priced line as money sees it. */

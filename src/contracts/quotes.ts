@@ -42,7 +42,7 @@ export const QUOTE_LIMITS = {
   defaultValidDays: 30,
 } as const;
 
-/** The tax rate a new quote starts with (8.25 %); each quote keeps its own (docs/adr/0120). */
+/** The tax rate a new quote starts with (8.25 %); each quote keeps its own (docs/adr/0084). */
 export const DEFAULT_QUOTE_TAX_RATE_PERCENT = 8.25;
 
 const text = (label: string, max: number) => safeText(`${label} must be text`, label).trim().max(max, `${label} must be at most ${max} characters`);
@@ -346,7 +346,7 @@ export const totalsOf = (lines: readonly Parameters<typeof moneyLine>[0][], taxR
   quoteTotals(lines.map(moneyLine), Math.round(taxRatePercent * 100));
 export { lineCounts };
 
-/** Which columns a quote of each type shows, on screen and in the PDF (docs/adr/0121-quote-layouts.md). */
+/** Which columns a quote of each type shows, on screen and in the PDF (docs/adr/0085-quote-layouts-by-type.md). */
 export type QuoteLayout = {
   heading: string;
   showSku: boolean;

@@ -22,7 +22,7 @@ export type QuoteDocumentProps = {
 
 const qty = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
-/** A quote as the client sees it, laid out by its type (docs/adr/0121-quote-layouts.md); the PDF follows the same layout. */
+/** A quote as the client sees it, laid out by its type (docs/adr/0085-quote-layouts-by-type.md); the PDF follows the same layout. */
 export function QuoteDocument(p: QuoteDocumentProps) {
   const layout = QUOTE_LAYOUTS[p.type];
   const columns = 4 + (layout.showSku ? 1 : 0) + (layout.showDiscount ? 1 : 0) + (p.choose ? 1 : 0);
