@@ -15,6 +15,7 @@ import { companies } from './features/companies';
 import { management } from './features/management';
 import { outbox } from './features/outbox';
 import { overdue } from './features/overdue';
+import { projects } from './features/projects';
 import { signIn } from './features/sign-in';
 import { isSurveyPath, SURVEY_ENTRY, surveyPage, surveys } from './features/surveys';
 import { tickets } from './features/tickets';
@@ -34,7 +35,7 @@ const API_PREFIXES = ['/api/', '/logout'];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
 
 /** Every feature of the API, one line each; each registers its routes with its audience's guard. */
-const FEATURES: readonly Feature[] = [signIn, tickets, companies, clientUsers, clientPortal, surveys, overdue, management, outbox];
+const FEATURES: readonly Feature[] = [signIn, tickets, companies, clientUsers, clientPortal, surveys, overdue, management, outbox, projects];
 
 const ROUTES = new WeakMap<FastifyInstance, string[]>();
 
