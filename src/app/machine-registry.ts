@@ -6,6 +6,7 @@
  * users) are the table machine with another fetch, so they are the `table` entry.
  */
 import * as home from '@/features/home';
+import * as projects from '@/features/projects';
 import * as shell from '@/features/shell';
 import * as surveyPage from '@/features/survey-page';
 import * as surveys from '@/features/surveys';
@@ -39,6 +40,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   ...surveys.machines,
   ...home.machines,
   ...tickets.machines,
+  ...projects.machines,
 ];
 
 provideMachineRegistry(machineRegistry);

@@ -9,6 +9,7 @@ import * as companies from '@/features/companies/routes';
 import * as home from '@/features/home/routes';
 import * as management from '@/features/management/routes';
 import * as outbox from '@/features/outbox/routes';
+import * as projects from '@/features/projects/routes';
 import * as qa from '@/features/qa/routes';
 import * as surveys from '@/features/surveys/routes';
 import * as tableDemo from '@/features/table-demo/routes';
@@ -22,9 +23,6 @@ const NOT_BUILT_YET: StaffRoute[] = [
   placeholder('/user/options', 'Profile'),
   placeholder('/orgchart', 'Org Chart'),
   placeholder('/weekly-schedule', 'Weekly Schedule'),
-  placeholder('/create/project', 'Create Project'),
-  placeholder('/project/search', 'Project Search'),
-  placeholder('/project/sprints', 'Programming Sprints'),
   placeholder('/quote/list', 'Support Quote'),
   placeholder('/quote/item/management', 'Item Management'),
   placeholder('/forms/kudo', 'Kudos Form'),
@@ -41,10 +39,6 @@ const NOT_BUILT_YET: StaffRoute[] = [
   placeholder('/live/displays/development', 'Live Display: Development'),
   placeholder('/live/displays/quality', 'Live Display: Quality Assurance'),
   placeholder('/live/displays/sales', 'Live Display: Sales'),
-  placeholder('/active/project/stats', 'Active Project Stats'),
-  placeholder('/project/kanban/:id', 'Project Kanban'),
-  placeholder('/project/sprint/:id', 'Sprint', { keyBy: 'id' }),
-  placeholder('/project/:id', 'Project'),
   placeholder('/certification-pto-dashboard', 'Certification and PTO Dashboard'),
   placeholder('/report/view', 'Report'),
   placeholder('/timeclock', 'Time Clock'),
@@ -79,6 +73,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
   ...companies.routes,
   ...clientUsers.routes,
   ...tickets.routes,
+  ...projects.routes,
   ...surveys.routes,
   ...qa.routes,
   ...tableDemo.routes,

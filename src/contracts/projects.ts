@@ -6,7 +6,7 @@
 import { z } from './common/zod';
 import { LIMITS, TICKET_SEARCH } from './common/constants';
 import { calendarDay, idInput, PAGE_MAX, safeText } from './common/input';
-import type { ChartSpecInput } from './charts';
+import { chartSpec, type ChartSpec, type ChartSpecInput } from './charts';
 import { sortParam } from './tickets';
 
 export const PROJECT_STATUSES = ['planned', 'active', 'on_hold', 'done', 'cancelled'] as const;
@@ -440,3 +440,6 @@ export function burndownChart(figures: BurndownFigures, title: string): ChartSpe
     markers,
   };
 }
+
+/** A validated chart from a spec (the screens draw only validated specs). */
+export const chartSpecOf = (input: ChartSpecInput): ChartSpec => chartSpec(input);
