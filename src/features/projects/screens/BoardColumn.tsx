@@ -15,7 +15,7 @@ import {
 import { BOARD_COLUMN_LABELS, BOARD_COLUMNS, byRank, type BoardColumn as Column, type TaskCard } from '@contracts/projects';
 import type { CardMove } from '../machines/card-move.machine';
 import { addTaskMachine } from '../machines/projects.machines';
-import { Avatar, Badge, Button, IconButton, Menu, MenuItem, MenuSection, MenuTrigger, MoreIcon, PlusIcon, TextField, Tooltip, toast } from '@/shared/ui/components';
+import { Avatar, Badge, Button, IconButton, Menu, MenuItem, MenuSection, MenuTrigger, MoreIcon, PlusIcon, TextField, toast } from '@/shared/ui/components';
 import styles from './board.module.css';
 
 /** The drag type of a card: only cards drop on columns. */
@@ -138,11 +138,9 @@ function Card({ card, cards, busy, onMove }: { card: TaskCard; cards: TaskCard[]
         </AriaButton>
         <span className={styles.cardTitle}>{card.title}</span>
         <MenuTrigger>
-          <Tooltip content="Move to…">
-            <IconButton aria-label={`Move ${card.title} to…`} size="sm" isDisabled={busy}>
-              <MoreIcon />
-            </IconButton>
-          </Tooltip>
+          <IconButton aria-label={`Move ${card.title} to…`} size="sm" isDisabled={busy}>
+            <MoreIcon />
+          </IconButton>
           <Menu onAction={act} aria-label={`Move ${card.title} to…`} placement="bottom end">
             <MenuSection title="Move to column">
               {BOARD_COLUMNS.filter((c) => c !== card.column).map((c) => (

@@ -6,6 +6,7 @@ import { LIMITS } from '@contracts/common/constants';
 import { PROJECT_LIMITS, PROJECT_STATUS_LABELS, PROJECT_STATUSES, type CreateProjectInput, type ProjectStatus } from '@contracts/projects';
 import { createProjectMachine, projectOptionsMachine } from '../machines/projects.machines';
 import { projectsApi } from '../api';
+import { useTabTitle } from './parts';
 import {
   Breadcrumbs,
   Button,
@@ -32,6 +33,7 @@ const searchCompanies = async (text: string): Promise<Option[]> => (await projec
 /** /create/project: a project for a company, with its owner, dates and budget; opens the project once saved. */
 export default function CreateProjectScreen() {
   const [, navigate] = useLocation();
+  useTabTitle('Create Project');
   const form = useActorRef(createProjectMachine, { input: {} });
   const options = useActorRef(projectOptionsMachine, { input: { query: '' } });
   const staff = useSelector(options, (s) => s.context.data?.staff ?? []);

@@ -9,6 +9,7 @@ import { cardMoveMachine, type CardMove } from '../machines/card-move.machine';
 import { boardMachine, updateProjectMachine } from '../machines/projects.machines';
 import { BoardColumn } from './BoardColumn';
 import { TaskSheet } from './TaskSheet';
+import { useTabTitle } from './parts';
 import styles from './board.module.css';
 import type { ScreenProps } from '@/shared/routing';
 import {
@@ -58,6 +59,7 @@ export default function KanbanScreen({ params }: ScreenProps) {
   const busy = useSelector(mover, (s) => s.hasTag('busy'));
   const [filters, setFilters] = useState({ assignee: ANY, sprint: ANY, text: '' });
   const [open, setOpen] = useState<number | null>(null);
+  useTabTitle(data ? `${data.project.name} board` : 'Project Kanban');
 
   useEffect(() => {
     if (data) mover.send({ type: 'board.loaded', tasks: data.tasks });

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { BOARD_COLUMN_LABELS, BOARD_COLUMNS, PROJECT_LIMITS, type ProjectView } from '@contracts/projects';
 import { createSprintMachine, projectViewMachine } from '../machines/projects.machines';
-import { HoursBar, ProjectStatusBadge, SprintStatusBadge } from './parts';
+import { HoursBar, ProjectStatusBadge, SprintStatusBadge, useTabTitle } from './parts';
 import styles from './projects.module.css';
 import type { ScreenProps } from '@/shared/routing';
 import {
@@ -36,6 +36,7 @@ export default function ProjectViewScreen({ params }: ScreenProps) {
   const view = useSelector(query, (s) => s.context.data);
   const error = useSelector(query, (s) => s.context.error);
   const reload = useCallback(() => query.send({ type: 'query.reload' }), [query]);
+  useTabTitle(view ? view.project.name : 'Project');
 
   if (!view) {
     return (

@@ -7,7 +7,7 @@ import { BOARD_COLUMN_LABELS, BOARD_COLUMNS, burndownChart, byRank, chartSpecOf,
 import { projectsApi } from '../api';
 import { sprintLifecycleMachine, type CloseSprintInput } from '../machines/sprint-lifecycle.machine';
 import { sprintViewMachine } from '../machines/projects.machines';
-import { SprintStatusBadge } from './parts';
+import { SprintStatusBadge, useTabTitle } from './parts';
 import styles from './projects.module.css';
 import type { ScreenProps } from '@/shared/routing';
 import { Chart } from '@/shared/ui/chart';
@@ -37,6 +37,7 @@ export default function SprintScreen({ params }: ScreenProps) {
   const query = useActorRef(sprintViewMachine, { input: { query: id } });
   const view = useSelector(query, (s) => s.context.data);
   const error = useSelector(query, (s) => s.context.error);
+  useTabTitle(view ? `${view.sprint.name} · ${view.sprint.project_name}` : 'Sprint');
   if (!view) {
     return (
       <>
