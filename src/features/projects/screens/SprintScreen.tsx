@@ -38,6 +38,7 @@ export default function SprintScreen({ params }: ScreenProps) {
   const view = useSelector(query, (s) => s.context.data);
   const error = useSelector(query, (s) => s.context.error);
   useTabTitle(view ? `${view.sprint.name} · ${view.sprint.project_name}` : 'Sprint');
+  const reload = useCallback(() => query.send({ type: 'query.reload' }), [query]);
   if (!view) {
     return (
       <>
@@ -46,7 +47,7 @@ export default function SprintScreen({ params }: ScreenProps) {
       </>
     );
   }
-  return <SprintBody view={view} reload={() => query.send({ type: 'query.reload' })} />;
+  return <SprintBody view={view} reload={reload} />;
 }
 
 function SprintBody({ view, reload }: { view: SprintView; reload: () => void }) {
