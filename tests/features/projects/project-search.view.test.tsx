@@ -34,7 +34,7 @@ describe('project search', () => {
     const location = memoryLocation({ path: '/project/search', record: true });
     render(
       <Router hook={location.hook} searchHook={location.searchHook}>
-        <ProjectSearchScreen params={{}} />
+        <ProjectSearchScreen />
       </Router>,
     );
     expect(await screen.findByRole('link', { name: 'Portal upgrade' })).toBeInTheDocument();
