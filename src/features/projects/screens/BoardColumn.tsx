@@ -1,6 +1,6 @@
 /** One column of the kanban board: a react-aria GridList with drag and drop, its WIP count and a quick add. */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import {
   Button as AriaButton,
   GridList,
@@ -33,7 +33,6 @@ type Props = {
   total: number;
   limit: number | undefined;
   projectId: number;
-  busy: boolean;
   onMove: (move: CardMove) => void;
   onDragStart: (taskId: number) => void;
   onDragCancel: () => void;
@@ -49,7 +48,7 @@ async function droppedIds(items: DropItem[]): Promise<number[]> {
   return texts.map(Number).filter((n) => Number.isInteger(n) && n > 0);
 }
 
-export function BoardColumn({ column, cards, total, limit, projectId, busy, onMove, onDragStart, onDragCancel, onOpen, onAdded }: Props) {
+export const BoardColumn = memo(function BoardColumn({ column, cards, total, limit, projectId, onMove, onDragStart, onDragCancel, onOpen, onAdded }: Props) {
   const label = BOARD_COLUMN_LABELS[column];
   const over = limit !== undefined && total > limit;
   const { dragAndDropHooks } = useDragAndDrop({
@@ -82,7 +81,7 @@ export function BoardColumn({ column, cards, total, limit, projectId, busy, onMo
     >
       {(card) => (
         <GridListItem id={card.id} textValue={card.title} className={styles.item}>
-          <Card card={card} cards={cards} busy={busy} onMove={onMove} />
+          <Card card={card} cards={cards} onMove={onMove} />
         </GridListItem>
       )}
     </GridList>
@@ -115,9 +114,9 @@ export function BoardColumn({ column, cards, total, limit, projectId, busy, onMo
       </div>
     </section>
   );
-}
+});
 
-function Card({ card, cards, busy, onMove }: { card: TaskCard; cards: TaskCard[]; busy: boolean; onMove: (m: CardMove) => void }) {
+function Card({ card, cards, onMove }: { card: TaskCard; cards: TaskCard[]; onMove: (m: CardMove) => void }) {
   const sorted = cards.filter((c) => c.column === card.column).sort(byRank);
   const at = sorted.findIndex((c) => c.id === card.id);
   const act = (key: Key) => {
@@ -138,7 +137,7 @@ function Card({ card, cards, busy, onMove }: { card: TaskCard; cards: TaskCard[]
         </AriaButton>
         <span className={styles.cardTitle}>{card.title}</span>
         <MenuTrigger>
-          <IconButton aria-label={`Move ${card.title} to…`} size="sm" isDisabled={busy}>
+          <IconButton aria-label={`Move ${card.title} to…`} size="sm">
             <MoreIcon />
           </IconButton>
           <Menu onAction={act} aria-label={`Move ${card.title} to…`} placement="bottom end">

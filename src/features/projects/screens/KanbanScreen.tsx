@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
@@ -56,7 +56,6 @@ export default function KanbanScreen({ params }: ScreenProps) {
   const tasks = useSelector(mover, (s) => s.context.tasks);
   const moveError = useSelector(mover, (s) => s.context.error);
   const announcement = useSelector(mover, (s) => s.context.announcement);
-  const busy = useSelector(mover, (s) => s.hasTag('busy'));
   const [filters, setFilters] = useState({ assignee: ANY, sprint: ANY, text: '' });
   const [open, setOpen] = useState<number | null>(null);
   useTabTitle(data ? `${data.project.name} board` : 'Project Kanban');
@@ -71,10 +70,17 @@ export default function KanbanScreen({ params }: ScreenProps) {
   const onDragCancel = useCallback(() => mover.send({ type: 'drag.cancel' }), [mover]);
 
   const shown = useMemo(() => filterCards(tasks, filters), [tasks, filters]);
+  // Columns whose cards did not change keep their array, so a move re-renders only the two columns it touches.
+  const previous = useRef<Record<string, TaskCard[]>>({});
   const byColumn = useMemo(() => {
     const out = Object.fromEntries(BOARD_COLUMNS.map((c) => [c, [] as TaskCard[]])) as Record<(typeof BOARD_COLUMNS)[number], TaskCard[]>;
     for (const t of shown) out[t.column].push(t);
-    for (const c of BOARD_COLUMNS) out[c].sort(byRank);
+    for (const c of BOARD_COLUMNS) {
+      out[c].sort(byRank);
+      const before = previous.current[c];
+      if (before && before.length === out[c].length && before.every((t, i) => t === out[c][i])) out[c] = before;
+    }
+    previous.current = out;
     return out;
   }, [shown]);
   const totals = useMemo(() => {
@@ -154,7 +160,6 @@ export default function KanbanScreen({ params }: ScreenProps) {
             total={totals[c] ?? 0}
             limit={data.project.wip_limits[c]}
             projectId={id}
-            busy={busy}
             onMove={onMove}
             onDragStart={onDragStart}
             onDragCancel={onDragCancel}
