@@ -178,7 +178,7 @@ export default function ProjectViewScreen({ params }: ScreenProps) {
               <ul className={styles.list} aria-label="Activity">
                 {activity.map((a) => (
                   <li key={a.id}>
-                    <span className={styles.grow} title={a.summary}>
+                    <span className={styles.activityText}>
                       <strong>{a.actor_name ?? 'System'}</strong> {a.summary}
                     </span>
                     <span className={styles.activityWhen}>
