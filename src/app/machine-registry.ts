@@ -8,6 +8,7 @@
 import * as home from '@/features/home';
 import * as reports from '@/features/reports';
 import * as quotes from '@/features/quotes';
+import * as projects from '@/features/projects';
 import * as shell from '@/features/shell';
 import * as surveyPage from '@/features/survey-page';
 import * as surveys from '@/features/surveys';
@@ -45,6 +46,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   ...time.machines,
   ...reports.machines,
   ...quotes.machines,
+  ...projects.machines,
 ];
 
 provideMachineRegistry(machineRegistry);

@@ -3,6 +3,7 @@ import * as clientUsers from '@/features/client-users/routes';
 import * as companies from '@/features/companies/routes';
 import * as home from '@/features/home/routes';
 import * as management from '@/features/management/routes';
+import * as projects from '@/features/projects/routes';
 import * as qa from '@/features/qa/routes';
 import * as quotes from '@/features/quotes/routes';
 import * as tickets from '@/features/tickets/routes';
@@ -23,7 +24,7 @@ export const STAFF_MENU: MenuItem[] = [
   to('Weekly Schedule', '/weekly-schedule'),
   { group: 'Company', entries: [...companies.menu, ...clientUsers.menu] },
   { group: 'Tickets', entries: tickets.menu },
-  { group: 'Projects', entries: [to('Create Project', '/create/project'), to('Project Search', '/project/search'), to('Programming Sprints', '/project/sprints')] },
+  { group: 'Projects', entries: projects.menu },
   { group: 'Quote', entries: quotes.menu },
   { group: 'Forms', entries: [to('Kudos Form', '/forms/kudo'), to('Correction Form', '/forms/correction'), to('Travel Expense', '/forms/travel/expense')] },
   to('Sales', '/sales/dashboard'),

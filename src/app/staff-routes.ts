@@ -9,6 +9,7 @@ import * as companies from '@/features/companies/routes';
 import * as home from '@/features/home/routes';
 import * as management from '@/features/management/routes';
 import * as outbox from '@/features/outbox/routes';
+import * as projects from '@/features/projects/routes';
 import * as qa from '@/features/qa/routes';
 import * as reports from '@/features/reports/routes';
 import * as quotes from '@/features/quotes/routes';
@@ -25,9 +26,6 @@ const NOT_BUILT_YET: StaffRoute[] = [
   placeholder('/user/options', 'Profile'),
   placeholder('/orgchart', 'Org Chart'),
   placeholder('/weekly-schedule', 'Weekly Schedule'),
-  placeholder('/create/project', 'Create Project'),
-  placeholder('/project/search', 'Project Search'),
-  placeholder('/project/sprints', 'Programming Sprints'),
   placeholder('/forms/kudo', 'Kudos Form'),
   placeholder('/forms/correction', 'Correction Form'),
   placeholder('/forms/travel/expense', 'Travel Expense'),
@@ -39,10 +37,6 @@ const NOT_BUILT_YET: StaffRoute[] = [
   placeholder('/live/displays/development', 'Live Display: Development'),
   placeholder('/live/displays/quality', 'Live Display: Quality Assurance'),
   placeholder('/live/displays/sales', 'Live Display: Sales'),
-  placeholder('/active/project/stats', 'Active Project Stats'),
-  placeholder('/project/kanban/:id', 'Project Kanban'),
-  placeholder('/project/sprint/:id', 'Sprint', { keyBy: 'id' }),
-  placeholder('/project/:id', 'Project'),
   placeholder('/certification-pto-dashboard', 'Certification and PTO Dashboard'),
   placeholder('/sales/customers', 'Sales Customers'),
   placeholder('/sales/territories', 'Sales Territories'),
@@ -69,6 +63,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
   ...tickets.routes,
   ...time.routes,
   ...quotes.routes,
+  ...projects.routes,
   ...surveys.routes,
   ...qa.routes,
   ...reports.routes,

@@ -116,7 +116,7 @@ test('every route of the table answers: placeholders, bare screens and the publi
   await staffSignIn(page, STAFF.admin.email);
   await expect(page).toHaveURL(/\/home$/);
   for (const [path, heading] of [
-    ['/project/sprint/4', 'Sprint'],
+    ['/sales/company/4', 'Sales Company'],
     ['/sales/reports/closed-sales', 'Closed Sales'],
     ['/orgchart', 'Org Chart'],
   ] as const) {

@@ -1,0 +1,8 @@
+/** Projects, their kanban boards and sprints, for staff. */
+import { staffRoutes, type Feature } from '@server/platform/http/plugins';
+import { staffProjectRoutes } from './staff.routes';
+
+export const projects: Feature = {
+  name: 'projects',
+  register: (app, ctx) => staffRoutes(app, ctx, staffProjectRoutes),
+};

@@ -1,0 +1,30 @@
+/** Projects: the query and form machines of the screens, and the server-mode project table. */
+import type { Board, CreateProjectInput, CreateSprintInput, CreateTaskInput, ProjectStats, ProjectView, SprintRow, SprintView, TaskCard, UpdateProjectInput, UpdateTaskInput } from '@contracts/projects';
+import { createQueryMachine } from '@/shared/machines/query.machine';
+import { createSubmitMachine } from '@/shared/machines/submit.machine';
+import { createSearchTableMachine, type SearchTableSpec } from '@/shared/machines/table/search-table';
+import { projectsApi } from '../api';
+
+export const createProjectMachine = createSubmitMachine<CreateProjectInput, ProjectView>('createProject', (i) => projectsApi.create(i));
+export const projectViewMachine = createQueryMachine('projectView', (id: number): Promise<ProjectView> => projectsApi.view(id));
+/** The board's data (project, cards, sprints, people); the query is the project id. */
+export const boardMachine = createQueryMachine('board', (id: number): Promise<Board> => projectsApi.board(id));
+export const sprintViewMachine = createQueryMachine('sprintView', (id: number): Promise<SprintView> => projectsApi.sprint(id));
+export const sprintListMachine = createQueryMachine('sprintList', (params: Record<string, string>): Promise<{ sprints: SprintRow[] }> => projectsApi.sprints(params));
+export const projectStatsMachine = createQueryMachine('projectStats', (): Promise<ProjectStats> => projectsApi.stats());
+
+export const addTaskMachine = createSubmitMachine<{ projectId: number; input: CreateTaskInput }, TaskCard>('addTask', (a) => projectsApi.addTask(a.projectId, a.input));
+export const updateTaskMachine = createSubmitMachine<{ id: number; input: UpdateTaskInput }, TaskCard>('updateTask', (a) => projectsApi.updateTask(a.id, a.input));
+export const updateProjectMachine = createSubmitMachine<{ id: number; input: UpdateProjectInput }, ProjectView>('updateProject', (a) => projectsApi.update(a.id, a.input));
+export const createSprintMachine = createSubmitMachine<{ projectId: number; input: CreateSprintInput }, SprintView>('createSprint', (a) => projectsApi.createSprint(a.projectId, a.input));
+
+/** Every project: search by name, company or owner; status filter; overdue and over-budget drill-downs. */
+export const PROJECT_TABLE: SearchTableSpec = {
+  search: (p) => projectsApi.search(p),
+  filters: { status: 'status' },
+  pageSizeMax: 100,
+};
+export const projectTableMachine = (extra: Record<string, string> = {}) => createSearchTableMachine(PROJECT_TABLE, extra);
+
+/** Staff (owners, assignees) and companies matching a text, for the pickers. */
+export const projectOptionsMachine = createQueryMachine('projectOptions', (q: string) => projectsApi.options(q));

@@ -1,0 +1,221 @@
+/** One column of the kanban board: a react-aria GridList with drag and drop, its WIP count and a quick add. */
+import { useActorRef, useSelector } from '@xstate/react';
+import { memo, useEffect, useState } from 'react';
+import {
+  Button as AriaButton,
+  GridList,
+  GridListItem,
+  ListLayout,
+  useDragAndDrop,
+  Virtualizer,
+  type DropItem,
+  type ItemDropTarget,
+  type Key,
+} from 'react-aria-components';
+import { BOARD_COLUMN_LABELS, BOARD_COLUMNS, byRank, type BoardColumn as Column, type TaskCard } from '@contracts/projects';
+import type { CardMove } from '../machines/card-move.machine';
+import { addTaskMachine } from '../machines/projects.machines';
+import { Avatar, Badge, Button, IconButton, Menu, MenuItem, MenuSection, MenuTrigger, MoreIcon, PlusIcon, TextField, toast } from '@/shared/ui/components';
+import styles from './board.module.css';
+
+/** The drag type of a card: only cards drop on columns. */
+export const CARD_TYPE = 'application/x-client-care-task';
+/** Columns with more cards than this render only the cards in view. */
+export const VIRTUALIZE_FROM = 40;
+/** A card's height (fixed, so long columns can be virtualised). */
+export const CARD_HEIGHT = 84;
+
+type Props = {
+  column: Column;
+  /** The cards shown (filtered), in order. */
+  cards: TaskCard[];
+  /** All cards of the column, for the WIP count. */
+  total: number;
+  limit: number | undefined;
+  projectId: number;
+  onMove: (move: CardMove) => void;
+  onDragStart: (taskId: number) => void;
+  onDragCancel: () => void;
+  onOpen: (taskId: number) => void;
+  onAdded: () => void;
+};
+
+const placeFor = (target: ItemDropTarget): Pick<CardMove, 'beforeId' | 'afterId'> =>
+  target.dropPosition === 'before' ? { beforeId: Number(target.key) } : target.dropPosition === 'after' ? { afterId: Number(target.key) } : {};
+
+async function droppedIds(items: DropItem[]): Promise<number[]> {
+  const texts = await Promise.all(items.filter((i) => i.kind === 'text' && i.types.has(CARD_TYPE)).map((i) => (i.kind === 'text' ? i.getText(CARD_TYPE) : '')));
+  return texts.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+}
+
+export const BoardColumn = memo(function BoardColumn({ column, cards, total, limit, projectId, onMove, onDragStart, onDragCancel, onOpen, onAdded }: Props) {
+  const label = BOARD_COLUMN_LABELS[column];
+  const over = limit !== undefined && total > limit;
+  const { dragAndDropHooks } = useDragAndDrop({
+    getItems: (keys) => [...keys].map((k) => ({ [CARD_TYPE]: String(k), 'text/plain': cards.find((c) => c.id === Number(k))?.title ?? String(k) })),
+    acceptedDragTypes: [CARD_TYPE],
+    getDropOperation: () => 'move',
+    onDragStart: (e) => onDragStart(Number([...e.keys][0])),
+    onDragEnd: (e) => {
+      if (e.dropOperation === 'cancel') onDragCancel();
+    },
+    onReorder: (e) => onMove({ taskId: Number([...e.keys][0]), column, ...placeFor(e.target) }),
+    onInsert: async (e) => {
+      const [id] = await droppedIds(e.items);
+      if (id) onMove({ taskId: id, column, ...placeFor(e.target) });
+    },
+    onRootDrop: async (e) => {
+      const [id] = await droppedIds(e.items);
+      if (id) onMove({ taskId: id, column });
+    },
+  });
+
+  const list = (
+    <GridList
+      aria-label={`${label} column`}
+      items={cards}
+      dragAndDropHooks={dragAndDropHooks}
+      onAction={(key: Key) => onOpen(Number(key))}
+      className={styles.list}
+      renderEmptyState={() => <p className={styles.empty}>No cards</p>}
+    >
+      {(card) => (
+        <GridListItem id={card.id} textValue={card.title} className={styles.item}>
+          <Card card={card} cards={cards} onMove={onMove} />
+        </GridListItem>
+      )}
+    </GridList>
+  );
+
+  return (
+    <section className={over ? styles.columnOver : styles.column} aria-labelledby={`col-${column}`} data-column={column}>
+      <header className={styles.columnHead}>
+        <h2 id={`col-${column}`} className={styles.columnTitle}>
+          {label}
+        </h2>
+        <span className={over ? styles.wipOver : styles.wip} aria-label={limit !== undefined ? `${total} cards, WIP limit ${limit}` : `${total} cards`}>
+          {limit !== undefined ? `${total} / ${limit}` : total}
+        </span>
+        <QuickAdd column={column} projectId={projectId} onAdded={onAdded} />
+      </header>
+      {over ? (
+        <p className={styles.wipWarning} role="status">
+          Over the WIP limit of {limit}: finish work before starting more.
+        </p>
+      ) : null}
+      <div className={styles.scroller}>
+        {cards.length > VIRTUALIZE_FROM ? (
+          <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: CARD_HEIGHT, gap: 8, padding: 0 }}>
+            {list}
+          </Virtualizer>
+        ) : (
+          list
+        )}
+      </div>
+    </section>
+  );
+});
+
+function Card({ card, cards, onMove }: { card: TaskCard; cards: TaskCard[]; onMove: (m: CardMove) => void }) {
+  const sorted = cards.filter((c) => c.column === card.column).sort(byRank);
+  const at = sorted.findIndex((c) => c.id === card.id);
+  const act = (key: Key) => {
+    const k = String(key);
+    if (k === 'up' && at > 0) onMove({ taskId: card.id, column: card.column, beforeId: sorted[at - 1]!.id });
+    else if (k === 'down' && at < sorted.length - 1) onMove({ taskId: card.id, column: card.column, afterId: sorted[at + 1]!.id });
+    else if (k === 'top' && at > 0) onMove({ taskId: card.id, column: card.column, beforeId: sorted[0]!.id });
+    else if (k === 'bottom' && at < sorted.length - 1) onMove({ taskId: card.id, column: card.column });
+    else if ((BOARD_COLUMNS as readonly string[]).includes(k)) onMove({ taskId: card.id, column: k as Column });
+  };
+  return (
+    <div className={styles.card}>
+      <div className={styles.cardTop}>
+        <AriaButton slot="drag" className={styles.grip}>
+          <svg width="10" height="16" viewBox="0 0 10 16" aria-hidden="true" fill="currentColor">
+            {[3, 8, 13].flatMap((y) => [<circle key={`a${y}`} cx="2.5" cy={y} r="1.3" />, <circle key={`b${y}`} cx="7.5" cy={y} r="1.3" />])}
+          </svg>
+        </AriaButton>
+        <span className={styles.cardTitle}>{card.title}</span>
+        <MenuTrigger>
+          <IconButton aria-label={`Move ${card.title} to…`} size="sm">
+            <MoreIcon />
+          </IconButton>
+          <Menu onAction={act} aria-label={`Move ${card.title} to…`} placement="bottom end">
+            <MenuSection title="Move to column">
+              {BOARD_COLUMNS.filter((c) => c !== card.column).map((c) => (
+                <MenuItem key={c} id={c}>
+                  {BOARD_COLUMN_LABELS[c]}
+                </MenuItem>
+              ))}
+            </MenuSection>
+            <MenuSection title="Position">
+              <MenuItem id="top" isDisabled={at <= 0}>Top of column</MenuItem>
+              <MenuItem id="up" isDisabled={at <= 0}>Up one</MenuItem>
+              <MenuItem id="down" isDisabled={at >= sorted.length - 1}>Down one</MenuItem>
+              <MenuItem id="bottom" isDisabled={at >= sorted.length - 1}>Bottom of column</MenuItem>
+            </MenuSection>
+          </Menu>
+        </MenuTrigger>
+      </div>
+      <div className={styles.meta}>
+        {card.estimate !== null ? <Badge tone="neutral" title="Estimate">{card.estimate} pt</Badge> : null}
+        {card.sprint_name ? <span className={styles.sprint} title={`Sprint: ${card.sprint_name}`}>{card.sprint_name}</span> : null}
+        {card.ticket_id ? <span className={styles.ticket} title={card.ticket_title ?? undefined}>#{card.ticket_id}</span> : null}
+        <span className={styles.spacer} />
+        {card.assignee_name ? <Avatar name={card.assignee_name} size="sm" /> : <span className={styles.unassigned}>Unassigned</span>}
+      </div>
+    </div>
+  );
+}
+
+function QuickAdd({ column, projectId, onAdded }: { column: Column; projectId: number; onAdded: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState('');
+  const form = useActorRef(addTaskMachine, { input: {} });
+  const busy = useSelector(form, (s) => s.hasTag('busy'));
+  const error = useSelector(form, (s) => s.context.fieldErrors.title ?? s.context.error);
+  const label = BOARD_COLUMN_LABELS[column];
+  const saved = useSelector(form, (s) => (s.matches('saved') ? s.context.result : undefined));
+  useEffect(() => {
+    if (!saved) return;
+    setTitle('');
+    toast.success(`Card added to ${label}`);
+    onAdded();
+  }, [saved, label, onAdded]);
+  const submit = () => form.send({ type: 'form.submit', input: { projectId, input: { title, column } } });
+  if (!open) {
+    return (
+      <IconButton aria-label={`Add a card to ${label}`} size="sm" onPress={() => setOpen(true)}>
+        <PlusIcon />
+      </IconButton>
+    );
+  }
+  return (
+    <form
+      className={styles.quickAdd}
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <TextField
+        label={`New card in ${label}`}
+        value={title}
+        onChange={setTitle}
+        autoFocus
+        errorMessage={error ?? undefined}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setOpen(false);
+        }}
+      />
+      <div className={styles.quickAddActions}>
+        <Button size="sm" variant="quiet" onPress={() => setOpen(false)}>
+          Done
+        </Button>
+        <Button size="sm" variant="primary" type="submit" isDisabled={busy || !title.trim()}>
+          Add card
+        </Button>
+      </div>
+    </form>
+  );
+}

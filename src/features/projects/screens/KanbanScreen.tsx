@@ -1,0 +1,230 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Key } from 'react-aria-components';
+import { Link } from 'wouter';
+import { fromPromise } from 'xstate';
+import { BOARD_COLUMN_LABELS, BOARD_COLUMNS, byRank, PROJECT_LIMITS, type Board, type TaskCard, type WipLimits } from '@contracts/projects';
+import { projectsApi } from '../api';
+import { cardMoveMachine, type CardMove } from '../machines/card-move.machine';
+import { boardMachine, updateProjectMachine } from '../machines/projects.machines';
+import { BoardColumn } from './BoardColumn';
+import { TaskSheet } from './TaskSheet';
+import { useTabTitle } from './parts';
+import styles from './board.module.css';
+import type { ScreenProps } from '@/shared/routing';
+import {
+  Alert,
+  Breadcrumbs,
+  Button,
+  Dialog,
+  DialogTrigger,
+  FilterBar,
+  LinkButton,
+  NumberField,
+  PageHeader,
+  SearchField,
+  Select,
+  SkeletonCard,
+  VisuallyHidden,
+  toast,
+} from '@/shared/ui/components';
+
+const ANY = 'any';
+const NONE = 'none';
+
+/** Cards matching the filters: assignee (or unassigned), sprint (or none) and text in the title or description. */
+export function filterCards(tasks: readonly TaskCard[], f: { assignee: string; sprint: string; text: string }): TaskCard[] {
+  const text = f.text.trim().toLowerCase();
+  return tasks.filter(
+    (t) =>
+      (f.assignee === ANY || (f.assignee === NONE ? t.assignee_id === null : String(t.assignee_id) === f.assignee)) &&
+      (f.sprint === ANY || (f.sprint === NONE ? t.sprint_id === null : String(t.sprint_id) === f.sprint)) &&
+      (!text || t.title.toLowerCase().includes(text) || t.description.toLowerCase().includes(text) || (t.ticket_id !== null && `#${t.ticket_id}`.includes(text))),
+  );
+}
+
+/** /project/kanban/{id}: the project's board; cards move by drag and drop or the "Move to…" menu. */
+export default function KanbanScreen({ params }: ScreenProps) {
+  const id = Number(params.id);
+  const board = useActorRef(boardMachine, { input: { query: id } });
+  const mover = useActorRef(
+    cardMoveMachine.provide({ actors: { moveTask: fromPromise(({ input }: { input: { id: number; input: Parameters<typeof projectsApi.moveTask>[1] } }) => projectsApi.moveTask(input.id, input.input)) } }),
+    { input: {} },
+  );
+  const data = useSelector(board, (s) => s.context.data);
+  const loadError = useSelector(board, (s) => s.context.error);
+  const tasks = useSelector(mover, (s) => s.context.tasks);
+  const moveError = useSelector(mover, (s) => s.context.error);
+  const announcement = useSelector(mover, (s) => s.context.announcement);
+  const [filters, setFilters] = useState({ assignee: ANY, sprint: ANY, text: '' });
+  const [open, setOpen] = useState<number | null>(null);
+  useTabTitle(data ? `${data.project.name} board` : 'Project Kanban');
+
+  useEffect(() => {
+    if (data) mover.send({ type: 'board.loaded', tasks: data.tasks });
+  }, [data, mover]);
+
+  const reload = useCallback(() => board.send({ type: 'query.reload' }), [board]);
+  const onMove = useCallback((move: CardMove) => mover.send({ type: mover.getSnapshot().matches('dragging') ? 'drop' : 'move.request', move }), [mover]);
+  const onDragStart = useCallback((taskId: number) => mover.send({ type: 'drag.start', taskId }), [mover]);
+  const onDragCancel = useCallback(() => mover.send({ type: 'drag.cancel' }), [mover]);
+
+  const shown = useMemo(() => filterCards(tasks, filters), [tasks, filters]);
+  // Columns whose cards did not change keep their array, so a move re-renders only the two columns it touches.
+  const previous = useRef<Record<string, TaskCard[]>>({});
+  const byColumn = useMemo(() => {
+    const out = Object.fromEntries(BOARD_COLUMNS.map((c) => [c, [] as TaskCard[]])) as Record<(typeof BOARD_COLUMNS)[number], TaskCard[]>;
+    for (const t of shown) out[t.column].push(t);
+    for (const c of BOARD_COLUMNS) {
+      out[c].sort(byRank);
+      const before = previous.current[c];
+      if (before && before.length === out[c].length && before.every((t, i) => t === out[c][i])) out[c] = before;
+    }
+    previous.current = out;
+    return out;
+  }, [shown]);
+  const totals = useMemo(() => {
+    const out: Record<string, number> = {};
+    for (const t of tasks) out[t.column] = (out[t.column] ?? 0) + 1;
+    return out;
+  }, [tasks]);
+
+  if (!data) {
+    return (
+      <>
+        <PageHeader title="Project Kanban" />
+        {loadError ? (
+          <Alert tone="danger" title="The board could not be loaded" live>
+            {loadError} <Button size="sm" onPress={reload}>Try again</Button>
+          </Alert>
+        ) : (
+          <div className={styles.board} aria-busy="true">
+            {BOARD_COLUMNS.map((c) => <SkeletonCard key={c} />)}
+          </div>
+        )}
+      </>
+    );
+  }
+
+  const filtered = filters.assignee !== ANY || filters.sprint !== ANY || filters.text.trim() !== '';
+  const selected = tasks.find((t) => t.id === open) ?? null;
+  return (
+    <>
+      <PageHeader
+        title={data.project.name}
+        subtitle={`${data.project.company_name} · ${tasks.length} card${tasks.length === 1 ? '' : 's'}`}
+        breadcrumbs={<Breadcrumbs items={[{ label: 'Projects', href: '/project/search' }, { label: data.project.name, href: `/project/${id}` }, { label: 'Board' }]} />}
+        actions={
+          <>
+            <WipLimitsDialog projectId={id} limits={data.project.wip_limits} onSaved={reload} />
+            <LinkButton href={`/project/${id}`} variant="secondary">
+              Project
+            </LinkButton>
+          </>
+        }
+      />
+      <FilterBar label="Filter cards">
+        <SearchField label="Search cards" placeholder="Search cards" onDebouncedChange={(text) => setFilters((f) => ({ ...f, text }))} />
+        <Select
+          label="Assignee"
+          items={[{ id: ANY, label: 'Anyone' }, { id: NONE, label: 'Unassigned' }, ...data.staff.map((p) => ({ id: String(p.id), label: p.name }))]}
+          value={filters.assignee}
+          onChange={(k: Key | null) => setFilters((f) => ({ ...f, assignee: String(k ?? ANY) }))}
+        />
+        <Select
+          label="Sprint"
+          items={[{ id: ANY, label: 'Any sprint' }, { id: NONE, label: 'No sprint' }, ...data.sprints.map((s) => ({ id: String(s.id), label: `${s.name}${s.status === 'closed' ? ' (closed)' : ''}` }))]}
+          value={filters.sprint}
+          onChange={(k: Key | null) => setFilters((f) => ({ ...f, sprint: String(k ?? ANY) }))}
+        />
+      </FilterBar>
+      {filtered ? (
+        <p className={styles.filterNote} role="status">
+          Showing {shown.length} of {tasks.length} cards. <Link href="#" onClick={(e) => { e.preventDefault(); setFilters({ assignee: ANY, sprint: ANY, text: '' }); }}>Clear filters</Link>
+        </p>
+      ) : null}
+      {moveError ? (
+        <Alert tone="danger" title="Move undone" live>
+          {moveError}
+        </Alert>
+      ) : null}
+      <VisuallyHidden>
+        <div aria-live="polite">{announcement}</div>
+      </VisuallyHidden>
+      <div className={styles.board}>
+        {BOARD_COLUMNS.map((c) => (
+          <BoardColumn
+            key={c}
+            column={c}
+            cards={byColumn[c]}
+            total={totals[c] ?? 0}
+            limit={data.project.wip_limits[c]}
+            projectId={id}
+            onMove={onMove}
+            onDragStart={onDragStart}
+            onDragCancel={onDragCancel}
+            onOpen={setOpen}
+            onAdded={reload}
+          />
+        ))}
+      </div>
+      {selected ? <TaskSheet key={selected.id} task={selected} board={data} onClose={() => setOpen(null)} onSaved={reload} /> : null}
+    </>
+  );
+}
+
+function WipLimitsDialog({ projectId, limits, onSaved }: { projectId: number; limits: WipLimits; onSaved: () => void }) {
+  const [draft, setDraft] = useState<WipLimits>(limits);
+  const form = useActorRef(updateProjectMachine, { input: {} });
+  const error = useSelector(form, (s) => s.context.error);
+  const busy = useSelector(form, (s) => s.hasTag('busy'));
+  const saved = useSelector(form, (s) => (s.matches('saved') ? s.context.result : undefined));
+  const [isOpen, setOpen] = useState(false);
+  useEffect(() => {
+    if (!saved) return;
+    toast.success('WIP limits saved');
+    setOpen(false);
+    onSaved();
+  }, [saved, onSaved]);
+  return (
+    <DialogTrigger isOpen={isOpen} onOpenChange={(o) => { setOpen(o); if (o) setDraft(limits); }}>
+      <Button variant="secondary">WIP limits</Button>
+      <Dialog
+        title="Work-in-progress limits"
+        description="A column over its limit shows a warning. Leave a column empty for no limit."
+        size="sm"
+        footer={(close) => (
+          <>
+            <Button variant="secondary" onPress={close}>Cancel</Button>
+            <Button
+              variant="primary"
+              isDisabled={busy}
+              onPress={() =>
+                form.send({
+                  type: 'form.submit',
+                  input: { id: projectId, input: { wip_limits: Object.fromEntries(BOARD_COLUMNS.map((c) => [c, draft[c] ?? null])) } },
+                })
+              }
+            >
+              Save limits
+            </Button>
+          </>
+        )}
+      >
+        {error ? <Alert tone="danger" title={error} live /> : null}
+        {BOARD_COLUMNS.map((c) => (
+          <NumberField
+            key={c}
+            label={BOARD_COLUMN_LABELS[c]}
+            minValue={1}
+            maxValue={PROJECT_LIMITS.wipLimitMax}
+            value={draft[c] ?? Number.NaN}
+            onChange={(v) => setDraft((d) => ({ ...d, [c]: Number.isNaN(v) ? undefined : v }))}
+          />
+        ))}
+      </Dialog>
+    </DialogTrigger>
+  );
+}
+
+export type { Board };

@@ -1,0 +1,94 @@
+/** A card's details in a side sheet: title, description, assignee, estimate, sprint and linked ticket, saved together. */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import type { Key } from 'react-aria-components';
+import { LIMITS } from '@contracts/common/constants';
+import { BOARD_COLUMN_LABELS, PROJECT_LIMITS, type Board, type TaskCard, type UpdateTaskInput } from '@contracts/projects';
+import { updateTaskMachine } from '../machines/projects.machines';
+import styles from './board.module.css';
+import { Button, Form, FormActions, FormErrorBanner, NumberField, Select, Sheet, TextArea, TextField, TextLink, toast } from '@/shared/ui/components';
+import { formatRelative } from '@/shared/ui/tokens/format';
+
+const NONE = 'none';
+
+export function TaskSheet({ task, board, onClose, onSaved }: { task: TaskCard; board: Board; onClose: () => void; onSaved: () => void }) {
+  const form = useActorRef(updateTaskMachine, { input: {} });
+  const fieldErrors = useSelector(form, (s) => s.context.fieldErrors);
+  const error = useSelector(form, (s) => s.context.error);
+  const busy = useSelector(form, (s) => s.hasTag('busy'));
+  const saved = useSelector(form, (s) => (s.matches('saved') ? s.context.result : undefined));
+  const [title, setTitle] = useState(task.title);
+  const [description, setDescription] = useState(task.description);
+  const [assignee, setAssignee] = useState<string>(task.assignee_id ? String(task.assignee_id) : NONE);
+  const [sprint, setSprint] = useState<string>(task.sprint_id ? String(task.sprint_id) : NONE);
+  const [estimate, setEstimate] = useState<number>(task.estimate ?? Number.NaN);
+  const [ticket, setTicket] = useState<number>(task.ticket_id ?? Number.NaN);
+
+  useEffect(() => {
+    if (!saved) return;
+    toast.success('Card saved');
+    onSaved();
+    onClose();
+  }, [saved, onSaved, onClose]);
+
+  const submit = () => {
+    const input: UpdateTaskInput = {
+      title,
+      description,
+      assignee_id: assignee === NONE ? null : Number(assignee),
+      sprint_id: sprint === NONE ? null : Number(sprint),
+      estimate: Number.isNaN(estimate) ? null : estimate,
+      ticket_id: Number.isNaN(ticket) ? null : ticket,
+    };
+    form.send({ type: 'form.submit', input: { id: task.id, input } });
+  };
+  const sprints = board.sprints.filter((s) => s.status !== 'closed' || s.id === task.sprint_id);
+
+  return (
+    <Sheet title={task.title} description={`${BOARD_COLUMN_LABELS[task.column]} · changed ${formatRelative(task.updated_at)}`} isOpen onOpenChange={(o) => !o && onClose()}>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        validationErrors={fieldErrors}
+        className={styles.sheetFacts}
+      >
+        <FormErrorBanner title={error ?? undefined} errors={Object.values(fieldErrors)} />
+        <TextField label="Title" value={title} onChange={setTitle} isRequired maxLength={LIMITS.title} errorMessage={fieldErrors.title} />
+        <TextArea label="Description" value={description} onChange={setDescription} rows={5} maxLength={LIMITS.text} errorMessage={fieldErrors.description} />
+        <Select
+          label="Assignee"
+          items={[{ id: NONE, label: 'Unassigned' }, ...board.staff.map((p) => ({ id: String(p.id), label: p.name }))]}
+          value={assignee}
+          onChange={(k: Key | null) => setAssignee(String(k ?? NONE))}
+          errorMessage={fieldErrors.assignee_id}
+        />
+        <NumberField label="Estimate (points)" minValue={0} maxValue={PROJECT_LIMITS.estimateMax} value={estimate} onChange={setEstimate} errorMessage={fieldErrors.estimate} />
+        <Select
+          label="Sprint"
+          items={[{ id: NONE, label: 'No sprint' }, ...sprints.map((s) => ({ id: String(s.id), label: s.name }))]}
+          value={sprint}
+          onChange={(k: Key | null) => setSprint(String(k ?? NONE))}
+          errorMessage={fieldErrors.sprint_id}
+        />
+        <NumberField
+          label="Linked ticket number"
+          minValue={1}
+          value={ticket}
+          onChange={setTicket}
+          formatOptions={{ useGrouping: false }}
+          errorMessage={fieldErrors.ticket_id}
+          description={task.ticket_id ? <TextLink href={`/ticket/${task.ticket_id}`}>Open ticket #{task.ticket_id}{task.ticket_title ? `: ${task.ticket_title}` : ''}</TextLink> : undefined}
+        />
+        {task.sprint_id ? <TextLink href={`/project/sprint/${task.sprint_id}`}>Open sprint {task.sprint_name}</TextLink> : null}
+        <FormActions>
+          <Button variant="secondary" onPress={onClose}>Cancel</Button>
+          <Button type="submit" variant="primary" isDisabled={busy}>
+            Save card
+          </Button>
+        </FormActions>
+      </Form>
+    </Sheet>
+  );
+}
