@@ -102,7 +102,7 @@ describe('staff layout', () => {
     expect(within(rows[0]!).getByText('Acme Utilities')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('N/A')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Active')).toBeInTheDocument();
-    expect(within(rows[0]!).getByText('High')).toHaveClass('badge-red');
+    expect(within(rows[0]!).getByText('High').closest('[data-color]')).toHaveAttribute('data-color', 'red');
 
     const created: Blob[] = [];
     URL.createObjectURL = vi.fn((b: Blob) => {
