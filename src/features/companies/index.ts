@@ -2,3 +2,5 @@
 export { menu, routes } from './routes';
 /** Company pickers of other screens (create ticket, client users) and the contacts of a company. */
 export { companySearchMachine, companyViewMachine } from './machines/companies.machines';
+/** The company picker (searches the server) for other features' forms and filter bars. */
+export { CompanyPicker, pickedCompanyName, type CompanyPickerProps } from './screens/CompanyPicker';

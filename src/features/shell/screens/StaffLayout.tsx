@@ -151,13 +151,15 @@ export function StaffLayout({ children, menu }: { children: ReactNode; menu: rea
         <aside id="staff-sidebar" className={`${styles.sidebar}${narrow ? ` ${styles.drawer}` : ''}`} hidden={!sidebarVisible}>
           <Sidebar menu={menu} shell={shell} role={role} location={location} onAction={onAction} />
         </aside>
-        <main className={styles.main} id="main">
-          <StaffRoleContext.Provider value={role}>
-            <Suspense fallback={<Spinner />}>{children}</Suspense>
-          </StaffRoleContext.Provider>
-        </main>
+        <div className={styles.column}>
+          <main className={styles.main} id="main">
+            <StaffRoleContext.Provider value={role}>
+              <Suspense fallback={<Spinner />}>{children}</Suspense>
+            </StaffRoleContext.Provider>
+          </main>
+          <footer className={styles.footer}>© {new Date().getFullYear()} Client Care. All rights reserved.</footer>
+        </div>
       </div>
-      <footer className={styles.footer}>© {new Date().getFullYear()} Client Care. All rights reserved.</footer>
       {overdue ? <OverdueModal overdue={overdue} /> : null}
     </div>
   );

@@ -139,7 +139,8 @@ function useTruncationMarks(root: React.RefObject<HTMLElement | null>, focusable
         const cut = Boolean(text && text.scrollWidth > text.clientWidth + 1);
         if (cut) {
           cell.dataset.truncated = 'true';
-          if (!focusableRows) cell.tabIndex = 0;
+          // A cell holding a link or button shows the text when that takes focus.
+          if (!focusableRows && !cell.querySelector('a, button, input')) cell.tabIndex = 0;
         } else if (cell.dataset.truncated) {
           delete cell.dataset.truncated;
           cell.removeAttribute('tabindex');
@@ -201,6 +202,18 @@ function TextCell({ text }: { text: string }) {
   return (
     <span className={cx('dt-cell', styles.cell)} data-full={text}>
       <span className={styles.text}>{text}</span>
+    </span>
+  );
+}
+
+/**
+ * For a column's `cell` that renders one line of text in its own element (a link to the row):
+ * cut with an ellipsis like plain cells, the full `text` on hover and when the element has focus.
+ */
+export function CellText({ text, children }: { text: string; children: ReactNode }) {
+  return (
+    <span className={cx('dt-cell', styles.cell, styles.custom)} data-full={text}>
+      {children}
     </span>
   );
 }
@@ -389,7 +402,8 @@ function DataTableView<R>(props: DataTableProps<R> & { actor: TableActorRef }) {
     </tbody>
   );
 
-  const showToolbar = props.searchable !== false || chooser;
+  const showToolbar = props.searchable !== false;
+  const chooserControl = chooser ? <ColumnChooser columns={choosableColumns(columns)} shown={visible} onChange={choose} /> : null;
   return (
     <div className={cx('dt', styles.root)} aria-busy={loading} ref={rootRef}>
       {showToolbar ? (
@@ -403,7 +417,7 @@ function DataTableView<R>(props: DataTableProps<R> & { actor: TableActorRef }) {
               className={styles.search}
             />
           ) : null}
-          {chooser ? <ColumnChooser columns={choosableColumns(columns)} shown={visible} onChange={choose} /> : null}
+          {chooserControl}
         </div>
       ) : null}
       <span role="status" className={styles.status}>
@@ -488,7 +502,8 @@ function DataTableView<R>(props: DataTableProps<R> & { actor: TableActorRef }) {
           {body}
         </table>
       </div>
-      <nav className={styles.footer} aria-label={`${props.caption} pages`} id={`${id}-pages`}>
+      <nav className={cx(styles.footer, !showToolbar && chooser && styles.footerWithChooser)} aria-label={`${props.caption} pages`} id={`${id}-pages`}>
+        {!showToolbar ? chooserControl : null}
         <span className={styles.size}>
           <label htmlFor={`${id}-size`}>{TABLE_TEXTS.rowsPerPage}</label>{' '}
           <select className={cx(fieldStyles.control, styles.pageControl)} id={`${id}-size`} value={ctx.pageSize} onChange={(e) => actor.send({ type: 'page.size', size: Number(e.target.value) })}>

@@ -57,7 +57,7 @@ const STATUS_MARKER: Record<string, BadgeProps['marker']> = { A: 'dot', WOP: 'ri
 export function TicketStatusBadge({ code, className }: { code: string | null | undefined; className?: string }) {
   const known = code !== null && code !== undefined && code in TICKET_STATUSES;
   return (
-    <Badge marker={known ? STATUS_MARKER[code] : undefined} className={cx(known ? STATUS_CLASS[code] : undefined, className)}>
+    <Badge marker={known ? STATUS_MARKER[code] : undefined} className={cx(known ? STATUS_CLASS[code] : undefined, className)} title={statusLabel(code)}>
       {statusLabel(code)}
     </Badge>
   );
