@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { QUEUES, SEVERITIES, TICKET_STATUSES } from '@contracts/common/codes';
 import type { TicketRow } from '@contracts/tickets';
@@ -86,6 +86,8 @@ export default function TicketSearchScreen() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const url = useMemo(() => new URLSearchParams(search), [search]);
+  const searchRef = useRef(search);
+  searchRef.current = search;
   const extra = useMemo(() => {
     const out: Record<string, string> = {};
     for (const k of EXTRA_KEYS) if (url.get(k)) out[k] = url.get(k)!;
@@ -108,7 +110,7 @@ export default function TicketSearchScreen() {
   /** Sets (or clears, with '') URL keys and goes back to page 1. */
   const setFilters = useCallback(
     (changes: Record<string, string>) => {
-      const next = new URLSearchParams(window.location.search);
+      const next = new URLSearchParams(searchRef.current);
       for (const [k, v] of Object.entries(changes)) {
         if (v) next.set(k, v);
         else next.delete(k);
@@ -121,7 +123,7 @@ export default function TicketSearchScreen() {
   const onQueryChange = useCallback(
     (q: TableQuery) => {
       const next = queryToSearchParams(q);
-      const current = new URLSearchParams(window.location.search);
+      const current = new URLSearchParams(searchRef.current);
       for (const k of EXTRA_KEYS) if (current.get(k)) next.set(k, current.get(k)!);
       go(next);
     },
