@@ -14,6 +14,8 @@ import { StaffLayout } from '@/features/shell';
 import { SignInScreen } from '@/features/sign-in';
 import { registryLoader } from '@/shared/machine-registry';
 import { STAFF_MENU } from './menu';
+import { CompanySectionsProvider } from '@/features/companies';
+import { COMPANY_SECTIONS } from './company-sections';
 
 // The machine registry (for /qa/machines) loads only when a screen shows it.
 registryLoader(() => import('./machine-registry'));
@@ -115,7 +117,9 @@ function StaffRoutes() {
   return (
     <RequireStaff>
       <StaffLayout menu={STAFF_MENU}>
-        <Outlet found={found} location={location} />
+        <CompanySectionsProvider sections={COMPANY_SECTIONS}>
+          <Outlet found={found} location={location} />
+        </CompanySectionsProvider>
       </StaffLayout>
     </RequireStaff>
   );
