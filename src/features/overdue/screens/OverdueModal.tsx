@@ -12,16 +12,16 @@ import { downloadText } from '@/shared/ui/download';
 
 function overdueColumns(view: (id: number) => void): DataTableColumn<OverdueTicket>[] {
   return [
-    { label: 'ID', field: 'id', type: 'number', width: '5rem' },
+    { label: 'ID', field: 'id', type: 'number', width: '4rem' },
     { label: 'Title', field: 'title' },
     { label: 'Status', field: 'status', width: '10rem', priority: 2, value: (t) => statusLabel(t.status), cell: (t) => <TicketStatusBadge code={t.status} /> },
     { label: 'Priority', field: 'severity', width: '7.5rem', priority: 2, value: (t) => severityLabel(t.severity), cell: (t) => <SeverityBadge code={t.severity} /> },
     { label: 'Company', field: 'company_name', width: '13rem', priority: 3, value: (t) => t.company_name ?? 'N/A' },
-    { label: 'Due Date', field: 'duedate', type: 'date', width: '8rem', dateInputFormat: 'iso', cell: (t) => (t.duedate ? formatDate(t.duedate) : '') },
+    { label: 'Due Date', field: 'duedate', type: 'date', width: '8rem', priority: 2, dateInputFormat: 'iso', cell: (t) => (t.duedate ? formatDate(t.duedate) : '') },
     {
       label: 'Action',
       field: 'action',
-      width: '7.5rem',
+      width: '7rem',
       sortable: false,
       globalSearchDisabled: true,
       cell: (t) => (
