@@ -9,7 +9,7 @@ import { ticketOptionsMachine } from '../machines/tickets.machines';
 import { ticketViewMachine } from '../machines/ticket-view.machine';
 import { surveyQuestionName } from '@/features/surveys';
 import { FieldError } from '@/shared/ui/parts';
-import { formatDate, formatDateTime, formatMinutes } from '@/shared/ui/tokens/format';
+import { formatDate, formatDateTime, formatMinutes, formatPreciseDateTime } from '@/shared/ui/tokens/format';
 import { usePageTitle } from '@/shared/page-title';
 import { Alert, Badge, Button, Card, DateTime, PageHeader, RelativeTime, SeverityBadge, SkeletonCard, SkeletonText, Switch, TicketStatusBadge as StatusBadge } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
@@ -88,7 +88,7 @@ export default function TicketViewScreen({ params }: ScreenProps) {
     <>
       <PageHeader
         title={`#${t.id} ${t.title}`}
-        className={styles.header}
+        className={`ticket-header ${styles.header}`}
         meta={
           <span className={styles.badges}>
             <StatusBadge code={t.status} /> <SeverityBadge code={t.severity} />
@@ -113,14 +113,18 @@ export default function TicketViewScreen({ params }: ScreenProps) {
       {saveError ? <Alert tone="danger" live title={saveError} /> : null}
       <div className={styles.layout}>
       <div className={styles.main}>
-      <Card title="Description" headingLevel={2}>
+      <Card asRegion title="Description" headingLevel={2}>
         <p className={styles.description}>{t.description}</p>
       </Card>
-      <Card title="Conversation" headingLevel={2} id={`thread-${t.id}`}>
+      <Card asRegion title="Conversation" headingLevel={2} id={`thread-${t.id}`}>
         {view.thread.length === 0 ? <p className={styles.muted}>No notes yet.</p> : null}
         <ol className={styles.thread} data-testid="thread">
           {view.thread.map((n) => (
-            <li key={n.id} className={styles.entry} data-kind={n.kind === 'change' ? 'change' : n.internal ? 'internal' : 'public'}>
+            <li
+              key={n.id}
+              className={`thread-entry ${n.internal ? 'internal' : 'public'} ${n.kind} ${styles.entry}`}
+              data-kind={n.kind === 'change' ? 'change' : n.internal ? 'internal' : 'public'}
+            >
               <p className={styles.meta}>
                 <strong>{n.author_name ?? 'System'}</strong>
                 {n.kind === 'change' ? (
@@ -173,7 +177,7 @@ export default function TicketViewScreen({ params }: ScreenProps) {
       </Card>
       </div>
       <div className={styles.side}>
-      <Card title="Properties" headingLevel={2}>
+      <Card asRegion title="Properties" headingLevel={2}>
         <dl className={styles.details}>
           <dt>Company</dt>
           <dd>{t.company_id ? <Link href={`/company/${t.company_id}`}>{t.company_name}</Link> : 'N/A'}</dd>
@@ -184,12 +188,12 @@ export default function TicketViewScreen({ params }: ScreenProps) {
           <dt>Assignee</dt>
           <dd>{t.assignee_name ?? 'Unassigned'}</dd>
           <dt>Due Date</dt>
-          <dd data-testid="due-date">{formatNumericDateTime(t.duedate)}</dd>
+          <dd data-testid="due-date">{formatPreciseDateTime(t.duedate)}</dd>
           {t.paused_since ? (
             <>
               <dt>Clock</dt>
               <dd data-testid="clock">
-                Paused since {formatNumericDateTime(t.paused_since)} (waiting); if it resumed now the due date would be {formatNumericDateTime(t.projected_duedate)}
+                Paused since {formatPreciseDateTime(t.paused_since)} (waiting); if it resumed now the due date would be {formatPreciseDateTime(t.projected_duedate)}
               </dd>
             </>
           ) : null}
@@ -205,7 +209,7 @@ export default function TicketViewScreen({ params }: ScreenProps) {
           <dd>{t.source}</dd>
         </dl>
       </Card>
-      <Card title="Change" headingLevel={2} id={`change-${t.id}`}>
+      <Card asRegion title="Change" headingLevel={2} id={`change-${t.id}`}>
         <form
           className={styles.changeForm}
           key={`${t.updated_at}`}
@@ -262,7 +266,7 @@ export default function TicketViewScreen({ params }: ScreenProps) {
         </form>
       </Card>
 
-      <Card title="Time" headingLevel={2} id={`time-${t.id}`}>
+      <Card asRegion title="Time" headingLevel={2} id={`time-${t.id}`}>
         <p className={styles.muted}>
           Total {formatMinutes(view.time.total_minutes)}, billable {formatMinutes(view.time.billable_minutes)}
         </p>
@@ -302,7 +306,7 @@ export default function TicketViewScreen({ params }: ScreenProps) {
         </form>
       </Card>
 
-      <Card title="Survey responses" headingLevel={2} id={`surveys-${t.id}`}>
+      <Card asRegion title="Survey responses" headingLevel={2} id={`surveys-${t.id}`}>
         <TicketSurveySection surveys={view.surveys} closed={t.status === 'C'} busy={busy} onSend={() => actor.send({ type: 'ticket.sendSurvey' })} />
       </Card>
       </div>
