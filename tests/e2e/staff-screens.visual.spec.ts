@@ -21,7 +21,7 @@ async function noAxeViolations(page: Page) {
 }
 
 /** What changes with the clock or the data: dates and times, the overdue count, page counts. */
-const moving = (page: Page): Locator[] => [page.locator('time'), page.getByRole('button', { name: /overdue tickets$/ }), page.getByTestId('last-page')];
+const moving = (page: Page): Locator[] => [page.locator('time'), page.getByRole('button', { name: /overdue tickets$/ }), page.getByTestId('last-page'), page.getByTestId('due-date'), page.getByTestId('clock')];
 
 async function go(page: Page, path: string) {
   await page.evaluate((p) => {
