@@ -15,7 +15,7 @@ import { LIMITS } from '@contracts/common/constants';
 import type { ScreenProps } from '@/shared/routing';
 import { StaffRoleContext, useIsManager } from '@/shared/session/role';
 import { usePageTitle } from '@/shared/page-title';
-import { SkeletonText } from '@/shared/ui/components';
+import { PageHeader, SkeletonText } from '@/shared/ui/components';
 import { useCompanySections } from '../sections';
 import { sendClientCareSurveyMachine } from '@/features/surveys';
 import { ticketSearchMachine } from '@/features/tickets';
@@ -73,7 +73,7 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
 
   return (
     <>
-      <h1>{c.name}</h1>
+      <PageHeader title={c.name} subtitle={c.account_number} />
       {actionError ? <div className="form-error" role="alert">{actionError}</div> : null}
       <Section title="Company" id="company-details">
         {editing === 'company' ? (
