@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, useLocation } from 'wouter';
 import { Spinner } from '@/shared/ui/Spinner';
 import { DialogHost } from '@/shared/ui/dialog/DialogHost';
+import { ToastRegion } from '@/shared/ui/components/toast/ToastRegion';
 
 const ClientApp = lazy(() => import('./ClientApp'));
 const StaffApp = lazy(() => import('./StaffApp'));
@@ -27,6 +28,8 @@ export function App() {
         <StaffApp />
       )}
       <DialogHost />
+      {/* The one toast region of the app (staff and client): saves say they succeeded or why they failed. */}
+      <ToastRegion />
     </Suspense>
   );
 }

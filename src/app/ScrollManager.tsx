@@ -5,14 +5,18 @@ import { HASH_SCROLL_OFFSET_PX } from '@contracts/common/constants';
 /** How long a hash target may take to appear (a lazy screen loading) before we give up. */
 const HASH_WAIT_FRAMES = 120;
 
-/** Scrolls smoothly to the element named by the hash, 80 px below the top; retries while it loads. */
+/**
+ * Scrolls smoothly to the element named by the hash, 80 px below the top; retries while it loads,
+ * and while the page below it is still too short to bring it there (its data still coming).
+ */
 function scrollToHash(hash: string): () => void {
   let frames = 0;
   let handle = 0;
   const tryScroll = () => {
     const target = document.getElementById(hash);
-    if (target) {
-      const top = target.getBoundingClientRect().top + window.scrollY - HASH_SCROLL_OFFSET_PX;
+    const top = target ? target.getBoundingClientRect().top + window.scrollY - HASH_SCROLL_OFFSET_PX : 0;
+    const reachable = top <= document.documentElement.scrollHeight - window.innerHeight + 1;
+    if (target && (reachable || frames >= HASH_WAIT_FRAMES)) {
       window.scrollTo({ top, behavior: 'smooth' });
     } else if (frames++ < HASH_WAIT_FRAMES) {
       handle = requestAnimationFrame(tryScroll);

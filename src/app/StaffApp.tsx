@@ -5,6 +5,7 @@ import { BuildingScreen, ForbiddenScreen } from '@/shared/ui/BuildingScreen';
 import { NotFound } from '@/shared/ui/NotFound';
 import { Spinner } from '@/shared/ui/Spinner';
 import { inspection } from '@/shared/inspection';
+import { PageTitle } from '@/shared/page-title';
 import { ScrollManager } from './ScrollManager';
 import { browserSessionInput, StaffSession } from '@/shared/session/staff-session';
 import { STAFF_ROUTES, type StaffRoute } from './staff-routes';
@@ -13,6 +14,8 @@ import { StaffLayout } from '@/features/shell';
 import { SignInScreen } from '@/features/sign-in';
 import { registryLoader } from '@/shared/machine-registry';
 import { STAFF_MENU } from './menu';
+import { CompanySectionsProvider } from '@/features/companies';
+import { COMPANY_SECTIONS } from './company-sections';
 
 // The machine registry (for /qa/machines) loads only when a screen shows it.
 registryLoader(() => import('./machine-registry'));
@@ -30,12 +33,20 @@ function findRoute(parser: Parser, path: string): Found | null {
   return null;
 }
 
-function Screen({ route, params }: Found) {
+function Screen({ route, params, active = true }: Found & { active?: boolean }) {
   const role = StaffSession.useSelector((s) => s.context.role);
-  if (route.roles && !route.roles.includes(role)) return <ForbiddenScreen name={route.name} />;
-  if (!route.screen) return <BuildingScreen name={route.name} />;
   const Component = route.screen;
-  return <Component params={params} />;
+  return (
+    <PageTitle base={route.title ?? route.name} active={active}>
+      {route.roles && !route.roles.includes(role) ? (
+        <ForbiddenScreen name={route.name} />
+      ) : Component ? (
+        <Component params={params} />
+      ) : (
+        <BuildingScreen name={route.name} />
+      )}
+    </PageTitle>
+  );
 }
 
 /**
@@ -69,7 +80,7 @@ function Outlet({ found, location }: { found: Found; location: string }) {
       {[...cache.current].map(([path, entry]) => (
         <div key={path} hidden={path !== location} data-keep-alive={path}>
           <Suspense fallback={<Spinner />}>
-            <Screen {...entry} />
+            <Screen {...entry} active={path === location} />
           </Suspense>
         </div>
       ))}
@@ -81,9 +92,19 @@ function Outlet({ found, location }: { found: Found; location: string }) {
 function StaffRoutes() {
   const [location] = useLocation();
   const { parser } = useRouter();
-  if (location === '/') return <SignInScreen />;
+  if (location === '/')
+    return (
+      <PageTitle base="Sign in">
+        <SignInScreen />
+      </PageTitle>
+    );
   const found = findRoute(parser, location);
-  if (!found) return <NotFound />;
+  if (!found)
+    return (
+      <PageTitle base="Page not found">
+        <NotFound />
+      </PageTitle>
+    );
   const { route } = found;
   if (route.public) return <Screen {...found} />;
   if (route.layout === false) {
@@ -96,7 +117,9 @@ function StaffRoutes() {
   return (
     <RequireStaff>
       <StaffLayout menu={STAFF_MENU}>
-        <Outlet found={found} location={location} />
+        <CompanySectionsProvider sections={COMPANY_SECTIONS}>
+          <Outlet found={found} location={location} />
+        </CompanySectionsProvider>
       </StaffLayout>
     </RequireStaff>
   );

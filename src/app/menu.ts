@@ -30,7 +30,8 @@ export const STAFF_MENU: MenuItem[] = [
   to('Sales', '/sales/dashboard'),
   // Spec 2.2's "Quality Assurance" entry, as a group that also holds the machine diagrams (ADR 0050).
   { group: 'Quality Assurance', entries: [to('Quality Assurance', '/quality/qa'), ...qa.menu] },
-  to('Reports', '/report/base'),
+  // Spec 2.2's "Reports" entry, as a group that also holds the built report screens.
+  { group: 'Reports', entries: [to('Reports', '/report/base'), to('Survey Results', '/report/surveys'), to('Active Ticket Stats', '/active/ticket/stats')] },
   to('Software Change Request', '/software/change/request'),
   ...time.menu,
   {
@@ -43,6 +44,7 @@ export const STAFF_MENU: MenuItem[] = [
       to('Sales', '/live/displays/sales'),
     ],
   },
+  { label: 'Outbox', target: { route: '/admin/outbox' }, roles: ['admin'] },
   { label: 'Log Out', target: { action: 'logout' } },
 ];
 

@@ -221,6 +221,12 @@ export type TicketView = {
   surveys: TicketSurveys;
 };
 
+/** The create options and the assignee picker: `q` narrows the staff to names containing it. */
+export const ticketOptionsQuerySchema = z.strictObject({
+  q: safeText('q must be text', 'q').trim().max(TICKET_SEARCH.queryMax, `q must be at most ${TICKET_SEARCH.queryMax} characters`).optional(),
+});
+export type TicketOptionsQuery = z.infer<typeof ticketOptionsQuerySchema>;
+
 export type TicketOptions = {
   staff: { id: number; name: string }[];
   response_target_hours: Record<Severity, number>;

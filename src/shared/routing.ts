@@ -11,8 +11,10 @@ type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
 export type StaffRoute = {
   /** wouter pattern. */
   path: string;
-  /** The screen's name, shown on its placeholder and used as the page title. */
+  /** The screen's name, shown on its placeholder and used as the tab title ("<name> · Client Care"). */
   name: string;
+  /** The tab title when it differs from the name; the screen may refine it with `usePageTitle`. */
+  title?: string;
   /** The screen; without one, the route shows "This screen is being built". */
   screen?: Screen;
   /** Inside the shared layout (default) or bare. */

@@ -77,7 +77,9 @@ test('a company, a contact and a ticket: found by a word, notes, the WOC clock p
   // An internal and a public note.
   const note = page.getByRole('form', { name: 'Add a note' });
   await note.getByLabel('Note').fill('Internal: the import job skipped route 7.');
-  await note.getByLabel('Internal').check();
+  // The internal switch (its label beside it): pressed as a user does, then it reads as on.
+  await note.getByText('Internal (never shown to the client)').click();
+  await expect(note.getByRole('switch', { name: 'Internal (never shown to the client)' })).toBeChecked();
   await note.getByLabel('Time spent (minutes)').fill('25');
   await note.getByRole('button', { name: 'Add note' }).click();
   await expect(page.locator('.thread-entry.internal')).toContainText('the import job skipped route 7');

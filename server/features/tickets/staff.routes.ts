@@ -8,6 +8,7 @@ import {
   addNoteSchema,
   addTimeEntrySchema,
   createTicketSchema,
+  ticketOptionsQuerySchema,
   ticketSearchQuerySchema,
   updateTicketSchema,
   type TicketOptions,
@@ -27,7 +28,10 @@ export const staffTicketRoutes: Routes = (app, ctx) => {
 
   app.get('/api/v2/tickets/mine', async (request) => ({ tickets: await myOpenTickets(pool, staffOf(request).userId) }));
 
-  app.get('/api/v2/tickets/options', async (): Promise<TicketOptions> => ({ staff: await activeStaff(pool), response_target_hours: ctx.config.responseTargetHours }));
+  app.get('/api/v2/tickets/options', async (request): Promise<TicketOptions> => {
+    const { q } = parseInput(ticketOptionsQuerySchema, request.query, 'query');
+    return { staff: await activeStaff(pool, q), response_target_hours: ctx.config.responseTargetHours };
+  });
 
   app.get('/api/v2/tickets/stats', async (): Promise<TicketStats> => ticketStats(pool, new Date()));
 

@@ -106,7 +106,16 @@ export async function loadView(db: Queryable, id: number, now: Date): Promise<Ti
 }
 
 /** Active staff users, for the assignee pickers. */
-export async function activeStaff(db: Queryable): Promise<{ id: number; name: string }[]> {
+/** Active staff by name; `q` keeps the names containing it (any case, LIKE wildcards taken literally). */
+export async function activeStaff(db: Queryable, q?: string): Promise<{ id: number; name: string }[]> {
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const { rows } = await db.query<{ id: number; name: string }>(
+      "SELECT id, name FROM staff_users WHERE active AND name ILIKE $1 ESCAPE '\\' ORDER BY name LIMIT 50",
+      [pattern],
+    );
+    return rows;
+  }
   const { rows } = await db.query<{ id: number; name: string }>('SELECT id, name FROM staff_users WHERE active ORDER BY name LIMIT 1000');
   return rows;
 }

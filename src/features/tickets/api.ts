@@ -14,6 +14,8 @@ import { dataOf, http, type QueryParams } from '@/shared/http/http';
 export const ticketDeskApi = {
   search: (params: QueryParams): Promise<TicketSearchResponse> => dataOf(http.get<TicketSearchResponse>('/api/v2/tickets', { params })),
   options: (): Promise<TicketOptions> => dataOf(http.get<TicketOptions>('/api/v2/tickets/options')),
+  /** Active staff whose names contain `q` (the assignee picker). */
+  staff: async (q: string): Promise<TicketOptions['staff']> => (await dataOf(http.get<TicketOptions>('/api/v2/tickets/options', { params: q ? { q } : {} }))).staff,
   stats: (): Promise<TicketStats> => dataOf(http.get<TicketStats>('/api/v2/tickets/stats')),
   create: (input: CreateTicketInput): Promise<TicketView> => dataOf(http.post<TicketView>('/api/v2/tickets', input)),
   view: (id: number): Promise<TicketView> => dataOf(http.get<TicketView>(`/api/v2/tickets/${id}`)),

@@ -1,9 +1,2 @@
-import { severityColor, severityLabel, statusLabel } from '@contracts/common/codes';
-
-export function StatusBadge({ code }: { code: string | null | undefined }) {
-  return <span className="badge badge-status">{statusLabel(code)}</span>;
-}
-
-export function SeverityBadge({ code }: { code: string | null | undefined }) {
-  return <span className={`badge badge-${severityColor(code)}`}>{severityLabel(code)}</span>;
-}
+/** The ticket badges of spec 4, as the kit draws them (older screens import them from here). */
+export { SeverityBadge, TicketStatusBadge as StatusBadge } from '@/shared/ui/components';

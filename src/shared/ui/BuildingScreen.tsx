@@ -1,18 +1,22 @@
-/** The panel of a screen that is not built yet. */
+import { Alert, Card, EmptyState, PageHeader } from '@/shared/ui/components';
+
+/** The panel of a screen that is not built yet (later issues replace these routes). */
 export function BuildingScreen({ name }: { name: string }) {
   return (
-    <section className="card building" aria-labelledby="building-heading">
-      <h1 id="building-heading">{name}</h1>
-      <p>This screen is being built.</p>
+    <section aria-labelledby="building-heading">
+      <PageHeader title={<span id="building-heading">{name}</span>} />
+      <Card>
+        <EmptyState headingLevel={null} title="This screen is being built." />
+      </Card>
     </section>
   );
 }
 
 export function ForbiddenScreen({ name }: { name: string }) {
   return (
-    <section className="card" aria-labelledby="forbidden-heading">
-      <h1 id="forbidden-heading">{name}</h1>
-      <p role="alert">You do not have access to this screen. It is for managers and admins.</p>
+    <section aria-labelledby="forbidden-heading">
+      <PageHeader title={<span id="forbidden-heading">{name}</span>} />
+      <Alert tone="danger" live title="You do not have access to this screen. It is for managers and admins." />
     </section>
   );
 }

@@ -1,11 +1,19 @@
-import { Link } from 'wouter';
+import { EmptyState, LinkButton } from '@/shared/ui/components';
 
+/** Any unknown path (spec 2.1): an empty state with the way back. */
 export function NotFound({ home = '/' }: { home?: string }) {
   return (
-    <main className="not-found">
-      <h1>Page not found</h1>
-      <p>There is no page at this address.</p>
-      <Link href={home}>Go to the start page</Link>
+    <main id="main">
+      <EmptyState
+        headingLevel={1}
+        title="Page not found"
+        text="There is no page at this address."
+        actions={
+          <LinkButton href={home} variant="primary">
+            Go to the start page
+          </LinkButton>
+        }
+      />
     </main>
   );
 }

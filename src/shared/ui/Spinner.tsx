@@ -1,7 +1,6 @@
+import { Spinner as KitSpinner } from '@/shared/ui/components';
+
+/** The loading spinner while a page loads (spec 2.1): the kit's, centred in its block. */
 export function Spinner({ label = 'Loading…' }: { label?: string }) {
-  return (
-    <div className="spinner" role="status" aria-live="polite">
-      <span className="sr-only">{label}</span>
-    </div>
-  );
+  return <KitSpinner label={label} block />;
 }

@@ -10,6 +10,7 @@ import type { CompanyView, Contact } from '@contracts/companies';
 import CompanyViewScreen from '@/features/companies/screens/CompanyViewScreen';
 import { StaffRoleContext } from '@/shared/session/role';
 import type { Role } from '@contracts/common/constants';
+import { CompanySectionsProvider, type CompanySectionProps, type CompanyViewSection } from '@/features/companies';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -230,5 +231,37 @@ describe('company page', () => {
       expect(within(section).queryByRole('button')).toBeNull();
       expect(within(section).getByRole('link', { name: 'survey results' })).toHaveAttribute('href', '/report/surveys');
     });
+  });
+
+  it('shows the sections other features add through the slot, in order, and by role', async () => {
+    serveCompany(() => []);
+    const Contracts = ({ companyId, companyName }: CompanySectionProps) => <p>Contracts of {companyName} (#{companyId})</p>;
+    const Quotes = ({ companyName }: CompanySectionProps) => <p>Quotes of {companyName}</p>;
+    const sections: CompanyViewSection[] = [
+      { id: 'quotes', title: 'Quotes', order: 20, component: Quotes },
+      { id: 'contracts', title: 'Managed services contracts', order: 10, component: Contracts, roles: ['manager', 'admin'] },
+    ];
+    const renderWith = (role: Role) => {
+      const location = memoryLocation({ path: '/company/3' });
+      return render(
+        <StaffRoleContext.Provider value={role}>
+          <CompanySectionsProvider sections={sections}>
+            <Router hook={location.hook}>
+              <CompanyViewScreen params={{ id: '3' }} />
+            </Router>
+          </CompanySectionsProvider>
+        </StaffRoleContext.Provider>,
+      );
+    };
+    const manager = renderWith('manager');
+    expect(await screen.findByText('Contracts of Harbor Freight (#3)')).toBeInTheDocument();
+    expect(screen.getByText('Quotes of Harbor Freight')).toBeInTheDocument();
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings.slice(-2)).toEqual(['Managed services contracts', 'Quotes']);
+    manager.unmount();
+
+    renderWith('user');
+    expect(await screen.findByText('Quotes of Harbor Freight')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Managed services contracts' })).toBeNull();
   });
 });

@@ -38,9 +38,22 @@ describe('the menu of spec 2.2', () => {
   it('lists the entries and groups in the order of the spec', () => {
     expect(STAFF_MENU.map((i) => (isGroup(i) ? `[${i.group}]` : i.label))).toEqual([
       'Home', 'AI Chatbot', 'Learning Center', 'Profile', 'Org Chart', 'Management Dashboard', 'Weekly Schedule',
-      '[Company]', '[Tickets]', '[Projects]', '[Quote]', '[Forms]', 'Sales', '[Quality Assurance]', 'Reports',
-      'Software Change Request', 'Managed Services', 'Time', '[Live Displays]', 'Log Out',
+      '[Company]', '[Tickets]', '[Projects]', '[Quote]', '[Forms]', 'Sales', '[Quality Assurance]', '[Reports]',
+      'Software Change Request', 'Managed Services', 'Time', '[Live Displays]', 'Outbox', 'Log Out',
     ]);
+  });
+
+  it("keeps the spec's Reports entry first in its group, with every built report under it, and Outbox for admins only", () => {
+    const group = STAFF_MENU.find((i) => isGroup(i) && i.group === 'Reports');
+    expect(group && isGroup(group) && group.entries.map((e) => [e.label, 'route' in e.target && e.target.route])).toEqual([
+      ['Reports', '/report/base'],
+      ['Survey Results', '/report/surveys'],
+      ['Active Ticket Stats', '/active/ticket/stats'],
+    ]);
+    expect(groupOfRoute('/report/surveys')).toBe('Reports');
+    const outbox = STAFF_MENU.find((i) => !isGroup(i) && i.label === 'Outbox');
+    expect(outbox && !isGroup(outbox) && outbox.target).toEqual({ route: '/admin/outbox' });
+    expect(outbox && !isGroup(outbox) && ['user', 'manager', 'admin'].map((r) => canSee(outbox, r as 'user'))).toEqual([false, false, true]);
   });
 
   it("keeps the spec's Quality Assurance entry first in its group, with the machine diagrams under it", () => {

@@ -75,7 +75,7 @@ describe('staff sign-in screen', () => {
     expect(sessionStorage.getItem('auth')).toBe('true');
     expect(screen.getByText('Client Care System')).toBeInTheDocument();
     expect(screen.getByText('Enterprise Portal')).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: 'Signed in as Avery Agent' })).toHaveTextContent('AA');
+    expect(await screen.findByRole('button', { name: 'Signed in as Avery Agent' })).toHaveTextContent('AA');
     expect(screen.getByRole('contentinfo')).toHaveTextContent(String(new Date().getFullYear()));
   });
 
@@ -102,7 +102,7 @@ describe('staff layout', () => {
     expect(within(rows[0]!).getByText('Acme Utilities')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('N/A')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Active')).toBeInTheDocument();
-    expect(within(rows[0]!).getByText('High')).toHaveClass('badge-red');
+    expect(within(rows[0]!).getByText('High').closest('[data-color]')).toHaveAttribute('data-color', 'red');
 
     const created: Blob[] = [];
     URL.createObjectURL = vi.fn((b: Blob) => {
@@ -217,5 +217,56 @@ describe('staff layout', () => {
     window.history.replaceState(null, '', '/no/such/thing');
     render(<App />);
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('titles each tab by its route: sign-in, a screen, a placeholder, and not found', async () => {
+    const user = await signIn();
+    await screen.findByRole('heading', { name: 'Welcome, Avery Agent' });
+    await waitFor(() => expect(document.title).toBe('Home · Client Care'));
+    await user.click(screen.getByRole('button', { name: 'Tickets' }));
+    await user.click(screen.getByRole('link', { name: 'Ticket Search' }));
+    await waitFor(() => expect(document.title).toBe('Ticket Search · Client Care'));
+    await user.click(screen.getByRole('link', { name: 'Org Chart' }));
+    await waitFor(() => expect(document.title).toBe('Org Chart · Client Care'));
+    act(() => window.history.pushState(null, '', '/no/such/thing'));
+    await waitFor(() => expect(document.title).toBe('Page not found · Client Care'));
+  });
+
+  it('the avatar is a menu: Profile, the theme (remembered) and Log Out', async () => {
+    const user = await signIn();
+    await screen.findByRole('heading', { name: 'Welcome, Avery Agent' });
+    await user.click(screen.getByRole('button', { name: 'Signed in as Avery Agent' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Profile', 'Light', 'Dark', 'System(in use)', 'Log Out']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Dark' }));
+    expect(localStorage.getItem('cc.theme')).toBe('dark');
+    expect(document.documentElement).toHaveAttribute('data-theme', 'dark');
+    await user.click(screen.getByRole('button', { name: 'Signed in as Avery Agent' }));
+    expect(within(await screen.findByRole('menu')).getByRole('menuitem', { name: /Dark/ })).toHaveTextContent('Dark(in use)');
+    await user.click(screen.getByRole('menuitem', { name: /System/ }));
+    expect(localStorage.getItem('cc.theme')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Signed in as Avery Agent' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Profile' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/user/options'));
+    await user.click(screen.getByRole('button', { name: 'Signed in as Avery Agent' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log Out' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('lists the built reports in the Reports group, and Outbox for admins only', async () => {
+    const user = await signIn();
+    await screen.findByRole('heading', { name: 'Welcome, Avery Agent' });
+    expect(screen.queryByRole('link', { name: 'Outbox' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reports' }));
+    expect(screen.getByRole('link', { name: 'Survey Results' })).toHaveAttribute('href', '/report/surveys');
+    expect(screen.getByRole('link', { name: 'Active Ticket Stats' })).toHaveAttribute('href', '/active/ticket/stats');
+    expect(screen.getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/report/base');
+  });
+
+  it('shows Outbox to an admin', async () => {
+    state.role = 'admin';
+    await signIn();
+    expect(await screen.findByRole('link', { name: 'Outbox' })).toHaveAttribute('href', '/admin/outbox');
   });
 });

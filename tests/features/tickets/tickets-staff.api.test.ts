@@ -262,6 +262,19 @@ describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
     expect(res.staff.map((s: { name: string }) => s.name)).toContain('Avery Agent');
   });
 
+  it('narrows the staff to names containing q (the assignee picker), taking wildcards literally, and refuses a bad q', async () => {
+    const found = (await get('/api/v2/tickets/options?q=avery')).json();
+    expect(found.staff.map((s: { name: string }) => s.name)).toEqual(['Avery Agent']);
+    expect(found.staff[0].id).toBe(agentId);
+    expect((await get('/api/v2/tickets/options?q=%25')).json().staff).toEqual([]);
+    expect((await get('/api/v2/tickets/options?q=zzzz-nobody')).json().staff).toEqual([]);
+    const bad = await get(`/api/v2/tickets/options?q=${'x'.repeat(TICKET_SEARCH.queryMax + 1)}`);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields)).toEqual(['q']);
+    const unknown = await get('/api/v2/tickets/options?nope=1');
+    expect(unknown.statusCode).toBe(400);
+  });
+
   it('counts open tickets by status, severity, queue, assignee and age', async () => {
     const stats = (await get('/api/v2/tickets/stats')).json();
     const { rows } = await t.ctx.database.pool.query(`SELECT count(*)::int AS n FROM tickets WHERE status <> 'C'`);

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { Suspense, useContext, useState } from 'react';
 import { Link } from 'wouter';
 import {
   CLIENT_USER_STATUS_LABELS,
@@ -13,7 +13,10 @@ import {
   type UpdateCompanyInput } from '@contracts/companies';
 import { LIMITS } from '@contracts/common/constants';
 import type { ScreenProps } from '@/shared/routing';
-import { useIsManager } from '@/shared/session/role';
+import { StaffRoleContext, useIsManager } from '@/shared/session/role';
+import { usePageTitle } from '@/shared/page-title';
+import { PageHeader, SkeletonText } from '@/shared/ui/components';
+import { useCompanySections } from '../sections';
 import { sendClientCareSurveyMachine } from '@/features/surveys';
 import { ticketSearchMachine } from '@/features/tickets';
 import { companyActionMachine, companyViewMachine, type CompanyAction } from '../machines/companies.machines';
@@ -56,6 +59,9 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
   const busy = useSelector(action, (s) => s.hasTag('busy'));
   const recent = useSelector(tickets, (s) => s.context.data);
   const [editing, setEditing] = useState<number | 'company' | null>(null);
+  const role = useContext(StaffRoleContext) ?? 'user';
+  const added = useCompanySections(role);
+  usePageTitle(view?.company.name);
 
   if (error && !view) return <div className="form-error" role="alert">{error}</div>;
   if (!view) return <Spinner label="Loading the company" />;
@@ -67,7 +73,7 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
 
   return (
     <>
-      <h1>{c.name}</h1>
+      <PageHeader title={c.name} subtitle={c.account_number} />
       {actionError ? <div className="form-error" role="alert">{actionError}</div> : null}
       <Section title="Company" id="company-details">
         {editing === 'company' ? (
@@ -188,9 +194,13 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
 
       <ClientCareSurvey companyId={c.id} />
 
-      <Section title="Projects, quotes and software change requests" id="company-more">
-        <p>Projects, quotes and software change requests of this company will be listed here once those features are available.</p>
-      </Section>
+      {added.map((section) => (
+        <Section key={section.id} title={section.title} id={`company-${section.id}`}>
+          <Suspense fallback={<SkeletonText lines={3} label={`Loading ${section.title}`} />}>
+            <section.component companyId={c.id} companyName={c.name} />
+          </Suspense>
+        </Section>
+      ))}
     </>
   );
 }

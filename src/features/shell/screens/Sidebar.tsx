@@ -4,6 +4,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { Role } from '@contracts/common/constants';
 import { canSee, isGroup, type MenuEntry, type MenuItem } from '@/shared/routing';
 import type { shellMachine } from '../machines/shell.machine';
+import { ChevronDownIcon } from '@/shared/ui/components';
+import styles from './StaffLayout.module.css';
 
 type Props = {
   menu: readonly MenuItem[];
@@ -23,7 +25,7 @@ export function Sidebar({ menu, shell, role, location, onAction }: Props) {
       const active = location === e.target.route;
       return (
         <li key={e.label}>
-          <Link href={e.target.route} className={active ? 'nav-link active' : 'nav-link'} aria-current={active ? 'page' : undefined}>
+          <Link href={e.target.route} className={active ? `${styles.link} ${styles.active}` : styles.link} aria-current={active ? 'page' : undefined}>
             {e.label}
           </Link>
         </li>
@@ -32,7 +34,7 @@ export function Sidebar({ menu, shell, role, location, onAction }: Props) {
     const action = e.target.action;
     return (
       <li key={e.label}>
-        <button type="button" className="nav-link" onClick={() => onAction(action)}>
+        <button type="button" className={styles.link} onClick={() => onAction(action)}>
           {e.label}
         </button>
       </li>
@@ -40,7 +42,7 @@ export function Sidebar({ menu, shell, role, location, onAction }: Props) {
   };
 
   return (
-    <nav aria-label="Main menu" className="sidebar-nav">
+    <nav aria-label="Main menu" className={styles.nav}>
       <ul>
         {menu.map((item) => {
           if (!isGroup(item)) return entry(item);
@@ -50,15 +52,13 @@ export function Sidebar({ menu, shell, role, location, onAction }: Props) {
             <li key={item.group}>
               <button
                 type="button"
-                className="nav-group"
+                className={styles.group}
                 aria-expanded={expanded}
                 aria-controls={id}
                 onClick={() => shell.send({ type: 'shell.toggleGroup', group: item.group })}
               >
                 {item.group}
-                <span aria-hidden="true" className="chevron">
-                  {expanded ? '▾' : '▸'}
-                </span>
+                <ChevronDownIcon size={14} className={styles.chevron} />
               </button>
               <ul id={id} hidden={!expanded}>
                 {item.entries.map(entry)}

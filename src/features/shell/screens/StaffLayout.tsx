@@ -5,17 +5,67 @@ import { APP_SUBTITLE, APP_TITLE, CHATBOT_WINDOW, MOBILE_BREAKPOINT_PX } from '@
 import { StaffSession } from '@/shared/session/staff-session';
 import { StaffRoleContext } from '@/shared/session/role';
 import { inspection } from '@/shared/inspection';
-import { menuGroupOf, type MenuItem } from '@/shared/routing';
+import { menuGroupOf, type MenuItem as NavItem } from '@/shared/routing';
 import { shellMachine } from '../machines/shell.machine';
 import { Spinner } from '@/shared/ui/Spinner';
 import { OverdueModal } from '@/features/overdue';
+import { Button as AriaButton } from 'react-aria-components';
+import { Avatar, CheckIcon, Logo, Menu, MenuItem, MenuSection, MenuSeparator, MenuTrigger, MonitorIcon, MoonIcon, SunIcon, useTheme } from '@/shared/ui/components';
+import { isThemeChoice } from '@/shared/ui/tokens/theme';
 import { Sidebar } from './Sidebar';
+import styles from './StaffLayout.module.css';
+
+const THEME_LABEL = { light: 'Light', dark: 'Dark', system: 'System' } as const;
+
+/** The avatar's menu: Profile, the theme (Light, Dark, System), Log Out. */
+function AccountMenu({ username, initials, onLogout, onProfile }: { username: string; initials: string; onLogout: () => void; onProfile: () => void }) {
+  const { choice, setChoice } = useTheme();
+  return (
+    <MenuTrigger>
+      <AriaButton className={styles.avatarButton} aria-label={`Signed in as ${username}`}>
+        <Avatar name={username || 'Staff'} initials={initials} decorative />
+      </AriaButton>
+      <Menu aria-label="Account" placement="bottom end">
+        <MenuSection title={username}>
+          <MenuItem id="profile" onAction={onProfile}>
+            Profile
+          </MenuItem>
+        </MenuSection>
+        <MenuSection title="Theme">
+          {(['light', 'dark', 'system'] as const).map((id) => (
+            <MenuItem
+              key={id}
+              id={`theme-${id}`}
+              onAction={() => isThemeChoice(id) && setChoice(id)}
+              textValue={THEME_LABEL[id]}
+              icon={id === 'light' ? <SunIcon size={14} /> : id === 'dark' ? <MoonIcon size={14} /> : <MonitorIcon size={14} />}
+            >
+              <span className={styles.themeItem}>
+                {THEME_LABEL[id]}
+                {choice === id ? (
+                  <>
+                    <CheckIcon size={14} />
+                    <span className="sr-only">(in use)</span>
+                  </>
+                ) : null}
+              </span>
+            </MenuItem>
+          ))}
+        </MenuSection>
+        <MenuSeparator />
+        <MenuItem id="logout" onAction={onLogout}>
+          Log Out
+        </MenuItem>
+      </Menu>
+    </MenuTrigger>
+  );
+}
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 const isMobileViewport = () => typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_QUERY).matches;
 
 /** The shared staff layout of spec 2.1: header, collapsible sidebar or drawer, footer. */
-export function StaffLayout({ children, menu }: { children: ReactNode; menu: readonly MenuItem[] }) {
+export function StaffLayout({ children, menu }: { children: ReactNode; menu: readonly NavItem[] }) {
   const session = StaffSession.useActorRef();
   const username = StaffSession.useSelector((s) => s.context.user?.username ?? '');
   const initials = StaffSession.useSelector((s) => s.context.initials);
@@ -28,7 +78,7 @@ export function StaffLayout({ children, menu }: { children: ReactNode; menu: rea
   const narrow = useSelector(shell, (s) => s.matches('narrow'));
   const drawerOpen = useSelector(shell, (s) => s.matches({ narrow: 'open' }));
   const collapsed = useSelector(shell, (s) => s.matches({ wide: 'collapsed' }));
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
 
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
@@ -57,29 +107,34 @@ export function StaffLayout({ children, menu }: { children: ReactNode; menu: rea
   const sidebarVisible = narrow ? drawerOpen : !collapsed;
 
   return (
-    <div className={`staff-shell${narrow ? ' is-narrow' : ''}`}>
-      <header className="shell-header">
+    <div className={styles.shell} data-narrow={narrow || undefined}>
+      <header className={styles.header}>
         <button
           type="button"
-          className="icon-button"
+          className={styles.toggle}
           aria-label={narrow ? 'Open menu' : collapsed ? 'Expand menu' : 'Collapse menu'}
           aria-expanded={sidebarVisible}
           aria-controls="staff-sidebar"
           onClick={() => shell.send({ type: narrow ? 'shell.toggleDrawer' : 'shell.toggleSidebar' })}
         >
-          ☰
+          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+            <path d="M3 5.5h14M3 10h14M3 14.5h14" />
+          </svg>
         </button>
-        <img src="/logo.svg" alt="" width={32} height={32} />
-        <div className="titles">
-          <strong>{APP_TITLE}</strong>
-          <span>{APP_SUBTITLE}</span>
+        <div className={styles.brand}>
+          <Logo size={30} />
+          <div className={styles.titles}>
+            <strong className={styles.title}>{APP_TITLE}</strong>
+            <span className={styles.subtitle}>{APP_SUBTITLE}</span>
+          </div>
         </div>
-        <div className="spacer" />
+        <div className={styles.spacer} />
         {overdue && overdueCount > 0 ? (
           <button
             type="button"
-            className="overdue-badge"
+            className={styles.overdue}
             aria-label={`${overdueCount} overdue tickets`}
+            title="Overdue tickets"
             onClick={() => overdue.send({ type: 'overdue.openModal' })}
           >
             <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="2">
@@ -89,24 +144,22 @@ export function StaffLayout({ children, menu }: { children: ReactNode; menu: rea
             {overdueCount}
           </button>
         ) : null}
-        <span className="initials" role="img" aria-label={`Signed in as ${username}`} title={username}>
-          {initials}
-        </span>
+        <AccountMenu username={username} initials={initials} onLogout={() => onAction('logout')} onProfile={() => navigate('/user/options')} />
       </header>
-      <div className="shell-body">
-        {narrow && drawerOpen ? (
-          <div className="drawer-backdrop" aria-hidden="true" onClick={() => shell.send({ type: 'shell.closeDrawer' })} />
-        ) : null}
-        <aside id="staff-sidebar" className={`sidebar${narrow ? ' drawer' : ''}`} hidden={!sidebarVisible}>
+      <div className={styles.body}>
+        {narrow && drawerOpen ? <div className={styles.backdrop} aria-hidden="true" onClick={() => shell.send({ type: 'shell.closeDrawer' })} /> : null}
+        <aside id="staff-sidebar" className={`${styles.sidebar}${narrow ? ` ${styles.drawer}` : ''}`} hidden={!sidebarVisible}>
           <Sidebar menu={menu} shell={shell} role={role} location={location} onAction={onAction} />
         </aside>
-        <main className="shell-main" id="main">
-          <StaffRoleContext.Provider value={role}>
-            <Suspense fallback={<Spinner />}>{children}</Suspense>
-          </StaffRoleContext.Provider>
-        </main>
+        <div className={styles.column}>
+          <main className={styles.main} id="main">
+            <StaffRoleContext.Provider value={role}>
+              <Suspense fallback={<Spinner />}>{children}</Suspense>
+            </StaffRoleContext.Provider>
+          </main>
+          <footer className={styles.footer}>© {new Date().getFullYear()} Client Care. All rights reserved.</footer>
+        </div>
       </div>
-      <footer className="shell-footer">© {new Date().getFullYear()} Client Care. All rights reserved.</footer>
       {overdue ? <OverdueModal overdue={overdue} /> : null}
     </div>
   );

@@ -1,130 +1,226 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { QUEUES, SEVERITIES, TICKET_STATUSES } from '@contracts/common/codes';
 import type { TicketRow } from '@contracts/tickets';
-import { createTicketTableMachine, ticketOptionsMachine } from '../machines/tickets.machines';
+import { CompanyPicker, pickedCompanyName } from '@/features/companies';
+import { createTicketTableMachine } from '../machines/tickets.machines';
 import { queryFromSearchParams, queryToSearchParams } from '@/shared/machines/table/table.model';
 import type { TableQuery } from '@/shared/machines/table/table.types';
-import { SeverityBadge, StatusBadge } from '@/shared/ui/Badges';
-import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { formatNumericDateTime } from '@/shared/ui/tokens/format';
+import {
+  Badge,
+  Button,
+  DatePicker,
+  FilterIcon,
+  FilterBar,
+  FilterChips,
+  LinkButton,
+  PageHeader,
+  PlusIcon,
+  RelativeTime,
+  SearchField,
+  Select,
+  SeverityBadge,
+  Switch,
+  TicketStatusBadge,
+  type FilterChip,
+} from '@/shared/ui/components';
+import { formatDate } from '@/shared/ui/tokens/format';
+import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { TABLE_TEXTS } from '@contracts/common/constants';
+import { AssigneePicker, pickedAssigneeName } from './AssigneePicker';
+import styles from './TicketSearchScreen.module.css';
 
-
-/** Filters of the screen beside the table's own (search, column filters, sort, page). */
+/** Filters of the screen beside the table's own (search, sort, page): the endpoint's other parameters. */
 const EXTRA_KEYS = ['company', 'assignee', 'overdue', 'due_from', 'due_to'] as const;
+/** The table's filters (its columns), kept in the URL as f.<field>. */
+const TABLE_FILTERS = ['status', 'severity', 'queue'] as const;
 
-const dropdown = (entries: [string, string][]) => ({ enabled: true, filterDropdownItems: entries.map(([value, text]) => ({ value, text })) });
+const ANY = '';
+const options = (entries: [string, string][], any: string) => [{ id: ANY, label: any }, ...entries.map(([id, label]) => ({ id, label }))];
+const STATUS_OPTIONS = options(Object.entries(TICKET_STATUSES), 'Any status');
+const SEVERITY_OPTIONS = options(Object.entries(SEVERITIES), 'Any priority');
+const QUEUE_OPTIONS = options(QUEUES.map((q) => [q, q]), 'Any queue');
+const LABELS: Record<string, string> = { status: 'Status', severity: 'Priority', queue: 'Queue', company: 'Company', assignee: 'Assignee', overdue: 'Overdue', due_from: 'Due from', due_to: 'Due to', search: 'Search' };
 
 const COLUMNS: DataTableColumn<TicketRow>[] = [
-  { label: 'ID', field: 'id', sortable: true, type: 'number', firstSortType: 'desc' },
-  { label: 'Title', field: 'title', sortable: true, cell: (t) => <Link href={`/ticket/${t.id}`}>{t.title}</Link> },
-  { label: 'Status', field: 'status', sortable: true, filterOptions: dropdown(Object.entries(TICKET_STATUSES)), cell: (t) => <StatusBadge code={t.status} /> },
-  { label: 'Priority', field: 'severity', sortable: true, filterOptions: dropdown(Object.entries(SEVERITIES)), cell: (t) => <SeverityBadge code={t.severity} /> },
-  { label: 'Company', field: 'company_name', sortable: true, cell: (t) => t.company_name ?? 'N/A' },
-  { label: 'Queue', field: 'queue', sortable: true, filterOptions: dropdown(QUEUES.map((q) => [q, q])) },
-  { label: 'Assignee', field: 'assignee_name', sortable: true, cell: (t) => t.assignee_name ?? 'Unassigned' },
+  { label: 'ID', field: 'id', sortable: true, type: 'number', firstSortType: 'desc', width: '3.75rem' },
+  {
+    label: 'Title',
+    field: 'title',
+    sortable: true,
+    cell: (t) => (
+      <CellText text={t.title}>
+        <Link href={`/ticket/${t.id}`} className={styles.title}>
+          {t.title}
+        </Link>
+      </CellText>
+    ),
+  },
+  { label: 'Status', field: 'status', sortable: true, width: '8.75rem', priority: 2, cell: (t) => <TicketStatusBadge code={t.status} /> },
+  { label: 'Priority', field: 'severity', sortable: true, width: '6.25rem', priority: 2, cell: (t) => <SeverityBadge code={t.severity} /> },
+  { label: 'Company', field: 'company_name', sortable: true, width: '8rem', priority: 3, value: (t) => t.company_name ?? 'N/A' },
+  { label: 'Queue', field: 'queue', sortable: true, width: '6.75rem', priority: 3 },
+  { label: 'Assignee', field: 'assignee_name', sortable: true, width: '7rem', priority: 3, value: (t) => t.assignee_name ?? 'Unassigned' },
   {
     label: 'Due Date',
     field: 'duedate',
     sortable: true,
-    cell: (t) => (
-      <>
-        {formatNumericDateTime(t.duedate)}
-        {t.overdue ? <span className="badge badge-red overdue-mark">Overdue</span> : null}
-      </>
-    ),
+    width: '8.25rem',
+    priority: 2,
+    cell: (t) =>
+      t.overdue ? (
+        <Badge tone="danger" marker="diamond" title="Overdue">
+          <time dateTime={t.duedate ?? undefined}>{formatDate(t.duedate)}</time>
+          <span className="sr-only"> (overdue)</span>
+        </Badge>
+      ) : (
+        <time dateTime={t.duedate ?? undefined}>{formatDate(t.duedate)}</time>
+      ),
   },
-  { label: 'Created At', field: 'created_at', sortable: true, firstSortType: 'desc', cell: (t) => formatNumericDateTime(t.created_at) },
+  { label: 'Created At', field: 'created_at', sortable: true, firstSortType: 'desc', width: '6.5rem', priority: 3, cell: (t) => <RelativeTime value={t.created_at} style="short" /> },
 ];
 const FIELDS = COLUMNS.map((c) => c.field);
 
-/** Every ticket in the server-mode data table; its query and the filters live in the URL. */
+/** The ticket list: one filter bar (search, pickers, chips) over the server-mode table; everything lives in the URL. */
 export default function TicketSearchScreen() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const url = useMemo(() => new URLSearchParams(search), [search]);
+  const searchRef = useRef(search);
+  searchRef.current = search;
   const extra = useMemo(() => {
     const out: Record<string, string> = {};
     for (const k of EXTRA_KEYS) if (url.get(k)) out[k] = url.get(k)!;
     return out;
   }, [url]);
-  const extraKey = JSON.stringify(extra);
-  // A new set of screen filters is a new table (it starts from the URL's table state).
+  const tableFilters = useMemo(() => {
+    const out: Record<string, string> = {};
+    for (const k of TABLE_FILTERS) if (url.get(`f.${k}`)) out[k] = url.get(`f.${k}`)!;
+    return out;
+  }, [url]);
+  const searchText = url.get('search') ?? '';
+  // A new set of filters is a new table that starts from the URL (sort and page changes are not).
+  const filterKey = JSON.stringify([extra, tableFilters, searchText]);
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const machine = useMemo(() => createTicketTableMachine(extra), [extraKey]);
+  const machine = useMemo(() => createTicketTableMachine(extra), [filterKey]);
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const initialState = useMemo(() => queryFromSearchParams(url, FIELDS), [extraKey]);
-  const options = useActorRef(ticketOptionsMachine, { input: {} });
-  const staff = useSelector(options, (s) => s.context.data?.staff ?? []);
+  const initialState = useMemo(() => queryFromSearchParams(url, FIELDS), [filterKey]);
 
-  const withExtra = useCallback(
-    (table: URLSearchParams, extras: Record<string, string>) => {
-      for (const [k, v] of Object.entries(extras)) table.set(k, v);
-      return `/ticket/search${table.toString() ? `?${table.toString()}` : ''}`;
+  const go = useCallback((next: URLSearchParams) => navigate(`/ticket/search${next.toString() ? `?${next.toString()}` : ''}`, { replace: true }), [navigate]);
+  /** Sets (or clears, with '') URL keys and goes back to page 1. */
+  const setFilters = useCallback(
+    (changes: Record<string, string>) => {
+      const next = new URLSearchParams(searchRef.current);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v) next.set(k, v);
+        else next.delete(k);
+      }
+      next.delete('page');
+      go(next);
     },
-    [],
+    [go],
   );
   const onQueryChange = useCallback(
-    (q: TableQuery) => navigate(withExtra(queryToSearchParams(q), extra), { replace: true }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [navigate, withExtra, extraKey],
+    (q: TableQuery) => {
+      const next = queryToSearchParams(q);
+      const current = new URLSearchParams(searchRef.current);
+      for (const k of EXTRA_KEYS) if (current.get(k)) next.set(k, current.get(k)!);
+      go(next);
+    },
+    [go],
   );
 
+  const companyId = extra.company ? Number(extra.company) : null;
+  const assigneeId = extra.assignee ? Number(extra.assignee) : null;
+  const labelOf = (key: string, value: string): string => {
+    if (key === 'status') return TICKET_STATUSES[value as keyof typeof TICKET_STATUSES] ?? value;
+    if (key === 'severity') return SEVERITIES[value as keyof typeof SEVERITIES] ?? value;
+    if (key === 'company') return pickedCompanyName(Number(value)) ?? `#${value}`;
+    if (key === 'assignee') return pickedAssigneeName(Number(value)) ?? `#${value}`;
+    if (key === 'overdue') return 'Only overdue';
+    if (key === 'due_from' || key === 'due_to') return formatDate(value);
+    return value;
+  };
+  const chips: FilterChip[] = [
+    ...(searchText ? [{ id: 'search', name: LABELS.search!, value: searchText }] : []),
+    ...Object.entries(tableFilters).map(([k, v]) => ({ id: `f.${k}`, name: LABELS[k]!, value: labelOf(k, v) })),
+    ...Object.entries(extra).map(([k, v]) => ({ id: k, name: LABELS[k]!, value: labelOf(k, v) })),
+  ];
+  const clearAll = () => setFilters(Object.fromEntries(['search', ...TABLE_FILTERS.map((k) => `f.${k}`), ...EXTRA_KEYS].map((k) => [k, ''])));
+
+  const [pickersOpen, setPickersOpen] = useState(false);
+  const activeCount = chips.filter((c) => c.id !== 'search').length;
+
   return (
-    <>
-      <h1>Ticket Search</h1>
-      <form
-        className="card filters"
-        aria-label="More filters"
-        key={extraKey}
-        onSubmit={(e) => {
-          e.preventDefault();
-          const f = new FormData(e.currentTarget);
-          const next: Record<string, string> = {};
-          for (const k of EXTRA_KEYS) {
-            const v = String(f.get(k) ?? '').trim();
-            if (v) next[k] = v;
-          }
-          const table = new URLSearchParams(url);
-          for (const k of EXTRA_KEYS) table.delete(k);
-          table.delete('page');
-          navigate(withExtra(table, next));
-        }}
+    <div className={styles.page}>
+      <PageHeader
+        title="Ticket Search"
+        actions={
+          <LinkButton href="/create/ticket" variant="primary" size="sm" icon={<PlusIcon />}>
+            Create Ticket
+          </LinkButton>
+        }
+      />
+      <FilterBar
+        label="Filter tickets"
+        className={styles.bar}
+        chips={<FilterChips items={chips} onRemove={(id) => setFilters({ [String(id)]: '' })} onClearAll={clearAll} />}
       >
-        <label>
-          Assignee
-          <select name="assignee" defaultValue={extra.assignee ?? ''}>
-            <option value="">Anyone</option>
-            {staff.map((s) => (
-              <option key={s.id} value={s.id}>{s.name}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Company ID <input name="company" inputMode="numeric" pattern="\d*" size={6} defaultValue={extra.company ?? ''} />
-        </label>
-        <label>
-          <input name="overdue" type="checkbox" value="true" defaultChecked={extra.overdue === 'true'} /> Overdue only
-        </label>
-        <label>
-          Due from <input name="due_from" type="date" defaultValue={extra.due_from ?? ''} />
-        </label>
-        <label>
-          Due to <input name="due_to" type="date" defaultValue={extra.due_to ?? ''} />
-        </label>
-        <button type="submit" className="btn">Apply filters</button>
-        <Link href="/ticket/search">Clear filters</Link>
-      </form>
+        <SearchField
+          key={`search-${searchText}`}
+          label={TABLE_TEXTS.search}
+          placeholder={TABLE_TEXTS.search}
+          className={styles.search}
+          defaultValue={searchText}
+          onDebouncedChange={(value) => {
+            if (value.trim() !== searchText) setFilters({ search: value.trim() });
+          }}
+        />
+        {/* On a phone the pickers fold behind this button; wider screens always show them. */}
+        <Button
+          className={styles.pickersToggle}
+          size="md"
+          icon={<FilterIcon />}
+          aria-expanded={pickersOpen}
+          aria-controls="ticket-pickers"
+          onPress={() => setPickersOpen((o) => !o)}
+        >
+          {activeCount ? `Filters (${activeCount})` : 'Filters'}
+        </Button>
+        <div id="ticket-pickers" className={styles.pickers} data-open={pickersOpen || undefined}>
+        <Select
+          label="Status"
+          items={STATUS_OPTIONS}
+          selectedKey={tableFilters.status ?? ANY}
+          onSelectionChange={(k) => setFilters({ 'f.status': String(k ?? '') })}
+        />
+        <Select
+          label="Priority"
+          items={SEVERITY_OPTIONS}
+          selectedKey={tableFilters.severity ?? ANY}
+          onSelectionChange={(k) => setFilters({ 'f.severity': String(k ?? '') })}
+        />
+        <Select label="Queue" items={QUEUE_OPTIONS} selectedKey={tableFilters.queue ?? ANY} onSelectionChange={(k) => setFilters({ 'f.queue': String(k ?? '') })} />
+        <CompanyPicker key={`company-${extra.company ?? ''}`} value={companyId} onChange={(id) => setFilters({ company: id ? String(id) : '' })} />
+        <AssigneePicker key={`assignee-${extra.assignee ?? ''}`} value={assigneeId} onChange={(id) => setFilters({ assignee: id ? String(id) : '' })} />
+        <DatePicker key={`from-${extra.due_from ?? ''}`} label="Due from" value={extra.due_from ?? null} onChange={(v) => setFilters({ due_from: v ?? '' })} />
+        <DatePicker key={`to-${extra.due_to ?? ''}`} label="Due to" value={extra.due_to ?? null} onChange={(v) => setFilters({ due_to: v ?? '' })} />
+        <Switch className={styles.switch} isSelected={extra.overdue === 'true'} onChange={(on) => setFilters({ overdue: on ? 'true' : '' })}>
+          Overdue only
+        </Switch>
+        </div>
+      </FilterBar>
       <DataTable<TicketRow>
-        key={extraKey}
+        key={filterKey}
         caption="Tickets"
+        tableId="tickets"
         columns={COLUMNS}
         machine={machine}
         mode="server"
+        searchable={false}
         initialState={initialState}
         onQueryChange={onQueryChange}
       />
-    </>
+    </div>
   );
 }

@@ -7,12 +7,24 @@ import type { TicketSurveys, UpdateTicketInput } from '@contracts/tickets';
 import type { ScreenProps } from '@/shared/routing';
 import { ticketOptionsMachine } from '../machines/tickets.machines';
 import { ticketViewMachine } from '../machines/ticket-view.machine';
-import { SeverityBadge, StatusBadge } from '@/shared/ui/Badges';
-import { Spinner } from '@/shared/ui/Spinner';
 import { surveyQuestionName } from '@/features/surveys';
-import { FieldError, Section } from '@/shared/ui/parts';
-import { formatMinutes, formatNumericDateTime } from '@/shared/ui/tokens/format';
-import { SimpleTable } from '@/shared/ui/SimpleTable';
+import { FieldError } from '@/shared/ui/parts';
+import { formatDate, formatDateTime, formatMinutes, formatPreciseDateTime } from '@/shared/ui/tokens/format';
+import { usePageTitle } from '@/shared/page-title';
+import { Alert, Badge, Button, Card, DateTime, PageHeader, RelativeTime, SeverityBadge, SkeletonCard, SkeletonText, Switch, TicketStatusBadge as StatusBadge } from '@/shared/ui/components';
+import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import type { TimeEntry } from '@contracts/tickets';
+import styles from './TicketViewScreen.module.css';
+
+const formatNumericDateTime = (value: string | null | undefined) => formatDateTime(value);
+
+const TIME_COLUMNS: DataTableColumn<TimeEntry>[] = [
+  { label: 'Date', field: 'work_date', width: '7.5rem', cell: (e) => formatDate(e.work_date) },
+  { label: 'Who', field: 'staff_name', width: '8rem' },
+  { label: 'Minutes', field: 'minutes', type: 'number', width: '5.5rem' },
+  { label: 'Billable', field: 'billable', width: '5.5rem', priority: 2, value: (e) => (e.billable ? 'Yes' : 'No') },
+  { label: 'Description', field: 'description' },
+];
 
 const toLocalInput = (iso: string | null) => {
   if (!iso) return '';
@@ -23,6 +35,7 @@ const toLocalInput = (iso: string | null) => {
 /** A ticket (ticketView): header, thread, changes, time. Kept mounted by the shell when left. */
 export default function TicketViewScreen({ params }: ScreenProps) {
   const id = Number(params.id);
+  usePageTitle(Number.isFinite(id) ? `Ticket #${id}` : 'Ticket');
   const actor = useActorRef(ticketViewMachine, { input: { id } });
   const options = useActorRef(ticketOptionsMachine, { input: {} });
   const staff = useSelector(options, (s) => s.context.data?.staff ?? []);
@@ -48,28 +61,124 @@ export default function TicketViewScreen({ params }: ScreenProps) {
   if (failed) {
     return (
       <>
-        <h1>Ticket {params.id}</h1>
-        <div className="form-error" role="alert">
-          {error}{' '}
-          <button type="button" className="btn btn-secondary" onClick={() => actor.send({ type: 'ticket.reload' })}>Try again</button>
-        </div>
+        <PageHeader title={`Ticket ${params.id}`} />
+        <Alert tone="danger" live title={error ?? 'The ticket could not be loaded.'}>
+          <Button size="sm" onPress={() => actor.send({ type: 'ticket.reload' })}>
+            Try again
+          </Button>
+        </Alert>
       </>
     );
   }
-  if (!view) return <Spinner label="Loading the ticket" />;
+  if (!view)
+    return (
+      <div className={styles.layout} aria-busy="true">
+        <div className={styles.main}>
+          <SkeletonText lines={2} label="Loading the ticket" />
+          <SkeletonCard />
+        </div>
+        <div className={styles.side}>
+          <SkeletonCard />
+        </div>
+      </div>
+    );
   const t = view.ticket;
 
   return (
     <>
-      <h1>
-        #{t.id} {t.title}
-      </h1>
-      <section className="card ticket-header" aria-label="Ticket details">
-        <p>
-          <StatusBadge code={t.status} /> <SeverityBadge code={t.severity} />
-          {t.overdue ? <span className="badge badge-red overdue-mark">Overdue</span> : null}
-        </p>
-        <dl className="details">
+      <PageHeader
+        title={`#${t.id} ${t.title}`}
+        className={`ticket-header ${styles.header}`}
+        meta={
+          <span className={styles.badges}>
+            <StatusBadge code={t.status} /> <SeverityBadge code={t.severity} />
+            {t.overdue ? (
+              <Badge tone="danger" variant="solid" marker="diamond">
+                Overdue
+              </Badge>
+            ) : null}
+          </span>
+        }
+        subtitle={
+          <span className={styles.facts}>
+            <span>{t.company_id ? <Link href={`/company/${t.company_id}`}>{t.company_name}</Link> : 'N/A'}</span>
+            <span>{t.contact_name ?? 'No contact'}</span>
+            <span>{t.assignee_name ?? 'Unassigned'}</span>
+            <span>
+              Due <DateTime value={t.duedate} />
+            </span>
+          </span>
+        }
+      />
+      {saveError ? <Alert tone="danger" live title={saveError} /> : null}
+      <div className={styles.layout}>
+      <div className={styles.main}>
+      <Card asRegion title="Description" headingLevel={2}>
+        <p className={styles.description}>{t.description}</p>
+      </Card>
+      <Card asRegion title="Conversation" headingLevel={2} id={`thread-${t.id}`}>
+        {view.thread.length === 0 ? <p className={styles.muted}>No notes yet.</p> : null}
+        <ol className={styles.thread} data-testid="thread">
+          {view.thread.map((n) => (
+            <li
+              key={n.id}
+              className={`thread-entry ${n.internal ? 'internal' : 'public'} ${n.kind} ${styles.entry}`}
+              data-kind={n.kind === 'change' ? 'change' : n.internal ? 'internal' : 'public'}
+            >
+              <p className={styles.meta}>
+                <strong>{n.author_name ?? 'System'}</strong>
+                {n.kind === 'change' ? (
+                  <Badge>Change</Badge>
+                ) : n.internal ? (
+                  <Badge tone="warning" marker="square">
+                    Internal
+                  </Badge>
+                ) : (
+                  <Badge tone="success" marker="dot">
+                    Public
+                  </Badge>
+                )}
+                <RelativeTime value={n.created_at} />
+                {n.minutes_spent ? <span>{formatMinutes(n.minutes_spent)}</span> : null}
+              </p>
+              <p className={styles.body}>{n.body}</p>
+            </li>
+          ))}
+        </ol>
+        <form
+          ref={noteForm}
+          className={styles.composer}
+          aria-label="Add a note"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const f = new FormData(e.currentTarget);
+            actor.send({ type: 'ticket.addNote', input: { body: String(f.get('body') ?? ''), internal: f.get('internal') === 'on', minutes: Number(f.get('minutes') || 0) } });
+          }}
+        >
+          <label className={styles.field}>
+            Note
+            <textarea name="body" rows={4} maxLength={LIMITS.text} aria-describedby="note-body-error" />
+            <FieldError id="note-body-error" message={fieldErrors.body} />
+          </label>
+          <div className={styles.composerRow}>
+            <Switch name="internal" value="on">
+              Internal (never shown to the client)
+            </Switch>
+            <label className={styles.inline}>
+              Time spent (minutes)
+              <input name="minutes" type="number" min={0} max={TIME_ENTRY_MINUTES_MAX} defaultValue={0} aria-describedby="note-minutes-error" />
+            </label>
+            <Button type="submit" variant="primary" isDisabled={busy}>
+              Add note
+            </Button>
+          </div>
+          <FieldError id="note-minutes-error" message={fieldErrors.minutes} />
+        </form>
+      </Card>
+      </div>
+      <div className={styles.side}>
+      <Card asRegion title="Properties" headingLevel={2}>
+        <dl className={styles.details}>
           <dt>Company</dt>
           <dd>{t.company_id ? <Link href={`/company/${t.company_id}`}>{t.company_name}</Link> : 'N/A'}</dd>
           <dt>Contact</dt>
@@ -79,12 +188,12 @@ export default function TicketViewScreen({ params }: ScreenProps) {
           <dt>Assignee</dt>
           <dd>{t.assignee_name ?? 'Unassigned'}</dd>
           <dt>Due Date</dt>
-          <dd data-testid="due-date">{formatNumericDateTime(t.duedate)}</dd>
+          <dd data-testid="due-date">{formatPreciseDateTime(t.duedate)}</dd>
           {t.paused_since ? (
             <>
               <dt>Clock</dt>
               <dd data-testid="clock">
-                Paused since {formatNumericDateTime(t.paused_since)} (waiting); if it resumed now the due date would be {formatNumericDateTime(t.projected_duedate)}
+                Paused since {formatPreciseDateTime(t.paused_since)} (waiting); if it resumed now the due date would be {formatPreciseDateTime(t.projected_duedate)}
               </dd>
             </>
           ) : null}
@@ -99,13 +208,10 @@ export default function TicketViewScreen({ params }: ScreenProps) {
           <dt>Source</dt>
           <dd>{t.source}</dd>
         </dl>
-        <p className="description">{t.description}</p>
-      </section>
-      {saveError ? <div className="form-error" role="alert">{saveError}</div> : null}
-
-      <Section title="Change" id={`change-${t.id}`}>
+      </Card>
+      <Card asRegion title="Change" headingLevel={2} id={`change-${t.id}`}>
         <form
-          className="form-grid"
+          className={styles.changeForm}
           key={`${t.updated_at}`}
           onSubmit={(e) => {
             e.preventDefault();
@@ -154,71 +260,22 @@ export default function TicketViewScreen({ params }: ScreenProps) {
             <input name="duedate" type="datetime-local" defaultValue={toLocalInput(t.duedate)} aria-describedby="duedate-error" />
             <FieldError id="duedate-error" message={fieldErrors.duedate} />
           </label>
-          <button type="submit" className="btn" disabled={busy}>Save changes</button>
+          <Button type="submit" variant="primary" isDisabled={busy}>
+            Save changes
+          </Button>
         </form>
-      </Section>
+      </Card>
 
-      <Section title="Thread" id={`thread-${t.id}`}>
-        {view.thread.length === 0 ? <p>No notes yet.</p> : null}
-        <ol className="thread">
-          {view.thread.map((n) => (
-            <li key={n.id} className={`thread-entry ${n.internal ? 'internal' : 'public'} ${n.kind}`}>
-              <p className="thread-meta">
-                <strong>{n.author_name ?? 'System'}</strong> · {formatNumericDateTime(n.created_at)} ·{' '}
-                {n.kind === 'change' ? <span className="badge badge-grey">Change</span> : n.internal ? <span className="badge badge-yellow">Internal</span> : <span className="badge badge-green">Public</span>}
-                {n.minutes_spent ? ` · ${formatMinutes(n.minutes_spent)}` : ''}
-              </p>
-              <p className="thread-body">{n.body}</p>
-            </li>
-          ))}
-        </ol>
-        <form
-          ref={noteForm}
-          className="form-grid"
-          aria-label="Add a note"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const f = new FormData(e.currentTarget);
-            actor.send({ type: 'ticket.addNote', input: { body: String(f.get('body') ?? ''), internal: f.get('internal') === 'on', minutes: Number(f.get('minutes') || 0) } });
-          }}
-        >
-          <label className="wide">
-            Note
-            <textarea name="body" rows={4} maxLength={LIMITS.text} aria-describedby="note-body-error" />
-            <FieldError id="note-body-error" message={fieldErrors.body} />
-          </label>
-          <label>
-            <input type="checkbox" name="internal" /> Internal (never shown to the client)
-          </label>
-          <label>
-            Time spent (minutes)
-            <input name="minutes" type="number" min={0} max={TIME_ENTRY_MINUTES_MAX} defaultValue={0} aria-describedby="note-minutes-error" />
-            <FieldError id="note-minutes-error" message={fieldErrors.minutes} />
-          </label>
-          <button type="submit" className="btn" disabled={busy}>Add note</button>
-        </form>
-      </Section>
-
-      <Section title="Time" id={`time-${t.id}`}>
-        <p>
+      <Card asRegion title="Time" headingLevel={2} id={`time-${t.id}`}>
+        <p className={styles.muted}>
           Total {formatMinutes(view.time.total_minutes)}, billable {formatMinutes(view.time.billable_minutes)}
         </p>
         {view.time.entries.length ? (
-          <SimpleTable
-            rows={view.time.entries}
-            rowKey={(e) => e.id}
-            columns={[
-              { header: 'Date', cell: (e) => e.work_date },
-              { header: 'Who', cell: (e) => e.staff_name },
-              { header: 'Minutes', cell: (e) => e.minutes },
-              { header: 'Billable', cell: (e) => e.billable ? 'Yes' : 'No' },
-              { header: 'Description', cell: (e) => e.description },
-            ]}
-          />
+          <DataTable<TimeEntry> caption="Time entries" tableId="ticket-time" columns={TIME_COLUMNS} rows={view.time.entries} searchable={false} />
         ) : null}
         <form
           ref={timeForm}
-          className="form-grid"
+          className={styles.timeForm}
           aria-label="Add time"
           onSubmit={(e) => {
             e.preventDefault();
@@ -240,16 +297,20 @@ export default function TicketViewScreen({ params }: ScreenProps) {
           <label>
             <input type="checkbox" name="billable" defaultChecked /> Billable
           </label>
-          <label className="wide">
+          <label className={styles.wide}>
             Description <input name="description" maxLength={500} />
           </label>
-          <button type="submit" className="btn" disabled={busy}>Add time</button>
+          <Button type="submit" isDisabled={busy}>
+            Add time
+          </Button>
         </form>
-      </Section>
+      </Card>
 
-      <Section title="Survey responses" id={`surveys-${t.id}`}>
+      <Card asRegion title="Survey responses" headingLevel={2} id={`surveys-${t.id}`}>
         <TicketSurveySection surveys={view.surveys} closed={t.status === 'C'} busy={busy} onSend={() => actor.send({ type: 'ticket.sendSurvey' })} />
-      </Section>
+      </Card>
+      </div>
+      </div>
     </>
   );
 }
@@ -267,13 +328,13 @@ function TicketSurveySection({ surveys, closed, busy, onSend }: { surveys: Ticke
         {surveys.sent_at && !surveys.responses.length ? ' No answer yet.' : null}
       </p>
       {surveys.responses.length ? (
-        <ul className="survey-responses">
+        <ul className={styles.responses}>
           {surveys.responses.map((r) => (
             <li key={r.id}>
               <strong>{formatNumericDateTime(r.received_at)}</strong>: satisfaction {r.q1} of {SURVEY_Q1_MAX}{' '}
-              <span className={r.counts ? 'badge badge-green' : 'badge'}>{r.counts ? 'Counts in the results' : 'Replaced by a later answer'}</span>
+              <Badge tone={r.counts ? 'success' : 'neutral'}>{r.counts ? 'Counts in the results' : 'Replaced by a later answer'}</Badge>
               {Object.entries(r.texts).map(([q, text]) => (
-                <p key={q} className="survey-comment">
+                <p key={q} className={styles.comment}>
                   <strong>{surveyQuestionName(SURVEY_TYPE_SUPPORT, q)}:</strong> {text}
                 </p>
               ))}
@@ -282,9 +343,9 @@ function TicketSurveySection({ surveys, closed, busy, onSend }: { surveys: Ticke
         </ul>
       ) : null}
       {closed ? (
-        <button type="button" className="btn btn-secondary" disabled={busy} onClick={onSend}>
+        <Button isDisabled={busy} onPress={onSend}>
           {surveys.sent_at ? 'Send the survey again' : 'Send the survey'}
-        </button>
+        </Button>
       ) : null}
     </>
   );

@@ -27,6 +27,11 @@ export type ColumnOptions<Row = Record<string, unknown>> = {
   /** Reads the value when it is not `row[field]`. */
   value?: (row: Row) => unknown;
   hidden?: boolean;
+  /**
+   * How much the column matters when the table is narrow: 1 (default) always shows, 2 shows from
+   * 600 px of table width, 3 from 900 px. Hidden columns come back through the column chooser.
+   */
+  priority?: 1 | 2 | 3;
   sortable?: boolean;
   /** A CSS width, e.g. '120px'. */
   width?: string;

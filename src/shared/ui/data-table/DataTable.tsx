@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { inspection } from '@/shared/inspection';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { ROWS_PER_PAGE_ALL, ROWS_PER_PAGE_OPTIONS, TABLE_TEXTS } from '@contracts/common/constants';
 import { displayValue, dropdownItem } from '@/shared/machines/table/table.model';
 import {
@@ -15,7 +15,11 @@ import {
 } from '@/shared/machines/table/table.machine';
 import type { ColumnOptions, SortKey, TableQuery } from '@/shared/machines/table/table.types';
 import type { ActorRefFrom } from 'xstate';
-import './data-table.css';
+import { Alert, Button, EmptyState, Menu, MenuItem, MenuTrigger, SearchField, Skeleton } from '@/shared/ui/components';
+import { cx } from '@/shared/ui/components/cx';
+import fieldStyles from '@/shared/ui/components/field/Field.module.css';
+import { choosableColumns, readColumnChoice, shownColumns, writeColumnChoice, type ColumnChoice } from './columns';
+import styles from './DataTable.module.css';
 
 /** Column options of spec 3, plus how a cell renders when plain text is not enough. */
 export type DataTableColumn<R = Row> = ColumnOptions<R> & { cell?: (row: R) => ReactNode };
@@ -53,10 +57,19 @@ export type DataTableProps<R = Row> = {
   onSelectionChange?: (keys: string[]) => void;
   /** Height in pixels of the scrolling area when 'All' rows are shown. Default 480. */
   allRowsHeight?: number;
+  /**
+   * Names the table for the column chooser's remembered choice (localStorage
+   * `cc.table.<tableId>.columns`). The chooser shows when a column has a priority above 1 or
+   * `columnChooser` is set.
+   */
+  tableId?: string;
+  columnChooser?: boolean;
+  /** Skeleton rows while the first rows load. Default: the page size, at most 10. */
+  skeletonRows?: number;
 };
 
-/** Height of one body row in pixels; 'All' relies on it for virtual scrolling. */
-export const ROW_HEIGHT = 40;
+/** Height of one body row in pixels (dense); 'All' relies on it for virtual scrolling. */
+export const ROW_HEIGHT = 36;
 const DEFAULT_ALL_HEIGHT = 480;
 
 const ariaSort = (key: SortKey | undefined) => (key ? (key.type === 'asc' ? 'ascending' : 'descending') : 'none');
@@ -92,9 +105,133 @@ function OwnDataTable<R>(props: DataTableProps<R>) {
   return <DataTableView {...props} actor={actor} />;
 }
 
+const localStore = () => (typeof window !== 'undefined' ? window.localStorage : undefined);
+
+/** The width of an element, followed as it changes (null until measured, or without ResizeObserver). */
+function useWidth(ref: React.RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const w = el.getBoundingClientRect().width;
+      setWidth(w > 0 ? Math.round(w) : null);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/**
+ * Marks the text cells whose text is cut (an ellipsis shows): they get the full text as a tooltip
+ * on hover, and when the row itself cannot take focus, a tab stop that shows it on focus.
+ */
+function useTruncationMarks(root: React.RefObject<HTMLElement | null>, focusableRows: boolean, deps: readonly unknown[]) {
+  useLayoutEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    const mark = () => {
+      el.querySelectorAll<HTMLElement>('tbody .dt-cell').forEach((cell) => {
+        const text = cell.firstElementChild as HTMLElement | null;
+        const cut = Boolean(text && text.scrollWidth > text.clientWidth + 1);
+        if (cut) {
+          cell.dataset.truncated = 'true';
+          // A cell holding a link or button shows the text when that takes focus.
+          if (!focusableRows && !cell.querySelector('a, button, input')) cell.tabIndex = 0;
+        } else if (cell.dataset.truncated) {
+          delete cell.dataset.truncated;
+          cell.removeAttribute('tabindex');
+        }
+      });
+    };
+    mark();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(mark);
+    observer.observe(el);
+    return () => observer.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [root, focusableRows, ...deps]);
+}
+
+/** The column chooser: a menu of checkboxes, one per column; the choice is remembered per table. */
+function ColumnChooser({
+  columns,
+  shown,
+  onChange,
+}: {
+  columns: readonly DataTableColumn<Row>[];
+  shown: readonly DataTableColumn<Row>[];
+  onChange: (field: string, visible: boolean) => void;
+}) {
+  const selected = shown.map((c) => c.field);
+  return (
+    <MenuTrigger>
+      <Button size="sm" variant="quiet" className={styles.chooser}>
+        Columns
+      </Button>
+      <Menu
+        aria-label="Columns"
+        selectionMode="multiple"
+        shouldCloseOnSelect={false}
+        selectedKeys={selected}
+        placement="bottom end"
+        onSelectionChange={(keys) => {
+          const next = keys === 'all' ? columns.map((c) => c.field) : [...keys].map(String);
+          for (const c of columns) {
+            const was = selected.includes(c.field);
+            const now = next.includes(c.field);
+            if (was !== now) onChange(c.field, now);
+          }
+        }}
+      >
+        {columns.map((c) => (
+          <MenuItem key={c.field} id={c.field} textValue={c.label}>
+            {c.label}
+          </MenuItem>
+        ))}
+      </Menu>
+    </MenuTrigger>
+  );
+}
+
+/** A text cell: one line, cut with an ellipsis; the full text shows on hover and focus when cut. */
+function TextCell({ text }: { text: string }) {
+  return (
+    <span className={cx('dt-cell', styles.cell)} data-full={text}>
+      <span className={styles.text}>{text}</span>
+    </span>
+  );
+}
+
+/**
+ * For a column's `cell` that renders one line of text in its own element (a link to the row):
+ * cut with an ellipsis like plain cells, the full `text` on hover and when the element has focus.
+ */
+export function CellText({ text, children }: { text: string; children: ReactNode }) {
+  return (
+    <span className={cx('dt-cell', styles.cell, styles.custom)} data-full={text}>
+      {children}
+    </span>
+  );
+}
+
 function DataTableView<R>(props: DataTableProps<R> & { actor: TableActorRef }) {
   const columns = props.columns as readonly DataTableColumn<Row>[];
-  const visible = columns.filter((c) => !c.hidden);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const width = useWidth(rootRef);
+  const [choice, setChoice] = useState<ColumnChoice>(() => readColumnChoice(localStore(), props.tableId));
+  const visible = shownColumns(columns, width, choice);
+  const chooser = props.columnChooser ?? columns.some((c) => (c.priority ?? 1) > 1);
+  const choose = (field: string, show: boolean) => {
+    setChoice((prev) => {
+      const next = { ...prev, [field]: show };
+      writeColumnChoice(localStore(), props.tableId, next);
+      return next;
+    });
+  };
   const { actor } = props;
   const id = useId();
   const ctx = useSelector(actor, (s) => s.context);
@@ -188,6 +325,9 @@ function DataTableView<R>(props: DataTableProps<R> & { actor: TableActorRef }) {
     }
   };
 
+  const skeletonCount = props.skeletonRows ?? Math.min(isAll ? 10 : ctx.pageSize, 10);
+  const focusableRows = Boolean(props.onRowClick) || isAll;
+  useTruncationMarks(rootRef, focusableRows, [rows, visible.length]);
   const hasFilters = visible.some((c) => c.filterOptions?.enabled);
   const headerRows = hasFilters ? 2 : 1;
   const keyOf = (row: Row) => String(row[ctx.rowKey]);
@@ -197,7 +337,7 @@ function DataTableView<R>(props: DataTableProps<R> & { actor: TableActorRef }) {
   const body = (
     <tbody>
       {padTop > 0 ? (
-        <tr aria-hidden="true" className="dt-spacer">
+        <tr aria-hidden="true" className={styles.spacer}>
           <td colSpan={colCount} style={{ height: padTop }} />
         </tr>
       ) : null}
@@ -211,12 +351,12 @@ function DataTableView<R>(props: DataTableProps<R> & { actor: TableActorRef }) {
             aria-rowindex={isAll ? index + headerRows + 1 : undefined}
             aria-selected={selectable ? selected : undefined}
             tabIndex={props.onRowClick || isAll ? 0 : undefined}
-            className={props.onRowClick ? 'dt-row dt-clickable' : 'dt-row'}
+            className={cx('dt-row', styles.row, props.onRowClick && styles.clickable)}
             onClick={props.onRowClick ? () => props.onRowClick!(row as R) : undefined}
             onKeyDown={(e) => onRowKeyDown(e, row, index)}
           >
             {selectable ? (
-              <td className="dt-check">
+              <td className={styles.check}>
                 <input
                   type="checkbox"
                   aria-label={`Select row ${key}`}
@@ -227,76 +367,92 @@ function DataTableView<R>(props: DataTableProps<R> & { actor: TableActorRef }) {
               </td>
             ) : null}
             {visible.map((c) => (
-              <td key={c.field} className={c.type && c.type !== 'text' && c.type !== 'date' ? 'dt-num' : undefined}>
-                {c.cell ? c.cell(row) : displayValue(row, c)}
+              <td key={c.field} className={c.type && c.type !== 'text' && c.type !== 'date' ? styles.num : undefined}>
+                {c.cell ? c.cell(row) : <TextCell text={displayValue(row, c)} />}
               </td>
             ))}
           </tr>
         );
       })}
       {padBottom > 0 ? (
-        <tr aria-hidden="true" className="dt-spacer">
+        <tr aria-hidden="true" className={styles.spacer}>
           <td colSpan={colCount} style={{ height: padBottom }} />
         </tr>
       ) : null}
-      {rows.length === 0 ? (
+      {rows.length === 0 && loading
+        ? Array.from({ length: skeletonCount }, (_, r) => (
+            <tr key={`skeleton-${r}`} className={styles.skeletonRow} aria-hidden={r > 0 ? true : undefined}>
+              {selectable ? <td /> : null}
+              {visible.map((c, i) => (
+                <td key={c.field}>
+                  {r === 0 && i === 0 ? <span className="sr-only">{TABLE_TEXTS.loading}</span> : null}
+                  <Skeleton width={`${55 + ((r * 7 + i * 13) % 40)}%`} />
+                </td>
+              ))}
+            </tr>
+          ))
+        : null}
+      {rows.length === 0 && !loading ? (
         <tr>
-          <td colSpan={colCount} className="dt-message">
-            {loading ? TABLE_TEXTS.loading : TABLE_TEXTS.empty}
+          <td colSpan={colCount} className={cx('dt-message', styles.message)}>
+            <EmptyState compact headingLevel={null} title={TABLE_TEXTS.empty} />
           </td>
         </tr>
       ) : null}
     </tbody>
   );
 
+  const showToolbar = props.searchable !== false;
+  const chooserControl = chooser ? <ColumnChooser columns={choosableColumns(columns)} shown={visible} onChange={choose} /> : null;
   return (
-    <div className="dt" aria-busy={loading}>
-      <div className="dt-toolbar">
-        {props.searchable !== false ? (
-          <input
-            type="search"
-            className="dt-search"
-            aria-label={TABLE_TEXTS.search}
-            placeholder={TABLE_TEXTS.search}
-            value={ctx.search}
-            onChange={(e) => actor.send({ type: 'search.change', value: e.target.value })}
-          />
-        ) : null}
-        <span role="status" className="dt-status">
-          {loading && rows.length > 0 ? TABLE_TEXTS.loading : ''}
-          <span className="sr-only">{loading ? '' : `${ctx.total} rows`}</span>
-        </span>
-      </div>
+    <div className={cx('dt', styles.root)} aria-busy={loading} ref={rootRef}>
+      {showToolbar ? (
+        <div className={styles.toolbar}>
+          {props.searchable !== false ? (
+            <SearchField
+              label={TABLE_TEXTS.search}
+              placeholder={TABLE_TEXTS.search}
+              value={ctx.search}
+              onChange={(value) => actor.send({ type: 'search.change', value })}
+              className={styles.search}
+            />
+          ) : null}
+          {chooserControl}
+        </div>
+      ) : null}
+      <span role="status" className={styles.status}>
+        {loading && rows.length > 0 ? TABLE_TEXTS.loading : ''}
+        <span className="sr-only">{loading ? '' : `${ctx.total} rows`}</span>
+      </span>
       {selectable && ctx.selected.length > 0 ? (
-        <div className="dt-selection">
+        <div className={styles.selection}>
           {TABLE_TEXTS.selected(ctx.selected.length)}{' '}
-          <button type="button" className="dt-link" onClick={() => actor.send({ type: 'selection.clear' })}>
+          <button type="button" className={styles.link} onClick={() => actor.send({ type: 'selection.clear' })}>
             {TABLE_TEXTS.clear}
           </button>
         </div>
       ) : null}
       {failed ? (
-        <div className="form-error" role="alert">
-          {ctx.error}{' '}
-          <button type="button" className="btn btn-secondary" onClick={() => actor.send({ type: 'table.retry' })}>
+        <Alert tone="danger" live title={ctx.error ?? 'The rows could not be loaded.'}>
+          <Button size="sm" onPress={() => actor.send({ type: 'table.retry' })}>
             Try again
-          </button>
-        </div>
+          </Button>
+        </Alert>
       ) : null}
       <div
         ref={scrollRef}
-        className={isAll ? 'dt-scroll dt-scroll-all' : 'dt-scroll'}
+        className={cx(isAll ? 'dt-scroll-all' : 'dt-scroll', styles.scroll, isAll && styles.scrollAll)}
         style={isAll ? { height: allHeight } : undefined}
         tabIndex={isAll ? 0 : undefined}
         role={isAll ? 'region' : undefined}
         aria-label={isAll ? props.caption : undefined}
       >
-        <table className="dt-table" aria-rowcount={isAll ? rows.length + headerRows : undefined} aria-describedby={`${id}-pages`}>
+        <table className={cx('dt-table', styles.table, focusableRows && styles.focusableRows)} aria-rowcount={isAll ? rows.length + headerRows : undefined} aria-describedby={`${id}-pages`}>
           <caption className="sr-only">{props.caption}</caption>
           <thead>
             <tr aria-rowindex={isAll ? 1 : undefined}>
               {selectable ? (
-                <th scope="col" className="dt-check">
+                <th scope="col" className={styles.check}>
                   <input
                     type="checkbox"
                     aria-label="Select all rows on this page"
@@ -313,17 +469,17 @@ function DataTableView<R>(props: DataTableProps<R> & { actor: TableActorRef }) {
                   <th
                     key={c.field}
                     scope="col"
-                    style={c.width ? { width: c.width } : undefined}
+                    style={{ width: c.width ?? defaultWidth(c) }}
                     title={c.tooltip}
                     aria-sort={sortable ? ariaSort(key) : undefined}
                   >
                     {sortable ? (
-                      <button type="button" className="dt-sort" onClick={sortClick(c.field)} onKeyDown={sortKey(c.field)}>
-                        {c.label}
-                        <span aria-hidden="true" className="dt-sort-icon">
+                      <button type="button" className={cx('dt-sort', styles.sort)} onClick={sortClick(c.field)} onKeyDown={sortKey(c.field)}>
+                        <span className={styles.sortLabel}>{c.label}</span>
+                        <span aria-hidden="true" className={styles.sortIcon}>
                           {key ? (key.type === 'asc' ? '▲' : '▼') : '↕'}
                         </span>
-                        {key && ctx.sort.length > 1 ? <span className="dt-sort-index">{at + 1}</span> : null}
+                        {key && ctx.sort.length > 1 ? <span className={cx('dt-sort-index', styles.sortIndex)}>{at + 1}</span> : null}
                       </button>
                     ) : (
                       c.label
@@ -333,7 +489,7 @@ function DataTableView<R>(props: DataTableProps<R> & { actor: TableActorRef }) {
               })}
             </tr>
             {hasFilters ? (
-              <tr className="dt-filters" aria-rowindex={isAll ? 2 : undefined}>
+              <tr className={styles.filters} aria-rowindex={isAll ? 2 : undefined}>
                 {selectable ? <td /> : null}
                 {visible.map((c) => (
                   <td key={c.field}>
@@ -346,10 +502,11 @@ function DataTableView<R>(props: DataTableProps<R> & { actor: TableActorRef }) {
           {body}
         </table>
       </div>
-      <nav className="dt-footer" aria-label={`${props.caption} pages`} id={`${id}-pages`}>
-        <span className="dt-size">
+      <nav className={cx(styles.footer, !showToolbar && chooser && styles.footerWithChooser)} aria-label={`${props.caption} pages`} id={`${id}-pages`}>
+        {!showToolbar ? chooserControl : null}
+        <span className={styles.size}>
           <label htmlFor={`${id}-size`}>{TABLE_TEXTS.rowsPerPage}</label>{' '}
-          <select id={`${id}-size`} value={ctx.pageSize} onChange={(e) => actor.send({ type: 'page.size', size: Number(e.target.value) })}>
+          <select className={cx(fieldStyles.control, styles.pageControl)} id={`${id}-size`} value={ctx.pageSize} onChange={(e) => actor.send({ type: 'page.size', size: Number(e.target.value) })}>
             {ROWS_PER_PAGE_OPTIONS.map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -358,12 +515,13 @@ function DataTableView<R>(props: DataTableProps<R> & { actor: TableActorRef }) {
             <option value={ROWS_PER_PAGE_ALL}>{TABLE_TEXTS.all}</option>
           </select>
         </span>
-        <button type="button" className="btn btn-secondary" disabled={ctx.page <= 1 || isAll} onClick={() => actor.send({ type: 'page.previous' })}>
+        <Button size="sm" isDisabled={ctx.page <= 1 || isAll} onPress={() => actor.send({ type: 'page.previous' })}>
           {TABLE_TEXTS.previous}
-        </button>
-        <span className="dt-page">
+        </Button>
+        <span className={styles.page}>
           <label htmlFor={`${id}-page`}>{TABLE_TEXTS.page}</label>{' '}
           <input
+            className={cx(fieldStyles.control, styles.pageControl, styles.pageInput)}
             id={`${id}-page`}
             type="text"
             inputMode="numeric"
@@ -377,12 +535,20 @@ function DataTableView<R>(props: DataTableProps<R> & { actor: TableActorRef }) {
           />{' '}
           {TABLE_TEXTS.of} <span data-testid="last-page">{last}</span>
         </span>
-        <button type="button" className="btn btn-secondary" disabled={ctx.page >= last || isAll} onClick={() => actor.send({ type: 'page.next' })}>
+        <Button size="sm" isDisabled={ctx.page >= last || isAll} onPress={() => actor.send({ type: 'page.next' })}>
           {TABLE_TEXTS.next}
-        </button>
+        </Button>
       </nav>
     </div>
   );
+}
+
+/** A width for columns that do not name one: numbers and dates are narrow, text shares the rest. */
+function defaultWidth(c: ColumnOptions<Row>): string | undefined {
+  if (c.type === 'number' || c.type === 'boolean' || c.type === 'percent') return '6.5rem';
+  if (c.type === 'money') return '8rem';
+  if (c.type === 'date') return '8.5rem';
+  return undefined;
 }
 
 function FilterInput({

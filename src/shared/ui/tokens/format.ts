@@ -84,6 +84,12 @@ export function formatDateTime(value: DateInput, options: FormatOptions = {}): s
   return date ? dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' }, options).format(date) : NO_DATE;
 }
 
+/** "Jun 24, 2026, 9:05:12 AM": to the second, for a value that moves by seconds (a due date the paused clock pushes back). */
+export function formatPreciseDateTime(value: DateInput, options: FormatOptions = {}): string {
+  const date = toDate(value);
+  return date ? dateTimeFormat({ dateStyle: 'medium', timeStyle: 'medium' }, options).format(date) : NO_DATE;
+}
+
 /** "9:05 AM" (en-US), "14:05" (en-GB). */
 export function formatTime(value: DateInput, options: FormatOptions = {}): string {
   const date = toDate(value);

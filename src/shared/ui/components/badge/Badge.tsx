@@ -14,12 +14,14 @@ export type BadgeProps = {
   marker?: 'dot' | 'square' | 'diamond' | 'ring';
   className?: string;
   title?: string;
+  /** The spec's colour name (red, yellow, green, grey), for a badge that stands for a code. */
+  'data-color'?: string;
 };
 
 /** A short label for a state or category. The text always says what the colour means. */
-export function Badge({ children, tone = 'neutral', variant = 'subtle', marker, className, title }: BadgeProps) {
+export function Badge({ children, tone = 'neutral', variant = 'subtle', marker, className, title, 'data-color': color }: BadgeProps) {
   return (
-    <span className={cx(styles.badge, styles[tone], variant !== 'subtle' && styles[variant], className)} title={title}>
+    <span className={cx(styles.badge, styles[tone], variant !== 'subtle' && styles[variant], className)} title={title} data-color={color}>
       {marker ? <span className={cx(styles.dot, marker !== 'dot' && styles[marker])} aria-hidden="true" /> : null}
       <span className={styles.text}>{children}</span>
     </span>
@@ -33,9 +35,10 @@ const SEVERITY_TONE: Record<BadgeColor, BadgeTone> = { red: 'danger', yellow: 'w
  * otherwise), with the name in text; Critical is filled so it stands apart from High.
  */
 export function SeverityBadge({ code, className }: { code: string | null | undefined; className?: string }) {
-  const tone = SEVERITY_TONE[severityColor(code)];
+  const color = severityColor(code);
+  const tone = SEVERITY_TONE[color];
   return (
-    <Badge tone={tone} variant={code === 'C' ? 'solid' : 'subtle'} marker={code === 'C' || code === 'H' ? 'diamond' : 'dot'} className={className}>
+    <Badge data-color={color} tone={tone} variant={code === 'C' ? 'solid' : 'subtle'} marker={code === 'C' || code === 'H' ? 'diamond' : 'dot'} className={className}>
       {severityLabel(code)}
     </Badge>
   );
@@ -54,7 +57,7 @@ const STATUS_MARKER: Record<string, BadgeProps['marker']> = { A: 'dot', WOP: 'ri
 export function TicketStatusBadge({ code, className }: { code: string | null | undefined; className?: string }) {
   const known = code !== null && code !== undefined && code in TICKET_STATUSES;
   return (
-    <Badge marker={known ? STATUS_MARKER[code] : undefined} className={cx(known ? STATUS_CLASS[code] : undefined, className)}>
+    <Badge marker={known ? STATUS_MARKER[code] : undefined} className={cx(known ? STATUS_CLASS[code] : undefined, className)} title={statusLabel(code)}>
       {statusLabel(code)}
     </Badge>
   );

@@ -13,8 +13,8 @@ export type EmptyStateProps = {
   actions?: ReactNode;
   /** Less padding, for a card or a table body. */
   compact?: boolean;
-  /** The title's heading level (default 2); null renders it as text. */
-  headingLevel?: 2 | 3 | 4 | null;
+  /** The title's heading level (default 2; 1 when the empty state is the whole page); null renders it as text. */
+  headingLevel?: 1 | 2 | 3 | 4 | null;
   className?: string;
 };
 

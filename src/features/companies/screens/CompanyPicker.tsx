@@ -1,0 +1,57 @@
+import { useMemo } from 'react';
+import type { Key } from 'react-aria-components';
+import { ComboBox, type Option, type OptionLoader } from '@/shared/ui/components';
+import { companiesApi } from '../api';
+
+/** How many companies the picker lists for a typed text. */
+const PICKER_SIZE = 10;
+
+const nameCache = new Map<number, string>();
+
+/** The name of a company the picker has shown in this tab (for a chip or the box's text). */
+export const pickedCompanyName = (id: number | null | undefined) => (id ? nameCache.get(id) : undefined);
+
+export type CompanyPickerProps = {
+  label?: string;
+  /** The picked company, or null. */
+  value: number | null;
+  /** Its name, when the screen knows it (shown in the box). */
+  valueName?: string;
+  onChange: (id: number | null, name: string | null) => void;
+  placeholder?: string;
+  description?: string;
+  errorMessage?: string;
+  isRequired?: boolean;
+  className?: string;
+};
+
+/** Picks a company by name or account number, searching the server as the user types. */
+export function CompanyPicker({ label = 'Company', value, valueName, onChange, placeholder = 'Any company', ...rest }: CompanyPickerProps) {
+  const loader = useMemo<OptionLoader<Option>>(
+    () => async (text) => {
+      const q = text.trim();
+      const page = await companiesApi.search({ ...(q ? { q } : {}), size: String(PICKER_SIZE), sort: 'name:asc' });
+      return page.rows.map((c) => {
+        nameCache.set(c.id, c.name);
+        return { id: c.id, label: c.name, description: c.account_number ?? undefined };
+      });
+    },
+    [],
+  );
+  const name = valueName ?? pickedCompanyName(value) ?? '';
+  return (
+    <ComboBox
+      {...rest}
+      label={label}
+      placeholder={placeholder}
+      loader={loader}
+      selectedKey={value}
+      defaultInputValue={name}
+      emptyText="No company matches"
+      onSelectionChange={(key: Key | null) => {
+        const id = key === null ? null : Number(key);
+        onChange(id, id === null ? null : (nameCache.get(id) ?? null));
+      }}
+    />
+  );
+}

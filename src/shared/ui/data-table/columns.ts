@@ -1,0 +1,46 @@
+/**
+ * Which columns a data table shows: the column's priority against the table's width, then the
+ * user's own choice from the column chooser (remembered per table in localStorage).
+ */
+import type { ColumnOptions } from '@/shared/machines/table/table.types';
+
+/** The table width (px) from which a column of each priority shows. */
+export const PRIORITY_MIN_WIDTH: Record<1 | 2 | 3, number> = { 1: 0, 2: 600, 3: 900 };
+
+/** The user's choice: a field set to true is shown, false is hidden, absent follows the priority. */
+export type ColumnChoice = Record<string, boolean>;
+
+/** The localStorage key of one table's column choice. */
+export const columnChoiceKey = (tableId: string) => `cc.table.${tableId}.columns`;
+
+export function readColumnChoice(storage: Pick<Storage, 'getItem'> | undefined, tableId: string | undefined): ColumnChoice {
+  if (!storage || !tableId) return {};
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(columnChoiceKey(tableId)) ?? '{}');
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, boolean] => typeof e[1] === 'boolean'));
+  } catch {
+    return {};
+  }
+}
+
+export function writeColumnChoice(storage: Pick<Storage, 'setItem'> | undefined, tableId: string | undefined, choice: ColumnChoice) {
+  if (!storage || !tableId) return;
+  try {
+    storage.setItem(columnChoiceKey(tableId), JSON.stringify(choice));
+  } catch {
+    // A full or blocked storage only loses the remembered choice.
+  }
+}
+
+/** Whether the column fits at this width by its priority (an unknown width counts as wide). */
+export const fitsWidth = (column: Pick<ColumnOptions, 'priority'>, width: number | null) =>
+  width === null || width >= PRIORITY_MIN_WIDTH[column.priority ?? 1];
+
+/** The columns shown: never the `hidden` ones; the user's choice wins over the priority. */
+export function shownColumns<C extends Pick<ColumnOptions, 'field' | 'hidden' | 'priority'>>(columns: readonly C[], width: number | null, choice: ColumnChoice): C[] {
+  return columns.filter((c) => !c.hidden && (choice[c.field] ?? fitsWidth(c, width)));
+}
+
+/** The columns the chooser offers: every column that is not permanently hidden. */
+export const choosableColumns = <C extends Pick<ColumnOptions, 'hidden'>>(columns: readonly C[]) => columns.filter((c) => !c.hidden);
