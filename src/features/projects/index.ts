@@ -1,5 +1,6 @@
 /** Projects, their kanban boards and sprints, for staff. */
 import { lazy } from 'react';
+import type { CompanyViewSection } from '@/features/companies';
 import { cardMoveMachine } from './machines/card-move.machine';
 import { sprintLifecycleMachine } from './machines/sprint-lifecycle.machine';
 import type { RegisteredMachine } from '@/shared/machine-registry';
@@ -13,3 +14,6 @@ export const machines: RegisteredMachine[] = [
 
 /** The company view's Projects section (the company page lists the company's projects). */
 export const CompanyProjectsSection = lazy(() => import('./screens/CompanyProjectsSection'));
+
+/** What this feature adds to a company's page (src/app/company-sections.ts lists it). */
+export const companySections: CompanyViewSection[] = [{ id: 'projects', title: 'Projects', order: 20, component: CompanyProjectsSection }];

@@ -235,8 +235,13 @@ describe('company page', () => {
 
   it('shows the sections other features add through the slot, in order, and by role', async () => {
     serveCompany(() => []);
-    const Contracts = ({ companyId, companyName }: CompanySectionProps) => <p>Contracts of {companyName} (#{companyId})</p>;
-    const Quotes = ({ companyName }: CompanySectionProps) => <p>Quotes of {companyName}</p>;
+    // A section draws its own card and heading, as the features' sections do.
+    const Contracts = ({ companyId, companyName }: CompanySectionProps) => (
+      <section><h2>Managed services contracts</h2><p>Contracts of {companyName} (#{companyId})</p></section>
+    );
+    const Quotes = ({ companyName }: CompanySectionProps) => (
+      <section><h2>Quotes</h2><p>Quotes of {companyName}</p></section>
+    );
     const sections: CompanyViewSection[] = [
       { id: 'quotes', title: 'Quotes', order: 20, component: Quotes },
       { id: 'contracts', title: 'Managed services contracts', order: 10, component: Contracts, roles: ['manager', 'admin'] },
@@ -258,6 +263,7 @@ describe('company page', () => {
     expect(screen.getByText('Quotes of Harbor Freight')).toBeInTheDocument();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings.slice(-2)).toEqual(['Managed services contracts', 'Quotes']);
+    expect([...document.querySelectorAll('[id^="company-"]')].map((e) => e.id).slice(-2)).toEqual(['company-contracts', 'company-quotes']);
     manager.unmount();
 
     renderWith('user');

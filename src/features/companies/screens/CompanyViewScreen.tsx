@@ -195,11 +195,12 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
       <ClientCareSurvey companyId={c.id} />
 
       {added.map((section) => (
-        <Section key={section.id} title={section.title} id={`company-${section.id}`}>
+        // Each added section draws its own card and heading (its title is the fallback's label).
+        <div key={section.id} id={`company-${section.id}`}>
           <Suspense fallback={<SkeletonText lines={3} label={`Loading ${section.title}`} />}>
             <section.component companyId={c.id} companyName={c.name} />
           </Suspense>
-        </Section>
+        </div>
       ))}
     </>
   );
