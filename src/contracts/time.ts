@@ -159,7 +159,15 @@ export function formatHours(minutes: number): string {
 // Inputs
 
 const message = (label: string) => ({ label });
-const monday = (label: string) => calendarDay(label).refine((d) => mondayOf(d) === d, `${label} must be a Monday`);
+/** A Monday; a text that is not a calendar day is refused by calendarDay, never read as one. */
+const isMonday = (d: string) => {
+  try {
+    return mondayOf(d) === d;
+  } catch {
+    return false;
+  }
+};
+const monday = (label: string) => calendarDay(label).refine(isMonday, `${label} must be a Monday`);
 export const timeZoneInput = safeText('Time zone must be an IANA zone such as Europe/Berlin', 'Time zone').refine(isTimeZone, 'Time zone must be an IANA zone such as Europe/Berlin');
 const minutesInput = (label: string) =>
   z.coerce.number({ error: `${label} must be a number of minutes` }).int(`${label} must be whole minutes`).min(0, `${label} must not be negative`).max(MINUTES_PER_DAY, `${label} must be at most 24 hours`);

@@ -1,6 +1,7 @@
 import { z } from '@contracts/common/zod';
 import { ERROR_CODES } from '@contracts/common/errors';
 import { APP_TITLE } from '@contracts/common/constants';
+import { safeText } from '@contracts/common/input';
 import {
   REPORT_GROUPS,
   RUN_ID,
@@ -18,7 +19,7 @@ import { reportPdf } from './pdf';
 import { reportCsv, runReport, type RunningReports } from './runner';
 
 const idParams = z.strictObject({ id: reportIdSchema });
-const runParams = z.strictObject({ run: z.string().regex(RUN_ID, 'run must be 8 to 64 letters, digits or dashes') });
+const runParams = z.strictObject({ run: safeText('run must be text', 'run').regex(RUN_ID, 'run must be 8 to 64 letters, digits or dashes') });
 
 /** The report of the path and its parameters; a parameter the report does not take is named in a 400. */
 function parseRun(request: { params: unknown; query: unknown }): { def: ReportDefinition; params: ReportParams } {

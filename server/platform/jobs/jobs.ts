@@ -198,7 +198,14 @@ export function createJobs(source: JobsSource, options: JobsOptions = {}): Jobs 
     boss,
 
     async define(job, handler, defineOptions = {}) {
-      if (definitions.has(job.name)) throw new Error(`Job ${job.name} already has a handler`);
+      const existing = definitions.get(job.name);
+      if (existing && existing.job !== job) throw new Error(`Job ${job.name} already has a handler`);
+      if (existing) {
+        // The same feature registered again (a second app on one context, as tests build): the
+        // newest handler serves the workers already started.
+        existing.handler = handler as JobHandler<z.ZodType>;
+        return;
+      }
       const definition = { job, handler: handler as JobHandler<z.ZodType>, options: defineOptions };
       definitions.set(job.name, definition);
       if (started) await startWorkers(definition);

@@ -60,6 +60,18 @@ describe.each(BACKENDS)('job queue on %s', (backend) => {
     await waitFor(async () => (await jobs.boss.getJobById(ping.name, id!))?.state === 'completed');
   });
 
+  it('lets the same job type be defined again (its newest handler serves), and refuses another type of the same name', async () => {
+    const jobs = open({ workers: false });
+    const seen: string[] = [];
+    await jobs.define(ping, async () => void seen.push('first'));
+    await jobs.define(ping, async () => void seen.push('second'));
+    await expect(jobs.define(defineJob(ping.name, z.object({})), async () => {})).rejects.toThrow(`Job ${ping.name} already has a handler`);
+    await jobs.start();
+    await jobs.send(ping, { n: 7 });
+    expect(await jobs.runDue({ only: [ping] })).toEqual({ ran: 1, failed: 0 });
+    expect(seen).toEqual(['second']);
+  });
+
   it('keeps a job sent before a stop and runs it after the next start', async () => {
     const before = open({ workers: false });
     await before.start();
