@@ -122,22 +122,23 @@ describe.each(BACKENDS)('time on %s', (backend) => {
       return (res.json() as ProjectView).project.id;
     };
     const projectCell = (id: number, day: string, minutes: number, w = week) => call(agent, 'PUT', '/api/v2/timesheet/cells', { week: w, item: { kind: 'project', id }, day, minutes });
+    const p = { relaunch: 0, migration: 0, done: 0, cancelled: 0 };
     const counts = async () => (await q('SELECT (SELECT count(*) FROM time_entries)::int AS entries, (SELECT count(*) FROM timesheet_rows)::int AS rows'))[0];
     beforeAll(async () => {
-      ids.relaunch = await project('Portal relaunch');
-      ids.migration = await project('Mail migration');
-      ids.done = await project('Finished rollout', 'done');
-      ids.cancelled = await project('Dropped audit', 'cancelled');
+      p.relaunch = await project('Portal relaunch');
+      p.migration = await project('Mail migration');
+      p.done = await project('Finished rollout', 'done');
+      p.cancelled = await project('Dropped audit', 'cancelled');
     });
 
     it('adds a project row, keeps its hours apart from the company row, and counts them in the project hours used', async () => {
-      const added = await call(agent, 'POST', '/api/v2/timesheet/rows', { week, item: { kind: 'project', id: ids.relaunch } });
+      const added = await call(agent, 'POST', '/api/v2/timesheet/rows', { week, item: { kind: 'project', id: p.relaunch } });
       expect(added.statusCode).toBe(200);
       expect((added.json() as TimesheetWeek).rows).toEqual([
-        expect.objectContaining({ item: { kind: 'project', id: ids.relaunch }, label: 'Portal relaunch', company: 'Acme Utilities', billable: true }),
+        expect.objectContaining({ item: { kind: 'project', id: p.relaunch }, label: 'Portal relaunch', company: 'Acme Utilities', billable: true }),
       ]);
-      expect((await projectCell(ids.relaunch, '2026-05-04', 120)).statusCode).toBe(200);
-      expect((await projectCell(ids.migration, '2026-05-05', 45)).statusCode).toBe(200);
+      expect((await projectCell(p.relaunch, '2026-05-04', 120)).statusCode).toBe(200);
+      expect((await projectCell(p.migration, '2026-05-05', 45)).statusCode).toBe(200);
       // Time on the company itself (managed services) is its own row, even on the same day.
       await call(agent, 'PUT', '/api/v2/timesheet/cells', { week, item: { kind: 'company', id: ids.acme }, day: '2026-05-04', minutes: 30 });
       const view = (await call(agent, 'GET', `/api/v2/timesheet?week=${week}`)).json() as TimesheetWeek;
@@ -149,14 +150,14 @@ describe.each(BACKENDS)('time on %s', (backend) => {
       expect(view.totals).toEqual({ days: [150, 45, 0, 0, 0, 0, 0], week: 195, billable: 195 });
       expect(await q(`SELECT ticket_id, project_id, company_id, minutes FROM time_entries WHERE staff_user_id = $1 AND work_date = '2026-05-04' ORDER BY minutes`, [ids.agent])).toEqual([
         { ticket_id: null, project_id: null, company_id: ids.acme, minutes: 30 },
-        { ticket_id: null, project_id: ids.relaunch, company_id: ids.acme, minutes: 120 },
+        { ticket_id: null, project_id: p.relaunch, company_id: ids.acme, minutes: 120 },
       ]);
       // The projects feature reads the same entries: 2 hours used of the 10 budgeted.
-      expect(((await call(manager, 'GET', `/api/v2/projects/${ids.relaunch}`)).json() as ProjectView).project).toMatchObject({ hours_used: 2, budget_hours: 10 });
-      expect(((await call(manager, 'GET', `/api/v2/projects/${ids.migration}`)).json() as ProjectView).project.hours_used).toBe(0.75);
+      expect(((await call(manager, 'GET', `/api/v2/projects/${p.relaunch}`)).json() as ProjectView).project).toMatchObject({ hours_used: 2, budget_hours: 10 });
+      expect(((await call(manager, 'GET', `/api/v2/projects/${p.migration}`)).json() as ProjectView).project.hours_used).toBe(0.75);
       // Changing the cell replaces the timesheet entry: hours used follow.
-      await projectCell(ids.relaunch, '2026-05-04', 90);
-      expect(((await call(manager, 'GET', `/api/v2/projects/${ids.relaunch}`)).json() as ProjectView).project.hours_used).toBe(1.5);
+      await projectCell(p.relaunch, '2026-05-04', 90);
+      expect(((await call(manager, 'GET', `/api/v2/projects/${p.relaunch}`)).json() as ProjectView).project.hours_used).toBe(1.5);
       // The audit rows name the project.
       expect(await q(`SELECT action, detail->>'label' AS label FROM audit_log WHERE entity = 'timesheet' AND entity_id = $1 AND detail->'item'->>'kind' = 'project' ORDER BY id`, [ids.agent])).toEqual([
         { action: 'add_row', label: 'Portal relaunch' },
@@ -168,7 +169,7 @@ describe.each(BACKENDS)('time on %s', (backend) => {
 
     it('refuses an unknown, a done and a cancelled project with a 400 naming item.id, writing nothing', async () => {
       const before = await counts();
-      for (const id of [999999, ids.done!, ids.cancelled!]) {
+      for (const id of [999999, p.done, p.cancelled]) {
         const row = await call(agent, 'POST', '/api/v2/timesheet/rows', { week, item: { kind: 'project', id } });
         expect(row.statusCode).toBe(400);
         expect(row.json().error.fields).toHaveProperty(['item.id']);
@@ -176,41 +177,41 @@ describe.each(BACKENDS)('time on %s', (backend) => {
         expect(cell.statusCode).toBe(400);
         expect(cell.json().error.fields).toHaveProperty(['item.id']);
       }
-      expect((await call(agent, 'POST', '/api/v2/timesheet/rows', { week, item: { kind: 'project', id: ids.done } })).json().error.fields['item.id']).toBe('Finished rollout is done; time is logged on open projects only');
+      expect((await call(agent, 'POST', '/api/v2/timesheet/rows', { week, item: { kind: 'project', id: p.done } })).json().error.fields['item.id']).toBe('Finished rollout is done; time is logged on open projects only');
       expect((await call(agent, 'POST', '/api/v2/timesheet/rows', { week, item: { kind: 'project', id: 'abc' } })).json().error.fields).toHaveProperty(['item.id']);
       expect(await counts()).toEqual(before);
-      expect(((await call(manager, 'GET', `/api/v2/projects/${ids.done}`)).json() as ProjectView).project.hours_used).toBe(0);
+      expect(((await call(manager, 'GET', `/api/v2/projects/${p.done}`)).json() as ProjectView).project.hours_used).toBe(0);
     });
 
     it('copies last week project rows without their hours, leaving out a project closed since', async () => {
-      await q(`UPDATE projects SET status = 'done' WHERE id = $1`, [ids.migration]);
+      await q(`UPDATE projects SET status = 'done' WHERE id = $1`, [p.migration]);
       const res = await call(agent, 'POST', '/api/v2/timesheet/copy-last-week', { week: next });
       expect(res.statusCode).toBe(200);
       expect(res.json().added).toBe(2);
       const copied = res.json().week as TimesheetWeek;
       expect(copied.rows.map((r) => r.item)).toEqual([
-        { kind: 'project', id: ids.relaunch },
+        { kind: 'project', id: p.relaunch },
         { kind: 'company', id: ids.acme },
       ]);
       expect(copied.totals.week).toBe(0);
-      expect((await projectCell(ids.relaunch, '2026-05-12', 60, next)).json().totals.week).toBe(60);
-      await q(`UPDATE projects SET status = 'active' WHERE id = $1`, [ids.migration]);
+      expect((await projectCell(p.relaunch, '2026-05-12', 60, next)).json().totals.week).toBe(60);
+      await q(`UPDATE projects SET status = 'active' WHERE id = $1`, [p.migration]);
     });
 
     it('names the project in what changed since the last decision, and locks project cells with the week', async () => {
       await at('2026-05-10T18:00:00Z');
       expect((await call(agent, 'POST', '/api/v2/timesheet/submit', { week })).json().status).toBe('submitted');
-      expect((await projectCell(ids.relaunch, '2026-05-06', 30)).statusCode).toBe(409);
+      expect((await projectCell(p.relaunch, '2026-05-06', 30)).statusCode).toBe(409);
       expect((await call(manager, 'POST', '/api/v2/timesheet/decisions', { week, users: [ids.agent], decision: 'reject', reason: 'Relaunch hours look low' })).statusCode).toBe(200);
-      await projectCell(ids.relaunch, '2026-05-06', 60);
+      await projectCell(p.relaunch, '2026-05-06', 60);
       const resubmitted = (await call(agent, 'POST', '/api/v2/timesheet/submit', { week })).json() as TimesheetWeek;
       expect(resubmitted.changes).toEqual([{ label: 'Portal relaunch', day: '2026-05-06', before: 0, after: 60 }]);
       const team = (await call(manager, 'GET', `/api/v2/timesheet/team?week=${week}`)).json() as TeamWeek[];
       expect(team.find((w) => w.user_id === ids.agent)).toMatchObject({ total_minutes: 225, changed_cells: 1 });
       expect((await call(manager, 'POST', '/api/v2/timesheet/decisions', { week, users: [ids.agent], decision: 'approve' })).statusCode).toBe(200);
       const approved = (await call(agent, 'GET', `/api/v2/timesheet?week=${week}`)).json() as TimesheetWeek;
-      expect(approved.rows.find((r) => r.item.kind === 'project' && r.item.id === ids.relaunch)!.cells.map((c) => c.minutes)).toEqual([90, 0, 60, 0, 0, 0, 0]);
-      expect((await call(manager, 'GET', `/api/v2/projects/${ids.relaunch}`)).json().project.hours_used).toBe(3.5);
+      expect(approved.rows.find((r) => r.item.kind === 'project' && r.item.id === p.relaunch)!.cells.map((c) => c.minutes)).toEqual([90, 0, 60, 0, 0, 0, 0]);
+      expect((await call(manager, 'GET', `/api/v2/projects/${p.relaunch}`)).json().project.hours_used).toBe(3.5);
     });
   });
 
