@@ -168,7 +168,7 @@ function MyWeek({ week }: { week: string }) {
       {view.rows.length === 0 ? (
         <EmptyState
           title="No time this week yet"
-          text="Add a ticket or company row, or copy last week's rows; hours logged on ticket notes and by the managed-services timer appear here."
+          text="Add a ticket, project or company row, or copy last week's rows; hours logged on ticket notes and by the managed-services timer appear here."
           actions={editable ? <WeekButtons week={view.week} acting={acting} onAction={(kind, input) => ((lastAction.current = kind), actions.send({ type: 'form.submit', input }))} hasRows={false} /> : null}
         />
       ) : (
