@@ -131,7 +131,10 @@ describe.each(BACKENDS)('time on %s', (backend) => {
       p.cancelled = await project('Dropped audit', 'cancelled');
     });
 
+    const acmeUsage = async () => ((await call(manager, 'GET', '/api/v2/ms/contracts?month=2026-05')).json() as ContractsView).contracts.find((c) => c.company_id === ids.acme)!.used_minutes;
+
     it('adds a project row, keeps its hours apart from the company row, and counts them in the project hours used', async () => {
+      const usageBefore = await acmeUsage();
       const added = await call(agent, 'POST', '/api/v2/timesheet/rows', { week, item: { kind: 'project', id: p.relaunch } });
       expect(added.statusCode).toBe(200);
       expect((added.json() as TimesheetWeek).rows).toEqual([
@@ -155,6 +158,8 @@ describe.each(BACKENDS)('time on %s', (backend) => {
       // The projects feature reads the same entries: 2 hours used of the 10 budgeted.
       expect(((await call(manager, 'GET', `/api/v2/projects/${p.relaunch}`)).json() as ProjectView).project).toMatchObject({ hours_used: 2, budget_hours: 10 });
       expect(((await call(manager, 'GET', `/api/v2/projects/${p.migration}`)).json() as ProjectView).project.hours_used).toBe(0.75);
+      // The managed-services contract of the company counts its company row only: project time is the project's budget.
+      expect((await acmeUsage()) - usageBefore).toBe(30);
       // Changing the cell replaces the timesheet entry: hours used follow.
       await projectCell(p.relaunch, '2026-05-04', 90);
       expect(((await call(manager, 'GET', `/api/v2/projects/${p.relaunch}`)).json() as ProjectView).project.hours_used).toBe(1.5);
