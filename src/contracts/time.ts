@@ -174,6 +174,7 @@ const minutesInput = (label: string) =>
 
 export const itemSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('ticket'), id: idInput(message('Ticket')) }),
+  z.strictObject({ kind: z.literal('project'), id: idInput(message('Project')) }),
   z.strictObject({ kind: z.literal('company'), id: idInput(message('Company')) }),
 ]);
 export type TimeItem = z.infer<typeof itemSchema>;

@@ -88,6 +88,55 @@ test('the tracker window keeps its time on the server through a reload; stopping
   await expect(row.getByRole('cell').last()).toHaveText('0:15');
 });
 
+test('a project row: added from the picker, 2:00 typed by keyboard, in the week total and in the project hours used', async ({ page, request }) => {
+  const login = await request.post('/api/v2/auth/login', { data: { email: STAFF.admin.email, password: DEMO_PASSWORD } });
+  const { token, userid } = (await login.json()) as { token: string; userid: number };
+  const headers = { authorization: `Bearer ${token}` };
+  const companies = (await (await request.get('/api/v2/companies?q=Acme', { headers })).json()) as { rows: { id: number; name: string }[] };
+  const acme = companies.rows.find((c) => c.name === 'Acme Utilities')!;
+  const name = `Portal relaunch ${Date.now().toString(36)}`;
+  const created = await request.post('/api/v2/projects', { headers, data: { name, company_id: acme.id, owner_id: userid, status: 'active', budget_hours: 10 } });
+  expect(created.status()).toBe(201);
+  const projectId = ((await created.json()) as { project: { id: number } }).project.id;
+
+  await staffSignIn(page, STAFF.admin.email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/timesheet');
+  await expect(page.getByText('This week', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Add row' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add a row' });
+  await dialog.getByText('A project', { exact: true }).click();
+  await expect(dialog.getByRole('radio', { name: 'A project' })).toBeChecked();
+  await dialog.getByRole('combobox', { name: 'Project' }).fill(name);
+  await page.getByRole('option', { name: `${name} · Acme Utilities` }).click();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Add row' }).click();
+
+  const grid = page.getByRole('table', { name: /Time of Alex Admin/ });
+  const row = grid.getByRole('row').filter({ hasText: name });
+  await expect(row.getByRole('link', { name: `Project ${name}` })).toHaveAttribute('href', `/project/${projectId}`);
+  const minutesOf = (text: string) => {
+    const [h, m] = text.trim().split(':').map(Number);
+    return h! * 60 + m!;
+  };
+  const weekTotal = grid.locator('tfoot td').last();
+  const before = minutesOf(await weekTotal.innerText());
+  const monday = row.getByRole('textbox').first();
+  await monday.click();
+  await page.keyboard.type('2:00');
+  await page.keyboard.press('Enter');
+  await expect(monday).toHaveValue('2:00');
+  await expect(row.getByRole('cell').last()).toHaveText('2:00');
+  const after = before + 120;
+  await expect(weekTotal).toHaveText(`${Math.floor(after / 60)}:${String(after % 60).padStart(2, '0')}`);
+  await expectAccessible(page);
+
+  // The row's link opens the project: its hours used count the two hours.
+  await row.getByRole('link', { name: `Project ${name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/project/${projectId}$`));
+  await expect(page.getByRole('meter').first()).toHaveAttribute('aria-valuetext', '2 h of 10 h');
+});
+
 test('a week is submitted by the agent and approved by the manager', async ({ page, browser }) => {
   await staffSignIn(page, STAFF.agent.email);
   await expect(page).toHaveURL(/\/home$/);
@@ -110,7 +159,7 @@ test('a week is submitted by the agent and approved by the manager', async ({ pa
   await expect(grid.getByRole('row').last()).toContainText('1:45');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Submit week' }).click();
-  await expect(page.getByText('Submitted for approval')).toBeVisible();
+  await expect(page.getByText('Submitted for approval', { exact: true })).toBeVisible();
   await expect(target).toBeDisabled();
 
   const managerContext = await browser.newContext();

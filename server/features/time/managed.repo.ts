@@ -21,11 +21,11 @@ const previousMonth = (month: string) => {
   return d.toISOString().slice(0, 10);
 };
 
-/** Minutes of every entry counted against a company's contract in a month. */
+/** Minutes of every entry counted against a company's contract in a month (project time is the project's budget, not the contract's). */
 const USAGE_ENTRIES = `
   SELECT e.company_id, e.minutes FROM time_entries e LEFT JOIN tickets t ON t.id = e.ticket_id
    WHERE e.work_date >= $1::date AND e.work_date < ($1::date + interval '1 month')
-     AND (e.ticket_id IS NULL OR t.queue = '${MS_QUEUE}')`;
+     AND ((e.ticket_id IS NULL AND e.project_id IS NULL) OR t.queue = '${MS_QUEUE}')`;
 
 type ContractRow = Omit<ContractUsage, 'rollover_in_minutes' | 'used_minutes' | 'remaining_minutes' | 'overage_minutes' | 'percent' | 'alerts' | 'closed'> & {
   account_manager_email: string | null;

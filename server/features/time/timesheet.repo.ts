@@ -48,28 +48,32 @@ export async function assertWeekOpen(db: Queryable, userId: number, day: string)
   }
 }
 
+/** The item a time entry or a pinned row belongs to: its ticket, else its project, else its company. */
+const itemOf = (r: { ticket_id: number | null; project_id: number | null; company_id: number | null }): TimeItem =>
+  r.ticket_id ? { kind: 'ticket', id: r.ticket_id } : r.project_id ? { kind: 'project', id: r.project_id } : { kind: 'company', id: r.company_id! };
+const KIND_ORDER: Record<TimeItem['kind'], number> = { ticket: 0, project: 1, company: 2 };
+
 /** The rows of a week: pinned rows and every item with time in it, each with its seven cells. */
 async function weekRows(db: Queryable, userId: number, week: string): Promise<TimesheetRow[]> {
   const days = weekDays(week);
-  const { rows: entries } = await db.query<{ ticket_id: number | null; company_id: number | null; day: string; minutes: number; source: string; description: string; billable: boolean }>(
-    `SELECT ticket_id, CASE WHEN ticket_id IS NULL THEN company_id END AS company_id, to_char(work_date, 'YYYY-MM-DD') AS day, minutes, source, description, billable
+  const { rows: entries } = await db.query<{ ticket_id: number | null; project_id: number | null; company_id: number | null; day: string; minutes: number; source: string; description: string; billable: boolean }>(
+    `SELECT ticket_id, project_id, company_id, to_char(work_date, 'YYYY-MM-DD') AS day, minutes, source, description, billable
        FROM time_entries WHERE staff_user_id = $1 AND work_date BETWEEN $2 AND $3 ORDER BY id`,
     [userId, days[0], days[6]],
   );
-  const { rows: pinned } = await db.query<{ ticket_id: number | null; company_id: number | null; billable: boolean }>(
-    'SELECT ticket_id, company_id, billable FROM timesheet_rows WHERE staff_user_id = $1 AND week_start = $2',
+  const { rows: pinned } = await db.query<{ ticket_id: number | null; project_id: number | null; company_id: number | null; billable: boolean }>(
+    'SELECT ticket_id, project_id, company_id, billable FROM timesheet_rows WHERE staff_user_id = $1 AND week_start = $2',
     [userId, week],
   );
   const items = new Map<string, { item: TimeItem; billable: boolean | null; cells: { minutes: number; note: string; ticket_minutes: number }[] }>();
-  const slot = (ticketId: number | null, companyId: number | null) => {
-    const item: TimeItem = ticketId ? { kind: 'ticket', id: ticketId } : { kind: 'company', id: companyId! };
+  const slot = (item: TimeItem) => {
     const key = keyOf(item);
     if (!items.has(key)) items.set(key, { item, billable: null, cells: days.map(() => ({ minutes: 0, note: '', ticket_minutes: 0 })) });
     return items.get(key)!;
   };
-  for (const p of pinned) slot(p.ticket_id, p.company_id).billable = p.billable;
+  for (const p of pinned) slot(itemOf(p)).billable = p.billable;
   for (const e of entries) {
-    const row = slot(e.ticket_id, e.company_id);
+    const row = slot(itemOf(e));
     const cell = row.cells[days.indexOf(e.day)]!;
     cell.minutes += e.minutes;
     if (e.source === 'timesheet') {
@@ -77,23 +81,33 @@ async function weekRows(db: Queryable, userId: number, week: string): Promise<Ti
       row.billable ??= e.billable;
     } else cell.ticket_minutes += e.minutes;
   }
-  const ticketIds = [...items.values()].filter((r) => r.item.kind === 'ticket').map((r) => r.item.id);
-  const companyIds = [...items.values()].filter((r) => r.item.kind === 'company').map((r) => r.item.id);
+  const idsOf = (kind: TimeItem['kind']) => [...items.values()].filter((r) => r.item.kind === kind).map((r) => r.item.id);
   const { rows: tickets } = await db.query<{ id: number; title: string; company: string | null }>(
     'SELECT t.id, t.title, c.name AS company FROM tickets t LEFT JOIN companies c ON c.id = t.company_id WHERE t.id = ANY($1::int[])',
-    [ticketIds],
+    [idsOf('ticket')],
   );
-  const { rows: companies } = await db.query<{ id: number; name: string }>('SELECT id, name FROM companies WHERE id = ANY($1::int[])', [companyIds]);
+  const { rows: projects } = await db.query<{ id: number; name: string; company: string }>(
+    'SELECT p.id, p.name, c.name AS company FROM projects p JOIN companies c ON c.id = p.company_id WHERE p.id = ANY($1::int[])',
+    [idsOf('project')],
+  );
+  const { rows: companies } = await db.query<{ id: number; name: string }>('SELECT id, name FROM companies WHERE id = ANY($1::int[])', [idsOf('company')]);
   const ticketOf = new Map(tickets.map((t) => [t.id, t]));
+  const projectOf = new Map(projects.map((p) => [p.id, p]));
   const companyOf = new Map(companies.map((c) => [c.id, c.name]));
+  const describe = (item: TimeItem): { label: string; company: string | null } => {
+    if (item.kind === 'ticket') {
+      const t = ticketOf.get(item.id);
+      return { label: `#${item.id} ${t?.title ?? ''}`.trim(), company: t?.company ?? null };
+    }
+    if (item.kind === 'project') {
+      const p = projectOf.get(item.id);
+      return { label: p?.name ?? `Project ${item.id}`, company: p?.company ?? null };
+    }
+    return { label: companyOf.get(item.id) ?? `Company ${item.id}`, company: 'Managed services' };
+  };
   return [...items.values()]
-    .map((r) => {
-      const t = r.item.kind === 'ticket' ? ticketOf.get(r.item.id) : undefined;
-      const label = r.item.kind === 'ticket' ? `#${r.item.id} ${t?.title ?? ''}`.trim() : (companyOf.get(r.item.id) ?? `Company ${r.item.id}`);
-      const company = r.item.kind === 'ticket' ? (t?.company ?? null) : 'Managed services';
-      return { item: r.item, label, company, billable: r.billable ?? true, cells: r.cells };
-    })
-    .sort((a, b) => (a.item.kind === b.item.kind ? a.label.localeCompare(b.label) : a.item.kind === 'ticket' ? -1 : 1));
+    .map((r) => ({ item: r.item, ...describe(r.item), billable: r.billable ?? true, cells: r.cells }))
+    .sort((a, b) => KIND_ORDER[a.item.kind] - KIND_ORDER[b.item.kind] || a.label.localeCompare(b.label));
 }
 
 const snapshotOf = (rows: readonly TimesheetRow[], days: readonly string[]) => {
@@ -137,18 +151,30 @@ export async function loadWeek(db: Queryable, me: Pick<StaffPrincipal, 'userId' 
   };
 }
 
-async function itemCompany(db: Queryable, item: TimeItem): Promise<number | null> {
+/** What an entry of the item is filed under (its company) and what names it; 400 on item.id when it cannot take time. */
+async function itemTarget(db: Queryable, item: TimeItem): Promise<{ companyId: number | null; label: string }> {
   if (item.kind === 'ticket') {
-    const { rows } = await db.query<{ company_id: number | null }>('SELECT company_id FROM tickets WHERE id = $1', [item.id]);
+    const { rows } = await db.query<{ company_id: number | null; title: string }>('SELECT company_id, title FROM tickets WHERE id = $1', [item.id]);
     if (!rows[0]) throw invalidField('item.id', 'No such ticket');
-    return rows[0].company_id;
+    return { companyId: rows[0].company_id, label: `#${item.id} ${rows[0].title}` };
   }
-  const { rows } = await db.query('SELECT 1 FROM companies WHERE id = $1', [item.id]);
+  if (item.kind === 'project') {
+    const { rows } = await db.query<{ company_id: number; name: string; status: string }>('SELECT company_id, name, status FROM projects WHERE id = $1', [item.id]);
+    if (!rows[0]) throw invalidField('item.id', 'No such project');
+    if (CLOSED_PROJECT_STATUSES.includes(rows[0].status)) throw invalidField('item.id', `${rows[0].name} is ${rows[0].status}; time is logged on open projects only`);
+    return { companyId: rows[0].company_id, label: rows[0].name };
+  }
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [item.id]);
   if (!rows[0]) throw invalidField('item.id', 'No such company');
-  return item.id;
+  return { companyId: item.id, label: rows[0].name };
 }
 
-const cellWhere = (item: TimeItem) => (item.kind === 'ticket' ? 'ticket_id = $3' : 'ticket_id IS NULL AND company_id = $3');
+/** Project statuses that take no more time (the projects feature's closed states). */
+const CLOSED_PROJECT_STATUSES: readonly string[] = ['done', 'cancelled'];
+
+/** The entries of one item (the timesheet's cell), with the item's id as $3. */
+const cellWhere = (item: TimeItem) =>
+  item.kind === 'ticket' ? 'ticket_id = $3' : item.kind === 'project' ? 'ticket_id IS NULL AND project_id = $3' : 'ticket_id IS NULL AND project_id IS NULL AND company_id = $3';
 
 /** Minutes a person has on a day, all sources. */
 export async function dayMinutes(db: Queryable, userId: number, day: string): Promise<number> {
@@ -164,7 +190,7 @@ export async function setCell(db: Queryable, actor: AuditActor, userId: number, 
   if (!weekDays(input.week).includes(input.day)) throw invalidField('day', 'Day must be in the week');
   await lockPerson(db, userId);
   await assertWeekOpen(db, userId, input.day);
-  const companyId = await itemCompany(db, input.item);
+  const target = await itemTarget(db, input.item);
   const { rows } = await db.query<{ other: number; own: number; billable: boolean | null }>(
     `SELECT COALESCE(sum(minutes) FILTER (WHERE source <> 'timesheet'), 0)::int AS other,
             COALESCE(sum(minutes) FILTER (WHERE source = 'timesheet'), 0)::int AS own,
@@ -180,24 +206,24 @@ export async function setCell(db: Queryable, actor: AuditActor, userId: number, 
   await db.query(`DELETE FROM time_entries WHERE staff_user_id = $1 AND work_date = $2 AND source = 'timesheet' AND ${cellWhere(input.item)}`, [userId, input.day, input.item.id]);
   if (mine > 0) {
     await db.query(
-      `INSERT INTO time_entries (staff_user_id, ticket_id, company_id, work_date, minutes, billable, description, source)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'timesheet')`,
-      [userId, input.item.kind === 'ticket' ? input.item.id : null, companyId, input.day, mine, billable, input.note ?? ''],
+      `INSERT INTO time_entries (staff_user_id, ticket_id, project_id, company_id, work_date, minutes, billable, description, source)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'timesheet')`,
+      [userId, input.item.kind === 'ticket' ? input.item.id : null, input.item.kind === 'project' ? input.item.id : null, target.companyId, input.day, mine, billable, input.note ?? ''],
     );
   }
   await pinRow(db, userId, input.week, input.item, billable);
-  await audit(db, { actor, entity: 'timesheet', entityId: userId, action: 'set_cell', detail: { item: input.item, day: input.day, minutes: input.minutes, before: own + other } });
+  await audit(db, { actor, entity: 'timesheet', entityId: userId, action: 'set_cell', detail: { item: input.item, label: target.label, day: input.day, minutes: input.minutes, before: own + other } });
 }
 
 async function pinRow(db: Queryable, userId: number, week: string, item: TimeItem, billable: boolean): Promise<void> {
   await db.query(
-    `INSERT INTO timesheet_rows (staff_user_id, week_start, ticket_id, company_id, billable) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (staff_user_id, week_start, COALESCE(ticket_id, 0), COALESCE(company_id, 0)) DO UPDATE SET billable = EXCLUDED.billable`,
-    [userId, week, item.kind === 'ticket' ? item.id : null, item.kind === 'company' ? item.id : null, billable],
+    `INSERT INTO timesheet_rows (staff_user_id, week_start, ticket_id, project_id, company_id, billable) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (staff_user_id, week_start, COALESCE(ticket_id, 0), COALESCE(project_id, 0), COALESCE(company_id, 0)) DO UPDATE SET billable = EXCLUDED.billable`,
+    [userId, week, item.kind === 'ticket' ? item.id : null, item.kind === 'project' ? item.id : null, item.kind === 'company' ? item.id : null, billable],
   );
   // The row's flag applies to its timesheet entries of the week.
   await db.query(
-    `UPDATE time_entries SET billable = $4 WHERE staff_user_id = $1 AND source = 'timesheet' AND work_date BETWEEN $2::date AND $2::date + 6 AND ${item.kind === 'ticket' ? 'ticket_id = $3' : 'ticket_id IS NULL AND company_id = $3'}`,
+    `UPDATE time_entries SET billable = $4 WHERE staff_user_id = $1 AND source = 'timesheet' AND work_date BETWEEN $2::date AND $2::date + 6 AND ${cellWhere(item)}`,
     [userId, week, item.id, billable],
   );
 }
@@ -205,20 +231,28 @@ async function pinRow(db: Queryable, userId: number, week: string, item: TimeIte
 export async function addRow(db: Queryable, actor: AuditActor, userId: number, input: z.output<typeof addRowSchema>): Promise<void> {
   await lockPerson(db, userId);
   await assertWeekOpen(db, userId, input.week);
-  await itemCompany(db, input.item);
+  const target = await itemTarget(db, input.item);
   await pinRow(db, userId, input.week, input.item, input.billable);
-  await audit(db, { actor, entity: 'timesheet', entityId: userId, action: 'add_row', detail: { week: input.week, item: input.item } });
+  await audit(db, { actor, entity: 'timesheet', entityId: userId, action: 'add_row', detail: { week: input.week, item: input.item, label: target.label } });
 }
 
-/** Copies last week's rows (items and billable flags, not hours) into the week; answers how many were new. */
+/**
+ * Copies last week's rows (items and billable flags, not hours) into the week, leaving out projects
+ * closed since (done or cancelled take no time); answers how many were new.
+ */
 export async function copyLastWeek(db: Queryable, actor: AuditActor, userId: number, week: string): Promise<number> {
   await lockPerson(db, userId);
   await assertWeekOpen(db, userId, week);
   const last = await weekRows(db, userId, addDays(week, -7));
   const current = new Set((await weekRows(db, userId, week)).map((r) => keyOf(r.item)));
+  const { rows: closed } = await db.query<{ id: number }>('SELECT id FROM projects WHERE id = ANY($1::int[]) AND status = ANY($2::text[])', [
+    last.filter((r) => r.item.kind === 'project').map((r) => r.item.id),
+    CLOSED_PROJECT_STATUSES,
+  ]);
+  const closedIds = new Set(closed.map((p) => p.id));
   let added = 0;
   for (const r of last) {
-    if (current.has(keyOf(r.item))) continue;
+    if (current.has(keyOf(r.item)) || (r.item.kind === 'project' && closedIds.has(r.item.id))) continue;
     await pinRow(db, userId, week, r.item, r.billable);
     added += 1;
   }

@@ -1,6 +1,8 @@
 /** Projects, their kanban boards and sprints, for staff. */
 import { lazy } from 'react';
+import { OPEN_PROJECT_STATUSES } from '@contracts/projects';
 import type { CompanyViewSection } from '@/features/companies';
+import { projectsApi } from './api';
 import { cardMoveMachine } from './machines/card-move.machine';
 import { sprintLifecycleMachine } from './machines/sprint-lifecycle.machine';
 import type { RegisteredMachine } from '@/shared/machine-registry';
@@ -17,3 +19,15 @@ export const CompanyProjectsSection = lazy(() => import('./screens/CompanyProjec
 
 /** What this feature adds to a company's page (src/app/company-sections.ts lists it). */
 export const companySections: CompanyViewSection[] = [{ id: 'projects', title: 'Projects', order: 20, component: CompanyProjectsSection }];
+
+/**
+ * Open projects (planned, active, on hold) matching what was typed, by name, company or owner, for
+ * another feature's picker (the timesheet's Add row): the first 20, labelled "Project · Company".
+ */
+export async function searchOpenProjects(text: string): Promise<{ id: number; name: string; company: string; label: string }[]> {
+  const page = await projectsApi.search({ q: text, size: '50', sort: 'name' });
+  return page.rows
+    .filter((p) => OPEN_PROJECT_STATUSES.includes(p.status))
+    .slice(0, 20)
+    .map((p) => ({ id: p.id, name: p.name, company: p.company_name, label: `${p.name} · ${p.company_name}` }));
+}

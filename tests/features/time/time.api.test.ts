@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mondayOf, type ContractsView, type TeamWeek, type TimeclockView, type TimesheetWeek, type TrackerView } from '@contracts/time';
+import type { ProjectView } from '@contracts/projects';
 import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
@@ -109,6 +110,113 @@ describe.each(BACKENDS)('time on %s', (backend) => {
         'approve',
         'reopen',
       ]);
+    });
+  });
+
+  describe('timesheet rows by project', () => {
+    const week = '2026-05-04';
+    const next = '2026-05-11';
+    const project = async (name: string, status = 'active') => {
+      const res = await call(manager, 'POST', '/api/v2/projects', { name, company_id: ids.acme, owner_id: ids.manager, status, budget_hours: 10 });
+      expect(res.statusCode).toBe(201);
+      return (res.json() as ProjectView).project.id;
+    };
+    const projectCell = (id: number, day: string, minutes: number, w = week) => call(agent, 'PUT', '/api/v2/timesheet/cells', { week: w, item: { kind: 'project', id }, day, minutes });
+    const p = { relaunch: 0, migration: 0, done: 0, cancelled: 0 };
+    const counts = async () => (await q('SELECT (SELECT count(*) FROM time_entries)::int AS entries, (SELECT count(*) FROM timesheet_rows)::int AS rows'))[0];
+    beforeAll(async () => {
+      p.relaunch = await project('Portal relaunch');
+      p.migration = await project('Mail migration');
+      p.done = await project('Finished rollout', 'done');
+      p.cancelled = await project('Dropped audit', 'cancelled');
+    });
+
+    const acmeUsage = async () => ((await call(manager, 'GET', '/api/v2/ms/contracts?month=2026-05')).json() as ContractsView).contracts.find((c) => c.company_id === ids.acme)!.used_minutes;
+
+    it('adds a project row, keeps its hours apart from the company row, and counts them in the project hours used', async () => {
+      const usageBefore = await acmeUsage();
+      const added = await call(agent, 'POST', '/api/v2/timesheet/rows', { week, item: { kind: 'project', id: p.relaunch } });
+      expect(added.statusCode).toBe(200);
+      expect((added.json() as TimesheetWeek).rows).toEqual([
+        expect.objectContaining({ item: { kind: 'project', id: p.relaunch }, label: 'Portal relaunch', company: 'Acme Utilities', billable: true }),
+      ]);
+      expect((await projectCell(p.relaunch, '2026-05-04', 120)).statusCode).toBe(200);
+      expect((await projectCell(p.migration, '2026-05-05', 45)).statusCode).toBe(200);
+      // Time on the company itself (managed services) is its own row, even on the same day.
+      await call(agent, 'PUT', '/api/v2/timesheet/cells', { week, item: { kind: 'company', id: ids.acme }, day: '2026-05-04', minutes: 30 });
+      const view = (await call(agent, 'GET', `/api/v2/timesheet?week=${week}`)).json() as TimesheetWeek;
+      expect(view.rows.map((r) => [r.item.kind, r.label, r.cells.reduce((a, c) => a + c.minutes, 0)])).toEqual([
+        ['project', 'Mail migration', 45],
+        ['project', 'Portal relaunch', 120],
+        ['company', 'Acme Utilities', 30],
+      ]);
+      expect(view.totals).toEqual({ days: [150, 45, 0, 0, 0, 0, 0], week: 195, billable: 195 });
+      expect(await q(`SELECT ticket_id, project_id, company_id, minutes FROM time_entries WHERE staff_user_id = $1 AND work_date = '2026-05-04' ORDER BY minutes`, [ids.agent])).toEqual([
+        { ticket_id: null, project_id: null, company_id: ids.acme, minutes: 30 },
+        { ticket_id: null, project_id: p.relaunch, company_id: ids.acme, minutes: 120 },
+      ]);
+      // The projects feature reads the same entries: 2 hours used of the 10 budgeted.
+      expect(((await call(manager, 'GET', `/api/v2/projects/${p.relaunch}`)).json() as ProjectView).project).toMatchObject({ hours_used: 2, budget_hours: 10 });
+      expect(((await call(manager, 'GET', `/api/v2/projects/${p.migration}`)).json() as ProjectView).project.hours_used).toBe(0.75);
+      // The managed-services contract of the company counts its company row only: project time is the project's budget.
+      expect((await acmeUsage()) - usageBefore).toBe(30);
+      // Changing the cell replaces the timesheet entry: hours used follow.
+      await projectCell(p.relaunch, '2026-05-04', 90);
+      expect(((await call(manager, 'GET', `/api/v2/projects/${p.relaunch}`)).json() as ProjectView).project.hours_used).toBe(1.5);
+      // The audit rows name the project.
+      expect(await q(`SELECT action, detail->>'label' AS label FROM audit_log WHERE entity = 'timesheet' AND entity_id = $1 AND detail->'item'->>'kind' = 'project' ORDER BY id`, [ids.agent])).toEqual([
+        { action: 'add_row', label: 'Portal relaunch' },
+        { action: 'set_cell', label: 'Portal relaunch' },
+        { action: 'set_cell', label: 'Mail migration' },
+        { action: 'set_cell', label: 'Portal relaunch' },
+      ]);
+    });
+
+    it('refuses an unknown, a done and a cancelled project with a 400 naming item.id, writing nothing', async () => {
+      const before = await counts();
+      for (const id of [999999, p.done, p.cancelled]) {
+        const row = await call(agent, 'POST', '/api/v2/timesheet/rows', { week, item: { kind: 'project', id } });
+        expect(row.statusCode).toBe(400);
+        expect(row.json().error.fields).toHaveProperty(['item.id']);
+        const cell = await projectCell(id, '2026-05-06', 60);
+        expect(cell.statusCode).toBe(400);
+        expect(cell.json().error.fields).toHaveProperty(['item.id']);
+      }
+      expect((await call(agent, 'POST', '/api/v2/timesheet/rows', { week, item: { kind: 'project', id: p.done } })).json().error.fields['item.id']).toBe('Finished rollout is done; time is logged on open projects only');
+      expect((await call(agent, 'POST', '/api/v2/timesheet/rows', { week, item: { kind: 'project', id: 'abc' } })).json().error.fields).toHaveProperty(['item.id']);
+      expect(await counts()).toEqual(before);
+      expect(((await call(manager, 'GET', `/api/v2/projects/${p.done}`)).json() as ProjectView).project.hours_used).toBe(0);
+    });
+
+    it('copies last week project rows without their hours, leaving out a project closed since', async () => {
+      await q(`UPDATE projects SET status = 'done' WHERE id = $1`, [p.migration]);
+      const res = await call(agent, 'POST', '/api/v2/timesheet/copy-last-week', { week: next });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().added).toBe(2);
+      const copied = res.json().week as TimesheetWeek;
+      expect(copied.rows.map((r) => r.item)).toEqual([
+        { kind: 'project', id: p.relaunch },
+        { kind: 'company', id: ids.acme },
+      ]);
+      expect(copied.totals.week).toBe(0);
+      expect((await projectCell(p.relaunch, '2026-05-12', 60, next)).json().totals.week).toBe(60);
+      await q(`UPDATE projects SET status = 'active' WHERE id = $1`, [p.migration]);
+    });
+
+    it('names the project in what changed since the last decision, and locks project cells with the week', async () => {
+      await at('2026-05-10T18:00:00Z');
+      expect((await call(agent, 'POST', '/api/v2/timesheet/submit', { week })).json().status).toBe('submitted');
+      expect((await projectCell(p.relaunch, '2026-05-06', 30)).statusCode).toBe(409);
+      expect((await call(manager, 'POST', '/api/v2/timesheet/decisions', { week, users: [ids.agent], decision: 'reject', reason: 'Relaunch hours look low' })).statusCode).toBe(200);
+      await projectCell(p.relaunch, '2026-05-06', 60);
+      const resubmitted = (await call(agent, 'POST', '/api/v2/timesheet/submit', { week })).json() as TimesheetWeek;
+      expect(resubmitted.changes).toEqual([{ label: 'Portal relaunch', day: '2026-05-06', before: 0, after: 60 }]);
+      const team = (await call(manager, 'GET', `/api/v2/timesheet/team?week=${week}`)).json() as TeamWeek[];
+      expect(team.find((w) => w.user_id === ids.agent)).toMatchObject({ total_minutes: 225, changed_cells: 1 });
+      expect((await call(manager, 'POST', '/api/v2/timesheet/decisions', { week, users: [ids.agent], decision: 'approve' })).statusCode).toBe(200);
+      const approved = (await call(agent, 'GET', `/api/v2/timesheet?week=${week}`)).json() as TimesheetWeek;
+      expect(approved.rows.find((r) => r.item.kind === 'project' && r.item.id === p.relaunch)!.cells.map((c) => c.minutes)).toEqual([90, 0, 60, 0, 0, 0, 0]);
+      expect((await call(manager, 'GET', `/api/v2/projects/${p.relaunch}`)).json().project.hours_used).toBe(3.5);
     });
   });
 

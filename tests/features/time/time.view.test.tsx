@@ -100,6 +100,87 @@ describe('timesheet grid', () => {
   });
 });
 
+describe('timesheet project rows', () => {
+  it('adds a project row from the server search (closed projects left out), links it to the project, and takes hours typed in it', async () => {
+    const searches: string[] = [];
+    const posts: unknown[] = [];
+    const puts: unknown[] = [];
+    const projectRow = { id: 7, name: 'Portal relaunch', company_name: 'Acme Utilities', company_id: 1, owner_id: 2, owner_name: 'Morgan Manager', start_date: null, due_date: null, budget_hours: 10, hours_used: 0 };
+    let current = week();
+    const withMonday = (minutes: number) => ({ ...current, rows: current.rows.map((r) => (r.item.kind === 'project' ? { ...r, cells: r.cells.map((c, i) => (i === 0 ? { ...c, minutes } : c)) } : r)) });
+    server.use(
+      http.get('*/api/v2/timesheet', () => HttpResponse.json(current)),
+      http.get('*/api/v2/projects', ({ request }) => {
+        searches.push(new URL(request.url).searchParams.get('q') ?? '');
+        return HttpResponse.json({
+          rows: [
+            { ...projectRow, status: 'active' },
+            { ...projectRow, id: 8, name: 'Portal pilot', status: 'done' },
+          ],
+          page: 1,
+          size: 50,
+          total: 2,
+          totalExact: true,
+        });
+      }),
+      http.post('*/api/v2/timesheet/rows', async ({ request }) => {
+        posts.push(await request.json());
+        current = {
+          ...current,
+          rows: [{ item: { kind: 'project', id: 7 }, label: 'Portal relaunch', company: 'Acme Utilities', billable: true, cells: empty() }, ...current.rows],
+        };
+        return HttpResponse.json(current);
+      }),
+      http.put('*/api/v2/timesheet/cells', async ({ request }) => {
+        const body = (await request.json()) as { minutes: number };
+        puts.push(body);
+        current = { ...withMonday(body.minutes), totals: { days: DAYS.map((_, i) => (i === 0 ? body.minutes : 0)), week: body.minutes, billable: body.minutes } };
+        return HttpResponse.json(current);
+      }),
+    );
+    const user = userEvent.setup();
+    render(<TimesheetScreen />);
+    await screen.findByRole('table', { name: /Time of Avery Agent/ });
+    await user.click(screen.getByRole('button', { name: 'Add row' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a row' });
+    await user.click(within(dialog).getByRole('radio', { name: 'A project' }));
+    await user.type(within(dialog).getByRole('combobox', { name: 'Project' }), 'portal');
+    await waitFor(() => expect(searches).toContain('portal'));
+    expect(await screen.findByRole('option', { name: 'Portal relaunch · Acme Utilities' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Portal pilot/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'Portal relaunch · Acme Utilities' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add row' }));
+    await waitFor(() => expect(posts).toEqual([{ week: WEEK, item: { kind: 'project', id: 7 } }]));
+    const grid = await screen.findByRole('table', { name: /Time of Avery Agent/ });
+    const link = await within(grid).findByRole('link', { name: 'Project Portal relaunch' });
+    expect(link).toHaveAttribute('href', '/project/7');
+    // The project row is the grid's first row: its Monday takes 2:00 by keyboard, Enter saves.
+    const monday = within(grid).getAllByRole('textbox', { name: /^Hours for Portal relaunch on / })[0]!;
+    await user.click(monday);
+    await user.keyboard('2:00{Enter}');
+    await waitFor(() => expect(puts).toEqual([{ week: WEEK, item: { kind: 'project', id: 7 }, day: DAYS[0], minutes: 120 }]));
+    await waitFor(() => expect(within(grid).getAllByRole('row').at(-1)).toHaveTextContent('2:00'));
+    expect(monday).toHaveValue('2:00');
+  });
+
+  it('asks for a project before adding a project row, without a call', async () => {
+    const posts: unknown[] = [];
+    server.use(
+      http.get('*/api/v2/timesheet', () => HttpResponse.json(week())),
+      http.post('*/api/v2/timesheet/rows', async ({ request }) => (posts.push(await request.json()), HttpResponse.json(week()))),
+    );
+    const user = userEvent.setup();
+    render(<TimesheetScreen />);
+    await screen.findByRole('table', { name: /Time of Avery Agent/ });
+    await user.click(screen.getByRole('button', { name: 'Add row' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a row' });
+    await user.click(within(dialog).getByRole('radio', { name: 'A project' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add row' }));
+    expect(await within(dialog).findByText('Choose a project')).toBeInTheDocument();
+    expect(posts).toEqual([]);
+  });
+});
+
 describe('timeclock', () => {
   it('punches in and takes a break; a punch refused by another tab reads the server again and says why', async () => {
     let state: TimeclockView = clockView.out;

@@ -6,6 +6,7 @@ import { cellMachine, decisionMachine, teamMachine, weekActionMachine, weekMachi
 import { WeekGrid, type CellRef, type CellSave } from './WeekGrid';
 import styles from './time.module.css';
 import { useTabTitle } from './title';
+import { searchOpenProjects } from '@/features/projects';
 import { useIsManager } from '@/shared/session/role';
 import {
   Alert,
@@ -167,7 +168,7 @@ function MyWeek({ week }: { week: string }) {
       {view.rows.length === 0 ? (
         <EmptyState
           title="No time this week yet"
-          text="Add a ticket or company row, or copy last week's rows; hours logged on ticket notes and by the managed-services timer appear here."
+          text="Add a ticket, project or company row, or copy last week's rows; hours logged on ticket notes and by the managed-services timer appear here."
           actions={editable ? <WeekButtons week={view.week} acting={acting} onAction={(kind, input) => ((lastAction.current = kind), actions.send({ type: 'form.submit', input }))} hasRows={false} /> : null}
         />
       ) : (
@@ -248,15 +249,21 @@ function WeekButtons({ week, acting, hasRows, onAction }: { week: string; acting
   );
 }
 
+type RowKind = TimeItem['kind'];
+
 function AddRowDialog({ isOpen, onClose, onAdd }: { isOpen: boolean; onClose: () => void; onAdd: (item: TimeItem) => void }) {
-  const [kind, setKind] = useState<'ticket' | 'company'>('ticket');
+  const [kind, setKind] = useState<RowKind>('ticket');
   const [ticket, setTicket] = useState<number>(Number.NaN);
+  const [project, setProject] = useState<string | null>(null);
   const [company, setCompany] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
   const add = () => {
     if (kind === 'ticket') {
       if (!Number.isInteger(ticket) || ticket <= 0) return setError('Enter the ticket number, e.g. 1042');
       onAdd({ kind: 'ticket', id: ticket });
+    } else if (kind === 'project') {
+      if (!project) return setError('Choose a project');
+      onAdd({ kind: 'project', id: Number(project) });
     } else {
       if (!company) return setError('Choose a company');
       onAdd({ kind: 'company', id: Number(company) });
@@ -278,12 +285,22 @@ function AddRowDialog({ isOpen, onClose, onAdd }: { isOpen: boolean; onClose: ()
       }
     >
       <div className={styles.stack}>
-        <RadioGroup label="Time on" value={kind} onChange={(v) => (setKind(v as 'ticket' | 'company'), setError(undefined))} orientation="horizontal">
+        <RadioGroup label="Time on" value={kind} onChange={(v) => (setKind(v as RowKind), setError(undefined))}>
           <Radio value="ticket">A ticket</Radio>
+          <Radio value="project">A project</Radio>
           <Radio value="company">A company (managed services)</Radio>
         </RadioGroup>
         {kind === 'ticket' ? (
           <NumberField label="Ticket number" value={ticket} onChange={setTicket} minValue={1} hideStepper errorMessage={error} formatOptions={{ useGrouping: false }} />
+        ) : kind === 'project' ? (
+          <ComboBox
+            label="Project"
+            description="Open projects by name, company or owner"
+            loader={async (text) => (await searchOpenProjects(text)).map((p) => ({ id: String(p.id), label: p.label }))}
+            value={project}
+            onChange={(v) => setProject(v === null ? null : String(v))}
+            errorMessage={error}
+          />
         ) : (
           <ComboBox
             label="Company"

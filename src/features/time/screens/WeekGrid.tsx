@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { formatHours, parseHours, type TimeItem, type TimesheetRow, type TimesheetWeek } from '@contracts/time';
+import { TextLink } from '@/shared/ui/components';
 import { formatDayHeader } from '@/shared/ui/tokens/format';
 import styles from './time.module.css';
 
@@ -10,7 +11,7 @@ const keyOf = (item: TimeItem, day: string) => `${item.kind}:${item.id}:${day}`;
 const share = (part: number, whole: number) => (whole ? `${Math.round((part * 100) / whole)} %` : '—');
 
 /**
- * The week as a grid: a row per ticket or company, a cell per day. Type hours as 1.5 or 1:30;
+ * The week as a grid: a row per ticket, project or company, a cell per day; a project row links to its project. Type hours as 1.5 or 1:30;
  * arrows move between cells (left and right at the ends of the text), Tab too; Enter saves and
  * goes down; Escape puts the saved value back. A changed cell is saved when left as well.
  */
@@ -113,7 +114,15 @@ export function WeekGrid({
           {view.rows.map((r, row) => (
             <tr key={`${r.item.kind}:${r.item.id}`}>
               <th scope="row">
-                <span className={styles.itemLabel}>{r.label}</span>
+                <span className={styles.itemLabel}>
+                  {r.item.kind === 'project' ? (
+                    <TextLink href={`/project/${r.item.id}`} aria-label={`Project ${r.label}`}>
+                      {r.label}
+                    </TextLink>
+                  ) : (
+                    r.label
+                  )}
+                </span>
                 <span className={styles.itemSub}>
                   {r.company ?? 'No company'} · {r.billable ? 'billable' : 'not billable'}
                 </span>
