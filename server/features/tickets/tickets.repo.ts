@@ -26,6 +26,7 @@ import { audit, type AuditActor } from '@server/platform/audit';
 import { invalidField, notFound } from '@server/platform/http/errors';
 import { containing, iso, listPage, severityRank, type Queryable } from '@server/platform/sql';
 import { queueSupportSurvey, ticketSurveys } from '@server/features/surveys';
+import { assertWeekOpen } from '@server/features/time';
 import { changeStatus, formatDuration, isOverdue, projectedDueDate, type ClockState } from './clock';
 import { describeChange, type Changes } from './changes';
 
@@ -309,6 +310,8 @@ async function insertTimeEntry(
   db: Queryable,
   e: { staffId: number; ticketId: number; companyId: number | null; noteId: number | null; minutes: number; billable: boolean; description: string; workDate: string },
 ): Promise<number> {
+  // A submitted or approved week takes no more time, from the timesheet or from a ticket.
+  await assertWeekOpen(db, e.staffId, e.workDate);
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO time_entries (staff_user_id, ticket_id, company_id, note_id, work_date, minutes, billable, description)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id::int AS id`,

@@ -24,3 +24,6 @@ export const time: Feature = {
     await staffRoutes(app, ctx, staffTimeRoutes);
   },
 };
+
+/** Refuses time on a day of a submitted or approved week (409 naming why): the tickets feature logs time too. */
+export { assertWeekOpen } from './timesheet.repo';

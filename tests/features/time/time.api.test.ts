@@ -101,6 +101,13 @@ describe.each(BACKENDS)('time on %s', (backend) => {
       const approved = await cell(agent, '2026-03-06', 15);
       expect(approved.statusCode).toBe(409);
       expect(approved.json().error.message).toMatch(/approved and locked/);
+      // Time logged on a ticket for a day of the locked week is refused too (a note with minutes takes the
+      // same insert), and nothing is written.
+      const entriesBefore = await q('SELECT count(*)::int AS n FROM time_entries');
+      const onTicket = await call(agent, 'POST', `/api/v2/tickets/${ids.ticket}/time`, { minutes: 30, billable: true, description: 'Late call', work_date: '2026-03-04' });
+      expect(onTicket.statusCode).toBe(409);
+      expect(onTicket.json().error.message).toMatch(/approved and locked/);
+      expect(await q('SELECT count(*)::int AS n FROM time_entries')).toEqual(entriesBefore);
       expect((await call(manager, 'POST', '/api/v2/timesheet/reopen', { week, user: ids.agent })).json().status).toBe('draft');
       expect((await cell(agent, '2026-03-06', 15)).statusCode).toBe(200);
       expect((await q(`SELECT action FROM audit_log WHERE entity = 'timesheet' AND entity_id = $1 AND action IN ('submit','reject','approve','reopen') ORDER BY id`, [ids.agent])).map((r) => r.action)).toEqual([
