@@ -2,10 +2,12 @@ import { lazy, Suspense } from 'react';
 import { Route, useLocation } from 'wouter';
 import { Spinner } from '@/shared/ui/Spinner';
 import { DialogHost } from '@/shared/ui/dialog/DialogHost';
-import { ToastRegion } from '@/shared/ui/components/toast/ToastRegion';
 
 const ClientApp = lazy(() => import('./ClientApp'));
 const StaffApp = lazy(() => import('./StaffApp'));
+// The toast region loads beside the first screen, not in the entry chunk; toasts queued before it
+// mounts wait in the queue and show when it does.
+const ToastRegion = lazy(() => import('@/shared/ui/components/toast/ToastRegion').then((m) => ({ default: m.ToastRegion })));
 
 /** Staff routes that sit under /client (spec 2.2: Client Portal Users). */
 const STAFF_PATHS_UNDER_CLIENT = ['/client/portal/'];
@@ -29,7 +31,9 @@ export function App() {
       )}
       <DialogHost />
       {/* The one toast region of the app (staff and client): saves say they succeeded or why they failed. */}
-      <ToastRegion />
+      <Suspense fallback={null}>
+        <ToastRegion />
+      </Suspense>
     </Suspense>
   );
 }

@@ -1,8 +1,6 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { matchRoute, Redirect, useLocation, useRouter, type Parser } from 'wouter';
 import { browserStorage, staffSessionStore } from '@/shared/storage';
-import { BuildingScreen, ForbiddenScreen } from '@/shared/ui/BuildingScreen';
-import { NotFound } from '@/shared/ui/NotFound';
 import { Spinner } from '@/shared/ui/Spinner';
 import { inspection } from '@/shared/inspection';
 import { PageTitle } from '@/shared/page-title';
@@ -10,15 +8,18 @@ import { ScrollManager } from './ScrollManager';
 import { browserSessionInput, StaffSession } from '@/shared/session/staff-session';
 import { STAFF_ROUTES, type StaffRoute } from './staff-routes';
 
-import { StaffLayout } from '@/features/shell';
 import { SignInScreen } from '@/features/sign-in';
 import { registryLoader } from '@/shared/machine-registry';
-import { STAFF_MENU } from './menu';
-import { CompanySectionsProvider } from '@/features/companies';
-import { COMPANY_SECTIONS } from './company-sections';
 
 // The machine registry (for /qa/machines) loads only when a screen shows it.
 registryLoader(() => import('./machine-registry'));
+
+// What the sign-in page never shows loads when first needed: the layout (with the menu and what
+// features add), the not-found, forbidden and placeholder screens.
+const SignedInLayout = lazy(() => import('./SignedInLayout'));
+const NotFound = lazy(() => import('@/shared/ui/NotFound').then((m) => ({ default: m.NotFound })));
+const BuildingScreen = lazy(() => import('@/shared/ui/BuildingScreen').then((m) => ({ default: m.BuildingScreen })));
+const ForbiddenScreen = lazy(() => import('@/shared/ui/BuildingScreen').then((m) => ({ default: m.ForbiddenScreen })));
 
 /** Kept-alive screens remembered at most (least recently used go first). */
 const KEEP_ALIVE_LIMIT = 5;
@@ -116,11 +117,9 @@ function StaffRoutes() {
   }
   return (
     <RequireStaff>
-      <StaffLayout menu={STAFF_MENU}>
-        <CompanySectionsProvider sections={COMPANY_SECTIONS}>
-          <Outlet found={found} location={location} />
-        </CompanySectionsProvider>
-      </StaffLayout>
+      <SignedInLayout>
+        <Outlet found={found} location={location} />
+      </SignedInLayout>
     </RequireStaff>
   );
 }

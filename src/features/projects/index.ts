@@ -1,7 +1,6 @@
 /** Projects, their kanban boards and sprints, for staff. */
 import { lazy } from 'react';
 import { OPEN_PROJECT_STATUSES } from '@contracts/projects';
-import type { CompanyViewSection } from '@/features/companies';
 import { projectsApi } from './api';
 import { cardMoveMachine } from './machines/card-move.machine';
 import { sprintLifecycleMachine } from './machines/sprint-lifecycle.machine';
@@ -17,8 +16,6 @@ export const machines: RegisteredMachine[] = [
 /** The company view's Projects section (the company page lists the company's projects). */
 export const CompanyProjectsSection = lazy(() => import('./screens/CompanyProjectsSection'));
 
-/** What this feature adds to a company's page (src/app/company-sections.ts lists it). */
-export const companySections: CompanyViewSection[] = [{ id: 'projects', title: 'Projects', order: 20, component: CompanyProjectsSection }];
 
 /**
  * Open projects (planned, active, on hold) matching what was typed, by name, company or owner, for

@@ -3,7 +3,6 @@
  * may use: the company-view section, the pipeline machine and chart (sales), the money rules.
  */
 import { lazy } from 'react';
-import type { CompanyViewSection } from '@/features/companies';
 import type { RegisteredMachine } from '@/shared/machine-registry';
 import { quoteEditorMachine } from './machines/quote-editor.machine';
 
@@ -17,5 +16,3 @@ export const machines: RegisteredMachine[] = [
   { id: 'quote-editor', machine: quoteEditorMachine, description: 'The quote editor: autosaving drafts with retries and a local copy, read-only sent quotes, revisions.' },
 ];
 
-/** What this feature adds to a company's page (src/app/company-sections.ts lists it). */
-export const companySections: CompanyViewSection[] = [{ id: 'quotes', title: 'Quotes', order: 30, component: CompanyQuotesSection }];

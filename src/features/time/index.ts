@@ -3,7 +3,6 @@
  * (/managed/services). Exports the company view's "Managed services" section.
  */
 import { lazy } from 'react';
-import type { CompanyViewSection } from '@/features/companies';
 import { timeclockMachine } from './machines/timeclock.machine';
 import { trackerMachine } from './machines/tracker.machine';
 import type { RegisteredMachine } from '@/shared/machine-registry';
@@ -18,5 +17,3 @@ export const machines: RegisteredMachine[] = [
 /** The company view's "Managed services" section (contract usage this month); props `{ companyId }`. */
 export const ContractUsageSection = lazy(() => import('./screens/ContractUsageSection'));
 
-/** What this feature adds to a company's page (src/app/company-sections.ts lists it). */
-export const companySections: CompanyViewSection[] = [{ id: 'managed-services', title: 'Managed services', order: 10, component: ContractUsageSection }];

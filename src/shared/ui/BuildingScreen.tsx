@@ -1,4 +1,7 @@
-import { Alert, Card, EmptyState, PageHeader } from '@/shared/ui/components';
+import { Alert } from '@/shared/ui/components/feedback/Alert';
+import { Card } from '@/shared/ui/components/layout/Card';
+import { EmptyState } from '@/shared/ui/components/feedback/EmptyState';
+import { PageHeader } from '@/shared/ui/components/layout/PageHeader';
 
 /** The panel of a screen that is not built yet (later issues replace these routes). */
 export function BuildingScreen({ name }: { name: string }) {

@@ -1,4 +1,5 @@
-import { EmptyState, LinkButton } from '@/shared/ui/components';
+import { EmptyState } from '@/shared/ui/components/feedback/EmptyState';
+import { LinkButton } from '@/shared/ui/components/button/Button';
 
 /** Any unknown path (spec 2.1): an empty state with the way back. */
 export function NotFound({ home = '/' }: { home?: string }) {

@@ -79,7 +79,7 @@ describe('Ticket Search filter bar', () => {
   it('has one filter bar (no "Apply filters", no header dropdowns, no "Company ID" box) and a default page of 10 rows', async () => {
     const calls = serve();
     renderAt('/ticket/search');
-    const bar = screen.getByRole('search', { name: 'Filter tickets' });
+    const bar = await screen.findByRole('search', { name: 'Filter tickets' });
     expect(within(bar).getByRole('searchbox', { name: 'Search Table' })).toHaveAttribute('placeholder', 'Search Table');
     for (const name of ['Status', 'Priority', 'Queue']) expect(within(bar).getByRole('button', { name: new RegExp(name) })).toBeInTheDocument();
     expect(within(bar).getByRole('combobox', { name: 'Company' })).toBeInTheDocument();

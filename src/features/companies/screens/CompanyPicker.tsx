@@ -2,14 +2,11 @@ import { useMemo } from 'react';
 import type { Key } from 'react-aria-components';
 import { ComboBox, type Option, type OptionLoader } from '@/shared/ui/components';
 import { companiesApi } from '../api';
+import { companyNames as nameCache, pickedCompanyName } from '../company-names';
 
 /** How many companies the picker lists for a typed text. */
 const PICKER_SIZE = 10;
 
-const nameCache = new Map<number, string>();
-
-/** The name of a company the picker has shown in this tab (for a chip or the box's text). */
-export const pickedCompanyName = (id: number | null | undefined) => (id ? nameCache.get(id) : undefined);
 
 export type CompanyPickerProps = {
   label?: string;
@@ -26,7 +23,7 @@ export type CompanyPickerProps = {
 };
 
 /** Picks a company by name or account number, searching the server as the user types. */
-export function CompanyPicker({ label = 'Company', value, valueName, onChange, placeholder = 'Any company', ...rest }: CompanyPickerProps) {
+export default function CompanyPicker({ label = 'Company', value, valueName, onChange, placeholder = 'Any company', ...rest }: CompanyPickerProps) {
   const loader = useMemo<OptionLoader<Option>>(
     () => async (text) => {
       const q = text.trim();

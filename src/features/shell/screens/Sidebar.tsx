@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { Role } from '@contracts/common/constants';
 import { canSee, isGroup, type MenuEntry, type MenuItem } from '@/shared/routing';
 import type { shellMachine } from '../machines/shell.machine';
-import { ChevronDownIcon } from '@/shared/ui/components';
+import { ChevronDownIcon } from '@/shared/ui/components/icons';
 import styles from './StaffLayout.module.css';
 
 type Props = {

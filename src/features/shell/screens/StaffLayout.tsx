@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { APP_SUBTITLE, APP_TITLE, CHATBOT_WINDOW, MOBILE_BREAKPOINT_PX } from '@contracts/common/constants';
 import { StaffSession } from '@/shared/session/staff-session';
@@ -8,12 +8,18 @@ import { inspection } from '@/shared/inspection';
 import { menuGroupOf, type MenuItem as NavItem } from '@/shared/routing';
 import { shellMachine } from '../machines/shell.machine';
 import { Spinner } from '@/shared/ui/Spinner';
-import { OverdueModal } from '@/features/overdue';
 import { Button as AriaButton } from 'react-aria-components';
-import { Avatar, CheckIcon, Logo, Menu, MenuItem, MenuSection, MenuSeparator, MenuTrigger, MonitorIcon, MoonIcon, SunIcon, useTheme } from '@/shared/ui/components';
+import { Avatar } from '@/shared/ui/components/avatar/Avatar';
+import { CheckIcon, MonitorIcon, MoonIcon, SunIcon } from '@/shared/ui/components/icons';
+import { Logo } from '@/shared/ui/components/logo/Logo';
+import { Menu, MenuItem, MenuSection, MenuSeparator, MenuTrigger } from '@/shared/ui/components/menu/Menu';
+import { useTheme } from '@/shared/ui/components/theme/ThemeSwitcher';
 import { isThemeChoice } from '@/shared/ui/tokens/theme';
 import { Sidebar } from './Sidebar';
 import styles from './StaffLayout.module.css';
+
+/** The overdue modal (a dialog and a table) loads when it first opens, not with the layout. */
+const OverdueModal = lazy(() => import('@/features/overdue').then((m) => ({ default: m.OverdueModal })));
 
 const THEME_LABEL = { light: 'Light', dark: 'Dark', system: 'System' } as const;
 
@@ -73,6 +79,7 @@ export function StaffLayout({ children, menu }: { children: ReactNode; menu: rea
   const overdue = StaffSession.useSelector((s) => s.children.overdue);
   const crossTab = StaffSession.useSelector((s) => s.children.crossTab);
   const overdueCount = useSelector(overdue, (s) => s?.context.tickets.length ?? 0);
+  const overdueOpen = useSelector(overdue, (s) => s?.matches({ modal: 'open' }) ?? false);
 
   const shell = useActorRef(shellMachine, { input: { mobile: isMobileViewport() }, inspect: inspection.inspect });
   const narrow = useSelector(shell, (s) => s.matches('narrow'));
@@ -160,7 +167,11 @@ export function StaffLayout({ children, menu }: { children: ReactNode; menu: rea
           <footer className={styles.footer}>© {new Date().getFullYear()} Client Care. All rights reserved.</footer>
         </div>
       </div>
-      {overdue ? <OverdueModal overdue={overdue} /> : null}
+      {overdue && overdueOpen ? (
+        <Suspense fallback={null}>
+          <OverdueModal overdue={overdue} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

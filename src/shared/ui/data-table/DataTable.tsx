@@ -15,7 +15,12 @@ import {
 } from '@/shared/machines/table/table.machine';
 import type { ColumnOptions, SortKey, TableQuery } from '@/shared/machines/table/table.types';
 import type { ActorRefFrom } from 'xstate';
-import { Alert, Button, EmptyState, Menu, MenuItem, MenuTrigger, SearchField, Skeleton } from '@/shared/ui/components';
+import { Alert } from '@/shared/ui/components/feedback/Alert';
+import { Button } from '@/shared/ui/components/button/Button';
+import { EmptyState } from '@/shared/ui/components/feedback/EmptyState';
+import { Menu, MenuItem, MenuTrigger } from '@/shared/ui/components/menu/Menu';
+import { SearchField } from '@/shared/ui/components/filter/FilterBar';
+import { Skeleton } from '@/shared/ui/components/feedback/Skeleton';
 import { cx } from '@/shared/ui/components/cx';
 import fieldStyles from '@/shared/ui/components/field/Field.module.css';
 import { choosableColumns, readColumnChoice, shownColumns, writeColumnChoice, type ColumnChoice } from './columns';
