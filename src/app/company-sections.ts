@@ -1,13 +1,11 @@
 /**
  * The sections other features add to a company's page, one line per feature (like the routes).
- * The companies feature shows them after its own; each section draws its own card and heading.
- * Each feature loads when a company page first shows its section, not with the staff layout.
+ * The companies feature shows them after its own; each section draws its own card and heading and
+ * loads when a company page first shows it.
  */
-import { lazy } from 'react';
 import type { CompanyViewSection } from '@/features/companies';
+import * as projects from '@/features/projects/routes';
+import * as quotes from '@/features/quotes/routes';
+import * as time from '@/features/time/routes';
 
-export const COMPANY_SECTIONS: CompanyViewSection[] = [
-  { id: 'managed-services', title: 'Managed services', order: 10, component: lazy(() => import('@/features/time').then((m) => ({ default: m.ContractUsageSection }))) },
-  { id: 'projects', title: 'Projects', order: 20, component: lazy(() => import('@/features/projects').then((m) => ({ default: m.CompanyProjectsSection }))) },
-  { id: 'quotes', title: 'Quotes', order: 30, component: lazy(() => import('@/features/quotes').then((m) => ({ default: m.CompanyQuotesSection }))) },
-];
+export const COMPANY_SECTIONS: CompanyViewSection[] = [...time.companySections, ...projects.companySections, ...quotes.companySections];

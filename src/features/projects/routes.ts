@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import type { CompanyViewSection } from '@/features/companies';
 import type { MenuEntry, StaffRoute } from '@/shared/routing';
 
 export const routes: StaffRoute[] = [
@@ -16,4 +17,9 @@ export const menu: MenuEntry[] = [
   { label: 'Create Project', target: { route: '/create/project' } },
   { label: 'Project Search', target: { route: '/project/search' } },
   { label: 'Programming Sprints', target: { route: '/project/sprints' } },
+];
+
+/** What this feature adds to a company's page (listed in src/app/company-sections.ts); it loads when first shown. */
+export const companySections: CompanyViewSection[] = [
+  { id: 'projects', title: 'Projects', order: 20, component: lazy(() => import('./screens/CompanyProjectsSection')) },
 ];

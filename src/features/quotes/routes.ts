@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import type { CompanyViewSection } from '@/features/companies';
 import type { MenuEntry, StaffRoute } from '@/shared/routing';
 
 const list = lazy(() => import('./screens/QuoteListScreen'));
@@ -22,4 +23,9 @@ export const routes: StaffRoute[] = [
 export const menu: MenuEntry[] = [
   { label: 'Support Quote', target: { route: '/quote/list' } },
   { label: 'Item Management', target: { route: '/quote/item/management' } },
+];
+
+/** What this feature adds to a company's page (listed in src/app/company-sections.ts); it loads when first shown. */
+export const companySections: CompanyViewSection[] = [
+  { id: 'quotes', title: 'Quotes', order: 30, component: lazy(() => import('./screens/CompanyQuotesSection')) },
 ];

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import type { CompanyViewSection } from '@/features/companies';
 import type { MenuEntry, StaffRoute } from '@/shared/routing';
 
 export const routes: StaffRoute[] = [
@@ -12,4 +13,9 @@ export const routes: StaffRoute[] = [
 export const menu: MenuEntry[] = [
   { label: 'Managed Services', target: { route: '/managed/services' } },
   { label: 'Time', target: { route: '/timesheet' } },
+];
+
+/** What this feature adds to a company's page (listed in src/app/company-sections.ts); it loads when first shown. */
+export const companySections: CompanyViewSection[] = [
+  { id: 'managed-services', title: 'Managed services', order: 10, component: lazy(() => import('./screens/ContractUsageSection')) },
 ];
