@@ -6,7 +6,7 @@ import { formatMoney, parseCents } from '@contracts/quote-money';
 import { QUOTE_LIMITS, QUOTE_TYPE_LABELS, QUOTE_TYPES, isQuoteType, netOf, totalsOf, type CatalogItem, type QuoteType } from '@contracts/quotes';
 import type { ScreenProps } from '@/shared/routing';
 import { Alert, Button, Card, ComboBox, PageHeader, RelativeTime, SkeletonCard, toast } from '@/shared/ui/components';
-import { downloadBlob } from './download';
+import { downloadBlob } from '@/shared/ui/download';
 import { pickerApi, quotesApi } from '../api';
 import { lineFrom, lineKey, storageStash, type DraftForm, type DraftLine } from '../machines/draft';
 import { quoteEditorMachine } from '../machines/quote-editor.machine';

@@ -4,7 +4,7 @@ import { QUOTE_TYPE_LABELS, type QuoteType, type QuoteView } from '@contracts/qu
 import { Alert, Button, Card, PageHeader } from '@/shared/ui/components';
 import { formatDateTime } from '@/shared/ui/tokens/format';
 import { quotesApi } from '../api';
-import { downloadBlob } from './download';
+import { downloadBlob } from '@/shared/ui/download';
 import { QuoteStatusBadge } from './parts';
 import { QuoteDocument } from './QuoteDocument';
 import styles from './quotes.module.css';
