@@ -300,8 +300,8 @@ export function pipelineChart(p: QuotePipeline) {
   };
 }
 
-/** What the client sees through the emailed link. */
-export type PublicQuote = {
+/** A quote as its reader sees it: on screen, on the client's page and in the PDF. */
+export type QuoteDocumentData = {
   number: string;
   type: QuoteType;
   title: string;
@@ -311,9 +311,13 @@ export type PublicQuote = {
   notes: string;
   terms: string;
   taxRatePercent: number;
-  status: QuoteStatus;
   lines: QuoteLine[];
   totals: QuoteTotals;
+};
+
+/** What the client sees through the emailed link. */
+export type PublicQuote = QuoteDocumentData & {
+  status: QuoteStatus;
   decision: Pick<QuoteDecision, 'decision' | 'name' | 'decidedAt' | 'totalCents'> | null;
 };
 export const QUOTE_KEY_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;

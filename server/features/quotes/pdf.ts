@@ -1,23 +1,11 @@
 /** A quote as a PDF, through the one PDF service: the standard page, its lines as a table, per type. */
 import type { Content } from 'pdfmake/interfaces';
 import { formatMoney } from '@contracts/quote-money';
-import { QUOTE_LAYOUTS, QUOTE_STATUS_LABELS, type QuoteDecision, type QuoteLine, type QuoteType } from '@contracts/quotes';
-import type { QuoteTotals } from '@contracts/quote-money';
+import { QUOTE_LAYOUTS, QUOTE_STATUS_LABELS, type QuoteDecision, type QuoteDocumentData, type QuoteLine, type QuoteStatus } from '@contracts/quotes';
 import { renderPdf, standardPage, summaryBlock, tableBlock, type PdfCellValue, type PdfColumn } from '@server/platform/pdf';
 
-export type QuotePdfInput = {
-  number: string;
-  type: QuoteType;
-  status: keyof typeof QUOTE_STATUS_LABELS;
-  title: string;
-  companyName: string;
-  contactName: string;
-  validUntil: string;
-  notes: string;
-  terms: string;
-  taxRatePercent: number;
-  lines: QuoteLine[];
-  totals: QuoteTotals;
+export type QuotePdfInput = QuoteDocumentData & {
+  status: QuoteStatus;
   decision: Pick<QuoteDecision, 'decision' | 'name' | 'decidedAt' | 'contentHash'> | null;
   generatedAt: Date;
   /** The seller's name in the header. */

@@ -1,19 +1,10 @@
 /** The editor's form state of a quote and its conversions to and from the API. */
 import { DEFAULT_QUOTE_TAX_RATE_PERCENT, QUOTE_LIMITS, type QuoteDraftInput, type QuoteLine, type QuoteType, type QuoteView } from '@contracts/quotes';
 
-export type DraftLine = {
+/** A line as the editor holds it: a quote line without what the server computes or numbers. */
+export type DraftLine = Omit<QuoteLine, 'id' | 'position' | 'netCents'> & {
   /** A key for the list on screen; not sent. */
   key: string;
-  kind: 'item' | 'heading';
-  catalogItemId: number | null;
-  sku: string;
-  description: string;
-  quantity: number;
-  unitPriceCents: number;
-  discountPercent: number;
-  taxable: boolean;
-  optional: boolean;
-  chosen: boolean;
 };
 export type DraftForm = {
   type: QuoteType;

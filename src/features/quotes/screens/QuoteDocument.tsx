@@ -1,21 +1,10 @@
 import { formatMoney } from '@contracts/quote-money';
-import { QUOTE_LAYOUTS, lineCounts, type QuoteLine, type QuoteType } from '@contracts/quotes';
-import type { QuoteTotals } from '@contracts/quote-money';
+import { QUOTE_LAYOUTS, lineCounts, type QuoteDocumentData, type QuoteLine } from '@contracts/quotes';
 import { formatDate } from '@/shared/ui/tokens/format';
 import styles from './quotes.module.css';
 
-export type QuoteDocumentProps = {
-  number: string;
-  type: QuoteType;
-  title: string;
-  companyName: string;
-  contactName: string;
-  validUntil: string;
-  notes: string;
-  terms: string;
-  taxRatePercent: number;
+export type QuoteDocumentProps = Omit<QuoteDocumentData, 'lines'> & {
   lines: readonly QuoteLine[];
-  totals: QuoteTotals;
   /** Optional lines get a checkbox (the client's page): chosen ids and the change handler. */
   choose?: { chosen: ReadonlySet<number>; onToggle: (id: number) => void; disabled?: boolean };
 };
