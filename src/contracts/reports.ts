@@ -19,11 +19,16 @@ export const PERIOD_PRESETS = {
   'last-month': 'Last month',
   'last-90-days': 'Last 90 days',
   'this-year': 'This year',
+  /** Every ticket ever created: the default of the "tickets by …" reports (no date condition). */
+  'all-time': 'All time',
   custom: 'Custom',
 } as const;
 export type PeriodPreset = keyof typeof PERIOD_PRESETS;
 export const PERIOD_PRESET_CODES = Object.keys(PERIOD_PRESETS) as [PeriodPreset, ...PeriodPreset[]];
 export const DEFAULT_PERIOD: PeriodPreset = 'last-90-days';
+export const ALL_TIME: PeriodPreset = 'all-time';
+/** The first day "all time" covers (no ticket of the product is older). */
+export const ALL_TIME_FROM = '2000-01-01';
 
 export const GRANULARITIES = { day: 'Day', week: 'Week', month: 'Month' } as const;
 export type Granularity = keyof typeof GRANULARITIES;
@@ -111,8 +116,8 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d));
 
 /** The days a period covers at `now` (weeks start on Monday; days are UTC days). */
-export function resolvePeriod(params: Pick<ReportParams, 'period' | 'from' | 'to'>, now: Date): ResolvedPeriod {
-  const preset = params.period ?? DEFAULT_PERIOD;
+export function resolvePeriod(params: Pick<ReportParams, 'period' | 'from' | 'to'>, now: Date, fallback: PeriodPreset = DEFAULT_PERIOD): ResolvedPeriod {
+  const preset = params.period ?? fallback;
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth();
   const d = now.getUTCDate();
@@ -133,6 +138,8 @@ export function resolvePeriod(params: Pick<ReportParams, 'period' | 'from' | 'to
     case 'this-year':
       from = utc(y, 0, 1);
       break;
+    case 'all-time':
+      return { preset, from: ALL_TIME_FROM, to: day(today), label: 'All time' };
     case 'custom':
       return { preset, from: params.from!, to: params.to!, label: `${params.from} – ${params.to}` };
     default:
@@ -156,7 +163,14 @@ export type ReportMeta = {
   params: ReportParamName[];
   /** What a drill-down opens ("the ticket search"), for the screen's hint; none: no drill-down. */
   drillsTo?: string;
+  /** The period when the address names none (default DEFAULT_PERIOD); only reports defaulting to "all time" offer it. */
+  defaultPeriod?: PeriodPreset;
 };
+
+/** The period presets a report offers in its parameter bar. */
+export function periodPresetsOf(meta: Pick<ReportMeta, 'defaultPeriod'>): PeriodPreset[] {
+  return PERIOD_PRESET_CODES.filter((p) => p !== ALL_TIME || meta.defaultPeriod === ALL_TIME);
+}
 
 export type ReportCatalog = { reports: ReportMeta[] };
 
@@ -170,6 +184,8 @@ export type ReportResult = {
   rows: ReportRow[];
   /** One drill key per row: the app path of the list filtered to that row (null: none). */
   drill: (string | null)[];
+  /** Drill keys of single cells, by column key then row (a count opening exactly the tickets it counts). */
+  cellDrill?: Record<string, (string | null)[]>;
   /** A last line of totals, when the report has one. */
   totals: ReportRow | null;
   /** Every row the query found; more than rows.length when the table is capped. */

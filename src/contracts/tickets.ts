@@ -20,6 +20,32 @@ const isoDate = dateTimeInput;
 
 const boolParam = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * One end of a created or closed range, as the instant the range starts (`start`) or stops before
+ * (`end`): a day (YYYY-MM-DD, a UTC day) covers that whole day, so `to=2026-11-20` stops before
+ * 2026-11-21T00:00Z; an instant is the bound itself (a report's age bucket ends at an instant).
+ */
+function rangeBound(label: string, end: 'start' | 'end') {
+  return safeText(`${label} must be text`, label)
+    .max(40, `${label} must be a date and time (ISO 8601)`)
+    .pipe(
+      z.string().transform((raw, ctx) => {
+        const parsed = dateTimeInput(label).safeParse(raw);
+        if (!parsed.success) {
+          ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]!.message });
+          return z.NEVER;
+        }
+        if (end === 'end' && DAY_ONLY.test(raw.trim())) return new Date(Date.parse(parsed.data) + 86_400_000).toISOString();
+        return parsed.data;
+      }),
+    );
+}
+
+/** Closed tickets with a due date by whether they were closed by it: met, missed, or any of them. */
+export const TICKET_SLA_FILTERS = { met: 'Met the due date', missed: 'Missed the due date', any: 'Closed with a due date' } as const;
+export type TicketSlaFilter = keyof typeof TICKET_SLA_FILTERS;
+
 export const TICKET_SORT_FIELDS = ['id', 'title', 'status', 'severity', 'company_name', 'queue', 'assignee_name', 'duedate', 'created_at', 'updated_at'] as const;
 export type TicketSortField = (typeof TICKET_SORT_FIELDS)[number];
 export type SortSpec<F extends string> = { field: F; dir: 'asc' | 'desc' };
@@ -57,6 +83,13 @@ export const ticketSearchQuerySchema = z
     overdue: boolParam.optional(),
     due_from: isoDate('due_from').optional(),
     due_to: isoDate('due_to').optional(),
+    /** Created on or after (a day: from its start). */
+    created_from: rangeBound('created_from', 'start').optional(),
+    /** Created before (a day: through its end). */
+    created_to: rangeBound('created_to', 'end').optional(),
+    closed_from: rangeBound('closed_from', 'start').optional(),
+    closed_to: rangeBound('closed_to', 'end').optional(),
+    sla: z.enum(Object.keys(TICKET_SLA_FILTERS) as [TicketSlaFilter, ...TicketSlaFilter[]], { error: 'sla must be met, missed or any' }).optional(),
     sort: sortParam(TICKET_SORT_FIELDS, TICKET_SEARCH.sortColumnsMax).optional(),
     page: z.coerce
       .number({ error: 'page must be a number' })
@@ -74,7 +107,9 @@ export const ticketSearchQuerySchema = z
   .refine((v) => (v.page - 1) * v.size < TICKET_SEARCH.offsetMax, {
     path: ['page'],
     message: `page goes at most ${TICKET_SEARCH.offsetMax} rows deep; narrow the search`,
-  });
+  })
+  .refine((v) => !v.created_from || !v.created_to || v.created_from < v.created_to, { path: ['created_to'], message: 'created_to must be after created_from' })
+  .refine((v) => !v.closed_from || !v.closed_to || v.closed_from < v.closed_to, { path: ['closed_to'], message: 'closed_to must be after closed_from' });
 export type TicketSearchQuery = z.input<typeof ticketSearchQuerySchema>;
 
 export const ticketRowSchema = z.object({

@@ -27,6 +27,8 @@ export type ReportDefinition = {
   mapRow?: (row: Record<string, unknown>, run: ReportRun) => ReportRow;
   /** The drill key of a row (the query of meta.drillRoute), null when no list matches it. */
   drill?: (row: ReportRow, run: ReportRun) => string | null;
+  /** Drill keys of a row's cells by column key (a count that opens exactly what it counts). */
+  cellDrill?: (row: ReportRow, run: ReportRun) => Record<string, string | null>;
   totals?: (rows: ReportRow[], run: ReportRun) => ReportRow | null;
   chart?: (rows: ReportRow[], run: ReportRun, drill: (string | null)[]) => ChartSpecInput | null;
   summary: (rows: ReportRow[], run: ReportRun) => string;

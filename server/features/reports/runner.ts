@@ -56,7 +56,7 @@ export const timedOut = (ms: number) =>
 const isQueryCanceled = (e: unknown) => (e as { code?: string } | null)?.code === '57014';
 
 export function runOf(def: ReportDefinition, params: ReportParams, now: Date): ReportRun {
-  return { params, period: def.snapshot ? null : resolvePeriod(params, now), now };
+  return { params, period: def.snapshot ? null : resolvePeriod(params, now, def.meta.defaultPeriod), now };
 }
 
 /** Opens a read-only transaction with the statement timeout on a connection of its own; answers its backend pid. */
@@ -102,6 +102,8 @@ export async function runReport(pool: Pool, running: RunningReports, def: Report
     const capped = raw.length > cap;
     const rows: ReportRow[] = raw.slice(0, cap).map((r) => (def.mapRow ? def.mapRow(r, run) : (r as ReportRow)));
     const drill = rows.map((r) => def.drill?.(r, run) ?? null);
+    const cells = def.cellDrill ? rows.map((r) => def.cellDrill!(r, run)) : null;
+    const cellDrill = cells ? Object.fromEntries([...new Set(cells.flatMap((c) => Object.keys(c)))].map((k) => [k, cells.map((c) => c[k] ?? null)])) : undefined;
     const spec = def.chart?.(rows, run, drill) ?? null;
     return {
       report: def.meta,
@@ -109,6 +111,7 @@ export async function runReport(pool: Pool, running: RunningReports, def: Report
       columns: def.columns,
       rows,
       drill,
+      ...(cellDrill ? { cellDrill } : {}),
       totals: def.totals?.(rows, run) ?? null,
       rowCount: rows.length,
       capped,

@@ -6,10 +6,10 @@
 import { SEVERITIES, SEVERITY_CODES, severityLabel } from '@contracts/common/codes';
 import { CSAT_SATISFIED_MIN, NPS_DETRACTOR_MAX, NPS_PROMOTER_MIN, SURVEY_TYPE_CLIENT_CARE, SURVEY_TYPE_SUPPORT } from '@contracts/common/constants';
 import { SURVEY_TEXT_QUESTIONS } from '@contracts/survey-form';
-import { REPORT_SETTINGS, SURVEY_KINDS, share, type ReportRow } from '@contracts/reports';
+import { REPORT_SETTINGS, SURVEY_KINDS, reportSearchParams, share, type ReportParamsInput, type ReportRow } from '@contracts/reports';
 import { isoOf } from '@server/platform/sql';
-import { sqlParams, type ReportDefinition } from './registry';
-import { fmtInt, periodBounds, ticketConditions, ticketSearchHref } from './tickets.reports';
+import { sqlParams, type ReportDefinition, type ReportRun } from './registry';
+import { bucketDays, fmtInt, periodBounds, ticketConditions, ticketSearchHref } from './tickets.reports';
 
 const n = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
 const pct = (v: number | null) => (v === null ? '—' : `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(v)} %`);
@@ -30,6 +30,7 @@ const slaAttainment: ReportDefinition = {
     title: 'SLA attainment',
     description: 'Share of tickets closed in the period within their due date, per priority and month (waiting on client or third party does not count against it).',
     params: ['period', 'company', 'assignee', 'queue', 'severity'],
+    drillsTo: 'the ticket search',
   },
   columns: [
     { key: 'month', label: 'Month', kind: 'date' },
@@ -60,12 +61,14 @@ const slaAttainment: ReportDefinition = {
     late: n(r.resolved) - n(r.in_time),
     attainment: share(n(r.in_time), n(r.resolved)) ?? 0,
   }),
+  drill: (row, run) => slaDrill(row, run, 'any'),
+  cellDrill: (row, run) => ({ resolved: slaDrill(row, run, 'any'), in_time: n(row.in_time) ? slaDrill(row, run, 'met') : null, late: n(row.late) ? slaDrill(row, run, 'missed') : null }),
   totals: (rows) => {
     const resolved = rows.reduce((a, r) => a + n(r.resolved), 0);
     const inTime = rows.reduce((a, r) => a + n(r.in_time), 0);
     return { month: 'Total', severity: '', resolved, in_time: inTime, late: resolved - inTime, attainment: share(inTime, resolved) ?? 0 };
   },
-  chart: (rows) => {
+  chart: (rows, run) => {
     const months = [...new Set(rows.map((r) => String(r.month)))];
     if (!months.length) return null;
     const present = SEVERITY_CODES.filter((c) => rows.some((r) => r.severity_code === c));
@@ -77,18 +80,30 @@ const slaAttainment: ReportDefinition = {
       categories: months,
       categoryLabel: 'Month',
       valueLabel: 'Within due date',
-      series: present.map((c) => ({
-        name: SEVERITIES[c],
-        values: months.map((m) => {
-          const row = rows.find((r) => r.month === m && r.severity_code === c);
-          return row ? n(row.attainment) : null;
-        }),
-      })),
+      series: present.map((c) => {
+        const of = months.map((m) => rows.find((r) => r.month === m && r.severity_code === c));
+        return { name: SEVERITIES[c], values: of.map((row) => (row ? n(row.attainment) : null)), drill: of.map((row) => (row ? slaDrill(row, run, 'any') : null)) };
+      }),
       markers: [{ type: 'value', value: 95, label: 'Target 95 %' }],
     };
   },
   summary: (rows) => slaSummary(rows),
 };
+
+/** The tickets of a row (priority × month) closed with a due date, met or missed: the search's address. */
+function slaDrill(row: ReportRow, run: ReportRun, sla: 'met' | 'missed' | 'any'): string {
+  const days = bucketDays(`${String(row.month)}-01`, 'month', run.period!);
+  return ticketSearchHref({
+    status: ['C'],
+    severity: String(row.severity_code),
+    queue: run.params.queue,
+    company: run.params.company,
+    assignee: run.params.assignee,
+    closed_from: days.from,
+    closed_to: days.to,
+    sla,
+  });
+}
 
 function slaSummary(rows: ReportRow[]): string {
   const resolved = rows.reduce((a, r) => a + n(r.resolved), 0);
@@ -174,6 +189,7 @@ function timeBy(kind: 'person' | 'company'): ReportDefinition {
         ? 'Hours each person logged in the period, billable and not, with the billable share.'
         : 'Hours logged on each company in the period, billable and not, with the billable share.',
       params: person ? ['period', 'company'] : ['period', 'assignee'],
+      drillsTo: 'the time entries',
     },
     columns: [
       { key: 'name', label, kind: 'text' },
@@ -190,7 +206,7 @@ function timeBy(kind: 'person' | 'company'): ReportDefinition {
       if (run.params.assignee && !person) conds.push(`te.staff_user_id = ${p(run.params.assignee)}`);
       const [idCol, nameCol] = person ? ['te.staff_user_id', 'u.name'] : [company, `coalesce(co.name, 'No company')`];
       return {
-        text: `SELECT ${idCol} AS id, ${nameCol} AS name, sum(te.minutes)::int AS minutes,
+        text: `SELECT ${idCol} AS party_id, ${nameCol} AS name, sum(te.minutes)::int AS minutes,
                       coalesce(sum(te.minutes) FILTER (WHERE te.billable), 0)::int AS billable_minutes
                  FROM time_entries te
                  LEFT JOIN tickets tk ON tk.id = te.ticket_id
@@ -201,6 +217,7 @@ function timeBy(kind: 'person' | 'company'): ReportDefinition {
       };
     },
     mapRow: (r) => ({
+      party_id: r.party_id === null ? null : n(r.party_id),
       name: String(r.name),
       hours: hours(n(r.minutes)),
       billable: hours(n(r.billable_minutes)),
@@ -209,12 +226,16 @@ function timeBy(kind: 'person' | 'company'): ReportDefinition {
       minutes: n(r.minutes),
       billable_minutes: n(r.billable_minutes),
     }),
+    drill: (row, run) =>
+      row.party_id === null
+        ? null
+        : reportHref('time-entries', run, person ? { assignee: n(row.party_id), company: run.params.company } : { company: n(row.party_id), assignee: run.params.assignee }),
     totals: (rows) => {
       const minutes = rows.reduce((a, r) => a + n(r.minutes), 0);
       const billable = rows.reduce((a, r) => a + n(r.billable_minutes), 0);
       return { name: 'Total', hours: hours(minutes), billable: hours(billable), non_billable: hours(minutes - billable), billable_share: share(billable, minutes) ?? 0 };
     },
-    chart: (rows) => {
+    chart: (rows, _run, drill) => {
       const top = rows.slice(0, REPORT_SETTINGS.chartCategoriesMax);
       if (!top.length) return null;
       return {
@@ -226,14 +247,86 @@ function timeBy(kind: 'person' | 'company'): ReportDefinition {
         categoryLabel: label,
         valueLabel: 'Hours',
         series: [
-          { name: 'Billable', stack: 'hours', values: top.map((r) => n(r.billable)) },
-          { name: 'Non-billable', stack: 'hours', values: top.map((r) => n(r.non_billable)) },
+          { name: 'Billable', stack: 'hours', values: top.map((r) => n(r.billable)), drill: drill.slice(0, top.length) },
+          { name: 'Non-billable', stack: 'hours', values: top.map((r) => n(r.non_billable)), drill: drill.slice(0, top.length) },
         ],
       };
     },
     summary: (rows) => timeSummary(rows, label),
   };
 }
+
+/** Another report of the catalog over the same period (the preset as chosen, or its days): its viewer address. */
+function reportHref(report: string, run: ReportRun, params: Omit<ReportParamsInput, 'period' | 'from' | 'to'>): string {
+  const period: ReportParamsInput = run.params.period ? { period: run.params.period, from: run.params.from, to: run.params.to } : {};
+  return `/report/view?${reportSearchParams(report, { ...period, ...params }).toString()}`;
+}
+
+/** The time entries of a period, one row each: where "time by person / company" drills to. */
+const timeEntries: ReportDefinition = {
+  meta: {
+    id: 'time-entries',
+    group: 'Time',
+    title: 'Time entries',
+    description: 'Every time entry of the period, newest first, with person, company, ticket and billable hours; filter by person or company.',
+    params: ['period', 'assignee', 'company'],
+    drillsTo: 'the ticket',
+  },
+  columns: [
+    { key: 'work_date', label: 'Date', kind: 'date' },
+    { key: 'person', label: 'Person', kind: 'text' },
+    { key: 'company', label: 'Company', kind: 'text' },
+    { key: 'ticket', label: 'Ticket', kind: 'text' },
+    { key: 'description', label: 'Description', kind: 'text' },
+    { key: 'hours', label: 'Hours', kind: 'hours' },
+    { key: 'billable', label: 'Billable', kind: 'text' },
+  ],
+  sql: (run, limit) => {
+    const { values, p } = sqlParams();
+    const company = 'coalesce(te.company_id, tk.company_id)';
+    const conds = [`te.work_date >= ${p(run.period!.from)}::date`, `te.work_date <= ${p(run.period!.to)}::date`];
+    if (run.params.company) conds.push(`${company} = ${p(run.params.company)}`);
+    if (run.params.assignee) conds.push(`te.staff_user_id = ${p(run.params.assignee)}`);
+    return {
+      text: `SELECT to_char(te.work_date, 'YYYY-MM-DD') AS work_date, u.name AS person, co.name AS company, te.ticket_id, tk.title AS ticket_title,
+                    te.description, te.minutes, te.billable, sum(te.minutes) OVER ()::int AS total_minutes,
+                    coalesce(sum(te.minutes) FILTER (WHERE te.billable) OVER (), 0)::int AS total_billable, count(*) OVER ()::int AS entries
+               FROM time_entries te
+               JOIN staff_users u ON u.id = te.staff_user_id
+               LEFT JOIN tickets tk ON tk.id = te.ticket_id
+               LEFT JOIN companies co ON co.id = ${company}
+              WHERE ${conds.join(' AND ')}
+              ORDER BY te.work_date DESC, te.id DESC ${limitOf(limit, p)}`,
+      values,
+    };
+  },
+  mapRow: (r) => ({
+    work_date: String(r.work_date),
+    person: String(r.person),
+    company: (r.company as string | null) ?? null,
+    ticket: r.ticket_id === null ? null : `#${n(r.ticket_id)} ${String(r.ticket_title ?? '')}`.trim(),
+    ticket_id: r.ticket_id === null ? null : n(r.ticket_id),
+    description: String(r.description ?? ''),
+    hours: hours(n(r.minutes)),
+    billable: r.billable ? 'Yes' : 'No',
+    minutes: n(r.minutes),
+    total_minutes: n(r.total_minutes),
+    total_billable: n(r.total_billable),
+    entries: n(r.entries),
+  }),
+  drill: (row) => (row.ticket_id === null ? null : `/ticket/${n(row.ticket_id)}`),
+  // The totals are the whole period's (window sums), not only the rows the table shows.
+  totals: (rows) => {
+    const minutes = n(rows[0]?.total_minutes);
+    return { work_date: 'Total', hours: hours(minutes), billable: rows.length ? `${pct(share(n(rows[0]?.total_billable), minutes))} billable` : null };
+  },
+  summary: (rows) => {
+    if (!rows.length) return 'No time was logged in the period with these filters.';
+    const minutes = n(rows[0]!.total_minutes);
+    const fmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(hours(minutes));
+    return `${fmtInt(n(rows[0]!.entries))} time entries, ${fmt} h in the period, ${pct(share(n(rows[0]!.total_billable), minutes))} billable.`;
+  },
+};
 
 function timeSummary(rows: ReportRow[], label: string): string {
   const minutes = rows.reduce((a, r) => a + n(r.minutes), 0);
@@ -245,6 +338,10 @@ function timeSummary(rows: ReportRow[], label: string): string {
 }
 
 // ------------------------------------------------------------------- CSAT and NPS
+
+const TEXT_KEYS = [...new Set([...SURVEY_TEXT_QUESTIONS[SURVEY_TYPE_SUPPORT], ...SURVEY_TEXT_QUESTIONS[SURVEY_TYPE_CLIENT_CARE]])];
+/** A response (of `latest l`) with something written: what the survey comments report lists. */
+const HAS_COMMENT = `(${TEXT_KEYS.map((k) => `btrim(coalesce(l.answers->>'${k}', '')) <> ''`).join(' OR ')})`;
 
 /** The latest response per survey key, optionally of one company: a CTE named `latest`. */
 function latestResponses(p: (v: unknown) => string, company: number | undefined): string {
@@ -262,6 +359,7 @@ const csatNps: ReportDefinition = {
     title: 'CSAT and NPS by month',
     description: 'CSAT (share of 4–5 on the support survey) and NPS (client care survey: promoters minus detractors) per month, with response counts.',
     params: ['period', 'company'],
+    drillsTo: 'the survey comments',
   },
   columns: [
     { key: 'month', label: 'Month', kind: 'date' },
@@ -269,6 +367,7 @@ const csatNps: ReportDefinition = {
     { key: 'csat', label: 'CSAT', kind: 'percent' },
     { key: 'care_responses', label: 'Client care responses', kind: 'count' },
     { key: 'nps', label: 'NPS', kind: 'percent' },
+    { key: 'comments', label: 'Comments', kind: 'count' },
   ],
   sql: (run, limit) => {
     const { values, p } = sqlParams();
@@ -284,10 +383,12 @@ const csatNps: ReportDefinition = {
                       count(*) FILTER (WHERE l.type = ${tcs} AND l.q1 >= ${CSAT_SATISFIED_MIN})::int AS satisfied,
                       count(*) FILTER (WHERE l.type = ${css} AND l.q2 IS NOT NULL)::int AS care_responses,
                       count(*) FILTER (WHERE l.type = ${css} AND l.q2 >= ${NPS_PROMOTER_MIN})::int AS promoters,
-                      count(*) FILTER (WHERE l.type = ${css} AND l.q2 <= ${NPS_DETRACTOR_MAX})::int AS detractors
+                      count(*) FILTER (WHERE l.type = ${css} AND l.q2 <= ${NPS_DETRACTOR_MAX})::int AS detractors,
+                      count(*) FILTER (WHERE ${HAS_COMMENT})::int AS comments
                  FROM latest l WHERE l.received_at >= ${from} AND l.received_at < ${to} GROUP BY 1)
              SELECT to_char(months.m, 'YYYY-MM') AS month, coalesce(agg.support_responses, 0) AS support_responses, coalesce(agg.satisfied, 0) AS satisfied,
-                    coalesce(agg.care_responses, 0) AS care_responses, coalesce(agg.promoters, 0) AS promoters, coalesce(agg.detractors, 0) AS detractors
+                    coalesce(agg.care_responses, 0) AS care_responses, coalesce(agg.promoters, 0) AS promoters, coalesce(agg.detractors, 0) AS detractors,
+                    coalesce(agg.comments, 0) AS comments
                FROM months LEFT JOIN agg ON agg.m = months.m ORDER BY months.m ${limitOf(limit, p)}`,
       values,
     };
@@ -301,16 +402,23 @@ const csatNps: ReportDefinition = {
     promoters: n(r.promoters),
     detractors: n(r.detractors),
     nps: n(r.care_responses) ? (share(n(r.promoters), n(r.care_responses))! - share(n(r.detractors), n(r.care_responses))!) : null,
+    comments: n(r.comments),
   }),
+  // A month opens the survey comments of that month (its days within the period).
+  drill: (row, run) => {
+    if (!n(row.comments)) return null;
+    const days = bucketDays(`${String(row.month)}-01`, 'month', run.period!);
+    return `/report/view?${reportSearchParams('survey-comments', { period: 'custom', from: days.from, to: days.to, company: run.params.company }).toString()}`;
+  },
   totals: (rows) => {
     const s = rows.reduce((a, r) => a + n(r.support_responses), 0);
     const c = rows.reduce((a, r) => a + n(r.care_responses), 0);
     const sat = rows.reduce((a, r) => a + n(r.satisfied), 0);
     const pro = rows.reduce((a, r) => a + n(r.promoters), 0);
     const det = rows.reduce((a, r) => a + n(r.detractors), 0);
-    return { month: 'Total', support_responses: s, csat: share(sat, s), care_responses: c, nps: c ? share(pro, c)! - share(det, c)! : null };
+    return { month: 'Total', support_responses: s, csat: share(sat, s), care_responses: c, nps: c ? share(pro, c)! - share(det, c)! : null, comments: rows.reduce((a, r) => a + n(r.comments), 0) };
   },
-  chart: (rows) =>
+  chart: (rows, _run, drill) =>
     rows.length
       ? {
           kind: 'line',
@@ -321,8 +429,8 @@ const csatNps: ReportDefinition = {
           categoryLabel: 'Month',
           valueLabel: 'Score',
           series: [
-            { name: 'CSAT', values: rows.map((r) => (r.csat === null ? null : n(r.csat))) },
-            { name: 'NPS', values: rows.map((r) => (r.nps === null ? null : n(r.nps))) },
+            { name: 'CSAT', values: rows.map((r) => (r.csat === null ? null : n(r.csat))), drill },
+            { name: 'NPS', values: rows.map((r) => (r.nps === null ? null : n(r.nps))), drill },
           ],
         }
       : null,
@@ -344,7 +452,6 @@ function satisfactionSummary(rows: ReportRow[]): string {
 
 // ------------------------------------------------------------------- survey comments
 
-const TEXT_KEYS = [...new Set([...SURVEY_TEXT_QUESTIONS[SURVEY_TYPE_SUPPORT], ...SURVEY_TEXT_QUESTIONS[SURVEY_TYPE_CLIENT_CARE]])];
 
 const surveyComments: ReportDefinition = {
   meta: {
@@ -372,7 +479,7 @@ const surveyComments: ReportDefinition = {
     if (run.params.rating === 'neutral') conds.push('l.q1 = 3');
     if (run.params.rating === 'high') conds.push('l.q1 >= 4');
     // Only responses with something written.
-    conds.push(`(${TEXT_KEYS.map((k) => `btrim(coalesce(l.answers->>'${k}', '')) <> ''`).join(' OR ')})`);
+    conds.push(HAS_COMMENT);
     return {
       text: `WITH ${latestResponses(p, run.params.company)}
              SELECT ${isoOf('l.received_at')} AS received, l.type, co.name AS company, l.ticket_id, t.title AS ticket_title, l.q1 AS rating, l.answers
@@ -424,5 +531,5 @@ function commentsSummary(rows: ReportRow[]): string {
 }
 
 export const SERVICE_REPORTS: ReportDefinition[] = [slaAttainment, overdueByAssignee];
-export const TIME_REPORTS: ReportDefinition[] = [timeBy('person'), timeBy('company')];
+export const TIME_REPORTS: ReportDefinition[] = [timeBy('person'), timeBy('company'), timeEntries];
 export const SATISFACTION_REPORTS: ReportDefinition[] = [csatNps, surveyComments];

@@ -6,6 +6,7 @@ import {
   REPORT_GROUPS,
   RUN_ID,
   reportIdSchema,
+  periodPresetsOf,
   reportParamsSchema,
   type ReportCatalog,
   type ReportParams,
@@ -27,6 +28,9 @@ function parseRun(request: { params: unknown; query: unknown }): { def: ReportDe
   const def = reportDefinition(id);
   if (!def) throw notFound('No such report');
   const params = parseInput(reportParamsSchema, request.query, 'query');
+  if (params.period && def.meta.params.includes('period') && !periodPresetsOf(def.meta).includes(params.period)) {
+    throw new ApiError(400, ERROR_CODES.invalidInput, `Invalid query: period (${def.meta.title} does not offer ${params.period})`, { period: `${def.meta.title} does not offer ${params.period}` });
+  }
   const takes = new Set<string>([...def.meta.params, 'run', ...(def.meta.params.includes('period') ? ['from', 'to'] : [])]);
   const extra = Object.keys(request.query as object).filter((k) => !takes.has(k));
   if (extra.length) {

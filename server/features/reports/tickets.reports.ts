@@ -7,6 +7,7 @@ import { QUEUES, SEVERITIES, SEVERITY_CODES, TICKET_STATUSES, TICKET_STATUS_CODE
 import type { ChartSpecInput } from '@contracts/charts';
 import { CHART_LIMITS } from '@contracts/charts';
 import {
+  ALL_TIME,
   OPEN_STATUSES,
   REPORT_SETTINGS,
   REPORT_STATUS_ANY,
@@ -51,8 +52,23 @@ export function ticketConditions(params: ReportParams, p: (v: unknown) => string
 
 const where = (conds: string[]) => (conds.length ? `WHERE ${conds.join(' AND ')}` : '');
 
+export type TicketSearchFilters = {
+  status?: string[] | null;
+  severity?: string;
+  queue?: string;
+  company?: number | null;
+  assignee?: number | null;
+  overdue?: boolean;
+  /** Created in [from, to): a day covers the whole day, an instant is the bound itself. */
+  created_from?: string;
+  created_to?: string;
+  closed_from?: string;
+  closed_to?: string;
+  sla?: 'met' | 'missed' | 'any';
+};
+
 /** The ticket search (/ticket/search) filtered to a segment: its address. */
-export function ticketSearchHref(filters: { status?: string[] | null; severity?: string; queue?: string; company?: number | null; assignee?: number | null; overdue?: boolean }): string {
+export function ticketSearchHref(filters: TicketSearchFilters): string {
   const q = new URLSearchParams();
   if (filters.status?.length) q.set('f.status', filters.status.join(','));
   if (filters.severity) q.set('f.severity', filters.severity);
@@ -60,7 +76,22 @@ export function ticketSearchHref(filters: { status?: string[] | null; severity?:
   if (filters.company) q.set('company', String(filters.company));
   if (filters.assignee) q.set('assignee', String(filters.assignee));
   if (filters.overdue) q.set('overdue', 'true');
+  for (const k of ['created_from', 'created_to', 'closed_from', 'closed_to', 'sla'] as const) if (filters[k]) q.set(k, filters[k]);
   return `/ticket/search?${q.toString()}`;
+}
+
+const isAllTime = (run: ReportRun) => !run.period || run.period.preset === ALL_TIME;
+
+/** "Created in the period" over tickets t (nothing for all time, so the counts read no date). */
+function createdInPeriod(run: ReportRun, p: (v: unknown) => string): string[] {
+  if (isAllTime(run)) return [];
+  const { from, to } = periodBounds(run, p);
+  return [`t.created_at >= ${from}`, `t.created_at < ${to}`];
+}
+
+/** The ticket search's created range of the period (its days, inclusive). */
+function createdFilters(run: ReportRun): Pick<TicketSearchFilters, 'created_from' | 'created_to'> {
+  return isAllTime(run) ? {} : { created_from: run.period!.from, created_to: run.period!.to };
 }
 
 /** The search filters a report's parameters stand for (segment values override them). */
@@ -105,10 +136,10 @@ function byDimension(d: Dimension): ReportDefinition {
       group: 'Tickets',
       title: d.title,
       description: d.description,
-      params: keys,
+      params: ['period', ...keys],
       drillsTo: 'the ticket search',
+      defaultPeriod: ALL_TIME,
     },
-    snapshot: true,
     columns: [
       { key: 'segment', label: d.label, kind: 'text' },
       { key: 'tickets', label: 'Tickets', kind: 'count' },
@@ -116,7 +147,7 @@ function byDimension(d: Dimension): ReportDefinition {
     ],
     sql: (run, limit) => {
       const { values, p } = sqlParams();
-      const conds = ticketConditions(run.params, p, keys, d.statusFallback);
+      const conds = [...ticketConditions(run.params, p, keys, d.statusFallback), ...createdInPeriod(run, p)];
       // Every code appears (zero when no ticket has it), in the dimension's order.
       return {
         text: `WITH counts AS (SELECT ${d.column} AS code, count(*)::int AS n FROM tickets t ${where(conds)} GROUP BY 1)
@@ -128,7 +159,7 @@ function byDimension(d: Dimension): ReportDefinition {
     },
     mapRow: (r) => ({ code: String(r.code), segment: d.labelOf(String(r.code)), tickets: n(r.tickets), share: share(n(r.tickets), n(r.total)) ?? 0, total: n(r.total) }),
     drill: (row, run) => {
-      const f = baseFilters(run.params, keys, d.statusFallback);
+      const f = { ...baseFilters(run.params, keys, d.statusFallback), ...createdFilters(run) };
       const code = String(row.code);
       if (d.own === 'status') return ticketSearchHref({ ...f, status: [code] });
       if (n(row.tickets) === 0) return null;
@@ -166,8 +197,7 @@ function byParty(d: Party): ReportDefinition {
   const keys = FILTERS.filter((k) => k !== d.own);
   const sev = SEVERITY_CODES.map((c) => ({ code: c, key: `sev_${c.toLowerCase()}`, label: SEVERITIES[c] }));
   return {
-    meta: { id: d.id, group: 'Tickets', title: d.title, description: d.description, params: keys, drillsTo: 'the ticket search' },
-    snapshot: true,
+    meta: { id: d.id, group: 'Tickets', title: d.title, description: d.description, params: ['period', ...keys], drillsTo: 'the ticket search', defaultPeriod: ALL_TIME },
     columns: [
       { key: 'segment', label: d.label, kind: 'text' },
       ...sev.map((s): ReportColumn => ({ key: s.key, label: s.label, kind: 'count' })),
@@ -176,7 +206,7 @@ function byParty(d: Party): ReportDefinition {
     ],
     sql: (run, limit) => {
       const { values, p } = sqlParams();
-      const conds = ticketConditions(run.params, p, keys, REPORT_STATUS_OPEN);
+      const conds = [...ticketConditions(run.params, p, keys, REPORT_STATUS_OPEN), ...createdInPeriod(run, p)];
       return {
         text: `SELECT ${d.idColumn} AS party_id, coalesce(${d.nameColumn}, ${p(d.none)}) AS segment,
                       ${sev.map((s) => `count(*) FILTER (WHERE t.severity = '${s.code}')::int AS ${s.key}`).join(', ')},
@@ -195,7 +225,7 @@ function byParty(d: Party): ReportDefinition {
       share: share(n(r.tickets), n(r.total)) ?? 0,
       total: n(r.total),
     }),
-    drill: (row, run) => (row.party_id === null ? null : ticketSearchHref({ ...baseFilters(run.params, keys, REPORT_STATUS_OPEN), [d.own]: n(row.party_id) })),
+    drill: (row, run) => (row.party_id === null ? null : ticketSearchHref({ ...baseFilters(run.params, keys, REPORT_STATUS_OPEN), ...createdFilters(run), [d.own]: n(row.party_id) })),
     totals: (rows) => ({
       segment: 'Total',
       ...Object.fromEntries(sev.map((s) => [s.key, rows.reduce((a, r) => a + n(r[s.key]), 0)])),
@@ -204,7 +234,7 @@ function byParty(d: Party): ReportDefinition {
     }),
     chart: (rows, run) => {
       const top = rows.slice(0, REPORT_SETTINGS.chartCategoriesMax);
-      const base = baseFilters(run.params, keys, REPORT_STATUS_OPEN);
+      const base = { ...baseFilters(run.params, keys, REPORT_STATUS_OPEN), ...createdFilters(run) };
       return {
         kind: 'stackedBar',
         title: d.title,
@@ -246,6 +276,7 @@ const ticketAge: ReportDefinition = {
     title: 'Age of open tickets',
     description: 'Open tickets by how long ago they were opened: 0–1, 1–3, 3–7, 7–30 and over 30 days.',
     params: ['company', 'assignee', 'queue', 'severity'],
+    drillsTo: 'the ticket search',
   },
   snapshot: true,
   columns: [
@@ -257,8 +288,8 @@ const ticketAge: ReportDefinition = {
     const { values, p } = sqlParams();
     const conds = [`t.status <> 'C'`, ...ticketConditions(run.params, p, ['company', 'assignee', 'queue', 'severity'])];
     const now = p(run.now);
-    // A ticket d days old (d ≥ lo and d < hi) falls in that bucket.
-    const bucketOf = AGE_BUCKETS.map((b, i) => (b.hi === null ? `ELSE ${i + 1}` : `WHEN t.created_at > ${now}::timestamptz - interval '${b.hi} days' THEN ${i + 1}`)).join(' ');
+    // A ticket created in [now − hi days, now − lo days) falls in that bucket (the drill-down's range).
+    const bucketOf = AGE_BUCKETS.map((b, i) => (b.hi === null ? `ELSE ${i + 1}` : `WHEN t.created_at >= ${now}::timestamptz - interval '${b.hi} days' THEN ${i + 1}`)).join(' ');
     return {
       text: `WITH counts AS (SELECT CASE ${bucketOf} END AS ord, count(*)::int AS n FROM tickets t ${where(conds)} GROUP BY 1)
              SELECT b.label AS bucket, coalesce(counts.n, 0)::int AS tickets, coalesce(sum(counts.n) OVER (), 0)::int AS total
@@ -268,15 +299,26 @@ const ticketAge: ReportDefinition = {
     };
   },
   mapRow: (r) => ({ bucket: String(r.bucket), tickets: n(r.tickets), share: share(n(r.tickets), n(r.total)) ?? 0 }),
+  drill: (row, run) => {
+    const b = AGE_BUCKETS.find((x) => x.label === row.bucket);
+    if (!b || !n(row.tickets)) return null;
+    const ago = (days: number) => new Date(run.now.getTime() - days * 86_400_000).toISOString();
+    return ticketSearchHref({
+      ...baseFilters(run.params, ['company', 'assignee', 'queue', 'severity'], REPORT_STATUS_ANY),
+      status: OPEN_STATUSES,
+      ...(b.hi === null ? {} : { created_from: ago(b.hi) }),
+      created_to: ago(b.lo),
+    });
+  },
   totals: (rows) => ({ bucket: 'Total', tickets: rows.reduce((a, r) => a + n(r.tickets), 0), share: 100 }),
-  chart: (rows) => ({
+  chart: (rows, _run, drill) => ({
     kind: 'bar',
     title: 'Age of open tickets',
     summary: ageSummary(rows),
     categories: rows.map((r) => String(r.bucket)),
     categoryLabel: 'Age',
     valueLabel: 'Open tickets',
-    series: [{ name: 'Open tickets', values: rows.map((r) => n(r.tickets)) }],
+    series: [{ name: 'Open tickets', values: rows.map((r) => n(r.tickets)), drill }],
   }),
   summary: (rows) => ageSummary(rows),
 };
@@ -308,6 +350,7 @@ const openedClosed: ReportDefinition = {
     title: 'Opened vs closed',
     description: 'Tickets opened and tickets closed per day, week or month of the period, and the backlog change.',
     params: ['period', 'granularity', 'company', 'assignee', 'queue', 'severity'],
+    drillsTo: 'the ticket search',
   },
   columns: [
     { key: 'bucket', label: 'Period', kind: 'date' },
@@ -335,14 +378,16 @@ const openedClosed: ReportDefinition = {
   mapRow: (r, run) => {
     const g = run.params.granularity ?? 'week';
     const b = String(r.bucket);
-    return { bucket: g === 'month' ? b.slice(0, 7) : b, opened: n(r.opened), closed: n(r.closed), net: n(r.opened) - n(r.closed) };
+    return { bucket: g === 'month' ? b.slice(0, 7) : b, start: b, opened: n(r.opened), closed: n(r.closed), net: n(r.opened) - n(r.closed) };
   },
+  drill: (row, run) => bucketDrill(row, run, 'created'),
+  cellDrill: (row, run) => ({ opened: bucketDrill(row, run, 'created'), closed: bucketDrill(row, run, 'closed') }),
   totals: (rows) => {
     const opened = rows.reduce((a, r) => a + n(r.opened), 0);
     const closed = rows.reduce((a, r) => a + n(r.closed), 0);
     return { bucket: 'Total', opened, closed, net: opened - closed };
   },
-  chart: (rows, run) =>
+  chart: (rows, run, drill) =>
     rows.length > CHART_LIMITS.points
       ? null
       : {
@@ -353,12 +398,37 @@ const openedClosed: ReportDefinition = {
           categoryLabel: (run.params.granularity ?? 'week') === 'week' ? 'Week starting' : (run.params.granularity ?? 'week') === 'day' ? 'Day' : 'Month',
           valueLabel: 'Tickets',
           series: [
-            { name: 'Opened', values: rows.map((r) => n(r.opened)) },
-            { name: 'Closed', values: rows.map((r) => n(r.closed)) },
+            { name: 'Opened', values: rows.map((r) => n(r.opened)), drill },
+            { name: 'Closed', values: rows.map((r) => n(r.closed)), drill: rows.map((r) => bucketDrill(r, run, 'closed')) },
           ],
         },
   summary: (rows) => openedSummary(rows),
 };
+
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The days of a period's bucket (clipped to the period), YYYY-MM-DD, inclusive. */
+export function bucketDays(start: string, g: Granularity, period: { from: string; to: string }): { from: string; to: string } {
+  let end: string;
+  if (g === 'day') end = start;
+  else if (g === 'week') end = addDays(start, 6);
+  else {
+    const d = new Date(`${start}T00:00:00Z`);
+    end = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+  }
+  return { from: start < period.from ? period.from : start, to: end > period.to ? period.to : end };
+}
+
+/** The tickets opened (created) or closed in a row's bucket, with the report's filters: the search's address. */
+function bucketDrill(row: ReportRow, run: ReportRun, which: 'created' | 'closed'): string | null {
+  if (!n(which === 'created' ? row.opened : row.closed)) return null;
+  const days = bucketDays(String(row.start), run.params.granularity ?? 'week', run.period!);
+  return ticketSearchHref({
+    ...baseFilters(run.params, ['company', 'assignee', 'queue', 'severity'], REPORT_STATUS_ANY),
+    [`${which}_from`]: days.from,
+    [`${which}_to`]: days.to,
+  });
+}
 
 function openedSummary(rows: ReportRow[]): string {
   const opened = rows.reduce((a, r) => a + n(r.opened), 0);
@@ -426,7 +496,7 @@ export const TICKET_REPORTS: ReportDefinition[] = [
   byDimension({
     id: 'tickets-by-status',
     title: 'Tickets by status',
-    description: 'How many tickets are in each status now.',
+    description: 'How many tickets are in each status now, of the tickets created in the period (all time unless you choose one).',
     label: 'Status',
     codes: TICKET_STATUS_CODES,
     labelOf: statusLabel,
@@ -438,7 +508,7 @@ export const TICKET_REPORTS: ReportDefinition[] = [
   byDimension({
     id: 'tickets-by-severity',
     title: 'Tickets by priority',
-    description: 'Open tickets (or another status) by priority: Critical, High, Medium, Low.',
+    description: 'Open tickets (or another status) by priority: Critical, High, Medium, Low; of the tickets created in the period (all time unless you choose one).',
     label: 'Priority',
     codes: SEVERITY_CODES,
     labelOf: severityLabel,
@@ -450,7 +520,7 @@ export const TICKET_REPORTS: ReportDefinition[] = [
   byDimension({
     id: 'tickets-by-queue',
     title: 'Tickets by queue',
-    description: 'Open tickets (or another status) per queue: Support, Programming, Managed Services, Sales, QA.',
+    description: 'Open tickets (or another status) per queue: Support, Programming, Managed Services, Sales, QA; of the tickets created in the period (all time unless you choose one).',
     label: 'Queue',
     codes: QUEUES,
     labelOf: (q) => q,
@@ -462,7 +532,7 @@ export const TICKET_REPORTS: ReportDefinition[] = [
   byParty({
     id: 'tickets-by-company',
     title: 'Tickets by company',
-    description: 'Open tickets (or another status) per company, stacked by priority, most first.',
+    description: 'Open tickets (or another status) per company, stacked by priority, most first; of the tickets created in the period (all time unless you choose one).',
     label: 'Company',
     idColumn: 't.company_id',
     nameColumn: 't.company_name',
@@ -472,7 +542,7 @@ export const TICKET_REPORTS: ReportDefinition[] = [
   byParty({
     id: 'tickets-by-assignee',
     title: 'Tickets by assignee',
-    description: 'Open tickets (or another status) per assignee, stacked by priority, most first.',
+    description: 'Open tickets (or another status) per assignee, stacked by priority, most first; of the tickets created in the period (all time unless you choose one).',
     label: 'Assignee',
     idColumn: 't.assignee_id',
     nameColumn: 't.assignee_name',

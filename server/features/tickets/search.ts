@@ -67,6 +67,15 @@ function ticketWhere(search: TicketSearch, now: Date, p: (v: unknown) => string)
   }
   if (search.due_from) conds.push(`t.duedate >= ${p(search.due_from)}`);
   if (search.due_to) conds.push(`t.duedate <= ${p(search.due_to)}`);
+  // Ranges are [from, to): the bounds arrive as instants (a day's `to` is the next midnight).
+  if (search.created_from) conds.push(`t.created_at >= ${p(search.created_from)}`);
+  if (search.created_to) conds.push(`t.created_at < ${p(search.created_to)}`);
+  if (search.closed_from) conds.push(`t.closed_at >= ${p(search.closed_from)}`);
+  if (search.closed_to) conds.push(`t.closed_at < ${p(search.closed_to)}`);
+  if (search.sla) {
+    const measured = `t.closed_at IS NOT NULL AND t.duedate IS NOT NULL`;
+    conds.push(search.sla === 'met' ? `${measured} AND t.closed_at <= t.duedate` : search.sla === 'missed' ? `${measured} AND t.closed_at > t.duedate` : measured);
+  }
   return conds.length ? `WHERE ${conds.join(' AND ')}` : '';
 }
 
