@@ -1,8 +1,9 @@
-import type { CompanyRow } from '@contracts/companies';
+import type { CompanyRow, CompanyView } from '@contracts/companies';
 import type { ReportCatalog, ReportParamsInput, ReportResult } from '@contracts/reports';
 import { reportSearchParams } from '@contracts/reports';
 import type { TicketOptions } from '@contracts/tickets';
-import { dataOf, http, toApiError } from '@/shared/http/http';
+import { ApiError, dataOf, http } from '@/shared/http/http';
+import type { ErrorCode } from '@contracts/common/errors';
 
 const query = (report: string, params: ReportParamsInput) => {
   const q = reportSearchParams(report, params);
@@ -14,25 +15,21 @@ const query = (report: string, params: ReportParamsInput) => {
 export type ReportFile = { blob: Blob; filename: string };
 
 async function file(url: string): Promise<ReportFile> {
-  try {
-    const res = await http.get<ArrayBuffer>(url, { responseType: 'arraybuffer' });
+  // Every status comes back here (the shared error mapping would read an error's bytes as no
+  // message): a file is the bytes; an error answer is JSON bytes with the server's message.
+  const res = await http.get<ArrayBuffer>(url, { responseType: 'arraybuffer', validateStatus: () => true });
+  if (res.status >= 200 && res.status < 300) {
     const disposition = String(res.headers['content-disposition'] ?? '');
     const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'report';
     return { blob: new Blob([res.data], { type: String(res.headers['content-type'] ?? 'application/octet-stream') }), filename };
-  } catch (error) {
-    // An error answer arrives as bytes too: read its JSON message.
-    const data = (error as { response?: { data?: unknown } }).response?.data;
-    if (data && typeof (data as ArrayBuffer).byteLength === 'number') {
-      let body: { error?: { message?: string } } = {};
-      try {
-        body = JSON.parse(new TextDecoder().decode(data as ArrayBuffer)) as typeof body;
-      } catch {
-        // not JSON: the generic message below
-      }
-      if (body.error?.message) throw new Error(body.error.message);
-    }
-    throw toApiError(error);
   }
+  let body: { error?: { code?: ErrorCode; message?: string; fields?: Record<string, string> } } = {};
+  try {
+    body = JSON.parse(new TextDecoder().decode(res.data)) as typeof body;
+  } catch {
+    // not JSON: the status alone
+  }
+  throw new ApiError(res.status, body.error?.code ?? 'internal', body.error?.message ?? `The server answered ${res.status}`, body.error?.fields);
 }
 
 /** The reports' service calls (staff portal). */
@@ -48,6 +45,11 @@ export const reportsApi = {
   pdf: (report: string, params: ReportParamsInput): Promise<ReportFile> => file(`/api/v2/reports/${encodeURIComponent(report)}/pdf?${query(report, params)}`),
   /** The parameter bar's choices: staff (the ticket desk's options) and companies by name. */
   staff: async (): Promise<{ id: number; name: string }[]> => (await dataOf(http.get<TicketOptions>('/api/v2/tickets/options'))).staff,
+  /** A company's name, for a company the address names (a shared link, a drill-down). */
+  company: async (id: number): Promise<{ id: number; name: string }> => {
+    const view = await dataOf(http.get<CompanyView>(`/api/v2/companies/${id}`));
+    return { id: view.company.id, name: view.company.name };
+  },
   companies: async (q: string, signal: AbortSignal): Promise<{ id: number; name: string }[]> =>
     (await dataOf(http.get<{ rows: CompanyRow[] }>('/api/v2/companies', { params: { ...(q ? { q } : {}), size: '20', sort: 'name:asc' }, signal }))).rows.map((c) => ({ id: c.id, name: c.name })),
 };

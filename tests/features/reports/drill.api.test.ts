@@ -109,7 +109,8 @@ describe.each(BACKENDS)('report drill-downs on %s', (backend) => {
   });
 
   it('drills from opened vs closed: a bucket opens the tickets created in it, or closed in it', async () => {
-    for (const query of [{ period: 'last-90-days', granularity: 'week' }, { period: 'this-year', granularity: 'month' }, { period: 'last-month', granularity: 'day', queue: 'Support' }]) {
+    const queries: Record<string, string>[] = [{ period: 'last-90-days', granularity: 'week' }, { period: 'this-year', granularity: 'month' }, { period: 'last-month', granularity: 'day', queue: 'Support' }];
+    for (const query of queries) {
       const r = await run('opened-vs-closed', query);
       const opened = r.chart!.series.find((s) => s.name === 'Opened')!;
       const closed = r.chart!.series.find((s) => s.name === 'Closed')!;

@@ -158,4 +158,29 @@ describe('Ticket Search filter bar', () => {
     await waitFor(() => expect(calls.tickets.at(-1)!.get('assignee')).toBe('4'));
     expect(plain(urlOf(location))).toEqual({ company: '8', assignee: '4' });
   });
+
+  it('takes the created and closed ranges and the due-date outcome a report drills with: chips, the call, and a removed chip leaves the URL', async () => {
+    const calls = serve();
+    const user = userEvent.setup();
+    const location = renderAt('/ticket/search?f.status=C&closed_from=2026-10-01&closed_to=2026-10-31&sla=missed&created_from=2026-11-20T09:30:00.000Z');
+    await waitFor(() => expect(calls.tickets).toHaveLength(1));
+    expect(plain(calls.tickets[0]!)).toEqual({
+      page: '1',
+      size: '10',
+      status: 'C',
+      closed_from: '2026-10-01',
+      closed_to: '2026-10-31',
+      sla: 'missed',
+      created_from: '2026-11-20T09:30:00.000Z',
+    });
+    const chips = screen.getByRole('grid', { name: /Active filters/ });
+    const texts = within(chips).getAllByRole('row').map((r) => r.textContent?.replace(/\u00a0/g, ' '));
+    // Days are the UTC days the report counted, whatever the browser's zone.
+    expect(texts).toEqual(expect.arrayContaining(['Status: Closed', 'Closed from: Oct 1, 2026', 'Closed to: Oct 31, 2026', 'Due date: Missed the due date']));
+    expect(texts.find((t) => t?.startsWith('Created from: '))).toMatch(/^Created from: Nov 20, 2026, \d{1,2}:30/);
+    await user.click(within(within(chips).getByRole('row', { name: /Due date: Missed/ })).getByRole('button'));
+    await waitFor(() => expect(calls.tickets.at(-1)!.get('sla')).toBeNull());
+    expect(plain(urlOf(location))).toEqual({ 'f.status': 'C', closed_from: '2026-10-01', closed_to: '2026-10-31', created_from: '2026-11-20T09:30:00.000Z' });
+    expect(calls.tickets.at(-1)!.get('closed_to')).toBe('2026-10-31');
+  });
 });

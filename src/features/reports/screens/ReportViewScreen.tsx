@@ -12,6 +12,7 @@ import {
   REPORT_STATUS_ANY,
   REPORT_STATUS_OPEN,
   SURVEY_KINDS,
+  periodPresetsOf,
   reportParamsSchema,
   reportSearchParams,
   type ReportColumn,
@@ -23,7 +24,7 @@ import {
 } from '@contracts/reports';
 import { formatChartValue } from '@contracts/charts';
 import { reportsApi } from '../api';
-import { reportCatalogMachine, reportStaffMachine } from '../machines/catalog.machine';
+import { reportCatalogMachine, reportCompanyMachine, reportStaffMachine } from '../machines/catalog.machine';
 import { liveReportViewerMachine } from '../machines/report-viewer.live';
 import styles from './reports.module.css';
 import { useTabTitle } from './tab-title';
@@ -50,6 +51,24 @@ const options = (entries: Record<string, string>) => Object.entries(entries).map
 const STATUS_OPTIONS = [{ id: REPORT_STATUS_OPEN, label: 'Open (not closed)' }, { id: REPORT_STATUS_ANY, label: 'Any status' }, ...options(TICKET_STATUSES)];
 const ANY = '';
 
+/** The company parameter: its name fetched when the address names one, then any company by name. */
+function CompanyParam({ id, onChange }: { id: number | undefined; onChange: (id: Key) => void }) {
+  const named = useActorRef(reportCompanyMachine, { input: { query: id ?? null } });
+  const name = useSelector(named, (s) => (id && s.context.data?.id === id ? s.context.data.name : null));
+  const failed = useSelector(named, (s) => Boolean(s.context.error));
+  const shown = id ? (name ?? (failed ? `Company #${id}` : '')) : '';
+  return (
+    <ComboBox
+      key={`${id ?? ''}-${shown}`}
+      label="Company"
+      placeholder={id && !shown ? 'Loading…' : 'Any company'}
+      defaultInputValue={shown}
+      loader={async (text, signal) => (await reportsApi.companies(text, signal)).map((c) => ({ id: String(c.id), label: c.name }))}
+      onSelectionChange={(k) => k !== null && onChange(k)}
+    />
+  );
+}
+
 function ParameterBar({ meta, params, onChange }: { meta: ReportMeta; params: ReportParamsInput; onChange: (next: ReportParamsInput) => void }) {
   const staffQuery = useActorRef(reportStaffMachine, { input: {} });
   const staff = useSelector(staffQuery, (s) => s.context.data ?? []);
@@ -67,12 +86,13 @@ function ParameterBar({ meta, params, onChange }: { meta: ReportMeta; params: Re
     }
     onChange(next as ReportParamsInput);
   };
-  const period = params.period ?? DEFAULT_PERIOD;
+  const period = params.period ?? meta.defaultPeriod ?? DEFAULT_PERIOD;
+  const presets = periodPresetsOf(meta).map((id) => ({ id, label: PERIOD_PRESETS[id] }));
   const anyOf = (label: string, entries: { id: string; label: string }[]) => [{ id: ANY, label }, ...entries];
   return (
     <Card padding="compact">
       <form className={styles.bar} aria-label="Report parameters" onSubmit={(e) => e.preventDefault()}>
-        {takes('period') ? <Select label="Period" items={options(PERIOD_PRESETS)} selectedKey={period} onSelectionChange={(k) => set('period', k)} /> : null}
+        {takes('period') ? <Select label="Period" items={presets} selectedKey={period} onSelectionChange={(k) => set('period', k)} /> : null}
         {takes('period') && period === 'custom' ? (
           <>
             <DatePicker label="From" value={params.from ?? null} maxValue={params.to} onChange={(v) => v && onChange({ ...params, from: v })} />
@@ -93,16 +113,7 @@ function ParameterBar({ meta, params, onChange }: { meta: ReportMeta; params: Re
             onSelectionChange={(k) => set('assignee', k)}
           />
         ) : null}
-        {takes('company') ? (
-          <ComboBox
-            key={String(params.company ?? '')}
-            label="Company"
-            placeholder="Any company"
-            defaultInputValue={params.company ? `Company #${String(params.company)}` : ''}
-            loader={async (text, signal) => (await reportsApi.companies(text, signal)).map((c) => ({ id: String(c.id), label: c.name }))}
-            onSelectionChange={(k) => k !== null && set('company', k)}
-          />
-        ) : null}
+        {takes('company') ? <CompanyParam key={String(params.company ?? '')} id={params.company ? Number(params.company) : undefined} onChange={(k) => set('company', k)} /> : null}
         {takes('kind') ? <Select label="Survey" items={anyOf('Both surveys', options(SURVEY_KINDS))} selectedKey={params.kind ?? ANY} onSelectionChange={(k) => set('kind', k)} /> : null}
         {takes('rating') ? <Select label="Rating" items={anyOf('Any rating', options(RATING_FILTERS))} selectedKey={params.rating ?? ANY} onSelectionChange={(k) => set('rating', k)} /> : null}
       </form>
@@ -130,6 +141,9 @@ function ResultView({ result, onDrill }: { result: ReportResult; onDrill: (href:
         type: TYPE[c.kind],
         cell: (row: ReportRow) => {
           const text = formatCell(row[c.key] ?? null, c.kind);
+          // A count with its own drill-down opens exactly what it counts; the first cell opens the row's.
+          const cellHref = result.cellDrill?.[c.key]?.[row.__row as number] ?? null;
+          if (cellHref) return <Link href={cellHref} aria-label={`${text} ${c.label.toLowerCase()}, ${String(row[result.columns[0]!.key] ?? '')}: open the list`}>{text}</Link>;
           const href = row.__drill as string | null;
           return ci === 0 && href ? <Link href={href}>{text || 'Open'}</Link> : text;
         },
@@ -218,6 +232,12 @@ export default function ReportViewScreen() {
   const exporting = state.hasTag('exporting');
   const shownResult = result && result.report.id === report ? result : null;
   const problems = parsed.success ? null : fieldErrors(parsed.error.issues);
+  // The last export asked for, so a failed one can be tried again.
+  const [lastExport, setLastExport] = useState<'csv' | 'pdf'>('csv');
+  const exportAs = (kind: 'csv' | 'pdf') => {
+    setLastExport(kind);
+    viewer.send({ type: 'report.export', kind });
+  };
 
   return (
     <>
@@ -227,10 +247,10 @@ export default function ReportViewScreen() {
         breadcrumbs={<Breadcrumbs items={[{ label: 'Reports', href: '/report/base' }, { label: title }]} />}
         actions={
           <>
-            <Button isDisabled={!state.matches('shown') || exporting} isPending={exporting} onPress={() => viewer.send({ type: 'report.export', kind: 'csv' })}>
+            <Button isDisabled={!state.matches('shown') || exporting} isPending={exporting} onPress={() => exportAs('csv')}>
               Export CSV
             </Button>
-            <Button isDisabled={!state.matches('shown') || exporting} onPress={() => viewer.send({ type: 'report.export', kind: 'pdf' })}>
+            <Button isDisabled={!state.matches('shown') || exporting} onPress={() => exportAs('pdf')}>
               Export PDF
             </Button>
           </>
@@ -254,7 +274,10 @@ export default function ReportViewScreen() {
         ) : null}
         {state.context.exportError ? (
           <Alert tone="danger" title="The export failed" live>
-            {state.context.exportError}
+            {state.context.exportError}{' '}
+            <Button size="sm" isDisabled={!state.matches('shown') || exporting} onPress={() => exportAs(lastExport)}>
+              {`Try the ${lastExport.toUpperCase()} again`}
+            </Button>
           </Alert>
         ) : null}
         {running && slow ? (

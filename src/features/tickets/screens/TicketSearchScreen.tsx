@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { QUEUES, SEVERITIES, TICKET_STATUSES } from '@contracts/common/codes';
-import type { TicketRow } from '@contracts/tickets';
+import { TICKET_SLA_FILTERS, type TicketRow, type TicketSlaFilter } from '@contracts/tickets';
 import { CompanyPicker, pickedCompanyName } from '@/features/companies';
 import { createTicketTableMachine } from '../machines/tickets.machines';
 import { queryFromSearchParams, queryToSearchParams } from '@/shared/machines/table/table.model';
@@ -24,14 +24,17 @@ import {
   TicketStatusBadge,
   type FilterChip,
 } from '@/shared/ui/components';
-import { formatDate } from '@/shared/ui/tokens/format';
+import { formatDate, formatDateTime } from '@/shared/ui/tokens/format';
 import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { TABLE_TEXTS } from '@contracts/common/constants';
 import { AssigneePicker, pickedAssigneeName } from './AssigneePicker';
 import styles from './TicketSearchScreen.module.css';
 
 /** Filters of the screen beside the table's own (search, sort, page): the endpoint's other parameters. */
-const EXTRA_KEYS = ['company', 'assignee', 'overdue', 'due_from', 'due_to'] as const;
+const EXTRA_KEYS = ['company', 'assignee', 'overdue', 'due_from', 'due_to', 'created_from', 'created_to', 'closed_from', 'closed_to', 'sla'] as const;
+/** Range ends a report's drill-down sets: a day (YYYY-MM-DD, a UTC day, inclusive) or an instant. */
+const RANGE_KEYS = new Set(['created_from', 'created_to', 'closed_from', 'closed_to']);
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** The table's filters (its columns), kept in the URL as f.<field>. */
 const TABLE_FILTERS = ['status', 'severity', 'queue'] as const;
 
@@ -40,7 +43,7 @@ const options = (entries: [string, string][], any: string) => [{ id: ANY, label:
 const STATUS_OPTIONS = options(Object.entries(TICKET_STATUSES), 'Any status');
 const SEVERITY_OPTIONS = options(Object.entries(SEVERITIES), 'Any priority');
 const QUEUE_OPTIONS = options(QUEUES.map((q) => [q, q]), 'Any queue');
-const LABELS: Record<string, string> = { status: 'Status', severity: 'Priority', queue: 'Queue', company: 'Company', assignee: 'Assignee', overdue: 'Overdue', due_from: 'Due from', due_to: 'Due to', search: 'Search' };
+const LABELS: Record<string, string> = { status: 'Status', severity: 'Priority', queue: 'Queue', company: 'Company', assignee: 'Assignee', overdue: 'Overdue', due_from: 'Due from', due_to: 'Due to', created_from: 'Created from', created_to: 'Created to', closed_from: 'Closed from', closed_to: 'Closed to', sla: 'Due date', search: 'Search' };
 
 const COLUMNS: DataTableColumn<TicketRow>[] = [
   { label: 'ID', field: 'id', sortable: true, type: 'number', firstSortType: 'desc', width: '3.75rem' },
@@ -139,6 +142,9 @@ export default function TicketSearchScreen() {
     if (key === 'assignee') return pickedAssigneeName(Number(value)) ?? `#${value}`;
     if (key === 'overdue') return 'Only overdue';
     if (key === 'due_from' || key === 'due_to') return formatDate(value);
+    // A day is the UTC day the report counted; an instant (an age bucket's edge) shows its time, and `to` is exclusive.
+    if (RANGE_KEYS.has(key)) return DAY_ONLY.test(value) ? formatDate(value, { timeZone: 'UTC' }) : `${key.endsWith('_to') ? 'before ' : ''}${formatDateTime(value)}`;
+    if (key === 'sla') return TICKET_SLA_FILTERS[value as TicketSlaFilter] ?? value;
     return value;
   };
   const chips: FilterChip[] = [
