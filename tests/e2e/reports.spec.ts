@@ -71,3 +71,36 @@ test('reports: the catalog, a run, a new period (and back), drill-down to the sa
   await expect(page).toHaveURL(/\/ticket\/search\?assignee=\d+&overdue=true/);
   await expect(page.getByText(`${count} rows`, { exact: true })).toBeAttached();
 });
+
+test('reports drill down to lists of the same count: opened vs closed (a month closed) and SLA attainment (late ones)', async ({ page }) => {
+  await staffSignIn(page, STAFF.agent.email);
+  await expect(page).toHaveURL(/\/home$/);
+  const rowsText = (n: number) => `${new Intl.NumberFormat('en-US').format(n)} rows`;
+
+  // Opened vs closed per month: a month's Closed count opens the tickets closed in that month.
+  await page.goto('/report/view?report=opened-vs-closed&period=this-year&granularity=month');
+  const opened = page.getByRole('table', { name: 'Opened vs closed' });
+  const closedLink = opened.getByRole('link', { name: /closed, \d{4}-\d{2}: open the list/ }).first();
+  await expect(closedLink).toBeVisible();
+  const closed = Number((await closedLink.innerText()).replace(/,/g, ''));
+  expect(closed).toBeGreaterThan(0);
+  await expectAccessible(page);
+  await closedLink.click();
+  await expect(page).toHaveURL(/\/ticket\/search\?closed_from=\d{4}-\d{2}-\d{2}&closed_to=\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByRole('grid', { name: /Active filters/ }).getByRole('row', { name: /Closed from/ })).toBeVisible();
+  await expect(page.getByText(rowsText(closed), { exact: true })).toBeAttached();
+  await expectAccessible(page);
+
+  // SLA attainment: a priority and month's Late count opens the tickets closed after their due date.
+  await page.goto('/report/view?report=sla-attainment&period=this-year');
+  const sla = page.getByRole('table', { name: 'SLA attainment' });
+  const lateLink = sla.getByRole('link', { name: /late, \d{4}-\d{2}: open the list/ }).first();
+  await expect(lateLink).toBeVisible();
+  const late = Number((await lateLink.innerText()).replace(/,/g, ''));
+  expect(late).toBeGreaterThan(0);
+  await expectAccessible(page);
+  await lateLink.click();
+  await expect(page).toHaveURL(/\/ticket\/search\?f\.status=C&f\.severity=[CHML]&closed_from=.+&sla=missed$/);
+  await expect(page.getByRole('grid', { name: /Active filters/ }).getByRole('row', { name: 'Due date: Missed the due date' })).toBeVisible();
+  await expect(page.getByText(rowsText(late), { exact: true })).toBeAttached();
+});
