@@ -1,6 +1,6 @@
 /** Contracts of the staff ticket desk: search, create, view, notes, changes, time entries, stats. */
 import { z } from './common/zod';
-import { LIMITS, TICKET_SEARCH, TIME_ENTRY_MINUTES_MAX } from './common/constants';
+import { LIMITS, TICKET_AGE_BUCKETS_DAYS, TICKET_SEARCH, TIME_ENTRY_MINUTES_MAX } from './common/constants';
 import { QUEUES, SEVERITY_CODES, TICKET_SOURCES, TICKET_STATUS_CODES, type Severity, type TicketStatus } from './common/codes';
 import { calendarDay, dateTimeInput, idInput, PAGE_MAX, safeText } from './common/input';
 
@@ -269,6 +269,8 @@ export type TicketOptions = {
 
 export type CountRow = { key: string; label: string; count: number };
 export type TicketStats = {
+  /** The moment the figures were counted (the age buckets' edges are measured from it). */
+  as_of: string;
   open_total: number;
   overdue_total: number;
   by_status: CountRow[];
@@ -277,3 +279,33 @@ export type TicketStats = {
   by_assignee: CountRow[];
   by_age: CountRow[];
 };
+
+export type TicketStatsBreakdown = 'by_status' | 'by_severity' | 'by_queue' | 'by_assignee' | 'by_age';
+
+/**
+ * The ticket search (its address) of one bar of the active ticket stats: the open tickets with
+ * that status, priority, queue, assignee or age, so its count is the bar's. Null for the
+ * unassigned bar (the search has no "nobody" filter) and for an unknown age bucket.
+ */
+export function ticketStatsDrill(breakdown: TicketStatsBreakdown, key: string, asOf: string): string | null {
+  const q = new URLSearchParams();
+  const open = TICKET_STATUS_CODES.filter((s) => s !== 'C').join(',');
+  if (breakdown === 'by_status') q.set('f.status', key);
+  else q.set('f.status', open);
+  if (breakdown === 'by_severity') q.set('f.severity', key);
+  if (breakdown === 'by_queue') q.set('f.queue', key);
+  if (breakdown === 'by_assignee') {
+    if (!/^\d+$/.test(key)) return null;
+    q.set('assignee', key);
+  }
+  if (breakdown === 'by_age') {
+    // Bucket i holds tickets created in [as_of − edge[i] days, as_of − edge[i−1] days).
+    const i = Number(key);
+    const edges = [0, ...TICKET_AGE_BUCKETS_DAYS];
+    if (!Number.isInteger(i) || i < 0 || i > TICKET_AGE_BUCKETS_DAYS.length) return null;
+    const ago = (days: number) => new Date(Date.parse(asOf) - days * 86_400_000).toISOString();
+    if (i < TICKET_AGE_BUCKETS_DAYS.length) q.set('created_from', ago(edges[i + 1]!));
+    q.set('created_to', ago(edges[i]!));
+  }
+  return `/ticket/search?${q.toString()}`;
+}

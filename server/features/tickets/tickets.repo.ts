@@ -440,10 +440,10 @@ export async function ticketStats(db: Queryable, now: Date): Promise<TicketStats
   const { rows } = await db.query<{ status: string | null; severity: string | null; queue: string | null; assignee_id: number | null; age: number | null; n: number; g: number } & Record<string, unknown>>(
     `SELECT status, severity, queue, assignee_id, age, count(*)::int AS n, GROUPING(status, severity, queue, assignee_id, age) AS g
        FROM (SELECT status, severity, queue, assignee_id,
-                    CASE WHEN created_at > $1::timestamptz - make_interval(days => $2) THEN 0
-                         WHEN created_at > $1::timestamptz - make_interval(days => $3) THEN 1
-                         WHEN created_at > $1::timestamptz - make_interval(days => $4) THEN 2
-                         WHEN created_at > $1::timestamptz - make_interval(days => $5) THEN 3
+                    CASE WHEN created_at >= $1::timestamptz - make_interval(days => $2) THEN 0
+                         WHEN created_at >= $1::timestamptz - make_interval(days => $3) THEN 1
+                         WHEN created_at >= $1::timestamptz - make_interval(days => $4) THEN 2
+                         WHEN created_at >= $1::timestamptz - make_interval(days => $5) THEN 3
                          ELSE 4 END AS age
                FROM tickets WHERE status <> 'C') o
       GROUP BY GROUPING SETS ((status), (severity), (queue), (assignee_id), (age), ())`,
@@ -463,6 +463,7 @@ export async function ticketStats(db: Queryable, now: Date): Promise<TicketStats
     return out;
   };
   return {
+    as_of: now.toISOString(),
     open_total: rows.find((r) => r.g === 0b11111)?.n ?? 0,
     overdue_total: overdue[0]!.n,
     by_status: pick('status', statusLabel, Object.keys(TICKET_STATUSES)),

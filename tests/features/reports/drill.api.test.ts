@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_SEARCH } from '@contracts/common/constants';
 import { resolvePeriod, type ReportResult } from '@contracts/reports';
+import { ticketStatsDrill, type TicketStats, type TicketStatsBreakdown } from '@contracts/tickets';
 import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -199,5 +200,23 @@ describe.each(BACKENDS)('report drill-downs on %s', (backend) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v2/reports/opened-vs-closed?period=all-time', headers: bearer(token) });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toHaveProperty('period');
+  });
+
+  it('drills from every bar of the active ticket stats to the ticket search with the same count', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v2/tickets/stats', headers: bearer(token) });
+    const stats = res.json() as TicketStats;
+    let checked = 0;
+    for (const key of ['by_status', 'by_severity', 'by_queue', 'by_assignee', 'by_age'] as TicketStatsBreakdown[]) {
+      for (const row of stats[key]) {
+        const href = ticketStatsDrill(key, row.key, stats.as_of);
+        if (key === 'by_assignee' && row.key === 'none') {
+          expect(href).toBeNull();
+          continue;
+        }
+        await expectCount(href, row.count);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(15);
   });
 });

@@ -1,63 +1,95 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import type { CountRow } from '@contracts/tickets';
+import { useMemo } from 'react';
+import { useLocation } from 'wouter';
+import { chartSpec, type ChartSpec } from '@contracts/charts';
+import { ticketStatsDrill, type CountRow, type TicketStats, type TicketStatsBreakdown } from '@contracts/tickets';
 import { ticketStatsMachine } from '../machines/tickets.machines';
-import { Spinner } from '@/shared/ui/Spinner';
+import { Alert, Button, Card, PageHeader, SkeletonCard, Stat } from '@/shared/ui/components';
+import { Chart } from '@/shared/ui/chart';
+import styles from './ActiveTicketStatsScreen.module.css';
 
-function Breakdown({ title, id, rows, total }: { title: string; id: string; rows: CountRow[]; total: number }) {
-  return (
-    <section className="card" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      <div className="bars" aria-hidden="true">
-        {rows.map((r) => (
-          <div key={r.key} className="bar-row">
-            <span className="bar-label">{r.label}</span>
-            <span className="bar" style={{ width: `${total ? Math.max(1, (r.count / total) * 100) : 0}%` }} />
-            <span className="bar-value">{r.count}</span>
-          </div>
-        ))}
-      </div>
-      <table className="simple">
-        <thead>
-          <tr>
-            <th scope="col">{title.replace('By ', '')}</th>
-            <th scope="col">Open tickets</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.key}>
-              <td>{r.label}</td>
-              <td>{r.count}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
-  );
+type Breakdown = { key: TicketStatsBreakdown; title: string; label: string; kind: 'bar' | 'horizontalBar' };
+
+const BREAKDOWNS: Breakdown[] = [
+  { key: 'by_status', title: 'Open tickets by status', label: 'Status', kind: 'bar' },
+  { key: 'by_severity', title: 'Open tickets by priority', label: 'Priority', kind: 'bar' },
+  { key: 'by_queue', title: 'Open tickets by queue', label: 'Queue', kind: 'horizontalBar' },
+  { key: 'by_age', title: 'Open tickets by age', label: 'Age', kind: 'bar' },
+  // Across, so every name reads in full.
+  { key: 'by_assignee', title: 'Open tickets by assignee', label: 'Assignee', kind: 'horizontalBar' },
+];
+
+function summaryOf(rows: CountRow[], total: number, label: string): string {
+  if (!total) return 'No open tickets.';
+  const top = [...rows].sort((a, b) => b.count - a.count)[0]!;
+  return `${top.label} holds the most open tickets by ${label.toLowerCase()}: ${top.count} of ${total} (${Math.round((100 * top.count) / total)} %).`;
 }
 
-/** Open tickets by status, severity, queue, assignee and age, as bar charts and tables. */
+/** One chart per breakdown, each bar drilling to the ticket search of exactly its tickets. */
+function chartsOf(data: TicketStats): { breakdown: Breakdown; spec: ChartSpec }[] {
+  return BREAKDOWNS.map((b) => {
+    const rows = data[b.key];
+    return {
+      breakdown: b,
+      spec: chartSpec({
+        kind: b.kind,
+        title: b.title,
+        summary: summaryOf(rows, data.open_total, b.label),
+        categories: rows.map((r) => r.label),
+        categoryLabel: b.label,
+        valueLabel: 'Open tickets',
+        series: [{ name: 'Open tickets', values: rows.map((r) => r.count), drill: rows.map((r) => (r.count ? ticketStatsDrill(b.key, r.key, data.as_of) : null)) }],
+      }),
+    };
+  });
+}
+
+/** Open tickets by status, priority, queue, age and assignee: the one chart component, a click opens the matching tickets. */
 export default function ActiveTicketStatsScreen() {
   const actor = useActorRef(ticketStatsMachine, { input: {} });
   const data = useSelector(actor, (s) => s.context.data);
   const error = useSelector(actor, (s) => s.context.error);
+  const [, navigate] = useLocation();
+  const charts = useMemo(() => (data ? chartsOf(data) : null), [data]);
+  const height = (b: Breakdown, rows: number) => (b.kind === 'horizontalBar' ? Math.max(220, 40 * rows + 60) : 260);
+
   return (
     <>
-      <h1>Active Ticket Stats</h1>
-      {error ? <div className="form-error" role="alert">{error}</div> : null}
-      {!data && !error ? <Spinner label="Counting open tickets" /> : null}
-      {data ? (
+      <PageHeader title="Active Ticket Stats" subtitle="Every ticket that is not closed, counted now. Click a bar or a figure to open those tickets." />
+      {error ? (
+        <Alert tone="danger" title="The figures could not be counted" live>
+          {error}{' '}
+          <Button size="sm" onPress={() => actor.send({ type: 'query.reload' })}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+      {!data && !error ? (
+        <div aria-busy="true" aria-label="Counting open tickets" className={styles.charts}>
+          <SkeletonCard />
+          <SkeletonCard />
+        </div>
+      ) : null}
+      {data && charts ? (
         <>
-          <section className="kpis" aria-label="Totals">
-            <div className="card kpi"><span>Open tickets</span><strong>{data.open_total}</strong></div>
-            <div className="card kpi"><span>Overdue</span><strong>{data.overdue_total}</strong></div>
+          <section className={styles.kpis} aria-label="Totals">
+            <Card padding="compact">
+              <Stat label="Open tickets" value={data.open_total} />
+            </Card>
+            <Card padding="compact">
+              <Stat
+                label="Overdue"
+                value={<span className={data.overdue_total > 0 ? styles.overdue : undefined}>{data.overdue_total}</span>}
+                hint={data.open_total ? `${Math.round((100 * data.overdue_total) / data.open_total)} % of open` : undefined}
+              />
+            </Card>
           </section>
-          <div className="stats-grid">
-            <Breakdown title="By Status" id="by-status" rows={data.by_status} total={data.open_total} />
-            <Breakdown title="By Priority" id="by-severity" rows={data.by_severity} total={data.open_total} />
-            <Breakdown title="By Queue" id="by-queue" rows={data.by_queue} total={data.open_total} />
-            <Breakdown title="By Assignee" id="by-assignee" rows={data.by_assignee} total={data.open_total} />
-            <Breakdown title="By Age" id="by-age" rows={data.by_age} total={data.open_total} />
+          <div className={styles.charts}>
+            {charts.map(({ breakdown, spec }) => (
+              <Card key={breakdown.key}>
+                <Chart spec={spec} height={height(breakdown, spec.categories.length)} onSelect={(href) => navigate(href)} drillHref={(href) => href} />
+              </Card>
+            ))}
           </div>
         </>
       ) : null}
