@@ -405,11 +405,8 @@ const csatNps: ReportDefinition = {
     comments: n(r.comments),
   }),
   // A month opens the survey comments of that month (its days within the period).
-  drill: (row, run) => {
-    if (!n(row.comments)) return null;
-    const days = bucketDays(`${String(row.month)}-01`, 'month', run.period!);
-    return `/report/view?${reportSearchParams('survey-comments', { period: 'custom', from: days.from, to: days.to, company: run.params.company }).toString()}`;
-  },
+  drill: (row, run) => commentsDrill(row, run),
+  cellDrill: (row, run) => ({ comments: commentsDrill(row, run) }),
   totals: (rows) => {
     const s = rows.reduce((a, r) => a + n(r.support_responses), 0);
     const c = rows.reduce((a, r) => a + n(r.care_responses), 0);
@@ -436,6 +433,13 @@ const csatNps: ReportDefinition = {
       : null,
   summary: (rows) => satisfactionSummary(rows),
 };
+
+/** The survey comments of a month's row (its days within the period), as many as its Comments figure. */
+function commentsDrill(row: ReportRow, run: ReportRun): string | null {
+  if (!n(row.comments)) return null;
+  const days = bucketDays(`${String(row.month)}-01`, 'month', run.period!);
+  return `/report/view?${reportSearchParams('survey-comments', { period: 'custom', from: days.from, to: days.to, company: run.params.company }).toString()}`;
+}
 
 function satisfactionSummary(rows: ReportRow[]): string {
   const s = rows.reduce((a, r) => a + n(r.support_responses), 0);

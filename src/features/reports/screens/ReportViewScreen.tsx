@@ -29,7 +29,7 @@ import { liveReportViewerMachine } from '../machines/report-viewer.live';
 import styles from './reports.module.css';
 import { useTabTitle } from './tab-title';
 import { Chart } from '@/shared/ui/chart';
-import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { Alert, Breadcrumbs, Button, Card, ComboBox, DatePicker, EmptyState, PageHeader, Select, SkeletonCard, SkeletonTable } from '@/shared/ui/components';
 import { formatNumericDateTime } from '@/shared/ui/tokens/format';
 
@@ -143,9 +143,21 @@ function ResultView({ result, onDrill }: { result: ReportResult; onDrill: (href:
           const text = formatCell(row[c.key] ?? null, c.kind);
           // A count with its own drill-down opens exactly what it counts; the first cell opens the row's.
           const cellHref = result.cellDrill?.[c.key]?.[row.__row as number] ?? null;
-          if (cellHref) return <Link href={cellHref} aria-label={`${text} ${c.label.toLowerCase()}, ${String(row[result.columns[0]!.key] ?? '')}: open the list`}>{text}</Link>;
           const href = row.__drill as string | null;
-          return ci === 0 && href ? <Link href={href}>{text || 'Open'}</Link> : text;
+          // Long text (titles, comments, descriptions) is cut to the column with the full text on hover.
+          return (
+            <CellText text={text}>
+              {cellHref ? (
+                <Link href={cellHref} aria-label={`${text} ${c.label.toLowerCase()}, ${String(row[result.columns[0]!.key] ?? '')}: open the list`}>
+                  {text}
+                </Link>
+              ) : ci === 0 && href ? (
+                <Link href={href}>{text || 'Open'}</Link>
+              ) : (
+                text
+              )}
+            </CellText>
+          );
         },
       })),
     [result],
@@ -156,7 +168,7 @@ function ResultView({ result, onDrill }: { result: ReportResult; onDrill: (href:
         <p className={styles.summary} data-testid="report-summary">{result.summary}</p>
         <p className={styles.muted}>
           {result.period ? `Period: ${result.period.label}` : 'Tickets as they are now'} · generated {formatNumericDateTime(result.generatedAt)} in {result.elapsedMs} ms
-          {result.report.drillsTo ? ` · click a bar or a row to open ${result.report.drillsTo}` : ''}
+          {result.report.drillsTo ? ` · click the chart, a row or an underlined figure to open ${result.report.drillsTo}` : ''}
         </p>
       </div>
       {result.chart ? (

@@ -11,7 +11,7 @@ import styles from './ActiveTicketStatsScreen.module.css';
 type Breakdown = { key: TicketStatsBreakdown; title: string; label: string; kind: 'bar' | 'horizontalBar' };
 
 const BREAKDOWNS: Breakdown[] = [
-  { key: 'by_status', title: 'Open tickets by status', label: 'Status', kind: 'bar' },
+  { key: 'by_status', title: 'Open tickets by status', label: 'Status', kind: 'horizontalBar' },
   { key: 'by_severity', title: 'Open tickets by priority', label: 'Priority', kind: 'bar' },
   { key: 'by_queue', title: 'Open tickets by queue', label: 'Queue', kind: 'horizontalBar' },
   { key: 'by_age', title: 'Open tickets by age', label: 'Age', kind: 'bar' },
