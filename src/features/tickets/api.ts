@@ -9,6 +9,7 @@ import type {
   TicketView,
   UpdateTicketInput,
 } from '@contracts/tickets';
+import type { CompanyView } from '@contracts/companies';
 import { dataOf, http, type QueryParams } from '@/shared/http/http';
 
 export const ticketDeskApi = {
@@ -16,6 +17,11 @@ export const ticketDeskApi = {
   options: (): Promise<TicketOptions> => dataOf(http.get<TicketOptions>('/api/v2/tickets/options')),
   /** Active staff whose names contain `q` (the assignee picker). */
   staff: async (q: string): Promise<TicketOptions['staff']> => (await dataOf(http.get<TicketOptions>('/api/v2/tickets/options', { params: q ? { q } : {} }))).staff,
+  /** A company's name, for the chip of a company the address names (a report's drill-down, a shared link). */
+  companyName: async (id: number): Promise<{ id: number; name: string }> => {
+    const view = await dataOf(http.get<CompanyView>(`/api/v2/companies/${id}`));
+    return { id: view.company.id, name: view.company.name };
+  },
   stats: (): Promise<TicketStats> => dataOf(http.get<TicketStats>('/api/v2/tickets/stats')),
   create: (input: CreateTicketInput): Promise<TicketView> => dataOf(http.post<TicketView>('/api/v2/tickets', input)),
   view: (id: number): Promise<TicketView> => dataOf(http.get<TicketView>(`/api/v2/tickets/${id}`)),

@@ -50,6 +50,11 @@ function serve(): Calls {
       const rows = Array.from({ length: 10 }, (_, i) => ticket(100 - i));
       return HttpResponse.json({ rows, page: 1, size: 10, total: 42, totalExact: true });
     }),
+    http.get('*/api/v2/companies/:id', ({ params }) =>
+      params.id === '7'
+        ? HttpResponse.json({ company: { id: 7, name: 'Acme Utilities' }, contacts: [], client_users: [], ticket_counts: { open: 3, overdue: 0, total: 3 } })
+        : HttpResponse.json({ company: { id: Number(params.id), name: 'Globex Water' }, contacts: [], client_users: [], ticket_counts: { open: 1, overdue: 0, total: 1 } }),
+    ),
     http.get('*/api/v2/companies', ({ request }) => {
       const params = new URL(request.url).searchParams;
       calls.companies.push(params);
@@ -162,25 +167,28 @@ describe('Ticket Search filter bar', () => {
   it('takes the created and closed ranges and the due-date outcome a report drills with: chips, the call, and a removed chip leaves the URL', async () => {
     const calls = serve();
     const user = userEvent.setup();
-    const location = renderAt('/ticket/search?f.status=C&closed_from=2026-10-01&closed_to=2026-10-31&sla=missed&created_from=2026-11-20T09:30:00.000Z');
+    const location = renderAt('/ticket/search?f.status=C&company=7&closed_from=2026-10-01&closed_to=2026-10-31&sla=missed&created_from=2026-11-20T09:30:00.000Z');
     await waitFor(() => expect(calls.tickets).toHaveLength(1));
     expect(plain(calls.tickets[0]!)).toEqual({
       page: '1',
       size: '10',
       status: 'C',
+      company: '7',
       closed_from: '2026-10-01',
       closed_to: '2026-10-31',
       sla: 'missed',
       created_from: '2026-11-20T09:30:00.000Z',
     });
     const chips = screen.getByRole('grid', { name: /Active filters/ });
+    // The company of the address (never picked here) reads by its name.
+    expect(await within(chips).findByRole('row', { name: /Company: Acme Utilities/ })).toBeInTheDocument();
     const texts = within(chips).getAllByRole('row').map((r) => r.textContent?.replace(/\u00a0/g, ' '));
     // Days are the UTC days the report counted, whatever the browser's zone.
     expect(texts).toEqual(expect.arrayContaining(['Status: Closed', 'Closed from: Oct 1, 2026', 'Closed to: Oct 31, 2026', 'Due date: Missed the due date']));
     expect(texts.find((t) => t?.startsWith('Created from: '))).toMatch(/^Created from: Nov 20, 2026, \d{1,2}:30/);
     await user.click(within(within(chips).getByRole('row', { name: /Due date: Missed/ })).getByRole('button'));
     await waitFor(() => expect(calls.tickets.at(-1)!.get('sla')).toBeNull());
-    expect(plain(urlOf(location))).toEqual({ 'f.status': 'C', closed_from: '2026-10-01', closed_to: '2026-10-31', created_from: '2026-11-20T09:30:00.000Z' });
+    expect(plain(urlOf(location))).toEqual({ 'f.status': 'C', company: '7', closed_from: '2026-10-01', closed_to: '2026-10-31', created_from: '2026-11-20T09:30:00.000Z' });
     expect(calls.tickets.at(-1)!.get('closed_to')).toBe('2026-10-31');
   });
 });

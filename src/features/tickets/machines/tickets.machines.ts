@@ -11,6 +11,8 @@ export type SearchParams = Record<string, string>;
 
 export const ticketSearchMachine = createQueryMachine('ticketSearch', (p: SearchParams): Promise<TicketSearchResponse> => ticketDeskApi.search(p));
 export const ticketOptionsMachine = createQueryMachine('ticketOptions', (): Promise<TicketOptions> => ticketDeskApi.options());
+/** The name of the company the search's address names (its chip shows the name, not the id). */
+export const ticketCompanyNameMachine = createQueryMachine('ticketCompanyName', (id: number | null) => (id ? ticketDeskApi.companyName(id) : Promise.resolve(null)));
 export const ticketStatsMachine = createQueryMachine('ticketStats', (): Promise<TicketStats> => ticketDeskApi.stats());
 export const createTicketMachine = createSubmitMachine<CreateTicketInput, TicketView>('createTicket', (i) => ticketDeskApi.create(i));
 

@@ -1,9 +1,10 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { QUEUES, SEVERITIES, TICKET_STATUSES } from '@contracts/common/codes';
 import { TICKET_SLA_FILTERS, type TicketRow, type TicketSlaFilter } from '@contracts/tickets';
 import { CompanyPicker, pickedCompanyName } from '@/features/companies';
-import { createTicketTableMachine } from '../machines/tickets.machines';
+import { createTicketTableMachine, ticketCompanyNameMachine } from '../machines/tickets.machines';
 import { queryFromSearchParams, queryToSearchParams } from '@/shared/machines/table/table.model';
 import type { TableQuery } from '@/shared/machines/table/table.types';
 import {
@@ -135,10 +136,16 @@ export default function TicketSearchScreen() {
 
   const companyId = extra.company ? Number(extra.company) : null;
   const assigneeId = extra.assignee ? Number(extra.assignee) : null;
+  // A company from the address (a report's drill-down) was never picked here: fetch its name for the chip.
+  const companyName = useActorRef(ticketCompanyNameMachine, { input: { query: companyId } });
+  useEffect(() => {
+    if (companyName.getSnapshot().context.query !== companyId) companyName.send({ type: 'query.set', query: companyId });
+  }, [companyName, companyId]);
+  const fetchedName = useSelector(companyName, (s) => (s.context.data && s.context.data.id === companyId ? s.context.data.name : null));
   const labelOf = (key: string, value: string): string => {
     if (key === 'status') return TICKET_STATUSES[value as keyof typeof TICKET_STATUSES] ?? value;
     if (key === 'severity') return SEVERITIES[value as keyof typeof SEVERITIES] ?? value;
-    if (key === 'company') return pickedCompanyName(Number(value)) ?? `#${value}`;
+    if (key === 'company') return pickedCompanyName(Number(value)) ?? fetchedName ?? `#${value}`;
     if (key === 'assignee') return pickedAssigneeName(Number(value)) ?? `#${value}`;
     if (key === 'overdue') return 'Only overdue';
     if (key === 'due_from' || key === 'due_to') return formatDate(value);
