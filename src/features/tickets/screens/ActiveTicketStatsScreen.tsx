@@ -37,7 +37,8 @@ function chartsOf(data: TicketStats): { breakdown: Breakdown; spec: ChartSpec }[
         summary: summaryOf(rows, data.open_total, b.label),
         categories: rows.map((r) => r.label),
         categoryLabel: b.label,
-        valueLabel: 'Open tickets',
+        // Across, the axis name would take the bars' room on a phone; the title names the value.
+        ...(b.kind === 'bar' ? { valueLabel: 'Open tickets' } : {}),
         series: [{ name: 'Open tickets', values: rows.map((r) => r.count), drill: rows.map((r) => (r.count ? ticketStatsDrill(b.key, r.key, data.as_of) : null)) }],
       }),
     };
