@@ -145,6 +145,8 @@ export async function seedProjects(client: PoolClient, companyIds: number[]): Pr
   const now = Date.now();
   const dayAt = (offset: number, hour = 9) => new Date(Math.floor(now / DAY_MS) * DAY_MS + offset * DAY_MS + hour * 3_600_000);
   const day = (offset: number) => dayAt(offset).toISOString().slice(0, 10);
+  // Nothing was written in the future: a sprint planned ahead was planned an hour ago at the latest.
+  const past = (d: Date) => (d.getTime() > now ? new Date(now - 3_600_000) : d);
   const log = (actor: number, entity: string, entityId: number, action: string, detail: object, at: Date) =>
     client.query('INSERT INTO audit_log (actor_type, actor_id, entity, entity_id, action, detail, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
       'staff',
@@ -153,7 +155,7 @@ export async function seedProjects(client: PoolClient, companyIds: number[]): Pr
       entityId,
       action,
       JSON.stringify(detail),
-      at,
+      past(at),
     ]);
 
   for (const p of PROJECTS) {
@@ -172,7 +174,7 @@ export async function seedProjects(client: PoolClient, companyIds: number[]): Pr
     for (const s of p.sprints ?? []) {
       const { rows: sr } = await client.query<{ id: number }>(
         `INSERT INTO sprints (project_id, name, goal, start_date, end_date, status, started_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-        [projectId, s.name, s.goal, day(s.from), day(s.to), s.status, s.status === 'planned' ? null : dayAt(s.from, 9), dayAt(s.from - 3)],
+        [projectId, s.name, s.goal, day(s.from), day(s.to), s.status, s.status === 'planned' ? null : dayAt(s.from, 9), past(dayAt(s.from - 3))],
       );
       sprintIds.push(sr[0]!.id);
       await log(owner, 'sprint', sr[0]!.id, 'create', { project_id: pid, name: s.name }, dayAt(s.from - 3));
