@@ -101,7 +101,7 @@ test.describe('the kanban board', () => {
     await confirm.getByRole('button', { name: 'Delete card' }).click();
     await expect(toasts(page).getByText('Card deleted: Remove this card')).toBeVisible();
     await expect(sheet).toBeHidden();
-    expect(await titlesIn(column(page, 'To do'))).toEqual(['Keep this card']);
+    await expect.poll(() => titlesIn(column(page, 'To do'))).toEqual(['Keep this card']);
     await page.reload();
     await expect(column(page, 'To do').getByRole('row')).toHaveCount(1);
 
