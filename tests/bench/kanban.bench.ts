@@ -3,7 +3,8 @@
  * cards (100 per column) in Chromium on the production build. Long tasks (PerformanceObserver
  * `longtask` entries, every task over 50 ms) are recorded while the board renders after an in-app
  * navigation, and while a card move through the "Move to…" menu settles (the optimistic move, the
- * request and the server's answer). Writes docs/bench/kanban.md. BENCH_RUNS sets the run count.
+ * request and the server's answer). Writes docs/bench/kanban.md. BENCH_RUNS sets the run count;
+ * BENCH_PROFILE=<path> also writes each run's CPU profile to <path>-<run>.cpuprofile.
  */
 import { chromium, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,11 +45,17 @@ async function seedBoard(baseURL: string): Promise<number> {
 }
 
 async function oneRun(page: Page, projectId: number, run: number): Promise<Run> {
+  const profile = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
   await page.goto('/project/search');
   await page.getByRole('heading', { level: 1, name: 'Project Search' }).waitFor();
   await page.waitForTimeout(300);
   // In-app navigation to the board, as a click on a link does it.
   await page.evaluate(() => (window.__longTasks = []));
+  if (profile) {
+    await profile.send('Profiler.enable');
+    await profile.send('Profiler.setSamplingInterval', { interval: 200 });
+    await profile.send('Profiler.start');
+  }
   const t0 = Date.now();
   await page.evaluate((id) => {
     history.pushState(null, '', `/project/kanban/${id}`);
@@ -74,6 +81,11 @@ async function oneRun(page: Page, projectId: number, run: number): Promise<Run> 
   const moveMs = Date.now() - m0;
   await page.waitForTimeout(200);
   const moveLongTasks = await page.evaluate(() => window.__longTasks.slice());
+  if (profile) {
+    const { profile: cpu } = await profile.send('Profiler.stop');
+    writeFileSync(`${process.env.BENCH_PROFILE}-${run + 1}.cpuprofile`, JSON.stringify(cpu));
+    await profile.detach();
+  }
   return { renderMs, renderLongTasks, domCards, moveMs, moveLongTasks };
 }
 
@@ -126,8 +138,12 @@ ${runs.map((r, i) => `| ${i + 1}${i === 0 ? ' (cold)' : ''} | ${r.renderMs} | ${
 - Move, every run: ${verdict(worstMove)}; median ${median(runs.map((r) => r.moveMs))} ms to settle.
 - Measured while other work kept the 2 cores busy (see the load average): a task's wall time then
   includes waiting for the CPU, so the same build on an idle machine runs shorter tasks.
-- Columns with more than 40 cards render only the cards in view (react-aria's Virtualizer with a
+- Columns with more than 24 cards render only the cards in view (react-aria's Virtualizer with a
   fixed card height), so ${CARDS} cards put about ${median(runs.map((r) => r.domCards))} rows in the DOM.
+- A board of more than 120 cards mounts one column per task (ADR 87), so "render" is five or six
+  tasks rather than one; a card is memoised and the header and filters do not re-render on a move.
+- \`BENCH_PROFILE=/tmp/kanban npm run bench:kanban\` writes each run's CPU profile (open it in
+  Chromium's DevTools, Performance panel) to see where a long task's time goes.
 `;
   writeFileSync('docs/bench/kanban.md', md);
   process.stdout.write(md);

@@ -29,6 +29,7 @@ export const projectsApi = {
   board: (id: number): Promise<Board> => dataOf(http.get<Board>(`/api/v2/projects/${id}/board`)),
   addTask: (projectId: number, input: CreateTaskInput): Promise<TaskCard> => dataOf(http.post<TaskCard>(`/api/v2/projects/${projectId}/tasks`, input)),
   updateTask: (id: number, input: UpdateTaskInput): Promise<TaskCard> => dataOf(http.patch<TaskCard>(`/api/v2/tasks/${id}`, input)),
+  deleteTask: (id: number): Promise<{ ok: true }> => dataOf(http.delete<{ ok: true }>(`/api/v2/tasks/${id}`)),
   moveTask: (id: number, input: MoveTaskInput): Promise<TaskCard> => dataOf(http.post<TaskCard>(`/api/v2/tasks/${id}/move`, input)),
   sprints: (params: QueryParams = {}): Promise<{ sprints: SprintRow[] }> => dataOf(http.get<{ sprints: SprintRow[] }>('/api/v2/sprints', { params })),
   createSprint: (projectId: number, input: CreateSprintInput): Promise<SprintView> => dataOf(http.post<SprintView>(`/api/v2/projects/${projectId}/sprints`, input)),

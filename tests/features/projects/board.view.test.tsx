@@ -1,4 +1,4 @@
-/** The kanban board over msw: keyboard moves through the Move to… menu, a refused move rolled back, WIP warnings, filters. */
+/** The kanban board over msw: keyboard moves through the Move to… menu, a refused move rolled back, WIP warnings, filters, deleting a card. */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -110,4 +110,60 @@ describe('the kanban board', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search cards' }), 'meters{Enter}');
     await waitFor(() => expect(screen.getByText(/Showing 2 of 4 cards/)).toBeInTheDocument());
   });
+  it('reads a card\'s neighbours when its menu opens, so Up one after another move places it right', async () => {
+    const moves: unknown[] = [];
+    server.use(
+      http.get('*/api/v2/projects/5/board', () => HttpResponse.json(BOARD)),
+      http.post('*/api/v2/tasks/:id/move', async ({ params, request }) => {
+        const body = (await request.json()) as { column: TaskCard['column'] };
+        moves.push({ id: Number(params.id), ...body });
+        const was = BOARD.tasks.find((x) => x.id === Number(params.id))!;
+        return HttpResponse.json({ ...was, column: body.column, rank: Number(params.id) === 3 ? 'z' : 'F' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderBoard();
+    await screen.findByRole('heading', { level: 1, name: 'Meter rollout' });
+    // Install meters joins To do at the bottom: Survey sites, Order meters, Install meters.
+    await user.click(screen.getByRole('button', { name: 'Move Install meters to…' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'To do' }));
+    await waitFor(() => expect(screen.getByText('Moved Install meters to To do.')).toBeInTheDocument());
+    // Order meters' menu now knows it is not last: Up one goes before Survey sites, Down one after Install meters.
+    await user.click(screen.getByRole('button', { name: 'Move Order meters to…' }));
+    expect(await screen.findByRole('menuitem', { name: 'Down one' })).not.toHaveAttribute('aria-disabled');
+    await user.click(screen.getByRole('menuitem', { name: 'Up one' }));
+    await waitFor(() => expect(moves).toHaveLength(2));
+    expect(moves[1]).toEqual({ id: 2, column: 'todo', before_id: 1, after_id: null });
+    await waitFor(() => expect(within(column('To do')).getAllByRole('row').map((r) => r.textContent?.match(/Survey sites|Order meters|Install meters/)?.[0])).toEqual(['Order meters', 'Survey sites', 'Install meters']));
+  });
+
+  it('deletes a card from its sheet after asking, and the board reloads without it', async () => {
+    let tasks = BOARD.tasks;
+    const deleted: number[] = [];
+    server.use(
+      http.get('*/api/v2/projects/5/board', () => HttpResponse.json({ ...BOARD, tasks })),
+      http.delete('*/api/v2/tasks/:id', ({ params }) => {
+        deleted.push(Number(params.id));
+        tasks = tasks.filter((x) => x.id !== Number(params.id));
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const user = userEvent.setup();
+    renderBoard();
+    await screen.findByRole('heading', { level: 1, name: 'Meter rollout' });
+    await user.click(within(column('To do')).getByRole('row', { name: /Survey sites/ }));
+    const sheet = await screen.findByRole('dialog', { name: 'Survey sites' });
+    await user.click(within(sheet).getByRole('button', { name: 'Delete card' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete this card?' });
+    expect(confirm).toHaveTextContent('“Survey sites” leaves the board and sprint Sprint 1.');
+    // Keeping it sends nothing.
+    await user.click(within(confirm).getByRole('button', { name: 'Keep card' }));
+    expect(deleted).toEqual([]);
+    await user.click(within(sheet).getByRole('button', { name: 'Delete card' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete card' }));
+    await waitFor(() => expect(within(column('To do')).queryByRole('row', { name: /Survey sites/ })).toBeNull());
+    expect(deleted).toEqual([1]);
+    expect(screen.queryByRole('dialog', { name: 'Survey sites' })).toBeNull();
+  });
 });
+

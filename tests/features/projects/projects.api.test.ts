@@ -196,4 +196,51 @@ describe.each(BACKENDS)('projects, boards and sprints on %s', (backend) => {
     expect(moved).toMatchObject({ sprint_id: two, column: 'in_progress' });
     expect((await call('PATCH', `/api/v2/tasks/${task.id}`, { sprint_id: one })).json().error.fields).toEqual({ sprint_id: 'This sprint is closed' });
   });
+  it('deletes a task: gone from the board, its sprint loses its points, the audit and the activity keep it', async () => {
+    const id = await newProject('Delete a card');
+    const s = ((await call('POST', `/api/v2/projects/${id}/sprints`, { name: 'Sprint D', start_date: '2026-01-05', end_date: '2026-01-16' })).json() as SprintView).sprint.id;
+    const keep = await addTask(id, { title: 'Keep me', estimate: 2, sprint_id: s, column: 'todo' });
+    const gone = await addTask(id, { title: 'Drop me', estimate: 3, sprint_id: s, column: 'todo' });
+    expect((await call('POST', `/api/v2/sprints/${s}/start`)).statusCode).toBe(200);
+    expect((await call('DELETE', '/api/v2/tasks/0')).json().error.fields).toEqual({ id: expect.any(String) });
+    expect((await call('DELETE', '/api/v2/tasks/abc')).statusCode).toBe(400);
+    expect((await board(id)).tasks.map((x) => x.title).sort()).toEqual(['Drop me', 'Keep me']);
+
+    const res = await call('DELETE', `/api/v2/tasks/${gone.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await board(id)).tasks.map((x) => x.id)).toEqual([keep.id]);
+    expect(await q('SELECT kind, points, task_id FROM task_events WHERE sprint_id = $1 ORDER BY id', [s])).toEqual([{ kind: 'removed', points: 3, task_id: null }]);
+    const view = (await call('GET', `/api/v2/sprints/${s}`)).json() as SprintView;
+    expect(view.sprint.committed_points).toBe(5);
+    expect(await q(`SELECT action, detail->>'title' AS title FROM audit_log WHERE entity = 'task' AND entity_id = $1 ORDER BY id`, [gone.id])).toEqual([
+      { action: 'create', title: 'Drop me' },
+      { action: 'delete', title: 'Drop me' },
+    ]);
+    expect(((await call('GET', `/api/v2/projects/${id}`)).json() as ProjectView).activity[0]!.summary).toBe('deleted “Drop me”');
+    // Once gone, a second delete and an edit find nothing, and no other card changed.
+    expect((await call('DELETE', `/api/v2/tasks/${gone.id}`)).statusCode).toBe(404);
+    expect((await call('PATCH', `/api/v2/tasks/${gone.id}`, { estimate: 1 })).statusCode).toBe(404);
+    expect((await board(id)).tasks).toEqual([expect.objectContaining({ id: keep.id, title: 'Keep me', estimate: 2, column: 'todo' })]);
+  });
+
+  it('edits a project: only what changed is stored and audited; a bad field is named and nothing changes', async () => {
+    const id = await newProject('Edit me', { budget_hours: 10, start_date: '2026-01-05', due_date: '2026-02-27' });
+    const bad = await call('PATCH', `/api/v2/projects/${id}`, { name: 'Renamed', due_date: '2025-12-01' });
+    expect(bad.json().error.fields).toEqual({ due_date: 'Due date must be on or after the start date' });
+    expect(((await call('GET', `/api/v2/projects/${id}`)).json() as ProjectView).project.name).toBe('Edit me');
+    const ok = await call('PATCH', `/api/v2/projects/${id}`, { name: 'Edited', status: 'on_hold', budget_hours: 24, description: 'Phase two.' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((ok.json() as ProjectView).project).toMatchObject({ name: 'Edited', status: 'on_hold', budget_hours: 24, description: 'Phase two.', due_date: '2026-02-27' });
+    const [row] = await q<{ detail: { changes: Record<string, { from: unknown; to: unknown }> } }>(
+      `SELECT detail FROM audit_log WHERE entity = 'project' AND entity_id = $1 AND action = 'update' ORDER BY id DESC LIMIT 1`,
+      [id],
+    );
+    expect(row!.detail.changes).toEqual({
+      name: { from: 'Edit me', to: 'Edited' },
+      status: { from: 'planned', to: 'on_hold' },
+      budget_hours: { from: 10, to: 24 },
+      description: { from: '', to: 'Phase two.' },
+    });
+  });
 });
+

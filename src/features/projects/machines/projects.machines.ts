@@ -15,6 +15,8 @@ export const projectStatsMachine = createQueryMachine('projectStats', (): Promis
 
 export const addTaskMachine = createSubmitMachine<{ projectId: number; input: CreateTaskInput }, TaskCard>('addTask', (a) => projectsApi.addTask(a.projectId, a.input));
 export const updateTaskMachine = createSubmitMachine<{ id: number; input: UpdateTaskInput }, TaskCard>('updateTask', (a) => projectsApi.updateTask(a.id, a.input));
+/** Deletes a card (the input is its id). */
+export const deleteTaskMachine = createSubmitMachine<number, { ok: true }>('deleteTask', (id) => projectsApi.deleteTask(id));
 export const updateProjectMachine = createSubmitMachine<{ id: number; input: UpdateProjectInput }, ProjectView>('updateProject', (a) => projectsApi.update(a.id, a.input));
 export const createSprintMachine = createSubmitMachine<{ projectId: number; input: CreateSprintInput }, SprintView>('createSprint', (a) => projectsApi.createSprint(a.projectId, a.input));
 

@@ -1,11 +1,12 @@
 /** One column of the kanban board: a react-aria GridList with drag and drop, its WIP count and a quick add. */
 import { useActorRef, useSelector } from '@xstate/react';
-import { memo, useEffect, useState } from 'react';
+import { memo, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   Button as AriaButton,
   GridList,
   GridListItem,
   ListLayout,
+  OverlayTriggerStateContext,
   useDragAndDrop,
   Virtualizer,
   type DropItem,
@@ -15,13 +16,13 @@ import {
 import { BOARD_COLUMN_LABELS, BOARD_COLUMNS, byRank, type BoardColumn as Column, type TaskCard } from '@contracts/projects';
 import type { CardMove } from '../machines/card-move.machine';
 import { addTaskMachine } from '../machines/projects.machines';
-import { Avatar, Badge, Button, IconButton, Menu, MenuItem, MenuSection, MenuTrigger, MoreIcon, PlusIcon, TextField, toast } from '@/shared/ui/components';
+import { Avatar, Badge, Button, IconButton, Menu, MenuItem, MenuSection, MenuTrigger, MoreIcon, PlusIcon, SkeletonText, TextField, toast } from '@/shared/ui/components';
 import styles from './board.module.css';
 
 /** The drag type of a card: only cards drop on columns. */
 export const CARD_TYPE = 'application/x-client-care-task';
 /** Columns with more cards than this render only the cards in view. */
-export const VIRTUALIZE_FROM = 40;
+export const VIRTUALIZE_FROM = 24;
 /** A card's height (fixed, so long columns can be virtualised). */
 export const CARD_HEIGHT = 84;
 
@@ -38,6 +39,11 @@ type Props = {
   onDragCancel: () => void;
   onOpen: (taskId: number) => void;
   onAdded: () => void;
+  /**
+   * False until the board mounts this column's cards: a big board mounts one column per task, so
+   * no single task of the first render grows long; the column shows a skeleton until then.
+   */
+  ready?: boolean;
 };
 
 const placeFor = (target: ItemDropTarget): Pick<CardMove, 'beforeId' | 'afterId'> =>
@@ -48,8 +54,15 @@ async function droppedIds(items: DropItem[]): Promise<number[]> {
   return texts.map(Number).filter((n) => Number.isInteger(n) && n > 0);
 }
 
-export const BoardColumn = memo(function BoardColumn({ column, cards, total, limit, projectId, onMove, onDragStart, onDragCancel, onOpen, onAdded }: Props) {
+export const BoardColumn = memo(function BoardColumn({ column, cards, total, limit, projectId, onMove, onDragStart, onDragCancel, onOpen, onAdded, ready = true }: Props) {
   const label = BOARD_COLUMN_LABELS[column];
+  // The column's cards as they are now, for a card's menu: the list keeps an unchanged card's
+  // element between renders, so a card reads its neighbours when its menu opens, not as props.
+  const latest = useRef(cards);
+  useLayoutEffect(() => {
+    latest.current = cards;
+  }, [cards]);
+  const siblings = useCallback(() => latest.current, []);
   const over = limit !== undefined && total > limit;
   const { dragAndDropHooks } = useDragAndDrop({
     getItems: (keys) => [...keys].map((k) => ({ [CARD_TYPE]: String(k), 'text/plain': cards.find((c) => c.id === Number(k))?.title ?? String(k) })),
@@ -81,7 +94,7 @@ export const BoardColumn = memo(function BoardColumn({ column, cards, total, lim
     >
       {(card) => (
         <GridListItem id={card.id} textValue={card.title} className={styles.item}>
-          <Card card={card} cards={cards} onMove={onMove} />
+          <Card card={card} siblings={siblings} onMove={onMove} />
         </GridListItem>
       )}
     </GridList>
@@ -104,7 +117,11 @@ export const BoardColumn = memo(function BoardColumn({ column, cards, total, lim
         </p>
       ) : null}
       <div className={styles.scroller}>
-        {cards.length > VIRTUALIZE_FROM ? (
+        {!ready ? (
+          <div className={styles.list} aria-busy="true">
+            <SkeletonText lines={4} />
+          </div>
+        ) : cards.length > VIRTUALIZE_FROM ? (
           <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: CARD_HEIGHT, gap: 8, padding: 0 }}>
             {list}
           </Virtualizer>
@@ -116,23 +133,14 @@ export const BoardColumn = memo(function BoardColumn({ column, cards, total, lim
   );
 });
 
-function Card({ card, cards, onMove }: { card: TaskCard; cards: TaskCard[]; onMove: (m: CardMove) => void }) {
-  const sorted = cards.filter((c) => c.column === card.column).sort(byRank);
-  const at = sorted.findIndex((c) => c.id === card.id);
-  const act = (key: Key) => {
-    const k = String(key);
-    if (k === 'up' && at > 0) onMove({ taskId: card.id, column: card.column, beforeId: sorted[at - 1]!.id });
-    else if (k === 'down' && at < sorted.length - 1) onMove({ taskId: card.id, column: card.column, afterId: sorted[at + 1]!.id });
-    else if (k === 'top' && at > 0) onMove({ taskId: card.id, column: card.column, beforeId: sorted[0]!.id });
-    else if (k === 'bottom' && at < sorted.length - 1) onMove({ taskId: card.id, column: card.column });
-    else if ((BOARD_COLUMNS as readonly string[]).includes(k)) onMove({ taskId: card.id, column: k as Column });
-  };
+/** A card; memoised, so a move re-renders only the card that moved. */
+const Card = memo(function Card({ card, siblings, onMove }: { card: TaskCard; siblings: () => TaskCard[]; onMove: (m: CardMove) => void }) {
   return (
     <div className={styles.card}>
       <div className={styles.cardTop}>
         <AriaButton slot="drag" className={styles.grip}>
           <svg width="10" height="16" viewBox="0 0 10 16" aria-hidden="true" fill="currentColor">
-            {[3, 8, 13].flatMap((y) => [<circle key={`a${y}`} cx="2.5" cy={y} r="1.3" />, <circle key={`b${y}`} cx="7.5" cy={y} r="1.3" />])}
+            {GRIP_DOTS}
           </svg>
         </AriaButton>
         <span className={styles.cardTitle}>{card.title}</span>
@@ -140,21 +148,7 @@ function Card({ card, cards, onMove }: { card: TaskCard; cards: TaskCard[]; onMo
           <IconButton aria-label={`Move ${card.title} to…`} size="sm">
             <MoreIcon />
           </IconButton>
-          <Menu onAction={act} aria-label={`Move ${card.title} to…`} placement="bottom end">
-            <MenuSection title="Move to column">
-              {BOARD_COLUMNS.filter((c) => c !== card.column).map((c) => (
-                <MenuItem key={c} id={c}>
-                  {BOARD_COLUMN_LABELS[c]}
-                </MenuItem>
-              ))}
-            </MenuSection>
-            <MenuSection title="Position">
-              <MenuItem id="top" isDisabled={at <= 0}>Top of column</MenuItem>
-              <MenuItem id="up" isDisabled={at <= 0}>Up one</MenuItem>
-              <MenuItem id="down" isDisabled={at >= sorted.length - 1}>Down one</MenuItem>
-              <MenuItem id="bottom" isDisabled={at >= sorted.length - 1}>Bottom of column</MenuItem>
-            </MenuSection>
-          </Menu>
+          <MoveMenu card={card} siblings={siblings} onMove={onMove} />
         </MenuTrigger>
       </div>
       <div className={styles.meta}>
@@ -165,6 +159,40 @@ function Card({ card, cards, onMove }: { card: TaskCard; cards: TaskCard[]; onMo
         {card.assignee_name ? <Avatar name={card.assignee_name} size="sm" /> : <span className={styles.unassigned}>Unassigned</span>}
       </div>
     </div>
+  );
+});
+
+const GRIP_DOTS = [3, 8, 13].flatMap((y) => [<circle key={`a${y}`} cx="2.5" cy={y} r="1.3" />, <circle key={`b${y}`} cx="7.5" cy={y} r="1.3" />]);
+
+/** The "Move to…" menu: the other columns and the positions, worked out from the column as it is when the menu opens. */
+function MoveMenu({ card, siblings, onMove }: { card: TaskCard; siblings: () => TaskCard[]; onMove: (m: CardMove) => void }) {
+  const open = useContext(OverlayTriggerStateContext)?.isOpen ?? false;
+  const sorted = open ? siblings().filter((c) => c.column === card.column).sort(byRank) : [];
+  const at = sorted.findIndex((c) => c.id === card.id);
+  const act = (key: Key) => {
+    const k = String(key);
+    if (k === 'up' && at > 0) onMove({ taskId: card.id, column: card.column, beforeId: sorted[at - 1]!.id });
+    else if (k === 'down' && at < sorted.length - 1) onMove({ taskId: card.id, column: card.column, afterId: sorted[at + 1]!.id });
+    else if (k === 'top' && at > 0) onMove({ taskId: card.id, column: card.column, beforeId: sorted[0]!.id });
+    else if (k === 'bottom' && at < sorted.length - 1) onMove({ taskId: card.id, column: card.column });
+    else if ((BOARD_COLUMNS as readonly string[]).includes(k)) onMove({ taskId: card.id, column: k as Column });
+  };
+  return (
+    <Menu onAction={act} aria-label={`Move ${card.title} to…`} placement="bottom end">
+      <MenuSection title="Move to column">
+        {BOARD_COLUMNS.filter((c) => c !== card.column).map((c) => (
+          <MenuItem key={c} id={c}>
+            {BOARD_COLUMN_LABELS[c]}
+          </MenuItem>
+        ))}
+      </MenuSection>
+      <MenuSection title="Position">
+        <MenuItem id="top" isDisabled={at <= 0}>Top of column</MenuItem>
+        <MenuItem id="up" isDisabled={at <= 0}>Up one</MenuItem>
+        <MenuItem id="down" isDisabled={at < 0 || at >= sorted.length - 1}>Down one</MenuItem>
+        <MenuItem id="bottom" isDisabled={at < 0 || at >= sorted.length - 1}>Bottom of column</MenuItem>
+      </MenuSection>
+    </Menu>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import type { Key } from 'react-aria-components';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
@@ -31,6 +31,10 @@ import {
 
 const ANY = 'any';
 const NONE = 'none';
+/** A board with more cards than this mounts its columns one per task (see BoardColumn's `ready`). */
+export const PROGRESSIVE_FROM = 120;
+
+type Filters = { assignee: string; sprint: string; text: string };
 
 /** Cards matching the filters: assignee (or unassigned), sprint (or none) and text in the title or description. */
 export function filterCards(tasks: readonly TaskCard[], f: { assignee: string; sprint: string; text: string }): TaskCard[] {
@@ -56,8 +60,16 @@ export default function KanbanScreen({ params }: ScreenProps) {
   const tasks = useSelector(mover, (s) => s.context.tasks);
   const moveError = useSelector(mover, (s) => s.context.error);
   const announcement = useSelector(mover, (s) => s.context.announcement);
-  const [filters, setFilters] = useState({ assignee: ANY, sprint: ANY, text: '' });
+  const [filters, setFilters] = useState<Filters>({ assignee: ANY, sprint: ANY, text: '' });
   const [open, setOpen] = useState<number | null>(null);
+  // Columns mounted so far: all at once for a usual board, one per task for a big one.
+  const [mounted, setMounted] = useState(0);
+  const progressive = tasks.length > PROGRESSIVE_FROM;
+  useEffect(() => {
+    if (!progressive || mounted >= BOARD_COLUMNS.length) return;
+    const timer = setTimeout(() => setMounted((n) => n + 1), 0);
+    return () => clearTimeout(timer);
+  }, [progressive, mounted]);
   useTabTitle(data ? `${data.project.name} board` : 'Project Kanban');
 
   useEffect(() => {
@@ -110,13 +122,67 @@ export default function KanbanScreen({ params }: ScreenProps) {
   const selected = tasks.find((t) => t.id === open) ?? null;
   return (
     <>
+      <BoardHeader board={data} cardCount={tasks.length} onSaved={reload} filters={filters} setFilters={setFilters} />
+      {filtered ? (
+        <p className={styles.filterNote} role="status">
+          Showing {shown.length} of {tasks.length} cards. <Link href="#" onClick={(e) => { e.preventDefault(); setFilters({ assignee: ANY, sprint: ANY, text: '' }); }}>Clear filters</Link>
+        </p>
+      ) : null}
+      {moveError ? (
+        <Alert tone="danger" title="Move undone" live>
+          {moveError}
+        </Alert>
+      ) : null}
+      <VisuallyHidden>
+        <div aria-live="polite">{announcement}</div>
+      </VisuallyHidden>
+      <div className={styles.board}>
+        {BOARD_COLUMNS.map((c, i) => (
+          <BoardColumn
+            key={c}
+            ready={!progressive || i < mounted}
+            column={c}
+            cards={byColumn[c]}
+            total={totals[c] ?? 0}
+            limit={data.project.wip_limits[c]}
+            projectId={id}
+            onMove={onMove}
+            onDragStart={onDragStart}
+            onDragCancel={onDragCancel}
+            onOpen={setOpen}
+            onAdded={reload}
+          />
+        ))}
+      </div>
+      {selected ? <TaskSheet key={selected.id} task={selected} board={data} onClose={() => setOpen(null)} onSaved={reload} /> : null}
+    </>
+  );
+}
+
+/** The title, actions and filters: memoised, so a move does not re-render them. */
+const BoardHeader = memo(function BoardHeader({
+  board: data,
+  cardCount,
+  onSaved,
+  filters,
+  setFilters,
+}: {
+  board: Board;
+  cardCount: number;
+  filters: Filters;
+  onSaved: () => void;
+  setFilters: Dispatch<SetStateAction<Filters>>;
+}) {
+  const id = data.project.id;
+  return (
+    <>
       <PageHeader
         title={data.project.name}
-        subtitle={`${data.project.company_name} · ${tasks.length} card${tasks.length === 1 ? '' : 's'}`}
+        subtitle={`${data.project.company_name} · ${cardCount} card${cardCount === 1 ? '' : 's'}`}
         breadcrumbs={<Breadcrumbs items={[{ label: 'Projects', href: '/project/search' }, { label: data.project.name, href: `/project/${id}` }, { label: 'Board' }]} />}
         actions={
           <>
-            <WipLimitsDialog projectId={id} limits={data.project.wip_limits} onSaved={reload} />
+            <WipLimitsDialog projectId={id} limits={data.project.wip_limits} onSaved={onSaved} />
             <LinkButton href={`/project/${id}`} variant="secondary">
               Project
             </LinkButton>
@@ -138,40 +204,9 @@ export default function KanbanScreen({ params }: ScreenProps) {
           onChange={(k: Key | null) => setFilters((f) => ({ ...f, sprint: String(k ?? ANY) }))}
         />
       </FilterBar>
-      {filtered ? (
-        <p className={styles.filterNote} role="status">
-          Showing {shown.length} of {tasks.length} cards. <Link href="#" onClick={(e) => { e.preventDefault(); setFilters({ assignee: ANY, sprint: ANY, text: '' }); }}>Clear filters</Link>
-        </p>
-      ) : null}
-      {moveError ? (
-        <Alert tone="danger" title="Move undone" live>
-          {moveError}
-        </Alert>
-      ) : null}
-      <VisuallyHidden>
-        <div aria-live="polite">{announcement}</div>
-      </VisuallyHidden>
-      <div className={styles.board}>
-        {BOARD_COLUMNS.map((c) => (
-          <BoardColumn
-            key={c}
-            column={c}
-            cards={byColumn[c]}
-            total={totals[c] ?? 0}
-            limit={data.project.wip_limits[c]}
-            projectId={id}
-            onMove={onMove}
-            onDragStart={onDragStart}
-            onDragCancel={onDragCancel}
-            onOpen={setOpen}
-            onAdded={reload}
-          />
-        ))}
-      </div>
-      {selected ? <TaskSheet key={selected.id} task={selected} board={data} onClose={() => setOpen(null)} onSaved={reload} /> : null}
     </>
   );
-}
+});
 
 function WipLimitsDialog({ projectId, limits, onSaved }: { projectId: number; limits: WipLimits; onSaved: () => void }) {
   const [draft, setDraft] = useState<WipLimits>(limits);

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { BOARD_COLUMN_LABELS, BOARD_COLUMNS, PROJECT_LIMITS, type ProjectView } from '@contracts/projects';
 import { createSprintMachine, projectViewMachine } from '../machines/projects.machines';
+import { EditProjectDialog } from './EditProjectDialog';
 import { HoursBar, ProjectStatusBadge, SprintStatusBadge, useTabTitle } from './parts';
 import styles from './projects.module.css';
 import type { ScreenProps } from '@/shared/routing';
@@ -72,6 +73,7 @@ export default function ProjectViewScreen({ params }: ScreenProps) {
         breadcrumbs={<Breadcrumbs items={[{ label: 'Projects', href: '/project/search' }, { label: project.name }]} />}
         actions={
           <>
+            <EditProjectDialog project={project} onSaved={reload} />
             <PlanSprintDialog projectId={id} onSaved={reload} />
             <LinkButton href={`/project/kanban/${id}`} variant="primary">
               Open board

@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { LIMITS } from '@contracts/common/constants';
 import { BOARD_COLUMN_LABELS, PROJECT_LIMITS, type Board, type TaskCard, type UpdateTaskInput } from '@contracts/projects';
-import { updateTaskMachine } from '../machines/projects.machines';
+import { deleteTaskMachine, updateTaskMachine } from '../machines/projects.machines';
 import styles from './board.module.css';
-import { Button, Form, FormActions, FormErrorBanner, NumberField, Select, Sheet, TextArea, TextField, TextLink, toast } from '@/shared/ui/components';
+import { Alert, Button, Dialog, DialogTrigger, Form, FormActions, FormErrorBanner, NumberField, Select, Sheet, TextArea, TextField, TextLink, toast } from '@/shared/ui/components';
 import { formatRelative } from '@/shared/ui/tokens/format';
 
 const NONE = 'none';
@@ -83,6 +83,8 @@ export function TaskSheet({ task, board, onClose, onSaved }: { task: TaskCard; b
         />
         {task.sprint_id ? <TextLink href={`/project/sprint/${task.sprint_id}`}>Open sprint {task.sprint_name}</TextLink> : null}
         <FormActions>
+          <DeleteTask task={task} onDeleted={onSaved} onClose={onClose} />
+          <span className={styles.spacer} />
           <Button variant="secondary" onPress={onClose}>Cancel</Button>
           <Button type="submit" variant="primary" isDisabled={busy}>
             Save card
@@ -90,5 +92,42 @@ export function TaskSheet({ task, board, onClose, onSaved }: { task: TaskCard; b
         </FormActions>
       </Form>
     </Sheet>
+  );
+}
+
+/** Delete card: asks first; the card leaves the board and its sprint, and the project's activity keeps a line. */
+function DeleteTask({ task, onDeleted, onClose }: { task: TaskCard; onDeleted: () => void; onClose: () => void }) {
+  const form = useActorRef(deleteTaskMachine, { input: {} });
+  const error = useSelector(form, (s) => s.context.error);
+  const busy = useSelector(form, (s) => s.hasTag('busy'));
+  const done = useSelector(form, (s) => s.matches('saved'));
+  useEffect(() => {
+    if (!done) return;
+    toast.success(`Card deleted: ${task.title}`);
+    onDeleted();
+    onClose();
+  }, [done, task.title, onDeleted, onClose]);
+  return (
+    <DialogTrigger>
+      <Button variant="danger">Delete card</Button>
+      <Dialog
+        role="alertdialog"
+        size="sm"
+        title="Delete this card?"
+        footer={(close) => (
+          <>
+            <Button variant="secondary" onPress={close}>Keep card</Button>
+            <Button variant="danger" isDisabled={busy} onPress={() => form.send({ type: 'form.submit', input: task.id })}>
+              Delete card
+            </Button>
+          </>
+        )}
+      >
+        {error ? <Alert tone="danger" title="The card was not deleted" live>{error}</Alert> : null}
+        <p>
+          “{task.title}” leaves the board{task.sprint_name ? ` and sprint ${task.sprint_name}` : ''}. The project's activity keeps a record of it.
+        </p>
+      </Dialog>
+    </DialogTrigger>
   );
 }

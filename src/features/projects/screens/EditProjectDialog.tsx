@@ -1,0 +1,81 @@
+/** Edit project: the project's fields in a dialog over /project/{id}; only what changed is sent (and audited). */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import type { Project, UpdateProjectInput } from '@contracts/projects';
+import { projectOptionsMachine, updateProjectMachine } from '../machines/projects.machines';
+import { draftOf, ProjectFields, projectInputOf, type ProjectDraft } from './ProjectFields';
+import { Button, Dialog, DialogTrigger, Form, FormErrorBanner, toast } from '@/shared/ui/components';
+
+/** The fields of `after` that differ from `before`. */
+export function changedFields(before: ProjectDraft, after: ProjectDraft): UpdateProjectInput {
+  const a = projectInputOf(before) as Record<string, unknown>;
+  const b = projectInputOf(after) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(b).filter(([k, v]) => v !== a[k])) as UpdateProjectInput;
+}
+
+export function EditProjectDialog({ project, onSaved }: { project: Project; onSaved: () => void }) {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <DialogTrigger isOpen={isOpen} onOpenChange={setOpen}>
+      <Button variant="secondary">Edit project</Button>
+      {isOpen ? <EditProjectForm project={project} onSaved={onSaved} close={() => setOpen(false)} /> : <span hidden />}
+    </DialogTrigger>
+  );
+}
+
+function EditProjectForm({ project, onSaved, close }: { project: Project; onSaved: () => void; close: () => void }) {
+  const form = useActorRef(updateProjectMachine, { input: {} });
+  const options = useActorRef(projectOptionsMachine, { input: { query: '' } });
+  const staff = useSelector(options, (s) => s.context.data?.staff ?? []);
+  const fieldErrors = useSelector(form, (s) => s.context.fieldErrors);
+  const error = useSelector(form, (s) => s.context.error);
+  const busy = useSelector(form, (s) => s.hasTag('busy'));
+  const saved = useSelector(form, (s) => (s.matches('saved') ? s.context.result : undefined));
+  const [initial] = useState(() => draftOf(project));
+  const [draft, setDraft] = useState<ProjectDraft>(initial);
+  // Until the staff list loads, the owner picker still shows the current owner.
+  const people = staff.length ? staff : [{ id: project.owner_id, name: project.owner_name }];
+
+  useEffect(() => {
+    if (!saved) return;
+    toast.success('Project saved');
+    close();
+    onSaved();
+  }, [saved, close, onSaved]);
+
+  const save = () => {
+    const input = changedFields(initial, draft);
+    if (Object.keys(input).length === 0) {
+      toast.info('Nothing changed');
+      close();
+      return;
+    }
+    form.send({ type: 'form.submit', input: { id: project.id, input } });
+  };
+
+  return (
+    <Dialog
+      title="Edit project"
+      description={project.name}
+      footer={
+        <>
+          <Button variant="secondary" onPress={close}>Cancel</Button>
+          <Button variant="primary" isDisabled={busy} onPress={save}>
+            Save project
+          </Button>
+        </>
+      }
+    >
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+        validationErrors={fieldErrors}
+      >
+        <FormErrorBanner title={error ?? undefined} errors={Object.values(fieldErrors)} />
+        <ProjectFields draft={draft} onChange={(change) => setDraft((d) => ({ ...d, ...change }))} staff={people} fieldErrors={fieldErrors} />
+      </Form>
+    </Dialog>
+  );
+}
