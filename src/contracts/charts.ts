@@ -354,6 +354,8 @@ export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options:
   const valueAxis = {
     type: 'value',
     name: spec.valueLabel,
+    // Counts are whole: no tick at 0.5, so no repeated label once the ticks are rounded.
+    ...(spec.unit === 'count' ? { minInterval: 1 } : {}),
     nameTextStyle: { color: palette.mutedText },
     axisLine: { show: false },
     axisLabel: { color: palette.mutedText, formatter: (v: number) => fmt(v) },

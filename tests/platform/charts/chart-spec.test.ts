@@ -114,6 +114,13 @@ describe('toEChartsOption', () => {
     expect(formatter(1500)).toBe('1,500.00');
   });
 
+  it('keeps count axes on whole numbers and leaves other units free', () => {
+    const counts = toEChartsOption(chartSpec(bars), LIGHT_CHART_PALETTE);
+    expect((counts.yAxis as AnyRecord).minInterval).toBe(1);
+    const money = toEChartsOption(chartSpec({ ...bars, unit: 'money', markers: [] }), LIGHT_CHART_PALETTE);
+    expect((money.yAxis as AnyRecord).minInterval).toBeUndefined();
+  });
+
   it('stacks the series of a stacked bar chart and swaps the axes of a horizontal one', () => {
     const two = { ...bars, series: [bars.series[0]!, { name: 'Closed', values: [1, 2, 3] }] };
     const stacked = seriesOf(toEChartsOption(chartSpec({ ...two, kind: 'stackedBar' }), LIGHT_CHART_PALETTE));
