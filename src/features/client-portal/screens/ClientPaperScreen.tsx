@@ -5,24 +5,24 @@ import type { ActorRefFrom } from 'xstate';
 import type { PaperOrder } from '@contracts/client-portal';
 import { PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from '@contracts/common/constants';
 import { orderPaperMachine, paperOrdersMachine, paperProductsMachine } from '../machines/client-portal.machines';
-import { Badge, Button, Card, EmptyState, Form, FormActions, NumberField, PageHeader, Select, SkeletonTable, TextArea, TextField, toast } from '@/shared/ui/components';
+import { Badge, Button, Card, DateTime, EmptyState, Form, FormActions, NumberField, PageHeader, Select, SkeletonTable, TextArea, TextField, toast } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { formatDate } from '@/shared/ui/tokens/format';
 import { FormError, LoadError, useClientTitle, useFormState, useQueryState } from './form-parts';
 import { money, PAPER_STATUS_LABELS, PAPER_STATUS_TONES } from './labels';
+import { ListPlaceholder, ListSection } from './ListSection';
 import styles from './ListAndForm.module.css';
 
 /** The company's paper orders in the shared data table (client mode: one page holds them all). */
 const COLUMNS: DataTableColumn<PaperOrder>[] = [
-  { label: 'Order', field: 'id', type: 'number', width: '5.5rem', cell: (o) => <span className={styles.num}>#{o.id}</span> },
-  { label: 'Date', field: 'created_at', type: 'date', firstSortType: 'desc', cell: (o) => formatDate(o.created_at), priority: 2 },
+  { label: 'Order', field: 'id', type: 'number', width: '4.5rem', cell: (o) => <span className={styles.num}>#{o.id}</span> },
+  { label: 'Date', field: 'created_at', type: 'date', firstSortType: 'desc', cell: (o) => <DateTime value={o.created_at} withTime={false} />, priority: 2 },
   { label: 'Product', field: 'product_name' },
-  { label: 'Quantity', field: 'quantity', type: 'number', width: '6.5rem', cell: (o) => <span className={styles.num}>{o.quantity}</span> },
+  { label: 'Quantity', field: 'quantity', type: 'number', width: '6rem', priority: 2, cell: (o) => <span className={styles.num}>{o.quantity}</span> },
   { label: 'PO number', field: 'po_number', cell: (o) => o.po_number ?? '—', priority: 3 },
   {
     label: 'Status',
     field: 'status',
-    width: '8rem',
+    width: '7.5rem',
     cell: (o) => <Badge tone={PAPER_STATUS_TONES[o.status]}>{PAPER_STATUS_LABELS[o.status]}</Badge>,
     filterOptions: { enabled: true, filterDropdownItems: Object.entries(PAPER_STATUS_LABELS).map(([value, text]) => ({ value, text })) },
   },
@@ -95,10 +95,10 @@ export default function ClientPaperScreen() {
     <>
       <PageHeader title="Order paper" subtitle="Your company's paper orders and their status." />
       <div className={styles.split}>
-        <Card title="Past orders" asRegion padding="none">
+        <ListSection title="Past orders">
           {failed ? <LoadError error={error} onRetry={() => orders.send({ type: 'query.reload' })} /> : null}
-          {!orderPage && !failed ? <SkeletonTable rows={4} columns={[1, 1.5, 3, 1, 1.5, 1.2]} label="Loading your orders" /> : null}
-          {orderPage && orderPage.items.length === 0 ? <EmptyState compact headingLevel={null} title="No orders yet." text="Orders you place show here with their status." /> : null}
+          {!orderPage && !failed ? <ListPlaceholder><SkeletonTable rows={4} columns={[1, 1.5, 3, 1, 1.5, 1.2]} label="Loading your orders" /></ListPlaceholder> : null}
+          {orderPage && orderPage.items.length === 0 ? <ListPlaceholder><EmptyState compact headingLevel={null} title="No orders yet." text="Orders you place show here with their status." /></ListPlaceholder> : null}
           {orderPage && orderPage.items.length > 0 ? (
             <DataTable<PaperOrder>
               caption="Your company's paper orders"
@@ -110,7 +110,7 @@ export default function ClientPaperScreen() {
               initialState={{ sort: [{ field: 'created_at', type: 'desc' }], pageSize: 10 }}
             />
           ) : null}
-        </Card>
+        </ListSection>
         <div className={styles.side}>
           <OrderForm orders={orders} />
         </div>

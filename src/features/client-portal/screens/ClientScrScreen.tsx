@@ -4,11 +4,11 @@ import type { ActorRefFrom } from 'xstate';
 import { SCR_PRIORITIES, SCR_STATUS_LABELS, SCR_STATUSES, type Scr } from '@contracts/client-portal';
 import { LIMITS } from '@contracts/common/constants';
 import { createScrMachine, scrListMachine } from '../machines/client-portal.machines';
-import { Badge, Button, Card, EmptyState, Form, FormActions, PageHeader, Select, SkeletonTable, TextArea, TextField, toast } from '@/shared/ui/components';
+import { Badge, Button, Card, DateTime, EmptyState, Form, FormActions, PageHeader, Select, SkeletonTable, TextArea, TextField, toast } from '@/shared/ui/components';
 import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { formatDate } from '@/shared/ui/tokens/format';
 import { FormError, LoadError, useClientTitle, useFieldValues, useFormState, useQueryState } from './form-parts';
 import { SCR_PRIORITY_LABELS, SCR_PRIORITY_TONES, SCR_STATUS_TONES } from './labels';
+import { ListPlaceholder, ListSection } from './ListSection';
 import styles from './ListAndForm.module.css';
 
 /** Orders priorities from low to critical when the column is sorted. */
@@ -22,6 +22,7 @@ const COLUMNS: DataTableColumn<Scr>[] = [
     label: 'Priority',
     field: 'priority',
     width: '7rem',
+    priority: 2,
     type: 'number',
     value: (s) => PRIORITY_RANK[s.priority],
     firstSortType: 'desc',
@@ -30,12 +31,12 @@ const COLUMNS: DataTableColumn<Scr>[] = [
   {
     label: 'Status',
     field: 'status',
-    width: '9rem',
+    width: '8.5rem',
     cell: (s) => <Badge tone={SCR_STATUS_TONES[s.status]}>{SCR_STATUS_LABELS[s.status]}</Badge>,
     filterOptions: { enabled: true, filterDropdownItems: SCR_STATUSES.map((value) => ({ value, text: SCR_STATUS_LABELS[value] })) },
   },
-  { label: 'Submitted', field: 'created_at', type: 'date', width: '8rem', firstSortType: 'desc', cell: (s) => formatDate(s.created_at), priority: 2 },
-  { label: 'Updated', field: 'updated_at', type: 'date', width: '8rem', firstSortType: 'desc', cell: (s) => formatDate(s.updated_at), priority: 3 },
+  { label: 'Submitted', field: 'created_at', type: 'date', width: '8rem', firstSortType: 'desc', cell: (s) => <DateTime value={s.created_at} withTime={false} />, priority: 2 },
+  { label: 'Updated', field: 'updated_at', type: 'date', width: '8rem', firstSortType: 'desc', cell: (s) => <DateTime value={s.updated_at} withTime={false} />, priority: 3 },
 ];
 
 const PRIORITY_OPTIONS = SCR_PRIORITIES.map((p) => ({ id: p, label: SCR_PRIORITY_LABELS[p] }));
@@ -99,10 +100,10 @@ export default function ClientScrScreen() {
     <>
       <PageHeader title="Software change requests" subtitle="What your company asked us to change in the software, and where each request stands." />
       <div className={styles.split}>
-        <Card title="Your company's requests" asRegion padding="none">
+        <ListSection title="Your company's requests">
           {failed ? <LoadError error={error} onRetry={() => list.send({ type: 'query.reload' })} /> : null}
-          {!page && !failed ? <SkeletonTable rows={4} columns={[0.8, 3, 1.2, 1.5, 1.2, 1.2]} label="Loading your requests" /> : null}
-          {page && page.items.length === 0 ? <EmptyState compact headingLevel={null} title="No change requests yet." text="Requests you submit show here with their status." /> : null}
+          {!page && !failed ? <ListPlaceholder><SkeletonTable rows={4} columns={[0.8, 3, 1.2, 1.5, 1.2, 1.2]} label="Loading your requests" /></ListPlaceholder> : null}
+          {page && page.items.length === 0 ? <ListPlaceholder><EmptyState compact headingLevel={null} title="No change requests yet." text="Requests you submit show here with their status." /></ListPlaceholder> : null}
           {page && page.items.length > 0 ? (
             <DataTable<Scr>
               caption="Your company's change requests"
@@ -114,7 +115,7 @@ export default function ClientScrScreen() {
               initialState={{ sort: [{ field: 'created_at', type: 'desc' }], pageSize: 10 }}
             />
           ) : null}
-        </Card>
+        </ListSection>
         <div className={styles.side}>
           <RequestForm list={list} />
         </div>

@@ -32,9 +32,9 @@ import {
   TicketStatusBadge,
   toast,
 } from '@/shared/ui/components';
-import { formatDate } from '@/shared/ui/tokens/format';
 import { cx } from '@/shared/ui/components/cx';
 import { FormError, useClientTitle, useFieldValues, useFormState, useQueryState } from './form-parts';
+import { ListSection } from './ListSection';
 import styles from './ClientTicketsScreen.module.css';
 
 /** The company's tickets in the shared data table (server mode). */
@@ -48,15 +48,15 @@ const COLUMNS: DataTableColumn<ClientTicket>[] = [
     filterOptions: { enabled: true, filterDropdownItems: [{ text: 'Open', value: 'open' }, { text: 'Closed', value: 'closed' }] },
   },
   { label: 'Severity', field: 'severity', cell: (t) => <SeverityBadge code={t.severity} />, priority: 2 },
-  { label: 'Created', field: 'created_at', type: 'date', cell: (t) => formatDate(t.created_at), firstSortType: 'desc', priority: 2 },
-  { label: 'Updated', field: 'updated_at', type: 'date', cell: (t) => formatDate(t.updated_at), firstSortType: 'desc', priority: 3 },
+  { label: 'Created', field: 'created_at', type: 'date', cell: (t) => <DateTime value={t.created_at} withTime={false} />, firstSortType: 'desc', priority: 2 },
+  { label: 'Updated', field: 'updated_at', type: 'date', cell: (t) => <DateTime value={t.updated_at} withTime={false} />, firstSortType: 'desc', priority: 3 },
 ];
 
 const SEVERITY_OPTIONS = SEVERITY_CODES.map((c) => ({ id: c, label: SEVERITIES[c] }));
 
 function TicketList() {
   return (
-    <Card title="Your company's tickets" asRegion padding="none">
+    <ListSection title="Your company's tickets">
       <DataTable<ClientTicket>
         caption="Your company's tickets"
         columns={COLUMNS}
@@ -65,7 +65,7 @@ function TicketList() {
         tableId="client-tickets"
         initialState={{ sort: [{ field: 'created_at', type: 'desc' }], pageSize: CLIENT_PAGE_SIZE }}
       />
-    </Card>
+    </ListSection>
   );
 }
 
