@@ -101,20 +101,20 @@ export default function ClientDashboard() {
               <ul className={styles.list}>
                 {data.openTickets.map((t) => (
                   <li key={t.id} className={styles.item}>
-                    <div className={styles.itemTop}>
-                      <span className={styles.itemTitle}>
-                        <Link href={`/tickets?id=${t.id}`}>
-                          <span className={styles.id}>#{t.id}</span>
-                          {t.title}
-                        </Link>
-                      </span>
+                    <span className={`${styles.itemTitle} ${styles.wrapTitle}`}>
+                      <Link href={`/tickets?id=${t.id}`}>
+                        <span className={styles.id}>#{t.id}</span>
+                        {t.title}
+                      </Link>
+                    </span>
+                    <div className={styles.meta}>
                       <span className={styles.badges}>
                         <TicketStatusBadge code={t.status} />
                         <SeverityBadge code={t.severity} />
                       </span>
-                    </div>
-                    <div className={styles.meta}>
-                      Updated <RelativeTime value={t.updated_at} />
+                      <span>
+                        Updated <RelativeTime value={t.updated_at} />
+                      </span>
                     </div>
                   </li>
                 ))}

@@ -7,7 +7,7 @@ import { SEVERITIES, SEVERITY_CODES, type Severity } from '@contracts/common/cod
 import type { ClientTicket, ClientTicketDetail } from '@contracts/client-portal';
 import { CLIENT_PAGE_SIZE, LIMITS } from '@contracts/common/constants';
 import { clientTicketTableMachine, createTicketMachine, replyMachine, ticketDetailMachine } from '../machines/client-portal.machines';
-import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import {
   Avatar,
   Badge,
@@ -39,8 +39,16 @@ import styles from './ClientTicketsScreen.module.css';
 
 /** The company's tickets in the shared data table (server mode). */
 const COLUMNS: DataTableColumn<ClientTicket>[] = [
-  { label: 'ID', field: 'id', type: 'number', width: '80px' },
-  { label: 'Title', field: 'title', cell: (t) => <Link href={`/tickets?id=${t.id}`}>{t.title}</Link> },
+  { label: 'ID', field: 'id', type: 'number', width: '4.5rem' },
+  {
+    label: 'Title',
+    field: 'title',
+    cell: (t) => (
+      <CellText text={t.title}>
+        <Link href={`/tickets?id=${t.id}`}>{t.title}</Link>
+      </CellText>
+    ),
+  },
   {
     label: 'Status',
     field: 'status',
