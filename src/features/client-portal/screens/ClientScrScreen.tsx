@@ -5,7 +5,7 @@ import { SCR_PRIORITIES, SCR_STATUS_LABELS, SCR_STATUSES, type Scr } from '@cont
 import { LIMITS } from '@contracts/common/constants';
 import { createScrMachine, scrListMachine } from '../machines/client-portal.machines';
 import { Badge, Button, Card, DateTime, EmptyState, Form, FormActions, PageHeader, Select, SkeletonTable, TextArea, TextField, toast } from '@/shared/ui/components';
-import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { FormError, LoadError, useClientTitle, useFieldValues, useFormState, useQueryState } from './form-parts';
 import { SCR_PRIORITY_LABELS, SCR_PRIORITY_TONES, SCR_STATUS_TONES } from './labels';
 import { ListPlaceholder, ListSection } from './ListSection';
@@ -17,7 +17,7 @@ const PRIORITY_RANK: Record<Scr['priority'], number> = { low: 0, medium: 1, high
 /** The company's change requests in the shared data table (client mode). */
 const COLUMNS: DataTableColumn<Scr>[] = [
   { label: 'ID', field: 'id', type: 'number', width: '4.5rem', cell: (s) => <span className={styles.num}>#{s.id}</span> },
-  { label: 'Title', field: 'title', cell: (s) => <CellText text={s.title}>{s.title}</CellText> },
+  { label: 'Title', field: 'title' },
   {
     label: 'Priority',
     field: 'priority',

@@ -39,7 +39,7 @@ import styles from './ClientTicketsScreen.module.css';
 
 /** The company's tickets in the shared data table (server mode). */
 const COLUMNS: DataTableColumn<ClientTicket>[] = [
-  { label: 'ID', field: 'id', type: 'number', width: '4.5rem' },
+  { label: 'ID', field: 'id', type: 'number', width: '4rem' },
   {
     label: 'Title',
     field: 'title',
@@ -52,12 +52,13 @@ const COLUMNS: DataTableColumn<ClientTicket>[] = [
   {
     label: 'Status',
     field: 'status',
+    width: '11rem',
     cell: (t) => <TicketStatusBadge code={t.status} />,
     filterOptions: { enabled: true, filterDropdownItems: [{ text: 'Open', value: 'open' }, { text: 'Closed', value: 'closed' }] },
   },
-  { label: 'Severity', field: 'severity', cell: (t) => <SeverityBadge code={t.severity} />, priority: 2 },
-  { label: 'Created', field: 'created_at', type: 'date', cell: (t) => <DateTime value={t.created_at} withTime={false} />, firstSortType: 'desc', priority: 2 },
-  { label: 'Updated', field: 'updated_at', type: 'date', cell: (t) => <DateTime value={t.updated_at} withTime={false} />, firstSortType: 'desc', priority: 3 },
+  { label: 'Severity', field: 'severity', width: '7rem', cell: (t) => <SeverityBadge code={t.severity} />, priority: 2 },
+  { label: 'Created', field: 'created_at', type: 'date', width: '8rem', cell: (t) => <DateTime value={t.created_at} withTime={false} />, firstSortType: 'desc', priority: 2 },
+  { label: 'Updated', field: 'updated_at', type: 'date', width: '8rem', cell: (t) => <DateTime value={t.updated_at} withTime={false} />, firstSortType: 'desc', priority: 3 },
 ];
 
 const SEVERITY_OPTIONS = SEVERITY_CODES.map((c) => ({ id: c, label: SEVERITIES[c] }));
