@@ -39,7 +39,7 @@ import styles from './ClientTicketsScreen.module.css';
 
 /** The company's tickets in the shared data table (server mode). */
 const COLUMNS: DataTableColumn<ClientTicket>[] = [
-  { label: 'ID', field: 'id', type: 'number', width: '4rem' },
+  { label: 'ID', field: 'id', type: 'number', width: '4rem', priority: 2 },
   {
     label: 'Title',
     field: 'title',
