@@ -53,6 +53,13 @@ export function useClientTitle(title: string | null | undefined) {
   }, [title]);
 }
 
+/*
+ * A form that gives way to its confirmation once saved (sign-up, password links, contact support,
+ * a new ticket) disables its button while sending instead of showing it pending: react-aria
+ * announces a pending button by the ids of the button and its spinner, and that announcement would
+ * outlive the button it names.
+ */
+
 /** Why a save failed, above the form (announced; focus moves there); the fields keep their text. */
 export function FormError({ error, fields = {}, title }: { error: string | null; fields?: Record<string, string>; title?: string }) {
   const details = Object.values(fields);
