@@ -10,6 +10,9 @@ import ClientApp from '@/app/ClientApp';
 import { SIGNUP_ACCEPTED_MESSAGE, TOKEN_INVALID_MESSAGE } from '@contracts/client-portal';
 import { DEMO_USER } from '@tests/shared/session/client-session.support';
 
+/** A field's label as the kit renders it: the text, and a required field's asterisk (hidden from assistive tech). */
+const label = (text: string) => new RegExp(`^${text}\\*?$`);
+
 const bad = (fields: Record<string, string>) =>
   HttpResponse.json({ error: { code: 'invalid_input', message: `Invalid body: ${Object.keys(fields).join(', ')}`, fields } }, { status: 400 });
 const server = setupServer(
@@ -39,14 +42,14 @@ describe('guest screens', () => {
   it('signup shows the field the server named and keeps what was typed', async () => {
     server.use(http.post('*/api/v2/client/signup', () => bad({ password: 'This password is too common; choose another' })));
     renderAt('/signup');
-    await userEvent.type(await screen.findByLabelText('Company account number'), 'NOPE-1');
-    await userEvent.type(screen.getByLabelText('Name'), 'Pat');
-    await userEvent.type(screen.getByLabelText('Email'), 'pat@example.test');
-    await userEvent.type(screen.getByLabelText('Password'), 'password123');
+    await userEvent.type(await screen.findByLabelText(label('Company account number')), 'NOPE-1');
+    await userEvent.type(screen.getByLabelText(label('Name')), 'Pat');
+    await userEvent.type(screen.getByLabelText(label('Email')), 'pat@example.test');
+    await userEvent.type(screen.getByLabelText(label('Password')), 'password123');
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('This password is too common; choose another')).toBeInTheDocument();
-    expect(screen.getByLabelText('Company account number')).toHaveValue('NOPE-1');
-    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(label('Company account number'))).toHaveValue('NOPE-1');
+    expect(screen.getByLabelText(label('Password'))).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('signup says a request was received, and promises no account: approval or the company domain decides', async () => {
@@ -59,10 +62,10 @@ describe('guest screens', () => {
     );
     renderAt('/signup');
     expect(await screen.findByText(/The account number alone does not open an account/)).toHaveTextContent('otherwise once your request is approved');
-    await userEvent.type(screen.getByLabelText('Company account number'), 'GLOBEX-002');
-    await userEvent.type(screen.getByLabelText('Name'), 'Pat');
-    await userEvent.type(screen.getByLabelText('Email'), 'pat@example.test');
-    await userEvent.type(screen.getByLabelText('Password'), 'a long passphrase');
+    await userEvent.type(screen.getByLabelText(label('Company account number')), 'GLOBEX-002');
+    await userEvent.type(screen.getByLabelText(label('Name')), 'Pat');
+    await userEvent.type(screen.getByLabelText(label('Email')), 'pat@example.test');
+    await userEvent.type(screen.getByLabelText(label('Password')), 'a long passphrase');
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByRole('heading', { name: 'Request received' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(SIGNUP_ACCEPTED_MESSAGE);
@@ -79,8 +82,8 @@ describe('guest screens', () => {
       }),
     );
     renderAt('/reset-password/abc123');
-    await userEvent.type(await screen.findByLabelText('New password'), 'a long passphrase');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'a long passphrase');
+    await userEvent.type(await screen.findByLabelText(label('New password')), 'a long passphrase');
+    await userEvent.type(screen.getByLabelText(label('Confirm password')), 'a long passphrase');
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(TOKEN_INVALID_MESSAGE);
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toBeInTheDocument();
@@ -90,7 +93,7 @@ describe('guest screens', () => {
   it('forgot password shows the one answer', async () => {
     server.use(http.post('*/api/v2/client/forgot-password', () => HttpResponse.json({ accepted: true, message: 'If an account uses this email, we sent it a link to reset the password.' }, { status: 202 })));
     renderAt('/forgot-password');
-    await userEvent.type(await screen.findByLabelText('Email'), 'who@example.test');
+    await userEvent.type(await screen.findByLabelText(label('Email')), 'who@example.test');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('status')).toHaveTextContent('If an account uses this email');
   });
@@ -125,9 +128,11 @@ describe('tickets screen', () => {
     expect(await within(table).findByRole('columnheader', { name: 'Title' })).toHaveAttribute('aria-sort', 'ascending');
     expect(queries.at(-1)).toContain('sort=title');
 
-    await userEvent.type(screen.getByLabelText('Title'), 'New problem');
-    await userEvent.type(screen.getByLabelText('Description'), 'Details');
-    await userEvent.selectOptions(screen.getByLabelText('Severity'), 'C');
+    await userEvent.type(screen.getByLabelText(label('Title')), 'New problem');
+    await userEvent.type(screen.getByLabelText(label('Description')), 'Details');
+    const createForm = screen.getByRole('region', { name: 'Create a ticket' });
+    await userEvent.click(within(createForm).getByRole('button', { name: /Severity/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Critical' }));
     await userEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
     expect(await screen.findByRole('link', { name: 'Open ticket #99' })).toBeInTheDocument();
     expect(created).toMatchObject({ title: 'New problem', description: 'Details', severity: 'C', contactEmail: DEMO_USER.email });
@@ -139,14 +144,14 @@ describe('tickets screen', () => {
     const list = await screen.findByRole('heading', { name: "Your company's tickets" });
     const form = screen.getByRole('heading', { name: 'Create a ticket' });
     expect(list.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(screen.getByLabelText('Title')).not.toHaveFocus();
+    expect(screen.getByLabelText(label('Title'))).not.toHaveFocus();
   });
 
   it('focuses the new ticket title for /tickets?new=1', async () => {
     server.use(http.get('*/api/v2/client/tickets', () => HttpResponse.json(page)));
     Element.prototype.scrollIntoView ??= () => undefined;
     renderAt('/tickets?new=1', true);
-    expect(await screen.findByLabelText('Title')).toHaveFocus();
+    expect(await screen.findByLabelText(label('Title'))).toHaveFocus();
   });
 
   it('opens a ticket with its public thread and sends a reply', async () => {
@@ -167,11 +172,11 @@ describe('tickets screen', () => {
     renderAt('/tickets?id=41', true);
     expect(await screen.findByRole('heading', { name: '#41 Printer jams' })).toBeInTheDocument();
     expect(screen.getByText('On it.')).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Your reply'), 'Thanks');
+    await userEvent.type(screen.getByLabelText(label('Your reply')), 'Thanks');
     await userEvent.click(screen.getByRole('button', { name: 'Send reply' }));
     expect(await screen.findByText('Thanks')).toBeInTheDocument();
     expect(replies).toBe(1);
-    expect(screen.getByLabelText('Your reply')).toHaveValue('');
+    expect(screen.getByLabelText(label('Your reply'))).toHaveValue('');
   });
 
   it("another company's ticket shows not found, without the session dialog", async () => {

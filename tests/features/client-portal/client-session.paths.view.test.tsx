@@ -23,6 +23,8 @@ import { DEMO_USER, memorySession } from '@tests/shared/session/client-session.s
 const unauthorized = () => HttpResponse.json({ error: { code: 'unauthenticated', message: 'Sign in first' } }, { status: 401 });
 const server = setupServer(
   http.get('*/api/v2/client/dashboard', () => HttpResponse.json({ openTickets: [], openTicketCount: 0, recentReplies: [], openScrs: [] })),
+  // The dashboard's paper-orders card.
+  http.get('*/api/v2/client/paper/orders', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 20 })),
   http.get('*/logout', () => HttpResponse.json({ done: true })),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -22,6 +22,8 @@ const emptyPage = { items: [], total: 0, page: 1, pageSize: 20 };
 const server = setupServer(
   http.post('*/api/v2/client/verify-token', () => HttpResponse.json({ valid: true, user: DEMO_USER })),
   http.get('*/api/v2/client/dashboard', () => HttpResponse.json({ openTickets: [], openTicketCount: 0, recentReplies: [], openScrs: [] })),
+  // The dashboard's paper-orders card.
+  http.get('*/api/v2/client/paper/orders', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 20 })),
   http.get('*/api/v2/client/tickets', () => HttpResponse.json(emptyPage)),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -1,57 +1,80 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { LIMITS } from '@contracts/common/constants';
 import { contactSupportMachine, supportInfoMachine } from '../machines/client-portal.machines';
-import { Field, FormError, useFormState } from './form-parts';
+import { Button, Card, Form, FormActions, PageHeader, SkeletonText, TextArea, TextField } from '@/shared/ui/components';
+import { FormError, useClientTitle, useFormState, useSavedToast } from './form-parts';
+import styles from './ClientContactSupportScreen.module.css';
 
 export default function ClientContactSupportScreen() {
+  useClientTitle('Contact Support');
   const info = useActorRef(supportInfoMachine, { input: { query: null } });
   const support = useSelector(info, (s) => s.context.data);
   const form = useActorRef(contactSupportMachine, { input: {} });
   const { busy, result: sent, error, fields } = useFormState(form);
   const [values, setValues] = useState({ subject: '', message: '' });
+  useSavedToast(sent, (r: { id: number }) => `Message sent: ticket #${r.id}`);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    form.send({ type: 'form.submit', input: values });
-  };
   return (
     <>
-      <h1>Contact support</h1>
-      <section className="card" aria-labelledby="phone-heading">
-        <h2 id="phone-heading">Call us</h2>
-        {support ? (
-          <p>
-            <a href={`tel:${support.phone}`}>{support.phone}</a>, {support.hours}
-          </p>
-        ) : (
-          <p>Loading...</p>
-        )}
-      </section>
-      <section className="card" aria-labelledby="message-heading">
-        <h2 id="message-heading">Send us a message</h2>
-        {sent ? (
-          <p role="status">
-            Thank you. Your message became ticket #{sent.id}. <Link href={`/tickets?id=${sent.id}`}>Follow it here</Link>.
-          </p>
-        ) : (
-          <form onSubmit={submit} noValidate>
-            <FormError error={error} />
-            <Field label="Subject" error={fields.subject}>
-              {(p) => <input {...p} name="subject" required maxLength={LIMITS.title} value={values.subject} onChange={(e) => setValues((v) => ({ ...v, subject: e.target.value }))} />}
-            </Field>
-            <Field label="Message" error={fields.message}>
-              {(p) => (
-                <textarea {...p} name="message" rows={6} required maxLength={LIMITS.text} value={values.message} onChange={(e) => setValues((v) => ({ ...v, message: e.target.value }))} />
-              )}
-            </Field>
-            <button className="btn" type="submit" disabled={busy}>
-              Send message
-            </button>
-          </form>
-        )}
-      </section>
+      <PageHeader title="Contact support" subtitle="Call us for anything urgent; otherwise send a message and it becomes a ticket you can follow." />
+      <div className={styles.split}>
+        <Card title="Call us" asRegion>
+          {support ? (
+            <p className={styles.phone}>
+              <a className={styles.number} href={`tel:${support.phone}`}>
+                {support.phone}
+              </a>
+              <span className={styles.hours}>{support.hours}</span>
+            </p>
+          ) : (
+            <SkeletonText lines={2} label="Loading the support phone" />
+          )}
+        </Card>
+        <Card title="Send us a message" asRegion>
+          {sent ? (
+            <div className={styles.sent}>
+              <p role="status">
+                Thank you. Your message became ticket #{sent.id}. <Link href={`/tickets?id=${sent.id}`}>Follow it here</Link>.
+              </p>
+              <Button
+                onPress={() => {
+                  setValues({ subject: '', message: '' });
+                  form.send({ type: 'form.reset' });
+                }}
+              >
+                Send another message
+              </Button>
+            </div>
+          ) : (
+            <Form
+              onSubmit={(e) => {
+                e.preventDefault();
+                form.send({ type: 'form.submit', input: values });
+              }}
+            >
+              <FormError error={error} title="The message was not sent" />
+              <TextField label="Subject" name="subject" isRequired maxLength={LIMITS.title} value={values.subject} onChange={(subject) => setValues((v) => ({ ...v, subject }))} errorMessage={fields.subject} />
+              <TextArea
+                label="Message"
+                name="message"
+                rows={6}
+                isRequired
+                maxLength={LIMITS.text}
+                value={values.message}
+                onChange={(message) => setValues((v) => ({ ...v, message }))}
+                errorMessage={fields.message}
+              />
+              <FormActions>
+                <Button type="submit" variant="primary" isDisabled={busy}>
+                  Send message
+                </Button>
+              </FormActions>
+            </Form>
+          )}
+        </Card>
+      </div>
     </>
   );
 }

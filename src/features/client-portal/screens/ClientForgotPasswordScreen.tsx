@@ -1,10 +1,11 @@
 import { useActorRef } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { LIMITS } from '@contracts/common/constants';
 import { forgotPasswordMachine } from '../machines/client-portal.machines';
-import { Field, FormError, useFormState } from './form-parts';
-import { AcceptedCard, GuestCard } from './GuestCard';
+import { Button, Form, TextField } from '@/shared/ui/components';
+import { FormError, useFormState } from './form-parts';
+import { AcceptedCard, GuestCard, GuestLinks } from './GuestCard';
 
 export default function ClientForgotPasswordScreen() {
   const form = useActorRef(forgotPasswordMachine, { input: {} });
@@ -12,24 +13,23 @@ export default function ClientForgotPasswordScreen() {
   const [email, setEmail] = useState('');
 
   if (done) return <AcceptedCard title="Check your email" message={done.message} />;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    form.send({ type: 'form.submit', input: { email } });
-  };
   return (
     <GuestCard title="Forgot password" subtitle="We will email you a link to choose a new password">
-      <form onSubmit={submit} noValidate>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          form.send({ type: 'form.submit', input: { email } });
+        }}
+      >
         <FormError error={error} />
-        <Field label="Email" error={fields.email}>
-          {(p) => <input {...p} name="email" type="email" autoComplete="email" required maxLength={LIMITS.email} value={email} onChange={(e) => setEmail(e.target.value)} />}
-        </Field>
-        <button className="btn" type="submit" disabled={busy}>
+        <TextField label="Email" name="email" type="email" autoComplete="email" isRequired maxLength={LIMITS.email} value={email} onChange={setEmail} errorMessage={fields.email} />
+        <Button type="submit" variant="primary" size="lg" fullWidth isDisabled={busy}>
           Send reset link
-        </button>
-      </form>
-      <p className="guest-links">
+        </Button>
+      </Form>
+      <GuestLinks>
         <Link href="/login">Back to login</Link>
-      </p>
+      </GuestLinks>
     </GuestCard>
   );
 }

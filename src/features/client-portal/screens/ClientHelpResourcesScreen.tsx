@@ -3,30 +3,60 @@ import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { ArticleListQuery } from '@contracts/client-portal';
 import { articleMachine, articlesMachine } from '../machines/client-portal.machines';
-import { Spinner } from '@/shared/ui/Spinner';
-import { LoadError, useQueryState } from './form-parts';
+import { Badge, Breadcrumbs, Button, Card, EmptyState, PageHeader, RelativeTime, SearchField, Select, SkeletonText } from '@/shared/ui/components';
+import { LoadError, useClientTitle, useQueryState } from './form-parts';
 import { Markdown } from './Markdown';
-import { formatNumericDate } from '@/shared/ui/tokens/format';
+import styles from './ClientHelpResourcesScreen.module.css';
+
+const ALL = '__all__';
 
 function ArticleView({ id }: { id: number }) {
   const query = useActorRef(articleMachine, { input: { query: id } });
   const { data: article, failed, error } = useQueryState(query);
+  useClientTitle(article?.title ?? 'Help Resources');
   useEffect(() => {
     if (id !== (query.getSnapshot().context.query as number)) query.send({ type: 'query.set', query: id });
   }, [id, query]);
-  if (failed) return <LoadError error={error} onRetry={() => query.send({ type: 'query.reload' })} />;
-  if (!article) return <Spinner label="Loading the article" />;
+  const crumbs = <Breadcrumbs items={[{ label: 'Help resources', href: '/help/resources' }, { label: article?.title ?? 'Article' }]} />;
+  if (failed) {
+    return (
+      <>
+        <PageHeader title="Help resources" breadcrumbs={crumbs} />
+        <LoadError error={error} onRetry={() => query.send({ type: 'query.reload' })} />
+      </>
+    );
+  }
+  if (!article) {
+    return (
+      <>
+        <PageHeader title="Help resources" breadcrumbs={crumbs} />
+        <Card>
+          <SkeletonText lines={8} label="Loading the article" />
+        </Card>
+      </>
+    );
+  }
   return (
-    <article className="card" aria-labelledby="article-heading">
-      <p>
-        <Link href="/help/resources">All articles</Link>
-      </p>
-      <h2 id="article-heading">{article.title}</h2>
-      <p className="muted">
-        {article.category}, updated {formatNumericDate(article.updated_at)}
-      </p>
-      <Markdown source={article.body} />
-    </article>
+    <>
+      <PageHeader title="Help resources" breadcrumbs={crumbs} />
+      <Card>
+        <article className={styles.article} aria-labelledby="article-heading">
+          <h2 id="article-heading">{article.title}</h2>
+          <p className={styles.articleMeta}>
+            <Badge tone="info">{article.category}</Badge>
+            <span>
+              Updated <RelativeTime value={article.updated_at} />
+            </span>
+          </p>
+          <div className={styles.prose}>
+            <Markdown source={article.body} />
+          </div>
+          <Link href="/help/resources" className={styles.back}>
+            All articles
+          </Link>
+        </article>
+      </Card>
+    </>
   );
 }
 
@@ -34,57 +64,93 @@ function ArticleIndex() {
   const list = useActorRef(articlesMachine, { input: { query: {} } });
   const { data, failed, error } = useQueryState(list);
   const query = useSelector(list, (s) => s.context.query as ArticleListQuery);
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(query.q ?? '');
+  const categories = [{ id: ALL, label: 'All' }, ...(data?.categories ?? []).map((c) => ({ id: c, label: c }))];
+  const filtered = Boolean(query.q || query.category);
   return (
-    <section className="card" aria-labelledby="articles-heading">
-      <h2 id="articles-heading">Articles</h2>
+    <Card title="Articles" asRegion padding="none">
       <form
-        className="toolbar"
+        className={styles.toolbar}
         role="search"
         onSubmit={(e) => {
           e.preventDefault();
           list.send({ type: 'query.set', query: { ...query, q: search || undefined, page: 1 } });
         }}
       >
-        <label htmlFor="article-search">Search articles</label>
-        <input id="article-search" type="search" maxLength={200} value={search} onChange={(e) => setSearch(e.target.value)} />
-        <button type="submit" className="btn btn-secondary">
-          Search
-        </button>
-        <label htmlFor="article-category">Category</label>
-        <select
-          id="article-category"
-          value={query.category ?? ''}
-          onChange={(e) => list.send({ type: 'query.set', query: { ...query, category: e.target.value || undefined, page: 1 } })}
-        >
-          <option value="">All</option>
-          {(data?.categories ?? []).map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
+        <SearchField
+          className={styles.search}
+          label="Search articles"
+          showLabel
+          placeholder="How do I…"
+          maxLength={200}
+          value={search}
+          onChange={setSearch}
+          onClear={() => list.send({ type: 'query.set', query: { ...query, q: undefined, page: 1 } })}
+        />
+        <Button type="submit">Search</Button>
+        <Select
+          className={styles.category}
+          label="Category"
+          items={categories}
+          value={query.category ?? ALL}
+          onChange={(k) => list.send({ type: 'query.set', query: { ...query, category: k === ALL || k === null ? undefined : String(k), page: 1 } })}
+        />
       </form>
       {failed ? <LoadError error={error} onRetry={() => list.send({ type: 'query.reload' })} /> : null}
-      {!data && !failed ? <p role="status">Loading...</p> : null}
-      {data && data.items.length === 0 ? <p>No articles match.</p> : null}
-      <ul className="plain-list">
-        {(data?.items ?? []).map((a) => (
-          <li key={a.id}>
-            <Link href={`/help/resources?article=${a.id}`}>{a.title}</Link> <span className="muted">{a.category}</span>
-          </li>
-        ))}
-      </ul>
-    </section>
+      {!data && !failed ? (
+        <div className={styles.toolbar}>
+          <SkeletonText lines={6} label="Loading the articles" />
+        </div>
+      ) : null}
+      {data && data.items.length === 0 ? (
+        <EmptyState
+          compact
+          headingLevel={null}
+          title="No articles match."
+          text={filtered ? 'Try other words or all categories.' : 'Articles appear here as we publish them.'}
+          actions={
+            filtered ? (
+              <Button
+                size="sm"
+                onPress={() => {
+                  setSearch('');
+                  list.send({ type: 'query.set', query: { page: 1 } });
+                }}
+              >
+                Show all articles
+              </Button>
+            ) : null
+          }
+        />
+      ) : null}
+      {data && data.items.length > 0 ? (
+        <ul className={styles.list}>
+          {data.items.map((a) => (
+            <li key={a.id} className={styles.item}>
+              <Link href={`/help/resources?article=${a.id}`} className={styles.itemLink}>
+                <span className={styles.itemTitle}>{a.title}</span>
+                <span className={styles.itemMeta}>
+                  {a.category} · updated <RelativeTime value={a.updated_at} />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Card>
   );
 }
 
 export default function ClientHelpResourcesScreen() {
   const id = Number(new URLSearchParams(useSearch()).get('article'));
-  return (
+  const article = Number.isInteger(id) && id > 0;
+  useClientTitle(article ? null : 'Help Resources');
+  return article ? (
+    <ArticleView id={id} />
+  ) : (
     <>
-      <h1>Help resources</h1>
-      {Number.isInteger(id) && id > 0 ? <ArticleView id={id} /> : <ArticleIndex />}
+      <PageHeader title="Help resources" subtitle="Answers to common questions about the portal and our services." />
+      <ArticleIndex />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useRoute } from 'wouter';
 import { ClientSession } from '@/shared/session/client-session';
 import { Spinner } from '@/shared/ui/Spinner';
 import { Avatar, Button, Logo } from '@/shared/ui/components';
+import { ClientLinks } from './form-parts';
 import styles from './ClientLayout.module.css';
 
 const NAV = [
@@ -28,6 +29,7 @@ export function ClientLayout({ children }: { children: ReactNode }) {
   const user = ClientSession.useSelector((s) => s.context.user);
   const session = ClientSession.useActorRef();
   return (
+    <ClientLinks>
     <div className={styles.frame}>
       <header className={styles.header}>
         <Logo size={32} variant="inverse" />
@@ -56,5 +58,6 @@ export function ClientLayout({ children }: { children: ReactNode }) {
       </main>
       <footer className={styles.footer}>© {new Date().getFullYear()} Client Care. All rights reserved.</footer>
     </div>
+    </ClientLinks>
   );
 }

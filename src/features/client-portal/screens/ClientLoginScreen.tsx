@@ -1,12 +1,15 @@
 import { Link, Redirect } from 'wouter';
 import { ClientSession } from '@/shared/session/client-session';
 import { LoginForm } from '@/shared/ui/LoginForm';
+import { useClientTitle } from './form-parts';
+import { guestStyles } from './GuestCard';
 
 export default function ClientLoginScreen() {
   const session = ClientSession.useActorRef();
   const loggedIn = ClientSession.useSelector((s) => s.matches('loggedIn'));
   const busy = ClientSession.useSelector((s) => s.matches('loggingIn'));
   const error = ClientSession.useSelector((s) => s.context.loginError);
+  useClientTitle('Log in');
   if (loggedIn) return <Redirect to="~/client" replace />;
   return (
     <LoginForm
@@ -17,8 +20,8 @@ export default function ClientLoginScreen() {
       error={error}
       onSubmit={(credentials) => session.send({ type: 'session.logIn', credentials })}
     >
-      <p className="guest-links">
-        <Link href="/forgot-password">Forgot password?</Link> · <Link href="/signup">Sign up</Link>
+      <p className={guestStyles.links}>
+        <Link href="/forgot-password">Forgot password?</Link> <Link href="/signup">Sign up</Link>
       </p>
     </LoginForm>
   );

@@ -1,89 +1,120 @@
 import { useActorRef } from '@xstate/react';
-import type { FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import type { Key } from 'react-aria-components';
+import type { ActorRefFrom } from 'xstate';
 import type { PaperOrder } from '@contracts/client-portal';
 import { PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from '@contracts/common/constants';
 import { orderPaperMachine, paperOrdersMachine, paperProductsMachine } from '../machines/client-portal.machines';
-import { Field, FormError, LoadError, useFieldValues, useFormState, useQueryState } from './form-parts';
-import { formatNumericDate } from '@/shared/ui/tokens/format';
-import { SimpleTable } from '@/shared/ui/SimpleTable';
+import { Badge, Button, Card, DateTime, EmptyState, Form, FormActions, NumberField, PageHeader, Select, SkeletonTable, TextArea, TextField, toast } from '@/shared/ui/components';
+import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { FormError, LoadError, useClientTitle, useFormState, useQueryState } from './form-parts';
+import { money, PAPER_STATUS_LABELS, PAPER_STATUS_TONES } from './labels';
+import { ListPlaceholder, ListSection } from './ListSection';
+import styles from './ListAndForm.module.css';
 
-const money = (cents: number) => (cents / 100).toFixed(2);
-const STATUS_LABELS: Record<PaperOrder['status'], string> = { received: 'Received', processing: 'Processing', shipped: 'Shipped' };
+/** The company's paper orders in the shared data table (client mode: one page holds them all). */
+const COLUMNS: DataTableColumn<PaperOrder>[] = [
+  { label: 'Order', field: 'id', type: 'number', width: '4.5rem', cell: (o) => <span className={styles.num}>#{o.id}</span> },
+  { label: 'Date', field: 'created_at', type: 'date', firstSortType: 'desc', cell: (o) => <DateTime value={o.created_at} withTime={false} />, priority: 2 },
+  { label: 'Product', field: 'product_name' },
+  { label: 'Quantity', field: 'quantity', type: 'number', width: '6rem', priority: 2, cell: (o) => <span className={styles.num}>{o.quantity}</span> },
+  { label: 'PO number', field: 'po_number', cell: (o) => o.po_number ?? '—', priority: 3 },
+  {
+    label: 'Status',
+    field: 'status',
+    width: '7.5rem',
+    cell: (o) => <Badge tone={PAPER_STATUS_TONES[o.status]}>{PAPER_STATUS_LABELS[o.status]}</Badge>,
+    filterOptions: { enabled: true, filterDropdownItems: Object.entries(PAPER_STATUS_LABELS).map(([value, text]) => ({ value, text })) },
+  },
+];
 
-export default function ClientPaperScreen() {
+const EMPTY = { product: null as Key | null, quantity: 1, poNumber: '', shipTo: '' };
+
+function OrderForm({ orders }: { orders: ActorRefFrom<typeof paperOrdersMachine> }) {
   const products = useActorRef(paperProductsMachine, { input: { query: null } });
   const { data: productList } = useQueryState(products);
-  const orders = useActorRef(paperOrdersMachine, { input: { query: null } });
-  const { data: orderPage, failed: ordersFailed, error: ordersError } = useQueryState(orders);
   const form = useActorRef(orderPaperMachine, { input: { reloads: orders, reloadEvent: { type: 'query.reload' } } });
   const { busy, result: placed, error, fields } = useFormState(form);
-  const { values, set } = useFieldValues({ productId: '', quantity: '1', poNumber: '', shipTo: '' });
+  const [values, setValues] = useState(EMPTY);
+  const set = <K extends keyof typeof EMPTY>(k: K) => (v: (typeof EMPTY)[K]) => setValues((s) => ({ ...s, [k]: v }));
+  const product = (productList ?? []).find((p) => p.id === values.product);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    form.send({ type: 'form.submit', input: { ...values, productId: Number(values.productId), quantity: Number(values.quantity) } });
-  };
+  // Saved: say so, clear the form for the next order (the list has reloaded with the new one).
+  useEffect(() => {
+    if (!placed) return;
+    toast.success(`Order #${placed.id} was received`, { description: 'Its status is in the list of orders.' });
+    setValues(EMPTY);
+    form.send({ type: 'form.reset' });
+  }, [placed, form]);
+
+  return (
+    <Card title="New order" asRegion>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          form.send({
+            type: 'form.submit',
+            input: { productId: Number(values.product ?? 0), quantity: Number.isNaN(values.quantity) ? 0 : values.quantity, poNumber: values.poNumber, shipTo: values.shipTo },
+          });
+        }}
+      >
+        <FormError error={error} title="The order was not placed" />
+        <Select
+          label="Product"
+          name="productId"
+          placeholder="Choose a product"
+          isRequired
+          items={(productList ?? []).map((p) => ({ id: p.id, label: p.name, description: `${p.sku} · ${money(p.unit_price_cents)}` }))}
+          value={values.product}
+          onChange={(k) => set('product')(k as Key | null)}
+          errorMessage={fields.productId}
+        />
+        <NumberField label="Quantity" name="quantity" minValue={1} maxValue={PAPER_QUANTITY_MAX} isRequired value={values.quantity} onChange={set('quantity')} errorMessage={fields.quantity} />
+        {product && !Number.isNaN(values.quantity) ? (
+          <p className={styles.total} aria-live="polite">
+            Total <span className={styles.strong}>{money(product.unit_price_cents * values.quantity)}</span> ({money(product.unit_price_cents)} each)
+          </p>
+        ) : null}
+        <TextField label="PO number" name="poNumber" maxLength={PO_NUMBER_MAX} value={values.poNumber} onChange={set('poNumber')} errorMessage={fields.poNumber} />
+        <TextArea label="Ship-to address" name="shipTo" rows={3} isRequired maxLength={SHIP_TO_MAX} value={values.shipTo} onChange={set('shipTo')} errorMessage={fields.shipTo} />
+        <FormActions>
+          <Button type="submit" variant="primary" isPending={busy}>
+            Place order
+          </Button>
+        </FormActions>
+      </Form>
+    </Card>
+  );
+}
+
+export default function ClientPaperScreen() {
+  useClientTitle('Order Paper');
+  const orders = useActorRef(paperOrdersMachine, { input: { query: null } });
+  const { data: orderPage, failed, error } = useQueryState(orders);
   return (
     <>
-      <h1>Order paper</h1>
-      <section className="card" aria-labelledby="order-heading">
-        <h2 id="order-heading">New order</h2>
-        {placed ? (
-          <>
-            <p role="status">Order #{placed.id} was received. You can follow its status below.</p>
-            <button type="button" className="btn btn-secondary" onClick={() => form.send({ type: 'form.reset' })}>
-              Place another order
-            </button>
-          </>
-        ) : (
-          <form onSubmit={submit} noValidate>
-            <FormError error={error} />
-            <Field label="Product" error={fields.productId}>
-              {(p) => (
-                <select {...p} name="productId" required value={values.productId} onChange={set('productId')}>
-                  <option value="">Choose a product</option>
-                  {(productList ?? []).map((pr) => (
-                    <option key={pr.id} value={pr.id}>
-                      {pr.name} ({pr.sku}) ${money(pr.unit_price_cents)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label="Quantity" error={fields.quantity}>
-              {(p) => <input {...p} name="quantity" type="number" min={1} max={PAPER_QUANTITY_MAX} required value={values.quantity} onChange={set('quantity')} />}
-            </Field>
-            <Field label="PO number" error={fields.poNumber}>
-              {(p) => <input {...p} name="poNumber" maxLength={PO_NUMBER_MAX} value={values.poNumber} onChange={set('poNumber')} />}
-            </Field>
-            <Field label="Ship-to address" error={fields.shipTo}>
-              {(p) => <textarea {...p} name="shipTo" rows={3} required maxLength={SHIP_TO_MAX} value={values.shipTo} onChange={set('shipTo')} />}
-            </Field>
-            <button className="btn" type="submit" disabled={busy}>
-              Place order
-            </button>
-          </form>
-        )}
-      </section>
-      <section className="card" aria-labelledby="orders-heading">
-        <h2 id="orders-heading">Past orders</h2>
-        {ordersFailed ? <LoadError error={ordersError} onRetry={() => orders.send({ type: 'query.reload' })} /> : null}
-        {orderPage && orderPage.items.length === 0 ? <p>No orders yet.</p> : null}
-        {orderPage && orderPage.items.length > 0 ? (
-          <SimpleTable
-            rows={orderPage.items}
-            rowKey={(o) => o.id}
-            columns={[
-              { header: 'Order', cell: (o) => o.id },
-              { header: 'Date', cell: (o) => formatNumericDate(o.created_at) },
-              { header: 'Product', cell: (o) => o.product_name },
-              { header: 'Quantity', cell: (o) => o.quantity },
-              { header: 'PO number', cell: (o) => o.po_number ?? '—' },
-              { header: 'Status', cell: (o) => <span className="badge badge-status">{STATUS_LABELS[o.status]}</span> },
-            ]}
-          />
-        ) : null}
-      </section>
+      <PageHeader title="Order paper" subtitle="Your company's paper orders and their status." />
+      <div className={styles.split}>
+        <ListSection title="Past orders">
+          {failed ? <LoadError error={error} onRetry={() => orders.send({ type: 'query.reload' })} /> : null}
+          {!orderPage && !failed ? <ListPlaceholder><SkeletonTable rows={4} columns={[1, 1.5, 3, 1, 1.5, 1.2]} label="Loading your orders" /></ListPlaceholder> : null}
+          {orderPage && orderPage.items.length === 0 ? <ListPlaceholder><EmptyState compact headingLevel={null} title="No orders yet." text="Orders you place show here with their status." /></ListPlaceholder> : null}
+          {orderPage && orderPage.items.length > 0 ? (
+            <DataTable<PaperOrder>
+              caption="Your company's paper orders"
+              columns={COLUMNS}
+              rows={orderPage.items}
+              mode="client"
+              tableId="client-paper-orders"
+              searchable={orderPage.items.length > 10}
+              initialState={{ sort: [{ field: 'created_at', type: 'desc' }], pageSize: 10 }}
+            />
+          ) : null}
+        </ListSection>
+        <div className={styles.side}>
+          <OrderForm orders={orders} />
+        </div>
+      </div>
     </>
   );
 }

@@ -1,11 +1,12 @@
 import { useActorRef } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { TOKEN_INVALID_MESSAGE } from '@contracts/client-portal';
 import { LIMITS } from '@contracts/common/constants';
 import { resetPasswordMachine, setPasswordMachine } from '../machines/client-portal.machines';
-import { Field, FormError, useFormState } from './form-parts';
-import { GuestCard } from './GuestCard';
+import { Button, Form, FormErrorBanner, LinkButton, TextField } from '@/shared/ui/components';
+import { FormError, useFormState } from './form-parts';
+import { GuestCard, GuestLinks, guestStyles } from './GuestCard';
 
 const TEXT = {
   invite: { title: 'Set your password', done: 'Your account is active. Log in with your new password.', button: 'Set password' },
@@ -25,42 +26,61 @@ export default function ClientPasswordScreen({ purpose }: { purpose: 'invite' | 
   if (done) {
     return (
       <GuestCard title={text.title}>
-        <p role="status">{text.done}</p>
-        <Link href="/login" className="btn">
+        <p role="status" className={guestStyles.message}>
+          {text.done}
+        </p>
+        <LinkButton href="/login" variant="primary" size="lg" fullWidth>
           Go to login
-        </Link>
+        </LinkButton>
       </GuestCard>
     );
   }
   const tokenDead = Boolean(fields.token);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setMismatch(password !== confirm);
-    if (password === confirm) form.send({ type: 'form.submit', input: { token, password } });
-  };
   return (
     <GuestCard title={text.title}>
       {tokenDead ? (
-        <div className="form-error" role="alert">
-          {TOKEN_INVALID_MESSAGE} <Link href="/forgot-password">Ask for a new link</Link>
-        </div>
+        <FormErrorBanner title={TOKEN_INVALID_MESSAGE} errors={[<Link key="new-link" href="/forgot-password">Ask for a new link</Link>]} />
       ) : (
         <FormError error={error} />
       )}
-      <form onSubmit={submit} noValidate>
-        <Field label="New password" error={fields.password}>
-          {(p) => (
-            <input {...p} name="password" type="password" autoComplete="new-password" required minLength={LIMITS.passwordMin} maxLength={LIMITS.passwordMax} value={password} onChange={(e) => setPassword(e.target.value)} />
-          )}
-        </Field>
-        <Field label="Confirm password" error={mismatch ? 'The passwords do not match' : undefined}>
-          {(p) => <input {...p} name="confirm" type="password" autoComplete="new-password" required maxLength={LIMITS.passwordMax} value={confirm} onChange={(e) => setConfirm(e.target.value)} />}
-        </Field>
-        <p className="hint">At least {LIMITS.passwordMin} characters; a passphrase of a few words works well.</p>
-        <button className="btn" type="submit" disabled={busy}>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setMismatch(password !== confirm);
+          if (password === confirm) form.send({ type: 'form.submit', input: { token, password } });
+        }}
+      >
+        <TextField
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          isRequired
+          minLength={LIMITS.passwordMin}
+          maxLength={LIMITS.passwordMax}
+          value={password}
+          onChange={setPassword}
+          description={`At least ${LIMITS.passwordMin} characters; a passphrase of a few words works well.`}
+          errorMessage={fields.password}
+        />
+        <TextField
+          label="Confirm password"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          isRequired
+          maxLength={LIMITS.passwordMax}
+          value={confirm}
+          onChange={setConfirm}
+          errorMessage={mismatch ? 'The passwords do not match' : undefined}
+        />
+        <Button type="submit" variant="primary" size="lg" fullWidth isDisabled={busy}>
           {text.button}
-        </button>
-      </form>
+        </Button>
+      </Form>
+      <GuestLinks>
+        <Link href="/login">Back to login</Link>
+      </GuestLinks>
     </GuestCard>
   );
 }

@@ -1,82 +1,126 @@
 import { useActorRef } from '@xstate/react';
-import type { FormEvent } from 'react';
-import { SCR_PRIORITIES, SCR_STATUS_LABELS, type Scr } from '@contracts/client-portal';
+import { useEffect } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { SCR_PRIORITIES, SCR_STATUS_LABELS, SCR_STATUSES, type Scr } from '@contracts/client-portal';
 import { LIMITS } from '@contracts/common/constants';
 import { createScrMachine, scrListMachine } from '../machines/client-portal.machines';
-import { Field, FormError, LoadError, SelectField, useFieldValues, useFormState, useQueryState } from './form-parts';
-import { formatNumericDate } from '@/shared/ui/tokens/format';
-import { SimpleTable } from '@/shared/ui/SimpleTable';
+import { Badge, Button, Card, DateTime, EmptyState, Form, FormActions, PageHeader, Select, SkeletonTable, TextArea, TextField, toast } from '@/shared/ui/components';
+import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { FormError, LoadError, useClientTitle, useFieldValues, useFormState, useQueryState } from './form-parts';
+import { SCR_PRIORITY_LABELS, SCR_PRIORITY_TONES, SCR_STATUS_TONES } from './labels';
+import { ListPlaceholder, ListSection } from './ListSection';
+import styles from './ListAndForm.module.css';
 
-const PRIORITY_LABELS: Record<Scr['priority'], string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
+/** Orders priorities from low to critical when the column is sorted. */
+const PRIORITY_RANK: Record<Scr['priority'], number> = { low: 0, medium: 1, high: 2, critical: 3 };
 
-export default function ClientScrScreen() {
-  const list = useActorRef(scrListMachine, { input: { query: null } });
-  const { data: page, failed, error: listError } = useQueryState(list);
+/** The company's change requests in the shared data table (client mode). */
+const COLUMNS: DataTableColumn<Scr>[] = [
+  { label: 'ID', field: 'id', type: 'number', width: '4.5rem', cell: (s) => <span className={styles.num}>#{s.id}</span> },
+  { label: 'Title', field: 'title' },
+  {
+    label: 'Priority',
+    field: 'priority',
+    width: '7rem',
+    priority: 2,
+    // Sorted by rank (low to critical), not by name; one digit each, so text order is rank order.
+    value: (s) => String(PRIORITY_RANK[s.priority]),
+    globalSearchDisabled: true,
+    firstSortType: 'desc',
+    cell: (s) => <Badge tone={SCR_PRIORITY_TONES[s.priority]} variant="outline">{SCR_PRIORITY_LABELS[s.priority]}</Badge>,
+  },
+  {
+    label: 'Status',
+    field: 'status',
+    width: '9.5rem',
+    cell: (s) => <Badge tone={SCR_STATUS_TONES[s.status]}>{SCR_STATUS_LABELS[s.status]}</Badge>,
+    filterOptions: { enabled: true, filterDropdownItems: SCR_STATUSES.map((value) => ({ value, text: SCR_STATUS_LABELS[value] })) },
+  },
+  { label: 'Submitted', field: 'created_at', type: 'date', width: '8rem', firstSortType: 'desc', cell: (s) => <DateTime value={s.created_at} withTime={false} />, priority: 2 },
+  { label: 'Updated', field: 'updated_at', type: 'date', width: '8rem', firstSortType: 'desc', cell: (s) => <DateTime value={s.updated_at} withTime={false} />, priority: 3 },
+];
+
+const PRIORITY_OPTIONS = SCR_PRIORITIES.map((p) => ({ id: p, label: SCR_PRIORITY_LABELS[p] }));
+
+function RequestForm({ list }: { list: ActorRefFrom<typeof scrListMachine> }) {
   const form = useActorRef(createScrMachine, { input: { reloads: list, reloadEvent: { type: 'query.reload' } } });
   const { busy, result: filed, error, fields } = useFormState(form);
-  const { values, set } = useFieldValues<{ title: string; description: string; businessReason: string; priority: Scr['priority'] }>({ title: '', description: '', businessReason: '', priority: 'medium' });
+  const { values, set, reset } = useFieldValues<{ title: string; description: string; businessReason: string; priority: Scr['priority'] }>({
+    title: '',
+    description: '',
+    businessReason: '',
+    priority: 'medium',
+  });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    form.send({ type: 'form.submit', input: values });
-  };
+  // Saved: say so and clear the form; the list has reloaded with the new request.
+  useEffect(() => {
+    if (!filed) return;
+    toast.success(`Change request #${filed.id} was submitted`, { description: 'Its status is in the list of requests.' });
+    reset();
+    form.send({ type: 'form.reset' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per saved request
+  }, [filed, form]);
+
+  return (
+    <Card title="Request a change" description="Tell us what the software should do differently and why it matters to you." asRegion>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          form.send({ type: 'form.submit', input: values });
+        }}
+      >
+        <FormError error={error} title="The request was not submitted" />
+        <TextField label="Title" name="title" isRequired maxLength={LIMITS.title} value={values.title} onChange={set('title')} errorMessage={fields.title} />
+        <TextArea label="Description" name="description" rows={5} isRequired maxLength={LIMITS.text} value={values.description} onChange={set('description')} errorMessage={fields.description} />
+        <TextArea
+          label="Business reason"
+          name="businessReason"
+          rows={3}
+          maxLength={LIMITS.text}
+          value={values.businessReason}
+          onChange={set('businessReason')}
+          description="What it saves or makes possible; it helps us weigh it."
+          errorMessage={fields.businessReason}
+        />
+        <Select label="Priority" name="priority" items={PRIORITY_OPTIONS} value={values.priority} onChange={(k) => set('priority')(String(k))} errorMessage={fields.priority} />
+        <FormActions>
+          <Button type="submit" variant="primary" isPending={busy}>
+            Submit request
+          </Button>
+        </FormActions>
+      </Form>
+    </Card>
+  );
+}
+
+export default function ClientScrScreen() {
+  useClientTitle('Software Change Requests');
+  const list = useActorRef(scrListMachine, { input: { query: null } });
+  const { data: page, failed, error } = useQueryState(list);
   return (
     <>
-      <h1>Software change requests</h1>
-      <section className="card" aria-labelledby="scr-form-heading">
-        <h2 id="scr-form-heading">Request a change</h2>
-        {filed ? (
-          <>
-            <p role="status">Change request #{filed.id} was submitted. Its status is listed below.</p>
-            <button type="button" className="btn btn-secondary" onClick={() => form.send({ type: 'form.reset' })}>
-              Request another change
-            </button>
-          </>
-        ) : (
-          <form onSubmit={submit} noValidate>
-            <FormError error={error} />
-            <Field label="Title" error={fields.title}>
-              {(p) => <input {...p} name="title" required maxLength={LIMITS.title} value={values.title} onChange={set('title')} />}
-            </Field>
-            <Field label="Description" error={fields.description}>
-              {(p) => <textarea {...p} name="description" rows={5} required maxLength={LIMITS.text} value={values.description} onChange={set('description')} />}
-            </Field>
-            <Field label="Business reason" error={fields.businessReason}>
-              {(p) => <textarea {...p} name="businessReason" rows={3} maxLength={LIMITS.text} value={values.businessReason} onChange={set('businessReason')} />}
-            </Field>
-            <SelectField
-              label="Priority"
-              name="priority"
-              error={fields.priority}
-              value={values.priority}
-              onChange={set('priority')}
-              options={SCR_PRIORITIES.map((pr) => [pr, PRIORITY_LABELS[pr]] as const)}
+      <PageHeader title="Software change requests" subtitle="What your company asked us to change in the software, and where each request stands." />
+      <div className={styles.split}>
+        <ListSection title="Your company's requests">
+          {failed ? <LoadError error={error} onRetry={() => list.send({ type: 'query.reload' })} /> : null}
+          {!page && !failed ? <ListPlaceholder><SkeletonTable rows={4} columns={[0.8, 3, 1.2, 1.5, 1.2, 1.2]} label="Loading your requests" /></ListPlaceholder> : null}
+          {page && page.items.length === 0 ? <ListPlaceholder><EmptyState compact headingLevel={null} title="No change requests yet." text="Requests you submit show here with their status." /></ListPlaceholder> : null}
+          {page && page.items.length > 0 ? (
+            <DataTable<Scr>
+              caption="Your company's change requests"
+              columns={COLUMNS}
+              rows={page.items}
+              mode="client"
+              tableId="client-scrs"
+              searchable={page.items.length > 10}
+              initialState={{ sort: [{ field: 'created_at', type: 'desc' }], pageSize: 10 }}
             />
-            <button className="btn" type="submit" disabled={busy}>
-              Submit request
-            </button>
-          </form>
-        )}
-      </section>
-      <section className="card" aria-labelledby="scr-list-heading">
-        <h2 id="scr-list-heading">Your company&apos;s requests</h2>
-        {failed ? <LoadError error={listError} onRetry={() => list.send({ type: 'query.reload' })} /> : null}
-        {page && page.items.length === 0 ? <p>No change requests yet.</p> : null}
-        {page && page.items.length > 0 ? (
-          <SimpleTable
-            rows={page.items}
-            rowKey={(s) => s.id}
-            columns={[
-              { header: 'ID', cell: (s) => s.id },
-              { header: 'Title', cell: (s) => s.title },
-              { header: 'Priority', cell: (s) => PRIORITY_LABELS[s.priority] },
-              { header: 'Status', cell: (s) => <span className="badge badge-status">{SCR_STATUS_LABELS[s.status]}</span> },
-              { header: 'Submitted', cell: (s) => formatNumericDate(s.created_at) },
-              { header: 'Updated', cell: (s) => formatNumericDate(s.updated_at) },
-            ]}
-          />
-        ) : null}
-      </section>
+          ) : null}
+        </ListSection>
+        <div className={styles.side}>
+          <RequestForm list={list} />
+        </div>
+      </div>
     </>
   );
 }

@@ -1,44 +1,80 @@
 import { useActorRef } from '@xstate/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
+import type { ActorRefFrom } from 'xstate';
 import { ClientSession } from '@/shared/session/client-session';
 import { SEVERITIES, SEVERITY_CODES, type Severity } from '@contracts/common/codes';
-import type { ClientTicket } from '@contracts/client-portal';
+import type { ClientTicket, ClientTicketDetail } from '@contracts/client-portal';
 import { CLIENT_PAGE_SIZE, LIMITS } from '@contracts/common/constants';
 import { clientTicketTableMachine, createTicketMachine, replyMachine, ticketDetailMachine } from '../machines/client-portal.machines';
-import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { SeverityBadge, StatusBadge } from '@/shared/ui/Badges';
-import { Spinner } from '@/shared/ui/Spinner';
-import { Field, FormError, SelectField, useFieldValues, useFormState, useQueryState } from './form-parts';
-import { formatNumericDate, formatNumericDateTime } from '@/shared/ui/tokens/format';
+import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import {
+  Avatar,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Card,
+  DateTime,
+  EmptyState,
+  Form,
+  FormActions,
+  FormGrid,
+  FormGridItem,
+  LinkButton,
+  PageHeader,
+  RelativeTime,
+  Select,
+  SeverityBadge,
+  SkeletonCard,
+  SkeletonText,
+  TextArea,
+  TextField,
+  TicketStatusBadge,
+  toast,
+} from '@/shared/ui/components';
+import { cx } from '@/shared/ui/components/cx';
+import { FormError, useClientTitle, useFieldValues, useFormState, useQueryState } from './form-parts';
+import { ListSection } from './ListSection';
+import styles from './ClientTicketsScreen.module.css';
 
 /** The company's tickets in the shared data table (server mode). */
 const COLUMNS: DataTableColumn<ClientTicket>[] = [
-  { label: 'ID', field: 'id', type: 'number', width: '80px' },
-  { label: 'Title', field: 'title', cell: (t) => <Link href={`/tickets?id=${t.id}`}>{t.title}</Link> },
+  { label: 'ID', field: 'id', type: 'number', width: '4rem', priority: 2 },
+  {
+    label: 'Title',
+    field: 'title',
+    cell: (t) => (
+      <CellText text={t.title}>
+        <Link href={`/tickets?id=${t.id}`}>{t.title}</Link>
+      </CellText>
+    ),
+  },
   {
     label: 'Status',
     field: 'status',
-    cell: (t) => <StatusBadge code={t.status} />,
+    width: '11rem',
+    cell: (t) => <TicketStatusBadge code={t.status} />,
     filterOptions: { enabled: true, filterDropdownItems: [{ text: 'Open', value: 'open' }, { text: 'Closed', value: 'closed' }] },
   },
-  { label: 'Severity', field: 'severity', cell: (t) => <SeverityBadge code={t.severity} /> },
-  { label: 'Created', field: 'created_at', type: 'date', cell: (t) => formatNumericDate(t.created_at), firstSortType: 'desc' },
-  { label: 'Updated', field: 'updated_at', type: 'date', cell: (t) => formatNumericDate(t.updated_at), firstSortType: 'desc' },
+  { label: 'Severity', field: 'severity', width: '7rem', cell: (t) => <SeverityBadge code={t.severity} />, priority: 2 },
+  { label: 'Created', field: 'created_at', type: 'date', width: '8rem', cell: (t) => <DateTime value={t.created_at} withTime={false} />, firstSortType: 'desc', priority: 2 },
+  { label: 'Updated', field: 'updated_at', type: 'date', width: '8rem', cell: (t) => <DateTime value={t.updated_at} withTime={false} />, firstSortType: 'desc', priority: 3 },
 ];
+
+const SEVERITY_OPTIONS = SEVERITY_CODES.map((c) => ({ id: c, label: SEVERITIES[c] }));
 
 function TicketList() {
   return (
-    <section className="card" aria-labelledby="ticket-list-heading">
-      <h2 id="ticket-list-heading">Your company&apos;s tickets</h2>
+    <ListSection title="Your company's tickets">
       <DataTable<ClientTicket>
         caption="Your company's tickets"
         columns={COLUMNS}
         machine={clientTicketTableMachine}
         mode="server"
+        tableId="client-tickets"
         initialState={{ sort: [{ field: 'created_at', type: 'desc' }], pageSize: CLIENT_PAGE_SIZE }}
       />
-    </section>
+    </ListSection>
   );
 }
 
@@ -47,31 +83,41 @@ function CreateTicket({ focus = false }: { focus?: boolean }) {
   const user = ClientSession.useSelector((s) => s.context.user);
   const form = useActorRef(createTicketMachine, { input: {} });
   const { busy, result: created, error, fields } = useFormState(form);
-  const { values, set } = useFieldValues<{ title: string; description: string; severity: Severity; contactName: string; contactEmail: string }>({ title: '', description: '', severity: 'M', contactName: user?.name ?? '', contactEmail: user?.email ?? '' });
+  const { values, set, reset } = useFieldValues<{ title: string; description: string; severity: Severity; contactName: string; contactEmail: string }>({
+    title: '',
+    description: '',
+    severity: 'M',
+    contactName: user?.name ?? '',
+    contactEmail: user?.email ?? '',
+  });
+  useEffect(() => {
+    if (created) toast.success(`Ticket #${created.id} created`);
+  }, [created]);
 
   if (created) {
     return (
-      <section className="card" aria-labelledby="create-heading">
-        <h2 id="create-heading">Ticket created</h2>
-        <p role="status">
-          Your ticket #{created.id} was created. <Link href={`/tickets?id=${created.id}`}>Open ticket #{created.id}</Link>
-        </p>
-        <button type="button" className="btn btn-secondary" onClick={() => form.send({ type: 'form.reset' })}>
-          Create another ticket
-        </button>
-      </section>
+      <Card title="Ticket created" asRegion className={styles.formCard}>
+        <div className={styles.stack}>
+          <p role="status">
+            Your ticket #{created.id} was created. <Link href={`/tickets?id=${created.id}`}>Open ticket #{created.id}</Link>
+          </p>
+          <div>
+            <Button
+              onPress={() => {
+                reset();
+                form.send({ type: 'form.reset' });
+              }}
+            >
+              Create another ticket
+            </Button>
+          </div>
+        </div>
+      </Card>
     );
   }
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    form.send({ type: 'form.submit', input: values });
-  };
   return (
-    <section className="card" aria-labelledby="create-heading">
-      <h2 id="create-heading">Create a ticket</h2>
-      <form
-        onSubmit={submit}
-        noValidate
+    <Card title="Create a ticket" description="Tell us what happened; we answer by email and here." asRegion className={styles.formCard} id="create">
+      <div
         ref={(el) => {
           if (!focus || !el) return;
           const title = el.querySelector<HTMLInputElement>('input[name="title"]');
@@ -79,121 +125,221 @@ function CreateTicket({ focus = false }: { focus?: boolean }) {
           title?.focus({ preventScroll: true });
         }}
       >
-        <FormError error={error} />
-        <Field label="Title" error={fields.title}>
-          {(p) => <input {...p} name="title" required maxLength={LIMITS.title} value={values.title} onChange={set('title')} />}
-        </Field>
-        <Field label="Description" error={fields.description}>
-          {(p) => <textarea {...p} name="description" required rows={5} maxLength={LIMITS.text} value={values.description} onChange={set('description')} />}
-        </Field>
-        <SelectField
-          label="Severity"
-          name="severity"
-          error={fields.severity}
-          value={values.severity}
-          onChange={set('severity')}
-          options={SEVERITY_CODES.map((c) => [c, SEVERITIES[c]] as const)}
-        />
-        <Field label="Contact name" error={fields.contactName}>
-          {(p) => <input {...p} name="contactName" maxLength={LIMITS.name} value={values.contactName} onChange={set('contactName')} />}
-        </Field>
-        <Field label="Contact email" error={fields.contactEmail}>
-          {(p) => <input {...p} name="contactEmail" type="email" maxLength={LIMITS.email} value={values.contactEmail} onChange={set('contactEmail')} />}
-        </Field>
-        <button className="btn" type="submit" disabled={busy}>
-          Create ticket
-        </button>
-      </form>
-    </section>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          form.send({ type: 'form.submit', input: values });
+        }}
+      >
+        <FormError error={error} title="The ticket was not created" />
+        <FormGrid columns={2}>
+          <FormGridItem span="full">
+            <TextField label="Title" name="title" isRequired maxLength={LIMITS.title} value={values.title} onChange={set('title')} errorMessage={fields.title} />
+          </FormGridItem>
+          <FormGridItem span="full">
+            <TextArea label="Description" name="description" isRequired rows={5} maxLength={LIMITS.text} value={values.description} onChange={set('description')} errorMessage={fields.description} />
+          </FormGridItem>
+          <Select label="Severity" name="severity" items={SEVERITY_OPTIONS} value={values.severity} onChange={(k) => set('severity')(String(k))} errorMessage={fields.severity} />
+          <span />
+          <TextField label="Contact name" name="contactName" autoComplete="name" maxLength={LIMITS.name} value={values.contactName} onChange={set('contactName')} errorMessage={fields.contactName} />
+          <TextField label="Contact email" name="contactEmail" type="email" autoComplete="email" maxLength={LIMITS.email} value={values.contactEmail} onChange={set('contactEmail')} errorMessage={fields.contactEmail} />
+        </FormGrid>
+        <FormActions>
+          <Button type="submit" variant="primary" isDisabled={busy}>
+            Create ticket
+          </Button>
+        </FormActions>
+      </Form>
+      </div>
+    </Card>
   );
+}
+
+type Message = { key: string; author: string; fromClient: boolean; body: string; created_at: string };
+
+/** One message of the conversation: who wrote it (the client's people or the support team), when, and what. */
+function ThreadMessage({ message }: { message: Message }) {
+  return (
+    <li className={cx(styles.message, !message.fromClient && styles.staff)}>
+      <span className={styles.avatar}>
+        <Avatar name={message.author} size="md" decorative />
+      </span>
+      <article className={styles.bubble} aria-label={`${message.author}, ${message.fromClient ? 'your company' : 'support team'}`}>
+        <div className={styles.head}>
+          <span className={styles.author}>{message.author}</span>
+          {message.fromClient ? null : (
+            <Badge tone="brand" variant="outline">
+              Support team
+            </Badge>
+          )}
+          <span className={styles.when}>
+            <RelativeTime value={message.created_at} />
+          </span>
+        </div>
+        <p className={styles.body}>{message.body}</p>
+      </article>
+    </li>
+  );
+}
+
+/** The reply box under the thread: a sent reply clears it (toast); a failed one keeps the text and says why. */
+function Composer({ id, detail }: { id: number; detail: ActorRefFrom<typeof ticketDetailMachine> }) {
+  const reply = useActorRef(replyMachine, { input: { reloads: detail, reloadEvent: { type: 'query.reload' } } });
+  const { busy, done, error, fields } = useFormState(reply);
+  const [body, setBody] = useState('');
+  useEffect(() => {
+    if (!done) return;
+    setBody('');
+    reply.send({ type: 'form.reset' });
+    toast.success('Reply sent');
+  }, [done, reply]);
+  return (
+    <Card title="Reply" headingLevel={3} asRegion>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          reply.send({ type: 'form.submit', input: { id, body } });
+        }}
+      >
+        <FormError error={error} title="Your reply was not sent" />
+        <TextArea label="Your reply" name="reply" rows={4} maxLength={LIMITS.text} value={body} onChange={setBody} errorMessage={fields.body} description="The support team is notified at once." />
+        <FormActions>
+          <Button type="submit" variant="primary" isPending={busy}>
+            Send reply
+          </Button>
+        </FormActions>
+      </Form>
+    </Card>
+  );
+}
+
+function messagesOf(ticket: ClientTicketDetail): Message[] {
+  return [
+    { key: 'opening', author: ticket.contact_name ?? 'Your company', fromClient: true, body: ticket.description, created_at: ticket.created_at },
+    ...ticket.notes.map((n) => ({ key: String(n.id), author: n.author, fromClient: n.fromClient, body: n.body, created_at: n.created_at })),
+  ];
 }
 
 function TicketDetail({ id }: { id: number }) {
   const detail = useActorRef(ticketDetailMachine, { input: { query: id } });
   const { data: ticket, failed, error } = useQueryState(detail);
-  const reply = useActorRef(replyMachine, { input: { reloads: detail, reloadEvent: { type: 'query.reload' } } });
-  const { busy: replying, done: replied, error: replyError, fields: replyFields } = useFormState(reply);
-  const [body, setBody] = useState('');
+  useClientTitle(ticket ? `Ticket #${ticket.id}` : `Ticket #${id}`);
 
   useEffect(() => {
     if (id !== (detail.getSnapshot().context.query as number)) detail.send({ type: 'query.set', query: id });
   }, [id, detail]);
-  // A sent reply (the machine reloads the thread) clears the box for the next one.
-  useEffect(() => {
-    if (!replied) return;
-    setBody('');
-    reply.send({ type: 'form.reset' });
-  }, [replied, reply]);
 
+  const crumbs = <Breadcrumbs items={[{ label: 'Tickets', href: '/tickets' }, { label: `Ticket #${id}` }]} />;
   if (failed) {
     return (
-      <section className="card">
-        <h2>Ticket not found</h2>
-        <p role="alert">{error}</p>
-        <Link href="/tickets">Back to the list</Link>
-      </section>
+      <>
+        <PageHeader title="Tickets" breadcrumbs={crumbs} />
+        <Card>
+          <EmptyState
+            title="Ticket not found"
+            text={<span role="alert">{error}</span>}
+            actions={
+              <LinkButton href="/tickets" variant="primary">
+                Back to the list
+              </LinkButton>
+            }
+          />
+        </Card>
+      </>
     );
   }
-  if (!ticket) return <Spinner label="Loading the ticket" />;
+  if (!ticket) {
+    return (
+      <>
+        <PageHeader title="Tickets" breadcrumbs={crumbs} />
+        <div className={styles.ticket}>
+          <SkeletonCard label="Loading the ticket" />
+          <SkeletonText lines={4} />
+        </div>
+      </>
+    );
+  }
+  const messages = messagesOf(ticket);
   return (
-    <article className="card" aria-labelledby="ticket-heading">
-      <p>
-        <Link href="/tickets">Back to the list</Link>
-      </p>
-      <h2 id="ticket-heading">
-        #{ticket.id} {ticket.title}
-      </h2>
-      <p>
-        <StatusBadge code={ticket.status} /> <SeverityBadge code={ticket.severity} /> Opened {formatNumericDateTime(ticket.created_at)} by{' '}
-        {ticket.contact_name ?? '—'}
-      </p>
-      <p className="ticket-description">{ticket.description}</p>
-      <h3>Conversation</h3>
-      {ticket.notes.length === 0 ? <p>No replies yet.</p> : null}
-      <ol className="thread">
-        {ticket.notes.map((n) => (
-          <li key={n.id} className={n.fromClient ? 'note note-client' : 'note'}>
-            <div className="muted">
-              {n.author}, {formatNumericDateTime(n.created_at)}
-            </div>
-            <p>{n.body}</p>
-          </li>
-        ))}
-      </ol>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          reply.send({ type: 'form.submit', input: { id, body } });
-        }}
-        noValidate
-      >
-        <FormError error={replyError} />
-        <Field label="Your reply" error={replyFields.body}>
-          {(p) => <textarea {...p} name="reply" rows={4} maxLength={LIMITS.text} value={body} onChange={(e) => setBody(e.target.value)} />}
-        </Field>
-        <button className="btn" type="submit" disabled={replying}>
-          Send reply
-        </button>
-      </form>
-    </article>
+    <>
+      <PageHeader
+        title={`#${ticket.id} ${ticket.title}`}
+        breadcrumbs={crumbs}
+        meta={<TicketStatusBadge code={ticket.status} />}
+        subtitle={
+          <>
+            Opened <DateTime value={ticket.created_at} /> by {ticket.contact_name ?? '—'}
+          </>
+        }
+      />
+      <div className={styles.ticket}>
+        <div className={styles.main}>
+          <h2 className={styles.threadTitle}>Conversation</h2>
+          <ol className={styles.thread} aria-label="Conversation">
+            {messages.map((m) => (
+              <ThreadMessage key={m.key} message={m} />
+            ))}
+          </ol>
+          {ticket.notes.length === 0 ? <p className={styles.when}>No replies yet. We answer here and by email.</p> : null}
+          <Composer id={id} detail={detail} />
+        </div>
+        <aside className={styles.side} aria-label="Ticket details">
+          <Card title="Details" headingLevel={2}>
+            <dl className={styles.props}>
+              <dt>Status</dt>
+              <dd>
+                <TicketStatusBadge code={ticket.status} />
+              </dd>
+              <dt>Severity</dt>
+              <dd>
+                <SeverityBadge code={ticket.severity} />
+              </dd>
+              <dt>Opened</dt>
+              <dd>
+                <DateTime value={ticket.created_at} />
+              </dd>
+              <dt>Updated</dt>
+              <dd>
+                <RelativeTime value={ticket.updated_at} />
+              </dd>
+              <dt>Contact</dt>
+              <dd>{ticket.contact_name ?? '—'}</dd>
+              {ticket.contact_email ? (
+                <>
+                  <dt>Email</dt>
+                  <dd>{ticket.contact_email}</dd>
+                </>
+              ) : null}
+            </dl>
+          </Card>
+        </aside>
+      </div>
+    </>
   );
 }
 
 export default function ClientTicketsScreen() {
   const params = new URLSearchParams(useSearch());
   const id = Number(params.get('id'));
+  const detail = Number.isInteger(id) && id > 0;
+  useClientTitle(detail ? null : 'Tickets');
+  if (detail) return <TicketDetail id={id} />;
   return (
     <>
-      <h1>Tickets</h1>
-      {Number.isInteger(id) && id > 0 ? (
-        <TicketDetail id={id} />
-      ) : (
-        <>
-          {/* The list first: what the company already asked is what people come to see. */}
-          <TicketList />
-          <CreateTicket focus={params.get('new') === '1'} />
-        </>
-      )}
+      <PageHeader
+        title="Tickets"
+        subtitle="Everything your company asked us, newest first."
+        actions={
+          <LinkButton href="/tickets?new=1" variant="primary">
+            New ticket
+          </LinkButton>
+        }
+      />
+      {/* The list first: what the company already asked is what people come to see. */}
+      <div className={styles.stack}>
+        <TicketList />
+        <CreateTicket focus={params.get('new') === '1'} />
+      </div>
     </>
   );
 }

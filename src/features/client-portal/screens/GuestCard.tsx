@@ -1,26 +1,46 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { Logo } from '@/shared/ui/components';
+import { cx } from '@/shared/ui/components/cx';
+import { ClientLinks, useClientTitle } from './form-parts';
+import styles from './GuestCard.module.css';
 
-/** The guest layout: one centred card with the brand mark. */
-export function GuestCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+export { styles as guestStyles };
+
+/** The guest layout: one centred card with the brand mark; its title names the tab too. */
+export function GuestCard({ title, subtitle, wide, children }: { title: string; subtitle?: ReactNode; wide?: boolean; children: ReactNode }) {
+  useClientTitle(title);
   return (
-    <main className="auth-page">
-      <div className="auth-card">
-        <img className="brand-mark" src="/logo.svg" alt="" width={48} height={48} />
-        <h1>{title}</h1>
-        {subtitle ? <p className="subtitle">{subtitle}</p> : null}
-        {children}
-      </div>
-    </main>
+    <ClientLinks>
+      <main className={styles.page}>
+        <div className={cx(styles.card, wide && styles.wide)}>
+          <div className={styles.head}>
+            <Logo size={40} />
+            <h1 className={styles.title}>{title}</h1>
+            {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
+          </div>
+          {children}
+        </div>
+      </main>
+    </ClientLinks>
   );
+}
+
+/** The links under a guest form ("Back to login"), each a 44 px tap target. */
+export function GuestLinks({ children }: { children: ReactNode }) {
+  return <p className={styles.links}>{children}</p>;
 }
 
 /** A guest request that was accepted: its message, and the way back to log-in. */
 export function AcceptedCard({ title, message }: { title: string; message: string }) {
   return (
     <GuestCard title={title}>
-      <p role="status">{message}</p>
-      <Link href="/login">Back to login</Link>
+      <p role="status" className={styles.message}>
+        {message}
+      </p>
+      <GuestLinks>
+        <Link href="/login">Back to login</Link>
+      </GuestLinks>
     </GuestCard>
   );
 }

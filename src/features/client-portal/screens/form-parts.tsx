@@ -1,8 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { RouterProvider } from 'react-aria-components';
+import { useLocation, useRouter } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { QueryMachine } from '@/shared/machines/query.machine';
 import type { createSubmitMachine } from '@/shared/machines/submit.machine';
+import { pageTitleText } from '@/shared/page-title';
+import { Alert, Button, FormErrorBanner, toast } from '@/shared/ui/components';
 
 /** What a form screen shows of its submit machine: busy, the result once sent, the errors. */
 export function useFormState<I, O>(form: ActorRefFrom<ReturnType<typeof createSubmitMachine<I, O>>>) {
@@ -22,85 +26,69 @@ export function useQueryState<TQuery, TData>(query: ActorRefFrom<QueryMachine<TQ
   return { data, failed, error };
 }
 
-/** The values typed into a form, and a change handler per field. */
+/** The values typed into a form, and a setter per field (the kit's fields hand over the value). */
 export function useFieldValues<T extends { [K in keyof T]: string }>(initial: T) {
   const [values, setValues] = useState(initial);
-  const set = (k: keyof T) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
-  return { values, set };
+  const set = (k: keyof T) => (value: string) => setValues((v) => ({ ...v, [k]: value }));
+  const reset = () => setValues(initial);
+  return { values, set, reset };
 }
 
-/** A labelled form field with its error message tied to the input. */
-export function Field({
-  label,
-  error,
-  children,
-}: {
-  label: string;
-  error?: string;
-  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined }) => ReactNode;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': error ? errorId : undefined })}
-      {error ? (
-        <span id={errorId} className="field-error">
-          {error}
-        </span>
-      ) : null}
-    </div>
-  );
+/** Says "saved" once per save: a toast when the machine reaches its saved state with a result. */
+export function useSavedToast(result: unknown, message: (result: never) => string) {
+  const said = useRef<unknown>(null);
+  const text = useRef(message);
+  text.current = message;
+  useEffect(() => {
+    if (!result || said.current === result) return;
+    said.current = result;
+    toast.success(text.current(result as never));
+  }, [result]);
 }
 
-/** A labelled select of fixed options (value, label). */
-export function SelectField({
-  label,
-  name,
-  error,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  name: string;
-  error?: string;
-  value: string;
-  onChange: (e: { target: { value: string } }) => void;
-  options: readonly (readonly [value: string, label: string])[];
-}) {
-  return (
-    <Field label={label} error={error}>
-      {(p) => (
-        <select {...p} name={name} value={value} onChange={onChange}>
-          {options.map(([v, text]) => (
-            <option key={v} value={v}>
-              {text}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
+/** The tab title of a client screen ("Tickets · Client Care"); the portal's routes carry no name. */
+export function useClientTitle(title: string | null | undefined) {
+  useEffect(() => {
+    if (title) document.title = pageTitleText(title);
+  }, [title]);
 }
 
-export function FormError({ error }: { error: string | null }) {
-  return error ? (
-    <div className="form-error" role="alert">
-      {error}
-    </div>
-  ) : null;
+/*
+ * A form that gives way to its confirmation once saved (sign-up, password links, contact support,
+ * a new ticket) disables its button while sending instead of showing it pending: react-aria
+ * announces a pending button by the ids of the button and its spinner, and that announcement would
+ * outlive the button it names.
+ */
+
+/** Why a save failed, above the form (announced; focus moves there); the fields keep their text. */
+export function FormError({ error, fields = {}, title }: { error: string | null; fields?: Record<string, string>; title?: string }) {
+  const details = Object.values(fields);
+  return <FormErrorBanner title={error ? (title ?? error) : undefined} errors={title && error ? [error, ...details] : details} />;
 }
 
+/** A load that failed, with the way to try again. */
 export function LoadError({ error, onRetry }: { error: string | null; onRetry: () => void }) {
   return (
-    <div className="form-error" role="alert">
-      {error}{' '}
-      <button type="button" className="btn btn-secondary" onClick={onRetry}>
-        Try again
-      </button>
+    <div role="alert">
+      <Alert tone="danger" title={error ?? 'This could not be loaded.'}>
+        <Button size="sm" onPress={onRetry}>
+          Try again
+        </Button>
+      </Alert>
     </div>
   );
 }
 
+/**
+ * The kit's links and link buttons (react-aria) navigate inside the portal: their hrefs are
+ * relative to /client like wouter's, and a click moves without reloading the page.
+ */
+export function ClientLinks({ children }: { children: ReactNode }) {
+  const [, navigate] = useLocation();
+  const { base } = useRouter();
+  return (
+    <RouterProvider navigate={(to) => navigate(to)} useHref={(href) => (href.startsWith('/') && !href.startsWith('//') ? `${base}${href}` : href)}>
+      {children}
+    </RouterProvider>
+  );
+}
