@@ -123,13 +123,15 @@ async function seed(client: PoolClient, hashes: string[]): Promise<void> {
 
   await seedTickets(client, rnd, { staffIds, agentId, assignees, companies });
 
-  for (const [title, category, body] of ARTICLES) {
-    await client.query('INSERT INTO knowledge_articles (title, category, body, published) VALUES ($1, $2, $3, $4)', [
-      title,
-      category,
-      body,
-      !title.startsWith('Draft'),
-    ]);
+  // Articles written over the past months and revised now and then, so the list shows a spread of "updated" dates.
+  for (const [index, [title, category, body]] of ARTICLES.entries()) {
+    const writtenDaysAgo = 30 + ((index * 37) % 240);
+    const revisedDaysAgo = index % 3 === 0 ? writtenDaysAgo : 2 + ((index * 11) % Math.max(3, writtenDaysAgo - 2));
+    await client.query(
+      `INSERT INTO knowledge_articles (title, category, body, published, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, now() - make_interval(days => $5), now() - make_interval(days => $6))`,
+      [title, category, body, !title.startsWith('Draft'), writtenDaysAgo, revisedDaysAgo],
+    );
   }
   await seedClientPortal(client, companies.map((c) => c.id));
   await seedTime(client);
