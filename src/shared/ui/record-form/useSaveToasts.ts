@@ -1,0 +1,37 @@
+import { useEffect, useRef } from 'react';
+import type { AnyActorRef } from 'xstate';
+import { toast } from '@/shared/ui/components';
+
+export type SaveToastMessages<O> = {
+  /** The toast once saved ("Ticket #12 created"); none when omitted. */
+  saved?: (result: O) => string;
+  /** The title of the toast when the save fails; the server's reason is its description. */
+  failed: string;
+};
+
+type SubmitSnapshot = { value: unknown; context: { result?: unknown; error: string | null } };
+
+/**
+ * Says how a save of the one form machine (`createSubmitMachine`) ended: a success toast when it is
+ * saved, an error toast with the server's reason when it fails (the form keeps what was typed).
+ * Each attempt toasts once, even when two failures in a row give the same reason.
+ */
+export function useSaveToasts<O>(actor: AnyActorRef, messages: SaveToastMessages<O>) {
+  const current = useRef(messages);
+  useEffect(() => {
+    current.current = messages;
+  });
+  useEffect(() => {
+    let previous = (actor.getSnapshot() as SubmitSnapshot).value;
+    const subscription = actor.subscribe((snapshot: SubmitSnapshot) => {
+      if (previous === 'submitting' && snapshot.value === 'saved' && current.current.saved) {
+        toast.success(current.current.saved(snapshot.context.result as O));
+      }
+      if (previous === 'submitting' && snapshot.value === 'editing' && snapshot.context.error) {
+        toast.error(current.current.failed, { description: snapshot.context.error });
+      }
+      previous = snapshot.value;
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
+}
