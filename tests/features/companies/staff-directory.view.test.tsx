@@ -94,18 +94,44 @@ describe('company search', () => {
   it('sends the status filter and the search, and starts from the query in the URL', async () => {
     const user = userEvent.setup();
     const calls = recordGets('/api/v2/companies', () => HttpResponse.json(page(COMPANIES.slice(0, 2), 25)));
-    renderAt('/company/search?page=2&sort=territory:desc&search=acme', CompanySearchScreen);
+    const location = renderAt('/company/search?page=2&sort=territory:desc&search=acme', CompanySearchScreen);
     await within(table()).findByRole('link', { name: 'Company A' });
     expect(paramsOf(calls[0])).toEqual({ page: '2', size: '10', sort: 'territory:desc', q: 'acme' });
     expect(header('Territory')).toHaveAttribute('aria-sort', 'descending');
-    expect(screen.getByRole('searchbox', { name: 'Search Table' })).toHaveValue('acme');
+    // One filter bar above the table: the search and the status; no dropdowns under the headers.
+    const bar = screen.getByRole('search', { name: 'Filter companies' });
+    expect(within(bar).getByRole('searchbox', { name: 'Search Table' })).toHaveValue('acme');
+    expect(screen.queryByRole('combobox', { name: /^Filter / })).toBeNull();
+    const chips = screen.getByRole('grid', { name: /Active filters/ });
+    expect(within(chips).getAllByRole('row').map((r) => r.textContent?.replace(/\u00a0/g, ' '))).toEqual(['Search: acme']);
 
-    const status = screen.getByRole('combobox', { name: 'Filter Status' });
-    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any status', 'prospect', 'active', 'inactive']);
-    await user.selectOptions(status, 'inactive');
+    await user.click(within(bar).getByRole('button', { name: /Status$/ }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Any status', 'prospect', 'active', 'inactive']);
+    await user.click(screen.getByRole('option', { name: 'inactive' }));
     await waitFor(() => expect(calls.at(-1)!.get('status')).toBe('inactive'));
-    // A new filter starts again from the first page.
-    expect(calls.at(-1)!.get('page')).toBe('1');
+    // A new filter starts again from the first page, keeps the search and the sort, and lives in the URL.
+    expect(paramsOf(calls.at(-1))).toEqual({ page: '1', size: '10', sort: 'territory:desc', q: 'acme', status: 'inactive' });
+    expect(new URLSearchParams(location.history!.at(-1)!.split('?')[1]).get('f.status')).toBe('inactive');
+    expect(within(screen.getByRole('grid', { name: /Active filters/ })).getAllByRole('row').map((r) => r.textContent?.replace(/\u00a0/g, ' '))).toEqual([
+      'Search: acme',
+      'Status: inactive',
+    ]);
+
+    // Removing a chip drops that filter only.
+    const searchChip = within(screen.getByRole('grid', { name: /Active filters/ })).getAllByRole('row')[0]!;
+    await user.click(within(searchChip).getByRole('button'));
+    await waitFor(() => expect(paramsOf(calls.at(-1))).toEqual({ page: '1', size: '10', sort: 'territory:desc', status: 'inactive' }));
+    expect(location.history!.at(-1)).toBe('/company/search?sort=territory%3Adesc&f.status=inactive');
+  });
+
+  it('searches as the user types, after a pause', async () => {
+    const user = userEvent.setup();
+    const calls = recordGets('/api/v2/companies', () => HttpResponse.json(page(COMPANIES.slice(0, 2))));
+    const location = renderAt('/company/search', CompanySearchScreen);
+    await within(table()).findByRole('link', { name: 'Company A' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search Table' }), 'harbor');
+    await waitFor(() => expect(calls.at(-1)!.get('q')).toBe('harbor'));
+    expect(location.history!.at(-1)).toBe('/company/search?search=harbor');
   });
 
   it('pages through the server and changes the page size', async () => {
