@@ -124,17 +124,18 @@ test('a company, a contact and a ticket: found by a word, notes, the WOC clock p
   const clientEmail = `nora.${stamp}@harbor.example.com`;
   await page.goto(`/client/portal/users?f.company=${companyId}`);
   const users = page.getByRole('table', { name: 'Client portal users' });
-  await expect(users.getByRole('combobox', { name: 'Filter Company' })).toHaveValue(companyId);
+  await expect(page.getByRole('search', { name: 'Filter client users' }).getByRole('combobox', { name: 'Company' })).toHaveValue(`Harbor Water ${stamp}`);
   await expect(users.getByRole('cell', { name: 'No data for table' })).toBeVisible();
   const invite = page.getByRole('form', { name: 'Invite a client user' });
-  await expect(invite.getByLabel('Company')).toHaveValue(companyId);
-  await invite.getByLabel('Name').fill('Nora Quinn');
-  await invite.getByLabel('Email').fill(clientEmail);
+  await expect(invite.getByRole('combobox', { name: /^Company/ })).toHaveValue(`Harbor Water ${stamp}`);
+  await invite.getByRole('textbox', { name: /^Name/ }).fill('Nora Quinn');
+  await invite.getByRole('textbox', { name: /^Email/ }).fill(clientEmail);
   await invite.getByRole('button', { name: 'Send invitation' }).click();
   await expect(invite.getByRole('status')).toHaveText(`Invitation sent to ${clientEmail}.`);
   const invited = users.getByRole('row').filter({ has: page.getByRole('cell', { name: clientEmail, exact: true }) });
   await expect(invited.getByRole('cell', { name: 'Invited', exact: true })).toBeVisible();
-  await expect(users.getByRole('row')).toHaveCount(3); // the header, the filters, Nora
+  await expect(users.getByRole('row')).toHaveCount(2); // the header and Nora (the filters are in the bar above)
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText(`Invitation sent to ${clientEmail}`)).toBeVisible();
   await expectAccessible(page);
 
   // She follows the emailed link and sets her password.

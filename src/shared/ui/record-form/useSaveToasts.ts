@@ -3,8 +3,8 @@ import type { AnyActorRef } from 'xstate';
 import { toast } from '@/shared/ui/components';
 
 export type SaveToastMessages<O> = {
-  /** The toast once saved ("Ticket #12 created"); none when omitted. */
-  saved?: (result: O) => string;
+  /** The toast once saved ("Ticket #12 created"); none when omitted or when it answers null. */
+  saved?: (result: O) => string | null;
   /** The title of the toast when the save fails; the server's reason is its description. */
   failed: string;
 };
@@ -25,7 +25,8 @@ export function useSaveToasts<O>(actor: AnyActorRef, messages: SaveToastMessages
     let previous = (actor.getSnapshot() as SubmitSnapshot).value;
     const subscription = actor.subscribe((snapshot: SubmitSnapshot) => {
       if (previous === 'submitting' && snapshot.value === 'saved' && current.current.saved) {
-        toast.success(current.current.saved(snapshot.context.result as O));
+        const title = current.current.saved(snapshot.context.result as O);
+        if (title) toast.success(title);
       }
       if (previous === 'submitting' && snapshot.value === 'editing' && snapshot.context.error) {
         toast.error(current.current.failed, { description: snapshot.context.error });
