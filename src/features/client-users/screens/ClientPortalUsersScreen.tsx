@@ -30,7 +30,6 @@ import {
   Select,
   Skeleton,
   TextField,
-  toast,
   type BadgeTone,
   type FilterChip,
 } from '@/shared/ui/components';
