@@ -130,13 +130,17 @@ describe('Create Ticket', () => {
     expect(toastTitles()).toEqual(['error: The ticket was not created (Check the highlighted fields)']);
     expect(location.history!.at(-1)).toBe('/create/ticket');
 
-    // A second failure with the same reason toasts again.
+    // A second failure with the same reason toasts again, in place of the first.
+    const first = toastQueue.visible()[0]!.id;
     await user.click(screen.getByRole('button', { name: 'Create ticket' }));
     await waitFor(() => expect(posts.tickets).toHaveLength(2));
-    await waitFor(() => expect(toastTitles()).toHaveLength(2));
+    await waitFor(() => expect(toastQueue.visible().map((t) => t.id)).not.toContain(first));
+    expect(toastTitles()).toEqual(['error: The ticket was not created (Check the highlighted fields)']);
+    // Once it is created, the stale failure goes and the success says so.
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Create ticket' }));
     await waitFor(() => expect(location.history!.at(-1)).toBe('/ticket/9'));
+    expect(toastTitles()).toEqual(['success: Ticket #9 created']);
   });
 });
 

@@ -239,8 +239,13 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
   // Each change ends in a toast; a saved one closes its form (a new contact's form starts empty).
   useEffect(() => {
     let previous = action.getSnapshot().value;
+    let failure: string | null = null;
     const sub = action.subscribe((s) => {
       const a = last.current;
+      if (previous !== 'submitting' && s.value === 'submitting' && failure) {
+        toast.close(failure);
+        failure = null;
+      }
       if (previous === 'submitting' && a) {
         const m = messagesOf(a);
         if (s.value === 'saved') {
@@ -248,7 +253,7 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
           setEditing(null);
           if (a.action === 'addContact') setAddKey((k) => k + 1);
         } else if (s.value === 'editing' && s.context.error) {
-          toast.error(m.failed, { description: s.context.error });
+          failure = toast.error(m.failed, { description: s.context.error });
         }
       }
       previous = s.value;
