@@ -228,7 +228,7 @@ export default function ClientPortalUsersScreen() {
         description="People who signed up with a company's account number. Approving one emails them the link to activate their account; declining deletes the request and tells nobody."
         padding="compact"
       >
-        <DataTable<ClientUser> caption="Sign-up requests awaiting approval" columns={requestColumns} actor={requests} />
+        <DataTable<ClientUser> caption="Sign-up requests awaiting approval" tableId="signup-requests" columns={requestColumns} actor={requests} searchable={false} />
       </Card>
 
       <section className={styles.directory} aria-labelledby="client-users-heading">
