@@ -83,7 +83,7 @@ const actionsColumn = ({ acting, act }: Columns): DataTableColumn<ClientUser> =>
   field: 'actions',
   sortable: false,
   globalSearchDisabled: true,
-  width: '11rem',
+  width: '10rem',
   cell: (u) => <RowActions user={u} acting={acting} act={act} />,
 });
 
@@ -93,7 +93,8 @@ function columnsOf(props: Columns): DataTableColumn<ClientUser>[] {
     { label: 'Name', field: 'name', ...text('name') },
     { label: 'Email', field: 'email', ...text('email', undefined, 2) },
     { label: 'Company', field: 'company', value: (u) => u.company_name, width: '10rem', priority: 2, cell: (u) => <CellText text={u.company_name}>{u.company_name}</CellText> },
-    { label: 'Status', field: 'status', width: '9.5rem', cell: (u) => <Badge tone={STATUS_TONES[u.status]}>{CLIENT_USER_STATUS_LABELS[u.status] ?? u.status}</Badge> },
+    // On a phone the name and the actions (which follow from the status) show; the status from 600 px.
+    { label: 'Status', field: 'status', width: '9.5rem', priority: 2, cell: (u) => <Badge tone={STATUS_TONES[u.status]}>{CLIENT_USER_STATUS_LABELS[u.status] ?? u.status}</Badge> },
     { label: 'Last invited', field: 'last_invited_at', firstSortType: 'desc', width: '8rem', priority: 3, cell: (u) => (u.last_invited_at ? <RelativeTime value={u.last_invited_at} style="short" /> : '—') },
     actionsColumn(props),
   ];
