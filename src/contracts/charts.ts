@@ -191,9 +191,13 @@ export type ChartPalette = {
   tooltipBackground: string;
 };
 
-/** Okabe–Ito based: tells apart with deuteranopia, protanopia and tritanopia; decals add patterns. */
+/**
+ * Okabe–Ito based: tells apart with deuteranopia, protanopia and tritanopia; decals add patterns.
+ * The same values as the --cc-chart-N tokens (tokens.css), which are contrast-checked (3:1 on the
+ * surfaces); the server draws with these.
+ */
 export const LIGHT_CHART_PALETTE: ChartPalette = {
-  series: ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#8C6D31', '#4D4D4D'],
+  series: ['#0072B2', '#C25500', '#00866A', '#C0628F', '#B07400', '#8064C4', '#8C6D31', '#4D4D4D'],
   text: '#1F2933',
   mutedText: '#52606D',
   axis: '#7B8794',
@@ -205,7 +209,7 @@ export const LIGHT_CHART_PALETTE: ChartPalette = {
 };
 
 export const DARK_CHART_PALETTE: ChartPalette = {
-  series: ['#56B4E9', '#F28E4B', '#3FC89F', '#E39BC8', '#F0C04A', '#9AD0F5', '#C9A66B', '#BDBDBD'],
+  series: ['#56B4E9', '#F28E4B', '#3FC89F', '#E39BC8', '#F0C04A', '#B9A6F0', '#C9A66B', '#BDBDBD'],
   text: '#E4E7EB',
   mutedText: '#B8C2CC',
   axis: '#9AA5B1',

@@ -6,7 +6,7 @@ test('/qa/machines draws every machine and highlights the live states as they ch
   await staffSignIn(page, STAFF.agent.email);
   await expect(page).toHaveURL(/\/home$/);
   // The home screen's tickets machine has loaded its data before we leave.
-  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'My open tickets' }).getByRole('listitem').first()).toBeVisible();
   // In-app navigation keeps this tab's actors (and their event log) alive.
   await page.evaluate(() => window.history.pushState(null, '', '/qa/machines'));
   await expect(page.getByRole('heading', { name: 'Machines', level: 1 })).toBeVisible();

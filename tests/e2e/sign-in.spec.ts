@@ -6,8 +6,9 @@ test('staff sign-in lands on /home with the user name and their open tickets', a
   await staffSignIn(page, STAFF.agent.email);
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: `Welcome, ${STAFF.agent.name}` })).toBeVisible();
-  await expect(page.getByRole('table')).toBeVisible();
-  expect(await page.getByRole('table').getByRole('row').count()).toBeGreaterThan(1);
+  const mine = page.getByRole('region', { name: 'My open tickets' }).getByRole('listitem');
+  await expect(mine.first()).toBeVisible();
+  expect(await mine.count()).toBeGreaterThan(0);
   const stored = await page.evaluate(() => ({ ...sessionStorage }));
   expect(stored).toMatchObject({ auth: 'true', username: STAFF.agent.name, role: 'user' });
   expect(stored.token).toMatch(/^[\w-]{43}$/);

@@ -1,6 +1,8 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { LoginRequest } from '@contracts/auth';
 import { LIMITS } from '@contracts/common/constants';
+import { Button, FormErrorBanner, Logo, TextField } from '@/shared/ui/components';
+import styles from './LoginForm.module.css';
 
 type Props = {
   heading: ReactNode;
@@ -16,7 +18,6 @@ type Props = {
 export function LoginForm({ heading, subtitle, submitLabel, busy, error, onSubmit, children }: Props) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const errorId = useId();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -24,18 +25,17 @@ export function LoginForm({ heading, subtitle, submitLabel, busy, error, onSubmi
   };
 
   return (
-    <main className="auth-page">
-      <form className="auth-card" onSubmit={submit} aria-describedby={error ? errorId : undefined} noValidate>
-        <img className="brand-mark" src="/logo.svg" alt="" width={48} height={48} />
-        <h1>{heading}</h1>
-        {subtitle ? <p className="subtitle">{subtitle}</p> : null}
-        {error ? (
-          <div id={errorId} className="form-error" role="alert">
-            {error}
-          </div>
-        ) : null}
-        <LoginField name="email" label="Email" type="email" autoComplete="username" maxLength={LIMITS.email} value={email} onChange={setEmail} />
-        <LoginField
+    <main className={styles.page}>
+      <form className={styles.card} onSubmit={submit} noValidate aria-labelledby="login-heading">
+        <Logo size={48} />
+        <h1 id="login-heading" className={styles.heading}>
+          {heading}
+        </h1>
+        {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
+        <FormErrorBanner title={error ?? undefined} />
+        <TextField id="login-email" name="email" label="Email" type="email" autoComplete="username" maxLength={LIMITS.email} value={email} onChange={setEmail} />
+        <TextField
+          id="login-password"
           name="password"
           label="Password"
           type="password"
@@ -44,31 +44,11 @@ export function LoginForm({ heading, subtitle, submitLabel, busy, error, onSubmi
           value={password}
           onChange={setPassword}
         />
-        <button className="btn" type="submit" disabled={busy}>
+        <Button type="submit" variant="primary" size="lg" className={styles.submit} isDisabled={busy}>
           {submitLabel}
-        </button>
+        </Button>
         {children}
       </form>
     </main>
-  );
-}
-
-/** One labelled field of the sign-in form (`login-email`, `login-password`). */
-function LoginField(props: { name: string; label: string; type: string; autoComplete: string; maxLength: number; value: string; onChange: (value: string) => void }) {
-  const id = `login-${props.name}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        name={props.name}
-        type={props.type}
-        autoComplete={props.autoComplete}
-        required
-        maxLength={props.maxLength}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-    </div>
   );
 }

@@ -8,13 +8,18 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { CompanyView, Contact } from '@contracts/companies';
 import CompanyViewScreen from '@/features/companies/screens/CompanyViewScreen';
+import { toastQueue } from '@/shared/ui/components';
 import { StaffRoleContext } from '@/shared/session/role';
 import type { Role } from '@contracts/common/constants';
 import { CompanySectionsProvider, type CompanySectionProps, type CompanyViewSection } from '@/features/companies';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  toastQueue.clear();
+});
+const toastTitles = () => toastQueue.visible().map((t) => `${t.tone}: ${t.title}`);
 afterAll(() => server.close());
 
 const contact = (id: number, name: string): Contact => ({ id, company_id: 3, name, email: null, phone: null, title: null });
@@ -54,15 +59,16 @@ function serveCompany(contacts: () => Contact[]) {
   return loads;
 }
 
-function renderCompany(id: number, role?: Role) {
-  const location = memoryLocation({ path: `/company/${id}` });
+function renderCompany(id: number, role?: Role, tab?: string) {
+  const location = memoryLocation({ path: `/company/${id}${tab ? `?tab=${tab}` : ''}`, record: true });
   render(
     <StaffRoleContext.Provider value={role}>
-      <Router hook={location.hook}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
         <CompanyViewScreen params={{ id: String(id) }} />
       </Router>
     </StaffRoleContext.Provider>,
   );
+  return location;
 }
 
 const contactsTable = () => screen.getAllByRole('table')[0]!;
@@ -84,6 +90,7 @@ describe('company page', () => {
     await u.click(await screen.findByRole('button', { name: 'Remove Ann Lee' }));
     await waitFor(() => expect(within(contactsTable()).queryByRole('cell', { name: 'Ann Lee' })).toBeNull());
     expect(removed).toEqual(['11']);
+    expect(toastTitles()).toEqual(['success: Contact removed']);
     expect(loads).toEqual(['3', '3']);
     expect(within(contactsTable()).getByRole('cell', { name: 'Bo Chan' })).toBeInTheDocument();
   });
@@ -108,6 +115,29 @@ describe('company page', () => {
     expect(await within(contactsTable()).findByRole('cell', { name: 'Cy Diaz' })).toBeInTheDocument();
     expect(sent).toEqual([{ name: 'Cy Diaz' }]);
     expect(loads).toEqual(['3', '3']);
+    expect(toastTitles()).toEqual(['success: Contact Cy Diaz added']);
+    // Saved: the form starts empty for the next one.
+    expect(within(screen.getByRole('form', { name: 'Add a contact' })).getByRole('textbox', { name: 'Name' })).toHaveValue('');
+  });
+
+  it('keeps what was typed in the contact form when the server refuses it, and says why beside the field', async () => {
+    const u = userEvent.setup();
+    serveCompany(() => []);
+    server.use(
+      http.post('*/api/v2/companies/:id/contacts', () =>
+        HttpResponse.json({ error: { code: 'invalid_input', message: 'Check the email', fields: { email: 'Email must be an email address' } } }, { status: 400 }),
+      ),
+    );
+    renderCompany(3);
+    const form = await screen.findByRole('form', { name: 'Add a contact' });
+    await u.type(within(form).getByRole('textbox', { name: 'Name' }), 'Cy Diaz');
+    await u.type(within(form).getByRole('textbox', { name: 'Email' }), 'cy@');
+    await u.click(within(form).getByRole('button', { name: 'Add contact' }));
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(form).getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(/Email must be an email address/);
+    expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue('Cy Diaz');
+    expect(within(form).getByRole('textbox', { name: 'Email' })).toHaveValue('cy@');
+    expect(toastTitles()).toEqual(['error: The contact was not added']);
   });
 
   it('says why a change failed and keeps the page', async () => {
@@ -117,6 +147,7 @@ describe('company page', () => {
     renderCompany(3);
     await u.click(await screen.findByRole('button', { name: 'Remove Ann Lee' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The contact has open tickets');
+    expect(toastTitles()).toEqual(['error: The contact was not removed']);
     expect(within(contactsTable()).getByRole('cell', { name: 'Ann Lee' })).toBeInTheDocument();
     expect(loads).toEqual(['3']);
   });
@@ -140,17 +171,20 @@ describe('company page', () => {
           return HttpResponse.json(company);
         }),
       );
-      renderCompany(3);
+      renderCompany(3, undefined, 'signup');
       const section = await screen.findByRole('region', { name: 'Client portal sign-up' });
-      const policy = within(section).getByRole('group', { name: 'Who may sign up' });
+      const policy = within(section).getByRole('radiogroup', { name: 'Who may sign up' });
       expect(within(policy).getByRole('radio', { name: 'Staff approve each request' })).toBeChecked();
       await u.click(within(policy).getByRole('radio', { name: "At once for the company's email domains; other addresses need approval" }));
       await u.type(within(section).getByRole('textbox', { name: /Company email domains/ }), 'harbor.example{enter}Harbor-Freight.example');
       await u.click(within(section).getByRole('button', { name: 'Save sign-up policy' }));
       await waitFor(() => expect(loads).toEqual(['3', '3']));
       expect(sent).toEqual([{ signup_policy: 'email_domains', signup_domains: ['harbor.example', 'Harbor-Freight.example'] }]);
+      expect(toastTitles()).toEqual(['success: Sign-up policy saved']);
+      await u.click(screen.getByRole('tab', { name: 'Overview' }));
       const details = screen.getByRole('region', { name: 'Company' });
       expect(details).toHaveTextContent("Portal sign-upAt once for the company's email domains; other addresses need approval (harbor.example, Harbor-Freight.example)");
+      await u.click(screen.getByRole('tab', { name: 'Sign-up policy' }));
       expect(within(screen.getByRole('region', { name: 'Client portal sign-up' })).getByRole('textbox', { name: /Company email domains/ })).toHaveValue(
         'harbor.example\nHarbor-Freight.example',
       );
@@ -167,7 +201,7 @@ describe('company page', () => {
           ),
         ),
       );
-      renderCompany(3);
+      renderCompany(3, undefined, 'signup');
       const section = await screen.findByRole('region', { name: 'Client portal sign-up' });
       await u.click(within(section).getByRole('radio', { name: /^At once/ }));
       await u.type(within(section).getByRole('textbox', { name: /Company email domains/ }), 'gmail.com');
@@ -177,6 +211,7 @@ describe('company page', () => {
       expect(within(section).getByRole('alert')).toHaveTextContent("A public mail service is nobody's company domain");
       expect(field).toHaveValue('gmail.com');
       expect(within(section).getByRole('radio', { name: /^At once/ })).toBeChecked();
+      expect(toastTitles()).toEqual([expect.stringMatching(/^error: The sign-up policy was not saved/)]);
     });
   });
 
@@ -197,10 +232,11 @@ describe('company page', () => {
       const u = userEvent.setup();
       serveCompany(() => [contact(11, 'Ann Lee')]);
       serveSend(() => HttpResponse.json({ queued: 2 }));
-      renderCompany(3, 'manager');
+      renderCompany(3, 'manager', 'survey');
       const section = await screen.findByRole('region', { name: 'Client care survey' });
       await u.click(within(section).getByRole('button', { name: 'Send the client care survey' }));
       expect(await within(section).findByRole('status')).toHaveTextContent('Sent to 2 contacts.');
+      expect(toastTitles()).toEqual(['success: Client care survey sent to 2 contacts']);
       expect(sends).toEqual([{ companyId: 3 }]);
     });
 
@@ -208,7 +244,7 @@ describe('company page', () => {
       const u = userEvent.setup();
       serveCompany(() => []);
       serveSend(() => HttpResponse.json({ queued: 0 }));
-      renderCompany(3, 'admin');
+      renderCompany(3, 'admin', 'survey');
       const section = await screen.findByRole('region', { name: 'Client care survey' });
       await u.click(within(section).getByRole('button', { name: 'Send the client care survey' }));
       expect(await within(section).findByRole('status')).toHaveTextContent('No contact of this company has an email address');
@@ -218,7 +254,7 @@ describe('company page', () => {
       const u = userEvent.setup();
       serveCompany(() => []);
       serveSend(() => HttpResponse.json({ error: { code: 'forbidden', message: 'Only a manager or admin may send surveys' } }, { status: 403 }));
-      renderCompany(3, 'manager');
+      renderCompany(3, 'manager', 'survey');
       const section = await screen.findByRole('region', { name: 'Client care survey' });
       await u.click(within(section).getByRole('button', { name: 'Send the client care survey' }));
       expect(await within(section).findByRole('alert')).toHaveTextContent('Only a manager or admin may send surveys');
@@ -226,7 +262,7 @@ describe('company page', () => {
 
     it('offers no send button to an agent, only the results', async () => {
       serveCompany(() => []);
-      renderCompany(3, 'user');
+      renderCompany(3, 'user', 'survey');
       const section = await screen.findByRole('region', { name: 'Client care survey' });
       expect(within(section).queryByRole('button')).toBeNull();
       expect(within(section).getByRole('link', { name: 'survey results' })).toHaveAttribute('href', '/report/surveys');
@@ -246,28 +282,73 @@ describe('company page', () => {
       { id: 'quotes', title: 'Quotes', order: 20, component: Quotes },
       { id: 'contracts', title: 'Managed services contracts', order: 10, component: Contracts, roles: ['manager', 'admin'] },
     ];
-    const renderWith = (role: Role) => {
-      const location = memoryLocation({ path: '/company/3' });
-      return render(
+    const renderWith = (role: Role, path = '/company/3') => {
+      const location = memoryLocation({ path, record: true });
+      const rendered = render(
         <StaffRoleContext.Provider value={role}>
           <CompanySectionsProvider sections={sections}>
-            <Router hook={location.hook}>
+            <Router hook={location.hook} searchHook={location.searchHook}>
               <CompanyViewScreen params={{ id: '3' }} />
             </Router>
           </CompanySectionsProvider>
         </StaffRoleContext.Provider>,
       );
+      return Object.assign(rendered, { location });
     };
+    const u = userEvent.setup();
     const manager = renderWith('manager');
+    // Each added section is a tab after the page's own, in its order; it loads when its tab is shown.
+    const tabs = await screen.findByRole('tablist', { name: 'Company sections' });
+    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Overview',
+      'Tickets',
+      'Client portal users',
+      'Sign-up policy',
+      'Survey',
+      'Managed services contracts',
+      'Quotes',
+    ]);
+    expect(screen.queryByText('Contracts of Harbor Freight (#3)')).toBeNull();
+    await u.click(within(tabs).getByRole('tab', { name: 'Managed services contracts' }));
     expect(await screen.findByText('Contracts of Harbor Freight (#3)')).toBeInTheDocument();
-    expect(screen.getByText('Quotes of Harbor Freight')).toBeInTheDocument();
-    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings.slice(-2)).toEqual(['Managed services contracts', 'Quotes']);
-    expect([...document.querySelectorAll('[id^="company-"]')].map((e) => e.id).slice(-2)).toEqual(['company-contracts', 'company-quotes']);
+    expect(screen.getByRole('tabpanel', { name: 'Managed services contracts' })).toContainElement(screen.getByRole('heading', { level: 2, name: 'Managed services contracts' }));
+    expect(document.querySelector('#company-contracts')).not.toBeNull();
+    expect(manager.location.history!.at(-1)).toBe('/company/3?tab=contracts');
+    await u.click(within(tabs).getByRole('tab', { name: 'Quotes' }));
+    expect(await screen.findByText('Quotes of Harbor Freight')).toBeInTheDocument();
+    expect(manager.location.history!.at(-1)).toBe('/company/3?tab=quotes');
     manager.unmount();
 
-    renderWith('user');
+    // An agent has no contracts tab; a link to it opens the overview instead.
+    renderWith('user', '/company/3?tab=contracts');
+    const agentTabs = await screen.findByRole('tablist', { name: 'Company sections' });
+    expect(within(agentTabs).queryByRole('tab', { name: 'Managed services contracts' })).toBeNull();
+    expect(within(agentTabs).getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    await u.click(within(agentTabs).getByRole('tab', { name: 'Quotes' }));
     expect(await screen.findByText('Quotes of Harbor Freight')).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Managed services contracts' })).toBeNull();
+  });
+
+  it('keeps the selected tab in the URL, opens the one a link names, and moves between tabs with the arrow keys', async () => {
+    const u = userEvent.setup();
+    serveCompany(() => [contact(11, 'Ann Lee')]);
+    const location = renderCompany(3, undefined, 'tickets');
+    const tabs = await screen.findByRole('tablist', { name: 'Company sections' });
+    expect(within(tabs).getByRole('tab', { name: 'Tickets' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('region', { name: 'Tickets' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Contacts' })).toBeNull();
+
+    // Keyboard: Tab reaches the selected tab (after the header's Create Ticket), then arrows select the next one and the URL follows.
+    await u.tab();
+    expect(screen.getByRole('link', { name: 'Create Ticket for this company' })).toHaveFocus();
+    await u.tab();
+    expect(within(tabs).getByRole('tab', { name: 'Tickets' })).toHaveFocus();
+    await u.keyboard('{ArrowRight}');
+    expect(within(tabs).getByRole('tab', { name: 'Client portal users' })).toHaveAttribute('aria-selected', 'true');
+    expect(location.history!.at(-1)).toBe('/company/3?tab=users');
+    expect(screen.getByRole('region', { name: 'Client portal users' })).toBeInTheDocument();
+    await u.keyboard('{Home}');
+    expect(within(tabs).getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    expect(location.history!.at(-1)).toBe('/company/3');
+    expect(within(screen.getByRole('region', { name: 'Contacts' })).getByRole('cell', { name: 'Ann Lee' })).toBeInTheDocument();
   });
 });

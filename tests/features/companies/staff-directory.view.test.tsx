@@ -9,11 +9,16 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { ClientUser, CompanyRow } from '@contracts/companies';
 import ClientPortalUsersScreen from '@/features/client-users/screens/ClientPortalUsersScreen';
 import CompanySearchScreen from '@/features/companies/screens/CompanySearchScreen';
+import { toastQueue } from '@/shared/ui/components';
 import { DialogHost } from '@/shared/ui/dialog/DialogHost';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  toastQueue.clear();
+});
+const toastTitles = () => toastQueue.visible().map((t) => `${t.tone}: ${t.title}`);
 afterAll(() => server.close());
 
 const page = <T,>(rows: T[], total = rows.length) => ({ rows, page: 1, size: 10, total, totalExact: true });
@@ -94,18 +99,44 @@ describe('company search', () => {
   it('sends the status filter and the search, and starts from the query in the URL', async () => {
     const user = userEvent.setup();
     const calls = recordGets('/api/v2/companies', () => HttpResponse.json(page(COMPANIES.slice(0, 2), 25)));
-    renderAt('/company/search?page=2&sort=territory:desc&search=acme', CompanySearchScreen);
+    const location = renderAt('/company/search?page=2&sort=territory:desc&search=acme', CompanySearchScreen);
     await within(table()).findByRole('link', { name: 'Company A' });
     expect(paramsOf(calls[0])).toEqual({ page: '2', size: '10', sort: 'territory:desc', q: 'acme' });
     expect(header('Territory')).toHaveAttribute('aria-sort', 'descending');
-    expect(screen.getByRole('searchbox', { name: 'Search Table' })).toHaveValue('acme');
+    // One filter bar above the table: the search and the status; no dropdowns under the headers.
+    const bar = screen.getByRole('search', { name: 'Filter companies' });
+    expect(within(bar).getByRole('searchbox', { name: 'Search Table' })).toHaveValue('acme');
+    expect(screen.queryByRole('combobox', { name: /^Filter / })).toBeNull();
+    const chips = screen.getByRole('grid', { name: /Active filters/ });
+    expect(within(chips).getAllByRole('row').map((r) => r.textContent?.replace(/\u00a0/g, ' '))).toEqual(['Search: acme']);
 
-    const status = screen.getByRole('combobox', { name: 'Filter Status' });
-    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any status', 'prospect', 'active', 'inactive']);
-    await user.selectOptions(status, 'inactive');
+    await user.click(within(bar).getByRole('button', { name: /Status$/ }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Any status', 'prospect', 'active', 'inactive']);
+    await user.click(screen.getByRole('option', { name: 'inactive' }));
     await waitFor(() => expect(calls.at(-1)!.get('status')).toBe('inactive'));
-    // A new filter starts again from the first page.
-    expect(calls.at(-1)!.get('page')).toBe('1');
+    // A new filter starts again from the first page, keeps the search and the sort, and lives in the URL.
+    expect(paramsOf(calls.at(-1))).toEqual({ page: '1', size: '10', sort: 'territory:desc', q: 'acme', status: 'inactive' });
+    expect(new URLSearchParams(location.history!.at(-1)!.split('?')[1]).get('f.status')).toBe('inactive');
+    expect(within(screen.getByRole('grid', { name: /Active filters/ })).getAllByRole('row').map((r) => r.textContent?.replace(/\u00a0/g, ' '))).toEqual([
+      'Search: acme',
+      'Status: inactive',
+    ]);
+
+    // Removing a chip drops that filter only.
+    const searchChip = within(screen.getByRole('grid', { name: /Active filters/ })).getAllByRole('row')[0]!;
+    await user.click(within(searchChip).getByRole('button'));
+    await waitFor(() => expect(paramsOf(calls.at(-1))).toEqual({ page: '1', size: '10', sort: 'territory:desc', status: 'inactive' }));
+    expect(location.history!.at(-1)).toBe('/company/search?sort=territory%3Adesc&f.status=inactive');
+  });
+
+  it('searches as the user types, after a pause', async () => {
+    const user = userEvent.setup();
+    const calls = recordGets('/api/v2/companies', () => HttpResponse.json(page(COMPANIES.slice(0, 2))));
+    const location = renderAt('/company/search', CompanySearchScreen);
+    await within(table()).findByRole('link', { name: 'Company A' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search Table' }), 'harbor');
+    await waitFor(() => expect(calls.at(-1)!.get('q')).toBe('harbor'));
+    expect(location.history!.at(-1)).toBe('/company/search?search=harbor');
   });
 
   it('pages through the server and changes the page size', async () => {
@@ -162,7 +193,16 @@ describe('client portal users', () => {
 
   /** Serves the companies, the directory (recorded) and the sign-up requests (recorded apart). */
   function serveDirectory(list: (p: URLSearchParams) => Response = () => HttpResponse.json(page(USERS)), pending: () => ClientUser[] = () => []) {
-    server.use(http.get('*/api/v2/companies', () => HttpResponse.json(page(COMPANIES.slice(0, 2)))));
+    server.use(
+      http.get('*/api/v2/companies', ({ request }) => {
+        const q = (new URL(request.url).searchParams.get('q') ?? '').toLowerCase();
+        return HttpResponse.json(page(COMPANIES.slice(0, 2).filter((c) => c.name.toLowerCase().includes(q))));
+      }),
+      http.get('*/api/v2/companies/:id', ({ params }) => {
+        const c = COMPANIES.find((x) => x.id === Number(params.id))!;
+        return HttpResponse.json({ company: c, contacts: [], client_users: [], ticket_counts: { open: 0, overdue: 0, total: 0 } });
+      }),
+    );
     const calls: URLSearchParams[] = [];
     const requestCalls: URLSearchParams[] = [];
     server.use(
@@ -209,14 +249,18 @@ describe('client portal users', () => {
     const location = renderAt('/client/portal/users', ClientPortalUsersScreen);
     await within(table()).findByRole('cell', { name: 'user1@example.test' });
 
-    const companyFilter = within(table()).getByRole('combobox', { name: 'Filter Company' });
-    await waitFor(() => expect(within(companyFilter).getAllByRole('option').map((o) => o.textContent)).toEqual(['All companies', 'Company A', 'Company B']));
-    await u.selectOptions(companyFilter, 'Company B');
+    // One filter bar above the directory (no dropdowns under the headers): the company picker searches the server.
+    expect(within(table()).queryByRole('combobox')).toBeNull();
+    const bar = screen.getByRole('search', { name: 'Filter client users' });
+    await u.type(await within(bar).findByRole('combobox', { name: 'Company' }), 'company b');
+    await u.click(await screen.findByRole('option', { name: /Company B/ }));
     await waitFor(() => expect(paramsOf(calls.at(-1))).toEqual({ page: '1', size: '10', company: '2' }));
-    const statusFilter = within(table()).getByRole('combobox', { name: 'Filter Status' });
-    expect(within(statusFilter).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any status', 'Awaiting approval', 'Invited', 'Active', 'Disabled']);
-    await u.selectOptions(statusFilter, 'invited');
+    await u.click(within(bar).getByRole('button', { name: /Status$/ }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Any status', 'Awaiting approval', 'Invited', 'Active', 'Disabled']);
+    await u.click(screen.getByRole('option', { name: 'Invited' }));
     await waitFor(() => expect(paramsOf(calls.at(-1))).toEqual({ page: '1', size: '10', company: '2', status: 'invited' }));
+    const chips = within(bar).getByRole('grid', { name: /Active filters/ });
+    expect(within(chips).getAllByRole('row').map((r) => r.textContent?.replace(/\u00a0/g, ' '))).toEqual(['Company: Company B', 'Status: Invited']);
 
     await u.click(within(header('Email')).getByRole('button'));
     await waitFor(() => expect(calls.at(-1)!.get('sort')).toBe('email:asc'));
@@ -232,8 +276,12 @@ describe('client portal users', () => {
     renderAt('/client/portal/users?f.company=2&page=2', ClientPortalUsersScreen);
     await within(table()).findByRole('cell', { name: 'user1@example.test' });
     expect(paramsOf(calls[0])).toEqual({ page: '2', size: '10', company: '2' });
+    // The chip and both pickers name the company of the URL.
     const invite = screen.getByRole('form', { name: 'Invite a client user' });
-    await waitFor(() => expect(within(invite).getByRole('combobox', { name: 'Company' })).toHaveValue('2'));
+    expect(await within(invite).findByRole('combobox', { name: /^Company/ })).toHaveValue('Company B');
+    const bar = screen.getByRole('search', { name: 'Filter client users' });
+    expect(within(bar).getByRole('combobox', { name: 'Company' })).toHaveValue('Company B');
+    expect(within(bar).getByRole('row', { name: 'Company: Company B' })).toBeInTheDocument();
   });
 
   it('resends an invitation and disables a user through their endpoints, then shows the list again', async () => {
@@ -288,13 +336,14 @@ describe('client portal users', () => {
     );
     renderAt('/client/portal/users', ClientPortalUsersScreen);
     const invite = screen.getByRole('form', { name: 'Invite a client user' });
-    await waitFor(() => expect(within(invite).getAllByRole('option')).toHaveLength(3));
-    await u.selectOptions(within(invite).getByRole('combobox', { name: 'Company' }), 'Company B');
-    await u.type(within(invite).getByLabelText('Name'), 'Nora Quinn');
-    await u.type(within(invite).getByLabelText('Email'), 'nora@example.test');
+    await u.type(await within(invite).findByRole('combobox', { name: /^Company/ }), 'company');
+    await u.click(await screen.findByRole('option', { name: /Company B/ }));
+    await u.type(within(invite).getByRole('textbox', { name: /^Name/ }), 'Nora Quinn');
+    await u.type(within(invite).getByRole('textbox', { name: /^Email/ }), 'nora@example.test');
     await u.click(within(invite).getByRole('button', { name: 'Send invitation' }));
     expect(await within(invite).findByRole('status')).toHaveTextContent('Invitation sent to nora@example.test.');
     expect(sent).toEqual({ company_id: 2, name: 'Nora Quinn', email: 'nora@example.test' });
+    expect(toastTitles()).toEqual(['success: Invitation sent to nora@example.test']);
     expect(await within(table()).findByRole('cell', { name: 'nora@example.test' })).toBeInTheDocument();
     expect(calls).toHaveLength(2);
   });
@@ -339,6 +388,7 @@ describe('client portal users', () => {
       await u.click(await within(requestsTable()).findByRole('button', { name: 'Approve sam@elsewhere.example' }));
       await waitFor(() => expect(within(requestsTable()).queryByRole('cell', { name: 'sam@elsewhere.example' })).toBeNull());
       expect(approved).toEqual(['21']);
+      expect(toastTitles()).toEqual(['success: sam@elsewhere.example approved: the activation link is on its way']);
       expect(calls.requests).toHaveLength(2);
       expect(calls).toHaveLength(2);
     });
@@ -362,11 +412,13 @@ describe('client portal users', () => {
       await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
       expect(declined).toEqual([]);
+      expect(toastTitles()).toEqual([]);
 
       await u.click(within(requestsTable()).getByRole('button', { name: 'Decline pat@partner.example' }));
       await u.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Decline' }));
       await waitFor(() => expect(within(requestsTable()).queryByRole('cell', { name: 'pat@partner.example' })).toBeNull());
       expect(declined).toEqual(['22']);
+      expect(toastTitles()).toEqual(['success: The sign-up request of pat@partner.example was declined']);
       expect(within(requestsTable()).getByRole('cell', { name: 'sam@elsewhere.example' })).toBeInTheDocument();
       expect(calls.requests.length).toBeGreaterThanOrEqual(2);
     });
@@ -378,6 +430,7 @@ describe('client portal users', () => {
       renderAt('/client/portal/users', ClientPortalUsersScreen);
       await u.click(await within(requestsTable()).findByRole('button', { name: 'Approve pat@partner.example' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('Only a sign-up request awaiting approval can be approved or declined');
+      expect(toastTitles()).toEqual(['error: The request was not approved']);
       expect(within(requestsTable()).getByRole('cell', { name: 'pat@partner.example' })).toBeInTheDocument();
     });
   });

@@ -387,6 +387,32 @@ describe('Badges, avatar, relative time and theme switcher', () => {
     expect(time).toHaveAttribute('title', 'Wednesday, June 24, 2026 at 11:00 AM');
   });
 
+  it('shows the full date of a relative time on keyboard focus too, as its description, until blur or Escape', async () => {
+    const user = userEvent.setup();
+    render(
+      <p>
+        <button type="button">before</button> <RelativeTime value="2026-06-24T11:00:00Z" now="2026-06-24T14:00:00Z" locale="en-US" timeZone="UTC" />
+      </p>,
+    );
+    const time = screen.getByText('3 hr. ago');
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'before' }));
+    await user.tab();
+    expect(time).toHaveFocus();
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Wednesday, June 24, 2026 at 11:00 AM');
+    expect(time).toHaveAccessibleDescription('Wednesday, June 24, 2026 at 11:00 AM');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(time).toHaveFocus();
+    await user.tab({ shift: true });
+    await user.tab();
+    expect(screen.getByRole('tooltip')).toBeInTheDocument();
+    await user.tab();
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    // The text people read stays the relative time alone.
+    expect(time.closest('p')).toHaveTextContent(/^before 3 hr\. ago$/);
+  });
+
   it('switches the theme through the controller', async () => {
     const user = userEvent.setup();
     const root = document.createElement('html');

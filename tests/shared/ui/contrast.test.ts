@@ -63,6 +63,11 @@ const NON_TEXT_PAIRS: [string, string][] = [
   ['focus-ring', 'surface-1'],
   ['focus-ring', 'bg'],
   ['brand', 'surface-1'],
+  // Chart series are graphical objects: bars, lines and slices against the card and the page.
+  ...[1, 2, 3, 4, 5, 6, 7, 8].flatMap((i) => [
+    [`chart-${i}`, 'surface-1'],
+    [`chart-${i}`, 'bg'],
+  ] as [string, string][]),
 ];
 
 describe.each(Object.entries(themes))('%s theme', (_name, vars) => {
@@ -82,5 +87,19 @@ describe.each(Object.entries(themes))('%s theme', (_name, vars) => {
 
   it.each(NON_TEXT_PAIRS)('--cc-%s against --cc-%s reaches 3:1', (fg, bg) => {
     expect(contrast(get(fg), get(bg))).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('chart tokens', () => {
+  it('define every colour the chart reads, each from a design token, so charts follow the theme', async () => {
+    const { CHART_PALETTE_PROPERTIES } = await import('@contracts/charts');
+    const { series, ...rest } = CHART_PALETTE_PROPERTIES;
+    for (const property of [...series, ...Object.values(rest)]) expect(css).toMatch(new RegExp(`\\n\\s*${property}: var\\(--cc-[\\w-]+\\);`));
+  });
+
+  it('give the server the same series colours as the light theme', async () => {
+    const { LIGHT_CHART_PALETTE, DARK_CHART_PALETTE } = await import('@contracts/charts');
+    expect(LIGHT_CHART_PALETTE.series.map((c) => c.toLowerCase())).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((i) => themes.light[`chart-${i}`]));
+    expect(DARK_CHART_PALETTE.series.map((c) => c.toLowerCase())).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((i) => themes.dark[`chart-${i}`]));
   });
 });

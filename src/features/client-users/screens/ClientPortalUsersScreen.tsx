@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useMemo } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { CLIENT_USER_STATUS_LABELS, CLIENT_USER_STATUSES, type ClientUser, type CompanyRow } from '@contracts/companies';
-import { DIRECTORY_PAGE_SIZE_MAX, LIMITS } from '@contracts/common/constants';
-import { companySearchMachine } from '@/features/companies';
+import { CLIENT_USER_STATUS_LABELS, CLIENT_USER_STATUSES, type ClientUser, type ClientUserStatus } from '@contracts/companies';
+import { LIMITS, TABLE_TEXTS } from '@contracts/common/constants';
+import { CompanyPicker, companyViewMachine, pickedCompanyName } from '@/features/companies';
 import {
   clientUserActionMachine,
   clientUserTableMachine,
@@ -13,69 +13,89 @@ import {
 } from '../machines/client-users.machines';
 import { queryFromSearchParams, queryToSearchParams } from '@/shared/machines/table/table.model';
 import type { TableQuery } from '@/shared/machines/table/table.types';
-import { DataTable, useTableActor, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { FieldError, fieldsOf } from '@/shared/ui/parts';
-import { formatNumericDateTime } from '@/shared/ui/tokens/format';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CountBadge,
+  FilterBar,
+  FilterChips,
+  Form,
+  FormActions,
+  FormGrid,
+  PageHeader,
+  RelativeTime,
+  SearchField,
+  Select,
+  Skeleton,
+  TextField,
+  type BadgeTone,
+  type FilterChip,
+} from '@/shared/ui/components';
+import { CellText, DataTable, useTableActor, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { useSaveToasts } from '@/shared/ui/record-form';
+import styles from './ClientPortalUsersScreen.module.css';
 
-type Columns = { companies: readonly CompanyRow[]; acting: boolean; act: (a: ClientUserAction) => void };
+type Act = (a: ClientUserAction) => void;
+type Columns = { acting: boolean; act: Act };
+
+const STATUS_TONES: Record<ClientUserStatus, BadgeTone> = { pending_approval: 'warning', invited: 'info', active: 'success', disabled: 'neutral' };
+const ANY = '';
+const STATUS_OPTIONS = [{ id: ANY, label: 'Any status' }, ...CLIENT_USER_STATUSES.map((s) => ({ id: s, label: CLIENT_USER_STATUS_LABELS[s] }))];
 
 /** The buttons of a row: what can be done to a user in their status. */
-function RowActions({ user: u, acting, act }: { user: ClientUser; acting: boolean; act: (a: ClientUserAction) => void }) {
+function RowActions({ user: u, acting, act }: { user: ClientUser; acting: boolean; act: Act }) {
   if (u.status === 'pending_approval') {
     return (
-      <>
-        <button type="button" className="btn" disabled={acting} aria-label={`Approve ${u.email}`} onClick={() => act({ action: 'approve', id: u.id })}>
+      <span className={styles.actions}>
+        <Button size="sm" variant="primary" isDisabled={acting} aria-label={`Approve ${u.email}`} onPress={() => act({ action: 'approve', id: u.id, email: u.email })}>
           Approve
-        </button>{' '}
-        <button type="button" className="btn btn-secondary" disabled={acting} aria-label={`Decline ${u.email}`} onClick={() => act({ action: 'decline', id: u.id, email: u.email })}>
+        </Button>
+        <Button size="sm" variant="secondary" isDisabled={acting} aria-label={`Decline ${u.email}`} onPress={() => act({ action: 'decline', id: u.id, email: u.email })}>
           Decline
-        </button>
-      </>
+        </Button>
+      </span>
     );
   }
   return (
-    <>
+    <span className={styles.actions}>
       {u.status === 'invited' ? (
-        <button type="button" className="btn btn-secondary" disabled={acting} aria-label={`Resend invitation to ${u.email}`} onClick={() => act({ action: 'resend', id: u.id })}>
+        <Button size="sm" variant="secondary" isDisabled={acting} aria-label={`Resend invitation to ${u.email}`} onPress={() => act({ action: 'resend', id: u.id, email: u.email })}>
           Resend
-        </button>
-      ) : null}{' '}
-      {u.status !== 'disabled' ? (
-        <button type="button" className="btn btn-secondary" disabled={acting} aria-label={`Disable ${u.email}`} onClick={() => act({ action: 'disable', id: u.id })}>
-          Disable
-        </button>
+        </Button>
       ) : null}
-    </>
+      {u.status !== 'disabled' ? (
+        <Button size="sm" variant="secondary" isDisabled={acting} aria-label={`Disable ${u.email}`} onPress={() => act({ action: 'disable', id: u.id, email: u.email })}>
+          Disable
+        </Button>
+      ) : null}
+    </span>
   );
 }
 
-const companyColumn = (companies: readonly CompanyRow[]): DataTableColumn<ClientUser> => ({
-  label: 'Company',
-  field: 'company',
-  value: (u) => u.company_name,
-  filterOptions: { enabled: true, placeholder: 'All companies', filterDropdownItems: companies.map((c) => ({ text: c.name, value: String(c.id) })) },
-});
+const text = (value: string, width?: string, priority?: 1 | 2 | 3) => ({ width, priority, cell: (u: ClientUser) => {
+    const shown = String(u[value as keyof ClientUser] ?? '');
+    return <CellText text={shown}>{shown}</CellText>;
+  } });
 const actionsColumn = ({ acting, act }: Columns): DataTableColumn<ClientUser> => ({
   label: 'Actions',
   field: 'actions',
   sortable: false,
   globalSearchDisabled: true,
+  width: '10rem',
   cell: (u) => <RowActions user={u} acting={acting} act={act} />,
 });
 
-/** The table's columns: the company filter lists the companies once they are loaded, the actions are disabled while one runs. */
+/** The directory's columns; the actions are disabled while one runs. */
 function columnsOf(props: Columns): DataTableColumn<ClientUser>[] {
   return [
-    { label: 'Name', field: 'name' },
-    { label: 'Email', field: 'email' },
-    companyColumn(props.companies),
-    {
-      label: 'Status',
-      field: 'status',
-      cell: (u) => CLIENT_USER_STATUS_LABELS[u.status] ?? u.status,
-      filterOptions: { enabled: true, placeholder: 'Any status', filterDropdownItems: CLIENT_USER_STATUSES.map((v) => ({ text: CLIENT_USER_STATUS_LABELS[v], value: v })) },
-    },
-    { label: 'Last invited', field: 'last_invited_at', firstSortType: 'desc', cell: (u) => formatNumericDateTime(u.last_invited_at) },
+    { label: 'Name', field: 'name', ...text('name') },
+    { label: 'Email', field: 'email', ...text('email', undefined, 2) },
+    { label: 'Company', field: 'company', value: (u) => u.company_name, width: '10rem', priority: 2, cell: (u) => <CellText text={u.company_name}>{u.company_name}</CellText> },
+    // On a phone the name and the actions (which follow from the status) show; the status from 600 px.
+    { label: 'Status', field: 'status', width: '9.5rem', priority: 2, cell: (u) => <Badge tone={STATUS_TONES[u.status]}>{CLIENT_USER_STATUS_LABELS[u.status] ?? u.status}</Badge> },
+    { label: 'Last invited', field: 'last_invited_at', firstSortType: 'desc', width: '8rem', priority: 3, cell: (u) => (u.last_invited_at ? <RelativeTime value={u.last_invited_at} style="short" /> : '—') },
     actionsColumn(props),
   ];
 }
@@ -83,23 +103,53 @@ function columnsOf(props: Columns): DataTableColumn<ClientUser>[] {
 /** The sign-up requests awaiting approval: who asked, for which company, when. */
 function requestColumnsOf(props: Columns): DataTableColumn<ClientUser>[] {
   return [
-    { label: 'Name', field: 'name' },
-    { label: 'Email', field: 'email' },
-    companyColumn(props.companies),
-    { label: 'Requested', field: 'created_at', cell: (u) => formatNumericDateTime(u.created_at) },
+    { label: 'Name', field: 'name', ...text('name') },
+    { label: 'Email', field: 'email', ...text('email', undefined, 2) },
+    { label: 'Company', field: 'company', value: (u) => u.company_name, width: '10rem', priority: 2, cell: (u) => <CellText text={u.company_name}>{u.company_name}</CellText> },
+    { label: 'Requested', field: 'created_at', width: '8rem', priority: 3, cell: (u) => <RelativeTime value={u.created_at} style="short" /> },
     actionsColumn(props),
   ];
 }
-/** What the tables' actors are made from: the fields, sort options and filters (the items and cells come with each render). */
-const INITIAL_COLUMNS = columnsOf({ companies: [], acting: false, act: () => undefined });
+/** What the tables' actors are made from: the fields and sort options (the cells come with each render). */
+const INITIAL_COLUMNS = columnsOf({ acting: false, act: () => undefined });
 const FIELDS = INITIAL_COLUMNS.map((c) => c.field);
-const INITIAL_REQUEST_COLUMNS = requestColumnsOf({ companies: [], acting: false, act: () => undefined });
+const INITIAL_REQUEST_COLUMNS = requestColumnsOf({ acting: false, act: () => undefined });
 /** The oldest request first: it has waited longest. */
 const REQUESTS_FIRST = { sort: [{ field: 'created_at', type: 'asc' as const }] };
 
+/** What a row action says once done. */
+const DONE: Record<ClientUserAction['action'], (email: string) => string> = {
+  approve: (e) => `${e} approved: the activation link is on its way`,
+  decline: (e) => `The sign-up request of ${e} was declined`,
+  resend: (e) => `Invitation sent again to ${e}`,
+  disable: (e) => `${e} can no longer sign in`,
+};
+const FAILED: Record<ClientUserAction['action'], string> = {
+  approve: 'The request was not approved',
+  decline: 'The request was not declined',
+  resend: 'The invitation was not sent',
+  disable: 'The user was not disabled',
+};
+
+/** A company's name for an id from the URL: from the pickers of this tab, else from the server. */
+function useCompanyName(id: number | null): { name: string | undefined; loading: boolean } {
+  const cached = pickedCompanyName(id);
+  const view = useActorRef(companyViewMachine, { input: { query: 0 } });
+  const loaded = useSelector(view, (s) => s.context.data);
+  const failed = useSelector(view, (s) => s.matches('failed'));
+  useEffect(() => {
+    if (id && !cached) view.send({ type: 'query.set', query: id });
+  }, [id, cached, view]);
+  if (!id) return { name: undefined, loading: false };
+  if (cached) return { name: cached, loading: false };
+  if (loaded?.company.id === id) return { name: loaded.company.name, loading: false };
+  return { name: undefined, loading: !failed };
+}
+
 /**
- * Client users of every company in the server-mode data table: filter, invite, resend the invite,
- * disable; above it, the sign-up requests awaiting approval, to approve or decline.
+ * Client users of every company: the sign-up requests awaiting approval first (approve or decline),
+ * then the directory under one filter bar (search, company, status; all in the URL) with its row
+ * actions (resend the invitation, disable), and the invitation form.
  */
 export default function ClientPortalUsersScreen() {
   const search = useSearch();
@@ -107,8 +157,6 @@ export default function ClientPortalUsersScreen() {
   // The table reads its start state once; later URL changes come from the table itself.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const initialState = useMemo(() => queryFromSearchParams(new URLSearchParams(search), FIELDS), []);
-  const companies = useActorRef(companySearchMachine, { input: { query: { size: String(DIRECTORY_PAGE_SIZE_MAX), sort: 'name:asc' } } });
-  const companyRows = useSelector(companies, (s) => s.context.data?.rows ?? []);
 
   const table = useTableActor<ClientUser>({ machine: clientUserTableMachine, mode: 'server', columns: INITIAL_COLUMNS, initialState });
   const requests = useTableActor<ClientUser>({ machine: signupRequestTableMachine, mode: 'server', columns: INITIAL_REQUEST_COLUMNS, initialState: REQUESTS_FIRST });
@@ -121,66 +169,147 @@ export default function ClientPortalUsersScreen() {
   const busy = useSelector(invite, (s) => s.hasTag('busy'));
   const acting = useSelector(action, (s) => s.hasTag('busy'));
   const actionError = useSelector(action, (s) => s.context.error);
+  const filters = useSelector(table, (s) => s.context.filters);
+  const searchText = useSelector(table, (s) => s.context.search);
+  const pending = useSelector(requests, (s) => s.context.total);
+  const [lastAction, setLastAction] = useState<ClientUserAction | null>(null);
 
-  const columns = useMemo(
-    () => columnsOf({ companies: companyRows, acting, act: (input) => action.send({ type: 'form.submit', input }) }),
-    [companyRows, acting, action],
+  const filterCompany = filters.company ? Number(filters.company) : null;
+  const company = useCompanyName(filterCompany);
+  const [inviteCompany, setInviteCompany] = useState<number | null>(filterCompany);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+
+  useSaveToasts<ClientUser>(invite, { saved: (u) => `Invitation sent to ${u.email}`, failed: 'The invitation was not sent' });
+  useSaveToasts<ClientUser | null>(action, {
+    saved: (result) => (result === null || !lastAction ? null : DONE[lastAction.action](lastAction.email ?? `user ${lastAction.id}`)),
+    failed: lastAction ? FAILED[lastAction.action] : 'The change was not saved',
+  });
+
+  const act = useCallback<Act>(
+    (input) => {
+      setLastAction(input);
+      action.send({ type: 'form.submit', input });
+    },
+    [action],
   );
-  const requestColumns = useMemo(
-    () => requestColumnsOf({ companies: companyRows, acting, act: (input) => action.send({ type: 'form.submit', input }) }),
-    [companyRows, acting, action],
+  const columns = useMemo(() => columnsOf({ acting, act }), [acting, act]);
+  const requestColumns = useMemo(() => requestColumnsOf({ acting, act }), [acting, act]);
+  const onQueryChange = useCallback(
+    (q: TableQuery) => {
+      const params = queryToSearchParams(q).toString();
+      navigate(`/client/portal/users${params ? `?${params}` : ''}`, { replace: true });
+    },
+    [navigate],
   );
-  const onQueryChange = useCallback((q: TableQuery) => {
-    const params = queryToSearchParams(q).toString();
-    navigate(`/client/portal/users${params ? `?${params}` : ''}`, { replace: true });
-  }, [navigate]);
+  const setFilter = (field: string, value: string) => table.send({ type: 'filter.select', field, value });
+
+  const chips: FilterChip[] = [
+    ...(searchText ? [{ id: 'search', name: 'Search', value: searchText }] : []),
+    ...(filters.company ? [{ id: 'company', name: 'Company', value: company.name ?? `#${filters.company}` }] : []),
+    ...(filters.status ? [{ id: 'status', name: 'Status', value: CLIENT_USER_STATUS_LABELS[filters.status as ClientUserStatus] ?? filters.status }] : []),
+  ];
+  const removeChip = (id: string) => (id === 'search' ? table.send({ type: 'search.change', value: '' }) : setFilter(id, ''));
 
   return (
-    <>
-      <h1>Client Portal Users</h1>
-      <form
-        className="card form-grid"
-        aria-label="Invite a client user"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const v = fieldsOf(e.currentTarget);
-          invite.send({ type: 'form.submit', input: { company_id: Number(v.company_id) || (undefined as unknown as number), name: v.name ?? '', email: v.email ?? '' } });
-        }}
-      >
-        <h2 className="wide">Invite a client user</h2>
-        {inviteError ? <div className="form-error wide" role="alert">{inviteError}</div> : null}
-        {invited ? <p className="wide" role="status">Invitation sent to {invited.email}.</p> : null}
-        <label>
-          Company
-          {/* Re-mounted once the companies arrive, so the company the table is filtered by is chosen. */}
-          <select key={companyRows.length} name="company_id" defaultValue={initialState.filters?.company ?? ''} aria-describedby="invite-company-error">
-            <option value="">Choose a company</option>
-            {companyRows.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
-          </select>
-          <FieldError id="invite-company-error" message={fieldErrors.company_id} />
-        </label>
-        <label>
-          Name <input name="name" maxLength={LIMITS.name} aria-describedby="invite-name-error" />
-          <FieldError id="invite-name-error" message={fieldErrors.name} />
-        </label>
-        <label>
-          Email <input name="email" type="email" maxLength={LIMITS.email} aria-describedby="invite-email-error" />
-          <FieldError id="invite-email-error" message={fieldErrors.email} />
-        </label>
-        <button type="submit" className="btn" disabled={busy}>Send invitation</button>
-      </form>
+    <div className={styles.page}>
+      <PageHeader title="Client Portal Users" subtitle="Who can sign in to the client portal, for every company: invitations, sign-up requests, access." />
 
-      {actionError ? <div className="form-error" role="alert">{actionError}</div> : null}
-      <section className="card" aria-labelledby="signup-requests">
-        <h2 id="signup-requests">Sign-up requests awaiting approval</h2>
-        <p>
-          People who signed up with a company&apos;s account number. Approving one emails them the link to activate their
-          account; declining deletes the request and tells nobody.
-        </p>
-        <DataTable<ClientUser> caption="Sign-up requests awaiting approval" columns={requestColumns} actor={requests} />
+      {actionError ? (
+        <Alert tone="danger" live title={actionError} />
+      ) : null}
+
+      <Card
+        asRegion
+        title={
+          <span className={styles.cardTitle}>
+            Sign-up requests awaiting approval {pending ? <CountBadge count={pending} /> : null}
+          </span>
+        }
+        description="People who signed up with a company's account number. Approving one emails them the link to activate their account; declining deletes the request and tells nobody."
+        padding="compact"
+      >
+        <DataTable<ClientUser> caption="Sign-up requests awaiting approval" tableId="signup-requests" columns={requestColumns} actor={requests} searchable={false} />
+      </Card>
+
+      <section className={styles.directory} aria-labelledby="client-users-heading">
+        <h2 id="client-users-heading" className={styles.heading}>
+          Directory
+        </h2>
+        <FilterBar label="Filter client users" className={styles.bar} chips={<FilterChips items={chips} onRemove={(id) => removeChip(String(id))} onClearAll={() => {
+          table.send({ type: 'search.change', value: '' });
+          setFilter('company', '');
+          setFilter('status', '');
+        }} />}>
+          <SearchField
+            key={`search-${searchText}`}
+            label={TABLE_TEXTS.search}
+            placeholder="Name or email"
+            className={styles.search}
+            defaultValue={searchText}
+            onDebouncedChange={(value) => {
+              if (value.trim() !== searchText) table.send({ type: 'search.change', value: value.trim() });
+            }}
+          />
+          {company.loading ? (
+            <Skeleton height="2.5rem" width="12rem" />
+          ) : (
+            <Suspense fallback={<Skeleton height="2.5rem" width="12rem" />}>
+              <CompanyPicker
+                key={`company-${filters.company ?? ''}`}
+                className={styles.picker}
+                value={filterCompany}
+                valueName={company.name}
+                onChange={(id) => setFilter('company', id ? String(id) : '')}
+              />
+            </Suspense>
+          )}
+          <Select label="Status" className={styles.picker} items={STATUS_OPTIONS} selectedKey={filters.status ?? ANY} onSelectionChange={(k) => setFilter('status', String(k ?? ''))} />
+        </FilterBar>
+        <DataTable<ClientUser> caption="Client portal users" tableId="client-users" columns={columns} actor={table} searchable={false} onQueryChange={onQueryChange} />
       </section>
-      <DataTable<ClientUser> caption="Client portal users" columns={columns} actor={table} onQueryChange={onQueryChange} />
-    </>
+
+      <Card title="Invite a client user" description="They get an email with a link to set their password; the link works once." headingLevel={2}>
+        <Form
+          aria-label="Invite a client user"
+          onSubmit={(e) => {
+            e.preventDefault();
+            invite.send({ type: 'form.submit', input: { company_id: inviteCompany ?? (undefined as unknown as number), name, email } });
+          }}
+          validationErrors={fieldErrors}
+        >
+          {inviteError ? <Alert tone="danger" title={inviteError} /> : null}
+          {invited ? (
+            <p role="status" className={styles.sent}>
+              Invitation sent to {invited.email}.
+            </p>
+          ) : null}
+          <FormGrid columns={3}>
+            {company.loading ? (
+              <Skeleton height="4rem" />
+            ) : (
+              <Suspense fallback={<Skeleton height="4rem" />}>
+                <CompanyPicker
+                  label="Company"
+                  value={inviteCompany}
+                  valueName={inviteCompany === filterCompany ? company.name : undefined}
+                  placeholder="Search companies"
+                  isRequired
+                  errorMessage={fieldErrors.company_id}
+                  onChange={(id) => setInviteCompany(id)}
+                />
+              </Suspense>
+            )}
+            <TextField label="Name" name="name" value={name} onChange={setName} isRequired maxLength={LIMITS.name} errorMessage={fieldErrors.name} />
+            <TextField label="Email" name="email" type="email" value={email} onChange={setEmail} isRequired maxLength={LIMITS.email} errorMessage={fieldErrors.email} />
+          </FormGrid>
+          <FormActions>
+            <Button type="submit" variant="primary" isDisabled={busy}>
+              Send invitation
+            </Button>
+          </FormActions>
+        </Form>
+      </Card>
+    </div>
   );
 }

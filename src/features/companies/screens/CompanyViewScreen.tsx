@@ -1,53 +1,222 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Suspense, useContext, useState } from 'react';
-import { Link } from 'wouter';
+import { Suspense, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { Key } from 'react-aria-components';
+import { Link, useLocation, useSearch } from 'wouter';
 import {
   CLIENT_USER_STATUS_LABELS,
   COMPANY_STATUSES,
   SIGNUP_POLICIES,
   SIGNUP_POLICY_LABELS,
+  type ClientUser,
   type Company,
   type Contact,
   type ContactInput,
   type SignupPolicy,
-  type UpdateCompanyInput } from '@contracts/companies';
-import { LIMITS } from '@contracts/common/constants';
+  type UpdateCompanyInput,
+} from '@contracts/companies';
+import { LIMITS, TABLE_TEXTS } from '@contracts/common/constants';
+import type { TicketRow } from '@contracts/tickets';
 import type { ScreenProps } from '@/shared/routing';
 import { StaffRoleContext, useIsManager } from '@/shared/session/role';
 import { usePageTitle } from '@/shared/page-title';
-import { PageHeader, SkeletonText } from '@/shared/ui/components';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  DateTime,
+  Form,
+  FormActions,
+  FormErrorBanner,
+  FormGrid,
+  FormGridItem,
+  LinkButton,
+  PageHeader,
+  PlusIcon,
+  Radio,
+  RadioGroup,
+  RelativeTime,
+  Select,
+  SeverityBadge,
+  SkeletonCard,
+  SkeletonText,
+  Tab,
+  TabList,
+  TabPanel,
+  Tabs,
+  TextArea,
+  TextField,
+  TextLink,
+  TicketStatusBadge,
+  toast,
+  type BadgeTone,
+} from '@/shared/ui/components';
+import { SimpleTable, type SimpleColumn } from '@/shared/ui/SimpleTable';
 import { useCompanySections } from '../sections';
 import { sendClientCareSurveyMachine } from '@/features/surveys';
 import { ticketSearchMachine } from '@/features/tickets';
 import { companyActionMachine, companyViewMachine, type CompanyAction } from '../machines/companies.machines';
-import { SeverityBadge, StatusBadge } from '@/shared/ui/Badges';
-import { Spinner } from '@/shared/ui/Spinner';
-import { FieldError, fieldsOf, Section } from '@/shared/ui/parts';
-import { formatNumericDate, formatNumericDateTime } from '@/shared/ui/tokens/format';
+import { useSaveToasts } from '@/shared/ui/record-form';
+import styles from './CompanyViewScreen.module.css';
 
-function ContactForm({ contact, onSave, onCancel, label }: { contact?: Contact; onSave: (v: Record<string, string>) => void; onCancel?: () => void; label: string }) {
+const STATUS_TONES: Record<Company['status'], BadgeTone> = { prospect: 'info', active: 'success', inactive: 'neutral' };
+const STATUS_OPTIONS = COMPANY_STATUSES.map((s) => ({ id: s, label: s }));
+
+/** The company view's own tabs, before the sections other features add (docs/adr/0090). */
+const OWN_TABS = [
+  { id: 'overview', title: 'Overview' },
+  { id: 'tickets', title: 'Tickets' },
+  { id: 'users', title: 'Client portal users' },
+  { id: 'signup', title: 'Sign-up policy' },
+  { id: 'survey', title: 'Survey' },
+] as const;
+
+/** What a change on the page says once saved, and when it fails. */
+function messagesOf(a: CompanyAction): { saved: string; failed: string } {
+  switch (a.action) {
+    case 'updateCompany':
+      return 'signup_policy' in a.payload
+        ? { saved: 'Sign-up policy saved', failed: 'The sign-up policy was not saved' }
+        : { saved: 'Company saved', failed: 'The company was not saved' };
+    case 'addContact':
+      return { saved: `Contact ${a.payload.name} added`, failed: 'The contact was not added' };
+    case 'updateContact':
+      return { saved: 'Contact saved', failed: 'The contact was not saved' };
+    case 'removeContact':
+      return { saved: 'Contact removed', failed: 'The contact was not removed' };
+  }
+}
+
+type ContactValues = { name: string; email: string; phone: string; title: string };
+const valuesOf = (c?: Contact): ContactValues => ({ name: c?.name ?? '', email: c?.email ?? '', phone: c?.phone ?? '', title: c?.title ?? '' });
+
+function ContactForm({
+  contact,
+  onSave,
+  onCancel,
+  label,
+  busy,
+  fieldErrors,
+}: {
+  contact?: Contact;
+  onSave: (v: ContactValues) => void;
+  onCancel?: () => void;
+  label: string;
+  busy: boolean;
+  fieldErrors: Record<string, string>;
+}) {
+  const [v, setV] = useState<ContactValues>(() => valuesOf(contact));
+  const set = (k: keyof ContactValues) => (value: string) => setV((old) => ({ ...old, [k]: value }));
   return (
-    <form
-      className="form-grid"
+    <Form
       aria-label={label}
       onSubmit={(e) => {
         e.preventDefault();
-        const v = fieldsOf(e.currentTarget);
-        onSave(contact ? { name: v.name ?? '', email: v.email ?? '', phone: v.phone ?? '', title: v.title ?? '' } : v);
-        if (!contact) e.currentTarget.reset();
+        // A new contact sends only what was filled in; an edit sends every field (an emptied one clears it).
+        onSave(contact ? v : (Object.fromEntries(Object.entries(v).filter(([, x]) => x.trim() !== '')) as ContactValues));
       }}
     >
-      <label>Name <input name="name" required maxLength={LIMITS.name} defaultValue={contact?.name ?? ''} /></label>
-      <label>Email <input name="email" type="email" maxLength={LIMITS.email} defaultValue={contact?.email ?? ''} /></label>
-      <label>Phone <input name="phone" maxLength={40} defaultValue={contact?.phone ?? ''} /></label>
-      <label>Title <input name="title" maxLength={LIMITS.name} defaultValue={contact?.title ?? ''} /></label>
-      <button type="submit" className="btn">{contact ? 'Save contact' : 'Add contact'}</button>
-      {onCancel ? <button type="button" className="btn btn-secondary" onClick={onCancel}>Cancel</button> : null}
-    </form>
+      <FormGrid columns={4}>
+        <TextField label="Name" name="name" value={v.name} onChange={set('name')} isRequired maxLength={LIMITS.name} errorMessage={fieldErrors.name} />
+        <TextField label="Email" name="email" type="email" value={v.email} onChange={set('email')} maxLength={LIMITS.email} errorMessage={fieldErrors.email} />
+        <TextField label="Phone" name="phone" type="tel" value={v.phone} onChange={set('phone')} maxLength={40} errorMessage={fieldErrors.phone} />
+        <TextField label="Title" name="title" value={v.title} onChange={set('title')} maxLength={LIMITS.name} errorMessage={fieldErrors.title} />
+      </FormGrid>
+      <FormActions>
+        {onCancel ? (
+          <Button variant="secondary" onPress={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" variant={contact ? 'primary' : 'secondary'} isDisabled={busy}>
+          {contact ? 'Save contact' : 'Add contact'}
+        </Button>
+      </FormActions>
+    </Form>
   );
 }
 
-/** A company: details (editable), contacts, tickets, client portal users, and what is not built yet. */
+function CompanyForm({ company: c, busy, fieldErrors, onSave, onCancel }: { company: Company; busy: boolean; fieldErrors: Record<string, string>; onSave: (p: UpdateCompanyInput) => void; onCancel: () => void }) {
+  const [v, setV] = useState({ name: c.name, account_number: c.account_number, phone: c.phone ?? '', address: c.address ?? '', website: c.website ?? '', territory: c.territory ?? '' });
+  const [status, setStatus] = useState<Company['status']>(c.status);
+  const set = (k: keyof typeof v) => (value: string) => setV((old) => ({ ...old, [k]: value }));
+  return (
+    <Form
+      aria-label="Edit company"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave({ ...v, status });
+      }}
+    >
+      <FormGrid columns={2}>
+        <TextField label="Name" name="name" value={v.name} onChange={set('name')} isRequired maxLength={LIMITS.title} errorMessage={fieldErrors.name} />
+        <TextField label="Account number" name="account_number" value={v.account_number} onChange={set('account_number')} isRequired maxLength={40} errorMessage={fieldErrors.account_number} />
+        <TextField label="Phone" name="phone" type="tel" value={v.phone} onChange={set('phone')} maxLength={40} errorMessage={fieldErrors.phone} />
+        <TextField label="Website" name="website" type="url" value={v.website} onChange={set('website')} maxLength={300} errorMessage={fieldErrors.website} />
+        <FormGridItem span="full">
+          <TextField label="Address" name="address" value={v.address} onChange={set('address')} maxLength={500} errorMessage={fieldErrors.address} />
+        </FormGridItem>
+        <TextField label="Territory" name="territory" value={v.territory} onChange={set('territory')} maxLength={LIMITS.name} errorMessage={fieldErrors.territory} />
+        <Select label="Status" name="status" items={STATUS_OPTIONS} value={status} onChange={(k) => setStatus(k as Company['status'])} errorMessage={fieldErrors.status} />
+      </FormGrid>
+      <FormActions>
+        <Button variant="secondary" onPress={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="primary" isDisabled={busy}>
+          Save company
+        </Button>
+      </FormActions>
+    </Form>
+  );
+}
+
+function Details({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <dl className={styles.details}>
+      {items.map(([term, value]) => (
+        <div key={term} className={styles.detail}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const ticketColumns: SimpleColumn<TicketRow>[] = [
+  { header: 'ID', cell: (t) => t.id },
+  { header: 'Title', cell: (t) => <Link href={`/ticket/${t.id}`}>{t.title}</Link> },
+  { header: 'Status', cell: (t) => <TicketStatusBadge code={t.status} /> },
+  { header: 'Priority', cell: (t) => <SeverityBadge code={t.severity} /> },
+  {
+    header: 'Due Date',
+    cell: (t) => (
+      <>
+        <DateTime value={t.duedate} />
+        {t.overdue ? (
+          <>
+            {' '}
+            <Badge tone="danger">Overdue</Badge>
+          </>
+        ) : null}
+      </>
+    ),
+  },
+];
+const userColumns: SimpleColumn<ClientUser>[] = [
+  { header: 'Name', cell: (u) => u.name },
+  { header: 'Email', cell: (u) => u.email },
+  { header: 'Status', cell: (u) => CLIENT_USER_STATUS_LABELS[u.status] ?? u.status },
+  { header: 'Since', cell: (u) => <RelativeTime value={u.created_at} /> },
+];
+
+/**
+ * A company: a header with the facts (status, open and overdue tickets, the Create Ticket action),
+ * then its sections as tabs, the selected one in the URL (?tab=): Overview (details and contacts),
+ * Tickets, Client portal users, Sign-up policy, Survey, and the sections other features add
+ * through the slot (docs/adr/0090). Every change says with a toast whether it was saved.
+ */
 export default function CompanyViewScreen({ params }: ScreenProps) {
   const actor = useActorRef(companyViewMachine, { input: { query: Number(params.id ?? '') } });
   const action = useActorRef(companyActionMachine, { input: { reloads: actor, reloadEvent: { type: 'query.reload' } } });
@@ -59,156 +228,235 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
   const busy = useSelector(action, (s) => s.hasTag('busy'));
   const recent = useSelector(tickets, (s) => s.context.data);
   const [editing, setEditing] = useState<number | 'company' | null>(null);
+  const [addKey, setAddKey] = useState(0);
+  const last = useRef<CompanyAction | null>(null);
   const role = useContext(StaffRoleContext) ?? 'user';
   const added = useCompanySections(role);
+  const search = useSearch();
+  const [location, navigate] = useLocation();
   usePageTitle(view?.company.name);
 
-  if (error && !view) return <div className="form-error" role="alert">{error}</div>;
-  if (!view) return <Spinner label="Loading the company" />;
-  const c = view.company;
-  const act = (input: CompanyAction) => {
-    action.send({ type: 'form.submit', input });
-    setEditing(null);
+  // Each change ends in a toast; a saved one closes its form (a new contact's form starts empty).
+  useEffect(() => {
+    let previous = action.getSnapshot().value;
+    let failure: string | null = null;
+    const sub = action.subscribe((s) => {
+      const a = last.current;
+      if (previous !== 'submitting' && s.value === 'submitting' && failure) {
+        toast.close(failure);
+        failure = null;
+      }
+      if (previous === 'submitting' && a) {
+        const m = messagesOf(a);
+        if (s.value === 'saved') {
+          toast.success(m.saved);
+          setEditing(null);
+          if (a.action === 'addContact') setAddKey((k) => k + 1);
+        } else if (s.value === 'editing' && s.context.error) {
+          failure = toast.error(m.failed, { description: s.context.error });
+        }
+      }
+      previous = s.value;
+    });
+    return () => sub.unsubscribe();
+  }, [action]);
+
+  const tabs = [...OWN_TABS, ...added.map((s) => ({ id: s.id, title: s.title }))];
+  const asked = new URLSearchParams(search).get('tab');
+  const tab = tabs.some((t) => t.id === asked) ? asked! : 'overview';
+  const selectTab = (key: Key) => {
+    const next = new URLSearchParams(search);
+    if (key === 'overview') next.delete('tab');
+    else next.set('tab', String(key));
+    navigate(`${location}${next.toString() ? `?${next.toString()}` : ''}`, { replace: true });
   };
 
+  if (error && !view) return <Alert tone="danger" live title={error} />;
+  if (!view)
+    return (
+      <div className={styles.loading} aria-busy="true">
+        <SkeletonText lines={2} label="Loading the company" />
+        <SkeletonCard />
+      </div>
+    );
+  const c = view.company;
+  const act = (input: CompanyAction) => {
+    last.current = input;
+    action.send({ type: 'form.submit', input });
+  };
+  const lastAction = last.current?.action;
+  const errorFor = (kinds: CompanyAction['action'][], signup = false) =>
+    actionError && lastAction && kinds.includes(lastAction) && (lastAction !== 'updateCompany' || ('signup_policy' in last.current!.payload) === signup) ? actionError : null;
+  const counts = view.ticket_counts;
+
   return (
-    <>
-      <PageHeader title={c.name} subtitle={c.account_number} />
-      {actionError ? <div className="form-error" role="alert">{actionError}</div> : null}
-      <Section title="Company" id="company-details">
-        {editing === 'company' ? (
-          <form
-            className="form-grid"
-            aria-label="Edit company"
-            onSubmit={(e) => {
-              e.preventDefault();
-              const v = fieldsOf(e.currentTarget);
-              act({ action: 'updateCompany', id: c.id, payload: { name: v.name ?? '', account_number: v.account_number ?? '', phone: v.phone ?? '', address: v.address ?? '', website: v.website ?? '', territory: v.territory ?? '', status: v.status as UpdateCompanyInput['status'] } });
-            }}
+    <div className={styles.page}>
+      <PageHeader
+        title={c.name}
+        subtitle={`Account ${c.account_number}${c.territory ? ` · ${c.territory}` : ''}`}
+        meta={<Badge tone={STATUS_TONES[c.status]}>{c.status}</Badge>}
+        actions={
+          <LinkButton href={`/create/ticket/${c.id}`} variant="primary" size="sm" icon={<PlusIcon />} aria-label="Create Ticket for this company">
+            Create Ticket
+          </LinkButton>
+        }
+      />
+      <ul className={styles.facts} aria-label="Tickets of this company">
+        <li>
+          <strong>{counts.open}</strong> open
+        </li>
+        <li className={counts.overdue ? styles.overdue : undefined}>
+          <strong>{counts.overdue}</strong> overdue
+        </li>
+        <li>
+          <strong>{counts.total}</strong> in all
+        </li>
+        <li>
+          <strong>{view.contacts.length}</strong> contact{view.contacts.length === 1 ? '' : 's'}
+        </li>
+      </ul>
+
+      <Tabs selectedKey={tab} onSelectionChange={selectTab} className={styles.tabs}>
+        <TabList aria-label="Company sections" items={tabs}>
+          {(t) => <Tab id={t.id}>{t.title}</Tab>}
+        </TabList>
+
+        <TabPanel id="overview" className={styles.panel}>
+          <Card
+            asRegion
+            id="company-details"
+            title="Company"
+            actions={
+              editing === 'company' ? null : (
+                <Button size="sm" variant="secondary" onPress={() => setEditing('company')}>
+                  Edit company
+                </Button>
+              )
+            }
           >
-            <label>Name <input name="name" defaultValue={c.name} maxLength={LIMITS.title} /></label>
-            <label>Account number <input name="account_number" defaultValue={c.account_number} maxLength={40} /></label>
-            <label>Phone <input name="phone" defaultValue={c.phone ?? ''} maxLength={40} /></label>
-            <label>Address <input name="address" defaultValue={c.address ?? ''} maxLength={500} /></label>
-            <label>Website <input name="website" type="url" defaultValue={c.website ?? ''} maxLength={300} /></label>
-            <label>Territory <input name="territory" defaultValue={c.territory ?? ''} maxLength={LIMITS.name} /></label>
-            <label>
-              Status
-              <select name="status" defaultValue={c.status}>
-                {COMPANY_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
-              </select>
-            </label>
-            <button type="submit" className="btn" disabled={busy}>Save company</button>
-            <button type="button" className="btn btn-secondary" onClick={() => setEditing(null)}>Cancel</button>
-          </form>
-        ) : (
-          <>
-            <dl className="details">
-              <dt>Account</dt><dd>{c.account_number}</dd>
-              <dt>Status</dt><dd>{c.status}</dd>
-              <dt>Phone</dt><dd>{c.phone ?? '—'}</dd>
-              <dt>Address</dt><dd>{c.address ?? '—'}</dd>
-              <dt>Website</dt><dd>{c.website ?? '—'}</dd>
-              <dt>Territory</dt><dd>{c.territory ?? '—'}</dd>
-              <dt>Account manager</dt><dd>{c.account_manager_name ?? '—'}</dd>
-              <dt>Managed-services plan</dt><dd>{c.ms_plan ?? '—'}</dd>
-              <dt>Portal sign-up</dt><dd>{SIGNUP_POLICY_LABELS[c.signup_policy]}{c.signup_policy === 'email_domains' ? ` (${c.signup_domains.join(', ')})` : ''}</dd>
-              <dt>Tickets</dt><dd>{view.ticket_counts.open} open, {view.ticket_counts.overdue} overdue, {view.ticket_counts.total} in all</dd>
-            </dl>
-            <button type="button" className="btn btn-secondary" onClick={() => setEditing('company')}>Edit company</button>{' '}
-            <Link href={`/create/ticket/${c.id}`}>Create Ticket for this company</Link>
-          </>
-        )}
-      </Section>
-
-      <Section title="Contacts" id="company-contacts">
-        <table className="simple">
-          <thead>
-            <tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Phone</th><th scope="col">Title</th><th scope="col">Actions</th></tr>
-          </thead>
-          <tbody>
-            {view.contacts.length === 0 ? <tr><td colSpan={5}>No data for table</td></tr> : null}
-            {view.contacts.map((k) =>
-              editing === k.id ? (
-                <tr key={k.id}>
-                  <td colSpan={5}>
-                    <ContactForm label={`Edit ${k.name}`} contact={k} onSave={(v) => act({ action: 'updateContact', id: k.id, payload: v })} onCancel={() => setEditing(null)} />
-                  </td>
-                </tr>
-              ) : (
-                <tr key={k.id}>
-                  <td>{k.name}</td>
-                  <td>{k.email ?? '—'}</td>
-                  <td>{k.phone ?? '—'}</td>
-                  <td>{k.title ?? '—'}</td>
-                  <td>
-                    <button type="button" className="btn btn-secondary" onClick={() => setEditing(k.id)} aria-label={`Edit ${k.name}`}>Edit</button>{' '}
-                    <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => act({ action: 'removeContact', id: k.id })} aria-label={`Remove ${k.name}`}>Remove</button>
-                  </td>
-                </tr>
-              ),
+            {editing === 'company' ? (
+              <>
+                <FormErrorBanner title={errorFor(['updateCompany']) ?? undefined} />
+                <CompanyForm company={c} busy={busy} fieldErrors={errorFor(['updateCompany']) ? actionFields : {}} onSave={(payload) => act({ action: 'updateCompany', id: c.id, payload })} onCancel={() => setEditing(null)} />
+              </>
+            ) : (
+              <Details
+                items={[
+                  ['Account', c.account_number],
+                  ['Status', c.status],
+                  ['Phone', c.phone ?? '—'],
+                  ['Address', c.address ?? '—'],
+                  ['Website', c.website ? <TextLink href={c.website}>{c.website}</TextLink> : '—'],
+                  ['Territory', c.territory ?? '—'],
+                  ['Account manager', c.account_manager_name ?? '—'],
+                  ['Managed-services plan', c.ms_plan ?? '—'],
+                  ['Portal sign-up', `${SIGNUP_POLICY_LABELS[c.signup_policy]}${c.signup_policy === 'email_domains' ? ` (${c.signup_domains.join(', ')})` : ''}`],
+                  ['Tickets', `${counts.open} open, ${counts.overdue} overdue, ${counts.total} in all`],
+                ]}
+              />
             )}
-          </tbody>
-        </table>
-        <h3>Add a contact</h3>
-        <ContactForm label="Add a contact" onSave={(v) => act({ action: 'addContact', id: c.id, payload: v as ContactInput })} />
-      </Section>
+          </Card>
 
-      <Section title="Tickets" id="company-tickets">
-        <p><Link href={`/ticket/search?company=${c.id}`}>All tickets of {c.name}</Link></p>
-        <table className="simple">
-          <thead>
-            <tr><th scope="col">ID</th><th scope="col">Title</th><th scope="col">Status</th><th scope="col">Priority</th><th scope="col">Due Date</th></tr>
-          </thead>
-          <tbody>
-            {recent?.rows.length === 0 ? <tr><td colSpan={5}>No data for table</td></tr> : null}
-            {recent?.rows.map((t) => (
-              <tr key={t.id}>
-                <td>{t.id}</td>
-                <td><Link href={`/ticket/${t.id}`}>{t.title}</Link></td>
-                <td><StatusBadge code={t.status} /></td>
-                <td><SeverityBadge code={t.severity} /></td>
-                <td>{formatNumericDateTime(t.duedate)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Section>
+          <Card asRegion id="company-contacts" title="Contacts" padding="compact">
+            {errorFor(['removeContact']) ? <Alert tone="danger" live title={errorFor(['removeContact'])} /> : null}
+            {typeof editing === 'number'
+              ? (() => {
+                  const k = view.contacts.find((x) => x.id === editing);
+                  return k ? (
+                    <div className={styles.editContact}>
+                      <FormErrorBanner title={errorFor(['updateContact']) ?? undefined} />
+                      <ContactForm
+                        label={`Edit ${k.name}`}
+                        contact={k}
+                        busy={busy}
+                        fieldErrors={errorFor(['updateContact']) ? actionFields : {}}
+                        onSave={(v) => act({ action: 'updateContact', id: k.id, payload: v })}
+                        onCancel={() => setEditing(null)}
+                      />
+                    </div>
+                  ) : null;
+                })()
+              : null}
+            <SimpleTable
+              label="Contacts"
+              rows={view.contacts}
+              rowKey={(k) => k.id}
+              empty={TABLE_TEXTS.empty}
+              columns={[
+                { header: 'Name', cell: (k) => k.name },
+                { header: 'Email', cell: (k) => k.email ?? '—' },
+                { header: 'Phone', cell: (k) => k.phone ?? '—' },
+                { header: 'Title', cell: (k) => k.title ?? '—' },
+                {
+                  header: 'Actions',
+                  cell: (k) => (
+                    <span className={styles.rowActions}>
+                      <Button size="sm" variant="secondary" onPress={() => setEditing(k.id)} aria-label={`Edit ${k.name}`}>
+                        Edit
+                      </Button>
+                      <Button size="sm" variant="secondary" isDisabled={busy} onPress={() => act({ action: 'removeContact', id: k.id })} aria-label={`Remove ${k.name}`}>
+                        Remove
+                      </Button>
+                    </span>
+                  ),
+                },
+              ]}
+            />
+            <h3 className={styles.subheading}>Add a contact</h3>
+            <FormErrorBanner title={errorFor(['addContact']) ?? undefined} />
+            <ContactForm
+              key={addKey}
+              label="Add a contact"
+              busy={busy}
+              fieldErrors={errorFor(['addContact']) ? actionFields : {}}
+              onSave={(v) => act({ action: 'addContact', id: c.id, payload: v as ContactInput })}
+            />
+          </Card>
+        </TabPanel>
 
-      <Section title="Client portal users" id="company-users">
-        <p><Link href={`/client/portal/users?f.company=${c.id}`}>Invite or manage client portal users</Link></p>
-        <table className="simple">
-          <thead>
-            <tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Status</th><th scope="col">Since</th></tr>
-          </thead>
-          <tbody>
-            {view.client_users.length === 0 ? <tr><td colSpan={4}>No data for table</td></tr> : null}
-            {view.client_users.map((u) => (
-              <tr key={u.id}><td>{u.name}</td><td>{u.email}</td><td>{CLIENT_USER_STATUS_LABELS[u.status] ?? u.status}</td><td>{formatNumericDate(u.created_at)}</td></tr>
-            ))}
-          </tbody>
-        </table>
-      </Section>
+        <TabPanel id="tickets" className={styles.panel}>
+          <Card asRegion id="company-tickets" title="Tickets" padding="compact" actions={<TextLink href={`/ticket/search?company=${c.id}`}>All tickets of {c.name}</TextLink>}>
+            {recent ? <SimpleTable label="Recent tickets" rows={recent.rows} rowKey={(t) => t.id} columns={ticketColumns} empty={TABLE_TEXTS.empty} /> : <SkeletonText lines={4} label="Loading the tickets" />}
+          </Card>
+        </TabPanel>
 
-      <SignupPolicySection company={c} busy={busy} fieldErrors={actionFields} onSave={(payload) => act({ action: 'updateCompany', id: c.id, payload })} />
+        <TabPanel id="users" className={styles.panel}>
+          <Card
+            asRegion
+            id="company-users"
+            title="Client portal users"
+            padding="compact"
+            actions={<TextLink href={`/client/portal/users?f.company=${c.id}`}>Invite or manage client portal users</TextLink>}
+          >
+            <SimpleTable label="Client portal users of this company" rows={view.client_users} rowKey={(u) => u.id} columns={userColumns} empty={TABLE_TEXTS.empty} />
+          </Card>
+        </TabPanel>
 
-      <ClientCareSurvey companyId={c.id} />
+        <TabPanel id="signup" className={styles.panel}>
+          <SignupPolicySection company={c} busy={busy} error={errorFor(['updateCompany'], true)} fieldErrors={errorFor(['updateCompany'], true) ? actionFields : {}} onSave={(payload) => act({ action: 'updateCompany', id: c.id, payload })} />
+        </TabPanel>
 
-      {added.map((section) => (
-        // Each added section draws its own card and heading (its title is the fallback's label).
-        <div key={section.id} id={`company-${section.id}`}>
-          <Suspense fallback={<SkeletonText lines={3} label={`Loading ${section.title}`} />}>
-            <section.component companyId={c.id} companyName={c.name} />
-          </Suspense>
-        </div>
-      ))}
-    </>
+        <TabPanel id="survey" className={styles.panel}>
+          <ClientCareSurvey companyId={c.id} />
+        </TabPanel>
+
+        {added.map((section) => (
+          // Each added section draws its own card and heading (its title is the tab's label).
+          <TabPanel key={section.id} id={section.id} className={styles.panel}>
+            <div id={`company-${section.id}`}>
+              <Suspense fallback={<SkeletonText lines={3} label={`Loading ${section.title}`} />}>
+                <section.component companyId={c.id} companyName={c.name} />
+              </Suspense>
+            </div>
+          </TabPanel>
+        ))}
+      </Tabs>
+    </div>
   );
 }
 
 /** The first error the server named for a field or one of its items ("signup_domains.1"). */
-const errorOf = (fields: Record<string, string>, name: string) =>
-  fields[name] ?? Object.entries(fields).find(([k]) => k.startsWith(`${name}.`))?.[1];
+const errorOf = (fields: Record<string, string>, name: string) => fields[name] ?? Object.entries(fields).find(([k]) => k.startsWith(`${name}.`))?.[1];
 
 /**
  * Who may sign up to the company's client portal with its account number: nobody, anyone once
@@ -217,56 +465,77 @@ const errorOf = (fields: Record<string, string>, name: string) =>
 function SignupPolicySection({
   company: c,
   busy,
+  error,
   fieldErrors,
   onSave,
 }: {
   company: Company;
   busy: boolean;
+  error: string | null;
   fieldErrors: Record<string, string>;
   onSave: (payload: UpdateCompanyInput) => void;
 }) {
+  return <SignupPolicyForm key={`${c.signup_policy}:${c.signup_domains.join(',')}`} company={c} busy={busy} error={error} fieldErrors={fieldErrors} onSave={onSave} />;
+}
+
+function SignupPolicyForm({
+  company: c,
+  busy,
+  error,
+  fieldErrors,
+  onSave,
+}: {
+  company: Company;
+  busy: boolean;
+  error: string | null;
+  fieldErrors: Record<string, string>;
+  onSave: (payload: UpdateCompanyInput) => void;
+}) {
+  const [policy, setPolicy] = useState<SignupPolicy>(c.signup_policy);
+  const [domains, setDomains] = useState(c.signup_domains.join('\n'));
   const domainsError = errorOf(fieldErrors, 'signup_domains');
   return (
-    <Section title="Client portal sign-up" id="company-signup">
-      <p>
-        Anyone can type this company&apos;s account number ({c.account_number}) on the sign-up page; this decides what that gets
-        them. Requests waiting for approval are on <Link href={`/client/portal/users?f.company=${c.id}`}>Client Portal Users</Link>.
+    <Card asRegion id="company-signup" title="Client portal sign-up">
+      <p className={styles.lead}>
+        Anyone can type this company&apos;s account number ({c.account_number}) on the sign-up page; this decides what that gets them. Requests waiting for
+        approval are on <TextLink href={`/client/portal/users?f.company=${c.id}`}>Client Portal Users</TextLink>.
       </p>
-      <form
-        key={`${c.signup_policy}:${c.signup_domains.join(',')}`}
-        className="form-grid"
+      <Form
         aria-label="Client portal sign-up"
         onSubmit={(e) => {
           e.preventDefault();
-          const data = new FormData(e.currentTarget);
-          const domains = String(data.get('signup_domains') ?? '')
-            .split(/[\s,;]+/)
-            .filter(Boolean);
-          onSave({ signup_policy: data.get('signup_policy') as SignupPolicy, signup_domains: domains });
+          onSave({ signup_policy: policy, signup_domains: domains.split(/[\s,;]+/).filter(Boolean) });
         }}
       >
-        <fieldset className="wide">
-          <legend>Who may sign up</legend>
+        {error && !domainsError ? <Alert tone="danger" live title={error} /> : null}
+        <RadioGroup label="Who may sign up" name="signup_policy" value={policy} onChange={(v) => setPolicy(v as SignupPolicy)} errorMessage={fieldErrors.signup_policy}>
           {SIGNUP_POLICIES.map((p) => (
-            <label key={p} className="choice">
-              <input type="radio" name="signup_policy" value={p} defaultChecked={c.signup_policy === p} /> {SIGNUP_POLICY_LABELS[p]}
-            </label>
+            <Radio key={p} value={p}>
+              {SIGNUP_POLICY_LABELS[p]}
+            </Radio>
           ))}
-        </fieldset>
-        <label className="wide">
-          Company email domains (one per line, such as example.com)
-          <textarea
-            name="signup_domains"
-            rows={3}
-            defaultValue={c.signup_domains.join('\n')}
-            aria-invalid={domainsError ? true : undefined}
-            aria-describedby={domainsError ? 'signup-domains-error' : undefined}
-          />
-          <FieldError id="signup-domains-error" message={domainsError} />
-        </label>
-        <button type="submit" className="btn" disabled={busy}>Save sign-up policy</button>
-      </form>
-    </Section>
+        </RadioGroup>
+        <TextArea
+          label="Company email domains (one per line, such as example.com)"
+          name="signup_domains"
+          rows={3}
+          value={domains}
+          onChange={setDomains}
+          description={policy === 'email_domains' ? undefined : 'Used only when sign-ups at the company’s email domains are taken at once.'}
+          errorMessage={domainsError}
+        />
+        {domainsError ? (
+          <p role="alert" className={styles.srOnly}>
+            {domainsError}
+          </p>
+        ) : null}
+        <FormActions align="start">
+          <Button type="submit" variant="primary" isDisabled={busy}>
+            Save sign-up policy
+          </Button>
+        </FormActions>
+      </Form>
+    </Card>
   );
 }
 
@@ -277,23 +546,27 @@ function ClientCareSurvey({ companyId }: { companyId: number }) {
   const busy = useSelector(send, (s) => s.hasTag('busy'));
   const result = useSelector(send, (s) => s.context.result);
   const error = useSelector(send, (s) => s.context.error);
+  useSaveToasts<{ queued: number }>(send, {
+    saved: (r) => (r.queued === 0 ? 'Nothing was sent: no contact has an email address' : `Client care survey sent to ${r.queued} contact${r.queued === 1 ? '' : 's'}`),
+    failed: 'The survey was not sent',
+  });
   return (
-    <Section title="Client care survey" id="company-survey">
-      <p>
-        The client care survey asks the company&apos;s contacts how they find our service. Answers count in the{' '}
-        <Link href="/report/surveys">survey results</Link>.
+    <Card asRegion id="company-survey" title="Client care survey">
+      <p className={styles.lead}>
+        The client care survey asks the company&apos;s contacts how they find our service. Answers count in the <TextLink href="/report/surveys">survey results</TextLink>.
       </p>
       {manager ? (
-        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => send.send({ type: 'form.submit', input: companyId })}>
+        <Button variant="secondary" isDisabled={busy} onPress={() => send.send({ type: 'form.submit', input: companyId })}>
           Send the client care survey
-        </button>
+        </Button>
       ) : null}
       {result ? (
-        <p role="status">
+        <p role="status" className={styles.status}>
           {result.queued === 0 ? 'No contact of this company has an email address: nothing was sent.' : `Sent to ${result.queued} contact${result.queued === 1 ? '' : 's'}.`}
         </p>
       ) : null}
-      {error ? <div className="form-error" role="alert">{error}</div> : null}
-    </Section>
+      {error ? <Alert tone="danger" live title={error} /> : null}
+    </Card>
   );
 }
+

@@ -1,21 +1,26 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { COMPANY_STATUSES, type CreateCompanyInput } from '@contracts/companies';
+import { COMPANY_STATUSES, type CompanyView, type CreateCompanyInput } from '@contracts/companies';
 import { LIMITS } from '@contracts/common/constants';
 import { createCompanyMachine } from '../machines/companies.machines';
-import { FieldError, FieldsForm } from '@/shared/ui/parts';
+import { Breadcrumbs, FormGridItem, Select, TextArea, TextField } from '@/shared/ui/components';
+import { RecordForm, useSaveToasts } from '@/shared/ui/record-form';
 
-const FIELDS: { name: keyof CreateCompanyInput; label: string; max: number; type?: string }[] = [
-  { name: 'name', label: 'Name', max: LIMITS.title },
-  { name: 'account_number', label: 'Account number', max: 40 },
+type TextKey = 'name' | 'account_number' | 'phone' | 'address' | 'website' | 'territory' | 'ms_plan';
+const FIELDS: { name: TextKey; label: string; max: number; type?: 'tel' | 'url'; required?: boolean; description?: string; wide?: boolean }[] = [
+  { name: 'name', label: 'Name', max: LIMITS.title, required: true },
+  { name: 'account_number', label: 'Account number', max: 40, required: true, description: 'Letters, digits and dashes.' },
   { name: 'phone', label: 'Phone', max: 40, type: 'tel' },
-  { name: 'address', label: 'Address', max: 500 },
-  { name: 'website', label: 'Website', max: 300, type: 'url' },
+  { name: 'website', label: 'Website', max: 300, type: 'url', description: 'An http:// or https:// address.' },
+  { name: 'address', label: 'Address', max: 500, wide: true },
   { name: 'territory', label: 'Territory', max: LIMITS.name },
   { name: 'ms_plan', label: 'Managed-services plan', max: LIMITS.name },
 ];
+type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+const STATUS_OPTIONS = COMPANY_STATUSES.map((s) => ({ id: s, label: s }));
 
+/** /create/company: a new client company; opens its page once created. */
 export default function CreateCompanyScreen() {
   const [, navigate] = useLocation();
   const form = useActorRef(createCompanyMachine, { input: {} });
@@ -23,33 +28,60 @@ export default function CreateCompanyScreen() {
   const error = useSelector(form, (s) => s.context.error);
   const busy = useSelector(form, (s) => s.hasTag('busy'));
   const created = useSelector(form, (s) => s.context.result?.company.id);
+  const [values, setValues] = useState<Record<TextKey, string>>({ name: '', account_number: '', phone: '', address: '', website: '', territory: '', ms_plan: '' });
+  const [status, setStatus] = useState<CompanyStatus>('active');
+  const [notes, setNotes] = useState('');
+  useSaveToasts<CompanyView>(form, { saved: (r) => `Company ${r.company.name} created`, failed: 'The company was not created' });
   useEffect(() => {
     if (created) navigate(`/company/${created}`);
   }, [created, navigate]);
+
+  const submit = () => {
+    const input: CreateCompanyInput = { name: values.name, account_number: values.account_number, status };
+    for (const f of FIELDS) if (f.name !== 'name' && f.name !== 'account_number' && values[f.name] !== '') input[f.name] = values[f.name];
+    if (notes !== '') input.notes = notes;
+    form.send({ type: 'form.submit', input });
+  };
+
   return (
-    <>
-      <h1>Create Company</h1>
-      <FieldsForm onFields={(v) => form.send({ type: 'form.submit', input: { ...v, name: v.name ?? '', account_number: v.account_number ?? '' } as CreateCompanyInput })}>
-        {error ? <div className="form-error wide" role="alert">{error}</div> : null}
-        {FIELDS.map((f) => (
-          <label key={f.name}>
-            {f.label}
-            <input name={f.name} type={f.type ?? 'text'} maxLength={f.max} aria-invalid={Boolean(fieldErrors[f.name])} aria-describedby={`${f.name}-error`} />
-            <FieldError id={`${f.name}-error`} message={fieldErrors[f.name]} />
-          </label>
-        ))}
-        <label>
-          Status
-          <select name="status" defaultValue="active">
-            {COMPANY_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
-          </select>
-        </label>
-        <label className="wide">
-          Notes
-          <textarea name="notes" rows={3} maxLength={LIMITS.text} />
-        </label>
-        <button type="submit" className="btn" disabled={busy}>Create company</button>
-      </FieldsForm>
-    </>
+    <RecordForm
+      title="Create Company"
+      subtitle="A client company: its account, how to reach it and who looks after it."
+      breadcrumbs={<Breadcrumbs items={[{ label: 'Company Search', href: '/company/search' }, { label: 'Create Company' }]} />}
+      error={error}
+      fieldErrors={fieldErrors}
+      busy={busy}
+      submitLabel="Create company"
+      onSubmit={submit}
+      onCancel={() => navigate('/company/search')}
+    >
+      {FIELDS.map((f) => {
+        const field = (
+          <TextField
+            key={f.name}
+            label={f.label}
+            name={f.name}
+            type={f.type}
+            value={values[f.name]}
+            onChange={(v) => setValues((old) => ({ ...old, [f.name]: v }))}
+            maxLength={f.max}
+            isRequired={f.required}
+            description={f.description}
+            errorMessage={fieldErrors[f.name]}
+          />
+        );
+        return f.wide ? (
+          <FormGridItem key={f.name} span="full">
+            {field}
+          </FormGridItem>
+        ) : (
+          field
+        );
+      })}
+      <Select label="Status" name="status" items={STATUS_OPTIONS} value={status} onChange={(k) => setStatus(k as CompanyStatus)} errorMessage={fieldErrors.status} />
+      <FormGridItem span="full">
+        <TextArea label="Notes" name="notes" value={notes} onChange={setNotes} rows={3} maxLength={LIMITS.text} errorMessage={fieldErrors.notes} />
+      </FormGridItem>
+    </RecordForm>
   );
 }

@@ -1,10 +1,52 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { INITIAL_PAGE } from '@contracts/common/constants';
+import type { OutboxMessage } from '@contracts/outbox';
 import { outboxMachine } from '../machines/outbox.machine';
-import { formatNumericDateTime } from '@/shared/ui/tokens/format';
+import { Alert, Badge, Button, Card, DateTime, Disclosure, EmptyState, PageHeader, RelativeTime, SkeletonCard } from '@/shared/ui/components';
+import styles from './OutboxScreen.module.css';
 
+function Message({ mail: m }: { mail: OutboxMessage }) {
+  return (
+    <li className={styles.item}>
+      <article aria-labelledby={`mail-${m.id}`}>
+        <div className={styles.head}>
+          <h2 id={`mail-${m.id}`} className={styles.subject}>
+            {m.subject}
+          </h2>
+          {m.sentAt ? (
+            <Badge tone="success">Sent</Badge>
+          ) : (
+            <Badge tone="neutral" title="No SMTP server is configured: the email is only kept here">
+              Not sent
+            </Badge>
+          )}
+        </div>
+        <p className={styles.meta}>
+          <span>To {m.toAddress}</span>
+          <span aria-hidden="true">·</span>
+          <span>{m.kind}</span>
+          <span aria-hidden="true">·</span>
+          <span>
+            Stored <RelativeTime value={m.createdAt} />
+          </span>
+          {m.sentAt ? (
+            <>
+              <span aria-hidden="true">·</span>
+              <span>
+                sent <DateTime value={m.sentAt} />
+              </span>
+            </>
+          ) : null}
+        </p>
+        <Disclosure title="Message" headingLevel={3} className={styles.disclosure}>
+          <pre className={styles.body}>{m.body}</pre>
+        </Disclosure>
+      </article>
+    </li>
+  );
+}
 
-/** Admins read every stored email: invitations, resets and the rest. */
+/** Admins read every stored email: invitations, resets and the rest, newest first. */
 export default function OutboxScreen() {
   const query = useActorRef(outboxMachine, { input: { query: INITIAL_PAGE } });
   const page = useSelector(query, (s) => s.context.data);
@@ -13,38 +55,48 @@ export default function OutboxScreen() {
   const error = useSelector(query, (s) => s.context.error);
   const last = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
   return (
-    <>
-      <h1>Outbox</h1>
-      <p>Every email the portal sends is kept here; without SMTP configured it is only kept, not sent.</p>
+    <div className={styles.page}>
+      <PageHeader title="Outbox" subtitle="Every email the portal sends is kept here; without SMTP configured it is only kept, not sent." />
       {failed ? (
-        <div className="form-error" role="alert">
-          {error}
+        <Alert tone="danger" live title={error ?? 'The outbox could not be loaded'}>
+          <Button size="sm" variant="secondary" onPress={() => query.send({ type: 'query.reload' })}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+      {!page && !failed ? (
+        <div className={styles.loading}>
+          <SkeletonCard label="Loading the emails" />
+          <SkeletonCard />
         </div>
       ) : null}
-      {!page && !failed ? <p role="status">Loading...</p> : null}
-      {page && page.rows.length === 0 ? <p>No emails yet.</p> : null}
-      {page?.rows.map((m) => (
-        <article key={m.id} className="card" aria-labelledby={`mail-${m.id}`}>
-          <h2 id={`mail-${m.id}`}>{m.subject}</h2>
-          <p className="muted">
-            To {m.toAddress} · {m.kind} · stored {formatNumericDateTime(m.createdAt)} · {m.sentAt ? `sent ${formatNumericDateTime(m.sentAt)}` : 'not sent'}
-          </p>
-          <pre className="mail-body">{m.body}</pre>
-        </article>
-      ))}
-      {page ? (
-        <nav className="pager" aria-label="Pages">
-          <button type="button" className="btn btn-secondary" disabled={current <= 1} onClick={() => query.send({ type: 'query.set', query: current - 1 })}>
+      {page && page.rows.length === 0 ? (
+        <Card>
+          <EmptyState title="No emails yet." text="Invitations, password links, survey links and ticket updates show here once the portal sends them." />
+        </Card>
+      ) : null}
+      {page && page.rows.length > 0 ? (
+        <Card padding="none">
+          <ul className={styles.list}>
+            {page.rows.map((m) => (
+              <Message key={m.id} mail={m} />
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+      {page && page.total > 0 ? (
+        <nav className={styles.pager} aria-label="Pages">
+          <Button size="sm" variant="secondary" isDisabled={current <= 1} onPress={() => query.send({ type: 'query.set', query: current - 1 })}>
             Previous
-          </button>
+          </Button>
           <span>
-            page {current} of {last}
+            page {current} of {last} · {page.total} email{page.total === 1 ? '' : 's'}
           </span>
-          <button type="button" className="btn btn-secondary" disabled={current >= last} onClick={() => query.send({ type: 'query.set', query: current + 1 })}>
+          <Button size="sm" variant="secondary" isDisabled={current >= last} onPress={() => query.send({ type: 'query.set', query: current + 1 })}>
             Next
-          </button>
+          </Button>
         </nav>
       ) : null}
-    </>
+    </div>
   );
 }

@@ -2,6 +2,8 @@ import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { inspection, type LiveActor } from '@/shared/inspection';
 import { DIAGRAM_STYLE, graphToSvg, machineToGraph } from '@/shared/machines/diagram';
 import { machineRegistryEntries, type RegisteredMachine } from '@/shared/machine-registry';
+import { Badge, Button, Card, PageHeader } from '@/shared/ui/components';
+import styles from './MachinesScreen.module.css';
 
 function downloadSvg(fileName: string, svg: string) {
   const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
@@ -25,39 +27,40 @@ function MachineCard({ entry, live }: { entry: RegisteredMachine; live: LiveActo
   const headingId = `machine-${entry.id}`;
   const running = live && live.actorRef.getSnapshot().status === 'active';
   return (
-    <section className="card machine-card" aria-labelledby={headingId} data-machine={entry.id}>
-      <h2 id={headingId}>{entry.id}</h2>
-      <p>{entry.description}</p>
-      {live ? (
-        <div className="machine-live">
-          <p>
-            {running ? 'Running in this tab' : 'Last seen in this tab'}, current state:{' '}
-            <strong data-testid={`current-state-${entry.id}`}>{shortState(live.activeIds)}</strong>
-          </p>
-          <h3>Recent events</h3>
-          <ol aria-label={`Recent events of ${entry.id}`}>
-            {live.log.map((e, i) => (
-              <li key={`${e.at}-${i}`}>
-                <code>{e.type}</code> <time dateTime={new Date(e.at).toISOString()}>{new Date(e.at).toLocaleTimeString()}</time>
-              </li>
-            ))}
-          </ol>
-        </div>
-      ) : (
-        <p>Not running in this tab.</p>
-      )}
-      <button type="button" className="btn btn-secondary" onClick={() => downloadSvg(`${entry.id}.svg`, graphToSvg(graph))}>
-        Download {entry.id}.svg
-      </button>
-      {/* A wide diagram scrolls sideways; the region takes focus so the keyboard can scroll it. */}
-      <div
-        className="machine-diagram"
-        role="region"
-        aria-label={`Diagram of ${entry.id}`}
-        tabIndex={0}
-        style={{ overflowX: 'auto' }}
-        dangerouslySetInnerHTML={{ __html: svg }}
-      />
+    <section className={styles.machine} aria-labelledby={`${headingId}-title`} data-machine={entry.id}>
+      <Card
+        id={headingId}
+        title={<code className={styles.id}>{entry.id}</code>}
+        description={entry.description}
+        actions={
+          <Button size="sm" variant="secondary" onPress={() => downloadSvg(`${entry.id}.svg`, graphToSvg(graph))}>
+            Download {entry.id}.svg
+          </Button>
+        }
+      >
+        {live ? (
+          <div className={styles.live}>
+            <p className={styles.state}>
+              <Badge tone={running ? 'success' : 'neutral'} marker="dot">
+                {running ? 'Running in this tab' : 'Last seen in this tab'}
+              </Badge>{' '}
+              current state: <strong data-testid={`current-state-${entry.id}`}>{shortState(live.activeIds)}</strong>
+            </p>
+            <h3 className={styles.subheading}>Recent events</h3>
+            <ol aria-label={`Recent events of ${entry.id}`} className={styles.log}>
+              {live.log.map((e, i) => (
+                <li key={`${e.at}-${i}`}>
+                  <code>{e.type}</code> <time dateTime={new Date(e.at).toISOString()}>{new Date(e.at).toLocaleTimeString()}</time>
+                </li>
+              ))}
+            </ol>
+          </div>
+        ) : (
+          <p className={styles.idle}>Not running in this tab.</p>
+        )}
+        {/* A wide diagram scrolls sideways; the region takes focus so the keyboard can scroll it. */}
+        <div className={styles.diagram} role="region" aria-label={`Diagram of ${entry.id}`} tabIndex={0} dangerouslySetInnerHTML={{ __html: svg }} />
+      </Card>
     </section>
   );
 }
@@ -88,13 +91,13 @@ export default function MachinesScreen() {
     for (const actor of live) map.set(actor.machineId, actor);
     return map;
   }, [live]);
+  const entries = machineRegistryEntries();
   return (
-    <>
-      <h1>Machines</h1>
-      <p>The statecharts of the portal, drawn from the machine definitions. Hover a state or an arrow for its description.</p>
-      {machineRegistryEntries().map((entry) => (
+    <div className={styles.page}>
+      <PageHeader title="Machines" subtitle={`The ${entries.length} statecharts of the portal, drawn from the machine definitions. Hover a state or an arrow for its description.`} />
+      {entries.map((entry) => (
         <MachineCard key={entry.id} entry={entry} live={byMachine.get(entry.machine.id)} />
       ))}
-    </>
+    </div>
   );
 }

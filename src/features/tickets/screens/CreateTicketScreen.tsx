@@ -1,127 +1,135 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import type { Key } from 'react-aria-components';
 import { useLocation } from 'wouter';
-import { QUEUES, SEVERITIES, type Severity } from '@contracts/common/codes';
-import { DIRECTORY_PAGE_SIZE_MAX, LIMITS } from '@contracts/common/constants';
-import type { CreateTicketInput } from '@contracts/tickets';
+import { QUEUES, SEVERITIES, type Queue, type Severity } from '@contracts/common/codes';
+import { LIMITS } from '@contracts/common/constants';
+import type { CreateTicketInput, TicketView } from '@contracts/tickets';
 import type { ScreenProps } from '@/shared/routing';
-import { companySearchMachine, companyViewMachine } from '@/features/companies';
+import { CompanyPicker, companyViewMachine } from '@/features/companies';
 import { createTicketMachine, ticketOptionsMachine } from '../machines/tickets.machines';
-import { FieldError, FieldsForm } from '@/shared/ui/parts';
+import { Breadcrumbs, DatePicker, FormGridItem, Select, Skeleton, TextArea, TextField, type IsoDate } from '@/shared/ui/components';
+import { RecordForm, useSaveToasts } from '@/shared/ui/record-form';
 
-/** Create a ticket (company pre-filled from the route); creation lands on the new ticket. */
+const SEVERITY_OPTIONS = Object.entries(SEVERITIES).map(([id, label]) => ({ id, label }));
+const QUEUE_OPTIONS = QUEUES.map((q) => ({ id: q, label: q }));
+/** A due day picked without a time means the end of that working day, in the user's time zone. */
+const DUE_HOUR = '17:00';
+
+/** /create/ticket/{companyId?}: a ticket for a company (pre-filled from the route); opens the new ticket. */
 export default function CreateTicketScreen({ params }: ScreenProps) {
   const [, navigate] = useLocation();
+  const routeCompany = params.companyId && /^\d+$/.test(params.companyId) ? Number(params.companyId) : null;
   const options = useActorRef(ticketOptionsMachine, { input: {} });
-  const companies = useActorRef(companySearchMachine, { input: { query: { size: String(DIRECTORY_PAGE_SIZE_MAX), sort: 'name:asc' } } });
-  const company = useActorRef(companyViewMachine, { input: { query: Number(params.companyId ?? '') } });
+  const company = useActorRef(companyViewMachine, { input: { query: routeCompany ?? 0 } });
   const form = useActorRef(createTicketMachine, { input: {} });
   const opts = useSelector(options, (s) => s.context.data);
-  const companyRows = useSelector(companies, (s) => s.context.data?.rows ?? []);
-  const contacts = useSelector(company, (s) => s.context.data?.contacts ?? []);
+  const loadedCompany = useSelector(company, (s) => s.context.data);
+  const companyFailed = useSelector(company, (s) => s.matches('failed'));
   const fieldErrors = useSelector(form, (s) => s.context.fieldErrors);
   const error = useSelector(form, (s) => s.context.error);
   const busy = useSelector(form, (s) => s.hasTag('busy'));
   const created = useSelector(form, (s) => s.context.result?.ticket.id);
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [companyId, setCompanyId] = useState<number | null>(routeCompany);
+  const [contact, setContact] = useState<Key | null>(null);
   const [severity, setSeverity] = useState<Severity>('M');
-  const [companyId, setCompanyId] = useState(params.companyId ?? '');
+  const [queue, setQueue] = useState<Queue>('Support');
+  const [assignee, setAssignee] = useState<Key | null>(null);
+  const [due, setDue] = useState<IsoDate | null>(null);
+  useSaveToasts<TicketView>(form, { saved: (r) => `Ticket #${r.ticket.id} created`, failed: 'The ticket was not created' });
 
   useEffect(() => {
     if (created) navigate(`/ticket/${created}`);
   }, [created, navigate]);
   useEffect(() => {
-    if (companyId) company.send({ type: 'query.set', query: Number(companyId) });
+    if (companyId) company.send({ type: 'query.set', query: companyId });
   }, [company, companyId]);
 
-  const err = (f: string) => fieldErrors[f];
+  const contacts = loadedCompany && loadedCompany.company.id === companyId ? loadedCompany.contacts : [];
+  // The route's company is shown by name once it has loaded (the picker then starts from it).
+  const waitingForRouteCompany = routeCompany !== null && !(loadedCompany && loadedCompany.company.id === routeCompany) && !companyFailed;
+
+  const submit = () => {
+    const input: CreateTicketInput = {
+      title,
+      description,
+      company_id: companyId ?? (undefined as unknown as number),
+      severity,
+      queue,
+      ...(contact !== null ? { contact_id: Number(contact) } : {}),
+      ...(assignee !== null ? { assignee_id: Number(assignee) } : {}),
+      ...(due ? { duedate: new Date(`${due}T${DUE_HOUR}`).toISOString() } : {}),
+    };
+    form.send({ type: 'form.submit', input });
+  };
+
   return (
-    <>
-      <h1>Create Ticket</h1>
-      <FieldsForm
-        onFields={(v) => {
-          const input: CreateTicketInput = {
-            title: v.title ?? '',
-            description: v.description ?? '',
-            company_id: Number(v.company_id) || (undefined as unknown as number),
-            severity: (v.severity ?? '') as Severity,
-            queue: (v.queue ?? '') as CreateTicketInput['queue'],
-            ...(v.contact_id ? { contact_id: Number(v.contact_id) } : {}),
-            ...(v.assignee_id ? { assignee_id: Number(v.assignee_id) } : {}),
-            ...(v.duedate ? { duedate: new Date(v.duedate).toISOString() } : {}),
-          };
-          form.send({ type: 'form.submit', input });
-        }}
-      >
-        {error ? <div className="form-error wide" role="alert">{error}</div> : null}
-        <label className="wide">
-          Title
-          <input name="title" maxLength={LIMITS.title} aria-invalid={Boolean(err('title'))} aria-describedby="title-error" />
-          <FieldError id="title-error" message={err('title')} />
-        </label>
-        <label className="wide">
-          Description
-          <textarea name="description" rows={5} maxLength={LIMITS.text} aria-invalid={Boolean(err('description'))} aria-describedby="description-error" />
-          <FieldError id="description-error" message={err('description')} />
-        </label>
-        <label>
-          Company
-          <select name="company_id" value={companyId} onChange={(e) => setCompanyId(e.target.value)} aria-invalid={Boolean(err('company_id'))} aria-describedby="company-error">
-            <option value="">Choose a company</option>
-            {params.companyId && !companyRows.some((c) => String(c.id) === params.companyId) ? <option value={params.companyId}>Company {params.companyId}</option> : null}
-            {companyRows.map((c) => (
-              <option key={c.id} value={c.id}>{c.name}</option>
-            ))}
-          </select>
-          <FieldError id="company-error" message={err('company_id')} />
-        </label>
-        <label>
-          Contact
-          <select name="contact_id" defaultValue="" aria-describedby="contact-error" key={companyId}>
-            <option value="">No contact</option>
-            {contacts.map((c) => (
-              <option key={c.id} value={c.id}>{c.name}</option>
-            ))}
-          </select>
-          <FieldError id="contact-error" message={err('contact_id')} />
-        </label>
-        <label>
-          Priority
-          <select name="severity" value={severity} onChange={(e) => setSeverity(e.target.value as Severity)} aria-describedby="severity-error">
-            {Object.entries(SEVERITIES).map(([k, v]) => (
-              <option key={k} value={k}>{v}</option>
-            ))}
-          </select>
-          <FieldError id="severity-error" message={err('severity')} />
-        </label>
-        <label>
-          Queue
-          <select name="queue" defaultValue="Support" aria-describedby="queue-error">
-            {QUEUES.map((q) => (
-              <option key={q} value={q}>{q}</option>
-            ))}
-          </select>
-          <FieldError id="queue-error" message={err('queue')} />
-        </label>
-        <label>
-          Assignee
-          <select name="assignee_id" defaultValue="" aria-describedby="assignee-error">
-            <option value="">Unassigned</option>
-            {opts?.staff.map((s) => (
-              <option key={s.id} value={s.id}>{s.name}</option>
-            ))}
-          </select>
-          <FieldError id="assignee-error" message={err('assignee_id')} />
-        </label>
-        <label>
-          Due date
-          <input name="duedate" type="datetime-local" aria-describedby="duedate-hint duedate-error" />
-          <span id="duedate-hint" className="hint">
-            {opts ? `Leave empty for the ${SEVERITIES[severity]} response target: ${opts.response_target_hours[severity]} hours from now.` : ''}
-          </span>
-          <FieldError id="duedate-error" message={err('duedate')} />
-        </label>
-        <button type="submit" className="btn" disabled={busy}>Create ticket</button>
-      </FieldsForm>
-    </>
+    <RecordForm
+      title="Create Ticket"
+      subtitle="Log a request for a client: what happened, who reported it and how urgent it is."
+      breadcrumbs={<Breadcrumbs items={[{ label: 'Ticket Search', href: '/ticket/search' }, { label: 'Create Ticket' }]} />}
+      error={error}
+      fieldErrors={fieldErrors}
+      busy={busy}
+      submitLabel="Create ticket"
+      onSubmit={submit}
+      onCancel={() => navigate(routeCompany ? `/company/${routeCompany}` : '/ticket/search')}
+    >
+      <FormGridItem span="full">
+        <TextField label="Title" name="title" value={title} onChange={setTitle} isRequired maxLength={LIMITS.title} errorMessage={fieldErrors.title} />
+      </FormGridItem>
+      <FormGridItem span="full">
+        <TextArea label="Description" name="description" value={description} onChange={setDescription} rows={5} isRequired maxLength={LIMITS.text} errorMessage={fieldErrors.description} />
+      </FormGridItem>
+      {waitingForRouteCompany ? (
+        <Skeleton height="4rem" />
+      ) : (
+        <Suspense fallback={<Skeleton height="4rem" />}>
+          <CompanyPicker
+            label="Company"
+            value={companyId}
+            valueName={loadedCompany && loadedCompany.company.id === companyId ? loadedCompany.company.name : undefined}
+            placeholder="Search by name or account number"
+            isRequired
+            errorMessage={fieldErrors.company_id}
+            onChange={(id) => {
+              setCompanyId(id);
+              setContact(null);
+            }}
+          />
+        </Suspense>
+      )}
+      <Select
+        label="Contact"
+        name="contact_id"
+        placeholder={companyId ? 'No contact' : 'Pick a company first'}
+        isDisabled={!companyId}
+        items={contacts.map((c) => ({ id: c.id, label: c.name, description: c.email ?? undefined }))}
+        value={contact}
+        onChange={(k) => setContact(k as Key | null)}
+        errorMessage={fieldErrors.contact_id}
+      />
+      <Select label="Priority" name="severity" items={SEVERITY_OPTIONS} value={severity} onChange={(k) => setSeverity(k as Severity)} errorMessage={fieldErrors.severity} />
+      <Select label="Queue" name="queue" items={QUEUE_OPTIONS} value={queue} onChange={(k) => setQueue(k as Queue)} errorMessage={fieldErrors.queue} />
+      <Select
+        label="Assignee"
+        name="assignee_id"
+        placeholder="Unassigned"
+        items={(opts?.staff ?? []).map((s) => ({ id: s.id, label: s.name }))}
+        value={assignee}
+        onChange={(k) => setAssignee(k as Key | null)}
+        errorMessage={fieldErrors.assignee_id}
+      />
+      <DatePicker
+        label="Due date"
+        name="duedate"
+        value={due}
+        onChange={setDue}
+        description={opts ? `Leave empty for the ${SEVERITIES[severity]} response target: ${opts.response_target_hours[severity]} hours from now. A day picked is due at ${DUE_HOUR}.` : undefined}
+        errorMessage={fieldErrors.duedate}
+      />
+    </RecordForm>
   );
 }

@@ -1,0 +1,2 @@
+export { RecordForm, type RecordFormProps } from './RecordForm';
+export { useSaveToasts, type SaveToastMessages } from './useSaveToasts';

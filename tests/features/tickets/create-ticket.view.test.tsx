@@ -1,0 +1,189 @@
+/** Create Ticket and Create Company on the kit's form over msw: inline errors, the company picker, toasts, kept input. */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import CreateCompanyScreen from '@/features/companies/screens/CreateCompanyScreen';
+import CreateTicketScreen from '@/features/tickets/screens/CreateTicketScreen';
+import { toastQueue } from '@/shared/ui/components';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  toastQueue.clear();
+});
+afterAll(() => server.close());
+
+const toastTitles = () => toastQueue.visible().map((t) => `${t.tone}: ${t.title}${t.description ? ` (${t.description})` : ''}`);
+
+const COMPANIES = [
+  { id: 7, name: 'Acme Utilities', account_number: 'ACME-001', status: 'active', territory: null, created_at: '2026-01-01', open_tickets: 3 },
+  { id: 8, name: 'Globex Water', account_number: 'GLOBEX-002', status: 'active', territory: null, created_at: '2026-01-01', open_tickets: 1 },
+];
+const companyView = (id: number) => {
+  const c = COMPANIES.find((x) => x.id === id)!;
+  return {
+    company: { ...c, phone: null, address: null, website: null, account_manager_id: null, ms_plan: null, notes: null, signup_policy: 'invite_only', signup_domains: [], survey_settings: null },
+    contacts: [{ id: 70 + id, company_id: id, name: `Contact of ${c.name}`, email: `c${id}@example.test`, phone: null, title: null }],
+    client_users: [],
+    ticket_counts: { open: 0, overdue: 0, total: 0 },
+  };
+};
+
+type Posts = { tickets: unknown[]; companies: unknown[]; companySearches: URLSearchParams[] };
+function serve(answerTicket: (body: unknown) => Response, answerCompany: (body: unknown) => Response = () => HttpResponse.json({})): Posts {
+  const posts: Posts = { tickets: [], companies: [], companySearches: [] };
+  server.use(
+    http.get('*/api/v2/tickets/options', () =>
+      HttpResponse.json({ staff: [{ id: 3, name: 'Avery Agent' }], response_target_hours: { C: 4, H: 8, M: 24, L: 72 } }),
+    ),
+    http.get('*/api/v2/companies', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      posts.companySearches.push(params);
+      const rows = COMPANIES.filter((c) => c.name.toLowerCase().includes((params.get('q') ?? '').toLowerCase()));
+      return HttpResponse.json({ rows, page: 1, size: 10, total: rows.length, totalExact: true });
+    }),
+    http.get('*/api/v2/companies/:id', ({ params }) => {
+      const id = Number(params.id);
+      return COMPANIES.some((c) => c.id === id) ? HttpResponse.json(companyView(id)) : HttpResponse.json({ error: { code: 'not_found', message: 'No such company' } }, { status: 404 });
+    }),
+    http.post('*/api/v2/tickets', async ({ request }) => {
+      const body = await request.json();
+      posts.tickets.push(body);
+      return answerTicket(body);
+    }),
+    http.post('*/api/v2/companies', async ({ request }) => {
+      const body = await request.json();
+      posts.companies.push(body);
+      return answerCompany(body);
+    }),
+  );
+  return posts;
+}
+
+function renderAt(path: string, Screen: (props: { params: Record<string, string> }) => React.ReactNode, params: Record<string, string> = {}) {
+  const location = memoryLocation({ path, record: true });
+  render(
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <Screen params={params} />
+    </Router>,
+  );
+  return location;
+}
+
+const invalid = (fields: Record<string, string>, message = 'Check the highlighted fields') =>
+  HttpResponse.json({ error: { code: 'validation_failed', message, fields } }, { status: 400 });
+const createdTicket = (id: number) => HttpResponse.json({ ticket: { id, title: 'Printer down' }, thread: [], time: { entries: [], total_minutes: 0, billable_minutes: 0 }, surveys: { sent_at: null, responses: [] } });
+
+describe('Create Ticket', () => {
+  it('picks the company by searching the server, lists its contacts, and opens the new ticket with a toast', async () => {
+    const user = userEvent.setup();
+    const posts = serve(() => createdTicket(501));
+    const location = renderAt('/create/ticket', CreateTicketScreen);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Ticket' })).toBeInTheDocument();
+    // No id box: the company is a combobox that asks the server as the user types.
+    const picker = await screen.findByRole('combobox', { name: /^Company/ });
+    await user.type(picker, 'glob');
+    await user.click(await screen.findByRole('option', { name: /Globex Water/ }));
+    expect(posts.companySearches.some((p) => p.get('q') === 'glob')).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: /Contact$/ }));
+    await user.click(await screen.findByRole('option', { name: /Contact of Globex Water/ }));
+    await user.click(screen.getByRole('button', { name: /Priority$/ }));
+    await user.click(await screen.findByRole('option', { name: 'High' }));
+    await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Printer down');
+    await user.type(screen.getByRole('textbox', { name: /^Description/ }), 'The second floor printer shows E42.');
+    await user.click(screen.getByRole('button', { name: 'Create ticket' }));
+
+    await waitFor(() => expect(location.history!.at(-1)).toBe('/ticket/501'));
+    expect(posts.tickets).toEqual([{ title: 'Printer down', description: 'The second floor printer shows E42.', company_id: 8, severity: 'H', queue: 'Support', contact_id: 78 }]);
+    expect(toastTitles()).toEqual(['success: Ticket #501 created']);
+  });
+
+  it('starts from the company of the route, shown by name', async () => {
+    serve(() => createdTicket(1));
+    renderAt('/create/ticket/7', CreateTicketScreen, { companyId: '7' });
+    expect(await screen.findByRole('combobox', { name: /^Company/ })).toHaveValue('Acme Utilities');
+    expect(screen.getByRole('button', { name: /Contact$/ })).not.toBeDisabled();
+  });
+
+  it('shows the server’s reasons beside their fields, toasts the failure and keeps what was typed', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    const posts = serve(() => (fail ? invalid({ company_id: 'Company is required', description: 'Description is required' }) : createdTicket(9)));
+    const location = renderAt('/create/ticket', CreateTicketScreen);
+    await user.type(await screen.findByRole('textbox', { name: /^Title/ }), 'Mail bounces');
+    await user.click(screen.getByRole('button', { name: 'Create ticket' }));
+
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Check the highlighted fields');
+    const description = screen.getByRole('textbox', { name: /^Description/ });
+    expect(description).toHaveAttribute('aria-invalid', 'true');
+    expect(description).toHaveAccessibleDescription(/Description is required/);
+    expect(screen.getByRole('combobox', { name: /^Company/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: /^Title/ })).toHaveValue('Mail bounces');
+    expect(screen.getByRole('textbox', { name: /^Title/ })).not.toHaveAttribute('aria-invalid', 'true');
+    expect(toastTitles()).toEqual(['error: The ticket was not created (Check the highlighted fields)']);
+    expect(location.history!.at(-1)).toBe('/create/ticket');
+
+    // A second failure with the same reason toasts again, in place of the first.
+    const first = toastQueue.visible()[0]!.id;
+    await user.click(screen.getByRole('button', { name: 'Create ticket' }));
+    await waitFor(() => expect(posts.tickets).toHaveLength(2));
+    await waitFor(() => expect(toastQueue.visible().map((t) => t.id)).not.toContain(first));
+    expect(toastTitles()).toEqual(['error: The ticket was not created (Check the highlighted fields)']);
+    // Once it is created, the stale failure goes and the success says so.
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Create ticket' }));
+    await waitFor(() => expect(location.history!.at(-1)).toBe('/ticket/9'));
+    expect(toastTitles()).toEqual(['success: Ticket #9 created']);
+  });
+});
+
+describe('Create Company', () => {
+  it('sends only what was filled in and opens the new company with a toast', async () => {
+    const user = userEvent.setup();
+    const posts = serve(
+      () => createdTicket(1),
+      (body) => HttpResponse.json({ ...companyView(7), company: { ...companyView(7).company, id: 12, name: (body as { name: string }).name } }),
+    );
+    const location = renderAt('/create/company', CreateCompanyScreen);
+    expect(screen.getByRole('heading', { level: 1, name: 'Create Company' })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Harbor Water');
+    await user.type(screen.getByRole('textbox', { name: /^Account number/ }), 'HARB-1');
+    await user.type(screen.getByRole('textbox', { name: /^Territory/ }), 'North');
+    await user.click(screen.getByRole('button', { name: /Status$/ }));
+    await user.click(await screen.findByRole('option', { name: 'prospect' }));
+    await user.click(screen.getByRole('button', { name: 'Create company' }));
+    await waitFor(() => expect(location.history!.at(-1)).toBe('/company/12'));
+    expect(posts.companies).toEqual([{ name: 'Harbor Water', account_number: 'HARB-1', status: 'prospect', territory: 'North' }]);
+    expect(toastTitles()).toEqual(['success: Company Harbor Water created']);
+  });
+
+  it('marks the fields the server rejects, toasts why, and keeps what was typed', async () => {
+    const user = userEvent.setup();
+    serve(
+      () => createdTicket(1),
+      () => invalid({ account_number: 'Account number may hold letters, digits and dashes', website: 'Website must be an http:// or https:// address' }),
+    );
+    const location = renderAt('/create/company', CreateCompanyScreen);
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Harbor Water');
+    await user.type(screen.getByRole('textbox', { name: /^Account number/ }), 'HARB 1');
+    await user.type(screen.getByRole('textbox', { name: /^Website/ }), 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: 'Create company' }));
+
+    const banner = await screen.findByRole('alert');
+    expect(within(banner).getByText('Account number may hold letters, digits and dashes')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Account number/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: /^Account number/ })).toHaveAccessibleDescription(/letters, digits and dashes/);
+    expect(screen.getByRole('textbox', { name: /^Website/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Harbor Water');
+    expect(screen.getByRole('textbox', { name: /^Website/ })).toHaveValue('javascript:alert(1)');
+    expect(toastTitles()).toEqual(['error: The company was not created (Check the highlighted fields)']);
+    expect(location.history!.at(-1)).toBe('/create/company');
+  });
+});
