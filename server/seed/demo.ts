@@ -17,6 +17,7 @@ import {
   SURVEY_IMPROVE,
   TICKET_STORIES,
 } from './story';
+import { seedSales } from './sales';
 import { seedTime } from './time';
 
 export const DEMO_PASSWORD = 'care-demo-2026';
@@ -132,6 +133,7 @@ async function seed(client: PoolClient, hashes: string[]): Promise<void> {
   }
   await seedClientPortal(client, companies.map((c) => c.id));
   await seedTime(client);
+  await seedSales(client);
   await client.query(
     `INSERT INTO audit_log (actor_type, entity, action, detail) VALUES ('system', 'database', 'seed', '{"dataset":"demo"}')`,
   );
