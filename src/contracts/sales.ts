@@ -173,6 +173,26 @@ export type TerritoryOverview = {
   staff: { id: number; name: string }[];
 };
 
+type Sums = { companies: number; lifetimeCents: number; pipelineCents: number };
+const sumOf = (of: readonly Pick<SalesCustomer, 'lifetimeCents' | 'pipelineCents'>[]): Sums => ({
+  companies: of.length,
+  lifetimeCents: of.reduce((a, c) => a + c.lifetimeCents, 0),
+  pipelineCents: of.reduce((a, c) => a + c.pipelineCents, 0),
+});
+
+/**
+ * Each territory's totals, the companies in none (no territory, or a name no territory has), and
+ * the grand totals; territory names match without regard to case, so every company counts once.
+ */
+export function territoryTotals<T extends { name: string }>(territories: readonly T[], customers: readonly Pick<SalesCustomer, 'territory' | 'lifetimeCents' | 'pipelineCents'>[]) {
+  const known = new Set(territories.map((t) => t.name.toLowerCase()));
+  return {
+    territories: territories.map((t) => ({ ...t, ...sumOf(customers.filter((c) => c.territory?.toLowerCase() === t.name.toLowerCase())) })),
+    unassigned: sumOf(customers.filter((c) => !c.territory || !known.has(c.territory.toLowerCase()))),
+    totals: sumOf(customers),
+  };
+}
+
 export const reassignSchema = z.strictObject({
   companyIds: z
     .array(id('Company'), { error: 'Companies must be a list' })

@@ -8,6 +8,7 @@ import {
   ACTIVITY_KINDS,
   DEFAULT_PROBABILITIES,
   computeCac,
+  territoryTotals,
   type Activity,
   type ActivityCounts,
   type ActivitySearch,
@@ -174,13 +175,8 @@ export async function territoryOverview(db: Queryable): Promise<TerritoryOvervie
     `SELECT t.id, t.name, t.owner_id AS "ownerId", s.name AS "ownerName" FROM sales_territories t LEFT JOIN staff_users s ON s.id = t.owner_id ORDER BY t.name`,
   );
   const { rows: staff } = await db.query<{ id: number; name: string }>('SELECT id, name FROM staff_users WHERE active ORDER BY name');
-  const sum = (of: SalesCustomer[]) => ({ companies: of.length, lifetimeCents: of.reduce((a, c) => a + c.lifetimeCents, 0), pipelineCents: of.reduce((a, c) => a + c.pipelineCents, 0) });
-  const known = new Set(terr.map((t) => t.name.toLowerCase()));
-  const territories = terr.map((t) => ({ ...t, ...sum(list.filter((c) => c.territory?.toLowerCase() === t.name.toLowerCase())) }));
   return {
-    territories,
-    unassigned: sum(list.filter((c) => !c.territory || !known.has(c.territory.toLowerCase()))),
-    totals: sum(list),
+    ...territoryTotals(terr, list),
     customers: list,
     staff,
   };

@@ -4,12 +4,12 @@
  * an activity was saved so it reloads.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, Suspense, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Key } from 'react-aria-components';
 import { formatMoney, parseCents } from '@contracts/quote-money';
 import { ACTIVITY_KINDS, ACTIVITY_LABELS, LOG_ACTIVITY_SHORTCUT, type ActivityInput, type ActivityKind } from '@contracts/sales';
-import { CompanyPicker } from '@/features/companies';
-import { Button, DatePicker, Dialog, FormErrorBanner, Select, SkeletonText, TextArea, TextField, type Option } from '@/shared/ui/components';
+import { Button, ComboBox, DatePicker, Dialog, FormErrorBanner, Select, TextArea, TextField, type Option, type OptionLoader } from '@/shared/ui/components';
+import { salesApi } from '../api';
 import { activityLogMachine, type ActivityPreset } from '../machines/activity-log.machine';
 import { salesCompanyMachine } from '../machines/sales.machines';
 import styles from './sales.module.css';
@@ -58,6 +58,8 @@ export function LogActivityButton({ preset, label = 'Log activity' }: { preset?:
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** Companies whose name or account number holds the text (the first 20). */
+const loadCompanies: OptionLoader<Option> = async (text) => (await salesApi.customers({ q: text.trim() || undefined })).slice(0, 20).map((c) => ({ id: c.id, label: c.name, description: c.accountNumber }));
 const KIND_OPTIONS: Option[] = ACTIVITY_KINDS.map((k) => ({ id: k, label: ACTIVITY_LABELS[k] }));
 
 function ActivityDialog({ actor }: { actor: ReturnType<typeof useActorRef<typeof activityLogMachine>> }) {
@@ -123,22 +125,20 @@ function ActivityDialog({ actor }: { actor: ReturnType<typeof useActorRef<typeof
       >
         <FormErrorBanner title={error ?? undefined} errors={[]} />
         <Select label="Activity" items={KIND_OPTIONS} value={kind} onChange={(k) => k && setKind(k as ActivityKind)} errorMessage={fieldErrors.kind} autoFocus />
-        <Suspense fallback={<SkeletonText />}>
-          <CompanyPicker
-            // Re-mounted on a pick, so the box shows the picked company's name.
-            key={company?.id ?? 'none'}
-            label="Company"
-            placeholder="Type a name or account number"
-            value={company?.id ?? null}
-            valueName={company?.name}
-            onChange={(id, name) => {
-              setCompany(id === null ? null : { id, name: name ?? '' });
-              setQuoteId(null);
-            }}
-            isRequired
-            errorMessage={fieldErrors.companyId}
-          />
-        </Suspense>
+        <ComboBox<Option>
+          label="Company"
+          placeholder="Type a name or account number"
+          loader={loadCompanies}
+          defaultInputValue={preset.companyName ?? ''}
+          defaultSelectedKey={preset.companyId ?? null}
+          emptyText="No company matches"
+          onSelectionChange={(k) => {
+            setCompany(k === null ? null : { id: Number(k), name: '' });
+            setQuoteId(null);
+          }}
+          isRequired
+          errorMessage={fieldErrors.companyId}
+        />
         <DatePicker label="Date" value={day} onChange={(v) => v && setDay(v)} errorMessage={fieldErrors.occurredOn} />
         {kind === 'sale' ? (
           <>
