@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { HUHY_HONEYPOT, SALES_LIMITS } from '@contracts/sales';
 import { usePageTitle } from '@/shared/page-title';
-import { Alert, Button, Card, FormErrorBanner, Logo, Select, SkeletonCard, TextArea, TextField } from '@/shared/ui/components';
+import { Alert, Button, Card, FormErrorBanner, Logo, Select, SkeletonCard, TextArea, TextField, VisuallyHidden } from '@/shared/ui/components';
 import { huhyChannelsMachine, huhySubmitMachine } from '../machines/sales.machines';
 import styles from './sales.module.css';
 
@@ -30,6 +30,9 @@ export default function HuhySubmitScreen() {
     <main className={styles.public}>
       <div className={styles.publicCard}>
         <Logo />
+        <VisuallyHidden>
+          <h1>How Did You Hear About Us?</h1>
+        </VisuallyHidden>
         {done ? (
           <Card title="Thank you!">
             <p>We have your answer. Someone from our team will be in touch soon.</p>
