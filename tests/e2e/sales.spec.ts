@@ -62,7 +62,7 @@ test('a call logged from the dashboard by keyboard moves the count; a form answe
   const visitorContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
   const visitor = await visitorContext.newPage();
   await visitor.goto('/dtc/huhy/submit');
-  await expect(visitor.getByRole('heading', { name: 'How did you hear about us?' })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'How did you hear about us?', level: 1 })).toBeVisible();
   await expectAccessible(visitor);
   const company = `Harbor Light ${stamp}`;
   await visitor.getByLabel('Company').fill(company);

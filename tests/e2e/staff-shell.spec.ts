@@ -132,7 +132,7 @@ test('every route of the table answers: placeholders, bare screens and the publi
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
   const publicPage = await page.context().browser()!.newPage({ baseURL: new URL(page.url()).origin });
   await publicPage.goto('/dtc/huhy/submit');
-  await expect(publicPage.getByRole('heading', { name: 'How did you hear about us?' })).toBeVisible();
+  await expect(publicPage.getByRole('heading', { name: 'How did you hear about us?', level: 1 })).toBeVisible();
   await expect(publicPage.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
   await publicPage.close();
 });
