@@ -17,6 +17,7 @@ import { outbox } from './features/outbox';
 import { reports } from './features/reports';
 import { overdue } from './features/overdue';
 import { quotes } from './features/quotes';
+import { sales } from './features/sales';
 import { projects } from './features/projects';
 import { signIn } from './features/sign-in';
 import { isSurveyPath, SURVEY_ENTRY, surveyPage, surveys } from './features/surveys';
@@ -38,7 +39,7 @@ const API_PREFIXES = ['/api/', '/logout'];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
 
 /** Every feature of the API, one line each; each registers its routes with its audience's guard. */
-const FEATURES: readonly Feature[] = [signIn, tickets, companies, clientUsers, clientPortal, surveys, overdue, management, outbox, reports, time, quotes, projects];
+const FEATURES: readonly Feature[] = [signIn, tickets, companies, clientUsers, clientPortal, surveys, overdue, management, outbox, reports, time, quotes, projects, sales];
 
 const ROUTES = new WeakMap<FastifyInstance, string[]>();
 

@@ -18,6 +18,7 @@ import {
   TICKET_STORIES,
 } from './story';
 import { seedProjects } from './projects';
+import { seedSales } from './sales';
 import { seedTime } from './time';
 
 export const DEMO_PASSWORD = 'care-demo-2026';
@@ -136,6 +137,7 @@ async function seed(client: PoolClient, hashes: string[]): Promise<void> {
   await seedClientPortal(client, companies.map((c) => c.id));
   await seedTime(client);
   await seedProjects(client, companies.map((c) => c.id));
+  await seedSales(client);
   await client.query(
     `INSERT INTO audit_log (actor_type, entity, action, detail) VALUES ('system', 'database', 'seed', '{"dataset":"demo"}')`,
   );

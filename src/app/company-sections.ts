@@ -6,6 +6,12 @@
 import type { CompanyViewSection } from '@/features/companies';
 import * as projects from '@/features/projects/routes';
 import * as quotes from '@/features/quotes/routes';
+import * as sales from '@/features/sales/routes';
 import * as time from '@/features/time/routes';
 
-export const COMPANY_SECTIONS: CompanyViewSection[] = [...time.companySections, ...projects.companySections, ...quotes.companySections];
+export const COMPANY_SECTIONS: CompanyViewSection[] = [
+  ...time.companySections,
+  ...projects.companySections,
+  ...quotes.companySections,
+  ...sales.companySections,
+];

@@ -8,6 +8,7 @@
 import * as home from '@/features/home';
 import * as reports from '@/features/reports';
 import * as quotes from '@/features/quotes';
+import * as sales from '@/features/sales';
 import * as projects from '@/features/projects';
 import * as shell from '@/features/shell';
 import * as surveyPage from '@/features/survey-page';
@@ -46,6 +47,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   ...time.machines,
   ...reports.machines,
   ...quotes.machines,
+  ...sales.machines,
   ...projects.machines,
 ];
 

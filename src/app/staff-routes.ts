@@ -12,6 +12,7 @@ import * as outbox from '@/features/outbox/routes';
 import * as projects from '@/features/projects/routes';
 import * as qa from '@/features/qa/routes';
 import * as reports from '@/features/reports/routes';
+import * as sales from '@/features/sales/routes';
 import * as quotes from '@/features/quotes/routes';
 import * as surveys from '@/features/surveys/routes';
 import * as tableDemo from '@/features/table-demo/routes';
@@ -29,7 +30,6 @@ const NOT_BUILT_YET: StaffRoute[] = [
   placeholder('/forms/kudo', 'Kudos Form'),
   placeholder('/forms/correction', 'Correction Form'),
   placeholder('/forms/travel/expense', 'Travel Expense'),
-  placeholder('/sales/dashboard', 'Sales Dashboard'),
   placeholder('/quality/qa', 'Quality Assurance'),
   placeholder('/software/change/request', 'Software Change Request'),
   placeholder('/live/displays/support', 'Live Display: Support'),
@@ -38,19 +38,6 @@ const NOT_BUILT_YET: StaffRoute[] = [
   placeholder('/live/displays/quality', 'Live Display: Quality Assurance'),
   placeholder('/live/displays/sales', 'Live Display: Sales'),
   placeholder('/certification-pto-dashboard', 'Certification and PTO Dashboard'),
-  placeholder('/sales/customers', 'Sales Customers'),
-  placeholder('/sales/territories', 'Sales Territories'),
-  placeholder('/sales/company/:id', 'Sales Company'),
-  placeholder('/sales/huhy', 'How Did You Hear About Us'),
-  placeholder('/sales/reporting', 'Sales Reporting'),
-  placeholder('/sales/reports', 'Sales Reporting'),
-  placeholder('/sales/settings', 'Sales Settings'),
-  placeholder('/sales/debug/cac', 'Customer Acquisition Cost Check'),
-  placeholder('/sales/reports/number-of-calls', 'Number of Calls'),
-  placeholder('/sales/reports/number-of-letters-sent', 'Number of Letters Sent'),
-  placeholder('/sales/reports/new-leads-generated', 'New Leads Generated'),
-  placeholder('/sales/reports/closed-sales', 'Closed Sales'),
-  placeholder('/dtc/huhy/submit', 'How Did You Hear About Us?', { public: true, layout: false }),
 ];
 
 export const STAFF_ROUTES: StaffRoute[] = [
@@ -63,6 +50,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
   ...tickets.routes,
   ...time.routes,
   ...quotes.routes,
+  ...sales.routes,
   ...projects.routes,
   ...surveys.routes,
   ...qa.routes,

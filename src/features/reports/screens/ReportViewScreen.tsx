@@ -216,11 +216,18 @@ function Elapsed({ since }: { since: number | null }) {
   return <>{seconds.toFixed(1)} s</>;
 }
 
+/**
+ * Where a viewer lives: /report/view with the report in the address (default), or a route of its
+ * own for one report (the sales reports: /sales/reports/number-of-calls), with its own crumbs.
+ */
+export type ReportViewPlace = { report: string; path: string; crumbs: { label: string; href: string }[] };
+
 /** /report/view?report=…&…: one report with its parameters in the address. */
-export default function ReportViewScreen() {
+export default function ReportViewScreen({ place }: { place?: ReportViewPlace; params?: Record<string, string | undefined> }) {
   const search = useSearch();
   const [, navigate] = useLocation();
-  const { report, params, raw } = useMemo(() => fromAddress(search), [search]);
+  const { report: inAddress, params, raw } = useMemo(() => fromAddress(search), [search]);
+  const report = place?.report ?? inAddress;
   const parsed = useMemo(() => reportParamsSchema.safeParse(raw), [raw]);
   const catalogQuery = useActorRef(reportCatalogMachine, { input: {} });
   const catalog = useSelector(catalogQuery, (s) => s.context.data);
@@ -236,7 +243,11 @@ export default function ReportViewScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
-  const change = (next: ReportParamsInput) => navigate(`/report/view?${reportSearchParams(report, next).toString()}`);
+  const change = (next: ReportParamsInput) => {
+    const query = reportSearchParams(report, next);
+    if (place) query.delete('report');
+    navigate(`${place?.path ?? '/report/view'}?${query.toString()}`);
+  };
   const title = meta?.title ?? result?.report.title ?? 'Report';
   useTabTitle(title);
   const running = state.matches('running');
@@ -256,7 +267,7 @@ export default function ReportViewScreen() {
       <PageHeader
         title={title}
         subtitle={meta?.description}
-        breadcrumbs={<Breadcrumbs items={[{ label: 'Reports', href: '/report/base' }, { label: title }]} />}
+        breadcrumbs={<Breadcrumbs items={[...(place?.crumbs ?? [{ label: 'Reports', href: '/report/base' }]), { label: title }]} />}
         actions={
           <>
             <Button isDisabled={!state.matches('shown') || exporting} isPending={exporting} onPress={() => exportAs('csv')}>

@@ -1,0 +1,387 @@
+/**
+ * Contracts of sales: activities (calls, letters, leads, closed sales), targets, territories,
+ * marketing spend per channel, the public "how did you hear about us" (HUHY) form, and the
+ * customer-acquisition-cost (CAC) arithmetic, which lives here so the server, the screen and the
+ * unit tests share one copy (docs/adr/0089-sales.md).
+ */
+import { z } from './common/zod';
+import { LIMITS } from './common/constants';
+import { calendarDay, idInput, safeText } from './common/input';
+import { emailSchema } from './auth';
+import { QUOTE_STATUSES, type QuoteStatus } from './quotes';
+
+export const ACTIVITY_KINDS = ['call', 'letter', 'lead', 'sale'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+export const ACTIVITY_LABELS: Record<ActivityKind, string> = { call: 'Call', letter: 'Letter sent', lead: 'New lead', sale: 'Closed sale' };
+/** The plural a tile or a report says. */
+export const ACTIVITY_PLURALS: Record<ActivityKind, string> = { call: 'Calls', letter: 'Letters sent', lead: 'New leads', sale: 'Closed sales' };
+
+/** Targets are kept per activity kind, plus the revenue of closed sales (in cents). */
+export const TARGET_KINDS = ['call', 'letter', 'lead', 'sale', 'revenue'] as const;
+export type TargetKind = (typeof TARGET_KINDS)[number];
+
+/** The four activity reports: report id = the last segment of its /sales/reports/… route. */
+export const SALES_REPORTS: Record<ActivityKind, { id: string; title: string }> = {
+  call: { id: 'number-of-calls', title: 'Number of calls' },
+  letter: { id: 'number-of-letters-sent', title: 'Number of letters sent' },
+  lead: { id: 'new-leads-generated', title: 'New leads generated' },
+  sale: { id: 'closed-sales', title: 'Closed sales' },
+};
+
+export const SALES_LIMITS = {
+  notesMax: 2000,
+  amountCentsMax: 99_999_999_99,
+  /** Companies one bulk reassignment moves at most. */
+  reassignMax: 500,
+  channelsMax: 30,
+  channelNameMax: 80,
+  territoryNameMax: 120,
+  huhyDetailMax: 1500,
+  /** Public form submissions per address per window (HUHY_LIMITS.windowMinutes). */
+  huhyPerAddress: 5,
+  huhyWindowMinutes: 60,
+  /** Months a settings grid or the CAC check covers at most. */
+  monthsMax: 36,
+  /** Entries the customers and activity lists answer at most per page. */
+  pageSizeMax: 200,
+} as const;
+
+/** The keyboard shortcut that opens the activity dialog on every sales screen. */
+export const LOG_ACTIVITY_SHORTCUT = { key: 'l', label: 'L' } as const;
+
+/** Weighting of the open pipeline: probability per quote status, in percent (settings change it). */
+export const DEFAULT_PROBABILITIES: Record<QuoteStatus, number> = { draft: 10, sent: 40, accepted: 100, declined: 0, expired: 0 };
+
+const text = (label: string, max: number) => safeText(`${label} must be text`, label).trim().max(max, `${label} must be at most ${max} characters`);
+const required = (label: string, max: number) => text(label, max).min(1, `${label} is required`);
+const id = (label: string) => idInput({ label });
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+/** A month as YYYY-MM between 1900 and 2200. */
+export const monthInput = (label: string) =>
+  safeText(`${label} must be a month as YYYY-MM`, label).refine((v) => MONTH.test(v) && Number(v.slice(0, 4)) >= 1900 && Number(v.slice(0, 4)) <= 2200, `${label} must be a month as YYYY-MM`);
+const cents = (label: string) =>
+  z
+    .number({ error: `${label} must be a number of cents` })
+    .int(`${label} must be whole cents`)
+    .min(0, `${label} must not be negative`)
+    .max(SALES_LIMITS.amountCentsMax, `${label} is too large`);
+
+// ---------------------------------------------------------------- activities
+
+export const activityInputSchema = z
+  .strictObject({
+    kind: z.enum(ACTIVITY_KINDS, { error: `Kind must be one of ${ACTIVITY_KINDS.join(', ')}` }),
+    companyId: id('Company'),
+    /** The rep; the signed-in user when left out. */
+    staffId: id('Rep').optional(),
+    occurredOn: calendarDay('Date'),
+    /** A closed sale's amount in cents (filled from the quote when one is referenced and no amount is given). */
+    amountCents: cents('Amount').optional(),
+    quoteId: id('Quote').optional(),
+    notes: text('Notes', SALES_LIMITS.notesMax).default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind !== 'sale' && v.amountCents !== undefined) ctx.addIssue({ code: 'custom', path: ['amountCents'], message: 'Only a closed sale has an amount' });
+    if (v.kind !== 'sale' && v.quoteId !== undefined) ctx.addIssue({ code: 'custom', path: ['quoteId'], message: 'Only a closed sale references a quote' });
+    if (v.kind === 'sale' && v.amountCents === undefined && v.quoteId === undefined) ctx.addIssue({ code: 'custom', path: ['amountCents'], message: 'A closed sale needs an amount or an accepted quote' });
+  });
+export type ActivityInput = z.input<typeof activityInputSchema>;
+
+export const activitySearchSchema = z.strictObject({
+  kind: z.enum(ACTIVITY_KINDS, { error: `Kind must be one of ${ACTIVITY_KINDS.join(', ')}` }).optional(),
+  companyId: id('Company').optional(),
+  staffId: id('Rep').optional(),
+  month: monthInput('Month').optional(),
+  limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be whole').min(1, 'Limit must be at least 1').max(SALES_LIMITS.pageSizeMax, `Limit must be at most ${SALES_LIMITS.pageSizeMax}`).default(100),
+});
+export type ActivitySearch = z.input<typeof activitySearchSchema>;
+
+export type Activity = {
+  id: number;
+  kind: ActivityKind;
+  companyId: number;
+  companyName: string;
+  staffId: number | null;
+  /** The rep, or "Web form" for a lead from the public form. */
+  staffName: string;
+  occurredOn: string;
+  amountCents: number | null;
+  quoteId: number | null;
+  quoteNumber: string | null;
+  channelName: string | null;
+  notes: string;
+  createdAt: string;
+};
+
+// ---------------------------------------------------------------- dashboard
+
+export type ActivityCounts = { call: number; letter: number; lead: number; sale: number; revenue: number };
+export type RepFigures = { staffId: number; name: string; actual: ActivityCounts; target: ActivityCounts };
+export type SalesDashboard = {
+  month: string;
+  reps: RepFigures[];
+  total: { actual: ActivityCounts; target: ActivityCounts };
+  /** Per day of the month, all reps: counts of each kind (for the chart). */
+  daily: { day: string; call: number; letter: number; lead: number; sale: number }[];
+  pipeline: { byStatus: { status: QuoteStatus; count: number; totalCents: number; probability: number; weightedCents: number }[]; openCents: number; weightedCents: number };
+  /** Reps by closed revenue this month, then by closed sales, then calls. */
+  leaderboard: { staffId: number; name: string; revenue: number; sales: number; calls: number }[];
+};
+
+export const dashboardQuerySchema = z.strictObject({ month: monthInput('Month').optional() });
+
+/** Share of a target reached, in percent (null without a target). */
+export const attainment = (actual: number, target: number) => (target > 0 ? Math.round((actual / target) * 1000) / 10 : null);
+
+// ---------------------------------------------------------------- customers and territories
+
+export const COMPANY_STATUSES = ['prospect', 'active', 'inactive'] as const;
+
+export type SalesCustomer = {
+  id: number;
+  name: string;
+  accountNumber: string;
+  status: (typeof COMPANY_STATUSES)[number];
+  territory: string | null;
+  accountManager: string | null;
+  lastActivityOn: string | null;
+  lifetimeCents: number;
+  pipelineCents: number;
+  channel: string | null;
+};
+
+export const customerSearchSchema = z.strictObject({
+  q: text('Search', 100).optional(),
+  territory: text('Territory', SALES_LIMITS.territoryNameMax).optional(),
+});
+
+export type Territory = {
+  id: number;
+  name: string;
+  ownerId: number | null;
+  ownerName: string | null;
+  companies: number;
+  lifetimeCents: number;
+  pipelineCents: number;
+};
+/** Territories and the companies outside any of them, with the grand totals they add up to. */
+export type TerritoryOverview = {
+  territories: Territory[];
+  unassigned: { companies: number; lifetimeCents: number; pipelineCents: number };
+  totals: { companies: number; lifetimeCents: number; pipelineCents: number };
+  customers: SalesCustomer[];
+  staff: { id: number; name: string }[];
+};
+
+type Sums = { companies: number; lifetimeCents: number; pipelineCents: number };
+const sumOf = (of: readonly Pick<SalesCustomer, 'lifetimeCents' | 'pipelineCents'>[]): Sums => ({
+  companies: of.length,
+  lifetimeCents: of.reduce((a, c) => a + c.lifetimeCents, 0),
+  pipelineCents: of.reduce((a, c) => a + c.pipelineCents, 0),
+});
+
+/**
+ * Each territory's totals, the companies in none (no territory, or a name no territory has), and
+ * the grand totals; territory names match without regard to case, so every company counts once.
+ */
+export function territoryTotals<T extends { name: string }>(territories: readonly T[], customers: readonly Pick<SalesCustomer, 'territory' | 'lifetimeCents' | 'pipelineCents'>[]) {
+  const known = new Set(territories.map((t) => t.name.toLowerCase()));
+  return {
+    territories: territories.map((t) => ({ ...t, ...sumOf(customers.filter((c) => c.territory?.toLowerCase() === t.name.toLowerCase())) })),
+    unassigned: sumOf(customers.filter((c) => !c.territory || !known.has(c.territory.toLowerCase()))),
+    totals: sumOf(customers),
+  };
+}
+
+export const reassignSchema = z.strictObject({
+  companyIds: z
+    .array(id('Company'), { error: 'Companies must be a list' })
+    .min(1, 'Pick at least one company')
+    .max(SALES_LIMITS.reassignMax, `At most ${SALES_LIMITS.reassignMax} companies at once`),
+  /** The territory, or null to take the companies out of every territory. */
+  territoryId: id('Territory').nullable(),
+});
+export type ReassignInput = z.input<typeof reassignSchema>;
+
+export const territoryInputSchema = z.strictObject({
+  name: required('Name', SALES_LIMITS.territoryNameMax),
+  ownerId: id('Owner').nullable().default(null),
+});
+export type TerritoryInput = z.input<typeof territoryInputSchema>;
+
+/** A company seen from sales: the company, its activity timeline, quotes, contacts and accepted quotes to close against. */
+export type SalesCompanyView = {
+  company: SalesCustomer;
+  activities: Activity[];
+  contacts: { id: number; name: string; email: string | null; phone: string | null; title: string | null }[];
+  pipeline: { byStatus: { status: QuoteStatus; count: number; totalCents: number }[]; openCents: number };
+  acceptedQuotes: { id: number; number: string; totalCents: number; decidedAt: string }[];
+};
+
+// ---------------------------------------------------------------- settings
+
+export type Channel = { id: number; name: string; offered: boolean; position: number };
+export type SalesSettings = {
+  reps: { id: number; name: string }[];
+  targets: { staffId: number; kind: TargetKind; monthly: number }[];
+  channels: Channel[];
+  spend: { channelId: number; month: string; cents: number }[];
+  probabilities: Record<QuoteStatus, number>;
+};
+
+export const targetsInputSchema = z.strictObject({
+  targets: z
+    .array(
+      z.strictObject({
+        staffId: id('Rep'),
+        kind: z.enum(TARGET_KINDS, { error: `Kind must be one of ${TARGET_KINDS.join(', ')}` }),
+        monthly: z.number({ error: 'Target must be a number' }).int('Target must be whole').min(0, 'Target must not be negative').max(SALES_LIMITS.amountCentsMax, 'Target is too large'),
+      }),
+      { error: 'Targets must be a list' },
+    )
+    .max(1000, 'Too many targets'),
+});
+
+export const spendInputSchema = z.strictObject({
+  spend: z
+    .array(z.strictObject({ channelId: id('Channel'), month: monthInput('Month'), cents: cents('Spend') }), { error: 'Spend must be a list' })
+    .max(SALES_LIMITS.channelsMax * SALES_LIMITS.monthsMax, 'Too many spend entries'),
+});
+
+export const channelsInputSchema = z
+  .strictObject({
+    channels: z
+      .array(z.strictObject({ id: id('Channel').optional(), name: required('Channel name', SALES_LIMITS.channelNameMax), offered: z.boolean({ error: 'Offered must be true or false' }) }), {
+        error: 'Channels must be a list',
+      })
+      .min(1, 'Keep at least one channel')
+      .max(SALES_LIMITS.channelsMax, `At most ${SALES_LIMITS.channelsMax} channels`),
+  })
+  .superRefine((v, ctx) => {
+    const seen = new Set<string>();
+    v.channels.forEach((c, i) => {
+      const key = c.name.toLowerCase();
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['channels', i, 'name'], message: 'Channel names must be different' });
+      seen.add(key);
+    });
+  });
+export type ChannelsInput = z.input<typeof channelsInputSchema>;
+
+export const probabilitiesInputSchema = z.strictObject(
+  Object.fromEntries(QUOTE_STATUSES.map((s) => [s, z.number({ error: `${s} must be a percentage` }).int(`${s} must be a whole percentage`).min(0, `${s} must be 0 to 100`).max(100, `${s} must be 0 to 100`)])) as Record<
+    QuoteStatus,
+    z.ZodNumber
+  >,
+);
+
+// ---------------------------------------------------------------- HUHY (public form)
+
+/** The honeypot field of the public form: people never see it, bots fill it. */
+export const HUHY_HONEYPOT = 'website';
+
+export const huhyInputSchema = z.strictObject({
+  company: required('Company', LIMITS.title),
+  name: required('Name', LIMITS.name),
+  email: emailSchema,
+  channelId: id('Channel'),
+  detail: text('Tell us more', SALES_LIMITS.huhyDetailMax).default(''),
+  [HUHY_HONEYPOT]: z.string().max(500).optional(),
+});
+export type HuhyInput = z.input<typeof huhyInputSchema>;
+
+export type HuhyAnswer = { id: number; createdAt: string; company: string; companyId: number | null; name: string; email: string; channel: string; detail: string };
+export type HuhyOverview = {
+  answers: HuhyAnswer[];
+  channels: string[];
+  /** Answers per month and channel over the last year (months ascending). */
+  byMonth: { month: string; counts: Record<string, number> }[];
+  totals: Record<string, number>;
+};
+
+// ---------------------------------------------------------------- CAC
+
+export const cacQuerySchema = z
+  .strictObject({ from: monthInput('From').optional(), to: monthInput('To').optional() })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'To must be on or after From' });
+
+/** One closed sale as the CAC sees it. */
+export type CacSale = { companyId: number; companyName: string; channelId: number | null; month: string; cents: number };
+export type CacSpend = { channelId: number; month: string; cents: number };
+export type CacChannel = { id: number; name: string };
+
+export type CacCustomer = { companyId: number; companyName: string; firstMonth: string; revenueCents: number; monthsAsCustomer: number };
+export type CacRow = {
+  channelId: number;
+  channel: string;
+  month: string;
+  spendCents: number;
+  newCustomers: CacCustomer[];
+  /** Spend ÷ new customers; null when there is no new customer ("no new customers"). */
+  cacCents: number | null;
+  /** Average monthly revenue of those customers since their first sale, up to the month of the check. */
+  avgMonthlyRevenueCents: number | null;
+  /** CAC ÷ average monthly revenue; null without customers or revenue. */
+  paybackMonths: number | null;
+};
+export type CacReport = { from: string; to: string; asOf: string; rows: CacRow[]; byChannel: { channelId: number; channel: string; spendCents: number; customers: number; cacCents: number | null }[] };
+
+const monthOf = (day: string) => day.slice(0, 7);
+/** Months from a to b inclusive ("2026-01" to "2026-03" is 3). */
+export const monthsBetween = (a: string, b: string) => (Number(b.slice(0, 4)) - Number(a.slice(0, 4))) * 12 + Number(b.slice(5, 7)) - Number(a.slice(5, 7)) + 1;
+
+/**
+ * The CAC of each channel and month: new customers are companies whose first closed sale falls in
+ * the month, attributed to the channel that brought them (by channel id, so renaming a channel
+ * keeps its history). A customer with sales in several months counts once, in its first. A
+ * channel with spend and no new customer has no CAC (null, "no new customers"); without spend a
+ * new customer costs 0. Payback months = CAC ÷ the customers' average monthly revenue from their
+ * first month up to `asOf`.
+ */
+export function computeCac(input: { channels: CacChannel[]; spend: CacSpend[]; sales: CacSale[]; from: string; to: string; asOf: string }): CacReport {
+  const { channels, spend, sales, from, to, asOf } = input;
+  const name = new Map(channels.map((c) => [c.id, c.name]));
+  const byCompany = new Map<number, CacSale[]>();
+  for (const s of sales) byCompany.set(s.companyId, [...(byCompany.get(s.companyId) ?? []), { ...s, month: monthOf(s.month) }]);
+  const customers: (CacCustomer & { channelId: number | null })[] = [];
+  for (const list of byCompany.values()) {
+    const firstMonth = list.reduce((m, s) => (s.month < m ? s.month : m), list[0]!.month);
+    const upTo = list.filter((s) => s.month <= asOf);
+    const first = list.find((s) => s.month === firstMonth)!;
+    customers.push({
+      companyId: first.companyId,
+      companyName: first.companyName,
+      channelId: list.find((s) => s.channelId !== null)?.channelId ?? null,
+      firstMonth,
+      revenueCents: upTo.reduce((a, s) => a + s.cents, 0),
+      monthsAsCustomer: Math.max(1, monthsBetween(firstMonth, asOf)),
+    });
+  }
+  const keys = new Map<string, { channelId: number; month: string }>();
+  for (const s of spend) if (s.month >= from && s.month <= to && name.has(s.channelId)) keys.set(`${s.channelId}|${s.month}`, { channelId: s.channelId, month: s.month });
+  for (const c of customers) if (c.channelId !== null && name.has(c.channelId) && c.firstMonth >= from && c.firstMonth <= to) keys.set(`${c.channelId}|${c.firstMonth}`, { channelId: c.channelId, month: c.firstMonth });
+  const rows: CacRow[] = [...keys.values()]
+    .map(({ channelId, month }) => {
+      const spendCents = spend.filter((s) => s.channelId === channelId && s.month === month).reduce((a, s) => a + s.cents, 0);
+      const newCustomers = customers
+        .filter((c) => c.channelId === channelId && c.firstMonth === month)
+        .map(({ channelId: _c, ...c }) => c)
+        .sort((a, b) => a.companyName.localeCompare(b.companyName));
+      const cacCents = newCustomers.length ? Math.round(spendCents / newCustomers.length) : null;
+      const avg = newCustomers.length ? Math.round(newCustomers.reduce((a, c) => a + c.revenueCents / c.monthsAsCustomer, 0) / newCustomers.length) : null;
+      const paybackMonths = cacCents !== null && avg ? Math.round((cacCents / avg) * 10) / 10 : cacCents === 0 ? 0 : null;
+      return { channelId, channel: name.get(channelId)!, month, spendCents, newCustomers, cacCents, avgMonthlyRevenueCents: avg, paybackMonths };
+    })
+    .sort((a, b) => (a.month === b.month ? a.channel.localeCompare(b.channel) : a.month.localeCompare(b.month)));
+  const byChannel = channels
+    .map((c) => {
+      const of = rows.filter((r) => r.channelId === c.id);
+      const spendCents = of.reduce((a, r) => a + r.spendCents, 0);
+      const count = of.reduce((a, r) => a + r.newCustomers.length, 0);
+      return { channelId: c.id, channel: c.name, spendCents, customers: count, cacCents: count ? Math.round(spendCents / count) : null };
+    })
+    .filter((c) => c.spendCents > 0 || c.customers > 0);
+  return { from, to, asOf, rows, byChannel };
+}
+
+/** What a CAC cell reads: money, or "no new customers" (never infinity or NaN). */
+export const NO_NEW_CUSTOMERS = 'no new customers';

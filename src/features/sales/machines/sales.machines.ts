@@ -1,0 +1,41 @@
+/** Sales queries and forms: instances of the shared query and submit machines. */
+import type { QuoteStatus } from '@contracts/quotes';
+import type { CacReport, ChannelsInput, HuhyInput, HuhyOverview, ReassignInput, SalesCompanyView, SalesCustomer, SalesDashboard, SalesSettings, TargetKind, TerritoryInput, TerritoryOverview, Activity } from '@contracts/sales';
+import { createQueryMachine } from '@/shared/machines/query.machine';
+import { createSubmitMachine } from '@/shared/machines/submit.machine';
+import { publicHuhyApi, salesApi } from '../api';
+
+export const dashboardMachine = createQueryMachine('salesDashboard', (month: string | null): Promise<SalesDashboard> => salesApi.dashboard(month ?? undefined));
+export type ActivityListQuery = { kind?: string; month?: string; staffId?: number; companyId?: number };
+export const activityListMachine = createQueryMachine('salesActivities', (q: ActivityListQuery): Promise<Activity[]> => salesApi.activities(q));
+export const customersMachine = createQueryMachine('salesCustomers', (_: null): Promise<SalesCustomer[]> => salesApi.customers());
+export const salesCompanyMachine = createQueryMachine('salesCompany', (id: number): Promise<SalesCompanyView> => salesApi.company(id));
+export const territoriesMachine = createQueryMachine('salesTerritories', (_: null): Promise<TerritoryOverview> => salesApi.territories());
+export const huhyMachine = createQueryMachine('salesHuhy', (_: null): Promise<HuhyOverview> => salesApi.huhy());
+export const cacMachine = createQueryMachine('salesCac', (range: { from?: string; to?: string }): Promise<CacReport> => salesApi.cac(range));
+export const settingsMachine = createQueryMachine('salesSettings', (_: null): Promise<SalesSettings> => salesApi.settings());
+export const huhyChannelsMachine = createQueryMachine('huhyChannels', (_: null): Promise<{ id: number; name: string }[]> => publicHuhyApi.channels());
+
+export const reassignMachine = createSubmitMachine<ReassignInput, { moved: number }>('salesReassign', (input) => salesApi.reassign(input));
+export type TerritorySave = { id: number | null; input: TerritoryInput };
+export const territorySaveMachine = createSubmitMachine<TerritorySave, { id: number }>('salesTerritory', (s) => (s.id === null ? salesApi.createTerritory(s.input) : salesApi.updateTerritory(s.id, s.input)));
+
+export type SettingsSave =
+  | { section: 'targets'; targets: { staffId: number; kind: TargetKind; monthly: number }[] }
+  | { section: 'spend'; spend: { channelId: number; month: string; cents: number }[] }
+  | { section: 'channels'; channels: ChannelsInput['channels'] }
+  | { section: 'probabilities'; probabilities: Record<QuoteStatus, number> };
+export const settingsSaveMachine = createSubmitMachine<SettingsSave, SalesSettings>('salesSettingsSave', (s) => {
+  switch (s.section) {
+    case 'targets':
+      return salesApi.saveTargets(s.targets);
+    case 'spend':
+      return salesApi.saveSpend(s.spend);
+    case 'channels':
+      return salesApi.saveChannels(s.channels);
+    default:
+      return salesApi.saveProbabilities(s.probabilities);
+  }
+});
+
+export const huhySubmitMachine = createSubmitMachine<HuhyInput, { ok: true }>('huhySubmit', (input) => publicHuhyApi.submit(input));

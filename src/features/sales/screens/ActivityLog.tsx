@@ -1,0 +1,175 @@
+/**
+ * The one activity dialog of sales, and the frame every sales screen sits in: it owns the dialog's
+ * machine, opens it on the keyboard shortcut (L, outside text fields), and tells the screen when
+ * an activity was saved so it reloads.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { Key } from 'react-aria-components';
+import { formatMoney, parseCents } from '@contracts/quote-money';
+import { ACTIVITY_KINDS, ACTIVITY_LABELS, LOG_ACTIVITY_SHORTCUT, type ActivityInput, type ActivityKind } from '@contracts/sales';
+import { Button, ComboBox, DatePicker, Dialog, FormErrorBanner, Select, TextArea, TextField, type Option, type OptionLoader } from '@/shared/ui/components';
+import { salesApi } from '../api';
+import { activityLogMachine, type ActivityPreset } from '../machines/activity-log.machine';
+import { salesCompanyMachine } from '../machines/sales.machines';
+import styles from './sales.module.css';
+
+type LogApi = { open: (preset?: ActivityPreset) => void; saved: number };
+const LogContext = createContext<LogApi>({ open: () => undefined, saved: 0 });
+
+/** Opens the activity dialog, and the number of saves so far (a dependency for reloading). */
+export const useActivityLog = () => useContext(LogContext);
+
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.getAttribute('role') === 'combobox');
+
+/** Wraps a sales screen: the dialog and its shortcut. */
+export function SalesFrame({ children }: { children: ReactNode }) {
+  const log = useActorRef(activityLogMachine);
+  const open = useSelector(log, (s) => !s.matches('closed'));
+  const saved = useSelector(log, (s) => s.context.saved);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key.toLowerCase() !== LOG_ACTIVITY_SHORTCUT.key || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || isTyping(e.target)) return;
+      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      e.preventDefault();
+      log.send({ type: 'log.open' });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [log]);
+  const api = useMemo<LogApi>(() => ({ open: (preset) => log.send({ type: 'log.open', preset }), saved }), [log, saved]);
+  return (
+    <LogContext.Provider value={api}>
+      {children}
+      {open ? <ActivityDialog actor={log} /> : null}
+    </LogContext.Provider>
+  );
+}
+
+/** The "Log activity" button of a sales screen's header, with its shortcut. */
+export function LogActivityButton({ preset, label = 'Log activity' }: { preset?: ActivityPreset; label?: string }) {
+  const { open } = useActivityLog();
+  return (
+    <Button variant="primary" onPress={() => open(preset)} aria-keyshortcuts={LOG_ACTIVITY_SHORTCUT.label}>
+      {label} <kbd className={styles.kbd}>{LOG_ACTIVITY_SHORTCUT.label}</kbd>
+    </Button>
+  );
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+/** Companies whose name or account number holds the text (the first 20). */
+const loadCompanies: OptionLoader<Option> = async (text) => (await salesApi.customers({ q: text.trim() || undefined })).slice(0, 20).map((c) => ({ id: c.id, label: c.name, description: c.accountNumber }));
+const KIND_OPTIONS: Option[] = ACTIVITY_KINDS.map((k) => ({ id: k, label: ACTIVITY_LABELS[k] }));
+
+function ActivityDialog({ actor }: { actor: ReturnType<typeof useActorRef<typeof activityLogMachine>> }) {
+  const preset = useSelector(actor, (s) => s.context.preset);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const error = useSelector(actor, (s) => s.context.error);
+  const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
+  const [kind, setKind] = useState<ActivityKind>(preset.kind ?? 'call');
+  const [company, setCompany] = useState<{ id: number; name: string } | null>(preset.companyId ? { id: preset.companyId, name: preset.companyName ?? '' } : null);
+  const [day, setDay] = useState<string>(today());
+  const [amount, setAmount] = useState('');
+  const [quoteId, setQuoteId] = useState<Key | null>(null);
+  const [notes, setNotes] = useState('');
+  const [amountProblem, setAmountProblem] = useState<string | null>(null);
+  const companyQuery = useActorRef(salesCompanyMachine, { input: { query: company?.id ?? 0 } });
+  useEffect(() => {
+    if (company) companyQuery.send({ type: 'query.set', query: company.id });
+  }, [company, companyQuery]);
+  const view = useSelector(companyQuery, (s) => (company && s.context.data?.company.id === company.id ? s.context.data : null));
+  const quotes = view?.acceptedQuotes ?? [];
+  const quote = quotes.find((q) => q.id === quoteId);
+
+  const submit = () => {
+    const cents = amount.trim() === '' ? undefined : parseCents(amount);
+    if (kind === 'sale' && cents === null) {
+      setAmountProblem('Amount must be an amount like 1250.00');
+      return;
+    }
+    setAmountProblem(null);
+    const input: ActivityInput = {
+      kind,
+      companyId: company?.id ?? 0,
+      occurredOn: day,
+      notes,
+      ...(kind === 'sale' && cents !== undefined && cents !== null ? { amountCents: cents } : {}),
+      ...(kind === 'sale' && quoteId !== null ? { quoteId: Number(quoteId) } : {}),
+    };
+    actor.send({ type: 'log.submit', input });
+  };
+  return (
+    <Dialog
+      title="Log activity"
+      description="A call, a letter sent, a new lead or a closed sale. Press L on any sales screen to open this."
+      isOpen
+      onOpenChange={(o) => !o && actor.send({ type: 'log.close' })}
+      footer={
+        <>
+          <Button variant="secondary" onPress={() => actor.send({ type: 'log.close' })}>
+            Cancel
+          </Button>
+          <Button variant="primary" isPending={busy} onPress={submit}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form
+        className={styles.form}
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <FormErrorBanner title={error ?? undefined} errors={[]} />
+        <Select label="Activity" items={KIND_OPTIONS} value={kind} onChange={(k) => k && setKind(k as ActivityKind)} errorMessage={fieldErrors.kind} autoFocus />
+        <ComboBox<Option>
+          label="Company"
+          placeholder="Type a name or account number"
+          loader={loadCompanies}
+          defaultInputValue={preset.companyName ?? ''}
+          defaultSelectedKey={preset.companyId ?? null}
+          emptyText="No company matches"
+          onSelectionChange={(k) => {
+            setCompany(k === null ? null : { id: Number(k), name: '' });
+            setQuoteId(null);
+          }}
+          isRequired
+          errorMessage={fieldErrors.companyId}
+        />
+        <DatePicker label="Date" value={day} onChange={(v) => v && setDay(v)} errorMessage={fieldErrors.occurredOn} />
+        {kind === 'sale' ? (
+          <>
+            <Select
+              label="Accepted quote"
+              placeholder={company ? (quotes.length ? 'None' : 'No accepted quotes') : 'Pick a company first'}
+              items={[{ id: 'none', label: 'None' }, ...quotes.map((q) => ({ id: q.id, label: `${q.number} · ${formatMoney(q.totalCents)}` }))]}
+              value={quoteId ?? 'none'}
+              onChange={(k) => {
+                const next = k === 'none' || k === null ? null : k;
+                setQuoteId(next);
+                const q = quotes.find((x) => x.id === next);
+                if (q) setAmount((q.totalCents / 100).toFixed(2));
+              }}
+              isDisabled={!quotes.length}
+              errorMessage={fieldErrors.quoteId}
+            />
+            <TextField
+              label="Amount ($)"
+              inputMode="decimal"
+              value={amount}
+              onChange={setAmount}
+              description={quote ? `Filled from ${quote.number}` : 'The sale’s value, e.g. 1250.00'}
+              errorMessage={amountProblem ?? fieldErrors.amountCents}
+              isInvalid={Boolean(amountProblem ?? fieldErrors.amountCents)}
+            />
+          </>
+        ) : null}
+        <TextArea label="Notes" value={notes} onChange={setNotes} errorMessage={fieldErrors.notes} />
+        <button type="submit" hidden />
+      </form>
+    </Dialog>
+  );
+}

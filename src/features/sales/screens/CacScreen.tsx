@@ -1,0 +1,142 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import { formatMoney } from '@contracts/quote-money';
+import { NO_NEW_CUSTOMERS, type CacReport } from '@contracts/sales';
+import { Alert, Button, Card, EmptyState, PageHeader, Select, SkeletonTable, VisuallyHidden } from '@/shared/ui/components';
+import { cacMachine } from '../machines/sales.machines';
+import { SalesFrame } from './ActivityLog';
+import { monthLabel, recentMonths, SalesNav, shortMonth } from './parts';
+import styles from './sales.module.css';
+
+const money = (cents: number | null) => (cents === null ? NO_NEW_CUSTOMERS : formatMoney(cents));
+
+function Check({ report }: { report: CacReport }) {
+  if (!report.rows.length) return <EmptyState title="Nothing to check" text="No spend and no new customers in these months." />;
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table} data-testid="cac-table">
+        <caption>
+          <VisuallyHidden>Customer acquisition cost per channel and month, with its inputs</VisuallyHidden>
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Month</th>
+            <th scope="col">Channel</th>
+            <th scope="col" className={styles.num}>Spend</th>
+            <th scope="col">New customers</th>
+            <th scope="col" className={styles.num}>CAC = spend ÷ customers</th>
+            <th scope="col" className={styles.num}>Avg monthly revenue</th>
+            <th scope="col" className={styles.num}>Payback = CAC ÷ revenue</th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.rows.map((r) => (
+            <tr key={`${r.channelId}-${r.month}`} data-channel={r.channel}>
+              <td>{shortMonth(r.month)}</td>
+              <th scope="row">{r.channel}</th>
+              <td className={styles.num}>{formatMoney(r.spendCents)}</td>
+              <td>
+                {r.newCustomers.length ? (
+                  <>
+                    {r.newCustomers.length}:{' '}
+                    {r.newCustomers.map((c, i) => (
+                      <Fragment key={c.companyId}>
+                        {i ? ', ' : ''}
+                        <Link href={`/sales/company/${c.companyId}`}>{c.companyName}</Link>
+                        <span className={styles.muted}> ({formatMoney(c.revenueCents)} over {c.monthsAsCustomer} mo)</span>
+                      </Fragment>
+                    ))}
+                  </>
+                ) : (
+                  <span className={styles.muted}>none</span>
+                )}
+              </td>
+              <td className={styles.num} data-testid="cac-value">
+                <span className={styles.check}>
+                  {formatMoney(r.spendCents)} ÷ {r.newCustomers.length} ={' '}
+                </span>
+                <strong>{money(r.cacCents)}</strong>
+              </td>
+              <td className={styles.num}>{r.avgMonthlyRevenueCents === null ? '—' : formatMoney(r.avgMonthlyRevenueCents)}</td>
+              <td className={styles.num}>{r.paybackMonths === null ? '—' : `${r.paybackMonths} months`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Cac() {
+  const months = useMemo(() => recentMonths(), []);
+  const [from, setFrom] = useState(months[0]!);
+  const [to, setTo] = useState(months.at(-1)!);
+  const query = useActorRef(cacMachine, { input: { query: { from, to } } });
+  useEffect(() => {
+    query.send({ type: 'query.set', query: { from, to } });
+  }, [query, from, to]);
+  const data = useSelector(query, (s) => s.context.data);
+  const error = useSelector(query, (s) => s.context.error);
+  const items = months.map((m) => ({ id: m, label: monthLabel(m) }));
+  return (
+    <>
+      <PageHeader title="Customer Acquisition Cost Check" subtitle="CAC per channel and month = marketing spend ÷ new customers (companies whose first closed sale falls in the month) the channel brought. Every input is shown so the arithmetic can be checked." />
+      <SalesNav />
+      <div className={styles.stack}>
+        <div className={styles.toolbar}>
+          <Select label="From" items={items} value={from} onChange={(k) => k && setFrom(String(k))} />
+          <Select label="To" items={items} value={to} onChange={(k) => k && setTo(String(k))} />
+          <Link href="/sales/settings">Edit spend</Link>
+        </div>
+        {error ? (
+          <Alert tone="danger" title="The check could not be run" live>
+            {error} <Button size="sm" onPress={() => query.send({ type: 'query.reload' })}>Try again</Button>
+          </Alert>
+        ) : null}
+        {data ? (
+          <>
+            <Card title="By channel" description={`${monthLabel(data.from)} – ${monthLabel(data.to)}`} padding="none" asRegion>
+              <div className={styles.tableWrap}>
+                <table className={styles.table} data-testid="cac-by-channel">
+                  <thead>
+                    <tr>
+                      <th scope="col">Channel</th>
+                      <th scope="col" className={styles.num}>Spend</th>
+                      <th scope="col" className={styles.num}>New customers</th>
+                      <th scope="col" className={styles.num}>CAC</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.byChannel.map((c) => (
+                      <tr key={c.channelId}>
+                        <th scope="row">{c.channel}</th>
+                        <td className={styles.num}>{formatMoney(c.spendCents)}</td>
+                        <td className={styles.num}>{c.customers}</td>
+                        <td className={styles.num}>{money(c.cacCents)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </Card>
+            <Card title="Per month, with its inputs" padding="none" asRegion>
+              <Check report={data} />
+            </Card>
+          </>
+        ) : !error ? (
+          <SkeletonTable />
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/** /sales/debug/cac. */
+export default function CacScreen() {
+  return (
+    <SalesFrame>
+      <Cac />
+    </SalesFrame>
+  );
+}

@@ -1,0 +1,114 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import { formatMoney } from '@contracts/quote-money';
+import { usePageTitle } from '@/shared/page-title';
+import { Alert, Badge, Breadcrumbs, Button, Card, EmptyState, PageHeader, SkeletonCard } from '@/shared/ui/components';
+import type { ScreenProps } from '@/shared/routing';
+import { salesCompanyMachine } from '../machines/sales.machines';
+import { LogActivityButton, SalesFrame, useActivityLog } from './ActivityLog';
+import { LogButtons, PipelineStats, Timeline } from './CompanySales';
+import styles from './sales.module.css';
+
+function Company({ id }: { id: number }) {
+  const query = useActorRef(salesCompanyMachine, { input: { query: id } });
+  const view = useSelector(query, (s) => s.context.data);
+  const error = useSelector(query, (s) => s.context.error);
+  const { saved } = useActivityLog();
+  useEffect(() => {
+    if (saved) query.send({ type: 'query.reload' });
+  }, [query, saved]);
+  usePageTitle(view ? `${view.company.name} · Sales` : null);
+  if (error && !view) {
+    return (
+      <Alert tone="danger" title="This company could not be loaded" live>
+        {error} <Link href="/sales/customers">All customers</Link>
+      </Alert>
+    );
+  }
+  if (!view) return <SkeletonCard />;
+  const c = view.company;
+  return (
+    <>
+      <PageHeader
+        title={c.name}
+        subtitle={`${c.accountNumber} · ${c.territory ?? 'No territory'} · account manager ${c.accountManager ?? '—'}`}
+        breadcrumbs={<Breadcrumbs items={[{ label: 'Sales Customers', href: '/sales/customers' }, { label: c.name }]} />}
+        actions={
+          <>
+            <Badge tone={c.status === 'active' ? 'success' : c.status === 'prospect' ? 'info' : 'neutral'}>{c.status}</Badge>
+            <LogActivityButton preset={{ companyId: c.id, companyName: c.name }} />
+          </>
+        }
+      />
+      <div className={styles.stack}>
+        <PipelineStats view={view} />
+        <LogButtons companyId={c.id} companyName={c.name} />
+        <div className={styles.grid2}>
+          <Card title="Activity" description="Calls, letters, leads and closed sales, newest first." asRegion>
+            <Timeline view={view} />
+          </Card>
+          <div className={styles.stack}>
+            <Card title="Quotes" description="Latest revision of each quote, by status." asRegion actions={<Link href={`/company/${c.id}#company-quotes`}>All quotes</Link>}>
+              <table className={styles.table}>
+                <thead>
+                  <tr>
+                    <th scope="col">Status</th>
+                    <th scope="col" className={styles.num}>Quotes</th>
+                    <th scope="col" className={styles.num}>Value</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {view.pipeline.byStatus.map((b) => (
+                    <tr key={b.status}>
+                      <th scope="row">{b.status}</th>
+                      <td className={styles.num}>{b.count}</td>
+                      <td className={styles.num}>{formatMoney(b.totalCents)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {view.acceptedQuotes.length ? (
+                <p className={styles.muted}>
+                  Accepted:{' '}
+                  {view.acceptedQuotes.map((q, i) => (
+                    <span key={q.id}>
+                      {i ? ', ' : ''}
+                      <Link href={`/sales/quote/${q.id}`}>{q.number}</Link> ({formatMoney(q.totalCents)})
+                    </span>
+                  ))}
+                </p>
+              ) : null}
+            </Card>
+            <Card title="Contacts" asRegion actions={<Link href={`/company/${c.id}`}>Company page</Link>}>
+              {view.contacts.length ? (
+                <ul className={styles.leaders}>
+                  {view.contacts.map((p) => (
+                    <li key={p.id} style={{ gridTemplateColumns: '1fr auto' }}>
+                      <span>
+                        {p.name}
+                        {p.title ? <span className={styles.muted}> · {p.title}</span> : null}
+                      </span>
+                      <span className={styles.muted}>{p.email ? <a href={`mailto:${p.email}`}>{p.email}</a> : (p.phone ?? '')}</span>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <EmptyState title="No contacts" text="Add contacts on the company page." />
+              )}
+            </Card>
+          </div>
+        </div>
+        <Button variant="quiet" onPress={() => query.send({ type: 'query.reload' })}>
+          Refresh
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** /sales/company/{id}: the company from the sales angle, with logging. */
+export default function CompanyScreen({ params }: ScreenProps) {
+  const id = Number(params.id);
+  return <SalesFrame>{Number.isInteger(id) && id > 0 ? <Company id={id} /> : <EmptyState title="No such company" text="Pick one from the customers." />}</SalesFrame>;
+}

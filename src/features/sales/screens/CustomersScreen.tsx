@@ -1,0 +1,56 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import { formatMoney } from '@contracts/quote-money';
+import type { SalesCustomer } from '@contracts/sales';
+import { Alert, Badge, Button, Card, PageHeader, SkeletonTable } from '@/shared/ui/components';
+import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { customersMachine } from '../machines/sales.machines';
+import { LogActivityButton, SalesFrame, useActivityLog } from './ActivityLog';
+import { DaysAgo, SalesNav } from './parts';
+import styles from './sales.module.css';
+
+const STATUS_TONE = { active: 'success', prospect: 'info', inactive: 'neutral' } as const;
+
+export const CUSTOMER_COLUMNS: DataTableColumn<SalesCustomer>[] = [
+  { label: 'Company', field: 'name', sortable: true, cell: (c) => <Link href={`/sales/company/${c.id}`}>{c.name}</Link> },
+  { label: 'Status', field: 'status', sortable: true, cell: (c) => <Badge tone={STATUS_TONE[c.status]}>{c.status}</Badge>, width: '110px' },
+  { label: 'Territory', field: 'territory', sortable: true, cell: (c) => c.territory ?? '—', priority: 2 },
+  { label: 'Account manager', field: 'accountManager', sortable: true, cell: (c) => c.accountManager ?? '—', priority: 3 },
+  { label: 'Last activity', field: 'lastActivityOn', sortable: true, type: 'date', cell: (c) => <DaysAgo day={c.lastActivityOn} />, priority: 2 },
+  { label: 'Lifetime revenue', field: 'lifetimeCents', sortable: true, type: 'number', cell: (c) => <span className={styles.num}>{formatMoney(c.lifetimeCents)}</span> },
+  { label: 'Open pipeline', field: 'pipelineCents', sortable: true, type: 'number', cell: (c) => <span className={styles.num}>{formatMoney(c.pipelineCents)}</span>, priority: 2 },
+];
+
+function Customers() {
+  const query = useActorRef(customersMachine, { input: { query: null } });
+  const { saved } = useActivityLog();
+  useEffect(() => {
+    if (saved) query.send({ type: 'query.reload' });
+  }, [query, saved]);
+  const rows = useSelector(query, (s) => s.context.data);
+  const error = useSelector(query, (s) => s.context.error);
+  return (
+    <>
+      <PageHeader title="Sales Customers" subtitle="Every company with its status, territory, account manager, last activity, lifetime closed revenue and open pipeline." actions={<LogActivityButton />} />
+      <SalesNav />
+      {error && !rows ? (
+        <Alert tone="danger" title="The customers could not be loaded" live>
+          {error} <Button size="sm" onPress={() => query.send({ type: 'query.reload' })}>Try again</Button>
+        </Alert>
+      ) : null}
+      <Card padding="none">
+        {rows ? <DataTable<SalesCustomer> caption="Customers" columns={CUSTOMER_COLUMNS} rows={rows} rowKey="id" searchable tableId="sales-customers" initialState={{ sort: [{ field: 'lifetimeCents', type: 'desc' }] }} /> : <SkeletonTable />}
+      </Card>
+    </>
+  );
+}
+
+/** /sales/customers. */
+export default function CustomersScreen() {
+  return (
+    <SalesFrame>
+      <Customers />
+    </SalesFrame>
+  );
+}

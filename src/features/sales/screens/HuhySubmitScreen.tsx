@@ -1,0 +1,76 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import type { Key } from 'react-aria-components';
+import { HUHY_HONEYPOT, SALES_LIMITS } from '@contracts/sales';
+import { usePageTitle } from '@/shared/page-title';
+import { Alert, Button, Card, FormErrorBanner, Logo, Select, SkeletonCard, TextArea, TextField, VisuallyHidden } from '@/shared/ui/components';
+import { huhyChannelsMachine, huhySubmitMachine } from '../machines/sales.machines';
+import styles from './sales.module.css';
+
+/** /dtc/huhy/submit (public): "How did you hear about us?" for new clients, then a thank-you. */
+export default function HuhySubmitScreen() {
+  usePageTitle('How Did You Hear About Us?');
+  const channels = useActorRef(huhyChannelsMachine, { input: { query: null } });
+  const list = useSelector(channels, (s) => s.context.data);
+  const listError = useSelector(channels, (s) => s.context.error);
+  const submit = useActorRef(huhySubmitMachine, { input: {} });
+  const busy = useSelector(submit, (s) => s.hasTag('busy'));
+  const done = useSelector(submit, (s) => s.matches('saved'));
+  const error = useSelector(submit, (s) => s.context.error);
+  const fields = useSelector(submit, (s) => s.context.fieldErrors);
+  const [company, setCompany] = useState('');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [channel, setChannel] = useState<Key | null>(null);
+  const [detail, setDetail] = useState('');
+  const [trap, setTrap] = useState('');
+  const send = () =>
+    submit.send({ type: 'form.submit', input: { company, name, email, channelId: channel === null ? (0 as number) : Number(channel), detail, ...(trap ? { [HUHY_HONEYPOT]: trap } : {}) } });
+  return (
+    <main className={styles.public}>
+      <div className={styles.publicCard}>
+        <Logo />
+        <VisuallyHidden>
+          <h1>How Did You Hear About Us?</h1>
+        </VisuallyHidden>
+        {done ? (
+          <Card title="Thank you!">
+            <p>We have your answer. Someone from our team will be in touch soon.</p>
+          </Card>
+        ) : (
+          <Card title="How did you hear about us?" description="Welcome! Tell us how you found us; it takes a minute.">
+            {listError && !list ? <Alert tone="danger" title="The form could not be loaded">{listError}</Alert> : null}
+            {list ? (
+              <form
+                className={styles.form}
+                noValidate
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  send();
+                }}
+              >
+                <FormErrorBanner title={error ?? undefined} errors={Object.values(fields)} />
+                <TextField label="Company" value={company} onChange={setCompany} isRequired autoComplete="organization" errorMessage={fields.company} isInvalid={Boolean(fields.company)} />
+                <TextField label="Your name" value={name} onChange={setName} isRequired autoComplete="name" errorMessage={fields.name} isInvalid={Boolean(fields.name)} />
+                <TextField label="Email" type="email" value={email} onChange={setEmail} isRequired autoComplete="email" errorMessage={fields.email} isInvalid={Boolean(fields.email)} />
+                <Select label="How did you hear about us?" placeholder="Pick one" items={list.map((c) => ({ id: c.id, label: c.name }))} value={channel} onChange={setChannel} isRequired errorMessage={fields.channelId} isInvalid={Boolean(fields.channelId)} />
+                <TextArea label="Tell us more (optional)" value={detail} onChange={setDetail} maxLength={SALES_LIMITS.huhyDetailMax} errorMessage={fields.detail} />
+                <div className={styles.honeypot} aria-hidden="true">
+                  <label>
+                    Website
+                    <input tabIndex={-1} autoComplete="off" name={HUHY_HONEYPOT} value={trap} onChange={(e) => setTrap(e.target.value)} />
+                  </label>
+                </div>
+                <Button type="submit" variant="primary" isPending={busy}>
+                  Send
+                </Button>
+              </form>
+            ) : !listError ? (
+              <SkeletonCard />
+            ) : null}
+          </Card>
+        )}
+      </div>
+    </main>
+  );
+}

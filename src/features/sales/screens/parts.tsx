@@ -1,0 +1,65 @@
+/** Pieces the sales screens share: month helpers and the sub-navigation between the sales screens. */
+import { Link, useLocation } from 'wouter';
+import { formatDate } from '@/shared/ui/tokens/format';
+import styles from './parts.module.css';
+
+const MONTH_FORMAT = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** "2026-11" → "November 2026". */
+export const monthLabel = (month: string) => MONTH_FORMAT.format(new Date(`${month}-01T00:00:00Z`));
+const SHORT_MONTH = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });
+/** "2026-11" → "Nov 26". */
+export const shortMonth = (month: string) => SHORT_MONTH.format(new Date(`${month}-01T00:00:00Z`));
+
+/** The last `count` months, oldest first, as YYYY-MM. */
+export function recentMonths(count = 12, now = new Date()): string[] {
+  return Array.from({ length: count }, (_, i) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (count - 1 - i), 1)).toISOString().slice(0, 7));
+}
+
+const LINKS = [
+  ['/sales/dashboard', 'Dashboard'],
+  ['/sales/customers', 'Customers'],
+  ['/sales/territories', 'Territories'],
+  ['/sales/quotes', 'Quotes'],
+  ['/sales/reports', 'Reports'],
+  ['/sales/huhy', 'How they heard'],
+  ['/sales/debug/cac', 'CAC'],
+  ['/sales/settings', 'Settings'],
+] as const;
+
+/** The sales screens, one click apart (the sidebar has one "Sales" entry). */
+export function SalesNav() {
+  const [path] = useLocation();
+  return (
+    <nav aria-label="Sales" className={styles.nav}>
+      <ul>
+        {LINKS.map(([href, label]) => (
+          <li key={href}>
+            <Link href={href} aria-current={path === href || (href === '/sales/reports' && path.startsWith('/sales/report')) ? 'page' : undefined}>
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** How long ago a calendar day was, in days or weeks ("today", "3 days ago"), with the date on hover. */
+export function daysAgo(day: string, now = new Date()): string {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const days = Math.round((today - Date.parse(`${day}T00:00:00Z`)) / 86_400_000);
+  if (days <= 0) return days < 0 ? `in ${-days} days` : 'today';
+  if (days === 1) return 'yesterday';
+  if (days < 14) return `${days} days ago`;
+  if (days < 60) return `${Math.round(days / 7)} weeks ago`;
+  return formatDate(day);
+}
+
+export function DaysAgo({ day }: { day: string | null }) {
+  if (!day) return <>—</>;
+  return (
+    <time dateTime={day} title={formatDate(day)}>
+      {daysAgo(day)}
+    </time>
+  );
+}

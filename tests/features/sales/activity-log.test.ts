@@ -1,0 +1,49 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { Activity, ActivityInput } from '@contracts/sales';
+import { activityLogMachine } from '@/features/sales/machines/activity-log.machine';
+import { ApiError } from '@/shared/http/http';
+import { toast } from '@/shared/ui/components/toast/toast';
+
+const activity: Activity = {
+  id: 7, kind: 'call', companyId: 1, companyName: 'Acme Utilities', staffId: 3, staffName: 'Avery Agent', occurredOn: '2026-11-23',
+  amountCents: null, quoteId: null, quoteNumber: null, channelName: null, notes: '', createdAt: '2026-11-23T10:00:00Z',
+};
+const input: ActivityInput = { kind: 'call', companyId: 1, occurredOn: '2026-11-23', notes: '' };
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe('the activity dialog machine', () => {
+  const run = (save: (i: ActivityInput) => Promise<Activity>) => {
+    const actor = createActor(activityLogMachine.provide({ actors: { saveActivity: fromPromise(({ input: i }) => save(i)) } }));
+    actor.start();
+    return actor;
+  };
+
+  it('opens with a preset, saves, counts the save, closes and says so', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const save = vi.fn(async () => activity);
+    const actor = run(save);
+    actor.send({ type: 'log.open', preset: { kind: 'sale', companyId: 1, companyName: 'Acme Utilities' } });
+    expect(actor.getSnapshot().value).toBe('open');
+    expect(actor.getSnapshot().context.preset).toEqual({ kind: 'sale', companyId: 1, companyName: 'Acme Utilities' });
+    actor.send({ type: 'log.submit', input });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await tick();
+    expect(save).toHaveBeenCalledWith(input);
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(actor.getSnapshot().context.saved).toBe(1);
+    expect(success).toHaveBeenCalledWith('Call logged for Acme Utilities');
+  });
+
+  it('stays open with the server’s message and field errors when the save is refused, and opens clean next time', async () => {
+    const actor = run(() => Promise.reject(new ApiError(400, 'invalid_input', 'Invalid body', { companyId: 'No such company' })));
+    actor.send({ type: 'log.open' });
+    actor.send({ type: 'log.submit', input });
+    await tick();
+    expect(actor.getSnapshot().value).toBe('open');
+    expect(actor.getSnapshot().context).toMatchObject({ error: 'Invalid body', fieldErrors: { companyId: 'No such company' }, saved: 0 });
+    actor.send({ type: 'log.close' });
+    actor.send({ type: 'log.open' });
+    expect(actor.getSnapshot().context).toMatchObject({ error: null, fieldErrors: {}, preset: {} });
+  });
+});
