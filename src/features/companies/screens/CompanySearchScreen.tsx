@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useRef } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useCallback, useMemo } from 'react';
+import { Link } from 'wouter';
 import { COMPANY_STATUSES, type CompanyRow } from '@contracts/companies';
 import { TABLE_TEXTS } from '@contracts/common/constants';
 import { companyTableMachine } from '../machines/companies.machines';
@@ -8,6 +8,7 @@ import type { TableQuery } from '@/shared/machines/table/table.types';
 import { Badge, FilterBar, FilterChips, LinkButton, PageHeader, PlusIcon, SearchField, Select, type BadgeTone, type FilterChip } from '@/shared/ui/components';
 import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import styles from './CompanySearchScreen.module.css';
+import { useUrlFilters } from '@/shared/ui/data-table/url-filters';
 
 const ANY = '';
 const STATUS_OPTIONS = [{ id: ANY, label: 'Any status' }, ...COMPANY_STATUSES.map((s) => ({ id: s, label: s }))];
@@ -34,11 +35,7 @@ const FIELDS = COLUMNS.map((c) => c.field);
 
 /** Every company: one filter bar (search, status, chips) over the server-mode table; everything lives in the URL. */
 export default function CompanySearchScreen() {
-  const search = useSearch();
-  const [, navigate] = useLocation();
-  const url = useMemo(() => new URLSearchParams(search), [search]);
-  const searchRef = useRef(search);
-  searchRef.current = search;
+  const { url, go, setFilters } = useUrlFilters('/company/search');
   const searchText = url.get('search') ?? '';
   const status = url.get('f.status') ?? ANY;
   // A new search or filter is a new table that starts from the URL (sort and page changes are not).
@@ -46,20 +43,6 @@ export default function CompanySearchScreen() {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const initialState = useMemo(() => queryFromSearchParams(url, FIELDS), [filterKey]);
 
-  const go = useCallback((next: URLSearchParams) => navigate(`/company/search${next.toString() ? `?${next.toString()}` : ''}`, { replace: true }), [navigate]);
-  /** Sets (or clears, with '') URL keys and goes back to page 1. */
-  const setFilters = useCallback(
-    (changes: Record<string, string>) => {
-      const next = new URLSearchParams(searchRef.current);
-      for (const [k, v] of Object.entries(changes)) {
-        if (v) next.set(k, v);
-        else next.delete(k);
-      }
-      next.delete('page');
-      go(next);
-    },
-    [go],
-  );
   const onQueryChange = useCallback((q: TableQuery) => go(queryToSearchParams(q)), [go]);
 
   const chips: FilterChip[] = [

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'wouter';
 import { QUEUES, SEVERITIES, TICKET_STATUSES } from '@contracts/common/codes';
 import { TICKET_SLA_FILTERS, type TicketRow, type TicketSlaFilter } from '@contracts/tickets';
 import { CompanyPicker, pickedCompanyName } from '@/features/companies';
@@ -30,6 +30,7 @@ import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-tabl
 import { TABLE_TEXTS } from '@contracts/common/constants';
 import { AssigneePicker, pickedAssigneeName } from './AssigneePicker';
 import styles from './TicketSearchScreen.module.css';
+import { useUrlFilters } from '@/shared/ui/data-table/url-filters';
 
 /** Filters of the screen beside the table's own (search, sort, page): the endpoint's other parameters. */
 const EXTRA_KEYS = ['company', 'assignee', 'overdue', 'due_from', 'due_to', 'created_from', 'created_to', 'closed_from', 'closed_to', 'sla'] as const;
@@ -87,11 +88,7 @@ const FIELDS = COLUMNS.map((c) => c.field);
 
 /** The ticket list: one filter bar (search, pickers, chips) over the server-mode table; everything lives in the URL. */
 export default function TicketSearchScreen() {
-  const search = useSearch();
-  const [, navigate] = useLocation();
-  const url = useMemo(() => new URLSearchParams(search), [search]);
-  const searchRef = useRef(search);
-  searchRef.current = search;
+  const { url, go, setFilters, current } = useUrlFilters('/ticket/search');
   const extra = useMemo(() => {
     const out: Record<string, string> = {};
     for (const k of EXTRA_KEYS) if (url.get(k)) out[k] = url.get(k)!;
@@ -110,28 +107,14 @@ export default function TicketSearchScreen() {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const initialState = useMemo(() => queryFromSearchParams(url, FIELDS), [filterKey]);
 
-  const go = useCallback((next: URLSearchParams) => navigate(`/ticket/search${next.toString() ? `?${next.toString()}` : ''}`, { replace: true }), [navigate]);
-  /** Sets (or clears, with '') URL keys and goes back to page 1. */
-  const setFilters = useCallback(
-    (changes: Record<string, string>) => {
-      const next = new URLSearchParams(searchRef.current);
-      for (const [k, v] of Object.entries(changes)) {
-        if (v) next.set(k, v);
-        else next.delete(k);
-      }
-      next.delete('page');
-      go(next);
-    },
-    [go],
-  );
   const onQueryChange = useCallback(
     (q: TableQuery) => {
       const next = queryToSearchParams(q);
-      const current = new URLSearchParams(searchRef.current);
-      for (const k of EXTRA_KEYS) if (current.get(k)) next.set(k, current.get(k)!);
+      const now = current();
+      for (const k of EXTRA_KEYS) if (now.get(k)) next.set(k, now.get(k)!);
       go(next);
     },
-    [go],
+    [current, go],
   );
 
   const companyId = extra.company ? Number(extra.company) : null;
