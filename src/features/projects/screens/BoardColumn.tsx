@@ -118,7 +118,7 @@ export const BoardColumn = memo(function BoardColumn({ column, cards, total, lim
           Over the WIP limit of {limit}: finish work before starting more.
         </p>
       ) : null}
-      <div className={styles.scroller}>
+      <div className={ready && cards.length > VIRTUALIZE_FROM ? styles.scrollerVirtual : styles.scroller}>
         {!ready ? (
           <div className={styles.list} aria-busy="true">
             <SkeletonText lines={4} />
