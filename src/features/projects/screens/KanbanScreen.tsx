@@ -62,7 +62,7 @@ export default function KanbanScreen({ params }: ScreenProps) {
   const loadError = useSelector(board, (s) => s.context.error);
   // The cards shown (with the move's error and announcement, so they change together) follow the
   // move machine through a transition, not a synchronous store read: React renders a move in slices
-  // and yields between them, so the main thread never runs one long task for it (ADR 0089).
+  // and yields between them, so the main thread never runs one long task for it (ADR 0088).
   // A (re)load is shown at once, before paint, so the board never flashes empty columns.
   const [view, setView] = useState(() => viewOf(mover.getSnapshot().context));
   const { tasks, error: moveError, announcement } = view;
@@ -85,7 +85,7 @@ export default function KanbanScreen({ params }: ScreenProps) {
   // mounts in a transition after the previous one was painted (its virtualised list measures itself
   // when painted), so no two columns' work shares a task.
   const [mounted, setMounted] = useState(0);
-  const progressive = tasks.length > PROGRESSIVE_FROM;
+  const progressive = Math.max(tasks.length, data?.tasks.length ?? 0) > PROGRESSIVE_FROM;
   useEffect(() => {
     if (!progressive || mounted >= BOARD_COLUMNS.length) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -101,7 +101,8 @@ export default function KanbanScreen({ params }: ScreenProps) {
 
   useLayoutEffect(() => {
     if (!data) return;
-    urgent.current = true;
+    // A big board's columns are skeletons until they mount, so its cards can arrive in a transition too.
+    urgent.current = data.tasks.length <= PROGRESSIVE_FROM;
     mover.send({ type: 'board.loaded', tasks: data.tasks });
     urgent.current = false;
   }, [data, mover]);

@@ -2,7 +2,7 @@
  * The board's one "Move to…" menu. A card carries only a light button; pressing it opens this
  * menu next to that button, for that card, with the columns and positions worked out from the
  * column as it is when the menu opens. One menu per board instead of a menu trigger per card keeps
- * a card cheap to render, so a big board mounts and moves without long tasks (ADR 0089).
+ * a card cheap to render, so a big board mounts and moves without long tasks (ADR 0088).
  */
 import { useCallback, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { MenuContext, OverlayTriggerStateContext, PopoverContext, type Key } from 'react-aria-components';
