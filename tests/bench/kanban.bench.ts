@@ -139,9 +139,12 @@ ${runs.map((r, i) => `| ${i + 1}${i === 0 ? ' (cold)' : ''} | ${r.renderMs} | ${
 - Measured while other work kept the 2 cores busy (see the load average): a task's wall time then
   includes waiting for the CPU, so the same build on an idle machine runs shorter tasks.
 - Columns with more than 24 cards render only the cards in view (react-aria's Virtualizer with a
-  fixed card height), so ${CARDS} cards put about ${median(runs.map((r) => r.domCards))} rows in the DOM.
-- A board of more than 120 cards mounts one column per task (ADR 88), so "render" is five or six
-  tasks rather than one; a card is memoised and the header and filters do not re-render on a move.
+  fixed card height; the list scrolls itself at the column's height), so ${CARDS} cards put about
+  ${median(runs.map((r) => r.domCards))} rows in the DOM.
+- A board of more than 120 cards mounts one column per frame, each in a transition (ADR 0088), so
+  "render" is several short tasks rather than one; a card is memoised and light (a drag handle and
+  a plain button: the board has one shared "Move to…" menu); a move renders in a transition and
+  the header and filters do not re-render on a move.
 - \`BENCH_PROFILE=/tmp/kanban npm run bench:kanban\` writes each run's CPU profile (open it in
   Chromium's DevTools, Performance panel) to see where a long task's time goes.
 `;

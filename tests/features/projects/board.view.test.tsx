@@ -1,4 +1,4 @@
-/** The kanban board over msw: keyboard moves through the Move to… menu, a refused move rolled back, WIP warnings, filters, deleting a card. */
+/** The kanban board over msw: keyboard moves through the Move to… menu, the one shared menu acting on the card it was opened from, a refused move rolled back, WIP warnings, filters, deleting a card. */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -65,6 +65,52 @@ describe('the kanban board', () => {
     expect(moves).toEqual([{ id: 2, column: 'review', before_id: null, after_id: null }]);
     expect(within(column('To do')).queryByRole('row', { name: /Order meters/ })).toBeNull();
     await waitFor(() => expect(screen.getByText('Moved Order meters to Review.')).toBeInTheDocument());
+  });
+
+  it('opens the one shared Move to… menu for the card whose button was pressed, acts on that card, and gives focus back to its button', async () => {
+    const moves: { id: number; column: string }[] = [];
+    server.use(
+      http.get('*/api/v2/projects/5/board', () => HttpResponse.json(BOARD)),
+      http.post('*/api/v2/tasks/:id/move', async ({ params, request }) => {
+        const body = (await request.json()) as { column: TaskCard['column'] };
+        moves.push({ id: Number(params.id), column: body.column });
+        const was = BOARD.tasks.find((x) => x.id === Number(params.id))!;
+        return HttpResponse.json({ ...was, column: body.column, rank: 'z' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderBoard();
+    await screen.findByRole('heading', { level: 1, name: 'Meter rollout' });
+    // One menu for the board: no card renders a menu of its own until asked.
+    expect(screen.queryByRole('menu')).toBeNull();
+    const survey = screen.getByRole('button', { name: 'Move Survey sites to…' });
+    expect(survey).toHaveAttribute('aria-haspopup', 'menu');
+    await user.click(survey);
+    const first = await screen.findByRole('menu', { name: 'Move Survey sites to…' });
+    expect(survey).toHaveAttribute('aria-expanded', 'true');
+    // Survey sites is first in To do: it cannot go up, it can go down; To do is not offered.
+    expect(within(first).getByRole('menuitem', { name: 'Up one' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(first).getByRole('menuitem', { name: 'Down one' })).not.toHaveAttribute('aria-disabled');
+    expect(within(first).queryByRole('menuitem', { name: 'To do' })).toBeNull();
+    // Escape closes it and focus is back on the button it was opened from.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await waitFor(() => expect(survey).toHaveFocus());
+    expect(survey).toHaveAttribute('aria-expanded', 'false');
+
+    // Opened from another card, the same menu now names and moves that card.
+    const train = screen.getByRole('button', { name: 'Move Train staff to…' });
+    await user.click(train);
+    const second = await screen.findByRole('menu', { name: 'Move Train staff to…' });
+    expect(within(second).queryByRole('menuitem', { name: 'In progress' })).toBeNull();
+    expect(within(second).getByRole('menuitem', { name: 'Down one' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(within(second).getByRole('menuitem', { name: 'Done' }));
+    await waitFor(() => expect(screen.getByText('Moved Train staff to Done.')).toBeInTheDocument());
+    expect(moves).toEqual([{ id: 4, column: 'done' }]);
+    expect(within(column('Done')).getByRole('row', { name: /Train staff/ })).toBeInTheDocument();
+    expect(within(column('To do')).getByRole('row', { name: /Survey sites/ })).toBeInTheDocument();
+    // The moved card's button, in its new column, has the focus.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Move Train staff to…' })).toHaveFocus());
   });
 
   it('puts a refused move back and says why', async () => {

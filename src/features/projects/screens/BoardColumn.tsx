@@ -1,22 +1,22 @@
 /** One column of the kanban board: a react-aria GridList with drag and drop, its WIP count and a quick add. */
 import { useActorRef, useSelector } from '@xstate/react';
-import { memo, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   Button as AriaButton,
   GridList,
   GridListItem,
   ListLayout,
-  OverlayTriggerStateContext,
   useDragAndDrop,
   Virtualizer,
   type DropItem,
   type ItemDropTarget,
   type Key,
 } from 'react-aria-components';
-import { BOARD_COLUMN_LABELS, BOARD_COLUMNS, byRank, type BoardColumn as Column, type TaskCard } from '@contracts/projects';
+import { BOARD_COLUMN_LABELS, type BoardColumn as Column, type TaskCard } from '@contracts/projects';
 import type { CardMove } from '../machines/card-move.machine';
 import { addTaskMachine } from '../machines/projects.machines';
-import { Avatar, Badge, Button, IconButton, Menu, MenuItem, MenuSection, MenuTrigger, MoreIcon, PlusIcon, SkeletonText, TextField, toast } from '@/shared/ui/components';
+import { MOVE_BUTTON_ATTR } from './MoveMenu';
+import { Avatar, Badge, Button, IconButton, MoreIcon, PlusIcon, SkeletonText, TextField, toast } from '@/shared/ui/components';
 import styles from './board.module.css';
 
 /** The drag type of a card: only cards drop on columns. */
@@ -38,6 +38,8 @@ type Props = {
   onDragStart: (taskId: number) => void;
   onDragCancel: () => void;
   onOpen: (taskId: number) => void;
+  /** Opens the board's one "Move to…" menu for a card, next to its button. */
+  onMenu: (card: TaskCard, column: readonly TaskCard[], trigger: HTMLElement) => void;
   onAdded: () => void;
   /**
    * False until the board mounts this column's cards: a big board mounts one column per task, so
@@ -54,7 +56,7 @@ async function droppedIds(items: DropItem[]): Promise<number[]> {
   return texts.map(Number).filter((n) => Number.isInteger(n) && n > 0);
 }
 
-export const BoardColumn = memo(function BoardColumn({ column, cards, total, limit, projectId, onMove, onDragStart, onDragCancel, onOpen, onAdded, ready = true }: Props) {
+export const BoardColumn = memo(function BoardColumn({ column, cards, total, limit, projectId, onMove, onDragStart, onDragCancel, onOpen, onMenu, onAdded, ready = true }: Props) {
   const label = BOARD_COLUMN_LABELS[column];
   // The column's cards as they are now, for a card's menu: the list keeps an unchanged card's
   // element between renders, so a card reads its neighbours when its menu opens, not as props.
@@ -62,7 +64,7 @@ export const BoardColumn = memo(function BoardColumn({ column, cards, total, lim
   useLayoutEffect(() => {
     latest.current = cards;
   }, [cards]);
-  const siblings = useCallback(() => latest.current, []);
+  const openMenu = useCallback((card: TaskCard, trigger: HTMLElement) => onMenu(card, latest.current, trigger), [onMenu]);
   const over = limit !== undefined && total > limit;
   const { dragAndDropHooks } = useDragAndDrop({
     getItems: (keys) => [...keys].map((k) => ({ [CARD_TYPE]: String(k), 'text/plain': cards.find((c) => c.id === Number(k))?.title ?? String(k) })),
@@ -94,7 +96,7 @@ export const BoardColumn = memo(function BoardColumn({ column, cards, total, lim
     >
       {(card) => (
         <GridListItem id={card.id} textValue={card.title} className={styles.item}>
-          <Card card={card} siblings={siblings} onMove={onMove} />
+          <Card card={card} onMenu={openMenu} />
         </GridListItem>
       )}
     </GridList>
@@ -116,7 +118,7 @@ export const BoardColumn = memo(function BoardColumn({ column, cards, total, lim
           Over the WIP limit of {limit}: finish work before starting more.
         </p>
       ) : null}
-      <div className={styles.scroller}>
+      <div className={ready && cards.length > VIRTUALIZE_FROM ? styles.scrollerVirtual : styles.scroller}>
         {!ready ? (
           <div className={styles.list} aria-busy="true">
             <SkeletonText lines={4} />
@@ -133,8 +135,11 @@ export const BoardColumn = memo(function BoardColumn({ column, cards, total, lim
   );
 });
 
-/** A card; memoised, so a move re-renders only the card that moved. */
-const Card = memo(function Card({ card, siblings, onMove }: { card: TaskCard; siblings: () => TaskCard[]; onMove: (m: CardMove) => void }) {
+/**
+ * A card; memoised, so a move re-renders only the card that moved. Kept light: a drag handle, a
+ * plain button that opens the board's one "Move to…" menu, and spans for the rest.
+ */
+const Card = memo(function Card({ card, onMenu }: { card: TaskCard; onMenu: (card: TaskCard, trigger: HTMLElement) => void }) {
   return (
     <div className={styles.card}>
       <div className={styles.cardTop}>
@@ -144,12 +149,9 @@ const Card = memo(function Card({ card, siblings, onMove }: { card: TaskCard; si
           </svg>
         </AriaButton>
         <span className={styles.cardTitle}>{card.title}</span>
-        <MenuTrigger>
-          <IconButton aria-label={`Move ${card.title} to…`} size="sm">
-            <MoreIcon />
-          </IconButton>
-          <MoveMenu card={card} siblings={siblings} onMove={onMove} />
-        </MenuTrigger>
+        <IconButton aria-label={`Move ${card.title} to…`} aria-haspopup="menu" aria-expanded={false} size="sm" {...{ [MOVE_BUTTON_ATTR]: card.id }} onPress={(e) => onMenu(card, e.target as HTMLElement)}>
+          <MoreIcon />
+        </IconButton>
       </div>
       <div className={styles.meta}>
         {card.estimate !== null ? <Badge tone="neutral" title="Estimate">{card.estimate} pt</Badge> : null}
@@ -163,38 +165,6 @@ const Card = memo(function Card({ card, siblings, onMove }: { card: TaskCard; si
 });
 
 const GRIP_DOTS = [3, 8, 13].flatMap((y) => [<circle key={`a${y}`} cx="2.5" cy={y} r="1.3" />, <circle key={`b${y}`} cx="7.5" cy={y} r="1.3" />]);
-
-/** The "Move to…" menu: the other columns and the positions, worked out from the column as it is when the menu opens. */
-function MoveMenu({ card, siblings, onMove }: { card: TaskCard; siblings: () => TaskCard[]; onMove: (m: CardMove) => void }) {
-  const open = useContext(OverlayTriggerStateContext)?.isOpen ?? false;
-  const sorted = open ? siblings().filter((c) => c.column === card.column).sort(byRank) : [];
-  const at = sorted.findIndex((c) => c.id === card.id);
-  const act = (key: Key) => {
-    const k = String(key);
-    if (k === 'up' && at > 0) onMove({ taskId: card.id, column: card.column, beforeId: sorted[at - 1]!.id });
-    else if (k === 'down' && at < sorted.length - 1) onMove({ taskId: card.id, column: card.column, afterId: sorted[at + 1]!.id });
-    else if (k === 'top' && at > 0) onMove({ taskId: card.id, column: card.column, beforeId: sorted[0]!.id });
-    else if (k === 'bottom' && at < sorted.length - 1) onMove({ taskId: card.id, column: card.column });
-    else if ((BOARD_COLUMNS as readonly string[]).includes(k)) onMove({ taskId: card.id, column: k as Column });
-  };
-  return (
-    <Menu onAction={act} aria-label={`Move ${card.title} to…`} placement="bottom end">
-      <MenuSection title="Move to column">
-        {BOARD_COLUMNS.filter((c) => c !== card.column).map((c) => (
-          <MenuItem key={c} id={c}>
-            {BOARD_COLUMN_LABELS[c]}
-          </MenuItem>
-        ))}
-      </MenuSection>
-      <MenuSection title="Position">
-        <MenuItem id="top" isDisabled={at <= 0}>Top of column</MenuItem>
-        <MenuItem id="up" isDisabled={at <= 0}>Up one</MenuItem>
-        <MenuItem id="down" isDisabled={at < 0 || at >= sorted.length - 1}>Down one</MenuItem>
-        <MenuItem id="bottom" isDisabled={at < 0 || at >= sorted.length - 1}>Bottom of column</MenuItem>
-      </MenuSection>
-    </Menu>
-  );
-}
 
 function QuickAdd({ column, projectId, onAdded }: { column: Column; projectId: number; onAdded: () => void }) {
   const [open, setOpen] = useState(false);

@@ -1,13 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import type { Key } from 'react-aria-components';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import { BOARD_COLUMN_LABELS, BOARD_COLUMNS, byRank, PROJECT_LIMITS, type Board, type TaskCard, type WipLimits } from '@contracts/projects';
 import { projectsApi } from '../api';
-import { cardMoveMachine, type CardMove } from '../machines/card-move.machine';
+import { cardMoveMachine, type CardMove, type CardMoveContext } from '../machines/card-move.machine';
 import { boardMachine, updateProjectMachine } from '../machines/projects.machines';
 import { BoardColumn } from './BoardColumn';
+import { MoveMenu, type MoveMenuHandle } from './MoveMenu';
 import { TaskSheet } from './TaskSheet';
 import { useTabTitle } from './parts';
 import styles from './board.module.css';
@@ -36,6 +37,8 @@ export const PROGRESSIVE_FROM = 120;
 
 type Filters = { assignee: string; sprint: string; text: string };
 
+const viewOf = (c: CardMoveContext) => ({ tasks: c.tasks, error: c.error, announcement: c.announcement });
+
 /** Cards matching the filters: assignee (or unassigned), sprint (or none) and text in the title or description. */
 export function filterCards(tasks: readonly TaskCard[], f: { assignee: string; sprint: string; text: string }): TaskCard[] {
   const text = f.text.trim().toLowerCase();
@@ -57,29 +60,59 @@ export default function KanbanScreen({ params }: ScreenProps) {
   );
   const data = useSelector(board, (s) => s.context.data);
   const loadError = useSelector(board, (s) => s.context.error);
-  const tasks = useSelector(mover, (s) => s.context.tasks);
-  const moveError = useSelector(mover, (s) => s.context.error);
-  const announcement = useSelector(mover, (s) => s.context.announcement);
+  // The cards shown (with the move's error and announcement, so they change together) follow the
+  // move machine through a transition, not a synchronous store read: React renders a move in slices
+  // and yields between them, so the main thread never runs one long task for it (ADR 0088).
+  // A (re)load is shown at once, before paint, so the board never flashes empty columns.
+  const [view, setView] = useState(() => viewOf(mover.getSnapshot().context));
+  const { tasks, error: moveError, announcement } = view;
+  const urgent = useRef(false);
+  useLayoutEffect(() => {
+    let last = viewOf(mover.getSnapshot().context);
+    setView(last);
+    const sub = mover.subscribe((s) => {
+      const next = viewOf(s.context);
+      if (next.tasks === last.tasks && next.error === last.error && next.announcement === last.announcement) return;
+      last = next;
+      if (urgent.current) setView(next);
+      else startTransition(() => setView(next));
+    });
+    return () => sub.unsubscribe();
+  }, [mover]);
   const [filters, setFilters] = useState<Filters>({ assignee: ANY, sprint: ANY, text: '' });
   const [open, setOpen] = useState<number | null>(null);
-  // Columns mounted so far: all at once for a usual board, one per task for a big one.
+  // Columns mounted so far: all at once for a usual board, one per frame for a big one. Each column
+  // mounts in a transition after the previous one was painted (its virtualised list measures itself
+  // when painted), so no two columns' work shares a task.
   const [mounted, setMounted] = useState(0);
-  const progressive = tasks.length > PROGRESSIVE_FROM;
+  const progressive = Math.max(tasks.length, data?.tasks.length ?? 0) > PROGRESSIVE_FROM;
   useEffect(() => {
     if (!progressive || mounted >= BOARD_COLUMNS.length) return;
-    const timer = setTimeout(() => setMounted((n) => n + 1), 0);
-    return () => clearTimeout(timer);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setMounted((n) => n + 1)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [progressive, mounted]);
   useTabTitle(data ? `${data.project.name} board` : 'Project Kanban');
 
-  useEffect(() => {
-    if (data) mover.send({ type: 'board.loaded', tasks: data.tasks });
+  useLayoutEffect(() => {
+    if (!data) return;
+    // A big board's columns are skeletons until they mount, so its cards can arrive in a transition too.
+    urgent.current = data.tasks.length <= PROGRESSIVE_FROM;
+    mover.send({ type: 'board.loaded', tasks: data.tasks });
+    urgent.current = false;
   }, [data, mover]);
 
   const reload = useCallback(() => board.send({ type: 'query.reload' }), [board]);
   const onMove = useCallback((move: CardMove) => mover.send({ type: mover.getSnapshot().matches('dragging') ? 'drop' : 'move.request', move }), [mover]);
   const onDragStart = useCallback((taskId: number) => mover.send({ type: 'drag.start', taskId }), [mover]);
   const onDragCancel = useCallback(() => mover.send({ type: 'drag.cancel' }), [mover]);
+  const menu = useRef<MoveMenuHandle>(null);
+  const onMenu = useCallback((card: TaskCard, column: readonly TaskCard[], trigger: HTMLElement) => menu.current?.open(card, column, trigger), []);
 
   const shown = useMemo(() => filterCards(tasks, filters), [tasks, filters]);
   // Columns whose cards did not change keep their array, so a move re-renders only the two columns it touches.
@@ -150,10 +183,12 @@ export default function KanbanScreen({ params }: ScreenProps) {
             onDragStart={onDragStart}
             onDragCancel={onDragCancel}
             onOpen={setOpen}
+            onMenu={onMenu}
             onAdded={reload}
           />
         ))}
       </div>
+      <MoveMenu ref={menu} onMove={onMove} />
       {selected ? <TaskSheet key={selected.id} task={selected} board={data} onClose={() => setOpen(null)} onSaved={reload} /> : null}
     </>
   );
