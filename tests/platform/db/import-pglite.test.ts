@@ -61,7 +61,8 @@ describe('importing a database of the previous version (PGlite)', () => {
     rmSync(empty, { recursive: true, force: true });
   });
 
-  it('copies every row, keeps the sequences and search columns, applies newer migrations, and keeps the old folder aside', async () => {
+  // Builds a PGlite folder, starts a PostgreSQL server, copies and migrates: minutes on a busy 2-core machine.
+  it('copies every row, keeps the sequences and search columns, applies newer migrations, and keeps the old folder aside', { timeout: 180_000 }, async () => {
     await makePreviousVersionFolder(join(dataDir, 'pglite'));
     await expect(openDatabase({ dataDir, databaseUrl: undefined })).rejects.toThrow('npm run db:import-pglite');
 
