@@ -285,7 +285,7 @@ export const huhyInputSchema = z.strictObject({
   email: emailSchema,
   channelId: id('Channel'),
   detail: text('Tell us more', SALES_LIMITS.huhyDetailMax).default(''),
-  [HUHY_HONEYPOT]: z.string().max(500).optional(),
+  [HUHY_HONEYPOT]: safeText('Website must be text', 'Website').max(500).optional(),
 });
 export type HuhyInput = z.input<typeof huhyInputSchema>;
 
