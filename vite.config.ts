@@ -61,7 +61,15 @@ function surveyEntry(): Plugin {
 export default defineConfig({
   plugins: [react(), surveyEntry()],
   resolve: { alias: ALIASES },
-  build: { ...BUILD, rollupOptions: { input: { main: 'index.html' } } },
+  build: {
+    ...BUILD,
+    rollupOptions: {
+      input: { main: 'index.html' },
+      // The kit's components only define things: a screen that imports three of them from the
+      // barrel gets those three (and their CSS), not the whole kit. CSS stays a side effect.
+      treeshake: { moduleSideEffects: [{ test: /\/src\/shared\/ui\/components\/.*\.tsx?$/, sideEffects: false }] },
+    },
+  },
   server: {
     proxy: {
       '/api': `http://127.0.0.1:${API_PORT}`,

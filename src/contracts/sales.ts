@@ -10,8 +10,8 @@ import { calendarDay, idInput, safeText } from './common/input';
 import { emailSchema } from './auth';
 import { QUOTE_STATUSES, type QuoteStatus } from './quotes';
 
-export const ACTIVITY_KINDS = ['call', 'letter', 'lead', 'sale'] as const;
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+export { ACTIVITY_KINDS, SALES_REPORTS, type ActivityKind } from './sales-kinds';
+import { ACTIVITY_KINDS, type ActivityKind } from './sales-kinds';
 export const ACTIVITY_LABELS: Record<ActivityKind, string> = { call: 'Call', letter: 'Letter sent', lead: 'New lead', sale: 'Closed sale' };
 /** The plural a tile or a report says. */
 export const ACTIVITY_PLURALS: Record<ActivityKind, string> = { call: 'Calls', letter: 'Letters sent', lead: 'New leads', sale: 'Closed sales' };
@@ -19,14 +19,6 @@ export const ACTIVITY_PLURALS: Record<ActivityKind, string> = { call: 'Calls', l
 /** Targets are kept per activity kind, plus the revenue of closed sales (in cents). */
 export const TARGET_KINDS = ['call', 'letter', 'lead', 'sale', 'revenue'] as const;
 export type TargetKind = (typeof TARGET_KINDS)[number];
-
-/** The four activity reports: report id = the last segment of its /sales/reports/… route. */
-export const SALES_REPORTS: Record<ActivityKind, { id: string; title: string }> = {
-  call: { id: 'number-of-calls', title: 'Number of calls' },
-  letter: { id: 'number-of-letters-sent', title: 'Number of letters sent' },
-  lead: { id: 'new-leads-generated', title: 'New leads generated' },
-  sale: { id: 'closed-sales', title: 'Closed sales' },
-};
 
 export const SALES_LIMITS = {
   notesMax: 2000,

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { CompanyViewSection } from '@/features/companies';
 import type { MenuEntry, StaffRoute } from '@/shared/routing';
-import { SALES_REPORTS } from '@contracts/sales';
+import { SALES_REPORTS } from '@contracts/sales-kinds';
 
 const entry = lazy(() => import('./screens/ReportsScreens').then((m) => ({ default: m.SalesReportEntryScreen })));
 const report = lazy(() => import('./screens/ReportsScreens').then((m) => ({ default: m.SalesReportScreen })));

@@ -1,7 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { LoginRequest } from '@contracts/auth';
 import { LIMITS } from '@contracts/common/constants';
-import { Button, FormErrorBanner, Logo, TextField } from '@/shared/ui/components';
+// The sign-in page has the tightest JS budget (QUALITY.md): it takes the kit's looks (class names,
+// the banner, the logo) over native controls, without react-aria's interaction layer or the barrel.
+import { buttonClassName } from '@/shared/ui/components/button/Button';
+import { fieldStyles } from '@/shared/ui/components/field/parts';
+import { FormErrorBanner } from '@/shared/ui/components/form/Form';
+import { Logo } from '@/shared/ui/components/logo/Logo';
 import styles from './LoginForm.module.css';
 
 type Props = {
@@ -33,8 +38,8 @@ export function LoginForm({ heading, subtitle, submitLabel, busy, error, onSubmi
         </h1>
         {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
         <FormErrorBanner title={error ?? undefined} />
-        <TextField id="login-email" name="email" label="Email" type="email" autoComplete="username" maxLength={LIMITS.email} value={email} onChange={setEmail} />
-        <TextField
+        <NativeField id="login-email" name="email" label="Email" type="email" autoComplete="username" maxLength={LIMITS.email} value={email} onChange={setEmail} />
+        <NativeField
           id="login-password"
           name="password"
           label="Password"
@@ -44,11 +49,25 @@ export function LoginForm({ heading, subtitle, submitLabel, busy, error, onSubmi
           value={password}
           onChange={setPassword}
         />
-        <Button type="submit" variant="primary" size="lg" className={styles.submit} isDisabled={busy}>
+        <button type="submit" className={`${buttonClassName({ variant: 'primary', size: 'lg', fullWidth: true })} ${styles.submit}`} disabled={busy}>
           {submitLabel}
-        </Button>
+        </button>
         {children}
       </form>
     </main>
+  );
+}
+
+type NativeFieldProps = { id: string; name: string; label: string; type: string; autoComplete: string; maxLength: number; value: string; onChange: (value: string) => void };
+
+/** A labelled input in the kit's field look. */
+function NativeField({ label, onChange, ...input }: NativeFieldProps) {
+  return (
+    <div className={fieldStyles.field}>
+      <label htmlFor={input.id} className={fieldStyles.label}>
+        {label}
+      </label>
+      <input {...input} className={`${fieldStyles.control} ${styles.input}`} onChange={(e) => onChange(e.target.value)} />
+    </div>
   );
 }
