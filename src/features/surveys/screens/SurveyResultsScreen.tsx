@@ -160,7 +160,7 @@ export default function SurveyResultsScreen() {
                     rows={results.comments.rows}
                     rowKey={(r) => r.id}
                     columns={[
-                      { header: 'Received', cell: (r) => formatNumericDateTime(r.receivedAt) },
+                      { header: 'Received', cell: (r) => <span className={styles.nowrap}>{formatNumericDateTime(r.receivedAt)}</span> },
                       { header: 'Survey', cell: (r) => SURVEY_TYPE_NAMES[r.type] },
                       {
                         header: 'Company',
