@@ -154,6 +154,7 @@ export default function SurveyResultsScreen() {
           </Card>
 
           <Card title="Responses and comments" asRegion id="survey-comments" className={styles.block}>
+                  <div className={styles.comments}>
                   <SimpleTable
                     label="Responses and comments"
                     empty={TABLE_TEXTS.empty}
@@ -185,6 +186,7 @@ export default function SurveyResultsScreen() {
                       },
                     ]}
                   />
+                  </div>
               <nav className={styles.pager} aria-label="Pages">
                 <Button variant="secondary" size="sm" isDisabled={busy || page <= 1} onPress={() => actor.send({ type: 'results.page', page: page - 1 })}>
                   Previous
