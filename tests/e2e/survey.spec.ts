@@ -151,6 +151,6 @@ test.describe.serial('surveys end to end', () => {
     await expect(page.getByRole('heading', { name: 'Thank you for your participation!' })).toBeVisible();
     const header = page.getByTestId('thanks-header');
     await expect(header).toHaveCSS('background-color', 'rgb(0, 123, 255)');
-    await expect(page.locator('.thanks-card')).toHaveCSS('border-radius', '20px');
+    await expect(page.getByTestId('thanks-card')).toHaveCSS('border-radius', '20px');
   });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import styles from './SimpleTable.module.css';
 
 /** A column of a small read-only table: its header and what a row shows in it. */
@@ -24,8 +24,17 @@ export function SimpleTable<R>({
   /** What the one row says when there are no rows (TABLE_TEXTS.empty for the spec's text); none when omitted. */
   empty?: ReactNode;
 }) {
+  const wrap = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(wrap);
   return (
-    <div className={styles.wrap}>
+    // Only when it scrolls sideways does the box take focus, so keyboard users can scroll it too.
+    <div
+      ref={wrap}
+      className={styles.wrap}
+      tabIndex={scrolls ? 0 : undefined}
+      role={scrolls ? 'group' : undefined}
+      aria-label={scrolls ? `${label ?? 'Table'}, scrolls sideways` : undefined}
+    >
       <table className={styles.table} aria-label={label}>
         <thead>
           <tr>
@@ -55,4 +64,21 @@ export function SimpleTable<R>({
       </table>
     </div>
   );
+}
+
+/** Whether the box is narrower than its content, followed as either one changes size. */
+function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
 }

@@ -61,3 +61,13 @@ describe('management dashboard', () => {
     expect(screen.getByRole('img', { name: /Dana Developer has the most open tickets \(30, 3 overdue\)/ })).toBeInTheDocument();
   });
 });
+
+describe('management dashboard when the figures cannot be loaded', () => {
+  it('says why in an alert under the page title and shows no figures', async () => {
+    server.use(http.get('/api/v2/management/dashboard', () => HttpResponse.json({ error: { code: 'internal', message: 'Something went wrong on our side' } }, { status: 500 })));
+    render(<ManagementDashboardScreen />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side');
+    expect(screen.getByRole('heading', { level: 1, name: 'Management Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Team totals' })).toBeNull();
+  });
+});

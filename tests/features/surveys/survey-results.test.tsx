@@ -79,6 +79,17 @@ describe('survey results screen', () => {
     expect(Object.fromEntries(q)).toEqual({ from: '2026-11-01', to: '2026-11-30', companyId: '2', type: 'TCS', page: '1', pageSize: '20' });
   });
 
+  it('says there is no data in the comments table when nothing matches, and still shows the figures', async () => {
+    server.use(http.get('/api/v2/surveys/results', () => HttpResponse.json({ ...RESULTS, responses: 0, csat: null, nps: null, comments: { rows: [], total: 0, page: 1, pageSize: 20 } })));
+    render(<SurveyResultsScreen />);
+    expect(await screen.findByTestId('survey-responses')).toHaveTextContent('0');
+    expect(screen.getByTestId('survey-csat')).toHaveTextContent('—');
+    const comments = screen.getByRole('region', { name: 'Responses and comments' });
+    expect(within(comments).getByRole('cell', { name: 'No data for table' })).toBeInTheDocument();
+    expect(within(comments).getByText('page 1 of 1')).toBeVisible();
+    expect(within(comments).getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
   it('says why when the results cannot be loaded, and tries again', async () => {
     server.use(http.get('/api/v2/surveys/results', () => HttpResponse.json({ error: { code: 'internal', message: 'Something went wrong on our side' } }, { status: 500 }), { once: true }));
     const user = userEvent.setup();

@@ -32,7 +32,7 @@ describe('DialogHost', () => {
     expect(ok).toHaveStyle({ background: '#1d4ed8' });
     expect(cancel).toHaveStyle({ background: '#b91c1c' });
     expect(within(dialog).queryByRole('button', { name: 'No' })).toBeNull();
-    expect(document.querySelector('.dlg-overlay')).toHaveClass('dlg-pos-center');
+    expect(document.querySelector('[data-dialog-overlay]')).toHaveAttribute('data-position', 'center');
     await user.click(cancel);
     await expect(answer).resolves.toEqual({ action: 'cancel' });
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -42,7 +42,7 @@ describe('DialogHost', () => {
     const { service, user } = setup();
     const answer = service.ask({ kind: 'confirm', title: 'Save?', showDeny: true, position: 'top' });
     const dialog = await screen.findByRole('alertdialog', { name: 'Save?' });
-    expect(document.querySelector('.dlg-overlay')).toHaveClass('dlg-pos-top');
+    expect(document.querySelector('[data-dialog-overlay]')).toHaveAttribute('data-position', 'top');
     await user.click(within(dialog).getByRole('button', { name: 'No' }));
     await expect(answer).resolves.toEqual({ action: 'deny' });
   });
@@ -70,7 +70,7 @@ describe('DialogHost', () => {
     expect(dialog).toHaveTextContent('Your session has expired. Please log in again.');
     expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Log In']);
     await user.keyboard('{Escape}');
-    await user.click(document.querySelector('.dlg-overlay')!);
+    await user.click(document.querySelector('[data-dialog-overlay]')!);
     expect(screen.getByRole('alertdialog', { name: 'Session Expired' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Log In' }));
     await expect(answer).resolves.toEqual({ action: 'confirm' });

@@ -6,7 +6,7 @@ import { chartSpec, type ChartSpec } from '@contracts/charts';
 import type { ManagementDashboard } from '@contracts/management';
 import { managementDashboardMachine } from '../machines/management.machine';
 import { Spinner } from '@/shared/ui/Spinner';
-import { Card, Stat } from '@/shared/ui/components';
+import { Alert, Card, PageHeader, Stat } from '@/shared/ui/components';
 import { Chart } from '@/shared/ui/chart';
 import styles from './ManagementDashboard.module.css';
 
@@ -53,12 +53,10 @@ export default function ManagementDashboardScreen() {
 
   return (
     <>
-      <h1>Management Dashboard</h1>
+      <PageHeader title="Management Dashboard" subtitle="Open and overdue work across the team, and what was closed in the last 30 days." />
       {loading && !data ? <Spinner label="Loading team figures" /> : null}
       {error ? (
-        <div className="form-error" role="alert">
-          {error}
-        </div>
+        <Alert tone="danger" title={error} live className={styles.alert} />
       ) : null}
       {data && charts ? (
         <>

@@ -11,7 +11,7 @@ export function ScaleRating({ name, legend, value, onChange }: { name: string; l
       <legend>{legend}</legend>
       <div className="number-scale">
         {VALUES.map((v) => (
-          <label key={v} className="choice number-choice">
+          <label key={v} className="choice">
             <input type="radio" name={name} value={v} checked={value === v} onChange={() => onChange(v)} />
             <span className="choice-box">{v}</span>
           </label>

@@ -9,13 +9,15 @@ import {
   SURVEY_TITLE_SUPPORT,
   SURVEY_TYPE_CLIENT_CARE,
   SURVEY_TYPE_SUPPORT,
+  TABLE_TEXTS,
 } from '@contracts/common/constants';
 import type { SurveyType } from '@contracts/surveys';
 import { surveyResultsMachine, type SurveyResultsFilters } from '../machines/survey-results.machine';
-import { Spinner } from '@/shared/ui/Spinner';
+import { Alert, Button, Card, PageHeader, SkeletonCard } from '@/shared/ui/components';
 import { SURVEY_TYPE_NAMES, surveyQuestionName } from '../survey-labels';
 import { formatNumericDateTime } from '@/shared/ui/tokens/format';
 import { SimpleTable } from '@/shared/ui/SimpleTable';
+import styles from './SurveyResults.module.css';
 
 const figure = (v: number | null, suffix = '') => (v === null ? '—' : `${v.toFixed(2)}${suffix}`);
 
@@ -67,137 +69,136 @@ export default function SurveyResultsScreen() {
   const lastPage = results ? Math.max(1, Math.ceil(results.comments.total / pageSize)) : 1;
   return (
     <>
-      <h1>Survey results</h1>
-      <form className="card survey-filters" onSubmit={applyFilters} aria-label="Filters">
-        <div className="field">
-          <label htmlFor="survey-from">From</label>
-          <input id="survey-from" name="from" type="date" />
-        </div>
-        <div className="field">
-          <label htmlFor="survey-to">To</label>
-          <input id="survey-to" name="to" type="date" />
-        </div>
-        <div className="field">
-          <label htmlFor="survey-company">Company</label>
-          <select id="survey-company" name="companyId" defaultValue="">
-            <option value="">All companies</option>
-            {results?.companies.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="survey-type">Survey</label>
-          <select id="survey-type" name="type" defaultValue="">
-            <option value="">Both surveys</option>
-            <option value={SURVEY_TYPE_CLIENT_CARE}>{SURVEY_TITLE_CLIENT_CARE}</option>
-            <option value={SURVEY_TYPE_SUPPORT}>{SURVEY_TITLE_SUPPORT}</option>
-          </select>
-        </div>
-        <div className="survey-filter-actions">
-          <button type="submit" className="btn" disabled={busy}>
-            Apply
-          </button>
-          <button type="button" className="btn btn-secondary" disabled={busy || !results} onClick={() => actor.send({ type: 'results.export' })}>
-            {exporting ? 'Exporting…' : 'Export to CSV'}
-          </button>
-        </div>
-      </form>
+      <PageHeader
+        title="Survey results"
+        subtitle="Satisfaction and recommendation scores from both surveys, with every comment."
+        actions={
+          <Button variant="secondary" isDisabled={busy || !results} isPending={exporting} pendingLabel="Exporting" onPress={() => actor.send({ type: 'results.export' })}>
+            Export to CSV
+          </Button>
+        }
+      />
+      <Card padding="compact" className={styles.block}>
+        <form className={styles.filters} onSubmit={applyFilters} aria-label="Filters">
+          <div className={styles.field}>
+            <label htmlFor="survey-from">From</label>
+            <input id="survey-from" name="from" type="date" className={styles.control} />
+          </div>
+          <div className={styles.field}>
+            <label htmlFor="survey-to">To</label>
+            <input id="survey-to" name="to" type="date" className={styles.control} />
+          </div>
+          <div className={styles.field}>
+            <label htmlFor="survey-company">Company</label>
+            <select id="survey-company" name="companyId" defaultValue="" className={styles.control}>
+              <option value="">All companies</option>
+              {results?.companies.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={styles.field}>
+            <label htmlFor="survey-type">Survey</label>
+            <select id="survey-type" name="type" defaultValue="" className={styles.control}>
+              <option value="">Both surveys</option>
+              <option value={SURVEY_TYPE_CLIENT_CARE}>{SURVEY_TITLE_CLIENT_CARE}</option>
+              <option value={SURVEY_TYPE_SUPPORT}>{SURVEY_TITLE_SUPPORT}</option>
+            </select>
+          </div>
+          <div className={styles.filterActions}>
+            <Button type="submit" variant="primary" isDisabled={busy}>
+              Apply
+            </Button>
+          </div>
+        </form>
+      </Card>
 
       {error ? (
-        <div className="form-error" role="alert">
-          {error}{' '}
+        <Alert tone="danger" title={error} live className={styles.block}>
           {failed ? (
-            <button type="button" className="btn btn-secondary" onClick={() => actor.send({ type: 'results.retry' })}>
+            <Button variant="secondary" size="sm" onPress={() => actor.send({ type: 'results.retry' })}>
               Try again
-            </button>
+            </Button>
           ) : null}
-        </div>
+        </Alert>
       ) : null}
-      {busy && !results ? <Spinner label="Loading survey results" /> : null}
+      {busy && !results ? <SkeletonCard label="Loading survey results" /> : null}
 
       {results ? (
         <div aria-busy={busy}>
-          <section className="card" aria-labelledby="survey-summary">
-            <h2 id="survey-summary">Summary</h2>
-            <dl className="survey-figures">
-              <div>
-                <dt>Responses</dt>
-                <dd data-testid="survey-responses">{results.responses}</dd>
+          <Card title="Summary" asRegion id="survey-summary" className={styles.block}>
+              <dl className={styles.figures}>
+                <div>
+                  <dt>Responses</dt>
+                  <dd data-testid="survey-responses">{results.responses}</dd>
+                </div>
+                <div>
+                  <dt>CSAT</dt>
+                  <dd data-testid="survey-csat">{figure(results.csat, '%')}</dd>
+                </div>
+                <div>
+                  <dt>NPS</dt>
+                  <dd data-testid="survey-nps">{figure(results.nps)}</dd>
+                </div>
+              </dl>
+              <p className={styles.note}>
+                CSAT is the share of answers 4 or 5 to the first question; NPS is the share of 9–10 minus the share of 0–6 to the
+                recommendation question. Only the latest response per survey link counts.
+              </p>
+              <div className={styles.distributions}>
+                <Distribution title="Satisfaction (Q1, 1–5)" noun="satisfaction" counts={results.q1Distribution} first={SURVEY_Q1_MIN} />
+                <Distribution title="Recommendation (Q2, 0–10, client care)" noun="recommendation" counts={results.q2Distribution} first={SURVEY_Q2_MIN} />
               </div>
-              <div>
-                <dt>CSAT</dt>
-                <dd data-testid="survey-csat">{figure(results.csat, '%')}</dd>
-              </div>
-              <div>
-                <dt>NPS</dt>
-                <dd data-testid="survey-nps">{figure(results.nps)}</dd>
-              </div>
-            </dl>
-            <p className="muted">
-              CSAT is the share of answers 4 or 5 to the first question; NPS is the share of 9–10 minus the share of 0–6 to the
-              recommendation question. Only the latest response per survey link counts.
-            </p>
-            <div className="survey-distributions">
-              <Distribution title="Satisfaction (Q1, 1–5)" noun="satisfaction" counts={results.q1Distribution} first={SURVEY_Q1_MIN} />
-              <Distribution title="Recommendation (Q2, 0–10, client care)" noun="recommendation" counts={results.q2Distribution} first={SURVEY_Q2_MIN} />
-            </div>
-          </section>
+          </Card>
 
-          <section className="card" aria-labelledby="survey-comments">
-            <h2 id="survey-comments">Responses and comments</h2>
-            {results.comments.rows.length === 0 ? (
-              <p>No data for table</p>
-            ) : (
-              <SimpleTable
-                rows={results.comments.rows}
-                rowKey={(r) => r.id}
-                columns={[
-                  { header: 'Received', cell: (r) => formatNumericDateTime(r.receivedAt) },
-                  { header: 'Survey', cell: (r) => SURVEY_TYPE_NAMES[r.type] },
-                  {
-                    header: 'Company',
-                    cell: (r) => (
-                      <>
-                        {r.companyName ?? 'N/A'}
-                        {r.contactName ? <div className="muted">{r.contactName}</div> : null}
-                      </>
-                    ),
-                  },
-                  { header: 'Ticket', cell: (r) => (r.ticketId ? `#${r.ticketId} ${r.ticketTitle ?? ''}` : '—') },
-                  { header: 'Q1', cell: (r) => r.q1 },
-                  { header: 'Q2', cell: (r) => r.q2 ?? '—' },
-                  {
-                    header: 'Comments',
-                    cell: (r) =>
-                      Object.entries(r.texts).map(([q, text]) => (
-                        <p key={q} className="survey-comment">
-                          <strong>{surveyQuestionName(r.type, q)}:</strong> {text}
-                        </p>
-                      )),
-                  },
-                ]}
-              />
-            )}
-            <nav className="pager" aria-label="Pages">
-              <button type="button" className="btn btn-secondary" disabled={busy || page <= 1} onClick={() => actor.send({ type: 'results.page', page: page - 1 })}>
-                Previous
-              </button>
-              <span>
-                page {page} of {lastPage}
-              </span>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                disabled={busy || page >= lastPage}
-                onClick={() => actor.send({ type: 'results.page', page: page + 1 })}
-              >
-                Next
-              </button>
-            </nav>
-          </section>
+          <Card title="Responses and comments" asRegion id="survey-comments" className={styles.block}>
+                  <div className={styles.comments}>
+                  <SimpleTable
+                    label="Responses and comments"
+                    empty={TABLE_TEXTS.empty}
+                    rows={results.comments.rows}
+                    rowKey={(r) => r.id}
+                    columns={[
+                      { header: 'Received', cell: (r) => <span className={styles.nowrap}>{formatNumericDateTime(r.receivedAt)}</span> },
+                      { header: 'Survey', cell: (r) => SURVEY_TYPE_NAMES[r.type] },
+                      {
+                        header: 'Company',
+                        cell: (r) => (
+                          <>
+                            {r.companyName ?? 'N/A'}
+                            {r.contactName ? <div className={styles.note}>{r.contactName}</div> : null}
+                          </>
+                        ),
+                      },
+                      { header: 'Ticket', cell: (r) => (r.ticketId ? `#${r.ticketId} ${r.ticketTitle ?? ''}` : '—') },
+                      { header: 'Q1', cell: (r) => r.q1 },
+                      { header: 'Q2', cell: (r) => r.q2 ?? '—' },
+                      {
+                        header: 'Comments',
+                        cell: (r) =>
+                          Object.entries(r.texts).map(([q, text]) => (
+                            <p key={q} className={styles.comment}>
+                              <strong>{surveyQuestionName(r.type, q)}:</strong> {text}
+                            </p>
+                          )),
+                      },
+                    ]}
+                  />
+                  </div>
+              <nav className={styles.pager} aria-label="Pages">
+                <Button variant="secondary" size="sm" isDisabled={busy || page <= 1} onPress={() => actor.send({ type: 'results.page', page: page - 1 })}>
+                  Previous
+                </Button>
+                <span>
+                  page {page} of {lastPage}
+                </span>
+                <Button variant="secondary" size="sm" isDisabled={busy || page >= lastPage} onPress={() => actor.send({ type: 'results.page', page: page + 1 })}>
+                  Next
+                </Button>
+              </nav>
+          </Card>
         </div>
       ) : null}
     </>

@@ -5,6 +5,8 @@ import { tableDemoMachine } from '../machines/table-demo.machine';
 import type { DemoRow } from '../machines/demo-rows';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { SeverityBadge, StatusBadge } from '@/shared/ui/Badges';
+import { Button, Card, PageHeader } from '@/shared/ui/components';
+import styles from './TableDemo.module.css';
 
 const DEFAULT_COUNT = 100_000;
 
@@ -38,29 +40,29 @@ export default function TableDemoScreen() {
   const answer = useSelector(demo, (s) => s.context.lastAnswer);
   return (
     <>
-      <h1>Table demo</h1>
-      <section className="card">
+      <PageHeader title="Table demo" subtitle={`${rows.length.toLocaleString('en-US')} generated requests: sort, filter, select and page them, or show them all.`} />
+      <Card padding="compact" className={styles.block}>
         <DataTable caption="Demo requests" columns={columns} rows={rows} selectable />
-      </section>
-      <section className="card" aria-labelledby="dialogs-heading">
-        <h2 id="dialogs-heading">Dialogs</h2>
-        <p>
-          <button type="button" className="btn btn-secondary" onClick={() => demo.send({ type: 'demo.ask', request: { kind: 'confirm', title: 'Delete this request?', showDeny: true } })}>
+      </Card>
+      <Card title="Dialogs" asRegion id="dialogs" description="The dialog service's confirm, prompt and session-expired dialogs." className={styles.block}>
+        <div className={styles.actions}>
+          <Button variant="secondary" onPress={() => demo.send({ type: 'demo.ask', request: { kind: 'confirm', title: 'Delete this request?', showDeny: true } })}>
             Confirm dialog
-          </button>{' '}
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => demo.send({ type: 'demo.ask', request: { kind: 'prompt', title: 'Send a copy', input: { type: 'email', label: 'Email', required: true } } })}
+          </Button>
+          <Button
+            variant="secondary"
+            onPress={() => demo.send({ type: 'demo.ask', request: { kind: 'prompt', title: 'Send a copy', input: { type: 'email', label: 'Email', required: true } } })}
           >
             Prompt dialog
-          </button>{' '}
-          <button type="button" className="btn btn-secondary" onClick={() => demo.send({ type: 'demo.sessionExpired' })}>
+          </Button>
+          <Button variant="secondary" onPress={() => demo.send({ type: 'demo.sessionExpired' })}>
             Session expired dialog
-          </button>
+          </Button>
+        </div>
+        <p role="status" className={styles.answer}>
+          {answer ? `Answer: ${answer.action}${answer.value ? ` ${answer.value}` : ''}` : ''}
         </p>
-        <p role="status">{answer ? `Answer: ${answer.action}${answer.value ? ` ${answer.value}` : ''}` : ''}</p>
-      </section>
+      </Card>
     </>
   );
 }

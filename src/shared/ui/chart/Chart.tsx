@@ -113,7 +113,7 @@ export function Chart({ spec, height = DEFAULT_CHART_HEIGHT, onSelect, drillHref
         aria-busy={status === 'loading'}
       />
       <figcaption id={captionId} className="chart__caption">
-        <span className="chart__title">{spec.title}</span> <span className="chart__summary">{spec.summary}</span>
+        <span className="chart__title">{spec.title}</span> <span>{spec.summary}</span>
       </figcaption>
       {status === 'failed' && (
         <p className="chart__failed" role="status">

@@ -2,7 +2,9 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { withDefaults, type DialogService } from '@/shared/machines/dialog.machine';
-import './dialog.css';
+import { buttonClassName } from '@/shared/ui/components/button/Button';
+import { cx } from '@/shared/ui/components/cx';
+import styles from './Dialog.module.css';
 
 /** Named colours map to shades that keep white text readable (WCAG AA). */
 const SHADES: Record<string, string> = { blue: '#1d4ed8', red: '#b91c1c' };
@@ -25,10 +27,12 @@ export default function DialogView({ actor }: { actor: DialogService['actor'] })
       onOpenChange={(isOpen) => {
         if (!isOpen) send({ type: 'dialog.dismiss' });
       }}
-      className={`dlg-overlay dlg-pos-${d.position}`}
+      className={cx(styles.overlay, styles[`pos-${d.position}`])}
+      data-dialog-overlay
+      data-position={d.position}
     >
-      <Modal className="dlg-modal">
-        <Dialog role={d.kind === 'prompt' ? 'dialog' : 'alertdialog'} className="dlg" aria-describedby={d.message ? `${id}-msg` : undefined}>
+      <Modal className={styles.modal}>
+        <Dialog role={d.kind === 'prompt' ? 'dialog' : 'alertdialog'} className={styles.dialog} aria-describedby={d.message ? `${id}-msg` : undefined}>
           <form
             onSubmit={(e) => {
               e.preventDefault();
@@ -36,19 +40,20 @@ export default function DialogView({ actor }: { actor: DialogService['actor'] })
             }}
             noValidate
           >
-            <Heading slot="title" className="dlg-title">
+            <Heading slot="title" className={styles.title}>
               {d.title}
             </Heading>
             {d.message ? (
-              <p id={`${id}-msg`} className="dlg-message">
+              <p id={`${id}-msg`} className={styles.message}>
                 {d.message}
               </p>
             ) : null}
             {d.kind === 'prompt' ? (
-              <div className="field">
+              <div className={styles.field}>
                 <label htmlFor={`${id}-input`}>{d.input?.label ?? d.title}</label>
                 <input
                   id={`${id}-input`}
+                  className={styles.control}
                   type={d.input?.type ?? 'text'}
                   placeholder={d.input?.placeholder}
                   value={value}
@@ -58,27 +63,27 @@ export default function DialogView({ actor }: { actor: DialogService['actor'] })
                   onChange={(e) => send({ type: 'dialog.input', value: e.target.value })}
                 />
                 {error ? (
-                  <span id={`${id}-err`} className="field-error" role="alert">
+                  <span id={`${id}-err`} className={styles.error} role="alert">
                     {error}
                   </span>
                 ) : null}
               </div>
             ) : null}
-            <div className="dlg-actions">
+            <div className={styles.actions}>
               {d.showCancel ? (
-                <Button className="btn dlg-btn" style={{ background: shade(d.cancelColor), borderColor: shade(d.cancelColor) }} onPress={() => send({ type: 'dialog.cancel' })}>
+                <Button className={cx(buttonClassName({ variant: 'primary' }), styles.coloured)} style={{ background: shade(d.cancelColor), borderColor: shade(d.cancelColor) }} onPress={() => send({ type: 'dialog.cancel' })}>
                   {d.cancelText}
                 </Button>
               ) : null}
               {d.showDeny ? (
-                <Button className="btn btn-secondary dlg-btn" onPress={() => send({ type: 'dialog.deny' })}>
+                <Button className={buttonClassName({ variant: 'secondary' })} onPress={() => send({ type: 'dialog.deny' })}>
                   {d.denyText}
                 </Button>
               ) : null}
               <Button
                 type="submit"
                 autoFocus={d.kind !== 'prompt'}
-                className="btn dlg-btn"
+                className={cx(buttonClassName({ variant: 'primary' }), styles.coloured)}
                 style={{ background: shade(d.confirmColor), borderColor: shade(d.confirmColor) }}
               >
                 {d.confirmText}
