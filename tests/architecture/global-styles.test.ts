@@ -1,5 +1,5 @@
 /**
- * Screens draw themselves with the kit and CSS modules over the tokens (ADR 60, ADR 98): the global
+ * Screens draw themselves with the kit and CSS modules over the tokens (ADR 60, ADR 92): the global
  * stylesheet holds only what is truly global, and no screen leans on a class nobody defines.
  */
 import { readdirSync, readFileSync } from 'node:fs';
