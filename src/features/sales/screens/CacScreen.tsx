@@ -33,10 +33,10 @@ function Check({ report }: { report: CacReport }) {
         <tbody>
           {report.rows.map((r) => (
             <tr key={`${r.channelId}-${r.month}`} data-channel={r.channel}>
-              <td>{shortMonth(r.month)}</td>
+              <td className={styles.nowrap}>{shortMonth(r.month)}</td>
               <th scope="row">{r.channel}</th>
               <td className={styles.num}>{formatMoney(r.spendCents)}</td>
-              <td>
+              <td className={styles.customersCell}>
                 {r.newCustomers.length ? (
                   <>
                     {r.newCustomers.length}:{' '}

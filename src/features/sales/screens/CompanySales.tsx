@@ -28,7 +28,7 @@ export function PipelineStats({ view }: { view: SalesCompanyView }) {
       <Stat label="Lifetime revenue" value={formatMoney(view.company.lifetimeCents)} />
       <Stat label="Open pipeline" value={formatMoney(view.pipeline.openCents)} hint={`${view.pipeline.byStatus.filter((b) => b.status === 'draft' || b.status === 'sent').reduce((a, b) => a + b.count, 0)} open quotes`} />
       <Stat label="Accepted quotes" value={String(view.acceptedQuotes.length)} hint={view.acceptedQuotes.length ? formatMoney(view.acceptedQuotes.reduce((a, q) => a + q.totalCents, 0)) : undefined} />
-      <Stat label="Came through" value={view.company.channel ?? '—'} />
+      <Stat label="Came through" value={<span className={styles.statText}>{view.company.channel ?? '—'}</span>} />
     </div>
   );
 }

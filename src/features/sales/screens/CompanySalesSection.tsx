@@ -6,6 +6,7 @@ import { Card, SkeletonCard } from '@/shared/ui/components';
 import { salesCompanyMachine } from '../machines/sales.machines';
 import { SalesFrame, useActivityLog } from './ActivityLog';
 import { LogButtons, PipelineStats, Timeline } from './CompanySales';
+import styles from './sales.module.css';
 
 function Section({ companyId, companyName }: CompanySectionProps) {
   const query = useActorRef(salesCompanyMachine, { input: { query: companyId } });
@@ -18,11 +19,11 @@ function Section({ companyId, companyName }: CompanySectionProps) {
   return (
     <Card title="Sales" description="Recent activity and the pipeline." asRegion actions={<Link href={`/sales/company/${companyId}`}>Open in Sales</Link>}>
       {view ? (
-        <>
+        <div className={styles.stack}>
           <PipelineStats view={view} />
           <LogButtons companyId={companyId} companyName={companyName} />
           <Timeline view={view} limit={8} />
-        </>
+        </div>
       ) : error ? (
         <p role="alert">{error}</p>
       ) : (

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { formatMoney } from '@contracts/quote-money';
 import { usePageTitle } from '@/shared/page-title';
@@ -10,9 +10,13 @@ import { LogActivityButton, SalesFrame, useActivityLog } from './ActivityLog';
 import { LogButtons, PipelineStats, Timeline } from './CompanySales';
 import styles from './sales.module.css';
 
+/** The newest activities shown at first; the rest are one click away. */
+const TIMELINE_PAGE = 25;
+
 function Company({ id }: { id: number }) {
   const query = useActorRef(salesCompanyMachine, { input: { query: id } });
   const view = useSelector(query, (s) => s.context.data);
+  const [everything, setEverything] = useState(false);
   const error = useSelector(query, (s) => s.context.error);
   const { saved } = useActivityLog();
   useEffect(() => {
@@ -46,7 +50,12 @@ function Company({ id }: { id: number }) {
         <LogButtons companyId={c.id} companyName={c.name} />
         <div className={styles.grid2}>
           <Card title="Activity" description="Calls, letters, leads and closed sales, newest first." asRegion>
-            <Timeline view={view} />
+            <Timeline view={view} limit={everything ? undefined : TIMELINE_PAGE} />
+            {!everything && view.activities.length > TIMELINE_PAGE ? (
+              <Button variant="quiet" onPress={() => setEverything(true)}>
+                Show all {view.activities.length} activities
+              </Button>
+            ) : null}
           </Card>
           <div className={styles.stack}>
             <Card title="Quotes" description="Latest revision of each quote, by status." asRegion actions={<Link href={`/company/${c.id}#company-quotes`}>All quotes</Link>}>

@@ -13,7 +13,7 @@ import styles from './sales.module.css';
 const STATUS_TONE = { active: 'success', prospect: 'info', inactive: 'neutral' } as const;
 
 export const CUSTOMER_COLUMNS: DataTableColumn<SalesCustomer>[] = [
-  { label: 'Company', field: 'name', sortable: true, cell: (c) => <Link href={`/sales/company/${c.id}`}>{c.name}</Link> },
+  { label: 'Company', field: 'name', sortable: true, cell: (c) => <Link href={`/sales/company/${c.id}`} className={styles.cellLink} title={c.name}>{c.name}</Link> },
   { label: 'Status', field: 'status', sortable: true, cell: (c) => <Badge tone={STATUS_TONE[c.status]}>{c.status}</Badge>, width: '110px' },
   { label: 'Territory', field: 'territory', sortable: true, cell: (c) => c.territory ?? '—', priority: 2 },
   { label: 'Account manager', field: 'accountManager', sortable: true, cell: (c) => c.accountManager ?? '—', priority: 3 },

@@ -12,7 +12,7 @@ import styles from './sales.module.css';
 
 const COLUMNS: DataTableColumn<HuhyAnswer>[] = [
   { label: 'Received', field: 'createdAt', sortable: true, cell: (a) => <RelativeTime value={a.createdAt} /> },
-  { label: 'Company', field: 'company', sortable: true, cell: (a) => (a.companyId ? <Link href={`/sales/company/${a.companyId}`}>{a.company}</Link> : a.company) },
+  { label: 'Company', field: 'company', sortable: true, cell: (a) => (a.companyId ? <Link href={`/sales/company/${a.companyId}`} className={styles.cellLink} title={a.company}>{a.company}</Link> : a.company) },
   { label: 'Contact', field: 'name', sortable: true, priority: 2 },
   { label: 'Email', field: 'email', priority: 3 },
   { label: 'Channel', field: 'channel', sortable: true },

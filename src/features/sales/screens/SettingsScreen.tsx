@@ -148,7 +148,7 @@ function Channels({ settings, readOnly, onSaved }: { settings: SalesSettings; re
       }
     >
       <FormErrorBanner title={s.error ?? undefined} />
-      <ul className={styles.form} aria-label="Channels">
+      <ul className={`${styles.form} ${styles.plainList}`} aria-label="Channels">
         {rows.map((r, i) => (
           <li key={r.id ?? `new-${i}`} className={styles.toolbar}>
             <TextField label={`Channel ${i + 1}`} value={r.name} isReadOnly={readOnly} onChange={(name) => setRows(rows.map((x, j) => (j === i ? { ...x, name } : x)))} errorMessage={s.fields[`channels.${i}.name`]} isInvalid={Boolean(s.fields[`channels.${i}.name`])} />

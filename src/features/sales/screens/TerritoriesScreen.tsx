@@ -162,21 +162,19 @@ function Territories() {
             description={selected.length ? `${selected.length} selected` : 'Select companies to move them to another territory.'}
             padding="none"
             asRegion
-            actions={
-              <div className={styles.toolbar}>
-                <Select
-                  label="Move to"
-                  placeholder="Pick a territory"
-                  items={[...data.territories.map((t) => ({ id: t.id, label: t.name })), { id: NONE, label: 'No territory' }]}
-                  value={target}
-                  onChange={(k) => setTarget(k)}
-                />
-                <Button variant="primary" isDisabled={!selected.length || target === null} isPending={moving} onPress={move}>
-                  Move {selected.length || ''} {selected.length === 1 ? 'company' : 'companies'}
-                </Button>
-              </div>
-            }
           >
+            <div className={styles.bulkBar}>
+              <Select
+                label="Move to"
+                placeholder="Pick a territory"
+                items={[...data.territories.map((t) => ({ id: t.id, label: t.name })), { id: NONE, label: 'No territory' }]}
+                value={target}
+                onChange={(k) => setTarget(k)}
+              />
+              <Button variant="primary" isDisabled={!selected.length || target === null} isPending={moving} onPress={move}>
+                Move {selected.length || ''} {selected.length === 1 ? 'company' : 'companies'}
+              </Button>
+            </div>
             {moveError ? <FormErrorBanner title={moveError} /> : null}
             <DataTable<SalesCustomer>
               key={round}

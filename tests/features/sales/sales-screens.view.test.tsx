@@ -1,0 +1,344 @@
+/**
+ * The sales screens over msw: the dashboard (tiles against targets, drill links, the pipeline),
+ * the activity dialog (the L shortcut, a closed sale filled from an accepted quote, a refused save),
+ * the territories' bulk reassign, settings for a manager and an agent, and the CAC check.
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { ReactNode } from 'react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { Role } from '@contracts/common/constants';
+import type { CacReport, SalesCompanyView, SalesCustomer, SalesDashboard, SalesSettings, TerritoryOverview } from '@contracts/sales';
+import { LogActivityButton, SalesFrame } from '@/features/sales/screens/ActivityLog';
+import CacScreen from '@/features/sales/screens/CacScreen';
+import DashboardScreen from '@/features/sales/screens/DashboardScreen';
+import SettingsScreen from '@/features/sales/screens/SettingsScreen';
+import TerritoriesScreen from '@/features/sales/screens/TerritoriesScreen';
+import { StaffRoleContext } from '@/shared/session/role';
+import { toastQueue } from '@/shared/ui/components';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  window.localStorage.clear();
+  toastQueue.clear();
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const toastTitles = () => toastQueue.visible().map((t) => `${t.tone}: ${t.title}`);
+
+function renderAt(path: string, ui: ReactNode, role: Role = 'manager') {
+  const location = memoryLocation({ path, record: true });
+  render(
+    <StaffRoleContext.Provider value={role}>
+      <Router hook={location.hook}>{ui}</Router>
+    </StaffRoleContext.Provider>,
+  );
+  return location;
+}
+
+const zero = { call: 0, letter: 0, lead: 0, sale: 0, revenue: 0 };
+const dashboard: SalesDashboard = {
+  month: '2026-11',
+  reps: [
+    { staffId: 3, name: 'Avery Agent', actual: { call: 12, letter: 4, lead: 2, sale: 1, revenue: 125000 }, target: { call: 20, letter: 10, lead: 4, sale: 2, revenue: 500000 } },
+    { staffId: 4, name: 'Blair Rep', actual: { ...zero, call: 3 }, target: zero },
+  ],
+  total: { actual: { call: 15, letter: 4, lead: 2, sale: 1, revenue: 125000 }, target: { call: 20, letter: 10, lead: 4, sale: 2, revenue: 500000 } },
+  daily: [{ day: '2026-11-02', call: 15, letter: 4, lead: 2, sale: 1 }],
+  pipeline: {
+    byStatus: [
+      { status: 'draft', count: 2, totalCents: 200000, probability: 10, weightedCents: 20000 },
+      { status: 'sent', count: 1, totalCents: 300000, probability: 50, weightedCents: 150000 },
+      { status: 'accepted', count: 1, totalCents: 125000, probability: 100, weightedCents: 125000 },
+    ],
+    openCents: 500000,
+    weightedCents: 170000,
+  },
+  leaderboard: [{ staffId: 3, name: 'Avery Agent', revenue: 125000, sales: 1, calls: 12 }],
+};
+
+describe('the sales dashboard', () => {
+  it('shows each tile against its target with a drill link, the pipeline figures, and lists a tile’s activities', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/v2/sales/dashboard', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('month') ?? '');
+        return HttpResponse.json(dashboard);
+      }),
+      http.get('*/api/v2/sales/activities', ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        asked.push(`list ${q.get('kind')} ${q.get('month')} ${q.get('staffId') ?? ''}`);
+        return HttpResponse.json({
+          activities: [{ id: 9, kind: 'call', companyId: 1, companyName: 'Acme Utilities', staffId: 3, staffName: 'Avery Agent', occurredOn: '2026-11-02', amountCents: null, quoteId: null, quoteNumber: null, channelName: null, notes: 'Renewal', createdAt: '2026-11-02T10:00:00Z' }],
+        });
+      }),
+    );
+    renderAt('/sales/dashboard?month=2026-11&list=call', <DashboardScreen />);
+    const calls = await screen.findByTestId('tile-call');
+    expect(calls).toHaveTextContent('Calls15');
+    expect(calls).toHaveTextContent('75 % of 20 target');
+    expect(calls).toHaveAttribute('href', '/sales/dashboard?month=2026-11&list=call');
+    expect(screen.getByTestId('tile-revenue')).toHaveTextContent('$1,250.00');
+    expect(screen.getByTestId('tile-revenue')).toHaveTextContent('25 % of $5,000.00 target');
+    expect(screen.getByTestId('tile-revenue')).toHaveAttribute('href', '/sales/dashboard?month=2026-11&list=sale');
+    expect((screen.getByRole('meter', { name: 'Calls against target' }) as HTMLMeterElement).value).toBe(15);
+    // A rep without targets says so per figure; the per-rep figure drills to that rep's list.
+    expect(screen.getByRole('link', { name: '12' })).toHaveAttribute('href', '/sales/dashboard?month=2026-11&list=call&staff=3');
+    expect(screen.getByTestId('total-call')).toHaveTextContent('15 / 20');
+    // The pipeline: the open quotes only, and weighted by the probabilities.
+    const pipeline = screen.getByText('Open pipeline').closest('section, [role="region"], div')!.parentElement!;
+    expect(pipeline).toHaveTextContent(/Open pipeline\s*\$5,000\.00/);
+    expect(pipeline).toHaveTextContent(/Weighted\s*\$1,700\.00/);
+    // The drilled list of the calls tile.
+    const list = await screen.findByRole('table', { name: /Calls in November 2026/ });
+    expect(await within(list).findByText('Renewal')).toBeInTheDocument();
+    expect(asked).toContain('2026-11');
+    expect(asked).toContain('list call 2026-11 ');
+  });
+
+  it('says a tile has no target when none is set, and offers to try again when it cannot load', async () => {
+    let fail = true;
+    server.use(
+      http.get('*/api/v2/sales/dashboard', () => {
+        if (fail) {
+          return HttpResponse.json({ error: { code: 'internal', message: 'Something went wrong' } }, { status: 500 });
+        }
+        return HttpResponse.json({ ...dashboard, total: { ...dashboard.total, target: zero } });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/dashboard?month=2026-11', <DashboardScreen />);
+    expect(await screen.findByText('The dashboard could not be loaded', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('tile-call')).toBeNull();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('tile-call')).toHaveTextContent('No target set');
+  });
+});
+
+const acme: SalesCustomer = { id: 1, name: 'Acme Utilities', accountNumber: 'ACME-001', status: 'active', territory: 'North', accountManager: 'Avery Agent', lastActivityOn: '2026-11-02', lifetimeCents: 500000, pipelineCents: 100000, channel: null };
+const companyView: SalesCompanyView = {
+  company: acme,
+  activities: [],
+  contacts: [],
+  pipeline: { byStatus: [], openCents: 0 },
+  acceptedQuotes: [{ id: 5, number: 'Q-1005', totalCents: 125000, decidedAt: '2026-11-01T00:00:00Z' }],
+};
+
+describe('the activity dialog', () => {
+  it('opens on L, but not while typing in a field', async () => {
+    server.use(http.get('*/api/v2/sales/customers', () => HttpResponse.json({ customers: [acme] })));
+    const user = userEvent.setup();
+    renderAt('/sales/dashboard', <SalesFrame><input aria-label="Search customers" /></SalesFrame>);
+    await user.click(screen.getByLabelText('Search customers'));
+    await user.keyboard('l');
+    expect(screen.getByLabelText('Search customers')).toHaveValue('l');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(document.body);
+    await user.keyboard('l');
+    expect(await screen.findByRole('dialog', { name: 'Log activity' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('fills a closed sale’s amount from an accepted quote, and keeps what was typed with the field errors when the save is refused', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('*/api/v2/sales/customers', () => HttpResponse.json({ customers: [acme] })),
+      http.get('*/api/v2/sales/companies/1', () => HttpResponse.json(companyView)),
+      http.post('*/api/v2/sales/activities', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ error: { code: 'invalid_input', message: 'Invalid body', fields: { occurredOn: 'Date must not be in the future' } } }, { status: 400 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/dashboard', <SalesFrame><LogActivityButton preset={{ kind: 'sale', companyId: 1, companyName: 'Acme Utilities' }} label="Log a sale" /></SalesFrame>);
+    await user.click(screen.getByRole('button', { name: /Log a sale/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log activity' });
+    const quote = within(dialog).getByRole('button', { name: /Accepted quote/ });
+    await waitFor(() => expect(quote).not.toBeDisabled());
+    await user.click(quote);
+    await user.click(await screen.findByRole('option', { name: 'Q-1005 · $1,250.00' }));
+    const amount = within(dialog).getByRole('textbox', { name: 'Amount ($)' });
+    expect(amount).toHaveValue('1250.00');
+    expect(within(dialog).getByText('Filled from Q-1005')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Notes' }), 'Signed on site');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ kind: 'sale', companyId: 1, amountCents: 125000, quoteId: 5, notes: 'Signed on site' });
+    expect(await within(dialog).findByText('Date must not be in the future')).toBeInTheDocument();
+    expect(within(dialog).getByText('Invalid body')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Log activity' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Amount ($)' })).toHaveValue('1250.00');
+    expect(within(dialog).getByRole('textbox', { name: 'Notes' })).toHaveValue('Signed on site');
+    expect(toastTitles()).toEqual([]);
+  });
+});
+
+const territories = (northCompanies: number): TerritoryOverview => {
+  const customers: SalesCustomer[] = [
+    { ...acme, territory: northCompanies === 1 ? 'North' : 'South' },
+    { ...acme, id: 2, name: 'Birch Logistics', accountNumber: 'BIR-002', territory: 'South', lifetimeCents: 200000, pipelineCents: 0 },
+  ];
+  return {
+    territories: [
+      { id: 11, name: 'North', ownerId: 3, ownerName: 'Avery Agent', companies: northCompanies, lifetimeCents: northCompanies ? 500000 : 0, pipelineCents: northCompanies ? 100000 : 0 },
+      { id: 12, name: 'South', ownerId: null, ownerName: null, companies: 2 - northCompanies, lifetimeCents: northCompanies ? 200000 : 700000, pipelineCents: northCompanies ? 0 : 100000 },
+    ],
+    unassigned: { companies: 0, lifetimeCents: 0, pipelineCents: 0 },
+    totals: { companies: 2, lifetimeCents: 700000, pipelineCents: 100000 },
+    customers,
+    staff: [{ id: 3, name: 'Avery Agent' }],
+  };
+};
+
+describe('territories', () => {
+  it('moves the selected companies to the territory picked, says so and shows the new totals', async () => {
+    let moved = false;
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('*/api/v2/sales/territories', () => HttpResponse.json(territories(moved ? 0 : 1))),
+      http.post('*/api/v2/sales/territories/reassign', async ({ request }) => {
+        bodies.push(await request.json());
+        moved = true;
+        return HttpResponse.json({ moved: 1 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/territories', <TerritoriesScreen />);
+    const totals = await screen.findByTestId('territory-totals');
+    const north = () => within(screen.getByTestId('territory-totals')).getByRole('rowheader', { name: 'North' }).closest('tr')!;
+    expect(north()).toHaveTextContent('Avery Agent1$5,000.00$1,000.00');
+    expect(within(totals).getByRole('rowheader', { name: 'All companies' }).closest('tr')).toHaveTextContent('2$7,000.00$1,000.00');
+    const move = screen.getByRole('button', { name: /^Move/ });
+    expect(move).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
+    await user.click(screen.getByRole('button', { name: /Move to/ }));
+    await user.click(await screen.findByRole('option', { name: 'South' }));
+    expect(screen.getByRole('button', { name: 'Move 1 company' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Move 1 company' }));
+    await waitFor(() => expect(toastTitles()).toEqual(['success: 1 company moved']));
+    expect(bodies).toEqual([{ companyIds: [1], territoryId: 12 }]);
+    await waitFor(() => expect(north()).toHaveTextContent('Avery Agent0$0.00$0.00'));
+    expect(within(screen.getByTestId('territory-totals')).getByRole('rowheader', { name: 'South' }).closest('tr')).toHaveTextContent('2$7,000.00$1,000.00');
+    // The selection is cleared after the move.
+    expect(screen.getByRole('checkbox', { name: 'Select row 1' })).not.toBeChecked();
+  });
+});
+
+const settings: SalesSettings = {
+  reps: [{ id: 3, name: 'Avery Agent' }],
+  targets: [
+    { staffId: 3, kind: 'call', monthly: 20 },
+    { staffId: 3, kind: 'revenue', monthly: 500000 },
+  ],
+  channels: [{ id: 1, name: 'Referral', offered: true, position: 1 }],
+  spend: [],
+  probabilities: { draft: 10, sent: 50, accepted: 100, declined: 0, expired: 0 } as SalesSettings['probabilities'],
+};
+
+describe('sales settings', () => {
+  it('lets a manager change a target and says it was saved', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('*/api/v2/sales/settings', () => HttpResponse.json(settings)),
+      http.put('*/api/v2/sales/settings/targets', async ({ request }) => {
+        const body = (await request.json()) as { targets: SalesSettings['targets'] };
+        bodies.push(body);
+        return HttpResponse.json({ ...settings, targets: body.targets });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/settings', <SettingsScreen />, 'manager');
+    const calls = await screen.findByRole('textbox', { name: 'Calls target for Avery Agent' });
+    expect(calls).toHaveValue('20');
+    expect(screen.getByRole('textbox', { name: 'Revenue ($) target for Avery Agent' })).toHaveValue('5000.00');
+    await user.clear(calls);
+    await user.type(calls, '30');
+    await user.click(screen.getByRole('button', { name: 'Save targets' }));
+    await waitFor(() => expect(toastTitles()).toEqual(['success: Targets saved']));
+    const sent = (bodies[0] as { targets: SalesSettings['targets'] }).targets;
+    expect(sent).toContainEqual({ staffId: 3, kind: 'call', monthly: 30 });
+    expect(sent).toContainEqual({ staffId: 3, kind: 'revenue', monthly: 500000 });
+    expect(sent).toContainEqual({ staffId: 3, kind: 'letter', monthly: 0 });
+  });
+
+  it('refuses a target that is not a whole number before sending anything', async () => {
+    let puts = 0;
+    server.use(
+      http.get('*/api/v2/sales/settings', () => HttpResponse.json(settings)),
+      http.put('*/api/v2/sales/settings/targets', () => {
+        puts += 1;
+        return HttpResponse.json(settings);
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/settings', <SettingsScreen />, 'manager');
+    const calls = await screen.findByRole('textbox', { name: 'Calls target for Avery Agent' });
+    await user.clear(calls);
+    await user.type(calls, 'lots');
+    await user.click(screen.getByRole('button', { name: 'Save targets' }));
+    expect(await screen.findByText('Targets must be whole numbers (revenue an amount like 2500.00)')).toBeInTheDocument();
+    expect(calls).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toHaveValue('lots');
+    expect(puts).toBe(0);
+  });
+
+  it('shows an agent the settings read-only, without save buttons', async () => {
+    server.use(http.get('*/api/v2/sales/settings', () => HttpResponse.json(settings)));
+    renderAt('/sales/settings', <SettingsScreen />, 'user');
+    const calls = await screen.findByRole('textbox', { name: 'Calls target for Avery Agent' });
+    expect(calls).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: /^Save / })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add channel' })).toBeNull();
+  });
+});
+
+const cac: CacReport = {
+  from: '2026-10',
+  to: '2026-11',
+  asOf: '2026-11-23',
+  rows: [
+    { channelId: 1, channel: 'Referral', month: '2026-10', spendCents: 100000, newCustomers: [], cacCents: null, avgMonthlyRevenueCents: null, paybackMonths: null },
+    {
+      channelId: 2,
+      channel: 'Trade show',
+      month: '2026-11',
+      spendCents: 300000,
+      newCustomers: [
+        { companyId: 1, companyName: 'Acme Utilities', firstMonth: '2026-11', revenueCents: 100000, monthsAsCustomer: 1 },
+        { companyId: 2, companyName: 'Birch Logistics', firstMonth: '2026-11', revenueCents: 50000, monthsAsCustomer: 1 },
+      ],
+      cacCents: 150000,
+      avgMonthlyRevenueCents: 75000,
+      paybackMonths: 2,
+    },
+  ],
+  byChannel: [
+    { channelId: 1, channel: 'Referral', spendCents: 100000, customers: 0, cacCents: null },
+    { channelId: 2, channel: 'Trade show', spendCents: 300000, customers: 2, cacCents: 150000 },
+  ],
+};
+
+describe('the CAC check', () => {
+  it('shows spend ÷ new customers with its inputs, and “no new customers” where there are none', async () => {
+    server.use(http.get('*/api/v2/sales/cac', () => HttpResponse.json(cac)));
+    renderAt('/sales/debug/cac', <CacScreen />);
+    const table = await screen.findByTestId('cac-table');
+    const referral = table.querySelector('tr[data-channel="Referral"]') as HTMLElement;
+    const show = table.querySelector('tr[data-channel="Trade show"]') as HTMLElement;
+    expect(within(referral).getByTestId('cac-value')).toHaveTextContent('$1,000.00 ÷ 0 = no new customers');
+    expect(within(show).getByTestId('cac-value')).toHaveTextContent('$3,000.00 ÷ 2 = $1,500.00');
+    expect(show).toHaveTextContent('2: Acme Utilities');
+    expect(show).toHaveTextContent('2 months');
+    expect(within(show).getByRole('link', { name: 'Birch Logistics' })).toHaveAttribute('href', '/sales/company/2');
+    const byChannel = screen.getByTestId('cac-by-channel');
+    expect(within(byChannel).getByRole('rowheader', { name: 'Referral' }).closest('tr')).toHaveTextContent('no new customers');
+  });
+});
