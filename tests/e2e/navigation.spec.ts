@@ -5,7 +5,7 @@ test('a ticket view stays cached: back restores its state and scroll without ask
   await page.setViewportSize({ width: 1280, height: 400 });
   await staffSignIn(page, STAFF.agent.email);
   await expect(page).toHaveURL(/\/home$/);
-  const first = page.getByRole('table').getByRole('link').first();
+  const first = page.getByRole('region', { name: 'My open tickets' }).getByRole('link').first();
   const href = await first.getAttribute('href');
   const ticketId = href!.split('/').pop();
   let viewRequests = 0;
@@ -37,11 +37,11 @@ test('a link with a hash scrolls smoothly to its anchor, 80 px below the top', a
   await page.getByRole('link', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/user\/options$/);
   await page.evaluate(() => {
-    history.pushState(null, '', '/home#my-tickets-heading');
+    history.pushState(null, '', '/home#my-tickets-title');
     dispatchEvent(new PopStateEvent('popstate'));
   });
   await expect
-    .poll(() => page.evaluate(() => Math.round(document.getElementById('my-tickets-heading')!.getBoundingClientRect().top)))
+    .poll(() => page.evaluate(() => Math.round(document.getElementById('my-tickets-title')!.getBoundingClientRect().top)))
     .toBe(80);
 });
 
@@ -51,12 +51,12 @@ test('a same-page anchor link also scrolls with the 80 px offset', async ({ page
   await expect(page.getByRole('heading', { name: 'My open tickets' })).toBeVisible();
   await page.evaluate(() => {
     const a = document.createElement('a');
-    a.href = '#my-tickets-heading';
+    a.href = '#my-tickets-title';
     a.textContent = 'jump';
     document.querySelector('main')!.prepend(a);
     a.click();
   });
   await expect
-    .poll(() => page.evaluate(() => Math.round(document.getElementById('my-tickets-heading')!.getBoundingClientRect().top)))
+    .poll(() => page.evaluate(() => Math.round(document.getElementById('my-tickets-title')!.getBoundingClientRect().top)))
     .toBe(80);
 });

@@ -170,7 +170,7 @@ test('the active ticket stats show open tickets by status, priority, queue, assi
   await staffSignIn(page, STAFF.manager.email);
   await expect(page).toHaveURL(/\/home$/);
   await page.goto('/active/ticket/stats');
-  for (const name of ['By Status', 'By Priority', 'By Queue', 'By Assignee', 'By Age']) {
+  for (const name of ['Open tickets by status', 'Open tickets by priority', 'Open tickets by queue', 'Open tickets by assignee', 'Open tickets by age']) {
     await expect(page.getByRole('heading', { name })).toBeVisible();
   }
   await expectAccessible(page);

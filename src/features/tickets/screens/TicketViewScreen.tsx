@@ -204,7 +204,9 @@ export default function TicketViewScreen({ params }: ScreenProps) {
             </>
           ) : null}
           <dt>Created At</dt>
-          <dd>{formatNumericDateTime(t.created_at)}</dd>
+          <dd>
+            <time dateTime={t.created_at}>{formatNumericDateTime(t.created_at)}</time>
+          </dd>
           <dt>Source</dt>
           <dd>{t.source}</dd>
         </dl>
