@@ -171,7 +171,8 @@ test('the active ticket stats show open tickets by status, priority, queue, assi
   await expect(page).toHaveURL(/\/home$/);
   await page.goto('/active/ticket/stats');
   for (const name of ['Open tickets by status', 'Open tickets by priority', 'Open tickets by queue', 'Open tickets by assignee', 'Open tickets by age']) {
-    await expect(page.getByRole('heading', { name })).toBeVisible();
+    // Each breakdown is a chart (a figure named by its title and summary) with its table twin.
+    await expect(page.getByRole('figure', { name: new RegExp(`^${name}`) })).toBeVisible();
   }
   await expectAccessible(page);
 });
