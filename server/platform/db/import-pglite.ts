@@ -41,6 +41,8 @@ async function countRows(db: Queryable): Promise<Record<string, number>> {
 
 async function withClient<T>(server: EmbeddedServer, database: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ ...server.connection, database });
+  // A connection lost while idle fails the next query; the event itself must not end the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     return await work(client);

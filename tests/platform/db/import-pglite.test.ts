@@ -3,52 +3,50 @@
  * PostgreSQL server: every row, the sequences, the search columns its triggers keep, and the
  * migrations newer than that version; the app then starts on it as usual.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@server/platform/db/database';
 import { EmbeddedStartError } from '@server/platform/db/embedded';
 import { importPglite } from '@server/platform/db/import-pglite';
 import { readMigrations } from '@server/platform/db/migrate';
 
+
 /** The last migration the previous version (PGlite) shipped. */
 const PREVIOUS_VERSION_LAST_MIGRATION = '0005_ticket_search_columns.sql';
 
-/**
- * A database folder as the previous version left it: PGlite with pg_trgm (as its worker opened
- * it), that version's migrations, and data in every kind of table.
- */
+type Run = { code: number | null; out: string; err: string };
+
+/** Runs a TypeScript entry point in a Node process of its own (PGlite's WebAssembly blocks the event loop while it works). */
+function run(script: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolveRun, reject) => {
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+    // The import fills the embedded server; a test run's DATABASE_URL must not reach it.
+    delete childEnv.DATABASE_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => resolveRun({ code, out, err }));
+  });
+}
+
+/** A database folder as the previous version (PGlite) left it. */
 async function makePreviousVersionFolder(dir: string): Promise<void> {
-  const db = await PGlite.create(dir, { extensions: { pg_trgm } });
-  await db.exec('CREATE TABLE schema_migrations (name varchar(200) PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-  for (const m of readMigrations().filter((m) => m.name <= PREVIOUS_VERSION_LAST_MIGRATION)) {
-    await db.exec(m.sql);
-    await db.query('INSERT INTO schema_migrations (name) VALUES ($1)', [m.name]);
-  }
-  await db.exec(`
-    INSERT INTO staff_users (email, name, role, password_hash)
-      SELECT 'staff' || g || '@old.test', 'Staff ' || g, (ARRAY['user','manager','admin'])[1 + g % 3], 'scrypt$x' FROM generate_series(1, 6) g;
-    INSERT INTO companies (name, account_number, status, website)
-      SELECT 'Company ' || g, 'OLD-' || lpad(g::text, 3, '0'), 'active', 'https://c' || g || '.example' FROM generate_series(1, 20) g;
-    INSERT INTO contacts (company_id, name, email) SELECT 1 + g % 20, 'Contact ' || g, 'contact' || g || '@old.test' FROM generate_series(1, 60) g;
-    INSERT INTO client_users (company_id, email, name, status, password_hash)
-      SELECT 1 + g % 20, 'client' || g || '@old.test', 'Client ' || g, 'active', 'scrypt$y' FROM generate_series(1, 10) g;
-    INSERT INTO tickets (title, description, status, severity, company_id, queue, assignee_id, duedate)
-      SELECT 'Printer jam number ' || g, 'The tray ' || g || ' refuses paper with accents: café', (ARRAY['A','C','WOP','WOC','WOT'])[1 + g % 5],
-             (ARRAY['C','H','M','L'])[1 + g % 4], 1 + g % 20, 'Support', 1 + g % 6, now() + make_interval(hours => g - 1000)
-        FROM generate_series(1, 2000) g;
-    INSERT INTO ticket_notes (ticket_id, staff_user_id, body, internal)
-      SELECT 1 + g % 2000, 1 + g % 6, 'Checked the firewall rule ' || g, g % 3 = 0 FROM generate_series(1, 4000) g;
-    INSERT INTO knowledge_articles (title, category, body) VALUES ('Resetting a meter', 'Meters', '# Steps');
-    INSERT INTO catalog_items (sku, name, category, unit_price_cents) VALUES ('PAPER-1', 'Bill paper', 'paper', 4500);
-    INSERT INTO paper_orders (company_id, catalog_item_id, quantity, ship_to) VALUES (1, 1, 3, '1 Main St');
-    INSERT INTO survey_keys (key, type, ticket_id, email) VALUES ('k-old-1', 'TCS', 1, 'contact1@old.test');
-    INSERT INTO survey_responses (survey_key_id, type, q1, answers) VALUES (1, 'TCS', 4, '{"Q2":"Quick"}');
-  `);
-  await db.close();
+  const made = await run('tests/platform/db/fixtures/make-pglite-folder.ts', [dir, PREVIOUS_VERSION_LAST_MIGRATION]);
+  expect(made, made.err).toMatchObject({ code: 0, out: 'written\n' });
+}
+
+/** `npm run db:import-pglite` on DATA_DIR, as a user runs it. */
+function importCommand(dataDir: string): Promise<Run> {
+  return run('server/platform/db/import-pglite.ts', [], { DATA_DIR: dataDir });
 }
 
 describe('importing a database of the previous version (PGlite)', () => {
@@ -66,12 +64,20 @@ describe('importing a database of the previous version (PGlite)', () => {
     await makePreviousVersionFolder(join(dataDir, 'pglite'));
     await expect(openDatabase({ dataDir, databaseUrl: undefined })).rejects.toThrow('npm run db:import-pglite');
 
-    const result = await importPglite(dataDir);
-    expect(result.rows).toMatchObject({ tickets: 2000, ticket_notes: 4000, companies: 20, contacts: 60, client_users: 10, survey_responses: 1 });
-    expect(result.rows.schema_migrations).toBe(readMigrations().filter((m) => m.name <= PREVIOUS_VERSION_LAST_MIGRATION).length);
+    const imported = await importCommand(dataDir);
+    expect(imported, imported.err).toMatchObject({ code: 0 });
+    expect(imported.out).toMatch(/^ {2}tickets: 2000$/m);
+    expect(imported.out).toMatch(/^ {2}ticket_notes: 4000$/m);
+    expect(imported.out).toMatch(/^ {2}companies: 20$/m);
+    expect(imported.out).toMatch(/^ {2}contacts: 60$/m);
+    expect(imported.out).toMatch(/^ {2}client_users: 10$/m);
+    expect(imported.out).toMatch(/^ {2}survey_responses: 1$/m);
+    const migrationsBefore = readMigrations().filter((m) => m.name <= PREVIOUS_VERSION_LAST_MIGRATION).length;
+    expect(imported.out).toMatch(new RegExp(`^ {2}schema_migrations: ${migrationsBefore}$`, 'm'));
+    const kept = readdirSync(dataDir).filter((n) => n.startsWith('pglite.imported-'));
+    expect(kept).toHaveLength(1);
+    expect(imported.out).toContain(`The PGlite folder is kept at ${join(dataDir, kept[0]!)}`);
     expect(existsSync(join(dataDir, 'pglite'))).toBe(false);
-    expect(existsSync(result.keptAt)).toBe(true);
-    expect(readdirSync(dataDir).filter((n) => n.startsWith('pglite.imported-'))).toHaveLength(1);
 
     const database = await openDatabase({ dataDir, databaseUrl: undefined });
     try {
@@ -95,7 +101,9 @@ describe('importing a database of the previous version (PGlite)', () => {
   it('will not import over a database that already holds data', async () => {
     // The folder above was imported; bring back a PGlite folder beside the filled server.
     await makePreviousVersionFolder(join(dataDir, 'pglite'));
-    await expect(importPglite(dataDir)).rejects.toThrow(/already holds tables/);
+    const refused = await importCommand(dataDir);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/^The import did not run: .*already holds tables/);
     expect(existsSync(join(dataDir, 'pglite'))).toBe(true);
   });
 });
