@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Router } from 'wouter';
+import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { CatalogImportResult, QuoteView } from '@contracts/quotes';
 import CatalogScreen from '@/features/quotes/screens/CatalogScreen';
@@ -101,6 +101,44 @@ describe('the quote editor', () => {
     expect(screen.getByRole('article', { name: 'Support quote Q-1007' })).toHaveTextContent('Printer repair');
     await user.click(screen.getByRole('button', { name: 'Revise' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/quote/edit/8'));
+  });
+});
+
+describe('a new quote getting its address', () => {
+  it('keeps the search half-typed in the catalog picker, with the focus, when the first save moves the screen to /quote/edit/{id}', async () => {
+    let release: () => void = () => undefined;
+    const saved = new Promise<void>((r) => (release = r));
+    server.use(
+      http.post('*/api/v2/quotes', async ({ request }) => {
+        const body = (await request.json()) as { title: string };
+        await saved;
+        return HttpResponse.json(view({ id: 9, title: body.title }));
+      }),
+      http.get('*/api/v2/quotes/9', () => HttpResponse.json(view({ id: 9 }))),
+      http.put('*/api/v2/quotes/9', () => HttpResponse.json(view({ id: 9 }))),
+      http.get('*/api/v2/catalog', () => HttpResponse.json({ rows: [], total: 0, page: 1, size: 15 })),
+      http.get('*/api/v2/companies', () => HttpResponse.json({ rows: [], total: 0, page: 1, size: 10 })),
+    );
+    const user = userEvent.setup();
+    const location = memoryLocation({ path: '/quote/new/client', record: true });
+    render(
+      <Router hook={location.hook}>
+        <Switch>
+          <Route path="/quote/new/client">{() => <QuoteEditorScreen params={{}} />}</Route>
+          <Route path="/quote/edit/:id">{(p: { id: string }) => <QuoteEditorScreen key={p.id} params={p} />}</Route>
+        </Switch>
+      </Router>,
+    );
+    await user.type(await screen.findByLabelText('Title'), 'Printers for the annex');
+    const picker = screen.getByRole('combobox', { name: 'Add from the catalog' });
+    await user.click(picker);
+    await user.keyboard('PAP');
+    release();
+    await waitFor(() => expect(location.history.at(-1)).toBe('/quote/edit/9'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Add from the catalog' })).toHaveValue('PAP'));
+    const after = screen.getByRole('combobox', { name: 'Add from the catalog' });
+    expect(after).toHaveFocus();
+    expect(screen.getByLabelText('Title')).toHaveValue('Printers for the annex');
   });
 });
 

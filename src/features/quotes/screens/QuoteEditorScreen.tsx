@@ -23,26 +23,53 @@ type EditorActor = ActorRefFrom<typeof quoteEditorMachine>;
 /**
  * A new quote gets its address (/quote/edit/{id}) once the server has it. The route change mounts
  * the screen again; the running editor is handed over, so nothing typed meanwhile is lost, and the
- * field that had the focus gets it back.
+ * field that had the focus gets it back with its text and caret (a search half-typed in the catalog
+ * picker is not part of the draft, so it travels with the focus).
  */
-let handoff: { actor: EditorActor; focus: string | null } | null = null;
+type Focus = { key: string; text: string | null; caret: number | null };
+let handoff: { actor: EditorActor; focus: Focus | null } | null = null;
 const mounts = new WeakMap<EditorActor, number>();
-const focusKey = () => {
-  const el = document.activeElement as HTMLElement | null;
-  return el?.getAttribute('aria-label') ?? el?.id ?? null;
+/** A field's name as people read it (generated ids change when the screen mounts again). */
+const nameOf = (el: HTMLElement): string | null => {
+  const labelledBy = el.getAttribute('aria-labelledby');
+  const byIds = labelledBy
+    ?.split(/\s+/)
+    .map((id) => document.getElementById(id)?.textContent?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
+  const label = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ? el.labels?.[0]?.textContent?.trim() : undefined;
+  return el.getAttribute('aria-label') || byIds || label || null;
 };
+const focusOf = (): Focus | null => {
+  const el = document.activeElement as HTMLElement | null;
+  const key = el && el !== document.body ? nameOf(el) : null;
+  if (!el || !key) return null;
+  const field = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ? el : null;
+  return { key, text: field ? field.value : null, caret: field ? field.selectionStart : null };
+};
+const byKey = (key: string) => [...document.querySelectorAll<HTMLElement>('input, textarea, select, button, [tabindex]')].find((e) => nameOf(e) === key);
+
+/** Gives the field its focus back; text the draft does not hold (a picker's search) is typed in again. */
+function restoreFocus(focus: Focus): void {
+  const el = byKey(focus.key);
+  if (!el) return;
+  el.focus();
+  if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) || focus.text === null) return;
+  if (el.value !== focus.text) {
+    // Through the native setter and an input event, so React and the picker see it as typing.
+    const proto = el instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+    Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, focus.text);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  if (focus.caret !== null) el.setSelectionRange(focus.caret, focus.caret);
+}
 
 function useEditor(id: number | null, type: QuoteType): EditorActor {
   const [actor] = useState<EditorActor>(() => {
     if (handoff && id !== null && handoff.actor.getSnapshot().context.id === id) {
       const taken = handoff;
       const focus = taken.focus;
-      if (focus) {
-        requestAnimationFrame(() => {
-          const el = [...document.querySelectorAll<HTMLElement>('[aria-label],[id]')].find((e) => e.getAttribute('aria-label') === focus || e.id === focus);
-          el?.focus();
-        });
-      }
+      if (focus) requestAnimationFrame(() => restoreFocus(focus));
       return taken.actor;
     }
     return createActor(quoteEditorMachine, { input: { id, stash: storageStash(window.localStorage, id), type } });
@@ -195,7 +222,7 @@ export default function QuoteEditorScreen({ params }: ScreenProps) {
   useEffect(() => {
     if (id === null && newId !== null) {
       storageStash(window.localStorage, null).clear();
-      handoff = { actor: editor, focus: focusKey() };
+      handoff = { actor: editor, focus: focusOf() };
       navigate(`/quote/edit/${newId}`, { replace: true });
     }
   }, [id, newId, navigate, editor]);
