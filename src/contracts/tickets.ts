@@ -80,6 +80,8 @@ export const ticketSearchQuerySchema = z
     queue: codeList(QUEUES, 'queue').optional(),
     company: id('company').optional(),
     assignee: id('assignee').optional(),
+    /** true: tickets nobody is assigned to; false: tickets someone holds. */
+    unassigned: boolParam.optional(),
     overdue: boolParam.optional(),
     due_from: isoDate('due_from').optional(),
     due_to: isoDate('due_to').optional(),
