@@ -92,13 +92,20 @@ export function localTimeZone(): string {
   return zone && isTimeZone(zone) ? zone : REPORT_DEFAULT_TIME_ZONE;
 }
 
+const ZONE_FORMATS = new Map<string, Intl.DateTimeFormat>();
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one (a report computes hundreds of bounds). */
+function zoneFormat(zone: string): Intl.DateTimeFormat {
+  let f = ZONE_FORMATS.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    ZONE_FORMATS.set(zone, f);
+  }
+  return f;
+}
+
 /** The offset of `zone` from UTC at an instant, in milliseconds (east positive). */
 function zoneOffsetMs(instant: number, zone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = Object.fromEntries(zoneFormat(zone).formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
   const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
   return wall - Math.floor(instant / 1000) * 1000;
 }

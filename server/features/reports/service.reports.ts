@@ -8,7 +8,7 @@ import { CSAT_SATISFIED_MIN, NPS_DETRACTOR_MAX, NPS_PROMOTER_MIN, SURVEY_TYPE_CL
 import { SURVEY_TEXT_QUESTIONS } from '@contracts/survey-form';
 import { REPORT_SETTINGS, SURVEY_KINDS, reportSearchParams, share, type ReportParamsInput, type ReportRow } from '@contracts/reports';
 import { isoOf } from '@server/platform/sql';
-import { bucketDays, bucketOf, dayRange, fmtInt, fmtPct as pct, groupedCount, limitOf, n, partyId, periodBounds, ticketConditions, ticketSearchHref, zoneOf } from './query';
+import { bucketDays, bucketOf, dayRange, fmtInt, fmtPct as pct, groupedCount, limitOf, n, partyId, periodBounds, periodBuckets, ticketConditions, ticketSearchHref, zoneOf } from './query';
 import { sqlParams, type ReportDefinition, type ReportRun } from './registry';
 
 const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
@@ -39,13 +39,15 @@ const slaAttainment: ReportDefinition = {
   ],
   sql: (run, limit) => {
     const { values, p } = sqlParams();
-    const { from, to } = periodBounds(run, p);
-    const conds = [`t.status = 'C'`, `t.closed_at >= ${from}`, `t.closed_at < ${to}`, `t.duedate IS NOT NULL`, ...ticketConditions(run.params, p, ['company', 'assignee', 'queue', 'severity'])];
+    const conds = [`t.status = 'C'`, `t.closed_at >= months.lo`, `t.closed_at < months.hi`, `t.duedate IS NOT NULL`, ...ticketConditions(run.params, p, ['company', 'assignee', 'queue', 'severity'])];
+    // Each month (in the run's zone) counted from the closing index between its instants.
     return {
-      text: `SELECT to_char(${bucketOf('month', 't.closed_at', p(zoneOf(run)))}, 'YYYY-MM') AS month, t.severity,
-                    count(*)::int AS resolved, count(*) FILTER (WHERE t.closed_at <= t.duedate)::int AS in_time
-               FROM tickets t WHERE ${conds.join(' AND ')}
-              GROUP BY 1, 2 ORDER BY 1, severity_rank(t.severity) ${limitOf(limit, p)}`,
+      text: `WITH months AS (${periodBuckets(run, p, 'month')})
+             SELECT to_char(months.b, 'YYYY-MM') AS month, s.severity, s.resolved, s.in_time
+               FROM months CROSS JOIN LATERAL (
+                 SELECT t.severity, count(*)::int AS resolved, count(*) FILTER (WHERE t.closed_at <= t.duedate)::int AS in_time
+                   FROM tickets t WHERE ${conds.join(' AND ')} GROUP BY t.severity) s
+              ORDER BY months.b, severity_rank(s.severity) ${limitOf(limit, p)}`,
       values,
     };
   },

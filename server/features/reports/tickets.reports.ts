@@ -19,7 +19,6 @@ import {
 } from '@contracts/reports';
 import { isoOf } from '@server/platform/sql';
 import {
-  STEP,
   bucketDays,
   dayRange,
   fmtInt,
@@ -28,11 +27,11 @@ import {
   n,
   partyId,
   periodBounds,
+  periodBuckets,
   statusesOf,
   ticketConditions,
   ticketSearchHref,
   where,
-  zoneOf,
   type TicketFilterKeys,
   type TicketSearchFilters,
 } from './query';
@@ -333,18 +332,12 @@ const openedClosed: ReportDefinition = {
     const g = run.params.granularity ?? 'week';
     const { values, p } = sqlParams();
     const conds = ticketConditions(run.params, p, ['company', 'assignee', 'queue', 'severity']);
-    const { from, to } = periodBounds(run, p);
-    const tz = p(zoneOf(run));
     const and = conds.length ? `AND ${conds.join(' AND ')}` : '';
-    // Each bucket is a range of instants (its local start and the next one's, in the run's zone,
-    // clipped to the period), counted with two index range scans: no per-ticket function call,
-    // an index-only count of the creation and closing indexes when no filter reads the table.
+    // Each bucket is counted with two index range scans: no per-ticket function call, an
+    // index-only count of the creation and closing indexes when no filter reads the table.
     const count = (column: string) => `(SELECT count(*) FROM tickets t WHERE t.${column} >= buckets.lo AND t.${column} < buckets.hi ${and})::int`;
     return {
-      text: `WITH buckets AS (
-               SELECT b, greatest(b AT TIME ZONE ${tz}, ${from}) AS lo, least((b + interval '${STEP[g]}') AT TIME ZONE ${tz}, ${to}) AS hi
-                 FROM generate_series(date_trunc('${g}', ${p(run.period!.from)}::date::timestamp), ${p(run.period!.to)}::date::timestamp, interval '${STEP[g]}') AS b
-                ORDER BY b ${limit === null ? '' : `LIMIT ${p(limit)}`})
+      text: `WITH buckets AS (${periodBuckets(run, p, g, limit)})
              SELECT to_char(buckets.b, 'YYYY-MM-DD') AS bucket, ${count('created_at')} AS opened, ${count('closed_at')} AS closed
                FROM buckets ORDER BY buckets.b`,
       values,
