@@ -86,10 +86,16 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/** Names of UTC itself (a browser on a server set to UTC says Etc/UTC): they count as UTC. */
+const UTC_NAMES = new Set(['UTC', 'Etc/UTC', 'Etc/GMT', 'GMT', 'Etc/Universal', 'Universal', 'Etc/Zulu', 'Zulu', 'UCT', 'Etc/UCT', 'Etc/GMT0', 'Etc/GMT+0', 'Etc/GMT-0', 'GMT0']);
+
+/** A zone as reports name it: UTC for every name of UTC, otherwise as given. */
+export const canonicalTimeZone = (zone: string) => (UTC_NAMES.has(zone) ? REPORT_DEFAULT_TIME_ZONE : zone);
+
 /** The browser's (or server's) own IANA time zone, UTC when it names none Intl knows. */
 export function localTimeZone(): string {
   const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone && isTimeZone(zone) ? zone : REPORT_DEFAULT_TIME_ZONE;
+  return zone && isTimeZone(zone) ? canonicalTimeZone(zone) : REPORT_DEFAULT_TIME_ZONE;
 }
 
 const ZONE_FORMATS = new Map<string, Intl.DateTimeFormat>();
@@ -146,6 +152,7 @@ export const reportParamsSchema = z
     tz: safeText('tz must be text', 'tz')
       .max(64, 'tz must be a time zone such as Europe/Berlin')
       .refine(isTimeZone, 'tz must be a time zone such as Europe/Berlin')
+      .transform(canonicalTimeZone)
       .optional(),
     /** The browser's id of this run, so it can be cancelled. */
     run: safeText('run must be text', 'run').regex(RUN_ID, 'run must be 8 to 64 letters, digits or dashes').optional(),
