@@ -131,6 +131,9 @@ describe('report viewer: custom period, time zone, unassigned drill-down', () =>
     const to = picker('To');
     await waitFor(() => expect(to.closest('[data-invalid]')).not.toBeNull());
     expect(screen.queryByText('These parameters cannot be used')).toBeNull();
+    expect(screen.getByText('Nothing run yet')).toBeVisible();
+    // Only the To field is marked: the start is not what the message asks to change.
+    expect(picker('From').closest('[data-invalid]')).toBeNull();
     await new Promise((r) => setTimeout(r, 50));
     expect(runs).toHaveLength(0);
   });

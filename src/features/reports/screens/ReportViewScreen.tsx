@@ -102,7 +102,7 @@ function ParameterBar({ meta, params, onChange }: { meta: ReportMeta; params: Re
         {takes('period') ? <Select label="Period" items={presets} selectedKey={period} onSelectionChange={(k) => set('period', k)} /> : null}
         {takes('period') && period === 'custom' ? (
           <>
-            <DatePicker label="From" value={params.from ?? null} isInvalid={backwards} onChange={(v) => v && onChange({ ...params, from: v })} />
+            <DatePicker label="From" value={params.from ?? null} onChange={(v) => v && onChange({ ...params, from: v })} />
             <DatePicker label="To" value={params.to ?? null} errorMessage={backwards ? RANGE_ERROR : undefined} onChange={(v) => v && onChange({ ...params, to: v })} />
           </>
         ) : null}
@@ -301,6 +301,7 @@ export default function ReportViewScreen({ place }: { place?: ReportViewPlace; p
             {Object.entries(problems).map(([field, text]) => `${field}: ${text}`).join('; ')}
           </Alert>
         ) : null}
+        {backwards && !hasProblems ? <EmptyState title="Nothing run yet" text="Choose an end date on or after the start date, and the report runs." /> : null}
         {state.context.exported ? (
           <p className={styles.muted} role="status">
             Exported {state.context.exported}
