@@ -71,6 +71,65 @@ export const RUN_ID = /^[A-Za-z0-9-]{8,64}$/;
 
 const id = (what: string) => idInput({ label: what });
 
+/** The zone periods are counted in when a run names none (and the zone of every stored instant). */
+export const REPORT_DEFAULT_TIME_ZONE = 'UTC';
+const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/;
+
+/** An IANA time zone this runtime's Intl knows (Europe/Berlin, America/New_York, UTC). */
+export function isTimeZone(value: string): boolean {
+  if (!TIME_ZONE_NAME.test(value) || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Names of UTC itself (a browser on a server set to UTC says Etc/UTC): they count as UTC. */
+const UTC_NAMES = new Set(['UTC', 'Etc/UTC', 'Etc/GMT', 'GMT', 'Etc/Universal', 'Universal', 'Etc/Zulu', 'Zulu', 'UCT', 'Etc/UCT', 'Etc/GMT0', 'Etc/GMT+0', 'Etc/GMT-0', 'GMT0']);
+
+/** A zone as reports name it: UTC for every name of UTC, otherwise as given. */
+export const canonicalTimeZone = (zone: string) => (UTC_NAMES.has(zone) ? REPORT_DEFAULT_TIME_ZONE : zone);
+
+/** The browser's (or server's) own IANA time zone, UTC when it names none Intl knows. */
+export function localTimeZone(): string {
+  const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isTimeZone(zone) ? canonicalTimeZone(zone) : REPORT_DEFAULT_TIME_ZONE;
+}
+
+const ZONE_FORMATS = new Map<string, Intl.DateTimeFormat>();
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one (a report computes hundreds of bounds). */
+function zoneFormat(zone: string): Intl.DateTimeFormat {
+  let f = ZONE_FORMATS.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    ZONE_FORMATS.set(zone, f);
+  }
+  return f;
+}
+
+/** The offset of `zone` from UTC at an instant, in milliseconds (east positive). */
+function zoneOffsetMs(instant: number, zone: string): number {
+  const parts = Object.fromEntries(zoneFormat(zone).formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant a day (YYYY-MM-DD) starts in a zone, as an ISO string (00:00 there; after a gap, the first time that exists). */
+export function startOfDayIn(day: string, zone: string): string {
+  const wall = Date.parse(`${day}T00:00:00Z`);
+  let instant = wall - zoneOffsetMs(wall, zone);
+  const second = wall - zoneOffsetMs(instant, zone);
+  if (second !== instant) instant = Math.min(instant, second);
+  return new Date(instant).toISOString();
+}
+
+/** Today's date (YYYY-MM-DD) in a zone at an instant. */
+export function dayIn(now: Date, zone: string): string {
+  return new Date(now.getTime() + zoneOffsetMs(now.getTime(), zone)).toISOString().slice(0, 10);
+}
+
 /** The parameters of a run, as they travel in the query string (and the page's address). */
 export const reportParamsSchema = z
   .strictObject({
@@ -89,6 +148,12 @@ export const reportParamsSchema = z
     granularity: z.enum(GRANULARITY_CODES, { error: `granularity must be one of ${GRANULARITY_CODES.join(', ')}` }).optional(),
     kind: z.enum(Object.keys(SURVEY_KINDS) as [SurveyKind, ...SurveyKind[]], { error: 'kind must be support or client-care' }).optional(),
     rating: z.enum(Object.keys(RATING_FILTERS) as [RatingFilter, ...RatingFilter[]], { error: 'rating must be low, neutral or high' }).optional(),
+    /** The IANA time zone days, weeks and months are counted in (the browser's; default UTC). */
+    tz: safeText('tz must be text', 'tz')
+      .max(64, 'tz must be a time zone such as Europe/Berlin')
+      .refine(isTimeZone, 'tz must be a time zone such as Europe/Berlin')
+      .transform(canonicalTimeZone)
+      .optional(),
     /** The browser's id of this run, so it can be cancelled. */
     run: safeText('run must be text', 'run').regex(RUN_ID, 'run must be 8 to 64 letters, digits or dashes').optional(),
   })
@@ -109,24 +174,27 @@ export const reportParamsSchema = z
 export type ReportParams = z.output<typeof reportParamsSchema>;
 export type ReportParamsInput = z.input<typeof reportParamsSchema>;
 
-/** The days of a period: from (inclusive) and to (inclusive), YYYY-MM-DD, in UTC. */
-export type ResolvedPeriod = { preset: PeriodPreset; from: string; to: string; label: string };
+/** The days of a period: from (inclusive) and to (inclusive), YYYY-MM-DD, days of the run's time zone. */
+export type ResolvedPeriod = { preset: PeriodPreset; from: string; to: string; label: string; /** The IANA zone its days are in (UTC when absent). */ tz?: string };
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d));
 
-/** The days a period covers at `now` (weeks start on Monday; days are UTC days). */
-export function resolvePeriod(params: Pick<ReportParams, 'period' | 'from' | 'to'>, now: Date, fallback: PeriodPreset = DEFAULT_PERIOD): ResolvedPeriod {
+/** The days a period covers at `now` (weeks start on Monday; days of the zone `params.tz`, UTC by default). */
+export function resolvePeriod(params: Pick<ReportParams, 'period' | 'from' | 'to' | 'tz'>, now: Date, fallback: PeriodPreset = DEFAULT_PERIOD): ResolvedPeriod {
   const preset = params.period ?? fallback;
-  const y = now.getUTCFullYear();
-  const m = now.getUTCMonth();
-  const d = now.getUTCDate();
+  const tz = params.tz ?? REPORT_DEFAULT_TIME_ZONE;
+  // The calendar day of `now` in the zone, as a UTC date: the arithmetic below stays on whole days.
+  const local = new Date(`${dayIn(now, tz)}T00:00:00Z`);
+  const y = local.getUTCFullYear();
+  const m = local.getUTCMonth();
+  const d = local.getUTCDate();
   const today = utc(y, m, d);
   let from: Date;
   let to: Date = today;
   switch (preset) {
     case 'this-week':
-      from = utc(y, m, d - ((now.getUTCDay() + 6) % 7));
+      from = utc(y, m, d - ((local.getUTCDay() + 6) % 7));
       break;
     case 'this-month':
       from = utc(y, m, 1);
@@ -139,13 +207,13 @@ export function resolvePeriod(params: Pick<ReportParams, 'period' | 'from' | 'to
       from = utc(y, 0, 1);
       break;
     case 'all-time':
-      return { preset, from: ALL_TIME_FROM, to: day(today), label: 'All time' };
+      return { preset, from: ALL_TIME_FROM, to: day(today), label: 'All time', tz };
     case 'custom':
-      return { preset, from: params.from!, to: params.to!, label: `${params.from} – ${params.to}` };
+      return { preset, from: params.from!, to: params.to!, label: `${params.from} – ${params.to}`, tz };
     default:
       from = utc(y, m, d - 89);
   }
-  return { preset, from: day(from), to: day(to), label: `${PERIOD_PRESETS[preset]} (${day(from)} – ${day(to)})` };
+  return { preset, from: day(from), to: day(to), label: `${PERIOD_PRESETS[preset]} (${day(from)} – ${day(to)})`, tz };
 }
 
 /** How a column's values read: text, or a chart unit (count, hours, percent, money in cents). */
@@ -201,7 +269,7 @@ export type ReportResult = {
 /** The query string of a run (and of the viewer's address), defaults left out, keys in a fixed order. */
 export function reportSearchParams(report: string, params: ReportParamsInput): URLSearchParams {
   const out = new URLSearchParams({ report });
-  for (const key of ['period', 'from', 'to', ...REPORT_PARAMS.filter((p) => p !== 'period')] as const) {
+  for (const key of ['period', 'from', 'to', ...REPORT_PARAMS.filter((p) => p !== 'period'), 'tz'] as const) {
     const v = (params as Record<string, unknown>)[key];
     if (v !== undefined && v !== null && v !== '') out.set(key, String(v));
   }

@@ -80,6 +80,8 @@ export const ticketSearchQuerySchema = z
     queue: codeList(QUEUES, 'queue').optional(),
     company: id('company').optional(),
     assignee: id('assignee').optional(),
+    /** true: tickets nobody is assigned to; false: tickets someone holds. */
+    unassigned: boolParam.optional(),
     overdue: boolParam.optional(),
     due_from: isoDate('due_from').optional(),
     due_to: isoDate('due_to').optional(),
@@ -284,8 +286,8 @@ export type TicketStatsBreakdown = 'by_status' | 'by_severity' | 'by_queue' | 'b
 
 /**
  * The ticket search (its address) of one bar of the active ticket stats: the open tickets with
- * that status, priority, queue, assignee or age, so its count is the bar's. Null for the
- * unassigned bar (the search has no "nobody" filter) and for an unknown age bucket.
+ * that status, priority, queue, assignee (or nobody: the "none" bar) or age, so its count is the
+ * bar's. Null for an unknown assignee key or age bucket.
  */
 export function ticketStatsDrill(breakdown: TicketStatsBreakdown, key: string, asOf: string): string | null {
   const q = new URLSearchParams();
@@ -295,8 +297,9 @@ export function ticketStatsDrill(breakdown: TicketStatsBreakdown, key: string, a
   if (breakdown === 'by_severity') q.set('f.severity', key);
   if (breakdown === 'by_queue') q.set('f.queue', key);
   if (breakdown === 'by_assignee') {
-    if (!/^\d+$/.test(key)) return null;
-    q.set('assignee', key);
+    if (key === 'none') q.set('unassigned', 'true');
+    else if (/^\d+$/.test(key)) q.set('assignee', key);
+    else return null;
   }
   if (breakdown === 'by_age') {
     // Bucket i holds tickets created in [as_of − edge[i] days, as_of − edge[i−1] days).

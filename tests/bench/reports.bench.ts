@@ -23,6 +23,10 @@ import { reportCsv, runReport, RunningReports } from '@server/features/reports/r
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
+/** BENCH_REPORTS=id,id re-measures only those reports (and skips the CSV): a query change checked alone. */
+const ONLY = process.env.BENCH_REPORTS ? new Set(process.env.BENCH_REPORTS.split(',').map((s) => s.trim())) : null;
+/** The zone of the "this year in a zone" variant: the per-zone bucketing checked against the UTC one (ADR 0095). */
+const ZONE = 'America/New_York';
 
 const backends: { name: string; env: Record<string, string> }[] = [];
 if (process.env.BENCH_DATA_DIR) backends.push({ name: 'Embedded PostgreSQL 18 server', env: { DATA_DIR: process.env.BENCH_DATA_DIR } });
@@ -64,10 +68,14 @@ for (const backend of backends) {
   say();
   say('| report | parameters | rows | median ms | p95 ms | ≤ 1 s |');
   say('|---|---|---:|---:|---:|---|');
-  for (const def of CATALOG.filter((d) => TICKET_GROUPS.has(d.meta.group))) {
+  for (const def of CATALOG.filter((d) => TICKET_GROUPS.has(d.meta.group) && (!ONLY || ONLY.has(d.meta.id)))) {
     const variants: { label: string; query: Record<string, string> }[] = [{ label: 'defaults', query: {} }];
     if (def.meta.params.includes('company')) variants.push({ label: 'one company', query: { company: String(company) } });
-    if (def.meta.params.includes('period')) variants.push({ label: 'this year', query: { period: 'this-year' } });
+    if (def.meta.params.includes('period')) {
+      variants.push({ label: 'this year', query: { period: 'this-year' } });
+      variants.push({ label: `this year, ${ZONE}`, query: { period: 'this-year', tz: ZONE } });
+    }
+    if (def.meta.params.includes('granularity')) variants.push({ label: `this year per day, ${ZONE}`, query: { period: 'this-year', granularity: 'day', tz: ZONE } });
     for (const v of variants) {
       const params = reportParamsSchema.parse(v.query);
       const times: number[] = [];
@@ -89,6 +97,10 @@ for (const backend of backends) {
     }
   }
 
+  if (ONLY) {
+    await database.close();
+    continue;
+  }
   // The CSV of every ticket: streamed from a cursor, memory sampled.
   const list = CATALOG.find((d) => d.meta.id === 'ticket-list')!;
   const params = reportParamsSchema.parse({ period: 'custom', from: '2000-01-01', to: new Date().toISOString().slice(0, 10), status: 'any' });
@@ -117,4 +129,4 @@ for (const backend of backends) {
   await database.close();
 }
 
-writeFileSync(`${ROOT}docs/bench/reports-latest.md`, `${out.join('\n')}\n`);
+if (!ONLY) writeFileSync(`${ROOT}docs/bench/reports-latest.md`, `${out.join('\n')}\n`);

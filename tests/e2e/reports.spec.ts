@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { STAFF, staffSignIn } from './support/accounts';
+import { DEMO_PASSWORD, STAFF, staffSignIn } from './support/accounts';
 
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -103,4 +103,65 @@ test('reports drill down to lists of the same count: opened vs closed (a month c
   await expect(page).toHaveURL(/\/ticket\/search\?f\.status=C&f\.severity=[CHML]&closed_from=.+&sla=missed$/);
   await expect(page.getByRole('grid', { name: /Active filters/ }).getByRole('row', { name: 'Due date: Missed the due date' })).toBeVisible();
   await expect(page.getByText(rowsText(late), { exact: true })).toBeAttached();
+});
+
+test('reports: a custom period chosen on the date picker, a backwards range refused, the Unassigned bar drilled to the same count', async ({ page, request }) => {
+  // A ticket nobody holds (made through the API), so "tickets by assignee" has an Unassigned bar.
+  const login = await request.post('/api/v2/auth/login', { data: { email: STAFF.manager.email, password: DEMO_PASSWORD } });
+  const headers = { authorization: `Bearer ${(await login.json()).token}` };
+  const created = await request.post('/api/v2/tickets', {
+    headers,
+    data: { title: 'Nobody holds this one yet', description: 'Waiting for triage.', company_id: 1, severity: 'M', queue: 'Support', assignee_id: null },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await staffSignIn(page, STAFF.agent.email);
+  await expect(page).toHaveURL(/\/home$/);
+
+  // Custom period: the From and To date pickers, kept in the address.
+  await page.goto('/report/view?report=opened-vs-closed');
+  const bar = page.getByRole('form', { name: 'Report parameters' });
+  await bar.getByRole('button', { name: /Period/ }).click();
+  await page.getByRole('option', { name: 'Custom' }).click();
+  await expect(page).toHaveURL(/period=custom&from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}/);
+  const from = bar.getByRole('group', { name: 'From' });
+  await from.getByRole('button').click();
+  const calendar = page.getByRole('dialog').getByRole('grid');
+  await expect(calendar).toBeVisible();
+  await expectAccessible(page);
+  // Keyboard: the focused day moves with the arrows, Enter picks it.
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await expect(calendar).toBeHidden();
+  await expect(page).toHaveURL(/period=custom&from=\d{4}-\d{2}-\d{2}&to=/);
+  const picked = new URL(page.url()).searchParams.get('from')!;
+  await expect(page.getByText(new RegExp(`Period: ${picked} – `))).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Opened vs closed' })).toBeVisible();
+
+  // A start after the end: told at the To field, nothing run.
+  const url = new URL(page.url());
+  url.searchParams.set('from', '2026-03-20');
+  url.searchParams.set('to', '2026-03-01');
+  await page.goto(url.pathname + url.search);
+  await expect(bar.getByText('The end date must be on or after the start date.')).toBeVisible();
+  await expectAccessible(page);
+
+  // The Unassigned bar of tickets by assignee opens the ticket search of unassigned tickets, same count.
+  await page.goto('/report/view?report=tickets-by-assignee');
+  const table = page.getByRole('table', { name: 'Tickets by assignee' });
+  const unassigned = table.getByRole('row', { name: /^Unassigned/ });
+  await expect(unassigned).toBeVisible();
+  const rowsText = (n: number) => `${new Intl.NumberFormat('en-US').format(n)} rows`;
+  // The bar of the new ticket's priority, through the chart's keyboard twin (the same drill key as a click on the bar).
+  await page.getByText('Show the figures as a table').click();
+  const drillBar = page.getByRole('link', { name: /: Medium, Unassigned$/ });
+  const figure = Number((await drillBar.innerText()).replace(/,/g, ''));
+  expect(figure).toBeGreaterThan(0);
+  await expectAccessible(page);
+  await drillBar.click();
+  await expect(page).toHaveURL(/\/ticket\/search\?f\.status=A%2CWOP%2CWOC%2CWOT&f\.severity=M&unassigned=true$/);
+  await expect(page.getByRole('grid', { name: /Active filters/ }).getByRole('row', { name: 'Assignee: Unassigned' })).toBeVisible();
+  await expect(page.getByText(rowsText(figure), { exact: true })).toBeAttached();
+  await expect(page.getByRole('link', { name: 'Nobody holds this one yet' })).toBeVisible();
+  await expectAccessible(page);
 });

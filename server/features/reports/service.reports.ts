@@ -8,13 +8,10 @@ import { CSAT_SATISFIED_MIN, NPS_DETRACTOR_MAX, NPS_PROMOTER_MIN, SURVEY_TYPE_CL
 import { SURVEY_TEXT_QUESTIONS } from '@contracts/survey-form';
 import { REPORT_SETTINGS, SURVEY_KINDS, reportSearchParams, share, type ReportParamsInput, type ReportRow } from '@contracts/reports';
 import { isoOf } from '@server/platform/sql';
+import { bucketDays, bucketOf, dayRange, fmtInt, fmtPct as pct, groupedCount, limitOf, n, partyId, periodBounds, periodBuckets, ticketConditions, ticketSearchHref, zoneOf } from './query';
 import { sqlParams, type ReportDefinition, type ReportRun } from './registry';
-import { bucketDays, fmtInt, periodBounds, ticketConditions, ticketSearchHref } from './tickets.reports';
 
-const n = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
-const pct = (v: number | null) => (v === null ? '—' : `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(v)} %`);
 const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
-const limitOf = (limit: number | null, p: (v: unknown) => string) => (limit === null ? '' : `LIMIT ${p(limit)}`);
 
 // ------------------------------------------------------------------- SLA attainment
 
@@ -42,13 +39,15 @@ const slaAttainment: ReportDefinition = {
   ],
   sql: (run, limit) => {
     const { values, p } = sqlParams();
-    const { from, to } = periodBounds(run, p);
-    const conds = [`t.status = 'C'`, `t.closed_at >= ${from}`, `t.closed_at < ${to}`, `t.duedate IS NOT NULL`, ...ticketConditions(run.params, p, ['company', 'assignee', 'queue', 'severity'])];
+    const conds = [`t.status = 'C'`, `t.closed_at >= months.lo`, `t.closed_at < months.hi`, `t.duedate IS NOT NULL`, ...ticketConditions(run.params, p, ['company', 'assignee', 'queue', 'severity'])];
+    // Each month (in the run's zone) counted from the closing index between its instants.
     return {
-      text: `SELECT to_char(date_trunc('month', t.closed_at AT TIME ZONE 'UTC'), 'YYYY-MM') AS month, t.severity,
-                    count(*)::int AS resolved, count(*) FILTER (WHERE t.closed_at <= t.duedate)::int AS in_time
-               FROM tickets t WHERE ${conds.join(' AND ')}
-              GROUP BY 1, 2 ORDER BY 1, severity_rank(t.severity) ${limitOf(limit, p)}`,
+      text: `WITH months AS (${periodBuckets(run, p, 'month')})
+             SELECT to_char(months.b, 'YYYY-MM') AS month, s.severity, s.resolved, s.in_time
+               FROM months CROSS JOIN LATERAL (
+                 SELECT t.severity, count(*)::int AS resolved, count(*) FILTER (WHERE t.closed_at <= t.duedate)::int AS in_time
+                   FROM tickets t WHERE ${conds.join(' AND ')} GROUP BY t.severity) s
+              ORDER BY months.b, severity_rank(s.severity) ${limitOf(limit, p)}`,
       values,
     };
   },
@@ -92,7 +91,7 @@ const slaAttainment: ReportDefinition = {
 
 /** The tickets of a row (priority × month) closed with a due date, met or missed: the search's address. */
 function slaDrill(row: ReportRow, run: ReportRun, sla: 'met' | 'missed' | 'any'): string {
-  const days = bucketDays(`${String(row.month)}-01`, 'month', run.period!);
+  const days = dayRange(run, bucketDays(`${String(row.month)}-01`, 'month', run.period!));
   return ticketSearchHref({
     status: ['C'],
     severity: String(row.severity_code),
@@ -139,18 +138,33 @@ const overdueByAssignee: ReportDefinition = {
     const { values, p } = sqlParams();
     const conds = [`t.status <> 'C'`, `t.duedate < ${p(run.now)}`, ...ticketConditions(run.params, p, ['company', 'queue', 'severity'])];
     return {
-      text: `SELECT t.assignee_id, coalesce(t.assignee_name, 'Unassigned') AS assignee, count(*)::int AS overdue,
-                    count(*) FILTER (WHERE t.severity IN ('C', 'H'))::int AS urgent, ${isoOf('min(t.duedate)')} AS oldest_due
-               FROM tickets t WHERE ${conds.join(' AND ')}
-              GROUP BY t.assignee_id, t.assignee_name ORDER BY overdue DESC, assignee ${limitOf(limit, p)}`,
+      text: groupedCount(
+        {
+          id: 't.assignee_id',
+          name: 't.assignee_name',
+          none: 'Unassigned',
+          nameAs: 'assignee',
+          measures: { overdue: 'count(*)::int', urgent: `count(*) FILTER (WHERE t.severity IN ('C', 'H'))::int`, oldest_due: isoOf('min(t.duedate)') },
+          from: 'tickets t',
+          conds,
+          order: 'overdue DESC, assignee',
+        },
+        p,
+        limit,
+      ),
       values,
     };
   },
-  mapRow: (r) => ({ assignee_id: r.assignee_id === null ? null : n(r.assignee_id), assignee: String(r.assignee), overdue: n(r.overdue), urgent: n(r.urgent), oldest_due: (r.oldest_due as string) ?? null }),
+  mapRow: (r) => ({ assignee_id: partyId(r.party_id), assignee: String(r.assignee), overdue: n(r.overdue), urgent: n(r.urgent), oldest_due: (r.oldest_due as string) ?? null }),
+  // The "Unassigned" row opens the overdue tickets nobody holds.
   drill: (row, run) =>
-    row.assignee_id === null
-      ? null
-      : ticketSearchHref({ assignee: n(row.assignee_id), overdue: true, company: run.params.company, queue: run.params.queue, severity: run.params.severity }),
+    ticketSearchHref({
+      ...(row.assignee_id === null ? { unassigned: true } : { assignee: n(row.assignee_id) }),
+      overdue: true,
+      company: run.params.company,
+      queue: run.params.queue,
+      severity: run.params.severity,
+    }),
   totals: (rows) => ({ assignee: 'Total', overdue: rows.reduce((a, r) => a + n(r.overdue), 0), urgent: rows.reduce((a, r) => a + n(r.urgent), 0), oldest_due: null }),
   chart: (rows, _run, drill) => {
     const top = rows.slice(0, REPORT_SETTINGS.chartCategoriesMax);
@@ -204,20 +218,28 @@ function timeBy(kind: 'person' | 'company'): ReportDefinition {
       const conds = [`te.work_date >= ${p(run.period!.from)}::date`, `te.work_date <= ${p(run.period!.to)}::date`];
       if (run.params.company && person) conds.push(`${company} = ${p(run.params.company)}`);
       if (run.params.assignee && !person) conds.push(`te.staff_user_id = ${p(run.params.assignee)}`);
-      const [idCol, nameCol] = person ? ['te.staff_user_id', 'u.name'] : [company, `coalesce(co.name, 'No company')`];
       return {
-        text: `SELECT ${idCol} AS party_id, ${nameCol} AS name, sum(te.minutes)::int AS minutes,
-                      coalesce(sum(te.minutes) FILTER (WHERE te.billable), 0)::int AS billable_minutes
-                 FROM time_entries te
+        text: groupedCount(
+          {
+            id: person ? 'te.staff_user_id' : company,
+            name: person ? 'u.name' : 'co.name',
+            ...(person ? {} : { none: 'No company' }),
+            nameAs: 'name',
+            measures: { minutes: 'sum(te.minutes)::int', billable_minutes: 'coalesce(sum(te.minutes) FILTER (WHERE te.billable), 0)::int' },
+            from: `time_entries te
                  LEFT JOIN tickets tk ON tk.id = te.ticket_id
-                 ${person ? 'JOIN staff_users u ON u.id = te.staff_user_id' : `LEFT JOIN companies co ON co.id = ${company}`}
-                WHERE ${conds.join(' AND ')}
-                GROUP BY 1, 2 ORDER BY minutes DESC, name ${limitOf(limit, p)}`,
+                 ${person ? 'JOIN staff_users u ON u.id = te.staff_user_id' : `LEFT JOIN companies co ON co.id = ${company}`}`,
+            conds,
+            order: 'minutes DESC, name',
+          },
+          p,
+          limit,
+        ),
         values,
       };
     },
     mapRow: (r) => ({
-      party_id: r.party_id === null ? null : n(r.party_id),
+      party_id: partyId(r.party_id),
       name: String(r.name),
       hours: hours(n(r.minutes)),
       billable: hours(n(r.billable_minutes)),
@@ -258,7 +280,7 @@ function timeBy(kind: 'person' | 'company'): ReportDefinition {
 
 /** Another report of the catalog over the same period (the preset as chosen, or its days): its viewer address. */
 function reportHref(report: string, run: ReportRun, params: Omit<ReportParamsInput, 'period' | 'from' | 'to'>): string {
-  const period: ReportParamsInput = run.params.period ? { period: run.params.period, from: run.params.from, to: run.params.to } : {};
+  const period: ReportParamsInput = { ...(run.params.period ? { period: run.params.period, from: run.params.from, to: run.params.to } : {}), tz: run.params.tz };
   return `/report/view?${reportSearchParams(report, { ...period, ...params }).toString()}`;
 }
 
@@ -378,7 +400,7 @@ const csatNps: ReportDefinition = {
       text: `WITH ${latestResponses(p, run.params.company)},
              months AS (SELECT generate_series(date_trunc('month', ${p(run.period!.from)}::date::timestamp), ${p(run.period!.to)}::date::timestamp, interval '1 month') AS m),
              agg AS (
-               SELECT date_trunc('month', l.received_at AT TIME ZONE 'UTC') AS m,
+               SELECT ${bucketOf('month', 'l.received_at', p(zoneOf(run)))} AS m,
                       count(*) FILTER (WHERE l.type = ${tcs})::int AS support_responses,
                       count(*) FILTER (WHERE l.type = ${tcs} AND l.q1 >= ${CSAT_SATISFIED_MIN})::int AS satisfied,
                       count(*) FILTER (WHERE l.type = ${css} AND l.q2 IS NOT NULL)::int AS care_responses,
@@ -438,7 +460,7 @@ const csatNps: ReportDefinition = {
 function commentsDrill(row: ReportRow, run: ReportRun): string | null {
   if (!n(row.comments)) return null;
   const days = bucketDays(`${String(row.month)}-01`, 'month', run.period!);
-  return `/report/view?${reportSearchParams('survey-comments', { period: 'custom', from: days.from, to: days.to, company: run.params.company }).toString()}`;
+  return `/report/view?${reportSearchParams('survey-comments', { period: 'custom', from: days.from, to: days.to, company: run.params.company, tz: run.params.tz }).toString()}`;
 }
 
 function satisfactionSummary(rows: ReportRow[]): string {

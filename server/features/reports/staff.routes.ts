@@ -31,7 +31,7 @@ function parseRun(request: { params: unknown; query: unknown }): { def: ReportDe
   if (params.period && def.meta.params.includes('period') && !periodPresetsOf(def.meta).includes(params.period)) {
     throw new ApiError(400, ERROR_CODES.invalidInput, `Invalid query: period (${def.meta.title} does not offer ${params.period})`, { period: `${def.meta.title} does not offer ${params.period}` });
   }
-  const takes = new Set<string>([...def.meta.params, 'run', ...(def.meta.params.includes('period') ? ['from', 'to'] : [])]);
+  const takes = new Set<string>([...def.meta.params, 'run', 'tz', ...(def.meta.params.includes('period') ? ['from', 'to'] : [])]);
   const extra = Object.keys(request.query as object).filter((k) => !takes.has(k));
   if (extra.length) {
     const fields = Object.fromEntries(extra.map((k) => [k, `${def.meta.title} does not take ${k}`]));

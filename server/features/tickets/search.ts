@@ -61,6 +61,7 @@ function ticketWhere(search: TicketSearch, now: Date, p: (v: unknown) => string)
   if (search.queue?.length) conds.push(`t.queue = ANY(${p(search.queue)}::text[])`);
   if (search.company) conds.push(`t.company_id = ${p(search.company)}`);
   if (search.assignee) conds.push(`t.assignee_id = ${p(search.assignee)}`);
+  if (search.unassigned !== undefined) conds.push(search.unassigned ? 't.assignee_id IS NULL' : 't.assignee_id IS NOT NULL');
   if (search.overdue !== undefined) {
     const overdue = `t.status <> 'C' AND t.duedate < ${p(now)}`;
     conds.push(search.overdue ? overdue : `NOT (${overdue})`);

@@ -1,13 +1,19 @@
 import type { CompanyRow, CompanyView } from '@contracts/companies';
 import type { ReportCatalog, ReportParamsInput, ReportResult } from '@contracts/reports';
-import { reportSearchParams } from '@contracts/reports';
+import { REPORT_DEFAULT_TIME_ZONE, localTimeZone, reportSearchParams } from '@contracts/reports';
 import type { TicketOptions } from '@contracts/tickets';
 import { ApiError, dataOf, http } from '@/shared/http/http';
 import type { ErrorCode } from '@contracts/common/errors';
 
+/**
+ * A run's query: the address's parameters, and the browser's time zone when the address names
+ * none (a shared link with tz= counts in the sender's zone; UTC is the server's own default).
+ */
 const query = (report: string, params: ReportParamsInput) => {
   const q = reportSearchParams(report, params);
   q.delete('report');
+  const zone = localTimeZone();
+  if (!q.has('tz') && zone !== REPORT_DEFAULT_TIME_ZONE) q.set('tz', zone);
   return q;
 };
 

@@ -164,6 +164,19 @@ describe('Ticket Search filter bar', () => {
     expect(plain(urlOf(location))).toEqual({ company: '8', assignee: '4' });
   });
 
+  it('takes the unassigned filter a report drills with: a chip, the call, and removing it leaves the URL', async () => {
+    const calls = serve();
+    const user = userEvent.setup();
+    const location = renderAt('/ticket/search?f.status=A&unassigned=true&overdue=true');
+    await waitFor(() => expect(calls.tickets).toHaveLength(1));
+    expect(plain(calls.tickets[0]!)).toEqual({ page: '1', size: '10', status: 'A', unassigned: 'true', overdue: 'true' });
+    const chips = screen.getByRole('grid', { name: /Active filters/ });
+    const chip = within(chips).getByRole('row', { name: /Assignee: Unassigned/ });
+    await user.click(within(chip).getByRole('button'));
+    await waitFor(() => expect(calls.tickets.at(-1)!.get('unassigned')).toBeNull());
+    expect(plain(urlOf(location))).toEqual({ 'f.status': 'A', overdue: 'true' });
+  });
+
   it('takes the created and closed ranges and the due-date outcome a report drills with: chips, the call, and a removed chip leaves the URL', async () => {
     const calls = serve();
     const user = userEvent.setup();

@@ -12,6 +12,8 @@ import {
   REPORT_STATUS_ANY,
   REPORT_STATUS_OPEN,
   SURVEY_KINDS,
+  dayIn,
+  localTimeZone,
   periodPresetsOf,
   reportParamsSchema,
   reportSearchParams,
@@ -33,7 +35,10 @@ import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-tabl
 import { Alert, Breadcrumbs, Button, Card, ComboBox, DatePicker, EmptyState, PageHeader, Select, SkeletonCard, SkeletonTable } from '@/shared/ui/components';
 import { formatNumericDateTime } from '@/shared/ui/tokens/format';
 
-const PARAM_KEYS = ['period', 'from', 'to', 'company', 'assignee', 'queue', 'severity', 'status', 'granularity', 'kind', 'rating'] as const;
+const PARAM_KEYS = ['period', 'from', 'to', 'company', 'assignee', 'queue', 'severity', 'status', 'granularity', 'kind', 'rating', 'tz'] as const;
+
+/** The message of a custom period whose start is after its end (the API answers the same with a 400). */
+export const RANGE_ERROR = 'The end date must be on or after the start date.';
 
 /** The report and its parameters as the address holds them. */
 function fromAddress(search: string): { report: string; params: ReportParamsInput; raw: Record<string, string> } {
@@ -80,13 +85,15 @@ function ParameterBar({ meta, params, onChange }: { meta: ReportMeta; params: Re
       delete next.to;
     }
     if (key === 'period' && value === 'custom' && !params.from) {
-      const today = new Date().toISOString().slice(0, 10);
+      // This month so far, in the zone the report counts days in.
+      const today = dayIn(new Date(), params.tz ?? localTimeZone());
       next.from = `${today.slice(0, 8)}01`;
       next.to = today;
     }
     onChange(next as ReportParamsInput);
   };
   const period = params.period ?? meta.defaultPeriod ?? DEFAULT_PERIOD;
+  const backwards = Boolean(params.from && params.to && params.from > params.to);
   const presets = periodPresetsOf(meta).map((id) => ({ id, label: PERIOD_PRESETS[id] }));
   const anyOf = (label: string, entries: { id: string; label: string }[]) => [{ id: ANY, label }, ...entries];
   return (
@@ -95,8 +102,8 @@ function ParameterBar({ meta, params, onChange }: { meta: ReportMeta; params: Re
         {takes('period') ? <Select label="Period" items={presets} selectedKey={period} onSelectionChange={(k) => set('period', k)} /> : null}
         {takes('period') && period === 'custom' ? (
           <>
-            <DatePicker label="From" value={params.from ?? null} maxValue={params.to} onChange={(v) => v && onChange({ ...params, from: v })} />
-            <DatePicker label="To" value={params.to ?? null} minValue={params.from} onChange={(v) => v && onChange({ ...params, to: v })} />
+            <DatePicker label="From" value={params.from ?? null} onChange={(v) => v && onChange({ ...params, from: v })} />
+            <DatePicker label="To" value={params.to ?? null} errorMessage={backwards ? RANGE_ERROR : undefined} onChange={(v) => v && onChange({ ...params, to: v })} />
           </>
         ) : null}
         {takes('granularity') ? <Select label="Per" items={options(GRANULARITIES)} selectedKey={params.granularity ?? 'week'} onSelectionChange={(k) => set('granularity', k)} /> : null}
@@ -167,7 +174,7 @@ function ResultView({ result, onDrill }: { result: ReportResult; onDrill: (href:
       <div>
         <p className={styles.summary} data-testid="report-summary">{result.summary}</p>
         <p className={styles.muted}>
-          {result.period ? `Period: ${result.period.label}` : 'Tickets as they are now'} · generated {formatNumericDateTime(result.generatedAt)} in {result.elapsedMs} ms
+          {result.period ? `Period: ${result.period.label}${result.period.tz && result.period.tz !== 'UTC' ? ` (days in ${result.period.tz.replace(/_/g, ' ')})` : ''}` : 'Tickets as they are now'} · generated {formatNumericDateTime(result.generatedAt)} in {result.elapsedMs} ms
           {result.report.drillsTo ? ` · click the chart, a row or an underlined figure to open ${result.report.drillsTo}` : ''}
         </p>
       </div>
@@ -254,7 +261,11 @@ export default function ReportViewScreen({ place }: { place?: ReportViewPlace; p
   const slow = state.hasTag('progress');
   const exporting = state.hasTag('exporting');
   const shownResult = result && result.report.id === report ? result : null;
-  const problems = parsed.success ? null : fieldErrors(parsed.error.issues);
+  const allProblems = parsed.success ? null : fieldErrors(parsed.error.issues);
+  // A backwards custom period is told at the To date picker; the alert holds the other problems.
+  const backwards = Boolean(params.period === 'custom' && params.from && params.to && params.from > params.to);
+  const problems = allProblems && Object.fromEntries(Object.entries(allProblems).filter(([field]) => !(backwards && field === 'to')));
+  const hasProblems = Boolean(problems && Object.keys(problems).length);
   // The last export asked for, so a failed one can be tried again.
   const [lastExport, setLastExport] = useState<'csv' | 'pdf'>('csv');
   const exportAs = (kind: 'csv' | 'pdf') => {
@@ -285,11 +296,12 @@ export default function ReportViewScreen({ place }: { place?: ReportViewPlace; p
         ) : null}
         {catalog && report && !meta ? <Alert tone="danger" title="No such report">The catalog has no report “{report}”. <Link href="/report/base">All reports</Link></Alert> : null}
         {meta ? <ParameterBar meta={meta} params={params} onChange={change} /> : null}
-        {problems ? (
+        {problems && hasProblems ? (
           <Alert tone="danger" title="These parameters cannot be used" live>
             {Object.entries(problems).map(([field, text]) => `${field}: ${text}`).join('; ')}
           </Alert>
         ) : null}
+        {backwards && !hasProblems ? <EmptyState title="Nothing run yet" text="Choose an end date on or after the start date, and the report runs." /> : null}
         {state.context.exported ? (
           <p className={styles.muted} role="status">
             Exported {state.context.exported}

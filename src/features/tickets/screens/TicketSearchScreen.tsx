@@ -33,7 +33,7 @@ import styles from './TicketSearchScreen.module.css';
 import { useUrlFilters } from '@/shared/ui/data-table/url-filters';
 
 /** Filters of the screen beside the table's own (search, sort, page): the endpoint's other parameters. */
-const EXTRA_KEYS = ['company', 'assignee', 'overdue', 'due_from', 'due_to', 'created_from', 'created_to', 'closed_from', 'closed_to', 'sla'] as const;
+const EXTRA_KEYS = ['company', 'assignee', 'unassigned', 'overdue', 'due_from', 'due_to', 'created_from', 'created_to', 'closed_from', 'closed_to', 'sla'] as const;
 /** Range ends a report's drill-down sets: a day (YYYY-MM-DD, a UTC day, inclusive) or an instant. */
 const RANGE_KEYS = new Set(['created_from', 'created_to', 'closed_from', 'closed_to']);
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -45,7 +45,7 @@ const options = (entries: [string, string][], any: string) => [{ id: ANY, label:
 const STATUS_OPTIONS = options(Object.entries(TICKET_STATUSES), 'Any status');
 const SEVERITY_OPTIONS = options(Object.entries(SEVERITIES), 'Any priority');
 const QUEUE_OPTIONS = options(QUEUES.map((q) => [q, q]), 'Any queue');
-const LABELS: Record<string, string> = { status: 'Status', severity: 'Priority', queue: 'Queue', company: 'Company', assignee: 'Assignee', overdue: 'Overdue', due_from: 'Due from', due_to: 'Due to', created_from: 'Created from', created_to: 'Created to', closed_from: 'Closed from', closed_to: 'Closed to', sla: 'Due date', search: 'Search' };
+const LABELS: Record<string, string> = { status: 'Status', severity: 'Priority', queue: 'Queue', company: 'Company', assignee: 'Assignee', unassigned: 'Assignee', overdue: 'Overdue', due_from: 'Due from', due_to: 'Due to', created_from: 'Created from', created_to: 'Created to', closed_from: 'Closed from', closed_to: 'Closed to', sla: 'Due date', search: 'Search' };
 
 const COLUMNS: DataTableColumn<TicketRow>[] = [
   { label: 'ID', field: 'id', sortable: true, type: 'number', firstSortType: 'desc', width: '3.75rem' },
@@ -130,6 +130,7 @@ export default function TicketSearchScreen() {
     if (key === 'severity') return SEVERITIES[value as keyof typeof SEVERITIES] ?? value;
     if (key === 'company') return pickedCompanyName(Number(value)) ?? fetchedName ?? `#${value}`;
     if (key === 'assignee') return pickedAssigneeName(Number(value)) ?? `#${value}`;
+    if (key === 'unassigned') return value === 'false' ? 'Anyone assigned' : 'Unassigned';
     if (key === 'overdue') return 'Only overdue';
     if (key === 'due_from' || key === 'due_to') return formatDate(value);
     // A day is the UTC day the report counted; an instant (an age bucket's edge) shows its time, and `to` is exclusive.
@@ -198,7 +199,7 @@ export default function TicketSearchScreen() {
         />
         <Select label="Queue" items={QUEUE_OPTIONS} selectedKey={tableFilters.queue ?? ANY} onSelectionChange={(k) => setFilters({ 'f.queue': String(k ?? '') })} />
         <CompanyPicker key={`company-${extra.company ?? ''}`} value={companyId} onChange={(id) => setFilters({ company: id ? String(id) : '' })} />
-        <AssigneePicker key={`assignee-${extra.assignee ?? ''}`} value={assigneeId} onChange={(id) => setFilters({ assignee: id ? String(id) : '' })} />
+        <AssigneePicker key={`assignee-${extra.assignee ?? ''}`} value={assigneeId} onChange={(id) => setFilters({ assignee: id ? String(id) : '', unassigned: '' })} />
         <DatePicker key={`from-${extra.due_from ?? ''}`} label="Due from" value={extra.due_from ?? null} onChange={(v) => setFilters({ due_from: v ?? '' })} />
         <DatePicker key={`to-${extra.due_to ?? ''}`} label="Due to" value={extra.due_to ?? null} onChange={(v) => setFilters({ due_to: v ?? '' })} />
         <Switch className={styles.switch} isSelected={extra.overdue === 'true'} onChange={(on) => setFilters({ overdue: on ? 'true' : '' })}>
