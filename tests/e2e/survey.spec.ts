@@ -97,15 +97,22 @@ test.describe.serial('surveys end to end', () => {
     await expect(page.getByRole('heading', { name: 'Survey results' })).toBeVisible();
     // Today's answers are this test's own: the demo's answers are all older than a day.
     const today = new Date().toISOString().slice(0, 10);
-    await page.getByLabel('From').fill(today);
-    await page.getByLabel('To').fill(today);
+    // The kit's date pickers take the date segment by segment (month, day, year in en-US).
+    const [year, month, day] = today.split('-');
+    for (const label of ['From', 'To']) {
+      await page.getByRole('group', { name: label }).getByRole('spinbutton').first().click();
+      await page.keyboard.type(`${month}${day}${year}`);
+    }
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByTestId('survey-responses')).toHaveText('2');
     await expect(page.getByTestId('survey-csat')).toHaveText('50.00%');
     await expect(page.getByTestId('survey-nps')).toHaveText('100.00');
     await expect(page.getByText('Keep the monthly check-ins')).toBeVisible();
     await expect(page.getByText('Answer the phone faster')).toBeVisible();
-    await page.getByLabel('Survey').selectOption('TCS');
+    // The kit's select, with the keyboard: focus, open, choose.
+    await page.getByRole('button', { name: /Survey$/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('option', { name: 'SUPPORT SURVEY' }).click();
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByTestId('survey-responses')).toHaveText('1');
     const download = page.waitForEvent('download');

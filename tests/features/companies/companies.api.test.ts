@@ -34,6 +34,21 @@ describe.each(BACKENDS)('companies, contacts and client portal users on %s', (ba
     ]);
   });
 
+  it('saves the account manager picked on Create Company, and refuses one who is not an active staff user', async () => {
+    const [manager] = await q(`SELECT id, name FROM staff_users WHERE active ORDER BY id LIMIT 1`);
+    const res = await call('POST', '/api/v2/companies', { name: 'Harbor Water', account_number: 'HARB-ACM-1', account_manager_id: manager.id });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((res.json() as CompanyView).company).toMatchObject({ account_manager_id: manager.id, account_manager_name: manager.name });
+    const shown = (await call('GET', `/api/v2/companies/${(res.json() as CompanyView).company.id}`)).json() as CompanyView;
+    expect(shown.company.account_manager_name).toBe(manager.name);
+
+    const [{ max }] = await q(`SELECT max(id) AS max FROM staff_users`);
+    const unknown = await call('POST', '/api/v2/companies', { name: 'Ghost Water', account_number: 'HARB-ACM-2', account_manager_id: Number(max) + 1000 });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.fields).toEqual({ account_manager_id: 'No such staff user' });
+    expect(await q(`SELECT id FROM companies WHERE account_number = 'HARB-ACM-2'`)).toEqual([]);
+  });
+
   it('refuses a duplicate account number with 409 and bad fields with 400', async () => {
     const dup = await call('POST', '/api/v2/companies', { name: 'Again', account_number: 'ACME-001' });
     expect(dup.statusCode).toBe(409);

@@ -42,6 +42,26 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Types a date into a kit DatePicker: focus its first segment, then the digits of each segment. */
+async function typeDate(user: User, label: string, month: string, day: string, year: string) {
+  const group = screen.getByRole('group', { name: label });
+  const [first] = within(group).getAllByRole('spinbutton');
+  await user.click(first!);
+  await user.keyboard(`${month}${day}${year}`);
+}
+
+/** Chooses an option of a kit Select with the keyboard: focus, open with Enter, type to find, Enter. */
+async function chooseOption(user: User, label: string, option: string) {
+  const trigger = screen.getByRole('button', { name: new RegExp(`${label}$`) });
+  trigger.focus();
+  await user.keyboard('{Enter}');
+  const listbox = await screen.findByRole('listbox');
+  await user.click(within(listbox).getByRole('option', { name: option }));
+  expect(trigger).toHaveTextContent(option);
+}
+
 describe('survey results screen', () => {
   it('shows responses, CSAT, NPS, distributions and comments with their ticket and company', async () => {
     render(<SurveyResultsScreen />);
@@ -57,6 +77,8 @@ describe('survey results screen', () => {
     expect(within(q1).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['10', '21', '30', '41', '51']);
     expect(screen.getByRole('img', { name: /^Recommendation \(Q2, 0–10, client care\)\. 3 answers\. 0: 0, 1: 0, 2: 0, 3: 1,/ })).toBeInTheDocument();
     expect(screen.getByText('Great team')).toBeVisible();
+    // On a phone the comment rows stack as "header: value" lines; each cell carries its header.
+    expect(screen.getByText('Great team').closest('td')).toHaveAttribute('data-label', 'Comments');
     expect(screen.getByText('#42 Printer down')).toBeVisible();
     expect(screen.getByText('Globex Water', { selector: 'td' })).toBeVisible();
     expect(screen.getByText('page 1 of 3')).toBeVisible();
@@ -69,10 +91,13 @@ describe('survey results screen', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByText('page 2 of 3');
     expect(queries.at(-1)!.get('page')).toBe('2');
-    await user.type(screen.getByLabelText('From'), '2026-11-01');
-    await user.type(screen.getByLabelText('To'), '2026-11-30');
-    await user.selectOptions(screen.getByLabelText('Company'), 'Globex Water');
-    await user.selectOptions(screen.getByLabelText('Survey'), 'SUPPORT SURVEY');
+    // The kit's date pickers: typed segment by segment (month, day, year in en-US), keyboard only.
+    await typeDate(user, 'From', '11', '01', '2026');
+    await typeDate(user, 'To', '11', '30', '2026');
+    // The kit's selects: opened and chosen with the keyboard.
+    await chooseOption(user, 'Company', 'Globex Water');
+    await chooseOption(user, 'Survey', 'SUPPORT SURVEY');
+    expect(queries.at(-1)!.get('page')).toBe('2');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await screen.findByText('page 1 of 3');
     const q = queries.at(-1)!;

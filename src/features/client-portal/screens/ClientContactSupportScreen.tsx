@@ -67,7 +67,7 @@ export default function ClientContactSupportScreen() {
                 errorMessage={fields.message}
               />
               <FormActions>
-                <Button type="submit" variant="primary" isDisabled={busy}>
+                <Button type="submit" variant="primary" isPending={busy}>
                   Send message
                 </Button>
               </FormActions>

@@ -23,7 +23,7 @@ export default function ClientForgotPasswordScreen() {
       >
         <FormError error={error} />
         <TextField label="Email" name="email" type="email" autoComplete="email" isRequired maxLength={LIMITS.email} value={email} onChange={setEmail} errorMessage={fields.email} />
-        <Button type="submit" variant="primary" size="lg" fullWidth isDisabled={busy}>
+        <Button type="submit" variant="primary" size="lg" fullWidth isPending={busy}>
           Send reset link
         </Button>
       </Form>

@@ -49,7 +49,7 @@ function ArticleView({ id }: { id: number }) {
             </span>
           </p>
           <div className={styles.prose}>
-            <Markdown source={article.body} />
+            <Markdown source={article.body} title={article.title} />
           </div>
           <Link href="/help/resources" className={styles.back}>
             All articles

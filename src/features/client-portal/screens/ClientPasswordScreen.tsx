@@ -74,7 +74,7 @@ export default function ClientPasswordScreen({ purpose }: { purpose: 'invite' | 
           onChange={setConfirm}
           errorMessage={mismatch ? 'The passwords do not match' : undefined}
         />
-        <Button type="submit" variant="primary" size="lg" fullWidth isDisabled={busy}>
+        <Button type="submit" variant="primary" size="lg" fullWidth isPending={busy}>
           {text.button}
         </Button>
       </Form>

@@ -41,7 +41,7 @@ export default function ClientSignupScreen() {
           description={`At least ${LIMITS.passwordMin} characters`}
           errorMessage={fields.password}
         />
-        <Button type="submit" variant="primary" size="lg" fullWidth isDisabled={busy}>
+        <Button type="submit" variant="primary" size="lg" fullWidth isPending={busy}>
           Sign up
         </Button>
       </Form>

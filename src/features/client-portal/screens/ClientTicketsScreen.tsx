@@ -145,7 +145,7 @@ function CreateTicket({ focus = false }: { focus?: boolean }) {
           <TextField label="Contact email" name="contactEmail" type="email" autoComplete="email" maxLength={LIMITS.email} value={values.contactEmail} onChange={set('contactEmail')} errorMessage={fields.contactEmail} />
         </FormGrid>
         <FormActions>
-          <Button type="submit" variant="primary" isDisabled={busy}>
+          <Button type="submit" variant="primary" isPending={busy}>
             Create ticket
           </Button>
         </FormActions>

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import styles from './Markdown.module.css';
 
 /**
  * Renders the Markdown subset of knowledge articles (headings, paragraphs, lists, bold,
- * italics, code, links) as React elements. No HTML string is ever injected: text stays text,
+ * italics, code and code blocks, quotes, tables, rules, links) as React elements, set in the
+ * article typography of Markdown.module.css. No HTML string is ever injected: text stays text,
  * raw HTML in an article shows as typed, and links are limited to http(s), mailto and paths.
  */
 
@@ -52,10 +54,32 @@ function inline(text: string, keyPrefix: string): ReactNode[] {
   });
 }
 
-export function Markdown({ source }: { source: string }) {
+/** A table's separator row: `| --- | :---: |` (the pipes at the ends are optional). */
+const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/;
+/** Where a paragraph ends: a line that starts another block. */
+const BLOCK_START = /^(#{1,6}\s|\s*[-*]\s|\s*\d+\.\s|\s*>|\s*```|\s*\||\s*(-{3,}|\*{3,})\s*$)/;
+
+/** The cells of one table row: `| a | b |` → ['a', 'b']. */
+const cellsOf = (line: string) =>
+  line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => c.trim());
+
+/**
+ * `title`: the heading the page already shows for the article; a first heading of the article
+ * that says the same is left out rather than printed twice.
+ */
+export function Markdown({ source, title }: { source: string; title?: string }) {
   const blocks: ReactNode[] = [];
   const lines = source.replace(/\r\n/g, '\n').split('\n');
   let i = 0;
+  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  while (i < lines.length && !lines[i]!.trim()) i += 1;
+  const first = /^#{1,6}\s+(.*)$/.exec(lines[i] ?? '');
+  if (title && first && same(first[1]!, title)) i += 1;
   while (i < lines.length) {
     const line = lines[i]!;
     const key = `b${i}`;
@@ -68,6 +92,66 @@ export function Markdown({ source }: { source: string }) {
       const Tag = `h${level}` as 'h3';
       blocks.push(<Tag key={key}>{inline(heading[2]!, key)}</Tag>);
       i += 1;
+    } else if (/^\s*```/.test(line)) {
+      // A fenced code block: shown exactly as typed, up to the closing fence (or the end).
+      const code: string[] = [];
+      i += 1;
+      while (i < lines.length && !/^\s*```/.test(lines[i]!)) {
+        code.push(lines[i]!);
+        i += 1;
+      }
+      i += 1;
+      blocks.push(
+        <pre key={key}>
+          <code>{code.join('\n')}</code>
+        </pre>,
+      );
+    } else if (/^\s*(-{3,}|\*{3,})\s*$/.test(line)) {
+      blocks.push(<hr key={key} />);
+      i += 1;
+    } else if (/^\s*>/.test(line)) {
+      const quote: string[] = [];
+      while (i < lines.length && /^\s*>/.test(lines[i]!)) {
+        quote.push(lines[i]!.replace(/^\s*>\s?/, ''));
+        i += 1;
+      }
+      blocks.push(
+        <blockquote key={key}>
+          <p>{inline(quote.join(' '), key)}</p>
+        </blockquote>,
+      );
+    } else if (/^\s*\|/.test(line) && i + 1 < lines.length && TABLE_RULE.test(lines[i + 1]!)) {
+      const head = cellsOf(line);
+      const body: string[][] = [];
+      i += 2;
+      while (i < lines.length && /^\s*\|/.test(lines[i]!)) {
+        body.push(cellsOf(lines[i]!));
+        i += 1;
+      }
+      blocks.push(
+        <div key={key} className={styles.tableBox}>
+          <table>
+            <thead>
+              <tr>
+                {head.map((cell, c) => (
+                  <th key={c} scope="col">
+                    {inline(cell, `${key}-h${c}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {body.map((row, r) => (
+                <tr key={r}>
+                  {head.map((_, c) => (
+                    <td key={c}>{inline(row[c] ?? '', `${key}-${r}-${c}`)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>,
+      );
     } else if (/^\s*[-*]\s+/.test(line) || /^\s*\d+\.\s+/.test(line)) {
       const ordered = /^\s*\d+\.\s+/.test(line);
       const pattern = ordered ? /^\s*\d+\.\s+(.*)$/ : /^\s*[-*]\s+(.*)$/;
@@ -79,12 +163,12 @@ export function Markdown({ source }: { source: string }) {
       blocks.push(ordered ? <ol key={key}>{items}</ol> : <ul key={key}>{items}</ul>);
     } else {
       const para: string[] = [];
-      while (i < lines.length && lines[i]!.trim() && !/^(#{1,6}\s|\s*[-*]\s|\s*\d+\.\s)/.test(lines[i]!)) {
+      while (i < lines.length && lines[i]!.trim() && (para.length === 0 || !BLOCK_START.test(lines[i]!))) {
         para.push(lines[i]!);
         i += 1;
       }
       blocks.push(<p key={key}>{inline(para.join(' '), key)}</p>);
     }
   }
-  return <div className="markdown">{blocks}</div>;
+  return <div className={styles.markdown}>{blocks}</div>;
 }

@@ -54,10 +54,9 @@ export function useClientTitle(title: string | null | undefined) {
 }
 
 /*
- * A form that gives way to its confirmation once saved (sign-up, password links, contact support,
- * a new ticket) disables its button while sending instead of showing it pending: react-aria
- * announces a pending button by the ids of the button and its spinner, and that announcement would
- * outlive the button it names.
+ * A form's submit button shows it is sending with the kit's `isPending` (spinner, focus kept,
+ * presses refused, the pending state said once), also on forms that give way to their
+ * confirmation once saved (sign-up, password links, contact support, a new ticket).
  */
 
 /** Why a save failed, above the form (announced; focus moves there); the fields keep their text. */

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { COMPANY_STATUSES, type CompanyView, type CreateCompanyInput } from '@contracts/companies';
 import { LIMITS } from '@contracts/common/constants';
+import { AssigneePicker } from '@/features/tickets';
 import { createCompanyMachine } from '../machines/companies.machines';
 import { Breadcrumbs, FormGridItem, Select, TextArea, TextField } from '@/shared/ui/components';
 import { RecordForm, useSaveToasts } from '@/shared/ui/record-form';
@@ -31,6 +32,7 @@ export default function CreateCompanyScreen() {
   const [values, setValues] = useState<Record<TextKey, string>>({ name: '', account_number: '', phone: '', address: '', website: '', territory: '', ms_plan: '' });
   const [status, setStatus] = useState<CompanyStatus>('active');
   const [notes, setNotes] = useState('');
+  const [manager, setManager] = useState<number | null>(null);
   useSaveToasts<CompanyView>(form, { saved: (r) => `Company ${r.company.name} created`, failed: 'The company was not created' });
   useEffect(() => {
     if (created) navigate(`/company/${created}`);
@@ -40,6 +42,7 @@ export default function CreateCompanyScreen() {
     const input: CreateCompanyInput = { name: values.name, account_number: values.account_number, status };
     for (const f of FIELDS) if (f.name !== 'name' && f.name !== 'account_number' && values[f.name] !== '') input[f.name] = values[f.name];
     if (notes !== '') input.notes = notes;
+    if (manager !== null) input.account_manager_id = manager;
     form.send({ type: 'form.submit', input });
   };
 
@@ -79,6 +82,14 @@ export default function CreateCompanyScreen() {
         );
       })}
       <Select label="Status" name="status" items={STATUS_OPTIONS} value={status} onChange={(k) => setStatus(k as CompanyStatus)} errorMessage={fieldErrors.status} />
+      <AssigneePicker
+        label="Account manager"
+        placeholder="Search staff by name"
+        description="The staff member who looks after this client."
+        errorMessage={fieldErrors.account_manager_id}
+        value={manager}
+        onChange={(id) => setManager(id)}
+      />
       <FormGridItem span="full">
         <TextArea label="Notes" name="notes" value={notes} onChange={setNotes} rows={3} maxLength={LIMITS.text} errorMessage={fieldErrors.notes} />
       </FormGridItem>

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { chartSpec } from '@contracts/charts';
 import { Chart } from '@/shared/ui/chart';
 import {
@@ -13,11 +13,21 @@ import {
 } from '@contracts/common/constants';
 import type { SurveyType } from '@contracts/surveys';
 import { surveyResultsMachine, type SurveyResultsFilters } from '../machines/survey-results.machine';
-import { Alert, Button, Card, PageHeader, SkeletonCard } from '@/shared/ui/components';
+import { Alert, Button, Card, DatePicker, PageHeader, Select, SkeletonCard, type IsoDate } from '@/shared/ui/components';
 import { SURVEY_TYPE_NAMES, surveyQuestionName } from '../survey-labels';
 import { formatNumericDateTime } from '@/shared/ui/tokens/format';
 import { SimpleTable } from '@/shared/ui/SimpleTable';
 import styles from './SurveyResults.module.css';
+
+/** The "any" choice of the company and survey filters. */
+const ALL = 'all';
+const TYPE_OPTIONS = [
+  { id: ALL, label: 'Both surveys' },
+  { id: SURVEY_TYPE_CLIENT_CARE, label: SURVEY_TITLE_CLIENT_CARE },
+  { id: SURVEY_TYPE_SUPPORT, label: SURVEY_TITLE_SUPPORT },
+];
+/** The filters as chosen, applied with Apply. */
+type Draft = { from: IsoDate | null; to: IsoDate | null; company: string; type: string };
 
 const figure = (v: number | null, suffix = '') => (v === null ? '—' : `${v.toFixed(2)}${suffix}`);
 
@@ -52,16 +62,18 @@ export default function SurveyResultsScreen() {
   const page = useSelector(actor, (s) => s.context.page);
   const pageSize = useSelector(actor, (s) => s.context.pageSize);
 
+  const [draft, setDraft] = useState<Draft>({ from: null, to: null, company: ALL, type: ALL });
+  const companyOptions = useMemo(
+    () => [{ id: ALL, label: 'All companies' }, ...(results?.companies ?? []).map((c) => ({ id: String(c.id), label: c.name }))],
+    [results?.companies],
+  );
   const applyFilters = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    const text = (name: string) => String(data.get(name) ?? '') || undefined;
-    const company = text('companyId');
     const filters: SurveyResultsFilters = {
-      from: text('from'),
-      to: text('to'),
-      companyId: company ? Number(company) : undefined,
-      type: text('type') as SurveyType | undefined,
+      from: draft.from ?? undefined,
+      to: draft.to ?? undefined,
+      companyId: draft.company === ALL ? undefined : Number(draft.company),
+      type: draft.type === ALL ? undefined : (draft.type as SurveyType),
     };
     actor.send({ type: 'results.filter', filters });
   };
@@ -80,33 +92,17 @@ export default function SurveyResultsScreen() {
       />
       <Card padding="compact" className={styles.block}>
         <form className={styles.filters} onSubmit={applyFilters} aria-label="Filters">
-          <div className={styles.field}>
-            <label htmlFor="survey-from">From</label>
-            <input id="survey-from" name="from" type="date" className={styles.control} />
-          </div>
-          <div className={styles.field}>
-            <label htmlFor="survey-to">To</label>
-            <input id="survey-to" name="to" type="date" className={styles.control} />
-          </div>
-          <div className={styles.field}>
-            <label htmlFor="survey-company">Company</label>
-            <select id="survey-company" name="companyId" defaultValue="" className={styles.control}>
-              <option value="">All companies</option>
-              {results?.companies.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={styles.field}>
-            <label htmlFor="survey-type">Survey</label>
-            <select id="survey-type" name="type" defaultValue="" className={styles.control}>
-              <option value="">Both surveys</option>
-              <option value={SURVEY_TYPE_CLIENT_CARE}>{SURVEY_TITLE_CLIENT_CARE}</option>
-              <option value={SURVEY_TYPE_SUPPORT}>{SURVEY_TITLE_SUPPORT}</option>
-            </select>
-          </div>
+          <DatePicker label="From" name="from" value={draft.from} maxValue={draft.to ?? undefined} onChange={(from) => setDraft((d) => ({ ...d, from }))} className={styles.field} />
+          <DatePicker label="To" name="to" value={draft.to} minValue={draft.from ?? undefined} onChange={(to) => setDraft((d) => ({ ...d, to }))} className={styles.field} />
+          <Select
+            label="Company"
+            name="companyId"
+            items={companyOptions}
+            value={draft.company}
+            onChange={(key) => setDraft((d) => ({ ...d, company: String(key ?? ALL) }))}
+            className={styles.field}
+          />
+          <Select label="Survey" name="type" items={TYPE_OPTIONS} value={draft.type} onChange={(key) => setDraft((d) => ({ ...d, type: String(key ?? ALL) }))} className={styles.field} />
           <div className={styles.filterActions}>
             <Button type="submit" variant="primary" isDisabled={busy}>
               Apply
@@ -157,6 +153,7 @@ export default function SurveyResultsScreen() {
                   <div className={styles.comments}>
                   <SimpleTable
                     label="Responses and comments"
+                    stack
                     empty={TABLE_TEXTS.empty}
                     rows={results.comments.rows}
                     rowKey={(r) => r.id}

@@ -16,8 +16,14 @@ export function AssigneePicker({
   onChange,
   placeholder = 'Anyone',
   className,
+  description,
+  errorMessage,
 }: {
   label?: string;
+  /** Help under the box ("Who looks after this client"). */
+  description?: string;
+  /** Why the server refused the pick (an inactive or unknown staff user). */
+  errorMessage?: string;
   value: number | null;
   valueName?: string;
   onChange: (id: number | null, name: string | null) => void;
@@ -37,6 +43,8 @@ export function AssigneePicker({
       label={label}
       placeholder={placeholder}
       className={className}
+      description={description}
+      errorMessage={errorMessage}
       loader={loader}
       selectedKey={value}
       defaultInputValue={valueName ?? pickedAssigneeName(value) ?? ''}

@@ -275,6 +275,9 @@ function DataTableView<R>(props: DataTableProps<R> & { actor: TableActorRef }) {
   }, [actor, onQueryChange, onSelectionChange]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const minWidth = tableMinWidth(visible, selectable);
+  const sideways = useOverflowsSideways(scrollRef, tableRef, [minWidth]);
   const allHeight = props.allRowsHeight ?? DEFAULT_ALL_HEIGHT;
   const virtualizer = useVirtualizer({
     count: isAll ? rows.length : 0,
@@ -373,7 +376,7 @@ function DataTableView<R>(props: DataTableProps<R> & { actor: TableActorRef }) {
             ) : null}
             {visible.map((c) => (
               <td key={c.field} className={c.type && c.type !== 'text' && c.type !== 'date' ? styles.num : undefined}>
-                {c.cell ? c.cell(row) : <TextCell text={displayValue(row, c)} />}
+                {c.cell ? <div className={cx('dt-custom', styles.box)}>{c.cell(row)}</div> : <TextCell text={displayValue(row, c)} />}
               </td>
             ))}
           </tr>
@@ -446,13 +449,18 @@ function DataTableView<R>(props: DataTableProps<R> & { actor: TableActorRef }) {
       ) : null}
       <div
         ref={scrollRef}
-        className={cx(isAll ? 'dt-scroll-all' : 'dt-scroll', styles.scroll, isAll && styles.scrollAll)}
+        className={cx(isAll ? 'dt-scroll-all' : 'dt-scroll', styles.scroll, isAll && styles.scrollAll, sideways && styles.scrollX)}
         style={isAll ? { height: allHeight } : undefined}
-        tabIndex={isAll ? 0 : undefined}
-        role={isAll ? 'region' : undefined}
-        aria-label={isAll ? props.caption : undefined}
+        data-sideways={sideways || undefined}
+        tabIndex={isAll || sideways ? 0 : undefined}
+        role={isAll || sideways ? 'region' : undefined}
+        aria-label={isAll || sideways ? (sideways && !isAll ? `${props.caption}, scrolls sideways` : props.caption) : undefined}
       >
-        <table className={cx('dt-table', styles.table, focusableRows && styles.focusableRows)} aria-rowcount={isAll ? rows.length + headerRows : undefined} aria-describedby={`${id}-pages`}>
+        <table
+          ref={tableRef}
+          className={cx('dt-table', styles.table, focusableRows && styles.focusableRows)}
+          style={{ minWidth }}
+          aria-rowcount={isAll ? rows.length + headerRows : undefined} aria-describedby={`${id}-pages`}>
           <caption className="sr-only">{props.caption}</caption>
           <thead>
             <tr aria-rowindex={isAll ? 1 : undefined}>
@@ -546,6 +554,46 @@ function DataTableView<R>(props: DataTableProps<R> & { actor: TableActorRef }) {
       </nav>
     </div>
   );
+}
+
+/** The narrowest a text column gets: its header and a few words stay readable. */
+export const TEXT_COLUMN_MIN_WIDTH = '7rem';
+/** The row checkbox column (matches `.check` in the module). */
+const CHECK_COLUMN_WIDTH = '2.75rem';
+
+/**
+ * The table's minimum width: every fixed column at its width, every text column at
+ * `TEXT_COLUMN_MIN_WIDTH`. With `table-layout: fixed` a table narrower than its fixed columns would
+ * squeeze text columns to nothing (headers cut to an empty cell, body text spilling under the next
+ * column); with this floor the columns keep their widths, header over body, and a box too narrow
+ * for them scrolls sideways instead.
+ */
+export function tableMinWidth(columns: readonly ColumnOptions<Row>[], selectable: boolean): string {
+  const parts = columns.map((c) => c.width ?? defaultWidth(c) ?? TEXT_COLUMN_MIN_WIDTH);
+  if (selectable) parts.unshift(CHECK_COLUMN_WIDTH);
+  return parts.length ? `calc(${parts.join(' + ')})` : '0px';
+}
+
+/** Whether the table is wider than its box (the box then scrolls sideways), followed as either one changes size. */
+function useOverflowsSideways(box: React.RefObject<HTMLElement | null>, table: React.RefObject<HTMLElement | null>, deps: readonly unknown[]): boolean {
+  const [sideways, setSideways] = useState(false);
+  useLayoutEffect(() => {
+    const el = box.current;
+    const inner = table.current;
+    if (!el || !inner) return;
+    const measure = () => {
+      const boxWidth = el.clientWidth;
+      setSideways(boxWidth > 0 && inner.getBoundingClientRect().width > boxWidth + 1);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    observer.observe(inner);
+    return () => observer.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [box, table, ...deps]);
+  return sideways;
 }
 
 /** A width for columns that do not name one: numbers and dates are narrow, text shares the rest. */

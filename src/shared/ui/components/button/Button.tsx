@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import {
   Button as AriaButton,
   Link as AriaLink,
@@ -8,6 +8,7 @@ import {
 } from 'react-aria-components';
 import { cx } from '@/shared/ui/components/cx';
 import { SpinnerRing } from '@/shared/ui/components/spinner/Spinner';
+import { announce } from '@/shared/ui/components/feedback/announce';
 import styles from './Button.module.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'quiet' | 'danger';
@@ -53,20 +54,47 @@ export type ButtonProps = Omit<AriaButtonProps, 'className' | 'children' | 'styl
     className?: string;
   };
 
+/** Press handlers a pending button drops (it keeps focus, hover and pointer enter/leave). */
+const PRESS_HANDLERS = ['onPress', 'onPressStart', 'onPressEnd', 'onPressChange', 'onPressUp', 'onKeyDown', 'onKeyUp'] as const;
+
 /**
  * The one button. `primary` for the main action of a view (one per view), `secondary` for the
  * others, `quiet` in toolbars and rows, `danger` for destructive actions. `isPending` keeps focus
- * and width, shows a spinner and refuses presses while work runs.
+ * and width, shows a spinner (a progress bar named `pendingLabel`) and refuses presses while work
+ * runs; when the button had focus, `pendingLabel` is said once through the kit's polite live
+ * region. (react-aria's own pending announcement names the button by id from an element with role
+ * img, which outlives a button that leaves the page, e.g. a form replaced by its confirmation.)
  */
-export function Button({ variant = 'secondary', size = 'md', fullWidth, icon, children, pendingLabel, className, isPending, ...props }: ButtonProps) {
+export function Button({ variant = 'secondary', size = 'md', fullWidth, icon, children, pendingLabel, className, isPending = false, ...props }: ButtonProps) {
+  const ref = useRef<HTMLButtonElement>(null);
+  const label = pendingLabel ?? 'Working';
+  const id = useId();
+  const wasPending = useRef(isPending);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    // react-aria sets aria-disabled only through its own isPending; the button stays focusable.
+    if (isPending) el.setAttribute('aria-disabled', 'true');
+    else if (!props.isDisabled) el.removeAttribute('aria-disabled');
+    if (isPending && !wasPending.current && el === document.activeElement) announce(label);
+    wasPending.current = isPending;
+  }, [isPending, label, props.isDisabled]);
+  const live: AriaButtonProps = { ...props };
+  if (isPending) {
+    for (const key of PRESS_HANDLERS) delete live[key];
+    // Enter in a text box must not submit the form again while it is being sent.
+    if (live.type === 'submit') live.type = 'button';
+    // Named by its text and what it is doing ("Save Saving"): the text is hidden under the spinner.
+    if (!live['aria-label'] && !live['aria-labelledby']) live['aria-labelledby'] = `${id}-label ${id}-pending`;
+  }
   return (
-    <AriaButton {...props} isPending={isPending} className={cx(buttonClassName({ variant, size, fullWidth }), isPending && styles.pending, className)}>
-      <span className={styles.label}>
+    <AriaButton {...live} ref={ref} className={cx(buttonClassName({ variant, size, fullWidth }), isPending && styles.pending, className)}>
+      <span className={styles.label} id={`${id}-label`}>
         {icon}
         {children}
       </span>
       {isPending ? (
-        <ProgressBar isIndeterminate aria-label={pendingLabel ?? 'Working'} className={styles.spinner}>
+        <ProgressBar isIndeterminate id={`${id}-pending`} aria-label={label} className={styles.spinner}>
           <SpinnerRing size="sm" inherit />
         </ProgressBar>
       ) : null}

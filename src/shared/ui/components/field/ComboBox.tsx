@@ -136,6 +136,9 @@ export function ComboBox<T extends Option>({
       onChange={(key) => {
         const picked = [...(items ?? []), ...loaded.items].find((item) => item.id === key);
         setLastSelectedLabel(picked?.label ?? '');
+        // The box's text is controlled here: with a controlled selection too (a picker's `selectedKey`),
+        // react-aria leaves showing the picked option's label to us.
+        if (picked) setInputValue(picked.label);
         props.onChange?.(key);
       }}
       allowsEmptyCollection
