@@ -18,6 +18,7 @@ import {
   TICKET_STORIES,
 } from './story';
 import { seedProjects } from './projects';
+import { seedQuotes } from './quotes';
 import { seedSales } from './sales';
 import { seedTime } from './time';
 
@@ -138,6 +139,7 @@ async function seed(client: PoolClient, hashes: string[]): Promise<void> {
   await seedTime(client);
   await seedProjects(client, companies.map((c) => c.id));
   await seedSales(client);
+  await seedQuotes(client);
   await client.query(
     `INSERT INTO audit_log (actor_type, entity, action, detail) VALUES ('system', 'database', 'seed', '{"dataset":"demo"}')`,
   );
