@@ -3,22 +3,12 @@
  * home: at 1366×800 and 375×812, light and dark, each axe clean. Absolute and relative times and
  * clock-dependent counts are masked; the browser clock is fixed.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CLIENTS, STAFF, clientLogIn, staffSignIn } from './support/accounts';
+import { expectAxeClean, THEMES, VIEWPORTS } from './support/visual';
 
-const VIEWPORTS = [
-  { name: 'desktop', width: 1366, height: 800 },
-  { name: 'phone', width: 375, height: 812 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
 /** A fixed moment for the browser: timers and Date agree between runs. */
 const CLOCK = new Date('2026-11-22T10:00:00Z');
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function snap(page: Page, name: string, mask: Locator[] = []) {
   await expectAxeClean(page);

@@ -4,27 +4,11 @@
  * and dark, each axe clean and without horizontal overflow. Times and dates are masked; the
  * browser clock is fixed. (The dashboard and the ticket list are in client-and-survey.visual.)
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CLIENTS, clientLogIn } from './support/accounts';
+import { expectAxeClean, expectNoHorizontalOverflow, THEMES, VIEWPORTS } from './support/visual';
 
-const VIEWPORTS = [
-  { name: 'desktop', width: 1366, height: 800 },
-  { name: 'phone', width: 375, height: 812 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
 const CLOCK = new Date('2026-11-22T10:00:00Z');
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** Phone first: nothing on the page is wider than the viewport. */
-async function expectNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 async function snap(page: Page, name: string, mask: Locator[] = []) {
   await expectAxeClean(page);

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { STAFF, staffSignIn } from './support/accounts';
+import { expectAxeClean, expectNoHorizontalOverflow, THEMES, useViewportAndTheme, VIEWPORTS } from './support/visual';
 
 /**
  * Home, the create forms, the company lists and the outbox at a desk (1366×800) and on a phone
@@ -9,22 +9,6 @@ import { STAFF, staffSignIn } from './support/accounts';
  * emails lists) is masked.
  */
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
-
-const SIZES = [
-  { name: 'desktop', width: 1366, height: 800 },
-  { name: 'phone', width: 375, height: 812 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
-
-async function noAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function noSidewaysScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(scroll).toBeLessThanOrEqual(client);
-}
 
 const moving = (page: Page): Locator[] => [page.locator('time'), page.getByRole('button', { name: /overdue tickets$/ }), page.getByTestId('last-page')];
 
@@ -68,17 +52,15 @@ async function go(page: Page, path: string) {
   }, path);
 }
 
-for (const size of SIZES) {
+for (const size of VIEWPORTS) {
   for (const theme of THEMES) {
     test(`home, create forms, company lists and outbox at ${size.width}×${size.height}, ${theme}`, async ({ page }) => {
       test.setTimeout(90_000);
       await page.clock.setFixedTime(new Date('2026-06-15T10:00:00Z'));
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await page.addInitScript((t) => window.localStorage.setItem('cc.theme', t), theme);
+      await useViewportAndTheme(page, size, theme);
       const check = async (name: string, extraMask: Locator[] = []) => {
-        await noSidewaysScroll(page);
-        await noAxeViolations(page);
+        await expectNoHorizontalOverflow(page);
+        await expectAxeClean(page);
         await expect(page).toHaveScreenshot(`${name}-${size.name}-${theme}.png`, { mask: [...moving(page), ...extraMask], maxDiffPixelRatio: 0.01 });
       };
 

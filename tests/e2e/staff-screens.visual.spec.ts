@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { STAFF, staffSignIn } from './support/accounts';
+import { expectAxeClean, THEMES, useViewportAndTheme, VIEWPORTS } from './support/visual';
 
 /**
  * The staff screens at a desk (1366×800) and on a phone (375×812), light and dark: axe finds
@@ -8,17 +8,6 @@ import { STAFF, staffSignIn } from './support/accounts';
  * relative times) are masked; the browser clock is fixed so relative times read the same.
  */
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
-
-const SIZES = [
-  { name: 'desktop', width: 1366, height: 800 },
-  { name: 'phone', width: 375, height: 812 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
-
-async function noAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** What changes with the clock or the data: dates and times, the overdue count, page counts. */
 const moving = (page: Page): Locator[] => [page.locator('time'), page.getByRole('button', { name: /overdue tickets$/ }), page.getByTestId('last-page'), page.getByTestId('due-date'), page.getByTestId('clock')];
@@ -30,14 +19,12 @@ async function go(page: Page, path: string) {
   }, path);
 }
 
-for (const size of SIZES) {
+for (const size of VIEWPORTS) {
   for (const theme of THEMES) {
     test(`staff screens at ${size.width}×${size.height}, ${theme}`, async ({ page }) => {
       test.setTimeout(90_000);
       await page.clock.setFixedTime(new Date('2026-06-15T10:00:00Z'));
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await page.addInitScript((t) => window.localStorage.setItem('cc.theme', t), theme);
+      await useViewportAndTheme(page, size, theme);
       const shot = (name: string) => ({ name: `${name}-${size.name}-${theme}.png`, options: { mask: moving(page), maxDiffPixelRatio: 0.01, fullPage: false } });
 
       // Sign-in
@@ -45,7 +32,7 @@ for (const size of SIZES) {
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
       await expect(page).toHaveTitle('Sign in · Client Care');
-      await noAxeViolations(page);
+      await expectAxeClean(page);
       let s = shot('sign-in');
       await expect(page).toHaveScreenshot(s.name, s.options);
 
@@ -56,7 +43,7 @@ for (const size of SIZES) {
       await go(page, '/ticket/search');
       await expect(page.getByRole('table', { name: 'Tickets' }).locator('tbody tr')).toHaveCount(10);
       await expect(page).toHaveTitle('Ticket Search · Client Care');
-      await noAxeViolations(page);
+      await expectAxeClean(page);
       s = shot('ticket-search');
       await expect(page).toHaveScreenshot(s.name, s.options);
 
@@ -67,7 +54,7 @@ for (const size of SIZES) {
       await go(page, `/ticket/${id}`);
       await expect(page).toHaveTitle(`Ticket #${id} · Client Care`);
       await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-      await noAxeViolations(page);
+      await expectAxeClean(page);
       s = shot('ticket-view');
       await expect(page).toHaveScreenshot(s.name, { ...s.options, mask: [...moving(page), page.locator('[data-testid="thread"]')] });
 
@@ -76,7 +63,7 @@ for (const size of SIZES) {
       await go(page, `/company/${acme.rows[0]!.id}`);
       await expect(page.getByRole('heading', { name: acme.rows[0]!.name, level: 1 })).toBeVisible();
       await expect(page).toHaveTitle(`${acme.rows[0]!.name} · Client Care`);
-      await noAxeViolations(page);
+      await expectAxeClean(page);
       s = shot('company-view');
       await expect(page).toHaveScreenshot(s.name, s.options);
 
@@ -92,7 +79,7 @@ for (const size of SIZES) {
       const headers = await dialog.getByRole('columnheader').allTextContents();
       if (size.name === 'desktop') expect(headers.map((h) => h.replace(/[↕▲▼]/g, '').trim())).toEqual(['ID', 'Title', 'Status', 'Priority', 'Company', 'Due Date', 'Action']);
       else expect(headers.map((h) => h.replace(/[↕▲▼]/g, '').trim())).toEqual(['ID', 'Title', 'Action']);
-      await noAxeViolations(page);
+      await expectAxeClean(page);
       s = shot('overdue-modal');
       await expect(page).toHaveScreenshot(s.name, { ...s.options, mask: [...moving(page), dialog.locator('tbody')] });
     });
