@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import { DEFAULT_QUOTE_TAX_RATE_PERCENT, QUOTE_LIMITS, acceptedContent, displayNumber, netOf, totalsOf, type QuoteLine, type QuoteStatus, type QuoteType } from '@contracts/quotes';
+import { columnTable } from './columns';
 import { seededRandom } from './random';
 import { CATALOG_ITEMS, QUOTE_DECLINE_REASONS, QUOTE_STORIES } from './story';
 
@@ -170,26 +171,29 @@ async function insertQuote(client: PoolClient, q: NewQuote): Promise<{ id: numbe
     ],
   );
   const id = rows[0]!.id;
+  const lineRows = columnTable('position', 'kind', 'catalog_item_id', 'sku', 'description', 'quantity', 'unit_price_cents', 'discount_bp', 'taxable', 'optional', 'chosen');
+  for (const l of drafts) {
+    lineRows.push({
+      position: l.position + 1,
+      kind: l.kind,
+      catalog_item_id: l.catalogItemId,
+      sku: l.sku,
+      description: l.description,
+      quantity: l.quantity,
+      unit_price_cents: l.unitPriceCents,
+      discount_bp: Math.round(l.discountPercent * 100),
+      taxable: l.taxable,
+      optional: l.optional,
+      chosen: l.chosen,
+    });
+  }
   const { rows: lineIds } = await client.query<{ id: number; position: number }>(
     `INSERT INTO quote_lines (quote_id, position, kind, catalog_item_id, sku, description, quantity, unit_price_cents, discount_bp, taxable, optional, chosen)
      SELECT $1, x.position, x.kind, x.catalog_item_id, x.sku, x.description, x.quantity, x.unit_price_cents, x.discount_bp, x.taxable, x.optional, x.chosen
        FROM unnest($2::int[], $3::text[], $4::int[], $5::text[], $6::text[], $7::numeric[], $8::bigint[], $9::int[], $10::bool[], $11::bool[], $12::bool[])
             AS x(position, kind, catalog_item_id, sku, description, quantity, unit_price_cents, discount_bp, taxable, optional, chosen)
      RETURNING id, position`,
-    [
-      id,
-      drafts.map((l) => l.position + 1),
-      drafts.map((l) => l.kind),
-      drafts.map((l) => l.catalogItemId),
-      drafts.map((l) => l.sku),
-      drafts.map((l) => l.description),
-      drafts.map((l) => l.quantity),
-      drafts.map((l) => l.unitPriceCents),
-      drafts.map((l) => Math.round(l.discountPercent * 100)),
-      drafts.map((l) => l.taxable),
-      drafts.map((l) => l.optional),
-      drafts.map((l) => l.chosen),
-    ],
+    [id, ...lineRows.values()],
   );
   const lines = drafts.map((l) => {
     const line = { ...l, position: l.position + 1, id: lineIds.find((r) => r.position === l.position + 1)!.id };
