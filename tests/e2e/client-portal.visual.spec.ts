@@ -6,7 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CLIENTS, clientLogIn } from './support/accounts';
-import { expectAxeClean, expectNoHorizontalOverflow, THEMES, VIEWPORTS } from './support/visual';
+import { describeEachViewportAndTheme, expectAxeClean, expectNoHorizontalOverflow } from './support/visual';
 
 const CLOCK = new Date('2026-11-22T10:00:00Z');
 
@@ -21,59 +21,50 @@ async function signedIn(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: CLIENTS.acme.company })).toBeVisible();
 }
 
-for (const viewport of VIEWPORTS) {
-  for (const theme of THEMES) {
-    test.describe(`${viewport.name} ${theme}`, () => {
-      test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: theme });
-      test.beforeEach(async ({ page }) => {
-        await page.clock.install({ time: CLOCK });
-      });
+describeEachViewportAndTheme(CLOCK, (viewport, theme) => {
+  test('client ticket thread', async ({ page }) => {
+    await signedIn(page);
+    // A ticket the support team answered: the first of the dashboard's recent replies.
+    await page.getByRole('region', { name: 'Recent replies' }).getByRole('link').first().click();
+    await expect(page.getByRole('list', { name: 'Conversation' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Conversation' }).getByRole('article').nth(1)).toBeVisible();
+    await expect(page.getByText('Support team').first()).toBeVisible();
+    await snap(page, `client-ticket-thread-${viewport.name}-${theme}`);
+  });
 
-      test('client ticket thread', async ({ page }) => {
-        await signedIn(page);
-        // A ticket the support team answered: the first of the dashboard's recent replies.
-        await page.getByRole('region', { name: 'Recent replies' }).getByRole('link').first().click();
-        await expect(page.getByRole('list', { name: 'Conversation' })).toBeVisible();
-        await expect(page.getByRole('list', { name: 'Conversation' }).getByRole('article').nth(1)).toBeVisible();
-        await expect(page.getByText('Support team').first()).toBeVisible();
-        await snap(page, `client-ticket-thread-${viewport.name}-${theme}`);
-      });
+  test('client paper orders', async ({ page }) => {
+    await signedIn(page);
+    await page.goto('/client/paper');
+    await expect(page.getByRole('heading', { level: 1, name: 'Order paper' })).toBeVisible();
+    await expect(page.getByRole('table').or(page.getByText('No orders yet.'))).toBeVisible();
+    await snap(page, `client-paper-${viewport.name}-${theme}`);
+  });
 
-      test('client paper orders', async ({ page }) => {
-        await signedIn(page);
-        await page.goto('/client/paper');
-        await expect(page.getByRole('heading', { level: 1, name: 'Order paper' })).toBeVisible();
-        await expect(page.getByRole('table').or(page.getByText('No orders yet.'))).toBeVisible();
-        await snap(page, `client-paper-${viewport.name}-${theme}`);
-      });
+  test('client change requests', async ({ page }) => {
+    await signedIn(page);
+    await page.goto('/client/software/change/request');
+    await expect(page.getByRole('heading', { level: 1, name: 'Software change requests' })).toBeVisible();
+    await expect(page.getByRole('table').or(page.getByText('No change requests yet.'))).toBeVisible();
+    await snap(page, `client-scrs-${viewport.name}-${theme}`);
+  });
 
-      test('client change requests', async ({ page }) => {
-        await signedIn(page);
-        await page.goto('/client/software/change/request');
-        await expect(page.getByRole('heading', { level: 1, name: 'Software change requests' })).toBeVisible();
-        await expect(page.getByRole('table').or(page.getByText('No change requests yet.'))).toBeVisible();
-        await snap(page, `client-scrs-${viewport.name}-${theme}`);
-      });
+  test('client help article', async ({ page }) => {
+    await signedIn(page);
+    await page.goto('/client/help/resources');
+    await page.getByRole('link', { name: /Getting started with the client portal/ }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Getting started with the client portal' })).toBeVisible();
+    await snap(page, `client-help-article-${viewport.name}-${theme}`);
+  });
 
-      test('client help article', async ({ page }) => {
-        await signedIn(page);
-        await page.goto('/client/help/resources');
-        await page.getByRole('link', { name: /Getting started with the client portal/ }).click();
-        await expect(page.getByRole('heading', { level: 2, name: 'Getting started with the client portal' })).toBeVisible();
-        await snap(page, `client-help-article-${viewport.name}-${theme}`);
-      });
+  test('client sign-up', async ({ page }) => {
+    await page.goto('/client/signup');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign up' })).toBeVisible();
+    await snap(page, `client-signup-${viewport.name}-${theme}`);
+  });
 
-      test('client sign-up', async ({ page }) => {
-        await page.goto('/client/signup');
-        await expect(page.getByRole('heading', { level: 1, name: 'Sign up' })).toBeVisible();
-        await snap(page, `client-signup-${viewport.name}-${theme}`);
-      });
-
-      test('client log-in', async ({ page }) => {
-        await page.goto('/client/login');
-        await expect(page.getByRole('heading', { level: 1, name: 'Client Portal' })).toBeVisible();
-        await snap(page, `client-login-${viewport.name}-${theme}`);
-      });
-    });
-  }
-}
+  test('client log-in', async ({ page }) => {
+    await page.goto('/client/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Client Portal' })).toBeVisible();
+    await snap(page, `client-login-${viewport.name}-${theme}`);
+  });
+});

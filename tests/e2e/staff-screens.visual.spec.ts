@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { STAFF, staffSignIn } from './support/accounts';
-import { expectAxeClean, THEMES, useViewportAndTheme, VIEWPORTS } from './support/visual';
+import { expectAxeClean, navigateInApp, THEMES, useViewportAndTheme, VIEWPORTS } from './support/visual';
 
 /**
  * The staff screens at a desk (1366×800) and on a phone (375×812), light and dark: axe finds
@@ -11,13 +11,6 @@ test.use({ locale: 'en-US', timezoneId: 'UTC' });
 
 /** What changes with the clock or the data: dates and times, the overdue count, page counts. */
 const moving = (page: Page): Locator[] => [page.locator('time'), page.getByRole('button', { name: /overdue tickets$/ }), page.getByTestId('last-page'), page.getByTestId('due-date'), page.getByTestId('clock')];
-
-async function go(page: Page, path: string) {
-  await page.evaluate((p) => {
-    window.history.pushState(null, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
 
 for (const size of VIEWPORTS) {
   for (const theme of THEMES) {
@@ -40,7 +33,7 @@ for (const size of VIEWPORTS) {
       await expect(page).toHaveURL(/\/home$/);
 
       // Ticket Search (the first page, newest first)
-      await go(page, '/ticket/search');
+      await navigateInApp(page, '/ticket/search');
       await expect(page.getByRole('table', { name: 'Tickets' }).locator('tbody tr')).toHaveCount(10);
       await expect(page).toHaveTitle('Ticket Search · Client Care');
       await expectAxeClean(page);
@@ -51,7 +44,7 @@ for (const size of VIEWPORTS) {
       const token = await page.evaluate(() => sessionStorage.getItem('token'));
       const oldest = (await (await page.request.get('/api/v2/tickets?sort=id:asc&size=1', { headers: { authorization: `Bearer ${token}` } })).json()) as { rows: { id: number }[] };
       const id = oldest.rows[0]!.id;
-      await go(page, `/ticket/${id}`);
+      await navigateInApp(page, `/ticket/${id}`);
       await expect(page).toHaveTitle(`Ticket #${id} · Client Care`);
       await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
       await expectAxeClean(page);
@@ -60,7 +53,7 @@ for (const size of VIEWPORTS) {
 
       // Company view: Acme Utilities (ACME-001)
       const acme = (await (await page.request.get('/api/v2/companies?q=ACME-001', { headers: { authorization: `Bearer ${token}` } })).json()) as { rows: { id: number; name: string }[] };
-      await go(page, `/company/${acme.rows[0]!.id}`);
+      await navigateInApp(page, `/company/${acme.rows[0]!.id}`);
       await expect(page.getByRole('heading', { name: acme.rows[0]!.name, level: 1 })).toBeVisible();
       await expect(page).toHaveTitle(`${acme.rows[0]!.name} · Client Care`);
       await expectAxeClean(page);
@@ -68,7 +61,7 @@ for (const size of VIEWPORTS) {
       await expect(page).toHaveScreenshot(s.name, s.options);
 
       // The overdue modal, over Home
-      await go(page, '/home');
+      await navigateInApp(page, '/home');
       await page.getByRole('button', { name: /overdue tickets$/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Overdue Tickets' });
       await expect(dialog).toBeVisible();
@@ -90,7 +83,7 @@ test('at 1366×800 Ticket Search shows its filter bar, 10 rows and the pager wit
   await page.setViewportSize({ width: 1366, height: 800 });
   await staffSignIn(page, STAFF.agent.email);
   await expect(page).toHaveURL(/\/home$/);
-  await go(page, '/ticket/search?f.status=A&overdue=true');
+  await navigateInApp(page, '/ticket/search?f.status=A&overdue=true');
   const table = page.getByRole('table', { name: 'Tickets' });
   await expect(table.locator('tbody tr')).toHaveCount(10);
   const sizes = await page.evaluate(() => ({

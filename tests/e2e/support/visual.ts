@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /** What the screenshot specs (`*.visual.spec.ts`) share: the two sizes, the two themes, and the checks each screen passes. */
 export const VIEWPORTS = [
@@ -27,4 +27,27 @@ export async function useViewportAndTheme(page: Page, viewport: Viewport, theme:
   await page.setViewportSize({ width: viewport.width, height: viewport.height });
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.addInitScript((t) => window.localStorage.setItem('cc.theme', t), theme);
+}
+
+/** Moves the app to a path the way its own links do (no reload), so the session and fixed clock stay. */
+export async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((p) => {
+    window.history.pushState(null, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** A describe block per size and theme (the browser's colour scheme), each test's clock installed at `clock`. */
+export function describeEachViewportAndTheme(clock: Date, body: (viewport: Viewport, theme: Theme) => void) {
+  for (const viewport of VIEWPORTS) {
+    for (const theme of THEMES) {
+      test.describe(`${viewport.name} ${theme}`, () => {
+        test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: theme });
+        test.beforeEach(async ({ page }) => {
+          await page.clock.install({ time: clock });
+        });
+        body(viewport, theme);
+      });
+    }
+  }
 }
