@@ -3,6 +3,7 @@ import { SURVEY_TYPE_CLIENT_CARE, SURVEY_TYPE_SUPPORT } from '@contracts/common/
 import { hashPassword } from '@server/platform/auth/passwords';
 import { inTransaction } from '@server/platform/db/database';
 import { seedClientPortal } from './client-portal';
+import { columnTable } from './columns';
 import { seededRandom } from './random';
 import {
   ARTICLES,
@@ -18,6 +19,7 @@ import {
   TICKET_STORIES,
 } from './story';
 import { seedProjects } from './projects';
+import { seedQuotes } from './quotes';
 import { seedSales } from './sales';
 import { seedTime } from './time';
 
@@ -138,6 +140,7 @@ async function seed(client: PoolClient, hashes: string[]): Promise<void> {
   await seedTime(client);
   await seedProjects(client, companies.map((c) => c.id));
   await seedSales(client);
+  await seedQuotes(client);
   await client.query(
     `INSERT INTO audit_log (actor_type, entity, action, detail) VALUES ('system', 'database', 'seed', '{"dataset":"demo"}')`,
   );
@@ -171,10 +174,10 @@ async function seedTickets(
 ): Promise<void> {
   const now = Date.now();
   const support = TICKET_STORIES.filter((s) => s.queue === 'Support');
-  const cols: Record<string, unknown[]> = {
-    title: [], description: [], status: [], severity: [], company_id: [], contact_id: [], contact_name: [], contact_email: [],
-    queue: [], assignee_id: [], source: [], duedate: [], created_at: [], closed_at: [],
-  };
+  const ticketRows = columnTable(
+    'title', 'description', 'status', 'severity', 'company_id', 'contact_id', 'contact_name', 'contact_email',
+    'queue', 'assignee_id', 'source', 'duedate', 'created_at', 'closed_at',
+  );
   const stories: (typeof TICKET_STORIES)[number][] = [];
   for (let i = 0; i < DEMO_TICKET_COUNT; i++) {
     const company = i < 40 ? companies[i % 2]! : rnd.pick(companies);
@@ -211,20 +214,23 @@ async function seedTickets(
       }
     }
     stories.push(story);
-    cols.title!.push(fill(rnd, rnd.pick(story.titles)));
-    cols.description!.push(fill(rnd, rnd.pick(story.descriptions)));
-    cols.status!.push(status);
-    cols.severity!.push(rnd.pick(['C', 'H', 'M', 'M', 'M', 'L', 'L']));
-    cols.company_id!.push(company.id);
-    cols.contact_id!.push(contact.id);
-    cols.contact_name!.push(contact.name);
-    cols.contact_email!.push(contact.email);
-    cols.queue!.push(story.queue);
-    cols.assignee_id!.push(assignee);
-    cols.source!.push(rnd.pick(['staff', 'portal', 'portal', 'phone', 'email']));
-    cols.duedate!.push(new Date(due).toISOString());
-    cols.created_at!.push(new Date(createdAt).toISOString());
-    cols.closed_at!.push(status === 'C' ? new Date(Math.min(now - 2 * HOUR_MS, createdAt + rnd.int(4, 15 * 24) * HOUR_MS)).toISOString() : null);
+    // In this order: the generator's draws follow it.
+    ticketRows.push({
+      title: fill(rnd, rnd.pick(story.titles)),
+      description: fill(rnd, rnd.pick(story.descriptions)),
+      status,
+      severity: rnd.pick(['C', 'H', 'M', 'M', 'M', 'L', 'L']),
+      company_id: company.id,
+      contact_id: contact.id,
+      contact_name: contact.name,
+      contact_email: contact.email,
+      queue: story.queue,
+      assignee_id: assignee,
+      source: rnd.pick(['staff', 'portal', 'portal', 'phone', 'email']),
+      duedate: new Date(due).toISOString(),
+      created_at: new Date(createdAt).toISOString(),
+      closed_at: status === 'C' ? new Date(Math.min(now - 2 * HOUR_MS, createdAt + rnd.int(4, 15 * 24) * HOUR_MS)).toISOString() : null,
+    });
   }
   const { rows: tickets } = await client.query<{ id: number; assignee_id: number; company_id: number; contact_id: number; contact_email: string; status: string; created_at: Date; closed_at: Date | null }>(
     `INSERT INTO tickets (title, description, status, severity, company_id, contact_id, contact_name, contact_email,
@@ -237,7 +243,7 @@ async function seedTickets(
               queue, assignee_id, source, duedate, created_at, closed_at, n)
       ORDER BY t.n
      RETURNING id, assignee_id, company_id, contact_id, contact_email, status, created_at, closed_at`,
-    Object.values(cols),
+    ticketRows.values(),
   );
   tickets.sort((a, b) => a.id - b.id);
 
@@ -246,8 +252,8 @@ async function seedTickets(
   const clientUserOf = new Map(clientUsers.map((u) => [u.company_id, u.id]));
 
   // Conversations: a first reply, the client's answer, internal notes, follow-ups; closed tickets end with a closing reply.
-  const notes: Record<string, unknown[]> = { ticket_id: [], staff_user_id: [], client_user_id: [], body: [], internal: [], minutes_spent: [], created_at: [] };
-  const work: Record<string, unknown[]> = { ticket_id: [], staff_user_id: [], company_id: [], work_date: [], minutes: [], billable: [], description: [] };
+  const notes = columnTable('ticket_id', 'staff_user_id', 'client_user_id', 'body', 'internal', 'minutes_spent', 'created_at');
+  const work = columnTable('ticket_id', 'staff_user_id', 'company_id', 'work_date', 'minutes', 'billable', 'description');
   for (const [i, t] of tickets.entries()) {
     const story = stories[i]!;
     const end = t.closed_at ? t.closed_at.getTime() : now - 10 * 60_000;
@@ -257,21 +263,18 @@ async function seedTickets(
       return new Date(at).toISOString();
     };
     const add = (body: string, who: { staff?: number; client?: number }, internal: boolean, minutes: number) => {
-      notes.ticket_id!.push(t.id);
-      notes.staff_user_id!.push(who.staff ?? null);
-      notes.client_user_id!.push(who.client ?? null);
-      notes.body!.push(body);
-      notes.internal!.push(internal);
-      notes.minutes_spent!.push(minutes);
-      notes.created_at!.push(step(internal ? 6 : 30));
+      const createdAt = step(internal ? 6 : 30);
+      notes.push({ ticket_id: t.id, staff_user_id: who.staff ?? null, client_user_id: who.client ?? null, body, internal, minutes_spent: minutes, created_at: createdAt });
       if (who.staff && minutes > 0) {
-        work.ticket_id!.push(t.id);
-        work.staff_user_id!.push(who.staff);
-        work.company_id!.push(t.company_id);
-        work.work_date!.push(String(notes.created_at!.at(-1)).slice(0, 10));
-        work.minutes!.push(minutes);
-        work.billable!.push(story.queue !== 'Sales' && rnd.int(1, 10) > 2);
-        work.description!.push(rnd.pick(story.work));
+        work.push({
+          ticket_id: t.id,
+          staff_user_id: who.staff,
+          company_id: t.company_id,
+          work_date: createdAt.slice(0, 10),
+          minutes,
+          billable: story.queue !== 'Sales' && rnd.int(1, 10) > 2,
+          description: rnd.pick(story.work),
+        });
       }
     };
     const clientUser = clientUserOf.get(t.company_id);
@@ -287,14 +290,14 @@ async function seedTickets(
   await client.query(
     `INSERT INTO ticket_notes (ticket_id, staff_user_id, client_user_id, body, internal, minutes_spent, created_at)
      SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::boolean[], $6::int[], $7::timestamptz[])`,
-    Object.values(notes),
+    notes.values(),
   );
   await client.query('ALTER TABLE ticket_notes ENABLE TRIGGER ticket_notes_search_vector');
   await client.query('UPDATE tickets t SET search_vector = ticket_search_vector(t.id, t.title, t.description)');
   await client.query(
     `INSERT INTO time_entries (ticket_id, staff_user_id, company_id, work_date, minutes, billable, description)
      SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::date[], $5::int[], $6::boolean[], $7::text[])`,
-    Object.values(work),
+    work.values(),
   );
   await client.query(
     `UPDATE tickets t SET updated_at = n.latest FROM (SELECT ticket_id, max(created_at) AS latest FROM ticket_notes GROUP BY ticket_id) n
@@ -302,7 +305,7 @@ async function seedTickets(
   );
 
   // Survey answers over the last months: support surveys of closed tickets, client care surveys of contacts.
-  const keys: Record<string, unknown[]> = { key: [], type: [], ticket_id: [], contact_id: [], company_id: [], email: [], created_at: [] };
+  const keys = columnTable('key', 'type', 'ticket_id', 'contact_id', 'company_id', 'email', 'created_at');
   const answers: { q1: number; q2: number | null; received: number; answers: Record<string, unknown> }[] = [];
   for (const t of tickets) {
     if (t.status !== 'C' || !t.closed_at || rnd.int(1, 100) > DEMO_SUPPORT_SURVEY_PERCENT) continue;
@@ -311,13 +314,7 @@ async function seedTickets(
     if (received > now - DEMO_SURVEY_NEWEST_MS) continue;
     const key = surveyKey(rnd);
     const q1 = satisfaction(rnd);
-    keys.key!.push(key);
-    keys.type!.push(SURVEY_TYPE_SUPPORT);
-    keys.ticket_id!.push(t.id);
-    keys.contact_id!.push(null);
-    keys.company_id!.push(t.company_id);
-    keys.email!.push(t.contact_email);
-    keys.created_at!.push(new Date(sent).toISOString());
+    keys.push({ key, type: SURVEY_TYPE_SUPPORT, ticket_id: t.id, contact_id: null, company_id: t.company_id, email: t.contact_email, created_at: new Date(sent).toISOString() });
     answers.push({
       q1,
       q2: null,
@@ -333,13 +330,7 @@ async function seedTickets(
       const q1 = satisfaction(rnd);
       // Likelihood to recommend follows satisfaction, with some spread.
       const q2 = Math.max(0, Math.min(10, q1 * 2 + rnd.int(-2, 1)));
-      keys.key!.push(key);
-      keys.type!.push(SURVEY_TYPE_CLIENT_CARE);
-      keys.ticket_id!.push(null);
-      keys.contact_id!.push(contact.id);
-      keys.company_id!.push(company.id);
-      keys.email!.push(contact.email);
-      keys.created_at!.push(new Date(sent).toISOString());
+      keys.push({ key, type: SURVEY_TYPE_CLIENT_CARE, ticket_id: null, contact_id: contact.id, company_id: company.id, email: contact.email, created_at: new Date(sent).toISOString() });
       answers.push({
         q1,
         q2,
@@ -358,7 +349,7 @@ async function seedTickets(
          AS k(key, type, ticket_id, contact_id, company_id, email, created_at, n)
       ORDER BY k.n
      RETURNING id::int AS id`,
-    Object.values(keys),
+    keys.values(),
   );
   keyRows.sort((a, b) => a.id - b.id);
   await client.query(
@@ -366,7 +357,7 @@ async function seedTickets(
      SELECT * FROM unnest($1::bigint[], $2::text[], $3::int[], $4::int[], $5::jsonb[], $6::timestamptz[])`,
     [
       keyRows.map((k) => k.id),
-      keys.type,
+      keys.columns.type,
       answers.map((a) => a.q1),
       answers.map((a) => a.q2),
       answers.map((a) => JSON.stringify(a.answers)),

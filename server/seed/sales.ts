@@ -6,6 +6,7 @@
  * dates are relative to today like the tickets'.
  */
 import type { PoolClient } from 'pg';
+import { columnTable } from './columns';
 import { seededRandom } from './random';
 
 const DAY_MS = 86_400_000;
@@ -73,18 +74,9 @@ export async function seedSales(client: PoolClient, now = new Date()): Promise<v
     );
   }
 
-  const kinds: string[] = [];
-  const companyIds: number[] = [];
-  const staffIds: number[] = [];
-  const days: string[] = [];
-  const amounts: (number | null)[] = [];
-  const add = (kind: string, companyId: number, staffId: number, on: string, amount: number | null = null) => {
-    kinds.push(kind);
-    companyIds.push(companyId);
-    staffIds.push(staffId);
-    days.push(on);
-    amounts.push(amount);
-  };
+  const activities = columnTable('kind', 'company_id', 'staff_id', 'occurred_on', 'amount_cents');
+  const add = (kind: string, companyId: number, staffId: number, on: string, amount: number | null = null) =>
+    activities.push({ kind, company_id: companyId, staff_id: staffId, occurred_on: on, amount_cents: amount });
   const firstSale = new Set<number>();
   for (let d = start; d <= today; d = new Date(d.getTime() + DAY_MS)) {
     const weekday = d.getUTCDay();
@@ -109,7 +101,7 @@ export async function seedSales(client: PoolClient, now = new Date()): Promise<v
   await client.query(
     `INSERT INTO sales_activities (kind, company_id, staff_id, occurred_on, amount_cents, notes, created_at)
      SELECT k, c, s, d::date, a, '', d::date + time '10:00' FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::bigint[]) AS x(k, c, s, d, a)`,
-    [kinds, companyIds, staffIds, days, amounts],
+    activities.values(),
   );
 
   for (let m = 0; m < 12; m++) {

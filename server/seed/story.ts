@@ -264,3 +264,49 @@ export const ARTICLES: readonly (readonly [string, string, string])[] = [
   ],
   ['Draft: new release notes', 'Releases', 'Not yet published.'],
 ];
+
+/** Catalog items beyond the paper stock, so quotes of every type have something to quote: SKU, category, name, description, price and cost in cents, taxable. */
+export const CATALOG_ITEMS: readonly (readonly [string, string, string, string, number, number, boolean])[] = [
+  ['SUP-MS-GOLD', 'support', 'Managed services, Gold (per month)', 'Monitoring, patching, backups and unlimited remote support for the office and billing servers.', 145_000, 88_000, false],
+  ['SUP-MS-SILVER', 'support', 'Managed services, Silver (per month)', 'Monitoring, patching and backups; remote support billed from the hours block.', 95_000, 56_000, false],
+  ['SUP-BLOCK-10', 'support', 'Support hours, block of 10', 'Ten hours of billing-system support, used in 15-minute steps, valid for twelve months.', 150_000, 70_000, false],
+  ['SUP-ONCALL', 'support', 'After-hours on-call cover (per month)', 'A named engineer on call evenings and weekends during billing weeks.', 45_000, 25_000, false],
+  ['PRJ-HOUR', 'project', 'Programming, per hour', 'Analysis, programming and testing by our development team.', 17_500, 9_000, false],
+  ['PRJ-RATES', 'project', 'Rate table set-up', 'New rate tables entered, tested in a parallel run and compared with sample bills.', 120_000, 60_000, false],
+  ['PRJ-AMI', 'project', 'Meter interface (AMI/AMR import)', 'Nightly import of reads from the meter head-end system with an exception report.', 850_000, 420_000, false],
+  ['PRJ-REPORT', 'project', 'Custom report', 'One report designed with your staff, printable and exported to Excel.', 95_000, 45_000, false],
+  ['SVC-TRAIN', 'service', 'On-site training day', 'A day at your office with up to eight staff; travel included within 200 miles.', 140_000, 80_000, true],
+  ['HW-HANDHELD', 'hardware', 'Meter-reading handheld', 'Rugged handheld with route software installed and a two-year warranty.', 189_900, 132_000, true],
+  ['HW-DOCK', 'hardware', 'Handheld charging dock', 'Charges and uploads one handheld.', 34_900, 21_000, true],
+  ['HW-RECEIPT', 'hardware', 'Receipt printer', 'Thermal receipt printer for the counter and the drive-up window.', 42_900, 27_500, true],
+  ['HW-FIREWALL', 'hardware', 'Firewall appliance', 'Next-generation firewall for an office of up to 50 users, with a year of updates.', 249_900, 171_000, true],
+  ['HW-WORKSTATION', 'hardware', 'Front-desk workstation', 'Small-form-factor PC with a 24-inch screen, set up and joined to the domain.', 109_900, 78_000, true],
+  ['SW-PAYPORTAL', 'software', 'Online payment portal (per year)', 'Card and ACH payments online for your customers, with nightly posting.', 360_000, 150_000, true],
+  ['SW-SEAT', 'software', 'Additional billing user licence', 'One more named user of the billing system.', 45_000, 12_000, true],
+];
+
+/** A quote of each type: its titles and the lines it quotes, as [SKU, lowest quantity, highest quantity, optional]; a heading is [text]. */
+export type QuoteStory = { titles: readonly string[]; lines: readonly (readonly [string, number, number, boolean] | readonly [string])[]; notes: readonly string[] };
+export const QUOTE_STORIES: Record<'support' | 'project' | 'hardware' | 'paper', QuoteStory> = {
+  support: {
+    titles: ['Managed services renewal', 'Support for the billing season', 'Managed services for the new office'],
+    lines: [['SUP-MS-GOLD', 12, 12, false], ['SUP-BLOCK-10', 1, 3, false], ['SUP-ONCALL', 3, 12, true]],
+    notes: ['Prices hold for the whole contract year.', 'Hours not used roll over to the next quarter.'],
+  },
+  project: {
+    titles: ['Rate change for the new fiscal year', 'AMI meter interface', 'Board reports package'],
+    lines: [['Design and build'], ['PRJ-RATES', 1, 1, false], ['PRJ-REPORT', 1, 3, false], ['PRJ-HOUR', 8, 40, false], ['Go-live'], ['SVC-TRAIN', 1, 2, true]],
+    notes: ['Estimate based on the requirements call; changes are quoted separately.', 'A parallel run on your data is included before go-live.'],
+  },
+  hardware: {
+    titles: ['Handheld refresh for the meter readers', 'Front office hardware refresh', 'Firewall replacement'],
+    lines: [['HW-HANDHELD', 2, 6, false], ['HW-DOCK', 2, 6, false], ['HW-RECEIPT', 1, 2, false], ['HW-FIREWALL', 1, 1, true], ['SW-SEAT', 1, 3, true]],
+    notes: ['Delivered and installed within three weeks of acceptance.', 'Old devices are wiped and recycled at no charge.'],
+  },
+  paper: {
+    titles: ['Bill stock for the coming quarter', 'Envelope upgrade', 'Year-end paper order'],
+    lines: [['PAP-BILL-1UP', 4, 12, false], ['PAP-ENV-10', 4, 12, false], ['PAP-ENV-RET', 2, 6, true]],
+    notes: ['Ships from stock within five business days.', 'Freight included for orders of four cases or more.'],
+  },
+};
+export const QUOTE_DECLINE_REASONS = ['The board postponed the budget to next year.', 'We went with the vendor we already use for meters.', 'Too expensive for this year.', 'We are doing it in-house for now.'];

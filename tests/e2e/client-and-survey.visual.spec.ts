@@ -3,22 +3,12 @@
  * home: at 1366×800 and 375×812, light and dark, each axe clean. Absolute and relative times and
  * clock-dependent counts are masked; the browser clock is fixed.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CLIENTS, STAFF, clientLogIn, staffSignIn } from './support/accounts';
+import { describeEachViewportAndTheme, expectAxeClean } from './support/visual';
 
-const VIEWPORTS = [
-  { name: 'desktop', width: 1366, height: 800 },
-  { name: 'phone', width: 375, height: 812 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
 /** A fixed moment for the browser: timers and Date agree between runs. */
 const CLOCK = new Date('2026-11-22T10:00:00Z');
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function snap(page: Page, name: string, mask: Locator[] = []) {
   await expectAxeClean(page);
@@ -51,53 +41,44 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
-for (const viewport of VIEWPORTS) {
-  for (const theme of THEMES) {
-    test.describe(`${viewport.name} ${theme}`, () => {
-      test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: theme });
-      test.beforeEach(async ({ page }) => {
-        await page.clock.install({ time: CLOCK });
-      });
+describeEachViewportAndTheme(CLOCK, (viewport, theme) => {
+  test('client dashboard', async ({ page }) => {
+    await clientLogIn(page, CLIENTS.acme.email);
+    await expect(page.getByRole('heading', { level: 1, name: CLIENTS.acme.company })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Open tickets/ })).toBeVisible();
+    // The open count changes as other journeys add tickets.
+    await snap(page, `client-dashboard-${viewport.name}-${theme}`, [page.getByRole('heading', { name: /^Open tickets/ })]);
+  });
 
-      test('client dashboard', async ({ page }) => {
-        await clientLogIn(page, CLIENTS.acme.email);
-        await expect(page.getByRole('heading', { level: 1, name: CLIENTS.acme.company })).toBeVisible();
-        await expect(page.getByRole('heading', { name: /^Open tickets/ })).toBeVisible();
-        // The open count changes as other journeys add tickets.
-        await snap(page, `client-dashboard-${viewport.name}-${theme}`, [page.getByRole('heading', { name: /^Open tickets/ })]);
-      });
+  test('client tickets', async ({ page }) => {
+    await clientLogIn(page, CLIENTS.acme.email);
+    await expect(page.getByRole('heading', { level: 1, name: CLIENTS.acme.company })).toBeVisible();
+    await page.goto('/client/tickets');
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+    // Created and Updated are dates.
+    await snap(page, `client-tickets-${viewport.name}-${theme}`, [page.locator('td:nth-child(5), td:nth-child(6)')]);
+  });
 
-      test('client tickets', async ({ page }) => {
-        await clientLogIn(page, CLIENTS.acme.email);
-        await expect(page.getByRole('heading', { level: 1, name: CLIENTS.acme.company })).toBeVisible();
-        await page.goto('/client/tickets');
-        await expect(page.getByRole('table')).toBeVisible();
-        await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
-        // Created and Updated are dates.
-        await snap(page, `client-tickets-${viewport.name}-${theme}`, [page.locator('td:nth-child(5), td:nth-child(6)')]);
-      });
+  test('client care survey', async ({ page }) => {
+    await page.goto(links.css);
+    await expect(page.getByRole('heading', { level: 1, name: 'CLIENT CARE SURVEY' })).toBeVisible();
+    await snap(page, `survey-client-care-${viewport.name}-${theme}`, [page.locator('.survey-notice')]);
+  });
 
-      test('client care survey', async ({ page }) => {
-        await page.goto(links.css);
-        await expect(page.getByRole('heading', { level: 1, name: 'CLIENT CARE SURVEY' })).toBeVisible();
-        await snap(page, `survey-client-care-${viewport.name}-${theme}`, [page.locator('.survey-notice')]);
-      });
+  test('support survey', async ({ page }) => {
+    await page.goto(links.tcs);
+    await expect(page.getByRole('heading', { level: 1, name: 'SUPPORT SURVEY' })).toBeVisible();
+    await snap(page, `survey-support-${viewport.name}-${theme}`, [page.locator('.survey-notice')]);
+  });
 
-      test('support survey', async ({ page }) => {
-        await page.goto(links.tcs);
-        await expect(page.getByRole('heading', { level: 1, name: 'SUPPORT SURVEY' })).toBeVisible();
-        await snap(page, `survey-support-${viewport.name}-${theme}`, [page.locator('.survey-notice')]);
-      });
-
-      test('home', async ({ page }) => {
-        await staffSignIn(page, STAFF.agent.email);
-        await expect(page).toHaveURL(/\/home$/);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        const mine = page.getByRole('region', { name: 'My open tickets' });
-        await expect(mine.getByRole('listitem').first()).toBeVisible();
-        // The overdue badge and the figures count against the real clock; so do the due marks in the list.
-        await snap(page, `home-${viewport.name}-${theme}`, [page.getByRole('button', { name: /overdue tickets$/ }), page.getByRole('group', { name: 'Your figures' }), mine.locator('ul')]);
-      });
-    });
-  }
-}
+  test('home', async ({ page }) => {
+    await staffSignIn(page, STAFF.agent.email);
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const mine = page.getByRole('region', { name: 'My open tickets' });
+    await expect(mine.getByRole('listitem').first()).toBeVisible();
+    // The overdue badge and the figures count against the real clock; so do the due marks in the list.
+    await snap(page, `home-${viewport.name}-${theme}`, [page.getByRole('button', { name: /overdue tickets$/ }), page.getByRole('group', { name: 'Your figures' }), mine.locator('ul')]);
+  });
+});

@@ -4,27 +4,11 @@
  * and dark, each axe clean and without horizontal overflow. Times and dates are masked; the
  * browser clock is fixed. (The dashboard and the ticket list are in client-and-survey.visual.)
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CLIENTS, clientLogIn } from './support/accounts';
+import { describeEachViewportAndTheme, expectAxeClean, expectNoHorizontalOverflow } from './support/visual';
 
-const VIEWPORTS = [
-  { name: 'desktop', width: 1366, height: 800 },
-  { name: 'phone', width: 375, height: 812 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
 const CLOCK = new Date('2026-11-22T10:00:00Z');
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** Phone first: nothing on the page is wider than the viewport. */
-async function expectNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 async function snap(page: Page, name: string, mask: Locator[] = []) {
   await expectAxeClean(page);
@@ -37,59 +21,50 @@ async function signedIn(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: CLIENTS.acme.company })).toBeVisible();
 }
 
-for (const viewport of VIEWPORTS) {
-  for (const theme of THEMES) {
-    test.describe(`${viewport.name} ${theme}`, () => {
-      test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: theme });
-      test.beforeEach(async ({ page }) => {
-        await page.clock.install({ time: CLOCK });
-      });
+describeEachViewportAndTheme(CLOCK, (viewport, theme) => {
+  test('client ticket thread', async ({ page }) => {
+    await signedIn(page);
+    // A ticket the support team answered: the first of the dashboard's recent replies.
+    await page.getByRole('region', { name: 'Recent replies' }).getByRole('link').first().click();
+    await expect(page.getByRole('list', { name: 'Conversation' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Conversation' }).getByRole('article').nth(1)).toBeVisible();
+    await expect(page.getByText('Support team').first()).toBeVisible();
+    await snap(page, `client-ticket-thread-${viewport.name}-${theme}`);
+  });
 
-      test('client ticket thread', async ({ page }) => {
-        await signedIn(page);
-        // A ticket the support team answered: the first of the dashboard's recent replies.
-        await page.getByRole('region', { name: 'Recent replies' }).getByRole('link').first().click();
-        await expect(page.getByRole('list', { name: 'Conversation' })).toBeVisible();
-        await expect(page.getByRole('list', { name: 'Conversation' }).getByRole('article').nth(1)).toBeVisible();
-        await expect(page.getByText('Support team').first()).toBeVisible();
-        await snap(page, `client-ticket-thread-${viewport.name}-${theme}`);
-      });
+  test('client paper orders', async ({ page }) => {
+    await signedIn(page);
+    await page.goto('/client/paper');
+    await expect(page.getByRole('heading', { level: 1, name: 'Order paper' })).toBeVisible();
+    await expect(page.getByRole('table').or(page.getByText('No orders yet.'))).toBeVisible();
+    await snap(page, `client-paper-${viewport.name}-${theme}`);
+  });
 
-      test('client paper orders', async ({ page }) => {
-        await signedIn(page);
-        await page.goto('/client/paper');
-        await expect(page.getByRole('heading', { level: 1, name: 'Order paper' })).toBeVisible();
-        await expect(page.getByRole('table').or(page.getByText('No orders yet.'))).toBeVisible();
-        await snap(page, `client-paper-${viewport.name}-${theme}`);
-      });
+  test('client change requests', async ({ page }) => {
+    await signedIn(page);
+    await page.goto('/client/software/change/request');
+    await expect(page.getByRole('heading', { level: 1, name: 'Software change requests' })).toBeVisible();
+    await expect(page.getByRole('table').or(page.getByText('No change requests yet.'))).toBeVisible();
+    await snap(page, `client-scrs-${viewport.name}-${theme}`);
+  });
 
-      test('client change requests', async ({ page }) => {
-        await signedIn(page);
-        await page.goto('/client/software/change/request');
-        await expect(page.getByRole('heading', { level: 1, name: 'Software change requests' })).toBeVisible();
-        await expect(page.getByRole('table').or(page.getByText('No change requests yet.'))).toBeVisible();
-        await snap(page, `client-scrs-${viewport.name}-${theme}`);
-      });
+  test('client help article', async ({ page }) => {
+    await signedIn(page);
+    await page.goto('/client/help/resources');
+    await page.getByRole('link', { name: /Getting started with the client portal/ }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Getting started with the client portal' })).toBeVisible();
+    await snap(page, `client-help-article-${viewport.name}-${theme}`);
+  });
 
-      test('client help article', async ({ page }) => {
-        await signedIn(page);
-        await page.goto('/client/help/resources');
-        await page.getByRole('link', { name: /Getting started with the client portal/ }).click();
-        await expect(page.getByRole('heading', { level: 2, name: 'Getting started with the client portal' })).toBeVisible();
-        await snap(page, `client-help-article-${viewport.name}-${theme}`);
-      });
+  test('client sign-up', async ({ page }) => {
+    await page.goto('/client/signup');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign up' })).toBeVisible();
+    await snap(page, `client-signup-${viewport.name}-${theme}`);
+  });
 
-      test('client sign-up', async ({ page }) => {
-        await page.goto('/client/signup');
-        await expect(page.getByRole('heading', { level: 1, name: 'Sign up' })).toBeVisible();
-        await snap(page, `client-signup-${viewport.name}-${theme}`);
-      });
-
-      test('client log-in', async ({ page }) => {
-        await page.goto('/client/login');
-        await expect(page.getByRole('heading', { level: 1, name: 'Client Portal' })).toBeVisible();
-        await snap(page, `client-login-${viewport.name}-${theme}`);
-      });
-    });
-  }
-}
+  test('client log-in', async ({ page }) => {
+    await page.goto('/client/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Client Portal' })).toBeVisible();
+    await snap(page, `client-login-${viewport.name}-${theme}`);
+  });
+});

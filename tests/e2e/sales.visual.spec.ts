@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { STAFF, staffSignIn } from './support/accounts';
+import { expectAxeClean, THEMES, useViewportAndTheme, VIEWPORTS } from './support/visual';
 
 /**
  * The public "How did you hear about us?" form and the sales dashboard at a desk (1366×800) and on
@@ -9,17 +9,6 @@ import { STAFF, staffSignIn } from './support/accounts';
  * tiles and the per-rep table, the charts and the leaderboard; labels, layout and colours are compared.
  */
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
-
-const SIZES = [
-  { name: 'desktop', width: 1366, height: 800 },
-  { name: 'phone', width: 375, height: 812 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
-
-async function noAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const dashboardMasks = (page: Page): Locator[] => {
   const main = page.getByRole('main');
@@ -35,13 +24,11 @@ const dashboardMasks = (page: Page): Locator[] => {
   ];
 };
 
-for (const size of SIZES) {
+for (const size of VIEWPORTS) {
   for (const theme of THEMES) {
     test(`the public form and the sales dashboard at ${size.width}×${size.height}, ${theme}`, async ({ page }) => {
       test.setTimeout(60_000);
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await page.addInitScript((t) => window.localStorage.setItem('cc.theme', t), theme);
+      await useViewportAndTheme(page, size, theme);
       const options = { maxDiffPixelRatio: 0.01, fullPage: false };
 
       await page.goto('/dtc/huhy/submit');
@@ -49,7 +36,7 @@ for (const size of SIZES) {
       await expect(page).toHaveTitle(/How Did You Hear About Us\?/);
       await expect(page.getByRole('heading', { level: 1, name: 'How did you hear about us?' })).toBeVisible();
       await expect(page.getByRole('button', { name: /How did you hear about us\?/ })).toBeVisible();
-      await noAxeViolations(page);
+      await expectAxeClean(page);
       await expect(page).toHaveScreenshot(`sales-public-form-${size.name}-${theme}.png`, options);
 
       await staffSignIn(page, STAFF.manager.email);
@@ -58,7 +45,7 @@ for (const size of SIZES) {
       await expect(page).toHaveTitle(/Sales Dashboard/);
       await expect(page.getByTestId('total-call')).toBeVisible();
       await expect(page.getByTestId('tile-revenue')).toBeVisible();
-      await noAxeViolations(page);
+      await expectAxeClean(page);
       await expect(page).toHaveScreenshot(`sales-dashboard-${size.name}-${theme}.png`, { ...options, mask: dashboardMasks(page) });
     });
   }

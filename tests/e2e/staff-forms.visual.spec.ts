@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { STAFF, staffSignIn } from './support/accounts';
+import { expectAxeClean, navigateInApp, expectNoHorizontalOverflow, THEMES, useViewportAndTheme, VIEWPORTS } from './support/visual';
 
 /**
  * Home, the create forms, the company lists and the outbox at a desk (1366×800) and on a phone
@@ -9,22 +9,6 @@ import { STAFF, staffSignIn } from './support/accounts';
  * emails lists) is masked.
  */
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
-
-const SIZES = [
-  { name: 'desktop', width: 1366, height: 800 },
-  { name: 'phone', width: 375, height: 812 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
-
-async function noAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function noSidewaysScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(scroll).toBeLessThanOrEqual(client);
-}
 
 const moving = (page: Page): Locator[] => [page.locator('time'), page.getByRole('button', { name: /overdue tickets$/ }), page.getByTestId('last-page')];
 
@@ -61,24 +45,15 @@ async function fixLists(page: Page) {
   await page.route('**/api/v2/admin/outbox?**', (route) => route.fulfill({ json: { rows: EMAILS, total: EMAILS.length, page: 1, pageSize: 20 } }));
 }
 
-async function go(page: Page, path: string) {
-  await page.evaluate((p) => {
-    window.history.pushState(null, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
-
-for (const size of SIZES) {
+for (const size of VIEWPORTS) {
   for (const theme of THEMES) {
     test(`home, create forms, company lists and outbox at ${size.width}×${size.height}, ${theme}`, async ({ page }) => {
       test.setTimeout(90_000);
       await page.clock.setFixedTime(new Date('2026-06-15T10:00:00Z'));
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await page.addInitScript((t) => window.localStorage.setItem('cc.theme', t), theme);
+      await useViewportAndTheme(page, size, theme);
       const check = async (name: string, extraMask: Locator[] = []) => {
-        await noSidewaysScroll(page);
-        await noAxeViolations(page);
+        await expectNoHorizontalOverflow(page);
+        await expectAxeClean(page);
         await expect(page).toHaveScreenshot(`${name}-${size.name}-${theme}.png`, { mask: [...moving(page), ...extraMask], maxDiffPixelRatio: 0.01 });
       };
 
@@ -93,29 +68,29 @@ for (const size of SIZES) {
       await expect(mine.getByRole('listitem').first().or(mine.getByText('You have no open tickets.'))).toBeVisible();
       await check('home', [mine.locator('ul'), page.getByRole('group', { name: 'Your figures' })]);
 
-      await go(page, '/create/ticket');
+      await navigateInApp(page, '/create/ticket');
       await expect(page).toHaveTitle('Create Ticket · Client Care');
       await expect(page.getByRole('combobox', { name: /^Company/ })).toBeVisible();
       await check('create-ticket');
 
-      await go(page, '/create/company');
+      await navigateInApp(page, '/create/company');
       await expect(page).toHaveTitle('Create Company · Client Care');
       await expect(page.getByRole('button', { name: 'Create company' })).toBeVisible();
       await check('create-company');
 
-      await go(page, '/company/search');
+      await navigateInApp(page, '/company/search');
       await expect(page).toHaveTitle('Company Search · Client Care');
       const companies = page.getByRole('table', { name: 'Companies' });
       await expect(companies.locator('tbody tr')).toHaveCount(10);
       await check('company-search', [companies.locator('tbody td:last-child')]);
 
-      await go(page, '/client/portal/users');
+      await navigateInApp(page, '/client/portal/users');
       await expect(page).toHaveTitle('Client Portal Users · Client Care');
       const users = page.getByRole('table', { name: 'Client portal users' });
       await expect(users.locator('tbody tr')).toHaveCount(USERS.length);
       await check('client-portal-users');
 
-      await go(page, '/admin/outbox');
+      await navigateInApp(page, '/admin/outbox');
       await expect(page).toHaveTitle('Outbox · Client Care');
       await expect(page.getByRole('main').getByRole('article')).toHaveCount(EMAILS.length);
       // The first email opened, as someone reading it would.

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { STAFF, staffSignIn } from './support/accounts';
+import { expectAxeClean, navigateInApp, THEMES, useViewportAndTheme, VIEWPORTS } from './support/visual';
 
 /**
  * The staff screens at a desk (1366×800) and on a phone (375×812), light and dark: axe finds
@@ -9,35 +9,15 @@ import { STAFF, staffSignIn } from './support/accounts';
  */
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
 
-const SIZES = [
-  { name: 'desktop', width: 1366, height: 800 },
-  { name: 'phone', width: 375, height: 812 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
-
-async function noAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 /** What changes with the clock or the data: dates and times, the overdue count, page counts. */
 const moving = (page: Page): Locator[] => [page.locator('time'), page.getByRole('button', { name: /overdue tickets$/ }), page.getByTestId('last-page'), page.getByTestId('due-date'), page.getByTestId('clock')];
 
-async function go(page: Page, path: string) {
-  await page.evaluate((p) => {
-    window.history.pushState(null, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
-
-for (const size of SIZES) {
+for (const size of VIEWPORTS) {
   for (const theme of THEMES) {
     test(`staff screens at ${size.width}×${size.height}, ${theme}`, async ({ page }) => {
       test.setTimeout(90_000);
       await page.clock.setFixedTime(new Date('2026-06-15T10:00:00Z'));
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await page.addInitScript((t) => window.localStorage.setItem('cc.theme', t), theme);
+      await useViewportAndTheme(page, size, theme);
       const shot = (name: string) => ({ name: `${name}-${size.name}-${theme}.png`, options: { mask: moving(page), maxDiffPixelRatio: 0.01, fullPage: false } });
 
       // Sign-in
@@ -45,7 +25,7 @@ for (const size of SIZES) {
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
       await expect(page).toHaveTitle('Sign in · Client Care');
-      await noAxeViolations(page);
+      await expectAxeClean(page);
       let s = shot('sign-in');
       await expect(page).toHaveScreenshot(s.name, s.options);
 
@@ -53,10 +33,10 @@ for (const size of SIZES) {
       await expect(page).toHaveURL(/\/home$/);
 
       // Ticket Search (the first page, newest first)
-      await go(page, '/ticket/search');
+      await navigateInApp(page, '/ticket/search');
       await expect(page.getByRole('table', { name: 'Tickets' }).locator('tbody tr')).toHaveCount(10);
       await expect(page).toHaveTitle('Ticket Search · Client Care');
-      await noAxeViolations(page);
+      await expectAxeClean(page);
       s = shot('ticket-search');
       await expect(page).toHaveScreenshot(s.name, s.options);
 
@@ -64,24 +44,24 @@ for (const size of SIZES) {
       const token = await page.evaluate(() => sessionStorage.getItem('token'));
       const oldest = (await (await page.request.get('/api/v2/tickets?sort=id:asc&size=1', { headers: { authorization: `Bearer ${token}` } })).json()) as { rows: { id: number }[] };
       const id = oldest.rows[0]!.id;
-      await go(page, `/ticket/${id}`);
+      await navigateInApp(page, `/ticket/${id}`);
       await expect(page).toHaveTitle(`Ticket #${id} · Client Care`);
       await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-      await noAxeViolations(page);
+      await expectAxeClean(page);
       s = shot('ticket-view');
       await expect(page).toHaveScreenshot(s.name, { ...s.options, mask: [...moving(page), page.locator('[data-testid="thread"]')] });
 
       // Company view: Acme Utilities (ACME-001)
       const acme = (await (await page.request.get('/api/v2/companies?q=ACME-001', { headers: { authorization: `Bearer ${token}` } })).json()) as { rows: { id: number; name: string }[] };
-      await go(page, `/company/${acme.rows[0]!.id}`);
+      await navigateInApp(page, `/company/${acme.rows[0]!.id}`);
       await expect(page.getByRole('heading', { name: acme.rows[0]!.name, level: 1 })).toBeVisible();
       await expect(page).toHaveTitle(`${acme.rows[0]!.name} · Client Care`);
-      await noAxeViolations(page);
+      await expectAxeClean(page);
       s = shot('company-view');
       await expect(page).toHaveScreenshot(s.name, s.options);
 
       // The overdue modal, over Home
-      await go(page, '/home');
+      await navigateInApp(page, '/home');
       await page.getByRole('button', { name: /overdue tickets$/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Overdue Tickets' });
       await expect(dialog).toBeVisible();
@@ -92,7 +72,7 @@ for (const size of SIZES) {
       const headers = await dialog.getByRole('columnheader').allTextContents();
       if (size.name === 'desktop') expect(headers.map((h) => h.replace(/[↕▲▼]/g, '').trim())).toEqual(['ID', 'Title', 'Status', 'Priority', 'Company', 'Due Date', 'Action']);
       else expect(headers.map((h) => h.replace(/[↕▲▼]/g, '').trim())).toEqual(['ID', 'Title', 'Action']);
-      await noAxeViolations(page);
+      await expectAxeClean(page);
       s = shot('overdue-modal');
       await expect(page).toHaveScreenshot(s.name, { ...s.options, mask: [...moving(page), dialog.locator('tbody')] });
     });
@@ -103,7 +83,7 @@ test('at 1366×800 Ticket Search shows its filter bar, 10 rows and the pager wit
   await page.setViewportSize({ width: 1366, height: 800 });
   await staffSignIn(page, STAFF.agent.email);
   await expect(page).toHaveURL(/\/home$/);
-  await go(page, '/ticket/search?f.status=A&overdue=true');
+  await navigateInApp(page, '/ticket/search?f.status=A&overdue=true');
   const table = page.getByRole('table', { name: 'Tickets' });
   await expect(table.locator('tbody tr')).toHaveCount(10);
   const sizes = await page.evaluate(() => ({

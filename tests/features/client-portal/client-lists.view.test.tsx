@@ -3,20 +3,13 @@
  * requests on the shared data table with their forms, and the ticket thread's composer. Saves say
  * they succeeded (a toast) or why they failed, keeping what was typed.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import ClientApp from '@/app/ClientApp';
+import { describe, expect, it } from 'vitest';
 import { toastQueue } from '@/shared/ui/components';
-import { DEMO_USER } from '@tests/shared/session/client-session.support';
+import { bad, clientApiServer, label, renderClientAt, verifyTokenOk } from './support';
 
-const label = (text: string) => new RegExp(`^${text}\\*?$`);
-const bad = (fields: Record<string, string>) =>
-  HttpResponse.json({ error: { code: 'invalid_input', message: `Invalid body: ${Object.keys(fields).join(', ')}`, fields } }, { status: 400 });
 const page = <T,>(items: T[]) => ({ items, total: items.length, page: 1, pageSize: 100 });
 const HOUR = 3_600_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -31,31 +24,13 @@ const SCRS = [
   { id: 5, title: 'Autopay date on the bill', description: 'd', business_reason: null, priority: 'critical', status: 'in_development', created_at: '2026-10-05T10:00:00Z', updated_at: '2026-11-01T10:00:00Z' },
 ];
 
-const server = setupServer(http.post('*/api/v2/client/verify-token', () => HttpResponse.json({ valid: true, user: DEMO_USER })));
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  toastQueue.clear();
-});
-afterAll(() => server.close());
+const server = clientApiServer(verifyTokenOk());
 
 /** The table's body rows (the head holds the labels and the filter row). */
 const bodyRows = (table: HTMLElement) => within(within(table).getAllByRole('rowgroup').at(-1)!).getAllByRole('row');
 const toastTitles = () => toastQueue.visible().map((t) => t.title);
 
-function renderAt(path: string) {
-  sessionStorage.setItem('token', 'tab-token');
-  sessionStorage.setItem('auth', 'true');
-  localStorage.setItem('client_user', JSON.stringify(DEMO_USER));
-  const [pathname, search = ''] = path.split('?');
-  window.history.replaceState({}, '', `/client${path}`);
-  const location = memoryLocation({ path: pathname!, record: true });
-  render(
-    <Router hook={location.hook} searchHook={() => search}>
-      <ClientApp />
-    </Router>,
-  );
-}
+const renderAt = (path: string) => renderClientAt(path, { signedIn: true });
 
 describe('dashboard', () => {
   it('shows the open tickets, recent replies with relative times, the latest paper orders and the quick actions', async () => {

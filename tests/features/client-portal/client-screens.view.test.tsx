@@ -1,42 +1,14 @@
 /** Client portal screens over msw: what a user sees on success, on bad input and on a dead link. */
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import ClientApp from '@/app/ClientApp';
+import { describe, expect, it } from 'vitest';
 import { SIGNUP_ACCEPTED_MESSAGE, TOKEN_INVALID_MESSAGE } from '@contracts/client-portal';
 import { DEMO_USER } from '@tests/shared/session/client-session.support';
+import { bad, clientApiServer, label, renderClientAt, verifyTokenOk } from './support';
 
-/** A field's label as the kit renders it: the text, and a required field's asterisk (hidden from assistive tech). */
-const label = (text: string) => new RegExp(`^${text}\\*?$`);
-
-const bad = (fields: Record<string, string>) =>
-  HttpResponse.json({ error: { code: 'invalid_input', message: `Invalid body: ${Object.keys(fields).join(', ')}`, fields } }, { status: 400 });
-const server = setupServer(
-  http.post('*/api/v2/client/verify-token', () => HttpResponse.json({ valid: true, user: DEMO_USER })),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
-
-function renderAt(path: string, signedIn = false) {
-  if (signedIn) {
-    sessionStorage.setItem('token', 'tab-token');
-    sessionStorage.setItem('auth', 'true');
-    localStorage.setItem('client_user', JSON.stringify(DEMO_USER));
-  }
-  const [pathname, search = ''] = path.split('?');
-  window.history.replaceState({}, '', `/client${path}`);
-  const location = memoryLocation({ path: pathname!, record: true });
-  render(
-    <Router hook={location.hook} searchHook={() => search}>
-      <ClientApp />
-    </Router>,
-  );
-}
+const server = clientApiServer(verifyTokenOk());
+const renderAt = (path: string, signedIn = false) => renderClientAt(path, { signedIn });
 
 describe('guest screens', () => {
   it('signup shows the field the server named and keeps what was typed', async () => {

@@ -3,37 +3,23 @@
  * with the API mocked by msw. Each machine event becomes what causes it in the browser: the
  * verify-token answer, a page request answering 401, a click on "Log In" or "Log Out".
  */
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import ClientApp from '@/app/ClientApp';
-// The app mounts the dialog host beside the portal (App.tsx); the Session Expired dialog is the dialog service's.
-import { DialogHost } from '@/shared/ui/dialog/DialogHost';
-import { dialogService } from '@/shared/machines/dialog.machine';
 import { clientSessionMachine, type ClientSessionEvent } from '@/shared/session/client-session.machine';
 import { clientPortalApi } from '@/features/client-portal/api';
 import { DEMO_USER, memorySession } from '@tests/shared/session/client-session.support';
+import { clientApiServer, renderClientAt, storeClientSession, unauthorized } from './support';
 
-const unauthorized = () => HttpResponse.json({ error: { code: 'unauthenticated', message: 'Sign in first' } }, { status: 401 });
-const server = setupServer(
+const server = clientApiServer(
   http.get('*/api/v2/client/dashboard', () => HttpResponse.json({ openTickets: [], openTicketCount: 0, recentReplies: [], openScrs: [] })),
   // The dashboard's paper-orders card.
   http.get('*/api/v2/client/paper/orders', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 20 })),
   http.get('*/logout', () => HttpResponse.json({ done: true })),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  // The dialog service is the app's one instance: a dialog a test left open must not cover the next test's page.
-  for (let i = 0; i < 5 && dialogService.actor.getSnapshot().hasTag('open'); i++) dialogService.actor.send({ type: 'dialog.confirm' });
-});
-afterAll(() => server.close());
 
 /** The events a browser can cause with a stored session, as the graph sees them. */
 const EVENTS = [
@@ -81,20 +67,10 @@ describe('client session paths replayed against the views', () => {
   for (const path of replayable) {
     const events = path.steps.map((s) => s.event as EventObject).filter((e) => e.type !== 'xstate.init');
     it(`${JSON.stringify(path.state.value)} via ${events.map((e) => e.type).join(' → ') || '(start)'}`, async () => {
-      sessionStorage.setItem('token', 'tab-token');
-      sessionStorage.setItem('auth', 'true');
-      localStorage.setItem('token', 'tab-token');
-      localStorage.setItem('client_user', JSON.stringify(DEMO_USER));
+      storeClientSession();
       const verifyFails = events.some((e) => e.type === 'xstate.error.actor.verifyToken');
       server.use(http.post('*/api/v2/client/verify-token', () => (verifyFails ? unauthorized() : HttpResponse.json({ valid: true, user: DEMO_USER }))));
-      window.history.replaceState({}, '', '/client/');
-      const location = memoryLocation({ path: '/', record: true });
-      render(
-        <Router hook={location.hook} searchHook={location.searchHook}>
-          <ClientApp />
-          <DialogHost />
-        </Router>,
-      );
+      renderClientAt('/');
       for (const step of path.steps) {
         const e = step.event as EventObject;
         if (e.type === 'session.unauthorized') {

@@ -3,70 +3,35 @@
  * verify-token check (success and 401), a 401 from a page, several 401s at once, and the flag
  * reset one second after the redirect.
  */
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import ClientApp from '@/app/ClientApp';
-// The app mounts the dialog host beside the portal (App.tsx); the Session Expired dialog is the dialog service's.
-import { DialogHost } from '@/shared/ui/dialog/DialogHost';
-import { dialogService } from '@/shared/machines/dialog.machine';
+import { describe, expect, it, vi } from 'vitest';
 import { SESSION_EXPIRED_FLAG_RESET_MS } from '@contracts/common/constants';
 import { DEMO_USER } from '@tests/shared/session/client-session.support';
+import { clientApiServer, renderClientAt, storeClientSession, unauthorized, verifyTokenOk } from './support';
 
-const unauthorized = () => HttpResponse.json({ error: { code: 'unauthenticated', message: 'Sign in first' } }, { status: 401 });
 const emptyPage = { items: [], total: 0, page: 1, pageSize: 20 };
-const server = setupServer(
-  http.post('*/api/v2/client/verify-token', () => HttpResponse.json({ valid: true, user: DEMO_USER })),
+const server = clientApiServer(
+  verifyTokenOk(),
   http.get('*/api/v2/client/dashboard', () => HttpResponse.json({ openTickets: [], openTicketCount: 0, recentReplies: [], openScrs: [] })),
   // The dashboard's paper-orders card.
   http.get('*/api/v2/client/paper/orders', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 20 })),
   http.get('*/api/v2/client/tickets', () => HttpResponse.json(emptyPage)),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  // The dialog service is the app's one instance: a dialog a test left open must not cover the next test's page.
-  for (let i = 0; i < 5 && dialogService.actor.getSnapshot().hasTag('open'); i++) dialogService.actor.send({ type: 'dialog.confirm' });
-});
-afterAll(() => server.close());
-
-function storeSession() {
-  sessionStorage.setItem('token', 'tab-token');
-  sessionStorage.setItem('auth', 'true');
-  sessionStorage.setItem('userid', String(DEMO_USER.id));
-  localStorage.setItem('token', 'tab-token');
-  localStorage.setItem('client_user', JSON.stringify(DEMO_USER));
-}
-
-/** Renders the client portal at a path (nested under /client as the app mounts it). */
-function renderAt(path: string) {
-  window.history.replaceState({}, '', `/client${path}`);
-  const location = memoryLocation({ path, record: true });
-  render(
-    <Router base="" hook={location.hook} searchHook={location.searchHook}>
-      <ClientApp />
-      <DialogHost />
-    </Router>,
-  );
-  return location;
-}
 
 describe('client session through the views', () => {
   it('verify-token success: a stored session opens the page', async () => {
-    storeSession();
-    renderAt('/');
+    storeClientSession();
+    renderClientAt('/');
     expect(await screen.findByRole('heading', { name: DEMO_USER.companyName })).toBeInTheDocument();
     expect(sessionStorage.getItem('auth')).toBe('true');
   });
 
   it('verify-token 401: the stored session is cleared and the login page shows, with no dialog', async () => {
-    storeSession();
+    storeClientSession();
     server.use(http.post('*/api/v2/client/verify-token', unauthorized));
-    const location = renderAt('/tickets');
+    const location = renderClientAt('/tickets');
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
     expect(location.history?.at(-1)).toBe('/login');
     expect(sessionStorage.getItem('token')).toBeNull();
@@ -75,7 +40,7 @@ describe('client session through the views', () => {
   });
 
   it('a 401 from a page shows one Session Expired dialog for several 401s; Log In goes to the login page', async () => {
-    storeSession();
+    storeClientSession();
     let calls = 0;
     server.use(
       http.get('*/api/v2/client/dashboard', () => {
@@ -83,7 +48,7 @@ describe('client session through the views', () => {
         return unauthorized();
       }),
     );
-    const location = renderAt('/');
+    const location = renderClientAt('/');
     const dialog = await screen.findByRole('alertdialog', { name: 'Session Expired' });
     expect(dialog).toHaveTextContent('Your session has expired. Please log in again.');
     expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
@@ -103,9 +68,9 @@ describe('client session through the views', () => {
   });
 
   it('several concurrent 401s open one dialog', async () => {
-    storeSession();
+    storeClientSession();
     server.use(http.get('*/api/v2/client/dashboard', unauthorized), http.get('*/api/v2/client/tickets', unauthorized));
-    renderAt('/');
+    renderClientAt('/');
     await screen.findByRole('alertdialog', { name: 'Session Expired' });
     const { clientPortalApi } = await import('@/features/client-portal/api');
     await act(async () => {
@@ -115,9 +80,9 @@ describe('client session through the views', () => {
   });
 
   it('resets the dialog flag 1 second after the redirect (fake timers)', async () => {
-    storeSession();
+    storeClientSession();
     server.use(http.get('*/api/v2/client/dashboard', unauthorized), http.post('*/api/v2/client/login', () => HttpResponse.json({ token: 'fresh', user: DEMO_USER })));
-    renderAt('/');
+    renderClientAt('/');
     await screen.findByRole('alertdialog', { name: 'Session Expired' });
     const { clientPortalApi } = await import('@/features/client-portal/api');
     vi.useFakeTimers();

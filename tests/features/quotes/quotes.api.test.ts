@@ -191,8 +191,14 @@ describe.each(BACKENDS)('quotes and the catalog on %s', (backend) => {
     const pipeline = (await call('GET', '/api/v2/quotes/pipeline')).json();
     expect(pipeline.byStatus.map((b: { status: string }) => b.status)).toEqual(['draft', 'sent', 'accepted', 'declined', 'expired']);
     // Only the latest revision of each quote counts: the accepted Q-…, revised into a draft R2, is not in it.
-    const latest = await q('SELECT status, count(*)::int AS n FROM quotes WHERE NOT superseded GROUP BY status');
-    for (const b of pipeline.byStatus as { status: string; count: number }[]) expect(b.count, b.status).toBe(latest.find((r) => r.status === b.status)?.n ?? 0);
-    expect(pipeline.byStatus.find((b: { status: string }) => b.status === 'expired').count).toBe(1);
+    const latest = await q('SELECT status, count(*)::int AS n, sum(total_cents)::float8 AS total FROM quotes WHERE NOT superseded GROUP BY status');
+    for (const b of pipeline.byStatus as { status: string; count: number; totalCents: number }[]) {
+      expect(b.count, b.status).toBe(latest.find((r) => r.status === b.status)?.n ?? 0);
+      expect(b.totalCents, b.status).toBe(latest.find((r) => r.status === b.status)?.total ?? 0);
+      // The demo's quotes fill every status, so no figure is zero by accident.
+      expect(b.count, b.status).toBeGreaterThan(0);
+    }
+    const draftAndSent = (pipeline.byStatus as { status: string; totalCents: number }[]).filter((b) => b.status === 'draft' || b.status === 'sent');
+    expect(pipeline.openCents).toBe(draftAndSent.reduce((a, b) => a + b.totalCents, 0));
   });
 });

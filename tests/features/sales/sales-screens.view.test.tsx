@@ -95,6 +95,8 @@ describe('the sales dashboard', () => {
     const pipeline = screen.getByText('Open pipeline').closest('section, [role="region"], div')!.parentElement!;
     expect(pipeline).toHaveTextContent(/Open pipeline\s*\$5,000\.00/);
     expect(pipeline).toHaveTextContent(/Weighted\s*\$1,700\.00/);
+    // The leaderboard counts in words that agree with the number.
+    expect(screen.getByRole('region', { name: 'Leaderboard' })).toHaveTextContent('Avery Agent · 1 sale · 12 calls');
     // The drilled list of the calls tile.
     const list = await screen.findByRole('table', { name: /Calls in November 2026/ });
     expect(await within(list).findByText('Renewal')).toBeInTheDocument();

@@ -1,11 +1,15 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptedContent, displayNumber } from '@contracts/quotes';
 import { loadConfig, ConfigError } from '@server/config';
+import { loadLines } from '@server/features/quotes/quotes.repo';
 import { openDatabase, type Database } from '@server/platform/db/database';
 import { migrate, readMigrations } from '@server/platform/db/migrate';
 import { DEMO_AGENT_OVERDUE, DEMO_TICKET_COUNT, seedDemoIfEmpty } from '@server/seed/demo';
+import { DEMO_QUOTE_COUNT } from '@server/seed/quotes';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
 describe.each(BACKENDS)('database on %s', (backend) => {
@@ -82,6 +86,42 @@ describe.each(BACKENDS)('database on %s', (backend) => {
     expect(await count(`SELECT count(*) AS n FROM survey_responses WHERE received_at > now() - interval '1 day'`)).toBe(0);
     expect(await count(`SELECT count(DISTINCT date_trunc('month', received_at)) AS n FROM survey_responses`)).toBeGreaterThanOrEqual(4);
     expect(await count('SELECT count(*) AS n FROM knowledge_articles WHERE published')).toBeGreaterThanOrEqual(10);
+  });
+
+  it('has half a year of quotes: every status and type, revisions, decisions, and the closed sale of each accepted quote', async () => {
+    const count = async (sql: string) => Number((await pool().query(sql)).rows[0].n);
+    expect(await count('SELECT count(*) AS n FROM quotes WHERE NOT superseded')).toBe(DEMO_QUOTE_COUNT);
+    expect(await count('SELECT count(DISTINCT status) AS n FROM quotes WHERE NOT superseded')).toBe(5);
+    expect(await count('SELECT count(DISTINCT type) AS n FROM quotes')).toBe(4);
+    expect(await count('SELECT count(DISTINCT owner_id) AS n FROM quotes')).toBe(3);
+    expect(await count(`SELECT count(DISTINCT c.territory) AS n FROM quotes q JOIN companies c ON c.id = q.company_id`)).toBe(4);
+    expect(await count(`SELECT count(DISTINCT date_trunc('month', created_at)) AS n FROM quotes`)).toBeGreaterThanOrEqual(6);
+    // A revised quote: its first revision superseded, the second pointing at it.
+    expect(await count('SELECT count(*) AS n FROM quotes WHERE superseded')).toBeGreaterThan(2);
+    expect(await count(`SELECT count(*) AS n FROM quotes o WHERE o.superseded AND NOT EXISTS (SELECT 1 FROM quotes r WHERE r.root_id = o.id AND r.revision = 2)`)).toBe(0);
+    // Totals are the sum of the rounded lines that count, plus 8.25 % tax on the taxable ones.
+    expect(
+      await count(`SELECT count(*) AS n FROM quotes q, LATERAL (
+                     SELECT coalesce(sum(round(quantity * unit_price_cents * (10000 - discount_bp) / 10000)), 0) AS net,
+                            coalesce(sum(round(quantity * unit_price_cents * (10000 - discount_bp) / 10000)) FILTER (WHERE taxable), 0) AS taxable
+                       FROM quote_lines WHERE quote_id = q.id AND kind = 'item' AND (NOT optional OR chosen)) l
+                    WHERE q.subtotal_cents <> l.net OR q.tax_cents <> round(l.taxable * q.tax_rate_bp / 10000) OR q.total_cents <> q.subtotal_cents + q.tax_cents`),
+    ).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM quotes WHERE total_cents = 0')).toBe(0);
+    // Dates make sense: created, then sent, then decided, nothing in the future; open quotes still valid, expired ones past their day.
+    expect(await count(`SELECT count(*) AS n FROM quotes WHERE sent_at < created_at OR decided_at < sent_at OR greatest(created_at, sent_at, decided_at) > now()`)).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM quotes WHERE status = 'sent' AND NOT superseded AND valid_until < current_date`)).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM quotes WHERE status = 'expired' AND valid_until >= current_date`)).toBe(0);
+    // Each decision is recorded; an accepted quote carries the digest of what was accepted and its closed sale.
+    expect(await count(`SELECT count(*) AS n FROM quotes q LEFT JOIN quote_decisions d ON d.quote_id = q.id WHERE q.status IN ('accepted', 'declined') AND d.decision IS DISTINCT FROM q.status`)).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM quote_decisions WHERE decision = 'accepted' AND content_hash !~ '^[0-9a-f]{64}$'`)).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM quotes q WHERE q.status = 'accepted'
+                     AND NOT EXISTS (SELECT 1 FROM sales_activities a WHERE a.quote_id = q.id AND a.kind = 'sale' AND a.amount_cents = q.total_cents AND a.company_id = q.company_id)`),
+    ).toBe(0);
+    const [accepted] = (await pool().query(`SELECT q.id, q.number, q.revision, d.content_hash, d.chosen_lines FROM quotes q JOIN quote_decisions d ON d.quote_id = q.id WHERE d.decision = 'accepted' ORDER BY q.id LIMIT 1`)).rows;
+    const content = acceptedContent({ number: displayNumber(accepted.number, accepted.revision), revision: accepted.revision, taxRatePercent: 8.25 }, await loadLines(pool(), accepted.id), new Set(accepted.chosen_lines));
+    expect(accepted.content_hash).toBe(createHash('sha256').update(content).digest('hex'));
   });
 });
 

@@ -433,7 +433,7 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
         </TabPanel>
 
         <TabPanel id="signup" className={styles.panel}>
-          <SignupPolicySection company={c} busy={busy} error={errorFor(['updateCompany'], true)} fieldErrors={errorFor(['updateCompany'], true) ? actionFields : {}} onSave={(payload) => act({ action: 'updateCompany', id: c.id, payload })} />
+          <SignupPolicyForm key={`${c.signup_policy}:${c.signup_domains.join(',')}`} company={c} busy={busy} error={errorFor(['updateCompany'], true)} fieldErrors={errorFor(['updateCompany'], true) ? actionFields : {}} onSave={(payload) => act({ action: 'updateCompany', id: c.id, payload })} />
         </TabPanel>
 
         <TabPanel id="survey" className={styles.panel}>
@@ -458,39 +458,20 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
 /** The first error the server named for a field or one of its items ("signup_domains.1"). */
 const errorOf = (fields: Record<string, string>, name: string) => fields[name] ?? Object.entries(fields).find(([k]) => k.startsWith(`${name}.`))?.[1];
 
+type SignupPolicyProps = {
+  company: Company;
+  busy: boolean;
+  error: string | null;
+  fieldErrors: Record<string, string>;
+  onSave: (payload: UpdateCompanyInput) => void;
+};
+
 /**
  * Who may sign up to the company's client portal with its account number: nobody, anyone once
- * staff approve (the default), or at once an address at the company's own email domains.
+ * staff approve (the default), or at once an address at the company's own email domains. Keyed
+ * by the saved policy, so it starts again from what was saved whenever that changes.
  */
-function SignupPolicySection({
-  company: c,
-  busy,
-  error,
-  fieldErrors,
-  onSave,
-}: {
-  company: Company;
-  busy: boolean;
-  error: string | null;
-  fieldErrors: Record<string, string>;
-  onSave: (payload: UpdateCompanyInput) => void;
-}) {
-  return <SignupPolicyForm key={`${c.signup_policy}:${c.signup_domains.join(',')}`} company={c} busy={busy} error={error} fieldErrors={fieldErrors} onSave={onSave} />;
-}
-
-function SignupPolicyForm({
-  company: c,
-  busy,
-  error,
-  fieldErrors,
-  onSave,
-}: {
-  company: Company;
-  busy: boolean;
-  error: string | null;
-  fieldErrors: Record<string, string>;
-  onSave: (payload: UpdateCompanyInput) => void;
-}) {
+function SignupPolicyForm({ company: c, busy, error, fieldErrors, onSave }: SignupPolicyProps) {
   const [policy, setPolicy] = useState<SignupPolicy>(c.signup_policy);
   const [domains, setDomains] = useState(c.signup_domains.join('\n'));
   const domainsError = errorOf(fieldErrors, 'signup_domains');

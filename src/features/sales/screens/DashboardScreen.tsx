@@ -232,7 +232,7 @@ function Dashboard() {
                           {l.name}
                           <span className={styles.muted}>
                             {' '}
-                            · {l.sales} sales · {l.calls} calls
+                            · {l.sales} {l.sales === 1 ? 'sale' : 'sales'} · {l.calls} {l.calls === 1 ? 'call' : 'calls'}
                           </span>
                         </span>
                         <span className={styles.num}>{formatMoney(l.revenue)}</span>

@@ -4,9 +4,10 @@ import { formatCents, parseCents } from '@contracts/quote-money';
 import { QUOTE_STATUSES, type QuoteStatus } from '@contracts/quotes';
 import { TARGET_KINDS, type SalesSettings, type TargetKind } from '@contracts/sales';
 import { useIsManager } from '@/shared/session/role';
-import { Alert, Button, Card, FormErrorBanner, PageHeader, SkeletonTable, Switch, TextField, VisuallyHidden, toast } from '@/shared/ui/components';
+import { Alert, Button, Card, FormErrorBanner, PageHeader, SkeletonTable, Switch, TextField, toast } from '@/shared/ui/components';
 import { settingsMachine, settingsSaveMachine, type SettingsSave } from '../machines/sales.machines';
 import { SalesFrame } from './ActivityLog';
+import { GridEditor } from './GridEditor';
 import { recentMonths, SalesNav, shortMonth } from './parts';
 import styles from './sales.module.css';
 
@@ -29,104 +30,58 @@ function useSection(section: SettingsSave['section'], onSaved: (s: SalesSettings
 }
 
 function Targets({ settings, readOnly, onSaved }: { settings: SalesSettings; readOnly: boolean; onSaved: (s: SalesSettings) => void }) {
-  const initial = () => Object.fromEntries(settings.reps.flatMap((r) => TARGET_KINDS.map((k) => {
-    const t = settings.targets.find((x) => x.staffId === r.id && x.kind === k)?.monthly ?? 0;
-    return [`${r.id}:${k}`, k === 'revenue' ? formatCents(t).replace(/,/g, '') : String(t)];
-  })));
-  const [values, setValues] = useState<Record<string, string>>(initial);
-  const [bad, setBad] = useState<string[]>([]);
   const s = useSection('targets', onSaved);
-  const submit = () => {
-    const problems: string[] = [];
-    const targets = Object.entries(values).map(([key, text]) => {
-      const [staffId, kind] = key.split(':') as [string, TargetKind];
-      const n = kind === 'revenue' ? parseCents(text || '0') : /^\d+$/.test(text.trim() || '0') ? Number(text.trim() || '0') : null;
-      if (n === null || n < 0) problems.push(key);
-      return { staffId: Number(staffId), kind, monthly: n ?? 0 };
-    });
-    setBad(problems);
-    if (!problems.length) s.submit({ section: 'targets', targets });
-  };
   return (
-    <Card title="Monthly targets" description="Per rep and activity; revenue in dollars." asRegion footer={readOnly ? null : <Button variant="primary" isPending={s.busy} onPress={submit}>Save targets</Button>}>
-      <FormErrorBanner title={bad.length ? 'Targets must be whole numbers (revenue an amount like 2500.00)' : (s.error ?? undefined)} />
-      <div className={`${styles.tableWrap} ${styles.settingsGrid}`}>
-        <table className={styles.table}>
-          <caption><VisuallyHidden>Monthly targets per rep</VisuallyHidden></caption>
-          <thead>
-            <tr>
-              <th scope="col">Rep</th>
-              {TARGET_KINDS.map((k) => <th key={k} scope="col" className={styles.num}>{TARGET_LABEL[k]}</th>)}
-            </tr>
-          </thead>
-          <tbody>
-            {settings.reps.map((r) => (
-              <tr key={r.id}>
-                <th scope="row">{r.name}</th>
-                {TARGET_KINDS.map((k) => {
-                  const key = `${r.id}:${k}`;
-                  return (
-                    <td key={k} className={styles.num}>
-                      <input aria-label={`${TARGET_LABEL[k]} target for ${r.name}`} inputMode={k === 'revenue' ? 'decimal' : 'numeric'} value={values[key] ?? ''} readOnly={readOnly} aria-invalid={bad.includes(key) || undefined} onChange={(e) => setValues({ ...values, [key]: e.target.value })} />
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </Card>
+    <GridEditor
+      title="Monthly targets"
+      description="Per rep and activity; revenue in dollars."
+      caption="Monthly targets per rep"
+      rowHeader="Rep"
+      rows={settings.reps.map((r) => ({ key: r.id, label: r.name }))}
+      columns={TARGET_KINDS.map((k) => ({ key: k, label: TARGET_LABEL[k] }))}
+      initial={(r, c) => {
+        const t = settings.targets.find((x) => x.staffId === r.key && x.kind === c.key)?.monthly ?? 0;
+        return c.key === 'revenue' ? formatCents(t).replace(/,/g, '') : String(t);
+      }}
+      parse={(text, c) => (c.key === 'revenue' ? parseCents(text) : /^\d+$/.test(text) ? Number(text) : null)}
+      invalidTitle="Targets must be whole numbers (revenue an amount like 2500.00)"
+      cellLabel={(r, c) => `${c.label} target for ${r.label}`}
+      inputMode={(c) => (c.key === 'revenue' ? 'decimal' : 'numeric')}
+      cellClassName={styles.num}
+      saveLabel="Save targets"
+      readOnly={readOnly}
+      busy={s.busy}
+      error={s.error}
+      onSubmit={(cells) => s.submit({ section: 'targets', targets: cells.map((x) => ({ staffId: Number(x.row), kind: x.column as TargetKind, monthly: x.value })) })}
+    />
   );
 }
 
 function Spend({ settings, months, readOnly, onSaved }: { settings: SalesSettings; months: string[]; readOnly: boolean; onSaved: (s: SalesSettings) => void }) {
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(settings.spend.map((x) => [`${x.channelId}:${x.month}`, formatCents(x.cents).replace(/,/g, '')])),
-  );
-  const [bad, setBad] = useState<string[]>([]);
   const s = useSection('spend', onSaved);
-  const submit = () => {
-    const problems: string[] = [];
-    const spend = settings.channels.flatMap((c) => months.map((m) => {
-      const key = `${c.id}:${m}`;
-      const cents = parseCents(values[key]?.trim() || '0');
-      if (cents === null) problems.push(key);
-      return { channelId: c.id, month: m, cents: cents ?? 0 };
-    }));
-    setBad(problems);
-    if (!problems.length) s.submit({ section: 'spend', spend });
-  };
   return (
-    <Card title="Marketing spend" description="Per channel and month, in dollars; it feeds the CAC check." asRegion footer={readOnly ? null : <Button variant="primary" isPending={s.busy} onPress={submit}>Save spend</Button>}>
-      <FormErrorBanner title={bad.length ? 'Spend must be an amount like 1250.00' : (s.error ?? undefined)} />
-      <div className={`${styles.tableWrap} ${styles.settingsGrid}`}>
-        <table className={styles.table}>
-          <caption><VisuallyHidden>Marketing spend per channel and month</VisuallyHidden></caption>
-          <thead>
-            <tr>
-              <th scope="col">Channel</th>
-              {months.map((m) => <th key={m} scope="col" className={styles.num}>{shortMonth(m)}</th>)}
-            </tr>
-          </thead>
-          <tbody>
-            {settings.channels.map((c) => (
-              <tr key={c.id}>
-                <th scope="row">{c.name}</th>
-                {months.map((m) => {
-                  const key = `${c.id}:${m}`;
-                  return (
-                    <td key={m}>
-                      <input aria-label={`${c.name} spend in ${shortMonth(m)}`} inputMode="decimal" value={values[key] ?? ''} placeholder="0" readOnly={readOnly} aria-invalid={bad.includes(key) || undefined} onChange={(e) => setValues({ ...values, [key]: e.target.value })} />
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </Card>
+    <GridEditor
+      title="Marketing spend"
+      description="Per channel and month, in dollars; it feeds the CAC check."
+      caption="Marketing spend per channel and month"
+      rowHeader="Channel"
+      rows={settings.channels.map((c) => ({ key: c.id, label: c.name }))}
+      columns={months.map((m) => ({ key: m, label: shortMonth(m) }))}
+      initial={(r, c) => {
+        const x = settings.spend.find((y) => y.channelId === r.key && y.month === c.key);
+        return x ? formatCents(x.cents).replace(/,/g, '') : undefined;
+      }}
+      parse={(text) => parseCents(text)}
+      invalidTitle="Spend must be an amount like 1250.00"
+      cellLabel={(r, c) => `${r.label} spend in ${c.label}`}
+      inputMode={() => 'decimal'}
+      placeholder="0"
+      saveLabel="Save spend"
+      readOnly={readOnly}
+      busy={s.busy}
+      error={s.error}
+      onSubmit={(cells) => s.submit({ section: 'spend', spend: cells.map((x) => ({ channelId: Number(x.row), month: String(x.column), cents: x.value })) })}
+    />
   );
 }
 
