@@ -11,6 +11,9 @@ import { MONEY_DECIMALS, PERCENT_DECIMALS } from './common/constants';
 export const CHART_KINDS = ['bar', 'horizontalBar', 'stackedBar', 'line', 'area', 'pie', 'donut', 'burndown'] as const;
 export type ChartKind = (typeof CHART_KINDS)[number];
 
+
+/** Up to this many categories, the category axis names every one (overlapping names are still hidden). */
+const EVERY_LABEL_UP_TO = 12;
 /**
  * How values read: `count` whole numbers; `hours` up to two decimals; `money` integer cents shown
  * with two decimals (the chart plots currency units); `percent` percentage points (41.5 = 41.5 %)
@@ -350,7 +353,9 @@ export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options:
     nameTextStyle: { color: palette.mutedText },
     axisLine: { lineStyle: { color: palette.axis } },
     axisTick: { alignWithLabel: true, lineStyle: { color: palette.axis } },
-    axisLabel: { color: palette.mutedText, hideOverlap: true },
+    // A few categories (statuses, severities) each get their name, unless names would overlap;
+    // many (days of a period) get evenly spaced names.
+    axisLabel: { color: palette.mutedText, hideOverlap: true, ...(spec.categories.length <= EVERY_LABEL_UP_TO ? { interval: 0 } : {}) },
     boundaryGap: !isLine(spec.kind) ? true : false,
     // Horizontal bars read top to bottom in the categories' order, like the table twin.
     ...(horizontal ? { inverse: true } : {}),

@@ -114,6 +114,14 @@ describe('toEChartsOption', () => {
     expect(formatter(1500)).toBe('1,500.00');
   });
 
+  it('names every category of a short axis (statuses) and spaces the names of a long one (days)', () => {
+    const statuses = toEChartsOption(chartSpec({ ...bars, categories: ['draft', 'sent', 'accepted', 'declined', 'expired'], series: [{ name: 'Quotes', values: [3, 8, 17, 7, 5] }], markers: [] }), LIGHT_CHART_PALETTE);
+    expect((statuses.xAxis as { axisLabel: AnyRecord }).axisLabel).toMatchObject({ interval: 0, hideOverlap: true });
+    const days = Array.from({ length: 90 }, (_, i) => `Day ${i + 1}`);
+    const daily = toEChartsOption(chartSpec({ ...bars, kind: 'line', categories: days, series: [{ name: 'Opened', values: days.map(() => 1) }], markers: [] }), LIGHT_CHART_PALETTE);
+    expect((daily.xAxis as { axisLabel: AnyRecord }).axisLabel.interval).toBeUndefined();
+  });
+
   it('keeps count axes on whole numbers and leaves other units free', () => {
     const counts = toEChartsOption(chartSpec(bars), LIGHT_CHART_PALETTE);
     expect((counts.yAxis as AnyRecord).minInterval).toBe(1);
