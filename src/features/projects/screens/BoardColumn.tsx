@@ -46,7 +46,7 @@ type Props = {
    * no single task of the first render grows long; the column shows a skeleton until then.
    */
   ready?: boolean;
-  /** The id of the board's keyboard help, read with each column's list. */
+  /** The id of the board's keyboard help, the description of each column (react-aria's drop target clears a list's own description). */
   describedBy?: string;
 };
 
@@ -120,7 +120,6 @@ export const BoardColumn = memo(function BoardColumn({ column, cards, total, lim
   const list = (
     <GridList
       aria-label={`${label} column`}
-      aria-describedby={describedBy}
       items={cards}
       dragAndDropHooks={dragAndDropHooks}
       onAction={(key: Key) => onOpen(Number(key))}
@@ -153,7 +152,7 @@ export const BoardColumn = memo(function BoardColumn({ column, cards, total, lim
   }, [virtual, grown]);
 
   return (
-    <section className={over ? styles.columnOver : styles.column} aria-labelledby={`col-${column}`} data-column={column} onKeyDown={onKeyDown} onContextMenu={onContextMenu}>
+    <section className={over ? styles.columnOver : styles.column} aria-labelledby={`col-${column}`} aria-describedby={describedBy} data-column={column} onKeyDown={onKeyDown} onContextMenu={onContextMenu}>
       <header className={styles.columnHead}>
         <h2 id={`col-${column}`} className={styles.columnTitle}>
           {label}
