@@ -1,4 +1,4 @@
-/** Focus follows a moved card: reveal.ts waits for the move's render, scrolls a virtualised column to the card, then focuses it; it never takes focus from elsewhere. */
+/** Focus follows a moved card: reveal.ts waits for the move's render, scrolls a virtualised column to the card, then focuses it; it never takes the focus back once the user acted. */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TaskCard } from '@contracts/projects';
 import { revealCard, ROW_PITCH, type Rendered } from '@/features/projects/screens/reveal';
@@ -58,9 +58,22 @@ describe('revealCard', () => {
     await frame();
     expect(document.activeElement).toBe(row);
 
-    const other = addRow(list, 8);
+    // Focus moving on its own (the list the card left focuses a neighbour) does not stop the reveal…
+    addRow(list, 8);
+    row.focus();
+    let version = 2;
+    revealCard(8, () => ({ version, columns: columns([card(7), card(8)]) }), { after: 2, target: 'row' });
+    version = 3;
+    await frame();
+    await frame();
+    expect(document.activeElement).toBe(list.querySelector('[data-key="8"]'));
+
+    // …but once the user presses a key or points elsewhere, the focus stays where they put it.
+    const other = addRow(list, 9);
+    revealCard(9, () => ({ version, columns: columns([card(7), card(8), card(9)]) }), { after: 3, target: 'row' });
     document.getElementById('elsewhere')!.focus();
-    revealCard(8, () => ({ version: 3, columns: columns([card(7), card(8)]) }), { after: 2, target: 'row' });
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+    version = 4;
     await frame();
     await frame();
     expect(document.activeElement).toBe(document.getElementById('elsewhere'));

@@ -8,6 +8,8 @@ import { MOVE_BUTTON_ATTR } from './MoveMenu';
 
 /** A card's height and the gap between cards in a column (fixed, so a row's offset is known). */
 export const ROW_PITCH = 84 + 8;
+/** Frames a revealed card keeps the focus against late automatic focus moves. */
+const HOLD_FRAMES = 12;
 
 export type Rendered = { version: number; columns: Record<BoardColumn, readonly TaskCard[]> };
 
@@ -22,16 +24,6 @@ export type RevealOptions = {
 
 const rowOf = (list: Element | null, taskId: number) => list?.querySelector<HTMLElement>(`[role="row"][data-key="${taskId}"]`) ?? null;
 
-/** Whether focus is somewhere a reveal must not take it from: another control the user went to. */
-function focusTakenElsewhere(taskId: number): boolean {
-  const active = document.activeElement as HTMLElement | null;
-  if (!active || active === document.body) return false;
-  const row = active.closest<HTMLElement>('[role="row"]');
-  if (row) return row.dataset.key !== String(taskId);
-  // Still in the menu that made the move, or on the card's button: the reveal may take it.
-  return !active.closest('[role="menu"]') && active.getAttribute(MOVE_BUTTON_ATTR) !== String(taskId);
-}
-
 /**
  * Moves focus to card `taskId` once `rendered()` is newer than `after`, scrolling its column to it
  * first when its row is not in the DOM. Returns a function that cancels the wait.
@@ -39,15 +31,28 @@ function focusTakenElsewhere(taskId: number): boolean {
 export function revealCard(taskId: number, rendered: () => Rendered, { after, target, frames = 120 }: RevealOptions): () => void {
   let left = frames;
   let handle = 0;
+  // Focus may shift on its own meanwhile (the list the card left focuses a neighbour), but once the
+  // user presses a key or points somewhere, the focus is theirs: the reveal stops.
+  let userActed = false;
+  const acted = () => {
+    userActed = true;
+  };
+  document.addEventListener('keydown', acted, true);
+  document.addEventListener('pointerdown', acted, true);
+  const done = () => {
+    cancelAnimationFrame(handle);
+    document.removeEventListener('keydown', acted, true);
+    document.removeEventListener('pointerdown', acted, true);
+  };
   const step = () => {
-    if (--left < 0) return;
+    if (--left < 0 || userActed) return done();
     const now = rendered();
     if (now.version <= after) {
       handle = requestAnimationFrame(step);
       return;
     }
     const column = (Object.keys(now.columns) as BoardColumn[]).find((c) => now.columns[c].some((t) => t.id === taskId));
-    if (!column) return;
+    if (!column) return done();
     const list = document.querySelector<HTMLElement>(`[data-column="${column}"] [role="grid"]`);
     const row = rowOf(list, taskId);
     if (!row) {
@@ -59,11 +64,20 @@ export function revealCard(taskId: number, rendered: () => Rendered, { after, ta
       handle = requestAnimationFrame(step);
       return;
     }
-    if (focusTakenElsewhere(taskId)) return;
     row.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
     const el = target === 'button' ? (row.querySelector<HTMLElement>(`[${MOVE_BUTTON_ATTR}]`) ?? row) : row;
     el.focus({ preventScroll: true });
+    // The list the card left may still move its focus to a neighbour a frame or two later (the
+    // menu's focus restoration, react-aria's lost-focus handling): hold the focus on the card for
+    // a few frames, unless the user acts.
+    let hold = HOLD_FRAMES;
+    const keep = () => {
+      if (userActed || --hold < 0 || !el.isConnected) return done();
+      if (document.activeElement !== el) el.focus({ preventScroll: true });
+      handle = requestAnimationFrame(keep);
+    };
+    handle = requestAnimationFrame(keep);
   };
   handle = requestAnimationFrame(step);
-  return () => cancelAnimationFrame(handle);
+  return done;
 }
