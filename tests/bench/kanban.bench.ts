@@ -118,6 +118,7 @@ async function main() {
   const worstMove = max(runs.flatMap((r) => r.moveLongTasks));
   const warm = runs.slice(1);
   const worstWarmRender = max(warm.flatMap((r) => r.renderLongTasks));
+  const spread = (xs: number[]) => (xs.length ? `${Math.min(...xs)} / ${median(xs)} / ${Math.max(...xs)}` : 'n/a');
   const verdict = (ms: number) => (ms <= LONG_TASK_MS ? 'no long task over 50 ms' : `a long task of ${ms} ms`);
   const md = `# Kanban board benchmark
 
@@ -134,6 +135,8 @@ cards; the first run also loads the board's code chunk. "Move" is a card moved t
 |---|---|---|---|---|---|
 ${runs.map((r, i) => `| ${i + 1}${i === 0 ? ' (cold)' : ''} | ${r.renderMs} | ${r.renderLongTasks.join(', ') || 'none'} | ${r.domCards} | ${r.moveMs} | ${r.moveLongTasks.join(', ') || 'none'} |`).join('\n')}
 
+- Longest task per run (0: none over 50 ms), min / median / max over the ${warm.length} warm runs: render ${spread(warm.map((r) => max(r.renderLongTasks)))} ms,
+  move ${spread(warm.map((r) => max(r.moveLongTasks)))} ms (all ${RUNS} runs: render ${spread(runs.map((r) => max(r.renderLongTasks)))} ms, move ${spread(runs.map((r) => max(r.moveLongTasks)))} ms).
 - Render, every run: ${verdict(worstRender)} (warm runs: ${verdict(worstWarmRender)}); median ${median(runs.map((r) => r.renderMs))} ms.
 - Move, every run: ${verdict(worstMove)}; median ${median(runs.map((r) => r.moveMs))} ms to settle.
 - Measured while other work kept the 2 cores busy (see the load average): a task's wall time then
@@ -141,10 +144,11 @@ ${runs.map((r, i) => `| ${i + 1}${i === 0 ? ' (cold)' : ''} | ${r.renderMs} | ${
 - Columns with more than 24 cards render only the cards in view (react-aria's Virtualizer with a
   fixed card height; the list scrolls itself at the column's height), so ${CARDS} cards put about
   ${median(runs.map((r) => r.domCards))} rows in the DOM.
-- A board of more than 120 cards mounts one column per frame, each in a transition (ADR 0088), so
-  "render" is several short tasks rather than one; a card is memoised and light (a drag handle and
-  a plain button: the board has one shared "Move to…" menu); a move renders in a transition and
-  the header and filters do not re-render on a move.
+- A board of more than 120 cards mounts one column per frame, each in a transition (ADR 0088), and
+  a long column first shows a window of about three cards, growing to its height a frame later
+  (ADR 0096), so "render" is several short tasks rather than one; a card is memoised and light (a
+  drag handle and a plain "…" button: the board has one shared "Move to…" menu); a move renders in
+  a transition and the header and filters do not re-render on a move.
 - \`BENCH_PROFILE=/tmp/kanban npm run bench:kanban\` writes each run's CPU profile (open it in
   Chromium's DevTools, Performance panel) to see where a long task's time goes.
 `;

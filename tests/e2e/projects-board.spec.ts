@@ -1,8 +1,10 @@
 /**
  * The kanban board beyond the first journey: a card moved by react-aria's keyboard drag (the
- * handle, Enter, the arrow keys, Enter) and by a touch drag, the order kept after a reload; the
- * "Move to…" menu; a card deleted from its sheet; a project edited; and /project/sprint/{id}
- * re-keyed per sprint id. axe is clean on the board, the sheet and the edit dialog.
+ * handle, Enter, the arrow keys, Enter), the order kept after a reload; the "Move to…" menu, by
+ * Shift+F10 on a card and by its button, with focus following the card to the bottom of a long
+ * (virtualised) column; the column titles read in full at 1366 px; a card moved by touch on a
+ * phone; a card deleted from its sheet; a project edited; and /project/sprint/{id} re-keyed per
+ * sprint id. axe is clean on the board, the sheet and the edit dialog.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
@@ -18,7 +20,7 @@ const card = (page: Page, title: string) => page.getByRole('row', { name: new Re
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 const titlesIn = async (list: Locator) => (await list.getByRole('row').allInnerTexts()).map((t) => t.split('\n')[0]!.trim());
 
-type Api = { get: <T>(path: string) => Promise<T>; post: <T>(path: string, data?: object) => Promise<T> };
+type Api = { get: <T>(path: string) => Promise<T>; post: <T>(path: string, data?: object) => Promise<T>; patch: <T>(path: string, data?: object) => Promise<T> };
 async function api(request: APIRequestContext): Promise<Api> {
   const login = await request.post('/api/v2/auth/login', { data: { email: STAFF.manager.email, password: DEMO_PASSWORD } });
   const headers = { authorization: `Bearer ${(await login.json()).token}` };
@@ -29,6 +31,7 @@ async function api(request: APIRequestContext): Promise<Api> {
   return {
     get: async <T>(path: string) => check<T>(await request.get(path, { headers })),
     post: async <T>(path: string, data?: object) => check<T>(await request.post(path, { headers, data })),
+    patch: async <T>(path: string, data?: object) => check<T>(await request.patch(path, { headers, data })),
   };
 }
 
@@ -85,6 +88,70 @@ test.describe('the kanban board', () => {
     await expect(column(page, 'In progress').getByRole('row', { name: /Install meters/ })).toBeVisible();
     expect(await titlesIn(column(page, 'To do'))).toEqual(['Order meters']);
     expect(await titlesIn(column(page, 'Review'))).toEqual(['Survey sites']);
+  });
+
+  test('keyboard: arrows go card to card, Shift+F10 opens Move to…, and focus follows a card to the bottom of a long column', async ({ page }) => {
+    const stamp = Date.now().toString(36);
+    const titles = Array.from({ length: 30 }, (_, i) => `Step ${String(i + 1).padStart(2, '0')}`);
+    const { id, api: a } = await boardWith(page.request, `Long board ${stamp}`, titles);
+    await a.patch(`/api/v2/projects/${id}`, { wip_limits: { backlog: 40, todo: 25, in_progress: 99, review: 40, done: 99 } });
+    await page.goto(`/project/kanban/${id}`);
+    const todo = column(page, 'To do');
+    await expect(todo.getByRole('row').first()).toContainText('Step 01');
+
+    // Every column's title and WIP count read in full at 1366 px (nothing clipped by an ellipsis).
+    for (const name of ['Backlog', 'To do', 'In progress', 'Review', 'Done']) {
+      const heading = page.getByRole('heading', { level: 2, name, exact: true });
+      await expect(heading).toBeVisible();
+      expect(await heading.evaluate((h) => h.scrollWidth <= h.clientWidth && h.getBoundingClientRect().right <= h.parentElement!.getBoundingClientRect().right)).toBe(true);
+    }
+    await expect(page.getByLabel('30 cards, WIP limit 25')).toHaveText('30 / 25');
+    await expect(page.locator('[data-column="in_progress"]').getByLabel('0 cards, WIP limit 99')).toHaveText('0 / 99');
+
+    // The arrow keys move between cards as a grid does; they never open a menu.
+    await card(page, 'Step 01').focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(card(page, 'Step 02')).toBeFocused();
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    // The same from the card's Move to… button: ArrowDown goes to the next card.
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('button', { name: 'Move Step 02 to…' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(card(page, 'Step 03')).toBeFocused();
+    await expect(page.getByRole('menu')).toHaveCount(0);
+
+    // Shift+F10 opens the card's Move to… menu; Escape gives focus back to the card.
+    await page.keyboard.press('Shift+F10');
+    await expect(page.getByRole('menu', { name: 'Move Step 03 to…' })).toBeVisible();
+    await expect(page.getByRole('menuitem').first()).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(card(page, 'Step 03')).toBeFocused();
+
+    // The board explains its keys to everyone and to screen readers (each column's description).
+    await expect(page.getByText(/Shift\+F10 \(or the card/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'To do' })).toHaveAccessibleDescription(/Shift\+F10/);
+
+    // Bottom of column, by keyboard only: the card lands 30th, far below the column's window; the
+    // column scrolls to it and its button keeps the focus.
+    await card(page, 'Step 01').focus();
+    await page.keyboard.press('Shift+F10');
+    await page.getByRole('menuitem', { name: 'Bottom of column' }).press('Enter');
+    const moved = page.getByRole('button', { name: 'Move Step 01 to…' });
+    await expect(moved).toBeFocused();
+    await expect(moved).toBeInViewport();
+    await expect(page.getByText('Moved Step 01 to To do.')).toBeAttached();
+    await expect(todo.getByRole('row').last()).toContainText('Step 01');
+
+    // To another column by the button: focus follows the card there.
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Done' }).press('Enter');
+    await expect(column(page, 'Done').getByRole('row', { name: /Step 01/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Move Step 01 to…' })).toBeFocused();
+    await expectAccessible(page);
+    await page.waitForLoadState('networkidle');
+    await page.reload();
+    await expect(column(page, 'Done').getByRole('row', { name: /Step 01/ })).toBeVisible();
   });
 
   test('deletes a card from its sheet after asking, and edits the project', async ({ page }) => {
@@ -158,5 +225,40 @@ test.describe('the kanban board', () => {
     await expect(page.getByRole('heading', { level: 1, name: `Beta ${stamp}` })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Start sprint' })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(`Beta ${stamp}`));
+  });
+});
+
+test.describe('the kanban board on a phone', () => {
+  // A touch screen at 375×812. react-aria starts a touch drag from the browser's own drag and drop
+  // (a long press), which Chromium does not start from emulated touch events; the "Move to…" menu,
+  // operated by taps, is the touch way that is tested here (WCAG 2.5.7).
+  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+
+  test('moves a card by touch through its Move to… menu; the order survives a reload', async ({ page }) => {
+    await staffSignIn(page, STAFF.manager.email);
+    await expect(page).toHaveURL(/\/home$/);
+    const stamp = Date.now().toString(36);
+    const { id } = await boardWith(page.request, `Phone board ${stamp}`, ['Check wiring', 'Fit panel', 'Test panel']);
+    await page.goto(`/project/kanban/${id}`);
+    await expect(column(page, 'To do').getByRole('row')).toHaveCount(3);
+    // Columns are a phone's width and scroll sideways; the titles are not clipped.
+    const heading = page.getByRole('heading', { level: 2, name: 'In progress', exact: true });
+    expect(await heading.evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
+
+    await page.getByRole('button', { name: 'Move Test panel to…' }).tap();
+    await page.getByRole('menuitem', { name: 'Top of column' }).tap();
+    await expect.poll(() => titlesIn(column(page, 'To do'))).toEqual(['Test panel', 'Check wiring', 'Fit panel']);
+    await page.getByRole('button', { name: 'Move Check wiring to…' }).tap();
+    await page.getByRole('menuitem', { name: 'Review' }).tap();
+    const review = column(page, 'Review');
+    await expect(review.getByRole('row', { name: /Check wiring/ })).toBeAttached();
+    // Focus followed the card into the Review column, scrolled into view sideways.
+    await expect(page.getByRole('button', { name: 'Move Check wiring to…' })).toBeInViewport();
+    await expectAccessible(page);
+
+    await page.waitForLoadState('networkidle');
+    await page.reload();
+    await expect.poll(() => titlesIn(column(page, 'To do'))).toEqual(['Test panel', 'Fit panel']);
+    expect(await titlesIn(review)).toEqual(['Check wiring']);
   });
 });

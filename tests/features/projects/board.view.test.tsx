@@ -1,4 +1,4 @@
-/** The kanban board over msw: keyboard moves through the Move to… menu, the one shared menu acting on the card it was opened from, a refused move rolled back, WIP warnings, filters, deleting a card. */
+/** The kanban board over msw: keyboard moves through the Move to… menu, the menu's keys (Shift+F10, never the arrows), the card's button not opening its sheet, the one shared menu acting on the card it was opened from, a refused move rolled back, WIP warnings, filters, deleting a card. */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -209,6 +209,38 @@ describe('the kanban board', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete card' }));
     await waitFor(() => expect(within(column('To do')).queryByRole('row', { name: /Survey sites/ })).toBeNull());
     expect(deleted).toEqual([1]);
+    expect(screen.queryByRole('dialog', { name: 'Survey sites' })).toBeNull();
+  });
+
+  it('keeps the arrow keys for moving between cards, opens Move to… on Shift+F10, gives focus back to the card on Escape, and a press on the menu button never opens the sheet', async () => {
+    server.use(http.get('*/api/v2/projects/5/board', () => HttpResponse.json(BOARD)));
+    const user = userEvent.setup();
+    renderBoard();
+    await screen.findByRole('heading', { level: 1, name: 'Meter rollout' });
+    const survey = within(column('To do')).getByRole('row', { name: /Survey sites/ });
+    const order = within(column('To do')).getByRole('row', { name: /Order meters/ });
+    survey.focus();
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(order).toHaveFocus());
+    expect(screen.queryByRole('menu')).toBeNull();
+    await user.keyboard('{Shift>}{F10}{/Shift}');
+    const menu = await screen.findByRole('menu', { name: 'Move Order meters to…' });
+    expect(within(menu).getByRole('menuitem', { name: 'Up one' })).not.toHaveAttribute('aria-disabled');
+    // Its button says so (the rest of the page is hidden from assistive technology while the menu is open).
+    expect(document.querySelector('[data-move-card="2"]')).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await waitFor(() => expect(order).toHaveFocus());
+    // The columns are described by the board's keyboard help.
+    expect(screen.getByRole('region', { name: 'To do' })).toHaveAccessibleDescription(expect.stringContaining('Shift+F10'));
+    // The card's button opens the menu, not the card's sheet (the row's own action).
+    await user.click(screen.getByRole('button', { name: 'Move Survey sites to…' }));
+    await screen.findByRole('menu', { name: 'Move Survey sites to…' });
+    expect(screen.queryByRole('dialog', { name: 'Survey sites' })).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Move Survey sites to…' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await screen.findByRole('menu', { name: 'Move Survey sites to…' });
     expect(screen.queryByRole('dialog', { name: 'Survey sites' })).toBeNull();
   });
 });

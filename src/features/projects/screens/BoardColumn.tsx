@@ -1,6 +1,6 @@
 /** One column of the kanban board: a react-aria GridList with drag and drop, its WIP count and a quick add. */
 import { useActorRef, useSelector } from '@xstate/react';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent as ReactMouseEvent } from 'react';
 import {
   Button as AriaButton,
   GridList,
@@ -16,7 +16,7 @@ import { BOARD_COLUMN_LABELS, type BoardColumn as Column, type TaskCard } from '
 import type { CardMove } from '../machines/card-move.machine';
 import { addTaskMachine } from '../machines/projects.machines';
 import { MOVE_BUTTON_ATTR } from './MoveMenu';
-import { Avatar, Badge, Button, IconButton, MoreIcon, PlusIcon, SkeletonText, TextField, toast } from '@/shared/ui/components';
+import { Avatar, Badge, Button, buttonClassName, MoreIcon, PlusIcon, SkeletonText, TextField, toast } from '@/shared/ui/components';
 import styles from './board.module.css';
 
 /** The drag type of a card: only cards drop on columns. */
@@ -39,13 +39,15 @@ type Props = {
   onDragCancel: () => void;
   onOpen: (taskId: number) => void;
   /** Opens the board's one "Move to…" menu for a card, next to its button. */
-  onMenu: (card: TaskCard, column: readonly TaskCard[], trigger: HTMLElement) => void;
+  onMenu: (card: TaskCard, column: readonly TaskCard[], trigger: HTMLElement, returnTo?: HTMLElement) => void;
   onAdded: () => void;
   /**
    * False until the board mounts this column's cards: a big board mounts one column per task, so
    * no single task of the first render grows long; the column shows a skeleton until then.
    */
   ready?: boolean;
+  /** The id of the board's keyboard help, the description of each column (react-aria's drop target clears a list's own description). */
+  describedBy?: string;
 };
 
 const placeFor = (target: ItemDropTarget): Pick<CardMove, 'beforeId' | 'afterId'> =>
@@ -56,7 +58,7 @@ async function droppedIds(items: DropItem[]): Promise<number[]> {
   return texts.map(Number).filter((n) => Number.isInteger(n) && n > 0);
 }
 
-export const BoardColumn = memo(function BoardColumn({ column, cards, total, limit, projectId, onMove, onDragStart, onDragCancel, onOpen, onMenu, onAdded, ready = true }: Props) {
+export const BoardColumn = memo(function BoardColumn({ column, cards, total, limit, projectId, onMove, onDragStart, onDragCancel, onOpen, onMenu, onAdded, ready = true, describedBy }: Props) {
   const label = BOARD_COLUMN_LABELS[column];
   // The column's cards as they are now, for a card's menu: the list keeps an unchanged card's
   // element between renders, so a card reads its neighbours when its menu opens, not as props.
@@ -64,7 +66,37 @@ export const BoardColumn = memo(function BoardColumn({ column, cards, total, lim
   useLayoutEffect(() => {
     latest.current = cards;
   }, [cards]);
-  const openMenu = useCallback((card: TaskCard, trigger: HTMLElement) => onMenu(card, latest.current, trigger), [onMenu]);
+  const openMenu = useCallback((card: TaskCard, trigger: HTMLElement, returnTo?: HTMLElement) => onMenu(card, latest.current, trigger, returnTo), [onMenu]);
+  // Shift+F10 or the context-menu key on a card (or a right click) opens its "Move to…" menu; the
+  // arrow keys stay the grid's (they move between cards), Enter opens the card's sheet.
+  const lastKeyOpen = useRef(0);
+  const menuFromRow = useCallback(
+    (target: EventTarget, how: 'key' | 'contextmenu') => {
+      const row = (target as HTMLElement).closest?.<HTMLElement>('[role="row"]');
+      const card = row ? latest.current.find((c) => String(c.id) === row.dataset.key) : undefined;
+      const button = row?.querySelector<HTMLElement>(`[${MOVE_BUTTON_ATTR}]`);
+      if (!card || !button) return false;
+      // The key also raises a contextmenu event: one menu for the one gesture.
+      if (how === 'contextmenu' && performance.now() - lastKeyOpen.current < 500) return true;
+      if (how === 'key') lastKeyOpen.current = performance.now();
+      // From the keyboard on the row, focus comes back to the row; from a right click, to the button.
+      openMenu(card, button, how === 'key' && target === row ? row : undefined);
+      return true;
+    },
+    [openMenu],
+  );
+  const onKeyDown = useCallback(
+    (e: ReactKeyboardEvent) => {
+      if (((e.key === 'F10' && e.shiftKey) || e.key === 'ContextMenu') && menuFromRow(e.target, 'key')) e.preventDefault();
+    },
+    [menuFromRow],
+  );
+  const onContextMenu = useCallback(
+    (e: ReactMouseEvent) => {
+      if (menuFromRow(e.target, 'contextmenu')) e.preventDefault();
+    },
+    [menuFromRow],
+  );
   const over = limit !== undefined && total > limit;
   const { dragAndDropHooks } = useDragAndDrop({
     getItems: (keys) => [...keys].map((k) => ({ [CARD_TYPE]: String(k), 'text/plain': cards.find((c) => c.id === Number(k))?.title ?? String(k) })),
@@ -102,8 +134,25 @@ export const BoardColumn = memo(function BoardColumn({ column, cards, total, lim
     </GridList>
   );
 
+  // A virtualised column measures itself when first painted and renders the cards it shows in one
+  // synchronous pass (react-aria's Virtualizer, flushSync). It first shows a short window of cards,
+  // then grows to its full height a frame later, so that pass is split in two short tasks.
+  const virtual = ready && cards.length > VIRTUALIZE_FROM;
+  const [grown, setGrown] = useState(false);
+  useEffect(() => {
+    if (!virtual || grown) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setGrown(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [virtual, grown]);
+
   return (
-    <section className={over ? styles.columnOver : styles.column} aria-labelledby={`col-${column}`} data-column={column}>
+    <section className={over ? styles.columnOver : styles.column} aria-labelledby={`col-${column}`} aria-describedby={describedBy} data-column={column} onKeyDown={onKeyDown} onContextMenu={onContextMenu}>
       <header className={styles.columnHead}>
         <h2 id={`col-${column}`} className={styles.columnTitle}>
           {label}
@@ -111,14 +160,13 @@ export const BoardColumn = memo(function BoardColumn({ column, cards, total, lim
         <span className={over ? styles.wipOver : styles.wip} aria-label={limit !== undefined ? `${total} cards, WIP limit ${limit}` : `${total} cards`}>
           {limit !== undefined ? `${total} / ${limit}` : total}
         </span>
-        <QuickAdd column={column} projectId={projectId} onAdded={onAdded} />
       </header>
       {over ? (
         <p className={styles.wipWarning} role="status">
           Over the WIP limit of {limit}: finish work before starting more.
         </p>
       ) : null}
-      <div className={ready && cards.length > VIRTUALIZE_FROM ? styles.scrollerVirtual : styles.scroller}>
+      <div className={virtual ? styles.scrollerVirtual : styles.scroller} data-growing={virtual && !grown ? '' : undefined}>
         {!ready ? (
           <div className={styles.list} aria-busy="true">
             <SkeletonText lines={4} />
@@ -131,13 +179,19 @@ export const BoardColumn = memo(function BoardColumn({ column, cards, total, lim
           list
         )}
       </div>
+      <footer className={styles.columnFoot}>
+        <QuickAdd column={column} projectId={projectId} onAdded={onAdded} />
+      </footer>
     </section>
   );
 });
 
 /**
- * A card; memoised, so a move re-renders only the card that moved. Kept light: a drag handle, a
- * plain button that opens the board's one "Move to…" menu, and spans for the rest.
+ * A card; memoised, so a move re-renders only the card that moved. Kept light, because a
+ * virtualised column renders its visible cards in one synchronous pass when it first measures
+ * itself: the drag handle is the one react-aria Button (it takes the row's drag slot), the "Move
+ * to…" button is a plain button styled as the kit's quiet icon button (it opens the board's one
+ * menu), and the rest are spans (ADR 0096).
  */
 const Card = memo(function Card({ card, onMenu }: { card: TaskCard; onMenu: (card: TaskCard, trigger: HTMLElement) => void }) {
   return (
@@ -149,9 +203,25 @@ const Card = memo(function Card({ card, onMenu }: { card: TaskCard; onMenu: (car
           </svg>
         </AriaButton>
         <span className={styles.cardTitle}>{card.title}</span>
-        <IconButton aria-label={`Move ${card.title} to…`} aria-haspopup="menu" aria-expanded={false} size="sm" {...{ [MOVE_BUTTON_ATTR]: card.id }} onPress={(e) => onMenu(card, e.target as HTMLElement)}>
+        <button
+          type="button"
+          className={MOVE_BUTTON_CLASS}
+          aria-label={`Move ${card.title} to…`}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          {...{ [MOVE_BUTTON_ATTR]: card.id }}
+          // The row acts on a press (it opens the card's sheet): the button's own presses stay its own.
+          onPointerDown={stop}
+          onMouseDown={stop}
+          onKeyDown={stopPressKeys}
+          onKeyUp={stopPressKeys}
+          onClick={(e) => {
+            e.stopPropagation();
+            onMenu(card, e.currentTarget);
+          }}
+        >
           <MoreIcon />
-        </IconButton>
+        </button>
       </div>
       <div className={styles.meta}>
         {card.estimate !== null ? <Badge tone="neutral" title="Estimate">{card.estimate} pt</Badge> : null}
@@ -163,6 +233,12 @@ const Card = memo(function Card({ card, onMenu }: { card: TaskCard; onMenu: (car
     </div>
   );
 });
+
+const MOVE_BUTTON_CLASS = buttonClassName({ variant: 'quiet', size: 'sm', iconOnly: true });
+const stop = (e: { stopPropagation(): void }) => e.stopPropagation();
+const stopPressKeys = (e: ReactKeyboardEvent) => {
+  if (e.key === 'Enter' || e.key === ' ') e.stopPropagation();
+};
 
 const GRIP_DOTS = [3, 8, 13].flatMap((y) => [<circle key={`a${y}`} cx="2.5" cy={y} r="1.3" />, <circle key={`b${y}`} cx="7.5" cy={y} r="1.3" />]);
 
@@ -182,10 +258,11 @@ function QuickAdd({ column, projectId, onAdded }: { column: Column; projectId: n
   }, [saved, label, onAdded]);
   const submit = () => form.send({ type: 'form.submit', input: { projectId, input: { title, column } } });
   if (!open) {
+    // The visible words begin the accessible name (WCAG 2.5.3), which adds the column.
     return (
-      <IconButton aria-label={`Add a card to ${label}`} size="sm" onPress={() => setOpen(true)}>
-        <PlusIcon />
-      </IconButton>
+      <Button variant="quiet" size="sm" fullWidth icon={<PlusIcon />} aria-label={`Add a card to ${label}`} className={styles.addCard} onPress={() => setOpen(true)}>
+        Add a card
+      </Button>
     );
   }
   return (

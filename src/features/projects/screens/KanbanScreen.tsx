@@ -9,6 +9,7 @@ import { cardMoveMachine, type CardMove, type CardMoveContext } from '../machine
 import { boardMachine, updateProjectMachine } from '../machines/projects.machines';
 import { BoardColumn } from './BoardColumn';
 import { MoveMenu, type MoveMenuHandle } from './MoveMenu';
+import { revealCard, type Rendered } from './reveal';
 import { TaskSheet } from './TaskSheet';
 import { useTabTitle } from './parts';
 import styles from './board.module.css';
@@ -34,6 +35,7 @@ const ANY = 'any';
 const NONE = 'none';
 /** A board with more cards than this mounts its columns one per task (see BoardColumn's `ready`). */
 export const PROGRESSIVE_FROM = 120;
+const HELP_ID = 'board-keyboard-help';
 
 type Filters = { assignee: string; sprint: string; text: string };
 
@@ -108,11 +110,46 @@ export default function KanbanScreen({ params }: ScreenProps) {
   }, [data, mover]);
 
   const reload = useCallback(() => board.send({ type: 'query.reload' }), [board]);
-  const onMove = useCallback((move: CardMove) => mover.send({ type: mover.getSnapshot().matches('dragging') ? 'drop' : 'move.request', move }), [mover]);
+  // What the board has rendered (a new version per change of the columns), so focus can follow a
+  // moved card once its move is on screen (reveal.ts).
+  const rendered = useRef<Rendered>({ version: 0, columns: {} as Rendered['columns'] });
+  const lastMove = useRef<{ taskId: number; version: number } | null>(null);
+  const cancelReveal = useRef<() => void>(() => undefined);
+  const reveal = useCallback((taskId: number, target: 'button' | 'row', after: number) => {
+    cancelReveal.current();
+    cancelReveal.current = revealCard(taskId, () => rendered.current, { after, target });
+  }, []);
+  useEffect(() => () => cancelReveal.current(), []);
+  const onMove = useCallback(
+    (move: CardMove) => {
+      const drop = mover.getSnapshot().matches('dragging');
+      lastMove.current = { taskId: move.taskId, version: rendered.current.version };
+      mover.send({ type: drop ? 'drop' : 'move.request', move });
+      // A dropped card keeps the focus in its new place (a keyboard drop to the end of a long column included).
+      if (drop) reveal(move.taskId, 'row', lastMove.current.version);
+    },
+    [mover, reveal],
+  );
+  const onMenuClosed = useCallback(
+    (taskId: number, moved: boolean, returnTo: HTMLElement | null) => {
+      const move = lastMove.current;
+      if (moved && move?.taskId === taskId) {
+        reveal(taskId, 'button', move.version);
+        return;
+      }
+      // Closed without a move: focus goes back where the menu was opened from (the card's button, or
+      // its row for Shift+F10), after the popover's own focus restoration.
+      requestAnimationFrame(() => {
+        if (returnTo?.isConnected) returnTo.focus();
+        else reveal(taskId, 'button', rendered.current.version - 1);
+      });
+    },
+    [reveal],
+  );
   const onDragStart = useCallback((taskId: number) => mover.send({ type: 'drag.start', taskId }), [mover]);
   const onDragCancel = useCallback(() => mover.send({ type: 'drag.cancel' }), [mover]);
   const menu = useRef<MoveMenuHandle>(null);
-  const onMenu = useCallback((card: TaskCard, column: readonly TaskCard[], trigger: HTMLElement) => menu.current?.open(card, column, trigger), []);
+  const onMenu = useCallback((card: TaskCard, column: readonly TaskCard[], trigger: HTMLElement, returnTo?: HTMLElement) => menu.current?.open(card, column, trigger, returnTo), []);
 
   const shown = useMemo(() => filterCards(tasks, filters), [tasks, filters]);
   // Columns whose cards did not change keep their array, so a move re-renders only the two columns it touches.
@@ -128,6 +165,9 @@ export default function KanbanScreen({ params }: ScreenProps) {
     previous.current = out;
     return out;
   }, [shown]);
+  useLayoutEffect(() => {
+    rendered.current = { version: rendered.current.version + 1, columns: byColumn };
+  }, [byColumn]);
   const totals = useMemo(() => {
     const out: Record<string, number> = {};
     for (const t of tasks) out[t.column] = (out[t.column] ?? 0) + 1;
@@ -185,10 +225,16 @@ export default function KanbanScreen({ params }: ScreenProps) {
             onOpen={setOpen}
             onMenu={onMenu}
             onAdded={reload}
+            describedBy={HELP_ID}
           />
         ))}
       </div>
-      <MoveMenu ref={menu} onMove={onMove} />
+      <p id={HELP_ID} className={styles.help}>
+        Keyboard: the arrow keys go from card to card, Enter opens a card, Shift+F10 (or the card&rsquo;s &hellip; button) opens
+        &ldquo;Move to&hellip;&rdquo;. To drag with the keyboard, go to a card&rsquo;s handle (Arrow Right), press Enter, choose the place
+        with the arrow keys or Tab, and press Enter to drop or Escape to cancel.
+      </p>
+      <MoveMenu ref={menu} onMove={onMove} onClosed={onMenuClosed} />
       {selected ? <TaskSheet key={selected.id} task={selected} board={data} onClose={() => setOpen(null)} onSaved={reload} /> : null}
     </>
   );

@@ -14,16 +14,15 @@ import { Menu, MenuItem, MenuSection } from '@/shared/ui/components';
 export const MOVE_BUTTON_ATTR = 'data-move-card';
 
 export type MoveMenuHandle = {
-  /** Opens the menu for `card` next to `trigger`; `column` is the card's column as shown, in order. */
-  open: (card: TaskCard, column: readonly TaskCard[], trigger: HTMLElement) => void;
+  /**
+   * Opens the menu for `card` next to `trigger`; `column` is the card's column as shown, in order.
+   * `returnTo` gets the focus back when the menu closes without a move (the trigger by default;
+   * the card's row when Shift+F10 opened it there).
+   */
+  open: (card: TaskCard, column: readonly TaskCard[], trigger: HTMLElement, returnTo?: HTMLElement) => void;
 };
 
 type Target = { card: TaskCard; column: readonly TaskCard[] };
-
-/** The card's "Move to…" button, by its card id, if it is in the DOM (a virtualised column may not render it). */
-export function moveButtonOf(taskId: number): HTMLElement | null {
-  return document.querySelector<HTMLElement>(`[${MOVE_BUTTON_ATTR}="${taskId}"]`);
-}
 
 /** The menu's entries for a card: the other columns, then positions within its column. */
 export function moveFor(key: Key, card: TaskCard, column: readonly TaskCard[]): CardMove | null {
@@ -37,35 +36,31 @@ export function moveFor(key: Key, card: TaskCard, column: readonly TaskCard[]): 
   return null;
 }
 
-export function MoveMenu({ ref, onMove }: { ref: Ref<MoveMenuHandle>; onMove: (move: CardMove) => void }) {
+export function MoveMenu({ ref, onMove, onClosed }: { ref: Ref<MoveMenuHandle>; onMove: (move: CardMove) => void; onClosed: (taskId: number, moved: boolean, returnTo: HTMLElement | null) => void }) {
   const [target, setTarget] = useState<Target | null>(null);
   const [isOpen, setOpen] = useState(false);
   const triggerRef = useRef<HTMLElement | null>(null);
+  const moved = useRef(false);
+  const returnRef = useRef<HTMLElement | null>(null);
 
   const close = useCallback(() => {
     setOpen(false);
     const trigger = triggerRef.current;
     trigger?.setAttribute('aria-expanded', 'false');
-    const id = trigger?.getAttribute(MOVE_BUTTON_ATTR);
-    // Focus goes back to the card's button; after a move the card's row may be a new element
-    // (another column), so look the button up again once the board has settled.
-    let frames = 0;
-    const refocus = () => {
-      const active = document.activeElement;
-      if (active && active !== document.body) return;
-      const button = id ? moveButtonOf(Number(id)) : null;
-      if (button) button.focus();
-      else if (++frames < 20) requestAnimationFrame(refocus);
-    };
-    requestAnimationFrame(refocus);
-  }, []);
+    const id = Number(trigger?.getAttribute(MOVE_BUTTON_ATTR));
+    // The board gives focus back to the card (its button), where the move put it (ADR 0096).
+    if (id) onClosed(id, moved.current, returnRef.current ?? trigger);
+    moved.current = false;
+  }, [onClosed]);
 
   useImperativeHandle(
     ref,
     () => ({
-      open(card, column, trigger) {
+      open(card, column, trigger, returnTo) {
+        returnRef.current = returnTo ?? trigger;
         triggerRef.current?.setAttribute('aria-expanded', 'false');
         triggerRef.current = trigger;
+        moved.current = false;
         trigger.setAttribute('aria-expanded', 'true');
         setTarget({ card, column: column.filter((c) => c.column === card.column) });
         setOpen(true);
@@ -100,7 +95,9 @@ export function MoveMenu({ ref, onMove }: { ref: Ref<MoveMenuHandle>; onMove: (m
             placement="bottom end"
             onAction={(key: Key) => {
               const move = moveFor(key, card, column);
-              if (move) onMove(move);
+              if (!move) return;
+              moved.current = true;
+              onMove(move);
             }}
           >
             <MenuSection title="Move to column">

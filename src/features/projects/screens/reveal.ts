@@ -1,0 +1,83 @@
+/**
+ * Focus follows a moved card: once the board has rendered the move, the card's row is found in
+ * its column (a virtualised column first scrolls to where the card is, so its row is rendered),
+ * scrolled into view (the column's list, and the board sideways on a phone) and focused.
+ */
+import type { BoardColumn, TaskCard } from '@contracts/projects';
+import { MOVE_BUTTON_ATTR } from './MoveMenu';
+
+/** A card's height and the gap between cards in a column (fixed, so a row's offset is known). */
+export const ROW_PITCH = 84 + 8;
+/** Frames a revealed card keeps the focus against late automatic focus moves. */
+const HOLD_FRAMES = 12;
+
+export type Rendered = { version: number; columns: Record<BoardColumn, readonly TaskCard[]> };
+
+export type RevealOptions = {
+  /** Wait for a render newer than this one (the move's). */
+  after: number;
+  /** What gets the focus: the card's "Move to…" button (after the menu) or its row (after a drop). */
+  target: 'button' | 'row';
+  /** Give up after this many frames (the card may have been filtered out or deleted). */
+  frames?: number;
+};
+
+const rowOf = (list: Element | null, taskId: number) => list?.querySelector<HTMLElement>(`[role="row"][data-key="${taskId}"]`) ?? null;
+
+/**
+ * Moves focus to card `taskId` once `rendered()` is newer than `after`, scrolling its column to it
+ * first when its row is not in the DOM. Returns a function that cancels the wait.
+ */
+export function revealCard(taskId: number, rendered: () => Rendered, { after, target, frames = 120 }: RevealOptions): () => void {
+  let left = frames;
+  let handle = 0;
+  // Focus may shift on its own meanwhile (the list the card left focuses a neighbour), but once the
+  // user presses a key or points somewhere, the focus is theirs: the reveal stops.
+  let userActed = false;
+  const acted = () => {
+    userActed = true;
+  };
+  document.addEventListener('keydown', acted, true);
+  document.addEventListener('pointerdown', acted, true);
+  const done = () => {
+    cancelAnimationFrame(handle);
+    document.removeEventListener('keydown', acted, true);
+    document.removeEventListener('pointerdown', acted, true);
+  };
+  const step = () => {
+    if (--left < 0 || userActed) return done();
+    const now = rendered();
+    if (now.version <= after) {
+      handle = requestAnimationFrame(step);
+      return;
+    }
+    const column = (Object.keys(now.columns) as BoardColumn[]).find((c) => now.columns[c].some((t) => t.id === taskId));
+    if (!column) return done();
+    const list = document.querySelector<HTMLElement>(`[data-column="${column}"] [role="grid"]`);
+    const row = rowOf(list, taskId);
+    if (!row) {
+      // A virtualised column renders only the rows in view: scroll to the card, then look again.
+      if (list) {
+        const index = now.columns[column].findIndex((t) => t.id === taskId);
+        list.scrollTop = Math.max(0, index * ROW_PITCH - (list.clientHeight - ROW_PITCH) / 2);
+      }
+      handle = requestAnimationFrame(step);
+      return;
+    }
+    row.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const el = target === 'button' ? (row.querySelector<HTMLElement>(`[${MOVE_BUTTON_ATTR}]`) ?? row) : row;
+    el.focus({ preventScroll: true });
+    // The list the card left may still move its focus to a neighbour a frame or two later (the
+    // menu's focus restoration, react-aria's lost-focus handling): hold the focus on the card for
+    // a few frames, unless the user acts.
+    let hold = HOLD_FRAMES;
+    const keep = () => {
+      if (userActed || --hold < 0 || !el.isConnected) return done();
+      if (document.activeElement !== el) el.focus({ preventScroll: true });
+      handle = requestAnimationFrame(keep);
+    };
+    handle = requestAnimationFrame(keep);
+  };
+  handle = requestAnimationFrame(step);
+  return done;
+}
