@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useScrollsSideways } from './scrolls-sideways';
 import { cx } from '@/shared/ui/components/cx';
 import styles from './SimpleTable.module.css';
 
@@ -76,19 +77,3 @@ export function SimpleTable<R>({
   );
 }
 
-/** Whether the box is narrower than its content, followed as either one changes size. */
-function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
-  const [scrolls, setScrolls] = useState(false);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    if (el.firstElementChild) observer.observe(el.firstElementChild);
-    return () => observer.disconnect();
-  }, [ref]);
-  return scrolls;
-}

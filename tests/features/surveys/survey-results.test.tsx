@@ -80,7 +80,7 @@ describe('survey results screen', () => {
     // On a phone the comment rows stack as "header: value" lines; each cell carries its header.
     expect(screen.getByText('Great team').closest('td')).toHaveAttribute('data-label', 'Comments');
     expect(screen.getByText('#42 Printer down')).toBeVisible();
-    expect(screen.getByText('Globex Water', { selector: 'td' })).toBeVisible();
+    expect(screen.getByRole('cell', { name: 'Globex Water' })).toBeVisible();
     expect(screen.getByText('page 1 of 3')).toBeVisible();
   });
 

@@ -104,7 +104,10 @@ beforeEach(() => {
   document.documentElement.removeAttribute('data-theme');
   document.documentElement.removeAttribute('style');
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('Chart', () => {
   it('renders a figure whose caption is the title and summary, and the table twin in a disclosure', async () => {
@@ -148,6 +151,25 @@ describe('Chart', () => {
     button.focus();
     await userEvent.keyboard('{Enter}');
     expect(onSelect).toHaveBeenCalledWith('severity=C');
+  });
+
+  it('makes the table twin a named, focusable group only while it is wider than its box (a phone)', () => {
+    let boxWidth = 300;
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('chart-table') ? boxWidth : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('chart-table') ? Math.max(boxWidth, 344) : 0;
+    });
+    const { unmount } = render(<ChartTable spec={spec} />);
+    const group = screen.getByRole('group', { name: 'Open tickets by severity, scrolls sideways' });
+    expect(group).toHaveAttribute('tabindex', '0');
+    expect(within(group).getByRole('table', { name: 'Open tickets by severity' })).toBeInTheDocument();
+    unmount();
+    boxWidth = 600;
+    render(<ChartTable spec={spec} />);
+    expect(screen.queryByRole('group', { name: /scrolls sideways/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Open tickets by severity' }).parentElement).not.toHaveAttribute('tabindex');
   });
 
   it('re-draws in the dark palette when <html> switches to data-theme="dark", with the tokens the page defines', async () => {

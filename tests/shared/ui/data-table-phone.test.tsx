@@ -42,8 +42,13 @@ describe('DataTable on a phone: header over body, nothing squeezed to nothing', 
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
       return this.classList.contains('dt-scroll') ? boxWidth : 0;
     });
+    const tableWidth = (table: HTMLElement) => Math.max(boxWidth, remOf(table.style.minWidth) * REM);
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      const table = this.classList.contains('dt-scroll') ? this.querySelector('table') : null;
+      return table ? tableWidth(table) : 0;
+    });
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-      if (this.tagName === 'TABLE') return rect(Math.max(boxWidth, remOf(this.style.minWidth) * REM));
+      if (this.tagName === 'TABLE') return rect(tableWidth(this));
       return rect(boxWidth);
     });
   });

@@ -16,11 +16,11 @@ export function quoteColumns(viewBase = '/quote/view', withCompany = true): Data
   return [
     { label: 'Number', field: 'number', cell: (q) => <Link href={quoteHref(q, viewBase)}>{q.number}</Link> },
     ...(withCompany ? [{ label: 'Company', field: 'company', filterOptions: { enabled: true, placeholder: 'Any company' } } as DataTableColumn<QuoteRow>] : []),
-    { label: 'Type', field: 'type', cell: (q) => QUOTE_TYPE_LABELS[q.type], filterOptions: { enabled: true, placeholder: 'Any type', filterDropdownItems: QUOTE_TYPES } },
+    { label: 'Type', field: 'type', priority: 2, cell: (q) => QUOTE_TYPE_LABELS[q.type], filterOptions: { enabled: true, placeholder: 'Any type', filterDropdownItems: QUOTE_TYPES } },
     { label: 'Status', field: 'status', cell: (q) => <QuoteStatusBadge status={q.status} />, filterOptions: { enabled: true, placeholder: 'Any status', filterDropdownItems: QUOTE_STATUSES } },
     { label: 'Total', field: 'total_cents', type: 'number', firstSortType: 'desc', cell: (q) => formatMoney(q.total_cents) },
-    { label: 'Valid until', field: 'valid_until', cell: (q) => formatDate(`${q.valid_until}T12:00:00Z`) },
-    { label: 'Owner', field: 'owner' },
+    { label: 'Valid until', field: 'valid_until', priority: 3, cell: (q) => formatDate(`${q.valid_until}T12:00:00Z`) },
+    { label: 'Owner', field: 'owner', priority: 3 },
   ];
 }
 
@@ -39,5 +39,5 @@ export function QuoteTable({ path, machine, viewBase = '/quote/view', caption = 
     },
     [navigate, path],
   );
-  return <DataTable<QuoteRow> caption={caption} columns={columns} machine={machine} mode="server" initialState={initialState} onQueryChange={onQueryChange} />;
+  return <DataTable<QuoteRow> tableId={`quotes${path.replaceAll('/', '-')}`} caption={caption} columns={columns} machine={machine} mode="server" initialState={initialState} onQueryChange={onQueryChange} />;
 }

@@ -25,7 +25,7 @@ export default function SalesQuotesScreen() {
             <ChartFrame title="Pipeline value by status" description="Latest revision of each quote; select a bar to list its quotes.">
               <Chart spec={{ ...pipelineChart(data) }} onSelect={(status) => navigate(`/sales/quotes?status=${status}`)} />
             </ChartFrame>
-            <div className={styles.row}>
+            <div className={styles.stats}>
               <Stat label="Open pipeline (draft and sent)" value={formatMoney(data.openCents)} />
               {data.byStatus.map((b) => (
                 <Stat key={b.status} label={`${b.status[0]!.toUpperCase()}${b.status.slice(1)}`} value={formatMoney(b.totalCents)} hint={`${b.count} quote${b.count === 1 ? '' : 's'}`} />

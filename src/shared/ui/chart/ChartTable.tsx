@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { formatChartValue, type ChartSpec } from '@contracts/charts';
+import { useScrollsSideways } from '../scrolls-sideways';
 
 export type ChartTableProps = {
   spec: ChartSpec;
@@ -47,8 +49,17 @@ export function ChartTable({ spec, onSelect, drillHref, locale }: ChartTableProp
     }
     return text;
   };
+  const box = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(box);
   return (
-    <div className="chart-table">
+    // Only when it scrolls sideways does the box take focus, so keyboard users can scroll it too.
+    <div
+      ref={box}
+      className="chart-table"
+      tabIndex={scrolls ? 0 : undefined}
+      role={scrolls ? 'group' : undefined}
+      aria-label={scrolls ? `${spec.title}, scrolls sideways` : undefined}
+    >
       <table>
         <caption>{spec.title}</caption>
         <thead>

@@ -25,6 +25,7 @@ import { cx } from '@/shared/ui/components/cx';
 import fieldStyles from '@/shared/ui/components/field/Field.module.css';
 import { choosableColumns, readColumnChoice, shownColumns, writeColumnChoice, type ColumnChoice } from './columns';
 import styles from './DataTable.module.css';
+import { useScrollsSideways } from '../scrolls-sideways';
 
 /** Column options of spec 3, plus how a cell renders when plain text is not enough. */
 export type DataTableColumn<R = Row> = ColumnOptions<R> & { cell?: (row: R) => ReactNode };
@@ -275,9 +276,8 @@ function DataTableView<R>(props: DataTableProps<R> & { actor: TableActorRef }) {
   }, [actor, onQueryChange, onSelectionChange]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  const tableRef = useRef<HTMLTableElement>(null);
   const minWidth = tableMinWidth(visible, selectable);
-  const sideways = useOverflowsSideways(scrollRef, tableRef, [minWidth]);
+  const sideways = useScrollsSideways(scrollRef, [minWidth]);
   const allHeight = props.allRowsHeight ?? DEFAULT_ALL_HEIGHT;
   const virtualizer = useVirtualizer({
     count: isAll ? rows.length : 0,
@@ -457,7 +457,6 @@ function DataTableView<R>(props: DataTableProps<R> & { actor: TableActorRef }) {
         aria-label={isAll || sideways ? (sideways && !isAll ? `${props.caption}, scrolls sideways` : props.caption) : undefined}
       >
         <table
-          ref={tableRef}
           className={cx('dt-table', styles.table, focusableRows && styles.focusableRows)}
           style={{ minWidth }}
           aria-rowcount={isAll ? rows.length + headerRows : undefined} aria-describedby={`${id}-pages`}>
@@ -574,27 +573,6 @@ export function tableMinWidth(columns: readonly ColumnOptions<Row>[], selectable
   return parts.length ? `calc(${parts.join(' + ')})` : '0px';
 }
 
-/** Whether the table is wider than its box (the box then scrolls sideways), followed as either one changes size. */
-function useOverflowsSideways(box: React.RefObject<HTMLElement | null>, table: React.RefObject<HTMLElement | null>, deps: readonly unknown[]): boolean {
-  const [sideways, setSideways] = useState(false);
-  useLayoutEffect(() => {
-    const el = box.current;
-    const inner = table.current;
-    if (!el || !inner) return;
-    const measure = () => {
-      const boxWidth = el.clientWidth;
-      setSideways(boxWidth > 0 && inner.getBoundingClientRect().width > boxWidth + 1);
-    };
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    observer.observe(inner);
-    return () => observer.disconnect();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [box, table, ...deps]);
-  return sideways;
-}
 
 /** A width for columns that do not name one: numbers and dates are narrow, text shares the rest. */
 function defaultWidth(c: ColumnOptions<Row>): string | undefined {
