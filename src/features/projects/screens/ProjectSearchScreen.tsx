@@ -7,14 +7,22 @@ import styles from './projects.module.css';
 import { queryFromSearchParams, queryToSearchParams } from '@/shared/machines/table/table.model';
 import type { TableQuery } from '@/shared/machines/table/table.types';
 import { Alert, LinkButton, PageHeader, PlusIcon } from '@/shared/ui/components';
-import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { formatDate } from '@/shared/ui/tokens/format';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const COLUMNS: DataTableColumn<ProjectRow>[] = [
-  { label: 'Name', field: 'name', cell: (p) => <Link href={`/project/${p.id}`}>{p.name}</Link> },
-  { label: 'Company', field: 'company_name' },
-  { label: 'Owner', field: 'owner_name' },
+  {
+    label: 'Name',
+    field: 'name',
+    cell: (p) => (
+      <CellText text={p.name}>
+        <Link href={`/project/${p.id}`}>{p.name}</Link>
+      </CellText>
+    ),
+  },
+  { label: 'Company', field: 'company_name', priority: 2 },
+  { label: 'Owner', field: 'owner_name', priority: 3 },
   {
     label: 'Status',
     field: 'status',
@@ -24,13 +32,14 @@ const COLUMNS: DataTableColumn<ProjectRow>[] = [
   {
     label: 'Due',
     field: 'due_date',
+    priority: 2,
     cell: (p) => {
       if (!p.due_date) return '—';
       const late = p.due_date < today() && (p.status === 'planned' || p.status === 'active' || p.status === 'on_hold');
       return <span className={late ? styles.overText : undefined}>{formatDate(p.due_date)}{late ? ' · overdue' : ''}</span>;
     },
   },
-  { label: 'Hours used / budget', field: 'hours_used', type: 'number', firstSortType: 'desc', cell: (p) => <HoursBar used={p.hours_used} budget={p.budget_hours} /> },
+  { label: 'Hours used / budget', field: 'hours_used', type: 'number', width: '11rem', firstSortType: 'desc', cell: (p) => <HoursBar used={p.hours_used} budget={p.budget_hours} /> },
 ];
 const FIELDS = COLUMNS.map((c) => c.field);
 const DRILL: Record<string, string> = { overdue: 'Overdue projects only', over_budget: 'Projects over their hours budget only' };
@@ -78,7 +87,7 @@ export default function ProjectSearchScreen() {
           <Link href="/project/search">Show every project</Link>
         </Alert>
       ) : null}
-      <DataTable<ProjectRow> caption="Projects" columns={COLUMNS} machine={machine} mode="server" initialState={initialState} onQueryChange={onQueryChange} />
+      <DataTable<ProjectRow> tableId="projects" caption="Projects" columns={COLUMNS} machine={machine} mode="server" initialState={initialState} onQueryChange={onQueryChange} />
     </>
   );
 }
