@@ -3,32 +3,15 @@ import { render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ContractUsage } from '@contracts/time';
 import ContractUsageSection from '@/features/time/screens/ContractUsageSection';
+import { contractUsage } from './time.fixtures';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const usage: ContractUsage = {
-  company_id: 1,
-  company: 'Acme Utilities',
-  account_manager: 'Sam Seller',
-  plan: 'Managed Gold',
-  included_minutes: 1200,
-  overage_rate_cents: 15000,
-  rounding_minutes: 15,
-  rollover: true,
-  rollover_cap_minutes: 300,
-  rollover_in_minutes: 60,
-  used_minutes: 1140,
-  remaining_minutes: 120,
-  overage_minutes: 0,
-  percent: 95,
-  alerts: [80, 95],
-  closed: null,
-};
+const usage = contractUsage();
 
 describe('contract usage section', () => {
   it("shows this month's usage against included and rolled-over hours", async () => {

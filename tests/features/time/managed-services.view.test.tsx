@@ -10,31 +10,16 @@ import { StaffRoleContext } from '@/shared/session/role';
 import { browserSessionInput, StaffSession } from '@/shared/session/staff-session';
 import { browserStorage, staffSessionStore } from '@/shared/storage';
 import { ToastRegion } from '@/shared/ui/components';
+import { contractUsage } from './time.fixtures';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const contract = (over: Partial<ContractUsage> = {}): ContractUsage => ({
-  company_id: 1,
-  company: 'Acme Utilities',
-  account_manager: 'Sam Seller',
-  plan: 'Managed Gold',
-  included_minutes: 1200,
-  overage_rate_cents: 15000,
-  rounding_minutes: 15,
-  rollover: false,
-  rollover_cap_minutes: 0,
-  rollover_in_minutes: 0,
-  used_minutes: 1260,
-  remaining_minutes: 0,
-  overage_minutes: 60,
-  percent: 105,
-  alerts: [80, 95, 100],
-  closed: null,
-  ...over,
-});
+/** Over its included hours: 21:00 used of 20:00, every alert sent. */
+const contract = (over: Partial<ContractUsage> = {}) =>
+  contractUsage({ rollover: false, rollover_cap_minutes: 0, rollover_in_minutes: 0, used_minutes: 1260, remaining_minutes: 0, overage_minutes: 60, percent: 105, alerts: [80, 95, 100], ...over });
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 const previousMonth = () => {

@@ -1,4 +1,4 @@
-import type { TimeclockView, TrackerView } from '@contracts/time';
+import type { ContractUsage, TimeclockView, TrackerView } from '@contracts/time';
 
 const punch = { id: 1, punched_in_at: '2026-03-10T13:00:00Z', punched_out_at: null, break_started_at: null, break_seconds: 0, flagged: false, time_zone: 'Europe/Berlin' };
 const base = { punches: [], days: ['2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13', '2026-03-14', '2026-03-15'], minutes: [0, 0, 0, 0, 0, 0, 0], today: 0, week: 0, now: '2026-03-10T15:00:00Z' };
@@ -19,3 +19,24 @@ export const trackerView = {
   paused: { company, user, rounding_minutes: 15, timer: { started_at: '2026-04-06T08:00:00Z', paused_at: '2026-04-06T08:05:00Z', paused_seconds: 0 }, now: '2026-04-06T08:10:00Z' } satisfies TrackerView,
   stopped: { company, user, rounding_minutes: 15, timer: null, now: '2026-04-06T08:22:00Z', posted: { id: 7, minutes: 30, work_date: '2026-04-06' } } satisfies TrackerView,
 };
+
+/** A company's managed-services contract with this month's usage (95 % used, two alerts sent). */
+export const contractUsage = (over: Partial<ContractUsage> = {}): ContractUsage => ({
+  company_id: 1,
+  company: 'Acme Utilities',
+  account_manager: 'Sam Seller',
+  plan: 'Managed Gold',
+  included_minutes: 1200,
+  overage_rate_cents: 15000,
+  rounding_minutes: 15,
+  rollover: true,
+  rollover_cap_minutes: 300,
+  rollover_in_minutes: 60,
+  used_minutes: 1140,
+  remaining_minutes: 120,
+  overage_minutes: 0,
+  percent: 95,
+  alerts: [80, 95],
+  closed: null,
+  ...over,
+});

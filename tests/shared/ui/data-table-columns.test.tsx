@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Row } from '@/shared/machines/table/table.machine';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { columnChoiceKey, readColumnChoice, shownColumns } from '@/shared/ui/data-table/columns';
+import { FakeResizeObserver } from './fake-resize-observer';
 
 const columns: DataTableColumn[] = [
   { label: 'ID', field: 'id', type: 'number' },
@@ -19,18 +20,6 @@ const rows: Row[] = [
 
 /** Gives every element the width a real layout would, for the ResizeObserver the table uses. */
 let tableWidth = 1200;
-class FakeResizeObserver {
-  static all: FakeResizeObserver[] = [];
-  constructor(private readonly callback: ResizeObserverCallback) {
-    FakeResizeObserver.all.push(this);
-  }
-  observe() {}
-  disconnect() {}
-  unobserve() {}
-  fire() {
-    this.callback([], this as unknown as ResizeObserver);
-  }
-}
 
 const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent?.replace(/[↕▲▼]/g, '').trim());
 

@@ -2,6 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Row } from '@/shared/machines/table/table.machine';
 import { DataTable, tableMinWidth, TEXT_COLUMN_MIN_WIDTH, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { FakeResizeObserver } from './fake-resize-observer';
 
 /** The report viewer's shape: two text columns, then four figures (all priority 1). */
 const columns: DataTableColumn[] = [
@@ -21,18 +22,6 @@ const rows: Row[] = [
 let boxWidth = 349;
 const REM = 16;
 const remOf = (calc: string) => [...calc.matchAll(/([\d.]+)rem/g)].reduce((sum, m) => sum + Number(m[1]), 0);
-class FakeResizeObserver {
-  static all: FakeResizeObserver[] = [];
-  constructor(private readonly callback: ResizeObserverCallback) {
-    FakeResizeObserver.all.push(this);
-  }
-  observe() {}
-  disconnect() {}
-  unobserve() {}
-  fire() {
-    this.callback([], this as unknown as ResizeObserver);
-  }
-}
 const rect = (width: number) => ({ width, height: 400, top: 0, left: 0, right: width, bottom: 400, x: 0, y: 0, toJSON: () => ({}) }) as DOMRect;
 
 describe('DataTable on a phone: header over body, nothing squeezed to nothing', () => {
