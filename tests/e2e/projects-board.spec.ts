@@ -9,6 +9,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, STAFF, staffSignIn } from './support/accounts';
+import { afterMovedCardFocusHold } from './support/board';
 
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -68,6 +69,7 @@ test.describe('the kanban board', () => {
     await page.keyboard.press('Enter');
     await expect(column(page, 'In progress').getByRole('row', { name: /Install meters/ })).toBeVisible();
     await expect(page.getByText('Moved Install meters to In progress.')).toBeAttached();
+    await afterMovedCardFocusHold(page);
 
     // Within a column: pick up "Order meters" and drop it before "Survey sites" with the arrow keys.
     await card(page, 'Order meters').focus();

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, STAFF, staffSignIn } from './support/accounts';
+import { afterMovedCardFocusHold } from './support/board';
 
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -57,6 +58,9 @@ test('a project: create it, add cards, move them by keyboard and by mouse, keep 
   await page.getByRole('menuitem', { name: 'In progress' }).focus();
   await page.keyboard.press('Enter');
   await expect(column(page, 'In progress').getByRole('row', { name: /Install meters/ })).toBeVisible();
+  // Focus followed the card to its new column.
+  await expect(page.getByRole('button', { name: 'Move Install meters to…' })).toBeFocused();
+  await afterMovedCardFocusHold(page);
 
   // Keyboard only: the same card back to the top of To do, then up one within it.
   await card(page, 'Order meters').focus();
