@@ -113,6 +113,10 @@ export async function importPglite(dataDir: string, log: (message: string) => vo
     });
     // Migrations newer than the previous version apply now, as on any start.
     const pool = new pg.Pool({ ...server.connection, max: 1 });
+    // pool.end() resolves before its idle connection has closed; the server's shutdown just after
+    // may reach that connection first ("terminating connection due to administrator command"),
+    // which the pool re-emits as an 'error' event: without a listener that ends the process.
+    pool.on('error', () => undefined);
     try {
       const applied = await migrate(pool);
       if (applied.length) log(`applied ${applied.join(', ')}`);
