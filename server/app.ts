@@ -24,6 +24,9 @@ import { isSurveyPath, SURVEY_ENTRY, surveyPage, surveys } from './features/surv
 import { tickets } from './features/tickets';
 import { time } from './features/time';
 import { publicRoutes, type Feature } from './platform/http/plugins';
+import { route, zodSerializerCompiler, zodValidatorCompiler } from './platform/http/endpoints';
+import { openApiRoutes, registerOpenApi } from './platform/http/openapi';
+import { HEALTH } from '@contracts/api-reference';
 
 export const SECURITY_HEADERS = {
   'content-security-policy': "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
@@ -41,11 +44,16 @@ const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p.replace(/\
 /** Every feature of the API, one line each; each registers its routes with its audience's guard. */
 const FEATURES: readonly Feature[] = [signIn, tickets, companies, clientUsers, clientPortal, surveys, overdue, management, outbox, reports, time, quotes, projects, sales];
 
-const ROUTES = new WeakMap<FastifyInstance, string[]>();
+const ROUTES = new WeakMap<FastifyInstance, { key: string; endpoint: boolean }[]>();
 
 /** Every API route of an app as "METHOD /path" (for the authorization matrix). */
 export function listApiRoutes(app: FastifyInstance): string[] {
-  return [...(ROUTES.get(app) ?? [])];
+  return (ROUTES.get(app) ?? []).map((r) => r.key);
+}
+
+/** Routes registered without an endpoint definition (there must be none). */
+export function listEndpointlessRoutes(app: FastifyInstance): string[] {
+  return (ROUTES.get(app) ?? []).filter((r) => !r.endpoint).map((r) => r.key);
 }
 
 /**
@@ -156,20 +164,26 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     await ctx.background.idle();
   });
 
-  const routes: string[] = [];
+  const routes: { key: string; endpoint: boolean }[] = [];
   ROUTES.set(app, routes);
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) if (method !== 'HEAD' && isApiPath(route.url)) routes.push(`${method} ${route.url}`);
+  app.addHook('onRoute', (r) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    for (const method of methods) if (method !== 'HEAD' && isApiPath(r.url)) routes.push({ key: `${method} ${r.url}`, endpoint: Boolean(r.config?.endpoint) });
   });
+  // Every route is registered from its endpoint definition: its zod schemas validate the request
+  // and serialise the answer, and the OpenAPI document is collected from them.
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
+  await registerOpenApi(app);
   // Healthy means the database answers too; otherwise the error handler answers 503.
-  await publicRoutes(app, ctx, (health) =>
-    health.get('/api/health', async () => {
+  await publicRoutes(app, ctx, (scope) =>
+    route(scope, HEALTH, async () => {
       await ctx.database.pool.query('SELECT 1');
-      return { status: 'ok', database: ctx.database.kind };
+      return { status: 'ok' as const, database: ctx.database.kind };
     }),
   );
   for (const feature of FEATURES) await feature.register(app, ctx);
+  await openApiRoutes(app, ctx);
 
   const indexHtml = join(ctx.config.staticDir, 'index.html');
   const serveSpa = (options.serveStatic ?? true) && existsSync(indexHtml);

@@ -1,18 +1,39 @@
-import { z } from './common/zod';
+import { endpoint } from './common/endpoint';
 import { pageQuery } from './common/input';
+import { z } from './common/zod';
 
 export const OUTBOX_PAGE_SIZE_DEFAULT = 20;
 
-/** GET /api/v2/admin/outbox */
 export const outboxQuerySchema = z.strictObject(pageQuery(OUTBOX_PAGE_SIZE_DEFAULT));
-export type OutboxMessage = {
-  id: number;
-  toAddress: string;
-  subject: string;
-  body: string;
-  kind: string;
-  createdAt: string;
-  sentAt: string | null;
-};
-export type OutboxPage = { rows: OutboxMessage[]; total: number; page: number; pageSize: number };
 
+export const outboxMessageSchema = z.object({
+  id: z.number().int(),
+  toAddress: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  kind: z.string(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+export const outboxPageSchema = z.object({
+  rows: z.array(outboxMessageSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type OutboxPage = z.infer<typeof outboxPageSchema>;
+
+export const OUTBOX = {
+  page: endpoint({
+    method: 'GET',
+    path: '/api/v2/admin/outbox',
+    audience: 'staff',
+    roles: ['admin'],
+    tag: 'Outbox',
+    summary: 'A page of every email the system queued, newest first',
+    query: outboxQuerySchema,
+    response: outboxPageSchema,
+  }),
+} as const;

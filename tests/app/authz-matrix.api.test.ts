@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listApiRoutes } from '@server/app';
-import { AUDIENCES, type Audience, type MatrixIds, type Row } from '@tests/support/authz';
+import { AUDIENCES, declarationMismatches, type Audience, type MatrixIds, type Row } from '@tests/support/authz';
 import { BACKENDS, bearer, startTestApp, type DemoAccount, type TestApp } from '@tests/support/test-app';
 
 type RowsModule = {
@@ -14,7 +14,7 @@ type RowsModule = {
   /** Looks up ids the rows need (own and other company objects); merged into `ids.extra`. */
   prepare?: (pool: TestApp['ctx']['database']['pool']) => Promise<Record<string, number>>;
 };
-const modules = Object.values(import.meta.glob<RowsModule>('../features/*/authz.ts', { eager: true })).filter((m) => 'ROWS' in m);
+const modules = Object.values(import.meta.glob<RowsModule>(['../features/*/authz.ts', '../platform/**/authz.ts'], { eager: true })).filter((m) => 'ROWS' in m);
 const MATRIX: Record<string, Row> = Object.assign({}, ...modules.map((m) => m.ROWS));
 const EXTRA = modules.flatMap((m) => m.EXTRA_CASES ?? []);
 
@@ -42,6 +42,11 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     const routes = listApiRoutes(t.app).sort();
     expect(routes.filter((r) => !(r in MATRIX))).toEqual([]);
     expect(Object.keys(MATRIX).filter((r) => !routes.includes(r))).toEqual([]);
+  });
+
+  it("keeps every endpoint's declared audience and roles in its row", () => {
+    const rows = Object.values(MATRIX).filter((r) => 'endpoint' in r) as Parameters<typeof declarationMismatches>[0][];
+    expect(rows.flatMap(declarationMismatches)).toEqual([]);
   });
 
   const cases = [

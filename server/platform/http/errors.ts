@@ -26,6 +26,17 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     'retry-after': String(retryAfterSeconds),
   });
 
+/** The 400 naming every bad field of a part of the request ("body", "query", "path"), from zod's issues. */
+export function invalidInputError(issues: readonly { path: readonly PropertyKey[]; message: string }[], what = 'body'): ApiError {
+  const fields = fieldErrors(issues);
+  const names = Object.keys(fields);
+  const message =
+    names.length === 1 && names[0] === 'body'
+      ? `Invalid ${what}: ${fields.body}`
+      : `Invalid ${what}: ${names.map((n) => `${n} (${fields[n]})`).join(', ')}`;
+  return new ApiError(400, ERROR_CODES.invalidInput, message, fields);
+}
+
 /**
  * Validates input with a contract schema; on failure throws a 400 naming every bad field.
  * A missing body is validated as `{}`, so each required field is named.
@@ -33,13 +44,7 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what = 'body'): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const fields = fieldErrors(result.error.issues);
-  const names = Object.keys(fields);
-  const message =
-    names.length === 1 && names[0] === 'body'
-      ? `Invalid ${what}: ${fields.body}`
-      : `Invalid ${what}: ${names.map((n) => `${n} (${fields[n]})`).join(', ')}`;
-  throw new ApiError(400, ERROR_CODES.invalidInput, message, fields);
+  throw invalidInputError(result.error.issues, what);
 }
 
 /** A 400 naming one field of the body, as `parseInput` names them. */

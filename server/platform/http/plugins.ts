@@ -15,10 +15,16 @@ export type Routes = (app: FastifyInstance, ctx: AppContext) => void;
 /** A feature of the API: `server/app.ts` registers each one from its list. */
 export type Feature = { name: string; register: (app: FastifyInstance, ctx: AppContext) => Promise<void> };
 
+/*
+ * The guard runs before validation (preValidation), so a caller without a session gets 401
+ * whatever it sent, as an endpoint's schema validation comes after it.
+ */
+
 /** Routes that need a live staff session: 401 otherwise. */
 export async function staffRoutes(app: FastifyInstance, ctx: AppContext, routes: Routes): Promise<void> {
   await app.register(async (scope) => {
-    scope.addHook('preHandler', requireStaff(ctx));
+    scope.decorate('audience', 'staff');
+    scope.addHook('preValidation', requireStaff(ctx));
     routes(scope, ctx);
   });
 }
@@ -26,14 +32,18 @@ export async function staffRoutes(app: FastifyInstance, ctx: AppContext, routes:
 /** Routes that need a live client session (the company scope comes from it): 401 otherwise. */
 export async function clientRoutes(app: FastifyInstance, ctx: AppContext, routes: Routes): Promise<void> {
   await app.register(async (scope) => {
-    scope.addHook('preHandler', requireClient(ctx));
+    scope.decorate('audience', 'client');
+    scope.addHook('preValidation', requireClient(ctx));
     routes(scope, ctx);
   });
 }
 
 /** Routes anyone may call (sign-in, signup, password links, survey answers): public on purpose. */
 export async function publicRoutes(app: FastifyInstance, ctx: AppContext, routes: Routes): Promise<void> {
-  await app.register(async (scope) => routes(scope, ctx));
+  await app.register(async (scope) => {
+    scope.decorate('audience', 'public');
+    routes(scope, ctx);
+  });
 }
 
 /** A staff route's extra role check, after the staff guard: 403 unless the user has one of the roles. */

@@ -1,7 +1,7 @@
-import type { OutboxPage } from '@contracts/outbox';
-import { dataOf, http } from '@/shared/http/http';
+import { OUTBOX } from '@contracts/outbox';
+import { call } from '@/shared/http/http';
 
 /** The admins' view of the outbox (staff portal). */
 export const outboxApi = {
-  page: (page: number): Promise<OutboxPage> => dataOf(http.get<OutboxPage>('/api/v2/admin/outbox', { params: { page } })),
+  page: (page: number) => call(OUTBOX.page, { query: { page } }),
 };

@@ -1,6 +1,7 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import { STORAGE_KEYS } from '@contracts/common/constants';
 import type { ErrorCode } from '@contracts/common/errors';
+import { endpointPath, type EndpointDefinition, type EndpointInput, type EndpointResult } from '@contracts/common/endpoint';
 import { browserStorage, type StorageAreas } from '@/shared/storage';
 
 /** What every service call throws: the HTTP status (0 when no answer came), code and message. */
@@ -78,3 +79,27 @@ export const http = createHttp(browserStorage);
 
 /** The body of an answer: `dataOf(http.get<T>(url))`. */
 export const dataOf = async <T>(answer: Promise<{ data: T }>): Promise<T> => (await answer).data;
+
+/** The input of a call: optional when the endpoint takes nothing required. */
+type CallArgs<E extends EndpointDefinition> = object extends EndpointInput<E> ? [input?: EndpointInput<E>] : [input: EndpointInput<E>];
+
+/** Calls an endpoint of the API by its definition: the path, query and body typed from its schemas, the answer typed too. */
+export type Call = <E extends EndpointDefinition>(endpoint: E, ...args: CallArgs<E>) => Promise<EndpointResult<E>>;
+
+/** A typed caller over an HTTP client (the staff portal's or the client portal's). A file answer comes back as a Blob. */
+export function caller(instance: AxiosInstance): Call {
+  return async (endpoint, ...args) => {
+    const input = (args[0] ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+    const { data } = await instance.request({
+      method: endpoint.method,
+      url: endpointPath(endpoint, input.params),
+      ...(input.query ? { params: input.query } : {}),
+      ...(input.body !== undefined ? { data: input.body } : {}),
+      ...(endpoint.produces ? { responseType: 'blob' as const } : {}),
+    });
+    return data;
+  };
+}
+
+/** Calls the portal's own API with the staff portal's bearer rule. */
+export const call = caller(http);

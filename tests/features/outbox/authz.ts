@@ -1,6 +1,5 @@
-import { adminOnly, type Row } from '@tests/support/authz';
+import { OUTBOX } from '@contracts/outbox';
+import { adminOnly, endpointRows } from '@tests/support/authz';
 
 /** The outbox: admins only. */
-export const ROWS: Record<string, Row> = {
-  'GET /api/v2/admin/outbox': { expect: adminOnly() },
-};
+export const ROWS = endpointRows([[OUTBOX.page, { expect: adminOnly() }]]);
