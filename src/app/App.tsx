@@ -2,12 +2,15 @@ import { lazy, Suspense } from 'react';
 import { Route, useLocation } from 'wouter';
 import { Spinner } from '@/shared/ui/Spinner';
 import { DialogHost } from '@/shared/ui/dialog/DialogHost';
+import { provideNotifier } from '@/shared/machines/notify';
 
 const ClientApp = lazy(() => import('./ClientApp'));
 const StaffApp = lazy(() => import('./StaffApp'));
 // The toast region loads beside the first screen, not in the entry chunk; toasts queued before it
 // mounts wait in the queue and show when it does.
 const ToastRegion = lazy(() => import('@/shared/ui/components/toast/ToastRegion').then((m) => ({ default: m.ToastRegion })));
+// Machines' notices are shown as toasts: provided once, here (notices raised before wait for it).
+void import('@/shared/ui/components/toast/toast-notifier').then((m) => provideNotifier(m.toastNotifier()));
 
 /** Staff routes that sit under /client (spec 2.2: Client Portal Users). */
 const STAFF_PATHS_UNDER_CLIENT = ['/client/portal/'];
