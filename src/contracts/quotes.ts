@@ -182,6 +182,14 @@ export type QuoteDraftInput = z.input<typeof quoteDraftSchema>;
 export type QuoteDraft = z.output<typeof quoteDraftSchema>;
 /** A save of a draft names the version it started from; the answer carries the next one. */
 export const quoteSaveSchema = quoteDraftSchema.extend({ baseVersion: z.number().int().min(1).optional() });
+/** A send names the version of the quote the sender looked at; a quote saved since answers 409. */
+export const quoteSendSchema = z.strictObject({
+  version: z
+    .number({ error: 'Version must be the number of the version you looked at' })
+    .int('Version must be a whole number')
+    .min(1, 'Version must be at least 1'),
+});
+export type QuoteSendInput = z.input<typeof quoteSendSchema>;
 
 export const QUOTE_SORT_FIELDS = ['number', 'company', 'type', 'status', 'total_cents', 'valid_until', 'owner', 'updated_at'] as const;
 export const quoteSearchSchema = z.strictObject({

@@ -101,7 +101,7 @@ describe.each(BACKENDS)('quotes and the catalog on %s', (backend) => {
     expect((await call('PUT', `/api/v2/quotes/${view.quote.id}`, { ...draft, baseVersion: view.quote.version })).statusCode).toBe(409);
     const current = saved.json() as QuoteView;
 
-    const sent = await call('POST', `/api/v2/quotes/${view.quote.id}/send`);
+    const sent = await call('POST', `/api/v2/quotes/${view.quote.id}/send`, { version: current.quote.version });
     expect(sent.statusCode, sent.body).toBe(200);
     expect((sent.json() as QuoteView).readOnly).toBe(true);
     expect((await call('PUT', `/api/v2/quotes/${view.quote.id}`, draft)).statusCode).toBe(409);
@@ -166,7 +166,7 @@ describe.each(BACKENDS)('quotes and the catalog on %s', (backend) => {
 
   it('expires a sent quote after its valid-until day through the job queue, also after a restart', async () => {
     const created = (await call('POST', '/api/v2/quotes', { type: 'support', companyId: 1, contactEmail: 'exp@acme.test', validUntil: day(0), lines: [{ kind: 'item', description: 'Hours', quantity: 1, unitPriceCents: 100 }] })).json() as QuoteView;
-    expect((await call('POST', `/api/v2/quotes/${created.quote.id}/send`)).statusCode).toBe(200);
+    expect((await call('POST', `/api/v2/quotes/${created.quote.id}/send`, { version: created.quote.version })).statusCode).toBe(200);
     const [job] = await q(`SELECT state, start_after > now() AS later FROM pgboss.job WHERE name = 'quotes.expire' AND data->>'quoteId' = $1`, [String(created.quote.id)]);
     expect(job).toEqual({ state: 'created', later: true });
     // Not due yet: nothing runs.
