@@ -25,7 +25,12 @@ export type CatalogCategory = (typeof CATALOG_CATEGORIES)[number];
 export const QUOTE_LIMITS = {
   linesMax: 300,
   quantityMax: 99_999.99,
-  unitPriceCentsMax: 99_999_999_99,
+  /**
+   * The highest unit price or cost, in cents ($999,999.99), for catalog items and quote lines alike;
+   * the columns check the same bound (migration 0020). With at most `linesMax` lines of
+   * `quantityMax` each, taxed at up to 100 %, every total stays an exact integer (docs/adr/0099).
+   */
+  unitPriceCentsMax: 99_999_999,
   descriptionMax: 2000,
   notesMax: 5000,
   bundleItemsMax: 50,
@@ -58,7 +63,7 @@ const cents = (label: string) =>
     .number({ error: `${label} must be a number of cents` })
     .int(`${label} must be whole cents`)
     .min(0, `${label} must not be negative`)
-    .max(QUOTE_LIMITS.unitPriceCentsMax, `${label} is too large`);
+    .max(QUOTE_LIMITS.unitPriceCentsMax, `${label} must be at most ${formatMoney(QUOTE_LIMITS.unitPriceCentsMax)}`);
 
 // ---------------------------------------------------------------- catalog
 
