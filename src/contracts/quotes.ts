@@ -67,24 +67,33 @@ const cents = (label: string) =>
 
 // ---------------------------------------------------------------- catalog
 
-export const catalogItemSchema = z.strictObject({
+/** A catalog item's fields, without defaults: an edit names only what it changes. */
+const catalogFields = {
   sku: required('SKU', 40).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'SKU may hold letters, digits, dots, dashes and underscores'),
   name: required('Name', LIMITS.title),
-  description: text('Description', QUOTE_LIMITS.descriptionMax).default(''),
+  description: text('Description', QUOTE_LIMITS.descriptionMax),
   category: z.enum(CATALOG_CATEGORIES, { error: `Category must be one of ${CATALOG_CATEGORIES.join(', ')}` }),
   unitPriceCents: cents('Unit price'),
   unitCostCents: cents('Unit cost'),
-  taxable: z.boolean({ error: 'Taxable must be true or false' }).default(true),
-  active: z.boolean({ error: 'Active must be true or false' }).default(true),
+  taxable: z.boolean({ error: 'Taxable must be true or false' }),
+  active: z.boolean({ error: 'Active must be true or false' }),
   bundle: z
     .array(z.strictObject({ itemId: idInput({ label: 'Bundle item' }), quantity: z.number().int('Bundle quantity must be whole').min(1, 'Bundle quantity must be at least 1').max(10000) }), {
       error: 'Bundle must be a list',
     })
-    .max(QUOTE_LIMITS.bundleItemsMax, `A bundle holds at most ${QUOTE_LIMITS.bundleItemsMax} items`)
-    .default([]),
+    .max(QUOTE_LIMITS.bundleItemsMax, `A bundle holds at most ${QUOTE_LIMITS.bundleItemsMax} items`),
+};
+/** A new item: what it does not name starts empty, taxable and active. */
+export const catalogItemSchema = z.strictObject({
+  ...catalogFields,
+  description: catalogFields.description.default(''),
+  taxable: catalogFields.taxable.default(true),
+  active: catalogFields.active.default(true),
+  bundle: catalogFields.bundle.default([]),
 });
 export type CatalogItemInput = z.input<typeof catalogItemSchema>;
-export const catalogUpdateSchema = catalogItemSchema.partial().refine((v) => Object.keys(v).length > 0, 'Nothing to change');
+/** An edit changes only the fields it names (no defaults: a missing field keeps its value). */
+export const catalogUpdateSchema = z.strictObject(catalogFields).partial().refine((v) => Object.keys(v).length > 0, 'Nothing to change');
 export type CatalogUpdateInput = z.input<typeof catalogUpdateSchema>;
 
 export const CATALOG_SORT_FIELDS = ['sku', 'name', 'category', 'unit_price_cents', 'unit_cost_cents', 'active'] as const;

@@ -69,6 +69,15 @@ describe.each(BACKENDS)('quotes and the catalog on %s', (backend) => {
     expect(exported.body).toContain('CSV-1,"Paper, A4",Bright white,paper,24.50,12.00,true,true');
   });
 
+  it('an import that updates an existing SKU changes only the columns its file has', async () => {
+    const kept = await item('API-CSV-KEPT', { description: 'Kept description', unitCostCents: 500, taxable: false, active: false });
+    const csv = 'sku,name,category,unit_price\r\nAPI-CSV-KEPT,Renamed by import,hardware,99.00\r\n';
+    const done = (await call('POST', '/api/v2/catalog/import', { csv, commit: true })).json() as CatalogImportResult;
+    expect(done).toMatchObject({ committed: true, created: 0, updated: 1 });
+    const [after] = (await call('GET', '/api/v2/catalog?q=API-CSV-KEPT')).json().rows as CatalogItem[];
+    expect(after).toEqual({ ...kept, name: 'Renamed by import', unit_price_cents: 9900 });
+  });
+
   it('drafts a quote for a new client (a prospect company), computes totals in cents, sends it, and the client accepts with an optional line', async () => {
     const laptop = await item('API-Q-LAPTOP', { unitPriceCents: 99_999 });
     const draft = {
