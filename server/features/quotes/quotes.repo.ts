@@ -37,7 +37,7 @@ const conflict = (message: string, fields?: Record<string, string>) => new ApiEr
 const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
 
 /** What a send says when the quote was saved again after the version the sender looked at. */
-export const STALE_SEND = 'This quote changed after you opened it: review the saved version, then send it';
+const STALE_SEND = 'This quote changed after you opened it: review the saved version, then send it';
 
 type LockedQuote = { status: Quote['status']; superseded: boolean; version: number; rootId: number; companyId: number | null; companyCreated: boolean; validUntil: string; pastValidity: boolean };
 /** Locks the quote's row for the rest of the transaction: the first lock every writer of a quote takes. */
