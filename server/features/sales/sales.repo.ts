@@ -4,9 +4,12 @@
  * inputs of the CAC check. Every change writes one audit row through the one audit writer.
  */
 import { QUOTE_STATUSES, type QuoteStatus } from '@contracts/quotes';
+import { ERROR_CODES } from '@contracts/common/errors';
+import { formatMoney } from '@contracts/quote-money';
 import {
   ACTIVITY_KINDS,
   DEFAULT_PROBABILITIES,
+  activityDayProblem,
   computeCac,
   territoryTotals,
   type Activity,
@@ -21,10 +24,12 @@ import {
   type TargetKind,
   type TerritoryOverview,
 } from '@contracts/sales';
-import { audit, type AuditActor } from '@server/platform/audit';
-import { invalidField, notFound } from '@server/platform/http/errors';
+import { audit, staffActor, type AuditActor } from '@server/platform/audit';
+import type { StaffPrincipal } from '@server/platform/auth/sessions';
+import { ApiError, invalidField, notFound } from '@server/platform/http/errors';
 import { iso, type Queryable } from '@server/platform/sql';
 import { acceptedQuotesOf, quotePipeline } from '@server/features/quotes';
+import { assertMayLogFor } from './reps';
 
 const n = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
 const zero = (): ActivityCounts => ({ call: 0, letter: 0, lead: 0, sale: 0, revenue: 0 });
@@ -63,29 +68,49 @@ export async function loadActivity(db: Queryable, id: number): Promise<Activity 
 
 export type NewActivity = { kind: Activity['kind']; companyId: number; staffId: number; occurredOn: string; amountCents?: number; quoteId?: number; notes: string };
 
-/** Logs an activity; a closed sale referencing an accepted quote of the company takes its amount when none is given. */
-export async function insertActivity(db: Queryable, input: NewActivity, actor: AuditActor): Promise<number> {
+/**
+ * Logs an activity for a rep: the signed-in user's own, or a rep's as their manager or an admin.
+ * Its day is within the contract's window around `today`. A closed sale against an accepted quote
+ * of the company is that quote's total (filled in when left out, any other amount refused), and a
+ * quote's sale is logged once.
+ */
+export async function insertActivity(db: Queryable, input: NewActivity, me: Pick<StaffPrincipal, 'userId' | 'role'>, today: string): Promise<number> {
+  const dayProblem = activityDayProblem(input.occurredOn, today);
+  if (dayProblem) throw invalidField('occurredOn', dayProblem);
   const company = await db.query('SELECT 1 FROM companies WHERE id = $1', [input.companyId]);
   if (!company.rows.length) throw invalidField('companyId', 'No such company');
-  const staff = await db.query('SELECT 1 FROM staff_users WHERE id = $1 AND active', [input.staffId]);
-  if (!staff.rows.length) throw invalidField('staffId', 'No such rep');
+  await assertMayLogFor(db, me, input.staffId);
   let amount = input.amountCents ?? null;
   if (input.quoteId !== undefined) {
     const accepted = await acceptedQuotesOf(db, input.companyId);
     const quote = accepted.find((q) => q.id === input.quoteId);
     if (!quote) throw invalidField('quoteId', 'Pick an accepted quote of this company');
-    amount ??= quote.totalCents;
+    if (amount !== null && amount !== quote.totalCents) throw invalidField('amountCents', `${quote.number} was accepted at ${formatMoney(quote.totalCents)}: a sale against it is that amount`);
+    amount = quote.totalCents;
+    // Saves of one quote's sale wait for each other here, so the second one sees the first.
+    await db.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [QUOTE_SALE_LOCK, input.quoteId]);
+    const logged = await db.query(`SELECT 1 FROM sales_activities WHERE quote_id = $1 AND kind = 'sale'`, [input.quoteId]);
+    if (logged.rows.length) throw new ApiError(409, ERROR_CODES.conflict, `The sale of ${quote.number} is already logged`, { quoteId: `The sale of ${quote.number} is already logged` });
   }
   // A lead or sale of a company that came through the public form keeps that channel.
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO sales_activities (kind, company_id, staff_id, occurred_on, amount_cents, quote_id, channel_id, notes, created_by)
      VALUES ($1, $2, $3, $4, $5, $6, (SELECT channel_id FROM huhy_answers WHERE company_id = $2 ORDER BY created_at, id LIMIT 1), $7, $8) RETURNING id`,
-    [input.kind, input.companyId, input.staffId, input.occurredOn, input.kind === 'sale' ? amount : null, input.quoteId ?? null, input.notes, actor.type === 'staff' ? actor.id : null],
+    [input.kind, input.companyId, input.staffId, input.occurredOn, input.kind === 'sale' ? amount : null, input.quoteId ?? null, input.notes, me.userId],
   );
   const id = rows[0]!.id;
-  await audit(db, { actor, entity: 'sales_activity', entityId: id, action: 'create', detail: { kind: input.kind, companyId: input.companyId, amountCents: amount } });
+  await audit(db, {
+    actor: staffActor(me.userId),
+    entity: 'sales_activity',
+    entityId: id,
+    action: 'create',
+    detail: { kind: input.kind, companyId: input.companyId, staffId: input.staffId, amountCents: input.kind === 'sale' ? amount : null },
+  });
   return id;
 }
+
+/** The advisory lock of one quote's sale (with the quote's id). */
+const QUOTE_SALE_LOCK = 'sales.quote-sale';
 
 // ---------------------------------------------------------------- dashboard
 

@@ -39,6 +39,7 @@ import {
   territoryOverview,
   updateTerritory,
 } from './sales.repo';
+import { repsFor } from './reps';
 
 /** The months a settings screen shows: the last 11 and this one. */
 export function recentMonths(now = new Date(), count = 12): string[] {
@@ -59,9 +60,14 @@ export const staffSalesRoutes: Routes = (app, ctx) => {
 
   app.post('/api/v2/sales/activities', async (request, reply) => {
     const input = parseInput(activityInputSchema, request.body);
-    const id = await inTransaction(pool, (db) => insertActivity(db, { ...input, staffId: input.staffId ?? staffOf(request).userId }, me(request)));
+    const staff = staffOf(request);
+    const today = ctx.now().toISOString().slice(0, 10);
+    const id = await inTransaction(pool, (db) => insertActivity(db, { ...input, staffId: input.staffId ?? staff.userId }, staff, today));
     return reply.status(201).send(await loadActivity(pool, id));
   });
+
+  app.get('/api/v2/sales/reps', async (request) => repsFor(pool, staffOf(request)));
+
 
   app.get('/api/v2/sales/customers', async (request) => ({ customers: await customers(pool, parseInput(customerSearchSchema, request.query, 'query')) }));
 

@@ -11,6 +11,7 @@ import type {
   SalesCompanyView,
   SalesCustomer,
   SalesDashboard,
+  SalesReps,
   SalesSettings,
   TargetKind,
   TerritoryInput,
@@ -23,6 +24,8 @@ export const salesApi = {
   activities: async (params: { kind?: string; month?: string; staffId?: number; companyId?: number }): Promise<Activity[]> =>
     (await dataOf(http.get<{ activities: Activity[] }>('/api/v2/sales/activities', { params }))).activities,
   log: (input: ActivityInput): Promise<Activity> => dataOf(http.post<Activity>('/api/v2/sales/activities', input)),
+  /** Whom the signed-in user may log activities for (themselves first). */
+  reps: async (): Promise<SalesReps['reps']> => (await dataOf(http.get<SalesReps>('/api/v2/sales/reps'))).reps,
   customers: async (params: { q?: string; territory?: string } = {}): Promise<SalesCustomer[]> =>
     (await dataOf(http.get<{ customers: SalesCustomer[] }>('/api/v2/sales/customers', { params }))).customers,
   company: (id: number): Promise<SalesCompanyView> => dataOf(http.get<SalesCompanyView>(`/api/v2/sales/companies/${id}`)),

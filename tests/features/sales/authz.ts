@@ -13,6 +13,7 @@ export async function prepare(pool: Pool): Promise<Record<string, number>> {
 /** Sales: staff of every role; settings and territory edits for managers and admins; the public form by itself (bad input: 400 for everyone, nothing stored). */
 export const ROWS: Record<string, Row> = {
   'GET /api/v2/sales/dashboard': { expect: staffOnly() },
+  'GET /api/v2/sales/reps': { expect: staffOnly() },
   'GET /api/v2/sales/activities': { url: '/api/v2/sales/activities?kind=call&limit=5', expect: staffOnly() },
   'POST /api/v2/sales/activities': { body: (ids: { extra: Record<string, number> }) => ({ kind: 'call', companyId: ids.extra.salesCompany, occurredOn: today() }), expect: staffOnly(201) },
   'GET /api/v2/sales/customers': { url: '/api/v2/sales/customers?q=a', expect: staffOnly() },

@@ -1,7 +1,8 @@
 /**
  * The sales screens over msw: the dashboard (tiles against targets, drill links, the pipeline),
  * the activity dialog (the L shortcut, a closed sale filled from an accepted quote, a refused save),
- * the territories' bulk reassign, settings for a manager and an agent, and the CAC check.
+ * logging for another rep, the territories' bulk reassign, settings for a manager and an agent,
+ * and the CAC check.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,7 +22,9 @@ import TerritoriesScreen from '@/features/sales/screens/TerritoriesScreen';
 import { StaffRoleContext } from '@/shared/session/role';
 import { toastQueue } from '@/shared/ui/components';
 
-const server = setupServer();
+/** Whom the activity dialog may log for, unless a test says otherwise: only the signed-in user. */
+const onlyMe = http.get('*/api/v2/sales/reps', () => HttpResponse.json({ reps: [{ id: 3, name: 'Avery Agent' }] }));
+const server = setupServer(onlyMe);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   window.localStorage.clear();
@@ -180,6 +183,91 @@ describe('the activity dialog', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Amount ($)' })).toHaveValue('1250.00');
     expect(within(dialog).getByRole('textbox', { name: 'Notes' })).toHaveValue('Signed on site');
     expect(toastTitles()).toEqual([]);
+  });
+});
+
+describe('logging for another rep', () => {
+  const saved = (staffId: number, staffName: string) => ({
+    id: 9, kind: 'call', companyId: 1, companyName: 'Acme Utilities', staffId, staffName, occurredOn: '2026-11-02', amountCents: null, quoteId: null, quoteNumber: null, channelName: null, notes: '', createdAt: '2026-11-02T10:00:00Z',
+  });
+
+  it('offers a rep to someone who may log for their reps, and sends the rep picked', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('*/api/v2/sales/reps', () => HttpResponse.json({ reps: [{ id: 2, name: 'Morgan Manager' }, { id: 3, name: 'Avery Agent' }, { id: 5, name: 'Quinn Tester' }] })),
+      http.get('*/api/v2/sales/companies/1', () => HttpResponse.json(companyView)),
+      http.post('*/api/v2/sales/activities', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(saved(3, 'Avery Agent'), { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/dashboard', <SalesFrame><LogActivityButton preset={{ companyId: 1, companyName: 'Acme Utilities' }} /></SalesFrame>, 'manager');
+    await user.click(screen.getByRole('button', { name: /Log activity/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log activity' });
+    const rep = await within(dialog).findByRole('button', { name: /\bRep$/ });
+    expect(rep).toHaveTextContent('Morgan Manager (me)');
+    await user.click(rep);
+    await user.click(await screen.findByRole('option', { name: 'Avery Agent' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ kind: 'call', companyId: 1, staffId: 3 });
+    await waitFor(() => expect(toastTitles()).toEqual(['success: Call logged for Acme Utilities']));
+  });
+
+  it('offers no rep to someone who logs only for themselves, and sends none', async () => {
+    const bodies: unknown[] = [];
+    let asked = 0;
+    server.use(
+      http.get('*/api/v2/sales/reps', () => {
+        asked += 1;
+        return HttpResponse.json({ reps: [{ id: 3, name: 'Avery Agent' }] });
+      }),
+      http.get('*/api/v2/sales/companies/1', () => HttpResponse.json(companyView)),
+      http.post('*/api/v2/sales/activities', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(saved(3, 'Avery Agent'), { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/dashboard', <SalesFrame><LogActivityButton preset={{ companyId: 1, companyName: 'Acme Utilities' }} /></SalesFrame>, 'user');
+    await user.click(screen.getByRole('button', { name: /Log activity/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log activity' });
+    await waitFor(() => expect(asked).toBe(1));
+    expect(within(dialog).queryByRole('button', { name: /\bRep$/ })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).not.toHaveProperty('staffId');
+  });
+
+  it('shows the server’s refusals beside the rep and the amount, keeping the sale’s quote total unchangeable', async () => {
+    server.use(
+      http.get('*/api/v2/sales/reps', () => HttpResponse.json({ reps: [{ id: 2, name: 'Morgan Manager' }, { id: 6, name: 'Sam Seller' }] })),
+      http.get('*/api/v2/sales/companies/1', () => HttpResponse.json(companyView)),
+      http.post('*/api/v2/sales/activities', () =>
+        HttpResponse.json(
+          { error: { code: 'forbidden', message: 'Only the rep, their manager or an admin may log activities for this rep', fields: { staffId: 'Only the rep, their manager or an admin may log activities for this rep', amountCents: 'Q-1005 was accepted at $1,250.00: a sale against it is that amount' } } },
+          { status: 403 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/dashboard', <SalesFrame><LogActivityButton preset={{ kind: 'sale', companyId: 1, companyName: 'Acme Utilities' }} /></SalesFrame>, 'manager');
+    await user.click(screen.getByRole('button', { name: /Log activity/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log activity' });
+    await user.click(await within(dialog).findByRole('button', { name: /\bRep$/ }));
+    await user.click(await screen.findByRole('option', { name: 'Sam Seller' }));
+    const quote = within(dialog).getByRole('button', { name: /Accepted quote/ });
+    await waitFor(() => expect(quote).not.toBeDisabled());
+    await user.click(quote);
+    await user.click(await screen.findByRole('option', { name: 'Q-1005 · $1,250.00' }));
+    const amount = within(dialog).getByRole('textbox', { name: 'Amount ($)' });
+    expect(amount).toHaveAttribute('readonly');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const repButton = within(dialog).getByRole('button', { name: /\bRep$/ });
+    await waitFor(() => expect(repButton).toHaveAccessibleDescription(expect.stringContaining('Only the rep, their manager or an admin may log activities for this rep')));
+    expect(amount).toHaveAccessibleDescription(expect.stringContaining('Q-1005 was accepted at $1,250.00: a sale against it is that amount'));
+    expect(within(dialog).getByRole('button', { name: /\bRep$/ })).toHaveTextContent('Sam Seller');
   });
 });
 

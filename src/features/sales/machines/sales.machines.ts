@@ -10,6 +10,8 @@ export type ActivityListQuery = { kind?: string; month?: string; staffId?: numbe
 export const activityListMachine = createQueryMachine('salesActivities', (q: ActivityListQuery): Promise<Activity[]> => salesApi.activities(q));
 export const customersMachine = createQueryMachine('salesCustomers', (_: null): Promise<SalesCustomer[]> => salesApi.customers());
 export const salesCompanyMachine = createQueryMachine('salesCompany', (id: number): Promise<SalesCompanyView> => salesApi.company(id));
+/** Whom the activity dialog may log for: the signed-in user, and their reports for a manager (everyone for an admin). */
+export const salesRepsMachine = createQueryMachine('salesReps', (_: null): Promise<{ id: number; name: string }[]> => salesApi.reps());
 export const territoriesMachine = createQueryMachine('salesTerritories', (_: null): Promise<TerritoryOverview> => salesApi.territories());
 export const huhyMachine = createQueryMachine('salesHuhy', (_: null): Promise<HuhyOverview> => salesApi.huhy());
 export const cacMachine = createQueryMachine('salesCac', (range: { from?: string; to?: string }): Promise<CacReport> => salesApi.cac(range));
