@@ -224,11 +224,26 @@ export async function reassign(db: Queryable, companyIds: number[], territoryId:
   return moved.length;
 }
 
+const TERRITORY_NAME_TAKEN = 'A territory with this name exists';
+/** A territory name is unique without regard to case: 409 naming the field, whether the other one was there before or saved at the same moment. */
+const territoryNameTaken = () => new ApiError(409, ERROR_CODES.conflict, TERRITORY_NAME_TAKEN, { name: TERRITORY_NAME_TAKEN });
+const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
+
+/** Runs a territory write; the unique index on the lower-cased name answers 409 instead of a database error. */
+async function uniqueTerritoryName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw territoryNameTaken();
+    throw e;
+  }
+}
+
 export async function createTerritory(db: Queryable, input: { name: string; ownerId: number | null }, actor: AuditActor): Promise<number> {
   const dup = await db.query('SELECT 1 FROM sales_territories WHERE lower(name) = lower($1)', [input.name]);
-  if (dup.rows.length) throw invalidField('name', 'A territory with this name exists');
+  if (dup.rows.length) throw territoryNameTaken();
   await assertStaff(db, input.ownerId, 'ownerId');
-  const { rows } = await db.query<{ id: number }>('INSERT INTO sales_territories (name, owner_id) VALUES ($1, $2) RETURNING id', [input.name, input.ownerId]);
+  const { rows } = await uniqueTerritoryName(() => db.query<{ id: number }>('INSERT INTO sales_territories (name, owner_id) VALUES ($1, $2) RETURNING id', [input.name, input.ownerId]));
   await audit(db, { actor, entity: 'sales_territory', entityId: rows[0]!.id, action: 'create', detail: input });
   return rows[0]!.id;
 }
@@ -238,9 +253,9 @@ export async function updateTerritory(db: Queryable, id: number, input: { name: 
   const { rows } = await db.query<{ name: string }>('SELECT name FROM sales_territories WHERE id = $1 FOR UPDATE', [id]);
   if (!rows.length) throw notFound('No such territory');
   const dup = await db.query('SELECT 1 FROM sales_territories WHERE lower(name) = lower($1) AND id <> $2', [input.name, id]);
-  if (dup.rows.length) throw invalidField('name', 'A territory with this name exists');
+  if (dup.rows.length) throw territoryNameTaken();
   await assertStaff(db, input.ownerId, 'ownerId');
-  await db.query('UPDATE sales_territories SET name = $2, owner_id = $3 WHERE id = $1', [id, input.name, input.ownerId]);
+  await uniqueTerritoryName(() => db.query('UPDATE sales_territories SET name = $2, owner_id = $3 WHERE id = $1', [id, input.name, input.ownerId]));
   await db.query('UPDATE companies SET territory = $2 WHERE lower(territory) = lower($1)', [rows[0]!.name, input.name]);
   await audit(db, { actor, entity: 'sales_territory', entityId: id, action: 'update', detail: { from: rows[0]!.name, ...input } });
 }
