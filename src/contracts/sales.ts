@@ -34,6 +34,8 @@ export const SALES_LIMITS = {
    * (UTC+14) is at most one day after UTC's, so a rep's own today is never refused.
    */
   activityDaysAhead: 1,
+  /** Answers waiting for review that the HUHY screen lists at most (oldest first). */
+  huhyPendingMax: 200,
   /** Companies one bulk reassignment moves at most. */
   reassignMax: 500,
   channelsMax: 30,
@@ -108,7 +110,6 @@ export function activityDayProblem(day: string, today: string): string | null {
 
 /** The reps the signed-in user may log activities for: themselves first, then their reports (all active staff for an admin). */
 export type SalesReps = { reps: { id: number; name: string }[] };
-
 
 export const activitySearchSchema = z.strictObject({
   kind: z.enum(ACTIVITY_KINDS, { error: `Kind must be one of ${ACTIVITY_KINDS.join(', ')}` }).optional(),
@@ -312,11 +313,40 @@ export const huhyInputSchema = z.strictObject({
 });
 export type HuhyInput = z.input<typeof huhyInputSchema>;
 
-export type HuhyAnswer = { id: number; createdAt: string; company: string; companyId: number | null; name: string; email: string; channel: string; detail: string };
+/**
+ * A public answer waits for review; staff confirm it (to a company, which makes the person its
+ * contact and logs a lead) or discard it. Until confirmed it is nobody's contact and no mail-out
+ * reaches it (docs/adr/0098).
+ */
+export const HUHY_STATUSES = ['pending', 'confirmed', 'discarded'] as const;
+export type HuhyStatus = (typeof HUHY_STATUSES)[number];
+export const HUHY_STATUS_LABELS: Record<HuhyStatus, string> = { pending: 'Waiting for review', confirmed: 'Confirmed', discarded: 'Discarded' };
+
+export type HuhyAnswer = {
+  id: number;
+  createdAt: string;
+  company: string;
+  companyId: number | null;
+  name: string;
+  email: string;
+  channel: string;
+  detail: string;
+  status: Exclude<HuhyStatus, 'discarded'>;
+};
+/** An answer waiting for review, with the company whose name matches what was typed (case, spaces and punctuation aside). */
+export type PendingHuhyAnswer = HuhyAnswer & { match: { id: number; name: string; status: (typeof COMPANY_STATUSES)[number] } | null };
+
+/** Confirms an answer: to an existing company (its id), or as a new prospect named as typed (null). */
+export const huhyConfirmSchema = z.strictObject({ companyId: id('Company').nullable() });
+export type HuhyConfirmInput = z.input<typeof huhyConfirmSchema>;
+
 export type HuhyOverview = {
+  /** Answers waiting for review, oldest first (at most `SALES_LIMITS.huhyPendingMax`). */
+  pending: PendingHuhyAnswer[];
+  /** The newest answers, waiting or confirmed (discarded ones are gone). */
   answers: HuhyAnswer[];
   channels: string[];
-  /** Answers per month and channel over the last year (months ascending). */
+  /** Answers per month and channel over the last year (months ascending), waiting or confirmed. */
   byMonth: { month: string; counts: Record<string, number> }[];
   totals: Record<string, number>;
 };

@@ -1,4 +1,4 @@
-/** Staff: activities, dashboard, customers, territories, a company seen from sales, HUHY answers, the CAC check; settings are for managers and admins. */
+/** Staff: activities, dashboard, customers, territories, a company seen from sales, HUHY answers and their review, the CAC check; settings are for managers and admins. */
 import { MANAGER_ROLES } from '@contracts/common/constants';
 import { idParamsSchema } from '@contracts/common/input';
 import {
@@ -8,6 +8,7 @@ import {
   channelsInputSchema,
   customerSearchSchema,
   dashboardQuerySchema,
+  huhyConfirmSchema,
   probabilitiesInputSchema,
   reassignSchema,
   spendInputSchema,
@@ -22,10 +23,12 @@ import { requireRole, type Routes } from '@server/platform/http/plugins';
 import {
   cacReport,
   companyView,
+  confirmHuhy,
   createTerritory,
   currentMonth,
   customers,
   dashboard,
+  discardHuhy,
   huhyOverview,
   insertActivity,
   listActivities,
@@ -68,7 +71,6 @@ export const staffSalesRoutes: Routes = (app, ctx) => {
 
   app.get('/api/v2/sales/reps', async (request) => repsFor(pool, staffOf(request)));
 
-
   app.get('/api/v2/sales/customers', async (request) => ({ customers: await customers(pool, parseInput(customerSearchSchema, request.query, 'query')) }));
 
   app.get('/api/v2/sales/companies/:id', async (request) => {
@@ -100,6 +102,18 @@ export const staffSalesRoutes: Routes = (app, ctx) => {
   });
 
   app.get('/api/v2/sales/huhy', async () => huhyOverview(pool));
+
+  app.post('/api/v2/sales/huhy/:id/confirm', async (request) => {
+    const { id } = parseInput(idParamsSchema, request.params, 'path');
+    const { companyId } = parseInput(huhyConfirmSchema, request.body);
+    return { companyId: await inTransaction(pool, (db) => confirmHuhy(db, id, companyId, me(request))) };
+  });
+
+  app.post('/api/v2/sales/huhy/:id/discard', async (request) => {
+    const { id } = parseInput(idParamsSchema, request.params, 'path');
+    await inTransaction(pool, (db) => discardHuhy(db, id, me(request)));
+    return { id };
+  });
 
   app.get('/api/v2/sales/cac', async (request) => {
     const months = recentMonths();

@@ -2,7 +2,7 @@
  * The sales screens over msw: the dashboard (tiles against targets, drill links, the pipeline),
  * the activity dialog (the L shortcut, a closed sale filled from an accepted quote, a refused save),
  * logging for another rep, the territories' bulk reassign, settings for a manager and an agent,
- * and the CAC check.
+ * the review of public answers, and the CAC check.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -13,10 +13,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Role } from '@contracts/common/constants';
-import type { CacReport, SalesCompanyView, SalesCustomer, SalesDashboard, SalesSettings, TerritoryOverview } from '@contracts/sales';
+import type { CacReport, HuhyOverview, SalesCompanyView, SalesCustomer, SalesDashboard, SalesSettings, TerritoryOverview } from '@contracts/sales';
 import { LogActivityButton, SalesFrame } from '@/features/sales/screens/ActivityLog';
 import CacScreen from '@/features/sales/screens/CacScreen';
 import DashboardScreen from '@/features/sales/screens/DashboardScreen';
+import HuhyScreen from '@/features/sales/screens/HuhyScreen';
 import SettingsScreen from '@/features/sales/screens/SettingsScreen';
 import TerritoriesScreen from '@/features/sales/screens/TerritoriesScreen';
 import { StaffRoleContext } from '@/shared/session/role';
@@ -430,5 +431,72 @@ describe('the CAC check', () => {
     expect(within(show).getByRole('link', { name: 'Birch Logistics' })).toHaveAttribute('href', '/sales/company/2');
     const byChannel = screen.getByTestId('cac-by-channel');
     expect(within(byChannel).getByRole('rowheader', { name: 'Referral' }).closest('tr')).toHaveTextContent('no new customers');
+  });
+});
+
+const mallory = {
+  id: 41, createdAt: '2026-11-20T09:00:00Z', company: 'acme utilities', companyId: null, name: 'Mallory', email: 'mallory@attacker.test', channel: 'Search engine', detail: 'Add me', status: 'pending' as const,
+  match: { id: 1, name: 'Acme Utilities', status: 'active' as const },
+};
+const huhy = (pending: HuhyOverview['pending']): HuhyOverview => ({
+  pending,
+  answers: [...pending.map(({ match: _m, ...a }) => a), { ...mallory, id: 7, company: 'Birch Logistics', companyId: 2, name: 'Bo Birch', email: 'bo@birch.example', status: 'confirmed' }],
+  channels: ['Search engine'],
+  byMonth: [{ month: '2026-11', counts: { 'Search engine': 2 } }],
+  totals: { 'Search engine': 2 },
+});
+
+describe('public answers waiting for review', () => {
+  it('lists an answer waiting for review with the company it names, and adds it to that company once confirmed', async () => {
+    let reviewed = false;
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('*/api/v2/sales/huhy', () => HttpResponse.json(huhy(reviewed ? [] : [mallory]))),
+      http.post('*/api/v2/sales/huhy/41/confirm', async ({ request }) => {
+        bodies.push(await request.json());
+        reviewed = true;
+        return HttpResponse.json({ companyId: 1 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/huhy', <HuhyScreen />, 'user');
+    const waiting = await screen.findByRole('region', { name: 'Waiting for review' });
+    const row = within(waiting).getByText('acme utilities').closest('tr')!;
+    expect(row).toHaveTextContent('Mallory');
+    expect(within(row).getByRole('link', { name: 'Acme Utilities' })).toHaveAttribute('href', '/sales/company/1');
+    expect(within(screen.getByRole('region', { name: 'Answers' })).getByText('acme utilities').closest('tr')).toHaveTextContent('Waiting for review');
+    await user.click(within(row).getByRole('button', { name: 'Review the answer from Mallory' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review the answer from Mallory' });
+    expect(within(dialog).getByRole('radio', { name: /Add to Acme Utilities/ })).toBeChecked();
+    expect(within(dialog).getByText('An existing customer: only if this person really works there')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(toastTitles()).toEqual(['success: Answer from Mallory added to Acme Utilities']));
+    expect(bodies).toEqual([{ companyId: 1 }]);
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Waiting for review' })).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('sends a new prospect as no company, and keeps the dialog open with the server’s reason when the review is refused', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('*/api/v2/sales/huhy', () => HttpResponse.json(huhy([mallory]))),
+      http.post('*/api/v2/sales/huhy/41/confirm', async ({ request }) => {
+        bodies.push(await request.json());
+        const message = 'A company named Acme Utilities exists: add the answer to it';
+        return HttpResponse.json({ error: { code: 'conflict', message, fields: { companyId: message } } }, { status: 409 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/huhy', <HuhyScreen />, 'user');
+    const waiting = await screen.findByRole('region', { name: 'Waiting for review' });
+    await user.click(within(waiting).getByRole('button', { name: 'Review the answer from Mallory' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review the answer from Mallory' });
+    await user.click(within(dialog).getByRole('radio', { name: /A new prospect named “acme utilities”/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(bodies).toEqual([{ companyId: null }]));
+    const group = within(dialog).getByRole('radiogroup', { name: 'Where does this answer belong?' });
+    await waitFor(() => expect(group).toHaveAccessibleDescription(expect.stringContaining('A company named Acme Utilities exists: add the answer to it')));
+    expect(screen.getByRole('dialog', { name: 'Review the answer from Mallory' })).toBeInTheDocument();
+    expect(toastTitles()).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /** Sales queries and forms: instances of the shared query and submit machines. */
 import type { QuoteStatus } from '@contracts/quotes';
-import type { CacReport, ChannelsInput, HuhyInput, HuhyOverview, ReassignInput, SalesCompanyView, SalesCustomer, SalesDashboard, SalesSettings, TargetKind, TerritoryInput, TerritoryOverview, Activity } from '@contracts/sales';
+import type { CacReport, ChannelsInput, HuhyConfirmInput, HuhyInput, HuhyOverview, ReassignInput, SalesCompanyView, SalesCustomer, SalesDashboard, SalesSettings, TargetKind, TerritoryInput, TerritoryOverview, Activity } from '@contracts/sales';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
 import { publicHuhyApi, salesApi } from '../api';
@@ -39,5 +39,9 @@ export const settingsSaveMachine = createSubmitMachine<SettingsSave, SalesSettin
       return salesApi.saveProbabilities(s.probabilities);
   }
 });
+
+/** A review of a public answer: confirm it (to a company, or as a new prospect) or discard it. */
+export type HuhyReview = { id: number; action: 'confirm'; input: HuhyConfirmInput } | { id: number; action: 'discard' };
+export const huhyReviewMachine = createSubmitMachine<HuhyReview, { companyId: number } | { id: number }>('salesHuhyReview', (r) => (r.action === 'confirm' ? salesApi.confirmHuhy(r.id, r.input) : salesApi.discardHuhy(r.id)));
 
 export const huhySubmitMachine = createSubmitMachine<HuhyInput, { ok: true }>('huhySubmit', (input) => publicHuhyApi.submit(input));
