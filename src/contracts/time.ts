@@ -217,8 +217,11 @@ export const correctPunchSchema = z.strictObject({ punched_out_at: safeText('Pun
 
 /** /api/v2/ms/tracker/:company/:user */
 export const trackerParamsSchema = z.strictObject({ company: idInput(message('Company')), user: idInput(message('User')) });
+/** What the timer window asks of the timer; discard drops it without posting (the way out of a timer whose time cannot be posted). */
+export const TRACKER_ACTIONS = ['start', 'pause', 'resume', 'stop', 'discard'] as const;
+export type TrackerActionName = (typeof TRACKER_ACTIONS)[number];
 export const trackerActionSchema = z.strictObject({
-  action: z.enum(['start', 'pause', 'resume', 'stop'], { error: 'Action must be start, pause, resume or stop' }),
+  action: z.enum(TRACKER_ACTIONS, { error: 'Action must be start, pause, resume, stop or discard' }),
   note: safeText('Note must be text', 'Note').trim().max(TIMESHEET_NOTE_MAX, `Note must be at most ${TIMESHEET_NOTE_MAX} characters`).optional(),
   tz: timeZoneInput,
 });
