@@ -5,6 +5,7 @@
  */
 import { CalendarDate, parseDate, startOfWeek, toZoned, type DateValue } from '@internationalized/date';
 import { calendarDay, idInput, safeText } from './common/input';
+import { isTimeZone } from './common/time-zone';
 import { z } from './common/zod';
 
 export const MINUTES_PER_DAY = 24 * 60;
@@ -23,17 +24,6 @@ export const LOCKED_STATUSES: readonly WeekStatus[] = ['submitted', 'approved'];
 
 // ---------------------------------------------------------------------------------------------
 // Pure rules
-
-/** A valid IANA time zone name (what Intl accepts). */
-export function isTimeZone(value: string): boolean {
-  if (!value || value.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The Monday (YYYY-MM-DD) of the week holding a calendar day. */
 export function mondayOf(day: string): string {
@@ -168,7 +158,8 @@ const isMonday = (d: string) => {
   }
 };
 const monday = (label: string) => calendarDay(label).refine(isMonday, `${label} must be a Monday`);
-export const timeZoneInput = safeText('Time zone must be an IANA zone such as Europe/Berlin', 'Time zone').refine(isTimeZone, 'Time zone must be an IANA zone such as Europe/Berlin');
+/** A time zone the runtime knows (on the server, one PostgreSQL knows too: not a name the tz database dropped, such as US/Pacific-New). */
+export const timeZoneInput = safeText('Time zone must be an IANA zone such as Europe/Berlin', 'Time zone').refine(isTimeZone, 'Time zone must be a current IANA zone such as Europe/Berlin');
 const minutesInput = (label: string) =>
   z.coerce.number({ error: `${label} must be a number of minutes` }).int(`${label} must be whole minutes`).min(0, `${label} must not be negative`).max(MINUTES_PER_DAY, `${label} must be at most 24 hours`);
 
