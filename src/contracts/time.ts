@@ -282,7 +282,19 @@ export type ContractUsage = {
   rollover: boolean;
   rollover_cap_minutes: number;
   rollover_in_minutes: number;
+  /**
+   * The month's usage. An open month: its own time plus the late time waiting for the next bill
+   * (`adjustment_minutes`). A closed month: what its bill counted (the bill never changes).
+   */
   used_minutes: number;
+  /**
+   * Late time in `used_minutes`: time dated in an earlier, closed month that arrived after that
+   * month's bill. An open month: waiting for the next bill (the next month closed takes it). A
+   * closed month: what its bill carried.
+   */
+  adjustment_minutes: number;
+  /** A closed month: time dated in it that arrived after its bill, carried by the next bill (0 for an open month). */
+  late_minutes: number;
   remaining_minutes: number;
   overage_minutes: number;
   percent: number;

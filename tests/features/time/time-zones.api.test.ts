@@ -5,10 +5,10 @@
  * forgotten-punch sweep; migration 0021 renames the stored ones to their current names.
  */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrate, readMigrations } from '@server/platform/db/migrate';
-import { BACKENDS, bearer, startTestApp, type Backend, type TestApp } from '@tests/support/test-app';
-import { withDatabaseUrl } from '@tests/support/database-urls';
+import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
+import { emptyDatabase } from './empty-database';
 
 /** Names Intl accepts and PostgreSQL (its tz database) does not. */
 const DROPPED = ['US/Pacific-New', 'Canada/East-Saskatchewan'];
@@ -107,16 +107,3 @@ describe.each(BACKENDS)('time zones on %s', (backend) => {
     }
   });
 });
-
-/** An empty database on the backend's test server. */
-async function emptyDatabase(backend: Backend): Promise<{ url: string; drop: () => Promise<void> }> {
-  const admin = backend === 'postgres' ? process.env.TEST_DATABASE_URL! : inject('embeddedAdminUrl');
-  const name = `cc_test_zones_${process.pid}_${Date.now()}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  };
-  await run(`CREATE DATABASE ${name}`);
-  return { url: withDatabaseUrl(admin, name), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
