@@ -96,7 +96,7 @@ export async function trackerAction(
       const minutes = roundMinutes(secondsOf(timer, now) / 60, contract.rounding_minutes);
       const day = dayInZone(timer.started, input.tz);
       await assertWeekOpen(db, who.id, day);
-      if ((await dayMinutes(db, who.id, day)) + minutes > MINUTES_PER_DAY) throw conflict(`${day} would hold more than 24 hours`);
+      if ((await dayMinutes(db, who.id, day)) + minutes > MINUTES_PER_DAY) throw conflict(`${day} would hold more than 24 hours; discard this timer and log the time on the timesheet`);
       // The entry's interval ends at the pause (or now), and after its start even when stopped at
       // the instant it started, or by a server whose clock is a little behind the one that started it.
       const end = new Date(Math.max((timer.paused ?? now).getTime(), timer.started.getTime() + 1));

@@ -96,6 +96,16 @@ describe.each(BACKENDS)('managed-services timer on %s', (backend) => {
     await tracker(agent, 'discard');
   });
 
+  it('says to discard a timer left running longer than its day can hold', async () => {
+    await at('2026-04-13T08:00:00Z');
+    await tracker(agent, 'start');
+    await at('2026-04-14T09:00:00Z');
+    const refused = await tracker(agent, 'stop');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe('2026-04-13 would hold more than 24 hours; discard this timer and log the time on the timesheet');
+    expect((await tracker(agent, 'discard')).statusCode).toBe(200);
+  });
+
   it("lets the person's manager and an admin discard it, nobody else; without a timer a discard is a 409", async () => {
     await at('2026-04-10T08:00:00Z');
     await tracker(agent, 'start');
