@@ -42,7 +42,7 @@ const LATE_ENTRIES = `
     LEFT JOIN tickets t ON t.id = e.ticket_id
    WHERE c.month < $1::date AND ${COUNTS}`;
 
-type ContractRow = Omit<ContractUsage, 'rollover_in_minutes' | 'used_minutes' | 'remaining_minutes' | 'overage_minutes' | 'percent' | 'alerts' | 'closed'> & {
+type ContractRow = Omit<ContractUsage, 'rollover_in_minutes' | 'used_minutes' | 'adjustment_minutes' | 'late_minutes' | 'remaining_minutes' | 'overage_minutes' | 'percent' | 'alerts' | 'closed'> & {
   account_manager_email: string | null;
 };
 
