@@ -1,8 +1,8 @@
 /**
  * A year of sales for the demo: three reps with monthly targets, territories with owners, calls,
  * letters, leads and closed sales on working days up to today, marketing spend per channel and
- * month, and "how did you hear about us" answers that bring each customer in before its first
- * sale. Deterministic (its own seeded generator, so the rest of the demo data stay as they were);
+ * month, and "how did you hear about us" answers (confirmed, as staff would have) that bring each
+ * customer in before its first sale. Deterministic (its own seeded generator, so the rest of the demo data stay as they were);
  * dates are relative to today like the tickets'.
  */
 import type { PoolClient } from 'pg';
@@ -64,8 +64,8 @@ export async function seedSales(client: PoolClient, now = new Date()): Promise<v
     const when = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + j.month, 1 + rnd.int(0, 6), 9 + rnd.int(0, 8)));
     if (when > now) continue;
     const { rows } = await client.query<{ id: number }>(
-      `INSERT INTO huhy_answers (company_name, company_id, contact_name, email, channel_id, detail, created_at)
-       SELECT $1, $2, name, coalesce(email, 'info@example.com'), $3, $4, $5 FROM contacts WHERE company_id = $2 ORDER BY id LIMIT 1 RETURNING id`,
+      `INSERT INTO huhy_answers (company_name, company_id, contact_name, email, channel_id, detail, created_at, status, reviewed_at)
+       SELECT $1, $2, name, coalesce(email, 'info@example.com'), $3, $4, $5, 'confirmed', $5 FROM contacts WHERE company_id = $2 ORDER BY id LIMIT 1 RETURNING id`,
       [j.name, j.id, j.channel.id, rnd.pick(DETAILS), when],
     );
     await client.query(

@@ -25,7 +25,12 @@ export type CatalogCategory = (typeof CATALOG_CATEGORIES)[number];
 export const QUOTE_LIMITS = {
   linesMax: 300,
   quantityMax: 99_999.99,
-  unitPriceCentsMax: 99_999_999_99,
+  /**
+   * The highest unit price or cost, in cents ($999,999.99), for catalog items and quote lines alike;
+   * the columns check the same bound (migration 0020). With at most `linesMax` lines of
+   * `quantityMax` each, taxed at up to 100 %, every total stays an exact integer (docs/adr/0099).
+   */
+  unitPriceCentsMax: 99_999_999,
   descriptionMax: 2000,
   notesMax: 5000,
   bundleItemsMax: 50,
@@ -58,28 +63,37 @@ const cents = (label: string) =>
     .number({ error: `${label} must be a number of cents` })
     .int(`${label} must be whole cents`)
     .min(0, `${label} must not be negative`)
-    .max(QUOTE_LIMITS.unitPriceCentsMax, `${label} is too large`);
+    .max(QUOTE_LIMITS.unitPriceCentsMax, `${label} must be at most ${formatMoney(QUOTE_LIMITS.unitPriceCentsMax)}`);
 
 // ---------------------------------------------------------------- catalog
 
-export const catalogItemSchema = z.strictObject({
+/** A catalog item's fields, without defaults: an edit names only what it changes. */
+const catalogFields = {
   sku: required('SKU', 40).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'SKU may hold letters, digits, dots, dashes and underscores'),
   name: required('Name', LIMITS.title),
-  description: text('Description', QUOTE_LIMITS.descriptionMax).default(''),
+  description: text('Description', QUOTE_LIMITS.descriptionMax),
   category: z.enum(CATALOG_CATEGORIES, { error: `Category must be one of ${CATALOG_CATEGORIES.join(', ')}` }),
   unitPriceCents: cents('Unit price'),
   unitCostCents: cents('Unit cost'),
-  taxable: z.boolean({ error: 'Taxable must be true or false' }).default(true),
-  active: z.boolean({ error: 'Active must be true or false' }).default(true),
+  taxable: z.boolean({ error: 'Taxable must be true or false' }),
+  active: z.boolean({ error: 'Active must be true or false' }),
   bundle: z
     .array(z.strictObject({ itemId: idInput({ label: 'Bundle item' }), quantity: z.number().int('Bundle quantity must be whole').min(1, 'Bundle quantity must be at least 1').max(10000) }), {
       error: 'Bundle must be a list',
     })
-    .max(QUOTE_LIMITS.bundleItemsMax, `A bundle holds at most ${QUOTE_LIMITS.bundleItemsMax} items`)
-    .default([]),
+    .max(QUOTE_LIMITS.bundleItemsMax, `A bundle holds at most ${QUOTE_LIMITS.bundleItemsMax} items`),
+};
+/** A new item: what it does not name starts empty, taxable and active. */
+export const catalogItemSchema = z.strictObject({
+  ...catalogFields,
+  description: catalogFields.description.default(''),
+  taxable: catalogFields.taxable.default(true),
+  active: catalogFields.active.default(true),
+  bundle: catalogFields.bundle.default([]),
 });
 export type CatalogItemInput = z.input<typeof catalogItemSchema>;
-export const catalogUpdateSchema = catalogItemSchema.partial().refine((v) => Object.keys(v).length > 0, 'Nothing to change');
+/** An edit changes only the fields it names (no defaults: a missing field keeps its value). */
+export const catalogUpdateSchema = z.strictObject(catalogFields).partial().refine((v) => Object.keys(v).length > 0, 'Nothing to change');
 export type CatalogUpdateInput = z.input<typeof catalogUpdateSchema>;
 
 export const CATALOG_SORT_FIELDS = ['sku', 'name', 'category', 'unit_price_cents', 'unit_cost_cents', 'active'] as const;
@@ -182,6 +196,14 @@ export type QuoteDraftInput = z.input<typeof quoteDraftSchema>;
 export type QuoteDraft = z.output<typeof quoteDraftSchema>;
 /** A save of a draft names the version it started from; the answer carries the next one. */
 export const quoteSaveSchema = quoteDraftSchema.extend({ baseVersion: z.number().int().min(1).optional() });
+/** A send names the version of the quote the sender looked at; a quote saved since answers 409. */
+export const quoteSendSchema = z.strictObject({
+  version: z
+    .number({ error: 'Version must be the number of the version you looked at' })
+    .int('Version must be a whole number')
+    .min(1, 'Version must be at least 1'),
+});
+export type QuoteSendInput = z.input<typeof quoteSendSchema>;
 
 export const QUOTE_SORT_FIELDS = ['number', 'company', 'type', 'status', 'total_cents', 'valid_until', 'owner', 'updated_at'] as const;
 export const quoteSearchSchema = z.strictObject({

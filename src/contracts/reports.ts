@@ -7,6 +7,7 @@
 import { z } from './common/zod';
 import { QUEUES, SEVERITY_CODES, TICKET_STATUS_CODES, type Severity, type TicketStatus } from './common/codes';
 import { calendarDay, idInput, safeText } from './common/input';
+import { isTimeZone } from './common/time-zone';
 import type { ChartSpec } from './charts';
 
 /** The catalog's groups, in order. Sales and Projects register their reports in the same catalog. */
@@ -73,18 +74,8 @@ const id = (what: string) => idInput({ label: what });
 
 /** The zone periods are counted in when a run names none (and the zone of every stored instant). */
 export const REPORT_DEFAULT_TIME_ZONE = 'UTC';
-const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/;
-
-/** An IANA time zone this runtime's Intl knows (Europe/Berlin, America/New_York, UTC). */
-export function isTimeZone(value: string): boolean {
-  if (!TIME_ZONE_NAME.test(value) || value.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** An IANA time zone this runtime's Intl knows (Europe/Berlin, America/New_York, UTC), and on the server PostgreSQL too. */
+export { isTimeZone };
 
 /** Names of UTC itself (a browser on a server set to UTC says Etc/UTC): they count as UTC. */
 const UTC_NAMES = new Set(['UTC', 'Etc/UTC', 'Etc/GMT', 'GMT', 'Etc/Universal', 'Universal', 'Etc/Zulu', 'Zulu', 'UCT', 'Etc/UCT', 'Etc/GMT0', 'Etc/GMT+0', 'Etc/GMT-0', 'GMT0']);

@@ -8,7 +8,9 @@ import { z } from './common/zod';
 import { LIMITS } from './common/constants';
 import { calendarDay, idInput, safeText } from './common/input';
 import { emailSchema } from './auth';
+import { formatMoney } from './quote-money';
 import { QUOTE_STATUSES, type QuoteStatus } from './quotes';
+import { addDays } from './time';
 
 export { ACTIVITY_KINDS, SALES_REPORTS, type ActivityKind } from './sales-kinds';
 import { ACTIVITY_KINDS, type ActivityKind } from './sales-kinds';
@@ -23,6 +25,17 @@ export type TargetKind = (typeof TARGET_KINDS)[number];
 export const SALES_LIMITS = {
   notesMax: 2000,
   amountCentsMax: 99_999_999_99,
+  /** The largest closed sale a rep may type ($1,000,000); a larger one is closed against its accepted quote. */
+  saleCentsMax: 1_000_000_00,
+  /** How many days before today an activity may be dated (a year). */
+  activityDaysBack: 366,
+  /**
+   * How many days after today (UTC) an activity may be dated: the calendar day somewhere on Earth
+   * (UTC+14) is at most one day after UTC's, so a rep's own today is never refused.
+   */
+  activityDaysAhead: 1,
+  /** Answers waiting for review that the HUHY screen lists at most (oldest first). */
+  huhyPendingMax: 200,
   /** Companies one bulk reassignment moves at most. */
   reassignMax: 500,
   channelsMax: 30,
@@ -67,8 +80,13 @@ export const activityInputSchema = z
     /** The rep; the signed-in user when left out. */
     staffId: id('Rep').optional(),
     occurredOn: calendarDay('Date'),
-    /** A closed sale's amount in cents (filled from the quote when one is referenced and no amount is given). */
-    amountCents: cents('Amount').optional(),
+    /** A closed sale's amount in cents; with a quote, its accepted total (filled in when left out, any other amount refused). */
+    amountCents: z
+      .number({ error: 'Amount must be a number of cents' })
+      .int('Amount must be whole cents')
+      .min(0, 'Amount must not be negative')
+      .max(SALES_LIMITS.saleCentsMax, `Amount must be at most ${formatMoney(SALES_LIMITS.saleCentsMax)}; close a larger sale against its accepted quote`)
+      .optional(),
     quoteId: id('Quote').optional(),
     notes: text('Notes', SALES_LIMITS.notesMax).default(''),
   })
@@ -78,6 +96,20 @@ export const activityInputSchema = z
     if (v.kind === 'sale' && v.amountCents === undefined && v.quoteId === undefined) ctx.addIssue({ code: 'custom', path: ['amountCents'], message: 'A closed sale needs an amount or an accepted quote' });
   });
 export type ActivityInput = z.input<typeof activityInputSchema>;
+
+/** The days an activity may be dated, given today (UTC): `SALES_LIMITS.activityDaysBack` back to `activityDaysAhead` ahead. */
+export const activityDayWindow = (today: string) => ({ min: addDays(today, -SALES_LIMITS.activityDaysBack), max: addDays(today, SALES_LIMITS.activityDaysAhead) });
+
+/** Why an activity's day is refused (null when it is within the window). */
+export function activityDayProblem(day: string, today: string): string | null {
+  const { min, max } = activityDayWindow(today);
+  if (day > max) return 'Date must not be in the future';
+  if (day < min) return `Date must be within the last ${SALES_LIMITS.activityDaysBack} days`;
+  return null;
+}
+
+/** The reps the signed-in user may log activities for: themselves first, then their reports (all active staff for an admin). */
+export type SalesReps = { reps: { id: number; name: string }[] };
 
 export const activitySearchSchema = z.strictObject({
   kind: z.enum(ACTIVITY_KINDS, { error: `Kind must be one of ${ACTIVITY_KINDS.join(', ')}` }).optional(),
@@ -281,11 +313,40 @@ export const huhyInputSchema = z.strictObject({
 });
 export type HuhyInput = z.input<typeof huhyInputSchema>;
 
-export type HuhyAnswer = { id: number; createdAt: string; company: string; companyId: number | null; name: string; email: string; channel: string; detail: string };
+/**
+ * A public answer waits for review; staff confirm it (to a company, which makes the person its
+ * contact and logs a lead) or discard it. Until confirmed it is nobody's contact and no mail-out
+ * reaches it (docs/adr/0098).
+ */
+export const HUHY_STATUSES = ['pending', 'confirmed', 'discarded'] as const;
+export type HuhyStatus = (typeof HUHY_STATUSES)[number];
+export const HUHY_STATUS_LABELS: Record<HuhyStatus, string> = { pending: 'Waiting for review', confirmed: 'Confirmed', discarded: 'Discarded' };
+
+export type HuhyAnswer = {
+  id: number;
+  createdAt: string;
+  company: string;
+  companyId: number | null;
+  name: string;
+  email: string;
+  channel: string;
+  detail: string;
+  status: Exclude<HuhyStatus, 'discarded'>;
+};
+/** An answer waiting for review, with the company whose name matches what was typed (case, spaces and punctuation aside). */
+export type PendingHuhyAnswer = HuhyAnswer & { match: { id: number; name: string; status: (typeof COMPANY_STATUSES)[number] } | null };
+
+/** Confirms an answer: to an existing company (its id), or as a new prospect named as typed (null). */
+export const huhyConfirmSchema = z.strictObject({ companyId: id('Company').nullable() });
+export type HuhyConfirmInput = z.input<typeof huhyConfirmSchema>;
+
 export type HuhyOverview = {
+  /** Answers waiting for review, oldest first (at most `SALES_LIMITS.huhyPendingMax`). */
+  pending: PendingHuhyAnswer[];
+  /** The newest answers, waiting or confirmed (discarded ones are gone). */
   answers: HuhyAnswer[];
   channels: string[];
-  /** Answers per month and channel over the last year (months ascending). */
+  /** Answers per month and channel over the last year (months ascending), waiting or confirmed. */
   byMonth: { month: string; counts: Record<string, number> }[];
   totals: Record<string, number>;
 };

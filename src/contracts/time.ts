@@ -5,6 +5,7 @@
  */
 import { CalendarDate, parseDate, startOfWeek, toZoned, type DateValue } from '@internationalized/date';
 import { calendarDay, idInput, safeText } from './common/input';
+import { isTimeZone } from './common/time-zone';
 import { z } from './common/zod';
 
 export const MINUTES_PER_DAY = 24 * 60;
@@ -23,17 +24,6 @@ export const LOCKED_STATUSES: readonly WeekStatus[] = ['submitted', 'approved'];
 
 // ---------------------------------------------------------------------------------------------
 // Pure rules
-
-/** A valid IANA time zone name (what Intl accepts). */
-export function isTimeZone(value: string): boolean {
-  if (!value || value.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The Monday (YYYY-MM-DD) of the week holding a calendar day. */
 export function mondayOf(day: string): string {
@@ -168,7 +158,8 @@ const isMonday = (d: string) => {
   }
 };
 const monday = (label: string) => calendarDay(label).refine(isMonday, `${label} must be a Monday`);
-export const timeZoneInput = safeText('Time zone must be an IANA zone such as Europe/Berlin', 'Time zone').refine(isTimeZone, 'Time zone must be an IANA zone such as Europe/Berlin');
+/** A time zone the runtime knows (on the server, one PostgreSQL knows too: not a name the tz database dropped, such as US/Pacific-New). */
+export const timeZoneInput = safeText('Time zone must be an IANA zone such as Europe/Berlin', 'Time zone').refine(isTimeZone, 'Time zone must be a current IANA zone such as Europe/Berlin');
 const minutesInput = (label: string) =>
   z.coerce.number({ error: `${label} must be a number of minutes` }).int(`${label} must be whole minutes`).min(0, `${label} must not be negative`).max(MINUTES_PER_DAY, `${label} must be at most 24 hours`);
 
@@ -217,8 +208,11 @@ export const correctPunchSchema = z.strictObject({ punched_out_at: safeText('Pun
 
 /** /api/v2/ms/tracker/:company/:user */
 export const trackerParamsSchema = z.strictObject({ company: idInput(message('Company')), user: idInput(message('User')) });
+/** What the timer window asks of the timer; discard drops it without posting (the way out of a timer whose time cannot be posted). */
+export const TRACKER_ACTIONS = ['start', 'pause', 'resume', 'stop', 'discard'] as const;
+export type TrackerActionName = (typeof TRACKER_ACTIONS)[number];
 export const trackerActionSchema = z.strictObject({
-  action: z.enum(['start', 'pause', 'resume', 'stop'], { error: 'Action must be start, pause, resume or stop' }),
+  action: z.enum(TRACKER_ACTIONS, { error: 'Action must be start, pause, resume, stop or discard' }),
   note: safeText('Note must be text', 'Note').trim().max(TIMESHEET_NOTE_MAX, `Note must be at most ${TIMESHEET_NOTE_MAX} characters`).optional(),
   tz: timeZoneInput,
 });
@@ -288,7 +282,19 @@ export type ContractUsage = {
   rollover: boolean;
   rollover_cap_minutes: number;
   rollover_in_minutes: number;
+  /**
+   * The month's usage. An open month: its own time plus the late time waiting for the next bill
+   * (`adjustment_minutes`). A closed month: what its bill counted (the bill never changes).
+   */
   used_minutes: number;
+  /**
+   * Late time in `used_minutes`: time dated in an earlier, closed month that arrived after that
+   * month's bill. An open month: waiting for the next bill (the next month closed takes it). A
+   * closed month: what its bill carried.
+   */
+  adjustment_minutes: number;
+  /** A closed month: time dated in it that arrived after its bill, carried by the next bill (0 for an open month). */
+  late_minutes: number;
   remaining_minutes: number;
   overage_minutes: number;
   percent: number;

@@ -18,7 +18,7 @@ async function tabTo(page: Page, name: string) {
   throw new Error(`Tab never reached ${name}`);
 }
 
-test('a call logged from the dashboard by keyboard moves the count; a form answer, then a closed sale, moves its channel’s CAC', async ({ browser, page }) => {
+test('a call logged from the dashboard by keyboard moves the count; a form answer, confirmed by a rep, then a closed sale, moves its channel’s CAC', async ({ browser, page }) => {
   test.setTimeout(60_000);
   const stamp = Date.now().toString(36).toUpperCase();
   await staffSignIn(page, STAFF.agent.email);
@@ -73,6 +73,19 @@ test('a call logged from the dashboard by keyboard moves the count; a form answe
   await visitor.getByRole('button', { name: 'Send' }).click();
   await expect(visitor.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   await visitorContext.close();
+
+  // The answer touches no company until a rep confirms it: here as a new prospect.
+  await page.goto('/sales/huhy');
+  const waiting = page.getByRole('region', { name: 'Waiting for review' });
+  await expect(waiting.getByRole('row', { name: new RegExp(company) })).toContainText('No match');
+  await expectAccessible(page);
+  await waiting.getByRole('button', { name: 'Review the answer from Hana Harbor' }).click();
+  const review = page.getByRole('dialog', { name: 'Review the answer from Hana Harbor' });
+  await expect(review.getByRole('radio', { name: new RegExp(`A new prospect named “${company}”`) })).toBeChecked();
+  await expectAccessible(page);
+  await review.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText(`${company} added as a prospect`).first()).toBeVisible();
+  await expect(review).toHaveCount(0);
 
   // Close a sale for that company from its sales page.
   await page.goto('/sales/customers');

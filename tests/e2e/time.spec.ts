@@ -88,6 +88,34 @@ test('the tracker window keeps its time on the server through a reload; stopping
   await expect(row.getByRole('cell').last()).toHaveText('0:15');
 });
 
+test('the tracker window discards a timer after confirmation, posting nothing', async ({ page, request }) => {
+  const login = await request.post('/api/v2/auth/login', { data: { email: STAFF.agent.email, password: DEMO_PASSWORD } });
+  const { token, userid } = (await login.json()) as { token: string; userid: number };
+  const contracts = await (await request.get('/api/v2/ms/contracts', { headers: { authorization: `Bearer ${token}` } })).json();
+  const acme = contracts.contracts.find((c: { company: string }) => c.company === 'Acme Utilities');
+
+  await staffSignIn(page, STAFF.agent.email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto(`/ms/time/tracker/${acme.company_id}/Acme%20Utilities/${userid}`);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByText('Running')).toBeVisible();
+  await page.getByRole('button', { name: 'Discard' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Discard this timer?' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Keep timer' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Running')).toBeVisible();
+  await page.getByRole('button', { name: 'Discard' }).click();
+  await dialog.getByRole('button', { name: 'Discard timer' }).click();
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Time on the timer' })).toHaveText('0:00:00');
+  await expect(page.getByText('Time posted')).toBeHidden();
+  // The server has no timer left.
+  const after = await (await request.get(`/api/v2/ms/tracker/${acme.company_id}/${userid}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(after.timer).toBeNull();
+});
+
 test('a project row: added from the picker, 2:00 typed by keyboard, in the week total and in the project hours used', async ({ page, request }) => {
   const login = await request.post('/api/v2/auth/login', { data: { email: STAFF.admin.email, password: DEMO_PASSWORD } });
   const { token, userid } = (await login.json()) as { token: string; userid: number };

@@ -240,8 +240,23 @@ export async function importCatalogCsv(db: Queryable, csv: string, commit: boole
       const input = catalogItemSchema.parse(row.input);
       const id = known.get(input.sku);
       if (id) {
-        const { bundle: _b, ...rest } = input;
-        await updateItem(db, id, rest, actor);
+        // An existing item changes only in the columns the file has (a file without `active` does not re-activate it).
+        const has = (column: (typeof CATALOG_CSV_HEADERS)[number]) => header.includes(column);
+        await updateItem(
+          db,
+          id,
+          {
+            sku: input.sku,
+            name: input.name,
+            category: input.category,
+            unitPriceCents: input.unitPriceCents,
+            ...(has('description') ? { description: input.description } : {}),
+            ...(has('unit_cost') ? { unitCostCents: input.unitCostCents } : {}),
+            ...(has('taxable') ? { taxable: input.taxable } : {}),
+            ...(has('active') ? { active: input.active } : {}),
+          },
+          actor,
+        );
         updated++;
       } else {
         await createItem(db, input, actor);

@@ -1,4 +1,12 @@
-/** Quotes: drafts, revisions, sending, decisions and expiry; the SQL, with typed rows. */
+/**
+ * Quotes: drafts, revisions, sending, decisions and expiry; the SQL, with typed rows.
+ *
+ * One lock order for every writer of a quote: the quote's row first (`lockQuote`, or the link
+ * lookup `FOR UPDATE OF q`), then what hangs off it (its lines, link keys, decision, and the
+ * prospect company it created). Writers of the same quote therefore queue on one row and never
+ * deadlock, and each one checks the status it found under the lock: a second send or decision
+ * answers 409, never a duplicate.
+ */
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { ERROR_CODES } from '@contracts/common/errors';
@@ -26,6 +34,23 @@ import { ApiError, invalidField, notFound } from '@server/platform/http/errors';
 import { containing, iso, offsetOf, type Queryable } from '@server/platform/sql';
 
 const conflict = (message: string, fields?: Record<string, string>) => new ApiError(409, ERROR_CODES.conflict, message, fields);
+const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
+
+/** What a send says when the quote was saved again after the version the sender looked at. */
+const STALE_SEND = 'This quote changed after you opened it: review the saved version, then send it';
+
+type LockedQuote = { status: Quote['status']; superseded: boolean; version: number; rootId: number; companyId: number | null; companyCreated: boolean; validUntil: string; pastValidity: boolean };
+/** Locks the quote's row for the rest of the transaction: the first lock every writer of a quote takes. */
+async function lockQuote(db: Queryable, id: number): Promise<LockedQuote> {
+  const { rows } = await db.query<LockedQuote>(
+    `SELECT status, superseded, version, COALESCE(root_id, id) AS "rootId", company_id AS "companyId", company_created AS "companyCreated",
+            to_char(valid_until, 'YYYY-MM-DD') AS "validUntil", valid_until < current_date AS "pastValidity"
+       FROM quotes WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+  if (!rows[0]) throw notFound('No such quote');
+  return rows[0];
+}
 
 const QUOTE_COLUMNS = `q.id, q.number AS "baseNumber", q.revision, COALESCE(q.root_id, q.id) AS "rootId", q.company_id AS "companyId",
   COALESCE(c.name, q.client_name) AS "companyName", q.company_created AS "companyCreated", q.client_name AS "clientName",
@@ -205,8 +230,10 @@ async function applyClient(db: Queryable, id: number, draft: QuoteDraft, current
   }
   if (!draft.clientName) return { companyId: current.companyCreated ? current.companyId : null, created: current.companyCreated };
   if (current.companyCreated && current.companyId) {
-    await db.query(`UPDATE companies SET name = $2 WHERE id = $1 AND status = 'prospect'`, [current.companyId, draft.clientName]);
-    if (draft.contactName) {
+    // Only while the company is still a prospect: once it became a customer its name and contacts
+    // are its own, and the quote keeps its contact on the quote.
+    const { rowCount: prospect } = await db.query(`UPDATE companies SET name = $2 WHERE id = $1 AND status = 'prospect'`, [current.companyId, draft.clientName]);
+    if (prospect && draft.contactName) {
       const { rowCount } = await db.query('UPDATE contacts SET name = $2, email = NULLIF($3, \'\') WHERE id = (SELECT min(id) FROM contacts WHERE company_id = $1)', [
         current.companyId,
         draft.contactName,
@@ -269,15 +296,10 @@ export async function createQuote(db: Queryable, draft: QuoteDraft, ownerId: num
 
 /** Saves a draft (autosave and explicit); 409 when the quote is no longer a draft or a newer save won. */
 export async function saveDraft(db: Queryable, id: number, draft: QuoteDraft, baseVersion: number | undefined, actor: AuditActor): Promise<number> {
-  const { rows } = await db.query<{ status: string; superseded: boolean; version: number; company_id: number | null; company_created: boolean }>(
-    'SELECT status, superseded, version, company_id, company_created FROM quotes WHERE id = $1 FOR UPDATE',
-    [id],
-  );
-  const row = rows[0];
-  if (!row) throw notFound('No such quote');
+  const row = await lockQuote(db, id);
   if (row.status !== 'draft' || row.superseded) throw conflict('This quote was sent or revised: it is read-only; revise it to change it');
   if (baseVersion !== undefined && baseVersion !== row.version) throw conflict('Someone else saved this quote since you opened it; reload to see their changes', { baseVersion: 'Stale version' });
-  const version = await writeDraft(db, id, draft, { companyId: row.company_id, companyCreated: row.company_created }, actor);
+  const version = await writeDraft(db, id, draft, { companyId: row.companyId, companyCreated: row.companyCreated }, actor);
   await audit(db, { actor, entity: 'quote', entityId: id, action: 'save', detail: { version, lines: draft.lines.length } });
   return version;
 }
@@ -286,11 +308,17 @@ export async function saveDraft(db: Queryable, id: number, draft: QuoteDraft, ba
 
 export type SentQuote = { key: string; to: string; number: string; companyName: string; validUntil: string; totalCents: number };
 
-/** Sends a draft: status sent, a fresh link key (stored hashed); the caller emails it and schedules expiry. */
-export async function sendQuote(db: Queryable, id: number, actor: AuditActor): Promise<SentQuote> {
-  const quote = await loadQuote(db, id);
-  if (!quote) throw notFound('No such quote');
-  if (isReadOnly(quote)) throw conflict('Only a draft can be sent');
+/**
+ * Sends a draft at the version the sender looked at: status sent, a fresh link key (stored
+ * hashed); the caller emails it and schedules expiry. The quote is locked first, so a save or
+ * another send waits for this one, and the mail shows the total stored with that version.
+ */
+export async function sendQuote(db: Queryable, id: number, version: number, actor: AuditActor): Promise<SentQuote> {
+  const locked = await lockQuote(db, id);
+  if (locked.superseded) throw conflict('A newer revision of this quote exists: send that one');
+  if (locked.status !== 'draft') throw conflict(`This quote was already ${locked.status}`);
+  if (locked.version !== version) throw conflict(STALE_SEND, { version: `The quote is at version ${locked.version} now` });
+  const quote = (await loadQuote(db, id))!;
   const lines = await loadLines(db, id);
   const fields: Record<string, string> = {};
   if (!quote.companyId) fields.companyId = 'Choose a company or name the new client';
@@ -309,12 +337,7 @@ export async function sendQuote(db: Queryable, id: number, actor: AuditActor): P
 
 /** A new revision (draft) copying the quote; the old one is kept, marked superseded, and its link stops working. */
 export async function reviseQuote(db: Queryable, id: number, ownerId: number, actor: AuditActor): Promise<number> {
-  const { rows } = await db.query<{ root: number; number: string; status: string; superseded: boolean }>(
-    'SELECT COALESCE(root_id, id) AS root, number, status, superseded FROM quotes WHERE id = $1 FOR UPDATE',
-    [id],
-  );
-  const row = rows[0];
-  if (!row) throw notFound('No such quote');
+  const row = await lockQuote(db, id);
   if (row.superseded) throw conflict('A newer revision of this quote exists: revise that one');
   if (row.status === 'draft') throw conflict('A draft is edited directly; revise a sent or decided quote');
   const { rows: made } = await db.query<{ id: number }>(
@@ -323,7 +346,7 @@ export async function reviseQuote(db: Queryable, id: number, ownerId: number, ac
      SELECT number, (SELECT max(revision) + 1 FROM quotes WHERE COALESCE(root_id, id) = $2), $2, company_id, company_created, client_name, contact_name,
             contact_email, type, title, GREATEST(valid_until, current_date + 30), notes, terms, tax_rate_bp, subtotal_cents, tax_cents, total_cents, $3
        FROM quotes WHERE id = $1 RETURNING id`,
-    [id, row.root, ownerId],
+    [id, row.rootId, ownerId],
   );
   const next = made[0]!.id;
   await db.query(
@@ -339,9 +362,13 @@ export async function reviseQuote(db: Queryable, id: number, ownerId: number, ac
 
 /** Staff record a decision the client gave another way (phone, signed paper). */
 export async function recordDecision(db: Queryable, id: number, status: 'accepted' | 'declined', note: string, staffName: string, actor: AuditActor): Promise<void> {
-  const quote = await loadQuote(db, id);
-  if (!quote) throw notFound('No such quote');
-  if (quote.status !== 'sent' || quote.superseded) throw conflict('Only a sent quote can be accepted or declined');
+  const locked = await lockQuote(db, id);
+  if (!locked.superseded && (locked.status === 'accepted' || locked.status === 'declined')) throw conflict(`This quote was already ${locked.status}`);
+  if (locked.status !== 'sent' || locked.superseded) throw conflict('Only a sent quote can be accepted or declined');
+  if (status === 'accepted' && locked.pastValidity) {
+    throw conflict(`This quote was valid until ${locked.validUntil}: it can no longer be accepted. Revise it to send a new one.`);
+  }
+  const quote = (await loadQuote(db, id))!;
   const lines = await loadLines(db, id);
   const chosen = new Set(lines.filter((l) => l.optional && l.chosen).map((l) => l.id));
   await decide(db, quote, lines, { decision: status, name: staffName, reason: note, address: 'recorded by staff', chosen });
@@ -362,10 +389,16 @@ async function decide(
     await db.query('UPDATE quotes SET subtotal_cents = $2, tax_cents = $3, total_cents = $4 WHERE id = $1', [quote.id, totals.subtotalCents, totals.taxCents, totals.totalCents]);
   }
   await db.query(`UPDATE quotes SET status = $2, decided_at = now(), updated_at = now(), version = version + 1 WHERE id = $1`, [quote.id, d.decision]);
-  await db.query(
-    `INSERT INTO quote_decisions (quote_id, decision, name, reason, address, content_hash, chosen_lines, total_cents) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [quote.id, d.decision, d.name, d.reason, d.address.slice(0, 64), d.decision === 'accepted' ? createHash('sha256').update(content).digest('hex') : null, [...d.chosen], totals.totalCents],
-  );
+  try {
+    await db.query(
+      `INSERT INTO quote_decisions (quote_id, decision, name, reason, address, content_hash, chosen_lines, total_cents) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [quote.id, d.decision, d.name, d.reason, d.address.slice(0, 64), d.decision === 'accepted' ? createHash('sha256').update(content).digest('hex') : null, [...d.chosen], totals.totalCents],
+    );
+  } catch (e) {
+    // One decision per quote (its primary key): a second one means it was decided already.
+    if (isUniqueViolation(e)) throw conflict('This quote was already decided');
+    throw e;
+  }
   return (await loadDecision(db, quote.id))!;
 }
 

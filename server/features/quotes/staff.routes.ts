@@ -9,6 +9,7 @@ import {
   quoteDraftSchema,
   quoteSaveSchema,
   quoteSearchSchema,
+  quoteSendSchema,
   quoteStatusSchema,
 } from '@contracts/quotes';
 import { formatMoney } from '@contracts/quote-money';
@@ -107,9 +108,10 @@ export const staffQuoteRoutes: Routes = (app, ctx) => {
 
   app.post('/api/v2/quotes/:id/send', async (request) => {
     const { id } = parseInput(idParamsSchema, request.params, 'path');
+    const { version } = parseInput(quoteSendSchema, request.body);
     let outboxId = 0;
     await inTransaction(pool, async (db) => {
-      const sent = await sendQuote(db, id, me(request));
+      const sent = await sendQuote(db, id, version, me(request));
       const link = `${ctx.config.publicUrl}${acceptPath(sent.key)}`;
       outboxId = await queueEmail(db, {
         to: sent.to,

@@ -4,16 +4,22 @@
  * inputs of the CAC check. Every change writes one audit row through the one audit writer.
  */
 import { QUOTE_STATUSES, type QuoteStatus } from '@contracts/quotes';
+import { ERROR_CODES } from '@contracts/common/errors';
+import { formatMoney } from '@contracts/quote-money';
 import {
   ACTIVITY_KINDS,
   DEFAULT_PROBABILITIES,
+  SALES_LIMITS,
+  activityDayProblem,
   computeCac,
   territoryTotals,
   type Activity,
   type ActivityCounts,
   type ActivitySearch,
   type CacReport,
+  type HuhyAnswer,
   type HuhyOverview,
+  type PendingHuhyAnswer,
   type SalesCompanyView,
   type SalesCustomer,
   type SalesDashboard,
@@ -21,10 +27,12 @@ import {
   type TargetKind,
   type TerritoryOverview,
 } from '@contracts/sales';
-import { audit, type AuditActor } from '@server/platform/audit';
-import { invalidField, notFound } from '@server/platform/http/errors';
+import { SYSTEM, audit, staffActor, type AuditActor } from '@server/platform/audit';
+import type { StaffPrincipal } from '@server/platform/auth/sessions';
+import { ApiError, invalidField, notFound } from '@server/platform/http/errors';
 import { iso, type Queryable } from '@server/platform/sql';
 import { acceptedQuotesOf, quotePipeline } from '@server/features/quotes';
+import { assertMayLogFor } from './reps';
 
 const n = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
 const zero = (): ActivityCounts => ({ call: 0, letter: 0, lead: 0, sale: 0, revenue: 0 });
@@ -63,29 +71,49 @@ export async function loadActivity(db: Queryable, id: number): Promise<Activity 
 
 export type NewActivity = { kind: Activity['kind']; companyId: number; staffId: number; occurredOn: string; amountCents?: number; quoteId?: number; notes: string };
 
-/** Logs an activity; a closed sale referencing an accepted quote of the company takes its amount when none is given. */
-export async function insertActivity(db: Queryable, input: NewActivity, actor: AuditActor): Promise<number> {
+/**
+ * Logs an activity for a rep: the signed-in user's own, or a rep's as their manager or an admin.
+ * Its day is within the contract's window around `today`. A closed sale against an accepted quote
+ * of the company is that quote's total (filled in when left out, any other amount refused), and a
+ * quote's sale is logged once.
+ */
+export async function insertActivity(db: Queryable, input: NewActivity, me: Pick<StaffPrincipal, 'userId' | 'role'>, today: string): Promise<number> {
+  const dayProblem = activityDayProblem(input.occurredOn, today);
+  if (dayProblem) throw invalidField('occurredOn', dayProblem);
   const company = await db.query('SELECT 1 FROM companies WHERE id = $1', [input.companyId]);
   if (!company.rows.length) throw invalidField('companyId', 'No such company');
-  const staff = await db.query('SELECT 1 FROM staff_users WHERE id = $1 AND active', [input.staffId]);
-  if (!staff.rows.length) throw invalidField('staffId', 'No such rep');
+  await assertMayLogFor(db, me, input.staffId);
   let amount = input.amountCents ?? null;
   if (input.quoteId !== undefined) {
     const accepted = await acceptedQuotesOf(db, input.companyId);
     const quote = accepted.find((q) => q.id === input.quoteId);
     if (!quote) throw invalidField('quoteId', 'Pick an accepted quote of this company');
-    amount ??= quote.totalCents;
+    if (amount !== null && amount !== quote.totalCents) throw invalidField('amountCents', `${quote.number} was accepted at ${formatMoney(quote.totalCents)}: a sale against it is that amount`);
+    amount = quote.totalCents;
+    // Saves of one quote's sale wait for each other here, so the second one sees the first.
+    await db.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [QUOTE_SALE_LOCK, input.quoteId]);
+    const logged = await db.query(`SELECT 1 FROM sales_activities WHERE quote_id = $1 AND kind = 'sale'`, [input.quoteId]);
+    if (logged.rows.length) throw new ApiError(409, ERROR_CODES.conflict, `The sale of ${quote.number} is already logged`, { quoteId: `The sale of ${quote.number} is already logged` });
   }
   // A lead or sale of a company that came through the public form keeps that channel.
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO sales_activities (kind, company_id, staff_id, occurred_on, amount_cents, quote_id, channel_id, notes, created_by)
      VALUES ($1, $2, $3, $4, $5, $6, (SELECT channel_id FROM huhy_answers WHERE company_id = $2 ORDER BY created_at, id LIMIT 1), $7, $8) RETURNING id`,
-    [input.kind, input.companyId, input.staffId, input.occurredOn, input.kind === 'sale' ? amount : null, input.quoteId ?? null, input.notes, actor.type === 'staff' ? actor.id : null],
+    [input.kind, input.companyId, input.staffId, input.occurredOn, input.kind === 'sale' ? amount : null, input.quoteId ?? null, input.notes, me.userId],
   );
   const id = rows[0]!.id;
-  await audit(db, { actor, entity: 'sales_activity', entityId: id, action: 'create', detail: { kind: input.kind, companyId: input.companyId, amountCents: amount } });
+  await audit(db, {
+    actor: staffActor(me.userId),
+    entity: 'sales_activity',
+    entityId: id,
+    action: 'create',
+    detail: { kind: input.kind, companyId: input.companyId, staffId: input.staffId, amountCents: input.kind === 'sale' ? amount : null },
+  });
   return id;
 }
+
+/** The advisory lock of one quote's sale (with the quote's id). */
+const QUOTE_SALE_LOCK = 'sales.quote-sale';
 
 // ---------------------------------------------------------------- dashboard
 
@@ -199,11 +227,26 @@ export async function reassign(db: Queryable, companyIds: number[], territoryId:
   return moved.length;
 }
 
+const TERRITORY_NAME_TAKEN = 'A territory with this name exists';
+/** A territory name is unique without regard to case: 409 naming the field, whether the other one was there before or saved at the same moment. */
+const territoryNameTaken = () => new ApiError(409, ERROR_CODES.conflict, TERRITORY_NAME_TAKEN, { name: TERRITORY_NAME_TAKEN });
+const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
+
+/** Runs a territory write; the unique index on the lower-cased name answers 409 instead of a database error. */
+async function uniqueTerritoryName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw territoryNameTaken();
+    throw e;
+  }
+}
+
 export async function createTerritory(db: Queryable, input: { name: string; ownerId: number | null }, actor: AuditActor): Promise<number> {
   const dup = await db.query('SELECT 1 FROM sales_territories WHERE lower(name) = lower($1)', [input.name]);
-  if (dup.rows.length) throw invalidField('name', 'A territory with this name exists');
+  if (dup.rows.length) throw territoryNameTaken();
   await assertStaff(db, input.ownerId, 'ownerId');
-  const { rows } = await db.query<{ id: number }>('INSERT INTO sales_territories (name, owner_id) VALUES ($1, $2) RETURNING id', [input.name, input.ownerId]);
+  const { rows } = await uniqueTerritoryName(() => db.query<{ id: number }>('INSERT INTO sales_territories (name, owner_id) VALUES ($1, $2) RETURNING id', [input.name, input.ownerId]));
   await audit(db, { actor, entity: 'sales_territory', entityId: rows[0]!.id, action: 'create', detail: input });
   return rows[0]!.id;
 }
@@ -213,9 +256,9 @@ export async function updateTerritory(db: Queryable, id: number, input: { name: 
   const { rows } = await db.query<{ name: string }>('SELECT name FROM sales_territories WHERE id = $1 FOR UPDATE', [id]);
   if (!rows.length) throw notFound('No such territory');
   const dup = await db.query('SELECT 1 FROM sales_territories WHERE lower(name) = lower($1) AND id <> $2', [input.name, id]);
-  if (dup.rows.length) throw invalidField('name', 'A territory with this name exists');
+  if (dup.rows.length) throw territoryNameTaken();
   await assertStaff(db, input.ownerId, 'ownerId');
-  await db.query('UPDATE sales_territories SET name = $2, owner_id = $3 WHERE id = $1', [id, input.name, input.ownerId]);
+  await uniqueTerritoryName(() => db.query('UPDATE sales_territories SET name = $2, owner_id = $3 WHERE id = $1', [id, input.name, input.ownerId]));
   await db.query('UPDATE companies SET territory = $2 WHERE lower(territory) = lower($1)', [rows[0]!.name, input.name]);
   await audit(db, { actor, entity: 'sales_territory', entityId: id, action: 'update', detail: { from: rows[0]!.name, ...input } });
 }
@@ -312,46 +355,104 @@ export async function offeredChannels(db: Queryable): Promise<{ id: number; name
 }
 
 /**
- * Stores an answer of the public form: the company is found by name or created as a prospect,
- * the person becomes a contact, and a lead tagged with the channel is logged (no rep: "Web form").
+ * Stores an answer of the public form as waiting for review: it is nobody's contact, no company is
+ * made or changed, and no lead is logged until staff confirm it (`confirmHuhy`). The same answer
+ * (company name, case, spaces and punctuation aside, and email) waiting already is a 409.
  */
 export async function submitHuhy(db: Queryable, input: { company: string; name: string; email: string; channelId: number; detail: string }): Promise<number> {
   const channel = await db.query('SELECT 1 FROM sales_channels WHERE id = $1 AND offered', [input.channelId]);
   if (!channel.rows.length) throw invalidField('channelId', 'Pick one of the listed channels');
-  const { rows: answer } = await db.query<{ id: number }>(
-    'INSERT INTO huhy_answers (company_name, contact_name, email, channel_id, detail) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO huhy_answers (company_name, contact_name, email, channel_id, detail) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (sales_company_key(company_name), lower(email)) WHERE status = 'pending' DO NOTHING RETURNING id`,
     [input.company, input.name, input.email, input.channelId, input.detail],
   );
-  const answerId = answer[0]!.id;
-  const { rows: found } = await db.query<{ id: number }>('SELECT id FROM companies WHERE lower(name) = lower($1) ORDER BY id LIMIT 1', [input.company]);
-  let companyId = found[0]?.id;
-  if (!companyId) {
-    const { rows } = await db.query<{ id: number }>(
-      `INSERT INTO companies (name, account_number, status, notes) VALUES ($1, $2, 'prospect', $3) RETURNING id`,
-      [input.company, `WEB-${answerId}`, 'Came in through "How did you hear about us?"'],
-    );
-    companyId = rows[0]!.id;
-  }
-  const contact = await db.query('SELECT 1 FROM contacts WHERE company_id = $1 AND lower(email) = lower($2)', [companyId, input.email]);
-  if (!contact.rows.length) await db.query('INSERT INTO contacts (company_id, name, email) VALUES ($1, $2, $3)', [companyId, input.name, input.email]);
-  await db.query('UPDATE huhy_answers SET company_id = $2 WHERE id = $1', [answerId, companyId]);
-  await db.query(
-    `INSERT INTO sales_activities (kind, company_id, staff_id, occurred_on, channel_id, huhy_id, notes) VALUES ('lead', $1, NULL, current_date, $2, $3, $4)`,
-    [companyId, input.channelId, answerId, input.detail],
-  );
-  await audit(db, { actor: { type: 'system' }, entity: 'huhy_answer', entityId: answerId, action: 'create', detail: { companyId, channelId: input.channelId } });
-  return answerId;
+  if (!rows[0]) throw new ApiError(409, ERROR_CODES.conflict, HUHY_ALREADY_RECEIVED);
+  await audit(db, { actor: SYSTEM, entity: 'huhy_answer', entityId: rows[0].id, action: 'create', detail: { channelId: input.channelId } });
+  return rows[0].id;
 }
 
-export async function huhyOverview(db: Queryable): Promise<HuhyOverview> {
-  const { rows: answers } = await db.query<HuhyOverview['answers'][number]>(
-    `SELECT h.id, ${iso('h.created_at', '"createdAt"')}, h.company_name AS company, h.company_id AS "companyId", h.contact_name AS name, h.email, ch.name AS channel, h.detail
-       FROM huhy_answers h JOIN sales_channels ch ON ch.id = h.channel_id ORDER BY h.created_at DESC, h.id DESC LIMIT 500`,
+const HUHY_ALREADY_RECEIVED = 'We already have your answer for this company; someone from our team will be in touch soon.';
+const ALREADY_REVIEWED = 'This answer was already reviewed';
+/** Confirmations that create a company of one name wait for each other here (with the hash of the name's key). */
+const COMPANY_NAME_LOCK = 'sales.company-name';
+
+type PendingRow = { id: number; company_name: string; contact_name: string; email: string; channel_id: number; detail: string; day: string; status: string };
+
+/** The answer, locked for its review: 404 when there is none, 409 when it was reviewed already. */
+async function pendingAnswer(db: Queryable, id: number): Promise<PendingRow> {
+  const { rows } = await db.query<PendingRow>(
+    `SELECT id, company_name, contact_name, email, channel_id, detail, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, status
+       FROM huhy_answers WHERE id = $1 FOR UPDATE`,
+    [id],
   );
+  if (!rows[0]) throw notFound('No such answer');
+  if (rows[0].status !== 'pending') throw new ApiError(409, ERROR_CODES.conflict, ALREADY_REVIEWED);
+  return rows[0];
+}
+
+/**
+ * Confirms a waiting answer: to the company staff picked, or (null) as a new prospect named as the
+ * answer typed it, refused with 409 when a company of that name (case, spaces and punctuation
+ * aside) exists. The person becomes a contact of the company (unless one with the email is there),
+ * and a lead of the answer's channel is logged on the day it came in, as "Web form".
+ */
+export async function confirmHuhy(db: Queryable, id: number, companyId: number | null, actor: AuditActor): Promise<number> {
+  const answer = await pendingAnswer(db, id);
+  let target = companyId;
+  if (target === null) {
+    await db.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext(sales_company_key($2)))', [COMPANY_NAME_LOCK, answer.company_name]);
+    const { rows: same } = await db.query<{ name: string }>('SELECT name FROM companies WHERE sales_company_key(name) = sales_company_key($1) ORDER BY id LIMIT 1', [answer.company_name]);
+    if (same[0]) {
+      const message = `A company named ${same[0].name} exists: add the answer to it`;
+      throw new ApiError(409, ERROR_CODES.conflict, message, { companyId: message });
+    }
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO companies (name, account_number, status, notes) VALUES ($1, $2, 'prospect', $3) RETURNING id`,
+      [answer.company_name, `WEB-${answer.id}`, 'Came in through "How did you hear about us?"'],
+    );
+    target = rows[0]!.id;
+  } else {
+    const { rows } = await db.query('SELECT 1 FROM companies WHERE id = $1', [target]);
+    if (!rows.length) throw invalidField('companyId', 'No such company');
+  }
+  const contact = await db.query('SELECT 1 FROM contacts WHERE company_id = $1 AND lower(email) = lower($2)', [target, answer.email]);
+  if (!contact.rows.length) await db.query('INSERT INTO contacts (company_id, name, email) VALUES ($1, $2, $3)', [target, answer.contact_name, answer.email]);
+  await db.query(`UPDATE huhy_answers SET status = 'confirmed', company_id = $2, reviewed_by = $3, reviewed_at = now() WHERE id = $1`, [id, target, actorId(actor)]);
+  await db.query(
+    `INSERT INTO sales_activities (kind, company_id, staff_id, occurred_on, channel_id, huhy_id, notes, created_by) VALUES ('lead', $1, NULL, $2, $3, $4, $5, $6)`,
+    [target, answer.day, answer.channel_id, id, answer.detail, actorId(actor)],
+  );
+  await audit(db, { actor, entity: 'huhy_answer', entityId: id, action: 'confirm', detail: { companyId: target, created: companyId === null } });
+  return target;
+}
+
+/** Discards a waiting answer: it stays in the table for the record, counted nowhere and shown nowhere. */
+export async function discardHuhy(db: Queryable, id: number, actor: AuditActor): Promise<void> {
+  await pendingAnswer(db, id);
+  await db.query(`UPDATE huhy_answers SET status = 'discarded', reviewed_by = $2, reviewed_at = now() WHERE id = $1`, [id, actorId(actor)]);
+  await audit(db, { actor, entity: 'huhy_answer', entityId: id, action: 'discard' });
+}
+
+const actorId = (actor: AuditActor) => (actor.type === 'staff' ? actor.id : null);
+
+const HUHY_SELECT = `
+  SELECT h.id, ${iso('h.created_at', '"createdAt"')}, h.company_name AS company, h.company_id AS "companyId", h.contact_name AS name, h.email, ch.name AS channel, h.detail, h.status
+    FROM huhy_answers h JOIN sales_channels ch ON ch.id = h.channel_id`;
+
+export async function huhyOverview(db: Queryable): Promise<HuhyOverview> {
+  const { rows: pending } = await db.query<PendingHuhyAnswer>(
+    `SELECT p.*, (SELECT json_build_object('id', c.id, 'name', c.name, 'status', c.status) FROM companies c
+                   WHERE sales_company_key(c.name) = sales_company_key(p.company) ORDER BY c.id LIMIT 1) AS match
+       FROM (${HUHY_SELECT} WHERE h.status = 'pending' ORDER BY h.created_at, h.id LIMIT $1) p
+      ORDER BY p."createdAt", p.id`,
+    [SALES_LIMITS.huhyPendingMax],
+  );
+  const { rows: answers } = await db.query<HuhyAnswer>(`${HUHY_SELECT} WHERE h.status <> 'discarded' ORDER BY h.created_at DESC, h.id DESC LIMIT 500`);
   const { rows: months } = await db.query<{ month: string; channel: string; count: number }>(
     `SELECT to_char(date_trunc('month', h.created_at AT TIME ZONE 'UTC'), 'YYYY-MM') AS month, ch.name AS channel, count(*)::int AS count
        FROM huhy_answers h JOIN sales_channels ch ON ch.id = h.channel_id
-      WHERE h.created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') - interval '11 months'
+      WHERE h.created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') - interval '11 months' AND h.status <> 'discarded'
       GROUP BY 1, 2 ORDER BY 1, 2`,
   );
   const { rows: channels } = await db.query<{ name: string }>('SELECT name FROM sales_channels ORDER BY position, id');
@@ -359,6 +460,7 @@ export async function huhyOverview(db: Queryable): Promise<HuhyOverview> {
   const totals: Record<string, number> = {};
   for (const m of months) totals[m.channel] = (totals[m.channel] ?? 0) + m.count;
   return {
+    pending,
     answers,
     channels: channels.map((c) => c.name).filter((c) => totals[c]),
     byMonth: monthList.map((month) => ({ month, counts: Object.fromEntries(months.filter((m) => m.month === month).map((m) => [m.channel, m.count])) })),

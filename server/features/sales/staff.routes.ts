@@ -1,4 +1,4 @@
-/** Staff: activities, dashboard, customers, territories, a company seen from sales, HUHY answers, the CAC check; settings are for managers and admins. */
+/** Staff: activities, dashboard, customers, territories, a company seen from sales, HUHY answers and their review, the CAC check; settings are for managers and admins. */
 import { MANAGER_ROLES } from '@contracts/common/constants';
 import { idParamsSchema } from '@contracts/common/input';
 import {
@@ -8,6 +8,7 @@ import {
   channelsInputSchema,
   customerSearchSchema,
   dashboardQuerySchema,
+  huhyConfirmSchema,
   probabilitiesInputSchema,
   reassignSchema,
   spendInputSchema,
@@ -22,10 +23,12 @@ import { requireRole, type Routes } from '@server/platform/http/plugins';
 import {
   cacReport,
   companyView,
+  confirmHuhy,
   createTerritory,
   currentMonth,
   customers,
   dashboard,
+  discardHuhy,
   huhyOverview,
   insertActivity,
   listActivities,
@@ -39,6 +42,7 @@ import {
   territoryOverview,
   updateTerritory,
 } from './sales.repo';
+import { repsFor } from './reps';
 
 /** The months a settings screen shows: the last 11 and this one. */
 export function recentMonths(now = new Date(), count = 12): string[] {
@@ -59,9 +63,13 @@ export const staffSalesRoutes: Routes = (app, ctx) => {
 
   app.post('/api/v2/sales/activities', async (request, reply) => {
     const input = parseInput(activityInputSchema, request.body);
-    const id = await inTransaction(pool, (db) => insertActivity(db, { ...input, staffId: input.staffId ?? staffOf(request).userId }, me(request)));
+    const staff = staffOf(request);
+    const today = ctx.now().toISOString().slice(0, 10);
+    const id = await inTransaction(pool, (db) => insertActivity(db, { ...input, staffId: input.staffId ?? staff.userId }, staff, today));
     return reply.status(201).send(await loadActivity(pool, id));
   });
+
+  app.get('/api/v2/sales/reps', async (request) => repsFor(pool, staffOf(request)));
 
   app.get('/api/v2/sales/customers', async (request) => ({ customers: await customers(pool, parseInput(customerSearchSchema, request.query, 'query')) }));
 
@@ -94,6 +102,18 @@ export const staffSalesRoutes: Routes = (app, ctx) => {
   });
 
   app.get('/api/v2/sales/huhy', async () => huhyOverview(pool));
+
+  app.post('/api/v2/sales/huhy/:id/confirm', async (request) => {
+    const { id } = parseInput(idParamsSchema, request.params, 'path');
+    const { companyId } = parseInput(huhyConfirmSchema, request.body);
+    return { companyId: await inTransaction(pool, (db) => confirmHuhy(db, id, companyId, me(request))) };
+  });
+
+  app.post('/api/v2/sales/huhy/:id/discard', async (request) => {
+    const { id } = parseInput(idParamsSchema, request.params, 'path');
+    await inTransaction(pool, (db) => discardHuhy(db, id, me(request)));
+    return { id };
+  });
 
   app.get('/api/v2/sales/cac', async (request) => {
     const months = recentMonths();

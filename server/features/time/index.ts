@@ -14,7 +14,11 @@ export const time: Feature = {
   register: async (app, ctx) => {
     const pool = ctx.database.pool;
     await ctx.jobs.define(usageAlerts, async ({ companyId }) => void (await inTransaction(pool, (db) => sendUsageAlerts(db, ctx.now(), companyId))), { policy: 'short' });
-    await ctx.jobs.define(flagPunches, async () => void (await inTransaction(pool, (db) => flagForgottenPunches(db, ctx.now()))), { policy: 'singleton' });
+    await ctx.jobs.define(
+      flagPunches,
+      async () => void (await inTransaction(pool, (db) => flagForgottenPunches(db, ctx.now(), (detail, message) => app.log.warn(detail, message)))),
+      { policy: 'singleton' },
+    );
     // Hourly sweeps, once the queue runs (server.ts starts it before the app listens, which readies it).
     app.addHook('onReady', async () => {
       if (!ctx.jobs.started) return;

@@ -2,6 +2,8 @@
  * Managed-services contracts: usage this month from time entries, usage alerts (once per company,
  * month and threshold), month close. Usage counts a company's time entries that are not on a
  * ticket (the tracker, the timesheet's company rows) or are on its "Managed Services" tickets.
+ * A closed month is a sent bill: time dated in it that arrives later goes on the next bill
+ * (docs/adr/0100).
  */
 import type { z } from 'zod';
 import { closeMonth, passedThresholds, type contractSchema, type ContractUsage, type MonthCloseFigures, type MsTicket, type RoundingRule, type UsageThreshold } from '@contracts/time';
@@ -21,13 +23,26 @@ const previousMonth = (month: string) => {
   return d.toISOString().slice(0, 10);
 };
 
-/** Minutes of every entry counted against a company's contract in a month (project time is the project's budget, not the contract's). */
-const USAGE_ENTRIES = `
-  SELECT e.company_id, e.minutes FROM time_entries e LEFT JOIN tickets t ON t.id = e.ticket_id
-   WHERE e.work_date >= $1::date AND e.work_date < ($1::date + interval '1 month')
-     AND ((e.ticket_id IS NULL AND e.project_id IS NULL) OR t.queue = '${MS_QUEUE}')`;
+/** Whether a time entry `e` (its ticket `t`) counts against its company's contract: project time is the project's budget, not the contract's. */
+const COUNTS = `((e.ticket_id IS NULL AND e.project_id IS NULL) OR t.queue = '${MS_QUEUE}')`;
 
-type ContractRow = Omit<ContractUsage, 'rollover_in_minutes' | 'used_minutes' | 'remaining_minutes' | 'overage_minutes' | 'percent' | 'alerts' | 'closed'> & {
+/** Entries dated in a month ($1, YYYY-MM-01) that count against a contract, with the bill that carried each (null: none yet). */
+const MONTH_ENTRIES = `
+  SELECT e.id::int AS id, e.company_id, e.minutes, e.ms_bill_month FROM time_entries e LEFT JOIN tickets t ON t.id = e.ticket_id
+   WHERE e.work_date >= $1::date AND e.work_date < ($1::date + interval '1 month') AND ${COUNTS}`;
+
+/**
+ * Late time before a month ($1): entries counting against a contract, dated in a month of it
+ * closed before $1, that no bill has carried (they arrived after their month's bill). The next
+ * month closed bills them (docs/adr/0100). Read per closed month, through the company-and-day index.
+ */
+const LATE_ENTRIES = `
+  SELECT e.id::int AS id, e.company_id, e.minutes FROM ms_month_closes c
+    JOIN time_entries e ON e.company_id = c.company_id AND e.work_date >= c.month AND e.work_date < (c.month + interval '1 month') AND e.ms_bill_month IS NULL
+    LEFT JOIN tickets t ON t.id = e.ticket_id
+   WHERE c.month < $1::date AND ${COUNTS}`;
+
+type ContractRow = Omit<ContractUsage, 'rollover_in_minutes' | 'used_minutes' | 'adjustment_minutes' | 'late_minutes' | 'remaining_minutes' | 'overage_minutes' | 'percent' | 'alerts' | 'closed'> & {
   account_manager_email: string | null;
 };
 
@@ -42,30 +57,40 @@ async function contractRows(db: Queryable, companyId?: number): Promise<Contract
   return rows;
 }
 
-/** Contracts with their usage in a month (YYYY-MM-01). */
+/** Contracts with their usage in a month (YYYY-MM-01): an open month's own and late time, a closed month's bill and the time that came after it. */
 export async function contractsUsage(db: Queryable, month: string, companyId?: number): Promise<ContractUsage[]> {
   const contracts = await contractRows(db, companyId);
   const ids = contracts.map((c) => c.company_id);
-  const { rows: used } = await db.query<{ company_id: number; minutes: number }>(
-    `SELECT company_id, sum(minutes)::int AS minutes FROM (${USAGE_ENTRIES}) u WHERE company_id = ANY($2::int[]) GROUP BY company_id`,
+  const { rows: own } = await db.query<{ company_id: number; minutes: number; after_bill: number }>(
+    `SELECT company_id, sum(minutes)::int AS minutes, COALESCE(sum(minutes) FILTER (WHERE ms_bill_month IS DISTINCT FROM $1::date), 0)::int AS after_bill
+       FROM (${MONTH_ENTRIES}) u WHERE company_id = ANY($2::int[]) GROUP BY company_id`,
+    [month, ids],
+  );
+  const { rows: late } = await db.query<{ company_id: number; minutes: number }>(
+    `SELECT company_id, sum(minutes)::int AS minutes FROM (${LATE_ENTRIES}) l WHERE company_id = ANY($2::int[]) GROUP BY company_id`,
     [month, ids],
   );
   const { rows: alerts } = await db.query<{ company_id: number; threshold: UsageThreshold }>('SELECT company_id, threshold FROM ms_usage_alerts WHERE month = $1 AND company_id = ANY($2::int[])', [month, ids]);
-  const { rows: closes } = await db.query<MonthCloseFigures & { company_id: number; month: string }>(
-    `SELECT company_id, to_char(month, 'YYYY-MM-DD') AS month, included_minutes, rollover_in_minutes, billed_minutes, overage_minutes, overage_cents::int AS overage_cents, rollover_out_minutes
+  const { rows: closes } = await db.query<MonthCloseFigures & { company_id: number; month: string; adjustment_minutes: number }>(
+    `SELECT company_id, to_char(month, 'YYYY-MM-DD') AS month, included_minutes, rollover_in_minutes, billed_minutes, overage_minutes, overage_cents::int AS overage_cents, rollover_out_minutes, adjustment_minutes
        FROM ms_month_closes WHERE month IN ($1, $2) AND company_id = ANY($3::int[])`,
     [month, previousMonth(month), ids],
   );
   return contracts.map(({ account_manager_email: _email, ...c }) => {
-    const minutes = used.find((u) => u.company_id === c.company_id)?.minutes ?? 0;
+    const mine = own.find((u) => u.company_id === c.company_id);
     const closed = closes.find((x) => x.company_id === c.company_id && x.month === month);
     const rolloverIn = closed?.rollover_in_minutes ?? closes.find((x) => x.company_id === c.company_id && x.month !== month)?.rollover_out_minutes ?? 0;
+    // A closed month shows its bill; an open one its own time and the late time its bill would carry.
+    const adjustment = closed ? closed.adjustment_minutes : (late.find((l) => l.company_id === c.company_id)?.minutes ?? 0);
+    const minutes = closed ? closed.billed_minutes : (mine?.minutes ?? 0) + adjustment;
     const available = c.included_minutes + rolloverIn;
     return {
       ...c,
       rounding_minutes: c.rounding_minutes as RoundingRule,
       rollover_in_minutes: rolloverIn,
       used_minutes: minutes,
+      adjustment_minutes: adjustment,
+      late_minutes: closed ? (mine?.after_bill ?? 0) : 0,
       remaining_minutes: Math.max(0, available - minutes),
       overage_minutes: Math.max(0, minutes - available),
       percent: c.included_minutes > 0 ? Math.round((minutes * 1000) / c.included_minutes) / 10 : minutes > 0 ? 100 : 0,
@@ -97,8 +122,10 @@ export async function saveContract(db: Queryable, actor: AuditActor, companyId: 
 }
 
 /**
- * Closes a month of a contract: billed minutes are the month's entries (already rounded), overage
- * and roll-over follow the contract. Once per company and month; the month must have ended.
+ * Closes a month of a contract, which bills it: the month's entries (already rounded) and the
+ * late time of earlier closed months (an adjustment), with overage and roll-over by the contract.
+ * Every entry billed is marked with the month, so no bill takes it twice and a late one is told
+ * apart. Once per company and month; the month must have ended.
  */
 export async function closeContractMonth(db: Queryable, actor: AuditActor & { type: 'staff' }, companyId: number, month: string, now: Date): Promise<MonthCloseFigures> {
   if (month >= monthOf(now)) throw invalidField('month', 'Month must have ended before it is closed');
@@ -109,15 +136,21 @@ export async function closeContractMonth(db: Queryable, actor: AuditActor & { ty
   if (!rows[0]) throw notFound('This company has no managed-services contract');
   const { rows: done } = await db.query('SELECT 1 FROM ms_month_closes WHERE company_id = $1 AND month = $2', [companyId, month]);
   if (done[0]) throw conflict(`${month.slice(0, 7)} is already closed for this company`);
-  const { rows: entries } = await db.query<{ minutes: number }>(`SELECT minutes FROM (${USAGE_ENTRIES}) u WHERE company_id = $2`, [month, companyId]);
+  // The entries are locked as they are read (in id order, as a timesheet cell locks its own): a
+  // cell changed meanwhile waits, then sees them billed.
+  const { rows: entries } = await db.query<{ id: number; minutes: number }>(`${MONTH_ENTRIES} AND e.ms_bill_month IS NULL AND e.company_id = $2 ORDER BY e.id FOR UPDATE OF e`, [month, companyId]);
+  const { rows: late } = await db.query<{ id: number; minutes: number }>(`${LATE_ENTRIES} AND e.company_id = $2 ORDER BY e.id FOR UPDATE OF e`, [month, companyId]);
   const { rows: prev } = await db.query<{ n: number }>('SELECT rollover_out_minutes AS n FROM ms_month_closes WHERE company_id = $1 AND month = $2', [companyId, previousMonth(month)]);
-  const figures = closeMonth(rows[0], entries.map((e) => e.minutes), prev[0]?.n ?? 0);
+  const billed = [...entries, ...late];
+  const figures = closeMonth(rows[0], billed.map((e) => e.minutes), prev[0]?.n ?? 0);
+  const adjustment = late.reduce((sum, e) => sum + e.minutes, 0);
+  await db.query('UPDATE time_entries SET ms_bill_month = $2 WHERE id = ANY($1::int[])', [billed.map((e) => e.id), month]);
   await db.query(
-    `INSERT INTO ms_month_closes (company_id, month, included_minutes, rollover_in_minutes, billed_minutes, overage_minutes, overage_cents, rollover_out_minutes, closed_at, closed_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [companyId, month, figures.included_minutes, figures.rollover_in_minutes, figures.billed_minutes, figures.overage_minutes, figures.overage_cents, figures.rollover_out_minutes, now, actor.id],
+    `INSERT INTO ms_month_closes (company_id, month, included_minutes, rollover_in_minutes, billed_minutes, overage_minutes, overage_cents, rollover_out_minutes, adjustment_minutes, closed_at, closed_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [companyId, month, figures.included_minutes, figures.rollover_in_minutes, figures.billed_minutes, figures.overage_minutes, figures.overage_cents, figures.rollover_out_minutes, adjustment, now, actor.id],
   );
-  await audit(db, { actor, entity: 'ms_contract', entityId: companyId, action: 'close_month', detail: { month, ...figures } });
+  await audit(db, { actor, entity: 'ms_contract', entityId: companyId, action: 'close_month', detail: { month, ...figures, adjustment_minutes: adjustment } });
   return figures;
 }
 

@@ -76,19 +76,38 @@ export async function punch(db: Queryable, actor: AuditActor, userId: number, ac
   await audit(db, { actor, entity: 'punch', entityId: open.id, action });
 }
 
+/** Said when a punch's stored zone is one the database does not know (stored before zones were checked with it). */
+export type UnknownZoneLog = (detail: { punch: number; time_zone: string }, message: string) => void;
+
+/** The zone the sweep counts a punch's day in: its own, or UTC when the database does not know it (PostgreSQL reads names without regard to case). */
+const SWEEP_ZONE = `CASE WHEN lower(time_zone) IN (SELECT lower(name) FROM pg_timezone_names) THEN time_zone ELSE 'UTC' END`;
+
 /**
  * Flags punches left open past the end of the day they started (in the zone they were punched
- * in): the person forgot to punch out. Answers how many were flagged. Idempotent.
+ * in): the person forgot to punch out. A punch whose stored zone the database does not know is
+ * counted in UTC and logged, so it cannot stop the sweep for everyone. Answers how many were
+ * flagged. Idempotent.
  */
-export async function flagForgottenPunches(db: Queryable, now: Date): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
-    `UPDATE timeclock_punches SET flagged_at = $1
-      WHERE punched_out_at IS NULL AND flagged_at IS NULL
-        AND ($1::timestamptz AT TIME ZONE time_zone)::date > (punched_in_at AT TIME ZONE time_zone)::date
-      RETURNING id::int AS id`,
+export async function flagForgottenPunches(db: Queryable, now: Date, log: UnknownZoneLog = () => undefined): Promise<number> {
+  const { rows } = await db.query<{ id: number; zone: string; stored: string }>(
+    `WITH open AS (
+       SELECT id, punched_in_at, time_zone AS stored, ${SWEEP_ZONE} AS zone
+         FROM timeclock_punches WHERE punched_out_at IS NULL AND flagged_at IS NULL
+     )
+     UPDATE timeclock_punches p SET flagged_at = $1 FROM open o
+      WHERE p.id = o.id AND ($1::timestamptz AT TIME ZONE o.zone)::date > (o.punched_in_at AT TIME ZONE o.zone)::date
+      RETURNING p.id::int AS id, o.zone, o.stored`,
     [now],
   );
-  for (const r of rows) await audit(db, { actor: SYSTEM, entity: 'punch', entityId: r.id, action: 'flag_forgotten_punch_out' });
+  const { rows: unknown } = await db.query<{ id: number; time_zone: string }>(
+    `SELECT id::int AS id, time_zone FROM timeclock_punches WHERE punched_out_at IS NULL AND (flagged_at IS NULL OR flagged_at = $1) AND ${SWEEP_ZONE} = 'UTC' AND time_zone <> 'UTC'`,
+    [now],
+  );
+  for (const u of unknown) log({ punch: u.id, time_zone: u.time_zone }, 'A punch has a time zone the database does not know; its day is counted in UTC');
+  for (const r of rows) {
+    const fallback = r.zone !== r.stored ? { counted_in: r.zone, unknown_time_zone: r.stored } : undefined;
+    await audit(db, { actor: SYSTEM, entity: 'punch', entityId: r.id, action: 'flag_forgotten_punch_out', ...(fallback ? { detail: fallback } : {}) });
+  }
   return rows.length;
 }
 

@@ -184,26 +184,44 @@ export async function dayMinutes(db: Queryable, userId: number, day: string): Pr
 
 /**
  * Sets one cell: the timesheet's own entry of the item on the day becomes what makes the cell
- * hold the typed minutes (time logged on the ticket or by the timer stays as it is).
+ * hold the typed minutes (time logged on the ticket or by the timer stays as it is, and so does
+ * time a closed managed-services month billed: more goes on the next bill as late time).
  */
 export async function setCell(db: Queryable, actor: AuditActor, userId: number, input: z.output<typeof cellSchema>): Promise<void> {
   if (!weekDays(input.week).includes(input.day)) throw invalidField('day', 'Day must be in the week');
   await lockPerson(db, userId);
   await assertWeekOpen(db, userId, input.day);
   const target = await itemTarget(db, input.item);
-  const { rows } = await db.query<{ other: number; own: number; billable: boolean | null }>(
-    `SELECT COALESCE(sum(minutes) FILTER (WHERE source <> 'timesheet'), 0)::int AS other,
-            COALESCE(sum(minutes) FILTER (WHERE source = 'timesheet'), 0)::int AS own,
+  // The cell's entries are locked first: a month close billing them meanwhile is waited for, and then seen.
+  await db.query(`SELECT id FROM time_entries WHERE staff_user_id = $1 AND work_date = $2 AND ${cellWhere(input.item)} ORDER BY id FOR UPDATE`, [userId, input.day, input.item.id]);
+  // What the cell cannot change: time logged on the ticket or by the timer, and time a managed-services bill counted.
+  const { rows } = await db.query<{ other: number; billed: number; own: number; billable: boolean | null }>(
+    `SELECT COALESCE(sum(minutes) FILTER (WHERE source <> 'timesheet' OR ms_bill_month IS NOT NULL), 0)::int AS other,
+            COALESCE(sum(minutes) FILTER (WHERE ms_bill_month IS NOT NULL), 0)::int AS billed,
+            COALESCE(sum(minutes) FILTER (WHERE source = 'timesheet' AND ms_bill_month IS NULL), 0)::int AS own,
             bool_and(billable) FILTER (WHERE source = 'timesheet') AS billable
        FROM time_entries WHERE staff_user_id = $1 AND work_date = $2 AND ${cellWhere(input.item)}`,
     [userId, input.day, input.item.id],
   );
-  const { other, own } = rows[0]!;
-  if (input.minutes < other) throw invalidField('minutes', `This cell holds ${other} minutes logged on the ticket or by the timer; change those there`);
+  const { other, billed, own } = rows[0]!;
+  if (input.minutes < other) {
+    throw invalidField(
+      'minutes',
+      billed === other
+        ? `This cell holds ${billed} minutes billed on a closed managed-services month; it cannot go below that`
+        : billed > 0
+          ? `This cell holds ${other} minutes logged on the ticket, by the timer or billed on a closed managed-services month; it cannot go below that`
+          : `This cell holds ${other} minutes logged on the ticket or by the timer; change those there`,
+    );
+  }
   const mine = input.minutes - other;
   if ((await dayMinutes(db, userId, input.day)) - own + mine > MINUTES_PER_DAY) throw invalidField('minutes', 'A day holds at most 24 hours');
   const billable = input.billable ?? rows[0]!.billable ?? true;
-  await db.query(`DELETE FROM time_entries WHERE staff_user_id = $1 AND work_date = $2 AND source = 'timesheet' AND ${cellWhere(input.item)}`, [userId, input.day, input.item.id]);
+  await db.query(`DELETE FROM time_entries WHERE staff_user_id = $1 AND work_date = $2 AND source = 'timesheet' AND ms_bill_month IS NULL AND ${cellWhere(input.item)}`, [
+    userId,
+    input.day,
+    input.item.id,
+  ]);
   if (mine > 0) {
     await db.query(
       `INSERT INTO time_entries (staff_user_id, ticket_id, project_id, company_id, work_date, minutes, billable, description, source)
@@ -221,9 +239,9 @@ async function pinRow(db: Queryable, userId: number, week: string, item: TimeIte
      ON CONFLICT (staff_user_id, week_start, COALESCE(ticket_id, 0), COALESCE(project_id, 0), COALESCE(company_id, 0)) DO UPDATE SET billable = EXCLUDED.billable`,
     [userId, week, item.kind === 'ticket' ? item.id : null, item.kind === 'project' ? item.id : null, item.kind === 'company' ? item.id : null, billable],
   );
-  // The row's flag applies to its timesheet entries of the week.
+  // The row's flag applies to its timesheet entries of the week (not to those a bill counted: a sent bill does not change).
   await db.query(
-    `UPDATE time_entries SET billable = $4 WHERE staff_user_id = $1 AND source = 'timesheet' AND work_date BETWEEN $2::date AND $2::date + 6 AND ${cellWhere(item)}`,
+    `UPDATE time_entries SET billable = $4 WHERE staff_user_id = $1 AND source = 'timesheet' AND ms_bill_month IS NULL AND work_date BETWEEN $2::date AND $2::date + 6 AND ${cellWhere(item)}`,
     [userId, week, item.id, billable],
   );
 }

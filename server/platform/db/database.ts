@@ -4,6 +4,7 @@ import pg from 'pg';
 import { DB_DEFAULTS, type Config } from '@server/config';
 import { EmbeddedServer, EmbeddedStartError, embeddedPaths } from './embedded';
 import { migrate } from './migrate';
+import { loadDatabaseTimeZones } from './time-zones';
 
 export type Database = {
   kind: 'embedded' | 'postgres';
@@ -41,7 +42,7 @@ export function previousVersionDatabase(dataDir: string): string | undefined {
   return existsSync(join(paths.pglite, 'PG_VERSION')) && !existsSync(join(paths.pgData, 'PG_VERSION')) ? paths.pglite : undefined;
 }
 
-/** Connects to DATABASE_URL, or starts the embedded PostgreSQL server in DATA_DIR; migrates either. */
+/** Connects to DATABASE_URL, or starts the embedded PostgreSQL server in DATA_DIR; migrates either, and reads the time zones it accepts. */
 export async function openDatabase(settings: DatabaseSettings, log: (message: string) => void = () => undefined): Promise<Database> {
   let embedded: EmbeddedServer | undefined;
   let connection: pg.PoolConfig;
@@ -65,6 +66,7 @@ export async function openDatabase(settings: DatabaseSettings, log: (message: st
   migrator.on('error', () => undefined);
   try {
     await migrate(migrator);
+    await loadDatabaseTimeZones(migrator);
   } catch (error) {
     await embedded?.stop();
     throw error;

@@ -10,6 +10,7 @@ import type {
   QuoteDraftInput,
   QuotePipeline,
   QuoteRow,
+  QuoteSendInput,
   QuoteView,
 } from '@contracts/quotes';
 import { dataOf, http, type QueryParams } from '@/shared/http/http';
@@ -33,7 +34,7 @@ export const quotesApi = {
   view: (id: number): Promise<QuoteView> => dataOf(http.get<QuoteView>(`/api/v2/quotes/${id}`)),
   create: (draft: QuoteDraftInput): Promise<QuoteView> => dataOf(http.post<QuoteView>('/api/v2/quotes', draft)),
   save: (id: number, draft: QuoteSave): Promise<QuoteView> => dataOf(http.put<QuoteView>(`/api/v2/quotes/${id}`, draft)),
-  send: (id: number): Promise<QuoteView> => dataOf(http.post<QuoteView>(`/api/v2/quotes/${id}/send`)),
+  send: (id: number, version: number): Promise<QuoteView> => dataOf(http.post<QuoteView>(`/api/v2/quotes/${id}/send`, { version } satisfies QuoteSendInput)),
   revise: (id: number): Promise<QuoteView> => dataOf(http.post<QuoteView>(`/api/v2/quotes/${id}/revise`)),
   decide: (id: number, status: 'accepted' | 'declined', note = ''): Promise<QuoteView> => dataOf(http.post<QuoteView>(`/api/v2/quotes/${id}/status`, { status, note })),
   pdf: (id: number): Promise<Blob> => dataOf(http.get<Blob>(`/api/v2/quotes/${id}/pdf`, { responseType: 'blob' })),

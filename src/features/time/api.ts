@@ -1,4 +1,4 @@
-import type { ContractsView, ContractUsage, FlaggedPunch, MonthCloseFigures, MsTicket, TeamWeek, TimeItem, TimeclockView, TimesheetWeek, TrackerView } from '@contracts/time';
+import type { ContractsView, ContractUsage, FlaggedPunch, MonthCloseFigures, MsTicket, TeamWeek, TimeItem, TimeclockView, TimesheetWeek, TrackerActionName, TrackerView } from '@contracts/time';
 import { dataOf, http } from '@/shared/http/http';
 
 /** The browser's IANA time zone: weeks, days and punches are read in it (docs/adr/0080). */
@@ -7,7 +7,7 @@ export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().tim
 export type CellInput = { week: string; item: TimeItem; day: string; minutes: number; note?: string; billable?: boolean };
 export type Decision = { week: string; users: number[]; decision: 'approve' | 'reject'; reason?: string };
 export type ContractInput = { plan: string; included_hours: number; overage_rate_cents: number; rounding_minutes: 0 | 6 | 15 | 30; rollover: boolean; rollover_cap_hours: number };
-export type TrackerAction = 'start' | 'pause' | 'resume' | 'stop';
+export type TrackerAction = TrackerActionName;
 
 export const timeApi = {
   week: (q: { week: string; user?: number }): Promise<TimesheetWeek> => dataOf(http.get('/api/v2/timesheet', { params: q })),

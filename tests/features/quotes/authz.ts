@@ -33,7 +33,7 @@ export const ROWS: Record<string, Row> = {
   'PUT /api/v2/quotes/:id': { url: quoteUrl(), body: draft, expect: staffOnly() },
   'GET /api/v2/quotes/:id/pdf': { url: quoteUrl('/pdf'), expect: staffOnly() },
   // Sending, revising and deciding change the quote: checked on one that does not exist.
-  'POST /api/v2/quotes/:id/send': { url: '/api/v2/quotes/999999/send', expect: staffOnly(404) },
+  'POST /api/v2/quotes/:id/send': { url: '/api/v2/quotes/999999/send', body: { version: 1 }, expect: staffOnly(404) },
   'POST /api/v2/quotes/:id/revise': { url: '/api/v2/quotes/999999/revise', expect: staffOnly(404) },
   'POST /api/v2/quotes/:id/status': { url: '/api/v2/quotes/999999/status', body: { status: 'accepted' }, expect: staffOnly(404) },
   'GET /api/v2/public/quotes/:key': { url: `/api/v2/public/quotes/${NO_KEY}`, expect: all(404) },

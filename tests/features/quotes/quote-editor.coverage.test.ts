@@ -42,10 +42,10 @@ describeMachinePaths(entry, {
   errors: {
     load: [new ApiError(404, 'not_found', 'No such quote')],
     save: [new ApiError(0, 'network', 'Network Error'), new ApiError(409, 'conflict', 'This quote was sent or revised')],
-    send: [new ApiError(400, 'invalid_input', 'Cannot send', { contactEmail: 'needed' })],
+    send: [new ApiError(400, 'invalid_input', 'Cannot send', { contactEmail: 'needed' }), new ApiError(409, 'conflict', 'This quote changed after you opened it')],
     revise: [new ApiError(409, 'conflict', 'A newer revision exists')],
   },
-  serializeState: (s) => JSON.stringify({ value: s.value, id: s.context.id !== null, edited: s.context.editedDuringSave, restored: s.context.restored !== null, ro: s.context.view?.readOnly ?? null }),
+  serializeState: (s) => JSON.stringify({ value: s.value, id: s.context.id !== null, edited: s.context.editedDuringSave, sendAfterSave: s.context.sendAfterSave, restored: s.context.restored !== null, ro: s.context.view?.readOnly ?? null }),
   check: (snapshot) => {
     // A change not yet on the server is also kept on the device.
     if (snapshot.matches({ editing: 'pending' }) && snapshot.context.draft.title === 'Printers' && !snapshot.context.restored) {
@@ -55,5 +55,7 @@ describeMachinePaths(entry, {
     if (snapshot.matches('saved')) expect(snapshot.context.lastSavedAt).not.toBeNull();
     if (snapshot.matches('readOnly')) expect(snapshot.context.view?.readOnly).toBe(true);
     if (snapshot.matches('revised')) expect(snapshot.context.revisedId).toBe(8);
+    // A send never waits outside a save: it is sent, or dropped with the reason shown.
+    if (snapshot.context.sendAfterSave) expect(snapshot.matches('saving')).toBe(true);
   },
 });

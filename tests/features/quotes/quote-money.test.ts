@@ -1,18 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatCents, lineNetCents, parseCents, quoteTotals, type MoneyLine } from '@contracts/quote-money';
-import { acceptedContent, revisionChanges, totalsOf, type QuoteLine } from '@contracts/quotes';
+import { QUOTE_LIMITS, acceptedContent, revisionChanges, totalsOf, type QuoteLine } from '@contracts/quotes';
 
 const line = fc.record<MoneyLine>({
   kind: fc.constantFrom('item', 'item', 'item', 'heading'),
-  quantityHundredths: fc.integer({ min: 0, max: 9_999_999 }),
-  unitPriceCents: fc.integer({ min: 0, max: 9_999_999_999 }),
+  quantityHundredths: fc.integer({ min: 0, max: Math.round(QUOTE_LIMITS.quantityMax * 100) }),
+  unitPriceCents: fc.integer({ min: 0, max: QUOTE_LIMITS.unitPriceCentsMax }),
   discountBp: fc.integer({ min: 0, max: 10_000 }),
   taxable: fc.boolean(),
   optional: fc.boolean(),
   chosen: fc.boolean(),
 });
-const lines = fc.array(line, { maxLength: 300 });
+const lines = fc.array(line, { maxLength: QUOTE_LIMITS.linesMax });
 const rate = fc.integer({ min: 0, max: 10_000 });
 const counts = (l: MoneyLine) => l.kind === 'item' && (!l.optional || l.chosen);
 
@@ -73,6 +73,16 @@ describe('quote money in integer cents', () => {
         expect(lineNetCents({ ...l, discountBp: 10_000 })).toBe(0);
       }),
     );
+  });
+
+  it('stays exact up to the largest quote the limits allow: every line at the top quantity and price, taxed at 100 %', () => {
+    const top: MoneyLine = { kind: 'item', quantityHundredths: Math.round(QUOTE_LIMITS.quantityMax * 100), unitPriceCents: QUOTE_LIMITS.unitPriceCentsMax, discountBp: 0, taxable: true, optional: false, chosen: false };
+    const t = quoteTotals(Array.from({ length: QUOTE_LIMITS.linesMax }, () => top), 10_000);
+    const line = (BigInt(top.quantityHundredths) * BigInt(top.unitPriceCents) + 50n) / 100n;
+    const subtotal = line * BigInt(QUOTE_LIMITS.linesMax);
+    expect(t).toEqual({ subtotalCents: Number(subtotal), taxableCents: Number(subtotal), taxCents: Number(subtotal), totalCents: Number(subtotal * 2n) });
+    for (const v of Object.values(t)) expect(Number.isSafeInteger(v)).toBe(true);
+    expect(BigInt(t.totalCents)).toBe(subtotal * 2n);
   });
 
   it('the order of the lines does not change the totals', () => {

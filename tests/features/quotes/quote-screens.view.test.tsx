@@ -89,6 +89,32 @@ describe('the quote editor', () => {
     await waitFor(() => expect(puts).toEqual(['Typed before the tab closed']), { timeout: 3000 });
   });
 
+  it('Send right after typing saves first and sends the saved version; a quote saved elsewhere since is not sent, and the screen says so', async () => {
+    const calls: string[] = [];
+    server.use(
+      http.get('*/api/v2/quotes/7', () => HttpResponse.json(view())),
+      http.put('*/api/v2/quotes/7', async ({ request }) => {
+        const body = (await request.json()) as { title: string; baseVersion: number };
+        calls.push(`save ${body.title} from ${body.baseVersion}`);
+        return HttpResponse.json(view({ title: body.title, version: 4 }));
+      }),
+      http.post('*/api/v2/quotes/7/send', async ({ request }) => {
+        calls.push(`send ${((await request.json()) as { version: number }).version}`);
+        return HttpResponse.json({ error: { code: 'conflict', message: 'This quote changed after you opened it: review the saved version, then send it' } }, { status: 409 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/quote/edit/7', <QuoteEditorScreen params={{ id: '7' }} />);
+    const title = await screen.findByLabelText('Title');
+    await user.type(title, ' and toner');
+    // Before the autosave's pause is over.
+    await user.click(screen.getByRole('button', { name: 'Send to client' }));
+    const alert = (await screen.findByText('This quote changed elsewhere')).parentElement!;
+    expect(alert).toHaveTextContent('This quote changed after you opened it: review the saved version, then send it');
+    expect(within(alert).getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+    expect(calls).toEqual(['save Printers and toner from 3', 'send 4']);
+  });
+
   it('shows a sent quote read-only, and Revise opens the new revision', async () => {
     server.use(
       http.get('*/api/v2/quotes/7', () => HttpResponse.json(view({ status: 'sent', sentAt: '2026-01-02T00:00:00Z' }, true))),

@@ -69,6 +69,15 @@ describe.each(BACKENDS)('quotes and the catalog on %s', (backend) => {
     expect(exported.body).toContain('CSV-1,"Paper, A4",Bright white,paper,24.50,12.00,true,true');
   });
 
+  it('an import that updates an existing SKU changes only the columns its file has', async () => {
+    const kept = await item('API-CSV-KEPT', { description: 'Kept description', unitCostCents: 500, taxable: false, active: false });
+    const csv = 'sku,name,category,unit_price\r\nAPI-CSV-KEPT,Renamed by import,hardware,99.00\r\n';
+    const done = (await call('POST', '/api/v2/catalog/import', { csv, commit: true })).json() as CatalogImportResult;
+    expect(done).toMatchObject({ committed: true, created: 0, updated: 1 });
+    const [after] = (await call('GET', '/api/v2/catalog?q=API-CSV-KEPT')).json().rows as CatalogItem[];
+    expect(after).toEqual({ ...kept, name: 'Renamed by import', unit_price_cents: 9900 });
+  });
+
   it('drafts a quote for a new client (a prospect company), computes totals in cents, sends it, and the client accepts with an optional line', async () => {
     const laptop = await item('API-Q-LAPTOP', { unitPriceCents: 99_999 });
     const draft = {
@@ -101,7 +110,7 @@ describe.each(BACKENDS)('quotes and the catalog on %s', (backend) => {
     expect((await call('PUT', `/api/v2/quotes/${view.quote.id}`, { ...draft, baseVersion: view.quote.version })).statusCode).toBe(409);
     const current = saved.json() as QuoteView;
 
-    const sent = await call('POST', `/api/v2/quotes/${view.quote.id}/send`);
+    const sent = await call('POST', `/api/v2/quotes/${view.quote.id}/send`, { version: current.quote.version });
     expect(sent.statusCode, sent.body).toBe(200);
     expect((sent.json() as QuoteView).readOnly).toBe(true);
     expect((await call('PUT', `/api/v2/quotes/${view.quote.id}`, draft)).statusCode).toBe(409);
@@ -166,7 +175,7 @@ describe.each(BACKENDS)('quotes and the catalog on %s', (backend) => {
 
   it('expires a sent quote after its valid-until day through the job queue, also after a restart', async () => {
     const created = (await call('POST', '/api/v2/quotes', { type: 'support', companyId: 1, contactEmail: 'exp@acme.test', validUntil: day(0), lines: [{ kind: 'item', description: 'Hours', quantity: 1, unitPriceCents: 100 }] })).json() as QuoteView;
-    expect((await call('POST', `/api/v2/quotes/${created.quote.id}/send`)).statusCode).toBe(200);
+    expect((await call('POST', `/api/v2/quotes/${created.quote.id}/send`, { version: created.quote.version })).statusCode).toBe(200);
     const [job] = await q(`SELECT state, start_after > now() AS later FROM pgboss.job WHERE name = 'quotes.expire' AND data->>'quoteId' = $1`, [String(created.quote.id)]);
     expect(job).toEqual({ state: 'created', later: true });
     // Not due yet: nothing runs.

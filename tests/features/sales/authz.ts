@@ -10,9 +10,10 @@ export async function prepare(pool: Pool): Promise<Record<string, number>> {
   return { salesCompany: rows[0]!.id };
 }
 
-/** Sales: staff of every role; settings and territory edits for managers and admins; the public form by itself (bad input: 400 for everyone, nothing stored). */
+/** Sales: staff of every role (reviewing public answers too); settings and territory edits for managers and admins; the public form by itself (bad input: 400 for everyone, nothing stored). */
 export const ROWS: Record<string, Row> = {
   'GET /api/v2/sales/dashboard': { expect: staffOnly() },
+  'GET /api/v2/sales/reps': { expect: staffOnly() },
   'GET /api/v2/sales/activities': { url: '/api/v2/sales/activities?kind=call&limit=5', expect: staffOnly() },
   'POST /api/v2/sales/activities': { body: (ids: { extra: Record<string, number> }) => ({ kind: 'call', companyId: ids.extra.salesCompany, occurredOn: today() }), expect: staffOnly(201) },
   'GET /api/v2/sales/customers': { url: '/api/v2/sales/customers?q=a', expect: staffOnly() },
@@ -22,6 +23,8 @@ export const ROWS: Record<string, Row> = {
   'POST /api/v2/sales/territories': { body: () => ({ name: `Matrix ${Date.now()}-${n++}`, ownerId: null }), expect: managersOnly(201) },
   'PUT /api/v2/sales/territories/:id': { url: '/api/v2/sales/territories/999999', body: { name: 'Nowhere', ownerId: null }, expect: managersOnly(404) },
   'GET /api/v2/sales/huhy': { expect: staffOnly() },
+  'POST /api/v2/sales/huhy/:id/confirm': { url: '/api/v2/sales/huhy/999999/confirm', body: { companyId: null }, expect: staffOnly(404) },
+  'POST /api/v2/sales/huhy/:id/discard': { url: '/api/v2/sales/huhy/999999/discard', expect: staffOnly(404) },
   'GET /api/v2/sales/cac': { expect: staffOnly() },
   'GET /api/v2/sales/settings': { expect: staffOnly() },
   'PUT /api/v2/sales/settings/targets': { body: { targets: [] }, expect: managersOnly() },

@@ -1,7 +1,8 @@
 /**
  * The sales screens over msw: the dashboard (tiles against targets, drill links, the pipeline),
  * the activity dialog (the L shortcut, a closed sale filled from an accepted quote, a refused save),
- * the territories' bulk reassign, settings for a manager and an agent, and the CAC check.
+ * logging for another rep, the territories' bulk reassign, settings for a manager and an agent,
+ * the review of public answers, and the CAC check.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,16 +13,19 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Role } from '@contracts/common/constants';
-import type { CacReport, SalesCompanyView, SalesCustomer, SalesDashboard, SalesSettings, TerritoryOverview } from '@contracts/sales';
+import type { CacReport, HuhyOverview, SalesCompanyView, SalesCustomer, SalesDashboard, SalesSettings, TerritoryOverview } from '@contracts/sales';
 import { LogActivityButton, SalesFrame } from '@/features/sales/screens/ActivityLog';
 import CacScreen from '@/features/sales/screens/CacScreen';
 import DashboardScreen from '@/features/sales/screens/DashboardScreen';
+import HuhyScreen from '@/features/sales/screens/HuhyScreen';
 import SettingsScreen from '@/features/sales/screens/SettingsScreen';
 import TerritoriesScreen from '@/features/sales/screens/TerritoriesScreen';
 import { StaffRoleContext } from '@/shared/session/role';
 import { toastQueue } from '@/shared/ui/components';
 
-const server = setupServer();
+/** Whom the activity dialog may log for, unless a test says otherwise: only the signed-in user. */
+const onlyMe = http.get('*/api/v2/sales/reps', () => HttpResponse.json({ reps: [{ id: 3, name: 'Avery Agent' }] }));
+const server = setupServer(onlyMe);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   window.localStorage.clear();
@@ -180,6 +184,91 @@ describe('the activity dialog', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Amount ($)' })).toHaveValue('1250.00');
     expect(within(dialog).getByRole('textbox', { name: 'Notes' })).toHaveValue('Signed on site');
     expect(toastTitles()).toEqual([]);
+  });
+});
+
+describe('logging for another rep', () => {
+  const saved = (staffId: number, staffName: string) => ({
+    id: 9, kind: 'call', companyId: 1, companyName: 'Acme Utilities', staffId, staffName, occurredOn: '2026-11-02', amountCents: null, quoteId: null, quoteNumber: null, channelName: null, notes: '', createdAt: '2026-11-02T10:00:00Z',
+  });
+
+  it('offers a rep to someone who may log for their reps, and sends the rep picked', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('*/api/v2/sales/reps', () => HttpResponse.json({ reps: [{ id: 2, name: 'Morgan Manager' }, { id: 3, name: 'Avery Agent' }, { id: 5, name: 'Quinn Tester' }] })),
+      http.get('*/api/v2/sales/companies/1', () => HttpResponse.json(companyView)),
+      http.post('*/api/v2/sales/activities', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(saved(3, 'Avery Agent'), { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/dashboard', <SalesFrame><LogActivityButton preset={{ companyId: 1, companyName: 'Acme Utilities' }} /></SalesFrame>, 'manager');
+    await user.click(screen.getByRole('button', { name: /Log activity/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log activity' });
+    const rep = await within(dialog).findByRole('button', { name: /\bRep$/ });
+    expect(rep).toHaveTextContent('Morgan Manager (me)');
+    await user.click(rep);
+    await user.click(await screen.findByRole('option', { name: 'Avery Agent' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ kind: 'call', companyId: 1, staffId: 3 });
+    await waitFor(() => expect(toastTitles()).toEqual(['success: Call logged for Acme Utilities']));
+  });
+
+  it('offers no rep to someone who logs only for themselves, and sends none', async () => {
+    const bodies: unknown[] = [];
+    let asked = 0;
+    server.use(
+      http.get('*/api/v2/sales/reps', () => {
+        asked += 1;
+        return HttpResponse.json({ reps: [{ id: 3, name: 'Avery Agent' }] });
+      }),
+      http.get('*/api/v2/sales/companies/1', () => HttpResponse.json(companyView)),
+      http.post('*/api/v2/sales/activities', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(saved(3, 'Avery Agent'), { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/dashboard', <SalesFrame><LogActivityButton preset={{ companyId: 1, companyName: 'Acme Utilities' }} /></SalesFrame>, 'user');
+    await user.click(screen.getByRole('button', { name: /Log activity/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log activity' });
+    await waitFor(() => expect(asked).toBe(1));
+    expect(within(dialog).queryByRole('button', { name: /\bRep$/ })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).not.toHaveProperty('staffId');
+  });
+
+  it('shows the server’s refusals beside the rep and the amount, keeping the sale’s quote total unchangeable', async () => {
+    server.use(
+      http.get('*/api/v2/sales/reps', () => HttpResponse.json({ reps: [{ id: 2, name: 'Morgan Manager' }, { id: 6, name: 'Sam Seller' }] })),
+      http.get('*/api/v2/sales/companies/1', () => HttpResponse.json(companyView)),
+      http.post('*/api/v2/sales/activities', () =>
+        HttpResponse.json(
+          { error: { code: 'forbidden', message: 'Only the rep, their manager or an admin may log activities for this rep', fields: { staffId: 'Only the rep, their manager or an admin may log activities for this rep', amountCents: 'Q-1005 was accepted at $1,250.00: a sale against it is that amount' } } },
+          { status: 403 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/dashboard', <SalesFrame><LogActivityButton preset={{ kind: 'sale', companyId: 1, companyName: 'Acme Utilities' }} /></SalesFrame>, 'manager');
+    await user.click(screen.getByRole('button', { name: /Log activity/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log activity' });
+    await user.click(await within(dialog).findByRole('button', { name: /\bRep$/ }));
+    await user.click(await screen.findByRole('option', { name: 'Sam Seller' }));
+    const quote = within(dialog).getByRole('button', { name: /Accepted quote/ });
+    await waitFor(() => expect(quote).not.toBeDisabled());
+    await user.click(quote);
+    await user.click(await screen.findByRole('option', { name: 'Q-1005 · $1,250.00' }));
+    const amount = within(dialog).getByRole('textbox', { name: 'Amount ($)' });
+    expect(amount).toHaveAttribute('readonly');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const repButton = within(dialog).getByRole('button', { name: /\bRep$/ });
+    await waitFor(() => expect(repButton).toHaveAccessibleDescription(expect.stringContaining('Only the rep, their manager or an admin may log activities for this rep')));
+    expect(amount).toHaveAccessibleDescription(expect.stringContaining('Q-1005 was accepted at $1,250.00: a sale against it is that amount'));
+    expect(within(dialog).getByRole('button', { name: /\bRep$/ })).toHaveTextContent('Sam Seller');
   });
 });
 
@@ -342,5 +431,72 @@ describe('the CAC check', () => {
     expect(within(show).getByRole('link', { name: 'Birch Logistics' })).toHaveAttribute('href', '/sales/company/2');
     const byChannel = screen.getByTestId('cac-by-channel');
     expect(within(byChannel).getByRole('rowheader', { name: 'Referral' }).closest('tr')).toHaveTextContent('no new customers');
+  });
+});
+
+const mallory = {
+  id: 41, createdAt: '2026-11-20T09:00:00Z', company: 'acme utilities', companyId: null, name: 'Mallory', email: 'mallory@attacker.test', channel: 'Search engine', detail: 'Add me', status: 'pending' as const,
+  match: { id: 1, name: 'Acme Utilities', status: 'active' as const },
+};
+const huhy = (pending: HuhyOverview['pending']): HuhyOverview => ({
+  pending,
+  answers: [...pending.map(({ match: _m, ...a }) => a), { ...mallory, id: 7, company: 'Birch Logistics', companyId: 2, name: 'Bo Birch', email: 'bo@birch.example', status: 'confirmed' }],
+  channels: ['Search engine'],
+  byMonth: [{ month: '2026-11', counts: { 'Search engine': 2 } }],
+  totals: { 'Search engine': 2 },
+});
+
+describe('public answers waiting for review', () => {
+  it('lists an answer waiting for review with the company it names, and adds it to that company once confirmed', async () => {
+    let reviewed = false;
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('*/api/v2/sales/huhy', () => HttpResponse.json(huhy(reviewed ? [] : [mallory]))),
+      http.post('*/api/v2/sales/huhy/41/confirm', async ({ request }) => {
+        bodies.push(await request.json());
+        reviewed = true;
+        return HttpResponse.json({ companyId: 1 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/huhy', <HuhyScreen />, 'user');
+    const waiting = await screen.findByRole('region', { name: 'Waiting for review' });
+    const row = within(waiting).getByText('acme utilities').closest('tr')!;
+    expect(row).toHaveTextContent('Mallory');
+    expect(within(row).getByRole('link', { name: 'Acme Utilities' })).toHaveAttribute('href', '/sales/company/1');
+    expect(within(screen.getByRole('region', { name: 'Answers' })).getByText('acme utilities').closest('tr')).toHaveTextContent('Waiting for review');
+    await user.click(within(row).getByRole('button', { name: 'Review the answer from Mallory' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review the answer from Mallory' });
+    expect(within(dialog).getByRole('radio', { name: /Add to Acme Utilities/ })).toBeChecked();
+    expect(within(dialog).getByText('An existing customer: only if this person really works there')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(toastTitles()).toEqual(['success: Answer from Mallory added to Acme Utilities']));
+    expect(bodies).toEqual([{ companyId: 1 }]);
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Waiting for review' })).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('sends a new prospect as no company, and keeps the dialog open with the server’s reason when the review is refused', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('*/api/v2/sales/huhy', () => HttpResponse.json(huhy([mallory]))),
+      http.post('*/api/v2/sales/huhy/41/confirm', async ({ request }) => {
+        bodies.push(await request.json());
+        const message = 'A company named Acme Utilities exists: add the answer to it';
+        return HttpResponse.json({ error: { code: 'conflict', message, fields: { companyId: message } } }, { status: 409 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/huhy', <HuhyScreen />, 'user');
+    const waiting = await screen.findByRole('region', { name: 'Waiting for review' });
+    await user.click(within(waiting).getByRole('button', { name: 'Review the answer from Mallory' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review the answer from Mallory' });
+    await user.click(within(dialog).getByRole('radio', { name: /A new prospect named “acme utilities”/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(bodies).toEqual([{ companyId: null }]));
+    const group = within(dialog).getByRole('radiogroup', { name: 'Where does this answer belong?' });
+    await waitFor(() => expect(group).toHaveAccessibleDescription(expect.stringContaining('A company named Acme Utilities exists: add the answer to it')));
+    expect(screen.getByRole('dialog', { name: 'Review the answer from Mallory' })).toBeInTheDocument();
+    expect(toastTitles()).toEqual([]);
   });
 });

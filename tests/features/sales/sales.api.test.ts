@@ -137,9 +137,17 @@ describe.each(BACKENDS)('sales on %s', (backend) => {
       channelId = res.json().channels[0].id;
     });
 
-    it('stores an answer as a prospect company with a contact and a lead tagged with the channel', async () => {
+    /** Staff confirm the waiting answer of an email as a new prospect (docs/adr/0098). */
+    const confirmAsProspect = async (email: string) => {
+      const [answer] = await q<{ id: number }>(`SELECT id FROM huhy_answers WHERE email = $1 AND status = 'pending'`, [email]);
+      const res = await call('POST', `/api/v2/sales/huhy/${answer!.id}/confirm`, { companyId: null });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    it('stores an answer, once staff confirm it, as a prospect company with a contact and a lead tagged with the channel', async () => {
       const res = await submit({ company: 'Riverbend Water Co-op', name: 'Rae River', email: 'Rae@Riverbend.example', channelId, detail: 'Saw you at the expo' });
       expect(res.statusCode, res.body).toBe(201);
+      await confirmAsProspect('rae@riverbend.example');
       const [company] = await q<{ id: number; status: string }>(`SELECT id, status FROM companies WHERE name = 'Riverbend Water Co-op'`);
       expect(company!.status).toBe('prospect');
       expect(await q(`SELECT kind, staff_id, channel_id FROM sales_activities WHERE company_id = $1`, [company!.id])).toEqual([{ kind: 'lead', staff_id: null, channel_id: channelId }]);
@@ -181,6 +189,7 @@ describe.each(BACKENDS)('sales on %s', (backend) => {
       const cac = async () => ((await call('GET', `/api/v2/sales/cac?from=${month()}&to=${month()}`)).json() as CacReport).rows.find((r) => r.channelId === channel.id);
       const before = await cac();
       expect((await submit({ company: 'Lakeside Power', name: 'Lee Lake', email: 'lee@lakeside.example', channelId: channel.id })).statusCode).toBe(201);
+      await confirmAsProspect('lee@lakeside.example');
       const [company] = await q<{ id: number }>(`SELECT id FROM companies WHERE name = 'Lakeside Power'`);
       const sale = await call('POST', '/api/v2/sales/activities', { kind: 'sale', companyId: company!.id, occurredOn: today(), amountCents: 250000 });
       expect(sale.statusCode).toBe(201);

@@ -23,6 +23,15 @@ describe('contract usage section', () => {
     expect(screen.getByRole('meter', { name: 'Usage of Acme Utilities' })).toHaveAttribute('aria-valuenow', '95');
   });
 
+  it('shows the late time from closed months that this month carries', async () => {
+    server.use(http.get('*/api/v2/ms/contracts/1', () => HttpResponse.json({ contract: contractUsage({ used_minutes: 1290, adjustment_minutes: 150 }) })));
+    render(<ContractUsageSection companyId={1} />);
+    expect(await screen.findByText('Late time')).toBeInTheDocument();
+    expect(screen.getByText('2:30')).toBeInTheDocument();
+    expect(screen.getByText('from closed months, in the used hours')).toBeInTheDocument();
+    expect(screen.getByText(/Late time is time dated in a closed month/)).toBeInTheDocument();
+  });
+
   it('says when the company has no contract', async () => {
     server.use(http.get('*/api/v2/ms/contracts/2', () => HttpResponse.json({ contract: null })));
     render(<ContractUsageSection companyId={2} />);

@@ -68,6 +68,27 @@ describe('Managed Services', () => {
     expect(within(tickets).getByRole('row', { name: /Backup job failed/ })).toHaveTextContent('Unassigned');
   });
 
+  it('shows late time: the open month carries it in its usage, a closed month says what came in after its bill', async () => {
+    useContracts((month) =>
+      month === thisMonth()
+        ? [contract({ used_minutes: 1350, adjustment_minutes: 150, percent: 112.5, overage_minutes: 150, remaining_minutes: 0 })]
+        : [contract({ used_minutes: 50, adjustment_minutes: 0, late_minutes: 600, percent: 4.2, overage_minutes: 0, remaining_minutes: 1150, closed: { included_minutes: 1200, rollover_in_minutes: 0, billed_minutes: 50, overage_minutes: 0, overage_cents: 0, rollover_out_minutes: 0 } })],
+    );
+    const user = userEvent.setup();
+    renderAs('user');
+    const table = await screen.findByRole('table', { name: /Managed-services contracts/ });
+    const current = within(table).getByRole('row', { name: /Acme Utilities/ });
+    expect(within(current).getByText('22:30')).toBeInTheDocument();
+    expect(within(current).getByText('incl. 2:30 late time')).toBeInTheDocument();
+    expect(screen.getByText(/Late time is time dated in a closed month that came in after its bill/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    const closed = await screen.findByRole('table', { name: new RegExp(`Managed-services contracts, ${new Date(`${previousMonth()}-01T00:00:00Z`).toLocaleString(undefined, { month: 'long', timeZone: 'UTC' })}`) });
+    const row = await within(closed).findByRole('row', { name: /Acme Utilities/ });
+    expect(within(row).getByText('0:50')).toBeInTheDocument();
+    expect(within(row).getByText('10:00 came in after the close')).toBeInTheDocument();
+    expect(within(row).getByText('Closed · $0.00 overage')).toBeInTheDocument();
+  });
+
   it('lets a manager edit a contract: the server names a bad field and the dialog keeps what was typed; a good save reloads the list', async () => {
     const bodies: Record<string, unknown>[] = [];
     let plan = 'Managed Gold';

@@ -33,6 +33,8 @@ export const contractUsage = (over: Partial<ContractUsage> = {}): ContractUsage 
   rollover_cap_minutes: 300,
   rollover_in_minutes: 60,
   used_minutes: 1140,
+  adjustment_minutes: 0,
+  late_minutes: 0,
   remaining_minutes: 120,
   overage_minutes: 0,
   percent: 95,

@@ -1,4 +1,4 @@
-/** The time screens over msw: the timesheet grid's keyboard entry and week states, the timeclock, the tracker's resync. */
+/** The time screens over msw: the timesheet grid's keyboard entry and week states, the timeclock, the tracker's resync and discard. */
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -236,6 +236,42 @@ describe('tracker window', () => {
     await vi.waitFor(() => expect(screen.getByText('Paused')).toBeInTheDocument());
     expect(screen.getByRole('status', { name: 'Time on the timer' })).toHaveTextContent('0:05:00');
     expect(screen.getByRole('button', { name: 'Resume' })).toBeInTheDocument();
+  });
+
+  it('discards a timer that cannot be posted, after confirmation: nothing is posted and the window is ready to start', async () => {
+    const actions: string[] = [];
+    let answer: object = trackerView.running;
+    server.use(
+      http.get('*/api/v2/ms/tracker/1/3', () => HttpResponse.json(answer)),
+      http.post('*/api/v2/ms/tracker/1/3', async ({ request }) => {
+        const { action } = (await request.json()) as { action: string };
+        actions.push(action);
+        if (action === 'stop') return HttpResponse.json({ error: { code: 'conflict', message: 'This time overlaps time entry 12, which was tracked at the same time; discard this timer and log the time on the timesheet' } }, { status: 409 });
+        answer = trackerView.idle;
+        return HttpResponse.json(trackerView.idle);
+      }),
+    );
+    const user = userEvent.setup();
+    render(<TrackerScreen params={{ id: '1', name: 'Acme Utilities', user_id: '3' }} />);
+    await user.click(await screen.findByRole('button', { name: 'Stop' }));
+    await user.click(screen.getByRole('button', { name: 'Stop and post' }));
+    expect(await screen.findByText(/overlaps time entry 12/)).toBeInTheDocument();
+    // Changing one's mind keeps the timer.
+    await user.click(await screen.findByRole('button', { name: 'Discard' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Discard this timer?' });
+    expect(dialog).toHaveTextContent('Its time is not posted');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep timer' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('Running')).toBeInTheDocument();
+    expect(actions).toEqual(['stop']);
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Discard this timer?' })).getByRole('button', { name: 'Discard timer' }));
+    expect(await screen.findByRole('button', { name: 'Start' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByText('Running')).not.toBeInTheDocument();
+    expect(screen.queryByText('Time posted')).not.toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Time on the timer' })).toHaveTextContent('0:00:00');
+    expect(actions).toEqual(['stop', 'discard']);
   });
 
   it('says why when the company has no contract', async () => {

@@ -7,7 +7,7 @@ const entry = machineRegistry.find((m) => m.id === 'tracker')!;
 const views = [trackerView.idle, trackerView.running, trackerView.paused, trackerView.stopped];
 
 describeMachinePaths(entry, {
-  events: [{ type: 'timer.start' }, { type: 'timer.pause' }, { type: 'timer.resume' }, { type: 'timer.stop' }, { type: 'stop.confirm', note: 'Firewall rules' }, { type: 'stop.cancel' }, { type: 'sync' }],
+  events: [{ type: 'timer.start' }, { type: 'timer.pause' }, { type: 'timer.resume' }, { type: 'timer.stop' }, { type: 'stop.confirm', note: 'Firewall rules' }, { type: 'stop.cancel' }, { type: 'timer.discard' }, { type: 'discard.confirm' }, { type: 'discard.cancel' }, { type: 'sync' }],
   outputs: { load: views, act: views },
   errors: { load: [{ status: 404, message: 'Initech Power has no managed-services contract' }], act: [{ status: 409, message: 'The timer is already running for this company' }] },
   inputs: { 'Acme, own timer': () => ({ company: 1, user: 3 }) },
@@ -17,5 +17,8 @@ describeMachinePaths(entry, {
     if (snapshot.matches('running')) expect(snapshot.context.view?.timer?.paused_at).toBeNull();
     if (snapshot.matches('paused')) expect(snapshot.context.view?.timer?.paused_at).toBeTruthy();
     if (snapshot.matches('stopped')) expect(snapshot.context.view?.posted?.minutes).toBe(30);
+    // A discard is asked for a timer the server has (running or paused), and posts nothing.
+    if (snapshot.matches('discarding')) expect(snapshot.context.view?.timer).toBeTruthy();
+    if (snapshot.context.action === 'discard' && snapshot.matches('idle')) expect(snapshot.context.view?.posted).toBeUndefined();
   },
 });

@@ -1,10 +1,12 @@
 /**
  * The quote editor: a draft autosaves to the server a moment after the last change (editing ⇄
  * saving → saved), a failed save keeps everything and tries again later (failed, retrying with a
- * growing pause), and until the server has it the draft also waits in local storage. A sent or
- * decided quote is read-only; "Revise" makes the next revision (revising → revised).
+ * growing pause), and until the server has it the draft also waits in local storage. Sending
+ * sends the version on screen: asked while changes are unsaved or a save is on its way, it waits
+ * for the save to settle and sends the version that save made. A sent or decided quote is
+ * read-only; "Revise" makes the next revision (revising → revised).
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import { QUOTE_LIMITS, type QuoteView } from '@contracts/quotes';
 import { toApiError } from '@/shared/http/http';
 import { quotesApi } from '../api';
@@ -24,6 +26,8 @@ export type QuoteEditorContext = {
   attempts: number;
   /** A change arrived while a save was on its way: save again after it. */
   editedDuringSave: boolean;
+  /** Send was asked for before the server had every change: send once the save settles. */
+  sendAfterSave: boolean;
   stash: DraftStash;
   /** The local copy found when the editor opened (read once, so the chart stays deterministic). */
   restored: { draft: DraftForm; baseVersion: number | null } | null;
@@ -37,6 +41,7 @@ export type QuoteEditorEvent =
   | { type: 'quote.reload' };
 
 type SaveInput = { id: number | null; draft: DraftForm; baseVersion: number | null };
+type SendInput = { id: number; version: number };
 
 export const retryDelayMs = (attempts: number) => Math.min(QUOTE_LIMITS.retryBaseMs * 2 ** Math.max(0, attempts - 1), QUOTE_LIMITS.retryMaxMs);
 
@@ -58,7 +63,7 @@ export const quoteEditorMachine = setup({
       const draft = draftToInput(input.draft);
       return input.id === null ? quotesApi.create(draft) : quotesApi.save(input.id, { ...draft, ...(input.baseVersion ? { baseVersion: input.baseVersion } : {}) });
     }),
-    send: fromPromise<QuoteView, number>(({ input }) => quotesApi.send(input)),
+    send: fromPromise<QuoteView, SendInput>(({ input }) => quotesApi.send(input.id, input.version)),
     revise: fromPromise<QuoteView, number>(({ input }) => quotesApi.revise(input)),
   },
   delays: {
@@ -69,6 +74,7 @@ export const quoteEditorMachine = setup({
     hasId: ({ context }) => context.id !== null,
     hasStash: ({ context }) => context.restored !== null,
     editedDuringSave: ({ context }) => context.editedDuringSave,
+    sendAfterSave: ({ context }) => context.sendAfterSave,
     isConflict: ({ event }) => toApiError((event as { error?: unknown }).error).status === 409,
     loadedReadOnly: ({ event }) => (event as unknown as { output: QuoteView }).output.readOnly,
     /** The copy in local storage was made from the version the server still has: it is newer. */
@@ -88,6 +94,8 @@ export const quoteEditorMachine = setup({
       context.stash.clear();
       return { restored: null };
     }),
+    queueSend: assign({ sendAfterSave: true }),
+    dropQueuedSend: assign({ sendAfterSave: false }),
   },
 }).createMachine({
   id: 'quoteEditor',
@@ -102,6 +110,7 @@ export const quoteEditorMachine = setup({
     fieldErrors: {},
     attempts: 0,
     editedDuringSave: false,
+    sendAfterSave: false,
     stash: input.stash,
     restored: input.stash.read(),
     revisedId: null,
@@ -146,6 +155,7 @@ export const quoteEditorMachine = setup({
       on: {
         'draft.edit': { target: '.pending', reenter: true, actions: 'takeEdit' },
         'draft.saveNow': 'saving',
+        'quote.send': { target: 'saving', actions: 'queueSend', description: 'Unsaved changes are saved at once; the send follows the save.' },
       },
     },
     saving: {
@@ -156,22 +166,40 @@ export const quoteEditorMachine = setup({
         src: 'save',
         input: ({ context }) => ({ id: context.id, draft: context.draft, baseVersion: context.version }),
         onDone: [
+          {
+            guard: and(['editedDuringSave', 'sendAfterSave']),
+            target: 'saving',
+            reenter: true,
+            actions: assign(({ context, event }) => ({ ...viewResult({ context }, event.output), attempts: 0 })),
+            description: 'A send waits for the changes typed during this save: they are saved at once.',
+          },
           { guard: 'editedDuringSave', target: 'editing.pending', actions: assign(({ context, event }) => ({ ...viewResult({ context }, event.output), attempts: 0 })) },
+          {
+            guard: 'sendAfterSave',
+            target: 'sending',
+            actions: [assign(({ context, event }) => ({ ...viewResult({ context }, event.output), attempts: 0 })), 'clearStash'],
+            description: 'The server has every change: send the version this save made.',
+          },
           { target: 'saved', actions: [assign(({ context, event }) => ({ ...viewResult({ context }, event.output), attempts: 0 })), 'clearStash'] },
         ],
         onError: [
-          { guard: 'isConflict', target: 'conflict', actions: assign(({ event }) => ({ error: toApiError(event.error).message })) },
+          { guard: 'isConflict', target: 'conflict', actions: [assign(({ event }) => ({ error: toApiError(event.error).message })), 'dropQueuedSend'] },
           {
             target: 'failed',
-            actions: assign(({ context, event }) => {
-              const e = toApiError(event.error);
-              return { error: e.message, fieldErrors: e.fields ?? {}, attempts: context.attempts + 1 };
-            }),
+            description: 'A failed save also cancels a send waiting for it; the form says why.',
+            actions: [
+              assign(({ context, event }) => {
+                const e = toApiError(event.error);
+                return { error: e.message, fieldErrors: e.fields ?? {}, attempts: context.attempts + 1 };
+              }),
+              'dropQueuedSend',
+            ],
           },
         ],
       },
       on: {
         'draft.edit': { actions: ['takeEdit', assign({ editedDuringSave: true })] },
+        'quote.send': { actions: 'queueSend', description: 'Never sent while a save is on its way: the send waits for it.' },
       },
     },
     saved: {
@@ -190,6 +218,7 @@ export const quoteEditorMachine = setup({
       on: {
         'draft.edit': { actions: 'takeEdit' },
         'draft.saveNow': 'saving',
+        'quote.send': { target: 'saving', actions: 'queueSend', description: 'Save again now; the send follows the save.' },
       },
     },
     conflict: {
@@ -198,18 +227,28 @@ export const quoteEditorMachine = setup({
       on: { 'quote.reload': { target: 'loading', actions: 'clearStash' } },
     },
     sending: {
+      description: 'The version on screen (the saved one) is on its way to the client.',
       tags: ['busy'],
+      entry: 'dropQueuedSend',
       invoke: {
         src: 'send',
-        input: ({ context }) => context.id!,
+        input: ({ context }) => ({ id: context.id!, version: context.version! }),
         onDone: { target: 'readOnly', actions: assign(({ event }) => ({ view: event.output, draft: draftFromView(event.output), error: null, fieldErrors: {} })) },
-        onError: {
-          target: 'saved',
-          actions: assign(({ event }) => {
-            const e = toApiError(event.error);
-            return { error: e.message, fieldErrors: e.fields ?? {} };
-          }),
-        },
+        onError: [
+          {
+            guard: 'isConflict',
+            target: 'conflict',
+            actions: assign(({ event }) => ({ error: toApiError(event.error).message })),
+            description: 'Saved or sent elsewhere since this version: nothing was sent; reload to see the server.',
+          },
+          {
+            target: 'saved',
+            actions: assign(({ event }) => {
+              const e = toApiError(event.error);
+              return { error: e.message, fieldErrors: e.fields ?? {} };
+            }),
+          },
+        ],
       },
     },
     readOnly: {

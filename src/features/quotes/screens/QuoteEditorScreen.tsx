@@ -298,7 +298,12 @@ export default function QuoteEditorScreen({ params }: ScreenProps) {
             {view ? <Button onPress={async () => downloadBlob(`quote-${view.quote.number}.pdf`, await quotesApi.pdf(view.quote.id))}>Download PDF</Button> : null}
             {view ? <Link href={`/quote/view/${view.quote.id}?type=${draft.type}`}>Preview</Link> : null}
             <Button onPress={() => editor.send({ type: 'draft.saveNow' })} isDisabled={snapshot.matches('saving')}>Save now</Button>
-            <Button variant="primary" onPress={() => editor.send({ type: 'quote.send' })} isDisabled={!snapshot.matches('saved') || !view} isPending={snapshot.matches('sending')}>
+            <Button
+              variant="primary"
+              onPress={() => editor.send({ type: 'quote.send' })}
+              isDisabled={!view || !snapshot.can({ type: 'quote.send' })}
+              isPending={snapshot.matches('sending') || snapshot.context.sendAfterSave}
+            >
               Send to client
             </Button>
           </>

@@ -1,6 +1,6 @@
 /** Sales queries and forms: instances of the shared query and submit machines. */
 import type { QuoteStatus } from '@contracts/quotes';
-import type { CacReport, ChannelsInput, HuhyInput, HuhyOverview, ReassignInput, SalesCompanyView, SalesCustomer, SalesDashboard, SalesSettings, TargetKind, TerritoryInput, TerritoryOverview, Activity } from '@contracts/sales';
+import type { CacReport, ChannelsInput, HuhyConfirmInput, HuhyInput, HuhyOverview, ReassignInput, SalesCompanyView, SalesCustomer, SalesDashboard, SalesSettings, TargetKind, TerritoryInput, TerritoryOverview, Activity } from '@contracts/sales';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
 import { publicHuhyApi, salesApi } from '../api';
@@ -10,6 +10,8 @@ export type ActivityListQuery = { kind?: string; month?: string; staffId?: numbe
 export const activityListMachine = createQueryMachine('salesActivities', (q: ActivityListQuery): Promise<Activity[]> => salesApi.activities(q));
 export const customersMachine = createQueryMachine('salesCustomers', (_: null): Promise<SalesCustomer[]> => salesApi.customers());
 export const salesCompanyMachine = createQueryMachine('salesCompany', (id: number): Promise<SalesCompanyView> => salesApi.company(id));
+/** Whom the activity dialog may log for: the signed-in user, and their reports for a manager (everyone for an admin). */
+export const salesRepsMachine = createQueryMachine('salesReps', (_: null): Promise<{ id: number; name: string }[]> => salesApi.reps());
 export const territoriesMachine = createQueryMachine('salesTerritories', (_: null): Promise<TerritoryOverview> => salesApi.territories());
 export const huhyMachine = createQueryMachine('salesHuhy', (_: null): Promise<HuhyOverview> => salesApi.huhy());
 export const cacMachine = createQueryMachine('salesCac', (range: { from?: string; to?: string }): Promise<CacReport> => salesApi.cac(range));
@@ -37,5 +39,9 @@ export const settingsSaveMachine = createSubmitMachine<SettingsSave, SalesSettin
       return salesApi.saveProbabilities(s.probabilities);
   }
 });
+
+/** A review of a public answer: confirm it (to a company, or as a new prospect) or discard it. */
+export type HuhyReview = { id: number; action: 'confirm'; input: HuhyConfirmInput } | { id: number; action: 'discard' };
+export const huhyReviewMachine = createSubmitMachine<HuhyReview, { companyId: number } | { id: number }>('salesHuhyReview', (r) => (r.action === 'confirm' ? salesApi.confirmHuhy(r.id, r.input) : salesApi.discardHuhy(r.id)));
 
 export const huhySubmitMachine = createSubmitMachine<HuhyInput, { ok: true }>('huhySubmit', (input) => publicHuhyApi.submit(input));

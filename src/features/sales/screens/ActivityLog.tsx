@@ -7,11 +7,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Key } from 'react-aria-components';
 import { formatMoney, parseCents } from '@contracts/quote-money';
-import { ACTIVITY_KINDS, ACTIVITY_LABELS, LOG_ACTIVITY_SHORTCUT, type ActivityInput, type ActivityKind } from '@contracts/sales';
+import { ACTIVITY_KINDS, ACTIVITY_LABELS, LOG_ACTIVITY_SHORTCUT, activityDayWindow, type ActivityInput, type ActivityKind } from '@contracts/sales';
 import { Button, ComboBox, DatePicker, Dialog, FormErrorBanner, Select, TextArea, TextField, type Option, type OptionLoader } from '@/shared/ui/components';
 import { salesApi } from '../api';
 import { activityLogMachine, type ActivityPreset } from '../machines/activity-log.machine';
-import { salesCompanyMachine } from '../machines/sales.machines';
+import { salesCompanyMachine, salesRepsMachine } from '../machines/sales.machines';
 import styles from './sales.module.css';
 
 type LogApi = { open: (preset?: ActivityPreset) => void; saved: number };
@@ -61,6 +61,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** Companies whose name or account number holds the text (the first 20). */
 const loadCompanies: OptionLoader<Option> = async (text) => (await salesApi.customers({ q: text.trim() || undefined })).slice(0, 20).map((c) => ({ id: c.id, label: c.name, description: c.accountNumber }));
 const KIND_OPTIONS: Option[] = ACTIVITY_KINDS.map((k) => ({ id: k, label: ACTIVITY_LABELS[k] }));
+const ME = 'me';
 
 function ActivityDialog({ actor }: { actor: ReturnType<typeof useActorRef<typeof activityLogMachine>> }) {
   const preset = useSelector(actor, (s) => s.context.preset);
@@ -73,7 +74,14 @@ function ActivityDialog({ actor }: { actor: ReturnType<typeof useActorRef<typeof
   const [amount, setAmount] = useState('');
   const [quoteId, setQuoteId] = useState<Key | null>(null);
   const [notes, setNotes] = useState('');
+  const [rep, setRep] = useState<Key>(ME);
   const [amountProblem, setAmountProblem] = useState<string | null>(null);
+  // Whom this user may log for; the Rep field shows only when that is someone besides themselves
+  // (their reports as their manager, everyone as an admin).
+  const repsQuery = useActorRef(salesRepsMachine, { input: { query: null } });
+  const reps = useSelector(repsQuery, (s) => s.context.data ?? []);
+  const repOptions: Option[] = reps.map((r, i) => ({ id: i === 0 ? ME : r.id, label: i === 0 ? `${r.name} (me)` : r.name }));
+  const days = activityDayWindow(today());
   const companyQuery = useActorRef(salesCompanyMachine, { input: { query: company?.id ?? 0 } });
   useEffect(() => {
     if (company) companyQuery.send({ type: 'query.set', query: company.id });
@@ -94,6 +102,7 @@ function ActivityDialog({ actor }: { actor: ReturnType<typeof useActorRef<typeof
       companyId: company?.id ?? 0,
       occurredOn: day,
       notes,
+      ...(rep !== ME ? { staffId: Number(rep) } : {}),
       ...(kind === 'sale' && cents !== undefined && cents !== null ? { amountCents: cents } : {}),
       ...(kind === 'sale' && quoteId !== null ? { quoteId: Number(quoteId) } : {}),
     };
@@ -139,7 +148,10 @@ function ActivityDialog({ actor }: { actor: ReturnType<typeof useActorRef<typeof
           isRequired
           errorMessage={fieldErrors.companyId}
         />
-        <DatePicker label="Date" value={day} onChange={(v) => v && setDay(v)} errorMessage={fieldErrors.occurredOn} />
+        {repOptions.length > 1 ? (
+          <Select label="Rep" description="Log it for one of your reps." items={repOptions} value={rep} onChange={(k) => k !== null && setRep(k)} errorMessage={fieldErrors.staffId} />
+        ) : null}
+        <DatePicker label="Date" value={day} onChange={(v) => v && setDay(v)} minValue={days.min} maxValue={days.max} errorMessage={fieldErrors.occurredOn} />
         {kind === 'sale' ? (
           <>
             <Select
@@ -161,6 +173,7 @@ function ActivityDialog({ actor }: { actor: ReturnType<typeof useActorRef<typeof
               inputMode="decimal"
               value={amount}
               onChange={setAmount}
+              isReadOnly={Boolean(quote)}
               description={quote ? `Filled from ${quote.number}` : 'The sale’s value, e.g. 1250.00'}
               errorMessage={amountProblem ?? fieldErrors.amountCents}
               isInvalid={Boolean(amountProblem ?? fieldErrors.amountCents)}

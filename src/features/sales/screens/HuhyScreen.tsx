@@ -1,12 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { chartSpec } from '@contracts/charts';
-import type { HuhyAnswer, HuhyOverview } from '@contracts/sales';
+import { HUHY_STATUS_LABELS, type HuhyAnswer, type HuhyOverview, type PendingHuhyAnswer } from '@contracts/sales';
 import { Chart } from '@/shared/ui/chart';
-import { Alert, Button, Card, ChartFrame, EmptyState, PageHeader, RelativeTime, SkeletonTable } from '@/shared/ui/components';
+import { Alert, Badge, Button, Card, ChartFrame, EmptyState, PageHeader, RelativeTime, SkeletonTable } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { huhyMachine } from '../machines/sales.machines';
 import { LogActivityButton, SalesFrame } from './ActivityLog';
+import { HuhyReviewDialog } from './HuhyReview';
 import { SalesNav, shortMonth } from './parts';
 import styles from './sales.module.css';
 
@@ -17,7 +19,38 @@ const COLUMNS: DataTableColumn<HuhyAnswer>[] = [
   { label: 'Email', field: 'email', priority: 3 },
   { label: 'Channel', field: 'channel', sortable: true },
   { label: 'What they said', field: 'detail', priority: 3 },
+  { label: 'Status', field: 'status', sortable: true, priority: 2, cell: (a) => <Badge tone={a.status === 'pending' ? 'warning' : 'success'}>{HUHY_STATUS_LABELS[a.status]}</Badge> },
 ];
+
+/** The answers waiting for review: what was typed, the company its name matches, and the review. */
+function pendingColumns(review: (a: PendingHuhyAnswer) => void): DataTableColumn<PendingHuhyAnswer>[] {
+  return [
+    { label: 'Received', field: 'createdAt', sortable: true, priority: 2, cell: (a) => <RelativeTime value={a.createdAt} /> },
+    { label: 'Company typed', field: 'company', sortable: true },
+    { label: 'Contact', field: 'name', priority: 2 },
+    { label: 'Email', field: 'email', priority: 3 },
+    { label: 'Channel', field: 'channel', priority: 3 },
+    {
+      label: 'Matches',
+      field: 'match',
+      value: (a) => a.match?.name ?? '',
+      priority: 2,
+      cell: (a) => (a.match ? <Link href={`/sales/company/${a.match.id}`} className={styles.cellLink} title={a.match.name}>{a.match.name}</Link> : <span className={styles.muted}>No match</span>),
+    },
+    {
+      label: 'Review',
+      field: 'actions',
+      sortable: false,
+      globalSearchDisabled: true,
+      width: '7rem',
+      cell: (a) => (
+        <Button size="sm" onPress={() => review(a)} aria-label={`Review the answer from ${a.name}`}>
+          Review
+        </Button>
+      ),
+    },
+  ];
+}
 
 function channelChart(o: HuhyOverview) {
   return chartSpec({
@@ -36,6 +69,7 @@ function Huhy() {
   const query = useActorRef(huhyMachine, { input: { query: null } });
   const data = useSelector(query, (s) => s.context.data);
   const error = useSelector(query, (s) => s.context.error);
+  const [reviewing, setReviewing] = useState<PendingHuhyAnswer | null>(null);
   return (
     <>
       <PageHeader
@@ -56,8 +90,18 @@ function Huhy() {
       ) : null}
       {data ? (
         <div className={styles.stack}>
+          {data.pending.length ? (
+            <Card
+              padding="none"
+              title="Waiting for review"
+              description="A public answer touches no company until it is confirmed: add it to the company it names, make it a new prospect, or discard it."
+              asRegion
+            >
+              <DataTable<PendingHuhyAnswer> caption="Answers waiting for review" columns={pendingColumns(setReviewing)} rows={data.pending} rowKey="id" searchable={false} />
+            </Card>
+          ) : null}
           {data.byMonth.length && data.channels.length ? (
-            <ChartFrame title="Breakdown by channel" description="Answers per month, stacked by channel.">
+            <ChartFrame title="Breakdown by channel" description="Answers per month, stacked by channel; answers waiting for review count too.">
               <Chart spec={channelChart(data)} />
             </ChartFrame>
           ) : (
@@ -70,6 +114,7 @@ function Huhy() {
       ) : !error ? (
         <SkeletonTable />
       ) : null}
+      {reviewing ? <HuhyReviewDialog answer={reviewing} reloads={query} onClose={() => setReviewing(null)} /> : null}
     </>
   );
 }

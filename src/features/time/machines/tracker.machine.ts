@@ -25,6 +25,10 @@ export type TrackerEvent =
   | { type: 'timer.stop' }
   | { type: 'stop.confirm'; note: string }
   | { type: 'stop.cancel' }
+  /** Asks to confirm dropping the timer without posting its time (a timer that cannot be posted). */
+  | { type: 'timer.discard' }
+  | { type: 'discard.confirm' }
+  | { type: 'discard.cancel' }
   /** Read the server again (the window was shown again; another window or device may have changed it). */
   | { type: 'sync' };
 
@@ -34,7 +38,8 @@ const secondsOf = (context: Pick<TrackerContext, 'view' | 'offsetMs'>) =>
 const taken = (view: TrackerView) => ({ view, offsetMs: Date.parse(view.now) - Date.now() });
 
 /**
- * The managed-services timer window: idle → running ⇄ paused → stopping → stopped. The timer
+ * The managed-services timer window: idle → running ⇄ paused → stopping → stopped, or
+ * discarding → idle for a timer dropped without posting (one that cannot be posted). The timer
  * lives on the server; on load (and on `sync`) the machine is placed from the server's start time
  * and pauses, so a reload, a closed window or a second device show the same running time.
  */
@@ -47,8 +52,8 @@ export const trackerMachine = setup({
   actions: {
     tick: assign({ seconds: ({ context }) => secondsOf(context) }),
     choose: assign(({ event }) => {
-      assertEvent(event, ['timer.start', 'timer.pause', 'timer.resume', 'stop.confirm']);
-      const action = ({ 'timer.start': 'start', 'timer.pause': 'pause', 'timer.resume': 'resume', 'stop.confirm': 'stop' } as const)[event.type];
+      assertEvent(event, ['timer.start', 'timer.pause', 'timer.resume', 'stop.confirm', 'discard.confirm']);
+      const action = ({ 'timer.start': 'start', 'timer.pause': 'pause', 'timer.resume': 'resume', 'stop.confirm': 'stop', 'discard.confirm': 'discard' } as const)[event.type];
       return { action, note: event.type === 'stop.confirm' ? event.note : '', error: null };
     }),
   },
@@ -78,11 +83,18 @@ export const trackerMachine = setup({
     running: {
       description: 'The timer runs; the shown time follows the server clock.',
       after: { [TRACKER_TICK_MS]: { target: 'running', reenter: true, actions: 'tick' } },
-      on: { 'timer.pause': { target: 'sending', actions: 'choose' }, 'timer.stop': 'stopping' },
+      on: { 'timer.pause': { target: 'sending', actions: 'choose' }, 'timer.stop': 'stopping', 'timer.discard': 'discarding' },
     },
     paused: {
       description: 'Paused: the time stands still.',
-      on: { 'timer.resume': { target: 'sending', actions: 'choose' }, 'timer.stop': 'stopping' },
+      on: { 'timer.resume': { target: 'sending', actions: 'choose' }, 'timer.stop': 'stopping', 'timer.discard': 'discarding' },
+    },
+    discarding: {
+      description: 'Asks to confirm dropping the timer without posting its time; the timer still counts on the server until confirmed.',
+      on: {
+        'discard.confirm': { target: 'sending', actions: 'choose' },
+        'discard.cancel': { target: 'loading', description: 'Back to the timer as the server has it.' },
+      },
     },
     stopping: {
       description: 'Asks for the note of the entry; the timer still counts on the server until confirmed.',

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { formatHours } from '@contracts/time';
 import { companyContractMachine } from '../machines/time.machines';
-import { UsageMeter } from './ManagedServicesScreen';
+import { LATE_TIME_NOTE, UsageMeter } from './ManagedServicesScreen';
 import styles from './time.module.css';
 import { Card, EmptyState, SkeletonText, Stat, TextLink } from '@/shared/ui/components';
 
@@ -24,7 +24,9 @@ export default function ContractUsageSection({ companyId }: { companyId: number 
             <Stat label="Used this month" value={formatHours(c.used_minutes) || '0:00'} hint={`of ${formatHours(c.included_minutes + c.rollover_in_minutes) || '0:00'} included`} />
             <Stat label="Remaining" value={formatHours(c.remaining_minutes) || '0:00'} />
             <Stat label="Overage" value={formatHours(c.overage_minutes) || '0:00'} />
+            {c.adjustment_minutes ? <Stat label="Late time" value={formatHours(c.adjustment_minutes)} hint="from closed months, in the used hours" /> : null}
           </div>
+          {c.adjustment_minutes ? <p className={styles.muted}>{LATE_TIME_NOTE}</p> : null}
         </div>
       )}
     </Card>

@@ -35,6 +35,32 @@ export function UsageMeter({ contract }: { contract: ContractUsage }) {
   );
 }
 
+/**
+ * Minutes used, with the late time of closed months: what this month's bill carries (or, closed,
+ * carried), and for a closed month the time dated in it that came in after its bill.
+ */
+export function UsedMinutes({ contract: c }: { contract: ContractUsage }) {
+  const used = formatHours(c.used_minutes) || '0:00';
+  const notes = [
+    c.adjustment_minutes ? `incl. ${formatHours(c.adjustment_minutes)} late time` : null,
+    c.closed && c.late_minutes ? `${formatHours(c.late_minutes)} came in after the close` : null,
+  ].filter(Boolean);
+  if (!notes.length) return <>{used}</>;
+  return (
+    <span>
+      <span className={styles.itemLabel}>{used}</span>
+      {notes.map((n) => (
+        <span key={n} className={styles.itemSub}>
+          {n}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** What late time is, said under the usage wherever some is shown. */
+export const LATE_TIME_NOTE = 'Late time is time dated in a closed month that came in after its bill; the next month closed bills it.';
+
 /** Opens the timer window of a company for the signed-in person. */
 export function openTracker(company: { id: number; name: string }, userId: string) {
   window.open(`/ms/time/tracker/${company.id}/${encodeURIComponent(company.name)}/${userId}`, `ms-tracker-${company.id}`, 'width=420,height=560');
@@ -70,7 +96,7 @@ export default function ManagedServicesScreen() {
       { label: 'Company', field: 'company', cell: (c) => <Link href={`/company/${c.company_id}`}>{c.company}</Link> },
       { label: 'Plan', field: 'plan' },
       { label: 'Included', field: 'included_minutes', type: 'number', cell: (c) => `${formatHours(c.included_minutes) || '0:00'}${c.rollover_in_minutes ? ` + ${formatHours(c.rollover_in_minutes)}` : ''}` },
-      { label: 'Used', field: 'used_minutes', type: 'number', cell: (c) => formatHours(c.used_minutes) || '0:00' },
+      { label: 'Used', field: 'used_minutes', type: 'number', cell: (c) => <UsedMinutes contract={c} /> },
       { label: 'Usage', field: 'percent', type: 'number', cell: (c) => <UsageMeter contract={c} /> },
       { label: 'Remaining', field: 'remaining_minutes', type: 'number', cell: (c) => formatHours(c.remaining_minutes) || '0:00' },
       { label: 'Overage', field: 'overage_minutes', type: 'number', cell: (c) => (c.overage_minutes ? `${formatHours(c.overage_minutes)} · ${money(Math.ceil((c.overage_minutes * c.overage_rate_cents) / 60))}` : '—') },
@@ -128,7 +154,10 @@ export default function ManagedServicesScreen() {
       ) : data.contracts.length === 0 ? (
         <EmptyState title="No managed-services contracts" text="A manager adds a contract from a company's row here or on the company." />
       ) : (
-        <DataTable key={`${month}-${String(isManager)}-${String(past)}`} caption={`Managed-services contracts, ${monthName(month)}`} columns={columns} rows={data.contracts} rowKey="company_id" />
+        <>
+          <DataTable key={`${month}-${String(isManager)}-${String(past)}`} caption={`Managed-services contracts, ${monthName(month)}`} columns={columns} rows={data.contracts} rowKey="company_id" />
+          {data.contracts.some((c) => c.adjustment_minutes || (c.closed && c.late_minutes)) ? <p className={styles.muted}>{LATE_TIME_NOTE}</p> : null}
+        </>
       )}
       <MsTickets />
       {editing ? <ContractDialog contract={editing} onClose={() => setEditing(null)} onSaved={() => query.send({ type: 'query.reload' })} /> : null}

@@ -5,7 +5,7 @@ import { trackerMachine } from '../machines/tracker.machine';
 import styles from './time.module.css';
 import type { ScreenProps } from '@/shared/routing';
 import { inspection } from '@/shared/inspection';
-import { Alert, Badge, Button, SkeletonCard, TextArea } from '@/shared/ui/components';
+import { Alert, Badge, Button, Dialog, SkeletonCard, TextArea } from '@/shared/ui/components';
 import { formatTime } from '@/shared/ui/tokens/format';
 
 const clock = (seconds: number) => {
@@ -43,7 +43,7 @@ function Tracker({ company, user, name }: { company: number; user: number; name:
   const seconds = useSelector(tracker, (s) => s.context.seconds);
   const error = useSelector(tracker, (s) => s.context.error);
   const busy = useSelector(tracker, (s) => s.hasTag('busy'));
-  const state = useSelector(tracker, (s) => (['idle', 'running', 'paused', 'stopping', 'stopped', 'failed'] as const).find((k) => s.matches(k)) ?? 'loading');
+  const state = useSelector(tracker, (s) => (['idle', 'running', 'paused', 'stopping', 'discarding', 'stopped', 'failed'] as const).find((k) => s.matches(k)) ?? 'loading');
   const [note, setNote] = useState('');
 
   useEffect(() => {
@@ -107,7 +107,34 @@ function Tracker({ company, user, name }: { company: number; user: number; name:
                 Stop
               </Button>
             ) : null}
+            {state === 'running' || state === 'paused' || state === 'discarding' ? (
+              <Button size="lg" variant="quiet" isDisabled={busy} onPress={() => tracker.send({ type: 'timer.discard' })}>
+                Discard
+              </Button>
+            ) : null}
           </div>
+          <Dialog
+            role="alertdialog"
+            size="sm"
+            title="Discard this timer?"
+            isOpen={state === 'discarding'}
+            onOpenChange={(open) => (open ? undefined : tracker.send({ type: 'discard.cancel' }))}
+            footer={
+              <>
+                <Button variant="secondary" onPress={() => tracker.send({ type: 'discard.cancel' })}>
+                  Keep timer
+                </Button>
+                <Button variant="danger" onPress={() => tracker.send({ type: 'discard.confirm' })}>
+                  Discard timer
+                </Button>
+              </>
+            }
+          >
+            <p>
+              Its time is not posted to {view.company.name}&apos;s contract. Discard a timer that cannot be stopped (its time overlaps time tracked meanwhile), and log the time on the
+              timesheet instead.
+            </p>
+          </Dialog>
           {state === 'stopping' ? (
             <section aria-label="Stop the timer" className={styles.stack}>
               <TextArea label="Note" value={note} onChange={setNote} maxLength={500} description="What was done; it goes on the time entry." autoFocus />
