@@ -7,6 +7,7 @@ import { pdfText } from '@tests/platform/pdf/pdf-text';
 /** A report that sleeps in the database: the cancel and timeout tests' long query. */
 const slow = (id: string, seconds: number, timeoutMs?: number): ReportDefinition => ({
   meta: { id, group: 'Tickets', title: 'Slow', description: 'Sleeps.', params: [] },
+  access: 'staff',
   snapshot: true,
   columns: [{ key: 'x', label: 'X', kind: 'count' }],
   sql: () => ({ text: `SELECT 1 AS x, pg_sleep(${seconds}) AS slept_for_a_report_test`, values: [] }),
@@ -36,7 +37,8 @@ describe.each(BACKENDS)('reports on %s', (backend) => {
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    token = await t.tokenFor('agent');
+    // Figures of every person and everyone's time: an admin's view (docs/adr/0104-report-access.md; tests/features/reports/access.api.test.ts has the other roles').
+    token = await t.tokenFor('admin');
     registerReports([slow('test-slow', 30), slow('test-timeout', 30, 300)]);
   });
   afterAll(async () => {
