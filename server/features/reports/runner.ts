@@ -6,6 +6,7 @@
  * any of it, the report's declared access rule is checked against the viewer and the parameters
  * (docs/adr/0104-report-access.md), for the table, the CSV and the PDF alike.
  */
+import { randomUUID } from 'node:crypto';
 import { PassThrough, Transform, pipeline, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Pool, PoolClient } from 'pg';
@@ -19,30 +20,51 @@ import { authorize, isTimeRows } from './access';
 import { appliesTimeRule } from './query';
 import type { ReportDefinition, ReportRun, ReportViewer } from './registry';
 
-/** Runs in progress, by the browser's run id: whose run it is and its backend pid. */
+type Run = { pid: number | null; cancelled: boolean };
+
+/**
+ * Runs in progress, by user and the browser's run id: a run id names a run of its user only, so
+ * nobody else's run (same id or not) can take it over or cancel it, and a second run with an id
+ * already going for that user is refused (409) instead of replacing the first.
+ */
 export class RunningReports {
-  private readonly runs = new Map<string, { userId: number; pid: number; cancelled: boolean }>();
+  private readonly runs = new Map<string, Run>();
 
   constructor(private readonly pool: Pool) {}
 
-  start(runId: string, userId: number, pid: number): void {
-    this.runs.set(runId, { userId, pid, cancelled: false });
+  private static key(userId: number, runId: string): string {
+    return `${userId}/${runId}`;
   }
 
-  finish(runId: string): void {
-    this.runs.delete(runId);
+  /** Takes the run id for this user before the run connects (409 when a run of theirs has it). */
+  reserve(runId: string, userId: number): void {
+    const key = RunningReports.key(userId, runId);
+    if (this.runs.has(key)) throw new ApiError(409, ERROR_CODES.conflict, 'A run with this id is already going; wait for it or cancel it before running the report again');
+    this.runs.set(key, { pid: null, cancelled: false });
   }
 
-  wasCancelled(runId: string): boolean {
-    return this.runs.get(runId)?.cancelled ?? false;
+  /** The run's backend pid, once its connection is open; false when it was cancelled meanwhile. */
+  attach(runId: string, userId: number, pid: number): boolean {
+    const run = this.runs.get(RunningReports.key(userId, runId));
+    if (!run) return false;
+    run.pid = pid;
+    return !run.cancelled;
   }
 
-  /** Stops a run's query in the database; false when no such run of this user is going. */
+  finish(runId: string, userId: number): void {
+    this.runs.delete(RunningReports.key(userId, runId));
+  }
+
+  wasCancelled(runId: string, userId: number): boolean {
+    return this.runs.get(RunningReports.key(userId, runId))?.cancelled ?? false;
+  }
+
+  /** Stops a run of this user (its query in the database, or the run before it starts); false when none is going. */
   async cancel(runId: string, userId: number): Promise<boolean> {
-    const run = this.runs.get(runId);
-    if (!run || run.userId !== userId) return false;
+    const run = this.runs.get(RunningReports.key(userId, runId));
+    if (!run) return false;
     run.cancelled = true;
-    await cancelBackend(this.pool, run.pid);
+    if (run.pid !== null) await cancelBackend(this.pool, run.pid);
     return true;
   }
 }
@@ -93,9 +115,16 @@ export async function runReport(pool: Pool, running: RunningReports, def: Report
   const run = runOf(def, params, now, viewer);
   const cap = options.rowCap ?? REPORT_SETTINGS.rowCap;
   const timeoutMs = def.timeoutMs ?? REPORT_SETTINGS.statementTimeoutMs;
-  const runId = options.runId ?? `server-${Math.random().toString(36).slice(2)}`;
+  const runId = options.runId ?? `server-${randomUUID()}`;
   const query = statementOf(def, run, cap + 1);
-  const client = await pool.connect();
+  running.reserve(runId, viewer.userId);
+  let client: PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (e) {
+    running.finish(runId, viewer.userId);
+    throw e;
+  }
   let broken = false;
   let aborted = false;
   let pid = 0;
@@ -105,14 +134,14 @@ export async function runReport(pool: Pool, running: RunningReports, def: Report
   };
   try {
     pid = await begin(client, timeoutMs);
-    running.start(runId, viewer.userId, pid);
+    if (!running.attach(runId, viewer.userId, pid)) throw cancelled();
     if (options.signal?.aborted) onAbort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
     let raw: Record<string, unknown>[];
     try {
       raw = (await client.query(query.text, query.values)).rows;
     } catch (e) {
-      if (isQueryCanceled(e)) throw running.wasCancelled(runId) || aborted ? cancelled() : timedOut(timeoutMs);
+      if (isQueryCanceled(e)) throw running.wasCancelled(runId, viewer.userId) || aborted ? cancelled() : timedOut(timeoutMs);
       throw e;
     }
     await client.query('COMMIT');
@@ -143,7 +172,7 @@ export async function runReport(pool: Pool, running: RunningReports, def: Report
     throw e;
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
-    running.finish(runId);
+    running.finish(runId, viewer.userId);
     // A connection whose query was cancelled rolled back above; one in doubt is closed, not reused.
     client.release(broken && !(await isIdle(client)));
   }
