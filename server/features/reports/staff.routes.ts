@@ -15,7 +15,7 @@ import {
 import { staffOf } from '@server/platform/auth/guards';
 import { ApiError, notFound, parseInput } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
-import { catalogEntry, reportViewer } from './access';
+import { authorize, catalogEntry, reportViewer } from './access';
 import { reportDefinition, reportDefinitions, type ReportDefinition } from './registry';
 import { reportPdf } from './pdf';
 import { reportCsv, runReport, type RunningReports } from './runner';
@@ -78,7 +78,11 @@ export const staffReportRoutes =
 
     app.get('/api/v2/reports/:id/csv', async (request, reply) => {
       const { def, params } = parseRun(request);
-      const stream = await reportCsv(ctx.database.pool, def, params, { viewer: await viewerOf(request) });
+      const viewer = await viewerOf(request);
+      authorize(def, params, viewer);
+      // The export holds its slot of the export cap until its connection is given back.
+      const release = await ctx.exports.acquire();
+      const stream = await reportCsv(ctx.database.pool, def, params, { viewer, onRelease: release });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName(def, 'csv', new Date())}"`)
