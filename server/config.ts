@@ -41,6 +41,8 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).optional(),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  DB_EXPORT_CONNECTIONS: z.coerce.number().int().min(1).max(499).optional(),
+  DB_EXPORT_WAIT_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   TRUST_PROXY: z
     .string()
     .refine(
@@ -60,9 +62,23 @@ export const DB_DEFAULTS = {
   statementTimeoutMs: 15_000,
   acquireTimeoutMs: 5_000,
   idleInTransactionTimeoutMs: 30_000,
+  /** Connections exports (CSV) may hold at once; the rest of the pool stays for other requests. */
+  exportConnections: 3,
+  /** How long an export past that cap waits for a slot before answering 503. */
+  exportWaitMs: 2_000,
 } as const;
 
-export type DbSettings = { poolSize: number; statementTimeoutMs: number; acquireTimeoutMs: number; idleInTransactionTimeoutMs: number };
+/** The Retry-After of an export refused because the export cap stayed full. */
+export const EXPORT_RETRY_AFTER_SECONDS = 10;
+
+export type DbSettings = {
+  poolSize: number;
+  statementTimeoutMs: number;
+  acquireTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+  exportConnections: number;
+  exportWaitMs: number;
+};
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -106,6 +122,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  const poolSize = e.DB_POOL_SIZE ?? DB_DEFAULTS.poolSize;
+  if (e.DB_EXPORT_CONNECTIONS !== undefined && poolSize > 1 && e.DB_EXPORT_CONNECTIONS >= poolSize) {
+    throw new ConfigError([`DB_EXPORT_CONNECTIONS: must be smaller than DB_POOL_SIZE (${poolSize}), so that other requests keep connections while exports run`]);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -113,10 +133,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     db: {
-      poolSize: e.DB_POOL_SIZE ?? DB_DEFAULTS.poolSize,
+      poolSize,
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS ?? DB_DEFAULTS.statementTimeoutMs,
       acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS ?? DB_DEFAULTS.acquireTimeoutMs,
       idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? DB_DEFAULTS.idleInTransactionTimeoutMs,
+      // Below the pool's size (a pool of one has nothing to keep back).
+      exportConnections: e.DB_EXPORT_CONNECTIONS ?? Math.max(1, Math.min(DB_DEFAULTS.exportConnections, poolSize - 1)),
+      exportWaitMs: e.DB_EXPORT_WAIT_MS ?? DB_DEFAULTS.exportWaitMs,
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     learningCenterUrl: e.LEARNING_CENTER_URL,

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database } from './platform/db/database';
+import { ExportCap } from './platform/db/exports';
 import { createLimits, type Limits } from './platform/auth/limits';
 import { BackgroundTasks } from './platform/http/background';
 import { createEventBus, type EventBus, type EventBusOptions } from './platform/events';
@@ -19,6 +20,8 @@ export type AppContext = {
   jobs: Jobs;
   /** The after-commit event bus; server.ts starts and stops its listening connection. */
   events: EventBus;
+  /** The export cap: every CSV export runs in one of its few slots, so exports cannot hold the whole pool. */
+  exports: ExportCap;
 };
 
 /** Both platform services open no connection until started, so an unstarted context costs nothing. */
@@ -31,5 +34,6 @@ export function createContext(config: Config, database: Database, platform: { jo
     background: new BackgroundTasks(),
     jobs: createJobs({ connection: poolConnection(database.pool, 'client-care-jobs') }, platform.jobs),
     events: createEventBus({ connection: poolConnection(database.pool, 'client-care-events') }, platform.events),
+    exports: new ExportCap(config.db),
   };
 }

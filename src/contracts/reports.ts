@@ -231,7 +231,28 @@ export function periodPresetsOf(meta: Pick<ReportMeta, 'defaultPeriod'>): Period
   return PERIOD_PRESET_CODES.filter((p) => p !== ALL_TIME || meta.defaultPeriod === ALL_TIME);
 }
 
-export type ReportCatalog = { reports: ReportMeta[] };
+/**
+ * Who may run a report and whose figures it shows (docs/adr/0104-report-access.md), declared by
+ * every report and enforced by the server's runner for the table, the CSV and the PDF alike:
+ * - `staff`: every staff member, every parameter (the screen that owns the data is open to all staff);
+ * - `managers`: managers and admins only (figures per person: the management dashboard's rule);
+ * - `{ person: 'managers' }`: every staff member for the whole desk or themselves; the figures of
+ *   another person (the assignee parameter) for managers and admins, as on the management dashboard;
+ * - `{ rows: 'time' }`: per-person time under the time rule (docs/adr/0080): a person's own rows,
+ *   a manager's own and their direct reports', an admin's everyone's; naming anyone else is refused.
+ */
+export type ReportAccess = 'staff' | 'managers' | { person: 'managers' } | { rows: 'time' };
+
+/** A catalog entry as the caller sees it. */
+export type ReportCatalogEntry = ReportMeta & {
+  /** The report's declared rule (absent: staff). */
+  access?: ReportAccess;
+  /** The people this caller may name as the assignee (absent: anyone). */
+  assignees?: number[];
+};
+
+/** The reports the caller may run. */
+export type ReportCatalog = { reports: ReportCatalogEntry[] };
 
 /** What a run answers. */
 export type ReportResult = {

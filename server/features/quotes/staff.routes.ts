@@ -40,7 +40,7 @@ export const staffQuoteRoutes: Routes = (app, ctx) => {
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="catalog.csv"')
-      .send(await exportCatalogCsv(pool)),
+      .send(await ctx.exports.run(() => exportCatalogCsv(pool))),
   );
 
   app.post('/api/v2/catalog/import', async (request) => {

@@ -51,6 +51,23 @@ export function groupedCount(g: GroupedCount, p: (v: unknown) => string, limit: 
 /** A grouped row's id: null for the group without one (unassigned, no company). */
 export const partyId = (v: unknown) => (v === null || v === undefined ? null : n(v));
 
+// ------------------------------------------------------------------- the time rule
+
+const TIME_RULE_APPLIED = new WeakSet<ReportRun>();
+
+/**
+ * The time rule over a column of staff ids (docs/adr/0104-report-access.md): only the rows of the
+ * people whose time the viewer may see (nothing added for an admin). Every report declaring
+ * `{ rows: 'time' }` puts it in its WHERE clause; the runner checks that the statement did.
+ */
+export function timeRows(run: ReportRun, p: (v: unknown) => string, column: string): string[] {
+  TIME_RULE_APPLIED.add(run);
+  return run.viewer.people === null ? [] : [`${column} = ANY(${p(run.viewer.people)}::int[])`];
+}
+
+/** True once a run's statement was written with the time rule. */
+export const appliesTimeRule = (run: ReportRun) => TIME_RULE_APPLIED.has(run);
+
 // ------------------------------------------------------------------- filters over tickets
 
 export type TicketFilterKeys = 'company' | 'assignee' | 'queue' | 'severity' | 'status';

@@ -5,16 +5,29 @@
  * summary and, per row and per chart point, the drill key that opens the matching list.
  */
 import type { ChartSpecInput } from '@contracts/charts';
-import type { ReportColumn, ReportMeta, ReportParams, ReportRow, ResolvedPeriod } from '@contracts/reports';
+import type { Role } from '@contracts/common/constants';
+import type { ReportAccess, ReportColumn, ReportMeta, ReportParams, ReportRow, ResolvedPeriod } from '@contracts/reports';
 
 /** A statement with positional parameters. */
 export type SqlQuery = { text: string; values: unknown[] };
 
-/** What a definition's functions get: the validated parameters, the period they resolve to, and the time of the run. */
-export type ReportRun = { params: ReportParams; period: ResolvedPeriod | null; now: Date };
+/**
+ * Who runs a report: their staff id and role, and the people whose time they may see (the time
+ * rule, docs/adr/0080: themselves and those they manage; null for an admin, who sees everyone's).
+ */
+export type ReportViewer = { userId: number; role: Role; people: number[] | null };
+
+/** What a definition's functions get: the validated parameters, the period they resolve to, the time of the run, and who runs it. */
+export type ReportRun = { params: ReportParams; period: ResolvedPeriod | null; now: Date; viewer: ReportViewer };
 
 export type ReportDefinition = {
   meta: ReportMeta;
+  /**
+   * Who may run it and whose rows it shows (docs/adr/0104-report-access.md); the runner enforces
+   * it. A report of per-person time (`{ rows: 'time' }`) puts `timeRows(run, p, column)` of
+   * ./query in its WHERE clause; the runner refuses to run one that does not.
+   */
+  access: ReportAccess;
   /** A report of tickets as they are now: it takes no period. */
   snapshot?: boolean;
   columns: ReportColumn[];
@@ -50,8 +63,25 @@ export function sqlParams() {
 
 const REGISTRY = new Map<string, ReportDefinition>();
 
-/** Adds reports to the catalog (a feature's reports, at start; a test's own). A second report with an id replaces the first. */
+/** True for a rule the runner knows (docs/adr/0104-report-access.md). */
+export function isReportAccess(access: unknown): access is ReportAccess {
+  if (access === 'staff' || access === 'managers') return true;
+  if (typeof access !== 'object' || access === null) return false;
+  const keys = Object.keys(access);
+  return keys.length === 1 && ((access as { person?: unknown }).person === 'managers' || (access as { rows?: unknown }).rows === 'time');
+}
+
+/**
+ * Adds reports to the catalog (a feature's reports, at start; a test's own). A second report with
+ * an id replaces the first. A report without a declared access rule is refused: nobody could say
+ * who may see it.
+ */
 export function registerReports(definitions: readonly ReportDefinition[]): void {
+  for (const d of definitions) {
+    if (!isReportAccess((d as { access?: unknown }).access)) {
+      throw new Error(`Report ${d.meta.id} declares no access rule: give it access 'staff', 'managers', { person: 'managers' } or { rows: 'time' } (docs/adr/0104-report-access.md)`);
+    }
+  }
   for (const d of definitions) REGISTRY.set(d.meta.id, d);
 }
 

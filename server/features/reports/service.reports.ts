@@ -8,7 +8,7 @@ import { CSAT_SATISFIED_MIN, NPS_DETRACTOR_MAX, NPS_PROMOTER_MIN, SURVEY_TYPE_CL
 import { SURVEY_TEXT_QUESTIONS } from '@contracts/survey-form';
 import { REPORT_SETTINGS, SURVEY_KINDS, reportSearchParams, share, type ReportParamsInput, type ReportRow } from '@contracts/reports';
 import { isoOf } from '@server/platform/sql';
-import { bucketDays, bucketOf, dayRange, fmtInt, fmtPct as pct, groupedCount, limitOf, n, partyId, periodBounds, periodBuckets, ticketConditions, ticketSearchHref, zoneOf } from './query';
+import { bucketDays, bucketOf, dayRange, fmtInt, fmtPct as pct, groupedCount, limitOf, n, partyId, periodBounds, periodBuckets, ticketConditions, ticketSearchHref, timeRows, zoneOf } from './query';
 import { sqlParams, type ReportDefinition, type ReportRun } from './registry';
 
 const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
@@ -29,6 +29,8 @@ const slaAttainment: ReportDefinition = {
     params: ['period', 'company', 'assignee', 'queue', 'severity'],
     drillsTo: 'the ticket search',
   },
+  // The whole desk's attainment for every staff member; one person's (assignee) is a per-person figure.
+  access: { person: 'managers' },
   columns: [
     { key: 'month', label: 'Month', kind: 'date' },
     { key: 'severity', label: 'Priority', kind: 'text' },
@@ -127,6 +129,8 @@ const overdueByAssignee: ReportDefinition = {
     params: ['company', 'queue', 'severity'],
     drillsTo: 'the ticket search',
   },
+  // Figures per person: the management dashboard's rule.
+  access: 'managers',
   snapshot: true,
   columns: [
     { key: 'assignee', label: 'Assignee', kind: 'text' },
@@ -205,6 +209,7 @@ function timeBy(kind: 'person' | 'company'): ReportDefinition {
       params: person ? ['period', 'company'] : ['period', 'assignee'],
       drillsTo: 'the time entries',
     },
+    access: { rows: 'time' },
     columns: [
       { key: 'name', label, kind: 'text' },
       { key: 'hours', label: 'Hours', kind: 'hours' },
@@ -215,7 +220,7 @@ function timeBy(kind: 'person' | 'company'): ReportDefinition {
     sql: (run, limit) => {
       const { values, p } = sqlParams();
       const company = 'coalesce(te.company_id, tk.company_id)';
-      const conds = [`te.work_date >= ${p(run.period!.from)}::date`, `te.work_date <= ${p(run.period!.to)}::date`];
+      const conds = [`te.work_date >= ${p(run.period!.from)}::date`, `te.work_date <= ${p(run.period!.to)}::date`, ...timeRows(run, p, 'te.staff_user_id')];
       if (run.params.company && person) conds.push(`${company} = ${p(run.params.company)}`);
       if (run.params.assignee && !person) conds.push(`te.staff_user_id = ${p(run.params.assignee)}`);
       return {
@@ -294,6 +299,7 @@ const timeEntries: ReportDefinition = {
     params: ['period', 'assignee', 'company'],
     drillsTo: 'the ticket',
   },
+  access: { rows: 'time' },
   columns: [
     { key: 'work_date', label: 'Date', kind: 'date' },
     { key: 'person', label: 'Person', kind: 'text' },
@@ -306,7 +312,7 @@ const timeEntries: ReportDefinition = {
   sql: (run, limit) => {
     const { values, p } = sqlParams();
     const company = 'coalesce(te.company_id, tk.company_id)';
-    const conds = [`te.work_date >= ${p(run.period!.from)}::date`, `te.work_date <= ${p(run.period!.to)}::date`];
+    const conds = [`te.work_date >= ${p(run.period!.from)}::date`, `te.work_date <= ${p(run.period!.to)}::date`, ...timeRows(run, p, 'te.staff_user_id')];
     if (run.params.company) conds.push(`${company} = ${p(run.params.company)}`);
     if (run.params.assignee) conds.push(`te.staff_user_id = ${p(run.params.assignee)}`);
     return {
@@ -383,6 +389,8 @@ const csatNps: ReportDefinition = {
     params: ['period', 'company'],
     drillsTo: 'the survey comments',
   },
+  // The survey results screen is open to every staff member.
+  access: 'staff',
   columns: [
     { key: 'month', label: 'Month', kind: 'date' },
     { key: 'support_responses', label: 'Support responses', kind: 'count' },
@@ -488,6 +496,7 @@ const surveyComments: ReportDefinition = {
     params: ['period', 'kind', 'rating', 'company'],
     drillsTo: 'the ticket',
   },
+  access: 'staff',
   columns: [
     { key: 'received', label: 'Received', kind: 'date' },
     { key: 'survey', label: 'Survey', kind: 'text' },

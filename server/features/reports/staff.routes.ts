@@ -15,6 +15,7 @@ import {
 import { staffOf } from '@server/platform/auth/guards';
 import { ApiError, notFound, parseInput } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
+import { authorize, catalogEntry, reportViewer } from './access';
 import { reportDefinition, reportDefinitions, type ReportDefinition } from './registry';
 import { reportPdf } from './pdf';
 import { reportCsv, runReport, type RunningReports } from './runner';
@@ -42,13 +43,17 @@ function parseRun(request: { params: unknown; query: unknown }): { def: ReportDe
 
 const fileName = (def: ReportDefinition, ext: string, now: Date) => `${def.meta.id}-${now.toISOString().slice(0, 10)}.${ext}`;
 
-/** The catalog, a run (table, chart, summary), its CSV and PDF, and Cancel. */
+/** The catalog (what the caller may run), a run (table, chart, summary), its CSV and PDF, and Cancel. */
 export const staffReportRoutes =
   (running: RunningReports): Routes =>
   (app, ctx) => {
-    app.get('/api/v2/reports', async (): Promise<ReportCatalog> => {
+    const viewerOf = (request: Parameters<typeof staffOf>[0]) => reportViewer(ctx.database.pool, staffOf(request));
+
+    app.get('/api/v2/reports', async (request): Promise<ReportCatalog> => {
       const order = (g: string) => REPORT_GROUPS.indexOf(g as (typeof REPORT_GROUPS)[number]);
-      return { reports: reportDefinitions().map((d) => d.meta).sort((a, b) => order(a.group) - order(b.group)) };
+      const viewer = await viewerOf(request);
+      const reports = reportDefinitions().flatMap((d) => catalogEntry(d, viewer) ?? []);
+      return { reports: reports.sort((a, b) => order(a.group) - order(b.group)) };
     });
 
     app.get('/api/v2/reports/:id', async (request, reply): Promise<ReportResult> => {
@@ -60,7 +65,7 @@ export const staffReportRoutes =
       };
       reply.raw.once('close', onClose);
       try {
-        return await runReport(ctx.database.pool, running, def, params, { userId: staffOf(request).userId, runId: params.run, signal: abort.signal });
+        return await runReport(ctx.database.pool, running, def, params, { viewer: await viewerOf(request), runId: params.run, signal: abort.signal });
       } finally {
         reply.raw.off('close', onClose);
       }
@@ -73,7 +78,11 @@ export const staffReportRoutes =
 
     app.get('/api/v2/reports/:id/csv', async (request, reply) => {
       const { def, params } = parseRun(request);
-      const stream = await reportCsv(ctx.database.pool, def, params);
+      const viewer = await viewerOf(request);
+      authorize(def, params, viewer);
+      // The export holds its slot of the export cap until its connection is given back.
+      const release = await ctx.exports.acquire();
+      const stream = await reportCsv(ctx.database.pool, def, params, { viewer, onRelease: release });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName(def, 'csv', new Date())}"`)
@@ -82,7 +91,7 @@ export const staffReportRoutes =
 
     app.get('/api/v2/reports/:id/pdf', async (request, reply) => {
       const { def, params } = parseRun(request);
-      const result = await runReport(ctx.database.pool, running, def, params, { userId: staffOf(request).userId, runId: params.run });
+      const result = await runReport(ctx.database.pool, running, def, params, { viewer: await viewerOf(request), runId: params.run });
       const pdf = await reportPdf(result, APP_TITLE);
       return reply
         .header('content-type', 'application/pdf')

@@ -13,6 +13,7 @@ import {
   REPORT_STATUS_ANY,
   REPORT_STATUS_OPEN,
   share,
+  type ReportAccess,
   type ReportColumn,
   type ReportParams,
   type ReportRow,
@@ -105,6 +106,7 @@ function byDimension(d: Dimension): ReportDefinition {
       drillsTo: 'the ticket search',
       defaultPeriod: ALL_TIME,
     },
+    access: { person: 'managers' },
     columns: [
       { key: 'segment', label: d.label, kind: 'text' },
       { key: 'tickets', label: 'Tickets', kind: 'count' },
@@ -156,13 +158,14 @@ function summaryOfShares(rows: ReportRow[], what: string): string {
 
 // ------------------------------------------------------------------- counts by company or assignee
 
-type Party = { id: string; title: string; description: string; label: string; idColumn: string; nameColumn: string; none: string; own: TicketFilterKeys };
+type Party = { id: string; title: string; description: string; label: string; idColumn: string; nameColumn: string; none: string; own: TicketFilterKeys; access: ReportAccess };
 
 function byParty(d: Party): ReportDefinition {
   const keys = FILTERS.filter((k) => k !== d.own);
   const sev = SEVERITY_CODES.map((c) => ({ code: c, key: `sev_${c.toLowerCase()}`, label: SEVERITIES[c] }));
   return {
     meta: { id: d.id, group: 'Tickets', title: d.title, description: d.description, params: ['period', ...keys], drillsTo: 'the ticket search', defaultPeriod: ALL_TIME },
+    access: d.access,
     columns: [
       { key: 'segment', label: d.label, kind: 'text' },
       ...sev.map((s): ReportColumn => ({ key: s.key, label: s.label, kind: 'count' })),
@@ -258,6 +261,7 @@ const ticketAge: ReportDefinition = {
     params: ['company', 'assignee', 'queue', 'severity'],
     drillsTo: 'the ticket search',
   },
+  access: { person: 'managers' },
   snapshot: true,
   columns: [
     { key: 'bucket', label: 'Age', kind: 'text' },
@@ -322,6 +326,7 @@ const openedClosed: ReportDefinition = {
     params: ['period', 'granularity', 'company', 'assignee', 'queue', 'severity'],
     drillsTo: 'the ticket search',
   },
+  access: { person: 'managers' },
   columns: [
     { key: 'bucket', label: 'Period', kind: 'date' },
     { key: 'opened', label: 'Opened', kind: 'count' },
@@ -406,6 +411,8 @@ const ticketList: ReportDefinition = {
     params: ['period', 'status', 'company', 'assignee', 'queue', 'severity'],
     drillsTo: 'the ticket',
   },
+  // A list of tickets, as the ticket search lists them to every staff member (assignee filter included).
+  access: 'staff',
   columns: [
     { key: 'id', label: 'ID', kind: 'count' },
     { key: 'title', label: 'Title', kind: 'text' },
@@ -492,6 +499,7 @@ export const TICKET_REPORTS: ReportDefinition[] = [
     nameColumn: 't.company_name',
     none: 'No company',
     own: 'company',
+    access: { person: 'managers' },
   }),
   byParty({
     id: 'tickets-by-assignee',
@@ -502,6 +510,8 @@ export const TICKET_REPORTS: ReportDefinition[] = [
     nameColumn: 't.assignee_name',
     none: 'Unassigned',
     own: 'assignee',
+    // Figures per person: the management dashboard's rule.
+    access: 'managers',
   }),
   ticketAge,
   openedClosed,

@@ -31,6 +31,8 @@ function activityReport(kind: ActivityKind): ReportDefinition {
   const money = kind === 'sale';
   return {
     meta: { id, group: 'Sales', title, description: DESCRIPTIONS[kind], params: ['period', 'granularity', 'assignee', 'company'], drillsTo: 'the activities of that month' },
+    // The sales dashboard shows every rep's activities to every staff member (docs/adr/0104-report-access.md).
+    access: 'staff',
     columns: [
       { key: 'bucket', label: 'Period', kind: 'date' },
       { key: 'rep', label: 'Rep', kind: 'text' },

@@ -42,7 +42,8 @@ export const staffSurveyRoutes: Routes = (app, ctx) => {
   app.get('/api/v2/surveys/results', async (request) => surveyResults(pool, parseInput(surveyResultsQuerySchema, request.query, 'query')));
 
   app.get('/api/v2/surveys/results/export', async (request, reply) => {
-    const csv = await surveyResultsCsv(pool, parseInput(surveyResultsQuerySchema, request.query, 'query'));
+    const query = parseInput(surveyResultsQuerySchema, request.query, 'query');
+    const csv = await ctx.exports.run(() => surveyResultsCsv(pool, query));
     return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="survey_results.csv"').send(csv);
   });
 };

@@ -31,3 +31,6 @@ export const time: Feature = {
 
 /** Refuses time on a day of a submitted or approved week (409 naming why): the tickets feature logs time too. */
 export { assertWeekOpen } from './timesheet.repo';
+
+/** The time rule (own time; the person's manager; admins), which the reports of time entries apply too. */
+export { manages, type Person } from './access';

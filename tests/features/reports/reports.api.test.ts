@@ -7,6 +7,7 @@ import { pdfText } from '@tests/platform/pdf/pdf-text';
 /** A report that sleeps in the database: the cancel and timeout tests' long query. */
 const slow = (id: string, seconds: number, timeoutMs?: number): ReportDefinition => ({
   meta: { id, group: 'Tickets', title: 'Slow', description: 'Sleeps.', params: [] },
+  access: 'staff',
   snapshot: true,
   columns: [{ key: 'x', label: 'X', kind: 'count' }],
   sql: () => ({ text: `SELECT 1 AS x, pg_sleep(${seconds}) AS slept_for_a_report_test`, values: [] }),
@@ -36,12 +37,14 @@ describe.each(BACKENDS)('reports on %s', (backend) => {
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    token = await t.tokenFor('agent');
-    registerReports([slow('test-slow', 30), slow('test-timeout', 30, 300)]);
+    // Figures of every person and everyone's time: an admin's view (docs/adr/0104-report-access.md; tests/features/reports/access.api.test.ts has the other roles').
+    token = await t.tokenFor('admin');
+    registerReports([slow('test-slow', 30), slow('test-timeout', 30, 300), slow('test-slow-runs', 30, 20_000)]);
   });
   afterAll(async () => {
     unregisterReport('test-slow');
     unregisterReport('test-timeout');
+    unregisterReport('test-slow-runs');
     await t?.close();
   });
 
@@ -223,6 +226,51 @@ describe.each(BACKENDS)('reports on %s', (backend) => {
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('The report was cancelled');
     expect(await active()).toHaveLength(0);
+  });
+
+  describe('run ids', () => {
+    const active = () => q(`SELECT pid FROM pg_stat_activity WHERE query LIKE '%slept_for_a_report_test%' AND query NOT LIKE '%pg_stat_activity%' AND state = 'active'`);
+    const until = async (count: number) => {
+      for (let i = 0; i < 200 && (await active()).length !== count; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(await active()).toHaveLength(count);
+    };
+    const start = (runId: string, as: string) => t.app.inject({ method: 'GET', url: `/api/v2/reports/test-slow-runs?run=${runId}`, headers: bearer(as) });
+    const cancel = async (runId: string, as: string) => (await t.app.inject({ method: 'POST', url: `/api/v2/reports/runs/${runId}/cancel`, headers: bearer(as) })).json();
+
+    it('refuses a second run with an id already going for the same person (409), and the first stays theirs to cancel', async () => {
+      const runId = `twice-${backend}-1234`;
+      const first = start(runId, token);
+      await until(1);
+      const second = await start(runId, token);
+      expect(second.statusCode, second.body).toBe(409);
+      expect(second.json().error.message).toMatch(/already going/);
+      await until(1);
+      expect(await cancel(runId, token)).toEqual({ cancelled: true });
+      expect((await first).json().error.message).toBe('The report was cancelled');
+      await until(0);
+      // Once it is over, the id can be used again.
+      const again = start(runId, token);
+      await until(1);
+      expect(await cancel(runId, token)).toEqual({ cancelled: true });
+      expect((await again).statusCode).toBe(409);
+    });
+
+    it("keeps runs of different people apart: the same id neither takes over nor cancels another person's run", async () => {
+      const runId = `shared-${backend}-1234`;
+      const other = await t.tokenFor('manager');
+      const mine = start(runId, token);
+      await until(1);
+      const theirs = start(runId, other);
+      await until(2);
+      expect(await cancel(runId, other)).toEqual({ cancelled: true });
+      expect((await theirs).json().error.message).toBe('The report was cancelled');
+      await until(1);
+      expect(await cancel(runId, token)).toEqual({ cancelled: true });
+      const res = await mine;
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe('The report was cancelled');
+      await until(0);
+    });
   });
 
   it('stops a report at its statement timeout with a clear 503', async () => {

@@ -37,7 +37,8 @@ describe.each(BACKENDS)('report time zones and unassigned drill-downs on %s', (b
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    token = await t.tokenFor('agent');
+    // Figures of every person and everyone's time: an admin's view (docs/adr/0104-report-access.md; tests/features/reports/access.api.test.ts has the other roles').
+    token = await t.tokenFor('admin');
     // A company of its own, so the figures below are only these tickets.
     company = n((await q(`INSERT INTO companies (name, account_number) VALUES ('Zone Test Ltd', 'TZ-0001') RETURNING id`))[0]!.id);
     // 2026-03-10 03:00 UTC is 23:00 on 9 March in New York (EDT since 8 March) and 16:00 on 10 March in Auckland.

@@ -17,8 +17,8 @@ import {
   periodPresetsOf,
   reportParamsSchema,
   reportSearchParams,
+  type ReportCatalogEntry,
   type ReportColumn,
-  type ReportMeta,
   type ReportParamName,
   type ReportParamsInput,
   type ReportResult,
@@ -56,6 +56,19 @@ const options = (entries: Record<string, string>) => Object.entries(entries).map
 const STATUS_OPTIONS = [{ id: REPORT_STATUS_OPEN, label: 'Open (not closed)' }, { id: REPORT_STATUS_ANY, label: 'Any status' }, ...options(TICKET_STATUSES)];
 const ANY = '';
 
+/**
+ * The Assignee choices: the people the catalog says the caller may name (everyone when it names
+ * none), and what leaving it empty means: the whole desk, or (a report of per-person time) every
+ * row the caller may see, which is their own or their team's.
+ */
+function assigneeChoices(meta: ReportCatalogEntry, staff: { id: number; name: string }[]): { any: string; people: { id: number; name: string }[] } {
+  const allowed = meta.assignees;
+  if (!allowed) return { any: 'Anyone', people: staff };
+  const people = staff.filter((s) => allowed.includes(s.id));
+  const timeRows = typeof meta.access === 'object' && 'rows' in meta.access;
+  return { any: timeRows ? (allowed.length > 1 ? 'You and your team' : 'Only you') : 'Anyone', people };
+}
+
 /** The company parameter: its name fetched when the address names one, then any company by name. */
 function CompanyParam({ id, onChange }: { id: number | undefined; onChange: (id: Key) => void }) {
   const named = useActorRef(reportCompanyMachine, { input: { query: id ?? null } });
@@ -74,9 +87,10 @@ function CompanyParam({ id, onChange }: { id: number | undefined; onChange: (id:
   );
 }
 
-function ParameterBar({ meta, params, onChange }: { meta: ReportMeta; params: ReportParamsInput; onChange: (next: ReportParamsInput) => void }) {
+function ParameterBar({ meta, params, onChange }: { meta: ReportCatalogEntry; params: ReportParamsInput; onChange: (next: ReportParamsInput) => void }) {
   const staffQuery = useActorRef(reportStaffMachine, { input: {} });
   const staff = useSelector(staffQuery, (s) => s.context.data ?? []);
+  const assignees = assigneeChoices(meta, staff);
   const takes = (p: ReportParamName) => meta.params.includes(p);
   const set = (key: keyof ReportParamsInput, value: Key | null) => {
     const next: Record<string, unknown> = { ...params, [key]: value === null || value === ANY ? undefined : String(value) };
@@ -115,7 +129,7 @@ function ParameterBar({ meta, params, onChange }: { meta: ReportMeta; params: Re
         {takes('assignee') ? (
           <Select
             label="Assignee"
-            items={anyOf('Anyone', staff.map((s) => ({ id: String(s.id), label: s.name })))}
+            items={anyOf(assignees.any, assignees.people.map((s) => ({ id: String(s.id), label: s.name })))}
             selectedKey={params.assignee ? String(params.assignee) : ANY}
             onSelectionChange={(k) => set('assignee', k)}
           />
@@ -238,17 +252,21 @@ export default function ReportViewScreen({ place }: { place?: ReportViewPlace; p
   const parsed = useMemo(() => reportParamsSchema.safeParse(raw), [raw]);
   const catalogQuery = useActorRef(reportCatalogMachine, { input: {} });
   const catalog = useSelector(catalogQuery, (s) => s.context.data);
+  const catalogFailed = useSelector(catalogQuery, (s) => s.matches('failed'));
   const meta = catalog?.reports.find((r) => r.id === report);
+  // The catalog lists what the caller may run: a report it leaves out is not run (the server would
+  // refuse it). Without a catalog, the server decides.
+  const mayRun = Boolean(meta) || catalogFailed;
   const viewer = useActorRef(liveReportViewerMachine);
   const state = useSelector(viewer, (s) => s);
   const result = state.context.result;
   const key = reportSearchParams(report, params).toString();
 
   useEffect(() => {
-    if (report && parsed.success) viewer.send({ type: 'report.open', report, params });
+    if (report && parsed.success && mayRun) viewer.send({ type: 'report.open', report, params });
     // The address decides: a new address (parameter bar, back, forward, a shared link) runs again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [key, mayRun]);
 
   const change = (next: ReportParamsInput) => {
     const query = reportSearchParams(report, next);
@@ -294,7 +312,11 @@ export default function ReportViewScreen({ place }: { place?: ReportViewPlace; p
         {!report ? (
           <EmptyState title="No report chosen" text="Pick one from the catalog." actions={<Link href="/report/base">All reports</Link>} />
         ) : null}
-        {catalog && report && !meta ? <Alert tone="danger" title="No such report">The catalog has no report “{report}”. <Link href="/report/base">All reports</Link></Alert> : null}
+        {catalog && report && !meta ? (
+          <Alert tone="danger" title="Not among your reports">
+            “{report}” is not a report you may run. <Link href="/report/base">Your reports</Link>
+          </Alert>
+        ) : null}
         {meta ? <ParameterBar meta={meta} params={params} onChange={change} /> : null}
         {problems && hasProblems ? (
           <Alert tone="danger" title="These parameters cannot be used" live>
