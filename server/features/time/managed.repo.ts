@@ -100,6 +100,14 @@ export async function contractsUsage(db: Queryable, month: string, companyId?: n
   });
 }
 
+/** A company's contract with this month's usage, or null when it has none (404 for no such company). */
+export async function companyContract(db: Queryable, companyId: number, now: Date): Promise<ContractUsage | null> {
+  const { rows } = await db.query('SELECT 1 FROM companies WHERE id = $1', [companyId]);
+  if (!rows[0]) throw notFound('No such company');
+  const [usage] = await contractsUsage(db, monthOf(now), companyId);
+  return usage ?? null;
+}
+
 /** The contract of a company (its rounding rule), or null. */
 export async function contractOf(db: Queryable, companyId: number): Promise<{ rounding_minutes: RoundingRule } | null> {
   const { rows } = await db.query<{ rounding_minutes: RoundingRule }>('SELECT rounding_minutes FROM ms_contracts WHERE company_id = $1 AND active', [companyId]);

@@ -1,5 +1,5 @@
 /** The timeclock: punch in, breaks, punch out; one open punch per person (a partial unique index). */
-import { dayInZone, minutesByDay, weekDays, type FlaggedPunch, type Punch, type TimeclockState, type TimeclockView } from '@contracts/time';
+import { dayInZone, minutesByDay, weekDays, type FlaggedPunch, type PunchActionName, type Punch, type TimeclockState, type TimeclockView } from '@contracts/time';
 import { audit, SYSTEM, type AuditActor } from '@server/platform/audit';
 import type { StaffPrincipal } from '@server/platform/auth/sessions';
 import { forbidden, invalidField, notFound } from '@server/platform/http/errors';
@@ -47,7 +47,7 @@ export async function timeclockView(db: Queryable, userId: number, week: string,
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 /** One punch action; the database refuses a second open punch of a person (two tabs, two devices). */
-export async function punch(db: Queryable, actor: AuditActor, userId: number, action: 'in' | 'breakStart' | 'breakEnd' | 'out', timeZone: string, now: Date): Promise<void> {
+export async function punch(db: Queryable, actor: AuditActor, userId: number, action: PunchActionName, timeZone: string, now: Date): Promise<void> {
   if (action === 'in') {
     try {
       const { rows } = await db.query<{ id: number }>('INSERT INTO timeclock_punches (staff_user_id, time_zone, punched_in_at) VALUES ($1, $2, $3) RETURNING id::int AS id', [userId, timeZone, now]);

@@ -47,7 +47,7 @@ export async function trackerView(db: Queryable, who: Person, companyId: number,
   };
 }
 
-export type TrackerResult = { posted?: { id: number; minutes: number; work_date: string } };
+export type TrackerResult = Pick<TrackerView, 'posted'>;
 
 /**
  * start, pause, resume, stop (with a note) or discard; each refuses what the timer's state does
