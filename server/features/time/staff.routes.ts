@@ -7,10 +7,11 @@ import { route } from '@server/platform/http/endpoints';
 import type { Routes } from '@server/platform/http/plugins';
 import { actingFor } from './access';
 import { usageAlerts } from './jobs';
-import { closeContractMonth, companyContract, contractsUsage, monthOf, msTickets, saveContract } from './managed.repo';
-import { correctPunch, flaggedPunches, punch, timeclockView } from './timeclock.repo';
-import { addRow, copyLastWeek, decideWeeks, loadWeek, reopenWeek, setCell, submitWeek, teamWeeks } from './timesheet.repo';
-import { trackerAction, trackerView } from './tracker.repo';
+import { companyContract, contractsUsage, monthOf, msTickets } from './managed.repo';
+import { addRow, closeContractMonth, copyLastWeek, correctPunch, decideWeeks, punch, reopenWeek, saveContract, setCell, submitWeek, trackerAction } from './time.commands';
+import { flaggedPunches, timeclockView } from './timeclock.repo';
+import { loadWeek, teamWeeks } from './timesheet.repo';
+import { trackerView } from './tracker.repo';
 
 export const staffTimeRoutes: Routes = (app, ctx) => {
   const pool = ctx.database.pool;
