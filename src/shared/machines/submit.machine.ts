@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { toApiError } from '@/shared/http/http';
+import { notifyActions } from './notify';
 
 export type SubmitContext<O> = {
   /** The server's answer to the last save. */
@@ -16,21 +17,30 @@ export type SubmitContext<O> = {
 export type ReloadEvent = { type: 'table.reload' } | { type: 'query.reload' };
 export type SubmitInput = { reloads?: AnyActorRef | readonly AnyActorRef[]; reloadEvent?: ReloadEvent } | undefined;
 export type SubmitEvent<I> = { type: 'form.submit'; input: I } | { type: 'form.reset' };
+/** What a form says when it is saved or fails (ADR 0106); the words belong to the feature that makes the form. */
+export type SubmitNotices<O> = {
+  /** The success notice once saved ("Month closed: 21:00 billed"). */
+  saved?: (result: O) => string;
+  /** The title of the failure notice (the server's reason is its description); the next attempt closes it. */
+  failed?: string;
+};
 
 /**
  * The one form machine: a form's save (staff forms, row actions, the client portal's forms).
  * Editing, then submitting, then saved (with the server's answer) or back to editing with the
  * server's message and its field errors; the form keeps what was typed. Once saved, the tables or
  * queries given as `reloads` load again. The call is the `submit` actor, swapped with `.provide`
- * in tests.
+ * in tests. Given `notices`, it says how each attempt ended through the named `notify` action.
  */
-export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Promise<O>) {
+export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Promise<O>, notices: SubmitNotices<O> = {}) {
+  const { saved, failed } = notices;
   return setup({
     types: { context: {} as SubmitContext<O>, events: {} as SubmitEvent<I>, input: {} as SubmitInput },
     // The answer is typed at the edges (the result in context and the view's selector); inside the
     // chart it is opaque, which keeps the generic factory within what XState can infer.
     actors: { submit: fromPromise<unknown, unknown>(({ input }) => submit(input as I)) },
     actions: {
+      ...notifyActions,
       takeResult: assign((_, result: unknown) => ({ result: result as O, error: null, fieldErrors: {} })),
     },
   }).createMachine({
@@ -52,19 +62,29 @@ export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Prom
       submitting: {
         description: 'The form is being saved; the button is disabled.',
         tags: ['busy'],
+        entry: failed ? [{ type: 'dismissNotice', params: { key: id } }] : [],
         invoke: {
           src: 'submit',
           input: ({ event }: { event: SubmitEvent<I> }): unknown => {
             assertEvent(event, 'form.submit');
             return event.input;
           },
-          onDone: { target: 'saved', actions: { type: 'takeResult', params: ({ event }: { event: { output: unknown } }) => event.output } },
+          onDone: {
+            target: 'saved',
+            actions: [
+              { type: 'takeResult', params: ({ event }: { event: { output: unknown } }) => event.output },
+              ...(saved ? [{ type: 'notify' as const, params: ({ event }: { event: { output: unknown } }) => ({ tone: 'success' as const, title: saved(event.output as O) }) }] : []),
+            ],
+          },
           onError: {
             target: 'editing',
-            actions: assign(({ event }) => {
-              const e = toApiError(event.error);
-              return { error: e.message, fieldErrors: e.fields ?? {} };
-            }),
+            actions: [
+              assign(({ event }) => {
+                const e = toApiError(event.error);
+                return { error: e.message, fieldErrors: e.fields ?? {} };
+              }),
+              ...(failed ? [{ type: 'notify' as const, params: ({ event }: { event: { error: unknown } }) => ({ tone: 'error' as const, title: failed, description: toApiError(event.error).message, key: id }) }] : []),
+            ],
           },
         },
       },

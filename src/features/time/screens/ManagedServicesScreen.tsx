@@ -1,18 +1,19 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
+import type { ActorRefFrom } from 'xstate';
 import { formatHours, ROUNDING_RULES, type ContractUsage, type MsTicket } from '@contracts/time';
 import type { ContractInput } from '../api';
+import { money } from '../format';
 import { closeMonthMachine, contractsMachine, msTicketsMachine, saveContractMachine } from '../machines/time.machines';
 import styles from './time.module.css';
 import { useTabTitle } from './title';
 import { StaffSession } from '@/shared/session/staff-session';
 import { useIsManager } from '@/shared/session/role';
-import { Alert, Badge, Button, Card, Checkbox, Dialog, EmptyState, NumberField, PageHeader, Select, SkeletonTable, TextField, toast } from '@/shared/ui/components';
+import { Alert, Badge, Button, Card, Checkbox, Dialog, EmptyState, NumberField, PageHeader, Select, SkeletonTable, TextField } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { formatRelative } from '@/shared/ui/tokens/format';
 
-const money = (cents: number) => (cents / 100).toLocaleString(undefined, { style: 'currency', currency: 'USD' });
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 const shiftMonth = (month: string, by: number) => {
   const d = new Date(`${month}-01T00:00:00Z`);
@@ -79,16 +80,11 @@ export default function ManagedServicesScreen() {
   const isManager = useIsManager();
   const userId = StaffSession.useSelector((s) => s.context.user?.userid ?? '');
   const [editing, setEditing] = useState<ContractUsage | null>(null);
+  // A saved contract reloads the list; its dialog stays open until then (a refusal keeps what was typed).
+  const contractForm = useActorRef(saveContractMachine, { input: { reloads: query, reloadEvent: { type: 'query.reload' } } });
+  const contractSaved = useSelector(contractForm, (s) => s.matches('saved'));
 
   const close = useActorRef(closeMonthMachine, { input: { reloads: query, reloadEvent: { type: 'query.reload' } } });
-  const closed = useSelector(close, (s) => (s.matches('saved') ? s.context.result : undefined));
-  const closeError = useSelector(close, (s) => s.context.error);
-  useEffect(() => {
-    if (closed) toast.success(`Month closed: ${formatHours(closed.billed_minutes)} billed, ${money(closed.overage_cents)} overage`);
-  }, [closed]);
-  useEffect(() => {
-    if (closeError) toast.error(closeError);
-  }, [closeError]);
 
   const past = month < thisMonth();
   const columns = useMemo<DataTableColumn<ContractUsage>[]>(
@@ -112,7 +108,14 @@ export default function ManagedServicesScreen() {
               Track time
             </Button>
             {isManager ? (
-              <Button size="sm" variant="quiet" onPress={() => setEditing(c)}>
+              <Button
+                size="sm"
+                variant="quiet"
+                onPress={() => {
+                  contractForm.send({ type: 'form.reset' });
+                  setEditing(c);
+                }}
+              >
                 Edit
               </Button>
             ) : null}
@@ -126,7 +129,7 @@ export default function ManagedServicesScreen() {
         ),
       },
     ],
-    [isManager, past, month, userId, close],
+    [isManager, past, month, userId, close, contractForm],
   );
 
   return (
@@ -160,7 +163,7 @@ export default function ManagedServicesScreen() {
         </>
       )}
       <MsTickets />
-      {editing ? <ContractDialog contract={editing} onClose={() => setEditing(null)} onSaved={() => query.send({ type: 'query.reload' })} /> : null}
+      {editing && !contractSaved ? <ContractDialog key={editing.company_id} contract={editing} form={contractForm} onClose={() => setEditing(null)} /> : null}
     </div>
   );
 }
@@ -185,9 +188,7 @@ function MsTickets() {
   );
 }
 
-function ContractDialog({ contract, onClose, onSaved }: { contract: ContractUsage; onClose: () => void; onSaved: () => void }) {
-  const form = useActorRef(saveContractMachine, { input: {} });
-  const saved = useSelector(form, (s) => s.matches('saved'));
+function ContractDialog({ contract, form, onClose }: { contract: ContractUsage; form: ActorRefFrom<typeof saveContractMachine>; onClose: () => void }) {
   const busy = useSelector(form, (s) => s.hasTag('busy'));
   const fields = useSelector(form, (s) => s.context.fieldErrors);
   const error = useSelector(form, (s) => s.context.error);
@@ -199,13 +200,6 @@ function ContractDialog({ contract, onClose, onSaved }: { contract: ContractUsag
     rollover: contract.rollover,
     rollover_cap_hours: contract.rollover_cap_minutes / 60,
   });
-  useEffect(() => {
-    if (saved) {
-      toast.success(`Contract of ${contract.company} saved`);
-      onSaved();
-      onClose();
-    }
-  }, [saved, contract.company, onSaved, onClose]);
   const set = <K extends keyof ContractInput>(key: K, v: ContractInput[K]) => setValue((x) => ({ ...x, [key]: v }));
   return (
     <Dialog

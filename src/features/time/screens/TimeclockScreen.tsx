@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { useEffect, useState } from 'react';
 import { dayInZone, formatHours, mondayOf, type FlaggedPunch } from '@contracts/time';
 import { browserTimeZone } from '../api';
@@ -8,7 +9,7 @@ import styles from './time.module.css';
 import { useTabTitle } from './title';
 import { inspection } from '@/shared/inspection';
 import { useIsManager } from '@/shared/session/role';
-import { Alert, Badge, Button, Card, EmptyState, PageHeader, SkeletonCard, Stat, TextField, toast } from '@/shared/ui/components';
+import { Alert, Badge, Button, Card, EmptyState, PageHeader, SkeletonCard, Stat, TextField } from '@/shared/ui/components';
 import { SimpleTable } from '@/shared/ui/SimpleTable';
 import { formatDateTime, formatDayHeader, formatTime } from '@/shared/ui/tokens/format';
 
@@ -118,29 +119,23 @@ function FlaggedPunches() {
   const rows = useSelector(flagged, (s) => s.context.data);
   return (
     <Card title="Forgotten punch-outs of my team" description="Flagged the day after; set the time the person stopped working. Corrections are audit logged.">
-      {!rows ? <SkeletonCard /> : rows.length === 0 ? <EmptyState compact title="Nothing to correct" /> : rows.map((p) => <Correction key={p.id} punch={p} onDone={() => flagged.send({ type: 'query.reload' })} />)}
+      {!rows ? <SkeletonCard /> : rows.length === 0 ? <EmptyState compact title="Nothing to correct" /> : rows.map((p) => <Correction key={p.id} punch={p} list={flagged} />)}
     </Card>
   );
 }
 
-function Correction({ punch, onDone }: { punch: FlaggedPunch; onDone: () => void }) {
-  const form = useActorRef(correctPunchMachine, { input: {} });
-  const saved = useSelector(form, (s) => s.matches('saved'));
+/** One correction; once saved the list loads again (and the machine says so). */
+function Correction({ punch, list }: { punch: FlaggedPunch; list: ActorRefFrom<typeof flaggedMachine> }) {
+  const form = useActorRef(correctPunchMachine, { input: { reloads: list, reloadEvent: { type: 'query.reload' } } });
   const error = useSelector(form, (s) => s.context.fieldErrors.punched_out_at ?? s.context.error ?? undefined);
   const [value, setValue] = useState('');
-  useEffect(() => {
-    if (saved) {
-      toast.success(`Punch of ${punch.name} corrected`);
-      onDone();
-    }
-  }, [saved, punch.name, onDone]);
   return (
     <div className={styles.row}>
       <span>
         {punch.name}: in {formatDateTime(punch.punched_in_at)}
       </span>
       <TextField label="Punched out at" type="datetime-local" value={value} onChange={setValue} errorMessage={error} />
-      <Button isDisabled={!value} onPress={() => form.send({ type: 'form.submit', input: { id: punch.id, punched_out_at: new Date(value).toISOString() } })}>
+      <Button isDisabled={!value} onPress={() => form.send({ type: 'form.submit', input: { id: punch.id, punched_out_at: new Date(value).toISOString(), name: punch.name } })}>
         Correct
       </Button>
     </div>
