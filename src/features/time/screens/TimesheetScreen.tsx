@@ -60,7 +60,12 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
 export default function TimesheetScreen() {
   useTabTitle('Time');
   const isManager = useIsManager();
-  const timesheet = useActorRef(timesheetMachine, { input: { today: todayHere(), manager: isManager }, inspect: inspection.inspect });
+  // The machine is made for the role the session has (a role known later makes it anew).
+  return <Timesheet key={String(isManager)} manager={isManager} />;
+}
+
+function Timesheet({ manager }: { manager: boolean }) {
+  const timesheet = useActorRef(timesheetMachine, { input: { today: todayHere(), manager }, inspect: inspection.inspect });
   const week = useSelector(timesheet, timesheetSelectors.week);
   const team = useSelector(timesheet, timesheetSelectors.team);
   const nav = (
