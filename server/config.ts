@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_RESPONSE_TARGET_HOURS } from '../src/contracts/common/constants.ts';
@@ -41,6 +42,9 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).optional(),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  RENDER_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  RENDER_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).optional(),
+  RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   TRUST_PROXY: z
     .string()
     .refine(
@@ -62,6 +66,21 @@ export const DB_DEFAULTS = {
   idleInTransactionTimeoutMs: 30_000,
 } as const;
 
+/**
+ * The render workers that draw PDFs and server-side charts (server/platform/pdf/pool.ts,
+ * docs/adr/0101): one per core but one, at least one; jobs waiting beyond the queue bound
+ * answer 503 with Retry-After; a job running longer than the timeout ends its worker.
+ */
+export const RENDER_DEFAULTS = {
+  workers: Math.max(1, availableParallelism() - 1),
+  queueMax: 8,
+  timeoutMs: 60_000,
+  retryAfterSeconds: 5,
+} as const;
+
+/** `workers: 0` renders on the HTTP thread: only for comparisons (npm run bench:pdf-pool). */
+export type RenderSettings = { workers: number; queueMax: number; timeoutMs: number };
+
 export type DbSettings = { poolSize: number; statementTimeoutMs: number; acquireTimeoutMs: number; idleInTransactionTimeoutMs: number };
 
 export type Config = {
@@ -72,6 +91,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Pool size and the timeouts that keep any request from waiting forever on the database. */
   db: DbSettings;
+  /** PDF and chart render workers. */
+  render: RenderSettings;
   publicUrl: string;
   learningCenterUrl: string;
   supportPhone: string;
@@ -117,6 +138,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS ?? DB_DEFAULTS.statementTimeoutMs,
       acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS ?? DB_DEFAULTS.acquireTimeoutMs,
       idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? DB_DEFAULTS.idleInTransactionTimeoutMs,
+    },
+    render: {
+      workers: e.RENDER_WORKERS ?? RENDER_DEFAULTS.workers,
+      queueMax: e.RENDER_QUEUE_MAX ?? RENDER_DEFAULTS.queueMax,
+      timeoutMs: e.RENDER_TIMEOUT_MS ?? RENDER_DEFAULTS.timeoutMs,
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     learningCenterUrl: e.LEARNING_CENTER_URL,

@@ -4,6 +4,7 @@ import { createLimits, type Limits } from './platform/auth/limits';
 import { BackgroundTasks } from './platform/http/background';
 import { createEventBus, type EventBus, type EventBusOptions } from './platform/events';
 import { createJobs, type Jobs, type JobsOptions } from './platform/jobs';
+import { renderPool, type RenderPool } from './platform/pdf';
 import { poolConnection } from './platform/pool-connection';
 
 export type AppContext = {
@@ -19,6 +20,8 @@ export type AppContext = {
   jobs: Jobs;
   /** The after-commit event bus; server.ts starts and stops its listening connection. */
   events: EventBus;
+  /** The PDF and chart render workers (one pool per process, started on first use); server.ts closes it. */
+  render: RenderPool;
 };
 
 /** Both platform services open no connection until started, so an unstarted context costs nothing. */
@@ -31,5 +34,6 @@ export function createContext(config: Config, database: Database, platform: { jo
     background: new BackgroundTasks(),
     jobs: createJobs({ connection: poolConnection(database.pool, 'client-care-jobs') }, platform.jobs),
     events: createEventBus({ connection: poolConnection(database.pool, 'client-care-events') }, platform.events),
+    render: renderPool(config.render),
   };
 }
