@@ -38,6 +38,7 @@ async function main(): Promise<void> {
       await app.close();
       await ctx.events.stop();
       await ctx.jobs.stop();
+      await ctx.render.close();
       await database.close();
       app.log.info('stopped');
       process.exit(0);

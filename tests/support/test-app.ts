@@ -108,6 +108,7 @@ export async function startTestApp(
       await app.close();
       await ctx.events.stop();
       await ctx.jobs.stop();
+      await ctx.render.close();
       await database.close();
       await pgDb.drop();
       rmSync(dataDir, { recursive: true, force: true });
