@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { DB_DEFAULTS, type Config } from '@server/config';
+import { onceASecond, watchPool } from './connections';
 import { EmbeddedServer, EmbeddedStartError, embeddedPaths } from './embedded';
 import { migrate } from './migrate';
 
@@ -59,10 +60,12 @@ export async function openDatabase(settings: DatabaseSettings, log: (message: st
     await embedded.start();
     connection = embedded.connection;
   }
+  // Every connection of these pools listens for its errors (see connections.ts): a server that
+  // dies under a checked-out connection fails that request, never the process.
+  const report = onceASecond(log);
   // Migrations run on their own connection without the request timeouts: rewriting a large
   // table may take minutes, once.
-  const migrator = new pg.Pool({ ...connection, max: 1 });
-  migrator.on('error', () => undefined);
+  const migrator = watchPool(new pg.Pool({ ...connection, max: 1 }), report);
   try {
     await migrate(migrator);
   } catch (error) {
@@ -71,9 +74,7 @@ export async function openDatabase(settings: DatabaseSettings, log: (message: st
   } finally {
     await migrator.end().catch(() => undefined);
   }
-  const pool = new pg.Pool({ ...connection, ...poolOptions(settings) });
-  // An idle client that loses its connection (a restarted server) must not crash the process.
-  pool.on('error', () => undefined);
+  const pool = watchPool(new pg.Pool({ ...connection, ...poolOptions(settings) }), report);
   let closing: Promise<void> | undefined;
   return {
     kind: embedded ? 'embedded' : 'postgres',
