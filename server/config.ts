@@ -62,6 +62,12 @@ export const DB_DEFAULTS = {
   idleInTransactionTimeoutMs: 30_000,
 } as const;
 
+/**
+ * A transaction that fails on a serialization failure or a deadlock runs again: this many times
+ * in all, waiting a random 50–150 % of the base delay, doubled at each try.
+ */
+export const TRANSACTION_RETRY = { attempts: 4, baseDelayMs: 20 } as const;
+
 export type DbSettings = { poolSize: number; statementTimeoutMs: number; acquireTimeoutMs: number; idleInTransactionTimeoutMs: number };
 
 export type Config = {
