@@ -6,6 +6,7 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import { LIMITS } from '@contracts/common/constants';
 import { ERROR_CODES, type ApiErrorBody } from '@contracts/common/errors';
 import type { AppContext } from './context';
+import { registerIdempotency } from './platform/idempotency';
 import { databaseErrorAnswer } from './platform/http/database-errors';
 import { ApiError } from './platform/http/errors';
 import { REDACTED, redactUrl } from './platform/http/redact';
@@ -166,6 +167,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       return { status: 'ok', database: ctx.database.kind };
     }),
   );
+  // Idempotent creates keep their keys for a while; a job deletes them afterwards.
+  await registerIdempotency(app, ctx);
   for (const feature of FEATURES) await feature.register(app, ctx);
 
   const indexHtml = join(ctx.config.staticDir, 'index.html');

@@ -68,6 +68,12 @@ export const DB_DEFAULTS = {
  */
 export const TRANSACTION_RETRY = { attempts: 4, baseDelayMs: 20 } as const;
 
+/**
+ * Idempotency keys of creates (docs/adr/0103) are kept at least this long, then deleted by a job
+ * running on this schedule (cron, UTC).
+ */
+export const IDEMPOTENCY_RETENTION = { hours: 24, sweepCron: '23 * * * *' } as const;
+
 export type DbSettings = { poolSize: number; statementTimeoutMs: number; acquireTimeoutMs: number; idleInTransactionTimeoutMs: number };
 
 export type Config = {

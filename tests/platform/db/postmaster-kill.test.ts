@@ -5,15 +5,17 @@
  * app process is still alive, every request answers (2xx, or 503 with Retry-After while the
  * database is down: never a 500, never a hang), and a write succeeds again within 5 s because the
  * app restarts postgres by itself. At the end every acknowledged write is in the database, and
- * the job queue and the event bus are working again too.
+ * every creation whose answer was lost is retried with its Idempotency-Key: each is answered, and
+ * none is stored twice. The job queue and the event bus are working again too.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@contracts/common/idempotency';
 import { embeddedConnection, isAlive } from '@server/platform/db/embedded';
-import { flagPunches } from '@server/features/time/jobs';
+import { expireIdempotencyKeys } from '@server/platform/idempotency';
 import { postmasterPid, startServer, type RunningServer } from '@tests/support/server-process';
 
 const IN_FLIGHT = 20;
@@ -30,22 +32,22 @@ const PAUSE_AFTER_503_MS = 200;
 const NOTE_TICKETS = 5;
 
 type Kind = 'ticket' | 'note' | 'activity' | 'cell';
-type Write = { n: number; kind: Kind; method: 'POST' | 'PUT'; path: string; body: Record<string, unknown>; mark: string };
-type Outcome = { write: Write; status: number | 'timeout' | 'network'; retryAfter: string | null; sentAt: number; answeredAt: number };
+type Write = { n: number; kind: Kind; method: 'POST' | 'PUT'; path: string; body: Record<string, unknown>; key?: string; mark: string };
+type Outcome = { write: Write; status: number | 'timeout' | 'network'; retryAfter: string | null; replayed: boolean; sentAt: number; answeredAt: number };
 
 const TAG = 'Postmaster kill';
 const FIRST_WEEK = Date.UTC(2019, 0, 7); // a Monday, long before the demo data's weeks
 const DAY_MS = 86_400_000;
 
-/** The n-th write of the load: the kinds take turns. */
+/** The n-th write of the load: the kinds take turns; creations carry an Idempotency-Key. */
 function writeNumber(n: number, noteTickets: number[]): Write {
   const kind = (['ticket', 'note', 'activity', 'cell'] as const)[n % 4]!;
   const mark = `${TAG} ${kind} ${n}`;
   switch (kind) {
     case 'ticket':
-      return { n, kind, method: 'POST', path: '/api/v2/tickets', mark, body: { title: mark, description: 'Written while postgres is killed', company_id: 1, severity: 'M', queue: 'Support' } };
+      return { n, kind, method: 'POST', path: '/api/v2/tickets', key: `kill-${n}`, mark, body: { title: mark, description: 'Written while postgres is killed', company_id: 1, severity: 'M', queue: 'Support' } };
     case 'note':
-      return { n, kind, method: 'POST', path: `/api/v2/tickets/${noteTickets[n % noteTickets.length]}/notes`, mark, body: { body: mark } };
+      return { n, kind, method: 'POST', path: `/api/v2/tickets/${noteTickets[n % noteTickets.length]}/notes`, key: `kill-${n}`, mark, body: { body: mark } };
     case 'activity':
       return { n, kind, method: 'POST', path: '/api/v2/sales/activities', mark, body: { kind: 'call', companyId: 1, occurredOn: '2026-01-05', notes: mark } };
     case 'cell': {
@@ -63,15 +65,15 @@ async function send(server: RunningServer, token: string, write: Write): Promise
   try {
     const res = await fetch(`${server.url}${write.path}`, {
       method: write.method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(write.key ? { [IDEMPOTENCY_KEY_HEADER]: write.key } : {}) },
       body: JSON.stringify(write.body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     await res.arrayBuffer();
-    return { write, status: res.status, retryAfter: res.headers.get('retry-after'), sentAt, answeredAt: Date.now() };
+    return { write, status: res.status, retryAfter: res.headers.get('retry-after'), replayed: res.headers.get(IDEMPOTENT_REPLAYED_HEADER) === 'true', sentAt, answeredAt: Date.now() };
   } catch (error) {
     const status = (error as Error).name === 'TimeoutError' ? 'timeout' : 'network';
-    return { write, status, retryAfter: null, sentAt, answeredAt: Date.now() };
+    return { write, status, retryAfter: null, replayed: false, sentAt, answeredAt: Date.now() };
   }
 }
 
@@ -109,7 +111,7 @@ describe('the embedded postmaster killed under load', () => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  it('keeps the app alive, answers 503 meanwhile, serves again within 5 s, and loses nothing acknowledged', async () => {
+  it('keeps the app alive, answers 503 meanwhile, serves again within 5 s, and loses and doubles nothing', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cc-pgkill-'));
     dirs.push(dataDir);
     const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true' });
@@ -168,12 +170,29 @@ describe('the embedded postmaster killed under load', () => {
       const bad = outcomes.filter((o) => !ok(o) && !(o.status === 503 && o.retryAfter));
       expect(bad.map((o) => `${o.write.method} ${o.write.path}: ${o.status}`)).toEqual([]);
 
+      // Creations whose answer was lost are retried with the same key: each gets its answer.
+      const unanswered = outcomes.filter((o) => o.write.key && !ok(o)).map((o) => o.write);
+      const retried: Outcome[] = [];
+      const waiting = [...unanswered];
+      const retrier = async () => {
+        for (let write = waiting.shift(); write; write = waiting.shift()) {
+          let outcome = await send(server, token, write);
+          for (let attempt = 0; attempt < 20 && !ok(outcome); attempt++) {
+            await sleep(PAUSE_AFTER_503_MS);
+            outcome = await send(server, token, write);
+          }
+          retried.push(outcome);
+        }
+      };
+      await Promise.all(Array.from({ length: IN_FLIGHT }, retrier));
+      expect(retried.filter((o) => !ok(o)).map((o) => `${o.write.path}: ${o.status}`)).toEqual([]);
+
       // The job queue and the event bus came back by themselves: a job sent now runs, and the bus listens.
-      const { rows: sent } = await query<{ id: string }>(dataDir, `INSERT INTO pgboss.job (name, data) VALUES ($1, '{}') RETURNING id`, [flagPunches.name]);
+      const { rows: sent } = await query<{ id: string }>(dataDir, `INSERT INTO pgboss.job (name, data) VALUES ($1, '{}') RETURNING id`, [expireIdempotencyKeys.name]);
       await waitUntil('the job to run', async () => (await query<{ state: string }>(dataDir, 'SELECT state FROM pgboss.job WHERE id = $1', [sent[0]!.id])).rows[0]?.state === 'completed');
       await waitUntil('the event bus to listen', async () => (await query(dataDir, `SELECT 1 FROM pg_stat_activity WHERE application_name = 'client-care-events' AND query LIKE 'LISTEN%'`)).rowCount === 1);
 
-      // Every acknowledged write is stored.
+      // Every acknowledged write is stored, and no creation is stored twice.
       const acknowledgedWrites = outcomes.filter(ok).map((o) => o.write);
       const titles = await counts(dataDir, `SELECT title AS mark, count(*)::int AS n FROM tickets WHERE title LIKE $1 GROUP BY title`);
       const notes = await counts(dataDir, `SELECT body AS mark, count(*)::int AS n FROM ticket_notes WHERE body LIKE $1 GROUP BY body`);
@@ -191,9 +210,12 @@ describe('the embedded postmaster killed under load', () => {
         cell: (m) => cells.has(m),
       };
       expect(acknowledgedWrites.filter((w) => !stored[w.kind](w.mark)).map((w) => w.mark)).toEqual([]);
+      const created = [...unanswered, ...acknowledgedWrites.filter((w) => w.key)];
+      expect(created.filter((w) => (w.kind === 'ticket' ? titles : notes).get(w.mark) !== 1).map((w) => `${w.mark}: ${(w.kind === 'ticket' ? titles : notes).get(w.mark) ?? 0}`)).toEqual([]);
 
       console.info(
-        `${outcomes.length} writes sent, ${acknowledgedWrites.length} acknowledged, answers by status ${JSON.stringify(Object.fromEntries(byStatus))}`,
+        `${outcomes.length} writes sent, ${acknowledgedWrites.length} acknowledged, answers by status ${JSON.stringify(Object.fromEntries(byStatus))}; ` +
+          `${unanswered.length} creations without an answer retried with their key, all answered: ${retried.filter((o) => o.replayed).length} replayed (committed, answer lost), ${retried.filter((o) => !o.replayed).length} created then`,
       );
       for (const [i, kill] of kills.entries()) expect(kill.recoveredMs, `recovery after kill ${i + 1}`).toBeLessThan(RECOVERY_MS);
 
