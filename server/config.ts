@@ -99,6 +99,18 @@ export const RENDER_DEFAULTS = {
 /** `workers: 0` renders on the HTTP thread: only for comparisons (npm run bench:pdf-pool). */
 export type RenderSettings = { workers: number; queueMax: number; timeoutMs: number };
 
+/**
+ * A transaction that fails on a serialization failure or a deadlock runs again: this many times
+ * in all, waiting a random 50–150 % of the base delay, doubled at each try.
+ */
+export const TRANSACTION_RETRY = { attempts: 4, baseDelayMs: 20 } as const;
+
+/**
+ * Idempotency keys of creates (docs/adr/0103) are kept at least this long, then deleted by a job
+ * running on this schedule (cron, UTC).
+ */
+export const IDEMPOTENCY_RETENTION = { hours: 24, sweepCron: '23 * * * *' } as const;
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
