@@ -6,7 +6,8 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import { LIMITS } from '@contracts/common/constants';
 import { ERROR_CODES, type ApiErrorBody } from '@contracts/common/errors';
 import type { AppContext } from './context';
-import { isUnavailable } from './platform/db/database';
+import { registerIdempotency } from './platform/idempotency';
+import { databaseErrorAnswer } from './platform/http/database-errors';
 import { ApiError } from './platform/http/errors';
 import { REDACTED, redactUrl } from './platform/http/redact';
 import { clientPortal } from './features/client-portal';
@@ -33,9 +34,6 @@ export const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
 } as const;
-
-/** What a 503 asks the client to wait before trying again. */
-const RETRY_AFTER_SECONDS = 5;
 
 /** Paths the API owns: an unknown one answers 404 JSON instead of the SPA. */
 const API_PREFIXES = ['/api/', '/logout'];
@@ -133,12 +131,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.status).send(error.toBody());
     }
-    if (isUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send({ error: { code: ERROR_CODES.unavailable, message: 'The service is busy or restarting; try again in a few seconds' } });
+    // The database down or timed out (503 with Retry-After), or a race no handler answered (409).
+    const answer = databaseErrorAnswer(error);
+    if (answer) {
+      request.log.warn({ err: error }, answer.status === 503 ? 'database unavailable' : 'database conflict');
+      if (answer.headers) reply.headers(answer.headers);
+      return reply.status(answer.status).send(answer.toBody());
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
@@ -182,6 +180,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       return { status: 'ok' as const, database: ctx.database.kind };
     }),
   );
+  // Idempotent creates keep their keys for a while; a job deletes them afterwards.
+  await registerIdempotency(app, ctx);
   for (const feature of FEATURES) await feature.register(app, ctx);
   await openApiRoutes(app, ctx);
 

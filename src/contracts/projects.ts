@@ -54,7 +54,7 @@ const id = (what: string) => idInput({ label: what });
 const req = (what: string, max: number) =>
   safeText(`${what} is required`, what).trim().min(1, `${what} is required`).max(max, `${what} must be at most ${max} characters`);
 const longText = (what: string) =>
-  safeText(`${what} must be text`, what).max(LIMITS.text, `${what} must be at most ${LIMITS.text} characters`);
+  safeText(`${what} must be text`, what, 'long').max(LIMITS.text, `${what} must be at most ${LIMITS.text} characters`);
 const day = (what: string) => calendarDay(what).nullable().optional();
 const status = z.enum(PROJECT_STATUSES, { error: `Status must be one of ${PROJECT_STATUSES.join(', ')}` });
 const column = z.enum(BOARD_COLUMNS, { error: `column must be one of ${BOARD_COLUMNS.join(', ')}` });

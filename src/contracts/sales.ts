@@ -6,7 +6,7 @@
  */
 import { z } from './common/zod';
 import { LIMITS } from './common/constants';
-import { calendarDay, idInput, safeText } from './common/input';
+import { calendarDay, idInput, safeText, type TextForm } from './common/input';
 import { emailSchema } from './auth';
 import { formatMoney } from './quote-money';
 import { QUOTE_STATUSES, type QuoteStatus } from './quotes';
@@ -57,7 +57,7 @@ export const LOG_ACTIVITY_SHORTCUT = { key: 'l', label: 'L' } as const;
 /** Weighting of the open pipeline: probability per quote status, in percent (settings change it). */
 export const DEFAULT_PROBABILITIES: Record<QuoteStatus, number> = { draft: 10, sent: 40, accepted: 100, declined: 0, expired: 0 };
 
-const text = (label: string, max: number) => safeText(`${label} must be text`, label).trim().max(max, `${label} must be at most ${max} characters`);
+const text = (label: string, max: number, form?: TextForm) => safeText(`${label} must be text`, label, form).trim().max(max, `${label} must be at most ${max} characters`);
 const required = (label: string, max: number) => text(label, max).min(1, `${label} is required`);
 const id = (label: string) => idInput({ label });
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -88,7 +88,7 @@ export const activityInputSchema = z
       .max(SALES_LIMITS.saleCentsMax, `Amount must be at most ${formatMoney(SALES_LIMITS.saleCentsMax)}; close a larger sale against its accepted quote`)
       .optional(),
     quoteId: id('Quote').optional(),
-    notes: text('Notes', SALES_LIMITS.notesMax).default(''),
+    notes: text('Notes', SALES_LIMITS.notesMax, 'long').default(''),
   })
   .superRefine((v, ctx) => {
     if (v.kind !== 'sale' && v.amountCents !== undefined) ctx.addIssue({ code: 'custom', path: ['amountCents'], message: 'Only a closed sale has an amount' });
@@ -308,7 +308,7 @@ export const huhyInputSchema = z.strictObject({
   name: required('Name', LIMITS.name),
   email: emailSchema,
   channelId: id('Channel'),
-  detail: text('Tell us more', SALES_LIMITS.huhyDetailMax).default(''),
+  detail: text('Tell us more', SALES_LIMITS.huhyDetailMax, 'long').default(''),
   [HUHY_HONEYPOT]: safeText('Website must be text', 'Website').max(500).optional(),
 });
 export type HuhyInput = z.input<typeof huhyInputSchema>;

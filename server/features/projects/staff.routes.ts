@@ -18,6 +18,7 @@ import { staffOf } from '@server/platform/auth/guards';
 import { inTransaction } from '@server/platform/db/database';
 import { notFound, parseInput } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
+import { createOnce } from '@server/platform/idempotency';
 import {
   closeSprint,
   deleteTask,
@@ -56,8 +57,7 @@ export const staffProjectRoutes: Routes = (app, ctx) => {
 
   app.post('/api/v2/projects', async (request, reply) => {
     const input = parseInput(createProjectSchema, request.body);
-    const id = await inTransaction(pool, (db) => insertProject(db, input, me(request)));
-    return reply.status(201).send(await loadProjectView(pool, id));
+    return createOnce(request, reply, pool, async (db) => ({ status: 201, body: await loadProjectView(db, await insertProject(db, input, me(request))) }));
   });
   app.get('/api/v2/projects/:id', async (request) => found(await loadProjectView(pool, idOf(request)), 'project'));
   app.patch('/api/v2/projects/:id', async (request) => {
@@ -71,8 +71,7 @@ export const staffProjectRoutes: Routes = (app, ctx) => {
   app.post('/api/v2/projects/:id/tasks', async (request, reply) => {
     const id = idOf(request);
     const input = parseInput(createTaskSchema, request.body);
-    const task = await inTransaction(pool, (db) => insertTask(db, id, input, me(request)));
-    return reply.status(201).send(await loadTask(pool, task));
+    return createOnce(request, reply, pool, async (db) => ({ status: 201, body: await loadTask(db, await insertTask(db, id, input, me(request))) }));
   });
   app.patch('/api/v2/tasks/:id', async (request) => {
     const id = idOf(request);
@@ -96,8 +95,7 @@ export const staffProjectRoutes: Routes = (app, ctx) => {
   app.post('/api/v2/projects/:id/sprints', async (request, reply) => {
     const id = idOf(request);
     const input = parseInput(createSprintSchema, request.body);
-    const sprint = await inTransaction(pool, (db) => insertSprint(db, id, input, me(request)));
-    return reply.status(201).send(await loadSprintView(pool, sprint, new Date()));
+    return createOnce(request, reply, pool, async (db) => ({ status: 201, body: await loadSprintView(db, await insertSprint(db, id, input, me(request)), new Date()) }));
   });
   app.get('/api/v2/sprints/:id', async (request) => found(await loadSprintView(pool, idOf(request), new Date()), 'sprint'));
   app.post('/api/v2/sprints/:id/start', async (request) => {
