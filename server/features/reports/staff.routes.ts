@@ -16,7 +16,7 @@ import { staffOf } from '@server/platform/auth/guards';
 import { ApiError, notFound, parseInput } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
 import { authorize, catalogEntry, reportViewer } from './access';
-import { reportDefinition, reportDefinitions, type ReportDefinition } from './registry';
+import { reportDefinition, reportDefinitions, type ReportDefinition } from '@server/platform/reports';
 import { reportPdf } from './pdf';
 import { reportCsv, runReport, type RunningReports } from './runner';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolvePeriod, type ReportResult } from '@contracts/reports';
-import { registerReports, unregisterReport, type ReportDefinition } from '@server/features/reports';
+import { registerReports, unregisterReport, type ReportDefinition } from '@server/platform/reports';
 import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
 import { pdfText } from '@tests/platform/pdf/pdf-text';
 
