@@ -27,6 +27,7 @@ import { time } from './features/time';
 import { publicRoutes, type Feature } from './platform/http/plugins';
 import { route, zodSerializerCompiler, zodValidatorCompiler } from './platform/http/endpoints';
 import { openApiRoutes, registerOpenApi } from './platform/http/openapi';
+import { registerReports } from './platform/reports';
 import { HEALTH } from '@contracts/api-reference';
 
 export const SECURITY_HEADERS = {
@@ -182,6 +183,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   );
   // Idempotent creates keep their keys for a while; a job deletes them afterwards.
   await registerIdempotency(app, ctx);
+  // Each feature's reports join the one catalog (docs/adr/0110-reports-plug-in-through-features.md).
+  registerReports(FEATURES.flatMap((feature) => feature.reports ?? []));
   for (const feature of FEATURES) await feature.register(app, ctx);
   await openApiRoutes(app, ctx);
 
