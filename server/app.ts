@@ -29,6 +29,7 @@ import { route, zodSerializerCompiler, zodValidatorCompiler } from './platform/h
 import { openApiRoutes, registerOpenApi } from './platform/http/openapi';
 import { registerReports } from './platform/reports';
 import { HEALTH } from '@contracts/api-reference';
+import type { EndpointDefinition } from '@contracts/common/endpoint';
 
 export const SECURITY_HEADERS = {
   'content-security-policy': "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
@@ -43,7 +44,7 @@ const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p.replace(/\
 /** Every feature of the API, one line each; each registers its routes with its audience's guard. */
 const FEATURES: readonly Feature[] = [signIn, tickets, companies, clientUsers, clientPortal, surveys, overdue, management, outbox, reports, time, quotes, projects, sales];
 
-const ROUTES = new WeakMap<FastifyInstance, { key: string; endpoint: boolean }[]>();
+const ROUTES = new WeakMap<FastifyInstance, { key: string; endpoint: EndpointDefinition | undefined }[]>();
 
 /** Every API route of an app as "METHOD /path" (for the authorization matrix). */
 export function listApiRoutes(app: FastifyInstance): string[] {
@@ -53,6 +54,11 @@ export function listApiRoutes(app: FastifyInstance): string[] {
 /** Routes registered without an endpoint definition (there must be none). */
 export function listEndpointlessRoutes(app: FastifyInstance): string[] {
   return (ROUTES.get(app) ?? []).filter((r) => !r.endpoint).map((r) => r.key);
+}
+
+/** The endpoint definitions of an app's routes, by "METHOD /path". */
+export function listEndpoints(app: FastifyInstance): Map<string, EndpointDefinition> {
+  return new Map((ROUTES.get(app) ?? []).flatMap((r) => (r.endpoint ? [[r.key, r.endpoint] as const] : [])));
 }
 
 /**
@@ -163,11 +169,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     await ctx.background.idle();
   });
 
-  const routes: { key: string; endpoint: boolean }[] = [];
+  const routes: { key: string; endpoint: EndpointDefinition | undefined }[] = [];
   ROUTES.set(app, routes);
   app.addHook('onRoute', (r) => {
     const methods = Array.isArray(r.method) ? r.method : [r.method];
-    for (const method of methods) if (method !== 'HEAD' && isApiPath(r.url)) routes.push({ key: `${method} ${r.url}`, endpoint: Boolean(r.config?.endpoint) });
+    for (const method of methods) if (method !== 'HEAD' && isApiPath(r.url)) routes.push({ key: `${method} ${r.url}`, endpoint: r.config?.endpoint });
   });
   // Every route is registered from its endpoint definition: its zod schemas validate the request
   // and serialise the answer, and the OpenAPI document is collected from them.
