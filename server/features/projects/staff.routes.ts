@@ -40,10 +40,11 @@ import {
 } from './projects.repo';
 
 const optionsQuerySchema = z.strictObject({ q: safeText('q must be text', 'q').trim().max(100, 'q must be at most 100 characters').optional() });
-const today = () => new Date().toISOString().slice(0, 10);
 
 export const staffProjectRoutes: Routes = (app, ctx) => {
   const pool = ctx.database.pool;
+  /** Today's date by the app's clock: what "overdue" is judged against. */
+  const today = () => ctx.now().toISOString().slice(0, 10);
   const me = (request: Parameters<typeof staffOf>[0]) => staffActor(staffOf(request).userId);
   const idOf = (request: { params: unknown }) => parseInput(idParamsSchema, request.params, 'path').id;
   const found = <T>(value: T | null, what: string): T => {
@@ -71,23 +72,27 @@ export const staffProjectRoutes: Routes = (app, ctx) => {
   app.post('/api/v2/projects/:id/tasks', async (request, reply) => {
     const id = idOf(request);
     const input = parseInput(createTaskSchema, request.body);
-    return createOnce(request, reply, pool, async (db) => ({ status: 201, body: await loadTask(db, await insertTask(db, id, input, me(request))) }));
+    const now = ctx.now();
+    return createOnce(request, reply, pool, async (db) => ({ status: 201, body: await loadTask(db, await insertTask(db, id, input, me(request), now)) }));
   });
   app.patch('/api/v2/tasks/:id', async (request) => {
     const id = idOf(request);
     const input = parseInput(updateTaskSchema, request.body);
-    await inTransaction(pool, (db) => updateTask(db, id, input, me(request)));
+    const now = ctx.now();
+    await inTransaction(pool, (db) => updateTask(db, id, input, me(request), now));
     return loadTask(pool, id);
   });
   app.delete('/api/v2/tasks/:id', async (request) => {
     const id = idOf(request);
-    await inTransaction(pool, (db) => deleteTask(db, id, me(request)));
+    const now = ctx.now();
+    await inTransaction(pool, (db) => deleteTask(db, id, me(request), now));
     return { ok: true };
   });
   app.post('/api/v2/tasks/:id/move', async (request) => {
     const id = idOf(request);
     const input = parseInput(moveTaskSchema, request.body);
-    await inTransaction(pool, (db) => moveTask(db, id, input, me(request)));
+    const now = ctx.now();
+    await inTransaction(pool, (db) => moveTask(db, id, input, me(request), now));
     return loadTask(pool, id);
   });
 
@@ -95,18 +100,19 @@ export const staffProjectRoutes: Routes = (app, ctx) => {
   app.post('/api/v2/projects/:id/sprints', async (request, reply) => {
     const id = idOf(request);
     const input = parseInput(createSprintSchema, request.body);
-    return createOnce(request, reply, pool, async (db) => ({ status: 201, body: await loadSprintView(db, await insertSprint(db, id, input, me(request)), new Date()) }));
+    return createOnce(request, reply, pool, async (db) => ({ status: 201, body: await loadSprintView(db, await insertSprint(db, id, input, me(request)), ctx.now()) }));
   });
-  app.get('/api/v2/sprints/:id', async (request) => found(await loadSprintView(pool, idOf(request), new Date()), 'sprint'));
+  app.get('/api/v2/sprints/:id', async (request) => found(await loadSprintView(pool, idOf(request), ctx.now()), 'sprint'));
   app.post('/api/v2/sprints/:id/start', async (request) => {
     const id = idOf(request);
-    await inTransaction(pool, (db) => startSprint(db, id, me(request)));
-    return loadSprintView(pool, id, new Date());
+    const now = ctx.now();
+    await inTransaction(pool, (db) => startSprint(db, id, me(request), now));
+    return loadSprintView(pool, id, now);
   });
   app.post('/api/v2/sprints/:id/close', async (request) => {
     const id = idOf(request);
     const input = parseInput(closeSprintSchema, request.body);
-    const now = new Date();
+    const now = ctx.now();
     await inTransaction(pool, (db) => closeSprint(db, id, input, me(request), now));
     return loadSprintView(pool, id, now);
   });
