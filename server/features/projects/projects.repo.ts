@@ -1,4 +1,4 @@
-/** Projects, tasks (the kanban cards) and sprints: the SQL, with typed rows. */
+/** Projects, their tasks (the kanban board's items) and sprints: the SQL, with typed rows. */
 import type { z } from 'zod';
 import type { Paged } from '@contracts/companies';
 import {
@@ -31,7 +31,7 @@ import {
   type SprintRow,
   type SprintView,
   type sprintListQuerySchema,
-  type TaskCard,
+  type Task,
   type TaskEvent,
   type updateProjectSchema,
   type updateTaskSchema,
@@ -158,16 +158,16 @@ const TASK_COLUMNS = `t.id, t.project_id, t.title, t.description, t.board_column
   t.estimate, t.sprint_id, s.name AS sprint_name, t.ticket_id, k.title AS ticket_title, ${iso('t.updated_at')}`;
 const TASK_FROM = `tasks t LEFT JOIN staff_users a ON a.id = t.assignee_id LEFT JOIN sprints s ON s.id = t.sprint_id LEFT JOIN tickets k ON k.id = t.ticket_id`;
 
-async function tasksWhere(db: Queryable, where: string, values: unknown[]): Promise<TaskCard[]> {
-  const { rows } = await db.query<TaskCard>(
+async function tasksWhere(db: Queryable, where: string, values: unknown[]): Promise<Task[]> {
+  const { rows } = await db.query<Task>(
     `SELECT ${TASK_COLUMNS} FROM ${TASK_FROM} WHERE ${where}
-      ORDER BY array_position($${values.length + 1}::text[], t.board_column::text), t.rank, t.id LIMIT ${PROJECT_LIMITS.boardCards}`,
+      ORDER BY array_position($${values.length + 1}::text[], t.board_column::text), t.rank, t.id LIMIT ${PROJECT_LIMITS.boardTasks}`,
     [...values, BOARD_COLUMNS],
   );
   return rows;
 }
 
-export async function loadTask(db: Queryable, id: number): Promise<TaskCard | null> {
+export async function loadTask(db: Queryable, id: number): Promise<Task | null> {
   return (await tasksWhere(db, 't.id = $1', [id]))[0] ?? null;
 }
 
@@ -266,16 +266,16 @@ export async function deleteTask(db: Queryable, id: number, actor: AuditActor, n
 }
 
 /**
- * Moves a card: one transaction under the project's lock that writes the card's column and rank
+ * Moves a task: one transaction under the project's lock that writes the task's column and rank
  * (one row) and its event. The rank falls between the neighbours found now, so two people moving
- * cards at once end in one order. A rank grown too long renumbers its column, rarely.
+ * tasks at once end in one order. A rank grown too long renumbers its column, rarely.
  */
 export async function moveTask(db: Queryable, id: number, input: z.output<typeof moveTaskSchema>, actor: AuditActor, now: Date): Promise<void> {
   const task = await lockTask(db, id);
   const neighbour = async (nid: number, field: string) => {
-    if (nid === id) throw invalidField(field, 'A card cannot be placed beside itself');
+    if (nid === id) throw invalidField(field, 'A task cannot be placed beside itself');
     const { rows } = await db.query<{ rank: string }>('SELECT rank FROM tasks WHERE id = $1 AND project_id = $2 AND board_column = $3', [nid, task.project_id, input.column]);
-    if (!rows[0]) throw invalidField(field, 'No such card in that column');
+    if (!rows[0]) throw invalidField(field, 'No such task in that column');
     return rows[0].rank;
   };
   const step = async (rank: string, dir: 'before' | 'after') => {
@@ -311,7 +311,7 @@ export async function moveTask(db: Queryable, id: number, input: z.output<typeof
   });
 }
 
-/** Spreads a column's ranks evenly again with the moved card in its place; answers the card's new rank. */
+/** Spreads a column's ranks evenly again with the moved task in its place; answers the task's new rank. */
 async function renumber(db: Queryable, projectId: number, column: BoardColumn, id: number, beforeId: number | null, afterId: number | null): Promise<string> {
   const { rows } = await db.query<{ id: number }>('SELECT id FROM tasks WHERE project_id = $1 AND board_column = $2 AND id <> $3 ORDER BY rank, id', [projectId, column, id]);
   const order = rows.map((r) => r.id);

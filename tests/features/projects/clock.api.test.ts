@@ -3,7 +3,7 @@
  * sprint it is, when a sprint started and closed, and when each change to its scope happened.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectRow, ProjectStats, ProjectView, SprintView, TaskCard } from '@contracts/projects';
+import type { ProjectRow, ProjectStats, ProjectView, SprintView, Task } from '@contracts/projects';
 import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
 
 describe.each(BACKENDS)("projects on the app's clock on %s", (backend) => {
@@ -49,15 +49,15 @@ describe.each(BACKENDS)("projects on the app's clock on %s", (backend) => {
   it("draws a sprint's burndown up to the clock's day, with each change on the day it was made, and closes at the clock's time", async () => {
     const id = await newProject('Clockwork');
     const s = (await call<SprintView>('POST', `/api/v2/projects/${id}/sprints`, { name: 'Week one', start_date: '2026-01-05', end_date: '2026-01-09' })).sprint.id;
-    const a = await call<TaskCard>('POST', `/api/v2/projects/${id}/tasks`, { title: 'A', estimate: 5, sprint_id: s, column: 'todo' });
-    await call<TaskCard>('POST', `/api/v2/projects/${id}/tasks`, { title: 'B', estimate: 3, sprint_id: s, column: 'todo' });
+    const a = await call<Task>('POST', `/api/v2/projects/${id}/tasks`, { title: 'A', estimate: 5, sprint_id: s, column: 'todo' });
+    await call<Task>('POST', `/api/v2/projects/${id}/tasks`, { title: 'B', estimate: 3, sprint_id: s, column: 'todo' });
 
     await at('2026-01-05T09:00:00Z');
     expect((await call<SprintView>('POST', `/api/v2/sprints/${s}/start`)).sprint).toMatchObject({ started_at: '2026-01-05T09:00:00Z', committed_points: 8 });
     await at('2026-01-06T10:00:00Z');
-    await call<TaskCard>('POST', `/api/v2/projects/${id}/tasks`, { title: 'C', estimate: 2, sprint_id: s, column: 'todo' });
+    await call<Task>('POST', `/api/v2/projects/${id}/tasks`, { title: 'C', estimate: 2, sprint_id: s, column: 'todo' });
     await at('2026-01-07T15:00:00Z');
-    await call<TaskCard>('POST', `/api/v2/tasks/${a.id}/move`, { column: 'done' });
+    await call<Task>('POST', `/api/v2/tasks/${a.id}/move`, { column: 'done' });
 
     await at('2026-01-08T08:00:00Z');
     const live = await call<SprintView>('GET', `/api/v2/sprints/${s}`);
