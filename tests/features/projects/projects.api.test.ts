@@ -93,6 +93,16 @@ describe.each(BACKENDS)('projects, boards and sprints on %s', (backend) => {
     expect(wrong.json().error.fields).toEqual({ before_id: 'No such task in that column' });
   });
 
+  it('refuses to place a task beside itself, naming the field, and moves nothing', async () => {
+    const id = await newProject('Beside itself');
+    const [a, b] = [await addTask(id, { title: 'A', column: 'todo' }), await addTask(id, { title: 'B', column: 'todo' })];
+    const res = await call('POST', `/api/v2/tasks/${a.id}/move`, { column: 'todo', after_id: a.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ after_id: 'A task cannot be placed beside itself' });
+    expect(titles(await board(id), 'todo')).toEqual(['A', 'B']);
+    expect((await board(id)).tasks.find((x) => x.id === b.id)?.rank).toBe(b.rank);
+  });
+
   it('keeps inserting between the same two cards, renumbering the column when ranks grow long', async () => {
     const id = await newProject('Dense');
     const first = await addTask(id, { title: 'first', column: 'todo' });
