@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { Board, TaskCard } from '@contracts/projects';
+import type { Board, Task as TaskCard } from '@contracts/projects';
 import KanbanScreen from '@/features/projects/screens/KanbanScreen';
 
 const server = setupServer();

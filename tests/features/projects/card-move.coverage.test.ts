@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { TaskCard } from '@contracts/projects';
+import type { Task as TaskCard } from '@contracts/projects';
 import { machineRegistry } from '@/app/machine-registry';
 import { ApiError } from '@/shared/http/http';
 import { describeMachinePaths } from '@tests/support/path-coverage';

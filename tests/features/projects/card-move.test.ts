@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { byRank, type TaskCard } from '@contracts/projects';
+import { byRank, type Task as TaskCard } from '@contracts/projects';
 import { applyMove, cardMoveMachine } from '@/features/projects/machines/card-move.machine';
 import { ApiError } from '@/shared/http/http';
 

@@ -1,6 +1,6 @@
 /** Focus follows a moved card: reveal.ts waits for the move's render, scrolls a virtualised column to the card, then focuses it; it never takes the focus back once the user acted. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TaskCard } from '@contracts/projects';
+import type { Task as TaskCard } from '@contracts/projects';
 import { revealCard, ROW_PITCH, type Rendered } from '@/features/projects/screens/reveal';
 
 const card = (id: number): TaskCard => ({

@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { computeBurndown, type SprintView, type TaskCard } from '@contracts/projects';
+import { computeBurndown, type SprintView, type Task as TaskCard } from '@contracts/projects';
 import SprintScreen from '@/features/projects/screens/SprintScreen';
 
 const server = setupServer();

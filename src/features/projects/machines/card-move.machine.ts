@@ -5,7 +5,7 @@
  * The board's cards live here, loaded from the board's query machine (`board.loaded`).
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { byRank, rankBetween, type BoardColumn, type MoveTaskInput, type TaskCard } from '@contracts/projects';
+import { byRank, rankBetween, type BoardColumn, type MoveTaskInput, type Task as TaskCard } from '@contracts/projects';
 import { toApiError } from '@/shared/http/http';
 import { toast } from '@/shared/ui/components/toast/toast';
 

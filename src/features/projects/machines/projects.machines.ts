@@ -1,5 +1,5 @@
 /** Projects: the query and form machines of the screens, and the server-mode project table. */
-import type { Board, CreateProjectInput, CreateSprintInput, CreateTaskInput, ProjectStats, ProjectView, SprintRow, SprintView, TaskCard, UpdateProjectInput, UpdateTaskInput } from '@contracts/projects';
+import type { Board, CreateProjectInput, CreateSprintInput, CreateTaskInput, ProjectStats, ProjectView, SprintRow, SprintView, Task as TaskCard, UpdateProjectInput, UpdateTaskInput } from '@contracts/projects';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
 import { createSearchTableMachine, type SearchTableSpec } from '@/shared/machines/table/search-table';

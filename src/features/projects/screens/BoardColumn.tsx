@@ -12,7 +12,7 @@ import {
   type ItemDropTarget,
   type Key,
 } from 'react-aria-components';
-import { BOARD_COLUMN_LABELS, type BoardColumn as Column, type TaskCard } from '@contracts/projects';
+import { BOARD_COLUMN_LABELS, type BoardColumn as Column, type Task as TaskCard } from '@contracts/projects';
 import type { CardMove } from '../machines/card-move.machine';
 import { addTaskMachine } from '../machines/projects.machines';
 import { MOVE_BUTTON_ATTR } from './MoveMenu';

@@ -3,7 +3,7 @@ import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useMemo
 import type { Key } from 'react-aria-components';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
-import { BOARD_COLUMN_LABELS, BOARD_COLUMNS, byRank, PROJECT_LIMITS, type Board, type TaskCard, type WipLimits } from '@contracts/projects';
+import { BOARD_COLUMN_LABELS, BOARD_COLUMNS, byRank, PROJECT_LIMITS, type Board, type Task as TaskCard, type WipLimits } from '@contracts/projects';
 import { projectsApi } from '../api';
 import { cardMoveMachine, type CardMove, type CardMoveContext } from '../machines/card-move.machine';
 import { boardMachine, updateProjectMachine } from '../machines/projects.machines';

@@ -6,7 +6,7 @@
  */
 import { useCallback, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { MenuContext, OverlayTriggerStateContext, PopoverContext, type Key } from 'react-aria-components';
-import { BOARD_COLUMN_LABELS, BOARD_COLUMNS, type BoardColumn as Column, type TaskCard } from '@contracts/projects';
+import { BOARD_COLUMN_LABELS, BOARD_COLUMNS, type BoardColumn as Column, type Task as TaskCard } from '@contracts/projects';
 import type { CardMove } from '../machines/card-move.machine';
 import { Menu, MenuItem, MenuSection } from '@/shared/ui/components';
 

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { LIMITS } from '@contracts/common/constants';
-import { BOARD_COLUMN_LABELS, PROJECT_LIMITS, type Board, type TaskCard, type UpdateTaskInput } from '@contracts/projects';
+import { BOARD_COLUMN_LABELS, PROJECT_LIMITS, type Board, type Task as TaskCard, type UpdateTaskInput } from '@contracts/projects';
 import { deleteTaskMachine, updateTaskMachine } from '../machines/projects.machines';
 import styles from './board.module.css';
 import { Alert, Button, Dialog, DialogTrigger, Form, FormActions, FormErrorBanner, NumberField, Select, Sheet, TextArea, TextField, TextLink, toast } from '@/shared/ui/components';

@@ -3,7 +3,7 @@
  * its column (a virtualised column first scrolls to where the card is, so its row is rendered),
  * scrolled into view (the column's list, and the board sideways on a phone) and focused.
  */
-import type { BoardColumn, TaskCard } from '@contracts/projects';
+import type { BoardColumn, Task as TaskCard } from '@contracts/projects';
 import { MOVE_BUTTON_ATTR } from './MoveMenu';
 
 /** A card's height and the gap between cards in a column (fixed, so a row's offset is known). */
