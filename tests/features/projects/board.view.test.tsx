@@ -8,6 +8,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Board, TaskCard } from '@contracts/projects';
 import KanbanScreen from '@/features/projects/screens/KanbanScreen';
+import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -242,6 +243,41 @@ describe('the kanban board', () => {
     await user.keyboard('{Enter}');
     await screen.findByRole('menu', { name: 'Move Survey sites to…' });
     expect(screen.queryByRole('dialog', { name: 'Survey sites' })).toBeNull();
+  });
+
+  it('says what happened through the notifier the app provides: a card added, a move undone', async () => {
+    const notices = recordingNotifier();
+    const restore = provideNotifier(notices);
+    try {
+      let tasks = BOARD.tasks;
+      server.use(
+        http.get('*/api/v2/projects/5/board', () => HttpResponse.json({ ...BOARD, tasks })),
+        http.post('*/api/v2/projects/5/tasks', async ({ request }) => {
+          const body = (await request.json()) as { title: string; column: TaskCard['column'] };
+          const added = card(9, body.title, body.column, 'z');
+          tasks = [...tasks, added];
+          return HttpResponse.json(added, { status: 201 });
+        }),
+        http.post('*/api/v2/tasks/:id/move', () => HttpResponse.json({ error: { code: 'not_found', message: 'No such task' } }, { status: 404 })),
+      );
+      const user = userEvent.setup();
+      renderBoard();
+      await screen.findByRole('heading', { level: 1, name: 'Meter rollout' });
+      await user.click(screen.getByRole('button', { name: 'Add a card to To do' }));
+      await user.type(screen.getByRole('textbox', { name: 'New card in To do' }), 'Pick routes{Enter}');
+      await waitFor(() => expect(within(column('To do')).getByRole('row', { name: /Pick routes/ })).toBeInTheDocument());
+      // The form starts empty for the next card.
+      expect(screen.getByRole('textbox', { name: 'New card in To do' })).toHaveValue('');
+      await user.click(screen.getByRole('button', { name: 'Move Survey sites to…' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Done' }));
+      await screen.findByRole('alert');
+      expect(notices.notices).toEqual([
+        { tone: 'success', title: 'Card added to To do' },
+        { tone: 'error', title: 'Survey sites could not be moved: No such task' },
+      ]);
+    } finally {
+      restore();
+    }
   });
 });
 
