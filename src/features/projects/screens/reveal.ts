@@ -111,9 +111,10 @@ export function focusCardActor(anchor: MenuAnchor) {
   return fromCallback<EventObject, FocusInput>(({ input }) => {
     const rendered = (): Rendered => ({ version: paintedVersion(), columns: input.columns() });
     if (input.target !== 'origin') return revealCard(input.taskId, rendered, { after: input.after, target: input.target });
+    // Where the menu was opened from, as it closed (a menu opened meanwhile has its own).
+    const back = anchor.returnTo.current;
     let cancel = () => undefined as void;
     const frame = requestAnimationFrame(() => {
-      const back = anchor.returnTo.current;
       if (back?.isConnected) back.focus();
       else cancel = revealCard(input.taskId, rendered, { after: input.after, target: 'button' });
     });
