@@ -14,11 +14,16 @@ afterAll(() => server.close());
 
 let notices: ReturnType<typeof recordingNotifier>;
 let restore: () => void;
+/** Actors started by a test, stopped after it so nothing they say reaches the next test. */
+const started: Array<{ stop: () => void }> = [];
 beforeEach(() => {
   notices = recordingNotifier();
   restore = provideNotifier(notices);
 });
-afterEach(() => restore());
+afterEach(() => {
+  for (const actor of started.splice(0)) actor.stop();
+  restore();
+});
 
 const contact = (id: number, name: string): Contact => ({ id, company_id: 3, name, email: null, phone: null, title: null });
 const viewWith = (contacts: Contact[]): CompanyView => ({
@@ -46,7 +51,11 @@ function serve(contacts: () => Contact[], tickets: () => Response = () => HttpRe
   );
   return { loads, ticketQueries };
 }
-const start = () => createActor(companyPageMachine, { input: { companyId: 3 } }).start();
+const start = () => {
+  const actor = createActor(companyPageMachine, { input: { companyId: 3 } }).start();
+  started.push(actor);
+  return actor;
+};
 const ready = (actor: ReturnType<typeof start>) => waitFor(actor, (s) => s.matches('ready'));
 
 describe('the company page machine', () => {

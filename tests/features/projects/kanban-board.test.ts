@@ -15,11 +15,16 @@ afterAll(() => server.close());
 
 let notices: ReturnType<typeof recordingNotifier>;
 let restore: () => void;
+/** Actors started by a test, stopped after it so nothing they say reaches the next test. */
+const started: Array<{ stop: () => void }> = [];
 beforeEach(() => {
   notices = recordingNotifier();
   restore = provideNotifier(notices);
 });
-afterEach(() => restore());
+afterEach(() => {
+  for (const actor of started.splice(0)) actor.stop();
+  restore();
+});
 
 const card = (id: number, title: string, column: TaskCard['column'], rank: string, extra: Partial<TaskCard> = {}): TaskCard => ({
   id, project_id: 5, title, description: '', column, rank, assignee_id: null, assignee_name: null, estimate: 3,
@@ -57,6 +62,7 @@ function start() {
   });
   const actor = createActor(kanbanBoardMachine.provide({ actors: { focusCard } }), { input: { projectId: 5 } });
   actor.start();
+  started.push(actor);
   return { actor, focus };
 }
 const ready = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => s.matches('ready') && s.context.tasks.length > 0);
@@ -234,6 +240,7 @@ describe('the card mover on its own', () => {
   it('saves a move through the API, with no screen to provide the call', async () => {
     server.use(http.post('*/api/v2/tasks/:id/move', () => HttpResponse.json(card(1, 'Survey sites', 'done', 'z'))));
     const actor = createActor(cardMoveMachine, { input: { tasks: BOARD.tasks } }).start();
+    started.push(actor);
     actor.send({ type: 'move.request', move: { taskId: 1, column: 'done' } });
     await waitFor(actor, (s) => !s.matches('dropping'));
     expect(actor.getSnapshot().value).toBe('settled');
@@ -243,6 +250,7 @@ describe('the card mover on its own', () => {
   it('says why a refused move was put back through the app\'s notifier', async () => {
     server.use(http.post('*/api/v2/tasks/:id/move', () => HttpResponse.json({ error: { code: 'not_found', message: 'No such task' } }, { status: 404 })));
     const actor = createActor(cardMoveMachine, { input: { tasks: BOARD.tasks } }).start();
+    started.push(actor);
     actor.send({ type: 'move.request', move: { taskId: 1, column: 'done' } });
     await waitFor(actor, (s) => s.matches('rolledBack'));
     expect(notices.notices).toEqual([{ tone: 'error', title: 'Survey sites could not be moved: No such task' }]);
