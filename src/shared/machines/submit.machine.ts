@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assertEvent, assign, fromPromise, sendParent, setup, type AnyActorRef } from 'xstate';
 import { toApiError } from '@/shared/http/http';
 
 export type SubmitContext<O> = {
@@ -16,6 +16,8 @@ export type SubmitContext<O> = {
 export type ReloadEvent = { type: 'table.reload' } | { type: 'query.reload' };
 export type SubmitInput = { reloads?: AnyActorRef | readonly AnyActorRef[]; reloadEvent?: ReloadEvent } | undefined;
 export type SubmitEvent<I> = { type: 'form.submit'; input: I } | { type: 'form.reset' };
+/** Why a save failed: the server's message and its messages per field. */
+export type SubmitFailure = { error: string; fieldErrors: Record<string, string> };
 
 /**
  * The one form machine: a form's save (staff forms, row actions, the client portal's forms).
@@ -32,6 +34,9 @@ export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Prom
     actors: { submit: fromPromise<unknown, unknown>(({ input }) => submit(input as I)) },
     actions: {
       takeResult: assign((_, result: unknown) => ({ result: result as O, error: null, fieldErrors: {} })),
+      // What a screen machine that owns this form hears (`submitChild` provides them); alone they do nothing.
+      reportSaved: (_: unknown, _result: unknown) => undefined,
+      reportFailed: (_: unknown, _failure: SubmitFailure) => undefined,
     },
   }).createMachine({
     id,
@@ -58,13 +63,22 @@ export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Prom
             assertEvent(event, 'form.submit');
             return event.input;
           },
-          onDone: { target: 'saved', actions: { type: 'takeResult', params: ({ event }: { event: { output: unknown } }) => event.output } },
+          onDone: {
+            target: 'saved',
+            actions: [
+              { type: 'takeResult', params: ({ event }: { event: { output: unknown } }) => event.output },
+              { type: 'reportSaved', params: ({ event }: { event: { output: unknown } }) => event.output },
+            ],
+          },
           onError: {
             target: 'editing',
-            actions: assign(({ event }) => {
-              const e = toApiError(event.error);
-              return { error: e.message, fieldErrors: e.fields ?? {} };
-            }),
+            actions: [
+              assign(({ event }) => {
+                const e = toApiError(event.error);
+                return { error: e.message, fieldErrors: e.fields ?? {} };
+              }),
+              { type: 'reportFailed', params: ({ context }) => ({ error: context.error ?? '', fieldErrors: context.fieldErrors }) },
+            ],
           },
         },
       },
@@ -81,3 +95,24 @@ export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Prom
 
 /** A form machine made by `createSubmitMachine`, whatever its input and answer. */
 export type SubmitMachine = ReturnType<typeof createSubmitMachine<unknown, unknown>>;
+
+/** What a form child tells the screen machine that spawned it (`submitChild`). */
+export type SubmitReport<TSaved extends string, TFailed extends string, O> = { type: TSaved; result: O } | ({ type: TFailed } & SubmitFailure);
+
+/**
+ * The form machine as a child of a screen machine (docs/adr/0107): spawned with a `systemId`, it
+ * tells its parent how each save ended with the parent's own events, `{ type: saved, result }` and
+ * `{ type: failed, error, fieldErrors }`, exactly once per attempt; the parent sends it
+ * `form.submit` and decides what the screen does next (close a dialog, notify, reload).
+ */
+export function submitChild<I, O, TSaved extends string, TFailed extends string>(
+  machine: ReturnType<typeof createSubmitMachine<I, O>>,
+  events: { saved: TSaved; failed: TFailed },
+) {
+  return machine.provide({
+    actions: {
+      reportSaved: sendParent((_, result: unknown) => ({ type: events.saved, result: result as O })),
+      reportFailed: sendParent((_, failure: SubmitFailure) => ({ type: events.failed, ...failure })),
+    },
+  });
+}
