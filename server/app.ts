@@ -6,7 +6,8 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import { LIMITS } from '@contracts/common/constants';
 import { ERROR_CODES, type ApiErrorBody } from '@contracts/common/errors';
 import type { AppContext } from './context';
-import { isUnavailable } from './platform/db/database';
+import { registerIdempotency } from './platform/idempotency';
+import { databaseErrorAnswer } from './platform/http/database-errors';
 import { ApiError } from './platform/http/errors';
 import { REDACTED, redactUrl } from './platform/http/redact';
 import { clientPortal } from './features/client-portal';
@@ -26,16 +27,15 @@ import { time } from './features/time';
 import { publicRoutes, type Feature } from './platform/http/plugins';
 import { route, zodSerializerCompiler, zodValidatorCompiler } from './platform/http/endpoints';
 import { openApiRoutes, registerOpenApi } from './platform/http/openapi';
+import { registerReports } from './platform/reports';
 import { HEALTH } from '@contracts/api-reference';
+import type { EndpointDefinition } from '@contracts/common/endpoint';
 
 export const SECURITY_HEADERS = {
   'content-security-policy': "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
 } as const;
-
-/** What a 503 asks the client to wait before trying again. */
-const RETRY_AFTER_SECONDS = 5;
 
 /** Paths the API owns: an unknown one answers 404 JSON instead of the SPA. */
 const API_PREFIXES = ['/api/', '/logout'];
@@ -44,7 +44,7 @@ const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p.replace(/\
 /** Every feature of the API, one line each; each registers its routes with its audience's guard. */
 const FEATURES: readonly Feature[] = [signIn, tickets, companies, clientUsers, clientPortal, surveys, overdue, management, outbox, reports, time, quotes, projects, sales];
 
-const ROUTES = new WeakMap<FastifyInstance, { key: string; endpoint: boolean }[]>();
+const ROUTES = new WeakMap<FastifyInstance, { key: string; endpoint: EndpointDefinition | undefined }[]>();
 
 /** Every API route of an app as "METHOD /path" (for the authorization matrix). */
 export function listApiRoutes(app: FastifyInstance): string[] {
@@ -54,6 +54,11 @@ export function listApiRoutes(app: FastifyInstance): string[] {
 /** Routes registered without an endpoint definition (there must be none). */
 export function listEndpointlessRoutes(app: FastifyInstance): string[] {
   return (ROUTES.get(app) ?? []).filter((r) => !r.endpoint).map((r) => r.key);
+}
+
+/** The endpoint definitions of an app's routes, by "METHOD /path". */
+export function listEndpoints(app: FastifyInstance): Map<string, EndpointDefinition> {
+  return new Map((ROUTES.get(app) ?? []).flatMap((r) => (r.endpoint ? [[r.key, r.endpoint] as const] : [])));
 }
 
 /**
@@ -133,12 +138,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.status).send(error.toBody());
     }
-    if (isUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send({ error: { code: ERROR_CODES.unavailable, message: 'The service is busy or restarting; try again in a few seconds' } });
+    // The database down or timed out (503 with Retry-After), or a race no handler answered (409).
+    const answer = databaseErrorAnswer(error);
+    if (answer) {
+      request.log.warn({ err: error }, answer.status === 503 ? 'database unavailable' : 'database conflict');
+      if (answer.headers) reply.headers(answer.headers);
+      return reply.status(answer.status).send(answer.toBody());
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
@@ -164,11 +169,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     await ctx.background.idle();
   });
 
-  const routes: { key: string; endpoint: boolean }[] = [];
+  const routes: { key: string; endpoint: EndpointDefinition | undefined }[] = [];
   ROUTES.set(app, routes);
   app.addHook('onRoute', (r) => {
     const methods = Array.isArray(r.method) ? r.method : [r.method];
-    for (const method of methods) if (method !== 'HEAD' && isApiPath(r.url)) routes.push({ key: `${method} ${r.url}`, endpoint: Boolean(r.config?.endpoint) });
+    for (const method of methods) if (method !== 'HEAD' && isApiPath(r.url)) routes.push({ key: `${method} ${r.url}`, endpoint: r.config?.endpoint });
   });
   // Every route is registered from its endpoint definition: its zod schemas validate the request
   // and serialise the answer, and the OpenAPI document is collected from them.
@@ -182,6 +187,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       return { status: 'ok' as const, database: ctx.database.kind };
     }),
   );
+  // Idempotent creates keep their keys for a while; a job deletes them afterwards.
+  await registerIdempotency(app, ctx);
+  // Each feature's reports join the one catalog (docs/adr/0110-reports-plug-in-through-features.md).
+  registerReports(FEATURES.flatMap((feature) => feature.reports ?? []));
   for (const feature of FEATURES) await feature.register(app, ctx);
   await openApiRoutes(app, ctx);
 

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_RESPONSE_TARGET_HOURS } from '../src/contracts/common/constants.ts';
@@ -43,6 +44,9 @@ const envSchema = z.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   DB_EXPORT_CONNECTIONS: z.coerce.number().int().min(1).max(499).optional(),
   DB_EXPORT_WAIT_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  RENDER_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  RENDER_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).optional(),
+  RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   TRUST_PROXY: z
     .string()
     .refine(
@@ -80,6 +84,33 @@ export type DbSettings = {
   exportWaitMs: number;
 };
 
+/**
+ * The render workers that draw PDFs and server-side charts (server/platform/pdf/pool.ts,
+ * docs/adr/0101): one per core but one, at least one; jobs waiting beyond the queue bound
+ * answer 503 with Retry-After; a job running longer than the timeout ends its worker.
+ */
+export const RENDER_DEFAULTS = {
+  workers: Math.max(1, availableParallelism() - 1),
+  queueMax: 8,
+  timeoutMs: 60_000,
+  retryAfterSeconds: 5,
+} as const;
+
+/** `workers: 0` renders on the HTTP thread: only for comparisons (npm run bench:pdf-pool). */
+export type RenderSettings = { workers: number; queueMax: number; timeoutMs: number };
+
+/**
+ * A transaction that fails on a serialization failure or a deadlock runs again: this many times
+ * in all, waiting a random 50–150 % of the base delay, doubled at each try.
+ */
+export const TRANSACTION_RETRY = { attempts: 4, baseDelayMs: 20 } as const;
+
+/**
+ * Idempotency keys of creates (docs/adr/0103) are kept at least this long, then deleted by a job
+ * running on this schedule (cron, UTC).
+ */
+export const IDEMPOTENCY_RETENTION = { hours: 24, sweepCron: '23 * * * *' } as const;
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -88,6 +119,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Pool size and the timeouts that keep any request from waiting forever on the database. */
   db: DbSettings;
+  /** PDF and chart render workers. */
+  render: RenderSettings;
   publicUrl: string;
   learningCenterUrl: string;
   supportPhone: string;
@@ -140,6 +173,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // Below the pool's size (a pool of one has nothing to keep back).
       exportConnections: e.DB_EXPORT_CONNECTIONS ?? Math.max(1, Math.min(DB_DEFAULTS.exportConnections, poolSize - 1)),
       exportWaitMs: e.DB_EXPORT_WAIT_MS ?? DB_DEFAULTS.exportWaitMs,
+    },
+    render: {
+      workers: e.RENDER_WORKERS ?? RENDER_DEFAULTS.workers,
+      queueMax: e.RENDER_QUEUE_MAX ?? RENDER_DEFAULTS.queueMax,
+      timeoutMs: e.RENDER_TIMEOUT_MS ?? RENDER_DEFAULTS.timeoutMs,
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     learningCenterUrl: e.LEARNING_CENTER_URL,

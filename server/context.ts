@@ -5,6 +5,7 @@ import { createLimits, type Limits } from './platform/auth/limits';
 import { BackgroundTasks } from './platform/http/background';
 import { createEventBus, type EventBus, type EventBusOptions } from './platform/events';
 import { createJobs, type Jobs, type JobsOptions } from './platform/jobs';
+import { renderPool, type RenderPool } from './platform/pdf';
 import { poolConnection } from './platform/pool-connection';
 
 export type AppContext = {
@@ -22,6 +23,8 @@ export type AppContext = {
   events: EventBus;
   /** The export cap: every CSV export runs in one of its few slots, so exports cannot hold the whole pool. */
   exports: ExportCap;
+  /** The PDF and chart render workers (one pool per process, started on first use); server.ts closes it. */
+  render: RenderPool;
 };
 
 /** Both platform services open no connection until started, so an unstarted context costs nothing. */
@@ -35,5 +38,6 @@ export function createContext(config: Config, database: Database, platform: { jo
     jobs: createJobs({ connection: poolConnection(database.pool, 'client-care-jobs') }, platform.jobs),
     events: createEventBus({ connection: poolConnection(database.pool, 'client-care-events') }, platform.events),
     exports: new ExportCap(config.db),
+    render: renderPool(config.render),
   };
 }

@@ -23,6 +23,9 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx);
 
   const seeded = config.seedDemo ? await seedDemoIfEmpty(database.pool) : false;
+  // The demo data are written in one burst: flushed now, a crash soon after does not make the
+  // embedded server's recovery write them all again before it serves (seconds on a busy disk).
+  if (seeded && database.kind === 'embedded') await database.pool.query('CHECKPOINT');
   // After the features registered their job handlers and subscriptions (buildApp).
   await ctx.jobs.start(app.log.child({ component: 'jobs' }));
   await ctx.events.start(app.log.child({ component: 'events' }));
@@ -38,6 +41,7 @@ async function main(): Promise<void> {
       await app.close();
       await ctx.events.stop();
       await ctx.jobs.stop();
+      await ctx.render.close();
       await database.close();
       app.log.info('stopped');
       process.exit(0);

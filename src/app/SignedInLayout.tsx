@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { CompanySectionsProvider } from '@/features/companies';
+// The slot's own module, not the feature's index: the layout loads neither the company page's machine nor what it uses.
+import { CompanySectionsProvider } from '@/features/companies/sections';
 import { StaffLayout } from '@/features/shell';
 import { COMPANY_SECTIONS } from './company-sections';
 import { STAFF_MENU } from './menu';

@@ -5,6 +5,7 @@
  * its other instances have the same states. The server-mode tables (tickets, companies, client
  * users) are the table machine with another fetch, so they are the `table` entry.
  */
+import * as companies from '@/features/companies';
 import * as home from '@/features/home';
 import * as reports from '@/features/reports';
 import * as quotes from '@/features/quotes';
@@ -44,6 +45,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   ...surveys.machines,
   ...home.machines,
   ...tickets.machines,
+  ...companies.machines,
   ...time.machines,
   ...reports.machines,
   ...quotes.machines,

@@ -10,7 +10,7 @@ export const emailSchema = safeText('Email is required', 'Email')
   .transform((v) => v.toLowerCase());
 
 /** A password as typed at sign-in: only bounded, never judged (judging is for setting one). */
-export const passwordInputSchema = safeText('Password is required', 'Password')
+export const passwordInputSchema = safeText('Password is required', 'Password', 'secret')
   .min(1, 'Password is required')
   .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
 

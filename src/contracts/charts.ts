@@ -150,10 +150,19 @@ export function plotValue(value: number, unit: ChartUnit): number {
   return unit === 'money' ? value / 10 ** MONEY_DECIMALS : value;
 }
 
+/** Number formats by locale and decimals, made once: making one costs far more than using it (a PDF table formats hundreds). */
+const NUMBER_FORMATS = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, min: number, max: number): Intl.NumberFormat {
+  const key = `${locale}|${min}|${max}`;
+  let format = NUMBER_FORMATS.get(key);
+  if (!format) NUMBER_FORMATS.set(key, (format = new Intl.NumberFormat(locale, { minimumFractionDigits: min, maximumFractionDigits: max })));
+  return format;
+}
+
 /** A plotted value (currency units for money) as text with its unit. */
 export function formatPlotted(value: number, spec: Pick<ChartSpec, 'unit' | 'currency'>, options: ChartFormatOptions = {}): string {
   const { min, max } = DECIMALS[spec.unit];
-  const number = new Intl.NumberFormat(options.locale ?? 'en-US', { minimumFractionDigits: min, maximumFractionDigits: max }).format(value);
+  const number = numberFormat(options.locale ?? 'en-US', min, max).format(value);
   switch (spec.unit) {
     case 'hours':
       return `${number} h`;

@@ -2,25 +2,25 @@ import { z } from './common/zod';
 import { emailSchema } from './auth';
 import { SEVERITY_CODES, type Severity } from './common/codes';
 import { CLIENT_PAGE_SIZE, LIMITS, PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from './common/constants';
-import { idInput, pageQuery, safeText } from './common/input';
+import { idInput, pageQuery, safeText, type TextForm } from './common/input';
 
 /** Client portal payloads, shared by the API and the browser. */
 
-const text = (label: string, max: number) =>
-  safeText(`${label} is required`, label)
+const text = (label: string, max: number, form?: TextForm) =>
+  safeText(`${label} is required`, label, form)
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-const optionalText = (label: string, max: number) =>
-  safeText(`${label} must be text`, label)
+const optionalText = (label: string, max: number, form?: TextForm) =>
+  safeText(`${label} must be text`, label, form)
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .optional()
     .transform((v) => (v ? v : undefined));
 
 /** A new password: bounded here; the server also refuses common ones. */
-export const newPasswordSchema = safeText('Password is required', 'Password')
+export const newPasswordSchema = safeText('Password is required', 'Password', 'secret')
   .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
   .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
 
@@ -89,7 +89,7 @@ const severity = z.enum(SEVERITY_CODES as [Severity, ...Severity[]], { error: 'M
 
 export const createClientTicketSchema = z.strictObject({
   title: text('Title', LIMITS.title),
-  description: text('Description', LIMITS.text),
+  description: text('Description', LIMITS.text, 'long'),
   severity: severity.default('M'),
   contactName: optionalText('Contact', LIMITS.name),
   contactEmail: z
@@ -99,12 +99,12 @@ export const createClientTicketSchema = z.strictObject({
 });
 export type CreateClientTicket = z.input<typeof createClientTicketSchema>;
 
-export const replySchema = z.strictObject({ body: text('Reply', LIMITS.text) });
+export const replySchema = z.strictObject({ body: text('Reply', LIMITS.text, 'long') });
 export type ReplyRequest = z.input<typeof replySchema>;
 
 export const contactSupportSchema = z.strictObject({
   subject: text('Subject', LIMITS.title),
-  message: text('Message', LIMITS.text),
+  message: text('Message', LIMITS.text, 'long'),
 });
 export type ContactSupportRequest = z.input<typeof contactSupportSchema>;
 export type SupportInfo = { phone: string; hours: string };
@@ -166,8 +166,8 @@ export type Scr = {
 };
 export const createScrSchema = z.strictObject({
   title: text('Title', LIMITS.title),
-  description: text('Description', LIMITS.text),
-  businessReason: optionalText('Business reason', LIMITS.text),
+  description: text('Description', LIMITS.text, 'long'),
+  businessReason: optionalText('Business reason', LIMITS.text, 'long'),
   priority: z.enum(SCR_PRIORITIES, { error: 'Must be low, medium, high or critical' }).default('medium'),
 });
 export type CreateScr = z.input<typeof createScrSchema>;

@@ -2,7 +2,7 @@
 import { z } from './common/zod';
 import { DIRECTORY_PAGE_SIZE_MAX, LIMITS, TICKET_SEARCH } from './common/constants';
 import { emailSchema } from './auth';
-import { idInput, PAGE_MAX, safeText } from './common/input';
+import { idInput, PAGE_MAX, safeText, type TextForm } from './common/input';
 import { sortParam } from './tickets';
 
 export const COMPANY_STATUSES = ['prospect', 'active', 'inactive'] as const;
@@ -52,8 +52,8 @@ const signupDomains = z
 export const NO_SIGNUP_DOMAINS = 'List at least one email domain for this sign-up policy';
 
 const id = (what: string) => idInput({ label: what });
-const opt = (what: string, max: number) =>
-  safeText(`${what} must be text`, what)
+const opt = (what: string, max: number, form?: TextForm) =>
+  safeText(`${what} must be text`, what, form)
     .trim()
     .max(max, `${what} must be at most ${max} characters`)
     .transform((v) => (v === '' ? null : v))
@@ -104,7 +104,7 @@ export const companyFields = {
   territory: opt('Territory', LIMITS.name),
   account_manager_id: id('Account manager').nullable().optional(),
   ms_plan: opt('Managed-services plan', LIMITS.name),
-  notes: opt('Notes', LIMITS.text),
+  notes: opt('Notes', LIMITS.text, 'long'),
   signup_policy: z.enum(SIGNUP_POLICIES, { error: `signup_policy must be one of ${SIGNUP_POLICIES.join(', ')}` }).default(DEFAULT_SIGNUP_POLICY),
   signup_domains: signupDomains.default([]),
 };

@@ -1,13 +1,15 @@
 /**
- * Contracts of projects, their tasks (the kanban cards), sprints and the burndown: payloads the
- * server validates, answers both sides read, the fractional rank of a card and the burndown
- * computation (pure, so the property tests, the server and the screens share one copy).
+ * Contracts of projects, their tasks (what the kanban board shows and moves), sprints and the
+ * burndown: payloads the server validates, answers both sides read, the endpoints, the fractional
+ * rank of a task and the burndown computation (pure, so the property tests, the server and the
+ * screens share one copy).
  */
 import { z } from './common/zod';
 import { LIMITS, TICKET_SEARCH } from './common/constants';
-import { calendarDay, idInput, PAGE_MAX, safeText } from './common/input';
+import { endpoint } from './common/endpoint';
+import { calendarDay, idInput, idParamsSchema, PAGE_MAX, safeText } from './common/input';
 import { chartSpec, type ChartSpec, type ChartSpecInput } from './charts';
-import { sortParam } from './tickets';
+import { pagedSchema, sortParam } from './tickets';
 
 export const PROJECT_STATUSES = ['planned', 'active', 'on_hold', 'done', 'cancelled'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -41,8 +43,10 @@ export const PROJECT_LIMITS = {
   wipLimitMax: 99,
   goal: 500,
   sprintName: 120,
-  /** A board answers at most this many cards. */
-  boardCards: 5000,
+  /** A board answers at most this many tasks. */
+  boardTasks: 5000,
+  /** The longest text the project form's company picker searches for. */
+  optionsQuery: 100,
   /** The sprint list shows this many. */
   sprintList: 500,
 } as const;
@@ -54,7 +58,7 @@ const id = (what: string) => idInput({ label: what });
 const req = (what: string, max: number) =>
   safeText(`${what} is required`, what).trim().min(1, `${what} is required`).max(max, `${what} must be at most ${max} characters`);
 const longText = (what: string) =>
-  safeText(`${what} must be text`, what).max(LIMITS.text, `${what} must be at most ${LIMITS.text} characters`);
+  safeText(`${what} must be text`, what, 'long').max(LIMITS.text, `${what} must be at most ${LIMITS.text} characters`);
 const day = (what: string) => calendarDay(what).nullable().optional();
 const status = z.enum(PROJECT_STATUSES, { error: `Status must be one of ${PROJECT_STATUSES.join(', ')}` });
 const column = z.enum(BOARD_COLUMNS, { error: `column must be one of ${BOARD_COLUMNS.join(', ')}` });
@@ -79,7 +83,6 @@ const wipLimit = z
   .nullable()
   .optional();
 export const wipLimitsSchema = z.strictObject(Object.fromEntries(BOARD_COLUMNS.map((c) => [c, wipLimit])) as Record<BoardColumn, typeof wipLimit>);
-export type WipLimits = Partial<Record<BoardColumn, number>>;
 
 const projectFields = {
   name: req('Name', LIMITS.title),
@@ -124,6 +127,11 @@ export const projectSearchQuerySchema = z.strictObject({
   page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(PAGE_MAX).default(1),
   size: z.coerce.number({ error: 'size must be a number' }).int('size must be a whole number').min(1, 'size must be at least 1').max(100, 'size must be at most 100').default(TICKET_SEARCH.defaultPageSize),
 });
+export type ProjectSearchQuery = z.input<typeof projectSearchQuerySchema>;
+
+export const projectOptionsQuerySchema = z.strictObject({
+  q: safeText('q must be text', 'q').trim().max(PROJECT_LIMITS.optionsQuery, `q must be at most ${PROJECT_LIMITS.optionsQuery} characters`).optional(),
+});
 
 const taskFields = {
   title: req('Title', LIMITS.title),
@@ -149,8 +157,8 @@ export const updateTaskSchema = z
 export type UpdateTaskInput = z.input<typeof updateTaskSchema>;
 
 /**
- * A move: the column, and where in it (before a card, after a card, or at the end when neither
- * is given). The server places the card by the neighbours it finds then, so concurrent moves end
+ * A move: the column, and where in it (before a task, after a task, or at the end when neither
+ * is given). The server places the task by the neighbours it finds then, so concurrent moves end
  * in one order.
  */
 export const moveTaskSchema = z
@@ -183,6 +191,7 @@ export const sprintListQuerySchema = z.strictObject({
   status: z.enum(SPRINT_STATUSES, { error: `status must be one of ${SPRINT_STATUSES.join(', ')}` }).optional(),
   project_id: id('project_id').optional(),
 });
+export type SprintListQuery = z.input<typeof sprintListQuerySchema>;
 
 export const wipLimitsOf = (raw: unknown): WipLimits => {
   const out: WipLimits = {};
@@ -196,91 +205,292 @@ export const wipLimitsOf = (raw: unknown): WipLimits => {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Answers
+// Answers (plain shapes: each answer is encoded through its schema, and its type is inferred from it)
 
-export type Person = { id: number; name: string };
+const count = z.number().int();
+const rowId = z.number().int();
+/** A calendar day as YYYY-MM-DD. */
+const dayText = z.string();
+/** An instant in ISO 8601, UTC. */
+const instantText = z.string();
 
-export type ProjectRow = {
-  id: number;
-  name: string;
-  company_id: number;
-  company_name: string;
-  owner_id: number;
-  owner_name: string;
-  status: ProjectStatus;
-  start_date: string | null;
-  due_date: string | null;
-  budget_hours: number | null;
-  hours_used: number;
-};
-export type Project = ProjectRow & { description: string; wip_limits: WipLimits; created_at: string };
+export const personSchema = z.object({ id: rowId, name: z.string() });
+export type Person = z.infer<typeof personSchema>;
 
-export type TaskCard = {
-  id: number;
-  project_id: number;
-  title: string;
-  description: string;
-  column: BoardColumn;
-  rank: string;
-  assignee_id: number | null;
-  assignee_name: string | null;
-  estimate: number | null;
-  sprint_id: number | null;
-  sprint_name: string | null;
-  ticket_id: number | null;
-  ticket_title: string | null;
-  updated_at: string;
-};
+/** The WIP limit of each column that has one. */
+export const wipLimitsAnswerSchema = z.object(
+  Object.fromEntries(BOARD_COLUMNS.map((c) => [c, count.optional()])) as Record<BoardColumn, z.ZodOptional<typeof count>>,
+);
+export type WipLimits = z.infer<typeof wipLimitsAnswerSchema>;
 
-export type SprintRow = {
-  id: number;
-  project_id: number;
-  project_name: string;
-  name: string;
-  goal: string;
-  start_date: string;
-  end_date: string;
-  status: SprintStatus;
+export const projectRowSchema = z.object({
+  id: rowId,
+  name: z.string(),
+  company_id: rowId,
+  company_name: z.string(),
+  owner_id: rowId,
+  owner_name: z.string(),
+  status: z.enum(PROJECT_STATUSES),
+  start_date: dayText.nullable(),
+  due_date: dayText.nullable(),
+  budget_hours: z.number().nullable(),
+  hours_used: z.number(),
+});
+export type ProjectRow = z.infer<typeof projectRowSchema>;
+
+export const projectSchema = projectRowSchema.extend({ description: z.string(), wip_limits: wipLimitsAnswerSchema, created_at: instantText });
+export type Project = z.infer<typeof projectSchema>;
+
+/** A task of a project: one item of its kanban board, in a column at a rank. */
+export const taskSchema = z.object({
+  id: rowId,
+  project_id: rowId,
+  title: z.string(),
+  description: z.string(),
+  column: z.enum(BOARD_COLUMNS),
+  rank: z.string(),
+  assignee_id: rowId.nullable(),
+  assignee_name: z.string().nullable(),
+  estimate: count.nullable(),
+  sprint_id: rowId.nullable(),
+  sprint_name: z.string().nullable(),
+  ticket_id: rowId.nullable(),
+  ticket_title: z.string().nullable(),
+  updated_at: instantText,
+});
+export type Task = z.infer<typeof taskSchema>;
+
+export const sprintRowSchema = z.object({
+  id: rowId,
+  project_id: rowId,
+  project_name: z.string(),
+  name: z.string(),
+  goal: z.string(),
+  start_date: dayText,
+  end_date: dayText,
+  status: z.enum(SPRINT_STATUSES),
   /** Points committed at the start (planned: the points planned in it so far). */
-  committed_points: number;
+  committed_points: count,
   /** Points done: at closing for a closed sprint, so far for the others. */
-  done_points: number;
-  task_count: number;
-};
+  done_points: count,
+  task_count: count,
+});
+export type SprintRow = z.infer<typeof sprintRowSchema>;
 
-export type ActivityEntry = { id: number; at: string; actor_name: string | null; entity: string; entity_id: number | null; action: string; summary: string };
+export const activityEntrySchema = z.object({
+  id: rowId,
+  at: instantText,
+  actor_name: z.string().nullable(),
+  entity: z.string(),
+  entity_id: rowId.nullable(),
+  action: z.string(),
+  summary: z.string(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
-export type ProjectView = {
-  project: Project;
-  tasks: TaskCard[];
-  tickets: { id: number; title: string; status: string; task_id: number; task_title: string }[];
-  sprints: SprintRow[];
-  activity: ActivityEntry[];
-};
+export const projectViewSchema = z.object({
+  project: projectSchema,
+  tasks: z.array(taskSchema),
+  tickets: z.array(z.object({ id: rowId, title: z.string(), status: z.string(), task_id: rowId, task_title: z.string() })),
+  sprints: z.array(sprintRowSchema),
+  activity: z.array(activityEntrySchema),
+});
+export type ProjectView = z.infer<typeof projectViewSchema>;
 
-export type Board = {
-  project: Pick<Project, 'id' | 'name' | 'company_name' | 'status' | 'wip_limits'>;
-  tasks: TaskCard[];
-  sprints: Pick<SprintRow, 'id' | 'name' | 'status'>[];
-  staff: Person[];
-};
+export const boardSchema = z.object({
+  project: projectSchema.pick({ id: true, name: true, company_name: true, status: true, wip_limits: true }),
+  tasks: z.array(taskSchema),
+  sprints: z.array(sprintRowSchema.pick({ id: true, name: true, status: true })),
+  staff: z.array(personSchema),
+});
+export type Board = z.infer<typeof boardSchema>;
 
-export type SprintView = {
-  sprint: SprintRow & { started_at: string | null; closed_at: string | null; spillover_points: number | null };
-  tasks: TaskCard[];
-  burndown: BurndownFigures;
+export const burndownFiguresSchema = z.object({
+  days: z.array(dayText),
+  committed: z.number(),
+  /** Points remaining at the end of each day; null for days still to come. */
+  remaining: z.array(z.number().nullable()),
+  ideal: z.array(z.number()),
+  /** Per day: scope added (added, estimates raised), removed (removed, estimates lowered), done (net of reopened). */
+  added: z.array(z.number()),
+  removed: z.array(z.number()),
+  done: z.array(z.number()),
+});
+export type BurndownFigures = z.infer<typeof burndownFiguresSchema>;
+
+export const sprintViewSchema = z.object({
+  sprint: sprintRowSchema.extend({ started_at: instantText.nullable(), closed_at: instantText.nullable(), spillover_points: count.nullable() }),
+  tasks: z.array(taskSchema),
+  burndown: burndownFiguresSchema,
   /** The project's planned sprints, where a close can send the unfinished tasks. */
-  next_sprints: { id: number; name: string }[];
-};
+  next_sprints: z.array(z.object({ id: rowId, name: z.string() })),
+});
+export type SprintView = z.infer<typeof sprintViewSchema>;
 
-export type ProjectStats = {
-  by_status: Record<ProjectStatus, number>;
-  overdue: ProjectRow[];
-  over_budget: ProjectRow[];
-  velocity: { id: number; name: string; project_name: string; committed_points: number; done_points: number; end_date: string }[];
-};
+export const sprintListSchema = z.object({ sprints: z.array(sprintRowSchema) });
 
-export type ProjectOptions = { staff: Person[]; companies: Person[] };
+export const projectStatsSchema = z.object({
+  by_status: z.record(z.enum(PROJECT_STATUSES), count),
+  overdue: z.array(projectRowSchema),
+  over_budget: z.array(projectRowSchema),
+  velocity: z.array(z.object({ id: rowId, name: z.string(), project_name: z.string(), committed_points: count, done_points: count, end_date: dayText })),
+});
+export type ProjectStats = z.infer<typeof projectStatsSchema>;
+
+export const projectOptionsSchema = z.object({ staff: z.array(personSchema), companies: z.array(personSchema) });
+export type ProjectOptions = z.infer<typeof projectOptionsSchema>;
+
+export const projectPageSchema = pagedSchema(projectRowSchema);
+
+export const taskDeletedSchema = z.object({ ok: z.literal(true) });
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints (staff of every role; clients see nothing of projects)
+
+const TAG = 'Projects';
+const staff = { audience: 'staff', tag: TAG } as const;
+
+export const PROJECTS = {
+  search: endpoint({
+    ...staff,
+    method: 'GET',
+    path: '/api/v2/projects',
+    summary: 'Search projects by text, status and company, or only the overdue or over-budget ones; sorted and paged',
+    query: projectSearchQuerySchema,
+    response: projectPageSchema,
+  }),
+  options: endpoint({
+    ...staff,
+    method: 'GET',
+    path: '/api/v2/projects/options',
+    summary: 'Active staff, and the companies whose name contains a text, for the project and task forms',
+    query: projectOptionsQuerySchema,
+    response: projectOptionsSchema,
+  }),
+  stats: endpoint({
+    ...staff,
+    method: 'GET',
+    path: '/api/v2/projects/stats',
+    summary: 'Projects by status, the most overdue and over-budget ones, and the velocity of the last closed sprints',
+    response: projectStatsSchema,
+  }),
+  create: endpoint({
+    ...staff,
+    method: 'POST',
+    path: '/api/v2/projects',
+    summary: 'Create a project',
+    body: createProjectSchema,
+    status: 201,
+    idempotent: true,
+    response: projectViewSchema,
+  }),
+  view: endpoint({
+    ...staff,
+    method: 'GET',
+    path: '/api/v2/projects/:id',
+    summary: 'A project with its tasks, linked tickets, sprints and latest activity',
+    params: idParamsSchema,
+    response: projectViewSchema,
+  }),
+  update: endpoint({
+    ...staff,
+    method: 'PATCH',
+    path: '/api/v2/projects/:id',
+    summary: "Change a project's fields or its WIP limits",
+    params: idParamsSchema,
+    body: updateProjectSchema,
+    response: projectViewSchema,
+  }),
+  board: endpoint({
+    ...staff,
+    method: 'GET',
+    path: '/api/v2/projects/:id/board',
+    summary: "A project's kanban board: its tasks in board order, its sprints and the staff to assign",
+    params: idParamsSchema,
+    response: boardSchema,
+  }),
+  addTask: endpoint({
+    ...staff,
+    method: 'POST',
+    path: '/api/v2/projects/:id/tasks',
+    summary: "Add a task to a project's board, at the end of its column",
+    params: idParamsSchema,
+    body: createTaskSchema,
+    status: 201,
+    idempotent: true,
+    response: taskSchema,
+  }),
+  updateTask: endpoint({
+    ...staff,
+    method: 'PATCH',
+    path: '/api/v2/tasks/:id',
+    summary: 'Change a task (its column and place change only by a move)',
+    params: idParamsSchema,
+    body: updateTaskSchema,
+    response: taskSchema,
+  }),
+  deleteTask: endpoint({
+    ...staff,
+    method: 'DELETE',
+    path: '/api/v2/tasks/:id',
+    summary: 'Delete a task; its active sprint loses its points',
+    params: idParamsSchema,
+    response: taskDeletedSchema,
+  }),
+  moveTask: endpoint({
+    ...staff,
+    method: 'POST',
+    path: '/api/v2/tasks/:id/move',
+    summary: 'Move a task to a column, before or after another task or at the end',
+    params: idParamsSchema,
+    body: moveTaskSchema,
+    response: taskSchema,
+  }),
+  sprints: endpoint({
+    ...staff,
+    method: 'GET',
+    path: '/api/v2/sprints',
+    summary: 'Sprints, active ones first, by status or project',
+    query: sprintListQuerySchema,
+    response: sprintListSchema,
+  }),
+  createSprint: endpoint({
+    ...staff,
+    method: 'POST',
+    path: '/api/v2/projects/:id/sprints',
+    summary: 'Plan a sprint of a project',
+    params: idParamsSchema,
+    body: createSprintSchema,
+    status: 201,
+    idempotent: true,
+    response: sprintViewSchema,
+  }),
+  sprint: endpoint({
+    ...staff,
+    method: 'GET',
+    path: '/api/v2/sprints/:id',
+    summary: 'A sprint with its tasks, its burndown, and the planned sprints a close can send unfinished tasks to',
+    params: idParamsSchema,
+    response: sprintViewSchema,
+  }),
+  startSprint: endpoint({
+    ...staff,
+    method: 'POST',
+    path: '/api/v2/sprints/:id/start',
+    summary: "Start a planned sprint, committing its tasks' points (one active sprint per project)",
+    params: idParamsSchema,
+    response: sprintViewSchema,
+  }),
+  closeSprint: endpoint({
+    ...staff,
+    method: 'POST',
+    path: '/api/v2/sprints/:id/close',
+    summary: 'Close the active sprint, its burndown frozen and its unfinished tasks sent to the backlog or the next sprint',
+    params: idParamsSchema,
+    body: closeSprintSchema,
+    response: sprintViewSchema,
+  }),
+} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Rank: fractional indexing over base-62 digits (ASCII order, compared byte-wise)
@@ -327,8 +537,8 @@ export function spreadRanks(count: number): string[] {
   });
 }
 
-/** Cards in board order: by column, then rank (byte-wise, as the database compares them), then id. */
-export const byRank = (a: Pick<TaskCard, 'rank' | 'id'>, b: Pick<TaskCard, 'rank' | 'id'>) =>
+/** Tasks in board order: by column, then rank (byte-wise, as the database compares them), then id. */
+export const byRank = (a: Pick<Task, 'rank' | 'id'>, b: Pick<Task, 'rank' | 'id'>) =>
   a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : a.id - b.id;
 
 // ---------------------------------------------------------------------------------------------
@@ -346,18 +556,6 @@ export type BurndownInput = {
   events: readonly TaskEvent[];
   /** The last instant counted (closing time, or now): later events are ignored and later days are empty. */
   until: string;
-};
-
-export type BurndownFigures = {
-  days: string[];
-  committed: number;
-  /** Points remaining at the end of each day; null for days still to come. */
-  remaining: (number | null)[];
-  ideal: number[];
-  /** Per day: scope added (added, estimates raised), removed (removed, estimates lowered), done (net of reopened). */
-  added: number[];
-  removed: number[];
-  done: number[];
 };
 
 const DAY_MS = 86_400_000;

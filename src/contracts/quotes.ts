@@ -5,7 +5,7 @@
  */
 import { emailSchema } from './auth';
 import { LIMITS } from './common/constants';
-import { calendarDay, idInput, pageInput, safeText } from './common/input';
+import { calendarDay, idInput, pageInput, safeText, type TextForm } from './common/input';
 import { z } from './common/zod';
 import { formatMoney, lineCounts, lineNetCents, quoteTotals, toHundredths, type MoneyLine, type QuoteTotals } from './quote-money';
 
@@ -50,8 +50,8 @@ export const QUOTE_LIMITS = {
 /** The tax rate a new quote starts with (8.25 %); each quote keeps its own (docs/adr/0084). */
 export const DEFAULT_QUOTE_TAX_RATE_PERCENT = 8.25;
 
-const text = (label: string, max: number) => safeText(`${label} must be text`, label).trim().max(max, `${label} must be at most ${max} characters`);
-const required = (label: string, max: number) => text(label, max).min(1, `${label} is required`);
+const text = (label: string, max: number, form?: TextForm) => safeText(`${label} must be text`, label, form).trim().max(max, `${label} must be at most ${max} characters`);
+const required = (label: string, max: number, form?: TextForm) => text(label, max, form).min(1, `${label} is required`);
 const twoDecimals = (label: string, min: number, max: number) =>
   z
     .number({ error: `${label} must be a number` })
@@ -71,7 +71,7 @@ const cents = (label: string) =>
 const catalogFields = {
   sku: required('SKU', 40).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'SKU may hold letters, digits, dots, dashes and underscores'),
   name: required('Name', LIMITS.title),
-  description: text('Description', QUOTE_LIMITS.descriptionMax),
+  description: text('Description', QUOTE_LIMITS.descriptionMax, 'long'),
   category: z.enum(CATALOG_CATEGORIES, { error: `Category must be one of ${CATALOG_CATEGORIES.join(', ')}` }),
   unitPriceCents: cents('Unit price'),
   unitCostCents: cents('Unit cost'),
@@ -143,7 +143,7 @@ export type Paged<T> = { rows: T[]; page: number; size: number; total: number; t
 /** The catalog's CSV columns, in this order, for export and import. */
 export const CATALOG_CSV_HEADERS = ['sku', 'name', 'description', 'category', 'unit_price', 'unit_cost', 'taxable', 'active'] as const;
 export const catalogImportSchema = z.strictObject({
-  csv: safeText('csv is required', 'csv').min(1, 'csv is required').max(QUOTE_LIMITS.importBytesMax, 'The file is too large (200 KB at most)'),
+  csv: safeText('csv is required', 'csv', 'long').min(1, 'csv is required').max(QUOTE_LIMITS.importBytesMax, 'The file is too large (200 KB at most)'),
   commit: z.boolean({ error: 'commit must be true or false' }).default(false),
 });
 export type CatalogImportRow = {
@@ -168,7 +168,7 @@ export const quoteLineSchema = z.strictObject({
   kind: z.enum(['item', 'heading'], { error: 'Line kind must be item or heading' }),
   catalogItemId: idInput({ label: 'Catalog item' }).nullable().default(null),
   sku: text('SKU', 40).default(''),
-  description: text('Description', QUOTE_LIMITS.descriptionMax).default(''),
+  description: text('Description', QUOTE_LIMITS.descriptionMax, 'long').default(''),
   quantity: twoDecimals('Quantity', 0, QUOTE_LIMITS.quantityMax).default(1),
   unitPriceCents: cents('Unit price').default(0),
   discountPercent: twoDecimals('Discount', 0, 100).default(0),
@@ -187,8 +187,8 @@ export const quoteDraftSchema = z.strictObject({
   contactEmail: z.union([z.literal(''), emailSchema], { error: 'Contact email must be an email address' }).default(''),
   title: text('Title', LIMITS.title).default(''),
   validUntil: calendarDay('Valid until'),
-  notes: text('Notes', QUOTE_LIMITS.notesMax).default(''),
-  terms: text('Terms', QUOTE_LIMITS.notesMax).default(''),
+  notes: text('Notes', QUOTE_LIMITS.notesMax, 'long').default(''),
+  terms: text('Terms', QUOTE_LIMITS.notesMax, 'long').default(''),
   taxRatePercent: twoDecimals('Tax rate', 0, 100).default(DEFAULT_QUOTE_TAX_RATE_PERCENT),
   lines: z.array(quoteLineSchema, { error: 'Lines must be a list' }).max(QUOTE_LIMITS.linesMax, `A quote holds at most ${QUOTE_LIMITS.linesMax} lines`).default([]),
 });
@@ -219,7 +219,7 @@ export const quoteSearchSchema = z.strictObject({
 });
 export const quoteStatusSchema = z.strictObject({
   status: z.enum(['accepted', 'declined'], { error: 'status must be accepted or declined' }),
-  note: text('Note', 1000).default(''),
+  note: text('Note', 1000, 'long').default(''),
 });
 
 export type QuoteLine = {
@@ -352,7 +352,7 @@ export const quoteAcceptSchema = z.strictObject({
 });
 export const quoteDeclineSchema = z.strictObject({
   name: required('Name', LIMITS.name),
-  reason: required('Reason', 2000),
+  reason: required('Reason', 2000, 'long'),
 });
 
 // ---------------------------------------------------------------- rules both sides share

@@ -1,14 +1,16 @@
 /**
  * Contracts of the reports: the catalog's entries, the one parameter schema every report reads,
- * the periods (presets and custom), and what a run answers (table, chart, summary, drill keys).
- * The server's registry (server/features/reports) holds the queries; the browser reads the
- * catalog from the API, so a report registered by another feature shows up without browser code.
+ * the periods (presets and custom), what a run answers (table, chart, summary, drill keys), and
+ * the endpoints. The server's registry (server/platform/reports) holds the queries, which each
+ * feature declares; the browser reads the catalog from the API, so a report declared by another
+ * feature shows up without browser code.
  */
 import { z } from './common/zod';
 import { QUEUES, SEVERITY_CODES, TICKET_STATUS_CODES, type Severity, type TicketStatus } from './common/codes';
+import { endpoint } from './common/endpoint';
 import { calendarDay, idInput, safeText } from './common/input';
 import { isTimeZone } from './common/time-zone';
-import type { ChartSpec } from './charts';
+import { chartSpecSchema } from './charts';
 
 /** The catalog's groups, in order. Sales and Projects register their reports in the same catalog. */
 export const REPORT_GROUPS = ['Tickets', 'Service levels', 'Time', 'Satisfaction', 'Sales', 'Projects'] as const;
@@ -69,6 +71,11 @@ export const REPORT_SETTINGS = {
 export const REPORT_ID = /^[a-z0-9][a-z0-9-]{0,59}$/;
 export const reportIdSchema = safeText('report must be text', 'report').regex(REPORT_ID, 'report must be the id of a report');
 export const RUN_ID = /^[A-Za-z0-9-]{8,64}$/;
+const runIdSchema = safeText('run must be text', 'run').regex(RUN_ID, 'run must be 8 to 64 letters, digits or dashes');
+/** The report of a path (/api/v2/reports/:id, …/csv, …/pdf). */
+export const reportPathParamsSchema = z.strictObject({ id: reportIdSchema });
+/** The run of a path (/api/v2/reports/runs/:run/cancel). */
+export const reportRunParamsSchema = z.strictObject({ run: runIdSchema });
 
 const id = (what: string) => idInput({ label: what });
 
@@ -146,7 +153,7 @@ export const reportParamsSchema = z
       .transform(canonicalTimeZone)
       .optional(),
     /** The browser's id of this run, so it can be cancelled. */
-    run: safeText('run must be text', 'run').regex(RUN_ID, 'run must be 8 to 64 letters, digits or dashes').optional(),
+    run: runIdSchema.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.period === 'custom') {
@@ -166,7 +173,15 @@ export type ReportParams = z.output<typeof reportParamsSchema>;
 export type ReportParamsInput = z.input<typeof reportParamsSchema>;
 
 /** The days of a period: from (inclusive) and to (inclusive), YYYY-MM-DD, days of the run's time zone. */
-export type ResolvedPeriod = { preset: PeriodPreset; from: string; to: string; label: string; /** The IANA zone its days are in (UTC when absent). */ tz?: string };
+export const resolvedPeriodSchema = z.object({
+  preset: z.enum(PERIOD_PRESET_CODES),
+  from: z.string(),
+  to: z.string(),
+  label: z.string(),
+  /** The IANA zone its days are in (UTC when absent). */
+  tz: z.string().optional(),
+});
+export type ResolvedPeriod = z.infer<typeof resolvedPeriodSchema>;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d));
@@ -208,23 +223,28 @@ export function resolvePeriod(params: Pick<ReportParams, 'period' | 'from' | 'to
 }
 
 /** How a column's values read: text, or a chart unit (count, hours, percent, money in cents). */
-export type ReportColumnKind = 'text' | 'date' | 'count' | 'hours' | 'percent' | 'money';
-export type ReportColumn = { key: string; label: string; kind: ReportColumnKind };
-export type ReportCell = string | number | null;
-export type ReportRow = Record<string, ReportCell>;
+export const REPORT_COLUMN_KINDS = ['text', 'date', 'count', 'hours', 'percent', 'money'] as const;
+export type ReportColumnKind = (typeof REPORT_COLUMN_KINDS)[number];
+export const reportColumnSchema = z.object({ key: z.string(), label: z.string(), kind: z.enum(REPORT_COLUMN_KINDS) });
+export type ReportColumn = z.infer<typeof reportColumnSchema>;
+const reportCellSchema = z.union([z.string(), z.number(), z.null()]);
+export type ReportCell = z.infer<typeof reportCellSchema>;
+export const reportRowSchema = z.record(z.string(), reportCellSchema);
+export type ReportRow = z.infer<typeof reportRowSchema>;
 
 /** A report as the catalog lists it. */
-export type ReportMeta = {
-  id: string;
-  group: ReportGroup;
-  title: string;
-  description: string;
-  params: ReportParamName[];
+export const reportMetaSchema = z.object({
+  id: z.string(),
+  group: z.enum(REPORT_GROUPS),
+  title: z.string(),
+  description: z.string(),
+  params: z.array(z.enum(REPORT_PARAMS)),
   /** What a drill-down opens ("the ticket search"), for the screen's hint; none: no drill-down. */
-  drillsTo?: string;
+  drillsTo: z.string().optional(),
   /** The period when the address names none (default DEFAULT_PERIOD); only reports defaulting to "all time" offer it. */
-  defaultPeriod?: PeriodPreset;
-};
+  defaultPeriod: z.enum(PERIOD_PRESET_CODES).optional(),
+});
+export type ReportMeta = z.infer<typeof reportMetaSchema>;
 
 /** The period presets a report offers in its parameter bar. */
 export function periodPresetsOf(meta: Pick<ReportMeta, 'defaultPeriod'>): PeriodPreset[] {
@@ -241,42 +261,52 @@ export function periodPresetsOf(meta: Pick<ReportMeta, 'defaultPeriod'>): Period
  * - `{ rows: 'time' }`: per-person time under the time rule (docs/adr/0080): a person's own rows,
  *   a manager's own and their direct reports', an admin's everyone's; naming anyone else is refused.
  */
-export type ReportAccess = 'staff' | 'managers' | { person: 'managers' } | { rows: 'time' };
+export const reportAccessSchema = z.union([
+  z.literal('staff'),
+  z.literal('managers'),
+  z.strictObject({ person: z.literal('managers') }),
+  z.strictObject({ rows: z.literal('time') }),
+]);
+export type ReportAccess = z.infer<typeof reportAccessSchema>;
 
 /** A catalog entry as the caller sees it. */
-export type ReportCatalogEntry = ReportMeta & {
+export const reportCatalogEntrySchema = reportMetaSchema.extend({
   /** The report's declared rule (absent: staff). */
-  access?: ReportAccess;
+  access: reportAccessSchema.optional(),
   /** The people this caller may name as the assignee (absent: anyone). */
-  assignees?: number[];
-};
+  assignees: z.array(z.number().int()).optional(),
+});
+export type ReportCatalogEntry = z.infer<typeof reportCatalogEntrySchema>;
 
 /** The reports the caller may run. */
-export type ReportCatalog = { reports: ReportCatalogEntry[] };
+export const reportCatalogSchema = z.object({ reports: z.array(reportCatalogEntrySchema) });
+export type ReportCatalog = z.infer<typeof reportCatalogSchema>;
 
+const drillKey = z.string().nullable();
 /** What a run answers. */
-export type ReportResult = {
-  report: ReportMeta;
+export const reportResultSchema = z.object({
+  report: reportMetaSchema,
   /** The period the figures cover (null: a report of the tickets as they are now). */
-  period: ResolvedPeriod | null;
-  columns: ReportColumn[];
+  period: resolvedPeriodSchema.nullable(),
+  columns: z.array(reportColumnSchema),
   /** At most REPORT_SETTINGS.rowCap rows, in the report's order. */
-  rows: ReportRow[];
+  rows: z.array(reportRowSchema),
   /** One drill key per row: the app path of the list filtered to that row (null: none). */
-  drill: (string | null)[];
+  drill: z.array(drillKey),
   /** Drill keys of single cells, by column key then row (a count opening exactly the tickets it counts). */
-  cellDrill?: Record<string, (string | null)[]>;
+  cellDrill: z.record(z.string(), z.array(drillKey)).optional(),
   /** A last line of totals, when the report has one. */
-  totals: ReportRow | null;
+  totals: reportRowSchema.nullable(),
   /** Every row the query found; more than rows.length when the table is capped. */
-  rowCount: number;
-  capped: boolean;
+  rowCount: z.number().int(),
+  capped: z.boolean(),
   /** The chart (null for list reports). */
-  chart: ChartSpec | null;
-  summary: string;
-  generatedAt: string;
-  elapsedMs: number;
-};
+  chart: chartSpecSchema.nullable(),
+  summary: z.string(),
+  generatedAt: z.string(),
+  elapsedMs: z.number(),
+});
+export type ReportResult = z.infer<typeof reportResultSchema>;
 
 /** The query string of a run (and of the viewer's address), defaults left out, keys in a fixed order. */
 export function reportSearchParams(report: string, params: ReportParamsInput): URLSearchParams {
@@ -292,3 +322,57 @@ export function reportSearchParams(report: string, params: ReportParamsInput): U
 export function share(part: number, whole: number): number | null {
   return whole > 0 ? Math.round((part / whole) * 10000) / 100 : null;
 }
+
+// ------------------------------------------------------------------- endpoints
+
+const TAG = 'Reports';
+
+export const REPORTS = {
+  catalog: endpoint({
+    method: 'GET',
+    path: '/api/v2/reports',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'The reports the caller may run, by group, with the people each may be narrowed to',
+    response: reportCatalogSchema,
+  }),
+  run: endpoint({
+    method: 'GET',
+    path: '/api/v2/reports/:id',
+    audience: 'staff',
+    tag: TAG,
+    summary: "Runs a report: its table (capped), totals, chart, summary and drill-down keys, under the report's access rule",
+    params: reportPathParamsSchema,
+    query: reportParamsSchema,
+    response: reportResultSchema,
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/api/v2/reports/runs/:run/cancel',
+    audience: 'staff',
+    tag: TAG,
+    summary: "Cancels a run of the caller's by its run id (its query stops in the database)",
+    params: reportRunParamsSchema,
+    response: z.object({ cancelled: z.boolean() }),
+  }),
+  csv: endpoint({
+    method: 'GET',
+    path: '/api/v2/reports/:id/csv',
+    audience: 'staff',
+    tag: TAG,
+    summary: "Every row of a report as CSV, streamed, under the report's access rule",
+    params: reportPathParamsSchema,
+    query: reportParamsSchema,
+    produces: 'text/csv',
+  }),
+  pdf: endpoint({
+    method: 'GET',
+    path: '/api/v2/reports/:id/pdf',
+    audience: 'staff',
+    tag: TAG,
+    summary: "A report as a PDF: summary, chart and table, under the report's access rule",
+    params: reportPathParamsSchema,
+    query: reportParamsSchema,
+    produces: 'application/pdf',
+  }),
+} as const;

@@ -5,8 +5,9 @@
  * unit tests share one copy (docs/adr/0089-sales.md).
  */
 import { z } from './common/zod';
-import { LIMITS } from './common/constants';
-import { calendarDay, idInput, safeText } from './common/input';
+import { LIMITS, MANAGER_ROLES } from './common/constants';
+import { endpoint } from './common/endpoint';
+import { calendarDay, idInput, idParamsSchema, safeText, type TextForm } from './common/input';
 import { emailSchema } from './auth';
 import { formatMoney } from './quote-money';
 import { QUOTE_STATUSES, type QuoteStatus } from './quotes';
@@ -57,7 +58,7 @@ export const LOG_ACTIVITY_SHORTCUT = { key: 'l', label: 'L' } as const;
 /** Weighting of the open pipeline: probability per quote status, in percent (settings change it). */
 export const DEFAULT_PROBABILITIES: Record<QuoteStatus, number> = { draft: 10, sent: 40, accepted: 100, declined: 0, expired: 0 };
 
-const text = (label: string, max: number) => safeText(`${label} must be text`, label).trim().max(max, `${label} must be at most ${max} characters`);
+const text = (label: string, max: number, form?: TextForm) => safeText(`${label} must be text`, label, form).trim().max(max, `${label} must be at most ${max} characters`);
 const required = (label: string, max: number) => text(label, max).min(1, `${label} is required`);
 const id = (label: string) => idInput({ label });
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -70,6 +71,10 @@ const cents = (label: string) =>
     .int(`${label} must be whole cents`)
     .min(0, `${label} must not be negative`)
     .max(SALES_LIMITS.amountCentsMax, `${label} is too large`);
+
+/* What answers are made of: whole numbers (ids, counts, cents) and names. */
+const int = z.number().int();
+const named = z.object({ id: int, name: z.string() });
 
 // ---------------------------------------------------------------- activities
 
@@ -88,7 +93,7 @@ export const activityInputSchema = z
       .max(SALES_LIMITS.saleCentsMax, `Amount must be at most ${formatMoney(SALES_LIMITS.saleCentsMax)}; close a larger sale against its accepted quote`)
       .optional(),
     quoteId: id('Quote').optional(),
-    notes: text('Notes', SALES_LIMITS.notesMax).default(''),
+    notes: text('Notes', SALES_LIMITS.notesMax, 'long').default(''),
   })
   .superRefine((v, ctx) => {
     if (v.kind !== 'sale' && v.amountCents !== undefined) ctx.addIssue({ code: 'custom', path: ['amountCents'], message: 'Only a closed sale has an amount' });
@@ -109,7 +114,8 @@ export function activityDayProblem(day: string, today: string): string | null {
 }
 
 /** The reps the signed-in user may log activities for: themselves first, then their reports (all active staff for an admin). */
-export type SalesReps = { reps: { id: number; name: string }[] };
+export const salesRepsSchema = z.object({ reps: z.array(named) });
+export type SalesReps = z.infer<typeof salesRepsSchema>;
 
 export const activitySearchSchema = z.strictObject({
   kind: z.enum(ACTIVITY_KINDS, { error: `Kind must be one of ${ACTIVITY_KINDS.join(', ')}` }).optional(),
@@ -120,37 +126,46 @@ export const activitySearchSchema = z.strictObject({
 });
 export type ActivitySearch = z.input<typeof activitySearchSchema>;
 
-export type Activity = {
-  id: number;
-  kind: ActivityKind;
-  companyId: number;
-  companyName: string;
-  staffId: number | null;
+export const activitySchema = z.object({
+  id: int,
+  kind: z.enum(ACTIVITY_KINDS),
+  companyId: int,
+  companyName: z.string(),
+  staffId: int.nullable(),
   /** The rep, or "Web form" for a lead from the public form. */
-  staffName: string;
-  occurredOn: string;
-  amountCents: number | null;
-  quoteId: number | null;
-  quoteNumber: string | null;
-  channelName: string | null;
-  notes: string;
-  createdAt: string;
-};
+  staffName: z.string(),
+  occurredOn: z.string(),
+  amountCents: int.nullable(),
+  quoteId: int.nullable(),
+  quoteNumber: z.string().nullable(),
+  channelName: z.string().nullable(),
+  notes: z.string(),
+  createdAt: z.string(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+export const activityListSchema = z.object({ activities: z.array(activitySchema) });
 
 // ---------------------------------------------------------------- dashboard
 
-export type ActivityCounts = { call: number; letter: number; lead: number; sale: number; revenue: number };
-export type RepFigures = { staffId: number; name: string; actual: ActivityCounts; target: ActivityCounts };
-export type SalesDashboard = {
-  month: string;
-  reps: RepFigures[];
-  total: { actual: ActivityCounts; target: ActivityCounts };
+const activityCountsSchema = z.object({ call: int, letter: int, lead: int, sale: int, revenue: int });
+export type ActivityCounts = z.infer<typeof activityCountsSchema>;
+const quoteStatus = z.enum(QUOTE_STATUSES);
+export const salesDashboardSchema = z.object({
+  month: z.string(),
+  reps: z.array(z.object({ staffId: int, name: z.string(), actual: activityCountsSchema, target: activityCountsSchema })),
+  total: z.object({ actual: activityCountsSchema, target: activityCountsSchema }),
   /** Per day of the month, all reps: counts of each kind (for the chart). */
-  daily: { day: string; call: number; letter: number; lead: number; sale: number }[];
-  pipeline: { byStatus: { status: QuoteStatus; count: number; totalCents: number; probability: number; weightedCents: number }[]; openCents: number; weightedCents: number };
+  daily: z.array(z.object({ day: z.string(), call: int, letter: int, lead: int, sale: int })),
+  pipeline: z.object({
+    byStatus: z.array(z.object({ status: quoteStatus, count: int, totalCents: int, probability: int, weightedCents: int })),
+    openCents: int,
+    weightedCents: int,
+  }),
   /** Reps by closed revenue this month, then by closed sales, then calls. */
-  leaderboard: { staffId: number; name: string; revenue: number; sales: number; calls: number }[];
-};
+  leaderboard: z.array(z.object({ staffId: int, name: z.string(), revenue: int, sales: int, calls: int })),
+});
+export type SalesDashboard = z.infer<typeof salesDashboardSchema>;
+export type RepFigures = SalesDashboard['reps'][number];
 
 export const dashboardQuerySchema = z.strictObject({ month: monthInput('Month').optional() });
 
@@ -161,43 +176,40 @@ export const attainment = (actual: number, target: number) => (target > 0 ? Math
 
 export const COMPANY_STATUSES = ['prospect', 'active', 'inactive'] as const;
 
-export type SalesCustomer = {
-  id: number;
-  name: string;
-  accountNumber: string;
-  status: (typeof COMPANY_STATUSES)[number];
-  territory: string | null;
-  accountManager: string | null;
-  lastActivityOn: string | null;
-  lifetimeCents: number;
-  pipelineCents: number;
-  channel: string | null;
-};
+export const salesCustomerSchema = z.object({
+  id: int,
+  name: z.string(),
+  accountNumber: z.string(),
+  status: z.enum(COMPANY_STATUSES),
+  territory: z.string().nullable(),
+  accountManager: z.string().nullable(),
+  lastActivityOn: z.string().nullable(),
+  lifetimeCents: int,
+  pipelineCents: int,
+  channel: z.string().nullable(),
+});
+export type SalesCustomer = z.infer<typeof salesCustomerSchema>;
+export const customerListSchema = z.object({ customers: z.array(salesCustomerSchema) });
 
 export const customerSearchSchema = z.strictObject({
   q: text('Search', 100).optional(),
   territory: text('Territory', SALES_LIMITS.territoryNameMax).optional(),
 });
 
-export type Territory = {
-  id: number;
-  name: string;
-  ownerId: number | null;
-  ownerName: string | null;
-  companies: number;
-  lifetimeCents: number;
-  pipelineCents: number;
-};
+const sumsSchema = z.object({ companies: int, lifetimeCents: int, pipelineCents: int });
+type Sums = z.infer<typeof sumsSchema>;
+export const territorySchema = z.object({ id: int, name: z.string(), ownerId: int.nullable(), ownerName: z.string().nullable(), ...sumsSchema.shape });
+export type Territory = z.infer<typeof territorySchema>;
 /** Territories and the companies outside any of them, with the grand totals they add up to. */
-export type TerritoryOverview = {
-  territories: Territory[];
-  unassigned: { companies: number; lifetimeCents: number; pipelineCents: number };
-  totals: { companies: number; lifetimeCents: number; pipelineCents: number };
-  customers: SalesCustomer[];
-  staff: { id: number; name: string }[];
-};
+export const territoryOverviewSchema = z.object({
+  territories: z.array(territorySchema),
+  unassigned: sumsSchema,
+  totals: sumsSchema,
+  customers: z.array(salesCustomerSchema),
+  staff: z.array(named),
+});
+export type TerritoryOverview = z.infer<typeof territoryOverviewSchema>;
 
-type Sums = { companies: number; lifetimeCents: number; pipelineCents: number };
 const sumOf = (of: readonly Pick<SalesCustomer, 'lifetimeCents' | 'pipelineCents'>[]): Sums => ({
   companies: of.length,
   lifetimeCents: of.reduce((a, c) => a + c.lifetimeCents, 0),
@@ -234,24 +246,27 @@ export const territoryInputSchema = z.strictObject({
 export type TerritoryInput = z.input<typeof territoryInputSchema>;
 
 /** A company seen from sales: the company, its activity timeline, quotes, contacts and accepted quotes to close against. */
-export type SalesCompanyView = {
-  company: SalesCustomer;
-  activities: Activity[];
-  contacts: { id: number; name: string; email: string | null; phone: string | null; title: string | null }[];
-  pipeline: { byStatus: { status: QuoteStatus; count: number; totalCents: number }[]; openCents: number };
-  acceptedQuotes: { id: number; number: string; totalCents: number; decidedAt: string }[];
-};
+export const salesCompanyViewSchema = z.object({
+  company: salesCustomerSchema,
+  activities: z.array(activitySchema),
+  contacts: z.array(z.object({ id: int, name: z.string(), email: z.string().nullable(), phone: z.string().nullable(), title: z.string().nullable() })),
+  pipeline: z.object({ byStatus: z.array(z.object({ status: quoteStatus, count: int, totalCents: int })), openCents: int }),
+  acceptedQuotes: z.array(z.object({ id: int, number: z.string(), totalCents: int, decidedAt: z.string() })),
+});
+export type SalesCompanyView = z.infer<typeof salesCompanyViewSchema>;
 
 // ---------------------------------------------------------------- settings
 
-export type Channel = { id: number; name: string; offered: boolean; position: number };
-export type SalesSettings = {
-  reps: { id: number; name: string }[];
-  targets: { staffId: number; kind: TargetKind; monthly: number }[];
-  channels: Channel[];
-  spend: { channelId: number; month: string; cents: number }[];
-  probabilities: Record<QuoteStatus, number>;
-};
+export const channelSchema = z.object({ id: int, name: z.string(), offered: z.boolean(), position: int });
+export type Channel = z.infer<typeof channelSchema>;
+export const salesSettingsSchema = z.object({
+  reps: z.array(named),
+  targets: z.array(z.object({ staffId: int, kind: z.enum(TARGET_KINDS), monthly: int })),
+  channels: z.array(channelSchema),
+  spend: z.array(z.object({ channelId: int, month: z.string(), cents: int })),
+  probabilities: z.record(quoteStatus, int),
+});
+export type SalesSettings = z.infer<typeof salesSettingsSchema>;
 
 export const targetsInputSchema = z.strictObject({
   targets: z
@@ -265,12 +280,14 @@ export const targetsInputSchema = z.strictObject({
     )
     .max(1000, 'Too many targets'),
 });
+export type TargetsInput = z.input<typeof targetsInputSchema>;
 
 export const spendInputSchema = z.strictObject({
   spend: z
     .array(z.strictObject({ channelId: id('Channel'), month: monthInput('Month'), cents: cents('Spend') }), { error: 'Spend must be a list' })
     .max(SALES_LIMITS.channelsMax * SALES_LIMITS.monthsMax, 'Too many spend entries'),
 });
+export type SpendInput = z.input<typeof spendInputSchema>;
 
 export const channelsInputSchema = z
   .strictObject({
@@ -297,6 +314,7 @@ export const probabilitiesInputSchema = z.strictObject(
     z.ZodNumber
   >,
 );
+export type ProbabilitiesInput = z.input<typeof probabilitiesInputSchema>;
 
 // ---------------------------------------------------------------- HUHY (public form)
 
@@ -308,7 +326,7 @@ export const huhyInputSchema = z.strictObject({
   name: required('Name', LIMITS.name),
   email: emailSchema,
   channelId: id('Channel'),
-  detail: text('Tell us more', SALES_LIMITS.huhyDetailMax).default(''),
+  detail: text('Tell us more', SALES_LIMITS.huhyDetailMax, 'long').default(''),
   [HUHY_HONEYPOT]: safeText('Website must be text', 'Website').max(500).optional(),
 });
 export type HuhyInput = z.input<typeof huhyInputSchema>;
@@ -322,34 +340,41 @@ export const HUHY_STATUSES = ['pending', 'confirmed', 'discarded'] as const;
 export type HuhyStatus = (typeof HUHY_STATUSES)[number];
 export const HUHY_STATUS_LABELS: Record<HuhyStatus, string> = { pending: 'Waiting for review', confirmed: 'Confirmed', discarded: 'Discarded' };
 
-export type HuhyAnswer = {
-  id: number;
-  createdAt: string;
-  company: string;
-  companyId: number | null;
-  name: string;
-  email: string;
-  channel: string;
-  detail: string;
-  status: Exclude<HuhyStatus, 'discarded'>;
-};
+export const huhyAnswerSchema = z.object({
+  id: int,
+  createdAt: z.string(),
+  company: z.string(),
+  companyId: int.nullable(),
+  name: z.string(),
+  email: z.string(),
+  channel: z.string(),
+  detail: z.string(),
+  /** Discarded answers are never listed. */
+  status: z.enum(['pending', 'confirmed'] as const satisfies readonly HuhyStatus[]),
+});
+export type HuhyAnswer = z.infer<typeof huhyAnswerSchema>;
 /** An answer waiting for review, with the company whose name matches what was typed (case, spaces and punctuation aside). */
-export type PendingHuhyAnswer = HuhyAnswer & { match: { id: number; name: string; status: (typeof COMPANY_STATUSES)[number] } | null };
+export const pendingHuhyAnswerSchema = huhyAnswerSchema.extend({ match: z.object({ id: int, name: z.string(), status: z.enum(COMPANY_STATUSES) }).nullable() });
+export type PendingHuhyAnswer = z.infer<typeof pendingHuhyAnswerSchema>;
 
 /** Confirms an answer: to an existing company (its id), or as a new prospect named as typed (null). */
 export const huhyConfirmSchema = z.strictObject({ companyId: id('Company').nullable() });
 export type HuhyConfirmInput = z.input<typeof huhyConfirmSchema>;
 
-export type HuhyOverview = {
+export const huhyOverviewSchema = z.object({
   /** Answers waiting for review, oldest first (at most `SALES_LIMITS.huhyPendingMax`). */
-  pending: PendingHuhyAnswer[];
+  pending: z.array(pendingHuhyAnswerSchema),
   /** The newest answers, waiting or confirmed (discarded ones are gone). */
-  answers: HuhyAnswer[];
-  channels: string[];
+  answers: z.array(huhyAnswerSchema),
+  channels: z.array(z.string()),
   /** Answers per month and channel over the last year (months ascending), waiting or confirmed. */
-  byMonth: { month: string; counts: Record<string, number> }[];
-  totals: Record<string, number>;
-};
+  byMonth: z.array(z.object({ month: z.string(), counts: z.record(z.string(), int) })),
+  totals: z.record(z.string(), int),
+});
+export type HuhyOverview = z.infer<typeof huhyOverviewSchema>;
+
+/** The channels the public form offers, in their order. */
+export const huhyChannelsSchema = z.object({ channels: z.array(named) });
 
 // ---------------------------------------------------------------- CAC
 
@@ -362,21 +387,30 @@ export type CacSale = { companyId: number; companyName: string; channelId: numbe
 export type CacSpend = { channelId: number; month: string; cents: number };
 export type CacChannel = { id: number; name: string };
 
-export type CacCustomer = { companyId: number; companyName: string; firstMonth: string; revenueCents: number; monthsAsCustomer: number };
-export type CacRow = {
-  channelId: number;
-  channel: string;
-  month: string;
-  spendCents: number;
-  newCustomers: CacCustomer[];
+const cacCustomerSchema = z.object({ companyId: int, companyName: z.string(), firstMonth: z.string(), revenueCents: int, monthsAsCustomer: int });
+export type CacCustomer = z.infer<typeof cacCustomerSchema>;
+const cacRowSchema = z.object({
+  channelId: int,
+  channel: z.string(),
+  month: z.string(),
+  spendCents: int,
+  newCustomers: z.array(cacCustomerSchema),
   /** Spend ÷ new customers; null when there is no new customer ("no new customers"). */
-  cacCents: number | null;
+  cacCents: int.nullable(),
   /** Average monthly revenue of those customers since their first sale, up to the month of the check. */
-  avgMonthlyRevenueCents: number | null;
-  /** CAC ÷ average monthly revenue; null without customers or revenue. */
-  paybackMonths: number | null;
-};
-export type CacReport = { from: string; to: string; asOf: string; rows: CacRow[]; byChannel: { channelId: number; channel: string; spendCents: number; customers: number; cacCents: number | null }[] };
+  avgMonthlyRevenueCents: int.nullable(),
+  /** CAC ÷ average monthly revenue (one decimal); null without customers or revenue. */
+  paybackMonths: z.number().nullable(),
+});
+export type CacRow = z.infer<typeof cacRowSchema>;
+export const cacReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  asOf: z.string(),
+  rows: z.array(cacRowSchema),
+  byChannel: z.array(z.object({ channelId: int, channel: z.string(), spendCents: int, customers: int, cacCents: int.nullable() })),
+});
+export type CacReport = z.infer<typeof cacReportSchema>;
 
 const monthOf = (day: string) => day.slice(0, 7);
 /** Months from a to b inclusive ("2026-01" to "2026-03" is 3). */
@@ -438,3 +472,206 @@ export function computeCac(input: { channels: CacChannel[]; spend: CacSpend[]; s
 
 /** What a CAC cell reads: money, or "no new customers" (never infinity or NaN). */
 export const NO_NEW_CUSTOMERS = 'no new customers';
+
+// ---------------------------------------------------------------- endpoints
+
+const TAG = 'Sales';
+const idOnly = z.object({ id: int });
+
+export const SALES = {
+  dashboard: endpoint({
+    method: 'GET',
+    path: '/api/v2/sales/dashboard',
+    audience: 'staff',
+    tag: TAG,
+    summary: "A month's activities and targets per rep, the daily counts, the weighted pipeline and the leaderboard",
+    query: dashboardQuerySchema,
+    response: salesDashboardSchema,
+  }),
+  activities: endpoint({
+    method: 'GET',
+    path: '/api/v2/sales/activities',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'Activities by kind, company, rep and month, newest first',
+    query: activitySearchSchema,
+    response: activityListSchema,
+  }),
+  log: endpoint({
+    method: 'POST',
+    path: '/api/v2/sales/activities',
+    audience: 'staff',
+    tag: TAG,
+    summary: "Logs a call, letter, lead or closed sale (another rep's as their manager or an admin)",
+    body: activityInputSchema,
+    status: 201,
+    response: activitySchema,
+  }),
+  reps: endpoint({
+    method: 'GET',
+    path: '/api/v2/sales/reps',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'The reps the caller may log activities for, themselves first',
+    response: salesRepsSchema,
+  }),
+  customers: endpoint({
+    method: 'GET',
+    path: '/api/v2/sales/customers',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'Companies with their territory, last activity, lifetime revenue and open pipeline',
+    query: customerSearchSchema,
+    response: customerListSchema,
+  }),
+  company: endpoint({
+    method: 'GET',
+    path: '/api/v2/sales/companies/:id',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'A company seen from sales: its activities, contacts, pipeline and accepted quotes',
+    params: idParamsSchema,
+    response: salesCompanyViewSchema,
+  }),
+  territories: endpoint({
+    method: 'GET',
+    path: '/api/v2/sales/territories',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'Territories with their totals, the companies in none, and the grand totals',
+    response: territoryOverviewSchema,
+  }),
+  reassign: endpoint({
+    method: 'POST',
+    path: '/api/v2/sales/territories/reassign',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'Moves companies into a territory, or out of every territory',
+    body: reassignSchema,
+    response: z.object({ moved: int }),
+  }),
+  createTerritory: endpoint({
+    method: 'POST',
+    path: '/api/v2/sales/territories',
+    audience: 'staff',
+    roles: MANAGER_ROLES,
+    tag: TAG,
+    summary: 'Adds a territory',
+    body: territoryInputSchema,
+    status: 201,
+    response: idOnly,
+  }),
+  updateTerritory: endpoint({
+    method: 'PUT',
+    path: '/api/v2/sales/territories/:id',
+    audience: 'staff',
+    roles: MANAGER_ROLES,
+    tag: TAG,
+    summary: 'Renames a territory (its companies follow) and sets its owner',
+    params: idParamsSchema,
+    body: territoryInputSchema,
+    response: idOnly,
+  }),
+  huhy: endpoint({
+    method: 'GET',
+    path: '/api/v2/sales/huhy',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'Answers of the public "how did you hear about us" form: those waiting for review, the newest, and counts per month and channel',
+    response: huhyOverviewSchema,
+  }),
+  confirmHuhy: endpoint({
+    method: 'POST',
+    path: '/api/v2/sales/huhy/:id/confirm',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'Confirms a waiting answer to a company (or a new prospect): the person becomes its contact and a lead is logged',
+    params: idParamsSchema,
+    body: huhyConfirmSchema,
+    response: z.object({ companyId: int }),
+  }),
+  discardHuhy: endpoint({
+    method: 'POST',
+    path: '/api/v2/sales/huhy/:id/discard',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'Discards a waiting answer',
+    params: idParamsSchema,
+    response: idOnly,
+  }),
+  cac: endpoint({
+    method: 'GET',
+    path: '/api/v2/sales/cac',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'Customer acquisition cost and payback per channel and month',
+    query: cacQuerySchema,
+    response: cacReportSchema,
+  }),
+  settings: endpoint({
+    method: 'GET',
+    path: '/api/v2/sales/settings',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'Targets, channels, marketing spend of the last twelve months and pipeline probabilities',
+    response: salesSettingsSchema,
+  }),
+  saveTargets: endpoint({
+    method: 'PUT',
+    path: '/api/v2/sales/settings/targets',
+    audience: 'staff',
+    roles: MANAGER_ROLES,
+    tag: TAG,
+    summary: 'Saves monthly targets per rep and kind',
+    body: targetsInputSchema,
+    response: salesSettingsSchema,
+  }),
+  saveSpend: endpoint({
+    method: 'PUT',
+    path: '/api/v2/sales/settings/spend',
+    audience: 'staff',
+    roles: MANAGER_ROLES,
+    tag: TAG,
+    summary: 'Saves marketing spend per channel and month',
+    body: spendInputSchema,
+    response: salesSettingsSchema,
+  }),
+  saveChannels: endpoint({
+    method: 'PUT',
+    path: '/api/v2/sales/settings/channels',
+    audience: 'staff',
+    roles: MANAGER_ROLES,
+    tag: TAG,
+    summary: 'Saves the channel list: names, order and which ones the public form offers',
+    body: channelsInputSchema,
+    response: salesSettingsSchema,
+  }),
+  saveProbabilities: endpoint({
+    method: 'PUT',
+    path: '/api/v2/sales/settings/probabilities',
+    audience: 'staff',
+    roles: MANAGER_ROLES,
+    tag: TAG,
+    summary: 'Saves the probability of each quote status that weights the pipeline',
+    body: probabilitiesInputSchema,
+    response: salesSettingsSchema,
+  }),
+  huhyChannels: endpoint({
+    method: 'GET',
+    path: '/api/v2/public/huhy/channels',
+    audience: 'public',
+    tag: TAG,
+    summary: 'The channels the public "how did you hear about us" form offers',
+    response: huhyChannelsSchema,
+  }),
+  huhySubmit: endpoint({
+    method: 'POST',
+    path: '/api/v2/public/huhy',
+    audience: 'public',
+    tag: TAG,
+    summary: 'Sends an answer of the public form; it waits for review (limited per address)',
+    body: huhyInputSchema,
+    status: 201,
+    response: z.object({ ok: z.literal(true) }),
+  }),
+} as const;

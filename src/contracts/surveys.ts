@@ -21,7 +21,7 @@ const scale = (min: number, max: number) =>
     .min(min, `Must be a whole number from ${min} to ${max}`)
     .max(max, `Must be a whole number from ${min} to ${max}`);
 
-const freeText = safeText('Must be text', 'The answer')
+const freeText = safeText('Must be text', 'The answer', 'long')
   .max(SURVEY_TEXT_MAX, `Must be at most ${SURVEY_TEXT_MAX} characters`)
   .default('');
 

@@ -2,7 +2,7 @@
 import { z } from './common/zod';
 import { LIMITS, TICKET_AGE_BUCKETS_DAYS, TICKET_SEARCH, TIME_ENTRY_MINUTES_MAX } from './common/constants';
 import { QUEUES, SEVERITY_CODES, TICKET_SOURCES, TICKET_STATUS_CODES, type Severity, type TicketStatus } from './common/codes';
-import { calendarDay, dateTimeInput, idInput, PAGE_MAX, safeText } from './common/input';
+import { calendarDay, dateTimeInput, idInput, PAGE_MAX, safeText, type TextForm } from './common/input';
 
 const id = (what: string) => idInput({ label: what });
 
@@ -144,15 +144,15 @@ export const pagedSchema = <T extends z.ZodType>(row: T) =>
 export const ticketSearchResponseSchema = pagedSchema(ticketRowSchema);
 export type TicketSearchResponse = z.infer<typeof ticketSearchResponseSchema>;
 
-const text = (what: string, max: number, min = 0) =>
-  safeText(`${what} is required`, what)
+const text = (what: string, max: number, min = 0, form?: TextForm) =>
+  safeText(`${what} is required`, what, form)
     .trim()
     .min(min, min ? `${what} is required` : undefined)
     .max(max, `${what} must be at most ${max} characters`);
 
 export const createTicketSchema = z.strictObject({
   title: text('Title', LIMITS.title, 1),
-  description: text('Description', LIMITS.text, 1),
+  description: text('Description', LIMITS.text, 1, 'long'),
   company_id: id('Company'),
   contact_id: id('Contact').nullable().optional(),
   severity: z.enum(SEVERITY_CODES as unknown as [Severity, ...Severity[]], { error: 'Severity must be C, H, M or L' }),
@@ -182,7 +182,7 @@ const minutes = z.coerce
   .max(TIME_ENTRY_MINUTES_MAX, `Minutes must be at most ${TIME_ENTRY_MINUTES_MAX}`);
 
 export const addNoteSchema = z.strictObject({
-  body: text('Note', LIMITS.text, 1),
+  body: text('Note', LIMITS.text, 1, 'long'),
   internal: z.boolean({ error: 'internal must be true or false' }).default(false),
   minutes: minutes.default(0),
 });
@@ -191,7 +191,7 @@ export type AddNoteInput = z.input<typeof addNoteSchema>;
 export const addTimeEntrySchema = z.strictObject({
   minutes: minutes.refine((v) => v > 0, 'Minutes must be at least 1'),
   billable: z.boolean({ error: 'billable must be true or false' }).default(true),
-  description: text('Description', 500).default(''),
+  description: text('Description', 500, 0, 'long').default(''),
   work_date: calendarDay('Work date').optional(),
 });
 export type AddTimeEntryInput = z.input<typeof addTimeEntrySchema>;

@@ -182,7 +182,7 @@ export const cellSchema = z.strictObject({
   item: itemSchema,
   day: calendarDay('Day'),
   minutes: minutesInput('Minutes'),
-  note: safeText('Note must be text', 'Note').max(TIMESHEET_NOTE_MAX, `Note must be at most ${TIMESHEET_NOTE_MAX} characters`).optional(),
+  note: safeText('Note must be text', 'Note', 'long').max(TIMESHEET_NOTE_MAX, `Note must be at most ${TIMESHEET_NOTE_MAX} characters`).optional(),
   billable: z.boolean({ error: 'Billable must be true or false' }).optional(),
 });
 /** POST /api/v2/timesheet/rows: add a row (an item) to a week. */
@@ -195,7 +195,7 @@ export const decisionSchema = z
     week: monday('Week'),
     users: z.array(idInput(message('User')), { error: 'Users must be a list of ids' }).min(1, 'Choose at least one week').max(200, 'At most 200 weeks at once'),
     decision: z.enum(['approve', 'reject'], { error: 'Decision must be approve or reject' }),
-    reason: safeText('Reason must be text', 'Reason').trim().max(REJECT_REASON_MAX, `Reason must be at most ${REJECT_REASON_MAX} characters`).optional(),
+    reason: safeText('Reason must be text', 'Reason', 'long').trim().max(REJECT_REASON_MAX, `Reason must be at most ${REJECT_REASON_MAX} characters`).optional(),
   })
   .refine((d) => d.decision === 'approve' || Boolean(d.reason), { path: ['reason'], message: 'Say why the week is rejected' });
 /** POST /api/v2/timesheet/reopen */
@@ -220,7 +220,7 @@ export const TRACKER_ACTIONS = ['start', 'pause', 'resume', 'stop', 'discard'] a
 export type TrackerActionName = (typeof TRACKER_ACTIONS)[number];
 export const trackerActionSchema = z.strictObject({
   action: z.enum(TRACKER_ACTIONS, { error: 'Action must be start, pause, resume, stop or discard' }),
-  note: safeText('Note must be text', 'Note').trim().max(TIMESHEET_NOTE_MAX, `Note must be at most ${TIMESHEET_NOTE_MAX} characters`).optional(),
+  note: safeText('Note must be text', 'Note', 'long').trim().max(TIMESHEET_NOTE_MAX, `Note must be at most ${TIMESHEET_NOTE_MAX} characters`).optional(),
   tz: timeZoneInput,
 });
 

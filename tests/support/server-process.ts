@@ -3,7 +3,15 @@
  * in its own process group so that a test can stop it (SIGTERM) or kill the whole group.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { embeddedPaths } from '@server/platform/db/embedded';
+
+/** The pid of the embedded PostgreSQL server's postmaster in DATA_DIR (first line of postmaster.pid). */
+export function postmasterPid(dataDir: string): number {
+  return Number(readFileSync(join(embeddedPaths(dataDir).pgData, 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -74,6 +74,8 @@ export async function startTestApp(
     jobs?: boolean | 'manual';
     /** Start the event bus's listening connection. */
     events?: boolean;
+    /** Routes only this test needs (a handler that misbehaves on purpose), added before the app is ready. */
+    routes?: (app: FastifyInstance, ctx: AppContext) => void;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-test-'));
@@ -89,6 +91,7 @@ export async function startTestApp(
   const database = await openDatabase(config);
   const ctx = createContext(config, database, { jobs: { workers: options.jobs !== 'manual' } });
   const app = await buildApp(ctx, { logger: false, serveStatic: false });
+  options.routes?.(app, ctx);
   await app.ready();
   if (options.jobs) await ctx.jobs.start();
   if (options.events) await ctx.events.start();
@@ -108,6 +111,7 @@ export async function startTestApp(
       await app.close();
       await ctx.events.stop();
       await ctx.jobs.stop();
+      await ctx.render.close();
       await database.close();
       await pgDb.drop();
       rmSync(dataDir, { recursive: true, force: true });

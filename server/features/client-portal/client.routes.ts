@@ -18,9 +18,9 @@ import { SUPPORT_HOURS } from '@contracts/common/constants';
 import { idParamsSchema } from '@contracts/common/input';
 import { createClientTicket } from '@server/features/tickets';
 import { clientOf } from '@server/platform/auth/guards';
-import { inTransaction } from '@server/platform/db/database';
 import { notFound, parseInput } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
+import { createOnce } from '@server/platform/idempotency';
 import { article, articles, createScr, dashboard, orderPaper, paperOrder, paperOrders, paperProducts, scr, scrs } from './client-portal.repo';
 
 /** The row, or a 404 saying what was not found. */
@@ -40,8 +40,10 @@ export const clientPortalRoutes: Routes = (app, ctx) => {
   app.post('/api/v2/client/contact-support', async (request, reply) => {
     const input = parseInput(contactSupportSchema, request.body);
     const t = { title: input.subject, description: input.message, severity: 'M' as const };
-    const id = await inTransaction(pool, (db) => createClientTicket(db, ctx.config, clientOf(request), t, 'contact_support', new Date()));
-    return reply.status(201).send({ id });
+    return createOnce(request, reply, pool, async (db) => ({
+      status: 201,
+      body: { id: await createClientTicket(db, ctx.config, clientOf(request), t, 'contact_support', new Date()) },
+    }));
   });
 
   app.get('/api/v2/client/paper/products', async (): Promise<{ items: PaperProduct[] }> => ({ items: await paperProducts(pool) }));
@@ -57,7 +59,7 @@ export const clientPortalRoutes: Routes = (app, ctx) => {
 
   app.post('/api/v2/client/paper/orders', async (request, reply) => {
     const input = parseInput(createPaperOrderSchema, request.body);
-    return reply.status(201).send({ id: await inTransaction(pool, (db) => orderPaper(db, clientOf(request), input)) });
+    return createOnce(request, reply, pool, async (db) => ({ status: 201, body: { id: await orderPaper(db, clientOf(request), input) } }));
   });
 
   app.get('/api/v2/client/articles', async (request): Promise<ArticleList> => articles(pool, parseInput(articleListQuerySchema, request.query, 'query')));
@@ -76,6 +78,6 @@ export const clientPortalRoutes: Routes = (app, ctx) => {
 
   app.post('/api/v2/client/scrs', async (request, reply) => {
     const input = parseInput(createScrSchema, request.body);
-    return reply.status(201).send({ id: await inTransaction(pool, (db) => createScr(db, clientOf(request), input)) });
+    return createOnce(request, reply, pool, async (db) => ({ status: 201, body: { id: await createScr(db, clientOf(request), input) } }));
   });
 };

@@ -12,6 +12,7 @@ import { issuePasswordToken } from '@server/platform/auth/password-tokens';
 import { inTransaction } from '@server/platform/db/database';
 import { ApiError, invalidField, notFound, parseInput } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
+import { createOnce } from '@server/platform/idempotency';
 import { deliverLater, queueEmail } from '@server/platform/mail/outbox';
 import type { Queryable } from '@server/platform/sql';
 import {
@@ -44,7 +45,7 @@ export const staffClientUserRoutes: Routes = (app, ctx) => {
   app.post('/api/v2/client-users', async (request, reply) => {
     const input = parseInput(inviteClientUserSchema, request.body);
     const me = staffActor(staffOf(request).userId);
-    const { userId, outboxId } = await inTransaction(pool, async (db) => {
+    return createOnce(request, reply, pool, async (db) => {
       const company = await companyName(db, input.company_id);
       if (company === null) throw invalidField('company_id', 'No such company');
       if (input.contact_id && !(await isContactAt(db, input.contact_id, input.company_id))) throw invalidField('contact_id', 'This contact is not at the company');
@@ -53,10 +54,9 @@ export const staffClientUserRoutes: Routes = (app, ctx) => {
       const token = await issuePasswordToken(db, id, 'invite');
       const queued = await queueEmail(db, inviteEmail(ctx.config, { email: input.email, name: input.name, company }, token));
       await audit(db, { actor: me, entity: 'client_user', entityId: id, action: 'invite', detail: { email: input.email, company_id: input.company_id } });
-      return { userId: id, outboxId: queued };
+      // The invite goes out once the user and its email are committed, and not again on a replay.
+      return { status: 201, body: await loadClientUser(db, id), afterCommit: () => deliverLater(ctx, request.log, [queued]) };
     });
-    deliverLater(ctx, request.log, [outboxId]);
-    return reply.status(201).send(await loadClientUser(pool, userId));
   });
 
   app.post('/api/v2/client-users/:id/resend', async (request) => {

@@ -6,6 +6,7 @@ import { staffOf } from '@server/platform/auth/guards';
 import { inTransaction } from '@server/platform/db/database';
 import { notFound, parseInput } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
+import { createOnce } from '@server/platform/idempotency';
 import { addContact, assertAccountManager, insertCompany, loadCompany, removeContact, searchCompanies, uniqueAccountNumber, updateCompany, updateContact } from './companies.repo';
 
 export const staffCompanyRoutes: Routes = (app, ctx) => {
@@ -17,8 +18,12 @@ export const staffCompanyRoutes: Routes = (app, ctx) => {
   app.post('/api/v2/companies', async (request, reply) => {
     const input = parseInput(createCompanySchema, request.body);
     await assertAccountManager(pool, input.account_manager_id);
-    const id = await uniqueAccountNumber(() => inTransaction(pool, (db) => insertCompany(db, input, me(request))));
-    return reply.status(201).send(await loadCompany(pool, id));
+    return uniqueAccountNumber(() =>
+      createOnce(request, reply, pool, async (db) => {
+        const id = await insertCompany(db, input, me(request));
+        return { status: 201, body: await loadCompany(db, id) };
+      }),
+    );
   });
 
   app.get('/api/v2/companies/:id', async (request) => {
@@ -39,7 +44,7 @@ export const staffCompanyRoutes: Routes = (app, ctx) => {
   app.post('/api/v2/companies/:id/contacts', async (request, reply) => {
     const { id } = parseInput(idParamsSchema, request.params, 'path');
     const input = parseInput(contactSchema, request.body);
-    return reply.status(201).send(await inTransaction(pool, (db) => addContact(db, id, input, me(request))));
+    return createOnce(request, reply, pool, async (db) => ({ status: 201, body: await addContact(db, id, input, me(request)) }));
   });
 
   app.patch('/api/v2/contacts/:id', async (request) => {

@@ -1,7 +1,6 @@
-/** Projects, tasks (the kanban cards) and sprints: the SQL, with typed rows. */
+/** Projects, their tasks (the kanban board's items) and sprints: the SQL, with typed rows. */
 import type { z } from 'zod';
 import type { Paged } from '@contracts/companies';
-import { ERROR_CODES } from '@contracts/common/errors';
 import {
   BOARD_COLUMN_LABELS,
   BOARD_COLUMNS,
@@ -32,18 +31,17 @@ import {
   type SprintRow,
   type SprintView,
   type sprintListQuerySchema,
-  type TaskCard,
+  type Task,
   type TaskEvent,
   type updateProjectSchema,
   type updateTaskSchema,
 } from '@contracts/projects';
 import { audit, type AuditActor } from '@server/platform/audit';
-import { ApiError, invalidField, notFound } from '@server/platform/http/errors';
+import { conflict, invalidField, notFound } from '@server/platform/http/errors';
 import { containing, iso, offsetOf, type Queryable } from '@server/platform/sql';
 import { sprintEvents, type TaskState } from './events';
 
 const day = (column: string, as = column.split('.').pop()!) => `to_char(${column}, 'YYYY-MM-DD') AS ${as}`;
-const conflict = (message: string, field?: string) => new ApiError(409, ERROR_CODES.conflict, message, field ? { [field]: message } : undefined);
 
 // ---------------------------------------------------------------------------------------------
 // Projects
@@ -160,16 +158,16 @@ const TASK_COLUMNS = `t.id, t.project_id, t.title, t.description, t.board_column
   t.estimate, t.sprint_id, s.name AS sprint_name, t.ticket_id, k.title AS ticket_title, ${iso('t.updated_at')}`;
 const TASK_FROM = `tasks t LEFT JOIN staff_users a ON a.id = t.assignee_id LEFT JOIN sprints s ON s.id = t.sprint_id LEFT JOIN tickets k ON k.id = t.ticket_id`;
 
-async function tasksWhere(db: Queryable, where: string, values: unknown[]): Promise<TaskCard[]> {
-  const { rows } = await db.query<TaskCard>(
+async function tasksWhere(db: Queryable, where: string, values: unknown[]): Promise<Task[]> {
+  const { rows } = await db.query<Task>(
     `SELECT ${TASK_COLUMNS} FROM ${TASK_FROM} WHERE ${where}
-      ORDER BY array_position($${values.length + 1}::text[], t.board_column::text), t.rank, t.id LIMIT ${PROJECT_LIMITS.boardCards}`,
+      ORDER BY array_position($${values.length + 1}::text[], t.board_column::text), t.rank, t.id LIMIT ${PROJECT_LIMITS.boardTasks}`,
     [...values, BOARD_COLUMNS],
   );
   return rows;
 }
 
-export async function loadTask(db: Queryable, id: number): Promise<TaskCard | null> {
+export async function loadTask(db: Queryable, id: number): Promise<Task | null> {
   return (await tasksWhere(db, 't.id = $1', [id]))[0] ?? null;
 }
 
@@ -185,10 +183,11 @@ async function activeSprintIds(db: Queryable, projectId: number): Promise<Set<nu
   return new Set(rows.map((r) => r.id));
 }
 
-async function writeEvents(db: Queryable, projectId: number, before: TaskState | null, after: TaskState | null, taskId: number): Promise<void> {
+/** Writes what a change means for the burndown of the active sprints it touches, as happening at `now`. */
+async function writeEvents(db: Queryable, projectId: number, before: TaskState | null, after: TaskState | null, taskId: number, now: Date): Promise<void> {
   const active = await activeSprintIds(db, projectId);
   for (const e of sprintEvents(before, after, (s) => active.has(s))) {
-    await db.query('INSERT INTO task_events (sprint_id, task_id, kind, points) VALUES ($1, $2, $3, $4)', [e.sprint_id, taskId, e.kind, e.points]);
+    await db.query('INSERT INTO task_events (sprint_id, task_id, kind, points, at) VALUES ($1, $2, $3, $4, $5)', [e.sprint_id, taskId, e.kind, e.points, now]);
   }
 }
 
@@ -212,7 +211,7 @@ async function lastRank(db: Queryable, projectId: number, column: BoardColumn, e
   return rows[0]?.rank ?? null;
 }
 
-export async function insertTask(db: Queryable, projectId: number, input: z.output<typeof createTaskSchema>, actor: AuditActor): Promise<number> {
+export async function insertTask(db: Queryable, projectId: number, input: z.output<typeof createTaskSchema>, actor: AuditActor, now: Date): Promise<number> {
   await lockProject(db, projectId);
   await assertStaff(db, input.assignee_id, 'assignee_id');
   await assertSprintOfProject(db, input.sprint_id, projectId);
@@ -224,7 +223,7 @@ export async function insertTask(db: Queryable, projectId: number, input: z.outp
     [projectId, input.title, input.description, input.column, rank, input.assignee_id ?? null, input.estimate ?? null, input.sprint_id ?? null, input.ticket_id ?? null],
   );
   const id = rows[0]!.id;
-  await writeEvents(db, projectId, null, { sprint_id: input.sprint_id ?? null, estimate: input.estimate ?? null, column: input.column }, id);
+  await writeEvents(db, projectId, null, { sprint_id: input.sprint_id ?? null, estimate: input.estimate ?? null, column: input.column }, id, now);
   await audit(db, { actor, entity: 'task', entityId: id, action: 'create', detail: { project_id: String(projectId), title: input.title, column: input.column } });
   return id;
 }
@@ -242,7 +241,7 @@ async function lockTask(db: Queryable, id: number): Promise<TaskLock> {
   return rows[0];
 }
 
-export async function updateTask(db: Queryable, id: number, input: z.output<typeof updateTaskSchema>, actor: AuditActor): Promise<void> {
+export async function updateTask(db: Queryable, id: number, input: z.output<typeof updateTaskSchema>, actor: AuditActor, now: Date): Promise<void> {
   const before = await lockTask(db, id);
   await assertStaff(db, input.assignee_id, 'assignee_id');
   if (input.sprint_id !== before.sprint_id) await assertSprintOfProject(db, input.sprint_id, before.project_id);
@@ -254,29 +253,29 @@ export async function updateTask(db: Queryable, id: number, input: z.output<type
     sprint_id: input.sprint_id !== undefined ? input.sprint_id : before.sprint_id,
     estimate: input.estimate !== undefined ? input.estimate : before.estimate,
   };
-  await writeEvents(db, before.project_id, before, after, id);
+  await writeEvents(db, before.project_id, before, after, id, now);
   const changes = Object.fromEntries(fields.map(([k, v]) => [k, { from: (before as Record<string, unknown>)[k] ?? null, to: v }]));
   await audit(db, { actor, entity: 'task', entityId: id, action: 'update', detail: { project_id: String(before.project_id), title: before.title, changes } });
 }
 
-export async function deleteTask(db: Queryable, id: number, actor: AuditActor): Promise<void> {
+export async function deleteTask(db: Queryable, id: number, actor: AuditActor, now: Date): Promise<void> {
   const before = await lockTask(db, id);
-  await writeEvents(db, before.project_id, before, null, id);
+  await writeEvents(db, before.project_id, before, null, id, now);
   await db.query('DELETE FROM tasks WHERE id = $1', [id]);
   await audit(db, { actor, entity: 'task', entityId: id, action: 'delete', detail: { project_id: String(before.project_id), title: before.title } });
 }
 
 /**
- * Moves a card: one transaction under the project's lock that writes the card's column and rank
+ * Moves a task: one transaction under the project's lock that writes the task's column and rank
  * (one row) and its event. The rank falls between the neighbours found now, so two people moving
- * cards at once end in one order. A rank grown too long renumbers its column, rarely.
+ * tasks at once end in one order. A rank grown too long renumbers its column, rarely.
  */
-export async function moveTask(db: Queryable, id: number, input: z.output<typeof moveTaskSchema>, actor: AuditActor): Promise<void> {
+export async function moveTask(db: Queryable, id: number, input: z.output<typeof moveTaskSchema>, actor: AuditActor, now: Date): Promise<void> {
   const task = await lockTask(db, id);
   const neighbour = async (nid: number, field: string) => {
-    if (nid === id) throw invalidField(field, 'A card cannot be placed beside itself');
+    if (nid === id) throw invalidField(field, 'A task cannot be placed beside itself');
     const { rows } = await db.query<{ rank: string }>('SELECT rank FROM tasks WHERE id = $1 AND project_id = $2 AND board_column = $3', [nid, task.project_id, input.column]);
-    if (!rows[0]) throw invalidField(field, 'No such card in that column');
+    if (!rows[0]) throw invalidField(field, 'No such task in that column');
     return rows[0].rank;
   };
   const step = async (rank: string, dir: 'before' | 'after') => {
@@ -302,7 +301,7 @@ export async function moveTask(db: Queryable, id: number, input: z.output<typeof
   let rank = lo !== null && hi !== null && lo >= hi ? null : rankBetween(lo, hi);
   if (rank === null || rank.length > RANK_RENUMBER_LENGTH) rank = await renumber(db, task.project_id, input.column, id, input.before_id ?? null, input.after_id ?? null);
   await db.query('UPDATE tasks SET board_column = $2, rank = $3, updated_at = now() WHERE id = $1', [id, input.column, rank]);
-  await writeEvents(db, task.project_id, task, { ...task, column: input.column }, id);
+  await writeEvents(db, task.project_id, task, { ...task, column: input.column }, id, now);
   await audit(db, {
     actor,
     entity: 'task',
@@ -312,7 +311,7 @@ export async function moveTask(db: Queryable, id: number, input: z.output<typeof
   });
 }
 
-/** Spreads a column's ranks evenly again with the moved card in its place; answers the card's new rank. */
+/** Spreads a column's ranks evenly again with the moved task in its place; answers the task's new rank. */
 async function renumber(db: Queryable, projectId: number, column: BoardColumn, id: number, beforeId: number | null, afterId: number | null): Promise<string> {
   const { rows } = await db.query<{ id: number }>('SELECT id FROM tasks WHERE project_id = $1 AND board_column = $2 AND id <> $3 ORDER BY rank, id', [projectId, column, id]);
   const order = rows.map((r) => r.id);
@@ -440,7 +439,7 @@ async function lockSprint(db: Queryable, id: number): Promise<SprintLock> {
   return rows[0]!;
 }
 
-export async function startSprint(db: Queryable, id: number, actor: AuditActor): Promise<void> {
+export async function startSprint(db: Queryable, id: number, actor: AuditActor, now: Date): Promise<void> {
   const sprint = await lockSprint(db, id);
   if (sprint.status !== 'planned') throw conflict(`This sprint is ${sprint.status}; only a planned sprint starts`);
   const { rows: active } = await db.query<{ name: string }>("SELECT name FROM sprints WHERE project_id = $1 AND status = 'active'", [sprint.project_id]);
@@ -449,7 +448,7 @@ export async function startSprint(db: Queryable, id: number, actor: AuditActor):
     "SELECT COALESCE(sum(estimate), 0)::int AS points FROM tasks WHERE sprint_id = $1 AND board_column <> 'done'",
     [id],
   );
-  await db.query("UPDATE sprints SET status = 'active', started_at = now(), committed_points = $2 WHERE id = $1", [id, rows[0]!.points]);
+  await db.query("UPDATE sprints SET status = 'active', started_at = $3, committed_points = $2 WHERE id = $1", [id, rows[0]!.points, now]);
   await audit(db, { actor, entity: 'sprint', entityId: id, action: 'start', detail: { project_id: String(sprint.project_id), name: sprint.name, committed_points: rows[0]!.points } });
 }
 

@@ -1,23 +1,14 @@
 /** Projects, their boards and sprints, for staff (clients see nothing of projects). */
-import { idParamsSchema } from '@contracts/common/input';
-import { z } from '@contracts/common/zod';
-import { safeText } from '@contracts/common/input';
-import {
-  closeSprintSchema,
-  createProjectSchema,
-  createSprintSchema,
-  createTaskSchema,
-  moveTaskSchema,
-  projectSearchQuerySchema,
-  sprintListQuerySchema,
-  updateProjectSchema,
-  updateTaskSchema,
-} from '@contracts/projects';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { PROJECTS } from '@contracts/projects';
 import { staffActor } from '@server/platform/audit';
 import { staffOf } from '@server/platform/auth/guards';
 import { inTransaction } from '@server/platform/db/database';
-import { notFound, parseInput } from '@server/platform/http/errors';
+import { route } from '@server/platform/http/endpoints';
+import { notFound } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
+import { createOnce } from '@server/platform/idempotency';
 import {
   closeSprint,
   deleteTask,
@@ -38,78 +29,71 @@ import {
   updateTask,
 } from './projects.repo';
 
-const optionsQuerySchema = z.strictObject({ q: safeText('q must be text', 'q').trim().max(100, 'q must be at most 100 characters').optional() });
-const today = () => new Date().toISOString().slice(0, 10);
+const found = <T>(value: T | null, what: string): T => {
+  if (!value) throw notFound(`No such ${what}`);
+  return value;
+};
 
 export const staffProjectRoutes: Routes = (app, ctx) => {
   const pool = ctx.database.pool;
-  const me = (request: Parameters<typeof staffOf>[0]) => staffActor(staffOf(request).userId);
-  const idOf = (request: { params: unknown }) => parseInput(idParamsSchema, request.params, 'path').id;
-  const found = <T>(value: T | null, what: string): T => {
-    if (!value) throw notFound(`No such ${what}`);
-    return value;
-  };
+  /** Today by the app's clock: what "overdue" is judged against. */
+  const today = () => ctx.now().toISOString().slice(0, 10);
+  const me = (request: FastifyRequest) => staffActor(staffOf(request).userId);
+  /**
+   * A create run once per Idempotency-Key (docs/adr/0103) that answers 201 with what `work`
+   * answers; a retry with the key answers the body stored the first time, of the same shape.
+   */
+  const createdOnce = <T>(request: FastifyRequest, reply: FastifyReply, work: (db: pg.PoolClient) => Promise<T>) =>
+    createOnce(request, reply, pool, async (db) => ({ status: 201, body: await work(db) })) as Promise<T>;
 
-  app.get('/api/v2/projects', async (request) => searchProjects(pool, parseInput(projectSearchQuerySchema, request.query, 'query'), today()));
-  app.get('/api/v2/projects/options', async (request) => projectOptions(pool, parseInput(optionsQuerySchema, request.query, 'query').q));
-  app.get('/api/v2/projects/stats', async () => projectStats(pool, today()));
+  route(app, PROJECTS.search, async ({ query }) => searchProjects(pool, query, today()));
+  route(app, PROJECTS.options, async ({ query }) => projectOptions(pool, query.q));
+  route(app, PROJECTS.stats, async () => projectStats(pool, today()));
 
-  app.post('/api/v2/projects', async (request, reply) => {
-    const input = parseInput(createProjectSchema, request.body);
-    const id = await inTransaction(pool, (db) => insertProject(db, input, me(request)));
-    return reply.status(201).send(await loadProjectView(pool, id));
+  route(app, PROJECTS.create, async ({ body }, request, reply) =>
+    createdOnce(request, reply, async (db) => found(await loadProjectView(db, await insertProject(db, body, me(request))), 'project')),
+  );
+  route(app, PROJECTS.view, async ({ params }) => found(await loadProjectView(pool, params.id), 'project'));
+  route(app, PROJECTS.update, async ({ params, body }, request) => {
+    await inTransaction(pool, (db) => updateProject(db, params.id, body, me(request)));
+    return found(await loadProjectView(pool, params.id), 'project');
   });
-  app.get('/api/v2/projects/:id', async (request) => found(await loadProjectView(pool, idOf(request)), 'project'));
-  app.patch('/api/v2/projects/:id', async (request) => {
-    const id = idOf(request);
-    const input = parseInput(updateProjectSchema, request.body);
-    await inTransaction(pool, (db) => updateProject(db, id, input, me(request)));
-    return loadProjectView(pool, id);
-  });
-  app.get('/api/v2/projects/:id/board', async (request) => found(await loadBoard(pool, idOf(request)), 'project'));
+  route(app, PROJECTS.board, async ({ params }) => found(await loadBoard(pool, params.id), 'project'));
 
-  app.post('/api/v2/projects/:id/tasks', async (request, reply) => {
-    const id = idOf(request);
-    const input = parseInput(createTaskSchema, request.body);
-    const task = await inTransaction(pool, (db) => insertTask(db, id, input, me(request)));
-    return reply.status(201).send(await loadTask(pool, task));
+  route(app, PROJECTS.addTask, async ({ params, body }, request, reply) => {
+    const now = ctx.now();
+    return createdOnce(request, reply, async (db) => found(await loadTask(db, await insertTask(db, params.id, body, me(request), now)), 'task'));
   });
-  app.patch('/api/v2/tasks/:id', async (request) => {
-    const id = idOf(request);
-    const input = parseInput(updateTaskSchema, request.body);
-    await inTransaction(pool, (db) => updateTask(db, id, input, me(request)));
-    return loadTask(pool, id);
+  route(app, PROJECTS.updateTask, async ({ params, body }, request) => {
+    const now = ctx.now();
+    await inTransaction(pool, (db) => updateTask(db, params.id, body, me(request), now));
+    return found(await loadTask(pool, params.id), 'task');
   });
-  app.delete('/api/v2/tasks/:id', async (request) => {
-    const id = idOf(request);
-    await inTransaction(pool, (db) => deleteTask(db, id, me(request)));
-    return { ok: true };
+  route(app, PROJECTS.deleteTask, async ({ params }, request) => {
+    const now = ctx.now();
+    await inTransaction(pool, (db) => deleteTask(db, params.id, me(request), now));
+    return { ok: true } as const;
   });
-  app.post('/api/v2/tasks/:id/move', async (request) => {
-    const id = idOf(request);
-    const input = parseInput(moveTaskSchema, request.body);
-    await inTransaction(pool, (db) => moveTask(db, id, input, me(request)));
-    return loadTask(pool, id);
+  route(app, PROJECTS.moveTask, async ({ params, body }, request) => {
+    const now = ctx.now();
+    await inTransaction(pool, (db) => moveTask(db, params.id, body, me(request), now));
+    return found(await loadTask(pool, params.id), 'task');
   });
 
-  app.get('/api/v2/sprints', async (request) => ({ sprints: await listSprints(pool, parseInput(sprintListQuerySchema, request.query, 'query')) }));
-  app.post('/api/v2/projects/:id/sprints', async (request, reply) => {
-    const id = idOf(request);
-    const input = parseInput(createSprintSchema, request.body);
-    const sprint = await inTransaction(pool, (db) => insertSprint(db, id, input, me(request)));
-    return reply.status(201).send(await loadSprintView(pool, sprint, new Date()));
+  route(app, PROJECTS.sprints, async ({ query }) => ({ sprints: await listSprints(pool, query) }));
+  route(app, PROJECTS.createSprint, async ({ params, body }, request, reply) => {
+    const now = ctx.now();
+    return createdOnce(request, reply, async (db) => found(await loadSprintView(db, await insertSprint(db, params.id, body, me(request)), now), 'sprint'));
   });
-  app.get('/api/v2/sprints/:id', async (request) => found(await loadSprintView(pool, idOf(request), new Date()), 'sprint'));
-  app.post('/api/v2/sprints/:id/start', async (request) => {
-    const id = idOf(request);
-    await inTransaction(pool, (db) => startSprint(db, id, me(request)));
-    return loadSprintView(pool, id, new Date());
+  route(app, PROJECTS.sprint, async ({ params }) => found(await loadSprintView(pool, params.id, ctx.now()), 'sprint'));
+  route(app, PROJECTS.startSprint, async ({ params }, request) => {
+    const now = ctx.now();
+    await inTransaction(pool, (db) => startSprint(db, params.id, me(request), now));
+    return found(await loadSprintView(pool, params.id, now), 'sprint');
   });
-  app.post('/api/v2/sprints/:id/close', async (request) => {
-    const id = idOf(request);
-    const input = parseInput(closeSprintSchema, request.body);
-    const now = new Date();
-    await inTransaction(pool, (db) => closeSprint(db, id, input, me(request), now));
-    return loadSprintView(pool, id, now);
+  route(app, PROJECTS.closeSprint, async ({ params, body }, request) => {
+    const now = ctx.now();
+    await inTransaction(pool, (db) => closeSprint(db, params.id, body, me(request), now));
+    return found(await loadSprintView(pool, params.id, now), 'sprint');
   });
 };

@@ -11,7 +11,7 @@ import { manages, type Person } from '@server/features/time';
 import type { StaffPrincipal } from '@server/platform/auth/sessions';
 import { ApiError } from '@server/platform/http/errors';
 import type { Queryable } from '@server/platform/sql';
-import type { ReportDefinition, ReportViewer } from './registry';
+import type { ReportDefinition, ReportViewer } from '@server/platform/reports';
 
 /** Why a report or a parameter was refused, as the 403 says it. */
 export const ACCESS_MESSAGES = {

@@ -1,15 +1,17 @@
 /**
- * Reports: the catalog other features register their reports in, the runner (statement timeout,
- * row cap, cancel), CSV streamed from a cursor and the PDF (docs/architecture.md, "Reports").
+ * Reports: the runner (statement timeout, row cap, cancel), CSV streamed from a cursor and the PDF
+ * for every report of the catalog, and the reports of tickets, service levels, time and
+ * satisfaction. Other features declare their own reports in their `Feature`; the app adds them to
+ * the catalog at start (docs/architecture.md, "Reports"; docs/adr/0110).
  */
 import { staffRoutes, type Feature } from '@server/platform/http/plugins';
-import './catalog';
 import { RunningReports } from './runner';
+import { SATISFACTION_REPORTS, SERVICE_REPORTS, TIME_REPORTS } from './service.reports';
 import { staffReportRoutes } from './staff.routes';
+import { TICKET_REPORTS } from './tickets.reports';
 
 export const reports: Feature = {
   name: 'reports',
+  reports: [...TICKET_REPORTS, ...SERVICE_REPORTS, ...TIME_REPORTS, ...SATISFACTION_REPORTS],
   register: (app, ctx) => staffRoutes(app, ctx, staffReportRoutes(new RunningReports(ctx.database.pool))),
 };
-
-export { registerReports, unregisterReport, sqlParams, type ReportDefinition, type ReportRun, type SqlQuery } from './registry';

@@ -4,7 +4,7 @@
  * zone (docs/adr/0095-report-time-zones.md), and the ticket search address a drill-down opens.
  */
 import { OPEN_STATUSES, REPORT_DEFAULT_TIME_ZONE, REPORT_STATUS_ANY, REPORT_STATUS_OPEN, startOfDayIn, type Granularity, type ReportParams } from '@contracts/reports';
-import type { ReportRun } from './registry';
+import type { ReportRun } from '@server/platform/reports';
 
 export const n = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
 export const fmtInt = (v: number) => new Intl.NumberFormat('en-US').format(v);

@@ -18,7 +18,7 @@ import { REPORT_SETTINGS, resolvePeriod, type ReportParams, type ReportResult, t
 import { ApiError } from '@server/platform/http/errors';
 import { authorize, isTimeRows } from './access';
 import { appliesTimeRule } from './query';
-import type { ReportDefinition, ReportRun, ReportViewer } from './registry';
+import type { ReportDefinition, ReportRun, ReportViewer } from '@server/platform/reports';
 
 type Run = { pid: number | null; cancelled: boolean };
 

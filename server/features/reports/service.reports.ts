@@ -9,7 +9,7 @@ import { SURVEY_TEXT_QUESTIONS } from '@contracts/survey-form';
 import { REPORT_SETTINGS, SURVEY_KINDS, reportSearchParams, share, type ReportParamsInput, type ReportRow } from '@contracts/reports';
 import { isoOf } from '@server/platform/sql';
 import { bucketDays, bucketOf, dayRange, fmtInt, fmtPct as pct, groupedCount, limitOf, n, partyId, periodBounds, periodBuckets, ticketConditions, ticketSearchHref, timeRows, zoneOf } from './query';
-import { sqlParams, type ReportDefinition, type ReportRun } from './registry';
+import { sqlParams, type ReportDefinition, type ReportRun } from '@server/platform/reports';
 
 const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 

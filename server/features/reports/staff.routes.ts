@@ -1,39 +1,24 @@
-import { z } from '@contracts/common/zod';
 import { ERROR_CODES } from '@contracts/common/errors';
 import { APP_TITLE } from '@contracts/common/constants';
-import { safeText } from '@contracts/common/input';
-import {
-  REPORT_GROUPS,
-  RUN_ID,
-  reportIdSchema,
-  periodPresetsOf,
-  reportParamsSchema,
-  type ReportCatalog,
-  type ReportParams,
-  type ReportResult,
-} from '@contracts/reports';
+import { REPORT_GROUPS, REPORTS, periodPresetsOf, type ReportParams } from '@contracts/reports';
 import { staffOf } from '@server/platform/auth/guards';
-import { ApiError, notFound, parseInput } from '@server/platform/http/errors';
+import { route } from '@server/platform/http/endpoints';
+import { ApiError, notFound } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
+import { reportDefinition, reportDefinitions, type ReportDefinition } from '@server/platform/reports';
 import { authorize, catalogEntry, reportViewer } from './access';
-import { reportDefinition, reportDefinitions, type ReportDefinition } from './registry';
 import { reportPdf } from './pdf';
 import { reportCsv, runReport, type RunningReports } from './runner';
 
-const idParams = z.strictObject({ id: reportIdSchema });
-const runParams = z.strictObject({ run: safeText('run must be text', 'run').regex(RUN_ID, 'run must be 8 to 64 letters, digits or dashes') });
-
 /** The report of the path and its parameters; a parameter the report does not take is named in a 400. */
-function parseRun(request: { params: unknown; query: unknown }): { def: ReportDefinition; params: ReportParams } {
-  const { id } = parseInput(idParams, request.params, 'path');
+function reportRun(id: string, params: ReportParams): { def: ReportDefinition; params: ReportParams } {
   const def = reportDefinition(id);
   if (!def) throw notFound('No such report');
-  const params = parseInput(reportParamsSchema, request.query, 'query');
   if (params.period && def.meta.params.includes('period') && !periodPresetsOf(def.meta).includes(params.period)) {
     throw new ApiError(400, ERROR_CODES.invalidInput, `Invalid query: period (${def.meta.title} does not offer ${params.period})`, { period: `${def.meta.title} does not offer ${params.period}` });
   }
   const takes = new Set<string>([...def.meta.params, 'run', 'tz', ...(def.meta.params.includes('period') ? ['from', 'to'] : [])]);
-  const extra = Object.keys(request.query as object).filter((k) => !takes.has(k));
+  const extra = Object.keys(params).filter((k) => !takes.has(k));
   if (extra.length) {
     const fields = Object.fromEntries(extra.map((k) => [k, `${def.meta.title} does not take ${k}`]));
     throw new ApiError(400, ERROR_CODES.invalidInput, `Invalid query: ${extra.map((k) => `${k} (${fields[k]})`).join(', ')}`, fields);
@@ -49,15 +34,15 @@ export const staffReportRoutes =
   (app, ctx) => {
     const viewerOf = (request: Parameters<typeof staffOf>[0]) => reportViewer(ctx.database.pool, staffOf(request));
 
-    app.get('/api/v2/reports', async (request): Promise<ReportCatalog> => {
+    route(app, REPORTS.catalog, async (_, request) => {
       const order = (g: string) => REPORT_GROUPS.indexOf(g as (typeof REPORT_GROUPS)[number]);
       const viewer = await viewerOf(request);
       const reports = reportDefinitions().flatMap((d) => catalogEntry(d, viewer) ?? []);
       return { reports: reports.sort((a, b) => order(a.group) - order(b.group)) };
     });
 
-    app.get('/api/v2/reports/:id', async (request, reply): Promise<ReportResult> => {
-      const { def, params } = parseRun(request);
+    route(app, REPORTS.run, async ({ params: path, query }, request, reply) => {
+      const { def, params } = reportRun(path.id, query);
       // The browser going away (Cancel aborts the request) stops the query too.
       const abort = new AbortController();
       const onClose = () => {
@@ -71,13 +56,10 @@ export const staffReportRoutes =
       }
     });
 
-    app.post('/api/v2/reports/runs/:run/cancel', async (request) => {
-      const { run } = parseInput(runParams, request.params, 'path');
-      return { cancelled: await running.cancel(run, staffOf(request).userId) };
-    });
+    route(app, REPORTS.cancel, async ({ params }, request) => ({ cancelled: await running.cancel(params.run, staffOf(request).userId) }));
 
-    app.get('/api/v2/reports/:id/csv', async (request, reply) => {
-      const { def, params } = parseRun(request);
+    route(app, REPORTS.csv, async ({ params: path, query }, request, reply) => {
+      const { def, params } = reportRun(path.id, query);
       const viewer = await viewerOf(request);
       authorize(def, params, viewer);
       // The export holds its slot of the export cap until its connection is given back.
@@ -89,8 +71,8 @@ export const staffReportRoutes =
         .send(stream);
     });
 
-    app.get('/api/v2/reports/:id/pdf', async (request, reply) => {
-      const { def, params } = parseRun(request);
+    route(app, REPORTS.pdf, async ({ params: path, query }, request, reply) => {
+      const { def, params } = reportRun(path.id, query);
       const result = await runReport(ctx.database.pool, running, def, params, { viewer: await viewerOf(request), runId: params.run });
       const pdf = await reportPdf(result, APP_TITLE);
       return reply

@@ -36,7 +36,7 @@ import {
   type TicketFilterKeys,
   type TicketSearchFilters,
 } from './query';
-import { sqlParams, type ReportDefinition, type ReportRun } from './registry';
+import { sqlParams, type ReportDefinition, type ReportRun } from '@server/platform/reports';
 
 const isAllTime = (run: ReportRun) => !run.period || run.period.preset === ALL_TIME;
 

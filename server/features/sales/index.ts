@@ -1,18 +1,18 @@
 /**
  * Sales: activities, the dashboard, customers and territories, settings, the public "how did you
- * hear about us" form and the CAC check. Its four activity reports are in the report catalog
- * (server/features/reports/catalog.ts imports `salesReports`).
+ * hear about us" form and the CAC check. It declares its four activity reports here; the app adds
+ * them to the report catalog at start.
  */
 import { publicRoutes, staffRoutes, type Feature } from '@server/platform/http/plugins';
 import { publicSalesRoutes } from './public.routes';
+import { salesReports } from './reports';
 import { staffSalesRoutes } from './staff.routes';
 
 export const sales: Feature = {
   name: 'sales',
+  reports: salesReports,
   register: async (app, ctx) => {
     await staffRoutes(app, ctx, staffSalesRoutes);
     await publicRoutes(app, ctx, publicSalesRoutes);
   },
 };
-
-export { salesReports } from './reports';

@@ -1,19 +1,14 @@
 /**
  * The four sales activity reports of the report catalog (number of calls, letters sent, new leads,
  * closed sales): counts (and, for closed sales, revenue) per period bucket and rep, with a chart
- * over time per rep. The runner of the reports feature gives them the parameter bar, CSV and PDF.
- * A row drills to the dashboard's list of those activities.
+ * over time per rep. The sales feature declares them (index.ts); the runner of the reports feature
+ * gives them the parameter bar, CSV and PDF. A row drills to the dashboard's list of those
+ * activities.
  */
 import { ACTIVITY_PLURALS, SALES_REPORTS, type ActivityKind } from '@contracts/sales';
 import { REPORT_SETTINGS, type Granularity, type ReportRow } from '@contracts/reports';
 import { formatMoney } from '@contracts/quote-money';
-import type { ReportDefinition } from '@server/features/reports';
-
-/** Positional parameters as a statement is written (the reports feature's sqlParams, kept local so the catalog can import this module without a cycle). */
-function params() {
-  const values: unknown[] = [];
-  return { values, p: (v: unknown) => (values.push(v), `$${values.length}`) };
-}
+import { sqlParams, type ReportDefinition } from '@server/platform/reports';
 
 const n = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
 const fmtInt = (v: number) => new Intl.NumberFormat('en-US').format(v);
@@ -40,7 +35,7 @@ function activityReport(kind: ActivityKind): ReportDefinition {
       ...(money ? [{ key: 'amount', label: 'Revenue', kind: 'money' as const }] : []),
     ],
     sql: (run, limit) => {
-      const { values, p } = params();
+      const { values, p } = sqlParams();
       const g: Granularity = run.params.granularity ?? 'month';
       const conds = [`a.kind = ${p(kind)}`, `a.occurred_on >= ${p(run.period!.from)}::date`, `a.occurred_on <= ${p(run.period!.to)}::date`];
       if (run.params.assignee) conds.push(`a.staff_id = ${p(run.params.assignee)}`);

@@ -2,9 +2,9 @@
 import { clientTicketListQuerySchema, createClientTicketSchema, replySchema, type ClientTicketDetail, type Page, type ClientTicket } from '@contracts/client-portal';
 import { idParamsSchema } from '@contracts/common/input';
 import { clientOf } from '@server/platform/auth/guards';
-import { inTransaction } from '@server/platform/db/database';
 import { notFound, parseInput } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
+import { createOnce } from '@server/platform/idempotency';
 import { addClientReply, clientTicket, clientTickets, createClientTicket } from './tickets.repo';
 
 export const clientTicketRoutes: Routes = (app, ctx) => {
@@ -16,9 +16,10 @@ export const clientTicketRoutes: Routes = (app, ctx) => {
 
   app.post('/api/v2/client/tickets', async (request, reply) => {
     const input = parseInput(createClientTicketSchema, request.body);
-    const id = await inTransaction(pool, (db) => createClientTicket(db, ctx.config, clientOf(request), input, 'create', new Date()));
-    reply.status(201);
-    return { id };
+    return createOnce(request, reply, pool, async (db) => ({
+      status: 201,
+      body: { id: await createClientTicket(db, ctx.config, clientOf(request), input, 'create', new Date()) },
+    }));
   });
 
   app.get('/api/v2/client/tickets/:id', async (request): Promise<ClientTicketDetail> => {
@@ -31,8 +32,6 @@ export const clientTicketRoutes: Routes = (app, ctx) => {
   app.post('/api/v2/client/tickets/:id/replies', async (request, reply) => {
     const { id } = parseInput(idParamsSchema, request.params, 'path');
     const input = parseInput(replySchema, request.body);
-    const noteId = await inTransaction(pool, (db) => addClientReply(db, id, clientOf(request), input.body));
-    reply.status(201);
-    return { id: noteId };
+    return createOnce(request, reply, pool, async (db) => ({ status: 201, body: { id: await addClientReply(db, id, clientOf(request), input.body) } }));
   });
 };

@@ -18,6 +18,7 @@ import { staffOf } from '@server/platform/auth/guards';
 import { inTransaction } from '@server/platform/db/database';
 import { notFound, parseInput } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
+import { createOnce } from '@server/platform/idempotency';
 import { searchTickets } from './search';
 import { activeStaff, addStaffNote, addTime, createStaffTicket, loadView, myOpenTickets, ticketStats, updateTicket } from './tickets.repo';
 
@@ -38,8 +39,10 @@ export const staffTicketRoutes: Routes = (app, ctx) => {
   app.post('/api/v2/tickets', async (request, reply) => {
     const input = parseInput(createTicketSchema, request.body);
     const now = new Date();
-    const id = await inTransaction(pool, (db) => createStaffTicket(db, ctx.config, input, { type: 'staff', id: staffOf(request).userId }, now));
-    return reply.status(201).send(await loadView(pool, id, now));
+    return createOnce(request, reply, pool, async (db) => {
+      const id = await createStaffTicket(db, ctx.config, input, { type: 'staff', id: staffOf(request).userId }, now);
+      return { status: 201, body: await loadView(db, id, now) };
+    });
   });
 
   app.get('/api/v2/tickets/:id', async (request) => {
@@ -61,15 +64,19 @@ export const staffTicketRoutes: Routes = (app, ctx) => {
     const { id } = parseInput(idParamsSchema, request.params, 'path');
     const input = parseInput(addNoteSchema, request.body);
     const now = new Date();
-    await inTransaction(pool, (db) => addStaffNote(db, id, input, staffOf(request).userId, now));
-    return reply.status(201).send(await loadView(pool, id, now));
+    return createOnce(request, reply, pool, async (db) => {
+      await addStaffNote(db, id, input, staffOf(request).userId, now);
+      return { status: 201, body: await loadView(db, id, now) };
+    });
   });
 
   app.post('/api/v2/tickets/:id/time', async (request, reply) => {
     const { id } = parseInput(idParamsSchema, request.params, 'path');
     const input = parseInput(addTimeEntrySchema, request.body);
     const now = new Date();
-    await inTransaction(pool, (db) => addTime(db, id, input, staffOf(request).userId, now));
-    return reply.status(201).send(await loadView(pool, id, now));
+    return createOnce(request, reply, pool, async (db) => {
+      await addTime(db, id, input, staffOf(request).userId, now);
+      return { status: 201, body: await loadView(db, id, now) };
+    });
   });
 };

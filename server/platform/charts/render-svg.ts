@@ -54,10 +54,13 @@ export function renderChartSvg(spec: ChartSpec, options: RenderSvgOptions): stri
       }),
     );
     const svg = stableIds(chart.renderToSVGString());
-    return svg.replace(
-      /^<svg\b/,
-      `<svg role="img" aria-label="${escapeXml(spec.title)}"`,
-    ).replace(/(<svg\b[^>]*>)/, `$1<title>${escapeXml(spec.title)}</title><desc>${escapeXml(spec.summary)}</desc>`);
+    // Replacement functions, not strings: a title or summary holding "$1", "$&", "$`" or "$'"
+    // would otherwise be read as a replacement pattern and rewrite the SVG.
+    const title = escapeXml(spec.title);
+    const summary = escapeXml(spec.summary);
+    return svg
+      .replace(/^<svg\b/, () => `<svg role="img" aria-label="${title}"`)
+      .replace(/<svg\b[^>]*>/, (open) => `${open}<title>${title}</title><desc>${summary}</desc>`);
   } finally {
     chart.dispose();
   }

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { DB_DEFAULTS, type Config } from '@server/config';
+import { DB_DEFAULTS, TRANSACTION_RETRY, type Config } from '@server/config';
+import { onceASecond, watchPool } from './connections';
 import { EmbeddedServer, EmbeddedStartError, embeddedPaths } from './embedded';
 import { migrate } from './migrate';
 import { loadDatabaseTimeZones } from './time-zones';
@@ -60,10 +61,12 @@ export async function openDatabase(settings: DatabaseSettings, log: (message: st
     await embedded.start();
     connection = embedded.connection;
   }
+  // Every connection of these pools listens for its errors (see connections.ts): a server that
+  // dies under a checked-out connection fails that request, never the process.
+  const report = onceASecond(log);
   // Migrations run on their own connection without the request timeouts: rewriting a large
   // table may take minutes, once.
-  const migrator = new pg.Pool({ ...connection, max: 1 });
-  migrator.on('error', () => undefined);
+  const migrator = watchPool(new pg.Pool({ ...connection, max: 1 }), report);
   try {
     await migrate(migrator);
     await loadDatabaseTimeZones(migrator);
@@ -73,9 +76,7 @@ export async function openDatabase(settings: DatabaseSettings, log: (message: st
   } finally {
     await migrator.end().catch(() => undefined);
   }
-  const pool = new pg.Pool({ ...connection, ...poolOptions(settings) });
-  // An idle client that loses its connection (a restarted server) must not crash the process.
-  pool.on('error', () => undefined);
+  const pool = watchPool(new pg.Pool({ ...connection, ...poolOptions(settings) }), report);
   let closing: Promise<void> | undefined;
   return {
     kind: embedded ? 'embedded' : 'postgres',
@@ -91,8 +92,30 @@ export async function openDatabase(settings: DatabaseSettings, log: (message: st
   };
 }
 
-/** Runs `work` in one transaction on one connection; rolls back on any error. */
+/**
+ * Runs `work` in one transaction on one connection; rolls back on any error. A transaction that
+ * fails on a serialization failure or a deadlock runs again from the start, at most
+ * TRANSACTION_RETRY.attempts times in all, after a short random wait; what still fails then is
+ * thrown (and answered 409). So `work` may run more than once: it must do nothing outside the
+ * transaction (mail goes to the outbox table, events through pg_notify, jobs with `client`).
+ */
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transactionOnce(pool, work);
+    } catch (error) {
+      if (!isTransientConflict(error) || attempt >= TRANSACTION_RETRY.attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
+    }
+  }
+}
+
+/** The wait before another try: doubling from the base, each a random 50–150 % of it. */
+export function retryDelayMs(attempt: number): number {
+  return TRANSACTION_RETRY.baseDelayMs * 2 ** (attempt - 1) * (0.5 + Math.random());
+}
+
+async function transactionOnce<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken = false;
   try {
@@ -109,6 +132,28 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
     // A connection whose rollback failed is in an unknown state: it is closed, not reused.
     client.release(broken);
   }
+}
+
+/** SQLSTATEs of a transaction that lost a race with another and may simply run again. */
+export const TRANSIENT_CONFLICT_STATES = {
+  serializationFailure: '40001',
+  deadlockDetected: '40P01',
+} as const;
+/** SQLSTATEs of a write that collides with a row already there. */
+export const COLLISION_STATES = {
+  uniqueViolation: '23505',
+  exclusionViolation: '23P01',
+} as const;
+
+/** The SQLSTATE of a database error (undefined for anything else). */
+export const sqlState = (error: unknown): string | undefined => {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+};
+
+/** A serialization failure or a deadlock: the transaction may run again. */
+export function isTransientConflict(error: unknown): boolean {
+  return (Object.values(TRANSIENT_CONFLICT_STATES) as string[]).includes(sqlState(error) ?? '');
 }
 
 /** SQLSTATE classes and codes meaning "the database cannot serve this now; try again". */

@@ -503,6 +503,10 @@ export class EmbeddedServer extends EventEmitter<EmbeddedServerEvents> {
       'unix_socket_permissions=0700',
       '-c',
       'logging_collector=off',
+      // After a crash, flush the data folder with one syncfs() per file system instead of an
+      // fsync() per file: seconds faster on a busy disk, so a postgres that died is back sooner.
+      '-c',
+      'recovery_init_sync_method=syncfs',
     ]);
     const out = openSync(paths.log, 'a', 0o600);
     // Its own process group: a Ctrl-C meant for the app reaches the app, which drains requests
@@ -543,6 +547,8 @@ export class EmbeddedServer extends EventEmitter<EmbeddedServerEvents> {
 
   private async ensureDatabase(): Promise<void> {
     const client = new pg.Client({ ...this.connection, database: 'postgres' });
+    // A server that dies now fails the query below; the event itself must not end the process.
+    client.on('error', () => undefined);
     await client.connect();
     try {
       const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [EMBEDDED_DATABASE]);

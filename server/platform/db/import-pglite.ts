@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { loadConfigOrExit } from '@server/config';
+import { watchPool } from './connections';
 import { EMBEDDED_DATABASE, EmbeddedServer, EmbeddedStartError, embeddedPaths } from './embedded';
 import { migrate } from './migrate';
 
@@ -112,11 +113,11 @@ export async function importPglite(dataDir: string, log: (message: string) => vo
       await admin.query(`ALTER DATABASE ${SCRATCH_DATABASE} RENAME TO ${EMBEDDED_DATABASE}`);
     });
     // Migrations newer than the previous version apply now, as on any start.
-    const pool = new pg.Pool({ ...server.connection, max: 1 });
     // pool.end() resolves before its idle connection has closed; the server's shutdown just after
     // may reach that connection first ("terminating connection due to administrator command"),
-    // which the pool re-emits as an 'error' event: without a listener that ends the process.
-    pool.on('error', () => undefined);
+    // which the pool re-emits as an 'error' event: without a listener that ends the process. Its
+    // connections listen for their own errors too, as every pool's (connections.ts).
+    const pool = watchPool(new pg.Pool({ ...server.connection, max: 1 }));
     try {
       const applied = await migrate(pool);
       if (applied.length) log(`applied ${applied.join(', ')}`);

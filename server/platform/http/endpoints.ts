@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { z } from '@contracts/common/zod';
 import { endpointKey, type Audience, type EndpointAnswer, type EndpointDefinition, type EndpointRequestParts } from '@contracts/common/endpoint';
+import { IDEMPOTENCY_KEY_HEADER } from '@contracts/common/idempotency';
 import { invalidInputError } from './errors';
 import { requireRole } from './plugins';
 
@@ -61,6 +62,17 @@ export const zodSerializerCompiler: FastifySerializerCompiler<z.ZodType> =
     return JSON.stringify(result.data);
   };
 
+/**
+ * The header a create takes to be answered once (docs/adr/0103): documented here, checked by
+ * `createOnce`, which names what is wrong with a bad key.
+ */
+const IDEMPOTENT_HEADERS = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: z
+    .string()
+    .optional()
+    .meta({ description: 'Any 1 to 255 printable ASCII characters, new for each create: a retry with the same key and body answers the first answer again.' }),
+});
+
 /** How a file answer appears in the schema (and the OpenAPI document). */
 const FILE_SCHEMA = z.string().meta({ format: 'binary' });
 
@@ -88,6 +100,7 @@ function schemaOf(e: EndpointDefinition): FastifySchema {
     description: WHO[e.audience] + (e.roles ? ` with the role ${e.roles.join(' or ')}` : ''),
     tags: [e.tag],
     ...(e.audience === 'public' ? {} : { security: [{ bearer: [] }] }),
+    ...(e.idempotent ? { headers: IDEMPOTENT_HEADERS } : {}),
     ...(e.params ? { params: e.params } : {}),
     ...(e.query ? { querystring: e.query } : {}),
     ...(e.body ? { body: e.body } : {}),

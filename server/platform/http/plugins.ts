@@ -6,14 +6,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '@contracts/common/constants';
 import type { AppContext } from '@server/context';
+import type { ReportDefinition } from '@server/platform/reports';
 import { requireClient, requireStaff, staffOf } from '../auth/guards';
 import { forbidden } from './errors';
 
 /** The routes of one audience of a feature. */
 export type Routes = (app: FastifyInstance, ctx: AppContext) => void;
 
-/** A feature of the API: `server/app.ts` registers each one from its list. */
-export type Feature = { name: string; register: (app: FastifyInstance, ctx: AppContext) => Promise<void> };
+/**
+ * A feature of the API: `server/app.ts` registers each one from its list, and adds the reports
+ * it declares to the report catalog when the app starts.
+ */
+export type Feature = {
+  name: string;
+  register: (app: FastifyInstance, ctx: AppContext) => Promise<void>;
+  /** The feature's reports (docs/adr/0110-reports-plug-in-through-features.md). */
+  reports?: readonly ReportDefinition[];
+};
 
 /*
  * The guard runs before validation (preValidation), so a caller without a session gets 401

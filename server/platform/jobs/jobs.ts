@@ -8,6 +8,7 @@
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { z } from 'zod';
+import { watchedPoolOptions } from '@server/platform/db/connections';
 import { silentLogger, type PlatformLogger } from '@server/platform/pool-connection';
 
 /** The schema pg-boss keeps its tables in (made and migrated by pg-boss on start). */
@@ -121,8 +122,11 @@ export function createJobs(source: JobsSource, options: JobsOptions = {}): Jobs 
     ...('pool' in source
       ? { db: executor(source.pool) }
       : {
-          // pg-boss hands these to its own pg.Pool as they are.
+          // pg-boss hands these to its own pg.Pool as they are. Each connection it opens listens
+          // for its own errors for good (pg-boss listens only on the pool, and reports the failures
+          // as 'error' events or failed queries, logged below).
           ...(source.connection as PgBoss.DatabaseOptions),
+          ...(watchedPoolOptions() as object),
           max: options.maxConnections ?? 3,
           application_name: source.connection.application_name ?? 'client-care-jobs',
         }),

@@ -2,13 +2,13 @@
  * The building blocks every feature's PDF uses: the standard page (header with the company's
  * name and logo, footer with "Page X of Y" and the generation date), tables that repeat their
  * header on every page with numbers and money aligned right, charts (the same ChartSpec as on
- * screen, drawn as SVG) and summary text.
+ * screen, drawn as SVG) and summary text. They build plain data (definition.ts): the render
+ * worker draws it, and the chart too.
  */
 import { readFileSync } from 'node:fs';
-import type { Content, TableCell, TDocumentInformation } from 'pdfmake/interfaces';
+import type { Content, ContentTable, CustomTableLayout, TableCell, TDocumentInformation } from 'pdfmake/interfaces';
 import { formatChartValue, type ChartSpec, type ChartUnit } from '@contracts/charts';
-import { renderChartSvg } from '@server/platform/charts/render-svg';
-import type { PdfDefinition } from './render';
+import { PAGE_COUNT, PAGE_NUMBER, type ChartNode, type PageTextNode, type PdfDefinition } from './definition';
 
 /** A4 in points; margins leave room for the header and footer. */
 export const PAGE = { width: 595.28, height: 841.89, margins: [40, 64, 40, 56] as [number, number, number, number] };
@@ -51,24 +51,55 @@ export function standardPage(options: StandardPageOptions): PdfDefinition {
     pageOrientation: options.pageOrientation ?? 'portrait',
     pageMargins: PAGE.margins,
     info: { title: options.title, creationDate: options.generatedAt, ...options.info },
-    header: () => ({
-      margin: [PAGE.margins[0], 20, PAGE.margins[2], 0],
-      columns: [
-        { svg: logo, width: 24, height: 24 },
-        { text: options.company.name, bold: true, fontSize: 11, color: COLORS.text, margin: [8, 6, 0, 0] },
-        { text: options.title, alignment: 'right', fontSize: 9, color: COLORS.muted, margin: [0, 7, 0, 0] },
-      ],
-    }),
-    footer: (currentPage: number, pageCount: number) => ({
-      margin: [PAGE.margins[0], 20, PAGE.margins[2], 0],
-      columns: [
-        { text: generated, fontSize: 8, color: COLORS.muted },
-        { text: `Page ${currentPage} of ${pageCount}`, alignment: 'right', fontSize: 8, color: COLORS.muted },
-      ],
-    }),
+    header: {
+      perPage: {
+        margin: [PAGE.margins[0], 20, PAGE.margins[2], 0],
+        columns: [
+          { svg: logo, width: 24, height: 24 },
+          { text: options.company.name, bold: true, fontSize: 11, color: COLORS.text, margin: [8, 6, 0, 0] },
+          { text: options.title, alignment: 'right', fontSize: 9, color: COLORS.muted, margin: [0, 7, 0, 0] },
+        ],
+      },
+    },
+    footer: {
+      perPage: {
+        margin: [PAGE.margins[0], 20, PAGE.margins[2], 0],
+        columns: [
+          { text: generated, fontSize: 8, color: COLORS.muted },
+          pageText(`Page ${PAGE_NUMBER} of ${PAGE_COUNT}`, { alignment: 'right', fontSize: 8, color: COLORS.muted }),
+        ],
+      },
+    },
     content: [{ text: options.title, fontSize: 16, bold: true, color: COLORS.text, margin: [0, 0, 0, 12] }, options.content],
   };
 }
+
+/** Text of a header or footer with the page's number (PAGE_NUMBER) and the count (PAGE_COUNT) in it. */
+function pageText(template: string, style: Record<string, unknown>): Content {
+  const node: PageTextNode = { pageText: template, ...style };
+  return node as unknown as Content;
+}
+
+/** The tables' layouts, by name: the render engine registers them with pdfmake. */
+export const TABLE_LAYOUT = { plain: 'standardTable', totals: 'standardTableWithTotals' } as const;
+
+/** Rules under the header (and over the totals), hairlines between rows, zebra stripes. */
+function tableLayout(totals: boolean): CustomTableLayout {
+  const rows = (node: ContentTable) => node.table.body.length;
+  const isTotals = (i: number, node: ContentTable) => totals && i === rows(node) - 1;
+  return {
+    hLineWidth: (i, node) => (i === 1 || isTotals(i, node) ? 1 : i === 0 || i === rows(node) ? 0 : 0.5),
+    vLineWidth: () => 0,
+    hLineColor: () => COLORS.rule,
+    fillColor: (i, node) => (i > 0 && i % 2 === 0 && !isTotals(i, node) ? COLORS.zebra : null),
+    paddingTop: () => 3,
+    paddingBottom: () => 3,
+  };
+}
+export const TABLE_LAYOUTS: Record<(typeof TABLE_LAYOUT)[keyof typeof TABLE_LAYOUT], CustomTableLayout> = {
+  [TABLE_LAYOUT.plain]: tableLayout(false),
+  [TABLE_LAYOUT.totals]: tableLayout(true),
+};
 
 /** `text` or a unit of ChartSpec: numbers are formatted with it and aligned right. */
 export type PdfColumnKind = 'text' | ChartUnit;
@@ -106,7 +137,6 @@ export function tableBlock(columns: PdfColumn[], rows: PdfCellValue[][], options
     ...rows.map((r) => row(r)),
     ...(options.totals ? [row(options.totals, true)] : []),
   ];
-  const last = body.length - 1;
   return {
     fontSize,
     table: {
@@ -115,14 +145,7 @@ export function tableBlock(columns: PdfColumn[], rows: PdfCellValue[][], options
       widths: options.widths ?? columns.map((c) => (!c.kind || c.kind === 'text' ? '*' : 'auto')),
       body,
     },
-    layout: {
-      hLineWidth: (i: number) => (i === 1 || (options.totals && i === last) ? 1 : i === 0 || i === body.length ? 0 : 0.5),
-      vLineWidth: () => 0,
-      hLineColor: () => COLORS.rule,
-      fillColor: (i: number) => (i > 0 && i % 2 === 0 && !(options.totals && i === last) ? COLORS.zebra : null),
-      paddingTop: () => 3,
-      paddingBottom: () => 3,
-    },
+    layout: options.totals ? TABLE_LAYOUT.totals : TABLE_LAYOUT.plain,
     margin: [0, 0, 0, 12],
   };
 }
@@ -139,10 +162,10 @@ export type ChartBlockOptions = {
 export function chartBlock(spec: ChartSpec, options: ChartBlockOptions = {}): Content {
   const width = options.width ?? CONTENT_WIDTH;
   const height = options.height ?? Math.round(width * 0.5);
-  const svg = renderChartSvg(spec, { width, height });
+  const chart: ChartNode = { chart: spec, width, height };
   return {
     unbreakable: true,
-    stack: [{ svg, width, height }, ...(options.summary === false ? [] : [summaryBlock(spec.summary)])],
+    stack: [chart as unknown as Content, ...(options.summary === false ? [] : [summaryBlock(spec.summary)])],
     margin: [0, 0, 0, 12],
   };
 }

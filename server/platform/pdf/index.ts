@@ -1,4 +1,5 @@
 export { renderPdf, PDF_FONT, type PdfDefinition } from './render';
+export { renderPool, RenderPool, type ChartRenderOptions, type RenderJob, type RenderResult } from './pool';
 export {
   chartBlock,
   CONTENT_WIDTH,

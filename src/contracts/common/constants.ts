@@ -157,7 +157,8 @@ export const SURVEY_THANK_YOU_TEXT = 'You may now exit this web page.';
 /** The failed-submission alert (spec 8); `{phone}` is the configured support line. */
 export const SURVEY_FAILURE_ALERT =
   'There was an issue submitting your survey. Please try again, or contact Diversified Support at {phone} Option 1 M-F 8:00am to 5:00pm.';
-export const surveyFailureAlert = (phone: string) => SURVEY_FAILURE_ALERT.replace('{phone}', phone);
+// A replacement function: a phone holding "$&" or "$'" must not be read as a replacement pattern.
+export const surveyFailureAlert = (phone: string) => SURVEY_FAILURE_ALERT.replace('{phone}', () => phone);
 /** The survey submission call (spec 7). */
 export const SURVEY_SUBMIT_PATH = '/api/submitsurvey';
 /** Request headers the survey sends (spec 7). */

@@ -4,12 +4,32 @@
  * docs/adr/0043-one-csv-rule.md says why.
  */
 
-/** A cell starting with one of these is read as a formula (or, tab and CR, slips past a check for them). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** A cell starting with one of these slips past a check for a formula (the spreadsheet drops them first). */
+const HIDDEN_START = /^[\t\r]/;
+/** The characters a spreadsheet starts a formula with; their fullwidth and other forms fold to them (NFKC). */
+const FORMULA_SIGNS = new Set(['=', '+', '-', '@']);
 
 /**
- * One CSV field. Text starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a single
- * quote in front, so the spreadsheet shows it as text; a field holding a comma, a quote or a line
+ * Text a spreadsheet would run as a formula: it starts with a tab or a carriage return, or its
+ * first character after leading white space (spaces, tabs, line breaks, the ideographic space)
+ * is `=`, `+`, `-` or `@` in any form, such as the fullwidth `＝ ＋ － ＠` an East Asian keyboard types.
+ */
+function runsAsFormula(text: string): boolean {
+  if (HIDDEN_START.test(text)) return true;
+  const first = text.trimStart().codePointAt(0);
+  return first !== undefined && FORMULA_SIGNS.has(String.fromCodePoint(first).normalize('NFKC').charAt(0));
+}
+
+/**
+ * Whether the rule puts a quote in front: a formula, or text that would read back as one once the
+ * reader took a quote off (`'=1` typed as such), so that every cell reads back as written.
+ */
+const needsQuote = (text: string): boolean => runsAsFormula(text.replace(/^'+/, ''));
+
+/**
+ * One CSV field. Text a spreadsheet would run as a formula (see `runsAsFormula`: `=`, `+`, `-`, `@`
+ * in any form after leading white space, or a leading tab or carriage return) gets a single quote in
+ * front, so the spreadsheet shows it as text; a field holding a comma, a quote or a line
  * break is quoted, quotes doubled. A finite number is written as it is: the program computed it,
  * no user typed it, and a negative amount stays a number.
  */
@@ -22,7 +42,7 @@ export function csvCell(value: unknown): string {
 
 /** Text a spreadsheet would run as a formula, with a single quote in front (the rule's first half; quoting is the writer's). */
 export function neutraliseFormula(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return needsQuote(text) ? `'${text}` : text;
 }
 
 export type CsvColumn<T> = { header: string; value: (row: T) => unknown };
@@ -48,7 +68,7 @@ export function parseCsv(text: string): string[][] {
   let quoted = false;
   let i = 0;
   const endField = () => {
-    record.push(/^'[=+\-@\t\r]/.test(field) ? field.slice(1) : field);
+    record.push(field.startsWith("'") && needsQuote(field.slice(1)) ? field.slice(1) : field);
     field = '';
   };
   const endRecord = () => {

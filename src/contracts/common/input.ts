@@ -21,12 +21,60 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export const isSafeText = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 
 /**
+ * The explicit direction controls of Unicode: embeddings and overrides (LRE, RLE, PDF, LRO, RLO:
+ * U+202A–U+202E) and isolates (LRI, RLI, FSI, PDI: U+2066–U+2069). Invisible, they make text read
+ * differently from what it is ("invoice", RLO, "fdp.exe" shows as "invoiceexe.pdf"); docs/adr/0102.
+ * The direction marks (U+200E, U+200F, U+061C) cannot embed or override and stay allowed.
+ */
+const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+const DIRECTION_CODES = '(U+202A–U+202E, U+2066–U+2069)';
+export const BIDI_LINE_TEXT = `must not contain characters that change the direction of text ${DIRECTION_CODES}`;
+export const BIDI_LONG_TEXT = `must close each character that changes the direction of text ${DIRECTION_CODES} on the line where it opens`;
+const PDF = '\u202C';
+const PDI = '\u2069';
+const LINE_BREAK = /\r\n|[\n\r\u0085\u2028\u2029]/;
+
+/** One-line text (a name, a title, a search): no direction control at all. */
+export const hasNoDirectionControls = (value: string) => !DIRECTION_CONTROL.test(value);
+
+/**
+ * Long text (a note, a description): every embedding, override or isolate is closed on the line
+ * where it opens, innermost first (PDF closes an embedding or override, PDI an isolate), so none
+ * reaches past its line, as right-to-left text pasted from a word processor or an app has them.
+ */
+export function hasClosedDirectionControls(value: string): boolean {
+  if (hasNoDirectionControls(value)) return true;
+  for (const line of value.split(LINE_BREAK)) {
+    const open: string[] = [];
+    for (const c of line) {
+      if (c === PDF || c === PDI) {
+        if (open.pop() !== c) return false;
+      } else if (c >= '\u202A' && c <= '\u202E') open.push(PDF);
+      else if (c >= '\u2066' && c <= '\u2068') open.push(PDI);
+    }
+    if (open.length) return false;
+  }
+  return true;
+}
+
+/**
+ * `line`: names, titles and any other one-line text; `long`: notes, descriptions, Markdown, files;
+ * `secret`: passwords, never shown to anyone, so any character PostgreSQL can store is theirs.
+ */
+export type TextForm = 'line' | 'long' | 'secret';
+
+/**
  * The one text schema: every text field and query parameter of every contract starts here.
  * `required` is the message when the value is missing or not text; `label` names it in the
- * message about bad characters.
+ * messages about bad characters. `form` says how direction controls are judged (docs/adr/0102):
+ * one-line text refuses them, long text takes them when each is closed on its own line.
  */
-export function safeText(required = 'Must be text', label = 'Text') {
-  return z.string({ error: required }).refine(isSafeText, `${label} ${BAD_TEXT}`);
+export function safeText(required = 'Must be text', label = 'Text', form: TextForm = 'line') {
+  const text = z.string({ error: required }).refine(isSafeText, `${label} ${BAD_TEXT}`);
+  if (form === 'secret') return text;
+  return form === 'line'
+    ? text.refine(hasNoDirectionControls, `${label} ${BIDI_LINE_TEXT}`)
+    : text.refine(hasClosedDirectionControls, `${label} ${BIDI_LONG_TEXT}`);
 }
 
 /** Messages of an id: one for every problem, or per problem from a label ("Company must be a number"). */

@@ -1,6 +1,13 @@
 /** Companies and their contacts, for staff. */
 import { lazy } from 'react';
+import type { RegisteredMachine } from '@/shared/machine-registry';
+import { companyPageMachine } from './machines/company-page.machine';
+
 export { menu, routes } from './routes';
+
+export const machines: RegisteredMachine[] = [
+  { id: 'company-page', machine: companyPageMachine, description: "A company's page: its query, recent tickets, change form and survey send as children; the open editor, one change at a time, notices." },
+];
 /** Company pickers of other screens (create ticket, client users) and the contacts of a company. */
 export { companySearchMachine, companyViewMachine } from './machines/companies.machines';
 /**

@@ -3,12 +3,14 @@ import { lazy } from 'react';
 import { OPEN_PROJECT_STATUSES } from '@contracts/projects';
 import { projectsApi } from './api';
 import { cardMoveMachine } from './machines/card-move.machine';
+import { kanbanBoardMachine } from './machines/kanban-board.machine';
 import { sprintLifecycleMachine } from './machines/sprint-lifecycle.machine';
 import type { RegisteredMachine } from '@/shared/machine-registry';
 
 export { menu, routes } from './routes';
 
 export const machines: RegisteredMachine[] = [
+  { id: 'kanban-board', machine: kanbanBoardMachine, description: 'The kanban board screen: its query, mover and forms as children, filters, progressive columns, focus after a move, notices.' },
   { id: 'card-move', machine: cardMoveMachine, description: 'A kanban card move: shown at once, settled by the server or rolled back with its reason.' },
   { id: 'sprint-lifecycle', machine: sprintLifecycleMachine, description: 'A sprint from planned to active to closed, with the close dialog for unfinished work.' },
 ];

@@ -1,8 +1,9 @@
 import type { CompanyRow, CompanyView } from '@contracts/companies';
-import type { ReportCatalog, ReportParamsInput, ReportResult } from '@contracts/reports';
-import { REPORT_DEFAULT_TIME_ZONE, localTimeZone, reportSearchParams } from '@contracts/reports';
+import { endpointPath } from '@contracts/common/endpoint';
+import type { ReportParamsInput } from '@contracts/reports';
+import { REPORT_DEFAULT_TIME_ZONE, REPORTS, localTimeZone, reportSearchParams } from '@contracts/reports';
 import type { TicketOptions } from '@contracts/tickets';
-import { ApiError, dataOf, http } from '@/shared/http/http';
+import { ApiError, call, dataOf, http } from '@/shared/http/http';
 import type { ErrorCode } from '@contracts/common/errors';
 
 /**
@@ -38,17 +39,20 @@ async function file(url: string): Promise<ReportFile> {
   throw new ApiError(res.status, body.error?.code ?? 'internal', body.error?.message ?? `The server answered ${res.status}`, body.error?.fields);
 }
 
-/** The reports' service calls (staff portal). */
+/**
+ * The reports' service calls (staff portal). The CSV and the PDF are fetched as bytes with their
+ * headers: the viewer saves them under the server's file name and shows a refusal's own message.
+ */
 export const reportsApi = {
-  catalog: (): Promise<ReportCatalog> => dataOf(http.get<ReportCatalog>('/api/v2/reports')),
-  run: (report: string, params: ReportParamsInput, run: string, signal?: AbortSignal): Promise<ReportResult> => {
+  catalog: () => call(REPORTS.catalog),
+  run: (report: string, params: ReportParamsInput, run: string, signal?: AbortSignal) => {
     const q = query(report, params);
     q.set('run', run);
-    return dataOf(http.get<ReportResult>(`/api/v2/reports/${encodeURIComponent(report)}?${q}`, { signal }));
+    return call(REPORTS.run, { params: { id: report }, query: Object.fromEntries(q) as ReportParamsInput }, { signal });
   },
-  cancel: (run: string): Promise<{ cancelled: boolean }> => dataOf(http.post<{ cancelled: boolean }>(`/api/v2/reports/runs/${encodeURIComponent(run)}/cancel`)),
-  csv: (report: string, params: ReportParamsInput): Promise<ReportFile> => file(`/api/v2/reports/${encodeURIComponent(report)}/csv?${query(report, params)}`),
-  pdf: (report: string, params: ReportParamsInput): Promise<ReportFile> => file(`/api/v2/reports/${encodeURIComponent(report)}/pdf?${query(report, params)}`),
+  cancel: (run: string) => call(REPORTS.cancel, { params: { run } }),
+  csv: (report: string, params: ReportParamsInput): Promise<ReportFile> => file(`${endpointPath(REPORTS.csv, { id: report })}?${query(report, params)}`),
+  pdf: (report: string, params: ReportParamsInput): Promise<ReportFile> => file(`${endpointPath(REPORTS.pdf, { id: report })}?${query(report, params)}`),
   /** The parameter bar's choices: staff (the ticket desk's options) and companies by name. */
   staff: async (): Promise<{ id: number; name: string }[]> => (await dataOf(http.get<TicketOptions>('/api/v2/tickets/options'))).staff,
   /** A company's name, for a company the address names (a shared link, a drill-down). */

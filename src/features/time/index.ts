@@ -3,6 +3,8 @@
  * (/managed/services). Exports the company view's "Managed services" section.
  */
 import { lazy } from 'react';
+import { managedServicesMachine } from './machines/managed-services.machine';
+import { punchCorrectionsMachine } from './machines/punch-corrections.machine';
 import { teamWeeksMachine } from './machines/team-weeks.machine';
 import { timeclockMachine } from './machines/timeclock.machine';
 import { timesheetMachine } from './machines/timesheet.machine';
@@ -19,6 +21,12 @@ export const machines: RegisteredMachine[] = [
   },
   { id: 'team-weeks', machine: teamWeeksMachine, description: 'A manager’s team on the timesheet: the weeks of the week shown; approve, reject and reopen, each its own state.' },
   { id: 'timeclock', machine: timeclockMachine, description: 'The timeclock: out → in ⇄ on break → out, placed by the server’s open punch.' },
+  {
+    id: 'managed-services',
+    machine: managedServicesMachine,
+    description: 'Managed Services: the month shown, its contracts and the open tickets; a contract edited and a month closed, each saying how it ended.',
+  },
+  { id: 'punch-corrections', machine: punchCorrectionsMachine, description: 'A manager’s forgotten punch-outs on the timeclock, corrected one at a time.' },
   { id: 'tracker', machine: trackerMachine, description: 'The managed-services timer window: idle → running ⇄ paused → stopping → stopped, resynchronised from the server.' },
 ];
 

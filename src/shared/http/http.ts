@@ -80,8 +80,11 @@ export const http = createHttp(browserStorage);
 /** The body of an answer: `dataOf(http.get<T>(url))`. */
 export const dataOf = async <T>(answer: Promise<{ data: T }>): Promise<T> => (await answer).data;
 
+/** What a call may add to its input: a signal that aborts it (a search typed over, a cancelled run). */
+export type CallOptions = { signal?: AbortSignal };
+
 /** The input of a call: optional when the endpoint takes nothing required. */
-type CallArgs<E extends EndpointDefinition> = object extends EndpointInput<E> ? [input?: EndpointInput<E>] : [input: EndpointInput<E>];
+type CallArgs<E extends EndpointDefinition> = object extends EndpointInput<E> ? [input?: EndpointInput<E>, options?: CallOptions] : [input: EndpointInput<E>, options?: CallOptions];
 
 /** Calls an endpoint of the API by its definition: the path, query and body typed from its schemas, the answer typed too. */
 export type Call = <E extends EndpointDefinition>(endpoint: E, ...args: CallArgs<E>) => Promise<EndpointResult<E>>;
@@ -90,12 +93,14 @@ export type Call = <E extends EndpointDefinition>(endpoint: E, ...args: CallArgs
 export function caller(instance: AxiosInstance): Call {
   return async (endpoint, ...args) => {
     const input = (args[0] ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+    const signal = args[1]?.signal;
     const { data } = await instance.request({
       method: endpoint.method,
       url: endpointPath(endpoint, input.params),
       ...(input.query ? { params: input.query } : {}),
       ...(input.body !== undefined ? { data: input.body } : {}),
       ...(endpoint.produces ? { responseType: 'blob' as const } : {}),
+      ...(signal ? { signal } : {}),
     });
     return data;
   };

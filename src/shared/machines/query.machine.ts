@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendParent, setup } from 'xstate';
 import { toApiError } from '@/shared/http/http';
 
 export type QueryContext<TQuery, T> = {
@@ -28,6 +28,12 @@ export function createQueryMachine<TQuery, T>(id: string, load: (query: TQuery) 
     // The actor's input is the query; it is typed `unknown` for XState (a generic query could be a
     // function, which its input mapper could not be told from).
     actors: { load: fromPromise<T, unknown>(({ input }) => load(input as TQuery)) },
+    // What a screen machine that owns this query hears (`queryChild` provides them); alone they do
+    // nothing. The data are opaque inside the chart, as the load's input is.
+    actions: {
+      reportLoaded: (_: unknown, _data: unknown) => undefined,
+      reportFailed: (_: unknown, _error: string) => undefined,
+    },
   }).createMachine({
     id,
     description: 'Loads the data of a query, keeping the last good data while the next loads and through a failure.',
@@ -47,8 +53,11 @@ export function createQueryMachine<TQuery, T>(id: string, load: (query: TQuery) 
         invoke: {
           src: 'load',
           input: ({ context }: { context: QueryContext<TQuery, T> }) => context.query,
-          onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output, error: null }) },
-          onError: { target: 'failed', actions: assign({ error: ({ event }) => toApiError(event.error).message }) },
+          onDone: { target: 'ready', actions: [assign({ data: ({ event }) => event.output, error: null }), { type: 'reportLoaded', params: ({ event }: { event: { output: unknown } }) => event.output }] },
+          onError: {
+            target: 'failed',
+            actions: [assign({ error: ({ event }) => toApiError(event.error).message }), { type: 'reportFailed', params: ({ context }) => context.error ?? '' }],
+          },
         },
       },
       ready: { description: 'The data are shown.' },
@@ -59,3 +68,20 @@ export function createQueryMachine<TQuery, T>(id: string, load: (query: TQuery) 
 
 /** A query machine made by `createQueryMachine`, with its query and data types. */
 export type QueryMachine<TQuery, T> = ReturnType<typeof createQueryMachine<TQuery, T>>;
+
+/** What a query child tells the screen machine that spawned it (`queryChild`). */
+export type QueryReport<TLoaded extends string, TFailed extends string, T> = { type: TLoaded; data: T } | { type: TFailed; error: string };
+
+/**
+ * The query machine as a child of a screen machine (docs/adr/0107): spawned with a `systemId`, it
+ * tells its parent each load's outcome with the parent's own events, `{ type: loaded, data }` and
+ * `{ type: failed, error }`; the parent sends it `query.reload` or `query.set`.
+ */
+export function queryChild<TQuery, T, TLoaded extends string, TFailed extends string>(machine: QueryMachine<TQuery, T>, events: { loaded: TLoaded; failed: TFailed }) {
+  return machine.provide({
+    actions: {
+      reportLoaded: sendParent((_, data: unknown) => ({ type: events.loaded, data: data as T })),
+      reportFailed: sendParent((_, error: string) => ({ type: events.failed, error })),
+    },
+  });
+}

@@ -1,6 +1,5 @@
-import { assertEvent, assign, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assertEvent, assign, fromPromise, sendParent, setup, type AnyActorRef } from 'xstate';
 import { toApiError } from '@/shared/http/http';
-import { notifyActions } from './notify';
 
 export type SubmitContext<O> = {
   /** The server's answer to the last save. */
@@ -17,31 +16,27 @@ export type SubmitContext<O> = {
 export type ReloadEvent = { type: 'table.reload' } | { type: 'query.reload' };
 export type SubmitInput = { reloads?: AnyActorRef | readonly AnyActorRef[]; reloadEvent?: ReloadEvent } | undefined;
 export type SubmitEvent<I> = { type: 'form.submit'; input: I } | { type: 'form.reset' };
-/** What a form says when it is saved or fails (ADR 0106); the words belong to the feature that makes the form. */
-export type SubmitNotices<O> = {
-  /** The success notice once saved ("Month closed: 21:00 billed"). */
-  saved?: (result: O) => string;
-  /** The title of the failure notice (the server's reason is its description); the next attempt closes it. */
-  failed?: string;
-};
+/** Why a save failed: the server's message and its messages per field. */
+export type SubmitFailure = { error: string; fieldErrors: Record<string, string> };
 
 /**
  * The one form machine: a form's save (staff forms, row actions, the client portal's forms).
  * Editing, then submitting, then saved (with the server's answer) or back to editing with the
  * server's message and its field errors; the form keeps what was typed. Once saved, the tables or
  * queries given as `reloads` load again. The call is the `submit` actor, swapped with `.provide`
- * in tests. Given `notices`, it says how each attempt ended through the named `notify` action.
+ * in tests.
  */
-export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Promise<O>, notices: SubmitNotices<O> = {}) {
-  const { saved, failed } = notices;
+export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Promise<O>) {
   return setup({
     types: { context: {} as SubmitContext<O>, events: {} as SubmitEvent<I>, input: {} as SubmitInput },
     // The answer is typed at the edges (the result in context and the view's selector); inside the
     // chart it is opaque, which keeps the generic factory within what XState can infer.
     actors: { submit: fromPromise<unknown, unknown>(({ input }) => submit(input as I)) },
     actions: {
-      ...notifyActions,
       takeResult: assign((_, result: unknown) => ({ result: result as O, error: null, fieldErrors: {} })),
+      // What a screen machine that owns this form hears (`submitChild` provides them); alone they do nothing.
+      reportSaved: (_: unknown, _result: unknown) => undefined,
+      reportFailed: (_: unknown, _failure: SubmitFailure) => undefined,
     },
   }).createMachine({
     id,
@@ -62,7 +57,6 @@ export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Prom
       submitting: {
         description: 'The form is being saved; the button is disabled.',
         tags: ['busy'],
-        entry: failed ? [{ type: 'dismissNotice', params: { key: id } }] : [],
         invoke: {
           src: 'submit',
           input: ({ event }: { event: SubmitEvent<I> }): unknown => {
@@ -73,7 +67,7 @@ export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Prom
             target: 'saved',
             actions: [
               { type: 'takeResult', params: ({ event }: { event: { output: unknown } }) => event.output },
-              ...(saved ? [{ type: 'notify' as const, params: ({ event }: { event: { output: unknown } }) => ({ tone: 'success' as const, title: saved(event.output as O) }) }] : []),
+              { type: 'reportSaved', params: ({ event }: { event: { output: unknown } }) => event.output },
             ],
           },
           onError: {
@@ -83,7 +77,7 @@ export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Prom
                 const e = toApiError(event.error);
                 return { error: e.message, fieldErrors: e.fields ?? {} };
               }),
-              ...(failed ? [{ type: 'notify' as const, params: ({ event }: { event: { error: unknown } }) => ({ tone: 'error' as const, title: failed, description: toApiError(event.error).message, key: id }) }] : []),
+              { type: 'reportFailed', params: ({ context }) => ({ error: context.error ?? '', fieldErrors: context.fieldErrors }) },
             ],
           },
         },
@@ -101,3 +95,24 @@ export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Prom
 
 /** A form machine made by `createSubmitMachine`, whatever its input and answer. */
 export type SubmitMachine = ReturnType<typeof createSubmitMachine<unknown, unknown>>;
+
+/** What a form child tells the screen machine that spawned it (`submitChild`). */
+export type SubmitReport<TSaved extends string, TFailed extends string, O> = { type: TSaved; result: O } | ({ type: TFailed } & SubmitFailure);
+
+/**
+ * The form machine as a child of a screen machine (docs/adr/0107): spawned with a `systemId`, it
+ * tells its parent how each save ended with the parent's own events, `{ type: saved, result }` and
+ * `{ type: failed, error, fieldErrors }`, exactly once per attempt; the parent sends it
+ * `form.submit` and decides what the screen does next (close a dialog, notify, reload).
+ */
+export function submitChild<I, O, TSaved extends string, TFailed extends string>(
+  machine: ReturnType<typeof createSubmitMachine<I, O>>,
+  events: { saved: TSaved; failed: TFailed },
+) {
+  return machine.provide({
+    actions: {
+      reportSaved: sendParent((_, result: unknown) => ({ type: events.saved, result: result as O })),
+      reportFailed: sendParent((_, failure: SubmitFailure) => ({ type: events.failed, ...failure })),
+    },
+  });
+}

@@ -1,7 +1,7 @@
 /** The sessions' own calls: sign-in and sign-out of both audiences, the profile, the overdue check and the Learning Center link. */
 import type { ClientLoginResponse, ClientUser, LoginRequest, StaffLoginResponse, StaffUser } from '@contracts/auth';
-import type { MoodleUrlResponse, OverdueCheckResponse, OverdueTicket } from '@contracts/overdue';
-import { dataOf, http, setDefaultBearer } from '@/shared/http/http';
+import { OVERDUE, type MoodleUrlResponse, type OverdueTicket } from '@contracts/overdue';
+import { call, dataOf, http, setDefaultBearer } from '@/shared/http/http';
 
 export const staffAuthApi = {
   login: (input: LoginRequest): Promise<StaffLoginResponse> => dataOf(http.post<StaffLoginResponse>('/api/v2/auth/login', input)),
@@ -17,7 +17,7 @@ export const applyBearer = (token: string | null) => setDefaultBearer(http, toke
 
 export const overdueApi = {
   async check(userId: string): Promise<OverdueTicket[]> {
-    return (await http.post<OverdueCheckResponse>('/api/v2/ticket/check/overdue', { userId })).data.overdueTickets;
+    return (await call(OVERDUE.check, { body: { userId } })).overdueTickets;
   },
 };
 

@@ -12,8 +12,16 @@ import { toastQueue } from '@/shared/ui/components';
 import { StaffRoleContext } from '@/shared/session/role';
 import type { Role } from '@contracts/common/constants';
 import { CompanySectionsProvider, type CompanySectionProps, type CompanyViewSection } from '@/features/companies';
+import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
+import { toastNotifier } from '@/shared/ui/components/toast/toast-notifier';
 
 const server = setupServer();
+// The page's machine says how each change ended; shown as toasts, as the app provides it (src/app/App.tsx).
+let restoreNotifier: () => void;
+beforeAll(() => {
+  restoreNotifier = provideNotifier(toastNotifier());
+});
+afterAll(() => restoreNotifier());
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
@@ -150,6 +158,26 @@ describe('company page', () => {
     expect(toastTitles()).toEqual(['error: The contact was not removed']);
     expect(within(contactsTable()).getByRole('cell', { name: 'Ann Lee' })).toBeInTheDocument();
     expect(loads).toEqual(['3']);
+  });
+
+  it('says how each change ended through the notifier the app provides, never on its own', async () => {
+    const u = userEvent.setup();
+    const notices = recordingNotifier();
+    const restore = provideNotifier(notices);
+    try {
+      serveCompany(() => [contact(11, 'Ann Lee')]);
+      server.use(http.delete('*/api/v2/contacts/:id', () => HttpResponse.json({ error: { code: 'conflict', message: 'The contact has open tickets' } }, { status: 409 })));
+      renderCompany(3);
+      await u.click(await screen.findByRole('button', { name: 'Remove Ann Lee' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('The contact has open tickets');
+      expect(notices.notices).toEqual([{ tone: 'error', title: 'The contact was not removed', description: 'The contact has open tickets', key: 'company.change' }]);
+      // Sent again, the refusal's notice closes before the next answer.
+      await u.click(screen.getByRole('button', { name: 'Remove Ann Lee' }));
+      await waitFor(() => expect(notices.dismissed).toEqual(['company.change']));
+      expect(toastTitles()).toEqual([]);
+    } finally {
+      restore();
+    }
   });
 
   describe('client portal sign-up policy', () => {

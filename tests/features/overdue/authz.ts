@@ -1,15 +1,16 @@
-import { managersOnly, staffOnly, type Row } from '@tests/support/authz';
+import { endpointKey } from '@contracts/common/endpoint';
+import { OVERDUE } from '@contracts/overdue';
+import { endpointRows, managersOnly, staffOnly, type Row } from '@tests/support/authz';
 
-/** The staff shell: overdue check, learning-center link, management dashboard. */
+/** The staff shell: overdue check, learning-center link (the management dashboard's row is in tests/features/management). */
 export const ROWS: Record<string, Row> = {
-  'POST /api/v2/ticket/check/overdue': { body: ({ self }: { self: number }) => ({ userId: self }), expect: staffOnly() },
+  ...endpointRows([[OVERDUE.check, { body: ({ self }: { self: number }) => ({ userId: self }), expect: staffOnly() }]]),
   'POST /api/v2/moodleurl': { body: { dtcUser: true }, expect: staffOnly() },
-  'GET /api/v2/management/dashboard': { expect: managersOnly() },
 };
 
 export const EXTRA_CASES: { route: string; label: string; row: Row }[] = [
   {
-    route: 'POST /api/v2/ticket/check/overdue',
+    route: endpointKey(OVERDUE.check),
     label: "another user's list",
     row: { body: ({ other }: { other: number }) => ({ userId: other }), expect: managersOnly() },
   },

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
-import { staffOnly, type MatrixIds, type Row } from '@tests/support/authz';
+import { PROJECTS } from '@contracts/projects';
+import { endpointRows, staffOnly, type MatrixIds } from '@tests/support/authz';
 
 /** A project with a task and a planned sprint, made for the matrix so the rows touch nothing else. */
 export async function prepare(pool: Pool): Promise<Record<string, number>> {
@@ -18,26 +19,29 @@ export async function prepare(pool: Pool): Promise<Record<string, number>> {
 }
 
 /** Projects, boards and sprints: staff of every role; clients and anonymous callers see nothing of them. */
-export const ROWS: Record<string, Row> = {
-  'GET /api/v2/projects': { url: '/api/v2/projects?q=matrix', expect: staffOnly() },
-  'GET /api/v2/projects/options': { url: '/api/v2/projects/options?q=a', expect: staffOnly() },
-  'GET /api/v2/projects/stats': { expect: staffOnly() },
-  'POST /api/v2/projects': { body: ({ self }: MatrixIds) => ({ name: 'Matrix created', company_id: 1, owner_id: self }), expect: staffOnly(201) },
-  'GET /api/v2/projects/:id': { url: ({ extra }: MatrixIds) => `/api/v2/projects/${extra.matrixProject}`, expect: staffOnly() },
-  'PATCH /api/v2/projects/:id': { url: ({ extra }: MatrixIds) => `/api/v2/projects/${extra.matrixProject}`, body: { budget_hours: 40 }, expect: staffOnly() },
-  'GET /api/v2/projects/:id/board': { url: ({ extra }: MatrixIds) => `/api/v2/projects/${extra.matrixProject}/board`, expect: staffOnly() },
-  'POST /api/v2/projects/:id/tasks': { url: ({ extra }: MatrixIds) => `/api/v2/projects/${extra.matrixProject}/tasks`, body: { title: 'Matrix card' }, expect: staffOnly(201) },
-  'PATCH /api/v2/tasks/:id': { url: ({ extra }: MatrixIds) => `/api/v2/tasks/${extra.matrixTask}`, body: { estimate: 3 }, expect: staffOnly() },
-  'POST /api/v2/tasks/:id/move': { url: ({ extra }: MatrixIds) => `/api/v2/tasks/${extra.matrixTask}/move`, body: { column: 'todo' }, expect: staffOnly() },
-  'DELETE /api/v2/tasks/:id': { url: '/api/v2/tasks/999999', expect: staffOnly(404) },
-  'GET /api/v2/sprints': { url: '/api/v2/sprints?status=planned', expect: staffOnly() },
-  'POST /api/v2/projects/:id/sprints': {
-    url: ({ extra }: MatrixIds) => `/api/v2/projects/${extra.matrixProject}/sprints`,
-    body: { name: 'Matrix sprint 2', start_date: '2026-02-02', end_date: '2026-02-13' },
-    expect: staffOnly(201),
-  },
-  'GET /api/v2/sprints/:id': { url: ({ extra }: MatrixIds) => `/api/v2/sprints/${extra.matrixSprint}`, expect: staffOnly() },
+export const ROWS = endpointRows([
+  [PROJECTS.search, { url: '/api/v2/projects?q=matrix', expect: staffOnly() }],
+  [PROJECTS.options, { url: '/api/v2/projects/options?q=a', expect: staffOnly() }],
+  [PROJECTS.stats, { expect: staffOnly() }],
+  [PROJECTS.create, { body: ({ self }: MatrixIds) => ({ name: 'Matrix created', company_id: 1, owner_id: self }), expect: staffOnly(201) }],
+  [PROJECTS.view, { url: ({ extra }: MatrixIds) => `/api/v2/projects/${extra.matrixProject}`, expect: staffOnly() }],
+  [PROJECTS.update, { url: ({ extra }: MatrixIds) => `/api/v2/projects/${extra.matrixProject}`, body: { budget_hours: 40 }, expect: staffOnly() }],
+  [PROJECTS.board, { url: ({ extra }: MatrixIds) => `/api/v2/projects/${extra.matrixProject}/board`, expect: staffOnly() }],
+  [PROJECTS.addTask, { url: ({ extra }: MatrixIds) => `/api/v2/projects/${extra.matrixProject}/tasks`, body: { title: 'Matrix card' }, expect: staffOnly(201) }],
+  [PROJECTS.updateTask, { url: ({ extra }: MatrixIds) => `/api/v2/tasks/${extra.matrixTask}`, body: { estimate: 3 }, expect: staffOnly() }],
+  [PROJECTS.moveTask, { url: ({ extra }: MatrixIds) => `/api/v2/tasks/${extra.matrixTask}/move`, body: { column: 'todo' }, expect: staffOnly() }],
+  [PROJECTS.deleteTask, { url: '/api/v2/tasks/999999', expect: staffOnly(404) }],
+  [PROJECTS.sprints, { url: '/api/v2/sprints?status=planned', expect: staffOnly() }],
+  [
+    PROJECTS.createSprint,
+    {
+      url: ({ extra }: MatrixIds) => `/api/v2/projects/${extra.matrixProject}/sprints`,
+      body: { name: 'Matrix sprint 2', start_date: '2026-02-02', end_date: '2026-02-13' },
+      expect: staffOnly(201),
+    },
+  ],
+  [PROJECTS.sprint, { url: ({ extra }: MatrixIds) => `/api/v2/sprints/${extra.matrixSprint}`, expect: staffOnly() }],
   // Starting and closing are checked on a sprint that does not exist, so no row changes what another sees.
-  'POST /api/v2/sprints/:id/start': { url: '/api/v2/sprints/999999/start', expect: staffOnly(404) },
-  'POST /api/v2/sprints/:id/close': { url: '/api/v2/sprints/999999/close', body: { unfinished: 'backlog' }, expect: staffOnly(404) },
-};
+  [PROJECTS.startSprint, { url: '/api/v2/sprints/999999/start', expect: staffOnly(404) }],
+  [PROJECTS.closeSprint, { url: '/api/v2/sprints/999999/close', body: { unfinished: 'backlog' }, expect: staffOnly(404) }],
+]);

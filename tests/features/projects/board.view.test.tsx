@@ -6,15 +6,16 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { Board, TaskCard } from '@contracts/projects';
+import type { Board, Task as Task } from '@contracts/projects';
 import KanbanScreen from '@/features/projects/screens/KanbanScreen';
+import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const card = (id: number, title: string, column: TaskCard['column'], rank: string, extra: Partial<TaskCard> = {}): TaskCard => ({
+const card = (id: number, title: string, column: Task['column'], rank: string, extra: Partial<Task> = {}): Task => ({
   id, project_id: 5, title, description: '', column, rank, assignee_id: null, assignee_name: null, estimate: 3,
   sprint_id: null, sprint_name: null, ticket_id: null, ticket_title: null, updated_at: '2026-01-05T10:00:00Z', ...extra,
 });
@@ -46,7 +47,7 @@ describe('the kanban board', () => {
     server.use(
       http.get('*/api/v2/projects/5/board', () => HttpResponse.json(BOARD)),
       http.post('*/api/v2/tasks/:id/move', async ({ params, request }) => {
-        const body = (await request.json()) as { column: TaskCard['column'] };
+        const body = (await request.json()) as { column: Task['column'] };
         moves.push({ id: Number(params.id), ...body });
         return HttpResponse.json(card(Number(params.id), 'Order meters', body.column, 'a'));
       }),
@@ -72,7 +73,7 @@ describe('the kanban board', () => {
     server.use(
       http.get('*/api/v2/projects/5/board', () => HttpResponse.json(BOARD)),
       http.post('*/api/v2/tasks/:id/move', async ({ params, request }) => {
-        const body = (await request.json()) as { column: TaskCard['column'] };
+        const body = (await request.json()) as { column: Task['column'] };
         moves.push({ id: Number(params.id), column: body.column });
         const was = BOARD.tasks.find((x) => x.id === Number(params.id))!;
         return HttpResponse.json({ ...was, column: body.column, rank: 'z' });
@@ -161,7 +162,7 @@ describe('the kanban board', () => {
     server.use(
       http.get('*/api/v2/projects/5/board', () => HttpResponse.json(BOARD)),
       http.post('*/api/v2/tasks/:id/move', async ({ params, request }) => {
-        const body = (await request.json()) as { column: TaskCard['column'] };
+        const body = (await request.json()) as { column: Task['column'] };
         moves.push({ id: Number(params.id), ...body });
         const was = BOARD.tasks.find((x) => x.id === Number(params.id))!;
         return HttpResponse.json({ ...was, column: body.column, rank: Number(params.id) === 3 ? 'z' : 'F' });
@@ -242,6 +243,43 @@ describe('the kanban board', () => {
     await user.keyboard('{Enter}');
     await screen.findByRole('menu', { name: 'Move Survey sites to…' });
     expect(screen.queryByRole('dialog', { name: 'Survey sites' })).toBeNull();
+  });
+
+  it('says what happened through the notifier the app provides: a card added, a move undone', async () => {
+    // Notices of the tests before, raised with no notifier provided, wait for one: a throwaway takes them.
+    provideNotifier(recordingNotifier())();
+    const notices = recordingNotifier();
+    const restore = provideNotifier(notices);
+    try {
+      let tasks = BOARD.tasks;
+      server.use(
+        http.get('*/api/v2/projects/5/board', () => HttpResponse.json({ ...BOARD, tasks })),
+        http.post('*/api/v2/projects/5/tasks', async ({ request }) => {
+          const body = (await request.json()) as { title: string; column: Task['column'] };
+          const added = card(9, body.title, body.column, 'z');
+          tasks = [...tasks, added];
+          return HttpResponse.json(added, { status: 201 });
+        }),
+        http.post('*/api/v2/tasks/:id/move', () => HttpResponse.json({ error: { code: 'not_found', message: 'No such task' } }, { status: 404 })),
+      );
+      const user = userEvent.setup();
+      renderBoard();
+      await screen.findByRole('heading', { level: 1, name: 'Meter rollout' });
+      await user.click(screen.getByRole('button', { name: 'Add a card to To do' }));
+      await user.type(screen.getByRole('textbox', { name: 'New card in To do' }), 'Pick routes{Enter}');
+      await waitFor(() => expect(within(column('To do')).getByRole('row', { name: /Pick routes/ })).toBeInTheDocument());
+      // The form starts empty for the next card.
+      expect(screen.getByRole('textbox', { name: 'New card in To do' })).toHaveValue('');
+      await user.click(screen.getByRole('button', { name: 'Move Survey sites to…' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Done' }));
+      await screen.findByRole('alert');
+      expect(notices.notices).toEqual([
+        { tone: 'success', title: 'Card added to To do' },
+        { tone: 'error', title: 'Survey sites could not be moved: No such task' },
+      ]);
+    } finally {
+      restore();
+    }
   });
 });
 

@@ -1,11 +1,11 @@
 import { expect } from 'vitest';
-import type { TaskCard } from '@contracts/projects';
+import type { Task as Task } from '@contracts/projects';
 import { machineRegistry } from '@/app/machine-registry';
 import { ApiError } from '@/shared/http/http';
 import { describeMachinePaths } from '@tests/support/path-coverage';
 
 const entry = machineRegistry.find((m) => m.id === 'card-move')!;
-const card = (id: number, column: TaskCard['column'], rank: string): TaskCard => ({
+const card = (id: number, column: Task['column'], rank: string): Task => ({
   id,
   project_id: 1,
   title: `Card ${id}`,

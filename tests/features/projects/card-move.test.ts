@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { byRank, type TaskCard } from '@contracts/projects';
+import { byRank, type Task } from '@contracts/projects';
 import { applyMove, cardMoveMachine } from '@/features/projects/machines/card-move.machine';
 import { ApiError } from '@/shared/http/http';
 
-const card = (id: number, column: TaskCard['column'], rank: string): TaskCard => ({
+const card = (id: number, column: Task['column'], rank: string): Task => ({
   id, project_id: 1, title: `Card ${id}`, description: '', column, rank, assignee_id: null, assignee_name: null, estimate: 1,
   sprint_id: null, sprint_name: null, ticket_id: null, ticket_title: null, updated_at: '2026-01-05T10:00:00Z',
 });
 const BOARD = [card(1, 'todo', 'V'), card(2, 'todo', 'k'), card(3, 'todo', 'r'), card(4, 'review', 'V')];
-const order = (tasks: TaskCard[], column: TaskCard['column']) => tasks.filter((t) => t.column === column).sort(byRank).map((t) => t.id);
+const order = (tasks: Task[], column: Task['column']) => tasks.filter((t) => t.column === column).sort(byRank).map((t) => t.id);
 
 describe('applyMove', () => {
   it('places a card before, after or at the end of a column with a rank between its neighbours', () => {
@@ -22,14 +22,14 @@ describe('applyMove', () => {
 });
 
 describe('the card move machine', () => {
-  const run = (move: () => Promise<TaskCard>) => {
+  const run = (move: () => Promise<Task>) => {
     const actor = createActor(cardMoveMachine.provide({ actors: { moveTask: fromPromise(move) } }), { input: { tasks: BOARD } });
     actor.start();
     return actor;
   };
 
   it('shows the move at once and keeps the server rank once settled', async () => {
-    let resolve!: (t: TaskCard) => void;
+    let resolve!: (t: Task) => void;
     const actor = run(() => new Promise((r) => (resolve = r)));
     actor.send({ type: 'move.request', move: { taskId: 2, column: 'review', beforeId: 4 } });
     expect(actor.getSnapshot().value).toBe('dropping');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RANK_RENUMBER_LENGTH, type Board, type ProjectView, type SprintView, type TaskCard } from '@contracts/projects';
+import { RANK_RENUMBER_LENGTH, type Board, type ProjectView, type SprintView, type Task } from '@contracts/projects';
 import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
 
 describe.each(BACKENDS)('projects, boards and sprints on %s', (backend) => {
@@ -26,7 +26,7 @@ describe.each(BACKENDS)('projects, boards and sprints on %s', (backend) => {
   const addTask = async (projectId: number, body: object) => {
     const res = await call('POST', `/api/v2/projects/${projectId}/tasks`, body);
     expect(res.statusCode, res.body).toBe(201);
-    return res.json() as TaskCard;
+    return res.json() as Task;
   };
   const board = async (projectId: number, as = token) => (await call('GET', `/api/v2/projects/${projectId}/board`, undefined, as)).json() as Board;
   const titles = (b: Board, column: string) => b.tasks.filter((x) => x.column === column).map((x) => x.title);
@@ -90,7 +90,17 @@ describe.each(BACKENDS)('projects, boards and sprints on %s', (backend) => {
     expect((await q(`SELECT action FROM audit_log WHERE entity = 'task' AND entity_id = $1 ORDER BY id`, [a.id])).map((r) => r.action)).toEqual(['create', 'move']);
     const wrong = await call('POST', `/api/v2/tasks/${b.id}/move`, { column: 'done', before_id: c.id });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error.fields).toEqual({ before_id: 'No such card in that column' });
+    expect(wrong.json().error.fields).toEqual({ before_id: 'No such task in that column' });
+  });
+
+  it('refuses to place a task beside itself, naming the field, and moves nothing', async () => {
+    const id = await newProject('Beside itself');
+    const [a, b] = [await addTask(id, { title: 'A', column: 'todo' }), await addTask(id, { title: 'B', column: 'todo' })];
+    const res = await call('POST', `/api/v2/tasks/${a.id}/move`, { column: 'todo', after_id: a.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ after_id: 'A task cannot be placed beside itself' });
+    expect(titles(await board(id), 'todo')).toEqual(['A', 'B']);
+    expect((await board(id)).tasks.find((x) => x.id === b.id)?.rank).toBe(b.rank);
   });
 
   it('keeps inserting between the same two cards, renumbering the column when ranks grow long', async () => {

@@ -1,14 +1,14 @@
 /** Focus follows a moved card: reveal.ts waits for the move's render, scrolls a virtualised column to the card, then focuses it; it never takes the focus back once the user acted. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TaskCard } from '@contracts/projects';
+import type { Task as Task } from '@contracts/projects';
 import { revealCard, ROW_PITCH, type Rendered } from '@/features/projects/screens/reveal';
 
-const card = (id: number): TaskCard => ({
+const card = (id: number): Task => ({
   id, project_id: 1, title: `Card ${id}`, description: '', column: 'todo', rank: String(id), assignee_id: null, assignee_name: null, estimate: 1,
   sprint_id: null, sprint_name: null, ticket_id: null, ticket_title: null, updated_at: '2026-01-05T10:00:00Z',
 });
 const frame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
-const columns = (todo: TaskCard[]): Rendered['columns'] => ({ backlog: [], todo, in_progress: [], review: [], done: [] });
+const columns = (todo: Task[]): Rendered['columns'] => ({ backlog: [], todo, in_progress: [], review: [], done: [] });
 
 function board() {
   document.body.innerHTML = `<section data-column="todo"><div role="grid" aria-label="To do column"></div></section><button id="elsewhere">Elsewhere</button>`;

@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { computeBurndown, type SprintView, type TaskCard } from '@contracts/projects';
+import { computeBurndown, type SprintView, type Task } from '@contracts/projects';
 import SprintScreen from '@/features/projects/screens/SprintScreen';
 
 const server = setupServer();
@@ -14,7 +14,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const task = (id: number, title: string, column: TaskCard['column']): TaskCard => ({
+const task = (id: number, title: string, column: Task['column']): Task => ({
   id, project_id: 5, title, description: '', column, rank: 'V', assignee_id: null, assignee_name: null, estimate: 3,
   sprint_id: 9, sprint_name: 'Sprint 1', ticket_id: null, ticket_title: null, updated_at: '2026-01-05T10:00:00Z',
 });

@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportCatalog, ReportResult } from '@contracts/reports';
-import { registerReports, unregisterReport, type ReportDefinition } from '@server/features/reports';
-import { reportDefinitions } from '@server/features/reports/registry';
+import { registerReports, unregisterReport, type ReportDefinition } from '@server/platform/reports';
+import { reportDefinitions } from '@server/platform/reports';
 import { BACKENDS, bearer, startTestApp, type DemoAccount, type TestApp } from '@tests/support/test-app';
 import { pdfText } from '@tests/platform/pdf/pdf-text';
 

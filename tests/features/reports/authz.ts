@@ -1,20 +1,22 @@
-import { managersOnly, staffOnly, type MatrixIds, type Row } from '@tests/support/authz';
+import { endpointKey } from '@contracts/common/endpoint';
+import { REPORTS } from '@contracts/reports';
+import { endpointRows, managersOnly, staffOnly, type MatrixIds, type Row } from '@tests/support/authz';
 
 /** Reports: every staff member; a cancel of an unknown run answers cancelled: false. */
-export const ROWS: Record<string, Row> = {
-  'GET /api/v2/reports': { expect: staffOnly() },
-  'GET /api/v2/reports/:id': { url: '/api/v2/reports/tickets-by-status', expect: staffOnly() },
-  'GET /api/v2/reports/:id/csv': { url: '/api/v2/reports/tickets-by-status/csv', expect: staffOnly() },
-  'GET /api/v2/reports/:id/pdf': { url: '/api/v2/reports/tickets-by-status/pdf', expect: staffOnly() },
-  'POST /api/v2/reports/runs/:run/cancel': { url: '/api/v2/reports/runs/no-such-run/cancel', expect: staffOnly() },
-};
+export const ROWS = endpointRows([
+  [REPORTS.catalog, { expect: staffOnly() }],
+  [REPORTS.run, { url: '/api/v2/reports/tickets-by-status', expect: staffOnly() }],
+  [REPORTS.csv, { url: '/api/v2/reports/tickets-by-status/csv', expect: staffOnly() }],
+  [REPORTS.pdf, { url: '/api/v2/reports/tickets-by-status/pdf', expect: staffOnly() }],
+  [REPORTS.cancel, { url: '/api/v2/reports/runs/no-such-run/cancel', expect: staffOnly() }],
+]);
 
 /** A month of time entries (a short PDF): the rows do not matter here, only who may ask. */
 const MONTH = 'period=custom&from=2020-03-01&to=2020-03-31';
 const OUTPUTS = [
-  ['table', 'GET /api/v2/reports/:id', ''],
-  ['CSV', 'GET /api/v2/reports/:id/csv', '/csv'],
-  ['PDF', 'GET /api/v2/reports/:id/pdf', '/pdf'],
+  ['table', endpointKey(REPORTS.run), ''],
+  ['CSV', endpointKey(REPORTS.csv), '/csv'],
+  ['PDF', endpointKey(REPORTS.pdf), '/pdf'],
 ] as const;
 
 /** One case per output (table, CSV, PDF) of a report asked for with these parameters. */
@@ -33,7 +35,7 @@ export const EXTRA_CASES = [
   ...everyOutput("time: another team's time", 'time-entries', ({ extra }) => `${MONTH}&assignee=${extra.reportsOutsider}`, { anonymous: 401, client: 401, user: 403, manager: 403, admin: 200 }),
   // Figures per person: the management dashboard's rule.
   ...everyOutput('figures per person', 'tickets-by-assignee', () => 'period=last-month', managersOnly()),
-  { route: 'GET /api/v2/reports/:id', label: 'overdue per person', row: { url: '/api/v2/reports/overdue-by-assignee', expect: managersOnly() } },
+  { route: endpointKey(REPORTS.run), label: 'overdue per person', row: { url: '/api/v2/reports/overdue-by-assignee', expect: managersOnly() } },
   // Ticket figures of the desk or one's own for everyone; another person's for managers and admins.
   ...everyOutput('ticket figures: own', 'opened-vs-closed', ({ self }) => `period=last-month&assignee=${self}`, staffOnly()),
   ...everyOutput("ticket figures: another person's", 'opened-vs-closed', ({ extra }) => `period=last-month&assignee=${extra.reportsOutsider}`, managersOnly()),

@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerReports, unregisterReport, type ReportDefinition } from '@server/features/reports';
+import { registerReports, unregisterReport, type ReportDefinition } from '@server/platform/reports';
 import { ExportCap } from '@server/platform/db/exports';
 import { ConfigError, loadConfig } from '@server/config';
 import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';

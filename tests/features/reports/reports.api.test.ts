@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolvePeriod, type ReportResult } from '@contracts/reports';
-import { registerReports, unregisterReport, type ReportDefinition } from '@server/features/reports';
+import { endpointKey } from '@contracts/common/endpoint';
+import { REPORTS, resolvePeriod, type ReportResult } from '@contracts/reports';
+import { listApiRoutes, listEndpointlessRoutes } from '@server/app';
+import { registerReports, unregisterReport, type ReportDefinition } from '@server/platform/reports';
 import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
 import { pdfText } from '@tests/platform/pdf/pdf-text';
 
@@ -46,6 +48,12 @@ describe.each(BACKENDS)('reports on %s', (backend) => {
     unregisterReport('test-timeout');
     unregisterReport('test-slow-runs');
     await t?.close();
+  });
+
+  it('registers every reports route from its endpoint definition', () => {
+    const routes = listApiRoutes(t.app);
+    expect(Object.values(REPORTS).map(endpointKey).filter((key) => !routes.includes(key))).toEqual([]);
+    expect(listEndpointlessRoutes(t.app).filter((key) => /^\w+ \/api\/v2\/reports(\/|$)/.test(key))).toEqual([]);
   });
 
   it('lists the catalog grouped: tickets, service levels, time, satisfaction', async () => {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointKey } from '@contracts/common/endpoint';
 import type { ReportResult } from '@contracts/reports';
-import { SALES_LIMITS, SALES_REPORTS, type Activity, type CacReport, type SalesDashboard, type SalesSettings, type TerritoryOverview } from '@contracts/sales';
+import { listApiRoutes, listEndpointlessRoutes } from '@server/app';
+import { SALES, SALES_LIMITS, SALES_REPORTS, type Activity, type CacReport, type SalesDashboard, type SalesSettings, type TerritoryOverview } from '@contracts/sales';
 import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -27,6 +29,12 @@ describe.each(BACKENDS)('sales on %s', (backend) => {
     t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   const q = <T = Record<string, unknown>>(sql: string, values: unknown[] = []) => t.ctx.database.pool.query(sql, values).then((r) => r.rows as T[]);
   const count = async (table: string) => (await q<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
+
+  it('registers every sales route, the public form included, from its endpoint definition', () => {
+    const routes = listApiRoutes(t.app);
+    expect(Object.values(SALES).map(endpointKey).filter((key) => !routes.includes(key))).toEqual([]);
+    expect(listEndpointlessRoutes(t.app).filter((key) => /^\w+ \/api\/v2\/(sales|public\/huhy)(\/|$)/.test(key))).toEqual([]);
+  });
 
   it('computes every activity report exactly as plain SQL over the seeded activities, in the table and in the CSV', async () => {
     const from = yearAgo();

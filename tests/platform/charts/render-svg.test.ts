@@ -52,3 +52,28 @@ describe('renderChartSvg', () => {
     expect(svg).toMatch(/width="480" height="200"/);
   });
 });
+
+describe('renderChartSvg with replacement patterns in its text', () => {
+  // String.replace reads these in a replacement string: $1 (a group), $& (the match), $` and $' (the
+  // text before and after it), $$ and $<name>. A company or report named with them must print as typed.
+  const PATTERNS = ['$1', '$&', '$`', "$'", '$$', '$<x>', '$0$2$99'];
+
+  it.each(PATTERNS)('keeps "%s" in the title and summary as written, and the SVG whole', (pattern) => {
+    const spec = chartSpec({
+      kind: 'bar',
+      title: `Closed sales ${pattern} Acme`,
+      summary: `Won ${pattern} lost`,
+      unit: 'money',
+      categories: [`Deals ${pattern}`],
+      series: [{ name: `Amount ${pattern}`, values: [120000] }],
+    });
+    const svg = renderChartSvg(spec, { width: 480, height: 240 });
+    const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&apos;');
+    const title = xml(`Closed sales ${pattern} Acme`);
+    const summary = xml(`Won ${pattern} lost`);
+    expect(svg.startsWith(`<svg role="img" aria-label="${title}" `)).toBe(true);
+    expect(svg).toContain(`<title>${title}</title><desc>${summary}</desc>`);
+    expect(svg.match(/<svg\b/g)).toHaveLength(1);
+    expect(svg.trimEnd().endsWith('</svg>')).toBe(true);
+  });
+});

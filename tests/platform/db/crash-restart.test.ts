@@ -4,13 +4,13 @@
  * DATA_DIR (stopping a postgres the crash left running, or past its stale lock file) with every
  * ticket whose creation was answered 201. A SIGTERM then drains and stops everything, exit 0.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { embeddedConnection, embeddedPaths, isAlive } from '@server/platform/db/embedded';
-import { startServer, type RunningServer } from '@tests/support/server-process';
+import { embeddedConnection, isAlive } from '@server/platform/db/embedded';
+import { postmasterPid as postgresPid, startServer, type RunningServer } from '@tests/support/server-process';
 
 const CREATIONS = 300;
 const IN_FLIGHT = 20;
@@ -25,10 +25,6 @@ async function signIn(server: RunningServer): Promise<string> {
     body: JSON.stringify({ email: 'agent@demo.test', password: 'care-demo-2026' }),
   });
   return ((await res.json()) as { token: string }).token;
-}
-
-function postgresPid(dataDir: string): number {
-  return Number(readFileSync(join(embeddedPaths(dataDir).pgData, 'postmaster.pid'), 'utf8').split('\n')[0]);
 }
 
 /** Creates tickets with IN_FLIGHT in flight until CREATIONS were sent; kills the group midway. */

@@ -74,6 +74,21 @@ describe.each(BACKENDS)('hostile values on %s', (backend) => {
     await namesField({ method: 'POST', url: '/api/v2/tickets', headers: admin, payload: { title: 'a\u0000b', description: 'x', company_id: 1, severity: 'M', queue: 'Support' } }, 'title');
   });
 
+  it('refuses characters that change the direction of text in names and titles, even on the public form, and stores nothing', async () => {
+    const answers = async () => (await t.ctx.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM huhy_answers')).rows[0]!.n;
+    const before = await answers();
+    const channelId = (await t.app.inject({ method: 'GET', url: '/api/v2/public/huhy/channels' })).json().channels[0].id as number;
+    const huhy = { company: 'Acme Utilities', name: 'Ann Lee', email: 'ann@acme.example', channelId };
+    await namesField({ method: 'POST', url: '/api/v2/public/huhy', payload: { ...huhy, name: 'Ann\u202egpj.exe' } }, 'name');
+    await namesField({ method: 'POST', url: '/api/v2/public/huhy', payload: { ...huhy, company: '\u2067Acme\u2069 Utilities' } }, 'company');
+    expect(await answers()).toBe(before);
+    await namesField({ method: 'POST', url: '/api/v2/client/tickets', headers: client, payload: { title: 'Invoice \u202efdp.exe\u202c', description: 'x' } }, 'title');
+    // A description may quote right-to-left text with its controls closed on the line; an open override is refused.
+    await namesField({ method: 'POST', url: '/api/v2/client/tickets', headers: client, payload: { title: 'Bills', description: 'Reads \u202eevil' } }, 'description');
+    const quoted = await t.app.inject({ method: 'POST', url: '/api/v2/client/tickets', headers: client, payload: { title: 'Bills', description: 'The customer wrote \u2067שלום\u2069.\nSecond line.' } });
+    expect(quoted.statusCode, quoted.body).toBe(201);
+  });
+
   it('refuses impossible and far-off dates: 30 February, year 0, year 275760', async () => {
     await namesField({ method: 'GET', url: '/api/v2/surveys/results?from=2026-02-30', headers: admin }, 'from');
     await namesField({ method: 'GET', url: '/api/v2/surveys/results/export?to=0000-01-01', headers: admin }, 'to');

@@ -12,7 +12,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ZodType } from 'zod';
-import { listApiRoutes } from '@server/app';
+import { listApiRoutes, listEndpoints } from '@server/app';
 import { isSafeText } from '@contracts/common/input';
 import type { MatrixIds, Row } from '@tests/support/authz';
 import { BACKENDS, bearer, settle, startTestApp, type TestApp } from '@tests/support/test-app';
@@ -76,7 +76,7 @@ function textWithoutCheck(schema: unknown, path = '$'): string[] {
 }
 
 type RowsModule = { ROWS: Record<string, Row>; prepare?: (pool: TestApp['ctx']['database']['pool']) => Promise<Record<string, number>> };
-const modules = Object.values(import.meta.glob<RowsModule>('../../features/*/authz.ts', { eager: true })).filter((m) => 'ROWS' in m);
+const modules = Object.values(import.meta.glob<RowsModule>(['../../features/*/authz.ts', '../**/authz.ts'], { eager: true })).filter((m) => 'ROWS' in m);
 const MATRIX: Record<string, Row> = Object.assign({}, ...modules.map((m) => m.ROWS));
 
 /** Field names of every object schema the contracts export: query parameters and body fields apart. */
@@ -156,6 +156,7 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
   it('answers every route of the matrix below 500, and names a field in every 400', { timeout: 300_000 }, async () => {
     const started = Date.now();
     const routes = listApiRoutes(t.app).sort();
+    const endpoints = listEndpoints(t.app);
     expect(routes.filter((r) => !(r in MATRIX))).toEqual([]);
     let requests = 0;
     const contractsParsed = new Set<unknown>();
@@ -178,9 +179,18 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
       parsed.calls.length = 0;
       const probe = await t.app.inject({ method: method as 'GET', url: baseUrl, headers: headers(baseBody !== undefined), ...(baseBody !== undefined ? { payload: JSON.stringify(baseBody) } : {}) });
       expect(probe.statusCode, `${route} (valid request) → ${probe.body.slice(0, 300)}`).toBeLessThan(500);
-      for (const c of parsed.calls) contractsParsed.add(c.schema);
-      const queryKeys = parsed.calls.filter((c) => c.what === 'query').flatMap((c) => keysOf(c.schema));
-      const bodyKeys = [...new Set([...parsed.calls.filter((c) => c.what === 'body').flatMap((c) => keysOf(c.schema)), ...Object.keys((baseBody as object | undefined) ?? {})])];
+      // The schemas the route validates with: its endpoint definition's (else what it parsed).
+      const endpoint = endpoints.get(route);
+      const schemas = endpoint
+        ? [
+            { schema: endpoint.query, what: 'query' },
+            { schema: endpoint.body, what: 'body' },
+            { schema: endpoint.params, what: 'path' },
+          ].filter((c) => c.schema !== undefined)
+        : parsed.calls;
+      for (const c of schemas) contractsParsed.add(c.schema);
+      const queryKeys = schemas.filter((c) => c.what === 'query').flatMap((c) => keysOf(c.schema));
+      const bodyKeys = [...new Set([...schemas.filter((c) => c.what === 'body').flatMap((c) => keysOf(c.schema)), ...Object.keys((baseBody as object | undefined) ?? {})])];
 
       const field = (own: string[], any: string[]) =>
         own.length ? fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...own) }, { weight: 1, arbitrary: fc.constantFrom(...any) }) : fc.constantFrom(...any);

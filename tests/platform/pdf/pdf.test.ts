@@ -66,6 +66,13 @@ describe('PDF service', () => {
     await expect(renderPdf({ content: [{ image: '/etc/passwd' }] })).rejects.toThrow();
   });
 
+  it('draws a chart whose title and summary hold replacement patterns ($1, $&, $`, $\')', async () => {
+    const titled = chartSpec({ ...spec, title: "Closed sales $' by $1", summary: 'Acme $& Globex $` won' });
+    const pages = await pdfText(await renderPdf(standardPage({ title: 'Closed sales', company: { name: 'Acme $1' }, generatedAt: new Date('2026-03-31T12:00:00Z'), content: [chartBlock(titled)] })));
+    expect(pages[0]).toContain('Acme $& Globex $` won');
+    expect(pages[0]).toContain('3,100.99');
+  });
+
   it('aligns numbers and money right and leaves text left', () => {
     const block = tableBlock([{ header: 'Name' }, { header: 'Hours', kind: 'hours' }, { header: 'Share', kind: 'percent' }], [['Ann', 1.5, 41.5]]) as {
       table: { headerRows: number; body: { text: string; alignment: string }[][] };

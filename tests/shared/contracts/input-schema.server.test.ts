@@ -1,5 +1,8 @@
 /** The input schemas every contract is built from: text, ids and dates (src/contracts/input.ts). */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { passwordInputSchema } from '@contracts/auth';
+import { newPasswordSchema } from '@contracts/client-portal';
 import { calendarDay, dateTimeInput, idInput, isSafeText, pageInput, safeText } from '@contracts/common/input';
 
 describe('the one text schema', () => {
@@ -10,6 +13,58 @@ describe('the one text schema', () => {
     expect(title.safeParse('ok').success).toBe(true);
     expect(title.safeParse('a\u0000b').error?.issues[0]?.message).toBe('Title must not contain NUL characters or unpaired surrogate code units');
     expect(title.safeParse(7).error?.issues[0]?.message).toBe('Title is required');
+  });
+});
+
+describe('characters that change the direction of text (spoofing)', () => {
+  const CONTROLS = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+  const LINE_MESSAGE = 'Name must not contain characters that change the direction of text (U+202A–U+202E, U+2066–U+2069)';
+  const LONG_MESSAGE = 'Note must close each character that changes the direction of text (U+202A–U+202E, U+2066–U+2069) on the line where it opens';
+  const name = safeText('Name is required', 'Name');
+  const note = safeText('Note must be text', 'Note', 'long');
+
+  it('a name, a title or any one-line text refuses every one of them, closed or not, naming the field', () => {
+    for (const control of CONTROLS) {
+      expect(name.safeParse(`Ann${control}gpj.exe`).error?.issues[0]?.message, JSON.stringify(control)).toBe(LINE_MESSAGE);
+    }
+    // Closed again, an override still shows "invoice", RLO, "fdp.exe", PDF as "invoiceexe.pdf".
+    expect(name.safeParse('invoice\u202efdp.exe\u202c').error?.issues[0]?.message).toBe(LINE_MESSAGE);
+    expect(name.safeParse('\u2067Acme\u2069').success).toBe(false);
+  });
+
+  it('right-to-left writing and the direction marks stay accepted', () => {
+    for (const good of ['שלום עולם', 'مرحبا بالعالم Acme 2026', 'Acme\u200f (RLM)', '\u200eLRM', 'ALM\u061c', 'Zero\u200dwidth joiner', '👩‍💻 Dev']) {
+      expect(name.safeParse(good).success, good).toBe(true);
+      expect(note.safeParse(good).success, good).toBe(true);
+    }
+  });
+
+  it('long text (notes, descriptions) takes them when each is closed on its own line, in order', () => {
+    for (const good of ['Customer wrote: \u2067שלום\u2069 twice', 'a \u202bעברית\u202c b\nsecond \u2068x\u2069', '\u2067outer \u202bin\u202c\u2069', '\u202b\u2067x\u2069\u202c\r\nnext']) {
+      expect(note.safeParse(good).success, JSON.stringify(good)).toBe(true);
+    }
+    for (const bad of ['\u202eevil', 'stray \u202c close', 'stray \u2069 close', '\u2067opened\nclosed\u2069', '\u2067crossed\u202c', '\u202bcrossed \u2067x\u202c\u2069', 'ok \u2066x\u2069 then \u202d']) {
+      expect(note.safeParse(bad).error?.issues[0]?.message, JSON.stringify(bad)).toBe(LONG_MESSAGE);
+    }
+  });
+
+  it('a password takes them: it is never shown, and a password set before still signs in', () => {
+    for (const control of CONTROLS) {
+      const password = `correct horse${control} battery staple`;
+      expect(passwordInputSchema.safeParse(password).success, JSON.stringify(control)).toBe(true);
+      expect(newPasswordSchema.safeParse(password).success, JSON.stringify(control)).toBe(true);
+    }
+    expect(passwordInputSchema.safeParse('a\u0000b').success).toBe(false);
+  });
+
+  it('text without them is judged as before, in either form', () => {
+    const noControls = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 30 }).map((t) => t.replace(/[\u202a-\u202e\u2066-\u2069]/g, ''));
+    fc.assert(
+      fc.property(noControls, (text) => {
+        expect(name.safeParse(text).success).toBe(isSafeText(text));
+        expect(note.safeParse(text).success).toBe(isSafeText(text));
+      }),
+    );
   });
 });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine } from 'xstate';
 import { createQueryMachine } from '@/shared/machines/query.machine';
-import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
 import { ApiError } from '@/shared/http/http';
 import { controllable, flush } from '@tests/support/controllable';
@@ -79,41 +78,5 @@ describe('form submit machine and the page it changes', () => {
     load.resolve({ contacts: ['Ann', 'Bob'] });
     await flush();
     expect(page.getSnapshot().context.data).toEqual({ contacts: ['Ann', 'Bob'] });
-  });
-});
-
-describe('form submit machine notices', () => {
-  it('says how each attempt ended when given its words: the failure keyed by the form, closed when it is sent again', async () => {
-    const notices = recordingNotifier();
-    const restore = provideNotifier(notices);
-    const submit = controllable<{ id: number }, { name: string }>('submit');
-    const machine = createSubmitMachine<{ name: string }, { id: number }>('month-close', async () => ({ id: 0 }), { saved: (r) => `Closed #${r.id}`, failed: 'The month was not closed' }).provide({
-      actors: { submit: submit.logic as never },
-    });
-    const actor = createActor(machine, { input: {} }).start();
-    actor.send({ type: 'form.submit', input: { name: 'x' } });
-    submit.reject(new ApiError(503, 'unavailable', 'The database is busy; try again'));
-    await flush();
-    actor.send({ type: 'form.submit', input: { name: 'x' } });
-    submit.resolve({ id: 4 });
-    await flush();
-    restore();
-    expect(notices.notices).toEqual([
-      { tone: 'error', title: 'The month was not closed', description: 'The database is busy; try again', key: 'month-close' },
-      { tone: 'success', title: 'Closed #4' },
-    ]);
-    expect(notices.dismissed).toEqual(['month-close', 'month-close']);
-  });
-
-  it('says nothing without words of its own', async () => {
-    const notices = recordingNotifier();
-    const restore = provideNotifier(notices);
-    const submit = controllable<{ id: number }, { name: string }>('submit');
-    const actor = createActor(createSubmitMachine<{ name: string }, { id: number }>('f', async () => ({ id: 0 })).provide({ actors: { submit: submit.logic as never } }), { input: {} }).start();
-    actor.send({ type: 'form.submit', input: { name: 'x' } });
-    submit.reject(new ApiError(409, 'conflict', 'Already sent'));
-    await flush();
-    restore();
-    expect([notices.notices, notices.dismissed]).toEqual([[], []]);
   });
 });

@@ -2,18 +2,20 @@
  * A card's move on the kanban board, by drag and drop (mouse, touch, keyboard) or the "Move to…"
  * menu: idle → dragging → dropping → settled | rolledBack. The move shows at once (optimistic);
  * the server's answer settles it with the stored rank, a refusal puts the card back and says why.
- * The board's cards live here, loaded from the board's query machine (`board.loaded`).
+ * The board's cards live here, loaded from the board's query machine (`board.loaded`); the board's
+ * screen machine (kanban-board.machine.ts) spawns it and shows what it holds.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { byRank, rankBetween, type BoardColumn, type MoveTaskInput, type TaskCard } from '@contracts/projects';
+import { assertEvent, assign, fromPromise, sendParent, setup } from 'xstate';
+import { byRank, rankBetween, type BoardColumn, type MoveTaskInput, type Task } from '@contracts/projects';
 import { toApiError } from '@/shared/http/http';
-import { toast } from '@/shared/ui/components/toast/toast';
+import { notifyActions } from '@/shared/machines/notify';
+import { projectsApi } from '../api';
 
 export type CardMove = { taskId: number; column: BoardColumn; beforeId?: number | null; afterId?: number | null };
 export type CardMoveContext = {
-  tasks: TaskCard[];
+  tasks: Task[];
   /** The board before the move under way (what a refusal restores). */
-  previous: TaskCard[] | null;
+  previous: Task[] | null;
   move: CardMove | null;
   dragging: number | null;
   /** Why the last move was refused; shown on the board until the next move. */
@@ -22,14 +24,14 @@ export type CardMoveContext = {
   announcement: string;
 };
 export type CardMoveEvent =
-  | { type: 'board.loaded'; tasks: TaskCard[] }
+  | { type: 'board.loaded'; tasks: Task[] }
   | { type: 'drag.start'; taskId: number }
   | { type: 'drag.cancel' }
   | { type: 'drop'; move: CardMove }
   | { type: 'move.request'; move: CardMove };
 
 /** The board with one card moved where the move says, given a rank between its new neighbours. */
-export function applyMove(tasks: readonly TaskCard[], move: CardMove): TaskCard[] {
+export function applyMove(tasks: readonly Task[], move: CardMove): Task[] {
   const card = tasks.find((t) => t.id === move.taskId);
   if (!card) return [...tasks];
   const others = tasks.filter((t) => t.id !== move.taskId);
@@ -48,18 +50,19 @@ export function applyMove(tasks: readonly TaskCard[], move: CardMove): TaskCard[
   return [...others, { ...card, column: move.column, rank }];
 }
 
-const label = (tasks: readonly TaskCard[], id: number) => tasks.find((t) => t.id === id)?.title ?? 'The card';
+const label = (tasks: readonly Task[], id: number) => tasks.find((t) => t.id === id)?.title ?? 'The card';
 
 export const COLUMN_NAMES: Record<BoardColumn, string> = { backlog: 'Backlog', todo: 'To do', in_progress: 'In progress', review: 'Review', done: 'Done' };
 
 export const cardMoveMachine = setup({
-  types: { context: {} as CardMoveContext, events: {} as CardMoveEvent, input: {} as { tasks?: TaskCard[] } | undefined },
+  types: { context: {} as CardMoveContext, events: {} as CardMoveEvent, input: {} as { tasks?: Task[] } | undefined },
   actors: {
-    moveTask: fromPromise<TaskCard, { id: number; input: MoveTaskInput }>(async () => {
-      throw new Error('moveTask is provided by the board');
-    }),
+    moveTask: fromPromise<Task, { id: number; input: MoveTaskInput }>(({ input }) => projectsApi.moveTask(input.id, input.input)),
   },
   actions: {
+    ...notifyActions,
+    /** Tells a parent what the board shows now (`moverChild` provides it); alone it does nothing. */
+    reportCards: () => undefined,
     applyOptimistic: assign(({ context, event }) => {
       assertEvent(event, ['drop', 'move.request']);
       return { previous: context.tasks, move: event.move, tasks: applyMove(context.tasks, event.move), error: null, dragging: null };
@@ -83,16 +86,16 @@ export const cardMoveMachine = setup({
     idle: {
       description: 'Nothing moves; the board shows the cards as loaded or last settled.',
       on: {
-        'board.loaded': { actions: assign({ tasks: ({ event }) => event.tasks }), description: 'The board (re)loaded: its cards replace the ones shown.' },
-        'drag.start': { target: 'dragging', actions: assign({ dragging: ({ event }) => event.taskId, error: null }), description: 'A card is picked up by mouse, touch or keyboard.' },
-        'move.request': { guard: 'changesSomething', target: 'dropping', actions: 'applyOptimistic', description: 'The "Move to…" menu moves a card without dragging.' },
+        'board.loaded': { actions: [assign({ tasks: ({ event }) => event.tasks }), 'reportCards'], description: 'The board (re)loaded: its cards replace the ones shown.' },
+        'drag.start': { target: 'dragging', actions: [assign({ dragging: ({ event }) => event.taskId, error: null }), 'reportCards'], description: 'A card is picked up by mouse, touch or keyboard.' },
+        'move.request': { guard: 'changesSomething', target: 'dropping', actions: ['applyOptimistic', 'reportCards'], description: 'The "Move to…" menu moves a card without dragging.' },
       },
     },
     dragging: {
       description: 'A card is being dragged; drop targets show where it would go.',
       on: {
         drop: [
-          { guard: 'changesSomething', target: 'dropping', actions: 'applyOptimistic', description: 'Dropped in a new place: the board shows the move at once.' },
+          { guard: 'changesSomething', target: 'dropping', actions: ['applyOptimistic', 'reportCards'], description: 'Dropped in a new place: the board shows the move at once.' },
           { target: 'idle', actions: assign({ dragging: null }), description: 'Dropped where it was: nothing to save.' },
         ],
         'drag.cancel': { target: 'idle', actions: assign({ dragging: null }), description: 'Escape, or dropped outside any column.' },
@@ -109,11 +112,14 @@ export const cardMoveMachine = setup({
         }),
         onDone: {
           target: 'settled',
-          actions: assign(({ context, event }) => ({
-            tasks: context.tasks.map((t) => (t.id === event.output.id ? event.output : t)),
-            previous: null,
-            announcement: `Moved ${event.output.title} to ${COLUMN_NAMES[event.output.column]}.`,
-          })),
+          actions: [
+            assign(({ context, event }) => ({
+              tasks: context.tasks.map((t) => (t.id === event.output.id ? event.output : t)),
+              previous: null,
+              announcement: `Moved ${event.output.title} to ${COLUMN_NAMES[event.output.column]}.`,
+            })),
+            'reportCards',
+          ],
         },
         onError: {
           target: 'rolledBack',
@@ -123,7 +129,8 @@ export const cardMoveMachine = setup({
               const message = `${label(context.tasks, context.move!.taskId)} could not be moved: ${reason}`;
               return { tasks: context.previous ?? context.tasks, previous: null, error: message, announcement: message };
             }),
-            ({ context }) => toast.error(context.error ?? 'The card could not be moved'),
+            'reportCards',
+            { type: 'notify', params: ({ context }) => ({ tone: 'error', title: context.error ?? 'The card could not be moved' }) },
           ],
         },
       },
@@ -131,18 +138,30 @@ export const cardMoveMachine = setup({
     settled: {
       description: 'Saved: the card keeps its place with the rank the server stored.',
       on: {
-        'board.loaded': { actions: assign({ tasks: ({ event }) => event.tasks }) },
-        'drag.start': { target: 'dragging', actions: assign({ dragging: ({ event }) => event.taskId, error: null }) },
-        'move.request': { guard: 'changesSomething', target: 'dropping', actions: 'applyOptimistic' },
+        'board.loaded': { actions: [assign({ tasks: ({ event }) => event.tasks }), 'reportCards'] },
+        'drag.start': { target: 'dragging', actions: [assign({ dragging: ({ event }) => event.taskId, error: null }), 'reportCards'] },
+        'move.request': { guard: 'changesSomething', target: 'dropping', actions: ['applyOptimistic', 'reportCards'] },
       },
     },
     rolledBack: {
       description: 'Refused: the card is back where it was and the board says why.',
       on: {
-        'board.loaded': { actions: assign({ tasks: ({ event }) => event.tasks }) },
-        'drag.start': { target: 'dragging', actions: assign({ dragging: ({ event }) => event.taskId, error: null }) },
-        'move.request': { guard: 'changesSomething', target: 'dropping', actions: 'applyOptimistic' },
+        'board.loaded': { actions: [assign({ tasks: ({ event }) => event.tasks }), 'reportCards'] },
+        'drag.start': { target: 'dragging', actions: [assign({ dragging: ({ event }) => event.taskId, error: null }), 'reportCards'] },
+        'move.request': { guard: 'changesSomething', target: 'dropping', actions: ['applyOptimistic', 'reportCards'] },
       },
     },
   },
 });
+
+/** What the mover tells the board that spawned it: the cards as shown, why the last move was refused, and its announcement. */
+export type CardsChanged = { type: 'cards.changed'; tasks: Task[]; error: string | null; announcement: string };
+
+/** The mover as a child of the board's screen machine (docs/adr/0107): after every change it tells its parent `cards.changed`. */
+export function moverChild() {
+  return cardMoveMachine.provide({
+    actions: {
+      reportCards: sendParent(({ context }: { context: CardMoveContext }): CardsChanged => ({ type: 'cards.changed', tasks: context.tasks, error: context.error, announcement: context.announcement })),
+    },
+  });
+}

@@ -1,5 +1,5 @@
 /** Projects: the query and form machines of the screens, and the server-mode project table. */
-import type { Board, CreateProjectInput, CreateSprintInput, CreateTaskInput, ProjectStats, ProjectView, SprintRow, SprintView, TaskCard, UpdateProjectInput, UpdateTaskInput } from '@contracts/projects';
+import type { Board, CreateProjectInput, CreateSprintInput, CreateTaskInput, ProjectStats, ProjectView, SprintRow, SprintView, Task as Task, UpdateProjectInput, UpdateTaskInput } from '@contracts/projects';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
 import { createSearchTableMachine, type SearchTableSpec } from '@/shared/machines/table/search-table';
@@ -13,8 +13,8 @@ export const sprintViewMachine = createQueryMachine('sprintView', (id: number): 
 export const sprintListMachine = createQueryMachine('sprintList', (params: Record<string, string>): Promise<{ sprints: SprintRow[] }> => projectsApi.sprints(params));
 export const projectStatsMachine = createQueryMachine('projectStats', (): Promise<ProjectStats> => projectsApi.stats());
 
-export const addTaskMachine = createSubmitMachine<{ projectId: number; input: CreateTaskInput }, TaskCard>('addTask', (a) => projectsApi.addTask(a.projectId, a.input));
-export const updateTaskMachine = createSubmitMachine<{ id: number; input: UpdateTaskInput }, TaskCard>('updateTask', (a) => projectsApi.updateTask(a.id, a.input));
+export const addTaskMachine = createSubmitMachine<{ projectId: number; input: CreateTaskInput }, Task>('addTask', (a) => projectsApi.addTask(a.projectId, a.input));
+export const updateTaskMachine = createSubmitMachine<{ id: number; input: UpdateTaskInput }, Task>('updateTask', (a) => projectsApi.updateTask(a.id, a.input));
 /** Deletes a card (the input is its id). */
 export const deleteTaskMachine = createSubmitMachine<number, { ok: true }>('deleteTask', (id) => projectsApi.deleteTask(id));
 export const updateProjectMachine = createSubmitMachine<{ id: number; input: UpdateProjectInput }, ProjectView>('updateProject', (a) => projectsApi.update(a.id, a.input));

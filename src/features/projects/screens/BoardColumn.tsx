@@ -1,6 +1,9 @@
-/** One column of the kanban board: a react-aria GridList with drag and drop, its WIP count and a quick add. */
-import { useActorRef, useSelector } from '@xstate/react';
-import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent as ReactMouseEvent } from 'react';
+/**
+ * One column of the kanban board: a react-aria GridList with drag and drop, its WIP count and a
+ * quick add. It sends the board machine's events (a drag, a drop, a card opened, the quick add);
+ * the "Move to…" menu opens through `onMenu`, which keeps the button it opened from.
+ */
+import { memo, startTransition, useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent as ReactMouseEvent } from 'react';
 import {
   Button as AriaButton,
   GridList,
@@ -12,11 +15,11 @@ import {
   type ItemDropTarget,
   type Key,
 } from 'react-aria-components';
-import { BOARD_COLUMN_LABELS, type BoardColumn as Column, type TaskCard } from '@contracts/projects';
+import { BOARD_COLUMN_LABELS, type BoardColumn as Column, type Task } from '@contracts/projects';
 import type { CardMove } from '../machines/card-move.machine';
-import { addTaskMachine } from '../machines/projects.machines';
-import { MOVE_BUTTON_ATTR } from './MoveMenu';
-import { Avatar, Badge, Button, buttonClassName, MoreIcon, PlusIcon, SkeletonText, TextField, toast } from '@/shared/ui/components';
+import type { KanbanBoardEvent, QuickAddState } from '../machines/kanban-board.machine';
+import { MOVE_BUTTON_ATTR } from './reveal';
+import { Avatar, Badge, Button, buttonClassName, MoreIcon, PlusIcon, SkeletonText, TextField } from '@/shared/ui/components';
 import styles from './board.module.css';
 
 /** The drag type of a card: only cards drop on columns. */
@@ -29,18 +32,16 @@ export const CARD_HEIGHT = 84;
 type Props = {
   column: Column;
   /** The cards shown (filtered), in order. */
-  cards: TaskCard[];
+  cards: readonly Task[];
   /** All cards of the column, for the WIP count. */
   total: number;
   limit: number | undefined;
-  projectId: number;
-  onMove: (move: CardMove) => void;
-  onDragStart: (taskId: number) => void;
-  onDragCancel: () => void;
-  onOpen: (taskId: number) => void;
-  /** Opens the board's one "Move to…" menu for a card, next to its button. */
-  onMenu: (card: TaskCard, column: readonly TaskCard[], trigger: HTMLElement, returnTo?: HTMLElement) => void;
-  onAdded: () => void;
+  /** The board machine's `send`. */
+  send: (event: KanbanBoardEvent) => void;
+  /** Opens the board's one "Move to…" menu for a card, next to its button (`returnTo` gets the focus back when it closes without a move). */
+  onMenu: (taskId: number, trigger: HTMLElement, returnTo?: HTMLElement) => void;
+  /** The quick add, as the board machine has it for this column. */
+  quickAdd: QuickAddState;
   /**
    * False until the board mounts this column's cards: a big board mounts one column per task, so
    * no single task of the first render grows long; the column shows a skeleton until then.
@@ -58,32 +59,28 @@ async function droppedIds(items: DropItem[]): Promise<number[]> {
   return texts.map(Number).filter((n) => Number.isInteger(n) && n > 0);
 }
 
-export const BoardColumn = memo(function BoardColumn({ column, cards, total, limit, projectId, onMove, onDragStart, onDragCancel, onOpen, onMenu, onAdded, ready = true, describedBy }: Props) {
+export const BoardColumn = memo(function BoardColumn({ column, cards, total, limit, send, onMenu, quickAdd, ready = true, describedBy }: Props) {
   const label = BOARD_COLUMN_LABELS[column];
-  // The column's cards as they are now, for a card's menu: the list keeps an unchanged card's
-  // element between renders, so a card reads its neighbours when its menu opens, not as props.
-  const latest = useRef(cards);
-  useLayoutEffect(() => {
-    latest.current = cards;
-  }, [cards]);
-  const openMenu = useCallback((card: TaskCard, trigger: HTMLElement, returnTo?: HTMLElement) => onMenu(card, latest.current, trigger, returnTo), [onMenu]);
+  // The board machine works out the card's neighbours when its menu opens.
+  const openMenu = useCallback((card: Task, trigger: HTMLElement, returnTo?: HTMLElement) => onMenu(card.id, trigger, returnTo), [onMenu]);
+  const onMove = useCallback((move: CardMove) => send({ type: 'card.drop', move }), [send]);
   // Shift+F10 or the context-menu key on a card (or a right click) opens its "Move to…" menu; the
   // arrow keys stay the grid's (they move between cards), Enter opens the card's sheet.
+  // The key also raises a contextmenu event: one menu for the one gesture (the key's time, a DOM event detail).
   const lastKeyOpen = useRef(0);
   const menuFromRow = useCallback(
     (target: EventTarget, how: 'key' | 'contextmenu') => {
       const row = (target as HTMLElement).closest?.<HTMLElement>('[role="row"]');
-      const card = row ? latest.current.find((c) => String(c.id) === row.dataset.key) : undefined;
+      const taskId = Number(row?.dataset.key);
       const button = row?.querySelector<HTMLElement>(`[${MOVE_BUTTON_ATTR}]`);
-      if (!card || !button) return false;
-      // The key also raises a contextmenu event: one menu for the one gesture.
+      if (!row || !taskId || !button) return false;
       if (how === 'contextmenu' && performance.now() - lastKeyOpen.current < 500) return true;
       if (how === 'key') lastKeyOpen.current = performance.now();
       // From the keyboard on the row, focus comes back to the row; from a right click, to the button.
-      openMenu(card, button, how === 'key' && target === row ? row : undefined);
+      onMenu(taskId, button, how === 'key' && target === row ? row : undefined);
       return true;
     },
-    [openMenu],
+    [onMenu],
   );
   const onKeyDown = useCallback(
     (e: ReactKeyboardEvent) => {
@@ -102,9 +99,9 @@ export const BoardColumn = memo(function BoardColumn({ column, cards, total, lim
     getItems: (keys) => [...keys].map((k) => ({ [CARD_TYPE]: String(k), 'text/plain': cards.find((c) => c.id === Number(k))?.title ?? String(k) })),
     acceptedDragTypes: [CARD_TYPE],
     getDropOperation: () => 'move',
-    onDragStart: (e) => onDragStart(Number([...e.keys][0])),
+    onDragStart: (e) => send({ type: 'card.dragStart', taskId: Number([...e.keys][0]) }),
     onDragEnd: (e) => {
-      if (e.dropOperation === 'cancel') onDragCancel();
+      if (e.dropOperation === 'cancel') send({ type: 'card.dragCancel' });
     },
     onReorder: (e) => onMove({ taskId: Number([...e.keys][0]), column, ...placeFor(e.target) }),
     onInsert: async (e) => {
@@ -122,7 +119,7 @@ export const BoardColumn = memo(function BoardColumn({ column, cards, total, lim
       aria-label={`${label} column`}
       items={cards}
       dragAndDropHooks={dragAndDropHooks}
-      onAction={(key: Key) => onOpen(Number(key))}
+      onAction={(key: Key) => send({ type: 'sheet.open', taskId: Number(key) })}
       className={styles.list}
       renderEmptyState={() => <p className={styles.empty}>No cards</p>}
     >
@@ -180,7 +177,7 @@ export const BoardColumn = memo(function BoardColumn({ column, cards, total, lim
         )}
       </div>
       <footer className={styles.columnFoot}>
-        <QuickAdd column={column} projectId={projectId} onAdded={onAdded} />
+        <QuickAdd column={column} state={quickAdd} send={send} />
       </footer>
     </section>
   );
@@ -193,7 +190,7 @@ export const BoardColumn = memo(function BoardColumn({ column, cards, total, lim
  * to…" button is a plain button styled as the kit's quiet icon button (it opens the board's one
  * menu), and the rest are spans (ADR 0096).
  */
-const Card = memo(function Card({ card, onMenu }: { card: TaskCard; onMenu: (card: TaskCard, trigger: HTMLElement) => void }) {
+const Card = memo(function Card({ card, onMenu }: { card: Task; onMenu: (card: Task, trigger: HTMLElement) => void }) {
   return (
     <div className={styles.card}>
       <div className={styles.cardTop}>
@@ -242,35 +239,30 @@ const stopPressKeys = (e: ReactKeyboardEvent) => {
 
 const GRIP_DOTS = [3, 8, 13].flatMap((y) => [<circle key={`a${y}`} cx="2.5" cy={y} r="1.3" />, <circle key={`b${y}`} cx="7.5" cy={y} r="1.3" />]);
 
-function QuickAdd({ column, projectId, onAdded }: { column: Column; projectId: number; onAdded: () => void }) {
-  const [open, setOpen] = useState(false);
-  const [title, setTitle] = useState('');
-  const form = useActorRef(addTaskMachine, { input: {} });
-  const busy = useSelector(form, (s) => s.hasTag('busy'));
-  const error = useSelector(form, (s) => s.context.fieldErrors.title ?? s.context.error);
+/** "Add a card" at the foot of the column; the board machine opens it (one column's at a time), saves the card and says so. */
+function QuickAdd({ column, state, send }: { column: Column; state: QuickAddState; send: (event: KanbanBoardEvent) => void }) {
   const label = BOARD_COLUMN_LABELS[column];
-  const saved = useSelector(form, (s) => (s.matches('saved') ? s.context.result : undefined));
-  useEffect(() => {
-    if (!saved) return;
-    setTitle('');
-    toast.success(`Card added to ${label}`);
-    onAdded();
-  }, [saved, label, onAdded]);
-  const submit = () => form.send({ type: 'form.submit', input: { projectId, input: { title, column } } });
-  if (!open) {
+  if (state.column !== column) {
     // The visible words begin the accessible name (WCAG 2.5.3), which adds the column.
     return (
-      <Button variant="quiet" size="sm" fullWidth icon={<PlusIcon />} aria-label={`Add a card to ${label}`} className={styles.addCard} onPress={() => setOpen(true)}>
+      <Button variant="quiet" size="sm" fullWidth icon={<PlusIcon />} aria-label={`Add a card to ${label}`} className={styles.addCard} onPress={() => send({ type: 'quickAdd.open', column })}>
         Add a card
       </Button>
     );
   }
+  // A new form for each card added: it starts empty and keeps the focus.
+  return <QuickAddForm key={state.seq} label={label} state={state} send={send} />;
+}
+
+function QuickAddForm({ label, state, send }: { label: string; state: QuickAddState; send: (event: KanbanBoardEvent) => void }) {
+  const [title, setTitle] = useState('');
+  const close = () => send({ type: 'quickAdd.close' });
   return (
     <form
       className={styles.quickAdd}
       onSubmit={(e) => {
         e.preventDefault();
-        submit();
+        send({ type: 'quickAdd.submit', title });
       }}
     >
       <TextField
@@ -278,16 +270,16 @@ function QuickAdd({ column, projectId, onAdded }: { column: Column; projectId: n
         value={title}
         onChange={setTitle}
         autoFocus
-        errorMessage={error ?? undefined}
+        errorMessage={state.error ?? undefined}
         onKeyDown={(e) => {
-          if (e.key === 'Escape') setOpen(false);
+          if (e.key === 'Escape') close();
         }}
       />
       <div className={styles.quickAddActions}>
-        <Button size="sm" variant="quiet" onPress={() => setOpen(false)}>
+        <Button size="sm" variant="quiet" onPress={close}>
           Done
         </Button>
-        <Button size="sm" variant="primary" type="submit" isDisabled={busy || !title.trim()}>
+        <Button size="sm" variant="primary" type="submit" isDisabled={state.saving || !title.trim()}>
           Add card
         </Button>
       </div>

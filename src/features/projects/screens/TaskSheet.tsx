@@ -1,35 +1,30 @@
-/** A card's details in a side sheet: title, description, assignee, estimate, sprint and linked ticket, saved together. */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+/**
+ * A card's details in a side sheet: title, description, assignee, estimate, sprint and linked
+ * ticket, saved together; and the card's delete, after asking. The board machine saves, closes the
+ * sheet once saved, reloads the board and says so; this is the markup and what is typed.
+ */
+import { useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { LIMITS } from '@contracts/common/constants';
-import { BOARD_COLUMN_LABELS, PROJECT_LIMITS, type Board, type TaskCard, type UpdateTaskInput } from '@contracts/projects';
-import { deleteTaskMachine, updateTaskMachine } from '../machines/projects.machines';
+import { BOARD_COLUMN_LABELS, PROJECT_LIMITS, type Board, type Task, type UpdateTaskInput } from '@contracts/projects';
+import { NONE, type FormFailure, type KanbanBoardEvent } from '../machines/kanban-board.machine';
 import styles from './board.module.css';
-import { Alert, Button, Dialog, DialogTrigger, Form, FormActions, FormErrorBanner, NumberField, Select, Sheet, TextArea, TextField, TextLink, toast } from '@/shared/ui/components';
+import { Alert, Button, Dialog, DialogTrigger, Form, FormActions, FormErrorBanner, NumberField, Select, Sheet, TextArea, TextField, TextLink } from '@/shared/ui/components';
 import { formatRelative } from '@/shared/ui/tokens/format';
 
-const NONE = 'none';
+export type SheetForm = { saving: boolean; deleting: boolean; failure: FormFailure; deleteError: string | null };
 
-export function TaskSheet({ task, board, onClose, onSaved }: { task: TaskCard; board: Board; onClose: () => void; onSaved: () => void }) {
-  const form = useActorRef(updateTaskMachine, { input: {} });
-  const fieldErrors = useSelector(form, (s) => s.context.fieldErrors);
-  const error = useSelector(form, (s) => s.context.error);
-  const busy = useSelector(form, (s) => s.hasTag('busy'));
-  const saved = useSelector(form, (s) => (s.matches('saved') ? s.context.result : undefined));
+export function TaskSheet({ task, board, form, send }: { task: Task; board: Board; form: SheetForm; send: (event: KanbanBoardEvent) => void }) {
+  const { fieldErrors, error: failed } = form.failure;
+  const error = failed || null;
+  const busy = form.saving || form.deleting;
+  const onClose = () => send({ type: 'sheet.close' });
   const [title, setTitle] = useState(task.title);
   const [description, setDescription] = useState(task.description);
   const [assignee, setAssignee] = useState<string>(task.assignee_id ? String(task.assignee_id) : NONE);
   const [sprint, setSprint] = useState<string>(task.sprint_id ? String(task.sprint_id) : NONE);
   const [estimate, setEstimate] = useState<number>(task.estimate ?? Number.NaN);
   const [ticket, setTicket] = useState<number>(task.ticket_id ?? Number.NaN);
-
-  useEffect(() => {
-    if (!saved) return;
-    toast.success('Card saved');
-    onSaved();
-    onClose();
-  }, [saved, onSaved, onClose]);
 
   const submit = () => {
     const input: UpdateTaskInput = {
@@ -40,7 +35,7 @@ export function TaskSheet({ task, board, onClose, onSaved }: { task: TaskCard; b
       estimate: Number.isNaN(estimate) ? null : estimate,
       ticket_id: Number.isNaN(ticket) ? null : ticket,
     };
-    form.send({ type: 'form.submit', input: { id: task.id, input } });
+    send({ type: 'card.save', input });
   };
   const sprints = board.sprints.filter((s) => s.status !== 'closed' || s.id === task.sprint_id);
 
@@ -83,7 +78,7 @@ export function TaskSheet({ task, board, onClose, onSaved }: { task: TaskCard; b
         />
         {task.sprint_id ? <TextLink href={`/project/sprint/${task.sprint_id}`}>Open sprint {task.sprint_name}</TextLink> : null}
         <FormActions>
-          <DeleteTask task={task} onDeleted={onSaved} onClose={onClose} />
+          <DeleteTask task={task} deleting={form.deleting} error={form.deleteError} onDelete={() => send({ type: 'card.delete' })} />
           <span className={styles.spacer} />
           <Button variant="secondary" onPress={onClose}>Cancel</Button>
           <Button type="submit" variant="primary" isDisabled={busy}>
@@ -96,17 +91,7 @@ export function TaskSheet({ task, board, onClose, onSaved }: { task: TaskCard; b
 }
 
 /** Delete card: asks first; the card leaves the board and its sprint, and the project's activity keeps a line. */
-function DeleteTask({ task, onDeleted, onClose }: { task: TaskCard; onDeleted: () => void; onClose: () => void }) {
-  const form = useActorRef(deleteTaskMachine, { input: {} });
-  const error = useSelector(form, (s) => s.context.error);
-  const busy = useSelector(form, (s) => s.hasTag('busy'));
-  const done = useSelector(form, (s) => s.matches('saved'));
-  useEffect(() => {
-    if (!done) return;
-    toast.success(`Card deleted: ${task.title}`);
-    onDeleted();
-    onClose();
-  }, [done, task.title, onDeleted, onClose]);
+function DeleteTask({ task, deleting, error, onDelete }: { task: Task; deleting: boolean; error: string | null; onDelete: () => void }) {
   return (
     <DialogTrigger>
       <Button variant="danger">Delete card</Button>
@@ -117,7 +102,7 @@ function DeleteTask({ task, onDeleted, onClose }: { task: TaskCard; onDeleted: (
         footer={(close) => (
           <>
             <Button variant="secondary" onPress={close}>Keep card</Button>
-            <Button variant="danger" isDisabled={busy} onPress={() => form.send({ type: 'form.submit', input: task.id })}>
+            <Button variant="danger" isDisabled={deleting} onPress={onDelete}>
               Delete card
             </Button>
           </>

@@ -2,16 +2,27 @@
  * Focus follows a moved card: once the board has rendered the move, the card's row is found in
  * its column (a virtualised column first scrolls to where the card is, so its row is rendered),
  * scrolled into view (the column's list, and the board sideways on a phone) and focused.
+ *
+ * The board's machine decides where the focus goes (kanban-board.machine.ts, `context.focus`) and
+ * spawns `focusCard`; `focusCardActor` below is the board view's implementation of it, on the DOM:
+ * effect-free helpers, given the only DOM handles the board keeps (where its menu was opened from).
  */
-import type { BoardColumn, TaskCard } from '@contracts/projects';
-import { MOVE_BUTTON_ATTR } from './MoveMenu';
+import type { RefObject } from 'react';
+import { fromCallback, type EventObject } from 'xstate';
+import type { BoardColumn, Task } from '@contracts/projects';
+import type { FocusInput } from '../machines/kanban-board.machine';
+
+/** The attribute naming the card a "Move to…" button belongs to (`data-move-card="42"`). */
+export const MOVE_BUTTON_ATTR = 'data-move-card';
+/** The attribute on the board saying which version of the columns it has painted (`BoardView.version`). */
+export const BOARD_VERSION_ATTR = 'data-board-version';
 
 /** A card's height and the gap between cards in a column (fixed, so a row's offset is known). */
 export const ROW_PITCH = 84 + 8;
 /** Frames a revealed card keeps the focus against late automatic focus moves. */
 const HOLD_FRAMES = 12;
 
-export type Rendered = { version: number; columns: Record<BoardColumn, readonly TaskCard[]> };
+export type Rendered = { version: number; columns: Record<BoardColumn, readonly Task[]> };
 
 export type RevealOptions = {
   /** Wait for a render newer than this one (the move's). */
@@ -80,4 +91,36 @@ export function revealCard(taskId: number, rendered: () => Rendered, { after, ta
   };
   handle = requestAnimationFrame(step);
   return done;
+}
+
+/** The board's DOM handles for its one "Move to…" menu: the button it opened next to, and where focus goes back when it closes without a move. */
+export type MenuAnchor = { trigger: RefObject<HTMLElement | null>; returnTo: RefObject<HTMLElement | null> };
+
+/** The version of the columns the board has painted (0 before it painted any). */
+export function paintedVersion(): number {
+  return Number(document.querySelector(`[${BOARD_VERSION_ATTR}]`)?.getAttribute(BOARD_VERSION_ATTR) ?? 0);
+}
+
+/**
+ * The board view's `focusCard`: does what the machine decided. A card's row or button once the
+ * move is painted; `origin`: back where the menu was opened from (the card's button, or its row
+ * for Shift+F10) after the popover's own focus restoration, else the card's button. Stopping the
+ * actor (a newer decision, the board left) cancels the wait.
+ */
+export function focusCardActor(anchor: MenuAnchor) {
+  return fromCallback<EventObject, FocusInput>(({ input }) => {
+    const rendered = (): Rendered => ({ version: paintedVersion(), columns: input.columns() });
+    if (input.target !== 'origin') return revealCard(input.taskId, rendered, { after: input.after, target: input.target });
+    // Where the menu was opened from, as it closed (a menu opened meanwhile has its own).
+    const back = anchor.returnTo.current;
+    let cancel = () => undefined as void;
+    const frame = requestAnimationFrame(() => {
+      if (back?.isConnected) back.focus();
+      else cancel = revealCard(input.taskId, rendered, { after: input.after, target: 'button' });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      cancel();
+    };
+  });
 }

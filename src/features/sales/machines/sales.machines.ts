@@ -1,32 +1,52 @@
 /** Sales queries and forms: instances of the shared query and submit machines. */
-import type { QuoteStatus } from '@contracts/quotes';
-import type { CacReport, ChannelsInput, HuhyConfirmInput, HuhyInput, HuhyOverview, ReassignInput, SalesCompanyView, SalesCustomer, SalesDashboard, SalesSettings, TargetKind, TerritoryInput, TerritoryOverview, Activity } from '@contracts/sales';
+import type { EndpointResult } from '@contracts/common/endpoint';
+import type {
+  Activity,
+  ActivityKind,
+  CacReport,
+  ChannelsInput,
+  HuhyConfirmInput,
+  HuhyInput,
+  HuhyOverview,
+  ProbabilitiesInput,
+  ReassignInput,
+  SALES,
+  SalesCompanyView,
+  SalesCustomer,
+  SalesDashboard,
+  SalesReps,
+  SalesSettings,
+  SpendInput,
+  TargetsInput,
+  TerritoryInput,
+  TerritoryOverview,
+} from '@contracts/sales';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
 import { publicHuhyApi, salesApi } from '../api';
 
 export const dashboardMachine = createQueryMachine('salesDashboard', (month: string | null): Promise<SalesDashboard> => salesApi.dashboard(month ?? undefined));
-export type ActivityListQuery = { kind?: string; month?: string; staffId?: number; companyId?: number };
+export type ActivityListQuery = { kind?: ActivityKind; month?: string; staffId?: number; companyId?: number };
 export const activityListMachine = createQueryMachine('salesActivities', (q: ActivityListQuery): Promise<Activity[]> => salesApi.activities(q));
 export const customersMachine = createQueryMachine('salesCustomers', (_: null): Promise<SalesCustomer[]> => salesApi.customers());
 export const salesCompanyMachine = createQueryMachine('salesCompany', (id: number): Promise<SalesCompanyView> => salesApi.company(id));
 /** Whom the activity dialog may log for: the signed-in user, and their reports for a manager (everyone for an admin). */
-export const salesRepsMachine = createQueryMachine('salesReps', (_: null): Promise<{ id: number; name: string }[]> => salesApi.reps());
+export const salesRepsMachine = createQueryMachine('salesReps', (_: null): Promise<SalesReps['reps']> => salesApi.reps());
 export const territoriesMachine = createQueryMachine('salesTerritories', (_: null): Promise<TerritoryOverview> => salesApi.territories());
 export const huhyMachine = createQueryMachine('salesHuhy', (_: null): Promise<HuhyOverview> => salesApi.huhy());
 export const cacMachine = createQueryMachine('salesCac', (range: { from?: string; to?: string }): Promise<CacReport> => salesApi.cac(range));
 export const settingsMachine = createQueryMachine('salesSettings', (_: null): Promise<SalesSettings> => salesApi.settings());
-export const huhyChannelsMachine = createQueryMachine('huhyChannels', (_: null): Promise<{ id: number; name: string }[]> => publicHuhyApi.channels());
+export const huhyChannelsMachine = createQueryMachine('huhyChannels', (_: null): Promise<EndpointResult<typeof SALES.huhyChannels>['channels']> => publicHuhyApi.channels());
 
-export const reassignMachine = createSubmitMachine<ReassignInput, { moved: number }>('salesReassign', (input) => salesApi.reassign(input));
+export const reassignMachine = createSubmitMachine<ReassignInput, EndpointResult<typeof SALES.reassign>>('salesReassign', (input) => salesApi.reassign(input));
 export type TerritorySave = { id: number | null; input: TerritoryInput };
-export const territorySaveMachine = createSubmitMachine<TerritorySave, { id: number }>('salesTerritory', (s) => (s.id === null ? salesApi.createTerritory(s.input) : salesApi.updateTerritory(s.id, s.input)));
+export const territorySaveMachine = createSubmitMachine<TerritorySave, EndpointResult<typeof SALES.createTerritory>>('salesTerritory', (s) => (s.id === null ? salesApi.createTerritory(s.input) : salesApi.updateTerritory(s.id, s.input)));
 
 export type SettingsSave =
-  | { section: 'targets'; targets: { staffId: number; kind: TargetKind; monthly: number }[] }
-  | { section: 'spend'; spend: { channelId: number; month: string; cents: number }[] }
+  | { section: 'targets'; targets: TargetsInput['targets'] }
+  | { section: 'spend'; spend: SpendInput['spend'] }
   | { section: 'channels'; channels: ChannelsInput['channels'] }
-  | { section: 'probabilities'; probabilities: Record<QuoteStatus, number> };
+  | { section: 'probabilities'; probabilities: ProbabilitiesInput };
 export const settingsSaveMachine = createSubmitMachine<SettingsSave, SalesSettings>('salesSettingsSave', (s) => {
   switch (s.section) {
     case 'targets':
@@ -42,6 +62,6 @@ export const settingsSaveMachine = createSubmitMachine<SettingsSave, SalesSettin
 
 /** A review of a public answer: confirm it (to a company, or as a new prospect) or discard it. */
 export type HuhyReview = { id: number; action: 'confirm'; input: HuhyConfirmInput } | { id: number; action: 'discard' };
-export const huhyReviewMachine = createSubmitMachine<HuhyReview, { companyId: number } | { id: number }>('salesHuhyReview', (r) => (r.action === 'confirm' ? salesApi.confirmHuhy(r.id, r.input) : salesApi.discardHuhy(r.id)));
+export const huhyReviewMachine = createSubmitMachine<HuhyReview, EndpointResult<typeof SALES.confirmHuhy> | EndpointResult<typeof SALES.discardHuhy>>('salesHuhyReview', (r) => (r.action === 'confirm' ? salesApi.confirmHuhy(r.id, r.input) : salesApi.discardHuhy(r.id)));
 
-export const huhySubmitMachine = createSubmitMachine<HuhyInput, { ok: true }>('huhySubmit', (input) => publicHuhyApi.submit(input));
+export const huhySubmitMachine = createSubmitMachine<HuhyInput, EndpointResult<typeof SALES.huhySubmit>>('huhySubmit', (input) => publicHuhyApi.submit(input));

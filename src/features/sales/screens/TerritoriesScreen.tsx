@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { formatMoney } from '@contracts/quote-money';
-import type { SalesCustomer, Territory } from '@contracts/sales';
+import type { SalesCustomer, Territory, TerritoryOverview } from '@contracts/sales';
 import { useIsManager } from '@/shared/session/role';
 import { Alert, Button, Card, Dialog, FormErrorBanner, PageHeader, Select, SkeletonTable, TextField, VisuallyHidden, toast } from '@/shared/ui/components';
 import { DataTable } from '@/shared/ui/data-table/DataTable';
@@ -14,7 +14,7 @@ import styles from './sales.module.css';
 
 const NONE = 'none';
 
-function TerritoryDialog({ territory, staff, onClose, onSaved }: { territory: Territory | null; staff: { id: number; name: string }[]; onClose: () => void; onSaved: () => void }) {
+function TerritoryDialog({ territory, staff, onClose, onSaved }: { territory: Territory | null; staff: TerritoryOverview['staff']; onClose: () => void; onSaved: () => void }) {
   const save = useActorRef(territorySaveMachine, { input: {} });
   const busy = useSelector(save, (s) => s.hasTag('busy'));
   const error = useSelector(save, (s) => s.context.error);

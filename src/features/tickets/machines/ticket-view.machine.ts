@@ -1,7 +1,8 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { AddNoteInput, AddTimeEntryInput, TicketView, UpdateTicketInput } from '@contracts/tickets';
 import { toApiError } from '@/shared/http/http';
 import { ticketDeskApi } from '../api';
+import { ticketOptionsMachine } from './tickets.machines';
 
 export type TicketViewContext = { id: number; data: TicketView | undefined; error: string | null; saveError: string | null; fieldErrors: Record<string, string>; saved: number };
 export type TicketViewEvent =
@@ -18,13 +19,40 @@ export type TicketSave = { id: number } & (
   | { kind: 'survey' }
 );
 
+/** The Change form's fields as typed: the ticket's status, priority, queue, assignee (id or '') and due date (`datetime-local`, or ''). */
+export type TicketChangeValues = { status: string; severity: string; queue: string; assignee_id: string; duedate: string };
+
+/** A `datetime-local` value for an instant, in the browser's zone ('' for none). */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/** What the Change form changes: only the fields that differ from the ticket, so its history names exactly those. */
+export function ticketChanges(t: TicketView['ticket'], v: TicketChangeValues): UpdateTicketInput {
+  const input: UpdateTicketInput = {};
+  if (v.status !== t.status) input.status = v.status as UpdateTicketInput['status'];
+  if (v.severity !== t.severity) input.severity = v.severity as UpdateTicketInput['severity'];
+  if (v.queue !== t.queue) input.queue = v.queue as UpdateTicketInput['queue'];
+  if (v.assignee_id !== String(t.assignee_id ?? '')) input.assignee_id = v.assignee_id ? Number(v.assignee_id) : null;
+  if (v.duedate !== toLocalInput(t.duedate)) input.duedate = v.duedate ? new Date(v.duedate).toISOString() : null;
+  return input;
+}
+
 /**
  * One ticket (ticketView): its header, thread and time. Each save answers the whole ticket
- * again, which replaces what is shown; a failed save keeps the form and says why.
+ * again, which replaces what is shown; a failed save keeps the form and says why (on the page,
+ * beside its fields). A save's success shows in the ticket itself (the note in the thread, the new
+ * status, the time total), so the view says nothing more. It owns the ticket's load and save and
+ * the staff list of the Assignee field (`options`, a query child spawned with a `systemId`,
+ * docs/adr/0107). `saved` counts the saves: the note and time forms start empty after each.
  */
 export const ticketViewMachine = setup({
   types: { context: {} as TicketViewContext, events: {} as TicketViewEvent, input: {} as { id: number } },
   actors: {
+    /** The staff the Assignee field offers. */
+    options: ticketOptionsMachine,
     load: fromPromise<TicketView, number>(({ input }) => ticketDeskApi.view(input)),
     save: fromPromise<TicketView, TicketSave>(({ input }) => {
       switch (input.kind) {
@@ -46,6 +74,7 @@ export const ticketViewMachine = setup({
   id: 'ticketView',
   description: 'Shows a ticket and saves notes, changes and time against it.',
   context: ({ input }) => ({ id: input.id, data: undefined, error: null, saveError: null, fieldErrors: {}, saved: 0 }),
+  entry: spawnChild('options', { id: 'options', systemId: 'ticketView.options', input: {} }),
   initial: 'loading',
   states: {
     loading: {
@@ -103,3 +132,20 @@ export const ticketViewMachine = setup({
     failed: { description: 'The ticket could not be loaded (or does not exist); the reason is shown with a retry.', on: { 'ticket.reload': 'loading' } },
   },
 });
+
+// Selectors: what the ticket's view reads.
+
+export type TicketViewActor = ActorRefFrom<typeof ticketViewMachine>;
+type S = SnapshotFrom<typeof ticketViewMachine>;
+export const selectTicketView = (s: S) => s.context.data;
+export const selectLoadFailed = (s: S) => s.matches('failed');
+export const selectLoadError = (s: S) => s.context.error;
+export const selectSaveError = (s: S) => s.context.saveError;
+export const selectFieldErrors = (s: S) => s.context.fieldErrors;
+/** Grows with each save: the note and time forms are keyed by it, so they start empty after a save and keep what was typed after a failure. */
+export const selectSaved = (s: S) => s.context.saved;
+export const selectBusy = (s: S) => s.hasTag('busy');
+/** The staff list's query child; `selectStaff` reads it. */
+export const selectOptions = (s: S) => s.children.options as ActorRefFrom<typeof ticketOptionsMachine> | undefined;
+const NO_STAFF: { id: number; name: string }[] = [];
+export const selectStaff = (s: SnapshotFrom<typeof ticketOptionsMachine> | undefined) => s?.context.data?.staff ?? NO_STAFF;

@@ -1,8 +1,11 @@
 /**
- * The report registry: every report of the catalog is a definition here, registered by the
- * feature that owns its data (see catalog.ts: one line per feature). A definition says what the
- * catalog shows (meta), which SQL answers it, the table's columns, the chart, the one-line
- * summary and, per row and per chart point, the drill key that opens the matching list.
+ * The report registry: every report of the catalog is a definition here. A feature declares its
+ * reports in its `Feature` (`reports: [...]`, server/platform/http/plugins.ts) and the app
+ * registers them all when it starts (server/app.ts), so no feature imports another to add a
+ * report (docs/adr/0110-reports-plug-in-through-features.md). A definition says what the catalog
+ * shows (meta), which SQL answers it, the table's columns, the chart, the one-line summary and,
+ * per row and per chart point, the drill key that opens the matching list. The reports feature
+ * runs them (table, CSV, PDF) under each definition's access rule.
  */
 import type { ChartSpecInput } from '@contracts/charts';
 import type { Role } from '@contracts/common/constants';
@@ -24,8 +27,8 @@ export type ReportDefinition = {
   meta: ReportMeta;
   /**
    * Who may run it and whose rows it shows (docs/adr/0104-report-access.md); the runner enforces
-   * it. A report of per-person time (`{ rows: 'time' }`) puts `timeRows(run, p, column)` of
-   * ./query in its WHERE clause; the runner refuses to run one that does not.
+   * it. A report of per-person time (`{ rows: 'time' }`) puts `timeRows(run, p, column)` of the
+   * reports feature's query.ts in its WHERE clause; the runner refuses to run one that does not.
    */
   access: ReportAccess;
   /** A report of tickets as they are now: it takes no period. */
@@ -72,7 +75,7 @@ export function isReportAccess(access: unknown): access is ReportAccess {
 }
 
 /**
- * Adds reports to the catalog (a feature's reports, at start; a test's own). A second report with
+ * Adds reports to the catalog (the features' reports, when the app starts; a test's own). A second report with
  * an id replaces the first. A report without a declared access rule is refused: nobody could say
  * who may see it.
  */

@@ -1,0 +1,89 @@
+/** A ticket's description and conversation, with the note composer (it starts empty after each save and keeps what was typed after a failure). */
+import { useSelector } from '@xstate/react';
+import { LIMITS, TIME_ENTRY_MINUTES_MAX } from '@contracts/common/constants';
+import type { TicketView } from '@contracts/tickets';
+import { selectBusy, selectFieldErrors, selectSaved, type TicketViewActor } from '../machines/ticket-view.machine';
+import styles from './TicketViewScreen.module.css';
+import { FieldError } from '@/shared/ui/parts';
+import { formatMinutes } from '@/shared/ui/tokens/format';
+import { Badge, Button, Card, RelativeTime, Switch } from '@/shared/ui/components';
+
+export function TicketConversation({ ticket, view }: { ticket: TicketViewActor; view: TicketView }) {
+  const t = view.ticket;
+  return (
+    <>
+      <Card asRegion title="Description" headingLevel={2}>
+        <p className={styles.description}>{t.description}</p>
+      </Card>
+      <Card asRegion title="Conversation" headingLevel={2} id={`thread-${t.id}`}>
+        {view.thread.length === 0 ? <p className={styles.muted}>No notes yet.</p> : null}
+        <ol className={styles.thread} data-testid="thread">
+          {view.thread.map((n) => (
+            <li
+              key={n.id}
+              className={`thread-entry ${n.internal ? 'internal' : 'public'} ${n.kind} ${styles.entry}`}
+              data-kind={n.kind === 'change' ? 'change' : n.internal ? 'internal' : 'public'}
+            >
+              <p className={styles.meta}>
+                <strong>{n.author_name ?? 'System'}</strong>
+                {n.kind === 'change' ? (
+                  <Badge>Change</Badge>
+                ) : n.internal ? (
+                  <Badge tone="warning" marker="square">
+                    Internal
+                  </Badge>
+                ) : (
+                  <Badge tone="success" marker="dot">
+                    Public
+                  </Badge>
+                )}
+                <RelativeTime value={n.created_at} />
+                {n.minutes_spent ? <span>{formatMinutes(n.minutes_spent)}</span> : null}
+              </p>
+              <p className={styles.body}>{n.body}</p>
+            </li>
+          ))}
+        </ol>
+        <NoteComposer ticket={ticket} />
+      </Card>
+    </>
+  );
+}
+
+function NoteComposer({ ticket }: { ticket: TicketViewActor }) {
+  const fieldErrors = useSelector(ticket, selectFieldErrors);
+  const busy = useSelector(ticket, selectBusy);
+  const saved = useSelector(ticket, selectSaved);
+  return (
+    <form
+      // A new form after each save: it starts empty; a failed save keeps what was typed.
+      key={saved}
+      className={styles.composer}
+      aria-label="Add a note"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const f = new FormData(e.currentTarget);
+        ticket.send({ type: 'ticket.addNote', input: { body: String(f.get('body') ?? ''), internal: f.get('internal') === 'on', minutes: Number(f.get('minutes') || 0) } });
+      }}
+    >
+      <label className={styles.field}>
+        Note
+        <textarea name="body" rows={4} maxLength={LIMITS.text} aria-describedby="note-body-error" />
+        <FieldError id="note-body-error" message={fieldErrors.body} />
+      </label>
+      <div className={styles.composerRow}>
+        <Switch name="internal" value="on">
+          Internal (never shown to the client)
+        </Switch>
+        <label className={styles.inline}>
+          Time spent (minutes)
+          <input name="minutes" type="number" min={0} max={TIME_ENTRY_MINUTES_MAX} defaultValue={0} aria-describedby="note-minutes-error" />
+        </label>
+        <Button type="submit" variant="primary" isDisabled={busy}>
+          Add note
+        </Button>
+      </div>
+      <FieldError id="note-minutes-error" message={fieldErrors.minutes} />
+    </form>
+  );
+}

@@ -1,0 +1,206 @@
+/** A ticket's side column: its properties, the Change form, its time (with the Add time form) and its support survey. */
+import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { QUEUES, SEVERITIES, TICKET_STATUSES } from '@contracts/common/codes';
+import { SURVEY_Q1_MAX, SURVEY_TYPE_SUPPORT, TIME_ENTRY_MINUTES_MAX } from '@contracts/common/constants';
+import type { TicketSurveys, TicketView, TimeEntry } from '@contracts/tickets';
+import { selectBusy, selectFieldErrors, selectOptions, selectSaved, selectStaff, ticketChanges, toLocalInput, type TicketViewActor } from '../machines/ticket-view.machine';
+import styles from './TicketViewScreen.module.css';
+import { surveyQuestionName } from '@/features/surveys';
+import { FieldError } from '@/shared/ui/parts';
+import { formatDate, formatDateTime, formatMinutes, formatPreciseDateTime } from '@/shared/ui/tokens/format';
+import { Badge, Button, Card } from '@/shared/ui/components';
+import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+
+const formatNumericDateTime = (value: string | null | undefined) => formatDateTime(value);
+
+const TIME_COLUMNS: DataTableColumn<TimeEntry>[] = [
+  { label: 'Date', field: 'work_date', width: '7.5rem', cell: (e) => formatDate(e.work_date) },
+  { label: 'Who', field: 'staff_name', width: '8rem' },
+  { label: 'Minutes', field: 'minutes', type: 'number', width: '5.5rem' },
+  { label: 'Billable', field: 'billable', width: '5.5rem', priority: 2, value: (e) => (e.billable ? 'Yes' : 'No') },
+  { label: 'Description', field: 'description' },
+];
+
+export function TicketProperties({ view }: { view: TicketView }) {
+  const t = view.ticket;
+  return (
+    <Card asRegion title="Properties" headingLevel={2}>
+      <dl className={styles.details}>
+        <dt>Company</dt>
+        <dd>{t.company_id ? <Link href={`/company/${t.company_id}`}>{t.company_name}</Link> : 'N/A'}</dd>
+        <dt>Contact</dt>
+        <dd>{t.contact_name ? `${t.contact_name}${t.contact_email ? ` <${t.contact_email}>` : ''}` : '—'}</dd>
+        <dt>Queue</dt>
+        <dd>{t.queue}</dd>
+        <dt>Assignee</dt>
+        <dd>{t.assignee_name ?? 'Unassigned'}</dd>
+        <dt>Due Date</dt>
+        <dd data-testid="due-date">{formatPreciseDateTime(t.duedate)}</dd>
+        {t.paused_since ? (
+          <>
+            <dt>Clock</dt>
+            <dd data-testid="clock">
+              Paused since {formatPreciseDateTime(t.paused_since)} (waiting); if it resumed now the due date would be {formatPreciseDateTime(t.projected_duedate)}
+            </dd>
+          </>
+        ) : null}
+        {t.paused_seconds > 0 ? (
+          <>
+            <dt>Time waited</dt>
+            <dd>{formatMinutes(Math.round(t.paused_seconds / 60))} added to the due date</dd>
+          </>
+        ) : null}
+        <dt>Created At</dt>
+        <dd>
+          <time dateTime={t.created_at}>{formatNumericDateTime(t.created_at)}</time>
+        </dd>
+        <dt>Source</dt>
+        <dd>{t.source}</dd>
+      </dl>
+    </Card>
+  );
+}
+
+/** Status, priority, queue, assignee and due date; only what changed is sent. Keyed by the ticket's last change, so it shows the ticket as saved. */
+export function TicketChange({ ticket, view }: { ticket: TicketViewActor; view: TicketView }) {
+  const busy = useSelector(ticket, selectBusy);
+  const fieldErrors = useSelector(ticket, selectFieldErrors);
+  const staff = useSelector(useSelector(ticket, selectOptions), selectStaff);
+  const t = view.ticket;
+  return (
+    <Card asRegion title="Change" headingLevel={2} id={`change-${t.id}`}>
+      <form
+        className={styles.changeForm}
+        key={`${t.updated_at}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const f = new FormData(e.currentTarget);
+          const value = (name: string) => String(f.get(name));
+          ticket.send({
+            type: 'ticket.change',
+            input: ticketChanges(t, { status: value('status'), severity: value('severity'), queue: value('queue'), assignee_id: value('assignee_id'), duedate: value('duedate') }),
+          });
+        }}
+      >
+        <label>
+          Status
+          <select name="status" defaultValue={t.status}>
+            {Object.entries(TICKET_STATUSES).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
+          </select>
+        </label>
+        <label>
+          Priority
+          <select name="severity" defaultValue={t.severity}>
+            {Object.entries(SEVERITIES).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
+          </select>
+        </label>
+        <label>
+          Queue
+          <select name="queue" defaultValue={t.queue}>
+            {QUEUES.map((q) => <option key={q} value={q}>{q}</option>)}
+          </select>
+        </label>
+        <label>
+          Assignee
+          <select name="assignee_id" defaultValue={String(t.assignee_id ?? '')}>
+            <option value="">Unassigned</option>
+            {staff.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+          </select>
+        </label>
+        <label>
+          Due date
+          <input name="duedate" type="datetime-local" defaultValue={toLocalInput(t.duedate)} aria-describedby="duedate-error" />
+          <FieldError id="duedate-error" message={fieldErrors.duedate} />
+        </label>
+        <Button type="submit" variant="primary" isDisabled={busy}>
+          Save changes
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+export function TicketTime({ ticket, view }: { ticket: TicketViewActor; view: TicketView }) {
+  const busy = useSelector(ticket, selectBusy);
+  const saved = useSelector(ticket, selectSaved);
+  return (
+    <Card asRegion title="Time" headingLevel={2} id={`time-${view.ticket.id}`}>
+      <p className={styles.muted}>
+        Total {formatMinutes(view.time.total_minutes)}, billable {formatMinutes(view.time.billable_minutes)}
+      </p>
+      {view.time.entries.length ? <DataTable<TimeEntry> caption="Time entries" tableId="ticket-time" columns={TIME_COLUMNS} rows={view.time.entries} searchable={false} /> : null}
+      <form
+        // A new form after each save: it starts empty; a failed save keeps what was typed.
+        key={saved}
+        className={styles.timeForm}
+        aria-label="Add time"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const f = new FormData(e.currentTarget);
+          const workDate = String(f.get('work_date') ?? '');
+          ticket.send({
+            type: 'ticket.addTime',
+            input: { minutes: Number(f.get('time_minutes') || 0), billable: f.get('billable') === 'on', description: String(f.get('description') ?? ''), ...(workDate ? { work_date: workDate } : {}) },
+          });
+        }}
+      >
+        <label>
+          Minutes
+          <input name="time_minutes" type="number" min={1} max={TIME_ENTRY_MINUTES_MAX} required />
+        </label>
+        <label>
+          Date <input name="work_date" type="date" />
+        </label>
+        <label>
+          <input type="checkbox" name="billable" defaultChecked /> Billable
+        </label>
+        <label className={styles.wide}>
+          Description <input name="description" maxLength={500} />
+        </label>
+        <Button type="submit" isDisabled={busy}>
+          Add time
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+/** The support survey of the ticket: sent or not, its answers (the newest counts), and (re)sending it once closed. */
+export function TicketSurveys({ ticket, view }: { ticket: TicketViewActor; view: TicketView }) {
+  const busy = useSelector(ticket, selectBusy);
+  const surveys: TicketSurveys = view.surveys;
+  const closed = view.ticket.status === 'C';
+  return (
+    <Card asRegion title="Survey responses" headingLevel={2} id={`surveys-${view.ticket.id}`}>
+      <p>
+        {surveys.sent_at
+          ? `Support survey sent ${formatNumericDateTime(surveys.sent_at)}.`
+          : closed
+            ? 'No support survey has been sent: the ticket has no contact email.'
+            : 'The support survey is emailed to the contact when the ticket is closed.'}
+        {surveys.sent_at && !surveys.responses.length ? ' No answer yet.' : null}
+      </p>
+      {surveys.responses.length ? (
+        <ul className={styles.responses}>
+          {surveys.responses.map((r) => (
+            <li key={r.id}>
+              <strong>{formatNumericDateTime(r.received_at)}</strong>: satisfaction {r.q1} of {SURVEY_Q1_MAX}{' '}
+              <Badge tone={r.counts ? 'success' : 'neutral'}>{r.counts ? 'Counts in the results' : 'Replaced by a later answer'}</Badge>
+              {Object.entries(r.texts).map(([q, text]) => (
+                <p key={q} className={styles.comment}>
+                  <strong>{surveyQuestionName(SURVEY_TYPE_SUPPORT, q)}:</strong> {text}
+                </p>
+              ))}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {closed ? (
+        <Button isDisabled={busy} onPress={() => ticket.send({ type: 'ticket.sendSurvey' })}>
+          {surveys.sent_at ? 'Send the survey again' : 'Send the survey'}
+        </Button>
+      ) : null}
+    </Card>
+  );
+}
