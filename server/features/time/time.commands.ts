@@ -28,10 +28,10 @@ import {
 } from '@contracts/time';
 import { audit, SYSTEM, type AuditActor } from '@server/platform/audit';
 import type { StaffPrincipal } from '@server/platform/auth/sessions';
-import { forbidden, invalidField, notFound, type ApiError } from '@server/platform/http/errors';
+import { conflict, forbidden, invalidField, notFound, type ApiError } from '@server/platform/http/errors';
 import { queueEmail } from '@server/platform/mail/outbox';
 import type { Queryable } from '@server/platform/sql';
-import { conflict, lockPerson, manages, person, type Person } from './access';
+import { lockPerson, manages, person, type Person } from './access';
 import {
   companyExists,
   contractOf,
