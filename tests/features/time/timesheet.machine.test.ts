@@ -3,8 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { TeamWeek, TimesheetWeek } from '@contracts/time';
 import { teamWeeksMachine } from '@/features/time/machines/team-weeks.machine';
+import { cellMachine, decisionMachine, submitWeekMachine, teamMachine, weekMachine } from '@/features/time/machines/time.machines';
 import { timesheetMachine } from '@/features/time/machines/timesheet.machine';
 import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
+import { queryChild } from '@/shared/machines/query.machine';
+import { submitChild } from '@/shared/machines/submit.machine';
 import { controllable, flush, httpError } from '@tests/support/controllable';
 import { sheetWeek, teamWeeks } from './time.fixtures';
 
@@ -18,15 +21,28 @@ afterEach(() => restore());
 
 function timesheet(manager = true) {
   const c = {
-    loadWeek: controllable<TimesheetWeek, string>('loadWeek'),
+    loadWeek: controllable<TimesheetWeek, { week: string }>('loadWeek'),
     saveCell: controllable<TimesheetWeek, { day: string; minutes: number }>('saveCell'),
     submitWeek: controllable<TimesheetWeek, string>('submitWeek'),
     loadTeam: controllable<TeamWeek[], string>('loadTeam'),
     decide: controllable<{ decided: number }, { decision: string; users: number[]; reason?: string }>('decide'),
   };
-  const team = teamWeeksMachine.provide({ actors: { loadTeam: c.loadTeam.logic, decide: c.decide.logic as never } });
+  // The real children, each answering through a call the test settles.
+  const team = teamWeeksMachine.provide({
+    actors: {
+      list: queryChild(teamMachine.provide({ actors: { load: c.loadTeam.logic as never } }), { loaded: 'team.loaded', failed: 'team.loadFailed' }),
+      decision: submitChild(decisionMachine.provide({ actors: { submit: c.decide.logic as never } }), { saved: 'weeks.decided', failed: 'weeks.decideFailed' }),
+    },
+  });
   const actor = createActor(
-    timesheetMachine.provide({ actors: { loadWeek: c.loadWeek.logic, saveCell: c.saveCell.logic as never, submitWeek: c.submitWeek.logic, teamWeeks: team } }),
+    timesheetMachine.provide({
+      actors: {
+        week: queryChild(weekMachine.provide({ actors: { load: c.loadWeek.logic as never } }), { loaded: 'week.loaded', failed: 'week.loadFailed' }),
+        cell: submitChild(cellMachine.provide({ actors: { submit: c.saveCell.logic as never } }), { saved: 'cell.saved', failed: 'cell.refused' }),
+        submit: submitChild(submitWeekMachine.provide({ actors: { submit: c.submitWeek.logic as never } }), { saved: 'week.submitted', failed: 'week.submitFailed' }),
+        teamWeeks: team,
+      },
+    }),
     { input: { today: '2026-03-11', manager } },
   ).start();
   return { actor, c };
@@ -83,7 +99,7 @@ describe('timesheet machine', () => {
     expect(c.loadTeam.calls.map((x) => x.input)).toEqual(['2026-03-09']);
     actor.send({ type: 'week.next' });
     expect(actor.getSnapshot().context.week).toBe('2026-03-16');
-    expect(c.loadWeek.calls.map((x) => x.input)).toEqual(['2026-03-16']);
+    expect(c.loadWeek.calls.map((x) => x.input)).toEqual([{ week: '2026-03-16' }]);
     expect(c.loadTeam.calls.map((x) => x.input)).toEqual(['2026-03-16']);
     // A save of the week before answers after the move: the grid keeps the week shown.
     actor.send(cell('2026-03-09', 60));
@@ -101,7 +117,7 @@ describe('timesheet machine', () => {
     const { actor, c } = timesheet();
     c.loadTeam.resolve(teamWeeks);
     await flush();
-    const team = actor.getSnapshot().children.team!;
+    const team = actor.getSnapshot().children.team as unknown as { send: (e: object) => void };
     team.send({ type: 'weeks.reject', users: [3], reason: 'Tuesday is missing its note' });
     expect(c.decide.calls.map((x) => x.input)).toEqual([{ week: '2026-03-09', users: [3], decision: 'reject', reason: 'Tuesday is missing its note' }]);
     c.decide.reject(httpError(409, "Avery Agent's week of 2026-03-09 is draft, not submitted"));

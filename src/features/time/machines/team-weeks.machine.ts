@@ -1,80 +1,87 @@
 /**
- * A manager's team on the timesheet: the weeks of the people they manage for the week shown, and
- * their decisions (approve or reject submitted weeks in bulk, reopen one). Each decision is its own
- * state, so what the manager is told follows from the chart; after a decision the list loads again.
- * Runs as the timesheet machine's child (`team`), which tells it the week shown.
+ * A manager's team on the timesheet (docs/adr/0107): the weeks of the people they manage for the
+ * week shown, and their decisions (approve or reject submitted weeks in bulk, reopen one). The list
+ * and the two forms are children spawned with a `systemId`, which report with this machine's
+ * events. Each decision is its own state, so what the manager is told follows from the chart;
+ * after a decision (made or refused) the list loads again. It runs as the timesheet's child
+ * (`team`), which tells it the week shown.
  */
-import { assertEvent, assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
-import type { TeamWeek, TimesheetWeek } from '@contracts/time';
-import { toApiError } from '@/shared/http/http';
+import { assertEvent, assign, sendTo, setup, spawnChild, type SnapshotFrom } from 'xstate';
+import type { TeamWeek } from '@contracts/time';
 import { notifyActions } from '@/shared/machines/notify';
-import { timeApi, type Decision } from '../api';
+import { queryChild } from '@/shared/machines/query.machine';
+import { submitChild, type SubmitFailure } from '@/shared/machines/submit.machine';
+import type { Decision } from '../api';
+import { decisionMachine, reopenMachine, teamMachine } from './time.machines';
 
 export type TeamWeeksInput = { week: string };
 export type TeamWeeksContext = TeamWeeksInput & {
   weeks: TeamWeek[] | null;
   loadError: string | null;
-  /** The decision under way: whose weeks, and the reason of a rejection; or the week reopened. */
-  decision: Decision | null;
-  reopening: number | null;
 };
 export type TeamWeeksEvent =
+  // From the timesheet and the view
   | { type: 'week.set'; week: string }
   | { type: 'team.reload' }
   | { type: 'weeks.approve'; users: number[] }
   | { type: 'weeks.reject'; users: number[]; reason: string }
-  | { type: 'week.reopen'; user: number };
+  | { type: 'week.reopen'; user: number }
+  // From the children
+  | { type: 'team.loaded'; data: TeamWeek[] }
+  | { type: 'team.loadFailed'; error: string }
+  | { type: 'weeks.decided'; result: unknown }
+  | ({ type: 'weeks.decideFailed' } & SubmitFailure)
+  | { type: 'week.reopened'; result: unknown }
+  | ({ type: 'week.reopenFailed' } & SubmitFailure);
 
 /** The notice key of a decision's failure: the next failure replaces it, the next decision closes it. */
 const DECISION_NOTICE = 'timesheet.decision';
+const CLOSE_DECISION_NOTICE = { type: 'dismissNotice', params: { key: DECISION_NOTICE } } as const;
 
 export const teamWeeksMachine = setup({
   types: { context: {} as TeamWeeksContext, events: {} as TeamWeeksEvent, input: {} as TeamWeeksInput },
   actors: {
-    loadTeam: fromPromise<TeamWeek[], string>(({ input }) => timeApi.team(input)),
-    decide: fromPromise<{ decided: number }, Decision>(({ input }) => timeApi.decide(input)),
-    reopen: fromPromise<TimesheetWeek, { week: string; user: number }>(({ input }) => timeApi.reopen(input)),
+    list: queryChild(teamMachine, { loaded: 'team.loaded', failed: 'team.loadFailed' }),
+    decision: submitChild(decisionMachine, { saved: 'weeks.decided', failed: 'weeks.decideFailed' }),
+    reopen: submitChild(reopenMachine, { saved: 'week.reopened', failed: 'week.reopenFailed' }),
   },
   actions: {
     ...notifyActions,
-    takeDecision: assign(({ context, event }) => {
+    reloadTeam: sendTo('list', { type: 'query.reload' }),
+    sendDecision: sendTo('decision', ({ context, event }) => {
       assertEvent(event, ['weeks.approve', 'weeks.reject']);
       const decision: Decision =
         event.type === 'weeks.approve' ? { week: context.week, users: event.users, decision: 'approve' } : { week: context.week, users: event.users, decision: 'reject', reason: event.reason };
-      return { decision };
+      return { type: 'form.submit' as const, input: decision };
     }),
-    takeReopen: assign(({ event }) => {
-      assertEvent(event, 'week.reopen');
-      return { reopening: event.user };
-    }),
-    reloadTeam: raise({ type: 'team.reload' }),
   },
 }).createMachine({
   id: 'teamWeeks',
   description: "The weeks of a manager's team, and the manager's decisions on them.",
-  context: ({ input }) => ({ week: input.week, weeks: null, loadError: null, decision: null, reopening: null }),
+  context: ({ input }) => ({ week: input.week, weeks: null, loadError: null }),
+  entry: [
+    spawnChild('list', { id: 'list', systemId: 'timesheet.team.list', input: ({ context }) => ({ query: context.week }) }),
+    spawnChild('decision', { id: 'decision', systemId: 'timesheet.team.decision', input: {} }),
+    spawnChild('reopen', { id: 'reopen', systemId: 'timesheet.team.reopen', input: {} }),
+  ],
   type: 'parallel',
   states: {
     list: {
       description: 'The team’s weeks for the week shown.',
       initial: 'loading',
       on: {
-        'week.set': { target: '.loading', actions: assign({ week: ({ event }) => event.week }), description: 'Another week shown: its list loads (the last one stays shown meanwhile).' },
-        'team.reload': { target: '.loading', description: 'After a decision, or a retry.' },
+        'week.set': {
+          target: '.loading',
+          actions: [assign({ week: ({ event }) => event.week }), sendTo('list', ({ event }) => ({ type: 'query.set' as const, query: event.week }))],
+          description: 'Another week shown: its list loads (the last one stays shown meanwhile).',
+        },
+        'team.reload': { target: '.loading', actions: 'reloadTeam', description: 'A retry.' },
+        'team.loaded': { target: '.ready', actions: assign({ weeks: ({ event }) => event.data, loadError: null }), description: 'The list as the server has it (after a decision too).' },
+        'team.loadFailed': { target: '.failed', actions: assign({ loadError: ({ event }) => event.error }) },
       },
       states: {
-        loading: {
-          description: 'The list is loading; a load for a week left meanwhile is dropped.',
-          tags: ['loading'],
-          invoke: {
-            src: 'loadTeam',
-            id: 'loadTeam',
-            input: ({ context }) => context.week,
-            onDone: { target: 'ready', actions: assign({ weeks: ({ event }) => event.output, loadError: null }) },
-            onError: { target: 'failed', actions: assign({ loadError: ({ event }) => toApiError(event.error).message }) },
-          },
-        },
-        ready: { description: 'The list is shown.' },
+        loading: { description: 'The list is loading.', tags: ['loading'] },
+        ready: { description: 'The list is shown; a decision loads it again.' },
         failed: { description: 'The list could not be loaded; the reason is shown with a retry.' },
       },
     },
@@ -85,50 +92,41 @@ export const teamWeeksMachine = setup({
         idle: {
           description: 'No decision under way.',
           on: {
-            'weeks.approve': { target: 'approving', actions: ['takeDecision', { type: 'dismissNotice', params: { key: DECISION_NOTICE } }] },
-            'weeks.reject': { target: 'rejecting', actions: ['takeDecision', { type: 'dismissNotice', params: { key: DECISION_NOTICE } }] },
-            'week.reopen': { target: 'reopening', actions: ['takeReopen', { type: 'dismissNotice', params: { key: DECISION_NOTICE } }] },
+            'weeks.approve': { target: 'approving', actions: [CLOSE_DECISION_NOTICE, 'sendDecision'] },
+            'weeks.reject': { target: 'rejecting', actions: [CLOSE_DECISION_NOTICE, 'sendDecision'] },
+            'week.reopen': { target: 'reopening', actions: [CLOSE_DECISION_NOTICE, sendTo('reopen', ({ context, event }) => ({ type: 'form.submit' as const, input: { week: context.week, user: event.user } }))] },
           },
         },
         approving: {
           description: 'The selected submitted weeks are approved (all or none).',
           tags: ['busy'],
-          invoke: {
-            src: 'decide',
-            id: 'approve',
-            input: ({ context }) => context.decision!,
-            onDone: { target: 'idle', actions: [{ type: 'notify', params: { tone: 'success', title: 'Weeks approved' } }, 'reloadTeam'] },
-            onError: {
+          on: {
+            'weeks.decided': { target: 'idle', actions: [{ type: 'notify', params: { tone: 'success', title: 'Weeks approved' } }, 'reloadTeam'] },
+            'weeks.decideFailed': {
               target: 'idle',
-              actions: [{ type: 'notify', params: ({ event }) => ({ tone: 'error', title: 'The weeks were not approved', description: toApiError(event.error).message, key: DECISION_NOTICE }) }, 'reloadTeam'],
+              actions: [{ type: 'notify', params: ({ event }) => ({ tone: 'error', title: 'The weeks were not approved', description: event.error, key: DECISION_NOTICE }) }, 'reloadTeam'],
             },
           },
         },
         rejecting: {
           description: 'The selected submitted weeks are rejected with the reason (all or none).',
           tags: ['busy'],
-          invoke: {
-            src: 'decide',
-            id: 'reject',
-            input: ({ context }) => context.decision!,
-            onDone: { target: 'idle', actions: [{ type: 'notify', params: { tone: 'success', title: 'Weeks rejected' } }, 'reloadTeam'] },
-            onError: {
+          on: {
+            'weeks.decided': { target: 'idle', actions: [{ type: 'notify', params: { tone: 'success', title: 'Weeks rejected' } }, 'reloadTeam'] },
+            'weeks.decideFailed': {
               target: 'idle',
-              actions: [{ type: 'notify', params: ({ event }) => ({ tone: 'error', title: 'The weeks were not rejected', description: toApiError(event.error).message, key: DECISION_NOTICE }) }, 'reloadTeam'],
+              actions: [{ type: 'notify', params: ({ event }) => ({ tone: 'error', title: 'The weeks were not rejected', description: event.error, key: DECISION_NOTICE }) }, 'reloadTeam'],
             },
           },
         },
         reopening: {
           description: 'A submitted or approved week is reopened (a draft again).',
           tags: ['busy'],
-          invoke: {
-            src: 'reopen',
-            id: 'reopen',
-            input: ({ context }) => ({ week: context.week, user: context.reopening! }),
-            onDone: { target: 'idle', actions: [{ type: 'notify', params: { tone: 'success', title: 'Week reopened' } }, 'reloadTeam'] },
-            onError: {
+          on: {
+            'week.reopened': { target: 'idle', actions: [{ type: 'notify', params: { tone: 'success', title: 'Week reopened' } }, 'reloadTeam'] },
+            'week.reopenFailed': {
               target: 'idle',
-              actions: [{ type: 'notify', params: ({ event }) => ({ tone: 'error', title: 'The week was not reopened', description: toApiError(event.error).message, key: DECISION_NOTICE }) }, 'reloadTeam'],
+              actions: [{ type: 'notify', params: ({ event }) => ({ tone: 'error', title: 'The week was not reopened', description: event.error, key: DECISION_NOTICE }) }, 'reloadTeam'],
             },
           },
         },
@@ -137,12 +135,10 @@ export const teamWeeksMachine = setup({
   },
 });
 
-export type TeamWeeksSnapshot = SnapshotFrom<typeof teamWeeksMachine>;
+// Selectors: what the team's view reads.
 
-/** What the team view reads. */
-export const teamWeeksSelectors = {
-  week: (s: TeamWeeksSnapshot) => s.context.week,
-  weeks: (s: TeamWeeksSnapshot) => s.context.weeks,
-  loadError: (s: TeamWeeksSnapshot) => (s.matches({ list: 'failed' }) ? s.context.loadError : null),
-  deciding: (s: TeamWeeksSnapshot) => s.hasTag('busy'),
-};
+type S = SnapshotFrom<typeof teamWeeksMachine>;
+export const selectTeamWeek = (s: S) => s.context.week;
+export const selectTeamWeeks = (s: S) => s.context.weeks;
+export const selectTeamLoadError = (s: S) => (s.matches({ list: 'failed' }) ? s.context.loadError : null);
+export const selectDeciding = (s: S) => s.hasTag('busy');

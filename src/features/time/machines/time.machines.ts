@@ -1,10 +1,19 @@
-import type { ContractsView, ContractUsage, FlaggedPunch, MsTicket, TimesheetWeek } from '@contracts/time';
+import type { ContractsView, ContractUsage, FlaggedPunch, MsTicket, TeamWeek, TimeItem, TimesheetWeek } from '@contracts/time';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
-import { timeApi, type ContractInput } from '../api';
+import { timeApi, type CellInput, type ContractInput, type Decision } from '../api';
 
-/** A team member's week, read-only, as a manager opens it from the team's list. */
+/** A week of the timesheet: my own (the timesheet's child), or a team member's, read-only, as a manager opens it. */
 export const weekMachine = createQueryMachine('timesheet-week', (q: { week: string; user?: number }): Promise<TimesheetWeek> => timeApi.week(q));
+/** The timesheet's forms: one cell, the week's submit, last week's rows copied, a row added. */
+export const cellMachine = createSubmitMachine('timesheet-cell', (input: CellInput) => timeApi.setCell(input));
+export const submitWeekMachine = createSubmitMachine('timesheet-submit', (week: string) => timeApi.submit(week));
+export const copyRowsMachine = createSubmitMachine('timesheet-copy', (week: string) => timeApi.copyLastWeek(week));
+export const addRowMachine = createSubmitMachine('timesheet-add-row', (input: { week: string; item: TimeItem }) => timeApi.addRow(input));
+/** A manager's team: the weeks of the week shown, a decision on some of them, a week reopened. */
+export const teamMachine = createQueryMachine('timesheet-team', (week: string): Promise<TeamWeek[]> => timeApi.team(week));
+export const decisionMachine = createSubmitMachine('timesheet-decision', (decision: Decision) => timeApi.decide(decision));
+export const reopenMachine = createSubmitMachine('timesheet-reopen', (input: { week: string; user: number }) => timeApi.reopen(input));
 /** Flagged punches of the team, and a manager's correction. */
 export const flaggedMachine = createQueryMachine('timeclock-flagged', (): Promise<FlaggedPunch[]> => timeApi.flagged());
 /** A manager's correction of a forgotten punch-out. */

@@ -1,17 +1,21 @@
 /**
- * The timesheet (/timesheet): the week shown and its navigation, the grid's cell saves, and the
- * week's actions (submit, copy last week's rows, add a row); for a manager, the team's weeks as a
- * child (`team`, system id `timesheet.team`). Cell saves wait in a queue in the context, one cell
- * each (a newer value replaces one still waiting), and go one at a time; every cell shows what was
- * typed until the server has it, and why it was refused. A submit waits for the saves under way
- * and is not sent while a cell was refused. What the person is told is said here (`notify`).
+ * The timesheet (/timesheet) as one statechart (docs/adr/0107): the week shown and its navigation,
+ * the grid's cell saves, and the week's actions (submit, copy last week's rows, add a row); for a
+ * manager, the team's weeks. Its query, its forms and the team are children spawned with a
+ * `systemId`, which report with this machine's events. Cell saves wait in a queue in the context,
+ * one cell each (a newer value replaces one still waiting), and go one at a time; every cell shows
+ * what was typed until the server has it, and why it was refused. A submit waits for the saves
+ * under way and is not sent while a cell was refused. What the person is told is said here
+ * (`notify`); the view reads the selectors at the end of this file.
  */
-import { assertEvent, assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { addDays, formatHours, mondayOf, type TimeItem, type TimesheetWeek } from '@contracts/time';
-import { toApiError } from '@/shared/http/http';
 import { notifyActions } from '@/shared/machines/notify';
-import { timeApi, type CellInput } from '../api';
+import { queryChild } from '@/shared/machines/query.machine';
+import { submitChild, type SubmitFailure } from '@/shared/machines/submit.machine';
+import type { CellInput } from '../api';
 import { teamWeeksMachine } from './team-weeks.machine';
+import { addRowMachine, cellMachine, copyRowsMachine, submitWeekMachine, weekMachine } from './time.machines';
 
 /** What a cell shows while its save waits or after it was refused: the hours typed, and why. */
 export type PendingCell = { text: string; error?: string };
@@ -38,12 +42,11 @@ export type TimesheetContext = TimesheetInput & {
   saving: CellInput | null;
   /** Cells typed and not saved yet, or refused, by `cellKey`. */
   pending: Record<string, PendingCell>;
-  /** The row the add-row action adds. */
-  rowToAdd: TimeItem | null;
 };
 
 export type CellSaveEvent = { type: 'cell.save'; item: TimeItem; day: string; minutes: number; note?: string; billable?: boolean };
 export type TimesheetEvent =
+  // From the view
   | { type: 'week.previous' }
   | { type: 'week.next' }
   | { type: 'week.this' }
@@ -52,28 +55,41 @@ export type TimesheetEvent =
   | CellSaveEvent
   | { type: 'week.submit' }
   | { type: 'week.copy' }
-  | { type: 'row.add'; item: TimeItem };
+  | { type: 'row.add'; item: TimeItem }
+  // From the children
+  | { type: 'week.loaded'; data: TimesheetWeek }
+  | { type: 'week.loadFailed'; error: string }
+  | { type: 'cell.saved'; result: TimesheetWeek }
+  | ({ type: 'cell.refused' } & SubmitFailure)
+  | { type: 'week.submitted'; result: TimesheetWeek }
+  | ({ type: 'week.submitFailed' } & SubmitFailure)
+  | { type: 'rows.copied'; result: { added: number; week: TimesheetWeek } }
+  | ({ type: 'rows.copyFailed' } & SubmitFailure)
+  | { type: 'row.added'; result: TimesheetWeek }
+  | ({ type: 'row.addFailed' } & SubmitFailure);
 
 /** The notice key of the week actions' failures: a failure replaces the last, and the next action closes it. */
 const ACTION_NOTICE = 'timesheet.action';
+const CLOSE_ACTION_NOTICE = { type: 'dismissNotice', params: { key: ACTION_NOTICE } } as const;
 
 export const timesheetMachine = setup({
   types: {
     context: {} as TimesheetContext,
     events: {} as TimesheetEvent,
     input: {} as TimesheetInput,
-    children: {} as { team: 'teamWeeks' },
   },
   actors: {
-    loadWeek: fromPromise<TimesheetWeek, string>(({ input }) => timeApi.week({ week: input })),
-    saveCell: fromPromise<TimesheetWeek, CellInput>(({ input }) => timeApi.setCell(input)),
-    submitWeek: fromPromise<TimesheetWeek, string>(({ input }) => timeApi.submit(input)),
-    copyLastWeek: fromPromise<{ added: number; week: TimesheetWeek }, string>(({ input }) => timeApi.copyLastWeek(input)),
-    addRow: fromPromise<TimesheetWeek, { week: string; item: TimeItem }>(({ input }) => timeApi.addRow(input)),
+    week: queryChild(weekMachine, { loaded: 'week.loaded', failed: 'week.loadFailed' }),
+    cell: submitChild(cellMachine, { saved: 'cell.saved', failed: 'cell.refused' }),
+    submit: submitChild(submitWeekMachine, { saved: 'week.submitted', failed: 'week.submitFailed' }),
+    copy: submitChild(copyRowsMachine, { saved: 'rows.copied', failed: 'rows.copyFailed' }),
+    addRow: submitChild(addRowMachine, { saved: 'row.added', failed: 'row.addFailed' }),
     teamWeeks: teamWeeksMachine,
   },
   guards: {
     isManager: ({ context }) => context.manager,
+    /** The week answered is the week shown (a load for a week left meanwhile is not shown). */
+    isShownWeek: ({ context, event }) => event.type === 'week.loaded' && event.data.week === context.week,
     hasQueuedSaves: ({ context }) => context.queue.length > 0,
     /** No cell save waits or is under way. */
     hasNoSavesLeft: ({ context }) => context.queue.length === 0 && context.saving === null,
@@ -82,12 +98,13 @@ export const timesheetMachine = setup({
   },
   actions: {
     ...notifyActions,
-    /** A new week shown: its grid loads. */
+    /** A new week shown: its grid loads (a load for the week left is dropped). */
     showWeek: assign(({ context, event }) => {
       assertEvent(event, ['week.previous', 'week.next', 'week.this']);
       const week = event.type === 'week.this' ? mondayOf(context.today) : addDays(context.week, event.type === 'week.next' ? 7 : -7);
       return { week, view: null, loadError: null };
     }),
+    loadWeek: sendTo('week', ({ context }) => ({ type: 'query.set' as const, query: { week: context.week } })),
     /** The team's weeks follow the week shown (run after showWeek: regions act in document order). */
     tellTeamTheWeek: sendTo('team', ({ context }) => ({ type: 'week.set' as const, week: context.week })),
     /** A week answered by the server is shown if it is the week shown (an answer for a week left meanwhile is not). */
@@ -108,7 +125,10 @@ export const timesheetMachine = setup({
         pending: { ...context.pending, [key]: { text: formatHours(input.minutes) } },
       };
     }),
+    /** The first cell waiting is the one saved next… */
     takeNextSave: assign(({ context }) => ({ saving: context.queue[0] ?? null, queue: context.queue.slice(1) })),
+    /** …and goes to the server. */
+    sendSave: sendTo('cell', ({ context }) => ({ type: 'form.submit' as const, input: context.saving! })),
     /** Saved: the cell shows the server's value, unless a newer value for it waits. */
     settleSaved: assign(({ context }) => {
       const key = context.saving ? keyOfInput(context.saving) : null;
@@ -122,39 +142,39 @@ export const timesheetMachine = setup({
       if (!key || context.queue.some((q) => keyOfInput(q) === key)) return { saving: null };
       return { saving: null, pending: { ...context.pending, [key]: { text: context.pending[key]?.text ?? formatHours(context.saving!.minutes), error } } };
     }),
-    takeRowToAdd: assign(({ event }) => {
-      assertEvent(event, 'row.add');
-      return { rowToAdd: event.item };
-    }),
   },
 }).createMachine({
   id: 'timesheet',
   description: 'My week of time: the grid and its saves, submit, copy and add-row; a manager also sees the team.',
-  context: ({ input }) => ({ ...input, week: mondayOf(input.today), view: null, loadError: null, queue: [], saving: null, pending: {}, rowToAdd: null }),
+  context: ({ input }) => ({ ...input, week: mondayOf(input.today), view: null, loadError: null, queue: [], saving: null, pending: {} }),
+  entry: [
+    spawnChild('week', { id: 'week', systemId: 'timesheet.week', input: ({ context }) => ({ query: { week: context.week } }) }),
+    spawnChild('cell', { id: 'cell', systemId: 'timesheet.cell', input: {} }),
+    spawnChild('submit', { id: 'submit', systemId: 'timesheet.submit', input: {} }),
+    spawnChild('copy', { id: 'copy', systemId: 'timesheet.copy', input: {} }),
+    spawnChild('addRow', { id: 'addRow', systemId: 'timesheet.addRow', input: {} }),
+  ],
   type: 'parallel',
   states: {
     week: {
       description: 'The week shown, as the server has it.',
       initial: 'loading',
       on: {
-        'week.previous': { target: '.loading', actions: 'showWeek', description: 'The week before; cell saves under way go on.' },
-        'week.next': { target: '.loading', actions: 'showWeek' },
-        'week.this': { target: '.loading', actions: 'showWeek' },
+        'week.previous': { target: '.loading', actions: ['showWeek', 'loadWeek'], description: 'The week before; cell saves under way go on.' },
+        'week.next': { target: '.loading', actions: ['showWeek', 'loadWeek'] },
+        'week.this': { target: '.loading', actions: ['showWeek', 'loadWeek'] },
       },
       states: {
         loading: {
-          description: 'The week is loading; a load for a week left meanwhile is dropped.',
+          description: 'The week is loading.',
           tags: ['loading'],
-          invoke: {
-            src: 'loadWeek',
-            id: 'loadWeek',
-            input: ({ context }) => context.week,
-            onDone: { target: 'ready', actions: { type: 'takeWeek', params: ({ event }) => event.output } },
-            onError: { target: 'failed', actions: assign({ loadError: ({ event }) => toApiError(event.error).message }) },
+          on: {
+            'week.loaded': { guard: 'isShownWeek', target: 'ready', actions: { type: 'takeWeek', params: ({ event }) => event.data } },
+            'week.loadFailed': { target: 'failed', actions: assign({ loadError: ({ event }) => event.error }) },
           },
         },
         ready: { description: 'The grid is shown; saves and actions answer the week, which replaces it.' },
-        failed: { description: 'The week could not be loaded; the reason is shown with a retry.', on: { 'week.reload': 'loading' } },
+        failed: { description: 'The week could not be loaded; the reason is shown with a retry.', on: { 'week.reload': { target: 'loading', actions: sendTo('week', { type: 'query.reload' }) } } },
       },
     },
     cells: {
@@ -163,24 +183,20 @@ export const timesheetMachine = setup({
       states: {
         idle: {
           description: 'Nothing to save.',
-          on: { 'cell.save': { target: 'saving', actions: 'enqueueSave' } },
+          on: { 'cell.save': { target: 'saving', actions: ['enqueueSave', 'takeNextSave', 'sendSave'] } },
         },
         saving: {
           description: 'The first cell of the queue is being saved; more typing joins the queue.',
           tags: ['saving'],
-          entry: 'takeNextSave',
-          invoke: {
-            src: 'saveCell',
-            id: 'saveCell',
-            input: ({ context }) => context.saving!,
-            onDone: { target: 'next', actions: ['settleSaved', { type: 'takeWeek', params: ({ event }) => event.output }] },
-            onError: { target: 'next', actions: { type: 'settleRefused', params: ({ event }) => toApiError(event.error).message } },
+          on: {
+            'cell.save': { actions: 'enqueueSave', description: 'Waits behind the save under way (a newer value replaces one waiting for the same cell).' },
+            'cell.saved': { target: 'next', actions: ['settleSaved', { type: 'takeWeek', params: ({ event }) => event.result }] },
+            'cell.refused': { target: 'next', actions: { type: 'settleRefused', params: ({ event }) => event.error } },
           },
-          on: { 'cell.save': { actions: 'enqueueSave', description: 'Waits behind the save under way (a newer value replaces one waiting for the same cell).' } },
         },
         next: {
           description: 'The next cell waiting is saved, or nothing is left.',
-          always: [{ guard: 'hasQueuedSaves', target: 'saving' }, { target: 'idle' }],
+          always: [{ guard: 'hasQueuedSaves', target: 'saving', actions: ['takeNextSave', 'sendSave'] }, { target: 'idle' }],
         },
       },
     },
@@ -191,9 +207,9 @@ export const timesheetMachine = setup({
         idle: {
           description: 'No action under way.',
           on: {
-            'week.submit': { target: 'submitting', actions: { type: 'dismissNotice', params: { key: ACTION_NOTICE } } },
-            'week.copy': { target: 'copying', actions: { type: 'dismissNotice', params: { key: ACTION_NOTICE } } },
-            'row.add': { target: 'addingRow', actions: ['takeRowToAdd', { type: 'dismissNotice', params: { key: ACTION_NOTICE } }] },
+            'week.submit': { target: 'submitting', actions: CLOSE_ACTION_NOTICE },
+            'week.copy': { target: 'copying', actions: [CLOSE_ACTION_NOTICE, sendTo('copy', ({ context }) => ({ type: 'form.submit' as const, input: context.week }))] },
+            'row.add': { target: 'addingRow', actions: [CLOSE_ACTION_NOTICE, sendTo('addRow', ({ context, event }) => ({ type: 'form.submit' as const, input: { week: context.week, item: event.item } }))] },
           },
         },
         submitting: {
@@ -212,22 +228,19 @@ export const timesheetMachine = setup({
                     params: { tone: 'error', title: 'The week was not submitted', description: 'Some hours were not saved; correct the cells marked in red first.', key: ACTION_NOTICE },
                   },
                 },
-                { guard: 'hasNoSavesLeft', target: 'sending' },
+                { guard: 'hasNoSavesLeft', target: 'sending', actions: sendTo('submit', ({ context }) => ({ type: 'form.submit' as const, input: context.week })) },
               ],
             },
             sending: {
               description: 'The submit is on its way.',
-              invoke: {
-                src: 'submitWeek',
-                id: 'submitWeek',
-                input: ({ context }) => context.week,
-                onDone: {
+              on: {
+                'week.submitted': {
                   target: '#timesheet.action.idle',
-                  actions: [{ type: 'takeWeek', params: ({ event }) => event.output }, { type: 'notify', params: { tone: 'success', title: 'Week submitted for approval' } }],
+                  actions: [{ type: 'takeWeek', params: ({ event }) => event.result }, { type: 'notify', params: { tone: 'success', title: 'Week submitted for approval' } }],
                 },
-                onError: {
+                'week.submitFailed': {
                   target: '#timesheet.action.idle',
-                  actions: { type: 'notify', params: ({ event }) => ({ tone: 'error', title: 'The week was not submitted', description: toApiError(event.error).message, key: ACTION_NOTICE }) },
+                  actions: { type: 'notify', params: ({ event }) => ({ tone: 'error', title: 'The week was not submitted', description: event.error, key: ACTION_NOTICE }) },
                 },
               },
             },
@@ -236,37 +249,31 @@ export const timesheetMachine = setup({
         copying: {
           description: "Last week's rows (not their hours) are copied into the week.",
           tags: ['acting'],
-          invoke: {
-            src: 'copyLastWeek',
-            id: 'copyLastWeek',
-            input: ({ context }) => context.week,
-            onDone: {
+          on: {
+            'rows.copied': {
               target: 'idle',
               actions: [
-                { type: 'takeWeek', params: ({ event }) => event.output.week },
-                { type: 'notify', params: ({ event }) => ({ tone: 'success', title: `Copied ${event.output.added} row(s) from last week` }) },
+                { type: 'takeWeek', params: ({ event }) => event.result.week },
+                { type: 'notify', params: ({ event }) => ({ tone: 'success', title: `Copied ${event.result.added} row(s) from last week` }) },
               ],
             },
-            onError: {
+            'rows.copyFailed': {
               target: 'idle',
-              actions: { type: 'notify', params: ({ event }) => ({ tone: 'error', title: "Last week's rows were not copied", description: toApiError(event.error).message, key: ACTION_NOTICE }) },
+              actions: { type: 'notify', params: ({ event }) => ({ tone: 'error', title: "Last week's rows were not copied", description: event.error, key: ACTION_NOTICE }) },
             },
           },
         },
         addingRow: {
           description: 'A ticket, project or company row is added to the week.',
           tags: ['acting'],
-          invoke: {
-            src: 'addRow',
-            id: 'addRow',
-            input: ({ context }) => ({ week: context.week, item: context.rowToAdd! }),
-            onDone: {
+          on: {
+            'row.added': {
               target: 'idle',
-              actions: [{ type: 'takeWeek', params: ({ event }) => event.output }, { type: 'notify', params: { tone: 'success', title: 'Row added' } }],
+              actions: [{ type: 'takeWeek', params: ({ event }) => event.result }, { type: 'notify', params: { tone: 'success', title: 'Row added' } }],
             },
-            onError: {
+            'row.addFailed': {
               target: 'idle',
-              actions: { type: 'notify', params: ({ event }) => ({ tone: 'error', title: 'The row was not added', description: toApiError(event.error).message, key: ACTION_NOTICE }) },
+              actions: { type: 'notify', params: ({ event }) => ({ tone: 'error', title: 'The row was not added', description: event.error, key: ACTION_NOTICE }) },
             },
           },
         },
@@ -278,8 +285,8 @@ export const timesheetMachine = setup({
       states: {
         choosing: { description: 'Managers and admins see the team.', always: [{ guard: 'isManager', target: 'shown' }, { target: 'none' }] },
         shown: {
-          description: "The team's weeks and the manager's decisions (the team-weeks machine).",
-          invoke: { src: 'teamWeeks', id: 'team', systemId: 'timesheet.team', input: ({ context }) => ({ week: context.week }) },
+          description: "The team's weeks and the manager's decisions (the team-weeks machine, spawned as `team`).",
+          entry: spawnChild('teamWeeks', { id: 'team', systemId: 'timesheet.team', input: ({ context }) => ({ week: context.week }) }),
           on: {
             'week.previous': { actions: 'tellTeamTheWeek', description: 'The team follows the week shown.' },
             'week.next': { actions: 'tellTeamTheWeek' },
@@ -292,17 +299,18 @@ export const timesheetMachine = setup({
   },
 });
 
-export type TimesheetSnapshot = SnapshotFrom<typeof timesheetMachine>;
+// Selectors: what the timesheet's view reads.
 
-/** What the timesheet view reads. */
-export const timesheetSelectors = {
-  week: (s: TimesheetSnapshot) => s.context.week,
-  view: (s: TimesheetSnapshot) => s.context.view,
-  loadError: (s: TimesheetSnapshot) => (s.matches({ week: 'failed' }) ? s.context.loadError : null),
-  pending: (s: TimesheetSnapshot) => s.context.pending,
-  /** Refused cells' reasons, for the banner above the grid. */
-  refusals: (s: TimesheetSnapshot) => Object.values(s.context.pending).flatMap((p) => (p.error === undefined ? [] : [p.error])),
-  saving: (s: TimesheetSnapshot) => s.hasTag('saving'),
-  acting: (s: TimesheetSnapshot) => s.hasTag('acting'),
-  team: (s: TimesheetSnapshot): ActorRefFrom<typeof teamWeeksMachine> | undefined => s.children.team,
-};
+export type TimesheetActor = ActorRefFrom<typeof timesheetMachine>;
+export type TeamWeeksActor = ActorRefFrom<typeof teamWeeksMachine>;
+type S = SnapshotFrom<typeof timesheetMachine>;
+export const selectWeek = (s: S) => s.context.week;
+export const selectView = (s: S) => s.context.view;
+export const selectLoadError = (s: S) => (s.matches({ week: 'failed' }) ? s.context.loadError : null);
+export const selectPending = (s: S) => s.context.pending;
+/** Refused cells' reasons, for the banner above the grid. */
+export const selectRefusals = (s: S) => Object.values(s.context.pending).flatMap((p) => (p.error === undefined ? [] : [p.error]));
+export const selectSaving = (s: S) => s.hasTag('saving');
+export const selectActing = (s: S) => s.hasTag('acting');
+/** A manager's team (the child), or undefined. */
+export const selectTeam = (s: S) => s.children.team as TeamWeeksActor | undefined;

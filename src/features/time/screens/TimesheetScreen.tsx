@@ -1,11 +1,23 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import type { ActorRefFrom } from 'xstate';
 import { addDays, dayInZone, formatHours, type TeamWeek, type TimeItem, type TimesheetWeek, type WeekStatus } from '@contracts/time';
 import { browserTimeZone, timeApi } from '../api';
-import { teamWeeksSelectors, type teamWeeksMachine } from '../machines/team-weeks.machine';
+import { selectDeciding, selectTeamLoadError, selectTeamWeek, selectTeamWeeks } from '../machines/team-weeks.machine';
 import { weekMachine } from '../machines/time.machines';
-import { timesheetMachine, timesheetSelectors, type CellSaveEvent } from '../machines/timesheet.machine';
+import {
+  selectActing,
+  selectLoadError,
+  selectPending,
+  selectRefusals,
+  selectSaving,
+  selectTeam,
+  selectView,
+  selectWeek,
+  timesheetMachine,
+  type CellSaveEvent,
+  type TeamWeeksActor,
+  type TimesheetActor,
+} from '../machines/timesheet.machine';
 import { WeekGrid, type CellRef } from './WeekGrid';
 import styles from './time.module.css';
 import { useTabTitle } from './title';
@@ -52,7 +64,6 @@ export function WeekStatusBadge({ status }: { status: WeekStatus }) {
 
 const todayHere = () => dayInZone(new Date(), browserTimeZone());
 
-type Timesheet = ActorRefFrom<typeof timesheetMachine>;
 /** The refusals shown above the grid change only when one is added or settled. */
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
@@ -66,8 +77,8 @@ export default function TimesheetScreen() {
 
 function Timesheet({ manager }: { manager: boolean }) {
   const timesheet = useActorRef(timesheetMachine, { input: { today: todayHere(), manager }, inspect: inspection.inspect });
-  const week = useSelector(timesheet, timesheetSelectors.week);
-  const team = useSelector(timesheet, timesheetSelectors.team);
+  const week = useSelector(timesheet, selectWeek);
+  const team = useSelector(timesheet, selectTeam);
   const nav = (
     <div className={styles.row} role="group" aria-label="Week">
       <Button size="sm" onPress={() => timesheet.send({ type: 'week.previous' })}>
@@ -104,13 +115,13 @@ function Timesheet({ manager }: { manager: boolean }) {
   );
 }
 
-function MyWeek({ timesheet }: { timesheet: Timesheet }) {
-  const view = useSelector(timesheet, timesheetSelectors.view);
-  const loadError = useSelector(timesheet, timesheetSelectors.loadError);
-  const pending = useSelector(timesheet, timesheetSelectors.pending);
-  const refusals = useSelector(timesheet, timesheetSelectors.refusals, sameList);
-  const saving = useSelector(timesheet, timesheetSelectors.saving);
-  const acting = useSelector(timesheet, timesheetSelectors.acting);
+function MyWeek({ timesheet }: { timesheet: TimesheetActor }) {
+  const view = useSelector(timesheet, selectView);
+  const loadError = useSelector(timesheet, selectLoadError);
+  const pending = useSelector(timesheet, selectPending);
+  const refusals = useSelector(timesheet, selectRefusals, sameList);
+  const saving = useSelector(timesheet, selectSaving);
+  const acting = useSelector(timesheet, selectActing);
   const [selected, setSelected] = useState<CellRef | null>(null);
   const save = (cell: Omit<CellSaveEvent, 'type'>) => timesheet.send({ type: 'cell.save', ...cell });
   const onAction = (action: WeekAction) => timesheet.send(action.type === 'row.add' ? action : { type: action.type });
@@ -310,11 +321,11 @@ function CellDetail({ view, at, onSave }: { view: TimesheetWeek; at: CellRef; on
   );
 }
 
-function TeamWeeks({ team }: { team: ActorRefFrom<typeof teamWeeksMachine> }) {
-  const week = useSelector(team, teamWeeksSelectors.week);
-  const rows = useSelector(team, teamWeeksSelectors.weeks);
-  const loadError = useSelector(team, teamWeeksSelectors.loadError);
-  const busy = useSelector(team, teamWeeksSelectors.deciding);
+function TeamWeeks({ team }: { team: TeamWeeksActor }) {
+  const week = useSelector(team, selectTeamWeek);
+  const rows = useSelector(team, selectTeamWeeks);
+  const loadError = useSelector(team, selectTeamLoadError);
+  const busy = useSelector(team, selectDeciding);
   const [selection, setSelection] = useState<string[]>([]);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
