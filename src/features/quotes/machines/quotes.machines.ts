@@ -1,5 +1,5 @@
 /** Quotes' and the catalog's tables, queries and forms (instances of the shared machines). */
-import type { CatalogImportResult, CatalogItem, CatalogItemInput, CatalogUpdateInput, PublicQuote, QuotePipeline, QuoteView } from '@contracts/quotes';
+import type { CatalogImportResult, CatalogItem, CatalogItemInput, CatalogUpdateInput, PublicQuote, QuotePipeline, QuoteType, QuoteView } from '@contracts/quotes';
 import { QUOTE_LIMITS } from '@contracts/quotes';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
@@ -25,7 +25,7 @@ export const catalogTableMachine = createSearchTableMachine(CATALOG_TABLE);
 export const pipelineMachine = createQueryMachine('quotePipeline', (_: null): Promise<QuotePipeline> => quotesApi.pipeline());
 export const quoteViewMachine = createQueryMachine('quoteView', (id: number): Promise<QuoteView> => quotesApi.view(id));
 export const publicQuoteMachine = createQueryMachine('publicQuote', (key: string): Promise<PublicQuote> => publicQuoteApi.view(key));
-export const sampleQuoteMachine = createQueryMachine('sampleQuote', (type: string): Promise<PublicQuote> => quotesApi.sample(type));
+export const sampleQuoteMachine = createQueryMachine('sampleQuote', (type: QuoteType): Promise<PublicQuote> => quotesApi.sample(type));
 
 export type CatalogSave = { id: number | null; input: CatalogItemInput | CatalogUpdateInput };
 export const catalogItemMachine = createSubmitMachine<CatalogSave, CatalogItem>('catalogItem', (s) =>

@@ -419,8 +419,8 @@ export default function QuoteEditorScreen({ params }: ScreenProps) {
                 key={pickerKey}
                 label="Add from the catalog"
                 placeholder="Search by SKU, name or description"
-                loader={async (q, signal) =>
-                  (await pickerApi.items(q, signal)).map((item) => {
+                loader={async (q) =>
+                  (await pickerApi.items(q)).map((item) => {
                     items.current.set(item.id, item);
                     return { id: item.id, label: `${item.sku} · ${item.name}`, description: formatMoney(item.unit_price_cents) };
                   })
