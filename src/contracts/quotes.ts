@@ -216,6 +216,7 @@ export type QuoteDraftInput = z.input<typeof quoteDraftSchema>;
 export type QuoteDraft = z.output<typeof quoteDraftSchema>;
 /** A save of a draft names the version it started from; the answer carries the next one. */
 export const quoteSaveSchema = quoteDraftSchema.extend({ baseVersion: z.number().int().min(1).optional() });
+export type QuoteSaveInput = z.input<typeof quoteSaveSchema>;
 /** A send names the version of the quote the sender looked at; a quote saved since answers 409. */
 export const quoteSendSchema = z.strictObject({
   version: z

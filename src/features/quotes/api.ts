@@ -1,7 +1,7 @@
 /** Service calls of quotes and the item catalog (staff), and of the client's quote page (public). */
 import type { CompanyRow, Paged } from '@contracts/companies';
 import type { z } from '@contracts/common/zod';
-import { QUOTES, type CatalogItemInput, type CatalogUpdateInput, type QuoteDraftInput, type QuoteType, type catalogSearchSchema, type quoteSearchSchema } from '@contracts/quotes';
+import { QUOTES, type CatalogItemInput, type CatalogUpdateInput, type QuoteDraftInput, type QuoteSaveInput, type QuoteType, type catalogSearchSchema, type quoteSearchSchema } from '@contracts/quotes';
 import { call, dataOf, http, type QueryParams } from '@/shared/http/http';
 
 /** A list's URL parameters (the search tables pass them as text); the server checks them against the endpoint's query. */
@@ -19,14 +19,12 @@ export const catalogApi = {
   exportCsv: async (): Promise<string> => (await file(call(QUOTES.catalogExport))).text(),
 };
 
-export type QuoteSave = QuoteDraftInput & { baseVersion?: number };
-
 export const quotesApi = {
   search: (params: QueryParams) => call(QUOTES.search, { query: listQuery<typeof quoteSearchSchema>(params) }),
   pipeline: () => call(QUOTES.pipeline),
   view: (id: number) => call(QUOTES.view, { params: { id } }),
   create: (draft: QuoteDraftInput) => call(QUOTES.create, { body: draft }),
-  save: (id: number, draft: QuoteSave) => call(QUOTES.save, { params: { id }, body: draft }),
+  save: (id: number, draft: QuoteSaveInput) => call(QUOTES.save, { params: { id }, body: draft }),
   send: (id: number, version: number) => call(QUOTES.send, { params: { id }, body: { version } }),
   revise: (id: number) => call(QUOTES.revise, { params: { id } }),
   decide: (id: number, status: 'accepted' | 'declined', note = '') => call(QUOTES.decide, { params: { id }, body: { status, note } }),

@@ -47,7 +47,7 @@ function ReadOnlyQuote({ editor }: { editor: QuoteEditorActor }) {
 }
 
 /** The draft's form: the header with the autosave state, what the last send or save said, and the cards. */
-function DraftForm({ editor, title }: { editor: QuoteEditorActor; title: string }) {
+function DraftEditor({ editor, title }: { editor: QuoteEditorActor; title: string }) {
   const view = useSelector(editor, selectView);
   const draftType = useSelector(editor, (s) => selectDraft(s).type);
   const error = useSelector(editor, selectError);
@@ -106,7 +106,7 @@ export default function QuoteEditorScreen({ params }: ScreenProps) {
   return (
     <>
       {moved}
-      {phase === 'readOnly' ? <ReadOnlyQuote editor={editor} /> : <DraftForm editor={editor} title={title} />}
+      {phase === 'readOnly' ? <ReadOnlyQuote editor={editor} /> : <DraftEditor editor={editor} title={title} />}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
+import type { QuoteType } from '@contracts/quotes';
 import { Link } from 'wouter';
 import { Button, PageHeader, RelativeTime } from '@/shared/ui/components';
 import type { QuoteEditorActor } from '../../machines/editor-sessions';
@@ -35,7 +36,7 @@ function SaveStateLine({ state, lastSavedAt, error }: { state: SaveState; lastSa
 }
 
 /** The draft's title, autosave state and actions (PDF, preview, save now, send). */
-export function EditorHeader({ editor, title, type, focus }: { editor: QuoteEditorActor; title: string; type: string; focus: FocusTargets }) {
+export function EditorHeader({ editor, title, type, focus }: { editor: QuoteEditorActor; title: string; type: QuoteType; focus: FocusTargets }) {
   const view = useSelector(editor, selectView);
   const state = useSelector(editor, selectSaveState);
   const lastSavedAt = useSelector(editor, selectLastSavedAt);
