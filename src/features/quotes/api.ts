@@ -6,8 +6,6 @@ import { call, dataOf, http, type QueryParams } from '@/shared/http/http';
 
 /** A list's URL parameters (the search tables pass them as text); the server checks them against the endpoint's query. */
 const listQuery = <S extends typeof quoteSearchSchema | typeof catalogSearchSchema>(params: QueryParams) => params as z.input<S>;
-/** A file answer (`produces`): `call` hands it over as a Blob. */
-const file = (answer: Promise<unknown>) => answer as Promise<Blob>;
 
 export const catalogApi = {
   search: (params: QueryParams) => call(QUOTES.catalogSearch, { query: listQuery<typeof catalogSearchSchema>(params) }),
@@ -16,7 +14,7 @@ export const catalogApi = {
   remove: (id: number) => call(QUOTES.catalogDelete, { params: { id } }),
   import: (csv: string, commit: boolean) => call(QUOTES.catalogImport, { body: { csv, commit } }),
   /** The catalog as CSV (a file answer). */
-  exportCsv: async (): Promise<string> => (await file(call(QUOTES.catalogExport))).text(),
+  exportCsv: async (): Promise<string> => (await call(QUOTES.catalogExport)).text(),
 };
 
 export const quotesApi = {
@@ -28,8 +26,8 @@ export const quotesApi = {
   send: (id: number, version: number) => call(QUOTES.send, { params: { id }, body: { version } }),
   revise: (id: number) => call(QUOTES.revise, { params: { id } }),
   decide: (id: number, status: 'accepted' | 'declined', note = '') => call(QUOTES.decide, { params: { id }, body: { status, note } }),
-  pdf: (id: number) => file(call(QUOTES.pdf, { params: { id } })),
-  samplePdf: (type: QuoteType) => file(call(QUOTES.samplePdf, { query: { type } })),
+  pdf: (id: number) => call(QUOTES.pdf, { params: { id } }),
+  samplePdf: (type: QuoteType) => call(QUOTES.samplePdf, { query: { type } }),
   sample: (type: QuoteType) => call(QUOTES.sample, { query: { type } }),
 };
 
