@@ -2,7 +2,7 @@
  * Hostile input never gets a 5xx. A property-based test (fast-check) over every route of the
  * authorization matrix, enumerated from the app's own route list. For each route a first, valid
  * request (the matrix row's) shows which contract schemas the route parses its query and body
- * with; then bodies start from the row's valid body with one or two of the contract's fields
+ * with (a route registered from its endpoint definition: the definition's schemas); then bodies start from the row's valid body with one or two of the contract's fields
  * replaced by hostile values, query strings are built from the contract's query parameters, and
  * path ids are mangled. Hostile values: NUL bytes, lone surrogates, impossible and far-off dates,
  * ids past PostgreSQL's integer, huge and odd numbers, nested objects, broken percent-encoding.
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ZodType } from 'zod';
 import { listApiRoutes } from '@server/app';
 import { isSafeText } from '@contracts/common/input';
-import type { MatrixIds, Row } from '@tests/support/authz';
+import type { EndpointRow, MatrixIds, Row } from '@tests/support/authz';
 import { BACKENDS, bearer, settle, startTestApp, type TestApp } from '@tests/support/test-app';
 
 /** The schemas the routes parse their input with, as they call parseInput. */
@@ -75,8 +75,14 @@ function textWithoutCheck(schema: unknown, path = '$'): string[] {
   }
 }
 
+/** The query and body schemas of the endpoint a matrix row is for (routes registered from their definitions). */
+function declaredSchemas(row: Row): { schema: unknown; what: string }[] {
+  const e = (row as Partial<EndpointRow>).endpoint;
+  return [...(e?.query ? [{ schema: e.query, what: 'query' }] : []), ...(e?.body ? [{ schema: e.body, what: 'body' }] : [])];
+}
+
 type RowsModule = { ROWS: Record<string, Row>; prepare?: (pool: TestApp['ctx']['database']['pool']) => Promise<Record<string, number>> };
-const modules = Object.values(import.meta.glob<RowsModule>('../../features/*/authz.ts', { eager: true })).filter((m) => 'ROWS' in m);
+const modules = Object.values(import.meta.glob<RowsModule>(['../../features/*/authz.ts', '../**/authz.ts'], { eager: true })).filter((m) => 'ROWS' in m);
 const MATRIX: Record<string, Row> = Object.assign({}, ...modules.map((m) => m.ROWS));
 
 /** Field names of every object schema the contracts export: query parameters and body fields apart. */
@@ -178,9 +184,10 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
       parsed.calls.length = 0;
       const probe = await t.app.inject({ method: method as 'GET', url: baseUrl, headers: headers(baseBody !== undefined), ...(baseBody !== undefined ? { payload: JSON.stringify(baseBody) } : {}) });
       expect(probe.statusCode, `${route} (valid request) → ${probe.body.slice(0, 300)}`).toBeLessThan(500);
-      for (const c of parsed.calls) contractsParsed.add(c.schema);
-      const queryKeys = parsed.calls.filter((c) => c.what === 'query').flatMap((c) => keysOf(c.schema));
-      const bodyKeys = [...new Set([...parsed.calls.filter((c) => c.what === 'body').flatMap((c) => keysOf(c.schema)), ...Object.keys((baseBody as object | undefined) ?? {})])];
+      const schemas = [...parsed.calls, ...declaredSchemas(row)];
+      for (const c of schemas) contractsParsed.add(c.schema);
+      const queryKeys = schemas.filter((c) => c.what === 'query').flatMap((c) => keysOf(c.schema));
+      const bodyKeys = [...new Set([...schemas.filter((c) => c.what === 'body').flatMap((c) => keysOf(c.schema)), ...Object.keys((baseBody as object | undefined) ?? {})])];
 
       const field = (own: string[], any: string[]) =>
         own.length ? fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...own) }, { weight: 1, arbitrary: fc.constantFrom(...any) }) : fc.constantFrom(...any);
