@@ -21,6 +21,3 @@ export type OverdueTicket = {
 };
 
 export type OverdueCheckResponse = { overdueTickets: OverdueTicket[] };
-
-export const moodleUrlRequestSchema = z.strictObject({ dtcUser: z.literal(true, 'Must be true') });
-export type MoodleUrlResponse = { url: string };

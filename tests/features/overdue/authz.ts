@@ -1,9 +1,8 @@
 import { managersOnly, staffOnly, type Row } from '@tests/support/authz';
 
-/** The staff shell: overdue check, learning-center link, management dashboard. */
+/** The staff shell: overdue check, management dashboard (the Learning Center link: tests/features/sign-in/authz.ts). */
 export const ROWS: Record<string, Row> = {
   'POST /api/v2/ticket/check/overdue': { body: ({ self }: { self: number }) => ({ userId: self }), expect: staffOnly() },
-  'POST /api/v2/moodleurl': { body: { dtcUser: true }, expect: staffOnly() },
   'GET /api/v2/management/dashboard': { expect: managersOnly() },
 };
 
