@@ -181,17 +181,19 @@ export type Company = {
 };
 export type CompanyRow = Pick<Company, 'id' | 'name' | 'account_number' | 'status' | 'territory' | 'created_at'> & { open_tickets: number };
 export type Contact = { id: number; company_id: number; name: string; email: string | null; phone: string | null; title: string | null };
-export type ClientUser = {
-  id: number;
-  company_id: number;
-  company_name: string;
-  contact_id: number | null;
-  name: string;
-  email: string;
-  status: ClientUserStatus;
-  created_at: string;
-  last_invited_at: string | null;
-};
+/** A client portal user as staff see it (the directory, a company's page, the answers of invite, approve, disable …). */
+export const clientUserEntrySchema = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  company_name: z.string(),
+  contact_id: z.number().int().nullable(),
+  name: z.string(),
+  email: z.string(),
+  status: z.enum(CLIENT_USER_STATUSES),
+  created_at: z.string(),
+  last_invited_at: z.string().nullable(),
+});
+export type ClientUser = z.infer<typeof clientUserEntrySchema>;
 export type CompanyView = {
   company: Company;
   contacts: Contact[];
@@ -199,5 +201,6 @@ export type CompanyView = {
   ticket_counts: { open: number; overdue: number; total: number };
 };
 /** The answer to declining a sign-up request: the request is gone. */
-export type DeclinedSignup = { id: number; declined: true };
+export const declinedSignupSchema = z.object({ id: z.number().int(), declined: z.literal(true) });
+export type DeclinedSignup = z.infer<typeof declinedSignupSchema>;
 export type Paged<T> = { rows: T[]; page: number; size: number; total: number; totalExact: boolean };
