@@ -73,17 +73,20 @@ export const pageQuerySchema = z.strictObject(pageFields);
 
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 
-export type ClientTicket = {
-  id: number;
-  title: string;
-  status: string;
-  severity: string;
-  contact_name: string | null;
-  created_at: string;
-  updated_at: string;
-};
-export type ClientNote = { id: number; body: string; author: string; fromClient: boolean; created_at: string };
-export type ClientTicketDetail = ClientTicket & { description: string; contact_email: string | null; notes: ClientNote[] };
+export const clientTicketSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: z.string(),
+  severity: z.string(),
+  contact_name: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ClientTicket = z.infer<typeof clientTicketSchema>;
+export const clientNoteSchema = z.object({ id: z.number().int(), body: z.string(), author: z.string(), fromClient: z.boolean(), created_at: z.string() });
+export type ClientNote = z.infer<typeof clientNoteSchema>;
+export const clientTicketDetailSchema = clientTicketSchema.extend({ description: z.string(), contact_email: z.string().nullable(), notes: z.array(clientNoteSchema) });
+export type ClientTicketDetail = z.infer<typeof clientTicketDetailSchema>;
 
 const severity = z.enum(SEVERITY_CODES as [Severity, ...Severity[]], { error: 'Must be C, H, M or L' });
 

@@ -2,8 +2,9 @@ import type { Pool } from 'pg';
 import { all, type Audience, type MatrixIds, type Row } from '@tests/support/authz';
 
 /**
- * The client portal's routes. The client audience is client@acme.demo.test (Acme Utilities);
- * the EXTRA_CASES reach Globex Water's objects by id, which answers 404 to an Acme user.
+ * The client portal's routes (the rows of its tickets are the tickets feature's). The client
+ * audience is client@acme.demo.test (Acme Utilities); the EXTRA_CASES reach Globex Water's objects
+ * by id, which answers 404 to an Acme user.
  */
 const clientOnly = (ok = 200): Record<Audience, number> => ({ anonymous: 401, client: ok, user: 401, manager: 401, admin: 401 });
 const x = (key: string) => ({ extra }: MatrixIds) => extra[key]!;
@@ -15,8 +16,6 @@ export async function prepare(pool: Pool): Promise<Record<string, number>> {
   const globex = await company('client@globex.demo.test');
   const firstOf = (table: string, companyId: number) => one(`SELECT id FROM ${table} WHERE company_id = $1 ORDER BY id LIMIT 1`, [companyId]);
   return {
-    ownTicket: await firstOf('tickets', acme),
-    otherTicket: await firstOf('tickets', globex),
     ownOrder: await firstOf('paper_orders', acme),
     otherOrder: await firstOf('paper_orders', globex),
     ownScr: await firstOf('software_change_requests', acme),
@@ -42,14 +41,6 @@ export const ROWS: Record<string, Row> = {
   'GET /api/v2/client/dashboard': { expect: clientOnly() },
   'GET /api/v2/client/support-info': { expect: clientOnly() },
   'POST /api/v2/client/contact-support': { body: { subject: 'Printer', message: 'The bill printer jams.' }, expect: clientOnly(201) },
-  'GET /api/v2/client/tickets': { expect: clientOnly() },
-  'POST /api/v2/client/tickets': { body: { title: 'Bills late', description: 'The cycle did not run.', severity: 'H' }, expect: clientOnly(201) },
-  'GET /api/v2/client/tickets/:id': { url: (ids: MatrixIds) => `/api/v2/client/tickets/${x('ownTicket')(ids)}`, expect: clientOnly() },
-  'POST /api/v2/client/tickets/:id/replies': {
-    url: (ids: MatrixIds) => `/api/v2/client/tickets/${x('ownTicket')(ids)}/replies`,
-    body: { body: 'Any news?' },
-    expect: clientOnly(201),
-  },
   'GET /api/v2/client/paper/products': { expect: clientOnly() },
   'GET /api/v2/client/paper/orders': { expect: clientOnly() },
   'POST /api/v2/client/paper/orders': {
@@ -72,8 +63,6 @@ const otherCompany = (route: string, url: (ids: MatrixIds) => string, body?: unk
   row: { url, ...(body === undefined ? {} : { body }), expect: clientOnly(404) },
 });
 export const EXTRA_CASES: { route: string; label: string; row: Row }[] = [
-  otherCompany('GET /api/v2/client/tickets/:id', (ids) => `/api/v2/client/tickets/${x('otherTicket')(ids)}`),
-  otherCompany('POST /api/v2/client/tickets/:id/replies', (ids) => `/api/v2/client/tickets/${x('otherTicket')(ids)}/replies`, { body: 'Hello' }),
   otherCompany('GET /api/v2/client/paper/orders/:id', (ids) => `/api/v2/client/paper/orders/${x('otherOrder')(ids)}`),
   otherCompany('GET /api/v2/client/scrs/:id', (ids) => `/api/v2/client/scrs/${x('otherScr')(ids)}`),
   { route: 'GET /api/v2/client/articles/:id', label: 'a draft', row: { url: (ids) => `/api/v2/client/articles/${x('draftArticle')(ids)}`, expect: clientOnly(404) } },
