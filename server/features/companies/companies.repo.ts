@@ -95,8 +95,8 @@ export async function insertCompany(db: Queryable, input: z.output<typeof create
   return id;
 }
 
-/** A company's page: details, contacts, client users and ticket counts. */
-export async function loadCompany(db: Queryable, id: number): Promise<CompanyView | null> {
+/** A company's page: details, contacts, client users and ticket counts (overdue at `now`). */
+export async function loadCompany(db: Queryable, id: number, now: Date): Promise<CompanyView | null> {
   const { rows } = await db.query<Omit<Company, 'created_at'> & { created_at: Date }>(
     `SELECT ${COMPANY_COLUMNS} FROM companies c LEFT JOIN staff_users m ON m.id = c.account_manager_id WHERE c.id = $1`,
     [id],
@@ -107,10 +107,10 @@ export async function loadCompany(db: Queryable, id: number): Promise<CompanyVie
   const users = (await clientUsersOfCompany(db, id)) as (Omit<ClientUser, 'created_at' | 'last_invited_at'> & { created_at: Date | string; last_invited_at: Date | string | null })[];
   const { rows: counts } = await db.query<CompanyView['ticket_counts']>(
     `SELECT count(*) FILTER (WHERE status <> 'C')::int AS open,
-            count(*) FILTER (WHERE status <> 'C' AND duedate < now())::int AS overdue,
+            count(*) FILTER (WHERE status <> 'C' AND duedate < $2)::int AS overdue,
             count(*)::int AS total
        FROM tickets WHERE company_id = $1`,
-    [id],
+    [id, now],
   );
   return {
     company: { ...rows[0], created_at: isoInstant(rows[0].created_at) },

@@ -15,9 +15,9 @@ const once = <T>(work: Promise<unknown>) => work as Promise<T>;
 export const staffCompanyRoutes: Routes = (app, ctx) => {
   const pool = ctx.database.pool;
   const me = (request: Parameters<typeof staffOf>[0]) => staffActor(staffOf(request).userId);
-  /** A company's page (404 when there is none). */
+  /** A company's page at the app's clock (its overdue count). */
   const pageOf = async (db: Parameters<typeof loadCompany>[0], id: number): Promise<CompanyView> => {
-    const view = await loadCompany(db, id);
+    const view = await loadCompany(db, id, ctx.now());
     if (!view) throw notFound('No such company');
     return view;
   };

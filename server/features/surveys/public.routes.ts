@@ -16,7 +16,7 @@ export const publicSurveyRoutes: Routes = (app, ctx) => {
     app,
     SURVEYS.submit,
     async ({ body }, request) => {
-      const stored = await inTransaction(ctx.database.pool, (db) => storeSubmission(db, body));
+      const stored = await inTransaction(ctx.database.pool, (db) => storeSubmission(db, body, ctx.now()));
       if (!stored) throw invalidField('ticket', 'Unknown survey link');
       request.log.info({ type: body.type }, 'survey response stored');
       return { ok: true as const };

@@ -16,9 +16,10 @@ export const staffSurveyRoutes: Routes = (app, ctx) => {
   route(app, SURVEYS.sendClientCare, async ({ body }, request) => {
     const { companyId } = body;
     const staff = staffOf(request);
+    const now = ctx.now();
     const queued = await inTransaction(pool, async (db) => {
       if (!(await companyExists(db, companyId))) throw notFound('No such company');
-      const sent = await queueClientCareSurveys(db, companyId, ctx.config);
+      const sent = await queueClientCareSurveys(db, companyId, ctx.config, now);
       await audit(db, { actor: staffActor(staff.userId), entity: 'company', entityId: companyId, action: 'survey.send', detail: { type: 'CSS', queued: sent.length } });
       return sent.length;
     });
@@ -28,11 +29,12 @@ export const staffSurveyRoutes: Routes = (app, ctx) => {
   route(app, SURVEYS.sendSupport, async ({ body }, request) => {
     const { ticketId } = body;
     const staff = staffOf(request);
+    const now = ctx.now();
     const queued = await inTransaction(pool, async (db) => {
       const status = await ticketStatus(db, ticketId);
       if (status === null) throw notFound('No such ticket');
       if (status !== 'C') throw new ApiError(409, ERROR_CODES.conflict, 'Only a closed ticket has a support survey');
-      const sent = await queueSupportSurvey(db, ticketId, ctx.config, { resend: true });
+      const sent = await queueSupportSurvey(db, ticketId, ctx.config, { resend: true, now });
       if (sent) await audit(db, { actor: staffActor(staff.userId), entity: 'ticket', entityId: ticketId, action: 'survey.send', detail: { type: 'TCS' } });
       return sent ? 1 : 0;
     });

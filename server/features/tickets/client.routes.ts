@@ -16,7 +16,8 @@ export const clientTicketRoutes: Routes = (app, ctx) => {
   route(app, CLIENT_TICKETS.list, async ({ query }, request) => clientTickets(pool, clientOf(request).companyId, query));
 
   route(app, CLIENT_TICKETS.create, async ({ body }, request, reply) => {
-    return once(createOnce(request, reply, pool, async (db) => ({ status: 201, body: { id: await createClientTicket(db, ctx.config, clientOf(request), body, 'create', new Date()) } })));
+    const now = ctx.now();
+    return once(createOnce(request, reply, pool, async (db) => ({ status: 201, body: { id: await createClientTicket(db, ctx.config, clientOf(request), body, 'create', now) } })));
   });
 
   route(app, CLIENT_TICKETS.view, async ({ params }, request) => {
@@ -26,6 +27,7 @@ export const clientTicketRoutes: Routes = (app, ctx) => {
   });
 
   route(app, CLIENT_TICKETS.reply, async ({ params, body }, request, reply) => {
-    return once(createOnce(request, reply, pool, async (db) => ({ status: 201, body: { id: await addClientReply(db, params.id, clientOf(request), body.body) } })));
+    const now = ctx.now();
+    return once(createOnce(request, reply, pool, async (db) => ({ status: 201, body: { id: await addClientReply(db, params.id, clientOf(request), body.body, now) } })));
   });
 };

@@ -2,6 +2,7 @@
  * The staff ticket desk: search, create, view, notes, changes of status/severity/assignee/queue/
  * due date (each one a thread entry and an audit-log row), the WOC/WOT clock pause, time entries,
  * the active ticket stats and the home screen's own tickets. Registered behind the staff guard.
+ * Every rule that depends on the time (due dates, overdue, the clock pause) reads the app's clock.
  */
 import { HOME } from '@contracts/home';
 import { TICKETS, type TicketView } from '@contracts/tickets';
@@ -25,16 +26,16 @@ export const staffTicketRoutes: Routes = (app, ctx) => {
   // A create answers what createOnce answers: the view, or on a retry the first answer again.
   const once = (work: Promise<unknown>) => work as Promise<TicketView>;
 
-  route(app, TICKETS.search, async ({ query }) => searchTickets(pool, query, new Date()));
+  route(app, TICKETS.search, async ({ query }) => searchTickets(pool, query, ctx.now()));
 
   route(app, HOME.myTickets, async (_, request) => ({ tickets: await myOpenTickets(pool, staffOf(request).userId) }));
 
   route(app, TICKETS.options, async ({ query }) => ({ staff: await activeStaff(pool, query.q), response_target_hours: ctx.config.responseTargetHours }));
 
-  route(app, TICKETS.stats, async () => ticketStats(pool, new Date()));
+  route(app, TICKETS.stats, async () => ticketStats(pool, ctx.now()));
 
   route(app, TICKETS.create, async ({ body }, request, reply) => {
-    const now = new Date();
+    const now = ctx.now();
     return once(
       createOnce(request, reply, pool, async (db) => {
         const id = await createStaffTicket(db, ctx.config, body, { type: 'staff', id: staffOf(request).userId }, now);
@@ -43,16 +44,16 @@ export const staffTicketRoutes: Routes = (app, ctx) => {
     );
   });
 
-  route(app, TICKETS.view, async ({ params }) => viewOf(pool, params.id, new Date()));
+  route(app, TICKETS.view, async ({ params }) => viewOf(pool, params.id, ctx.now()));
 
   route(app, TICKETS.update, async ({ params, body }, request) => {
-    const now = new Date();
+    const now = ctx.now();
     await inTransaction(pool, (db) => updateTicket(db, ctx.config, params.id, body, staffOf(request).userId, now));
     return viewOf(pool, params.id, now);
   });
 
   route(app, TICKETS.addNote, async ({ params, body }, request, reply) => {
-    const now = new Date();
+    const now = ctx.now();
     return once(
       createOnce(request, reply, pool, async (db) => {
         await addStaffNote(db, params.id, body, staffOf(request).userId, now);
@@ -62,7 +63,7 @@ export const staffTicketRoutes: Routes = (app, ctx) => {
   });
 
   route(app, TICKETS.addTime, async ({ params, body }, request, reply) => {
-    const now = new Date();
+    const now = ctx.now();
     return once(
       createOnce(request, reply, pool, async (db) => {
         await addTime(db, params.id, body, staffOf(request).userId, now);

@@ -317,7 +317,7 @@ export async function updateTicket(
   );
   await audit(db, { actor: { type: 'staff', id: staffId }, entity: 'ticket', entityId: id, action: 'update', detail: { changes, ...(resumed ? { paused_seconds: resumed } : {}) } });
   // Closing a ticket emails its contact the support survey, in the same transaction.
-  if (closing) await queueSupportSurvey(db, id, config);
+  if (closing) await queueSupportSurvey(db, id, config, { now });
 }
 
 async function lockTicket(db: Queryable, id: number): Promise<{ company_id: number | null }> {
@@ -439,16 +439,16 @@ export async function clientTicket(pool: Pool, id: number, companyId: number): P
   return { ...rows[0], notes };
 }
 
-/** A client's reply; a ticket waiting on the client (WOC) goes back to the team. Answers the note id. */
-export async function addClientReply(db: Queryable, id: number, who: { userId: number; companyId: number }, body: string): Promise<number> {
+/** A client's reply at `now`; a ticket waiting on the client (WOC) goes back to the team. Answers the note id. */
+export async function addClientReply(db: Queryable, id: number, who: { userId: number; companyId: number }, body: string, now: Date): Promise<number> {
   const { rows } = await db.query('SELECT status FROM tickets WHERE id = $1 AND company_id = $2 FOR UPDATE', [id, who.companyId]);
   if (!rows[0]) throw notFound('No such ticket');
   const { rows: note } = await db.query<{ id: string }>(
-    'INSERT INTO ticket_notes (ticket_id, client_user_id, body, internal) VALUES ($1, $2, $3, false) RETURNING id',
-    [id, who.userId, body],
+    'INSERT INTO ticket_notes (ticket_id, client_user_id, body, internal, created_at) VALUES ($1, $2, $3, false, $4) RETURNING id',
+    [id, who.userId, body, now],
   );
   const noteId = Number(note[0]!.id);
-  await db.query(`UPDATE tickets SET updated_at = now(), status = CASE WHEN status = 'WOC' THEN 'A' ELSE status END WHERE id = $1`, [id]);
+  await db.query(`UPDATE tickets SET updated_at = $2, status = CASE WHEN status = 'WOC' THEN 'A' ELSE status END WHERE id = $1`, [id, now]);
   await audit(db, { actor: { type: 'client', id: who.userId }, entity: 'ticket', entityId: id, action: 'reply', detail: { noteId } });
   return noteId;
 }
