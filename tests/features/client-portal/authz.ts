@@ -4,8 +4,9 @@ import { endpointKey } from '@contracts/common/endpoint';
 import { clientOnly, endpointRows, type MatrixIds, type Row } from '@tests/support/authz';
 
 /**
- * The client portal's routes. The client audience is client@acme.demo.test (Acme Utilities);
- * the EXTRA_CASES reach Globex Water's objects by id, which answers 404 to an Acme user.
+ * The client portal's routes (the rows of its tickets are the tickets feature's). The client
+ * audience is client@acme.demo.test (Acme Utilities); the EXTRA_CASES reach Globex Water's objects
+ * by id, which answers 404 to an Acme user.
  */
 const x = (key: string) => ({ extra }: MatrixIds) => extra[key]!;
 
@@ -16,8 +17,6 @@ export async function prepare(pool: Pool): Promise<Record<string, number>> {
   const globex = await company('client@globex.demo.test');
   const firstOf = (table: string, companyId: number) => one(`SELECT id FROM ${table} WHERE company_id = $1 ORDER BY id LIMIT 1`, [companyId]);
   return {
-    ownTicket: await firstOf('tickets', acme),
-    otherTicket: await firstOf('tickets', globex),
     ownOrder: await firstOf('paper_orders', acme),
     otherOrder: await firstOf('paper_orders', globex),
     ownScr: await firstOf('software_change_requests', acme),
@@ -49,15 +48,6 @@ const PORTAL_ROWS = endpointRows([
 
 export const ROWS: Record<string, Row> = {
   ...PORTAL_ROWS,
-  // The portal's tickets (the tickets feature's endpoints).
-  'GET /api/v2/client/tickets': { expect: clientOnly() },
-  'POST /api/v2/client/tickets': { body: { title: 'Bills late', description: 'The cycle did not run.', severity: 'H' }, expect: clientOnly(201) },
-  'GET /api/v2/client/tickets/:id': { url: (ids: MatrixIds) => `/api/v2/client/tickets/${x('ownTicket')(ids)}`, expect: clientOnly() },
-  'POST /api/v2/client/tickets/:id/replies': {
-    url: (ids: MatrixIds) => `/api/v2/client/tickets/${x('ownTicket')(ids)}/replies`,
-    body: { body: 'Any news?' },
-    expect: clientOnly(201),
-  },
 };
 
 /** Another company's objects (and an unpublished article) answer 404 to a client user. */
@@ -67,8 +57,6 @@ const otherCompany = (route: string, url: (ids: MatrixIds) => string, body?: unk
   row: { url, ...(body === undefined ? {} : { body }), expect: clientOnly(404) },
 });
 export const EXTRA_CASES: { route: string; label: string; row: Row }[] = [
-  otherCompany('GET /api/v2/client/tickets/:id', (ids) => `/api/v2/client/tickets/${x('otherTicket')(ids)}`),
-  otherCompany('POST /api/v2/client/tickets/:id/replies', (ids) => `/api/v2/client/tickets/${x('otherTicket')(ids)}/replies`, { body: 'Hello' }),
   otherCompany(endpointKey(CLIENT_PORTAL.paperOrder), (ids) => `/api/v2/client/paper/orders/${x('otherOrder')(ids)}`),
   otherCompany(endpointKey(CLIENT_PORTAL.scr), (ids) => `/api/v2/client/scrs/${x('otherScr')(ids)}`),
   { route: endpointKey(CLIENT_PORTAL.article), label: 'a draft', row: { url: (ids) => `/api/v2/client/articles/${x('draftArticle')(ids)}`, expect: clientOnly(404) } },

@@ -1,0 +1,63 @@
+/**
+ * The client portal's tickets (served by the tickets feature): a company's tickets for its client
+ * users, a new ticket and a reply. Their payloads are the client portal's (./client-portal).
+ */
+import { clientTicketDetailSchema, clientTicketListQuerySchema, clientTicketSchema, createClientTicketSchema, replySchema } from './client-portal';
+import { endpoint } from './common/endpoint';
+import { idParamsSchema } from './common/input';
+import { z } from './common/zod';
+
+/** A page of the company's tickets. */
+export const clientTicketPageSchema = z.object({
+  items: z.array(clientTicketSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** What a new ticket or reply answers: its id. */
+export const createdIdSchema = z.object({ id: z.number().int() });
+
+export const CLIENT_TICKETS = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/v2/client/tickets',
+    audience: 'client',
+    tag: 'Client tickets',
+    summary: "A page of the company's tickets, searched, filtered by open or closed and sorted",
+    query: clientTicketListQuerySchema,
+    response: clientTicketPageSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/v2/client/tickets',
+    audience: 'client',
+    tag: 'Client tickets',
+    summary: 'Raise a ticket for the company (unassigned, in the Support queue)',
+    body: createClientTicketSchema,
+    status: 201,
+    idempotent: true,
+    response: createdIdSchema,
+  }),
+  view: endpoint({
+    method: 'GET',
+    path: '/api/v2/client/tickets/:id',
+    audience: 'client',
+    tag: 'Client tickets',
+    summary: "One of the company's tickets with its public thread (internal notes never)",
+    params: idParamsSchema,
+    response: clientTicketDetailSchema,
+  }),
+  reply: endpoint({
+    method: 'POST',
+    path: '/api/v2/client/tickets/:id/replies',
+    audience: 'client',
+    tag: 'Client tickets',
+    summary: 'Reply on a ticket; a ticket waiting on the client goes back to the team',
+    params: idParamsSchema,
+    body: replySchema,
+    status: 201,
+    idempotent: true,
+    response: createdIdSchema,
+  }),
+} as const;
