@@ -2,21 +2,12 @@
  * The client portal's tickets (served by the tickets feature): a company's tickets for its client
  * users, a new ticket and a reply. Their payloads are the client portal's (./client-portal).
  */
-import { clientTicketDetailSchema, clientTicketListQuerySchema, clientTicketSchema, createClientTicketSchema, replySchema } from './client-portal';
+import { clientPageSchema, clientTicketDetailSchema, clientTicketListQuerySchema, clientTicketSchema, createClientTicketSchema, createdSchema, replySchema } from './client-portal';
 import { endpoint } from './common/endpoint';
 import { idParamsSchema } from './common/input';
-import { z } from './common/zod';
 
 /** A page of the company's tickets. */
-export const clientTicketPageSchema = z.object({
-  items: z.array(clientTicketSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
-
-/** What a new ticket or reply answers: its id. */
-export const createdIdSchema = z.object({ id: z.number().int() });
+export const clientTicketPageSchema = clientPageSchema(clientTicketSchema);
 
 export const CLIENT_TICKETS = {
   list: endpoint({
@@ -37,7 +28,7 @@ export const CLIENT_TICKETS = {
     body: createClientTicketSchema,
     status: 201,
     idempotent: true,
-    response: createdIdSchema,
+    response: createdSchema,
   }),
   view: endpoint({
     method: 'GET',
@@ -58,6 +49,6 @@ export const CLIENT_TICKETS = {
     body: replySchema,
     status: 201,
     idempotent: true,
-    response: createdIdSchema,
+    response: createdSchema,
   }),
 } as const;

@@ -2,21 +2,19 @@ import {
   CLIENT_ACCOUNTS,
   CLIENT_PORTAL,
   type ArticleListQuery,
-  type ClientTicket,
-  type ClientTicketDetail,
   type ClientTicketListQuery,
   type ContactSupportRequest,
   type CreateClientTicket,
   type CreatePaperOrder,
   type CreateScr,
   type ForgotPasswordRequest,
-  type Page,
   type ReplyRequest,
   type SetPasswordRequest,
   type SignupRequest,
 } from '@contracts/client-portal';
-import { call, dataOf } from '@/shared/http/http';
-import { clientCall, clientHttp } from '@/shared/http/client-http';
+import { CLIENT_TICKETS } from '@contracts/client-tickets';
+import { call } from '@/shared/http/http';
+import { clientCall } from '@/shared/http/client-http';
 
 /** Guest calls of the client portal (no session): signup and the password flows. */
 export const clientAccountApi = {
@@ -30,16 +28,14 @@ export const clientAccountApi = {
   },
 };
 
-type Created = { id: number };
-
 /** The signed-in client's calls; a 401 on any of them reaches the client session. */
 export const clientPortalApi = {
   dashboard: () => clientCall(CLIENT_PORTAL.dashboard),
   // The portal's tickets are the tickets feature's endpoints.
-  tickets: (query: ClientTicketListQuery): Promise<Page<ClientTicket>> => dataOf(clientHttp.get<Page<ClientTicket>>('/api/v2/client/tickets', { params: query })),
-  ticket: (id: number): Promise<ClientTicketDetail> => dataOf(clientHttp.get<ClientTicketDetail>(`/api/v2/client/tickets/${id}`)),
-  createTicket: (input: CreateClientTicket): Promise<Created> => dataOf(clientHttp.post<Created>('/api/v2/client/tickets', input)),
-  reply: (id: number, input: ReplyRequest): Promise<Created> => dataOf(clientHttp.post<Created>(`/api/v2/client/tickets/${id}/replies`, input)),
+  tickets: (query: ClientTicketListQuery) => clientCall(CLIENT_TICKETS.list, { query }),
+  ticket: (id: number) => clientCall(CLIENT_TICKETS.view, { params: { id } }),
+  createTicket: (input: CreateClientTicket) => clientCall(CLIENT_TICKETS.create, { body: input }),
+  reply: (id: number, input: ReplyRequest) => clientCall(CLIENT_TICKETS.reply, { params: { id }, body: input }),
   supportInfo: () => clientCall(CLIENT_PORTAL.supportInfo),
   contactSupport: (input: ContactSupportRequest) => clientCall(CLIENT_PORTAL.contactSupport, { body: input }),
   async paperProducts() {
