@@ -22,7 +22,7 @@ export const clientPortalRoutes: Routes = (app, ctx) => {
 
   /** Creates the record once per Idempotency-Key and answers its id (a replay answers the stored answer). */
   const createOnceWithId = (request: FastifyRequest, reply: FastifyReply, work: (db: Queryable) => Promise<number>) =>
-    createOnce(request, reply, pool, async (db): Promise<Created<{ id: number }>> => ({ status: 201, body: { id: await work(db) } })) as Promise<{ id: number }>;
+    createOnce(request, reply, pool, async (db): Promise<Created<{ id: number }>> => ({ status: 201, body: { id: await work(db) } }));
 
   route(app, CLIENT_PORTAL.dashboard, async (_, request) => dashboard(pool, clientOf(request).companyId));
 

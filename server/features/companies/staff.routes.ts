@@ -1,5 +1,5 @@
 /** Companies and their contacts, for staff: create, search, view, edit; contacts add, edit, remove. */
-import { COMPANIES, type CompanyView, type Contact } from '@contracts/companies';
+import { COMPANIES, type CompanyView } from '@contracts/companies';
 import { staffActor } from '@server/platform/audit';
 import { staffOf } from '@server/platform/auth/guards';
 import { inTransaction } from '@server/platform/db/database';
@@ -10,8 +10,6 @@ import { createOnce } from '@server/platform/idempotency';
 import { addContact, assertAccountManager, insertCompany, loadCompany, removeContact, searchCompanies, uniqueAccountNumber, updateCompany, updateContact } from './companies.repo';
 
 /** A create answers what createOnce answers: the record, or on a retry the first answer again. */
-const once = <T>(work: Promise<unknown>) => work as Promise<T>;
-
 export const staffCompanyRoutes: Routes = (app, ctx) => {
   const pool = ctx.database.pool;
   const me = (request: Parameters<typeof staffOf>[0]) => staffActor(staffOf(request).userId);
@@ -27,12 +25,10 @@ export const staffCompanyRoutes: Routes = (app, ctx) => {
   route(app, COMPANIES.create, async ({ body }, request, reply) => {
     await assertAccountManager(pool, body.account_manager_id);
     return uniqueAccountNumber(() =>
-      once<CompanyView>(
-        createOnce(request, reply, pool, async (db) => {
-          const id = await insertCompany(db, body, me(request));
-          return { status: 201, body: await pageOf(db, id) };
-        }),
-      ),
+      createOnce(request, reply, pool, async (db) => {
+        const id = await insertCompany(db, body, me(request));
+        return { status: 201, body: await pageOf(db, id) };
+      }),
     );
   });
 
@@ -45,7 +41,7 @@ export const staffCompanyRoutes: Routes = (app, ctx) => {
   });
 
   route(app, COMPANIES.addContact, async ({ params, body }, request, reply) =>
-    once<Contact>(createOnce(request, reply, pool, async (db) => ({ status: 201, body: await addContact(db, params.id, body, me(request)) }))),
+    createOnce(request, reply, pool, async (db) => ({ status: 201, body: await addContact(db, params.id, body, me(request)) })),
   );
 
   route(app, COMPANIES.updateContact, async ({ params, body }, request) => inTransaction(pool, (db) => updateContact(db, params.id, body, me(request))));

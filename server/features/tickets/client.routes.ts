@@ -8,8 +8,6 @@ import { createOnce } from '@server/platform/idempotency';
 import { addClientReply, clientTicket, clientTickets, createClientTicket } from './tickets.repo';
 
 /** A create answers what createOnce answers: the new id, or on a retry the first answer again. */
-const once = (work: Promise<unknown>) => work as Promise<{ id: number }>;
-
 export const clientTicketRoutes: Routes = (app, ctx) => {
   const pool = ctx.database.pool;
 
@@ -17,7 +15,7 @@ export const clientTicketRoutes: Routes = (app, ctx) => {
 
   route(app, CLIENT_TICKETS.create, async ({ body }, request, reply) => {
     const now = ctx.now();
-    return once(createOnce(request, reply, pool, async (db) => ({ status: 201, body: { id: await createClientTicket(db, ctx.config, clientOf(request), body, 'create', now) } })));
+    return createOnce(request, reply, pool, async (db) => ({ status: 201, body: { id: await createClientTicket(db, ctx.config, clientOf(request), body, 'create', now) } }));
   });
 
   route(app, CLIENT_TICKETS.view, async ({ params }, request) => {
@@ -28,6 +26,6 @@ export const clientTicketRoutes: Routes = (app, ctx) => {
 
   route(app, CLIENT_TICKETS.reply, async ({ params, body }, request, reply) => {
     const now = ctx.now();
-    return once(createOnce(request, reply, pool, async (db) => ({ status: 201, body: { id: await addClientReply(db, params.id, clientOf(request), body.body, now) } })));
+    return createOnce(request, reply, pool, async (db) => ({ status: 201, body: { id: await addClientReply(db, params.id, clientOf(request), body.body, now) } }));
   });
 };

@@ -24,8 +24,6 @@ export const staffTicketRoutes: Routes = (app, ctx) => {
     return view;
   };
   // A create answers what createOnce answers: the view, or on a retry the first answer again.
-  const once = (work: Promise<unknown>) => work as Promise<TicketView>;
-
   route(app, TICKETS.search, async ({ query }) => searchTickets(pool, query, ctx.now()));
 
   route(app, HOME.myTickets, async (_, request) => ({ tickets: await myOpenTickets(pool, staffOf(request).userId) }));
@@ -36,12 +34,10 @@ export const staffTicketRoutes: Routes = (app, ctx) => {
 
   route(app, TICKETS.create, async ({ body }, request, reply) => {
     const now = ctx.now();
-    return once(
-      createOnce(request, reply, pool, async (db) => {
-        const id = await createStaffTicket(db, ctx.config, body, { type: 'staff', id: staffOf(request).userId }, now);
-        return { status: 201, body: await viewOf(db, id, now) };
-      }),
-    );
+    return createOnce(request, reply, pool, async (db) => {
+      const id = await createStaffTicket(db, ctx.config, body, { type: 'staff', id: staffOf(request).userId }, now);
+      return { status: 201, body: await viewOf(db, id, now) };
+    });
   });
 
   route(app, TICKETS.view, async ({ params }) => viewOf(pool, params.id, ctx.now()));
@@ -54,21 +50,17 @@ export const staffTicketRoutes: Routes = (app, ctx) => {
 
   route(app, TICKETS.addNote, async ({ params, body }, request, reply) => {
     const now = ctx.now();
-    return once(
-      createOnce(request, reply, pool, async (db) => {
-        await addStaffNote(db, params.id, body, staffOf(request).userId, now);
-        return { status: 201, body: await viewOf(db, params.id, now) };
-      }),
-    );
+    return createOnce(request, reply, pool, async (db) => {
+      await addStaffNote(db, params.id, body, staffOf(request).userId, now);
+      return { status: 201, body: await viewOf(db, params.id, now) };
+    });
   });
 
   route(app, TICKETS.addTime, async ({ params, body }, request, reply) => {
     const now = ctx.now();
-    return once(
-      createOnce(request, reply, pool, async (db) => {
-        await addTime(db, params.id, body, staffOf(request).userId, now);
-        return { status: 201, body: await viewOf(db, params.id, now) };
-      }),
-    );
+    return createOnce(request, reply, pool, async (db) => {
+      await addTime(db, params.id, body, staffOf(request).userId, now);
+      return { status: 201, body: await viewOf(db, params.id, now) };
+    });
   });
 };
