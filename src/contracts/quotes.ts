@@ -433,6 +433,7 @@ export const QUOTES = {
     summary: 'Adds an item (or a bundle of items) to the catalog',
     body: catalogItemInputSchema,
     status: 201,
+    idempotent: true,
     response: catalogItemSchema,
   }),
   catalogUpdate: endpoint({
@@ -490,6 +491,7 @@ export const QUOTES = {
     summary: 'Creates a draft quote (a new client becomes a prospect company)',
     body: quoteDraftSchema,
     status: 201,
+    idempotent: true,
     response: quoteViewSchema,
   }),
   view: endpoint({ method: 'GET', path: '/api/v2/quotes/:id', audience: 'staff', tag: TAG, summary: 'A quote with its lines, totals, decision and revisions', params: idParamsSchema, response: quoteViewSchema }),
@@ -521,6 +523,7 @@ export const QUOTES = {
     summary: 'Makes the next revision (a draft) of a sent or decided quote; the old link stops working',
     params: idParamsSchema,
     status: 201,
+    idempotent: true,
     response: quoteViewSchema,
   }),
   decide: endpoint({

@@ -96,9 +96,10 @@ async function updateItemIn(db: Queryable, id: number, input: z.output<typeof ca
   await audit(db, { actor, entity: 'catalog_item', entityId: id, action: input.active === false ? 'deactivate' : 'update', detail: changed });
 }
 
-export async function createCatalogItem(ctx: AppContext, input: z.output<typeof catalogItemInputSchema>, by: StaffCaller): Promise<CatalogItem> {
-  const id = await inTransaction(ctx.database.pool, (db) => createItemIn(db, input, by.actor));
-  return (await catalog.loadItem(ctx.database.pool, id))!;
+/** Adds an item to the catalog, in the caller's transaction (a create runs once per Idempotency-Key). */
+export async function createCatalogItem(db: Queryable, input: z.output<typeof catalogItemInputSchema>, by: StaffCaller): Promise<CatalogItem> {
+  const id = await createItemIn(db, input, by.actor);
+  return (await catalog.loadItem(db, id))!;
 }
 
 export async function updateCatalogItem(ctx: AppContext, id: number, input: z.output<typeof catalogUpdateSchema>, by: StaffCaller): Promise<CatalogItem> {
@@ -194,13 +195,12 @@ async function writeDraft(db: Queryable, id: number, draft: QuoteDraft, current:
 }
 
 /** A new draft owned by the caller; answers its id. */
-export async function createQuote(ctx: AppContext, draft: QuoteDraft, by: StaffCaller): Promise<number> {
-  return inTransaction(ctx.database.pool, async (db) => {
-    const id = await quotes.insertQuote(db, draft, by.userId);
-    await writeDraft(db, id, draft, { companyId: null, companyCreated: false }, by.actor);
-    await audit(db, { actor: by.actor, entity: 'quote', entityId: id, action: 'create', detail: { type: draft.type, lines: draft.lines.length } });
-    return id;
-  });
+/** Makes a quote from its first draft, in the caller's transaction (a create runs once per Idempotency-Key). */
+export async function createQuote(db: Queryable, draft: QuoteDraft, by: StaffCaller): Promise<number> {
+  const id = await quotes.insertQuote(db, draft, by.userId);
+  await writeDraft(db, id, draft, { companyId: null, companyCreated: false }, by.actor);
+  await audit(db, { actor: by.actor, entity: 'quote', entityId: id, action: 'create', detail: { type: draft.type, lines: draft.lines.length } });
+  return id;
 }
 
 /** Saves a draft (autosave and explicit); 409 when the quote is no longer a draft or a newer save won. */
@@ -267,16 +267,15 @@ export async function sendQuote(ctx: AppContext, id: number, version: number, by
 }
 
 /** A new revision (draft) copying the quote; the old one is kept, marked superseded, and its link stops working. Answers its id. */
-export async function reviseQuote(ctx: AppContext, id: number, by: StaffCaller): Promise<number> {
-  return inTransaction(ctx.database.pool, async (db) => {
-    const row = await lock(db, id);
-    if (row.superseded) throw conflict('A newer revision of this quote exists: revise that one');
-    if (row.status === 'draft') throw conflict('A draft is edited directly; revise a sent or decided quote');
-    const next = await quotes.insertRevision(db, id, row.rootId, by.userId);
-    await quotes.supersede(db, id);
-    await audit(db, { actor: by.actor, entity: 'quote', entityId: next, action: 'revise', detail: { from: id } });
-    return next;
-  });
+/** Makes the next revision of a sent or decided quote, in the caller's transaction (runs once per Idempotency-Key). */
+export async function reviseQuote(db: Queryable, id: number, by: StaffCaller): Promise<number> {
+  const row = await lock(db, id);
+  if (row.superseded) throw conflict('A newer revision of this quote exists: revise that one');
+  if (row.status === 'draft') throw conflict('A draft is edited directly; revise a sent or decided quote');
+  const next = await quotes.insertRevision(db, id, row.rootId, by.userId);
+  await quotes.supersede(db, id);
+  await audit(db, { actor: by.actor, entity: 'quote', entityId: next, action: 'revise', detail: { from: id } });
+  return next;
 }
 
 type Decision = { decision: 'accepted' | 'declined'; name: string; reason: string; address: string; chosen: ReadonlySet<number> };

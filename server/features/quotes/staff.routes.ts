@@ -5,6 +5,8 @@ import { staffOf } from '@server/platform/auth/guards';
 import { route } from '@server/platform/http/endpoints';
 import { notFound } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
+import { createOnce } from '@server/platform/idempotency';
+import type { Queryable } from '@server/platform/sql';
 import type { FastifyRequest } from 'fastify';
 import { catalogCsv } from './catalog-csv';
 import { allItems, searchCatalog } from './catalog.repo';
@@ -22,8 +24,8 @@ const callerOf = (request: FastifyRequest): commands.StaffCaller => {
 export const staffQuoteRoutes: Routes = (app, ctx) => {
   const pool = ctx.database.pool;
   /** A quote as staff see it; 404 when there is none. */
-  const view = async (id: number) => {
-    const found = await loadQuoteView(pool, id);
+  const view = async (id: number, db: Queryable = pool) => {
+    const found = await loadQuoteView(db, id);
     if (!found) throw notFound('No such quote');
     return found;
   };
@@ -40,7 +42,9 @@ export const staffQuoteRoutes: Routes = (app, ctx) => {
 
   route(app, QUOTES.catalogImport, async ({ body }, request) => commands.importCatalog(ctx, body, callerOf(request)));
 
-  route(app, QUOTES.catalogCreate, async ({ body }, request) => commands.createCatalogItem(ctx, body, callerOf(request)));
+  route(app, QUOTES.catalogCreate, async ({ body }, request, reply) =>
+    createOnce(request, reply, pool, async (db) => ({ status: 201, body: await commands.createCatalogItem(db, body, callerOf(request)) })),
+  );
 
   route(app, QUOTES.catalogUpdate, async ({ params, body }, request) => commands.updateCatalogItem(ctx, params.id, body, callerOf(request)));
 
@@ -61,7 +65,9 @@ export const staffQuoteRoutes: Routes = (app, ctx) => {
 
   route(app, QUOTES.sample, async ({ query }) => ({ ...sampleQuote(query.type), decision: null }));
 
-  route(app, QUOTES.create, async ({ body }, request) => view(await commands.createQuote(ctx, body, callerOf(request))));
+  route(app, QUOTES.create, async ({ body }, request, reply) =>
+    createOnce(request, reply, pool, async (db) => ({ status: 201, body: await view(await commands.createQuote(db, body, callerOf(request)), db) })),
+  );
 
   route(app, QUOTES.view, async ({ params }) => view(params.id));
 
@@ -76,7 +82,9 @@ export const staffQuoteRoutes: Routes = (app, ctx) => {
     return view(params.id);
   });
 
-  route(app, QUOTES.revise, async ({ params }, request) => view(await commands.reviseQuote(ctx, params.id, callerOf(request))));
+  route(app, QUOTES.revise, async ({ params }, request, reply) =>
+    createOnce(request, reply, pool, async (db) => ({ status: 201, body: await view(await commands.reviseQuote(db, params.id, callerOf(request)), db) })),
+  );
 
   route(app, QUOTES.decide, async ({ params, body }, request) => {
     await commands.recordDecision(ctx, params.id, body, callerOf(request));
