@@ -13,6 +13,17 @@ export const isoOf = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 
 /** `isoOf(column) AS name` (the name defaults to the column's own). */
 export const iso = (column: string, as = column.split('.').pop()!) => `${isoOf(column)} AS ${as}`;
 
+/**
+ * An instant the driver read (a Date) as the answers that keep milliseconds write it
+ * (`2026-01-31T09:00:00.123Z`, as JSON writes a Date): a ticket's due date and clock, which a
+ * change compares to the millisecond. Text is taken as already written.
+ */
+export function isoInstant(value: Date | string): string;
+export function isoInstant(value: Date | string | null): string | null;
+export function isoInstant(value: Date | string | null): string | null {
+  return value instanceof Date ? value.toISOString() : value;
+}
+
 /** A LIKE pattern matching `text` anywhere, with LIKE's own characters escaped. */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -1,6 +1,13 @@
 import { z } from './common/zod';
 import { LIMITS, ROLES } from './common/constants';
+import { endpoint } from './common/endpoint';
 import { idInput, safeText } from './common/input';
+
+/**
+ * Sign-in and the sessions' own calls, for staff and client users. The sign-in screen and the
+ * session machines load this module only when they first call the API (src/shared/session/api.ts),
+ * so the sign-in page does not carry zod.
+ */
 
 export const emailSchema = safeText('Email is required', 'Email')
   .trim()
@@ -46,6 +53,11 @@ const userIdSchema = idInput({ message: 'Must be a user id' });
 export const whoAmIRequestSchema = z.strictObject({ userid: userIdSchema });
 export const profileMeRequestSchema = z.strictObject({ user: userIdSchema });
 
+/** POST /api/v2/moodleurl: the spec's request for the Learning Center link. */
+export const moodleUrlRequestSchema = z.strictObject({ dtcUser: z.literal(true, 'Must be true') });
+export const moodleUrlResponseSchema = z.object({ url: z.string() });
+export type MoodleUrlResponse = z.infer<typeof moodleUrlResponseSchema>;
+
 export const clientUserSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -59,3 +71,69 @@ export const clientLoginResponseSchema = z.object({ token: z.string(), user: cli
 export type ClientLoginResponse = z.infer<typeof clientLoginResponseSchema>;
 
 export const verifyTokenResponseSchema = z.object({ valid: z.literal(true), user: clientUserSchema });
+
+export const logoutResponseSchema = z.object({ ok: z.literal(true) });
+
+export const SIGN_IN = {
+  staffLogin: endpoint({
+    method: 'POST',
+    path: '/api/v2/auth/login',
+    audience: 'public',
+    tag: 'Sign-in',
+    summary: "Signs a staff user in: the session token, the user's id, name and role (the same 401 for every failure)",
+    body: loginRequestSchema,
+    response: staffLoginResponseSchema,
+  }),
+  clientLogin: endpoint({
+    method: 'POST',
+    path: '/api/v2/client/login',
+    audience: 'public',
+    tag: 'Sign-in',
+    summary: 'Signs a client user in: the session token and the user with their company (the same 401 for every failure)',
+    body: loginRequestSchema,
+    response: clientLoginResponseSchema,
+  }),
+  logout: endpoint({
+    method: 'GET',
+    path: '/logout',
+    audience: 'public',
+    tag: 'Sign-in',
+    summary: "Signs out: ends the bearer token's session (401 without a live one)",
+    response: logoutResponseSchema,
+  }),
+  whoAmI: endpoint({
+    method: 'POST',
+    path: '/api/v2/profile/who/am/i',
+    audience: 'staff',
+    tag: 'Sign-in',
+    summary: 'A staff user as a one-item list (empty when there is none); another user only for managers and admins',
+    body: whoAmIRequestSchema,
+    response: z.array(staffUserSchema),
+  }),
+  profileMe: endpoint({
+    method: 'POST',
+    path: '/api/v2/profile/me',
+    audience: 'staff',
+    tag: 'Sign-in',
+    summary: "A staff user's profile; another user only for managers and admins",
+    body: profileMeRequestSchema,
+    response: staffUserSchema,
+  }),
+  learningCenterUrl: endpoint({
+    method: 'POST',
+    path: '/api/v2/moodleurl',
+    audience: 'staff',
+    tag: 'Sign-in',
+    summary: 'The address of the Learning Center',
+    body: moodleUrlRequestSchema,
+    response: moodleUrlResponseSchema,
+  }),
+  verifyToken: endpoint({
+    method: 'POST',
+    path: '/api/v2/client/verify-token',
+    audience: 'client',
+    tag: 'Sign-in',
+    summary: "Checks the client session's token: the signed-in client user with their company",
+    response: verifyTokenResponseSchema,
+  }),
+} as const;

@@ -2,9 +2,15 @@ import { z } from './common/zod';
 import { emailSchema } from './auth';
 import { SEVERITY_CODES, type Severity } from './common/codes';
 import { CLIENT_PAGE_SIZE, LIMITS, PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from './common/constants';
-import { idInput, pageQuery, safeText, type TextForm } from './common/input';
+import { endpoint } from './common/endpoint';
+import { idInput, idParamsSchema, pageQuery, safeText, type TextForm } from './common/input';
 
-/** Client portal payloads, shared by the API and the browser. */
+/**
+ * Client portal payloads, shared by the API and the browser: the client users' own account calls
+ * (signup and the password links, `CLIENT_ACCOUNTS`) and the signed-in portal's data
+ * (`CLIENT_PORTAL`). The portal's tickets are the tickets feature's endpoints; their answers are
+ * described here, since the dashboard shows them too.
+ */
 
 const text = (label: string, max: number, form?: TextForm) =>
   safeText(`${label} is required`, label, form)
@@ -45,7 +51,10 @@ export const setPasswordRequestSchema = z.strictObject({
 export type SetPasswordRequest = z.input<typeof setPasswordRequestSchema>;
 
 /** The one answer of signup and forgot-password, whatever the account. */
-export type AcceptedResponse = { accepted: true; message: string };
+export const acceptedResponseSchema = z.object({ accepted: z.literal(true), message: z.string() });
+export type AcceptedResponse = z.infer<typeof acceptedResponseSchema>;
+/** The answer of a password set or reset through a link. */
+export const passwordSetResponseSchema = z.object({ done: z.literal(true) });
 /**
  * The signup answer, the same whatever the account number, the company's sign-up policy or the
  * email: it promises nothing that would tell them apart (docs/adr/0030).
@@ -71,19 +80,33 @@ export type ClientTicketListQuery = z.input<typeof clientTicketListQuerySchema>;
 
 export const pageQuerySchema = z.strictObject(pageFields);
 
-export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+/** A page of one of the portal's lists: its items, how many there are in all, and which page of what size. */
+export const clientPageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type Page<T> = Omit<z.infer<ReturnType<typeof clientPageSchema>>, 'items'> & { items: T[] };
 
-export type ClientTicket = {
-  id: number;
-  title: string;
-  status: string;
-  severity: string;
-  contact_name: string | null;
-  created_at: string;
-  updated_at: string;
-};
-export type ClientNote = { id: number; body: string; author: string; fromClient: boolean; created_at: string };
-export type ClientTicketDetail = ClientTicket & { description: string; contact_email: string | null; notes: ClientNote[] };
+/** A ticket of the client's company as the portal lists it. */
+export const clientTicketSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: z.string(),
+  severity: z.string(),
+  contact_name: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ClientTicket = z.infer<typeof clientTicketSchema>;
+/** An entry of a ticket's public thread (internal notes never reach a client user). */
+export const clientNoteSchema = z.object({ id: z.number().int(), body: z.string(), author: z.string(), fromClient: z.boolean(), created_at: z.string() });
+export type ClientNote = z.infer<typeof clientNoteSchema>;
+export const clientTicketDetailSchema = clientTicketSchema.extend({
+  description: z.string(),
+  contact_email: z.string().nullable(),
+  notes: z.array(clientNoteSchema),
+});
+export type ClientTicketDetail = z.infer<typeof clientTicketDetailSchema>;
+/** The id of what a client created (a ticket, a reply, a paper order, a change request). */
+export const createdSchema = z.object({ id: z.number().int() });
 
 const severity = z.enum(SEVERITY_CODES as [Severity, ...Severity[]], { error: 'Must be C, H, M or L' });
 
@@ -107,20 +130,29 @@ export const contactSupportSchema = z.strictObject({
   message: text('Message', LIMITS.text, 'long'),
 });
 export type ContactSupportRequest = z.input<typeof contactSupportSchema>;
-export type SupportInfo = { phone: string; hours: string };
+export const supportInfoSchema = z.object({ phone: z.string(), hours: z.string() });
+export type SupportInfo = z.infer<typeof supportInfoSchema>;
 
-export type PaperProduct = { id: number; sku: string; name: string; description: string; unit_price_cents: number };
+export const paperProductSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  description: z.string(),
+  unit_price_cents: z.number().int(),
+});
+export type PaperProduct = z.infer<typeof paperProductSchema>;
 export const PAPER_ORDER_STATUSES = ['received', 'processing', 'shipped'] as const;
-export type PaperOrder = {
-  id: number;
-  product_id: number;
-  product_name: string;
-  quantity: number;
-  po_number: string | null;
-  ship_to: string;
-  status: (typeof PAPER_ORDER_STATUSES)[number];
-  created_at: string;
-};
+export const paperOrderSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  quantity: z.number().int(),
+  po_number: z.string().nullable(),
+  ship_to: z.string(),
+  status: z.enum(PAPER_ORDER_STATUSES),
+  created_at: z.string(),
+});
+export type PaperOrder = z.infer<typeof paperOrderSchema>;
 export const createPaperOrderSchema = z.strictObject({
   productId: idParam,
   quantity: z.coerce
@@ -139,9 +171,13 @@ export const articleListQuerySchema = z.strictObject({
   category: safeText('Category must be text', 'Category').trim().max(120, 'Category must be at most 120 characters').optional(),
 });
 export type ArticleListQuery = z.input<typeof articleListQuerySchema>;
-export type ArticleSummary = { id: number; title: string; category: string; updated_at: string };
-export type Article = ArticleSummary & { body: string };
-export type ArticleList = Page<ArticleSummary> & { categories: string[] };
+export const articleSummarySchema = z.object({ id: z.number().int(), title: z.string(), category: z.string(), updated_at: z.string() });
+export type ArticleSummary = z.infer<typeof articleSummarySchema>;
+export const articleSchema = articleSummarySchema.extend({ body: z.string() });
+export type Article = z.infer<typeof articleSchema>;
+/** A page of published articles, and every category that has one. */
+export const articleListSchema = clientPageSchema(articleSummarySchema).extend({ categories: z.array(z.string()) });
+export type ArticleList = z.infer<typeof articleListSchema>;
 
 export const SCR_STATUSES = ['submitted', 'under_review', 'approved', 'in_development', 'in_qa', 'released', 'rejected'] as const;
 export const SCR_STATUS_LABELS: Record<(typeof SCR_STATUSES)[number], string> = {
@@ -154,16 +190,17 @@ export const SCR_STATUS_LABELS: Record<(typeof SCR_STATUSES)[number], string> = 
   rejected: 'Rejected',
 };
 export const SCR_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
-export type Scr = {
-  id: number;
-  title: string;
-  description: string;
-  business_reason: string | null;
-  priority: (typeof SCR_PRIORITIES)[number];
-  status: (typeof SCR_STATUSES)[number];
-  created_at: string;
-  updated_at: string;
-};
+export const scrSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  business_reason: z.string().nullable(),
+  priority: z.enum(SCR_PRIORITIES),
+  status: z.enum(SCR_STATUSES),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Scr = z.infer<typeof scrSchema>;
 export const createScrSchema = z.strictObject({
   title: text('Title', LIMITS.title),
   description: text('Description', LIMITS.text, 'long'),
@@ -172,9 +209,169 @@ export const createScrSchema = z.strictObject({
 });
 export type CreateScr = z.input<typeof createScrSchema>;
 
-export type ClientDashboard = {
-  openTickets: ClientTicket[];
-  openTicketCount: number;
-  recentReplies: { ticket_id: number; ticket_title: string; body: string; author: string; created_at: string }[];
-  openScrs: Scr[];
-};
+/** The team's latest reply on one of the company's tickets (its first 300 characters). */
+export const recentReplySchema = z.object({ ticket_id: z.number().int(), ticket_title: z.string(), body: z.string(), author: z.string(), created_at: z.string() });
+export const clientDashboardSchema = z.object({
+  openTickets: z.array(clientTicketSchema),
+  openTicketCount: z.number().int(),
+  recentReplies: z.array(recentReplySchema),
+  openScrs: z.array(scrSchema),
+});
+export type ClientDashboard = z.infer<typeof clientDashboardSchema>;
+
+/** The client users' own account calls: anyone may make them (the answers tell nothing about who has an account). */
+export const CLIENT_ACCOUNTS = {
+  signup: endpoint({
+    method: 'POST',
+    path: '/api/v2/client/signup',
+    audience: 'public',
+    tag: 'Client users',
+    summary: "Asks for a client portal account with the company's account number; the same answer whatever happens next",
+    body: signupRequestSchema,
+    status: 202,
+    response: acceptedResponseSchema,
+  }),
+  forgotPassword: endpoint({
+    method: 'POST',
+    path: '/api/v2/client/forgot-password',
+    audience: 'public',
+    tag: 'Client users',
+    summary: 'Mails a password-reset link to the account with this email, if there is one; the same answer either way',
+    body: forgotPasswordRequestSchema,
+    status: 202,
+    response: acceptedResponseSchema,
+  }),
+  setPassword: endpoint({
+    method: 'POST',
+    path: '/api/v2/client/set-password',
+    audience: 'public',
+    tag: 'Client users',
+    summary: "Sets the password with an invitation's or an activation's link, which activates the account",
+    body: setPasswordRequestSchema,
+    response: passwordSetResponseSchema,
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/api/v2/client/reset-password',
+    audience: 'public',
+    tag: 'Client users',
+    summary: 'Sets a new password with a reset link; every session of the account ends',
+    body: setPasswordRequestSchema,
+    response: passwordSetResponseSchema,
+  }),
+} as const;
+
+/** The signed-in client user's portal: every answer is their own company's (another company's record answers 404). */
+export const CLIENT_PORTAL = {
+  dashboard: endpoint({
+    method: 'GET',
+    path: '/api/v2/client/dashboard',
+    audience: 'client',
+    tag: 'Client portal',
+    summary: "The company's open tickets, the team's latest replies and the open change requests",
+    response: clientDashboardSchema,
+  }),
+  supportInfo: endpoint({
+    method: 'GET',
+    path: '/api/v2/client/support-info',
+    audience: 'client',
+    tag: 'Client portal',
+    summary: "Support's phone number and hours",
+    response: supportInfoSchema,
+  }),
+  contactSupport: endpoint({
+    method: 'POST',
+    path: '/api/v2/client/contact-support',
+    audience: 'client',
+    tag: 'Client portal',
+    summary: 'Sends a message to support, which raises a ticket',
+    body: contactSupportSchema,
+    status: 201,
+    response: createdSchema,
+    idempotent: true,
+  }),
+  paperProducts: endpoint({
+    method: 'GET',
+    path: '/api/v2/client/paper/products',
+    audience: 'client',
+    tag: 'Client portal',
+    summary: 'The paper products a client may order',
+    response: z.object({ items: z.array(paperProductSchema) }),
+  }),
+  paperOrders: endpoint({
+    method: 'GET',
+    path: '/api/v2/client/paper/orders',
+    audience: 'client',
+    tag: 'Client portal',
+    summary: "A page of the company's paper orders, newest first",
+    query: pageQuerySchema,
+    response: clientPageSchema(paperOrderSchema),
+  }),
+  paperOrder: endpoint({
+    method: 'GET',
+    path: '/api/v2/client/paper/orders/:id',
+    audience: 'client',
+    tag: 'Client portal',
+    summary: 'One paper order of the company',
+    params: idParamsSchema,
+    response: paperOrderSchema,
+  }),
+  orderPaper: endpoint({
+    method: 'POST',
+    path: '/api/v2/client/paper/orders',
+    audience: 'client',
+    tag: 'Client portal',
+    summary: 'Orders paper for the company',
+    body: createPaperOrderSchema,
+    status: 201,
+    response: createdSchema,
+    idempotent: true,
+  }),
+  articles: endpoint({
+    method: 'GET',
+    path: '/api/v2/client/articles',
+    audience: 'client',
+    tag: 'Client portal',
+    summary: 'A page of the published help articles, by category and text',
+    query: articleListQuerySchema,
+    response: articleListSchema,
+  }),
+  article: endpoint({
+    method: 'GET',
+    path: '/api/v2/client/articles/:id',
+    audience: 'client',
+    tag: 'Client portal',
+    summary: 'One published help article (a draft answers 404)',
+    params: idParamsSchema,
+    response: articleSchema,
+  }),
+  scrs: endpoint({
+    method: 'GET',
+    path: '/api/v2/client/scrs',
+    audience: 'client',
+    tag: 'Client portal',
+    summary: "A page of the company's software change requests, newest first",
+    query: pageQuerySchema,
+    response: clientPageSchema(scrSchema),
+  }),
+  scr: endpoint({
+    method: 'GET',
+    path: '/api/v2/client/scrs/:id',
+    audience: 'client',
+    tag: 'Client portal',
+    summary: 'One software change request of the company',
+    params: idParamsSchema,
+    response: scrSchema,
+  }),
+  createScr: endpoint({
+    method: 'POST',
+    path: '/api/v2/client/scrs',
+    audience: 'client',
+    tag: 'Client portal',
+    summary: 'Files a software change request for the company',
+    body: createScrSchema,
+    status: 201,
+    response: createdSchema,
+    idempotent: true,
+  }),
+} as const;

@@ -2,8 +2,9 @@
 import { z } from './common/zod';
 import { DIRECTORY_PAGE_SIZE_MAX, LIMITS, TICKET_SEARCH } from './common/constants';
 import { emailSchema } from './auth';
-import { idInput, PAGE_MAX, safeText, type TextForm } from './common/input';
-import { sortParam } from './tickets';
+import { idInput, idParamsSchema, PAGE_MAX, safeText, type TextForm } from './common/input';
+import { endpoint } from './common/endpoint';
+import { sortParam, pagedSchema } from './tickets';
 
 export const COMPANY_STATUSES = ['prospect', 'active', 'inactive'] as const;
 /** A client user waits for approval (a self-signup), is invited (has a set-password link), active or disabled. */
@@ -84,6 +85,7 @@ export const companySearchQuerySchema = z.strictObject({
   page,
   size,
 });
+export type CompanySearchQuery = z.input<typeof companySearchQuerySchema>;
 
 const url = safeText('Website must be text', 'Website')
   .trim()
@@ -162,42 +164,138 @@ export const inviteClientUserSchema = z.strictObject({
 });
 export type InviteClientUserInput = z.input<typeof inviteClientUserSchema>;
 
-export type Company = {
-  id: number;
-  name: string;
-  account_number: string;
-  phone: string | null;
-  address: string | null;
-  website: string | null;
-  status: (typeof COMPANY_STATUSES)[number];
-  territory: string | null;
-  account_manager_id: number | null;
-  account_manager_name: string | null;
-  ms_plan: string | null;
-  notes: string | null;
-  created_at: string;
-  signup_policy: SignupPolicy;
-  signup_domains: string[];
-};
-export type CompanyRow = Pick<Company, 'id' | 'name' | 'account_number' | 'status' | 'territory' | 'created_at'> & { open_tickets: number };
-export type Contact = { id: number; company_id: number; name: string; email: string | null; phone: string | null; title: string | null };
-export type ClientUser = {
-  id: number;
-  company_id: number;
-  company_name: string;
-  contact_id: number | null;
-  name: string;
-  email: string;
-  status: ClientUserStatus;
-  created_at: string;
-  last_invited_at: string | null;
-};
-export type CompanyView = {
-  company: Company;
-  contacts: Contact[];
-  client_users: ClientUser[];
-  ticket_counts: { open: number; overdue: number; total: number };
-};
+export const companySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  account_number: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  website: z.string().nullable(),
+  status: z.enum(COMPANY_STATUSES),
+  territory: z.string().nullable(),
+  account_manager_id: z.number().int().nullable(),
+  account_manager_name: z.string().nullable(),
+  ms_plan: z.string().nullable(),
+  notes: z.string().nullable(),
+  created_at: z.string(),
+  signup_policy: z.enum(SIGNUP_POLICIES),
+  signup_domains: z.array(z.string()),
+});
+export type Company = z.infer<typeof companySchema>;
+/** A row of the company list: its open tickets counted. */
+export const companyRowSchema = companySchema
+  .pick({ id: true, name: true, account_number: true, status: true, territory: true, created_at: true })
+  .extend({ open_tickets: z.number().int() });
+export type CompanyRow = z.infer<typeof companyRowSchema>;
+/** A contact of a company, as stored (the answer of adding or changing one). */
+export const contactRowSchema = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  title: z.string().nullable(),
+});
+export type Contact = z.infer<typeof contactRowSchema>;
+/** A client portal user as staff see it (the directory, a company's page, the answers of invite, approve, disable …). */
+export const clientUserEntrySchema = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  company_name: z.string(),
+  contact_id: z.number().int().nullable(),
+  name: z.string(),
+  email: z.string(),
+  status: z.enum(CLIENT_USER_STATUSES),
+  created_at: z.string(),
+  last_invited_at: z.string().nullable(),
+});
+export type ClientUser = z.infer<typeof clientUserEntrySchema>;
+/** A company's page: details, contacts, client users and ticket counts. */
+export const companyViewSchema = z.object({
+  company: companySchema,
+  contacts: z.array(contactRowSchema),
+  client_users: z.array(clientUserEntrySchema),
+  ticket_counts: z.object({ open: z.number().int(), overdue: z.number().int(), total: z.number().int() }),
+});
+export type CompanyView = z.infer<typeof companyViewSchema>;
 /** The answer to declining a sign-up request: the request is gone. */
-export type DeclinedSignup = { id: number; declined: true };
+export const declinedSignupSchema = z.object({ id: z.number().int(), declined: z.literal(true) });
+export type DeclinedSignup = z.infer<typeof declinedSignupSchema>;
 export type Paged<T> = { rows: T[]; page: number; size: number; total: number; totalExact: boolean };
+
+/** What removing a contact answers. */
+export const removedSchema = z.object({ ok: z.literal(true) });
+
+/** Companies and their contacts, for staff. */
+export const COMPANIES = {
+  search: endpoint({
+    method: 'GET',
+    path: '/api/v2/companies',
+    audience: 'staff',
+    tag: 'Companies',
+    summary: 'Search companies by name or account number, filtered by status and sorted, a page at a time',
+    query: companySearchQuerySchema,
+    response: pagedSchema(companyRowSchema),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/v2/companies',
+    audience: 'staff',
+    tag: 'Companies',
+    summary: 'Add a company (its account number unique)',
+    body: createCompanySchema,
+    status: 201,
+    idempotent: true,
+    response: companyViewSchema,
+  }),
+  view: endpoint({
+    method: 'GET',
+    path: '/api/v2/companies/:id',
+    audience: 'staff',
+    tag: 'Companies',
+    summary: "A company's page: details, contacts, client users and ticket counts",
+    params: idParamsSchema,
+    response: companyViewSchema,
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/v2/companies/:id',
+    audience: 'staff',
+    tag: 'Companies',
+    summary: "Change a company's details or sign-up policy (only the fields sent)",
+    params: idParamsSchema,
+    body: updateCompanySchema,
+    response: companyViewSchema,
+  }),
+  addContact: endpoint({
+    method: 'POST',
+    path: '/api/v2/companies/:id/contacts',
+    audience: 'staff',
+    tag: 'Companies',
+    summary: 'Add a contact to a company',
+    params: idParamsSchema,
+    body: contactSchema,
+    status: 201,
+    idempotent: true,
+    response: contactRowSchema,
+  }),
+  updateContact: endpoint({
+    method: 'PATCH',
+    path: '/api/v2/contacts/:id',
+    audience: 'staff',
+    tag: 'Companies',
+    summary: "Change a contact's details (only the fields sent)",
+    params: idParamsSchema,
+    body: updateContactSchema,
+    response: contactRowSchema,
+  }),
+  removeContact: endpoint({
+    method: 'DELETE',
+    path: '/api/v2/contacts/:id',
+    audience: 'staff',
+    tag: 'Companies',
+    summary: 'Remove a contact',
+    params: idParamsSchema,
+    response: removedSchema,
+  }),
+} as const;

@@ -37,6 +37,3 @@ export const OVERDUE = {
     response: overdueCheckResponseSchema,
   }),
 } as const;
-
-export const moodleUrlRequestSchema = z.strictObject({ dtcUser: z.literal(true, 'Must be true') });
-export type MoodleUrlResponse = { url: string };

@@ -4,6 +4,7 @@
  * BigInt, so no floating-point value ever touches an amount. Rounding is half away from zero,
  * once per line and once for the tax (docs/adr/0084-quote-money-and-tax.md).
  */
+import { z } from './common/zod';
 
 /** A priced line as money sees it. */
 export type MoneyLine = {
@@ -19,7 +20,14 @@ export type MoneyLine = {
   chosen: boolean;
 };
 
-export type QuoteTotals = { subtotalCents: number; taxableCents: number; taxCents: number; totalCents: number };
+/** The totals of a quote in cents, as computed here and as the API answers them. */
+export const quoteTotalsSchema = z.object({
+  subtotalCents: z.number().int(),
+  taxableCents: z.number().int(),
+  taxCents: z.number().int(),
+  totalCents: z.number().int(),
+});
+export type QuoteTotals = z.infer<typeof quoteTotalsSchema>;
 
 /** n / d rounded half away from zero, for n ≥ 0 and d > 0. */
 function divRound(n: bigint, d: bigint): bigint {

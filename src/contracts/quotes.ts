@@ -5,9 +5,10 @@
  */
 import { emailSchema } from './auth';
 import { LIMITS } from './common/constants';
-import { calendarDay, idInput, pageInput, safeText, type TextForm } from './common/input';
+import { endpoint } from './common/endpoint';
+import { calendarDay, idInput, idParamsSchema, pageInput, safeText, type TextForm } from './common/input';
 import { z } from './common/zod';
-import { formatMoney, lineCounts, lineNetCents, quoteTotals, toHundredths, type MoneyLine, type QuoteTotals } from './quote-money';
+import { formatMoney, lineCounts, lineNetCents, quoteTotals, quoteTotalsSchema, toHundredths, type MoneyLine } from './quote-money';
 
 export const QUOTE_TYPES = ['support', 'project', 'hardware', 'paper'] as const;
 export type QuoteType = (typeof QUOTE_TYPES)[number];
@@ -84,14 +85,14 @@ const catalogFields = {
     .max(QUOTE_LIMITS.bundleItemsMax, `A bundle holds at most ${QUOTE_LIMITS.bundleItemsMax} items`),
 };
 /** A new item: what it does not name starts empty, taxable and active. */
-export const catalogItemSchema = z.strictObject({
+export const catalogItemInputSchema = z.strictObject({
   ...catalogFields,
   description: catalogFields.description.default(''),
   taxable: catalogFields.taxable.default(true),
   active: catalogFields.active.default(true),
   bundle: catalogFields.bundle.default([]),
 });
-export type CatalogItemInput = z.input<typeof catalogItemSchema>;
+export type CatalogItemInput = z.input<typeof catalogItemInputSchema>;
 /** An edit changes only the fields it names (no defaults: a missing field keeps its value). */
 export const catalogUpdateSchema = z.strictObject(catalogFields).partial().refine((v) => Object.keys(v).length > 0, 'Nothing to change');
 export type CatalogUpdateInput = z.input<typeof catalogUpdateSchema>;
@@ -124,21 +125,29 @@ export const catalogSearchSchema = z.strictObject({
   size,
 });
 
-export type BundlePart = { itemId: number; sku: string; name: string; quantity: number };
-export type CatalogItem = {
-  id: number;
-  sku: string;
-  name: string;
-  description: string;
-  category: string;
-  unit_price_cents: number;
-  unit_cost_cents: number;
-  taxable: boolean;
-  active: boolean;
-  used: boolean;
-  bundle: BundlePart[];
-};
-export type Paged<T> = { rows: T[]; page: number; size: number; total: number; totalExact: boolean };
+export const bundlePartSchema = z.object({ itemId: z.number().int(), sku: z.string(), name: z.string(), quantity: z.number().int() });
+export type BundlePart = z.infer<typeof bundlePartSchema>;
+/** A catalog item as the API answers it. */
+export const catalogItemSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  unit_price_cents: z.number().int(),
+  unit_cost_cents: z.number().int(),
+  taxable: z.boolean(),
+  active: z.boolean(),
+  /** On a quote, a paper order or in a bundle: deactivated, never deleted. */
+  used: z.boolean(),
+  bundle: z.array(bundlePartSchema),
+});
+export type CatalogItem = z.infer<typeof catalogItemSchema>;
+
+/** A page of a list: its rows, the page asked for, and how many rows there are in all. */
+const pageOf = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), page: z.number().int(), size: z.number().int(), total: z.number().int(), totalExact: z.boolean() });
+export const catalogPageSchema = pageOf(catalogItemSchema);
+export type CatalogPage = z.infer<typeof catalogPageSchema>;
 
 /** The catalog's CSV columns, in this order, for export and import. */
 export const CATALOG_CSV_HEADERS = ['sku', 'name', 'description', 'category', 'unit_price', 'unit_cost', 'taxable', 'active'] as const;
@@ -146,25 +155,36 @@ export const catalogImportSchema = z.strictObject({
   csv: safeText('csv is required', 'csv', 'long').min(1, 'csv is required').max(QUOTE_LIMITS.importBytesMax, 'The file is too large (200 KB at most)'),
   commit: z.boolean({ error: 'commit must be true or false' }).default(false),
 });
-export type CatalogImportRow = {
+export const catalogImportRowSchema = z.object({
   /** The line of the file (the header is line 1). */
-  line: number;
-  sku: string;
-  name: string;
-  category: string;
-  unitPriceCents: number | null;
-  unitCostCents: number | null;
-  taxable: boolean;
-  active: boolean;
+  line: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  category: z.string(),
+  unitPriceCents: z.number().int().nullable(),
+  unitCostCents: z.number().int().nullable(),
+  taxable: z.boolean(),
+  active: z.boolean(),
   /** 'create' or 'update' (an existing SKU). */
-  action: 'create' | 'update';
-  errors: Record<string, string>;
-};
-export type CatalogImportResult = { rows: CatalogImportRow[]; valid: boolean; committed: boolean; created: number; updated: number; fileErrors: string[] };
+  action: z.enum(['create', 'update']),
+  errors: z.record(z.string(), z.string()),
+});
+export type CatalogImportRow = z.infer<typeof catalogImportRowSchema>;
+export const catalogImportResultSchema = z.object({
+  rows: z.array(catalogImportRowSchema),
+  valid: z.boolean(),
+  committed: z.boolean(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  fileErrors: z.array(z.string()),
+});
+export type CatalogImportResult = z.infer<typeof catalogImportResultSchema>;
+/** What a deletion answers. */
+export const deletedSchema = z.object({ ok: z.literal(true) });
 
 // ---------------------------------------------------------------- quotes
 
-export const quoteLineSchema = z.strictObject({
+export const quoteLineInputSchema = z.strictObject({
   kind: z.enum(['item', 'heading'], { error: 'Line kind must be item or heading' }),
   catalogItemId: idInput({ label: 'Catalog item' }).nullable().default(null),
   sku: text('SKU', 40).default(''),
@@ -176,7 +196,7 @@ export const quoteLineSchema = z.strictObject({
   optional: z.boolean().default(false),
   chosen: z.boolean().default(false),
 });
-export type QuoteLineInput = z.input<typeof quoteLineSchema>;
+export type QuoteLineInput = z.input<typeof quoteLineInputSchema>;
 
 export const quoteDraftSchema = z.strictObject({
   type: z.enum(QUOTE_TYPES, { error: `Type must be one of ${QUOTE_TYPES.join(', ')}` }),
@@ -190,12 +210,13 @@ export const quoteDraftSchema = z.strictObject({
   notes: text('Notes', QUOTE_LIMITS.notesMax, 'long').default(''),
   terms: text('Terms', QUOTE_LIMITS.notesMax, 'long').default(''),
   taxRatePercent: twoDecimals('Tax rate', 0, 100).default(DEFAULT_QUOTE_TAX_RATE_PERCENT),
-  lines: z.array(quoteLineSchema, { error: 'Lines must be a list' }).max(QUOTE_LIMITS.linesMax, `A quote holds at most ${QUOTE_LIMITS.linesMax} lines`).default([]),
+  lines: z.array(quoteLineInputSchema, { error: 'Lines must be a list' }).max(QUOTE_LIMITS.linesMax, `A quote holds at most ${QUOTE_LIMITS.linesMax} lines`).default([]),
 });
 export type QuoteDraftInput = z.input<typeof quoteDraftSchema>;
 export type QuoteDraft = z.output<typeof quoteDraftSchema>;
 /** A save of a draft names the version it started from; the answer carries the next one. */
 export const quoteSaveSchema = quoteDraftSchema.extend({ baseVersion: z.number().int().min(1).optional() });
+export type QuoteSaveInput = z.input<typeof quoteSaveSchema>;
 /** A send names the version of the quote the sender looked at; a quote saved since answers 409. */
 export const quoteSendSchema = z.strictObject({
   version: z
@@ -222,89 +243,105 @@ export const quoteStatusSchema = z.strictObject({
   note: text('Note', 1000, 'long').default(''),
 });
 
-export type QuoteLine = {
-  id: number;
-  position: number;
-  kind: 'item' | 'heading';
-  catalogItemId: number | null;
-  sku: string;
-  description: string;
-  quantity: number;
-  unitPriceCents: number;
-  discountPercent: number;
-  taxable: boolean;
-  optional: boolean;
-  chosen: boolean;
+const quoteStatus = z.enum(QUOTE_STATUSES);
+const quoteType = z.enum(QUOTE_TYPES);
+const decisionKind = z.enum(['accepted', 'declined']);
+
+/** A line of a quote as the API answers it. */
+export const quoteLineSchema = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  kind: z.enum(['item', 'heading']),
+  catalogItemId: z.number().int().nullable(),
+  sku: z.string(),
+  description: z.string(),
+  quantity: z.number(),
+  unitPriceCents: z.number().int(),
+  discountPercent: z.number(),
+  taxable: z.boolean(),
+  optional: z.boolean(),
+  chosen: z.boolean(),
   /** After discount, rounded; 0 for a heading. */
-  netCents: number;
-};
-export type QuoteRow = {
-  id: number;
-  number: string;
-  company: string;
-  company_id: number | null;
-  type: QuoteType;
-  status: QuoteStatus;
-  total_cents: number;
-  valid_until: string;
-  owner: string;
-  updated_at: string;
-};
-export type Quote = {
-  id: number;
-  number: string;
-  baseNumber: string;
-  revision: number;
-  rootId: number;
-  companyId: number | null;
-  companyName: string;
-  companyCreated: boolean;
-  clientName: string;
-  contactName: string;
-  contactEmail: string;
-  type: QuoteType;
-  status: QuoteStatus;
-  superseded: boolean;
-  title: string;
-  validUntil: string;
-  notes: string;
-  terms: string;
-  taxRatePercent: number;
-  subtotalCents: number;
-  taxCents: number;
-  totalCents: number;
-  ownerId: number;
-  ownerName: string;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  sentAt: string | null;
-  decidedAt: string | null;
-};
-export type QuoteDecision = {
-  decision: 'accepted' | 'declined';
-  name: string;
-  reason: string;
-  address: string;
-  contentHash: string | null;
-  chosenLines: number[];
-  totalCents: number;
-  decidedAt: string;
-};
-export type QuoteRevisionRef = { id: number; number: string; revision: number; status: QuoteStatus };
-export type QuoteView = {
-  quote: Quote;
-  lines: QuoteLine[];
-  totals: QuoteTotals;
-  decision: QuoteDecision | null;
-  revisions: QuoteRevisionRef[];
+  netCents: z.number().int(),
+});
+export type QuoteLine = z.infer<typeof quoteLineSchema>;
+/** A row of the quotes list. */
+export const quoteRowSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  company: z.string(),
+  company_id: z.number().int().nullable(),
+  type: quoteType,
+  status: quoteStatus,
+  total_cents: z.number().int(),
+  valid_until: z.string(),
+  owner: z.string(),
+  updated_at: z.string(),
+});
+export type QuoteRow = z.infer<typeof quoteRowSchema>;
+export const quotePageSchema = pageOf(quoteRowSchema);
+export type QuotePage = z.infer<typeof quotePageSchema>;
+export const quoteSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  baseNumber: z.string(),
+  revision: z.number().int(),
+  rootId: z.number().int(),
+  companyId: z.number().int().nullable(),
+  companyName: z.string(),
+  companyCreated: z.boolean(),
+  clientName: z.string(),
+  contactName: z.string(),
+  contactEmail: z.string(),
+  type: quoteType,
+  status: quoteStatus,
+  superseded: z.boolean(),
+  title: z.string(),
+  validUntil: z.string(),
+  notes: z.string(),
+  terms: z.string(),
+  taxRatePercent: z.number(),
+  subtotalCents: z.number().int(),
+  taxCents: z.number().int(),
+  totalCents: z.number().int(),
+  ownerId: z.number().int(),
+  ownerName: z.string(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  sentAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+export const quoteDecisionSchema = z.object({
+  decision: decisionKind,
+  name: z.string(),
+  reason: z.string(),
+  address: z.string(),
+  contentHash: z.string().nullable(),
+  chosenLines: z.array(z.number().int()),
+  totalCents: z.number().int(),
+  decidedAt: z.string(),
+});
+export type QuoteDecision = z.infer<typeof quoteDecisionSchema>;
+export const quoteRevisionRefSchema = z.object({ id: z.number().int(), number: z.string(), revision: z.number().int(), status: quoteStatus });
+export type QuoteRevisionRef = z.infer<typeof quoteRevisionRefSchema>;
+export const quoteViewSchema = z.object({
+  quote: quoteSchema,
+  lines: z.array(quoteLineSchema),
+  totals: quoteTotalsSchema,
+  decision: quoteDecisionSchema.nullable(),
+  revisions: z.array(quoteRevisionRefSchema),
   /** What changed against the previous revision (empty for the first). */
-  changes: string[];
+  changes: z.array(z.string()),
   /** Sent, accepted, declined or expired, or a revision replaced by a newer one: not editable. */
-  readOnly: boolean;
-};
-export type PipelineStatus = { status: QuoteStatus; count: number; totalCents: number };
-export type QuotePipeline = { byStatus: PipelineStatus[]; openCents: number };
+  readOnly: z.boolean(),
+});
+export type QuoteView = z.infer<typeof quoteViewSchema>;
+export const pipelineStatusSchema = z.object({ status: quoteStatus, count: z.number().int(), totalCents: z.number().int() });
+export type PipelineStatus = z.infer<typeof pipelineStatusSchema>;
+export const quotePipelineSchema = z.object({ byStatus: z.array(pipelineStatusSchema), openCents: z.number().int() });
+export type QuotePipeline = z.infer<typeof quotePipelineSchema>;
 
 /** The pipeline as a chart (value by status), the same on /sales/quotes and the sales dashboard. */
 export function pipelineChart(p: QuotePipeline) {
@@ -323,25 +360,29 @@ export function pipelineChart(p: QuotePipeline) {
 }
 
 /** A quote as its reader sees it: on screen, on the client's page and in the PDF. */
-export type QuoteDocumentData = {
-  number: string;
-  type: QuoteType;
-  title: string;
-  companyName: string;
-  contactName: string;
-  validUntil: string;
-  notes: string;
-  terms: string;
-  taxRatePercent: number;
-  lines: QuoteLine[];
-  totals: QuoteTotals;
-};
+export const quoteDocumentSchema = z.object({
+  number: z.string(),
+  type: quoteType,
+  title: z.string(),
+  companyName: z.string(),
+  contactName: z.string(),
+  validUntil: z.string(),
+  notes: z.string(),
+  terms: z.string(),
+  taxRatePercent: z.number(),
+  lines: z.array(quoteLineSchema),
+  totals: quoteTotalsSchema,
+});
+export type QuoteDocumentData = z.infer<typeof quoteDocumentSchema>;
 
+/** The client's decision as their page shows it. */
+export const publicDecisionSchema = quoteDecisionSchema.pick({ decision: true, name: true, decidedAt: true, totalCents: true });
 /** What the client sees through the emailed link. */
-export type PublicQuote = QuoteDocumentData & {
-  status: QuoteStatus;
-  decision: Pick<QuoteDecision, 'decision' | 'name' | 'decidedAt' | 'totalCents'> | null;
-};
+export const publicQuoteSchema = quoteDocumentSchema.extend({ status: quoteStatus, decision: publicDecisionSchema.nullable() });
+export type PublicQuote = z.infer<typeof publicQuoteSchema>;
+/** What an acceptance or a decline through the link answers. */
+export const quoteDecidedSchema = z.object({ decision: publicDecisionSchema });
+export type QuoteDecided = z.infer<typeof quoteDecidedSchema>;
 export const QUOTE_KEY_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
 export const quoteKeyParamsSchema = z.strictObject({ key: safeText('key', 'key').max(64) });
 export const quoteAcceptSchema = z.strictObject({
@@ -354,6 +395,178 @@ export const quoteDeclineSchema = z.strictObject({
   name: required('Name', LIMITS.name),
   reason: required('Reason', 2000, 'long'),
 });
+
+/** The layout tester's sample quote: one type (hardware unless named). */
+export const quoteSampleQuerySchema = z.strictObject({
+  type: z.enum(QUOTE_TYPES, { error: `type must be one of ${QUOTE_TYPES.join(', ')}` }).default('hardware'),
+});
+
+// ---------------------------------------------------------------- endpoints
+
+const TAG = 'Quotes';
+/** Every endpoint of quotes and the item catalog (docs/adr/0105-typed-endpoints.md). */
+export const QUOTES = {
+  catalogSearch: endpoint({
+    method: 'GET',
+    path: '/api/v2/catalog',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'A page of catalog items, searched, filtered and sorted',
+    query: catalogSearchSchema,
+    response: catalogPageSchema,
+  }),
+  catalogExport: endpoint({ method: 'GET', path: '/api/v2/catalog/export', audience: 'staff', tag: TAG, summary: 'The whole catalog as CSV', produces: 'text/csv' }),
+  catalogImport: endpoint({
+    method: 'POST',
+    path: '/api/v2/catalog/import',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'Checks every row of a catalog CSV; with commit, writes them all or nothing',
+    body: catalogImportSchema,
+    response: catalogImportResultSchema,
+  }),
+  catalogCreate: endpoint({
+    method: 'POST',
+    path: '/api/v2/catalog',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'Adds an item (or a bundle of items) to the catalog',
+    body: catalogItemInputSchema,
+    status: 201,
+    idempotent: true,
+    response: catalogItemSchema,
+  }),
+  catalogUpdate: endpoint({
+    method: 'PATCH',
+    path: '/api/v2/catalog/:id',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'Changes the fields of a catalog item it names (deactivates it with active: false)',
+    params: idParamsSchema,
+    body: catalogUpdateSchema,
+    response: catalogItemSchema,
+  }),
+  catalogDelete: endpoint({
+    method: 'DELETE',
+    path: '/api/v2/catalog/:id',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'Deletes a catalog item that no quote, order or bundle ever used',
+    params: idParamsSchema,
+    response: deletedSchema,
+  }),
+  search: endpoint({
+    method: 'GET',
+    path: '/api/v2/quotes',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'A page of quotes (latest revisions), searched, filtered and sorted',
+    query: quoteSearchSchema,
+    response: quotePageSchema,
+  }),
+  pipeline: endpoint({ method: 'GET', path: '/api/v2/quotes/pipeline', audience: 'staff', tag: TAG, summary: 'Quotes by status with their value', response: quotePipelineSchema }),
+  samplePdf: endpoint({
+    method: 'GET',
+    path: '/api/v2/quotes/sample-pdf',
+    audience: 'staff',
+    tag: TAG,
+    summary: "The PDF of the layout tester's 200-line sample quote",
+    query: quoteSampleQuerySchema,
+    produces: 'application/pdf',
+  }),
+  sample: endpoint({
+    method: 'GET',
+    path: '/api/v2/quotes/sample',
+    audience: 'staff',
+    tag: TAG,
+    summary: "The layout tester's 200-line sample quote as the client's page shows it",
+    query: quoteSampleQuerySchema,
+    response: publicQuoteSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/v2/quotes',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'Creates a draft quote (a new client becomes a prospect company)',
+    body: quoteDraftSchema,
+    status: 201,
+    idempotent: true,
+    response: quoteViewSchema,
+  }),
+  view: endpoint({ method: 'GET', path: '/api/v2/quotes/:id', audience: 'staff', tag: TAG, summary: 'A quote with its lines, totals, decision and revisions', params: idParamsSchema, response: quoteViewSchema }),
+  save: endpoint({
+    method: 'PUT',
+    path: '/api/v2/quotes/:id',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'Saves a draft (autosave); a newer save since its base version answers 409',
+    params: idParamsSchema,
+    body: quoteSaveSchema,
+    response: quoteViewSchema,
+  }),
+  send: endpoint({
+    method: 'POST',
+    path: '/api/v2/quotes/:id/send',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'Sends the version of a draft the sender looked at: emails the client a link and schedules its expiry',
+    params: idParamsSchema,
+    body: quoteSendSchema,
+    response: quoteViewSchema,
+  }),
+  revise: endpoint({
+    method: 'POST',
+    path: '/api/v2/quotes/:id/revise',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'Makes the next revision (a draft) of a sent or decided quote; the old link stops working',
+    params: idParamsSchema,
+    status: 201,
+    idempotent: true,
+    response: quoteViewSchema,
+  }),
+  decide: endpoint({
+    method: 'POST',
+    path: '/api/v2/quotes/:id/status',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'Records a decision the client gave another way (phone, signed paper)',
+    params: idParamsSchema,
+    body: quoteStatusSchema,
+    response: quoteViewSchema,
+  }),
+  pdf: endpoint({ method: 'GET', path: '/api/v2/quotes/:id/pdf', audience: 'staff', tag: TAG, summary: 'A quote as a PDF', params: idParamsSchema, produces: 'application/pdf' }),
+  publicView: endpoint({
+    method: 'GET',
+    path: '/api/v2/public/quotes/:key',
+    audience: 'public',
+    tag: TAG,
+    summary: "The client's page of a sent quote, by the key of the emailed link",
+    params: quoteKeyParamsSchema,
+    response: publicQuoteSchema,
+  }),
+  publicAccept: endpoint({
+    method: 'POST',
+    path: '/api/v2/public/quotes/:key/accept',
+    audience: 'public',
+    tag: TAG,
+    summary: 'The client accepts the quote by name, with the optional lines they chose',
+    params: quoteKeyParamsSchema,
+    body: quoteAcceptSchema,
+    response: quoteDecidedSchema,
+  }),
+  publicDecline: endpoint({
+    method: 'POST',
+    path: '/api/v2/public/quotes/:key/decline',
+    audience: 'public',
+    tag: TAG,
+    summary: 'The client declines the quote by name, with a reason',
+    params: quoteKeyParamsSchema,
+    body: quoteDeclineSchema,
+    response: quoteDecidedSchema,
+  }),
+} as const;
 
 // ---------------------------------------------------------------- rules both sides share
 

@@ -505,6 +505,7 @@ export const SALES = {
     summary: "Logs a call, letter, lead or closed sale (another rep's as their manager or an admin)",
     body: activityInputSchema,
     status: 201,
+    idempotent: true,
     response: activitySchema,
   }),
   reps: endpoint({
@@ -559,6 +560,7 @@ export const SALES = {
     summary: 'Adds a territory',
     body: territoryInputSchema,
     status: 201,
+    idempotent: true,
     response: idOnly,
   }),
   updateTerritory: endpoint({

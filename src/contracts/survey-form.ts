@@ -53,6 +53,6 @@ export const isWellFormedSurveyKey = (key: string) => key.length > 0 && key.leng
 
 /**
  * GET /api/survey-keys/{key}?type=…: whether the link's key is a survey key of that type, and
- * whether it already has an answer (answeredAt: the latest answer's time, ISO 8601, or null).
+ * whether it already has an answer. A type only: the page's bundle takes none of the schema.
  */
-export type SurveyKeyStatus = { valid: boolean; answered: boolean; answeredAt: string | null };
+export type { SurveyKeyStatus } from './surveys';

@@ -4,11 +4,15 @@ import {
   SURVEY_Q1_MIN,
   SURVEY_Q2_MAX,
   SURVEY_Q2_MIN,
+  MANAGER_ROLES,
+  SURVEY_KEY_CHECK_PATH,
+  SURVEY_SUBMIT_PATH,
   SURVEY_TEXT_MAX,
   SURVEY_TICKET_MAX,
   SURVEY_TYPE_CLIENT_CARE,
   SURVEY_TYPE_SUPPORT,
 } from './common/constants';
+import { endpoint } from './common/endpoint';
 import { calendarDay, idInput, pageQuery, safeText } from './common/input';
 
 export const SURVEY_TYPES = [SURVEY_TYPE_CLIENT_CARE, SURVEY_TYPE_SUPPORT] as const;
@@ -95,37 +99,111 @@ export const surveyResultsQuerySchema = z.strictObject({
 export type SurveyResultsQuery = z.input<typeof surveyResultsQuerySchema>;
 
 /** One counted response (the latest per survey key) with its free text. */
-export type SurveyComment = {
-  id: number;
-  type: SurveyType;
-  receivedAt: string;
-  q1: number;
-  q2: number | null;
+export const surveyCommentSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(SURVEY_TYPES),
+  receivedAt: z.string(),
+  q1: z.number().int(),
+  q2: z.number().int().nullable(),
   /** The free-text answers, by question ("Q3": "…"); empty answers left out. */
-  texts: Record<string, string>;
-  ticketId: number | null;
-  ticketTitle: string | null;
-  companyId: number | null;
-  companyName: string | null;
-  contactName: string | null;
-};
+  texts: z.record(z.string(), z.string()),
+  ticketId: z.number().int().nullable(),
+  ticketTitle: z.string().nullable(),
+  companyId: z.number().int().nullable(),
+  companyName: z.string().nullable(),
+  contactName: z.string().nullable(),
+});
+export type SurveyComment = z.infer<typeof surveyCommentSchema>;
 
-export type SurveyResults = {
+export const surveyResultsSchema = z.object({
   /** Counted responses: the latest per survey key. */
-  responses: number;
+  responses: z.number().int(),
   /** Share of Q1 at 4-5, in percent with two decimals; null with no responses. */
-  csat: number | null;
+  csat: z.number().nullable(),
   /** Share of Q2 at 9-10 minus share at 0-6, in points with two decimals (client care only); null with none. */
-  nps: number | null;
+  nps: z.number().nullable(),
   /** Counts of Q1 = 1..5 (index 0 is 1). */
-  q1Distribution: number[];
+  q1Distribution: z.array(z.number().int()),
   /** Counts of Q2 = 0..10 (client care). */
-  q2Distribution: number[];
-  comments: { rows: SurveyComment[]; total: number; page: number; pageSize: number };
+  q2Distribution: z.array(z.number().int()),
+  comments: z.object({ rows: z.array(surveyCommentSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }),
   /** Companies that have been sent a survey (for the company filter). */
-  companies: { id: number; name: string }[];
-};
+  companies: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type SurveyResults = z.infer<typeof surveyResultsSchema>;
+
+/**
+ * Whether a survey link's key is a survey key of that type, and whether it already has an answer
+ * (answeredAt: the latest answer's time, ISO 8601, or null). The survey page reads this type
+ * through ./survey-form, which stays free of zod.
+ */
+export const surveyKeyStatusSchema = z.object({ valid: z.boolean(), answered: z.boolean(), answeredAt: z.string().nullable() });
+export type SurveyKeyStatus = z.infer<typeof surveyKeyStatusSchema>;
+
+/** What a stored submission answers. */
+export const surveyStoredSchema = z.object({ ok: z.literal(true) });
 
 /** Outbox kinds of the survey emails. */
 export const OUTBOX_KIND_SUPPORT_SURVEY = 'survey.support';
 export const OUTBOX_KIND_CLIENT_CARE_SURVEY = 'survey.client_care';
+
+/** Surveys: the respondents' answers and link check (public), the staff results, export and sends. */
+export const SURVEYS = {
+  submit: endpoint({
+    method: 'POST',
+    path: SURVEY_SUBMIT_PATH,
+    audience: 'public',
+    tag: 'Surveys',
+    summary: "Store a respondent's answers to the client care (CSS) or support (TCS) survey of their link's key",
+    body: surveySubmissionSchema,
+    status: 201,
+    response: surveyStoredSchema,
+  }),
+  checkKey: endpoint({
+    method: 'GET',
+    path: `${SURVEY_KEY_CHECK_PATH}/:key`,
+    audience: 'public',
+    tag: 'Surveys',
+    summary: "Whether a survey link's key is a key of that survey type, and when it was last answered",
+    params: surveyKeyParamsSchema,
+    query: surveyKeyQuerySchema,
+    response: surveyKeyStatusSchema,
+  }),
+  sendClientCare: endpoint({
+    method: 'POST',
+    path: '/api/v2/surveys/client-care/send',
+    audience: 'staff',
+    roles: MANAGER_ROLES,
+    tag: 'Surveys',
+    summary: 'Email the client care survey to every contact of a company with an email address',
+    body: sendClientCareSurveySchema,
+    response: sendSurveyResponseSchema,
+  }),
+  sendSupport: endpoint({
+    method: 'POST',
+    path: '/api/v2/surveys/support/send',
+    audience: 'staff',
+    tag: 'Surveys',
+    summary: 'Email the support survey of a closed ticket again',
+    body: sendSupportSurveySchema,
+    response: sendSurveyResponseSchema,
+  }),
+  results: endpoint({
+    method: 'GET',
+    path: '/api/v2/surveys/results',
+    audience: 'staff',
+    tag: 'Surveys',
+    summary: 'CSAT, NPS, distributions and a page of the counted responses (the latest per key)',
+    query: surveyResultsQuerySchema,
+    response: surveyResultsSchema,
+  }),
+  exportCsv: endpoint({
+    method: 'GET',
+    path: '/api/v2/surveys/results/export',
+    audience: 'staff',
+    tag: 'Surveys',
+    summary: 'The counted responses as CSV, with the same filters',
+    query: surveyResultsQuerySchema,
+    produces: 'text/csv',
+  }),
+} as const;

@@ -2,7 +2,8 @@
 import { z } from './common/zod';
 import { LIMITS, TICKET_AGE_BUCKETS_DAYS, TICKET_SEARCH, TIME_ENTRY_MINUTES_MAX } from './common/constants';
 import { QUEUES, SEVERITY_CODES, TICKET_SOURCES, TICKET_STATUS_CODES, type Severity, type TicketStatus } from './common/codes';
-import { calendarDay, dateTimeInput, idInput, PAGE_MAX, safeText, type TextForm } from './common/input';
+import { endpoint } from './common/endpoint';
+import { calendarDay, dateTimeInput, idInput, idParamsSchema, PAGE_MAX, safeText, type TextForm } from './common/input';
 
 const id = (what: string) => idInput({ label: what });
 
@@ -196,67 +197,82 @@ export const addTimeEntrySchema = z.strictObject({
 });
 export type AddTimeEntryInput = z.input<typeof addTimeEntrySchema>;
 
-export type ThreadEntry = {
-  id: number;
-  kind: 'note' | 'change';
-  body: string;
-  internal: boolean;
-  minutes_spent: number;
-  change: Record<string, { from: unknown; to: unknown }> | null;
-  author_name: string | null;
-  author_type: 'staff' | 'client' | null;
-  created_at: string;
-};
+/** One entry of a ticket's thread: a note someone wrote, or a change of its fields (with what each was and became). */
+export const threadEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['note', 'change']),
+  body: z.string(),
+  internal: z.boolean(),
+  minutes_spent: z.number().int(),
+  change: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })).nullable(),
+  author_name: z.string().nullable(),
+  author_type: z.enum(['staff', 'client']).nullable(),
+  created_at: z.string(),
+});
+export type ThreadEntry = z.infer<typeof threadEntrySchema>;
 
-export type TimeEntry = {
-  id: number;
-  staff_user_id: number;
-  staff_name: string;
-  work_date: string;
-  minutes: number;
-  billable: boolean;
-  description: string;
-  note_id: number | null;
-  created_at: string;
-};
+/** Time spent on a ticket (a note's minutes, or an entry of its own). */
+export const timeEntrySchema = z.object({
+  id: z.number().int(),
+  staff_user_id: z.number().int(),
+  staff_name: z.string(),
+  work_date: z.string(),
+  minutes: z.number().int(),
+  billable: z.boolean(),
+  description: z.string(),
+  note_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type TimeEntry = z.infer<typeof timeEntrySchema>;
 
-export type TicketDetail = {
-  id: number;
-  title: string;
-  description: string;
-  status: string;
-  severity: string;
-  company_id: number | null;
-  company_name: string | null;
-  contact_id: number | null;
-  contact_name: string | null;
-  contact_email: string | null;
-  queue: string;
-  assignee_id: number | null;
-  assignee_name: string | null;
-  source: string;
-  duedate: string | null;
+export const ticketDetailSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  status: z.string(),
+  severity: z.string(),
+  company_id: z.number().int().nullable(),
+  company_name: z.string().nullable(),
+  contact_id: z.number().int().nullable(),
+  contact_name: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  queue: z.string(),
+  assignee_id: z.number().int().nullable(),
+  assignee_name: z.string().nullable(),
+  source: z.string(),
+  duedate: z.string().nullable(),
   /** While paused: the due date if the clock resumed now. */
-  projected_duedate: string | null;
-  paused_since: string | null;
-  paused_seconds: number;
-  overdue: boolean;
-  created_at: string;
-  updated_at: string;
-  closed_at: string | null;
-};
+  projected_duedate: z.string().nullable(),
+  paused_since: z.string().nullable(),
+  paused_seconds: z.number().int(),
+  overdue: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  closed_at: z.string().nullable(),
+});
+export type TicketDetail = z.infer<typeof ticketDetailSchema>;
 
 /** One answer to the support survey of a ticket; only the latest of them counts in the results. */
-export type TicketSurveyResponse = { id: number; received_at: string; q1: number; texts: Record<string, string>; counts: boolean };
+export const ticketSurveyResponseSchema = z.object({
+  id: z.number().int(),
+  received_at: z.string(),
+  q1: z.number().int(),
+  texts: z.record(z.string(), z.string()),
+  counts: z.boolean(),
+});
+export type TicketSurveyResponse = z.infer<typeof ticketSurveyResponseSchema>;
 /** The support survey of a ticket: when it was last sent (null: never), and its answers, newest first. */
-export type TicketSurveys = { sent_at: string | null; responses: TicketSurveyResponse[] };
+export const ticketSurveysSchema = z.object({ sent_at: z.string().nullable(), responses: z.array(ticketSurveyResponseSchema) });
+export type TicketSurveys = z.infer<typeof ticketSurveysSchema>;
 
-export type TicketView = {
-  ticket: TicketDetail;
-  thread: ThreadEntry[];
-  time: { entries: TimeEntry[]; total_minutes: number; billable_minutes: number };
-  surveys: TicketSurveys;
-};
+/** A ticket as the staff view shows it: header, thread, time and its support survey. */
+export const ticketViewSchema = z.object({
+  ticket: ticketDetailSchema,
+  thread: z.array(threadEntrySchema),
+  time: z.object({ entries: z.array(timeEntrySchema), total_minutes: z.number().int(), billable_minutes: z.number().int() }),
+  surveys: ticketSurveysSchema,
+});
+export type TicketView = z.infer<typeof ticketViewSchema>;
 
 /** The create options and the assignee picker: `q` narrows the staff to names containing it. */
 export const ticketOptionsQuerySchema = z.strictObject({
@@ -264,23 +280,26 @@ export const ticketOptionsQuerySchema = z.strictObject({
 });
 export type TicketOptionsQuery = z.infer<typeof ticketOptionsQuerySchema>;
 
-export type TicketOptions = {
-  staff: { id: number; name: string }[];
-  response_target_hours: Record<Severity, number>;
-};
+export const ticketOptionsSchema = z.object({
+  staff: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  response_target_hours: z.record(z.enum(SEVERITY_CODES as unknown as [Severity, ...Severity[]]), z.number()),
+});
+export type TicketOptions = z.infer<typeof ticketOptionsSchema>;
 
-export type CountRow = { key: string; label: string; count: number };
-export type TicketStats = {
+export const countRowSchema = z.object({ key: z.string(), label: z.string(), count: z.number().int() });
+export type CountRow = z.infer<typeof countRowSchema>;
+export const ticketStatsSchema = z.object({
   /** The moment the figures were counted (the age buckets' edges are measured from it). */
-  as_of: string;
-  open_total: number;
-  overdue_total: number;
-  by_status: CountRow[];
-  by_severity: CountRow[];
-  by_queue: CountRow[];
-  by_assignee: CountRow[];
-  by_age: CountRow[];
-};
+  as_of: z.string(),
+  open_total: z.number().int(),
+  overdue_total: z.number().int(),
+  by_status: z.array(countRowSchema),
+  by_severity: z.array(countRowSchema),
+  by_queue: z.array(countRowSchema),
+  by_assignee: z.array(countRowSchema),
+  by_age: z.array(countRowSchema),
+});
+export type TicketStats = z.infer<typeof ticketStatsSchema>;
 
 export type TicketStatsBreakdown = 'by_status' | 'by_severity' | 'by_queue' | 'by_assignee' | 'by_age';
 
@@ -312,3 +331,87 @@ export function ticketStatsDrill(breakdown: TicketStatsBreakdown, key: string, a
   }
   return `/ticket/search?${q.toString()}`;
 }
+
+/** The staff ticket desk's endpoints (the home screen's own tickets: HOME in ./home; the client portal's: CLIENT_TICKETS). */
+export const TICKETS = {
+  search: endpoint({
+    method: 'GET',
+    path: '/api/v2/tickets',
+    audience: 'staff',
+    tag: 'Tickets',
+    summary: 'Search tickets by words, filters and a sort, a page at a time',
+    query: ticketSearchQuerySchema,
+    response: ticketSearchResponseSchema,
+  }),
+  options: endpoint({
+    method: 'GET',
+    path: '/api/v2/tickets/options',
+    audience: 'staff',
+    tag: 'Tickets',
+    summary: "The create form's options: active staff (narrowed by q) and the response targets",
+    query: ticketOptionsQuerySchema,
+    response: ticketOptionsSchema,
+  }),
+  stats: endpoint({
+    method: 'GET',
+    path: '/api/v2/tickets/stats',
+    audience: 'staff',
+    tag: 'Tickets',
+    summary: 'The open tickets counted by status, severity, queue, assignee and age',
+    response: ticketStatsSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/v2/tickets',
+    audience: 'staff',
+    tag: 'Tickets',
+    summary: "Raise a ticket for a company, due after its severity's response target unless a due date is given",
+    body: createTicketSchema,
+    status: 201,
+    idempotent: true,
+    response: ticketViewSchema,
+  }),
+  view: endpoint({
+    method: 'GET',
+    path: '/api/v2/tickets/:id',
+    audience: 'staff',
+    tag: 'Tickets',
+    summary: 'A ticket with its thread, time and support survey',
+    params: idParamsSchema,
+    response: ticketViewSchema,
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/v2/tickets/:id',
+    audience: 'staff',
+    tag: 'Tickets',
+    summary: 'Change the status, severity, queue, assignee or due date (each change a thread entry)',
+    params: idParamsSchema,
+    body: updateTicketSchema,
+    response: ticketViewSchema,
+  }),
+  addNote: endpoint({
+    method: 'POST',
+    path: '/api/v2/tickets/:id/notes',
+    audience: 'staff',
+    tag: 'Tickets',
+    summary: 'Add an internal or public note; its minutes become a billable time entry',
+    params: idParamsSchema,
+    body: addNoteSchema,
+    status: 201,
+    idempotent: true,
+    response: ticketViewSchema,
+  }),
+  addTime: endpoint({
+    method: 'POST',
+    path: '/api/v2/tickets/:id/time',
+    audience: 'staff',
+    tag: 'Tickets',
+    summary: 'Log time spent on a ticket',
+    params: idParamsSchema,
+    body: addTimeEntrySchema,
+    status: 201,
+    idempotent: true,
+    response: ticketViewSchema,
+  }),
+} as const;

@@ -51,7 +51,7 @@ export type TestApp = {
   ctx: AppContext;
   config: Config;
   backend: Backend;
-  /** A live session token for a demo account, made without going through sign-in. */
+  /** A live session token for a demo account, made without going through sign-in, at the app's clock (`ctx.now`). */
   tokenFor(who: DemoAccount): Promise<string>;
   close(): Promise<void>;
 };
@@ -105,7 +105,7 @@ export async function startTestApp(
       const staff = !['acme', 'globex'].includes(who);
       const table = staff ? 'staff_users' : 'client_users';
       const { rows } = await database.pool.query(`SELECT id FROM ${table} WHERE email = $1`, [email]);
-      return createSession(database.pool, config, { audience: staff ? 'staff' : 'client', userId: rows[0].id });
+      return createSession(database.pool, config, { audience: staff ? 'staff' : 'client', userId: rows[0].id }, ctx.now());
     },
     async close() {
       await app.close();

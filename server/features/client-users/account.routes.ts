@@ -1,20 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  FORGOT_PASSWORD_MESSAGE,
-  forgotPasswordRequestSchema,
-  setPasswordRequestSchema,
-  SIGNUP_ACCEPTED_MESSAGE,
-  signupRequestSchema,
-  TOKEN_INVALID_MESSAGE,
-  type AcceptedResponse,
-} from '@contracts/client-portal';
+import { CLIENT_ACCOUNTS, FORGOT_PASSWORD_MESSAGE, SIGNUP_ACCEPTED_MESSAGE, TOKEN_INVALID_MESSAGE, type SetPasswordRequest } from '@contracts/client-portal';
 import { ERROR_CODES } from '@contracts/common/errors';
 import { consumePasswordToken, issuePasswordToken, type PasswordTokenPurpose } from '@server/platform/auth/password-tokens';
 import { hashPassword, passwordProblem } from '@server/platform/auth/passwords';
 import { revokeAllSessions } from '@server/platform/auth/sessions';
 import { audit, clientActor, SYSTEM } from '@server/platform/audit';
 import { inTransaction } from '@server/platform/db/database';
-import { ApiError, parseInput } from '@server/platform/http/errors';
+import { route } from '@server/platform/http/endpoints';
+import { ApiError } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
 import { deliverLater, queueEmail } from '@server/platform/mail/outbox';
 import { resettableUser, setPasswordHash } from './client-users.repo';
@@ -39,8 +32,7 @@ export const publicAccountRoutes: Routes = (app, ctx) => {
    * The same answer after the same work whatever the account number, the company's policy or the
    * email: parse, count, check and hash the password, answer; `processSignup` runs afterwards.
    */
-  app.post('/api/v2/client/signup', async (request, reply): Promise<AcceptedResponse> => {
-    const input = parseInput(signupRequestSchema, request.body);
+  route(app, CLIENT_ACCOUNTS.signup, async ({ body: input }, request) => {
     await signupByAddress.hit(request.ip);
     badPassword(input.password);
     const passwordHash = await hashPassword(input.password);
@@ -49,8 +41,7 @@ export const publicAccountRoutes: Routes = (app, ctx) => {
       request.log.info({ outcome }, 'client signup handled');
       deliverLater(ctx, request.log, outboxIds);
     });
-    reply.status(202);
-    return { accepted: true, message: SIGNUP_ACCEPTED_MESSAGE };
+    return { accepted: true as const, message: SIGNUP_ACCEPTED_MESSAGE };
   });
 
   /** Mails a reset link when the email has an account that may use one; nothing otherwise. */
@@ -69,17 +60,14 @@ export const publicAccountRoutes: Routes = (app, ctx) => {
    * Always the same answer, after the same work (the limits): whether the email has an account is
    * looked at only after the reply went out, so neither the text nor the time tells.
    */
-  app.post('/api/v2/client/forgot-password', async (request, reply): Promise<AcceptedResponse> => {
-    const input = parseInput(forgotPasswordRequestSchema, request.body);
+  route(app, CLIENT_ACCOUNTS.forgotPassword, async ({ body: input }, request) => {
     await resetByAddress.hit(request.ip);
     await resetByAccount.hit(input.email);
     ctx.background.run(request.log, 'password reset email', () => sendResetLink(input.email, request));
-    reply.status(202);
-    return { accepted: true, message: FORGOT_PASSWORD_MESSAGE };
+    return { accepted: true as const, message: FORGOT_PASSWORD_MESSAGE };
   });
 
-  const redeemPasswordToken = (purpose: PasswordTokenPurpose) => async (request: FastifyRequest) => {
-    const input = parseInput(setPasswordRequestSchema, request.body);
+  const redeemPasswordToken = (purpose: PasswordTokenPurpose) => async ({ body: input }: { body: SetPasswordRequest }, request: FastifyRequest) => {
     await resetByAddress.hit(request.ip);
     badPassword(input.password);
     const passwordHash = await hashPassword(input.password);
@@ -99,6 +87,6 @@ export const publicAccountRoutes: Routes = (app, ctx) => {
     return { done: true as const };
   };
 
-  app.post('/api/v2/client/set-password', redeemPasswordToken('invite'));
-  app.post('/api/v2/client/reset-password', redeemPasswordToken('reset'));
+  route(app, CLIENT_ACCOUNTS.setPassword, redeemPasswordToken('invite'));
+  route(app, CLIENT_ACCOUNTS.resetPassword, redeemPasswordToken('reset'));
 };

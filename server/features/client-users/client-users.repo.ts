@@ -2,7 +2,10 @@
 import type { z } from 'zod';
 import type { ClientUser, clientUserQuerySchema, Paged } from '@contracts/companies';
 import { revokeAllSessions } from '@server/platform/auth/sessions';
-import { containing, offsetOf, type Queryable } from '@server/platform/sql';
+import { containing, iso, isoOf, offsetOf, type Queryable } from '@server/platform/sql';
+
+/** When the user was last sent an invitation (or an activation link). */
+const LAST_INVITED = `(SELECT max(i.created_at) FROM password_tokens i WHERE i.client_user_id = u.id AND i.purpose = 'invite')`;
 
 /** Sort columns of the list; a sort always ends with the id so pages do not overlap. */
 const SORT_SQL: Record<string, string> = {
@@ -10,13 +13,13 @@ const SORT_SQL: Record<string, string> = {
   email: 'u.email',
   company: 'lower(c.name)',
   status: 'u.status',
-  last_invited_at: 'last_invited_at',
+  last_invited_at: LAST_INVITED,
   created_at: 'u.created_at',
 };
 const DEFAULT_ORDER = 'lower(c.name), lower(u.name)';
 
-const USER_COLUMNS = `u.id, u.company_id, c.name AS company_name, u.contact_id, u.name, u.email, u.status, u.created_at,
-  (SELECT max(i.created_at) FROM password_tokens i WHERE i.client_user_id = u.id AND i.purpose = 'invite') AS last_invited_at`;
+const USER_COLUMNS = `u.id, u.company_id, c.name AS company_name, u.contact_id, u.name, u.email, u.status, ${iso('u.created_at')},
+  ${isoOf(LAST_INVITED)} AS last_invited_at`;
 const FROM = 'client_users u JOIN companies c ON c.id = u.company_id';
 
 /** One client user with its company; `lock` holds the row for a change. */

@@ -3,14 +3,15 @@
  * in the outbox), resend the invite, approve or decline a sign-up request, disable (ends every
  * session of the user).
  */
-import { clientUserQuerySchema, inviteClientUserSchema } from '@contracts/companies';
+import { CLIENT_USERS } from '@contracts/client-users';
+import type { ClientUser } from '@contracts/companies';
 import { ERROR_CODES } from '@contracts/common/errors';
-import { idParamsSchema } from '@contracts/common/input';
 import { audit, staffActor } from '@server/platform/audit';
 import { staffOf } from '@server/platform/auth/guards';
 import { issuePasswordToken } from '@server/platform/auth/password-tokens';
 import { inTransaction } from '@server/platform/db/database';
-import { ApiError, invalidField, notFound, parseInput } from '@server/platform/http/errors';
+import { route } from '@server/platform/http/endpoints';
+import { ApiError, invalidField, notFound } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
 import { createOnce } from '@server/platform/idempotency';
 import { deliverLater, queueEmail } from '@server/platform/mail/outbox';
@@ -31,7 +32,7 @@ import { activationEmail, inviteEmail } from './emails';
 const onlyPending = () => new ApiError(409, ERROR_CODES.conflict, 'Only a sign-up request awaiting approval can be approved or declined');
 
 /** The user, or 404. */
-async function existing(db: Queryable, id: number, lock = false) {
+async function existing(db: Queryable, id: number, lock = false): Promise<ClientUser> {
   const user = await loadClientUser(db, id, lock);
   if (!user) throw notFound('No such client user');
   return user;
@@ -40,12 +41,11 @@ async function existing(db: Queryable, id: number, lock = false) {
 export const staffClientUserRoutes: Routes = (app, ctx) => {
   const pool = ctx.database.pool;
 
-  app.get('/api/v2/client-users', async (request) => searchClientUsers(pool, parseInput(clientUserQuerySchema, request.query, 'query')));
+  route(app, CLIENT_USERS.list, async ({ query }) => searchClientUsers(pool, query));
 
-  app.post('/api/v2/client-users', async (request, reply) => {
-    const input = parseInput(inviteClientUserSchema, request.body);
+  route(app, CLIENT_USERS.invite, async ({ body: input }, request, reply) => {
     const me = staffActor(staffOf(request).userId);
-    return createOnce(request, reply, pool, async (db) => {
+    const answer = createOnce(request, reply, pool, async (db) => {
       const company = await companyName(db, input.company_id);
       if (company === null) throw invalidField('company_id', 'No such company');
       if (input.contact_id && !(await isContactAt(db, input.contact_id, input.company_id))) throw invalidField('contact_id', 'This contact is not at the company');
@@ -55,12 +55,12 @@ export const staffClientUserRoutes: Routes = (app, ctx) => {
       const queued = await queueEmail(db, inviteEmail(ctx.config, { email: input.email, name: input.name, company }, token));
       await audit(db, { actor: me, entity: 'client_user', entityId: id, action: 'invite', detail: { email: input.email, company_id: input.company_id } });
       // The invite goes out once the user and its email are committed, and not again on a replay.
-      return { status: 201, body: await loadClientUser(db, id), afterCommit: () => deliverLater(ctx, request.log, [queued]) };
+      return { status: 201, body: await existing(db, id), afterCommit: () => deliverLater(ctx, request.log, [queued]) };
     });
+    return answer;
   });
 
-  app.post('/api/v2/client-users/:id/resend', async (request) => {
-    const { id } = parseInput(idParamsSchema, request.params, 'path');
+  route(app, CLIENT_USERS.resend, async ({ params: { id } }, request) => {
     const me = staffActor(staffOf(request).userId);
     const outboxId = await inTransaction(pool, async (db) => {
       const user = await existing(db, id);
@@ -71,12 +71,11 @@ export const staffClientUserRoutes: Routes = (app, ctx) => {
       return queued;
     });
     deliverLater(ctx, request.log, [outboxId]);
-    return loadClientUser(pool, id);
+    return existing(pool, id);
   });
 
   /** A sign-up request awaiting approval becomes an invited user, and gets the activation link. */
-  app.post('/api/v2/client-users/:id/approve', async (request) => {
-    const { id } = parseInput(idParamsSchema, request.params, 'path');
+  route(app, CLIENT_USERS.approve, async ({ params: { id } }, request) => {
     const me = staffActor(staffOf(request).userId);
     const outboxId = await inTransaction(pool, async (db) => {
       const user = await existing(db, id, true);
@@ -88,15 +87,14 @@ export const staffClientUserRoutes: Routes = (app, ctx) => {
       return queued;
     });
     deliverLater(ctx, request.log, [outboxId]);
-    return loadClientUser(pool, id);
+    return existing(pool, id);
   });
 
   /**
    * A sign-up request awaiting approval is deleted: nobody is told, and no account is left that a
    * password link or a sign-in could ever use. The audit log keeps who declined which address.
    */
-  app.post('/api/v2/client-users/:id/decline', async (request) => {
-    const { id } = parseInput(idParamsSchema, request.params, 'path');
+  route(app, CLIENT_USERS.decline, async ({ params: { id } }, request) => {
     const me = staffActor(staffOf(request).userId);
     await inTransaction(pool, async (db) => {
       const user = await existing(db, id, true);
@@ -107,14 +105,13 @@ export const staffClientUserRoutes: Routes = (app, ctx) => {
     return { id, declined: true as const };
   });
 
-  app.post('/api/v2/client-users/:id/disable', async (request) => {
-    const { id } = parseInput(idParamsSchema, request.params, 'path');
+  route(app, CLIENT_USERS.disable, async ({ params: { id } }, request) => {
     const me = staffActor(staffOf(request).userId);
     await inTransaction(pool, async (db) => {
       const user = await existing(db, id);
       await disableClientUser(db, id);
       await audit(db, { actor: me, entity: 'client_user', entityId: id, action: 'disable', detail: { from: user.status } });
     });
-    return loadClientUser(pool, id);
+    return existing(pool, id);
   });
 };

@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import {
   NO_SIGNUP_DOMAINS,
+  type ClientUser,
   type Company,
   type CompanyRow,
   type CompanyView,
@@ -17,7 +18,7 @@ import { ERROR_CODES } from '@contracts/common/errors';
 import { clientUsersOfCompany } from '@server/features/client-users';
 import { audit, type AuditActor } from '@server/platform/audit';
 import { ApiError, invalidField, notFound } from '@server/platform/http/errors';
-import { containing, offsetOf, type Queryable } from '@server/platform/sql';
+import { containing, isoInstant, offsetOf, type Queryable } from '@server/platform/sql';
 
 const SORT_SQL: Record<string, string> = {
   name: 'lower(c.name)',
@@ -69,7 +70,7 @@ export async function searchCompanies(db: Queryable, search: z.output<typeof com
   const sort = search.sort?.length ? search.sort : [{ field: 'name' as const, dir: 'asc' as const }];
   const order = [...sort.map((s) => `${SORT_SQL[s.field]} ${s.dir.toUpperCase()}`), 'c.id'].join(', ');
   const { rows: count } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM companies c ${where}`, values);
-  const { rows } = await db.query<CompanyRow>(
+  const { rows } = await db.query<Omit<CompanyRow, 'created_at'> & { created_at: Date }>(
     `SELECT c.id, c.name, c.account_number, c.status, c.territory, c.created_at,
             (SELECT count(*)::int FROM tickets t WHERE t.company_id = c.id AND t.status <> 'C') AS open_tickets
        FROM companies c ${where}
@@ -77,7 +78,7 @@ export async function searchCompanies(db: Queryable, search: z.output<typeof com
       LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
     [...values, search.size, offsetOf(search.page, search.size)],
   );
-  return { rows, page: search.page, size: search.size, total: count[0]!.n, totalExact: true };
+  return { rows: rows.map((r) => ({ ...r, created_at: isoInstant(r.created_at) })), page: search.page, size: search.size, total: count[0]!.n, totalExact: true };
 }
 
 export async function insertCompany(db: Queryable, input: z.output<typeof createCompanySchema>, actor: AuditActor): Promise<number> {
@@ -94,23 +95,29 @@ export async function insertCompany(db: Queryable, input: z.output<typeof create
   return id;
 }
 
-/** A company's page: details, contacts, client users and ticket counts. */
-export async function loadCompany(db: Queryable, id: number): Promise<CompanyView | null> {
-  const { rows } = await db.query<Company>(
+/** A company's page: details, contacts, client users and ticket counts (overdue at `now`). */
+export async function loadCompany(db: Queryable, id: number, now: Date): Promise<CompanyView | null> {
+  const { rows } = await db.query<Omit<Company, 'created_at'> & { created_at: Date }>(
     `SELECT ${COMPANY_COLUMNS} FROM companies c LEFT JOIN staff_users m ON m.id = c.account_manager_id WHERE c.id = $1`,
     [id],
   );
   if (!rows[0]) return null;
   const { rows: contacts } = await db.query<Contact>(`SELECT ${CONTACT_COLUMNS} FROM contacts WHERE company_id = $1 ORDER BY name, id LIMIT 1000`, [id]);
-  const users = await clientUsersOfCompany(db, id);
+  // The driver reads the users' instants as Dates (their row type says text): written below as the answer writes them.
+  const users = (await clientUsersOfCompany(db, id)) as (Omit<ClientUser, 'created_at' | 'last_invited_at'> & { created_at: Date | string; last_invited_at: Date | string | null })[];
   const { rows: counts } = await db.query<CompanyView['ticket_counts']>(
     `SELECT count(*) FILTER (WHERE status <> 'C')::int AS open,
-            count(*) FILTER (WHERE status <> 'C' AND duedate < now())::int AS overdue,
+            count(*) FILTER (WHERE status <> 'C' AND duedate < $2)::int AS overdue,
             count(*)::int AS total
        FROM tickets WHERE company_id = $1`,
-    [id],
+    [id, now],
   );
-  return { company: rows[0], contacts, client_users: users, ticket_counts: counts[0]! };
+  return {
+    company: { ...rows[0], created_at: isoInstant(rows[0].created_at) },
+    contacts,
+    client_users: users.map((u) => ({ ...u, created_at: isoInstant(u.created_at), last_invited_at: isoInstant(u.last_invited_at) })),
+    ticket_counts: counts[0]!,
+  };
 }
 
 /** The changed fields of a row: what each was and became. */

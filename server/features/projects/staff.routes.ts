@@ -44,7 +44,7 @@ export const staffProjectRoutes: Routes = (app, ctx) => {
    * answers; a retry with the key answers the body stored the first time, of the same shape.
    */
   const createdOnce = <T>(request: FastifyRequest, reply: FastifyReply, work: (db: pg.PoolClient) => Promise<T>) =>
-    createOnce(request, reply, pool, async (db) => ({ status: 201, body: await work(db) })) as Promise<T>;
+    createOnce(request, reply, pool, async (db) => ({ status: 201, body: await work(db) }));
 
   route(app, PROJECTS.search, async ({ query }) => searchProjects(pool, query, today()));
   route(app, PROJECTS.options, async ({ query }) => projectOptions(pool, query.q));

@@ -6,13 +6,13 @@
 import { publicRoutes, staffRoutes, type Feature } from '@server/platform/http/plugins';
 import { expireQuoteJob } from './jobs';
 import { publicQuoteRoutes } from './public.routes';
-import { expireQuote } from './quotes.repo';
+import { expireQuote } from './quotes.commands';
 import { staffQuoteRoutes } from './staff.routes';
 
 export const quotes: Feature = {
   name: 'quotes',
   register: async (app, ctx) => {
-    await ctx.jobs.define(expireQuoteJob, async ({ quoteId }) => void (await expireQuote(ctx.database.pool, quoteId)), { policy: 'short' });
+    await ctx.jobs.define(expireQuoteJob, async ({ quoteId }) => void (await expireQuote(ctx, quoteId)), { policy: 'short' });
     await staffRoutes(app, ctx, staffQuoteRoutes);
     await publicRoutes(app, ctx, publicQuoteRoutes);
   },

@@ -2,57 +2,48 @@
  * Public: the client's page of a sent quote, reached only by the key in the emailed link. A wrong,
  * replaced or expired key answers the same 404; every call counts against the address's limit.
  */
-import { quoteAcceptSchema, quoteDeclineSchema, quoteKeyParamsSchema, QUOTE_KEY_PATTERN } from '@contracts/quotes';
+import { QUOTES, QUOTE_KEY_PATTERN } from '@contracts/quotes';
 import { Counter } from '@server/platform/auth/limits';
-import { inTransaction } from '@server/platform/db/database';
-import { notFound, parseInput } from '@server/platform/http/errors';
+import { route } from '@server/platform/http/endpoints';
+import { notFound } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
-import { decideByKey, ownerEmailOf, publicQuote, quoteByKey } from './quotes.repo';
-import { queueEmail, deliverLater } from '@server/platform/mail/outbox';
+import { LINK_NOT_VALID, decideByLink, quoteByKey } from './quotes.commands';
+import { publicQuote } from './quotes.repo';
 
 /** Calls per address per window on the quote links (opening, accepting, declining). */
 export const QUOTE_LINK_LIMIT = { perAddress: 60, windowMs: 10 * 60_000 } as const;
-const NOT_VALID = 'This link is not valid';
+
+/** A key that cannot be one (the shape of every key issued) opens nothing, as a wrong one. */
+const keyOf = (params: { key: string }) => {
+  if (!QUOTE_KEY_PATTERN.test(params.key)) throw notFound(LINK_NOT_VALID);
+  return params.key;
+};
 
 export const publicQuoteRoutes: Routes = (app, ctx) => {
   const pool = ctx.database.pool;
   const limit = new Counter(pool, 'quote-link-address', QUOTE_LINK_LIMIT.perAddress, QUOTE_LINK_LIMIT.windowMs);
-  const keyOf = (params: unknown) => {
-    const { key } = parseInput(quoteKeyParamsSchema, params, 'path');
-    if (!QUOTE_KEY_PATTERN.test(key)) throw notFound(NOT_VALID);
-    return key;
-  };
+  // Every call on a link counts, before its input is looked at (these routes only: this plugin holds them alone).
+  app.addHook('onRequest', async (request) => limit.hit(request.ip));
 
-  app.get('/api/v2/public/quotes/:key', async (request) => {
-    await limit.hit(request.ip);
-    const found = await quoteByKey(pool, keyOf(request.params));
-    if (!found) throw notFound(NOT_VALID);
+  route(app, QUOTES.publicView, async ({ params }) => {
+    const found = await quoteByKey(pool, keyOf(params));
+    if (!found) throw notFound(LINK_NOT_VALID);
     return publicQuote(pool, found);
   });
 
-  const decided = async (quoteId: number, what: string, name: string) => {
-    const owner = await ownerEmailOf(pool, quoteId);
-    if (!owner) return [];
-    return [await queueEmail(pool, { to: owner.email, kind: 'quote', subject: `Quote ${owner.number} ${what} by ${name}`, body: `${name} ${what} quote ${owner.number}.` })];
-  };
-
-  app.post('/api/v2/public/quotes/:key/accept', async (request) => {
-    await limit.hit(request.ip);
-    const key = keyOf(request.params);
-    const input = parseInput(quoteAcceptSchema, request.body);
-    const decision = await inTransaction(pool, (db) => decideByKey(db, key, { decision: 'accepted', name: input.name, reason: '', address: request.ip, chosenLineIds: input.chosenLineIds, expectedTotalCents: input.expectedTotalCents }));
-    const found = await quoteByKey(pool, key);
-    if (found) deliverLater(ctx, request.log, await decided(found.quote.id, 'accepted', input.name));
-    return { decision: { decision: decision.decision, name: decision.name, decidedAt: decision.decidedAt, totalCents: decision.totalCents } };
+  const decided = (d: { decision: 'accepted' | 'declined'; name: string; decidedAt: string; totalCents: number }) => ({
+    decision: { decision: d.decision, name: d.name, decidedAt: d.decidedAt, totalCents: d.totalCents },
   });
 
-  app.post('/api/v2/public/quotes/:key/decline', async (request) => {
-    await limit.hit(request.ip);
-    const key = keyOf(request.params);
-    const input = parseInput(quoteDeclineSchema, request.body);
-    const decision = await inTransaction(pool, (db) => decideByKey(db, key, { decision: 'declined', name: input.name, reason: input.reason, address: request.ip, chosenLineIds: [] }));
-    const found = await quoteByKey(pool, key);
-    if (found) deliverLater(ctx, request.log, await decided(found.quote.id, 'declined', input.name));
-    return { decision: { decision: decision.decision, name: decision.name, decidedAt: decision.decidedAt, totalCents: decision.totalCents } };
+  route(app, QUOTES.publicAccept, async ({ params, body }, request) => {
+    const key = keyOf(params);
+    const decision = await decideByLink(ctx, key, { decision: 'accepted', name: body.name, reason: '', address: request.ip, chosenLineIds: body.chosenLineIds, expectedTotalCents: body.expectedTotalCents }, request.log);
+    return decided(decision);
+  });
+
+  route(app, QUOTES.publicDecline, async ({ params, body }, request) => {
+    const key = keyOf(params);
+    const decision = await decideByLink(ctx, key, { decision: 'declined', name: body.name, reason: body.reason, address: request.ip, chosenLineIds: [] }, request.log);
+    return decided(decision);
   });
 };

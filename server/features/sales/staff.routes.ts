@@ -6,6 +6,7 @@ import { inTransaction } from '@server/platform/db/database';
 import { route } from '@server/platform/http/endpoints';
 import { notFound } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
+import { createOnce } from '@server/platform/idempotency';
 import {
   cacReport,
   companyView,
@@ -43,13 +44,15 @@ export const staffSalesRoutes: Routes = (app, ctx) => {
 
   route(app, SALES.activities, async ({ query }) => ({ activities: await listActivities(pool, query) }));
 
-  route(app, SALES.log, async ({ body }, request) => {
+  route(app, SALES.log, async ({ body }, request, reply) => {
     const staff = staffOf(request);
     const today = ctx.now().toISOString().slice(0, 10);
-    const id = await inTransaction(pool, (db) => insertActivity(db, { ...body, staffId: body.staffId ?? staff.userId }, staff, today));
-    const activity = await loadActivity(pool, id);
-    if (!activity) throw notFound('No such activity');
-    return activity;
+    return createOnce(request, reply, pool, async (db) => {
+      const id = await insertActivity(db, { ...body, staffId: body.staffId ?? staff.userId }, staff, today);
+      const activity = await loadActivity(db, id);
+      if (!activity) throw notFound('No such activity');
+      return { status: 201, body: activity };
+    });
   });
 
   route(app, SALES.reps, async (_, request) => repsFor(pool, staffOf(request)));
@@ -68,7 +71,9 @@ export const staffSalesRoutes: Routes = (app, ctx) => {
     moved: await inTransaction(pool, (db) => reassign(db, body.companyIds, body.territoryId, me(request))),
   }));
 
-  route(app, SALES.createTerritory, async ({ body }, request) => ({ id: await inTransaction(pool, (db) => createTerritory(db, body, me(request))) }));
+  route(app, SALES.createTerritory, async ({ body }, request, reply) =>
+    createOnce(request, reply, pool, async (db) => ({ status: 201, body: { id: await createTerritory(db, body, me(request)) } })),
+  );
 
   route(app, SALES.updateTerritory, async ({ params, body }, request) => {
     await inTransaction(pool, (db) => updateTerritory(db, params.id, body, me(request)));

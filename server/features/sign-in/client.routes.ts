@@ -1,7 +1,8 @@
 /** The client session's check of its token. */
-import type { ClientUser } from '@contracts/auth';
+import { SIGN_IN, type ClientUser } from '@contracts/auth';
 import { clientOf } from '@server/platform/auth/guards';
 import type { ClientPrincipal } from '@server/platform/auth/sessions';
+import { route } from '@server/platform/http/endpoints';
 import type { Routes } from '@server/platform/http/plugins';
 
 export function clientUserView(p: ClientPrincipal): ClientUser {
@@ -9,5 +10,5 @@ export function clientUserView(p: ClientPrincipal): ClientUser {
 }
 
 export const clientSessionRoutes: Routes = (app) => {
-  app.post('/api/v2/client/verify-token', async (request) => ({ valid: true as const, user: clientUserView(clientOf(request)) }));
+  route(app, SIGN_IN.verifyToken, async (_, request) => ({ valid: true as const, user: clientUserView(clientOf(request)) }));
 };

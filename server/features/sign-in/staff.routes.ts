@@ -1,10 +1,10 @@
 /** The signed-in staff session's own calls: the profile (role, initials) and the Learning Center link. */
-import { profileMeRequestSchema, whoAmIRequestSchema } from '@contracts/auth';
+import { SIGN_IN } from '@contracts/auth';
 import { MANAGER_ROLES } from '@contracts/common/constants';
-import { moodleUrlRequestSchema } from '@contracts/overdue';
 import { staffOf } from '@server/platform/auth/guards';
 import type { StaffPrincipal } from '@server/platform/auth/sessions';
-import { forbidden, notFound, parseInput } from '@server/platform/http/errors';
+import { route } from '@server/platform/http/endpoints';
+import { forbidden, notFound } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
 import { staffProfile } from './sign-in.repo';
 
@@ -16,23 +16,18 @@ function assertMayRead(caller: StaffPrincipal, userid: number): void {
 export const staffSessionRoutes: Routes = (app, ctx) => {
   const pool = ctx.database.pool;
 
-  app.post('/api/v2/profile/who/am/i', async (request) => {
-    const { userid } = parseInput(whoAmIRequestSchema, request.body);
+  route(app, SIGN_IN.whoAmI, async ({ body: { userid } }, request) => {
     assertMayRead(staffOf(request), userid);
     const user = await staffProfile(pool, userid);
     return user ? [user] : [];
   });
 
-  app.post('/api/v2/profile/me', async (request) => {
-    const { user: userid } = parseInput(profileMeRequestSchema, request.body);
+  route(app, SIGN_IN.profileMe, async ({ body: { user: userid } }, request) => {
     assertMayRead(staffOf(request), userid);
     const user = await staffProfile(pool, userid);
     if (!user) throw notFound('No such user');
     return user;
   });
 
-  app.post('/api/v2/moodleurl', async (request) => {
-    parseInput(moodleUrlRequestSchema, request.body);
-    return { url: ctx.config.learningCenterUrl };
-  });
+  route(app, SIGN_IN.learningCenterUrl, async () => ({ url: ctx.config.learningCenterUrl }));
 };

@@ -16,13 +16,13 @@ export function surveyLink(publicUrl: string, type: SurveyType, key: string): st
 
 type KeyRow = { id: number; key: string; created: boolean };
 
-/** The support survey key of a ticket, issued on first use. */
-async function supportKeyFor(client: ClientBase, ticketId: number, companyId: number | null, email: string): Promise<KeyRow> {
+/** The support survey key of a ticket, issued on first use (at `now`). */
+async function supportKeyFor(client: ClientBase, ticketId: number, companyId: number | null, email: string, now: Date): Promise<KeyRow> {
   const { rows } = await client.query<{ id: number; key: string; created: boolean }>(
-    `INSERT INTO survey_keys (key, type, ticket_id, company_id, email) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO survey_keys (key, type, ticket_id, company_id, email, created_at) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (ticket_id) WHERE type = '${SURVEY_TYPE_SUPPORT}' DO NOTHING
      RETURNING id::int AS id, key, true AS created`,
-    [newSurveyKey(), SURVEY_TYPE_SUPPORT, ticketId, companyId, email],
+    [newSurveyKey(), SURVEY_TYPE_SUPPORT, ticketId, companyId, email, now],
   );
   if (rows[0]) return rows[0];
   const existing = await client.query<{ id: number; key: string }>(
@@ -32,13 +32,13 @@ async function supportKeyFor(client: ClientBase, ticketId: number, companyId: nu
   return { ...existing.rows[0]!, created: false };
 }
 
-/** The client care survey key of a contact, issued on first use. */
-async function clientCareKeyFor(client: ClientBase, contactId: number, companyId: number, email: string): Promise<KeyRow> {
+/** The client care survey key of a contact, issued on first use (at `now`). */
+async function clientCareKeyFor(client: ClientBase, contactId: number, companyId: number, email: string, now: Date): Promise<KeyRow> {
   const { rows } = await client.query<{ id: number; key: string; created: boolean }>(
-    `INSERT INTO survey_keys (key, type, contact_id, company_id, email) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO survey_keys (key, type, contact_id, company_id, email, created_at) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (contact_id) WHERE type = '${SURVEY_TYPE_CLIENT_CARE}' DO UPDATE SET email = EXCLUDED.email
      RETURNING id::int AS id, key, (xmax = 0) AS created`,
-    [newSurveyKey(), SURVEY_TYPE_CLIENT_CARE, contactId, companyId, email],
+    [newSurveyKey(), SURVEY_TYPE_CLIENT_CARE, contactId, companyId, email, now],
   );
   return rows[0]!;
 }
@@ -48,13 +48,14 @@ export type QueuedSurvey = { key: string; outboxId: number; to: string; link: st
 /**
  * Queues the support-survey email of a ticket to its contact, in the caller's transaction.
  * Called when a ticket is closed. Each ticket gets one survey key and one survey email: a ticket
- * closed again (or one without a contact email) queues nothing and answers null.
+ * closed again (or one without a contact email) queues nothing and answers null. `now` is the
+ * app's clock (the key is issued then: the ticket view's "sent").
  */
 export async function queueSupportSurvey(
   client: ClientBase,
   ticketId: number,
   config: Pick<Config, 'publicUrl'> = loadConfig(),
-  options: { resend?: boolean } = {},
+  options: { resend?: boolean; now?: Date } = {},
 ): Promise<QueuedSurvey | null> {
   const { rows } = await client.query<{ id: number; title: string; company_id: number | null; email: string | null; name: string | null }>(
     `SELECT t.id, t.title, t.company_id, COALESCE(NULLIF(t.contact_email, ''), c.email) AS email,
@@ -65,7 +66,7 @@ export async function queueSupportSurvey(
   );
   const ticket = rows[0];
   if (!ticket?.email) return null;
-  const key = await supportKeyFor(client, ticket.id, ticket.company_id, ticket.email);
+  const key = await supportKeyFor(client, ticket.id, ticket.company_id, ticket.email, options.now ?? new Date());
   if (!key.created && !options.resend) return null;
   const link = surveyLink(config.publicUrl, SURVEY_TYPE_SUPPORT, key.key);
   const body = [
@@ -82,11 +83,12 @@ export async function queueSupportSurvey(
   return { key: key.key, outboxId, to: ticket.email, link };
 }
 
-/** Queues a client care survey email to every contact of a company that has an email address. */
+/** Queues a client care survey email to every contact of a company that has an email address (keys issued at `now`). */
 export async function queueClientCareSurveys(
   client: ClientBase,
   companyId: number,
   config: Pick<Config, 'publicUrl'>,
+  now: Date = new Date(),
 ): Promise<QueuedSurvey[]> {
   const { rows } = await client.query<{ id: number; name: string; email: string; company_id: number; company_name: string }>(
     `SELECT c.id, c.name, c.email, c.company_id, co.name AS company_name
@@ -97,7 +99,7 @@ export async function queueClientCareSurveys(
   );
   const queued: QueuedSurvey[] = [];
   for (const contact of rows) {
-    const key = await clientCareKeyFor(client, contact.id, contact.company_id, contact.email);
+    const key = await clientCareKeyFor(client, contact.id, contact.company_id, contact.email, now);
     const link = surveyLink(config.publicUrl, SURVEY_TYPE_CLIENT_CARE, key.key);
     const body = [
       `Hello ${contact.name},`,

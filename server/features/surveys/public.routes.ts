@@ -1,9 +1,9 @@
 /** Public: respondents are identified only by the survey key in their link (spec 6). */
 import { SURVEY_TEXT_MAX } from '@contracts/common/constants';
-import { SURVEY_KEY_CHECK_PATH } from '@contracts/common/constants';
-import { surveyKeyParamsSchema, surveyKeyQuerySchema, surveySubmissionSchema } from '@contracts/surveys';
+import { SURVEYS } from '@contracts/surveys';
 import { inTransaction } from '@server/platform/db/database';
-import { invalidField, parseInput } from '@server/platform/http/errors';
+import { route } from '@server/platform/http/endpoints';
+import { invalidField } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
 import { storeSubmission, surveyKeyStatus } from './surveys.repo';
 
@@ -11,22 +11,29 @@ import { storeSubmission, surveyKeyStatus } from './surveys.repo';
 const SUBMIT_BODY_LIMIT = 8 * SURVEY_TEXT_MAX * 4 + 4096;
 
 export const publicSurveyRoutes: Routes = (app, ctx) => {
-  app.post('/api/submitsurvey', { bodyLimit: SUBMIT_BODY_LIMIT }, async (request, reply) => {
-    await ctx.limits.surveyByAddress.hit(request.ip);
-    const input = parseInput(surveySubmissionSchema, request.body);
-    const stored = await inTransaction(ctx.database.pool, (db) => storeSubmission(db, input));
-    if (!stored) throw invalidField('ticket', 'Unknown survey link');
-    request.log.info({ type: input.type }, 'survey response stored');
-    return reply.status(201).send({ ok: true });
-  });
+  // Every call counts against the address's limit, before anything of it is read.
+  route(
+    app,
+    SURVEYS.submit,
+    async ({ body }, request) => {
+      const stored = await inTransaction(ctx.database.pool, (db) => storeSubmission(db, body, ctx.now()));
+      if (!stored) throw invalidField('ticket', 'Unknown survey link');
+      request.log.info({ type: body.type }, 'survey response stored');
+      return { ok: true as const };
+    },
+    { bodyLimit: SUBMIT_BODY_LIMIT, onRequest: async (request) => ctx.limits.surveyByAddress.hit(request.ip) },
+  );
 
   // Opening a link asks first whether its key is valid, so a bad link says so before any answer is typed.
-  app.get(`${SURVEY_KEY_CHECK_PATH}/:key`, async (request, reply) => {
-    await ctx.limits.surveyCheckByAddress.hit(request.ip);
-    const { key } = parseInput(surveyKeyParamsSchema, request.params);
-    const { type } = parseInput(surveyKeyQuerySchema, request.query);
-    const status = await surveyKeyStatus(ctx.database.pool, key, type);
-    // The answer changes as soon as someone answers: never from a cache.
-    return reply.header('cache-control', 'no-store').send(status);
-  });
+  route(
+    app,
+    SURVEYS.checkKey,
+    async ({ params, query }, _request, reply) => {
+      const status = await surveyKeyStatus(ctx.database.pool, params.key, query.type);
+      // The answer changes as soon as someone answers: never from a cache.
+      reply.header('cache-control', 'no-store');
+      return status;
+    },
+    { onRequest: async (request) => ctx.limits.surveyCheckByAddress.hit(request.ip) },
+  );
 };

@@ -18,8 +18,11 @@ import { isWellFormedSurveyKey, SURVEY_TEXT_QUESTIONS, type SurveyKeyStatus } fr
 import { toCsv, type CsvColumn } from '@contracts/common/csv';
 import type { SurveyComment, SurveyResults, SurveySubmission, SurveyType } from '@contracts/surveys';
 
-/** Stores one submission against its survey key; answers false (and stores nothing) for an unknown key. */
-export async function storeSubmission(client: ClientBase, input: SurveySubmission & { Q1: number }): Promise<boolean> {
+/**
+ * Stores one submission against its survey key, received at `now` (the latest received counts);
+ * answers false (and stores nothing) for an unknown key.
+ */
+export async function storeSubmission(client: ClientBase, input: SurveySubmission & { Q1: number }, now: Date): Promise<boolean> {
   const { rows } = await client.query<{ id: number }>('SELECT id::int AS id FROM survey_keys WHERE key = $1 AND type = $2', [
     input.ticket,
     input.type,
@@ -27,12 +30,13 @@ export async function storeSubmission(client: ClientBase, input: SurveySubmissio
   const key = rows[0];
   if (!key) return false;
   const q2 = input.type === SURVEY_TYPE_CLIENT_CARE ? input.Q2 : null;
-  await client.query('INSERT INTO survey_responses (survey_key_id, type, q1, q2, answers) VALUES ($1, $2, $3, $4, $5)', [
+  await client.query('INSERT INTO survey_responses (survey_key_id, type, q1, q2, answers, received_at) VALUES ($1, $2, $3, $4, $5, $6)', [
     key.id,
     input.type,
     input.Q1,
     q2,
     JSON.stringify(input),
+    now,
   ]);
   return true;
 }

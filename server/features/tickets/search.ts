@@ -8,6 +8,7 @@ import type { Pool } from 'pg';
 import { TICKET_SEARCH } from '@contracts/common/constants';
 import type { SortSpec, TicketRow, TicketSortField, ticketSearchQuerySchema } from '@contracts/tickets';
 import type { z } from 'zod';
+import { isoInstant } from '@server/platform/sql';
 
 export type TicketSearch = z.output<typeof ticketSearchQuerySchema>;
 
@@ -160,6 +161,10 @@ export function ticketEstimateQuery(search: TicketSearch, now: Date): SqlQuery {
 
 export type TicketPage = { rows: TicketRow[]; page: number; size: number; total: number; totalExact: boolean };
 
+/** A row of the list as the driver reads it: its instants are Dates until the answer writes them. */
+type ListRow = Omit<TicketRow, 'duedate' | 'created_at' | 'updated_at'> & { duedate: Date | null; created_at: Date; updated_at: Date };
+const rowOf = (r: ListRow): TicketRow => ({ ...r, duedate: isoInstant(r.duedate), created_at: isoInstant(r.created_at), updated_at: isoInstant(r.updated_at) });
+
 type Plan = { 'Plan Rows': number; Plans?: Plan[] };
 
 /**
@@ -174,22 +179,22 @@ type Plan = { 'Plan Rows': number; Plans?: Plan[] };
  */
 export async function searchTickets(pool: Pool, search: TicketSearch, now: Date): Promise<TicketPage> {
   const offset = offsetOf(search);
-  const answer = (rows: TicketRow[], matches: number, exact: boolean): TicketPage => ({
-    rows,
+  const answer = (rows: ListRow[], matches: number, exact: boolean): TicketPage => ({
+    rows: rows.map(rowOf),
     page: search.page,
     size: search.size,
     total: Math.min(matches, TICKET_SEARCH.countCap),
     totalExact: exact && matches <= TICKET_SEARCH.countCap,
   });
-  const ended = (rows: TicketRow[]) => rows.length < search.size && (rows.length > 0 || offset === 0);
+  const ended = (rows: ListRow[]) => rows.length < search.size && (rows.length > 0 || offset === 0);
   const unbounded = async () => {
     const page = ticketPageQuery(search, now);
-    const { rows } = await pool.query<TicketRow>(page.text, page.values);
+    const { rows } = await pool.query<ListRow>(page.text, page.values);
     return ended(rows) ? answer(rows, offset + rows.length, true) : answer(rows, TICKET_SEARCH.countCap + 1, false);
   };
   const fromMatches = async () => {
     const m = ticketMatchQuery(search, now);
-    const { rows } = await pool.query<TicketRow & { match_count: number }>(m.text, m.values);
+    const { rows } = await pool.query<ListRow & { match_count: number }>(m.text, m.values);
     const matches = rows[0]?.match_count ?? 0;
     if (matches > TICKET_SEARCH.matchCap) return null;
     return answer(rows.filter((r) => r.id !== null).map(({ match_count: _, ...r }) => r), matches, true);
@@ -205,7 +210,7 @@ export async function searchTickets(pool: Pool, search: TicketSearch, now: Date)
   const window = Math.ceil(Math.max(TICKET_SEARCH.windowMin, TICKET_SEARCH.windowFactor * toRead));
   if (window >= all) return unbounded();
   const page = ticketWindowPageQuery(search, now, window);
-  const { rows } = await pool.query<TicketRow>(page.text, page.values);
+  const { rows } = await pool.query<ListRow>(page.text, page.values);
   if (rows.length === search.size) return answer(rows, TICKET_SEARCH.countCap + 1, false);
   // Fewer matches in the window than the estimate promised: the matches are few, or further on.
   return (await fromMatches()) ?? unbounded();

@@ -2,21 +2,14 @@
  * The staff ticket desk: search, create, view, notes, changes of status/severity/assignee/queue/
  * due date (each one a thread entry and an audit-log row), the WOC/WOT clock pause, time entries,
  * the active ticket stats and the home screen's own tickets. Registered behind the staff guard.
+ * Every rule that depends on the time (due dates, overdue, the clock pause) reads the app's clock.
  */
-import { idParamsSchema } from '@contracts/common/input';
-import {
-  addNoteSchema,
-  addTimeEntrySchema,
-  createTicketSchema,
-  ticketOptionsQuerySchema,
-  ticketSearchQuerySchema,
-  updateTicketSchema,
-  type TicketOptions,
-  type TicketStats,
-} from '@contracts/tickets';
+import { HOME } from '@contracts/home';
+import { TICKETS, type TicketView } from '@contracts/tickets';
 import { staffOf } from '@server/platform/auth/guards';
 import { inTransaction } from '@server/platform/db/database';
-import { notFound, parseInput } from '@server/platform/http/errors';
+import { route } from '@server/platform/http/endpoints';
+import { notFound } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
 import { createOnce } from '@server/platform/idempotency';
 import { searchTickets } from './search';
@@ -24,59 +17,50 @@ import { activeStaff, addStaffNote, addTime, createStaffTicket, loadView, myOpen
 
 export const staffTicketRoutes: Routes = (app, ctx) => {
   const pool = ctx.database.pool;
-
-  app.get('/api/v2/tickets', async (request) => searchTickets(pool, parseInput(ticketSearchQuerySchema, request.query, 'query'), new Date()));
-
-  app.get('/api/v2/tickets/mine', async (request) => ({ tickets: await myOpenTickets(pool, staffOf(request).userId) }));
-
-  app.get('/api/v2/tickets/options', async (request): Promise<TicketOptions> => {
-    const { q } = parseInput(ticketOptionsQuerySchema, request.query, 'query');
-    return { staff: await activeStaff(pool, q), response_target_hours: ctx.config.responseTargetHours };
-  });
-
-  app.get('/api/v2/tickets/stats', async (): Promise<TicketStats> => ticketStats(pool, new Date()));
-
-  app.post('/api/v2/tickets', async (request, reply) => {
-    const input = parseInput(createTicketSchema, request.body);
-    const now = new Date();
-    return createOnce(request, reply, pool, async (db) => {
-      const id = await createStaffTicket(db, ctx.config, input, { type: 'staff', id: staffOf(request).userId }, now);
-      return { status: 201, body: await loadView(db, id, now) };
-    });
-  });
-
-  app.get('/api/v2/tickets/:id', async (request) => {
-    const { id } = parseInput(idParamsSchema, request.params, 'path');
-    const view = await loadView(pool, id, new Date());
+  /** The ticket as it now is (after a change that kept it, so it exists). */
+  const viewOf = async (db: Parameters<typeof loadView>[0], id: number, now: Date): Promise<TicketView> => {
+    const view = await loadView(db, id, now);
     if (!view) throw notFound('No such ticket');
     return view;
-  });
+  };
+  // A create answers what createOnce answers: the view, or on a retry the first answer again.
+  route(app, TICKETS.search, async ({ query }) => searchTickets(pool, query, ctx.now()));
 
-  app.patch('/api/v2/tickets/:id', async (request) => {
-    const { id } = parseInput(idParamsSchema, request.params, 'path');
-    const input = parseInput(updateTicketSchema, request.body);
-    const now = new Date();
-    await inTransaction(pool, (db) => updateTicket(db, ctx.config, id, input, staffOf(request).userId, now));
-    return loadView(pool, id, now);
-  });
+  route(app, HOME.myTickets, async (_, request) => ({ tickets: await myOpenTickets(pool, staffOf(request).userId) }));
 
-  app.post('/api/v2/tickets/:id/notes', async (request, reply) => {
-    const { id } = parseInput(idParamsSchema, request.params, 'path');
-    const input = parseInput(addNoteSchema, request.body);
-    const now = new Date();
+  route(app, TICKETS.options, async ({ query }) => ({ staff: await activeStaff(pool, query.q), response_target_hours: ctx.config.responseTargetHours }));
+
+  route(app, TICKETS.stats, async () => ticketStats(pool, ctx.now()));
+
+  route(app, TICKETS.create, async ({ body }, request, reply) => {
+    const now = ctx.now();
     return createOnce(request, reply, pool, async (db) => {
-      await addStaffNote(db, id, input, staffOf(request).userId, now);
-      return { status: 201, body: await loadView(db, id, now) };
+      const id = await createStaffTicket(db, ctx.config, body, { type: 'staff', id: staffOf(request).userId }, now);
+      return { status: 201, body: await viewOf(db, id, now) };
     });
   });
 
-  app.post('/api/v2/tickets/:id/time', async (request, reply) => {
-    const { id } = parseInput(idParamsSchema, request.params, 'path');
-    const input = parseInput(addTimeEntrySchema, request.body);
-    const now = new Date();
+  route(app, TICKETS.view, async ({ params }) => viewOf(pool, params.id, ctx.now()));
+
+  route(app, TICKETS.update, async ({ params, body }, request) => {
+    const now = ctx.now();
+    await inTransaction(pool, (db) => updateTicket(db, ctx.config, params.id, body, staffOf(request).userId, now));
+    return viewOf(pool, params.id, now);
+  });
+
+  route(app, TICKETS.addNote, async ({ params, body }, request, reply) => {
+    const now = ctx.now();
     return createOnce(request, reply, pool, async (db) => {
-      await addTime(db, id, input, staffOf(request).userId, now);
-      return { status: 201, body: await loadView(db, id, now) };
+      await addStaffNote(db, params.id, body, staffOf(request).userId, now);
+      return { status: 201, body: await viewOf(db, params.id, now) };
+    });
+  });
+
+  route(app, TICKETS.addTime, async ({ params, body }, request, reply) => {
+    const now = ctx.now();
+    return createOnce(request, reply, pool, async (db) => {
+      await addTime(db, params.id, body, staffOf(request).userId, now);
+      return { status: 201, body: await viewOf(db, params.id, now) };
     });
   });
 };

@@ -24,7 +24,7 @@ import type {
 import type { Config } from '@server/config';
 import { audit, type AuditActor } from '@server/platform/audit';
 import { invalidField, notFound } from '@server/platform/http/errors';
-import { containing, iso, listPage, severityRank, type Queryable } from '@server/platform/sql';
+import { containing, iso, isoInstant, listPage, severityRank, type Queryable } from '@server/platform/sql';
 import { queueSupportSurvey, ticketSurveys } from '@server/features/surveys';
 import { logTime } from '@server/features/time';
 import { changeStatus, formatDuration, isOverdue, projectedDueDate, type ClockState } from './clock';
@@ -39,9 +39,16 @@ const HOUR_MS = 3_600_000;
 
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
-type TicketRow = Omit<TicketDetail, 'projected_duedate' | 'overdue'>;
+/** A ticket's row as the driver reads it: its instants are Dates until the answer writes them. */
+type TicketRow = Omit<TicketDetail, 'projected_duedate' | 'overdue' | 'duedate' | 'paused_since' | 'created_at' | 'updated_at' | 'closed_at'> & {
+  duedate: Date | null;
+  paused_since: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  closed_at: Date | null;
+};
 
-const clockOf = (r: Pick<TicketRow, 'status' | 'duedate' | 'paused_since' | 'paused_seconds'>): ClockState => ({
+const clockOf = (r: Pick<TicketDetail, 'status' | 'duedate' | 'paused_since' | 'paused_seconds'>): ClockState => ({
   status: r.status,
   duedate: r.duedate ? new Date(r.duedate) : null,
   pausedSince: r.paused_since ? new Date(r.paused_since) : null,
@@ -60,8 +67,16 @@ export async function loadTicket(db: Queryable, id: number, now: Date, lock = fa
       WHERE t.id = $1 ${lock ? 'FOR UPDATE OF t' : ''}`,
     [id],
   );
-  const r = rows[0];
-  if (!r) return null;
+  const row = rows[0];
+  if (!row) return null;
+  const r = {
+    ...row,
+    duedate: isoInstant(row.duedate),
+    paused_since: isoInstant(row.paused_since),
+    created_at: isoInstant(row.created_at),
+    updated_at: isoInstant(row.updated_at),
+    closed_at: isoInstant(row.closed_at),
+  };
   const clock = clockOf(r);
   return {
     ...r,
@@ -74,7 +89,7 @@ export async function loadTicket(db: Queryable, id: number, now: Date, lock = fa
 export async function loadView(db: Queryable, id: number, now: Date): Promise<TicketView | null> {
   const ticket = await loadTicket(db, id, now);
   if (!ticket) return null;
-  const { rows: thread } = await db.query<ThreadEntry>(
+  const { rows: thread } = await db.query<Omit<ThreadEntry, 'created_at'> & { created_at: Date }>(
     `SELECT * FROM (
        SELECT n.id::int AS id, n.kind, n.body, n.internal, n.minutes_spent, n.change, n.created_at,
               COALESCE(s.name, cu.name) AS author_name,
@@ -88,7 +103,7 @@ export async function loadView(db: Queryable, id: number, now: Date): Promise<Ti
       ORDER BY created_at, id`,
     [id, THREAD_LIMIT],
   );
-  const { rows: entries } = await db.query<TimeEntry>(
+  const { rows: entries } = await db.query<Omit<TimeEntry, 'created_at'> & { created_at: Date }>(
     `SELECT e.id::int AS id, e.staff_user_id, s.name AS staff_name, to_char(e.work_date, 'YYYY-MM-DD') AS work_date, e.minutes,
             e.billable, e.description, e.note_id::int AS note_id, e.created_at
        FROM time_entries e JOIN staff_users s ON s.id = e.staff_user_id
@@ -103,7 +118,12 @@ export async function loadView(db: Queryable, id: number, now: Date): Promise<Ti
     [id],
   );
   const surveys = await ticketSurveys(db, id);
-  return { ticket, thread, time: { entries, total_minutes: totals[0]!.total, billable_minutes: totals[0]!.billable }, surveys };
+  return {
+    ticket,
+    thread: thread.map((n) => ({ ...n, created_at: isoInstant(n.created_at) })),
+    time: { entries: entries.map((e) => ({ ...e, created_at: isoInstant(e.created_at) })), total_minutes: totals[0]!.total, billable_minutes: totals[0]!.billable },
+    surveys,
+  };
 }
 
 /** Active staff users, for the assignee pickers. */
@@ -297,7 +317,7 @@ export async function updateTicket(
   );
   await audit(db, { actor: { type: 'staff', id: staffId }, entity: 'ticket', entityId: id, action: 'update', detail: { changes, ...(resumed ? { paused_seconds: resumed } : {}) } });
   // Closing a ticket emails its contact the support survey, in the same transaction.
-  if (closing) await queueSupportSurvey(db, id, config);
+  if (closing) await queueSupportSurvey(db, id, config, { now });
 }
 
 async function lockTicket(db: Queryable, id: number): Promise<{ company_id: number | null }> {
@@ -406,16 +426,16 @@ export async function clientTicket(pool: Pool, id: number, companyId: number): P
   return { ...rows[0], notes };
 }
 
-/** A client's reply; a ticket waiting on the client (WOC) goes back to the team. Answers the note id. */
-export async function addClientReply(db: Queryable, id: number, who: { userId: number; companyId: number }, body: string): Promise<number> {
+/** A client's reply at `now`; a ticket waiting on the client (WOC) goes back to the team. Answers the note id. */
+export async function addClientReply(db: Queryable, id: number, who: { userId: number; companyId: number }, body: string, now: Date): Promise<number> {
   const { rows } = await db.query('SELECT status FROM tickets WHERE id = $1 AND company_id = $2 FOR UPDATE', [id, who.companyId]);
   if (!rows[0]) throw notFound('No such ticket');
   const { rows: note } = await db.query<{ id: string }>(
-    'INSERT INTO ticket_notes (ticket_id, client_user_id, body, internal) VALUES ($1, $2, $3, false) RETURNING id',
-    [id, who.userId, body],
+    'INSERT INTO ticket_notes (ticket_id, client_user_id, body, internal, created_at) VALUES ($1, $2, $3, false, $4) RETURNING id',
+    [id, who.userId, body, now],
   );
   const noteId = Number(note[0]!.id);
-  await db.query(`UPDATE tickets SET updated_at = now(), status = CASE WHEN status = 'WOC' THEN 'A' ELSE status END WHERE id = $1`, [id]);
+  await db.query(`UPDATE tickets SET updated_at = $2, status = CASE WHEN status = 'WOC' THEN 'A' ELSE status END WHERE id = $1`, [id, now]);
   await audit(db, { actor: { type: 'client', id: who.userId }, entity: 'ticket', entityId: id, action: 'reply', detail: { noteId } });
   return noteId;
 }

@@ -5,7 +5,7 @@
  * serialised; the definition's audience must be the audience of the plugin scope the route is
  * registered in (its guard runs once per scope), and its roles add a role check.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler, FastifySerializerCompiler, RouteOptions } from 'fastify';
 import { z } from '@contracts/common/zod';
 import { endpointKey, type Audience, type EndpointAnswer, type EndpointDefinition, type EndpointRequestParts } from '@contracts/common/endpoint';
 import { IDEMPOTENCY_KEY_HEADER } from '@contracts/common/idempotency';
@@ -109,15 +109,22 @@ function schemaOf(e: EndpointDefinition): FastifySchema {
 }
 
 /**
+ * What a route may add to its definition on the server: a smaller body limit than the app's, and
+ * work before anything of the request is read (an attempt limit that counts every call).
+ */
+export type RouteExtras = Pick<RouteOptions, 'bodyLimit' | 'onRequest'>;
+
+/**
  * Registers the route of an endpoint. The handler gets the parsed parameters, query and body and
  * answers the response (or sends a file itself and answers the reply).
  */
-export function route<E extends EndpointDefinition>(app: FastifyInstance, e: E, handler: EndpointHandler<E>): void {
+export function route<E extends EndpointDefinition>(app: FastifyInstance, e: E, handler: EndpointHandler<E>, extras: RouteExtras = {}): void {
   if (app.audience !== e.audience) {
     throw new Error(`${endpointKey(e)} is a ${e.audience} endpoint registered among ${app.audience ?? 'unguarded'} routes`);
   }
   const status = e.status ?? 200;
   app.route({
+    ...extras,
     method: e.method,
     url: e.path,
     schema: schemaOf(e),

@@ -19,12 +19,12 @@ export class ApiError extends Error {
 }
 
 export const notFound = (what = 'Not found') => new ApiError(404, ERROR_CODES.notFound, what);
-export const forbidden = (what = 'You may not do this') => new ApiError(403, ERROR_CODES.forbidden, what);
 /**
- * A 409: what was asked is already done, or the record changed since the caller read it (the
- * message says which and what to do); `fields` name the fields that collided.
+ * A 409: the change was made already ("This quote was already sent") or the record changed since
+ * the caller read it; `fields` names what is stale when one field says so.
  */
 export const conflict = (message: string, fields?: Record<string, string>) => new ApiError(409, ERROR_CODES.conflict, message, fields);
+export const forbidden = (what = 'You may not do this') => new ApiError(403, ERROR_CODES.forbidden, what);
 export const unauthenticated = (what = 'Sign in first') => new ApiError(401, ERROR_CODES.unauthenticated, what);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new ApiError(429, ERROR_CODES.rateLimited, `Too many attempts; try again in ${retryAfterSeconds} seconds`, undefined, {

@@ -84,7 +84,7 @@ export async function createOnce<T>(
   reply: FastifyReply,
   pool: pg.Pool,
   work: (db: pg.PoolClient) => Promise<Created<T>>,
-): Promise<T | unknown> {
+): Promise<T> {
   const key = idempotencyKey(request);
   if (key === undefined) {
     const created = await inTransaction(pool, work);
@@ -124,7 +124,8 @@ export async function createOnce<T>(
   if (stored.request !== claim[2]) throw keyUsedFor(`for another request (${stored.request})`);
   if (stored.fingerprint !== claim[3]) throw keyUsedFor('with a different body');
   reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true').status(stored.status);
-  return stored.body;
+  // The stored answer is the JSON of the first one (a T); the endpoint's schema checks it again as it is sent.
+  return stored.body as T;
 }
 
 /** Deletes the keys older than the retention; answers how many. */

@@ -57,8 +57,8 @@ type Part<K extends string, S> = [S] extends [undefined] ? unknown : undefined e
 /** What the browser passes to call an endpoint: its path parameters, query and body, as the schemas take them. */
 export type EndpointInput<E extends EndpointDefinition> = Part<'params', E['params']> & Part<'query', E['query']> & Part<'body', E['body']>;
 
-/** What the browser gets back from an endpoint that answers JSON. */
-export type EndpointResult<E extends EndpointDefinition> = E['response'] extends Schema ? z.output<E['response']> : void;
+/** What the browser gets back: the JSON answer as its schema says, a file as a Blob, else nothing. */
+export type EndpointResult<E extends EndpointDefinition> = E['response'] extends Schema ? z.output<E['response']> : E['produces'] extends MediaType ? Blob : void;
 
 /** What a server handler gets: the parsed path parameters, query and body. */
 export type EndpointRequestParts<E extends EndpointDefinition> = {

@@ -1,59 +1,50 @@
-import type {
-  AcceptedResponse,
-  Article,
-  ArticleList,
-  ArticleListQuery,
-  ClientDashboard,
-  ClientTicket,
-  ClientTicketDetail,
-  ClientTicketListQuery,
-  ContactSupportRequest,
-  CreateClientTicket,
-  CreatePaperOrder,
-  CreateScr,
-  ForgotPasswordRequest,
-  Page,
-  PaperOrder,
-  PaperProduct,
-  ReplyRequest,
-  Scr,
-  SetPasswordRequest,
-  SignupRequest,
-  SupportInfo,
+import {
+  CLIENT_ACCOUNTS,
+  CLIENT_PORTAL,
+  type ArticleListQuery,
+  type ClientTicketListQuery,
+  type ContactSupportRequest,
+  type CreateClientTicket,
+  type CreatePaperOrder,
+  type CreateScr,
+  type ForgotPasswordRequest,
+  type ReplyRequest,
+  type SetPasswordRequest,
+  type SignupRequest,
 } from '@contracts/client-portal';
-import { dataOf, http } from '@/shared/http/http';
-import { clientHttp } from '@/shared/http/client-http';
+import { CLIENT_TICKETS } from '@contracts/client-tickets';
+import { call } from '@/shared/http/http';
+import { clientCall } from '@/shared/http/client-http';
 
 /** Guest calls of the client portal (no session): signup and the password flows. */
 export const clientAccountApi = {
-  signup: (input: SignupRequest): Promise<AcceptedResponse> => dataOf(http.post<AcceptedResponse>('/api/v2/client/signup', input)),
-  forgotPassword: (input: ForgotPasswordRequest): Promise<AcceptedResponse> => dataOf(http.post<AcceptedResponse>('/api/v2/client/forgot-password', input)),
+  signup: (input: SignupRequest) => call(CLIENT_ACCOUNTS.signup, { body: input }),
+  forgotPassword: (input: ForgotPasswordRequest) => call(CLIENT_ACCOUNTS.forgotPassword, { body: input }),
   async setPassword(input: SetPasswordRequest): Promise<void> {
-    await http.post('/api/v2/client/set-password', input);
+    await call(CLIENT_ACCOUNTS.setPassword, { body: input });
   },
   async resetPassword(input: SetPasswordRequest): Promise<void> {
-    await http.post('/api/v2/client/reset-password', input);
+    await call(CLIENT_ACCOUNTS.resetPassword, { body: input });
   },
 };
 
-type Created = { id: number };
-
 /** The signed-in client's calls; a 401 on any of them reaches the client session. */
 export const clientPortalApi = {
-  dashboard: (): Promise<ClientDashboard> => dataOf(clientHttp.get<ClientDashboard>('/api/v2/client/dashboard')),
-  tickets: (query: ClientTicketListQuery): Promise<Page<ClientTicket>> => dataOf(clientHttp.get<Page<ClientTicket>>('/api/v2/client/tickets', { params: query })),
-  ticket: (id: number): Promise<ClientTicketDetail> => dataOf(clientHttp.get<ClientTicketDetail>(`/api/v2/client/tickets/${id}`)),
-  createTicket: (input: CreateClientTicket): Promise<Created> => dataOf(clientHttp.post<Created>('/api/v2/client/tickets', input)),
-  reply: (id: number, input: ReplyRequest): Promise<Created> => dataOf(clientHttp.post<Created>(`/api/v2/client/tickets/${id}/replies`, input)),
-  supportInfo: (): Promise<SupportInfo> => dataOf(clientHttp.get<SupportInfo>('/api/v2/client/support-info')),
-  contactSupport: (input: ContactSupportRequest): Promise<Created> => dataOf(clientHttp.post<Created>('/api/v2/client/contact-support', input)),
-  async paperProducts(): Promise<PaperProduct[]> {
-    return (await clientHttp.get<{ items: PaperProduct[] }>('/api/v2/client/paper/products')).data.items;
+  dashboard: () => clientCall(CLIENT_PORTAL.dashboard),
+  // The portal's tickets are the tickets feature's endpoints.
+  tickets: (query: ClientTicketListQuery) => clientCall(CLIENT_TICKETS.list, { query }),
+  ticket: (id: number) => clientCall(CLIENT_TICKETS.view, { params: { id } }),
+  createTicket: (input: CreateClientTicket) => clientCall(CLIENT_TICKETS.create, { body: input }),
+  reply: (id: number, input: ReplyRequest) => clientCall(CLIENT_TICKETS.reply, { params: { id }, body: input }),
+  supportInfo: () => clientCall(CLIENT_PORTAL.supportInfo),
+  contactSupport: (input: ContactSupportRequest) => clientCall(CLIENT_PORTAL.contactSupport, { body: input }),
+  async paperProducts() {
+    return (await clientCall(CLIENT_PORTAL.paperProducts)).items;
   },
-  paperOrders: (): Promise<Page<PaperOrder>> => dataOf(clientHttp.get<Page<PaperOrder>>('/api/v2/client/paper/orders')),
-  orderPaper: (input: CreatePaperOrder): Promise<Created> => dataOf(clientHttp.post<Created>('/api/v2/client/paper/orders', input)),
-  articles: (query: ArticleListQuery): Promise<ArticleList> => dataOf(clientHttp.get<ArticleList>('/api/v2/client/articles', { params: query })),
-  article: (id: number): Promise<Article> => dataOf(clientHttp.get<Article>(`/api/v2/client/articles/${id}`)),
-  scrs: (): Promise<Page<Scr>> => dataOf(clientHttp.get<Page<Scr>>('/api/v2/client/scrs')),
-  createScr: (input: CreateScr): Promise<Created> => dataOf(clientHttp.post<Created>('/api/v2/client/scrs', input)),
+  paperOrders: () => clientCall(CLIENT_PORTAL.paperOrders, { query: {} }),
+  orderPaper: (input: CreatePaperOrder) => clientCall(CLIENT_PORTAL.orderPaper, { body: input }),
+  articles: (query: ArticleListQuery) => clientCall(CLIENT_PORTAL.articles, { query }),
+  article: (id: number) => clientCall(CLIENT_PORTAL.article, { params: { id } }),
+  scrs: () => clientCall(CLIENT_PORTAL.scrs, { query: {} }),
+  createScr: (input: CreateScr) => clientCall(CLIENT_PORTAL.createScr, { body: input }),
 };

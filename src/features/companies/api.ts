@@ -1,15 +1,16 @@
 /** Service calls of companies and their contacts. */
-import type { CompanyRow, CompanyView, Contact, ContactInput, CreateCompanyInput, Paged, UpdateCompanyInput } from '@contracts/companies';
-import { dataOf, http, type QueryParams } from '@/shared/http/http';
+import { COMPANIES, type CompanyRow, type CompanySearchQuery, type CompanyView, type Contact, type ContactInput, type CreateCompanyInput, type Paged, type UpdateCompanyInput } from '@contracts/companies';
+import { call, type QueryParams } from '@/shared/http/http';
 
 export const companiesApi = {
-  search: (params: QueryParams): Promise<Paged<CompanyRow>> => dataOf(http.get<Paged<CompanyRow>>('/api/v2/companies', { params })),
-  create: (input: CreateCompanyInput): Promise<CompanyView> => dataOf(http.post<CompanyView>('/api/v2/companies', input)),
-  view: (id: number): Promise<CompanyView> => dataOf(http.get<CompanyView>(`/api/v2/companies/${id}`)),
-  update: (id: number, input: UpdateCompanyInput): Promise<CompanyView> => dataOf(http.patch<CompanyView>(`/api/v2/companies/${id}`, input)),
-  addContact: (companyId: number, input: ContactInput): Promise<Contact> => dataOf(http.post<Contact>(`/api/v2/companies/${companyId}/contacts`, input)),
-  updateContact: (id: number, input: Partial<ContactInput>): Promise<Contact> => dataOf(http.patch<Contact>(`/api/v2/contacts/${id}`, input)),
+  /** The list screen's parameters as its address holds them; the server checks each one. */
+  search: (params: QueryParams): Promise<Paged<CompanyRow>> => call(COMPANIES.search, { query: params as CompanySearchQuery }),
+  create: (input: CreateCompanyInput): Promise<CompanyView> => call(COMPANIES.create, { body: input }),
+  view: (id: number): Promise<CompanyView> => call(COMPANIES.view, { params: { id } }),
+  update: (id: number, input: UpdateCompanyInput): Promise<CompanyView> => call(COMPANIES.update, { params: { id }, body: input }),
+  addContact: (companyId: number, input: ContactInput): Promise<Contact> => call(COMPANIES.addContact, { params: { id: companyId }, body: input }),
+  updateContact: (id: number, input: Partial<ContactInput>): Promise<Contact> => call(COMPANIES.updateContact, { params: { id }, body: input }),
   async removeContact(id: number): Promise<void> {
-    await http.delete(`/api/v2/contacts/${id}`);
+    await call(COMPANIES.removeContact, { params: { id } });
   },
 };

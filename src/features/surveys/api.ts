@@ -1,16 +1,19 @@
-import type { SendSurveyResponse, SurveyResults, SurveyResultsQuery } from '@contracts/surveys';
-import { dataOf, http } from '@/shared/http/http';
+import { SURVEYS, type SendSurveyResponse, type SurveyResults, type SurveyResultsQuery } from '@contracts/surveys';
+import { call } from '@/shared/http/http';
+
+/** A file answer (`produces`): `call` hands it over as a Blob. */
+const file = (answer: Promise<unknown>) => answer as Promise<Blob>;
 
 /** Staff: survey results and their CSV export (GET /api/v2/surveys/results[/export]). */
 export const surveyResultsApi = {
-  results: (query: SurveyResultsQuery): Promise<SurveyResults> => dataOf(http.get<SurveyResults>('/api/v2/surveys/results', { params: query })),
+  results: (query: SurveyResultsQuery): Promise<SurveyResults> => call(SURVEYS.results, { query }),
   /** Managers: emails the client care survey to every contact of a company with an email address. */
-  sendClientCare: (companyId: number): Promise<SendSurveyResponse> => dataOf(http.post<SendSurveyResponse>('/api/v2/surveys/client-care/send', { companyId })),
+  sendClientCare: (companyId: number): Promise<SendSurveyResponse> => call(SURVEYS.sendClientCare, { body: { companyId } }),
   /** Downloads the CSV of the counted responses under the given filters. */
   async exportCsv(query: SurveyResultsQuery): Promise<void> {
     const { page: _page, pageSize: _size, ...filters } = query;
-    const res = await http.get<Blob>('/api/v2/surveys/results/export', { params: filters, responseType: 'blob' });
-    const url = URL.createObjectURL(res.data);
+    const csv = await file(call(SURVEYS.exportCsv, { query: filters }));
+    const url = URL.createObjectURL(csv);
     const a = document.createElement('a');
     a.href = url;
     a.download = 'survey_results.csv';

@@ -1,15 +1,24 @@
 /** The sessions' own calls: sign-in and sign-out of both audiences, the profile, the overdue check and the Learning Center link. */
-import type { ClientLoginResponse, ClientUser, LoginRequest, StaffLoginResponse, StaffUser } from '@contracts/auth';
-import { OVERDUE, type MoodleUrlResponse, type OverdueTicket } from '@contracts/overdue';
-import { call, dataOf, http, setDefaultBearer } from '@/shared/http/http';
+import type { LoginRequest } from '@contracts/auth';
+import type { OverdueTicket } from '@contracts/overdue';
+import { call, http, setDefaultBearer } from '@/shared/http/http';
+
+/**
+ * The sign-in endpoints, loaded with the first call. The sign-in page and the session machines
+ * import this file, and the definitions bring zod with them, which the sign-in page needs for
+ * nothing else (its budget: docs/bench/bundle.md); the first call loads it instead.
+ */
+const signIn = async () => (await import('@contracts/auth')).SIGN_IN;
+/** The overdue check's endpoint, loaded with its first call for the same reason. */
+const overdue = async () => (await import('@contracts/overdue')).OVERDUE;
 
 export const staffAuthApi = {
-  login: (input: LoginRequest): Promise<StaffLoginResponse> => dataOf(http.post<StaffLoginResponse>('/api/v2/auth/login', input)),
+  login: async (input: LoginRequest) => call((await signIn()).staffLogin, { body: input }),
   async logout(): Promise<void> {
-    await http.get('/logout');
+    await call((await signIn()).logout);
   },
-  whoAmI: (userid: string): Promise<StaffUser[]> => dataOf(http.post<StaffUser[]>('/api/v2/profile/who/am/i', { userid })),
-  me: (userid: string): Promise<StaffUser> => dataOf(http.post<StaffUser>('/api/v2/profile/me', { user: userid })),
+  whoAmI: async (userid: string) => call((await signIn()).whoAmI, { body: { userid } }),
+  me: async (userid: string) => call((await signIn()).profileMe, { body: { user: userid } }),
 };
 
 /** Sets the portal client's default bearer header. */
@@ -17,22 +26,22 @@ export const applyBearer = (token: string | null) => setDefaultBearer(http, toke
 
 export const overdueApi = {
   async check(userId: string): Promise<OverdueTicket[]> {
-    return (await call(OVERDUE.check, { body: { userId } })).overdueTickets;
+    return (await call((await overdue()).check, { body: { userId } })).overdueTickets;
   },
 };
 
 export const learningCenterApi = {
   async url(): Promise<string> {
-    return (await http.post<MoodleUrlResponse>('/api/v2/moodleurl', { dtcUser: true })).data.url;
+    return (await call((await signIn()).learningCenterUrl, { body: { dtcUser: true } })).url;
   },
 };
 
 export const clientAuthApi = {
-  login: (input: LoginRequest): Promise<ClientLoginResponse> => dataOf(http.post<ClientLoginResponse>('/api/v2/client/login', input)),
+  login: async (input: LoginRequest) => call((await signIn()).clientLogin, { body: input }),
   async logout(): Promise<void> {
-    await http.get('/logout');
+    await call((await signIn()).logout);
   },
-  async verifyToken(): Promise<ClientUser> {
-    return (await http.post<{ valid: true; user: ClientUser }>('/api/v2/client/verify-token')).data.user;
+  async verifyToken() {
+    return (await call((await signIn()).verifyToken)).user;
   },
 };

@@ -1,11 +1,13 @@
 import type { Pool } from 'pg';
-import { all, type Audience, type MatrixIds, type Row } from '@tests/support/authz';
+import { CLIENT_PORTAL } from '@contracts/client-portal';
+import { endpointKey } from '@contracts/common/endpoint';
+import { clientOnly, endpointRows, type MatrixIds, type Row } from '@tests/support/authz';
 
 /**
- * The client portal's routes. The client audience is client@acme.demo.test (Acme Utilities);
- * the EXTRA_CASES reach Globex Water's objects by id, which answers 404 to an Acme user.
+ * The client portal's routes (the rows of its tickets are the tickets feature's). The client
+ * audience is client@acme.demo.test (Acme Utilities); the EXTRA_CASES reach Globex Water's objects
+ * by id, which answers 404 to an Acme user.
  */
-const clientOnly = (ok = 200): Record<Audience, number> => ({ anonymous: 401, client: ok, user: 401, manager: 401, admin: 401 });
 const x = (key: string) => ({ extra }: MatrixIds) => extra[key]!;
 
 export async function prepare(pool: Pool): Promise<Record<string, number>> {
@@ -15,8 +17,6 @@ export async function prepare(pool: Pool): Promise<Record<string, number>> {
   const globex = await company('client@globex.demo.test');
   const firstOf = (table: string, companyId: number) => one(`SELECT id FROM ${table} WHERE company_id = $1 ORDER BY id LIMIT 1`, [companyId]);
   return {
-    ownTicket: await firstOf('tickets', acme),
-    otherTicket: await firstOf('tickets', globex),
     ownOrder: await firstOf('paper_orders', acme),
     otherOrder: await firstOf('paper_orders', globex),
     ownScr: await firstOf('software_change_requests', acme),
@@ -27,42 +27,27 @@ export async function prepare(pool: Pool): Promise<Record<string, number>> {
   };
 }
 
-const NEW_PASSWORD = 'a long enough passphrase';
+/** The portal's own endpoints. */
+const PORTAL_ROWS = endpointRows([
+  [CLIENT_PORTAL.dashboard, { expect: clientOnly() }],
+  [CLIENT_PORTAL.supportInfo, { expect: clientOnly() }],
+  [CLIENT_PORTAL.contactSupport, { body: { subject: 'Printer', message: 'The bill printer jams.' }, expect: clientOnly(201) }],
+  [CLIENT_PORTAL.paperProducts, { expect: clientOnly() }],
+  [CLIENT_PORTAL.paperOrders, { expect: clientOnly() }],
+  [
+    CLIENT_PORTAL.orderPaper,
+    { body: (ids: MatrixIds) => ({ productId: x('paperProduct')(ids), quantity: 2, shipTo: '1 Main Street' }), expect: clientOnly(201) },
+  ],
+  [CLIENT_PORTAL.paperOrder, { url: (ids: MatrixIds) => `/api/v2/client/paper/orders/${x('ownOrder')(ids)}`, expect: clientOnly() }],
+  [CLIENT_PORTAL.articles, { expect: clientOnly() }],
+  [CLIENT_PORTAL.article, { url: (ids: MatrixIds) => `/api/v2/client/articles/${x('publishedArticle')(ids)}`, expect: clientOnly() }],
+  [CLIENT_PORTAL.scrs, { expect: clientOnly() }],
+  [CLIENT_PORTAL.createScr, { body: { title: 'New report', description: 'A report of late fees.' }, expect: clientOnly(201) }],
+  [CLIENT_PORTAL.scr, { url: (ids: MatrixIds) => `/api/v2/client/scrs/${x('ownScr')(ids)}`, expect: clientOnly() }],
+]);
 
 export const ROWS: Record<string, Row> = {
-  // Public account endpoints answer everyone the same (an unknown account number too).
-  'POST /api/v2/client/signup': {
-    body: { accountNumber: 'NO-SUCH-999', name: 'Nobody', email: 'nobody@example.test', password: NEW_PASSWORD },
-    expect: all(202),
-  },
-  'POST /api/v2/client/forgot-password': { body: { email: 'nobody@example.test' }, expect: all(202) },
-  'POST /api/v2/client/set-password': { body: { token: 'not-a-real-token', password: NEW_PASSWORD }, expect: all(400) },
-  'POST /api/v2/client/reset-password': { body: { token: 'not-a-real-token', password: NEW_PASSWORD }, expect: all(400) },
-
-  'GET /api/v2/client/dashboard': { expect: clientOnly() },
-  'GET /api/v2/client/support-info': { expect: clientOnly() },
-  'POST /api/v2/client/contact-support': { body: { subject: 'Printer', message: 'The bill printer jams.' }, expect: clientOnly(201) },
-  'GET /api/v2/client/tickets': { expect: clientOnly() },
-  'POST /api/v2/client/tickets': { body: { title: 'Bills late', description: 'The cycle did not run.', severity: 'H' }, expect: clientOnly(201) },
-  'GET /api/v2/client/tickets/:id': { url: (ids: MatrixIds) => `/api/v2/client/tickets/${x('ownTicket')(ids)}`, expect: clientOnly() },
-  'POST /api/v2/client/tickets/:id/replies': {
-    url: (ids: MatrixIds) => `/api/v2/client/tickets/${x('ownTicket')(ids)}/replies`,
-    body: { body: 'Any news?' },
-    expect: clientOnly(201),
-  },
-  'GET /api/v2/client/paper/products': { expect: clientOnly() },
-  'GET /api/v2/client/paper/orders': { expect: clientOnly() },
-  'POST /api/v2/client/paper/orders': {
-    body: (ids: MatrixIds) => ({ productId: x('paperProduct')(ids), quantity: 2, shipTo: '1 Main Street' }),
-    expect: clientOnly(201),
-  },
-  'GET /api/v2/client/paper/orders/:id': { url: (ids: MatrixIds) => `/api/v2/client/paper/orders/${x('ownOrder')(ids)}`, expect: clientOnly() },
-  'GET /api/v2/client/articles': { expect: clientOnly() },
-  'GET /api/v2/client/articles/:id': { url: (ids: MatrixIds) => `/api/v2/client/articles/${x('publishedArticle')(ids)}`, expect: clientOnly() },
-  'GET /api/v2/client/scrs': { expect: clientOnly() },
-  'POST /api/v2/client/scrs': { body: { title: 'New report', description: 'A report of late fees.' }, expect: clientOnly(201) },
-  'GET /api/v2/client/scrs/:id': { url: (ids: MatrixIds) => `/api/v2/client/scrs/${x('ownScr')(ids)}`, expect: clientOnly() },
-
+  ...PORTAL_ROWS,
 };
 
 /** Another company's objects (and an unpublished article) answer 404 to a client user. */
@@ -72,9 +57,7 @@ const otherCompany = (route: string, url: (ids: MatrixIds) => string, body?: unk
   row: { url, ...(body === undefined ? {} : { body }), expect: clientOnly(404) },
 });
 export const EXTRA_CASES: { route: string; label: string; row: Row }[] = [
-  otherCompany('GET /api/v2/client/tickets/:id', (ids) => `/api/v2/client/tickets/${x('otherTicket')(ids)}`),
-  otherCompany('POST /api/v2/client/tickets/:id/replies', (ids) => `/api/v2/client/tickets/${x('otherTicket')(ids)}/replies`, { body: 'Hello' }),
-  otherCompany('GET /api/v2/client/paper/orders/:id', (ids) => `/api/v2/client/paper/orders/${x('otherOrder')(ids)}`),
-  otherCompany('GET /api/v2/client/scrs/:id', (ids) => `/api/v2/client/scrs/${x('otherScr')(ids)}`),
-  { route: 'GET /api/v2/client/articles/:id', label: 'a draft', row: { url: (ids) => `/api/v2/client/articles/${x('draftArticle')(ids)}`, expect: clientOnly(404) } },
+  otherCompany(endpointKey(CLIENT_PORTAL.paperOrder), (ids) => `/api/v2/client/paper/orders/${x('otherOrder')(ids)}`),
+  otherCompany(endpointKey(CLIENT_PORTAL.scr), (ids) => `/api/v2/client/scrs/${x('otherScr')(ids)}`),
+  { route: endpointKey(CLIENT_PORTAL.article), label: 'a draft', row: { url: (ids) => `/api/v2/client/articles/${x('draftArticle')(ids)}`, expect: clientOnly(404) } },
 ];

@@ -69,7 +69,13 @@ describe('client session paths replayed against the views', () => {
     it(`${JSON.stringify(path.state.value)} via ${events.map((e) => e.type).join(' → ') || '(start)'}`, async () => {
       storeClientSession();
       const verifyFails = events.some((e) => e.type === 'xstate.error.actor.verifyToken');
-      server.use(http.post('*/api/v2/client/verify-token', () => (verifyFails ? unauthorized() : HttpResponse.json({ valid: true, user: DEMO_USER }))));
+      let verifications = 0;
+      server.use(
+        http.post('*/api/v2/client/verify-token', () => {
+          verifications += 1;
+          return verifyFails ? unauthorized() : HttpResponse.json({ valid: true, user: DEMO_USER });
+        }),
+      );
       renderClientAt('/');
       for (const step of path.steps) {
         const e = step.event as EventObject;
@@ -85,6 +91,8 @@ describe('client session paths replayed against the views', () => {
         const value = step.state.value as string;
         if (value === 'loggedIn' || value === 'loggedOut' || value === 'expired') await expectView(value);
       }
+      // Every path starts with the stored token checked once (a path that ends while it is checked included).
+      await waitFor(() => expect(verifications).toBe(1));
     });
   }
 });

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
-import { all, staffOnly, type Row } from '@tests/support/authz';
+import { QUOTES } from '@contracts/quotes';
+import { all, endpointRows, staffOnly } from '@tests/support/authz';
 
 let n = 0;
 const sku = () => `MATRIX-${Date.now()}-${n++}`;
@@ -17,26 +18,26 @@ export async function prepare(pool: Pool): Promise<Record<string, number>> {
 }
 
 /** Quotes and the catalog: staff of every role; the client's link page is public by its key (404 for a wrong one). */
-export const ROWS: Record<string, Row> = {
-  'GET /api/v2/catalog': { url: '/api/v2/catalog?q=paper', expect: staffOnly() },
-  'GET /api/v2/catalog/export': { expect: staffOnly() },
-  'POST /api/v2/catalog/import': { body: { csv: 'sku,name,category,unit_price\nMX-1,Matrix,paper,1.00\n' }, expect: staffOnly() },
-  'POST /api/v2/catalog': { body: () => ({ sku: sku(), name: 'Matrix item', category: 'service', unitPriceCents: 100, unitCostCents: 50 }), expect: staffOnly(201) },
-  'PATCH /api/v2/catalog/:id': { url: '/api/v2/catalog/999999', body: { name: 'x' }, expect: staffOnly(404) },
-  'DELETE /api/v2/catalog/:id': { url: '/api/v2/catalog/999999', expect: staffOnly(404) },
-  'GET /api/v2/quotes': { url: '/api/v2/quotes?status=draft', expect: staffOnly() },
-  'GET /api/v2/quotes/pipeline': { expect: staffOnly() },
-  'GET /api/v2/quotes/sample': { url: '/api/v2/quotes/sample?type=paper', expect: staffOnly() },
-  'GET /api/v2/quotes/sample-pdf': { url: '/api/v2/quotes/sample-pdf?type=support', expect: staffOnly() },
-  'POST /api/v2/quotes': { body: draft, expect: staffOnly(201) },
-  'GET /api/v2/quotes/:id': { url: quoteUrl(), expect: staffOnly() },
-  'PUT /api/v2/quotes/:id': { url: quoteUrl(), body: draft, expect: staffOnly() },
-  'GET /api/v2/quotes/:id/pdf': { url: quoteUrl('/pdf'), expect: staffOnly() },
+export const ROWS = endpointRows([
+  [QUOTES.catalogSearch, { url: '/api/v2/catalog?q=paper', expect: staffOnly() }],
+  [QUOTES.catalogExport, { expect: staffOnly() }],
+  [QUOTES.catalogImport, { body: { csv: 'sku,name,category,unit_price\nMX-1,Matrix,paper,1.00\n' }, expect: staffOnly() }],
+  [QUOTES.catalogCreate, { body: () => ({ sku: sku(), name: 'Matrix item', category: 'service', unitPriceCents: 100, unitCostCents: 50 }), expect: staffOnly(201) }],
+  [QUOTES.catalogUpdate, { url: '/api/v2/catalog/999999', body: { name: 'x' }, expect: staffOnly(404) }],
+  [QUOTES.catalogDelete, { url: '/api/v2/catalog/999999', expect: staffOnly(404) }],
+  [QUOTES.search, { url: '/api/v2/quotes?status=draft', expect: staffOnly() }],
+  [QUOTES.pipeline, { expect: staffOnly() }],
+  [QUOTES.sample, { url: '/api/v2/quotes/sample?type=paper', expect: staffOnly() }],
+  [QUOTES.samplePdf, { url: '/api/v2/quotes/sample-pdf?type=support', expect: staffOnly() }],
+  [QUOTES.create, { body: draft, expect: staffOnly(201) }],
+  [QUOTES.view, { url: quoteUrl(), expect: staffOnly() }],
+  [QUOTES.save, { url: quoteUrl(), body: draft, expect: staffOnly() }],
+  [QUOTES.pdf, { url: quoteUrl('/pdf'), expect: staffOnly() }],
   // Sending, revising and deciding change the quote: checked on one that does not exist.
-  'POST /api/v2/quotes/:id/send': { url: '/api/v2/quotes/999999/send', body: { version: 1 }, expect: staffOnly(404) },
-  'POST /api/v2/quotes/:id/revise': { url: '/api/v2/quotes/999999/revise', expect: staffOnly(404) },
-  'POST /api/v2/quotes/:id/status': { url: '/api/v2/quotes/999999/status', body: { status: 'accepted' }, expect: staffOnly(404) },
-  'GET /api/v2/public/quotes/:key': { url: `/api/v2/public/quotes/${NO_KEY}`, expect: all(404) },
-  'POST /api/v2/public/quotes/:key/accept': { url: `/api/v2/public/quotes/${NO_KEY}/accept`, body: { name: 'Pat' }, expect: all(404) },
-  'POST /api/v2/public/quotes/:key/decline': { url: `/api/v2/public/quotes/${NO_KEY}/decline`, body: { name: 'Pat', reason: 'No' }, expect: all(404) },
-};
+  [QUOTES.send, { url: '/api/v2/quotes/999999/send', body: { version: 1 }, expect: staffOnly(404) }],
+  [QUOTES.revise, { url: '/api/v2/quotes/999999/revise', expect: staffOnly(404) }],
+  [QUOTES.decide, { url: '/api/v2/quotes/999999/status', body: { status: 'accepted' }, expect: staffOnly(404) }],
+  [QUOTES.publicView, { url: `/api/v2/public/quotes/${NO_KEY}`, expect: all(404) }],
+  [QUOTES.publicAccept, { url: `/api/v2/public/quotes/${NO_KEY}/accept`, body: { name: 'Pat' }, expect: all(404) }],
+  [QUOTES.publicDecline, { url: `/api/v2/public/quotes/${NO_KEY}/decline`, body: { name: 'Pat', reason: 'No' }, expect: all(404) }],
+]);

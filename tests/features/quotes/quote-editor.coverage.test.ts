@@ -37,7 +37,19 @@ describeMachinePaths(entry, {
     'an existing quote': () => ({ id: 7, stash: memoryStash() }),
     'an existing quote with a newer local copy': withStash(3),
   },
-  events: [{ type: 'draft.edit', draft }, { type: 'draft.saveNow' }, { type: 'quote.send' }, { type: 'quote.revise' }, { type: 'quote.reload' }],
+  events: [
+    { type: 'draft.edit', draft },
+    { type: 'draft.saveNow' },
+    { type: 'quote.send' },
+    { type: 'quote.revise' },
+    { type: 'quote.reload' },
+    { type: 'catalog.pick', item: { id: 3, sku: 'PAP-A4', name: 'Paper A4', description: '', unit_price_cents: 2450, taxable: true } },
+    { type: 'catalog.search', text: 'PAP' },
+    { type: 'field.focus', field: 'Title' },
+    { type: 'quote.downloadPdf' },
+    { type: 'download.done' },
+    { type: 'download.failed', error: 'Network Error' },
+  ],
   outputs: { load: [draftView, sentView], save: [draftView], send: [sentView], revise: [view({ id: 8, revision: 2 }, false)] },
   errors: {
     load: [new ApiError(404, 'not_found', 'No such quote')],
@@ -57,5 +69,10 @@ describeMachinePaths(entry, {
     if (snapshot.matches('revised')) expect(snapshot.context.revisedId).toBe(8);
     // A send never waits outside a save: it is sent, or dropped with the reason shown.
     if (snapshot.context.sendAfterSave) expect(snapshot.matches('saving')).toBe(true);
+    // A picked item is a line of the draft, and the picker starts empty again.
+    if (snapshot.context.pickerRound > 0) expect(snapshot.context.draft.lines.at(-1)).toMatchObject({ catalogItemId: 3, sku: 'PAP-A4', unitPriceCents: 2450 });
+    if (snapshot.context.pickerRound > 0 && snapshot.context.catalogSearch === '') expect(snapshot.context.focused).toBeNull();
+    // The PDF is fetched only for a quote the server has.
+    if (snapshot.context.pdfBusy) expect(snapshot.context.view).not.toBeNull();
   },
 });

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
 import type { QuoteView } from '@contracts/quotes';
-import { emptyDraft, memoryStash, type DraftForm } from '@/features/quotes/machines/draft';
-import { quoteEditorMachine } from '@/features/quotes/machines/quote-editor.machine';
+import type { DownloadRequest } from '@/features/quotes/machines/downloads';
+import { emptyDraft, memoryStash, storageStash, type DraftForm } from '@/features/quotes/machines/draft';
+import {
+  quoteEditorMachine,
+  selectCatalogSearch,
+  selectFocusOnMount,
+  selectPdfBusy,
+  selectPickerRound,
+  selectQuoteAddress,
+  selectRevisionAddress,
+} from '@/features/quotes/machines/quote-editor.machine';
 import { ApiError } from '@/shared/http/http';
+import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
 import { controllable, flush } from '@tests/support/controllable';
 
 const view = (version: number, over: Partial<QuoteView['quote']> = {}, readOnly = false): QuoteView => ({
@@ -102,5 +112,123 @@ describe('the quote editor sends the version it shows', () => {
     await flush();
     expect(actor.getSnapshot().value).toBe('conflict');
     expect(actor.getSnapshot().context.error).toBe('This quote changed after you opened it: review the saved version, then send it');
+  });
+});
+
+describe('the quote editor says what happened and keeps what the screen needs', () => {
+  /** A recorder of the notices raised from now on (those raised before any notifier was provided are dropped). */
+  const recordNotices = () => {
+    const notices = recordingNotifier();
+    const restore = provideNotifier(notices);
+    notices.notices.length = 0;
+    return { notices, restore };
+  };
+  /** The editor on quote 7 with every call controllable and the notices recorded. */
+  async function openWithNotices(read = view(3)) {
+    const { notices, restore } = recordNotices();
+    const load = controllable<QuoteView, number>('load');
+    const send = controllable<QuoteView, { id: number; version: number }>('send');
+    const revise = controllable<QuoteView, number>('revise');
+    const actor = createActor(quoteEditorMachine.provide({ actors: { load: load.logic, send: send.logic, revise: revise.logic } }), { input: { id: 7, stash: memoryStash() } });
+    actor.start();
+    load.resolve(read);
+    await flush();
+    return { actor, send, revise, notices, restore };
+  }
+
+  it('says the quote was sent, and to whom, once the send succeeds', async () => {
+    const { actor, send, notices, restore } = await openWithNotices();
+    actor.send({ type: 'quote.send' });
+    await flush();
+    expect(notices.notices).toEqual([]);
+    send.resolve(view(4, { status: 'sent' }, true));
+    await flush();
+    restore();
+    expect(notices.notices).toEqual([{ tone: 'success', title: 'Quote sent to pat@acme.test' }]);
+  });
+
+  it('says a new revision was made and gives the screen its address', async () => {
+    const { actor, revise, notices, restore } = await openWithNotices(view(4, { status: 'sent' }, true));
+    actor.send({ type: 'quote.revise' });
+    await flush();
+    revise.resolve(view(1, { id: 8, number: 'Q-1007-R2', revision: 2 }));
+    await flush();
+    restore();
+    expect(notices.notices).toEqual([{ tone: 'success', title: 'New revision created' }]);
+    expect(selectRevisionAddress(actor.getSnapshot())).toBe('/quote/edit/8');
+  });
+
+  it('says why the PDF was not downloaded, once, and closes that notice when asked again', async () => {
+    const { notices, restore } = recordNotices();
+    const load = controllable<QuoteView, number>('load');
+    const asked: unknown[] = [];
+    const downloads = fromCallback<DownloadRequest>(({ receive, sendBack }) => {
+      receive((request) => {
+        asked.push(request);
+        sendBack({ type: 'download.failed', error: 'The server could not be reached; check the connection and try again' });
+      });
+    });
+    const actor = createActor(quoteEditorMachine.provide({ actors: { load: load.logic, downloads } }), { input: { id: 7, stash: memoryStash() } });
+    actor.start();
+    load.resolve(view(3));
+    await flush();
+    actor.send({ type: 'quote.downloadPdf' });
+    actor.send({ type: 'quote.downloadPdf' });
+    restore();
+    expect(asked).toEqual([
+      { type: 'download.pdf', id: 7, number: 'Q-1007' },
+      { type: 'download.pdf', id: 7, number: 'Q-1007' },
+    ]);
+    expect(notices.dismissed).toEqual(['quote-editor-pdf', 'quote-editor-pdf']);
+    expect(notices.notices).toEqual([
+      { tone: 'error', title: 'The PDF was not downloaded', description: 'The server could not be reached; check the connection and try again', key: 'quote-editor-pdf' },
+      { tone: 'error', title: 'The PDF was not downloaded', description: 'The server could not be reached; check the connection and try again', key: 'quote-editor-pdf' },
+    ]);
+    expect(selectPdfBusy(actor.getSnapshot())).toBe(false);
+  });
+
+  it("moves a new quote's copy on the device to the quote's own key when the server gives it an id", async () => {
+    const storage = window.localStorage;
+    storage.clear();
+    const save = controllable<QuoteView, { id: number | null; draft: DraftForm; baseVersion: number | null }>('save');
+    const actor = createActor(quoteEditorMachine.provide({ actors: { save: save.logic } }), { input: { id: null, stash: storageStash(storage, null) } });
+    actor.start();
+    actor.send({ type: 'draft.edit', draft: draft('Printers') });
+    actor.send({ type: 'draft.saveNow' });
+    await flush();
+    // Typed while the first save is on its way: not on the server yet.
+    actor.send({ type: 'draft.edit', draft: draft('Printers and toner') });
+    save.resolve(view(1, { id: 9, title: 'Printers' }));
+    await flush();
+    expect(storage.getItem('quote-draft:new')).toBeNull();
+    expect(JSON.parse(storage.getItem('quote-draft:9')!).draft.title).toBe('Printers and toner');
+    actor.stop();
+    storage.clear();
+  });
+
+  it('gives the focus back, at the new address, to the field that had it when the quote got its id; the picker keeps what was typed', async () => {
+    const save = controllable<QuoteView, { id: number | null; draft: DraftForm; baseVersion: number | null }>('save');
+    const actor = createActor(quoteEditorMachine.provide({ actors: { save: save.logic } }), { input: { id: null, stash: memoryStash() } });
+    actor.start();
+    actor.send({ type: 'draft.edit', draft: draft('Printers') });
+    actor.send({ type: 'field.focus', field: 'catalog' });
+    actor.send({ type: 'catalog.search', text: 'PAP' });
+    actor.send({ type: 'draft.saveNow' });
+    await flush();
+    expect(selectFocusOnMount(actor.getSnapshot())).toBeNull();
+    save.resolve(view(1, { id: 9, title: 'Printers' }));
+    await flush();
+    expect(selectQuoteAddress(actor.getSnapshot())).toBe('/quote/edit/9');
+    expect(selectFocusOnMount(actor.getSnapshot())).toBe('catalog');
+    expect(selectCatalogSearch(actor.getSnapshot())).toBe('PAP');
+    // Once the field has it again, there is nothing more to give.
+    actor.send({ type: 'field.focus', field: 'catalog' });
+    expect(selectFocusOnMount(actor.getSnapshot())).toBeNull();
+    // Picking an item adds its line and empties the picker.
+    actor.send({ type: 'catalog.pick', item: { id: 3, sku: 'PAP-A4', name: 'Paper A4', description: 'Bright white', unit_price_cents: 2450, taxable: true } });
+    expect(actor.getSnapshot().context.draft.lines.at(-1)).toMatchObject({ catalogItemId: 3, sku: 'PAP-A4', description: 'Paper A4\nBright white', quantity: 1, unitPriceCents: 2450 });
+    expect(selectCatalogSearch(actor.getSnapshot())).toBe('');
+    expect(selectPickerRound(actor.getSnapshot())).toBe(1);
+    actor.stop();
   });
 });

@@ -9,6 +9,8 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { CatalogImportResult, QuoteView } from '@contracts/quotes';
 import CatalogScreen from '@/features/quotes/screens/CatalogScreen';
 import QuoteEditorScreen from '@/features/quotes/screens/QuoteEditorScreen';
+import QuoteViewScreen from '@/features/quotes/screens/QuoteViewScreen';
+import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -165,6 +167,32 @@ describe('a new quote getting its address', () => {
     const after = screen.getByRole('combobox', { name: 'Add from the catalog' });
     expect(after).toHaveFocus();
     expect(screen.getByLabelText('Title')).toHaveValue('Printers for the annex');
+  });
+});
+
+describe("a quote's record", () => {
+  it('records an acceptance given by phone: the record shows it, and the record machine (not the screen) says so', async () => {
+    const notices = recordingNotifier();
+    const restore = provideNotifier(notices);
+    notices.notices.length = 0;
+    const decisions: unknown[] = [];
+    let status: 'sent' | 'accepted' = 'sent';
+    server.use(
+      http.get('*/api/v2/quotes/7', () => HttpResponse.json(view({ status, sentAt: '2026-01-02T00:00:00Z' }, true))),
+      http.post('*/api/v2/quotes/7/status', async ({ request }) => {
+        decisions.push(await request.json());
+        status = 'accepted';
+        return HttpResponse.json(view({ status, sentAt: '2026-01-02T00:00:00Z' }, true));
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/quote/view/7', <QuoteViewScreen params={{ id: '7' }} />);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Quote Q-1007 Sent');
+    await user.click(screen.getByRole('button', { name: 'Record acceptance' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Quote Q-1007 Accepted'));
+    restore();
+    expect(decisions).toEqual([{ status: 'accepted', note: '' }]);
+    expect(notices.notices).toEqual([{ tone: 'success', title: 'Quote accepted' }]);
   });
 });
 

@@ -210,4 +210,35 @@ describe.each(BACKENDS)('quotes and the catalog on %s', (backend) => {
     const draftAndSent = (pipeline.byStatus as { status: string; totalCents: number }[]).filter((b) => b.status === 'draft' || b.status === 'sent');
     expect(pipeline.openCents).toBe(draftAndSent.reduce((a, b) => a + b.totalCents, 0));
   });
+  it("writes a client's decision and the mail that tells the quote's owner in one transaction: when the mail cannot be stored, nothing is decided", async () => {
+    const created = (await call('POST', '/api/v2/quotes', { type: 'support', companyId: 1, contactEmail: `owner-mail-${backend}@acme.test`, validUntil: day(30), lines: [{ kind: 'item', description: 'Hours', quantity: 1, unitPriceCents: 100 }] })).json() as QuoteView;
+    expect((await call('POST', `/api/v2/quotes/${created.quote.id}/send`, { version: created.quote.version })).statusCode).toBe(200);
+    const key = await keyFromOutbox(`owner-mail-${backend}@acme.test`);
+    // The outbox refuses the owner's mail about this client's decision.
+    await q(`CREATE FUNCTION refuse_owner_mail() RETURNS trigger LANGUAGE plpgsql AS $$
+               BEGIN IF NEW.subject LIKE '%by Pat Nomail' THEN RAISE EXCEPTION 'the outbox is unavailable'; END IF; RETURN NEW; END $$`);
+    await q('CREATE TRIGGER refuse_owner_mail BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION refuse_owner_mail()');
+    const refused = await call('POST', `/api/v2/public/quotes/${key}/accept`, { name: 'Pat Nomail' }, {});
+    expect(refused.statusCode).toBe(500);
+    expect((await q('SELECT status FROM quotes WHERE id = $1', [created.quote.id]))[0].status).toBe('sent');
+    expect(await q('SELECT 1 FROM quote_decisions WHERE quote_id = $1', [created.quote.id])).toEqual([]);
+    expect(await q(`SELECT 1 FROM audit_log WHERE entity = 'quote' AND entity_id = $1 AND action = 'client_accepted'`, [created.quote.id])).toEqual([]);
+    await q('DROP TRIGGER refuse_owner_mail ON outbox');
+    await q('DROP FUNCTION refuse_owner_mail()');
+    // Once the outbox takes mail again, the same acceptance goes through, its mail written with it.
+    const accepted = await call('POST', `/api/v2/public/quotes/${key}/accept`, { name: 'Pat Nomail' }, {});
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const [decision] = await q('SELECT xmin::text AS tx FROM quote_decisions WHERE quote_id = $1', [created.quote.id]);
+    const mails = await q(`SELECT xmin::text AS tx, to_address FROM outbox WHERE subject = $1`, [`Quote ${created.quote.number} accepted by Pat Nomail`]);
+    expect(mails).toEqual([{ tx: decision.tx, to_address: 'agent@demo.test' }]);
+  });
+  it("the layout tester's sample answers each type, and a type that is none names the field", async () => {
+    expect((await call('GET', '/api/v2/quotes/sample?type=paper')).json()).toMatchObject({ type: 'paper', number: 'Q-SAMPLE-R2', decision: null });
+    expect((await call('GET', '/api/v2/quotes/sample')).json().type).toBe('hardware');
+    for (const url of ['/api/v2/quotes/sample?type=boat', '/api/v2/quotes/sample-pdf?type=boat']) {
+      const bad = await call('GET', url);
+      expect(bad.statusCode, url).toBe(400);
+      expect(bad.json().error.fields).toEqual({ type: 'type must be one of support, project, hardware, paper' });
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RESPONSE_TARGET_HOURS, TICKET_SEARCH } from '@contracts/common/constants';
 import type { TicketSearchResponse, TicketView } from '@contracts/tickets';
 import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
@@ -13,8 +13,6 @@ describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
   let acme: { id: number; contactId: number };
   beforeAll(async () => {
     t = await startTestApp(backend);
-    // Some tests fake Date to move the ticket clock by hours; the session clock keeps real time.
-    t.ctx.now = () => new Date(performance.timeOrigin + performance.now());
     token = await t.tokenFor('agent');
     agentId = (await t.ctx.database.pool.query(`SELECT id FROM staff_users WHERE email = 'agent@demo.test'`)).rows[0].id;
     const { rows } = await t.ctx.database.pool.query(
@@ -23,7 +21,15 @@ describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
     acme = { id: rows[0].id, contactId: rows[0].contact_id };
   });
   afterAll(() => t?.close());
-  afterEach(() => vi.useRealTimers());
+  /**
+   * Sets the server's clock (some tests move the ticket clock by hours); the agent signs in afresh,
+   * as a jump would end the session as idle. null: the real time again.
+   */
+  const at = async (iso: string | null) => {
+    t.ctx.now = iso === null ? () => new Date() : () => new Date(iso);
+    token = await t.tokenFor('agent');
+  };
+  afterEach(() => at(null));
 
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
   const send = (method: 'POST' | 'PATCH', url: string, payload: object) => t.app.inject({ method, url, headers: bearer(token), payload });
@@ -40,8 +46,7 @@ describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
 
   describe('create', () => {
     it('creates a ticket with the contact copied and the due date from the severity response target', async () => {
-      vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(new Date('2030-01-07T08:00:00Z'));
+      await at('2030-01-07T08:00:00Z');
       const view = await create();
       expect(view.ticket).toMatchObject({ status: 'A', severity: 'H', company_id: acme.id, contact_id: acme.contactId, assignee_id: agentId, source: 'staff' });
       expect(view.ticket.contact_name).toEqual(expect.any(String));
@@ -166,23 +171,22 @@ describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
     });
 
     it('pauses the clock in WOC and WOT and moves the due date out by the time waited (fixed times)', async () => {
-      vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(new Date('2030-02-01T09:00:00Z'));
+      await at('2030-02-01T09:00:00Z');
       const { ticket } = await create({ severity: 'M' });
       const due = new Date(ticket.duedate!).getTime();
       expect(due).toBe(new Date('2030-02-02T09:00:00Z').getTime());
 
-      vi.setSystemTime(new Date('2030-02-01T10:00:00Z'));
+      await at('2030-02-01T10:00:00Z');
       const waiting = (await send('PATCH', `/api/v2/tickets/${ticket.id}`, { status: 'WOC' })).json() as TicketView;
       expect(waiting.ticket.paused_since).toEqual(expect.any(String));
       expect(new Date(waiting.ticket.duedate!).getTime()).toBe(due);
       expect(waiting.thread.at(-1)!.body).toContain('Clock paused');
 
-      vi.setSystemTime(new Date('2030-02-01T12:00:00Z'));
+      await at('2030-02-01T12:00:00Z');
       const third = (await send('PATCH', `/api/v2/tickets/${ticket.id}`, { status: 'WOT' })).json() as TicketView;
       expect(new Date(third.ticket.projected_duedate!).getTime()).toBe(due + 2 * HOUR);
 
-      vi.setSystemTime(new Date('2030-02-01T13:30:00Z'));
+      await at('2030-02-01T13:30:00Z');
       const back = (await send('PATCH', `/api/v2/tickets/${ticket.id}`, { status: 'A' })).json() as TicketView;
       expect(new Date(back.ticket.duedate!).getTime()).toBe(due + 3.5 * HOUR);
       expect(back.ticket.paused_since).toBeNull();

@@ -2,7 +2,7 @@
  * Hostile input never gets a 5xx. A property-based test (fast-check) over every route of the
  * authorization matrix, enumerated from the app's own route list. For each route a first, valid
  * request (the matrix row's) shows which contract schemas the route parses its query and body
- * with; then bodies start from the row's valid body with one or two of the contract's fields
+ * with (a route registered from its endpoint definition: the definition's schemas); then bodies start from the row's valid body with one or two of the contract's fields
  * replaced by hostile values, query strings are built from the contract's query parameters, and
  * path ids are mangled. Hostile values: NUL bytes, lone surrogates, impossible and far-off dates,
  * ids past PostgreSQL's integer, huge and odd numbers, nested objects, broken percent-encoding.

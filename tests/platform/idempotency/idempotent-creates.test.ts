@@ -1,7 +1,7 @@
 /**
  * Creates with an Idempotency-Key happen once. A retry with the key answers the first answer
  * (same status, same body, `Idempotent-Replayed: true`) and writes nothing more, on every create
- * endpoint of tickets, companies, client users, the client portal and projects; ten concurrent
+ * endpoint of tickets, companies, client users, the client portal, projects, sales and quotes; ten concurrent
  * requests with one key write once; the key with another body or address is refused (422), a
  * malformed key too (400); requests without a key behave as before; a key is its caller's own;
  * an answer lost after the commit is still the retry's answer; old keys are deleted by a job.
@@ -28,7 +28,7 @@ const LOSE_ANSWER = 'x-test-lose-answer';
 describe.each(BACKENDS)('idempotent creates on %s', (backend) => {
   let t: TestApp;
   const tokens = {} as Record<DemoAccount, string>;
-  const ids = { acmeTicket: 0, product: 0, project: 0 };
+  const ids = { acmeTicket: 0, product: 0, project: 0, decidedQuote: 0 };
   let sequence = 0;
   const unique = (what: string) => `${what} ${backend} ${++sequence}`;
 
@@ -47,6 +47,8 @@ describe.each(BACKENDS)('idempotent creates on %s', (backend) => {
     ids.product = (await send('acme', 'GET', '/api/v2/client/paper/products')).json().items[0].id;
     const { rows } = await t.ctx.database.pool.query(`SELECT id FROM staff_users WHERE email = 'manager@demo.test'`);
     ids.project = (await send('agent', 'POST', '/api/v2/projects', { name: 'Keyed tasks', company_id: 1, owner_id: rows[0].id })).json().project.id;
+    const decided = await t.ctx.database.pool.query(`SELECT id FROM quotes WHERE status = 'accepted' AND NOT superseded ORDER BY id LIMIT 1`);
+    ids.decidedQuote = decided.rows[0].id;
   });
   afterAll(async () => {
     await t.close();
@@ -70,6 +72,17 @@ describe.each(BACKENDS)('idempotent creates on %s', (backend) => {
     { name: "a client's reply", as: 'acme', url: () => `/api/v2/client/tickets/${ids.acmeTicket}/replies`, body: () => ({ body: unique('Keyed reply') }), count: 'SELECT count(*) AS n FROM ticket_notes' },
     { name: 'a message to support', as: 'acme', url: () => '/api/v2/client/contact-support', body: () => ({ subject: unique('Keyed message'), message: 'Call me once' }), count: 'SELECT count(*) AS n FROM tickets' },
     { name: 'a paper order', as: 'acme', url: () => '/api/v2/client/paper/orders', body: () => ({ productId: ids.product, quantity: 2, shipTo: unique('1 Keyed St') }), count: 'SELECT count(*) AS n FROM paper_orders' },
+    { name: 'a sales call', as: 'agent', url: () => '/api/v2/sales/activities', body: () => ({ kind: 'call', companyId: 1, occurredOn: new Date().toISOString().slice(0, 10), notes: unique('Keyed call') }), count: 'SELECT count(*) AS n FROM sales_activities' },
+    { name: 'a territory', as: 'manager', url: () => '/api/v2/sales/territories', body: () => ({ name: unique('Keyed territory'), ownerId: null }), count: 'SELECT count(*) AS n FROM sales_territories' },
+    { name: 'a catalog item', as: 'agent', url: () => '/api/v2/catalog', body: () => ({ sku: `KEY-${backend}-${++sequence}`, name: unique('Keyed item'), category: 'hardware', unitPriceCents: 12_345, unitCostCents: 8000 }), count: 'SELECT count(*) AS n FROM catalog_items' },
+    {
+      name: 'a quote',
+      as: 'agent',
+      url: () => '/api/v2/quotes',
+      body: () => ({ type: 'support', companyId: 1, contactName: 'Pat Keyed', contactEmail: `pat${++sequence}@acme.example.com`, validUntil: '2099-01-01', taxRatePercent: 0, lines: [{ kind: 'item', description: unique('Hours'), quantity: 1, unitPriceCents: 500 }] }),
+      count: 'SELECT count(*) AS n FROM quotes',
+    },
+    { name: "a quote's revision", as: 'agent', url: () => `/api/v2/quotes/${ids.decidedQuote}/revise`, body: () => ({}), count: 'SELECT count(*) AS n FROM quotes' },
     { name: 'a change request', as: 'acme', url: () => '/api/v2/client/scrs', body: () => ({ title: unique('Keyed SCR'), description: 'Once only' }), count: 'SELECT count(*) AS n FROM software_change_requests' },
   ];
 

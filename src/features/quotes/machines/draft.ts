@@ -1,5 +1,5 @@
-/** The editor's form state of a quote and its conversions to and from the API. */
-import { DEFAULT_QUOTE_TAX_RATE_PERCENT, QUOTE_LIMITS, type QuoteDraftInput, type QuoteLine, type QuoteType, type QuoteView } from '@contracts/quotes';
+/** The editor's form state of a quote, its changes, and its conversions to and from the API. */
+import { DEFAULT_QUOTE_TAX_RATE_PERCENT, QUOTE_LIMITS, type CatalogItem, type QuoteDraftInput, type QuoteLine, type QuoteType, type QuoteView } from '@contracts/quotes';
 
 /** A line as the editor holds it: a quote line without what the server computes or numbers. */
 export type DraftLine = Omit<QuoteLine, 'id' | 'position' | 'netCents'> & {
@@ -47,6 +47,56 @@ export function emptyDraft(type: QuoteType = 'support', today = new Date()): Dra
 
 export const lineFrom = (l: Omit<QuoteLine, 'id' | 'position' | 'netCents'>): DraftLine => ({ key: lineKey(), ...l });
 
+/** A new line: a free item line (one, at no price yet) or a section heading. */
+export const blankLine = (kind: DraftLine['kind']): DraftLine =>
+  kind === 'item'
+    ? lineFrom({ kind, catalogItemId: null, sku: '', description: '', quantity: 1, unitPriceCents: 0, discountPercent: 0, taxable: true, optional: false, chosen: false })
+    : lineFrom({ kind, catalogItemId: null, sku: '', description: '', quantity: 0, unitPriceCents: 0, discountPercent: 0, taxable: false, optional: false, chosen: false });
+
+/** The item the catalog picker offers, as much of it as a line needs. */
+export type PickedItem = Pick<CatalogItem, 'id' | 'sku' | 'name' | 'description' | 'unit_price_cents' | 'taxable'>;
+
+/** A line for a catalog item: its name (and description below it), one of it at its price, taxable as the item is. */
+export const catalogLine = (item: PickedItem): DraftLine =>
+  lineFrom({
+    kind: 'item',
+    catalogItemId: item.id,
+    sku: item.sku,
+    description: item.description ? `${item.name}\n${item.description}` : item.name,
+    quantity: 1,
+    unitPriceCents: item.unit_price_cents,
+    discountPercent: 0,
+    taxable: item.taxable,
+    optional: false,
+    chosen: false,
+  });
+
+// ---------------------------------------------------------------- changes of a draft
+
+export const withLineAdded = (d: DraftForm, line: DraftLine): DraftForm => ({ ...d, lines: [...d.lines, line] });
+export const withLine = (d: DraftForm, index: number, line: DraftLine): DraftForm => ({ ...d, lines: d.lines.map((x, k) => (k === index ? line : x)) });
+export const withoutLine = (d: DraftForm, index: number): DraftForm => ({ ...d, lines: d.lines.filter((_, k) => k !== index) });
+/** The line moved one place up (-1) or down (1). */
+export function withLineMoved(d: DraftForm, index: number, by: -1 | 1): DraftForm {
+  const lines = [...d.lines];
+  const [line] = lines.splice(index, 1);
+  lines.splice(index + by, 0, line!);
+  return { ...d, lines };
+}
+/** An optional line is offered, not chosen: making a line optional (or not) leaves it unchosen. */
+export const withOptional = (line: DraftLine, optional: boolean): DraftLine => ({ ...line, optional, chosen: false });
+
+/** A number typed in a field (a comma counts as the decimal point); `fallback` when it is none. */
+const typedNumber = (text: string, fallback: number) => {
+  const n = Number(text.replace(',', '.'));
+  return Number.isFinite(n) ? n : fallback;
+};
+const hundredths = (n: number) => Math.round(n * 100) / 100;
+/** A quantity typed: two decimals, never negative; the previous one while the text is no number. */
+export const typedQuantity = (text: string, previous: number) => Math.max(0, hundredths(typedNumber(text, previous)));
+/** A percentage typed (discount, tax rate): two decimals from 0 to 100. */
+export const typedPercent = (text: string, fallback: number) => Math.min(100, Math.max(0, hundredths(typedNumber(text, fallback))));
+
 export function draftFromView(view: QuoteView): DraftForm {
   const q = view.quote;
   const mode = q.companyCreated || !q.companyId ? 'new' : 'company';
@@ -89,6 +139,8 @@ export type DraftStash = {
   read(): { draft: DraftForm; baseVersion: number | null } | null;
   write(draft: DraftForm, baseVersion: number | null): void;
   clear(): void;
+  /** The stash of the quote a new draft became: what waits here moves there. */
+  moveTo(id: number): DraftStash;
 };
 export const STASH_PREFIX = 'quote-draft:';
 export function storageStash(storage: Storage | undefined, id: number | null): DraftStash {
@@ -112,6 +164,13 @@ export function storageStash(storage: Storage | undefined, id: number | null): D
     clear() {
       storage?.removeItem(key);
     },
+    moveTo(next) {
+      const waiting = this.read();
+      this.clear();
+      const moved = storageStash(storage, next);
+      if (waiting) moved.write(waiting.draft, waiting.baseVersion);
+      return moved;
+    },
   };
 }
 export const memoryStash = (): DraftStash & { value: { draft: DraftForm; baseVersion: number | null } | null } => {
@@ -120,6 +179,7 @@ export const memoryStash = (): DraftStash & { value: { draft: DraftForm; baseVer
     read: () => stash.value,
     write: (draft: DraftForm, baseVersion: number | null) => void (stash.value = { draft, baseVersion }),
     clear: () => void (stash.value = null),
+    moveTo: () => stash,
   };
   return stash;
 };

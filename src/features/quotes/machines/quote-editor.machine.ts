@@ -5,16 +5,26 @@
  * sends the version on screen: asked while changes are unsaved or a save is on its way, it waits
  * for the save to settle and sends the version that save made. A sent or decided quote is
  * read-only; "Revise" makes the next revision (revising → revised).
+ *
+ * The machine owns the whole screen: its service calls are its children (the quote's load, save,
+ * send and revise, invoked by the states that wait for them, and the downloads child it spawns
+ * with a system id), it says what the person is told (`notify`),
+ * it keeps what the catalog picker holds, and which field has the focus, so that the screen of the
+ * quote's new address (a new quote gets /quote/edit/{id} from its first save) gives it back.
  */
-import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, not, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { QUOTE_LIMITS, type QuoteView } from '@contracts/quotes';
 import { toApiError } from '@/shared/http/http';
+import { notifyActions } from '@/shared/machines/notify';
 import { quotesApi } from '../api';
-import { draftFromView, draftToInput, emptyDraft, type DraftForm, type DraftStash } from './draft';
+import { downloads, type DownloadEvent } from './downloads';
+import { catalogLine, draftFromView, draftToInput, emptyDraft, withLineAdded, type DraftForm, type DraftStash, type PickedItem } from './draft';
 
 export type QuoteEditorInput = { id: number | null; stash: DraftStash; type?: DraftForm['type'] };
 export type QuoteEditorContext = {
   id: number | null;
+  /** The child that fetches and offers the PDF. */
+  downloads: ActorRefFrom<typeof downloads>;
   draft: DraftForm;
   view: QuoteView | null;
   /** The server's version of the draft the last save started from. */
@@ -32,19 +42,35 @@ export type QuoteEditorContext = {
   /** The local copy found when the editor opened (read once, so the chart stays deterministic). */
   restored: { draft: DraftForm; baseVersion: number | null } | null;
   revisedId: number | null;
+  /** The field that has the focus (by its name on screen). */
+  focused: string | null;
+  /** The field to give the focus when the screen mounts again (at the quote's new address); cleared once it has it. */
+  focusOnMount: string | null;
+  /** What is typed in the catalog picker (not part of the draft; it moves with the screen too). */
+  catalogSearch: string;
+  /** Counts the items picked: the picker starts empty again after each. */
+  pickerRound: number;
+  /** The PDF is being fetched. */
+  pdfBusy: boolean;
 };
 export type QuoteEditorEvent =
   | { type: 'draft.edit'; draft: DraftForm }
   | { type: 'draft.saveNow' }
   | { type: 'quote.send' }
   | { type: 'quote.revise' }
-  | { type: 'quote.reload' };
+  | { type: 'quote.reload' }
+  | { type: 'quote.downloadPdf' }
+  | { type: 'catalog.pick'; item: PickedItem }
+  | { type: 'catalog.search'; text: string }
+  | { type: 'field.focus'; field: string }
+  | DownloadEvent;
 
 type SaveInput = { id: number | null; draft: DraftForm; baseVersion: number | null };
 type SendInput = { id: number; version: number };
 
 export const retryDelayMs = (attempts: number) => Math.min(QUOTE_LIMITS.retryBaseMs * 2 ** Math.max(0, attempts - 1), QUOTE_LIMITS.retryMaxMs);
 
+/** What the editor takes from a saved draft. A new quote's first save gives it its id: its local copy and its focus move with it. */
 const viewResult = ({ context }: { context: QuoteEditorContext }, view: QuoteView) => ({
   view,
   id: view.quote.id,
@@ -53,7 +79,12 @@ const viewResult = ({ context }: { context: QuoteEditorContext }, view: QuoteVie
   error: null,
   fieldErrors: {},
   draft: context.draft,
+  attempts: 0,
+  ...(context.id === null ? { stash: context.stash.moveTo(view.quote.id), focusOnMount: context.focused } : {}),
 });
+
+/** The PDF notice's key: a failure shows once, and goes when the person tries again. */
+const PDF_NOTICE = 'quote-editor-pdf';
 
 export const quoteEditorMachine = setup({
   types: { context: {} as QuoteEditorContext, events: {} as QuoteEditorEvent, input: {} as QuoteEditorInput },
@@ -65,6 +96,7 @@ export const quoteEditorMachine = setup({
     }),
     send: fromPromise<QuoteView, SendInput>(({ input }) => quotesApi.send(input.id, input.version)),
     revise: fromPromise<QuoteView, number>(({ input }) => quotesApi.revise(input)),
+    downloads,
   },
   delays: {
     debounce: QUOTE_LIMITS.autosaveDebounceMs,
@@ -82,12 +114,17 @@ export const quoteEditorMachine = setup({
       const stash = context.restored;
       return stash !== null && stash.baseVersion === (event as unknown as { output: QuoteView }).output.quote.version;
     },
+    hasQuote: ({ context }) => context.view !== null,
+    pdfBusy: ({ context }) => context.pdfBusy,
   },
   actions: {
+    ...notifyActions,
+    /** A change of the draft (typed, or an item picked from the catalog), kept on the device until the server has it. */
     takeEdit: assign(({ context, event }) => {
-      assertEvent(event, 'draft.edit');
-      context.stash.write(event.draft, context.version);
-      return { draft: event.draft };
+      assertEvent(event, ['draft.edit', 'catalog.pick']);
+      const draft = event.type === 'draft.edit' ? event.draft : withLineAdded(context.draft, catalogLine(event.item));
+      context.stash.write(draft, context.version);
+      return event.type === 'catalog.pick' ? { draft, catalogSearch: '', pickerRound: context.pickerRound + 1, focused: null } : { draft };
     }),
     restoreStash: assign(({ context }) => ({ draft: context.restored?.draft ?? context.draft, restored: null })),
     clearStash: assign(({ context }) => {
@@ -100,8 +137,9 @@ export const quoteEditorMachine = setup({
 }).createMachine({
   id: 'quoteEditor',
   description: 'The quote editor: autosaving drafts, retries, read-only sent quotes and revisions.',
-  context: ({ input }) => ({
+  context: ({ input, spawn }) => ({
     id: input.id,
+    downloads: spawn('downloads', { id: 'downloads', systemId: 'quote-editor.downloads' }),
     draft: emptyDraft(input.type),
     view: null,
     version: null,
@@ -114,7 +152,35 @@ export const quoteEditorMachine = setup({
     stash: input.stash,
     restored: input.stash.read(),
     revisedId: null,
+    focused: null,
+    focusOnMount: null,
+    catalogSearch: '',
+    pickerRound: 0,
+    pdfBusy: false,
   }),
+  on: {
+    'field.focus': {
+      actions: assign(({ event }) => ({ focused: event.field, focusOnMount: null })),
+      description: 'The field that has the focus; once the screen gave it back, there is nothing more to give.',
+    },
+    'catalog.search': { actions: assign({ catalogSearch: ({ event }) => event.text }) },
+    'quote.downloadPdf': {
+      guard: and(['hasQuote', not('pdfBusy')]),
+      actions: [
+        { type: 'dismissNotice', params: { key: PDF_NOTICE } },
+        assign({ pdfBusy: true }),
+        sendTo(({ context }) => context.downloads, ({ context }) => ({ type: 'download.pdf' as const, id: context.view!.quote.id, number: context.view!.quote.number })),
+      ],
+      description: 'The PDF of the saved quote is fetched and offered as a file.',
+    },
+    'download.done': { actions: assign({ pdfBusy: false }) },
+    'download.failed': {
+      actions: [
+        assign({ pdfBusy: false }),
+        { type: 'notify', params: ({ event }) => ({ tone: 'error' as const, title: 'The PDF was not downloaded', description: event.error, key: PDF_NOTICE }) },
+      ],
+    },
+  },
   initial: 'start',
   states: {
     start: {
@@ -124,6 +190,7 @@ export const quoteEditorMachine = setup({
     loading: {
       tags: ['loading'],
       invoke: {
+        id: 'load',
         src: 'load',
         input: ({ context }) => context.id!,
         onDone: [
@@ -154,6 +221,7 @@ export const quoteEditorMachine = setup({
       },
       on: {
         'draft.edit': { target: '.pending', reenter: true, actions: 'takeEdit' },
+        'catalog.pick': { target: '.pending', reenter: true, actions: 'takeEdit', description: 'A line for the picked item; the picker starts empty again.' },
         'draft.saveNow': 'saving',
         'quote.send': { target: 'saving', actions: 'queueSend', description: 'Unsaved changes are saved at once; the send follows the save.' },
       },
@@ -163,6 +231,7 @@ export const quoteEditorMachine = setup({
       tags: ['busy', 'unsaved'],
       entry: assign({ editedDuringSave: false }),
       invoke: {
+        id: 'save',
         src: 'save',
         input: ({ context }) => ({ id: context.id, draft: context.draft, baseVersion: context.version }),
         onDone: [
@@ -170,17 +239,17 @@ export const quoteEditorMachine = setup({
             guard: and(['editedDuringSave', 'sendAfterSave']),
             target: 'saving',
             reenter: true,
-            actions: assign(({ context, event }) => ({ ...viewResult({ context }, event.output), attempts: 0 })),
+            actions: assign(({ context, event }) => viewResult({ context }, event.output)),
             description: 'A send waits for the changes typed during this save: they are saved at once.',
           },
-          { guard: 'editedDuringSave', target: 'editing.pending', actions: assign(({ context, event }) => ({ ...viewResult({ context }, event.output), attempts: 0 })) },
+          { guard: 'editedDuringSave', target: 'editing.pending', actions: assign(({ context, event }) => viewResult({ context }, event.output)) },
           {
             guard: 'sendAfterSave',
             target: 'sending',
-            actions: [assign(({ context, event }) => ({ ...viewResult({ context }, event.output), attempts: 0 })), 'clearStash'],
+            actions: [assign(({ context, event }) => viewResult({ context }, event.output)), 'clearStash'],
             description: 'The server has every change: send the version this save made.',
           },
-          { target: 'saved', actions: [assign(({ context, event }) => ({ ...viewResult({ context }, event.output), attempts: 0 })), 'clearStash'] },
+          { target: 'saved', actions: [assign(({ context, event }) => viewResult({ context }, event.output)), 'clearStash'] },
         ],
         onError: [
           { guard: 'isConflict', target: 'conflict', actions: [assign(({ event }) => ({ error: toApiError(event.error).message })), 'dropQueuedSend'] },
@@ -199,6 +268,7 @@ export const quoteEditorMachine = setup({
       },
       on: {
         'draft.edit': { actions: ['takeEdit', assign({ editedDuringSave: true })] },
+        'catalog.pick': { actions: ['takeEdit', assign({ editedDuringSave: true })] },
         'quote.send': { actions: 'queueSend', description: 'Never sent while a save is on its way: the send waits for it.' },
       },
     },
@@ -207,6 +277,7 @@ export const quoteEditorMachine = setup({
       tags: ['saved'],
       on: {
         'draft.edit': { target: 'editing.pending', actions: 'takeEdit' },
+        'catalog.pick': { target: 'editing.pending', actions: 'takeEdit' },
         'draft.saveNow': 'saving',
         'quote.send': 'sending',
       },
@@ -217,6 +288,7 @@ export const quoteEditorMachine = setup({
       after: { retry: 'saving' },
       on: {
         'draft.edit': { actions: 'takeEdit' },
+        'catalog.pick': { actions: 'takeEdit' },
         'draft.saveNow': 'saving',
         'quote.send': { target: 'saving', actions: 'queueSend', description: 'Save again now; the send follows the save.' },
       },
@@ -231,9 +303,16 @@ export const quoteEditorMachine = setup({
       tags: ['busy'],
       entry: 'dropQueuedSend',
       invoke: {
+        id: 'send',
         src: 'send',
         input: ({ context }) => ({ id: context.id!, version: context.version! }),
-        onDone: { target: 'readOnly', actions: assign(({ event }) => ({ view: event.output, draft: draftFromView(event.output), error: null, fieldErrors: {} })) },
+        onDone: {
+          target: 'readOnly',
+          actions: [
+            assign(({ event }) => ({ view: event.output, draft: draftFromView(event.output), error: null, fieldErrors: {} })),
+            { type: 'notify', params: ({ event }) => ({ tone: 'success' as const, title: `Quote sent to ${event.output.quote.contactEmail}` }) },
+          ],
+        },
         onError: [
           {
             guard: 'isConflict',
@@ -259,15 +338,67 @@ export const quoteEditorMachine = setup({
     revising: {
       tags: ['busy', 'readOnly'],
       invoke: {
+        id: 'revise',
         src: 'revise',
         input: ({ context }) => context.id!,
-        onDone: { target: 'revised', actions: assign(({ event }) => ({ revisedId: event.output.quote.id })) },
+        onDone: {
+          target: 'revised',
+          actions: [assign(({ event }) => ({ revisedId: event.output.quote.id })), { type: 'notify', params: { tone: 'success', title: 'New revision created' } }],
+        },
         onError: { target: 'readOnly', actions: assign(({ event }) => ({ error: toApiError(event.error).message })) },
       },
     },
     revised: {
+      // Not a final state: the editor stays alive (with its downloads child) until the screen that
+      // opens the revision lets it go.
       description: 'The next revision exists; the screen opens it.',
-      type: 'final',
     },
   },
 });
+
+// ---------------------------------------------------------------- what the screen reads
+
+export type QuoteEditorSnapshot = SnapshotFrom<typeof quoteEditorMachine>;
+
+/** Which screen shows: a skeleton, the load's failure, the editor, the read-only record, or the way to the new revision. */
+export type EditorPhase = 'loading' | 'loadFailed' | 'editing' | 'readOnly' | 'revised';
+export function selectPhase(s: QuoteEditorSnapshot): EditorPhase {
+  if (s.matches('start') || s.hasTag('loading')) return 'loading';
+  if (s.matches('loadFailed')) return 'loadFailed';
+  if (s.matches('revised')) return 'revised';
+  return s.hasTag('readOnly') && s.context.view ? 'readOnly' : 'editing';
+}
+
+/** The one-line state of the autosave. */
+export type SaveState = 'saving' | 'failed' | 'conflict' | 'pending' | 'saved';
+export function selectSaveState(s: QuoteEditorSnapshot): SaveState {
+  if (s.matches('saving')) return 'saving';
+  if (s.matches('failed')) return 'failed';
+  if (s.matches('conflict')) return 'conflict';
+  if (s.matches({ editing: 'pending' })) return 'pending';
+  return 'saved';
+}
+
+export const selectDraft = (s: QuoteEditorSnapshot) => s.context.draft;
+export const selectView = (s: QuoteEditorSnapshot) => s.context.view;
+export const selectError = (s: QuoteEditorSnapshot) => s.context.error;
+export const selectFieldErrors = (s: QuoteEditorSnapshot) => s.context.fieldErrors;
+export const selectLastSavedAt = (s: QuoteEditorSnapshot) => s.context.lastSavedAt;
+export const selectBusy = (s: QuoteEditorSnapshot) => s.hasTag('busy');
+/** A save is on its way (Save now waits for it). */
+export const selectSaving = (s: QuoteEditorSnapshot) => s.matches('saving');
+/** Send can be asked for: the quote exists and nothing refuses it now. */
+export const selectCanSend = (s: QuoteEditorSnapshot) => s.context.view !== null && s.can({ type: 'quote.send' });
+/** Sending, or waiting for a save to send its version. */
+export const selectSendPending = (s: QuoteEditorSnapshot) => s.matches('sending') || s.context.sendAfterSave;
+/** The last send was refused (the quote stays a draft; the reason is the error). */
+export const selectSendRefused = (s: QuoteEditorSnapshot) => s.context.error !== null && s.matches('saved');
+export const selectConflict = (s: QuoteEditorSnapshot) => s.matches('conflict');
+export const selectPdfBusy = (s: QuoteEditorSnapshot) => s.context.pdfBusy;
+export const selectFocusOnMount = (s: QuoteEditorSnapshot) => s.context.focusOnMount;
+export const selectCatalogSearch = (s: QuoteEditorSnapshot) => s.context.catalogSearch;
+export const selectPickerRound = (s: QuoteEditorSnapshot) => s.context.pickerRound;
+/** The address of the quote once the server gave it one (a new quote moves there). */
+export const selectQuoteAddress = (s: QuoteEditorSnapshot) => (s.context.id === null ? null : `/quote/edit/${s.context.id}`);
+/** The address of the revision just made. */
+export const selectRevisionAddress = (s: QuoteEditorSnapshot) => (s.context.revisedId === null ? null : `/quote/edit/${s.context.revisedId}`);

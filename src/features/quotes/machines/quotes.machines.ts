@@ -1,5 +1,5 @@
 /** Quotes' and the catalog's tables, queries and forms (instances of the shared machines). */
-import type { CatalogImportResult, CatalogItem, CatalogItemInput, CatalogUpdateInput, PublicQuote, QuotePipeline, QuoteView } from '@contracts/quotes';
+import type { PublicQuote, QuotePipeline, QuoteType } from '@contracts/quotes';
 import { QUOTE_LIMITS } from '@contracts/quotes';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
@@ -23,21 +23,12 @@ export const CATALOG_TABLE: SearchTableSpec = {
 export const catalogTableMachine = createSearchTableMachine(CATALOG_TABLE);
 
 export const pipelineMachine = createQueryMachine('quotePipeline', (_: null): Promise<QuotePipeline> => quotesApi.pipeline());
-export const quoteViewMachine = createQueryMachine('quoteView', (id: number): Promise<QuoteView> => quotesApi.view(id));
 export const publicQuoteMachine = createQueryMachine('publicQuote', (key: string): Promise<PublicQuote> => publicQuoteApi.view(key));
-export const sampleQuoteMachine = createQueryMachine('sampleQuote', (type: string): Promise<PublicQuote> => quotesApi.sample(type));
-
-export type CatalogSave = { id: number | null; input: CatalogItemInput | CatalogUpdateInput };
-export const catalogItemMachine = createSubmitMachine<CatalogSave, CatalogItem>('catalogItem', (s) =>
-  s.id === null ? catalogApi.create(s.input as CatalogItemInput) : catalogApi.update(s.id, s.input as CatalogUpdateInput),
-);
-export const catalogImportMachine = createSubmitMachine<{ csv: string; commit: boolean }, CatalogImportResult>('catalogImport', (i) => catalogApi.import(i.csv, i.commit));
-
-export type QuoteAction = { action: 'accepted' | 'declined'; id: number; note: string };
-export const quoteDecisionMachine = createSubmitMachine<QuoteAction, QuoteView>('quoteDecision', (a) => quotesApi.decide(a.id, a.action, a.note));
+export const sampleQuoteMachine = createQueryMachine('sampleQuote', (type: QuoteType): Promise<PublicQuote> => quotesApi.sample(type));
+/** The layout tester's sample as the PDF the download gives. */
+export const samplePdfMachine = createQueryMachine('samplePdf', (type: QuoteType): Promise<Blob> => quotesApi.samplePdf(type));
 
 export type ClientDecision = { key: string; decision: 'accept'; name: string; chosen: number[]; expectedTotalCents: number } | { key: string; decision: 'decline'; name: string; reason: string };
 export const clientDecisionMachine = createSubmitMachine<ClientDecision, unknown>('clientDecision', (d) =>
   d.decision === 'accept' ? publicQuoteApi.accept(d.key, d.name, d.chosen, d.expectedTotalCents) : publicQuoteApi.decline(d.key, d.name, d.reason),
 );
-export const reviseQuoteMachine = createSubmitMachine<number, QuoteView>('reviseQuote', (id) => quotesApi.revise(id));

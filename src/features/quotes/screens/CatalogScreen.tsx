@@ -1,14 +1,29 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { formatMoney, parseCents } from '@contracts/quote-money';
-import { CATALOG_CATEGORIES, type CatalogItem, type CatalogItemInput } from '@contracts/quotes';
-import { Button, Card, FormErrorBanner, PageHeader, toast } from '@/shared/ui/components';
+import { useState, type FormEvent } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { formatMoney } from '@contracts/quote-money';
+import { CATALOG_CATEGORIES, type CatalogItem } from '@contracts/quotes';
+import { inspection } from '@/shared/inspection';
+import { Button, Card, FormErrorBanner, PageHeader } from '@/shared/ui/components';
 import { DataTable, useTableActor, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { downloadText } from '@/shared/ui/download';
-import { catalogApi } from '../api';
-import { catalogImportMachine, catalogItemMachine, catalogTableMachine } from '../machines/quotes.machines';
+import { BLANK_ITEM_FORM, itemFormOf, itemInputOf, type ItemForm } from '../machines/catalog-form';
+import {
+  itemManagementMachine,
+  selectEditing,
+  selectExportBusy,
+  selectImportBusy,
+  selectImportError,
+  selectImporting,
+  selectImportResult,
+  selectItemBusy,
+  selectItemError,
+  selectItemFieldErrors,
+} from '../machines/item-management.machine';
+import { catalogTableMachine } from '../machines/quotes.machines';
 import { TabTitle } from './parts';
 import styles from './quotes.module.css';
+
+type Screen = ActorRefFrom<typeof itemManagementMachine>;
 
 const COLUMNS: DataTableColumn<CatalogItem>[] = [
   { label: 'SKU', field: 'sku' },
@@ -20,57 +35,17 @@ const COLUMNS: DataTableColumn<CatalogItem>[] = [
   { label: 'Active', field: 'active', cell: (i) => (i.active ? 'Active' : 'Inactive'), filterOptions: { enabled: true, placeholder: 'Any', filterDropdownItems: ['true', 'false'] } },
 ];
 
-type ItemForm = { sku: string; name: string; description: string; category: string; price: string; cost: string; taxable: boolean; active: boolean; bundle: string };
-const blank: ItemForm = { sku: '', name: '', description: '', category: 'service', price: '', cost: '', taxable: true, active: true, bundle: '' };
-const formOf = (i: CatalogItem): ItemForm => ({
-  sku: i.sku,
-  name: i.name,
-  description: i.description,
-  category: i.category,
-  price: (i.unit_price_cents / 100).toFixed(2),
-  cost: (i.unit_cost_cents / 100).toFixed(2),
-  taxable: i.taxable,
-  active: i.active,
-  bundle: i.bundle.map((b) => `${b.itemId}x${b.quantity}`).join(', '),
-});
-
-function ItemEditor({ editing, onDone, table }: { editing: CatalogItem | 'new'; onDone: () => void; table: ReturnType<typeof useTableActor> }) {
-  const form = useActorRef(catalogItemMachine, { input: { reloads: table } });
-  const fieldErrors = useSelector(form, (s) => s.context.fieldErrors);
-  const error = useSelector(form, (s) => s.context.error);
-  const busy = useSelector(form, (s) => s.hasTag('busy'));
-  const saved = useSelector(form, (s) => s.matches('saved'));
-  const [v, setV] = useState<ItemForm>(editing === 'new' ? blank : formOf(editing));
-  useEffect(() => {
-    if (saved) {
-      toast.success(editing === 'new' ? 'Item created' : 'Item saved');
-      onDone();
-    }
-  }, [saved, editing, onDone]);
+/** The form of a new item or of the item selected in the table; what is typed stays through a refused save. */
+function ItemEditor({ screen, editing }: { screen: Screen; editing: CatalogItem | 'new' }) {
+  const fieldErrors = useSelector(screen, selectItemFieldErrors);
+  const error = useSelector(screen, selectItemError);
+  const busy = useSelector(screen, selectItemBusy);
+  const [v, setV] = useState<ItemForm>(editing === 'new' ? BLANK_ITEM_FORM : itemFormOf(editing));
   const set = (k: keyof ItemForm) => (e: { target: { value: string; checked?: boolean; type?: string } }) =>
     setV((old) => ({ ...old, [k]: e.target.type === 'checkbox' ? Boolean(e.target.checked) : e.target.value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const bundle = v.bundle
-      .split(',')
-      .map((p) => p.trim())
-      .filter(Boolean)
-      .map((p) => {
-        const [id, q] = p.split(/x/i);
-        return { itemId: Number(id), quantity: Number(q ?? 1) };
-      });
-    const input: CatalogItemInput = {
-      sku: v.sku,
-      name: v.name,
-      description: v.description,
-      category: v.category as CatalogItemInput['category'],
-      unitPriceCents: parseCents(v.price) ?? Number.NaN,
-      unitCostCents: parseCents(v.cost || '0') ?? Number.NaN,
-      taxable: v.taxable,
-      active: v.active,
-      bundle,
-    };
-    form.send({ type: 'form.submit', input: { id: editing === 'new' ? null : editing.id, input } });
+    screen.send({ type: 'item.save', input: itemInputOf(v) });
   };
   const err = (k: string) => fieldErrors[k];
   return (
@@ -128,22 +103,19 @@ function ItemEditor({ editing, onDone, table }: { editing: CatalogItem | 'new'; 
           <Button type="submit" variant="primary" isPending={busy}>
             {editing === 'new' ? 'Create item' : 'Save item'}
           </Button>
-          <Button onPress={onDone}>Cancel</Button>
+          <Button onPress={() => screen.send({ type: 'item.close' })}>Cancel</Button>
         </div>
       </form>
     </Card>
   );
 }
 
-function ImportCard({ table }: { table: ReturnType<typeof useTableActor> }) {
-  const machine = useActorRef(catalogImportMachine, { input: { reloads: table } });
-  const result = useSelector(machine, (s) => s.context.result);
-  const error = useSelector(machine, (s) => s.context.error);
-  const busy = useSelector(machine, (s) => s.hasTag('busy'));
+/** The CSV import: a preview of every row with its errors, then all rows or none. */
+function ImportCard({ screen }: { screen: Screen }) {
+  const result = useSelector(screen, selectImportResult);
+  const error = useSelector(screen, selectImportError);
+  const busy = useSelector(screen, selectImportBusy);
   const [csv, setCsv] = useState('');
-  useEffect(() => {
-    if (result?.committed) toast.success(`Imported: ${result.created} created, ${result.updated} updated`);
-  }, [result]);
   const bad = result?.rows.filter((r) => Object.keys(r.errors).length) ?? [];
   return (
     <Card title="Import from CSV" description="Columns: sku, name, description, category, unit_price, unit_cost, taxable, active. Preview first: nothing is written while any row has an error." asRegion>
@@ -164,10 +136,10 @@ function ImportCard({ table }: { table: ReturnType<typeof useTableActor> }) {
           <textarea value={csv} onChange={(e) => setCsv(e.target.value)} rows={4} />
         </label>
         <div className={styles.row}>
-          <Button onPress={() => machine.send({ type: 'form.submit', input: { csv, commit: false } })} isDisabled={!csv.trim()} isPending={busy}>
+          <Button onPress={() => screen.send({ type: 'import.check', csv, commit: false })} isDisabled={!csv.trim()} isPending={busy}>
             Preview import
           </Button>
-          <Button variant="primary" onPress={() => machine.send({ type: 'form.submit', input: { csv, commit: true } })} isDisabled={!result || !result.valid || result.committed}>
+          <Button variant="primary" onPress={() => screen.send({ type: 'import.check', csv, commit: true })} isDisabled={!result || !result.valid || result.committed}>
             Import {result?.rows.length ?? 0} rows
           </Button>
         </div>
@@ -221,8 +193,10 @@ function ImportCard({ table }: { table: ReturnType<typeof useTableActor> }) {
 /** /quote/item/management: the catalog quotes are built from (paper items also feed the client portal's paper orders). */
 export default function CatalogScreen() {
   const table = useTableActor<CatalogItem>({ machine: catalogTableMachine, mode: 'server', columns: COLUMNS });
-  const [editing, setEditing] = useState<CatalogItem | 'new' | null>(null);
-  const [importing, setImporting] = useState(false);
+  const screen = useActorRef(itemManagementMachine, { input: { table }, inspect: inspection.inspect });
+  const editing = useSelector(screen, selectEditing);
+  const importing = useSelector(screen, selectImporting);
+  const exporting = useSelector(screen, selectExportBusy);
   return (
     <>
       <TabTitle>Item Management</TabTitle>
@@ -231,18 +205,20 @@ export default function CatalogScreen() {
         subtitle="The catalog of items quotes are built from. Select a row to edit it; an item used on a quote is deactivated, never deleted."
         actions={
           <>
-            <Button onPress={async () => downloadText('catalog.csv', await catalogApi.exportCsv())}>Export CSV</Button>
-            <Button onPress={() => setImporting((x) => !x)}>Import CSV</Button>
-            <Button variant="primary" onPress={() => setEditing('new')}>
+            <Button onPress={() => screen.send({ type: 'catalog.export' })} isPending={exporting} pendingLabel="Exporting">
+              Export CSV
+            </Button>
+            <Button onPress={() => screen.send({ type: 'import.toggle' })}>Import CSV</Button>
+            <Button variant="primary" onPress={() => screen.send({ type: 'item.new' })}>
               New item
             </Button>
           </>
         }
       />
       <div className={styles.stack}>
-        {editing ? <ItemEditor key={editing === 'new' ? 'new' : editing.id} editing={editing} table={table} onDone={() => setEditing(null)} /> : null}
-        {importing ? <ImportCard table={table} /> : null}
-        <DataTable<CatalogItem> caption="Catalog items" columns={COLUMNS} actor={table} onRowClick={(row) => setEditing(row)} />
+        {editing ? <ItemEditor key={editing === 'new' ? 'new' : editing.id} screen={screen} editing={editing} /> : null}
+        {importing ? <ImportCard screen={screen} /> : null}
+        <DataTable<CatalogItem> caption="Catalog items" columns={COLUMNS} actor={table} onRowClick={(row) => screen.send({ type: 'item.open', item: row })} />
       </div>
     </>
   );

@@ -8,7 +8,7 @@ const FIRST_PAGES = 3;
  * A PDF drawn page by page onto canvases with pdf.js (loaded on first use, in its own chunk), so
  * the tester shows the real bytes the download gives without a browser plug-in or frame.
  */
-export function PdfPages({ url }: { url: string }) {
+export function PdfPages({ file }: { file: Blob }) {
   const box = useRef<HTMLDivElement>(null);
   const [pages, setPages] = useState<number | null>(null);
   const [all, setAll] = useState(false);
@@ -18,7 +18,7 @@ export function PdfPages({ url }: { url: string }) {
     (async () => {
       const pdfjs = await import('pdfjs-dist');
       pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
-      const doc = await pdfjs.getDocument({ url }).promise;
+      const doc = await pdfjs.getDocument({ data: new Uint8Array(await file.arrayBuffer()) }).promise;
       if (cancelled) return;
       setPages(doc.numPages);
       const target = box.current;
@@ -43,7 +43,7 @@ export function PdfPages({ url }: { url: string }) {
     return () => {
       cancelled = true;
     };
-  }, [url, all]);
+  }, [file, all]);
   return (
     <div>
       {error ? <p role="alert">The PDF could not be drawn: {error}</p> : null}

@@ -1,9 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { QUOTE_TYPE_LABELS, QUOTE_TYPES, type QuoteType } from '@contracts/quotes';
 import { Card, PageHeader, SkeletonCard } from '@/shared/ui/components';
-import { quotesApi } from '../api';
-import { sampleQuoteMachine } from '../machines/quotes.machines';
+import { samplePdfMachine, sampleQuoteMachine } from '../machines/quotes.machines';
 import { TabTitle } from './parts';
 import { PdfPages } from './PdfPages';
 import { QuoteDocument } from './QuoteDocument';
@@ -14,21 +13,9 @@ export default function PdfTesterScreen() {
   const [type, setType] = useState<QuoteType>('hardware');
   const sample = useActorRef(sampleQuoteMachine, { input: { query: 'hardware' } });
   const data = useSelector(sample, (s) => s.context.data);
-  const [pdfUrl, setPdfUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let url: string | null = null;
-    let cancelled = false;
-    setPdfUrl(null);
-    void quotesApi.samplePdf(type).then((blob) => {
-      if (cancelled) return;
-      url = URL.createObjectURL(blob);
-      setPdfUrl(url);
-    });
-    return () => {
-      cancelled = true;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [type]);
+  const pdfQuery = useActorRef(samplePdfMachine, { input: { query: 'hardware' } });
+  // The PDF of the layout shown (a PDF of the layout before stays out while the next one loads).
+  const pdf = useSelector(pdfQuery, (s) => (s.matches('ready') ? s.context.data : undefined));
   return (
     <>
       <TabTitle>Quote PDF Layout Tester</TabTitle>
@@ -44,6 +31,7 @@ export default function PdfTesterScreen() {
                 const t = e.target.value as QuoteType;
                 setType(t);
                 sample.send({ type: 'query.set', query: t });
+                pdfQuery.send({ type: 'query.set', query: t });
               }}
             >
               {QUOTE_TYPES.map((t) => (
@@ -55,7 +43,7 @@ export default function PdfTesterScreen() {
       />
       <div className={styles.grid2}>
         <Card title="PDF" asRegion>
-          {pdfUrl ? <PdfPages url={pdfUrl} /> : <SkeletonCard />}
+          {pdf ? <PdfPages file={pdf} /> : <SkeletonCard />}
         </Card>
         <Card title="HTML view" asRegion>
           {data ? <QuoteDocument {...data} type={type} /> : <SkeletonCard />}

@@ -3,8 +3,6 @@ import { formatMoney } from '@contracts/quote-money';
 import { QUOTE_TYPE_LABELS, type QuoteType, type QuoteView } from '@contracts/quotes';
 import { Alert, Button, Card, PageHeader } from '@/shared/ui/components';
 import { formatDateTime } from '@/shared/ui/tokens/format';
-import { quotesApi } from '../api';
-import { downloadBlob } from '@/shared/ui/download';
 import { QuoteStatusBadge } from './parts';
 import { QuoteDocument } from './QuoteDocument';
 import styles from './quotes.module.css';
@@ -15,16 +13,17 @@ export type QuoteRecordProps = {
   type?: QuoteType;
   error?: string | null;
   busy?: boolean;
+  /** The PDF is being fetched. */
+  pdfBusy?: boolean;
+  onDownloadPdf: () => void;
   onRevise?: (() => void) | undefined;
   onDecide?: (status: 'accepted' | 'declined') => void;
-  onReload?: () => void;
-  location?: string;
   /** Where the revisions link to. */
   viewBase?: string;
 };
 
 /** A quote as staff see it once sent: the client's layout, its status, the client's decision, revisions and what changed. */
-export function QuoteRecord({ view, type, error, busy, onRevise, onDecide, viewBase = '/quote/view' }: QuoteRecordProps) {
+export function QuoteRecord({ view, type, error, busy, pdfBusy, onDownloadPdf, onRevise, onDecide, viewBase = '/quote/view' }: QuoteRecordProps) {
   const q = view.quote;
   const d = view.decision;
   return (
@@ -38,7 +37,9 @@ export function QuoteRecord({ view, type, error, busy, onRevise, onDecide, viewB
         subtitle={`${QUOTE_TYPE_LABELS[q.type]} quote for ${q.companyName || 'a client not named yet'} · owner ${q.ownerName}${q.sentAt ? ` · sent ${formatDateTime(q.sentAt)}` : ''}`}
         actions={
           <>
-            <Button onPress={async () => downloadBlob(`quote-${q.number}.pdf`, await quotesApi.pdf(q.id))}>Download PDF</Button>
+            <Button onPress={onDownloadPdf} isPending={pdfBusy} pendingLabel="Downloading">
+              Download PDF
+            </Button>
             {!view.readOnly ? <Link href={`/quote/edit/${q.id}`}>Edit draft</Link> : null}
             {onDecide && q.status === 'sent' && !q.superseded ? (
               <>

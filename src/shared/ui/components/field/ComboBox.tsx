@@ -23,7 +23,7 @@ export type OptionLoader<T extends Option> = (text: string, signal: AbortSignal)
 
 export type ComboBoxProps<T extends Option> = Omit<
   AriaComboBoxProps<T, 'single'>,
-  'className' | 'children' | 'style' | 'items' | 'defaultItems' | 'inputValue' | 'onInputChange' | 'defaultInputValue'
+  'className' | 'children' | 'style' | 'items' | 'defaultItems' | 'inputValue' | 'defaultInputValue'
 > &
   FieldBaseProps & {
     placeholder?: string;
@@ -42,6 +42,8 @@ export type ComboBoxProps<T extends Option> = Omit<
     /** Called with the loader's error; the list then says `errorText`. */
     onLoadError?: (error: unknown) => void;
     errorText?: string;
+    /** Called with the option picked, whatever else it carries besides its id and label (after `onChange`). */
+    onPick?: (option: T) => void;
   };
 
 type Loaded<T> = { status: 'idle' | 'loading' | 'done' | 'error'; items: readonly T[] };
@@ -105,6 +107,7 @@ export function ComboBox<T extends Option>({
   loadingText = 'Loading…',
   errorText = 'Could not load the options',
   onLoadError,
+  onPick,
   isInvalid,
   validationBehavior = 'aria',
   ...props
@@ -128,6 +131,7 @@ export function ComboBox<T extends Option>({
       onInputChange={(text) => {
         setInputValue(text);
         setActive(true);
+        props.onInputChange?.(text);
       }}
       onOpenChange={(isOpen, trigger) => {
         if (isOpen) setActive(true);
@@ -140,6 +144,7 @@ export function ComboBox<T extends Option>({
         // react-aria leaves showing the picked option's label to us.
         if (picked) setInputValue(picked.label);
         props.onChange?.(key);
+        if (picked) onPick?.(picked);
       }}
       allowsEmptyCollection
       menuTrigger={props.menuTrigger ?? 'focus'}
