@@ -1,9 +1,13 @@
 import type { z } from 'zod';
+import { COMPANIES } from '@contracts/companies';
 import { TIME, type cellSchema, type contractSchema, type decisionSchema, type PunchActionName, type TimeItem, type TrackerActionName } from '@contracts/time';
-import { call, dataOf, http } from '@/shared/http/http';
+import { call } from '@/shared/http/http';
 
 /** The browser's IANA time zone: weeks, days and punches are read in it (docs/adr/0080). */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** How many companies the row picker offers for what is typed. */
+const COMPANY_PICKER_SIZE = 20;
 
 /** One cell of my week as the timesheet sends it. */
 export type CellInput = z.output<typeof cellSchema>;
@@ -43,6 +47,6 @@ export const timeApi = {
   },
   closeMonth: (input: { company: number; month: string }) => call(TIME.closeMonth, { params: { id: input.company }, body: { month: input.month } }),
   msTickets: () => call(TIME.msTickets),
-  /** The company picker of a timesheet row (the companies feature's search). */
-  companies: (q: string): Promise<{ rows: { id: number; name: string }[] }> => dataOf(http.get('/api/v2/companies', { params: { q, size: 20 } })),
+  /** The company picker of a timesheet row (the companies' search endpoint). */
+  companies: (q: string) => call(COMPANIES.search, { query: { q, size: COMPANY_PICKER_SIZE } }),
 };
