@@ -1,10 +1,10 @@
 /**
- * Idempotent creates (docs/adr/0103). A create route runs its work through `createOnce`:
+ * Idempotent creates (docs/adr/0103). A create endpoint (`idempotent: true` in its definition)
+ * runs its work through `createOnce`:
  *
- *   app.post('/api/v2/things', async (request, reply) => {
- *     const input = parseInput(thingSchema, request.body);
- *     return createOnce(request, reply, pool, async (db) => ({ status: 201, body: await insertThing(db, input) }));
- *   });
+ *   route(app, THINGS.create, async ({ body }, request, reply) =>
+ *     createOnce(request, reply, pool, async (db) => ({ status: 201, body: await insertThing(db, body) })),
+ *   );
  *
  * Without an `Idempotency-Key` header that is one transaction, as before. With one, the key is
  * claimed (a row of `idempotency_keys`) in the same transaction as the write, and the answer is
