@@ -1,7 +1,7 @@
 /**
  * Routes registered from their endpoint definitions (src/contracts, docs/adr/0105-typed-endpoints.md).
  * The definition's schemas validate the path parameters, query and body before the handler runs
- * (a 400 naming every bad field, as `parseInput` names them) and check the answer as it is
+ * (a 400 naming every bad field, `invalidInputError`) and check the answer as it is
  * serialised; the definition's audience must be the audience of the plugin scope the route is
  * registered in (its guard runs once per scope), and its roles add a role check.
  */
@@ -28,7 +28,7 @@ const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query',
 
 /**
  * Validates each part of a request with its zod schema. A missing body is validated as `{}`, so
- * each required field is named; a failure is the 400 of `parseInput`.
+ * each required field is named; a failure is the 400 of `invalidInputError`.
  */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>

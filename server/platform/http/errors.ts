@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { ERROR_CODES, fieldErrors, type ErrorCode } from '@contracts/common/errors';
 
 /** An error the API answers as `{ error: { code, message, fields? } }` with its status. */
@@ -42,16 +41,6 @@ export function invalidInputError(issues: readonly { path: readonly PropertyKey[
   return new ApiError(400, ERROR_CODES.invalidInput, message, fields);
 }
 
-/**
- * Validates input with a contract schema; on failure throws a 400 naming every bad field.
- * A missing body is validated as `{}`, so each required field is named.
- */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what = 'body'): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  throw invalidInputError(result.error.issues, what);
-}
-
-/** A 400 naming one field of the body, as `parseInput` names them. */
+/** A 400 naming one field of the body, as `invalidInputError` names them. */
 export const invalidField = (field: string, message: string) =>
   new ApiError(400, ERROR_CODES.invalidInput, `Invalid body: ${field} (${message})`, { [field]: message });
