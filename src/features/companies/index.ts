@@ -5,7 +5,7 @@ import { companyPageMachine } from './machines/company-page.machine';
 export { menu, routes } from './routes';
 
 export const machines: RegisteredMachine[] = [
-  { id: 'company-page', machine: companyPageMachine, description: "A company's page: its query, recent tickets, change form and survey send as children; the open editor, one change at a time, notices." },
+  { id: 'company-page', machine: companyPageMachine, description: "A company's page: its query and change form as children; the open editor, one change at a time, notices." },
 ];
 /** A company and its contacts, for other screens (create ticket, client users); the company picker is in src/shared/pickers. */
 export { companySearchMachine, companyViewMachine } from './machines/companies.machines';

@@ -4,8 +4,6 @@ import { createTicketMachine } from './machines/tickets.machines';
 import { ticketViewMachine } from './machines/ticket-view.machine';
 
 export { menu, routes } from './routes';
-/** A company's page lists its tickets. */
-export { ticketSearchMachine } from './machines/tickets.machines';
 
 export const machines: RegisteredMachine[] = [
   {
