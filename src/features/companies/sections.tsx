@@ -1,8 +1,8 @@
 /**
- * The company view's section slot: other features (projects, quotes, managed-services contracts)
- * add a section to a company's page without editing this feature. Each feature exports its
- * sections; src/app/company-sections.ts lists them (one line per feature) and the staff app
- * provides the list to the company view.
+ * The company view's section slot: other features (tickets, client portal users, the survey,
+ * managed-services contracts, projects, quotes, sales) add a section to a company's page without
+ * editing this feature. Each feature exports its sections; src/app/company-sections.ts lists them
+ * (one line per feature) and the staff app provides the list to the company view.
  */
 import { createContext, useContext, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { Role } from '@contracts/common/constants';
@@ -15,7 +15,10 @@ export type CompanyViewSection = {
   id: string;
   /** The section's heading, and its entry in the page's section links. */
   title: string;
-  /** Where it goes among the added sections (lower first; default 100). */
+  /**
+   * Where its tab goes (lower first; default 100), among the page's own tabs too: Overview 0,
+   * Tickets 2, Client portal users 4, Sign-up policy 6, Survey 8; the others from 10.
+   */
   order?: number;
   /** Only these roles see it (the server enforces the same on its data). */
   roles?: readonly Role[];
@@ -30,8 +33,11 @@ export function CompanySectionsProvider({ sections, children }: { sections: read
   return <Sections.Provider value={sections}>{children}</Sections.Provider>;
 }
 
+/** Sections (and the page's own tabs) in the page's order: by `order` (default 100), then title. */
+export const inSectionOrder = <T extends Pick<CompanyViewSection, 'order' | 'title'>>(sections: readonly T[]): T[] =>
+  [...sections].sort((a, b) => (a.order ?? 100) - (b.order ?? 100) || a.title.localeCompare(b.title));
+
 /** The added sections a role sees, in order. */
 export function useCompanySections(role: Role): CompanyViewSection[] {
-  const all = useContext(Sections);
-  return all.filter((s) => !s.roles || s.roles.includes(role)).sort((a, b) => (a.order ?? 100) - (b.order ?? 100) || a.title.localeCompare(b.title));
+  return inSectionOrder(useContext(Sections).filter((s) => !s.roles || s.roles.includes(role)));
 }

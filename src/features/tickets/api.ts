@@ -8,8 +8,6 @@ export const ticketDeskApi = {
   /** The search screen's parameters as its address holds them; the server checks each one. */
   search: (params: QueryParams): Promise<TicketSearchResponse> => call(TICKETS.search, { query: params as TicketSearchQuery }),
   options: (): Promise<TicketOptions> => call(TICKETS.options, { query: {} }),
-  /** Active staff whose names contain `q` (the assignee picker). */
-  staff: async (q: string): Promise<TicketOptions['staff']> => (await call(TICKETS.options, { query: q ? { q } : {} })).staff,
   /** A company's name, for the chip of a company the address names (a report's drill-down, a shared link). */
   companyName: async (id: number): Promise<{ id: number; name: string }> => {
     const view = await call(COMPANIES.view, { params: { id } });

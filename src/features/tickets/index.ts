@@ -4,10 +4,6 @@ import { createTicketMachine } from './machines/tickets.machines';
 import { ticketViewMachine } from './machines/ticket-view.machine';
 
 export { menu, routes } from './routes';
-/** A company's page lists its tickets. */
-export { ticketSearchMachine } from './machines/tickets.machines';
-/** The staff picker (searches the server as the user types): assignees here, account managers on companies. */
-export { AssigneePicker } from './screens/AssigneePicker';
 
 export const machines: RegisteredMachine[] = [
   {

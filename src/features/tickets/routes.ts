@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import type { CompanyViewSection } from '@/features/companies';
 import type { MenuEntry, StaffRoute } from '@/shared/routing';
 
 export const routes: StaffRoute[] = [
@@ -12,4 +13,9 @@ export const routes: StaffRoute[] = [
 export const menu: MenuEntry[] = [
   { label: 'Create Ticket', target: { route: '/create/ticket' } },
   { label: 'Ticket Search', target: { route: '/ticket/search' } },
+];
+
+/** What this feature adds to a company's page (listed in src/app/company-sections.ts): its latest tickets, right after the overview. */
+export const companySections: CompanyViewSection[] = [
+  { id: 'tickets', title: 'Tickets', order: 2, component: lazy(() => import('./screens/CompanyTicketsSection')) },
 ];

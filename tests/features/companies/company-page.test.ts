@@ -36,7 +36,7 @@ const viewWith = (contacts: Contact[]): CompanyView => ({
   ticket_counts: { open: 0, overdue: 0, total: 0 },
 });
 
-function serve(contacts: () => Contact[], tickets: () => Response = () => HttpResponse.json({ rows: [], page: 1, size: 10, total: 0, totalExact: true })) {
+function serve(contacts: () => Contact[]) {
   const loads: string[] = [];
   const ticketQueries: string[] = [];
   server.use(
@@ -46,7 +46,7 @@ function serve(contacts: () => Contact[], tickets: () => Response = () => HttpRe
     }),
     http.get('*/api/v2/tickets', ({ request }) => {
       ticketQueries.push(new URL(request.url).search);
-      return tickets();
+      return HttpResponse.json({ rows: [], page: 1, size: 10, total: 0, totalExact: true });
     }),
   );
   return { loads, ticketQueries };
@@ -59,21 +59,14 @@ const start = () => {
 const ready = (actor: ReturnType<typeof start>) => waitFor(actor, (s) => s.matches('ready'));
 
 describe('the company page machine', () => {
-  it('loads the company and its latest tickets through its children', async () => {
+  it('loads the company through its child, and leaves the tickets to the Tickets tab', async () => {
     const { ticketQueries } = serve(() => [contact(11, 'Ann Lee')]);
     const actor = start();
     await ready(actor);
-    await waitFor(actor, (s) => s.context.recent !== null);
     expect(actor.getSnapshot().context.view?.contacts.map((c) => c.name)).toEqual(['Ann Lee']);
-    expect(new URLSearchParams(ticketQueries[0])).toEqual(new URLSearchParams({ company: '3', size: '10', sort: 'created_at:desc' }));
     expect(actor.system.get('companyPage.change')).toBeDefined();
-  });
-
-  it('says why the tickets could not be loaded instead of loading for ever', async () => {
-    serve(() => [], () => HttpResponse.json({ error: { code: 'unavailable', message: 'The database is busy' } }, { status: 503 }));
-    const actor = start();
-    await waitFor(actor, (s) => s.context.ticketsError !== null);
-    expect(actor.getSnapshot().context.ticketsError).toBe('The database is busy');
+    // The latest tickets are the tickets feature's section (tests/features/tickets/company-tickets-section.view.test.tsx).
+    expect(ticketQueries).toEqual([]);
   });
 
   it('saves one change at a time, closes its editor once saved, loads the page again and says so', async () => {
@@ -127,21 +120,5 @@ describe('the company page machine', () => {
     await waitFor(actor, (s) => s.context.addKey === 1);
     expect(notices.notices.at(-1)).toEqual({ tone: 'success', title: 'Contact Cy Diaz added' });
     expect(actor.getSnapshot().context.failure).toBeNull();
-  });
-
-  it('sends the client care survey and says to how many contacts, or why not', async () => {
-    serve(() => []);
-    let answer = (): Response => HttpResponse.json({ queued: 1 });
-    server.use(http.post('*/api/v2/surveys/client-care/send', () => answer()));
-    const actor = start();
-    await ready(actor);
-    actor.send({ type: 'survey.send' });
-    await waitFor(actor, (s) => s.context.survey.result !== null);
-    expect(notices.notices).toEqual([{ tone: 'success', title: 'Client care survey sent to 1 contact' }]);
-    answer = () => HttpResponse.json({ error: { code: 'forbidden', message: 'Only a manager or admin may send surveys' } }, { status: 403 });
-    actor.send({ type: 'survey.send' });
-    await waitFor(actor, (s) => s.context.survey.error !== null);
-    expect(notices.notices.at(-1)).toEqual({ tone: 'error', title: 'The survey was not sent', description: 'Only a manager or admin may send surveys', key: 'company.survey' });
-    expect(actor.getSnapshot().context.survey.result).toEqual({ queued: 1 });
   });
 });

@@ -12,8 +12,15 @@ import { toastQueue } from '@/shared/ui/components';
 import { StaffRoleContext } from '@/shared/session/role';
 import type { Role } from '@contracts/common/constants';
 import { CompanySectionsProvider, type CompanySectionProps, type CompanyViewSection } from '@/features/companies';
+import * as clientUsers from '@/features/client-users/routes';
+import * as surveys from '@/features/surveys/routes';
+import * as tickets from '@/features/tickets/routes';
+import { COMPANY_SECTIONS } from '@/app/company-sections';
 import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
 import { toastNotifier } from '@/shared/ui/components/toast/toast-notifier';
+
+/** The tabs other features add that sit among the page's own: tickets, client portal users, the survey (as src/app/company-sections.ts lists them). */
+const PAGE_SECTIONS: CompanyViewSection[] = [...tickets.companySections, ...clientUsers.companySections, ...surveys.companySections];
 
 const server = setupServer();
 // The page's machine says how each change ended; shown as toasts, as the app provides it (src/app/App.tsx).
@@ -54,7 +61,7 @@ const viewWith = (contacts: Contact[]): CompanyView => ({
   ticket_counts: { open: 0, overdue: 0, total: 0 },
 });
 
-/** Serves the company (as `contacts()` says at each call) and its recent tickets; counts the company loads. */
+/** Serves the company (as `contacts()` says at each call), its recent tickets and its client users; counts the company loads. */
 function serveCompany(contacts: () => Contact[]) {
   const loads: string[] = [];
   server.use(
@@ -63,17 +70,20 @@ function serveCompany(contacts: () => Contact[]) {
       return HttpResponse.json(viewWith(contacts()));
     }),
     http.get('*/api/v2/tickets', () => HttpResponse.json({ rows: [], page: 1, size: 10, total: 0, totalExact: true })),
+    http.get('*/api/v2/client-users', () => HttpResponse.json({ rows: [], page: 1, size: 100, total: 0, totalExact: true })),
   );
   return loads;
 }
 
-function renderCompany(id: number, role?: Role, tab?: string) {
+function renderCompany(id: number, role?: Role, tab?: string, sections: readonly CompanyViewSection[] = PAGE_SECTIONS) {
   const location = memoryLocation({ path: `/company/${id}${tab ? `?tab=${tab}` : ''}`, record: true });
   render(
     <StaffRoleContext.Provider value={role}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <CompanyViewScreen params={{ id: String(id) }} />
-      </Router>
+      <CompanySectionsProvider sections={sections}>
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          <CompanyViewScreen params={{ id: String(id) }} />
+        </Router>
+      </CompanySectionsProvider>
     </StaffRoleContext.Provider>,
   );
   return location;
@@ -191,7 +201,6 @@ describe('company page', () => {
           loads.push(String(params.id));
           return HttpResponse.json(company);
         }),
-        http.get('*/api/v2/tickets', () => HttpResponse.json({ rows: [], page: 1, size: 10, total: 0, totalExact: true })),
         http.patch('*/api/v2/companies/:id', async ({ request }) => {
           const body = (await request.json()) as { signup_policy: 'email_domains'; signup_domains: string[] };
           sent.push(body);
@@ -307,6 +316,7 @@ describe('company page', () => {
       <section><h2>Quotes</h2><p>Quotes of {companyName}</p></section>
     );
     const sections: CompanyViewSection[] = [
+      ...PAGE_SECTIONS,
       { id: 'quotes', title: 'Quotes', order: 20, component: Quotes },
       { id: 'contracts', title: 'Managed services contracts', order: 10, component: Contracts, roles: ['manager', 'admin'] },
     ];
@@ -356,13 +366,31 @@ describe('company page', () => {
     expect(await screen.findByText('Quotes of Harbor Freight')).toBeInTheDocument();
   });
 
+  it("places the page's own tabs among the sections the app's features add, in the page's order", async () => {
+    serveCompany(() => []);
+    renderCompany(3, 'admin', undefined, COMPANY_SECTIONS);
+    const tabs = await screen.findByRole('tablist', { name: 'Company sections' });
+    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Overview',
+      'Tickets',
+      'Client portal users',
+      'Sign-up policy',
+      'Survey',
+      'Managed services',
+      'Projects',
+      'Quotes',
+      'Sales',
+    ]);
+  });
+
   it('keeps the selected tab in the URL, opens the one a link names, and moves between tabs with the arrow keys', async () => {
     const u = userEvent.setup();
     serveCompany(() => [contact(11, 'Ann Lee')]);
     const location = renderCompany(3, undefined, 'tickets');
     const tabs = await screen.findByRole('tablist', { name: 'Company sections' });
     expect(within(tabs).getByRole('tab', { name: 'Tickets' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('region', { name: 'Tickets' })).toBeInTheDocument();
+    // The tab's section is the tickets feature's, loaded when first shown.
+    expect(await screen.findByRole('region', { name: 'Tickets' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Contacts' })).toBeNull();
 
     // Keyboard: Tab reaches the selected tab (after the header's Create Ticket), then arrows select the next one and the URL follows.
@@ -373,7 +401,7 @@ describe('company page', () => {
     await u.keyboard('{ArrowRight}');
     expect(within(tabs).getByRole('tab', { name: 'Client portal users' })).toHaveAttribute('aria-selected', 'true');
     expect(location.history!.at(-1)).toBe('/company/3?tab=users');
-    expect(screen.getByRole('region', { name: 'Client portal users' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Client portal users' })).toBeInTheDocument();
     await u.keyboard('{Home}');
     expect(within(tabs).getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     expect(location.history!.at(-1)).toBe('/company/3');

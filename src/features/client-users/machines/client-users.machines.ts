@@ -2,6 +2,7 @@
 import type { ClientUser, DeclinedSignup, InviteClientUserInput } from '@contracts/companies';
 import { DIRECTORY_PAGE_SIZE_MAX } from '@contracts/common/constants';
 import { dialogService, type DialogRequest } from '@/shared/machines/dialog.machine';
+import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
 import { createSearchTableMachine, type SearchTableSpec } from '@/shared/machines/table/search-table';
 import { clientUsersApi } from '../api';
@@ -15,6 +16,13 @@ export const CLIENT_USER_TABLE: SearchTableSpec = {
   pageSizeMax: DIRECTORY_PAGE_SIZE_MAX,
 };
 export const clientUserTableMachine = createSearchTableMachine(CLIENT_USER_TABLE);
+
+/** How many of a company's client users its page's tab lists (by name); the directory has them all. */
+export const COMPANY_USERS_SHOWN = DIRECTORY_PAGE_SIZE_MAX;
+/** The client users of one company (its id), by name: the Client portal users tab of its page. */
+export const companyClientUsersMachine = createQueryMachine('companyClientUsers', (companyId: number) =>
+  clientUsersApi.list({ company: String(companyId), sort: 'name:asc', size: String(COMPANY_USERS_SHOWN) }),
+);
 
 /** Sign-up requests awaiting approval: the client-user list with its status fixed. */
 export const signupRequestTableMachine = createSearchTableMachine(CLIENT_USER_TABLE, { status: 'pending_approval' });

@@ -3,7 +3,8 @@ import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { CLIENT_USER_STATUS_LABELS, CLIENT_USER_STATUSES, type ClientUser, type ClientUserStatus } from '@contracts/companies';
 import { LIMITS, TABLE_TEXTS } from '@contracts/common/constants';
-import { CompanyPicker, companyViewMachine, pickedCompanyName } from '@/features/companies';
+import { companyViewMachine } from '@/features/companies';
+import { CompanyPicker, pickedCompanyName } from '@/shared/pickers';
 import {
   clientUserActionMachine,
   clientUserTableMachine,

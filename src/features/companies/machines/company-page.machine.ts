@@ -1,24 +1,18 @@
 /**
- * A company's page (/company/{id}) as one statechart (docs/adr/0107): it owns the company's query,
- * its recent tickets, the change form (the company, its contacts, its sign-up policy) and the
- * client care survey's send, each a child spawned with a `systemId`. It decides which editor is
- * open, one change at a time, where a refused change's reasons show, and says how each ended
- * (`notify`); a saved change closes its editor and the page loads again. The view reads the
- * selectors at the end of this file and sends the events below.
+ * A company's page (/company/{id}) as one statechart (docs/adr/0107): it owns the company's query
+ * and the change form (the company, its contacts, its sign-up policy), each a child spawned with a
+ * `systemId`. It decides which editor is open, one change at a time, where a refused change's
+ * reasons show, and says how each ended (`notify`); a saved change closes its editor and the page
+ * loads again. The view reads the selectors at the end of this file and sends the events below.
+ * The tabs other features add (tickets, client portal users, the survey, …) have machines of
+ * their own (docs/adr/0090).
  */
 import { assertEvent, assign, enqueueActions, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { CompanyView, ContactInput, UpdateCompanyInput } from '@contracts/companies';
-import type { SendSurveyResponse } from '@contracts/surveys';
-import type { TicketSearchResponse } from '@contracts/tickets';
-import { sendClientCareSurveyMachine } from '@/features/surveys';
-import { ticketSearchMachine } from '@/features/tickets';
 import { notifyActions } from '@/shared/machines/notify';
 import { queryChild } from '@/shared/machines/query.machine';
 import { submitChild, type SubmitFailure } from '@/shared/machines/submit.machine';
 import { companyActionMachine, companyViewMachine, type CompanyAction } from './companies.machines';
-
-/** How many of the company's latest tickets its Tickets tab lists. */
-export const RECENT_TICKETS = 10;
 
 /** The forms of the page that change the company: each shows the reasons of its own refusal. */
 export type ChangeForm = 'company' | 'signup' | 'contactAdd' | 'contactEdit' | 'contactRemove';
@@ -41,20 +35,13 @@ export function messagesOf({ form, action }: PageChange): { saved: string; faile
   }
 }
 
-/** What the survey's send says once done: how many contacts it went to, or that none has an address. */
-export const surveySentMessage = (r: SendSurveyResponse) =>
-  r.queued === 0 ? 'Nothing was sent: no contact has an email address' : `Client care survey sent to ${r.queued} contact${r.queued === 1 ? '' : 's'}`;
-
-/** Keys of the failure notices: the next attempt closes the one before. */
+/** Key of the failure notice: the next attempt closes the one before. */
 const CHANGE_NOTICE = 'company.change';
-const SURVEY_NOTICE = 'company.survey';
 
 export type CompanyPageContext = {
   companyId: number;
   view: CompanyView | null;
   loadError: string | null;
-  recent: TicketSearchResponse | null;
-  ticketsError: string | null;
   /** The contact whose editor is open. */
   editing: number | null;
   /** Grows with each contact added: the add form starts empty again. */
@@ -62,7 +49,6 @@ export type CompanyPageContext = {
   /** The change under way or last sent. */
   change: PageChange | null;
   failure: ChangeFailure | null;
-  survey: { result: SendSurveyResponse | null; error: string | null };
 };
 
 export type CompanyPageEvent =
@@ -75,16 +61,11 @@ export type CompanyPageEvent =
   | { type: 'contact.add'; payload: ContactInput }
   | { type: 'contact.save'; id: number; payload: Partial<ContactInput> }
   | { type: 'contact.remove'; id: number }
-  | { type: 'survey.send' }
   // From the children
   | { type: 'company.loaded'; data: CompanyView }
   | { type: 'company.loadFailed'; error: string }
-  | { type: 'tickets.loaded'; data: TicketSearchResponse }
-  | { type: 'tickets.loadFailed'; error: string }
   | { type: 'change.saved'; result: unknown }
-  | ({ type: 'change.failed' } & SubmitFailure)
-  | { type: 'survey.sent'; result: SendSurveyResponse }
-  | ({ type: 'survey.failed' } & SubmitFailure);
+  | ({ type: 'change.failed' } & SubmitFailure);
 
 type ChangeEvent = Extract<CompanyPageEvent, { type: 'company.save' | 'signup.save' | 'contact.add' | 'contact.save' | 'contact.remove' }>;
 
@@ -113,9 +94,7 @@ export const companyPageMachine = setup({
   types: { context: {} as CompanyPageContext, events: {} as CompanyPageEvent, input: {} as { companyId: number } },
   actors: {
     company: queryChild(companyViewMachine, { loaded: 'company.loaded', failed: 'company.loadFailed' }),
-    tickets: queryChild(ticketSearchMachine, { loaded: 'tickets.loaded', failed: 'tickets.loadFailed' }),
     change: submitChild(companyActionMachine, { saved: 'change.saved', failed: 'change.failed' }),
-    survey: submitChild(sendClientCareSurveyMachine, { saved: 'survey.sent', failed: 'survey.failed' }),
   },
   actions: {
     ...notifyActions,
@@ -130,33 +109,20 @@ export const companyPageMachine = setup({
   },
 }).createMachine({
   id: 'companyPage',
-  description: "A company's page: its details, contacts, tickets, portal users, sign-up policy, survey, and the sections other features add.",
+  description: "A company's page: its details, contacts and sign-up policy; the tabs other features add load on their own.",
   context: ({ input }) => ({
     companyId: input.companyId,
     view: null,
     loadError: null,
-    recent: null,
-    ticketsError: null,
     editing: null,
     addKey: 0,
     change: null,
     failure: null,
-    survey: { result: null, error: null },
   }),
   entry: [
     spawnChild('company', { id: 'company', systemId: 'companyPage.company', input: ({ context }) => ({ query: context.companyId }) }),
-    spawnChild('tickets', {
-      id: 'tickets',
-      systemId: 'companyPage.tickets',
-      input: ({ context }) => ({ query: { company: String(context.companyId), size: String(RECENT_TICKETS), sort: 'created_at:desc' } }),
-    }),
     spawnChild('change', { id: 'change', systemId: 'companyPage.change', input: {} }),
-    spawnChild('survey', { id: 'survey', systemId: 'companyPage.survey', input: {} }),
   ],
-  on: {
-    'tickets.loaded': { actions: assign({ recent: ({ event }) => event.data, ticketsError: null }), description: 'The latest tickets of the company, for its Tickets tab.' },
-    'tickets.loadFailed': { actions: assign({ ticketsError: ({ event }) => event.error }), description: 'The Tickets tab says why they could not be loaded.' },
-  },
   initial: 'loading',
   states: {
     loading: {
@@ -237,41 +203,6 @@ export const companyPageMachine = setup({
             },
           },
         },
-        survey: {
-          description: "The client care survey: managers email it to the company's contacts.",
-          initial: 'idle',
-          states: {
-            idle: {
-              on: {
-                'survey.send': {
-                  target: 'sending',
-                  actions: [
-                    assign({ survey: ({ context }) => ({ ...context.survey, error: null }) }),
-                    { type: 'dismissNotice', params: { key: SURVEY_NOTICE } },
-                    sendTo('survey', ({ context }) => ({ type: 'form.submit', input: context.companyId })),
-                  ],
-                },
-              },
-            },
-            sending: {
-              description: 'The survey is being sent.',
-              tags: ['busy'],
-              on: {
-                'survey.sent': {
-                  target: 'idle',
-                  actions: [assign({ survey: ({ event }) => ({ result: event.result, error: null }) }), { type: 'notify', params: ({ event }) => ({ tone: 'success', title: surveySentMessage(event.result) }) }],
-                },
-                'survey.failed': {
-                  target: 'idle',
-                  actions: [
-                    assign({ survey: ({ context, event }) => ({ ...context.survey, error: event.error }) }),
-                    { type: 'notify', params: ({ event }) => ({ tone: 'error', title: 'The survey was not sent', description: event.error, key: SURVEY_NOTICE }) },
-                  ],
-                },
-              },
-            },
-          },
-        },
       },
     },
   },
@@ -283,8 +214,6 @@ export type CompanyPageActor = ActorRefFrom<typeof companyPageMachine>;
 type S = SnapshotFrom<typeof companyPageMachine>;
 export const selectCompanyView = (s: S) => s.context.view;
 export const selectLoadError = (s: S) => s.context.loadError;
-export const selectRecentTickets = (s: S) => s.context.recent;
-export const selectTicketsError = (s: S) => s.context.ticketsError;
 /** The open editor: `'company'`, a contact's id, or null. */
 export const selectEditor = (s: S): 'company' | number | null =>
   s.matches({ ready: { editor: 'company' } }) ? 'company' : s.matches({ ready: { editor: 'contact' } }) ? s.context.editing : null;
@@ -292,5 +221,3 @@ export const selectChanging = (s: S) => s.matches({ ready: { change: 'saving' } 
 export const selectAddKey = (s: S) => s.context.addKey;
 /** Why the last change of `form` was refused, or null. */
 export const selectFailureOf = (form: ChangeForm) => (s: S) => (s.context.failure?.form === form ? s.context.failure : null);
-export const selectSurvey = (s: S) => s.context.survey;
-export const selectSurveySending = (s: S) => s.matches({ ready: { survey: 'sending' } });

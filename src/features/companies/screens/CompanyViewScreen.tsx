@@ -1,9 +1,10 @@
 /**
  * A company: a header with the facts (status, open and overdue tickets, the Create Ticket action),
- * then its sections as tabs, the selected one in the URL (?tab=): Overview (details and contacts),
- * Tickets, Client portal users, Sign-up policy, Survey, and the sections other features add
- * through the slot (docs/adr/0090). The page's machine (company-page.machine.ts) loads, saves and
- * says whether each change was saved; this is its markup.
+ * then its sections as tabs, the selected one in the URL (?tab=): the page's own, Overview (details
+ * and contacts) and Sign-up policy, among the sections other features add through the slot
+ * (Tickets, Client portal users, Survey, Managed services, …), in order (docs/adr/0090). The
+ * page's machine (company-page.machine.ts) loads, saves and says whether each change was saved;
+ * this is its markup.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useContext } from 'react';
@@ -15,30 +16,28 @@ import { StaffRoleContext } from '@/shared/session/role';
 import { usePageTitle } from '@/shared/page-title';
 import { inspection } from '@/shared/inspection';
 import { Alert, Badge, LinkButton, PageHeader, PlusIcon, SkeletonCard, SkeletonText, Tab, TabList, TabPanel, Tabs, type BadgeTone } from '@/shared/ui/components';
-import { useCompanySections, type CompanyViewSection } from '../sections';
+import { inSectionOrder, useCompanySections, type CompanyViewSection } from '../sections';
 import { companyPageMachine, selectCompanyView, selectLoadError } from '../machines/company-page.machine';
-import { ClientCareSurveyCard } from './ClientCareSurveyCard';
 import { CompanyContactsCard, CompanyDetailsCard } from './CompanyOverview';
-import { CompanyTicketsCard, CompanyUsersCard } from './CompanyLists';
 import { SignupPolicyCard } from './SignupPolicyCard';
 import styles from './CompanyViewScreen.module.css';
 
 const STATUS_TONES: Record<Company['status'], BadgeTone> = { prospect: 'info', active: 'success', inactive: 'neutral' };
 
-/** The company view's own tabs, before the sections other features add (docs/adr/0090). */
+/**
+ * The company view's own tabs, placed among the sections other features add by the same `order`
+ * (docs/adr/0090): the overview first, the sign-up policy after the client portal users (4).
+ */
 const OWN_TABS = [
-  { id: 'overview', title: 'Overview' },
-  { id: 'tickets', title: 'Tickets' },
-  { id: 'users', title: 'Client portal users' },
-  { id: 'signup', title: 'Sign-up policy' },
-  { id: 'survey', title: 'Survey' },
+  { id: 'overview', title: 'Overview', order: 0 },
+  { id: 'signup', title: 'Sign-up policy', order: 6 },
 ] as const;
 
 /** The tab the address names (`?tab=`), if the page has it; the overview otherwise. */
 function useTab(added: readonly CompanyViewSection[]): [string, (key: Key) => void, { id: string; title: string }[]] {
   const search = useSearch();
   const [location, navigate] = useLocation();
-  const tabs = [...OWN_TABS, ...added.map((s) => ({ id: s.id, title: s.title }))];
+  const tabs = inSectionOrder([...OWN_TABS, ...added]).map((s) => ({ id: s.id, title: s.title }));
   const asked = new URLSearchParams(search).get('tab');
   const select = (key: Key) => {
     const next = new URLSearchParams(search);
@@ -87,17 +86,8 @@ export default function CompanyViewScreen({ params }: ScreenProps) {
           <CompanyDetailsCard page={page} view={view} />
           <CompanyContactsCard page={page} view={view} />
         </TabPanel>
-        <TabPanel id="tickets" className={styles.panel}>
-          <CompanyTicketsCard page={page} view={view} />
-        </TabPanel>
-        <TabPanel id="users" className={styles.panel}>
-          <CompanyUsersCard view={view} />
-        </TabPanel>
         <TabPanel id="signup" className={styles.panel}>
           <SignupPolicyCard page={page} company={c} />
-        </TabPanel>
-        <TabPanel id="survey" className={styles.panel}>
-          <ClientCareSurveyCard page={page} />
         </TabPanel>
         {added.map((section) => (
           // Each added section draws its own card and heading (its title is the tab's label).

@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { COMPANY_STATUSES, type CompanyView, type CreateCompanyInput } from '@contracts/companies';
 import { LIMITS } from '@contracts/common/constants';
-import { AssigneePicker } from '@/features/tickets';
 import { createCompanyMachine } from '../machines/companies.machines';
+import { StaffPicker } from '@/shared/pickers';
 import { Breadcrumbs, FormGridItem, Select, TextArea, TextField } from '@/shared/ui/components';
 import { RecordForm, useSaveToasts } from '@/shared/ui/record-form';
 
@@ -82,7 +82,7 @@ export default function CreateCompanyScreen() {
         );
       })}
       <Select label="Status" name="status" items={STATUS_OPTIONS} value={status} onChange={(k) => setStatus(k as CompanyStatus)} errorMessage={fieldErrors.status} />
-      <AssigneePicker
+      <StaffPicker
         label="Account manager"
         placeholder="Search staff by name"
         description="The staff member who looks after this client."

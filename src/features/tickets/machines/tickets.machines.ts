@@ -10,6 +10,11 @@ import { ticketDeskApi } from '../api';
 export type SearchParams = Record<string, string>;
 
 export const ticketSearchMachine = createQueryMachine('ticketSearch', (p: SearchParams): Promise<TicketSearchResponse> => ticketDeskApi.search(p));
+
+/** How many of a company's latest tickets its page's Tickets tab lists. */
+export const RECENT_TICKETS = 10;
+/** The query of a company's latest tickets (the Tickets tab of its page). */
+export const recentTicketsOf = (companyId: number): SearchParams => ({ company: String(companyId), size: String(RECENT_TICKETS), sort: 'created_at:desc' });
 export const ticketOptionsMachine = createQueryMachine('ticketOptions', (): Promise<TicketOptions> => ticketDeskApi.options());
 /** The name of the company the search's address names (its chip shows the name, not the id). */
 export const ticketCompanyNameMachine = createQueryMachine('ticketCompanyName', (id: number | null) => (id ? ticketDeskApi.companyName(id) : Promise.resolve(null)));

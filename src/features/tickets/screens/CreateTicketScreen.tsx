@@ -6,7 +6,8 @@ import { QUEUES, SEVERITIES, type Queue, type Severity } from '@contracts/common
 import { LIMITS } from '@contracts/common/constants';
 import type { CreateTicketInput, TicketView } from '@contracts/tickets';
 import type { ScreenProps } from '@/shared/routing';
-import { CompanyPicker, companyViewMachine } from '@/features/companies';
+import { companyViewMachine } from '@/features/companies';
+import { CompanyPicker } from '@/shared/pickers';
 import { createTicketMachine, ticketOptionsMachine } from '../machines/tickets.machines';
 import { Breadcrumbs, DatePicker, FormGridItem, Select, Skeleton, TextArea, TextField, type IsoDate } from '@/shared/ui/components';
 import { RecordForm, useSaveToasts } from '@/shared/ui/record-form';

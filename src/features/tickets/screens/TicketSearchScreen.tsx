@@ -3,10 +3,10 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { QUEUES, SEVERITIES, TICKET_STATUSES } from '@contracts/common/codes';
 import { TICKET_SLA_FILTERS, type TicketRow, type TicketSlaFilter } from '@contracts/tickets';
-import { CompanyPicker, pickedCompanyName } from '@/features/companies';
 import { createTicketTableMachine, ticketCompanyNameMachine } from '../machines/tickets.machines';
 import { queryFromSearchParams, queryToSearchParams } from '@/shared/machines/table/table.model';
 import type { TableQuery } from '@/shared/machines/table/table.types';
+import { CompanyPicker, pickedCompanyName, pickedStaffName, StaffPicker } from '@/shared/pickers';
 import {
   Badge,
   Button,
@@ -28,7 +28,6 @@ import {
 import { formatDate, formatDateTime } from '@/shared/ui/tokens/format';
 import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { TABLE_TEXTS } from '@contracts/common/constants';
-import { AssigneePicker, pickedAssigneeName } from './AssigneePicker';
 import styles from './TicketSearchScreen.module.css';
 import { useUrlFilters } from '@/shared/ui/data-table/url-filters';
 
@@ -129,7 +128,7 @@ export default function TicketSearchScreen() {
     if (key === 'status') return TICKET_STATUSES[value as keyof typeof TICKET_STATUSES] ?? value;
     if (key === 'severity') return SEVERITIES[value as keyof typeof SEVERITIES] ?? value;
     if (key === 'company') return pickedCompanyName(Number(value)) ?? fetchedName ?? `#${value}`;
-    if (key === 'assignee') return pickedAssigneeName(Number(value)) ?? `#${value}`;
+    if (key === 'assignee') return pickedStaffName(Number(value)) ?? `#${value}`;
     if (key === 'unassigned') return value === 'false' ? 'Anyone assigned' : 'Unassigned';
     if (key === 'overdue') return 'Only overdue';
     if (key === 'due_from' || key === 'due_to') return formatDate(value);
@@ -199,7 +198,7 @@ export default function TicketSearchScreen() {
         />
         <Select label="Queue" items={QUEUE_OPTIONS} selectedKey={tableFilters.queue ?? ANY} onSelectionChange={(k) => setFilters({ 'f.queue': String(k ?? '') })} />
         <CompanyPicker key={`company-${extra.company ?? ''}`} value={companyId} onChange={(id) => setFilters({ company: id ? String(id) : '' })} />
-        <AssigneePicker key={`assignee-${extra.assignee ?? ''}`} value={assigneeId} onChange={(id) => setFilters({ assignee: id ? String(id) : '', unassigned: '' })} />
+        <StaffPicker key={`assignee-${extra.assignee ?? ''}`} label="Assignee" value={assigneeId} onChange={(id) => setFilters({ assignee: id ? String(id) : '', unassigned: '' })} />
         <DatePicker key={`from-${extra.due_from ?? ''}`} label="Due from" value={extra.due_from ?? null} onChange={(v) => setFilters({ due_from: v ?? '' })} />
         <DatePicker key={`to-${extra.due_to ?? ''}`} label="Due to" value={extra.due_to ?? null} onChange={(v) => setFilters({ due_to: v ?? '' })} />
         <Switch className={styles.switch} isSelected={extra.overdue === 'true'} onChange={(on) => setFilters({ overdue: on ? 'true' : '' })}>

@@ -1,25 +1,12 @@
 import { useMemo } from 'react';
 import type { Key } from 'react-aria-components';
 import { ComboBox, type Option, type OptionLoader } from '@/shared/ui/components';
-import { ticketDeskApi } from '../api';
+import { pickedStaffName, staffNames as nameCache } from './picked-names';
+import { searchStaff } from './search';
 
-const nameCache = new Map<number, string>();
-
-/** The name of a staff user the picker has shown in this tab. */
-export const pickedAssigneeName = (id: number | null | undefined) => (id ? nameCache.get(id) : undefined);
-
-/** Picks a staff user by name, searching the server as the user types. */
-export function AssigneePicker({
-  label = 'Assignee',
-  value,
-  valueName,
-  onChange,
-  placeholder = 'Anyone',
-  className,
-  description,
-  errorMessage,
-}: {
-  label?: string;
+export type StaffPickerProps = {
+  /** What the pick is for: "Assignee", "Account manager". */
+  label: string;
   /** Help under the box ("Who looks after this client"). */
   description?: string;
   /** Why the server refused the pick (an inactive or unknown staff user). */
@@ -29,10 +16,13 @@ export function AssigneePicker({
   onChange: (id: number | null, name: string | null) => void;
   placeholder?: string;
   className?: string;
-}) {
+};
+
+/** Picks an active staff user by name, searching the server as the user types. */
+export function StaffPicker({ label, value, valueName, onChange, placeholder = 'Anyone', className, description, errorMessage }: StaffPickerProps) {
   const loader = useMemo<OptionLoader<Option>>(
     () => async (text) =>
-      (await ticketDeskApi.staff(text.trim())).map((s) => {
+      (await searchStaff(text)).map((s) => {
         nameCache.set(s.id, s.name);
         return { id: s.id, label: s.name };
       }),
@@ -47,7 +37,7 @@ export function AssigneePicker({
       errorMessage={errorMessage}
       loader={loader}
       selectedKey={value}
-      defaultInputValue={valueName ?? pickedAssigneeName(value) ?? ''}
+      defaultInputValue={valueName ?? pickedStaffName(value) ?? ''}
       emptyText="No one matches"
       onSelectionChange={(key: Key | null) => {
         const id = key === null ? null : Number(key);

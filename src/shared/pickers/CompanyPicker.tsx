@@ -1,12 +1,8 @@
 import { useMemo } from 'react';
 import type { Key } from 'react-aria-components';
 import { ComboBox, type Option, type OptionLoader } from '@/shared/ui/components';
-import { companiesApi } from '../api';
-import { companyNames as nameCache, pickedCompanyName } from '../company-names';
-
-/** How many companies the picker lists for a typed text. */
-const PICKER_SIZE = 10;
-
+import { companyNames as nameCache, pickedCompanyName } from './picked-names';
+import { searchCompanies } from './search';
 
 export type CompanyPickerProps = {
   label?: string;
@@ -25,14 +21,11 @@ export type CompanyPickerProps = {
 /** Picks a company by name or account number, searching the server as the user types. */
 export default function CompanyPicker({ label = 'Company', value, valueName, onChange, placeholder = 'Any company', ...rest }: CompanyPickerProps) {
   const loader = useMemo<OptionLoader<Option>>(
-    () => async (text) => {
-      const q = text.trim();
-      const page = await companiesApi.search({ ...(q ? { q } : {}), size: String(PICKER_SIZE), sort: 'name:asc' });
-      return page.rows.map((c) => {
+    () => async (text) =>
+      (await searchCompanies(text)).map((c) => {
         nameCache.set(c.id, c.name);
         return { id: c.id, label: c.name, description: c.account_number ?? undefined };
-      });
-    },
+      }),
     [],
   );
   const name = valueName ?? pickedCompanyName(value) ?? '';

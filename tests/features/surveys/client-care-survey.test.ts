@@ -1,0 +1,62 @@
+/** The Survey tab's machine over msw: it sends the client care survey of its company and says how each send ended. */
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { clientCareSurveyMachine, selectSurveyError, selectSurveyResult } from '@/features/surveys/machines/client-care-survey.machine';
+import { companySections } from '@/features/surveys/routes';
+import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+let notices: ReturnType<typeof recordingNotifier>;
+let restore: () => void;
+const started: Array<{ stop: () => void }> = [];
+beforeEach(() => {
+  notices = recordingNotifier();
+  restore = provideNotifier(notices);
+});
+afterEach(() => {
+  for (const actor of started.splice(0)) actor.stop();
+  restore();
+});
+
+describe('the client care survey of a company', () => {
+  it("is the surveys feature's section of the company page, after the sign-up policy", () => {
+    expect(companySections.map(({ id, title, order, roles }) => ({ id, title, order, roles }))).toEqual([{ id: 'survey', title: 'Survey', order: 8, roles: undefined }]);
+  });
+
+  it('sends the client care survey and says to how many contacts, or why not', async () => {
+    const sends: unknown[] = [];
+    let answer = (): Response => HttpResponse.json({ queued: 1 });
+    server.use(
+      http.post('*/api/v2/surveys/client-care/send', async ({ request }) => {
+        sends.push(await request.json());
+        return answer();
+      }),
+    );
+    const actor = createActor(clientCareSurveyMachine, { input: { companyId: 3 } }).start();
+    started.push(actor);
+    expect(actor.system.get('clientCareSurvey.send')).toBeDefined();
+    actor.send({ type: 'survey.send' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (s) => selectSurveyResult(s) !== null);
+    expect(sends).toEqual([{ companyId: 3 }]);
+    expect(notices.notices).toEqual([{ tone: 'success', title: 'Client care survey sent to 1 contact' }]);
+    answer = () => HttpResponse.json({ error: { code: 'forbidden', message: 'Only a manager or admin may send surveys' } }, { status: 403 });
+    actor.send({ type: 'survey.send' });
+    await waitFor(actor, (s) => selectSurveyError(s) !== null);
+    expect(notices.notices.at(-1)).toEqual({ tone: 'error', title: 'The survey was not sent', description: 'Only a manager or admin may send surveys', key: 'company.survey' });
+    expect(selectSurveyResult(actor.getSnapshot())).toEqual({ queued: 1 });
+    // Sent again, the refusal's notice closes first.
+    answer = () => HttpResponse.json({ queued: 0 });
+    actor.send({ type: 'survey.send' });
+    expect(notices.dismissed).toEqual(['company.survey', 'company.survey', 'company.survey']);
+    await waitFor(actor, (s) => !s.hasTag('busy'));
+    expect(notices.notices.at(-1)).toEqual({ tone: 'success', title: 'Nothing was sent: no contact has an email address' });
+    expect(selectSurveyError(actor.getSnapshot())).toBeNull();
+  });
+});
