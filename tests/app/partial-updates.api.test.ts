@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listApiRoutes } from '@server/app';
-import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
+import { apiAs, type Api } from '@tests/support/api';
+import { sqlOf } from '@tests/support/sql';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
 type Ids = Record<string, number>;
 type Case = {
@@ -26,21 +28,19 @@ const ELSEWHERE: Record<string, string> = {
   'PATCH /api/v2/timeclock/punches/:id': 'a manager’s punch correction, tested by the time feature',
 };
 
-const sql = async (t: TestApp, text: string, values: unknown[] = []) => (await t.ctx.database.pool.query(text, values)).rows;
-const staffId = async (t: TestApp, email: string) => (await sql(t, 'SELECT id FROM staff_users WHERE email = $1', [email]))[0].id as number;
+const staffId = async (t: TestApp, email: string) => (await sqlOf(t).rows('SELECT id FROM staff_users WHERE email = $1', [email]))[0].id as number;
 
 const CASES: Record<string, Case> = {
   'PATCH /api/v2/catalog/:id': {
     table: 'catalog_items',
     prepare: async (t) => {
-      const part = async (sku: string) => (await sql(t, `INSERT INTO catalog_items (sku, name, category, unit_price_cents) VALUES ($1, $1, 'hardware', 100) RETURNING id`, [sku]))[0].id as number;
+      const part = async (sku: string) => (await sqlOf(t).rows(`INSERT INTO catalog_items (sku, name, category, unit_price_cents) VALUES ($1, $1, 'hardware', 100) RETURNING id`, [sku]))[0].id as number;
       const [a, b, c] = [await part('PATCH-PART-A'), await part('PATCH-PART-B'), await part('PATCH-PART-C')];
-      const [row] = await sql(
-        t,
+      const [row] = await sqlOf(t).rows(
         `INSERT INTO catalog_items (sku, name, description, category, unit_price_cents, unit_cost_cents, taxable, active)
          VALUES ('PATCH-KIT', 'Desk kit', 'Kept description', 'hardware', 4200, 2100, false, false) RETURNING id`,
       );
-      await sql(t, 'INSERT INTO catalog_bundle_items (bundle_id, item_id, quantity) VALUES ($1, $2, 2), ($1, $3, 1)', [row.id, a, b]);
+      await sqlOf(t).rows('INSERT INTO catalog_bundle_items (bundle_id, item_id, quantity) VALUES ($1, $2, 2), ($1, $3, 1)', [row.id, a, b]);
       return { id: row.id, other: c };
     },
     url: (id) => `/api/v2/catalog/${id}`,
@@ -61,8 +61,7 @@ const CASES: Record<string, Case> = {
     table: 'companies',
     prepare: async (t) => {
       const manager = await staffId(t, 'manager@demo.test');
-      const [row] = await sql(
-        t,
+      const [row] = await sqlOf(t).rows(
         `INSERT INTO companies (name, account_number, phone, address, website, status, territory, account_manager_id, ms_plan, notes, signup_policy, signup_domains)
          VALUES ('Patchworks', 'PATCH-1', '555-0100', '1 Main St', 'https://patch.example.com', 'inactive', 'North', $1, 'Gold', 'Kept notes', 'email_domains', '{patch.example.com}')
          RETURNING id`,
@@ -89,7 +88,7 @@ const CASES: Record<string, Case> = {
   'PATCH /api/v2/contacts/:id': {
     table: 'contacts',
     prepare: async (t) => {
-      const [row] = await sql(t, `INSERT INTO contacts (company_id, name, email, phone, title) VALUES (1, 'Cara Patch', 'cara@patch.test', '555-0101', 'Office manager') RETURNING id`);
+      const [row] = await sqlOf(t).rows(`INSERT INTO contacts (company_id, name, email, phone, title) VALUES (1, 'Cara Patch', 'cara@patch.test', '555-0101', 'Office manager') RETURNING id`);
       return { id: row.id };
     },
     url: (id) => `/api/v2/contacts/${id}`,
@@ -103,8 +102,7 @@ const CASES: Record<string, Case> = {
   'PATCH /api/v2/projects/:id': {
     table: 'projects',
     prepare: async (t) => {
-      const [row] = await sql(
-        t,
+      const [row] = await sqlOf(t).rows(
         `INSERT INTO projects (name, company_id, owner_id, status, start_date, due_date, budget_hours, description, wip_limits)
          VALUES ('Patch project', 1, $1, 'active', '2026-02-01', '2026-03-31', 40, 'Kept description', '{"review": 2}') RETURNING id`,
         [await staffId(t, 'manager@demo.test')],
@@ -127,13 +125,12 @@ const CASES: Record<string, Case> = {
   'PATCH /api/v2/tasks/:id': {
     table: 'tasks',
     prepare: async (t) => {
-      const [project] = await sql(t, `INSERT INTO projects (name, company_id, owner_id) VALUES ('Patch tasks', 1, $1) RETURNING id`, [await staffId(t, 'agent@demo.test')]);
+      const [project] = await sqlOf(t).rows(`INSERT INTO projects (name, company_id, owner_id) VALUES ('Patch tasks', 1, $1) RETURNING id`, [await staffId(t, 'agent@demo.test')]);
       const sprint = async (name: string) =>
-        (await sql(t, `INSERT INTO sprints (project_id, name, start_date, end_date) VALUES ($1, $2, '2026-02-02', '2026-02-13') RETURNING id`, [project.id, name]))[0].id as number;
+        (await sqlOf(t).rows(`INSERT INTO sprints (project_id, name, start_date, end_date) VALUES ($1, $2, '2026-02-02', '2026-02-13') RETURNING id`, [project.id, name]))[0].id as number;
       const [first, second] = [await sprint('Sprint A'), await sprint('Sprint B')];
-      const [ticketA, ticketB] = (await sql(t, 'SELECT id FROM tickets ORDER BY id LIMIT 2')).map((r) => r.id as number);
-      const [row] = await sql(
-        t,
+      const [ticketA, ticketB] = (await sqlOf(t).rows('SELECT id FROM tickets ORDER BY id LIMIT 2')).map((r) => r.id as number);
+      const [row] = await sqlOf(t).rows(
         `INSERT INTO tasks (project_id, title, description, board_column, rank, assignee_id, estimate, sprint_id, ticket_id)
          VALUES ($1, 'Patch task', 'Kept description', 'todo', 'V', $2, 3, $3, $4) RETURNING id`,
         [project.id, await staffId(t, 'manager@demo.test'), first, ticketA],
@@ -153,8 +150,7 @@ const CASES: Record<string, Case> = {
   'PATCH /api/v2/tickets/:id': {
     table: 'tickets',
     prepare: async (t) => {
-      const [row] = await sql(
-        t,
+      const [row] = await sqlOf(t).rows(
         `UPDATE tickets SET status = 'A', severity = 'H', queue = 'Support', assignee_id = $1, duedate = now() + interval '3 days', paused_since = NULL
           WHERE id = (SELECT min(id) FROM tickets WHERE status = 'A') RETURNING id`,
         [await staffId(t, 'manager@demo.test')],
@@ -175,10 +171,10 @@ const CASES: Record<string, Case> = {
 
 describe.each(BACKENDS)('partial updates on %s', (backend) => {
   let t: TestApp;
-  let token: string;
+  let admin: Api;
   beforeAll(async () => {
     t = await startTestApp(backend);
-    token = await t.tokenFor('admin');
+    admin = await apiAs(t, 'admin');
   });
   afterAll(() => t?.close());
 
@@ -192,16 +188,16 @@ describe.each(BACKENDS)('partial updates on %s', (backend) => {
     it(`${route} changes only the field it names`, async () => {
       const ids = await c.prepare(t);
       const row = async () => {
-        const [r] = await sql(t, `SELECT * FROM ${c.table} WHERE id = $1`, [ids.id]);
+        const [r] = await sqlOf(t).rows(`SELECT * FROM ${c.table} WHERE id = $1`, [ids.id]);
         delete r.updated_at;
         return r as Record<string, unknown>;
       };
-      const related = () => (c.related ? sql(t, c.related.sql, [ids.id]) : Promise.resolve([]));
+      const related = () => (c.related ? sqlOf(t).rows(c.related.sql, [ids.id]) : Promise.resolve([]));
       for (const { body, columns } of c.fields(ids)) {
         const [field] = Object.keys(body);
         const before = await row();
         const beforeRelated = await related();
-        const res = await t.app.inject({ method: 'PATCH', url: c.url(ids.id), headers: bearer(token), payload: body });
+        const res = await admin.patch(c.url(ids.id), body);
         expect(res.statusCode, `${field}: ${res.body}`).toBe(200);
         const after = await row();
         const unchanged = (r: Record<string, unknown>) => Object.fromEntries(Object.entries(r).filter(([k]) => !columns.includes(k)));

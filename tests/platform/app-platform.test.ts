@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { embeddedConnection } from '@server/platform/db/embedded';
 import { defineTopic, publish } from '@server/platform/events';
 import { defineJob } from '@server/platform/jobs';
+import { sqlOf } from '@tests/support/sql';
 import { BACKENDS, startTestApp } from '@tests/support/test-app';
 import { startServer } from '@tests/support/server-process';
 
@@ -63,10 +64,10 @@ describe('platform services in the server process', () => {
       await admin.connect();
       const names = async () =>
         (
-          await admin.query<{ application_name: string }>(
+          await sqlOf(admin).rows<{ application_name: string }>(
             `SELECT DISTINCT application_name FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
           )
-        ).rows.map((r) => r.application_name);
+        ).map((r) => r.application_name);
       await expect.poll(names, { timeout: 10_000 }).toEqual(expect.arrayContaining(['client-care-jobs', 'client-care-events']));
       const { rows } = await admin.query(`SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = 'pgboss'`);
       expect(rows[0].n).toBe(1);

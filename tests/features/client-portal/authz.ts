@@ -1,7 +1,7 @@
-import type { Pool } from 'pg';
 import { CLIENT_PORTAL } from '@contracts/client-portal';
 import { endpointKey } from '@contracts/common/endpoint';
 import { clientOnly, endpointRows, type MatrixIds, type Row } from '@tests/support/authz';
+import { sqlOf, type Queryable } from '@tests/support/sql';
 
 /**
  * The client portal's routes (the rows of its tickets are the tickets feature's). The client
@@ -10,8 +10,9 @@ import { clientOnly, endpointRows, type MatrixIds, type Row } from '@tests/suppo
  */
 const x = (key: string) => ({ extra }: MatrixIds) => extra[key]!;
 
-export async function prepare(pool: Pool): Promise<Record<string, number>> {
-  const one = async (sql: string, params: unknown[] = []) => Number((await pool.query(sql, params)).rows[0]!.id);
+export async function prepare(pool: Queryable): Promise<Record<string, number>> {
+  const sql = sqlOf(pool);
+  const one = async (text: string, values: unknown[] = []) => Number((await sql.one(text, values)).id);
   const company = (email: string) => one('SELECT company_id AS id FROM client_users WHERE email = $1', [email]);
   const acme = await company('client@acme.demo.test');
   const globex = await company('client@globex.demo.test');

@@ -2,22 +2,20 @@ import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@contracts/common/constants';
 import { deliverOutbox, queueEmail } from '@server/platform/mail/outbox';
-import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
+import { apiAs, type Api } from '@tests/support/api';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
 describe.each(BACKENDS)('client portal data on %s', (backend) => {
   let t: TestApp;
-  let acme: Record<string, string>;
+  let acme: Api;
   beforeAll(async () => {
     t = await startTestApp(backend);
-    acme = bearer(await t.tokenFor('acme'));
+    acme = await apiAs(t, 'acme');
   });
   afterAll(() => t?.close());
 
-  const get = (url: string, headers = acme) => t.app.inject({ method: 'GET', url, headers });
-  const post = (url: string, payload: object, headers = acme) => t.app.inject({ method: 'POST', url, payload, headers });
-
   it("lists only the caller's company tickets, paged with a bounded size", async () => {
-    const res = await get('/api/v2/client/tickets?pageSize=50&status=all');
+    const res = await acme.get('/api/v2/client/tickets?pageSize=50&status=all');
     expect(res.statusCode).toBe(200);
     const page = res.json();
     const { rows } = await t.ctx.database.pool.query(
@@ -25,14 +23,14 @@ describe.each(BACKENDS)('client portal data on %s', (backend) => {
     );
     expect(page.total).toBe(rows[0].n);
     expect(page.items.length).toBeLessThanOrEqual(50);
-    const tooBig = await get(`/api/v2/client/tickets?pageSize=${LIMITS.pageSizeMax + 1}`);
+    const tooBig = await acme.get(`/api/v2/client/tickets?pageSize=${LIMITS.pageSizeMax + 1}`);
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.json().error.fields).toHaveProperty('pageSize');
-    expect((await get('/api/v2/client/tickets?sort=password_hash')).json().error.fields).toHaveProperty('sort');
+    expect((await acme.get('/api/v2/client/tickets?sort=password_hash')).json().error.fields).toHaveProperty('sort');
   });
 
   it('creates a portal ticket, unassigned, and shows the public thread without internal notes', async () => {
-    const created = await post('/api/v2/client/tickets', { title: 'Bills misprinted', description: 'Row 3 is shifted.', severity: 'H' });
+    const created = await acme.post('/api/v2/client/tickets', { title: 'Bills misprinted', description: 'Row 3 is shifted.', severity: 'H' });
     expect(created.statusCode).toBe(201);
     const id = created.json().id as number;
     const { rows } = await t.ctx.database.pool.query('SELECT assignee_id, source, contact_email FROM tickets WHERE id = $1', [id]);
@@ -44,8 +42,8 @@ describe.each(BACKENDS)('client portal data on %s', (backend) => {
          ($1, (SELECT id FROM staff_users WHERE email = 'agent@demo.test'), 'SECRET internal note', true)`,
       [id],
     );
-    expect((await post(`/api/v2/client/tickets/${id}/replies`, { body: 'Thanks!' })).statusCode).toBe(201);
-    const detail = await get(`/api/v2/client/tickets/${id}`);
+    expect((await acme.post(`/api/v2/client/tickets/${id}/replies`, { body: 'Thanks!' })).statusCode).toBe(201);
+    const detail = await acme.get(`/api/v2/client/tickets/${id}`);
     expect(detail.statusCode).toBe(200);
     expect(detail.body).not.toContain('SECRET');
     expect(detail.json().notes.map((n: { body: string }) => n.body)).toEqual(['We are on it.', 'Thanks!']);
@@ -53,40 +51,40 @@ describe.each(BACKENDS)('client portal data on %s', (backend) => {
 
   it('answers bad input with 400 naming the field, and writes nothing', async () => {
     const before = (await t.ctx.database.pool.query('SELECT count(*)::int AS n FROM tickets')).rows[0].n;
-    const res = await post('/api/v2/client/tickets', { title: 'x'.repeat(LIMITS.title + 1), description: '' });
+    const res = await acme.post('/api/v2/client/tickets', { title: 'x'.repeat(LIMITS.title + 1), description: '' });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().error.fields)).toEqual(expect.arrayContaining(['title', 'description']));
-    const order = await post('/api/v2/client/paper/orders', { productId: 999999, quantity: 1, shipTo: 'Here' });
+    const order = await acme.post('/api/v2/client/paper/orders', { productId: 999999, quantity: 1, shipTo: 'Here' });
     expect(order.json().error.fields).toHaveProperty('productId');
-    expect((await post('/api/v2/client/paper/orders', { productId: 1, quantity: 0, shipTo: 'Here' })).json().error.fields).toHaveProperty('quantity');
+    expect((await acme.post('/api/v2/client/paper/orders', { productId: 1, quantity: 0, shipTo: 'Here' })).json().error.fields).toHaveProperty('quantity');
     expect((await t.ctx.database.pool.query('SELECT count(*)::int AS n FROM tickets')).rows[0].n).toBe(before);
   });
 
   it('orders paper from the paper catalog and lists the order with its status', async () => {
-    const products = (await get('/api/v2/client/paper/products')).json().items;
+    const products = (await acme.get('/api/v2/client/paper/products')).json().items;
     expect(products.length).toBeGreaterThan(0);
-    const res = await post('/api/v2/client/paper/orders', { productId: products[0].id, quantity: 3, poNumber: 'PO-77', shipTo: '1 Main St' });
+    const res = await acme.post('/api/v2/client/paper/orders', { productId: products[0].id, quantity: 3, poNumber: 'PO-77', shipTo: '1 Main St' });
     expect(res.statusCode).toBe(201);
-    const list = (await get('/api/v2/client/paper/orders')).json();
+    const list = (await acme.get('/api/v2/client/paper/orders')).json();
     expect(list.items[0]).toMatchObject({ id: res.json().id, quantity: 3, po_number: 'PO-77', status: 'received' });
   });
 
   it('searches published articles by text and category, never drafts', async () => {
-    const all = (await get('/api/v2/client/articles')).json();
+    const all = (await acme.get('/api/v2/client/articles')).json();
     expect(all.items.some((a: { title: string }) => a.title.startsWith('Draft'))).toBe(false);
     expect(all.categories).toContain('Billing');
-    const billing = (await get('/api/v2/client/articles?category=Billing')).json();
+    const billing = (await acme.get('/api/v2/client/articles?category=Billing')).json();
     expect(billing.items.every((a: { category: string }) => a.category === 'Billing')).toBe(true);
-    const found = (await get('/api/v2/client/articles?q=autopay')).json();
+    const found = (await acme.get('/api/v2/client/articles?q=autopay')).json();
     expect(found.items.map((a: { title: string }) => a.title)).toEqual(['Fixing rejected autopay files']);
   });
 
   it('files an SCR that the company sees as submitted, and contact support makes a ticket', async () => {
-    const scr = await post('/api/v2/client/scrs', { title: 'Late fee report', description: 'Monthly late fees by route.', priority: 'high' });
+    const scr = await acme.post('/api/v2/client/scrs', { title: 'Late fee report', description: 'Monthly late fees by route.', priority: 'high' });
     expect(scr.statusCode).toBe(201);
-    expect((await get(`/api/v2/client/scrs/${scr.json().id}`)).json()).toMatchObject({ status: 'submitted', priority: 'high' });
-    const msg = await post('/api/v2/client/contact-support', { subject: 'Call me', message: 'About the invoice.' });
-    expect((await get(`/api/v2/client/tickets/${msg.json().id}`)).json()).toMatchObject({ title: 'Call me', description: 'About the invoice.' });
+    expect((await acme.get(`/api/v2/client/scrs/${scr.json().id}`)).json()).toMatchObject({ status: 'submitted', priority: 'high' });
+    const msg = await acme.post('/api/v2/client/contact-support', { subject: 'Call me', message: 'About the invoice.' });
+    expect((await acme.get(`/api/v2/client/tickets/${msg.json().id}`)).json()).toMatchObject({ title: 'Call me', description: 'About the invoice.' });
   });
 });
 

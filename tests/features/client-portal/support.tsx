@@ -3,18 +3,14 @@
  * out unless a test says otherwise), a signed-in tab's storage, and the portal rendered at a path
  * as the app mounts it under /client.
  */
-import { render } from '@testing-library/react';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import ClientApp from '@/app/ClientApp';
 import { dialogService } from '@/shared/machines/dialog.machine';
 import { toastQueue } from '@/shared/ui/components';
-// The app mounts the dialog host beside the portal (App.tsx); the Session Expired dialog is the dialog service's.
-import { DialogHost } from '@/shared/ui/dialog/DialogHost';
 import { DEMO_USER } from '@tests/shared/session/client-session.support';
+import { renderAt } from '@tests/support/render';
 
 /** A field's label as the kit renders it: the text, and a required field's asterisk (hidden from assistive tech). */
 export const label = (text: string) => new RegExp(`^${text}\\*?$`);
@@ -52,17 +48,11 @@ export function storeClientSession() {
 
 /**
  * The client portal (and the dialog host beside it) at a path under /client, signed in or not;
- * answers the memory location, whose history records where the portal went.
+ * the answer's history records where the portal went.
  */
 export function renderClientAt(path: string, { signedIn = false } = {}) {
   if (signedIn) storeClientSession();
   window.history.replaceState({}, '', `/client${path}`);
-  const location = memoryLocation({ path, record: true });
-  render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <ClientApp />
-      <DialogHost />
-    </Router>,
-  );
-  return location;
+  // The app mounts the dialog host beside the portal (App.tsx); the Session Expired dialog is the dialog service's.
+  return renderAt(path, <ClientApp />, { dialogs: true });
 }

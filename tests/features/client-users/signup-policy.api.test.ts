@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUP_ACCEPTED_MESSAGE } from '@contracts/client-portal';
 import { DEMO_SIGNUP_DOMAIN } from '@server/seed/client-portal';
-import { BACKENDS, bearer, settle, startTestApp, type TestApp } from '@tests/support/test-app';
+import { apiAs, apiWith, type Api } from '@tests/support/api';
+import { sqlOf, type Sql } from '@tests/support/sql';
+import { BACKENDS, settle, startTestApp, type TestApp } from '@tests/support/test-app';
 
 const PASSWORD = 'a long enough passphrase';
 let ip = 0;
@@ -18,11 +20,14 @@ const nextAddress = () => {
 
 describe.each(BACKENDS)('client signup policy on %s', (backend) => {
   let t: TestApp;
-  let staff: string;
+  let sql: Sql;
+  /** An agent's calls. */
+  let staff: Api;
   const companies: Record<string, number> = {};
   beforeAll(async () => {
     t = await startTestApp(backend);
-    staff = await t.tokenFor('agent');
+    sql = sqlOf(t);
+    staff = await apiAs(t, 'agent');
     const { rows } = await t.ctx.database.pool.query<{ id: number; account_number: string }>('SELECT id, account_number FROM companies ORDER BY id LIMIT 4');
     for (const r of rows) companies[r.account_number] = r.id;
     // INIT-003 takes no sign-ups; UMBR-004 takes them at umbrella.example at once.
@@ -31,24 +36,21 @@ describe.each(BACKENDS)('client signup policy on %s', (backend) => {
   });
   afterAll(() => t?.close());
 
-  const q = async <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => (await t.ctx.database.pool.query(sql, params)).rows as T[];
   const signup = (accountNumber: string, email: string, name = 'Stranger Danger') =>
     t.app.inject({ method: 'POST', url: '/api/v2/client/signup', remoteAddress: nextAddress(), payload: { accountNumber, name, email, password: PASSWORD } });
-  const asStaff = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(staff), ...(payload ? { payload } : {}) });
   const mailsTo = async (to: string) => {
     await settle(t);
-    return q<{ kind: string; subject: string; body: string }>('SELECT kind, subject, body FROM outbox WHERE to_address = $1 ORDER BY id', [to]);
+    return sql.rows<{ kind: string; subject: string; body: string }>('SELECT kind, subject, body FROM outbox WHERE to_address = $1 ORDER BY id', [to]);
   };
   const userOf = async (email: string) => {
     await settle(t);
-    return (await q<{ id: number; status: string; name: string; company_id: number }>('SELECT id, status, name, company_id FROM client_users WHERE email = $1', [email]))[0];
+    return (await sql.rows<{ id: number; status: string; name: string; company_id: number }>('SELECT id, status, name, company_id FROM client_users WHERE email = $1', [email]))[0];
   };
   const login = (email: string, password = PASSWORD) => t.app.inject({ method: 'POST', url: '/api/v2/client/login', remoteAddress: nextAddress(), payload: { email, password } });
   const tokenIn = (body: string) => /\/client\/set-password\/([\w-]+)/.exec(body)?.[1];
 
   it('answers byte for byte the same whatever the account number, the policy or the email', async () => {
-    await asStaff('POST', '/api/v2/client-users', { company_id: companies['GLOBEX-002'], name: 'Invited Ivy', email: 'ivy@globex.example' });
+    await staff.post('/api/v2/client-users', { company_id: companies['GLOBEX-002'], name: 'Invited Ivy', email: 'ivy@globex.example' });
     const answers = [
       await signup('NO-SUCH-999', 'a@nowhere.example'),
       await signup('INIT-003', 'b@initech.example'),
@@ -73,7 +75,7 @@ describe.each(BACKENDS)('client signup policy on %s', (backend) => {
     expect((await login(email)).statusCode).toBe(401);
     await t.app.inject({ method: 'POST', url: '/api/v2/client/forgot-password', remoteAddress: nextAddress(), payload: { email } });
     expect(await mailsTo(email)).toEqual([]);
-    const listed = await asStaff('GET', `/api/v2/client-users?status=pending_approval&company=${companies['GLOBEX-002']}`);
+    const listed = await staff.get(`/api/v2/client-users?status=pending_approval&company=${companies['GLOBEX-002']}`);
     expect(listed.json().rows.map((r: { email: string }) => r.email)).toContain(email);
   });
 
@@ -81,7 +83,7 @@ describe.each(BACKENDS)('client signup policy on %s', (backend) => {
     const email = 'approved.person@globex-partner.example';
     await signup('GLOBEX-002', email, 'Approved Person');
     const user = (await userOf(email))!;
-    const approved = await asStaff('POST', `/api/v2/client-users/${user.id}/approve`);
+    const approved = await staff.post(`/api/v2/client-users/${user.id}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ id: user.id, status: 'invited', company_name: 'Globex Water' });
     const mails = await mailsTo(email);
@@ -92,36 +94,36 @@ describe.each(BACKENDS)('client signup policy on %s', (backend) => {
     const signedIn = await login(email, 'chosen after approval');
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().user.companyName).toBe('Globex Water');
-    const tickets = await t.app.inject({ method: 'GET', url: '/api/v2/client/tickets', headers: bearer(signedIn.json().token) });
+    const tickets = await apiWith(t, signedIn.json().token as string).get('/api/v2/client/tickets');
     expect(tickets.json().total).toBeGreaterThan(0);
-    expect((await q('SELECT action FROM audit_log WHERE entity = $1 AND entity_id = $2 ORDER BY id', ['client_user', user.id])).map((r) => r.action)).toEqual([
+    expect((await sql.rows('SELECT action FROM audit_log WHERE entity = $1 AND entity_id = $2 ORDER BY id', ['client_user', user.id])).map((r) => r.action)).toEqual([
       'signup_requested',
       'approve_signup',
       'password_set',
     ]);
     // Approving twice, or approving an active user, is a conflict; an unknown id is not found.
-    expect((await asStaff('POST', `/api/v2/client-users/${user.id}/approve`)).statusCode).toBe(409);
-    expect((await asStaff('POST', '/api/v2/client-users/999999/approve')).statusCode).toBe(404);
+    expect((await staff.post(`/api/v2/client-users/${user.id}/approve`)).statusCode).toBe(409);
+    expect((await staff.post('/api/v2/client-users/999999/approve')).statusCode).toBe(404);
   });
 
   it('declining tells nobody anything and leaves no account behind', async () => {
     const email = 'declined.person@attacker.example';
     await signup('GLOBEX-002', email);
     const user = (await userOf(email))!;
-    const outboxBefore = (await q<{ n: number }>('SELECT count(*)::int AS n FROM outbox'))[0]!.n;
-    const declined = await asStaff('POST', `/api/v2/client-users/${user.id}/decline`);
+    const outboxBefore = (await sql.rows<{ n: number }>('SELECT count(*)::int AS n FROM outbox'))[0]!.n;
+    const declined = await staff.post(`/api/v2/client-users/${user.id}/decline`);
     expect(declined.statusCode, declined.body).toBe(200);
     expect(declined.json()).toEqual({ id: user.id, declined: true });
     expect(await userOf(email)).toBeUndefined();
     await settle(t);
-    expect((await q<{ n: number }>('SELECT count(*)::int AS n FROM outbox'))[0]!.n).toBe(outboxBefore);
-    expect((await q('SELECT action, detail FROM audit_log WHERE entity = $1 AND entity_id = $2 AND action = $3', ['client_user', user.id, 'decline_signup']))[0]).toMatchObject({
+    expect((await sql.rows<{ n: number }>('SELECT count(*)::int AS n FROM outbox'))[0]!.n).toBe(outboxBefore);
+    expect((await sql.rows('SELECT action, detail FROM audit_log WHERE entity = $1 AND entity_id = $2 AND action = $3', ['client_user', user.id, 'decline_signup']))[0]).toMatchObject({
       detail: { email },
     });
     expect((await login(email)).statusCode).toBe(401);
-    expect((await asStaff('POST', `/api/v2/client-users/${user.id}/decline`)).statusCode).toBe(404);
-    const active = (await q<{ id: number }>(`SELECT id FROM client_users WHERE email = 'client@globex.demo.test'`))[0]!.id;
-    expect((await asStaff('POST', `/api/v2/client-users/${active}/decline`)).statusCode).toBe(409);
+    expect((await staff.post(`/api/v2/client-users/${user.id}/decline`)).statusCode).toBe(404);
+    const active = (await sql.rows<{ id: number }>(`SELECT id FROM client_users WHERE email = 'client@globex.demo.test'`))[0]!.id;
+    expect((await staff.post(`/api/v2/client-users/${active}/decline`)).statusCode).toBe(409);
   });
 
   it('with sign-up off, keeps nothing and mails nothing', async () => {
@@ -147,7 +149,7 @@ describe.each(BACKENDS)('client signup policy on %s', (backend) => {
 
   it("leaves a pending staff invitation alone: the invitee's name and link stay, and only the invitee hears of it", async () => {
     const email = 'invitee@globex.example';
-    const invited = await asStaff('POST', '/api/v2/client-users', { company_id: companies['GLOBEX-002'], name: 'Ingrid Invitee', email });
+    const invited = await staff.post('/api/v2/client-users', { company_id: companies['GLOBEX-002'], name: 'Ingrid Invitee', email });
     expect(invited.statusCode).toBe(201);
     const [invitation] = await mailsTo(email);
     const token = tokenIn(invitation!.body)!;
@@ -164,19 +166,19 @@ describe.each(BACKENDS)('client signup policy on %s', (backend) => {
 
   it('staff set the policy on the company; the email-domains policy needs a company domain', async () => {
     const id = companies['INIT-003'];
-    const set = await asStaff('PATCH', `/api/v2/companies/${id}`, { signup_policy: 'email_domains', signup_domains: ['Initech.Example', 'initech.example', 'mail.initech.example'] });
+    const set = await staff.patch(`/api/v2/companies/${id}`, { signup_policy: 'email_domains', signup_domains: ['Initech.Example', 'initech.example', 'mail.initech.example'] });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().company).toMatchObject({ signup_policy: 'email_domains', signup_domains: ['initech.example', 'mail.initech.example'] });
-    const none = await asStaff('PATCH', `/api/v2/companies/${id}`, { signup_domains: [] });
+    const none = await staff.patch(`/api/v2/companies/${id}`, { signup_domains: [] });
     expect(none.statusCode).toBe(400);
     expect(none.json().error.fields).toHaveProperty('signup_domains');
-    const publicDomain = await asStaff('PATCH', `/api/v2/companies/${id}`, { signup_domains: ['gmail.com'] });
+    const publicDomain = await staff.patch(`/api/v2/companies/${id}`, { signup_domains: ['gmail.com'] });
     expect(publicDomain.json().error.fields).toEqual({ 'signup_domains.0': "A public mail service is nobody's company domain" });
-    const notADomain = await asStaff('PATCH', `/api/v2/companies/${id}`, { signup_domains: ['@initech'] });
+    const notADomain = await staff.patch(`/api/v2/companies/${id}`, { signup_domains: ['@initech'] });
     expect(notADomain.json().error.fields).toHaveProperty(['signup_domains.0']);
-    expect((await asStaff('PATCH', `/api/v2/companies/${id}`, { signup_policy: 'anyone' })).json().error.fields).toHaveProperty('signup_policy');
-    expect((await asStaff('PATCH', `/api/v2/companies/${id}`, { signup_policy: 'off' })).json().company.signup_policy).toBe('off');
-    const created = await asStaff('POST', '/api/v2/companies', { name: 'New Co', account_number: 'NEWCO-1' });
+    expect((await staff.patch(`/api/v2/companies/${id}`, { signup_policy: 'anyone' })).json().error.fields).toHaveProperty('signup_policy');
+    expect((await staff.patch(`/api/v2/companies/${id}`, { signup_policy: 'off' })).json().company.signup_policy).toBe('off');
+    const created = await staff.post('/api/v2/companies', { name: 'New Co', account_number: 'NEWCO-1' });
     expect(created.json().company).toMatchObject({ signup_policy: 'approval', signup_domains: [] });
   });
 

@@ -1,15 +1,12 @@
 /** A company's page over msw: its changes go through the server, then the page loads again. */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { CompanyView, Contact } from '@contracts/companies';
 import CompanyViewScreen from '@/features/companies/screens/CompanyViewScreen';
 import { toastQueue } from '@/shared/ui/components';
-import { StaffRoleContext } from '@/shared/session/role';
 import type { Role } from '@contracts/common/constants';
 import { CompanySectionsProvider, type CompanySectionProps, type CompanyViewSection } from '@/features/companies';
 import * as clientUsers from '@/features/client-users/routes';
@@ -18,6 +15,7 @@ import * as tickets from '@/features/tickets/routes';
 import { COMPANY_SECTIONS } from '@/app/company-sections';
 import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
 import { toastNotifier } from '@/shared/ui/components/toast/toast-notifier';
+import { renderAt } from '@tests/support/render';
 
 /** The tabs other features add that sit among the page's own: tickets, client portal users, the survey (as src/app/company-sections.ts lists them). */
 const PAGE_SECTIONS: CompanyViewSection[] = [...tickets.companySections, ...clientUsers.companySections, ...surveys.companySections];
@@ -76,17 +74,10 @@ function serveCompany(contacts: () => Contact[]) {
 }
 
 function renderCompany(id: number, role?: Role, tab?: string, sections: readonly CompanyViewSection[] = PAGE_SECTIONS) {
-  const location = memoryLocation({ path: `/company/${id}${tab ? `?tab=${tab}` : ''}`, record: true });
-  render(
-    <StaffRoleContext.Provider value={role}>
-      <CompanySectionsProvider sections={sections}>
-        <Router hook={location.hook} searchHook={location.searchHook}>
-          <CompanyViewScreen params={{ id: String(id) }} />
-        </Router>
-      </CompanySectionsProvider>
-    </StaffRoleContext.Provider>,
-  );
-  return location;
+  return renderAt(`/company/${id}${tab ? `?tab=${tab}` : ''}`, <CompanyViewScreen params={{ id: String(id) }} />, {
+    role,
+    wrap: (children) => <CompanySectionsProvider sections={sections}>{children}</CompanySectionsProvider>,
+  });
 }
 
 const contactsTable = () => screen.getAllByRole('table')[0]!;
@@ -320,19 +311,8 @@ describe('company page', () => {
       { id: 'quotes', title: 'Quotes', order: 20, component: Quotes },
       { id: 'contracts', title: 'Managed services contracts', order: 10, component: Contracts, roles: ['manager', 'admin'] },
     ];
-    const renderWith = (role: Role, path = '/company/3') => {
-      const location = memoryLocation({ path, record: true });
-      const rendered = render(
-        <StaffRoleContext.Provider value={role}>
-          <CompanySectionsProvider sections={sections}>
-            <Router hook={location.hook} searchHook={location.searchHook}>
-              <CompanyViewScreen params={{ id: '3' }} />
-            </Router>
-          </CompanySectionsProvider>
-        </StaffRoleContext.Provider>,
-      );
-      return Object.assign(rendered, { location });
-    };
+    const renderWith = (role: Role, path = '/company/3') =>
+      renderAt(path, <CompanyViewScreen params={{ id: '3' }} />, { role, wrap: (page) => <CompanySectionsProvider sections={sections}>{page}</CompanySectionsProvider> });
     const u = userEvent.setup();
     const manager = renderWith('manager');
     // Each added section is a tab after the page's own, in its order; it loads when its tab is shown.

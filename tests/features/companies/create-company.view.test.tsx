@@ -1,13 +1,12 @@
 /** Create Company's account manager: a staff combobox that searches the server, saved with the company (msw). */
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import CreateCompanyScreen from '@/features/companies/screens/CreateCompanyScreen';
 import { toastQueue } from '@/shared/ui/components';
+import { renderAt } from '@tests/support/render';
 
 const STAFF = [
   { id: 2, name: 'Morgan Manager' },
@@ -40,13 +39,7 @@ function serve(answer: (body: Record<string, unknown>) => Response) {
 }
 
 function renderScreen() {
-  const location = memoryLocation({ path: '/create/company', record: true });
-  render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <CreateCompanyScreen />
-    </Router>,
-  );
-  return location;
+  return renderAt('/create/company', <CreateCompanyScreen />);
 }
 
 const created = (body: Record<string, unknown>) =>

@@ -1,16 +1,14 @@
 /** Company search and client portal users on the shared data table (server mode) over msw. */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { ClientUser, CompanyRow } from '@contracts/companies';
 import ClientPortalUsersScreen from '@/features/client-users/screens/ClientPortalUsersScreen';
 import CompanySearchScreen from '@/features/companies/screens/CompanySearchScreen';
 import { toastQueue } from '@/shared/ui/components';
-import { DialogHost } from '@/shared/ui/dialog/DialogHost';
+import { renderAt } from '@tests/support/render';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -23,16 +21,6 @@ afterAll(() => server.close());
 
 const page = <T,>(rows: T[], total = rows.length) => ({ rows, page: 1, size: 10, total, totalExact: true });
 const failure = (status: number, message: string) => HttpResponse.json({ error: { code: status === 409 ? 'conflict' : 'internal', message } }, { status });
-
-function renderAt(path: string, Screen: () => React.ReactNode) {
-  const location = memoryLocation({ path, record: true });
-  render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <Screen />
-    </Router>,
-  );
-  return location;
-}
 
 /** The parameters of each GET to a path, in order. */
 function recordGets(path: string, answer: (params: URLSearchParams) => Response | Promise<Response>) {
@@ -65,7 +53,7 @@ const COMPANIES = Array.from({ length: 10 }, (_, i) => company(i + 1, `Company $
 describe('company search', () => {
   it('shows the companies the server answers, each linked to its page, with the count of open tickets', async () => {
     const calls = recordGets('/api/v2/companies', () => HttpResponse.json(page(COMPANIES.slice(0, 3))));
-    renderAt('/company/search', CompanySearchScreen);
+    renderAt('/company/search', <CompanySearchScreen />);
     const link = await within(table()).findByRole('link', { name: 'Company B' });
     expect(link).toHaveAttribute('href', '/company/2');
     const row = link.closest('tr')!;
@@ -77,7 +65,7 @@ describe('company search', () => {
   it('sends a click on a header to the server as the sort, shows it with aria-sort and keeps it in the URL', async () => {
     const user = userEvent.setup();
     const calls = recordGets('/api/v2/companies', () => HttpResponse.json(page(COMPANIES)));
-    const location = renderAt('/company/search', CompanySearchScreen);
+    const location = renderAt('/company/search', <CompanySearchScreen />);
     await within(table()).findByRole('link', { name: 'Company A' });
     expect(header('Name')).toHaveAttribute('aria-sort', 'none');
 
@@ -99,7 +87,7 @@ describe('company search', () => {
   it('sends the status filter and the search, and starts from the query in the URL', async () => {
     const user = userEvent.setup();
     const calls = recordGets('/api/v2/companies', () => HttpResponse.json(page(COMPANIES.slice(0, 2), 25)));
-    const location = renderAt('/company/search?page=2&sort=territory:desc&search=acme', CompanySearchScreen);
+    const location = renderAt('/company/search?page=2&sort=territory:desc&search=acme', <CompanySearchScreen />);
     await within(table()).findByRole('link', { name: 'Company A' });
     expect(paramsOf(calls[0])).toEqual({ page: '2', size: '10', sort: 'territory:desc', q: 'acme' });
     expect(header('Territory')).toHaveAttribute('aria-sort', 'descending');
@@ -132,7 +120,7 @@ describe('company search', () => {
   it('searches as the user types, after a pause', async () => {
     const user = userEvent.setup();
     const calls = recordGets('/api/v2/companies', () => HttpResponse.json(page(COMPANIES.slice(0, 2))));
-    const location = renderAt('/company/search', CompanySearchScreen);
+    const location = renderAt('/company/search', <CompanySearchScreen />);
     await within(table()).findByRole('link', { name: 'Company A' });
     await user.type(screen.getByRole('searchbox', { name: 'Search Table' }), 'harbor');
     await waitFor(() => expect(calls.at(-1)!.get('q')).toBe('harbor'));
@@ -142,7 +130,7 @@ describe('company search', () => {
   it('pages through the server and changes the page size', async () => {
     const user = userEvent.setup();
     const calls = recordGets('/api/v2/companies', (p) => HttpResponse.json(page(p.get('page') === '2' ? COMPANIES.slice(5) : COMPANIES.slice(0, 5), 25)));
-    renderAt('/company/search', CompanySearchScreen);
+    renderAt('/company/search', <CompanySearchScreen />);
     await within(table()).findByRole('link', { name: 'Company A' });
     expect(screen.getByTestId('last-page')).toHaveTextContent('3');
 
@@ -162,7 +150,7 @@ describe('company search', () => {
     const user = userEvent.setup();
     let fail = true;
     recordGets('/api/v2/companies', () => (fail ? failure(500, 'The database is not answering') : HttpResponse.json(page(COMPANIES.slice(0, 1)))));
-    renderAt('/company/search', CompanySearchScreen);
+    renderAt('/company/search', <CompanySearchScreen />);
     expect(await screen.findByRole('alert')).toHaveTextContent('The database is not answering');
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -220,19 +208,12 @@ describe('client portal users', () => {
   }
 
   function renderWithDialogs(path: string) {
-    const location = memoryLocation({ path, record: true });
-    render(
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <ClientPortalUsersScreen />
-        <DialogHost />
-      </Router>,
-    );
-    return location;
+    return renderAt(path, <ClientPortalUsersScreen />, { dialogs: true });
   }
 
   it('shows the users with their company and status, and only the actions each can take', async () => {
     const calls = serveDirectory();
-    renderAt('/client/portal/users', ClientPortalUsersScreen);
+    renderAt('/client/portal/users', <ClientPortalUsersScreen />);
     const email = await within(table()).findByRole('cell', { name: 'user2@example.test' });
     expect(within(email.closest('tr')!).getAllByRole('cell').map((c) => c.textContent).slice(0, 4)).toEqual(['User 2', 'user2@example.test', 'Company B', 'Active']);
     expect(paramsOf(calls[0])).toEqual({ page: '1', size: '10' });
@@ -246,7 +227,7 @@ describe('client portal users', () => {
   it('filters by company and status, sorts on the server, and keeps all of it in the URL', async () => {
     const u = userEvent.setup();
     const calls = serveDirectory();
-    const location = renderAt('/client/portal/users', ClientPortalUsersScreen);
+    const location = renderAt('/client/portal/users', <ClientPortalUsersScreen />);
     await within(table()).findByRole('cell', { name: 'user1@example.test' });
 
     // One filter bar above the directory (no dropdowns under the headers): the company picker searches the server.
@@ -273,7 +254,7 @@ describe('client portal users', () => {
 
   it('starts from the company in the URL, for the table and for the invitation', async () => {
     const calls = serveDirectory();
-    renderAt('/client/portal/users?f.company=2&page=2', ClientPortalUsersScreen);
+    renderAt('/client/portal/users?f.company=2&page=2', <ClientPortalUsersScreen />);
     await within(table()).findByRole('cell', { name: 'user1@example.test' });
     expect(paramsOf(calls[0])).toEqual({ page: '2', size: '10', company: '2' });
     // The chip and both pickers name the company of the URL.
@@ -300,7 +281,7 @@ describe('client portal users', () => {
         return HttpResponse.json({ ...USERS[1], status: 'disabled' });
       }),
     );
-    renderAt('/client/portal/users', ClientPortalUsersScreen);
+    renderAt('/client/portal/users', <ClientPortalUsersScreen />);
     await u.click(await screen.findByRole('button', { name: 'Resend invitation to user1@example.test' }));
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(posts).toEqual(['resend 1']);
@@ -316,7 +297,7 @@ describe('client portal users', () => {
     const u = userEvent.setup();
     const calls = serveDirectory();
     server.use(http.post('*/api/v2/client-users/:id/resend', () => failure(409, 'Only an invited user who has not set a password yet gets the invite again')));
-    renderAt('/client/portal/users', ClientPortalUsersScreen);
+    renderAt('/client/portal/users', <ClientPortalUsersScreen />);
     await u.click(await screen.findByRole('button', { name: 'Resend invitation to user1@example.test' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Only an invited user who has not set a password yet gets the invite again');
     expect(calls).toHaveLength(1);
@@ -334,7 +315,7 @@ describe('client portal users', () => {
         return HttpResponse.json(invited, { status: 201 });
       }),
     );
-    renderAt('/client/portal/users', ClientPortalUsersScreen);
+    renderAt('/client/portal/users', <ClientPortalUsersScreen />);
     const invite = screen.getByRole('form', { name: 'Invite a client user' });
     await u.type(await within(invite).findByRole('combobox', { name: /^Company/ }), 'company');
     await u.click(await screen.findByRole('option', { name: /Company B/ }));
@@ -350,7 +331,7 @@ describe('client portal users', () => {
 
   it('shows what went wrong when the list fails', async () => {
     serveDirectory(() => failure(500, 'The database is not answering'));
-    renderAt('/client/portal/users', ClientPortalUsersScreen);
+    renderAt('/client/portal/users', <ClientPortalUsersScreen />);
     // Only the directory failed; the sign-up requests (none) still show.
     expect(await screen.findByRole('alert')).toHaveTextContent('The database is not answering');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -364,7 +345,7 @@ describe('client portal users', () => {
 
     it('lists the requests oldest first, each with its company, and approve and decline buttons only', async () => {
       const calls = serveDirectory(undefined, () => REQUESTS);
-      renderAt('/client/portal/users', ClientPortalUsersScreen);
+      renderAt('/client/portal/users', <ClientPortalUsersScreen />);
       const row = (await within(requestsTable()).findByRole('cell', { name: 'sam@elsewhere.example' })).closest('tr')!;
       expect(within(row).getAllByRole('cell').map((c) => c.textContent).slice(0, 3)).toEqual(['Sam Stranger', 'sam@elsewhere.example', 'Company B']);
       expect(paramsOf(calls.requests[0])).toEqual({ page: '1', size: '10', status: 'pending_approval', sort: 'created_at:asc' });
@@ -384,7 +365,7 @@ describe('client portal users', () => {
           return HttpResponse.json({ ...REQUESTS[0], status: 'invited' });
         }),
       );
-      renderAt('/client/portal/users', ClientPortalUsersScreen);
+      renderAt('/client/portal/users', <ClientPortalUsersScreen />);
       await u.click(await within(requestsTable()).findByRole('button', { name: 'Approve sam@elsewhere.example' }));
       await waitFor(() => expect(within(requestsTable()).queryByRole('cell', { name: 'sam@elsewhere.example' })).toBeNull());
       expect(approved).toEqual(['21']);
@@ -427,7 +408,7 @@ describe('client portal users', () => {
       const u = userEvent.setup();
       serveDirectory(undefined, () => REQUESTS);
       server.use(http.post('*/api/v2/client-users/:id/approve', () => failure(409, 'Only a sign-up request awaiting approval can be approved or declined')));
-      renderAt('/client/portal/users', ClientPortalUsersScreen);
+      renderAt('/client/portal/users', <ClientPortalUsersScreen />);
       await u.click(await within(requestsTable()).findByRole('button', { name: 'Approve pat@partner.example' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('Only a sign-up request awaiting approval can be approved or declined');
       expect(toastTitles()).toEqual(['error: The request was not approved']);

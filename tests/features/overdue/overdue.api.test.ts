@@ -1,21 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_AGENT_OVERDUE } from '@server/seed/demo';
-import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
+import { apiAs, type Api } from '@tests/support/api';
+import { sqlOf } from '@tests/support/sql';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
 describe.each(BACKENDS)('overdue check and learning-center link on %s', (backend) => {
   let t: TestApp;
   let agentId: number;
   beforeAll(async () => {
     t = await startTestApp(backend);
-    agentId = (await t.ctx.database.pool.query(`SELECT id FROM staff_users WHERE email = 'agent@demo.test'`)).rows[0].id;
+    agentId = (await sqlOf(t).one(`SELECT id FROM staff_users WHERE email = 'agent@demo.test'`)).id;
   });
   afterAll(() => t?.close());
 
-  const check = async (token: string, userId: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/v2/ticket/check/overdue', headers: bearer(token), payload: { userId } });
+  const check = (as: Api, userId: unknown) => as.post('/api/v2/ticket/check/overdue', { userId });
 
   it("answers the caller's overdue tickets with the fields of the spec, oldest due first", async () => {
-    const res = await check(await t.tokenFor('agent'), agentId);
+    const res = await check(await apiAs(t, 'agent'), agentId);
     expect(res.statusCode).toBe(200);
     const list = res.json().overdueTickets;
     expect(list).toHaveLength(DEMO_AGENT_OVERDUE);
@@ -31,34 +32,34 @@ describe.each(BACKENDS)('overdue check and learning-center link on %s', (backend
   });
 
   it('drops a ticket from the list once it is closed or its due date moves out', async () => {
-    const token = await t.tokenFor('agent');
-    const [first, second] = (await check(token, agentId)).json().overdueTickets;
+    const agent = await apiAs(t, 'agent');
+    const [first, second] = (await check(agent, agentId)).json().overdueTickets;
     await t.ctx.database.pool.query(`UPDATE tickets SET status = 'C', closed_at = now() WHERE id = $1`, [first.id]);
     await t.ctx.database.pool.query(`UPDATE tickets SET duedate = now() + interval '1 day' WHERE id = $1`, [second.id]);
-    const ids = (await check(token, agentId)).json().overdueTickets.map((x: { id: number }) => x.id);
+    const ids = (await check(agent, agentId)).json().overdueTickets.map((x: { id: number }) => x.id);
     expect(ids).not.toContain(first.id);
     expect(ids).not.toContain(second.id);
     expect(ids).toHaveLength(DEMO_AGENT_OVERDUE - 2);
   });
 
   it("lets a manager read an agent's list and refuses an agent another's", async () => {
-    expect((await check(await t.tokenFor('manager'), agentId)).statusCode).toBe(200);
-    const adminId = (await t.ctx.database.pool.query(`SELECT id FROM staff_users WHERE email = 'admin@demo.test'`)).rows[0].id;
-    const res = await check(await t.tokenFor('agent'), adminId);
+    expect((await check(await apiAs(t, 'manager'), agentId)).statusCode).toBe(200);
+    const adminId = (await sqlOf(t).one(`SELECT id FROM staff_users WHERE email = 'admin@demo.test'`)).id;
+    const res = await check(await apiAs(t, 'agent'), adminId);
     expect(res.statusCode).toBe(403);
   });
 
   it('names a bad user id', async () => {
-    const res = await check(await t.tokenFor('agent'), 'me');
+    const res = await check(await apiAs(t, 'agent'), 'me');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ userId: 'Must be a user id' });
   });
 
   it('answers the learning-center address from configuration, only for dtcUser true', async () => {
-    const token = await t.tokenFor('agent');
-    const ok = await t.app.inject({ method: 'POST', url: '/api/v2/moodleurl', headers: bearer(token), payload: { dtcUser: true } });
+    const agent = await apiAs(t, 'agent');
+    const ok = await agent.post('/api/v2/moodleurl', { dtcUser: true });
     expect(ok.json()).toEqual({ url: t.config.learningCenterUrl });
-    const bad = await t.app.inject({ method: 'POST', url: '/api/v2/moodleurl', headers: bearer(token), payload: { dtcUser: 'yes' } });
+    const bad = await agent.post('/api/v2/moodleurl', { dtcUser: 'yes' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toHaveProperty('dtcUser');
   });

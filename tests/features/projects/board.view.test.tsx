@@ -1,14 +1,13 @@
 /** The kanban board over msw: keyboard moves through the Move to… menu, the menu's keys (Shift+F10, never the arrows), the card's button not opening its sheet, the one shared menu acting on the card it was opened from, a refused move rolled back, WIP warnings, filters, deleting a card. */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { Board, Task as Task } from '@contracts/projects';
 import KanbanScreen from '@/features/projects/screens/KanbanScreen';
 import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
+import { renderAt } from '@tests/support/render';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -32,12 +31,7 @@ const BOARD: Board = {
 };
 
 function renderBoard() {
-  const location = memoryLocation({ path: '/project/kanban/5' });
-  render(
-    <Router hook={location.hook}>
-      <KanbanScreen params={{ id: '5' }} />
-    </Router>,
-  );
+  renderAt('/project/kanban/5', <KanbanScreen params={{ id: '5' }} />);
 }
 const column = (name: string) => screen.getByRole('grid', { name: `${name} column` });
 

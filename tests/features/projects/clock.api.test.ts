@@ -4,30 +4,32 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectRow, ProjectStats, ProjectView, SprintView, Task } from '@contracts/projects';
-import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
+import { apiAs, type Api } from '@tests/support/api';
+import { sqlOf } from '@tests/support/sql';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
 describe.each(BACKENDS)("projects on the app's clock on %s", (backend) => {
   let t: TestApp;
-  let token: string;
+  let manager: Api;
   let ownerId: number;
   beforeAll(async () => {
     t = await startTestApp(backend);
-    token = await t.tokenFor('manager');
-    ownerId = (await t.ctx.database.pool.query<{ id: number }>("SELECT id FROM staff_users WHERE email = 'manager@demo.test'")).rows[0]!.id;
+    manager = await apiAs(t, 'manager', { fresh: true });
+    ownerId = (await sqlOf(t).one<{ id: number }>("SELECT id FROM staff_users WHERE email = 'manager@demo.test'")).id;
   });
   afterEach(async () => {
     t.ctx.now = () => new Date();
-    token = await t.tokenFor('manager');
+    manager = await apiAs(t, 'manager', { fresh: true });
   });
   afterAll(() => t?.close());
 
   /** Sets the app's clock; the session is signed in afresh, since a jump of days would end it as idle. */
   const at = async (instant: string) => {
     t.ctx.now = () => new Date(instant);
-    token = await t.tokenFor('manager');
+    manager = await apiAs(t, 'manager', { fresh: true });
   };
   const call = async <R = unknown>(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object): Promise<R> => {
-    const res = await t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+    const res = await manager.request(method, url, payload);
     expect(res.statusCode, res.body).toBeLessThan(300);
     return res.json() as R;
   };

@@ -1,13 +1,12 @@
 /** Edit project over msw: the dialog sends only what changed, a refused field is named inline and what was typed stays. */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { ProjectView } from '@contracts/projects';
 import ProjectViewScreen from '@/features/projects/screens/ProjectViewScreen';
+import { renderAt } from '@tests/support/render';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -27,12 +26,7 @@ const VIEW: ProjectView = {
 const OPTIONS = { staff: [{ id: 2, name: 'Avery Agent' }, { id: 3, name: 'Morgan Manager' }], companies: [{ id: 1, name: 'Acme Utilities' }] };
 
 function renderView() {
-  const location = memoryLocation({ path: '/project/5' });
-  render(
-    <Router hook={location.hook}>
-      <ProjectViewScreen params={{ id: '5' }} />
-    </Router>,
-  );
+  renderAt('/project/5', <ProjectViewScreen params={{ id: '5' }} />);
 }
 
 describe('edit project', () => {

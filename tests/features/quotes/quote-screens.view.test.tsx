@@ -11,6 +11,7 @@ import CatalogScreen from '@/features/quotes/screens/CatalogScreen';
 import QuoteEditorScreen from '@/features/quotes/screens/QuoteEditorScreen';
 import QuoteViewScreen from '@/features/quotes/screens/QuoteViewScreen';
 import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
+import { renderAt } from '@tests/support/render';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -32,12 +33,6 @@ const view = (over: Partial<QuoteView['quote']> = {}, readOnly = false): QuoteVi
   changes: [],
   readOnly,
 });
-
-function renderAt(path: string, ui: React.ReactNode) {
-  const location = memoryLocation({ path, record: true });
-  render(<Router hook={location.hook}>{ui}</Router>);
-  return location;
-}
 
 describe('the quote editor', () => {
   it('autosaves after a pause, says when it saved, keeps the typing through a failed save and retries', async () => {

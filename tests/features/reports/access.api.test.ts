@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportCatalog, ReportResult } from '@contracts/reports';
 import { registerReports, unregisterReport, type ReportDefinition } from '@server/platform/reports';
 import { reportDefinitions } from '@server/platform/reports';
-import { BACKENDS, bearer, startTestApp, type DemoAccount, type TestApp } from '@tests/support/test-app';
+import { apiAs } from '@tests/support/api';
+import { sqlOf, type Sql } from '@tests/support/sql';
+import { BACKENDS, startTestApp, type DemoAccount, type TestApp } from '@tests/support/test-app';
 import { pdfText } from '@tests/platform/pdf/pdf-text';
 
 /** A month nobody else logs time in: the rows below are the only ones. */
@@ -39,13 +41,11 @@ const LEAKY: ReportDefinition = {
 
 describe.each(BACKENDS)('report access on %s', (backend) => {
   let t: TestApp;
+  let sql: Sql;
   const ids = {} as Record<Person, number>;
-  const tokens = new Map<DemoAccount, string>();
-  const q = (sql: string, values: unknown[] = []) => t.ctx.database.pool.query(sql, values).then((r) => r.rows);
   const get = async (who: DemoAccount, path: string, query: Record<string, string | number> = {}) => {
-    if (!tokens.has(who)) tokens.set(who, await t.tokenFor(who));
     const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-    return t.app.inject({ method: 'GET', url: `${path}?${search}`, headers: bearer(tokens.get(who)!) });
+    return (await apiAs(t, who)).get(`${path}?${search}`);
   };
   const run = async (who: DemoAccount, id: string, query: Record<string, string | number> = {}) => {
     const res = await get(who, `/api/v2/reports/${id}`, query);
@@ -66,11 +66,12 @@ describe.each(BACKENDS)('report access on %s', (backend) => {
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    for (const [key, email] of Object.entries(PEOPLE)) ids[key as Person] = (await q('SELECT id FROM staff_users WHERE email = $1', [email]))[0].id;
-    const [acme] = await q(`SELECT id FROM companies WHERE account_number = 'ACME-001'`);
+    sql = sqlOf(t);
+    for (const [key, email] of Object.entries(PEOPLE)) ids[key as Person] = (await sql.rows('SELECT id FROM staff_users WHERE email = $1', [email]))[0].id;
+    const [acme] = await sql.rows(`SELECT id FROM companies WHERE account_number = 'ACME-001'`);
     for (const [person, minutes] of Object.entries(ENTRIES)) {
       for (const [i, m] of minutes.entries()) {
-        await q(`INSERT INTO time_entries (staff_user_id, company_id, work_date, minutes, description) VALUES ($1, $2, $3, $4, $5)`, [
+        await sql.rows(`INSERT INTO time_entries (staff_user_id, company_id, work_date, minutes, description) VALUES ($1, $2, $3, $4, $5)`, [
           ids[person as Person],
           acme.id,
           `2020-03-${String(10 + i).padStart(2, '0')}`,

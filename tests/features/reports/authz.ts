@@ -1,6 +1,7 @@
 import { endpointKey } from '@contracts/common/endpoint';
 import { REPORTS } from '@contracts/reports';
 import { endpointRows, managersOnly, staffOnly, type MatrixIds, type Row } from '@tests/support/authz';
+import { sqlOf, type Queryable } from '@tests/support/sql';
 
 /** Reports: every staff member; a cancel of an unknown run answers cancelled: false. */
 export const ROWS = endpointRows([
@@ -42,7 +43,7 @@ export const EXTRA_CASES = [
 ] satisfies { route: string; label: string; row: Row }[];
 
 /** A direct report of the manager (besides the agent) and a person outside the manager's team. */
-export async function prepare(pool: { query: (sql: string, values?: unknown[]) => Promise<{ rows: Record<string, number>[] }> }): Promise<Record<string, number>> {
-  const staff = async (email: string) => (await pool.query('SELECT id FROM staff_users WHERE email = $1', [email])).rows[0]!.id!;
+export async function prepare(pool: Queryable): Promise<Record<string, number>> {
+  const staff = async (email: string) => (await sqlOf(pool).one<{ id: number }>('SELECT id FROM staff_users WHERE email = $1', [email])).id;
   return { reportsTeammate: await staff('quinn.qa@demo.test'), reportsOutsider: await staff('dana.dev@demo.test') };
 }

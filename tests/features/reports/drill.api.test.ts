@@ -8,23 +8,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_SEARCH } from '@contracts/common/constants';
 import { resolvePeriod, type ReportResult } from '@contracts/reports';
 import { ticketStatsDrill, type TicketStats, type TicketStatsBreakdown } from '@contracts/tickets';
-import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
+import { apiAs, type Api } from '@tests/support/api';
+import { sqlOf, type Sql } from '@tests/support/sql';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
 const n = (v: unknown) => Number(v ?? 0);
 
 describe.each(BACKENDS)('report drill-downs on %s', (backend) => {
   let t: TestApp;
-  let token: string;
-  const q = (sql: string, values: unknown[] = []) => t.ctx.database.pool.query(sql, values).then((r) => r.rows);
+  let sql: Sql;
+  let admin: Api;
   const run = async (id: string, query: Record<string, string> = {}) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/v2/reports/${id}?${new URLSearchParams(query)}`, headers: bearer(token) });
+    const res = await admin.get(`/api/v2/reports/${id}?${new URLSearchParams(query)}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as ReportResult;
   };
   const tickets = async (query: URLSearchParams | Record<string, string>) => {
     const api = new URLSearchParams(query);
     api.set('size', '1');
-    return t.app.inject({ method: 'GET', url: `/api/v2/tickets?${api}`, headers: bearer(token) });
+    return admin.get(`/api/v2/tickets?${api}`);
   };
   /** The ticket search's total for a drill key, checked exact up to the search's count cap. */
   const searchTotal = async (href: string) => {
@@ -51,15 +53,16 @@ describe.each(BACKENDS)('report drill-downs on %s', (backend) => {
 
   beforeAll(async () => {
     t = await startTestApp(backend);
+    sql = sqlOf(t);
     // Figures of every person and everyone's time: an admin's view (docs/adr/0104-report-access.md; tests/features/reports/access.api.test.ts has the other roles').
-    token = await t.tokenFor('admin');
+    admin = await apiAs(t, 'admin');
   });
   afterAll(async () => {
     await t?.close();
   });
 
   it('filters the ticket search by created and closed ranges and by met or missed due date', async () => {
-    const [known] = await q(
+    const [known] = await sql.rows(
       `SELECT count(*) FILTER (WHERE created_at >= '2026-01-01T00:00Z' AND created_at < '2026-02-01T00:00Z')::int AS created,
               count(*) FILTER (WHERE closed_at >= '2026-01-01T00:00Z' AND closed_at < '2026-02-01T00:00Z')::int AS closed,
               count(*) FILTER (WHERE closed_at IS NOT NULL AND duedate IS NOT NULL AND closed_at <= duedate)::int AS met,
@@ -78,7 +81,7 @@ describe.each(BACKENDS)('report drill-downs on %s', (backend) => {
     expect(await total({ sla: 'met' })).toBe(cap(known.met));
     expect(await total({ sla: 'missed' })).toBe(cap(known.missed));
     // An instant is the bound itself.
-    const [exact] = await q(`INSERT INTO tickets (title, status, created_at) VALUES ('drill instant', 'A', '2025-06-15T10:30:00Z') RETURNING id`);
+    const [exact] = await sql.rows(`INSERT INTO tickets (title, status, created_at) VALUES ('drill instant', 'A', '2025-06-15T10:30:00Z') RETURNING id`);
     const one = await tickets({ created_from: '2025-06-15T10:30:00Z', created_to: '2025-06-15T10:30:00.001Z' });
     expect(one.json().rows.map((r: { id: number }) => r.id)).toEqual([exact.id]);
     expect((await tickets({ created_from: '2025-06-15T10:30:00.001Z', created_to: '2025-06-15T10:31:00Z' })).json().total).toBe(0);
@@ -186,9 +189,9 @@ describe.each(BACKENDS)('report drill-downs on %s', (backend) => {
   it('takes a period on the "tickets by …" reports: all time by default, created in the period when chosen, drill-downs matching', async () => {
     const all = await run('tickets-by-status');
     expect(all.period?.preset).toBe('all-time');
-    expect(all.totals!.tickets).toBe((await q('SELECT count(*)::int AS n FROM tickets'))[0].n);
+    expect(all.totals!.tickets).toBe((await sql.rows('SELECT count(*)::int AS n FROM tickets'))[0].n);
     const period = resolvePeriod({ period: 'last-90-days' }, new Date());
-    const [known] = await q(`SELECT count(*)::int AS n FROM tickets WHERE created_at >= $1::date AND created_at < $2::date + 1`, [period.from, period.to]);
+    const [known] = await sql.rows(`SELECT count(*)::int AS n FROM tickets WHERE created_at >= $1::date AND created_at < $2::date + 1`, [period.from, period.to]);
     const recent = await run('tickets-by-status', { period: 'last-90-days' });
     expect(recent.totals!.tickets).toBe(known.n);
     for (const [i, row] of recent.rows.entries()) if (n(row.tickets)) await expectCount(recent.drill[i], n(row.tickets));
@@ -198,13 +201,13 @@ describe.each(BACKENDS)('report drill-downs on %s', (backend) => {
       await expectCount(r.drill[i], n(r.rows[i]!.tickets));
     }
     // "All time" is only for these reports.
-    const res = await t.app.inject({ method: 'GET', url: '/api/v2/reports/opened-vs-closed?period=all-time', headers: bearer(token) });
+    const res = await admin.get('/api/v2/reports/opened-vs-closed?period=all-time');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toHaveProperty('period');
   });
 
   it('drills from every bar of the active ticket stats to the ticket search with the same count', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v2/tickets/stats', headers: bearer(token) });
+    const res = await admin.get('/api/v2/tickets/stats');
     const stats = res.json() as TicketStats;
     let checked = 0;
     for (const key of ['by_status', 'by_severity', 'by_queue', 'by_assignee', 'by_age'] as TicketStatsBreakdown[]) {

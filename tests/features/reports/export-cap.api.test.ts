@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerReports, unregisterReport, type ReportDefinition } from '@server/platform/reports';
 import { ExportCap } from '@server/platform/db/exports';
 import { ConfigError, loadConfig } from '@server/config';
-import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
+import { apiAs, type Api } from '@tests/support/api';
+import { sqlOf } from '@tests/support/sql';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
 /** A pool of four, two of them for exports; an export past the cap waits 300 ms. */
 const ENV = { DB_POOL_SIZE: '4', DB_ACQUIRE_TIMEOUT_MS: '1500', DB_EXPORT_CONNECTIONS: '2', DB_EXPORT_WAIT_MS: '300' };
@@ -54,16 +56,14 @@ describe('the export cap', () => {
 
 describe.each(BACKENDS)('the export cap on %s', (backend) => {
   let t: TestApp;
-  let token: string;
+  let admin: Api;
   /** The test watches the database on a connection of its own, outside the app's pool. */
   let observer: pg.Client;
-  const q = (sql: string) => observer.query(sql).then((r) => r.rows);
   const sleeping = async () =>
-    (await q(`SELECT pid FROM pg_stat_activity WHERE query LIKE '%slept_for_an_export_test%' AND query NOT LIKE '%pg_stat_activity%' AND state = 'active'`)).length;
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    (await sqlOf(observer).rows(`SELECT pid FROM pg_stat_activity WHERE query LIKE '%slept_for_an_export_test%' AND query NOT LIKE '%pg_stat_activity%' AND state = 'active'`)).length;
   /** Starts slow exports and waits until the database runs as many as it will. */
   const startExports = async (count: number) => {
-    const pending = Array.from({ length: count }, () => get(`/api/v2/reports/${SLOW_EXPORT.meta.id}/csv`));
+    const pending = Array.from({ length: count }, () => admin.get(`/api/v2/reports/${SLOW_EXPORT.meta.id}/csv`));
     for (let i = 0; i < 200 && (await sleeping()) < Math.min(count, CAP); i++) await new Promise((r) => setTimeout(r, 25));
     // Those past the cap have had time to take a connection if they could.
     await new Promise((r) => setTimeout(r, 200));
@@ -72,7 +72,7 @@ describe.each(BACKENDS)('the export cap on %s', (backend) => {
 
   beforeAll(async () => {
     t = await startTestApp(backend, { env: ENV });
-    token = await t.tokenFor('admin');
+    admin = await apiAs(t, 'admin');
     observer = new pg.Client({ connectionString: t.config.databaseUrl });
     await observer.connect();
     registerReports([SLOW_EXPORT]);
@@ -86,9 +86,9 @@ describe.each(BACKENDS)('the export cap on %s', (backend) => {
   it('keeps ordinary requests served while more slow exports are asked for than the cap; those past it answer 503 with Retry-After', async () => {
     const exports = await startExports(ASKED);
     expect(await sleeping()).toBe(CAP);
-    const ordinary = await get('/api/v2/tickets?size=1');
+    const ordinary = await admin.get('/api/v2/tickets?size=1');
     expect(ordinary.statusCode, ordinary.body).toBe(200);
-    const catalog = await get('/api/v2/reports');
+    const catalog = await admin.get('/api/v2/reports');
     expect(catalog.statusCode, catalog.body).toBe(200);
     expect(t.ctx.database.pool.waitingCount).toBe(0);
 
@@ -104,18 +104,18 @@ describe.each(BACKENDS)('the export cap on %s', (backend) => {
     }
     // Every slot came back: a new export runs.
     expect(await sleeping()).toBe(0);
-    const after = await get('/api/v2/reports/tickets-by-status/csv');
+    const after = await admin.get('/api/v2/reports/tickets-by-status/csv');
     expect(after.statusCode).toBe(200);
   });
 
   it('sends the quotes catalog and survey results exports through the same cap', async () => {
     const exports = await startExports(CAP);
     for (const url of ['/api/v2/catalog/export', '/api/v2/surveys/results/export']) {
-      const res = await get(url);
+      const res = await admin.get(url);
       expect(res.statusCode, `${url} ${res.body}`).toBe(503);
       expect(res.headers['retry-after']).toBeDefined();
     }
     expect((await Promise.all(exports)).map((a) => a.statusCode)).toEqual([200, 200]);
-    for (const url of ['/api/v2/catalog/export', '/api/v2/surveys/results/export']) expect((await get(url)).statusCode).toBe(200);
+    for (const url of ['/api/v2/catalog/export', '/api/v2/surveys/results/export']) expect((await admin.get(url)).statusCode).toBe(200);
   });
 });

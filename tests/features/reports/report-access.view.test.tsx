@@ -3,16 +3,15 @@
  * the Assignee choices are the people the catalog says the caller may name, and a report the
  * caller's catalog does not list is not run.
  */
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { ChartSpec } from '@contracts/charts';
 import type { ReportCatalog, ReportCatalogEntry, ReportResult } from '@contracts/reports';
 import ReportViewScreen from '@/features/reports/screens/ReportViewScreen';
+import { renderAt } from '@tests/support/render';
 
 vi.mock('@/shared/ui/chart', () => ({
   Chart: ({ spec }: { spec: ChartSpec }) => <figure aria-label={spec.title} />,
@@ -78,13 +77,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 function at(path: string) {
-  const location = memoryLocation({ path, record: true });
-  render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <ReportViewScreen />
-    </Router>,
-  );
-  return location;
+  return renderAt(path, <ReportViewScreen />);
 }
 
 /** The Assignee choices the parameter bar offers. */

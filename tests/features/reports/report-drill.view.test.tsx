@@ -3,16 +3,15 @@
  * the company of the address shown by name, "All time" only where it is the default, and a
  * failing PDF export that says why and can be tried again.
  */
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { ChartSpec } from '@contracts/charts';
 import type { ReportCatalog, ReportResult } from '@contracts/reports';
 import ReportViewScreen from '@/features/reports/screens/ReportViewScreen';
+import { renderAt } from '@tests/support/render';
 
 vi.mock('@/shared/ui/chart', () => ({
   Chart: ({ spec }: { spec: ChartSpec }) => <figure aria-label={spec.title} />,
@@ -87,13 +86,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 function at(path: string) {
-  const location = memoryLocation({ path, record: true });
-  render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <ReportViewScreen />
-    </Router>,
-  );
-  return location;
+  return renderAt(path, <ReportViewScreen />);
 }
 
 describe('report viewer drill-downs and parameters', () => {

@@ -4,17 +4,15 @@
  * runs nothing, the browser's time zone goes with each run unless the address names one, and the
  * Unassigned row of "tickets by assignee" opens the ticket search filtered to unassigned tickets.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from 'react-aria-components';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { ChartSpec } from '@contracts/charts';
 import type { ReportCatalog, ReportResult } from '@contracts/reports';
 import ReportViewScreen, { RANGE_ERROR } from '@/features/reports/screens/ReportViewScreen';
+import { renderAt, type RenderedAt } from '@tests/support/render';
 
 vi.mock('@/shared/ui/chart', () => ({
   Chart: ({ spec }: { spec: ChartSpec }) => <figure aria-label={spec.title} />,
@@ -83,17 +81,9 @@ afterEach(() => {
 afterAll(() => server.close());
 
 function at(path: string) {
-  const location = memoryLocation({ path, record: true });
-  render(
-    <I18nProvider locale="en-US">
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <ReportViewScreen />
-      </Router>
-    </I18nProvider>,
-  );
-  return location;
+  return renderAt(path, <ReportViewScreen />, { locale: 'en-US' });
 }
-const searchOf = (location: ReturnType<typeof memoryLocation>) => new URLSearchParams(location.history!.at(-1)!.split('?')[1]);
+const searchOf = (location: Pick<RenderedAt, 'history'>) => new URLSearchParams(location.history!.at(-1)!.split('?')[1]);
 
 /** The date picker of a label: its group (segments and the calendar button). */
 const picker = (label: string) => screen.getByRole('group', { name: label });

@@ -1,14 +1,13 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { ChartSpec } from '@contracts/charts';
 import type { ReportCatalog, ReportResult } from '@contracts/reports';
 import ReportCatalogScreen from '@/features/reports/screens/ReportCatalogScreen';
 import ReportViewScreen from '@/features/reports/screens/ReportViewScreen';
+import { renderAt } from '@tests/support/render';
 
 // The chart itself is the shared component's business (tests/shared/chart); here it shows its drill keys as buttons.
 vi.mock('@/shared/ui/chart', () => ({
@@ -102,13 +101,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 function at(path: string, screenEl: React.ReactNode) {
-  const location = memoryLocation({ path, record: true });
-  render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      {screenEl}
-    </Router>,
-  );
-  return location;
+  return renderAt(path, screenEl);
 }
 
 describe('report catalog', () => {

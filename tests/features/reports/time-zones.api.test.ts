@@ -6,16 +6,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_SEARCH } from '@contracts/common/constants';
 import { resolvePeriod, startOfDayIn, type ReportResult } from '@contracts/reports';
-import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
+import { apiAs, type Api } from '@tests/support/api';
+import { sqlOf, type Sql } from '@tests/support/sql';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
 const n = (v: unknown) => Number(v ?? 0);
 
 describe.each(BACKENDS)('report time zones and unassigned drill-downs on %s', (backend) => {
   let t: TestApp;
-  let token: string;
+  let sql: Sql;
+  let admin: Api;
   let company: number;
-  const q = (sql: string, values: unknown[] = []) => t.ctx.database.pool.query(sql, values).then((r) => r.rows);
-  const get = (id: string, query: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/v2/reports/${id}?${new URLSearchParams(query)}`, headers: bearer(token) });
+  const get = (id: string, query: Record<string, string>) => admin.get(`/api/v2/reports/${id}?${new URLSearchParams(query)}`);
   const run = async (id: string, query: Record<string, string> = {}) => {
     const res = await get(id, query);
     expect(res.statusCode, res.body).toBe(200);
@@ -26,7 +28,7 @@ describe.each(BACKENDS)('report time zones and unassigned drill-downs on %s', (b
     const api = new URLSearchParams();
     new URLSearchParams(href.split('?')[1]).forEach((v, k) => api.set(k.replace(/^f\./, ''), v));
     api.set('size', '1');
-    const res = await t.app.inject({ method: 'GET', url: `/api/v2/tickets?${api}`, headers: bearer(token) });
+    const res = await admin.get(`/api/v2/tickets?${api}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().total as number;
   };
@@ -37,14 +39,15 @@ describe.each(BACKENDS)('report time zones and unassigned drill-downs on %s', (b
 
   beforeAll(async () => {
     t = await startTestApp(backend);
+    sql = sqlOf(t);
     // Figures of every person and everyone's time: an admin's view (docs/adr/0104-report-access.md; tests/features/reports/access.api.test.ts has the other roles').
-    token = await t.tokenFor('admin');
+    admin = await apiAs(t, 'admin');
     // A company of its own, so the figures below are only these tickets.
-    company = n((await q(`INSERT INTO companies (name, account_number) VALUES ('Zone Test Ltd', 'TZ-0001') RETURNING id`))[0]!.id);
+    company = n((await sql.rows(`INSERT INTO companies (name, account_number) VALUES ('Zone Test Ltd', 'TZ-0001') RETURNING id`))[0]!.id);
     // 2026-03-10 03:00 UTC is 23:00 on 9 March in New York (EDT since 8 March) and 16:00 on 10 March in Auckland.
     // 2026-03-10 12:00 UTC is 08:00 on 10 March in New York and 01:00 on 11 March in Auckland.
     // Closed 2026-03-31 23:30 UTC: 31 March in UTC and New York, 1 April in Auckland.
-    await q(
+    await sql.rows(
       `INSERT INTO tickets (title, company_id, status, created_at, closed_at, duedate) VALUES
          ('zone early', $1, 'A', '2026-03-10T03:00:00Z', NULL, NULL),
          ('zone late', $1, 'C', '2026-03-10T12:00:00Z', '2026-03-31T23:30:00Z', '2026-04-02T00:00:00Z')`,
@@ -108,23 +111,23 @@ describe.each(BACKENDS)('report time zones and unassigned drill-downs on %s', (b
       expect(res.statusCode, tz).toBe(400);
       expect(res.json().error.fields).toHaveProperty('tz');
     }
-    expect(n((await q('SELECT count(*) FROM tickets'))[0]!.count)).toBeGreaterThan(0);
+    expect(n((await sql.rows('SELECT count(*) FROM tickets'))[0]!.count)).toBeGreaterThan(0);
   });
 
   it('filters the ticket search to unassigned tickets, and refuses a bad value naming the field', async () => {
-    const count = n((await q(`SELECT count(*)::int AS count FROM tickets WHERE assignee_id IS NULL`))[0]!.count);
+    const count = n((await sql.rows(`SELECT count(*)::int AS count FROM tickets WHERE assignee_id IS NULL`))[0]!.count);
     expect(count).toBeGreaterThan(0);
     expect(await searchTotal('/ticket/search?unassigned=true')).toBe(Math.min(TICKET_SEARCH.countCap, count));
-    const assigned = n((await q(`SELECT count(*)::int AS assigned FROM tickets WHERE assignee_id IS NOT NULL`))[0]!.assigned);
+    const assigned = n((await sql.rows(`SELECT count(*)::int AS assigned FROM tickets WHERE assignee_id IS NOT NULL`))[0]!.assigned);
     expect(await searchTotal('/ticket/search?unassigned=false')).toBe(Math.min(TICKET_SEARCH.countCap, assigned));
-    const bad = await t.app.inject({ method: 'GET', url: '/api/v2/tickets?unassigned=maybe', headers: bearer(token) });
+    const bad = await admin.get('/api/v2/tickets?unassigned=maybe');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toHaveProperty('unassigned');
   });
 
   it('drills from the Unassigned rows of tickets by assignee and overdue by assignee to the same count', async () => {
     // An overdue open ticket nobody holds, so the overdue report has an Unassigned row.
-    await q(`INSERT INTO tickets (title, status, severity, duedate, created_at) VALUES ('nobody holds it', 'A', 'H', now() - interval '2 days', now() - interval '5 days')`);
+    await sql.rows(`INSERT INTO tickets (title, status, severity, duedate, created_at) VALUES ('nobody holds it', 'A', 'H', now() - interval '2 days', now() - interval '5 days')`);
     const byAssignee = await run('tickets-by-assignee');
     const i = byAssignee.rows.findIndex((r) => r.segment === 'Unassigned');
     expect(i).toBeGreaterThanOrEqual(0);

@@ -6,22 +6,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SALES_LIMITS, type SalesDashboard, type SalesReps } from '@contracts/sales';
 import { addDays } from '@contracts/time';
-import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
+import { apiAs, type Api } from '@tests/support/api';
+import { sqlOf, type Sql } from '@tests/support/sql';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe.each(BACKENDS)('crediting sales activities on %s', (backend) => {
   let t: TestApp;
-  let agent: string;
-  let manager: string;
-  let admin: string;
+  let sql: Sql;
+  let agent: Api;
+  let manager: Api;
+  let admin: Api;
   let acme: number;
   let staff: Record<'agent' | 'manager' | 'admin' | 'sam' | 'quinn' | 'dana', number>;
   beforeAll(async () => {
     t = await startTestApp(backend);
-    [agent, manager, admin] = await Promise.all([t.tokenFor('agent'), t.tokenFor('manager'), t.tokenFor('admin')]);
-    acme = (await q<{ id: number }>(`SELECT id FROM companies WHERE account_number = 'ACME-001'`))[0]!.id;
-    const ids = await q<{ id: number; email: string }>('SELECT id, email FROM staff_users');
+    sql = sqlOf(t);
+    [agent, manager, admin] = await Promise.all([apiAs(t, 'agent'), apiAs(t, 'manager'), apiAs(t, 'admin')]);
+    acme = (await sql.rows<{ id: number }>(`SELECT id FROM companies WHERE account_number = 'ACME-001'`))[0]!.id;
+    const ids = await sql.rows<{ id: number; email: string }>('SELECT id, email FROM staff_users');
     const of = (email: string) => ids.find((s) => s.email === email)!.id;
     staff = {
       agent: of('agent@demo.test'),
@@ -34,16 +38,15 @@ describe.each(BACKENDS)('crediting sales activities on %s', (backend) => {
   });
   afterAll(() => t?.close());
 
-  const q = <T = Record<string, unknown>>(sql: string, values: unknown[] = []) => t.ctx.database.pool.query(sql, values).then((r) => r.rows as T[]);
-  const log = (token: string, body: object) => t.app.inject({ method: 'POST', url: '/api/v2/sales/activities', headers: bearer(token), payload: body });
-  const activities = async () => (await q<{ n: number }>('SELECT count(*)::int AS n FROM sales_activities'))[0]!.n;
+  const log = (as: Api, body: object) => as.post('/api/v2/sales/activities', body);
+  const activities = () => sql.count('sales_activities');
   const revenueOf = async (name: string) => {
-    const dash = (await t.app.inject({ method: 'GET', url: '/api/v2/sales/dashboard', headers: bearer(agent) })).json() as SalesDashboard;
+    const dash = (await agent.get('/api/v2/sales/dashboard')).json() as SalesDashboard;
     return dash.reps.find((r) => r.name === name)?.actual.revenue ?? 0;
   };
   const acceptedQuote = async (companyId: number, number: string, totalCents: number, status = 'accepted') =>
     (
-      await q<{ id: number }>(
+      await sql.rows<{ id: number }>(
         `INSERT INTO quotes (number, type, status, valid_until, tax_rate_bp, owner_id, company_id, total_cents, decided_at)
          VALUES ($1, 'support', $2::text, current_date + 30, 825, (SELECT min(id) FROM staff_users), $3, $4, CASE WHEN $2::text = 'accepted' THEN now() END) RETURNING id`,
         [number, status, companyId, totalCents],
@@ -74,7 +77,7 @@ describe.each(BACKENDS)('crediting sales activities on %s', (backend) => {
     const managerForAvery = await log(manager, body(staff.agent));
     expect(managerForAvery.statusCode, managerForAvery.body).toBe(201);
     expect(managerForAvery.json()).toMatchObject({ staffId: staff.agent, staffName: 'Avery Agent', amountCents: 250_000 });
-    const [audit] = await q<{ actor_id: number }>(`SELECT actor_id FROM audit_log WHERE entity = 'sales_activity' AND entity_id = $1`, [managerForAvery.json().id]);
+    const [audit] = await sql.rows<{ actor_id: number }>(`SELECT actor_id FROM audit_log WHERE entity = 'sales_activity' AND entity_id = $1`, [managerForAvery.json().id]);
     expect(audit!.actor_id).toBe(staff.manager);
     const adminForSam = await log(admin, body(staff.sam));
     expect(adminForSam.statusCode, adminForSam.body).toBe(201);
@@ -85,10 +88,10 @@ describe.each(BACKENDS)('crediting sales activities on %s', (backend) => {
   });
 
   it('lists whom the signed-in user may log for: themselves first, then their reports (everyone for an admin)', async () => {
-    const reps = async (token: string) => ((await t.app.inject({ method: 'GET', url: '/api/v2/sales/reps', headers: bearer(token) })).json() as SalesReps).reps.map((r) => r.id);
+    const reps = async (as: Api) => ((await as.get('/api/v2/sales/reps')).json() as SalesReps).reps.map((r) => r.id);
     expect(await reps(agent)).toEqual([staff.agent]);
     expect(await reps(manager)).toEqual([staff.manager, staff.agent, staff.quinn]);
-    const all = await q<{ id: number }>('SELECT id FROM staff_users WHERE active AND id <> $1 ORDER BY name, id', [staff.admin]);
+    const all = await sql.rows<{ id: number }>('SELECT id FROM staff_users WHERE active AND id <> $1 ORDER BY name, id', [staff.admin]);
     expect(await reps(admin)).toEqual([staff.admin, ...all.map((r) => r.id)]);
   });
 
@@ -114,7 +117,7 @@ describe.each(BACKENDS)('crediting sales activities on %s', (backend) => {
   });
 
   it('closes a sale against an accepted quote of the company at its total only, and once', async () => {
-    const [globex] = await q<{ id: number }>(`SELECT id FROM companies WHERE account_number = 'GLOBEX-002'`);
+    const [globex] = await sql.rows<{ id: number }>(`SELECT id FROM companies WHERE account_number = 'GLOBEX-002'`);
     const sent = await acceptedQuote(globex!.id, 'Q-CRED-SENT', 500_000, 'sent');
     const notAccepted = await log(agent, { kind: 'sale', companyId: globex!.id, occurredOn: today(), quoteId: sent });
     expect(notAccepted.statusCode).toBe(400);
@@ -137,14 +140,14 @@ describe.each(BACKENDS)('crediting sales activities on %s', (backend) => {
     const again = await log(manager, { kind: 'sale', companyId: globex!.id, occurredOn: today(), quoteId: quote });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.fields).toEqual({ quoteId: 'The sale of Q-CRED is already logged' });
-    expect(await q(`SELECT amount_cents::float8 AS cents FROM sales_activities WHERE quote_id = $1`, [quote])).toEqual([{ cents: 3_456_789 }]);
+    expect(await sql.rows(`SELECT amount_cents::float8 AS cents FROM sales_activities WHERE quote_id = $1`, [quote])).toEqual([{ cents: 3_456_789 }]);
   });
 
   it('logs the sale of an accepted quote once when several people save it at the same moment', async () => {
-    const [initech] = await q<{ id: number }>(`SELECT id FROM companies WHERE account_number = 'INIT-003'`);
+    const [initech] = await sql.rows<{ id: number }>(`SELECT id FROM companies WHERE account_number = 'INIT-003'`);
     const quote = await acceptedQuote(initech!.id, 'Q-RACE', 777_700);
-    const answers = await Promise.all([agent, manager, admin, agent, manager].map((token) => log(token, { kind: 'sale', companyId: initech!.id, occurredOn: today(), quoteId: quote })));
+    const answers = await Promise.all([agent, manager, admin, agent, manager].map((as) => log(as, { kind: 'sale', companyId: initech!.id, occurredOn: today(), quoteId: quote })));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
-    expect((await q(`SELECT id FROM sales_activities WHERE quote_id = $1`, [quote])).length).toBe(1);
+    expect((await sql.rows(`SELECT id FROM sales_activities WHERE quote_id = $1`, [quote])).length).toBe(1);
   });
 });

@@ -4,15 +4,11 @@
  * logging for another rep, the territories' bulk reassign, settings for a manager and an agent,
  * the review of public answers, and the CAC check.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import type { Role } from '@contracts/common/constants';
 import type { CacReport, HuhyOverview, SalesCompanyView, SalesCustomer, SalesDashboard, SalesSettings, TerritoryOverview } from '@contracts/sales';
 import { LogActivityButton, SalesFrame } from '@/features/sales/screens/ActivityLog';
 import CacScreen from '@/features/sales/screens/CacScreen';
@@ -20,8 +16,8 @@ import DashboardScreen from '@/features/sales/screens/DashboardScreen';
 import HuhyScreen from '@/features/sales/screens/HuhyScreen';
 import SettingsScreen from '@/features/sales/screens/SettingsScreen';
 import TerritoriesScreen from '@/features/sales/screens/TerritoriesScreen';
-import { StaffRoleContext } from '@/shared/session/role';
 import { toastQueue } from '@/shared/ui/components';
+import { renderAt } from '@tests/support/render';
 
 /** Whom the activity dialog may log for, unless a test says otherwise: only the signed-in user. */
 const onlyMe = http.get('*/api/v2/sales/reps', () => HttpResponse.json({ reps: [{ id: 3, name: 'Avery Agent' }] }));
@@ -35,16 +31,6 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const toastTitles = () => toastQueue.visible().map((t) => `${t.tone}: ${t.title}`);
-
-function renderAt(path: string, ui: ReactNode, role: Role = 'manager') {
-  const location = memoryLocation({ path, record: true });
-  render(
-    <StaffRoleContext.Provider value={role}>
-      <Router hook={location.hook}>{ui}</Router>
-    </StaffRoleContext.Provider>,
-  );
-  return location;
-}
 
 const zero = { call: 0, letter: 0, lead: 0, sale: 0, revenue: 0 };
 const dashboard: SalesDashboard = {
@@ -83,7 +69,7 @@ describe('the sales dashboard', () => {
         });
       }),
     );
-    renderAt('/sales/dashboard?month=2026-11&list=call', <DashboardScreen />);
+    renderAt('/sales/dashboard?month=2026-11&list=call', <DashboardScreen />, { role: 'manager' });
     const calls = await screen.findByTestId('tile-call');
     expect(calls).toHaveTextContent('Calls15');
     expect(calls).toHaveTextContent('75 % of 20 target');
@@ -119,7 +105,7 @@ describe('the sales dashboard', () => {
       }),
     );
     const user = userEvent.setup();
-    renderAt('/sales/dashboard?month=2026-11', <DashboardScreen />);
+    renderAt('/sales/dashboard?month=2026-11', <DashboardScreen />, { role: 'manager' });
     expect(await screen.findByText('The dashboard could not be loaded', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.queryByTestId('tile-call')).toBeNull();
     fail = false;
@@ -141,7 +127,7 @@ describe('the activity dialog', () => {
   it('opens on L, but not while typing in a field', async () => {
     server.use(http.get('*/api/v2/sales/customers', () => HttpResponse.json({ customers: [acme] })));
     const user = userEvent.setup();
-    renderAt('/sales/dashboard', <SalesFrame><input aria-label="Search customers" /></SalesFrame>);
+    renderAt('/sales/dashboard', <SalesFrame><input aria-label="Search customers" /></SalesFrame>, { role: 'manager' });
     await user.click(screen.getByLabelText('Search customers'));
     await user.keyboard('l');
     expect(screen.getByLabelText('Search customers')).toHaveValue('l');
@@ -164,7 +150,7 @@ describe('the activity dialog', () => {
       }),
     );
     const user = userEvent.setup();
-    renderAt('/sales/dashboard', <SalesFrame><LogActivityButton preset={{ kind: 'sale', companyId: 1, companyName: 'Acme Utilities' }} label="Log a sale" /></SalesFrame>);
+    renderAt('/sales/dashboard', <SalesFrame><LogActivityButton preset={{ kind: 'sale', companyId: 1, companyName: 'Acme Utilities' }} label="Log a sale" /></SalesFrame>, { role: 'manager' });
     await user.click(screen.getByRole('button', { name: /Log a sale/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Log activity' });
     const quote = within(dialog).getByRole('button', { name: /Accepted quote/ });
@@ -203,7 +189,7 @@ describe('logging for another rep', () => {
       }),
     );
     const user = userEvent.setup();
-    renderAt('/sales/dashboard', <SalesFrame><LogActivityButton preset={{ companyId: 1, companyName: 'Acme Utilities' }} /></SalesFrame>, 'manager');
+    renderAt('/sales/dashboard', <SalesFrame><LogActivityButton preset={{ companyId: 1, companyName: 'Acme Utilities' }} /></SalesFrame>, { role: 'manager' });
     await user.click(screen.getByRole('button', { name: /Log activity/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Log activity' });
     const rep = await within(dialog).findByRole('button', { name: /\bRep$/ });
@@ -231,7 +217,7 @@ describe('logging for another rep', () => {
       }),
     );
     const user = userEvent.setup();
-    renderAt('/sales/dashboard', <SalesFrame><LogActivityButton preset={{ companyId: 1, companyName: 'Acme Utilities' }} /></SalesFrame>, 'user');
+    renderAt('/sales/dashboard', <SalesFrame><LogActivityButton preset={{ companyId: 1, companyName: 'Acme Utilities' }} /></SalesFrame>, { role: 'user' });
     await user.click(screen.getByRole('button', { name: /Log activity/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Log activity' });
     await waitFor(() => expect(asked).toBe(1));
@@ -253,7 +239,7 @@ describe('logging for another rep', () => {
       ),
     );
     const user = userEvent.setup();
-    renderAt('/sales/dashboard', <SalesFrame><LogActivityButton preset={{ kind: 'sale', companyId: 1, companyName: 'Acme Utilities' }} /></SalesFrame>, 'manager');
+    renderAt('/sales/dashboard', <SalesFrame><LogActivityButton preset={{ kind: 'sale', companyId: 1, companyName: 'Acme Utilities' }} /></SalesFrame>, { role: 'manager' });
     await user.click(screen.getByRole('button', { name: /Log activity/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Log activity' });
     await user.click(await within(dialog).findByRole('button', { name: /\bRep$/ }));
@@ -302,7 +288,7 @@ describe('territories', () => {
       }),
     );
     const user = userEvent.setup();
-    renderAt('/sales/territories', <TerritoriesScreen />);
+    renderAt('/sales/territories', <TerritoriesScreen />, { role: 'manager' });
     const totals = await screen.findByTestId('territory-totals');
     const north = () => within(screen.getByTestId('territory-totals')).getByRole('rowheader', { name: 'North' }).closest('tr')!;
     expect(north()).toHaveTextContent('Avery Agent1$5,000.00$1,000.00');
@@ -346,7 +332,7 @@ describe('sales settings', () => {
       }),
     );
     const user = userEvent.setup();
-    renderAt('/sales/settings', <SettingsScreen />, 'manager');
+    renderAt('/sales/settings', <SettingsScreen />, { role: 'manager' });
     const calls = await screen.findByRole('textbox', { name: 'Calls target for Avery Agent' });
     expect(calls).toHaveValue('20');
     expect(screen.getByRole('textbox', { name: 'Revenue ($) target for Avery Agent' })).toHaveValue('5000.00');
@@ -370,7 +356,7 @@ describe('sales settings', () => {
       }),
     );
     const user = userEvent.setup();
-    renderAt('/sales/settings', <SettingsScreen />, 'manager');
+    renderAt('/sales/settings', <SettingsScreen />, { role: 'manager' });
     const calls = await screen.findByRole('textbox', { name: 'Calls target for Avery Agent' });
     await user.clear(calls);
     await user.type(calls, 'lots');
@@ -383,7 +369,7 @@ describe('sales settings', () => {
 
   it('shows an agent the settings read-only, without save buttons', async () => {
     server.use(http.get('*/api/v2/sales/settings', () => HttpResponse.json(settings)));
-    renderAt('/sales/settings', <SettingsScreen />, 'user');
+    renderAt('/sales/settings', <SettingsScreen />, { role: 'user' });
     const calls = await screen.findByRole('textbox', { name: 'Calls target for Avery Agent' });
     expect(calls).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: /^Save / })).toBeNull();
@@ -420,7 +406,7 @@ const cac: CacReport = {
 describe('the CAC check', () => {
   it('shows spend ÷ new customers with its inputs, and “no new customers” where there are none', async () => {
     server.use(http.get('*/api/v2/sales/cac', () => HttpResponse.json(cac)));
-    renderAt('/sales/debug/cac', <CacScreen />);
+    renderAt('/sales/debug/cac', <CacScreen />, { role: 'manager' });
     const table = await screen.findByTestId('cac-table');
     const referral = table.querySelector('tr[data-channel="Referral"]') as HTMLElement;
     const show = table.querySelector('tr[data-channel="Trade show"]') as HTMLElement;
@@ -459,7 +445,7 @@ describe('public answers waiting for review', () => {
       }),
     );
     const user = userEvent.setup();
-    renderAt('/sales/huhy', <HuhyScreen />, 'user');
+    renderAt('/sales/huhy', <HuhyScreen />, { role: 'user' });
     const waiting = await screen.findByRole('region', { name: 'Waiting for review' });
     const row = within(waiting).getByText('acme utilities').closest('tr')!;
     expect(row).toHaveTextContent('Mallory');
@@ -487,7 +473,7 @@ describe('public answers waiting for review', () => {
       }),
     );
     const user = userEvent.setup();
-    renderAt('/sales/huhy', <HuhyScreen />, 'user');
+    renderAt('/sales/huhy', <HuhyScreen />, { role: 'user' });
     const waiting = await screen.findByRole('region', { name: 'Waiting for review' });
     await user.click(within(waiting).getByRole('button', { name: 'Review the answer from Mallory' }));
     const dialog = await screen.findByRole('dialog', { name: 'Review the answer from Mallory' });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '@server/platform/auth/sessions';
 import { hashToken } from '@server/platform/auth/tokens';
 import { passwordProblem, verifyPassword } from '@server/platform/auth/passwords';
+import { apiWith } from '@tests/support/api';
 import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
 
 const PASSWORD = 'care-demo-2026';
@@ -113,7 +114,7 @@ describe.each(BACKENDS)('the idle clock of a session on %s', (backend) => {
     agentId = (await t.ctx.database.pool.query(`SELECT id FROM staff_users WHERE email = 'agent@demo.test'`)).rows[0].id;
   });
   afterAll(() => t?.close());
-  const mine = (token: string) => t.app.inject({ method: 'GET', url: '/api/v2/tickets/mine', headers: bearer(token) });
+  const mine = (token: string) => apiWith(t, token).get('/api/v2/tickets/mine');
 
   it('counts the idle minute from the latest use: used at 50 s, still valid at 100 s and 159 s, ended at 220 s', async () => {
     const start = Date.now();

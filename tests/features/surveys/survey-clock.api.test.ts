@@ -7,11 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SurveyKeyStatus } from '@contracts/survey-form';
 import type { SurveyResults } from '@contracts/surveys';
 import type { TicketView } from '@contracts/tickets';
-import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
+import { apiAs, type Api } from '@tests/support/api';
+import { sqlOf } from '@tests/support/sql';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
 describe.each(BACKENDS)('the survey clock on %s', (backend) => {
   let t: TestApp;
-  let staff: Record<string, string>;
+  let staff: Api;
   beforeAll(async () => {
     t = await startTestApp(backend);
   });
@@ -20,10 +22,10 @@ describe.each(BACKENDS)('the survey clock on %s', (backend) => {
   /** Sets the server's clock; staff sign in afresh at that time. */
   const at = async (instant: string) => {
     t.ctx.now = () => new Date(instant);
-    staff = bearer(await t.tokenFor('manager'));
+    staff = await apiAs(t, 'manager', { fresh: true });
   };
   const get = async <T>(url: string): Promise<T> => {
-    const res = await t.app.inject({ method: 'GET', url, headers: staff });
+    const res = await staff.get(url);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as T;
   };
@@ -38,10 +40,10 @@ describe.each(BACKENDS)('the survey clock on %s', (backend) => {
     const ticketId = rows[0].id as number;
 
     await at('2032-06-01T08:00:00Z');
-    const closed = await t.app.inject({ method: 'PATCH', url: `/api/v2/tickets/${ticketId}`, headers: staff, payload: { status: 'C' } });
+    const closed = await staff.patch(`/api/v2/tickets/${ticketId}`, { status: 'C' });
     expect(closed.statusCode, closed.body).toBe(200);
     expect((closed.json() as TicketView).surveys.sent_at).toBe('2032-06-01T08:00:00Z');
-    const key = (await t.ctx.database.pool.query('SELECT key FROM survey_keys WHERE ticket_id = $1', [ticketId])).rows[0].key as string;
+    const key = (await sqlOf(t).one('SELECT key FROM survey_keys WHERE ticket_id = $1', [ticketId])).key as string;
 
     await at('2032-06-03T12:00:00Z');
     expect((await answer(key, 5)).statusCode).toBe(201);

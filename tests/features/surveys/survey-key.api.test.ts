@@ -4,6 +4,7 @@ import { SURVEY_CHECK_PER_ADDRESS } from '@contracts/common/constants';
 import type { SurveyKeyStatus } from '@contracts/survey-form';
 import { inTransaction } from '@server/platform/db/database';
 import { queueClientCareSurveys, queueSupportSurvey } from '@server/features/surveys/keys';
+import { sqlOf } from '@tests/support/sql';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
 describe.each(BACKENDS)('survey key check on %s', (backend) => {
@@ -22,7 +23,7 @@ describe.each(BACKENDS)('survey key check on %s', (backend) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
-  const responses = async () => (await t.ctx.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM survey_responses')).rows[0]!.n;
+  const responses = () => sqlOf(t).count('survey_responses');
 
   beforeAll(async () => {
     t = await startTestApp(backend);

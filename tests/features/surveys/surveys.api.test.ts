@@ -4,7 +4,9 @@ import { inTransaction } from '@server/platform/db/database';
 import { queueSupportSurvey } from '@server/features/surveys/keys';
 import { csvCell } from '@contracts/common/csv';
 import { csatOf, npsOf } from '@server/features/surveys/surveys.repo';
-import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
+import { apiAs, type Api } from '@tests/support/api';
+import { sqlOf, type Sql } from '@tests/support/sql';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
 const PUBLIC_URL = 'https://care.example.test';
 
@@ -14,9 +16,9 @@ describe.each(BACKENDS)('surveys on %s', (backend) => {
   let supportKey: string;
   let clientCareKey: string;
   let companyId: number;
-  let admin: string;
+  let sql: Sql;
+  let admin: Api;
 
-  const count = async (table: string) => (await t.ctx.database.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
   const submit = (payload: unknown, ip = '10.0.0.1') =>
     t.app.inject({ method: 'POST', url: '/api/submitsurvey', payload: payload as object, remoteAddress: ip });
   const css = (over: Record<string, unknown> = {}) => ({
@@ -26,10 +28,11 @@ describe.each(BACKENDS)('surveys on %s', (backend) => {
 
   beforeAll(async () => {
     t = await startTestApp(backend, { env: { PUBLIC_URL } });
+    sql = sqlOf(t);
     // These tests count their own answers: this file's copy of the database starts without the demo's.
     await t.ctx.database.pool.query('DELETE FROM survey_responses');
     await t.ctx.database.pool.query('DELETE FROM survey_keys');
-    admin = await t.tokenFor('admin');
+    admin = await apiAs(t, 'admin');
     const { rows } = await t.ctx.database.pool.query(
       `SELECT id, company_id, contact_email FROM tickets WHERE status = 'C' AND contact_email IS NOT NULL ORDER BY id LIMIT 1`,
     );
@@ -40,7 +43,7 @@ describe.each(BACKENDS)('surveys on %s', (backend) => {
 
   describe('queueSupportSurvey', () => {
     it('queues one survey email to the ticket contact with an unguessable key in the link', async () => {
-      const before = await count('outbox');
+      const before = await sql.count('outbox');
       const queued = await inTransaction(t.ctx.database.pool, (c) => queueSupportSurvey(c, closedTicket.id, t.config));
       expect(queued).not.toBeNull();
       expect(queued!.to).toBe(closedTicket.contact_email);
@@ -49,19 +52,19 @@ describe.each(BACKENDS)('surveys on %s', (backend) => {
       const { rows } = await t.ctx.database.pool.query('SELECT to_address, kind, body FROM outbox WHERE id = $1', [queued!.outboxId]);
       expect(rows[0]).toMatchObject({ to_address: closedTicket.contact_email, kind: 'survey.support' });
       expect(rows[0].body).toContain(queued!.link);
-      expect(await count('outbox')).toBe(before + 1);
+      expect(await sql.count('outbox')).toBe(before + 1);
       supportKey = queued!.key;
     });
 
     it('queues nothing the second time the same ticket is closed', async () => {
-      const before = await count('outbox');
+      const before = await sql.count('outbox');
       expect(await inTransaction(t.ctx.database.pool, (c) => queueSupportSurvey(c, closedTicket.id, t.config))).toBeNull();
-      expect(await count('outbox')).toBe(before);
+      expect(await sql.count('outbox')).toBe(before);
     });
 
     it('gives different tickets different keys, and rolls back with the caller', async () => {
       const other = (await t.ctx.database.pool.query(`SELECT id FROM tickets WHERE id <> $1 AND contact_email IS NOT NULL ORDER BY id LIMIT 1`, [closedTicket.id])).rows[0].id;
-      const keysBefore = await count('survey_keys');
+      const keysBefore = await sql.count('survey_keys');
       await expect(
         inTransaction(t.ctx.database.pool, async (c) => {
           const q = await queueSupportSurvey(c, other, t.config);
@@ -69,7 +72,7 @@ describe.each(BACKENDS)('surveys on %s', (backend) => {
           throw new Error('status change failed');
         }),
       ).rejects.toThrow('status change failed');
-      expect(await count('survey_keys')).toBe(keysBefore);
+      expect(await sql.count('survey_keys')).toBe(keysBefore);
     });
 
     it('answers null for a ticket without a contact email', async () => {
@@ -83,7 +86,7 @@ describe.each(BACKENDS)('surveys on %s', (backend) => {
   describe('sending surveys', () => {
     it('sends a client care survey to every contact of a company with an email', async () => {
       const contacts = (await t.ctx.database.pool.query('SELECT count(*)::int AS n FROM contacts WHERE company_id = $1', [companyId])).rows[0].n;
-      const res = await t.app.inject({ method: 'POST', url: '/api/v2/surveys/client-care/send', headers: bearer(await t.tokenFor('manager')), payload: { companyId } });
+      const res = await (await apiAs(t, 'manager')).post('/api/v2/surveys/client-care/send', { companyId });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ queued: contacts });
       const { rows } = await t.ctx.database.pool.query(`SELECT body FROM outbox WHERE kind = 'survey.client_care' ORDER BY id DESC LIMIT 1`);
@@ -95,39 +98,38 @@ describe.each(BACKENDS)('surveys on %s', (backend) => {
     });
 
     it('keeps one client care key per contact when sent again', async () => {
-      const keys = await count('survey_keys');
-      await t.app.inject({ method: 'POST', url: '/api/v2/surveys/client-care/send', headers: bearer(admin), payload: { companyId } });
-      expect(await count('survey_keys')).toBe(keys);
+      const keys = await sql.count('survey_keys');
+      await admin.post('/api/v2/surveys/client-care/send', { companyId });
+      expect(await sql.count('survey_keys')).toBe(keys);
     });
 
     it('answers 404 for an unknown company and 400 naming companyId for a bad one', async () => {
-      const h = bearer(admin);
-      expect((await t.app.inject({ method: 'POST', url: '/api/v2/surveys/client-care/send', headers: h, payload: { companyId: 999999 } })).statusCode).toBe(404);
-      const bad = await t.app.inject({ method: 'POST', url: '/api/v2/surveys/client-care/send', headers: h, payload: { companyId: 'x' } });
+      expect((await admin.post('/api/v2/surveys/client-care/send', { companyId: 999999 })).statusCode).toBe(404);
+      const bad = await admin.post('/api/v2/surveys/client-care/send', { companyId: 'x' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.fields).toHaveProperty('companyId');
     });
 
     it('resends the support survey of a closed ticket, and refuses an open one', async () => {
-      const h = bearer(await t.tokenFor('agent'));
-      const res = await t.app.inject({ method: 'POST', url: '/api/v2/surveys/support/send', headers: h, payload: { ticketId: closedTicket.id } });
+      const agent = await apiAs(t, 'agent');
+      const res = await agent.post('/api/v2/surveys/support/send', { ticketId: closedTicket.id });
       expect(res.json()).toEqual({ queued: 1 });
       const { rows } = await t.ctx.database.pool.query(`SELECT body FROM outbox WHERE kind = 'survey.support' ORDER BY id DESC LIMIT 1`);
       expect(rows[0].body).toContain(`/survey/1/${supportKey}`);
       const open = (await t.ctx.database.pool.query(`SELECT id FROM tickets WHERE status = 'A' LIMIT 1`)).rows[0].id;
-      const refused = await t.app.inject({ method: 'POST', url: '/api/v2/surveys/support/send', headers: h, payload: { ticketId: open } });
+      const refused = await agent.post('/api/v2/surveys/support/send', { ticketId: open });
       expect(refused.statusCode).toBe(409);
     });
   });
 
   describe('POST /api/submitsurvey', () => {
     it('stores a client care and a support response', async () => {
-      const before = await count('survey_responses');
+      const before = await sql.count('survey_responses');
       const a = await submit(css({ Q1: 5, Q2: 10, Q3: 'Great service' }));
       expect(a.statusCode, a.body).toBe(201);
       const b = await submit(tcs({ Q1: 4, Q2: 'Quick fix' }));
       expect(b.statusCode, b.body).toBe(201);
-      expect(await count('survey_responses')).toBe(before + 2);
+      expect(await sql.count('survey_responses')).toBe(before + 2);
       const { rows } = await t.ctx.database.pool.query(`SELECT type, q1, q2, answers FROM survey_responses ORDER BY id DESC LIMIT 2`);
       expect(rows[1]).toMatchObject({ type: 'CSS', q1: 5, q2: 10, answers: { Q3: 'Great service', ticket: clientCareKey } });
       expect(rows[0]).toMatchObject({ type: 'TCS', q1: 4, q2: null, answers: { Q2: 'Quick fix' } });
@@ -159,22 +161,22 @@ describe.each(BACKENDS)('surveys on %s', (backend) => {
     ];
     for (const [label, payload, field] of BAD) {
       it(`answers 400 naming ${field} for ${label}, and stores nothing`, async () => {
-        const before = await count('survey_responses');
+        const before = await sql.count('survey_responses');
         const res = await submit(payload());
         expect(res.statusCode, res.body).toBe(400);
         const body = res.json();
         expect(body.error.code).toBe('invalid_input');
         expect(Object.keys(body.error.fields ?? {})).toContain(field);
-        expect(await count('survey_responses')).toBe(before);
+        expect(await sql.count('survey_responses')).toBe(before);
       });
     }
 
     it('refuses an oversized body with 413 and stores nothing', async () => {
-      const before = await count('survey_responses');
+      const before = await sql.count('survey_responses');
       const res = await submit(tcs({ Q2: 'x'.repeat(200_000) }));
       expect(res.statusCode).toBe(413);
       expect(res.json().error.code).toBe('payload_too_large');
-      expect(await count('survey_responses')).toBe(before);
+      expect(await sql.count('survey_responses')).toBe(before);
     });
 
     it('limits submissions per address with 429 and Retry-After', async () => {
@@ -191,7 +193,7 @@ describe.each(BACKENDS)('surveys on %s', (backend) => {
     it('counts only the latest response per key, with CSAT, NPS and distributions', async () => {
       // Latest CSS for the key: Q1 5, Q2 10; submit a newer one that replaces it.
       expect((await submit(css({ Q1: 2, Q2: 3, Q4: 'Slower lately' }))).statusCode).toBe(201);
-      const res = await t.app.inject({ method: 'GET', url: '/api/v2/surveys/results?type=CSS', headers: bearer(admin) });
+      const res = await admin.get('/api/v2/surveys/results?type=CSS');
       expect(res.statusCode, res.body).toBe(200);
       const r = res.json();
       expect(r.responses).toBe(1);
@@ -200,7 +202,7 @@ describe.each(BACKENDS)('surveys on %s', (backend) => {
       expect(r.csat).toBe(0);
       expect(r.nps).toBe(-100);
       expect(r.comments.rows[0]).toMatchObject({ type: 'CSS', q1: 2, q2: 3, texts: { Q4: 'Slower lately' }, companyId, companyName: 'Acme Utilities' });
-      const support = (await t.app.inject({ method: 'GET', url: '/api/v2/surveys/results?type=TCS', headers: bearer(admin) })).json();
+      const support = (await admin.get('/api/v2/surveys/results?type=TCS')).json();
       expect(support.responses).toBe(1);
       expect(support.q1Distribution).toEqual([0, 1, 0, 0, 0]);
       expect(support.comments.rows[0]).toMatchObject({ ticketId: closedTicket.id, ticketTitle: expect.any(String) });
@@ -208,20 +210,19 @@ describe.each(BACKENDS)('surveys on %s', (backend) => {
     });
 
     it('filters by company and date range', async () => {
-      const h = bearer(admin);
       const other = (await t.ctx.database.pool.query(`SELECT id FROM companies WHERE id NOT IN ($1, $2) LIMIT 1`, [companyId, closedTicket.company_id])).rows[0].id;
-      expect((await t.app.inject({ method: 'GET', url: `/api/v2/surveys/results?companyId=${other}`, headers: h })).json().responses).toBe(0);
-      expect((await t.app.inject({ method: 'GET', url: `/api/v2/surveys/results?companyId=${companyId}&type=CSS`, headers: h })).json().responses).toBe(1);
+      expect((await admin.get(`/api/v2/surveys/results?companyId=${other}`)).json().responses).toBe(0);
+      expect((await admin.get(`/api/v2/surveys/results?companyId=${companyId}&type=CSS`)).json().responses).toBe(1);
       const today = new Date().toISOString().slice(0, 10);
-      expect((await t.app.inject({ method: 'GET', url: `/api/v2/surveys/results?from=${today}&to=${today}`, headers: h })).json().responses).toBe(2);
-      expect((await t.app.inject({ method: 'GET', url: '/api/v2/surveys/results?to=2000-01-01', headers: h })).json().responses).toBe(0);
-      const bad = await t.app.inject({ method: 'GET', url: '/api/v2/surveys/results?from=yesterday&pageSize=5000', headers: h });
+      expect((await admin.get(`/api/v2/surveys/results?from=${today}&to=${today}`)).json().responses).toBe(2);
+      expect((await admin.get('/api/v2/surveys/results?to=2000-01-01')).json().responses).toBe(0);
+      const bad = await admin.get('/api/v2/surveys/results?from=yesterday&pageSize=5000');
       expect(bad.statusCode).toBe(400);
       expect(Object.keys(bad.json().error.fields)).toEqual(expect.arrayContaining(['from', 'pageSize']));
     });
 
     it('exports the counted responses as CSV', async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/api/v2/surveys/results/export?type=CSS', headers: bearer(admin) });
+      const res = await admin.get('/api/v2/surveys/results/export?type=CSS');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/csv/);
       expect(res.headers['content-disposition']).toContain('survey_results.csv');
@@ -235,7 +236,7 @@ describe.each(BACKENDS)('surveys on %s', (backend) => {
       const hostile = ['=HYPERLINK("http://evil.example","x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1'];
       const [Q3, Q4, Q5, Q6, Q7, Q8] = hostile;
       expect((await submit(css({ Q3, Q4, Q5, Q6, Q7, Q8 }), '10.0.0.77')).statusCode).toBe(201);
-      const res = await t.app.inject({ method: 'GET', url: '/api/v2/surveys/results/export?type=CSS', headers: bearer(admin) });
+      const res = await admin.get('/api/v2/surveys/results/export?type=CSS');
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain(`,"'=HYPERLINK(""http://evil.example"",""x"")",'+1+1,'-2+3,'@SUM(A1),'\t=1,"'\r=1"\r\n`);
     });
@@ -243,13 +244,13 @@ describe.each(BACKENDS)('surveys on %s', (backend) => {
 
   describe('outbox', () => {
     it('pages the outbox newest first for admins', async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/api/v2/admin/outbox?pageSize=2', headers: bearer(admin) });
+      const res = await admin.get('/api/v2/admin/outbox?pageSize=2');
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.rows).toHaveLength(2);
-      expect(body.total).toBe(await count('outbox'));
+      expect(body.total).toBe(await sql.count('outbox'));
       expect(body.rows[0].id).toBeGreaterThan(body.rows[1].id);
-      expect((await t.app.inject({ method: 'GET', url: '/api/v2/admin/outbox?pageSize=201', headers: bearer(admin) })).statusCode).toBe(400);
+      expect((await admin.get('/api/v2/admin/outbox?pageSize=201')).statusCode).toBe(400);
     });
   });
 
@@ -257,8 +258,8 @@ describe.each(BACKENDS)('surveys on %s', (backend) => {
     it("shows a ticket's survey in its view: when it was sent and every answer, the newest counting", async () => {
       expect((await submit(tcs({ Q1: 2, Q4: 'Took two calls' }))).statusCode).toBe(201);
       expect((await submit(tcs({ Q1: 5, Q3: 'Yes, within the hour' }))).statusCode).toBe(201);
-      const h = bearer(await t.tokenFor('agent'));
-      const res = await t.app.inject({ method: 'GET', url: `/api/v2/tickets/${closedTicket.id}`, headers: h });
+      const agent = await apiAs(t, 'agent');
+      const res = await agent.get(`/api/v2/tickets/${closedTicket.id}`);
       expect(res.statusCode, res.body).toBe(200);
       const { surveys } = res.json();
       expect(surveys.sent_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
@@ -266,7 +267,7 @@ describe.each(BACKENDS)('surveys on %s', (backend) => {
       expect(surveys.responses[1]).toMatchObject({ q1: 2, texts: { Q4: 'Took two calls' }, counts: false });
       expect(surveys.responses.filter((r: { counts: boolean }) => r.counts)).toHaveLength(1);
       const open = (await t.ctx.database.pool.query(`SELECT id FROM tickets WHERE status = 'A' ORDER BY id LIMIT 1`)).rows[0].id;
-      const openView = (await t.app.inject({ method: 'GET', url: `/api/v2/tickets/${open}`, headers: h })).json();
+      const openView = (await agent.get(`/api/v2/tickets/${open}`)).json();
       expect(openView.surveys).toEqual({ sent_at: null, responses: [] });
     });
   });

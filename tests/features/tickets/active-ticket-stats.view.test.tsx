@@ -1,13 +1,12 @@
 /** Active Ticket Stats over msw: the one chart component (its table twin here), each bar a link to exactly its tickets. */
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { TicketStats } from '@contracts/tickets';
 import ActiveTicketStatsScreen from '@/features/tickets/screens/ActiveTicketStatsScreen';
+import { renderAt } from '@tests/support/render';
 
 // ECharts does not draw in jsdom: the chart shows its own table twin, which carries the same drill keys.
 vi.mock('@/shared/ui/chart', async () => {
@@ -50,13 +49,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 function at() {
-  const location = memoryLocation({ path: '/active/ticket/stats', record: true });
-  render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <ActiveTicketStatsScreen />
-    </Router>,
-  );
-  return location;
+  return renderAt('/active/ticket/stats', <ActiveTicketStatsScreen />);
 }
 
 describe('Active Ticket Stats', () => {

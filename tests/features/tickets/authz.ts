@@ -1,9 +1,9 @@
-import type { Pool } from 'pg';
 import { endpointKey } from '@contracts/common/endpoint';
 import { CLIENT_TICKETS } from '@contracts/client-tickets';
 import { HOME } from '@contracts/home';
 import { TICKETS } from '@contracts/tickets';
 import { clientOnly, endpointRows, staffOnly, type MatrixIds, type Row } from '@tests/support/authz';
+import { sqlOf, type Queryable } from '@tests/support/sql';
 
 /**
  * The staff ticket desk: staff of every role; a client session is refused (401), as is no session.
@@ -12,9 +12,9 @@ import { clientOnly, endpointRows, staffOnly, type MatrixIds, type Row } from '@
  */
 const x = (key: string) => ({ extra }: MatrixIds) => extra[key]!;
 
-export async function prepare(pool: Pool): Promise<Record<string, number>> {
+export async function prepare(pool: Queryable): Promise<Record<string, number>> {
   const firstTicketOf = async (email: string) =>
-    Number((await pool.query('SELECT min(t.id) AS id FROM tickets t JOIN client_users u ON u.company_id = t.company_id WHERE u.email = $1', [email])).rows[0]!.id);
+    Number((await sqlOf(pool).one('SELECT min(t.id) AS id FROM tickets t JOIN client_users u ON u.company_id = t.company_id WHERE u.email = $1', [email])).id);
   return { acmeTicket: await firstTicketOf('client@acme.demo.test'), globexTicket: await firstTicketOf('client@globex.demo.test') };
 }
 

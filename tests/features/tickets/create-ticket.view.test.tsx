@@ -1,14 +1,13 @@
 /** Create Ticket and Create Company on the kit's form over msw: inline errors, the company picker, toasts, kept input. */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import CreateCompanyScreen from '@/features/companies/screens/CreateCompanyScreen';
 import CreateTicketScreen from '@/features/tickets/screens/CreateTicketScreen';
 import { toastQueue } from '@/shared/ui/components';
+import { renderAt } from '@tests/support/render';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -65,16 +64,6 @@ function serve(answerTicket: (body: unknown) => Response, answerCompany: (body: 
   return posts;
 }
 
-function renderAt(path: string, Screen: (props: { params: Record<string, string> }) => React.ReactNode, params: Record<string, string> = {}) {
-  const location = memoryLocation({ path, record: true });
-  render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <Screen params={params} />
-    </Router>,
-  );
-  return location;
-}
-
 const invalid = (fields: Record<string, string>, message = 'Check the highlighted fields') =>
   HttpResponse.json({ error: { code: 'validation_failed', message, fields } }, { status: 400 });
 const createdTicket = (id: number) => HttpResponse.json({ ticket: { id, title: 'Printer down' }, thread: [], time: { entries: [], total_minutes: 0, billable_minutes: 0 }, surveys: { sent_at: null, responses: [] } });
@@ -83,7 +72,7 @@ describe('Create Ticket', () => {
   it('picks the company by searching the server, lists its contacts, and opens the new ticket with a toast', async () => {
     const user = userEvent.setup();
     const posts = serve(() => createdTicket(501));
-    const location = renderAt('/create/ticket', CreateTicketScreen);
+    const location = renderAt('/create/ticket', <CreateTicketScreen params={{}} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Create Ticket' })).toBeInTheDocument();
     // No id box: the company is a combobox that asks the server as the user types.
     const picker = await screen.findByRole('combobox', { name: /^Company/ });
@@ -106,7 +95,7 @@ describe('Create Ticket', () => {
 
   it('starts from the company of the route, shown by name', async () => {
     serve(() => createdTicket(1));
-    renderAt('/create/ticket/7', CreateTicketScreen, { companyId: '7' });
+    renderAt('/create/ticket/7', <CreateTicketScreen params={{ companyId: '7' }} />);
     expect(await screen.findByRole('combobox', { name: /^Company/ })).toHaveValue('Acme Utilities');
     expect(screen.getByRole('button', { name: /Contact$/ })).not.toBeDisabled();
   });
@@ -115,7 +104,7 @@ describe('Create Ticket', () => {
     const user = userEvent.setup();
     let fail = true;
     const posts = serve(() => (fail ? invalid({ company_id: 'Company is required', description: 'Description is required' }) : createdTicket(9)));
-    const location = renderAt('/create/ticket', CreateTicketScreen);
+    const location = renderAt('/create/ticket', <CreateTicketScreen params={{}} />);
     await user.type(await screen.findByRole('textbox', { name: /^Title/ }), 'Mail bounces');
     await user.click(screen.getByRole('button', { name: 'Create ticket' }));
 
@@ -151,7 +140,7 @@ describe('Create Company', () => {
       () => createdTicket(1),
       (body) => HttpResponse.json({ ...companyView(7), company: { ...companyView(7).company, id: 12, name: (body as { name: string }).name } }),
     );
-    const location = renderAt('/create/company', CreateCompanyScreen);
+    const location = renderAt('/create/company', <CreateCompanyScreen />);
     expect(screen.getByRole('heading', { level: 1, name: 'Create Company' })).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Harbor Water');
     await user.type(screen.getByRole('textbox', { name: /^Account number/ }), 'HARB-1');
@@ -170,7 +159,7 @@ describe('Create Company', () => {
       () => createdTicket(1),
       () => invalid({ account_number: 'Account number may hold letters, digits and dashes', website: 'Website must be an http:// or https:// address' }),
     );
-    const location = renderAt('/create/company', CreateCompanyScreen);
+    const location = renderAt('/create/company', <CreateCompanyScreen />);
     await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Harbor Water');
     await user.type(screen.getByRole('textbox', { name: /^Account number/ }), 'HARB 1');
     await user.type(screen.getByRole('textbox', { name: /^Website/ }), 'javascript:alert(1)');

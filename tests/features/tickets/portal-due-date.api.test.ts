@@ -5,32 +5,29 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchTickets } from '@server/features/tickets/search';
-import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
+import { apiAs, type Api } from '@tests/support/api';
+import { sqlOf } from '@tests/support/sql';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
 const HOUR_MS = 3_600_000;
 
 describe.each(BACKENDS)('portal tickets are due on %s', (backend) => {
   let t: TestApp;
-  let acme: Record<string, string>;
+  let acme: Api;
   beforeAll(async () => {
     t = await startTestApp(backend);
-    acme = bearer(await t.tokenFor('acme'));
+    acme = await apiAs(t, 'acme');
   });
   afterAll(() => t?.close());
 
-  const dueOf = async (id: number) => {
-    const { rows } = await t.ctx.database.pool.query<{ duedate: Date | null; created_at: Date; severity: 'C' | 'H' | 'M' | 'L'; company_id: number }>(
-      'SELECT duedate, created_at, severity, company_id FROM tickets WHERE id = $1',
-      [id],
-    );
-    return rows[0]!;
-  };
+  const dueOf = (id: number) =>
+    sqlOf(t).one<{ duedate: Date | null; created_at: Date; severity: 'C' | 'H' | 'M' | 'L'; company_id: number }>('SELECT duedate, created_at, severity, company_id FROM tickets WHERE id = $1', [id]);
 
   it.each([
     ['a new portal ticket', '/api/v2/client/tickets', { title: 'Meter readings missing', description: 'Since Monday.', severity: 'H' }],
     ['a contact-support message', '/api/v2/client/contact-support', { subject: 'Invoice question', message: 'Which rate applies?' }],
   ])('%s is due after its response target and becomes overdue', async (_what, url, payload) => {
-    const res = await t.app.inject({ method: 'POST', url, payload, headers: acme });
+    const res = await acme.post(url, payload);
     expect(res.statusCode).toBe(201);
     const id = res.json().id as number;
     const ticket = await dueOf(id);

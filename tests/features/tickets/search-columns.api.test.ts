@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchTickets } from '@server/features/tickets/search';
 import { ticketSearchQuerySchema } from '@contracts/tickets';
+import { sqlOf } from '@tests/support/sql';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
 describe.each(BACKENDS)('stored search columns of tickets on %s', (backend) => {
@@ -28,7 +29,7 @@ describe.each(BACKENDS)('stored search columns of tickets on %s', (backend) => {
 
   const find = async (q: string) =>
     (await searchTickets(t.ctx.database.pool, ticketSearchQuerySchema.parse({ q }), new Date())).rows.map((r) => r.id);
-  const row = async () => (await t.ctx.database.pool.query('SELECT company_name, assignee_name FROM tickets WHERE id = $1', [ticketId])).rows[0];
+  const row = () => sqlOf(t).one('SELECT company_name, assignee_name FROM tickets WHERE id = $1', [ticketId]);
 
   it('finds a ticket by the words of its title and description, stemmed', async () => {
     expect(await find('gyroscopes')).toEqual([ticketId]);

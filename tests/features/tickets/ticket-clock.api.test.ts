@@ -6,30 +6,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyView } from '@contracts/companies';
 import type { TicketSearchResponse, TicketStats, TicketView } from '@contracts/tickets';
-import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
+import { apiAs, type Api } from '@tests/support/api';
+import { sqlOf } from '@tests/support/sql';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 describe.each(BACKENDS)('the ticket clock on %s', (backend) => {
   let t: TestApp;
-  let staff: Record<string, string>;
-  let client: Record<string, string>;
+  let staff: Api;
+  let client: Api;
   let acme: number;
   beforeAll(async () => {
     t = await startTestApp(backend);
-    acme = (await t.ctx.database.pool.query(`SELECT id FROM companies WHERE account_number = 'ACME-001'`)).rows[0].id;
+    acme = (await sqlOf(t).one(`SELECT id FROM companies WHERE account_number = 'ACME-001'`)).id;
   });
   afterAll(() => t?.close());
 
   /** Sets the server's clock; both sides sign in afresh at that time. */
   const at = async (instant: number | string) => {
     t.ctx.now = () => new Date(instant);
-    staff = bearer(await t.tokenFor('agent'));
-    client = bearer(await t.tokenFor('acme'));
+    staff = await apiAs(t, 'agent', { fresh: true });
+    client = await apiAs(t, 'acme', { fresh: true });
   };
   const get = async <T>(url: string): Promise<T> => {
-    const res = await t.app.inject({ method: 'GET', url, headers: staff });
+    const res = await staff.get(url);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as T;
   };
@@ -43,12 +45,7 @@ describe.each(BACKENDS)('the ticket clock on %s', (backend) => {
 
   it('makes a ticket overdue when the clock passes its due date, on its view, the search, the stats and its company page', async () => {
     await at('2031-03-03T09:00:00Z');
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/tickets',
-      headers: staff,
-      payload: { title: 'Meter import stalled', description: 'The nightly import did not finish', company_id: acme, severity: 'H', queue: 'Support' },
-    });
+    const created = await staff.post('/api/v2/tickets', { title: 'Meter import stalled', description: 'The nightly import did not finish', company_id: acme, severity: 'H', queue: 'Support' });
     expect(created.statusCode, created.body).toBe(201);
     const { ticket } = created.json() as TicketView;
     const due = Date.parse(ticket.duedate!);
@@ -68,11 +65,11 @@ describe.each(BACKENDS)('the ticket clock on %s', (backend) => {
 
   it("dates a client's new ticket and reply by the clock, and counts the due date from it", async () => {
     await at('2031-04-07T10:00:00Z');
-    const res = await t.app.inject({ method: 'POST', url: '/api/v2/client/tickets', headers: client, payload: { title: 'Bills late', description: 'The cycle did not run.', severity: 'M' } });
+    const res = await client.post('/api/v2/client/tickets', { title: 'Bills late', description: 'The cycle did not run.', severity: 'M' });
     expect(res.statusCode, res.body).toBe(201);
     const { id } = res.json() as { id: number };
     await at('2031-04-07T11:30:00Z');
-    const reply = await t.app.inject({ method: 'POST', url: `/api/v2/client/tickets/${id}/replies`, headers: client, payload: { body: 'Any news?' } });
+    const reply = await client.post(`/api/v2/client/tickets/${id}/replies`, { body: 'Any news?' });
     expect(reply.statusCode, reply.body).toBe(201);
     const { ticket, thread } = await get<TicketView>(`/api/v2/tickets/${id}`);
     expect(ticket.created_at).toBe('2031-04-07T10:00:00.000Z');

@@ -1,13 +1,12 @@
 /** Ticket Search's one filter bar over msw: search, pickers that search the server, chips, and the URL as the state. */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { TicketRow } from '@contracts/tickets';
 import TicketSearchScreen from '@/features/tickets/screens/TicketSearchScreen';
+import { renderAt, type RenderedAt } from '@tests/support/render';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -68,22 +67,13 @@ function serve(): Calls {
   return calls;
 }
 
-function renderAt(path: string) {
-  const location = memoryLocation({ path, record: true });
-  render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <TicketSearchScreen />
-    </Router>,
-  );
-  return location;
-}
-const urlOf = (location: ReturnType<typeof memoryLocation>) => new URLSearchParams(location.history!.at(-1)!.split('?')[1] ?? '');
+const urlOf = (location: Pick<RenderedAt, 'history'>) => new URLSearchParams(location.history!.at(-1)!.split('?')[1] ?? '');
 const plain = (p: URLSearchParams) => Object.fromEntries(p);
 
 describe('Ticket Search filter bar', () => {
   it('has one filter bar (no "Apply filters", no header dropdowns, no "Company ID" box) and a default page of 10 rows', async () => {
     const calls = serve();
-    renderAt('/ticket/search');
+    renderAt('/ticket/search', <TicketSearchScreen />);
     const bar = await screen.findByRole('search', { name: 'Filter tickets' });
     expect(within(bar).getByRole('searchbox', { name: 'Search Table' })).toHaveAttribute('placeholder', 'Search Table');
     for (const name of ['Status', 'Priority', 'Queue']) expect(within(bar).getByRole('button', { name: new RegExp(name) })).toBeInTheDocument();
@@ -100,7 +90,7 @@ describe('Ticket Search filter bar', () => {
 
   it('starts from the URL: the filters are chips, the pickers show them, and the call carries them', async () => {
     const calls = serve();
-    renderAt('/ticket/search?f.status=WOC&overdue=true&search=printer&sort=duedate:asc');
+    renderAt('/ticket/search?f.status=WOC&overdue=true&search=printer&sort=duedate:asc', <TicketSearchScreen />);
     await waitFor(() => expect(calls.tickets).toHaveLength(1));
     expect(plain(calls.tickets[0]!)).toEqual({ overdue: 'true', page: '1', size: '10', sort: 'duedate:asc', q: 'printer', status: 'WOC' });
     const chips = screen.getByRole('grid', { name: /Active filters/ });
@@ -113,7 +103,7 @@ describe('Ticket Search filter bar', () => {
   it('writes search, a status, the overdue switch and sort into the URL, and a removed chip leaves it', async () => {
     const calls = serve();
     const user = userEvent.setup();
-    const location = renderAt('/ticket/search');
+    const location = renderAt('/ticket/search', <TicketSearchScreen />);
     await waitFor(() => expect(calls.tickets).toHaveLength(1));
 
     await user.type(screen.getByRole('searchbox', { name: 'Search Table' }), 'printer{Enter}');
@@ -147,7 +137,7 @@ describe('Ticket Search filter bar', () => {
   it('the company and assignee pickers search the server as the user types, and filter by the picked id', async () => {
     const calls = serve();
     const user = userEvent.setup();
-    const location = renderAt('/ticket/search');
+    const location = renderAt('/ticket/search', <TicketSearchScreen />);
     await waitFor(() => expect(calls.tickets).toHaveLength(1));
 
     await user.type(screen.getByRole('combobox', { name: 'Company' }), 'glob');
@@ -167,7 +157,7 @@ describe('Ticket Search filter bar', () => {
   it('takes the unassigned filter a report drills with: a chip, the call, and removing it leaves the URL', async () => {
     const calls = serve();
     const user = userEvent.setup();
-    const location = renderAt('/ticket/search?f.status=A&unassigned=true&overdue=true');
+    const location = renderAt('/ticket/search?f.status=A&unassigned=true&overdue=true', <TicketSearchScreen />);
     await waitFor(() => expect(calls.tickets).toHaveLength(1));
     expect(plain(calls.tickets[0]!)).toEqual({ page: '1', size: '10', status: 'A', unassigned: 'true', overdue: 'true' });
     const chips = screen.getByRole('grid', { name: /Active filters/ });
@@ -180,7 +170,7 @@ describe('Ticket Search filter bar', () => {
   it('takes the created and closed ranges and the due-date outcome a report drills with: chips, the call, and a removed chip leaves the URL', async () => {
     const calls = serve();
     const user = userEvent.setup();
-    const location = renderAt('/ticket/search?f.status=C&company=7&closed_from=2026-10-01&closed_to=2026-10-31&sla=missed&created_from=2026-11-20T09:30:00.000Z');
+    const location = renderAt('/ticket/search?f.status=C&company=7&closed_from=2026-10-01&closed_to=2026-10-31&sla=missed&created_from=2026-11-20T09:30:00.000Z', <TicketSearchScreen />);
     await waitFor(() => expect(calls.tickets).toHaveLength(1));
     expect(plain(calls.tickets[0]!)).toEqual({
       page: '1',

@@ -1,14 +1,13 @@
 /** A ticket's page over msw: notes, changes and time through its machine; the forms start empty after a save and keep what was typed after a refusal. */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { ThreadEntry, TicketView } from '@contracts/tickets';
 import { ticketChanges, toLocalInput } from '@/features/tickets/machines/ticket-view.machine';
 import TicketViewScreen from '@/features/tickets/screens/TicketViewScreen';
+import { renderAt } from '@tests/support/render';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -36,12 +35,7 @@ function serveTicket() {
   );
 }
 function renderTicket() {
-  const location = memoryLocation({ path: '/ticket/7' });
-  render(
-    <Router hook={location.hook}>
-      <TicketViewScreen params={{ id: '7' }} />
-    </Router>,
-  );
+  renderAt('/ticket/7', <TicketViewScreen params={{ id: '7' }} />);
 }
 
 describe('a ticket\'s page', () => {

@@ -1,19 +1,23 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RESPONSE_TARGET_HOURS, TICKET_SEARCH } from '@contracts/common/constants';
 import type { TicketSearchResponse, TicketView } from '@contracts/tickets';
-import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
+import { apiAs, type Api } from '@tests/support/api';
+import { sqlOf, type Sql } from '@tests/support/sql';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 import { OUTBOX_KIND_SUPPORT_SURVEY } from '@contracts/surveys';
 
 const HOUR = 3_600_000;
 
 describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
   let t: TestApp;
-  let token: string;
+  let sql: Sql;
+  let agent: Api;
   let agentId: number;
   let acme: { id: number; contactId: number };
   beforeAll(async () => {
     t = await startTestApp(backend);
-    token = await t.tokenFor('agent');
+    sql = sqlOf(t);
+    agent = await apiAs(t, 'agent');
     agentId = (await t.ctx.database.pool.query(`SELECT id FROM staff_users WHERE email = 'agent@demo.test'`)).rows[0].id;
     const { rows } = await t.ctx.database.pool.query(
       `SELECT c.id, min(k.id) AS contact_id FROM companies c JOIN contacts k ON k.company_id = c.id WHERE c.account_number = 'ACME-001' GROUP BY c.id`,
@@ -27,22 +31,19 @@ describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
    */
   const at = async (iso: string | null) => {
     t.ctx.now = iso === null ? () => new Date() : () => new Date(iso);
-    token = await t.tokenFor('agent');
+    agent = await apiAs(t, 'agent', { fresh: true });
   };
   afterEach(() => at(null));
 
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-  const send = (method: 'POST' | 'PATCH', url: string, payload: object) => t.app.inject({ method, url, headers: bearer(token), payload });
   const create = async (extra: object = {}) => {
-    const res = await send('POST', '/api/v2/tickets', {
+    const res = await agent.post('/api/v2/tickets', {
       title: 'Autopay file rejected', description: 'The bank rejected the zeppelin batch file', company_id: acme.id,
       contact_id: acme.contactId, severity: 'H', queue: 'Support', assignee_id: agentId, ...extra,
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as TicketView;
   };
-  const audit = async (id: number) =>
-    (await t.ctx.database.pool.query(`SELECT action, detail FROM audit_log WHERE entity = 'ticket' AND entity_id = $1 ORDER BY id`, [id])).rows;
+  const audit = (id: number) => sql.rows(`SELECT action, detail FROM audit_log WHERE entity = 'ticket' AND entity_id = $1 ORDER BY id`, [id]);
 
   describe('create', () => {
     it('creates a ticket with the contact copied and the due date from the severity response target', async () => {
@@ -61,7 +62,7 @@ describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
 
     it('names every bad field and creates nothing', async () => {
       const before = (await t.ctx.database.pool.query('SELECT count(*)::int AS n FROM tickets')).rows[0].n;
-      const res = await send('POST', '/api/v2/tickets', { title: '', description: 'x'.repeat(20001), company_id: 'abc', severity: 'X', queue: 'Nope', duedate: 'soon', extra: 1 });
+      const res = await agent.post('/api/v2/tickets', { title: '', description: 'x'.repeat(20001), company_id: 'abc', severity: 'X', queue: 'Nope', duedate: 'soon', extra: 1 });
       expect(res.statusCode).toBe(400);
       const fields = res.json().error.fields;
       for (const f of ['title', 'description', 'company_id', 'severity', 'queue', 'duedate']) expect(fields, f).toHaveProperty(f);
@@ -70,38 +71,38 @@ describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
 
     it('refuses a company that does not exist and a contact of another company', async () => {
       const base = { title: 'x', description: 'y', severity: 'M', queue: 'Support' };
-      const noCompany = await send('POST', '/api/v2/tickets', { ...base, company_id: 999999 });
+      const noCompany = await agent.post('/api/v2/tickets', { ...base, company_id: 999999 });
       expect(noCompany.statusCode).toBe(400);
       expect(noCompany.json().error.fields).toHaveProperty('company_id');
       const { rows } = await t.ctx.database.pool.query(`SELECT k.id FROM contacts k JOIN companies c ON c.id = k.company_id WHERE c.account_number = 'GLOBEX-002' LIMIT 1`);
-      const otherContact = await send('POST', '/api/v2/tickets', { ...base, company_id: acme.id, contact_id: rows[0].id });
+      const otherContact = await agent.post('/api/v2/tickets', { ...base, company_id: acme.id, contact_id: rows[0].id });
       expect(otherContact.statusCode).toBe(400);
       expect(otherContact.json().error.fields).toHaveProperty('contact_id');
-      const noAssignee = await send('POST', '/api/v2/tickets', { ...base, company_id: acme.id, assignee_id: 999999 });
+      const noAssignee = await agent.post('/api/v2/tickets', { ...base, company_id: acme.id, assignee_id: 999999 });
       expect(noAssignee.json().error.fields).toHaveProperty('assignee_id');
     });
   });
 
   describe('view, notes and time', () => {
     it('answers 404 for a ticket that does not exist and 400 for a bad id', async () => {
-      expect((await get('/api/v2/tickets/999999')).statusCode).toBe(404);
-      const bad = await get('/api/v2/tickets/abc');
+      expect((await agent.get('/api/v2/tickets/999999')).statusCode).toBe(404);
+      const bad = await agent.get('/api/v2/tickets/abc');
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.fields).toHaveProperty('id');
     });
 
     it('adds internal and public notes; time spent becomes a time entry with totals', async () => {
       const { ticket } = await create();
-      const internal = await send('POST', `/api/v2/tickets/${ticket.id}/notes`, { body: 'Checked the bank log', internal: true, minutes: 20 });
+      const internal = await agent.post(`/api/v2/tickets/${ticket.id}/notes`, { body: 'Checked the bank log', internal: true, minutes: 20 });
       expect(internal.statusCode).toBe(201);
-      const pub = await send('POST', `/api/v2/tickets/${ticket.id}/notes`, { body: 'We have asked the bank to resend', internal: false });
+      const pub = await agent.post(`/api/v2/tickets/${ticket.id}/notes`, { body: 'We have asked the bank to resend', internal: false });
       const view = pub.json() as TicketView;
       expect(view.thread.map((n) => [n.body, n.internal, n.kind])).toEqual([
         ['Checked the bank log', true, 'note'],
         ['We have asked the bank to resend', false, 'note'],
       ]);
       expect(view.thread[0]).toMatchObject({ author_name: 'Avery Agent', author_type: 'staff', minutes_spent: 20 });
-      const timed = await send('POST', `/api/v2/tickets/${ticket.id}/time`, { minutes: 45, billable: false, description: 'Call with the bank', work_date: '2030-01-08' });
+      const timed = await agent.post(`/api/v2/tickets/${ticket.id}/time`, { minutes: 45, billable: false, description: 'Call with the bank', work_date: '2030-01-08' });
       expect(timed.statusCode).toBe(201);
       const { time } = timed.json() as TicketView;
       expect(time.total_minutes).toBe(65);
@@ -113,13 +114,13 @@ describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
 
     it('refuses bad notes and time entries', async () => {
       const { ticket } = await create();
-      const empty = await send('POST', `/api/v2/tickets/${ticket.id}/notes`, { body: '  ', minutes: -1, internal: 'yes' });
+      const empty = await agent.post(`/api/v2/tickets/${ticket.id}/notes`, { body: '  ', minutes: -1, internal: 'yes' });
       expect(empty.statusCode).toBe(400);
       expect(Object.keys(empty.json().error.fields).sort()).toEqual(['body', 'internal', 'minutes']);
-      const time = await send('POST', `/api/v2/tickets/${ticket.id}/time`, { minutes: 0, work_date: '08/01/2030' });
+      const time = await agent.post(`/api/v2/tickets/${ticket.id}/time`, { minutes: 0, work_date: '08/01/2030' });
       expect(Object.keys(time.json().error.fields).sort()).toEqual(['minutes', 'work_date']);
-      expect((await send('POST', '/api/v2/tickets/999999/notes', { body: 'hello' })).statusCode).toBe(404);
-      expect((await get(`/api/v2/tickets/${ticket.id}`)).json().thread).toEqual([]);
+      expect((await agent.post('/api/v2/tickets/999999/notes', { body: 'hello' })).statusCode).toBe(404);
+      expect((await agent.get(`/api/v2/tickets/${ticket.id}`)).json().thread).toEqual([]);
     });
   });
 
@@ -127,7 +128,7 @@ describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
     it('records each change in the thread and the audit log, and sets closed_at on closing', async () => {
       const { ticket } = await create();
       const managerId = (await t.ctx.database.pool.query(`SELECT id FROM staff_users WHERE email = 'manager@demo.test'`)).rows[0].id;
-      const res = await send('PATCH', `/api/v2/tickets/${ticket.id}`, { severity: 'C', queue: 'Programming', assignee_id: managerId, duedate: '2031-01-01T00:00:00Z' });
+      const res = await agent.patch(`/api/v2/tickets/${ticket.id}`, { severity: 'C', queue: 'Programming', assignee_id: managerId, duedate: '2031-01-01T00:00:00Z' });
       expect(res.statusCode, res.body).toBe(200);
       const view = res.json() as TicketView;
       expect(view.ticket).toMatchObject({ severity: 'C', queue: 'Programming', assignee_id: managerId, assignee_name: 'Morgan Manager' });
@@ -136,37 +137,36 @@ describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
       expect(entry.body).toContain('Severity: High → Critical');
       expect(entry.body).toContain('Assignee: Avery Agent → Morgan Manager');
       expect(Object.keys(entry.change!).sort()).toEqual(['assignee_id', 'duedate', 'queue', 'severity']);
-      const closed = (await send('PATCH', `/api/v2/tickets/${ticket.id}`, { status: 'C' })).json() as TicketView;
+      const closed = (await agent.patch(`/api/v2/tickets/${ticket.id}`, { status: 'C' })).json() as TicketView;
       expect(closed.ticket.closed_at).toEqual(expect.any(String));
-      const reopened = (await send('PATCH', `/api/v2/tickets/${ticket.id}`, { status: 'A' })).json() as TicketView;
+      const reopened = (await agent.patch(`/api/v2/tickets/${ticket.id}`, { status: 'A' })).json() as TicketView;
       expect(reopened.ticket.closed_at).toBeNull();
       expect((await audit(ticket.id)).map((a) => a.action)).toEqual(['create', 'update', 'update', 'update']);
     });
 
     it("queues the support survey to the ticket's contact when it is closed, once", async () => {
       const { ticket } = await create();
-      const outbox = async () =>
-        (await t.ctx.database.pool.query(`SELECT to_address, body FROM outbox WHERE kind = $1 AND body LIKE '%/survey/1/%' ORDER BY id`, [OUTBOX_KIND_SUPPORT_SURVEY])).rows;
+      const outbox = () => sql.rows(`SELECT to_address, body FROM outbox WHERE kind = $1 AND body LIKE '%/survey/1/%' ORDER BY id`, [OUTBOX_KIND_SUPPORT_SURVEY]);
       const before = (await outbox()).length;
-      expect((await send('PATCH', `/api/v2/tickets/${ticket.id}`, { status: 'C' })).statusCode).toBe(200);
+      expect((await agent.patch(`/api/v2/tickets/${ticket.id}`, { status: 'C' })).statusCode).toBe(200);
       const after = await outbox();
       expect(after).toHaveLength(before + 1);
       const { rows } = await t.ctx.database.pool.query('SELECT contact_email FROM tickets WHERE id = $1', [ticket.id]);
       expect(after.at(-1)!.to_address).toBe(rows[0].contact_email);
-      await send('PATCH', `/api/v2/tickets/${ticket.id}`, { status: 'A' });
-      await send('PATCH', `/api/v2/tickets/${ticket.id}`, { status: 'C' });
+      await agent.patch(`/api/v2/tickets/${ticket.id}`, { status: 'A' });
+      await agent.patch(`/api/v2/tickets/${ticket.id}`, { status: 'C' });
       expect(await outbox()).toHaveLength(before + 1);
     });
 
     it('records nothing when nothing changes, and refuses an empty or bad change', async () => {
       const { ticket } = await create();
-      const same = (await send('PATCH', `/api/v2/tickets/${ticket.id}`, { severity: 'H' })).json() as TicketView;
+      const same = (await agent.patch(`/api/v2/tickets/${ticket.id}`, { severity: 'H' })).json() as TicketView;
       expect(same.thread).toEqual([]);
-      const empty = await send('PATCH', `/api/v2/tickets/${ticket.id}`, {});
+      const empty = await agent.patch(`/api/v2/tickets/${ticket.id}`, {});
       expect(empty.statusCode).toBe(400);
-      const bad = await send('PATCH', `/api/v2/tickets/${ticket.id}`, { status: 'Z', assignee_id: -1, duedate: 'tomorrow' });
+      const bad = await agent.patch(`/api/v2/tickets/${ticket.id}`, { status: 'Z', assignee_id: -1, duedate: 'tomorrow' });
       expect(Object.keys(bad.json().error.fields).sort()).toEqual(['assignee_id', 'duedate', 'status']);
-      expect((await send('PATCH', '/api/v2/tickets/999999', { status: 'A' })).statusCode).toBe(404);
+      expect((await agent.patch('/api/v2/tickets/999999', { status: 'A' })).statusCode).toBe(404);
       expect((await audit(ticket.id)).map((a) => a.action)).toEqual(['create']);
     });
 
@@ -177,17 +177,17 @@ describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
       expect(due).toBe(new Date('2030-02-02T09:00:00Z').getTime());
 
       await at('2030-02-01T10:00:00Z');
-      const waiting = (await send('PATCH', `/api/v2/tickets/${ticket.id}`, { status: 'WOC' })).json() as TicketView;
+      const waiting = (await agent.patch(`/api/v2/tickets/${ticket.id}`, { status: 'WOC' })).json() as TicketView;
       expect(waiting.ticket.paused_since).toEqual(expect.any(String));
       expect(new Date(waiting.ticket.duedate!).getTime()).toBe(due);
       expect(waiting.thread.at(-1)!.body).toContain('Clock paused');
 
       await at('2030-02-01T12:00:00Z');
-      const third = (await send('PATCH', `/api/v2/tickets/${ticket.id}`, { status: 'WOT' })).json() as TicketView;
+      const third = (await agent.patch(`/api/v2/tickets/${ticket.id}`, { status: 'WOT' })).json() as TicketView;
       expect(new Date(third.ticket.projected_duedate!).getTime()).toBe(due + 2 * HOUR);
 
       await at('2030-02-01T13:30:00Z');
-      const back = (await send('PATCH', `/api/v2/tickets/${ticket.id}`, { status: 'A' })).json() as TicketView;
+      const back = (await agent.patch(`/api/v2/tickets/${ticket.id}`, { status: 'A' })).json() as TicketView;
       expect(new Date(back.ticket.duedate!).getTime()).toBe(due + 3.5 * HOUR);
       expect(back.ticket.paused_since).toBeNull();
       expect(back.ticket.paused_seconds).toBe(3.5 * 3600);
@@ -201,7 +201,7 @@ describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
 
   describe('search', () => {
     const search = async (qs: string) => {
-      const res = await get(`/api/v2/tickets?${qs}`);
+      const res = await agent.get(`/api/v2/tickets?${qs}`);
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as TicketSearchResponse;
     };
@@ -209,7 +209,7 @@ describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
     it('finds a ticket by a word of its description, of a note, or by its number', async () => {
       const { ticket } = await create({ description: 'The quetzalcoatl import stopped overnight' });
       expect((await search('q=quetzalcoatl')).rows.map((r) => r.id)).toEqual([ticket.id]);
-      await send('POST', `/api/v2/tickets/${ticket.id}/notes`, { body: 'Internal: the xylophonist script is to blame', internal: true });
+      await agent.post(`/api/v2/tickets/${ticket.id}/notes`, { body: 'Internal: the xylophonist script is to blame', internal: true });
       expect((await search('q=xylophonist')).rows.map((r) => r.id)).toEqual([ticket.id]);
       expect((await search(`q=%23${ticket.id}`)).rows.map((r) => r.id)).toContain(ticket.id);
       expect((await search('q=nonexistentwordzz')).rows).toEqual([]);
@@ -248,12 +248,12 @@ describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
     });
 
     it('bounds the page size and the depth, and names bad parameters', async () => {
-      const big = await get(`/api/v2/tickets?size=${TICKET_SEARCH.pageSizeMax + 1}`);
+      const big = await agent.get(`/api/v2/tickets?size=${TICKET_SEARCH.pageSizeMax + 1}`);
       expect(big.statusCode).toBe(400);
       expect(big.json().error.fields).toHaveProperty('size');
-      const deep = await get(`/api/v2/tickets?size=100&page=${TICKET_SEARCH.offsetMax / 100 + 1}`);
+      const deep = await agent.get(`/api/v2/tickets?size=100&page=${TICKET_SEARCH.offsetMax / 100 + 1}`);
       expect(deep.json().error.fields).toHaveProperty('page');
-      const bad = await get(`/api/v2/tickets?status=Q&sort=password:asc&overdue=maybe&q=${'x'.repeat(TICKET_SEARCH.queryMax + 1)}&due_from=nope&other=1`);
+      const bad = await agent.get(`/api/v2/tickets?status=Q&sort=password:asc&overdue=maybe&q=${'x'.repeat(TICKET_SEARCH.queryMax + 1)}&due_from=nope&other=1`);
       expect(bad.statusCode).toBe(400);
       // An unknown parameter is an issue of the whole query ("body"); a bad list item is named by its position.
       expect(Object.keys(bad.json().error.fields).sort()).toEqual(['body', 'due_from', 'overdue', 'q', 'sort', 'status.0']);
@@ -261,26 +261,26 @@ describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
   });
 
   it('answers the create options with staff and the response targets', async () => {
-    const res = (await get('/api/v2/tickets/options')).json();
+    const res = (await agent.get('/api/v2/tickets/options')).json();
     expect(res.response_target_hours).toEqual(DEFAULT_RESPONSE_TARGET_HOURS);
     expect(res.staff.map((s: { name: string }) => s.name)).toContain('Avery Agent');
   });
 
   it('narrows the staff to names containing q (the assignee picker), taking wildcards literally, and refuses a bad q', async () => {
-    const found = (await get('/api/v2/tickets/options?q=avery')).json();
+    const found = (await agent.get('/api/v2/tickets/options?q=avery')).json();
     expect(found.staff.map((s: { name: string }) => s.name)).toEqual(['Avery Agent']);
     expect(found.staff[0].id).toBe(agentId);
-    expect((await get('/api/v2/tickets/options?q=%25')).json().staff).toEqual([]);
-    expect((await get('/api/v2/tickets/options?q=zzzz-nobody')).json().staff).toEqual([]);
-    const bad = await get(`/api/v2/tickets/options?q=${'x'.repeat(TICKET_SEARCH.queryMax + 1)}`);
+    expect((await agent.get('/api/v2/tickets/options?q=%25')).json().staff).toEqual([]);
+    expect((await agent.get('/api/v2/tickets/options?q=zzzz-nobody')).json().staff).toEqual([]);
+    const bad = await agent.get(`/api/v2/tickets/options?q=${'x'.repeat(TICKET_SEARCH.queryMax + 1)}`);
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.fields)).toEqual(['q']);
-    const unknown = await get('/api/v2/tickets/options?nope=1');
+    const unknown = await agent.get('/api/v2/tickets/options?nope=1');
     expect(unknown.statusCode).toBe(400);
   });
 
   it('counts open tickets by status, severity, queue, assignee and age', async () => {
-    const stats = (await get('/api/v2/tickets/stats')).json();
+    const stats = (await agent.get('/api/v2/tickets/stats')).json();
     const { rows } = await t.ctx.database.pool.query(`SELECT count(*)::int AS n FROM tickets WHERE status <> 'C'`);
     expect(stats.open_total).toBe(rows[0].n);
     for (const key of ['by_status', 'by_severity', 'by_queue', 'by_assignee', 'by_age']) {

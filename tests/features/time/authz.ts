@@ -1,6 +1,7 @@
 import { endpointKey } from '@contracts/common/endpoint';
 import { TIME } from '@contracts/time';
 import { endpointRows, managersOnly, staffOnly, type MatrixIds, type Row } from '@tests/support/authz';
+import { sqlOf, type Queryable } from '@tests/support/sql';
 
 /** Weeks the rows use: cells and rows in one, submissions in another, prepared decisions in others. */
 const CELLS_WEEK = '2026-06-08';
@@ -64,8 +65,9 @@ export const EXTRA_CASES = [
   },
 ] satisfies { route: string; label: string; row: Row }[];
 
-export async function prepare(pool: { query: (sql: string, values?: unknown[]) => Promise<{ rows: Record<string, number>[] }> }): Promise<Record<string, number>> {
-  const one = async (sql: string, values: unknown[] = []) => (await pool.query(sql, values)).rows[0]!.id!;
+export async function prepare(pool: Queryable): Promise<Record<string, number>> {
+  const sql = sqlOf(pool);
+  const one = async (text: string, values: unknown[] = []) => (await sql.one<{ id: number }>(text, values)).id;
   const staff = (email: string) => one('SELECT id FROM staff_users WHERE email = $1', [email]);
   const ids = {
     acme: await one(`SELECT id FROM companies WHERE account_number = 'ACME-001'`),
@@ -81,7 +83,7 @@ export async function prepare(pool: { query: (sql: string, values?: unknown[]) =
     [MANAGER_REOPENS, 'approved'],
     [ADMIN_REOPENS, 'approved'],
   ]) {
-    await pool.query('INSERT INTO timesheet_weeks (staff_user_id, week_start, status, submitted_at) VALUES ($1, $2, $3, now())', [ids.agent, week, status]);
+    await sql.rows('INSERT INTO timesheet_weeks (staff_user_id, week_start, status, submitted_at) VALUES ($1, $2, $3, now())', [ids.agent, week, status]);
   }
   const punch = await one(
     `INSERT INTO timeclock_punches (staff_user_id, time_zone, punched_in_at, punched_out_at, flagged_at) VALUES ($1, 'UTC', '2026-01-05T08:00:00Z', '2026-01-05T09:00:00Z', now()) RETURNING id::int AS id`,

@@ -8,20 +8,24 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractsView, ContractUsage, MonthCloseFigures, TrackerView } from '@contracts/time';
 import { migrate, readMigrations } from '@server/platform/db/migrate';
-import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
+import { apiAs, type Api } from '@tests/support/api';
+import { sqlOf, type Sql } from '@tests/support/sql';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 import { emptyDatabase } from './empty-database';
 
 describe.each(BACKENDS)('late time on a closed managed-services month on %s', (backend) => {
   let t: TestApp;
-  let agent: string;
-  let manager: string;
+  let sql: Sql;
+  let agent: Api;
+  let manager: Api;
   const ids: Record<string, number> = {};
   const tokens = async () => {
-    [agent, manager] = await Promise.all([t.tokenFor('agent'), t.tokenFor('manager')]);
+    [agent, manager] = await Promise.all([apiAs(t, 'agent', { fresh: true }), apiAs(t, 'manager', { fresh: true })]);
   };
   beforeAll(async () => {
     t = await startTestApp(backend, { jobs: 'manual' });
-    const one = async (sql: string, v: unknown[] = []) => (await t.ctx.database.pool.query(sql, v)).rows[0].id as number;
+    sql = sqlOf(t);
+    const one = async (text: string, values: unknown[] = []) => (await sql.one<{ id: number }>(text, values)).id;
     ids.acme = await one(`SELECT id FROM companies WHERE account_number = 'ACME-001'`);
     ids.agent = await one(`SELECT id FROM staff_users WHERE email = 'agent@demo.test'`);
     // A ticket of Acme in the Managed Services queue: its time counts against the contract.
@@ -30,19 +34,18 @@ describe.each(BACKENDS)('late time on a closed managed-services month on %s', (b
   });
   afterAll(() => t?.close());
 
-  const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
   const at = async (iso: string) => {
     t.ctx.now = () => new Date(iso);
     await tokens();
   };
   const usage = async (month: string): Promise<ContractUsage> => {
-    const res = await call(manager, 'GET', `/api/v2/ms/contracts?month=${month}`);
+    const res = await manager.get(`/api/v2/ms/contracts?month=${month}`);
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as ContractsView).contracts.find((c) => c.company_id === ids.acme)!;
   };
-  const cell = (day: string, minutes: number) => call(agent, 'PUT', '/api/v2/timesheet/cells', { week: '2025-09-15', item: { kind: 'company', id: ids.acme }, day, minutes });
+  const cell = (day: string, minutes: number) => agent.put('/api/v2/timesheet/cells', { week: '2025-09-15', item: { kind: 'company', id: ids.acme }, day, minutes });
   const close = async (month: string) => {
-    const res = await call(manager, 'POST', `/api/v2/ms/contracts/${ids.acme}/close`, { month });
+    const res = await manager.post(`/api/v2/ms/contracts/${ids.acme}/close`, { month });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as MonthCloseFigures;
   };
@@ -57,7 +60,7 @@ describe.each(BACKENDS)('late time on a closed managed-services month on %s', (b
     expect((await cell('2025-09-15', 50)).statusCode).toBe(200);
     // A timer started on the last evening of September runs past the close.
     await at('2025-09-30T23:50:00Z');
-    const timer = (action: string) => call(agent, 'POST', `/api/v2/ms/tracker/${ids.acme}/${ids.agent}`, { action, tz: 'UTC' });
+    const timer = (action: string) => agent.post(`/api/v2/ms/tracker/${ids.acme}/${ids.agent}`, { action, tz: 'UTC' });
     expect((await timer('start')).statusCode).toBe(200);
     await at('2025-10-01T00:30:00Z');
     september = await close('2025-09');
@@ -68,7 +71,7 @@ describe.each(BACKENDS)('late time on a closed managed-services month on %s', (b
     expect(stopped.statusCode, stopped.body).toBe(200);
     expect((stopped.json() as TrackerView).posted).toMatchObject({ minutes: 60, work_date: '2025-09-30' });
     expect((await cell('2025-09-16', 60)).statusCode).toBe(200);
-    const onTicket = await call(agent, 'POST', `/api/v2/tickets/${ids.msTicket}/time`, { minutes: 30, billable: true, description: 'Backup restore', work_date: '2025-09-17' });
+    const onTicket = await agent.post(`/api/v2/tickets/${ids.msTicket}/time`, { minutes: 30, billable: true, description: 'Backup restore', work_date: '2025-09-17' });
     expect(onTicket.statusCode, onTicket.body).toBe(201);
     // The bill of September is what was sent; the 150 late minutes are shown apart.
     const sept = await usage('2025-09');
@@ -111,10 +114,10 @@ describe.each(BACKENDS)('late time on a closed managed-services month on %s', (b
 
   it('bills exactly the entries it marks while timesheet cells of the month change at the same time', async () => {
     await at('2025-12-01T09:00:00Z');
-    const november = (day: string, minutes: number) => call(agent, 'PUT', '/api/v2/timesheet/cells', { week: '2025-11-24', item: { kind: 'company', id: ids.acme }, day, minutes });
+    const november = (day: string, minutes: number) => agent.put('/api/v2/timesheet/cells', { week: '2025-11-24', item: { kind: 'company', id: ids.acme }, day, minutes });
     for (const day of ['2025-11-24', '2025-11-25', '2025-11-26']) expect((await november(day, 60)).statusCode).toBe(200);
     const [closing, ...cells] = await Promise.all([
-      call(manager, 'POST', `/api/v2/ms/contracts/${ids.acme}/close`, { month: '2025-11' }),
+      manager.post(`/api/v2/ms/contracts/${ids.acme}/close`, { month: '2025-11' }),
       november('2025-11-24', 90),
       november('2025-11-25', 30),
       november('2025-11-26', 120),
@@ -139,7 +142,7 @@ describe.each(BACKENDS)('migration 0021 over months closed before it on %s', (ba
     const pool = new pg.Pool({ connectionString: url, max: 1 });
     try {
       await migrate(pool, readMigrations().filter((m) => m.name < '0021'));
-      const one = async (sql: string, v: unknown[] = []) => (await pool.query(sql, v)).rows[0].id as number;
+      const one = async (text: string, values: unknown[] = []) => (await sqlOf(pool).one<{ id: number }>(text, values)).id;
       const who = await one(`INSERT INTO staff_users (email, name, password_hash) VALUES ('a@example.test', 'A', 'x') RETURNING id`);
       const company = await one(`INSERT INTO companies (name, account_number) VALUES ('Acme', 'A-1') RETURNING id`);
       await pool.query(`INSERT INTO ms_contracts (company_id, plan, included_minutes, overage_rate_cents) VALUES ($1, 'Gold', 600, 15000)`, [company]);

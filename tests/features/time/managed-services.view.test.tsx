@@ -1,17 +1,14 @@
 /** /managed/services over msw: the contracts of the month with their usage, a manager's contract edit and month close, the plain user's view. */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractsView, ContractUsage } from '@contracts/time';
 import ManagedServicesScreen from '@/features/time/screens/ManagedServicesScreen';
-import { StaffRoleContext } from '@/shared/session/role';
-import { browserSessionInput, StaffSession } from '@/shared/session/staff-session';
-import { browserStorage, staffSessionStore } from '@/shared/storage';
 import { provideNotifier } from '@/shared/machines/notify';
-import { ToastRegion } from '@/shared/ui/components';
 import { toastNotifier } from '@/shared/ui/components/toast/toast-notifier';
+import { renderAt } from '@tests/support/render';
 import { contractUsage } from './time.fixtures';
 
 const server = setupServer();
@@ -39,14 +36,7 @@ const previousMonth = () => {
 };
 
 function renderAs(role: 'manager' | 'user') {
-  render(
-    <StaffSession.Provider options={{ input: browserSessionInput(staffSessionStore(browserStorage())) }}>
-      <StaffRoleContext.Provider value={role}>
-        <ManagedServicesScreen />
-        <ToastRegion />
-      </StaffRoleContext.Provider>
-    </StaffSession.Provider>,
-  );
+  renderAt('/managed/services', <ManagedServicesScreen />, { role, staffSession: true, toasts: true });
 }
 
 function useContracts(rows: (month: string) => ContractUsage[], months: string[] = []) {

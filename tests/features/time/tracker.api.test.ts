@@ -5,24 +5,28 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackerView } from '@contracts/time';
-import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
+import { apiAs, apiWith, type Api } from '@tests/support/api';
+import { sqlOf, type Sql } from '@tests/support/sql';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
 describe.each(BACKENDS)('managed-services timer on %s', (backend) => {
   let t: TestApp;
-  let agent: string;
-  let manager: string;
-  let admin: string;
-  let quinn: string;
+  let sql: Sql;
+  let agent: Api;
+  let manager: Api;
+  let admin: Api;
+  let quinn: Api;
   const ids: Record<string, number> = {};
   const tokens = async () => {
-    [agent, manager, admin] = await Promise.all([t.tokenFor('agent'), t.tokenFor('manager'), t.tokenFor('admin')]);
-    const { rows } = await t.ctx.database.pool.query(`SELECT id FROM staff_users WHERE email = 'quinn.qa@demo.test'`);
+    [agent, manager, admin] = await Promise.all([apiAs(t, 'agent', { fresh: true }), apiAs(t, 'manager', { fresh: true }), apiAs(t, 'admin', { fresh: true })]);
+    const { id } = await sql.one(`SELECT id FROM staff_users WHERE email = 'quinn.qa@demo.test'`);
     const { createSession } = await import('@server/platform/auth/sessions');
-    quinn = await createSession(t.ctx.database.pool, t.config, { audience: 'staff', userId: rows[0].id });
+    quinn = apiWith(t, await createSession(t.ctx.database.pool, t.config, { audience: 'staff', userId: id }));
   };
   beforeAll(async () => {
     t = await startTestApp(backend, { jobs: 'manual' });
-    const one = async (sql: string) => (await t.ctx.database.pool.query(sql)).rows[0].id as number;
+    sql = sqlOf(t);
+    const one = async (text: string, values: unknown[] = []) => (await sql.one<{ id: number }>(text, values)).id;
     ids.acme = await one(`SELECT id FROM companies WHERE account_number = 'ACME-001'`);
     ids.agent = await one(`SELECT id FROM staff_users WHERE email = 'agent@demo.test'`);
     ids.manager = await one(`SELECT id FROM staff_users WHERE email = 'manager@demo.test'`);
@@ -30,16 +34,14 @@ describe.each(BACKENDS)('managed-services timer on %s', (backend) => {
   });
   afterAll(() => t?.close());
 
-  const q = (sql: string, values: unknown[] = []) => t.ctx.database.pool.query(sql, values).then((r) => r.rows);
   /** Sets the server's clock (to the millisecond); sessions are made afresh so a jump does not end them. */
   const at = async (iso: string) => {
     t.ctx.now = () => new Date(iso);
     await tokens();
   };
-  const tracker = (token: string, action: string, user = ids.agent, extra: object = {}) =>
-    t.app.inject({ method: 'POST', url: `/api/v2/ms/tracker/${ids.acme}/${user}`, headers: bearer(token), payload: { action, tz: 'Europe/Berlin', ...extra } });
-  const view = async (token: string, user = ids.agent) =>
-    (await t.app.inject({ method: 'GET', url: `/api/v2/ms/tracker/${ids.acme}/${user}`, headers: bearer(token) })).json() as TrackerView;
+  const tracker = (as: Api, action: string, user = ids.agent, extra: object = {}) =>
+    as.post(`/api/v2/ms/tracker/${ids.acme}/${user}`, { action, tz: 'Europe/Berlin', ...extra });
+  const view = async (as: Api, user = ids.agent) => (await as.get(`/api/v2/ms/tracker/${ids.acme}/${user}`)).json() as TrackerView;
 
   it('starts again within the second it stopped, and the next stop posts (the start is kept to the millisecond)', async () => {
     await at('2026-04-07T08:00:00.300Z');
@@ -57,7 +59,7 @@ describe.each(BACKENDS)('managed-services timer on %s', (backend) => {
     expect((await tracker(agent, 'start')).statusCode).toBe(200);
     expect((await tracker(agent, 'discard')).statusCode).toBe(200);
     expect(
-      await q(`SELECT started_at, ended_at FROM time_entries WHERE staff_user_id = $1 AND source = 'tracker' AND work_date = '2026-04-07' ORDER BY started_at`, [ids.agent]),
+      await sql.rows(`SELECT started_at, ended_at FROM time_entries WHERE staff_user_id = $1 AND source = 'tracker' AND work_date = '2026-04-07' ORDER BY started_at`, [ids.agent]),
     ).toEqual([
       { started_at: new Date('2026-04-07T08:00:00.300Z'), ended_at: new Date('2026-04-07T08:20:00.400Z') },
       { started_at: new Date('2026-04-07T08:20:00.700Z'), ended_at: new Date('2026-04-07T08:50:00.000Z') },
@@ -74,7 +76,7 @@ describe.each(BACKENDS)('managed-services timer on %s', (backend) => {
 
   it('lets the owner discard a timer that cannot be posted; nothing is posted and it can start again', async () => {
     // Tracked time already covers 10:00–11:00; a timer started at 10:30 overlaps it at every stop.
-    await q(
+    await sql.rows(
       `INSERT INTO time_entries (staff_user_id, company_id, work_date, minutes, source, started_at, ended_at) VALUES ($1, $2, '2026-04-09', 60, 'tracker', '2026-04-09T10:00:00Z', '2026-04-09T11:00:00Z')`,
       [ids.agent, ids.acme],
     );
@@ -83,13 +85,13 @@ describe.each(BACKENDS)('managed-services timer on %s', (backend) => {
     await at('2026-04-09T11:30:00Z');
     expect((await tracker(agent, 'stop')).statusCode).toBe(409);
     expect((await tracker(agent, 'start')).statusCode).toBe(409);
-    const entries = await q('SELECT count(*)::int AS n FROM time_entries');
+    const entries = await sql.rows('SELECT count(*)::int AS n FROM time_entries');
     const discarded = await tracker(agent, 'discard');
     expect(discarded.statusCode, discarded.body).toBe(200);
     expect(discarded.json()).toMatchObject({ timer: null });
     expect(discarded.json()).not.toHaveProperty('posted');
-    expect(await q('SELECT count(*)::int AS n FROM time_entries')).toEqual(entries);
-    expect(await q(`SELECT actor_id, action, detail FROM audit_log WHERE entity = 'ms_timer' AND action = 'discard' ORDER BY id DESC LIMIT 1`)).toEqual([
+    expect(await sql.rows('SELECT count(*)::int AS n FROM time_entries')).toEqual(entries);
+    expect(await sql.rows(`SELECT actor_id, action, detail FROM audit_log WHERE entity = 'ms_timer' AND action = 'discard' ORDER BY id DESC LIMIT 1`)).toEqual([
       { actor_id: ids.agent, action: 'discard', detail: { company_id: ids.acme, started_at: '2026-04-09T10:30:00.000Z', seconds: 3600 } },
     ]);
     expect((await tracker(agent, 'start')).statusCode).toBe(200);

@@ -8,7 +8,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inTransaction } from '@server/platform/db/database';
-import { bearer, BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
+import { apiAs } from '@tests/support/api';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
 describe.each(BACKENDS)('a connection that dies under a request on %s', (backend) => {
   let t: TestApp | undefined;
@@ -27,7 +28,7 @@ describe.each(BACKENDS)('a connection that dies under a request on %s', (backend
 
   it('answers 503 with Retry-After when an administrator ends the busy connection, changes nothing, and serves on', async () => {
     t = await startTestApp(backend);
-    const token = await t.tokenFor('agent');
+    const agent = await apiAs(t, 'agent');
     const pool = t.ctx.database.pool;
     const before = (await pool.query(`SELECT status FROM tickets WHERE id = 1`)).rows[0].status;
     // Another session holds the ticket's row, so the change is busy waiting for it when it is ended.
@@ -36,7 +37,7 @@ describe.each(BACKENDS)('a connection that dies under a request on %s', (backend
     await blocker.query('SELECT * FROM tickets WHERE id = 1 FOR UPDATE');
     try {
       // inject() starts the request only when awaited: Promise.resolve starts it now.
-      const answer = Promise.resolve(t.app.inject({ method: 'PATCH', url: '/api/v2/tickets/1', headers: bearer(token), payload: { status: before === 'WOP' ? 'WOT' : 'WOP' } }));
+      const answer = Promise.resolve(agent.patch('/api/v2/tickets/1', { status: before === 'WOP' ? 'WOT' : 'WOP' }));
       let ended = 0;
       for (let tries = 0; tries < 200 && !ended; tries++) {
         // On a connection of its own: inside the blocker's transaction the activity view would not change.
@@ -59,7 +60,7 @@ describe.each(BACKENDS)('a connection that dies under a request on %s', (backend
     // Let the ended connection's last events arrive: they must not end the process either.
     await new Promise((r) => setTimeout(r, 200));
     expect((await pool.query(`SELECT status FROM tickets WHERE id = 1`)).rows[0].status).toBe(before);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v2/tickets/1', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await agent.get('/api/v2/tickets/1')).statusCode).toBe(200);
     expect(uncaught).toEqual([]);
   });
 
@@ -79,7 +80,7 @@ describe.each(BACKENDS)('a connection that dies under a request on %s', (backend
           return { ok: true };
         }),
     });
-    const token = await t.tokenFor('agent');
+    const agent = await apiAs(t, 'agent');
     const before = (await t.ctx.database.pool.query(`SELECT title FROM tickets WHERE id = 1`)).rows[0].title;
     const res = await t.app.inject({ method: 'POST', url: '/api/test/idle-transaction' });
     expect(res.statusCode).toBe(503);
@@ -87,7 +88,7 @@ describe.each(BACKENDS)('a connection that dies under a request on %s', (backend
     expect(finished).toBe(false);
     await new Promise((r) => setTimeout(r, 200));
     expect((await t.ctx.database.pool.query(`SELECT title FROM tickets WHERE id = 1`)).rows[0].title).toBe(before);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v2/tickets/1', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await agent.get('/api/v2/tickets/1')).statusCode).toBe(200);
     expect(uncaught).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { isUnavailable } from '@server/platform/db/database';
-import { bearer, BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
+import { apiAs } from '@tests/support/api';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
 describe.each(BACKENDS)('database timeouts on %s', (backend) => {
   let t: TestApp | undefined;
@@ -15,21 +16,21 @@ describe.each(BACKENDS)('database timeouts on %s', (backend) => {
 
   it('answers 503 with Retry-After when no connection frees up in time, and serves again once one does', async () => {
     t = await startTestApp(backend, { env: { DB_POOL_SIZE: '1', DB_ACQUIRE_TIMEOUT_MS: '300' } });
-    const token = await t.tokenFor('agent');
+    const agent = await apiAs(t, 'agent');
     const held = await t.ctx.database.pool.connect();
     const started = Date.now();
-    const res = await t.app.inject({ method: 'GET', url: '/api/v2/tickets/1', headers: bearer(token) });
+    const res = await agent.get('/api/v2/tickets/1');
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
     expect(res.json()).toEqual({ error: { code: 'unavailable', message: expect.stringMatching(/try again/) } });
     held.release();
-    expect((await t.app.inject({ method: 'GET', url: '/api/v2/tickets/1', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await agent.get('/api/v2/tickets/1')).statusCode).toBe(200);
   });
 
   it('cancels a statement that runs past the statement timeout, answers 503, and changes nothing', async () => {
     t = await startTestApp(backend, { env: { DB_STATEMENT_TIMEOUT_MS: '500' } });
-    const token = await t.tokenFor('agent');
+    const agent = await apiAs(t, 'agent');
     const pool = t.ctx.database.pool;
     const before = (await pool.query(`SELECT status FROM tickets WHERE id = 1`)).rows[0].status;
     // Another session holds the ticket's row: the change waits for it until the timeout ends it.
@@ -37,12 +38,7 @@ describe.each(BACKENDS)('database timeouts on %s', (backend) => {
     await blocker.query('BEGIN');
     await blocker.query('SELECT * FROM tickets WHERE id = 1 FOR UPDATE');
     try {
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/v2/tickets/1',
-        headers: bearer(token),
-        payload: { status: before === 'WOP' ? 'WOT' : 'WOP' },
-      });
+      const res = await agent.patch('/api/v2/tickets/1', { status: before === 'WOP' ? 'WOT' : 'WOP' });
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
     } finally {

@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '@server/platform/db/database';
 import { migrate, readMigrations } from '@server/platform/db/migrate';
 import { DEMO_AGENT_OVERDUE, DEMO_TICKET_COUNT, seedDemoIfEmpty } from '@server/seed/demo';
 import { DEMO_QUOTE_COUNT } from '@server/seed/quotes';
+import { sqlOf } from '@tests/support/sql';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
 describe.each(BACKENDS)('database on %s', (backend) => {
@@ -19,6 +20,8 @@ describe.each(BACKENDS)('database on %s', (backend) => {
   });
   afterAll(() => t?.close());
   const pool = () => t.ctx.database.pool;
+  /** The figure `n` of a query that counts. */
+  const count = async (text: string) => Number((await sqlOf(t).one(text)).n);
 
   it('migrates an empty database to every migration, and a second run changes nothing', async () => {
     const { rows } = await pool().query('SELECT name FROM schema_migrations ORDER BY name');
@@ -41,7 +44,6 @@ describe.each(BACKENDS)('database on %s', (backend) => {
   it('seeds the demo data once, with agent@demo.test owning overdue tickets', async () => {
     expect(await seedDemoIfEmpty(pool())).toBe(true);
     expect(await seedDemoIfEmpty(pool())).toBe(false);
-    const count = async (sql: string) => Number((await pool().query(sql)).rows[0].n);
     expect(await count('SELECT count(*) AS n FROM tickets')).toBe(DEMO_TICKET_COUNT);
     expect(await count('SELECT count(*) AS n FROM companies')).toBe(25);
     expect(await count(`SELECT count(DISTINCT status) AS n FROM tickets`)).toBe(5);
@@ -55,7 +57,6 @@ describe.each(BACKENDS)('database on %s', (backend) => {
   });
 
   it('tells a story: realistic titles, 10-15 % of open tickets overdue, conversations, time and survey answers', async () => {
-    const count = async (sql: string) => Number((await pool().query(sql)).rows[0].n);
     // No numbering suffixes ("… #1000").
     expect(await count(`SELECT count(*) AS n FROM tickets WHERE title ~ '#[0-9]+$'`)).toBe(0);
     expect(await count('SELECT count(DISTINCT title) AS n FROM tickets')).toBeGreaterThan(60);
@@ -89,7 +90,6 @@ describe.each(BACKENDS)('database on %s', (backend) => {
   });
 
   it('has half a year of quotes: every status and type, revisions, decisions, and the closed sale of each accepted quote', async () => {
-    const count = async (sql: string) => Number((await pool().query(sql)).rows[0].n);
     expect(await count('SELECT count(*) AS n FROM quotes WHERE NOT superseded')).toBe(DEMO_QUOTE_COUNT);
     expect(await count('SELECT count(DISTINCT status) AS n FROM quotes WHERE NOT superseded')).toBe(5);
     expect(await count('SELECT count(DISTINCT type) AS n FROM quotes')).toBe(4);

@@ -12,6 +12,7 @@ import { openDatabase } from '@server/platform/db/database';
 import { EmbeddedStartError } from '@server/platform/db/embedded';
 import { importPglite } from '@server/platform/db/import-pglite';
 import { readMigrations } from '@server/platform/db/migrate';
+import { sqlOf } from '@tests/support/sql';
 
 
 /** The last migration the previous version (PGlite) shipped. */
@@ -82,7 +83,7 @@ describe('importing a database of the previous version (PGlite)', () => {
     const database = await openDatabase({ dataDir, databaseUrl: undefined });
     try {
       const pool = database.pool;
-      const one = async (sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows[0];
+      const { one } = sqlOf(pool);
       expect(await one('SELECT count(*)::int AS n FROM tickets')).toEqual({ n: 2000 });
       expect((await pool.query('SELECT name FROM schema_migrations ORDER BY name')).rows.map((r) => r.name)).toEqual(readMigrations().map((m) => m.name));
       // The identity sequences continue after the copied rows.

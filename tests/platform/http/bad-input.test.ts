@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listApiRoutes } from '@server/app';
 import { LIMITS } from '@contracts/common/constants';
+import { sqlOf } from '@tests/support/sql';
 import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
 
 describe('bad bodies on every route', () => {
@@ -75,7 +76,7 @@ describe.each(BACKENDS)('hostile values on %s', (backend) => {
   });
 
   it('refuses characters that change the direction of text in names and titles, even on the public form, and stores nothing', async () => {
-    const answers = async () => (await t.ctx.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM huhy_answers')).rows[0]!.n;
+    const answers = () => sqlOf(t).count('huhy_answers');
     const before = await answers();
     const channelId = (await t.app.inject({ method: 'GET', url: '/api/v2/public/huhy/channels' })).json().channels[0].id as number;
     const huhy = { company: 'Acme Utilities', name: 'Ann Lee', email: 'ann@acme.example', channelId };

@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENT_REPLAYED_HEADER } from '@contracts/common/idempotency';
 import { IDEMPOTENCY_RETENTION } from '@server/config';
 import { expireIdempotencyKeys } from '@server/platform/idempotency';
-import { bearer, BACKENDS, startTestApp, type DemoAccount, type TestApp } from '@tests/support/test-app';
+import { apiAs, type Api } from '@tests/support/api';
+import { sqlOf, type Sql } from '@tests/support/sql';
+import { BACKENDS, startTestApp, type DemoAccount, type TestApp } from '@tests/support/test-app';
 
 type Create = {
   name: string;
@@ -27,7 +29,8 @@ const LOSE_ANSWER = 'x-test-lose-answer';
 
 describe.each(BACKENDS)('idempotent creates on %s', (backend) => {
   let t: TestApp;
-  const tokens = {} as Record<DemoAccount, string>;
+  let sql: Sql;
+  const callers = {} as Record<DemoAccount, Api>;
   const ids = { acmeTicket: 0, product: 0, project: 0, decidedQuote: 0 };
   let sequence = 0;
   const unique = (what: string) => `${what} ${backend} ${++sequence}`;
@@ -41,7 +44,8 @@ describe.each(BACKENDS)('idempotent creates on %s', (backend) => {
           return payload;
         }),
     });
-    for (const who of ['agent', 'manager', 'acme'] as const) tokens[who] = await t.tokenFor(who);
+    sql = sqlOf(t);
+    for (const who of ['agent', 'manager', 'acme'] as const) callers[who] = await apiAs(t, who);
     const ticket = await send('acme', 'POST', '/api/v2/client/tickets', { title: 'Replies go here', description: 'A ticket to reply to' });
     ids.acmeTicket = ticket.json().id;
     ids.product = (await send('acme', 'GET', '/api/v2/client/paper/products')).json().items[0].id;
@@ -55,8 +59,9 @@ describe.each(BACKENDS)('idempotent creates on %s', (backend) => {
   });
 
   const send = (as: DemoAccount, method: 'GET' | 'POST', url: string, payload?: object, key?: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method, url, headers: { ...bearer(tokens[as]), ...(key === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: key }), ...headers }, ...(payload ? { payload } : {}) });
-  const count = async (sql: string) => Number((await t.ctx.database.pool.query(sql)).rows[0].n);
+    callers[as].request(method, url, payload, { headers: { ...(key === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: key }), ...headers } });
+  /** The figure `n` of a query that counts. */
+  const count = async (text: string) => Number((await sql.one(text)).n);
 
   const CREATES: Create[] = [
     { name: 'a staff ticket', as: 'agent', url: () => '/api/v2/tickets', body: () => ({ title: unique('Keyed ticket'), description: 'Once only', company_id: 1, severity: 'M', queue: 'Support' }), count: 'SELECT count(*) AS n FROM tickets' },
@@ -203,7 +208,7 @@ describe.each(BACKENDS)('idempotent creates on %s', (backend) => {
     const post = (headers: Record<string, string>) =>
       fetch(`${address}/api/v2/tickets`, {
         method: 'POST',
-        headers: { ...bearer(tokens.agent), 'content-type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: key, ...headers },
+        headers: { ...callers.agent.headers, 'content-type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: key, ...headers },
         body: JSON.stringify(body),
       });
     await expect(post({ [LOSE_ANSWER]: '1' })).rejects.toThrow();

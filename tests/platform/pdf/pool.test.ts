@@ -12,7 +12,8 @@ import { renderChartSvg } from '@server/platform/charts/render-svg';
 import { ApiError } from '@server/platform/http/errors';
 import { renderPdf, RenderPool } from '@server/platform/pdf';
 import { renderPdfHere } from '@server/platform/pdf/engine';
-import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
+import { apiAs } from '@tests/support/api';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
 /** The 300-line quote of the finding: over a second of work for pdfmake. */
 const longQuote = () => quotePdfDefinition(sampleQuote('hardware', 300));
@@ -141,8 +142,8 @@ describe.each(BACKENDS)('PDF downloads beyond the render queue on %s', (backend)
   afterAll(() => t?.close());
 
   it('answer 503 with Retry-After while the others are drawn', async () => {
-    const token = await t.tokenFor('agent');
-    const download = () => t.app.inject({ method: 'GET', url: '/api/v2/quotes/sample-pdf?type=paper', headers: bearer(token) });
+    const agent = await apiAs(t, 'agent');
+    const download = () => agent.get('/api/v2/quotes/sample-pdf?type=paper');
     const answers = await Promise.all([download(), download(), download(), download()]);
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses).toEqual([200, 200, 503, 503]);
