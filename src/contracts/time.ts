@@ -4,7 +4,9 @@
  * the browser and the server apply (week days in a time zone, rounding, month close).
  */
 import { CalendarDate, parseDate, startOfWeek, toZoned, type DateValue } from '@internationalized/date';
-import { calendarDay, idInput, safeText } from './common/input';
+import { MANAGER_ROLES } from './common/constants';
+import { endpoint } from './common/endpoint';
+import { calendarDay, idInput, idParamsSchema, safeText } from './common/input';
 import { isTimeZone } from './common/time-zone';
 import { z } from './common/zod';
 
@@ -86,14 +88,16 @@ export function timerSeconds(timer: { started_at: string; paused_at: string | nu
   return Math.max(0, Math.floor((until - Date.parse(timer.started_at)) / 1000) - timer.paused_seconds);
 }
 
-export type MonthCloseFigures = {
-  included_minutes: number;
-  rollover_in_minutes: number;
-  billed_minutes: number;
-  overage_minutes: number;
-  overage_cents: number;
-  rollover_out_minutes: number;
-};
+export const monthCloseFiguresSchema = z.object({
+  included_minutes: z.number().int(),
+  rollover_in_minutes: z.number().int(),
+  billed_minutes: z.number().int(),
+  overage_minutes: z.number().int(),
+  overage_cents: z.number().int(),
+  rollover_out_minutes: z.number().int(),
+});
+/** What a month close bills (and what a closed month shows). */
+export type MonthCloseFigures = z.infer<typeof monthCloseFiguresSchema>;
 
 /**
  * The month close of a contract: billed minutes are the sum of the month's entries (each already
@@ -202,7 +206,10 @@ export const teamQuerySchema = z.strictObject({ week: monday('Week') });
 /** GET /api/v2/timeclock */
 export const timeclockQuerySchema = z.strictObject({ week: monday('Week'), tz: timeZoneInput });
 /** POST /api/v2/timeclock/punch */
-export const punchSchema = z.strictObject({ action: z.enum(['in', 'breakStart', 'breakEnd', 'out'], { error: 'Action must be in, breakStart, breakEnd or out' }), tz: timeZoneInput });
+/** What a punch does: punch in, start or end a break, punch out. */
+export const PUNCH_ACTIONS = ['in', 'breakStart', 'breakEnd', 'out'] as const;
+export type PunchActionName = (typeof PUNCH_ACTIONS)[number];
+export const punchSchema = z.strictObject({ action: z.enum(PUNCH_ACTIONS, { error: 'Action must be in, breakStart, breakEnd or out' }), tz: timeZoneInput });
 /** PATCH /api/v2/timeclock/punches/:id: a manager's correction of a forgotten punch-out. */
 export const correctPunchSchema = z.strictObject({ punched_out_at: safeText('Punched out must be a date and time', 'Punched out').pipe(z.iso.datetime({ offset: true, error: 'Punched out must be an ISO date and time' })) });
 
@@ -235,71 +242,321 @@ export const closeSchema = z.strictObject({ month: monthInput });
 // ---------------------------------------------------------------------------------------------
 // Answers
 
-export type TimesheetCell = { minutes: number; note: string; ticket_minutes: number };
-export type TimesheetRow = { item: TimeItem; label: string; company: string | null; billable: boolean; cells: TimesheetCell[] };
-export type WeekChange = { label: string; day: string; before: number; after: number };
-export type TimesheetWeek = {
-  user: { id: number; name: string };
-  week: string;
-  days: string[];
-  status: WeekStatus;
-  reason: string | null;
-  decided_at: string | null;
-  decided_by: string | null;
-  rows: TimesheetRow[];
-  totals: { days: number[]; week: number; billable: number };
+const int = () => z.number().int();
+const named = z.object({ id: int(), name: z.string() });
+
+/** A row's item as answers carry it. */
+const itemAnswerSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('ticket'), id: int() }),
+  z.object({ kind: z.literal('project'), id: int() }),
+  z.object({ kind: z.literal('company'), id: int() }),
+]);
+
+export const timesheetCellSchema = z.object({ minutes: int(), note: z.string(), ticket_minutes: int() });
+export type TimesheetCell = z.infer<typeof timesheetCellSchema>;
+export const timesheetRowSchema = z.object({ item: itemAnswerSchema, label: z.string(), company: z.string().nullable(), billable: z.boolean(), cells: z.array(timesheetCellSchema) });
+export type TimesheetRow = z.infer<typeof timesheetRowSchema>;
+export const weekChangeSchema = z.object({ label: z.string(), day: z.string(), before: int(), after: int() });
+export type WeekChange = z.infer<typeof weekChangeSchema>;
+export const timesheetWeekSchema = z.object({
+  user: named,
+  week: z.string(),
+  days: z.array(z.string()),
+  status: z.enum(WEEK_STATUSES),
+  reason: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  decided_by: z.string().nullable(),
+  rows: z.array(timesheetRowSchema),
+  totals: z.object({ days: z.array(int()), week: int(), billable: int() }),
   /** Cells changed since the last decision (a resubmission after a rejection or a reopen). */
-  changes: WeekChange[];
-  can_decide: boolean;
-};
-export type TeamWeek = { user_id: number; name: string; status: WeekStatus; total_minutes: number; billable_minutes: number; submitted_at: string | null; changed_cells: number };
+  changes: z.array(weekChangeSchema),
+  can_decide: z.boolean(),
+});
+export type TimesheetWeek = z.infer<typeof timesheetWeekSchema>;
+export const teamWeekSchema = z.object({
+  user_id: int(),
+  name: z.string(),
+  status: z.enum(WEEK_STATUSES),
+  total_minutes: int(),
+  billable_minutes: int(),
+  submitted_at: z.string().nullable(),
+  changed_cells: int(),
+});
+export type TeamWeek = z.infer<typeof teamWeekSchema>;
 
-export type Punch = { id: number; punched_in_at: string; punched_out_at: string | null; break_started_at: string | null; break_seconds: number; flagged: boolean; time_zone: string };
-export type TimeclockState = 'out' | 'in' | 'onBreak';
-export type TimeclockView = { state: TimeclockState; open: Punch | null; punches: Punch[]; days: string[]; minutes: number[]; today: number; week: number; now: string };
-export type FlaggedPunch = Punch & { staff_user_id: number; name: string };
+export const TIMECLOCK_STATES = ['out', 'in', 'onBreak'] as const;
+export type TimeclockState = (typeof TIMECLOCK_STATES)[number];
+export const punchAnswerSchema = z.object({
+  id: int(),
+  punched_in_at: z.string(),
+  punched_out_at: z.string().nullable(),
+  break_started_at: z.string().nullable(),
+  break_seconds: int(),
+  flagged: z.boolean(),
+  time_zone: z.string(),
+});
+export type Punch = z.infer<typeof punchAnswerSchema>;
+export const timeclockViewSchema = z.object({
+  state: z.enum(TIMECLOCK_STATES),
+  open: punchAnswerSchema.nullable(),
+  punches: z.array(punchAnswerSchema),
+  days: z.array(z.string()),
+  minutes: z.array(int()),
+  today: int(),
+  week: int(),
+  now: z.string(),
+});
+export type TimeclockView = z.infer<typeof timeclockViewSchema>;
+export const flaggedPunchSchema = punchAnswerSchema.extend({ staff_user_id: int(), name: z.string() });
+export type FlaggedPunch = z.infer<typeof flaggedPunchSchema>;
 
-export type TrackerTimer = { started_at: string; paused_at: string | null; paused_seconds: number };
-export type TrackerView = {
-  company: { id: number; name: string };
-  user: { id: number; name: string };
-  rounding_minutes: RoundingRule;
-  timer: TrackerTimer | null;
+const roundingRuleSchema = z.literal(ROUNDING_RULES);
+export const trackerTimerSchema = z.object({ started_at: z.string(), paused_at: z.string().nullable(), paused_seconds: int() });
+export type TrackerTimer = z.infer<typeof trackerTimerSchema>;
+export const postedEntrySchema = z.object({ id: int(), minutes: int(), work_date: z.string() });
+export const trackerViewSchema = z.object({
+  company: named,
+  user: named,
+  rounding_minutes: roundingRuleSchema,
+  timer: trackerTimerSchema.nullable(),
   /** The server's clock when it answered, so the window counts from the server's time. */
-  now: string;
+  now: z.string(),
   /** The entry the last stop posted (answer of stop only). */
-  posted?: { id: number; minutes: number; work_date: string };
-};
+  posted: postedEntrySchema.optional(),
+});
+export type TrackerView = z.infer<typeof trackerViewSchema>;
 
-export type ContractUsage = {
-  company_id: number;
-  company: string;
-  account_manager: string | null;
-  plan: string;
-  included_minutes: number;
-  overage_rate_cents: number;
-  rounding_minutes: RoundingRule;
-  rollover: boolean;
-  rollover_cap_minutes: number;
-  rollover_in_minutes: number;
+export const contractUsageSchema = z.object({
+  company_id: int(),
+  company: z.string(),
+  account_manager: z.string().nullable(),
+  plan: z.string(),
+  included_minutes: int(),
+  overage_rate_cents: int(),
+  rounding_minutes: roundingRuleSchema,
+  rollover: z.boolean(),
+  rollover_cap_minutes: int(),
+  rollover_in_minutes: int(),
   /**
    * The month's usage. An open month: its own time plus the late time waiting for the next bill
    * (`adjustment_minutes`). A closed month: what its bill counted (the bill never changes).
    */
-  used_minutes: number;
+  used_minutes: int(),
   /**
    * Late time in `used_minutes`: time dated in an earlier, closed month that arrived after that
    * month's bill. An open month: waiting for the next bill (the next month closed takes it). A
    * closed month: what its bill carried.
    */
-  adjustment_minutes: number;
+  adjustment_minutes: int(),
   /** A closed month: time dated in it that arrived after its bill, carried by the next bill (0 for an open month). */
-  late_minutes: number;
-  remaining_minutes: number;
-  overage_minutes: number;
-  percent: number;
-  alerts: UsageThreshold[];
-  closed: MonthCloseFigures | null;
-};
-export type ContractsView = { month: string; contracts: ContractUsage[] };
-export type MsTicket = { id: number; title: string; company: string; status: string; severity: string; assignee: string | null; updated_at: string };
+  late_minutes: int(),
+  remaining_minutes: int(),
+  overage_minutes: int(),
+  percent: z.number(),
+  alerts: z.array(z.literal(USAGE_THRESHOLDS)),
+  closed: monthCloseFiguresSchema.nullable(),
+});
+export type ContractUsage = z.infer<typeof contractUsageSchema>;
+export const contractsViewSchema = z.object({ month: z.string(), contracts: z.array(contractUsageSchema) });
+export type ContractsView = z.infer<typeof contractsViewSchema>;
+export const contractAnswerSchema = z.object({ contract: contractUsageSchema.nullable() });
+export const msTicketSchema = z.object({
+  id: int(),
+  title: z.string(),
+  company: z.string().nullable(),
+  status: z.string(),
+  severity: z.string(),
+  assignee: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type MsTicket = z.infer<typeof msTicketSchema>;
+
+const okSchema = z.object({ ok: z.literal(true) });
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints
+
+const tag = 'Time';
+
+export const TIME = {
+  week: endpoint({
+    method: 'GET',
+    path: '/api/v2/timesheet',
+    audience: 'staff',
+    tag,
+    summary: "A week of a person's timesheet (their own, or of someone they manage)",
+    query: weekQuerySchema,
+    response: timesheetWeekSchema,
+  }),
+  setCell: endpoint({
+    method: 'PUT',
+    path: '/api/v2/timesheet/cells',
+    audience: 'staff',
+    tag,
+    summary: 'Sets the minutes (and note, billable flag) of one item on one day of my week',
+    body: cellSchema,
+    response: timesheetWeekSchema,
+  }),
+  addRow: endpoint({
+    method: 'POST',
+    path: '/api/v2/timesheet/rows',
+    audience: 'staff',
+    tag,
+    summary: 'Adds a ticket, project or company row to my week',
+    body: addRowSchema,
+    response: timesheetWeekSchema,
+  }),
+  copyLastWeek: endpoint({
+    method: 'POST',
+    path: '/api/v2/timesheet/copy-last-week',
+    audience: 'staff',
+    tag,
+    summary: "Copies last week's rows (not their hours) into my week",
+    body: weekBodySchema,
+    response: z.object({ added: int(), week: timesheetWeekSchema }),
+  }),
+  submit: endpoint({
+    method: 'POST',
+    path: '/api/v2/timesheet/submit',
+    audience: 'staff',
+    tag,
+    summary: 'Submits my week for approval (it is locked until a decision)',
+    body: weekBodySchema,
+    response: timesheetWeekSchema,
+  }),
+  team: endpoint({
+    method: 'GET',
+    path: '/api/v2/timesheet/team',
+    audience: 'staff',
+    roles: MANAGER_ROLES,
+    tag,
+    summary: 'The weeks of the people I manage',
+    query: teamQuerySchema,
+    response: z.array(teamWeekSchema),
+  }),
+  decide: endpoint({
+    method: 'POST',
+    path: '/api/v2/timesheet/decisions',
+    audience: 'staff',
+    roles: MANAGER_ROLES,
+    tag,
+    summary: 'Approves or rejects submitted weeks of my team, all or none',
+    body: decisionSchema,
+    response: z.object({ decided: int() }),
+  }),
+  reopen: endpoint({
+    method: 'POST',
+    path: '/api/v2/timesheet/reopen',
+    audience: 'staff',
+    roles: MANAGER_ROLES,
+    tag,
+    summary: 'Reopens a submitted or approved week of a person I manage',
+    body: reopenSchema,
+    response: timesheetWeekSchema,
+  }),
+  timeclock: endpoint({
+    method: 'GET',
+    path: '/api/v2/timeclock',
+    audience: 'staff',
+    tag,
+    summary: 'My timeclock: the open punch, the week’s punches and hours per day in my time zone',
+    query: timeclockQuerySchema,
+    response: timeclockViewSchema,
+  }),
+  punch: endpoint({
+    method: 'POST',
+    path: '/api/v2/timeclock/punch',
+    audience: 'staff',
+    tag,
+    summary: 'Punches in or out, or starts or ends a break',
+    body: punchSchema,
+    response: okSchema,
+  }),
+  flagged: endpoint({
+    method: 'GET',
+    path: '/api/v2/timeclock/flagged',
+    audience: 'staff',
+    roles: MANAGER_ROLES,
+    tag,
+    summary: 'Forgotten punch-outs of my team, not corrected yet',
+    response: z.array(flaggedPunchSchema),
+  }),
+  correctPunch: endpoint({
+    method: 'PATCH',
+    path: '/api/v2/timeclock/punches/:id',
+    audience: 'staff',
+    roles: MANAGER_ROLES,
+    tag,
+    summary: 'Sets the punch-out of a forgotten punch of a person I manage',
+    params: idParamsSchema,
+    body: correctPunchSchema,
+    response: okSchema,
+  }),
+  tracker: endpoint({
+    method: 'GET',
+    path: '/api/v2/ms/tracker/:company/:user',
+    audience: 'staff',
+    tag,
+    summary: "A person's managed-services timer on a company",
+    params: trackerParamsSchema,
+    response: trackerViewSchema,
+  }),
+  track: endpoint({
+    method: 'POST',
+    path: '/api/v2/ms/tracker/:company/:user',
+    audience: 'staff',
+    tag,
+    summary: "Starts, pauses, resumes, stops (posting the time) or discards a person's managed-services timer",
+    params: trackerParamsSchema,
+    body: trackerActionSchema,
+    response: trackerViewSchema,
+  }),
+  contracts: endpoint({
+    method: 'GET',
+    path: '/api/v2/ms/contracts',
+    audience: 'staff',
+    tag,
+    summary: 'Managed-services contracts with their usage in a month',
+    query: contractsQuerySchema,
+    response: contractsViewSchema,
+  }),
+  contract: endpoint({
+    method: 'GET',
+    path: '/api/v2/ms/contracts/:id',
+    audience: 'staff',
+    tag,
+    summary: "A company's managed-services contract with this month's usage (null without one)",
+    params: idParamsSchema,
+    response: contractAnswerSchema,
+  }),
+  saveContract: endpoint({
+    method: 'PUT',
+    path: '/api/v2/ms/contracts/:id',
+    audience: 'staff',
+    roles: MANAGER_ROLES,
+    tag,
+    summary: "Creates or changes a company's managed-services contract",
+    params: idParamsSchema,
+    body: contractSchema,
+    response: contractAnswerSchema,
+  }),
+  closeMonth: endpoint({
+    method: 'POST',
+    path: '/api/v2/ms/contracts/:id/close',
+    audience: 'staff',
+    roles: MANAGER_ROLES,
+    tag,
+    summary: "Closes (bills) an ended month of a company's contract",
+    params: idParamsSchema,
+    body: closeSchema,
+    response: monthCloseFiguresSchema,
+  }),
+  msTickets: endpoint({
+    method: 'GET',
+    path: '/api/v2/ms/tickets',
+    audience: 'staff',
+    tag,
+    summary: 'Open tickets of the Managed Services queue, most recently changed first',
+    response: z.array(msTicketSchema),
+  }),
+} as const;

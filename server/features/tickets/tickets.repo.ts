@@ -26,7 +26,7 @@ import { audit, type AuditActor } from '@server/platform/audit';
 import { invalidField, notFound } from '@server/platform/http/errors';
 import { containing, iso, isoInstant, listPage, severityRank, type Queryable } from '@server/platform/sql';
 import { queueSupportSurvey, ticketSurveys } from '@server/features/surveys';
-import { assertWeekOpen } from '@server/features/time';
+import { logTime } from '@server/features/time';
 import { changeStatus, formatDuration, isOverdue, projectedDueDate, type ClockState } from './clock';
 import { describeChange, type Changes } from './changes';
 
@@ -326,20 +326,6 @@ async function lockTicket(db: Queryable, id: number): Promise<{ company_id: numb
   return rows[0];
 }
 
-async function insertTimeEntry(
-  db: Queryable,
-  e: { staffId: number; ticketId: number; companyId: number | null; noteId: number | null; minutes: number; billable: boolean; description: string; workDate: string },
-): Promise<number> {
-  // A submitted or approved week takes no more time, from the timesheet or from a ticket.
-  await assertWeekOpen(db, e.staffId, e.workDate);
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO time_entries (staff_user_id, ticket_id, company_id, note_id, work_date, minutes, billable, description)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id::int AS id`,
-    [e.staffId, e.ticketId, e.companyId, e.noteId, e.workDate, e.minutes, e.billable, e.description],
-  );
-  return rows[0]!.id;
-}
-
 /** A staff note on a ticket; minutes on it become a billable time entry. */
 export async function addStaffNote(db: Queryable, id: number, input: z.output<typeof addNoteSchema>, staffId: number, now: Date): Promise<void> {
   const ticket = await lockTicket(db, id);
@@ -350,9 +336,10 @@ export async function addStaffNote(db: Queryable, id: number, input: z.output<ty
   );
   const noteId = note[0]!.id;
   if (input.minutes > 0) {
-    await insertTimeEntry(db, {
-      staffId, ticketId: id, companyId: ticket.company_id, noteId, minutes: input.minutes,
-      billable: true, description: input.body.slice(0, 500), workDate: dayOf(now),
+    // Time entries are the time feature's: its one command applies the week lock and the 24-hour day.
+    await logTime(db, { type: 'staff', id: staffId }, {
+      staffUserId: staffId, ticketId: id, companyId: ticket.company_id, noteId, minutes: input.minutes,
+      billable: true, description: input.body.slice(0, 500), workDate: dayOf(now), source: 'ticket',
     });
   }
   await db.query('UPDATE tickets SET updated_at = $2 WHERE id = $1', [id, now]);
@@ -362,9 +349,9 @@ export async function addStaffNote(db: Queryable, id: number, input: z.output<ty
 /** Time spent on a ticket, without a note. */
 export async function addTime(db: Queryable, id: number, input: z.output<typeof addTimeEntrySchema>, staffId: number, now: Date): Promise<void> {
   const ticket = await lockTicket(db, id);
-  const entryId = await insertTimeEntry(db, {
-    staffId, ticketId: id, companyId: ticket.company_id, noteId: null, minutes: input.minutes,
-    billable: input.billable, description: input.description, workDate: input.work_date ?? dayOf(now),
+  const entryId = await logTime(db, { type: 'staff', id: staffId }, {
+    staffUserId: staffId, ticketId: id, companyId: ticket.company_id, minutes: input.minutes,
+    billable: input.billable, description: input.description, workDate: input.work_date ?? dayOf(now), source: 'ticket',
   });
   await audit(db, { actor: { type: 'staff', id: staffId }, entity: 'ticket', entityId: id, action: 'time', detail: { time_entry_id: entryId, minutes: input.minutes, billable: input.billable } });
 }

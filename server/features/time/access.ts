@@ -1,7 +1,6 @@
 /** Whose time a staff user may see and change: their own; their team's as its manager; everyone's as admin. */
-import { ERROR_CODES } from '@contracts/common/errors';
 import type { StaffPrincipal } from '@server/platform/auth/sessions';
-import { ApiError, forbidden, notFound } from '@server/platform/http/errors';
+import { forbidden, notFound } from '@server/platform/http/errors';
 import type { Queryable } from '@server/platform/sql';
 
 export type Person = { id: number; name: string; manager_id: number | null; email: string };
@@ -26,5 +25,3 @@ export async function actingFor(db: Queryable, me: Pick<StaffPrincipal, 'userId'
 export async function lockPerson(db: Queryable, id: number): Promise<void> {
   await db.query('SELECT id FROM staff_users WHERE id = $1 FOR UPDATE', [id]);
 }
-
-export const conflict = (message: string) => new ApiError(409, ERROR_CODES.conflict, message);

@@ -5,9 +5,8 @@
 import { inTransaction } from '@server/platform/db/database';
 import { staffRoutes, type Feature } from '@server/platform/http/plugins';
 import { flagPunches, usageAlerts } from './jobs';
-import { sendUsageAlerts } from './managed.repo';
 import { staffTimeRoutes } from './staff.routes';
-import { flagForgottenPunches } from './timeclock.repo';
+import { flagForgottenPunches, sendUsageAlerts } from './time.commands';
 
 export const time: Feature = {
   name: 'time',
@@ -29,8 +28,12 @@ export const time: Feature = {
   },
 };
 
-/** Refuses time on a day of a submitted or approved week (409 naming why): the tickets feature logs time too. */
-export { assertWeekOpen } from './timesheet.repo';
+/**
+ * The one way time is added (time entries are written only by this feature): a ticket's note with
+ * minutes and a ticket's time entry go through it, under the same person lock, week lock and
+ * 24-hour day as the timesheet and the timer.
+ */
+export { logTime, type TimeToLog } from './time.commands';
 
 /** The time rule (own time; the person's manager; admins), which the reports of time entries apply too. */
 export { manages, type Person } from './access';

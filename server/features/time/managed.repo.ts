@@ -6,18 +6,15 @@
  * (docs/adr/0100).
  */
 import type { z } from 'zod';
-import { closeMonth, passedThresholds, type contractSchema, type ContractUsage, type MonthCloseFigures, type MsTicket, type RoundingRule, type UsageThreshold } from '@contracts/time';
-import { audit, SYSTEM, type AuditActor } from '@server/platform/audit';
-import { invalidField, notFound } from '@server/platform/http/errors';
-import { queueEmail } from '@server/platform/mail/outbox';
+import type { contractSchema, ContractUsage, MonthCloseFigures, MsTicket, RoundingRule, UsageThreshold } from '@contracts/time';
+import { notFound } from '@server/platform/http/errors';
 import { iso, type Queryable } from '@server/platform/sql';
-import { conflict } from './access';
 
 export const MS_QUEUE = 'Managed Services';
 
 /** The first day (YYYY-MM-01) of the month holding an instant, in UTC (contracts bill by calendar month). */
 export const monthOf = (now: Date) => `${now.toISOString().slice(0, 7)}-01`;
-const previousMonth = (month: string) => {
+export const previousMonth = (month: string) => {
   const d = new Date(`${month}T00:00:00Z`);
   d.setUTCMonth(d.getUTCMonth() - 1);
   return d.toISOString().slice(0, 10);
@@ -42,11 +39,12 @@ const LATE_ENTRIES = `
     LEFT JOIN tickets t ON t.id = e.ticket_id
    WHERE c.month < $1::date AND ${COUNTS}`;
 
-type ContractRow = Omit<ContractUsage, 'rollover_in_minutes' | 'used_minutes' | 'adjustment_minutes' | 'late_minutes' | 'remaining_minutes' | 'overage_minutes' | 'percent' | 'alerts' | 'closed'> & {
+export type ContractRow = Omit<ContractUsage, 'rollover_in_minutes' | 'used_minutes' | 'adjustment_minutes' | 'late_minutes' | 'remaining_minutes' | 'overage_minutes' | 'percent' | 'alerts' | 'closed'> & {
   account_manager_email: string | null;
 };
 
-async function contractRows(db: Queryable, companyId?: number): Promise<ContractRow[]> {
+/** Active contracts (of one company, or all) with the account manager's address. */
+export async function contractRows(db: Queryable, companyId?: number): Promise<ContractRow[]> {
   const { rows } = await db.query<ContractRow>(
     `SELECT m.company_id, c.name AS company, s.name AS account_manager, s.email AS account_manager_email, m.plan, m.included_minutes,
             m.overage_rate_cents, m.rounding_minutes, m.rollover, m.rollover_cap_minutes
@@ -100,15 +98,27 @@ export async function contractsUsage(db: Queryable, month: string, companyId?: n
   });
 }
 
+/** A company's contract with this month's usage, or null when it has none (404 for no such company). */
+export async function companyContract(db: Queryable, companyId: number, now: Date): Promise<ContractUsage | null> {
+  if (!(await companyExists(db, companyId))) throw notFound('No such company');
+  const [usage] = await contractsUsage(db, monthOf(now), companyId);
+  return usage ?? null;
+}
+
 /** The contract of a company (its rounding rule), or null. */
 export async function contractOf(db: Queryable, companyId: number): Promise<{ rounding_minutes: RoundingRule } | null> {
   const { rows } = await db.query<{ rounding_minutes: RoundingRule }>('SELECT rounding_minutes FROM ms_contracts WHERE company_id = $1 AND active', [companyId]);
   return rows[0] ?? null;
 }
 
-export async function saveContract(db: Queryable, actor: AuditActor, companyId: number, input: z.output<typeof contractSchema>): Promise<void> {
+/** Whether the company exists. */
+export async function companyExists(db: Queryable, companyId: number): Promise<boolean> {
   const { rows } = await db.query('SELECT 1 FROM companies WHERE id = $1', [companyId]);
-  if (!rows[0]) throw notFound('No such company');
+  return Boolean(rows[0]);
+}
+
+/** Creates or changes a company's contract (active again), and the plan shown on the company. */
+export async function upsertContract(db: Queryable, companyId: number, input: z.output<typeof contractSchema>): Promise<void> {
   const values = [companyId, input.plan, Math.round(input.included_hours * 60), input.overage_rate_cents, input.rounding_minutes, input.rollover, Math.round(input.rollover_cap_hours * 60)];
   await db.query(
     `INSERT INTO ms_contracts (company_id, plan, included_minutes, overage_rate_cents, rounding_minutes, rollover, rollover_cap_minutes, active, updated_at)
@@ -118,76 +128,52 @@ export async function saveContract(db: Queryable, actor: AuditActor, companyId: 
     values,
   );
   await db.query('UPDATE companies SET ms_plan = $2 WHERE id = $1', [companyId, input.plan]);
-  await audit(db, { actor, entity: 'ms_contract', entityId: companyId, action: 'save', detail: input });
+}
+
+export type BillingTerms = { included_minutes: number; overage_rate_cents: number; rollover: boolean; rollover_cap_minutes: number };
+
+/** A company's contract terms, locked (a month close), or null. */
+export async function contractTermsForUpdate(db: Queryable, companyId: number): Promise<BillingTerms | null> {
+  const { rows } = await db.query<BillingTerms>('SELECT included_minutes, overage_rate_cents, rollover, rollover_cap_minutes FROM ms_contracts WHERE company_id = $1 FOR UPDATE', [companyId]);
+  return rows[0] ?? null;
+}
+
+/** Whether a month (YYYY-MM-01) of a company's contract is closed. */
+export async function monthClosed(db: Queryable, companyId: number, month: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM ms_month_closes WHERE company_id = $1 AND month = $2', [companyId, month]);
+  return Boolean(rows[0]);
 }
 
 /**
- * Closes a month of a contract, which bills it: the month's entries (already rounded) and the
- * late time of earlier closed months (an adjustment), with overage and roll-over by the contract.
- * Every entry billed is marked with the month, so no bill takes it twice and a late one is told
- * apart. Once per company and month; the month must have ended.
+ * What a month close bills, locked as it is read (in id order, as a timesheet cell locks its own:
+ * a cell changed meanwhile waits, then sees them billed): the month's entries no bill carried, and
+ * the late time of earlier closed months; with the roll-over the month before left.
  */
-export async function closeContractMonth(db: Queryable, actor: AuditActor & { type: 'staff' }, companyId: number, month: string, now: Date): Promise<MonthCloseFigures> {
-  if (month >= monthOf(now)) throw invalidField('month', 'Month must have ended before it is closed');
-  const { rows } = await db.query<{ included_minutes: number; overage_rate_cents: number; rollover: boolean; rollover_cap_minutes: number }>(
-    'SELECT included_minutes, overage_rate_cents, rollover, rollover_cap_minutes FROM ms_contracts WHERE company_id = $1 FOR UPDATE',
-    [companyId],
-  );
-  if (!rows[0]) throw notFound('This company has no managed-services contract');
-  const { rows: done } = await db.query('SELECT 1 FROM ms_month_closes WHERE company_id = $1 AND month = $2', [companyId, month]);
-  if (done[0]) throw conflict(`${month.slice(0, 7)} is already closed for this company`);
-  // The entries are locked as they are read (in id order, as a timesheet cell locks its own): a
-  // cell changed meanwhile waits, then sees them billed.
-  const { rows: entries } = await db.query<{ id: number; minutes: number }>(`${MONTH_ENTRIES} AND e.ms_bill_month IS NULL AND e.company_id = $2 ORDER BY e.id FOR UPDATE OF e`, [month, companyId]);
+export async function entriesToBill(db: Queryable, companyId: number, month: string): Promise<{ own: { id: number; minutes: number }[]; late: { id: number; minutes: number }[]; rolloverIn: number }> {
+  const { rows: own } = await db.query<{ id: number; minutes: number }>(`${MONTH_ENTRIES} AND e.ms_bill_month IS NULL AND e.company_id = $2 ORDER BY e.id FOR UPDATE OF e`, [month, companyId]);
   const { rows: late } = await db.query<{ id: number; minutes: number }>(`${LATE_ENTRIES} AND e.company_id = $2 ORDER BY e.id FOR UPDATE OF e`, [month, companyId]);
   const { rows: prev } = await db.query<{ n: number }>('SELECT rollover_out_minutes AS n FROM ms_month_closes WHERE company_id = $1 AND month = $2', [companyId, previousMonth(month)]);
-  const billed = [...entries, ...late];
-  const figures = closeMonth(rows[0], billed.map((e) => e.minutes), prev[0]?.n ?? 0);
-  const adjustment = late.reduce((sum, e) => sum + e.minutes, 0);
-  await db.query('UPDATE time_entries SET ms_bill_month = $2 WHERE id = ANY($1::int[])', [billed.map((e) => e.id), month]);
+  return { own, late, rolloverIn: prev[0]?.n ?? 0 };
+}
+
+/** Records a month's bill: its entries marked with the month, and its figures. */
+export async function insertMonthClose(
+  db: Queryable,
+  close: { companyId: number; month: string; entryIds: number[]; figures: MonthCloseFigures; adjustment: number; at: Date; by: number },
+): Promise<void> {
+  const { companyId, month, figures: f } = close;
+  await db.query('UPDATE time_entries SET ms_bill_month = $2 WHERE id = ANY($1::int[])', [close.entryIds, month]);
   await db.query(
     `INSERT INTO ms_month_closes (company_id, month, included_minutes, rollover_in_minutes, billed_minutes, overage_minutes, overage_cents, rollover_out_minutes, adjustment_minutes, closed_at, closed_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [companyId, month, figures.included_minutes, figures.rollover_in_minutes, figures.billed_minutes, figures.overage_minutes, figures.overage_cents, figures.rollover_out_minutes, adjustment, now, actor.id],
+    [companyId, month, f.included_minutes, f.rollover_in_minutes, f.billed_minutes, f.overage_minutes, f.overage_cents, f.rollover_out_minutes, close.adjustment, close.at, close.by],
   );
-  await audit(db, { actor, entity: 'ms_contract', entityId: companyId, action: 'close_month', detail: { month, ...figures, adjustment_minutes: adjustment } });
-  return figures;
 }
 
-/**
- * Sends the usage alerts due this month: for each threshold passed, one row in ms_usage_alerts
- * (its primary key makes "once" hold whoever runs concurrently) and one email to the account
- * manager through the outbox, in the same statement's transaction. Answers the alerts sent.
- */
-export async function sendUsageAlerts(db: Queryable, now: Date, companyId?: number): Promise<{ company_id: number; threshold: UsageThreshold }[]> {
-  const month = monthOf(now);
-  const contracts = await contractRows(db, companyId);
-  const usage = await contractsUsage(db, month, companyId);
-  const sent: { company_id: number; threshold: UsageThreshold }[] = [];
-  for (const u of usage) {
-    const contract = contracts.find((c) => c.company_id === u.company_id)!;
-    for (const threshold of passedThresholds(u.used_minutes, u.included_minutes + u.rollover_in_minutes)) {
-      const { rows } = await db.query('INSERT INTO ms_usage_alerts (company_id, month, threshold, sent_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING threshold', [
-        u.company_id,
-        month,
-        threshold,
-        now,
-      ]);
-      if (!rows[0]) continue;
-      sent.push({ company_id: u.company_id, threshold });
-      if (contract.account_manager_email) {
-        const hours = (m: number) => (m / 60).toFixed(1);
-        await queueEmail(db, {
-          to: contract.account_manager_email,
-          kind: 'ms_usage_alert',
-          subject: `${u.company}: managed-services usage passed ${threshold} % of included hours`,
-          body: `${u.company} (${u.plan}) has used ${hours(u.used_minutes)} of ${hours(u.included_minutes + u.rollover_in_minutes)} included hours in ${month.slice(0, 7)} (${u.percent} %).`,
-        });
-      }
-      await audit(db, { actor: SYSTEM, entity: 'ms_contract', entityId: u.company_id, action: 'usage_alert', detail: { month, threshold } });
-    }
-  }
-  return sent;
+/** Records a usage alert of a month once (its primary key makes "once" hold whoever runs concurrently); true when this call recorded it. */
+export async function recordAlertOnce(db: Queryable, companyId: number, month: string, threshold: UsageThreshold, now: Date): Promise<boolean> {
+  const { rows } = await db.query('INSERT INTO ms_usage_alerts (company_id, month, threshold, sent_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING threshold', [companyId, month, threshold, now]);
+  return Boolean(rows[0]);
 }
 
 /** Open tickets of the Managed Services queue, most recently changed first. */

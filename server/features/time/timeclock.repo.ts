@@ -1,10 +1,7 @@
-/** The timeclock: punch in, breaks, punch out; one open punch per person (a partial unique index). */
+/** The timeclock's SQL: punch in, breaks, punch out; one open punch per person (a partial unique index). */
 import { dayInZone, minutesByDay, weekDays, type FlaggedPunch, type Punch, type TimeclockState, type TimeclockView } from '@contracts/time';
-import { audit, SYSTEM, type AuditActor } from '@server/platform/audit';
 import type { StaffPrincipal } from '@server/platform/auth/sessions';
-import { forbidden, invalidField, notFound } from '@server/platform/http/errors';
 import { iso, type Queryable } from '@server/platform/sql';
-import { conflict, manages, person } from './access';
 
 const punchColumns = (p = '') => `${p}id::int AS id, ${iso(`${p}punched_in_at`)}, ${iso(`${p}punched_out_at`)}, ${iso(`${p}break_started_at`)}, ${p}break_seconds,
   (${p}flagged_at IS NOT NULL AND ${p}corrected_by IS NULL) AS flagged, ${p}time_zone`;
@@ -44,51 +41,42 @@ export async function timeclockView(db: Queryable, userId: number, week: string,
   };
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+/** Opens a punch; the database refuses a second open punch of a person (a unique violation, 23505). */
+export async function insertPunch(db: Queryable, userId: number, timeZone: string, now: Date): Promise<number> {
+  const { rows } = await db.query<{ id: number }>('INSERT INTO timeclock_punches (staff_user_id, time_zone, punched_in_at) VALUES ($1, $2, $3) RETURNING id::int AS id', [userId, timeZone, now]);
+  return rows[0]!.id;
+}
 
-/** One punch action; the database refuses a second open punch of a person (two tabs, two devices). */
-export async function punch(db: Queryable, actor: AuditActor, userId: number, action: 'in' | 'breakStart' | 'breakEnd' | 'out', timeZone: string, now: Date): Promise<void> {
-  if (action === 'in') {
-    try {
-      const { rows } = await db.query<{ id: number }>('INSERT INTO timeclock_punches (staff_user_id, time_zone, punched_in_at) VALUES ($1, $2, $3) RETURNING id::int AS id', [userId, timeZone, now]);
-      await audit(db, { actor, entity: 'punch', entityId: rows[0]!.id, action: 'in' });
-      return;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('You are already punched in (in another tab or on another device)');
-      throw error;
-    }
-  }
+/** A person's open punch, locked, or null. */
+export async function openPunch(db: Queryable, userId: number): Promise<{ id: number; on_break: boolean } | null> {
   const { rows } = await db.query<{ id: number; on_break: boolean }>(
     'SELECT id::int AS id, break_started_at IS NOT NULL AS on_break FROM timeclock_punches WHERE staff_user_id = $1 AND punched_out_at IS NULL FOR UPDATE',
     [userId],
   );
-  const open = rows[0];
-  if (!open) throw conflict('You are not punched in');
-  if (action === 'breakStart' && open.on_break) throw conflict('You are already on a break');
-  if (action === 'breakEnd' && !open.on_break) throw conflict('You are not on a break');
-  const endBreak = `break_seconds = break_seconds + CASE WHEN break_started_at IS NULL THEN 0 ELSE GREATEST(0, floor(extract(epoch FROM $2::timestamptz - break_started_at)))::int END, break_started_at = NULL`;
-  const sql = {
-    breakStart: 'UPDATE timeclock_punches SET break_started_at = $2 WHERE id = $1',
-    breakEnd: `UPDATE timeclock_punches SET ${endBreak} WHERE id = $1`,
-    out: `UPDATE timeclock_punches SET ${endBreak}, punched_out_at = $2 WHERE id = $1`,
-  }[action];
-  await db.query(sql, [open.id, now]);
-  await audit(db, { actor, entity: 'punch', entityId: open.id, action });
+  return rows[0] ?? null;
 }
 
-/** Said when a punch's stored zone is one the database does not know (stored before zones were checked with it). */
-export type UnknownZoneLog = (detail: { punch: number; time_zone: string }, message: string) => void;
+/** Ends a running break (its seconds added) at an instant. */
+const END_BREAK = `break_seconds = break_seconds + CASE WHEN break_started_at IS NULL THEN 0 ELSE GREATEST(0, floor(extract(epoch FROM $2::timestamptz - break_started_at)))::int END, break_started_at = NULL`;
+
+/** Starts a break, ends it, or punches out (ending a running break), at an instant. */
+export async function updatePunch(db: Queryable, id: number, action: 'breakStart' | 'breakEnd' | 'out', at: Date): Promise<void> {
+  const sql = {
+    breakStart: 'UPDATE timeclock_punches SET break_started_at = $2 WHERE id = $1',
+    breakEnd: `UPDATE timeclock_punches SET ${END_BREAK} WHERE id = $1`,
+    out: `UPDATE timeclock_punches SET ${END_BREAK}, punched_out_at = $2 WHERE id = $1`,
+  }[action];
+  await db.query(sql, [id, at]);
+}
 
 /** The zone the sweep counts a punch's day in: its own, or UTC when the database does not know it (PostgreSQL reads names without regard to case). */
 const SWEEP_ZONE = `CASE WHEN lower(time_zone) IN (SELECT lower(name) FROM pg_timezone_names) THEN time_zone ELSE 'UTC' END`;
 
 /**
- * Flags punches left open past the end of the day they started (in the zone they were punched
- * in): the person forgot to punch out. A punch whose stored zone the database does not know is
- * counted in UTC and logged, so it cannot stop the sweep for everyone. Answers how many were
- * flagged. Idempotent.
+ * Flags punches left open past the end of the day they started, in the zone they were punched in
+ * (UTC for a zone the database does not know); answers those flagged now, with the zone counted in.
  */
-export async function flagForgottenPunches(db: Queryable, now: Date, log: UnknownZoneLog = () => undefined): Promise<number> {
+export async function flagOpenPunchesPastTheirDay(db: Queryable, now: Date): Promise<{ id: number; zone: string; stored: string }[]> {
   const { rows } = await db.query<{ id: number; zone: string; stored: string }>(
     `WITH open AS (
        SELECT id, punched_in_at, time_zone AS stored, ${SWEEP_ZONE} AS zone
@@ -99,16 +87,16 @@ export async function flagForgottenPunches(db: Queryable, now: Date, log: Unknow
       RETURNING p.id::int AS id, o.zone, o.stored`,
     [now],
   );
-  const { rows: unknown } = await db.query<{ id: number; time_zone: string }>(
+  return rows;
+}
+
+/** Open punches, not flagged before this sweep, whose stored zone the database does not know. */
+export async function openPunchesInUnknownZones(db: Queryable, now: Date): Promise<{ id: number; time_zone: string }[]> {
+  const { rows } = await db.query<{ id: number; time_zone: string }>(
     `SELECT id::int AS id, time_zone FROM timeclock_punches WHERE punched_out_at IS NULL AND (flagged_at IS NULL OR flagged_at = $1) AND ${SWEEP_ZONE} = 'UTC' AND time_zone <> 'UTC'`,
     [now],
   );
-  for (const u of unknown) log({ punch: u.id, time_zone: u.time_zone }, 'A punch has a time zone the database does not know; its day is counted in UTC');
-  for (const r of rows) {
-    const fallback = r.zone !== r.stored ? { counted_in: r.zone, unknown_time_zone: r.stored } : undefined;
-    await audit(db, { actor: SYSTEM, entity: 'punch', entityId: r.id, action: 'flag_forgotten_punch_out', ...(fallback ? { detail: fallback } : {}) });
-  }
-  return rows.length;
+  return rows;
 }
 
 /** Flagged punches not corrected yet, of the people the principal manages. */
@@ -123,28 +111,16 @@ export async function flaggedPunches(db: Queryable, me: StaffPrincipal): Promise
   return rows;
 }
 
-/** A manager sets the punch-out of a person's punch (a forgotten one); audit logged with before and after. */
-export async function correctPunch(db: Queryable, me: StaffPrincipal, id: number, punchedOutAt: Date, now: Date): Promise<void> {
+/** A punch, locked, or null. */
+export async function punchForUpdate(db: Queryable, id: number): Promise<{ staff_user_id: number; punched_in_at: Date; punched_out_at: Date | null } | null> {
   const { rows } = await db.query<{ staff_user_id: number; punched_in_at: Date; punched_out_at: Date | null }>(
     'SELECT staff_user_id, punched_in_at, punched_out_at FROM timeclock_punches WHERE id = $1 FOR UPDATE',
     [id],
   );
-  const p = rows[0];
-  if (!p) throw notFound('No such punch');
-  if (!manages(me, await person(db, p.staff_user_id))) throw forbidden("Only the person's manager or an admin corrects a punch");
-  if (punchedOutAt < p.punched_in_at) throw invalidField('punched_out_at', 'Punched out must be after the punch-in');
-  if (punchedOutAt > now) throw invalidField('punched_out_at', 'Punched out must not be in the future');
-  if (punchedOutAt.getTime() - p.punched_in_at.getTime() > 24 * 3600_000) throw invalidField('punched_out_at', 'A punch lasts at most 24 hours');
-  await db.query(
-    `UPDATE timeclock_punches SET break_seconds = break_seconds + CASE WHEN break_started_at IS NULL THEN 0 ELSE GREATEST(0, floor(extract(epoch FROM $2::timestamptz - break_started_at)))::int END,
-            break_started_at = NULL, punched_out_at = $2, corrected_by = $3 WHERE id = $1`,
-    [id, punchedOutAt, me.userId],
-  );
-  await audit(db, {
-    actor: { type: 'staff', id: me.userId },
-    entity: 'punch',
-    entityId: id,
-    action: 'correct',
-    detail: { before: p.punched_out_at?.toISOString() ?? null, after: punchedOutAt.toISOString() },
-  });
+  return rows[0] ?? null;
+}
+
+/** Sets a punch's punch-out (ending a running break then), as corrected by a manager. */
+export async function setPunchOut(db: Queryable, id: number, at: Date, correctedBy: number): Promise<void> {
+  await db.query(`UPDATE timeclock_punches SET ${END_BREAK}, punched_out_at = $2, corrected_by = $3 WHERE id = $1`, [id, at, correctedBy]);
 }

@@ -1,31 +1,15 @@
-/** The weekly timesheet: cells of time entries per item and day, rows, and the week's approval. */
-import type { z } from 'zod';
-import {
-  addDays,
-  LOCKED_STATUSES,
-  MINUTES_PER_DAY,
-  mondayOf,
-  weekDays,
-  type addRowSchema,
-  type cellSchema,
-  type TeamWeek,
-  type TimeItem,
-  type TimesheetRow,
-  type TimesheetWeek,
-  type WeekChange,
-  type WeekStatus,
-} from '@contracts/time';
-import { audit, type AuditActor } from '@server/platform/audit';
+/** The weekly timesheet's SQL: the week as a grid, its cells' entries, its rows and its approval state. */
+import { weekDays, type TeamWeek, type TimeItem, type TimesheetRow, type TimesheetWeek, type WeekChange, type WeekStatus } from '@contracts/time';
 import type { StaffPrincipal } from '@server/platform/auth/sessions';
-import { forbidden, invalidField } from '@server/platform/http/errors';
 import { iso, type Queryable } from '@server/platform/sql';
-import { conflict, lockPerson, manages, person, type Person } from './access';
+import { manages, type Person } from './access';
 
-type WeekRow = { status: WeekStatus; reason: string | null; decided_at: string | null; decided_by: string | null; decided_cells: Record<string, number> | null; submitted_at: string | null };
+export type WeekRow = { status: WeekStatus; reason: string | null; decided_at: string | null; decided_by: string | null; decided_cells: Record<string, number> | null; submitted_at: string | null };
 
-const keyOf = (item: TimeItem) => `${item.kind}:${item.id}`;
+export const keyOf = (item: TimeItem) => `${item.kind}:${item.id}`;
 
-async function weekRow(db: Queryable, userId: number, week: string, lock = false): Promise<WeekRow> {
+/** The approval state of a person's week (a draft when it has none yet); `lock` locks it for the transaction. */
+export async function weekRow(db: Queryable, userId: number, week: string, lock = false): Promise<WeekRow> {
   const { rows } = await db.query<WeekRow>(
     `SELECT w.status, w.reason, ${iso('w.decided_at')}, d.name AS decided_by, w.decided_cells, ${iso('w.submitted_at')}
        FROM timesheet_weeks w LEFT JOIN staff_users d ON d.id = w.decided_by
@@ -35,26 +19,13 @@ async function weekRow(db: Queryable, userId: number, week: string, lock = false
   return rows[0] ?? { status: 'draft', reason: null, decided_at: null, decided_by: null, decided_cells: null, submitted_at: null };
 }
 
-/** Refuses a change to a week that waits for a decision or is approved, with a 409 naming why. */
-export async function assertWeekOpen(db: Queryable, userId: number, day: string): Promise<void> {
-  const week = mondayOf(day);
-  const row = await weekRow(db, userId, week, true);
-  if (LOCKED_STATUSES.includes(row.status)) {
-    throw conflict(
-      row.status === 'submitted'
-        ? `The week of ${week} is submitted for approval; it is locked until a manager approves or rejects it`
-        : `The week of ${week} is approved and locked; a manager can reopen it`,
-    );
-  }
-}
-
 /** The item a time entry or a pinned row belongs to: its ticket, else its project, else its company. */
 const itemOf = (r: { ticket_id: number | null; project_id: number | null; company_id: number | null }): TimeItem =>
   r.ticket_id ? { kind: 'ticket', id: r.ticket_id } : r.project_id ? { kind: 'project', id: r.project_id } : { kind: 'company', id: r.company_id! };
 const KIND_ORDER: Record<TimeItem['kind'], number> = { ticket: 0, project: 1, company: 2 };
 
 /** The rows of a week: pinned rows and every item with time in it, each with its seven cells. */
-async function weekRows(db: Queryable, userId: number, week: string): Promise<TimesheetRow[]> {
+export async function weekRows(db: Queryable, userId: number, week: string): Promise<TimesheetRow[]> {
   const days = weekDays(week);
   const { rows: entries } = await db.query<{ ticket_id: number | null; project_id: number | null; company_id: number | null; day: string; minutes: number; source: string; description: string; billable: boolean }>(
     `SELECT ticket_id, project_id, company_id, to_char(work_date, 'YYYY-MM-DD') AS day, minutes, source, description, billable
@@ -110,7 +81,7 @@ async function weekRows(db: Queryable, userId: number, week: string): Promise<Ti
     .sort((a, b) => KIND_ORDER[a.item.kind] - KIND_ORDER[b.item.kind] || a.label.localeCompare(b.label));
 }
 
-const snapshotOf = (rows: readonly TimesheetRow[], days: readonly string[]) => {
+export const snapshotOf = (rows: readonly TimesheetRow[], days: readonly string[]) => {
   const cells: Record<string, number> = {};
   for (const r of rows) r.cells.forEach((c, i) => c.minutes && (cells[`${r.label}|${days[i]}`] = c.minutes));
   return cells;
@@ -151,26 +122,25 @@ export async function loadWeek(db: Queryable, me: Pick<StaffPrincipal, 'userId' 
   };
 }
 
-/** What an entry of the item is filed under (its company) and what names it; 400 on item.id when it cannot take time. */
-async function itemTarget(db: Queryable, item: TimeItem): Promise<{ companyId: number | null; label: string }> {
+/** What an item is filed under (its company), what names it, and a project's status; null when there is no such item. */
+export async function itemRecord(db: Queryable, item: TimeItem): Promise<{ companyId: number | null; label: string; status: string | null } | null> {
   if (item.kind === 'ticket') {
     const { rows } = await db.query<{ company_id: number | null; title: string }>('SELECT company_id, title FROM tickets WHERE id = $1', [item.id]);
-    if (!rows[0]) throw invalidField('item.id', 'No such ticket');
-    return { companyId: rows[0].company_id, label: `#${item.id} ${rows[0].title}` };
+    return rows[0] ? { companyId: rows[0].company_id, label: `#${item.id} ${rows[0].title}`, status: null } : null;
   }
   if (item.kind === 'project') {
     const { rows } = await db.query<{ company_id: number; name: string; status: string }>('SELECT company_id, name, status FROM projects WHERE id = $1', [item.id]);
-    if (!rows[0]) throw invalidField('item.id', 'No such project');
-    if (CLOSED_PROJECT_STATUSES.includes(rows[0].status)) throw invalidField('item.id', `${rows[0].name} is ${rows[0].status}; time is logged on open projects only`);
-    return { companyId: rows[0].company_id, label: rows[0].name };
+    return rows[0] ? { companyId: rows[0].company_id, label: rows[0].name, status: rows[0].status } : null;
   }
   const { rows } = await db.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [item.id]);
-  if (!rows[0]) throw invalidField('item.id', 'No such company');
-  return { companyId: item.id, label: rows[0].name };
+  return rows[0] ? { companyId: item.id, label: rows[0].name, status: null } : null;
 }
 
-/** Project statuses that take no more time (the projects feature's closed states). */
-const CLOSED_PROJECT_STATUSES: readonly string[] = ['done', 'cancelled'];
+/** Which of the projects are in one of the statuses. */
+export async function projectsIn(db: Queryable, ids: readonly number[], statuses: readonly string[]): Promise<Set<number>> {
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM projects WHERE id = ANY($1::int[]) AND status = ANY($2::text[])', [ids, statuses]);
+  return new Set(rows.map((p) => p.id));
+}
 
 /** The entries of one item (the timesheet's cell), with the item's id as $3. */
 const cellWhere = (item: TimeItem) =>
@@ -182,143 +152,103 @@ export async function dayMinutes(db: Queryable, userId: number, day: string): Pr
   return rows[0]!.n;
 }
 
-/**
- * Sets one cell: the timesheet's own entry of the item on the day becomes what makes the cell
- * hold the typed minutes (time logged on the ticket or by the timer stays as it is, and so does
- * time a closed managed-services month billed: more goes on the next bill as late time).
- */
-export async function setCell(db: Queryable, actor: AuditActor, userId: number, input: z.output<typeof cellSchema>): Promise<void> {
-  if (!weekDays(input.week).includes(input.day)) throw invalidField('day', 'Day must be in the week');
-  await lockPerson(db, userId);
-  await assertWeekOpen(db, userId, input.day);
-  const target = await itemTarget(db, input.item);
-  // The cell's entries are locked first: a month close billing them meanwhile is waited for, and then seen.
-  await db.query(`SELECT id FROM time_entries WHERE staff_user_id = $1 AND work_date = $2 AND ${cellWhere(input.item)} ORDER BY id FOR UPDATE`, [userId, input.day, input.item.id]);
-  // What the cell cannot change: time logged on the ticket or by the timer, and time a managed-services bill counted.
-  const { rows } = await db.query<{ other: number; billed: number; own: number; billable: boolean | null }>(
+export type CellMinutes = {
+  /** What the cell cannot change: time logged on the ticket or by the timer, and time a managed-services bill counted. */
+  other: number;
+  /** Of it, what a closed managed-services month billed. */
+  billed: number;
+  /** The timesheet's own minutes that no bill counted. */
+  own: number;
+  /** The billable flag of the timesheet's entries in the cell (null without any). */
+  billable: boolean | null;
+};
+
+/** Locks the entries of a cell (in id order, as a month close locks the entries it bills) and answers what they hold. */
+export async function lockCell(db: Queryable, userId: number, day: string, item: TimeItem): Promise<CellMinutes> {
+  await db.query(`SELECT id FROM time_entries WHERE staff_user_id = $1 AND work_date = $2 AND ${cellWhere(item)} ORDER BY id FOR UPDATE`, [userId, day, item.id]);
+  const { rows } = await db.query<CellMinutes>(
     `SELECT COALESCE(sum(minutes) FILTER (WHERE source <> 'timesheet' OR ms_bill_month IS NOT NULL), 0)::int AS other,
             COALESCE(sum(minutes) FILTER (WHERE ms_bill_month IS NOT NULL), 0)::int AS billed,
             COALESCE(sum(minutes) FILTER (WHERE source = 'timesheet' AND ms_bill_month IS NULL), 0)::int AS own,
             bool_and(billable) FILTER (WHERE source = 'timesheet') AS billable
-       FROM time_entries WHERE staff_user_id = $1 AND work_date = $2 AND ${cellWhere(input.item)}`,
-    [userId, input.day, input.item.id],
+       FROM time_entries WHERE staff_user_id = $1 AND work_date = $2 AND ${cellWhere(item)}`,
+    [userId, day, item.id],
   );
-  const { other, billed, own } = rows[0]!;
-  if (input.minutes < other) {
-    throw invalidField(
-      'minutes',
-      billed === other
-        ? `This cell holds ${billed} minutes billed on a closed managed-services month; it cannot go below that`
-        : billed > 0
-          ? `This cell holds ${other} minutes logged on the ticket, by the timer or billed on a closed managed-services month; it cannot go below that`
-          : `This cell holds ${other} minutes logged on the ticket or by the timer; change those there`,
-    );
-  }
-  const mine = input.minutes - other;
-  if ((await dayMinutes(db, userId, input.day)) - own + mine > MINUTES_PER_DAY) throw invalidField('minutes', 'A day holds at most 24 hours');
-  const billable = input.billable ?? rows[0]!.billable ?? true;
-  await db.query(`DELETE FROM time_entries WHERE staff_user_id = $1 AND work_date = $2 AND source = 'timesheet' AND ms_bill_month IS NULL AND ${cellWhere(input.item)}`, [
-    userId,
-    input.day,
-    input.item.id,
-  ]);
-  if (mine > 0) {
-    await db.query(
-      `INSERT INTO time_entries (staff_user_id, ticket_id, project_id, company_id, work_date, minutes, billable, description, source)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'timesheet')`,
-      [userId, input.item.kind === 'ticket' ? input.item.id : null, input.item.kind === 'project' ? input.item.id : null, target.companyId, input.day, mine, billable, input.note ?? ''],
-    );
-  }
-  await pinRow(db, userId, input.week, input.item, billable);
-  await audit(db, { actor, entity: 'timesheet', entityId: userId, action: 'set_cell', detail: { item: input.item, label: target.label, day: input.day, minutes: input.minutes, before: own + other } });
+  return rows[0]!;
 }
 
-async function pinRow(db: Queryable, userId: number, week: string, item: TimeItem, billable: boolean): Promise<void> {
+/** Deletes the timesheet's own entries of a cell that no bill counted. */
+export async function deleteOwnCellEntries(db: Queryable, userId: number, day: string, item: TimeItem): Promise<void> {
+  await db.query(`DELETE FROM time_entries WHERE staff_user_id = $1 AND work_date = $2 AND source = 'timesheet' AND ms_bill_month IS NULL AND ${cellWhere(item)}`, [userId, day, item.id]);
+}
+
+/** A time entry as it is written: whose, where it belongs, its day and minutes, where it came from. */
+export type NewTimeEntry = {
+  staffUserId: number;
+  ticketId: number | null;
+  projectId: number | null;
+  companyId: number | null;
+  noteId: number | null;
+  workDate: string;
+  minutes: number;
+  billable: boolean;
+  description: string;
+  source: 'ticket' | 'timesheet' | 'tracker';
+  /** The interval of timed work (the tracker). */
+  interval: { start: Date; end: Date } | null;
+};
+
+/** Inserts a time entry; answers its id. */
+export async function insertTimeEntry(db: Queryable, e: NewTimeEntry): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO time_entries (staff_user_id, ticket_id, project_id, company_id, note_id, work_date, minutes, billable, description, source, started_at, ended_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id::int AS id`,
+    [e.staffUserId, e.ticketId, e.projectId, e.companyId, e.noteId, e.workDate, e.minutes, e.billable, e.description, e.source, e.interval?.start ?? null, e.interval?.end ?? null],
+  );
+  return rows[0]!.id;
+}
+
+/** Keeps a row on a week (with its billable flag, which applies to its timesheet entries of the week that no bill counted). */
+export async function pinRow(db: Queryable, userId: number, week: string, item: TimeItem, billable: boolean): Promise<void> {
   await db.query(
     `INSERT INTO timesheet_rows (staff_user_id, week_start, ticket_id, project_id, company_id, billable) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (staff_user_id, week_start, COALESCE(ticket_id, 0), COALESCE(project_id, 0), COALESCE(company_id, 0)) DO UPDATE SET billable = EXCLUDED.billable`,
     [userId, week, item.kind === 'ticket' ? item.id : null, item.kind === 'project' ? item.id : null, item.kind === 'company' ? item.id : null, billable],
   );
-  // The row's flag applies to its timesheet entries of the week (not to those a bill counted: a sent bill does not change).
   await db.query(
     `UPDATE time_entries SET billable = $4 WHERE staff_user_id = $1 AND source = 'timesheet' AND ms_bill_month IS NULL AND work_date BETWEEN $2::date AND $2::date + 6 AND ${cellWhere(item)}`,
     [userId, week, item.id, billable],
   );
 }
 
-export async function addRow(db: Queryable, actor: AuditActor, userId: number, input: z.output<typeof addRowSchema>): Promise<void> {
-  await lockPerson(db, userId);
-  await assertWeekOpen(db, userId, input.week);
-  const target = await itemTarget(db, input.item);
-  await pinRow(db, userId, input.week, input.item, input.billable);
-  await audit(db, { actor, entity: 'timesheet', entityId: userId, action: 'add_row', detail: { week: input.week, item: input.item, label: target.label } });
-}
-
-/**
- * Copies last week's rows (items and billable flags, not hours) into the week, leaving out projects
- * closed since (done or cancelled take no time); answers how many were new.
- */
-export async function copyLastWeek(db: Queryable, actor: AuditActor, userId: number, week: string): Promise<number> {
-  await lockPerson(db, userId);
-  await assertWeekOpen(db, userId, week);
-  const last = await weekRows(db, userId, addDays(week, -7));
-  const current = new Set((await weekRows(db, userId, week)).map((r) => keyOf(r.item)));
-  const { rows: closed } = await db.query<{ id: number }>('SELECT id FROM projects WHERE id = ANY($1::int[]) AND status = ANY($2::text[])', [
-    last.filter((r) => r.item.kind === 'project').map((r) => r.item.id),
-    CLOSED_PROJECT_STATUSES,
-  ]);
-  const closedIds = new Set(closed.map((p) => p.id));
-  let added = 0;
-  for (const r of last) {
-    if (current.has(keyOf(r.item)) || (r.item.kind === 'project' && closedIds.has(r.item.id))) continue;
-    await pinRow(db, userId, week, r.item, r.billable);
-    added += 1;
-  }
-  await audit(db, { actor, entity: 'timesheet', entityId: userId, action: 'copy_last_week', detail: { week, added } });
-  return added;
-}
-
-export async function submitWeek(db: Queryable, actor: AuditActor, userId: number, week: string, now: Date): Promise<void> {
-  await lockPerson(db, userId);
-  const state = await weekRow(db, userId, week, true);
-  if (LOCKED_STATUSES.includes(state.status)) throw conflict(state.status === 'submitted' ? `The week of ${week} is already submitted` : `The week of ${week} is approved and locked`);
+/** Marks a week submitted. */
+export async function markSubmitted(db: Queryable, userId: number, week: string, now: Date): Promise<void> {
   await db.query(
     `INSERT INTO timesheet_weeks (staff_user_id, week_start, status, submitted_at) VALUES ($1, $2, 'submitted', $3)
      ON CONFLICT (staff_user_id, week_start) DO UPDATE SET status = 'submitted', submitted_at = $3`,
     [userId, week, now],
   );
-  await audit(db, { actor, entity: 'timesheet', entityId: userId, action: 'submit', detail: { week, from: state.status } });
 }
 
-/** Approves or rejects submitted weeks of people the principal manages; all or none. */
-export async function decideWeeks(db: Queryable, me: StaffPrincipal, input: { week: string; users: number[]; decision: 'approve' | 'reject'; reason?: string | undefined }, now: Date): Promise<number> {
-  const actor: AuditActor = { type: 'staff', id: me.userId };
-  for (const userId of [...new Set(input.users)].sort((a, b) => a - b)) {
-    const who = await person(db, userId);
-    if (!manages(me, who)) throw forbidden(`You do not manage ${who.name}`);
-    await lockPerson(db, userId);
-    const state = await weekRow(db, userId, input.week, true);
-    if (state.status !== 'submitted') throw conflict(`${who.name}'s week of ${input.week} is ${state.status}, not submitted`);
-    const rows = await weekRows(db, userId, input.week);
-    const status = input.decision === 'approve' ? 'approved' : 'rejected';
-    await db.query(
-      `UPDATE timesheet_weeks SET status = $3, reason = $4, decided_at = $5, decided_by = $6, decided_cells = $7 WHERE staff_user_id = $1 AND week_start = $2`,
-      [userId, input.week, status, input.decision === 'reject' ? input.reason : null, now, me.userId, JSON.stringify(snapshotOf(rows, weekDays(input.week)))],
-    );
-    await audit(db, { actor, entity: 'timesheet', entityId: userId, action: input.decision, detail: { week: input.week, reason: input.reason ?? null } });
-  }
-  return input.users.length;
+/** Records a decision on a week, with the cells as they were when it was made. */
+export async function markDecided(
+  db: Queryable,
+  d: { userId: number; week: string; status: 'approved' | 'rejected'; reason: string | null; at: Date; by: number; cells: Record<string, number> },
+): Promise<void> {
+  await db.query(`UPDATE timesheet_weeks SET status = $3, reason = $4, decided_at = $5, decided_by = $6, decided_cells = $7 WHERE staff_user_id = $1 AND week_start = $2`, [
+    d.userId,
+    d.week,
+    d.status,
+    d.reason,
+    d.at,
+    d.by,
+    JSON.stringify(d.cells),
+  ]);
 }
 
-/** A manager reopens a submitted or approved week: it is a draft again, and the last decision is kept for comparison. */
-export async function reopenWeek(db: Queryable, me: StaffPrincipal, userId: number, week: string): Promise<void> {
-  const who = await person(db, userId);
-  if (!manages(me, who)) throw forbidden(`You do not manage ${who.name}`);
-  await lockPerson(db, userId);
-  const state = await weekRow(db, userId, week, true);
-  if (!LOCKED_STATUSES.includes(state.status)) throw conflict(`${who.name}'s week of ${week} is ${state.status}; only a submitted or approved week is reopened`);
+/** Makes a week a draft again (the last decision is kept for comparison). */
+export async function markDraft(db: Queryable, userId: number, week: string): Promise<void> {
   await db.query(`UPDATE timesheet_weeks SET status = 'draft' WHERE staff_user_id = $1 AND week_start = $2`, [userId, week]);
-  await audit(db, { actor: { type: 'staff', id: me.userId }, entity: 'timesheet', entityId: userId, action: 'reopen', detail: { week, from: state.status } });
 }
 
 /** The weeks of the people the principal manages (admins: everyone else). */

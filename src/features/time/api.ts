@@ -1,43 +1,48 @@
-import type { ContractsView, ContractUsage, FlaggedPunch, MonthCloseFigures, MsTicket, TeamWeek, TimeItem, TimeclockView, TimesheetWeek, TrackerActionName, TrackerView } from '@contracts/time';
-import { dataOf, http } from '@/shared/http/http';
+import type { z } from 'zod';
+import { TIME, type cellSchema, type contractSchema, type decisionSchema, type PunchActionName, type TimeItem, type TrackerActionName } from '@contracts/time';
+import { call, dataOf, http } from '@/shared/http/http';
 
 /** The browser's IANA time zone: weeks, days and punches are read in it (docs/adr/0080). */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-export type CellInput = { week: string; item: TimeItem; day: string; minutes: number; note?: string; billable?: boolean };
-export type Decision = { week: string; users: number[]; decision: 'approve' | 'reject'; reason?: string };
-export type ContractInput = { plan: string; included_hours: number; overage_rate_cents: number; rounding_minutes: 0 | 6 | 15 | 30; rollover: boolean; rollover_cap_hours: number };
-export type TrackerAction = TrackerActionName;
+/** One cell of my week as the timesheet sends it. */
+export type CellInput = z.output<typeof cellSchema>;
+/** A manager's decision on weeks of the team. */
+export type Decision = z.output<typeof decisionSchema>;
+/** A contract as its form edits it. */
+export type ContractInput = z.output<typeof contractSchema>;
 
 export const timeApi = {
-  week: (q: { week: string; user?: number }): Promise<TimesheetWeek> => dataOf(http.get('/api/v2/timesheet', { params: q })),
-  setCell: (input: CellInput): Promise<TimesheetWeek> => dataOf(http.put('/api/v2/timesheet/cells', input)),
-  addRow: (input: { week: string; item: TimeItem; billable?: boolean }): Promise<TimesheetWeek> => dataOf(http.post('/api/v2/timesheet/rows', input)),
-  copyLastWeek: (week: string): Promise<{ added: number; week: TimesheetWeek }> => dataOf(http.post('/api/v2/timesheet/copy-last-week', { week })),
-  submit: (week: string): Promise<TimesheetWeek> => dataOf(http.post('/api/v2/timesheet/submit', { week })),
-  team: (week: string): Promise<TeamWeek[]> => dataOf(http.get('/api/v2/timesheet/team', { params: { week } })),
-  decide: (input: Decision): Promise<{ decided: number }> => dataOf(http.post('/api/v2/timesheet/decisions', input)),
-  reopen: (input: { week: string; user: number }): Promise<TimesheetWeek> => dataOf(http.post('/api/v2/timesheet/reopen', input)),
+  week: (query: { week: string; user?: number }) => call(TIME.week, { query }),
+  setCell: (body: CellInput) => call(TIME.setCell, { body }),
+  addRow: (body: { week: string; item: TimeItem; billable?: boolean }) => call(TIME.addRow, { body }),
+  copyLastWeek: (week: string) => call(TIME.copyLastWeek, { body: { week } }),
+  submit: (week: string) => call(TIME.submit, { body: { week } }),
+  team: (week: string) => call(TIME.team, { query: { week } }),
+  decide: (body: Decision) => call(TIME.decide, { body }),
+  reopen: (body: { week: string; user: number }) => call(TIME.reopen, { body }),
 
-  timeclock: (q: { week: string; tz: string }): Promise<TimeclockView> => dataOf(http.get('/api/v2/timeclock', { params: q })),
-  punch: async (input: { action: 'in' | 'breakStart' | 'breakEnd' | 'out'; week: string; tz: string }): Promise<TimeclockView> => {
-    await http.post('/api/v2/timeclock/punch', { action: input.action, tz: input.tz });
+  timeclock: (query: { week: string; tz: string }) => call(TIME.timeclock, { query }),
+  /** A punch, then the timeclock as the server has it after the punch. */
+  punch: async (input: { action: PunchActionName; week: string; tz: string }) => {
+    await call(TIME.punch, { body: { action: input.action, tz: input.tz } });
     return timeApi.timeclock({ week: input.week, tz: input.tz });
   },
-  flagged: (): Promise<FlaggedPunch[]> => dataOf(http.get('/api/v2/timeclock/flagged')),
-  correctPunch: (input: { id: number; punched_out_at: string }): Promise<{ ok: true }> => dataOf(http.patch(`/api/v2/timeclock/punches/${input.id}`, { punched_out_at: input.punched_out_at })),
+  flagged: () => call(TIME.flagged),
+  correctPunch: (input: { id: number; punched_out_at: string }) => call(TIME.correctPunch, { params: { id: input.id }, body: { punched_out_at: input.punched_out_at } }),
 
-  tracker: (q: { company: number; user: number }): Promise<TrackerView> => dataOf(http.get(`/api/v2/ms/tracker/${q.company}/${q.user}`)),
-  track: (input: { company: number; user: number; action: TrackerAction; note?: string }): Promise<TrackerView> =>
-    dataOf(http.post(`/api/v2/ms/tracker/${input.company}/${input.user}`, { action: input.action, tz: browserTimeZone(), ...(input.note ? { note: input.note } : {}) })),
+  tracker: (params: { company: number; user: number }) => call(TIME.tracker, { params }),
+  track: (input: { company: number; user: number; action: TrackerActionName; note?: string }) =>
+    call(TIME.track, { params: { company: input.company, user: input.user }, body: { action: input.action, tz: browserTimeZone(), ...(input.note ? { note: input.note } : {}) } }),
 
-  contracts: (month: string | undefined): Promise<ContractsView> => dataOf(http.get('/api/v2/ms/contracts', { params: month ? { month } : {} })),
-  contract: (company: number): Promise<{ contract: ContractUsage | null }> => dataOf(http.get(`/api/v2/ms/contracts/${company}`)),
-  saveContract: (input: { company: number } & ContractInput): Promise<{ contract: ContractUsage | null }> => {
+  contracts: (month: string | undefined) => call(TIME.contracts, { query: month ? { month } : {} }),
+  contract: (company: number) => call(TIME.contract, { params: { id: company } }),
+  saveContract: (input: { company: number } & ContractInput) => {
     const { company, ...body } = input;
-    return dataOf(http.put(`/api/v2/ms/contracts/${company}`, body));
+    return call(TIME.saveContract, { params: { id: company }, body });
   },
-  closeMonth: (input: { company: number; month: string }): Promise<MonthCloseFigures> => dataOf(http.post(`/api/v2/ms/contracts/${input.company}/close`, { month: input.month })),
-  msTickets: (): Promise<MsTicket[]> => dataOf(http.get('/api/v2/ms/tickets')),
+  closeMonth: (input: { company: number; month: string }) => call(TIME.closeMonth, { params: { id: input.company }, body: { month: input.month } }),
+  msTickets: () => call(TIME.msTickets),
+  /** The company picker of a timesheet row (the companies feature's search). */
   companies: (q: string): Promise<{ rows: { id: number; name: string }[] }> => dataOf(http.get('/api/v2/companies', { params: { q, size: 20 } })),
 };

@@ -1,4 +1,6 @@
-import { managersOnly, staffOnly, type MatrixIds, type Row } from '@tests/support/authz';
+import { endpointKey } from '@contracts/common/endpoint';
+import { TIME } from '@contracts/time';
+import { endpointRows, managersOnly, staffOnly, type MatrixIds, type Row } from '@tests/support/authz';
 
 /** Weeks the rows use: cells and rows in one, submissions in another, prepared decisions in others. */
 const CELLS_WEEK = '2026-06-08';
@@ -13,44 +15,50 @@ const ADMIN_REOPENS = '2026-05-25';
  * timer; clients nothing. The prepared rows give each manager-side row a week or punch of the
  * agent (whom the manager manages) in the state the decision needs.
  */
-export const ROWS: Record<string, Row> = {
-  'GET /api/v2/timesheet': { url: `/api/v2/timesheet?week=${CELLS_WEEK}`, expect: staffOnly() },
-  'PUT /api/v2/timesheet/cells': { body: ({ extra }: { extra: Record<string, number> }) => ({ week: CELLS_WEEK, item: { kind: 'company', id: extra.acme }, day: '2026-06-09', minutes: 90 }), expect: staffOnly() },
-  'POST /api/v2/timesheet/rows': { body: ({ extra }: { extra: Record<string, number> }) => ({ week: CELLS_WEEK, item: { kind: 'company', id: extra.acme } }), expect: staffOnly() },
-  'POST /api/v2/timesheet/copy-last-week': { body: { week: CELLS_WEEK }, expect: staffOnly() },
-  'POST /api/v2/timesheet/submit': { body: { week: SUBMIT_WEEK }, expect: staffOnly() },
-  'GET /api/v2/timesheet/team': { url: `/api/v2/timesheet/team?week=${SUBMIT_WEEK}`, expect: managersOnly() },
-  'POST /api/v2/timesheet/decisions': {
-    body: ({ extra, self }: MatrixIds) => ({ week: self === extra.admin ? ADMIN_DECIDES : MANAGER_DECIDES, users: [extra.agent], decision: 'approve' }),
-    expect: managersOnly(),
-  },
-  'POST /api/v2/timesheet/reopen': { body: ({ extra, self }: MatrixIds) => ({ week: self === extra.admin ? ADMIN_REOPENS : MANAGER_REOPENS, user: extra.agent }), expect: managersOnly() },
-  'GET /api/v2/timeclock': { url: '/api/v2/timeclock?week=2026-06-08&tz=Europe%2FBerlin', expect: staffOnly() },
-  'POST /api/v2/timeclock/punch': { body: { action: 'in', tz: 'America/New_York' }, expect: staffOnly() },
-  'GET /api/v2/timeclock/flagged': { expect: managersOnly() },
-  'PATCH /api/v2/timeclock/punches/:id': { url: ({ extra }) => `/api/v2/timeclock/punches/${extra.punch}`, body: { punched_out_at: '2026-01-05T17:00:00Z' }, expect: managersOnly() },
-  'GET /api/v2/ms/tracker/:company/:user': { url: ({ extra, self }: MatrixIds) => `/api/v2/ms/tracker/${extra.acme}/${self}`, expect: staffOnly() },
-  'POST /api/v2/ms/tracker/:company/:user': { url: ({ extra, self }: MatrixIds) => `/api/v2/ms/tracker/${extra.acme}/${self}`, body: { action: 'start', tz: 'UTC' }, expect: staffOnly() },
-  'GET /api/v2/ms/contracts': { expect: staffOnly() },
-  'GET /api/v2/ms/contracts/:id': { url: ({ extra }) => `/api/v2/ms/contracts/${extra.acme}`, expect: staffOnly() },
-  'PUT /api/v2/ms/contracts/:id': {
-    url: ({ extra }) => `/api/v2/ms/contracts/${extra.globex}`,
-    body: { plan: 'Managed Silver', included_hours: 10, overage_rate_cents: 12000, rounding_minutes: 6, rollover: false },
-    expect: managersOnly(),
-  },
-  'POST /api/v2/ms/contracts/:id/close': { url: ({ extra }) => `/api/v2/ms/contracts/${extra.acme}/close`, body: ({ extra, self }: MatrixIds) => ({ month: self === extra.admin ? '2025-02' : '2025-01' }), expect: managersOnly() },
-  'GET /api/v2/ms/tickets': { expect: staffOnly() },
-};
+export const ROWS = endpointRows([
+  [TIME.week, { url: `/api/v2/timesheet?week=${CELLS_WEEK}`, expect: staffOnly() }],
+  [TIME.setCell, { body: ({ extra }: MatrixIds) => ({ week: CELLS_WEEK, item: { kind: 'company', id: extra.acme }, day: '2026-06-09', minutes: 90 }), expect: staffOnly() }],
+  [TIME.addRow, { body: ({ extra }: MatrixIds) => ({ week: CELLS_WEEK, item: { kind: 'company', id: extra.acme } }), expect: staffOnly() }],
+  [TIME.copyLastWeek, { body: { week: CELLS_WEEK }, expect: staffOnly() }],
+  [TIME.submit, { body: { week: SUBMIT_WEEK }, expect: staffOnly() }],
+  [TIME.team, { url: `/api/v2/timesheet/team?week=${SUBMIT_WEEK}`, expect: managersOnly() }],
+  [
+    TIME.decide,
+    {
+      body: ({ extra, self }: MatrixIds) => ({ week: self === extra.admin ? ADMIN_DECIDES : MANAGER_DECIDES, users: [extra.agent], decision: 'approve' }),
+      expect: managersOnly(),
+    },
+  ],
+  [TIME.reopen, { body: ({ extra, self }: MatrixIds) => ({ week: self === extra.admin ? ADMIN_REOPENS : MANAGER_REOPENS, user: extra.agent }), expect: managersOnly() }],
+  [TIME.timeclock, { url: '/api/v2/timeclock?week=2026-06-08&tz=Europe%2FBerlin', expect: staffOnly() }],
+  [TIME.punch, { body: { action: 'in', tz: 'America/New_York' }, expect: staffOnly() }],
+  [TIME.flagged, { expect: managersOnly() }],
+  [TIME.correctPunch, { url: ({ extra }) => `/api/v2/timeclock/punches/${extra.punch}`, body: { punched_out_at: '2026-01-05T17:00:00Z' }, expect: managersOnly() }],
+  [TIME.tracker, { url: ({ extra, self }: MatrixIds) => `/api/v2/ms/tracker/${extra.acme}/${self}`, expect: staffOnly() }],
+  [TIME.track, { url: ({ extra, self }: MatrixIds) => `/api/v2/ms/tracker/${extra.acme}/${self}`, body: { action: 'start', tz: 'UTC' }, expect: staffOnly() }],
+  [TIME.contracts, { expect: staffOnly() }],
+  [TIME.contract, { url: ({ extra }) => `/api/v2/ms/contracts/${extra.acme}`, expect: staffOnly() }],
+  [
+    TIME.saveContract,
+    {
+      url: ({ extra }) => `/api/v2/ms/contracts/${extra.globex}`,
+      body: { plan: 'Managed Silver', included_hours: 10, overage_rate_cents: 12000, rounding_minutes: 6, rollover: false },
+      expect: managersOnly(),
+    },
+  ],
+  [TIME.closeMonth, { url: ({ extra }) => `/api/v2/ms/contracts/${extra.acme}/close`, body: ({ extra, self }: MatrixIds) => ({ month: self === extra.admin ? '2025-02' : '2025-01' }), expect: managersOnly() }],
+  [TIME.msTickets, { expect: staffOnly() }],
+]);
 
 /** A person's timer and week are refused to others than their manager and admins. */
 export const EXTRA_CASES = [
   {
-    route: 'GET /api/v2/ms/tracker/:company/:user',
+    route: endpointKey(TIME.tracker),
     label: "another person's timer",
     row: { url: ({ extra, self }: { extra: Record<string, number>; self: number }) => `/api/v2/ms/tracker/${extra.acme}/${self === extra.agent ? extra.manager : extra.agent}`, expect: { anonymous: 401, client: 401, user: 403, manager: 200, admin: 200 } },
   },
   {
-    route: 'GET /api/v2/timesheet',
+    route: endpointKey(TIME.week),
     label: "the agent's week",
     row: { url: ({ extra }: { extra: Record<string, number> }) => `/api/v2/timesheet?week=${CELLS_WEEK}&user=${extra.quinn}`, expect: { anonymous: 401, client: 401, user: 403, manager: 200, admin: 200 } },
   },

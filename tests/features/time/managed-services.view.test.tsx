@@ -9,13 +9,23 @@ import ManagedServicesScreen from '@/features/time/screens/ManagedServicesScreen
 import { StaffRoleContext } from '@/shared/session/role';
 import { browserSessionInput, StaffSession } from '@/shared/session/staff-session';
 import { browserStorage, staffSessionStore } from '@/shared/storage';
+import { provideNotifier } from '@/shared/machines/notify';
 import { ToastRegion } from '@/shared/ui/components';
+import { toastNotifier } from '@/shared/ui/components/toast/toast-notifier';
 import { contractUsage } from './time.fixtures';
 
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// What the machines say shows as toasts, as the app provides it.
+let restoreNotifier = () => {};
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  restoreNotifier = provideNotifier(toastNotifier());
+});
 afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+afterAll(() => {
+  server.close();
+  restoreNotifier();
+});
 
 /** Over its included hours: 21:00 used of 20:00, every alert sent. */
 const contract = (over: Partial<ContractUsage> = {}) =>

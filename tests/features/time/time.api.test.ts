@@ -322,7 +322,7 @@ describe.each(BACKENDS)('time on %s', (backend) => {
     });
 
     it('sends each usage alert once per month even when the job runs concurrently, to the account manager through the outbox', async () => {
-      const { sendUsageAlerts } = await import('@server/features/time/managed.repo');
+      const { sendUsageAlerts } = await import('@server/features/time/time.commands');
       const { inTransaction } = await import('@server/platform/db/database');
       await at('2026-04-20T10:00:00Z');
       // 30 minutes used of 20 hours; add 15 h 30 (16 h = 80 %) on the timesheet's Acme row.

@@ -1,4 +1,4 @@
-import type { ContractUsage, TimeclockView, TrackerView } from '@contracts/time';
+import type { ContractUsage, TeamWeek, TimeclockView, TimesheetWeek, TrackerView } from '@contracts/time';
 
 const punch = { id: 1, punched_in_at: '2026-03-10T13:00:00Z', punched_out_at: null, break_started_at: null, break_seconds: 0, flagged: false, time_zone: 'Europe/Berlin' };
 const base = { punches: [], days: ['2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13', '2026-03-14', '2026-03-15'], minutes: [0, 0, 0, 0, 0, 0, 0], today: 0, week: 0, now: '2026-03-10T15:00:00Z' };
@@ -42,3 +42,27 @@ export const contractUsage = (over: Partial<ContractUsage> = {}): ContractUsage 
   closed: null,
   ...over,
 });
+
+const sheetDays = ['2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13', '2026-03-14', '2026-03-15'];
+const emptyCells = () => sheetDays.map(() => ({ minutes: 0, note: '', ticket_minutes: 0 }));
+/** A timesheet week (the week of 9 March 2026) as the server answers it: a draft, and the same week submitted. */
+export const sheetWeek = (over: Partial<TimesheetWeek> = {}): TimesheetWeek => ({
+  user,
+  week: '2026-03-09',
+  days: sheetDays,
+  status: 'draft',
+  reason: null,
+  decided_at: null,
+  decided_by: null,
+  rows: [{ item: { kind: 'company', id: 1 }, label: 'Acme Utilities', company: 'Managed services', billable: true, cells: emptyCells() }],
+  totals: { days: sheetDays.map(() => 0), week: 0, billable: 0 },
+  changes: [],
+  can_decide: false,
+  ...over,
+});
+
+/** A manager's team for the week of 9 March 2026: one submitted week, one draft. */
+export const teamWeeks: TeamWeek[] = [
+  { user_id: 3, name: 'Avery Agent', status: 'submitted', total_minutes: 2400, billable_minutes: 1800, submitted_at: '2026-03-13T17:00:00Z', changed_cells: 0 },
+  { user_id: 7, name: 'Quinn QA', status: 'draft', total_minutes: 600, billable_minutes: 600, submitted_at: null, changed_cells: 0 },
+];

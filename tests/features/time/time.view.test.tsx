@@ -100,6 +100,98 @@ describe('timesheet grid', () => {
   });
 });
 
+/** A promise the test settles: the server's answer held until the test lets it go. */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+describe('timesheet saves', () => {
+  /** The week's server: cells set as sent, every call logged; a PUT waits for its gate when one is given. */
+  function weekServer(start: TimesheetWeek, gates: ReturnType<typeof gate>[] = []) {
+    const log: string[] = [];
+    const puts: { item: { id: number }; day: string; minutes: number; note?: string }[] = [];
+    let current = start;
+    server.use(
+      http.get('*/api/v2/timesheet', () => HttpResponse.json(current)),
+      http.put('*/api/v2/timesheet/cells', async ({ request }) => {
+        const body = (await request.json()) as (typeof puts)[number];
+        log.push(`PUT ${body.minutes}`);
+        puts.push(body);
+        await gates.shift()?.opened;
+        const rows = current.rows.map((r) => (r.item.id === body.item.id ? { ...r, cells: r.cells.map((c, i) => (DAYS[i] === body.day ? { ...c, minutes: body.minutes, note: body.note ?? c.note } : c)) } : r));
+        current = { ...current, rows };
+        return HttpResponse.json(current);
+      }),
+      http.post('*/api/v2/timesheet/submit', () => {
+        log.push('POST submit');
+        current = { ...current, status: 'submitted' };
+        return HttpResponse.json(current);
+      }),
+    );
+    return { log, puts };
+  }
+
+  it('keeps what is being typed in a cell while another cell’s save answers', async () => {
+    const first = gate();
+    const { puts } = weekServer(week(), [first]);
+    const user = userEvent.setup();
+    render(<TimesheetScreen />);
+    const cells = within(await screen.findByRole('table', { name: /Time of Avery Agent/ })).getAllByRole('textbox');
+    await user.click(cells[0]!);
+    await user.keyboard('1:30{Tab}');
+    await waitFor(() => expect(puts).toHaveLength(1));
+    // Tuesday is being typed in while Monday's save is on its way.
+    expect(document.activeElement).toBe(cells[1]);
+    await user.keyboard('2');
+    await act(async () => first.open());
+    await waitFor(() => expect(cells[0]).toHaveValue('1:30'));
+    expect(screen.getByRole('status')).not.toHaveTextContent('Saving…');
+    expect(cells[1]).toHaveValue('2');
+    await user.keyboard(':15{Enter}');
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1]).toMatchObject({ day: DAYS[1], minutes: 135 });
+  });
+
+  it('submits the week after the cell saves under way, never before them', async () => {
+    const first = gate();
+    const { log } = weekServer(week(), [first]);
+    const user = userEvent.setup();
+    render(<TimesheetScreen />);
+    const cells = within(await screen.findByRole('table', { name: /Time of Avery Agent/ })).getAllByRole('textbox');
+    await user.click(cells[0]!);
+    await user.keyboard('1:00{Enter}');
+    await waitFor(() => expect(log).toEqual(['PUT 60']));
+    // Enter went down to the ticket row: 2:00 waits behind the first save.
+    await user.keyboard('2:00{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Submit week' }));
+    expect(log).toEqual(['PUT 60']);
+    await act(async () => first.open());
+    await waitFor(() => expect(log).toEqual(['PUT 60', 'PUT 120', 'POST submit']));
+    expect(await screen.findByText('Submitted for approval')).toBeInTheDocument();
+  });
+
+  it('saves a note sent while a cell save is on its way, after it', async () => {
+    const first = gate();
+    const withTicketTime = week();
+    withTicketTime.rows[1]!.cells[0] = { minutes: 30, note: '', ticket_minutes: 0 };
+    const { puts } = weekServer(withTicketTime, [first]);
+    const user = userEvent.setup();
+    render(<TimesheetScreen />);
+    const cells = within(await screen.findByRole('table', { name: /Time of Avery Agent/ })).getAllByRole('textbox');
+    await user.click(cells[0]!);
+    await user.keyboard('1:00{Enter}');
+    await waitFor(() => expect(puts).toHaveLength(1));
+    // Enter selected the ticket row's Monday: its note is written and saved while Monday's save waits.
+    await user.type(screen.getByRole('textbox', { name: /^Note for #42 Printer offline/ }), 'Rebooted the spooler');
+    await user.click(screen.getByRole('button', { name: 'Save note' }));
+    await act(async () => first.open());
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1]).toMatchObject({ item: { id: 42 }, day: DAYS[0], minutes: 30, note: 'Rebooted the spooler' });
+  });
+});
+
 describe('timesheet project rows', () => {
   it('adds a project row from the server search (closed projects left out), links it to the project, and takes hours typed in it', async () => {
     const searches: string[] = [];

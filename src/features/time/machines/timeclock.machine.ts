@@ -1,11 +1,10 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { TimeclockView } from '@contracts/time';
+import type { PunchActionName, TimeclockView } from '@contracts/time';
 import { toApiError } from '@/shared/http/http';
 import { timeApi } from '../api';
 
-export type PunchAction = 'in' | 'breakStart' | 'breakEnd' | 'out';
 export type TimeclockInput = { week: string; tz: string };
-export type TimeclockContext = TimeclockInput & { view: TimeclockView | null; error: string | null; action: PunchAction | null };
+export type TimeclockContext = TimeclockInput & { view: TimeclockView | null; error: string | null; action: PunchActionName | null };
 export type TimeclockEvent =
   | { type: 'punch.in' }
   | { type: 'break.start' }
@@ -14,7 +13,7 @@ export type TimeclockEvent =
   /** Read the server's state again (the tab came back into view; another tab or device may have punched). */
   | { type: 'sync' };
 
-const ACTION_OF: Record<Exclude<TimeclockEvent['type'], 'sync'>, PunchAction> = {
+const ACTION_OF: Record<Exclude<TimeclockEvent['type'], 'sync'>, PunchActionName> = {
   'punch.in': 'in',
   'break.start': 'breakStart',
   'break.end': 'breakEnd',
@@ -30,7 +29,7 @@ export const timeclockMachine = setup({
   types: { context: {} as TimeclockContext, events: {} as TimeclockEvent, input: {} as TimeclockInput },
   actors: {
     load: fromPromise<TimeclockView, TimeclockInput>(({ input }) => timeApi.timeclock(input)),
-    punch: fromPromise<TimeclockView, TimeclockInput & { action: PunchAction }>(({ input }) => timeApi.punch(input)),
+    punch: fromPromise<TimeclockView, TimeclockInput & { action: PunchActionName }>(({ input }) => timeApi.punch(input)),
   },
   actions: {
     choose: assign(({ event }) => {

@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { timerSeconds, type TrackerView } from '@contracts/time';
+import { timerSeconds, type TrackerActionName, type TrackerView } from '@contracts/time';
 import { toApiError } from '@/shared/http/http';
-import { timeApi, type TrackerAction } from '../api';
+import { timeApi } from '../api';
 
 /** How often the shown time is brought forward while the timer runs. */
 export const TRACKER_TICK_MS = 1000;
@@ -14,7 +14,7 @@ export type TrackerContext = TrackerInput & {
   /** Seconds shown, computed from the server's start and pauses. */
   seconds: number;
   error: string | null;
-  action: TrackerAction | null;
+  action: TrackerActionName | null;
   note: string;
 };
 export type TrackerEvent =
@@ -47,7 +47,7 @@ export const trackerMachine = setup({
   types: { context: {} as TrackerContext, events: {} as TrackerEvent, input: {} as TrackerInput },
   actors: {
     load: fromPromise<TrackerView, TrackerInput>(({ input }) => timeApi.tracker(input)),
-    act: fromPromise<TrackerView, TrackerInput & { action: TrackerAction; note?: string }>(({ input }) => timeApi.track(input)),
+    act: fromPromise<TrackerView, TrackerInput & { action: TrackerActionName; note?: string }>(({ input }) => timeApi.track(input)),
   },
   actions: {
     tick: assign({ seconds: ({ context }) => secondsOf(context) }),

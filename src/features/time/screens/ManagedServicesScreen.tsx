@@ -1,24 +1,33 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { formatHours, ROUNDING_RULES, type ContractUsage, type MsTicket } from '@contracts/time';
 import type { ContractInput } from '../api';
-import { closeMonthMachine, contractsMachine, msTicketsMachine, saveContractMachine } from '../machines/time.machines';
+import { money } from '../format';
+import {
+  managedServicesMachine,
+  selectClosing,
+  selectContracts,
+  selectEditing,
+  selectFailure,
+  selectLoadError,
+  selectMonth,
+  selectSavingContract,
+  selectThisMonth,
+  selectTickets,
+  selectTicketsError,
+  type ManagedServicesActor,
+} from '../machines/managed-services.machine';
 import styles from './time.module.css';
 import { useTabTitle } from './title';
+import { inspection } from '@/shared/inspection';
 import { StaffSession } from '@/shared/session/staff-session';
 import { useIsManager } from '@/shared/session/role';
-import { Alert, Badge, Button, Card, Checkbox, Dialog, EmptyState, NumberField, PageHeader, Select, SkeletonTable, TextField, toast } from '@/shared/ui/components';
+import { Alert, Badge, Button, Card, Checkbox, Dialog, EmptyState, NumberField, PageHeader, Select, SkeletonTable, TextField } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { formatRelative } from '@/shared/ui/tokens/format';
 
-const money = (cents: number) => (cents / 100).toLocaleString(undefined, { style: 'currency', currency: 'USD' });
 const thisMonth = () => new Date().toISOString().slice(0, 7);
-const shiftMonth = (month: string, by: number) => {
-  const d = new Date(`${month}-01T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + by);
-  return d.toISOString().slice(0, 7);
-};
 const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** Usage against included hours: a meter that turns amber at 80 % and red past 100 %. */
@@ -69,28 +78,19 @@ export function openTracker(company: { id: number; name: string }, userId: strin
 /** /managed/services: contracts, hours used against included, MS tickets, month close. */
 export default function ManagedServicesScreen() {
   useTabTitle('Managed Services');
-  const [month, setMonth] = useState(thisMonth());
-  const query = useActorRef(contractsMachine, { input: { query: month } });
-  const data = useSelector(query, (s) => s.context.data);
-  const error = useSelector(query, (s) => (s.matches('failed') ? s.context.error : null));
-  useEffect(() => {
-    if (query.getSnapshot().context.query !== month) query.send({ type: 'query.set', query: month });
-  }, [query, month]);
+  const page = useActorRef(managedServicesMachine, { input: { thisMonth: thisMonth() }, inspect: inspection.inspect });
+  const month = useSelector(page, selectMonth);
+  const current = useSelector(page, selectThisMonth);
+  const data = useSelector(page, selectContracts);
+  const error = useSelector(page, selectLoadError);
+  const editing = useSelector(page, selectEditing);
+  const closing = useSelector(page, selectClosing);
   const isManager = useIsManager();
   const userId = StaffSession.useSelector((s) => s.context.user?.userid ?? '');
-  const [editing, setEditing] = useState<ContractUsage | null>(null);
 
-  const close = useActorRef(closeMonthMachine, { input: { reloads: query, reloadEvent: { type: 'query.reload' } } });
-  const closed = useSelector(close, (s) => (s.matches('saved') ? s.context.result : undefined));
-  const closeError = useSelector(close, (s) => s.context.error);
-  useEffect(() => {
-    if (closed) toast.success(`Month closed: ${formatHours(closed.billed_minutes)} billed, ${money(closed.overage_cents)} overage`);
-  }, [closed]);
-  useEffect(() => {
-    if (closeError) toast.error(closeError);
-  }, [closeError]);
-
-  const past = month < thisMonth();
+  // The rows shown are the answer's month (the next month's answer replaces them once it is in).
+  const shown = data?.month ?? month;
+  const past = shown < current;
   const columns = useMemo<DataTableColumn<ContractUsage>[]>(
     () => [
       { label: 'Company', field: 'company', cell: (c) => <Link href={`/company/${c.company_id}`}>{c.company}</Link> },
@@ -112,12 +112,12 @@ export default function ManagedServicesScreen() {
               Track time
             </Button>
             {isManager ? (
-              <Button size="sm" variant="quiet" onPress={() => setEditing(c)}>
+              <Button size="sm" variant="quiet" onPress={() => page.send({ type: 'contract.edit', contract: c })}>
                 Edit
               </Button>
             ) : null}
             {isManager && past && !c.closed ? (
-              <Button size="sm" variant="quiet" onPress={() => close.send({ type: 'form.submit', input: { company: c.company_id, month } })}>
+              <Button size="sm" variant="quiet" isDisabled={closing} onPress={() => page.send({ type: 'month.close', company: c.company_id, month: shown })}>
                 Close month
               </Button>
             ) : null}
@@ -126,7 +126,7 @@ export default function ManagedServicesScreen() {
         ),
       },
     ],
-    [isManager, past, month, userId, close],
+    [isManager, past, shown, userId, page, closing],
   );
 
   return (
@@ -136,13 +136,13 @@ export default function ManagedServicesScreen() {
         subtitle={`Contracts and hours used in ${monthName(month)}`}
         actions={
           <div className={styles.row} role="group" aria-label="Month">
-            <Button size="sm" onPress={() => setMonth((m) => shiftMonth(m, -1))}>
+            <Button size="sm" onPress={() => page.send({ type: 'month.previous' })}>
               Previous month
             </Button>
-            <Button size="sm" variant="quiet" onPress={() => setMonth(thisMonth())}>
+            <Button size="sm" variant="quiet" onPress={() => page.send({ type: 'month.this' })}>
               This month
             </Button>
-            <Button size="sm" isDisabled={month >= thisMonth()} onPress={() => setMonth((m) => shiftMonth(m, 1))}>
+            <Button size="sm" isDisabled={month >= current} onPress={() => page.send({ type: 'month.next' })}>
               Next month
             </Button>
           </div>
@@ -155,19 +155,19 @@ export default function ManagedServicesScreen() {
         <EmptyState title="No managed-services contracts" text="A manager adds a contract from a company's row here or on the company." />
       ) : (
         <>
-          <DataTable key={`${month}-${String(isManager)}-${String(past)}`} caption={`Managed-services contracts, ${monthName(month)}`} columns={columns} rows={data.contracts} rowKey="company_id" />
+          <DataTable key={`${shown}-${String(isManager)}-${String(past)}`} caption={`Managed-services contracts, ${monthName(shown)}`} columns={columns} rows={data.contracts} rowKey="company_id" />
           {data.contracts.some((c) => c.adjustment_minutes || (c.closed && c.late_minutes)) ? <p className={styles.muted}>{LATE_TIME_NOTE}</p> : null}
         </>
       )}
-      <MsTickets />
-      {editing ? <ContractDialog contract={editing} onClose={() => setEditing(null)} onSaved={() => query.send({ type: 'query.reload' })} /> : null}
+      <MsTickets page={page} />
+      {editing ? <ContractDialog key={editing.company_id} contract={editing} page={page} /> : null}
     </div>
   );
 }
 
-function MsTickets() {
-  const query = useActorRef(msTicketsMachine, { input: {} });
-  const rows = useSelector(query, (s) => s.context.data);
+function MsTickets({ page }: { page: ManagedServicesActor }) {
+  const rows = useSelector(page, selectTickets);
+  const error = useSelector(page, selectTicketsError);
   const columns = useMemo<DataTableColumn<MsTicket>[]>(
     () => [
       { label: 'ID', field: 'id', type: 'number', width: '80px', cell: (t) => <Link href={`/ticket/${t.id}`}>{t.id}</Link> },
@@ -180,17 +180,25 @@ function MsTickets() {
   );
   return (
     <Card title="Managed Services tickets" description="Open tickets of the Managed Services queue." padding="compact">
-      {!rows ? <SkeletonTable rows={3} columns={[1, 4, 2, 2, 1]} label="Loading tickets" /> : <DataTable caption="Open Managed Services tickets" columns={columns} rows={rows} />}
+      {rows ? (
+        <DataTable caption="Open Managed Services tickets" columns={columns} rows={rows} />
+      ) : error ? (
+        <Alert tone="danger" title="The tickets could not be loaded">
+          {error}
+        </Alert>
+      ) : (
+        <SkeletonTable rows={3} columns={[1, 4, 2, 2, 1]} label="Loading tickets" />
+      )}
     </Card>
   );
 }
 
-function ContractDialog({ contract, onClose, onSaved }: { contract: ContractUsage; onClose: () => void; onSaved: () => void }) {
-  const form = useActorRef(saveContractMachine, { input: {} });
-  const saved = useSelector(form, (s) => s.matches('saved'));
-  const busy = useSelector(form, (s) => s.hasTag('busy'));
-  const fields = useSelector(form, (s) => s.context.fieldErrors);
-  const error = useSelector(form, (s) => s.context.error);
+function ContractDialog({ contract, page }: { contract: ContractUsage; page: ManagedServicesActor }) {
+  const busy = useSelector(page, selectSavingContract);
+  const failure = useSelector(page, selectFailure);
+  const fields = failure?.fieldErrors ?? {};
+  const error = failure?.error ?? null;
+  const onClose = () => page.send({ type: 'editor.close' });
   const [value, setValue] = useState<ContractInput>({
     plan: contract.plan,
     included_hours: contract.included_minutes / 60,
@@ -199,13 +207,6 @@ function ContractDialog({ contract, onClose, onSaved }: { contract: ContractUsag
     rollover: contract.rollover,
     rollover_cap_hours: contract.rollover_cap_minutes / 60,
   });
-  useEffect(() => {
-    if (saved) {
-      toast.success(`Contract of ${contract.company} saved`);
-      onSaved();
-      onClose();
-    }
-  }, [saved, contract.company, onSaved, onClose]);
   const set = <K extends keyof ContractInput>(key: K, v: ContractInput[K]) => setValue((x) => ({ ...x, [key]: v }));
   return (
     <Dialog
@@ -215,7 +216,7 @@ function ContractDialog({ contract, onClose, onSaved }: { contract: ContractUsag
       footer={
         <>
           <Button onPress={onClose}>Cancel</Button>
-          <Button variant="primary" isDisabled={busy} onPress={() => form.send({ type: 'form.submit', input: { company: contract.company_id, ...value } })}>
+          <Button variant="primary" isDisabled={busy} onPress={() => page.send({ type: 'contract.save', input: value })}>
             Save contract
           </Button>
         </>

@@ -2,13 +2,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { dayInZone, formatHours, mondayOf, type FlaggedPunch } from '@contracts/time';
 import { browserTimeZone } from '../api';
-import { correctPunchMachine, flaggedMachine } from '../machines/time.machines';
+import { punchCorrectionsMachine, selectCorrecting, selectFailureOf, selectPunches, selectPunchesError, type PunchCorrectionsActor } from '../machines/punch-corrections.machine';
 import { timeclockMachine } from '../machines/timeclock.machine';
 import styles from './time.module.css';
 import { useTabTitle } from './title';
 import { inspection } from '@/shared/inspection';
 import { useIsManager } from '@/shared/session/role';
-import { Alert, Badge, Button, Card, EmptyState, PageHeader, SkeletonCard, Stat, TextField, toast } from '@/shared/ui/components';
+import { Alert, Badge, Button, Card, EmptyState, PageHeader, SkeletonCard, Stat, TextField } from '@/shared/ui/components';
 import { SimpleTable } from '@/shared/ui/SimpleTable';
 import { formatDateTime, formatDayHeader, formatTime } from '@/shared/ui/tokens/format';
 
@@ -114,33 +114,40 @@ export default function TimeclockScreen() {
 
 /** A manager's list of forgotten punch-outs of the team, each corrected with the time the person left. */
 function FlaggedPunches() {
-  const flagged = useActorRef(flaggedMachine, { input: {} });
-  const rows = useSelector(flagged, (s) => s.context.data);
+  const corrections = useActorRef(punchCorrectionsMachine, { inspect: inspection.inspect });
+  const rows = useSelector(corrections, selectPunches);
+  const error = useSelector(corrections, selectPunchesError);
   return (
     <Card title="Forgotten punch-outs of my team" description="Flagged the day after; set the time the person stopped working. Corrections are audit logged.">
-      {!rows ? <SkeletonCard /> : rows.length === 0 ? <EmptyState compact title="Nothing to correct" /> : rows.map((p) => <Correction key={p.id} punch={p} onDone={() => flagged.send({ type: 'query.reload' })} />)}
+      {!rows ? (
+        error ? (
+          <Alert tone="danger" title="The flagged punches could not be loaded">
+            {error}
+          </Alert>
+        ) : (
+          <SkeletonCard />
+        )
+      ) : rows.length === 0 ? (
+        <EmptyState compact title="Nothing to correct" />
+      ) : (
+        rows.map((p) => <Correction key={p.id} punch={p} corrections={corrections} />)
+      )}
     </Card>
   );
 }
 
-function Correction({ punch, onDone }: { punch: FlaggedPunch; onDone: () => void }) {
-  const form = useActorRef(correctPunchMachine, { input: {} });
-  const saved = useSelector(form, (s) => s.matches('saved'));
-  const error = useSelector(form, (s) => s.context.fieldErrors.punched_out_at ?? s.context.error ?? undefined);
+/** One correction: what is typed stays here; the machine sends it, says how it ended and shows a refusal by the field. */
+function Correction({ punch, corrections }: { punch: FlaggedPunch; corrections: PunchCorrectionsActor }) {
+  const error = useSelector(corrections, selectFailureOf(punch.id));
+  const busy = useSelector(corrections, selectCorrecting);
   const [value, setValue] = useState('');
-  useEffect(() => {
-    if (saved) {
-      toast.success(`Punch of ${punch.name} corrected`);
-      onDone();
-    }
-  }, [saved, punch.name, onDone]);
   return (
     <div className={styles.row}>
       <span>
         {punch.name}: in {formatDateTime(punch.punched_in_at)}
       </span>
       <TextField label="Punched out at" type="datetime-local" value={value} onChange={setValue} errorMessage={error} />
-      <Button isDisabled={!value} onPress={() => form.send({ type: 'form.submit', input: { id: punch.id, punched_out_at: new Date(value).toISOString() } })}>
+      <Button isDisabled={!value || busy} onPress={() => corrections.send({ type: 'punch.correct', punch, punchedOutAt: new Date(value).toISOString() })}>
         Correct
       </Button>
     </div>

@@ -1,12 +1,16 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { addDays, dayInZone, formatHours, mondayOf, type TeamWeek, type TimeItem, type TimesheetWeek, type WeekStatus } from '@contracts/time';
-import { browserTimeZone, timeApi, type CellInput } from '../api';
-import { cellMachine, decisionMachine, teamMachine, weekActionMachine, weekMachine } from '../machines/time.machines';
-import { WeekGrid, type CellRef, type CellSave } from './WeekGrid';
+import { useMemo, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { addDays, dayInZone, formatHours, type TeamWeek, type TimeItem, type TimesheetWeek, type WeekStatus } from '@contracts/time';
+import { browserTimeZone, timeApi } from '../api';
+import { teamWeeksSelectors, type teamWeeksMachine } from '../machines/team-weeks.machine';
+import { weekMachine } from '../machines/time.machines';
+import { timesheetMachine, timesheetSelectors, type CellSaveEvent } from '../machines/timesheet.machine';
+import { WeekGrid, type CellRef } from './WeekGrid';
 import styles from './time.module.css';
 import { useTabTitle } from './title';
 import { searchOpenProjects } from '@/features/projects';
+import { inspection } from '@/shared/inspection';
 import { useIsManager } from '@/shared/session/role';
 import {
   Alert,
@@ -30,7 +34,6 @@ import {
   Tabs,
   TextArea,
   TextField,
-  toast,
   type BadgeTone,
 } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
@@ -49,20 +52,31 @@ export function WeekStatusBadge({ status }: { status: WeekStatus }) {
 
 const todayHere = () => dayInZone(new Date(), browserTimeZone());
 
+type Timesheet = ActorRefFrom<typeof timesheetMachine>;
+/** The refusals shown above the grid change only when one is added or settled. */
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
 /** /timesheet: my week of time by ticket, project or company; submit it; managers decide their team's weeks. */
 export default function TimesheetScreen() {
   useTabTitle('Time');
   const isManager = useIsManager();
-  const [week, setWeek] = useState(() => mondayOf(todayHere()));
+  // The machine is made for the role the session has (a role known later makes it anew).
+  return <Timesheet key={String(isManager)} manager={isManager} />;
+}
+
+function Timesheet({ manager }: { manager: boolean }) {
+  const timesheet = useActorRef(timesheetMachine, { input: { today: todayHere(), manager }, inspect: inspection.inspect });
+  const week = useSelector(timesheet, timesheetSelectors.week);
+  const team = useSelector(timesheet, timesheetSelectors.team);
   const nav = (
     <div className={styles.row} role="group" aria-label="Week">
-      <Button size="sm" onPress={() => setWeek((w) => addDays(w, -7))}>
+      <Button size="sm" onPress={() => timesheet.send({ type: 'week.previous' })}>
         Previous week
       </Button>
-      <Button size="sm" variant="quiet" onPress={() => setWeek(mondayOf(todayHere()))}>
+      <Button size="sm" variant="quiet" onPress={() => timesheet.send({ type: 'week.this' })}>
         This week
       </Button>
-      <Button size="sm" onPress={() => setWeek((w) => addDays(w, 7))}>
+      <Button size="sm" onPress={() => timesheet.send({ type: 'week.next' })}>
         Next week
       </Button>
     </div>
@@ -70,90 +84,53 @@ export default function TimesheetScreen() {
   return (
     <div className={styles.stack}>
       <PageHeader title="Time" subtitle={`Week of ${formatDayHeader(week)} – ${formatDayHeader(addDays(week, 6))} · ${browserTimeZone()}`} actions={nav} />
-      {isManager ? (
+      {team ? (
         <Tabs defaultSelectedKey="mine">
           <TabList aria-label="Timesheets">
             <Tab id="mine">My week</Tab>
             <Tab id="team">Team</Tab>
           </TabList>
           <TabPanel id="mine">
-            <MyWeek week={week} />
+            <MyWeek timesheet={timesheet} />
           </TabPanel>
           <TabPanel id="team">
-            <TeamWeeks week={week} />
+            <TeamWeeks team={team} />
           </TabPanel>
         </Tabs>
       ) : (
-        <MyWeek week={week} />
+        <MyWeek timesheet={timesheet} />
       )}
     </div>
   );
 }
 
-function MyWeek({ week }: { week: string }) {
-  const query = useActorRef(weekMachine, { input: { query: { week } } });
-  const view = useSelector(query, (s) => s.context.data);
-  const loadError = useSelector(query, (s) => (s.matches('failed') ? s.context.error : null));
-  useEffect(() => {
-    if (query.getSnapshot().context.query.week !== week) query.send({ type: 'query.set', query: { week } });
-  }, [query, week]);
-
-  const cell = useActorRef(cellMachine, { input: { reloads: query, reloadEvent: { type: 'query.reload' } } });
-  const saving = useSelector(cell, (s) => s.hasTag('busy'));
-  const saved = useSelector(cell, (s) => s.matches('saved'));
-  const saveError = useSelector(cell, (s) => s.context.error);
-  const queue = useRef<CellInput[]>([]);
-  const [pending, setPending] = useState<Record<string, { text: string; error?: string }>>({});
-  const sending = useRef<string | null>(null);
-
-  const actions = useActorRef(weekActionMachine, { input: { reloads: query, reloadEvent: { type: 'query.reload' } } });
-  const acting = useSelector(actions, (s) => s.hasTag('busy'));
-  const actionError = useSelector(actions, (s) => s.context.error);
-  const actionResult = useSelector(actions, (s) => (s.matches('saved') ? s.context.result : undefined));
-  const lastAction = useRef<string>('');
-  useEffect(() => {
-    if (!actionResult) return;
-    if (lastAction.current === 'submit') toast.success('Week submitted for approval');
-    else if (lastAction.current === 'copy') toast.success(`Copied ${(actionResult as { added: number }).added} row(s) from last week`);
-    else toast.success('Row added');
-  }, [actionResult]);
-  useEffect(() => {
-    if (actionError) toast.error(actionError);
-  }, [actionError]);
-
-  const keyOfInput = (i: CellInput) => `${i.item.kind}:${i.item.id}:${i.day}`;
-  const pump = () => {
-    const snapshot = cell.getSnapshot();
-    if (snapshot.hasTag('busy') || queue.current.length === 0) return;
-    const next = queue.current.shift()!;
-    sending.current = keyOfInput(next);
-    cell.send({ type: 'form.submit', input: next });
-  };
-  useEffect(() => {
-    if (saving) return;
-    if (sending.current) {
-      const key = sending.current;
-      sending.current = null;
-      if (saved) setPending(({ [key]: _done, ...rest }) => rest);
-      else if (saveError) setPending((p) => ({ ...p, [key]: { text: p[key]?.text ?? '', error: saveError } }));
-    }
-    pump();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [saving, saved, saveError]);
-
+function MyWeek({ timesheet }: { timesheet: Timesheet }) {
+  const view = useSelector(timesheet, timesheetSelectors.view);
+  const loadError = useSelector(timesheet, timesheetSelectors.loadError);
+  const pending = useSelector(timesheet, timesheetSelectors.pending);
+  const refusals = useSelector(timesheet, timesheetSelectors.refusals, sameList);
+  const saving = useSelector(timesheet, timesheetSelectors.saving);
+  const acting = useSelector(timesheet, timesheetSelectors.acting);
   const [selected, setSelected] = useState<CellRef | null>(null);
-  const editable = view ? view.status === 'draft' || view.status === 'rejected' : false;
-  const onSave = (s: CellSave) => {
-    if (!view) return;
-    const input: CellInput = { week: view.week, item: s.item, day: s.day, minutes: s.minutes };
-    queue.current = [...queue.current.filter((q) => keyOfInput(q) !== s.key), input];
-    setPending((p) => ({ ...p, [s.key]: { text: formatHours(s.minutes) } }));
-    pump();
-  };
+  const save = (cell: Omit<CellSaveEvent, 'type'>) => timesheet.send({ type: 'cell.save', ...cell });
+  const onAction = (action: WeekAction) => timesheet.send(action.type === 'row.add' ? action : { type: action.type });
 
-  if (!view) return loadError ? <Alert tone="danger" title="The week could not be loaded">{loadError}</Alert> : <SkeletonTable rows={4} columns={[3, 1, 1, 1, 1, 1, 1, 1, 1]} label="Loading the week" />;
-  const today = todayHere();
-  const errors = Object.values(pending).filter((p) => p.error);
+  if (!view) {
+    if (loadError) {
+      return (
+        <div className={styles.stack}>
+          <Alert tone="danger" title="The week could not be loaded">
+            {loadError}
+          </Alert>
+          <div className={styles.row}>
+            <Button onPress={() => timesheet.send({ type: 'week.reload' })}>Try again</Button>
+          </div>
+        </div>
+      );
+    }
+    return <SkeletonTable rows={4} columns={[3, 1, 1, 1, 1, 1, 1, 1, 1]} label="Loading the week" />;
+  }
+  const editable = view.status === 'draft' || view.status === 'rejected';
   return (
     <div className={styles.stack}>
       <div className={styles.stats}>
@@ -162,25 +139,21 @@ function MyWeek({ week }: { week: string }) {
         <Stat label="Status" value={<WeekStatusBadge status={view.status} />} />
       </div>
       <WeekStatusNotice view={view} />
-      {errors.length ? (
-        <FormErrorBanner title="Some hours were not saved; what you typed is kept" errors={errors.map((e) => e.error)} />
-      ) : null}
+      {refusals.length ? <FormErrorBanner title="Some hours were not saved; what you typed is kept" errors={refusals} /> : null}
       {view.rows.length === 0 ? (
         <EmptyState
           title="No time this week yet"
           text="Add a ticket, project or company row, or copy last week's rows; hours logged on ticket notes and by the managed-services timer appear here."
-          actions={editable ? <WeekButtons week={view.week} acting={acting} onAction={(kind, input) => ((lastAction.current = kind), actions.send({ type: 'form.submit', input }))} hasRows={false} /> : null}
+          actions={editable ? <WeekButtons acting={acting} onAction={onAction} hasRows={false} /> : null}
         />
       ) : (
         <>
-          <WeekGrid view={view} today={today} editable={editable} pending={pending} onSave={onSave} onSelect={setSelected} />
+          <WeekGrid key={view.week} view={view} today={todayHere()} editable={editable} pending={pending} onSave={save} onSelect={setSelected} />
           <p className={styles.muted} role="status">
-            {saving || queue.current.length ? 'Saving…' : 'Type hours as 1.5 or 1:30; arrows and Tab move, Enter saves. Every change is saved.'}
+            {saving ? 'Saving…' : 'Type hours as 1.5 or 1:30; arrows and Tab move, Enter saves. Every change is saved.'}
           </p>
-          {selected && view.rows[selected.row] && editable ? <CellDetail key={`${selected.row}-${selected.col}`} view={view} at={selected} onSave={(input) => cell.send({ type: 'form.submit', input })} /> : null}
-          {editable ? (
-            <WeekButtons week={view.week} acting={acting} onAction={(kind, input) => ((lastAction.current = kind), actions.send({ type: 'form.submit', input }))} hasRows />
-          ) : null}
+          {selected && view.rows[selected.row] && editable ? <CellDetail key={`${view.week}-${selected.row}-${selected.col}`} view={view} at={selected} onSave={save} /> : null}
+          {editable ? <WeekButtons acting={acting} onAction={onAction} hasRows /> : null}
         </>
       )}
     </div>
@@ -220,20 +193,20 @@ function ChangesList({ changes }: { changes: TimesheetWeek['changes'] }) {
   );
 }
 
-type WeekAction = { kind: 'submit'; week: string } | { kind: 'copy'; week: string } | { kind: 'addRow'; week: string; item: TimeItem };
+type WeekAction = { type: 'week.submit' } | { type: 'week.copy' } | { type: 'row.add'; item: TimeItem };
 
-function WeekButtons({ week, acting, hasRows, onAction }: { week: string; acting: boolean; hasRows: boolean; onAction: (kind: WeekAction['kind'], input: WeekAction) => void }) {
+function WeekButtons({ acting, hasRows, onAction }: { acting: boolean; hasRows: boolean; onAction: (action: WeekAction) => void }) {
   const [adding, setAdding] = useState(false);
   return (
     <div className={styles.row}>
       <Button onPress={() => setAdding(true)} isDisabled={acting}>
         Add row
       </Button>
-      <Button onPress={() => onAction('copy', { kind: 'copy', week })} isDisabled={acting}>
+      <Button onPress={() => onAction({ type: 'week.copy' })} isDisabled={acting}>
         Copy last week
       </Button>
       {hasRows ? (
-        <Button variant="primary" onPress={() => onAction('submit', { kind: 'submit', week })} isDisabled={acting}>
+        <Button variant="primary" onPress={() => onAction({ type: 'week.submit' })} isDisabled={acting}>
           Submit week
         </Button>
       ) : null}
@@ -242,7 +215,7 @@ function WeekButtons({ week, acting, hasRows, onAction }: { week: string; acting
         onClose={() => setAdding(false)}
         onAdd={(item) => {
           setAdding(false);
-          onAction('addRow', { kind: 'addRow', week, item });
+          onAction({ type: 'row.add', item });
         }}
       />
     </div>
@@ -316,7 +289,7 @@ function AddRowDialog({ isOpen, onClose, onAdd }: { isOpen: boolean; onClose: ()
 }
 
 /** The note of the selected cell and its row's billable flag. */
-function CellDetail({ view, at, onSave }: { view: TimesheetWeek; at: CellRef; onSave: (input: CellInput) => void }) {
+function CellDetail({ view, at, onSave }: { view: TimesheetWeek; at: CellRef; onSave: (cell: Omit<CellSaveEvent, 'type'>) => void }) {
   const row = view.rows[at.row]!;
   const day = view.days[at.col]!;
   const cell = row.cells[at.col]!;
@@ -329,7 +302,7 @@ function CellDetail({ view, at, onSave }: { view: TimesheetWeek; at: CellRef; on
         <Checkbox isSelected={billable} onChange={setBillable}>
           Billable
         </Checkbox>
-        <Button onPress={() => onSave({ week: view.week, item: row.item, day, minutes: cell.minutes, note, billable })} isDisabled={cell.minutes === 0 && note !== ''}>
+        <Button onPress={() => onSave({ item: row.item, day, minutes: cell.minutes, note, billable })} isDisabled={cell.minutes === 0 && note !== ''}>
           Save note
         </Button>
       </div>
@@ -337,27 +310,15 @@ function CellDetail({ view, at, onSave }: { view: TimesheetWeek; at: CellRef; on
   );
 }
 
-function TeamWeeks({ week }: { week: string }) {
-  const team = useActorRef(teamMachine, { input: { query: week } });
-  const rows = useSelector(team, (s) => s.context.data);
-  useEffect(() => {
-    if (team.getSnapshot().context.query !== week) team.send({ type: 'query.set', query: week });
-  }, [team, week]);
-  const decide = useActorRef(decisionMachine, { input: { reloads: team, reloadEvent: { type: 'query.reload' } } });
-  const busy = useSelector(decide, (s) => s.hasTag('busy'));
-  const error = useSelector(decide, (s) => s.context.error);
-  const result = useSelector(decide, (s) => (s.matches('saved') ? s.context.result : undefined));
+function TeamWeeks({ team }: { team: ActorRefFrom<typeof teamWeeksMachine> }) {
+  const week = useSelector(team, teamWeeksSelectors.week);
+  const rows = useSelector(team, teamWeeksSelectors.weeks);
+  const loadError = useSelector(team, teamWeeksSelectors.loadError);
+  const busy = useSelector(team, teamWeeksSelectors.deciding);
   const [selection, setSelection] = useState<string[]>([]);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [open, setOpen] = useState<TeamWeek | null>(null);
-  const lastKind = useRef('');
-  useEffect(() => {
-    if (result) toast.success(lastKind.current === 'reopen' ? 'Week reopened' : lastKind.current === 'approve' ? 'Weeks approved' : 'Weeks rejected');
-  }, [result]);
-  useEffect(() => {
-    if (error) toast.error(error);
-  }, [error]);
   const columns = useMemo<DataTableColumn<TeamWeek>[]>(
     () => [
       { label: 'Person', field: 'name' },
@@ -370,18 +331,31 @@ function TeamWeeks({ week }: { week: string }) {
     [],
   );
   const submittedSelected = (rows ?? []).filter((r) => selection.includes(String(r.user_id)) && r.status === 'submitted').map((r) => r.user_id);
-  const send = (kind: 'approve' | 'reject') => {
-    lastKind.current = kind;
-    decide.send({ type: 'form.submit', input: { kind: 'decide', week, users: submittedSelected, decision: kind, ...(kind === 'reject' ? { reason } : {}) } });
+  const reject = () => {
+    team.send({ type: 'weeks.reject', users: submittedSelected, reason });
     setRejecting(false);
     setReason('');
   };
-  if (!rows) return <SkeletonTable rows={4} columns={[3, 1, 1, 1, 1, 2]} label="Loading the team's weeks" />;
+  if (!rows) {
+    if (loadError) {
+      return (
+        <div className={styles.stack}>
+          <Alert tone="danger" title="The team's weeks could not be loaded">
+            {loadError}
+          </Alert>
+          <div className={styles.row}>
+            <Button onPress={() => team.send({ type: 'team.reload' })}>Try again</Button>
+          </div>
+        </div>
+      );
+    }
+    return <SkeletonTable rows={4} columns={[3, 1, 1, 1, 1, 2]} label="Loading the team's weeks" />;
+  }
   if (rows.length === 0) return <EmptyState title="Nobody reports to you" text="Weeks of the people you manage appear here." />;
   return (
     <div className={styles.stack}>
       <div className={styles.row}>
-        <Button variant="primary" isDisabled={busy || submittedSelected.length === 0} onPress={() => send('approve')}>
+        <Button variant="primary" isDisabled={busy || submittedSelected.length === 0} onPress={() => team.send({ type: 'weeks.approve', users: submittedSelected })}>
           Approve selected ({submittedSelected.length})
         </Button>
         <Button variant="danger" isDisabled={busy || submittedSelected.length === 0} onPress={() => setRejecting(true)}>
@@ -398,7 +372,7 @@ function TeamWeeks({ week }: { week: string }) {
         footer={
           <>
             <Button onPress={() => setRejecting(false)}>Cancel</Button>
-            <Button variant="danger" isDisabled={!reason.trim()} onPress={() => send('reject')}>
+            <Button variant="danger" isDisabled={!reason.trim()} onPress={reject}>
               Reject
             </Button>
           </>
@@ -412,8 +386,7 @@ function TeamWeeks({ week }: { week: string }) {
             week={week}
             user={open.user_id}
             onReopen={() => {
-              lastKind.current = 'reopen';
-              decide.send({ type: 'form.submit', input: { kind: 'reopen', week, user: open.user_id } });
+              team.send({ type: 'week.reopen', user: open.user_id });
               setOpen(null);
             }}
           />

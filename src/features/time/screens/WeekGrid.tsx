@@ -1,19 +1,20 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { formatHours, parseHours, type TimeItem, type TimesheetRow, type TimesheetWeek } from '@contracts/time';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { formatHours, MINUTES_PER_DAY, parseHours, type TimeItem, type TimesheetRow, type TimesheetWeek } from '@contracts/time';
+import { cellKey as keyOf, type PendingCell } from '../machines/timesheet.machine';
 import { TextLink } from '@/shared/ui/components';
 import { formatDayHeader } from '@/shared/ui/tokens/format';
 import styles from './time.module.css';
 
 export type CellRef = { row: number; col: number };
-export type CellSave = { item: TimeItem; day: string; minutes: number; key: string };
-
-const keyOf = (item: TimeItem, day: string) => `${item.kind}:${item.id}:${day}`;
+export type CellSave = { item: TimeItem; day: string; minutes: number };
 const share = (part: number, whole: number) => (whole ? `${Math.round((part * 100) / whole)} %` : '—');
 
 /**
  * The week as a grid: a row per ticket, project or company, a cell per day; a project row links to its project. Type hours as 1.5 or 1:30;
  * arrows move between cells (left and right at the ends of the text), Tab too; Enter saves and
- * goes down; Escape puts the saved value back. A changed cell is saved when left as well.
+ * goes down; Escape puts the saved value back. A changed cell is saved when left as well. What is
+ * being typed in a cell stays while other cells' saves answer; once handed over, the cell shows the
+ * pending value, then the server's.
  */
 export function WeekGrid({
   view,
@@ -27,21 +28,17 @@ export function WeekGrid({
   today: string;
   editable: boolean;
   /** Cells being saved or refused, by key, with what was typed. */
-  pending?: Record<string, { text: string; error?: string }>;
+  pending?: Record<string, PendingCell>;
   onSave?: (save: CellSave) => void;
   onSelect?: (cell: CellRef) => void;
 }) {
   const table = useRef<HTMLTableElement>(null);
+  // What is typed and not handed over yet (the focused cell, or one whose text is not hours).
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [invalid, setInvalid] = useState<Record<string, string>>({});
   // What commit reads: Enter saves and moves focus in one handler, and the blur that follows must see the save.
   const draftsNow = useRef(drafts);
   draftsNow.current = drafts;
-
-  // A new answer from the server replaces what was typed and saved.
-  useEffect(() => {
-    setDrafts({});
-  }, [view]);
 
   const focus = (row: number, col: number) => {
     const input = table.current?.querySelector<HTMLInputElement>(`input[data-cell="${row}-${col}"]`);
@@ -56,13 +53,14 @@ export function WeekGrid({
     const text = draftsNow.current[key];
     if (text === undefined) return true;
     const minutes = parseHours(text);
-    if (minutes === null || minutes > 24 * 60) {
+    if (minutes === null || minutes > MINUTES_PER_DAY) {
       setInvalid((m) => ({ ...m, [key]: 'Type hours as 1.5 or 1:30 (at most 24)' }));
       return false;
     }
     setInvalid(({ [key]: _gone, ...rest }) => rest);
     const current = r.cells[view.days.indexOf(day)]!.minutes;
-    if (minutes !== current) onSave?.({ item: r.item, day, minutes, key });
+    // A cell waiting or refused is sent again even at the server's value: the newest value wins.
+    if (minutes !== current || pending?.[key]) onSave?.({ item: r.item, day, minutes });
     // Handed over (or unchanged): the pending value, then the server's answer, show from now on.
     const { [key]: _sent, ...rest } = draftsNow.current;
     draftsNow.current = rest;

@@ -1,0 +1,468 @@
+/**
+ * The time feature's commands: each one a transaction script run inside the caller's transaction
+ * (rules, writes through the repositories, the audit row, mail and jobs), so a refusal leaves
+ * nothing half-written. Routes parse, call one of these and answer; SQL lives in the repositories.
+ * `logTime` is the one way a time entry is added, by this feature and by others (a ticket's note
+ * or time entry): the person lock, the week lock, the 24-hour day, then the entry and its audit row.
+ */
+import type { z } from 'zod';
+import {
+  addDays,
+  closeMonth,
+  dayInZone,
+  LOCKED_STATUSES,
+  MINUTES_PER_DAY,
+  mondayOf,
+  passedThresholds,
+  roundMinutes,
+  weekDays,
+  type addRowSchema,
+  type cellSchema,
+  type contractSchema,
+  type MonthCloseFigures,
+  type PunchActionName,
+  type TimeItem,
+  type TrackerActionName,
+  type TrackerView,
+  type UsageThreshold,
+} from '@contracts/time';
+import { audit, SYSTEM, type AuditActor } from '@server/platform/audit';
+import type { StaffPrincipal } from '@server/platform/auth/sessions';
+import { conflict, forbidden, invalidField, notFound, type ApiError } from '@server/platform/http/errors';
+import { queueEmail } from '@server/platform/mail/outbox';
+import type { Queryable } from '@server/platform/sql';
+import { lockPerson, manages, person, type Person } from './access';
+import {
+  companyExists,
+  contractOf,
+  contractRows,
+  contractsUsage,
+  contractTermsForUpdate,
+  entriesToBill,
+  insertMonthClose,
+  monthClosed,
+  monthOf,
+  recordAlertOnce,
+  upsertContract,
+} from './managed.repo';
+import { flagOpenPunchesPastTheirDay, insertPunch, openPunch, openPunchesInUnknownZones, punchForUpdate, setPunchOut, updatePunch } from './timeclock.repo';
+import {
+  dayMinutes,
+  deleteOwnCellEntries,
+  insertTimeEntry,
+  itemRecord,
+  keyOf,
+  lockCell,
+  markDecided,
+  markDraft,
+  markSubmitted,
+  pinRow,
+  projectsIn,
+  snapshotOf,
+  weekRow,
+  weekRows,
+  type NewTimeEntry,
+} from './timesheet.repo';
+import { deleteTimer, insertTimer, overlappingEntry, pauseTimer, resumeTimer, secondsOf, timerOf } from './tracker.repo';
+
+// --- Rules shared by every path that adds time -----------------------------------------------------
+
+/** Refuses a change to a week that waits for a decision or is approved, with a 409 naming why. */
+export async function assertWeekOpen(db: Queryable, userId: number, day: string): Promise<void> {
+  const week = mondayOf(day);
+  const row = await weekRow(db, userId, week, true);
+  if (LOCKED_STATUSES.includes(row.status)) {
+    throw conflict(
+      row.status === 'submitted'
+        ? `The week of ${week} is submitted for approval; it is locked until a manager approves or rejects it`
+        : `The week of ${week} is approved and locked; a manager can reopen it`,
+    );
+  }
+}
+
+/** The refusal of time that would take a day past 24 hours: a 400 on `minutes` (the timesheet's, a ticket's note or entry). */
+const dayIsFull = () => invalidField('minutes', 'A day holds at most 24 hours');
+
+/** Whether adding minutes to a person's day (less what is replaced) would take it past 24 hours. */
+async function overFullDay(db: Queryable, userId: number, day: string, adding: number, replacing = 0): Promise<boolean> {
+  return (await dayMinutes(db, userId, day)) - replacing + adding > MINUTES_PER_DAY;
+}
+
+/** A time entry to add: whose, on what, which day, how long; timed work (the timer) carries its interval. */
+export type TimeToLog = {
+  staffUserId: number;
+  workDate: string;
+  minutes: number;
+  billable: boolean;
+  description: string;
+  /** Where it is logged from: a ticket (a note's minutes or the ticket's time entry), or the managed-services timer. */
+  source: 'ticket' | 'tracker';
+  ticketId?: number | null;
+  projectId?: number | null;
+  companyId: number | null;
+  noteId?: number | null;
+  interval?: { start: Date; end: Date } | null;
+};
+
+/** How a path says a refusal in its own words (the timer tells the person to discard it). */
+export type LogTimeRefusals = { fullDay?: (day: string) => ApiError; overlap?: (entryId: number) => ApiError };
+
+/**
+ * Adds a time entry, under the rules of every path that adds time: one change of a person's time
+ * at a time (the person is locked), nothing on a day of a submitted or approved week (409), no
+ * day past 24 hours (400 on `minutes`), no two timed entries of a person overlapping (409). Time
+ * dated in a closed managed-services month is taken: it is late time, billed with the next month
+ * closed (docs/adr/0100). Writes the entry and its audit row; answers the entry's id.
+ */
+export async function logTime(db: Queryable, actor: AuditActor, entry: TimeToLog, refusals: LogTimeRefusals = {}): Promise<number> {
+  const { staffUserId: userId, workDate: day, minutes } = entry;
+  await lockPerson(db, userId);
+  await assertWeekOpen(db, userId, day);
+  if (await overFullDay(db, userId, day, minutes)) throw (refusals.fullDay ?? dayIsFull)(day);
+  if (entry.interval) {
+    const overlap = await overlappingEntry(db, userId, entry.interval.start, entry.interval.end);
+    if (overlap !== null) throw refusals.overlap ? refusals.overlap(overlap) : conflict(`This time overlaps time entry ${overlap}, which was tracked at the same time`);
+  }
+  const row: NewTimeEntry = {
+    staffUserId: userId,
+    ticketId: entry.ticketId ?? null,
+    projectId: entry.projectId ?? null,
+    companyId: entry.companyId,
+    noteId: entry.noteId ?? null,
+    workDate: day,
+    minutes,
+    billable: entry.billable,
+    description: entry.description,
+    source: entry.source,
+    interval: entry.interval ?? null,
+  };
+  const id = await insertTimeEntry(db, row);
+  const on = { ...(row.ticketId ? { ticket_id: row.ticketId } : {}), ...(row.projectId ? { project_id: row.projectId } : {}), company_id: row.companyId };
+  await audit(db, { actor, entity: 'time_entry', entityId: id, action: entry.source === 'tracker' ? 'track' : 'log', detail: { ...on, minutes, day, source: entry.source } });
+  return id;
+}
+
+// --- Timesheet ----------------------------------------------------------------------------------------
+
+/** Project statuses that take no more time (the projects feature's closed states). */
+const CLOSED_PROJECT_STATUSES: readonly string[] = ['done', 'cancelled'];
+
+/** What an entry of the item is filed under (its company) and what names it; 400 on item.id when it cannot take time. */
+async function itemTarget(db: Queryable, item: TimeItem): Promise<{ companyId: number | null; label: string }> {
+  const found = await itemRecord(db, item);
+  if (!found) throw invalidField('item.id', `No such ${item.kind}`);
+  if (item.kind === 'project' && found.status && CLOSED_PROJECT_STATUSES.includes(found.status)) {
+    throw invalidField('item.id', `${found.label} is ${found.status}; time is logged on open projects only`);
+  }
+  return found;
+}
+
+/**
+ * Sets one cell: the timesheet's own entry of the item on the day becomes what makes the cell
+ * hold the typed minutes (time logged on the ticket or by the timer stays as it is, and so does
+ * time a closed managed-services month billed: more goes on the next bill as late time).
+ */
+export async function setCell(db: Queryable, actor: AuditActor, userId: number, input: z.output<typeof cellSchema>): Promise<void> {
+  if (!weekDays(input.week).includes(input.day)) throw invalidField('day', 'Day must be in the week');
+  await lockPerson(db, userId);
+  await assertWeekOpen(db, userId, input.day);
+  const target = await itemTarget(db, input.item);
+  // The cell's entries are locked first: a month close billing them meanwhile is waited for, and then seen.
+  const { other, billed, own, billable: ownBillable } = await lockCell(db, userId, input.day, input.item);
+  if (input.minutes < other) {
+    throw invalidField(
+      'minutes',
+      billed === other
+        ? `This cell holds ${billed} minutes billed on a closed managed-services month; it cannot go below that`
+        : billed > 0
+          ? `This cell holds ${other} minutes logged on the ticket, by the timer or billed on a closed managed-services month; it cannot go below that`
+          : `This cell holds ${other} minutes logged on the ticket or by the timer; change those there`,
+    );
+  }
+  const mine = input.minutes - other;
+  if (await overFullDay(db, userId, input.day, mine, own)) throw dayIsFull();
+  const billable = input.billable ?? ownBillable ?? true;
+  await deleteOwnCellEntries(db, userId, input.day, input.item);
+  if (mine > 0) {
+    await insertTimeEntry(db, {
+      staffUserId: userId,
+      ticketId: input.item.kind === 'ticket' ? input.item.id : null,
+      projectId: input.item.kind === 'project' ? input.item.id : null,
+      companyId: target.companyId,
+      noteId: null,
+      workDate: input.day,
+      minutes: mine,
+      billable,
+      description: input.note ?? '',
+      source: 'timesheet',
+      interval: null,
+    });
+  }
+  await pinRow(db, userId, input.week, input.item, billable);
+  await audit(db, { actor, entity: 'timesheet', entityId: userId, action: 'set_cell', detail: { item: input.item, label: target.label, day: input.day, minutes: input.minutes, before: own + other } });
+}
+
+export async function addRow(db: Queryable, actor: AuditActor, userId: number, input: z.output<typeof addRowSchema>): Promise<void> {
+  await lockPerson(db, userId);
+  await assertWeekOpen(db, userId, input.week);
+  const target = await itemTarget(db, input.item);
+  await pinRow(db, userId, input.week, input.item, input.billable);
+  await audit(db, { actor, entity: 'timesheet', entityId: userId, action: 'add_row', detail: { week: input.week, item: input.item, label: target.label } });
+}
+
+/**
+ * Copies last week's rows (items and billable flags, not hours) into the week, leaving out projects
+ * closed since (done or cancelled take no time); answers how many were new.
+ */
+export async function copyLastWeek(db: Queryable, actor: AuditActor, userId: number, week: string): Promise<number> {
+  await lockPerson(db, userId);
+  await assertWeekOpen(db, userId, week);
+  const last = await weekRows(db, userId, addDays(week, -7));
+  const current = new Set((await weekRows(db, userId, week)).map((r) => keyOf(r.item)));
+  const closed = await projectsIn(
+    db,
+    last.filter((r) => r.item.kind === 'project').map((r) => r.item.id),
+    CLOSED_PROJECT_STATUSES,
+  );
+  let added = 0;
+  for (const r of last) {
+    if (current.has(keyOf(r.item)) || (r.item.kind === 'project' && closed.has(r.item.id))) continue;
+    await pinRow(db, userId, week, r.item, r.billable);
+    added += 1;
+  }
+  await audit(db, { actor, entity: 'timesheet', entityId: userId, action: 'copy_last_week', detail: { week, added } });
+  return added;
+}
+
+export async function submitWeek(db: Queryable, actor: AuditActor, userId: number, week: string, now: Date): Promise<void> {
+  await lockPerson(db, userId);
+  const state = await weekRow(db, userId, week, true);
+  if (LOCKED_STATUSES.includes(state.status)) throw conflict(state.status === 'submitted' ? `The week of ${week} is already submitted` : `The week of ${week} is approved and locked`);
+  await markSubmitted(db, userId, week, now);
+  await audit(db, { actor, entity: 'timesheet', entityId: userId, action: 'submit', detail: { week, from: state.status } });
+}
+
+/** Approves or rejects submitted weeks of people the principal manages; all or none. */
+export async function decideWeeks(db: Queryable, me: StaffPrincipal, input: { week: string; users: number[]; decision: 'approve' | 'reject'; reason?: string | undefined }, now: Date): Promise<number> {
+  const actor: AuditActor = { type: 'staff', id: me.userId };
+  for (const userId of [...new Set(input.users)].sort((a, b) => a - b)) {
+    const who = await person(db, userId);
+    if (!manages(me, who)) throw forbidden(`You do not manage ${who.name}`);
+    await lockPerson(db, userId);
+    const state = await weekRow(db, userId, input.week, true);
+    if (state.status !== 'submitted') throw conflict(`${who.name}'s week of ${input.week} is ${state.status}, not submitted`);
+    const rows = await weekRows(db, userId, input.week);
+    await markDecided(db, {
+      userId,
+      week: input.week,
+      status: input.decision === 'approve' ? 'approved' : 'rejected',
+      reason: input.decision === 'reject' ? (input.reason ?? null) : null,
+      at: now,
+      by: me.userId,
+      cells: snapshotOf(rows, weekDays(input.week)),
+    });
+    await audit(db, { actor, entity: 'timesheet', entityId: userId, action: input.decision, detail: { week: input.week, reason: input.reason ?? null } });
+  }
+  return input.users.length;
+}
+
+/** A manager reopens a submitted or approved week: it is a draft again, and the last decision is kept for comparison. */
+export async function reopenWeek(db: Queryable, me: StaffPrincipal, userId: number, week: string): Promise<void> {
+  const who = await person(db, userId);
+  if (!manages(me, who)) throw forbidden(`You do not manage ${who.name}`);
+  await lockPerson(db, userId);
+  const state = await weekRow(db, userId, week, true);
+  if (!LOCKED_STATUSES.includes(state.status)) throw conflict(`${who.name}'s week of ${week} is ${state.status}; only a submitted or approved week is reopened`);
+  await markDraft(db, userId, week);
+  await audit(db, { actor: { type: 'staff', id: me.userId }, entity: 'timesheet', entityId: userId, action: 'reopen', detail: { week, from: state.status } });
+}
+
+// --- Timeclock -----------------------------------------------------------------------------------------
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+/** One punch action; the database refuses a second open punch of a person (two tabs, two devices). */
+export async function punch(db: Queryable, actor: AuditActor, userId: number, action: PunchActionName, timeZone: string, now: Date): Promise<void> {
+  if (action === 'in') {
+    let id: number;
+    try {
+      id = await insertPunch(db, userId, timeZone, now);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('You are already punched in (in another tab or on another device)');
+      throw error;
+    }
+    await audit(db, { actor, entity: 'punch', entityId: id, action: 'in' });
+    return;
+  }
+  const open = await openPunch(db, userId);
+  if (!open) throw conflict('You are not punched in');
+  if (action === 'breakStart' && open.on_break) throw conflict('You are already on a break');
+  if (action === 'breakEnd' && !open.on_break) throw conflict('You are not on a break');
+  await updatePunch(db, open.id, action, now);
+  await audit(db, { actor, entity: 'punch', entityId: open.id, action });
+}
+
+/** Said when a punch's stored zone is one the database does not know (stored before zones were checked with it). */
+export type UnknownZoneLog = (detail: { punch: number; time_zone: string }, message: string) => void;
+
+/**
+ * Flags punches left open past the end of the day they started (in the zone they were punched
+ * in): the person forgot to punch out. A punch whose stored zone the database does not know is
+ * counted in UTC and logged, so it cannot stop the sweep for everyone. Answers how many were
+ * flagged. Idempotent.
+ */
+export async function flagForgottenPunches(db: Queryable, now: Date, log: UnknownZoneLog = () => undefined): Promise<number> {
+  const rows = await flagOpenPunchesPastTheirDay(db, now);
+  for (const u of await openPunchesInUnknownZones(db, now)) log({ punch: u.id, time_zone: u.time_zone }, 'A punch has a time zone the database does not know; its day is counted in UTC');
+  for (const r of rows) {
+    const fallback = r.zone !== r.stored ? { counted_in: r.zone, unknown_time_zone: r.stored } : undefined;
+    await audit(db, { actor: SYSTEM, entity: 'punch', entityId: r.id, action: 'flag_forgotten_punch_out', ...(fallback ? { detail: fallback } : {}) });
+  }
+  return rows.length;
+}
+
+/** A punch lasts at most a day. */
+const PUNCH_MAX_MS = 24 * 3600_000;
+
+/** A manager sets the punch-out of a person's punch (a forgotten one); audit logged with before and after. */
+export async function correctPunch(db: Queryable, me: StaffPrincipal, id: number, punchedOutAt: Date, now: Date): Promise<void> {
+  const p = await punchForUpdate(db, id);
+  if (!p) throw notFound('No such punch');
+  if (!manages(me, await person(db, p.staff_user_id))) throw forbidden("Only the person's manager or an admin corrects a punch");
+  if (punchedOutAt < p.punched_in_at) throw invalidField('punched_out_at', 'Punched out must be after the punch-in');
+  if (punchedOutAt > now) throw invalidField('punched_out_at', 'Punched out must not be in the future');
+  if (punchedOutAt.getTime() - p.punched_in_at.getTime() > PUNCH_MAX_MS) throw invalidField('punched_out_at', 'A punch lasts at most 24 hours');
+  await setPunchOut(db, id, punchedOutAt, me.userId);
+  await audit(db, {
+    actor: { type: 'staff', id: me.userId },
+    entity: 'punch',
+    entityId: id,
+    action: 'correct',
+    detail: { before: p.punched_out_at?.toISOString() ?? null, after: punchedOutAt.toISOString() },
+  });
+}
+
+// --- Managed-services timer ------------------------------------------------------------------------------
+
+export type TrackerResult = Pick<TrackerView, 'posted'>;
+
+/**
+ * start, pause, resume, stop (with a note) or discard; each refuses what the timer's state does
+ * not allow with a 409. Stop posts the time through `logTime`, rounded by the contract and dated
+ * by the local day it started; a stop it refuses (a locked week, a full day, an overlap) leaves
+ * the timer running and says to discard it. Discard drops a running or paused timer without
+ * posting anything, for its owner or whoever may act for them.
+ */
+export async function trackerAction(
+  db: Queryable,
+  actor: AuditActor,
+  who: Person,
+  companyId: number,
+  input: { action: TrackerActionName; note?: string | undefined; tz: string },
+  now: Date,
+): Promise<TrackerResult> {
+  await lockPerson(db, who.id);
+  const contract = await contractOf(db, companyId);
+  if (!contract) throw conflict('This company has no managed-services contract, so its time cannot be tracked here');
+  const timer = await timerOf(db, who.id, companyId, true);
+  const detail = { company_id: companyId };
+  switch (input.action) {
+    case 'start':
+      if (timer) throw conflict('The timer is already running for this company');
+      await insertTimer(db, who.id, companyId, now);
+      break;
+    case 'pause':
+      if (!timer || timer.paused) throw conflict(timer ? 'The timer is already paused' : 'The timer is not running');
+      await pauseTimer(db, who.id, companyId, now);
+      break;
+    case 'resume':
+      if (!timer?.paused) throw conflict(timer ? 'The timer is not paused' : 'The timer is not running');
+      await resumeTimer(db, who.id, companyId, now);
+      break;
+    case 'discard': {
+      if (!timer) throw conflict('The timer is not running');
+      await deleteTimer(db, who.id, companyId);
+      await audit(db, { actor, entity: 'ms_timer', entityId: who.id, action: 'discard', detail: { ...detail, started_at: timer.started.toISOString(), seconds: secondsOf(timer, now) } });
+      return {};
+    }
+    case 'stop': {
+      if (!timer) throw conflict('The timer is not running');
+      const minutes = roundMinutes(secondsOf(timer, now) / 60, contract.rounding_minutes);
+      const day = dayInZone(timer.started, input.tz);
+      // The entry's interval ends at the pause (or now), and after its start even when stopped at
+      // the instant it started, or by a server whose clock is a little behind the one that started it.
+      const end = new Date(Math.max((timer.paused ?? now).getTime(), timer.started.getTime() + 1));
+      const id = await logTime(
+        db,
+        actor,
+        { staffUserId: who.id, companyId, workDate: day, minutes, billable: true, description: input.note ?? '', source: 'tracker', interval: { start: timer.started, end } },
+        {
+          fullDay: (d) => conflict(`${d} would hold more than 24 hours; discard this timer and log the time on the timesheet`),
+          overlap: (entry) => conflict(`This time overlaps time entry ${entry}, which was tracked at the same time; discard this timer and log the time on the timesheet`),
+        },
+      );
+      await deleteTimer(db, who.id, companyId);
+      return { posted: { id, minutes, work_date: day } };
+    }
+  }
+  await audit(db, { actor, entity: 'ms_timer', entityId: who.id, action: input.action, detail });
+  return {};
+}
+
+// --- Managed-services contracts -----------------------------------------------------------------------------
+
+export async function saveContract(db: Queryable, actor: AuditActor, companyId: number, input: z.output<typeof contractSchema>): Promise<void> {
+  if (!(await companyExists(db, companyId))) throw notFound('No such company');
+  await upsertContract(db, companyId, input);
+  await audit(db, { actor, entity: 'ms_contract', entityId: companyId, action: 'save', detail: input });
+}
+
+/**
+ * Closes a month of a contract, which bills it: the month's entries (already rounded) and the
+ * late time of earlier closed months (an adjustment), with overage and roll-over by the contract.
+ * Every entry billed is marked with the month, so no bill takes it twice and a late one is told
+ * apart. Once per company and month; the month must have ended.
+ */
+export async function closeContractMonth(db: Queryable, actor: AuditActor & { type: 'staff' }, companyId: number, month: string, now: Date): Promise<MonthCloseFigures> {
+  if (month >= monthOf(now)) throw invalidField('month', 'Month must have ended before it is closed');
+  const terms = await contractTermsForUpdate(db, companyId);
+  if (!terms) throw notFound('This company has no managed-services contract');
+  if (await monthClosed(db, companyId, month)) throw conflict(`${month.slice(0, 7)} is already closed for this company`);
+  const { own, late, rolloverIn } = await entriesToBill(db, companyId, month);
+  const billed = [...own, ...late];
+  const figures = closeMonth(terms, billed.map((e) => e.minutes), rolloverIn);
+  const adjustment = late.reduce((sum, e) => sum + e.minutes, 0);
+  await insertMonthClose(db, { companyId, month, entryIds: billed.map((e) => e.id), figures, adjustment, at: now, by: actor.id });
+  await audit(db, { actor, entity: 'ms_contract', entityId: companyId, action: 'close_month', detail: { month, ...figures, adjustment_minutes: adjustment } });
+  return figures;
+}
+
+/**
+ * Sends the usage alerts due this month: for each threshold passed, one row in ms_usage_alerts
+ * (its primary key makes "once" hold whoever runs concurrently) and one email to the account
+ * manager through the outbox, in the same transaction. Answers the alerts sent.
+ */
+export async function sendUsageAlerts(db: Queryable, now: Date, companyId?: number): Promise<{ company_id: number; threshold: UsageThreshold }[]> {
+  const month = monthOf(now);
+  const contracts = await contractRows(db, companyId);
+  const usage = await contractsUsage(db, month, companyId);
+  const sent: { company_id: number; threshold: UsageThreshold }[] = [];
+  for (const u of usage) {
+    const contract = contracts.find((c) => c.company_id === u.company_id)!;
+    for (const threshold of passedThresholds(u.used_minutes, u.included_minutes + u.rollover_in_minutes)) {
+      if (!(await recordAlertOnce(db, u.company_id, month, threshold, now))) continue;
+      sent.push({ company_id: u.company_id, threshold });
+      if (contract.account_manager_email) {
+        const hours = (m: number) => (m / 60).toFixed(1);
+        await queueEmail(db, {
+          to: contract.account_manager_email,
+          kind: 'ms_usage_alert',
+          subject: `${u.company}: managed-services usage passed ${threshold} % of included hours`,
+          body: `${u.company} (${u.plan}) has used ${hours(u.used_minutes)} of ${hours(u.included_minutes + u.rollover_in_minutes)} included hours in ${month.slice(0, 7)} (${u.percent} %).`,
+        });
+      }
+      await audit(db, { actor: SYSTEM, entity: 'ms_contract', entityId: u.company_id, action: 'usage_alert', detail: { month, threshold } });
+    }
+  }
+  return sent;
+}
