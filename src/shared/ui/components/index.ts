@@ -14,6 +14,7 @@ export { EmptyState, type EmptyStateProps } from './feedback/EmptyState';
 export { Skeleton, SkeletonCard, SkeletonTable, SkeletonText } from './feedback/Skeleton';
 export { ComboBox, type ComboBoxProps, type OptionLoader } from './field/ComboBox';
 export { DateField, DatePicker, type DateFieldProps, type IsoDate } from './field/DateField';
+export { FieldError, type FieldErrorProps } from './field/parts';
 export { NumberField, type NumberFieldProps } from './field/NumberField';
 export { Select, type Option, type SelectProps } from './field/Select';
 export { TextArea, TextField, type TextAreaProps, type TextFieldProps } from './field/TextField';
