@@ -4,11 +4,12 @@ import { Link } from 'wouter';
 import { LIMITS } from '@contracts/common/constants';
 import { contactSupportMachine, supportInfoMachine } from '../machines/client-portal.machines';
 import { Button, Card, Form, FormActions, PageHeader, SkeletonText, TextArea, TextField } from '@/shared/ui/components';
-import { FormError, useClientTitle, useFormState, useSavedToast } from './form-parts';
+import { FormError, useFormState, useSavedToast } from './form-parts';
 import styles from './ClientContactSupportScreen.module.css';
+import { usePageTitle } from '@/shared/page-title';
 
 export default function ClientContactSupportScreen() {
-  useClientTitle('Contact Support');
+  usePageTitle('Contact Support');
   const info = useActorRef(supportInfoMachine, { input: { query: null } });
   const support = useSelector(info, (s) => s.context.data);
   const form = useActorRef(contactSupportMachine, { input: {} });

@@ -4,9 +4,10 @@ import { ClientSession } from '@/shared/session/client-session';
 import { SCR_STATUS_LABELS, type PaperOrder } from '@contracts/client-portal';
 import { dashboardMachine, paperOrdersMachine } from '../machines/client-portal.machines';
 import { Badge, Card, EmptyState, LinkButton, PageHeader, RelativeTime, SeverityBadge, SkeletonCard, TicketStatusBadge } from '@/shared/ui/components';
-import { LoadError, useClientTitle, useQueryState } from './form-parts';
+import { LoadError, useQueryState } from './form-parts';
 import { PAPER_STATUS_LABELS, PAPER_STATUS_TONES, SCR_STATUS_TONES } from './labels';
 import styles from './ClientDashboard.module.css';
+import { usePageTitle } from '@/shared/page-title';
 
 /** The latest paper orders shown on the dashboard; the rest are on /paper. */
 const RECENT_ORDERS = 3;
@@ -56,7 +57,7 @@ function PaperOrdersCard() {
 
 export default function ClientDashboard() {
   const user = ClientSession.useSelector((s) => s.context.user);
-  useClientTitle('Dashboard');
+  usePageTitle('Dashboard');
   const query = useActorRef(dashboardMachine, { input: { query: null } });
   const { data, failed, error } = useQueryState(query);
 

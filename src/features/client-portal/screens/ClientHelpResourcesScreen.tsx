@@ -4,16 +4,17 @@ import { Link, useSearch } from 'wouter';
 import type { ArticleListQuery } from '@contracts/client-portal';
 import { articleMachine, articlesMachine } from '../machines/client-portal.machines';
 import { Badge, Breadcrumbs, Button, Card, EmptyState, PageHeader, RelativeTime, SearchField, Select, SkeletonText } from '@/shared/ui/components';
-import { LoadError, useClientTitle, useQueryState } from './form-parts';
+import { LoadError, useQueryState } from './form-parts';
 import { Markdown } from './Markdown';
 import styles from './ClientHelpResourcesScreen.module.css';
+import { usePageTitle } from '@/shared/page-title';
 
 const ALL = '__all__';
 
 function ArticleView({ id }: { id: number }) {
   const query = useActorRef(articleMachine, { input: { query: id } });
   const { data: article, failed, error } = useQueryState(query);
-  useClientTitle(article?.title ?? 'Help Resources');
+  usePageTitle(article?.title ?? 'Help Resources');
   useEffect(() => {
     if (id !== (query.getSnapshot().context.query as number)) query.send({ type: 'query.set', query: id });
   }, [id, query]);
@@ -144,7 +145,7 @@ function ArticleIndex() {
 export default function ClientHelpResourcesScreen() {
   const id = Number(new URLSearchParams(useSearch()).get('article'));
   const article = Number.isInteger(id) && id > 0;
-  useClientTitle(article ? null : 'Help Resources');
+  usePageTitle(article ? null : 'Help Resources');
   return article ? (
     <ArticleView id={id} />
   ) : (

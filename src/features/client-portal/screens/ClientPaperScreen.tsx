@@ -7,10 +7,11 @@ import { PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from '@contracts/commo
 import { orderPaperMachine, paperOrdersMachine, paperProductsMachine } from '../machines/client-portal.machines';
 import { Badge, Button, Card, DateTime, EmptyState, Form, FormActions, NumberField, PageHeader, Select, SkeletonTable, TextArea, TextField, toast } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { FormError, LoadError, useClientTitle, useFormState, useQueryState } from './form-parts';
+import { FormError, LoadError, useFormState, useQueryState } from './form-parts';
 import { money, PAPER_STATUS_LABELS, PAPER_STATUS_TONES } from './labels';
 import { ListPlaceholder, ListSection } from './ListSection';
 import styles from './ListAndForm.module.css';
+import { usePageTitle } from '@/shared/page-title';
 
 /** The company's paper orders in the shared data table (client mode: one page holds them all). */
 const COLUMNS: DataTableColumn<PaperOrder>[] = [
@@ -88,7 +89,7 @@ function OrderForm({ orders }: { orders: ActorRefFrom<typeof paperOrdersMachine>
 }
 
 export default function ClientPaperScreen() {
-  useClientTitle('Order Paper');
+  usePageTitle('Order Paper');
   const orders = useActorRef(paperOrdersMachine, { input: { query: null } });
   const { data: orderPage, failed, error } = useQueryState(orders);
   return (

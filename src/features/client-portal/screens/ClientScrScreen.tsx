@@ -6,10 +6,11 @@ import { LIMITS } from '@contracts/common/constants';
 import { createScrMachine, scrListMachine } from '../machines/client-portal.machines';
 import { Badge, Button, Card, DateTime, EmptyState, Form, FormActions, PageHeader, Select, SkeletonTable, TextArea, TextField, toast } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { FormError, LoadError, useClientTitle, useFieldValues, useFormState, useQueryState } from './form-parts';
+import { FormError, LoadError, useFieldValues, useFormState, useQueryState } from './form-parts';
 import { SCR_PRIORITY_LABELS, SCR_PRIORITY_TONES, SCR_STATUS_TONES } from './labels';
 import { ListPlaceholder, ListSection } from './ListSection';
 import styles from './ListAndForm.module.css';
+import { usePageTitle } from '@/shared/page-title';
 
 /** Orders priorities from low to critical when the column is sorted. */
 const PRIORITY_RANK: Record<Scr['priority'], number> = { low: 0, medium: 1, high: 2, critical: 3 };
@@ -94,7 +95,7 @@ function RequestForm({ list }: { list: ActorRefFrom<typeof scrListMachine> }) {
 }
 
 export default function ClientScrScreen() {
-  useClientTitle('Software Change Requests');
+  usePageTitle('Software Change Requests');
   const list = useActorRef(scrListMachine, { input: { query: null } });
   const { data: page, failed, error } = useQueryState(list);
   return (

@@ -33,9 +33,10 @@ import {
   toast,
 } from '@/shared/ui/components';
 import { cx } from '@/shared/ui/components/cx';
-import { FormError, useClientTitle, useFieldValues, useFormState, useQueryState } from './form-parts';
+import { FormError, useFieldValues, useFormState, useQueryState } from './form-parts';
 import { ListSection } from './ListSection';
 import styles from './ClientTicketsScreen.module.css';
+import { usePageTitle } from '@/shared/page-title';
 
 /** The company's tickets in the shared data table (server mode). */
 const COLUMNS: DataTableColumn<ClientTicket>[] = [
@@ -223,7 +224,7 @@ function messagesOf(ticket: ClientTicketDetail): Message[] {
 function TicketDetail({ id }: { id: number }) {
   const detail = useActorRef(ticketDetailMachine, { input: { query: id } });
   const { data: ticket, failed, error } = useQueryState(detail);
-  useClientTitle(ticket ? `Ticket #${ticket.id}` : `Ticket #${id}`);
+  usePageTitle(ticket ? `Ticket #${ticket.id}` : `Ticket #${id}`);
 
   useEffect(() => {
     if (id !== (detail.getSnapshot().context.query as number)) detail.send({ type: 'query.set', query: id });
@@ -322,7 +323,7 @@ export default function ClientTicketsScreen() {
   const params = new URLSearchParams(useSearch());
   const id = Number(params.get('id'));
   const detail = Number.isInteger(id) && id > 0;
-  useClientTitle(detail ? null : 'Tickets');
+  usePageTitle(detail ? null : 'Tickets');
   if (detail) return <TicketDetail id={id} />;
   return (
     <>

@@ -5,7 +5,6 @@ import { useLocation, useRouter } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { QueryMachine } from '@/shared/machines/query.machine';
 import type { createSubmitMachine } from '@/shared/machines/submit.machine';
-import { pageTitleText } from '@/shared/page-title';
 import { Alert, Button, FormErrorBanner, toast } from '@/shared/ui/components';
 
 /** What a form screen shows of its submit machine: busy, the result once sent, the errors. */
@@ -44,13 +43,6 @@ export function useSavedToast(result: unknown, message: (result: never) => strin
     said.current = result;
     toast.success(text.current(result as never));
   }, [result]);
-}
-
-/** The tab title of a client screen ("Tickets · Client Care"); the portal's routes carry no name. */
-export function useClientTitle(title: string | null | undefined) {
-  useEffect(() => {
-    if (title) document.title = pageTitleText(title);
-  }, [title]);
 }
 
 /*

@@ -3,13 +3,11 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { createProjectMachine, projectOptionsMachine } from '../machines/projects.machines';
 import { EMPTY_PROJECT, ProjectFields, projectInputOf, type ProjectDraft } from './ProjectFields';
-import { useTabTitle } from './parts';
 import { Breadcrumbs, Button, Form, FormActions, FormErrorBanner, PageHeader, toast } from '@/shared/ui/components';
 
 /** /create/project: a project for a company, with its owner, dates and budget; opens the project once saved. */
 export default function CreateProjectScreen() {
   const [, navigate] = useLocation();
-  useTabTitle('Create Project');
   const form = useActorRef(createProjectMachine, { input: {} });
   const options = useActorRef(projectOptionsMachine, { input: { query: '' } });
   const staff = useSelector(options, (s) => s.context.data?.staff ?? []);

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PROJECT_STATUSES, type ProjectRow } from '@contracts/projects';
 import { projectTableMachine } from '../machines/projects.machines';
-import { HoursBar, ProjectStatusBadge, useTabTitle } from './parts';
+import { HoursBar, ProjectStatusBadge } from './parts';
 import styles from './projects.module.css';
 import { queryFromSearchParams, queryToSearchParams } from '@/shared/machines/table/table.model';
 import type { TableQuery } from '@/shared/machines/table/table.types';
@@ -47,7 +47,6 @@ const DRILL: Record<string, string> = { overdue: 'Overdue projects only', over_b
 /** /project/search: every project in the server-mode data table; search, status, sort and page live in the URL. */
 export default function ProjectSearchScreen() {
   const search = useSearch();
-  useTabTitle('Project Search');
   const [, navigate] = useLocation();
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const extra = useMemo(() => {

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { chartSpec } from '@contracts/charts';
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ProjectRow, type ProjectStats } from '@contracts/projects';
 import { projectStatsMachine } from '../machines/projects.machines';
-import { HoursBar, ProjectStatusBadge, useTabTitle } from './parts';
+import { HoursBar, ProjectStatusBadge } from './parts';
 import styles from './projects.module.css';
 import { Chart } from '@/shared/ui/chart';
 import { Alert, Card, ChartFrame, PageHeader, SkeletonCard, Stat } from '@/shared/ui/components';
@@ -56,7 +56,6 @@ const projectColumns = (late: boolean) => [
 /** /active/project/stats: projects by status, overdue, over budget, and the velocity of the last sprints. */
 export default function ProjectStatsScreen() {
   const [, navigate] = useLocation();
-  useTabTitle('Active Project Stats');
   const query = useActorRef(projectStatsMachine, { input: {} });
   const stats = useSelector(query, (s) => s.context.data);
   const error = useSelector(query, (s) => s.context.error);

@@ -7,7 +7,7 @@ import { BOARD_COLUMN_LABELS, BOARD_COLUMNS, burndownChart, byRank, chartSpecOf,
 import { projectsApi } from '../api';
 import { sprintLifecycleMachine, type CloseSprintInput } from '../machines/sprint-lifecycle.machine';
 import { sprintViewMachine } from '../machines/projects.machines';
-import { SprintStatusBadge, useTabTitle } from './parts';
+import { SprintStatusBadge } from './parts';
 import styles from './projects.module.css';
 import type { ScreenProps } from '@/shared/routing';
 import { Chart } from '@/shared/ui/chart';
@@ -30,6 +30,7 @@ import {
   Stat,
 } from '@/shared/ui/components';
 import { formatDate } from '@/shared/ui/tokens/format';
+import { usePageTitle } from '@/shared/page-title';
 
 /** /project/sprint/{id} (re-keyed per sprint id): the sprint's tasks by column, its burndown, start and close. */
 export default function SprintScreen({ params }: ScreenProps) {
@@ -37,7 +38,7 @@ export default function SprintScreen({ params }: ScreenProps) {
   const query = useActorRef(sprintViewMachine, { input: { query: id } });
   const view = useSelector(query, (s) => s.context.data);
   const error = useSelector(query, (s) => s.context.error);
-  useTabTitle(view ? `${view.sprint.name} · ${view.sprint.project_name}` : 'Sprint');
+  usePageTitle(view ? `${view.sprint.name} · ${view.sprint.project_name}` : null);
   const reload = useCallback(() => query.send({ type: 'query.reload' }), [query]);
   if (!view) {
     return (

@@ -1,13 +1,11 @@
 import { PageHeader, LinkButton, PlusIcon } from '@/shared/ui/components';
 import { quoteTableMachine } from '../machines/quotes.machines';
-import { TabTitle } from './parts';
 import { QuoteTable } from './QuoteTable';
 
 /** /quote/list and /quote/index: every quote (latest revisions), filtered by status, type and company. */
 export function QuoteList({ path, name }: { path: string; name: string }) {
   return (
     <>
-      <TabTitle>{name}</TabTitle>
       <PageHeader
         title={name}
         subtitle="Quotes for support, projects, hardware and paper: drafts, sent, accepted, declined and expired."
