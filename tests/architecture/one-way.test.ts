@@ -27,3 +27,33 @@ describe('one page-title API', () => {
     expect(matching(/· Client Care( System)?['"`]/, (p) => p === 'shared/page-title.tsx')).toEqual([]);
   });
 });
+
+describe('one way to notify', () => {
+  const inToastFolder = (p: string) => p.startsWith('shared/ui/components/toast/');
+  const importsOf = (text: string) => [...text.matchAll(/import\s+(?:type\s+)?([^'"]*?)\s*from\s*['"]([^'"]+)['"]/g)].map((m) => ({ names: m[1]!, from: m[2]! }));
+
+  it('no file outside the toast component imports the toast queue or `toast`', () => {
+    const offenders = sources
+      .filter((f) => !inToastFolder(f.path))
+      .flatMap((f) =>
+        importsOf(f.text)
+          .filter(({ names, from }) => /\/toast\/toast$/.test(from) || (/\/shared\/ui\/components$/.test(from) && /\b(toast|toastQueue)\b/.test(names)))
+          .map(({ from }) => `${f.path} imports ${from}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it('no view says anything on its own: views import neither the notifier nor the toasts (the app provides them once)', () => {
+    const views = sources.filter((f) => f.path.endsWith('.tsx') && !inToastFolder(f.path) && f.path !== 'app/App.tsx');
+    const offenders = views.flatMap((f) =>
+      importsOf(f.text)
+        .filter(({ from }) => /machines\/notify$|\/toast\/(toast|toast-notifier)$/.test(from))
+        .map(({ from }) => `${f.path} imports ${from}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('the hook that watched a form to toast is gone', () => {
+    expect(matching(/useSaveToasts|useSavedToast/)).toEqual([]);
+  });
+});

@@ -11,10 +11,10 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import ClientApp from '@/app/ClientApp';
 import { dialogService } from '@/shared/machines/dialog.machine';
-import { toastQueue } from '@/shared/ui/components';
 // The app mounts the dialog host beside the portal (App.tsx); the Session Expired dialog is the dialog service's.
 import { DialogHost } from '@/shared/ui/dialog/DialogHost';
 import { DEMO_USER } from '@tests/shared/session/client-session.support';
+import { showNoticesAsToasts } from '@tests/support/toasts';
 
 /** A field's label as the kit renders it: the text, and a required field's asterisk (hidden from assistive tech). */
 export const label = (text: string) => new RegExp(`^${text}\\*?$`);
@@ -31,9 +31,10 @@ export const verifyTokenOk = () => http.post('*/api/v2/client/verify-token', () 
 export function clientApiServer(...handlers: RequestHandler[]) {
   const server = setupServer(...handlers);
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  // The forms' notices show as toasts, as the app provides them; cleared after each test.
+  showNoticesAsToasts();
   afterEach(() => {
     server.resetHandlers();
-    toastQueue.clear();
     // The dialog service is the app's one instance: a dialog a test left open must not cover the next test's page.
     for (let i = 0; i < 5 && dialogService.actor.getSnapshot().hasTag('open'); i++) dialogService.actor.send({ type: 'dialog.confirm' });
   });

@@ -8,7 +8,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { CompanyView, Contact } from '@contracts/companies';
 import CompanyViewScreen from '@/features/companies/screens/CompanyViewScreen';
-import { toastQueue } from '@/shared/ui/components';
+import { toastQueue } from '@/shared/ui/components/toast/toast';
 import { StaffRoleContext } from '@/shared/session/role';
 import type { Role } from '@contracts/common/constants';
 import { CompanySectionsProvider, type CompanySectionProps, type CompanyViewSection } from '@/features/companies';

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import CreateCompanyScreen from '@/features/companies/screens/CreateCompanyScreen';
-import { toastQueue } from '@/shared/ui/components';
+import { showNoticesAsToasts } from '@tests/support/toasts';
 
 const STAFF = [
   { id: 2, name: 'Morgan Manager' },
@@ -16,10 +16,8 @@ const STAFF = [
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  toastQueue.clear();
-});
+afterEach(() => server.resetHandlers());
+showNoticesAsToasts();
 afterAll(() => server.close());
 
 function serve(answer: (body: Record<string, unknown>) => Response) {

@@ -9,15 +9,13 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { ClientUser, CompanyRow } from '@contracts/companies';
 import ClientPortalUsersScreen from '@/features/client-users/screens/ClientPortalUsersScreen';
 import CompanySearchScreen from '@/features/companies/screens/CompanySearchScreen';
-import { toastQueue } from '@/shared/ui/components';
+import { showNoticesAsToasts, toastQueue } from '@tests/support/toasts';
 import { DialogHost } from '@/shared/ui/dialog/DialogHost';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  toastQueue.clear();
-});
+afterEach(() => server.resetHandlers());
+showNoticesAsToasts();
 const toastTitles = () => toastQueue.visible().map((t) => `${t.tone}: ${t.title}`);
 afterAll(() => server.close());
 

@@ -21,7 +21,7 @@ import HuhyScreen from '@/features/sales/screens/HuhyScreen';
 import SettingsScreen from '@/features/sales/screens/SettingsScreen';
 import TerritoriesScreen from '@/features/sales/screens/TerritoriesScreen';
 import { StaffRoleContext } from '@/shared/session/role';
-import { toastQueue } from '@/shared/ui/components';
+import { showNoticesAsToasts, toastQueue } from '@tests/support/toasts';
 
 /** Whom the activity dialog may log for, unless a test says otherwise: only the signed-in user. */
 const onlyMe = http.get('*/api/v2/sales/reps', () => HttpResponse.json({ reps: [{ id: 3, name: 'Avery Agent' }] }));
@@ -33,6 +33,7 @@ beforeEach(() => {
 });
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
+showNoticesAsToasts();
 
 const toastTitles = () => toastQueue.visible().map((t) => `${t.tone}: ${t.title}`);
 

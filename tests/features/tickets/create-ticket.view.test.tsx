@@ -8,14 +8,12 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import CreateCompanyScreen from '@/features/companies/screens/CreateCompanyScreen';
 import CreateTicketScreen from '@/features/tickets/screens/CreateTicketScreen';
-import { toastQueue } from '@/shared/ui/components';
+import { showNoticesAsToasts, toastQueue } from '@tests/support/toasts';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  toastQueue.clear();
-});
+afterEach(() => server.resetHandlers());
+showNoticesAsToasts();
 afterAll(() => server.close());
 
 const toastTitles = () => toastQueue.visible().map((t) => `${t.tone}: ${t.title}${t.description ? ` (${t.description})` : ''}`);

@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { PaperOrder } from '@contracts/client-portal';
 import { PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from '@contracts/common/constants';
 import { orderPaperMachine, paperOrdersMachine, paperProductsMachine } from '../machines/client-portal.machines';
-import { Badge, Button, Card, DateTime, EmptyState, Form, FormActions, NumberField, PageHeader, Select, SkeletonTable, TextArea, TextField, toast } from '@/shared/ui/components';
+import { Badge, Button, Card, DateTime, EmptyState, Form, FormActions, NumberField, PageHeader, Select, SkeletonTable, TextArea, TextField } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { FormError, LoadError, useFormState, useQueryState } from './form-parts';
 import { money, PAPER_STATUS_LABELS, PAPER_STATUS_TONES } from './labels';
@@ -34,16 +34,15 @@ const EMPTY = { product: null as Key | null, quantity: 1, poNumber: '', shipTo: 
 function OrderForm({ orders }: { orders: ActorRefFrom<typeof paperOrdersMachine> }) {
   const products = useActorRef(paperProductsMachine, { input: { query: null } });
   const { data: productList } = useQueryState(products);
-  const form = useActorRef(orderPaperMachine, { input: { reloads: orders, reloadEvent: { type: 'query.reload' } } });
+  const form = useActorRef(orderPaperMachine, { input: { reloads: orders, reloadEvent: { type: 'query.reload' }, notices: { saved: (r) => ({ title: `Order #${r.id} was received`, description: 'Its status is in the list of orders.' }) } } });
   const { busy, result: placed, error, fields } = useFormState(form);
   const [values, setValues] = useState(EMPTY);
   const set = <K extends keyof typeof EMPTY>(k: K) => (v: (typeof EMPTY)[K]) => setValues((s) => ({ ...s, [k]: v }));
   const product = (productList ?? []).find((p) => p.id === values.product);
 
-  // Saved: say so, clear the form for the next order (the list has reloaded with the new one).
+  // Saved (the form said so): clear it for the next order (the list has reloaded with the new one).
   useEffect(() => {
     if (!placed) return;
-    toast.success(`Order #${placed.id} was received`, { description: 'Its status is in the list of orders.' });
     setValues(EMPTY);
     form.send({ type: 'form.reset' });
   }, [placed, form]);

@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { SCR_PRIORITIES, SCR_STATUS_LABELS, SCR_STATUSES, type Scr } from '@contracts/client-portal';
 import { LIMITS } from '@contracts/common/constants';
 import { createScrMachine, scrListMachine } from '../machines/client-portal.machines';
-import { Badge, Button, Card, DateTime, EmptyState, Form, FormActions, PageHeader, Select, SkeletonTable, TextArea, TextField, toast } from '@/shared/ui/components';
+import { Badge, Button, Card, DateTime, EmptyState, Form, FormActions, PageHeader, Select, SkeletonTable, TextArea, TextField } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { FormError, LoadError, useFieldValues, useFormState, useQueryState } from './form-parts';
 import { SCR_PRIORITY_LABELS, SCR_PRIORITY_TONES, SCR_STATUS_TONES } from './labels';
@@ -44,7 +44,7 @@ const COLUMNS: DataTableColumn<Scr>[] = [
 const PRIORITY_OPTIONS = SCR_PRIORITIES.map((p) => ({ id: p, label: SCR_PRIORITY_LABELS[p] }));
 
 function RequestForm({ list }: { list: ActorRefFrom<typeof scrListMachine> }) {
-  const form = useActorRef(createScrMachine, { input: { reloads: list, reloadEvent: { type: 'query.reload' } } });
+  const form = useActorRef(createScrMachine, { input: { reloads: list, reloadEvent: { type: 'query.reload' }, notices: { saved: (r) => ({ title: `Change request #${r.id} was submitted`, description: 'Its status is in the list of requests.' }) } } });
   const { busy, result: filed, error, fields } = useFormState(form);
   const { values, set, reset } = useFieldValues<{ title: string; description: string; businessReason: string; priority: Scr['priority'] }>({
     title: '',
@@ -53,10 +53,9 @@ function RequestForm({ list }: { list: ActorRefFrom<typeof scrListMachine> }) {
     priority: 'medium',
   });
 
-  // Saved: say so and clear the form; the list has reloaded with the new request.
+  // Saved (the form said so): clear it; the list has reloaded with the new request.
   useEffect(() => {
     if (!filed) return;
-    toast.success(`Change request #${filed.id} was submitted`, { description: 'Its status is in the list of requests.' });
     reset();
     form.send({ type: 'form.reset' });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per saved request

@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { useLocation, useRouter } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { QueryMachine } from '@/shared/machines/query.machine';
 import type { createSubmitMachine } from '@/shared/machines/submit.machine';
-import { Alert, Button, FormErrorBanner, toast } from '@/shared/ui/components';
+import { Alert, Button, FormErrorBanner } from '@/shared/ui/components';
 
 /** What a form screen shows of its submit machine: busy, the result once sent, the errors. */
 export function useFormState<I, O>(form: ActorRefFrom<ReturnType<typeof createSubmitMachine<I, O>>>) {
@@ -31,18 +31,6 @@ export function useFieldValues<T extends { [K in keyof T]: string }>(initial: T)
   const set = (k: keyof T) => (value: string) => setValues((v) => ({ ...v, [k]: value }));
   const reset = () => setValues(initial);
   return { values, set, reset };
-}
-
-/** Says "saved" once per save: a toast when the machine reaches its saved state with a result. */
-export function useSavedToast(result: unknown, message: (result: never) => string) {
-  const said = useRef<unknown>(null);
-  const text = useRef(message);
-  text.current = message;
-  useEffect(() => {
-    if (!result || said.current === result) return;
-    said.current = result;
-    toast.success(text.current(result as never));
-  }, [result]);
 }
 
 /*

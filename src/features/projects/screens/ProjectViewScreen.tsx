@@ -25,7 +25,6 @@ import {
   SkeletonCard,
   SkeletonText,
   TextField,
-  toast,
   type IsoDate,
 } from '@/shared/ui/components';
 import { formatDate } from '@/shared/ui/tokens/format';
@@ -201,7 +200,7 @@ export default function ProjectViewScreen({ params }: ScreenProps) {
 }
 
 function PlanSprintDialog({ projectId, onSaved }: { projectId: number; onSaved: () => void }) {
-  const form = useActorRef(createSprintMachine, { input: {} });
+  const form = useActorRef(createSprintMachine, { input: { notices: { saved: (r) => `Sprint ${r.sprint.name} planned` } } });
   const fieldErrors = useSelector(form, (s) => s.context.fieldErrors);
   const error = useSelector(form, (s) => s.context.error);
   const busy = useSelector(form, (s) => s.hasTag('busy'));
@@ -213,7 +212,6 @@ function PlanSprintDialog({ projectId, onSaved }: { projectId: number; onSaved: 
   const [end, setEnd] = useState<IsoDate | null>(null);
   useEffect(() => {
     if (!saved) return;
-    toast.success(`Sprint ${saved.sprint.name} planned`);
     setOpen(false);
     setName('');
     setGoal('');

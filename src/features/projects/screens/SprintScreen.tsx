@@ -2,9 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { Link } from 'wouter';
-import { fromPromise } from 'xstate';
 import { BOARD_COLUMN_LABELS, BOARD_COLUMNS, burndownChart, byRank, chartSpecOf, type SprintView } from '@contracts/projects';
-import { projectsApi } from '../api';
 import { sprintLifecycleMachine, type CloseSprintInput } from '../machines/sprint-lifecycle.machine';
 import { sprintViewMachine } from '../machines/projects.machines';
 import { SprintStatusBadge } from './parts';
@@ -52,15 +50,7 @@ export default function SprintScreen({ params }: ScreenProps) {
 }
 
 function SprintBody({ view, reload }: { view: SprintView; reload: () => void }) {
-  const life = useActorRef(
-    sprintLifecycleMachine.provide({
-      actors: {
-        startSprint: fromPromise(({ input }: { input: number }) => projectsApi.startSprint(input)),
-        closeSprint: fromPromise(({ input }: { input: { id: number; input: CloseSprintInput } }) => projectsApi.closeSprint(input.id, input.input)),
-      },
-    }),
-    { input: { sprintId: view.sprint.id, status: view.sprint.status } },
-  );
+  const life = useActorRef(sprintLifecycleMachine, { input: { sprintId: view.sprint.id, status: view.sprint.status } });
   const changed = useSelector(life, (s) => s.context.view);
   const busy = useSelector(life, (s) => s.hasTag('busy'));
   const dialogOpen = useSelector(life, (s) => s.matches({ active: 'dialog' }) || s.matches({ active: 'closing' }));

@@ -1,7 +1,7 @@
 /**
  * The component kit of Client Care over react-aria-components. Import from here; every export is
- * tree-shaken, so a screen pays only for what it uses. Machines import the toast service from
- * './toast/toast' directly (no React there).
+ * tree-shaken, so a screen pays only for what it uses. Nothing here adds a toast: machines say
+ * what happened through `notify` (src/shared/machines/notify.ts), which the app shows as toasts.
  */
 export { Avatar, initialsOf, type AvatarProps } from './avatar/Avatar';
 export { Badge, CountBadge, SeverityBadge, TicketStatusBadge, type BadgeProps, type BadgeTone } from './badge/Badge';
@@ -32,5 +32,5 @@ export { DateTime, RelativeTime, type RelativeTimeProps } from './text/RelativeT
 export { TextLink, type TextLinkProps } from './text/TextLink';
 export { VisuallyHidden } from './text/VisuallyHidden';
 export { ThemeSwitcher, useTheme } from './theme/ThemeSwitcher';
-export { toast, toastQueue, createToastQueue, type Toast, type ToastInput, type ToastQueue, type ToastTone } from './toast/toast';
+export { createToastQueue, type Toast, type ToastInput, type ToastQueue, type ToastTone } from './toast/toast';
 export { ToastCard, ToastRegion } from './toast/ToastRegion';
