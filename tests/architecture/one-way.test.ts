@@ -57,3 +57,9 @@ describe('one way to notify', () => {
     expect(matching(/useSaveToasts|useSavedToast/)).toEqual([]);
   });
 });
+
+describe('one URL-filtered search page', () => {
+  it('no screen wires a table to the URL by hand: only the shared useUrlSearchTable reads and writes the table’s query string', () => {
+    expect(matching(/\bquery(From|To)SearchParams\b/, (p) => p.startsWith('shared/'))).toEqual([]);
+  });
+});

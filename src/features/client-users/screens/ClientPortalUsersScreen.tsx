@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
 import { CLIENT_USER_STATUS_LABELS, CLIENT_USER_STATUSES, type ClientUser, type ClientUserStatus, type DeclinedSignup, type InviteClientUserInput } from '@contracts/companies';
 import { LIMITS, TABLE_TEXTS } from '@contracts/common/constants';
 import { CompanyPicker, companyViewMachine, pickedCompanyName } from '@/features/companies';
@@ -12,8 +11,6 @@ import {
   type ClientUserAction,
 } from '../machines/client-users.machines';
 import type { SubmitNotices } from '@/shared/machines/submit.machine';
-import { queryFromSearchParams, queryToSearchParams } from '@/shared/machines/table/table.model';
-import type { TableQuery } from '@/shared/machines/table/table.types';
 import {
   Alert,
   Badge,
@@ -35,6 +32,7 @@ import {
   type FilterChip,
 } from '@/shared/ui/components';
 import { CellText, DataTable, useTableActor, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { useUrlSearchTable } from '@/shared/ui/data-table/url-search-table';
 import styles from './ClientPortalUsersScreen.module.css';
 
 type Act = (a: ClientUserAction) => void;
@@ -158,13 +156,9 @@ function useCompanyName(id: number | null): { name: string | undefined; loading:
  * actions (resend the invitation, disable), and the invitation form.
  */
 export default function ClientPortalUsersScreen() {
-  const search = useSearch();
-  const [, navigate] = useLocation();
-  // The table reads its start state once; later URL changes come from the table itself.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const initialState = useMemo(() => queryFromSearchParams(new URLSearchParams(search), FIELDS), []);
-
-  const table = useTableActor<ClientUser>({ machine: clientUserTableMachine, mode: 'server', columns: INITIAL_COLUMNS, initialState });
+  // The directory starts from the URL and writes its query back; its filter bar talks to the table itself.
+  const directory = useUrlSearchTable({ path: '/client/portal/users', fields: FIELDS, machine: clientUserTableMachine });
+  const table = useTableActor<ClientUser>({ ...directory.table, columns: INITIAL_COLUMNS });
   const requests = useTableActor<ClientUser>({ machine: signupRequestTableMachine, mode: 'server', columns: INITIAL_REQUEST_COLUMNS, initialState: REQUESTS_FIRST });
   // Both tell the tables to reload once the server has answered.
   const invite = useActorRef(inviteClientUserMachine, { input: { reloads: table, notices: INVITE_NOTICES } });
@@ -188,13 +182,6 @@ export default function ClientPortalUsersScreen() {
   const act = useCallback<Act>((input) => action.send({ type: 'form.submit', input }), [action]);
   const columns = useMemo(() => columnsOf({ acting, act }), [acting, act]);
   const requestColumns = useMemo(() => requestColumnsOf({ acting, act }), [acting, act]);
-  const onQueryChange = useCallback(
-    (q: TableQuery) => {
-      const params = queryToSearchParams(q).toString();
-      navigate(`/client/portal/users${params ? `?${params}` : ''}`, { replace: true });
-    },
-    [navigate],
-  );
   const setFilter = (field: string, value: string) => table.send({ type: 'filter.select', field, value });
 
   const chips: FilterChip[] = [
@@ -259,7 +246,7 @@ export default function ClientPortalUsersScreen() {
           )}
           <Select label="Status" className={styles.picker} items={STATUS_OPTIONS} selectedKey={filters.status ?? ANY} onSelectionChange={(k) => setFilter('status', String(k ?? ''))} />
         </FilterBar>
-        <DataTable<ClientUser> caption="Client portal users" tableId="client-users" columns={columns} actor={table} searchable={false} onQueryChange={onQueryChange} />
+        <DataTable<ClientUser> caption="Client portal users" tableId="client-users" columns={columns} actor={table} searchable={false} onQueryChange={directory.table.onQueryChange} />
       </section>
 
       <Card title="Invite a client user" description="They get an email with a link to set their password; the link works once." headingLevel={2}>
