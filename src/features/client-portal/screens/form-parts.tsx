@@ -5,7 +5,7 @@ import { useLocation, useRouter } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { QueryMachine } from '@/shared/machines/query.machine';
 import type { createSubmitMachine } from '@/shared/machines/submit.machine';
-import { Alert, Button, FormErrorBanner } from '@/shared/ui/components';
+import { FormErrorBanner } from '@/shared/ui/components';
 
 /** What a form screen shows of its submit machine: busy, the result once sent, the errors. */
 export function useFormState<I, O>(form: ActorRefFrom<ReturnType<typeof createSubmitMachine<I, O>>>) {
@@ -43,19 +43,6 @@ export function useFieldValues<T extends { [K in keyof T]: string }>(initial: T)
 export function FormError({ error, fields = {}, title }: { error: string | null; fields?: Record<string, string>; title?: string }) {
   const details = Object.values(fields);
   return <FormErrorBanner title={error ? (title ?? error) : undefined} errors={title && error ? [error, ...details] : details} />;
-}
-
-/** A load that failed, with the way to try again. */
-export function LoadError({ error, onRetry }: { error: string | null; onRetry: () => void }) {
-  return (
-    <div role="alert">
-      <Alert tone="danger" title={error ?? 'This could not be loaded.'}>
-        <Button size="sm" onPress={onRetry}>
-          Try again
-        </Button>
-      </Alert>
-    </div>
-  );
 }
 
 /**

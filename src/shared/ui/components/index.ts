@@ -11,6 +11,7 @@ export { Dialog, DialogTrigger, Sheet, type DialogProps, type DialogSize, type S
 export { Disclosure, DisclosureGroup, type DisclosureProps } from './disclosure/Disclosure';
 export { Alert, type AlertProps, type AlertTone } from './feedback/Alert';
 export { EmptyState, type EmptyStateProps } from './feedback/EmptyState';
+export { QueryView, type QueryViewActor, type QueryViewProps } from './feedback/QueryView';
 export { Skeleton, SkeletonCard, SkeletonTable, SkeletonText } from './feedback/Skeleton';
 export { ComboBox, type ComboBoxProps, type OptionLoader } from './field/ComboBox';
 export { DateField, DatePicker, type DateFieldProps, type IsoDate } from './field/DateField';
