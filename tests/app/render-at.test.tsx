@@ -11,7 +11,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { dialogService } from '@/shared/machines/dialog.machine';
 import { useIsManager } from '@/shared/session/role';
 import { StaffSession } from '@/shared/session/staff-session';
-import { toastQueue } from '@/shared/ui/components';
+import { toastQueue } from '@tests/support/toasts';
 import { renderAt } from '@tests/support/render';
 
 afterEach(() => toastQueue.clear());

@@ -12,5 +12,5 @@ export { companySections, menu, routes } from './routes';
 export const CompanySalesSection = lazy(() => import('./screens/CompanySalesSection'));
 
 export const machines: RegisteredMachine[] = [
-  { id: 'activity-log', machine: activityLogMachine, description: 'The sales activity dialog: open from a button, a tile or the L shortcut, save with a toast, or keep what was typed with the server’s field errors.' },
+  { id: 'activity-log', machine: activityLogMachine, description: 'The sales activity dialog: open from a button, a tile or the L shortcut, save and say what was logged, or keep what was typed with the server’s field errors.' },
 ];

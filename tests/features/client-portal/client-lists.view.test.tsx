@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { toastQueue } from '@/shared/ui/components';
+import { toastQueue } from '@tests/support/toasts';
 import { bad, clientApiServer, label, renderClientAt, verifyTokenOk } from './support';
 
 const page = <T,>(items: T[]) => ({ items, total: items.length, page: 1, pageSize: 100 });

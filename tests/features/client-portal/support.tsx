@@ -8,8 +8,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import ClientApp from '@/app/ClientApp';
 import { dialogService } from '@/shared/machines/dialog.machine';
-import { toastQueue } from '@/shared/ui/components';
 import { DEMO_USER } from '@tests/shared/session/client-session.support';
+import { showNoticesAsToasts } from '@tests/support/toasts';
 import { renderAt } from '@tests/support/render';
 
 /** A field's label as the kit renders it: the text, and a required field's asterisk (hidden from assistive tech). */
@@ -27,9 +27,10 @@ export const verifyTokenOk = () => http.post('*/api/v2/client/verify-token', () 
 export function clientApiServer(...handlers: RequestHandler[]) {
   const server = setupServer(...handlers);
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  // The forms' notices show as toasts, as the app provides them; cleared after each test.
+  showNoticesAsToasts();
   afterEach(() => {
     server.resetHandlers();
-    toastQueue.clear();
     // The dialog service is the app's one instance: a dialog a test left open must not cover the next test's page.
     for (let i = 0; i < 5 && dialogService.actor.getSnapshot().hasTag('open'); i++) dialogService.actor.send({ type: 'dialog.confirm' });
   });

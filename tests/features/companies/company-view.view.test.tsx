@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyView, Contact } from '@contracts/companies';
 import CompanyViewScreen from '@/features/companies/screens/CompanyViewScreen';
-import { toastQueue } from '@/shared/ui/components';
+import { toastQueue } from '@/shared/ui/components/toast/toast';
 import type { Role } from '@contracts/common/constants';
 import { CompanySectionsProvider, type CompanySectionProps, type CompanyViewSection } from '@/features/companies';
 import * as clientUsers from '@/features/client-users/routes';

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import CreateCompanyScreen from '@/features/companies/screens/CreateCompanyScreen';
-import { toastQueue } from '@/shared/ui/components';
+import { showNoticesAsToasts } from '@tests/support/toasts';
 import { renderAt } from '@tests/support/render';
 
 const STAFF = [
@@ -15,10 +15,8 @@ const STAFF = [
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  toastQueue.clear();
-});
+afterEach(() => server.resetHandlers());
+showNoticesAsToasts();
 afterAll(() => server.close());
 
 function serve(answer: (body: Record<string, unknown>) => Response) {

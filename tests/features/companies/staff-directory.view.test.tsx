@@ -7,15 +7,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientUser, CompanyRow } from '@contracts/companies';
 import ClientPortalUsersScreen from '@/features/client-users/screens/ClientPortalUsersScreen';
 import CompanySearchScreen from '@/features/companies/screens/CompanySearchScreen';
-import { toastQueue } from '@/shared/ui/components';
+import { showNoticesAsToasts, toastQueue } from '@tests/support/toasts';
 import { renderAt } from '@tests/support/render';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  toastQueue.clear();
-});
+afterEach(() => server.resetHandlers());
+showNoticesAsToasts();
 const toastTitles = () => toastQueue.visible().map((t) => `${t.tone}: ${t.title}`);
 afterAll(() => server.close());
 

@@ -3,6 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { ReportResult } from '@contracts/reports';
 import { REPORT_SETTINGS } from '@contracts/reports';
 import { reportViewerMachine, type ExportKind, type ReportRequest } from '@/features/reports/machines/report-viewer.machine';
+import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
 
 const result = (id = 'tickets-by-status') =>
   ({ report: { id, group: 'Tickets', title: 'T', description: '', params: [] }, period: null, columns: [], rows: [], drill: [], totals: null, rowCount: 0, capped: false, chart: null, summary: 's', generatedAt: '2026-11-22T00:00:00Z', elapsedMs: 1 }) as ReportResult;
@@ -94,5 +95,23 @@ describe('report viewer machine', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().context.exportError).toBe('Network Error'));
     expect(actor.getSnapshot().matches({ shown: 'ready' })).toBe(true);
     expect(actor.getSnapshot().context.result).not.toBeNull();
+  });
+
+  it('says an export is ready, with its file, through the notifier the app provides', async () => {
+    provideNotifier(recordingNotifier())(); // what the tests before said, waiting for a notifier, goes elsewhere
+    const recorder = recordingNotifier();
+    const restore = provideNotifier(recorder);
+    try {
+      const { actor, runs, exports } = harness();
+      actor.send({ type: 'report.open', report: 'ticket-list', params: {} });
+      runs[0]!.resolve(result());
+      await vi.waitFor(() => expect(actor.getSnapshot().matches('shown')).toBe(true));
+      actor.send({ type: 'report.export', kind: 'csv' });
+      exports[0]!.resolve('ticket-list-2026-11-22.csv');
+      await vi.waitFor(() => expect(actor.getSnapshot().matches({ shown: 'ready' })).toBe(true));
+      expect(recorder.notices).toEqual([{ tone: 'success', title: 'Export ready', description: 'ticket-list-2026-11-22.csv' }]);
+    } finally {
+      restore();
+    }
   });
 });

@@ -113,7 +113,7 @@ describe('report catalog', () => {
     expect(within(tickets).getByText('Company · Assignee · Queue · Priority')).toBeVisible();
     expect(screen.getByRole('region', { name: 'Satisfaction' })).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Time' })).toBeNull();
-    expect(document.title).toBe('Reports · Client Care System');
+    expect(document.title).toBe('Reports · Client Care');
   });
 });
 

@@ -1,9 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Activity, ActivityInput } from '@contracts/sales';
 import { activityLogMachine } from '@/features/sales/machines/activity-log.machine';
 import { ApiError } from '@/shared/http/http';
-import { toast } from '@/shared/ui/components/toast/toast';
+import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
 
 const activity: Activity = {
   id: 7, kind: 'call', companyId: 1, companyName: 'Acme Utilities', staffId: 3, staffName: 'Avery Agent', occurredOn: '2026-11-23',
@@ -13,6 +13,14 @@ const input: ActivityInput = { kind: 'call', companyId: 1, occurredOn: '2026-11-
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe('the activity dialog machine', () => {
+  // What the machine says goes to the notifier the app provides; here, a recorder.
+  let recorder = recordingNotifier();
+  let restore: () => void = () => undefined;
+  beforeEach(() => {
+    recorder = recordingNotifier();
+    restore = provideNotifier(recorder);
+  });
+  afterEach(() => restore());
   const run = (save: (i: ActivityInput) => Promise<Activity>) => {
     const actor = createActor(activityLogMachine.provide({ actors: { saveActivity: fromPromise(({ input: i }) => save(i)) } }));
     actor.start();
@@ -20,7 +28,6 @@ describe('the activity dialog machine', () => {
   };
 
   it('opens with a preset, saves, counts the save, closes and says so', async () => {
-    const success = vi.spyOn(toast, 'success');
     const save = vi.fn(async () => activity);
     const actor = run(save);
     actor.send({ type: 'log.open', preset: { kind: 'sale', companyId: 1, companyName: 'Acme Utilities' } });
@@ -32,7 +39,7 @@ describe('the activity dialog machine', () => {
     expect(save).toHaveBeenCalledWith(input);
     expect(actor.getSnapshot().value).toBe('closed');
     expect(actor.getSnapshot().context.saved).toBe(1);
-    expect(success).toHaveBeenCalledWith('Call logged for Acme Utilities');
+    expect(recorder.notices).toEqual([{ tone: 'success', title: 'Call logged for Acme Utilities' }]);
   });
 
   it('stays open with the server’s message and field errors when the save is refused, and opens clean next time', async () => {

@@ -16,7 +16,7 @@ import DashboardScreen from '@/features/sales/screens/DashboardScreen';
 import HuhyScreen from '@/features/sales/screens/HuhyScreen';
 import SettingsScreen from '@/features/sales/screens/SettingsScreen';
 import TerritoriesScreen from '@/features/sales/screens/TerritoriesScreen';
-import { toastQueue } from '@/shared/ui/components';
+import { showNoticesAsToasts, toastQueue } from '@tests/support/toasts';
 import { renderAt } from '@tests/support/render';
 
 /** Whom the activity dialog may log for, unless a test says otherwise: only the signed-in user. */
@@ -29,6 +29,7 @@ beforeEach(() => {
 });
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
+showNoticesAsToasts();
 
 const toastTitles = () => toastQueue.visible().map((t) => `${t.tone}: ${t.title}`);
 

@@ -6,15 +6,13 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import CreateCompanyScreen from '@/features/companies/screens/CreateCompanyScreen';
 import CreateTicketScreen from '@/features/tickets/screens/CreateTicketScreen';
-import { toastQueue } from '@/shared/ui/components';
+import { showNoticesAsToasts, toastQueue } from '@tests/support/toasts';
 import { renderAt } from '@tests/support/render';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  toastQueue.clear();
-});
+afterEach(() => server.resetHandlers());
+showNoticesAsToasts();
 afterAll(() => server.close());
 
 const toastTitles = () => toastQueue.visible().map((t) => `${t.tone}: ${t.title}${t.description ? ` (${t.description})` : ''}`);

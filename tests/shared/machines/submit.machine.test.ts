@@ -4,6 +4,7 @@ import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
 import { ApiError } from '@/shared/http/http';
 import { controllable, flush } from '@tests/support/controllable';
+import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
 
 describe('form submit machine', () => {
   it('goes back to editing with the field errors on a 400, and to saved with the answer', async () => {
@@ -78,5 +79,57 @@ describe('form submit machine and the page it changes', () => {
     load.resolve({ contacts: ['Ann', 'Bob'] });
     await flush();
     expect(page.getSnapshot().context.data).toEqual({ contacts: ['Ann', 'Bob'] });
+  });
+});
+
+describe('form submit machine and what it says', () => {
+  it('says how each save ended through the notifier: the failure with the server’s reason, closed when sent again, then the saved notice worded from the answer and what was sent', async () => {
+    const recorder = recordingNotifier();
+    const restore = provideNotifier(recorder);
+    try {
+      const submit = controllable<{ id: number }, { name: string }>('submit');
+      const machine = createSubmitMachine<{ name: string }, { id: number }>('f', async () => ({ id: 0 })).provide({ actors: { submit: submit.logic as never } });
+      const actor = createActor(machine, {
+        input: { notices: { saved: (r, sent) => ({ title: `Company ${sent.name} created`, description: `Number ${r.id}` }), failed: 'The company was not created' } },
+      }).start();
+      actor.send({ type: 'form.submit', input: { name: '' } });
+      submit.reject(new ApiError(400, 'invalid_input', 'Check the highlighted fields', { name: 'Name is required' }));
+      await flush();
+      expect(recorder.notices).toEqual([{ tone: 'error', title: 'The company was not created', description: 'Check the highlighted fields', key: expect.any(String) }]);
+      const key = recorder.notices[0]!.key!;
+      expect(recorder.dismissed).toEqual([]);
+      actor.send({ type: 'form.submit', input: { name: 'Harbor' } });
+      expect(recorder.dismissed).toEqual([key]);
+      submit.resolve({ id: 9 });
+      await flush();
+      expect(recorder.notices.slice(1)).toEqual([{ tone: 'success', title: 'Company Harbor created', description: 'Number 9' }]);
+      actor.stop();
+    } finally {
+      restore();
+    }
+  });
+
+  it('says nothing without notices (a screen machine that owns the form says it), and nothing for a saved notice that answers null', async () => {
+    const recorder = recordingNotifier();
+    const restore = provideNotifier(recorder);
+    try {
+      const submit = controllable<{ id: number }, { name: string }>('submit');
+      const machine = createSubmitMachine<{ name: string }, { id: number }>('f', async () => ({ id: 0 })).provide({ actors: { submit: submit.logic as never } });
+      const quiet = createActor(machine, { input: {} }).start();
+      quiet.send({ type: 'form.submit', input: { name: 'x' } });
+      submit.reject(new ApiError(409, 'conflict', 'Already sent'));
+      await flush();
+      quiet.send({ type: 'form.submit', input: { name: 'y' } });
+      submit.resolve({ id: 1 });
+      await flush();
+      const sometimes = createActor(machine, { input: { notices: { saved: (r) => (r.id > 5 ? `Saved ${r.id}` : null) } } }).start();
+      sometimes.send({ type: 'form.submit', input: { name: 'z' } });
+      submit.resolve({ id: 2 });
+      await flush();
+      expect(recorder.notices).toEqual([]);
+      expect(recorder.dismissed).toEqual([]);
+    } finally {
+      restore();
+    }
   });
 });

@@ -10,6 +10,7 @@ import {
   DateField,
   Dialog,
   DialogTrigger,
+  FieldError,
   FilterChips,
   FormErrorBanner,
   IconButton,
@@ -118,6 +119,28 @@ describe('TextField and TextArea', () => {
     expect(screen.getByText('0 / 1500')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Comments' }), 'Quick fix');
     expect(screen.getByText('9 / 1500')).toBeInTheDocument();
+  });
+});
+
+describe('FieldError', () => {
+  it('under a plain input, shows the message the input names as its description, and nothing without one', () => {
+    const { rerender } = render(
+      <label>
+        Note
+        <textarea aria-describedby="note-error" />
+        <FieldError id="note-error" message="The note is required" />
+      </label>,
+    );
+    expect(screen.getByRole('textbox', { name: /^Note/ })).toHaveAccessibleDescription('The note is required');
+    expect(screen.getByRole('alert')).toHaveTextContent('The note is required');
+    rerender(
+      <label>
+        Note
+        <textarea aria-describedby="note-error" />
+        <FieldError id="note-error" message={undefined} />
+      </label>,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

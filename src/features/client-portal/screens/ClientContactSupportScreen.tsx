@@ -4,17 +4,17 @@ import { Link } from 'wouter';
 import { LIMITS } from '@contracts/common/constants';
 import { contactSupportMachine, supportInfoMachine } from '../machines/client-portal.machines';
 import { Button, Card, Form, FormActions, PageHeader, SkeletonText, TextArea, TextField } from '@/shared/ui/components';
-import { FormError, useClientTitle, useFormState, useSavedToast } from './form-parts';
+import { FormError, useFormState } from './form-parts';
 import styles from './ClientContactSupportScreen.module.css';
+import { usePageTitle } from '@/shared/page-title';
 
 export default function ClientContactSupportScreen() {
-  useClientTitle('Contact Support');
+  usePageTitle('Contact Support');
   const info = useActorRef(supportInfoMachine, { input: { query: null } });
   const support = useSelector(info, (s) => s.context.data);
-  const form = useActorRef(contactSupportMachine, { input: {} });
+  const form = useActorRef(contactSupportMachine, { input: { notices: { saved: (r) => `Message sent: ticket #${r.id}` } } });
   const { busy, result: sent, error, fields } = useFormState(form);
   const [values, setValues] = useState({ subject: '', message: '' });
-  useSavedToast(sent, (r: { id: number }) => `Message sent: ticket #${r.id}`);
 
   return (
     <>

@@ -1,15 +1,15 @@
 import { Link, Redirect } from 'wouter';
 import { ClientSession } from '@/shared/session/client-session';
 import { LoginForm } from '@/shared/ui/LoginForm';
-import { useClientTitle } from './form-parts';
 import { guestStyles } from './GuestCard';
+import { usePageTitle } from '@/shared/page-title';
 
 export default function ClientLoginScreen() {
   const session = ClientSession.useActorRef();
   const loggedIn = ClientSession.useSelector((s) => s.matches('loggedIn'));
   const busy = ClientSession.useSelector((s) => s.matches('loggingIn'));
   const error = ClientSession.useSelector((s) => s.context.loginError);
-  useClientTitle('Log in');
+  usePageTitle('Log in');
   if (loggedIn) return <Redirect to="~/client" replace />;
   return (
     <LoginForm

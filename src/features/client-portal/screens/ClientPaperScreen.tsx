@@ -5,12 +5,13 @@ import type { ActorRefFrom } from 'xstate';
 import type { PaperOrder } from '@contracts/client-portal';
 import { PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from '@contracts/common/constants';
 import { orderPaperMachine, paperOrdersMachine, paperProductsMachine } from '../machines/client-portal.machines';
-import { Badge, Button, Card, DateTime, EmptyState, Form, FormActions, NumberField, PageHeader, Select, SkeletonTable, TextArea, TextField, toast } from '@/shared/ui/components';
+import { Badge, Button, Card, DateTime, EmptyState, Form, FormActions, NumberField, PageHeader, QueryView, Select, SkeletonTable, TextArea, TextField } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { FormError, LoadError, useClientTitle, useFormState, useQueryState } from './form-parts';
+import { FormError, useFormState, useQueryState } from './form-parts';
 import { money, PAPER_STATUS_LABELS, PAPER_STATUS_TONES } from './labels';
 import { ListPlaceholder, ListSection } from './ListSection';
 import styles from './ListAndForm.module.css';
+import { usePageTitle } from '@/shared/page-title';
 
 /** The company's paper orders in the shared data table (client mode: one page holds them all). */
 const COLUMNS: DataTableColumn<PaperOrder>[] = [
@@ -33,16 +34,15 @@ const EMPTY = { product: null as Key | null, quantity: 1, poNumber: '', shipTo: 
 function OrderForm({ orders }: { orders: ActorRefFrom<typeof paperOrdersMachine> }) {
   const products = useActorRef(paperProductsMachine, { input: { query: null } });
   const { data: productList } = useQueryState(products);
-  const form = useActorRef(orderPaperMachine, { input: { reloads: orders, reloadEvent: { type: 'query.reload' } } });
+  const form = useActorRef(orderPaperMachine, { input: { reloads: orders, reloadEvent: { type: 'query.reload' }, notices: { saved: (r) => ({ title: `Order #${r.id} was received`, description: 'Its status is in the list of orders.' }) } } });
   const { busy, result: placed, error, fields } = useFormState(form);
   const [values, setValues] = useState(EMPTY);
   const set = <K extends keyof typeof EMPTY>(k: K) => (v: (typeof EMPTY)[K]) => setValues((s) => ({ ...s, [k]: v }));
   const product = (productList ?? []).find((p) => p.id === values.product);
 
-  // Saved: say so, clear the form for the next order (the list has reloaded with the new one).
+  // Saved (the form said so): clear it for the next order (the list has reloaded with the new one).
   useEffect(() => {
     if (!placed) return;
-    toast.success(`Order #${placed.id} was received`, { description: 'Its status is in the list of orders.' });
     setValues(EMPTY);
     form.send({ type: 'form.reset' });
   }, [placed, form]);
@@ -88,28 +88,31 @@ function OrderForm({ orders }: { orders: ActorRefFrom<typeof paperOrdersMachine>
 }
 
 export default function ClientPaperScreen() {
-  useClientTitle('Order Paper');
+  usePageTitle('Order Paper');
   const orders = useActorRef(paperOrdersMachine, { input: { query: null } });
-  const { data: orderPage, failed, error } = useQueryState(orders);
   return (
     <>
       <PageHeader title="Order paper" subtitle="Your company's paper orders and their status." />
       <div className={styles.split}>
         <ListSection title="Past orders">
-          {failed ? <LoadError error={error} onRetry={() => orders.send({ type: 'query.reload' })} /> : null}
-          {!orderPage && !failed ? <ListPlaceholder><SkeletonTable rows={4} columns={[1, 1.5, 3, 1, 1.5, 1.2]} label="Loading your orders" /></ListPlaceholder> : null}
-          {orderPage && orderPage.items.length === 0 ? <ListPlaceholder><EmptyState compact headingLevel={null} title="No orders yet." text="Orders you place show here with their status." /></ListPlaceholder> : null}
-          {orderPage && orderPage.items.length > 0 ? (
-            <DataTable<PaperOrder>
-              caption="Your company's paper orders"
-              columns={COLUMNS}
-              rows={orderPage.items}
-              mode="client"
-              tableId="client-paper-orders"
-              searchable={orderPage.items.length > 10}
-              initialState={{ sort: [{ field: 'created_at', type: 'desc' }], pageSize: 10 }}
-            />
-          ) : null}
+          <QueryView
+            actor={orders}
+            loading={<ListPlaceholder><SkeletonTable rows={4} columns={[1, 1.5, 3, 1, 1.5, 1.2]} label="Loading your orders" /></ListPlaceholder>}
+            isEmpty={(page) => page.items.length === 0}
+            empty={<ListPlaceholder><EmptyState compact headingLevel={null} title="No orders yet." text="Orders you place show here with their status." /></ListPlaceholder>}
+          >
+            {(page) => (
+              <DataTable<PaperOrder>
+                caption="Your company's paper orders"
+                columns={COLUMNS}
+                rows={page.items}
+                mode="client"
+                tableId="client-paper-orders"
+                searchable={page.items.length > 10}
+                initialState={{ sort: [{ field: 'created_at', type: 'desc' }], pageSize: 10 }}
+              />
+            )}
+          </QueryView>
         </ListSection>
         <div className={styles.side}>
           <OrderForm orders={orders} />

@@ -4,12 +4,13 @@ import type { ActorRefFrom } from 'xstate';
 import { SCR_PRIORITIES, SCR_STATUS_LABELS, SCR_STATUSES, type Scr } from '@contracts/client-portal';
 import { LIMITS } from '@contracts/common/constants';
 import { createScrMachine, scrListMachine } from '../machines/client-portal.machines';
-import { Badge, Button, Card, DateTime, EmptyState, Form, FormActions, PageHeader, Select, SkeletonTable, TextArea, TextField, toast } from '@/shared/ui/components';
+import { Badge, Button, Card, DateTime, EmptyState, Form, FormActions, PageHeader, QueryView, Select, SkeletonTable, TextArea, TextField } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { FormError, LoadError, useClientTitle, useFieldValues, useFormState, useQueryState } from './form-parts';
+import { FormError, useFieldValues, useFormState } from './form-parts';
 import { SCR_PRIORITY_LABELS, SCR_PRIORITY_TONES, SCR_STATUS_TONES } from './labels';
 import { ListPlaceholder, ListSection } from './ListSection';
 import styles from './ListAndForm.module.css';
+import { usePageTitle } from '@/shared/page-title';
 
 /** Orders priorities from low to critical when the column is sorted. */
 const PRIORITY_RANK: Record<Scr['priority'], number> = { low: 0, medium: 1, high: 2, critical: 3 };
@@ -43,7 +44,7 @@ const COLUMNS: DataTableColumn<Scr>[] = [
 const PRIORITY_OPTIONS = SCR_PRIORITIES.map((p) => ({ id: p, label: SCR_PRIORITY_LABELS[p] }));
 
 function RequestForm({ list }: { list: ActorRefFrom<typeof scrListMachine> }) {
-  const form = useActorRef(createScrMachine, { input: { reloads: list, reloadEvent: { type: 'query.reload' } } });
+  const form = useActorRef(createScrMachine, { input: { reloads: list, reloadEvent: { type: 'query.reload' }, notices: { saved: (r) => ({ title: `Change request #${r.id} was submitted`, description: 'Its status is in the list of requests.' }) } } });
   const { busy, result: filed, error, fields } = useFormState(form);
   const { values, set, reset } = useFieldValues<{ title: string; description: string; businessReason: string; priority: Scr['priority'] }>({
     title: '',
@@ -52,10 +53,9 @@ function RequestForm({ list }: { list: ActorRefFrom<typeof scrListMachine> }) {
     priority: 'medium',
   });
 
-  // Saved: say so and clear the form; the list has reloaded with the new request.
+  // Saved (the form said so): clear it; the list has reloaded with the new request.
   useEffect(() => {
     if (!filed) return;
-    toast.success(`Change request #${filed.id} was submitted`, { description: 'Its status is in the list of requests.' });
     reset();
     form.send({ type: 'form.reset' });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per saved request
@@ -94,28 +94,31 @@ function RequestForm({ list }: { list: ActorRefFrom<typeof scrListMachine> }) {
 }
 
 export default function ClientScrScreen() {
-  useClientTitle('Software Change Requests');
+  usePageTitle('Software Change Requests');
   const list = useActorRef(scrListMachine, { input: { query: null } });
-  const { data: page, failed, error } = useQueryState(list);
   return (
     <>
       <PageHeader title="Software change requests" subtitle="What your company asked us to change in the software, and where each request stands." />
       <div className={styles.split}>
         <ListSection title="Your company's requests">
-          {failed ? <LoadError error={error} onRetry={() => list.send({ type: 'query.reload' })} /> : null}
-          {!page && !failed ? <ListPlaceholder><SkeletonTable rows={4} columns={[0.8, 3, 1.2, 1.5, 1.2, 1.2]} label="Loading your requests" /></ListPlaceholder> : null}
-          {page && page.items.length === 0 ? <ListPlaceholder><EmptyState compact headingLevel={null} title="No change requests yet." text="Requests you submit show here with their status." /></ListPlaceholder> : null}
-          {page && page.items.length > 0 ? (
-            <DataTable<Scr>
-              caption="Your company's change requests"
-              columns={COLUMNS}
-              rows={page.items}
-              mode="client"
-              tableId="client-scrs"
-              searchable={page.items.length > 10}
-              initialState={{ sort: [{ field: 'created_at', type: 'desc' }], pageSize: 10 }}
-            />
-          ) : null}
+          <QueryView
+            actor={list}
+            loading={<ListPlaceholder><SkeletonTable rows={4} columns={[0.8, 3, 1.2, 1.5, 1.2, 1.2]} label="Loading your requests" /></ListPlaceholder>}
+            isEmpty={(page) => page.items.length === 0}
+            empty={<ListPlaceholder><EmptyState compact headingLevel={null} title="No change requests yet." text="Requests you submit show here with their status." /></ListPlaceholder>}
+          >
+            {(page) => (
+              <DataTable<Scr>
+                caption="Your company's change requests"
+                columns={COLUMNS}
+                rows={page.items}
+                mode="client"
+                tableId="client-scrs"
+                searchable={page.items.length > 10}
+                initialState={{ sort: [{ field: 'created_at', type: 'desc' }], pageSize: 10 }}
+              />
+            )}
+          </QueryView>
         </ListSection>
         <div className={styles.side}>
           <RequestForm list={list} />

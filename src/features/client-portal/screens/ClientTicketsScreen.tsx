@@ -30,12 +30,12 @@ import {
   TextArea,
   TextField,
   TicketStatusBadge,
-  toast,
 } from '@/shared/ui/components';
 import { cx } from '@/shared/ui/components/cx';
-import { FormError, useClientTitle, useFieldValues, useFormState, useQueryState } from './form-parts';
+import { FormError, useFieldValues, useFormState, useQueryState } from './form-parts';
 import { ListSection } from './ListSection';
 import styles from './ClientTicketsScreen.module.css';
+import { usePageTitle } from '@/shared/page-title';
 
 /** The company's tickets in the shared data table (server mode). */
 const COLUMNS: DataTableColumn<ClientTicket>[] = [
@@ -81,7 +81,7 @@ function TicketList() {
 /** The create form; `focus` (the dashboard's "Create a ticket", /tickets?new=1) brings it into view with the title ready. */
 function CreateTicket({ focus = false }: { focus?: boolean }) {
   const user = ClientSession.useSelector((s) => s.context.user);
-  const form = useActorRef(createTicketMachine, { input: {} });
+  const form = useActorRef(createTicketMachine, { input: { notices: { saved: (r) => `Ticket #${r.id} created` } } });
   const { busy, result: created, error, fields } = useFormState(form);
   const { values, set, reset } = useFieldValues<{ title: string; description: string; severity: Severity; contactName: string; contactEmail: string }>({
     title: '',
@@ -90,9 +90,6 @@ function CreateTicket({ focus = false }: { focus?: boolean }) {
     contactName: user?.name ?? '',
     contactEmail: user?.email ?? '',
   });
-  useEffect(() => {
-    if (created) toast.success(`Ticket #${created.id} created`);
-  }, [created]);
 
   if (created) {
     return (
@@ -182,16 +179,15 @@ function ThreadMessage({ message }: { message: Message }) {
   );
 }
 
-/** The reply box under the thread: a sent reply clears it (toast); a failed one keeps the text and says why. */
+/** The reply box under the thread: a sent reply clears it (and says so); a failed one keeps the text and says why. */
 function Composer({ id, detail }: { id: number; detail: ActorRefFrom<typeof ticketDetailMachine> }) {
-  const reply = useActorRef(replyMachine, { input: { reloads: detail, reloadEvent: { type: 'query.reload' } } });
+  const reply = useActorRef(replyMachine, { input: { reloads: detail, reloadEvent: { type: 'query.reload' }, notices: { saved: () => 'Reply sent' } } });
   const { busy, done, error, fields } = useFormState(reply);
   const [body, setBody] = useState('');
   useEffect(() => {
     if (!done) return;
     setBody('');
     reply.send({ type: 'form.reset' });
-    toast.success('Reply sent');
   }, [done, reply]);
   return (
     <Card title="Reply" headingLevel={3} asRegion>
@@ -223,7 +219,7 @@ function messagesOf(ticket: ClientTicketDetail): Message[] {
 function TicketDetail({ id }: { id: number }) {
   const detail = useActorRef(ticketDetailMachine, { input: { query: id } });
   const { data: ticket, failed, error } = useQueryState(detail);
-  useClientTitle(ticket ? `Ticket #${ticket.id}` : `Ticket #${id}`);
+  usePageTitle(ticket ? `Ticket #${ticket.id}` : `Ticket #${id}`);
 
   useEffect(() => {
     if (id !== (detail.getSnapshot().context.query as number)) detail.send({ type: 'query.set', query: id });
@@ -322,7 +318,7 @@ export default function ClientTicketsScreen() {
   const params = new URLSearchParams(useSearch());
   const id = Number(params.get('id'));
   const detail = Number.isInteger(id) && id > 0;
-  useClientTitle(detail ? null : 'Tickets');
+  usePageTitle(detail ? null : 'Tickets');
   if (detail) return <TicketDetail id={id} />;
   return (
     <>

@@ -2,14 +2,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Logo } from '@/shared/ui/components';
 import { cx } from '@/shared/ui/components/cx';
-import { ClientLinks, useClientTitle } from './form-parts';
+import { ClientLinks } from './form-parts';
 import styles from './GuestCard.module.css';
+import { usePageTitle } from '@/shared/page-title';
 
 export { styles as guestStyles };
 
 /** The guest layout: one centred card with the brand mark; its title names the tab too. */
 export function GuestCard({ title, subtitle, wide, children }: { title: string; subtitle?: ReactNode; wide?: boolean; children: ReactNode }) {
-  useClientTitle(title);
+  usePageTitle(title);
   return (
     <ClientLinks>
       <main className={styles.page}>

@@ -1,12 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { useLocation, useRouter } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { QueryMachine } from '@/shared/machines/query.machine';
 import type { createSubmitMachine } from '@/shared/machines/submit.machine';
-import { pageTitleText } from '@/shared/page-title';
-import { Alert, Button, FormErrorBanner, toast } from '@/shared/ui/components';
+import { FormErrorBanner } from '@/shared/ui/components';
 
 /** What a form screen shows of its submit machine: busy, the result once sent, the errors. */
 export function useFormState<I, O>(form: ActorRefFrom<ReturnType<typeof createSubmitMachine<I, O>>>) {
@@ -34,25 +33,6 @@ export function useFieldValues<T extends { [K in keyof T]: string }>(initial: T)
   return { values, set, reset };
 }
 
-/** Says "saved" once per save: a toast when the machine reaches its saved state with a result. */
-export function useSavedToast(result: unknown, message: (result: never) => string) {
-  const said = useRef<unknown>(null);
-  const text = useRef(message);
-  text.current = message;
-  useEffect(() => {
-    if (!result || said.current === result) return;
-    said.current = result;
-    toast.success(text.current(result as never));
-  }, [result]);
-}
-
-/** The tab title of a client screen ("Tickets · Client Care"); the portal's routes carry no name. */
-export function useClientTitle(title: string | null | undefined) {
-  useEffect(() => {
-    if (title) document.title = pageTitleText(title);
-  }, [title]);
-}
-
 /*
  * A form's submit button shows it is sending with the kit's `isPending` (spinner, focus kept,
  * presses refused, the pending state said once), also on forms that give way to their
@@ -63,19 +43,6 @@ export function useClientTitle(title: string | null | undefined) {
 export function FormError({ error, fields = {}, title }: { error: string | null; fields?: Record<string, string>; title?: string }) {
   const details = Object.values(fields);
   return <FormErrorBanner title={error ? (title ?? error) : undefined} errors={title && error ? [error, ...details] : details} />;
-}
-
-/** A load that failed, with the way to try again. */
-export function LoadError({ error, onRetry }: { error: string | null; onRetry: () => void }) {
-  return (
-    <div role="alert">
-      <Alert tone="danger" title={error ?? 'This could not be loaded.'}>
-        <Button size="sm" onPress={onRetry}>
-          Try again
-        </Button>
-      </Alert>
-    </div>
-  );
 }
 
 /**

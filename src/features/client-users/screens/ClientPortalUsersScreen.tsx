@@ -1,7 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
-import { CLIENT_USER_STATUS_LABELS, CLIENT_USER_STATUSES, type ClientUser, type ClientUserStatus } from '@contracts/companies';
+import { CLIENT_USER_STATUS_LABELS, CLIENT_USER_STATUSES, type ClientUser, type ClientUserStatus, type DeclinedSignup, type InviteClientUserInput } from '@contracts/companies';
 import { LIMITS, TABLE_TEXTS } from '@contracts/common/constants';
 import { companyViewMachine } from '@/features/companies';
 import { CompanyPicker, pickedCompanyName } from '@/shared/pickers';
@@ -12,8 +11,7 @@ import {
   signupRequestTableMachine,
   type ClientUserAction,
 } from '../machines/client-users.machines';
-import { queryFromSearchParams, queryToSearchParams } from '@/shared/machines/table/table.model';
-import type { TableQuery } from '@/shared/machines/table/table.types';
+import type { SubmitNotices } from '@/shared/machines/submit.machine';
 import {
   Alert,
   Badge,
@@ -35,7 +33,7 @@ import {
   type FilterChip,
 } from '@/shared/ui/components';
 import { CellText, DataTable, useTableActor, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { useSaveToasts } from '@/shared/ui/record-form';
+import { useUrlSearchTable } from '@/shared/ui/data-table/url-search-table';
 import styles from './ClientPortalUsersScreen.module.css';
 
 type Act = (a: ClientUserAction) => void;
@@ -131,6 +129,12 @@ const FAILED: Record<ClientUserAction['action'], string> = {
   resend: 'The invitation was not sent',
   disable: 'The user was not disabled',
 };
+/** What the invite form and the row actions say when a save ends (a cancelled decline answers null: nothing). */
+const INVITE_NOTICES: SubmitNotices<InviteClientUserInput, ClientUser> = { saved: (u) => `Invitation sent to ${u.email}`, failed: 'The invitation was not sent' };
+const ACTION_NOTICES: SubmitNotices<ClientUserAction, ClientUser | DeclinedSignup | null> = {
+  saved: (result, a) => (result === null ? null : DONE[a.action](a.email ?? `user ${a.id}`)),
+  failed: (a) => FAILED[a.action],
+};
 
 /** A company's name for an id from the URL: from the pickers of this tab, else from the server. */
 function useCompanyName(id: number | null): { name: string | undefined; loading: boolean } {
@@ -153,17 +157,13 @@ function useCompanyName(id: number | null): { name: string | undefined; loading:
  * actions (resend the invitation, disable), and the invitation form.
  */
 export default function ClientPortalUsersScreen() {
-  const search = useSearch();
-  const [, navigate] = useLocation();
-  // The table reads its start state once; later URL changes come from the table itself.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const initialState = useMemo(() => queryFromSearchParams(new URLSearchParams(search), FIELDS), []);
-
-  const table = useTableActor<ClientUser>({ machine: clientUserTableMachine, mode: 'server', columns: INITIAL_COLUMNS, initialState });
+  // The directory starts from the URL and writes its query back; its filter bar talks to the table itself.
+  const directory = useUrlSearchTable({ path: '/client/portal/users', fields: FIELDS, machine: clientUserTableMachine });
+  const table = useTableActor<ClientUser>({ ...directory.table, columns: INITIAL_COLUMNS });
   const requests = useTableActor<ClientUser>({ machine: signupRequestTableMachine, mode: 'server', columns: INITIAL_REQUEST_COLUMNS, initialState: REQUESTS_FIRST });
   // Both tell the tables to reload once the server has answered.
-  const invite = useActorRef(inviteClientUserMachine, { input: { reloads: table } });
-  const action = useActorRef(clientUserActionMachine, { input: { reloads: [table, requests] } });
+  const invite = useActorRef(inviteClientUserMachine, { input: { reloads: table, notices: INVITE_NOTICES } });
+  const action = useActorRef(clientUserActionMachine, { input: { reloads: [table, requests], notices: ACTION_NOTICES } });
   const fieldErrors = useSelector(invite, (s) => s.context.fieldErrors);
   const inviteError = useSelector(invite, (s) => s.context.error);
   const invited = useSelector(invite, (s) => s.context.result);
@@ -173,7 +173,6 @@ export default function ClientPortalUsersScreen() {
   const filters = useSelector(table, (s) => s.context.filters);
   const searchText = useSelector(table, (s) => s.context.search);
   const pending = useSelector(requests, (s) => s.context.total);
-  const [lastAction, setLastAction] = useState<ClientUserAction | null>(null);
 
   const filterCompany = filters.company ? Number(filters.company) : null;
   const company = useCompanyName(filterCompany);
@@ -181,28 +180,9 @@ export default function ClientPortalUsersScreen() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
 
-  useSaveToasts<ClientUser>(invite, { saved: (u) => `Invitation sent to ${u.email}`, failed: 'The invitation was not sent' });
-  useSaveToasts<ClientUser | null>(action, {
-    saved: (result) => (result === null || !lastAction ? null : DONE[lastAction.action](lastAction.email ?? `user ${lastAction.id}`)),
-    failed: lastAction ? FAILED[lastAction.action] : 'The change was not saved',
-  });
-
-  const act = useCallback<Act>(
-    (input) => {
-      setLastAction(input);
-      action.send({ type: 'form.submit', input });
-    },
-    [action],
-  );
+  const act = useCallback<Act>((input) => action.send({ type: 'form.submit', input }), [action]);
   const columns = useMemo(() => columnsOf({ acting, act }), [acting, act]);
   const requestColumns = useMemo(() => requestColumnsOf({ acting, act }), [acting, act]);
-  const onQueryChange = useCallback(
-    (q: TableQuery) => {
-      const params = queryToSearchParams(q).toString();
-      navigate(`/client/portal/users${params ? `?${params}` : ''}`, { replace: true });
-    },
-    [navigate],
-  );
   const setFilter = (field: string, value: string) => table.send({ type: 'filter.select', field, value });
 
   const chips: FilterChip[] = [
@@ -267,7 +247,7 @@ export default function ClientPortalUsersScreen() {
           )}
           <Select label="Status" className={styles.picker} items={STATUS_OPTIONS} selectedKey={filters.status ?? ANY} onSelectionChange={(k) => setFilter('status', String(k ?? ''))} />
         </FilterBar>
-        <DataTable<ClientUser> caption="Client portal users" tableId="client-users" columns={columns} actor={table} searchable={false} onQueryChange={onQueryChange} />
+        <DataTable<ClientUser> caption="Client portal users" tableId="client-users" columns={columns} actor={table} searchable={false} onQueryChange={directory.table.onQueryChange} />
       </section>
 
       <Card title="Invite a client user" description="They get an email with a link to set their password; the link works once." headingLevel={2}>

@@ -1,14 +1,11 @@
-import { useCallback, useMemo } from 'react';
 import { Link } from 'wouter';
 import { COMPANY_STATUSES, type CompanyRow } from '@contracts/companies';
-import { TABLE_TEXTS } from '@contracts/common/constants';
 import { companyTableMachine } from '../machines/companies.machines';
-import { queryFromSearchParams, queryToSearchParams } from '@/shared/machines/table/table.model';
-import type { TableQuery } from '@/shared/machines/table/table.types';
-import { Badge, FilterBar, FilterChips, LinkButton, PageHeader, PlusIcon, SearchField, Select, type BadgeTone, type FilterChip } from '@/shared/ui/components';
+import { Badge, FilterChips, LinkButton, PlusIcon, Select, type BadgeTone, type FilterChip } from '@/shared/ui/components';
 import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import styles from './CompanySearchScreen.module.css';
-import { useUrlFilters } from '@/shared/ui/data-table/url-filters';
+import { SearchPage } from '@/shared/ui/data-table/SearchPage';
+import { useUrlSearchTable } from '@/shared/ui/data-table/url-search-table';
 
 const ANY = '';
 const STATUS_OPTIONS = [{ id: ANY, label: 'Any status' }, ...COMPANY_STATUSES.map((s) => ({ id: s, label: s }))];
@@ -33,61 +30,35 @@ const COLUMNS: DataTableColumn<CompanyRow>[] = [
 ];
 const FIELDS = COLUMNS.map((c) => c.field);
 
+/** What the filter bar sets: a change starts the table again from the URL. */
+const BAR_KEYS = ['search', 'f.status'];
+
 /** Every company: one filter bar (search, status, chips) over the server-mode table; everything lives in the URL. */
 export default function CompanySearchScreen() {
-  const { url, go, setFilters } = useUrlFilters('/company/search');
+  const { url, setFilters, clearFilters, tableKey, table } = useUrlSearchTable({ path: '/company/search', fields: FIELDS, machine: companyTableMachine, barKeys: BAR_KEYS });
   const searchText = url.get('search') ?? '';
   const status = url.get('f.status') ?? ANY;
-  // A new search or filter is a new table that starts from the URL (sort and page changes are not).
-  const filterKey = JSON.stringify([searchText, status]);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const initialState = useMemo(() => queryFromSearchParams(url, FIELDS), [filterKey]);
-
-  const onQueryChange = useCallback((q: TableQuery) => go(queryToSearchParams(q)), [go]);
-
   const chips: FilterChip[] = [
     ...(searchText ? [{ id: 'search', name: 'Search', value: searchText }] : []),
     ...(status ? [{ id: 'f.status', name: 'Status', value: status }] : []),
   ];
 
   return (
-    <div className={styles.page}>
-      <PageHeader
-        title="Company Search"
-        actions={
-          <LinkButton href="/create/company" variant="primary" size="sm" icon={<PlusIcon />}>
-            Create Company
-          </LinkButton>
-        }
-      />
-      <FilterBar
-        label="Filter companies"
-        className={styles.bar}
-        chips={<FilterChips items={chips} onRemove={(id) => setFilters({ [String(id)]: '' })} onClearAll={() => setFilters({ search: '', 'f.status': '' })} />}
-      >
-        <SearchField
-          key={`search-${searchText}`}
-          label={TABLE_TEXTS.search}
-          placeholder="Name or account number"
-          className={styles.search}
-          defaultValue={searchText}
-          onDebouncedChange={(value) => {
-            if (value.trim() !== searchText) setFilters({ search: value.trim() });
-          }}
-        />
-        <Select label="Status" className={styles.picker} items={STATUS_OPTIONS} selectedKey={status} onSelectionChange={(k) => setFilters({ 'f.status': String(k ?? '') })} />
-      </FilterBar>
-      <DataTable<CompanyRow>
-        key={filterKey}
-        caption="Companies"
-        tableId="companies"
-        columns={COLUMNS}
-        machine={companyTableMachine}
-        mode="server"
-        searchable={false}
-        initialState={initialState}
-        onQueryChange={onQueryChange}
-      />
-    </div>
+    <SearchPage
+      title="Company Search"
+      actions={
+        <LinkButton href="/create/company" variant="primary" size="sm" icon={<PlusIcon />}>
+          Create Company
+        </LinkButton>
+      }
+      filters={{
+        label: 'Filter companies',
+        search: { text: searchText, onChange: (search) => setFilters({ search }), placeholder: 'Name or account number', className: styles.search },
+        chips: <FilterChips items={chips} onRemove={(id) => setFilters({ [String(id)]: '' })} onClearAll={clearFilters} />,
+        children: <Select label="Status" className={styles.picker} items={STATUS_OPTIONS} selectedKey={status} onSelectionChange={(k) => setFilters({ 'f.status': String(k ?? '') })} />,
+      }}
+    >
+      <DataTable<CompanyRow> key={tableKey} caption="Companies" tableId="companies" columns={COLUMNS} searchable={false} {...table} />
+    </SearchPage>
   );
 }

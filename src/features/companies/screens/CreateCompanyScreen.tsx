@@ -6,7 +6,8 @@ import { LIMITS } from '@contracts/common/constants';
 import { createCompanyMachine } from '../machines/companies.machines';
 import { StaffPicker } from '@/shared/pickers';
 import { Breadcrumbs, FormGridItem, Select, TextArea, TextField } from '@/shared/ui/components';
-import { RecordForm, useSaveToasts } from '@/shared/ui/record-form';
+import type { SubmitNotices } from '@/shared/machines/submit.machine';
+import { RecordForm } from '@/shared/ui/record-form';
 
 type TextKey = 'name' | 'account_number' | 'phone' | 'address' | 'website' | 'territory' | 'ms_plan';
 const FIELDS: { name: TextKey; label: string; max: number; type?: 'tel' | 'url'; required?: boolean; description?: string; wide?: boolean }[] = [
@@ -19,12 +20,14 @@ const FIELDS: { name: TextKey; label: string; max: number; type?: 'tel' | 'url';
   { name: 'ms_plan', label: 'Managed-services plan', max: LIMITS.name },
 ];
 type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+/** What the form says when a save ends. */
+const NOTICES: SubmitNotices<CreateCompanyInput, CompanyView> = { saved: (r) => `Company ${r.company.name} created`, failed: 'The company was not created' };
 const STATUS_OPTIONS = COMPANY_STATUSES.map((s) => ({ id: s, label: s }));
 
 /** /create/company: a new client company; opens its page once created. */
 export default function CreateCompanyScreen() {
   const [, navigate] = useLocation();
-  const form = useActorRef(createCompanyMachine, { input: {} });
+  const form = useActorRef(createCompanyMachine, { input: { notices: NOTICES } });
   const fieldErrors = useSelector(form, (s) => s.context.fieldErrors);
   const error = useSelector(form, (s) => s.context.error);
   const busy = useSelector(form, (s) => s.hasTag('busy'));
@@ -33,7 +36,6 @@ export default function CreateCompanyScreen() {
   const [status, setStatus] = useState<CompanyStatus>('active');
   const [notes, setNotes] = useState('');
   const [manager, setManager] = useState<number | null>(null);
-  useSaveToasts<CompanyView>(form, { saved: (r) => `Company ${r.company.name} created`, failed: 'The company was not created' });
   useEffect(() => {
     if (created) navigate(`/company/${created}`);
   }, [created, navigate]);

@@ -4,7 +4,7 @@ import type { TicketSummary } from '@contracts/home';
 import { inspection } from '@/shared/inspection';
 import { StaffSession } from '@/shared/session/staff-session';
 import { myTicketsMachine } from '../machines/my-tickets.machine';
-import { Alert, Badge, Button, Card, EmptyState, LinkButton, PageHeader, PlusIcon, RelativeTime, SeverityBadge, SkeletonText, Stat, TextLink, TicketStatusBadge } from '@/shared/ui/components';
+import { Badge, Card, EmptyState, LinkButton, PageHeader, PlusIcon, QueryView, RelativeTime, SeverityBadge, SkeletonText, Stat, TextLink, TicketStatusBadge } from '@/shared/ui/components';
 import styles from './HomeScreen.module.css';
 
 /** Shortcuts to the day's work, worded as tasks (the sidebar names the screens). */
@@ -61,9 +61,7 @@ function TicketItem({ ticket: t, now }: { ticket: TicketSummary; now: number }) 
 export default function HomeScreen() {
   const username = StaffSession.useSelector((s) => s.context.user?.username ?? '');
   const tickets = useActorRef(myTicketsMachine, { input: {}, inspect: inspection.inspect });
-  const state = useSelector(tickets, (s) => s.value);
   const data = useSelector(tickets, (s) => s.context.data);
-  const error = useSelector(tickets, (s) => s.context.error);
   const nowDate = new Date();
   const now = nowDate.getTime();
   const overdue = data?.filter((t) => isOverdue(t, now)).length ?? 0;
@@ -93,24 +91,21 @@ export default function HomeScreen() {
       </div>
       <div className={styles.columns}>
         <Card asRegion id="my-tickets" title="My open tickets" padding="none" className={styles.tickets}>
-          {state === 'loading' && !data ? <SkeletonText lines={5} label="Loading your tickets" className={styles.pad} /> : null}
-          {state === 'failed' ? (
-            <div className={styles.pad}>
-              <Alert tone="danger" live title={error ?? 'Your tickets could not be loaded'}>
-                <Button size="sm" variant="secondary" onPress={() => tickets.send({ type: 'query.reload' })}>
-                  Try again
-                </Button>
-              </Alert>
-            </div>
-          ) : null}
-          {data && data.length === 0 ? <EmptyState compact headingLevel={3} title="You have no open tickets." text="New tickets assigned to you show here." /> : null}
-          {data && data.length > 0 ? (
-            <ul className={styles.list}>
-              {data.map((t) => (
-                <TicketItem key={t.id} ticket={t} now={now} />
-              ))}
-            </ul>
-          ) : null}
+          <QueryView
+            actor={tickets}
+            loading={<SkeletonText lines={5} label="Loading your tickets" className={styles.pad} />}
+            errorFallback="Your tickets could not be loaded"
+            alertClassName={styles.pad}
+            empty={<EmptyState compact headingLevel={3} title="You have no open tickets." text="New tickets assigned to you show here." />}
+          >
+            {(mine) => (
+              <ul className={styles.list}>
+                {mine.map((t) => (
+                  <TicketItem key={t.id} ticket={t} now={now} />
+                ))}
+              </ul>
+            )}
+          </QueryView>
         </Card>
         <Card title="Quick links" className={styles.links}>
           <ul className={styles.linkList}>

@@ -6,7 +6,7 @@ import { chartSpec, type ChartSpec } from '@contracts/charts';
 import type { ManagementDashboard } from '@contracts/management';
 import { managementDashboardMachine } from '../machines/management.machine';
 import { Spinner } from '@/shared/ui/Spinner';
-import { Alert, Card, PageHeader, Stat } from '@/shared/ui/components';
+import { Card, PageHeader, QueryView, Stat } from '@/shared/ui/components';
 import { Chart } from '@/shared/ui/chart';
 import styles from './ManagementDashboard.module.css';
 
@@ -47,43 +47,41 @@ function chartsOf(unsorted: ManagementDashboard): { severity: ChartSpec; team: C
 export default function ManagementDashboardScreen() {
   const actor = useActorRef(managementDashboardMachine, { input: {} });
   const data = useSelector(actor, (s) => s.context.data);
-  const error = useSelector(actor, (s) => s.context.error);
-  const loading = useSelector(actor, (s) => s.matches('loading'));
   const charts = useMemo(() => (data ? chartsOf(data) : null), [data]);
 
   return (
     <>
       <PageHeader title="Management Dashboard" subtitle="Open and overdue work across the team, and what was closed in the last 30 days." />
-      {loading && !data ? <Spinner label="Loading team figures" /> : null}
-      {error ? (
-        <Alert tone="danger" title={error} live className={styles.alert} />
-      ) : null}
-      {data && charts ? (
-        <>
-          <section className={styles.kpis} aria-label="Team totals">
-            <Card padding="compact">
-              <Stat label="Open tickets" value={data.open} />
-            </Card>
-            <Card padding="compact">
-              <Stat label="Overdue" value={<span className={data.overdue > 0 ? styles.overdue : undefined}>{data.overdue}</span>} hint={data.open ? `${((100 * data.overdue) / data.open).toFixed(0)}% of open` : undefined} />
-            </Card>
-            <Card padding="compact">
-              <Stat label="Closed, last 30 days" value={data.closed_30d} />
-            </Card>
-            <Card padding="compact">
-              <Stat label="Closed on time" value={data.on_time_pct === null ? '—' : `${data.on_time_pct.toFixed(PERCENT_DECIMALS)}%`} hint="of tickets closed in the last 30 days" />
-            </Card>
-          </section>
-          <div className={styles.charts}>
-            <Card>
-              <Chart spec={charts.team} height={Math.max(240, 48 * data.team.length)} />
-            </Card>
-            <Card>
-              <Chart spec={charts.severity} height={220} />
-            </Card>
-          </div>
-        </>
-      ) : null}
+      <QueryView actor={actor} loading={<Spinner label="Loading team figures" />} alertClassName={styles.alert}>
+        {(figures) => (
+          <>
+            <section className={styles.kpis} aria-label="Team totals">
+              <Card padding="compact">
+                <Stat label="Open tickets" value={figures.open} />
+              </Card>
+              <Card padding="compact">
+                <Stat label="Overdue" value={<span className={figures.overdue > 0 ? styles.overdue : undefined}>{figures.overdue}</span>} hint={figures.open ? `${((100 * figures.overdue) / figures.open).toFixed(0)}% of open` : undefined} />
+              </Card>
+              <Card padding="compact">
+                <Stat label="Closed, last 30 days" value={figures.closed_30d} />
+              </Card>
+              <Card padding="compact">
+                <Stat label="Closed on time" value={figures.on_time_pct === null ? '—' : `${figures.on_time_pct.toFixed(PERCENT_DECIMALS)}%`} hint="of tickets closed in the last 30 days" />
+              </Card>
+            </section>
+            {charts ? (
+              <div className={styles.charts}>
+                <Card>
+                  <Chart spec={charts.team} height={Math.max(240, 48 * figures.team.length)} />
+                </Card>
+                <Card>
+                  <Chart spec={charts.severity} height={220} />
+                </Card>
+              </div>
+            ) : null}
+          </>
+        )}
+      </QueryView>
     </>
   );
 }

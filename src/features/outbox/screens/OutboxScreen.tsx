@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { INITIAL_PAGE } from '@contracts/common/constants';
 import type { OutboxMessage } from '@contracts/outbox';
 import { outboxMachine } from '../machines/outbox.machine';
-import { Alert, Badge, Button, Card, DateTime, Disclosure, EmptyState, PageHeader, RelativeTime, SkeletonCard } from '@/shared/ui/components';
+import { Badge, Button, Card, DateTime, Disclosure, EmptyState, PageHeader, QueryView, RelativeTime, SkeletonCard } from '@/shared/ui/components';
 import styles from './OutboxScreen.module.css';
 
 function Message({ mail: m }: { mail: OutboxMessage }) {
@@ -51,39 +51,36 @@ export default function OutboxScreen() {
   const query = useActorRef(outboxMachine, { input: { query: INITIAL_PAGE } });
   const page = useSelector(query, (s) => s.context.data);
   const current = useSelector(query, (s) => s.context.query);
-  const failed = useSelector(query, (s) => s.matches('failed'));
-  const error = useSelector(query, (s) => s.context.error);
   const last = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
   return (
     <div className={styles.page}>
       <PageHeader title="Outbox" subtitle="Every email the portal sends is kept here; without SMTP configured it is only kept, not sent." />
-      {failed ? (
-        <Alert tone="danger" live title={error ?? 'The outbox could not be loaded'}>
-          <Button size="sm" variant="secondary" onPress={() => query.send({ type: 'query.reload' })}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
-      {!page && !failed ? (
-        <div className={styles.loading}>
-          <SkeletonCard label="Loading the emails" />
-          <SkeletonCard />
-        </div>
-      ) : null}
-      {page && page.rows.length === 0 ? (
-        <Card>
-          <EmptyState title="No emails yet." text="Invitations, password links, survey links and ticket updates show here once the portal sends them." />
-        </Card>
-      ) : null}
-      {page && page.rows.length > 0 ? (
-        <Card padding="none">
-          <ul className={styles.list}>
-            {page.rows.map((m) => (
-              <Message key={m.id} mail={m} />
-            ))}
-          </ul>
-        </Card>
-      ) : null}
+      <QueryView
+        actor={query}
+        errorFallback="The outbox could not be loaded"
+        loading={
+          <div className={styles.loading}>
+            <SkeletonCard label="Loading the emails" />
+            <SkeletonCard />
+          </div>
+        }
+        isEmpty={(p) => p.rows.length === 0}
+        empty={
+          <Card>
+            <EmptyState title="No emails yet." text="Invitations, password links, survey links and ticket updates show here once the portal sends them." />
+          </Card>
+        }
+      >
+        {(p) => (
+          <Card padding="none">
+            <ul className={styles.list}>
+              {p.rows.map((m) => (
+                <Message key={m.id} mail={m} />
+              ))}
+            </ul>
+          </Card>
+        )}
+      </QueryView>
       {page && page.total > 0 ? (
         <nav className={styles.pager} aria-label="Pages">
           <Button size="sm" variant="secondary" isDisabled={current <= 1} onPress={() => query.send({ type: 'query.set', query: current - 1 })}>

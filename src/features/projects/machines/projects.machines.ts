@@ -18,6 +18,10 @@ export const updateTaskMachine = createSubmitMachine<{ id: number; input: Update
 /** Deletes a card (the input is its id). */
 export const deleteTaskMachine = createSubmitMachine<number, { ok: true }>('deleteTask', (id) => projectsApi.deleteTask(id));
 export const updateProjectMachine = createSubmitMachine<{ id: number; input: UpdateProjectInput }, ProjectView>('updateProject', (a) => projectsApi.update(a.id, a.input));
+/** The Edit project dialog's save: only the fields that changed are sent; with none, nothing is sent (answered null). */
+export const editProjectMachine = createSubmitMachine<{ id: number; input: UpdateProjectInput }, ProjectView | null>('editProject', (a) =>
+  Object.keys(a.input).length === 0 ? Promise.resolve(null) : projectsApi.update(a.id, a.input),
+);
 export const createSprintMachine = createSubmitMachine<{ projectId: number; input: CreateSprintInput }, SprintView>('createSprint', (a) => projectsApi.createSprint(a.projectId, a.input));
 
 /** Every project: search by name, company or owner; status filter; overdue and over-budget drill-downs. */

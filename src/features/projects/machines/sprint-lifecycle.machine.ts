@@ -1,14 +1,16 @@
 /**
  * A sprint's lifecycle on its screen: planned → active → closed. Starting snapshots the points
  * committed; closing asks first, in a dialog, where unfinished tasks go (the backlog or the
- * project's next planned sprint), and freezes the sprint's burndown.
+ * project's next planned sprint), and freezes the sprint's burndown. Each step says it is done
+ * (`notify`); its calls go through the projects API (tests swap them with `.provide`).
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CloseDestination, SprintStatus, SprintView } from '@contracts/projects';
+import { toApiError } from '@/shared/http/http';
+import { notifyActions } from '@/shared/machines/notify';
+import { projectsApi } from '../api';
 
 export type CloseSprintInput = { unfinished: CloseDestination; next_sprint_id?: number | null };
-import { toApiError } from '@/shared/http/http';
-import { toast } from '@/shared/ui/components/toast/toast';
 
 export type SprintLifecycleContext = {
   sprintId: number;
@@ -29,14 +31,11 @@ export type SprintLifecycleInput = { sprintId: number; status: SprintStatus };
 export const sprintLifecycleMachine = setup({
   types: { context: {} as SprintLifecycleContext, events: {} as SprintLifecycleEvent, input: {} as SprintLifecycleInput },
   actors: {
-    startSprint: fromPromise<SprintView, number>(async () => {
-      throw new Error('startSprint is provided by the screen');
-    }),
-    closeSprint: fromPromise<SprintView, { id: number; input: CloseSprintInput }>(async () => {
-      throw new Error('closeSprint is provided by the screen');
-    }),
+    startSprint: fromPromise<SprintView, number>(({ input }) => projectsApi.startSprint(input)),
+    closeSprint: fromPromise<SprintView, { id: number; input: CloseSprintInput }>(({ input }) => projectsApi.closeSprint(input.id, input.input)),
   },
   actions: {
+    ...notifyActions,
     failed: assign((_, error: unknown) => {
       const e = toApiError(error);
       return { error: e.message, fieldErrors: e.fields ?? {} };
@@ -68,7 +67,7 @@ export const sprintLifecycleMachine = setup({
             input: ({ context }) => context.sprintId,
             onDone: {
               target: '#sprintLifecycle.active',
-              actions: [assign({ view: ({ event }) => event.output, error: null, fieldErrors: {} }), () => toast.success('Sprint started')],
+              actions: [assign({ view: ({ event }) => event.output, error: null, fieldErrors: {} }), { type: 'notify', params: { tone: 'success', title: 'Sprint started' } }],
             },
             onError: { target: 'idle', actions: { type: 'failed', params: ({ event }: { event: { error: unknown } }) => event.error } },
           },
@@ -97,7 +96,7 @@ export const sprintLifecycleMachine = setup({
             },
             onDone: {
               target: '#sprintLifecycle.closed',
-              actions: [assign({ view: ({ event }) => event.output, error: null, fieldErrors: {} }), () => toast.success('Sprint closed')],
+              actions: [assign({ view: ({ event }) => event.output, error: null, fieldErrors: {} }), { type: 'notify', params: { tone: 'success', title: 'Sprint closed' } }],
             },
             onError: { target: 'dialog', actions: { type: 'failed', params: ({ event }: { event: { error: unknown } }) => event.error } },
           },

@@ -3,14 +3,12 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { createProjectMachine, projectOptionsMachine } from '../machines/projects.machines';
 import { EMPTY_PROJECT, ProjectFields, projectInputOf, type ProjectDraft } from './ProjectFields';
-import { useTabTitle } from './parts';
-import { Breadcrumbs, Button, Form, FormActions, FormErrorBanner, PageHeader, toast } from '@/shared/ui/components';
+import { Breadcrumbs, Button, Form, FormActions, FormErrorBanner, PageHeader } from '@/shared/ui/components';
 
 /** /create/project: a project for a company, with its owner, dates and budget; opens the project once saved. */
 export default function CreateProjectScreen() {
   const [, navigate] = useLocation();
-  useTabTitle('Create Project');
-  const form = useActorRef(createProjectMachine, { input: {} });
+  const form = useActorRef(createProjectMachine, { input: { notices: { saved: () => 'Project created' } } });
   const options = useActorRef(projectOptionsMachine, { input: { query: '' } });
   const staff = useSelector(options, (s) => s.context.data?.staff ?? []);
   const fieldErrors = useSelector(form, (s) => s.context.fieldErrors);
@@ -20,9 +18,7 @@ export default function CreateProjectScreen() {
   const [draft, setDraft] = useState<ProjectDraft>(EMPTY_PROJECT);
 
   useEffect(() => {
-    if (!created) return;
-    toast.success('Project created');
-    navigate(`/project/${created}`);
+    if (created) navigate(`/project/${created}`);
   }, [created, navigate]);
 
   const submit = () => form.send({ type: 'form.submit', input: projectInputOf(draft) });

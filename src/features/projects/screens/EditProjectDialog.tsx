@@ -1,10 +1,14 @@
 /** Edit project: the project's fields in a dialog over /project/{id}; only what changed is sent (and audited). */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import type { Project, UpdateProjectInput } from '@contracts/projects';
-import { projectOptionsMachine, updateProjectMachine } from '../machines/projects.machines';
+import type { Project, ProjectView, UpdateProjectInput } from '@contracts/projects';
+import type { SubmitNotices } from '@/shared/machines/submit.machine';
+import { editProjectMachine, projectOptionsMachine } from '../machines/projects.machines';
 import { draftOf, ProjectFields, projectInputOf, type ProjectDraft } from './ProjectFields';
-import { Button, Dialog, DialogTrigger, Form, FormErrorBanner, toast } from '@/shared/ui/components';
+import { Button, Dialog, DialogTrigger, Form, FormErrorBanner } from '@/shared/ui/components';
+
+/** What the dialog's save says: saved, or that nothing had changed (nothing was sent). */
+const NOTICES: SubmitNotices<unknown, ProjectView | null> = { saved: (r) => (r === null ? { tone: 'info', title: 'Nothing changed' } : 'Project saved') };
 
 /** The fields of `after` that differ from `before`. */
 export function changedFields(before: ProjectDraft, after: ProjectDraft): UpdateProjectInput {
@@ -24,34 +28,26 @@ export function EditProjectDialog({ project, onSaved }: { project: Project; onSa
 }
 
 function EditProjectForm({ project, onSaved, close }: { project: Project; onSaved: () => void; close: () => void }) {
-  const form = useActorRef(updateProjectMachine, { input: {} });
+  const form = useActorRef(editProjectMachine, { input: { notices: NOTICES } });
   const options = useActorRef(projectOptionsMachine, { input: { query: '' } });
   const staff = useSelector(options, (s) => s.context.data?.staff ?? []);
   const fieldErrors = useSelector(form, (s) => s.context.fieldErrors);
   const error = useSelector(form, (s) => s.context.error);
   const busy = useSelector(form, (s) => s.hasTag('busy'));
-  const saved = useSelector(form, (s) => (s.matches('saved') ? s.context.result : undefined));
+  const done = useSelector(form, (s) => s.matches('saved'));
+  const changed = useSelector(form, (s) => s.context.result !== null);
   const [initial] = useState(() => draftOf(project));
   const [draft, setDraft] = useState<ProjectDraft>(initial);
   // Until the staff list loads, the owner picker still shows the current owner.
   const people = staff.length ? staff : [{ id: project.owner_id, name: project.owner_name }];
 
   useEffect(() => {
-    if (!saved) return;
-    toast.success('Project saved');
+    if (!done) return;
     close();
-    onSaved();
-  }, [saved, close, onSaved]);
+    if (changed) onSaved();
+  }, [done, changed, close, onSaved]);
 
-  const save = () => {
-    const input = changedFields(initial, draft);
-    if (Object.keys(input).length === 0) {
-      toast.info('Nothing changed');
-      close();
-      return;
-    }
-    form.send({ type: 'form.submit', input: { id: project.id, input } });
-  };
+  const save = () => form.send({ type: 'form.submit', input: { id: project.id, input: changedFields(initial, draft) } });
 
   return (
     <Dialog

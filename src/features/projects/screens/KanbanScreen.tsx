@@ -35,11 +35,11 @@ import { BoardHeader } from './BoardHeader';
 import { MoveMenu } from './MoveMenu';
 import { BOARD_VERSION_ATTR, focusCardActor, type MenuAnchor } from './reveal';
 import { TaskSheet } from './TaskSheet';
-import { useTabTitle } from './parts';
 import styles from './board.module.css';
 import type { ScreenProps } from '@/shared/routing';
 import { inspection } from '@/shared/inspection';
 import { Alert, Button, PageHeader, SkeletonCard, VisuallyHidden } from '@/shared/ui/components';
+import { usePageTitle } from '@/shared/page-title';
 
 const HELP_ID = 'board-keyboard-help';
 const CLOSED: QuickAddState = { column: null, saving: false, error: null, seq: 0 };
@@ -54,7 +54,7 @@ export default function KanbanScreen({ params }: ScreenProps) {
   const send = useCallback((event: KanbanBoardEvent) => board.send(event), [board]);
   const data = useSelector(board, selectBoard);
   const loadError = useSelector(board, selectLoadError);
-  useTabTitle(data ? `${data.project.name} board` : 'Project Kanban');
+  usePageTitle(data ? `${data.project.name} board` : null);
 
   if (!data) {
     return (

@@ -1,13 +1,12 @@
-import { useCallback, useMemo } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import { PROJECT_STATUSES, type ProjectRow } from '@contracts/projects';
 import { projectTableMachine } from '../machines/projects.machines';
-import { HoursBar, ProjectStatusBadge, useTabTitle } from './parts';
+import { HoursBar, ProjectStatusBadge } from './parts';
 import styles from './projects.module.css';
-import { queryFromSearchParams, queryToSearchParams } from '@/shared/machines/table/table.model';
-import type { TableQuery } from '@/shared/machines/table/table.types';
-import { Alert, LinkButton, PageHeader, PlusIcon } from '@/shared/ui/components';
+import { Alert, LinkButton, PlusIcon } from '@/shared/ui/components';
 import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { SearchPage } from '@/shared/ui/data-table/SearchPage';
+import { useUrlSearchTable } from '@/shared/ui/data-table/url-search-table';
 import { formatDate } from '@/shared/ui/tokens/format';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -43,51 +42,34 @@ const COLUMNS: DataTableColumn<ProjectRow>[] = [
 ];
 const FIELDS = COLUMNS.map((c) => c.field);
 const DRILL: Record<string, string> = { overdue: 'Overdue projects only', over_budget: 'Projects over their hours budget only' };
+/** A report's drill-down (overdue, over budget): kept in the URL and sent with every search. */
+const DRILL_KEYS = Object.keys(DRILL);
+/** The table, narrowed by the drill-downs asked for (`=true`). */
+const drilledTable = (extra: Record<string, string>) => projectTableMachine(Object.fromEntries(Object.entries(extra).filter(([, v]) => v === 'true')));
 
 /** /project/search: every project in the server-mode data table; search, status, sort and page live in the URL. */
 export default function ProjectSearchScreen() {
-  const search = useSearch();
-  useTabTitle('Project Search');
-  const [, navigate] = useLocation();
-  const params = useMemo(() => new URLSearchParams(search), [search]);
-  const extra = useMemo(() => {
-    const out: Record<string, string> = {};
-    for (const key of Object.keys(DRILL)) if (params.get(key) === 'true') out[key] = 'true';
-    return out;
-    // The drill-down filter is fixed for the screen's life; the table's own query follows the URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  const machine = useMemo(() => projectTableMachine(extra), [extra]);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const initialState = useMemo(() => queryFromSearchParams(params, FIELDS), []);
-  const onQueryChange = useCallback(
-    (q: TableQuery) => {
-      const next = queryToSearchParams(q);
-      for (const [k, v] of Object.entries(extra)) next.set(k, v);
-      const text = next.toString();
-      navigate(`/project/search${text ? `?${text}` : ''}`, { replace: true });
-    },
-    [navigate, extra],
-  );
-  const drills = Object.keys(extra).map((k) => DRILL[k]);
+  const { extra, tableKey, table } = useUrlSearchTable({ path: '/project/search', fields: FIELDS, machine: drilledTable, extraKeys: DRILL_KEYS });
+  const drills = DRILL_KEYS.filter((k) => extra[k] === 'true').map((k) => DRILL[k]);
 
   return (
-    <>
-      <PageHeader
-        title="Project Search"
-        subtitle="Every project with its owner, due date and hours against budget."
-        actions={
-          <LinkButton href="/create/project" variant="primary">
-            <PlusIcon /> Create Project
-          </LinkButton>
-        }
-      />
-      {drills.length ? (
-        <Alert tone="info" title={drills.join(' · ')}>
-          <Link href="/project/search">Show every project</Link>
-        </Alert>
-      ) : null}
-      <DataTable<ProjectRow> tableId="projects" caption="Projects" columns={COLUMNS} machine={machine} mode="server" initialState={initialState} onQueryChange={onQueryChange} />
-    </>
+    <SearchPage
+      title="Project Search"
+      subtitle="Every project with its owner, due date and hours against budget."
+      actions={
+        <LinkButton href="/create/project" variant="primary">
+          <PlusIcon /> Create Project
+        </LinkButton>
+      }
+      notice={
+        drills.length ? (
+          <Alert tone="info" title={drills.join(' · ')}>
+            <Link href="/project/search">Show every project</Link>
+          </Alert>
+        ) : null
+      }
+    >
+      <DataTable<ProjectRow> key={tableKey} tableId="projects" caption="Projects" columns={COLUMNS} {...table} />
+    </SearchPage>
   );
 }

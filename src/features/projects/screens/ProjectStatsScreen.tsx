@@ -4,10 +4,10 @@ import { Link, useLocation } from 'wouter';
 import { chartSpec } from '@contracts/charts';
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ProjectRow, type ProjectStats } from '@contracts/projects';
 import { projectStatsMachine } from '../machines/projects.machines';
-import { HoursBar, ProjectStatusBadge, useTabTitle } from './parts';
+import { HoursBar, ProjectStatusBadge } from './parts';
 import styles from './projects.module.css';
 import { Chart } from '@/shared/ui/chart';
-import { Alert, Card, ChartFrame, PageHeader, SkeletonCard, Stat } from '@/shared/ui/components';
+import { Card, ChartFrame, PageHeader, QueryView, SkeletonCard, Stat } from '@/shared/ui/components';
 import { SimpleTable } from '@/shared/ui/SimpleTable';
 import { formatDate } from '@/shared/ui/tokens/format';
 
@@ -56,43 +56,42 @@ const projectColumns = (late: boolean) => [
 /** /active/project/stats: projects by status, overdue, over budget, and the velocity of the last sprints. */
 export default function ProjectStatsScreen() {
   const [, navigate] = useLocation();
-  useTabTitle('Active Project Stats');
   const query = useActorRef(projectStatsMachine, { input: {} });
   const stats = useSelector(query, (s) => s.context.data);
-  const error = useSelector(query, (s) => s.context.error);
   const charts = useMemo(() => (stats ? statsCharts(stats) : null), [stats]);
   return (
     <div className={styles.page}>
       <PageHeader title="Active Project Stats" subtitle="Where the projects stand; every figure opens its list." />
-      {error ? <Alert tone="danger" title="The figures could not be loaded" live>{error}</Alert> : null}
-      {!stats || !charts ? (
-        error ? null : <SkeletonCard />
-      ) : (
-        <>
-          <div className={styles.stats}>
-            <Card padding="compact"><Stat label="Active" value={<Link href="/project/search?status=active">{stats.by_status.active}</Link>} /></Card>
-            <Card padding="compact"><Stat label="Overdue" value={<Link href="/project/search?overdue=true">{stats.overdue.length}</Link>} hint="Open past their due date" /></Card>
-            <Card padding="compact"><Stat label="Over budget" value={<Link href="/project/search?over_budget=true">{stats.over_budget.length}</Link>} hint="More hours logged than budgeted" /></Card>
-            <Card padding="compact"><Stat label="On hold" value={<Link href="/project/search?status=on_hold">{stats.by_status.on_hold}</Link>} /></Card>
-          </div>
-          <div className={styles.grid2}>
-            <ChartFrame title="Projects by status">
-              <Chart spec={charts.byStatus} onSelect={(k) => navigate(drillHref(k))} drillHref={drillHref} />
-            </ChartFrame>
-            <ChartFrame title="Velocity">
-              {charts.velocity ? <Chart spec={charts.velocity} onSelect={(k) => navigate(drillHref(k))} drillHref={drillHref} /> : <p className={styles.muted}>No closed sprints yet.</p>}
-            </ChartFrame>
-          </div>
-          <div className={styles.grid2}>
-            <Card title="Overdue projects" actions={<Link href="/project/search?overdue=true">All overdue</Link>}>
-              {stats.overdue.length ? <SimpleTable columns={projectColumns(true)} rows={stats.overdue} rowKey={(p) => p.id} /> : <p className={styles.muted}>No project is overdue.</p>}
-            </Card>
-            <Card title="Over budget" actions={<Link href="/project/search?over_budget=true">All over budget</Link>}>
-              {stats.over_budget.length ? <SimpleTable columns={projectColumns(false)} rows={stats.over_budget} rowKey={(p) => p.id} /> : <p className={styles.muted}>No project is over its hours budget.</p>}
-            </Card>
-          </div>
-        </>
-      )}
+      <QueryView actor={query} errorTitle="The figures could not be loaded" loading={<SkeletonCard />}>
+        {(figures) =>
+          charts ? (
+            <>
+              <div className={styles.stats}>
+                <Card padding="compact"><Stat label="Active" value={<Link href="/project/search?status=active">{figures.by_status.active}</Link>} /></Card>
+                <Card padding="compact"><Stat label="Overdue" value={<Link href="/project/search?overdue=true">{figures.overdue.length}</Link>} hint="Open past their due date" /></Card>
+                <Card padding="compact"><Stat label="Over budget" value={<Link href="/project/search?over_budget=true">{figures.over_budget.length}</Link>} hint="More hours logged than budgeted" /></Card>
+                <Card padding="compact"><Stat label="On hold" value={<Link href="/project/search?status=on_hold">{figures.by_status.on_hold}</Link>} /></Card>
+              </div>
+              <div className={styles.grid2}>
+                <ChartFrame title="Projects by status">
+                  <Chart spec={charts.byStatus} onSelect={(k) => navigate(drillHref(k))} drillHref={drillHref} />
+                </ChartFrame>
+                <ChartFrame title="Velocity">
+                  {charts.velocity ? <Chart spec={charts.velocity} onSelect={(k) => navigate(drillHref(k))} drillHref={drillHref} /> : <p className={styles.muted}>No closed sprints yet.</p>}
+                </ChartFrame>
+              </div>
+              <div className={styles.grid2}>
+                <Card title="Overdue projects" actions={<Link href="/project/search?overdue=true">All overdue</Link>}>
+                  {figures.overdue.length ? <SimpleTable columns={projectColumns(true)} rows={figures.overdue} rowKey={(p) => p.id} /> : <p className={styles.muted}>No project is overdue.</p>}
+                </Card>
+                <Card title="Over budget" actions={<Link href="/project/search?over_budget=true">All over budget</Link>}>
+                  {figures.over_budget.length ? <SimpleTable columns={projectColumns(false)} rows={figures.over_budget} rowKey={(p) => p.id} /> : <p className={styles.muted}>No project is over its hours budget.</p>}
+                </Card>
+              </div>
+            </>
+          ) : null
+        }
+      </QueryView>
     </div>
   );
 }

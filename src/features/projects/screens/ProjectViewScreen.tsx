@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { BOARD_COLUMN_LABELS, BOARD_COLUMNS, PROJECT_LIMITS, type ProjectView } from '@contracts/projects';
 import { createSprintMachine, projectViewMachine } from '../machines/projects.machines';
 import { EditProjectDialog } from './EditProjectDialog';
-import { HoursBar, ProjectStatusBadge, SprintStatusBadge, useTabTitle } from './parts';
+import { HoursBar, ProjectStatusBadge, SprintStatusBadge } from './parts';
 import styles from './projects.module.css';
 import type { ScreenProps } from '@/shared/routing';
 import {
@@ -25,10 +25,10 @@ import {
   SkeletonCard,
   SkeletonText,
   TextField,
-  toast,
   type IsoDate,
 } from '@/shared/ui/components';
 import { formatDate } from '@/shared/ui/tokens/format';
+import { usePageTitle } from '@/shared/page-title';
 
 /** /project/{id}: a project's facts, hours against budget, tasks, tickets, sprints and activity. */
 export default function ProjectViewScreen({ params }: ScreenProps) {
@@ -37,7 +37,7 @@ export default function ProjectViewScreen({ params }: ScreenProps) {
   const view = useSelector(query, (s) => s.context.data);
   const error = useSelector(query, (s) => s.context.error);
   const reload = useCallback(() => query.send({ type: 'query.reload' }), [query]);
-  useTabTitle(view ? view.project.name : 'Project');
+  usePageTitle(view?.project.name);
 
   if (!view) {
     return (
@@ -200,7 +200,7 @@ export default function ProjectViewScreen({ params }: ScreenProps) {
 }
 
 function PlanSprintDialog({ projectId, onSaved }: { projectId: number; onSaved: () => void }) {
-  const form = useActorRef(createSprintMachine, { input: {} });
+  const form = useActorRef(createSprintMachine, { input: { notices: { saved: (r) => `Sprint ${r.sprint.name} planned` } } });
   const fieldErrors = useSelector(form, (s) => s.context.fieldErrors);
   const error = useSelector(form, (s) => s.context.error);
   const busy = useSelector(form, (s) => s.hasTag('busy'));
@@ -212,7 +212,6 @@ function PlanSprintDialog({ projectId, onSaved }: { projectId: number; onSaved: 
   const [end, setEnd] = useState<IsoDate | null>(null);
   useEffect(() => {
     if (!saved) return;
-    toast.success(`Sprint ${saved.sprint.name} planned`);
     setOpen(false);
     setName('');
     setGoal('');

@@ -2,12 +2,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { Link } from 'wouter';
-import { fromPromise } from 'xstate';
 import { BOARD_COLUMN_LABELS, BOARD_COLUMNS, burndownChart, byRank, chartSpecOf, type SprintView } from '@contracts/projects';
-import { projectsApi } from '../api';
 import { sprintLifecycleMachine, type CloseSprintInput } from '../machines/sprint-lifecycle.machine';
 import { sprintViewMachine } from '../machines/projects.machines';
-import { SprintStatusBadge, useTabTitle } from './parts';
+import { SprintStatusBadge } from './parts';
 import styles from './projects.module.css';
 import type { ScreenProps } from '@/shared/routing';
 import { Chart } from '@/shared/ui/chart';
@@ -30,6 +28,7 @@ import {
   Stat,
 } from '@/shared/ui/components';
 import { formatDate } from '@/shared/ui/tokens/format';
+import { usePageTitle } from '@/shared/page-title';
 
 /** /project/sprint/{id} (re-keyed per sprint id): the sprint's tasks by column, its burndown, start and close. */
 export default function SprintScreen({ params }: ScreenProps) {
@@ -37,7 +36,7 @@ export default function SprintScreen({ params }: ScreenProps) {
   const query = useActorRef(sprintViewMachine, { input: { query: id } });
   const view = useSelector(query, (s) => s.context.data);
   const error = useSelector(query, (s) => s.context.error);
-  useTabTitle(view ? `${view.sprint.name} · ${view.sprint.project_name}` : 'Sprint');
+  usePageTitle(view ? `${view.sprint.name} · ${view.sprint.project_name}` : null);
   const reload = useCallback(() => query.send({ type: 'query.reload' }), [query]);
   if (!view) {
     return (
@@ -51,15 +50,7 @@ export default function SprintScreen({ params }: ScreenProps) {
 }
 
 function SprintBody({ view, reload }: { view: SprintView; reload: () => void }) {
-  const life = useActorRef(
-    sprintLifecycleMachine.provide({
-      actors: {
-        startSprint: fromPromise(({ input }: { input: number }) => projectsApi.startSprint(input)),
-        closeSprint: fromPromise(({ input }: { input: { id: number; input: CloseSprintInput } }) => projectsApi.closeSprint(input.id, input.input)),
-      },
-    }),
-    { input: { sprintId: view.sprint.id, status: view.sprint.status } },
-  );
+  const life = useActorRef(sprintLifecycleMachine, { input: { sprintId: view.sprint.id, status: view.sprint.status } });
   const changed = useSelector(life, (s) => s.context.view);
   const busy = useSelector(life, (s) => s.hasTag('busy'));
   const dialogOpen = useSelector(life, (s) => s.matches({ active: 'dialog' }) || s.matches({ active: 'closing' }));

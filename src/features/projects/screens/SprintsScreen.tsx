@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { SPRINT_STATUSES, type SprintRow } from '@contracts/projects';
 import { sprintListMachine } from '../machines/projects.machines';
-import { SprintStatusBadge, useTabTitle } from './parts';
+import { SprintStatusBadge } from './parts';
 import styles from './projects.module.css';
 import { Alert, Card, PageHeader, Stat } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
@@ -33,7 +33,6 @@ export function velocityOf(sprints: readonly SprintRow[], last = 3): number | nu
 
 /** /project/sprints: every sprint across the projects, active first, with points committed and done. */
 export default function SprintsScreen() {
-  useTabTitle('Programming Sprints');
   const query = useActorRef(sprintListMachine, { input: { query: {} } });
   const sprints = useSelector(query, (s) => s.context.data?.sprints);
   const error = useSelector(query, (s) => s.context.error);

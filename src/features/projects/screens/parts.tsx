@@ -1,5 +1,4 @@
 /** Small pieces the project screens share: status badges and the hours-against-budget bar. */
-import { useEffect } from 'react';
 import { PROJECT_STATUS_LABELS, SPRINT_STATUS_LABELS, type ProjectStatus, type SprintStatus } from '@contracts/projects';
 import { Badge, type BadgeTone } from '@/shared/ui/components';
 import styles from './projects.module.css';
@@ -40,15 +39,4 @@ export function HoursBar({ used, budget }: { used: number; budget: number | null
       </span>
     </span>
   );
-}
-
-/** Sets the tab title while the screen shows: "<what> · Client Care System". */
-export function useTabTitle(title: string) {
-  useEffect(() => {
-    const before = document.title;
-    document.title = `${title} · Client Care System`;
-    return () => {
-      document.title = before;
-    };
-  }, [title]);
 }

@@ -20,7 +20,6 @@ import {
   selectItemFieldErrors,
 } from '../machines/item-management.machine';
 import { catalogTableMachine } from '../machines/quotes.machines';
-import { TabTitle } from './parts';
 import styles from './quotes.module.css';
 
 type Screen = ActorRefFrom<typeof itemManagementMachine>;
@@ -199,7 +198,6 @@ export default function CatalogScreen() {
   const exporting = useSelector(screen, selectExportBusy);
   return (
     <>
-      <TabTitle>Item Management</TabTitle>
       <PageHeader
         title="Item Management"
         subtitle="The catalog of items quotes are built from. Select a row to edit it; an item used on a quote is deactivated, never deleted."

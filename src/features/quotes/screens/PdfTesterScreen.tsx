@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { QUOTE_TYPE_LABELS, QUOTE_TYPES, type QuoteType } from '@contracts/quotes';
 import { Card, PageHeader, SkeletonCard } from '@/shared/ui/components';
 import { samplePdfMachine, sampleQuoteMachine } from '../machines/quotes.machines';
-import { TabTitle } from './parts';
 import { PdfPages } from './PdfPages';
 import { QuoteDocument } from './QuoteDocument';
 import styles from './quotes.module.css';
@@ -18,7 +17,6 @@ export default function PdfTesterScreen() {
   const pdf = useSelector(pdfQuery, (s) => (s.matches('ready') ? s.context.data : undefined));
   return (
     <>
-      <TabTitle>Quote PDF Layout Tester</TabTitle>
       <PageHeader
         title="Quote PDF Layout Tester"
         subtitle="A 200-line sample quote (long descriptions, sections, optional lines, page breaks) as a PDF beside the page a client sees."

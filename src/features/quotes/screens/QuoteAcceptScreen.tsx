@@ -2,11 +2,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { formatMoney } from '@contracts/quote-money';
 import { totalsOf } from '@contracts/quotes';
+import { usePageTitle } from '@/shared/page-title';
 import type { ScreenProps } from '@/shared/routing';
 import { Alert, Button, Card, Logo, SkeletonCard } from '@/shared/ui/components';
 import { formatDateTime } from '@/shared/ui/tokens/format';
 import { clientDecisionMachine, publicQuoteMachine } from '../machines/quotes.machines';
-import { TabTitle } from './parts';
 import { QuoteDocument } from './QuoteDocument';
 import styles from './quotes.module.css';
 
@@ -24,6 +24,7 @@ export default function QuoteAcceptScreen({ params }: ScreenProps) {
   const [name, setName] = useState('');
   const [mode, setMode] = useState<'accept' | 'decline'>('accept');
   const [reason, setReason] = useState('');
+  usePageTitle(quote ? `Quote ${quote.number}` : 'Your quote');
 
   const picked = chosen ?? new Set(quote?.lines.filter((l) => l.optional && l.chosen).map((l) => l.id) ?? []);
   const open = quote?.status === 'sent';
@@ -39,7 +40,6 @@ export default function QuoteAcceptScreen({ params }: ScreenProps) {
   };
   return (
     <main className={styles.publicPage}>
-      <TabTitle>{quote ? `Quote ${quote.number}` : 'Your quote'}</TabTitle>
       <div className={styles.stack}>
         <Logo />
         {!quote ? (

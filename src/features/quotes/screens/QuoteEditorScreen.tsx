@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Redirect, useSearch } from 'wouter';
 import { isQuoteType } from '@contracts/quotes';
+import { usePageTitle } from '@/shared/page-title';
 import type { ScreenProps } from '@/shared/routing';
 import { Alert, Button, SkeletonCard } from '@/shared/ui/components';
 import type { QuoteEditorActor } from '../machines/editor-sessions';
@@ -21,7 +22,6 @@ import { ClientCard, NotesCard, QuoteCard } from './editor/EditorCards';
 import { EditorHeader } from './editor/EditorHeader';
 import { LinesCard } from './editor/EditorLines';
 import { useFocusTargets, useQuoteEditor } from './editor/use-quote-editor';
-import { TabTitle } from './parts';
 import { QuoteRecord } from './QuoteRecord';
 import styles from './quotes.module.css';
 
@@ -31,18 +31,16 @@ function ReadOnlyQuote({ editor }: { editor: QuoteEditorActor }) {
   const error = useSelector(editor, selectError);
   const busy = useSelector(editor, selectBusy);
   const pdfBusy = useSelector(editor, selectPdfBusy);
+  usePageTitle(`Quote ${view.quote.number}`);
   return (
-    <>
-      <TabTitle>{`Quote ${view.quote.number}`}</TabTitle>
-      <QuoteRecord
-        view={view}
-        error={error}
-        busy={busy}
-        pdfBusy={pdfBusy}
-        onDownloadPdf={() => editor.send({ type: 'quote.downloadPdf' })}
-        onRevise={view.quote.superseded ? undefined : () => editor.send({ type: 'quote.revise' })}
-      />
-    </>
+    <QuoteRecord
+      view={view}
+      error={error}
+      busy={busy}
+      pdfBusy={pdfBusy}
+      onDownloadPdf={() => editor.send({ type: 'quote.downloadPdf' })}
+      onRevise={view.quote.superseded ? undefined : () => editor.send({ type: 'quote.revise' })}
+    />
   );
 }
 
@@ -54,9 +52,9 @@ function DraftEditor({ editor, title }: { editor: QuoteEditorActor; title: strin
   const sendRefused = useSelector(editor, selectSendRefused);
   const conflict = useSelector(editor, selectConflict);
   const focus = useFocusTargets(editor);
+  usePageTitle(view ? `Edit Quote ${view.quote.number}` : null);
   return (
     <>
-      <TabTitle>{view ? `Edit Quote ${view.quote.number}` : title}</TabTitle>
       <EditorHeader editor={editor} title={title} type={draftType} focus={focus} />
       <div className={`${styles.stack} ${styles.editLines}`}>
         {sendRefused ? <Alert tone="danger" title="The quote was not sent">{error}</Alert> : null}
@@ -93,11 +91,10 @@ export default function QuoteEditorScreen({ params }: ScreenProps) {
   // A new quote moves to its address once the server has it; the editor (and the focus) go with it.
   const moved = id === null && address !== null ? <Redirect to={address} replace /> : null;
   if (phase === 'revised' && revision) return <Redirect to={revision} />;
-  if (phase === 'loading') return <><TabTitle>{title}</TabTitle><SkeletonCard /></>;
+  if (phase === 'loading') return <SkeletonCard />;
   if (phase === 'loadFailed') {
     return (
       <>
-        <TabTitle>{title}</TabTitle>
         <Alert tone="danger" title="The quote could not be opened">{error}</Alert>
         <Button onPress={() => editor.send({ type: 'quote.reload' })}>Try again</Button>
       </>

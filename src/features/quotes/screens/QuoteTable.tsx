@@ -1,11 +1,10 @@
-import { useCallback, useMemo } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useMemo } from 'react';
+import { Link } from 'wouter';
 import { formatMoney } from '@contracts/quote-money';
 import { QUOTE_STATUSES, QUOTE_TYPE_LABELS, QUOTE_TYPES, type QuoteRow } from '@contracts/quotes';
 import type { TableMachine } from '@/shared/machines/table/table.machine';
-import { queryFromSearchParams, queryToSearchParams } from '@/shared/machines/table/table.model';
-import type { TableQuery } from '@/shared/machines/table/table.types';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { useUrlSearchTable } from '@/shared/ui/data-table/url-search-table';
 import { formatDate } from '@/shared/ui/tokens/format';
 import { QuoteStatusBadge } from './parts';
 
@@ -26,18 +25,8 @@ export function quoteColumns(viewBase = '/quote/view', withCompany = true): Data
 
 /** The quotes in the shared data table (server mode); its filters, sort and page live in the URL. */
 export function QuoteTable({ path, machine, viewBase = '/quote/view', caption = 'Quotes' }: { path: string; machine: TableMachine; viewBase?: string; caption?: string }) {
-  const search = useSearch();
-  const [, navigate] = useLocation();
   const columns = useMemo(() => quoteColumns(viewBase), [viewBase]);
-  // The table reads its start state once; later URL changes come from the table itself.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const initialState = useMemo(() => queryFromSearchParams(new URLSearchParams(search), columns.map((c) => c.field)), []);
-  const onQueryChange = useCallback(
-    (q: TableQuery) => {
-      const params = queryToSearchParams(q).toString();
-      navigate(`${path}${params ? `?${params}` : ''}`, { replace: true });
-    },
-    [navigate, path],
-  );
-  return <DataTable<QuoteRow> tableId={`quotes${path.replaceAll('/', '-')}`} caption={caption} columns={columns} machine={machine} mode="server" initialState={initialState} onQueryChange={onQueryChange} />;
+  const fields = useMemo(() => columns.map((c) => c.field), [columns]);
+  const { tableKey, table } = useUrlSearchTable({ path, fields, machine });
+  return <DataTable<QuoteRow> key={tableKey} tableId={`quotes${path.replaceAll('/', '-')}`} caption={caption} columns={columns} {...table} />;
 }

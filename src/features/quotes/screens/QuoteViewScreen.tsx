@@ -3,6 +3,7 @@ import { Redirect, useSearch } from 'wouter';
 import { isQuoteType } from '@contracts/quotes';
 import type { ScreenProps } from '@/shared/routing';
 import { inspection } from '@/shared/inspection';
+import { usePageTitle } from '@/shared/page-title';
 import { Alert, Button, SkeletonCard } from '@/shared/ui/components';
 import {
   quoteRecordMachine,
@@ -13,7 +14,6 @@ import {
   selectRecordRevisionAddress,
   selectRecordView,
 } from '../machines/quote-record.machine';
-import { TabTitle } from './parts';
 import { QuoteRecord } from './QuoteRecord';
 
 /** /quote/view/{id}?type=… and /sales/quote/{id}?type=…: the quote as the client sees it, with its record. */
@@ -26,25 +26,20 @@ export function QuoteViewPage({ id, viewBase }: { id: number; viewBase: string }
   const busy = useSelector(record, selectRecordBusy);
   const pdfBusy = useSelector(record, selectRecordPdfBusy);
   const revision = useSelector(record, selectRecordRevisionAddress);
+  usePageTitle(view ? `Quote ${view.quote.number}` : 'Quote');
   if (revision) return <Redirect to={revision} />;
   if (!view) {
-    return (
+    return loadError ? (
       <>
-        <TabTitle>Quote</TabTitle>
-        {loadError ? (
-          <>
-            <Alert tone="danger" title="The quote could not be opened">{loadError}</Alert>
-            <Button onPress={() => record.send({ type: 'quote.reload' })}>Try again</Button>
-          </>
-        ) : (
-          <SkeletonCard />
-        )}
+        <Alert tone="danger" title="The quote could not be opened">{loadError}</Alert>
+        <Button onPress={() => record.send({ type: 'quote.reload' })}>Try again</Button>
       </>
+    ) : (
+      <SkeletonCard />
     );
   }
   return (
     <>
-      <TabTitle>{`Quote ${view.quote.number}`}</TabTitle>
       <QuoteRecord
         view={view}
         type={isQuoteType(type) ? type : view.quote.type}

@@ -5,7 +5,6 @@ import { pipelineChart } from '@contracts/quotes';
 import { Chart } from '@/shared/ui/chart';
 import { ChartFrame, PageHeader, SkeletonCard, Stat } from '@/shared/ui/components';
 import { pipelineMachine, quoteTableMachine } from '../machines/quotes.machines';
-import { TabTitle } from './parts';
 import { QuoteTable } from './QuoteTable';
 import styles from './quotes.module.css';
 
@@ -17,7 +16,6 @@ export default function SalesQuotesScreen() {
   const error = useSelector(pipeline, (s) => s.context.error);
   return (
     <>
-      <TabTitle>Sales Quotes</TabTitle>
       <PageHeader title="Sales Quotes" subtitle="The quote pipeline by status, and every quote from the sales side." />
       <div className={styles.stack}>
         {data ? (

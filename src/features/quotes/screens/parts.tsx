@@ -8,7 +8,3 @@ export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
   return <Badge tone={TONE[status]}>{QUOTE_STATUS_LABELS[status]}</Badge>;
 }
 
-/** The tab title of a quotes screen. */
-export function TabTitle({ children }: { children: string }) {
-  return <title>{`${children} · Client Care System`}</title>;
-}

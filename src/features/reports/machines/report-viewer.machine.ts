@@ -8,7 +8,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ReportParamsInput, ReportResult } from '@contracts/reports';
 import { REPORT_SETTINGS } from '@contracts/reports';
-import { toast } from '@/shared/ui/components/toast/toast';
+import { notifyActions } from '@/shared/machines/notify';
 
 export type ExportKind = 'csv' | 'pdf';
 export type ReportRequest = { report: string; params: ReportParamsInput };
@@ -48,14 +48,12 @@ export const reportViewerMachine = setup({
     }),
   },
   actions: {
+    ...notifyActions,
     open: assign(({ event }) => {
       assertEvent(event, 'report.open');
       return { request: { report: event.report, params: event.params }, exportError: null, exported: null };
     }),
     start: assign(() => ({ runId: newRunId(), startedAt: Date.now(), error: null })),
-    exported: (_, params: { filename: string }) => {
-      toast.success('Export ready', { description: params.filename });
-    },
   },
   guards: {
     hasRequest: ({ context }) => context.request !== null,
@@ -106,7 +104,7 @@ export const reportViewerMachine = setup({
             },
             onDone: {
               target: 'ready',
-              actions: [assign({ exported: ({ event }) => event.output }), { type: 'exported', params: ({ event }) => ({ filename: event.output }) }],
+              actions: [assign({ exported: ({ event }) => event.output }), { type: 'notify', params: ({ event }) => ({ tone: 'success', title: 'Export ready', description: event.output }) }],
             },
             onError: { target: 'ready', actions: assign({ exportError: ({ event }) => message(event.error) }) },
           },

@@ -4,7 +4,7 @@ import { REPORT_GROUPS, type ReportGroup, type ReportMeta, type ReportParamName 
 import { reportCatalogMachine } from '../machines/catalog.machine';
 import { PARAM_LABELS } from './params';
 import styles from './reports.module.css';
-import { useTabTitle } from './tab-title';
+import { usePageTitle } from '@/shared/page-title';
 import { Alert, Button, EmptyState, PageHeader, SkeletonCard } from '@/shared/ui/components';
 
 const paramList = (params: ReportParamName[]) => (params.length ? params.map((p) => PARAM_LABELS[p]).join(' · ') : 'No parameters');
@@ -17,7 +17,7 @@ export type ReportCatalogPlace = { group: ReportGroup; title: string; subtitle: 
 
 /** /report/base: every report, grouped, with what it shows and what it can be narrowed by. */
 export default function ReportCatalogScreen({ place }: { place?: ReportCatalogPlace; params?: Record<string, string | undefined> }) {
-  useTabTitle(place?.title ?? 'Reports');
+  usePageTitle(place?.title ?? 'Reports');
   const query = useActorRef(reportCatalogMachine, { input: {} });
   const catalog = useSelector(query, (s) => s.context.data);
   const failed = useSelector(query, (s) => s.matches('failed'));

@@ -29,7 +29,7 @@ import { reportsApi } from '../api';
 import { reportCatalogMachine, reportCompanyMachine, reportStaffMachine } from '../machines/catalog.machine';
 import { liveReportViewerMachine } from '../machines/report-viewer.live';
 import styles from './reports.module.css';
-import { useTabTitle } from './tab-title';
+import { usePageTitle } from '@/shared/page-title';
 import { Chart } from '@/shared/ui/chart';
 import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { Alert, Breadcrumbs, Button, Card, ComboBox, DatePicker, EmptyState, PageHeader, Select, SkeletonCard, SkeletonTable } from '@/shared/ui/components';
@@ -274,7 +274,7 @@ export default function ReportViewScreen({ place }: { place?: ReportViewPlace; p
     navigate(`${place?.path ?? '/report/view'}?${query.toString()}`);
   };
   const title = meta?.title ?? result?.report.title ?? 'Report';
-  useTabTitle(title);
+  usePageTitle(title);
   const running = state.matches('running');
   const slow = state.hasTag('progress');
   const exporting = state.hasTag('exporting');

@@ -1,13 +1,13 @@
 /**
- * The one activity dialog of the sales screens: closed → open (the form) → saving → closed with a
- * toast, or back to the form with the server's message and field errors (what was typed stays).
+ * The one activity dialog of the sales screens: closed → open (the form) → saving → closed, saying
+ * what was logged (`notify`), or back to the form with the server's message and field errors (what was typed stays).
  * It opens from a button, a tile or the keyboard shortcut, with a kind and a company preset;
  * `saved` counts the saves so the screen reloads what it shows.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { ACTIVITY_LABELS, type Activity, type ActivityInput, type ActivityKind } from '@contracts/sales';
 import { toApiError } from '@/shared/http/http';
-import { toast } from '@/shared/ui/components/toast/toast';
+import { notifyActions } from '@/shared/machines/notify';
 import { salesApi } from '../api';
 
 export type ActivityPreset = { kind?: ActivityKind; companyId?: number; companyName?: string };
@@ -19,6 +19,7 @@ export const activityLogMachine = setup({
   actors: {
     saveActivity: fromPromise<Activity, ActivityInput>(({ input }) => salesApi.log(input)),
   },
+  actions: { ...notifyActions },
 }).createMachine({
   id: 'activityLog',
   description: 'Logging a call, letter, lead or closed sale from any sales screen, by button or keyboard shortcut.',
@@ -55,7 +56,7 @@ export const activityLogMachine = setup({
           target: 'closed',
           actions: [
             assign({ saved: ({ context }) => context.saved + 1, last: ({ event }) => event.output }),
-            ({ event }) => toast.success(`${ACTIVITY_LABELS[event.output.kind]} logged for ${event.output.companyName}`),
+            { type: 'notify', params: ({ event }) => ({ tone: 'success', title: `${ACTIVITY_LABELS[event.output.kind]} logged for ${event.output.companyName}` }) },
           ],
         },
         onError: {

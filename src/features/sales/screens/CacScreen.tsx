@@ -1,9 +1,9 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { formatMoney } from '@contracts/quote-money';
 import { NO_NEW_CUSTOMERS, type CacReport } from '@contracts/sales';
-import { Alert, Button, Card, EmptyState, PageHeader, Select, SkeletonTable, VisuallyHidden } from '@/shared/ui/components';
+import { Card, EmptyState, PageHeader, QueryView, Select, SkeletonTable, VisuallyHidden } from '@/shared/ui/components';
 import { cacMachine } from '../machines/sales.machines';
 import { SalesFrame } from './ActivityLog';
 import { monthLabel, recentMonths, SalesNav, shortMonth } from './parts';
@@ -76,8 +76,6 @@ function Cac() {
   useEffect(() => {
     query.send({ type: 'query.set', query: { from, to } });
   }, [query, from, to]);
-  const data = useSelector(query, (s) => s.context.data);
-  const error = useSelector(query, (s) => s.context.error);
   const items = months.map((m) => ({ id: m, label: monthLabel(m) }));
   return (
     <>
@@ -89,44 +87,39 @@ function Cac() {
           <Select label="To" items={items} value={to} onChange={(k) => k && setTo(String(k))} />
           <Link href="/sales/settings">Edit spend</Link>
         </div>
-        {error ? (
-          <Alert tone="danger" title="The check could not be run" live>
-            {error} <Button size="sm" onPress={() => query.send({ type: 'query.reload' })}>Try again</Button>
-          </Alert>
-        ) : null}
-        {data ? (
-          <>
-            <Card title="By channel" description={`${monthLabel(data.from)} – ${monthLabel(data.to)}`} padding="none" asRegion>
-              <div className={styles.tableWrap}>
-                <table className={styles.table} data-testid="cac-by-channel">
-                  <thead>
-                    <tr>
-                      <th scope="col">Channel</th>
-                      <th scope="col" className={styles.num}>Spend</th>
-                      <th scope="col" className={styles.num}>New customers</th>
-                      <th scope="col" className={styles.num}>CAC</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.byChannel.map((c) => (
-                      <tr key={c.channelId}>
-                        <th scope="row">{c.channel}</th>
-                        <td className={styles.num}>{formatMoney(c.spendCents)}</td>
-                        <td className={styles.num}>{c.customers}</td>
-                        <td className={styles.num}>{money(c.cacCents)}</td>
+        <QueryView actor={query} errorTitle="The check could not be run" loading={<SkeletonTable />}>
+          {(report) => (
+            <>
+              <Card title="By channel" description={`${monthLabel(report.from)} – ${monthLabel(report.to)}`} padding="none" asRegion>
+                <div className={styles.tableWrap}>
+                  <table className={styles.table} data-testid="cac-by-channel">
+                    <thead>
+                      <tr>
+                        <th scope="col">Channel</th>
+                        <th scope="col" className={styles.num}>Spend</th>
+                        <th scope="col" className={styles.num}>New customers</th>
+                        <th scope="col" className={styles.num}>CAC</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </Card>
-            <Card title="Per month, with its inputs" padding="none" asRegion>
-              <Check report={data} />
-            </Card>
-          </>
-        ) : !error ? (
-          <SkeletonTable />
-        ) : null}
+                    </thead>
+                    <tbody>
+                      {report.byChannel.map((c) => (
+                        <tr key={c.channelId}>
+                          <th scope="row">{c.channel}</th>
+                          <td className={styles.num}>{formatMoney(c.spendCents)}</td>
+                          <td className={styles.num}>{c.customers}</td>
+                          <td className={styles.num}>{money(c.cacCents)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </Card>
+              <Card title="Per month, with its inputs" padding="none" asRegion>
+                <Check report={report} />
+              </Card>
+            </>
+          )}
+        </QueryView>
       </div>
     </>
   );

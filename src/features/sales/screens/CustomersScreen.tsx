@@ -1,9 +1,9 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { formatMoney } from '@contracts/quote-money';
 import type { SalesCustomer } from '@contracts/sales';
-import { Alert, Badge, Button, Card, PageHeader, SkeletonTable } from '@/shared/ui/components';
+import { Badge, Card, PageHeader, QueryView, SkeletonTable } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { customersMachine } from '../machines/sales.machines';
 import { LogActivityButton, SalesFrame, useActivityLog } from './ActivityLog';
@@ -28,19 +28,14 @@ function Customers() {
   useEffect(() => {
     if (saved) query.send({ type: 'query.reload' });
   }, [query, saved]);
-  const rows = useSelector(query, (s) => s.context.data);
-  const error = useSelector(query, (s) => s.context.error);
   return (
     <>
       <PageHeader title="Sales Customers" subtitle="Every company with its status, territory, account manager, last activity, lifetime closed revenue and open pipeline." actions={<LogActivityButton />} />
       <SalesNav />
-      {error && !rows ? (
-        <Alert tone="danger" title="The customers could not be loaded" live>
-          {error} <Button size="sm" onPress={() => query.send({ type: 'query.reload' })}>Try again</Button>
-        </Alert>
-      ) : null}
       <Card padding="none">
-        {rows ? <DataTable<SalesCustomer> caption="Customers" columns={CUSTOMER_COLUMNS} rows={rows} rowKey="id" searchable tableId="sales-customers" initialState={{ sort: [{ field: 'lifetimeCents', type: 'desc' }] }} /> : <SkeletonTable />}
+        <QueryView actor={query} errorTitle="The customers could not be loaded" loading={<SkeletonTable />}>
+          {(rows) => <DataTable<SalesCustomer> caption="Customers" columns={CUSTOMER_COLUMNS} rows={rows} rowKey="id" searchable tableId="sales-customers" initialState={{ sort: [{ field: 'lifetimeCents', type: 'desc' }] }} />}
+        </QueryView>
       </Card>
     </>
   );

@@ -6,7 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { AnyActorRef } from 'xstate';
 import type { PendingHuhyAnswer } from '@contracts/sales';
-import { Button, ComboBox, Dialog, FormErrorBanner, Radio, RadioGroup, toast, type Option, type OptionLoader } from '@/shared/ui/components';
+import { Button, ComboBox, Dialog, FormErrorBanner, Radio, RadioGroup, type Option, type OptionLoader } from '@/shared/ui/components';
 import { salesApi } from '../api';
 import { huhyReviewMachine, type HuhyReview } from '../machines/sales.machines';
 import styles from './sales.module.css';
@@ -16,7 +16,7 @@ type Choice = 'match' | 'other' | 'new';
 /** Companies whose name or account number holds the text (the first 20). */
 const loadCompanies: OptionLoader<Option> = async (text) => (await salesApi.customers({ q: text.trim() || undefined })).slice(0, 20).map((c) => ({ id: c.id, label: c.name, description: c.accountNumber }));
 
-/** What the toast says once a review is saved. */
+/** What a review says once saved. */
 function savedText(review: HuhyReview, answer: PendingHuhyAnswer): string {
   if (review.action === 'discard') return `Answer from ${answer.name} discarded`;
   if (review.input.companyId === null) return `${answer.company} added as a prospect`;
@@ -25,24 +25,18 @@ function savedText(review: HuhyReview, answer: PendingHuhyAnswer): string {
 }
 
 export function HuhyReviewDialog({ answer, reloads, onClose }: { answer: PendingHuhyAnswer; reloads: AnyActorRef; onClose: () => void }) {
-  const review = useActorRef(huhyReviewMachine, { input: { reloads, reloadEvent: { type: 'query.reload' } } });
+  const review = useActorRef(huhyReviewMachine, { input: { reloads, reloadEvent: { type: 'query.reload' }, notices: { saved: (_, sent) => savedText(sent, answer) } } });
   const busy = useSelector(review, (s) => s.hasTag('busy'));
   const error = useSelector(review, (s) => s.context.error);
   const fields = useSelector(review, (s) => s.context.fieldErrors);
   const done = useSelector(review, (s) => s.matches('saved'));
   const [choice, setChoice] = useState<Choice>(answer.match ? 'match' : 'new');
   const [other, setOther] = useState<number | null>(null);
-  const [sent, setSent] = useState<HuhyReview | null>(null);
   useEffect(() => {
-    if (!done || !sent) return;
-    toast.success(savedText(sent, answer));
-    onClose();
-  }, [answer, done, onClose, sent]);
+    if (done) onClose();
+  }, [done, onClose]);
 
-  const send = (r: HuhyReview) => {
-    setSent(r);
-    review.send({ type: 'form.submit', input: r });
-  };
+  const send = (r: HuhyReview) => review.send({ type: 'form.submit', input: r });
   const confirm = () => {
     const companyId = choice === 'match' ? (answer.match?.id ?? null) : choice === 'other' ? (other ?? 0) : null;
     send({ id: answer.id, action: 'confirm', input: { companyId } });

@@ -4,7 +4,8 @@ import { formatCents, parseCents } from '@contracts/quote-money';
 import { QUOTE_STATUSES, type QuoteStatus } from '@contracts/quotes';
 import { TARGET_KINDS, type SalesSettings, type TargetKind } from '@contracts/sales';
 import { useIsManager } from '@/shared/session/role';
-import { Alert, Button, Card, FormErrorBanner, PageHeader, SkeletonTable, Switch, TextField, toast } from '@/shared/ui/components';
+import type { SubmitNotices } from '@/shared/machines/submit.machine';
+import { Alert, Button, Card, FormErrorBanner, PageHeader, SkeletonTable, Switch, TextField } from '@/shared/ui/components';
 import { settingsMachine, settingsSaveMachine, type SettingsSave } from '../machines/sales.machines';
 import { SalesFrame } from './ActivityLog';
 import { GridEditor } from './GridEditor';
@@ -13,19 +14,21 @@ import styles from './sales.module.css';
 
 const TARGET_LABEL: Record<TargetKind, string> = { call: 'Calls', letter: 'Letters', lead: 'Leads', sale: 'Sales', revenue: 'Revenue ($)' };
 
-/** One section's save: a button, its busy state, and a toast or the error above the section. */
+/** What a section's save says once saved ("Targets saved"). */
+const SAVE_NOTICES: SubmitNotices<SettingsSave, SalesSettings> = { saved: (_, { section }) => `${section[0]!.toUpperCase()}${section.slice(1)} saved` };
+
+/** One section's save: a button, its busy state, and what it said or the error above the section. */
 function useSection(section: SettingsSave['section'], onSaved: (s: SalesSettings) => void) {
-  const save = useActorRef(settingsSaveMachine, { input: {} });
+  const save = useActorRef(settingsSaveMachine, { input: { notices: SAVE_NOTICES } });
   const busy = useSelector(save, (s) => s.hasTag('busy'));
   const error = useSelector(save, (s) => s.context.error);
   const fields = useSelector(save, (s) => s.context.fieldErrors);
   const result = useSelector(save, (s) => (s.matches('saved') ? s.context.result : undefined));
   useEffect(() => {
     if (!result) return;
-    toast.success(`${section[0]!.toUpperCase()}${section.slice(1)} saved`);
     onSaved(result);
     save.send({ type: 'form.reset' });
-  }, [result, section, onSaved, save]);
+  }, [result, onSaved, save]);
   return { busy, error, fields, submit: (input: SettingsSave) => save.send({ type: 'form.submit', input }) };
 }
 

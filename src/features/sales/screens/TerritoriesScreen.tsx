@@ -4,18 +4,22 @@ import type { Key } from 'react-aria-components';
 import { formatMoney } from '@contracts/quote-money';
 import type { SalesCustomer, Territory, TerritoryOverview } from '@contracts/sales';
 import { useIsManager } from '@/shared/session/role';
-import { Alert, Button, Card, Dialog, FormErrorBanner, PageHeader, Select, SkeletonTable, TextField, VisuallyHidden, toast } from '@/shared/ui/components';
+import { Alert, Button, Card, Dialog, FormErrorBanner, PageHeader, Select, SkeletonTable, TextField, VisuallyHidden } from '@/shared/ui/components';
 import { DataTable } from '@/shared/ui/data-table/DataTable';
-import { reassignMachine, territoriesMachine, territorySaveMachine } from '../machines/sales.machines';
+import type { SubmitNotices } from '@/shared/machines/submit.machine';
+import { reassignMachine, territoriesMachine, territorySaveMachine, type TerritorySave } from '../machines/sales.machines';
 import { CUSTOMER_COLUMNS } from './CustomersScreen';
 import { LogActivityButton, SalesFrame, useActivityLog } from './ActivityLog';
 import { SalesNav } from './parts';
 import styles from './sales.module.css';
 
 const NONE = 'none';
+/** What a territory's save and a move of companies say once done. */
+const SAVE_NOTICES: SubmitNotices<TerritorySave, unknown> = { saved: (_, s) => (s.id === null ? `Territory ${s.input.name} added` : `Territory ${s.input.name} saved`) };
+const MOVE_NOTICES: SubmitNotices<unknown, { moved: number }> = { saved: (r) => `${r.moved} ${r.moved === 1 ? 'company' : 'companies'} moved` };
 
 function TerritoryDialog({ territory, staff, onClose, onSaved }: { territory: Territory | null; staff: TerritoryOverview['staff']; onClose: () => void; onSaved: () => void }) {
-  const save = useActorRef(territorySaveMachine, { input: {} });
+  const save = useActorRef(territorySaveMachine, { input: { notices: SAVE_NOTICES } });
   const busy = useSelector(save, (s) => s.hasTag('busy'));
   const error = useSelector(save, (s) => s.context.error);
   const fields = useSelector(save, (s) => s.context.fieldErrors);
@@ -23,11 +27,8 @@ function TerritoryDialog({ territory, staff, onClose, onSaved }: { territory: Te
   const [name, setName] = useState(territory?.name ?? '');
   const [owner, setOwner] = useState<Key>(territory?.ownerId ?? NONE);
   useEffect(() => {
-    if (done) {
-      toast.success(territory ? `Territory ${name} saved` : `Territory ${name} added`);
-      onSaved();
-    }
-  }, [done, name, onSaved, territory]);
+    if (done) onSaved();
+  }, [done, onSaved]);
   const submit = () => save.send({ type: 'form.submit', input: { id: territory?.id ?? null, input: { name, ownerId: owner === NONE ? null : Number(owner) } } });
   return (
     <Dialog
@@ -64,7 +65,7 @@ function Territories() {
   const error = useSelector(query, (s) => s.context.error);
   const isManager = useIsManager();
   const { saved } = useActivityLog();
-  const reassign = useActorRef(reassignMachine, { input: { reloads: query, reloadEvent: { type: 'query.reload' } } });
+  const reassign = useActorRef(reassignMachine, { input: { reloads: query, reloadEvent: { type: 'query.reload' }, notices: MOVE_NOTICES } });
   const moving = useSelector(reassign, (s) => s.hasTag('busy'));
   const moveError = useSelector(reassign, (s) => s.context.error);
   const moved = useSelector(reassign, (s) => (s.matches('saved') ? s.context.result : undefined));
@@ -77,7 +78,6 @@ function Territories() {
   }, [query, saved]);
   useEffect(() => {
     if (!moved) return;
-    toast.success(`${moved.moved} ${moved.moved === 1 ? 'company' : 'companies'} moved`);
     setSelected([]);
     setRound((r) => r + 1);
     reassign.send({ type: 'form.reset' });

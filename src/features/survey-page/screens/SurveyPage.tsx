@@ -11,8 +11,9 @@ import { SURVEY_TEXT_QUESTIONS, type TextQuestion } from '@contracts/survey-form
 import { surveyMachine, type SurveyInput } from '../machines/survey.machine';
 import { AlertDialog } from './AlertDialog';
 import { FaceRating } from './FaceRating';
+import { setPageTitle } from '@/shared/page-title';
 import { formatDate } from '@/shared/ui/tokens/format';
-import { ANSWERED_BEFORE, CHECKING_LINK, CLIENT_CARE, INVALID_LINK, SUPPORT, SURVEY_FOOTER, SURVEY_TAB_TITLES } from './questions';
+import { ANSWERED_BEFORE, CHECKING_LINK, CLIENT_CARE, INVALID_LINK, SUPPORT, SURVEY_FOOTER, SURVEY_TAB_NAMES } from './questions';
 import { ScaleRating } from './ScaleRating';
 import { TextAnswer } from './TextAnswer';
 import { ThankYou } from './ThankYou';
@@ -102,9 +103,8 @@ export function SurveyView({ actor }: { actor: SurveyActor }) {
   });
   const alert = useSelector(actor, (s) => s.context.alert);
   const supportPhone = useSelector(actor, (s) => s.context.supportPhone);
-  useEffect(() => {
-    document.title = SURVEY_TAB_TITLES[view];
-  }, [view]);
+  // The light entry has no <PageTitle> around it: it writes its title through the one writer, without the hook's context.
+  useEffect(() => setPageTitle(SURVEY_TAB_NAMES[view]), [view]);
   return (
     <div className="survey-page">
       <header className="survey-brand">

@@ -1,4 +1,5 @@
 import type { TextQuestion } from '@contracts/survey-form';
+import { pageTitleText } from '@/shared/page-title';
 
 /** Question texts of the two surveys (spec 2.6). */
 export const CLIENT_CARE = {
@@ -44,11 +45,16 @@ export const ANSWERED_BEFORE = (date: string) =>
   `You already answered this survey on ${date}. You may answer it again: your latest answer is the one that counts.`;
 export const CHECKING_LINK = 'Checking your survey link…';
 
-/** Tab titles of the survey page's views. */
-export const SURVEY_TAB_TITLES = {
-  clientCare: 'Client care survey · Client Care',
-  support: 'Support survey · Client Care',
-  thanks: 'Thank you · Client Care',
-  invalid: 'Survey link not valid · Client Care',
-  checking: 'Survey · Client Care',
+/** What the tab says in each view of the survey page, before the app's suffix. */
+export const SURVEY_TAB_NAMES = {
+  clientCare: 'Client care survey',
+  support: 'Support survey',
+  thanks: 'Thank you',
+  invalid: 'Survey link not valid',
+  checking: 'Survey',
 };
+/** The tab titles of the survey page's views, as `usePageTitle` writes them ("Support survey · Client Care"). */
+export const SURVEY_TAB_TITLES = /* @__PURE__ */ titlesOf(SURVEY_TAB_NAMES);
+function titlesOf<K extends string>(names: Record<K, string>): Record<K, string> {
+  return Object.fromEntries(Object.entries<string>(names).map(([view, name]) => [view, pageTitleText(name)])) as Record<K, string>;
+}

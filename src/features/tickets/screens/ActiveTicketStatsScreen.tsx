@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { chartSpec, type ChartSpec } from '@contracts/charts';
 import { ticketStatsDrill, type CountRow, type TicketStats, type TicketStatsBreakdown } from '@contracts/tickets';
 import { ticketStatsMachine } from '../machines/tickets.machines';
-import { Alert, Button, Card, PageHeader, SkeletonCard, Stat } from '@/shared/ui/components';
+import { Card, PageHeader, QueryView, SkeletonCard, Stat } from '@/shared/ui/components';
 import { Chart } from '@/shared/ui/chart';
 import styles from './ActiveTicketStatsScreen.module.css';
 
@@ -49,7 +49,6 @@ function chartsOf(data: TicketStats): { breakdown: Breakdown; spec: ChartSpec }[
 export default function ActiveTicketStatsScreen() {
   const actor = useActorRef(ticketStatsMachine, { input: {} });
   const data = useSelector(actor, (s) => s.context.data);
-  const error = useSelector(actor, (s) => s.context.error);
   const [, navigate] = useLocation();
   const charts = useMemo(() => (data ? chartsOf(data) : null), [data]);
   const height = (b: Breakdown, rows: number) => (b.kind === 'horizontalBar' ? Math.max(220, 40 * rows + 60) : 260);
@@ -57,43 +56,40 @@ export default function ActiveTicketStatsScreen() {
   return (
     <>
       <PageHeader title="Active Ticket Stats" subtitle="Every ticket that is not closed, counted now. Click a bar or a figure to open those tickets." />
-      {error ? (
-        <Alert tone="danger" title="The figures could not be counted" live>
-          {error}{' '}
-          <Button size="sm" onPress={() => actor.send({ type: 'query.reload' })}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
-      {!data && !error ? (
-        <div aria-busy="true" aria-label="Counting open tickets" className={styles.charts}>
-          <SkeletonCard />
-          <SkeletonCard />
-        </div>
-      ) : null}
-      {data && charts ? (
-        <>
-          <section className={styles.kpis} aria-label="Totals">
-            <Card padding="compact">
-              <Stat label="Open tickets" value={data.open_total} />
-            </Card>
-            <Card padding="compact">
-              <Stat
-                label="Overdue"
-                value={<span className={data.overdue_total > 0 ? styles.overdue : undefined}>{data.overdue_total}</span>}
-                hint={data.open_total ? `${Math.round((100 * data.overdue_total) / data.open_total)} % of open` : undefined}
-              />
-            </Card>
-          </section>
-          <div className={styles.charts}>
-            {charts.map(({ breakdown, spec }) => (
-              <Card key={breakdown.key}>
-                <Chart spec={spec} height={height(breakdown, spec.categories.length)} onSelect={(href) => navigate(href)} drillHref={(href) => href} />
-              </Card>
-            ))}
+      <QueryView
+        actor={actor}
+        errorTitle="The figures could not be counted"
+        loading={
+          <div aria-busy="true" aria-label="Counting open tickets" className={styles.charts}>
+            <SkeletonCard />
+            <SkeletonCard />
           </div>
-        </>
-      ) : null}
+        }
+      >
+        {(stats) => (
+          <>
+            <section className={styles.kpis} aria-label="Totals">
+              <Card padding="compact">
+                <Stat label="Open tickets" value={stats.open_total} />
+              </Card>
+              <Card padding="compact">
+                <Stat
+                  label="Overdue"
+                  value={<span className={stats.overdue_total > 0 ? styles.overdue : undefined}>{stats.overdue_total}</span>}
+                  hint={stats.open_total ? `${Math.round((100 * stats.overdue_total) / stats.open_total)} % of open` : undefined}
+                />
+              </Card>
+            </section>
+            <div className={styles.charts}>
+              {(charts ?? []).map(({ breakdown, spec }) => (
+                <Card key={breakdown.key}>
+                  <Chart spec={spec} height={height(breakdown, spec.categories.length)} onSelect={(href) => navigate(href)} drillHref={(href) => href} />
+                </Card>
+              ))}
+            </div>
+          </>
+        )}
+      </QueryView>
     </>
   );
 }

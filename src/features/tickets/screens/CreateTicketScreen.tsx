@@ -10,10 +10,13 @@ import { companyViewMachine } from '@/features/companies';
 import { CompanyPicker } from '@/shared/pickers';
 import { createTicketMachine, ticketOptionsMachine } from '../machines/tickets.machines';
 import { Breadcrumbs, DatePicker, FormGridItem, Select, Skeleton, TextArea, TextField, type IsoDate } from '@/shared/ui/components';
-import { RecordForm, useSaveToasts } from '@/shared/ui/record-form';
+import type { SubmitNotices } from '@/shared/machines/submit.machine';
+import { RecordForm } from '@/shared/ui/record-form';
 
 const SEVERITY_OPTIONS = Object.entries(SEVERITIES).map(([id, label]) => ({ id, label }));
 const QUEUE_OPTIONS = QUEUES.map((q) => ({ id: q, label: q }));
+/** What the form says when a save ends. */
+const NOTICES: SubmitNotices<CreateTicketInput, TicketView> = { saved: (r) => `Ticket #${r.ticket.id} created`, failed: 'The ticket was not created' };
 /** A due day picked without a time means the end of that working day, in the user's time zone. */
 const DUE_HOUR = '17:00';
 
@@ -23,7 +26,7 @@ export default function CreateTicketScreen({ params }: ScreenProps) {
   const routeCompany = params.companyId && /^\d+$/.test(params.companyId) ? Number(params.companyId) : null;
   const options = useActorRef(ticketOptionsMachine, { input: {} });
   const company = useActorRef(companyViewMachine, { input: { query: routeCompany ?? 0 } });
-  const form = useActorRef(createTicketMachine, { input: {} });
+  const form = useActorRef(createTicketMachine, { input: { notices: NOTICES } });
   const opts = useSelector(options, (s) => s.context.data);
   const loadedCompany = useSelector(company, (s) => s.context.data);
   const companyFailed = useSelector(company, (s) => s.matches('failed'));
@@ -39,7 +42,6 @@ export default function CreateTicketScreen({ params }: ScreenProps) {
   const [queue, setQueue] = useState<Queue>('Support');
   const [assignee, setAssignee] = useState<Key | null>(null);
   const [due, setDue] = useState<IsoDate | null>(null);
-  useSaveToasts<TicketView>(form, { saved: (r) => `Ticket #${r.ticket.id} created`, failed: 'The ticket was not created' });
 
   useEffect(() => {
     if (created) navigate(`/ticket/${created}`);

@@ -4,9 +4,8 @@ import { LIMITS, TIME_ENTRY_MINUTES_MAX } from '@contracts/common/constants';
 import type { TicketView } from '@contracts/tickets';
 import { selectBusy, selectFieldErrors, selectSaved, type TicketViewActor } from '../machines/ticket-view.machine';
 import styles from './TicketViewScreen.module.css';
-import { FieldError } from '@/shared/ui/parts';
 import { formatMinutes } from '@/shared/ui/tokens/format';
-import { Badge, Button, Card, RelativeTime, Switch } from '@/shared/ui/components';
+import { Badge, Button, Card, FieldError, RelativeTime, Switch } from '@/shared/ui/components';
 
 export function TicketConversation({ ticket, view }: { ticket: TicketViewActor; view: TicketView }) {
   const t = view.ticket;

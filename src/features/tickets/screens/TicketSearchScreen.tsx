@@ -1,24 +1,19 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { QUEUES, SEVERITIES, TICKET_STATUSES } from '@contracts/common/codes';
 import { TICKET_SLA_FILTERS, type TicketRow, type TicketSlaFilter } from '@contracts/tickets';
-import { createTicketTableMachine, ticketCompanyNameMachine } from '../machines/tickets.machines';
-import { queryFromSearchParams, queryToSearchParams } from '@/shared/machines/table/table.model';
-import type { TableQuery } from '@/shared/machines/table/table.types';
 import { CompanyPicker, pickedCompanyName, pickedStaffName, StaffPicker } from '@/shared/pickers';
+import { createTicketTableMachine, ticketCompanyNameMachine } from '../machines/tickets.machines';
 import {
   Badge,
   Button,
   DatePicker,
   FilterIcon,
-  FilterBar,
   FilterChips,
   LinkButton,
-  PageHeader,
   PlusIcon,
   RelativeTime,
-  SearchField,
   Select,
   SeverityBadge,
   Switch,
@@ -27,9 +22,9 @@ import {
 } from '@/shared/ui/components';
 import { formatDate, formatDateTime } from '@/shared/ui/tokens/format';
 import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { TABLE_TEXTS } from '@contracts/common/constants';
 import styles from './TicketSearchScreen.module.css';
-import { useUrlFilters } from '@/shared/ui/data-table/url-filters';
+import { SearchPage } from '@/shared/ui/data-table/SearchPage';
+import { useUrlSearchTable } from '@/shared/ui/data-table/url-search-table';
 
 /** Filters of the screen beside the table's own (search, sort, page): the endpoint's other parameters. */
 const EXTRA_KEYS = ['company', 'assignee', 'unassigned', 'overdue', 'due_from', 'due_to', 'created_from', 'created_to', 'closed_from', 'closed_to', 'sla'] as const;
@@ -38,6 +33,8 @@ const RANGE_KEYS = new Set(['created_from', 'created_to', 'closed_from', 'closed
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** The table's filters (its columns), kept in the URL as f.<field>. */
 const TABLE_FILTERS = ['status', 'severity', 'queue'] as const;
+/** What the filter bar sets: a change starts the table again from the URL. */
+const BAR_KEYS = ['search', ...TABLE_FILTERS.map((k) => `f.${k}`), ...EXTRA_KEYS];
 
 const ANY = '';
 const options = (entries: [string, string][], any: string) => [{ id: ANY, label: any }, ...entries.map(([id, label]) => ({ id, label }))];
@@ -87,34 +84,10 @@ const FIELDS = COLUMNS.map((c) => c.field);
 
 /** The ticket list: one filter bar (search, pickers, chips) over the server-mode table; everything lives in the URL. */
 export default function TicketSearchScreen() {
-  const { url, go, setFilters, current } = useUrlFilters('/ticket/search');
-  const extra = useMemo(() => {
-    const out: Record<string, string> = {};
-    for (const k of EXTRA_KEYS) if (url.get(k)) out[k] = url.get(k)!;
-    return out;
-  }, [url]);
-  const tableFilters = useMemo(() => {
-    const out: Record<string, string> = {};
-    for (const k of TABLE_FILTERS) if (url.get(`f.${k}`)) out[k] = url.get(`f.${k}`)!;
-    return out;
-  }, [url]);
+  const { url, extra, setFilters, clearFilters, tableKey, table } = useUrlSearchTable({ path: '/ticket/search', fields: FIELDS, machine: createTicketTableMachine, extraKeys: EXTRA_KEYS, barKeys: BAR_KEYS });
+  const tableFilters: Record<string, string> = {};
+  for (const k of TABLE_FILTERS) if (url.get(`f.${k}`)) tableFilters[k] = url.get(`f.${k}`)!;
   const searchText = url.get('search') ?? '';
-  // A new set of filters is a new table that starts from the URL (sort and page changes are not).
-  const filterKey = JSON.stringify([extra, tableFilters, searchText]);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const machine = useMemo(() => createTicketTableMachine(extra), [filterKey]);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const initialState = useMemo(() => queryFromSearchParams(url, FIELDS), [filterKey]);
-
-  const onQueryChange = useCallback(
-    (q: TableQuery) => {
-      const next = queryToSearchParams(q);
-      const now = current();
-      for (const k of EXTRA_KEYS) if (now.get(k)) next.set(k, now.get(k)!);
-      go(next);
-    },
-    [current, go],
-  );
 
   const companyId = extra.company ? Number(extra.company) : null;
   const assigneeId = extra.assignee ? Number(extra.assignee) : null;
@@ -142,81 +115,52 @@ export default function TicketSearchScreen() {
     ...Object.entries(tableFilters).map(([k, v]) => ({ id: `f.${k}`, name: LABELS[k]!, value: labelOf(k, v) })),
     ...Object.entries(extra).map(([k, v]) => ({ id: k, name: LABELS[k]!, value: labelOf(k, v) })),
   ];
-  const clearAll = () => setFilters(Object.fromEntries(['search', ...TABLE_FILTERS.map((k) => `f.${k}`), ...EXTRA_KEYS].map((k) => [k, ''])));
 
   const [pickersOpen, setPickersOpen] = useState(false);
   const activeCount = chips.filter((c) => c.id !== 'search').length;
 
   return (
-    <div className={styles.page}>
-      <PageHeader
-        title="Ticket Search"
-        actions={
-          <LinkButton href="/create/ticket" variant="primary" size="sm" icon={<PlusIcon />}>
-            Create Ticket
-          </LinkButton>
-        }
-      />
-      <FilterBar
-        label="Filter tickets"
-        className={styles.bar}
-        chips={<FilterChips items={chips} onRemove={(id) => setFilters({ [String(id)]: '' })} onClearAll={clearAll} />}
-      >
-        <SearchField
-          key={`search-${searchText}`}
-          label={TABLE_TEXTS.search}
-          placeholder={TABLE_TEXTS.search}
-          className={styles.search}
-          defaultValue={searchText}
-          onDebouncedChange={(value) => {
-            if (value.trim() !== searchText) setFilters({ search: value.trim() });
-          }}
-        />
-        {/* On a phone the pickers fold behind this button; wider screens always show them. */}
-        <Button
-          className={styles.pickersToggle}
-          size="md"
-          icon={<FilterIcon />}
-          aria-expanded={pickersOpen}
-          aria-controls="ticket-pickers"
-          onPress={() => setPickersOpen((o) => !o)}
-        >
-          {activeCount ? `Filters (${activeCount})` : 'Filters'}
-        </Button>
-        <div id="ticket-pickers" className={styles.pickers} data-open={pickersOpen || undefined}>
-        <Select
-          label="Status"
-          items={STATUS_OPTIONS}
-          selectedKey={tableFilters.status ?? ANY}
-          onSelectionChange={(k) => setFilters({ 'f.status': String(k ?? '') })}
-        />
-        <Select
-          label="Priority"
-          items={SEVERITY_OPTIONS}
-          selectedKey={tableFilters.severity ?? ANY}
-          onSelectionChange={(k) => setFilters({ 'f.severity': String(k ?? '') })}
-        />
-        <Select label="Queue" items={QUEUE_OPTIONS} selectedKey={tableFilters.queue ?? ANY} onSelectionChange={(k) => setFilters({ 'f.queue': String(k ?? '') })} />
-        <CompanyPicker key={`company-${extra.company ?? ''}`} value={companyId} onChange={(id) => setFilters({ company: id ? String(id) : '' })} />
-        <StaffPicker key={`assignee-${extra.assignee ?? ''}`} label="Assignee" value={assigneeId} onChange={(id) => setFilters({ assignee: id ? String(id) : '', unassigned: '' })} />
-        <DatePicker key={`from-${extra.due_from ?? ''}`} label="Due from" value={extra.due_from ?? null} onChange={(v) => setFilters({ due_from: v ?? '' })} />
-        <DatePicker key={`to-${extra.due_to ?? ''}`} label="Due to" value={extra.due_to ?? null} onChange={(v) => setFilters({ due_to: v ?? '' })} />
-        <Switch className={styles.switch} isSelected={extra.overdue === 'true'} onChange={(on) => setFilters({ overdue: on ? 'true' : '' })}>
-          Overdue only
-        </Switch>
-        </div>
-      </FilterBar>
-      <DataTable<TicketRow>
-        key={filterKey}
-        caption="Tickets"
-        tableId="tickets"
-        columns={COLUMNS}
-        machine={machine}
-        mode="server"
-        searchable={false}
-        initialState={initialState}
-        onQueryChange={onQueryChange}
-      />
-    </div>
+    <SearchPage
+      title="Ticket Search"
+      actions={
+        <LinkButton href="/create/ticket" variant="primary" size="sm" icon={<PlusIcon />}>
+          Create Ticket
+        </LinkButton>
+      }
+      filters={{
+        label: 'Filter tickets',
+        search: { text: searchText, onChange: (search) => setFilters({ search }), className: styles.search },
+        chips: <FilterChips items={chips} onRemove={(id) => setFilters({ [String(id)]: '' })} onClearAll={clearFilters} />,
+        children: (
+          <>
+            {/* On a phone the pickers fold behind this button; wider screens always show them. */}
+            <Button
+              className={styles.pickersToggle}
+              size="md"
+              icon={<FilterIcon />}
+              aria-expanded={pickersOpen}
+              aria-controls="ticket-pickers"
+              onPress={() => setPickersOpen((o) => !o)}
+            >
+              {activeCount ? `Filters (${activeCount})` : 'Filters'}
+            </Button>
+            <div id="ticket-pickers" className={styles.pickers} data-open={pickersOpen || undefined}>
+              <Select label="Status" items={STATUS_OPTIONS} selectedKey={tableFilters.status ?? ANY} onSelectionChange={(k) => setFilters({ 'f.status': String(k ?? '') })} />
+              <Select label="Priority" items={SEVERITY_OPTIONS} selectedKey={tableFilters.severity ?? ANY} onSelectionChange={(k) => setFilters({ 'f.severity': String(k ?? '') })} />
+              <Select label="Queue" items={QUEUE_OPTIONS} selectedKey={tableFilters.queue ?? ANY} onSelectionChange={(k) => setFilters({ 'f.queue': String(k ?? '') })} />
+              <CompanyPicker key={`company-${extra.company ?? ''}`} value={companyId} onChange={(id) => setFilters({ company: id ? String(id) : '' })} />
+              <StaffPicker key={`assignee-${extra.assignee ?? ''}`} label="Assignee" value={assigneeId} onChange={(id) => setFilters({ assignee: id ? String(id) : '', unassigned: '' })} />
+              <DatePicker key={`from-${extra.due_from ?? ''}`} label="Due from" value={extra.due_from ?? null} onChange={(v) => setFilters({ due_from: v ?? '' })} />
+              <DatePicker key={`to-${extra.due_to ?? ''}`} label="Due to" value={extra.due_to ?? null} onChange={(v) => setFilters({ due_to: v ?? '' })} />
+              <Switch className={styles.switch} isSelected={extra.overdue === 'true'} onChange={(on) => setFilters({ overdue: on ? 'true' : '' })}>
+                Overdue only
+              </Switch>
+            </div>
+          </>
+        ),
+      }}
+    >
+      <DataTable<TicketRow> key={tableKey} caption="Tickets" tableId="tickets" columns={COLUMNS} searchable={false} {...table} />
+    </SearchPage>
   );
 }

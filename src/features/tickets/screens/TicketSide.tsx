@@ -7,9 +7,8 @@ import type { TicketSurveys, TicketView, TimeEntry } from '@contracts/tickets';
 import { selectBusy, selectFieldErrors, selectOptions, selectSaved, selectStaff, ticketChanges, toLocalInput, type TicketViewActor } from '../machines/ticket-view.machine';
 import styles from './TicketViewScreen.module.css';
 import { surveyQuestionName } from '@/features/surveys';
-import { FieldError } from '@/shared/ui/parts';
 import { formatDate, formatDateTime, formatMinutes, formatPreciseDateTime } from '@/shared/ui/tokens/format';
-import { Badge, Button, Card } from '@/shared/ui/components';
+import { Badge, Button, Card, FieldError } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 
 const formatNumericDateTime = (value: string | null | undefined) => formatDateTime(value);

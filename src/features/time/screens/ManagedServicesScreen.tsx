@@ -19,7 +19,6 @@ import {
   type ManagedServicesActor,
 } from '../machines/managed-services.machine';
 import styles from './time.module.css';
-import { useTabTitle } from './title';
 import { inspection } from '@/shared/inspection';
 import { StaffSession } from '@/shared/session/staff-session';
 import { useIsManager } from '@/shared/session/role';
@@ -77,7 +76,6 @@ export function openTracker(company: { id: number; name: string }, userId: strin
 
 /** /managed/services: contracts, hours used against included, MS tickets, month close. */
 export default function ManagedServicesScreen() {
-  useTabTitle('Managed Services');
   const page = useActorRef(managedServicesMachine, { input: { thisMonth: thisMonth() }, inspect: inspection.inspect });
   const month = useSelector(page, selectMonth);
   const current = useSelector(page, selectThisMonth);

@@ -5,7 +5,6 @@ import { browserTimeZone } from '../api';
 import { punchCorrectionsMachine, selectCorrecting, selectFailureOf, selectPunches, selectPunchesError, type PunchCorrectionsActor } from '../machines/punch-corrections.machine';
 import { timeclockMachine } from '../machines/timeclock.machine';
 import styles from './time.module.css';
-import { useTabTitle } from './title';
 import { inspection } from '@/shared/inspection';
 import { useIsManager } from '@/shared/session/role';
 import { Alert, Badge, Button, Card, EmptyState, PageHeader, SkeletonCard, Stat, TextField } from '@/shared/ui/components';
@@ -16,7 +15,6 @@ const STATE_TEXT = { out: 'Punched out', in: 'Punched in', onBreak: 'On a break'
 
 /** /timeclock: punch in, breaks, punch out; today's and this week's punches and hours. */
 export default function TimeclockScreen() {
-  useTabTitle('Time Clock');
   const tz = browserTimeZone();
   const [week] = useState(() => mondayOf(dayInZone(new Date(), tz)));
   const clock = useActorRef(timeclockMachine, { input: { week, tz }, inspect: inspection.inspect });

@@ -20,7 +20,6 @@ import {
 } from '../machines/timesheet.machine';
 import { WeekGrid, type CellRef } from './WeekGrid';
 import styles from './time.module.css';
-import { useTabTitle } from './title';
 import { searchOpenProjects } from '@/features/projects';
 import { inspection } from '@/shared/inspection';
 import { useIsManager } from '@/shared/session/role';
@@ -69,7 +68,6 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
 
 /** /timesheet: my week of time by ticket, project or company; submit it; managers decide their team's weeks. */
 export default function TimesheetScreen() {
-  useTabTitle('Time');
   const isManager = useIsManager();
   // The machine is made for the role the session has (a role known later makes it anew).
   return <Timesheet key={String(isManager)} manager={isManager} />;

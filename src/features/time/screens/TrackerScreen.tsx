@@ -5,6 +5,7 @@ import { trackerMachine } from '../machines/tracker.machine';
 import styles from './time.module.css';
 import type { ScreenProps } from '@/shared/routing';
 import { inspection } from '@/shared/inspection';
+import { usePageTitle } from '@/shared/page-title';
 import { Alert, Badge, Button, Dialog, SkeletonCard, TextArea } from '@/shared/ui/components';
 import { formatTime } from '@/shared/ui/tokens/format';
 
@@ -52,9 +53,7 @@ function Tracker({ company, user, name }: { company: number; user: number; name:
     return () => document.removeEventListener('visibilitychange', onShow);
   }, [tracker]);
 
-  useEffect(() => {
-    document.title = `${state === 'running' ? `${clock(seconds)} · ` : ''}${name || 'Time tracker'} · Managed services`;
-  }, [state, seconds, name]);
+  usePageTitle(`${state === 'running' ? `${clock(seconds)} · ` : ''}${name || 'Time tracker'} · Managed services`);
 
   const title = view?.company.name ?? name;
   return (

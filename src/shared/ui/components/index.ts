@@ -1,7 +1,7 @@
 /**
  * The component kit of Client Care over react-aria-components. Import from here; every export is
- * tree-shaken, so a screen pays only for what it uses. Machines import the toast service from
- * './toast/toast' directly (no React there).
+ * tree-shaken, so a screen pays only for what it uses. Nothing here adds a toast: machines say
+ * what happened through `notify` (src/shared/machines/notify.ts), which the app shows as toasts.
  */
 export { Avatar, initialsOf, type AvatarProps } from './avatar/Avatar';
 export { Badge, CountBadge, SeverityBadge, TicketStatusBadge, type BadgeProps, type BadgeTone } from './badge/Badge';
@@ -11,9 +11,11 @@ export { Dialog, DialogTrigger, Sheet, type DialogProps, type DialogSize, type S
 export { Disclosure, DisclosureGroup, type DisclosureProps } from './disclosure/Disclosure';
 export { Alert, type AlertProps, type AlertTone } from './feedback/Alert';
 export { EmptyState, type EmptyStateProps } from './feedback/EmptyState';
+export { QueryView, type QueryViewActor, type QueryViewProps } from './feedback/QueryView';
 export { Skeleton, SkeletonCard, SkeletonTable, SkeletonText } from './feedback/Skeleton';
 export { ComboBox, type ComboBoxProps, type OptionLoader } from './field/ComboBox';
 export { DateField, DatePicker, type DateFieldProps, type IsoDate } from './field/DateField';
+export { FieldError, type FieldErrorProps } from './field/parts';
 export { NumberField, type NumberFieldProps } from './field/NumberField';
 export { Select, type Option, type SelectProps } from './field/Select';
 export { TextArea, TextField, type TextAreaProps, type TextFieldProps } from './field/TextField';
@@ -31,5 +33,5 @@ export { DateTime, RelativeTime, type RelativeTimeProps } from './text/RelativeT
 export { TextLink, type TextLinkProps } from './text/TextLink';
 export { VisuallyHidden } from './text/VisuallyHidden';
 export { ThemeSwitcher, useTheme } from './theme/ThemeSwitcher';
-export { toast, toastQueue, createToastQueue, type Toast, type ToastInput, type ToastQueue, type ToastTone } from './toast/toast';
+export { createToastQueue, type Toast, type ToastInput, type ToastQueue, type ToastTone } from './toast/toast';
 export { ToastCard, ToastRegion } from './toast/ToastRegion';

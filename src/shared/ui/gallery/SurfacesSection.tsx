@@ -28,10 +28,10 @@ import {
   Stat,
   TextField,
   TicketStatusBadge,
-  toast,
   ToastCard,
   type DialogSize,
 } from '@/shared/ui/components';
+import { ToastDemoButtons } from '@/shared/ui/components/toast/ToastDemoButtons';
 import { GALLERY_NOW, Group, galleryStyles as styles, Section, Specimen } from './parts';
 
 export function PageHeaderSection() {
@@ -238,13 +238,10 @@ export function ToastsSection() {
     <Section
       id="toasts"
       title="Toasts"
-      text="Say that a save worked or why it failed. Success and info close after 5 s (paused while the pointer or focus is on them); errors stay until closed. Machines call toast.success() from a plain module."
+      text="Say that a save worked or why it failed. Success and info close after 5 s (paused while the pointer or focus is on them); errors stay until closed. Machines say what happened (notify); the app shows it here."
     >
       <Group title="Show one">
-        <Button onPress={() => toast.success('Ticket saved')}>Success</Button>
-        <Button onPress={() => toast.error('Could not save the ticket', { description: 'The server did not answer. Try again.' })}>Error</Button>
-        <Button onPress={() => toast.info('Survey sent', { action: { label: 'Undo', onAction: () => toast.info('Survey withdrawn') } })}>Info with action</Button>
-        <Button onPress={() => toast.warning('Due date is on a weekend')}>Warning</Button>
+        <ToastDemoButtons />
       </Group>
       <Group title="Every tone (static)" layout="stack">
         <StaticToasts />

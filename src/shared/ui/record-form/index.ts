@@ -1,2 +1,1 @@
 export { RecordForm, type RecordFormProps } from './RecordForm';
-export { useSaveToasts, type SaveToastMessages } from './useSaveToasts';

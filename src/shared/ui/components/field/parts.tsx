@@ -42,14 +42,31 @@ export function FieldDescription({ children }: { children: ReactNode }) {
   );
 }
 
-/** The inline error: shown while the field is invalid (from `errorMessage` or its own validation). */
-export function FieldError({ children }: { children?: ReactNode }) {
+export type FieldErrorProps =
+  /** Inside a kit field: its message, or its own validation's when omitted. */
+  | { children?: ReactNode }
+  /** Under a plain input: the id the input names in `aria-describedby`, and the message (none: nothing shown). */
+  | { id: string; message: string | undefined };
+
+/**
+ * The inline error, the one of the product. Inside a kit field it shows while the field is invalid
+ * (from `errorMessage` or its own validation); under a plain input (`id`, `message`) it shows while
+ * there is a message, announced, with the id the input is described by.
+ */
+export function FieldError(props: FieldErrorProps) {
+  if ('id' in props)
+    return props.message ? (
+      <span id={props.id} className={styles.error} role="alert">
+        <ErrorIcon size={14} />
+        <span>{props.message}</span>
+      </span>
+    ) : null;
   return (
     <AriaFieldError className={styles.error}>
       {(validation) => (
         <>
           <ErrorIcon size={14} />
-          <span>{children ?? validation.validationErrors.join(' ')}</span>
+          <span>{props.children ?? validation.validationErrors.join(' ')}</span>
         </>
       )}
     </AriaFieldError>
