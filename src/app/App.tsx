@@ -6,11 +6,17 @@ import { provideNotifier } from '@/shared/machines/notify';
 
 const ClientApp = lazy(() => import('./ClientApp'));
 const StaffApp = lazy(() => import('./StaffApp'));
-// The toast region loads beside the first screen, not in the entry chunk; toasts queued before it
-// mounts wait in the queue and show when it does.
-const ToastRegion = lazy(() => import('@/shared/ui/components/toast/ToastRegion').then((m) => ({ default: m.ToastRegion })));
-// Machines' notices are shown as toasts: provided once, here (notices raised before wait for it).
-void import('@/shared/ui/components/toast/toast-notifier').then((m) => provideNotifier(m.toastNotifier()));
+// The toasts (their region and the notifier that feeds them) load beside the first screen after
+// sign-in, not with the sign-in pages, which say every problem beside the form: notices raised before
+// wait in the notifier's queue and show when the region mounts.
+const Toasts = lazy(() =>
+  Promise.all([import('@/shared/ui/components/toast/ToastRegion'), import('@/shared/ui/components/toast/toast-notifier')]).then(([region, notifier]) => {
+    provideNotifier(notifier.toastNotifier());
+    return { default: region.ToastRegion };
+  }),
+);
+/** The sign-in pages (staff and client): the light entries the first visit loads. */
+const SIGN_IN_PATHS: readonly string[] = ['/', '/client/login'];
 
 /** Staff routes that sit under /client (spec 2.2: Client Portal Users). */
 const STAFF_PATHS_UNDER_CLIENT = ['/client/portal/'];
@@ -34,9 +40,11 @@ export function App() {
       )}
       <DialogHost />
       {/* The one toast region of the app (staff and client): saves say they succeeded or why they failed. */}
-      <Suspense fallback={null}>
-        <ToastRegion />
-      </Suspense>
+      {SIGN_IN_PATHS.includes(location) ? null : (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
     </Suspense>
   );
 }
