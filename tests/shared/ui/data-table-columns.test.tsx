@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Row } from '@/shared/machines/table/table.machine';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { columnChoiceKey, readColumnChoice, shownColumns } from '@/shared/ui/data-table/columns';
+import { columnChoiceKey, readColumnChoice, shownColumns } from '@/shared/machines/table/columns';
 import { FakeResizeObserver } from './fake-resize-observer';
 
 const columns: DataTableColumn[] = [

@@ -23,7 +23,7 @@ import { SearchField } from '@/shared/ui/components/filter/FilterBar';
 import { Skeleton } from '@/shared/ui/components/feedback/Skeleton';
 import { cx } from '@/shared/ui/components/cx';
 import fieldStyles from '@/shared/ui/components/field/Field.module.css';
-import { choosableColumns, readColumnChoice, shownColumns, writeColumnChoice, type ColumnChoice } from './columns';
+import { choosableColumns, readColumnChoice, shownColumns, writeColumnChoice, type ColumnChoice } from '@/shared/machines/table/columns';
 import styles from './DataTable.module.css';
 import { useScrollsSideways } from '../scrolls-sideways';
 
