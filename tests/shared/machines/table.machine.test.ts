@@ -3,6 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { FILTER_DEBOUNCE_MS, ROWS_PER_PAGE_ALL } from '@contracts/common/constants';
 import { createServerTableMachine, lastPageOf, pageRows, tableMachine, type Row } from '@/shared/machines/table/table.machine';
 import type { ColumnOptions, TablePage, TableQuery } from '@/shared/machines/table/table.types';
+import type { ColumnChoice, ColumnChoiceStore } from '@/shared/machines/table/columns';
 
 const columns: ColumnOptions<Row>[] = [
   { label: 'ID', field: 'id', type: 'number' },
@@ -243,5 +244,99 @@ describe('table machine, server mode', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(fetch).toHaveBeenCalledWith({ page: 1, pageSize: 10, sort: [], filters: {}, search: 'x' });
     expect(a.getSnapshot().hasTag('ready')).toBe(true);
+  });
+});
+
+describe('table machine, column choice and what it tells the screen', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  /** A column-choice store in memory: what the table reads at start, and every choice it writes. */
+  const memoryStore = (stored: ColumnChoice = {}) => {
+    const writes: ColumnChoice[] = [];
+    return { writes, store: { read: () => stored, write: (choice: ColumnChoice) => writes.push(choice) } satisfies ColumnChoiceStore };
+  };
+  /** The events the actor emits, in order. */
+  const told = (a: ReturnType<typeof start>) => {
+    const seen: { type: string; query?: TableQuery; keys?: string[] }[] = [];
+    a.on('query.changed', (e) => seen.push(e));
+    a.on('selection.changed', (e) => seen.push(e));
+    return seen;
+  };
+
+  it('starts from the stored column choice and stores each choice', () => {
+    const { store, writes } = memoryStore({ notes: false });
+    const a = start({ input: { columns, rows, columnStore: store } });
+    expect(a.getSnapshot().context.choice).toEqual({ notes: false });
+    a.send({ type: 'columns.choose', field: 'team', show: false });
+    a.send({ type: 'columns.choose', field: 'notes', show: true });
+    expect(a.getSnapshot().context.choice).toEqual({ notes: true, team: false });
+    expect(writes).toEqual([{ notes: false, team: false }, { notes: true, team: false }]);
+  });
+
+  it('keeps a column choice without a store (a table with no name forgets it)', () => {
+    const a = start();
+    expect(a.getSnapshot().context.choice).toEqual({});
+    a.send({ type: 'columns.choose', field: 'team', show: false });
+    expect(a.getSnapshot().context.choice).toEqual({ team: false });
+  });
+
+  it('emits query.changed once for each change of the query, never for typing alone or a rejected page', () => {
+    const a = start();
+    const seen = told(a);
+    a.send({ type: 'sort.toggle', field: 'id', multi: false });
+    a.send({ type: 'page.type', text: '2' });
+    a.send({ type: 'page.commit' });
+    a.send({ type: 'page.type', text: '9' });
+    a.send({ type: 'page.commit' });
+    a.send({ type: 'filter.type', field: 'name', value: 'name' });
+    expect(seen.map((e) => e.query)).toEqual([
+      { page: 1, pageSize: 10, sort: [{ field: 'id', type: 'asc' }], filters: {}, search: '' },
+      { page: 2, pageSize: 10, sort: [{ field: 'id', type: 'asc' }], filters: {}, search: '' },
+    ]);
+    vi.advanceTimersByTime(FILTER_DEBOUNCE_MS);
+    expect(seen.at(-1)).toEqual({ type: 'query.changed', query: { page: 1, pageSize: 10, sort: [{ field: 'id', type: 'asc' }], filters: { name: 'name' }, search: '' } });
+    a.send({ type: 'search.change', value: 'name' });
+    a.send({ type: 'search.change', value: 'name' });
+    expect(seen).toHaveLength(4);
+  });
+
+  it('emits query.changed when new rows move the table to a page that exists', () => {
+    const a = start();
+    a.send({ type: 'page.type', text: '3' });
+    a.send({ type: 'page.commit' });
+    const seen = told(a);
+    a.send({ type: 'rows.set', rows: rows.slice(0, 21) });
+    expect(seen).toEqual([]);
+    a.send({ type: 'rows.set', rows: rows.slice(0, 12) });
+    expect(seen).toEqual([{ type: 'query.changed', query: { page: 2, pageSize: 10, sort: [], filters: {}, search: '' } }]);
+  });
+
+  it('emits selection.changed with the selected keys after each toggle and clear', () => {
+    const a = start();
+    const seen = told(a);
+    a.send({ type: 'row.toggle', key: '1' });
+    a.send({ type: 'row.toggle', key: '3' });
+    a.send({ type: 'row.toggle', key: '1' });
+    a.send({ type: 'selection.clear' });
+    a.send({ type: 'rows.togglePage' });
+    expect(seen.map((e) => [e.type, e.keys?.length])).toEqual([
+      ['selection.changed', 1],
+      ['selection.changed', 2],
+      ['selection.changed', 1],
+      ['selection.changed', 0],
+      ['selection.changed', 10],
+    ]);
+    expect(seen[1]).toEqual({ type: 'selection.changed', keys: ['1', '3'] });
+  });
+
+  it('server mode: emits query.changed when the answer moves the table back to its last page', async () => {
+    vi.useRealTimers();
+    const fetch = vi.fn(async (q: TableQuery) => ({ rows: [], total: q.page === 5 ? 12 : 100 }));
+    const a = createActor(createServerTableMachine(fetch), { input: { mode: 'server', columns, initial: { page: 5 } } });
+    const seen = told(a);
+    a.start();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(seen).toEqual([{ type: 'query.changed', query: { page: 2, pageSize: 10, sort: [], filters: {}, search: '' } }]);
   });
 });

@@ -9,6 +9,7 @@ import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { tableMachine, type Row, type TableEvent } from '@/shared/machines/table/table.machine';
 import type { ColumnOptions, SortKey, SortType, TablePage, TableQuery } from '@/shared/machines/table/table.types';
+import type { ColumnChoice } from '@/shared/machines/table/columns';
 import { itReachesEveryStateAndTransition, recordCoverage, eventsWhileRunning, expectAllEventsUsed, replay, transitionPaths } from '@tests/support/path-coverage';
 import { controllable } from '@tests/support/controllable';
 import { machineRegistry } from '@/app/machine-registry';
@@ -124,12 +125,16 @@ describe('pagination paths', () => {
     (_name, run) => {
       const actor = createActor(tableMachine, { input });
       recordCoverage(actor);
+      const told: TableQuery[] = [];
+      actor.on('query.changed', (e) => told.push(e.query));
       actor.start();
       let page = 1;
       let size = 10;
       let draft = '1';
       for (const e of run) {
         coveredEvents.add(e.type);
+        const before = [page, size];
+        const toldBefore = told.length;
         actor.send(e);
         // A blocked Next/Previous changes nothing, not even the typed text.
         let moved = false;
@@ -145,6 +150,9 @@ describe('pagination paths', () => {
         if (moved) draft = String(page);
         const ctx = actor.getSnapshot().context;
         expect([ctx.page, ctx.pageSize, ctx.pageDraft]).toEqual([page, size, draft]);
+        // The screen is told the query exactly when page or size changed.
+        const changed = before[0] !== page || before[1] !== size;
+        expect(told.slice(toldBefore)).toEqual(changed ? [{ page, pageSize: size, sort: [], filters: {}, search: '' }] : []);
         expect(ctx.page).toBeGreaterThanOrEqual(1);
         expect(ctx.page).toBeLessThanOrEqual(last(size));
       }
@@ -206,11 +214,14 @@ describe('filter, search and selection paths', () => {
     it.each(edgeRuns(selectionPaths, selectionEvents).map((run) => [label(run), run] as const))('%s selects exactly what was toggled', (_name, run) => {
       const actor = createActor(tableMachine, { input });
       recordCoverage(actor);
+      const told: string[][] = [];
+      actor.on('selection.changed', (e) => told.push(e.keys));
       actor.start();
       let expected = new Set<string>();
       for (const e of run) {
         coveredEvents.add(e.type);
         const before = actor.getSnapshot().context;
+        const toldBefore = told.length;
         actor.send(e);
         if (e.type === 'row.toggle') {
           if (expected.has(e.key)) expected.delete(e.key);
@@ -223,7 +234,40 @@ describe('filter, search and selection paths', () => {
           else keys.forEach((k) => expected.add(k));
         }
         expect(new Set(actor.getSnapshot().context.selected)).toEqual(expected);
+        // Every toggle and clear tells the screen the selected keys; paging does not.
+        expect(told.slice(toldBefore)).toEqual(e.type === 'page.next' ? [] : [actor.getSnapshot().context.selected]);
       }
+    });
+  });
+
+  describe('column choice', () => {
+    const choiceEvents: TableEvent[] = ['b', 'c'].flatMap((field) => [
+      { type: 'columns.choose' as const, field, show: true },
+      { type: 'columns.choose' as const, field, show: false },
+    ]);
+    const choicePaths = getShortestPaths(tableMachine, {
+      input,
+      events: choiceEvents,
+      serializeState: (s) => JSON.stringify(Object.entries(s.context.choice).sort()),
+      serializeEvent: (e) => JSON.stringify(e),
+    });
+
+    it('reaches every choice of two columns (unset, shown, hidden each)', () => expect(choicePaths).toHaveLength(9));
+
+    it.each(edgeRuns(choicePaths, choiceEvents).map((run) => [label(run), run] as const))('%s remembers exactly the last choice of each column', (_name, run) => {
+      const written: ColumnChoice[] = [];
+      const actor = createActor(tableMachine, { input: { ...input, columnStore: { read: () => ({ a: false }), write: (c) => written.push(c) } } });
+      recordCoverage(actor);
+      actor.start();
+      const expected: ColumnChoice = { a: false };
+      for (const e of run) {
+        coveredEvents.add(e.type);
+        actor.send(e);
+        if (e.type === 'columns.choose') expected[e.field] = e.show;
+        expect(actor.getSnapshot().context.choice).toEqual(expected);
+        expect(written.at(-1)).toEqual(expected);
+      }
+      expect(written).toHaveLength(run.length);
     });
   });
 

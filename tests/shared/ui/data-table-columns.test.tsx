@@ -2,8 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Row } from '@/shared/machines/table/table.machine';
-import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { columnChoiceKey, readColumnChoice, shownColumns } from '@/shared/ui/data-table/columns';
+import { DataTable, useTableActor, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { columnChoiceKey, readColumnChoice, shownColumns } from '@/shared/machines/table/columns';
 import { FakeResizeObserver } from './fake-resize-observer';
 
 const columns: DataTableColumn[] = [
@@ -75,6 +75,23 @@ describe('DataTable columns: priorities, chooser, truncation', () => {
     unmount();
     render(<DataTable caption="Tickets" columns={columns} rows={rows} tableId="tickets" />);
     expect(headers()).toEqual(['ID', 'Title', 'Queue']);
+  });
+
+  it("a table actor the screen makes remembers the column choice under the tableId given to useTableActor", async () => {
+    tableWidth = 375;
+    localStorage.setItem(columnChoiceKey('own'), '{"created":true}');
+    function Screen() {
+      const actor = useTableActor({ columns, rows, tableId: 'own' });
+      return <DataTable caption="Tickets" columns={columns} actor={actor} />;
+    }
+    const user = userEvent.setup();
+    render(<Screen />);
+    expect(headers()).toEqual(['ID', 'Title', 'Created']);
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(within(screen.getByRole('menu', { name: 'Columns' })).getByRole('menuitemcheckbox', { name: 'Title' }));
+    await user.keyboard('{Escape}');
+    expect(headers()).toEqual(['ID', 'Created']);
+    expect(JSON.parse(localStorage.getItem(columnChoiceKey('own'))!)).toEqual({ created: true, title: false });
   });
 
   it('a cut cell shows its full text on hover and takes keyboard focus to show it', async () => {

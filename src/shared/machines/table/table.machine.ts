@@ -1,7 +1,8 @@
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, raise, setup } from 'xstate';
 import { DEFAULT_ROWS_PER_PAGE, FILTER_DEBOUNCE_MS, INITIAL_PAGE } from '@contracts/common/constants';
 import { lastPage, pageSlice, parsePageInput, processRows, toggleSort } from './table.model';
 import type { ColumnOptions, SortKey, TablePage, TableQuery } from './table.types';
+import type { ColumnChoice, ColumnChoiceStore } from './columns';
 
 export type Row = Record<string, unknown>;
 
@@ -13,6 +14,8 @@ export type TableInput = {
   /** The field that identifies a row (selection, React keys). Default 'id'. */
   rowKey?: string;
   initial?: Partial<Pick<TableQuery, 'page' | 'pageSize' | 'sort' | 'filters' | 'search'>>;
+  /** Where the user's column choice is read at start and written on each choice (none: it is not remembered). */
+  columnStore?: ColumnChoiceStore;
 };
 
 export type TableContext = {
@@ -36,6 +39,11 @@ export type TableContext = {
   pageDraft: string;
   selected: string[];
   error: string | null;
+  /** The user's column choice: a field set to true is shown, false hidden, absent follows its priority. */
+  choice: ColumnChoice;
+  columnStore: ColumnChoiceStore | null;
+  /** The query last told to the screen (`query.changed`), as JSON: only a real change is told. */
+  toldQuery: string;
 };
 
 export type TableEvent =
@@ -55,7 +63,11 @@ export type TableEvent =
   | { type: 'selection.clear' }
   | { type: 'table.retry' }
   | { type: 'table.reload' }
-  | { type: 'table.query' };
+  | { type: 'table.query' }
+  | { type: 'columns.choose'; field: string; show: boolean };
+
+/** What the table tells the screen (`actor.on(type, …)`): its query or its selection changed. */
+export type TableEmitted = { type: 'query.changed'; query: TableQuery } | { type: 'selection.changed'; keys: string[] };
 
 const initialFilters = (columns: readonly ColumnOptions<Row>[], given: Record<string, string> | undefined) => {
   const out: Record<string, string> = {};
@@ -85,6 +97,7 @@ export const tableMachine = setup({
     context: {} as TableContext,
     events: {} as TableEvent,
     input: {} as TableInput,
+    emitted: {} as TableEmitted,
   },
   actors: {
     /** Server mode: answers one query. Provide it with `createServerTableMachine` or `.provide`. */
@@ -114,6 +127,18 @@ export const tableMachine = setup({
       const page = Math.min(context.page, lastPage(total, context.pageSize));
       return { processed, total, page, pageDraft: String(page) };
     }),
+    /** Tells the screen the query after a change, when it differs from the one told last. */
+    tellQuery: enqueueActions(({ context, enqueue }) => {
+      const query = queryOf(context);
+      const text = JSON.stringify(query);
+      if (text === context.toldQuery) return;
+      enqueue.assign({ toldQuery: text });
+      enqueue.emit({ type: 'query.changed', query });
+    }),
+    /** The query the table starts with counts as told (the screen gave it). */
+    rememberQuery: assign({ toldQuery: ({ context }) => JSON.stringify(queryOf(context)) }),
+    tellSelection: emit(({ context }) => ({ type: 'selection.changed' as const, keys: context.selected })),
+    storeColumnChoice: ({ context }) => context.columnStore?.write(context.choice),
     applyDrafts: assign({
       filters: ({ context }) => {
         const next = { ...context.filters, ...context.drafts };
@@ -130,7 +155,7 @@ export const tableMachine = setup({
   context: ({ input }) => {
     const filters = initialFilters(input.columns, input.initial?.filters);
     const page = input.initial?.page ?? INITIAL_PAGE;
-    return {
+    const context = {
       mode: input.mode ?? 'client',
       columns: input.columns,
       rowKey: input.rowKey ?? 'id',
@@ -146,7 +171,11 @@ export const tableMachine = setup({
       pageDraft: String(page),
       selected: [],
       error: null,
+      choice: input.columnStore?.read() ?? {},
+      columnStore: input.columnStore ?? null,
+      toldQuery: '',
     };
+    return { ...context, toldQuery: JSON.stringify(queryOf(context)) };
   },
   on: {
     'sort.toggle': {
@@ -201,22 +230,32 @@ export const tableMachine = setup({
       actions: [assign({ search: ({ event }) => event.value }), 'toFirstPage', 'query'],
     },
     'row.toggle': {
-      actions: assign({
-        selected: ({ context, event }) =>
-          context.selected.includes(event.key) ? context.selected.filter((k) => k !== event.key) : [...context.selected, event.key],
-      }),
+      actions: [
+        assign({
+          selected: ({ context, event }) =>
+            context.selected.includes(event.key) ? context.selected.filter((k) => k !== event.key) : [...context.selected, event.key],
+        }),
+        'tellSelection',
+      ],
     },
     'rows.togglePage': {
       description: 'Selects every row of the page, or clears them when all are selected already.',
-      actions: assign({
-        selected: ({ context }) => {
-          const keys = pageRows(context).map((r) => keyOf(context, r));
-          const all = keys.length > 0 && keys.every((k) => context.selected.includes(k));
-          return all ? context.selected.filter((k) => !keys.includes(k)) : [...new Set([...context.selected, ...keys])];
-        },
-      }),
+      actions: [
+        assign({
+          selected: ({ context }) => {
+            const keys = pageRows(context).map((r) => keyOf(context, r));
+            const all = keys.length > 0 && keys.every((k) => context.selected.includes(k));
+            return all ? context.selected.filter((k) => !keys.includes(k)) : [...new Set([...context.selected, ...keys])];
+          },
+        }),
+        'tellSelection',
+      ],
     },
-    'selection.clear': { actions: assign({ selected: [] }) },
+    'selection.clear': { actions: [assign({ selected: [] }), 'tellSelection'] },
+    'columns.choose': {
+      description: 'The column chooser shows or hides a column; the choice is remembered for the table when it has a store.',
+      actions: [assign({ choice: ({ context, event }) => ({ ...context.choice, [event.field]: event.show }) }), 'storeColumnChoice'],
+    },
   },
   states: {
     filtering: {
@@ -258,21 +297,29 @@ export const tableMachine = setup({
       states: {
         choosing: {
           description: 'Picks the mode given as input.',
-          always: [{ guard: 'isServerMode', target: 'server' }, { target: 'client', actions: 'recompute' }],
+          always: [{ guard: 'isServerMode', target: 'server' }, { target: 'client', actions: ['recompute', 'rememberQuery'] }],
         },
         client: {
           description: 'Every row is in memory; filters, search, sort and pages are computed here.',
           tags: ['ready'],
           on: {
-            'table.query': { actions: 'recompute' },
-            'rows.set': { actions: [assign({ rows: ({ event }) => event.rows }), 'recompute'] },
+            'table.query': { actions: ['recompute', 'tellQuery'] },
+            'rows.set': {
+              description: 'New rows keep the query; a page that no longer exists becomes the last one.',
+              actions: [assign({ rows: ({ event }) => event.rows }), 'recompute', 'tellQuery'],
+            },
           },
         },
         server: {
           description: 'Each query goes to the fetchPage actor; the newest query wins.',
           initial: 'loading',
           on: {
-            'table.query': { target: '.loading', reenter: true, description: 'A new query cancels the one under way: its answer is ignored.' },
+            'table.query': {
+              target: '.loading',
+              reenter: true,
+              description: 'A new query cancels the one under way: its answer is ignored.',
+              actions: 'tellQuery',
+            },
             'table.reload': {
               target: '.loading',
               reenter: true,
@@ -288,10 +335,13 @@ export const tableMachine = setup({
                 input: ({ context }) => queryOf(context),
                 onDone: {
                   target: 'ready',
-                  actions: assign(({ context, event }) => {
-                    const page = Math.min(context.page, lastPage(event.output.total, context.pageSize));
-                    return { rows: event.output.rows, total: event.output.total, error: null, page, pageDraft: String(page) };
-                  }),
+                  actions: [
+                    assign(({ context, event }) => {
+                      const page = Math.min(context.page, lastPage(event.output.total, context.pageSize));
+                      return { rows: event.output.rows, total: event.output.total, error: null, page, pageDraft: String(page) };
+                    }),
+                    'tellQuery',
+                  ],
                 },
                 onError: {
                   target: 'failed',

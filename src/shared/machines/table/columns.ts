@@ -1,8 +1,9 @@
 /**
  * Which columns a data table shows: the column's priority against the table's width, then the
- * user's own choice from the column chooser (remembered per table in localStorage).
+ * user's own choice from the column chooser (remembered per table in localStorage, through the
+ * store the table machine is given).
  */
-import type { ColumnOptions } from '@/shared/machines/table/table.types';
+import type { ColumnOptions } from './table.types';
 
 /** The table width (px) from which a column of each priority shows. */
 export const PRIORITY_MIN_WIDTH: Record<1 | 2 | 3, number> = { 1: 0, 2: 600, 3: 900 };
@@ -31,6 +32,15 @@ export function writeColumnChoice(storage: Pick<Storage, 'setItem'> | undefined,
   } catch {
     // A full or blocked storage only loses the remembered choice.
   }
+}
+
+/** Where a table machine reads its column choice at start and writes each new choice. */
+export type ColumnChoiceStore = { read(): ColumnChoice; write(choice: ColumnChoice): void };
+
+/** One table's column choice in a storage area (the browser's localStorage), or none without a table name. */
+export function columnChoiceStore(storage: Pick<Storage, 'getItem' | 'setItem'> | undefined, tableId: string | undefined): ColumnChoiceStore | undefined {
+  if (!storage || !tableId) return undefined;
+  return { read: () => readColumnChoice(storage, tableId), write: (choice) => writeColumnChoice(storage, tableId, choice) };
 }
 
 /** Whether the column fits at this width by its priority (an unknown width counts as wide). */
