@@ -24,6 +24,8 @@ import type {
 import type { Config } from '@server/config';
 import { audit, type AuditActor } from '@server/platform/audit';
 import { invalidField, notFound } from '@server/platform/http/errors';
+import { queueEmail } from '@server/platform/mail/outbox';
+import { ticketReplyEmail } from '@server/platform/mail/ticket-reply';
 import { containing, iso, isoInstant, listPage, severityRank, type Queryable } from '@server/platform/sql';
 import { queueSupportSurvey, ticketSurveys } from '@server/features/surveys';
 import { logTime } from '@server/features/time';
@@ -326,8 +328,19 @@ async function lockTicket(db: Queryable, id: number): Promise<{ company_id: numb
   return rows[0];
 }
 
-/** A staff note on a ticket; minutes on it become a billable time entry. */
-export async function addStaffNote(db: Queryable, id: number, input: z.output<typeof addNoteSchema>, staffId: number, now: Date): Promise<void> {
+/**
+ * A staff note on a ticket; minutes on it become a billable time entry. A public note is mailed
+ * to the ticket's contact through the outbox, in the note's transaction; an internal one never,
+ * nor one on a ticket without a contact email. Answers the outbox id of that mail, if any.
+ */
+export async function addStaffNote(
+  db: Queryable,
+  config: Pick<Config, 'publicUrl'>,
+  id: number,
+  input: z.output<typeof addNoteSchema>,
+  staffId: number,
+  now: Date,
+): Promise<{ outboxId: number | null }> {
   const ticket = await lockTicket(db, id);
   const { rows: note } = await db.query<{ id: number }>(
     `INSERT INTO ticket_notes (ticket_id, staff_user_id, body, internal, minutes_spent, created_at)
@@ -344,6 +357,22 @@ export async function addStaffNote(db: Queryable, id: number, input: z.output<ty
   }
   await db.query('UPDATE tickets SET updated_at = $2 WHERE id = $1', [id, now]);
   await audit(db, { actor: { type: 'staff', id: staffId }, entity: 'ticket', entityId: id, action: 'note', detail: { note_id: noteId, internal: input.internal, minutes: input.minutes } });
+  if (input.internal) return { outboxId: null };
+  const { rows } = await db.query<{ title: string; email: string | null; name: string | null; author: string }>(
+    `SELECT t.title, COALESCE(NULLIF(t.contact_email, ''), NULLIF(c.email, '')) AS email, COALESCE(t.contact_name, c.name) AS name,
+            (SELECT s.name FROM staff_users s WHERE s.id = $2) AS author
+       FROM tickets t LEFT JOIN contacts c ON c.id = t.contact_id
+      WHERE t.id = $1`,
+    [id, staffId],
+  );
+  const to = rows[0];
+  if (!to?.email) return { outboxId: null };
+  const mail = ticketReplyEmail(config.publicUrl, {
+    ticket: { id, title: to.title },
+    note: { id: noteId, body: input.body, author: to.author },
+    to: { email: to.email, name: to.name },
+  });
+  return { outboxId: await queueEmail(db, mail) };
 }
 
 /** Time spent on a ticket, without a note. */
