@@ -23,6 +23,7 @@ import type {
 } from '@contracts/tickets';
 import type { Config } from '@server/config';
 import { audit, type AuditActor } from '@server/platform/audit';
+import { publish } from '@server/platform/events';
 import { invalidField, notFound } from '@server/platform/http/errors';
 import { queueEmail } from '@server/platform/mail/outbox';
 import { ticketReplyEmail } from '@server/platform/mail/ticket-reply';
@@ -31,6 +32,7 @@ import { queueSupportSurvey, ticketSurveys } from '@server/features/surveys';
 import { logTime } from '@server/features/time';
 import { changeStatus, formatDuration, isOverdue, projectedDueDate, type ClockState } from './clock';
 import { describeChange, type Changes } from './changes';
+import { clientReplied, ticketAssigned } from './events';
 
 /** The newest thread entries and time entries a ticket view carries. */
 const THREAD_LIMIT = 1000;
@@ -207,7 +209,7 @@ export async function createStaffTicket(
     contact = rows[0];
   }
   await assertActiveStaff(db, input.assignee_id, 'assignee_id');
-  return insertTicket(
+  const id = await insertTicket(
     db,
     config,
     {
@@ -224,6 +226,10 @@ export async function createStaffTicket(
     { actor, action: 'create', detail: { title: input.title, severity: input.severity, queue: input.queue } },
     now,
   );
+  if (input.assignee_id && actor.type === 'staff' && input.assignee_id !== actor.id) {
+    await publish(db, ticketAssigned, { ticketId: id, assigneeId: input.assignee_id, byId: actor.id, entry: 'created' });
+  }
+  return id;
 }
 
 /** A client raises a ticket for their own company: unassigned, in the Support queue, from the portal. */
@@ -313,10 +319,14 @@ export async function updateTicket(
   const lines = Object.entries(changes).map(([f, c]) => describeChange(f, c.from, c.to, names));
   if (resumed) lines.push(`Clock resumed after ${formatDuration(resumed)} waiting; the due date moved out by that time.`);
   else if (changes.status && clock.pausedSince && !current.paused_since) lines.push('Clock paused while waiting.');
-  await db.query(
-    `INSERT INTO ticket_notes (ticket_id, staff_user_id, body, internal, kind, change, created_at) VALUES ($1, $2, $3, true, 'change', $4, $5)`,
+  const { rows: entry } = await db.query<{ id: number }>(
+    `INSERT INTO ticket_notes (ticket_id, staff_user_id, body, internal, kind, change, created_at) VALUES ($1, $2, $3, true, 'change', $4, $5)
+     RETURNING id::int AS id`,
     [id, staffId, lines.join('\n'), JSON.stringify(changes), now],
   );
+  if (changes.assignee_id && typeof input.assignee_id === 'number' && input.assignee_id !== staffId) {
+    await publish(db, ticketAssigned, { ticketId: id, assigneeId: input.assignee_id, byId: staffId, entry: `entry-${entry[0]!.id}` });
+  }
   await audit(db, { actor: { type: 'staff', id: staffId }, entity: 'ticket', entityId: id, action: 'update', detail: { changes, ...(resumed ? { paused_seconds: resumed } : {}) } });
   // Closing a ticket emails its contact the support survey, in the same transaction.
   if (closing) await queueSupportSurvey(db, id, config, { now });
@@ -466,6 +476,7 @@ export async function addClientReply(db: Queryable, id: number, who: { userId: n
   const noteId = Number(note[0]!.id);
   await db.query(`UPDATE tickets SET updated_at = $2, status = CASE WHEN status = 'WOC' THEN 'A' ELSE status END WHERE id = $1`, [id, now]);
   await audit(db, { actor: { type: 'client', id: who.userId }, entity: 'ticket', entityId: id, action: 'reply', detail: { noteId } });
+  await publish(db, clientReplied, { ticketId: id, noteId, clientUserId: who.userId });
   return noteId;
 }
 
