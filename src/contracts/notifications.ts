@@ -9,8 +9,6 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** How many notifications the popover shows at once (a page of the list). */
 export const NOTIFICATIONS_PAGE_SIZE = 10;
-/** How often the bell asks for the unread count while the tab is open (docs/adr/0121-notification-bell-refresh.md). */
-export const NOTIFICATIONS_POLL_INTERVAL_MS = 60_000;
 /** A ticket turned overdue is told about when its due date passed within this window (so the first sweep does not tell of old ones). */
 export const OVERDUE_NOTICE_WINDOW_HOURS = 24;
 
