@@ -37,6 +37,9 @@ export const watchFocus = fromCallback<NotificationsEvent>(({ sendBack }) => {
   };
 });
 
+/** Something to mark read from the popover: an unread one shown, or unread ones past the page shown. */
+export const hasUnreadShown = (c: NotificationsContext) => c.items.some((n) => !n.read) || (c.total > c.items.length && c.unread > 0);
+
 export const notificationsMachine = setup({
   types: {
     context: {} as NotificationsContext,
@@ -51,7 +54,7 @@ export const notificationsMachine = setup({
   },
   delays: { POLL_INTERVAL: NOTIFICATIONS_POLL_INTERVAL_MS },
   guards: {
-    hasUnread: ({ context }) => context.unread > 0 || context.items.some((n) => !n.read),
+    hasUnread: ({ context }) => hasUnreadShown(context),
   },
   actions: {
     ...notifyActions,

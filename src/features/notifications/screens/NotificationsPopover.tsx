@@ -6,7 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import { Button, Skeleton } from '@/shared/ui/components';
 import { formatDateTime, formatRelative } from '@/shared/ui/tokens/format';
 import type { Notification } from '../api';
-import type { notificationsMachine } from '../machines/notifications.machine';
+import { hasUnreadShown, type notificationsMachine } from '../machines/notifications.machine';
 import styles from './Notifications.module.css';
 
 /** What a notification says, in a person's words. */
@@ -21,11 +21,10 @@ type Props = { actor: ActorRefFrom<typeof notificationsMachine> };
 export default function NotificationsPopover({ actor }: Props) {
   const items = useSelector(actor, (s) => s.context.items);
   const total = useSelector(actor, (s) => s.context.total);
-  const unread = useSelector(actor, (s) => s.context.unread);
+  const anyUnread = useSelector(actor, (s) => hasUnreadShown(s.context));
   const loading = useSelector(actor, (s) => s.matches({ popover: { open: 'loading' } }));
   const failed = useSelector(actor, (s) => s.hasTag('error'));
   const marking = useSelector(actor, (s) => s.matches({ popover: { open: 'markingAll' } }));
-  const anyUnread = unread > 0 || items.some((n) => !n.read);
   return (
     <Popover className={styles.popover} placement="bottom end" offset={6}>
       <Dialog className={styles.dialog} aria-label="Notifications">
