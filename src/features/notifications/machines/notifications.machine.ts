@@ -6,7 +6,6 @@
  */
 import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { NOTIFICATIONS_POLL_INTERVAL_MS } from '@contracts/common/constants';
-import { logError } from '@/shared/log';
 import { notifyActions } from '@/shared/machines/notify';
 import { notificationsApi, type Notification, type NotificationPage } from '../api';
 
@@ -58,7 +57,6 @@ export const notificationsMachine = setup({
   },
   actions: {
     ...notifyActions,
-    logFailure: (_, params: { what: string; error: unknown }) => logError(params.what, params.error),
     showOneRead: assign(({ context, event }) => {
       assertEvent(event, 'notifications.openTicket');
       const item = context.items.find((n) => n.id === event.id);
@@ -85,8 +83,7 @@ export const notificationsMachine = setup({
             onDone: { target: 'waiting', actions: assign({ unread: ({ event }) => event.output }) },
             onError: {
               target: 'waiting',
-              actions: { type: 'logFailure', params: ({ event }) => ({ what: 'notification count failed', error: event.error }) },
-              description: 'A failed count keeps the last one; it is only logged, and asked again at the next poll.',
+              description: 'A failed count keeps the last one; the next poll asks again.',
             },
           },
         },
@@ -106,7 +103,6 @@ export const notificationsMachine = setup({
             onDone: { target: 'waiting', actions: assign({ unread: ({ event }) => event.output }) },
             onError: {
               target: 'fetching',
-              actions: { type: 'logFailure', params: ({ event }) => ({ what: 'marking a notification read failed', error: event.error }) },
               description: 'The count is asked for again, so the bell shows what the server holds.',
             },
           },
@@ -138,7 +134,7 @@ export const notificationsMachine = setup({
                   target: 'ready',
                   actions: assign({ items: ({ event }) => event.output.items, total: ({ event }) => event.output.total, unread: ({ event }) => event.output.unread }),
                 },
-                onError: { target: 'failed', actions: { type: 'logFailure', params: ({ event }) => ({ what: 'notification list failed', error: event.error }) } },
+                onError: { target: 'failed', description: 'The popover says the list could not load, with Try again.' },
               },
             },
             ready: {
