@@ -7,6 +7,7 @@
  */
 import * as companies from '@/features/companies';
 import * as home from '@/features/home';
+import * as notifications from '@/features/notifications';
 import * as reports from '@/features/reports';
 import * as quotes from '@/features/quotes';
 import * as sales from '@/features/sales';
@@ -51,6 +52,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   ...quotes.machines,
   ...sales.machines,
   ...projects.machines,
+  ...notifications.machines,
 ];
 
 provideMachineRegistry(machineRegistry);

@@ -189,6 +189,9 @@ export const addNoteSchema = z.strictObject({
 });
 export type AddNoteInput = z.input<typeof addNoteSchema>;
 
+/** The outbox kind of the mail a public staff note sends the ticket's contact. */
+export const OUTBOX_KIND_TICKET_REPLY = 'ticket.reply';
+
 export const addTimeEntrySchema = z.strictObject({
   minutes: minutes.refine((v) => v > 0, 'Minutes must be at least 1'),
   billable: z.boolean({ error: 'billable must be true or false' }).default(true),

@@ -12,3 +12,6 @@ export const tickets: Feature = {
 };
 
 export { createClientTicket, loadView } from './tickets.repo';
+
+/** The tickets' events (assigned, a client replied), for features that react to them. */
+export { clientReplied, ticketAssigned } from './events';

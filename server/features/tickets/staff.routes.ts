@@ -12,6 +12,7 @@ import { route } from '@server/platform/http/endpoints';
 import { notFound } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
 import { createOnce } from '@server/platform/idempotency';
+import { deliverLater } from '@server/platform/mail/outbox';
 import { searchTickets } from './search';
 import { activeStaff, addStaffNote, addTime, createStaffTicket, loadView, myOpenTickets, ticketStats, updateTicket } from './tickets.repo';
 
@@ -51,8 +52,12 @@ export const staffTicketRoutes: Routes = (app, ctx) => {
   route(app, TICKETS.addNote, async ({ params, body }, request, reply) => {
     const now = ctx.now();
     return createOnce(request, reply, pool, async (db) => {
-      await addStaffNote(db, params.id, body, staffOf(request).userId, now);
-      return { status: 201, body: await viewOf(db, params.id, now) };
+      const { outboxId } = await addStaffNote(db, ctx.config, params.id, body, staffOf(request).userId, now);
+      return {
+        status: 201,
+        body: await viewOf(db, params.id, now),
+        afterCommit: () => deliverLater(ctx, request.log, outboxId === null ? [] : [outboxId]),
+      };
     });
   });
 

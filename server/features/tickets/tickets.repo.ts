@@ -23,12 +23,16 @@ import type {
 } from '@contracts/tickets';
 import type { Config } from '@server/config';
 import { audit, type AuditActor } from '@server/platform/audit';
+import { publish } from '@server/platform/events';
 import { invalidField, notFound } from '@server/platform/http/errors';
+import { queueEmail } from '@server/platform/mail/outbox';
+import { ticketReplyEmail } from '@server/platform/mail/ticket-reply';
 import { containing, iso, isoInstant, listPage, severityRank, type Queryable } from '@server/platform/sql';
 import { queueSupportSurvey, ticketSurveys } from '@server/features/surveys';
 import { logTime } from '@server/features/time';
 import { changeStatus, formatDuration, isOverdue, projectedDueDate, type ClockState } from './clock';
 import { describeChange, type Changes } from './changes';
+import { clientReplied, ticketAssigned } from './events';
 
 /** The newest thread entries and time entries a ticket view carries. */
 const THREAD_LIMIT = 1000;
@@ -205,7 +209,7 @@ export async function createStaffTicket(
     contact = rows[0];
   }
   await assertActiveStaff(db, input.assignee_id, 'assignee_id');
-  return insertTicket(
+  const id = await insertTicket(
     db,
     config,
     {
@@ -222,6 +226,10 @@ export async function createStaffTicket(
     { actor, action: 'create', detail: { title: input.title, severity: input.severity, queue: input.queue } },
     now,
   );
+  if (input.assignee_id && actor.type === 'staff' && input.assignee_id !== actor.id) {
+    await publish(db, ticketAssigned, { ticketId: id, assigneeId: input.assignee_id, byId: actor.id, entry: 'created' });
+  }
+  return id;
 }
 
 /** A client raises a ticket for their own company: unassigned, in the Support queue, from the portal. */
@@ -311,10 +319,14 @@ export async function updateTicket(
   const lines = Object.entries(changes).map(([f, c]) => describeChange(f, c.from, c.to, names));
   if (resumed) lines.push(`Clock resumed after ${formatDuration(resumed)} waiting; the due date moved out by that time.`);
   else if (changes.status && clock.pausedSince && !current.paused_since) lines.push('Clock paused while waiting.');
-  await db.query(
-    `INSERT INTO ticket_notes (ticket_id, staff_user_id, body, internal, kind, change, created_at) VALUES ($1, $2, $3, true, 'change', $4, $5)`,
+  const { rows: entry } = await db.query<{ id: number }>(
+    `INSERT INTO ticket_notes (ticket_id, staff_user_id, body, internal, kind, change, created_at) VALUES ($1, $2, $3, true, 'change', $4, $5)
+     RETURNING id::int AS id`,
     [id, staffId, lines.join('\n'), JSON.stringify(changes), now],
   );
+  if (changes.assignee_id && typeof input.assignee_id === 'number' && input.assignee_id !== staffId) {
+    await publish(db, ticketAssigned, { ticketId: id, assigneeId: input.assignee_id, byId: staffId, entry: `entry-${entry[0]!.id}` });
+  }
   await audit(db, { actor: { type: 'staff', id: staffId }, entity: 'ticket', entityId: id, action: 'update', detail: { changes, ...(resumed ? { paused_seconds: resumed } : {}) } });
   // Closing a ticket emails its contact the support survey, in the same transaction.
   if (closing) await queueSupportSurvey(db, id, config, { now });
@@ -326,8 +338,19 @@ async function lockTicket(db: Queryable, id: number): Promise<{ company_id: numb
   return rows[0];
 }
 
-/** A staff note on a ticket; minutes on it become a billable time entry. */
-export async function addStaffNote(db: Queryable, id: number, input: z.output<typeof addNoteSchema>, staffId: number, now: Date): Promise<void> {
+/**
+ * A staff note on a ticket; minutes on it become a billable time entry. A public note is mailed
+ * to the ticket's contact through the outbox, in the note's transaction; an internal one never,
+ * nor one on a ticket without a contact email. Answers the outbox id of that mail, if any.
+ */
+export async function addStaffNote(
+  db: Queryable,
+  config: Pick<Config, 'publicUrl'>,
+  id: number,
+  input: z.output<typeof addNoteSchema>,
+  staffId: number,
+  now: Date,
+): Promise<{ outboxId: number | null }> {
   const ticket = await lockTicket(db, id);
   const { rows: note } = await db.query<{ id: number }>(
     `INSERT INTO ticket_notes (ticket_id, staff_user_id, body, internal, minutes_spent, created_at)
@@ -344,6 +367,22 @@ export async function addStaffNote(db: Queryable, id: number, input: z.output<ty
   }
   await db.query('UPDATE tickets SET updated_at = $2 WHERE id = $1', [id, now]);
   await audit(db, { actor: { type: 'staff', id: staffId }, entity: 'ticket', entityId: id, action: 'note', detail: { note_id: noteId, internal: input.internal, minutes: input.minutes } });
+  if (input.internal) return { outboxId: null };
+  const { rows } = await db.query<{ title: string; email: string | null; name: string | null; author: string }>(
+    `SELECT t.title, COALESCE(NULLIF(t.contact_email, ''), NULLIF(c.email, '')) AS email, COALESCE(t.contact_name, c.name) AS name,
+            (SELECT s.name FROM staff_users s WHERE s.id = $2) AS author
+       FROM tickets t LEFT JOIN contacts c ON c.id = t.contact_id
+      WHERE t.id = $1`,
+    [id, staffId],
+  );
+  const to = rows[0];
+  if (!to?.email) return { outboxId: null };
+  const mail = ticketReplyEmail(config.publicUrl, {
+    ticket: { id, title: to.title },
+    note: { id: noteId, body: input.body, author: to.author },
+    to: { email: to.email, name: to.name },
+  });
+  return { outboxId: await queueEmail(db, mail) };
 }
 
 /** Time spent on a ticket, without a note. */
@@ -437,6 +476,7 @@ export async function addClientReply(db: Queryable, id: number, who: { userId: n
   const noteId = Number(note[0]!.id);
   await db.query(`UPDATE tickets SET updated_at = $2, status = CASE WHEN status = 'WOC' THEN 'A' ELSE status END WHERE id = $1`, [id, now]);
   await audit(db, { actor: { type: 'client', id: who.userId }, entity: 'ticket', entityId: id, action: 'reply', detail: { noteId } });
+  await publish(db, clientReplied, { ticketId: id, noteId, clientUserId: who.userId });
   return noteId;
 }
 

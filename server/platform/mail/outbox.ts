@@ -3,7 +3,11 @@ import { sendSmtp } from './smtp';
 
 type Db = Pick<Pool | PoolClient, 'query'>;
 
-export type Email = { to: string; subject: string; body: string; kind: string };
+/** Headers an email may set besides the usual ones (threading: docs/adr/0120-ticket-mail-threading.md). */
+export type MailHeaders = Partial<Record<'Message-ID' | 'In-Reply-To' | 'References', string>>;
+
+/** An email: its plain text (`body`), optionally an HTML alternative of it and headers of its own. */
+export type Email = { to: string; subject: string; body: string; kind: string; html?: string; headers?: MailHeaders };
 
 /**
  * Stores an email in the outbox (inside the caller's transaction, so it exists only if the
@@ -11,8 +15,8 @@ export type Email = { to: string; subject: string; body: string; kind: string };
  */
 export async function queueEmail(db: Db, email: Email): Promise<number> {
   const { rows } = await db.query<{ id: string }>(
-    'INSERT INTO outbox (to_address, subject, body, kind) VALUES ($1, $2, $3, $4) RETURNING id',
-    [email.to, email.subject.slice(0, 300), email.body, email.kind],
+    'INSERT INTO outbox (to_address, subject, body, kind, html, headers) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+    [email.to, email.subject.slice(0, 300), email.body, email.kind, email.html ?? null, email.headers ? JSON.stringify(email.headers) : null],
   );
   return Number(rows[0]!.id);
 }
@@ -23,13 +27,13 @@ export async function queueEmail(db: Db, email: Email): Promise<number> {
  */
 export async function deliverOutbox(pool: Pool, smtpUrl: string | undefined, ids: number[], from: string): Promise<void> {
   if (!smtpUrl || ids.length === 0) return;
-  const { rows } = await pool.query<{ id: string; to_address: string; subject: string; body: string }>(
-    'SELECT id, to_address, subject, body FROM outbox WHERE id = ANY($1::bigint[]) AND sent_at IS NULL',
+  const { rows } = await pool.query<{ id: string; to_address: string; subject: string; body: string; html: string | null; headers: MailHeaders | null }>(
+    'SELECT id, to_address, subject, body, html, headers FROM outbox WHERE id = ANY($1::bigint[]) AND sent_at IS NULL',
     [ids],
   );
   for (const row of rows) {
     try {
-      await sendSmtp(smtpUrl, { from, to: row.to_address, subject: row.subject, body: row.body });
+      await sendSmtp(smtpUrl, { from, to: row.to_address, subject: row.subject, body: row.body, html: row.html ?? undefined, headers: row.headers ?? undefined });
       await pool.query('UPDATE outbox SET sent_at = now(), error = NULL WHERE id = $1', [row.id]);
     } catch (error) {
       await pool.query('UPDATE outbox SET error = $2 WHERE id = $1', [row.id, String((error as Error).message ?? error).slice(0, 1000)]);

@@ -1,28 +1,64 @@
+import { randomBytes } from 'node:crypto';
 import { connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 
-export type SmtpMessage = { from: string; to: string; subject: string; body: string };
+export type SmtpMessage = {
+  from: string;
+  to: string;
+  subject: string;
+  body: string;
+  /** An HTML alternative of `body`: the message goes out as multipart/alternative. */
+  html?: string | undefined;
+  /** Headers of the message's own (Message-ID, In-Reply-To, References). */
+  headers?: Record<string, string> | undefined;
+};
 
 const SMTP_TIMEOUT_MS = 15_000;
+/** Base64 lines of a MIME part are at most 76 characters. */
+const BASE64_LINE = 76;
 
-/** Plain-text lines of a message, dot-stuffed, CRLF-terminated. */
-function messageData(m: SmtpMessage): string {
+/** A header value on one line: a line break in it would start a header of the sender's choosing. */
+const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ');
+
+/** The message as it goes on the wire: headers, then the plain text, or both alternatives; CRLF lines. */
+export function messageData(m: SmtpMessage): string {
   const subject = /^[\x20-\x7e]*$/.test(m.subject) ? m.subject : `=?UTF-8?B?${Buffer.from(m.subject).toString('base64')}?=`;
   const headers = [
     `From: ${m.from}`,
     `To: ${m.to}`,
-    `Subject: ${subject}`,
+    `Subject: ${oneLine(subject)}`,
     `Date: ${new Date().toUTCString()}`,
+    ...Object.entries(m.headers ?? {}).map(([name, value]) => `${name}: ${oneLine(value)}`),
     'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=utf-8',
-    'Content-Transfer-Encoding: 8bit',
   ];
-  const body = m.body.replace(/\r?\n/g, '\r\n').replace(/^\./gm, '..');
-  return `${headers.join('\r\n')}\r\n\r\n${body}\r\n.\r\n`;
+  const text = m.body.replace(/\r?\n/g, '\r\n');
+  let content: string;
+  if (m.html === undefined) {
+    headers.push('Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: 8bit');
+    content = text;
+  } else {
+    const boundary = `cc-${randomBytes(12).toString('hex')}`;
+    const html = Buffer.from(m.html).toString('base64').replace(new RegExp(`.{${BASE64_LINE}}`, 'g'), '$&\r\n').replace(/\r\n$/, '');
+    headers.push(`Content-Type: multipart/alternative; boundary="${boundary}"`);
+    content = [
+      `--${boundary}`,
+      'Content-Type: text/plain; charset=utf-8',
+      'Content-Transfer-Encoding: 8bit',
+      '',
+      text,
+      `--${boundary}`,
+      'Content-Type: text/html; charset=utf-8',
+      'Content-Transfer-Encoding: base64',
+      '',
+      html,
+      `--${boundary}--`,
+    ].join('\r\n');
+  }
+  return `${headers.join('\r\n')}\r\n\r\n${content.replace(/^\./gm, '..')}\r\n.\r\n`;
 }
 
 /**
- * Sends one plain-text email to the server of an `smtp://[user:pass@]host[:port]` or `smtps://`
+ * Sends one email (plain text, or plain text and HTML) to the server of an `smtp://[user:pass@]host[:port]` or `smtps://`
  * URL (implicit TLS). A small client on purpose: the outbox needs nothing more.
  */
 export function sendSmtp(url: string, message: SmtpMessage): Promise<void> {

@@ -7,6 +7,8 @@
 export const MOBILE_BREAKPOINT_PX = 768;
 /** The overdue-ticket check runs at load and then every 3.5 hours. */
 export const OVERDUE_POLL_INTERVAL_MS = 3.5 * 60 * 60 * 1000;
+/** How often the notification bell asks for the unread count while the tab is open (docs/adr/0121-notification-bell-refresh.md). */
+export const NOTIFICATIONS_POLL_INTERVAL_MS = 60_000;
 /** The AI chatbot opens in a separate window of this size. */
 export const CHATBOT_WINDOW = { width: 520, height: 700 } as const;
 /** Column text filters apply after this pause. */

@@ -15,6 +15,7 @@ import { Logo } from '@/shared/ui/components/logo/Logo';
 import { Menu, MenuItem, MenuSection, MenuSeparator, MenuTrigger } from '@/shared/ui/components/menu/Menu';
 import { useTheme } from '@/shared/ui/components/theme/ThemeSwitcher';
 import { isThemeChoice } from '@/shared/ui/tokens/theme';
+import { NotificationBell } from '@/features/notifications';
 import { Sidebar } from './Sidebar';
 import styles from './StaffLayout.module.css';
 
@@ -151,6 +152,7 @@ export function StaffLayout({ children, menu }: { children: ReactNode; menu: rea
             {overdueCount}
           </button>
         ) : null}
+        <NotificationBell />
         <AccountMenu username={username} initials={initials} onLogout={() => onAction('logout')} onProfile={() => navigate('/user/options')} />
       </header>
       <div className={styles.body}>

@@ -1,0 +1,14 @@
+/**
+ * What the tickets feature tells the rest of the product on the event bus (ADR 62), published in
+ * the transaction of the change: ids only, subscribers read the rest themselves.
+ */
+import { z } from 'zod';
+import { defineTopic } from '@server/platform/events';
+
+const id = z.number().int().positive();
+
+/** A ticket got an assignee (created with one, or changed to one) by a staff member; `entry` names the cause once. */
+export const ticketAssigned = defineTopic('tickets.assigned', z.object({ ticketId: id, assigneeId: id, byId: id, entry: z.string().max(60) }));
+
+/** A client user replied on a ticket in the portal. */
+export const clientReplied = defineTopic('tickets.client-replied', z.object({ ticketId: id, noteId: id, clientUserId: id }));

@@ -1,0 +1,77 @@
+import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
+import { embeddedConnection } from '@server/platform/db/embedded';
+import { CLIENTS, clientLogIn, DEMO_PASSWORD, STAFF, staffSignIn } from './support/accounts';
+
+/** The e2e server's embedded database, reached on its unix socket (playwright.config.ts DATA_DIR). */
+async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client(embeddedConnection(resolve('.tmp/e2e-data')));
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+test('a client replies in the portal; the assigned agent sees the bell count and opens the ticket from it', async ({ page, browser, request }) => {
+  test.setTimeout(90_000);
+  const title = `Reads gap ${Date.now().toString(36)}`;
+
+  // The agent raises a ticket for Acme and keeps it (taking one yourself tells you nothing).
+  const login = await request.post('/api/v2/auth/login', { data: { email: STAFF.agent.email, password: DEMO_PASSWORD } });
+  const token = (await login.json()).token as string;
+  const [{ company_id, agent_id }] = await query<{ company_id: number; agent_id: number }>(
+    `SELECT (SELECT company_id FROM client_users WHERE email = $1) AS company_id, (SELECT id FROM staff_users WHERE email = $2) AS agent_id`,
+    [CLIENTS.acme.email, STAFF.agent.email],
+  );
+  const created = await request.post('/api/v2/tickets', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { title, description: 'Half the meters report no reads', company_id, severity: 'M', queue: 'Support', assignee_id: agent_id },
+  });
+  expect(created.status()).toBe(201);
+  const ticketId = ((await created.json()) as { ticket: { id: number } }).ticket.id;
+
+  await staffSignIn(page, STAFF.agent.email);
+  await expect(page).toHaveURL(/\/home$/);
+  const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications, / });
+  await expect(bell).toBeVisible();
+  const before = Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+
+  // The client answers in the portal.
+  const client = await browser.newContext();
+  const portal = await client.newPage();
+  await clientLogIn(portal, CLIENTS.acme.email);
+  await expect(portal).toHaveURL(/\/client$/);
+  await portal.goto(`/client/tickets?id=${ticketId}`);
+  await portal.getByLabel('Your reply').fill('Still no reads from the north district this morning.');
+  await portal.getByRole('button', { name: 'Send reply' }).click();
+  await expect(portal.getByText('Still no reads from the north district this morning.').first()).toBeVisible();
+  await client.close();
+
+  // Back on the agent's tab: coming back to it asks for the count at once.
+  await expect(async () => {
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect(bell).toHaveAccessibleName(`Notifications, ${before + 1} unread`, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+
+  await bell.click();
+  const popover = page.getByRole('dialog', { name: 'Notifications' });
+  const link = popover.getByRole('link', { name: new RegExp(`replied on ticket #${ticketId}`) });
+  await expect(link).toBeVisible();
+  await expect(link).toContainText(title);
+  await expectAccessible(page);
+
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/ticket/${ticketId}$`));
+  await expect(popover).toBeHidden();
+  await expect(page.getByRole('heading', { name: new RegExp(title) }).first()).toBeVisible();
+  await expect(bell).toHaveAccessibleName(before === 0 ? 'Notifications, none unread' : `Notifications, ${before} unread`);
+});
