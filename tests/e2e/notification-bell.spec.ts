@@ -28,10 +28,11 @@ test('a client replies in the portal; the assigned agent sees the bell count and
   // The agent raises a ticket for Acme and keeps it (taking one yourself tells you nothing).
   const login = await request.post('/api/v2/auth/login', { data: { email: STAFF.agent.email, password: DEMO_PASSWORD } });
   const token = (await login.json()).token as string;
-  const [{ company_id, agent_id }] = await query<{ company_id: number; agent_id: number }>(
+  const [ids] = await query<{ company_id: number; agent_id: number }>(
     `SELECT (SELECT company_id FROM client_users WHERE email = $1) AS company_id, (SELECT id FROM staff_users WHERE email = $2) AS agent_id`,
     [CLIENTS.acme.email, STAFF.agent.email],
   );
+  const { company_id, agent_id } = ids!;
   const created = await request.post('/api/v2/tickets', {
     headers: { authorization: `Bearer ${token}` },
     data: { title, description: 'Half the meters report no reads', company_id, severity: 'M', queue: 'Support', assignee_id: agent_id },
