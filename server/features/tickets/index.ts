@@ -12,3 +12,4 @@ export const tickets: Feature = {
 };
 
 export { createClientTicket, loadView } from './tickets.repo';
+export { searchTickets } from './search';
