@@ -15,11 +15,14 @@ import { Logo } from '@/shared/ui/components/logo/Logo';
 import { Menu, MenuItem, MenuSection, MenuSeparator, MenuTrigger } from '@/shared/ui/components/menu/Menu';
 import { useTheme } from '@/shared/ui/components/theme/ThemeSwitcher';
 import { isThemeChoice } from '@/shared/ui/tokens/theme';
+import { SearchButton, ShortcutOverlays, useShortcuts } from '@/shared/shortcuts/Shortcuts';
 import { Sidebar } from './Sidebar';
 import styles from './StaffLayout.module.css';
 
 /** The overdue modal (a dialog and a table) loads when it first opens, not with the layout. */
 const OverdueModal = lazy(() => import('@/features/overdue').then((m) => ({ default: m.OverdueModal })));
+/** Search everything loads when the palette first opens (Ctrl+K, "/", the header's button). */
+const SearchPalette = lazy(() => import('@/features/search').then((m) => ({ default: m.SearchPalette })));
 
 const THEME_LABEL = { light: 'Light', dark: 'Dark', system: 'System' } as const;
 
@@ -86,6 +89,7 @@ export function StaffLayout({ children, menu }: { children: ReactNode; menu: rea
   const drawerOpen = useSelector(shell, (s) => s.matches({ narrow: 'open' }));
   const collapsed = useSelector(shell, (s) => s.matches({ wide: 'collapsed' }));
   const [location, navigate] = useLocation();
+  const keys = useShortcuts(navigate);
 
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
@@ -136,6 +140,7 @@ export function StaffLayout({ children, menu }: { children: ReactNode; menu: rea
           </div>
         </div>
         <div className={styles.spacer} />
+        <SearchButton keys={keys} />
         {overdue && overdueCount > 0 ? (
           <button
             type="button"
@@ -167,6 +172,7 @@ export function StaffLayout({ children, menu }: { children: ReactNode; menu: rea
           <footer className={styles.footer}>© {new Date().getFullYear()} Client Care. All rights reserved.</footer>
         </div>
       </div>
+      <ShortcutOverlays keys={keys} Palette={SearchPalette} navigate={navigate} />
       {overdue && overdueOpen ? (
         <Suspense fallback={null}>
           <OverdueModal overdue={overdue} />
