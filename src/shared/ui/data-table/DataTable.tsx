@@ -306,7 +306,9 @@ function DataTableView<R>(props: DataTableProps<R> & { actor: TableActorRef }) {
 
   const onRowKeyDown = (e: KeyboardEvent<HTMLTableRowElement>, row: Row, index: number) => {
     if (e.target !== e.currentTarget) return;
-    if (e.key === 'Enter' && props.onRowClick) {
+    // Enter, or "o" as the shortcut list says (SHORTCUTS), opens the row.
+    const opens = e.key === 'Enter' || (e.key === 'o' && !e.ctrlKey && !e.metaKey && !e.altKey);
+    if (opens && props.onRowClick) {
       e.preventDefault();
       props.onRowClick(row as R);
     } else if (e.key === 'ArrowDown') {
