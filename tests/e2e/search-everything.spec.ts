@@ -48,3 +48,14 @@ test('Ctrl+K, type a word with an accent, arrow, Enter: lands on the ticket; Esc
   await page.keyboard.press('t');
   await expect(page).toHaveURL(/\/ticket\/search/);
 });
+
+test('on a phone the header keeps a named search button that opens the palette', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await staffSignIn(page, STAFF.agent.email);
+  await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Search everything' }).click();
+  await page.getByRole('combobox', { name: 'Search everything' }).fill('acme');
+  await expect(page.getByRole('group', { name: 'Companies' }).getByRole('option').first()).toBeVisible();
+  await expectAccessible(page);
+});

@@ -53,7 +53,14 @@ export function useShortcuts(navigate: (href: string) => void) {
 /** The header's search button: opens the palette, and says its shortcut. */
 export function SearchButton({ keys }: { keys: ShortcutsActor }) {
   return (
-    <button type="button" className={styles.searchButton} onClick={() => keys.send({ type: 'palette.open' })} aria-keyshortcuts="Control+K /">
+    // Named by aria-label: on a phone the visible label is hidden and the icon alone shows.
+    <button
+      type="button"
+      className={styles.searchButton}
+      onClick={() => keys.send({ type: 'palette.open' })}
+      aria-label="Search everything"
+      aria-keyshortcuts="Control+K /"
+    >
       <SearchIcon size={14} />
       <span className={styles.searchLabel}>Search everything</span>
       <kbd className={styles.kbd}>Ctrl K</kbd>
