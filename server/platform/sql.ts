@@ -27,6 +27,15 @@ export function isoInstant(value: Date | string | null): string | null {
 /** A LIKE pattern matching `text` anywhere, with LIKE's own characters escaped. */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * `expr` matches the LIKE pattern in the parameter `param`, whatever the accents and case of
+ * either (migration 0024, docs/adr/0118): a trigram index over `f_unaccent(expr)` serves it.
+ */
+export const foldedLike = (expr: string, param: string) => `f_unaccent(${expr}) ILIKE f_unaccent(${param})`;
+
+/** The full-text query of the words in the parameter `param`, accents removed as in the stored words (migration 0024). */
+export const foldedWords = (param: string) => `websearch_to_tsquery('english', f_unaccent(${param}))`;
+
 /** The severity order (C, H, M, L) in SQL: the database's severity_rank() (migration 0005). */
 export const severityRank = (column: string) => `severity_rank(${column})`;
 

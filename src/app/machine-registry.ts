@@ -11,6 +11,7 @@ import * as notifications from '@/features/notifications';
 import * as reports from '@/features/reports';
 import * as quotes from '@/features/quotes';
 import * as sales from '@/features/sales';
+import * as search from '@/features/search';
 import * as projects from '@/features/projects';
 import * as shell from '@/features/shell';
 import * as surveyPage from '@/features/survey-page';
@@ -24,6 +25,7 @@ import { tableMachine } from '@/shared/machines/table/table.machine';
 import { clientSessionMachine } from '@/shared/session/client-session.machine';
 import { crossTabMachine } from '@/shared/session/cross-tab/cross-tab.machine';
 import { overdueMachine } from '@/shared/session/overdue.machine';
+import { shortcutsMachine } from '@/shared/shortcuts/shortcuts.machine';
 import { staffSessionMachine } from '@/shared/session/staff-session.machine';
 
 export type { RegisteredMachine } from '@/shared/machine-registry';
@@ -36,11 +38,13 @@ const SHARED: RegisteredMachine[] = [
   { id: 'client-session', machine: clientSessionMachine, description: 'The client-portal session: log-in, verify-token, log-out.' },
   { id: 'table', machine: tableMachine, description: 'The data table (client or server mode): sort, filter, search, paging, selection.' },
   { id: 'dialog', machine: dialogMachine, description: 'The dialog service: queued alerts, confirms and prompts.' },
+  { id: 'shortcuts', machine: shortcutsMachine, description: 'The staff keyboard shortcuts: search palette, shortcut overlay, go-to keys, list rows.' },
 ];
 
 export const machineRegistry: readonly RegisteredMachine[] = [
   ...SHARED,
   ...shell.machines,
+  ...search.machines,
   ...tableDemo.machines,
   ...surveyPage.machines,
   ...surveys.machines,

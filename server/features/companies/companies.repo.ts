@@ -18,7 +18,7 @@ import { ERROR_CODES } from '@contracts/common/errors';
 import { clientUsersOfCompany } from '@server/features/client-users';
 import { audit, type AuditActor } from '@server/platform/audit';
 import { ApiError, invalidField, notFound } from '@server/platform/http/errors';
-import { containing, isoInstant, offsetOf, type Queryable } from '@server/platform/sql';
+import { containing, foldedLike, isoInstant, offsetOf, type Queryable } from '@server/platform/sql';
 
 const SORT_SQL: Record<string, string> = {
   name: 'lower(c.name)',
@@ -60,7 +60,7 @@ export async function searchCompanies(db: Queryable, search: z.output<typeof com
   const conds: string[] = [];
   if (search.q) {
     values.push(containing(search.q));
-    conds.push(`(c.name ILIKE $${values.length} OR c.account_number ILIKE $${values.length})`);
+    conds.push(`(${foldedLike('c.name', `$${values.length}`)} OR ${foldedLike('c.account_number', `$${values.length}`)})`);
   }
   if (search.status) {
     values.push(search.status);

@@ -38,7 +38,7 @@ import {
 } from '@contracts/projects';
 import { audit, type AuditActor } from '@server/platform/audit';
 import { conflict, invalidField, notFound } from '@server/platform/http/errors';
-import { containing, iso, offsetOf, type Queryable } from '@server/platform/sql';
+import { containing, foldedLike, iso, offsetOf, type Queryable } from '@server/platform/sql';
 import { sprintEvents, type TaskState } from './events';
 
 const day = (column: string, as = column.split('.').pop()!) => `to_char(${column}, 'YYYY-MM-DD') AS ${as}`;
@@ -88,7 +88,7 @@ export async function searchProjects(db: Queryable, search: z.output<typeof proj
     values.push(value);
     conds.push(sql(values.length));
   };
-  if (search.q) add((n) => `(name ILIKE $${n} OR company_name ILIKE $${n} OR owner_name ILIKE $${n})`, containing(search.q));
+  if (search.q) add((n) => `(${['name', 'company_name', 'owner_name'].map((c) => foldedLike(c, `$${n}`)).join(' OR ')})`, containing(search.q));
   if (search.status) add((n) => `status = $${n}`, search.status);
   if (search.company_id) add((n) => `company_id = $${n}`, search.company_id);
   if (search.overdue === 'true') {

@@ -1,7 +1,7 @@
 /** The item catalog's SQL, with typed rows: search, load, write, bundles, delete, the SKUs an import names. */
 import type { z } from 'zod';
 import type { CatalogItem, CatalogPage, catalogItemInputSchema, catalogSearchSchema, catalogUpdateSchema } from '@contracts/quotes';
-import { containing, offsetOf, type Queryable } from '@server/platform/sql';
+import { containing, foldedLike, offsetOf, type Queryable } from '@server/platform/sql';
 
 const SORT_SQL: Record<string, string> = {
   sku: 'i.sku',
@@ -25,7 +25,7 @@ export async function searchCatalog(db: Queryable, s: z.output<typeof catalogSea
   const conds: string[] = [];
   if (s.q) {
     values.push(containing(s.q));
-    conds.push(`(i.name ILIKE $${values.length} OR i.sku ILIKE $${values.length} OR i.description ILIKE $${values.length})`);
+    conds.push(`(${['i.name', 'i.sku', 'i.description'].map((c) => foldedLike(c, `$${values.length}`)).join(' OR ')})`);
   }
   if (s.category) {
     values.push(s.category);

@@ -21,7 +21,7 @@ import {
   type quoteSearchSchema,
 } from '@contracts/quotes';
 import type { QuoteTotals } from '@contracts/quote-money';
-import { containing, iso, offsetOf, type Queryable } from '@server/platform/sql';
+import { containing, foldedLike, iso, offsetOf, type Queryable } from '@server/platform/sql';
 
 export type LockedQuote = {
   status: Quote['status'];
@@ -135,11 +135,11 @@ export async function searchQuotes(db: Queryable, s: z.output<typeof quoteSearch
     values.push(value);
     conds.push(sql(values.length));
   };
-  if (s.q) add((n) => `(q.number ILIKE $${n} OR q.title ILIKE $${n} OR COALESCE(c.name, q.client_name) ILIKE $${n})`, containing(s.q));
+  if (s.q) add((n) => `(${['q.number', 'q.title', 'c.name', 'q.client_name'].map((c) => foldedLike(c, `$${n}`)).join(' OR ')})`, containing(s.q));
   if (s.status) add((n) => `q.status = $${n}`, s.status);
   if (s.type) add((n) => `q.type = $${n}`, s.type);
   if (s.company) add((n) => `q.company_id = $${n}`, s.company);
-  if (s.companyName) add((n) => `COALESCE(c.name, q.client_name) ILIKE $${n}`, containing(s.companyName));
+  if (s.companyName) add((n) => foldedLike('COALESCE(c.name, q.client_name)', `$${n}`), containing(s.companyName));
   const where = `WHERE ${conds.join(' AND ')}`;
   const sort = s.sort?.length ? s.sort : [{ field: 'updated_at' as const, dir: 'desc' as const }];
   // "number" sorts by its base number then revision; the direction applies to the base.

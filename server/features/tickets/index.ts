@@ -12,6 +12,7 @@ export const tickets: Feature = {
 };
 
 export { createClientTicket, loadView } from './tickets.repo';
+export { searchTickets } from './search';
 
 /** The tickets' events (assigned, a client replied), for features that react to them. */
 export { clientReplied, ticketAssigned } from './events';

@@ -8,7 +8,7 @@ import type { Pool } from 'pg';
 import { TICKET_SEARCH } from '@contracts/common/constants';
 import type { SortSpec, TicketRow, TicketSortField, ticketSearchQuerySchema } from '@contracts/tickets';
 import type { z } from 'zod';
-import { isoInstant } from '@server/platform/sql';
+import { foldedWords, isoInstant } from '@server/platform/sql';
 
 export type TicketSearch = z.output<typeof ticketSearchQuerySchema>;
 
@@ -51,7 +51,7 @@ function ticketWhere(search: TicketSearch, now: Date, p: (v: unknown) => string)
   const conds: string[] = [];
   if (search.q) {
     const byId = /^#?(\d{1,9})$/.exec(search.q);
-    const words = `t.search_vector @@ websearch_to_tsquery('english', ${p(search.q)})`;
+    const words = `t.search_vector @@ ${foldedWords(p(search.q))}`;
     conds.push(byId ? `(${words} OR t.id = ${p(Number(byId[1]))})` : words);
   }
   // An overdue ticket is never closed: asking for both matches nothing (the planner cannot tell).

@@ -217,7 +217,7 @@ describe('DataTable, client mode', () => {
     expect(screen.getByRole('checkbox', { name: 'Select row 1' })).not.toBeChecked();
   });
 
-  it('makes rows clickable with the mouse and Enter, and reports query changes', async () => {
+  it('makes rows clickable with the mouse, Enter and "o", and reports query changes', async () => {
     const user = userEvent.setup();
     const onRowClick = vi.fn();
     const onQueryChange = vi.fn();
@@ -229,6 +229,8 @@ describe('DataTable, client mode', () => {
     expect(onRowClick).toHaveBeenLastCalledWith(rows[2]);
     await user.keyboard('{ArrowDown}');
     expect(bodyRows()[3]).toHaveFocus();
+    await user.keyboard('o');
+    expect(onRowClick).toHaveBeenLastCalledWith(rows[3]);
     await user.click(within(screen.getByRole('columnheader', { name: /ID/ })).getByRole('button'));
     expect(onQueryChange).toHaveBeenLastCalledWith({ page: 1, pageSize: 10, sort: [{ field: 'id', type: 'asc' }], filters: {}, search: '' });
   });

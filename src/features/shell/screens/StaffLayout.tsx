@@ -16,11 +16,14 @@ import { Menu, MenuItem, MenuSection, MenuSeparator, MenuTrigger } from '@/share
 import { useTheme } from '@/shared/ui/components/theme/ThemeSwitcher';
 import { isThemeChoice } from '@/shared/ui/tokens/theme';
 import { NotificationBell } from '@/features/notifications';
+import { SearchButton, ShortcutOverlays, useShortcuts } from '@/shared/shortcuts/Shortcuts';
 import { Sidebar } from './Sidebar';
 import styles from './StaffLayout.module.css';
 
 /** The overdue modal (a dialog and a table) loads when it first opens, not with the layout. */
 const OverdueModal = lazy(() => import('@/features/overdue').then((m) => ({ default: m.OverdueModal })));
+/** Search everything loads when the palette first opens (Ctrl+K, "/", the header's button). */
+const SearchPalette = lazy(() => import('@/features/search').then((m) => ({ default: m.SearchPalette })));
 
 const THEME_LABEL = { light: 'Light', dark: 'Dark', system: 'System' } as const;
 
@@ -87,6 +90,7 @@ export function StaffLayout({ children, menu }: { children: ReactNode; menu: rea
   const drawerOpen = useSelector(shell, (s) => s.matches({ narrow: 'open' }));
   const collapsed = useSelector(shell, (s) => s.matches({ wide: 'collapsed' }));
   const [location, navigate] = useLocation();
+  const keys = useShortcuts(navigate);
 
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
@@ -137,6 +141,7 @@ export function StaffLayout({ children, menu }: { children: ReactNode; menu: rea
           </div>
         </div>
         <div className={styles.spacer} />
+        <SearchButton keys={keys} />
         {overdue && overdueCount > 0 ? (
           <button
             type="button"
@@ -169,6 +174,7 @@ export function StaffLayout({ children, menu }: { children: ReactNode; menu: rea
           <footer className={styles.footer}>© {new Date().getFullYear()} Client Care. All rights reserved.</footer>
         </div>
       </div>
+      <ShortcutOverlays keys={keys} Palette={SearchPalette} navigate={navigate} />
       {overdue && overdueOpen ? (
         <Suspense fallback={null}>
           <OverdueModal overdue={overdue} />

@@ -166,7 +166,9 @@ function useVirtualRows(scrollRef: RefObject<HTMLDivElement | null>, rows: reado
 function rowKeys(focusRow: (index: number) => void, rowCount: number, onRowClick: ((row: Row) => void) | undefined) {
   return (e: KeyboardEvent<HTMLTableRowElement>, row: Row, index: number) => {
     if (e.target !== e.currentTarget) return;
-    if (e.key === 'Enter' && onRowClick) {
+    // Enter, or "o" as the shortcut list says (SHORTCUTS), opens the row.
+    const opens = e.key === 'Enter' || (e.key === 'o' && !e.ctrlKey && !e.metaKey && !e.altKey);
+    if (opens && onRowClick) {
       e.preventDefault();
       onRowClick(row);
     } else if (e.key === 'ArrowDown') {
