@@ -28,7 +28,7 @@ import { containing, iso, isoInstant, listPage, severityRank, type Queryable } f
 import { queueSupportSurvey, ticketSurveys } from '@server/features/surveys';
 import { logTime } from '@server/features/time';
 import { changeStatus, formatDuration, isOverdue, projectedDueDate, type ClockState } from './clock';
-import { describeChange, type Changes } from './changes';
+import { describeChange, isSameValue, type Changes } from './changes';
 
 /** The newest thread entries and time entries a ticket view carries. */
 const THREAD_LIMIT = 1000;
@@ -268,16 +268,17 @@ export async function updateTicket(
   if (!current) throw notFound('No such ticket');
   await assertActiveStaff(db, input.assignee_id, 'assignee_id');
   const changes: Changes = {};
-  const set = (field: string, from: unknown, to: unknown) => {
-    const same =
-      from instanceof Date || to instanceof Date || field === 'duedate'
-        ? (from ? new Date(from as string).getTime() : null) === (to ? new Date(to as string).getTime() : null)
-        : from === to;
-    if (!same) changes[field] = { from: from instanceof Date ? from.toISOString() : from, to: to instanceof Date ? to.toISOString() : to };
+  // A field is changed only when what the log would show differs (ADR 0114); otherwise nothing is written for it.
+  const set = (field: string, from: unknown, to: unknown): boolean => {
+    if (isSameValue(field, from, to)) {
+      delete changes[field];
+      return false;
+    }
+    changes[field] = { from: from instanceof Date ? from.toISOString() : from, to: to instanceof Date ? to.toISOString() : to };
+    return true;
   };
   let clock = clockOf(current);
-  if (input.duedate !== undefined) {
-    set('duedate', clock.duedate, input.duedate);
+  if (input.duedate !== undefined && set('duedate', clock.duedate, input.duedate)) {
     clock = { ...clock, duedate: input.duedate ? new Date(input.duedate) : null };
   }
   let resumed = 0;
