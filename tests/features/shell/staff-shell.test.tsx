@@ -159,6 +159,16 @@ describe('staff layout', () => {
     expect(await screen.findByText(/You do not have access/)).toBeInTheDocument();
   });
 
+  it('refuses the outbox to a manager by URL, saying it is for admins', async () => {
+    state.role = 'manager';
+    await signIn();
+    await screen.findByRole('heading', { name: 'Welcome, Avery Agent' });
+    act(() => window.history.pushState(null, '', '/admin/outbox'));
+    expect(await screen.findByText('You do not have access to this screen. It is for admins.')).toBeInTheDocument();
+    act(() => window.history.pushState(null, '', '/mgmtdash'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Management Dashboard' })).toBeInTheDocument();
+  });
+
   it('expands and collapses menu groups', async () => {
     const user = await signIn();
     const group = await screen.findByRole('button', { name: 'Live Displays' });
