@@ -31,7 +31,7 @@ export const myTicketsQuerySchema = z.strictObject({
 export type MyTicketsQuery = z.input<typeof myTicketsQuerySchema>;
 
 export const myTicketsResponseSchema = z.object({
-  /** The first HOME_LIST_ROWS open tickets, soonest due first. */
+  /** The first HOME_LIST_ROWS open tickets not yet overdue, soonest due first (the overdue ones are `overdue`). */
   tickets: z.array(ticketSummarySchema),
   /** The first HOME_LIST_ROWS overdue tickets, longest overdue first. */
   overdue: z.array(ticketSummarySchema),

@@ -361,8 +361,8 @@ const SUMMARY_COLUMNS = `t.id, t.title, t.status, t.severity, c.name AS company_
 
 /**
  * The signed-in user's desk on Home: the counts of their open, overdue and due-today tickets (counted
- * by the database, never from a capped list), the first HOME_LIST_ROWS of the open ones (soonest
- * due first) and of the overdue ones, and their day in `timeZone` as instants.
+ * by the database, never from a capped list), the first HOME_LIST_ROWS of the open ones not yet
+ * overdue (soonest due first; the overdue ones are their own list) and of the overdue ones, and their day in `timeZone` as instants.
  */
 export async function myDesk(db: Queryable, userId: number, now: Date, timeZone: string): Promise<MyDesk> {
   const { rows: figures } = await db.query<{ from: Date; to: Date; open: number; overdue: number; due_today: number }>(
@@ -378,10 +378,10 @@ export async function myDesk(db: Queryable, userId: number, now: Date, timeZone:
   );
   const { rows: open } = await db.query<TicketSummary>(
     `SELECT ${SUMMARY_COLUMNS} FROM tickets t LEFT JOIN companies c ON c.id = t.company_id
-      WHERE t.assignee_id = $1 AND t.status <> 'C'
+      WHERE t.assignee_id = $1 AND t.status <> 'C' AND (t.duedate IS NULL OR t.duedate >= $3)
       ORDER BY t.duedate ASC NULLS LAST, t.id
       LIMIT $2`,
-    [userId, HOME_LIST_ROWS],
+    [userId, HOME_LIST_ROWS, now],
   );
   const { rows: overdue } = await db.query<TicketSummary>(
     `SELECT ${SUMMARY_COLUMNS} FROM tickets t LEFT JOIN companies c ON c.id = t.company_id

@@ -38,11 +38,12 @@ describe.each(BACKENDS)("Home's desk on %s", (backend) => {
     return res.json() as MyDesk;
   };
 
-  it('counts all 55 open tickets, and lists the first of them soonest due first', async () => {
+  it('counts all 55 open tickets, and lists the first of them: the overdue ones apart, the rest soonest due first', async () => {
     const d = await desk('?tz=UTC');
     expect(d.counts).toEqual({ open: OPEN, overdue: 3, due_today: 2 });
     expect(d.tickets).toHaveLength(HOME_LIST_ROWS);
-    expect(d.tickets.map((x) => x.title)).toEqual(['Desk ticket 0', 'Desk ticket 1', 'Desk ticket 2', 'Desk ticket 3', 'Desk ticket 4', expect.stringMatching(/^Desk ticket/)]);
+    expect(d.tickets.slice(0, 2).map((x) => x.title)).toEqual(['Desk ticket 3', 'Desk ticket 4']);
+    expect(d.tickets.map((x) => x.title)).not.toContain('Desk ticket 0');
     expect(d.overdue.map((x) => x.title)).toEqual(['Desk ticket 0', 'Desk ticket 1', 'Desk ticket 2']);
     expect(d.today).toEqual({ from: '2030-04-10T00:00:00.000Z', to: '2030-04-10T23:59:59.999Z' });
     expect(d.assignee_id).toBe(managerId);

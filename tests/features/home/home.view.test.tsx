@@ -18,7 +18,7 @@ const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 
 /** A manager with 55 open tickets: the server sends the first rows of each list and the counts. */
 const DESK: MyDesk = {
-  tickets: [ticket(1, past(3)), ticket(2, past(2)), ...Array.from({ length: HOME_LIST_ROWS - 2 }, (_, i) => ticket(10 + i, future(i + 1)))],
+  tickets: Array.from({ length: HOME_LIST_ROWS }, (_, i) => ticket(10 + i, future(i + 1))),
   overdue: [ticket(1, past(3)), ticket(2, past(2))],
   counts: { open: 55, overdue: 2, due_today: 4 },
   today: { from: '2026-11-26T00:00:00.000Z', to: '2026-11-26T23:59:59.999Z' },

@@ -121,6 +121,7 @@ export default function HomeScreen() {
           asRegion
           id="my-tickets"
           title="My open tickets"
+          description="Due next"
           padding="none"
           className={styles.tickets}
           footer={counts && counts.open > 0 ? <AllLink count={counts.open} what="open tickets" href={link('open')} /> : undefined}
@@ -131,7 +132,13 @@ export default function HomeScreen() {
             errorFallback="Your tickets could not be loaded"
             alertClassName={styles.pad}
             isEmpty={(d: MyDesk) => d.tickets.length === 0}
-            empty={<EmptyState compact headingLevel={3} title="You have no open tickets." text="New tickets assigned to you show here." />}
+            empty={
+              data && data.counts.open > 0 ? (
+                <EmptyState compact headingLevel={3} title="Nothing else is due." text="Your open tickets are all overdue." />
+              ) : (
+                <EmptyState compact headingLevel={3} title="You have no open tickets." text="New tickets assigned to you show here." />
+              )
+            }
           >
             {(d) => <TicketList tickets={d.tickets} now={now} />}
           </QueryView>
