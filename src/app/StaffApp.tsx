@@ -40,7 +40,7 @@ function Screen({ route, params, active = true }: Found & { active?: boolean }) 
   return (
     <PageTitle base={route.title ?? route.name} active={active}>
       {route.roles && !route.roles.includes(role) ? (
-        <ForbiddenScreen name={route.name} />
+        <ForbiddenScreen name={route.name} roles={route.roles} />
       ) : Component ? (
         <Component params={params} />
       ) : (

@@ -4,7 +4,7 @@
  * the active ticket stats and the home screen's own tickets. Registered behind the staff guard.
  * Every rule that depends on the time (due dates, overdue, the clock pause) reads the app's clock.
  */
-import { HOME } from '@contracts/home';
+import { HOME, HOME_DEFAULT_TIME_ZONE } from '@contracts/home';
 import { TICKETS, type TicketView } from '@contracts/tickets';
 import { staffOf } from '@server/platform/auth/guards';
 import { inTransaction } from '@server/platform/db/database';
@@ -14,7 +14,7 @@ import type { Routes } from '@server/platform/http/plugins';
 import { createOnce } from '@server/platform/idempotency';
 import { deliverLater } from '@server/platform/mail/outbox';
 import { searchTickets } from './search';
-import { activeStaff, addStaffNote, addTime, createStaffTicket, loadView, myOpenTickets, ticketStats, updateTicket } from './tickets.repo';
+import { activeStaff, addStaffNote, addTime, createStaffTicket, loadView, myDesk, ticketStats, updateTicket } from './tickets.repo';
 
 export const staffTicketRoutes: Routes = (app, ctx) => {
   const pool = ctx.database.pool;
@@ -27,7 +27,7 @@ export const staffTicketRoutes: Routes = (app, ctx) => {
   // A create answers what createOnce answers: the view, or on a retry the first answer again.
   route(app, TICKETS.search, async ({ query }) => searchTickets(pool, query, ctx.now()));
 
-  route(app, HOME.myTickets, async (_, request) => ({ tickets: await myOpenTickets(pool, staffOf(request).userId) }));
+  route(app, HOME.myTickets, async ({ query }, request) => myDesk(pool, staffOf(request).userId, ctx.now(), query.tz ?? HOME_DEFAULT_TIME_ZONE));
 
   route(app, TICKETS.options, async ({ query }) => ({ staff: await activeStaff(pool, query.q), response_target_hours: ctx.config.responseTargetHours }));
 

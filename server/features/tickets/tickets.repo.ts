@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { ClientNote, ClientTicket, ClientTicketDetail, clientTicketListQuerySchema, CLIENT_TICKET_SORTS, Page } from '@contracts/client-portal';
 import { QUEUES, SEVERITY_CODES, TICKET_STATUSES, severityLabel, statusLabel, type Severity } from '@contracts/common/codes';
 import { TICKET_AGE_BUCKETS_DAYS } from '@contracts/common/constants';
-import type { TicketSummary } from '@contracts/home';
+import { HOME_LIST_ROWS, type MyDesk, type TicketSummary } from '@contracts/home';
 import type {
   addNoteSchema,
   addTimeEntrySchema,
@@ -31,14 +31,12 @@ import { containing, iso, isoInstant, listPage, severityRank, type Queryable } f
 import { queueSupportSurvey, ticketSurveys } from '@server/features/surveys';
 import { logTime } from '@server/features/time';
 import { changeStatus, formatDuration, isOverdue, projectedDueDate, type ClockState } from './clock';
-import { describeChange, type Changes } from './changes';
+import { describeChange, isSameValue, type Changes } from './changes';
 import { clientReplied, ticketAssigned } from './events';
 
 /** The newest thread entries and time entries a ticket view carries. */
 const THREAD_LIMIT = 1000;
 const TIME_ENTRY_LIMIT = 1000;
-/** How many of a user's open tickets the home screen lists. */
-const MY_TICKETS_LIMIT = 50;
 const HOUR_MS = 3_600_000;
 
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
@@ -276,16 +274,17 @@ export async function updateTicket(
   if (!current) throw notFound('No such ticket');
   await assertActiveStaff(db, input.assignee_id, 'assignee_id');
   const changes: Changes = {};
-  const set = (field: string, from: unknown, to: unknown) => {
-    const same =
-      from instanceof Date || to instanceof Date || field === 'duedate'
-        ? (from ? new Date(from as string).getTime() : null) === (to ? new Date(to as string).getTime() : null)
-        : from === to;
-    if (!same) changes[field] = { from: from instanceof Date ? from.toISOString() : from, to: to instanceof Date ? to.toISOString() : to };
+  // A field is changed only when what the log would show differs (ADR 0114); otherwise nothing is written for it.
+  const set = (field: string, from: unknown, to: unknown): boolean => {
+    if (isSameValue(field, from, to)) {
+      delete changes[field];
+      return false;
+    }
+    changes[field] = { from: from instanceof Date ? from.toISOString() : from, to: to instanceof Date ? to.toISOString() : to };
+    return true;
   };
   let clock = clockOf(current);
-  if (input.duedate !== undefined) {
-    set('duedate', clock.duedate, input.duedate);
+  if (input.duedate !== undefined && set('duedate', clock.duedate, input.duedate)) {
     clock = { ...clock, duedate: input.duedate ? new Date(input.duedate) : null };
   }
   let resumed = 0;
@@ -396,16 +395,48 @@ export async function addTime(db: Queryable, id: number, input: z.output<typeof 
 }
 
 /** The open tickets assigned to a user, soonest due first (the home screen). */
-export async function myOpenTickets(db: Queryable, userId: number): Promise<TicketSummary[]> {
-  const { rows } = await db.query<TicketSummary>(
-    `SELECT t.id, t.title, t.status, t.severity, c.name AS company_name, t.queue, ${iso('t.duedate')}, ${iso('t.created_at')}
-       FROM tickets t LEFT JOIN companies c ON c.id = t.company_id
-      WHERE t.assignee_id = $1 AND t.status <> 'C'
+/** Home's open ticket columns. */
+const SUMMARY_COLUMNS = `t.id, t.title, t.status, t.severity, c.name AS company_name, t.queue, ${iso('t.duedate')}, ${iso('t.created_at')}`;
+
+/**
+ * The signed-in user's desk on Home: the counts of their open, overdue and due-today tickets (counted
+ * by the database, never from a capped list), the first HOME_LIST_ROWS of the open ones not yet
+ * overdue (soonest due first; the overdue ones are their own list) and of the overdue ones, and their day in `timeZone` as instants.
+ */
+export async function myDesk(db: Queryable, userId: number, now: Date, timeZone: string): Promise<MyDesk> {
+  const { rows: figures } = await db.query<{ from: Date; to: Date; open: number; overdue: number; due_today: number }>(
+    `WITH day AS (SELECT date_trunc('day', $2::timestamptz AT TIME ZONE $3) AS local_start)
+     SELECT (day.local_start AT TIME ZONE $3) AS "from",
+            ((day.local_start + interval '1 day') AT TIME ZONE $3) - interval '1 millisecond' AS "to",
+            count(t.id)::int AS open,
+            (count(t.id) FILTER (WHERE t.duedate < $2))::int AS overdue,
+            (count(t.id) FILTER (WHERE t.duedate >= (day.local_start AT TIME ZONE $3) AND t.duedate < ((day.local_start + interval '1 day') AT TIME ZONE $3)))::int AS due_today
+       FROM day LEFT JOIN tickets t ON t.assignee_id = $1 AND t.status <> 'C'
+      GROUP BY day.local_start`,
+    [userId, now, timeZone],
+  );
+  const { rows: open } = await db.query<TicketSummary>(
+    `SELECT ${SUMMARY_COLUMNS} FROM tickets t LEFT JOIN companies c ON c.id = t.company_id
+      WHERE t.assignee_id = $1 AND t.status <> 'C' AND (t.duedate IS NULL OR t.duedate >= $3)
       ORDER BY t.duedate ASC NULLS LAST, t.id
       LIMIT $2`,
-    [userId, MY_TICKETS_LIMIT],
+    [userId, HOME_LIST_ROWS, now],
   );
-  return rows;
+  const { rows: overdue } = await db.query<TicketSummary>(
+    `SELECT ${SUMMARY_COLUMNS} FROM tickets t LEFT JOIN companies c ON c.id = t.company_id
+      WHERE t.assignee_id = $1 AND t.status <> 'C' AND t.duedate < $3
+      ORDER BY t.duedate ASC, t.id
+      LIMIT $2`,
+    [userId, HOME_LIST_ROWS, now],
+  );
+  const f = figures[0]!;
+  return {
+    tickets: open,
+    overdue,
+    counts: { open: f.open, overdue: f.overdue, due_today: f.due_today },
+    today: { from: isoInstant(f.from), to: isoInstant(f.to) },
+    assignee_id: userId,
+  };
 }
 
 /** The columns of a ticket in client lists. */

@@ -8,6 +8,6 @@ export const machines: RegisteredMachine[] = [
   { id: 'company-page', machine: companyPageMachine, description: "A company's page: its query and change form as children; the open editor, one change at a time, notices." },
 ];
 /** A company and its contacts, for other screens (create ticket, client users); the company picker is in src/shared/pickers. */
-export { companySearchMachine, companyViewMachine } from './machines/companies.machines';
+export { companySearchMachine, companyViewMachine, pickedCompanyMachine } from './machines/companies.machines';
 /** The company view's section slot (other features add sections; the app assembles the list). */
 export { CompanySectionsProvider, type CompanySectionProps, type CompanyViewSection } from './sections';

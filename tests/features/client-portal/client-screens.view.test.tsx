@@ -110,6 +110,27 @@ describe('tickets screen', () => {
     expect(created).toMatchObject({ title: 'New problem', description: 'Details', severity: 'C', contactEmail: DEMO_USER.email });
   });
 
+  it('shows a ticket just created in the list without a reload', async () => {
+    const rows = [...page.items];
+    server.use(
+      http.get('*/api/v2/client/tickets', () => HttpResponse.json({ ...page, items: rows, total: rows.length })),
+      http.post('*/api/v2/client/tickets', async ({ request }) => {
+        const body = (await request.json()) as { title: string; severity: string };
+        rows.unshift({ id: 99, title: body.title, status: 'A', severity: body.severity, contact_name: 'Casey', created_at: '2026-11-03T10:00:00Z', updated_at: '2026-11-03T10:00:00Z' });
+        return HttpResponse.json({ id: 99 }, { status: 201 });
+      }),
+    );
+    renderAt('/tickets', true);
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByRole('link', { name: 'Printer jams' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(label('Title')), 'Scanner offline');
+    await userEvent.type(screen.getByLabelText(label('Description')), 'Since this morning');
+    await userEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
+    expect(await screen.findByRole('link', { name: 'Open ticket #99' })).toBeInTheDocument();
+    expect(await within(table).findByRole('link', { name: 'Scanner offline' })).toHaveAttribute('href', '/tickets?id=99');
+    expect(within(table).getByRole('link', { name: 'Printer jams' })).toBeInTheDocument();
+  });
+
   it('puts the list first and the create form after it; the dashboard\'s "Create a ticket" lands in the form', async () => {
     server.use(http.get('*/api/v2/client/tickets', () => HttpResponse.json(page)));
     renderAt('/tickets', true);

@@ -9,11 +9,13 @@ import ClientPortalUsersScreen from '@/features/client-users/screens/ClientPorta
 import CompanySearchScreen from '@/features/companies/screens/CompanySearchScreen';
 import { showNoticesAsToasts, toastQueue } from '@tests/support/toasts';
 import { renderAt } from '@tests/support/render';
+import { refuseDoomedRequests } from '@tests/support/doomed-requests';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 showNoticesAsToasts();
+refuseDoomedRequests(server);
 const toastTitles = () => toastQueue.visible().map((t) => `${t.tone}: ${t.title}`);
 afterAll(() => server.close());
 

@@ -18,6 +18,7 @@ import SettingsScreen from '@/features/sales/screens/SettingsScreen';
 import TerritoriesScreen from '@/features/sales/screens/TerritoriesScreen';
 import { showNoticesAsToasts, toastQueue } from '@tests/support/toasts';
 import { renderAt } from '@tests/support/render';
+import { refuseDoomedRequests } from '@tests/support/doomed-requests';
 
 /** Whom the activity dialog may log for, unless a test says otherwise: only the signed-in user. */
 const onlyMe = http.get('*/api/v2/sales/reps', () => HttpResponse.json({ reps: [{ id: 3, name: 'Avery Agent' }] }));
@@ -30,6 +31,7 @@ beforeEach(() => {
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 showNoticesAsToasts();
+refuseDoomedRequests(server);
 
 const toastTitles = () => toastQueue.visible().map((t) => `${t.tone}: ${t.title}`);
 

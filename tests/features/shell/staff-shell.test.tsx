@@ -23,7 +23,7 @@ const server = setupServer(
   http.post('/api/v2/profile/who/am/i', () => HttpResponse.json([{ userid: 3, name: 'Avery Agent', email: 'a@x.test', role: state.role, title: null, department: null }])),
   http.post('/api/v2/profile/me', () => HttpResponse.json({ userid: 3, name: 'Avery Agent', email: 'a@x.test', role: state.role, title: null, department: null })),
   http.post('/api/v2/ticket/check/overdue', () => HttpResponse.json({ overdueTickets: state.overdue })),
-  http.get('/api/v2/tickets/mine', () => HttpResponse.json({ tickets: [] })),
+  http.get('/api/v2/tickets/mine', () => HttpResponse.json({ tickets: [], overdue: [], counts: { open: 0, overdue: 0, due_today: 0 }, today: { from: '2026-11-26T00:00:00.000Z', to: '2026-11-26T23:59:59.999Z' }, assignee_id: 3 })),
   http.get('/logout', () =>
     state.logoutStatus === 200 ? HttpResponse.json({ ok: true }) : HttpResponse.json({ error: { code: 'internal', message: 'down' } }, { status: state.logoutStatus }),
   ),
@@ -157,6 +157,16 @@ describe('staff layout', () => {
     expect(screen.getByRole('link', { name: 'Kudos Form' })).toHaveAttribute('aria-current', 'page');
     act(() => window.history.pushState(null, '', '/mgmtdash'));
     expect(await screen.findByText(/You do not have access/)).toBeInTheDocument();
+  });
+
+  it('refuses the outbox to a manager by URL, saying it is for admins', async () => {
+    state.role = 'manager';
+    await signIn();
+    await screen.findByRole('heading', { name: 'Welcome, Avery Agent' });
+    act(() => window.history.pushState(null, '', '/admin/outbox'));
+    expect(await screen.findByText('You do not have access to this screen. It is for admins.')).toBeInTheDocument();
+    act(() => window.history.pushState(null, '', '/mgmtdash'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Management Dashboard' })).toBeInTheDocument();
   });
 
   it('expands and collapses menu groups', async () => {

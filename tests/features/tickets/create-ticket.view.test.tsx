@@ -8,11 +8,13 @@ import CreateCompanyScreen from '@/features/companies/screens/CreateCompanyScree
 import CreateTicketScreen from '@/features/tickets/screens/CreateTicketScreen';
 import { showNoticesAsToasts, toastQueue } from '@tests/support/toasts';
 import { renderAt } from '@tests/support/render';
+import { refuseDoomedRequests } from '@tests/support/doomed-requests';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 showNoticesAsToasts();
+refuseDoomedRequests(server);
 afterAll(() => server.close());
 
 const toastTitles = () => toastQueue.visible().map((t) => `${t.tone}: ${t.title}${t.description ? ` (${t.description})` : ''}`);

@@ -170,6 +170,36 @@ describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
       expect((await audit(ticket.id)).map((a) => a.action)).toEqual(['create']);
     });
 
+    it('logs no due date change when the due date sent is the one shown (the same minute), and keeps the stored one', async () => {
+      await at('2030-03-04T08:00:37.250Z');
+      const { ticket } = await create({ severity: 'M' });
+      expect(ticket.duedate).toBe('2030-03-05T08:00:37.250Z');
+      // The form shows and sends the due date to the minute; the same minute in another offset is the same instant.
+      const same = (await agent.patch(`/api/v2/tickets/${ticket.id}`, { duedate: '2030-03-05T09:00+01:00' })).json() as TicketView;
+      expect(same.thread).toEqual([]);
+      expect(same.ticket.duedate).toBe('2030-03-05T08:00:37.250Z');
+      const withSeverity = (await agent.patch(`/api/v2/tickets/${ticket.id}`, { duedate: '2030-03-05T08:00:00Z', severity: 'H', queue: 'Support' })).json() as TicketView;
+      const entry = withSeverity.thread.at(-1)!;
+      expect(entry.body).toBe('Severity: Medium → High');
+      expect(Object.keys(entry.change!)).toEqual(['severity']);
+      expect(withSeverity.ticket.duedate).toBe('2030-03-05T08:00:37.250Z');
+      const moved = (await agent.patch(`/api/v2/tickets/${ticket.id}`, { duedate: '2030-03-05T08:01:00Z' })).json() as TicketView;
+      expect(moved.thread.at(-1)!.body).toBe('Due date: 2030-03-05 08:00 UTC → 2030-03-05 08:01 UTC');
+      expect((await audit(ticket.id)).map((a) => a.action)).toEqual(['create', 'update', 'update']);
+    });
+
+    it('logs no due date line when the clock resumes within the same minute it paused', async () => {
+      await at('2030-03-06T08:00:00Z');
+      const { ticket } = await create({ severity: 'M' });
+      await agent.patch(`/api/v2/tickets/${ticket.id}`, { status: 'WOC' });
+      await at('2030-03-06T08:00:20Z');
+      const back = (await agent.patch(`/api/v2/tickets/${ticket.id}`, { status: 'A' })).json() as TicketView;
+      const last = back.thread.at(-1)!;
+      expect(last.body).not.toContain('Due date:');
+      expect(last.body).toContain('Status: Waiting on Client → Active');
+      expect(new Date(back.ticket.duedate!).getTime()).toBe(new Date('2030-03-07T08:00:20Z').getTime());
+    });
+
     it('pauses the clock in WOC and WOT and moves the due date out by the time waited (fixed times)', async () => {
       await at('2030-02-01T09:00:00Z');
       const { ticket } = await create({ severity: 'M' });

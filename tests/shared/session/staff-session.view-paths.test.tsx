@@ -45,7 +45,7 @@ const server = setupServer(
   http.post('/api/v2/profile/who/am/i', () => HttpResponse.json([{ userid: 3, name: 'Avery Agent', email: 'a@x.test', role: 'user', title: null, department: null }])),
   http.post('/api/v2/profile/me', () => HttpResponse.json({ userid: 3, name: 'Avery Agent', email: 'a@x.test', role: 'user', title: null, department: null })),
   http.post('/api/v2/ticket/check/overdue', () => HttpResponse.json({ overdueTickets: [] })),
-  http.get('/api/v2/tickets/mine', () => HttpResponse.json({ tickets: [] })),
+  http.get('/api/v2/tickets/mine', () => HttpResponse.json({ tickets: [], overdue: [], counts: { open: 0, overdue: 0, due_today: 0 }, today: { from: '2026-11-26T00:00:00.000Z', to: '2026-11-26T23:59:59.999Z' }, assignee_id: 3 })),
   http.get('/logout', () =>
     logoutStatus === 200 ? HttpResponse.json({ ok: true }) : HttpResponse.json({ error: { code: 'x', message: 'no' } }, { status: logoutStatus }),
   ),

@@ -7,7 +7,7 @@ import { SEVERITIES, SEVERITY_CODES, type Severity } from '@contracts/common/cod
 import type { ClientTicket, ClientTicketDetail } from '@contracts/client-portal';
 import { CLIENT_PAGE_SIZE, LIMITS } from '@contracts/common/constants';
 import { clientTicketTableMachine, createTicketMachine, replyMachine, ticketDetailMachine } from '../machines/client-portal.machines';
-import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { CellText, DataTable, useTableActor, type DataTableColumn, type TableActorRef } from '@/shared/ui/data-table/DataTable';
 import {
   Avatar,
   Badge,
@@ -63,25 +63,25 @@ const COLUMNS: DataTableColumn<ClientTicket>[] = [
 
 const SEVERITY_OPTIONS = SEVERITY_CODES.map((c) => ({ id: c, label: SEVERITIES[c] }));
 
-function TicketList() {
+/** The list's first look: newest first, a page of the portal's size. */
+const LIST_INITIAL_STATE = { sort: [{ field: 'created_at', type: 'desc' as const }], pageSize: CLIENT_PAGE_SIZE };
+
+function TicketList({ table }: { table: TableActorRef }) {
   return (
     <ListSection title="Your company's tickets">
-      <DataTable<ClientTicket>
-        caption="Your company's tickets"
-        columns={COLUMNS}
-        machine={clientTicketTableMachine}
-        mode="server"
-        tableId="client-tickets"
-        initialState={{ sort: [{ field: 'created_at', type: 'desc' }], pageSize: CLIENT_PAGE_SIZE }}
-      />
+      <DataTable<ClientTicket> caption="Your company's tickets" columns={COLUMNS} actor={table} tableId="client-tickets" />
     </ListSection>
   );
 }
 
-/** The create form; `focus` (the dashboard's "Create a ticket", /tickets?new=1) brings it into view with the title ready. */
-function CreateTicket({ focus = false }: { focus?: boolean }) {
+/**
+ * The create form; `focus` (the dashboard's "Create a ticket", /tickets?new=1) brings it into view
+ * with the title ready. Once the ticket is created its machine tells the list to load again, so
+ * the new ticket is in it.
+ */
+function CreateTicket({ focus = false, list }: { focus?: boolean; list: TableActorRef }) {
   const user = ClientSession.useSelector((s) => s.context.user);
-  const form = useActorRef(createTicketMachine, { input: { notices: { saved: (r) => `Ticket #${r.id} created` } } });
+  const form = useActorRef(createTicketMachine, { input: { reloads: list, notices: { saved: (r) => `Ticket #${r.id} created` } } });
   const { busy, result: created, error, fields } = useFormState(form);
   const { values, set, reset } = useFieldValues<{ title: string; description: string; severity: Severity; contactName: string; contactEmail: string }>({
     title: '',
@@ -320,6 +320,12 @@ export default function ClientTicketsScreen() {
   const detail = Number.isInteger(id) && id > 0;
   usePageTitle(detail ? null : 'Tickets');
   if (detail) return <TicketDetail id={id} />;
+  return <TicketListAndForm focus={params.get('new') === '1'} />;
+}
+
+/** The company's tickets above the create form; the form's machine reloads the list's table when a ticket is created. */
+function TicketListAndForm({ focus }: { focus: boolean }) {
+  const table = useTableActor<ClientTicket>({ machine: clientTicketTableMachine, mode: 'server', columns: COLUMNS, initialState: LIST_INITIAL_STATE });
   return (
     <>
       <PageHeader
@@ -333,8 +339,8 @@ export default function ClientTicketsScreen() {
       />
       {/* The list first: what the company already asked is what people come to see. */}
       <div className={styles.stack}>
-        <TicketList />
-        <CreateTicket focus={params.get('new') === '1'} />
+        <TicketList table={table} />
+        <CreateTicket focus={focus} list={table} />
       </div>
     </>
   );

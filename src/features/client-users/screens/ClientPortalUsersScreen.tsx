@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { CLIENT_USER_STATUS_LABELS, CLIENT_USER_STATUSES, type ClientUser, type ClientUserStatus, type DeclinedSignup, type InviteClientUserInput } from '@contracts/companies';
 import { LIMITS, TABLE_TEXTS } from '@contracts/common/constants';
-import { companyViewMachine } from '@/features/companies';
+import { pickedCompanyMachine } from '@/features/companies';
 import { CompanyPicker, pickedCompanyName } from '@/shared/pickers';
 import {
   clientUserActionMachine,
@@ -139,7 +139,7 @@ const ACTION_NOTICES: SubmitNotices<ClientUserAction, ClientUser | DeclinedSignu
 /** A company's name for an id from the URL: from the pickers of this tab, else from the server. */
 function useCompanyName(id: number | null): { name: string | undefined; loading: boolean } {
   const cached = pickedCompanyName(id);
-  const view = useActorRef(companyViewMachine, { input: { query: 0 } });
+  const view = useActorRef(pickedCompanyMachine, { input: { query: null } });
   const loaded = useSelector(view, (s) => s.context.data);
   const failed = useSelector(view, (s) => s.matches('failed'));
   useEffect(() => {

@@ -12,6 +12,11 @@ export const createCompanyMachine = createSubmitMachine<CreateCompanyInput, Comp
 
 /** A company's page (details, contacts, client users, ticket counts); the query is the company id. */
 export const companyViewMachine = createQueryMachine('companyView', (id: number): Promise<CompanyView> => companiesApi.view(id));
+/**
+ * The company a form or filter has picked (its name, its contacts): null until one is picked, and
+ * then it asks the server nothing, so a screen never asks for a company that cannot exist.
+ */
+export const pickedCompanyMachine = createQueryMachine('pickedCompany', (id: number | null): Promise<CompanyView | null> => (id === null ? Promise.resolve(null) : companiesApi.view(id)));
 
 /** A change made on a company's page; the page reloads after it. */
 export type CompanyAction =

@@ -1,5 +1,5 @@
 import { homeApi } from '../api';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 
-/** The signed-in user's open tickets on the home screen. */
-export const myTicketsMachine = createQueryMachine('myTickets', () => homeApi.myTickets());
+/** The signed-in user's desk on the home screen: their ticket counts and the first of their open and overdue tickets. */
+export const myTicketsMachine = createQueryMachine('myTickets', () => homeApi.myDesk());

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import type { TicketSummary } from '@contracts/home';
+import { homeTicketSearch, type MyDesk, type TicketSummary } from '@contracts/home';
 import { inspection } from '@/shared/inspection';
 import { StaffSession } from '@/shared/session/staff-session';
 import { myTicketsMachine } from '../machines/my-tickets.machine';
@@ -16,11 +16,6 @@ const QUICK_LINKS: [string, string][] = [
 ];
 
 const isOverdue = (t: TicketSummary, now: number) => t.duedate !== null && Date.parse(t.duedate) < now;
-const isDueToday = (t: TicketSummary, now: Date) => {
-  if (!t.duedate) return false;
-  const due = new Date(t.duedate);
-  return due.getFullYear() === now.getFullYear() && due.getMonth() === now.getMonth() && due.getDate() === now.getDate();
-};
 
 function TicketItem({ ticket: t, now }: { ticket: TicketSummary; now: number }) {
   const overdue = isOverdue(t, now);
@@ -57,15 +52,38 @@ function TicketItem({ ticket: t, now }: { ticket: TicketSummary; now: number }) 
   );
 }
 
-/** The signed-in user's desk: their open tickets (overdue first in mind), the figures that matter today, quick links. */
+/** The first rows of a list; the rest are in the ticket search, one "All N" link away. */
+function TicketList({ tickets, now }: { tickets: TicketSummary[]; now: number }) {
+  return (
+    <ul className={styles.list}>
+      {tickets.map((t) => (
+        <TicketItem key={t.id} ticket={t} now={now} />
+      ))}
+    </ul>
+  );
+}
+
+/** "All 55 open tickets": the ticket search with the filters that find every one the count counts. */
+function AllLink({ count, what, href }: { count: number; what: string; href: string }) {
+  return (
+    <TextLink href={href} className={styles.all}>
+      All {count} {what}
+    </TextLink>
+  );
+}
+
+/**
+ * The signed-in user's desk as a compact dashboard: quick links at the top, their figures (counted
+ * by the server), the first of their open and of their overdue tickets, each with its "All N" link
+ * to the ticket search.
+ */
 export default function HomeScreen() {
   const username = StaffSession.useSelector((s) => s.context.user?.username ?? '');
-  const tickets = useActorRef(myTicketsMachine, { input: {}, inspect: inspection.inspect });
-  const data = useSelector(tickets, (s) => s.context.data);
-  const nowDate = new Date();
-  const now = nowDate.getTime();
-  const overdue = data?.filter((t) => isOverdue(t, now)).length ?? 0;
-  const dueToday = data?.filter((t) => isDueToday(t, nowDate)).length ?? 0;
+  const desk = useActorRef(myTicketsMachine, { input: {}, inspect: inspection.inspect });
+  const data = useSelector(desk, (s) => s.context.data);
+  const now = Date.now();
+  const counts = data?.counts;
+  const link = (list: Parameters<typeof homeTicketSearch>[0]) => (data ? homeTicketSearch(list, data) : '/ticket/search');
 
   return (
     <div className={styles.page}>
@@ -78,43 +96,71 @@ export default function HomeScreen() {
           </LinkButton>
         }
       />
+      <Card title="Quick links" padding="compact" className={styles.links}>
+        <ul className={styles.linkList}>
+          {QUICK_LINKS.map(([label, href]) => (
+            <li key={href}>
+              <TextLink href={href}>{label}</TextLink>
+            </li>
+          ))}
+        </ul>
+      </Card>
       <div className={styles.stats} aria-label="Your figures" role="group">
         <Card padding="compact">
-          <Stat label="Open tickets" value={data ? data.length : '–'} />
+          <Stat label="Open tickets" value={counts ? counts.open : '–'} />
         </Card>
         <Card padding="compact">
-          <Stat label="Overdue" value={data ? overdue : '–'} hint={overdue ? 'Past their due date' : undefined} />
+          <Stat label="Overdue" value={counts ? counts.overdue : '–'} hint={counts?.overdue ? 'Past their due date' : undefined} />
         </Card>
         <Card padding="compact">
-          <Stat label="Due today" value={data ? dueToday : '–'} />
+          <Stat label="Due today" value={counts ? counts.due_today : '–'} hint={counts?.due_today ? <AllLink count={counts.due_today} what="due today" href={link('dueToday')} /> : undefined} />
         </Card>
       </div>
       <div className={styles.columns}>
-        <Card asRegion id="my-tickets" title="My open tickets" padding="none" className={styles.tickets}>
+        <Card
+          asRegion
+          id="my-tickets"
+          title="My open tickets"
+          description="Due next"
+          padding="none"
+          className={styles.tickets}
+          footer={counts && counts.open > 0 ? <AllLink count={counts.open} what="open tickets" href={link('open')} /> : undefined}
+        >
           <QueryView
-            actor={tickets}
+            actor={desk}
             loading={<SkeletonText lines={5} label="Loading your tickets" className={styles.pad} />}
             errorFallback="Your tickets could not be loaded"
             alertClassName={styles.pad}
-            empty={<EmptyState compact headingLevel={3} title="You have no open tickets." text="New tickets assigned to you show here." />}
+            isEmpty={(d: MyDesk) => d.tickets.length === 0}
+            empty={
+              data && data.counts.open > 0 ? (
+                <EmptyState compact headingLevel={3} title="Nothing else is due." text="Your open tickets are all overdue." />
+              ) : (
+                <EmptyState compact headingLevel={3} title="You have no open tickets." text="New tickets assigned to you show here." />
+              )
+            }
           >
-            {(mine) => (
-              <ul className={styles.list}>
-                {mine.map((t) => (
-                  <TicketItem key={t.id} ticket={t} now={now} />
-                ))}
-              </ul>
-            )}
+            {(d) => <TicketList tickets={d.tickets} now={now} />}
           </QueryView>
         </Card>
-        <Card title="Quick links" className={styles.links}>
-          <ul className={styles.linkList}>
-            {QUICK_LINKS.map(([label, href]) => (
-              <li key={href}>
-                <TextLink href={href}>{label}</TextLink>
-              </li>
-            ))}
-          </ul>
+        <Card
+          asRegion
+          id="my-overdue-tickets"
+          title="Overdue"
+          padding="none"
+          className={styles.tickets}
+          footer={counts && counts.overdue > 0 ? <AllLink count={counts.overdue} what="overdue tickets" href={link('overdue')} /> : undefined}
+        >
+          <QueryView
+            actor={desk}
+            loading={<SkeletonText lines={3} label="Loading your overdue tickets" className={styles.pad} />}
+            errorFallback="Your overdue tickets could not be loaded"
+            alertClassName={styles.pad}
+            isEmpty={(d: MyDesk) => d.overdue.length === 0}
+            empty={<EmptyState compact headingLevel={3} title="Nothing is overdue." text="Tickets past their due date show here first." />}
+          >
+            {(d) => <TicketList tickets={d.overdue} now={now} />}
+          </QueryView>
         </Card>
       </div>
     </div>

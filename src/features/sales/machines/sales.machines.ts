@@ -30,6 +30,8 @@ export type ActivityListQuery = { kind?: ActivityKind; month?: string; staffId?:
 export const activityListMachine = createQueryMachine('salesActivities', (q: ActivityListQuery): Promise<Activity[]> => salesApi.activities(q));
 export const customersMachine = createQueryMachine('salesCustomers', (_: null): Promise<SalesCustomer[]> => salesApi.customers());
 export const salesCompanyMachine = createQueryMachine('salesCompany', (id: number): Promise<SalesCompanyView> => salesApi.company(id));
+/** The company the activity dialog has picked (its accepted quotes): null until one is picked, and then nothing is asked. */
+export const pickedSalesCompanyMachine = createQueryMachine('pickedSalesCompany', (id: number | null): Promise<SalesCompanyView | null> => (id === null ? Promise.resolve(null) : salesApi.company(id)));
 /** Whom the activity dialog may log for: the signed-in user, and their reports for a manager (everyone for an admin). */
 export const salesRepsMachine = createQueryMachine('salesReps', (_: null): Promise<SalesReps['reps']> => salesApi.reps());
 export const territoriesMachine = createQueryMachine('salesTerritories', (_: null): Promise<TerritoryOverview> => salesApi.territories());

@@ -11,7 +11,7 @@ import { ACTIVITY_KINDS, ACTIVITY_LABELS, LOG_ACTIVITY_SHORTCUT, activityDayWind
 import { Button, ComboBox, DatePicker, Dialog, FormErrorBanner, Select, TextArea, TextField, type Option, type OptionLoader } from '@/shared/ui/components';
 import { salesApi } from '../api';
 import { activityLogMachine, type ActivityPreset } from '../machines/activity-log.machine';
-import { salesCompanyMachine, salesRepsMachine } from '../machines/sales.machines';
+import { pickedSalesCompanyMachine, salesRepsMachine } from '../machines/sales.machines';
 import styles from './sales.module.css';
 
 type LogApi = { open: (preset?: ActivityPreset) => void; saved: number };
@@ -82,7 +82,7 @@ function ActivityDialog({ actor }: { actor: ReturnType<typeof useActorRef<typeof
   const reps = useSelector(repsQuery, (s) => s.context.data ?? []);
   const repOptions: Option[] = reps.map((r, i) => ({ id: i === 0 ? ME : r.id, label: i === 0 ? `${r.name} (me)` : r.name }));
   const days = activityDayWindow(today());
-  const companyQuery = useActorRef(salesCompanyMachine, { input: { query: company?.id ?? 0 } });
+  const companyQuery = useActorRef(pickedSalesCompanyMachine, { input: { query: company?.id ?? null } });
   useEffect(() => {
     if (company) companyQuery.send({ type: 'query.set', query: company.id });
   }, [company, companyQuery]);

@@ -6,7 +6,7 @@ import { QUEUES, SEVERITIES, type Queue, type Severity } from '@contracts/common
 import { LIMITS } from '@contracts/common/constants';
 import type { CreateTicketInput, TicketView } from '@contracts/tickets';
 import type { ScreenProps } from '@/shared/routing';
-import { companyViewMachine } from '@/features/companies';
+import { pickedCompanyMachine } from '@/features/companies';
 import { CompanyPicker } from '@/shared/pickers';
 import { createTicketMachine, ticketOptionsMachine } from '../machines/tickets.machines';
 import { Breadcrumbs, DatePicker, FormGridItem, Select, Skeleton, TextArea, TextField, type IsoDate } from '@/shared/ui/components';
@@ -25,7 +25,7 @@ export default function CreateTicketScreen({ params }: ScreenProps) {
   const [, navigate] = useLocation();
   const routeCompany = params.companyId && /^\d+$/.test(params.companyId) ? Number(params.companyId) : null;
   const options = useActorRef(ticketOptionsMachine, { input: {} });
-  const company = useActorRef(companyViewMachine, { input: { query: routeCompany ?? 0 } });
+  const company = useActorRef(pickedCompanyMachine, { input: { query: routeCompany } });
   const form = useActorRef(createTicketMachine, { input: { notices: NOTICES } });
   const opts = useSelector(options, (s) => s.context.data);
   const loadedCompany = useSelector(company, (s) => s.context.data);
