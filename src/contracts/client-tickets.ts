@@ -5,6 +5,7 @@
 import { clientPageSchema, clientTicketDetailSchema, clientTicketListQuerySchema, clientTicketSchema, createClientTicketSchema, createdSchema, replySchema } from './client-portal';
 import { endpoint } from './common/endpoint';
 import { idParamsSchema } from './common/input';
+import { attachmentParamsSchema, attachmentQuerySchema } from './common/uploads';
 
 /** A page of the company's tickets. */
 export const clientTicketPageSchema = clientPageSchema(clientTicketSchema);
@@ -44,11 +45,22 @@ export const CLIENT_TICKETS = {
     path: '/api/v2/client/tickets/:id/replies',
     audience: 'client',
     tag: 'Client tickets',
-    summary: 'Reply on a ticket; a ticket waiting on the client goes back to the team',
+    summary: 'Reply on a ticket, with files if sent as multipart/form-data; a ticket waiting on the client goes back to the team',
     params: idParamsSchema,
     body: replySchema,
     status: 201,
     idempotent: true,
+    upload: true,
     response: createdSchema,
+  }),
+  attachment: endpoint({
+    method: 'GET',
+    path: '/api/v2/client/tickets/:id/attachments/:attachmentId',
+    audience: 'client',
+    tag: 'Client tickets',
+    summary: "A file of a reply or public note on one of the company's tickets, or an image's thumbnail",
+    params: attachmentParamsSchema,
+    query: attachmentQuerySchema,
+    produces: 'application/octet-stream',
   }),
 } as const;
