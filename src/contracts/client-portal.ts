@@ -4,7 +4,7 @@ import { SEVERITY_CODES, type Severity } from './common/codes';
 import { CLIENT_PAGE_SIZE, LIMITS, PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from './common/constants';
 import { endpoint } from './common/endpoint';
 import { idInput, idParamsSchema, pageQuery, safeText, type TextForm } from './common/input';
-import { attachmentSchema } from './common/uploads';
+import { attachmentSchema } from './common/attachments';
 
 /**
  * Client portal payloads, shared by the API and the browser: the client users' own account calls

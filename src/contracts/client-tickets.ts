@@ -5,7 +5,7 @@
 import { clientPageSchema, clientTicketDetailSchema, clientTicketListQuerySchema, clientTicketSchema, createClientTicketSchema, createdSchema, replySchema } from './client-portal';
 import { endpoint } from './common/endpoint';
 import { idParamsSchema } from './common/input';
-import { attachmentParamsSchema, attachmentQuerySchema } from './common/uploads';
+import { attachmentParamsSchema, attachmentQuerySchema } from './common/attachments';
 
 /** A page of the company's tickets. */
 export const clientTicketPageSchema = clientPageSchema(clientTicketSchema);

@@ -3,7 +3,7 @@ import { z } from './common/zod';
 import { LIMITS, TICKET_AGE_BUCKETS_DAYS, TICKET_SEARCH, TIME_ENTRY_MINUTES_MAX } from './common/constants';
 import { QUEUES, SEVERITY_CODES, TICKET_SOURCES, TICKET_STATUS_CODES, type Severity, type TicketStatus } from './common/codes';
 import { endpoint } from './common/endpoint';
-import { attachmentParamsSchema, attachmentQuerySchema, attachmentSchema } from './common/uploads';
+import { attachmentParamsSchema, attachmentQuerySchema, attachmentSchema } from './common/attachments';
 import { calendarDay, dateTimeInput, idInput, idParamsSchema, PAGE_MAX, safeText, type TextForm } from './common/input';
 
 const id = (what: string) => idInput({ label: what });

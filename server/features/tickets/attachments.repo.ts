@@ -2,7 +2,7 @@
  * The files attached to tickets' notes and replies (docs/adr/0116): rows of `ticket_attachments`,
  * written in the transaction of their note; the files themselves are the upload store's.
  */
-import type { Attachment } from '@contracts/common/uploads';
+import type { Attachment } from '@contracts/common/attachments';
 import type { ServedFile, StoredFile } from '@server/platform/uploads';
 import type { Queryable } from '@server/platform/sql';
 

@@ -4,8 +4,6 @@
  * upload request is shaped (docs/adr/0116). Shared by the server, which enforces them, and the
  * browser, which says so before sending.
  */
-import { idInput } from './input';
-import { z } from './zod';
 
 const MB = 1024 * 1024;
 
@@ -74,23 +72,3 @@ export const UPLOAD_MESSAGES = {
   refused: (name: string, type: string) => `${name} is a ${type} file, which cannot be attached; attach images, PDF, office documents, text, email or ZIP files`,
   unreadableImage: (name: string) => `${name} could not be read as an image`,
 } as const;
-
-/** A stored file as a record lists it (the download address is the endpoint's). */
-export const attachmentSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  mime_type: z.string(),
-  size_bytes: z.number().int(),
-  sha256: z.string(),
-  /** An image: shown inline, with a thumbnail. */
-  image: z.boolean(),
-});
-export type Attachment = z.infer<typeof attachmentSchema>;
-
-/** Which of a stored file's forms to download: the file itself, or an image's thumbnail. */
-export const attachmentQuerySchema = z.strictObject({
-  variant: z.enum(['original', 'thumbnail'], { error: 'variant must be original or thumbnail' }).default('original'),
-});
-
-/** The path parameters of one attachment of one record (attachment ids stay within PostgreSQL's integer). */
-export const attachmentParamsSchema = z.strictObject({ id: idInput({ label: 'id' }), attachmentId: idInput({ label: 'attachmentId' }) });

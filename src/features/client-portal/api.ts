@@ -35,7 +35,10 @@ export const clientPortalApi = {
   tickets: (query: ClientTicketListQuery) => clientCall(CLIENT_TICKETS.list, { query }),
   ticket: (id: number) => clientCall(CLIENT_TICKETS.view, { params: { id } }),
   createTicket: (input: CreateClientTicket) => clientCall(CLIENT_TICKETS.create, { body: input }),
-  reply: (id: number, input: ReplyRequest) => clientCall(CLIENT_TICKETS.reply, { params: { id }, body: input }),
+  /** A reply, with its files when there are any (sent as multipart/form-data). */
+  reply: (id: number, input: ReplyRequest, files: readonly File[] = []) => clientCall(CLIENT_TICKETS.reply, { params: { id }, body: input, files }),
+  /** A file of a reply or public note on one of the company's tickets. */
+  attachment: (ticketId: number, attachmentId: number) => clientCall(CLIENT_TICKETS.attachment, { params: { id: ticketId, attachmentId }, query: {} }),
   supportInfo: () => clientCall(CLIENT_PORTAL.supportInfo),
   contactSupport: (input: ContactSupportRequest) => clientCall(CLIENT_PORTAL.contactSupport, { body: input }),
   async paperProducts() {

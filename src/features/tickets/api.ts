@@ -17,7 +17,10 @@ export const ticketDeskApi = {
   create: (input: CreateTicketInput): Promise<TicketView> => call(TICKETS.create, { body: input }),
   view: (id: number): Promise<TicketView> => call(TICKETS.view, { params: { id } }),
   update: (id: number, input: UpdateTicketInput): Promise<TicketView> => call(TICKETS.update, { params: { id }, body: input }),
-  addNote: (id: number, input: AddNoteInput): Promise<TicketView> => call(TICKETS.addNote, { params: { id }, body: input }),
+  /** A note, with its files when there are any (sent as multipart/form-data). */
+  addNote: (id: number, input: AddNoteInput, files: readonly File[] = []): Promise<TicketView> => call(TICKETS.addNote, { params: { id }, body: input, files }),
+  /** A file attached to one of the ticket's notes. */
+  attachment: (ticketId: number, attachmentId: number): Promise<Blob> => call(TICKETS.attachment, { params: { id: ticketId, attachmentId }, query: {} }),
   addTime: (id: number, input: AddTimeEntryInput): Promise<TicketView> => call(TICKETS.addTime, { params: { id }, body: input }),
   /** (Re)sends the support survey of a closed ticket, then answers the ticket as it now is. */
   async sendSurvey(id: number): Promise<TicketView> {
