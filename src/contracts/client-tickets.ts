@@ -5,7 +5,6 @@
 import { clientPageSchema, clientTicketDetailSchema, clientTicketListQuerySchema, clientTicketSchema, createClientTicketSchema, createdSchema, replySchema } from './client-portal';
 import { endpoint } from './common/endpoint';
 import { idParamsSchema } from './common/input';
-import { attachmentParamsSchema, attachmentQuerySchema } from './common/attachments';
 
 /** A page of the company's tickets. */
 export const clientTicketPageSchema = clientPageSchema(clientTicketSchema);
@@ -52,15 +51,5 @@ export const CLIENT_TICKETS = {
     idempotent: true,
     upload: true,
     response: createdSchema,
-  }),
-  attachment: endpoint({
-    method: 'GET',
-    path: '/api/v2/client/tickets/:id/attachments/:attachmentId',
-    audience: 'client',
-    tag: 'Client tickets',
-    summary: "A file of a reply or public note on one of the company's tickets, or an image's thumbnail",
-    params: attachmentParamsSchema,
-    query: attachmentQuerySchema,
-    produces: 'application/octet-stream',
   }),
 } as const;

@@ -3,7 +3,7 @@ import { z } from './common/zod';
 import { LIMITS, TICKET_AGE_BUCKETS_DAYS, TICKET_SEARCH, TIME_ENTRY_MINUTES_MAX } from './common/constants';
 import { QUEUES, SEVERITY_CODES, TICKET_SOURCES, TICKET_STATUS_CODES, type Severity, type TicketStatus } from './common/codes';
 import { endpoint } from './common/endpoint';
-import { attachmentParamsSchema, attachmentQuerySchema, attachmentSchema } from './common/attachments';
+import { attachmentSchema } from './common/attachments';
 import { calendarDay, dateTimeInput, idInput, idParamsSchema, PAGE_MAX, safeText, type TextForm } from './common/input';
 
 const id = (what: string) => idInput({ label: what });
@@ -405,16 +405,6 @@ export const TICKETS = {
     idempotent: true,
     upload: true,
     response: ticketViewSchema,
-  }),
-  attachment: endpoint({
-    method: 'GET',
-    path: '/api/v2/tickets/:id/attachments/:attachmentId',
-    audience: 'staff',
-    tag: 'Tickets',
-    summary: "A file attached to one of the ticket's notes, or an image's thumbnail (images inline, other files as a download)",
-    params: attachmentParamsSchema,
-    query: attachmentQuerySchema,
-    produces: 'application/octet-stream',
   }),
   addTime: endpoint({
     method: 'POST',

@@ -8,6 +8,7 @@ import { createOnce } from '@server/platform/idempotency';
 import { sendStoredFile, withUploads } from '@server/platform/uploads';
 import { findAttachment } from './attachments.repo';
 import { addClientReply, clientTicket, clientTickets, createClientTicket } from './tickets.repo';
+import { TICKET_ATTACHMENTS } from '@contracts/ticket-attachments';
 
 /** A create answers what createOnce answers: the new id, or on a retry the first answer again. */
 export const clientTicketRoutes: Routes = (app, ctx) => {
@@ -39,7 +40,7 @@ export const clientTicketRoutes: Routes = (app, ctx) => {
   });
 
   // Another company's file, or one of an internal note, is not there for a client user: 404.
-  route(app, CLIENT_TICKETS.attachment, async ({ params, query }, request, reply) => {
+  route(app, TICKET_ATTACHMENTS.client, async ({ params, query }, request, reply) => {
     const file = await findAttachment(pool, params.id, params.attachmentId, clientOf(request).companyId);
     if (!file) throw notFound('No such file on this ticket');
     return sendStoredFile(reply, ctx.uploads, file, query.variant);

@@ -16,6 +16,7 @@ import { sendStoredFile, withUploads } from '@server/platform/uploads';
 import { findAttachment } from './attachments.repo';
 import { searchTickets } from './search';
 import { activeStaff, addStaffNote, addTime, createStaffTicket, loadView, myOpenTickets, ticketStats, updateTicket } from './tickets.repo';
+import { TICKET_ATTACHMENTS } from '@contracts/ticket-attachments';
 
 export const staffTicketRoutes: Routes = (app, ctx) => {
   const pool = ctx.database.pool;
@@ -61,7 +62,7 @@ export const staffTicketRoutes: Routes = (app, ctx) => {
     );
   });
 
-  route(app, TICKETS.attachment, async ({ params, query }, _request, reply) => {
+  route(app, TICKET_ATTACHMENTS.staff, async ({ params, query }, _request, reply) => {
     const file = await findAttachment(pool, params.id, params.attachmentId);
     if (!file) throw notFound('No such file on this ticket');
     return sendStoredFile(reply, ctx.uploads, file, query.variant);

@@ -17,11 +17,7 @@ export const UPLOAD_LIMITS = {
   imagePixelsMax: 50_000_000,
 } as const;
 
-/**
- * An upload is a multipart/form-data request: the part named `payload` holds the JSON body the
- * endpoint takes without files, and each part named `files` is one file.
- */
-export const UPLOAD_PARTS = { payload: 'payload', files: 'files' } as const;
+export { UPLOAD_PARTS } from './upload-parts';
 
 /**
  * The types taken, as detected from a file's first bytes (never its name or the browser's word),

@@ -3,6 +3,7 @@ import { COMPANIES } from '@contracts/companies';
 import { SURVEYS } from '@contracts/surveys';
 import { TICKETS, type AddNoteInput, type AddTimeEntryInput, type CreateTicketInput, type TicketOptions, type TicketSearchQuery, type TicketSearchResponse, type TicketStats, type TicketView, type UpdateTicketInput } from '@contracts/tickets';
 import { call, type QueryParams } from '@/shared/http/http';
+import { TICKET_ATTACHMENTS } from '@contracts/ticket-attachments';
 
 export const ticketDeskApi = {
   /** The search screen's parameters as its address holds them; the server checks each one. */
@@ -20,7 +21,7 @@ export const ticketDeskApi = {
   /** A note, with its files when there are any (sent as multipart/form-data). */
   addNote: (id: number, input: AddNoteInput, files: readonly File[] = []): Promise<TicketView> => call(TICKETS.addNote, { params: { id }, body: input, files }),
   /** A file attached to one of the ticket's notes. */
-  attachment: (ticketId: number, attachmentId: number): Promise<Blob> => call(TICKETS.attachment, { params: { id: ticketId, attachmentId }, query: {} }),
+  attachment: (ticketId: number, attachmentId: number): Promise<Blob> => call(TICKET_ATTACHMENTS.staff, { params: { id: ticketId, attachmentId }, query: {} }),
   addTime: (id: number, input: AddTimeEntryInput): Promise<TicketView> => call(TICKETS.addTime, { params: { id }, body: input }),
   /** (Re)sends the support survey of a closed ticket, then answers the ticket as it now is. */
   async sendSurvey(id: number): Promise<TicketView> {

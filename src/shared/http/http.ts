@@ -1,7 +1,7 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import { STORAGE_KEYS } from '@contracts/common/constants';
 import type { ErrorCode } from '@contracts/common/errors';
-import { UPLOAD_PARTS } from '@contracts/common/uploads';
+import { UPLOAD_PARTS } from '@contracts/common/upload-parts';
 import { endpointPath, type EndpointDefinition, type EndpointInput, type EndpointResult } from '@contracts/common/endpoint';
 import { browserStorage, type StorageAreas } from '@/shared/storage';
 

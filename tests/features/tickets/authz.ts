@@ -9,6 +9,7 @@ import { HOME } from '@contracts/home';
 import { TICKETS } from '@contracts/tickets';
 import { clientOnly, endpointRows, staffOnly, type MatrixIds, type Row } from '@tests/support/authz';
 import { sqlOf, type Queryable } from '@tests/support/sql';
+import { TICKET_ATTACHMENTS } from '@contracts/ticket-attachments';
 
 /**
  * The staff ticket desk: staff of every role; a client session is refused (401), as is no session.
@@ -60,7 +61,7 @@ export const ROWS = endpointRows([
   [TICKETS.update, { url: '/api/v2/tickets/2', body: { severity: 'H' }, expect: staffOnly() }],
   [TICKETS.addNote, { url: '/api/v2/tickets/2/notes', body: { body: 'Matrix note', internal: true, minutes: 5 }, expect: staffOnly(201) }],
   [TICKETS.addTime, { url: '/api/v2/tickets/2/time', body: { minutes: 15 }, expect: staffOnly(201) }],
-  [TICKETS.attachment, { url: (ids: MatrixIds) => `/api/v2/tickets/${x('acmeTicket')(ids)}/attachments/${x('acmeInternalFile')(ids)}`, expect: staffOnly() }],
+  [TICKET_ATTACHMENTS.staff, { url: (ids: MatrixIds) => `/api/v2/tickets/${x('acmeTicket')(ids)}/attachments/${x('acmeInternalFile')(ids)}`, expect: staffOnly() }],
 
   [CLIENT_TICKETS.list, { expect: clientOnly() }],
   [CLIENT_TICKETS.create, { body: { title: 'Bills late', description: 'The cycle did not run.', severity: 'H' }, expect: clientOnly(201) }],
@@ -69,7 +70,7 @@ export const ROWS = endpointRows([
     CLIENT_TICKETS.reply,
     { url: (ids: MatrixIds) => `/api/v2/client/tickets/${x('acmeTicket')(ids)}/replies`, body: { body: 'Any news?' }, expect: clientOnly(201) },
   ],
-  [CLIENT_TICKETS.attachment, { url: (ids: MatrixIds) => `/api/v2/client/tickets/${x('acmeTicket')(ids)}/attachments/${x('acmeFile')(ids)}`, expect: clientOnly() }],
+  [TICKET_ATTACHMENTS.client, { url: (ids: MatrixIds) => `/api/v2/client/tickets/${x('acmeTicket')(ids)}/attachments/${x('acmeFile')(ids)}`, expect: clientOnly() }],
 ]);
 
 export const EXTRA_CASES: { route: string; label: string; row: Row }[] = [
@@ -85,17 +86,17 @@ export const EXTRA_CASES: { route: string; label: string; row: Row }[] = [
     row: { url: (ids) => `/api/v2/client/tickets/${x('globexTicket')(ids)}/replies`, body: { body: 'Hello' }, expect: clientOnly(404) },
   },
   {
-    route: endpointKey(CLIENT_TICKETS.attachment),
+    route: endpointKey(TICKET_ATTACHMENTS.client),
     label: "another company's file",
     row: { url: (ids) => `/api/v2/client/tickets/${x('globexTicket')(ids)}/attachments/${x('globexFile')(ids)}`, expect: clientOnly(404) },
   },
   {
-    route: endpointKey(CLIENT_TICKETS.attachment),
+    route: endpointKey(TICKET_ATTACHMENTS.client),
     label: "another company's file through one of the company's own tickets",
     row: { url: (ids) => `/api/v2/client/tickets/${x('acmeTicket')(ids)}/attachments/${x('globexFile')(ids)}`, expect: clientOnly(404) },
   },
   {
-    route: endpointKey(CLIENT_TICKETS.attachment),
+    route: endpointKey(TICKET_ATTACHMENTS.client),
     label: 'a file of an internal note',
     row: { url: (ids) => `/api/v2/client/tickets/${x('acmeTicket')(ids)}/attachments/${x('acmeInternalFile')(ids)}`, expect: clientOnly(404) },
   },
