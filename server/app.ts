@@ -7,6 +7,7 @@ import { LIMITS } from '@contracts/common/constants';
 import { ERROR_CODES, type ApiErrorBody } from '@contracts/common/errors';
 import type { AppContext } from './context';
 import { registerIdempotency } from './platform/idempotency';
+import { registerUploads } from './platform/uploads';
 import { databaseErrorAnswer } from './platform/http/database-errors';
 import { ApiError } from './platform/http/errors';
 import { REDACTED, redactUrl } from './platform/http/redact';
@@ -130,7 +131,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
 
   app.addHook('onSend', async (request, reply) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    // A stored file answers with a stricter policy of its own (server/platform/uploads/serve.ts).
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (name !== 'content-security-policy' || !reply.hasHeader(name)) reply.header(name, value);
     // API answers carry tokens and personal data: no browser or proxy cache may keep them.
     if (isApiPath(request.url.split('?')[0] ?? '')) reply.header('cache-control', 'no-store');
   });
@@ -189,6 +191,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       return { status: 'ok' as const, database: ctx.database.kind };
     }),
   );
+  // Files arrive through one path (docs/adr/0116): the store's folders, the multipart parser.
+  await registerUploads(app, ctx.uploads);
   // Idempotent creates keep their keys for a while; a job deletes them afterwards.
   await registerIdempotency(app, ctx);
   // Each feature's reports join the one catalog (docs/adr/0110-reports-plug-in-through-features.md).

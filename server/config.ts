@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_RESPONSE_TARGET_HOURS } from '../src/contracts/common/constants.ts';
 
@@ -22,6 +22,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where uploaded files are kept (default: DATA_DIR/uploads). */
+  UPLOAD_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -116,6 +118,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** Uploaded files (attachments): `tmp/` while they arrive, `files/` once stored (docs/adr/0116). */
+  uploadDir: string;
   databaseUrl: string | undefined;
   /** Pool size and the timeouts that keep any request from waiting forever on the database. */
   db: DbSettings;
@@ -164,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
+    uploadDir: resolve(e.UPLOAD_DIR ?? join(e.DATA_DIR, 'uploads')),
     databaseUrl: e.DATABASE_URL,
     db: {
       poolSize,

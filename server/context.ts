@@ -7,6 +7,7 @@ import { createEventBus, type EventBus, type EventBusOptions } from './platform/
 import { createJobs, type Jobs, type JobsOptions } from './platform/jobs';
 import { renderPool, type RenderPool } from './platform/pdf';
 import { poolConnection } from './platform/pool-connection';
+import { UploadStore } from './platform/uploads';
 
 export type AppContext = {
   config: Config;
@@ -25,6 +26,8 @@ export type AppContext = {
   exports: ExportCap;
   /** The PDF and chart render workers (one pool per process, started on first use); server.ts closes it. */
   render: RenderPool;
+  /** Where uploaded files are stored (the one upload path, server/platform/uploads). */
+  uploads: UploadStore;
 };
 
 /** Both platform services open no connection until started, so an unstarted context costs nothing. */
@@ -39,5 +42,6 @@ export function createContext(config: Config, database: Database, platform: { jo
     events: createEventBus({ connection: poolConnection(database.pool, 'client-care-events') }, platform.events),
     exports: new ExportCap(config.db),
     render: renderPool(config.render),
+    uploads: new UploadStore(config.uploadDir),
   };
 }

@@ -21,6 +21,8 @@ import * as tickets from '@/features/tickets';
 import * as time from '@/features/time';
 import { provideMachineRegistry, type RegisteredMachine } from '@/shared/machine-registry';
 import { dialogMachine } from '@/shared/machines/dialog.machine';
+import { fileDownloadMachine } from '@/shared/machines/file-download.machine';
+import { fileListMachine } from '@/shared/machines/file-list.machine';
 import { tableMachine } from '@/shared/machines/table/table.machine';
 import { clientSessionMachine } from '@/shared/session/client-session.machine';
 import { crossTabMachine } from '@/shared/session/cross-tab/cross-tab.machine';
@@ -39,6 +41,8 @@ const SHARED: RegisteredMachine[] = [
   { id: 'table', machine: tableMachine, description: 'The data table (client or server mode): sort, filter, search, paging, selection.' },
   { id: 'dialog', machine: dialogMachine, description: 'The dialog service: queued alerts, confirms and prompts.' },
   { id: 'shortcuts', machine: shortcutsMachine, description: 'The staff keyboard shortcuts: search palette, shortcut overlay, go-to keys, list rows.' },
+  { id: 'file-list', machine: fileListMachine, description: 'The files chosen for a note or a reply, under the upload limits.' },
+  { id: 'file-download', machine: fileDownloadMachine, description: 'Fetches a stored file with the session and offers it as a download.' },
 ];
 
 export const machineRegistry: readonly RegisteredMachine[] = [

@@ -4,6 +4,7 @@ import { SEVERITY_CODES, type Severity } from './common/codes';
 import { CLIENT_PAGE_SIZE, LIMITS, PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from './common/constants';
 import { endpoint } from './common/endpoint';
 import { idInput, idParamsSchema, pageQuery, safeText, type TextForm } from './common/input';
+import { attachmentSchema } from './common/attachments';
 
 /**
  * Client portal payloads, shared by the API and the browser: the client users' own account calls
@@ -97,7 +98,15 @@ export const clientTicketSchema = z.object({
 });
 export type ClientTicket = z.infer<typeof clientTicketSchema>;
 /** An entry of a ticket's public thread (internal notes never reach a client user). */
-export const clientNoteSchema = z.object({ id: z.number().int(), body: z.string(), author: z.string(), fromClient: z.boolean(), created_at: z.string() });
+export const clientNoteSchema = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  author: z.string(),
+  fromClient: z.boolean(),
+  created_at: z.string(),
+  /** Files attached to the reply or public note. */
+  attachments: z.array(attachmentSchema),
+});
 export type ClientNote = z.infer<typeof clientNoteSchema>;
 export const clientTicketDetailSchema = clientTicketSchema.extend({
   description: z.string(),

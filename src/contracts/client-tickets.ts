@@ -44,11 +44,12 @@ export const CLIENT_TICKETS = {
     path: '/api/v2/client/tickets/:id/replies',
     audience: 'client',
     tag: 'Client tickets',
-    summary: 'Reply on a ticket; a ticket waiting on the client goes back to the team',
+    summary: 'Reply on a ticket, with files if sent as multipart/form-data; a ticket waiting on the client goes back to the team',
     params: idParamsSchema,
     body: replySchema,
     status: 201,
     idempotent: true,
+    upload: true,
     response: createdSchema,
   }),
 } as const;

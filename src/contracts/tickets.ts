@@ -3,6 +3,7 @@ import { z } from './common/zod';
 import { LIMITS, TICKET_AGE_BUCKETS_DAYS, TICKET_SEARCH, TIME_ENTRY_MINUTES_MAX } from './common/constants';
 import { QUEUES, SEVERITY_CODES, TICKET_SOURCES, TICKET_STATUS_CODES, type Severity, type TicketStatus } from './common/codes';
 import { endpoint } from './common/endpoint';
+import { attachmentSchema } from './common/attachments';
 import { calendarDay, dateTimeInput, idInput, idParamsSchema, PAGE_MAX, safeText, type TextForm } from './common/input';
 
 const id = (what: string) => idInput({ label: what });
@@ -211,6 +212,8 @@ export const threadEntrySchema = z.object({
   author_name: z.string().nullable(),
   author_type: z.enum(['staff', 'client']).nullable(),
   created_at: z.string(),
+  /** Files attached to the note (none on a change). */
+  attachments: z.array(attachmentSchema),
 });
 export type ThreadEntry = z.infer<typeof threadEntrySchema>;
 
@@ -398,11 +401,12 @@ export const TICKETS = {
     path: '/api/v2/tickets/:id/notes',
     audience: 'staff',
     tag: 'Tickets',
-    summary: 'Add an internal or public note; its minutes become a billable time entry',
+    summary: 'Add an internal or public note, with files if sent as multipart/form-data; its minutes become a billable time entry',
     params: idParamsSchema,
     body: addNoteSchema,
     status: 201,
     idempotent: true,
+    upload: true,
     response: ticketViewSchema,
   }),
   addTime: endpoint({

@@ -11,8 +11,8 @@ import { BACKENDS, bearer, startTestApp, type DemoAccount, type TestApp } from '
 type RowsModule = {
   ROWS: Record<string, Row>;
   EXTRA_CASES?: { route: string; label: string; row: Row }[];
-  /** Looks up ids the rows need (own and other company objects); merged into `ids.extra`. */
-  prepare?: (pool: TestApp['ctx']['database']['pool']) => Promise<Record<string, number>>;
+  /** Looks up (or makes) ids the rows need (own and other company objects); merged into `ids.extra`. */
+  prepare?: (pool: TestApp['ctx']['database']['pool'], ctx: TestApp['ctx']) => Promise<Record<string, number>>;
 };
 const modules = Object.values(import.meta.glob<RowsModule>(['../features/*/authz.ts', '../platform/**/authz.ts'], { eager: true })).filter((m) => 'ROWS' in m);
 const MATRIX: Record<string, Row> = Object.assign({}, ...modules.map((m) => m.ROWS));
@@ -34,7 +34,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     ids.set('user', byEmail.get('agent@demo.test')!);
     ids.set('manager', byEmail.get('manager@demo.test')!);
     ids.set('admin', byEmail.get('admin@demo.test')!);
-    for (const m of modules) if (m.prepare) Object.assign(extra, await m.prepare(t.ctx.database.pool));
+    for (const m of modules) if (m.prepare) Object.assign(extra, await m.prepare(t.ctx.database.pool, t.ctx));
   });
   afterAll(() => t?.close());
 

@@ -5,7 +5,10 @@ import { route } from '@server/platform/http/endpoints';
 import { notFound } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
 import { createOnce } from '@server/platform/idempotency';
+import { sendStoredFile, withUploads } from '@server/platform/uploads';
+import { findAttachment } from './attachments.repo';
 import { addClientReply, clientTicket, clientTickets, createClientTicket } from './tickets.repo';
+import { TICKET_ATTACHMENTS } from '@contracts/ticket-attachments';
 
 /** A create answers what createOnce answers: the new id, or on a retry the first answer again. */
 export const clientTicketRoutes: Routes = (app, ctx) => {
@@ -24,8 +27,22 @@ export const clientTicketRoutes: Routes = (app, ctx) => {
     return ticket;
   });
 
+  // The reply's files (multipart) are moved into place first; their rows commit with the reply.
   route(app, CLIENT_TICKETS.reply, async ({ params, body }, request, reply) => {
     const now = ctx.now();
-    return createOnce(request, reply, pool, async (db) => ({ status: 201, body: { id: await addClientReply(db, params.id, clientOf(request), body.body, now) } }));
+    return withUploads(request, (files, keep) =>
+      createOnce(request, reply, pool, async (db) => ({
+        status: 201,
+        body: { id: await addClientReply(db, params.id, clientOf(request), body.body, now, files) },
+        afterCommit: keep,
+      })),
+    );
+  });
+
+  // Another company's file, or one of an internal note, is not there for a client user: 404.
+  route(app, TICKET_ATTACHMENTS.client, async ({ params, query }, request, reply) => {
+    const file = await findAttachment(pool, params.id, params.attachmentId, clientOf(request).companyId);
+    if (!file) throw notFound('No such file on this ticket');
+    return sendStoredFile(reply, ctx.uploads, file, query.variant);
   });
 };

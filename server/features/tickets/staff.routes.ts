@@ -13,8 +13,11 @@ import { notFound } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
 import { createOnce } from '@server/platform/idempotency';
 import { deliverLater } from '@server/platform/mail/outbox';
+import { sendStoredFile, withUploads } from '@server/platform/uploads';
+import { findAttachment } from './attachments.repo';
 import { searchTickets } from './search';
 import { activeStaff, addStaffNote, addTime, createStaffTicket, loadView, myDesk, ticketStats, updateTicket } from './tickets.repo';
+import { TICKET_ATTACHMENTS } from '@contracts/ticket-attachments';
 
 export const staffTicketRoutes: Routes = (app, ctx) => {
   const pool = ctx.database.pool;
@@ -49,16 +52,28 @@ export const staffTicketRoutes: Routes = (app, ctx) => {
     return viewOf(pool, params.id, now);
   });
 
+  // The note's files (multipart) are moved into place first; their rows commit with the note.
   route(app, TICKETS.addNote, async ({ params, body }, request, reply) => {
     const now = ctx.now();
-    return createOnce(request, reply, pool, async (db) => {
-      const { outboxId } = await addStaffNote(db, ctx.config, params.id, body, staffOf(request).userId, now);
-      return {
-        status: 201,
-        body: await viewOf(db, params.id, now),
-        afterCommit: () => deliverLater(ctx, request.log, outboxId === null ? [] : [outboxId]),
-      };
-    });
+    return withUploads(request, (files, keep) =>
+      createOnce(request, reply, pool, async (db) => {
+        const { outboxId } = await addStaffNote(db, ctx.config, params.id, body, staffOf(request).userId, now, files);
+        return {
+          status: 201,
+          body: await viewOf(db, params.id, now),
+          afterCommit: () => {
+            keep();
+            deliverLater(ctx, request.log, outboxId === null ? [] : [outboxId]);
+          },
+        };
+      }),
+    );
+  });
+
+  route(app, TICKET_ATTACHMENTS.staff, async ({ params, query }, _request, reply) => {
+    const file = await findAttachment(pool, params.id, params.attachmentId);
+    if (!file) throw notFound('No such file on this ticket');
+    return sendStoredFile(reply, ctx.uploads, file, query.variant);
   });
 
   route(app, TICKETS.addTime, async ({ params, body }, request, reply) => {

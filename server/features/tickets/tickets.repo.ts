@@ -31,6 +31,8 @@ import { containing, iso, isoInstant, listPage, severityRank, type Queryable } f
 import { queueSupportSurvey, ticketSurveys } from '@server/features/surveys';
 import { logTime } from '@server/features/time';
 import { changeStatus, formatDuration, isOverdue, projectedDueDate, type ClockState } from './clock';
+import type { StoredFile } from '@server/platform/uploads';
+import { attachmentsByNote, insertAttachments } from './attachments.repo';
 import { describeChange, isSameValue, type Changes } from './changes';
 import { clientReplied, ticketAssigned } from './events';
 
@@ -91,7 +93,7 @@ export async function loadTicket(db: Queryable, id: number, now: Date, lock = fa
 export async function loadView(db: Queryable, id: number, now: Date): Promise<TicketView | null> {
   const ticket = await loadTicket(db, id, now);
   if (!ticket) return null;
-  const { rows: thread } = await db.query<Omit<ThreadEntry, 'created_at'> & { created_at: Date }>(
+  const { rows: thread } = await db.query<Omit<ThreadEntry, 'created_at' | 'attachments'> & { created_at: Date }>(
     `SELECT * FROM (
        SELECT n.id::int AS id, n.kind, n.body, n.internal, n.minutes_spent, n.change, n.created_at,
               COALESCE(s.name, cu.name) AS author_name,
@@ -120,9 +122,10 @@ export async function loadView(db: Queryable, id: number, now: Date): Promise<Ti
     [id],
   );
   const surveys = await ticketSurveys(db, id);
+  const files = await attachmentsByNote(db, id, false);
   return {
     ticket,
-    thread: thread.map((n) => ({ ...n, created_at: isoInstant(n.created_at) })),
+    thread: thread.map((n) => ({ ...n, created_at: isoInstant(n.created_at), attachments: files.get(n.id) ?? [] })),
     time: { entries: entries.map((e) => ({ ...e, created_at: isoInstant(e.created_at) })), total_minutes: totals[0]!.total, billable_minutes: totals[0]!.billable },
     surveys,
   };
@@ -338,7 +341,7 @@ async function lockTicket(db: Queryable, id: number): Promise<{ company_id: numb
 }
 
 /**
- * A staff note on a ticket; minutes on it become a billable time entry. A public note is mailed
+ * A staff note on a ticket, with its files (already in place); minutes on it become a billable time entry. A public note is mailed
  * to the ticket's contact through the outbox, in the note's transaction; an internal one never,
  * nor one on a ticket without a contact email. Answers the outbox id of that mail, if any.
  */
@@ -349,6 +352,7 @@ export async function addStaffNote(
   input: z.output<typeof addNoteSchema>,
   staffId: number,
   now: Date,
+  files: readonly StoredFile[] = [],
 ): Promise<{ outboxId: number | null }> {
   const ticket = await lockTicket(db, id);
   const { rows: note } = await db.query<{ id: number }>(
@@ -357,6 +361,7 @@ export async function addStaffNote(
     [id, staffId, input.body, input.internal, input.minutes, now],
   );
   const noteId = note[0]!.id;
+  await insertAttachments(db, id, noteId, files, now);
   if (input.minutes > 0) {
     // Time entries are the time feature's: its one command applies the week lock and the 24-hour day.
     await logTime(db, { type: 'staff', id: staffId }, {
@@ -365,7 +370,7 @@ export async function addStaffNote(
     });
   }
   await db.query('UPDATE tickets SET updated_at = $2 WHERE id = $1', [id, now]);
-  await audit(db, { actor: { type: 'staff', id: staffId }, entity: 'ticket', entityId: id, action: 'note', detail: { note_id: noteId, internal: input.internal, minutes: input.minutes } });
+  await audit(db, { actor: { type: 'staff', id: staffId }, entity: 'ticket', entityId: id, action: 'note', detail: { note_id: noteId, internal: input.internal, minutes: input.minutes, files: files.length } });
   if (input.internal) return { outboxId: null };
   const { rows } = await db.query<{ title: string; email: string | null; name: string | null; author: string }>(
     `SELECT t.title, COALESCE(NULLIF(t.contact_email, ''), NULLIF(c.email, '')) AS email, COALESCE(t.contact_name, c.name) AS name,
@@ -485,7 +490,7 @@ export async function clientTicket(pool: Pool, id: number, companyId: number): P
     [id, companyId],
   );
   if (!rows[0]) return null;
-  const { rows: notes } = await pool.query<ClientNote>(
+  const { rows: notes } = await pool.query<Omit<ClientNote, 'attachments'>>(
     `SELECT n.id::int AS id, n.body, COALESCE(s.name, c.name, 'Support') AS author, (n.client_user_id IS NOT NULL) AS "fromClient",
             ${iso('n.created_at')}
        FROM ticket_notes n LEFT JOIN staff_users s ON s.id = n.staff_user_id LEFT JOIN client_users c ON c.id = n.client_user_id
@@ -493,11 +498,19 @@ export async function clientTicket(pool: Pool, id: number, companyId: number): P
       ORDER BY n.created_at, n.id`,
     [id],
   );
-  return { ...rows[0], notes };
+  const files = await attachmentsByNote(pool, id, true);
+  return { ...rows[0], notes: notes.map((n) => ({ ...n, attachments: files.get(n.id) ?? [] })) };
 }
 
-/** A client's reply at `now`; a ticket waiting on the client (WOC) goes back to the team. Answers the note id. */
-export async function addClientReply(db: Queryable, id: number, who: { userId: number; companyId: number }, body: string, now: Date): Promise<number> {
+/** A client's reply at `now` with its files (already in place); a ticket waiting on the client (WOC) goes back to the team. Answers the note id. */
+export async function addClientReply(
+  db: Queryable,
+  id: number,
+  who: { userId: number; companyId: number },
+  body: string,
+  now: Date,
+  files: readonly StoredFile[] = [],
+): Promise<number> {
   const { rows } = await db.query('SELECT status FROM tickets WHERE id = $1 AND company_id = $2 FOR UPDATE', [id, who.companyId]);
   if (!rows[0]) throw notFound('No such ticket');
   const { rows: note } = await db.query<{ id: string }>(
@@ -505,8 +518,9 @@ export async function addClientReply(db: Queryable, id: number, who: { userId: n
     [id, who.userId, body, now],
   );
   const noteId = Number(note[0]!.id);
+  await insertAttachments(db, id, noteId, files, now);
   await db.query(`UPDATE tickets SET updated_at = $2, status = CASE WHEN status = 'WOC' THEN 'A' ELSE status END WHERE id = $1`, [id, now]);
-  await audit(db, { actor: { type: 'client', id: who.userId }, entity: 'ticket', entityId: id, action: 'reply', detail: { noteId } });
+  await audit(db, { actor: { type: 'client', id: who.userId }, entity: 'ticket', entityId: id, action: 'reply', detail: { noteId, files: files.length } });
   await publish(db, clientReplied, { ticketId: id, noteId, clientUserId: who.userId });
   return noteId;
 }

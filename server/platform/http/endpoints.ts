@@ -11,6 +11,7 @@ import { endpointKey, type Audience, type EndpointAnswer, type EndpointDefinitio
 import { IDEMPOTENCY_KEY_HEADER } from '@contracts/common/idempotency';
 import { invalidInputError } from './errors';
 import { requireRole } from './plugins';
+import { refuseMultipart, uploadHooks } from '@server/platform/uploads/receive';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -129,7 +130,9 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, e: E, 
     url: e.path,
     schema: schemaOf(e),
     config: { endpoint: e },
-    ...(e.roles ? { preValidation: requireRole(e.roles).preHandler } : {}),
+    // After the audience guard: the role check, then (an upload endpoint) the files are received.
+    preValidation: [...(e.roles ? [requireRole(e.roles).preHandler] : []), e.upload ? uploadHooks.preValidation : refuseMultipart],
+    ...(e.upload ? { onResponse: uploadHooks.onResponse, onRequestAbort: uploadHooks.onRequestAbort } : {}),
     handler: async (request, reply) => {
       const parts = { params: request.params, query: request.query, body: request.body } as EndpointRequestParts<E>;
       const answer = await handler(parts, request, reply);

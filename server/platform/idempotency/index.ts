@@ -29,6 +29,7 @@ import { inTransaction } from '@server/platform/db/database';
 import { ApiError } from '@server/platform/http/errors';
 import { defineJob } from '@server/platform/jobs';
 import type { Queryable } from '@server/platform/sql';
+import { stagedFiles } from '@server/platform/uploads';
 
 /** What a create's work answers: its status and body, and what to do once it committed (not on a replay). */
 export type Created<T> = { status: number; body: T; afterCommit?: () => void };
@@ -92,7 +93,9 @@ export async function createOnce<T>(
     reply.status(created.status);
     return created.body;
   }
-  const claim = [scopeOf(request), key, `${request.method} ${request.url.split('?')[0]}`, fingerprint(request.body)] as const;
+  // Files sent with the body (an upload) count as the body: the same key with other files is another request.
+  const files = stagedFiles(request).map((f) => f.sha256);
+  const claim = [scopeOf(request), key, `${request.method} ${request.url.split('?')[0]}`, fingerprint(files.length ? { body: request.body, files } : request.body)] as const;
   const outcome = await inTransaction(pool, async (db): Promise<{ created: Created<T> } | { stored: Stored }> => {
     // Under the primary key, a second request with the key waits here until the first commits
     // (then finds its row) or rolls back (then claims the key itself).

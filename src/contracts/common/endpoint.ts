@@ -17,7 +17,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Audience = 'public' | 'staff' | 'client';
 
 /** What an endpoint answers besides JSON: a file or a page, described by its media type. */
-export type MediaType = 'text/csv' | 'application/pdf' | 'text/html' | 'text/css' | 'text/calendar' | 'text/plain';
+export type MediaType = 'text/csv' | 'application/pdf' | 'text/html' | 'text/css' | 'text/calendar' | 'text/plain' | 'application/octet-stream';
 
 type Schema = z.ZodType;
 
@@ -43,6 +43,11 @@ export type EndpointDefinition = {
   produces?: MediaType;
   /** Creations that accept an `Idempotency-Key` header and answer a retry with the first answer. */
   idempotent?: boolean;
+  /**
+   * Takes files too: the body may come as multipart/form-data, its JSON in the `payload` part and
+   * each file in a `files` part (src/contracts/common/uploads.ts, docs/adr/0116).
+   */
+  upload?: boolean;
 };
 
 /** Keeps the literal types of a definition (so `call` and the handlers are typed from it). */
@@ -55,7 +60,10 @@ type OutputOf<S> = S extends Schema ? z.output<S> : never;
 type Part<K extends string, S> = [S] extends [undefined] ? unknown : undefined extends S ? { [P in K]?: InputOf<S> } : { [P in K]: InputOf<S> };
 
 /** What the browser passes to call an endpoint: its path parameters, query and body, as the schemas take them. */
-export type EndpointInput<E extends EndpointDefinition> = Part<'params', E['params']> & Part<'query', E['query']> & Part<'body', E['body']>;
+export type EndpointInput<E extends EndpointDefinition> = Part<'params', E['params']> &
+  Part<'query', E['query']> &
+  Part<'body', E['body']> &
+  (E['upload'] extends true ? { files?: readonly File[] } : unknown);
 
 /** What the browser gets back: the JSON answer as its schema says, a file as a Blob, else nothing. */
 export type EndpointResult<E extends EndpointDefinition> = E['response'] extends Schema ? z.output<E['response']> : E['produces'] extends MediaType ? Blob : void;

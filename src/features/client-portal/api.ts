@@ -15,6 +15,7 @@ import {
 import { CLIENT_TICKETS } from '@contracts/client-tickets';
 import { call } from '@/shared/http/http';
 import { clientCall } from '@/shared/http/client-http';
+import { TICKET_ATTACHMENTS } from '@contracts/ticket-attachments';
 
 /** Guest calls of the client portal (no session): signup and the password flows. */
 export const clientAccountApi = {
@@ -35,7 +36,10 @@ export const clientPortalApi = {
   tickets: (query: ClientTicketListQuery) => clientCall(CLIENT_TICKETS.list, { query }),
   ticket: (id: number) => clientCall(CLIENT_TICKETS.view, { params: { id } }),
   createTicket: (input: CreateClientTicket) => clientCall(CLIENT_TICKETS.create, { body: input }),
-  reply: (id: number, input: ReplyRequest) => clientCall(CLIENT_TICKETS.reply, { params: { id }, body: input }),
+  /** A reply, with its files when there are any (sent as multipart/form-data). */
+  reply: (id: number, input: ReplyRequest, files: readonly File[] = []) => clientCall(CLIENT_TICKETS.reply, { params: { id }, body: input, files }),
+  /** A file of a reply or public note on one of the company's tickets. */
+  attachment: (ticketId: number, attachmentId: number) => clientCall(TICKET_ATTACHMENTS.client, { params: { id: ticketId, attachmentId }, query: {} }),
   supportInfo: () => clientCall(CLIENT_PORTAL.supportInfo),
   contactSupport: (input: ContactSupportRequest) => clientCall(CLIENT_PORTAL.contactSupport, { body: input }),
   async paperProducts() {

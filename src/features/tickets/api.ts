@@ -3,6 +3,7 @@ import { COMPANIES } from '@contracts/companies';
 import { SURVEYS } from '@contracts/surveys';
 import { TICKETS, type AddNoteInput, type AddTimeEntryInput, type CreateTicketInput, type TicketOptions, type TicketSearchQuery, type TicketSearchResponse, type TicketStats, type TicketView, type UpdateTicketInput } from '@contracts/tickets';
 import { call, type QueryParams } from '@/shared/http/http';
+import { TICKET_ATTACHMENTS } from '@contracts/ticket-attachments';
 
 export const ticketDeskApi = {
   /** The search screen's parameters as its address holds them; the server checks each one. */
@@ -17,7 +18,10 @@ export const ticketDeskApi = {
   create: (input: CreateTicketInput): Promise<TicketView> => call(TICKETS.create, { body: input }),
   view: (id: number): Promise<TicketView> => call(TICKETS.view, { params: { id } }),
   update: (id: number, input: UpdateTicketInput): Promise<TicketView> => call(TICKETS.update, { params: { id }, body: input }),
-  addNote: (id: number, input: AddNoteInput): Promise<TicketView> => call(TICKETS.addNote, { params: { id }, body: input }),
+  /** A note, with its files when there are any (sent as multipart/form-data). */
+  addNote: (id: number, input: AddNoteInput, files: readonly File[] = []): Promise<TicketView> => call(TICKETS.addNote, { params: { id }, body: input, files }),
+  /** A file attached to one of the ticket's notes. */
+  attachment: (ticketId: number, attachmentId: number): Promise<Blob> => call(TICKET_ATTACHMENTS.staff, { params: { id: ticketId, attachmentId }, query: {} }),
   addTime: (id: number, input: AddTimeEntryInput): Promise<TicketView> => call(TICKETS.addTime, { params: { id }, body: input }),
   /** (Re)sends the support survey of a closed ticket, then answers the ticket as it now is. */
   async sendSurvey(id: number): Promise<TicketView> {

@@ -1,6 +1,7 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import { STORAGE_KEYS } from '@contracts/common/constants';
 import type { ErrorCode } from '@contracts/common/errors';
+import { UPLOAD_PARTS } from '@contracts/common/upload-parts';
 import { endpointPath, type EndpointDefinition, type EndpointInput, type EndpointResult } from '@contracts/common/endpoint';
 import { browserStorage, type StorageAreas } from '@/shared/storage';
 
@@ -89,16 +90,24 @@ type CallArgs<E extends EndpointDefinition> = object extends EndpointInput<E> ? 
 /** Calls an endpoint of the API by its definition: the path, query and body typed from its schemas, the answer typed too. */
 export type Call = <E extends EndpointDefinition>(endpoint: E, ...args: CallArgs<E>) => Promise<EndpointResult<E>>;
 
+/** An upload (docs/adr/0116): the JSON body as the `payload` part, each file as a `files` part. */
+function uploadForm(body: unknown, files: readonly File[]): FormData {
+  const form = new FormData();
+  form.append(UPLOAD_PARTS.payload, JSON.stringify(body ?? {}));
+  for (const file of files) form.append(UPLOAD_PARTS.files, file, file.name);
+  return form;
+}
+
 /** A typed caller over an HTTP client (the staff portal's or the client portal's). A file answer comes back as a Blob. */
 export function caller(instance: AxiosInstance): Call {
   return async (endpoint, ...args) => {
-    const input = (args[0] ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+    const input = (args[0] ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; files?: readonly File[] };
     const signal = args[1]?.signal;
     const { data } = await instance.request({
       method: endpoint.method,
       url: endpointPath(endpoint, input.params),
       ...(input.query ? { params: input.query } : {}),
-      ...(input.body !== undefined ? { data: input.body } : {}),
+      ...(input.files?.length ? { data: uploadForm(input.body, input.files) } : input.body !== undefined ? { data: input.body } : {}),
       ...(endpoint.produces ? { responseType: 'blob' as const } : {}),
       ...(signal ? { signal } : {}),
     });

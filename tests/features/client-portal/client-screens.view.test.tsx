@@ -153,7 +153,7 @@ describe('tickets screen', () => {
       ...page.items[0],
       description: 'It jams on page 2.',
       contact_email: 'casey@example.test',
-      notes: notes.map((n) => ({ ...n, author: 'Avery Agent', fromClient: false, created_at: '2026-11-02T10:00:00Z' })),
+      notes: notes.map((n) => ({ ...n, author: 'Avery Agent', fromClient: false, created_at: '2026-11-02T10:00:00Z', attachments: [] })),
     });
     server.use(
       http.get('*/api/v2/client/tickets/41', () => HttpResponse.json(detail(replies ? [{ id: 1, body: 'On it.' }, { id: 2, body: 'Thanks' }] : [{ id: 1, body: 'On it.' }]))),

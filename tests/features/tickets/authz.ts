@@ -1,9 +1,15 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { endpointKey } from '@contracts/common/endpoint';
+import type { AppContext } from '@server/context';
+import type { UploadStore } from '@server/platform/uploads';
 import { CLIENT_TICKETS } from '@contracts/client-tickets';
 import { HOME } from '@contracts/home';
 import { TICKETS } from '@contracts/tickets';
 import { clientOnly, endpointRows, staffOnly, type MatrixIds, type Row } from '@tests/support/authz';
 import { sqlOf, type Queryable } from '@tests/support/sql';
+import { TICKET_ATTACHMENTS } from '@contracts/ticket-attachments';
 
 /**
  * The staff ticket desk: staff of every role; a client session is refused (401), as is no session.
@@ -12,10 +18,34 @@ import { sqlOf, type Queryable } from '@tests/support/sql';
  */
 const x = (key: string) => ({ extra }: MatrixIds) => extra[key]!;
 
-export async function prepare(pool: Queryable): Promise<Record<string, number>> {
+/** A text file attached to a note of a ticket (public or internal), stored for real: answers its id. */
+async function attachFile(pool: Queryable, uploads: UploadStore, ticketId: number, internal: boolean): Promise<number> {
+  const sql = sqlOf(pool);
+  const note = await sql.one(`INSERT INTO ticket_notes (ticket_id, body, internal) VALUES ($1, 'Log attached', $2) RETURNING id`, [ticketId, internal]);
+  const bytes = Buffer.from('matrix log line\n');
+  const { key } = uploads.newKey();
+  await mkdir(dirname(uploads.pathOf(key)), { recursive: true });
+  await writeFile(uploads.pathOf(key), bytes);
+  const row = await sql.one(
+    `INSERT INTO ticket_attachments (ticket_id, note_id, storage_key, original_name, mime_type, size_bytes, sha256)
+     VALUES ($1, $2, $3, 'log.txt', 'text/plain', $4, $5) RETURNING id`,
+    [ticketId, note.id, key, bytes.length, createHash('sha256').update(bytes).digest('hex')],
+  );
+  return Number(row.id);
+}
+
+export async function prepare(pool: Queryable, ctx: Pick<AppContext, 'uploads'>): Promise<Record<string, number>> {
   const firstTicketOf = async (email: string) =>
     Number((await sqlOf(pool).one('SELECT min(t.id) AS id FROM tickets t JOIN client_users u ON u.company_id = t.company_id WHERE u.email = $1', [email])).id);
-  return { acmeTicket: await firstTicketOf('client@acme.demo.test'), globexTicket: await firstTicketOf('client@globex.demo.test') };
+  const acmeTicket = await firstTicketOf('client@acme.demo.test');
+  const globexTicket = await firstTicketOf('client@globex.demo.test');
+  return {
+    acmeTicket,
+    globexTicket,
+    acmeFile: await attachFile(pool, ctx.uploads, acmeTicket, false),
+    acmeInternalFile: await attachFile(pool, ctx.uploads, acmeTicket, true),
+    globexFile: await attachFile(pool, ctx.uploads, globexTicket, false),
+  };
 }
 
 export const ROWS = endpointRows([
@@ -31,6 +61,7 @@ export const ROWS = endpointRows([
   [TICKETS.update, { url: '/api/v2/tickets/2', body: { severity: 'H' }, expect: staffOnly() }],
   [TICKETS.addNote, { url: '/api/v2/tickets/2/notes', body: { body: 'Matrix note', internal: true, minutes: 5 }, expect: staffOnly(201) }],
   [TICKETS.addTime, { url: '/api/v2/tickets/2/time', body: { minutes: 15 }, expect: staffOnly(201) }],
+  [TICKET_ATTACHMENTS.staff, { url: (ids: MatrixIds) => `/api/v2/tickets/${x('acmeTicket')(ids)}/attachments/${x('acmeInternalFile')(ids)}`, expect: staffOnly() }],
 
   [CLIENT_TICKETS.list, { expect: clientOnly() }],
   [CLIENT_TICKETS.create, { body: { title: 'Bills late', description: 'The cycle did not run.', severity: 'H' }, expect: clientOnly(201) }],
@@ -39,6 +70,7 @@ export const ROWS = endpointRows([
     CLIENT_TICKETS.reply,
     { url: (ids: MatrixIds) => `/api/v2/client/tickets/${x('acmeTicket')(ids)}/replies`, body: { body: 'Any news?' }, expect: clientOnly(201) },
   ],
+  [TICKET_ATTACHMENTS.client, { url: (ids: MatrixIds) => `/api/v2/client/tickets/${x('acmeTicket')(ids)}/attachments/${x('acmeFile')(ids)}`, expect: clientOnly() }],
 ]);
 
 export const EXTRA_CASES: { route: string; label: string; row: Row }[] = [
@@ -52,5 +84,20 @@ export const EXTRA_CASES: { route: string; label: string; row: Row }[] = [
     route: endpointKey(CLIENT_TICKETS.reply),
     label: 'another company',
     row: { url: (ids) => `/api/v2/client/tickets/${x('globexTicket')(ids)}/replies`, body: { body: 'Hello' }, expect: clientOnly(404) },
+  },
+  {
+    route: endpointKey(TICKET_ATTACHMENTS.client),
+    label: "another company's file",
+    row: { url: (ids) => `/api/v2/client/tickets/${x('globexTicket')(ids)}/attachments/${x('globexFile')(ids)}`, expect: clientOnly(404) },
+  },
+  {
+    route: endpointKey(TICKET_ATTACHMENTS.client),
+    label: "another company's file through one of the company's own tickets",
+    row: { url: (ids) => `/api/v2/client/tickets/${x('acmeTicket')(ids)}/attachments/${x('globexFile')(ids)}`, expect: clientOnly(404) },
+  },
+  {
+    route: endpointKey(TICKET_ATTACHMENTS.client),
+    label: 'a file of an internal note',
+    row: { url: (ids) => `/api/v2/client/tickets/${x('acmeTicket')(ids)}/attachments/${x('acmeInternalFile')(ids)}`, expect: clientOnly(404) },
   },
 ];

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, getNextSnapshot, type EventObject } from 'xstate';
+import { createActor, fromPromise, getNextSnapshot, type EventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { TicketView } from '@contracts/tickets';
 import { ticketViewMachine, type TicketSave } from '@/features/tickets/machines/ticket-view.machine';
 import { ApiError } from '@/shared/http/http';
+import { fileDownloadMachine, type DownloadTarget } from '@/shared/machines/file-download.machine';
 import { controllable, flush } from '@tests/support/controllable';
 import { expectAllEventsUsed, replay, itReachesEveryStateAndTransition, recordCoverage } from '@tests/support/path-coverage';
 import { machineRegistry } from '@/app/machine-registry';
@@ -11,7 +12,7 @@ import { machineRegistry } from '@/app/machine-registry';
 const view = (id: number, body?: string): TicketView =>
   ({
     ticket: { id, title: 'Printer down', status: 'A' } as TicketView['ticket'],
-    thread: body ? [{ id: 1, kind: 'note', body, internal: false, minutes_spent: 0, change: null, author_name: 'Avery Agent', author_type: 'staff', created_at: '2030-01-01T00:00:00Z' }] : [],
+    thread: body ? [{ id: 1, kind: 'note', body, internal: false, minutes_spent: 0, change: null, author_name: 'Avery Agent', author_type: 'staff', created_at: '2030-01-01T00:00:00Z', attachments: [] }] : [],
     time: { entries: [], total_minutes: 0, billable_minutes: 0 },
     surveys: { sent_at: null, responses: [] },
   }) as TicketView;
@@ -19,7 +20,9 @@ const view = (id: number, body?: string): TicketView =>
 function start() {
   const load = controllable<TicketView, number>('load');
   const save = controllable<TicketView, TicketSave>('save');
-  const actor = createActor(ticketViewMachine.provide({ actors: { load: load.logic, save: save.logic } }), { input: { id: 7 } });
+  // Downloads never settle here (tests/features/tickets/ticket-attachments.test.ts covers them).
+  const downloads = fileDownloadMachine.provide({ actors: { fetch: fromPromise<Blob, DownloadTarget>(() => new Promise(() => {})) } });
+  const actor = createActor(ticketViewMachine.provide({ actors: { load: load.logic, save: save.logic, downloads } }), { input: { id: 7 } });
   recordCoverage(actor);
   actor.start();
   return { actor, load, save };
@@ -91,6 +94,7 @@ describe('ticket view machine', () => {
       { type: 'ticket.change', input: { status: 'C' } },
       { type: 'ticket.addTime', input: { minutes: 1 } },
       { type: 'ticket.sendSurvey' },
+      { type: 'attachment.download', file: { id: 1, name: 'log.txt' } },
     ] as unknown as EventObject[];
     const paths = getShortestPaths(ticketViewMachine, { events: events as never, input: { id: 7 }, serializeState: (s: { value: unknown }) => JSON.stringify(s.value) } as never);
 

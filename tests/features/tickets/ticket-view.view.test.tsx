@@ -20,7 +20,7 @@ const ticket: TicketView['ticket'] = {
   duedate: '2030-01-02T15:00:00Z', projected_duedate: null, paused_since: null, paused_seconds: 0, overdue: false,
   created_at: '2030-01-01T09:00:00Z', updated_at: '2030-01-01T09:00:00Z', closed_at: null,
 };
-const note = (id: number, body: string): ThreadEntry => ({ id, kind: 'note', body, internal: false, minutes_spent: 0, change: null, author_name: 'Avery Agent', author_type: 'staff', created_at: '2030-01-01T10:00:00Z' });
+const note = (id: number, body: string): ThreadEntry => ({ id, kind: 'note', body, internal: false, minutes_spent: 0, change: null, author_name: 'Avery Agent', author_type: 'staff', created_at: '2030-01-01T10:00:00Z', attachments: [] });
 const viewWith = (thread: ThreadEntry[], over: Partial<TicketView['ticket']> = {}): TicketView => ({
   ticket: { ...ticket, ...over },
   thread,

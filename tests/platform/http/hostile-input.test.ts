@@ -62,7 +62,7 @@ function textWithoutCheck(schema: unknown, path = '$'): string[] {
   }
 }
 
-type RowsModule = { ROWS: Record<string, Row>; prepare?: (pool: TestApp['ctx']['database']['pool']) => Promise<Record<string, number>> };
+type RowsModule = { ROWS: Record<string, Row>; prepare?: (pool: TestApp['ctx']['database']['pool'], ctx: TestApp['ctx']) => Promise<Record<string, number>> };
 const modules = Object.values(import.meta.glob<RowsModule>(['../../features/*/authz.ts', '../**/authz.ts'], { eager: true })).filter((m) => 'ROWS' in m);
 const MATRIX: Record<string, Row> = Object.assign({}, ...modules.map((m) => m.ROWS));
 
@@ -133,7 +133,7 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
     const byEmail = new Map(rows.map((r) => [r.email, r.id]));
     ids.self = byEmail.get('admin@demo.test')!;
     ids.other = byEmail.get('agent@demo.test')!;
-    for (const m of modules) if (m.prepare) Object.assign(ids.extra, await m.prepare(t.ctx.database.pool));
+    for (const m of modules) if (m.prepare) Object.assign(ids.extra, await m.prepare(t.ctx.database.pool, t.ctx));
     clientIds = { ...ids, self: byEmail.get('agent@demo.test')!, other: ids.self };
   });
   afterAll(() => t?.close());

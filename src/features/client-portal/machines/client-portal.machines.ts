@@ -16,6 +16,9 @@ import { createServerTableMachine, type Row } from '@/shared/machines/table/tabl
 import type { TableQuery } from '@/shared/machines/table/table.types';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
 import { createQueryMachine } from '@/shared/machines/query.machine';
+import { fileDownloadMachine } from '@/shared/machines/file-download.machine';
+import { fileListMachine } from '@/shared/machines/file-list.machine';
+import { fromPromise } from 'xstate';
 
 /** The client portal's screens, each a query or a submit machine over one service call. */
 export const signupMachine = createSubmitMachine('clientSignup', (v: SignupRequest) => clientAccountApi.signup(v));
@@ -26,7 +29,12 @@ export const resetPasswordMachine = createSubmitMachine('clientResetPassword', (
 export const dashboardMachine = createQueryMachine('clientDashboard', () => clientPortalApi.dashboard());
 export const ticketDetailMachine = createQueryMachine('clientTicket', (id: number) => clientPortalApi.ticket(id));
 export const createTicketMachine = createSubmitMachine('clientCreateTicket', (v: CreateClientTicket) => clientPortalApi.createTicket(v));
-export const replyMachine = createSubmitMachine('clientReply', (v: { id: number; body: string }) => clientPortalApi.reply(v.id, { body: v.body }));
+/** A reply carries the files chosen for it (a file list machine beside the form). */
+export const replyMachine = createSubmitMachine('clientReply', (v: { id: number; body: string; files: readonly File[] }) => clientPortalApi.reply(v.id, { body: v.body }, v.files));
+/** The files chosen for a reply. */
+export const replyFilesMachine = fileListMachine;
+/** Downloads of a ticket's files with the client session. */
+export const clientDownloadMachine = fileDownloadMachine.provide({ actors: { fetch: fromPromise(({ input }) => clientPortalApi.attachment(input.recordId, input.id)) } });
 
 export const supportInfoMachine = createQueryMachine('clientSupportInfo', () => clientPortalApi.supportInfo());
 export const contactSupportMachine = createSubmitMachine('clientContactSupport', (v: ContactSupportRequest) => clientPortalApi.contactSupport(v));

@@ -1,14 +1,17 @@
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { ClientSession } from '@/shared/session/client-session';
 import { SEVERITIES, SEVERITY_CODES, type Severity } from '@contracts/common/codes';
 import type { ClientTicket, ClientTicketDetail } from '@contracts/client-portal';
+import type { Attachment } from '@contracts/common/attachments';
 import { CLIENT_PAGE_SIZE, LIMITS } from '@contracts/common/constants';
-import { clientTicketTableMachine, createTicketMachine, replyMachine, ticketDetailMachine } from '../machines/client-portal.machines';
+import { clientDownloadMachine, clientTicketTableMachine, createTicketMachine, replyFilesMachine, replyMachine, ticketDetailMachine } from '../machines/client-portal.machines';
+import { selectChosenFiles, selectFilesError } from '@/shared/machines/file-list.machine';
 import { CellText, DataTable, useTableActor, type DataTableColumn, type TableActorRef } from '@/shared/ui/data-table/DataTable';
 import {
+  AttachmentList,
   Avatar,
   Badge,
   Breadcrumbs,
@@ -16,6 +19,7 @@ import {
   Card,
   DateTime,
   EmptyState,
+  FilePicker,
   Form,
   FormActions,
   FormGrid,
@@ -152,10 +156,10 @@ function CreateTicket({ focus = false, list }: { focus?: boolean; list: TableAct
   );
 }
 
-type Message = { key: string; author: string; fromClient: boolean; body: string; created_at: string };
+type Message = { key: string; author: string; fromClient: boolean; body: string; created_at: string; attachments: readonly Attachment[] };
 
-/** One message of the conversation: who wrote it (the client's people or the support team), when, and what. */
-function ThreadMessage({ message }: { message: Message }) {
+/** One message of the conversation: who wrote it (the client's people or the support team), when, and what, with its files. */
+function ThreadMessage({ message, onDownload }: { message: Message; onDownload: (file: { id: number; name: string }) => void }) {
   return (
     <li className={cx(styles.message, !message.fromClient && styles.staff)}>
       <span className={styles.avatar}>
@@ -174,6 +178,7 @@ function ThreadMessage({ message }: { message: Message }) {
           </span>
         </div>
         <p className={styles.body}>{message.body}</p>
+        <AttachmentList files={message.attachments} onDownload={onDownload} />
       </article>
     </li>
   );
@@ -182,23 +187,35 @@ function ThreadMessage({ message }: { message: Message }) {
 /** The reply box under the thread: a sent reply clears it (and says so); a failed one keeps the text and says why. */
 function Composer({ id, detail }: { id: number; detail: ActorRefFrom<typeof ticketDetailMachine> }) {
   const reply = useActorRef(replyMachine, { input: { reloads: detail, reloadEvent: { type: 'query.reload' }, notices: { saved: () => 'Reply sent' } } });
+  const files = useActorRef(replyFilesMachine);
+  const chosen = useSelector(files, selectChosenFiles);
+  const filesError = useSelector(files, selectFilesError);
   const { busy, done, error, fields } = useFormState(reply);
   const [body, setBody] = useState('');
   useEffect(() => {
     if (!done) return;
     setBody('');
+    files.send({ type: 'files.clear' });
     reply.send({ type: 'form.reset' });
-  }, [done, reply]);
+  }, [done, reply, files]);
   return (
     <Card title="Reply" headingLevel={3} asRegion>
       <Form
         onSubmit={(e) => {
           e.preventDefault();
-          reply.send({ type: 'form.submit', input: { id, body } });
+          reply.send({ type: 'form.submit', input: { id, body, files: files.getSnapshot().context.files } });
         }}
       >
         <FormError error={error} title="Your reply was not sent" />
         <TextArea label="Your reply" name="reply" rows={4} maxLength={LIMITS.text} value={body} onChange={setBody} errorMessage={fields.body} description="The support team is notified at once." />
+        <FilePicker
+          id="reply-files"
+          files={chosen}
+          error={filesError ?? fields.files}
+          isDisabled={busy}
+          onAdd={(added) => files.send({ type: 'files.add', files: added })}
+          onRemove={(index) => files.send({ type: 'files.remove', index })}
+        />
         <FormActions>
           <Button type="submit" variant="primary" isPending={busy}>
             Send reply
@@ -211,13 +228,14 @@ function Composer({ id, detail }: { id: number; detail: ActorRefFrom<typeof tick
 
 function messagesOf(ticket: ClientTicketDetail): Message[] {
   return [
-    { key: 'opening', author: ticket.contact_name ?? 'Your company', fromClient: true, body: ticket.description, created_at: ticket.created_at },
-    ...ticket.notes.map((n) => ({ key: String(n.id), author: n.author, fromClient: n.fromClient, body: n.body, created_at: n.created_at })),
+    { key: 'opening', author: ticket.contact_name ?? 'Your company', fromClient: true, body: ticket.description, created_at: ticket.created_at, attachments: [] },
+    ...ticket.notes.map((n) => ({ key: String(n.id), author: n.author, fromClient: n.fromClient, body: n.body, created_at: n.created_at, attachments: n.attachments })),
   ];
 }
 
 function TicketDetail({ id }: { id: number }) {
   const detail = useActorRef(ticketDetailMachine, { input: { query: id } });
+  const downloads = useActorRef(clientDownloadMachine);
   const { data: ticket, failed, error } = useQueryState(detail);
   usePageTitle(ticket ? `Ticket #${ticket.id}` : `Ticket #${id}`);
 
@@ -273,7 +291,7 @@ function TicketDetail({ id }: { id: number }) {
           <h2 className={styles.threadTitle}>Conversation</h2>
           <ol className={styles.thread} aria-label="Conversation">
             {messages.map((m) => (
-              <ThreadMessage key={m.key} message={m} />
+              <ThreadMessage key={m.key} message={m} onDownload={(file) => downloads.send({ type: 'file.download', file: { recordId: ticket.id, id: file.id, name: file.name } })} />
             ))}
           </ol>
           {ticket.notes.length === 0 ? <p className={styles.when}>No replies yet. We answer here and by email.</p> : null}

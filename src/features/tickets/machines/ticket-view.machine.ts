@@ -1,6 +1,8 @@
-import { assertEvent, assign, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { AddNoteInput, AddTimeEntryInput, TicketView, UpdateTicketInput } from '@contracts/tickets';
 import { toApiError } from '@/shared/http/http';
+import { fileDownloadMachine } from '@/shared/machines/file-download.machine';
+import { fileListMachine, type FileListActor } from '@/shared/machines/file-list.machine';
 import { ticketDeskApi } from '../api';
 import { ticketOptionsMachine } from './tickets.machines';
 
@@ -10,10 +12,11 @@ export type TicketViewEvent =
   | { type: 'ticket.addNote'; input: AddNoteInput }
   | { type: 'ticket.change'; input: UpdateTicketInput }
   | { type: 'ticket.addTime'; input: AddTimeEntryInput }
-  | { type: 'ticket.sendSurvey' };
+  | { type: 'ticket.sendSurvey' }
+  | { type: 'attachment.download'; file: { id: number; name: string } };
 
 export type TicketSave = { id: number } & (
-  | { kind: 'note'; input: AddNoteInput }
+  | { kind: 'note'; input: AddNoteInput; files?: readonly File[] }
   | { kind: 'change'; input: UpdateTicketInput }
   | { kind: 'time'; input: AddTimeEntryInput }
   | { kind: 'survey' }
@@ -53,11 +56,15 @@ export const ticketViewMachine = setup({
   actors: {
     /** The staff the Assignee field offers. */
     options: ticketOptionsMachine,
+    /** The files chosen for the next note. */
+    noteFiles: fileListMachine,
+    /** Downloads of the notes' files. */
+    downloads: fileDownloadMachine.provide({ actors: { fetch: fromPromise(({ input }) => ticketDeskApi.attachment(input.recordId, input.id)) } }),
     load: fromPromise<TicketView, number>(({ input }) => ticketDeskApi.view(input)),
     save: fromPromise<TicketView, TicketSave>(({ input }) => {
       switch (input.kind) {
         case 'note':
-          return ticketDeskApi.addNote(input.id, input.input);
+          return ticketDeskApi.addNote(input.id, input.input, input.files);
         case 'change':
           return ticketDeskApi.update(input.id, input.input);
         case 'time':
@@ -74,7 +81,17 @@ export const ticketViewMachine = setup({
   id: 'ticketView',
   description: 'Shows a ticket and saves notes, changes and time against it.',
   context: ({ input }) => ({ id: input.id, data: undefined, error: null, saveError: null, fieldErrors: {}, saved: 0 }),
-  entry: spawnChild('options', { id: 'options', systemId: 'ticketView.options', input: {} }),
+  entry: [
+    spawnChild('options', { id: 'options', systemId: 'ticketView.options', input: {} }),
+    spawnChild('noteFiles', { id: 'noteFiles', systemId: 'ticketView.noteFiles' }),
+    spawnChild('downloads', { id: 'downloads', systemId: 'ticketView.downloads' }),
+  ],
+  on: {
+    'attachment.download': {
+      description: "A note's file is fetched with the session and offered as a download.",
+      actions: sendTo('downloads', ({ context, event }) => ({ type: 'file.download' as const, file: { recordId: context.id, id: event.file.id, name: event.file.name } })),
+    },
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -103,13 +120,16 @@ export const ticketViewMachine = setup({
       invoke: {
         id: 'save',
         src: 'save',
-        input: ({ context, event }): TicketSave => {
+        input: ({ context, event, self }): TicketSave => {
           assertEvent(event, ['ticket.addNote', 'ticket.change', 'ticket.addTime', 'ticket.sendSurvey']);
           switch (event.type) {
             case 'ticket.sendSurvey':
               return { id: context.id, kind: 'survey' };
-            case 'ticket.addNote':
-              return { id: context.id, kind: 'note', input: event.input };
+            case 'ticket.addNote': {
+              // The note carries the files chosen for it.
+              const files = (self.getSnapshot()?.children?.noteFiles as FileListActor | undefined)?.getSnapshot().context.files ?? [];
+              return { id: context.id, kind: 'note', input: event.input, ...(files.length ? { files } : {}) };
+            }
             case 'ticket.change':
               return { id: context.id, kind: 'change', input: event.input };
             case 'ticket.addTime':
@@ -118,7 +138,8 @@ export const ticketViewMachine = setup({
         },
         onDone: {
           target: 'ready',
-          actions: [{ type: 'takeView', params: ({ event }) => event.output }, assign({ saved: ({ context }) => context.saved + 1 })],
+          // The note form starts empty after a save, its files too.
+          actions: [{ type: 'takeView', params: ({ event }) => event.output }, assign({ saved: ({ context }) => context.saved + 1 }), sendTo('noteFiles', { type: 'files.clear' })],
         },
         onError: {
           target: 'ready',
@@ -148,4 +169,6 @@ export const selectBusy = (s: S) => s.hasTag('busy');
 /** The staff list's query child; `selectStaff` reads it. */
 export const selectOptions = (s: S) => s.children.options as ActorRefFrom<typeof ticketOptionsMachine> | undefined;
 const NO_STAFF: { id: number; name: string }[] = [];
+/** The files chosen for the next note (the file list child). */
+export const selectNoteFiles = (s: S) => s.children.noteFiles as FileListActor | undefined;
 export const selectStaff = (s: SnapshotFrom<typeof ticketOptionsMachine> | undefined) => s?.context.data?.staff ?? NO_STAFF;

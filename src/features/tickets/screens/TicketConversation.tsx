@@ -2,10 +2,11 @@
 import { useSelector } from '@xstate/react';
 import { LIMITS, TIME_ENTRY_MINUTES_MAX } from '@contracts/common/constants';
 import type { TicketView } from '@contracts/tickets';
-import { selectBusy, selectFieldErrors, selectSaved, type TicketViewActor } from '../machines/ticket-view.machine';
+import { selectBusy, selectFieldErrors, selectNoteFiles, selectSaved, type TicketViewActor } from '../machines/ticket-view.machine';
+import { selectChosenFiles, selectFilesError } from '@/shared/machines/file-list.machine';
 import styles from './TicketViewScreen.module.css';
 import { formatMinutes } from '@/shared/ui/tokens/format';
-import { Badge, Button, Card, FieldError, RelativeTime, Switch } from '@/shared/ui/components';
+import { AttachmentList, Badge, Button, Card, FieldError, FilePicker, RelativeTime, Switch } from '@/shared/ui/components';
 
 export function TicketConversation({ ticket, view }: { ticket: TicketViewActor; view: TicketView }) {
   const t = view.ticket;
@@ -40,12 +41,30 @@ export function TicketConversation({ ticket, view }: { ticket: TicketViewActor; 
                 {n.minutes_spent ? <span>{formatMinutes(n.minutes_spent)}</span> : null}
               </p>
               <p className={styles.body}>{n.body}</p>
+              <AttachmentList files={n.attachments} onDownload={(file) => ticket.send({ type: 'attachment.download', file })} />
             </li>
           ))}
         </ol>
         <NoteComposer ticket={ticket} />
       </Card>
     </>
+  );
+}
+
+/** The files chosen for the note: the picker over the ticket machine's file list child. */
+function NoteFiles({ ticket, serverError, busy }: { ticket: TicketViewActor; serverError: string | undefined; busy: boolean }) {
+  const list = useSelector(ticket, selectNoteFiles);
+  const files = useSelector(list, selectChosenFiles);
+  const error = useSelector(list, selectFilesError);
+  return (
+    <FilePicker
+      id="note-files"
+      files={files}
+      error={error ?? serverError}
+      isDisabled={busy}
+      onAdd={(chosen) => list?.send({ type: 'files.add', files: chosen })}
+      onRemove={(index) => list?.send({ type: 'files.remove', index })}
+    />
   );
 }
 
@@ -70,6 +89,7 @@ function NoteComposer({ ticket }: { ticket: TicketViewActor }) {
         <textarea name="body" rows={4} maxLength={LIMITS.text} aria-describedby="note-body-error" />
         <FieldError id="note-body-error" message={fieldErrors.body} />
       </label>
+      <NoteFiles ticket={ticket} serverError={fieldErrors.files} busy={busy} />
       <div className={styles.composerRow}>
         <Switch name="internal" value="on">
           Internal (never shown to the client)

@@ -1,0 +1,50 @@
+/**
+ * The files attached to tickets' notes and replies (docs/adr/0116): rows of `ticket_attachments`,
+ * written in the transaction of their note; the files themselves are the upload store's.
+ */
+import type { Attachment } from '@contracts/common/attachments';
+import type { ServedFile, StoredFile } from '@server/platform/uploads';
+import type { Queryable } from '@server/platform/sql';
+
+/** Records the files of a note (already moved into place), in the note's transaction. */
+export async function insertAttachments(db: Queryable, ticketId: number, noteId: number, files: readonly StoredFile[], now: Date): Promise<void> {
+  for (const f of files) {
+    await db.query(
+      `INSERT INTO ticket_attachments (ticket_id, note_id, storage_key, thumbnail_key, original_name, mime_type, size_bytes, sha256, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [ticketId, noteId, f.storageKey, f.thumbnailKey, f.name, f.mimeType, f.sizeBytes, f.sha256, now],
+    );
+  }
+}
+
+/** The attachments of a ticket's notes by note id; `publicOnly` leaves out those of internal notes. */
+export async function attachmentsByNote(db: Queryable, ticketId: number, publicOnly: boolean): Promise<Map<number, Attachment[]>> {
+  const { rows } = await db.query<Attachment & { note_id: number }>(
+    `SELECT a.id, a.note_id::int AS note_id, a.original_name AS name, a.mime_type, a.size_bytes::int AS size_bytes, a.sha256,
+            (a.thumbnail_key IS NOT NULL) AS image
+       FROM ticket_attachments a JOIN ticket_notes n ON n.id = a.note_id
+      WHERE a.ticket_id = $1 ${publicOnly ? 'AND NOT n.internal' : ''}
+      ORDER BY a.note_id, a.id`,
+    [ticketId],
+  );
+  const byNote = new Map<number, Attachment[]>();
+  for (const { note_id, ...a } of rows) byNote.set(note_id, [...(byNote.get(note_id) ?? []), a]);
+  return byNote;
+}
+
+/**
+ * One attachment of a ticket as a download needs it. With `companyId` (a client user), only a
+ * file of a public note on one of that company's tickets: anything else is not there for them.
+ */
+export async function findAttachment(db: Queryable, ticketId: number, attachmentId: number, companyId?: number): Promise<ServedFile | null> {
+  const { rows } = await db.query<ServedFile>(
+    `SELECT a.original_name AS "name", a.mime_type AS "mimeType", a.storage_key AS "storageKey", a.thumbnail_key AS "thumbnailKey"
+       FROM ticket_attachments a
+       JOIN ticket_notes n ON n.id = a.note_id
+       JOIN tickets t ON t.id = a.ticket_id
+      WHERE a.id = $1 AND a.ticket_id = $2
+        ${companyId === undefined ? '' : 'AND t.company_id = $3 AND NOT n.internal'}`,
+    companyId === undefined ? [attachmentId, ticketId] : [attachmentId, ticketId, companyId],
+  );
+  return rows[0] ?? null;
+}
