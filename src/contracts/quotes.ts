@@ -214,8 +214,16 @@ export const quoteDraftSchema = z.strictObject({
 });
 export type QuoteDraftInput = z.input<typeof quoteDraftSchema>;
 export type QuoteDraft = z.output<typeof quoteDraftSchema>;
+/**
+ * `keep`: the person saved explicitly (Save now), so the draft is worth keeping and gets its number;
+ * an autosave leaves a new draft unnumbered (docs/adr/0124-quote-numbers-on-keep.md).
+ */
+const keep = z.boolean({ error: 'keep must be true or false' }).default(false);
+/** A new quote: its first draft, kept (numbered) only when saved explicitly. */
+export const quoteCreateSchema = quoteDraftSchema.extend({ keep });
+export type QuoteCreateInput = z.input<typeof quoteCreateSchema>;
 /** A save of a draft names the version it started from; the answer carries the next one. */
-export const quoteSaveSchema = quoteDraftSchema.extend({ baseVersion: z.number().int().min(1).optional() });
+export const quoteSaveSchema = quoteDraftSchema.extend({ baseVersion: z.number().int().min(1).optional(), keep });
 export type QuoteSaveInput = z.input<typeof quoteSaveSchema>;
 /** A send names the version of the quote the sender looked at; a quote saved since answers 409. */
 export const quoteSendSchema = z.strictObject({
@@ -283,6 +291,7 @@ export const quotePageSchema = pageOf(quoteRowSchema);
 export type QuotePage = z.infer<typeof quotePageSchema>;
 export const quoteSchema = z.object({
   id: z.number().int(),
+  /** Empty while the draft is unnumbered (autosaved only, never kept or sent): see `isNumbered`. */
   number: z.string(),
   baseNumber: z.string(),
   revision: z.number().int(),
@@ -488,8 +497,8 @@ export const QUOTES = {
     path: '/api/v2/quotes',
     audience: 'staff',
     tag: TAG,
-    summary: 'Creates a draft quote (a new client becomes a prospect company)',
-    body: quoteDraftSchema,
+    summary: 'Creates a draft quote: unnumbered until kept (keep: true) or sent; a new client becomes a prospect company when it is kept',
+    body: quoteCreateSchema,
     status: 201,
     idempotent: true,
     response: quoteViewSchema,
@@ -500,7 +509,7 @@ export const QUOTES = {
     path: '/api/v2/quotes/:id',
     audience: 'staff',
     tag: TAG,
-    summary: 'Saves a draft (autosave); a newer save since its base version answers 409',
+    summary: 'Saves a draft (autosave, or kept with keep: true, which numbers it); a newer save since its base version answers 409',
     params: idParamsSchema,
     body: quoteSaveSchema,
     response: quoteViewSchema,
@@ -535,6 +544,15 @@ export const QUOTES = {
     params: idParamsSchema,
     body: quoteStatusSchema,
     response: quoteViewSchema,
+  }),
+  discard: endpoint({
+    method: 'DELETE',
+    path: '/api/v2/quotes/:id',
+    audience: 'staff',
+    tag: TAG,
+    summary: 'Discards a draft that was never kept (it has no number yet); a numbered quote answers 409',
+    params: idParamsSchema,
+    response: deletedSchema,
   }),
   pdf: endpoint({ method: 'GET', path: '/api/v2/quotes/:id/pdf', audience: 'staff', tag: TAG, summary: 'A quote as a PDF', params: idParamsSchema, produces: 'application/pdf' }),
   publicView: endpoint({
@@ -637,8 +655,38 @@ export function revisionChanges(
   return out;
 }
 
-/** The quote's display number: Q-1001 for the first revision, Q-1001-R2 for the next. */
-export const displayNumber = (base: string, revision: number) => (revision > 1 ? `${base}-R${revision}` : base);
+/** The quote's display number: Q-1001 for the first revision, Q-1001-R2 for the next; empty for an unnumbered draft. */
+export const displayNumber = (base: string | null, revision: number) => (!base ? '' : revision > 1 ? `${base}-R${revision}` : base);
+/** A quote has its number once it was kept (saved explicitly) or sent; until then it is a draft that can be discarded. */
+export const isNumbered = (q: Pick<Quote, 'number'>) => q.number !== '';
+/** What an unnumbered draft is called where a number would show. */
+export const UNNUMBERED_QUOTE = 'New draft';
+
+// ---------------------------------------------------------------- the client's mail
+
+/** What the mail of a sent quote needs to know about it. */
+export type QuoteMailFacts = Pick<Quote, 'number' | 'companyName' | 'contactName' | 'contactEmail' | 'totalCents' | 'validUntil'>;
+/** The greeting of a quote's mail: the contact by name, or a neutral one without a name. */
+export const quoteGreeting = (contactName: string) => (contactName.trim() ? `Hello ${contactName.trim()},` : 'Hello,');
+/**
+ * The mail a sent quote gives its contact, with the link to their page (`link`): one template for
+ * the server's outbox and the preview the sender confirms.
+ */
+export function quoteMail(q: QuoteMailFacts, link: string): { to: string; subject: string; body: string } {
+  return {
+    to: q.contactEmail,
+    subject: `Quote ${q.number} from Client Care`,
+    body: [
+      quoteGreeting(q.contactName),
+      ``,
+      `Your quote ${q.number} for ${q.companyName} is ready: ${formatMoney(q.totalCents)}, valid until ${q.validUntil}.`,
+      `Review it, choose any optional items and accept or decline it here:`,
+      link,
+      ``,
+      `The link works until the quote expires.`,
+    ].join('\n'),
+  };
+}
 
 /** The text a client accepts, made canonical: its SHA-256 is recorded with the acceptance. */
 export function acceptedContent(q: { number: string; revision: number; taxRatePercent: number }, lines: readonly QuoteLine[], chosen: ReadonlySet<number>): string {

@@ -13,9 +13,9 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { ERROR_CODES } from '@contracts/common/errors';
-import { formatMoney } from '@contracts/quote-money';
 import {
   acceptedContent,
+  quoteMail as quoteMailText,
   totalsOf,
   type CatalogImportResult,
   type CatalogItem,
@@ -155,16 +155,27 @@ async function lock(db: Queryable, id: number): Promise<quotes.LockedQuote> {
   return locked;
 }
 
+type Current = { companyId: number | null; companyCreated: boolean; numbered: boolean };
+
+/** A prospect company for the new client named on a quote, with its contact. */
+async function createProspect(db: Queryable, id: number, client: { clientName: string; contactName: string; contactEmail: string }, actor: AuditActor): Promise<number> {
+  const companyId = await quotes.insertProspect(db, client.clientName, `PROSPECT-Q${id}`);
+  if (client.contactName) await quotes.insertContact(db, companyId, client.contactName, client.contactEmail);
+  await audit(db, { actor, entity: 'company', entityId: companyId, action: 'create', detail: { status: 'prospect', fromQuote: id } });
+  return companyId;
+}
+
 /**
- * A new client captured on the quote becomes a prospect company (with its contact) on the first
+ * A new client captured on a kept quote becomes a prospect company (with its contact) on the first
  * save that names it; later saves keep that prospect's name and contact in step with the quote.
+ * An unnumbered draft only holds the name: the prospect is made when the draft is kept or sent.
  */
-async function applyClient(db: Queryable, id: number, draft: QuoteDraft, current: { companyId: number | null; companyCreated: boolean }, actor: AuditActor) {
+async function applyClient(db: Queryable, id: number, draft: QuoteDraft, current: Current, actor: AuditActor) {
   if (draft.companyId !== null) {
     if (!(await quotes.companyExists(db, draft.companyId))) throw invalidField('companyId', 'No such company');
     return { companyId: draft.companyId, created: draft.companyId === current.companyId && current.companyCreated };
   }
-  if (!draft.clientName) return { companyId: current.companyCreated ? current.companyId : null, created: current.companyCreated };
+  if (!draft.clientName || !current.numbered) return { companyId: current.companyCreated ? current.companyId : null, created: current.companyCreated };
   if (current.companyCreated && current.companyId) {
     // Only while the company is still a prospect: once it became a customer its name and contacts
     // are its own, and the quote keeps its contact on the quote.
@@ -175,14 +186,26 @@ async function applyClient(db: Queryable, id: number, draft: QuoteDraft, current
     }
     return { companyId: current.companyId, created: true };
   }
-  const companyId = await quotes.insertProspect(db, draft.clientName, `PROSPECT-Q${id}`);
-  if (draft.contactName) await quotes.insertContact(db, companyId, draft.contactName, draft.contactEmail);
-  await audit(db, { actor, entity: 'company', entityId: companyId, action: 'create', detail: { status: 'prospect', fromQuote: id } });
-  return { companyId, created: true };
+  return { companyId: await createProspect(db, id, draft, actor), created: true };
+}
+
+/**
+ * Keeps a draft: an unnumbered one gets the next number, and the new client it names becomes a
+ * prospect company. Run last in its transaction (after every check that can refuse), so a refused
+ * save or send takes no number (docs/adr/0124-quote-numbers-on-keep.md). Answers whether it was
+ * numbered now.
+ */
+async function keepQuote(db: Queryable, id: number, actor: AuditActor): Promise<boolean> {
+  const quote = (await quotes.loadQuote(db, id))!;
+  if (quote.number) return false;
+  if (quote.companyId === null && quote.clientName) await quotes.setQuoteCompany(db, id, await createProspect(db, id, quote, actor));
+  // No audit row of its own: the save or send that keeps it writes one.
+  await quotes.numberQuote(db, id);
+  return true;
 }
 
 /** Writes a draft (client, lines, fields and totals); answers the quote's next version. */
-async function writeDraft(db: Queryable, id: number, draft: QuoteDraft, current: { companyId: number | null; companyCreated: boolean }, actor: AuditActor): Promise<number> {
+async function writeDraft(db: Queryable, id: number, draft: QuoteDraft, current: Current, actor: AuditActor): Promise<number> {
   const client = await applyClient(db, id, draft, current, actor);
   await quotes.replaceLines(db, id, draft.lines);
   const ids = [...new Set(draft.lines.map((l) => l.catalogItemId).filter((x): x is number => x !== null))];
@@ -194,45 +217,44 @@ async function writeDraft(db: Queryable, id: number, draft: QuoteDraft, current:
   return quotes.writeQuoteFields(db, id, draft, client, totalsOf(draft.lines, draft.taxRatePercent));
 }
 
-/** A new draft owned by the caller; answers its id. */
-/** Makes a quote from its first draft, in the caller's transaction (a create runs once per Idempotency-Key). */
-export async function createQuote(db: Queryable, draft: QuoteDraft, by: StaffCaller): Promise<number> {
+/**
+ * Makes a quote from its first draft, owned by the caller, in the caller's transaction (a create
+ * runs once per Idempotency-Key): unnumbered unless `keep` (an explicit save). Answers its id.
+ */
+export async function createQuote(db: Queryable, draft: QuoteDraft, keep: boolean, by: StaffCaller): Promise<number> {
   const id = await quotes.insertQuote(db, draft, by.userId);
-  await writeDraft(db, id, draft, { companyId: null, companyCreated: false }, by.actor);
+  await writeDraft(db, id, draft, { companyId: null, companyCreated: false, numbered: false }, by.actor);
   await audit(db, { actor: by.actor, entity: 'quote', entityId: id, action: 'create', detail: { type: draft.type, lines: draft.lines.length } });
+  if (keep) await keepQuote(db, id, by.actor);
   return id;
 }
 
-/** Saves a draft (autosave and explicit); 409 when the quote is no longer a draft or a newer save won. */
-export async function saveQuote(ctx: AppContext, id: number, draft: QuoteDraft, baseVersion: number | undefined, by: StaffCaller): Promise<void> {
+/** Saves a draft (autosave, or explicit with `keep`, which numbers it); 409 when the quote is no longer a draft or a newer save won. */
+export async function saveQuote(ctx: AppContext, id: number, draft: QuoteDraft, baseVersion: number | undefined, keep: boolean, by: StaffCaller): Promise<void> {
   await inTransaction(ctx.database.pool, async (db) => {
     const row = await lock(db, id);
     if (row.status !== 'draft' || row.superseded) throw conflict('This quote was sent or revised: it is read-only; revise it to change it');
     if (baseVersion !== undefined && baseVersion !== row.version) throw conflict('Someone else saved this quote since you opened it; reload to see their changes', { baseVersion: 'Stale version' });
-    const version = await writeDraft(db, id, draft, { companyId: row.companyId, companyCreated: row.companyCreated }, by.actor);
+    const version = await writeDraft(db, id, draft, row, by.actor);
     await audit(db, { actor: by.actor, entity: 'quote', entityId: id, action: 'save', detail: { version, lines: draft.lines.length } });
+    if (keep) await keepQuote(db, id, by.actor);
+  });
+}
+
+/** Discards a draft nobody kept (unnumbered): it and its lines are deleted. A numbered quote answers 409. */
+export async function discardQuote(ctx: AppContext, id: number, by: StaffCaller): Promise<void> {
+  await inTransaction(ctx.database.pool, async (db) => {
+    const row = await lock(db, id);
+    if (row.numbered || row.status !== 'draft') throw conflict('This quote has its number and is kept: it can no longer be discarded');
+    await quotes.deleteUnnumberedDraft(db, id);
+    await audit(db, { actor: by.actor, entity: 'quote', entityId: id, action: 'discard' });
   });
 }
 
 // ---------------------------------------------------------------- sending, revising, deciding
 
-/** The client's mail of a sent quote, with the link to their page. */
-function quoteMail(ctx: AppContext, quote: Quote, key: string) {
-  return {
-    to: quote.contactEmail,
-    kind: 'quote',
-    subject: `Quote ${quote.number} from Client Care`,
-    body: [
-      `Hello,`,
-      ``,
-      `Your quote ${quote.number} for ${quote.companyName} is ready: ${formatMoney(quote.totalCents)}, valid until ${quote.validUntil}.`,
-      `Review it, choose any optional items and accept or decline it here:`,
-      `${ctx.config.publicUrl}${acceptPath(key)}`,
-      ``,
-      `The link works until the quote expires.`,
-    ].join('\n'),
-  };
-}
+/** The client's mail of a sent quote, greeting its contact, with the link to their page. */
+const quoteMail = (ctx: AppContext, quote: Quote, key: string) => ({ ...quoteMailText(quote, `${ctx.config.publicUrl}${acceptPath(key)}`), kind: 'quote' });
 
 /**
  * Sends a draft at the version the sender looked at: status sent, a fresh link key (stored
@@ -246,15 +268,17 @@ export async function sendQuote(ctx: AppContext, id: number, version: number, by
     if (locked.superseded) throw conflict('A newer revision of this quote exists: send that one');
     if (locked.status !== 'draft') throw conflict(`This quote was already ${locked.status}`);
     if (locked.version !== version) throw conflict(STALE_SEND, { version: `The quote is at version ${locked.version} now` });
-    const quote = (await quotes.loadQuote(db, id))!;
+    const draft = (await quotes.loadQuote(db, id))!;
     const lines = await quotes.loadLines(db, id);
     const fields: Record<string, string> = {};
-    if (!quote.companyId) fields.companyId = 'Choose a company or name the new client';
-    if (!quote.contactEmail) fields.contactEmail = 'The contact email is needed to send the quote';
+    if (!draft.companyId && !draft.clientName) fields.companyId = 'Choose a company or name the new client';
+    if (!draft.contactEmail) fields.contactEmail = 'The contact email is needed to send the quote';
     if (!lines.some((l) => l.kind === 'item')) fields.lines = 'Add at least one line';
     if (lines.some((l) => l.kind === 'item' && !l.description.trim())) fields.lines = 'Every line needs a description';
-    if (!(await quotes.isTodayOrLater(db, quote.validUntil))) fields.validUntil = 'Valid until must be today or later';
+    if (!(await quotes.isTodayOrLater(db, draft.validUntil))) fields.validUntil = 'Valid until must be today or later';
     if (Object.keys(fields).length) throw new ApiError(400, ERROR_CODES.invalidInput, `Cannot send: ${Object.values(fields).join('; ')}`, fields);
+    // A draft nobody kept gets its number (and its new client a prospect company) as it is sent.
+    const quote = (await keepQuote(db, id, by.actor)) ? (await quotes.loadQuote(db, id))! : draft;
     await quotes.markSent(db, id);
     const key = newToken(24);
     await quotes.insertLink(db, id, hashToken(key));

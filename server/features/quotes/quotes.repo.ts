@@ -32,12 +32,14 @@ export type LockedQuote = {
   companyCreated: boolean;
   validUntil: string;
   pastValidity: boolean;
+  /** Kept (saved explicitly) or sent: it has its number. */
+  numbered: boolean;
 };
 /** Locks the quote's row for the rest of the transaction: the first lock every writer of a quote takes. */
 export async function lockQuote(db: Queryable, id: number): Promise<LockedQuote | null> {
   const { rows } = await db.query<LockedQuote>(
     `SELECT status, superseded, version, COALESCE(root_id, id) AS "rootId", company_id AS "companyId", company_created AS "companyCreated",
-            to_char(valid_until, 'YYYY-MM-DD') AS "validUntil", valid_until < current_date AS "pastValidity"
+            to_char(valid_until, 'YYYY-MM-DD') AS "validUntil", valid_until < current_date AS "pastValidity", number IS NOT NULL AS numbered
        FROM quotes WHERE id = $1 FOR UPDATE`,
     [id],
   );
@@ -53,10 +55,10 @@ const QUOTE_COLUMNS = `q.id, q.number AS "baseNumber", q.revision, COALESCE(q.ro
   ${iso('q.sent_at', '"sentAt"')}, ${iso('q.decided_at', '"decidedAt"')}`;
 const QUOTE_FROM = 'quotes q LEFT JOIN companies c ON c.id = q.company_id JOIN staff_users s ON s.id = q.owner_id';
 
-type QuoteDbRow = Omit<Quote, 'number' | 'taxRatePercent'> & { taxRateBp: number };
+type QuoteDbRow = Omit<Quote, 'number' | 'baseNumber' | 'taxRatePercent'> & { baseNumber: string | null; taxRateBp: number };
 const toQuote = (r: QuoteDbRow): Quote => {
   const { taxRateBp, ...rest } = r;
-  return { ...rest, number: displayNumber(r.baseNumber, r.revision), taxRatePercent: taxRateBp / 100 };
+  return { ...rest, baseNumber: r.baseNumber ?? '', number: displayNumber(r.baseNumber, r.revision), taxRatePercent: taxRateBp / 100 };
 };
 
 type LineDbRow = Omit<QuoteLine, 'netCents' | 'discountPercent' | 'quantity'> & { discountBp: number; quantity: string };
@@ -93,7 +95,7 @@ export async function loadQuoteView(db: Queryable, id: number): Promise<QuoteVie
   const [lines, decision, revisions] = await Promise.all([
     loadLines(db, id),
     loadDecision(db, id),
-    db.query<{ id: number; number: string; revision: number; status: Quote['status'] }>(
+    db.query<{ id: number; number: string | null; revision: number; status: Quote['status'] }>(
       'SELECT id, number, revision, status FROM quotes WHERE COALESCE(root_id, id) = $1 ORDER BY revision',
       [quote.rootId],
     ),
@@ -130,7 +132,8 @@ const SORT_SQL: Record<string, string> = {
 
 export async function searchQuotes(db: Queryable, s: z.output<typeof quoteSearchSchema>): Promise<QuotePage> {
   const values: unknown[] = [];
-  const conds = ['NOT q.superseded'];
+  // An unnumbered draft is the editor's autosave of a quote nobody kept yet: not listed.
+  const conds = ['NOT q.superseded', 'q.number IS NOT NULL'];
   const add = (sql: (n: number) => string, value: unknown) => {
     values.push(value);
     conds.push(sql(values.length));
@@ -166,7 +169,7 @@ export async function searchQuotes(db: Queryable, s: z.output<typeof quoteSearch
 export async function quotePipeline(db: Queryable, filter: { ownerId?: number; companyId?: number } = {}): Promise<QuotePipeline> {
   const { rows } = await db.query<{ status: Quote['status']; count: number; total: number }>(
     `SELECT status, count(*)::int AS count, COALESCE(sum(total_cents), 0)::float8 AS total FROM quotes
-      WHERE NOT superseded AND ($1::int IS NULL OR owner_id = $1) AND ($2::int IS NULL OR company_id = $2) GROUP BY status`,
+      WHERE NOT superseded AND number IS NOT NULL AND ($1::int IS NULL OR owner_id = $1) AND ($2::int IS NULL OR company_id = $2) GROUP BY status`,
     [filter.ownerId ?? null, filter.companyId ?? null],
   );
   const byStatus = QUOTE_STATUSES.map((status) => {
@@ -265,13 +268,30 @@ export async function writeQuoteFields(db: Queryable, id: number, draft: QuoteDr
   return rows[0]!.version;
 }
 
-/** A new quote row with the next number; its fields are written by `writeQuoteFields`. */
+/** A new quote row, unnumbered until it is kept (`numberQuote`); its fields are written by `writeQuoteFields`. */
 export async function insertQuote(db: Queryable, draft: QuoteDraft, ownerId: number): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO quotes (number, type, valid_until, tax_rate_bp, owner_id) VALUES ('Q-' || nextval('quote_number_seq'), $1, $2, $3, $4) RETURNING id`,
+    `INSERT INTO quotes (number, type, valid_until, tax_rate_bp, owner_id) VALUES (NULL, $1, $2, $3, $4) RETURNING id`,
     [draft.type, draft.validUntil, Math.round(draft.taxRatePercent * 100), ownerId],
   );
   return rows[0]!.id;
+}
+
+/** Gives an unnumbered draft the next number (the caller has it locked); answers false when it had one. */
+export async function numberQuote(db: Queryable, id: number): Promise<boolean> {
+  const { rowCount } = await db.query(`UPDATE quotes SET number = 'Q-' || nextval('quote_number_seq'), updated_at = now() WHERE id = $1 AND number IS NULL`, [id]);
+  return Boolean(rowCount);
+}
+
+/** Sets the company of a quote (the prospect made for its new client when it is kept). */
+export async function setQuoteCompany(db: Queryable, id: number, companyId: number): Promise<void> {
+  await db.query('UPDATE quotes SET company_id = $2, company_created = true WHERE id = $1', [id, companyId]);
+}
+
+/** Deletes an unnumbered draft (its lines go with it); false when there is none to delete. */
+export async function deleteUnnumberedDraft(db: Queryable, id: number): Promise<boolean> {
+  const { rowCount } = await db.query(`DELETE FROM quotes WHERE id = $1 AND number IS NULL AND status = 'draft'`, [id]);
+  return Boolean(rowCount);
 }
 
 // ---------------------------------------------------------------- sending, revising, deciding

@@ -65,16 +65,22 @@ export const staffQuoteRoutes: Routes = (app, ctx) => {
 
   route(app, QUOTES.sample, async ({ query }) => ({ ...sampleQuote(query.type), decision: null }));
 
-  route(app, QUOTES.create, async ({ body }, request, reply) =>
-    createOnce(request, reply, pool, async (db) => ({ status: 201, body: await view(await commands.createQuote(db, body, callerOf(request)), db) })),
-  );
+  route(app, QUOTES.create, async ({ body }, request, reply) => {
+    const { keep, ...draft } = body;
+    return createOnce(request, reply, pool, async (db) => ({ status: 201, body: await view(await commands.createQuote(db, draft, keep, callerOf(request)), db) }));
+  });
 
   route(app, QUOTES.view, async ({ params }) => view(params.id));
 
   route(app, QUOTES.save, async ({ params, body }, request) => {
-    const { baseVersion, ...draft } = body;
-    await commands.saveQuote(ctx, params.id, draft, baseVersion, callerOf(request));
+    const { baseVersion, keep, ...draft } = body;
+    await commands.saveQuote(ctx, params.id, draft, baseVersion, keep, callerOf(request));
     return view(params.id);
+  });
+
+  route(app, QUOTES.discard, async ({ params }, request) => {
+    await commands.discardQuote(ctx, params.id, callerOf(request));
+    return { ok: true as const };
   });
 
   route(app, QUOTES.send, async ({ params, body }, request) => {
@@ -111,6 +117,6 @@ export const staffQuoteRoutes: Routes = (app, ctx) => {
       generatedAt: new Date(),
       seller: 'Client Care',
     });
-    return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="quote-${q.number}.pdf"`).send(pdf);
+    return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="quote-${q.number || 'draft'}.pdf"`).send(pdf);
   });
 };

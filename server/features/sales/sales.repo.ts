@@ -182,7 +182,7 @@ const CUSTOMER_SELECT = `
   SELECT c.id, c.name, c.account_number AS "accountNumber", c.status, nullif(c.territory, '') AS territory, m.name AS "accountManager",
          (SELECT to_char(max(a.occurred_on), 'YYYY-MM-DD') FROM sales_activities a WHERE a.company_id = c.id) AS "lastActivityOn",
          (SELECT coalesce(sum(a.amount_cents), 0)::float8 FROM sales_activities a WHERE a.company_id = c.id AND a.kind = 'sale') AS "lifetimeCents",
-         (SELECT coalesce(sum(q.total_cents), 0)::float8 FROM quotes q WHERE q.company_id = c.id AND NOT q.superseded AND q.status IN ('draft', 'sent')) AS "pipelineCents",
+         (SELECT coalesce(sum(q.total_cents), 0)::float8 FROM quotes q WHERE q.company_id = c.id AND NOT q.superseded AND q.number IS NOT NULL AND q.status IN ('draft', 'sent')) AS "pipelineCents",
          (SELECT ch.name FROM huhy_answers h JOIN sales_channels ch ON ch.id = h.channel_id WHERE h.company_id = c.id ORDER BY h.created_at, h.id LIMIT 1) AS channel
     FROM companies c LEFT JOIN staff_users m ON m.id = c.account_manager_id`;
 

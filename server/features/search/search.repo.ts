@@ -28,7 +28,7 @@ const GROUP_SQL: Record<OtherGroup, string> = {
   quotes: `SELECT q.id, concat_ws(' ', q.number, NULLIF(q.title, '')) AS title,
                   COALESCE(c.name, NULLIF(q.client_name, ''), '') AS detail, q.status, q.company_id AS "companyId"
              FROM quotes q LEFT JOIN companies c ON c.id = q.company_id
-            WHERE NOT q.superseded
+            WHERE NOT q.superseded AND q.number IS NOT NULL
               AND (${foldedLike('q.number', '$1')} OR ${foldedLike('q.title', '$1')} OR ${foldedLike('q.client_name', '$1')})
             ORDER BY q.updated_at DESC, q.id DESC LIMIT $2`,
 };

@@ -33,6 +33,8 @@ export const ROWS = endpointRows([
   [QUOTES.view, { url: quoteUrl(), expect: staffOnly() }],
   [QUOTES.save, { url: quoteUrl(), body: draft, expect: staffOnly() }],
   [QUOTES.pdf, { url: quoteUrl('/pdf'), expect: staffOnly() }],
+  // Discarding deletes a draft: checked on the matrix's numbered draft, which is kept (409).
+  [QUOTES.discard, { url: quoteUrl(), expect: staffOnly(409) }],
   // Sending, revising and deciding change the quote: checked on one that does not exist.
   [QUOTES.send, { url: '/api/v2/quotes/999999/send', body: { version: 1 }, expect: staffOnly(404) }],
   [QUOTES.revise, { url: '/api/v2/quotes/999999/revise', expect: staffOnly(404) }],

@@ -158,7 +158,8 @@ describe.each(BACKENDS)('quotes under concurrent writers on %s', (backend) => {
       validUntil: day(30),
       lines: [{ kind: 'item', description: 'Hours', quantity: 1, unitPriceCents: 100 }],
     };
-    const created = (await agent.post('/api/v2/quotes', prospect)).json() as QuoteView;
+    // Kept at once (saved explicitly): its new client becomes a prospect company.
+    const created = (await agent.post('/api/v2/quotes', { ...prospect, keep: true })).json() as QuoteView;
     const companyId = created.quote.companyId!;
     const contacts = () => sql.rows('SELECT id, name, email FROM contacts WHERE company_id = $1 ORDER BY id', [companyId]);
     // While it is the quote's prospect, the contact follows the quote.

@@ -98,7 +98,8 @@ describe.each(BACKENDS)('quotes and the catalog on %s', (backend) => {
         { kind: 'item', description: 'Extended warranty', quantity: 3, unitPriceCents: 4_999, optional: true },
       ],
     };
-    const created = await agent.post('/api/v2/quotes', draft);
+    // Saved explicitly (kept): numbered at once, its new client a prospect company.
+    const created = await agent.post('/api/v2/quotes', { ...draft, keep: true });
     expect(created.statusCode, created.body).toBe(201);
     const view = created.json() as QuoteView;
     // 3 × 999.99 − 10 % = 2,699.97 (taxable); 1.5 × 120.00 = 180.00; tax 8.25 % of 2,699.97 = 222.75; the optional line is out.
@@ -215,7 +216,7 @@ describe.each(BACKENDS)('quotes and the catalog on %s', (backend) => {
     expect(pipeline.openCents).toBe(draftAndSent.reduce((a, b) => a + b.totalCents, 0));
   });
   it("writes a client's decision and the mail that tells the quote's owner in one transaction: when the mail cannot be stored, nothing is decided", async () => {
-    const created = (await agent.post('/api/v2/quotes', { type: 'support', companyId: 1, contactEmail: `owner-mail-${backend}@acme.test`, validUntil: day(30), lines: [{ kind: 'item', description: 'Hours', quantity: 1, unitPriceCents: 100 }] })).json() as QuoteView;
+    const created = (await agent.post('/api/v2/quotes', { keep: true, type: 'support', companyId: 1, contactEmail: `owner-mail-${backend}@acme.test`, validUntil: day(30), lines: [{ kind: 'item', description: 'Hours', quantity: 1, unitPriceCents: 100 }] })).json() as QuoteView;
     expect((await agent.post(`/api/v2/quotes/${created.quote.id}/send`, { version: created.quote.version })).statusCode).toBe(200);
     const key = await keyFromOutbox(`owner-mail-${backend}@acme.test`);
     // The outbox refuses the owner's mail about this client's decision.
