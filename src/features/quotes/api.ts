@@ -1,5 +1,5 @@
 /** Service calls of quotes and the item catalog (staff), and of the client's quote page (public). */
-import type { CompanyRow, Paged } from '@contracts/companies';
+import { COMPANIES, type CompanyRow, type Paged } from '@contracts/companies';
 import type { z } from '@contracts/common/zod';
 import { QUOTES, type CatalogItemInput, type CatalogUpdateInput, type QuoteDraftInput, type QuoteSaveInput, type QuoteType, type catalogSearchSchema, type quoteSearchSchema } from '@contracts/quotes';
 import { call, dataOf, http, type QueryParams } from '@/shared/http/http';
@@ -21,8 +21,11 @@ export const quotesApi = {
   search: (params: QueryParams) => call(QUOTES.search, { query: listQuery<typeof quoteSearchSchema>(params) }),
   pipeline: () => call(QUOTES.pipeline),
   view: (id: number) => call(QUOTES.view, { params: { id } }),
-  create: (draft: QuoteDraftInput) => call(QUOTES.create, { body: draft }),
+  /** A new quote from its first draft; `keep` (an explicit save) numbers it at once. */
+  create: (draft: QuoteDraftInput, keep = false) => call(QUOTES.create, { body: { ...draft, keep } }),
   save: (id: number, draft: QuoteSaveInput) => call(QUOTES.save, { params: { id }, body: draft }),
+  /** Discards a draft that was never kept (it has no number yet). */
+  discard: (id: number) => call(QUOTES.discard, { params: { id } }),
   send: (id: number, version: number) => call(QUOTES.send, { params: { id }, body: { version } }),
   revise: (id: number) => call(QUOTES.revise, { params: { id } }),
   decide: (id: number, status: 'accepted' | 'declined', note = '') => call(QUOTES.decide, { params: { id }, body: { status, note } }),
@@ -46,5 +49,8 @@ export const pickerApi = {
       label: c.name,
       description: c.account_number,
     })),
+  /** The contacts of a company, with their email (who a quote can go to). */
+  contacts: async (companyId: number) =>
+    (await call(COMPANIES.view, { params: { id: companyId } })).contacts.map((c) => ({ id: c.id, name: c.name, email: c.email ?? '' })),
   items: async (q: string) => (await call(QUOTES.catalogSearch, { query: { ...(q ? { q } : {}), active: 'true', size: 15 } })).rows,
 };

@@ -23,6 +23,8 @@ const view = (over: Partial<QuoteView['quote']>, readOnly: boolean): QuoteView =
 });
 const draftView = view({}, false);
 const sentView = view({ status: 'sent', version: 4 }, true);
+/** Autosaved, never kept: no number yet (it can be discarded). */
+const unnumberedView = view({ number: '', baseNumber: '' }, false);
 const draft = { ...emptyDraft('support', new Date('2026-01-01T00:00:00Z')), title: 'Printers' };
 const withStash = (baseVersion: number | null) => () => {
   const stash = memoryStash();
@@ -40,7 +42,13 @@ describeMachinePaths(entry, {
   events: [
     { type: 'draft.edit', draft },
     { type: 'draft.saveNow' },
+    { type: 'send.review' },
     { type: 'quote.send' },
+    { type: 'discard.ask' },
+    { type: 'discard.confirm' },
+    { type: 'confirm.cancel' },
+    { type: 'company.pick', id: 2, name: 'Globex' },
+    { type: 'contact.pick', name: 'Jane Smith', email: 'jane@globex.test' },
     { type: 'quote.revise' },
     { type: 'quote.reload' },
     { type: 'catalog.pick', item: { id: 3, sku: 'PAP-A4', name: 'Paper A4', description: '', unit_price_cents: 2450, taxable: true } },
@@ -50,14 +58,15 @@ describeMachinePaths(entry, {
     { type: 'download.done' },
     { type: 'download.failed', error: 'Network Error' },
   ],
-  outputs: { load: [draftView, sentView], save: [draftView], send: [sentView], revise: [view({ id: 8, revision: 2 }, false)] },
+  outputs: { load: [draftView, sentView, unnumberedView], save: [draftView], discard: [{ ok: true }], send: [sentView], revise: [view({ id: 8, revision: 2 }, false)] },
   errors: {
     load: [new ApiError(404, 'not_found', 'No such quote')],
     save: [new ApiError(0, 'network', 'Network Error'), new ApiError(409, 'conflict', 'This quote was sent or revised')],
     send: [new ApiError(400, 'invalid_input', 'Cannot send', { contactEmail: 'needed' }), new ApiError(409, 'conflict', 'This quote changed after you opened it')],
     revise: [new ApiError(409, 'conflict', 'A newer revision exists')],
+    discard: [new ApiError(409, 'conflict', 'This quote has its number and is kept')],
   },
-  serializeState: (s) => JSON.stringify({ value: s.value, id: s.context.id !== null, edited: s.context.editedDuringSave, sendAfterSave: s.context.sendAfterSave, restored: s.context.restored !== null, ro: s.context.view?.readOnly ?? null }),
+  serializeState: (s) => JSON.stringify({ value: s.value, id: s.context.id !== null, edited: s.context.editedDuringSave, sendAfterSave: s.context.sendAfterSave, confirming: s.context.confirming, numbered: s.context.view ? s.context.view.quote.number !== '' : null, restored: s.context.restored !== null, ro: s.context.view?.readOnly ?? null }),
   check: (snapshot) => {
     // A change not yet on the server is also kept on the device.
     if (snapshot.matches({ editing: 'pending' }) && snapshot.context.draft.title === 'Printers' && !snapshot.context.restored) {
@@ -72,6 +81,12 @@ describeMachinePaths(entry, {
     // A picked item is a line of the draft, and the picker starts empty again.
     if (snapshot.context.pickerRound > 0) expect(snapshot.context.draft.lines.at(-1)).toMatchObject({ catalogItemId: 3, sku: 'PAP-A4', unitPriceCents: 2450 });
     if (snapshot.context.pickerRound > 0 && snapshot.context.catalogSearch === '') expect(snapshot.context.focused).toBeNull();
+    // A send or a discard happens only after the person confirmed it.
+    if (snapshot.matches('sending') || snapshot.matches('discarding')) expect(snapshot.context.confirming).toBeNull();
+    // A picked company closes its list: the focus target moves on to the contact.
+    if (snapshot.context.draft.companyName === 'Globex') expect(snapshot.context.draft.companyId).toBe(2);
+    // Only a draft nobody kept is discarded.
+    if (snapshot.matches('discarding') && snapshot.context.view) expect(snapshot.context.view.quote.number).toBe('');
     // The PDF is fetched only for a quote the server has.
     if (snapshot.context.pdfBusy) expect(snapshot.context.view).not.toBeNull();
   },

@@ -48,6 +48,7 @@ async function openEditor() {
 describe('the quote editor sends the version it shows', () => {
   it('sends a saved quote with the version on screen', async () => {
     const { actor, send } = await openEditor();
+    actor.send({ type: 'send.review' });
     actor.send({ type: 'quote.send' });
     await flush();
     expect(send.calls.map((c) => c.input)).toEqual([{ id: 7, version: 3 }]);
@@ -62,6 +63,7 @@ describe('the quote editor sends the version it shows', () => {
     actor.send({ type: 'draft.saveNow' });
     await flush();
     expect(actor.getSnapshot().value).toBe('saving');
+    actor.send({ type: 'send.review' });
     actor.send({ type: 'quote.send' });
     await flush();
     // Nothing is sent while the save is in flight.
@@ -76,6 +78,7 @@ describe('the quote editor sends the version it shows', () => {
   it('an edit made while that save was on its way is saved too before the send', async () => {
     const { actor, save, send } = await openEditor();
     actor.send({ type: 'draft.edit', draft: draft('Printers') });
+    actor.send({ type: 'send.review' });
     actor.send({ type: 'quote.send' });
     await flush();
     // Unsaved changes are saved first, at once.
@@ -95,6 +98,7 @@ describe('the quote editor sends the version it shows', () => {
   it('a failed save cancels the send and says why', async () => {
     const { actor, save, send } = await openEditor();
     actor.send({ type: 'draft.edit', draft: draft('Printers') });
+    actor.send({ type: 'send.review' });
     actor.send({ type: 'quote.send' });
     await flush();
     save.reject(new ApiError(0, 'network', 'Network Error'));
@@ -106,6 +110,7 @@ describe('the quote editor sends the version it shows', () => {
 
   it('a stale version answers 409: the editor says so and offers to reload', async () => {
     const { actor, send } = await openEditor();
+    actor.send({ type: 'send.review' });
     actor.send({ type: 'quote.send' });
     await flush();
     send.reject(new ApiError(409, 'conflict', 'This quote changed after you opened it: review the saved version, then send it'));
@@ -138,6 +143,7 @@ describe('the quote editor says what happened and keeps what the screen needs', 
 
   it('says the quote was sent, and to whom, once the send succeeds', async () => {
     const { actor, send, notices, restore } = await openWithNotices();
+    actor.send({ type: 'send.review' });
     actor.send({ type: 'quote.send' });
     await flush();
     expect(notices.notices).toEqual([]);
@@ -230,5 +236,39 @@ describe('the quote editor says what happened and keeps what the screen needs', 
     expect(selectCatalogSearch(actor.getSnapshot())).toBe('');
     expect(selectPickerRound(actor.getSnapshot())).toBe(1);
     actor.stop();
+  });
+});
+
+describe('a new quote in the editor', () => {
+  const newEditor = () => {
+    const save = controllable<QuoteView, { id: number | null; draft: DraftForm; baseVersion: number | null; keep?: boolean }>('save');
+    const actor = createActor(quoteEditorMachine.provide({ actors: { save: save.logic } }), { input: { id: null, stash: memoryStash() } });
+    actor.start();
+    return { actor, save };
+  };
+
+  it('keeps the picked company by name through its first save, and gives the focus to the contact rather than the company list', async () => {
+    const { actor, save } = newEditor();
+    actor.send({ type: 'field.focus', field: 'company' });
+    actor.send({ type: 'company.pick', id: 4, name: 'Globex' });
+    actor.send({ type: 'draft.saveNow' });
+    await flush();
+    expect(save.calls.map((c) => [c.input.draft.companyId, c.input.draft.companyName, c.input.keep])).toEqual([[4, 'Globex', true]]);
+    save.resolve(view(1, { id: 9, companyId: 4, companyName: 'Globex' }));
+    await flush();
+    expect(actor.getSnapshot().context.draft).toMatchObject({ companyId: 4, companyName: 'Globex' });
+    expect(selectFocusOnMount(actor.getSnapshot())).toBe('contact');
+  });
+
+  it('a new draft that never reached the server is discarded only once confirmed, and nothing is saved', async () => {
+    const { actor, save } = newEditor();
+    actor.send({ type: 'draft.edit', draft: draft('Typed by mistake') });
+    actor.send({ type: 'discard.confirm' });
+    expect(actor.getSnapshot().matches('discarded')).toBe(false);
+    actor.send({ type: 'discard.ask' });
+    actor.send({ type: 'discard.confirm' });
+    expect(actor.getSnapshot().matches('discarded')).toBe(true);
+    expect(actor.getSnapshot().context.stash.read()).toBeNull();
+    expect(save.calls).toHaveLength(0);
   });
 });

@@ -13,7 +13,15 @@ import QuoteViewScreen from '@/features/quotes/screens/QuoteViewScreen';
 import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
 import { renderAt } from '@tests/support/render';
 
-const server = setupServer();
+/** A company's page as the contact picker reads it: its contacts with their email. */
+const companyPage = (id: number, name: string, contacts: { id: number; name: string; email: string | null }[]) => ({
+  company: { id, name },
+  contacts: contacts.map((c) => ({ ...c, company_id: id, phone: null, title: null })),
+  client_users: [],
+  ticket_counts: { open: 0, overdue: 0, total: 0 },
+});
+// Every editor of a quote for a company loads its contacts.
+const server = setupServer(http.get('*/api/v2/companies/:id', ({ params }) => HttpResponse.json(companyPage(Number(params.id), 'Acme Utilities', [{ id: 1, name: 'Pat', email: 'pat@acme.test' }]))));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => window.localStorage.clear());
 afterEach(() => server.resetHandlers());
@@ -104,8 +112,9 @@ describe('the quote editor', () => {
     renderAt('/quote/edit/7', <QuoteEditorScreen params={{ id: '7' }} />);
     const title = await screen.findByLabelText('Title');
     await user.type(title, ' and toner');
-    // Before the autosave's pause is over.
+    // Before the autosave's pause is over; the mail is confirmed in its dialog.
     await user.click(screen.getByRole('button', { name: 'Send to client' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Send this quote?' })).getByRole('button', { name: 'Send to pat@acme.test' }));
     const alert = (await screen.findByText('This quote changed elsewhere')).parentElement!;
     expect(alert).toHaveTextContent('This quote changed after you opened it: review the saved version, then send it');
     expect(within(alert).getByRole('button', { name: 'Reload' })).toBeInTheDocument();
@@ -162,6 +171,104 @@ describe('a new quote getting its address', () => {
     const after = screen.getByRole('combobox', { name: 'Add from the catalog' });
     expect(after).toHaveFocus();
     expect(screen.getByLabelText('Title')).toHaveValue('Printers for the annex');
+  });
+});
+
+describe('picking the client of a new quote', () => {
+  /** The editor at /quote/new/client, moving to /quote/edit/{id} on its first save (as the app's routes do). */
+  function renderNewQuote() {
+    const location = memoryLocation({ path: '/quote/new/client', record: true });
+    render(
+      <Router hook={location.hook}>
+        <Switch>
+          <Route path="/quote/new/client">{() => <QuoteEditorScreen params={{}} />}</Route>
+          <Route path="/quote/edit/:id">{(p: { id: string }) => <QuoteEditorScreen key={p.id} params={p} />}</Route>
+        </Switch>
+      </Router>,
+    );
+    return location;
+  }
+
+  it('keeps the picked company (and the contact picked from its contacts) after the first save moves the screen, and the company list stays closed', async () => {
+    const creates: { companyId: number | null; contactName: string; contactEmail: string; keep: boolean }[] = [];
+    server.use(
+      http.get('*/api/v2/companies', () => HttpResponse.json({ rows: [{ id: 4, name: 'Globex', account_number: 'GLOBEX', status: 'active', territory: null, created_at: '2026-01-01T00:00:00Z', open_tickets: 0 }], page: 1, size: 10, total: 1, totalExact: true })),
+      http.get('*/api/v2/companies/4', () => HttpResponse.json(companyPage(4, 'Globex', [{ id: 8, name: 'Jane Smith', email: 'jane@globex.test' }, { id: 9, name: 'No Mail', email: null }]))),
+      http.post('*/api/v2/quotes', async ({ request }) => {
+        const body = (await request.json()) as (typeof creates)[number];
+        creates.push(body);
+        return HttpResponse.json(view({ id: 9, number: '', baseNumber: '', companyId: body.companyId, companyName: 'Globex', contactName: body.contactName, contactEmail: body.contactEmail }), { status: 201 });
+      }),
+      http.put('*/api/v2/quotes/9', () => HttpResponse.json(view({ id: 9, number: '', baseNumber: '', companyId: 4, companyName: 'Globex' }))),
+    );
+    const user = userEvent.setup();
+    const location = renderNewQuote();
+    await user.click(await screen.findByRole('combobox', { name: 'Company' }));
+    await user.keyboard('Glob');
+    await user.click(await screen.findByRole('option', { name: /Globex/ }));
+    expect(screen.getByRole('combobox', { name: 'Company' })).toHaveValue('Globex');
+    // The first autosave gives the quote its address; the editor moves with it.
+    await waitFor(() => expect(location.history.at(-1)).toBe('/quote/edit/9'), { timeout: 3000 });
+    const company = await screen.findByRole('combobox', { name: 'Company' });
+    expect(company).toHaveValue('Globex');
+    // The list does not open again: not at the move, nor a while after it.
+    await act(() => new Promise((r) => setTimeout(r, 600)));
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(company).toHaveAttribute('aria-expanded', 'false');
+    // The contact is picked from the company's contacts (a contact without an email cannot receive it).
+    await user.click(screen.getByRole('button', { name: /Contact/ }));
+    expect(screen.getByRole('option', { name: /No Mail/ })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('option', { name: /Jane Smith/ }));
+    expect(screen.getByLabelText('Contact name')).toHaveValue('Jane Smith');
+    expect(screen.getByLabelText('Contact email (receives the quote)')).toHaveValue('jane@globex.test');
+    expect(creates[0]).toMatchObject({ companyId: 4, keep: false });
+  });
+
+  it('Send shows the mail greeting the contact by name and sends only once confirmed', async () => {
+    const sends: unknown[] = [];
+    server.use(
+      http.get('*/api/v2/quotes/7', () => HttpResponse.json(view({ contactName: 'Jane Smith', contactEmail: 'jane@acme.test' }))),
+      http.post('*/api/v2/quotes/7/send', async ({ request }) => {
+        sends.push(await request.json());
+        return HttpResponse.json(view({ status: 'sent', contactName: 'Jane Smith', contactEmail: 'jane@acme.test' }, true));
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/quote/edit/7', <QuoteEditorScreen params={{ id: '7' }} />);
+    await user.click(await screen.findByRole('button', { name: 'Send to client' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send this quote?' });
+    expect(within(dialog).getByTestId('mail-to')).toHaveTextContent('jane@acme.test');
+    expect(within(dialog).getByTestId('mail-subject')).toHaveTextContent('Quote Q-1007 from Client Care');
+    expect(within(dialog).getByTestId('mail-body').textContent!.split('\n').slice(0, 3)).toEqual(['Hello Jane Smith,', '', 'Your quote Q-1007 for Acme Utilities is ready: $110.00, valid until 2099-01-31.']);
+    // Cancel sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sends).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Send to client' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Send this quote?' })).getByRole('button', { name: 'Send to jane@acme.test' }));
+    await waitFor(() => expect(sends).toEqual([{ version: 3 }]));
+  });
+
+  it('an unnumbered draft is called a new draft, and Discard removes it after a confirmation', async () => {
+    const deletes: string[] = [];
+    server.use(
+      http.get('*/api/v2/quotes/7', () => HttpResponse.json(view({ number: '', baseNumber: '' }))),
+      http.delete('*/api/v2/quotes/7', ({ request }) => {
+        deletes.push(request.url);
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const user = userEvent.setup();
+    const location = renderAt('/quote/edit/7', <QuoteEditorScreen params={{ id: '7' }} />);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('New draft');
+    await user.click(screen.getByRole('button', { name: 'Discard draft' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Discard this draft?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(deletes).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Discard draft' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Discard this draft?' })).getByRole('button', { name: 'Discard draft' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/quote/list'));
+    expect(deletes).toHaveLength(1);
   });
 });
 

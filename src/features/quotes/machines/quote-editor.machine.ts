@@ -13,18 +13,33 @@
  * quote's new address (a new quote gets /quote/edit/{id} from its first save) gives it back.
  */
 import { and, assertEvent, assign, fromPromise, not, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { QUOTE_LIMITS, type QuoteView } from '@contracts/quotes';
+import { QUOTE_LIMITS, UNNUMBERED_QUOTE, isNumbered, quoteMail, totalsOf, type QuoteView } from '@contracts/quotes';
 import { toApiError } from '@/shared/http/http';
 import { notifyActions } from '@/shared/machines/notify';
-import { quotesApi } from '../api';
+import { createQueryMachine } from '@/shared/machines/query.machine';
+import { pickerApi, quotesApi } from '../api';
 import { downloads, type DownloadEvent } from './downloads';
 import { catalogLine, draftFromView, draftToInput, emptyDraft, withLineAdded, type DraftForm, type DraftStash, type PickedItem } from './draft';
 
 export type QuoteEditorInput = { id: number | null; stash: DraftStash; type?: DraftForm['type'] };
+/** A contact of the quote's company, as the contact picker offers it. */
+export type CompanyContact = { id: number; name: string; email: string };
+/** The contacts of the company picked on the quote (none while no company is picked). */
+export const quoteContactsMachine = createQueryMachine('quoteContacts', (companyId: number | null): Promise<CompanyContact[]> =>
+  companyId === null ? Promise.resolve([]) : pickerApi.contacts(companyId),
+);
+/** What the editor asks the person to confirm in a dialog: the mail of a send, or discarding the draft. */
+export type Confirming = 'send' | 'discard' | null;
 export type QuoteEditorContext = {
   id: number | null;
   /** The child that fetches and offers the PDF. */
   downloads: ActorRefFrom<typeof downloads>;
+  /** The child that loads the contacts of the picked company. */
+  contacts: ActorRefFrom<typeof quoteContactsMachine>;
+  /** The person saved explicitly (Save now): the save keeps the draft, which gives it its number. */
+  keep: boolean;
+  /** The dialog on screen: the mail about to be sent, or discarding the draft. */
+  confirming: Confirming;
   draft: DraftForm;
   view: QuoteView | null;
   /** The server's version of the draft the last save started from. */
@@ -56,6 +71,12 @@ export type QuoteEditorContext = {
 export type QuoteEditorEvent =
   | { type: 'draft.edit'; draft: DraftForm }
   | { type: 'draft.saveNow' }
+  | { type: 'company.pick'; id: number; name: string }
+  | { type: 'contact.pick'; name: string; email: string }
+  | { type: 'send.review' }
+  | { type: 'discard.ask' }
+  | { type: 'confirm.cancel' }
+  | { type: 'discard.confirm' }
   | { type: 'quote.send' }
   | { type: 'quote.revise' }
   | { type: 'quote.reload' }
@@ -65,7 +86,8 @@ export type QuoteEditorEvent =
   | { type: 'field.focus'; field: string }
   | DownloadEvent;
 
-type SaveInput = { id: number | null; draft: DraftForm; baseVersion: number | null };
+/** `keep`: an explicit save, which numbers a new draft (an autosave does not). */
+type SaveInput = { id: number | null; draft: DraftForm; baseVersion: number | null; keep?: boolean };
 type SendInput = { id: number; version: number };
 
 export const retryDelayMs = (attempts: number) => Math.min(QUOTE_LIMITS.retryBaseMs * 2 ** Math.max(0, attempts - 1), QUOTE_LIMITS.retryMaxMs);
@@ -80,8 +102,28 @@ const viewResult = ({ context }: { context: QuoteEditorContext }, view: QuoteVie
   fieldErrors: {},
   draft: context.draft,
   attempts: 0,
+  keep: context.keep && !isNumbered(view.quote),
   ...(context.id === null ? { stash: context.stash.moveTo(view.quote.id), focusOnMount: context.focused } : {}),
 });
+
+/** A draft after a change: typed, an item, a company or a contact picked. */
+function draftAfter(draft: DraftForm, event: Exclude<QuoteEditorEvent, { type: 'draft.edit' }> | { type: 'draft.edit'; draft: DraftForm }): DraftForm {
+  switch (event.type) {
+    case 'draft.edit':
+      return event.draft;
+    case 'catalog.pick':
+      return withLineAdded(draft, catalogLine(event.item));
+    case 'company.pick':
+      // Another company: the contact of the last one is not its contact.
+      return event.id === draft.companyId
+        ? { ...draft, companyName: event.name }
+        : { ...draft, clientMode: 'company', companyId: event.id, companyName: event.name, contactName: '', contactEmail: '' };
+    case 'contact.pick':
+      return { ...draft, contactName: event.name, contactEmail: event.email };
+    default:
+      return draft;
+  }
+}
 
 /** The PDF notice's key: a failure shows once, and goes when the person tries again. */
 const PDF_NOTICE = 'quote-editor-pdf';
@@ -92,8 +134,10 @@ export const quoteEditorMachine = setup({
     load: fromPromise<QuoteView, number>(({ input }) => quotesApi.view(input)),
     save: fromPromise<QuoteView, SaveInput>(({ input }) => {
       const draft = draftToInput(input.draft);
-      return input.id === null ? quotesApi.create(draft) : quotesApi.save(input.id, { ...draft, ...(input.baseVersion ? { baseVersion: input.baseVersion } : {}) });
+      return input.id === null ? quotesApi.create(draft, input.keep ?? false) : quotesApi.save(input.id, { ...draft, keep: input.keep ?? false, ...(input.baseVersion ? { baseVersion: input.baseVersion } : {}) });
     }),
+    discard: fromPromise<unknown, number>(({ input }) => quotesApi.discard(input)),
+    contacts: quoteContactsMachine,
     send: fromPromise<QuoteView, SendInput>(({ input }) => quotesApi.send(input.id, input.version)),
     revise: fromPromise<QuoteView, number>(({ input }) => quotesApi.revise(input)),
     downloads,
@@ -115,23 +159,37 @@ export const quoteEditorMachine = setup({
       return stash !== null && stash.baseVersion === (event as unknown as { output: QuoteView }).output.quote.version;
     },
     hasQuote: ({ context }) => context.view !== null,
+    /** Nothing of it was kept: no number yet (or not even on the server). */
+    isDiscardable: ({ context }) => context.view === null || !isNumbered(context.view.quote),
+    isConfirmingSend: ({ context }) => context.confirming === 'send',
+    isConfirmingDiscard: ({ context }) => context.confirming === 'discard',
     pdfBusy: ({ context }) => context.pdfBusy,
   },
   actions: {
     ...notifyActions,
     /** A change of the draft (typed, or an item picked from the catalog), kept on the device until the server has it. */
     takeEdit: assign(({ context, event }) => {
-      assertEvent(event, ['draft.edit', 'catalog.pick']);
-      const draft = event.type === 'draft.edit' ? event.draft : withLineAdded(context.draft, catalogLine(event.item));
+      assertEvent(event, ['draft.edit', 'catalog.pick', 'company.pick', 'contact.pick']);
+      const draft = draftAfter(context.draft, event);
       context.stash.write(draft, context.version);
-      return event.type === 'catalog.pick' ? { draft, catalogSearch: '', pickerRound: context.pickerRound + 1, focused: null } : { draft };
+      if (event.type === 'catalog.pick') return { draft, catalogSearch: '', pickerRound: context.pickerRound + 1, focused: null };
+      // The company list closes with the pick and stays closed: the focus moves on to the contact
+      // (also on the screen of the quote's new address, which would otherwise open the list again).
+      if (event.type === 'company.pick') return { draft, focused: 'contact', focusOnMount: null };
+      return { draft };
     }),
+    askKeep: assign({ keep: true }),
     restoreStash: assign(({ context }) => ({ draft: context.restored?.draft ?? context.draft, restored: null })),
     clearStash: assign(({ context }) => {
       context.stash.clear();
       return { restored: null };
     }),
-    queueSend: assign({ sendAfterSave: true }),
+    /** The contacts of the draft's company are loaded (none for a new client). */
+    loadContacts: sendTo(
+      ({ context }) => context.contacts,
+      ({ context }) => ({ type: 'query.set' as const, query: context.draft.clientMode === 'company' ? context.draft.companyId : null }),
+    ),
+    queueSend: assign({ sendAfterSave: true, confirming: null }),
     dropQueuedSend: assign({ sendAfterSave: false }),
   },
 }).createMachine({
@@ -140,6 +198,9 @@ export const quoteEditorMachine = setup({
   context: ({ input, spawn }) => ({
     id: input.id,
     downloads: spawn('downloads', { id: 'downloads', systemId: 'quote-editor.downloads' }),
+    contacts: spawn('contacts', { id: 'contacts', systemId: 'quote-editor.contacts', input: { query: null } }),
+    keep: false,
+    confirming: null,
     draft: emptyDraft(input.type),
     view: null,
     version: null,
@@ -164,6 +225,7 @@ export const quoteEditorMachine = setup({
       description: 'The field that has the focus; once the screen gave it back, there is nothing more to give.',
     },
     'catalog.search': { actions: assign({ catalogSearch: ({ event }) => event.text }) },
+    'confirm.cancel': { actions: assign({ confirming: null }), description: 'The dialog closes; nothing is sent or discarded.' },
     'quote.downloadPdf': {
       guard: and(['hasQuote', not('pdfBusy')]),
       actions: [
@@ -185,7 +247,7 @@ export const quoteEditorMachine = setup({
   states: {
     start: {
       description: 'A quote to open, or a new one (restoring a draft the server never got).',
-      always: [{ guard: 'hasId', target: 'loading' }, { guard: 'hasStash', target: 'editing.pending', actions: 'restoreStash' }, { target: 'editing' }],
+      always: [{ guard: 'hasId', target: 'loading' }, { guard: 'hasStash', target: 'editing.pending', actions: ['restoreStash', 'loadContacts'] }, { target: 'editing' }],
     },
     loading: {
       tags: ['loading'],
@@ -198,11 +260,15 @@ export const quoteEditorMachine = setup({
           {
             guard: 'stashIsNewer',
             target: 'editing.pending',
-            actions: [assign(({ event }) => ({ view: event.output, version: event.output.quote.version, lastSavedAt: event.output.quote.updatedAt })), 'restoreStash'],
+            actions: [assign(({ event }) => ({ view: event.output, version: event.output.quote.version, lastSavedAt: event.output.quote.updatedAt })), 'restoreStash', 'loadContacts'],
           },
           {
             target: 'saved',
-            actions: [assign(({ event }) => ({ view: event.output, draft: draftFromView(event.output), version: event.output.quote.version, lastSavedAt: event.output.quote.updatedAt })), 'clearStash'],
+            actions: [
+              assign(({ event }) => ({ view: event.output, draft: draftFromView(event.output), version: event.output.quote.version, lastSavedAt: event.output.quote.updatedAt })),
+              'clearStash',
+              'loadContacts',
+            ],
           },
         ],
         onError: { target: 'loadFailed', actions: assign(({ event }) => ({ error: toApiError(event.error).message })) },
@@ -222,8 +288,16 @@ export const quoteEditorMachine = setup({
       on: {
         'draft.edit': { target: '.pending', reenter: true, actions: 'takeEdit' },
         'catalog.pick': { target: '.pending', reenter: true, actions: 'takeEdit', description: 'A line for the picked item; the picker starts empty again.' },
-        'draft.saveNow': 'saving',
-        'quote.send': { target: 'saving', actions: 'queueSend', description: 'Unsaved changes are saved at once; the send follows the save.' },
+        'company.pick': { target: '.pending', reenter: true, actions: ['takeEdit', 'loadContacts'], description: 'The company picked: its contacts load; its list stays closed.' },
+        'contact.pick': { target: '.pending', reenter: true, actions: 'takeEdit' },
+        'draft.saveNow': { target: 'saving', actions: 'askKeep' },
+        'quote.send': { guard: 'isConfirmingSend', target: 'saving', actions: 'queueSend', description: 'Confirmed: unsaved changes are saved at once; the send follows the save.' },
+        'discard.confirm': [
+          { guard: and(['isConfirmingDiscard', not('hasId')]), target: 'discarded', description: 'Never stored on the server: only the copy on this device goes.' },
+          { guard: and(['isConfirmingDiscard', 'isDiscardable']), target: 'discarding' },
+        ],
+        'send.review': { guard: 'hasQuote', actions: assign({ confirming: 'send' }), description: 'The mail about to go is shown for the person to confirm.' },
+        'discard.ask': { guard: 'isDiscardable', actions: assign({ confirming: 'discard' }), description: 'Only a draft nobody kept can be discarded; the person confirms.' },
       },
     },
     saving: {
@@ -233,7 +307,7 @@ export const quoteEditorMachine = setup({
       invoke: {
         id: 'save',
         src: 'save',
-        input: ({ context }) => ({ id: context.id, draft: context.draft, baseVersion: context.version }),
+        input: ({ context }) => ({ id: context.id, draft: context.draft, baseVersion: context.version, keep: context.keep }),
         onDone: [
           {
             guard: and(['editedDuringSave', 'sendAfterSave']),
@@ -269,7 +343,10 @@ export const quoteEditorMachine = setup({
       on: {
         'draft.edit': { actions: ['takeEdit', assign({ editedDuringSave: true })] },
         'catalog.pick': { actions: ['takeEdit', assign({ editedDuringSave: true })] },
-        'quote.send': { actions: 'queueSend', description: 'Never sent while a save is on its way: the send waits for it.' },
+        'company.pick': { actions: ['takeEdit', 'loadContacts', assign({ editedDuringSave: true })] },
+        'contact.pick': { actions: ['takeEdit', assign({ editedDuringSave: true })] },
+        'quote.send': { guard: 'isConfirmingSend', actions: 'queueSend', description: 'Never sent while a save is on its way: the send waits for it.' },
+        'send.review': { guard: 'hasQuote', actions: assign({ confirming: 'send' }) },
       },
     },
     saved: {
@@ -278,8 +355,16 @@ export const quoteEditorMachine = setup({
       on: {
         'draft.edit': { target: 'editing.pending', actions: 'takeEdit' },
         'catalog.pick': { target: 'editing.pending', actions: 'takeEdit' },
-        'draft.saveNow': 'saving',
-        'quote.send': 'sending',
+        'company.pick': { target: 'editing.pending', actions: ['takeEdit', 'loadContacts'] },
+        'contact.pick': { target: 'editing.pending', actions: 'takeEdit' },
+        'draft.saveNow': { target: 'saving', actions: 'askKeep' },
+        'quote.send': { guard: 'isConfirmingSend', target: 'sending', actions: assign({ confirming: null }) },
+        'discard.confirm': [
+          { guard: and(['isConfirmingDiscard', not('hasId')]), target: 'discarded', description: 'Never stored on the server: only the copy on this device goes.' },
+          { guard: and(['isConfirmingDiscard', 'isDiscardable']), target: 'discarding' },
+        ],
+        'send.review': { guard: 'hasQuote', actions: assign({ confirming: 'send' }), description: 'The mail about to go is shown for the person to confirm.' },
+        'discard.ask': { guard: 'isDiscardable', actions: assign({ confirming: 'discard' }), description: 'Only a draft nobody kept can be discarded; the person confirms.' },
       },
     },
     failed: {
@@ -289,8 +374,16 @@ export const quoteEditorMachine = setup({
       on: {
         'draft.edit': { actions: 'takeEdit' },
         'catalog.pick': { actions: 'takeEdit' },
-        'draft.saveNow': 'saving',
-        'quote.send': { target: 'saving', actions: 'queueSend', description: 'Save again now; the send follows the save.' },
+        'company.pick': { actions: ['takeEdit', 'loadContacts'] },
+        'contact.pick': { actions: 'takeEdit' },
+        'draft.saveNow': { target: 'saving', actions: 'askKeep' },
+        'quote.send': { guard: 'isConfirmingSend', target: 'saving', actions: 'queueSend', description: 'Confirmed: save again now; the send follows the save.' },
+        'discard.confirm': [
+          { guard: and(['isConfirmingDiscard', not('hasId')]), target: 'discarded', description: 'Never stored on the server: only the copy on this device goes.' },
+          { guard: and(['isConfirmingDiscard', 'isDiscardable']), target: 'discarding' },
+        ],
+        'send.review': { guard: 'hasQuote', actions: assign({ confirming: 'send' }), description: 'The mail about to go is shown for the person to confirm.' },
+        'discard.ask': { guard: 'isDiscardable', actions: assign({ confirming: 'discard' }), description: 'Only a draft nobody kept can be discarded; the person confirms.' },
       },
     },
     conflict: {
@@ -301,7 +394,7 @@ export const quoteEditorMachine = setup({
     sending: {
       description: 'The version on screen (the saved one) is on its way to the client.',
       tags: ['busy'],
-      entry: 'dropQueuedSend',
+      entry: ['dropQueuedSend', assign({ confirming: null })],
       invoke: {
         id: 'send',
         src: 'send',
@@ -329,6 +422,26 @@ export const quoteEditorMachine = setup({
           },
         ],
       },
+    },
+    discarding: {
+      description: 'The draft nobody kept is being deleted on the server.',
+      tags: ['busy'],
+      entry: assign({ confirming: null }),
+      invoke: {
+        id: 'discard',
+        src: 'discard',
+        input: ({ context }) => context.id!,
+        onDone: { target: 'discarded' },
+        onError: {
+          target: 'editing.pending',
+          actions: { type: 'notify', params: ({ event }) => ({ tone: 'error' as const, title: 'The draft was not discarded', description: toApiError(event.error).message }) },
+          description: 'Not discarded (kept or sent meanwhile, or the network): the person is told; the draft stays and saves again.',
+        },
+      },
+    },
+    discarded: {
+      description: 'The draft is gone; the screen goes back to the quotes.',
+      entry: [assign({ confirming: null }), 'clearStash', { type: 'notify', params: { tone: 'success', title: 'Draft discarded' } }],
     },
     readOnly: {
       description: 'Sent, decided or replaced by a newer revision: shown, not edited.',
@@ -388,7 +501,26 @@ export const selectBusy = (s: QuoteEditorSnapshot) => s.hasTag('busy');
 /** A save is on its way (Save now waits for it). */
 export const selectSaving = (s: QuoteEditorSnapshot) => s.matches('saving');
 /** Send can be asked for: the quote exists and nothing refuses it now. */
-export const selectCanSend = (s: QuoteEditorSnapshot) => s.context.view !== null && s.can({ type: 'quote.send' });
+export const selectCanSend = (s: QuoteEditorSnapshot) => s.context.view !== null && s.can({ type: 'send.review' });
+/** The draft can be discarded: nobody kept it (no number yet). */
+export const selectCanDiscard = (s: QuoteEditorSnapshot) => s.can({ type: 'discard.ask' });
+/** The dialog on screen, if any. */
+export const selectConfirming = (s: QuoteEditorSnapshot) => s.context.confirming;
+/** The draft was discarded: the screen goes back to the quotes. */
+export const selectDiscarded = (s: QuoteEditorSnapshot) => s.matches('discarded');
+/** The child with the picked company's contacts. */
+export const selectContactsRef = (s: QuoteEditorSnapshot) => s.context.contacts;
+/** What the quote is called on screen: its number, or "New draft" until it has one. */
+export const selectQuoteName = (s: QuoteEditorSnapshot) => (s.context.view && isNumbered(s.context.view.quote) ? `Quote ${s.context.view.quote.number}` : UNNUMBERED_QUOTE);
+/** Where the link goes in the preview: the real link is made as the quote is sent. */
+export const LINK_PREVIEW = '(a personal link to the quote, made when it is sent)';
+/** The mail a send will give the contact, as the confirmation shows it: the draft on screen is what is sent. */
+export function selectSendPreview(s: QuoteEditorSnapshot) {
+  const { draft, view } = s.context;
+  const number = view && isNumbered(view.quote) ? view.quote.number : '(its number)';
+  const companyName = draft.clientMode === 'company' ? draft.companyName || view?.quote.companyName || '' : draft.clientName;
+  return quoteMail({ number, companyName, contactName: draft.contactName, contactEmail: draft.contactEmail.trim(), totalCents: totalsOf(draft.lines, draft.taxRatePercent).totalCents, validUntil: draft.validUntil }, LINK_PREVIEW);
+}
 /** Sending, or waiting for a save to send its version. */
 export const selectSendPending = (s: QuoteEditorSnapshot) => s.matches('sending') || s.context.sendAfterSave;
 /** The last send was refused (the quote stays a draft; the reason is the error). */

@@ -9,21 +9,27 @@ import type { QuoteEditorActor } from '../machines/editor-sessions';
 import {
   selectBusy,
   selectConflict,
+  selectDiscarded,
   selectDraft,
   selectError,
   selectPdfBusy,
   selectPhase,
   selectQuoteAddress,
+  selectQuoteName,
   selectRevisionAddress,
   selectSendRefused,
   selectView,
 } from '../machines/quote-editor.machine';
 import { ClientCard, NotesCard, QuoteCard } from './editor/EditorCards';
+import { EditorDialogs } from './editor/EditorDialogs';
 import { EditorHeader } from './editor/EditorHeader';
 import { LinesCard } from './editor/EditorLines';
 import { useFocusTargets, useQuoteEditor } from './editor/use-quote-editor';
 import { QuoteRecord } from './QuoteRecord';
 import styles from './quotes.module.css';
+
+/** Where a discarded draft leaves the person: the quotes. */
+const QUOTE_LIST_PATH = '/quote/list';
 
 /** A sent or decided quote in the editor's place: the record, with Revise and the PDF. */
 function ReadOnlyQuote({ editor }: { editor: QuoteEditorActor }) {
@@ -52,7 +58,8 @@ function DraftEditor({ editor, title }: { editor: QuoteEditorActor; title: strin
   const sendRefused = useSelector(editor, selectSendRefused);
   const conflict = useSelector(editor, selectConflict);
   const focus = useFocusTargets(editor);
-  usePageTitle(view ? `Edit Quote ${view.quote.number}` : null);
+  const name = useSelector(editor, selectQuoteName);
+  usePageTitle(view ? `Edit ${name}` : null);
   return (
     <>
       <EditorHeader editor={editor} title={title} type={draftType} focus={focus} />
@@ -68,6 +75,7 @@ function DraftEditor({ editor, title }: { editor: QuoteEditorActor; title: strin
         <LinesCard editor={editor} focus={focus} />
         <NotesCard editor={editor} focus={focus} />
       </div>
+      <EditorDialogs editor={editor} />
     </>
   );
 }
@@ -86,11 +94,13 @@ export default function QuoteEditorScreen({ params }: ScreenProps) {
   const address = useSelector(editor, selectQuoteAddress);
   const revision = useSelector(editor, selectRevisionAddress);
   const error = useSelector(editor, selectError);
+  const discarded = useSelector(editor, selectDiscarded);
   const title = id === null ? 'New Client Quote' : 'Edit Quote';
 
   // A new quote moves to its address once the server has it; the editor (and the focus) go with it.
   const moved = id === null && address !== null ? <Redirect to={address} replace /> : null;
   if (phase === 'revised' && revision) return <Redirect to={revision} />;
+  if (discarded) return <Redirect to={QUOTE_LIST_PATH} replace />;
   if (phase === 'loading') return <SkeletonCard />;
   if (phase === 'loadFailed') {
     return (

@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { QUOTE_LIMITS, QUOTE_TYPE_LABELS, QUOTE_TYPES, type QuoteType } from '@contracts/quotes';
-import { Card, ComboBox } from '@/shared/ui/components';
+import { Card, ComboBox, Select } from '@/shared/ui/components';
 import { pickerApi } from '../../api';
 import { typedPercent, type DraftForm } from '../../machines/draft';
 import type { QuoteEditorActor } from '../../machines/editor-sessions';
-import { selectDraft, selectFieldErrors } from '../../machines/quote-editor.machine';
+import { selectContactsRef, selectDraft, selectFieldErrors } from '../../machines/quote-editor.machine';
 import styles from '../quotes.module.css';
 import type { FocusTargets } from './use-quote-editor';
 
@@ -12,6 +12,30 @@ type CardProps = { editor: QuoteEditorActor; focus: FocusTargets };
 
 /** Sends a change of some fields of the draft. */
 const editOf = (editor: QuoteEditorActor, draft: DraftForm) => (patch: Partial<DraftForm>) => editor.send({ type: 'draft.edit', draft: { ...draft, ...patch } });
+
+/** The picked company's contacts with their email; picking one makes them the quote's contact (who receives it). */
+function ContactPicker({ editor, focus }: CardProps) {
+  const draft = useSelector(editor, selectDraft);
+  const contactsRef = useSelector(editor, selectContactsRef);
+  const contacts = useSelector(contactsRef, (s) => s.context.data) ?? [];
+  const loading = useSelector(contactsRef, (s) => s.matches('loading'));
+  const items = contacts.map((c) => ({ id: c.id, label: c.name, description: c.email || 'No email', isDisabled: !c.email }));
+  const selected = contacts.find((c) => c.email !== '' && c.email === draft.contactEmail && c.name === draft.contactName)?.id ?? null;
+  return (
+    <Select
+      {...focus('contact')}
+      label="Contact"
+      items={items}
+      selectedKey={selected}
+      placeholder={loading ? 'Loading contacts…' : contacts.length ? 'Choose a contact' : 'This company has no contacts: type one below'}
+      description="Who receives the quote; or type a name and email below."
+      onSelectionChange={(key) => {
+        const picked = contacts.find((c) => c.id === key);
+        if (picked) editor.send({ type: 'contact.pick', name: picked.name, email: picked.email });
+      }}
+    />
+  );
+}
 
 /** Who the quote is for: an existing company, or a new client saved as a prospect; and who receives it. */
 export function ClientCard({ editor, focus }: CardProps) {
@@ -39,9 +63,7 @@ export function ClientCard({ editor, focus }: CardProps) {
               defaultInputValue={draft.companyName}
               placeholder="Search by name or account number"
               errorMessage={fieldErrors.companyId}
-              onChange={(key) => {
-                if (key !== null) edit({ companyId: Number(key) });
-              }}
+              onPick={(option) => editor.send({ type: 'company.pick', id: Number(option.id), name: option.label })}
             />
           ) : (
             <label>
@@ -49,6 +71,7 @@ export function ClientCard({ editor, focus }: CardProps) {
               <input {...focus('clientName')} value={draft.clientName} maxLength={200} onChange={(e) => edit({ clientName: e.target.value })} aria-invalid={Boolean(fieldErrors.companyId)} />
             </label>
           )}
+          {draft.clientMode === 'company' && draft.companyId !== null ? <ContactPicker editor={editor} focus={focus} /> : null}
           <label>
             Contact name
             <input {...focus('contactName')} value={draft.contactName} maxLength={120} onChange={(e) => edit({ contactName: e.target.value })} />

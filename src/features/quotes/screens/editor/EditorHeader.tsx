@@ -1,13 +1,15 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import type { QuoteType } from '@contracts/quotes';
+import { isNumbered, type QuoteType } from '@contracts/quotes';
 import { Link } from 'wouter';
 import { Button, PageHeader, RelativeTime } from '@/shared/ui/components';
 import type { QuoteEditorActor } from '../../machines/editor-sessions';
 import {
+  selectCanDiscard,
   selectCanSend,
   selectError,
   selectLastSavedAt,
+  selectQuoteName,
   selectPdfBusy,
   selectSaveState,
   selectSaving,
@@ -20,7 +22,7 @@ import styles from '../quotes.module.css';
 import type { FocusTargets } from './use-quote-editor';
 
 /** The one-line state of the autosave, always visible. */
-function SaveStateLine({ state, lastSavedAt, error }: { state: SaveState; lastSavedAt: string | null; error: string | null }) {
+function SaveStateLine({ state, lastSavedAt, error, unnumbered }: { state: SaveState; lastSavedAt: string | null; error: string | null; unnumbered: boolean }) {
   let text: ReactNode;
   if (state === 'saving') text = 'Saving…';
   else if (state === 'failed') text = `Not saved: ${error ?? 'the server did not answer'}. Your changes are kept on this device and will be saved again shortly.`;
@@ -28,6 +30,7 @@ function SaveStateLine({ state, lastSavedAt, error }: { state: SaveState; lastSa
   else if (state === 'pending') text = 'Unsaved changes…';
   else if (lastSavedAt) text = <>Saved <RelativeTime value={lastSavedAt} /></>;
   else text = 'Not saved yet: start typing and the draft saves itself.';
+  if (unnumbered && (state === 'saved' || state === 'pending')) text = <>{text} Save now (or send it) to give it its number.</>;
   return (
     <p className={styles.saveState} role="status" aria-live="polite" data-testid="save-state">
       {text}
@@ -45,10 +48,12 @@ export function EditorHeader({ editor, title, type, focus }: { editor: QuoteEdit
   const canSend = useSelector(editor, selectCanSend);
   const sendPending = useSelector(editor, selectSendPending);
   const pdfBusy = useSelector(editor, selectPdfBusy);
+  const canDiscard = useSelector(editor, selectCanDiscard);
+  const name = useSelector(editor, selectQuoteName);
   return (
     <PageHeader
-      title={view ? <>Quote {view.quote.number} <QuoteStatusBadge status={view.quote.status} /></> : title}
-      subtitle={<SaveStateLine state={state} lastSavedAt={lastSavedAt} error={error} />}
+      title={view ? <>{name} <QuoteStatusBadge status={view.quote.status} /></> : title}
+      subtitle={<SaveStateLine state={state} lastSavedAt={lastSavedAt} error={error} unnumbered={view !== null && !isNumbered(view.quote)} />}
       actions={
         <>
           {view ? (
@@ -57,10 +62,15 @@ export function EditorHeader({ editor, title, type, focus }: { editor: QuoteEdit
             </Button>
           ) : null}
           {view ? <Link href={`/quote/view/${view.quote.id}?type=${type}`}>Preview</Link> : null}
+          {canDiscard ? (
+            <Button variant="quiet" onPress={() => editor.send({ type: 'discard.ask' })} isDisabled={saving}>
+              Discard draft
+            </Button>
+          ) : null}
           <Button {...focus('saveNow')} onPress={() => editor.send({ type: 'draft.saveNow' })} isDisabled={saving}>
             Save now
           </Button>
-          <Button variant="primary" onPress={() => editor.send({ type: 'quote.send' })} isDisabled={!canSend} isPending={sendPending}>
+          <Button variant="primary" onPress={() => editor.send({ type: 'send.review' })} isDisabled={!canSend} isPending={sendPending}>
             Send to client
           </Button>
         </>
