@@ -67,6 +67,7 @@ test('catalog CSV import refuses a bad row; a quote built from the catalog with 
   await expect(page.getByTestId('save-state')).toContainText('Saved');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Send to client' }).click();
+  await page.getByRole('dialog', { name: 'Send this quote?' }).getByRole('button', { name: `Send to ${email}` }).click();
   await expect(page.getByRole('button', { name: 'Revise' })).toBeVisible();
   const quoteUrl = page.url();
 
@@ -98,4 +99,55 @@ test('catalog CSV import refuses a bad row; a quote built from the catalog with 
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^quote-Q-\d+\.pdf$/);
   await expectAccessible(page);
+});
+
+test("a new quote for a company goes to the contact picked from its contacts: the mail is shown, confirmed, and greets the contact by name", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now().toString(36).toUpperCase();
+  const company = `Globex ${stamp}`;
+  const email = `jane.${stamp.toLowerCase()}@globex.example.com`;
+  await staffSignIn(page, STAFF.agent.email);
+  await expect(page).toHaveURL(/\/home$/);
+  // The company and its contact exist already (made as staff would on the company's page).
+  const auth = { authorization: `Bearer ${await page.evaluate(() => sessionStorage.getItem('token'))}` };
+  const made = await request.post('/api/v2/companies', { headers: auth, data: { name: company, account_number: `GLOBEX-${stamp}` } });
+  expect(made.status()).toBe(201);
+  const companyId = (await made.json()).company.id as number;
+  expect((await request.post(`/api/v2/companies/${companyId}/contacts`, { headers: auth, data: { name: 'Jane Smith', email } })).status()).toBe(201);
+
+  await page.goto('/quote/new/client');
+  const companyBox = page.getByRole('combobox', { name: 'Company' });
+  await companyBox.click();
+  await companyBox.pressSequentially(company);
+  await page.getByRole('option', { name: new RegExp(company) }).click();
+  await expect(companyBox).toHaveValue(company);
+  // The first autosave moves the editor to the quote's address: the company stays, its list stays closed.
+  await expect(page).toHaveURL(/\/quote\/edit\/\d+$/);
+  await expect(page.getByRole('combobox', { name: 'Company' })).toHaveValue(company);
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('New draft');
+
+  await page.getByRole('button', { name: /Contact$/ }).click();
+  await page.getByRole('option', { name: /Jane Smith/ }).click();
+  await expect(page.getByLabel('Contact email (receives the quote)')).toHaveValue(email);
+  await page.getByRole('button', { name: 'Add free line' }).click();
+  await page.getByLabel('Description of line 1').fill('Network audit');
+  await page.getByLabel('Unit price of line 1').fill('450');
+  await expect(page.getByTestId('save-state')).toContainText('Saved');
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Send to client' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send this quote?' });
+  await expect(dialog.getByTestId('mail-to')).toHaveText(email);
+  await expect(dialog.getByTestId('mail-body')).toContainText('Hello Jane Smith,');
+  await expect(dialog.getByTestId('mail-body')).toContainText(`for ${company} is ready`);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: `Send to ${email}` }).click();
+  await expect(page.getByRole('button', { name: 'Revise' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/Quote Q-\d+/);
+
+  // The outbox has the mail, greeting the contact by name.
+  const mail = (await emailsTo(request, email)).at(-1)!;
+  expect(mail.subject).toMatch(/^Quote Q-\d+ from Client Care$/);
+  expect(mail.body.split('\n')[0]).toBe('Hello Jane Smith,');
 });
