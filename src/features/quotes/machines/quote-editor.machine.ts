@@ -502,8 +502,8 @@ export const selectBusy = (s: QuoteEditorSnapshot) => s.hasTag('busy');
 export const selectSaving = (s: QuoteEditorSnapshot) => s.matches('saving');
 /** Send can be asked for: the quote exists and nothing refuses it now. */
 export const selectCanSend = (s: QuoteEditorSnapshot) => s.context.view !== null && s.can({ type: 'send.review' });
-/** The draft can be discarded: nobody kept it (no number yet). */
-export const selectCanDiscard = (s: QuoteEditorSnapshot) => s.can({ type: 'discard.ask' });
+/** The draft can be discarded: nobody kept it (no number yet). Steady while a save is on its way, so the header does not shift. */
+export const selectCanDiscard = (s: QuoteEditorSnapshot) => !s.hasTag('readOnly') && (s.context.view === null || !isNumbered(s.context.view.quote));
 /** The dialog on screen, if any. */
 export const selectConfirming = (s: QuoteEditorSnapshot) => s.context.confirming;
 /** The draft was discarded: the screen goes back to the quotes. */
@@ -512,12 +512,14 @@ export const selectDiscarded = (s: QuoteEditorSnapshot) => s.matches('discarded'
 export const selectContactsRef = (s: QuoteEditorSnapshot) => s.context.contacts;
 /** What the quote is called on screen: its number, or "New draft" until it has one. */
 export const selectQuoteName = (s: QuoteEditorSnapshot) => (s.context.view && isNumbered(s.context.view.quote) ? `Quote ${s.context.view.quote.number}` : UNNUMBERED_QUOTE);
+/** What stands for the number in the preview of a draft that gets its number as it is sent. */
+export const NUMBER_PREVIEW = 'Q-(next number)';
 /** Where the link goes in the preview: the real link is made as the quote is sent. */
 export const LINK_PREVIEW = '(a personal link to the quote, made when it is sent)';
 /** The mail a send will give the contact, as the confirmation shows it: the draft on screen is what is sent. */
 export function selectSendPreview(s: QuoteEditorSnapshot) {
   const { draft, view } = s.context;
-  const number = view && isNumbered(view.quote) ? view.quote.number : '(its number)';
+  const number = view && isNumbered(view.quote) ? view.quote.number : NUMBER_PREVIEW;
   const companyName = draft.clientMode === 'company' ? draft.companyName || view?.quote.companyName || '' : draft.clientName;
   return quoteMail({ number, companyName, contactName: draft.contactName, contactEmail: draft.contactEmail.trim(), totalCents: totalsOf(draft.lines, draft.taxRatePercent).totalCents, validUntil: draft.validUntil }, LINK_PREVIEW);
 }

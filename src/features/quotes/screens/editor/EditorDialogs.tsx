@@ -18,7 +18,7 @@ function SendDialog({ editor }: { editor: QuoteEditorActor }) {
         <>
           <Button onPress={cancel}>Cancel</Button>
           <Button variant="primary" onPress={() => editor.send({ type: 'quote.send' })}>
-            Send to {mail.to || 'client'}
+            Send quote
           </Button>
         </>
       }
@@ -44,7 +44,6 @@ function DiscardDialog({ editor }: { editor: QuoteEditorActor }) {
       role="alertdialog"
       onOpenChange={(open) => (open ? undefined : cancel())}
       title="Discard this draft?"
-      description="The draft and everything typed on it are deleted. It never got a number, so nothing else changes."
       footer={
         <>
           <Button onPress={cancel}>Keep editing</Button>
@@ -54,7 +53,7 @@ function DiscardDialog({ editor }: { editor: QuoteEditorActor }) {
         </>
       }
     >
-      {null}
+      <p className={styles.dialogText}>The draft and everything typed on it are deleted. It never got a number, so nothing else changes.</p>
     </Dialog>
   );
 }

@@ -22,7 +22,7 @@ import styles from '../quotes.module.css';
 import type { FocusTargets } from './use-quote-editor';
 
 /** The one-line state of the autosave, always visible. */
-function SaveStateLine({ state, lastSavedAt, error, unnumbered }: { state: SaveState; lastSavedAt: string | null; error: string | null; unnumbered: boolean }) {
+function SaveStateLine({ state, lastSavedAt, error }: { state: SaveState; lastSavedAt: string | null; error: string | null }) {
   let text: ReactNode;
   if (state === 'saving') text = 'Saving…';
   else if (state === 'failed') text = `Not saved: ${error ?? 'the server did not answer'}. Your changes are kept on this device and will be saved again shortly.`;
@@ -30,7 +30,6 @@ function SaveStateLine({ state, lastSavedAt, error, unnumbered }: { state: SaveS
   else if (state === 'pending') text = 'Unsaved changes…';
   else if (lastSavedAt) text = <>Saved <RelativeTime value={lastSavedAt} /></>;
   else text = 'Not saved yet: start typing and the draft saves itself.';
-  if (unnumbered && (state === 'saved' || state === 'pending')) text = <>{text} Save now (or send it) to give it its number.</>;
   return (
     <p className={styles.saveState} role="status" aria-live="polite" data-testid="save-state">
       {text}
@@ -53,7 +52,12 @@ export function EditorHeader({ editor, title, type, focus }: { editor: QuoteEdit
   return (
     <PageHeader
       title={view ? <>{name} <QuoteStatusBadge status={view.quote.status} /></> : title}
-      subtitle={<SaveStateLine state={state} lastSavedAt={lastSavedAt} error={error} unnumbered={view !== null && !isNumbered(view.quote)} />}
+      subtitle={
+        <>
+          <SaveStateLine state={state} lastSavedAt={lastSavedAt} error={error} />
+          {view !== null && !isNumbered(view.quote) ? <span className={styles.draftHint}>Not numbered yet: Save now or Send to client gives it its number.</span> : null}
+        </>
+      }
       actions={
         <>
           {view ? (
