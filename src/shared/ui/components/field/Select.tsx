@@ -41,6 +41,7 @@ export function Select<T extends Option>({ label, description, errorMessage, cla
   return (
     <AriaSelect
       {...props}
+      data-field={props.name}
       placeholder={placeholder}
       validationBehavior={validationBehavior}
       isInvalid={isInvalid || Boolean(errorMessage) || undefined}

@@ -4,15 +4,56 @@ import { cx } from '@/shared/ui/components/cx';
 import { ErrorIcon } from '@/shared/ui/components/icons';
 import styles from './Form.module.css';
 
-export type FormProps = Omit<AriaFormProps, 'className' | 'style'> & { className?: string };
+export type FormProps = Omit<AriaFormProps, 'className' | 'style'> & {
+  className?: string;
+  /**
+   * The form machine's count of sends refused for their fields (`context.refusals`): each new one
+   * moves focus to the first field in error, so keyboard and screen-reader users land on it.
+   */
+  refusals?: number;
+  /**
+   * A person left a field (named by its `name`): the view sends the form machine `form.blur`. Not
+   * called when focus only moves into the field's own popover (a list, a calendar).
+   */
+  onFieldBlur?: (field: string) => void;
+};
+
+/**
+ * The control a person fixes first: the first in the form marked invalid that takes focus. A
+ * combobox's own button stands for it, since focusing its box opens the list over its message.
+ */
+function firstInvalid(form: HTMLFormElement): HTMLElement | null {
+  for (const el of form.querySelectorAll<HTMLElement>('[aria-invalid="true"]')) {
+    if (el.hidden || el.closest('[aria-hidden="true"]')) continue;
+    const target = el.getAttribute('role') === 'combobox' ? (el.closest('[role="group"]')?.querySelector<HTMLElement>('button') ?? el) : el;
+    if (!target.hasAttribute('disabled')) return target;
+  }
+  return null;
+}
 
 /**
  * A form whose fields show errors inline (validation from props: `errorMessage` on each field or
  * `validationErrors` here, keyed by field name). Submitting is the caller's: send the machine an
  * event from `onSubmit` (call `preventDefault`).
  */
-export function Form({ className, validationBehavior = 'aria', ...props }: FormProps) {
-  return <AriaForm {...props} validationBehavior={validationBehavior} className={cx(styles.form, className)} />;
+export function Form({ className, validationBehavior = 'aria', refusals = 0, onFieldBlur, ...props }: FormProps) {
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (refusals > 0 && ref.current) firstInvalid(ref.current)?.focus();
+  }, [refusals]);
+  useEffect(() => {
+    const form = ref.current;
+    if (!form || !onFieldBlur) return;
+    const left = (e: FocusEvent) => {
+      const next = e.relatedTarget as Node | null;
+      const field = (e.target as HTMLElement).closest<HTMLElement>('[data-field]');
+      if (!field?.dataset.field || (next && (field.contains(next) || !form.contains(next)))) return;
+      onFieldBlur(field.dataset.field);
+    };
+    form.addEventListener('focusout', left);
+    return () => form.removeEventListener('focusout', left);
+  }, [onFieldBlur]);
+  return <AriaForm {...props} ref={ref} validationBehavior={validationBehavior} className={cx(styles.form, className)} />;
 }
 
 export type FormGridProps = {
