@@ -18,15 +18,20 @@ export type FormProps = Omit<AriaFormProps, 'className' | 'style'> & {
   onFieldBlur?: (field: string) => void;
 };
 
+/** What a person types or picks with inside a field, in order (a picker's hidden native select is left out). */
+const CONTROLS = '[role="combobox"], input:not([type="hidden"]), textarea, button, [role="spinbutton"]';
+const isShown = (el: Element) => !el.closest('[aria-hidden="true"], [hidden]');
+
 /**
- * The control a person fixes first: the first in the form marked invalid that takes focus. A
- * combobox's own button stands for it, since focusing its box opens the list over its message.
+ * The control a person fixes first: the first field of the form marked invalid (a kit field's root
+ * carries `data-invalid`, a plain input `aria-invalid`), at its first control that takes focus. A
+ * combobox's own button stands for the box, since focusing the box opens its list over the message.
  */
 function firstInvalid(form: HTMLFormElement): HTMLElement | null {
-  for (const el of form.querySelectorAll<HTMLElement>('[aria-invalid="true"]')) {
-    if (el.hidden || el.closest('[aria-hidden="true"]')) continue;
-    const target = el.getAttribute('role') === 'combobox' ? (el.closest('[role="group"]')?.querySelector<HTMLElement>('button') ?? el) : el;
-    if (!target.hasAttribute('disabled')) return target;
+  for (const el of form.querySelectorAll<HTMLElement>('[data-field][data-invalid], [aria-invalid="true"]')) {
+    const control = el.matches(CONTROLS) ? el : [...el.querySelectorAll<HTMLElement>(CONTROLS)].find(isShown);
+    if (!control || !isShown(control) || control.hasAttribute('disabled')) continue;
+    return control.getAttribute('role') === 'combobox' ? (control.closest('[role="group"]')?.querySelector<HTMLElement>('button') ?? control) : control;
   }
   return null;
 }
