@@ -54,6 +54,7 @@ export function Select<T extends Option, M extends 'single' | 'multiple' = 'sing
   return (
     <AriaSelect<T, M>
       {...props}
+      data-field={props.name}
       placeholder={placeholder}
       validationBehavior={validationBehavior}
       isInvalid={isInvalid || Boolean(errorMessage) || undefined}
