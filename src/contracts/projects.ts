@@ -7,7 +7,7 @@
 import { z } from './common/zod';
 import { LIMITS, TICKET_SEARCH } from './common/constants';
 import { endpoint } from './common/endpoint';
-import { calendarDay, idInput, idParamsSchema, PAGE_MAX, safeText } from './common/input';
+import { calendarDay, idInput, idParamsSchema, PAGE_MAX, pickedId, safeText } from './common/input';
 import { chartSpec, type ChartSpec, type ChartSpecInput } from './charts';
 import { pagedSchema, sortParam } from './tickets';
 
@@ -55,8 +55,11 @@ export const PROJECT_LIMITS = {
 // Input
 
 const id = (what: string) => idInput({ label: what });
-const req = (what: string, max: number) =>
-  safeText(`${what} is required`, what).trim().min(1, `${what} is required`).max(max, `${what} must be at most ${max} characters`);
+const req = (what: string, max: number, missing = `${what} is required`) =>
+  safeText(missing, what).trim().min(1, missing).max(max, `${what} must be at most ${max} characters`);
+
+/** What the project form says of a field left empty, in its own words (also the server's 400). */
+export const PROJECT_FORM_MESSAGES = { name: 'Give the project a name', company: 'Pick a company', owner: 'Pick an owner' } as const;
 const longText = (what: string) =>
   safeText(`${what} must be text`, what, 'long').max(LIMITS.text, `${what} must be at most ${LIMITS.text} characters`);
 const day = (what: string) => calendarDay(what).nullable().optional();
@@ -85,9 +88,9 @@ const wipLimit = z
 export const wipLimitsSchema = z.strictObject(Object.fromEntries(BOARD_COLUMNS.map((c) => [c, wipLimit])) as Record<BoardColumn, typeof wipLimit>);
 
 const projectFields = {
-  name: req('Name', LIMITS.title),
-  company_id: id('Company'),
-  owner_id: id('Owner'),
+  name: req('Name', LIMITS.title, PROJECT_FORM_MESSAGES.name),
+  company_id: pickedId(PROJECT_FORM_MESSAGES.company),
+  owner_id: pickedId(PROJECT_FORM_MESSAGES.owner),
   status: status.default('planned'),
   start_date: day('Start date'),
   due_date: day('Due date'),

@@ -7,7 +7,7 @@
 import { z } from './common/zod';
 import { LIMITS, MANAGER_ROLES } from './common/constants';
 import { endpoint } from './common/endpoint';
-import { calendarDay, idInput, idParamsSchema, safeText, type TextForm } from './common/input';
+import { calendarDay, idInput, idParamsSchema, pickedId, safeText, type TextForm } from './common/input';
 import { emailSchema } from './auth';
 import { formatMoney } from './quote-money';
 import { QUOTE_STATUSES, type QuoteStatus } from './quotes';
@@ -59,7 +59,7 @@ export const LOG_ACTIVITY_SHORTCUT = { key: 'l', label: 'L' } as const;
 export const DEFAULT_PROBABILITIES: Record<QuoteStatus, number> = { draft: 10, sent: 40, accepted: 100, declined: 0, expired: 0 };
 
 const text = (label: string, max: number, form?: TextForm) => safeText(`${label} must be text`, label, form).trim().max(max, `${label} must be at most ${max} characters`);
-const required = (label: string, max: number) => text(label, max).min(1, `${label} is required`);
+const required = (label: string, max: number, missing = `${label} is required`) => text(label, max).min(1, missing);
 const id = (label: string) => idInput({ label });
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 /** A month as YYYY-MM between 1900 and 2200. */
@@ -321,11 +321,14 @@ export type ProbabilitiesInput = z.input<typeof probabilitiesInputSchema>;
 /** The honeypot field of the public form: people never see it, bots fill it. */
 export const HUHY_HONEYPOT = 'website';
 
+/** What the public form says to a prospect of a field left empty (also the server's 400). */
+export const HUHY_MESSAGES = { company: "Tell us your company's name", name: 'Tell us your name', channel: 'Pick how you heard about us' } as const;
+
 export const huhyInputSchema = z.strictObject({
-  company: required('Company', LIMITS.title),
-  name: required('Name', LIMITS.name),
+  company: required('Company', LIMITS.title, HUHY_MESSAGES.company),
+  name: required('Name', LIMITS.name, HUHY_MESSAGES.name),
   email: emailSchema,
-  channelId: id('Channel'),
+  channelId: pickedId(HUHY_MESSAGES.channel),
   detail: text('Tell us more', SALES_LIMITS.huhyDetailMax, 'long').default(''),
   [HUHY_HONEYPOT]: safeText('Website must be text', 'Website').max(500).optional(),
 });

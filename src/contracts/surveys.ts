@@ -76,8 +76,26 @@ export const surveyKeyQuerySchema = z.strictObject({
   type: z.enum(SURVEY_TYPES, { error: 'Must be CSS or TCS' }),
 });
 
-/** POST /api/v2/surveys/client-care/send: email a client care survey link to a company's contacts. */
-export const sendClientCareSurveySchema = z.strictObject({ companyId: id });
+/** Contacts one client care send may go to at most (a company's contacts are listed for the manager to confirm). */
+export const CLIENT_CARE_RECIPIENTS_MAX = 500;
+/** GET /api/v2/surveys/client-care/recipients?companyId=: who a client care send can go to (the contacts with an email address). */
+export const clientCareRecipientsQuerySchema = z.strictObject({ companyId: id });
+export const clientCareRecipientSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+export type ClientCareRecipient = z.infer<typeof clientCareRecipientSchema>;
+export const clientCareRecipientsSchema = z.object({ rows: z.array(clientCareRecipientSchema) });
+/**
+ * POST /api/v2/surveys/client-care/send: email a client care survey link to the contacts the
+ * manager confirmed (each a contact of the company with an email address).
+ */
+export const sendClientCareSurveySchema = z.strictObject({
+  companyId: id,
+  contactIds: z
+    .array(id, { error: 'The recipients must be a list of contact ids' })
+    .min(1, 'Choose at least one contact to send the survey to')
+    .max(CLIENT_CARE_RECIPIENTS_MAX, `At most ${CLIENT_CARE_RECIPIENTS_MAX} contacts at once`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each contact at most once'),
+});
+export type SendClientCareSurvey = z.infer<typeof sendClientCareSurveySchema>;
 /** POST /api/v2/surveys/support/send: (re)send the support survey of a closed ticket. */
 export const sendSupportSurveySchema = z.strictObject({ ticketId: id });
 export const sendSurveyResponseSchema = z.object({ queued: z.number().int() });
@@ -169,13 +187,23 @@ export const SURVEYS = {
     query: surveyKeyQuerySchema,
     response: surveyKeyStatusSchema,
   }),
+  clientCareRecipients: endpoint({
+    method: 'GET',
+    path: '/api/v2/surveys/client-care/recipients',
+    audience: 'staff',
+    roles: MANAGER_ROLES,
+    tag: 'Surveys',
+    summary: "The contacts of a company a client care survey can go to (those with an email address), for the manager to confirm",
+    query: clientCareRecipientsQuerySchema,
+    response: clientCareRecipientsSchema,
+  }),
   sendClientCare: endpoint({
     method: 'POST',
     path: '/api/v2/surveys/client-care/send',
     audience: 'staff',
     roles: MANAGER_ROLES,
     tag: 'Surveys',
-    summary: 'Email the client care survey to every contact of a company with an email address',
+    summary: 'Email the client care survey to the contacts of a company the manager confirmed',
     body: sendClientCareSurveySchema,
     response: sendSurveyResponseSchema,
   }),

@@ -4,7 +4,7 @@ import { LIMITS, TICKET_AGE_BUCKETS_DAYS, TICKET_SEARCH, TIME_ENTRY_MINUTES_MAX 
 import { QUEUES, SEVERITY_CODES, TICKET_SOURCES, TICKET_STATUS_CODES, type Severity, type TicketStatus } from './common/codes';
 import { endpoint } from './common/endpoint';
 import { attachmentSchema } from './common/attachments';
-import { calendarDay, dateTimeInput, idInput, idParamsSchema, PAGE_MAX, safeText, type TextForm } from './common/input';
+import { calendarDay, dateTimeInput, idInput, idParamsSchema, PAGE_MAX, pickedId, safeText, type TextForm } from './common/input';
 
 const id = (what: string) => idInput({ label: what });
 
@@ -146,20 +146,30 @@ export const pagedSchema = <T extends z.ZodType>(row: T) =>
 export const ticketSearchResponseSchema = pagedSchema(ticketRowSchema);
 export type TicketSearchResponse = z.infer<typeof ticketSearchResponseSchema>;
 
-const text = (what: string, max: number, min = 0, form?: TextForm) =>
-  safeText(`${what} is required`, what, form)
+/** Text of at most `max` characters; `missing` is what an empty required one says (by default "Title is required"). */
+const text = (what: string, max: number, min = 0, form?: TextForm, missing = `${what} is required`) =>
+  safeText(missing, what, form)
     .trim()
-    .min(min, min ? `${what} is required` : undefined)
+    .min(min, min ? missing : undefined)
     .max(max, `${what} must be at most ${max} characters`);
 
+/** What Create Ticket says of a field left empty, in the words of the form (also the server's 400). */
+export const CREATE_TICKET_MESSAGES = {
+  title: 'Give the ticket a title',
+  description: 'Describe what happened',
+  company: 'Pick a company',
+  contact: 'Pick a contact of the company',
+  assignee: 'Pick someone to assign it to',
+} as const;
+
 export const createTicketSchema = z.strictObject({
-  title: text('Title', LIMITS.title, 1),
-  description: text('Description', LIMITS.text, 1, 'long'),
-  company_id: id('Company'),
-  contact_id: id('Contact').nullable().optional(),
+  title: text('Title', LIMITS.title, 1, 'line', CREATE_TICKET_MESSAGES.title),
+  description: text('Description', LIMITS.text, 1, 'long', CREATE_TICKET_MESSAGES.description),
+  company_id: pickedId(CREATE_TICKET_MESSAGES.company),
+  contact_id: pickedId(CREATE_TICKET_MESSAGES.contact).nullable().optional(),
   severity: z.enum(SEVERITY_CODES as unknown as [Severity, ...Severity[]], { error: 'Severity must be C, H, M or L' }),
   queue: z.enum(QUEUES, { error: `Queue must be one of ${QUEUES.join(', ')}` }),
-  assignee_id: id('Assignee').nullable().optional(),
+  assignee_id: pickedId(CREATE_TICKET_MESSAGES.assignee).nullable().optional(),
   source: z.enum(TICKET_SOURCES, { error: `Source must be one of ${TICKET_SOURCES.join(', ')}` }).default('staff'),
   /** When missing, the due date is the creation time plus the severity's response target. */
   duedate: isoDate('Due date').nullable().optional(),

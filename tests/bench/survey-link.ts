@@ -9,7 +9,9 @@ export async function clientCareSurveyPath(baseUrl: string): Promise<string> {
   });
   if (!login.ok) throw new Error(`admin sign-in failed: HTTP ${login.status}`);
   const headers = { authorization: `Bearer ${(await login.json()).token}`, 'content-type': 'application/json' };
-  const sent = await fetch(`${baseUrl}/api/v2/surveys/client-care/send`, { method: 'POST', headers, body: JSON.stringify({ companyId: 1 }) });
+  const listed = (await (await fetch(`${baseUrl}/api/v2/surveys/client-care/recipients?companyId=1`, { headers })).json()) as { rows: { id: number }[] };
+  const contactIds = listed.rows.map((r) => r.id);
+  const sent = await fetch(`${baseUrl}/api/v2/surveys/client-care/send`, { method: 'POST', headers, body: JSON.stringify({ companyId: 1, contactIds }) });
   if (!sent.ok) throw new Error(`sending the survey failed: HTTP ${sent.status}`);
   const outbox = (await (await fetch(`${baseUrl}/api/v2/admin/outbox?pageSize=50`, { headers })).json()) as { rows: { body: string; kind: string }[] };
   const mail = outbox.rows.find((m) => m.kind === 'survey.client_care');

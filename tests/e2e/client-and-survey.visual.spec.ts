@@ -20,7 +20,10 @@ async function surveyLinks(page: Page): Promise<{ css: string; tcs: string }> {
   await staffSignIn(page, STAFF.admin.email);
   await expect(page).toHaveURL(/\/home$/);
   const headers = { authorization: `Bearer ${await page.evaluate(() => sessionStorage.getItem('token'))}` };
-  expect((await page.request.post('/api/v2/surveys/client-care/send', { headers, data: { companyId: 1 } })).status()).toBe(200);
+  // The manager confirms the recipients the page lists: every contact of Acme with an address.
+  const recipients = (await (await page.request.get('/api/v2/surveys/client-care/recipients?companyId=1', { headers })).json()).rows as { id: number }[];
+  const contactIds = recipients.map((r) => r.id);
+  expect((await page.request.post('/api/v2/surveys/client-care/send', { headers, data: { companyId: 1, contactIds } })).status()).toBe(200);
   let tcs = '';
   for (let id = 1; id <= 200 && !tcs; id++) {
     const res = await page.request.post('/api/v2/surveys/support/send', { headers, data: { ticketId: id } });
@@ -78,7 +81,8 @@ describeEachViewportAndTheme(CLOCK, (viewport, theme) => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const mine = page.getByRole('region', { name: 'My open tickets' });
     await expect(mine.getByRole('listitem').first()).toBeVisible();
-    // The overdue badge and the figures count against the real clock; so do the due marks in the list.
-    await snap(page, `home-${viewport.name}-${theme}`, [page.getByRole('button', { name: /overdue tickets$/ }), page.getByRole('group', { name: 'Your figures' }), mine.locator('ul')]);
+    // The overdue badge, the bell and the figures count against the real clock; so do both lists.
+    const overdue = page.getByRole('region', { name: 'Overdue' });
+    await snap(page, `home-${viewport.name}-${theme}`, [page.getByRole('button', { name: /overdue tickets$/ }), page.getByRole('button', { name: /^Notifications,/ }), page.getByRole('group', { name: 'Your figures' }), mine.locator('ul'), overdue.locator('ul')]);
   });
 });

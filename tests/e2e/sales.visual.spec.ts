@@ -21,6 +21,7 @@ const dashboardMasks = (page: Page): Locator[] => {
     main.locator('figure, svg'),
     main.getByRole('region', { name: 'Leaderboard' }).locator('ol, p'),
     page.getByRole('button', { name: /overdue tickets$/ }),
+    page.getByRole('button', { name: /^Notifications,/ }),
   ];
 };
 

@@ -10,7 +10,7 @@ import { expectAxeClean, navigateInApp, expectNoHorizontalOverflow, THEMES, useV
  */
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
 
-const moving = (page: Page): Locator[] => [page.locator('time'), page.getByRole('button', { name: /overdue tickets$/ }), page.getByTestId('last-page')];
+const moving = (page: Page): Locator[] => [page.locator('time'), page.getByRole('button', { name: /overdue tickets$/ }), page.getByRole('button', { name: /^Notifications,/ }), page.getByTestId('last-page')];
 
 /** Fixed answers for the lists other specs can add to (sign-up requests, client users, emails), so the screenshots do not depend on the order specs run in. */
 const AT = '2026-06-14T09:30:00.000Z';

@@ -10,7 +10,7 @@ import { expectAxeClean, navigateInApp, THEMES, useViewportAndTheme, VIEWPORTS }
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
 
 /** What changes with the clock or the data: dates and times, the overdue count, page counts. */
-const moving = (page: Page): Locator[] => [page.locator('time'), page.getByRole('button', { name: /overdue tickets$/ }), page.getByTestId('last-page'), page.getByTestId('due-date'), page.getByTestId('clock')];
+const moving = (page: Page): Locator[] => [page.locator('time'), page.getByRole('button', { name: /overdue tickets$/ }), page.getByRole('button', { name: /^Notifications,/ }), page.getByTestId('last-page'), page.getByTestId('due-date'), page.getByTestId('clock')];
 
 for (const size of VIEWPORTS) {
   for (const theme of THEMES) {

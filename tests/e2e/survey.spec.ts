@@ -29,7 +29,9 @@ const linkPath = (body: string) => new URL(/https?:\/\/\S+\/survey\/\S+/.exec(bo
 /** Queues both survey emails as staff would: a client care survey to Acme, and a closed ticket's support survey. */
 async function queueSurveys(request: APIRequestContext, token: string) {
   const headers = { authorization: `Bearer ${token}` };
-  const css = await request.post('/api/v2/surveys/client-care/send', { headers, data: { companyId: 1 } });
+  // The manager confirms the recipients the page lists: every contact of Acme with an address.
+  const recipients = (await (await request.get('/api/v2/surveys/client-care/recipients?companyId=1', { headers })).json()).rows as { id: number }[];
+  const css = await request.post('/api/v2/surveys/client-care/send', { headers, data: { companyId: 1, contactIds: recipients.map((r) => r.id) } });
   expect(css.status(), await css.text()).toBe(200);
   expect((await css.json()).queued).toBeGreaterThan(0);
   // The demo data close about a third of the tickets; resend the survey of the first closed one.

@@ -83,19 +83,20 @@ export async function queueSupportSurvey(
   return { key: key.key, outboxId, to: ticket.email, link };
 }
 
-/** Queues a client care survey email to every contact of a company that has an email address (keys issued at `now`). */
+/** Queues a client care survey email to each of the given contacts of a company that has an email address (keys issued at `now`). */
 export async function queueClientCareSurveys(
   client: ClientBase,
   companyId: number,
+  contactIds: readonly number[],
   config: Pick<Config, 'publicUrl'>,
   now: Date = new Date(),
 ): Promise<QueuedSurvey[]> {
   const { rows } = await client.query<{ id: number; name: string; email: string; company_id: number; company_name: string }>(
     `SELECT c.id, c.name, c.email, c.company_id, co.name AS company_name
        FROM contacts c JOIN companies co ON co.id = c.company_id
-      WHERE c.company_id = $1 AND c.email IS NOT NULL AND c.email <> ''
+      WHERE c.company_id = $1 AND c.id = ANY($2::int[]) AND c.email IS NOT NULL AND c.email <> ''
       ORDER BY c.id`,
-    [companyId],
+    [companyId, contactIds],
   );
   const queued: QueuedSurvey[] = [];
   for (const contact of rows) {

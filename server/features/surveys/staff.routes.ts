@@ -1,25 +1,34 @@
-/** Staff: survey results and their export; sending the client care survey (managers) and a ticket's support survey again. */
+/** Staff: survey results and their export; the client care survey's recipients and its send to those a manager confirmed; a ticket's support survey again. */
 import { ERROR_CODES } from '@contracts/common/errors';
 import { SURVEYS } from '@contracts/surveys';
 import { staffActor, audit } from '@server/platform/audit';
 import { staffOf } from '@server/platform/auth/guards';
 import { inTransaction } from '@server/platform/db/database';
 import { route } from '@server/platform/http/endpoints';
-import { ApiError, notFound } from '@server/platform/http/errors';
+import { ApiError, invalidField, notFound } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
 import { queueClientCareSurveys, queueSupportSurvey } from './keys';
-import { companyExists, surveyResults, surveyResultsCsv, ticketStatus } from './surveys.repo';
+import { clientCareRecipients, companyExists, surveyResults, surveyResultsCsv, ticketStatus } from './surveys.repo';
 
 export const staffSurveyRoutes: Routes = (app, ctx) => {
   const pool = ctx.database.pool;
 
+  route(app, SURVEYS.clientCareRecipients, async ({ query }) => {
+    if (!(await companyExists(pool, query.companyId))) throw notFound('No such company');
+    return { rows: await clientCareRecipients(pool, query.companyId) };
+  });
+
   route(app, SURVEYS.sendClientCare, async ({ body }, request) => {
-    const { companyId } = body;
+    const { companyId, contactIds } = body;
     const staff = staffOf(request);
     const now = ctx.now();
     const queued = await inTransaction(pool, async (db) => {
       if (!(await companyExists(db, companyId))) throw notFound('No such company');
-      const sent = await queueClientCareSurveys(db, companyId, ctx.config, now);
+      // Only the contacts the manager confirmed, each a contact of this company with an address; otherwise nothing is sent.
+      const eligible = new Set((await clientCareRecipients(db, companyId)).map((c) => c.id));
+      const stranger = contactIds.find((contactId) => !eligible.has(contactId));
+      if (stranger !== undefined) throw invalidField('contactIds', `Contact ${stranger} is not a contact of this company with an email address`);
+      const sent = await queueClientCareSurveys(db, companyId, contactIds, ctx.config, now);
       await audit(db, { actor: staffActor(staff.userId), entity: 'company', entityId: companyId, action: 'survey.send', detail: { type: 'CSS', queued: sent.length } });
       return sent.length;
     });

@@ -16,7 +16,7 @@ import {
 import type { TicketSurveys } from '@contracts/tickets';
 import { isWellFormedSurveyKey, SURVEY_TEXT_QUESTIONS, type SurveyKeyStatus } from '@contracts/survey-form';
 import { toCsv, type CsvColumn } from '@contracts/common/csv';
-import type { SurveyComment, SurveyResults, SurveySubmission, SurveyType } from '@contracts/surveys';
+import type { ClientCareRecipient, SurveyComment, SurveyResults, SurveySubmission, SurveyType } from '@contracts/surveys';
 
 /**
  * Stores one submission against its survey key, received at `now` (the latest received counts);
@@ -242,6 +242,15 @@ export async function surveyResultsCsv(pool: Pool, f: Filters): Promise<string> 
 }
 
 /** Whether a company exists (surveys are sent to its contacts). */
+/** The contacts of a company a client care survey can go to: those with an email address, by name. */
+export async function clientCareRecipients(db: Pick<ClientBase, 'query'>, companyId: number): Promise<ClientCareRecipient[]> {
+  const { rows } = await db.query<ClientCareRecipient>(
+    `SELECT id, name, email FROM contacts WHERE company_id = $1 AND email IS NOT NULL AND email <> '' ORDER BY lower(name), id`,
+    [companyId],
+  );
+  return rows;
+}
+
 export async function companyExists(db: Pick<ClientBase, 'query'>, companyId: number): Promise<boolean> {
   const { rowCount } = await db.query('SELECT 1 FROM companies WHERE id = $1', [companyId]);
   return Boolean(rowCount);

@@ -94,6 +94,13 @@ export function idInput(messages: IdMessages = { message: 'Must be an id' }) {
   return z.coerce.number({ error: m.number }).max(PG_INTEGER_MAX, m.large).int(m.whole).positive(m.positive);
 }
 
+/**
+ * An id a person chooses in a picker (a company, an owner, a channel): whatever is wrong with it,
+ * the message says what to do ("Pick a company"), never "must be a number". The field's name is in
+ * the 400's `fields` for integrators.
+ */
+export const pickedId = (pick: string) => idInput({ message: pick });
+
 /** The page query of a list: `page` from 1, and `pageSize` up to LIMITS.pageSizeMax. */
 export function pageQuery(defaultSize: number) {
   return {

@@ -1,4 +1,4 @@
-import { SURVEYS, type SendSurveyResponse, type SurveyResults, type SurveyResultsQuery } from '@contracts/surveys';
+import { SURVEYS, type ClientCareRecipient, type SendClientCareSurvey, type SendSurveyResponse, type SurveyResults, type SurveyResultsQuery } from '@contracts/surveys';
 import { call } from '@/shared/http/http';
 
 /** A file answer (`produces`): `call` hands it over as a Blob. */
@@ -7,8 +7,10 @@ const file = (answer: Promise<unknown>) => answer as Promise<Blob>;
 /** Staff: survey results and their CSV export (GET /api/v2/surveys/results[/export]). */
 export const surveyResultsApi = {
   results: (query: SurveyResultsQuery): Promise<SurveyResults> => call(SURVEYS.results, { query }),
-  /** Managers: emails the client care survey to every contact of a company with an email address. */
-  sendClientCare: (companyId: number): Promise<SendSurveyResponse> => call(SURVEYS.sendClientCare, { body: { companyId } }),
+  /** Managers: the contacts of a company the client care survey can go to (those with an email address). */
+  clientCareRecipients: async (companyId: number): Promise<ClientCareRecipient[]> => (await call(SURVEYS.clientCareRecipients, { query: { companyId } })).rows,
+  /** Managers: emails the client care survey to the contacts of a company they confirmed. */
+  sendClientCare: (send: SendClientCareSurvey): Promise<SendSurveyResponse> => call(SURVEYS.sendClientCare, { body: send }),
   /** Downloads the CSV of the counted responses under the given filters. */
   async exportCsv(query: SurveyResultsQuery): Promise<void> {
     const { page: _page, pageSize: _size, ...filters } = query;

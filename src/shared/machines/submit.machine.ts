@@ -1,6 +1,51 @@
 import { assertEvent, assign, enqueueActions, fromPromise, sendParent, setup, type AnyActorRef } from 'xstate';
+import { fieldErrors as fieldErrorsOf } from '@contracts/common/errors';
 import { toApiError } from '@/shared/http/http';
 import { notifyActions } from './notify';
+
+/**
+ * The contract schema a form checks before it sends (the endpoint definition's body schema): the
+ * same zod schema the server parses, so the browser says the server's words beside each field.
+ */
+export type FormSchema = {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+};
+
+/** Options of a form machine fixed when it is made. */
+export type SubmitOptions = {
+  /** Checked before every send: while it fails, nothing is sent and each problem shows by its field. */
+  schema?: FormSchema;
+};
+
+/** The message a problem of the whole body is named by (`fieldErrors` of the contracts); it belongs to no field. */
+const WHOLE_BODY = 'body';
+
+/** The problems of `input` by field (dotted paths, as the server names them), or none. */
+function problemsOf(schema: FormSchema | undefined, input: unknown): Record<string, string> {
+  if (!schema) return {};
+  const parsed = schema.safeParse(input);
+  return parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
+}
+
+/** Whether `key` (a dotted path) is the field `field` or inside it ("lines" holds "lines.0.qty"). */
+const isOf = (key: string, field: string) => key === field || key.startsWith(`${field}.`);
+const without = (errors: Record<string, string>, field: string) => Object.fromEntries(Object.entries(errors).filter(([k]) => !isOf(k, field)));
+const onlyOf = (errors: Record<string, string>, field: string) => Object.fromEntries(Object.entries(errors).filter(([k]) => isOf(k, field)));
+
+/**
+ * A failed save split into what its fields show and what belongs to no field. A form checked
+ * against its schema shows every field of it, so the reasons of a 400 naming fields go beside them
+ * and its message ("Invalid body: …", for integrators) is not shown; a problem of the whole body, a
+ * 409, a 403 or a lost connection is its summary. A form without a schema (a row action, a dialog
+ * its screen machine speaks for) keeps the server's message beside the fields it named.
+ */
+function failureOf(error: unknown, checked: boolean): { error: string | null; fieldErrors: Record<string, string> } {
+  const e = toApiError(error);
+  if (!checked) return { error: e.message, fieldErrors: e.fields ?? {} };
+  const whole = e.fields?.[WHOLE_BODY];
+  const fields = Object.fromEntries(Object.entries(e.fields ?? {}).filter(([k]) => k !== WHOLE_BODY));
+  return { error: whole ?? (Object.keys(fields).length ? null : e.message), fieldErrors: fields };
+}
 
 /**
  * What a form says when a save ends (docs/adr/0106), given by whoever creates it (the screen, in
@@ -23,10 +68,18 @@ export type SubmitNotices<I, O> = {
 export type SubmitContext<O> = {
   /** The server's answer to the last save. */
   result: O | undefined;
-  /** Why the last save failed, shown above the form; what was typed stays. */
+  /**
+   * Why the last save failed when the reason belongs to no field (a 409, a lost connection), shown
+   * once above the form; null when every reason is shown beside its field. What was typed stays.
+   */
   error: string | null;
-  /** Messages per field from a 400 answer. */
+  /** The message shown beside each field: from the schema (after a send or the field's blur) or from a 400. */
   fieldErrors: Record<string, string>;
+  /**
+   * Counts the sends refused for their fields (by the schema or a 400): each one moves focus to the
+   * first field in error (the view's form follows it).
+   */
+  refusals: number;
   /** Actors told to reload once saved, e.g. the table the form adds to or the page whose row it changed. */
   reloads: readonly AnyActorRef[];
   /** What `reloads` is told: a data table's `table.reload` (the default) or a query machine's `query.reload`. */
@@ -47,18 +100,28 @@ export type SubmitInput<I = never, O = never> =
       notices?: SubmitNotices<I, O>;
     }
   | undefined;
-export type SubmitEvent<I> = { type: 'form.submit'; input: I } | { type: 'form.reset' };
+export type SubmitEvent<I> =
+  | { type: 'form.submit'; input: I }
+  | { type: 'form.reset' }
+  /** A field lost focus: its problems in `input` (what the form holds now) show beside it. */
+  | { type: 'form.blur'; field: string; input: I }
+  /** A field changed: its message goes until it is checked again. */
+  | { type: 'form.change'; field: string };
 /** Why a save failed: the server's message and its messages per field. */
 export type SubmitFailure = { error: string; fieldErrors: Record<string, string> };
 
 /**
  * The one form machine: a form's save (staff forms, row actions, the client portal's forms).
  * Editing, then submitting, then saved (with the server's answer) or back to editing with the
- * server's message and its field errors; the form keeps what was typed. Once saved, the tables or
- * queries given as `reloads` load again, and the form says how the save ended when its input gives
- * `notices`. The call is the `submit` actor, swapped with `.provide` in tests.
+ * server's message and its field errors; the form keeps what was typed. Given the endpoint's body
+ * schema (`options.schema`), it checks what would be sent first and refuses to send while it fails,
+ * showing each problem beside its field (all of them after a send, a field's own after its blur;
+ * a change clears the field's message). Once saved, the tables or queries given as `reloads` load
+ * again, and the form says how the save ended when its input gives `notices`. The call is the
+ * `submit` actor, swapped with `.provide` in tests.
  */
-export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Promise<O>) {
+export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Promise<O>, options: SubmitOptions = {}) {
+  const { schema } = options;
   return setup({
     types: { context: {} as SubmitContext<O>, events: {} as SubmitEvent<I>, input: {} as SubmitInput<I, O> },
     // The answer is typed at the edges (the result in context and the view's selector); inside the
@@ -67,6 +130,24 @@ export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Prom
     actions: {
       ...notifyActions,
       takeResult: assign((_, result: unknown) => ({ result: result as O, error: null, fieldErrors: {} })),
+      /** A send the schema refuses: every problem beside its field, nothing sent, focus to the first. */
+      showProblems: assign(({ context, event }) => {
+        assertEvent(event, 'form.submit');
+        return { fieldErrors: problemsOf(schema, event.input), error: null, refusals: context.refusals + 1 };
+      }),
+      showFieldProblems: assign(({ context, event }) => {
+        assertEvent(event, 'form.blur');
+        // A message the field shows already (the server's, say) stays until the field changes.
+        return { fieldErrors: { ...onlyOf(problemsOf(schema, event.input), event.field), ...context.fieldErrors } };
+      }),
+      clearField: assign(({ context, event }) => {
+        assertEvent(event, 'form.change');
+        return { fieldErrors: without(context.fieldErrors, event.field) };
+      }),
+      takeFailure: assign(({ context }, error: unknown) => {
+        const failure = failureOf(error, schema !== undefined);
+        return { ...failure, refusals: context.refusals + (Object.keys(failure.fieldErrors).length ? 1 : 0) };
+      }),
       rememberSent: assign({ sent: ({ event }) => (event.type === 'form.submit' ? event.input : undefined) }),
       /** Sending again closes the failure notice of the attempt before. */
       dismissFailure: enqueueActions(({ context, enqueue }) => {
@@ -76,13 +157,19 @@ export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Prom
         const said = (context.notices as SubmitNotices<unknown, unknown>).saved?.(context.result, context.sent);
         if (said) enqueue({ type: 'notify', params: typeof said === 'string' ? { tone: 'success', title: said } : { tone: 'success', ...said } });
       }),
+      /** Said only for a reason that belongs to no field: the fields of a checked form show theirs. */
       notifyFailed: enqueueActions(({ context, enqueue }) => {
         const { failed } = context.notices as SubmitNotices<unknown, unknown>;
-        if (failed) enqueue({ type: 'notify', params: { tone: 'error', title: typeof failed === 'string' ? failed : failed(context.sent), description: context.error ?? undefined, key: context.noticeKey } });
+        if (!failed || context.error === null) return;
+        enqueue({ type: 'notify', params: { tone: 'error', title: typeof failed === 'string' ? failed : failed(context.sent), description: context.error, key: context.noticeKey } });
       }),
       // What a screen machine that owns this form hears (`submitChild` provides them); alone they do nothing.
       reportSaved: (_: unknown, _result: unknown) => undefined,
       reportFailed: (_: unknown, _failure: SubmitFailure) => undefined,
+    },
+    guards: {
+      /** What would be sent breaks the form's schema (never, without one). */
+      isRefused: ({ event }) => event.type === 'form.submit' && Object.keys(problemsOf(schema, event.input)).length > 0,
     },
   }).createMachine({
     id,
@@ -91,6 +178,7 @@ export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Prom
       result: undefined,
       error: null,
       fieldErrors: {},
+      refusals: 0,
       reloads: input?.reloads === undefined ? [] : Array.isArray(input.reloads) ? input.reloads : [input.reloads as AnyActorRef],
       reloadEvent: input?.reloadEvent ?? { type: 'table.reload' },
       notices: (input?.notices ?? {}) as SubmitNotices<never, never>,
@@ -101,7 +189,14 @@ export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Prom
     states: {
       editing: {
         description: 'The form is being filled in; errors of the last attempt are shown by their fields.',
-        on: { 'form.submit': { target: 'submitting', actions: ['dismissFailure', 'rememberSent'] } },
+        on: {
+          'form.submit': [
+            { guard: 'isRefused', actions: ['dismissFailure', 'showProblems'], description: 'The schema refuses what would be sent: nothing is sent; each problem shows beside its field.' },
+            { target: 'submitting', actions: ['dismissFailure', 'rememberSent'] },
+          ],
+          'form.blur': { actions: 'showFieldProblems', description: "A field left: its own problems show (others wait for theirs or a send)." },
+          'form.change': { actions: 'clearField', description: "A field changed: its message goes until it is checked again." },
+        },
       },
       submitting: {
         description: 'The form is being saved; the button is disabled.',
@@ -123,11 +218,8 @@ export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Prom
           onError: {
             target: 'editing',
             actions: [
-              assign(({ event }) => {
-                const e = toApiError(event.error);
-                return { error: e.message, fieldErrors: e.fields ?? {} };
-              }),
-              { type: 'reportFailed', params: ({ context }) => ({ error: context.error ?? '', fieldErrors: context.fieldErrors }) },
+              { type: 'takeFailure', params: ({ event }: { event: { error: unknown } }) => event.error },
+              { type: 'reportFailed', params: ({ context }) => ({ error: context.error ?? Object.values(context.fieldErrors).join(' '), fieldErrors: context.fieldErrors }) },
               'notifyFailed',
             ],
           },
@@ -138,7 +230,13 @@ export function createSubmitMachine<I, O>(id: string, submit: (input: I) => Prom
         entry: ({ context }) => {
           for (const actor of context.reloads) actor.send(context.reloadEvent);
         },
-        on: { 'form.reset': { target: 'editing', actions: assign({ result: undefined, error: null, fieldErrors: {} }) }, 'form.submit': { target: 'submitting', actions: 'rememberSent' } },
+        on: {
+          'form.reset': { target: 'editing', actions: assign({ result: undefined, error: null, fieldErrors: {} }) },
+          'form.submit': [
+            { guard: 'isRefused', target: 'editing', actions: 'showProblems', description: 'Sent again with what the schema refuses: back to editing, nothing sent.' },
+            { target: 'submitting', actions: 'rememberSent' },
+          ],
+        },
       },
     },
   });

@@ -6,6 +6,8 @@ import { searchCompanies } from './search';
 
 export type CompanyPickerProps = {
   label?: string;
+  /** The field's name in its form (the contract's, e.g. `company_id`): what its errors are keyed by. */
+  name?: string;
   /** The picked company, or null. */
   value: number | null;
   /** Its name, when the screen knows it (shown in the box). */

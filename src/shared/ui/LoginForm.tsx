@@ -5,7 +5,7 @@ import { LIMITS } from '@contracts/common/constants';
 // the banner, the logo) over native controls, without react-aria's interaction layer or the barrel.
 import { buttonClassName } from '@/shared/ui/components/button/Button';
 import { fieldStyles } from '@/shared/ui/components/field/parts';
-import { FormErrorBanner } from '@/shared/ui/components/form/Form';
+import { FormErrorBanner } from '@/shared/ui/components/form/FormErrorBanner';
 import { Logo } from '@/shared/ui/components/logo/Logo';
 import styles from './LoginForm.module.css';
 

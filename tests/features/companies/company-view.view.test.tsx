@@ -245,8 +245,9 @@ describe('company page', () => {
 
   describe('client care survey', () => {
     const sends: unknown[] = [];
-    const serveSend = (answer: () => Response) =>
+    const serveSend = (answer: () => Response, recipients: { id: number; name: string; email: string }[] = [{ id: 11, name: 'Ann Lee', email: 'ann@acme.example.test' }]) =>
       server.use(
+        http.get('*/api/v2/surveys/client-care/recipients', () => HttpResponse.json({ rows: recipients })),
         http.post('*/api/v2/surveys/client-care/send', async ({ request }) => {
           sends.push(await request.json());
           return answer();
@@ -255,27 +256,38 @@ describe('company page', () => {
     afterEach(() => {
       sends.length = 0;
     });
+    /** Opens the send, and confirms it for everyone listed (the button reads "Send to …"). */
+    const sendToEveryone = async (u: ReturnType<typeof userEvent.setup>, section: HTMLElement) => {
+      await u.click(within(section).getByRole('button', { name: /Send the client care survey/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Send the client care survey' });
+      await u.click(await within(dialog).findByRole('button', { name: /^Send to / }));
+    };
 
     it('lets a manager email it to the contacts and says to how many', async () => {
       const u = userEvent.setup();
       serveCompany(() => [contact(11, 'Ann Lee')]);
-      serveSend(() => HttpResponse.json({ queued: 2 }));
+      serveSend(() => HttpResponse.json({ queued: 2 }), [
+        { id: 11, name: 'Ann Lee', email: 'ann@acme.example.test' },
+        { id: 12, name: 'Bo Park', email: 'bo@acme.example.test' },
+      ]);
       renderCompany(3, 'manager', 'survey');
       const section = await screen.findByRole('region', { name: 'Client care survey' });
-      await u.click(within(section).getByRole('button', { name: 'Send the client care survey' }));
+      await sendToEveryone(u, section);
       expect(await within(section).findByRole('status')).toHaveTextContent('Sent to 2 contacts.');
       expect(toastTitles()).toEqual(['success: Client care survey sent to 2 contacts']);
-      expect(sends).toEqual([{ companyId: 3 }]);
+      expect(sends).toEqual([{ companyId: 3, contactIds: [11, 12] }]);
     });
 
     it('says when no contact has an email address', async () => {
       const u = userEvent.setup();
       serveCompany(() => []);
-      serveSend(() => HttpResponse.json({ queued: 0 }));
+      serveSend(() => HttpResponse.json({ queued: 0 }), []);
       renderCompany(3, 'admin', 'survey');
       const section = await screen.findByRole('region', { name: 'Client care survey' });
-      await u.click(within(section).getByRole('button', { name: 'Send the client care survey' }));
-      expect(await within(section).findByRole('status')).toHaveTextContent('No contact of this company has an email address');
+      await u.click(within(section).getByRole('button', { name: /Send the client care survey/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Send the client care survey' });
+      expect(await within(dialog).findByText(/No contact of this company has an email address/)).toBeInTheDocument();
+      expect(sends).toEqual([]);
     });
 
     it('shows the server\'s reason when sending fails', async () => {
@@ -284,7 +296,7 @@ describe('company page', () => {
       serveSend(() => HttpResponse.json({ error: { code: 'forbidden', message: 'Only a manager or admin may send surveys' } }, { status: 403 }));
       renderCompany(3, 'manager', 'survey');
       const section = await screen.findByRole('region', { name: 'Client care survey' });
-      await u.click(within(section).getByRole('button', { name: 'Send the client care survey' }));
+      await sendToEveryone(u, section);
       expect(await within(section).findByRole('alert')).toHaveTextContent('Only a manager or admin may send surveys');
     });
 

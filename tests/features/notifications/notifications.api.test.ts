@@ -75,7 +75,8 @@ describe.each(BACKENDS)('staff notifications on %s', (backend) => {
     const ticket = await create(manager, { assignee_id: agentId });
     const reply = await acmeClient.post(`/api/v2/client/tickets/${ticket.id}/replies`, { body: 'Still no reads this morning' });
     expect(reply.statusCode, reply.body).toBe(201);
-    const rows = await eventually(() => ofTicket(agentId, ticket.id), (r) => r.some((n) => n.kind === 'client_reply'));
+    // The assignment's notice comes by its own event: wait for both, so nothing of this test arrives during the next.
+    const rows = await eventually(() => ofTicket(agentId, ticket.id), (r) => r.some((n) => n.kind === 'client_reply') && r.some((n) => n.kind === 'assigned'));
     expect(rows.filter((r) => r.kind === 'client_reply')).toEqual([expect.objectContaining({ ref: `note-${(reply.json() as { id: number }).id}`, actor: expect.any(String) })]);
     const page = await mine(agent);
     expect(page.items[0]).toMatchObject({ kind: 'client_reply', ticket_id: ticket.id, ticket_title: ticket.title, read: false });
@@ -103,9 +104,12 @@ describe.each(BACKENDS)('staff notifications on %s', (backend) => {
   });
 
   it('lists only my own, newest first and paged, and marks one or all read', async () => {
-    const had = (await mine(agent)).total;
-    for (let i = 0; i < NOTIFICATIONS_PAGE_SIZE + 2; i++) await create(manager, { assignee_id: agentId });
-    const page = await eventually(() => mine(agent), (p) => p.total === had + NOTIFICATIONS_PAGE_SIZE + 2);
+    const created: number[] = [];
+    for (let i = 0; i < NOTIFICATIONS_PAGE_SIZE + 2; i++) created.push((await create(manager, { assignee_id: agentId })).id);
+    // Each ticket's notice arrives by its own event: read the pages once all of them are in.
+    const told = () => sql.one(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND ticket_id = ANY($2::int[])`, [agentId, created]);
+    await eventually(told, (r) => r.n === created.length);
+    const page = await mine(agent);
     expect(page.items).toHaveLength(NOTIFICATIONS_PAGE_SIZE);
     const ids = page.items.map((n) => n.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));

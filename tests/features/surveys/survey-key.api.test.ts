@@ -4,6 +4,7 @@ import { SURVEY_CHECK_PER_ADDRESS } from '@contracts/common/constants';
 import type { SurveyKeyStatus } from '@contracts/survey-form';
 import { inTransaction } from '@server/platform/db/database';
 import { queueClientCareSurveys, queueSupportSurvey } from '@server/features/surveys/keys';
+import { clientCareRecipients } from '@server/features/surveys/surveys.repo';
 import { sqlOf } from '@tests/support/sql';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
@@ -31,7 +32,7 @@ describe.each(BACKENDS)('survey key check on %s', (backend) => {
     const ticket = (await pool.query(`SELECT id FROM tickets WHERE status = 'C' AND contact_email IS NOT NULL ORDER BY id LIMIT 1`)).rows[0].id;
     supportKey = (await inTransaction(pool, (c) => queueSupportSurvey(c, ticket, t.config, { resend: true })))!.key;
     const company = (await pool.query(`SELECT id FROM companies WHERE account_number = 'ACME-001'`)).rows[0].id;
-    clientCareKey = (await inTransaction(pool, (c) => queueClientCareSurveys(c, company, t.config)))[0]!.key;
+    clientCareKey = (await inTransaction(pool, async (c) => queueClientCareSurveys(c, company, (await clientCareRecipients(c, company)).map((r) => r.id), t.config)))[0]!.key;
   });
   afterAll(() => t?.close());
 

@@ -84,9 +84,12 @@ describe.each(BACKENDS)('surveys on %s', (backend) => {
   });
 
   describe('sending surveys', () => {
+    /** Every contact of the company with an address, as the manager would confirm them all. */
+    const everyone = async () => (await t.ctx.database.pool.query<{ id: number }>(`SELECT id FROM contacts WHERE company_id = $1 AND email IS NOT NULL AND email <> ''`, [companyId])).rows.map((r) => r.id);
+
     it('sends a client care survey to every contact of a company with an email', async () => {
       const contacts = (await t.ctx.database.pool.query('SELECT count(*)::int AS n FROM contacts WHERE company_id = $1', [companyId])).rows[0].n;
-      const res = await (await apiAs(t, 'manager')).post('/api/v2/surveys/client-care/send', { companyId });
+      const res = await (await apiAs(t, 'manager')).post('/api/v2/surveys/client-care/send', { companyId, contactIds: await everyone() });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ queued: contacts });
       const { rows } = await t.ctx.database.pool.query(`SELECT body FROM outbox WHERE kind = 'survey.client_care' ORDER BY id DESC LIMIT 1`);
@@ -99,15 +102,76 @@ describe.each(BACKENDS)('surveys on %s', (backend) => {
 
     it('keeps one client care key per contact when sent again', async () => {
       const keys = await sql.count('survey_keys');
-      await admin.post('/api/v2/surveys/client-care/send', { companyId });
+      await admin.post('/api/v2/surveys/client-care/send', { companyId, contactIds: await everyone() });
       expect(await sql.count('survey_keys')).toBe(keys);
     });
 
     it('answers 404 for an unknown company and 400 naming companyId for a bad one', async () => {
-      expect((await admin.post('/api/v2/surveys/client-care/send', { companyId: 999999 })).statusCode).toBe(404);
-      const bad = await admin.post('/api/v2/surveys/client-care/send', { companyId: 'x' });
+      expect((await admin.post('/api/v2/surveys/client-care/send', { companyId: 999999, contactIds: [1] })).statusCode).toBe(404);
+      const bad = await admin.post('/api/v2/surveys/client-care/send', { companyId: 'x', contactIds: [1] });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.fields).toHaveProperty('companyId');
+    });
+
+    describe('the recipients a manager confirms', () => {
+      let chosen: { id: number; name: string; email: string };
+      let unticked: number;
+      let noAddress: number;
+      let otherCompanys: number;
+      const clientCareMails = async () => (await t.ctx.database.pool.query<{ to_address: string }>(`SELECT to_address FROM outbox WHERE kind = 'survey.client_care' ORDER BY id`)).rows.map((r) => r.to_address);
+
+      beforeAll(async () => {
+        const pool = t.ctx.database.pool;
+        const add = async (company: number, name: string, email: string | null) =>
+          (await pool.query<{ id: number }>('INSERT INTO contacts (company_id, name, email) VALUES ($1, $2, $3) RETURNING id', [company, name, email])).rows[0]!.id;
+        chosen = { id: await add(companyId, 'Aaron Chosen', 'aaron.chosen@acme.example.test'), name: 'Aaron Chosen', email: 'aaron.chosen@acme.example.test' };
+        unticked = await add(companyId, 'Una Unticked', 'una.unticked@acme.example.test');
+        noAddress = await add(companyId, 'Nora No-Address', null);
+        const other = (await pool.query<{ id: number }>(`SELECT id FROM companies WHERE id <> $1 ORDER BY id LIMIT 1`, [companyId])).rows[0]!.id;
+        otherCompanys = await add(other, 'Olga Other', 'olga.other@other.example.test');
+      });
+
+      it("lists the company's contacts with an address, names and emails, for the manager to confirm", async () => {
+        const res = await (await apiAs(t, 'manager')).get(`/api/v2/surveys/client-care/recipients?companyId=${companyId}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const rows = res.json().rows as { id: number; name: string; email: string }[];
+        expect(rows).toContainEqual(chosen);
+        expect(rows.map((r) => r.id)).toEqual(expect.arrayContaining([chosen.id, unticked]));
+        expect(rows.map((r) => r.id)).not.toContain(noAddress);
+        expect(rows.map((r) => r.id)).not.toContain(otherCompanys);
+        expect(rows.map((r) => r.id).sort()).toEqual((await everyone()).sort());
+        expect((await (await apiAs(t, 'manager')).get('/api/v2/surveys/client-care/recipients?companyId=999999')).statusCode).toBe(404);
+      });
+
+      it('mails only the contacts the manager confirmed', async () => {
+        const before = await clientCareMails();
+        const res = await (await apiAs(t, 'manager')).post('/api/v2/surveys/client-care/send', { companyId, contactIds: [chosen.id] });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual({ queued: 1 });
+        expect((await clientCareMails()).slice(before.length)).toEqual([chosen.email]);
+      });
+
+      it("refuses another company's contact, a contact without an address, an empty or repeated list, naming contactIds, and mails nobody", async () => {
+        const mails = await sql.count('outbox');
+        const keys = await sql.count('survey_keys');
+        const manager = await apiAs(t, 'manager');
+        for (const contactIds of [[chosen.id, otherCompanys], [noAddress], [2_000_000_000]]) {
+          const res = await manager.post('/api/v2/surveys/client-care/send', { companyId, contactIds });
+          expect(res.statusCode, res.body).toBe(400);
+          expect(res.json().error.fields.contactIds).toMatch(/is not a contact of this company with an email address/);
+        }
+        const empty = await manager.post('/api/v2/surveys/client-care/send', { companyId, contactIds: [] });
+        expect(empty.statusCode).toBe(400);
+        expect(empty.json().error.fields.contactIds).toBe('Choose at least one contact to send the survey to');
+        const twice = await manager.post('/api/v2/surveys/client-care/send', { companyId, contactIds: [chosen.id, chosen.id] });
+        expect(twice.statusCode).toBe(400);
+        expect(twice.json().error.fields.contactIds).toBe('Each contact at most once');
+        const none = await manager.post('/api/v2/surveys/client-care/send', { companyId });
+        expect(none.statusCode).toBe(400);
+        expect(none.json().error.fields).toHaveProperty('contactIds');
+        expect(await sql.count('outbox')).toBe(mails);
+        expect(await sql.count('survey_keys')).toBe(keys);
+      });
     });
 
     it('resends the support survey of a closed ticket, and refuses an open one', async () => {

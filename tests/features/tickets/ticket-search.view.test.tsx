@@ -69,6 +69,8 @@ function serve(): Calls {
 
 const urlOf = (location: Pick<RenderedAt, 'history'>) => new URLSearchParams(location.history!.at(-1)!.split('?')[1] ?? '');
 const plain = (p: URLSearchParams) => Object.fromEntries(p);
+/** The Status control of the filter bar (not a chip's remove button). */
+const statusControl = () => within(screen.getByRole('search', { name: 'Filter tickets' })).getAllByRole('button', { name: /Status/ }).find((b) => b.getAttribute('aria-haspopup') === 'listbox')!;
 
 describe('Ticket Search filter bar', () => {
   it('has one filter bar (no "Apply filters", no header dropdowns, no "Company ID" box) and a default page of 10 rows', async () => {
@@ -114,6 +116,8 @@ describe('Ticket Search filter bar', () => {
     await user.click(await screen.findByRole('option', { name: 'Closed' }));
     await waitFor(() => expect(urlOf(location).get('f.status')).toBe('C'));
     await waitFor(() => expect(calls.tickets.at(-1)!.get('status')).toBe('C'));
+    // The Status list picks several, so it stays open until closed.
+    await user.keyboard('{Escape}');
 
     await user.click(screen.getByRole('switch', { name: 'Overdue only' }));
     await waitFor(() => expect(urlOf(location).get('overdue')).toBe('true'));
@@ -165,6 +169,32 @@ describe('Ticket Search filter bar', () => {
     await user.click(within(chip).getByRole('button'));
     await waitFor(() => expect(calls.tickets.at(-1)!.get('unassigned')).toBeNull());
     expect(plain(urlOf(location))).toEqual({ 'f.status': 'A', overdue: 'true' });
+  });
+
+  it('names the statuses a report drills with, in the chip and in the Status control, and a status unticked there leaves the URL', async () => {
+    const calls = serve();
+    const user = userEvent.setup();
+    const location = renderAt('/ticket/search?f.status=A,WOP,WOC,WOT', <TicketSearchScreen />);
+    await waitFor(() => expect(calls.tickets).toHaveLength(1));
+    expect(calls.tickets[0]!.get('status')).toBe('A,WOP,WOC,WOT');
+    const chips = screen.getByRole('grid', { name: /Active filters/ });
+    expect(within(chips).getAllByRole('row').map((r) => r.textContent?.replace(/\u00a0/g, ' '))).toEqual(['Status: Active, Waiting On Programming, Waiting on Client, Waiting on Third Party']);
+    const control = statusControl();
+    expect(control).toHaveTextContent('4 statuses');
+    expect(control).not.toHaveTextContent('Select…');
+
+    await user.click(control);
+    for (const name of ['Active', 'Waiting On Programming', 'Waiting on Client', 'Waiting on Third Party']) expect(await screen.findByRole('option', { name })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('option', { name: 'Closed' })).toHaveAttribute('aria-selected', 'false');
+    await user.click(screen.getByRole('option', { name: 'Waiting on Client' }));
+    await waitFor(() => expect(urlOf(location).get('f.status')).toBe('A,WOP,WOT'));
+    await waitFor(() => expect(calls.tickets.at(-1)!.get('status')).toBe('A,WOP,WOT'));
+  });
+
+  it('shows one status picked by its name in the Status control', async () => {
+    serve();
+    renderAt('/ticket/search?f.status=WOC', <TicketSearchScreen />);
+    expect(statusControl()).toHaveTextContent('Waiting on Client');
   });
 
   it('takes the created and closed ranges and the due-date outcome a report drills with: chips, the call, and a removed chip leaves the URL', async () => {

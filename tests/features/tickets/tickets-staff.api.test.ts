@@ -69,6 +69,14 @@ describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
       expect((await t.ctx.database.pool.query('SELECT count(*)::int AS n FROM tickets')).rows[0].n).toBe(before);
     });
 
+    it('says what an empty ticket needs in the words the form shows, naming each field for integrators', async () => {
+      const res = await agent.post('/api/v2/tickets', { title: '', description: ' ', severity: 'M', queue: 'Support' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual({ title: 'Give the ticket a title', description: 'Describe what happened', company_id: 'Pick a company' });
+      expect(res.json().error.message).toContain('Pick a company');
+      expect(res.json().error.message).not.toMatch(/must be a number|is required/);
+    });
+
     it('refuses a company that does not exist and a contact of another company', async () => {
       const base = { title: 'x', description: 'y', severity: 'M', queue: 'Support' };
       const noCompany = await agent.post('/api/v2/tickets', { ...base, company_id: 999999 });

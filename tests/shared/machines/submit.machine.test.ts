@@ -5,6 +5,7 @@ import { createSubmitMachine } from '@/shared/machines/submit.machine';
 import { ApiError } from '@/shared/http/http';
 import { controllable, flush } from '@tests/support/controllable';
 import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
+import { TICKETS, CREATE_TICKET_MESSAGES } from '@contracts/tickets';
 
 describe('form submit machine', () => {
   it('goes back to editing with the field errors on a 400, and to saved with the answer', async () => {
@@ -128,6 +129,70 @@ describe('form submit machine and what it says', () => {
       await flush();
       expect(recorder.notices).toEqual([]);
       expect(recorder.dismissed).toEqual([]);
+    } finally {
+      restore();
+    }
+  });
+});
+
+describe('form submit machine checked against its contract schema', () => {
+  const ticketForm = () => {
+    const submit = controllable<{ id: number }, unknown>('submit');
+    const machine = createSubmitMachine<Record<string, unknown>, { id: number }>('t', async () => ({ id: 0 }), { schema: TICKETS.create.body }).provide({ actors: { submit: submit.logic as never } });
+    return { submit, actor: createActor(machine, { input: { notices: { failed: 'The ticket was not created' } } }).start() };
+  };
+  const filled = { title: 'Printer down', description: 'It shows E42', company_id: 7, severity: 'M', queue: 'Support' };
+
+  it('refuses to send an empty form and maps each problem of the schema to its field in the contract’s words', () => {
+    const recorder = recordingNotifier();
+    const restore = provideNotifier(recorder);
+    try {
+      const { submit, actor } = ticketForm();
+      actor.send({ type: 'form.submit', input: { title: '', description: '', company_id: undefined, severity: 'M', queue: 'Support' } });
+      expect(submit.calls).toEqual([]);
+      expect(actor.getSnapshot().matches('editing')).toBe(true);
+      expect(actor.getSnapshot().context).toMatchObject({
+        fieldErrors: { title: CREATE_TICKET_MESSAGES.title, description: CREATE_TICKET_MESSAGES.description, company_id: 'Pick a company' },
+        error: null,
+        refusals: 1,
+      });
+      expect(recorder.notices).toEqual([]);
+    } finally {
+      restore();
+    }
+  });
+
+  it('shows a field’s problem when it is left, clears it when it changes, and sends once the schema passes', async () => {
+    const { submit, actor } = ticketForm();
+    actor.send({ type: 'form.blur', field: 'title', input: { ...filled, title: ' ', company_id: undefined } });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ title: 'Give the ticket a title' });
+    actor.send({ type: 'form.change', field: 'title' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+    actor.send({ type: 'form.submit', input: filled });
+    expect(submit.calls.map((c) => c.input)).toEqual([filled]);
+    submit.resolve({ id: 4 });
+    await flush();
+    expect(actor.getSnapshot().matches('saved')).toBe(true);
+  });
+
+  it('puts a 400’s reasons beside their fields with no summary and no notice, and says a reason that belongs to no field once', async () => {
+    const recorder = recordingNotifier();
+    const restore = provideNotifier(recorder);
+    try {
+      const { submit, actor } = ticketForm();
+      actor.send({ type: 'form.submit', input: filled });
+      submit.reject(new ApiError(400, 'invalid_input', 'Invalid body: company_id (Pick a company)', { company_id: 'Pick a company' }));
+      await flush();
+      expect(actor.getSnapshot().context).toMatchObject({ error: null, fieldErrors: { company_id: 'Pick a company' }, refusals: 1 });
+      expect(recorder.notices).toEqual([]);
+      // Leaving the field keeps the server's reason until the field changes.
+      actor.send({ type: 'form.blur', field: 'company_id', input: filled });
+      expect(actor.getSnapshot().context.fieldErrors).toEqual({ company_id: 'Pick a company' });
+      actor.send({ type: 'form.submit', input: filled });
+      submit.reject(new ApiError(409, 'conflict', 'This ticket was created already'));
+      await flush();
+      expect(actor.getSnapshot().context).toMatchObject({ error: 'This ticket was created already', fieldErrors: {}, refusals: 1 });
+      expect(recorder.notices).toEqual([{ tone: 'error', title: 'The ticket was not created', description: 'This ticket was created already', key: expect.any(String) }]);
     } finally {
       restore();
     }

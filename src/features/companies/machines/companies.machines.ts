@@ -1,5 +1,5 @@
 /** Companies: search, the create form, a company's page and the changes made on it. */
-import type { CompanyRow, CompanyView, Contact, ContactInput, CreateCompanyInput, Paged, UpdateCompanyInput } from '@contracts/companies';
+import { COMPANIES, type CompanyRow, type CompanyView, type Contact, type ContactInput, type CreateCompanyInput, type Paged, type UpdateCompanyInput } from '@contracts/companies';
 import { DIRECTORY_PAGE_SIZE_MAX } from '@contracts/common/constants';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
@@ -8,7 +8,7 @@ import { companiesApi } from '../api';
 
 /** Companies by name or account number (pickers and the company filter of other screens); the query is the list's parameters. */
 export const companySearchMachine = createQueryMachine('companySearch', (p: Record<string, string>): Promise<Paged<CompanyRow>> => companiesApi.search(p));
-export const createCompanyMachine = createSubmitMachine<CreateCompanyInput, CompanyView>('createCompany', (i) => companiesApi.create(i));
+export const createCompanyMachine = createSubmitMachine<CreateCompanyInput, CompanyView>('createCompany', (i) => companiesApi.create(i), { schema: COMPANIES.create.body });
 
 /** A company's page (details, contacts, client users, ticket counts); the query is the company id. */
 export const companyViewMachine = createQueryMachine('companyView', (id: number): Promise<CompanyView> => companiesApi.view(id));

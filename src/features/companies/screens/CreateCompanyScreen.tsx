@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
+import type { Key } from 'react-aria-components';
 import { useLocation } from 'wouter';
 import { COMPANY_STATUSES, type CompanyView, type CreateCompanyInput } from '@contracts/companies';
 import { LIMITS } from '@contracts/common/constants';
@@ -20,8 +21,8 @@ const FIELDS: { name: TextKey; label: string; max: number; type?: 'tel' | 'url';
   { name: 'ms_plan', label: 'Managed-services plan', max: LIMITS.name },
 ];
 type CompanyStatus = (typeof COMPANY_STATUSES)[number];
-/** What the form says when a save ends. */
-const NOTICES: SubmitNotices<CreateCompanyInput, CompanyView> = { saved: (r) => `Company ${r.company.name} created`, failed: 'The company was not created' };
+/** What the form says when it is saved; a failure is shown on the form (beside its field, or above the form when it belongs to none). */
+const NOTICES: SubmitNotices<CreateCompanyInput, CompanyView> = { saved: (r) => `Company ${r.company.name} created` };
 const STATUS_OPTIONS = COMPANY_STATUSES.map((s) => ({ id: s, label: s }));
 
 /** /create/company: a new client company; opens its page once created. */
@@ -30,6 +31,7 @@ export default function CreateCompanyScreen() {
   const form = useActorRef(createCompanyMachine, { input: { notices: NOTICES } });
   const fieldErrors = useSelector(form, (s) => s.context.fieldErrors);
   const error = useSelector(form, (s) => s.context.error);
+  const refusals = useSelector(form, (s) => s.context.refusals);
   const busy = useSelector(form, (s) => s.hasTag('busy'));
   const created = useSelector(form, (s) => s.context.result?.company.id);
   const [values, setValues] = useState<Record<TextKey, string>>({ name: '', account_number: '', phone: '', address: '', website: '', territory: '', ms_plan: '' });
@@ -40,13 +42,20 @@ export default function CreateCompanyScreen() {
     if (created) navigate(`/company/${created}`);
   }, [created, navigate]);
 
-  const submit = () => {
-    const input: CreateCompanyInput = { name: values.name, account_number: values.account_number, status };
-    for (const f of FIELDS) if (f.name !== 'name' && f.name !== 'account_number' && values[f.name] !== '') input[f.name] = values[f.name];
-    if (notes !== '') input.notes = notes;
-    if (manager !== null) input.account_manager_id = manager;
-    form.send({ type: 'form.submit', input });
+  const input = (): CreateCompanyInput => {
+    const body: CreateCompanyInput = { name: values.name, account_number: values.account_number, status };
+    for (const f of FIELDS) if (f.name !== 'name' && f.name !== 'account_number' && values[f.name] !== '') body[f.name] = values[f.name];
+    if (notes !== '') body.notes = notes;
+    if (manager !== null) body.account_manager_id = manager;
+    return body;
   };
+  /** A setter that also tells the form machine the field changed (its message goes). */
+  const changed =
+    <T,>(field: keyof CreateCompanyInput, set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      form.send({ type: 'form.change', field });
+    };
 
   return (
     <RecordForm
@@ -55,9 +64,11 @@ export default function CreateCompanyScreen() {
       breadcrumbs={<Breadcrumbs items={[{ label: 'Company Search', href: '/company/search' }, { label: 'Create Company' }]} />}
       error={error}
       fieldErrors={fieldErrors}
+      refusals={refusals}
+      onFieldBlur={(field) => form.send({ type: 'form.blur', field, input: input() })}
       busy={busy}
       submitLabel="Create company"
-      onSubmit={submit}
+      onSubmit={() => form.send({ type: 'form.submit', input: input() })}
       onCancel={() => navigate('/company/search')}
     >
       {FIELDS.map((f) => {
@@ -68,7 +79,7 @@ export default function CreateCompanyScreen() {
             name={f.name}
             type={f.type}
             value={values[f.name]}
-            onChange={(v) => setValues((old) => ({ ...old, [f.name]: v }))}
+            onChange={changed(f.name, (v: string) => setValues((old) => ({ ...old, [f.name]: v })))}
             maxLength={f.max}
             isRequired={f.required}
             description={f.description}
@@ -83,17 +94,17 @@ export default function CreateCompanyScreen() {
           field
         );
       })}
-      <Select label="Status" name="status" items={STATUS_OPTIONS} value={status} onChange={(k) => setStatus(k as CompanyStatus)} errorMessage={fieldErrors.status} />
+      <Select label="Status" name="status" items={STATUS_OPTIONS} value={status} onChange={changed('status', (k: Key | null) => setStatus(k as CompanyStatus))} errorMessage={fieldErrors.status} />
       <StaffPicker
         label="Account manager"
         placeholder="Search staff by name"
         description="The staff member who looks after this client."
         errorMessage={fieldErrors.account_manager_id}
         value={manager}
-        onChange={(id) => setManager(id)}
+        onChange={changed('account_manager_id', (id: number | null) => setManager(id))}
       />
       <FormGridItem span="full">
-        <TextArea label="Notes" name="notes" value={notes} onChange={setNotes} rows={3} maxLength={LIMITS.text} errorMessage={fieldErrors.notes} />
+        <TextArea label="Notes" name="notes" value={notes} onChange={changed('notes', setNotes)} rows={3} maxLength={LIMITS.text} errorMessage={fieldErrors.notes} />
       </FormGridItem>
     </RecordForm>
   );

@@ -1,11 +1,11 @@
 /** Projects: the query and form machines of the screens, and the server-mode project table. */
-import type { Board, CreateProjectInput, CreateSprintInput, CreateTaskInput, ProjectStats, ProjectView, SprintRow, SprintView, Task as Task, UpdateProjectInput, UpdateTaskInput } from '@contracts/projects';
+import { PROJECTS, type Board, type CreateProjectInput, type CreateSprintInput, type CreateTaskInput, type ProjectStats, type ProjectView, type SprintRow, type SprintView, type Task as Task, type UpdateProjectInput, type UpdateTaskInput } from '@contracts/projects';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
 import { createSearchTableMachine, type SearchTableSpec } from '@/shared/machines/table/search-table';
 import { projectsApi } from '../api';
 
-export const createProjectMachine = createSubmitMachine<CreateProjectInput, ProjectView>('createProject', (i) => projectsApi.create(i));
+export const createProjectMachine = createSubmitMachine<CreateProjectInput, ProjectView>('createProject', (i) => projectsApi.create(i), { schema: PROJECTS.create.body });
 export const projectViewMachine = createQueryMachine('projectView', (id: number): Promise<ProjectView> => projectsApi.view(id));
 /** The board's data (project, cards, sprints, people); the query is the project id. */
 export const boardMachine = createQueryMachine('board', (id: number): Promise<Board> => projectsApi.board(id));

@@ -1,42 +1,58 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
+import { StaffSession } from '@/shared/session/staff-session';
 import { createProjectMachine, projectOptionsMachine } from '../machines/projects.machines';
-import { EMPTY_PROJECT, ProjectFields, projectInputOf, type ProjectDraft } from './ProjectFields';
+import { EMPTY_PROJECT, PROJECT_FIELD_OF, ProjectFields, projectInputOf, type ProjectDraft } from './ProjectFields';
 import { Breadcrumbs, Button, Form, FormActions, FormErrorBanner, PageHeader } from '@/shared/ui/components';
 
-/** /create/project: a project for a company, with its owner, dates and budget; opens the project once saved. */
+/** /create/project: a project for a company, with its owner (the signed-in user unless picked), dates and budget; opens the project once saved. */
 export default function CreateProjectScreen() {
   const [, navigate] = useLocation();
   const form = useActorRef(createProjectMachine, { input: { notices: { saved: () => 'Project created' } } });
   const options = useActorRef(projectOptionsMachine, { input: { query: '' } });
   const staff = useSelector(options, (s) => s.context.data?.staff ?? []);
+  const me = Number(StaffSession.useSelector((s) => s.context.user?.userid ?? ''));
   const fieldErrors = useSelector(form, (s) => s.context.fieldErrors);
   const error = useSelector(form, (s) => s.context.error);
+  const refusals = useSelector(form, (s) => s.context.refusals);
   const busy = useSelector(form, (s) => s.hasTag('busy'));
   const created = useSelector(form, (s) => s.context.result?.project.id);
   const [draft, setDraft] = useState<ProjectDraft>(EMPTY_PROJECT);
+  // The owner of a new project is the person creating it, once the staff list shows them, until another is picked.
+  const shown: ProjectDraft = draft.owner === null && staff.some((p) => p.id === me) ? { ...draft, owner: me } : draft;
 
   useEffect(() => {
     if (created) navigate(`/project/${created}`);
   }, [created, navigate]);
 
-  const submit = () => form.send({ type: 'form.submit', input: projectInputOf(draft) });
-
   return (
     <>
       <PageHeader title="Create Project" subtitle="A project for a client: its owner, dates and the hours budgeted." breadcrumbs={<Breadcrumbs items={[{ label: 'Projects', href: '/project/search' }, { label: 'Create Project' }]} />} />
       <Form
+        aria-label="Create Project"
         onSubmit={(e) => {
           e.preventDefault();
-          submit();
+          form.send({ type: 'form.submit', input: projectInputOf(shown) });
         }}
         validationErrors={fieldErrors}
+        refusals={refusals}
+        onFieldBlur={(field) => form.send({ type: 'form.blur', field, input: projectInputOf(shown) })}
       >
-        <FormErrorBanner title={error ?? undefined} errors={Object.values(fieldErrors)} />
-        <ProjectFields draft={draft} onChange={(change) => setDraft((d) => ({ ...d, ...change }))} staff={staff} fieldErrors={fieldErrors} />
+        <FormErrorBanner title={error ?? undefined} />
+        <ProjectFields
+          draft={shown}
+          onChange={(change) => {
+            setDraft((d) => ({ ...d, ...change }));
+            for (const key of Object.keys(change) as (keyof ProjectDraft)[]) form.send({ type: 'form.change', field: PROJECT_FIELD_OF[key] });
+          }}
+          staff={staff}
+          fieldErrors={fieldErrors}
+        />
         <FormActions>
-          <Button variant="secondary" onPress={() => navigate('/project/search')}>Cancel</Button>
+          <Button variant="secondary" onPress={() => navigate('/project/search')}>
+            Cancel
+          </Button>
           <Button type="submit" variant="primary" isDisabled={busy}>
             Create project
           </Button>

@@ -19,6 +19,19 @@ export type ProjectDraft = {
   description: string;
 };
 
+/** The contract's field each part of the draft is sent as (what its errors are keyed by). */
+export const PROJECT_FIELD_OF: Record<keyof ProjectDraft, keyof CreateProjectInput> = {
+  name: 'name',
+  company: 'company_id',
+  companyName: 'company_id',
+  owner: 'owner_id',
+  status: 'status',
+  start: 'start_date',
+  due: 'due_date',
+  budget: 'budget_hours',
+  description: 'description',
+};
+
 export const EMPTY_PROJECT: ProjectDraft = { name: '', company: null, companyName: '', owner: null, status: 'planned', start: null, due: null, budget: Number.NaN, description: '' };
 
 /** The draft of a saved project, for editing it. */
@@ -36,7 +49,7 @@ export function draftOf(p: Project): ProjectDraft {
   };
 }
 
-/** What the draft sends (the server checks it; an empty company or owner is named in its answer). */
+/** What the draft sends (an empty company or owner stays empty: the form's schema check names it). */
 export function projectInputOf(d: ProjectDraft): CreateProjectInput {
   return {
     name: d.name,

@@ -1,25 +1,25 @@
 /** Sales queries and forms: instances of the shared query and submit machines. */
 import type { EndpointResult } from '@contracts/common/endpoint';
-import type {
-  Activity,
-  ActivityKind,
-  CacReport,
-  ChannelsInput,
-  HuhyConfirmInput,
-  HuhyInput,
-  HuhyOverview,
-  ProbabilitiesInput,
-  ReassignInput,
+import {
+  type Activity,
+  type ActivityKind,
+  type CacReport,
+  type ChannelsInput,
+  type HuhyConfirmInput,
+  type HuhyInput,
+  type HuhyOverview,
+  type ProbabilitiesInput,
+  type ReassignInput,
   SALES,
-  SalesCompanyView,
-  SalesCustomer,
-  SalesDashboard,
-  SalesReps,
-  SalesSettings,
-  SpendInput,
-  TargetsInput,
-  TerritoryInput,
-  TerritoryOverview,
+  type SalesCompanyView,
+  type SalesCustomer,
+  type SalesDashboard,
+  type SalesReps,
+  type SalesSettings,
+  type SpendInput,
+  type TargetsInput,
+  type TerritoryInput,
+  type TerritoryOverview,
 } from '@contracts/sales';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
@@ -66,4 +66,4 @@ export const settingsSaveMachine = createSubmitMachine<SettingsSave, SalesSettin
 export type HuhyReview = { id: number; action: 'confirm'; input: HuhyConfirmInput } | { id: number; action: 'discard' };
 export const huhyReviewMachine = createSubmitMachine<HuhyReview, EndpointResult<typeof SALES.confirmHuhy> | EndpointResult<typeof SALES.discardHuhy>>('salesHuhyReview', (r) => (r.action === 'confirm' ? salesApi.confirmHuhy(r.id, r.input) : salesApi.discardHuhy(r.id)));
 
-export const huhySubmitMachine = createSubmitMachine<HuhyInput, EndpointResult<typeof SALES.huhySubmit>>('huhySubmit', (input) => publicHuhyApi.submit(input));
+export const huhySubmitMachine = createSubmitMachine<HuhyInput, EndpointResult<typeof SALES.huhySubmit>>('huhySubmit', (input) => publicHuhyApi.submit(input), { schema: SALES.huhySubmit.body });

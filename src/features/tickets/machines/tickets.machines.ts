@@ -1,5 +1,5 @@
 /** The ticket desk's list, form and data machines, bound to their service calls. */
-import type { CreateTicketInput, TicketOptions, TicketSearchResponse, TicketStats, TicketView } from '@contracts/tickets';
+import { TICKETS, type CreateTicketInput, type TicketOptions, type TicketSearchResponse, type TicketStats, type TicketView } from '@contracts/tickets';
 import { TICKET_SEARCH } from '@contracts/common/constants';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
@@ -19,7 +19,7 @@ export const ticketOptionsMachine = createQueryMachine('ticketOptions', (): Prom
 /** The name of the company the search's address names (its chip shows the name, not the id). */
 export const ticketCompanyNameMachine = createQueryMachine('ticketCompanyName', (id: number | null) => (id ? ticketDeskApi.companyName(id) : Promise.resolve(null)));
 export const ticketStatsMachine = createQueryMachine('ticketStats', (): Promise<TicketStats> => ticketDeskApi.stats());
-export const createTicketMachine = createSubmitMachine<CreateTicketInput, TicketView>('createTicket', (i) => ticketDeskApi.create(i));
+export const createTicketMachine = createSubmitMachine<CreateTicketInput, TicketView>('createTicket', (i) => ticketDeskApi.create(i), { schema: TICKETS.create.body });
 
 /** Every ticket: status, priority and queue filters beside the screen's own (company, assignee, overdue, due range). */
 export const TICKET_TABLE: SearchTableSpec = {

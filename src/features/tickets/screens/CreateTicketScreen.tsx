@@ -15,8 +15,8 @@ import { RecordForm } from '@/shared/ui/record-form';
 
 const SEVERITY_OPTIONS = Object.entries(SEVERITIES).map(([id, label]) => ({ id, label }));
 const QUEUE_OPTIONS = QUEUES.map((q) => ({ id: q, label: q }));
-/** What the form says when a save ends. */
-const NOTICES: SubmitNotices<CreateTicketInput, TicketView> = { saved: (r) => `Ticket #${r.ticket.id} created`, failed: 'The ticket was not created' };
+/** What the form says when it is saved; a failure is shown on the form (beside its field, or above the form when it belongs to none). */
+const NOTICES: SubmitNotices<CreateTicketInput, TicketView> = { saved: (r) => `Ticket #${r.ticket.id} created` };
 /** A due day picked without a time means the end of that working day, in the user's time zone. */
 const DUE_HOUR = '17:00';
 
@@ -32,6 +32,7 @@ export default function CreateTicketScreen({ params }: ScreenProps) {
   const companyFailed = useSelector(company, (s) => s.matches('failed'));
   const fieldErrors = useSelector(form, (s) => s.context.fieldErrors);
   const error = useSelector(form, (s) => s.context.error);
+  const refusals = useSelector(form, (s) => s.context.refusals);
   const busy = useSelector(form, (s) => s.hasTag('busy'));
   const created = useSelector(form, (s) => s.context.result?.ticket.id);
   const [title, setTitle] = useState('');
@@ -54,19 +55,24 @@ export default function CreateTicketScreen({ params }: ScreenProps) {
   // The route's company is shown by name once it has loaded (the picker then starts from it).
   const waitingForRouteCompany = routeCompany !== null && !(loadedCompany && loadedCompany.company.id === routeCompany) && !companyFailed;
 
-  const submit = () => {
-    const input: CreateTicketInput = {
-      title,
-      description,
-      company_id: companyId ?? (undefined as unknown as number),
-      severity,
-      queue,
-      ...(contact !== null ? { contact_id: Number(contact) } : {}),
-      ...(assignee !== null ? { assignee_id: Number(assignee) } : {}),
-      ...(due ? { duedate: new Date(`${due}T${DUE_HOUR}`).toISOString() } : {}),
+  // An empty company stays empty: the form machine's schema check names it ("Pick a company").
+  const input = (): CreateTicketInput => ({
+    title,
+    description,
+    company_id: companyId ?? (undefined as unknown as number),
+    severity,
+    queue,
+    ...(contact !== null ? { contact_id: Number(contact) } : {}),
+    ...(assignee !== null ? { assignee_id: Number(assignee) } : {}),
+    ...(due ? { duedate: new Date(`${due}T${DUE_HOUR}`).toISOString() } : {}),
+  });
+  /** A setter that also tells the form machine the field changed (its message goes). */
+  const changed =
+    <T,>(field: keyof CreateTicketInput, set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      form.send({ type: 'form.change', field });
     };
-    form.send({ type: 'form.submit', input });
-  };
 
   return (
     <RecordForm
@@ -75,16 +81,18 @@ export default function CreateTicketScreen({ params }: ScreenProps) {
       breadcrumbs={<Breadcrumbs items={[{ label: 'Ticket Search', href: '/ticket/search' }, { label: 'Create Ticket' }]} />}
       error={error}
       fieldErrors={fieldErrors}
+      refusals={refusals}
+      onFieldBlur={(field) => form.send({ type: 'form.blur', field, input: input() })}
       busy={busy}
       submitLabel="Create ticket"
-      onSubmit={submit}
+      onSubmit={() => form.send({ type: 'form.submit', input: input() })}
       onCancel={() => navigate(routeCompany ? `/company/${routeCompany}` : '/ticket/search')}
     >
       <FormGridItem span="full">
-        <TextField label="Title" name="title" value={title} onChange={setTitle} isRequired maxLength={LIMITS.title} errorMessage={fieldErrors.title} />
+        <TextField label="Title" name="title" value={title} onChange={changed('title', setTitle)} isRequired maxLength={LIMITS.title} errorMessage={fieldErrors.title} />
       </FormGridItem>
       <FormGridItem span="full">
-        <TextArea label="Description" name="description" value={description} onChange={setDescription} rows={5} isRequired maxLength={LIMITS.text} errorMessage={fieldErrors.description} />
+        <TextArea label="Description" name="description" value={description} onChange={changed('description', setDescription)} rows={5} isRequired maxLength={LIMITS.text} errorMessage={fieldErrors.description} />
       </FormGridItem>
       {waitingForRouteCompany ? (
         <Skeleton height="4rem" />
@@ -92,13 +100,16 @@ export default function CreateTicketScreen({ params }: ScreenProps) {
         <Suspense fallback={<Skeleton height="4rem" />}>
           <CompanyPicker
             label="Company"
+            name="company_id"
             value={companyId}
             valueName={loadedCompany && loadedCompany.company.id === companyId ? loadedCompany.company.name : undefined}
             placeholder="Search by name or account number"
             isRequired
             errorMessage={fieldErrors.company_id}
             onChange={(id) => {
-              setCompanyId(id);
+              // The picker reports its company again when its list closes; only another company is a change.
+              if (id === companyId) return;
+              changed('company_id', setCompanyId)(id);
               setContact(null);
             }}
           />
@@ -111,25 +122,25 @@ export default function CreateTicketScreen({ params }: ScreenProps) {
         isDisabled={!companyId}
         items={contacts.map((c) => ({ id: c.id, label: c.name, description: c.email ?? undefined }))}
         value={contact}
-        onChange={(k) => setContact(k as Key | null)}
+        onChange={changed('contact_id', (k: Key | null) => setContact(k))}
         errorMessage={fieldErrors.contact_id}
       />
-      <Select label="Priority" name="severity" items={SEVERITY_OPTIONS} value={severity} onChange={(k) => setSeverity(k as Severity)} errorMessage={fieldErrors.severity} />
-      <Select label="Queue" name="queue" items={QUEUE_OPTIONS} value={queue} onChange={(k) => setQueue(k as Queue)} errorMessage={fieldErrors.queue} />
+      <Select label="Priority" name="severity" items={SEVERITY_OPTIONS} value={severity} onChange={changed('severity', (k: Key | null) => setSeverity(k as Severity))} errorMessage={fieldErrors.severity} />
+      <Select label="Queue" name="queue" items={QUEUE_OPTIONS} value={queue} onChange={changed('queue', (k: Key | null) => setQueue(k as Queue))} errorMessage={fieldErrors.queue} />
       <Select
         label="Assignee"
         name="assignee_id"
         placeholder="Unassigned"
         items={(opts?.staff ?? []).map((s) => ({ id: s.id, label: s.name }))}
         value={assignee}
-        onChange={(k) => setAssignee(k as Key | null)}
+        onChange={changed('assignee_id', (k: Key | null) => setAssignee(k))}
         errorMessage={fieldErrors.assignee_id}
       />
       <DatePicker
         label="Due date"
         name="duedate"
         value={due}
-        onChange={setDue}
+        onChange={changed('duedate', setDue)}
         description={opts ? `Leave empty for the ${SEVERITIES[severity]} response target: ${opts.response_target_hours[severity]} hours from now. A day picked is due at ${DUE_HOUR}.` : undefined}
         errorMessage={fieldErrors.duedate}
       />

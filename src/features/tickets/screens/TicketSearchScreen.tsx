@@ -38,7 +38,11 @@ const BAR_KEYS = ['search', ...TABLE_FILTERS.map((k) => `f.${k}`), ...EXTRA_KEYS
 
 const ANY = '';
 const options = (entries: [string, string][], any: string) => [{ id: ANY, label: any }, ...entries.map(([id, label]) => ({ id, label }))];
-const STATUS_OPTIONS = options(Object.entries(TICKET_STATUSES), 'Any status');
+/** The Status control picks several (a report's drill-down sends the open ones: A,WOP,WOC,WOT); none is any status. */
+const STATUS_OPTIONS = Object.entries(TICKET_STATUSES).map(([id, label]) => ({ id, label }));
+const STATUS_SEPARATOR = ',';
+const statusesOf = (value: string | undefined) => (value ? value.split(STATUS_SEPARATOR).filter(Boolean) : []);
+const manyStatuses = (count: number) => `${count} statuses`;
 const SEVERITY_OPTIONS = options(Object.entries(SEVERITIES), 'Any priority');
 const QUEUE_OPTIONS = options(QUEUES.map((q) => [q, q]), 'Any queue');
 const LABELS: Record<string, string> = { status: 'Status', severity: 'Priority', queue: 'Queue', company: 'Company', assignee: 'Assignee', unassigned: 'Assignee', overdue: 'Overdue', due_from: 'Due from', due_to: 'Due to', created_from: 'Created from', created_to: 'Created to', closed_from: 'Closed from', closed_to: 'Closed to', sla: 'Due date', search: 'Search' };
@@ -98,7 +102,7 @@ export default function TicketSearchScreen() {
   }, [companyName, companyId]);
   const fetchedName = useSelector(companyName, (s) => (s.context.data && s.context.data.id === companyId ? s.context.data.name : null));
   const labelOf = (key: string, value: string): string => {
-    if (key === 'status') return TICKET_STATUSES[value as keyof typeof TICKET_STATUSES] ?? value;
+    if (key === 'status') return statusesOf(value).map((code) => TICKET_STATUSES[code as keyof typeof TICKET_STATUSES] ?? code).join(', ');
     if (key === 'severity') return SEVERITIES[value as keyof typeof SEVERITIES] ?? value;
     if (key === 'company') return pickedCompanyName(Number(value)) ?? fetchedName ?? `#${value}`;
     if (key === 'assignee') return pickedStaffName(Number(value)) ?? `#${value}`;
@@ -145,7 +149,15 @@ export default function TicketSearchScreen() {
               {activeCount ? `Filters (${activeCount})` : 'Filters'}
             </Button>
             <div id="ticket-pickers" className={styles.pickers} data-open={pickersOpen || undefined}>
-              <Select label="Status" items={STATUS_OPTIONS} selectedKey={tableFilters.status ?? ANY} onSelectionChange={(k) => setFilters({ 'f.status': String(k ?? '') })} />
+              <Select
+                label="Status"
+                selectionMode="multiple"
+                placeholder="Any status"
+                manyText={manyStatuses}
+                items={STATUS_OPTIONS}
+                value={statusesOf(tableFilters.status)}
+                onChange={(keys) => setFilters({ 'f.status': keys.map(String).join(STATUS_SEPARATOR) })}
+              />
               <Select label="Priority" items={SEVERITY_OPTIONS} selectedKey={tableFilters.severity ?? ANY} onSelectionChange={(k) => setFilters({ 'f.severity': String(k ?? '') })} />
               <Select label="Queue" items={QUEUE_OPTIONS} selectedKey={tableFilters.queue ?? ANY} onSelectionChange={(k) => setFilters({ 'f.queue': String(k ?? '') })} />
               <CompanyPicker key={`company-${extra.company ?? ''}`} value={companyId} onChange={(id) => setFilters({ company: id ? String(id) : '' })} />

@@ -8,10 +8,14 @@ export type RecordFormProps = {
   breadcrumbs?: ReactNode;
   /** The form's accessible name. */
   label?: string;
-  /** Why the last save failed (the banner above the fields), or null. */
+  /** Why the last save failed when the reason belongs to no field (the banner above the fields), or null. */
   error: string | null;
-  /** The server's message per field; each field shows its own inline. */
+  /** The message per field (the form machine's, from the schema or a 400); each field shows its own inline. */
   fieldErrors: Record<string, string>;
+  /** The form machine's count of sends refused for their fields: focus moves to the first field in error. */
+  refusals?: number;
+  /** A person left a field (by name): the view sends the form machine `form.blur`. */
+  onFieldBlur?: (field: string) => void;
   busy: boolean;
   submitLabel: string;
   onSubmit: () => void;
@@ -22,11 +26,11 @@ export type RecordFormProps = {
 
 /**
  * The layout every "create a record" screen shares (Create Ticket, Create Company): the page
- * header, the failure banner listing what needs attention, the fields in a two-column grid that
+ * header, the failure banner for what belongs to no field (each field says its own problem), the fields in a two-column grid that
  * folds to one on phones, and the actions (Cancel, then the primary). What was typed stays when a
  * save fails; the caller owns the values and sends the form machine its event from `onSubmit`.
  */
-export function RecordForm({ title, subtitle, breadcrumbs, label, error, fieldErrors, busy, submitLabel, onSubmit, onCancel, children }: RecordFormProps) {
+export function RecordForm({ title, subtitle, breadcrumbs, label, error, fieldErrors, refusals, onFieldBlur, busy, submitLabel, onSubmit, onCancel, children }: RecordFormProps) {
   return (
     <>
       <PageHeader title={title} subtitle={subtitle} breadcrumbs={breadcrumbs} />
@@ -37,8 +41,10 @@ export function RecordForm({ title, subtitle, breadcrumbs, label, error, fieldEr
           onSubmit();
         }}
         validationErrors={fieldErrors}
+        refusals={refusals}
+        onFieldBlur={onFieldBlur}
       >
-        <FormErrorBanner title={error ?? undefined} errors={Object.values(fieldErrors)} />
+        <FormErrorBanner title={error ?? undefined} />
         <FormGrid columns={2}>{children}</FormGrid>
         <FormActions>
           {onCancel ? (

@@ -126,6 +126,7 @@ export function ComboBox<T extends Option>({
   return (
     <AriaComboBox
       {...props}
+      data-field={props.name}
       items={shown}
       inputValue={inputValue}
       onInputChange={(text) => {

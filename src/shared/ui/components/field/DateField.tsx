@@ -74,7 +74,7 @@ function Segments() {
 export function DateField(props: DateFieldProps) {
   const { label, description, errorMessage, className, ...rest } = shared(props);
   return (
-    <AriaDateField {...rest} className={cx(styles.field, className)}>
+    <AriaDateField {...rest} data-field={rest.name} className={cx(styles.field, className)}>
       <FieldLabel isRequired={rest.isRequired}>{label}</FieldLabel>
       <Group className={cx(styles.control, styles.group)}>
         <Segments />
@@ -89,7 +89,7 @@ export function DateField(props: DateFieldProps) {
 export function DatePicker(props: DateFieldProps) {
   const { label, description, errorMessage, className, ...rest } = shared(props);
   return (
-    <AriaDatePicker {...rest} className={cx(styles.field, className)}>
+    <AriaDatePicker {...rest} data-field={rest.name} className={cx(styles.field, className)}>
       <FieldLabel isRequired={rest.isRequired}>{label}</FieldLabel>
       <Group className={cx(styles.control, styles.group)}>
         <Segments />

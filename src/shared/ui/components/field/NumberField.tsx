@@ -18,6 +18,7 @@ export function NumberField({ label, description, errorMessage, className, place
   return (
     <AriaNumberField
       {...props}
+      data-field={props.name}
       validationBehavior={validationBehavior}
       isInvalid={isInvalid || Boolean(errorMessage) || undefined}
       className={cx(styles.field, className)}

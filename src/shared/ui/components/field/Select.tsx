@@ -18,10 +18,12 @@ import select from './Select.module.css';
 /** One option of a Select or ComboBox. */
 export type Option = { id: Key; label: string; description?: string; isDisabled?: boolean };
 
-export type SelectProps<T extends Option> = Omit<AriaSelectProps<T, 'single'>, 'className' | 'children' | 'style' | 'items'> &
+export type SelectProps<T extends Option, M extends 'single' | 'multiple' = 'single'> = Omit<AriaSelectProps<T, M>, 'className' | 'children' | 'style' | 'items'> &
   FieldBaseProps & {
     items: readonly T[];
     placeholder?: string;
+    /** `selectionMode="multiple"`: what the closed control reads for several picked options (e.g. "4 statuses"); one reads its label. */
+    manyText?: (count: number) => string;
   };
 
 export function OptionContent({ label, description, isSelected }: { label: ReactNode; description?: ReactNode; isSelected?: boolean }) {
@@ -36,11 +38,23 @@ export function OptionContent({ label, description, isSelected }: { label: React
   );
 }
 
-/** Pick one of a short, known list (under ~15 options); for long or server lists use ComboBox. */
-export function Select<T extends Option>({ label, description, errorMessage, className, items, placeholder = 'Select…', isInvalid, validationBehavior = 'aria', ...props }: SelectProps<T>) {
+/** Pick one (or, with `selectionMode="multiple"`, several) of a short, known list (under ~15 options); for long or server lists use ComboBox. */
+export function Select<T extends Option, M extends 'single' | 'multiple' = 'single'>({
+  label,
+  description,
+  errorMessage,
+  className,
+  items,
+  placeholder = 'Select…',
+  isInvalid,
+  validationBehavior = 'aria',
+  manyText,
+  ...props
+}: SelectProps<T, M>) {
   return (
-    <AriaSelect
+    <AriaSelect<T, M>
       {...props}
+      data-field={props.name}
       placeholder={placeholder}
       validationBehavior={validationBehavior}
       isInvalid={isInvalid || Boolean(errorMessage) || undefined}
@@ -48,7 +62,9 @@ export function Select<T extends Option>({ label, description, errorMessage, cla
     >
       <FieldLabel isRequired={props.isRequired}>{label}</FieldLabel>
       <Button className={cx(styles.control, select.trigger)}>
-        <SelectValue className={select.value}>{({ selectedText, isPlaceholder, defaultChildren }) => (isPlaceholder ? defaultChildren : selectedText)}</SelectValue>
+        <SelectValue className={select.value}>
+          {({ selectedText, selectedItems, isPlaceholder, defaultChildren }) => (isPlaceholder ? defaultChildren : manyText && selectedItems.length > 1 ? manyText(selectedItems.length) : selectedText)}
+        </SelectValue>
         <ChevronDownIcon className={select.chevron} />
       </Button>
       <FieldDescription>{description}</FieldDescription>

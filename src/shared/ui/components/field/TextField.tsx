@@ -52,6 +52,7 @@ function Frame({ props, children }: { props: SharedProps; children: ReactNode })
   return (
     <AriaTextField
       {...rest}
+      data-field={rest.name}
       onChange={counter.onChange}
       validationBehavior={validationBehavior}
       isInvalid={isInvalid || Boolean(errorMessage) || undefined}

@@ -5,7 +5,7 @@ import styles from './Field.module.css';
 
 export { styles as fieldStyles };
 
-/** Props every field shares. */
+/** Props every field shares. Each kit field marks its root with its `name` as `data-field`, so a form can tell which field a person left. */
 export type FieldBaseProps = {
   /** The visible label; every field has one (use `aria-label` only where a visible label is impossible). */
   label?: ReactNode;

@@ -1,18 +1,66 @@
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { Form as AriaForm, type FormProps as AriaFormProps } from 'react-aria-components';
 import { cx } from '@/shared/ui/components/cx';
-import { ErrorIcon } from '@/shared/ui/components/icons';
 import styles from './Form.module.css';
 
-export type FormProps = Omit<AriaFormProps, 'className' | 'style'> & { className?: string };
+// The banner has its own module so the sign-in page takes it without the form's field behaviour.
+export { FormErrorBanner, type FormErrorBannerProps } from './FormErrorBanner';
+
+export type FormProps = Omit<AriaFormProps, 'className' | 'style'> & {
+  className?: string;
+  /**
+   * The form machine's count of sends refused for their fields (`context.refusals`): each new one
+   * moves focus to the first field in error, so keyboard and screen-reader users land on it.
+   */
+  refusals?: number;
+  /**
+   * A person left a field (named by its `name`): the view sends the form machine `form.blur`. Not
+   * called when focus only moves into the field's own popover (a list, a calendar).
+   */
+  onFieldBlur?: (field: string) => void;
+};
+
+/** What a person types or picks with inside a field, in order (a picker's hidden native select is left out). */
+const CONTROLS = '[role="combobox"], input:not([type="hidden"]), textarea, button, [role="spinbutton"]';
+const isShown = (el: Element) => !el.closest('[aria-hidden="true"], [hidden]');
+
+/**
+ * The control a person fixes first: the first field of the form marked invalid (a kit field's root
+ * carries `data-invalid`, a plain input `aria-invalid`), at its first control that takes focus. A
+ * combobox's own button stands for the box, since focusing the box opens its list over the message.
+ */
+function firstInvalid(form: HTMLFormElement): HTMLElement | null {
+  for (const el of form.querySelectorAll<HTMLElement>('[data-field][data-invalid], [aria-invalid="true"]')) {
+    const control = el.matches(CONTROLS) ? el : [...el.querySelectorAll<HTMLElement>(CONTROLS)].find(isShown);
+    if (!control || !isShown(control) || control.hasAttribute('disabled')) continue;
+    return control.getAttribute('role') === 'combobox' ? (control.closest('[role="group"]')?.querySelector<HTMLElement>('button') ?? control) : control;
+  }
+  return null;
+}
 
 /**
  * A form whose fields show errors inline (validation from props: `errorMessage` on each field or
  * `validationErrors` here, keyed by field name). Submitting is the caller's: send the machine an
  * event from `onSubmit` (call `preventDefault`).
  */
-export function Form({ className, validationBehavior = 'aria', ...props }: FormProps) {
-  return <AriaForm {...props} validationBehavior={validationBehavior} className={cx(styles.form, className)} />;
+export function Form({ className, validationBehavior = 'aria', refusals = 0, onFieldBlur, ...props }: FormProps) {
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (refusals > 0 && ref.current) firstInvalid(ref.current)?.focus();
+  }, [refusals]);
+  useEffect(() => {
+    const form = ref.current;
+    if (!form || !onFieldBlur) return;
+    const left = (e: FocusEvent) => {
+      const next = e.relatedTarget as Node | null;
+      const field = (e.target as HTMLElement).closest<HTMLElement>('[data-field]');
+      if (!field?.dataset.field || (next && (field.contains(next) || !form.contains(next)))) return;
+      onFieldBlur(field.dataset.field);
+    };
+    form.addEventListener('focusout', left);
+    return () => form.removeEventListener('focusout', left);
+  }, [onFieldBlur]);
+  return <AriaForm {...props} ref={ref} validationBehavior={validationBehavior} className={cx(styles.form, className)} />;
 }
 
 export type FormGridProps = {
@@ -53,44 +101,6 @@ export function FieldGroup({ legend, description, children, className }: FieldGr
       {description ? <p className={styles.legendDescription}>{description}</p> : null}
       {children}
     </fieldset>
-  );
-}
-
-export type FormErrorBannerProps = {
-  /** The summary ("The ticket was not saved"); nothing renders without it. */
-  title?: ReactNode;
-  /** Details: one line each (e.g. the fields that need attention, or the server's reason). */
-  errors?: readonly ReactNode[];
-  /** Moves focus to the banner when it appears, so keyboard and screen-reader users land on it. */
-  focusOnShow?: boolean;
-  className?: string;
-};
-
-/**
- * The form-level error, above the fields: announced at once (role="alert") when a save fails. The
- * form keeps everything typed; the fields keep their inline errors.
- */
-export function FormErrorBanner({ title, errors = [], focusOnShow = true, className }: FormErrorBannerProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  const shown = Boolean(title);
-  useEffect(() => {
-    if (shown && focusOnShow) ref.current?.focus();
-  }, [shown, focusOnShow]);
-  if (!shown) return null;
-  return (
-    <div ref={ref} role="alert" tabIndex={-1} className={cx(styles.banner, className)}>
-      <ErrorIcon className={styles.bannerIcon} />
-      <div>
-        <p className={styles.bannerTitle}>{title}</p>
-        {errors.length ? (
-          <ul className={styles.bannerList}>
-            {errors.map((error, i) => (
-              <li key={i}>{error}</li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
-    </div>
   );
 }
 
