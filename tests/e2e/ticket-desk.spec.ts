@@ -32,10 +32,10 @@ test('a company, a contact and a ticket: found by a word, notes, the WOC clock p
   await expect(page.getByRole('heading', { name: 'Create Company' })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Create company' }).click();
-  // Nothing typed: the server's reasons show inline, the failure in a toast too, and nothing is created.
+  // Nothing typed: each problem shows once, beside its field (no banner, no toast), and nothing is created.
   await expect(page.getByRole('main').getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('The company was not created')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Name is required', { exact: true })).toBeVisible();
+  await expect(page.getByText('The company was not created')).toHaveCount(0);
   await expect(page).toHaveURL(/\/create\/company$/);
   await page.getByRole('main').getByLabel('Name').fill(`Harbor Water ${stamp}`);
   await page.getByRole('main').getByLabel('Account number').fill(`HARB-${stamp}`);

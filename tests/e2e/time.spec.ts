@@ -205,8 +205,18 @@ test('a week is submitted by the agent and approved by the manager', async ({ pa
   await expect(avery).toContainText('Submitted');
   await expectAccessible(manager);
   await avery.getByRole('checkbox').check();
-  await manager.getByRole('button', { name: /Approve selected \(1\)/ }).click();
+  await expect(manager.getByRole('button', { name: /Approve selected \(1\)/ })).toBeEnabled();
+  // The week itself, in the manager's words, the whole week on screen, approved from there.
+  await avery.getByText('Avery Agent').click();
+  const week = manager.getByRole('dialog', { name: /Avery Agent, week of/ });
+  await expect(week.getByText(/^Submitted by Avery Agent on /)).toBeVisible();
+  await expect(week.getByRole('table', { name: /Time of Avery Agent/ }).getByRole('columnheader').last()).toBeInViewport({ ratio: 1 });
+  await expectAccessible(manager);
+  await week.getByRole('button', { name: 'Approve week' }).click();
   await expect(avery).toContainText('Approved');
+  // The selection went with the decision: the count and the button agree.
+  await expect(manager.getByText(/row\(s\) selected/)).toHaveCount(0);
+  await expect(manager.getByRole('button', { name: /Approve selected \(0\)/ })).toBeDisabled();
   await managerContext.close();
 
   await page.reload();

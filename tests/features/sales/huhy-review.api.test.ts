@@ -43,8 +43,11 @@ describe.each(BACKENDS)('public form answers on %s', (backend) => {
     expect(await sql.count(`contacts WHERE lower(email) = 'mallory@attacker.test'`)).toBe(0);
     expect({ companies: await sql.count('companies'), leads: await sql.count(`sales_activities WHERE kind = 'lead'`) }).toEqual(before);
 
+    // The manager sends to every recipient the survey dialog lists: she is not among them.
+    const listed = (await manager.get(`/api/v2/surveys/client-care/recipients?companyId=${acme}`)).json() as { rows: { id: number; email: string }[] };
+    expect(listed.rows.map((r) => r.email)).not.toContain('mallory@attacker.test');
     const mailed = await sql.count('outbox');
-    const sent = await manager.post('/api/v2/surveys/client-care/send', { companyId: acme });
+    const sent = await manager.post('/api/v2/surveys/client-care/send', { companyId: acme, contactIds: listed.rows.map((r) => r.id) });
     expect(sent.statusCode, sent.body).toBe(200);
     const to = await sql.rows<{ to_address: string }>('SELECT to_address FROM outbox ORDER BY id OFFSET $1', [mailed]);
     expect(to.length).toBe(sent.json().queued);

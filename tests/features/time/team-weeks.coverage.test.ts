@@ -13,6 +13,7 @@ describeMachinePaths(entry, {
     // From the timesheet and the view
     { type: 'week.set', week: '2026-03-16' },
     { type: 'team.reload' },
+    { type: 'selection.set', users: [3] },
     { type: 'weeks.approve', users: [3] },
     { type: 'weeks.reject', users: [3], reason: 'Tuesday is missing its note' },
     { type: 'week.reopen', user: 3 },

@@ -4,11 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dayInZone, mondayOf, weekDays, type TimeclockView, type TimesheetWeek } from '@contracts/time';
+import { dayInZone, mondayOf, weekDays, type TeamWeek, type TimeclockView, type TimesheetWeek } from '@contracts/time';
 import TimeclockScreen from '@/features/time/screens/TimeclockScreen';
 import TimesheetScreen from '@/features/time/screens/TimesheetScreen';
 import TrackerScreen from '@/features/time/screens/TrackerScreen';
-import { clockView, trackerView } from './time.fixtures';
+import { clockView, teamWeeks, trackerView } from './time.fixtures';
+import { renderAt } from '@tests/support/render';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -97,6 +98,77 @@ describe('timesheet grid', () => {
     expect(await screen.findByText('Submitted for approval')).toBeInTheDocument();
     for (const cell of within(screen.getByRole('table')).getAllByRole('textbox')) expect(cell).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Submit week' })).toBeNull();
+  });
+});
+
+describe('team weeks', () => {
+  /** A manager's timesheet: their own empty week, the team's list, the member's week and the decisions the server took. */
+  function manager() {
+    const decisions: unknown[] = [];
+    let team: TeamWeek[] = [...teamWeeks];
+    server.use(
+      http.get('*/api/v2/timesheet', ({ request }) => {
+        const user = new URL(request.url).searchParams.get('user');
+        if (!user) return HttpResponse.json(week({ user: { id: 1, name: 'Morgan Manager' }, rows: [] }));
+        const member = team.find((w) => String(w.user_id) === user)!;
+        return HttpResponse.json(week({ user: { id: member.user_id, name: member.name }, status: member.status, can_decide: true }));
+      }),
+      http.get('*/api/v2/timesheet/team', () => HttpResponse.json(team)),
+      http.post('*/api/v2/timesheet/decisions', async ({ request }) => {
+        const body = (await request.json()) as { users: number[]; decision: 'approve' | 'reject' };
+        decisions.push(body);
+        team = team.map((w) => (body.users.includes(w.user_id) ? { ...w, status: body.decision === 'approve' ? 'approved' : 'rejected' } : w));
+        return HttpResponse.json({ decided: body.users.length });
+      }),
+    );
+    return { decisions };
+  }
+
+  it("opens a submitted week in a manager's words, the whole week shown, and approves it from there", async () => {
+    const { decisions } = manager();
+    const user = userEvent.setup();
+    renderAt('/timesheet', <TimesheetScreen />, { role: 'manager' });
+    await user.click(await screen.findByRole('tab', { name: 'Team' }));
+    const list = await screen.findByRole('table', { name: 'Weeks of my team' });
+    await user.click(within(list).getByText('Avery Agent'));
+    const dialog = await screen.findByRole('dialog', { name: /Avery Agent, week of/ });
+    expect(await within(dialog).findByText(/^Submitted by Avery Agent on /)).toBeInTheDocument();
+    expect(within(dialog).getByText('Approve it, or send it back with a reason.')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/until your manager approves/)).toBeNull();
+    expect(within(dialog).getByRole('table', { name: /Time of Avery Agent/ })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve week' }));
+    await waitFor(() => expect(decisions).toEqual([{ week: WEEK, users: [3], decision: 'approve' }]));
+    await waitFor(() => expect(within(list).getAllByRole('row').find((r) => r.textContent?.includes('Avery Agent'))).toHaveTextContent('Approved'));
+  });
+
+  it('sends a week back from the week itself, asking for the reason first', async () => {
+    const { decisions } = manager();
+    const user = userEvent.setup();
+    renderAt('/timesheet', <TimesheetScreen />, { role: 'manager' });
+    await user.click(await screen.findByRole('tab', { name: 'Team' }));
+    await user.click(within(await screen.findByRole('table', { name: 'Weeks of my team' })).getByText('Avery Agent'));
+    const dialog = await screen.findByRole('dialog', { name: /Avery Agent, week of/ });
+    await user.click(await within(dialog).findByRole('button', { name: 'Send back…' }));
+    const ask = await screen.findByRole('dialog', { name: 'Send the week back' });
+    expect(within(ask).getByRole('button', { name: 'Reject' })).toBeDisabled();
+    await user.type(within(ask).getByRole('textbox', { name: /Reason/ }), 'Tuesday is missing its note');
+    await user.click(within(ask).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(decisions).toEqual([{ week: WEEK, users: [3], decision: 'reject', reason: 'Tuesday is missing its note' }]));
+  });
+
+  it('clears the selection after a bulk decision, so the count beside the table and the buttons agree', async () => {
+    const { decisions } = manager();
+    const user = userEvent.setup();
+    renderAt('/timesheet', <TimesheetScreen />, { role: 'manager' });
+    await user.click(await screen.findByRole('tab', { name: 'Team' }));
+    const list = await screen.findByRole('table', { name: 'Weeks of my team' });
+    await user.click(within(list).getByRole('checkbox', { name: 'Select row 3' }));
+    expect(screen.getByText('1 row(s) selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Approve selected (1)' }));
+    await waitFor(() => expect(decisions).toHaveLength(1));
+    await waitFor(() => expect(within(list).getAllByRole('row').find((r) => r.textContent?.includes('Avery Agent'))).toHaveTextContent('Approved'));
+    expect(screen.queryByText(/row\(s\) selected/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Approve selected (0)' })).toBeDisabled();
   });
 });
 

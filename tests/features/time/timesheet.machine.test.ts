@@ -1,8 +1,8 @@
 /** The timesheet machine and its team child: what they send, in what order, and what they say. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, type ActorRefFrom } from 'xstate';
 import type { TeamWeek, TimesheetWeek } from '@contracts/time';
-import { teamWeeksMachine } from '@/features/time/machines/team-weeks.machine';
+import { selectDecidable, selectSelectedCount, teamWeeksMachine } from '@/features/time/machines/team-weeks.machine';
 import { cellMachine, decisionMachine, submitWeekMachine, teamMachine, weekMachine } from '@/features/time/machines/time.machines';
 import { timesheetMachine } from '@/features/time/machines/timesheet.machine';
 import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
@@ -133,5 +133,44 @@ describe('timesheet machine', () => {
     await flush();
     expect(notices.notices.at(-1)).toEqual({ tone: 'success', title: 'Weeks approved' });
     expect(c.loadTeam.calls).toHaveLength(1);
+  });
+});
+
+describe('team weeks selection', () => {
+  it('counts only the submitted weeks of the selection, and clears the selection after a decision made or refused, telling the table', async () => {
+    const { actor, c } = timesheet();
+    c.loadTeam.resolve(teamWeeks);
+    await flush();
+    const team = actor.getSnapshot().children.team as unknown as ActorRefFrom<typeof teamWeeksMachine>;
+    const cleared: string[] = [];
+    team.on('selection.cleared', (e) => cleared.push(e.type));
+    team.send({ type: 'selection.set', users: [3, 7] });
+    expect(selectSelectedCount(team.getSnapshot())).toBe(2);
+    expect(selectDecidable(team.getSnapshot())).toEqual([3]);
+    team.send({ type: 'weeks.approve', users: selectDecidable(team.getSnapshot()) });
+    c.decide.resolve({ decided: 1 });
+    await flush();
+    expect(selectSelectedCount(team.getSnapshot())).toBe(0);
+    expect(cleared).toEqual(['selection.cleared']);
+    c.loadTeam.resolve([{ ...teamWeeks[0]!, status: 'approved' }, teamWeeks[1]!]);
+    await flush();
+    expect(selectDecidable(team.getSnapshot())).toEqual([]);
+    // A refused decision clears it too: the list is read again, and what was selected may have changed.
+    team.send({ type: 'selection.set', users: [7] });
+    team.send({ type: 'weeks.reject', users: [7], reason: 'Friday is empty' });
+    c.decide.reject(httpError(409, "Quinn QA's week of 2026-03-09 is draft, not submitted"));
+    await flush();
+    expect(selectSelectedCount(team.getSnapshot())).toBe(0);
+    expect(cleared).toHaveLength(2);
+  });
+
+  it('clears the selection when another week is shown', async () => {
+    const { actor, c } = timesheet();
+    c.loadTeam.resolve(teamWeeks);
+    await flush();
+    const team = actor.getSnapshot().children.team as unknown as ActorRefFrom<typeof teamWeeksMachine>;
+    team.send({ type: 'selection.set', users: [3] });
+    actor.send({ type: 'week.next' });
+    expect(selectSelectedCount(team.getSnapshot())).toBe(0);
   });
 });

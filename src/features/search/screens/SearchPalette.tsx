@@ -32,10 +32,10 @@ export default function SearchPalette({ onClose, onOpen }: { onClose: () => void
   }, [palette, onOpen]);
 
   // The highlighted hit stays in view as the arrows move it.
+  // (DOM work only: the machine decides which hit is highlighted; new rows may move it.)
   useEffect(() => {
-    document.getElementById(optionId(highlighted))?.scrollIntoView?.({ block: 'nearest' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [highlighted, rows]);
+    document.getElementById(`${id}-hit-${highlighted}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [id, highlighted, rows]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     const type = e.key === 'ArrowDown' ? 'palette.next' : e.key === 'ArrowUp' ? 'palette.previous' : e.key === 'Enter' ? 'palette.choose' : null;

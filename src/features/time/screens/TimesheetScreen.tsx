@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { addDays, dayInZone, formatHours, type TeamWeek, type TimeItem, type TimesheetWeek, type WeekStatus } from '@contracts/time';
 import { browserTimeZone, timeApi } from '../api';
-import { selectDeciding, selectTeamLoadError, selectTeamWeek, selectTeamWeeks } from '../machines/team-weeks.machine';
+import { selectDecidable, selectDeciding, selectSelectedCount, selectTeamLoadError, selectTeamWeek, selectTeamWeeks } from '../machines/team-weeks.machine';
 import { weekMachine } from '../machines/time.machines';
 import {
   selectActing,
@@ -36,7 +36,6 @@ import {
   PageHeader,
   RadioGroup,
   Radio,
-  Sheet,
   SkeletonTable,
   Stat,
   Tab,
@@ -47,8 +46,8 @@ import {
   TextField,
   type BadgeTone,
 } from '@/shared/ui/components';
-import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { formatDayHeader, formatRelative } from '@/shared/ui/tokens/format';
+import { DataTable, useTableActor, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { formatDateTime, formatDayHeader, formatRelative } from '@/shared/ui/tokens/format';
 
 const STATUS: Record<WeekStatus, { label: string; tone: BadgeTone }> = {
   draft: { label: 'Draft', tone: 'neutral' },
@@ -324,9 +323,9 @@ function TeamWeeks({ team }: { team: TeamWeeksActor }) {
   const rows = useSelector(team, selectTeamWeeks);
   const loadError = useSelector(team, selectTeamLoadError);
   const busy = useSelector(team, selectDeciding);
-  const [selection, setSelection] = useState<string[]>([]);
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
+  const selectedCount = useSelector(team, selectSelectedCount);
+  const decidable = useSelector(team, selectDecidable, sameNumbers);
+  const [rejecting, setRejecting] = useState<number[] | null>(null);
   const [open, setOpen] = useState<TeamWeek | null>(null);
   const columns = useMemo<DataTableColumn<TeamWeek>[]>(
     () => [
@@ -339,12 +338,13 @@ function TeamWeeks({ team }: { team: TeamWeeksActor }) {
     ],
     [],
   );
-  const submittedSelected = (rows ?? []).filter((r) => selection.includes(String(r.user_id)) && r.status === 'submitted').map((r) => r.user_id);
-  const reject = () => {
-    team.send({ type: 'weeks.reject', users: submittedSelected, reason });
-    setRejecting(false);
-    setReason('');
-  };
+  const table = useTableActor<TeamWeek>({ columns, rows: rows ?? [], rowKey: 'user_id' });
+  // The machine clears the selection after a decision (or another week): the checkboxes follow.
+  useEffect(() => {
+    const sub = team.on('selection.cleared', () => table.send({ type: 'selection.clear' }));
+    return () => sub.unsubscribe();
+  }, [team, table]);
+  const onSelectionChange = useCallback((keys: string[]) => team.send({ type: 'selection.set', users: keys.map(Number) }), [team]);
   if (!rows) {
     if (loadError) {
       return (
@@ -361,54 +361,92 @@ function TeamWeeks({ team }: { team: TeamWeeksActor }) {
     return <SkeletonTable rows={4} columns={[3, 1, 1, 1, 1, 2]} label="Loading the team's weeks" />;
   }
   if (rows.length === 0) return <EmptyState title="Nobody reports to you" text="Weeks of the people you manage appear here." />;
+  const notSubmitted = selectedCount - decidable.length;
   return (
     <div className={styles.stack}>
       <div className={styles.row}>
-        <Button variant="primary" isDisabled={busy || submittedSelected.length === 0} onPress={() => team.send({ type: 'weeks.approve', users: submittedSelected })}>
-          Approve selected ({submittedSelected.length})
+        <Button variant="primary" isDisabled={busy || decidable.length === 0} onPress={() => team.send({ type: 'weeks.approve', users: decidable })}>
+          Approve selected ({decidable.length})
         </Button>
-        <Button variant="danger" isDisabled={busy || submittedSelected.length === 0} onPress={() => setRejecting(true)}>
-          Reject selected
+        <Button variant="danger" isDisabled={busy || decidable.length === 0} onPress={() => setRejecting(decidable)}>
+          Reject selected ({decidable.length})
         </Button>
-        <span className={styles.muted}>Only submitted weeks are decided; open a row to see the week.</span>
+        <span className={styles.muted}>
+          {notSubmitted > 0 ? `${notSubmitted} selected week(s) not submitted: only submitted weeks are decided.` : 'Only submitted weeks are decided; open a row to see the week.'}
+        </span>
       </div>
-      <DataTable key={week} caption="Weeks of my team" columns={columns} rows={rows} rowKey="user_id" selectable onSelectionChange={setSelection} onRowClick={setOpen} />
-      <Dialog
-        isOpen={rejecting}
-        onOpenChange={setRejecting}
-        title={`Reject ${submittedSelected.length} week(s)`}
-        size="sm"
-        footer={
-          <>
-            <Button onPress={() => setRejecting(false)}>Cancel</Button>
-            <Button variant="danger" isDisabled={!reason.trim()} onPress={reject}>
-              Reject
-            </Button>
-          </>
-        }
-      >
-        <TextArea label="Reason" value={reason} onChange={setReason} isRequired description="The person sees it on their week." maxLength={500} />
-      </Dialog>
-      <Sheet isOpen={open !== null} onOpenChange={(o) => (o ? undefined : setOpen(null))} title={open ? `${open.name}, week of ${formatDayHeader(week)}` : ''} size="lg">
+      <DataTable key={week} actor={table} caption="Weeks of my team" columns={columns} rows={rows} rowKey="user_id" selectable onSelectionChange={onSelectionChange} onRowClick={setOpen} />
+      <RejectDialog
+        count={rejecting?.length ?? 0}
+        isOpen={rejecting !== null}
+        onClose={() => setRejecting(null)}
+        onReject={(reason) => {
+          if (rejecting) team.send({ type: 'weeks.reject', users: rejecting, reason });
+          setRejecting(null);
+        }}
+      />
+      <Dialog isOpen={open !== null} onOpenChange={(o) => (o ? undefined : setOpen(null))} title={open ? `${open.name}, week of ${formatDayHeader(week)}` : ''} size="wide">
         {open ? (
           <MemberWeek
             week={week}
-            user={open.user_id}
-            onReopen={() => {
-              team.send({ type: 'week.reopen', user: open.user_id });
+            member={open}
+            busy={busy}
+            onDecide={(decision) => {
+              if (decision.type === 'weeks.reject') setRejecting([open.user_id]);
+              else team.send(decision.type === 'weeks.approve' ? { type: 'weeks.approve', users: [open.user_id] } : { type: 'week.reopen', user: open.user_id });
               setOpen(null);
             }}
           />
         ) : null}
-      </Sheet>
+      </Dialog>
     </div>
   );
 }
 
-function MemberWeek({ week, user, onReopen }: { week: string; user: number; onReopen: () => void }) {
-  const query = useActorRef(weekMachine, { input: { query: { week, user } } });
+const sameNumbers = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** Asks the reason of a rejection (the person reads it on their week). */
+function RejectDialog({ count, isOpen, onClose, onReject }: { count: number; isOpen: boolean; onClose: () => void; onReject: (reason: string) => void }) {
+  const [reason, setReason] = useState('');
+  const close = () => {
+    setReason('');
+    onClose();
+  };
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onOpenChange={(o) => (o ? undefined : close())}
+      title={count === 1 ? 'Send the week back' : `Send ${count} weeks back`}
+      size="sm"
+      footer={
+        <>
+          <Button onPress={close}>Cancel</Button>
+          <Button
+            variant="danger"
+            isDisabled={!reason.trim()}
+            onPress={() => {
+              onReject(reason);
+              setReason('');
+            }}
+          >
+            Reject
+          </Button>
+        </>
+      }
+    >
+      <TextArea label="Reason" value={reason} onChange={setReason} isRequired description="The person sees it on their week." maxLength={500} />
+    </Dialog>
+  );
+}
+
+type MemberDecision = { type: 'weeks.approve' } | { type: 'weeks.reject' } | { type: 'week.reopen' };
+
+/** A team member's week as their manager sees it: what it waits for, and the decision on it. */
+function MemberWeek({ week, member, busy, onDecide }: { week: string; member: TeamWeek; busy: boolean; onDecide: (decision: MemberDecision) => void }) {
+  const query = useActorRef(weekMachine, { input: { query: { week, user: member.user_id } } });
   const view = useSelector(query, (s) => s.context.data);
   if (!view) return <SkeletonTable rows={3} columns={[3, 1, 1, 1, 1, 1, 1, 1, 1]} label="Loading the week" />;
+  const decides = view.can_decide && view.status === 'submitted';
   return (
     <div className={styles.stack}>
       <div className={styles.row}>
@@ -416,10 +454,53 @@ function MemberWeek({ week, user, onReopen }: { week: string; user: number; onRe
         <span>
           {formatHours(view.totals.week) || '0:00'} this week, {formatHours(view.totals.billable) || '0:00'} billable
         </span>
-        {view.can_decide && (view.status === 'approved' || view.status === 'submitted') ? <Button onPress={onReopen}>Reopen week</Button> : null}
       </div>
-      <WeekStatusNotice view={view} />
+      <MemberWeekNotice view={view} member={member} />
       {view.rows.length ? <WeekGrid view={view} today={todayHere()} editable={false} /> : <EmptyState title="No time this week" compact />}
+      {view.can_decide && view.status !== 'draft' && view.status !== 'rejected' ? (
+        <div className={styles.row}>
+          {decides ? (
+            <>
+              <Button variant="primary" isDisabled={busy} onPress={() => onDecide({ type: 'weeks.approve' })}>
+                Approve week
+              </Button>
+              <Button variant="danger" isDisabled={busy} onPress={() => onDecide({ type: 'weeks.reject' })}>
+                Send back…
+              </Button>
+            </>
+          ) : null}
+          <Button isDisabled={busy} onPress={() => onDecide({ type: 'week.reopen' })}>
+            Reopen week
+          </Button>
+        </div>
+      ) : null}
     </div>
+  );
+}
+
+/** The week's state in a manager's words (the member's own notice speaks to the member). */
+function MemberWeekNotice({ view, member }: { view: TimesheetWeek; member: TeamWeek }) {
+  const name = member.name;
+  const when = member.submitted_at ? ` on ${formatDateTime(member.submitted_at)}` : '';
+  return (
+    <>
+      {view.status === 'draft' ? <Alert tone="warning" title={`${name} has not submitted this week`}>It can be decided once it is submitted.</Alert> : null}
+      {view.status === 'submitted' ? (
+        <Alert tone="info" title={`Submitted by ${name}${when}`}>
+          {view.can_decide ? 'Approve it, or send it back with a reason.' : 'It waits for their manager.'}
+        </Alert>
+      ) : null}
+      {view.status === 'rejected' ? (
+        <Alert tone="danger" title={`Sent back by ${view.decided_by ?? 'a manager'}${view.decided_at ? ` ${formatRelative(view.decided_at)}` : ''}`}>
+          {view.reason} {name} changes the week and submits it again.
+        </Alert>
+      ) : null}
+      {view.status === 'approved' ? (
+        <Alert tone="success" title={`Approved by ${view.decided_by ?? 'a manager'}`}>
+          The week is locked; reopen it to let {name} change it.
+        </Alert>
+      ) : null}
+      {view.changes.length ? <ChangesList changes={view.changes} /> : null}
+    </>
   );
 }
