@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, type ActorRefFrom } from 'xstate';
 import type { TeamWeek, TimesheetWeek } from '@contracts/time';
-import { selectDecidable, selectSelectedCount, teamWeeksMachine } from '@/features/time/machines/team-weeks.machine';
+import { selectDecidable, selectSelectedCount, selectTeamTable, teamWeeksMachine } from '@/features/time/machines/team-weeks.machine';
 import { cellMachine, decisionMachine, submitWeekMachine, teamMachine, weekMachine } from '@/features/time/machines/time.machines';
 import { timesheetMachine } from '@/features/time/machines/timesheet.machine';
 import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
@@ -162,6 +162,30 @@ describe('team weeks selection', () => {
     await flush();
     expect(selectSelectedCount(team.getSnapshot())).toBe(0);
     expect(cleared).toHaveLength(2);
+  });
+
+  it("owns the list's table: the rows it loads, the checkboxes ticked in it, and their clearing after a decision", async () => {
+    const { actor, c } = timesheet();
+    const team = actor.getSnapshot().children.team as unknown as ActorRefFrom<typeof teamWeeksMachine>;
+    const table = selectTeamTable(team.getSnapshot());
+    expect(table).toBeDefined();
+    c.loadTeam.resolve(teamWeeks);
+    await flush();
+    expect(table.getSnapshot().context.rows).toEqual(teamWeeks);
+    // Ticking rows in the table is the team's selection, with no one in between.
+    table.send({ type: 'row.toggle', key: '3' });
+    table.send({ type: 'row.toggle', key: '7' });
+    expect(selectSelectedCount(team.getSnapshot())).toBe(2);
+    expect(selectDecidable(team.getSnapshot())).toEqual([3]);
+    team.send({ type: 'weeks.approve', users: selectDecidable(team.getSnapshot()) });
+    c.decide.resolve({ decided: 1 });
+    await flush();
+    expect(table.getSnapshot().context.selected).toEqual([]);
+    expect(selectSelectedCount(team.getSnapshot())).toBe(0);
+    // Another week shown: its checkboxes start empty too.
+    table.send({ type: 'row.toggle', key: '7' });
+    actor.send({ type: 'week.next' });
+    expect(table.getSnapshot().context.selected).toEqual([]);
   });
 
   it('clears the selection when another week is shown', async () => {

@@ -4,15 +4,18 @@
  * and the two forms are children spawned with a `systemId`, which report with this machine's
  * events. Each decision is its own state, so what the manager is told follows from the chart;
  * after a decision (made or refused) the list loads again. It runs as the timesheet's child
- * (`team`), which tells it the week shown. It holds the rows the manager selected: a decision, or
- * another week shown, clears them (and says so, for the table's checkboxes), so the selection and
- * the bulk buttons' count never disagree.
+ * (`team`), which tells it the week shown. It owns the list's table (a child too): it gives the
+ * table the rows it loaded, the table tells it the rows the manager ticks, and a decision, or
+ * another week shown, clears them in both (and says so), so the checkboxes, the selection and the
+ * bulk buttons' count never disagree.
  */
-import { assertEvent, assign, enqueueActions, sendTo, setup, spawnChild, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, sendParent, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { TeamWeek } from '@contracts/time';
 import { notifyActions } from '@/shared/machines/notify';
 import { queryChild } from '@/shared/machines/query.machine';
 import { submitChild, type SubmitFailure } from '@/shared/machines/submit.machine';
+import { tableMachine, type Row, type TableContext } from '@/shared/machines/table/table.machine';
+import type { ColumnOptions } from '@/shared/machines/table/table.types';
 import type { Decision } from '../api';
 import { decisionMachine, reopenMachine, teamMachine } from './time.machines';
 
@@ -38,8 +41,31 @@ export type TeamWeeksEvent =
   | ({ type: 'weeks.decideFailed' } & SubmitFailure)
   | { type: 'week.reopened'; result: unknown }
   | ({ type: 'week.reopenFailed' } & SubmitFailure);
-/** What the machine tells the view: the selection was cleared (the table clears its checkboxes). */
+/** What the machine tells whoever listens: the selection was cleared (its table's checkboxes are cleared already). */
 export type TeamWeeksEmitted = { type: 'selection.cleared' };
+
+/**
+ * The list's columns as the table sorts, filters and searches them; the view adds how a cell
+ * renders (badges, hours, relative times).
+ */
+export const TEAM_WEEK_COLUMNS: readonly ColumnOptions<TeamWeek>[] = [
+  { label: 'Person', field: 'name' },
+  { label: 'Status', field: 'status', filterOptions: { enabled: true, placeholder: 'Any', filterDropdownItems: ['draft', 'submitted', 'approved', 'rejected'] } },
+  { label: 'Hours', field: 'total_minutes', type: 'number' },
+  { label: 'Billable', field: 'billable_minutes', type: 'number' },
+  { label: 'Changed cells', field: 'changed_cells', type: 'number' },
+  { label: 'Submitted', field: 'submitted_at', value: (r) => r.submitted_at ?? '' },
+];
+/** The field that names a row of the list (the table's row keys are its values as text). */
+const TEAM_ROW_KEY = 'user_id';
+
+/** The list's table, telling this machine (its parent) the rows ticked after every toggle and clear. */
+const teamTableMachine = tableMachine.provide({
+  actions: {
+    tellSelection: sendParent(({ context }: { context: TableContext }) => ({ type: 'selection.set' as const, users: context.selected.map(Number) })),
+  },
+});
+export type TeamTableActor = ActorRefFrom<typeof tableMachine>;
 
 /** The notice key of a decision's failure: the next failure replaces it, the next decision closes it. */
 const DECISION_NOTICE = 'timesheet.decision';
@@ -51,14 +77,17 @@ export const teamWeeksMachine = setup({
     list: queryChild(teamMachine, { loaded: 'team.loaded', failed: 'team.loadFailed' }),
     decision: submitChild(decisionMachine, { saved: 'weeks.decided', failed: 'weeks.decideFailed' }),
     reopen: submitChild(reopenMachine, { saved: 'week.reopened', failed: 'week.reopenFailed' }),
+    table: teamTableMachine,
   },
   actions: {
     ...notifyActions,
     reloadTeam: sendTo('list', { type: 'query.reload' }),
     clearSelection: enqueueActions(({ enqueue }) => {
       enqueue.assign({ selected: [] });
+      enqueue.sendTo('table', { type: 'selection.clear' as const });
       enqueue.emit({ type: 'selection.cleared' as const });
     }),
+    showRows: sendTo('table', ({ context }) => ({ type: 'rows.set' as const, rows: (context.weeks ?? []) as readonly Row[] })),
     sendDecision: sendTo('decision', ({ context, event }) => {
       assertEvent(event, ['weeks.approve', 'weeks.reject']);
       const decision: Decision =
@@ -74,10 +103,15 @@ export const teamWeeksMachine = setup({
     spawnChild('list', { id: 'list', systemId: 'timesheet.team.list', input: ({ context }) => ({ query: context.week }) }),
     spawnChild('decision', { id: 'decision', systemId: 'timesheet.team.decision', input: {} }),
     spawnChild('reopen', { id: 'reopen', systemId: 'timesheet.team.reopen', input: {} }),
+    spawnChild('table', {
+      id: 'table',
+      systemId: 'timesheet.team.table',
+      input: { mode: 'client', columns: TEAM_WEEK_COLUMNS as readonly ColumnOptions<Row>[], rowKey: TEAM_ROW_KEY },
+    }),
   ],
   type: 'parallel',
   on: {
-    'selection.set': { actions: assign({ selected: ({ event }) => event.users }), description: 'The manager ticks or unticks rows of the list.' },
+    'selection.set': { actions: assign({ selected: ({ event }) => event.users }), description: 'The manager ticks or unticks rows of the list (the table tells).' },
   },
   states: {
     list: {
@@ -90,7 +124,7 @@ export const teamWeeksMachine = setup({
           description: 'Another week shown: its list loads (the last one stays shown meanwhile); nothing stays selected.',
         },
         'team.reload': { target: '.loading', actions: 'reloadTeam', description: 'A retry.' },
-        'team.loaded': { target: '.ready', actions: assign({ weeks: ({ event }) => event.data, loadError: null }), description: 'The list as the server has it (after a decision too).' },
+        'team.loaded': { target: '.ready', actions: [assign({ weeks: ({ event }) => event.data, loadError: null }), 'showRows'], description: 'The list as the server has it (after a decision too), shown in the table.' },
         'team.loadFailed': { target: '.failed', actions: assign({ loadError: ({ event }) => event.error }) },
       },
       states: {
@@ -156,6 +190,8 @@ export const selectTeamWeek = (s: S) => s.context.week;
 export const selectTeamWeeks = (s: S) => s.context.weeks;
 export const selectTeamLoadError = (s: S) => (s.matches({ list: 'failed' }) ? s.context.loadError : null);
 export const selectDeciding = (s: S) => s.hasTag('busy');
+/** The list's table (the view draws it; the machine owns it). */
+export const selectTeamTable = (s: S) => s.children.table as TeamTableActor;
 /** How many rows are selected, and which of them the bulk buttons decide (the submitted ones). */
 export const selectSelectedCount = (s: S) => s.context.selected.length;
 export const selectDecidable = (s: S) => (s.context.weeks ?? []).filter((w) => w.status === 'submitted' && s.context.selected.includes(w.user_id)).map((w) => w.user_id);

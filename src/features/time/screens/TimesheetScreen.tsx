@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { addDays, dayInZone, formatHours, type TeamWeek, type TimeItem, type TimesheetWeek, type WeekStatus } from '@contracts/time';
 import { browserTimeZone, timeApi } from '../api';
-import { selectDecidable, selectDeciding, selectSelectedCount, selectTeamLoadError, selectTeamWeek, selectTeamWeeks } from '../machines/team-weeks.machine';
+import { selectDecidable, selectDeciding, selectSelectedCount, selectTeamLoadError, selectTeamTable, selectTeamWeek, selectTeamWeeks, TEAM_WEEK_COLUMNS } from '../machines/team-weeks.machine';
 import { weekMachine } from '../machines/time.machines';
 import {
   selectActing,
@@ -46,7 +46,7 @@ import {
   TextField,
   type BadgeTone,
 } from '@/shared/ui/components';
-import { DataTable, useTableActor, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { formatDateTime, formatDayHeader, formatRelative } from '@/shared/ui/tokens/format';
 
 const STATUS: Record<WeekStatus, { label: string; tone: BadgeTone }> = {
@@ -318,6 +318,15 @@ function CellDetail({ view, at, onSave }: { view: TimesheetWeek; at: CellRef; on
   );
 }
 
+/** The team's list: the machine's columns, each cell drawn as the person reads it. */
+const TEAM_CELLS: Partial<Record<string, (r: TeamWeek) => ReactNode>> = {
+  status: (r) => <WeekStatusBadge status={r.status} />,
+  total_minutes: (r) => formatHours(r.total_minutes) || '0:00',
+  billable_minutes: (r) => formatHours(r.billable_minutes) || '0:00',
+  submitted_at: (r) => (r.submitted_at ? formatRelative(r.submitted_at) : '—'),
+};
+const TEAM_COLUMNS: readonly DataTableColumn<TeamWeek>[] = TEAM_WEEK_COLUMNS.map((c) => ({ ...c, cell: TEAM_CELLS[c.field] }));
+
 function TeamWeeks({ team }: { team: TeamWeeksActor }) {
   const week = useSelector(team, selectTeamWeek);
   const rows = useSelector(team, selectTeamWeeks);
@@ -327,24 +336,7 @@ function TeamWeeks({ team }: { team: TeamWeeksActor }) {
   const decidable = useSelector(team, selectDecidable, sameNumbers);
   const [rejecting, setRejecting] = useState<number[] | null>(null);
   const [open, setOpen] = useState<TeamWeek | null>(null);
-  const columns = useMemo<DataTableColumn<TeamWeek>[]>(
-    () => [
-      { label: 'Person', field: 'name' },
-      { label: 'Status', field: 'status', cell: (r) => <WeekStatusBadge status={r.status} />, filterOptions: { enabled: true, placeholder: 'Any', filterDropdownItems: ['draft', 'submitted', 'approved', 'rejected'] } },
-      { label: 'Hours', field: 'total_minutes', type: 'number', cell: (r) => formatHours(r.total_minutes) || '0:00' },
-      { label: 'Billable', field: 'billable_minutes', type: 'number', cell: (r) => formatHours(r.billable_minutes) || '0:00' },
-      { label: 'Changed cells', field: 'changed_cells', type: 'number' },
-      { label: 'Submitted', field: 'submitted_at', value: (r) => r.submitted_at ?? '', cell: (r) => (r.submitted_at ? formatRelative(r.submitted_at) : '—') },
-    ],
-    [],
-  );
-  const table = useTableActor<TeamWeek>({ columns, rows: rows ?? [], rowKey: 'user_id' });
-  // The machine clears the selection after a decision (or another week): the checkboxes follow.
-  useEffect(() => {
-    const sub = team.on('selection.cleared', () => table.send({ type: 'selection.clear' }));
-    return () => sub.unsubscribe();
-  }, [team, table]);
-  const onSelectionChange = useCallback((keys: string[]) => team.send({ type: 'selection.set', users: keys.map(Number) }), [team]);
+  const table = useSelector(team, selectTeamTable);
   if (!rows) {
     if (loadError) {
       return (
@@ -375,7 +367,7 @@ function TeamWeeks({ team }: { team: TeamWeeksActor }) {
           {notSubmitted > 0 ? `${notSubmitted} selected week(s) not submitted: only submitted weeks are decided.` : 'Only submitted weeks are decided; open a row to see the week.'}
         </span>
       </div>
-      <DataTable key={week} actor={table} caption="Weeks of my team" columns={columns} rows={rows} rowKey="user_id" selectable onSelectionChange={onSelectionChange} onRowClick={setOpen} />
+      <DataTable key={week} actor={table} caption="Weeks of my team" columns={TEAM_COLUMNS} selectable onRowClick={setOpen} />
       <RejectDialog
         count={rejecting?.length ?? 0}
         isOpen={rejecting !== null}
