@@ -1,29 +1,18 @@
 /** A company page's machine over msw: its children load and save for real; which editor is open, where a refusal shows and what the page says are its decisions. */
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { CompanyView, Contact } from '@contracts/companies';
 import { companyPageMachine, selectEditor, selectFailureOf } from '@/features/companies/machines/company-page.machine';
-import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
+import { recordMachineNotices } from '@tests/support/notices';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-let notices: ReturnType<typeof recordingNotifier>;
-let restore: () => void;
-/** Actors started by a test, stopped after it so nothing they say reaches the next test. */
-const started: Array<{ stop: () => void }> = [];
-beforeEach(() => {
-  notices = recordingNotifier();
-  restore = provideNotifier(notices);
-});
-afterEach(() => {
-  for (const actor of started.splice(0)) actor.stop();
-  restore();
-});
+const { notices, started } = recordMachineNotices();
 
 const contact = (id: number, name: string): Contact => ({ id, company_id: 3, name, email: null, phone: null, title: null });
 const viewWith = (contacts: Contact[]): CompanyView => ({

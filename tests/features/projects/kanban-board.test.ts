@@ -1,30 +1,19 @@
 /** The kanban board's screen machine over msw: its children load, move and save for real; what the board shows, where focus goes and what it says are its decisions. */
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, waitFor, type EventObject } from 'xstate';
 import type { Board, Task } from '@contracts/projects';
 import { cardMoveMachine } from '@/features/projects/machines/card-move.machine';
 import { groupColumns, kanbanBoardMachine, NO_FILTERS, PROGRESSIVE_FROM, selectQuickAdd, selectSheetCard, type FocusInput } from '@/features/projects/machines/kanban-board.machine';
-import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
+import { recordMachineNotices } from '@tests/support/notices';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-let notices: ReturnType<typeof recordingNotifier>;
-let restore: () => void;
-/** Actors started by a test, stopped after it so nothing they say reaches the next test. */
-const started: Array<{ stop: () => void }> = [];
-beforeEach(() => {
-  notices = recordingNotifier();
-  restore = provideNotifier(notices);
-});
-afterEach(() => {
-  for (const actor of started.splice(0)) actor.stop();
-  restore();
-});
+const { notices, started } = recordMachineNotices();
 
 const card = (id: number, title: string, column: Task['column'], rank: string, extra: Partial<Task> = {}): Task => ({
   id, project_id: 5, title, description: '', column, rank, assignee_id: null, assignee_name: null, estimate: 3,

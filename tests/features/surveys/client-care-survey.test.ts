@@ -1,28 +1,18 @@
 /** The Survey tab's machine over msw: it sends the client care survey of its company and says how each send ended. */
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { clientCareSurveyMachine, selectChosen, selectRecipients, selectSurveyError, selectSurveyResult } from '@/features/surveys/machines/client-care-survey.machine';
 import { companySections } from '@/features/surveys/routes';
-import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
+import { recordMachineNotices } from '@tests/support/notices';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-let notices: ReturnType<typeof recordingNotifier>;
-let restore: () => void;
-const started: Array<{ stop: () => void }> = [];
-beforeEach(() => {
-  notices = recordingNotifier();
-  restore = provideNotifier(notices);
-});
-afterEach(() => {
-  for (const actor of started.splice(0)) actor.stop();
-  restore();
-});
+const { notices, started } = recordMachineNotices();
 
 describe('the client care survey of a company', () => {
   it("is the surveys feature's section of the company page, after the sign-up policy", () => {
