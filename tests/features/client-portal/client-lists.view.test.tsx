@@ -230,3 +230,46 @@ describe('ticket thread', () => {
     expect(toastTitles()).toEqual([]);
   });
 });
+
+describe.each([
+  { list: 'paper orders', path: '/paper', url: '*/api/v2/client/paper/orders', heading: 'Past orders', caption: "Your company's paper orders", loading: 'Loading your orders', row: (i: number) => ({ ...ORDERS[0]!, id: 100 + i }) },
+  { list: 'change requests', path: '/software/change/request', url: '*/api/v2/client/scrs', heading: "Your company's requests", caption: "Your company's change requests", loading: 'Loading your requests', row: (i: number) => ({ ...SCRS[0]!, id: 100 + i }) },
+])('the list of $list', ({ path, url, heading, caption, loading, row }) => {
+  const rows = (n: number) => Array.from({ length: n }, (_, i) => row(i));
+  const products = http.get('*/api/v2/client/paper/products', () => HttpResponse.json({ items: PRODUCTS }));
+
+  it('sits under its heading, shows its skeleton while loading, and offers a search only above ten rows, ten to a page', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let answer = rows(10);
+    server.use(products, http.get(url, async () => (await held, HttpResponse.json(page(answer)))));
+    const first = renderAt(path);
+    expect(await screen.findByText(loading)).toBeInTheDocument();
+    release();
+    const section = await screen.findByRole('region', { name: heading });
+    const table = await within(section).findByRole('table', { name: caption });
+    expect(bodyRows(table)).toHaveLength(10);
+    expect(within(section).queryByRole('searchbox')).toBeNull();
+    first.unmount();
+
+    answer = rows(11);
+    renderAt(path);
+    const more = await screen.findByRole('region', { name: heading });
+    expect(await within(more).findByRole('searchbox')).toBeInTheDocument();
+    expect(bodyRows(within(more).getByRole('table', { name: caption }))).toHaveLength(10);
+  });
+
+  it('says why it could not be loaded, and loads again on Try again', async () => {
+    let fail = true;
+    server.use(
+      products,
+      http.get(url, () => (fail ? HttpResponse.json({ error: { code: 'unavailable', message: 'The list is resting' } }, { status: 503 }) : HttpResponse.json(page(rows(1))))),
+    );
+    renderAt(path);
+    const section = await screen.findByRole('region', { name: heading });
+    expect(await within(section).findByText('The list is resting')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(within(section).getByRole('button', { name: 'Try again' }));
+    expect(await within(section).findByRole('table', { name: caption })).toBeInTheDocument();
+  });
+});

@@ -5,11 +5,11 @@ import type { ActorRefFrom } from 'xstate';
 import type { PaperOrder } from '@contracts/client-portal';
 import { PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from '@contracts/common/constants';
 import { orderPaperMachine, paperOrdersMachine, paperProductsMachine } from '../machines/client-portal.machines';
-import { Badge, Button, Card, DateTime, EmptyState, Form, FormActions, NumberField, PageHeader, QueryView, Select, SkeletonTable, TextArea, TextField } from '@/shared/ui/components';
-import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { Badge, Button, Card, DateTime, Form, FormActions, NumberField, PageHeader, Select, TextArea, TextField } from '@/shared/ui/components';
+import type { DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { FormError, useFormState, useQueryState } from './form-parts';
 import { money, PAPER_STATUS_LABELS, PAPER_STATUS_TONES } from './labels';
-import { ListPlaceholder, ListSection } from './ListSection';
+import { CompanyList } from './ListSection';
 import styles from './ListAndForm.module.css';
 import { usePageTitle } from '@/shared/page-title';
 
@@ -94,26 +94,15 @@ export default function ClientPaperScreen() {
     <>
       <PageHeader title="Order paper" subtitle="Your company's paper orders and their status." />
       <div className={styles.split}>
-        <ListSection title="Past orders">
-          <QueryView
-            actor={orders}
-            loading={<ListPlaceholder><SkeletonTable rows={4} columns={[1, 1.5, 3, 1, 1.5, 1.2]} label="Loading your orders" /></ListPlaceholder>}
-            isEmpty={(page) => page.items.length === 0}
-            empty={<ListPlaceholder><EmptyState compact headingLevel={null} title="No orders yet." text="Orders you place show here with their status." /></ListPlaceholder>}
-          >
-            {(page) => (
-              <DataTable<PaperOrder>
-                caption="Your company's paper orders"
-                columns={COLUMNS}
-                rows={page.items}
-                mode="client"
-                tableId="client-paper-orders"
-                searchable={page.items.length > 10}
-                initialState={{ sort: [{ field: 'created_at', type: 'desc' }], pageSize: 10 }}
-              />
-            )}
-          </QueryView>
-        </ListSection>
+        <CompanyList
+          title="Past orders"
+          actor={orders}
+          caption="Your company's paper orders"
+          columns={COLUMNS}
+          tableId="client-paper-orders"
+          skeleton={{ columns: [1, 1.5, 3, 1, 1.5, 1.2], label: 'Loading your orders' }}
+          empty={{ title: 'No orders yet.', text: 'Orders you place show here with their status.' }}
+        />
         <div className={styles.side}>
           <OrderForm orders={orders} />
         </div>

@@ -4,11 +4,11 @@ import type { ActorRefFrom } from 'xstate';
 import { SCR_PRIORITIES, SCR_STATUS_LABELS, SCR_STATUSES, type Scr } from '@contracts/client-portal';
 import { LIMITS } from '@contracts/common/constants';
 import { createScrMachine, scrListMachine } from '../machines/client-portal.machines';
-import { Badge, Button, Card, DateTime, EmptyState, Form, FormActions, PageHeader, QueryView, Select, SkeletonTable, TextArea, TextField } from '@/shared/ui/components';
-import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { Badge, Button, Card, DateTime, Form, FormActions, PageHeader, Select, TextArea, TextField } from '@/shared/ui/components';
+import type { DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { FormError, useFieldValues, useFormState } from './form-parts';
 import { SCR_PRIORITY_LABELS, SCR_PRIORITY_TONES, SCR_STATUS_TONES } from './labels';
-import { ListPlaceholder, ListSection } from './ListSection';
+import { CompanyList } from './ListSection';
 import styles from './ListAndForm.module.css';
 import { usePageTitle } from '@/shared/page-title';
 
@@ -100,26 +100,15 @@ export default function ClientScrScreen() {
     <>
       <PageHeader title="Software change requests" subtitle="What your company asked us to change in the software, and where each request stands." />
       <div className={styles.split}>
-        <ListSection title="Your company's requests">
-          <QueryView
-            actor={list}
-            loading={<ListPlaceholder><SkeletonTable rows={4} columns={[0.8, 3, 1.2, 1.5, 1.2, 1.2]} label="Loading your requests" /></ListPlaceholder>}
-            isEmpty={(page) => page.items.length === 0}
-            empty={<ListPlaceholder><EmptyState compact headingLevel={null} title="No change requests yet." text="Requests you submit show here with their status." /></ListPlaceholder>}
-          >
-            {(page) => (
-              <DataTable<Scr>
-                caption="Your company's change requests"
-                columns={COLUMNS}
-                rows={page.items}
-                mode="client"
-                tableId="client-scrs"
-                searchable={page.items.length > 10}
-                initialState={{ sort: [{ field: 'created_at', type: 'desc' }], pageSize: 10 }}
-              />
-            )}
-          </QueryView>
-        </ListSection>
+        <CompanyList
+          title="Your company's requests"
+          actor={list}
+          caption="Your company's change requests"
+          columns={COLUMNS}
+          tableId="client-scrs"
+          skeleton={{ columns: [0.8, 3, 1.2, 1.5, 1.2, 1.2], label: 'Loading your requests' }}
+          empty={{ title: 'No change requests yet.', text: 'Requests you submit show here with their status.' }}
+        />
         <div className={styles.side}>
           <RequestForm list={list} />
         </div>
