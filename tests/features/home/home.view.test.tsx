@@ -66,4 +66,28 @@ describe('Home', () => {
     expect(quick.compareDocumentPosition(lists) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Find a ticket' })).toHaveAttribute('href', '/ticket/search');
   });
+
+  it('gives each list its own region, skeleton while loading and Try again when it could not be loaded, and says when only overdue tickets are open', async () => {
+    let answer: () => Response = () => HttpResponse.json({ ...DESK, tickets: [] });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(http.get('*/api/v2/tickets/mine', async () => (await held, answer())));
+    const first = renderAt('/home', <HomeScreen />, { staffSession: true });
+    const open = screen.getByRole('region', { name: /My open tickets/ });
+    const overdue = screen.getByRole('region', { name: 'Overdue' });
+    expect(within(open).getByText('Loading your tickets')).toBeInTheDocument();
+    expect(within(overdue).getByText('Loading your overdue tickets')).toBeInTheDocument();
+    release();
+    expect(await within(open).findByText('Nothing else is due.')).toBeInTheDocument();
+    expect(within(open).getByRole('link', { name: 'All 55 open tickets' })).toBeInTheDocument();
+    expect(within(overdue).getByRole('link', { name: 'Ticket 1' })).toHaveAttribute('href', '/ticket/1');
+    expect(within(overdue).getByRole('link', { name: 'All 2 overdue tickets' })).toBeInTheDocument();
+    first.unmount();
+
+    answer = () => new HttpResponse(null, { status: 500 });
+    renderAt('/home', <HomeScreen />, { staffSession: true });
+    expect(await within(screen.getByRole('region', { name: /My open tickets/ })).findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    const overdueFailed = screen.getByRole('region', { name: 'Overdue' });
+    expect(within(overdueFailed).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
 });

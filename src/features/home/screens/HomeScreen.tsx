@@ -1,5 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import type { ActorRefFrom } from 'xstate';
 import { homeTicketSearch, type MyDesk, type TicketSummary } from '@contracts/home';
 import { inspection } from '@/shared/inspection';
 import { StaffSession } from '@/shared/session/staff-session';
@@ -72,6 +74,47 @@ function AllLink({ count, what, href }: { count: number; what: string; href: str
   );
 }
 
+type TicketListCardProps = {
+  desk: ActorRefFrom<typeof myTicketsMachine>;
+  id: string;
+  title: string;
+  description?: string;
+  /** Which of the desk's lists the card shows. */
+  list: (desk: MyDesk) => TicketSummary[];
+  /** The "All N" link in the footer, once the counts are known (none when N is 0). */
+  all: { count: number; what: string; href: string } | undefined;
+  loading: { lines: number; label: string };
+  errorFallback: string;
+  empty: ReactNode;
+  now: number;
+};
+
+/** One of Home's ticket lists: a card with its skeleton, failure, empty state or first rows, and its "All N" link. */
+function TicketListCard({ desk, id, title, description, list, all, loading, errorFallback, empty, now }: TicketListCardProps) {
+  return (
+    <Card
+      asRegion
+      id={id}
+      title={title}
+      description={description}
+      padding="none"
+      className={styles.tickets}
+      footer={all && all.count > 0 ? <AllLink count={all.count} what={all.what} href={all.href} /> : undefined}
+    >
+      <QueryView
+        actor={desk}
+        loading={<SkeletonText lines={loading.lines} label={loading.label} className={styles.pad} />}
+        errorFallback={errorFallback}
+        alertClassName={styles.pad}
+        isEmpty={(d: MyDesk) => list(d).length === 0}
+        empty={empty}
+      >
+        {(d) => <TicketList tickets={list(d)} now={now} />}
+      </QueryView>
+    </Card>
+  );
+}
+
 /**
  * The signed-in user's desk as a compact dashboard: quick links at the top, their figures (counted
  * by the server), the first of their open and of their overdue tickets, each with its "All N" link
@@ -117,51 +160,35 @@ export default function HomeScreen() {
         </Card>
       </div>
       <div className={styles.columns}>
-        <Card
-          asRegion
+        <TicketListCard
+          desk={desk}
           id="my-tickets"
           title="My open tickets"
           description="Due next"
-          padding="none"
-          className={styles.tickets}
-          footer={counts && counts.open > 0 ? <AllLink count={counts.open} what="open tickets" href={link('open')} /> : undefined}
-        >
-          <QueryView
-            actor={desk}
-            loading={<SkeletonText lines={5} label="Loading your tickets" className={styles.pad} />}
-            errorFallback="Your tickets could not be loaded"
-            alertClassName={styles.pad}
-            isEmpty={(d: MyDesk) => d.tickets.length === 0}
-            empty={
-              data && data.counts.open > 0 ? (
-                <EmptyState compact headingLevel={3} title="Nothing else is due." text="Your open tickets are all overdue." />
-              ) : (
-                <EmptyState compact headingLevel={3} title="You have no open tickets." text="New tickets assigned to you show here." />
-              )
-            }
-          >
-            {(d) => <TicketList tickets={d.tickets} now={now} />}
-          </QueryView>
-        </Card>
-        <Card
-          asRegion
+          list={(d) => d.tickets}
+          all={counts ? { count: counts.open, what: 'open tickets', href: link('open') } : undefined}
+          loading={{ lines: 5, label: 'Loading your tickets' }}
+          errorFallback="Your tickets could not be loaded"
+          empty={
+            data && data.counts.open > 0 ? (
+              <EmptyState compact headingLevel={3} title="Nothing else is due." text="Your open tickets are all overdue." />
+            ) : (
+              <EmptyState compact headingLevel={3} title="You have no open tickets." text="New tickets assigned to you show here." />
+            )
+          }
+          now={now}
+        />
+        <TicketListCard
+          desk={desk}
           id="my-overdue-tickets"
           title="Overdue"
-          padding="none"
-          className={styles.tickets}
-          footer={counts && counts.overdue > 0 ? <AllLink count={counts.overdue} what="overdue tickets" href={link('overdue')} /> : undefined}
-        >
-          <QueryView
-            actor={desk}
-            loading={<SkeletonText lines={3} label="Loading your overdue tickets" className={styles.pad} />}
-            errorFallback="Your overdue tickets could not be loaded"
-            alertClassName={styles.pad}
-            isEmpty={(d: MyDesk) => d.overdue.length === 0}
-            empty={<EmptyState compact headingLevel={3} title="Nothing is overdue." text="Tickets past their due date show here first." />}
-          >
-            {(d) => <TicketList tickets={d.overdue} now={now} />}
-          </QueryView>
-        </Card>
+          list={(d) => d.overdue}
+          all={counts ? { count: counts.overdue, what: 'overdue tickets', href: link('overdue') } : undefined}
+          loading={{ lines: 3, label: 'Loading your overdue tickets' }}
+          errorFallback="Your overdue tickets could not be loaded"
+          empty={<EmptyState compact headingLevel={3} title="Nothing is overdue." text="Tickets past their due date show here first." />}
+          now={now}
+        />
       </div>
     </div>
   );
