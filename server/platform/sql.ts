@@ -2,10 +2,23 @@
  * SQL helpers every repository uses: one way to answer a timestamp, to match text with LIKE, to
  * order by severity, and to page.
  */
-import type { Pool, PoolClient } from 'pg';
+import pg, { type Pool, type PoolClient } from 'pg';
 
 /** A pool or a transaction's client: what a repository function runs its statements on. */
 export type Queryable = Pick<Pool | PoolClient, 'query'>;
+
+/**
+ * Runs the independent queries of one read: side by side on the pool (each on a connection of its
+ * own), one after another on a client, such as a transaction's (the server runs a connection's
+ * queries one at a time anyway, and pg deprecates sending a query while another runs on the same
+ * client). The answers come back in the order of the queries.
+ */
+export async function allQueries<const T extends readonly (() => Promise<unknown>)[]>(db: Queryable, queries: T): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  if (db instanceof pg.Pool) return (await Promise.all(queries.map((query) => query()))) as never;
+  const answers: unknown[] = [];
+  for (const query of queries) answers.push(await query());
+  return answers as never;
+}
 
 /** A timestamp as ISO 8601 in UTC without fractions (`2026-01-31T09:00:00Z`), the way lists answer them. */
 export const isoOf = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -48,7 +61,7 @@ export type ListPage<T> = { items: T[]; total: number; page: number; pageSize: n
 
 /**
  * The one paging helper of the client lists: runs `select` (which must end before LIMIT) with
- * LIMIT and OFFSET appended, and `count` (a `SELECT count(*) AS n …` over the same filters), side by side.
+ * LIMIT and OFFSET appended, and `count` (a `SELECT count(*) AS n …` over the same filters), side by side on the pool.
  */
 export async function listPage<T>(
   db: Queryable,
@@ -56,9 +69,9 @@ export async function listPage<T>(
   paging: { page: number; pageSize: number },
 ): Promise<ListPage<T>> {
   const n = query.params.length;
-  const [{ rows }, { rows: count }] = await Promise.all([
-    db.query(`${query.select} LIMIT $${n + 1} OFFSET $${n + 2}`, [...query.params, paging.pageSize, offsetOf(paging.page, paging.pageSize)]),
-    db.query<{ n: string }>(query.count, query.params),
+  const [{ rows }, { rows: count }] = await allQueries(db, [
+    () => db.query(`${query.select} LIMIT $${n + 1} OFFSET $${n + 2}`, [...query.params, paging.pageSize, offsetOf(paging.page, paging.pageSize)]),
+    () => db.query<{ n: string }>(query.count, query.params),
   ]);
   return { items: rows as T[], total: Number(count[0]!.n), page: paging.page, pageSize: paging.pageSize };
 }

@@ -4,7 +4,7 @@ import type { Article, ArticleList, ArticleSummary, articleListQuerySchema, Clie
 import { CATALOG_CATEGORY_PAPER, CLIENT_DASHBOARD_ITEMS } from '@contracts/common/constants';
 import { audit, clientActor } from '@server/platform/audit';
 import { invalidField } from '@server/platform/http/errors';
-import { containing, iso, listPage, type Queryable } from '@server/platform/sql';
+import { allQueries, containing, iso, listPage, type Queryable } from '@server/platform/sql';
 
 type Paging = { page: number; pageSize: number };
 type Who = { userId: number; companyId: number };
@@ -20,20 +20,20 @@ const INSERT_SCR = `INSERT INTO software_change_requests (company_id, requested_
 
 /** The company's open tickets, the team's latest replies and the open change requests. */
 export async function dashboard(db: Queryable, companyId: number): Promise<ClientDashboard> {
-  const [open, count, replies, openScrs] = await Promise.all([
-    db.query<ClientTicket>(
+  const [open, count, replies, openScrs] = await allQueries(db, [
+    () => db.query<ClientTicket>(
       `SELECT ${TICKET_COLUMNS} FROM tickets t WHERE t.company_id = $1 AND t.status <> 'C' ORDER BY t.updated_at DESC, t.id DESC LIMIT $2`,
       [companyId, CLIENT_DASHBOARD_ITEMS],
     ),
-    db.query<{ n: string }>(`SELECT count(*) AS n FROM tickets WHERE company_id = $1 AND status <> 'C'`, [companyId]),
-    db.query<ClientDashboard['recentReplies'][number]>(
+    () => db.query<{ n: string }>(`SELECT count(*) AS n FROM tickets WHERE company_id = $1 AND status <> 'C'`, [companyId]),
+    () => db.query<ClientDashboard['recentReplies'][number]>(
       `SELECT n.ticket_id, t.title AS ticket_title, left(n.body, 300) AS body, COALESCE(s.name, 'Support') AS author, ${iso('n.created_at')}
          FROM ticket_notes n JOIN tickets t ON t.id = n.ticket_id LEFT JOIN staff_users s ON s.id = n.staff_user_id
         WHERE t.company_id = $1 AND NOT n.internal AND n.staff_user_id IS NOT NULL
         ORDER BY n.created_at DESC, n.id DESC LIMIT $2`,
       [companyId, CLIENT_DASHBOARD_ITEMS],
     ),
-    db.query<Scr>(
+    () => db.query<Scr>(
       `SELECT ${SCR_COLUMNS} FROM software_change_requests WHERE company_id = $1 AND status NOT IN ('released', 'rejected')
         ORDER BY updated_at DESC, id DESC LIMIT $2`,
       [companyId, CLIENT_DASHBOARD_ITEMS],
@@ -98,8 +98,8 @@ export async function articles(db: Queryable, q: z.output<typeof articleListQuer
     where.push(`(title ILIKE $${params.length} OR body ILIKE $${params.length})`);
   }
   const whereSql = where.join(' AND ');
-  const [page, { rows: categories }] = await Promise.all([
-    listPage<ArticleSummary>(
+  const [page, { rows: categories }] = await allQueries(db, [
+    () => listPage<ArticleSummary>(
       db,
       {
         select: `SELECT id, title, category, ${iso('updated_at')} FROM knowledge_articles WHERE ${whereSql} ORDER BY category, title, id`,
@@ -108,7 +108,7 @@ export async function articles(db: Queryable, q: z.output<typeof articleListQuer
       },
       q,
     ),
-    db.query<{ category: string }>('SELECT DISTINCT category FROM knowledge_articles WHERE published ORDER BY category LIMIT 200'),
+    () => db.query<{ category: string }>('SELECT DISTINCT category FROM knowledge_articles WHERE published ORDER BY category LIMIT 200'),
   ]);
   return { ...page, categories: categories.map((c) => c.category) };
 }

@@ -1,7 +1,7 @@
 /** The item catalog's SQL, with typed rows: search, load, write, bundles, delete, the SKUs an import names. */
 import type { z } from 'zod';
 import type { CatalogItem, CatalogPage, catalogItemInputSchema, catalogSearchSchema, catalogUpdateSchema } from '@contracts/quotes';
-import { containing, foldedLike, offsetOf, type Queryable } from '@server/platform/sql';
+import { allQueries, containing, foldedLike, offsetOf, type Queryable } from '@server/platform/sql';
 
 const SORT_SQL: Record<string, string> = {
   sku: 'i.sku',
@@ -37,9 +37,9 @@ export async function searchCatalog(db: Queryable, s: z.output<typeof catalogSea
   }
   const where = conds.length ? `WHERE ${conds.join(' AND ')}` : '';
   const order = [...(s.sort?.length ? s.sort : [{ field: 'sku' as const, dir: 'asc' as const }]).map((o) => `${SORT_SQL[o.field]} ${o.dir.toUpperCase()}`), 'i.id'].join(', ');
-  const [count, rows] = await Promise.all([
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM catalog_items i ${where}`, values),
-    db.query<CatalogItem>(`SELECT ${COLUMNS} FROM catalog_items i ${where} ORDER BY ${order} LIMIT $${values.length + 1} OFFSET $${values.length + 2}`, [
+  const [count, rows] = await allQueries(db, [
+    () => db.query<{ n: number }>(`SELECT count(*)::int AS n FROM catalog_items i ${where}`, values),
+    () => db.query<CatalogItem>(`SELECT ${COLUMNS} FROM catalog_items i ${where} ORDER BY ${order} LIMIT $${values.length + 1} OFFSET $${values.length + 2}`, [
       ...values,
       s.size,
       offsetOf(s.page, s.size),

@@ -21,7 +21,7 @@ import {
   type quoteSearchSchema,
 } from '@contracts/quotes';
 import type { QuoteTotals } from '@contracts/quote-money';
-import { containing, foldedLike, iso, offsetOf, type Queryable } from '@server/platform/sql';
+import { allQueries, containing, foldedLike, iso, offsetOf, type Queryable } from '@server/platform/sql';
 
 export type LockedQuote = {
   status: Quote['status'];
@@ -92,10 +92,10 @@ export const isReadOnly = (q: Pick<Quote, 'status' | 'superseded'>) => q.status 
 export async function loadQuoteView(db: Queryable, id: number): Promise<QuoteView | null> {
   const quote = await loadQuote(db, id);
   if (!quote) return null;
-  const [lines, decision, revisions] = await Promise.all([
-    loadLines(db, id),
-    loadDecision(db, id),
-    db.query<{ id: number; number: string | null; revision: number; status: Quote['status'] }>(
+  const [lines, decision, revisions] = await allQueries(db, [
+    () => loadLines(db, id),
+    () => loadDecision(db, id),
+    () => db.query<{ id: number; number: string | null; revision: number; status: Quote['status'] }>(
       'SELECT id, number, revision, status FROM quotes WHERE COALESCE(root_id, id) = $1 ORDER BY revision',
       [quote.rootId],
     ),
@@ -147,9 +147,9 @@ export async function searchQuotes(db: Queryable, s: z.output<typeof quoteSearch
   const sort = s.sort?.length ? s.sort : [{ field: 'updated_at' as const, dir: 'desc' as const }];
   // "number" sorts by its base number then revision; the direction applies to the base.
   const order = [...sort.map((o) => (o.field === 'number' ? `q.number ${o.dir.toUpperCase()}, q.revision` : `${SORT_SQL[o.field]} ${o.dir.toUpperCase()}`)), 'q.id DESC'].join(', ');
-  const [count, rows] = await Promise.all([
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${QUOTE_FROM} ${where}`, values),
-    db.query<QuotePage['rows'][number] & { revision: number }>(
+  const [count, rows] = await allQueries(db, [
+    () => db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${QUOTE_FROM} ${where}`, values),
+    () => db.query<QuotePage['rows'][number] & { revision: number }>(
       `SELECT q.id, q.number, q.revision, COALESCE(c.name, q.client_name) AS company, q.company_id, q.type, q.status, q.total_cents::float8 AS total_cents,
               to_char(q.valid_until, 'YYYY-MM-DD') AS valid_until, s.name AS owner, ${iso('q.updated_at')}
          FROM ${QUOTE_FROM} ${where} ORDER BY ${order} LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
