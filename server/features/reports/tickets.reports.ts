@@ -4,8 +4,8 @@
  * open the ticket search with the same filters, so its count equals the chart point's.
  */
 import { QUEUES, SEVERITIES, SEVERITY_CODES, TICKET_STATUSES, TICKET_STATUS_CODES, severityLabel, statusLabel } from '@contracts/common/codes';
-import type { ChartSpecInput } from '@contracts/charts';
-import { CHART_LIMITS } from '@contracts/charts';
+import type { ChartSpecInput, ChartTone } from '@contracts/charts';
+import { CHART_LIMITS, severityTone, statusTone } from '@contracts/charts';
 import {
   ALL_TIME,
   OPEN_STATUSES,
@@ -90,6 +90,8 @@ type Dimension = {
   own: TicketFilterKeys;
   statusFallback: string;
   chart: ChartSpecInput['kind'];
+  /** Codes that stand for a priority or a status are drawn in their badge's colour. */
+  toneOf?: (code: string) => ChartTone;
 };
 
 const FILTERS: readonly TicketFilterKeys[] = ['company', 'assignee', 'queue', 'severity', 'status'];
@@ -140,7 +142,7 @@ function byDimension(d: Dimension): ReportDefinition {
       categories: rows.map((r) => String(r.segment)),
       categoryLabel: d.label,
       valueLabel: 'Tickets',
-      series: [{ name: 'Tickets', values: rows.map((r) => n(r.tickets)), drill }],
+      series: [{ name: 'Tickets', values: rows.map((r) => n(r.tickets)), drill, ...(d.toneOf ? { tones: rows.map((r) => d.toneOf!(String(r.code))) } : {}) }],
     }),
     summary: (rows, run) => summaryOfShares(rows, `${statusWord(run.params, d.statusFallback)}tickets`),
   };
@@ -227,6 +229,7 @@ function byParty(d: Party): ReportDefinition {
           .map((s) => ({
             name: s.label,
             stack: 'severity',
+            tone: severityTone(s.code),
             values: top.map((r) => n(r[s.key])),
             drill: top.map((r) => {
               const party = partyFilter(d.own, partyId(r.party_id));
@@ -461,6 +464,7 @@ export const TICKET_REPORTS: ReportDefinition[] = [
     label: 'Status',
     codes: TICKET_STATUS_CODES,
     labelOf: statusLabel,
+    toneOf: statusTone,
     column: 't.status',
     own: 'status',
     statusFallback: REPORT_STATUS_ANY,
@@ -473,6 +477,7 @@ export const TICKET_REPORTS: ReportDefinition[] = [
     label: 'Priority',
     codes: SEVERITY_CODES,
     labelOf: severityLabel,
+    toneOf: severityTone,
     column: 't.severity',
     own: 'severity',
     statusFallback: REPORT_STATUS_OPEN,
