@@ -7,6 +7,7 @@
  */
 import { z } from './common/zod';
 import { MONEY_DECIMALS, PERCENT_DECIMALS } from './common/constants';
+import type { TicketStatus } from './common/codes';
 
 export const CHART_KINDS = ['bar', 'horizontalBar', 'stackedBar', 'line', 'area', 'pie', 'donut', 'burndown'] as const;
 export type ChartKind = (typeof CHART_KINDS)[number];
@@ -34,6 +35,41 @@ export const CHART_LIMITS = {
 
 const label = z.string().trim().min(1).max(CHART_LIMITS.labelLength);
 
+/**
+ * Colours that carry a meaning: a priority or a ticket status is drawn in the colour of its badge,
+ * never in a series colour (Critical is red in a chart as in a list). Each tone names the design
+ * token its badge paints with (Badge.module.css): the browser reads that very token, so the chart
+ * follows the theme; LIGHT/DARK_CHART_PALETTE hold the same values for the server.
+ */
+export const CHART_TONE_TOKENS = {
+  /** The filled Critical badge. */
+  critical: '--cc-danger-solid',
+  high: '--cc-danger',
+  medium: '--cc-warning',
+  low: '--cc-success',
+  /** No or an unknown priority: the neutral badge. */
+  unrated: '--cc-neutral-tone',
+  statusA: '--cc-status-a-text',
+  statusWOP: '--cc-status-wop-text',
+  statusWOC: '--cc-status-woc-text',
+  statusWOT: '--cc-status-wot-text',
+  statusC: '--cc-status-c-text',
+} as const;
+export type ChartTone = keyof typeof CHART_TONE_TOKENS;
+export const CHART_TONES = Object.keys(CHART_TONE_TOKENS) as ChartTone[];
+
+const SEVERITY_TONES: Record<string, ChartTone> = { C: 'critical', H: 'high', M: 'medium', L: 'low' };
+/** The tone of a priority (severity code): the colour of its badge. */
+export function severityTone(code: string | null | undefined): ChartTone {
+  return (code && SEVERITY_TONES[code]) || 'unrated';
+}
+const STATUS_TONES: Record<TicketStatus, ChartTone> = { A: 'statusA', WOP: 'statusWOP', WOC: 'statusWOC', WOT: 'statusWOT', C: 'statusC' };
+/** The tone of a ticket status code: the colour of its badge (grey for an unknown code). */
+export function statusTone(code: string | null | undefined): ChartTone {
+  return (code && (STATUS_TONES as Record<string, ChartTone>)[code]) || 'unrated';
+}
+const tone = z.enum(CHART_TONES as [ChartTone, ...ChartTone[]]);
+
 export const chartSeriesSchema = z.object({
   name: label,
   /** One value per category; null leaves a gap (a day without data). */
@@ -47,6 +83,10 @@ export const chartSeriesSchema = z.object({
    * (for example the ticket search filtered to that segment).
    */
   drill: z.array(z.string().min(1).max(CHART_LIMITS.drillKeyLength).nullable()).max(CHART_LIMITS.points).optional(),
+  /** The whole series in a meaning's colour (a stack segment per priority). */
+  tone: tone.optional(),
+  /** One tone per data point (null: the series colour), for bars or slices that stand for a priority or a status. */
+  tones: z.array(tone.nullable()).max(CHART_LIMITS.points).optional(),
 });
 export type ChartSeries = z.infer<typeof chartSeriesSchema>;
 
@@ -87,6 +127,9 @@ export const chartSpecSchema = z
       }
       if (s.drill && s.drill.length !== s.values.length) {
         ctx.addIssue({ code: 'custom', path: ['series', i, 'drill'], message: 'needs one key (or null) per value' });
+      }
+      if (s.tones && s.tones.length !== s.values.length) {
+        ctx.addIssue({ code: 'custom', path: ['series', i, 'tones'], message: 'needs one tone (or null) per value' });
       }
       if (names.has(s.name)) ctx.addIssue({ code: 'custom', path: ['series', i, 'name'], message: 'series names must differ' });
       names.add(s.name);
@@ -175,6 +218,23 @@ export function formatPlotted(value: number, spec: Pick<ChartSpec, 'unit' | 'cur
   }
 }
 
+/** Compact formats by locale and currency, made once. */
+const COMPACT_FORMATS = new Map<string, Intl.NumberFormat>();
+/**
+ * An axis tick of a money axis ($100K, $1.2M, 1,2 Mio. €): compact, in the user's locale, with the
+ * currency's symbol; exact amounts stay in the tooltip and the table twin.
+ */
+export function formatCompactMoney(value: number, currency: string | undefined, options: ChartFormatOptions = {}): string {
+  const locale = options.locale ?? 'en-US';
+  const key = `${locale}|${currency ?? ''}`;
+  let format = COMPACT_FORMATS.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1, ...(currency ? { style: 'currency', currency } : {}) });
+    COMPACT_FORMATS.set(key, format);
+  }
+  return format.format(value);
+}
+
 /** A value of the spec (cents for money) as text; null reads as an em dash. */
 export function formatChartValue(value: number | null, spec: Pick<ChartSpec, 'unit' | 'currency'>, options: ChartFormatOptions = {}): string {
   if (value === null) return '—';
@@ -201,6 +261,8 @@ export type ChartPalette = {
   /** Marker lines and points. */
   marker: string;
   tooltipBackground: string;
+  /** The colours of meanings (priorities, statuses): the badge colours, see CHART_TONE_TOKENS. */
+  tones: Record<ChartTone, string>;
 };
 
 /**
@@ -218,6 +280,18 @@ export const LIGHT_CHART_PALETTE: ChartPalette = {
   ideal: '#7B8794',
   marker: '#B3261E',
   tooltipBackground: '#FFFFFF',
+  tones: {
+    critical: '#c0261a',
+    high: '#b42318',
+    medium: '#8a5300',
+    low: '#17692f',
+    unrated: '#424b59',
+    statusA: '#0a4f94',
+    statusWOP: '#5631a6',
+    statusWOC: '#7a4d00',
+    statusWOT: '#0b645c',
+    statusC: '#424b59',
+  },
 };
 
 export const DARK_CHART_PALETTE: ChartPalette = {
@@ -230,10 +304,24 @@ export const DARK_CHART_PALETTE: ChartPalette = {
   ideal: '#9AA5B1',
   marker: '#FF8A80',
   tooltipBackground: '#323F4B',
+  tones: {
+    critical: '#c0342a',
+    high: '#ff9a90',
+    medium: '#f2c45a',
+    low: '#74d48e',
+    unrated: '#c0c8d2',
+    statusA: '#9ccaff',
+    statusWOP: '#c9b3ff',
+    statusWOC: '#f2c45a',
+    statusWOT: '#7fdacd',
+    statusC: '#c0c8d2',
+  },
 };
 
-/** The CSS custom properties the browser reads the palette from (the design tokens define them). */
-export const CHART_PALETTE_PROPERTIES: { series: string[] } & Record<Exclude<keyof ChartPalette, 'series'>, string> = {
+type PlainColour = Exclude<keyof ChartPalette, 'series' | 'tones'>;
+
+/** The CSS custom properties the browser reads the palette from (the design tokens define them; tones: CHART_TONE_TOKENS). */
+export const CHART_PALETTE_PROPERTIES: { series: string[] } & Record<PlainColour, string> = {
   series: Array.from({ length: LIGHT_CHART_PALETTE.series.length }, (_, i) => `--chart-${i + 1}`),
   text: '--chart-text',
   mutedText: '--chart-muted-text',
@@ -249,8 +337,12 @@ export const CHART_PALETTE_PROPERTIES: { series: string[] } & Record<Exclude<key
 export function paletteFromProperties(read: (property: string) => string | undefined, fallback: ChartPalette): ChartPalette {
   const get = (property: string, otherwise: string) => read(property)?.trim() || otherwise;
   const { series, ...rest } = CHART_PALETTE_PROPERTIES;
-  const palette = { ...fallback, series: series.map((p, i) => get(p, fallback.series[i % fallback.series.length]!)) };
-  for (const [key, property] of Object.entries(rest) as [Exclude<keyof ChartPalette, 'series'>, string][]) {
+  const palette = {
+    ...fallback,
+    series: series.map((p, i) => get(p, fallback.series[i % fallback.series.length]!)),
+    tones: Object.fromEntries(CHART_TONES.map((t) => [t, get(CHART_TONE_TOKENS[t], fallback.tones[t])])) as Record<ChartTone, string>,
+  };
+  for (const [key, property] of Object.entries(rest) as [PlainColour, string][]) {
     palette[key] = get(property, fallback[key]);
   }
   return palette;
@@ -273,7 +365,7 @@ export type ToOptionOptions = ChartFormatOptions & {
 /** A plain ECharts option object (typed loosely here so that contracts need no ECharts types). */
 export type ChartOption = Record<string, unknown>;
 
-type DataPoint = { value: number | null; name?: string };
+type DataPoint = { value: number | null; name?: string; itemStyle?: { color: string } };
 
 /** Symbols per series, so lines differ by shape as well as by colour. */
 const SYMBOLS = ['circle', 'rect', 'triangle', 'diamond', 'roundRect', 'pin', 'arrow', 'emptyCircle'];
@@ -322,7 +414,12 @@ export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options:
   };
 
   const plotted = (s: ChartSeries): DataPoint[] =>
-    s.values.map((v) => ({ value: v === null ? null : plotValue(v, spec.unit) }));
+    s.values.map((v, i) => {
+      const t = s.tones?.[i];
+      return { value: v === null ? null : plotValue(v, spec.unit), ...(t ? { itemStyle: { color: palette.tones[t] } } : {}) };
+    });
+  /** A series drawn in a meaning's colour (its legend and tooltip marker follow). */
+  const toned = (s: ChartSeries) => (s.tone ? { color: palette.tones[s.tone], itemStyle: { color: palette.tones[s.tone] } } : {});
   const valueLabel = (position: string) =>
     options.valueLabels ? { show: true, position, color: palette.text, formatter: (p: { value: unknown }) => fmt(p.value) } : { show: false };
 
@@ -345,7 +442,7 @@ export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options:
               ? (p: { name: string; value: unknown; percent: number }) => `${p.name}: ${fmt(p.value)} (${p.percent} %)`
               : '{b}: {d} %',
           },
-          data: spec.categories.map((name, i) => ({ name, value: plotted(s)[i]!.value })),
+          data: spec.categories.map((name, i) => ({ name, ...plotted(s)[i]! })),
         },
       ],
     };
@@ -376,7 +473,7 @@ export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options:
     ...(spec.unit === 'count' ? { minInterval: 1 } : {}),
     nameTextStyle: { color: palette.mutedText },
     axisLine: { show: false },
-    axisLabel: { color: palette.mutedText, formatter: (v: number) => fmt(v) },
+    axisLabel: { color: palette.mutedText, formatter: (v: number) => (spec.unit === 'money' ? formatCompactMoney(v, spec.currency, options) : fmt(v)) },
     splitLine: { lineStyle: { color: palette.grid } },
   };
 
@@ -425,6 +522,7 @@ export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options:
       cursor: anyDrill(s) ? 'pointer' : 'default',
       markLine: markLine(i),
       markPoint: markPoint(i),
+      ...toned(s),
     };
     if (!isLine(spec.kind)) {
       return {

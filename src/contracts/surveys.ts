@@ -235,3 +235,15 @@ export const SURVEYS = {
     produces: 'text/csv',
   }),
 } as const;
+
+/** Net Promoter Score runs from −100 (every answer a detractor) to +100 (every answer a promoter). */
+export const NPS_SCALE = { min: -100, max: 100 } as const;
+
+/** NPS as it is reported everywhere: a whole, signed score ("+33", "0", "−12"); null reads as an em dash. */
+export function formatNps(value: number | null, locale = 'en-US'): string {
+  if (value === null) return '—';
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0, signDisplay: 'exceptZero' }).format(Math.round(value)).replace('-', '−');
+}
+
+/** "−100 to +100", the scale beside a score. */
+export const NPS_SCALE_TEXT = `${formatNps(NPS_SCALE.min)} to ${formatNps(NPS_SCALE.max)}`;

@@ -24,7 +24,8 @@ test('the PDF layout tester draws the sample PDF, for each layout, with no CSP v
   });
   expect(inked).toBe(true);
 
-  await page.getByLabel('Layout').selectOption('paper');
+  await page.getByRole('button', { name: /Layout/ }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'Paper', exact: true }).click();
   await expect(page.getByRole('region', { name: 'HTML view' })).toContainText('Paper quote');
   await expect(pdf.getByRole('status')).toHaveText(/^\d+ pages; showing the first 3\.$/, { timeout: 30_000 });
   await pdf.getByRole('button', { name: /^Show all \d+ pages$/ }).click();

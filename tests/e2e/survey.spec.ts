@@ -108,7 +108,7 @@ test.describe.serial('surveys end to end', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByTestId('survey-responses')).toHaveText('2');
     await expect(page.getByTestId('survey-csat')).toHaveText('50.00%');
-    await expect(page.getByTestId('survey-nps')).toHaveText('100.00');
+    await expect(page.getByTestId('survey-nps')).toHaveText('+100');
     await expect(page.getByText('Keep the monthly check-ins')).toBeVisible();
     await expect(page.getByText('Answer the phone faster')).toBeVisible();
     // The kit's select, with the keyboard: focus, open, choose.

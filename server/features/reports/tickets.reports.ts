@@ -4,8 +4,8 @@
  * open the ticket search with the same filters, so its count equals the chart point's.
  */
 import { QUEUES, SEVERITIES, SEVERITY_CODES, TICKET_STATUSES, TICKET_STATUS_CODES, severityLabel, statusLabel } from '@contracts/common/codes';
-import type { ChartSpecInput } from '@contracts/charts';
-import { CHART_LIMITS } from '@contracts/charts';
+import type { ChartSpecInput, ChartTone } from '@contracts/charts';
+import { CHART_LIMITS, severityTone, statusTone } from '@contracts/charts';
 import {
   ALL_TIME,
   OPEN_STATUSES,
@@ -17,11 +17,13 @@ import {
   type ReportColumn,
   type ReportParams,
   type ReportRow,
+  dayIn,
 } from '@contracts/reports';
 import { isoOf } from '@server/platform/sql';
 import {
   bucketDays,
   dayRange,
+  zoneOf,
   fmtInt,
   fmtPct,
   groupedCount,
@@ -90,6 +92,8 @@ type Dimension = {
   own: TicketFilterKeys;
   statusFallback: string;
   chart: ChartSpecInput['kind'];
+  /** Codes that stand for a priority or a status are drawn in their badge's colour. */
+  toneOf?: (code: string) => ChartTone;
 };
 
 const FILTERS: readonly TicketFilterKeys[] = ['company', 'assignee', 'queue', 'severity', 'status'];
@@ -140,7 +144,7 @@ function byDimension(d: Dimension): ReportDefinition {
       categories: rows.map((r) => String(r.segment)),
       categoryLabel: d.label,
       valueLabel: 'Tickets',
-      series: [{ name: 'Tickets', values: rows.map((r) => n(r.tickets)), drill }],
+      series: [{ name: 'Tickets', values: rows.map((r) => n(r.tickets)), drill, ...(d.toneOf ? { tones: rows.map((r) => d.toneOf!(String(r.code))) } : {}) }],
     }),
     summary: (rows, run) => summaryOfShares(rows, `${statusWord(run.params, d.statusFallback)}tickets`),
   };
@@ -227,6 +231,7 @@ function byParty(d: Party): ReportDefinition {
           .map((s) => ({
             name: s.label,
             stack: 'severity',
+            tone: severityTone(s.code),
             values: top.map((r) => n(r[s.key])),
             drill: top.map((r) => {
               const party = partyFilter(d.own, partyId(r.party_id));
@@ -366,7 +371,7 @@ const openedClosed: ReportDefinition = {
       : {
           kind: 'line',
           title: 'Opened vs closed',
-          summary: openedSummary(rows),
+          summary: openedSummary(rows, run),
           categories: rows.map((r) => String(r.bucket)),
           categoryLabel: (run.params.granularity ?? 'week') === 'week' ? 'Week starting' : (run.params.granularity ?? 'week') === 'day' ? 'Day' : 'Month',
           valueLabel: 'Tickets',
@@ -375,7 +380,7 @@ const openedClosed: ReportDefinition = {
             { name: 'Closed', values: rows.map((r) => n(r.closed)), drill: rows.map((r) => bucketDrill(r, run, 'closed')) },
           ],
         },
-  summary: (rows) => openedSummary(rows),
+  summary: (rows, run) => openedSummary(rows, run),
 };
 
 /** The tickets opened (created) or closed in a row's bucket, with the report's filters: the search's address. */
@@ -389,15 +394,39 @@ function bucketDrill(row: ReportRow, run: ReportRun, which: 'created' | 'closed'
   });
 }
 
-function openedSummary(rows: ReportRow[]): string {
+/** The longest a bucket runs, for its natural end (bucketDays cuts a bucket to the period). */
+const ALL_DAYS = { from: '0000-01-01', to: '9999-12-31' };
+
+/**
+ * Whether a row's bucket is a whole day, week or month: inside the period at both ends, and over
+ * (its last day before today in the report's zone). Only whole buckets are compared with each other.
+ */
+function isWholeBucket(row: ReportRow, run: ReportRun): boolean {
+  if (!run.period) return true;
+  const g = run.params.granularity ?? 'week';
+  const natural = bucketDays(String(row.start), g, ALL_DAYS);
+  return natural.from >= run.period.from && natural.to <= run.period.to && natural.to < dayIn(run.now, zoneOf(run));
+}
+
+/**
+ * "81 opened and 3 closed in the period; the backlog grew by 78. Opened tickets rose 50 % from the
+ * first to the last full week; 4 opened so far this week." Like is compared with like: the trend
+ * runs between whole buckets only, and the running week or month is reported as "so far".
+ */
+export function openedSummary(rows: ReportRow[], run: ReportRun): string {
   const opened = rows.reduce((a, r) => a + n(r.opened), 0);
   const closed = rows.reduce((a, r) => a + n(r.closed), 0);
   if (!opened && !closed) return 'No tickets were opened or closed in the period.';
-  const first = n(rows[0]?.opened);
-  const last = n(rows[rows.length - 1]?.opened);
-  const trend = rows.length > 1 && first > 0 ? ` Opened tickets ${last >= first ? 'rose' : 'fell'} ${fmtPct(Math.abs(share(last - first, first) ?? 0))} from the first to the last ${'bucket'}.` : '';
+  const unit = run.params.granularity ?? 'week';
+  const whole = rows.filter((r) => isWholeBucket(r, run));
+  const first = n(whole[0]?.opened);
+  const last = n(whole[whole.length - 1]?.opened);
+  const trend = whole.length > 1 && first > 0 ? ` Opened tickets ${last >= first ? 'rose' : 'fell'} ${fmtPct(Math.abs(share(last - first, first) ?? 0))} from the first to the last full ${unit}.` : '';
+  const current = rows[rows.length - 1];
+  const running = current && run.period && !isWholeBucket(current, run) && String(current.start) <= dayIn(run.now, zoneOf(run)) && bucketDays(String(current.start), unit, ALL_DAYS).to >= dayIn(run.now, zoneOf(run));
+  const soFar = running ? ` ${fmtInt(n(current.opened))} opened so far this ${unit}.` : '';
   const net = opened - closed;
-  return `${fmtInt(opened)} opened and ${fmtInt(closed)} closed in the period; the backlog ${net > 0 ? `grew by ${fmtInt(net)}` : net < 0 ? `shrank by ${fmtInt(-net)}` : 'held steady'}.${trend}`;
+  return `${fmtInt(opened)} opened and ${fmtInt(closed)} closed in the period; the backlog ${net > 0 ? `grew by ${fmtInt(net)}` : net < 0 ? `shrank by ${fmtInt(-net)}` : 'held steady'}.${trend}${soFar}`;
 }
 
 // ------------------------------------------------------------------- the ticket list
@@ -461,6 +490,7 @@ export const TICKET_REPORTS: ReportDefinition[] = [
     label: 'Status',
     codes: TICKET_STATUS_CODES,
     labelOf: statusLabel,
+    toneOf: statusTone,
     column: 't.status',
     own: 'status',
     statusFallback: REPORT_STATUS_ANY,
@@ -473,6 +503,7 @@ export const TICKET_REPORTS: ReportDefinition[] = [
     label: 'Priority',
     codes: SEVERITY_CODES,
     labelOf: severityLabel,
+    toneOf: severityTone,
     column: 't.severity',
     own: 'severity',
     statusFallback: REPORT_STATUS_OPEN,

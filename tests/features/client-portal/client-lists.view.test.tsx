@@ -158,7 +158,8 @@ describe('software change requests', () => {
     renderAt('/software/change/request');
     const table = await screen.findByRole('table', { name: "Your company's change requests" });
     expect(bodyRows(table)[0]).toHaveTextContent('Autopay date on the bill');
-    await userEvent.selectOptions(within(table).getByRole('combobox', { name: /Status/ }), 'released');
+    await userEvent.click(within(table).getByRole('button', { name: /Filter Status/ }));
+    await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: /released/i }));
     await waitFor(() => expect(bodyRows(table).map((r) => r.textContent)).toEqual([expect.stringContaining('Export meter reads to CSV')]));
 
     const form = screen.getByRole('region', { name: 'Request a change' });

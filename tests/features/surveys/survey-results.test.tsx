@@ -67,7 +67,9 @@ describe('survey results screen', () => {
     render(<SurveyResultsScreen />);
     expect(await screen.findByTestId('survey-responses')).toHaveTextContent('3');
     expect(screen.getByTestId('survey-csat')).toHaveTextContent('66.67%');
-    expect(screen.getByTestId('survey-nps')).toHaveTextContent('33.33');
+    // NPS is the standard whole score, signed, on its −100 to +100 scale.
+    expect(screen.getByTestId('survey-nps')).toHaveTextContent(/^\+33$/);
+    expect(screen.getByText('−100 to +100')).toBeInTheDocument();
     const q1 = screen.getByRole('table', { name: 'Satisfaction (Q1, 1–5)' });
     expect(within(q1).getAllByRole('row')).toHaveLength(6);
     expect(within(q1).getByRole('row', { name: '5 1' })).toBeInTheDocument();

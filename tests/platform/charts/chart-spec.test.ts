@@ -105,13 +105,13 @@ describe('toEChartsOption', () => {
     expect(JSON.stringify(option)).toBe(JSON.stringify(toEChartsOption(spec, LIGHT_CHART_PALETTE)));
   });
 
-  it('plots money in currency units and labels axis values with two decimals', () => {
+  it('plots money in currency units and labels axis values compactly', () => {
     const spec = chartSpec({ ...bars, unit: 'money', series: [{ name: 'Revenue', values: [150000, 99, 1] }], markers: [] });
     const option = toEChartsOption(spec, LIGHT_CHART_PALETTE);
     const data = seriesOf(option)[0]!.data as { value: number }[];
     expect(data.map((d) => d.value)).toEqual([1500, 0.99, 0.01]);
     const formatter = (option.yAxis as { axisLabel: { formatter: (v: number) => string } }).axisLabel.formatter;
-    expect(formatter(1500)).toBe('1,500.00');
+    expect(formatter(1500)).toBe('1.5K');
   });
 
   it('names every category of a short axis (statuses) and spaces the names of a long one (days)', () => {

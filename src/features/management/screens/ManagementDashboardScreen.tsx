@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { PERCENT_DECIMALS } from '@contracts/common/constants';
 import { severityLabel } from '@contracts/common/codes';
-import { chartSpec, type ChartSpec } from '@contracts/charts';
+import { chartSpec, severityTone, type ChartSpec } from '@contracts/charts';
 import type { ManagementDashboard } from '@contracts/management';
 import { managementDashboardMachine } from '../machines/management.machine';
 import { Spinner } from '@/shared/ui/Spinner';
@@ -24,7 +24,7 @@ function chartsOf(unsorted: ManagementDashboard): { severity: ChartSpec; team: C
     categories: data.by_severity.map((s) => severityLabel(s.severity)),
     categoryLabel: 'Priority',
     valueLabel: 'Open tickets',
-    series: [{ name: 'Open tickets', values: data.by_severity.map((s) => s.open) }],
+    series: [{ name: 'Open tickets', values: data.by_severity.map((s) => s.open), tones: data.by_severity.map((s) => severityTone(s.severity)) }],
   });
   const busiest = [...data.team].sort((a, b) => b.open - a.open)[0];
   // Across, so every name reads in full.

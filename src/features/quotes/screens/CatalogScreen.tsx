@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { formatMoney } from '@contracts/quote-money';
 import { CATALOG_CATEGORIES, type CatalogItem } from '@contracts/quotes';
 import { inspection } from '@/shared/inspection';
-import { Button, Card, FormErrorBanner, PageHeader } from '@/shared/ui/components';
+import { Button, Card, FormErrorBanner, PageHeader, Select, type Option } from '@/shared/ui/components';
 import { DataTable, useTableActor, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { BLANK_ITEM_FORM, itemFormOf, itemInputOf, type ItemForm } from '../machines/catalog-form';
 import {
@@ -21,6 +21,8 @@ import {
 } from '../machines/item-management.machine';
 import { catalogTableMachine } from '../machines/quotes.machines';
 import styles from './quotes.module.css';
+
+const CATEGORY_OPTIONS: Option[] = CATALOG_CATEGORIES.map((c) => ({ id: c, label: c }));
 
 type Screen = ActorRefFrom<typeof itemManagementMachine>;
 
@@ -42,6 +44,7 @@ function ItemEditor({ screen, editing }: { screen: Screen; editing: CatalogItem 
   const [v, setV] = useState<ItemForm>(editing === 'new' ? BLANK_ITEM_FORM : itemFormOf(editing));
   const set = (k: keyof ItemForm) => (e: { target: { value: string; checked?: boolean; type?: string } }) =>
     setV((old) => ({ ...old, [k]: e.target.type === 'checkbox' ? Boolean(e.target.checked) : e.target.value }));
+  const setCategory = (category: string) => setV((old) => ({ ...old, category }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     screen.send({ type: 'item.save', input: itemInputOf(v) });
@@ -62,14 +65,7 @@ function ItemEditor({ screen, editing }: { screen: Screen; editing: CatalogItem 
             <input value={v.name} onChange={set('name')} required maxLength={200} aria-invalid={Boolean(err('name'))} aria-describedby="item-name-err" />
             <span id="item-name-err" className={styles.errorCell}>{err('name')}</span>
           </label>
-          <label>
-            Category
-            <select value={v.category} onChange={set('category')}>
-              {CATALOG_CATEGORIES.map((c) => (
-                <option key={c} value={c}>{c}</option>
-              ))}
-            </select>
-          </label>
+          <Select label="Category" items={CATEGORY_OPTIONS} value={v.category} onChange={(key) => key && setCategory(String(key))} />
           <label>
             Unit price ($)
             <input value={v.price} onChange={set('price')} inputMode="decimal" aria-invalid={Boolean(err('unitPriceCents'))} aria-describedby="item-price-err" />

@@ -1,10 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { QUOTE_TYPE_LABELS, QUOTE_TYPES, type QuoteType } from '@contracts/quotes';
-import { Card, PageHeader, SkeletonCard } from '@/shared/ui/components';
+import { type QuoteType } from '@contracts/quotes';
+import { Card, PageHeader, Select, SkeletonCard } from '@/shared/ui/components';
 import { samplePdfMachine, sampleQuoteMachine } from '../machines/quotes.machines';
 import { PdfPages } from './PdfPages';
 import { QuoteDocument } from './QuoteDocument';
+import { QUOTE_TYPE_OPTIONS } from './quote-type-options';
 import styles from './quotes.module.css';
 
 /** /quote/pdf-organization-tester: the PDF of a 200-line sample quote beside its HTML view, per type. */
@@ -21,22 +22,19 @@ export default function PdfTesterScreen() {
         title="Quote PDF Layout Tester"
         subtitle="A 200-line sample quote (long descriptions, sections, optional lines, page breaks) as a PDF beside the page a client sees."
         actions={
-          <label className={styles.editLines}>
-            Layout{' '}
-            <select
-              value={type}
-              onChange={(e) => {
-                const t = e.target.value as QuoteType;
-                setType(t);
-                sample.send({ type: 'query.set', query: t });
-                pdfQuery.send({ type: 'query.set', query: t });
-              }}
-            >
-              {QUOTE_TYPES.map((t) => (
-                <option key={t} value={t}>{QUOTE_TYPE_LABELS[t]}</option>
-              ))}
-            </select>
-          </label>
+          <Select
+            label="Layout"
+            className={styles.layoutPicker}
+            items={QUOTE_TYPE_OPTIONS}
+            value={type}
+            onChange={(key) => {
+              if (!key) return;
+              const t = key as QuoteType;
+              setType(t);
+              sample.send({ type: 'query.set', query: t });
+              pdfQuery.send({ type: 'query.set', query: t });
+            }}
+          />
         }
       />
       <div className={styles.grid2}>

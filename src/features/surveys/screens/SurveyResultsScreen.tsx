@@ -11,7 +11,7 @@ import {
   SURVEY_TYPE_SUPPORT,
   TABLE_TEXTS,
 } from '@contracts/common/constants';
-import type { SurveyType } from '@contracts/surveys';
+import { formatNps, NPS_SCALE_TEXT, type SurveyType } from '@contracts/surveys';
 import { surveyResultsMachine, type SurveyResultsFilters } from '../machines/survey-results.machine';
 import { Alert, Button, Card, DatePicker, PageHeader, Select, SkeletonCard, type IsoDate } from '@/shared/ui/components';
 import { SURVEY_TYPE_NAMES, surveyQuestionName } from '../survey-labels';
@@ -135,13 +135,15 @@ export default function SurveyResultsScreen() {
                   <dd data-testid="survey-csat">{figure(results.csat, '%')}</dd>
                 </div>
                 <div>
-                  <dt>NPS</dt>
-                  <dd data-testid="survey-nps">{figure(results.nps)}</dd>
+                  <dt>
+                    NPS <span className={styles.scale}>{NPS_SCALE_TEXT}</span>
+                  </dt>
+                  <dd data-testid="survey-nps">{formatNps(results.nps, navigator.language)}</dd>
                 </div>
               </dl>
               <p className={styles.note}>
-                CSAT is the share of answers 4 or 5 to the first question; NPS is the share of 9–10 minus the share of 0–6 to the
-                recommendation question. Only the latest response per survey link counts.
+                CSAT is the share of answers 4 or 5 to the first question; NPS is the percentage of 9–10 (promoters) minus the
+                percentage of 0–6 (detractors) to the recommendation question, from −100 to +100. Only the latest response per survey link counts.
               </p>
               <div className={styles.distributions}>
                 <Distribution title="Satisfaction (Q1, 1–5)" noun="satisfaction" counts={results.q1Distribution} first={SURVEY_Q1_MIN} />

@@ -1,18 +1,25 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useLocation } from 'wouter';
-import { chartSpec, type ChartSpec } from '@contracts/charts';
+import { chartSpec, severityTone, statusTone, type ChartSpec, type ChartTone } from '@contracts/charts';
 import { ticketStatsDrill, type CountRow, type TicketStats, type TicketStatsBreakdown } from '@contracts/tickets';
 import { ticketStatsMachine } from '../machines/tickets.machines';
 import { Card, PageHeader, QueryView, SkeletonCard, Stat } from '@/shared/ui/components';
 import { Chart } from '@/shared/ui/chart';
 import styles from './ActiveTicketStatsScreen.module.css';
 
-type Breakdown = { key: TicketStatsBreakdown; title: string; label: string; kind: 'bar' | 'horizontalBar' };
+type Breakdown = {
+  key: TicketStatsBreakdown;
+  title: string;
+  label: string;
+  kind: 'bar' | 'horizontalBar';
+  /** Statuses and priorities are drawn in their badge's colour. */
+  toneOf?: (code: string) => ChartTone;
+};
 
 const BREAKDOWNS: Breakdown[] = [
-  { key: 'by_status', title: 'Open tickets by status', label: 'Status', kind: 'horizontalBar' },
-  { key: 'by_severity', title: 'Open tickets by priority', label: 'Priority', kind: 'bar' },
+  { key: 'by_status', title: 'Open tickets by status', label: 'Status', kind: 'horizontalBar', toneOf: statusTone },
+  { key: 'by_severity', title: 'Open tickets by priority', label: 'Priority', kind: 'bar', toneOf: severityTone },
   { key: 'by_queue', title: 'Open tickets by queue', label: 'Queue', kind: 'horizontalBar' },
   { key: 'by_age', title: 'Open tickets by age', label: 'Age', kind: 'bar' },
   // Across, so every name reads in full.
@@ -39,7 +46,14 @@ function chartsOf(data: TicketStats): { breakdown: Breakdown; spec: ChartSpec }[
         categoryLabel: b.label,
         // Across, the axis name would take the bars' room on a phone; the title names the value.
         ...(b.kind === 'bar' ? { valueLabel: 'Open tickets' } : {}),
-        series: [{ name: 'Open tickets', values: rows.map((r) => r.count), drill: rows.map((r) => (r.count ? ticketStatsDrill(b.key, r.key, data.as_of) : null)) }],
+        series: [
+          {
+            name: 'Open tickets',
+            values: rows.map((r) => r.count),
+            drill: rows.map((r) => (r.count ? ticketStatsDrill(b.key, r.key, data.as_of) : null)),
+            ...(b.toneOf ? { tones: rows.map((r) => b.toneOf!(r.key)) } : {}),
+          },
+        ],
       }),
     };
   });

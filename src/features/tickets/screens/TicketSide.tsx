@@ -8,8 +8,14 @@ import { selectBusy, selectFieldErrors, selectOptions, selectSaved, selectStaff,
 import styles from './TicketViewScreen.module.css';
 import { surveyQuestionName } from '@/features/surveys';
 import { formatDate, formatDateTime, formatMinutes, formatPreciseDateTime } from '@/shared/ui/tokens/format';
-import { Badge, Button, Card, FieldError } from '@/shared/ui/components';
+import { Badge, Button, Card, FieldError, Select, type Option } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+
+const STATUS_OPTIONS: Option[] = Object.entries(TICKET_STATUSES).map(([id, label]) => ({ id, label }));
+const PRIORITY_OPTIONS: Option[] = Object.entries(SEVERITIES).map(([id, label]) => ({ id, label }));
+const QUEUE_OPTIONS: Option[] = QUEUES.map((q) => ({ id: q, label: q }));
+/** The assignee picker's "Unassigned" (the form sends it as an empty value). */
+const UNASSIGNED = 'unassigned';
 
 const formatNumericDateTime = (value: string | null | undefined) => formatDateTime(value);
 
@@ -78,35 +84,19 @@ export function TicketChange({ ticket, view }: { ticket: TicketViewActor; view: 
           const value = (name: string) => String(f.get(name));
           ticket.send({
             type: 'ticket.change',
-            input: ticketChanges(t, { status: value('status'), severity: value('severity'), queue: value('queue'), assignee_id: value('assignee_id'), duedate: value('duedate') }),
+            input: ticketChanges(t, { status: value('status'), severity: value('severity'), queue: value('queue'), assignee_id: value('assignee_id') === UNASSIGNED ? '' : value('assignee_id'), duedate: value('duedate') }),
           });
         }}
       >
-        <label>
-          Status
-          <select name="status" defaultValue={t.status}>
-            {Object.entries(TICKET_STATUSES).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
-          </select>
-        </label>
-        <label>
-          Priority
-          <select name="severity" defaultValue={t.severity}>
-            {Object.entries(SEVERITIES).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
-          </select>
-        </label>
-        <label>
-          Queue
-          <select name="queue" defaultValue={t.queue}>
-            {QUEUES.map((q) => <option key={q} value={q}>{q}</option>)}
-          </select>
-        </label>
-        <label>
-          Assignee
-          <select name="assignee_id" defaultValue={String(t.assignee_id ?? '')}>
-            <option value="">Unassigned</option>
-            {staff.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-          </select>
-        </label>
+        <Select name="status" label="Status" items={STATUS_OPTIONS} defaultValue={t.status} />
+        <Select name="severity" label="Priority" items={PRIORITY_OPTIONS} defaultValue={t.severity} />
+        <Select name="queue" label="Queue" items={QUEUE_OPTIONS} defaultValue={t.queue} />
+        <Select
+          name="assignee_id"
+          label="Assignee"
+          items={[{ id: UNASSIGNED, label: 'Unassigned' }, ...staff.map((s) => ({ id: String(s.id), label: s.name }))]}
+          defaultValue={String(t.assignee_id ?? UNASSIGNED)}
+        />
         <label>
           Due date
           <input name="duedate" type="datetime-local" defaultValue={toLocalInput(t.duedate)} aria-describedby="duedate-error" />

@@ -5,6 +5,7 @@ import type { Row } from '@/shared/machines/table/table.machine';
 import { ariaSort, headerRowCount, selectAllOnPageSelected, selectSort, sortOf } from '@/shared/machines/table/table.selectors';
 import type { ColumnOptions } from '@/shared/machines/table/table.types';
 import { cx } from '@/shared/ui/components/cx';
+import { Select } from '@/shared/ui/components/field/Select';
 import type { DataTableColumn, TableActorRef } from './types';
 import { defaultWidth } from './widths';
 import styles from './DataTable.module.css';
@@ -68,23 +69,26 @@ export function DataTableHead({ actor, visible, selectable, isAll }: { actor: Ta
   );
 }
 
+/** The key of a dropdown filter's "any" choice (no filter). */
+const ANY_FILTER = '\u0000any';
+
 /** A column's filter: a dropdown when it has items (applies at once), else a text box. */
 function FilterInput({ column, value, actor }: { column: ColumnOptions<Row>; value: string; actor: TableActorRef }) {
   const label = `Filter ${column.label}`;
   const items = column.filterOptions?.filterDropdownItems;
   if (items) {
+    const options = [{ id: ANY_FILTER, label: column.filterOptions?.placeholder || 'Any' }, ...items.map((item) => {
+      const { text, value: v } = dropdownItem(item);
+      return { id: v, label: text };
+    })];
     return (
-      <select aria-label={label} value={value} onChange={(e) => actor.send({ type: 'filter.select', field: column.field, value: e.target.value })}>
-        <option value="">{column.filterOptions?.placeholder ?? ''}</option>
-        {items.map((item) => {
-          const { text, value: v } = dropdownItem(item);
-          return (
-            <option key={v} value={v}>
-              {text}
-            </option>
-          );
-        })}
-      </select>
+      <Select
+        aria-label={label}
+        items={options}
+        value={value === '' ? ANY_FILTER : value}
+        onChange={(key) => key !== null && actor.send({ type: 'filter.select', field: column.field, value: key === ANY_FILTER ? '' : String(key) })}
+        className={styles.filterSelect}
+      />
     );
   }
   return (

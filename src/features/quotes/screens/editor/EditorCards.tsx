@@ -1,11 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { QUOTE_LIMITS, QUOTE_TYPE_LABELS, QUOTE_TYPES, type QuoteType } from '@contracts/quotes';
+import { QUOTE_LIMITS, type QuoteType } from '@contracts/quotes';
 import { Card, ComboBox, Select } from '@/shared/ui/components';
 import { pickerApi } from '../../api';
 import { typedPercent, type DraftForm } from '../../machines/draft';
 import type { QuoteEditorActor } from '../../machines/editor-sessions';
 import { selectContactsRef, selectDraft, selectFieldErrors } from '../../machines/quote-editor.machine';
 import styles from '../quotes.module.css';
+import { QUOTE_TYPE_OPTIONS } from '../quote-type-options';
 import type { FocusTargets } from './use-quote-editor';
 
 type CardProps = { editor: QuoteEditorActor; focus: FocusTargets };
@@ -103,14 +104,7 @@ export function QuoteCard({ editor, focus }: CardProps) {
   return (
     <Card title="Quote" asRegion>
       <div className={styles.grid2}>
-        <label>
-          Type
-          <select {...focus('type')} value={draft.type} onChange={(e) => edit({ type: e.target.value as QuoteType })}>
-            {QUOTE_TYPES.map((t) => (
-              <option key={t} value={t}>{QUOTE_TYPE_LABELS[t]}</option>
-            ))}
-          </select>
-        </label>
+        <Select {...focus('type')} label="Type" items={QUOTE_TYPE_OPTIONS} value={draft.type} onChange={(key) => key && edit({ type: key as QuoteType })} />
         <label>
           Title
           <input {...focus('title')} value={draft.title} maxLength={200} onChange={(e) => edit({ title: e.target.value })} />

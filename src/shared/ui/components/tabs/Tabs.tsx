@@ -23,8 +23,22 @@ export function TabList<T extends object>({ className, ...props }: WithClass<Ari
   return <AriaTabList {...props} className={cx(styles.list, className)} />;
 }
 
-export function Tab({ className, ...props }: WithClass<AriaTabProps>) {
-  return <AriaTab {...props} className={cx(styles.tab, className)} />;
+/**
+ * A tab. A text label keeps its width when selected: the bold of the selected tab is reserved
+ * under every label, so the row does not shift as the selection moves.
+ */
+export function Tab({ className, children, ...props }: WithClass<AriaTabProps>) {
+  return (
+    <AriaTab {...props} className={cx(styles.tab, className)}>
+      {typeof children === 'string' ? (
+        <span className={styles.label} data-text={children}>
+          {children}
+        </span>
+      ) : (
+        children
+      )}
+    </AriaTab>
+  );
 }
 
 export function TabPanel({ className, ...props }: WithClass<AriaTabPanelProps>) {
