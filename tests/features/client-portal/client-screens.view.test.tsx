@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { SIGNUP_ACCEPTED_MESSAGE, TOKEN_INVALID_MESSAGE } from '@contracts/client-portal';
 import { DEMO_USER } from '@tests/shared/session/client-session.support';
+import { formatFullDateTime, formatRelative } from '@/shared/ui/tokens/format';
 import { bad, clientApiServer, label, renderClientAt, verifyTokenOk } from './support';
 
 const server = clientApiServer(verifyTokenOk());
@@ -126,6 +127,18 @@ describe('tickets screen', () => {
     const details = await screen.findByRole('complementary', { name: 'Ticket details' });
     expect(within(details).getByText('Priority')).toBeInTheDocument();
     expect(screen.queryByText(/severity/i)).toBeNull();
+  });
+
+  it('says how long ago each ticket changed, with the exact time on hover and on keyboard focus', async () => {
+    server.use(http.get('*/api/v2/client/tickets', () => HttpResponse.json(page)));
+    renderAt('/tickets', true);
+    const table = await screen.findByRole('table');
+    const row = within(table).getByRole('link', { name: 'Printer jams' }).closest('tr')!;
+    const updated = [...row.querySelectorAll('time')].find((t) => t.getAttribute('dateTime') === '2026-11-02T10:00:00.000Z');
+    expect(updated).toBeDefined();
+    expect(updated).toHaveAttribute('title', formatFullDateTime('2026-11-02T10:00:00Z'));
+    expect(updated).toHaveAttribute('tabindex', '0');
+    expect(updated).toHaveTextContent(formatRelative('2026-11-02T10:00:00Z'));
   });
 
   it('shows a ticket just created in the list without a reload', async () => {

@@ -62,7 +62,7 @@ const COLUMNS: DataTableColumn<ClientTicket>[] = [
   },
   { label: 'Priority', field: 'severity', width: '7rem', cell: (t) => <SeverityBadge code={t.severity} />, priority: 2 },
   { label: 'Created', field: 'created_at', type: 'date', width: '8rem', cell: (t) => <DateTime value={t.created_at} withTime={false} />, firstSortType: 'desc', priority: 2 },
-  { label: 'Updated', field: 'updated_at', type: 'date', width: '8rem', cell: (t) => <DateTime value={t.updated_at} withTime={false} />, firstSortType: 'desc', priority: 3 },
+  { label: 'Updated', field: 'updated_at', type: 'date', width: '8rem', cell: (t) => <RelativeTime value={t.updated_at} />, firstSortType: 'desc', priority: 3 },
 ];
 
 const SEVERITY_OPTIONS = SEVERITY_CODES.map((c) => ({ id: c, label: SEVERITIES[c] }));
