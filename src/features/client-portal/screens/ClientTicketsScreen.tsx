@@ -56,7 +56,8 @@ const COLUMNS: DataTableColumn<ClientTicket>[] = [
   {
     label: 'Status',
     field: 'status',
-    width: '11rem',
+    // Room for the longest name, "Waiting On Programming", on one line at a desk.
+    width: '13rem',
     cell: (t) => <TicketStatusBadge code={t.status} />,
     filterOptions: { enabled: true, filterDropdownItems: [{ text: 'Open', value: 'open' }, { text: 'Closed', value: 'closed' }] },
   },
