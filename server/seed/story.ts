@@ -205,7 +205,7 @@ export const ARTICLES: readonly (readonly [string, string, string])[] = [
   [
     'Getting started with the client portal',
     'Portal',
-    '# Welcome\n\nThe client portal is where your team and ours work on your requests.\n\nUse **Tickets** to raise and follow requests for your company.\n\n- Create a ticket\n- Reply to our team\n- Track status\n\n## Tips\n\n1. Put the account or route number in the title.\n2. Attach screenshots: they save a round trip.\n3. Mark billing-deadline problems as **High** severity.',
+    '# Welcome\n\nThe client portal is where your team and ours work on your requests.\n\nUse **Tickets** to raise and follow requests for your company.\n\n- Create a ticket\n- Reply to our team\n- Track status\n\n## Tips\n\n1. Put the account or route number in the title.\n2. Attach screenshots: they save a round trip.\n3. Mark billing-deadline problems as **High** priority.',
   ],
   [
     'How to reset your password',

@@ -1,6 +1,6 @@
 import { z } from './common/zod';
 import { emailSchema } from './auth';
-import { SEVERITY_CODES, type Severity } from './common/codes';
+import { PRIORITY_MESSAGE, SEVERITY_CODES, type Severity } from './common/codes';
 import { CLIENT_PAGE_SIZE, LIMITS, PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from './common/constants';
 import { endpoint } from './common/endpoint';
 import { idInput, idParamsSchema, pageQuery, safeText, type TextForm } from './common/input';
@@ -117,7 +117,7 @@ export type ClientTicketDetail = z.infer<typeof clientTicketDetailSchema>;
 /** The id of what a client created (a ticket, a reply, a paper order, a change request). */
 export const createdSchema = z.object({ id: z.number().int() });
 
-const severity = z.enum(SEVERITY_CODES as [Severity, ...Severity[]], { error: 'Must be C, H, M or L' });
+const severity = z.enum(SEVERITY_CODES as [Severity, ...Severity[]], { error: PRIORITY_MESSAGE });
 
 export const createClientTicketSchema = z.strictObject({
   title: text('Title', LIMITS.title),

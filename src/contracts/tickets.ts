@@ -1,7 +1,7 @@
 /** Contracts of the staff ticket desk: search, create, view, notes, changes, time entries, stats. */
 import { z } from './common/zod';
 import { LIMITS, TICKET_AGE_BUCKETS_DAYS, TICKET_SEARCH, TIME_ENTRY_MINUTES_MAX } from './common/constants';
-import { QUEUES, SEVERITY_CODES, TICKET_SOURCES, TICKET_STATUS_CODES, type Severity, type TicketStatus } from './common/codes';
+import { PRIORITY_MESSAGE, QUEUES, SEVERITY_CODES, TICKET_SOURCES, TICKET_STATUS_CODES, type Severity, type TicketStatus } from './common/codes';
 import { endpoint } from './common/endpoint';
 import { attachmentSchema } from './common/attachments';
 import { calendarDay, dateTimeInput, idInput, idParamsSchema, PAGE_MAX, pickedId, safeText, type TextForm } from './common/input';
@@ -167,7 +167,7 @@ export const createTicketSchema = z.strictObject({
   description: text('Description', LIMITS.text, 1, 'long', CREATE_TICKET_MESSAGES.description),
   company_id: pickedId(CREATE_TICKET_MESSAGES.company),
   contact_id: pickedId(CREATE_TICKET_MESSAGES.contact).nullable().optional(),
-  severity: z.enum(SEVERITY_CODES as unknown as [Severity, ...Severity[]], { error: 'Severity must be C, H, M or L' }),
+  severity: z.enum(SEVERITY_CODES as unknown as [Severity, ...Severity[]], { error: PRIORITY_MESSAGE }),
   queue: z.enum(QUEUES, { error: `Queue must be one of ${QUEUES.join(', ')}` }),
   assignee_id: pickedId(CREATE_TICKET_MESSAGES.assignee).nullable().optional(),
   source: z.enum(TICKET_SOURCES, { error: `Source must be one of ${TICKET_SOURCES.join(', ')}` }).default('staff'),
@@ -179,7 +179,7 @@ export type CreateTicketInput = z.input<typeof createTicketSchema>;
 export const updateTicketSchema = z
   .strictObject({
     status: z.enum(TICKET_STATUS_CODES as unknown as [TicketStatus, ...TicketStatus[]], { error: 'Status must be A, C, WOP, WOC or WOT' }).optional(),
-    severity: z.enum(SEVERITY_CODES as unknown as [Severity, ...Severity[]], { error: 'Severity must be C, H, M or L' }).optional(),
+    severity: z.enum(SEVERITY_CODES as unknown as [Severity, ...Severity[]], { error: PRIORITY_MESSAGE }).optional(),
     queue: z.enum(QUEUES, { error: `Queue must be one of ${QUEUES.join(', ')}` }).optional(),
     assignee_id: id('Assignee').nullable().optional(),
     duedate: isoDate('Due date').nullable().optional(),

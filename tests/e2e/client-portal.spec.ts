@@ -104,7 +104,7 @@ test('sign up with ACME-001 at its email domain, set the password from the email
   const title = `Bill print misaligned ${Date.now()}`;
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Description').fill('The amount due prints over the address block.');
-  await page.getByRole('region', { name: 'Create a ticket' }).getByRole('button', { name: /Severity/ }).click();
+  await page.getByRole('region', { name: 'Create a ticket' }).getByRole('button', { name: /Priority/ }).click();
   await page.getByRole('option', { name: 'High' }).click();
   await page.getByRole('button', { name: 'Create ticket' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'was created' })).toBeVisible();

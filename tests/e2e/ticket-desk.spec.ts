@@ -97,7 +97,8 @@ test('a company, a contact and a ticket: found by a word, notes, the WOC clock p
   await expectAccessible(page);
 
   // Waiting on the client pauses the clock; back to Active moves the due date out.
-  const dueBefore = await page.getByTestId('due-date').textContent();
+  // The due date shows to the minute; its <time> carries the exact instant the pause moves.
+  const dueBefore = await page.getByTestId('due-date').locator('time').getAttribute('datetime');
   const change = page.getByRole('region', { name: 'Change' });
   // The kit's Select: a button that opens a listbox.
   const pickStatus = async (label: string) => {
@@ -112,7 +113,7 @@ test('a company, a contact and a ticket: found by a word, notes, the WOC clock p
   await change.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByTestId('clock')).toHaveCount(0);
   await expect(page.locator('.thread-entry.change').last()).toContainText('Clock resumed after');
-  await expect(page.getByTestId('due-date')).not.toHaveText(dueBefore!);
+  await expect(page.getByTestId('due-date').locator('time')).not.toHaveAttribute('datetime', dueBefore!);
 
   // Closing.
   await pickStatus('Closed');

@@ -2,7 +2,7 @@
 import type { Content } from 'pdfmake/interfaces';
 import { formatMoney } from '@contracts/quote-money';
 import { QUOTE_LAYOUTS, QUOTE_STATUS_LABELS, type QuoteDecision, type QuoteDocumentData, type QuoteLine, type QuoteStatus } from '@contracts/quotes';
-import { renderPdf, standardPage, summaryBlock, tableBlock, type PdfCellValue, type PdfColumn } from '@server/platform/pdf';
+import { formatPdfDate, formatPdfDay, renderPdf, standardPage, summaryBlock, tableBlock, type PdfCellValue, type PdfColumn } from '@server/platform/pdf';
 
 export type QuotePdfInput = QuoteDocumentData & {
   status: QuoteStatus;
@@ -56,7 +56,7 @@ export function quotePdfDefinition(q: QuotePdfInput) {
     ['Total', q.totals.totalCents],
   ];
   const status = q.decision
-    ? `${QUOTE_STATUS_LABELS[q.status]} by ${q.decision.name} on ${q.decision.decidedAt.slice(0, 10)}${q.decision.contentHash ? ` (content SHA-256 ${q.decision.contentHash.slice(0, 16)}…)` : ''}`
+    ? `${QUOTE_STATUS_LABELS[q.status]} by ${q.decision.name} on ${formatPdfDate(q.decision.decidedAt)}${q.decision.contentHash ? ` (content SHA-256 ${q.decision.contentHash.slice(0, 16)}…)` : ''}`
     : QUOTE_STATUS_LABELS[q.status];
   return standardPage({
     title: `${layout.heading} ${q.number}`,
@@ -69,7 +69,7 @@ export function quotePdfDefinition(q: QuotePdfInput) {
           { stack: [{ text: 'Prepared for', color: '#52606D', fontSize: 8 }, { text: q.companyName || '—', bold: true }, { text: q.contactName }] },
           {
             stack: [
-              { text: `Valid until ${q.validUntil}`, alignment: 'right' },
+              { text: `Valid until ${formatPdfDay(q.validUntil)}`, alignment: 'right' },
               { text: `Status: ${status}`, alignment: 'right', fontSize: 9, color: '#52606D' },
             ],
           },

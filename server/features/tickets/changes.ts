@@ -4,7 +4,7 @@ import { severityLabel, statusLabel } from '@contracts/common/codes';
 /** Changed fields of a ticket: what each was and became. */
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
-const LABELS: Record<string, string> = { status: 'Status', severity: 'Severity', queue: 'Queue', assignee_id: 'Assignee', duedate: 'Due date' };
+const LABELS: Record<string, string> = { status: 'Status', severity: 'Priority', queue: 'Queue', assignee_id: 'Assignee', duedate: 'Due date' };
 
 /** Due dates are shown and entered to the minute: two within the same minute are the same due date. */
 const DUE_DATE_PRECISION_MS = 60_000;

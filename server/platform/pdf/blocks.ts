@@ -38,8 +38,27 @@ export type StandardPageOptions = {
   info?: TDocumentInformation;
 };
 
-export function formatGeneratedAt(date: Date, locale = 'en-US', timeZone = 'UTC'): string {
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(date);
+/**
+ * A document is read away from the screen, so its dates are written out in the product's one
+ * format ("Nov 26, 2026", "Nov 26, 2026, 2:05 PM") in the configured zone, which a time also
+ * names (ADR 0130). Defaults: en-US and UTC.
+ */
+export const PDF_DEFAULT_LOCALE = 'en-US';
+export const PDF_DEFAULT_TIME_ZONE = 'UTC';
+
+/** When a document was made, to the minute with its zone: "Nov 26, 2026, 2:05 PM UTC". */
+export function formatGeneratedAt(date: Date, locale = PDF_DEFAULT_LOCALE, timeZone = PDF_DEFAULT_TIME_ZONE): string {
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(date);
+}
+
+/** The day of an instant in the document's zone: "Feb 3, 2026". */
+export function formatPdfDate(instant: Date | string, locale = PDF_DEFAULT_LOCALE, timeZone = PDF_DEFAULT_TIME_ZONE): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(new Date(instant));
+}
+
+/** A calendar day (YYYY-MM-DD) as itself, in any zone: "Feb 14, 2026". */
+export function formatPdfDay(day: string, locale = PDF_DEFAULT_LOCALE): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day.slice(0, 10)}T00:00:00Z`));
 }
 
 /** A whole document on the standard page. */

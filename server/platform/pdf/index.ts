@@ -6,6 +6,8 @@ export {
   defaultLogoSvg,
   formatCell,
   formatGeneratedAt,
+  formatPdfDate,
+  formatPdfDay,
   PAGE,
   standardPage,
   summaryBlock,

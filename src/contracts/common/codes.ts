@@ -10,6 +10,9 @@ export const SEVERITIES = { C: 'Critical', H: 'High', M: 'Medium', L: 'Low' } as
 export type Severity = keyof typeof SEVERITIES;
 export const SEVERITY_CODES = Object.keys(SEVERITIES) as Severity[];
 
+/** What a person reads for a bad severity code: the screens call it Priority and name the choices. */
+export const PRIORITY_MESSAGE = 'Priority must be Critical, High, Medium or Low';
+
 export const UNKNOWN_LABEL = 'Unknown';
 export type BadgeColor = 'red' | 'yellow' | 'green' | 'grey';
 

@@ -1,10 +1,11 @@
 /** Client portal screens over msw: what a user sees on success, on bad input and on a dead link. */
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { SIGNUP_ACCEPTED_MESSAGE, TOKEN_INVALID_MESSAGE } from '@contracts/client-portal';
 import { DEMO_USER } from '@tests/shared/session/client-session.support';
+import { formatFullDateTime, formatRelative } from '@/shared/ui/tokens/format';
 import { bad, clientApiServer, label, renderClientAt, verifyTokenOk } from './support';
 
 const server = clientApiServer(verifyTokenOk());
@@ -103,11 +104,41 @@ describe('tickets screen', () => {
     await userEvent.type(screen.getByLabelText(label('Title')), 'New problem');
     await userEvent.type(screen.getByLabelText(label('Description')), 'Details');
     const createForm = screen.getByRole('region', { name: 'Create a ticket' });
-    await userEvent.click(within(createForm).getByRole('button', { name: /Severity/ }));
+    await userEvent.click(within(createForm).getByRole('button', { name: /Priority/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Critical' }));
     await userEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
     expect(await screen.findByRole('link', { name: 'Open ticket #99' })).toBeInTheDocument();
     expect(created).toMatchObject({ title: 'New problem', description: 'Details', severity: 'C', contactEmail: DEMO_USER.email });
+  });
+
+  it('calls it Priority, as the staff side does: the list column, the create form and the ticket details', async () => {
+    server.use(
+      http.get('*/api/v2/client/tickets', () => HttpResponse.json(page)),
+      http.get('*/api/v2/client/tickets/41', () => HttpResponse.json({ ...page.items[0], description: 'It jams.', contact_email: 'casey@example.test', notes: [] })),
+    );
+    renderAt('/tickets', true);
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Priority' })).toBeInTheDocument();
+    const createForm = screen.getByRole('region', { name: 'Create a ticket' });
+    expect(within(createForm).getByRole('button', { name: /Priority/ })).toBeInTheDocument();
+    expect(screen.queryByText(/severity/i)).toBeNull();
+    cleanup();
+    renderAt('/tickets?id=41', true);
+    const details = await screen.findByRole('complementary', { name: 'Ticket details' });
+    expect(within(details).getByText('Priority')).toBeInTheDocument();
+    expect(screen.queryByText(/severity/i)).toBeNull();
+  });
+
+  it('says how long ago each ticket changed, with the exact time on hover and on keyboard focus', async () => {
+    server.use(http.get('*/api/v2/client/tickets', () => HttpResponse.json(page)));
+    renderAt('/tickets', true);
+    const table = await screen.findByRole('table');
+    const row = within(table).getByRole('link', { name: 'Printer jams' }).closest('tr')!;
+    const updated = [...row.querySelectorAll('time')].find((t) => t.getAttribute('dateTime') === '2026-11-02T10:00:00.000Z');
+    expect(updated).toBeDefined();
+    expect(updated).toHaveAttribute('title', formatFullDateTime('2026-11-02T10:00:00Z'));
+    expect(updated).toHaveAttribute('tabindex', '0');
+    expect(updated).toHaveTextContent(formatRelative('2026-11-02T10:00:00Z'));
   });
 
   it('shows a ticket just created in the list without a reload', async () => {

@@ -23,6 +23,14 @@ describe('a quote as a PDF', () => {
     expect(text).toContain('(optional, not included)');
   });
 
+  it('writes its dates as people read them: valid until and the decision day, not ISO', async () => {
+    const quote = { ...sampleQuote('support', 3), validUntil: '2026-02-14', status: 'accepted' as const, decision: { decision: 'accepted' as const, name: 'Casey Client', decidedAt: '2026-02-03T23:30:00.000Z', contentHash: null } };
+    const text = (await pdfText(await renderQuotePdf(quote)))[0]!.replace(/\s+/g, ' ');
+    expect(text).toContain('Valid until Feb 14, 2026');
+    expect(text).toContain('by Casey Client on Feb 3, 2026');
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+
   it('lays out each type with its own columns', async () => {
     const header = async (type: (typeof QUOTE_TYPES)[number]) => (await pdfText(await renderQuotePdf(sampleQuote(type, 3))))[0]!.replace(/\s+/g, ' ');
     expect(await header('support')).toMatch(/Description Hours Rate Discount Amount/);

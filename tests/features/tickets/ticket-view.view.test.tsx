@@ -8,6 +8,7 @@ import type { ThreadEntry, TicketView } from '@contracts/tickets';
 import { ticketChanges, toLocalInput } from '@/features/tickets/machines/ticket-view.machine';
 import TicketViewScreen from '@/features/tickets/screens/TicketViewScreen';
 import { renderAt } from '@tests/support/render';
+import { formatDateTime } from '@/shared/ui/tokens/format';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -96,6 +97,51 @@ describe('a ticket\'s page', () => {
     await u.click(within(change).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(within(screen.getByRole('region', { name: 'Properties' })).getByText('Morgan Manager')).toBeInTheDocument());
     expect(sent).toEqual([{ assignee_id: 3 }]);
+  });
+});
+
+describe("a ticket's dates", () => {
+  const change = (id: number, body: string, changes: ThreadEntry['change']): ThreadEntry => ({ ...note(id, body), kind: 'change', internal: true, change: changes });
+  const SECONDS = /\d:\d\d:\d\d/;
+
+  it('shows a change log row in the reader\'s own format, to the minute, and says Priority even on an older entry', async () => {
+    const from = '2030-03-05T08:00:37Z';
+    const to = '2030-03-06T17:30:12Z';
+    server.use(
+      http.get('*/api/v2/tickets/options', () => HttpResponse.json({ staff: [], response_target_hours: {} })),
+      http.get('*/api/v2/tickets/7', () =>
+        HttpResponse.json(
+          viewWith([
+            change(1, 'Severity: Medium → High\nDue date: 2030-03-05 08:00 UTC → 2030-03-06 17:30 UTC', {
+              severity: { from: 'M', to: 'H' },
+              duedate: { from, to },
+            }),
+          ]),
+        ),
+      ),
+    );
+    renderTicket();
+    const entry = (await screen.findByTestId('thread')).querySelector('.thread-entry.change') as HTMLElement;
+    await waitFor(() => expect(entry).toHaveTextContent('Priority: Medium → High'));
+    expect(entry).toHaveTextContent(`Due date: ${formatDateTime(from)} → ${formatDateTime(to)}`);
+    expect(entry.textContent).not.toMatch(/UTC|Severity/);
+    expect(entry.textContent).not.toMatch(SECONDS);
+  });
+
+  it('shows the due date, the paused clock and the creation time to the minute, with the exact instant in <time>', async () => {
+    server.use(
+      http.get('*/api/v2/tickets/options', () => HttpResponse.json({ staff: [], response_target_hours: {} })),
+      http.get('*/api/v2/tickets/7', () =>
+        HttpResponse.json(viewWith([], { status: 'WOC', duedate: '2030-01-02T15:00:42Z', paused_since: '2030-01-01T12:00:05Z', projected_duedate: '2030-01-02T18:00:42Z' })),
+      ),
+    );
+    renderTicket();
+    const due = await screen.findByTestId('due-date');
+    expect(due).toHaveTextContent(formatDateTime('2030-01-02T15:00:42Z'));
+    expect(due.querySelector('time')).toHaveAttribute('dateTime', '2030-01-02T15:00:42.000Z');
+    const properties = screen.getByRole('region', { name: 'Properties' });
+    expect(properties.textContent).not.toMatch(SECONDS);
+    expect(screen.getByTestId('clock')).toHaveTextContent(`Paused since ${formatDateTime('2030-01-01T12:00:05Z')}`);
   });
 });
 

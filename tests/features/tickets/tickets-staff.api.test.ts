@@ -142,7 +142,7 @@ describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
       expect(view.ticket).toMatchObject({ severity: 'C', queue: 'Programming', assignee_id: managerId, assignee_name: 'Morgan Manager' });
       const entry = view.thread.at(-1)!;
       expect(entry).toMatchObject({ kind: 'change', internal: true });
-      expect(entry.body).toContain('Severity: High → Critical');
+      expect(entry.body).toContain('Priority: High → Critical');
       expect(entry.body).toContain('Assignee: Avery Agent → Morgan Manager');
       expect(Object.keys(entry.change!).sort()).toEqual(['assignee_id', 'duedate', 'queue', 'severity']);
       const closed = (await agent.patch(`/api/v2/tickets/${ticket.id}`, { status: 'C' })).json() as TicketView;
@@ -164,6 +164,13 @@ describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
       await agent.patch(`/api/v2/tickets/${ticket.id}`, { status: 'A' });
       await agent.patch(`/api/v2/tickets/${ticket.id}`, { status: 'C' });
       expect(await outbox()).toHaveLength(before + 1);
+    });
+
+    it('says Priority, the word the screens use, when it refuses a bad priority', async () => {
+      const { ticket } = await create();
+      const bad = await agent.patch(`/api/v2/tickets/${ticket.id}`, { severity: 'Z' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.fields.severity).toBe('Priority must be Critical, High, Medium or Low');
     });
 
     it('records nothing when nothing changes, and refuses an empty or bad change', async () => {
@@ -188,7 +195,7 @@ describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
       expect(same.ticket.duedate).toBe('2030-03-05T08:00:37.250Z');
       const withSeverity = (await agent.patch(`/api/v2/tickets/${ticket.id}`, { duedate: '2030-03-05T08:00:00Z', severity: 'H', queue: 'Support' })).json() as TicketView;
       const entry = withSeverity.thread.at(-1)!;
-      expect(entry.body).toBe('Severity: Medium → High');
+      expect(entry.body).toBe('Priority: Medium → High');
       expect(Object.keys(entry.change!)).toEqual(['severity']);
       expect(withSeverity.ticket.duedate).toBe('2030-03-05T08:00:37.250Z');
       const moved = (await agent.patch(`/api/v2/tickets/${ticket.id}`, { duedate: '2030-03-05T08:01:00Z' })).json() as TicketView;

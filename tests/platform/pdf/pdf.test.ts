@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chartSpec } from '@contracts/charts';
-import { chartBlock, formatCell, renderPdf, standardPage, summaryBlock, tableBlock } from '@server/platform/pdf';
+import { chartBlock, formatCell, formatGeneratedAt, renderPdf, standardPage, summaryBlock, tableBlock } from '@server/platform/pdf';
 import { pdfText } from './pdf-text';
 
 const ROWS = 200;
@@ -50,6 +50,11 @@ describe('PDF service', () => {
     expect(pages[2]).toContain(`Page 3 of ${pages.length}`);
     // The table header repeats on the pages the table runs over.
     expect(pages.slice(1).every((page) => page.includes('Description   Qty   Amount'))).toBe(true);
+  });
+
+  it('says when it was made to the minute, the hour without a leading zero, and names the zone', () => {
+    expect(formatGeneratedAt(new Date('2026-11-26T14:05:42Z'))).toBe('Nov 26, 2026, 2:05 PM UTC');
+    expect(formatGeneratedAt(new Date('2026-11-26T14:05:42Z'), 'en-US', 'America/New_York')).toBe('Nov 26, 2026, 9:05 AM EST');
   });
 
   it('gives identical bytes for identical input, and only the creation date changes them', async () => {

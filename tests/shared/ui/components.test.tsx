@@ -397,6 +397,32 @@ describe('Badges, avatar, relative time and theme switcher', () => {
     expect(screen.getAllByText('Unknown')).toHaveLength(2);
   });
 
+  it('names every status in full, with an icon of its own, and lets a long name wrap instead of cutting it', () => {
+    const codes = ['A', 'WOP', 'WOC', 'WOT', 'C'] as const;
+    render(
+      <ul>
+        {codes.map((code) => (
+          <li key={code} aria-label={`status ${code}`}>
+            <TicketStatusBadge code={code} />
+          </li>
+        ))}
+      </ul>,
+    );
+    const names = ['Active', 'Waiting On Programming', 'Waiting on Client', 'Waiting on Third Party', 'Closed'];
+    const icons = codes.map((code, i) => {
+      const item = screen.getByRole('listitem', { name: `status ${code}` });
+      expect(item).toHaveTextContent(names[i]!);
+      const text = within(item).getByText(names[i]!);
+      // The text element itself holds the whole name (no ellipsis class that would cut it short).
+      expect(text.className).not.toMatch(/(^|_)text(_|$)/);
+      const icon = item.querySelector('svg[data-icon]');
+      expect(icon).not.toBeNull();
+      expect(icon).toHaveAttribute('aria-hidden', 'true');
+      return icon!.innerHTML;
+    });
+    expect(new Set(icons).size).toBe(codes.length);
+  });
+
   it('names an avatar by the person and shows initials', () => {
     render(<Avatar name="Avery Agent" />);
     expect(screen.getByRole('img', { name: 'Avery Agent' })).toHaveTextContent('AA');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatFullDateTime, formatNumericDate, formatNumericDateTime, formatRelative, formatTime, NO_DATE, toIso } from '@/shared/ui/tokens/format';
+import * as format from '@/shared/ui/tokens/format';
+import { formatDate, formatDateTime, formatFullDateTime, formatRelative, formatTime, NO_DATE, toIso } from '@/shared/ui/tokens/format';
 
 const AT = '2026-06-24T13:05:00Z';
 
@@ -70,13 +71,11 @@ describe('formatRelative', () => {
   });
 });
 
-describe('the numeric formats the screens show until the restyle', () => {
-  it('write dates and times as Date#toLocaleDateString() and #toLocaleString() do', () => {
-    for (const iso of ['2026-01-02T03:04:05Z', '2026-12-31T23:59:59Z', '1999-07-14T12:00:00Z']) {
-      expect(formatNumericDate(iso)).toBe(new Date(iso).toLocaleDateString());
-      expect(formatNumericDateTime(iso)).toBe(new Date(iso).toLocaleString());
-    }
-    expect(formatNumericDate(null)).toBe('—');
-    expect(formatNumericDateTime(undefined)).toBe('—');
+describe('one format for the whole product', () => {
+  it('writes a date and a date-time one way, to the minute, and offers no other way', () => {
+    const at = '2026-11-26T14:05:42Z';
+    expect(formatDate(at, { locale: 'en-US', timeZone: 'UTC' })).toBe('Nov 26, 2026');
+    expect(formatDateTime(at, { locale: 'en-US', timeZone: 'UTC' }).replace(/\u202f/g, ' ')).toBe('Nov 26, 2026, 2:05 PM');
+    expect(Object.keys(format).filter((name) => /numeric|precise|seconds/i.test(name))).toEqual([]);
   });
 });

@@ -56,13 +56,14 @@ const COLUMNS: DataTableColumn<ClientTicket>[] = [
   {
     label: 'Status',
     field: 'status',
-    width: '11rem',
+    // Room for the longest name, "Waiting On Programming", on one line at a desk.
+    width: '13rem',
     cell: (t) => <TicketStatusBadge code={t.status} />,
     filterOptions: { enabled: true, filterDropdownItems: [{ text: 'Open', value: 'open' }, { text: 'Closed', value: 'closed' }] },
   },
-  { label: 'Severity', field: 'severity', width: '7rem', cell: (t) => <SeverityBadge code={t.severity} />, priority: 2 },
+  { label: 'Priority', field: 'severity', width: '7rem', cell: (t) => <SeverityBadge code={t.severity} />, priority: 2 },
   { label: 'Created', field: 'created_at', type: 'date', width: '8rem', cell: (t) => <DateTime value={t.created_at} withTime={false} />, firstSortType: 'desc', priority: 2 },
-  { label: 'Updated', field: 'updated_at', type: 'date', width: '8rem', cell: (t) => <DateTime value={t.updated_at} withTime={false} />, firstSortType: 'desc', priority: 3 },
+  { label: 'Updated', field: 'updated_at', type: 'date', width: '8rem', cell: (t) => <RelativeTime value={t.updated_at} />, firstSortType: 'desc', priority: 3 },
 ];
 
 const SEVERITY_OPTIONS = SEVERITY_CODES.map((c) => ({ id: c, label: SEVERITIES[c] }));
@@ -140,7 +141,7 @@ function CreateTicket({ focus = false, list }: { focus?: boolean; list: TableAct
           <FormGridItem span="full">
             <TextArea label="Description" name="description" isRequired rows={5} maxLength={LIMITS.text} value={values.description} onChange={set('description')} errorMessage={fields.description} />
           </FormGridItem>
-          <Select label="Severity" name="severity" items={SEVERITY_OPTIONS} value={values.severity} onChange={(k) => set('severity')(String(k))} errorMessage={fields.severity} />
+          <Select label="Priority" name="severity" items={SEVERITY_OPTIONS} value={values.severity} onChange={(k) => set('severity')(String(k))} errorMessage={fields.severity} />
           <span />
           <TextField label="Contact name" name="contactName" autoComplete="name" maxLength={LIMITS.name} value={values.contactName} onChange={set('contactName')} errorMessage={fields.contactName} />
           <TextField label="Contact email" name="contactEmail" type="email" autoComplete="email" maxLength={LIMITS.email} value={values.contactEmail} onChange={set('contactEmail')} errorMessage={fields.contactEmail} />
@@ -304,7 +305,7 @@ function TicketDetail({ id }: { id: number }) {
               <dd>
                 <TicketStatusBadge code={ticket.status} />
               </dd>
-              <dt>Severity</dt>
+              <dt>Priority</dt>
               <dd>
                 <SeverityBadge code={ticket.severity} />
               </dd>

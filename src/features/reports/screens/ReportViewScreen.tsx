@@ -33,7 +33,7 @@ import { usePageTitle } from '@/shared/page-title';
 import { Chart } from '@/shared/ui/chart';
 import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { Alert, Breadcrumbs, Button, Card, ComboBox, DatePicker, EmptyState, PageHeader, Select, SkeletonCard, SkeletonTable } from '@/shared/ui/components';
-import { formatNumericDateTime } from '@/shared/ui/tokens/format';
+import { formatDateTime } from '@/shared/ui/tokens/format';
 
 const PARAM_KEYS = ['period', 'from', 'to', 'company', 'assignee', 'queue', 'severity', 'status', 'granularity', 'kind', 'rating', 'tz'] as const;
 
@@ -147,7 +147,7 @@ const TYPE: Record<ReportColumn['kind'], DataTableColumn<ReportRow>['type']> = {
 /** A cell as people read it: counts with separators, hours and percents with their unit, timestamps in the one date format. */
 export function formatCell(value: ReportRow[string], kind: ReportColumn['kind']): string {
   if (value === null || value === undefined || value === '') return kind === 'text' || kind === 'date' ? '' : '—';
-  if (kind === 'date') return typeof value === 'string' && value.length > 10 ? formatNumericDateTime(value) : String(value);
+  if (kind === 'date') return typeof value === 'string' && value.length > 10 ? formatDateTime(value) : String(value);
   if (kind === 'text') return String(value);
   return formatChartValue(Number(value), { unit: kind === 'hours' || kind === 'percent' || kind === 'money' ? kind : 'count' });
 }
@@ -188,7 +188,7 @@ function ResultView({ result, onDrill }: { result: ReportResult; onDrill: (href:
       <div>
         <p className={styles.summary} data-testid="report-summary">{result.summary}</p>
         <p className={styles.muted}>
-          {result.period ? `Period: ${result.period.label}${result.period.tz && result.period.tz !== 'UTC' ? ` (days in ${result.period.tz.replace(/_/g, ' ')})` : ''}` : 'Tickets as they are now'} · generated {formatNumericDateTime(result.generatedAt)} in {result.elapsedMs} ms
+          {result.period ? `Period: ${result.period.label}${result.period.tz && result.period.tz !== 'UTC' ? ` (days in ${result.period.tz.replace(/_/g, ' ')})` : ''}` : 'Tickets as they are now'} · generated {formatDateTime(result.generatedAt)} in {result.elapsedMs} ms
           {result.report.drillsTo ? ` · click the chart, a row or an underlined figure to open ${result.report.drillsTo}` : ''}
         </p>
       </div>

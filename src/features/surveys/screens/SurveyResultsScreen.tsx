@@ -15,7 +15,7 @@ import { formatNps, NPS_SCALE_TEXT, type SurveyType } from '@contracts/surveys';
 import { surveyResultsMachine, type SurveyResultsFilters } from '../machines/survey-results.machine';
 import { Alert, Button, Card, DatePicker, PageHeader, Select, SkeletonCard, type IsoDate } from '@/shared/ui/components';
 import { SURVEY_TYPE_NAMES, surveyQuestionName } from '../survey-labels';
-import { formatNumericDateTime } from '@/shared/ui/tokens/format';
+import { formatDateTime } from '@/shared/ui/tokens/format';
 import { SimpleTable } from '@/shared/ui/SimpleTable';
 import styles from './SurveyResults.module.css';
 
@@ -160,7 +160,7 @@ export default function SurveyResultsScreen() {
                     rows={results.comments.rows}
                     rowKey={(r) => r.id}
                     columns={[
-                      { header: 'Received', cell: (r) => <span className={styles.nowrap}>{formatNumericDateTime(r.receivedAt)}</span> },
+                      { header: 'Received', cell: (r) => <span className={styles.nowrap}>{formatDateTime(r.receivedAt)}</span> },
                       { header: 'Survey', cell: (r) => SURVEY_TYPE_NAMES[r.type] },
                       {
                         header: 'Company',

@@ -1,12 +1,34 @@
 /** A ticket's description and conversation, with the note composer (it starts empty after each save and keeps what was typed after a failure). */
 import { useSelector } from '@xstate/react';
 import { LIMITS, TIME_ENTRY_MINUTES_MAX } from '@contracts/common/constants';
-import type { TicketView } from '@contracts/tickets';
+import type { ThreadEntry, TicketView } from '@contracts/tickets';
 import { selectBusy, selectFieldErrors, selectNoteFiles, selectSaved, type TicketViewActor } from '../machines/ticket-view.machine';
 import { selectChosenFiles, selectFilesError } from '@/shared/machines/file-list.machine';
 import styles from './TicketViewScreen.module.css';
-import { formatMinutes } from '@/shared/ui/tokens/format';
+import { formatDateTime, formatMinutes } from '@/shared/ui/tokens/format';
 import { AttachmentList, Badge, Button, Card, FieldError, FilePicker, RelativeTime, Switch } from '@/shared/ui/components';
+
+const DUE_DATE_LINE = 'Due date: ';
+/** Entries written before the screens said Priority. */
+const OLD_PRIORITY_LINE = 'Severity: ';
+const PRIORITY_LINE = 'Priority: ';
+
+/**
+ * A change entry as the reader reads it: the due date in their own zone and format, to the minute
+ * (the stored line is in UTC, for mail and search), and Priority for the older entries' Severity.
+ */
+export function changeBody(entry: Pick<ThreadEntry, 'body' | 'change'>): string {
+  const due = entry.change?.duedate;
+  const when = (v: unknown) => (v === null || v === undefined || v === '' ? 'none' : formatDateTime(String(v)));
+  return entry.body
+    .split('\n')
+    .map((line) => {
+      if (due && line.startsWith(DUE_DATE_LINE)) return `${DUE_DATE_LINE}${when(due.from)} → ${when(due.to)}`;
+      if (line.startsWith(OLD_PRIORITY_LINE)) return PRIORITY_LINE + line.slice(OLD_PRIORITY_LINE.length);
+      return line;
+    })
+    .join('\n');
+}
 
 export function TicketConversation({ ticket, view }: { ticket: TicketViewActor; view: TicketView }) {
   const t = view.ticket;
@@ -40,7 +62,7 @@ export function TicketConversation({ ticket, view }: { ticket: TicketViewActor; 
                 <RelativeTime value={n.created_at} />
                 {n.minutes_spent ? <span>{formatMinutes(n.minutes_spent)}</span> : null}
               </p>
-              <p className={styles.body}>{n.body}</p>
+              <p className={styles.body}>{n.kind === 'change' ? changeBody(n) : n.body}</p>
               <AttachmentList files={n.attachments} onDownload={(file) => ticket.send({ type: 'attachment.download', file })} />
             </li>
           ))}

@@ -7,8 +7,8 @@ import type { TicketSurveys, TicketView, TimeEntry } from '@contracts/tickets';
 import { selectBusy, selectFieldErrors, selectOptions, selectSaved, selectStaff, ticketChanges, toLocalInput, type TicketViewActor } from '../machines/ticket-view.machine';
 import styles from './TicketViewScreen.module.css';
 import { surveyQuestionName } from '@/features/surveys';
-import { formatDate, formatDateTime, formatMinutes, formatPreciseDateTime } from '@/shared/ui/tokens/format';
-import { Badge, Button, Card, FieldError, Select, type Option } from '@/shared/ui/components';
+import { formatDate, formatDateTime, formatMinutes } from '@/shared/ui/tokens/format';
+import { Badge, Button, Card, DateTime, FieldError, Select, type Option } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 
 const STATUS_OPTIONS: Option[] = Object.entries(TICKET_STATUSES).map(([id, label]) => ({ id, label }));
@@ -16,8 +16,6 @@ const PRIORITY_OPTIONS: Option[] = Object.entries(SEVERITIES).map(([id, label]) 
 const QUEUE_OPTIONS: Option[] = QUEUES.map((q) => ({ id: q, label: q }));
 /** The assignee picker's "Unassigned" (the form sends it as an empty value). */
 const UNASSIGNED = 'unassigned';
-
-const formatNumericDateTime = (value: string | null | undefined) => formatDateTime(value);
 
 const TIME_COLUMNS: DataTableColumn<TimeEntry>[] = [
   { label: 'Date', field: 'work_date', width: '7.5rem', cell: (e) => formatDate(e.work_date) },
@@ -41,12 +39,14 @@ export function TicketProperties({ view }: { view: TicketView }) {
         <dt>Assignee</dt>
         <dd>{t.assignee_name ?? 'Unassigned'}</dd>
         <dt>Due Date</dt>
-        <dd data-testid="due-date">{formatPreciseDateTime(t.duedate)}</dd>
+        <dd data-testid="due-date">
+          <DateTime value={t.duedate} />
+        </dd>
         {t.paused_since ? (
           <>
             <dt>Clock</dt>
             <dd data-testid="clock">
-              Paused since {formatPreciseDateTime(t.paused_since)} (waiting); if it resumed now the due date would be {formatPreciseDateTime(t.projected_duedate)}
+              Paused since <DateTime value={t.paused_since} /> (waiting); if it resumed now the due date would be <DateTime value={t.projected_duedate} />
             </dd>
           </>
         ) : null}
@@ -58,7 +58,7 @@ export function TicketProperties({ view }: { view: TicketView }) {
         ) : null}
         <dt>Created At</dt>
         <dd>
-          <time dateTime={t.created_at}>{formatNumericDateTime(t.created_at)}</time>
+          <DateTime value={t.created_at} />
         </dd>
         <dt>Source</dt>
         <dd>{t.source}</dd>
@@ -164,7 +164,7 @@ export function TicketSurveys({ ticket, view }: { ticket: TicketViewActor; view:
     <Card asRegion title="Survey responses" headingLevel={2} id={`surveys-${view.ticket.id}`}>
       <p>
         {surveys.sent_at
-          ? `Support survey sent ${formatNumericDateTime(surveys.sent_at)}.`
+          ? `Support survey sent ${formatDateTime(surveys.sent_at)}.`
           : closed
             ? 'No support survey has been sent: the ticket has no contact email.'
             : 'The support survey is emailed to the contact when the ticket is closed.'}
@@ -174,7 +174,7 @@ export function TicketSurveys({ ticket, view }: { ticket: TicketViewActor; view:
         <ul className={styles.responses}>
           {surveys.responses.map((r) => (
             <li key={r.id}>
-              <strong>{formatNumericDateTime(r.received_at)}</strong>: satisfaction {r.q1} of {SURVEY_Q1_MAX}{' '}
+              <strong>{formatDateTime(r.received_at)}</strong>: satisfaction {r.q1} of {SURVEY_Q1_MAX}{' '}
               <Badge tone={r.counts ? 'success' : 'neutral'}>{r.counts ? 'Counts in the results' : 'Replaced by a later answer'}</Badge>
               {Object.entries(r.texts).map(([q, text]) => (
                 <p key={q} className={styles.comment}>

@@ -22,9 +22,8 @@ import styles from './time.module.css';
 import { inspection } from '@/shared/inspection';
 import { StaffSession } from '@/shared/session/staff-session';
 import { useIsManager } from '@/shared/session/role';
-import { Alert, Badge, Button, Card, Checkbox, Dialog, EmptyState, NumberField, PageHeader, Select, SkeletonTable, TextField } from '@/shared/ui/components';
+import { Alert, Badge, Button, Card, Checkbox, Dialog, EmptyState, NumberField, PageHeader, RelativeTime, Select, SkeletonTable, TextField } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { formatRelative } from '@/shared/ui/tokens/format';
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -172,7 +171,7 @@ function MsTickets({ page }: { page: ManagedServicesActor }) {
       { label: 'Title', field: 'title' },
       { label: 'Company', field: 'company' },
       { label: 'Assignee', field: 'assignee', value: (t) => t.assignee ?? 'Unassigned' },
-      { label: 'Updated', field: 'updated_at', cell: (t) => formatRelative(t.updated_at) },
+      { label: 'Updated', field: 'updated_at', cell: (t) => <RelativeTime value={t.updated_at} /> },
     ],
     [],
   );

@@ -158,7 +158,7 @@ export function MenusSection() {
             <Menu selectionMode="single" defaultSelectedKeys={['due']}>
               <MenuItem id="due">Due date</MenuItem>
               <MenuItem id="created">Created</MenuItem>
-              <MenuItem id="severity">Severity</MenuItem>
+              <MenuItem id="severity">Priority</MenuItem>
             </Menu>
           </MenuTrigger>
         </Specimen>

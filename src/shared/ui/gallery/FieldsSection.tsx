@@ -87,7 +87,7 @@ export function SelectsSection() {
     >
       <Group title="Select" layout="grid">
         <Select label="Queue" items={QUEUE_OPTIONS} defaultValue="Support" />
-        <Select label="Severity" items={SEVERITY_OPTIONS} description="Sets the response target." />
+        <Select label="Priority" items={SEVERITY_OPTIONS} description="Sets the response target." />
         <Select label="Queue (invalid)" items={QUEUE_OPTIONS} errorMessage="Choose a queue." isRequired />
         <Select label="Queue (disabled)" items={QUEUE_OPTIONS} defaultValue="QA" isDisabled />
       </Group>
@@ -159,7 +159,7 @@ export function ChoicesSection() {
             Draft (coming)
           </Radio>
         </RadioGroup>
-        <RadioGroup label="Severity" orientation="horizontal" errorMessage="Choose a severity." isRequired>
+        <RadioGroup label="Priority" orientation="horizontal" errorMessage="Choose a priority." isRequired>
           <Radio value="C">Critical</Radio>
           <Radio value="H">High</Radio>
           <Radio value="M">Medium</Radio>
@@ -196,7 +196,7 @@ export function FormSection() {
             </FormGridItem>
             <ComboBox label="Company" loader={searchCompanies} placeholder="Search companies" isRequired errorMessage={failed ? 'Pick a company from the list.' : undefined} />
             <Select label="Queue" items={QUEUE_OPTIONS} defaultValue="Support" />
-            <Select label="Severity" items={SEVERITY_OPTIONS} defaultValue="M" />
+            <Select label="Priority" items={SEVERITY_OPTIONS} defaultValue="M" />
             <DatePicker label="Due date" defaultValue="2026-06-30" />
             <FormGridItem>
               <TextArea label="Description" isRequired errorMessage={failed ? 'Say what happened.' : undefined} maxLength={SURVEY_MAX} showCounter />

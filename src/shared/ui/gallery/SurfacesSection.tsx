@@ -122,7 +122,7 @@ export function BadgesSection() {
         </Badge>
         <Badge variant="outline">outline</Badge>
       </Group>
-      <Group title="Severity (spec: red for C and H, yellow for M, green for L, grey otherwise)">
+      <Group title="Priority (spec: red for C and H, yellow for M, green for L, grey otherwise)">
         {['C', 'H', 'M', 'L', null].map((code) => (
           <Specimen key={String(code)} name={code ?? 'none'}>
             <SeverityBadge code={code} />
@@ -198,7 +198,7 @@ export function DialogsSection() {
               <dd>
                 <TicketStatusBadge code="A" />
               </dd>
-              <dt>Severity</dt>
+              <dt>Priority</dt>
               <dd>
                 <SeverityBadge code="M" />
               </dd>

@@ -1,8 +1,10 @@
 /**
- * One way to show dates and times across the product (QUALITY.md, UI): the user's locale through
- * Intl.DateTimeFormat, relative times ("3 hr. ago") through Intl.RelativeTimeFormat where people
- * scan lists, and the full date for a title or tooltip. Pure functions, no React; `locale` and
- * `timeZone` default to the browser's, and tests pass fixed ones.
+ * One way to show dates and times across the product (QUALITY.md, UI; ADR 0130): the user's locale
+ * through Intl.DateTimeFormat, a date as "Nov 26, 2026" and a date and time to the minute as
+ * "Nov 26, 2026, 2:05 PM" (never seconds, never a numeric or ISO date on a screen), relative times
+ * ("3 hr. ago") through Intl.RelativeTimeFormat where people scan lists, and the full date for a
+ * title or tooltip. Pure functions, no React; `locale` and `timeZone` default to the browser's (the
+ * app keeps no zone per user), and tests pass fixed ones.
  */
 
 export type DateInput = Date | string | number | null | undefined;
@@ -53,22 +55,6 @@ export function toDate(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/**
- * "11/22/2026" (en-US): the numeric date as `Date#toLocaleDateString()` writes it, which the
- * screens show until the restyle moves them to `formatDate`.
- */
-export function formatNumericDate(value: DateInput, options: FormatOptions = {}): string {
-  const date = toDate(value);
-  return date ? dateTimeFormat({ year: 'numeric', month: 'numeric', day: 'numeric' }, options).format(date) : NO_DATE;
-}
-
-/** "11/22/2026, 9:05:00 PM" (en-US): date and time as `Date#toLocaleString()` writes them (see formatNumericDate). */
-export function formatNumericDateTime(value: DateInput, options: FormatOptions = {}): string {
-  const date = toDate(value);
-  const all = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' } as const;
-  return date ? dateTimeFormat(all, options).format(date) : NO_DATE;
-}
-
 /** Minutes of work as hours and minutes: "2 h 5 min". */
 export const formatMinutes = (minutes: number) => `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 
@@ -82,12 +68,6 @@ export function formatDate(value: DateInput, options: FormatOptions = {}): strin
 export function formatDateTime(value: DateInput, options: FormatOptions = {}): string {
   const date = toDate(value);
   return date ? dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' }, options).format(date) : NO_DATE;
-}
-
-/** "Jun 24, 2026, 9:05:12 AM": to the second, for a value that moves by seconds (a due date the paused clock pushes back). */
-export function formatPreciseDateTime(value: DateInput, options: FormatOptions = {}): string {
-  const date = toDate(value);
-  return date ? dateTimeFormat({ dateStyle: 'medium', timeStyle: 'medium' }, options).format(date) : NO_DATE;
 }
 
 /** "9:05 AM" (en-US), "14:05" (en-GB). */

@@ -51,15 +51,52 @@ const STATUS_CLASS: Record<string, string | undefined> = {
   WOT: styles.statusWOT,
   C: styles.statusC,
 };
-const STATUS_MARKER: Record<string, BadgeProps['marker']> = { A: 'dot', WOP: 'ring', WOC: 'ring', WOT: 'ring', C: 'square' };
 
-/** Ticket status of spec 4 (Active, Waiting on…, Closed), a colour and a marker per code, the name in text. */
+/** One 12 px line icon per status, so each reads apart from the others without its colour. */
+const STATUS_ICON_PATHS: Record<string, ReactNode> = {
+  // Active: a filled dot.
+  A: <circle cx="6" cy="6" r="3" fill="currentColor" stroke="none" />,
+  // Waiting On Programming: code brackets.
+  WOP: <path d="M4 3L1.5 6 4 9M8 3l2.5 3L8 9" />,
+  // Waiting on Client: a person.
+  WOC: (
+    <>
+      <circle cx="6" cy="4" r="2" />
+      <path d="M2 10.5c.6-2 2.1-3 4-3s3.4 1 4 3" />
+    </>
+  ),
+  // Waiting on Third Party: two people.
+  WOT: (
+    <>
+      <circle cx="4.2" cy="4.2" r="1.7" />
+      <circle cx="8.6" cy="4.6" r="1.4" />
+      <path d="M1 10.5c.4-1.7 1.6-2.7 3.2-2.7s2.8 1 3.2 2.7M8.2 7.6c1.4 0 2.4.8 2.8 2.3" />
+    </>
+  ),
+  // Closed: a check mark.
+  C: <path d="M2 6.5l2.5 2.5L10 3.5" />,
+};
+
+function StatusIcon({ code }: { code: string }) {
+  return (
+    <svg className={styles.icon} data-icon={code} width="12" height="12" viewBox="0 0 12 12" fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      {STATUS_ICON_PATHS[code]}
+    </svg>
+  );
+}
+
+/**
+ * Ticket status of spec 4 (Active, Waiting On Programming, Waiting on Client, Waiting on Third
+ * Party, Closed): a colour and an icon per code and the full name in text, which wraps rather
+ * than being cut short in a narrow column.
+ */
 export function TicketStatusBadge({ code, className }: { code: string | null | undefined; className?: string }) {
   const known = code !== null && code !== undefined && code in TICKET_STATUSES;
   return (
-    <Badge marker={known ? STATUS_MARKER[code] : undefined} className={cx(known ? STATUS_CLASS[code] : undefined, className)} title={statusLabel(code)}>
-      {statusLabel(code)}
-    </Badge>
+    <span className={cx(styles.badge, styles.neutral, styles.wrap, known ? STATUS_CLASS[code] : undefined, className)}>
+      {known ? <StatusIcon code={code} /> : <span className={styles.dot} aria-hidden="true" />}
+      <span className={styles.fullText}>{statusLabel(code)}</span>
+    </span>
   );
 }
 
