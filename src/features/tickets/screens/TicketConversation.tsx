@@ -14,6 +14,7 @@ export function TicketConversation({ ticket, view }: { ticket: TicketViewActor; 
     <>
       <Card asRegion title="Description" headingLevel={2}>
         <p className={styles.description}>{t.description}</p>
+        <AttachmentList files={view.attachments} onDownload={(file) => ticket.send({ type: 'attachment.download', file })} />
       </Card>
       <Card asRegion title="Conversation" headingLevel={2} id={`thread-${t.id}`}>
         {view.thread.length === 0 ? <p className={styles.muted}>No notes yet.</p> : null}
