@@ -107,3 +107,36 @@ describe('files in Create Ticket', () => {
     expect(await within(description).findByRole('button', { name: 'Download manual.pdf (2 KB)' })).toBeInTheDocument();
   });
 });
+
+describe('thumbnails of image attachments', () => {
+  it("shows an image's thumbnail fetched with the session, and a PDF's icon and size", async () => {
+    const photo = { id: 6, name: 'jam.png', mime_type: 'image/png', size_bytes: 51_200, sha256: 'b'.repeat(64), image: true };
+    const manual = { id: 5, name: 'manual.pdf', mime_type: 'application/pdf', size_bytes: 2048, sha256: 'a'.repeat(64), image: false };
+    server.use(
+      http.get('*/api/v2/tickets/options', () => HttpResponse.json({ staff: [], response_target_hours: {} })),
+      http.get('*/api/v2/tickets/9', () =>
+        HttpResponse.json({
+          ...emptyView(9),
+          ticket: {
+            id: 9, title: 'Scanner jams', description: 'Photo attached', status: 'A', severity: 'M', company_id: 1, company_name: 'Acme', contact_id: null, contact_name: null, contact_email: null,
+            queue: 'Support', assignee_id: null, assignee_name: null, source: 'phone', duedate: null, projected_duedate: null, paused_since: null, paused_seconds: 0, overdue: false,
+            created_at: '2030-01-01T09:00:00Z', updated_at: '2030-01-01T09:00:00Z', closed_at: null,
+          },
+          attachments: [photo, manual],
+        }),
+      ),
+    );
+    // The thumbnail call as the machine makes it (jsdom's Blob answers do not survive msw; the endpoint is checked by the API tests).
+    const thumbnail = vi.spyOn(ticketDeskApi, 'thumbnail').mockResolvedValue(new Blob(['webp'], { type: 'image/webp' }));
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:jam-thumb'), revokeObjectURL: vi.fn() });
+    renderAt('/ticket/9', <TicketViewScreen params={{ id: '9' }} />);
+    const list = within(await screen.findByRole('region', { name: 'Description' })).getByRole('list', { name: 'Attachments' });
+    await waitFor(() => expect(list.querySelector('img')).toHaveAttribute('src', 'blob:jam-thumb'));
+    expect(thumbnail.mock.calls).toEqual([[9, 6]]);
+    const [image, pdf] = within(list).getAllByRole('listitem');
+    expect(image!.querySelector('img')).not.toBeNull();
+    expect(pdf!.querySelector('img')).toBeNull();
+    expect(pdf!.querySelector('svg')).not.toBeNull();
+    expect(pdf).toHaveTextContent('manual.pdf2 KB');
+  });
+});
