@@ -192,7 +192,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }),
   );
   // Files arrive through one path (docs/adr/0116): the store's folders, the multipart parser.
-  await registerUploads(app, ctx.uploads);
+  await registerUploads(app, ctx.uploads, ctx.jobs);
   // Idempotent creates keep their keys for a while; a job deletes them afterwards.
   await registerIdempotency(app, ctx);
   // Each feature's reports join the one catalog (docs/adr/0110-reports-plug-in-through-features.md).

@@ -22,6 +22,7 @@ import * as time from '@/features/time';
 import { provideMachineRegistry, type RegisteredMachine } from '@/shared/machine-registry';
 import { dialogMachine } from '@/shared/machines/dialog.machine';
 import { fileDownloadMachine } from '@/shared/machines/file-download.machine';
+import { thumbnailsMachine } from '@/shared/machines/thumbnails.machine';
 import { fileListMachine } from '@/shared/machines/file-list.machine';
 import { tableMachine } from '@/shared/machines/table/table.machine';
 import { clientSessionMachine } from '@/shared/session/client-session.machine';
@@ -43,6 +44,7 @@ const SHARED: RegisteredMachine[] = [
   { id: 'shortcuts', machine: shortcutsMachine, description: 'The staff keyboard shortcuts: search palette, shortcut overlay, go-to keys, list rows.' },
   { id: 'file-list', machine: fileListMachine, description: 'The files chosen for a note or a reply, under the upload limits.' },
   { id: 'file-download', machine: fileDownloadMachine, description: 'Fetches a stored file with the session and offers it as a download.' },
+  { id: 'thumbnails', machine: thumbnailsMachine, description: "Fetches image attachments' thumbnails with the session, an object URL for each." },
 ];
 
 export const machineRegistry: readonly RegisteredMachine[] = [

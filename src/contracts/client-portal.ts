@@ -111,6 +111,8 @@ export type ClientNote = z.infer<typeof clientNoteSchema>;
 export const clientTicketDetailSchema = clientTicketSchema.extend({
   description: z.string(),
   contact_email: z.string().nullable(),
+  /** Files of the ticket itself (chosen when it was raised), apart from those of its replies. */
+  attachments: z.array(attachmentSchema),
   notes: z.array(clientNoteSchema),
 });
 export type ClientTicketDetail = z.infer<typeof clientTicketDetailSchema>;

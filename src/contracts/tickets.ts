@@ -284,6 +284,8 @@ export type TicketSurveys = z.infer<typeof ticketSurveysSchema>;
 /** A ticket as the staff view shows it: header, thread, time and its support survey. */
 export const ticketViewSchema = z.object({
   ticket: ticketDetailSchema,
+  /** Files of the ticket itself (chosen when it was raised), apart from those of its notes. */
+  attachments: z.array(attachmentSchema),
   thread: z.array(threadEntrySchema),
   time: z.object({ entries: z.array(timeEntrySchema), total_minutes: z.number().int(), billable_minutes: z.number().int() }),
   surveys: ticketSurveysSchema,

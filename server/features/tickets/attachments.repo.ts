@@ -6,8 +6,8 @@ import type { Attachment } from '@contracts/common/attachments';
 import type { ServedFile, StoredFile } from '@server/platform/uploads';
 import type { Queryable } from '@server/platform/sql';
 
-/** Records the files of a note (already moved into place), in the note's transaction. */
-export async function insertAttachments(db: Queryable, ticketId: number, noteId: number, files: readonly StoredFile[], now: Date): Promise<void> {
+/** Records the files of a note, or of the ticket itself (`noteId` null), already moved into place, in the writing transaction. */
+export async function insertAttachments(db: Queryable, ticketId: number, noteId: number | null, files: readonly StoredFile[], now: Date): Promise<void> {
   for (const f of files) {
     await db.query(
       `INSERT INTO ticket_attachments (ticket_id, note_id, storage_key, thumbnail_key, original_name, mime_type, size_bytes, sha256, created_at)
@@ -15,6 +15,18 @@ export async function insertAttachments(db: Queryable, ticketId: number, noteId:
       [ticketId, noteId, f.storageKey, f.thumbnailKey, f.name, f.mimeType, f.sizeBytes, f.sha256, now],
     );
   }
+}
+
+/** The files of the ticket itself (sent with its create form), not of any note. */
+export async function ticketOwnAttachments(db: Queryable, ticketId: number): Promise<Attachment[]> {
+  const { rows } = await db.query<Attachment>(
+    `SELECT a.id, a.original_name AS name, a.mime_type, a.size_bytes::int AS size_bytes, a.sha256, (a.thumbnail_key IS NOT NULL) AS image
+       FROM ticket_attachments a
+      WHERE a.ticket_id = $1 AND a.note_id IS NULL
+      ORDER BY a.id`,
+    [ticketId],
+  );
+  return rows;
 }
 
 /** The attachments of a ticket's notes by note id; `publicOnly` leaves out those of internal notes. */
@@ -34,17 +46,27 @@ export async function attachmentsByNote(db: Queryable, ticketId: number, publicO
 
 /**
  * One attachment of a ticket as a download needs it. With `companyId` (a client user), only a
- * file of a public note on one of that company's tickets: anything else is not there for them.
+ * file of the ticket itself or of a public note, on one of that company's tickets: anything else is not there for them.
  */
 export async function findAttachment(db: Queryable, ticketId: number, attachmentId: number, companyId?: number): Promise<ServedFile | null> {
   const { rows } = await db.query<ServedFile>(
     `SELECT a.original_name AS "name", a.mime_type AS "mimeType", a.storage_key AS "storageKey", a.thumbnail_key AS "thumbnailKey"
        FROM ticket_attachments a
-       JOIN ticket_notes n ON n.id = a.note_id
+       LEFT JOIN ticket_notes n ON n.id = a.note_id
        JOIN tickets t ON t.id = a.ticket_id
       WHERE a.id = $1 AND a.ticket_id = $2
-        ${companyId === undefined ? '' : 'AND t.company_id = $3 AND NOT n.internal'}`,
+        ${companyId === undefined ? '' : 'AND t.company_id = $3 AND NOT COALESCE(n.internal, false)'}`,
     companyId === undefined ? [attachmentId, ticketId] : [attachmentId, ticketId, companyId],
   );
   return rows[0] ?? null;
+}
+
+/** Which of the given storage keys a ticket's file or thumbnail names (the upload sweep keeps those). */
+export async function referencedKeys(db: Queryable, keys: readonly string[]): Promise<Set<string>> {
+  const { rows } = await db.query<{ key: string }>(
+    `SELECT k AS key FROM unnest($1::text[]) AS k
+      WHERE EXISTS (SELECT 1 FROM ticket_attachments a WHERE a.storage_key = k OR a.thumbnail_key = k)`,
+    [keys],
+  );
+  return new Set(rows.map((r) => r.key));
 }

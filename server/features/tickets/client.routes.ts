@@ -7,7 +7,7 @@ import type { Routes } from '@server/platform/http/plugins';
 import { createOnce } from '@server/platform/idempotency';
 import { sendStoredFile, withUploads } from '@server/platform/uploads';
 import { findAttachment } from './attachments.repo';
-import { addClientReply, clientTicket, clientTickets, createClientTicket } from './tickets.repo';
+import { addClientReply, attachToTicket, clientTicket, clientTickets, createClientTicket } from './tickets.repo';
 import { TICKET_ATTACHMENTS } from '@contracts/ticket-attachments';
 
 /** A create answers what createOnce answers: the new id, or on a retry the first answer again. */
@@ -34,6 +34,19 @@ export const clientTicketRoutes: Routes = (app, ctx) => {
       createOnce(request, reply, pool, async (db) => ({
         status: 201,
         body: { id: await addClientReply(db, params.id, clientOf(request), body.body, now, files) },
+        afterCommit: keep,
+      })),
+    );
+  });
+
+  // The new-ticket form's files, sent once the ticket exists; another company's ticket is not there (404).
+  route(app, TICKET_ATTACHMENTS.attachClient, async ({ params }, request, reply) => {
+    const now = ctx.now();
+    const who = clientOf(request);
+    return withUploads(request, (files, keep) =>
+      createOnce(request, reply, pool, async (db) => ({
+        status: 201,
+        body: { attachments: await attachToTicket(db, params.id, files, { type: 'client', id: who.userId }, now, who.companyId) },
         afterCommit: keep,
       })),
     );

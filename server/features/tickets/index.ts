@@ -1,11 +1,14 @@
 /** Tickets: the staff desk and the client portal's tickets. The only file other code imports. */
 import { clientRoutes, staffRoutes, type Feature } from '@server/platform/http/plugins';
+import { referencedKeys } from './attachments.repo';
 import { clientTicketRoutes } from './client.routes';
 import { staffTicketRoutes } from './staff.routes';
 
 export const tickets: Feature = {
   name: 'tickets',
   async register(app, ctx) {
+    // The upload sweep keeps every file a ticket names (docs/adr/0139).
+    ctx.uploads.referencedBy((keys) => referencedKeys(ctx.database.pool, keys));
     await staffRoutes(app, ctx, staffTicketRoutes);
     await clientRoutes(app, ctx, clientTicketRoutes);
   },

@@ -16,7 +16,7 @@ import { deliverLater } from '@server/platform/mail/outbox';
 import { sendStoredFile, withUploads } from '@server/platform/uploads';
 import { findAttachment } from './attachments.repo';
 import { searchTickets } from './search';
-import { activeStaff, addStaffNote, addTime, createStaffTicket, loadView, myDesk, ticketStats, updateTicket } from './tickets.repo';
+import { activeStaff, addStaffNote, addTime, attachToTicket, createStaffTicket, loadView, myDesk, ticketStats, updateTicket } from './tickets.repo';
 import { TICKET_ATTACHMENTS } from '@contracts/ticket-attachments';
 
 export const staffTicketRoutes: Routes = (app, ctx) => {
@@ -67,6 +67,18 @@ export const staffTicketRoutes: Routes = (app, ctx) => {
           },
         };
       }),
+    );
+  });
+
+  // The create form's files, sent once the ticket exists: moved into place, rows in one transaction.
+  route(app, TICKET_ATTACHMENTS.attachStaff, async ({ params }, request, reply) => {
+    const now = ctx.now();
+    return withUploads(request, (files, keep) =>
+      createOnce(request, reply, pool, async (db) => ({
+        status: 201,
+        body: { attachments: await attachToTicket(db, params.id, files, { type: 'staff', id: staffOf(request).userId }, now) },
+        afterCommit: keep,
+      })),
     );
   });
 

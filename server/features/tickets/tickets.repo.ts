@@ -24,15 +24,18 @@ import type {
 import type { Config } from '@server/config';
 import { audit, type AuditActor } from '@server/platform/audit';
 import { publish } from '@server/platform/events';
-import { invalidField, notFound } from '@server/platform/http/errors';
+import { ApiError, invalidField, notFound } from '@server/platform/http/errors';
+import { ERROR_CODES } from '@contracts/common/errors';
+import type { Attachment } from '@contracts/common/attachments';
 import { queueEmail } from '@server/platform/mail/outbox';
 import { ticketReplyEmail } from '@server/platform/mail/ticket-reply';
 import { containing, iso, isoInstant, listPage, severityRank, type Queryable } from '@server/platform/sql';
 import { queueSupportSurvey, ticketSurveys } from '@server/features/surveys';
 import { logTime } from '@server/features/time';
 import { changeStatus, formatDuration, isOverdue, projectedDueDate, type ClockState } from './clock';
+import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '@contracts/common/uploads';
 import type { StoredFile } from '@server/platform/uploads';
-import { attachmentsByNote, insertAttachments } from './attachments.repo';
+import { attachmentsByNote, insertAttachments, ticketOwnAttachments } from './attachments.repo';
 import { describeChange, isSameValue, type Changes } from './changes';
 import { clientReplied, ticketAssigned } from './events';
 
@@ -125,6 +128,7 @@ export async function loadView(db: Queryable, id: number, now: Date): Promise<Ti
   const files = await attachmentsByNote(db, id, false);
   return {
     ticket,
+    attachments: await ticketOwnAttachments(db, id),
     thread: thread.map((n) => ({ ...n, created_at: isoInstant(n.created_at), attachments: files.get(n.id) ?? [] })),
     time: { entries: entries.map((e) => ({ ...e, created_at: isoInstant(e.created_at) })), total_minutes: totals[0]!.total, billable_minutes: totals[0]!.billable },
     surveys,
@@ -499,7 +503,37 @@ export async function clientTicket(pool: Pool, id: number, companyId: number): P
     [id],
   );
   const files = await attachmentsByNote(pool, id, true);
-  return { ...rows[0], notes: notes.map((n) => ({ ...n, attachments: files.get(n.id) ?? [] })) };
+  return { ...rows[0], attachments: await ticketOwnAttachments(pool, id), notes: notes.map((n) => ({ ...n, attachments: files.get(n.id) ?? [] })) };
+}
+
+/**
+ * Files attached to the ticket itself (docs/adr/0138): what a create form sends once the ticket
+ * exists, one request per file so that a refused file leaves the others. `companyId` scopes a
+ * client user to their company's tickets. A ticket keeps at most `UPLOAD_LIMITS.filesPerNote` files
+ * of its own. One audit row; answers the ticket's own files.
+ */
+export async function attachToTicket(
+  db: Queryable,
+  id: number,
+  files: readonly StoredFile[],
+  actor: AuditActor,
+  now: Date,
+  companyId?: number,
+): Promise<Attachment[]> {
+  const { rows } = await db.query(
+    `SELECT id FROM tickets WHERE id = $1 ${companyId === undefined ? '' : 'AND company_id = $2'} FOR UPDATE`,
+    companyId === undefined ? [id] : [id, companyId],
+  );
+  if (!rows[0]) throw notFound('No such ticket');
+  if (!files.length) throw new ApiError(400, ERROR_CODES.invalidInput, 'Choose at least one file to attach', { files: 'Choose at least one file to attach' });
+  const { rows: count } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM ticket_attachments WHERE ticket_id = $1 AND note_id IS NULL', [id]);
+  if (count[0]!.n + files.length > UPLOAD_LIMITS.filesPerNote) {
+    const message = UPLOAD_MESSAGES.tooMany(files[Math.max(0, UPLOAD_LIMITS.filesPerNote - count[0]!.n)]!.name);
+    throw new ApiError(413, ERROR_CODES.payloadTooLarge, message, { files: message });
+  }
+  await insertAttachments(db, id, null, files, now);
+  await audit(db, { actor, entity: 'ticket', entityId: id, action: 'attach', detail: { files: files.map((f) => f.name) } });
+  return ticketOwnAttachments(db, id);
 }
 
 /** A client's reply at `now` with its files (already in place); a ticket waiting on the client (WOC) goes back to the team. Answers the note id. */

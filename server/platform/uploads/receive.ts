@@ -25,7 +25,9 @@ import { LIMITS } from '@contracts/common/constants';
 import { ERROR_CODES } from '@contracts/common/errors';
 import { hasNoDirectionControls, isSafeText } from '@contracts/common/input';
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES, UPLOAD_PARTS, type AcceptedType } from '@contracts/common/uploads';
+import { z } from 'zod';
 import { ApiError } from '@server/platform/http/errors';
+import { defineJob, type Jobs } from '@server/platform/jobs';
 import { digestOf, isImage, judgeType, reencodeImage } from './inspect';
 import type { UploadStore } from './store';
 
@@ -260,10 +262,19 @@ export async function withUploads<T>(request: FastifyRequest, write: (files: rea
   }
 }
 
-/** Opens the store and makes it known to the routes; called once by buildApp. */
-export async function registerUploads(app: FastifyInstance, store: UploadStore): Promise<void> {
+/** The daily job that removes stored files no record names (docs/adr/0139). */
+export const sweepUploads = defineJob('uploads.sweep-unreferenced', z.object({}));
+/** When the sweep runs: daily, at a quiet hour (UTC). */
+export const UPLOAD_SWEEP_CRON = '17 3 * * *';
+
+/** Opens the store, makes it known to the routes and schedules its sweep; called once by buildApp. */
+export async function registerUploads(app: FastifyInstance, store: UploadStore, jobs: Jobs): Promise<void> {
   await store.open();
   app.decorate('uploadStore', store);
+  await jobs.define(sweepUploads, async () => void (await store.sweep()), { policy: 'singleton' });
+  app.addHook('onReady', async () => {
+    if (jobs.started) await jobs.schedule(sweepUploads, UPLOAD_SWEEP_CRON, {});
+  });
   // The multipart parser leaves the body unread; only upload endpoints read it (uploadHooks).
   await app.register(fastifyMultipart, { throwFileSizeLimit: false });
 }

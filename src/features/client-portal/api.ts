@@ -38,6 +38,8 @@ export const clientPortalApi = {
   createTicket: (input: CreateClientTicket) => clientCall(CLIENT_TICKETS.create, { body: input }),
   /** A reply, with its files when there are any (sent as multipart/form-data). */
   reply: (id: number, input: ReplyRequest, files: readonly File[] = []) => clientCall(CLIENT_TICKETS.reply, { params: { id }, body: input, files }),
+  /** A file for the ticket itself (one of those chosen in the new-ticket form). */
+  attachToTicket: (id: number, file: File) => clientCall(TICKET_ATTACHMENTS.attachClient, { params: { id }, body: {}, files: [file] }),
   /** A file of a reply or public note on one of the company's tickets. */
   attachment: (ticketId: number, attachmentId: number) => clientCall(TICKET_ATTACHMENTS.client, { params: { id: ticketId, attachmentId }, query: {} }),
   supportInfo: () => clientCall(CLIENT_PORTAL.supportInfo),

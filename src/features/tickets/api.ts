@@ -20,6 +20,10 @@ export const ticketDeskApi = {
   update: (id: number, input: UpdateTicketInput): Promise<TicketView> => call(TICKETS.update, { params: { id }, body: input }),
   /** A note, with its files when there are any (sent as multipart/form-data). */
   addNote: (id: number, input: AddNoteInput, files: readonly File[] = []): Promise<TicketView> => call(TICKETS.addNote, { params: { id }, body: input, files }),
+  /** A file for the ticket itself (one of those chosen in the create form). */
+  attachToTicket: (id: number, file: File) => call(TICKET_ATTACHMENTS.attachStaff, { params: { id }, body: {}, files: [file] }),
+  /** The thumbnail of an image attached to the ticket or one of its notes. */
+  thumbnail: (ticketId: number, attachmentId: number): Promise<Blob> => call(TICKET_ATTACHMENTS.staff, { params: { id: ticketId, attachmentId }, query: { variant: 'thumbnail' } }),
   /** A file attached to one of the ticket's notes. */
   attachment: (ticketId: number, attachmentId: number): Promise<Blob> => call(TICKET_ATTACHMENTS.staff, { params: { id: ticketId, attachmentId }, query: {} }),
   addTime: (id: number, input: AddTimeEntryInput): Promise<TicketView> => call(TICKETS.addTime, { params: { id }, body: input }),

@@ -10,7 +10,7 @@ const server = clientApiServer(verifyTokenOk());
 const GUIDE = { id: 5, name: 'reset guide.pdf', mime_type: 'application/pdf', size_bytes: 250_000, sha256: 'b'.repeat(64), image: false };
 const detail = (notes: { id: number; body: string; fromClient: boolean; attachments?: (typeof GUIDE)[] }[]) => ({
   id: 41, title: 'Printer jams', status: 'A', severity: 'H', contact_name: 'Casey', contact_email: 'casey@example.test', description: 'It jams on page 2.',
-  created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-02T10:00:00Z',
+  created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-02T10:00:00Z', attachments: [],
   notes: notes.map((n) => ({ attachments: [], ...n, author: n.fromClient ? 'Casey Client' : 'Avery Agent', created_at: '2026-11-02T10:00:00Z' })),
 });
 const fileInput = () => document.querySelector<HTMLInputElement>('[data-testid="file-picker"] input[type="file"]')!;

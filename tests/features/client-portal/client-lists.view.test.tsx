@@ -192,6 +192,7 @@ describe('ticket thread', () => {
     description: 'It jams on page 2.',
     created_at: '2026-11-01T10:00:00Z',
     updated_at: '2026-11-02T10:00:00Z',
+    attachments: [],
     notes: notes.map((n) => ({ ...n, author: n.fromClient ? 'Casey Client' : 'Avery Agent', created_at: '2026-11-02T10:00:00Z', attachments: [] })),
   });
 

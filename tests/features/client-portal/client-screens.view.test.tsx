@@ -184,6 +184,7 @@ describe('tickets screen', () => {
       ...page.items[0],
       description: 'It jams on page 2.',
       contact_email: 'casey@example.test',
+      attachments: [],
       notes: notes.map((n) => ({ ...n, author: 'Avery Agent', fromClient: false, created_at: '2026-11-02T10:00:00Z', attachments: [] })),
     });
     server.use(

@@ -70,6 +70,8 @@ export const ROWS = endpointRows([
     CLIENT_TICKETS.reply,
     { url: (ids: MatrixIds) => `/api/v2/client/tickets/${x('acmeTicket')(ids)}/replies`, body: { body: 'Any news?' }, expect: clientOnly(201) },
   ],
+  [TICKET_ATTACHMENTS.attachStaff, { url: (ids: MatrixIds) => `/api/v2/tickets/${x('acmeTicket')(ids)}/attachments`, body: {}, expect: staffOnly(400) }],
+  [TICKET_ATTACHMENTS.attachClient, { url: (ids: MatrixIds) => `/api/v2/client/tickets/${x('acmeTicket')(ids)}/attachments`, body: {}, expect: clientOnly(400) }],
   [TICKET_ATTACHMENTS.client, { url: (ids: MatrixIds) => `/api/v2/client/tickets/${x('acmeTicket')(ids)}/attachments/${x('acmeFile')(ids)}`, expect: clientOnly() }],
 ]);
 
@@ -84,6 +86,11 @@ export const EXTRA_CASES: { route: string; label: string; row: Row }[] = [
     route: endpointKey(CLIENT_TICKETS.reply),
     label: 'another company',
     row: { url: (ids) => `/api/v2/client/tickets/${x('globexTicket')(ids)}/replies`, body: { body: 'Hello' }, expect: clientOnly(404) },
+  },
+  {
+    route: endpointKey(TICKET_ATTACHMENTS.attachClient),
+    label: 'another company',
+    row: { url: (ids) => `/api/v2/client/tickets/${x('globexTicket')(ids)}/attachments`, body: {}, expect: clientOnly(404) },
   },
   {
     route: endpointKey(TICKET_ATTACHMENTS.client),

@@ -24,7 +24,7 @@ const ticket = {
 const entry = (id: number, body: string, attachments: ThreadEntry['attachments'] = []): ThreadEntry => ({
   id, kind: 'note', body, internal: false, minutes_spent: 0, change: null, author_name: 'Avery Agent', author_type: 'staff', created_at: '2030-01-01T10:00:00Z', attachments,
 });
-const viewWith = (thread: ThreadEntry[]): TicketView => ({ ticket, thread, time: { entries: [], total_minutes: 0, billable_minutes: 0 }, surveys: { sent_at: null, responses: [] } });
+const viewWith = (thread: ThreadEntry[]): TicketView => ({ ticket, attachments: [], thread, time: { entries: [], total_minutes: 0, billable_minutes: 0 }, surveys: { sent_at: null, responses: [] } });
 const LOG = { id: 41, name: 'printer.log', mime_type: 'text/plain', size_bytes: 2048, sha256: 'a'.repeat(64), image: false };
 
 function serve(thread: ThreadEntry[] = []) {

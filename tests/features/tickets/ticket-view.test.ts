@@ -12,6 +12,7 @@ import { machineRegistry } from '@/app/machine-registry';
 const view = (id: number, body?: string): TicketView =>
   ({
     ticket: { id, title: 'Printer down', status: 'A' } as TicketView['ticket'],
+    attachments: [],
     thread: body ? [{ id: 1, kind: 'note', body, internal: false, minutes_spent: 0, change: null, author_name: 'Avery Agent', author_type: 'staff', created_at: '2030-01-01T00:00:00Z', attachments: [] }] : [],
     time: { entries: [], total_minutes: 0, billable_minutes: 0 },
     surveys: { sent_at: null, responses: [] },

@@ -24,6 +24,7 @@ const ticket: TicketView['ticket'] = {
 const note = (id: number, body: string): ThreadEntry => ({ id, kind: 'note', body, internal: false, minutes_spent: 0, change: null, author_name: 'Avery Agent', author_type: 'staff', created_at: '2030-01-01T10:00:00Z', attachments: [] });
 const viewWith = (thread: ThreadEntry[], over: Partial<TicketView['ticket']> = {}): TicketView => ({
   ticket: { ...ticket, ...over },
+  attachments: [],
   thread,
   time: { entries: [], total_minutes: 0, billable_minutes: 0 },
   surveys: { sent_at: null, responses: [] },

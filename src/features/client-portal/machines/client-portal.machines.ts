@@ -15,6 +15,7 @@ import { clientAccountApi, clientPortalApi } from '../api';
 import { createServerTableMachine, type Row } from '@/shared/machines/table/table.machine';
 import type { TableQuery } from '@/shared/machines/table/table.types';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
+import { attachEach } from '@/shared/machines/attach-each';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { fileDownloadMachine } from '@/shared/machines/file-download.machine';
 import { fileListMachine } from '@/shared/machines/file-list.machine';
@@ -28,7 +29,13 @@ export const resetPasswordMachine = createSubmitMachine('clientResetPassword', (
 
 export const dashboardMachine = createQueryMachine('clientDashboard', () => clientPortalApi.dashboard());
 export const ticketDetailMachine = createQueryMachine('clientTicket', (id: number) => clientPortalApi.ticket(id));
-export const createTicketMachine = createSubmitMachine('clientCreateTicket', (v: CreateClientTicket) => clientPortalApi.createTicket(v));
+/** A new ticket carries the files chosen for it: sent one by one once it exists; the refused ones are named. */
+export const createTicketMachine = createSubmitMachine('clientCreateTicket', async ({ files = [], ...input }: CreateClientTicket & { files?: readonly File[] }) => {
+  const { id } = await clientPortalApi.createTicket(input);
+  return { id, refused: await attachEach(files, (file) => clientPortalApi.attachToTicket(id, file)) };
+});
+/** The files chosen for a new ticket. */
+export const newTicketFilesMachine = fileListMachine;
 /** A reply carries the files chosen for it (a file list machine beside the form). */
 export const replyMachine = createSubmitMachine('clientReply', (v: { id: number; body: string; files: readonly File[] }) => clientPortalApi.reply(v.id, { body: v.body }, v.files));
 /** The files chosen for a reply. */

@@ -7,8 +7,9 @@ import { SEVERITIES, SEVERITY_CODES, type Severity } from '@contracts/common/cod
 import type { ClientTicket, ClientTicketDetail } from '@contracts/client-portal';
 import type { Attachment } from '@contracts/common/attachments';
 import { CLIENT_PAGE_SIZE, LIMITS } from '@contracts/common/constants';
-import { clientDownloadMachine, clientTicketTableMachine, createTicketMachine, replyFilesMachine, replyMachine, ticketDetailMachine } from '../machines/client-portal.machines';
+import { clientDownloadMachine, clientTicketTableMachine, createTicketMachine, newTicketFilesMachine, replyFilesMachine, replyMachine, ticketDetailMachine } from '../machines/client-portal.machines';
 import { selectChosenFiles, selectFilesError } from '@/shared/machines/file-list.machine';
+import { refusalSummary } from '@/shared/machines/attach-each';
 import { CellText, DataTable, useTableActor, type DataTableColumn, type TableActorRef } from '@/shared/ui/data-table/DataTable';
 import {
   AttachmentList,
@@ -88,6 +89,9 @@ function CreateTicket({ focus = false, list }: { focus?: boolean; list: TableAct
   const user = ClientSession.useSelector((s) => s.context.user);
   const form = useActorRef(createTicketMachine, { input: { reloads: list, notices: { saved: (r) => `Ticket #${r.id} created` } } });
   const { busy, result: created, error, fields } = useFormState(form);
+  const fileList = useActorRef(newTicketFilesMachine);
+  const files = useSelector(fileList, selectChosenFiles);
+  const filesError = useSelector(fileList, selectFilesError);
   const { values, set, reset } = useFieldValues<{ title: string; description: string; severity: Severity; contactName: string; contactEmail: string }>({
     title: '',
     description: '',
@@ -103,10 +107,16 @@ function CreateTicket({ focus = false, list }: { focus?: boolean; list: TableAct
           <p role="status">
             Your ticket #{created.id} was created. <Link href={`/tickets?id=${created.id}`}>Open ticket #{created.id}</Link>
           </p>
+          {created.refused.length ? (
+            <p role="alert" className={styles.refused}>
+              {refusalSummary(created.refused)}
+            </p>
+          ) : null}
           <div>
             <Button
               onPress={() => {
                 reset();
+                fileList.send({ type: 'files.clear' });
                 form.send({ type: 'form.reset' });
               }}
             >
@@ -130,7 +140,7 @@ function CreateTicket({ focus = false, list }: { focus?: boolean; list: TableAct
       <Form
         onSubmit={(e) => {
           e.preventDefault();
-          form.send({ type: 'form.submit', input: values });
+          form.send({ type: 'form.submit', input: { ...values, files } });
         }}
       >
         <FormError error={error} title="The ticket was not created" />
@@ -145,6 +155,16 @@ function CreateTicket({ focus = false, list }: { focus?: boolean; list: TableAct
           <span />
           <TextField label="Contact name" name="contactName" autoComplete="name" maxLength={LIMITS.name} value={values.contactName} onChange={set('contactName')} errorMessage={fields.contactName} />
           <TextField label="Contact email" name="contactEmail" type="email" autoComplete="email" maxLength={LIMITS.email} value={values.contactEmail} onChange={set('contactEmail')} errorMessage={fields.contactEmail} />
+          <FormGridItem span="full">
+            <FilePicker
+              id="new-ticket-files"
+              files={files}
+              error={filesError}
+              onAdd={(added) => fileList.send({ type: 'files.add', files: added })}
+              onRemove={(index) => fileList.send({ type: 'files.remove', index })}
+              isDisabled={busy}
+            />
+          </FormGridItem>
         </FormGrid>
         <FormActions>
           <Button type="submit" variant="primary" isPending={busy}>
@@ -229,7 +249,7 @@ function Composer({ id, detail }: { id: number; detail: ActorRefFrom<typeof tick
 
 function messagesOf(ticket: ClientTicketDetail): Message[] {
   return [
-    { key: 'opening', author: ticket.contact_name ?? 'Your company', fromClient: true, body: ticket.description, created_at: ticket.created_at, attachments: [] },
+    { key: 'opening', author: ticket.contact_name ?? 'Your company', fromClient: true, body: ticket.description, created_at: ticket.created_at, attachments: ticket.attachments },
     ...ticket.notes.map((n) => ({ key: String(n.id), author: n.author, fromClient: n.fromClient, body: n.body, created_at: n.created_at, attachments: n.attachments })),
   ];
 }

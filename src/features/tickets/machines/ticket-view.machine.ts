@@ -1,8 +1,9 @@
-import { assertEvent, assign, fromPromise, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { AddNoteInput, AddTimeEntryInput, TicketView, UpdateTicketInput } from '@contracts/tickets';
 import { toApiError } from '@/shared/http/http';
 import { fileDownloadMachine } from '@/shared/machines/file-download.machine';
 import { fileListMachine, type FileListActor } from '@/shared/machines/file-list.machine';
+import { objectUrlsOf, thumbnailsMachine, type ThumbnailsActor } from '@/shared/machines/thumbnails.machine';
 import { ticketDeskApi } from '../api';
 import { ticketOptionsMachine } from './tickets.machines';
 
@@ -60,6 +61,10 @@ export const ticketViewMachine = setup({
     noteFiles: fileListMachine,
     /** Downloads of the notes' files. */
     downloads: fileDownloadMachine.provide({ actors: { fetch: fromPromise(({ input }) => ticketDeskApi.attachment(input.recordId, input.id)) } }),
+    /** Thumbnails of the images attached to the ticket and its notes. */
+    thumbnails: thumbnailsMachine.provide({
+      actors: { fetchAll: fromPromise(({ input }) => objectUrlsOf(input, (file) => ticketDeskApi.thumbnail(file.recordId, file.id))) },
+    }),
     load: fromPromise<TicketView, number>(({ input }) => ticketDeskApi.view(input)),
     save: fromPromise<TicketView, TicketSave>(({ input }) => {
       switch (input.kind) {
@@ -75,7 +80,12 @@ export const ticketViewMachine = setup({
     }),
   },
   actions: {
-    takeView: assign({ data: (_, view: TicketView) => view, saveError: null, fieldErrors: {} }),
+    takeView: enqueueActions(({ enqueue }, view: TicketView) => {
+      enqueue.assign({ data: view, saveError: null, fieldErrors: {} });
+      // The images' thumbnails (the ticket's own files and its notes'), fetched once each.
+      const images = [...view.attachments, ...view.thread.flatMap((n) => n.attachments)].filter((a) => a.image);
+      if (images.length) enqueue.sendTo('thumbnails', { type: 'thumbnails.show', files: images.map((a) => ({ recordId: view.ticket.id, id: a.id })) });
+    }),
   },
 }).createMachine({
   id: 'ticketView',
@@ -85,6 +95,7 @@ export const ticketViewMachine = setup({
     spawnChild('options', { id: 'options', systemId: 'ticketView.options', input: {} }),
     spawnChild('noteFiles', { id: 'noteFiles', systemId: 'ticketView.noteFiles' }),
     spawnChild('downloads', { id: 'downloads', systemId: 'ticketView.downloads' }),
+    spawnChild('thumbnails', { id: 'thumbnails', systemId: 'ticketView.thumbnails' }),
   ],
   on: {
     'attachment.download': {
@@ -171,4 +182,5 @@ export const selectOptions = (s: S) => s.children.options as ActorRefFrom<typeof
 const NO_STAFF: { id: number; name: string }[] = [];
 /** The files chosen for the next note (the file list child). */
 export const selectNoteFiles = (s: S) => s.children.noteFiles as FileListActor | undefined;
+export const selectThumbnailsActor = (s: S) => s.children.thumbnails as ThumbnailsActor | undefined;
 export const selectStaff = (s: SnapshotFrom<typeof ticketOptionsMachine> | undefined) => s?.context.data?.staff ?? NO_STAFF;

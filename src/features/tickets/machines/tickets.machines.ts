@@ -3,6 +3,8 @@ import { TICKETS, type CreateTicketInput, type TicketOptions, type TicketSearchR
 import { TICKET_SEARCH } from '@contracts/common/constants';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
+import { attachEach, type FileRefusal } from '@/shared/machines/attach-each';
+import { z } from '@contracts/common/zod';
 import { createSearchTableMachine, type SearchTableSpec } from '@/shared/machines/table/search-table';
 import { ticketDeskApi } from '../api';
 
@@ -19,7 +21,18 @@ export const ticketOptionsMachine = createQueryMachine('ticketOptions', (): Prom
 /** The name of the company the search's address names (its chip shows the name, not the id). */
 export const ticketCompanyNameMachine = createQueryMachine('ticketCompanyName', (id: number | null) => (id ? ticketDeskApi.companyName(id) : Promise.resolve(null)));
 export const ticketStatsMachine = createQueryMachine('ticketStats', (): Promise<TicketStats> => ticketDeskApi.stats());
-export const createTicketMachine = createSubmitMachine<CreateTicketInput, TicketView>('createTicket', (i) => ticketDeskApi.create(i), { schema: TICKETS.create.body });
+/** What Create Ticket sends: the ticket, and the files chosen for it (sent one by one once it exists). */
+export type CreateTicketWithFiles = CreateTicketInput & { files?: readonly File[] };
+/** The new ticket, and the chosen files that were refused (the ticket keeps the others). */
+export type CreatedTicket = TicketView & { refused: FileRefusal[] };
+const createWithFiles = async ({ files = [], ...input }: CreateTicketWithFiles): Promise<CreatedTicket> => {
+  const view = await ticketDeskApi.create(input);
+  return { ...view, refused: await attachEach(files, (file) => ticketDeskApi.attachToTicket(view.ticket.id, file)) };
+};
+export const createTicketMachine = createSubmitMachine<CreateTicketWithFiles, CreatedTicket>('createTicket', createWithFiles, {
+  // The files were checked by the file list; the schema checks the ticket's fields.
+  schema: TICKETS.create.body.extend({ files: z.array(z.custom<File>()).optional() }),
+});
 
 /** Every ticket: status, priority and queue filters beside the screen's own (company, assignee, overdue, due range). */
 export const TICKET_TABLE: SearchTableSpec = {

@@ -4,19 +4,26 @@ import type { Key } from 'react-aria-components';
 import { useLocation } from 'wouter';
 import { QUEUES, SEVERITIES, type Queue, type Severity } from '@contracts/common/codes';
 import { LIMITS } from '@contracts/common/constants';
-import type { CreateTicketInput, TicketView } from '@contracts/tickets';
+import type { CreateTicketInput } from '@contracts/tickets';
 import type { ScreenProps } from '@/shared/routing';
 import { pickedCompanyMachine } from '@/features/companies';
 import { CompanyPicker } from '@/shared/pickers';
-import { createTicketMachine, ticketOptionsMachine } from '../machines/tickets.machines';
-import { Breadcrumbs, DatePicker, FormGridItem, Select, Skeleton, TextArea, TextField, type IsoDate } from '@/shared/ui/components';
+import { createTicketMachine, ticketOptionsMachine, type CreatedTicket, type CreateTicketWithFiles } from '../machines/tickets.machines';
+import { fileListMachine, selectChosenFiles, selectFilesError } from '@/shared/machines/file-list.machine';
+import { refusalSummary } from '@/shared/machines/attach-each';
+import { Breadcrumbs, DatePicker, FilePicker, FormGridItem, Select, Skeleton, TextArea, TextField, type IsoDate } from '@/shared/ui/components';
 import type { SubmitNotices } from '@/shared/machines/submit.machine';
 import { RecordForm } from '@/shared/ui/record-form';
 
 const SEVERITY_OPTIONS = Object.entries(SEVERITIES).map(([id, label]) => ({ id, label }));
 const QUEUE_OPTIONS = QUEUES.map((q) => ({ id: q, label: q }));
 /** What the form says when it is saved; a failure is shown on the form (beside its field, or above the form when it belongs to none). */
-const NOTICES: SubmitNotices<CreateTicketInput, TicketView> = { saved: (r) => `Ticket #${r.ticket.id} created` };
+const NOTICES: SubmitNotices<CreateTicketWithFiles, CreatedTicket> = {
+  saved: (r) => {
+    const refused = refusalSummary(r.refused);
+    return refused ? { title: `Ticket #${r.ticket.id} created`, description: refused, tone: 'info' } : `Ticket #${r.ticket.id} created`;
+  },
+};
 /** A due day picked without a time means the end of that working day, in the user's time zone. */
 const DUE_HOUR = '17:00';
 
@@ -27,6 +34,9 @@ export default function CreateTicketScreen({ params }: ScreenProps) {
   const options = useActorRef(ticketOptionsMachine, { input: {} });
   const company = useActorRef(pickedCompanyMachine, { input: { query: routeCompany } });
   const form = useActorRef(createTicketMachine, { input: { notices: NOTICES } });
+  const fileList = useActorRef(fileListMachine);
+  const files = useSelector(fileList, selectChosenFiles);
+  const filesError = useSelector(fileList, selectFilesError);
   const opts = useSelector(options, (s) => s.context.data);
   const loadedCompany = useSelector(company, (s) => s.context.data);
   const companyFailed = useSelector(company, (s) => s.matches('failed'));
@@ -56,7 +66,7 @@ export default function CreateTicketScreen({ params }: ScreenProps) {
   const waitingForRouteCompany = routeCompany !== null && !(loadedCompany && loadedCompany.company.id === routeCompany) && !companyFailed;
 
   // An empty company stays empty: the form machine's schema check names it ("Pick a company").
-  const input = (): CreateTicketInput => ({
+  const input = (): CreateTicketWithFiles => ({
     title,
     description,
     company_id: companyId ?? (undefined as unknown as number),
@@ -65,6 +75,7 @@ export default function CreateTicketScreen({ params }: ScreenProps) {
     ...(contact !== null ? { contact_id: Number(contact) } : {}),
     ...(assignee !== null ? { assignee_id: Number(assignee) } : {}),
     ...(due ? { duedate: new Date(`${due}T${DUE_HOUR}`).toISOString() } : {}),
+    ...(files.length ? { files } : {}),
   });
   /** A setter that also tells the form machine the field changed (its message goes). */
   const changed =
@@ -144,6 +155,16 @@ export default function CreateTicketScreen({ params }: ScreenProps) {
         description={opts ? `Leave empty for the ${SEVERITIES[severity]} response target: ${opts.response_target_hours[severity]} hours from now. A day picked is due at ${DUE_HOUR}.` : undefined}
         errorMessage={fieldErrors.duedate}
       />
+      <FormGridItem span="full">
+        <FilePicker
+          id="ticket-files"
+          files={files}
+          error={filesError}
+          onAdd={(added) => fileList.send({ type: 'files.add', files: added })}
+          onRemove={(index) => fileList.send({ type: 'files.remove', index })}
+          isDisabled={busy}
+        />
+      </FormGridItem>
     </RecordForm>
   );
 }

@@ -2,8 +2,9 @@
 import { useSelector } from '@xstate/react';
 import { LIMITS, TIME_ENTRY_MINUTES_MAX } from '@contracts/common/constants';
 import type { ThreadEntry, TicketView } from '@contracts/tickets';
-import { selectBusy, selectFieldErrors, selectNoteFiles, selectSaved, type TicketViewActor } from '../machines/ticket-view.machine';
+import { selectBusy, selectFieldErrors, selectNoteFiles, selectSaved, selectThumbnailsActor, type TicketViewActor } from '../machines/ticket-view.machine';
 import { selectChosenFiles, selectFilesError } from '@/shared/machines/file-list.machine';
+import { selectThumbnails } from '@/shared/machines/thumbnails.machine';
 import styles from './TicketViewScreen.module.css';
 import { formatDateTime, formatMinutes } from '@/shared/ui/tokens/format';
 import { AttachmentList, Badge, Button, Card, FieldError, FilePicker, RelativeTime, Switch } from '@/shared/ui/components';
@@ -32,10 +33,12 @@ export function changeBody(entry: Pick<ThreadEntry, 'body' | 'change'>): string 
 
 export function TicketConversation({ ticket, view }: { ticket: TicketViewActor; view: TicketView }) {
   const t = view.ticket;
+  const thumbnails = useSelector(useSelector(ticket, selectThumbnailsActor), selectThumbnails);
   return (
     <>
       <Card asRegion title="Description" headingLevel={2}>
         <p className={styles.description}>{t.description}</p>
+        <AttachmentList files={view.attachments} thumbnails={thumbnails} onDownload={(file) => ticket.send({ type: 'attachment.download', file })} />
       </Card>
       <Card asRegion title="Conversation" headingLevel={2} id={`thread-${t.id}`}>
         {view.thread.length === 0 ? <p className={styles.muted}>No notes yet.</p> : null}
@@ -63,7 +66,7 @@ export function TicketConversation({ ticket, view }: { ticket: TicketViewActor; 
                 {n.minutes_spent ? <span>{formatMinutes(n.minutes_spent)}</span> : null}
               </p>
               <p className={styles.body}>{n.kind === 'change' ? changeBody(n) : n.body}</p>
-              <AttachmentList files={n.attachments} onDownload={(file) => ticket.send({ type: 'attachment.download', file })} />
+              <AttachmentList files={n.attachments} thumbnails={thumbnails} onDownload={(file) => ticket.send({ type: 'attachment.download', file })} />
             </li>
           ))}
         </ol>
