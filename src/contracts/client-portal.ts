@@ -13,10 +13,10 @@ import { attachmentSchema } from './common/attachments';
  * described here, since the dashboard shows them too.
  */
 
-const text = (label: string, max: number, form?: TextForm) =>
-  safeText(`${label} is required`, label, form)
+const text = (label: string, max: number, form?: TextForm, missing = `${label} is required`) =>
+  safeText(missing, label, form)
     .trim()
-    .min(1, `${label} is required`)
+    .min(1, missing)
     .max(max, `${label} must be at most ${max} characters`);
 
 const optionalText = (label: string, max: number, form?: TextForm) =>
@@ -119,9 +119,12 @@ export const createdSchema = z.object({ id: z.number().int() });
 
 const severity = z.enum(SEVERITY_CODES as [Severity, ...Severity[]], { error: 'Must be C, H, M or L' });
 
+/** What the portal's new-ticket form says of a field left empty, in a client's words (also the server's 400). */
+export const CLIENT_TICKET_MESSAGES = { title: 'Give your ticket a short title', description: 'Tell us what happened' } as const;
+
 export const createClientTicketSchema = z.strictObject({
-  title: text('Title', LIMITS.title),
-  description: text('Description', LIMITS.text, 'long'),
+  title: text('Title', LIMITS.title, 'line', CLIENT_TICKET_MESSAGES.title),
+  description: text('Description', LIMITS.text, 'long', CLIENT_TICKET_MESSAGES.description),
   severity: severity.default('M'),
   contactName: optionalText('Contact', LIMITS.name),
   contactEmail: z

@@ -10,6 +10,7 @@ import {
   type SetPasswordRequest,
   type SignupRequest,
 } from '@contracts/client-portal';
+import { CLIENT_TICKETS } from '@contracts/client-tickets';
 import { LIMITS, ROWS_PER_PAGE_ALL } from '@contracts/common/constants';
 import { clientAccountApi, clientPortalApi } from '../api';
 import { createServerTableMachine, type Row } from '@/shared/machines/table/table.machine';
@@ -28,7 +29,7 @@ export const resetPasswordMachine = createSubmitMachine('clientResetPassword', (
 
 export const dashboardMachine = createQueryMachine('clientDashboard', () => clientPortalApi.dashboard());
 export const ticketDetailMachine = createQueryMachine('clientTicket', (id: number) => clientPortalApi.ticket(id));
-export const createTicketMachine = createSubmitMachine('clientCreateTicket', (v: CreateClientTicket) => clientPortalApi.createTicket(v));
+export const createTicketMachine = createSubmitMachine('clientCreateTicket', (v: CreateClientTicket) => clientPortalApi.createTicket(v), { schema: CLIENT_TICKETS.create.body });
 /** A reply carries the files chosen for it (a file list machine beside the form). */
 export const replyMachine = createSubmitMachine('clientReply', (v: { id: number; body: string; files: readonly File[] }) => clientPortalApi.reply(v.id, { body: v.body }, v.files));
 /** The files chosen for a reply. */
