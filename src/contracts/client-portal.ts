@@ -3,7 +3,7 @@ import { emailSchema } from './auth';
 import { SEVERITY_CODES, type Severity } from './common/codes';
 import { CLIENT_PAGE_SIZE, LIMITS, PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from './common/constants';
 import { endpoint } from './common/endpoint';
-import { idInput, idParamsSchema, pageQuery, safeText, type TextForm } from './common/input';
+import { idParamsSchema, pageQuery, pickedId, safeText, type TextForm } from './common/input';
 import { attachmentSchema } from './common/attachments';
 
 /**
@@ -64,8 +64,6 @@ export const SIGNUP_ACCEPTED_MESSAGE =
   "Thank you. If the account number is right and your company takes sign-ups, we will email you a link to activate your account: at once for an address at the company's own email domain, otherwise once your request is approved.";
 export const FORGOT_PASSWORD_MESSAGE = 'If an account uses this email, we sent it a link to reset the password.';
 export const TOKEN_INVALID_MESSAGE = 'This link has expired or was already used.';
-
-const idParam = idInput();
 
 const pageFields = pageQuery(CLIENT_PAGE_SIZE);
 
@@ -165,8 +163,11 @@ export const paperOrderSchema = z.object({
   created_at: z.string(),
 });
 export type PaperOrder = z.infer<typeof paperOrderSchema>;
+/** What the paper order form says of a product not chosen (also the server's 400). */
+export const PAPER_ORDER_MESSAGES = { product: 'Pick the product to order' } as const;
+
 export const createPaperOrderSchema = z.strictObject({
-  productId: idParam,
+  productId: pickedId(PAPER_ORDER_MESSAGES.product),
   quantity: z.coerce
     .number({ error: 'Quantity must be a number' })
     .int('Quantity must be a whole number')

@@ -1,4 +1,5 @@
 import {
+  CLIENT_PORTAL,
   CLIENT_TICKET_SORTS,
   type ArticleListQuery,
   type ClientTicketListQuery,
@@ -42,7 +43,7 @@ export const contactSupportMachine = createSubmitMachine('clientContactSupport',
 
 export const paperProductsMachine = createQueryMachine('clientPaperProducts', () => clientPortalApi.paperProducts());
 export const paperOrdersMachine = createQueryMachine('clientPaperOrders', () => clientPortalApi.paperOrders());
-export const orderPaperMachine = createSubmitMachine('clientOrderPaper', (v: CreatePaperOrder) => clientPortalApi.orderPaper(v));
+export const orderPaperMachine = createSubmitMachine('clientOrderPaper', (v: CreatePaperOrder) => clientPortalApi.orderPaper(v), { schema: CLIENT_PORTAL.orderPaper.body });
 
 export const articlesMachine = createQueryMachine('clientArticles', (q: ArticleListQuery) => clientPortalApi.articles(q));
 export const articleMachine = createQueryMachine('clientArticle', (id: number) => clientPortalApi.article(id));
