@@ -3,7 +3,7 @@ import { emailSchema } from './auth';
 import { PRIORITY_MESSAGE, SEVERITY_CODES, type Severity } from './common/codes';
 import { CLIENT_PAGE_SIZE, LIMITS, PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from './common/constants';
 import { endpoint } from './common/endpoint';
-import { idInput, idParamsSchema, pageQuery, safeText, type TextForm } from './common/input';
+import { idParamsSchema, pageQuery, pickedId, safeText, type TextForm } from './common/input';
 import { attachmentSchema } from './common/attachments';
 
 /**
@@ -13,10 +13,10 @@ import { attachmentSchema } from './common/attachments';
  * described here, since the dashboard shows them too.
  */
 
-const text = (label: string, max: number, form?: TextForm) =>
-  safeText(`${label} is required`, label, form)
+const text = (label: string, max: number, form?: TextForm, missing = `${label} is required`) =>
+  safeText(missing, label, form)
     .trim()
-    .min(1, `${label} is required`)
+    .min(1, missing)
     .max(max, `${label} must be at most ${max} characters`);
 
 const optionalText = (label: string, max: number, form?: TextForm) =>
@@ -64,8 +64,6 @@ export const SIGNUP_ACCEPTED_MESSAGE =
   "Thank you. If the account number is right and your company takes sign-ups, we will email you a link to activate your account: at once for an address at the company's own email domain, otherwise once your request is approved.";
 export const FORGOT_PASSWORD_MESSAGE = 'If an account uses this email, we sent it a link to reset the password.';
 export const TOKEN_INVALID_MESSAGE = 'This link has expired or was already used.';
-
-const idParam = idInput();
 
 const pageFields = pageQuery(CLIENT_PAGE_SIZE);
 
@@ -121,9 +119,12 @@ export const createdSchema = z.object({ id: z.number().int() });
 
 const severity = z.enum(SEVERITY_CODES as [Severity, ...Severity[]], { error: PRIORITY_MESSAGE });
 
+/** What the portal's new-ticket form says of a field left empty, in a client's words (also the server's 400). */
+export const CLIENT_TICKET_MESSAGES = { title: 'Give your ticket a short title', description: 'Tell us what happened' } as const;
+
 export const createClientTicketSchema = z.strictObject({
-  title: text('Title', LIMITS.title),
-  description: text('Description', LIMITS.text, 'long'),
+  title: text('Title', LIMITS.title, 'line', CLIENT_TICKET_MESSAGES.title),
+  description: text('Description', LIMITS.text, 'long', CLIENT_TICKET_MESSAGES.description),
   severity: severity.default('M'),
   contactName: optionalText('Contact', LIMITS.name),
   contactEmail: z
@@ -164,8 +165,11 @@ export const paperOrderSchema = z.object({
   created_at: z.string(),
 });
 export type PaperOrder = z.infer<typeof paperOrderSchema>;
+/** What the paper order form says of a product not chosen (also the server's 400). */
+export const PAPER_ORDER_MESSAGES = { product: 'Pick the product to order' } as const;
+
 export const createPaperOrderSchema = z.strictObject({
-  productId: idParam,
+  productId: pickedId(PAPER_ORDER_MESSAGES.product),
   quantity: z.coerce
     .number({ error: 'Quantity must be a number' })
     .int('Quantity must be a whole number')

@@ -176,6 +176,9 @@ export const createTicketSchema = z.strictObject({
 });
 export type CreateTicketInput = z.input<typeof createTicketSchema>;
 
+/** What the ticket's Change form says when nothing in it differs from the ticket (also the server's 400). */
+export const TICKET_CHANGE_MESSAGES = { nothing: 'Nothing to save yet: change the status, priority, queue, assignee or due date first' } as const;
+
 export const updateTicketSchema = z
   .strictObject({
     status: z.enum(TICKET_STATUS_CODES as unknown as [TicketStatus, ...TicketStatus[]], { error: 'Status must be A, C, WOP, WOC or WOT' }).optional(),
@@ -184,7 +187,7 @@ export const updateTicketSchema = z
     assignee_id: id('Assignee').nullable().optional(),
     duedate: isoDate('Due date').nullable().optional(),
   })
-  .refine((v) => Object.keys(v).length > 0, { message: 'Send at least one of status, severity, queue, assignee_id, duedate' });
+  .refine((v) => Object.keys(v).length > 0, { message: TICKET_CHANGE_MESSAGES.nothing });
 export type UpdateTicketInput = z.input<typeof updateTicketSchema>;
 
 const minutes = z.coerce
@@ -203,8 +206,19 @@ export type AddNoteInput = z.input<typeof addNoteSchema>;
 /** The outbox kind of the mail a public staff note sends the ticket's contact. */
 export const OUTBOX_KIND_TICKET_REPLY = 'ticket.reply';
 
+/** What the ticket's Add time form says of its minutes, in the words of the form (also the server's 400). */
+export const TIME_ENTRY_MESSAGES = {
+  minutes: 'Enter the minutes worked, e.g. 90',
+  whole: 'Enter whole minutes, e.g. 90',
+  max: `Enter at most ${TIME_ENTRY_MINUTES_MAX} minutes (a day)`,
+} as const;
+
 export const addTimeEntrySchema = z.strictObject({
-  minutes: minutes.refine((v) => v > 0, 'Minutes must be at least 1'),
+  minutes: z.coerce
+    .number({ error: TIME_ENTRY_MESSAGES.minutes })
+    .int(TIME_ENTRY_MESSAGES.whole)
+    .min(1, TIME_ENTRY_MESSAGES.minutes)
+    .max(TIME_ENTRY_MINUTES_MAX, TIME_ENTRY_MESSAGES.max),
   billable: z.boolean({ error: 'billable must be true or false' }).default(true),
   description: text('Description', 500, 0, 'long').default(''),
   work_date: calendarDay('Work date').optional(),

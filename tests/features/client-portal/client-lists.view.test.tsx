@@ -7,6 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { PAPER_ORDER_MESSAGES } from '@contracts/client-portal';
 import { toastQueue } from '@tests/support/toasts';
 import { bad, clientApiServer, label, renderClientAt, verifyTokenOk } from './support';
 
@@ -125,11 +126,15 @@ describe('paper orders', () => {
     expect(within(form).getByLabelText(label('Ship-to address'))).toHaveValue('');
   });
 
-  it('a refused order names the field, says why and keeps what was typed', async () => {
+  it('an order without a product says so once, beside the product, in plain words; sends nothing and keeps what was typed', async () => {
+    let posts = 0;
     server.use(
       http.get('*/api/v2/client/paper/orders', () => HttpResponse.json(page([]))),
       http.get('*/api/v2/client/paper/products', () => HttpResponse.json({ items: PRODUCTS })),
-      http.post('*/api/v2/client/paper/orders', () => bad({ productId: 'Choose a product' })),
+      http.post('*/api/v2/client/paper/orders', () => {
+        posts += 1;
+        return bad({ productId: 'Must be an id' });
+      }),
     );
     renderAt('/paper');
     expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
@@ -137,8 +142,11 @@ describe('paper orders', () => {
     await userEvent.type(within(form).getByLabelText(label('PO number')), 'PO-9');
     await userEvent.type(within(form).getByLabelText(label('Ship-to address')), '9 Elm St');
     await userEvent.click(within(form).getByRole('button', { name: 'Place order' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('The order was not placed');
-    expect(within(form).getAllByText('Choose a product').length).toBeGreaterThan(0);
+    const product = within(form).getByRole('button', { name: /Product/ });
+    await waitFor(() => expect(product).toHaveFocus());
+    expect(screen.getAllByText(PAPER_ORDER_MESSAGES.product)).toHaveLength(1);
+    expect(document.body.textContent).not.toMatch(/Must be an id|Invalid body|productId|The order was not placed/);
+    expect(posts).toBe(0);
     expect(within(form).getByLabelText(label('Ship-to address'))).toHaveValue('9 Elm St');
     expect(within(form).getByLabelText(label('PO number'))).toHaveValue('PO-9');
     expect(toastTitles()).toEqual([]);

@@ -2,8 +2,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { SIGNUP_ACCEPTED_MESSAGE, TOKEN_INVALID_MESSAGE } from '@contracts/client-portal';
+import { describe, expect, it, vi } from 'vitest';
+import { CLIENT_TICKET_MESSAGES, SIGNUP_ACCEPTED_MESSAGE, TOKEN_INVALID_MESSAGE } from '@contracts/client-portal';
 import { DEMO_USER } from '@tests/shared/session/client-session.support';
 import { formatFullDateTime, formatRelative } from '@/shared/ui/tokens/format';
 import { bad, clientApiServer, label, renderClientAt, verifyTokenOk } from './support';
@@ -169,6 +169,47 @@ describe('tickets screen', () => {
     const form = screen.getByRole('heading', { name: 'Create a ticket' });
     expect(list.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByLabelText(label('Title'))).not.toHaveFocus();
+  });
+
+  it('an empty new ticket says what each field needs once, beside it, in plain words; sends nothing and moves focus to the title', async () => {
+    let posts = 0;
+    server.use(
+      http.get('*/api/v2/client/tickets', () => HttpResponse.json(page)),
+      http.post('*/api/v2/client/tickets', () => {
+        posts += 1;
+        return HttpResponse.json({ id: 99 }, { status: 201 });
+      }),
+    );
+    renderAt('/tickets', true);
+    const form = await screen.findByRole('region', { name: 'Create a ticket' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Create ticket' }));
+    const title = within(form).getByLabelText(label('Title'));
+    const description = within(form).getByLabelText(label('Description'));
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(title).toHaveAccessibleDescription(CLIENT_TICKET_MESSAGES.title);
+    expect(description).toHaveAccessibleDescription(CLIENT_TICKET_MESSAGES.description);
+    for (const words of Object.values(CLIENT_TICKET_MESSAGES)) expect(screen.getAllByText(words)).toHaveLength(1);
+    expect(title).toHaveFocus();
+    expect(within(form).queryByRole('alert', { name: /not created/ })).toBeNull();
+    expect(document.body.textContent).not.toMatch(/is required|The ticket was not created/);
+    expect(posts).toBe(0);
+  });
+
+  it('a refused new ticket shows the server’s reason beside its field only, without repeating it above the form', async () => {
+    server.use(
+      http.get('*/api/v2/client/tickets', () => HttpResponse.json(page)),
+      http.post('*/api/v2/client/tickets', () => bad({ contactEmail: 'Enter an email address like name@example.com' })),
+    );
+    renderAt('/tickets', true);
+    const form = await screen.findByRole('region', { name: 'Create a ticket' });
+    await userEvent.type(within(form).getByLabelText(label('Title')), 'Scanner offline');
+    await userEvent.type(within(form).getByLabelText(label('Description')), 'Since this morning');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create ticket' }));
+    const email = within(form).getByLabelText(label('Contact email'));
+    await vi.waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getAllByText('Enter an email address like name@example.com')).toHaveLength(1);
+    expect(document.body.textContent).not.toMatch(/Invalid body|contactEmail|not created/);
+    expect(within(form).getByLabelText(label('Title'))).toHaveValue('Scanner offline');
   });
 
   it('focuses the new ticket title for /tickets?new=1', async () => {

@@ -93,6 +93,45 @@ describe('Create Ticket', () => {
     expect(toastTitles()).toEqual(['success: Ticket #501 created']);
   });
 
+  it('Escape while searching the company list closes the list and keeps the company picked', async () => {
+    const user = userEvent.setup();
+    const posts = serve(() => createdTicket(1));
+    const location = renderAt('/create/ticket/7', <CreateTicketScreen params={{ companyId: '7' }} />);
+    const picker = await screen.findByRole('combobox', { name: /^Company/ });
+    expect(picker).toHaveValue('Acme Utilities');
+    await user.clear(picker);
+    await user.type(picker, 'glo');
+    expect(await screen.findByRole('option', { name: /Globex Water/ })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    expect(screen.getByRole('form', { name: 'Create Ticket' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Company/ })).toHaveValue('Acme Utilities');
+    expect(location.history!.at(-1)).toBe('/create/ticket/7');
+    await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Mail bounces');
+    await user.type(screen.getByRole('textbox', { name: /^Description/ }), 'Since this morning.');
+    await user.click(screen.getByRole('button', { name: 'Create ticket' }));
+    await waitFor(() => expect(posts.tickets).toHaveLength(1));
+    expect(posts.tickets[0]).toMatchObject({ company_id: 7 });
+  });
+
+  it('Escape on a fresh search closes the list and leaves the form and the box as they were', async () => {
+    const user = userEvent.setup();
+    serve(() => createdTicket(1));
+    renderAt('/create/ticket', <CreateTicketScreen params={{}} />);
+    const picker = await screen.findByRole('combobox', { name: /^Company/ });
+    await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Mail bounces');
+    await user.click(picker);
+    await user.type(picker, 'glo');
+    expect(await screen.findByRole('option', { name: /Globex Water/ })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    expect(screen.getByRole('textbox', { name: /^Title/ })).toHaveValue('Mail bounces');
+    expect(picker).not.toHaveAttribute('aria-invalid', 'true');
+    expect(picker).toHaveValue('');
+    expect(picker).toHaveFocus();
+  });
+
   it('starts from the company of the route, shown by name', async () => {
     serve(() => createdTicket(1));
     renderAt('/create/ticket/7', <CreateTicketScreen params={{ companyId: '7' }} />);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ThreadEntry, TicketView } from '@contracts/tickets';
+import { TICKET_CHANGE_MESSAGES, TIME_ENTRY_MESSAGES, type ThreadEntry, type TicketView } from '@contracts/tickets';
 import { ticketChanges, toLocalInput } from '@/features/tickets/machines/ticket-view.machine';
 import TicketViewScreen from '@/features/tickets/screens/TicketViewScreen';
 import { renderAt } from '@tests/support/render';
@@ -60,7 +60,9 @@ describe('a ticket\'s page', () => {
     await u.type(within(form).getByRole('textbox', { name: 'Note' }), 'Replaced the roller.');
     await u.click(within(form).getByRole('button', { name: 'Add note' }));
     expect(await screen.findByText('Minutes must be at most 1440')).toBeInTheDocument();
-    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('Invalid body: minutes');
+    // Said once, beside the field; the server's message for integrators is not shown.
+    expect(screen.getAllByText('Minutes must be at most 1440')).toHaveLength(1);
+    expect(document.body.textContent).not.toContain('Invalid body');
     expect(within(screen.getByRole('form', { name: 'Add a note' })).getByRole('textbox', { name: 'Note' })).toHaveValue('Replaced the roller.');
 
     refuse = false;
@@ -98,6 +100,77 @@ describe('a ticket\'s page', () => {
     await u.click(within(change).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(within(screen.getByRole('region', { name: 'Properties' })).getByText('Morgan Manager')).toBeInTheDocument());
     expect(sent).toEqual([{ assignee_id: 3 }]);
+  });
+
+  it('an empty Add time says what to enter once, beside Minutes, in plain words; sends nothing and moves focus there', async () => {
+    serveTicket();
+    const sent: unknown[] = [];
+    server.use(
+      http.post('*/api/v2/tickets/7/time', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(viewWith([]), { status: 201 });
+      }),
+    );
+    const u = userEvent.setup();
+    renderTicket();
+    const form = await screen.findByRole('form', { name: 'Add time' });
+    await u.click(within(form).getByRole('button', { name: 'Add time' }));
+
+    const minutes = within(form).getByRole('spinbutton', { name: /Minutes/ });
+    await waitFor(() => expect(minutes).toHaveAttribute('aria-invalid', 'true'));
+    expect(minutes).toHaveAccessibleDescription(TIME_ENTRY_MESSAGES.minutes);
+    expect(screen.getAllByText(TIME_ENTRY_MESSAGES.minutes)).toHaveLength(1);
+    expect(minutes).toHaveFocus();
+    expect(document.body.textContent).not.toMatch(/Invalid body|must be a number|must be at least|minutes \(/);
+    // The note form's own Minutes says nothing: the problem is the time form's.
+    expect(within(screen.getByRole('form', { name: 'Add a note' })).getByRole('spinbutton')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+
+    // Typing clears the message; a good entry is sent.
+    await u.type(minutes, '90');
+    expect(minutes).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(TIME_ENTRY_MESSAGES.minutes)).toBeNull();
+    await u.click(within(form).getByRole('button', { name: 'Add time' }));
+    await waitFor(() => expect(sent).toEqual([{ minutes: 90, billable: true, description: '' }]));
+  });
+
+  it('a refused time entry shows the server’s words beside its field only, never its message for integrators', async () => {
+    serveTicket();
+    server.use(
+      http.post('*/api/v2/tickets/7/time', () =>
+        HttpResponse.json({ error: { code: 'invalid_input', message: 'Invalid body: work_date (Work date must be a real calendar day)', fields: { work_date: 'Work date must be a real calendar day' } } }, { status: 400 }),
+      ),
+    );
+    const u = userEvent.setup();
+    renderTicket();
+    const form = await screen.findByRole('form', { name: 'Add time' });
+    await u.type(within(form).getByRole('spinbutton', { name: /Minutes/ }), '30');
+    await u.click(within(form).getByRole('button', { name: 'Add time' }));
+    const date = within(form).getByLabelText(/^Date/);
+    await waitFor(() => expect(date).toHaveAttribute('aria-invalid', 'true'));
+    expect(date).toHaveAccessibleDescription('Work date must be a real calendar day');
+    expect(screen.getAllByText('Work date must be a real calendar day')).toHaveLength(1);
+    expect(document.body.textContent).not.toMatch(/Invalid body|work_date/);
+    expect(within(form).getByRole('spinbutton', { name: /Minutes/ })).toHaveValue(30);
+  });
+
+  it('Save changes with nothing changed says so in words, naming no internal field, and sends nothing', async () => {
+    serveTicket();
+    const sent: unknown[] = [];
+    server.use(
+      http.patch('*/api/v2/tickets/7', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(viewWith([]));
+      }),
+    );
+    const u = userEvent.setup();
+    renderTicket();
+    const change = await screen.findByRole('region', { name: 'Change' });
+    await u.click(within(change).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(TICKET_CHANGE_MESSAGES.nothing)).toBeInTheDocument();
+    expect(screen.getAllByText(TICKET_CHANGE_MESSAGES.nothing)).toHaveLength(1);
+    expect(document.body.textContent).not.toMatch(/assignee_id|duedate|Send at least one/);
+    expect(sent).toEqual([]);
   });
 });
 

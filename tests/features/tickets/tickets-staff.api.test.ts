@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RESPONSE_TARGET_HOURS, TICKET_SEARCH } from '@contracts/common/constants';
-import type { TicketSearchResponse, TicketView } from '@contracts/tickets';
+import { TICKET_CHANGE_MESSAGES, TIME_ENTRY_MESSAGES, type TicketSearchResponse, type TicketView } from '@contracts/tickets';
 import { apiAs, type Api } from '@tests/support/api';
 import { sqlOf, type Sql } from '@tests/support/sql';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
@@ -127,6 +127,14 @@ describe.each(BACKENDS)('staff ticket desk on %s', (backend) => {
       expect(Object.keys(empty.json().error.fields).sort()).toEqual(['body', 'internal', 'minutes']);
       const time = await agent.post(`/api/v2/tickets/${ticket.id}/time`, { minutes: 0, work_date: '08/01/2030' });
       expect(Object.keys(time.json().error.fields).sort()).toEqual(['minutes', 'work_date']);
+      // The words people read beside the form's fields are the server's too; the field is still named.
+      expect(time.json().error.fields.minutes).toBe(TIME_ENTRY_MESSAGES.minutes);
+      const blank = await agent.post(`/api/v2/tickets/${ticket.id}/time`, { minutes: '' });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().error.fields).toEqual({ minutes: TIME_ENTRY_MESSAGES.minutes });
+      const nothing = await agent.patch(`/api/v2/tickets/${ticket.id}`, {});
+      expect(nothing.statusCode).toBe(400);
+      expect(nothing.json().error.fields).toEqual({ body: TICKET_CHANGE_MESSAGES.nothing });
       expect((await agent.post('/api/v2/tickets/999999/notes', { body: 'hello' })).statusCode).toBe(404);
       expect((await agent.get(`/api/v2/tickets/${ticket.id}`)).json().thread).toEqual([]);
     });

@@ -1,4 +1,5 @@
 import {
+  CLIENT_PORTAL,
   CLIENT_TICKET_SORTS,
   type ArticleListQuery,
   type ClientTicketListQuery,
@@ -10,6 +11,7 @@ import {
   type SetPasswordRequest,
   type SignupRequest,
 } from '@contracts/client-portal';
+import { CLIENT_TICKETS } from '@contracts/client-tickets';
 import { LIMITS, ROWS_PER_PAGE_ALL } from '@contracts/common/constants';
 import { clientAccountApi, clientPortalApi } from '../api';
 import { createServerTableMachine, type Row } from '@/shared/machines/table/table.machine';
@@ -30,10 +32,14 @@ export const resetPasswordMachine = createSubmitMachine('clientResetPassword', (
 export const dashboardMachine = createQueryMachine('clientDashboard', () => clientPortalApi.dashboard());
 export const ticketDetailMachine = createQueryMachine('clientTicket', (id: number) => clientPortalApi.ticket(id));
 /** A new ticket carries the files chosen for it: sent one by one once it exists; the refused ones are named. */
-export const createTicketMachine = createSubmitMachine('clientCreateTicket', async ({ files = [], ...input }: CreateClientTicket & { files?: readonly File[] }) => {
-  const { id } = await clientPortalApi.createTicket(input);
-  return { id, refused: await attachEach(files, (file) => clientPortalApi.attachToTicket(id, file)) };
-});
+export const createTicketMachine = createSubmitMachine(
+  'clientCreateTicket',
+  async ({ files = [], ...input }: CreateClientTicket & { files?: readonly File[] }) => {
+    const { id } = await clientPortalApi.createTicket(input);
+    return { id, refused: await attachEach(files, (file) => clientPortalApi.attachToTicket(id, file)) };
+  },
+  { schema: CLIENT_TICKETS.create.body },
+);
 /** The files chosen for a new ticket. */
 export const newTicketFilesMachine = fileListMachine;
 /** A reply carries the files chosen for it (a file list machine beside the form). */
@@ -48,7 +54,7 @@ export const contactSupportMachine = createSubmitMachine('clientContactSupport',
 
 export const paperProductsMachine = createQueryMachine('clientPaperProducts', () => clientPortalApi.paperProducts());
 export const paperOrdersMachine = createQueryMachine('clientPaperOrders', () => clientPortalApi.paperOrders());
-export const orderPaperMachine = createSubmitMachine('clientOrderPaper', (v: CreatePaperOrder) => clientPortalApi.orderPaper(v));
+export const orderPaperMachine = createSubmitMachine('clientOrderPaper', (v: CreatePaperOrder) => clientPortalApi.orderPaper(v), { schema: CLIENT_PORTAL.orderPaper.body });
 
 export const articlesMachine = createQueryMachine('clientArticles', (q: ArticleListQuery) => clientPortalApi.articles(q));
 export const articleMachine = createQueryMachine('clientArticle', (id: number) => clientPortalApi.article(id));

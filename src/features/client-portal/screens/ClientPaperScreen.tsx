@@ -1,8 +1,8 @@
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
-import type { PaperOrder } from '@contracts/client-portal';
+import type { CreatePaperOrder, PaperOrder } from '@contracts/client-portal';
 import { PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from '@contracts/common/constants';
 import { orderPaperMachine, paperOrdersMachine, paperProductsMachine } from '../machines/client-portal.machines';
 import { Badge, Button, Card, DateTime, Form, FormActions, NumberField, PageHeader, Select, TextArea, TextField } from '@/shared/ui/components';
@@ -30,14 +30,24 @@ const COLUMNS: DataTableColumn<PaperOrder>[] = [
 ];
 
 const EMPTY = { product: null as Key | null, quantity: 1, poNumber: '', shipTo: '' };
+/** The contract's field each value is sent as (what its errors are keyed by). */
+const FIELD_OF: Record<keyof typeof EMPTY, keyof CreatePaperOrder> = { product: 'productId', quantity: 'quantity', poNumber: 'poNumber', shipTo: 'shipTo' };
 
 function OrderForm({ orders }: { orders: ActorRefFrom<typeof paperOrdersMachine> }) {
   const products = useActorRef(paperProductsMachine, { input: { query: null } });
   const { data: productList } = useQueryState(products);
   const form = useActorRef(orderPaperMachine, { input: { reloads: orders, reloadEvent: { type: 'query.reload' }, notices: { saved: (r) => ({ title: `Order #${r.id} was received`, description: 'Its status is in the list of orders.' }) } } });
   const { busy, result: placed, error, fields } = useFormState(form);
+  const refusals = useSelector(form, (s) => s.context.refusals);
   const [values, setValues] = useState(EMPTY);
-  const set = <K extends keyof typeof EMPTY>(k: K) => (v: (typeof EMPTY)[K]) => setValues((s) => ({ ...s, [k]: v }));
+  /** Sets a field and tells the form machine it changed (its message goes). */
+  const set =
+    <K extends keyof typeof EMPTY>(k: K) =>
+    (v: (typeof EMPTY)[K]) => {
+      setValues((s) => ({ ...s, [k]: v }));
+      form.send({ type: 'form.change', field: FIELD_OF[k] });
+    };
+  const input = (): CreatePaperOrder => ({ productId: Number(values.product ?? 0), quantity: Number.isNaN(values.quantity) ? 0 : values.quantity, poNumber: values.poNumber, shipTo: values.shipTo });
   const product = (productList ?? []).find((p) => p.id === values.product);
 
   // Saved (the form said so): clear it for the next order (the list has reloaded with the new one).
@@ -50,13 +60,13 @@ function OrderForm({ orders }: { orders: ActorRefFrom<typeof paperOrdersMachine>
   return (
     <Card title="New order" asRegion>
       <Form
+        aria-label="New order"
         onSubmit={(e) => {
           e.preventDefault();
-          form.send({
-            type: 'form.submit',
-            input: { productId: Number(values.product ?? 0), quantity: Number.isNaN(values.quantity) ? 0 : values.quantity, poNumber: values.poNumber, shipTo: values.shipTo },
-          });
+          form.send({ type: 'form.submit', input: input() });
         }}
+        refusals={refusals}
+        onFieldBlur={(field) => form.send({ type: 'form.blur', field, input: input() })}
       >
         <FormError error={error} title="The order was not placed" />
         <Select

@@ -92,7 +92,8 @@ function CreateTicket({ focus = false, list }: { focus?: boolean; list: TableAct
   const fileList = useActorRef(newTicketFilesMachine);
   const files = useSelector(fileList, selectChosenFiles);
   const filesError = useSelector(fileList, selectFilesError);
-  const { values, set, reset } = useFieldValues<{ title: string; description: string; severity: Severity; contactName: string; contactEmail: string }>({
+  const refusals = useSelector(form, (s) => s.context.refusals);
+  const { values, set: setValue, reset } = useFieldValues<{ title: string; description: string; severity: Severity; contactName: string; contactEmail: string }>({
     title: '',
     description: '',
     severity: 'M',
@@ -100,6 +101,11 @@ function CreateTicket({ focus = false, list }: { focus?: boolean; list: TableAct
     contactEmail: user?.email ?? '',
   });
 
+  /** A setter that also tells the form machine the field changed (its message goes). */
+  const set = (field: keyof typeof values) => (value: string) => {
+    setValue(field)(value);
+    form.send({ type: 'form.change', field });
+  };
   if (created) {
     return (
       <Card title="Ticket created" asRegion className={styles.formCard}>
@@ -138,10 +144,13 @@ function CreateTicket({ focus = false, list }: { focus?: boolean; list: TableAct
         }}
       >
       <Form
+        aria-label="Create a ticket"
         onSubmit={(e) => {
           e.preventDefault();
           form.send({ type: 'form.submit', input: { ...values, files } });
         }}
+        refusals={refusals}
+        onFieldBlur={(field) => form.send({ type: 'form.blur', field, input: values })}
       >
         <FormError error={error} title="The ticket was not created" />
         <FormGrid columns={2}>

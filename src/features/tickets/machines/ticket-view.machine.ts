@@ -1,5 +1,6 @@
 import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { AddNoteInput, AddTimeEntryInput, TicketView, UpdateTicketInput } from '@contracts/tickets';
+import { fieldErrors as fieldErrorsOf } from '@contracts/common/errors';
+import { TICKETS, type AddNoteInput, type AddTimeEntryInput, type TicketView, type UpdateTicketInput } from '@contracts/tickets';
 import { toApiError } from '@/shared/http/http';
 import { fileDownloadMachine } from '@/shared/machines/file-download.machine';
 import { fileListMachine, type FileListActor } from '@/shared/machines/file-list.machine';
@@ -7,14 +8,53 @@ import { objectUrlsOf, thumbnailsMachine, type ThumbnailsActor } from '@/shared/
 import { ticketDeskApi } from '../api';
 import { ticketOptionsMachine } from './tickets.machines';
 
-export type TicketViewContext = { id: number; data: TicketView | undefined; error: string | null; saveError: string | null; fieldErrors: Record<string, string>; saved: number };
+/** The ticket's forms: the note, the Change panel and Add time. */
+export type TicketForm = 'note' | 'change' | 'time';
+
+export type TicketViewContext = {
+  id: number;
+  data: TicketView | undefined;
+  error: string | null;
+  /** Why the last save failed when the reason belongs to no field (a 409, a lost connection, nothing to change), or null. */
+  saveError: string | null;
+  /** The message beside each field of the form that failed (`failedForm`), from its schema or a 400. */
+  fieldErrors: Record<string, string>;
+  /** Which form the failure belongs to (its summary and fields show there only); null for the survey or none. */
+  failedForm: TicketForm | null;
+  /** Counts the sends refused for their fields: each one moves focus to the first field in error of that form. */
+  refusals: number;
+  /** The form being saved (null for the survey). */
+  saving: TicketForm | null;
+  saved: number;
+};
 export type TicketViewEvent =
   | { type: 'ticket.reload' }
   | { type: 'ticket.addNote'; input: AddNoteInput }
   | { type: 'ticket.change'; input: UpdateTicketInput }
   | { type: 'ticket.addTime'; input: AddTimeEntryInput }
   | { type: 'ticket.sendSurvey' }
+  /** A field of a form changed: its message goes. */
+  | { type: 'ticket.fieldChange'; form: TicketForm; field: string }
   | { type: 'attachment.download'; file: { id: number; name: string } };
+
+/** The body schema each form is checked against before it is sent: the one the server parses. */
+const FORM_SCHEMAS = { note: TICKETS.addNote.body, change: TICKETS.update.body, time: TICKETS.addTime.body } as const;
+const FORM_OF = { 'ticket.addNote': 'note', 'ticket.change': 'change', 'ticket.addTime': 'time' } as const;
+/** The key a problem of the whole body is named by; the note's own text is its field `body`, so for it there is none. */
+const WHOLE_BODY = 'body';
+
+/** A refusal of `form` split into what its fields show and its summary (what belongs to no field). */
+function splitFailure(form: TicketForm, fields: Record<string, string>, message: string | null): Pick<TicketViewContext, 'saveError' | 'fieldErrors'> {
+  if (form === 'note') return { saveError: Object.keys(fields).length ? null : message, fieldErrors: fields };
+  const { [WHOLE_BODY]: whole, ...rest } = fields;
+  return { saveError: whole ?? (Object.keys(rest).length ? null : message), fieldErrors: rest };
+}
+
+/** The problems of what a form would send, by field, or none. */
+function problemsOf(form: TicketForm, input: unknown): Record<string, string> {
+  const parsed = FORM_SCHEMAS[form].safeParse(input);
+  return parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
+}
 
 export type TicketSave = { id: number } & (
   | { kind: 'note'; input: AddNoteInput; files?: readonly File[] }
@@ -81,16 +121,35 @@ export const ticketViewMachine = setup({
   },
   actions: {
     takeView: enqueueActions(({ enqueue }, view: TicketView) => {
-      enqueue.assign({ data: view, saveError: null, fieldErrors: {} });
+      enqueue.assign({ data: view, saveError: null, fieldErrors: {}, failedForm: null });
       // The images' thumbnails (the ticket's own files and its notes'), fetched once each.
       const images = [...view.attachments, ...view.thread.flatMap((n) => n.attachments)].filter((a) => a.image);
       if (images.length) enqueue.sendTo('thumbnails', { type: 'thumbnails.show', files: images.map((a) => ({ recordId: view.ticket.id, id: a.id })) });
     }),
+    /** A send its schema refuses: each problem beside its field (or above its form), nothing sent, focus to the first. */
+    showProblems: assign(({ context, event }) => {
+      assertEvent(event, ['ticket.addNote', 'ticket.change', 'ticket.addTime']);
+      const form = FORM_OF[event.type];
+      return { ...splitFailure(form, problemsOf(form, event.input), null), failedForm: form, refusals: context.refusals + 1 };
+    }),
+    clearField: assign(({ context, event }) => {
+      assertEvent(event, 'ticket.fieldChange');
+      if (context.failedForm !== event.form) return {};
+      const { [event.field]: _gone, ...rest } = context.fieldErrors;
+      return { fieldErrors: rest };
+    }),
+  },
+  guards: {
+    /** What the form would send breaks its schema. */
+    isRefused: ({ event }) => {
+      if (event.type !== 'ticket.addNote' && event.type !== 'ticket.change' && event.type !== 'ticket.addTime') return false;
+      return Object.keys(problemsOf(FORM_OF[event.type], event.input)).length > 0;
+    },
   },
 }).createMachine({
   id: 'ticketView',
   description: 'Shows a ticket and saves notes, changes and time against it.',
-  context: ({ input }) => ({ id: input.id, data: undefined, error: null, saveError: null, fieldErrors: {}, saved: 0 }),
+  context: ({ input }) => ({ id: input.id, data: undefined, error: null, saveError: null, fieldErrors: {}, failedForm: null, refusals: 0, saving: null, saved: 0 }),
   entry: [
     spawnChild('options', { id: 'options', systemId: 'ticketView.options', input: {} }),
     spawnChild('noteFiles', { id: 'noteFiles', systemId: 'ticketView.noteFiles' }),
@@ -119,15 +178,17 @@ export const ticketViewMachine = setup({
       description: 'The ticket is shown; notes, changes and time can be saved.',
       on: {
         'ticket.reload': 'loading',
-        'ticket.addNote': 'saving',
-        'ticket.change': 'saving',
-        'ticket.addTime': 'saving',
+        'ticket.addNote': [{ guard: 'isRefused', actions: 'showProblems', description: 'The schema refuses the note: nothing is sent; each problem shows beside its field.' }, 'saving'],
+        'ticket.change': [{ guard: 'isRefused', actions: 'showProblems', description: 'Nothing changed (or a bad value): nothing is sent; the form says why.' }, 'saving'],
+        'ticket.addTime': [{ guard: 'isRefused', actions: 'showProblems', description: 'The schema refuses the time entry: nothing is sent; each problem shows beside its field.' }, 'saving'],
+        'ticket.fieldChange': { actions: 'clearField', description: "A field changed: its message goes." },
         'ticket.sendSurvey': { target: 'saving', description: 'The support survey of the closed ticket is (re)sent to its contact.' },
       },
     },
     saving: {
       description: 'A note, a change, a time entry or the survey email is being saved.',
       tags: ['busy'],
+      entry: assign({ saving: ({ event }) => (event.type in FORM_OF ? FORM_OF[event.type as keyof typeof FORM_OF] : null) }),
       invoke: {
         id: 'save',
         src: 'save',
@@ -154,9 +215,12 @@ export const ticketViewMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: assign(({ event }) => {
+          actions: assign(({ context, event }) => {
             const e = toApiError(event.error);
-            return { saveError: e.message, fieldErrors: e.fields ?? {} };
+            const sent = context.saving;
+            if (sent === null) return { saveError: e.message, fieldErrors: {}, failedForm: null };
+            const failure = splitFailure(sent, e.fields ?? {}, e.message);
+            return { ...failure, failedForm: sent, refusals: context.refusals + (Object.keys(failure.fieldErrors).length ? 1 : 0) };
           }),
         },
       },
@@ -172,8 +236,15 @@ type S = SnapshotFrom<typeof ticketViewMachine>;
 export const selectTicketView = (s: S) => s.context.data;
 export const selectLoadFailed = (s: S) => s.matches('failed');
 export const selectLoadError = (s: S) => s.context.error;
-export const selectSaveError = (s: S) => s.context.saveError;
-export const selectFieldErrors = (s: S) => s.context.fieldErrors;
+/** Why a save that belongs to no form (the survey) failed. */
+export const selectSaveError = (s: S) => (s.context.failedForm === null ? s.context.saveError : null);
+const NO_ERRORS: Record<string, string> = {};
+/** The messages beside the fields of `form` (none when the last failure was another form's). */
+export const selectFieldErrorsOf = (form: TicketForm) => (s: S) => (s.context.failedForm === form ? s.context.fieldErrors : NO_ERRORS);
+/** Why the last save of `form` failed when the reason belongs to none of its fields. */
+export const selectFormError = (form: TicketForm) => (s: S) => (s.context.failedForm === form ? s.context.saveError : null);
+/** The form machine's count of refusals of `form` (0 while another form is the one that failed): focus follows it. */
+export const selectRefusalsOf = (form: TicketForm) => (s: S) => (s.context.failedForm === form ? s.context.refusals : 0);
 /** Grows with each save: the note and time forms are keyed by it, so they start empty after a save and keep what was typed after a failure. */
 export const selectSaved = (s: S) => s.context.saved;
 export const selectBusy = (s: S) => s.hasTag('busy');

@@ -2,12 +2,12 @@
 import { useSelector } from '@xstate/react';
 import { LIMITS, TIME_ENTRY_MINUTES_MAX } from '@contracts/common/constants';
 import type { ThreadEntry, TicketView } from '@contracts/tickets';
-import { selectBusy, selectFieldErrors, selectNoteFiles, selectSaved, selectThumbnailsActor, type TicketViewActor } from '../machines/ticket-view.machine';
+import { selectBusy, selectFieldErrorsOf, selectFormError, selectNoteFiles, selectRefusalsOf, selectSaved, selectThumbnailsActor, type TicketViewActor } from '../machines/ticket-view.machine';
 import { selectChosenFiles, selectFilesError } from '@/shared/machines/file-list.machine';
 import { selectThumbnails } from '@/shared/machines/thumbnails.machine';
 import styles from './TicketViewScreen.module.css';
 import { formatDateTime, formatMinutes } from '@/shared/ui/tokens/format';
-import { AttachmentList, Badge, Button, Card, FieldError, FilePicker, RelativeTime, Switch } from '@/shared/ui/components';
+import { Alert, AttachmentList, Badge, Button, Card, FieldError, FilePicker, Form, RelativeTime, Switch } from '@/shared/ui/components';
 
 const DUE_DATE_LINE = 'Due date: ';
 /** Entries written before the screens said Priority. */
@@ -93,16 +93,24 @@ function NoteFiles({ ticket, serverError, busy }: { ticket: TicketViewActor; ser
   );
 }
 
+const noteErrors = selectFieldErrorsOf('note');
+const noteError = selectFormError('note');
+const noteRefusals = selectRefusalsOf('note');
+
 function NoteComposer({ ticket }: { ticket: TicketViewActor }) {
-  const fieldErrors = useSelector(ticket, selectFieldErrors);
+  const fieldErrors = useSelector(ticket, noteErrors);
+  const error = useSelector(ticket, noteError);
+  const refusals = useSelector(ticket, noteRefusals);
+  const changed = (field: string) => () => ticket.send({ type: 'ticket.fieldChange', form: 'note', field });
   const busy = useSelector(ticket, selectBusy);
   const saved = useSelector(ticket, selectSaved);
   return (
-    <form
+    <Form
       // A new form after each save: it starts empty; a failed save keeps what was typed.
       key={saved}
       className={styles.composer}
       aria-label="Add a note"
+      refusals={refusals}
       onSubmit={(e) => {
         e.preventDefault();
         const f = new FormData(e.currentTarget);
@@ -111,7 +119,7 @@ function NoteComposer({ ticket }: { ticket: TicketViewActor }) {
     >
       <label className={styles.field}>
         Note
-        <textarea name="body" rows={4} maxLength={LIMITS.text} aria-describedby="note-body-error" />
+        <textarea name="body" onChange={changed('body')} rows={4} maxLength={LIMITS.text} aria-invalid={fieldErrors.body ? true : undefined} aria-describedby="note-body-error" />
         <FieldError id="note-body-error" message={fieldErrors.body} />
       </label>
       <NoteFiles ticket={ticket} serverError={fieldErrors.files} busy={busy} />
@@ -121,13 +129,14 @@ function NoteComposer({ ticket }: { ticket: TicketViewActor }) {
         </Switch>
         <label className={styles.inline}>
           Time spent (minutes)
-          <input name="minutes" type="number" min={0} max={TIME_ENTRY_MINUTES_MAX} defaultValue={0} aria-describedby="note-minutes-error" />
+          <input name="minutes" type="number" onChange={changed('minutes')} min={0} max={TIME_ENTRY_MINUTES_MAX} defaultValue={0} aria-invalid={fieldErrors.minutes ? true : undefined} aria-describedby="note-minutes-error" />
         </label>
         <Button type="submit" variant="primary" isDisabled={busy}>
           Add note
         </Button>
       </div>
       <FieldError id="note-minutes-error" message={fieldErrors.minutes} />
-    </form>
+      {error ? <Alert tone="danger" live title={error} /> : null}
+    </Form>
   );
 }

@@ -4,11 +4,11 @@ import { Link } from 'wouter';
 import { QUEUES, SEVERITIES, TICKET_STATUSES } from '@contracts/common/codes';
 import { SURVEY_Q1_MAX, SURVEY_TYPE_SUPPORT, TIME_ENTRY_MINUTES_MAX } from '@contracts/common/constants';
 import type { TicketSurveys, TicketView, TimeEntry } from '@contracts/tickets';
-import { selectBusy, selectFieldErrors, selectOptions, selectSaved, selectStaff, ticketChanges, toLocalInput, type TicketViewActor } from '../machines/ticket-view.machine';
+import { selectBusy, selectFieldErrorsOf, selectFormError, selectOptions, selectRefusalsOf, selectSaved, selectStaff, ticketChanges, toLocalInput, type TicketViewActor } from '../machines/ticket-view.machine';
 import styles from './TicketViewScreen.module.css';
 import { surveyQuestionName } from '@/features/surveys';
 import { formatDate, formatDateTime, formatMinutes } from '@/shared/ui/tokens/format';
-import { Badge, Button, Card, DateTime, FieldError, Select, type Option } from '@/shared/ui/components';
+import { Alert, Badge, Button, Card, DateTime, FieldError, Form, Select, type Option } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 
 const STATUS_OPTIONS: Option[] = Object.entries(TICKET_STATUSES).map(([id, label]) => ({ id, label }));
@@ -67,17 +67,29 @@ export function TicketProperties({ view }: { view: TicketView }) {
   );
 }
 
+const changeErrors = selectFieldErrorsOf('change');
+const changeError = selectFormError('change');
+const changeRefusals = selectRefusalsOf('change');
+const timeErrors = selectFieldErrorsOf('time');
+const timeError = selectFormError('time');
+const timeRefusals = selectRefusalsOf('time');
+
 /** Status, priority, queue, assignee and due date; only what changed is sent. Keyed by the ticket's last change, so it shows the ticket as saved. */
 export function TicketChange({ ticket, view }: { ticket: TicketViewActor; view: TicketView }) {
   const busy = useSelector(ticket, selectBusy);
-  const fieldErrors = useSelector(ticket, selectFieldErrors);
+  const fieldErrors = useSelector(ticket, changeErrors);
+  const error = useSelector(ticket, changeError);
+  const refusals = useSelector(ticket, changeRefusals);
+  const changed = (field: string) => () => ticket.send({ type: 'ticket.fieldChange', form: 'change', field });
   const staff = useSelector(useSelector(ticket, selectOptions), selectStaff);
   const t = view.ticket;
   return (
     <Card asRegion title="Change" headingLevel={2} id={`change-${t.id}`}>
-      <form
+      <Form
         className={styles.changeForm}
         key={`${t.updated_at}`}
+        aria-label="Change the ticket"
+        refusals={refusals}
         onSubmit={(e) => {
           e.preventDefault();
           const f = new FormData(e.currentTarget);
@@ -88,24 +100,26 @@ export function TicketChange({ ticket, view }: { ticket: TicketViewActor; view: 
           });
         }}
       >
-        <Select name="status" label="Status" items={STATUS_OPTIONS} defaultValue={t.status} />
-        <Select name="severity" label="Priority" items={PRIORITY_OPTIONS} defaultValue={t.severity} />
-        <Select name="queue" label="Queue" items={QUEUE_OPTIONS} defaultValue={t.queue} />
+        <Select name="status" label="Status" items={STATUS_OPTIONS} defaultValue={t.status} onChange={changed('status')} />
+        <Select name="severity" label="Priority" items={PRIORITY_OPTIONS} defaultValue={t.severity} onChange={changed('severity')} />
+        <Select name="queue" label="Queue" items={QUEUE_OPTIONS} defaultValue={t.queue} onChange={changed('queue')} />
         <Select
           name="assignee_id"
           label="Assignee"
           items={[{ id: UNASSIGNED, label: 'Unassigned' }, ...staff.map((s) => ({ id: String(s.id), label: s.name }))]}
           defaultValue={String(t.assignee_id ?? UNASSIGNED)}
+          onChange={changed('assignee_id')}
         />
         <label>
           Due date
-          <input name="duedate" type="datetime-local" defaultValue={toLocalInput(t.duedate)} aria-describedby="duedate-error" />
+          <input name="duedate" type="datetime-local" onChange={changed('duedate')} defaultValue={toLocalInput(t.duedate)} aria-invalid={fieldErrors.duedate ? true : undefined} aria-describedby="duedate-error" />
           <FieldError id="duedate-error" message={fieldErrors.duedate} />
         </label>
+        {error ? <Alert tone="danger" live title={error} /> : null}
         <Button type="submit" variant="primary" isDisabled={busy}>
           Save changes
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }
@@ -113,17 +127,22 @@ export function TicketChange({ ticket, view }: { ticket: TicketViewActor; view: 
 export function TicketTime({ ticket, view }: { ticket: TicketViewActor; view: TicketView }) {
   const busy = useSelector(ticket, selectBusy);
   const saved = useSelector(ticket, selectSaved);
+  const fieldErrors = useSelector(ticket, timeErrors);
+  const error = useSelector(ticket, timeError);
+  const refusals = useSelector(ticket, timeRefusals);
+  const changed = (field: string) => () => ticket.send({ type: 'ticket.fieldChange', form: 'time', field });
   return (
     <Card asRegion title="Time" headingLevel={2} id={`time-${view.ticket.id}`}>
       <p className={styles.muted}>
         Total {formatMinutes(view.time.total_minutes)}, billable {formatMinutes(view.time.billable_minutes)}
       </p>
       {view.time.entries.length ? <DataTable<TimeEntry> caption="Time entries" tableId="ticket-time" columns={TIME_COLUMNS} rows={view.time.entries} searchable={false} /> : null}
-      <form
+      <Form
         // A new form after each save: it starts empty; a failed save keeps what was typed.
         key={saved}
         className={styles.timeForm}
         aria-label="Add time"
+        refusals={refusals}
         onSubmit={(e) => {
           e.preventDefault();
           const f = new FormData(e.currentTarget);
@@ -136,21 +155,25 @@ export function TicketTime({ ticket, view }: { ticket: TicketViewActor; view: Ti
       >
         <label>
           Minutes
-          <input name="time_minutes" type="number" min={1} max={TIME_ENTRY_MINUTES_MAX} required />
+          <input name="time_minutes" type="number" onChange={changed('minutes')} inputMode="numeric" min={1} max={TIME_ENTRY_MINUTES_MAX} aria-required="true" aria-invalid={fieldErrors.minutes ? true : undefined} aria-describedby="time-minutes-error" />
+          <FieldError id="time-minutes-error" message={fieldErrors.minutes} />
         </label>
         <label>
-          Date <input name="work_date" type="date" />
+          Date <input name="work_date" type="date" onChange={changed('work_date')} aria-invalid={fieldErrors.work_date ? true : undefined} aria-describedby="time-date-error" />
+          <FieldError id="time-date-error" message={fieldErrors.work_date} />
         </label>
         <label>
           <input type="checkbox" name="billable" defaultChecked /> Billable
         </label>
         <label className={styles.wide}>
-          Description <input name="description" maxLength={500} />
+          Description <input name="description" maxLength={500} onChange={changed('description')} aria-invalid={fieldErrors.description ? true : undefined} aria-describedby="time-description-error" />
+          <FieldError id="time-description-error" message={fieldErrors.description} />
         </label>
+        {error ? <Alert tone="danger" live title={error} className={styles.wide} /> : null}
         <Button type="submit" isDisabled={busy}>
           Add time
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Button,
   ComboBox as AriaComboBox,
+  ComboBoxStateContext,
   Group,
   Input,
   ListBox,
@@ -9,6 +10,7 @@ import {
   Popover,
   useFilter,
   type ComboBoxProps as AriaComboBoxProps,
+  type Key,
 } from 'react-aria-components';
 import { FILTER_DEBOUNCE_MS } from '@contracts/common/constants';
 import { cx } from '@/shared/ui/components/cx';
@@ -89,6 +91,38 @@ function useDebouncedLoader<T extends Option>(
 }
 
 /**
+ * The box and its button. Escape while the list is open closes the list only: the box shows the
+ * picked option again (or nothing when none is picked), the pick stays, and the key goes no
+ * further (a dialog or form around it stays open). react-aria's own Escape cannot do that when the
+ * box's text is controlled and the picked option is not among the options listed: it reports the
+ * pick again and reopens the list over the search text. The list closes once the box shows the
+ * pick, so it does not reopen for that change.
+ */
+function ComboGroup({ pickedLabel, onRevert, children }: { pickedLabel: string; onRevert: (text: string) => void; children: ReactNode }) {
+  const state = useContext(ComboBoxStateContext);
+  const [closing, setClosing] = useState(false);
+  useEffect(() => {
+    if (!closing) return;
+    if (state?.isOpen) state.toggle();
+    setClosing(false);
+  }, [closing, state]);
+  return (
+    <Group
+      className={cx(styles.control, styles.group)}
+      onKeyDownCapture={(e) => {
+        if (e.key !== 'Escape' || !state?.isOpen) return;
+        e.preventDefault();
+        e.stopPropagation();
+        onRevert(pickedLabel);
+        setClosing(true);
+      }}
+    >
+      {children}
+    </Group>
+  );
+}
+
+/**
  * Type to narrow a list and pick one. With `loader` it searches the server (companies, assignees):
  * the request waits for a pause in typing, older requests are aborted, and the list says when it
  * is loading or when nothing matched.
@@ -122,6 +156,11 @@ export function ComboBox<T extends Option>({
   const { contains } = useFilter({ sensitivity: 'base' });
   const shown: readonly T[] = loader ? loaded.items : (items ?? []).filter((item) => contains(item.label, inputValue) || inputValue === lastSelectedLabel);
   const busy = loader !== undefined && active && loaded.status === 'loading';
+  /**
+   * Leaving the box (or Escape) after a search whose options do not hold the pick makes react-aria
+   * report no pick; the text typed was a search, not a clearing: the pick stays and the box shows it.
+   */
+  const isLostPick = (key: Key | null) => key === null && props.selectedKey != null && inputValue !== '';
 
   return (
     <AriaComboBox
@@ -138,9 +177,19 @@ export function ComboBox<T extends Option>({
         if (isOpen) setActive(true);
         props.onOpenChange?.(isOpen, trigger);
       }}
+      onSelectionChange={(key) => {
+        if (!isLostPick(key)) props.onSelectionChange?.(key);
+      }}
       onChange={(key) => {
+        if (isLostPick(key)) {
+          setInputValue(lastSelectedLabel);
+          return;
+        }
         const picked = [...(items ?? []), ...loaded.items].find((item) => item.id === key);
-        setLastSelectedLabel(picked?.label ?? '');
+        // The pick reported again while its option is not listed: the box shows its name again.
+        const label = picked?.label ?? (key !== null && key === props.selectedKey ? lastSelectedLabel : '');
+        setLastSelectedLabel(label);
+        if (!picked && label) setInputValue(label);
         // The box's text is controlled here: with a controlled selection too (a picker's `selectedKey`),
         // react-aria leaves showing the picked option's label to us.
         if (picked) setInputValue(picked.label);
@@ -154,7 +203,7 @@ export function ComboBox<T extends Option>({
       className={cx(styles.field, className)}
     >
       <FieldLabel isRequired={props.isRequired}>{label}</FieldLabel>
-      <Group className={cx(styles.control, styles.group)}>
+      <ComboGroup pickedLabel={lastSelectedLabel} onRevert={setInputValue}>
         <Input className={styles.inner} placeholder={placeholder} aria-busy={busy || undefined} />
         {busy ? (
           <span className={styles.adornment} style={{ paddingRight: 'var(--cc-space-1)' }}>
@@ -164,7 +213,7 @@ export function ComboBox<T extends Option>({
         <Button className={cx(styles.groupButton, styles.plainButton)}>
           <ChevronDownIcon />
         </Button>
-      </Group>
+      </ComboGroup>
       <FieldDescription>{description}</FieldDescription>
       <FieldError>{errorMessage}</FieldError>
       <Popover className={popover.popover}>
