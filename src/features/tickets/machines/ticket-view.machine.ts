@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { AddNoteInput, AddTimeEntryInput, TicketView, UpdateTicketInput } from '@contracts/tickets';
 import { toApiError } from '@/shared/http/http';
 import { fileDownloadMachine } from '@/shared/machines/file-download.machine';
@@ -6,14 +6,18 @@ import { fileListMachine, type FileListActor } from '@/shared/machines/file-list
 import { ticketDeskApi } from '../api';
 import { ticketOptionsMachine } from './tickets.machines';
 
-export type TicketViewContext = { id: number; data: TicketView | undefined; error: string | null; saveError: string | null; fieldErrors: Record<string, string>; saved: number };
+export type TicketViewContext = { id: number; me: number | null; data: TicketView | undefined; error: string | null; saveError: string | null; fieldErrors: Record<string, string>; saved: number };
 export type TicketViewEvent =
   | { type: 'ticket.reload' }
   | { type: 'ticket.addNote'; input: AddNoteInput }
   | { type: 'ticket.change'; input: UpdateTicketInput }
   | { type: 'ticket.addTime'; input: AddTimeEntryInput }
   | { type: 'ticket.sendSurvey' }
+  | { type: 'ticket.assignToMe' }
+  | { type: 'ticket.pickStatus' }
   | { type: 'attachment.download'; file: { id: number; name: string } };
+/** What the view does for the machine: put the keyboard in one of the Change form's fields. */
+export type TicketViewEmitted = { type: 'ticket.focus'; field: 'status' };
 
 export type TicketSave = { id: number } & (
   | { kind: 'note'; input: AddNoteInput; files?: readonly File[] }
@@ -52,7 +56,7 @@ export function ticketChanges(t: TicketView['ticket'], v: TicketChangeValues): U
  * docs/adr/0107). `saved` counts the saves: the note and time forms start empty after each.
  */
 export const ticketViewMachine = setup({
-  types: { context: {} as TicketViewContext, events: {} as TicketViewEvent, input: {} as { id: number } },
+  types: { context: {} as TicketViewContext, events: {} as TicketViewEvent, emitted: {} as TicketViewEmitted, input: {} as { id: number; me?: number | null } },
   actors: {
     /** The staff the Assignee field offers. */
     options: ticketOptionsMachine,
@@ -74,13 +78,18 @@ export const ticketViewMachine = setup({
       }
     }),
   },
+  guards: {
+    /** The signed-in user is known and does not hold the ticket yet. */
+    isNotMine: ({ context }) => context.me !== null && context.data?.ticket.assignee_id !== context.me,
+  },
   actions: {
+    focusStatus: emit({ type: 'ticket.focus', field: 'status' } as const),
     takeView: assign({ data: (_, view: TicketView) => view, saveError: null, fieldErrors: {} }),
   },
 }).createMachine({
   id: 'ticketView',
   description: 'Shows a ticket and saves notes, changes and time against it.',
-  context: ({ input }) => ({ id: input.id, data: undefined, error: null, saveError: null, fieldErrors: {}, saved: 0 }),
+  context: ({ input }) => ({ id: input.id, me: input.me ?? null, data: undefined, error: null, saveError: null, fieldErrors: {}, saved: 0 }),
   entry: [
     spawnChild('options', { id: 'options', systemId: 'ticketView.options', input: {} }),
     spawnChild('noteFiles', { id: 'noteFiles', systemId: 'ticketView.noteFiles' }),
@@ -112,6 +121,12 @@ export const ticketViewMachine = setup({
         'ticket.change': 'saving',
         'ticket.addTime': 'saving',
         'ticket.sendSurvey': { target: 'saving', description: 'The support survey of the closed ticket is (re)sent to its contact.' },
+        'ticket.assignToMe': {
+          guard: 'isNotMine',
+          target: 'saving',
+          description: '"a": the signed-in user takes the ticket (the same change as picking them as the assignee); nothing when they hold it already.',
+        },
+        'ticket.pickStatus': { actions: 'focusStatus', description: '"s": the keyboard goes to the Status field of the Change form.' },
       },
     },
     saving: {
@@ -121,8 +136,10 @@ export const ticketViewMachine = setup({
         id: 'save',
         src: 'save',
         input: ({ context, event, self }): TicketSave => {
-          assertEvent(event, ['ticket.addNote', 'ticket.change', 'ticket.addTime', 'ticket.sendSurvey']);
+          assertEvent(event, ['ticket.addNote', 'ticket.change', 'ticket.addTime', 'ticket.sendSurvey', 'ticket.assignToMe']);
           switch (event.type) {
+            case 'ticket.assignToMe':
+              return { id: context.id, kind: 'change', input: { assignee_id: context.me } };
             case 'ticket.sendSurvey':
               return { id: context.id, kind: 'survey' };
             case 'ticket.addNote': {

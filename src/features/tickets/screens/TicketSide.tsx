@@ -1,5 +1,6 @@
 /** A ticket's side column: its properties, the Change form, its time (with the Add time form) and its support survey. */
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { QUEUES, SEVERITIES, TICKET_STATUSES } from '@contracts/common/codes';
 import { SURVEY_Q1_MAX, SURVEY_TYPE_SUPPORT, TIME_ENTRY_MINUTES_MAX } from '@contracts/common/constants';
@@ -67,6 +68,12 @@ export function TicketChange({ ticket, view }: { ticket: TicketViewActor; view: 
   const fieldErrors = useSelector(ticket, selectFieldErrors);
   const staff = useSelector(useSelector(ticket, selectOptions), selectStaff);
   const t = view.ticket;
+  const statusId = `ticket-status-${t.id}`;
+  // The "s" shortcut: the machine asks for the Status field.
+  useEffect(() => {
+    const sub = ticket.on('ticket.focus', () => document.getElementById(statusId)?.focus());
+    return () => sub.unsubscribe();
+  }, [ticket, statusId]);
   return (
     <Card asRegion title="Change" headingLevel={2} id={`change-${t.id}`}>
       <form
@@ -84,7 +91,7 @@ export function TicketChange({ ticket, view }: { ticket: TicketViewActor; view: 
       >
         <label>
           Status
-          <select name="status" defaultValue={t.status}>
+          <select name="status" id={statusId} defaultValue={t.status} aria-keyshortcuts="s">
             {Object.entries(TICKET_STATUSES).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
           </select>
         </label>
