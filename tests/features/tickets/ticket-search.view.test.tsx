@@ -34,6 +34,8 @@ type Calls = { tickets: URLSearchParams[]; companies: URLSearchParams[]; staff: 
 function serve(): Calls {
   const calls: Calls = { tickets: [], companies: [], staff: [] };
   server.use(
+    // The views above the list (tests/features/tickets/ticket-views.view.test.tsx covers them).
+    http.get('*/api/v2/ticket-views', () => HttpResponse.json({ views: [] })),
     http.get('*/api/v2/tickets/options', ({ request }) => {
       const params = new URL(request.url).searchParams;
       calls.staff.push(params);

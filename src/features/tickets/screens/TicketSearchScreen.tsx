@@ -1,10 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { QUEUES, SEVERITIES, TICKET_STATUSES } from '@contracts/common/codes';
 import { TICKET_SLA_FILTERS, type TicketRow, type TicketSlaFilter } from '@contracts/tickets';
 import { CompanyPicker, pickedCompanyName, pickedStaffName, StaffPicker } from '@/shared/pickers';
 import { createTicketTableMachine, ticketCompanyNameMachine } from '../machines/tickets.machines';
+import { ticketViewsMachine } from '../machines/ticket-views.machine';
+import type { TableQuery } from '@/shared/machines/table/table.types';
+import { inspection } from '@/shared/inspection';
+import { TicketViews } from './TicketViews';
 import {
   Badge,
   Button,
@@ -92,6 +96,17 @@ export default function TicketSearchScreen() {
   const tableFilters: Record<string, string> = {};
   for (const k of TABLE_FILTERS) if (url.get(`f.${k}`)) tableFilters[k] = url.get(`f.${k}`)!;
   const searchText = url.get('search') ?? '';
+  // The views' counts load with the list: again for other filters, a page, a sort or a reload.
+  const views = useActorRef(ticketViewsMachine, { input: { listKey: tableKey }, inspect: inspection.inspect });
+  useEffect(() => views.send({ type: 'views.listChanged', listKey: tableKey }), [views, tableKey]);
+  const writeQuery = table.onQueryChange;
+  const onQueryChange = useCallback(
+    (q: TableQuery) => {
+      writeQuery(q);
+      views.send({ type: 'views.refresh' });
+    },
+    [writeQuery, views],
+  );
 
   const companyId = extra.company ? Number(extra.company) : null;
   const assigneeId = extra.assignee ? Number(extra.assignee) : null;
@@ -126,6 +141,7 @@ export default function TicketSearchScreen() {
   return (
     <SearchPage
       title="Ticket Search"
+      notice={<TicketViews actor={views} url={url} />}
       actions={
         <LinkButton href="/create/ticket" variant="primary" size="sm" icon={<PlusIcon />}>
           Create Ticket
@@ -172,7 +188,7 @@ export default function TicketSearchScreen() {
         ),
       }}
     >
-      <DataTable<TicketRow> key={tableKey} caption="Tickets" tableId="tickets" columns={COLUMNS} searchable={false} {...table} />
+      <DataTable<TicketRow> key={tableKey} caption="Tickets" tableId="tickets" columns={COLUMNS} searchable={false} {...table} onQueryChange={onQueryChange} />
     </SearchPage>
   );
 }
