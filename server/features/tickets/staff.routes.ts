@@ -19,7 +19,8 @@ import { searchTickets } from './search';
 import { activeStaff, addStaffNote, addTime, createStaffTicket, loadView, myDesk, ticketStats, updateTicket } from './tickets.repo';
 import { TICKET_ATTACHMENTS } from '@contracts/ticket-attachments';
 import { TICKET_VIEWS } from '@contracts/ticket-views';
-import { deleteTicketView, renameTicketView, saveTicketView, ticketViewsOf } from './views.repo';
+import { STAFF_PREFERENCES } from '@contracts/staff-preferences';
+import { deleteTicketView, rememberedPageSize, rememberPageSize, renameTicketView, saveTicketView, ticketViewsOf } from './views.repo';
 
 export const staffTicketRoutes: Routes = (app, ctx) => {
   const pool = ctx.database.pool;
@@ -39,6 +40,13 @@ export const staffTicketRoutes: Routes = (app, ctx) => {
   route(app, TICKET_VIEWS.remove, async ({ params }, request) => {
     await deleteTicketView(pool, staffOf(request).userId, params.id);
     return { ok: true as const };
+  });
+
+  // The rows per page a table remembers for the caller (docs/adr/0137).
+  route(app, STAFF_PREFERENCES.pageSize, async ({ params }, request) => ({ size: await rememberedPageSize(pool, staffOf(request).userId, params.table) }));
+  route(app, STAFF_PREFERENCES.rememberPageSize, async ({ params, body }, request) => {
+    await rememberPageSize(pool, staffOf(request).userId, params.table, body.size, ctx.now());
+    return { size: body.size };
   });
 
   route(app, HOME.myTickets, async ({ query }, request) => myDesk(pool, staffOf(request).userId, ctx.now(), query.tz ?? HOME_DEFAULT_TIME_ZONE));

@@ -73,3 +73,22 @@ export async function deleteTicketView(db: Queryable, staffId: number, id: numbe
   const { rowCount } = await db.query(`DELETE FROM ticket_saved_views WHERE id = $1 AND staff_id = $2`, [id, staffId]);
   if (!rowCount) throw notFound('No such saved view');
 }
+
+/** The key of a table's rows per page in `staff_preferences`. */
+const pageSizeKey = (table: string) => `table-size:${table}`;
+
+/** The rows per page the user last chose for a table, or null. */
+export async function rememberedPageSize(db: Queryable, staffId: number, table: string): Promise<number | null> {
+  const { rows } = await db.query<{ value: unknown }>(`SELECT value FROM staff_preferences WHERE staff_id = $1 AND key = $2`, [staffId, pageSizeKey(table)]);
+  const value = rows[0]?.value;
+  return typeof value === 'number' ? value : null;
+}
+
+/** Remembers the rows per page the user chose for a table (the last choice wins). */
+export async function rememberPageSize(db: Queryable, staffId: number, table: string, size: number, now: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO staff_preferences (staff_id, key, value, updated_at) VALUES ($1, $2, $3::jsonb, $4)
+     ON CONFLICT (staff_id, key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
+    [staffId, pageSizeKey(table), JSON.stringify(size), now],
+  );
+}

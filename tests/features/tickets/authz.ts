@@ -11,6 +11,7 @@ import { clientOnly, endpointRows, staffOnly, type MatrixIds, type Row } from '@
 import { sqlOf, type Queryable } from '@tests/support/sql';
 import { TICKET_ATTACHMENTS } from '@contracts/ticket-attachments';
 import { TICKET_VIEWS } from '@contracts/ticket-views';
+import { STAFF_PREFERENCES } from '@contracts/staff-preferences';
 
 /**
  * The staff ticket desk: staff of every role; a client session is refused (401), as is no session.
@@ -73,6 +74,8 @@ export const ROWS = endpointRows([
   [TICKETS.addTime, { url: '/api/v2/tickets/2/time', body: { minutes: 15 }, expect: staffOnly(201) }],
   [TICKET_ATTACHMENTS.staff, { url: (ids: MatrixIds) => `/api/v2/tickets/${x('acmeTicket')(ids)}/attachments/${x('acmeInternalFile')(ids)}`, expect: staffOnly() }],
   [TICKET_VIEWS.list, { expect: staffOnly() }],
+  [STAFF_PREFERENCES.pageSize, { url: '/api/v2/preferences/table-size/tickets', expect: staffOnly() }],
+  [STAFF_PREFERENCES.rememberPageSize, { url: '/api/v2/preferences/table-size/tickets', body: { size: 20 }, expect: staffOnly() }],
   [TICKET_VIEWS.create, { body: { name: 'Matrix view', filters: { status: 'A,WOC', overdue: 'true' } }, expect: staffOnly(201) }],
   [TICKET_VIEWS.rename, { url: (ids: MatrixIds) => `/api/v2/ticket-views/${ids.extra[`view-rename-${ids.self}`]}`, body: { name: 'Matrix renamed' }, expect: staffOnly() }],
   [TICKET_VIEWS.remove, { url: (ids: MatrixIds) => `/api/v2/ticket-views/${ids.extra[`view-remove-${ids.self}`]}`, expect: staffOnly() }],

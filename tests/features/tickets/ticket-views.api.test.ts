@@ -105,3 +105,38 @@ describe.each(BACKENDS)('ticket views on %s', (backend) => {
     expect(past.json().error.message).toContain('delete one first');
   });
 });
+
+describe.each(BACKENDS)('remembered rows per page on %s', (backend) => {
+  let t: TestApp;
+  let agent: Api;
+  let manager: Api;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    agent = await apiAs(t, 'agent');
+    manager = await apiAs(t, 'manager');
+  });
+  afterAll(() => t?.close());
+
+  it('answers null until a size is chosen, then the last choice, per user and per table', async () => {
+    expect((await agent.get('/api/v2/preferences/table-size/tickets')).json()).toEqual({ size: null });
+    expect((await agent.put('/api/v2/preferences/table-size/tickets', { size: 50 })).statusCode).toBe(200);
+    expect((await agent.put('/api/v2/preferences/table-size/tickets', { size: 20 })).statusCode).toBe(200);
+    expect((await agent.put('/api/v2/preferences/table-size/companies', { size: -1 })).statusCode).toBe(200);
+    // A new sign-in (another browser) finds the same choice.
+    const elsewhere = await apiAs(t, 'agent', { fresh: true });
+    expect((await elsewhere.get('/api/v2/preferences/table-size/tickets')).json()).toEqual({ size: 20 });
+    expect((await elsewhere.get('/api/v2/preferences/table-size/companies')).json()).toEqual({ size: -1 });
+    expect((await manager.get('/api/v2/preferences/table-size/tickets')).json()).toEqual({ size: null });
+  });
+
+  it('refuses a size the pager does not offer and a bad table name (400, naming the field), and keeps the last choice', async () => {
+    await agent.put('/api/v2/preferences/table-size/projects', { size: 30 });
+    const odd = await agent.put('/api/v2/preferences/table-size/projects', { size: 7 });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().error.message).toMatch(/size must be one of 10, 20, 30, 40, 50 or -1/);
+    const badTable = await agent.put('/api/v2/preferences/table-size/Bad%20Table', { size: 10 });
+    expect(badTable.statusCode).toBe(400);
+    expect(badTable.json().error.message).toMatch(/table must be a table name/);
+    expect((await agent.get('/api/v2/preferences/table-size/projects')).json()).toEqual({ size: 30 });
+  });
+});
