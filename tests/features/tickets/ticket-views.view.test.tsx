@@ -8,10 +8,15 @@ import type { CountedTicketView } from '@contracts/ticket-views';
 import type { TicketRow } from '@contracts/tickets';
 import TicketSearchScreen from '@/features/tickets/screens/TicketSearchScreen';
 import { renderAt } from '@tests/support/render';
+import { forgetPageSizes } from '@/shared/ui/data-table/page-size-store';
+import { pickRowsPerPage, rowsPerPageButton } from '@tests/support/pager';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  forgetPageSizes();
+});
 afterAll(() => server.close());
 
 const row = (id: number): TicketRow => ({
@@ -30,10 +35,18 @@ const row = (id: number): TicketRow => ({
   overdue: false,
 });
 
-function serve(initial: CountedTicketView[]) {
+function serve(initial: CountedTicketView[], rememberedSize: number | null = null) {
   let views = initial;
-  const calls = { views: 0, created: [] as unknown[], renamed: [] as unknown[], deleted: [] as string[] };
+  let size = rememberedSize;
+  const calls = { views: 0, created: [] as unknown[], renamed: [] as unknown[], deleted: [] as string[], sizes: [] as unknown[], pages: [] as URLSearchParams[] };
   server.use(
+    http.get('*/api/v2/preferences/table-size/tickets', () => HttpResponse.json({ size })),
+    http.put('*/api/v2/preferences/table-size/tickets', async ({ request }) => {
+      const body = (await request.json()) as { size: number };
+      calls.sizes.push(body);
+      size = body.size;
+      return HttpResponse.json(body);
+    }),
     http.get('*/api/v2/ticket-views', () => {
       calls.views++;
       return HttpResponse.json({ views });
@@ -60,7 +73,10 @@ function serve(initial: CountedTicketView[]) {
       HttpResponse.json({ company: { id: Number(params.id), name: 'Acme Utilities' }, contacts: [], client_users: [], ticket_counts: { open: 3, overdue: 0, total: 3 } }),
     ),
     http.get('*/api/v2/tickets/options', () => HttpResponse.json({ staff: [], response_target_hours: { C: 4, H: 8, M: 24, L: 72 } })),
-    http.get('*/api/v2/tickets', () => HttpResponse.json({ rows: [row(1), row(2)], page: 1, size: 10, total: 2, totalExact: true })),
+    http.get('*/api/v2/tickets', ({ request }) => {
+      calls.pages.push(new URL(request.url).searchParams);
+      return HttpResponse.json({ rows: [row(1), row(2)], page: 1, size: 10, total: 2, totalExact: true });
+    }),
   );
   return calls;
 }
@@ -142,6 +158,18 @@ describe('Ticket Search views', () => {
     await waitFor(() => expect(within(viewsNav()).getAllByRole('link')).toHaveLength(4));
     expect(within(viewsNav()).getByRole('button', { name: 'Save view' })).toBeDisabled();
     expect(within(viewsNav()).queryByRole('button', { name: /More for the view/ })).toBeNull();
+  });
+
+  it("starts from the user's remembered rows per page, and remembers a new choice on the server", async () => {
+    const calls = serve(BUILT_IN, 30);
+    const u = userEvent.setup();
+    renderAt('/ticket/search', <TicketSearchScreen />);
+    await screen.findByRole('link', { name: /nightly export/ });
+    expect(calls.pages.map((p) => p.get('size'))).toEqual(['30']);
+    expect(rowsPerPageButton()).toHaveTextContent('30');
+    await pickRowsPerPage(u, '50');
+    await waitFor(() => expect(calls.pages.at(-1)!.get('size')).toBe('50'));
+    expect(calls.sizes).toEqual([{ size: 50 }]);
   });
 
   it('gives the title column the free width; a long title shows whole on hover and keyboard focus', async () => {

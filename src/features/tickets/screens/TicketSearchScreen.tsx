@@ -29,6 +29,10 @@ import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-tabl
 import styles from './TicketSearchScreen.module.css';
 import { SearchPage } from '@/shared/ui/data-table/SearchPage';
 import { useUrlSearchTable } from '@/shared/ui/data-table/url-search-table';
+import { serverPageSizeStore } from '@/shared/ui/data-table/page-size-store';
+
+/** The list's rows per page, remembered for the user on the server (docs/adr/0137). */
+const PAGE_SIZES = serverPageSizeStore('tickets');
 
 /** Filters of the screen beside the table's own (search, sort, page): the endpoint's other parameters. */
 const EXTRA_KEYS = ['company', 'assignee', 'unassigned', 'overdue', 'due_from', 'due_to', 'created_from', 'created_to', 'closed_from', 'closed_to', 'sla'] as const;
@@ -188,7 +192,7 @@ export default function TicketSearchScreen() {
         ),
       }}
     >
-      <DataTable<TicketRow> key={tableKey} caption="Tickets" tableId="tickets" columns={COLUMNS} searchable={false} {...table} onQueryChange={onQueryChange} />
+      <DataTable<TicketRow> key={tableKey} caption="Tickets" tableId="tickets" columns={COLUMNS} searchable={false} {...table} onQueryChange={onQueryChange} pageSizeStore={PAGE_SIZES} />
     </SearchPage>
   );
 }
