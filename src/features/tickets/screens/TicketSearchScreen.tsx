@@ -145,7 +145,7 @@ export default function TicketSearchScreen() {
   return (
     <SearchPage
       title="Ticket Search"
-      notice={<TicketViews actor={views} url={url} />}
+      meta={<TicketViews actor={views} url={url} />}
       actions={
         <LinkButton href="/create/ticket" variant="primary" size="sm" icon={<PlusIcon />}>
           Create Ticket
