@@ -115,6 +115,13 @@ test('a company, a contact and a ticket: found by a word, notes, the WOC clock p
   await expect(page.locator('.thread-entry.change').last()).toContainText('Clock resumed after');
   await expect(page.getByTestId('due-date').locator('time')).not.toHaveAttribute('datetime', dueBefore!);
 
+  // Keyboard: "a" assigns the ticket to me, "s" puts the keyboard in the Status field.
+  await page.locator('.ticket-header h1').click();
+  await page.keyboard.press('a');
+  await expect(page.getByRole('region', { name: 'Properties' })).toContainText('Avery Agent');
+  await page.keyboard.press('s');
+  await expect(change.getByLabel('Status')).toBeFocused();
+
   // Closing.
   await pickStatus('Closed');
   await change.getByRole('button', { name: 'Save changes' }).click();

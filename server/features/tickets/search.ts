@@ -159,6 +159,24 @@ export function ticketEstimateQuery(search: TicketSearch, now: Date): SqlQuery {
   };
 }
 
+/**
+ * The exact number of tickets each search matches, in one statement: one count a search, each
+ * through whichever index fits its filters (the views' counts, never capped like a page's total).
+ */
+export function ticketCountsQuery(searches: readonly TicketSearch[], now: Date): SqlQuery {
+  const { values, p } = params();
+  const counts = searches.map((search, i) => `(SELECT count(*)::int FROM tickets t ${ticketWhere(search, now, p)}) AS c${i}`);
+  return { text: `SELECT ${counts.length ? counts.join(', ') : '0 AS none'}`, values };
+}
+
+/** The exact counts of `searches`, in their order. */
+export async function countTickets(db: Pick<Pool, 'query'>, searches: readonly TicketSearch[], now: Date): Promise<number[]> {
+  if (!searches.length) return [];
+  const q = ticketCountsQuery(searches, now);
+  const { rows } = await db.query<Record<string, number>>(q.text, q.values);
+  return searches.map((_, i) => rows[0]![`c${i}`]!);
+}
+
 export type TicketPage = { rows: TicketRow[]; page: number; size: number; total: number; totalExact: boolean };
 
 /** A row of the list as the driver reads it: its instants are Dates until the answer writes them. */

@@ -18,6 +18,9 @@ import { findAttachment } from './attachments.repo';
 import { searchTickets } from './search';
 import { activeStaff, addStaffNote, addTime, attachToTicket, createStaffTicket, loadView, myDesk, ticketStats, updateTicket } from './tickets.repo';
 import { TICKET_ATTACHMENTS } from '@contracts/ticket-attachments';
+import { TICKET_VIEWS } from '@contracts/ticket-views';
+import { STAFF_PREFERENCES } from '@contracts/staff-preferences';
+import { deleteTicketView, rememberedPageSize, rememberPageSize, renameTicketView, saveTicketView, ticketViewsOf } from './views.repo';
 
 export const staffTicketRoutes: Routes = (app, ctx) => {
   const pool = ctx.database.pool;
@@ -29,6 +32,22 @@ export const staffTicketRoutes: Routes = (app, ctx) => {
   };
   // A create answers what createOnce answers: the view, or on a retry the first answer again.
   route(app, TICKETS.search, async ({ query }) => searchTickets(pool, query, ctx.now()));
+
+  // The search's views: built-in and the caller's own saved filters, each with its exact count.
+  route(app, TICKET_VIEWS.list, async (_input, request) => ({ views: await ticketViewsOf(pool, staffOf(request).userId, ctx.now()) }));
+  route(app, TICKET_VIEWS.create, async ({ body }, request) => inTransaction(pool, (db) => saveTicketView(db, staffOf(request).userId, body.name, body.filters)));
+  route(app, TICKET_VIEWS.rename, async ({ params, body }, request) => renameTicketView(pool, staffOf(request).userId, params.id, body.name, ctx.now()));
+  route(app, TICKET_VIEWS.remove, async ({ params }, request) => {
+    await deleteTicketView(pool, staffOf(request).userId, params.id);
+    return { ok: true as const };
+  });
+
+  // The rows per page a table remembers for the caller (docs/adr/0137).
+  route(app, STAFF_PREFERENCES.pageSize, async ({ params }, request) => ({ size: await rememberedPageSize(pool, staffOf(request).userId, params.table) }));
+  route(app, STAFF_PREFERENCES.rememberPageSize, async ({ params, body }, request) => {
+    await rememberPageSize(pool, staffOf(request).userId, params.table, body.size, ctx.now());
+    return { size: body.size };
+  });
 
   route(app, HOME.myTickets, async ({ query }, request) => myDesk(pool, staffOf(request).userId, ctx.now(), query.tz ?? HOME_DEFAULT_TIME_ZONE));
 

@@ -4,6 +4,7 @@ import { SURVEYS } from '@contracts/surveys';
 import { TICKETS, type AddNoteInput, type AddTimeEntryInput, type CreateTicketInput, type TicketOptions, type TicketSearchQuery, type TicketSearchResponse, type TicketStats, type TicketView, type UpdateTicketInput } from '@contracts/tickets';
 import { call, type QueryParams } from '@/shared/http/http';
 import { TICKET_ATTACHMENTS } from '@contracts/ticket-attachments';
+import { TICKET_VIEWS, type CreateTicketViewInput, type SavedTicketView, type TicketViews } from '@contracts/ticket-views';
 
 export const ticketDeskApi = {
   /** The search screen's parameters as its address holds them; the server checks each one. */
@@ -31,5 +32,15 @@ export const ticketDeskApi = {
   async sendSurvey(id: number): Promise<TicketView> {
     await call(SURVEYS.sendSupport, { body: { ticketId: id } });
     return this.view(id);
+  },
+};
+
+/** The ticket search's views: the built-in ones and the user's saved filters, with their counts. */
+export const ticketViewsApi = {
+  list: (): Promise<TicketViews> => call(TICKET_VIEWS.list),
+  create: (input: CreateTicketViewInput): Promise<SavedTicketView> => call(TICKET_VIEWS.create, { body: input }),
+  rename: (id: number, name: string): Promise<SavedTicketView> => call(TICKET_VIEWS.rename, { params: { id }, body: { name } }),
+  remove: async (id: number): Promise<void> => {
+    await call(TICKET_VIEWS.remove, { params: { id } });
   },
 };

@@ -2,6 +2,7 @@
 import type { RegisteredMachine } from '@/shared/machine-registry';
 import { createTicketMachine } from './machines/tickets.machines';
 import { ticketViewMachine } from './machines/ticket-view.machine';
+import { ticketViewsMachine } from './machines/ticket-views.machine';
 
 export { menu, routes } from './routes';
 
@@ -13,4 +14,5 @@ export const machines: RegisteredMachine[] = [
       'The submit machine (createSubmitMachine) behind every form: the create forms, the client-user invite, the row actions of client users and company pages, and the client portal forms.',
   },
   { id: 'ticket-view', machine: ticketViewMachine, description: 'One ticket: load, edit, notes and status changes.' },
+  { id: 'ticket-views', machine: ticketViewsMachine, description: "The ticket search's views with their counts, and saving, renaming and deleting the user's own." },
 ];

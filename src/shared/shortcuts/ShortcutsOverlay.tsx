@@ -3,7 +3,7 @@ import { Dialog } from '@/shared/ui/components/dialog/Dialog';
 import { SHORTCUTS, type Shortcut } from './registry';
 import styles from './Shortcuts.module.css';
 
-const WHERE: Shortcut['where'][] = ['Anywhere', 'Lists'];
+const WHERE: Shortcut['where'][] = ['Anywhere', 'Lists', 'On a ticket'];
 
 /** One way to press a shortcut: key caps, "then" between the keys of a sequence, "+" inside a chord. */
 function Keys({ way }: { way: readonly string[] }) {
@@ -26,8 +26,8 @@ export default function ShortcutsOverlay({ onClose }: { onClose: () => void }) {
     <Dialog title="Keyboard shortcuts" description="They work whenever you are not typing in a field." size="sm" isOpen onOpenChange={(open) => !open && onClose()}>
       <div className={styles.list}>
         {WHERE.map((where) => (
-          <section key={where} className={styles.group} aria-labelledby={`shortcuts-${where}`}>
-            <h3 id={`shortcuts-${where}`} className={styles.groupTitle}>
+          <section key={where} className={styles.group} aria-labelledby={`shortcuts-${where.replaceAll(' ', '-')}`}>
+            <h3 id={`shortcuts-${where.replaceAll(' ', '-')}`} className={styles.groupTitle}>
               {where}
             </h3>
             <dl>

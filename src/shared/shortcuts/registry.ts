@@ -2,7 +2,7 @@
  * The keyboard shortcuts of the staff side: the one list the "?" overlay shows and the key
  * handler follows. Keys are never taken while the user types in a field.
  */
-export type ShortcutId = 'search' | 'help' | 'newTicket' | 'goTickets' | 'nextRow' | 'previousRow' | 'openRow';
+export type ShortcutId = 'search' | 'help' | 'newTicket' | 'goTickets' | 'nextRow' | 'previousRow' | 'openRow' | 'assignToMe' | 'changeStatus';
 
 export type Shortcut = {
   id: ShortcutId;
@@ -10,7 +10,7 @@ export type Shortcut = {
   keys: readonly (readonly string[])[];
   description: string;
   /** Where it works. */
-  where: 'Anywhere' | 'Lists';
+  where: 'Anywhere' | 'Lists' | 'On a ticket';
   /** Where a go-to shortcut leads. */
   href?: string;
 };
@@ -23,6 +23,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'nextRow', keys: [['j'], ['↓']], description: 'Next row', where: 'Lists' },
   { id: 'previousRow', keys: [['k'], ['↑']], description: 'Previous row', where: 'Lists' },
   { id: 'openRow', keys: [['Enter'], ['o']], description: 'Open the row', where: 'Lists' },
+  { id: 'assignToMe', keys: [['a']], description: 'Assign the ticket to me', where: 'On a ticket' },
+  { id: 'changeStatus', keys: [['s']], description: 'Change the status', where: 'On a ticket' },
 ];
 
 /** How long the second key of a sequence ("g" then "t") may wait. */
@@ -32,6 +34,12 @@ export const shortcut = (id: ShortcutId): Shortcut => SHORTCUTS.find((s) => s.id
 
 /** A key press as the handler sees it. */
 export type KeyPress = { key: string; ctrl: boolean; meta: boolean; alt: boolean };
+
+/** The shortcut of one screen (`where`) a single plain key press stands for, if any. */
+export function screenShortcutOf(where: Shortcut['where'], press: KeyPress): ShortcutId | null {
+  if (press.ctrl || press.meta || press.alt) return null;
+  return SHORTCUTS.find((s) => s.where === where && s.keys.some((way) => way.length === 1 && way[0] === press.key))?.id ?? null;
+}
 
 /** Whether an element takes typing (a shortcut must not fire there). */
 export function takesTyping(el: Element | null): boolean {

@@ -10,6 +10,7 @@ import CompanySearchScreen from '@/features/companies/screens/CompanySearchScree
 import { showNoticesAsToasts, toastQueue } from '@tests/support/toasts';
 import { renderAt } from '@tests/support/render';
 import { refuseDoomedRequests } from '@tests/support/doomed-requests';
+import { pickRowsPerPage } from '@tests/support/pager';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -139,10 +140,10 @@ describe('company search', () => {
     expect(paramsOf(calls.at(-1))).toEqual({ page: '2', size: '10' });
     expect(screen.getByLabelText('page')).toHaveValue('2');
 
-    await user.selectOptions(screen.getByLabelText('Rows per page:'), '20');
+    await pickRowsPerPage(user, '20');
     await waitFor(() => expect(paramsOf(calls.at(-1))).toEqual({ page: '1', size: '20' }));
     // 'All' asks for the largest page the server gives.
-    await user.selectOptions(screen.getByLabelText('Rows per page:'), 'All');
+    await pickRowsPerPage(user, 'All');
     await waitFor(() => expect(paramsOf(calls.at(-1))).toEqual({ page: '1', size: '100' }));
   });
 

@@ -10,6 +10,8 @@ import { TICKETS } from '@contracts/tickets';
 import { clientOnly, endpointRows, staffOnly, type MatrixIds, type Row } from '@tests/support/authz';
 import { sqlOf, type Queryable } from '@tests/support/sql';
 import { TICKET_ATTACHMENTS } from '@contracts/ticket-attachments';
+import { TICKET_VIEWS } from '@contracts/ticket-views';
+import { STAFF_PREFERENCES } from '@contracts/staff-preferences';
 
 /**
  * The staff ticket desk: staff of every role; a client session is refused (401), as is no session.
@@ -39,7 +41,16 @@ export async function prepare(pool: Queryable, ctx: Pick<AppContext, 'uploads'>)
     Number((await sqlOf(pool).one('SELECT min(t.id) AS id FROM tickets t JOIN client_users u ON u.company_id = t.company_id WHERE u.email = $1', [email])).id);
   const acmeTicket = await firstTicketOf('client@acme.demo.test');
   const globexTicket = await firstTicketOf('client@globex.demo.test');
+  // Each staff user's own saved views: one to rename, one to delete (`view-rename-<staff id>`, `view-remove-<staff id>`).
+  const views: Record<string, number> = {};
+  for (const { id } of (await pool.query<{ id: number }>(`SELECT id FROM staff_users`)).rows) {
+    for (const use of ['rename', 'remove']) {
+      const row = await sqlOf(pool).one(`INSERT INTO ticket_saved_views (staff_id, name, filters) VALUES ($1, $2, '{"status":"A"}') RETURNING id`, [id, `Matrix ${use}`]);
+      views[`view-${use}-${id}`] = Number(row.id);
+    }
+  }
   return {
+    ...views,
     acmeTicket,
     globexTicket,
     acmeFile: await attachFile(pool, ctx.uploads, acmeTicket, false),
@@ -62,6 +73,12 @@ export const ROWS = endpointRows([
   [TICKETS.addNote, { url: '/api/v2/tickets/2/notes', body: { body: 'Matrix note', internal: true, minutes: 5 }, expect: staffOnly(201) }],
   [TICKETS.addTime, { url: '/api/v2/tickets/2/time', body: { minutes: 15 }, expect: staffOnly(201) }],
   [TICKET_ATTACHMENTS.staff, { url: (ids: MatrixIds) => `/api/v2/tickets/${x('acmeTicket')(ids)}/attachments/${x('acmeInternalFile')(ids)}`, expect: staffOnly() }],
+  [TICKET_VIEWS.list, { expect: staffOnly() }],
+  [STAFF_PREFERENCES.pageSize, { url: '/api/v2/preferences/table-size/tickets', expect: staffOnly() }],
+  [STAFF_PREFERENCES.rememberPageSize, { url: '/api/v2/preferences/table-size/tickets', body: { size: 20 }, expect: staffOnly() }],
+  [TICKET_VIEWS.create, { body: { name: 'Matrix view', filters: { status: 'A,WOC', overdue: 'true' } }, expect: staffOnly(201) }],
+  [TICKET_VIEWS.rename, { url: (ids: MatrixIds) => `/api/v2/ticket-views/${ids.extra[`view-rename-${ids.self}`]}`, body: { name: 'Matrix renamed' }, expect: staffOnly() }],
+  [TICKET_VIEWS.remove, { url: (ids: MatrixIds) => `/api/v2/ticket-views/${ids.extra[`view-remove-${ids.self}`]}`, expect: staffOnly() }],
 
   [CLIENT_TICKETS.list, { expect: clientOnly() }],
   [CLIENT_TICKETS.create, { body: { title: 'Bills late', description: 'The cycle did not run.', severity: 'H' }, expect: clientOnly(201) }],
@@ -76,6 +93,16 @@ export const ROWS = endpointRows([
 ]);
 
 export const EXTRA_CASES: { route: string; label: string; row: Row }[] = [
+  {
+    route: endpointKey(TICKET_VIEWS.rename),
+    label: "another user's saved view",
+    row: { url: (ids) => `/api/v2/ticket-views/${ids.extra[`view-rename-${ids.other}`]}`, body: { name: 'Not mine' }, expect: staffOnly(404) },
+  },
+  {
+    route: endpointKey(TICKET_VIEWS.remove),
+    label: "another user's saved view",
+    row: { url: (ids) => `/api/v2/ticket-views/${ids.extra[`view-remove-${ids.other}`]}`, expect: staffOnly(404) },
+  },
   { route: endpointKey(TICKETS.view), label: 'a ticket that does not exist', row: { url: '/api/v2/tickets/999999', expect: staffOnly(404) } },
   {
     route: endpointKey(CLIENT_TICKETS.view),

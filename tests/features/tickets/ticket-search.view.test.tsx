@@ -7,10 +7,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketRow } from '@contracts/tickets';
 import TicketSearchScreen from '@/features/tickets/screens/TicketSearchScreen';
 import { renderAt, type RenderedAt } from '@tests/support/render';
+import { forgetPageSizes } from '@/shared/ui/data-table/page-size-store';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  forgetPageSizes();
+});
 afterAll(() => server.close());
 
 const ticket = (id: number, extra: Partial<TicketRow> = {}): TicketRow => ({
@@ -34,6 +38,10 @@ type Calls = { tickets: URLSearchParams[]; companies: URLSearchParams[]; staff: 
 function serve(): Calls {
   const calls: Calls = { tickets: [], companies: [], staff: [] };
   server.use(
+    // The views above the list (tests/features/tickets/ticket-views.view.test.tsx covers them).
+    http.get('*/api/v2/ticket-views', () => HttpResponse.json({ views: [] })),
+    // No rows per page remembered: the first-visit default.
+    http.get('*/api/v2/preferences/table-size/tickets', () => HttpResponse.json({ size: null })),
     http.get('*/api/v2/tickets/options', ({ request }) => {
       const params = new URL(request.url).searchParams;
       calls.staff.push(params);

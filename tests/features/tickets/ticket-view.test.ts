@@ -23,7 +23,7 @@ function start() {
   const save = controllable<TicketView, TicketSave>('save');
   // Downloads never settle here (tests/features/tickets/ticket-attachments.test.ts covers them).
   const downloads = fileDownloadMachine.provide({ actors: { fetch: fromPromise<Blob, DownloadTarget>(() => new Promise(() => {})) } });
-  const actor = createActor(ticketViewMachine.provide({ actors: { load: load.logic, save: save.logic, downloads } }), { input: { id: 7 } });
+  const actor = createActor(ticketViewMachine.provide({ actors: { load: load.logic, save: save.logic, downloads } }), { input: { id: 7, me: 2 } });
   recordCoverage(actor);
   actor.start();
   return { actor, load, save };
@@ -86,6 +86,30 @@ describe('ticket view machine', () => {
     expect(actor.getSnapshot().matches('ready')).toBe(true);
   });
 
+  it('"a" assigns the ticket to the signed-in user through the change save, and does nothing when they hold it', async () => {
+    const { actor, load, save } = start();
+    load.resolve(view(7));
+    await flush();
+    actor.send({ type: 'ticket.assignToMe' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(save.calls[0]!.input).toEqual({ id: 7, kind: 'change', input: { assignee_id: 2 } });
+    save.resolve({ ...view(7), ticket: { ...view(7).ticket, assignee_id: 2 } });
+    await flush();
+    actor.send({ type: 'ticket.assignToMe' });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(save.calls).toHaveLength(0);
+  });
+
+  it('"s" asks the view to put the keyboard in the Status field', async () => {
+    const { actor, load } = start();
+    load.resolve(view(7));
+    await flush();
+    const asked: unknown[] = [];
+    actor.on('ticket.focus', (e) => asked.push(e));
+    actor.send({ type: 'ticket.pickStatus' });
+    expect(asked).toEqual([{ type: 'ticket.focus', field: 'status' }]);
+  });
+
   describe('generated paths', () => {
     const events = [
       { type: 'xstate.done.actor.load', output: view(7) },
@@ -102,9 +126,11 @@ describe('ticket view machine', () => {
       { type: 'ticket.addTime', input: { minutes: 0 } },
       { type: 'ticket.fieldChange', form: 'time', field: 'minutes' },
       { type: 'ticket.sendSurvey' },
+      { type: 'ticket.assignToMe' },
+      { type: 'ticket.pickStatus' },
       { type: 'attachment.download', file: { id: 1, name: 'log.txt' } },
     ] as unknown as EventObject[];
-    const paths = getShortestPaths(ticketViewMachine, { events: events as never, input: { id: 7 }, serializeState: (s: { value: unknown }) => JSON.stringify(s.value) } as never);
+    const paths = getShortestPaths(ticketViewMachine, { events: events as never, input: { id: 7, me: 2 }, serializeState: (s: { value: unknown }) => JSON.stringify(s.value) } as never);
 
     // Every event enabled at the end of every shortest path, one step further: every transition is replayed.
     type Step = { state: { value: unknown }; event: EventObject };

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@contracts/common/constants';
 import { TICKET_CHANGE_MESSAGES, TIME_ENTRY_MESSAGES, type ThreadEntry, type TicketView } from '@contracts/tickets';
 import { ticketChanges, toLocalInput } from '@/features/tickets/machines/ticket-view.machine';
 import TicketViewScreen from '@/features/tickets/screens/TicketViewScreen';
@@ -100,6 +101,31 @@ describe('a ticket\'s page', () => {
     await u.click(within(change).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(within(screen.getByRole('region', { name: 'Properties' })).getByText('Morgan Manager')).toBeInTheDocument());
     expect(sent).toEqual([{ assignee_id: 3 }]);
+  });
+
+  it('"a" assigns the ticket to the signed-in user and "s" puts the keyboard in the Status field; typing in a field takes neither', async () => {
+    serveTicket();
+    sessionStorage.setItem(STORAGE_KEYS.userid, '2');
+    const sent: unknown[] = [];
+    server.use(
+      http.patch('*/api/v2/tickets/7', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(viewWith([], { assignee_id: 2, assignee_name: 'Avery Agent', updated_at: '2030-01-01T11:00:00Z' }));
+      }),
+    );
+    const u = userEvent.setup();
+    renderTicket();
+    const change = await screen.findByRole('region', { name: 'Change' });
+    await u.click(screen.getByRole('heading', { level: 1 }));
+    await u.keyboard('s');
+    expect(within(change).getByRole('button', { name: /Status/ })).toHaveFocus();
+    await u.keyboard('a');
+    expect(sent).toEqual([]);
+    await u.click(screen.getByRole('heading', { level: 1 }));
+    await u.keyboard('a');
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Properties' })).getByText('Avery Agent')).toBeInTheDocument());
+    expect(sent).toEqual([{ assignee_id: 2 }]);
+    sessionStorage.clear();
   });
 
   it('an empty Add time says what to enter once, beside Minutes, in plain words; sends nothing and moves focus there', async () => {

@@ -7,11 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { tableMachine, type Row, type TableEvent } from '@/shared/machines/table/table.machine';
+import { tableMachine, type PageSizeStore, type Row, type TableEvent } from '@/shared/machines/table/table.machine';
 import type { ColumnOptions, SortKey, SortType, TablePage, TableQuery } from '@/shared/machines/table/table.types';
 import type { ColumnChoice } from '@/shared/machines/table/columns';
 import { itReachesEveryStateAndTransition, recordCoverage, eventsWhileRunning, expectAllEventsUsed, replay, transitionPaths } from '@tests/support/path-coverage';
-import { controllable } from '@tests/support/controllable';
+import { controllable, flush } from '@tests/support/controllable';
 import { machineRegistry } from '@/app/machine-registry';
 
 const columns: ColumnOptions<Row>[] = [
@@ -311,6 +311,64 @@ describe('server mode and filter typing paths', () => {
     actor.start();
     await replay(actor, paths[i]!.steps, { [FETCH]: fetchPage as never });
     actor.stop();
+  });
+});
+
+describe("the user's remembered rows per page", () => {
+  const serverInput = { mode: 'server' as const, columns };
+  const start = (store: PageSizeStore, extra: object = {}) => {
+    const fetchPage = controllable<TablePage<Row>, TableQuery>('fetchPage');
+    const actor = createActor(tableMachine.provide({ actors: { fetchPage: fetchPage.logic } }), { input: { ...serverInput, pageSizeStore: store, ...extra } });
+    const told: TableQuery[] = [];
+    actor.on('query.changed', (e) => told.push(e.query));
+    recordCoverage(actor);
+    actor.start();
+    return { actor, fetchPage, told };
+  };
+
+  it('reads the remembered size before the first rows, starts there, and tells the screen nothing for it', async () => {
+    const { actor, fetchPage, told } = start({ read: async () => 50, write: () => undefined });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(fetchPage.calls).toHaveLength(0);
+    await flush();
+    expect(fetchPage.calls[0]!.input.pageSize).toBe(50);
+    fetchPage.resolve({ rows: rows.slice(0, 25), total: 25 });
+    await flush();
+    expect(actor.getSnapshot().context.pageSize).toBe(50);
+    expect(told).toEqual([]);
+  });
+
+  it('keeps the default of 10 when nothing is remembered, when the store fails, or when it holds a size the pager does not offer', async () => {
+    for (const read of [async () => null, async () => Promise.reject(new Error('offline')), async () => 7]) {
+      const { fetchPage } = start({ read, write: () => undefined });
+      await flush();
+      expect(fetchPage.calls[0]!.input.pageSize).toBe(10);
+    }
+  });
+
+  it('remembers each size the user picks, and a size in the address wins over the remembered one', async () => {
+    const written: number[] = [];
+    const { actor, fetchPage } = start({ read: async () => 20, write: (n) => written.push(n) });
+    await flush();
+    fetchPage.resolve({ rows: rows.slice(0, 20), total: 25 });
+    await flush();
+    actor.send({ type: 'page.size', size: -1 });
+    expect(written).toEqual([-1]);
+
+    let reads = 0;
+    const fromUrl = start({ read: async () => (reads++, 20), write: () => undefined }, { initial: { pageSize: 30 } });
+    await flush();
+    expect(reads).toBe(0);
+    expect(fromUrl.fetchPage.calls[0]!.input.pageSize).toBe(30);
+  });
+
+  it('client mode reads it too', async () => {
+    const actor = createActor(tableMachine, { input: { columns, rows, pageSizeStore: { read: async () => 20, write: () => undefined } } });
+    recordCoverage(actor);
+    actor.start();
+    await flush();
+    expect(actor.getSnapshot().matches({ data: 'client' })).toBe(true);
+    expect(actor.getSnapshot().context.pageSize).toBe(20);
   });
 });
 

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createServerTableMachine, type Row } from '@/shared/machines/table/table.machine';
 import type { TablePage, TableQuery } from '@/shared/machines/table/table.types';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { pickRowsPerPage, rowsPerPageButton } from '@tests/support/pager';
 
 const columns: DataTableColumn[] = [
   { label: 'ID', field: 'id', type: 'number' },
@@ -32,11 +33,13 @@ const ids = () => bodyRows().map((r) => within(r).getAllByRole('cell')[0]!.textC
 describe('DataTable, client mode', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('shows the spec texts, the first 10 rows and the pager', () => {
+  it('shows the spec texts, the first 10 rows and the pager', async () => {
     render(<DataTable caption="People" columns={columns} rows={rows} selectable />);
     expect(screen.getByRole('searchbox', { name: 'Search Table' })).toHaveAttribute('placeholder', 'Search Table');
-    expect(screen.getByLabelText('Rows per page:')).toHaveValue('10');
-    expect(within(screen.getByLabelText('Rows per page:')).getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '20', '30', '40', '50', 'All']);
+    expect(rowsPerPageButton()).toHaveTextContent('10');
+    await userEvent.setup().click(rowsPerPageButton());
+    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '20', '30', '40', '50', 'All']);
+    await userEvent.setup().keyboard('{Escape}');
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
     expect(screen.getByLabelText('page')).toHaveValue('1');
@@ -182,7 +185,7 @@ describe('DataTable, client mode', () => {
     const user = userEvent.setup();
     render(<DataTable caption="People" columns={columns} rows={rows} />);
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await user.selectOptions(screen.getByLabelText('Rows per page:'), '20');
+    await pickRowsPerPage(user, '20');
     expect(screen.getByLabelText('page')).toHaveValue('1');
     expect(bodyRows()).toHaveLength(20);
   });
@@ -194,7 +197,7 @@ describe('DataTable, client mode', () => {
     const user = userEvent.setup();
     const many = Array.from({ length: 5000 }, (_, i) => ({ id: i + 1, name: `P${i + 1}`, team: 'red', due: '01/01/2026', amount: 1, ratio: 1 }));
     render(<DataTable caption="People" columns={columns} rows={many} />);
-    await user.selectOptions(screen.getByLabelText('Rows per page:'), 'All');
+    await pickRowsPerPage(user, 'All');
     const shown = bodyRows().filter((r) => r.getAttribute('aria-hidden') !== 'true');
     expect(shown.length).toBeGreaterThan(5);
     expect(shown.length).toBeLessThan(40);

@@ -1,4 +1,4 @@
-import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { fieldErrors as fieldErrorsOf } from '@contracts/common/errors';
 import { TICKETS, type AddNoteInput, type AddTimeEntryInput, type TicketView, type UpdateTicketInput } from '@contracts/tickets';
 import { toApiError } from '@/shared/http/http';
@@ -13,6 +13,8 @@ export type TicketForm = 'note' | 'change' | 'time';
 
 export type TicketViewContext = {
   id: number;
+  /** The signed-in user ("a" assigns the ticket to them), or null when unknown. */
+  me: number | null;
   data: TicketView | undefined;
   error: string | null;
   /** Why the last save failed when the reason belongs to no field (a 409, a lost connection, nothing to change), or null. */
@@ -35,7 +37,11 @@ export type TicketViewEvent =
   | { type: 'ticket.sendSurvey' }
   /** A field of a form changed: its message goes. */
   | { type: 'ticket.fieldChange'; form: TicketForm; field: string }
+  | { type: 'ticket.assignToMe' }
+  | { type: 'ticket.pickStatus' }
   | { type: 'attachment.download'; file: { id: number; name: string } };
+/** What the view does for the machine: put the keyboard in one of the Change form's fields. */
+export type TicketViewEmitted = { type: 'ticket.focus'; field: 'status' };
 
 /** The body schema each form is checked against before it is sent: the one the server parses. */
 const FORM_SCHEMAS = { note: TICKETS.addNote.body, change: TICKETS.update.body, time: TICKETS.addTime.body } as const;
@@ -93,7 +99,7 @@ export function ticketChanges(t: TicketView['ticket'], v: TicketChangeValues): U
  * docs/adr/0107). `saved` counts the saves: the note and time forms start empty after each.
  */
 export const ticketViewMachine = setup({
-  types: { context: {} as TicketViewContext, events: {} as TicketViewEvent, input: {} as { id: number } },
+  types: { context: {} as TicketViewContext, events: {} as TicketViewEvent, emitted: {} as TicketViewEmitted, input: {} as { id: number; me?: number | null } },
   actors: {
     /** The staff the Assignee field offers. */
     options: ticketOptionsMachine,
@@ -120,6 +126,7 @@ export const ticketViewMachine = setup({
     }),
   },
   actions: {
+    focusStatus: emit({ type: 'ticket.focus', field: 'status' } as const),
     takeView: enqueueActions(({ enqueue }, view: TicketView) => {
       enqueue.assign({ data: view, saveError: null, fieldErrors: {}, failedForm: null });
       // The images' thumbnails (the ticket's own files and its notes'), fetched once each.
@@ -141,6 +148,8 @@ export const ticketViewMachine = setup({
   },
   guards: {
     /** What the form would send breaks its schema. */
+    /** The signed-in user is known and does not hold the ticket yet. */
+    isNotMine: ({ context }) => context.me !== null && context.data?.ticket.assignee_id !== context.me,
     isRefused: ({ event }) => {
       if (event.type !== 'ticket.addNote' && event.type !== 'ticket.change' && event.type !== 'ticket.addTime') return false;
       return Object.keys(problemsOf(FORM_OF[event.type], event.input)).length > 0;
@@ -149,7 +158,7 @@ export const ticketViewMachine = setup({
 }).createMachine({
   id: 'ticketView',
   description: 'Shows a ticket and saves notes, changes and time against it.',
-  context: ({ input }) => ({ id: input.id, data: undefined, error: null, saveError: null, fieldErrors: {}, failedForm: null, refusals: 0, saving: null, saved: 0 }),
+  context: ({ input }) => ({ id: input.id, me: input.me ?? null, data: undefined, error: null, saveError: null, fieldErrors: {}, failedForm: null, refusals: 0, saving: null, saved: 0 }),
   entry: [
     spawnChild('options', { id: 'options', systemId: 'ticketView.options', input: {} }),
     spawnChild('noteFiles', { id: 'noteFiles', systemId: 'ticketView.noteFiles' }),
@@ -183,6 +192,12 @@ export const ticketViewMachine = setup({
         'ticket.addTime': [{ guard: 'isRefused', actions: 'showProblems', description: 'The schema refuses the time entry: nothing is sent; each problem shows beside its field.' }, 'saving'],
         'ticket.fieldChange': { actions: 'clearField', description: "A field changed: its message goes." },
         'ticket.sendSurvey': { target: 'saving', description: 'The support survey of the closed ticket is (re)sent to its contact.' },
+        'ticket.assignToMe': {
+          guard: 'isNotMine',
+          target: 'saving',
+          description: '"a": the signed-in user takes the ticket (the same change as picking them as the assignee); nothing when they hold it already.',
+        },
+        'ticket.pickStatus': { actions: 'focusStatus', description: '"s": the keyboard goes to the Status field of the Change form.' },
       },
     },
     saving: {
@@ -193,8 +208,10 @@ export const ticketViewMachine = setup({
         id: 'save',
         src: 'save',
         input: ({ context, event, self }): TicketSave => {
-          assertEvent(event, ['ticket.addNote', 'ticket.change', 'ticket.addTime', 'ticket.sendSurvey']);
+          assertEvent(event, ['ticket.addNote', 'ticket.change', 'ticket.addTime', 'ticket.sendSurvey', 'ticket.assignToMe']);
           switch (event.type) {
+            case 'ticket.assignToMe':
+              return { id: context.id, kind: 'change', input: { assignee_id: context.me } };
             case 'ticket.sendSurvey':
               return { id: context.id, kind: 'survey' };
             case 'ticket.addNote': {

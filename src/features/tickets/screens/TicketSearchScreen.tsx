@@ -1,10 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { QUEUES, SEVERITIES, TICKET_STATUSES } from '@contracts/common/codes';
 import { TICKET_SLA_FILTERS, type TicketRow, type TicketSlaFilter } from '@contracts/tickets';
 import { CompanyPicker, pickedCompanyName, pickedStaffName, StaffPicker } from '@/shared/pickers';
 import { createTicketTableMachine, ticketCompanyNameMachine } from '../machines/tickets.machines';
+import { ticketViewsMachine } from '../machines/ticket-views.machine';
+import type { TableQuery } from '@/shared/machines/table/table.types';
+import { inspection } from '@/shared/inspection';
+import { TicketViews } from './TicketViews';
 import {
   Badge,
   Button,
@@ -25,6 +29,10 @@ import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-tabl
 import styles from './TicketSearchScreen.module.css';
 import { SearchPage } from '@/shared/ui/data-table/SearchPage';
 import { useUrlSearchTable } from '@/shared/ui/data-table/url-search-table';
+import { serverPageSizeStore } from '@/shared/ui/data-table/page-size-store';
+
+/** The list's rows per page, remembered for the user on the server (docs/adr/0137). */
+const PAGE_SIZES = serverPageSizeStore('tickets');
 
 /** Filters of the screen beside the table's own (search, sort, page): the endpoint's other parameters. */
 const EXTRA_KEYS = ['company', 'assignee', 'unassigned', 'overdue', 'due_from', 'due_to', 'created_from', 'created_to', 'closed_from', 'closed_to', 'sla'] as const;
@@ -92,6 +100,17 @@ export default function TicketSearchScreen() {
   const tableFilters: Record<string, string> = {};
   for (const k of TABLE_FILTERS) if (url.get(`f.${k}`)) tableFilters[k] = url.get(`f.${k}`)!;
   const searchText = url.get('search') ?? '';
+  // The views' counts load with the list: again for other filters, a page, a sort or a reload.
+  const views = useActorRef(ticketViewsMachine, { input: { listKey: tableKey }, inspect: inspection.inspect });
+  useEffect(() => views.send({ type: 'views.listChanged', listKey: tableKey }), [views, tableKey]);
+  const writeQuery = table.onQueryChange;
+  const onQueryChange = useCallback(
+    (q: TableQuery) => {
+      writeQuery(q);
+      views.send({ type: 'views.refresh' });
+    },
+    [writeQuery, views],
+  );
 
   const companyId = extra.company ? Number(extra.company) : null;
   const assigneeId = extra.assignee ? Number(extra.assignee) : null;
@@ -126,6 +145,7 @@ export default function TicketSearchScreen() {
   return (
     <SearchPage
       title="Ticket Search"
+      meta={<TicketViews actor={views} url={url} />}
       actions={
         <LinkButton href="/create/ticket" variant="primary" size="sm" icon={<PlusIcon />}>
           Create Ticket
@@ -172,7 +192,7 @@ export default function TicketSearchScreen() {
         ),
       }}
     >
-      <DataTable<TicketRow> key={tableKey} caption="Tickets" tableId="tickets" columns={COLUMNS} searchable={false} {...table} />
+      <DataTable<TicketRow> key={tableKey} caption="Tickets" tableId="tickets" columns={COLUMNS} searchable={false} {...table} onQueryChange={onQueryChange} pageSizeStore={PAGE_SIZES} />
     </SearchPage>
   );
 }

@@ -1,5 +1,6 @@
 /** A ticket's side column: its properties, the Change form, its time (with the Add time form) and its support survey. */
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { QUEUES, SEVERITIES, TICKET_STATUSES } from '@contracts/common/codes';
 import { SURVEY_Q1_MAX, SURVEY_TYPE_SUPPORT, TIME_ENTRY_MINUTES_MAX } from '@contracts/common/constants';
@@ -83,8 +84,14 @@ export function TicketChange({ ticket, view }: { ticket: TicketViewActor; view: 
   const changed = (field: string) => () => ticket.send({ type: 'ticket.fieldChange', form: 'change', field });
   const staff = useSelector(useSelector(ticket, selectOptions), selectStaff);
   const t = view.ticket;
+  const changeId = `change-${t.id}`;
+  // The "s" shortcut: the machine asks for the Status field (the kit's Select is opened by its button).
+  useEffect(() => {
+    const sub = ticket.on('ticket.focus', () => document.getElementById(changeId)?.querySelector<HTMLElement>('[data-field="status"] button')?.focus());
+    return () => sub.unsubscribe();
+  }, [ticket, changeId]);
   return (
-    <Card asRegion title="Change" headingLevel={2} id={`change-${t.id}`}>
+    <Card asRegion title="Change" headingLevel={2} id={changeId}>
       <Form
         className={styles.changeForm}
         key={`${t.updated_at}`}
@@ -100,7 +107,7 @@ export function TicketChange({ ticket, view }: { ticket: TicketViewActor; view: 
           });
         }}
       >
-        <Select name="status" label="Status" items={STATUS_OPTIONS} defaultValue={t.status} onChange={changed('status')} />
+        <Select name="status" label="Status" aria-keyshortcuts="s" items={STATUS_OPTIONS} defaultValue={t.status} onChange={changed('status')} />
         <Select name="severity" label="Priority" items={PRIORITY_OPTIONS} defaultValue={t.severity} onChange={changed('severity')} />
         <Select name="queue" label="Queue" items={QUEUE_OPTIONS} defaultValue={t.queue} onChange={changed('queue')} />
         <Select

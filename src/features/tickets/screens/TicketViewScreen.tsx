@@ -11,13 +11,18 @@ import { TicketConversation } from './TicketConversation';
 import { TicketChange, TicketProperties, TicketSurveys, TicketTime } from './TicketSide';
 import { usePageTitle } from '@/shared/page-title';
 import { inspection } from '@/shared/inspection';
+import { browserStorage, staffSessionStore } from '@/shared/storage';
+import { useScreenShortcuts } from '@/shared/shortcuts/screen-shortcuts';
 import { Alert, Badge, Button, DateTime, PageHeader, SeverityBadge, SkeletonCard, SkeletonText, TicketStatusBadge as StatusBadge } from '@/shared/ui/components';
 import styles from './TicketViewScreen.module.css';
 
 export default function TicketViewScreen({ params }: ScreenProps) {
   const id = Number(params.id);
   usePageTitle(Number.isFinite(id) ? `Ticket #${id}` : 'Ticket');
-  const ticket = useActorRef(ticketViewMachine, { input: { id }, inspect: inspection.inspect });
+  // The signed-in user (the tab's session), whom the "a" shortcut assigns.
+  const me = Number(staffSessionStore(browserStorage()).read().userid) || null;
+  const ticket = useActorRef(ticketViewMachine, { input: { id, me }, inspect: inspection.inspect });
+  useScreenShortcuts('On a ticket', { assignToMe: () => ticket.send({ type: 'ticket.assignToMe' }), changeStatus: () => ticket.send({ type: 'ticket.pickStatus' }) });
   const view = useSelector(ticket, selectTicketView);
   const failed = useSelector(ticket, selectLoadFailed);
   const error = useSelector(ticket, selectLoadError);

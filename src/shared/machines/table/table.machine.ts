@@ -1,5 +1,5 @@
 import { assign, emit, enqueueActions, fromPromise, raise, setup } from 'xstate';
-import { DEFAULT_ROWS_PER_PAGE, FILTER_DEBOUNCE_MS, INITIAL_PAGE } from '@contracts/common/constants';
+import { DEFAULT_ROWS_PER_PAGE, FILTER_DEBOUNCE_MS, INITIAL_PAGE, ROWS_PER_PAGE_ALL, ROWS_PER_PAGE_OPTIONS } from '@contracts/common/constants';
 import { lastPage, pageSlice, parsePageInput, processRows, toggleSort } from './table.model';
 import type { ColumnOptions, SortKey, TablePage, TableQuery } from './table.types';
 import type { ColumnChoice, ColumnChoiceStore } from './columns';
@@ -16,7 +16,18 @@ export type TableInput = {
   initial?: Partial<Pick<TableQuery, 'page' | 'pageSize' | 'sort' | 'filters' | 'search'>>;
   /** Where the user's column choice is read at start and written on each choice (none: it is not remembered). */
   columnStore?: ColumnChoiceStore;
+  /**
+   * Where the user's rows per page are read before the first rows (unless `initial.pageSize` is
+   * given, e.g. by the address) and written on each choice (none: the default, not remembered).
+   */
+  pageSizeStore?: PageSizeStore;
 };
+
+/** The rows per page a user chose for a table, kept elsewhere (the server: docs/adr/0137). */
+export type PageSizeStore = { read: () => Promise<number | null>; write: (size: number) => void };
+
+/** A remembered size the pager offers (its options or All); anything else is ignored. */
+const isOfferedSize = (n: number | null | undefined): n is number => n === ROWS_PER_PAGE_ALL || (ROWS_PER_PAGE_OPTIONS as readonly number[]).includes(n as number);
 
 export type TableContext = {
   mode: 'client' | 'server';
@@ -42,6 +53,9 @@ export type TableContext = {
   /** The user's column choice: a field set to true is shown, false hidden, absent follows its priority. */
   choice: ColumnChoice;
   columnStore: ColumnChoiceStore | null;
+  pageSizeStore: PageSizeStore | null;
+  /** Whether the rows per page are settled (given, read from the store, or nothing to read). */
+  sizeSettled: boolean;
   /** The query last told to the screen (`query.changed`), as JSON: only a real change is told. */
   toldQuery: string;
 };
@@ -104,10 +118,13 @@ export const tableMachine = setup({
     fetchPage: fromPromise<TablePage<Row>, TableQuery>(async () => {
       throw new Error('A server-mode table needs a fetchPage actor');
     }),
+    /** The remembered rows per page (null: none). */
+    readPageSize: fromPromise<number | null, PageSizeStore | null>(async ({ input }) => (input ? input.read() : null)),
   },
   delays: { FILTER_DEBOUNCE: FILTER_DEBOUNCE_MS },
   guards: {
     isServerMode: ({ context }) => context.mode === 'server',
+    isSizeToRead: ({ context }) => !context.sizeSettled,
     isSortable: ({ context, event }) => {
       const column = columnOf(context, (event as { field: string }).field);
       return Boolean(column && column.sortable !== false);
@@ -139,6 +156,7 @@ export const tableMachine = setup({
     rememberQuery: assign({ toldQuery: ({ context }) => JSON.stringify(queryOf(context)) }),
     tellSelection: emit(({ context }) => ({ type: 'selection.changed' as const, keys: context.selected })),
     storeColumnChoice: ({ context }) => context.columnStore?.write(context.choice),
+    storePageSize: ({ context }) => context.pageSizeStore?.write(context.pageSize),
     applyDrafts: assign({
       filters: ({ context }) => {
         const next = { ...context.filters, ...context.drafts };
@@ -173,6 +191,8 @@ export const tableMachine = setup({
       error: null,
       choice: input.columnStore?.read() ?? {},
       columnStore: input.columnStore ?? null,
+      pageSizeStore: input.pageSizeStore ?? null,
+      sizeSettled: !input.pageSizeStore || input.initial?.pageSize !== undefined,
       toldQuery: '',
     };
     return { ...context, toldQuery: JSON.stringify(queryOf(context)) };
@@ -207,8 +227,8 @@ export const tableMachine = setup({
       },
     ],
     'page.size': {
-      description: 'Changing the page size goes back to page 1 (spec 4).',
-      actions: [assign({ pageSize: ({ event }) => event.size }), 'toFirstPage', 'query'],
+      description: 'Changing the page size goes back to page 1 (spec 4); the choice is remembered for the user when the table has a store.',
+      actions: [assign({ pageSize: ({ event }) => event.size }), 'toFirstPage', 'storePageSize', 'query'],
     },
     'filter.select': {
       description: 'Dropdown filters apply at once.',
@@ -296,8 +316,29 @@ export const tableMachine = setup({
       initial: 'choosing',
       states: {
         choosing: {
-          description: 'Picks the mode given as input.',
-          always: [{ guard: 'isServerMode', target: 'server' }, { target: 'client', actions: ['recompute', 'rememberQuery'] }],
+          description: 'Picks the mode given as input, once the rows per page are settled.',
+          always: [
+            { guard: 'isSizeToRead', target: 'remembering' },
+            { guard: 'isServerMode', target: 'server' },
+            { target: 'client', actions: ['recompute', 'rememberQuery'] },
+          ],
+        },
+        remembering: {
+          description: "The user's remembered rows per page are read before the first rows; without one (or when it cannot be read) the default stays.",
+          tags: ['loading'],
+          invoke: {
+            src: 'readPageSize',
+            input: ({ context }) => context.pageSizeStore,
+            onDone: {
+              target: 'choosing',
+              actions: assign(({ context, event }) => {
+                const pageSize = isOfferedSize(event.output) ? event.output : context.pageSize;
+                // The remembered size is where the table starts, not a change to tell the screen.
+                return { pageSize, sizeSettled: true, toldQuery: JSON.stringify(queryOf({ ...context, pageSize })) };
+              }),
+            },
+            onError: { target: 'choosing', actions: assign({ sizeSettled: true }) },
+          },
         },
         client: {
           description: 'Every row is in memory; filters, search, sort and pages are computed here.',

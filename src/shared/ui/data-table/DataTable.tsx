@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { inspection } from '@/shared/inspection';
 import { columnChoiceStore } from '@/shared/machines/table/columns';
-import { tableMachine, type Row, type TableInput, type TableMachine } from '@/shared/machines/table/table.machine';
+import { tableMachine, type PageSizeStore, type Row, type TableInput, type TableMachine } from '@/shared/machines/table/table.machine';
 import {
   headerRowCount,
   sameItems,
@@ -69,6 +69,8 @@ export type DataTableProps<R = Row> = {
    * `columnChooser` is set.
    */
   tableId?: string;
+  /** Where the user's rows per page are remembered (`serverPageSizeStore(tableId)`); none: the default each time. */
+  pageSizeStore?: PageSizeStore;
   columnChooser?: boolean;
   /** Skeleton rows while the first rows load. Default: the page size, at most 10. */
   skeletonRows?: number;
@@ -81,7 +83,7 @@ const DEFAULT_ALL_HEIGHT = 480;
 const MAX_SKELETON_ROWS = 10;
 
 /** What a table actor is made from; read once, when the screen mounts. */
-export type TableActorOptions<R = Row> = Pick<DataTableProps<R>, 'columns' | 'machine' | 'mode' | 'rows' | 'rowKey' | 'initialState' | 'tableId'>;
+export type TableActorOptions<R = Row> = Pick<DataTableProps<R>, 'columns' | 'machine' | 'mode' | 'rows' | 'rowKey' | 'initialState' | 'tableId' | 'pageSizeStore'>;
 
 const localStore = () => (typeof window !== 'undefined' ? window.localStorage : undefined);
 
@@ -99,6 +101,7 @@ export function useTableActor<R = Row>(options: TableActorOptions<R>): TableActo
       rowKey: options.rowKey,
       initial: options.initialState,
       columnStore: columnChoiceStore(localStore(), options.tableId),
+      pageSizeStore: options.pageSizeStore,
     },
     inspect: inspection.inspect,
   });

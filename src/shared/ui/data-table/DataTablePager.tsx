@@ -3,10 +3,14 @@ import type { ReactNode } from 'react';
 import { ROWS_PER_PAGE_ALL, ROWS_PER_PAGE_OPTIONS, TABLE_TEXTS } from '@contracts/common/constants';
 import { selectIsAll, selectLastPage } from '@/shared/machines/table/table.selectors';
 import { Button } from '@/shared/ui/components/button/Button';
+import { Select } from '@/shared/ui/components/field/Select';
 import { cx } from '@/shared/ui/components/cx';
 import fieldStyles from '@/shared/ui/components/field/Field.module.css';
 import type { TableActorRef } from './types';
 import styles from './DataTable.module.css';
+
+/** The rows-per-page choices: the spec's options, then All. */
+const SIZE_ITEMS = [...ROWS_PER_PAGE_OPTIONS.map((n) => ({ id: n, label: String(n) })), { id: ROWS_PER_PAGE_ALL, label: TABLE_TEXTS.all }];
 
 /**
  * The footer: rows per page (with 'All'), Previous, the page-number box 'of <last>', Next; the
@@ -21,17 +25,15 @@ export function DataTablePager({ actor, id, caption, chooser }: { actor: TableAc
   return (
     <nav className={cx(styles.footer, chooser ? styles.footerWithChooser : undefined)} aria-label={`${caption} pages`} id={`${id}-pages`}>
       {chooser}
-      <span className={styles.size}>
-        <label htmlFor={`${id}-size`}>{TABLE_TEXTS.rowsPerPage}</label>{' '}
-        <select className={cx(fieldStyles.control, styles.pageControl)} id={`${id}-size`} value={pageSize} onChange={(e) => actor.send({ type: 'page.size', size: Number(e.target.value) })}>
-          {ROWS_PER_PAGE_OPTIONS.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-          <option value={ROWS_PER_PAGE_ALL}>{TABLE_TEXTS.all}</option>
-        </select>
-      </span>
+      <Select
+        className={styles.size}
+        label={TABLE_TEXTS.rowsPerPage}
+        items={SIZE_ITEMS}
+        selectedKey={pageSize}
+        onSelectionChange={(key) => {
+          if (key !== null && Number(key) !== pageSize) actor.send({ type: 'page.size', size: Number(key) });
+        }}
+      />
       <Button size="sm" isDisabled={page <= 1 || isAll} onPress={() => actor.send({ type: 'page.previous' })}>
         {TABLE_TEXTS.previous}
       </Button>

@@ -8,6 +8,8 @@ export type SearchPageProps = {
   /** The page's <h1> ("Ticket Search"). */
   title: string;
   subtitle?: ReactNode;
+  /** Beside the title, on its line (the ticket search's views). */
+  meta?: ReactNode;
   /** The page's actions ("Create Ticket"). */
   actions?: ReactNode;
   /** What narrows the list beyond its filters (a report's drill-down), above the table. */
@@ -30,11 +32,11 @@ export type SearchPageProps = {
  * The layout of a URL-filtered search page (ticket, company, project and quote lists): the header,
  * an optional notice, the filter bar with its search field and chips, then the table.
  */
-export function SearchPage({ title, subtitle, actions, notice, filters, children }: SearchPageProps) {
+export function SearchPage({ title, subtitle, meta, actions, notice, filters, children }: SearchPageProps) {
   const search = filters?.search;
   return (
     <div className={styles.page}>
-      <PageHeader title={title} subtitle={subtitle} actions={actions} />
+      <PageHeader title={title} subtitle={subtitle} meta={meta} actions={actions} />
       {notice}
       {filters ? (
         <FilterBar label={filters.label} className={styles.bar} chips={filters.chips}>
