@@ -6,6 +6,7 @@ import * as management from '@/features/management/routes';
 import * as projects from '@/features/projects/routes';
 import * as qa from '@/features/qa/routes';
 import * as quotes from '@/features/quotes/routes';
+import * as tableDemo from '@/features/table-demo/routes';
 import * as tickets from '@/features/tickets/routes';
 import * as time from '@/features/time/routes';
 import { menuGroupOf, type MenuItem } from '@/shared/routing';
@@ -28,8 +29,9 @@ export const STAFF_MENU: MenuItem[] = [
   { group: 'Quote', entries: quotes.menu },
   { group: 'Forms', entries: [to('Kudos Form', '/forms/kudo'), to('Correction Form', '/forms/correction'), to('Travel Expense', '/forms/travel/expense')] },
   to('Sales', '/sales/dashboard'),
-  // Spec 2.2's "Quality Assurance" entry, as a group that also holds the machine diagrams (ADR 0050).
-  { group: 'Quality Assurance', entries: [to('Quality Assurance', '/quality/qa'), ...qa.menu] },
+  // Spec 2.2's "Quality Assurance" entry, as a group that also holds the machine diagrams (ADR 0050)
+  // and, for admins, the developer screens (ADR 0135).
+  { group: 'Quality Assurance', entries: [to('Quality Assurance', '/quality/qa'), ...qa.menu, ...tableDemo.menu] },
   // Spec 2.2's "Reports" entry, as a group that also holds the built report screens.
   { group: 'Reports', entries: [to('Reports', '/report/base'), to('Survey Results', '/report/surveys'), to('Active Ticket Stats', '/active/ticket/stats')] },
   to('Software Change Request', '/software/change/request'),

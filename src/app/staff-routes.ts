@@ -2,7 +2,6 @@
  * Every staff route of spec 2.2 and 2.3, in one table: each feature's routes (one line per
  * feature), then the screens not built yet (a placeholder each, in the order of the spec).
  */
-import { lazy } from 'react';
 import * as chatbot from '@/features/chatbot/routes';
 import * as clientUsers from '@/features/client-users/routes';
 import * as companies from '@/features/companies/routes';
@@ -56,6 +55,5 @@ export const STAFF_ROUTES: StaffRoute[] = [
   ...qa.routes,
   ...reports.routes,
   ...tableDemo.routes,
-  { path: '/qa/ui', name: 'UI Kit', screen: lazy(() => import('@/shared/ui/gallery/UiGalleryScreen')) },
   ...NOT_BUILT_YET,
 ];

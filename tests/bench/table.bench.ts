@@ -45,7 +45,7 @@ async function runBrowserBench(): Promise<BrowserResult> {
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const page = await browser.newPage({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
-    await staffSignIn(page, STAFF.agent.email);
+    await staffSignIn(page, STAFF.admin.email);
     await page.waitForURL(/\/home$/);
     await page.goto(`/ui/table-demo?rows=${ROWS}`);
     await page.getByText(`${ROWS} rows`).waitFor({ state: 'attached', timeout: 60_000 });

@@ -5,7 +5,7 @@ import { STAFF, staffSignIn } from './support/accounts';
 const ROWS = 100_000;
 
 async function openDemo(page: Page) {
-  await staffSignIn(page, STAFF.agent.email);
+  await staffSignIn(page, STAFF.admin.email);
   await expect(page).toHaveURL(/\/home$/);
   await page.goto('/ui/table-demo');
   await expect(page.getByRole('heading', { name: 'Table demo' })).toBeVisible();

@@ -15,7 +15,7 @@ const SIZES = [
 const SCHEMES = ['light', 'dark'] as const;
 
 async function openGallery(page: Page) {
-  await staffSignIn(page, STAFF.agent.email);
+  await staffSignIn(page, STAFF.admin.email);
   await expect(page).toHaveURL(/\/home$/);
   await page.evaluate(() => window.history.pushState(null, '', '/qa/ui'));
   await expect(page.getByRole('heading', { name: 'UI kit', level: 1 })).toBeVisible();

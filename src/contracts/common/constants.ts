@@ -50,6 +50,8 @@ export const ROLES = ['user', 'manager', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 /** Roles that see manager screens and may act for others (send client care surveys, see others' overdue tickets). */
 export const MANAGER_ROLES: readonly Role[] = ['manager', 'admin'];
+/** Roles that see the developer screens (the UI kit gallery, the data table demo); the machine diagrams stay for every staff role (ADR 0135). */
+export const DEVELOPER_SCREEN_ROLES: readonly Role[] = ['admin'];
 
 /** The cross-tab hand-over message type. */
 export const AUTH_MESSAGE_TYPE = 'AUTH_DATA';

@@ -58,9 +58,20 @@ describe('the menu of spec 2.2', () => {
 
   it("keeps the spec's Quality Assurance entry first in its group, with the machine diagrams under it", () => {
     const group = STAFF_MENU.find((i) => isGroup(i) && i.group === 'Quality Assurance');
-    expect(group && isGroup(group) && group.entries.map((e) => [e.label, 'route' in e.target && e.target.route])).toEqual([
+    const seenBy = (role: 'user' | 'manager' | 'admin') =>
+      group && isGroup(group) && group.entries.filter((e) => canSee(e, role)).map((e) => [e.label, 'route' in e.target && e.target.route]);
+    for (const role of ['user', 'manager'] as const) {
+      expect(seenBy(role)).toEqual([
+        ['Quality Assurance', '/quality/qa'],
+        ['Machines', '/qa/machines'],
+      ]);
+    }
+    // The developer screens follow, for admins only (ADR 0135).
+    expect(seenBy('admin')).toEqual([
       ['Quality Assurance', '/quality/qa'],
       ['Machines', '/qa/machines'],
+      ['UI Kit', '/qa/ui'],
+      ['Data Table Demo', '/ui/table-demo'],
     ]);
     expect(groupOfRoute('/qa/machines')).toBe('Quality Assurance');
   });

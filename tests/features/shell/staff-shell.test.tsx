@@ -169,6 +169,31 @@ describe('staff layout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Management Dashboard' })).toBeInTheDocument();
   });
 
+  it.each(['user', 'manager'] as const)('refuses the developer screens (UI kit, data table demo) to a %s, by menu and by URL, and keeps the machine diagrams', async (role) => {
+    state.role = role;
+    const user = await signIn();
+    await screen.findByRole('heading', { name: 'Welcome, Avery Agent' });
+    await user.click(screen.getByRole('button', { name: 'Quality Assurance' }));
+    expect(screen.getByRole('link', { name: 'Machines' })).toHaveAttribute('href', '/qa/machines');
+    expect(screen.queryByRole('link', { name: 'UI Kit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Data Table Demo' })).not.toBeInTheDocument();
+    act(() => window.history.pushState(null, '', '/qa/ui'));
+    expect(await screen.findByText('You do not have access to this screen. It is for admins.')).toBeInTheDocument();
+    act(() => window.history.pushState(null, '', '/ui/table-demo'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Data Table Demo' })).toBeInTheDocument();
+    expect(screen.getByText('You do not have access to this screen. It is for admins.')).toBeInTheDocument();
+  });
+
+  it('lists the developer screens for an admin, beside the machine diagrams', async () => {
+    state.role = 'admin';
+    const user = await signIn();
+    await screen.findByRole('heading', { name: 'Welcome, Avery Agent' });
+    await user.click(screen.getByRole('button', { name: 'Quality Assurance' }));
+    expect(screen.getByRole('link', { name: 'Machines' })).toHaveAttribute('href', '/qa/machines');
+    expect(screen.getByRole('link', { name: 'UI Kit' })).toHaveAttribute('href', '/qa/ui');
+    expect(screen.getByRole('link', { name: 'Data Table Demo' })).toHaveAttribute('href', '/ui/table-demo');
+  });
+
   it('expands and collapses menu groups', async () => {
     const user = await signIn();
     const group = await screen.findByRole('button', { name: 'Live Displays' });

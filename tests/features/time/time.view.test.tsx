@@ -346,6 +346,18 @@ describe('timesheet project rows', () => {
 });
 
 describe('timeclock', () => {
+  it('is one link away from the timesheet, and the timesheet one link away from it', async () => {
+    server.use(
+      http.get('*/api/v2/timesheet', () => HttpResponse.json(week())),
+      http.get('*/api/v2/timeclock', () => HttpResponse.json(clockView.out)),
+    );
+    const sheet = renderAt('/timesheet', <TimesheetScreen />);
+    expect(await screen.findByRole('link', { name: 'Time clock' })).toHaveAttribute('href', '/timeclock');
+    sheet.unmount();
+    render(<TimeclockScreen />);
+    expect(await screen.findByRole('link', { name: 'Timesheet' })).toHaveAttribute('href', '/timesheet');
+  });
+
   it('punches in and takes a break; a punch refused by another tab reads the server again and says why', async () => {
     let state: TimeclockView = clockView.out;
     const punches: string[] = [];

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createToastQueue } from '@/shared/ui/components/toast/toast';
 import { ToastRegion } from '@/shared/ui/components/toast/ToastRegion';
+import { toastNotifier } from '@/shared/ui/components/toast/toast-notifier';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -109,6 +110,50 @@ describe('<ToastRegion>', () => {
     act(() => void queue.add({ title: 'Survey sent', action: { label: 'Undo', onAction } }));
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
     expect(onAction).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('listitem')).toBeNull();
+  });
+});
+
+describe('<ToastRegion> fed by machines’ notices', () => {
+  it('shows at most three notices at once; the fourth waits its turn', () => {
+    const queue = createToastQueue();
+    const notifier = toastNotifier(queue);
+    render(<ToastRegion queue={queue} />);
+    act(() => ['Ticket saved', 'Note added', 'Time logged', 'Survey sent'].forEach((title) => notifier.show({ tone: 'success', title })));
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(within(region).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      expect.stringContaining('Ticket saved'),
+      expect.stringContaining('Note added'),
+      expect.stringContaining('Time logged'),
+    ]);
+  });
+
+  it('collapses the same notice raised twice into one toast that counts ×2', () => {
+    const queue = createToastQueue();
+    const notifier = toastNotifier(queue);
+    render(<ToastRegion queue={queue} />);
+    act(() => notifier.show({ tone: 'error', title: 'Could not save', description: 'The server did not answer.' }));
+    act(() => notifier.show({ tone: 'error', title: 'Could not save', description: 'The server did not answer.' }));
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    const items = within(region).getAllByRole('listitem');
+    expect(items).toHaveLength(1);
+    expect(within(items[0]!).getByText('×2')).toBeInTheDocument();
+    expect(items[0]).toHaveTextContent('(2 times)');
+    act(() => notifier.show({ tone: 'error', title: 'Could not save', description: 'The server did not answer.' }));
+    expect(within(region).getByText('×3')).toBeInTheDocument();
+    fireEvent.click(within(region).getByRole('button', { name: 'Dismiss: Could not save' }));
+    expect(screen.queryByRole('listitem')).toBeNull();
+  });
+
+  it('restarts a repeated notice’s timer, so the repeat is read in full', () => {
+    const queue = createToastQueue();
+    render(<ToastRegion queue={queue} />);
+    act(() => void queue.add({ title: 'Saved', tone: 'success' }));
+    act(() => vi.advanceTimersByTime(4000));
+    act(() => void queue.add({ title: 'Saved', tone: 'success' }));
+    act(() => vi.advanceTimersByTime(4000));
+    expect(screen.getByText('Saved')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1000));
     expect(screen.queryByRole('listitem')).toBeNull();
   });
 });

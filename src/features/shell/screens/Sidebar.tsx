@@ -15,7 +15,13 @@ type Props = {
   onAction: (action: 'chatbot' | 'learningCenter' | 'logout') => void;
 };
 
-/** The sidebar menu of spec 2.2: entries and expandable groups, the active route highlighted. */
+/** Entries kept in sight below the scrolling menu: signing out is never a scroll away. */
+const isPinned = (item: MenuItem) => !isGroup(item) && 'action' in item.target && item.target.action === 'logout';
+
+/**
+ * The sidebar menu of spec 2.2: entries and expandable groups, the active route highlighted. The
+ * menu scrolls inside the sidebar when taller than the window; Log Out stays at its foot.
+ */
 export function Sidebar({ menu, shell, role, location, onAction }: Props) {
   const openGroups = useSelector(shell, (s) => s.context.openGroups);
 
@@ -43,8 +49,8 @@ export function Sidebar({ menu, shell, role, location, onAction }: Props) {
 
   return (
     <nav aria-label="Main menu" className={styles.nav}>
-      <ul>
-        {menu.map((item) => {
+      <ul className={styles.menuScroll}>
+        {menu.filter((item) => !isPinned(item)).map((item) => {
           if (!isGroup(item)) return entry(item);
           const expanded = openGroups.includes(item.group);
           const id = `menu-group-${item.group.toLowerCase().replace(/\W+/g, '-')}`;
@@ -67,6 +73,7 @@ export function Sidebar({ menu, shell, role, location, onAction }: Props) {
           );
         })}
       </ul>
+      <ul className={styles.menuFoot}>{menu.filter(isPinned).map((item) => (isGroup(item) ? null : entry(item)))}</ul>
     </nav>
   );
 }

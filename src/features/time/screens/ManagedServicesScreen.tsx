@@ -91,16 +91,18 @@ export default function ManagedServicesScreen() {
   const columns = useMemo<DataTableColumn<ContractUsage>[]>(
     () => [
       { label: 'Company', field: 'company', cell: (c) => <Link href={`/company/${c.company_id}`}>{c.company}</Link> },
-      { label: 'Plan', field: 'plan' },
+      { label: 'Plan', field: 'plan', width: '7rem' },
       { label: 'Included', field: 'included_minutes', type: 'number', cell: (c) => `${formatHours(c.included_minutes) || '0:00'}${c.rollover_in_minutes ? ` + ${formatHours(c.rollover_in_minutes)}` : ''}` },
       { label: 'Used', field: 'used_minutes', type: 'number', cell: (c) => <UsedMinutes contract={c} /> },
-      { label: 'Usage', field: 'percent', type: 'number', cell: (c) => <UsageMeter contract={c} /> },
+      { label: 'Usage', field: 'percent', type: 'number', width: '10rem', cell: (c) => <UsageMeter contract={c} /> },
       { label: 'Remaining', field: 'remaining_minutes', type: 'number', cell: (c) => formatHours(c.remaining_minutes) || '0:00' },
       { label: 'Overage', field: 'overage_minutes', type: 'number', cell: (c) => (c.overage_minutes ? `${formatHours(c.overage_minutes)} · ${money(Math.ceil((c.overage_minutes * c.overage_rate_cents) / 60))}` : '—') },
-      { label: 'Alerts sent', field: 'alerts', sortable: false, value: (c) => c.alerts.join(' '), cell: (c) => (c.alerts.length ? c.alerts.map((a) => <Badge key={a} tone={a >= 100 ? 'danger' : 'warning'}>{a} %</Badge>) : '—') },
+      { label: 'Alerts sent', field: 'alerts', sortable: false, width: '6.5rem', value: (c) => c.alerts.join(' '), cell: (c) => (c.alerts.length ? c.alerts.map((a) => <Badge key={a} tone={a >= 100 ? 'danger' : 'warning'}>{a} %</Badge>) : '—') },
       {
         label: 'Actions',
         field: 'actions',
+        // Track time and Edit side by side at 1366 px; the meter and its figure likewise for Usage.
+        width: '11rem',
         sortable: false,
         globalSearchDisabled: true,
         cell: (c) => (

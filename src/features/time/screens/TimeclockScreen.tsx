@@ -7,7 +7,7 @@ import { timeclockMachine } from '../machines/timeclock.machine';
 import styles from './time.module.css';
 import { inspection } from '@/shared/inspection';
 import { useIsManager } from '@/shared/session/role';
-import { Alert, Badge, Button, Card, EmptyState, PageHeader, SkeletonCard, Stat, TextField } from '@/shared/ui/components';
+import { Alert, Badge, Button, Card, EmptyState, LinkButton, PageHeader, SkeletonCard, Stat, TextField } from '@/shared/ui/components';
 import { SimpleTable } from '@/shared/ui/SimpleTable';
 import { formatDateTime, formatDayHeader, formatTime } from '@/shared/ui/tokens/format';
 
@@ -42,7 +42,13 @@ export default function TimeclockScreen() {
 
   return (
     <div className={styles.stack}>
-      <PageHeader title="Time Clock" subtitle={`Week of ${formatDayHeader(week)} · ${tz}`} meta={state ? <Badge tone={state === 'in' ? 'success' : state === 'onBreak' ? 'warning' : 'neutral'}>{STATE_TEXT[state]}</Badge> : null} />
+      <PageHeader title="Time Clock" subtitle={`Week of ${formatDayHeader(week)} · ${tz}`} meta={state ? <Badge tone={state === 'in' ? 'success' : state === 'onBreak' ? 'warning' : 'neutral'}>{STATE_TEXT[state]}</Badge> : null}
+        actions={
+          <LinkButton href="/timesheet" size="sm" variant="quiet">
+            Timesheet
+          </LinkButton>
+        }
+      />
       {error ? (
         <Alert tone="danger" title="That punch was not saved" live>
           {error}

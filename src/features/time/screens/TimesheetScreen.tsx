@@ -32,6 +32,7 @@ import {
   Dialog,
   EmptyState,
   FormErrorBanner,
+  LinkButton,
   NumberField,
   PageHeader,
   RadioGroup,
@@ -91,7 +92,16 @@ function Timesheet({ manager }: { manager: boolean }) {
   );
   return (
     <div className={styles.stack}>
-      <PageHeader title="Time" subtitle={`Week of ${formatDayHeader(week)} – ${formatDayHeader(addDays(week, 6))} · ${browserTimeZone()}`} actions={nav} />
+      <PageHeader title="Time" subtitle={`Week of ${formatDayHeader(week)} – ${formatDayHeader(addDays(week, 6))} · ${browserTimeZone()}`} actions={
+          <div className={styles.row}>
+            {nav}
+            {/* The punch clock is part of Time: one link away from the week. */}
+            <LinkButton href="/timeclock" size="sm" variant="quiet">
+              Time clock
+            </LinkButton>
+          </div>
+        }
+      />
       {team ? (
         <Tabs defaultSelectedKey="mine">
           <TabList aria-label="Timesheets">

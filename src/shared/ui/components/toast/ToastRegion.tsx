@@ -17,7 +17,17 @@ export function ToastCard({ toast, queue }: { toast: Toast; queue: ToastQueue })
     <li className={cx(styles.toast, styles[toast.tone])} data-tone={toast.tone}>
       <Icon className={styles.icon} />
       <div className={styles.content}>
-        <span className={styles.title}>{toast.title}</span>
+        <span className={styles.title}>
+          {toast.title}
+          {toast.count > 1 ? (
+            <>
+              <span className={styles.count} aria-hidden="true">
+                ×{toast.count}
+              </span>
+              <span className="sr-only"> ({toast.count} times)</span>
+            </>
+          ) : null}
+        </span>
         {toast.description ? <span className={styles.description}>{toast.description}</span> : null}
         {toast.action ? (
           <Button
@@ -61,11 +71,13 @@ export function ToastRegion({ queue = toastQueue }: { queue?: ToastQueue }) {
   }, []);
 
   useEffect(() => {
-    const fresh = toasts.filter((t) => !seen.current.has(t.id));
-    fresh.forEach((t) => seen.current.add(t.id));
+    // A repeat (its count went up) is news too: it is announced again.
+    const fresh = toasts.filter((t) => !seen.current.has(`${t.id}:${t.count}`));
+    fresh.forEach((t) => seen.current.add(`${t.id}:${t.count}`));
     const last = fresh.at(-1);
     if (!last) return;
-    const text = last.description ? `${last.title}. ${last.description}` : last.title;
+    const said = last.description ? `${last.title}. ${last.description}` : last.title;
+    const text = last.count > 1 ? `${said} (${last.count} times)` : said;
     const urgent = last.tone === 'error' || last.tone === 'warning';
     setAnnounced(urgent ? { polite: '', assertive: text } : { polite: text, assertive: '' });
   }, [toasts]);

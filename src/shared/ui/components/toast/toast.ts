@@ -3,7 +3,9 @@
  * A plain module with no React, so a machine action can call `toast.success('Ticket saved')`;
  * `<ToastRegion />` (mounted once) shows the queue and announces each message to screen readers.
  *
- * At most `maxVisible` toasts show at once, newest last; more wait their turn. A toast closes after
+ * At most `maxVisible` toasts show at once, newest last; more wait their turn. The same message again
+ * (same tone, title and description) while its toast is shown or waiting does not stack a second
+ * toast: the one there counts it (×2, ×3) and its timer starts afresh. A toast closes after
  * its timeout (success and info 5 s, warning 8 s; errors stay until closed so a failure is read);
  * while the pointer is over the region or focus is inside it, every timer pauses and then resumes
  * with the time that was left.
@@ -28,6 +30,8 @@ export type Toast = {
   description?: string;
   timeoutMs: number | null;
   action?: { label: string; onAction: () => void };
+  /** How many times the message was raised while this toast was there (1 the first time). */
+  count: number;
 };
 
 export const DEFAULT_TIMEOUTS: Record<ToastTone, number | null> = { success: 5000, info: 5000, warning: 8000, error: null };
@@ -87,9 +91,28 @@ export function createToastQueue({ maxVisible = 3, timers }: ToastQueueOptions =
     }
   };
 
+  /** The toast already saying this message, shown or waiting. */
+  const sameAs = (tone: ToastTone, input: ToastInput) =>
+    [...shown, ...waiting].find((t) => t.tone === tone && t.title === input.title && t.description === input.description && !t.action && !input.action);
+
+  const counted = (list: readonly Toast[], id: string) => list.map((t) => (t.id === id ? { ...t, count: t.count + 1 } : t));
+
   const queue: ToastQueue = {
     add(input) {
       const tone = input.tone ?? 'info';
+      const repeat = sameAs(tone, input);
+      if (repeat) {
+        shown = counted(shown, repeat.id);
+        waiting = counted(waiting, repeat.id);
+        const timer = running.get(repeat.id);
+        if (timer && repeat.timeoutMs !== null) {
+          clock.clearTimeout(timer.handle);
+          if (paused) running.set(repeat.id, { handle: undefined, startedAt: 0, remaining: repeat.timeoutMs });
+          else start(repeat, repeat.timeoutMs);
+        }
+        emit();
+        return repeat.id;
+      }
       const toast: Toast = {
         id: `toast-${nextId++}`,
         title: input.title,
@@ -97,6 +120,7 @@ export function createToastQueue({ maxVisible = 3, timers }: ToastQueueOptions =
         description: input.description,
         timeoutMs: input.timeoutMs === undefined ? DEFAULT_TIMEOUTS[tone] : input.timeoutMs,
         action: input.action,
+        count: 1,
       };
       waiting = [...waiting, toast];
       promote();
