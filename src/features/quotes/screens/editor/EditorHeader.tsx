@@ -31,9 +31,9 @@ function SaveStateLine({ state, lastSavedAt, error }: { state: SaveState; lastSa
   else if (lastSavedAt) text = <>Saved <RelativeTime value={lastSavedAt} /></>;
   else text = 'Not saved yet: start typing and the draft saves itself.';
   return (
-    <p className={styles.saveState} role="status" aria-live="polite" data-testid="save-state">
+    <span className={styles.saveState} role="status" aria-live="polite" data-testid="save-state">
       {text}
-    </p>
+    </span>
   );
 }
 
