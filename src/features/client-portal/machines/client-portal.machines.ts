@@ -23,6 +23,7 @@ import { fileDownloadMachine } from '@/shared/machines/file-download.machine';
 import { fileListMachine } from '@/shared/machines/file-list.machine';
 import { objectUrlsOf, thumbnailsMachine } from '@/shared/machines/thumbnails.machine';
 import { fromPromise } from 'xstate';
+import { z } from '@contracts/common/zod';
 
 /** The client portal's screens, each a query or a submit machine over one service call. */
 export const signupMachine = createSubmitMachine('clientSignup', (v: SignupRequest) => clientAccountApi.signup(v));
@@ -39,7 +40,8 @@ export const createTicketMachine = createSubmitMachine(
     const { id } = await clientPortalApi.createTicket(input);
     return { id, refused: await attachEach(files, (file) => clientPortalApi.attachToTicket(id, file)) };
   },
-  { schema: CLIENT_TICKETS.create.body },
+  // The files were checked by the file list; the schema checks the ticket's fields (it takes no other key).
+  { schema: CLIENT_TICKETS.create.body.extend({ files: z.array(z.custom<File>()).optional() }) },
 );
 /** The files chosen for a new ticket. */
 export const newTicketFilesMachine = fileListMachine;
