@@ -35,7 +35,8 @@ import { HEALTH } from '@contracts/api-reference';
 import type { EndpointDefinition } from '@contracts/common/endpoint';
 
 export const SECURITY_HEADERS = {
-  'content-security-policy': "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+  // img-src adds blob: for attachments' images and thumbnails, fetched with the session and shown from object URLs (docs/adr/0144).
+  'content-security-policy': "default-src 'self'; img-src 'self' blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
 } as const;

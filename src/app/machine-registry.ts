@@ -43,7 +43,7 @@ const SHARED: RegisteredMachine[] = [
   { id: 'dialog', machine: dialogMachine, description: 'The dialog service: queued alerts, confirms and prompts.' },
   { id: 'shortcuts', machine: shortcutsMachine, description: 'The staff keyboard shortcuts: search palette, shortcut overlay, go-to keys, list rows.' },
   { id: 'file-list', machine: fileListMachine, description: 'The files chosen for a note or a reply, under the upload limits.' },
-  { id: 'file-download', machine: fileDownloadMachine, description: 'Fetches a stored file with the session and offers it as a download.' },
+  { id: 'file-download', machine: fileDownloadMachine, description: 'Fetches a stored file with the session and offers it as a download, or shows an image in the viewer.' },
   { id: 'thumbnails', machine: thumbnailsMachine, description: "Fetches image attachments' thumbnails with the session, an object URL for each." },
 ];
 

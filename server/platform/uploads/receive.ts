@@ -28,6 +28,7 @@ import { UPLOAD_LIMITS, UPLOAD_MESSAGES, UPLOAD_PARTS, type AcceptedType } from 
 import { z } from 'zod';
 import { ApiError } from '@server/platform/http/errors';
 import { defineJob, type Jobs } from '@server/platform/jobs';
+import { receivedBytesCollector } from './collect';
 import { digestOf, isImage, judgeType, reencodeImage } from './inspect';
 import type { UploadStore } from './store';
 
@@ -89,14 +90,16 @@ const filesError = (status: number, code: (typeof ERROR_CODES)[keyof typeof ERRO
 
 const notMultipart = (message: string) => new ApiError(400, ERROR_CODES.invalidInput, message, { body: message });
 
-/** A transform that hashes and counts what passes through. */
+/** A transform that hashes and counts what passes through, and has spent buffers collected as it goes (docs/adr/0143). */
 function digesting(): Transform & { sha256: () => string; size: () => number } {
   const hash = createHash('sha256');
+  const received = receivedBytesCollector();
   let size = 0;
   const t = new Transform({
     transform(chunk: Buffer, _enc, done) {
       hash.update(chunk);
       size += chunk.length;
+      received(chunk.length);
       done(null, chunk);
     },
   });

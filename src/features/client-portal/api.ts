@@ -42,6 +42,8 @@ export const clientPortalApi = {
   attachToTicket: (id: number, file: File) => clientCall(TICKET_ATTACHMENTS.attachClient, { params: { id }, body: {}, files: [file] }),
   /** A file of a reply or public note on one of the company's tickets. */
   attachment: (ticketId: number, attachmentId: number) => clientCall(TICKET_ATTACHMENTS.client, { params: { id: ticketId, attachmentId }, query: {} }),
+  /** The thumbnail of an image attached to one of the company's tickets. */
+  thumbnail: (ticketId: number, attachmentId: number) => clientCall(TICKET_ATTACHMENTS.client, { params: { id: ticketId, attachmentId }, query: { variant: 'thumbnail' } }),
   supportInfo: () => clientCall(CLIENT_PORTAL.supportInfo),
   contactSupport: (input: ContactSupportRequest) => clientCall(CLIENT_PORTAL.contactSupport, { body: input }),
   async paperProducts() {

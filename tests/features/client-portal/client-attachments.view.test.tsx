@@ -49,4 +49,34 @@ describe("files on a client's ticket", () => {
     click.mockRestore();
     fetchFile.mockRestore();
   });
+
+  it("shows an image's thumbnail and opens the image at full size with the client session; Escape closes it and focus returns", async () => {
+    const SHOT = { id: 6, name: 'error screen.png', mime_type: 'image/png', size_bytes: 8192, sha256: 'c'.repeat(64), image: true };
+    server.use(http.get('*/api/v2/client/tickets/41', () => HttpResponse.json(detail([{ id: 1, body: 'This is what we see.', fromClient: false, attachments: [SHOT, GUIDE] }]))));
+    // The calls as the machines make them (jsdom's Blob answers do not survive msw; the endpoint is checked by the API tests).
+    const fetchFile = vi.spyOn(clientPortalApi, 'attachment').mockResolvedValue(new Blob(['png'], { type: 'image/png' }));
+    const fetchThumb = vi.spyOn(clientPortalApi, 'thumbnail').mockResolvedValue(new Blob(['webp'], { type: 'image/webp' }));
+    let made = 0;
+    const revoked = vi.fn();
+    Object.assign(URL, { createObjectURL: vi.fn(() => `blob:client-${++made}`), revokeObjectURL: revoked });
+    const u = userEvent.setup();
+    renderClientAt('/tickets?id=41', { signedIn: true });
+    const message = await screen.findByRole('article', { name: 'Avery Agent, support team' });
+    await waitFor(() => expect(message.querySelector('img')?.getAttribute('src')).toMatch(/^blob:client-/));
+    expect(fetchThumb).toHaveBeenCalledWith(41, 6);
+    expect(fetchThumb).toHaveBeenCalledTimes(1);
+    expect(within(message).getByRole('button', { name: 'Download reset guide.pdf (244.1 KB)' })).toBeInTheDocument();
+    const open = within(message).getByRole('button', { name: 'Open error screen.png (8 KB)' });
+    await u.click(open);
+    const viewer = await screen.findByRole('dialog', { name: 'error screen.png' });
+    const image = await within(viewer).findByRole('img', { name: 'error screen.png' });
+    expect(fetchFile).toHaveBeenCalledWith(41, 6);
+    expect(image.getAttribute('src')).toMatch(/^blob:client-/);
+    await u.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(revoked).toHaveBeenCalledWith(image.getAttribute('src'));
+    await waitFor(() => expect(open).toHaveFocus());
+    fetchFile.mockRestore();
+    fetchThumb.mockRestore();
+  });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_LIMITS } from '@contracts/common/uploads';
+import { RECEIVED_BYTES_PER_COLLECTION } from '@server/platform/uploads/collect';
 import type { ClientTicketDetail } from '@contracts/client-portal';
 import type { TicketView } from '@contracts/tickets';
 import { apiAs, type Api } from '@tests/support/api';
@@ -59,6 +60,25 @@ describe.each(BACKENDS)('ticket attachments on %s', (backend) => {
   /** Counts of rows and files, to show that a refused upload left nothing behind. */
   const footprint = async () => ({ notes: await sql.count('ticket_notes'), rows: await sql.count('ticket_attachments'), files: storedFiles(), temps: tempFiles() });
 
+  it("has the spent socket buffers collected as a file arrives (a young-generation collection after each MB), so memory does not grow with the file's size", async () => {
+    const collections: unknown[] = [];
+    const previous = (globalThis as { gc?: unknown }).gc;
+    (globalThis as { gc?: unknown }).gc = (options?: unknown) => void collections.push(options);
+    try {
+      const bytes = Buffer.from('2030-01-01 09:00 meter sync ok\n'.repeat(Math.ceil((3.5 * RECEIVED_BYTES_PER_COLLECTION) / 31)));
+      const small = await note([{ name: 'short.log', bytes: 'one line\n'.repeat(1000), type: 'text/plain' }]);
+      expect(small.statusCode).toBe(201);
+      expect(collections).toEqual([]);
+      const res = await note([{ name: 'long.log', bytes, type: 'text/plain' }]);
+      expect(res.statusCode).toBe(201);
+      // Young-generation collections only (cheap), at least one once a MB has arrived, at most one per MB.
+      expect(collections.length).toBeGreaterThanOrEqual(1);
+      expect(collections.length).toBeLessThanOrEqual(Math.floor(bytes.length / RECEIVED_BYTES_PER_COLLECTION));
+      expect(new Set(collections.map((c) => JSON.stringify(c)))).toEqual(new Set([JSON.stringify({ type: 'minor' })]));
+    } finally {
+      (globalThis as { gc?: unknown }).gc = previous;
+    }
+  });
   it('stores a file with its note: the row keeps its size, type from the bytes and SHA-256; the download is the same bytes', async () => {
     const bytes = Buffer.from('2030-01-01 09:00 sync failed: timeout\n');
     const res = await note([{ name: 'sync.log', bytes, type: 'application/octet-stream' }]);

@@ -116,4 +116,38 @@ describe("files on a ticket's notes", () => {
     click.mockRestore();
     fetchFile.mockRestore();
   });
+
+  it('opens an image at full size with the session, closes on Escape with focus back on its name, and still downloads other files', async () => {
+    const SHOT = { id: 42, name: 'jam.png', mime_type: 'image/png', size_bytes: 4096, sha256: 'c'.repeat(64), image: true };
+    serve([entry(1, 'Photo and log', [SHOT, LOG])]);
+    // The calls as the machines make them (jsdom's Blob answers do not survive msw; the endpoint is checked by the API tests).
+    const fetchFile = vi.spyOn(ticketDeskApi, 'attachment').mockImplementation(async (_t, id) => new Blob([id === 42 ? 'png' : 'log'], { type: id === 42 ? 'image/png' : 'text/plain' }));
+    const fetchThumb = vi.spyOn(ticketDeskApi, 'thumbnail').mockResolvedValue(new Blob(['webp'], { type: 'image/webp' }));
+    let made = 0;
+    const revoked = vi.fn();
+    Object.assign(URL, { createObjectURL: vi.fn(() => `blob:file-${++made}`), revokeObjectURL: revoked });
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const u = userEvent.setup();
+    renderAt('/ticket/7', <TicketViewScreen params={{ id: '7' }} />);
+    const open = await screen.findByRole('button', { name: 'Open jam.png (4 KB)' });
+    await u.click(open);
+    const viewer = await screen.findByRole('dialog', { name: 'jam.png' });
+    const image = await within(viewer).findByRole('img', { name: 'jam.png' });
+    expect(fetchFile).toHaveBeenCalledWith(7, 42);
+    expect(image.getAttribute('src')).toMatch(/^blob:file-/);
+    expect(clicked).toEqual([]);
+    await u.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(revoked).toHaveBeenCalledWith(image.getAttribute('src'));
+    await waitFor(() => expect(open).toHaveFocus());
+    await u.click(screen.getByRole('button', { name: 'Download printer.log (2 KB)' }));
+    await waitFor(() => expect(clicked).toEqual(['printer.log']));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    click.mockRestore();
+    fetchFile.mockRestore();
+    fetchThumb.mockRestore();
+  });
 });

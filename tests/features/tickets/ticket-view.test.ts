@@ -129,6 +129,8 @@ describe('ticket view machine', () => {
       { type: 'ticket.assignToMe' },
       { type: 'ticket.pickStatus' },
       { type: 'attachment.download', file: { id: 1, name: 'log.txt' } },
+      { type: 'attachment.view', file: { id: 2, name: 'jam.png' } },
+      { type: 'attachment.close' },
     ] as unknown as EventObject[];
     const paths = getShortestPaths(ticketViewMachine, { events: events as never, input: { id: 7, me: 2 }, serializeState: (s: { value: unknown }) => JSON.stringify(s.value) } as never);
 

@@ -1,7 +1,8 @@
 /**
  * The content security policy of the pages the server answers: one policy for every page, the PDF
  * layout tester included. The tester hands pdf.js the PDF's bytes (never a blob: address), so it
- * needs nothing beyond `default-src 'self'`, and no page's policy allows blob: or data: sources.
+ * needs nothing beyond `default-src 'self'`; the one blob: source is for images (attachments fetched
+ * with the session, docs/adr/0144), and nothing else may come from blob: or data:.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, SECURITY_HEADERS } from '@server/app';
 import { startTestApp, type TestApp } from '@tests/support/test-app';
 
-const POLICY = "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+const POLICY = "default-src 'self'; img-src 'self' blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+/** The policy without its image sources: nothing else may load from blob: or data:. */
+const withoutImages = (policy: unknown) => String(policy).replace(/img-src [^;]*;/, '');
 const TESTER = '/quote/pdf-organization-tester';
 
 describe('the content security policy', () => {
@@ -38,12 +41,12 @@ describe('the content security policy', () => {
     expect(SECURITY_HEADERS['content-security-policy']).toBe(POLICY);
   });
 
-  it('answers the PDF layout tester with the strict policy: no blob: or data: source is needed or allowed', async () => {
+  it('answers the PDF layout tester with the strict policy: no blob: or data: source but images is needed or allowed', async () => {
     const res = await app.inject({ method: 'GET', url: TESTER });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['content-security-policy']).toBe(POLICY);
-    expect(String(res.headers['content-security-policy'])).not.toMatch(/blob:|data:|unsafe/);
+    expect(withoutImages(res.headers['content-security-policy'])).not.toMatch(/blob:|data:|unsafe/);
   });
 
   it('answers another page, the API and the pdf.js worker script with the same policy', async () => {

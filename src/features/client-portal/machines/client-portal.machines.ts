@@ -21,7 +21,9 @@ import { attachEach } from '@/shared/machines/attach-each';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { fileDownloadMachine } from '@/shared/machines/file-download.machine';
 import { fileListMachine } from '@/shared/machines/file-list.machine';
+import { objectUrlsOf, thumbnailsMachine } from '@/shared/machines/thumbnails.machine';
 import { fromPromise } from 'xstate';
+import { z } from '@contracts/common/zod';
 
 /** The client portal's screens, each a query or a submit machine over one service call. */
 export const signupMachine = createSubmitMachine('clientSignup', (v: SignupRequest) => clientAccountApi.signup(v));
@@ -38,7 +40,8 @@ export const createTicketMachine = createSubmitMachine(
     const { id } = await clientPortalApi.createTicket(input);
     return { id, refused: await attachEach(files, (file) => clientPortalApi.attachToTicket(id, file)) };
   },
-  { schema: CLIENT_TICKETS.create.body },
+  // The files were checked by the file list; the schema checks the ticket's fields (it takes no other key).
+  { schema: CLIENT_TICKETS.create.body.extend({ files: z.array(z.custom<File>()).optional() }) },
 );
 /** The files chosen for a new ticket. */
 export const newTicketFilesMachine = fileListMachine;
@@ -46,8 +49,12 @@ export const newTicketFilesMachine = fileListMachine;
 export const replyMachine = createSubmitMachine('clientReply', (v: { id: number; body: string; files: readonly File[] }) => clientPortalApi.reply(v.id, { body: v.body }, v.files));
 /** The files chosen for a reply. */
 export const replyFilesMachine = fileListMachine;
-/** Downloads of a ticket's files with the client session. */
+/** Downloads of a ticket's files with the client session, and its images opened in the viewer. */
 export const clientDownloadMachine = fileDownloadMachine.provide({ actors: { fetch: fromPromise(({ input }) => clientPortalApi.attachment(input.recordId, input.id)) } });
+/** Thumbnails of a ticket's images with the client session. */
+export const clientThumbnailsMachine = thumbnailsMachine.provide({
+  actors: { fetchAll: fromPromise(({ input }) => objectUrlsOf(input, (file) => clientPortalApi.thumbnail(file.recordId, file.id))) },
+});
 
 export const supportInfoMachine = createQueryMachine('clientSupportInfo', () => clientPortalApi.supportInfo());
 export const contactSupportMachine = createSubmitMachine('clientContactSupport', (v: ContactSupportRequest) => clientPortalApi.contactSupport(v));

@@ -7,8 +7,10 @@ import { SEVERITIES, SEVERITY_CODES, type Severity } from '@contracts/common/cod
 import type { ClientTicket, ClientTicketDetail } from '@contracts/client-portal';
 import type { Attachment } from '@contracts/common/attachments';
 import { CLIENT_PAGE_SIZE, LIMITS } from '@contracts/common/constants';
-import { clientDownloadMachine, clientTicketTableMachine, createTicketMachine, newTicketFilesMachine, replyFilesMachine, replyMachine, ticketDetailMachine } from '../machines/client-portal.machines';
+import { clientDownloadMachine, clientThumbnailsMachine, clientTicketTableMachine, createTicketMachine, newTicketFilesMachine, replyFilesMachine, replyMachine, ticketDetailMachine } from '../machines/client-portal.machines';
 import { selectChosenFiles, selectFilesError } from '@/shared/machines/file-list.machine';
+import { selectViewer } from '@/shared/machines/file-download.machine';
+import { selectThumbnails } from '@/shared/machines/thumbnails.machine';
 import { refusalSummary } from '@/shared/machines/attach-each';
 import { CellText, DataTable, useTableActor, type DataTableColumn, type TableActorRef } from '@/shared/ui/data-table/DataTable';
 import {
@@ -25,6 +27,7 @@ import {
   FormActions,
   FormGrid,
   FormGridItem,
+  ImageViewer,
   LinkButton,
   PageHeader,
   RelativeTime,
@@ -35,6 +38,7 @@ import {
   TextArea,
   TextField,
   TicketStatusBadge,
+  type AttachmentListProps,
 } from '@/shared/ui/components';
 import { cx } from '@/shared/ui/components/cx';
 import { FormError, useFieldValues, useFormState, useQueryState } from './form-parts';
@@ -189,7 +193,7 @@ function CreateTicket({ focus = false, list }: { focus?: boolean; list: TableAct
 type Message = { key: string; author: string; fromClient: boolean; body: string; created_at: string; attachments: readonly Attachment[] };
 
 /** One message of the conversation: who wrote it (the client's people or the support team), when, and what, with its files. */
-function ThreadMessage({ message, onDownload }: { message: Message; onDownload: (file: { id: number; name: string }) => void }) {
+function ThreadMessage({ message, files }: { message: Message; files: Omit<AttachmentListProps, 'files'> }) {
   return (
     <li className={cx(styles.message, !message.fromClient && styles.staff)}>
       <span className={styles.avatar}>
@@ -208,7 +212,7 @@ function ThreadMessage({ message, onDownload }: { message: Message; onDownload: 
           </span>
         </div>
         <p className={styles.body}>{message.body}</p>
-        <AttachmentList files={message.attachments} onDownload={onDownload} />
+        <AttachmentList files={message.attachments} {...files} />
       </article>
     </li>
   );
@@ -266,7 +270,16 @@ function messagesOf(ticket: ClientTicketDetail): Message[] {
 function TicketDetail({ id }: { id: number }) {
   const detail = useActorRef(ticketDetailMachine, { input: { query: id } });
   const downloads = useActorRef(clientDownloadMachine);
+  const thumbs = useActorRef(clientThumbnailsMachine);
+  const thumbnails = useSelector(thumbs, selectThumbnails);
+  const viewer = useSelector(downloads, selectViewer);
   const { data: ticket, failed, error } = useQueryState(detail);
+  // The images' thumbnails (the ticket's own files and its replies'), fetched once each.
+  useEffect(() => {
+    if (!ticket) return;
+    const images = messagesOf(ticket).flatMap((m) => m.attachments.filter((a) => a.image));
+    if (images.length) thumbs.send({ type: 'thumbnails.show', files: images.map((a) => ({ recordId: ticket.id, id: a.id })) });
+  }, [ticket, thumbs]);
   usePageTitle(ticket ? `Ticket #${ticket.id}` : `Ticket #${id}`);
 
   useEffect(() => {
@@ -304,8 +317,15 @@ function TicketDetail({ id }: { id: number }) {
     );
   }
   const messages = messagesOf(ticket);
+  const target = (file: { id: number; name: string }) => ({ recordId: ticket.id, id: file.id, name: file.name });
+  const files: Omit<AttachmentListProps, 'files'> = {
+    thumbnails,
+    onDownload: (file) => downloads.send({ type: 'file.download', file: target(file) }),
+    onView: (file) => downloads.send({ type: 'file.view', file: target(file) }),
+  };
   return (
     <>
+      <ImageViewer image={viewer} onClose={() => downloads.send({ type: 'file.close' })} onDownload={() => viewer && downloads.send({ type: 'file.download', file: target(viewer) })} />
       <PageHeader
         title={`#${ticket.id} ${ticket.title}`}
         breadcrumbs={crumbs}
@@ -321,7 +341,7 @@ function TicketDetail({ id }: { id: number }) {
           <h2 className={styles.threadTitle}>Conversation</h2>
           <ol className={styles.thread} aria-label="Conversation">
             {messages.map((m) => (
-              <ThreadMessage key={m.key} message={m} onDownload={(file) => downloads.send({ type: 'file.download', file: { recordId: ticket.id, id: file.id, name: file.name } })} />
+              <ThreadMessage key={m.key} message={m} files={files} />
             ))}
           </ol>
           {ticket.notes.length === 0 ? <p className={styles.when}>No replies yet. We answer here and by email.</p> : null}

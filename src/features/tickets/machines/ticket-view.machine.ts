@@ -2,7 +2,7 @@ import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo, setup, 
 import { fieldErrors as fieldErrorsOf } from '@contracts/common/errors';
 import { TICKETS, type AddNoteInput, type AddTimeEntryInput, type TicketView, type UpdateTicketInput } from '@contracts/tickets';
 import { toApiError } from '@/shared/http/http';
-import { fileDownloadMachine } from '@/shared/machines/file-download.machine';
+import { fileDownloadMachine, type FileDownloadActor } from '@/shared/machines/file-download.machine';
 import { fileListMachine, type FileListActor } from '@/shared/machines/file-list.machine';
 import { objectUrlsOf, thumbnailsMachine, type ThumbnailsActor } from '@/shared/machines/thumbnails.machine';
 import { ticketDeskApi } from '../api';
@@ -39,7 +39,10 @@ export type TicketViewEvent =
   | { type: 'ticket.fieldChange'; form: TicketForm; field: string }
   | { type: 'ticket.assignToMe' }
   | { type: 'ticket.pickStatus' }
-  | { type: 'attachment.download'; file: { id: number; name: string } };
+  | { type: 'attachment.download'; file: { id: number; name: string } }
+  /** An image attachment opens in the viewer; `attachment.close` closes it. */
+  | { type: 'attachment.view'; file: { id: number; name: string } }
+  | { type: 'attachment.close' };
 /** What the view does for the machine: put the keyboard in one of the Change form's fields. */
 export type TicketViewEmitted = { type: 'ticket.focus'; field: 'status' };
 
@@ -170,6 +173,11 @@ export const ticketViewMachine = setup({
       description: "A note's file is fetched with the session and offered as a download.",
       actions: sendTo('downloads', ({ context, event }) => ({ type: 'file.download' as const, file: { recordId: context.id, id: event.file.id, name: event.file.name } })),
     },
+    'attachment.view': {
+      description: 'An image attachment is fetched with the session and shown full size in the viewer.',
+      actions: sendTo('downloads', ({ context, event }) => ({ type: 'file.view' as const, file: { recordId: context.id, id: event.file.id, name: event.file.name } })),
+    },
+    'attachment.close': { description: 'The image viewer closes.', actions: sendTo('downloads', { type: 'file.close' as const }) },
   },
   initial: 'loading',
   states: {
@@ -271,4 +279,6 @@ const NO_STAFF: { id: number; name: string }[] = [];
 /** The files chosen for the next note (the file list child). */
 export const selectNoteFiles = (s: S) => s.children.noteFiles as FileListActor | undefined;
 export const selectThumbnailsActor = (s: S) => s.children.thumbnails as ThumbnailsActor | undefined;
+/** The downloads child, which also holds the image open in the viewer (`selectViewer`). */
+export const selectDownloadsActor = (s: S) => s.children.downloads as FileDownloadActor | undefined;
 export const selectStaff = (s: SnapshotFrom<typeof ticketOptionsMachine> | undefined) => s?.context.data?.staff ?? NO_STAFF;

@@ -2,12 +2,13 @@
 import { useSelector } from '@xstate/react';
 import { LIMITS, TIME_ENTRY_MINUTES_MAX } from '@contracts/common/constants';
 import type { ThreadEntry, TicketView } from '@contracts/tickets';
-import { selectBusy, selectFieldErrorsOf, selectFormError, selectNoteFiles, selectRefusalsOf, selectSaved, selectThumbnailsActor, type TicketViewActor } from '../machines/ticket-view.machine';
+import { selectBusy, selectFieldErrorsOf, selectFormError, selectNoteFiles, selectRefusalsOf, selectSaved, selectDownloadsActor, selectThumbnailsActor, type TicketViewActor } from '../machines/ticket-view.machine';
 import { selectChosenFiles, selectFilesError } from '@/shared/machines/file-list.machine';
 import { selectThumbnails } from '@/shared/machines/thumbnails.machine';
+import { selectViewer } from '@/shared/machines/file-download.machine';
 import styles from './TicketViewScreen.module.css';
 import { formatDateTime, formatMinutes } from '@/shared/ui/tokens/format';
-import { Alert, AttachmentList, Badge, Button, Card, FieldError, FilePicker, Form, RelativeTime, Switch } from '@/shared/ui/components';
+import { Alert, AttachmentList, Badge, Button, Card, FieldError, FilePicker, Form, ImageViewer, RelativeTime, Switch, type ListedFile } from '@/shared/ui/components';
 
 const DUE_DATE_LINE = 'Due date: ';
 /** Entries written before the screens said Priority. */
@@ -34,11 +35,15 @@ export function changeBody(entry: Pick<ThreadEntry, 'body' | 'change'>): string 
 export function TicketConversation({ ticket, view }: { ticket: TicketViewActor; view: TicketView }) {
   const t = view.ticket;
   const thumbnails = useSelector(useSelector(ticket, selectThumbnailsActor), selectThumbnails);
+  const viewer = useSelector(useSelector(ticket, selectDownloadsActor), selectViewer);
+  const download = (file: { id: number; name: string }) => ticket.send({ type: 'attachment.download', file });
+  const open = (file: ListedFile) => ticket.send({ type: 'attachment.view', file });
   return (
     <>
+      <ImageViewer image={viewer} onClose={() => ticket.send({ type: 'attachment.close' })} onDownload={() => viewer && download(viewer)} />
       <Card asRegion title="Description" headingLevel={2}>
         <p className={styles.description}>{t.description}</p>
-        <AttachmentList files={view.attachments} thumbnails={thumbnails} onDownload={(file) => ticket.send({ type: 'attachment.download', file })} />
+        <AttachmentList files={view.attachments} thumbnails={thumbnails} onDownload={download} onView={open} />
       </Card>
       <Card asRegion title="Conversation" headingLevel={2} id={`thread-${t.id}`}>
         {view.thread.length === 0 ? <p className={styles.muted}>No notes yet.</p> : null}
@@ -66,7 +71,7 @@ export function TicketConversation({ ticket, view }: { ticket: TicketViewActor; 
                 {n.minutes_spent ? <span>{formatMinutes(n.minutes_spent)}</span> : null}
               </p>
               <p className={styles.body}>{n.kind === 'change' ? changeBody(n) : n.body}</p>
-              <AttachmentList files={n.attachments} thumbnails={thumbnails} onDownload={(file) => ticket.send({ type: 'attachment.download', file })} />
+              <AttachmentList files={n.attachments} thumbnails={thumbnails} onDownload={download} onView={open} />
             </li>
           ))}
         </ol>

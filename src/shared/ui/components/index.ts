@@ -16,7 +16,7 @@ export { Skeleton, SkeletonCard, SkeletonTable, SkeletonText } from './feedback/
 export { ComboBox, type ComboBoxProps, type OptionLoader } from './field/ComboBox';
 export { DateField, DatePicker, type DateFieldProps, type IsoDate } from './field/DateField';
 export { FieldError, type FieldErrorProps } from './field/parts';
-export { AttachmentList, FilePicker, type AttachmentListProps, type FilePickerProps, type ListedFile } from './file/Files';
+export { AttachmentList, FilePicker, ImageViewer, type AttachmentListProps, type FilePickerProps, type ImageViewerProps, type ListedFile } from './file/Files';
 export { NumberField, type NumberFieldProps } from './field/NumberField';
 export { Select, type Option, type SelectProps } from './field/Select';
 export { TextArea, TextField, type TextAreaProps, type TextFieldProps } from './field/TextField';

@@ -1,14 +1,17 @@
 /**
  * Files in the kit: `FilePicker` (choose or drop files for a note or a reply, see the list with
  * sizes, remove one before sending, the reason beside it when a file is refused) and
- * `AttachmentList` (the files under a note: an icon or thumbnail, the name as a download button,
- * the size). They show and report; the screen's machine holds the files and fetches downloads.
+ * `AttachmentList` (the files under a note: an icon or thumbnail, the name as a button that opens
+ * an image or downloads any other file, the size) and `ImageViewer` (an opened image, full size).
+ * They show and report; the screen's machine holds the files and fetches them.
  */
 import { DropZone, FileTrigger, Text } from 'react-aria-components';
 import { formatBytes, UPLOAD_ACCEPT, UPLOAD_LIMITS } from '@contracts/common/uploads';
 import { Button, IconButton } from '../button/Button';
+import { Dialog } from '../dialog/Dialog';
 import { FieldError } from '../field/parts';
 import { CloseIcon } from '../icons';
+import { Spinner } from '../spinner/Spinner';
 import styles from './Files.module.css';
 
 /** What a listed file shows: its name, size and whether it is an image. */
@@ -88,23 +91,70 @@ export type AttachmentListProps = {
   files: readonly ListedFile[];
   /** Asked to download (the screen's machine fetches and offers the file). */
   onDownload: (file: ListedFile) => void;
+  /** Asked to open an image in the viewer; without it images download like other files. */
+  onView?: (file: ListedFile) => void;
   /** Object URLs of thumbnails already fetched, by file id. */
   thumbnails?: Readonly<Record<number, string>>;
 };
 
-export function AttachmentList({ files, onDownload, thumbnails = {} }: AttachmentListProps) {
+export function AttachmentList({ files, onDownload, onView, thumbnails = {} }: AttachmentListProps) {
   if (!files.length) return null;
   return (
     <ul className={styles.attachments} aria-label="Attachments">
-      {files.map((file) => (
-        <li key={file.id} className={styles.attachment}>
-          {thumbnails[file.id] ? <img className={styles.thumb} src={thumbnails[file.id]} alt="" width={40} height={40} /> : <FileGlyph image={file.image} />}
-          <button type="button" className={styles.link} onClick={() => onDownload(file)} aria-label={`Download ${file.name} (${formatBytes(file.size_bytes)})`}>
-            {file.name}
-          </button>
-          <span className={styles.size}>{formatBytes(file.size_bytes)}</span>
-        </li>
-      ))}
+      {files.map((file) => {
+        const opens = file.image && onView;
+        const label = `${opens ? 'Open' : 'Download'} ${file.name} (${formatBytes(file.size_bytes)})`;
+        const press = () => (opens ? onView(file) : onDownload(file));
+        return (
+          <li key={file.id} className={styles.attachment}>
+            {thumbnails[file.id] ? (
+              // The thumbnail opens the image too; the name's button is the one keyboard and screen readers use.
+              <button type="button" tabIndex={-1} aria-hidden="true" className={styles.thumbButton} onClick={press}>
+                <img className={styles.thumb} src={thumbnails[file.id]} alt="" width={40} height={40} />
+              </button>
+            ) : (
+              <FileGlyph image={file.image} />
+            )}
+            <button type="button" className={styles.link} onClick={press} aria-label={label}>
+              {file.name}
+            </button>
+            <span className={styles.size}>{formatBytes(file.size_bytes)}</span>
+          </li>
+        );
+      })}
     </ul>
+  );
+}
+
+export type ImageViewerProps = {
+  /** The image open (its name, and its object URL once fetched); null when closed. */
+  image: { name: string; url: string | null } | null;
+  onClose: () => void;
+  /** Saves the image (the bytes already fetched). */
+  onDownload: () => void;
+};
+
+/**
+ * An attachment's image at full size in a dialog: Escape, the × or a click outside closes it and
+ * focus returns to the button that opened it; a spinner while the image is fetched.
+ */
+export function ImageViewer({ image, onClose, onDownload }: ImageViewerProps) {
+  return (
+    <Dialog
+      isOpen={image !== null}
+      onOpenChange={(open) => !open && onClose()}
+      size="wide"
+      title={<span className={styles.viewerTitle}>{image?.name}</span>}
+      className={styles.viewer}
+      footer={
+        <Button size="sm" onPress={onDownload} isDisabled={!image?.url}>
+          Download
+        </Button>
+      }
+    >
+      <div className={styles.stage}>
+        {image?.url ? <img className={styles.full} src={image.url} alt={image.name} /> : <Spinner label={`Opening ${image?.name ?? 'the image'}`} />}
+      </div>
+    </Dialog>
   );
 }
