@@ -57,6 +57,18 @@ const CASES: Record<string, Case> = {
     ],
     related: { sql: 'SELECT item_id, quantity FROM catalog_bundle_items WHERE bundle_id = $1 ORDER BY item_id', changedBy: 'bundle' },
   },
+  'PATCH /api/v2/ticket-views/:id': {
+    table: 'ticket_saved_views',
+    prepare: async (t) => {
+      const [row] = await sqlOf(t).rows(
+        `INSERT INTO ticket_saved_views (staff_id, name, filters) VALUES ($1, 'Kept view', '{"status":"WOC"}'::jsonb) RETURNING id`,
+        [await staffId(t, 'admin@demo.test')],
+      );
+      return { id: row.id };
+    },
+    url: (id) => `/api/v2/ticket-views/${id}`,
+    fields: () => [{ body: { name: 'Renamed view' }, columns: ['name'] }],
+  },
   'PATCH /api/v2/companies/:id': {
     table: 'companies',
     prepare: async (t) => {

@@ -114,7 +114,7 @@ describe('tickets screen', () => {
   it('calls it Priority, as the staff side does: the list column, the create form and the ticket details', async () => {
     server.use(
       http.get('*/api/v2/client/tickets', () => HttpResponse.json(page)),
-      http.get('*/api/v2/client/tickets/41', () => HttpResponse.json({ ...page.items[0], description: 'It jams.', contact_email: 'casey@example.test', notes: [] })),
+      http.get('*/api/v2/client/tickets/41', () => HttpResponse.json({ ...page.items[0], description: 'It jams.', contact_email: 'casey@example.test', notes: [], attachments: [] })),
     );
     renderAt('/tickets', true);
     const table = await screen.findByRole('table');
