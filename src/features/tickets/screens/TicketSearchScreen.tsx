@@ -29,10 +29,6 @@ import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-tabl
 import styles from './TicketSearchScreen.module.css';
 import { SearchPage } from '@/shared/ui/data-table/SearchPage';
 import { useUrlSearchTable } from '@/shared/ui/data-table/url-search-table';
-import { serverPageSizeStore } from '@/shared/ui/data-table/page-size-store';
-
-/** The list's rows per page, remembered for the user on the server (docs/adr/0137). */
-const PAGE_SIZES = serverPageSizeStore('tickets');
 
 /** Filters of the screen beside the table's own (search, sort, page): the endpoint's other parameters. */
 const EXTRA_KEYS = ['company', 'assignee', 'unassigned', 'overdue', 'due_from', 'due_to', 'created_from', 'created_to', 'closed_from', 'closed_to', 'sla'] as const;
@@ -96,7 +92,7 @@ const FIELDS = COLUMNS.map((c) => c.field);
 
 /** The ticket list: one filter bar (search, pickers, chips) over the server-mode table; everything lives in the URL. */
 export default function TicketSearchScreen() {
-  const { url, extra, setFilters, clearFilters, tableKey, table } = useUrlSearchTable({ path: '/ticket/search', fields: FIELDS, machine: createTicketTableMachine, extraKeys: EXTRA_KEYS, barKeys: BAR_KEYS });
+  const { url, extra, setFilters, clearFilters, tableKey, table } = useUrlSearchTable({ path: '/ticket/search', fields: FIELDS, machine: createTicketTableMachine, extraKeys: EXTRA_KEYS, barKeys: BAR_KEYS, tableId: 'tickets' });
   const tableFilters: Record<string, string> = {};
   for (const k of TABLE_FILTERS) if (url.get(`f.${k}`)) tableFilters[k] = url.get(`f.${k}`)!;
   const searchText = url.get('search') ?? '';
@@ -192,7 +188,7 @@ export default function TicketSearchScreen() {
         ),
       }}
     >
-      <DataTable<TicketRow> key={tableKey} caption="Tickets" tableId="tickets" columns={COLUMNS} searchable={false} {...table} onQueryChange={onQueryChange} pageSizeStore={PAGE_SIZES} />
+      <DataTable<TicketRow> key={tableKey} caption="Tickets" columns={COLUMNS} searchable={false} {...table} onQueryChange={onQueryChange} />
     </SearchPage>
   );
 }
