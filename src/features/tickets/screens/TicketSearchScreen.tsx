@@ -107,6 +107,8 @@ export default function TicketSearchScreen() {
     },
     [writeQuery, views],
   );
+  // The same list loaded again (its rows changed on the server): so do the counts.
+  const onReload = useCallback(() => views.send({ type: 'views.refresh' }), [views]);
 
   const companyId = extra.company ? Number(extra.company) : null;
   const assigneeId = extra.assignee ? Number(extra.assignee) : null;
@@ -188,7 +190,7 @@ export default function TicketSearchScreen() {
         ),
       }}
     >
-      <DataTable<TicketRow> key={tableKey} caption="Tickets" columns={COLUMNS} searchable={false} {...table} onQueryChange={onQueryChange} />
+      <DataTable<TicketRow> key={tableKey} caption="Tickets" columns={COLUMNS} searchable={false} {...table} onQueryChange={onQueryChange} onReload={onReload} />
     </SearchPage>
   );
 }
