@@ -73,7 +73,7 @@ function RowActions({ user: u, acting, act }: { user: ClientUser; acting: boolea
   );
 }
 
-const text = (value: string, width?: string, priority?: 1 | 2 | 3) => ({ width, priority, cell: (u: ClientUser) => {
+const text = (value: string, width?: string, priority?: 1 | 2 | 3 | 4) => ({ width, priority, cell: (u: ClientUser) => {
     const shown = String(u[value as keyof ClientUser] ?? '');
     return <CellText text={shown}>{shown}</CellText>;
   } });
