@@ -6,6 +6,7 @@
 import { SEVERITIES, SEVERITY_CODES, severityLabel } from '@contracts/common/codes';
 import { CSAT_SATISFIED_MIN, NPS_DETRACTOR_MAX, NPS_PROMOTER_MIN, SURVEY_TYPE_CLIENT_CARE, SURVEY_TYPE_SUPPORT } from '@contracts/common/constants';
 import { SURVEY_TEXT_QUESTIONS } from '@contracts/survey-form';
+import { formatMonth, MESSAGE_LOCALE } from '@contracts/common/dates';
 import { formatNps, NPS_SCALE_TEXT, npsScore } from '@contracts/surveys';
 import { REPORT_SETTINGS, SURVEY_KINDS, reportSearchParams, share, type ReportParamsInput, type ReportRow } from '@contracts/reports';
 import { isoOf } from '@server/platform/sql';
@@ -454,7 +455,8 @@ const csatNps: ReportDefinition = {
           summary: satisfactionSummary(rows),
           // Both scores are drawn whole on one axis: CSAT in percent, NPS on its own −100 to +100 scale.
           unit: 'count',
-          categories: rows.map((r) => String(r.month)),
+          // Months in words ("Nov 2026"), as the table shows them.
+          categories: rows.map((r) => formatMonth(String(r.month), { locale: MESSAGE_LOCALE, short: true })),
           categoryLabel: 'Month',
           valueLabel: 'Score',
           series: [

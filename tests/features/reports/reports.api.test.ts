@@ -187,6 +187,8 @@ describe.each(BACKENDS)('reports on %s', (backend) => {
   it('shows NPS as the whole signed score the survey results show, on screen, in the summary and in the PDF', async () => {
     const r = await run('csat-nps', { period: 'this-year' });
     expect(r.columns.find((c) => c.key === 'nps')!.kind).toBe('nps');
+    // The chart's months read as months, not ISO text.
+    for (const c of r.chart?.categories ?? []) expect(c).toMatch(/^[A-Z][a-z]{2} \d{4}$/);
     const nps = r.totals!.nps as number | null;
     if (nps !== null) {
       expect(r.summary).toContain(`NPS ${formatNps(nps)} over`);
