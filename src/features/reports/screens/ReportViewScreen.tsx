@@ -34,7 +34,8 @@ import { usePageTitle } from '@/shared/page-title';
 import { Chart } from '@/shared/ui/chart';
 import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { Alert, Breadcrumbs, Button, Card, ComboBox, DatePicker, EmptyState, PageHeader, Select, SkeletonCard, SkeletonTable } from '@/shared/ui/components';
-import { formatDateTime, formatDay, formatMonth } from '@/shared/ui/tokens/format';
+import { formatDay, formatMonth } from '@contracts/common/dates';
+import { formatDateTime } from '@/shared/ui/tokens/format';
 
 const PARAM_KEYS = ['period', 'from', 'to', 'company', 'assignee', 'queue', 'severity', 'status', 'granularity', 'kind', 'rating', 'tz'] as const;
 

@@ -1,6 +1,7 @@
 /** Pieces the sales screens share: month helpers and the sub-navigation between the sales screens. */
 import { Link, useLocation } from 'wouter';
-import { formatDate, formatMonth } from '@/shared/ui/tokens/format';
+import { formatMonth } from '@contracts/common/dates';
+import { formatDate } from '@/shared/ui/tokens/format';
 import styles from './parts.module.css';
 
 /** "2026-11" → "November 2026". */

@@ -24,7 +24,7 @@ import { StaffSession } from '@/shared/session/staff-session';
 import { useIsManager } from '@/shared/session/role';
 import { Alert, Badge, Button, Card, Checkbox, Dialog, EmptyState, NumberField, PageHeader, RelativeTime, Select, SkeletonTable, TextField } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { formatMonth } from '@/shared/ui/tokens/format';
+import { formatMonth } from '@contracts/common/dates';
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 const monthName = (month: string) => formatMonth(month);

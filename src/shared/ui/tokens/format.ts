@@ -23,9 +23,6 @@ export type RelativeOptions = FormatOptions & {
   style?: Intl.RelativeTimeFormatStyle;
 };
 
-/** A calendar day and a month, written the same on screens, in messages and in documents. */
-export { formatDay, formatMonth } from '@contracts/common/dates';
-
 /** What a missing date shows. */
 export const NO_DATE = '—';
 
