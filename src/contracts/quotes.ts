@@ -5,6 +5,7 @@
  */
 import { emailSchema } from './auth';
 import { LIMITS } from './common/constants';
+import { formatDay, MESSAGE_LOCALE } from './common/dates';
 import { endpoint } from './common/endpoint';
 import { calendarDay, idInput, idParamsSchema, pageInput, safeText, type TextForm } from './common/input';
 import { z } from './common/zod';
@@ -679,7 +680,7 @@ export function quoteMail(q: QuoteMailFacts, link: string): { to: string; subjec
     body: [
       quoteGreeting(q.contactName),
       ``,
-      `Your quote ${q.number} for ${q.companyName} is ready: ${formatMoney(q.totalCents)}, valid until ${q.validUntil}.`,
+      `Your quote ${q.number} for ${q.companyName} is ready: ${formatMoney(q.totalCents)}, valid until ${formatDay(q.validUntil, MESSAGE_LOCALE)}.`,
       `Review it, choose any optional items and accept or decline it here:`,
       link,
       ``,

@@ -223,7 +223,8 @@ export function resolvePeriod(params: Pick<ReportParams, 'period' | 'from' | 'to
 }
 
 /** How a column's values read: text, or a chart unit (count, hours, percent, money in cents). */
-export const REPORT_COLUMN_KINDS = ['text', 'date', 'count', 'hours', 'percent', 'money'] as const;
+/** `nps` is a Net Promoter Score, shown whole and signed ("+33") by `formatNps`. */
+export const REPORT_COLUMN_KINDS = ['text', 'date', 'count', 'hours', 'percent', 'money', 'nps'] as const;
 export type ReportColumnKind = (typeof REPORT_COLUMN_KINDS)[number];
 export const reportColumnSchema = z.object({ key: z.string(), label: z.string(), kind: z.enum(REPORT_COLUMN_KINDS) });
 export type ReportColumn = z.infer<typeof reportColumnSchema>;

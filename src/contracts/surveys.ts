@@ -5,6 +5,7 @@ import {
   SURVEY_Q2_MAX,
   SURVEY_Q2_MIN,
   MANAGER_ROLES,
+  PERCENT_DECIMALS,
   SURVEY_KEY_CHECK_PATH,
   SURVEY_SUBMIT_PATH,
   SURVEY_TEXT_MAX,
@@ -238,6 +239,16 @@ export const SURVEYS = {
 
 /** Net Promoter Score runs from −100 (every answer a detractor) to +100 (every answer a promoter). */
 export const NPS_SCALE = { min: -100, max: 100 } as const;
+
+/**
+ * The Net Promoter Score of a set of answers to the 0–10 question: the share of promoters minus the
+ * share of detractors, in points (two decimals kept; `formatNps` shows it whole). Null without answers.
+ * The survey results and the CSAT and NPS report both count with this.
+ */
+export function npsScore(promoters: number, detractors: number, responses: number): number | null {
+  if (!responses) return null;
+  return Number((((promoters - detractors) / responses) * 100).toFixed(PERCENT_DECIMALS));
+}
 
 /** NPS as it is reported everywhere: a whole, signed score ("+33", "0", "−12"); null reads as an em dash. */
 export function formatNps(value: number | null, locale = 'en-US'): string {

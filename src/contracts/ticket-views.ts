@@ -6,6 +6,7 @@
 import { z } from './common/zod';
 import { idParamsSchema, safeText } from './common/input';
 import { endpoint } from './common/endpoint';
+import { NOTIFICATIONS_POLL_INTERVAL_MS } from './common/constants';
 import { ticketSearchQuerySchema } from './tickets';
 
 /** The search's parameters a view may hold: every filter, never the page, its size or the sort. */
@@ -18,6 +19,8 @@ export type TicketViewFilters = Partial<Record<TicketViewFilterKey, string>>;
 export const TICKET_VIEW_NAME_MAX = 60;
 /** How many saved views one user may keep. */
 export const TICKET_VIEWS_PER_USER_MAX = 30;
+/** The views' counts are at most this old when the tab comes back into view; older, they load again (as often as the bell asks). */
+export const TICKET_VIEW_COUNTS_FRESH_MS = NOTIFICATIONS_POLL_INTERVAL_MS;
 /** The longest value of one filter of a saved view. */
 const FILTER_VALUE_MAX = 200;
 

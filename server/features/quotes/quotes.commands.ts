@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { ERROR_CODES } from '@contracts/common/errors';
+import { formatDay, MESSAGE_LOCALE } from '@contracts/common/dates';
 import {
   acceptedContent,
   quoteMail as quoteMailText,
@@ -334,7 +335,7 @@ export async function recordDecision(ctx: AppContext, id: number, input: { statu
     if (!locked.superseded && (locked.status === 'accepted' || locked.status === 'declined')) throw conflict(`This quote was already ${locked.status}`);
     if (locked.status !== 'sent' || locked.superseded) throw conflict('Only a sent quote can be accepted or declined');
     if (input.status === 'accepted' && locked.pastValidity) {
-      throw conflict(`This quote was valid until ${locked.validUntil}: it can no longer be accepted. Revise it to send a new one.`);
+      throw conflict(`This quote was valid until ${formatDay(locked.validUntil, MESSAGE_LOCALE)}: it can no longer be accepted. Revise it to send a new one.`);
     }
     const quote = (await quotes.loadQuote(db, id))!;
     const lines = await quotes.loadLines(db, id);

@@ -6,6 +6,8 @@
 import { SEVERITIES, SEVERITY_CODES, severityLabel } from '@contracts/common/codes';
 import { CSAT_SATISFIED_MIN, NPS_DETRACTOR_MAX, NPS_PROMOTER_MIN, SURVEY_TYPE_CLIENT_CARE, SURVEY_TYPE_SUPPORT } from '@contracts/common/constants';
 import { SURVEY_TEXT_QUESTIONS } from '@contracts/survey-form';
+import { formatMonth, MESSAGE_LOCALE } from '@contracts/common/dates';
+import { formatNps, NPS_SCALE_TEXT, npsScore } from '@contracts/surveys';
 import { REPORT_SETTINGS, SURVEY_KINDS, reportSearchParams, share, type ReportParamsInput, type ReportRow } from '@contracts/reports';
 import { isoOf } from '@server/platform/sql';
 import { bucketDays, bucketOf, dayRange, fmtInt, fmtPct as pct, groupedCount, limitOf, n, partyId, periodBounds, periodBuckets, ticketConditions, ticketSearchHref, timeRows, zoneOf } from './query';
@@ -385,7 +387,7 @@ const csatNps: ReportDefinition = {
     id: 'csat-nps',
     group: 'Satisfaction',
     title: 'CSAT and NPS by month',
-    description: 'CSAT (share of 4–5 on the support survey) and NPS (client care survey: promoters minus detractors) per month, with response counts.',
+    description: 'CSAT (share of 4–5 on the support survey) and NPS (client care survey: promoters minus detractors, −100 to +100) per month, with response counts.',
     params: ['period', 'company'],
     drillsTo: 'the survey comments',
   },
@@ -396,7 +398,7 @@ const csatNps: ReportDefinition = {
     { key: 'support_responses', label: 'Support responses', kind: 'count' },
     { key: 'csat', label: 'CSAT', kind: 'percent' },
     { key: 'care_responses', label: 'Client care responses', kind: 'count' },
-    { key: 'nps', label: 'NPS', kind: 'percent' },
+    { key: 'nps', label: 'NPS', kind: 'nps' },
     { key: 'comments', label: 'Comments', kind: 'count' },
   ],
   sql: (run, limit) => {
@@ -431,7 +433,7 @@ const csatNps: ReportDefinition = {
     care_responses: n(r.care_responses),
     promoters: n(r.promoters),
     detractors: n(r.detractors),
-    nps: n(r.care_responses) ? (share(n(r.promoters), n(r.care_responses))! - share(n(r.detractors), n(r.care_responses))!) : null,
+    nps: npsScore(n(r.promoters), n(r.detractors), n(r.care_responses)),
     comments: n(r.comments),
   }),
   // A month opens the survey comments of that month (its days within the period).
@@ -443,7 +445,7 @@ const csatNps: ReportDefinition = {
     const sat = rows.reduce((a, r) => a + n(r.satisfied), 0);
     const pro = rows.reduce((a, r) => a + n(r.promoters), 0);
     const det = rows.reduce((a, r) => a + n(r.detractors), 0);
-    return { month: 'Total', support_responses: s, csat: share(sat, s), care_responses: c, nps: c ? share(pro, c)! - share(det, c)! : null, comments: rows.reduce((a, r) => a + n(r.comments), 0) };
+    return { month: 'Total', support_responses: s, csat: share(sat, s), care_responses: c, nps: npsScore(pro, det, c), comments: rows.reduce((a, r) => a + n(r.comments), 0) };
   },
   chart: (rows, _run, drill) =>
     rows.length
@@ -451,13 +453,15 @@ const csatNps: ReportDefinition = {
           kind: 'line',
           title: 'CSAT and NPS by month',
           summary: satisfactionSummary(rows),
-          unit: 'percent',
-          categories: rows.map((r) => String(r.month)),
+          // Both scores are drawn whole on one axis: CSAT in percent, NPS on its own −100 to +100 scale.
+          unit: 'count',
+          // Months in words ("Nov 2026"), as the table shows them.
+          categories: rows.map((r) => formatMonth(String(r.month), { locale: MESSAGE_LOCALE, short: true })),
           categoryLabel: 'Month',
           valueLabel: 'Score',
           series: [
-            { name: 'CSAT', values: rows.map((r) => (r.csat === null ? null : n(r.csat))), drill },
-            { name: 'NPS', values: rows.map((r) => (r.nps === null ? null : n(r.nps))), drill },
+            { name: 'CSAT (%)', values: rows.map((r) => (r.csat === null ? null : n(r.csat))), drill },
+            { name: `NPS (${NPS_SCALE_TEXT})`, values: rows.map((r) => (r.nps === null ? null : n(r.nps))), drill },
           ],
         }
       : null,
@@ -480,7 +484,7 @@ function satisfactionSummary(rows: ReportRow[]): string {
   const det = rows.reduce((a, r) => a + n(r.detractors), 0);
   const parts = [];
   if (s) parts.push(`CSAT ${pct(share(sat, s))} over ${fmtInt(s)} support responses`);
-  if (c) parts.push(`NPS ${new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(share(pro, c)! - share(det, c)!)} over ${fmtInt(c)} client care responses`);
+  if (c) parts.push(`NPS ${formatNps(npsScore(pro, det, c))} over ${fmtInt(c)} client care responses`);
   return `${parts.join('; ')} in the period.`;
 }
 

@@ -16,7 +16,7 @@ import {
 import type { TicketSurveys } from '@contracts/tickets';
 import { isWellFormedSurveyKey, SURVEY_TEXT_QUESTIONS, type SurveyKeyStatus } from '@contracts/survey-form';
 import { toCsv, type CsvColumn } from '@contracts/common/csv';
-import type { ClientCareRecipient, SurveyComment, SurveyResults, SurveySubmission, SurveyType } from '@contracts/surveys';
+import { npsScore, type ClientCareRecipient, type SurveyComment, type SurveyResults, type SurveySubmission, type SurveyType } from '@contracts/surveys';
 
 /**
  * Stores one submission against its survey key, received at `now` (the latest received counts);
@@ -141,7 +141,7 @@ export function npsOf(q2Counts: number[]): number | null {
   if (!total) return null;
   const promoters = q2Counts.slice(NPS_PROMOTER_MIN - SURVEY_Q2_MIN).reduce((a, b) => a + b, 0);
   const detractors = q2Counts.slice(0, NPS_DETRACTOR_MAX - SURVEY_Q2_MIN + 1).reduce((a, b) => a + b, 0);
-  return round(((promoters - detractors) / total) * 100);
+  return npsScore(promoters, detractors, total);
 }
 
 type CommentRow = {

@@ -6,6 +6,7 @@
  * or time entry): the person lock, the week lock, the 24-hour day, then the entry and its audit row.
  */
 import type { z } from 'zod';
+import { formatMonth, MESSAGE_LOCALE } from '@contracts/common/dates';
 import {
   addDays,
   closeMonth,
@@ -427,7 +428,7 @@ export async function closeContractMonth(db: Queryable, actor: AuditActor & { ty
   if (month >= monthOf(now)) throw invalidField('month', 'Month must have ended before it is closed');
   const terms = await contractTermsForUpdate(db, companyId);
   if (!terms) throw notFound('This company has no managed-services contract');
-  if (await monthClosed(db, companyId, month)) throw conflict(`${month.slice(0, 7)} is already closed for this company`);
+  if (await monthClosed(db, companyId, month)) throw conflict(`${formatMonth(month, { locale: MESSAGE_LOCALE })} is already closed for this company`);
   const { own, late, rolloverIn } = await entriesToBill(db, companyId, month);
   const billed = [...own, ...late];
   const figures = closeMonth(terms, billed.map((e) => e.minutes), rolloverIn);
@@ -458,7 +459,7 @@ export async function sendUsageAlerts(db: Queryable, now: Date, companyId?: numb
           to: contract.account_manager_email,
           kind: 'ms_usage_alert',
           subject: `${u.company}: managed-services usage passed ${threshold} % of included hours`,
-          body: `${u.company} (${u.plan}) has used ${hours(u.used_minutes)} of ${hours(u.included_minutes + u.rollover_in_minutes)} included hours in ${month.slice(0, 7)} (${u.percent} %).`,
+          body: `${u.company} (${u.plan}) has used ${hours(u.used_minutes)} of ${hours(u.included_minutes + u.rollover_in_minutes)} included hours in ${formatMonth(month, { locale: MESSAGE_LOCALE })} (${u.percent} %).`,
         });
       }
       await audit(db, { actor: SYSTEM, entity: 'ms_contract', entityId: u.company_id, action: 'usage_alert', detail: { month, threshold } });

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { Content, ContentTable, CustomTableLayout, TableCell, TDocumentInformation } from 'pdfmake/interfaces';
 import { formatChartValue, type ChartSpec, type ChartUnit } from '@contracts/charts';
+import { formatDay } from '@contracts/common/dates';
 import { PAGE_COUNT, PAGE_NUMBER, type ChartNode, type PageTextNode, type PdfDefinition } from './definition';
 
 /** A4 in points; margins leave room for the header and footer. */
@@ -58,7 +59,7 @@ export function formatPdfDate(instant: Date | string, locale = PDF_DEFAULT_LOCAL
 
 /** A calendar day (YYYY-MM-DD) as itself, in any zone: "Feb 14, 2026". */
 export function formatPdfDay(day: string, locale = PDF_DEFAULT_LOCALE): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day.slice(0, 10)}T00:00:00Z`));
+  return formatDay(day, locale);
 }
 
 /** A whole document on the standard page. */

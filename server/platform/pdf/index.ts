@@ -9,6 +9,7 @@ export {
   formatPdfDate,
   formatPdfDay,
   PAGE,
+  PDF_DEFAULT_LOCALE,
   standardPage,
   summaryBlock,
   tableBlock,

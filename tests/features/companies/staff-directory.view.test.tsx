@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { noRememberedPageSize } from '@tests/support/pager';
+import { forgetPageSizes } from '@/shared/ui/data-table/page-size-store';
 import type { ClientUser, CompanyRow } from '@contracts/companies';
 import ClientPortalUsersScreen from '@/features/client-users/screens/ClientPortalUsersScreen';
 import CompanySearchScreen from '@/features/companies/screens/CompanySearchScreen';
@@ -12,9 +14,12 @@ import { renderAt } from '@tests/support/render';
 import { refuseDoomedRequests } from '@tests/support/doomed-requests';
 import { pickRowsPerPage } from '@tests/support/pager';
 
-const server = setupServer();
+const server = setupServer(...noRememberedPageSize);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  forgetPageSizes();
+});
 showNoticesAsToasts();
 refuseDoomedRequests(server);
 const toastTitles = () => toastQueue.visible().map((t) => `${t.tone}: ${t.title}`);

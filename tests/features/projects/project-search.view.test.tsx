@@ -4,14 +4,19 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { noRememberedPageSize } from '@tests/support/pager';
+import { forgetPageSizes } from '@/shared/ui/data-table/page-size-store';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { ProjectRow } from '@contracts/projects';
 import ProjectSearchScreen from '@/features/projects/screens/ProjectSearchScreen';
 
-const server = setupServer();
+const server = setupServer(...noRememberedPageSize);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  forgetPageSizes();
+});
 afterAll(() => server.close());
 
 const row = (id: number, name: string, used: number, budget: number | null): ProjectRow => ({

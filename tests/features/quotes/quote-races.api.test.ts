@@ -9,6 +9,7 @@ import type { QuoteView } from '@contracts/quotes';
 import { apiAs, apiWith, type Api } from '@tests/support/api';
 import { sqlOf, type Sql } from '@tests/support/sql';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
+import { formatDay } from '@contracts/common/dates';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -144,7 +145,9 @@ describe.each(BACKENDS)('quotes under concurrent writers on %s', (backend) => {
     const [{ until }] = await sql.rows(`UPDATE quotes SET valid_until = current_date - 2 WHERE id = $1 RETURNING to_char(valid_until, 'YYYY-MM-DD') AS until`, [view.quote.id]);
     const late = await agent.post(`/api/v2/quotes/${view.quote.id}/status`, { status: 'accepted' });
     expect(late.statusCode).toBe(409);
-    expect(late.json().error.message).toBe(`This quote was valid until ${until}: it can no longer be accepted. Revise it to send a new one.`);
+    // The day as people read it ("Feb 14, 2026"), not the ISO day.
+    expect(late.json().error.message).toBe(`This quote was valid until ${formatDay(until)}: it can no longer be accepted. Revise it to send a new one.`);
+    expect(late.json().error.message).not.toContain(until);
     expect((await sql.rows('SELECT status FROM quotes WHERE id = $1', [view.quote.id]))[0].status).toBe('sent');
     expect(await sql.rows('SELECT 1 FROM quote_decisions WHERE quote_id = $1', [view.quote.id])).toEqual([]);
   });

@@ -6,8 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { ChartSpec } from '@contracts/charts';
 import type { ReportCatalog, ReportResult } from '@contracts/reports';
 import ReportCatalogScreen from '@/features/reports/screens/ReportCatalogScreen';
-import ReportViewScreen from '@/features/reports/screens/ReportViewScreen';
+import ReportViewScreen, { formatCell } from '@/features/reports/screens/ReportViewScreen';
 import { renderAt } from '@tests/support/render';
+import { formatDate } from '@/shared/ui/tokens/format';
 
 // The chart itself is the shared component's business (tests/shared/chart); here it shows its drill keys as buttons.
 vi.mock('@/shared/ui/chart', () => ({
@@ -181,5 +182,21 @@ describe('report viewer', () => {
     expect(click).toHaveBeenCalledTimes(2);
     await act(async () => undefined);
     click.mockRestore();
+  });
+});
+
+describe('report cells', () => {
+  it('shows NPS as the whole signed score (−100 to +100), never a percentage with decimals', () => {
+    expect(formatCell(33.33, 'nps')).toBe('+33');
+    expect(formatCell(-12.6, 'nps')).toBe('−13');
+    expect(formatCell(0, 'nps')).toBe('0');
+    expect(formatCell(null, 'nps')).toBe('—');
+  });
+
+  it('shows a month and a day in words, not as ISO text, and leaves other text alone', () => {
+    expect(formatCell('2026-11', 'date')).toMatch(/^Nov(ember)? 2026$/);
+    expect(formatCell('2026-11-16', 'date')).toBe(formatDate('2026-11-16T00:00:00Z', { timeZone: 'UTC' }));
+    expect(formatCell('2026-11-16', 'date')).not.toContain('2026-11');
+    expect(formatCell('Total', 'date')).toBe('Total');
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointKey } from '@contracts/common/endpoint';
 import { REPORTS, resolvePeriod, type ReportResult } from '@contracts/reports';
+import { formatNps } from '@contracts/surveys';
 import { listApiRoutes, listEndpointlessRoutes } from '@server/app';
 import { registerReports, unregisterReport, type ReportDefinition } from '@server/platform/reports';
 import { apiAs, type Api } from '@tests/support/api';
@@ -181,6 +182,22 @@ describe.each(BACKENDS)('reports on %s', (backend) => {
     expect(r.totals!.care_responses).toBe(care.length);
     if (support.length) expect(r.totals!.csat).toBeCloseTo((support.filter((x) => x.q1 >= 4).length / support.length) * 100, 1);
     if (care.length) expect(r.totals!.nps).toBeCloseTo(((care.filter((x) => x.q2 >= 9).length - care.filter((x) => x.q2 <= 6).length) / care.length) * 100, 1);
+  });
+
+  it('shows NPS as the whole signed score the survey results show, on screen, in the summary and in the PDF', async () => {
+    const r = await run('csat-nps', { period: 'this-year' });
+    expect(r.columns.find((c) => c.key === 'nps')!.kind).toBe('nps');
+    // The chart's months read as months, not ISO text.
+    for (const c of r.chart?.categories ?? []) expect(c).toMatch(/^[A-Z][a-z]{2} \d{4}$/);
+    const nps = r.totals!.nps as number | null;
+    if (nps !== null) {
+      expect(r.summary).toContain(`NPS ${formatNps(nps)} over`);
+      expect(r.summary).not.toMatch(/NPS [+−-]?\d+\.\d/);
+      const pdf = await admin.get('/api/v2/reports/csat-nps/pdf?period=this-year');
+      expect(pdf.statusCode).toBe(200);
+      const text = (await pdfText(pdf.rawPayload)).join('\n');
+      expect(text).toContain(formatNps(nps));
+    }
   });
 
   it('lists survey comments with filters', async () => {

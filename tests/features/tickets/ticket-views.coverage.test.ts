@@ -11,6 +11,7 @@ describeMachinePaths(entry, {
   inputs: { 'the search': () => ({ listKey: 'a' }) },
   events: [
     { type: 'views.refresh' },
+    { type: 'views.focus' },
     { type: 'views.listChanged', listKey: 'b' },
     { type: 'views.saveCurrent', filters: { status: 'WOC' } },
     { type: 'views.rename', id: 5, name: 'Mine' },

@@ -129,3 +129,18 @@ describe('DataTable columns: priorities, chooser, truncation', () => {
     expect(screen.queryByRole('cell', { name: 'Loading...' })).toBeNull();
   });
 });
+
+describe('the ticket search at a laptop width', () => {
+  it('keeps its lowest-priority columns (Queue) for wide tables, so the title gets the room at 1366 px', async () => {
+    const { TICKET_SEARCH_COLUMNS } = await import('@/features/tickets/screens/TicketSearchScreen');
+    // The table is about 1100 px wide in a 1366 px window beside the sidebar.
+    const atLaptop = shownColumns(TICKET_SEARCH_COLUMNS, 1100, {}).map((c) => c.label);
+    expect(atLaptop).not.toContain('Queue');
+    expect(atLaptop).toEqual(expect.arrayContaining(['ID', 'Title', 'Status', 'Priority', 'Company', 'Assignee', 'Due Date', 'Created At']));
+    expect(shownColumns(TICKET_SEARCH_COLUMNS, 1300, {}).map((c) => c.label)).toContain('Queue');
+    // Its fixed columns leave the title at least 300 px of a 1100 px table.
+    const rem = (w: string | undefined) => (w ? Number(w.replace('rem', '')) * 16 : 0);
+    const fixed = shownColumns(TICKET_SEARCH_COLUMNS, 1100, {}).reduce((sum, c) => sum + rem(c.width), 0);
+    expect(1100 - fixed).toBeGreaterThanOrEqual(300);
+  });
+});

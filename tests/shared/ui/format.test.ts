@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatDay, formatMonth } from '@contracts/common/dates';
 import * as format from '@/shared/ui/tokens/format';
 import { formatDate, formatDateTime, formatFullDateTime, formatRelative, formatTime, NO_DATE, toIso } from '@/shared/ui/tokens/format';
 
@@ -77,5 +78,30 @@ describe('one format for the whole product', () => {
     expect(formatDate(at, { locale: 'en-US', timeZone: 'UTC' })).toBe('Nov 26, 2026');
     expect(formatDateTime(at, { locale: 'en-US', timeZone: 'UTC' }).replace(/\u202f/g, ' ')).toBe('Nov 26, 2026, 2:05 PM');
     expect(Object.keys(format).filter((name) => /numeric|precise|seconds/i.test(name))).toEqual([]);
+  });
+});
+
+describe('days and months people read', () => {
+  it('writes a calendar day as itself and a month with its whole year, never ISO nor a year that reads like a day', () => {
+    expect(formatDay('2026-02-14', 'en-US')).toBe('Feb 14, 2026');
+    expect(formatMonth('2026-11', { locale: 'en-US' })).toBe('November 2026');
+    expect(formatMonth('2026-11', { locale: 'en-US', short: true })).toBe('Nov 2026');
+    expect(formatMonth('2026-11-30', { locale: 'en-US', short: true })).toBe('Nov 2026');
+  });
+
+  it('leaves no screen formatting a date itself: every date goes through this module or the calendar days and months of @contracts/common/dates', async () => {
+    const { readdirSync, readFileSync, statSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (/\.tsx?$/.test(name)) files.push(path);
+      }
+    };
+    walk('src/features');
+    const own = /toLocale(Date|Time)String\(|toLocaleString\([^)]*(month|year|day|hour)|new Intl\.DateTimeFormat\(/;
+    expect(files.filter((f) => own.test(readFileSync(f, 'utf8')))).toEqual([]);
   });
 });

@@ -73,7 +73,7 @@ function RowActions({ user: u, acting, act }: { user: ClientUser; acting: boolea
   );
 }
 
-const text = (value: string, width?: string, priority?: 1 | 2 | 3) => ({ width, priority, cell: (u: ClientUser) => {
+const text = (value: string, width?: string, priority?: 1 | 2 | 3 | 4) => ({ width, priority, cell: (u: ClientUser) => {
     const shown = String(u[value as keyof ClientUser] ?? '');
     return <CellText text={shown}>{shown}</CellText>;
   } });
@@ -158,8 +158,8 @@ function useCompanyName(id: number | null): { name: string | undefined; loading:
  */
 export default function ClientPortalUsersScreen() {
   // The directory starts from the URL and writes its query back; its filter bar talks to the table itself.
-  const directory = useUrlSearchTable({ path: '/client/portal/users', fields: FIELDS, machine: clientUserTableMachine });
-  const table = useTableActor<ClientUser>({ ...directory.table, columns: INITIAL_COLUMNS, tableId: 'client-users' });
+  const directory = useUrlSearchTable({ path: '/client/portal/users', fields: FIELDS, machine: clientUserTableMachine, tableId: 'client-users' });
+  const table = useTableActor<ClientUser>({ ...directory.table, columns: INITIAL_COLUMNS });
   const requests = useTableActor<ClientUser>({ machine: signupRequestTableMachine, mode: 'server', columns: INITIAL_REQUEST_COLUMNS, initialState: REQUESTS_FIRST, tableId: 'signup-requests' });
   // Both tell the tables to reload once the server has answered.
   const invite = useActorRef(inviteClientUserMachine, { input: { reloads: table, notices: INVITE_NOTICES } });

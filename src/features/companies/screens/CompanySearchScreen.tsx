@@ -35,7 +35,7 @@ const BAR_KEYS = ['search', 'f.status'];
 
 /** Every company: one filter bar (search, status, chips) over the server-mode table; everything lives in the URL. */
 export default function CompanySearchScreen() {
-  const { url, setFilters, clearFilters, tableKey, table } = useUrlSearchTable({ path: '/company/search', fields: FIELDS, machine: companyTableMachine, barKeys: BAR_KEYS });
+  const { url, setFilters, clearFilters, tableKey, table } = useUrlSearchTable({ path: '/company/search', fields: FIELDS, machine: companyTableMachine, barKeys: BAR_KEYS, tableId: 'companies' });
   const searchText = url.get('search') ?? '';
   const status = url.get('f.status') ?? ANY;
   const chips: FilterChip[] = [
@@ -58,7 +58,7 @@ export default function CompanySearchScreen() {
         children: <Select label="Status" className={styles.picker} items={STATUS_OPTIONS} selectedKey={status} onSelectionChange={(k) => setFilters({ 'f.status': String(k ?? '') })} />,
       }}
     >
-      <DataTable<CompanyRow> key={tableKey} caption="Companies" tableId="companies" columns={COLUMNS} searchable={false} {...table} />
+      <DataTable<CompanyRow> key={tableKey} caption="Companies" columns={COLUMNS} searchable={false} {...table} />
     </SearchPage>
   );
 }

@@ -4,9 +4,10 @@
  * marking one read when its ticket is opened and all read from the popover
  * (docs/adr/0121-notification-bell-refresh.md).
  */
-import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { NOTIFICATIONS_POLL_INTERVAL_MS } from '@contracts/common/constants';
 import { notifyActions } from '@/shared/machines/notify';
+import { watchWindowFocus } from '@/shared/machines/window-focus';
 import { notificationsApi, type Notification, type NotificationPage } from '../api';
 
 export type NotificationsContext = {
@@ -24,17 +25,7 @@ export type NotificationsEvent =
   | { type: 'notifications.openTicket'; id: number };
 
 /** Tells the machine when the tab comes back into view (focus, or visible again): then the count is asked for at once. */
-export const watchFocus = fromCallback<NotificationsEvent>(({ sendBack }) => {
-  const refresh = () => {
-    if (document.visibilityState !== 'hidden') sendBack({ type: 'notifications.refresh' });
-  };
-  window.addEventListener('focus', refresh);
-  document.addEventListener('visibilitychange', refresh);
-  return () => {
-    window.removeEventListener('focus', refresh);
-    document.removeEventListener('visibilitychange', refresh);
-  };
-});
+export const watchFocus = watchWindowFocus<NotificationsEvent>({ type: 'notifications.refresh' });
 
 /** Something to mark read from the popover: an unread one shown, or unread ones past the page shown. */
 export const hasUnreadShown = (c: NotificationsContext) => c.items.some((n) => !n.read) || (c.total > c.items.length && c.unread > 0);

@@ -49,7 +49,7 @@ const drilledTable = (extra: Record<string, string>) => projectTableMachine(Obje
 
 /** /project/search: every project in the server-mode data table; search, status, sort and page live in the URL. */
 export default function ProjectSearchScreen() {
-  const { extra, tableKey, table } = useUrlSearchTable({ path: '/project/search', fields: FIELDS, machine: drilledTable, extraKeys: DRILL_KEYS });
+  const { extra, tableKey, table } = useUrlSearchTable({ path: '/project/search', fields: FIELDS, machine: drilledTable, extraKeys: DRILL_KEYS, tableId: 'projects' });
   const drills = DRILL_KEYS.filter((k) => extra[k] === 'true').map((k) => DRILL[k]);
 
   return (
@@ -69,7 +69,7 @@ export default function ProjectSearchScreen() {
         ) : null
       }
     >
-      <DataTable<ProjectRow> key={tableKey} tableId="projects" caption="Projects" columns={COLUMNS} {...table} />
+      <DataTable<ProjectRow> key={tableKey} caption="Projects" columns={COLUMNS} {...table} />
     </SearchPage>
   );
 }

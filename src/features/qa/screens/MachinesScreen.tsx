@@ -3,6 +3,7 @@ import { inspection, type LiveActor } from '@/shared/inspection';
 import { DIAGRAM_STYLE, graphToSvg, machineToGraph } from '@/shared/machines/diagram';
 import { machineRegistryEntries, type RegisteredMachine } from '@/shared/machine-registry';
 import { Badge, Button, Card, PageHeader } from '@/shared/ui/components';
+import { formatTime } from '@/shared/ui/tokens/format';
 import styles from './MachinesScreen.module.css';
 
 function downloadSvg(fileName: string, svg: string) {
@@ -50,7 +51,7 @@ function MachineCard({ entry, live }: { entry: RegisteredMachine; live: LiveActo
             <ol aria-label={`Recent events of ${entry.id}`} className={styles.log}>
               {live.log.map((e, i) => (
                 <li key={`${e.at}-${i}`}>
-                  <code>{e.type}</code> <time dateTime={new Date(e.at).toISOString()}>{new Date(e.at).toLocaleTimeString()}</time>
+                  <code>{e.type}</code> <time dateTime={new Date(e.at).toISOString()}>{formatTime(e.at)}</time>
                 </li>
               ))}
             </ol>

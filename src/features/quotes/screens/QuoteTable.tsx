@@ -27,6 +27,6 @@ export function quoteColumns(viewBase = '/quote/view', withCompany = true): Data
 export function QuoteTable({ path, machine, viewBase = '/quote/view', caption = 'Quotes' }: { path: string; machine: TableMachine; viewBase?: string; caption?: string }) {
   const columns = useMemo(() => quoteColumns(viewBase), [viewBase]);
   const fields = useMemo(() => columns.map((c) => c.field), [columns]);
-  const { tableKey, table } = useUrlSearchTable({ path, fields, machine });
-  return <DataTable<QuoteRow> key={tableKey} tableId={`quotes${path.replaceAll('/', '-')}`} caption={caption} columns={columns} {...table} />;
+  const { tableKey, table } = useUrlSearchTable({ path, fields, machine, tableId: `quotes${path.replaceAll('/', '-')}` });
+  return <DataTable<QuoteRow> key={tableKey} caption={caption} columns={columns} {...table} />;
 }

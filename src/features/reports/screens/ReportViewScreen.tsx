@@ -25,6 +25,7 @@ import {
   type ReportRow,
 } from '@contracts/reports';
 import { formatChartValue } from '@contracts/charts';
+import { formatNps } from '@contracts/surveys';
 import { reportsApi } from '../api';
 import { reportCatalogMachine, reportCompanyMachine, reportStaffMachine } from '../machines/catalog.machine';
 import { liveReportViewerMachine } from '../machines/report-viewer.live';
@@ -33,6 +34,7 @@ import { usePageTitle } from '@/shared/page-title';
 import { Chart } from '@/shared/ui/chart';
 import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { Alert, Breadcrumbs, Button, Card, ComboBox, DatePicker, EmptyState, PageHeader, Select, SkeletonCard, SkeletonTable } from '@/shared/ui/components';
+import { formatDay, formatMonth } from '@contracts/common/dates';
 import { formatDateTime } from '@/shared/ui/tokens/format';
 
 const PARAM_KEYS = ['period', 'from', 'to', 'company', 'assignee', 'queue', 'severity', 'status', 'granularity', 'kind', 'rating', 'tz'] as const;
@@ -142,13 +144,22 @@ function ParameterBar({ meta, params, onChange }: { meta: ReportCatalogEntry; pa
   );
 }
 
-const TYPE: Record<ReportColumn['kind'], DataTableColumn<ReportRow>['type']> = { text: 'text', date: 'text', count: 'number', hours: 'number', percent: 'number', money: 'money' };
+const TYPE: Record<ReportColumn['kind'], DataTableColumn<ReportRow>['type']> = { text: 'text', date: 'text', count: 'number', hours: 'number', percent: 'number', money: 'money', nps: 'number' };
+
+/** A date cell: an instant to the minute, a day and a month in words ("Nov 16, 2026", "Nov 2026"); other text ("Total") as it is. */
+function dateCell(value: string): string {
+  if (value.length > 10) return formatDateTime(value);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDay(value);
+  if (/^\d{4}-\d{2}$/.test(value)) return formatMonth(value, { short: true });
+  return value;
+}
 
 /** A cell as people read it: counts with separators, hours and percents with their unit, timestamps in the one date format. */
 export function formatCell(value: ReportRow[string], kind: ReportColumn['kind']): string {
   if (value === null || value === undefined || value === '') return kind === 'text' || kind === 'date' ? '' : '—';
-  if (kind === 'date') return typeof value === 'string' && value.length > 10 ? formatDateTime(value) : String(value);
+  if (kind === 'date') return typeof value === 'string' ? dateCell(value) : String(value);
   if (kind === 'text') return String(value);
+  if (kind === 'nps') return formatNps(Number(value));
   return formatChartValue(Number(value), { unit: kind === 'hours' || kind === 'percent' || kind === 'money' ? kind : 'count' });
 }
 

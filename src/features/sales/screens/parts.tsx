@@ -1,14 +1,13 @@
 /** Pieces the sales screens share: month helpers and the sub-navigation between the sales screens. */
 import { Link, useLocation } from 'wouter';
+import { formatMonth } from '@contracts/common/dates';
 import { formatDate } from '@/shared/ui/tokens/format';
 import styles from './parts.module.css';
 
-const MONTH_FORMAT = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 /** "2026-11" → "November 2026". */
-export const monthLabel = (month: string) => MONTH_FORMAT.format(new Date(`${month}-01T00:00:00Z`));
-const SHORT_MONTH = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });
-/** "2026-11" → "Nov 26". */
-export const shortMonth = (month: string) => SHORT_MONTH.format(new Date(`${month}-01T00:00:00Z`));
+export const monthLabel = (month: string) => formatMonth(month);
+/** "2026-11" → "Nov 2026" (never "Nov 26", which reads like a day). */
+export const shortMonth = (month: string) => formatMonth(month, { short: true });
 
 /** The last `count` months, oldest first, as YYYY-MM. */
 export function recentMonths(count = 12, now = new Date()): string[] {

@@ -1,7 +1,8 @@
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { TICKET_VIEW_FILTER_KEYS, type CountedTicketView, type SavedTicketView, type TicketViewFilters } from '@contracts/ticket-views';
+import { assertEvent, assign, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { TICKET_VIEW_COUNTS_FRESH_MS, TICKET_VIEW_FILTER_KEYS, type CountedTicketView, type SavedTicketView, type TicketViewFilters } from '@contracts/ticket-views';
 import { toApiError } from '@/shared/http/http';
 import { notifyActions } from '@/shared/machines/notify';
+import { watchWindowFocus } from '@/shared/machines/window-focus';
 import { ticketViewsApi } from '../api';
 
 /**
@@ -62,6 +63,7 @@ export type TicketViewsContext = {
 
 export type TicketViewsEvent =
   | { type: 'views.refresh' }
+  | { type: 'views.focus' }
   | { type: 'views.listChanged'; listKey: string }
   | { type: 'views.saveCurrent'; filters: TicketViewFilters }
   | { type: 'views.rename'; id: number; name: string }
@@ -83,6 +85,7 @@ const DONE: Record<TicketViewWrite['kind'], string> = { save: 'View saved', rena
 export const ticketViewsMachine = setup({
   types: { context: {} as TicketViewsContext, events: {} as TicketViewsEvent, input: {} as { listKey: string } },
   actors: {
+    watchFocus: watchWindowFocus<TicketViewsEvent>({ type: 'views.focus' }),
     list: fromPromise<CountedTicketView[]>(async () => (await ticketViewsApi.list()).views),
     write: fromPromise<SavedTicketView | null, TicketViewWrite>(({ input }) => {
       switch (input.kind) {
@@ -95,6 +98,7 @@ export const ticketViewsMachine = setup({
       }
     }),
   },
+  delays: { COUNTS_FRESH: TICKET_VIEW_COUNTS_FRESH_MS },
   guards: {
     isNewList: ({ context, event }) => event.type === 'views.listChanged' && event.listKey !== context.listKey,
     hasDialog: ({ context }) => context.dialog !== null,
@@ -109,6 +113,7 @@ export const ticketViewsMachine = setup({
   description: "The ticket search's views with their counts, and the dialog that saves, renames or deletes the user's own.",
   context: ({ input }) => ({ listKey: input.listKey, views: [], error: null, dialog: null, fieldErrors: {}, saveError: null }),
   initial: 'loading',
+  invoke: { src: 'watchFocus', description: 'The tab coming back into view: the counts load again if they are a minute old.' },
   states: {
     loading: {
       description: 'The views and their counts are being fetched.',
@@ -125,6 +130,14 @@ export const ticketViewsMachine = setup({
     },
     ready: {
       description: 'The views are shown; a dialog may be open.',
+      initial: 'fresh',
+      states: {
+        fresh: { description: 'The counts loaded less than a minute ago: the tab coming back into view leaves them.', after: { COUNTS_FRESH: 'stale' } },
+        stale: {
+          description: 'The counts are a minute old or more.',
+          on: { 'views.focus': { guard: not('hasDialog'), target: '#ticketViews.loading', description: 'The tab came back into view (no dialog open): the counts load again.' } },
+        },
+      },
       on: {
         'views.refresh': { target: 'loading', description: 'The list loaded again (a page, a sort, a reload): the counts load again; the last ones stay shown meanwhile.' },
         'views.listChanged': { guard: 'isNewList', target: 'loading', actions: 'takeListKey', description: 'The search shows another list (other filters): the counts load again.' },

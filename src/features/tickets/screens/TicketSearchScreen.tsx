@@ -29,10 +29,6 @@ import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-tabl
 import styles from './TicketSearchScreen.module.css';
 import { SearchPage } from '@/shared/ui/data-table/SearchPage';
 import { useUrlSearchTable } from '@/shared/ui/data-table/url-search-table';
-import { serverPageSizeStore } from '@/shared/ui/data-table/page-size-store';
-
-/** The list's rows per page, remembered for the user on the server (docs/adr/0137). */
-const PAGE_SIZES = serverPageSizeStore('tickets');
 
 /** Filters of the screen beside the table's own (search, sort, page): the endpoint's other parameters. */
 const EXTRA_KEYS = ['company', 'assignee', 'unassigned', 'overdue', 'due_from', 'due_to', 'created_from', 'created_to', 'closed_from', 'closed_to', 'sla'] as const;
@@ -55,7 +51,11 @@ const SEVERITY_OPTIONS = options(Object.entries(SEVERITIES), 'Any priority');
 const QUEUE_OPTIONS = options(QUEUES.map((q) => [q, q]), 'Any queue');
 const LABELS: Record<string, string> = { status: 'Status', severity: 'Priority', queue: 'Queue', company: 'Company', assignee: 'Assignee', unassigned: 'Assignee', overdue: 'Overdue', due_from: 'Due from', due_to: 'Due to', created_from: 'Created from', created_to: 'Created to', closed_from: 'Closed from', closed_to: 'Closed to', sla: 'Due date', search: 'Search' };
 
-const COLUMNS: DataTableColumn<TicketRow>[] = [
+/**
+ * The list's columns. At a laptop's width (a table of about 1100 px) the title gets what the fixed
+ * columns leave, so Queue (a filter and a view already) waits for a wider table or the chooser.
+ */
+export const TICKET_SEARCH_COLUMNS: DataTableColumn<TicketRow>[] = [
   { label: 'ID', field: 'id', sortable: true, type: 'number', firstSortType: 'desc', width: '3.75rem' },
   {
     label: 'Title',
@@ -72,13 +72,14 @@ const COLUMNS: DataTableColumn<TicketRow>[] = [
   { label: 'Status', field: 'status', sortable: true, width: '8.75rem', priority: 2, cell: (t) => <TicketStatusBadge code={t.status} /> },
   { label: 'Priority', field: 'severity', sortable: true, width: '6.25rem', priority: 2, cell: (t) => <SeverityBadge code={t.severity} /> },
   { label: 'Company', field: 'company_name', sortable: true, width: '8rem', priority: 3, value: (t) => t.company_name ?? 'N/A' },
-  { label: 'Queue', field: 'queue', sortable: true, width: '6.75rem', priority: 3 },
+  { label: 'Queue', field: 'queue', sortable: true, width: '6.75rem', priority: 4 },
   { label: 'Assignee', field: 'assignee_name', sortable: true, width: '7rem', priority: 3, value: (t) => t.assignee_name ?? 'Unassigned' },
   {
     label: 'Due Date',
     field: 'duedate',
     sortable: true,
-    width: '8.25rem',
+    // Wide enough for an overdue day in its badge ("◆ Nov 26, 2026").
+    width: '8.75rem',
     priority: 2,
     cell: (t) =>
       t.overdue ? (
@@ -90,13 +91,13 @@ const COLUMNS: DataTableColumn<TicketRow>[] = [
         <time dateTime={t.duedate ?? undefined}>{formatDate(t.duedate)}</time>
       ),
   },
-  { label: 'Created At', field: 'created_at', sortable: true, firstSortType: 'desc', width: '6.5rem', priority: 3, cell: (t) => <RelativeTime value={t.created_at} style="short" /> },
+  { label: 'Created At', field: 'created_at', sortable: true, firstSortType: 'desc', width: '6.75rem', priority: 3, cell: (t) => <RelativeTime value={t.created_at} style="short" /> },
 ];
-const FIELDS = COLUMNS.map((c) => c.field);
+const FIELDS = TICKET_SEARCH_COLUMNS.map((c) => c.field);
 
 /** The ticket list: one filter bar (search, pickers, chips) over the server-mode table; everything lives in the URL. */
 export default function TicketSearchScreen() {
-  const { url, extra, setFilters, clearFilters, tableKey, table } = useUrlSearchTable({ path: '/ticket/search', fields: FIELDS, machine: createTicketTableMachine, extraKeys: EXTRA_KEYS, barKeys: BAR_KEYS });
+  const { url, extra, setFilters, clearFilters, tableKey, table } = useUrlSearchTable({ path: '/ticket/search', fields: FIELDS, machine: createTicketTableMachine, extraKeys: EXTRA_KEYS, barKeys: BAR_KEYS, tableId: 'tickets' });
   const tableFilters: Record<string, string> = {};
   for (const k of TABLE_FILTERS) if (url.get(`f.${k}`)) tableFilters[k] = url.get(`f.${k}`)!;
   const searchText = url.get('search') ?? '';
@@ -111,6 +112,8 @@ export default function TicketSearchScreen() {
     },
     [writeQuery, views],
   );
+  // The same list loaded again (its rows changed on the server): so do the counts.
+  const onReload = useCallback(() => views.send({ type: 'views.refresh' }), [views]);
 
   const companyId = extra.company ? Number(extra.company) : null;
   const assigneeId = extra.assignee ? Number(extra.assignee) : null;
@@ -192,7 +195,7 @@ export default function TicketSearchScreen() {
         ),
       }}
     >
-      <DataTable<TicketRow> key={tableKey} caption="Tickets" tableId="tickets" columns={COLUMNS} searchable={false} {...table} onQueryChange={onQueryChange} pageSizeStore={PAGE_SIZES} />
+      <DataTable<TicketRow> key={tableKey} caption="Tickets" columns={TICKET_SEARCH_COLUMNS} searchable={false} {...table} onQueryChange={onQueryChange} onReload={onReload} />
     </SearchPage>
   );
 }

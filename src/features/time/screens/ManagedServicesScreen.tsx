@@ -24,9 +24,10 @@ import { StaffSession } from '@/shared/session/staff-session';
 import { useIsManager } from '@/shared/session/role';
 import { Alert, Badge, Button, Card, Checkbox, Dialog, EmptyState, NumberField, PageHeader, RelativeTime, Select, SkeletonTable, TextField } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { formatMonth } from '@contracts/common/dates';
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
-const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthName = (month: string) => formatMonth(month);
 
 /** Usage against included hours: a meter that turns amber at 80 % and red past 100 %. */
 export function UsageMeter({ contract }: { contract: ContractUsage }) {

@@ -3,10 +3,10 @@
  * user's own choice from the column chooser (remembered per table in localStorage, through the
  * store the table machine is given).
  */
-import type { ColumnOptions } from './table.types';
+import type { ColumnOptions, ColumnPriority } from './table.types';
 
 /** The table width (px) from which a column of each priority shows. */
-export const PRIORITY_MIN_WIDTH: Record<1 | 2 | 3, number> = { 1: 0, 2: 600, 3: 900 };
+export const PRIORITY_MIN_WIDTH: Record<ColumnPriority, number> = { 1: 0, 2: 600, 3: 900, 4: 1200 };
 
 /** The user's choice: a field set to true is shown, false is hidden, absent follows the priority. */
 export type ColumnChoice = Record<string, boolean>;

@@ -81,7 +81,7 @@ export type TableEvent =
   | { type: 'columns.choose'; field: string; show: boolean };
 
 /** What the table tells the screen (`actor.on(type, …)`): its query or its selection changed. */
-export type TableEmitted = { type: 'query.changed'; query: TableQuery } | { type: 'selection.changed'; keys: string[] };
+export type TableEmitted = { type: 'query.changed'; query: TableQuery } | { type: 'selection.changed'; keys: string[] } | { type: 'rows.reload' };
 
 const initialFilters = (columns: readonly ColumnOptions<Row>[], given: Record<string, string> | undefined) => {
   const out: Record<string, string> = {};
@@ -364,6 +364,7 @@ export const tableMachine = setup({
             'table.reload': {
               target: '.loading',
               reenter: true,
+              actions: emit({ type: 'rows.reload' as const }),
               description: 'The rows changed on the server (a row action, a new record): the same query loads again, on the same page.',
             },
           },

@@ -18,6 +18,8 @@ export type ColumnFilterOptions = {
 };
 
 /** How a cell value is read, compared and shown. */
+/** How much a column matters when the table is narrow (see `ColumnOptions.priority`). */
+export type ColumnPriority = 1 | 2 | 3 | 4;
 export type ColumnType = 'text' | 'number' | 'money' | 'percent' | 'date' | 'boolean';
 
 /** Column options of spec 3 (plus the value type the table needs to compare and format). */
@@ -29,9 +31,10 @@ export type ColumnOptions<Row = Record<string, unknown>> = {
   hidden?: boolean;
   /**
    * How much the column matters when the table is narrow: 1 (default) always shows, 2 shows from
-   * 600 px of table width, 3 from 900 px. Hidden columns come back through the column chooser.
+   * 600 px of table width, 3 from 900 px, 4 from 1200 px (wider than a laptop's table beside the
+   * sidebar). Hidden columns come back through the column chooser.
    */
-  priority?: 1 | 2 | 3;
+  priority?: ColumnPriority;
   sortable?: boolean;
   /** A CSS width, e.g. '120px'. */
   width?: string;

@@ -59,6 +59,8 @@ export type DataTableProps<R = Row> = {
   onRowClick?: (row: R) => void;
   /** Called after every change of sort, filters, search, page or page size (e.g. to write the URL). */
   onQueryChange?: (query: TableQuery) => void;
+  /** Called when the table loads the same query again (told `table.reload`): the rows changed on the server. */
+  onReload?: () => void;
   /** Called with the keys of the selected rows. */
   onSelectionChange?: (keys: string[]) => void;
   /** Height in pixels of the scrolling area when 'All' rows are shown. Default 480. */
@@ -124,14 +126,15 @@ function useRowsProp(actor: TableActorRef, rows: readonly unknown[] | undefined)
 }
 
 /** The screen's callbacks, wired to what the machine emits when its query or its selection changes. */
-function useTableCallbacks(actor: TableActorRef, onQueryChange: DataTableProps['onQueryChange'], onSelectionChange: DataTableProps['onSelectionChange']) {
+function useTableCallbacks(actor: TableActorRef, onQueryChange: DataTableProps['onQueryChange'], onSelectionChange: DataTableProps['onSelectionChange'], onReload: DataTableProps['onReload']) {
   useEffect(() => {
     const subscriptions = [
       onQueryChange ? actor.on('query.changed', (e) => onQueryChange(e.query)) : null,
       onSelectionChange ? actor.on('selection.changed', (e) => onSelectionChange(e.keys)) : null,
+      onReload ? actor.on('rows.reload', () => onReload()) : null,
     ];
     return () => subscriptions.forEach((s) => s?.unsubscribe());
-  }, [actor, onQueryChange, onSelectionChange]);
+  }, [actor, onQueryChange, onSelectionChange, onReload]);
 }
 
 /**
@@ -204,7 +207,7 @@ function DataTableView<R>(props: DataTableProps<R> & { actor: TableActorRef }) {
   const pageSize = useSelector(actor, (s) => s.context.pageSize);
   const loading = useSelector(actor, selectIsLoading) || Boolean(props.isLoading);
   useRowsProp(actor, props.rows);
-  useTableCallbacks(actor, props.onQueryChange, props.onSelectionChange);
+  useTableCallbacks(actor, props.onQueryChange, props.onSelectionChange, props.onReload);
 
   const selectable = Boolean(props.selectable);
   const minWidth = tableMinWidth(visible, selectable);

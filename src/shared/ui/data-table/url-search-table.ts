@@ -3,6 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 import type { TableMachine } from '@/shared/machines/table/table.machine';
 import { queryFromSearchParams, queryToSearchParams } from '@/shared/machines/table/table.model';
 import type { TableQuery } from '@/shared/machines/table/table.types';
+import { serverPageSizeStore } from './page-size-store';
 
 export type UrlSearchTableOptions = {
   /** The screen's address ('/ticket/search'): the table's query is written to its query string, replacing the entry. */
@@ -21,6 +22,11 @@ export type UrlSearchTableOptions = {
    * when one changes, a new table starts from the URL (page 1, the sort kept).
    */
   barKeys?: readonly string[];
+  /**
+   * The table's name (its `tableId`): the rows per page the user chooses are remembered for them on
+   * the server under it (docs/adr/0137), and the table starts from them unless the URL has a size.
+   */
+  tableId?: string;
 };
 
 const NONE: readonly string[] = [];
@@ -39,7 +45,7 @@ function valuesOf(url: URLSearchParams, keys: readonly string[]): Record<string,
  * filter bar (back to page 1), and a change of the bar's keys starts a new table from the URL.
  * Render the table as `<DataTable key={tableKey} {...table} … />`.
  */
-export function useUrlSearchTable({ path, fields, machine, extraKeys = NONE, barKeys = NONE }: UrlSearchTableOptions) {
+export function useUrlSearchTable({ path, fields, machine, extraKeys = NONE, barKeys = NONE, tableId }: UrlSearchTableOptions) {
   const search = useSearch();
   const [, navigate] = useLocation();
   const url = useMemo(() => new URLSearchParams(search), [search]);
@@ -73,6 +79,8 @@ export function useUrlSearchTable({ path, fields, machine, extraKeys = NONE, bar
   // eslint-disable-next-line react-hooks/exhaustive-deps -- read once per table
   const initialState = useMemo(() => queryFromSearchParams(url, fields), [tableKey]);
 
+  const pageSizeStore = useMemo(() => (tableId ? serverPageSizeStore(tableId) : undefined), [tableId]);
+
   const onQueryChange = useCallback(
     (q: TableQuery) => {
       const next = queryToSearchParams(q);
@@ -91,7 +99,7 @@ export function useUrlSearchTable({ path, fields, machine, extraKeys = NONE, bar
     setFilters,
     clearFilters,
     tableKey,
-    /** The DataTable's props: its machine, server mode, its start from the URL, and the URL written back. */
-    table: { machine: tableMachine, mode: 'server' as const, initialState, onQueryChange },
+    /** The DataTable's props: its machine, server mode, its start from the URL, the URL written back, and its name and remembered rows per page. */
+    table: { machine: tableMachine, mode: 'server' as const, initialState, onQueryChange, tableId, pageSizeStore },
   };
 }
