@@ -78,27 +78,39 @@ const named = z.object({ id: int, name: z.string() });
 
 // ---------------------------------------------------------------- activities
 
+/** What the activity dialog says of a field to fix (also the server's 400, which names the field in `fields`). */
+export const ACTIVITY_MESSAGES = {
+  kind: 'Pick what you did: a call, a letter, a lead or a sale',
+  company: 'Pick a company',
+  rep: 'Pick a rep',
+  quote: 'Pick an accepted quote, or none',
+  amount: 'Enter an amount, e.g. 250',
+  wholeCents: 'Enter the amount in dollars and cents, e.g. 1250.00',
+  negative: 'Enter an amount of 0 or more',
+  saleNeedsAmount: 'Enter the amount of the sale, e.g. 250, or pick its accepted quote',
+} as const;
+
 export const activityInputSchema = z
   .strictObject({
-    kind: z.enum(ACTIVITY_KINDS, { error: `Kind must be one of ${ACTIVITY_KINDS.join(', ')}` }),
-    companyId: id('Company'),
+    kind: z.enum(ACTIVITY_KINDS, { error: ACTIVITY_MESSAGES.kind }),
+    companyId: pickedId(ACTIVITY_MESSAGES.company),
     /** The rep; the signed-in user when left out. */
-    staffId: id('Rep').optional(),
+    staffId: pickedId(ACTIVITY_MESSAGES.rep).optional(),
     occurredOn: calendarDay('Date'),
     /** A closed sale's amount in cents; with a quote, its accepted total (filled in when left out, any other amount refused). */
     amountCents: z
-      .number({ error: 'Amount must be a number of cents' })
-      .int('Amount must be whole cents')
-      .min(0, 'Amount must not be negative')
+      .number({ error: ACTIVITY_MESSAGES.amount })
+      .int(ACTIVITY_MESSAGES.wholeCents)
+      .min(0, ACTIVITY_MESSAGES.negative)
       .max(SALES_LIMITS.saleCentsMax, `Amount must be at most ${formatMoney(SALES_LIMITS.saleCentsMax)}; close a larger sale against its accepted quote`)
       .optional(),
-    quoteId: id('Quote').optional(),
+    quoteId: pickedId(ACTIVITY_MESSAGES.quote).optional(),
     notes: text('Notes', SALES_LIMITS.notesMax, 'long').default(''),
   })
   .superRefine((v, ctx) => {
     if (v.kind !== 'sale' && v.amountCents !== undefined) ctx.addIssue({ code: 'custom', path: ['amountCents'], message: 'Only a closed sale has an amount' });
     if (v.kind !== 'sale' && v.quoteId !== undefined) ctx.addIssue({ code: 'custom', path: ['quoteId'], message: 'Only a closed sale references a quote' });
-    if (v.kind === 'sale' && v.amountCents === undefined && v.quoteId === undefined) ctx.addIssue({ code: 'custom', path: ['amountCents'], message: 'A closed sale needs an amount or an accepted quote' });
+    if (v.kind === 'sale' && v.amountCents === undefined && v.quoteId === undefined) ctx.addIssue({ code: 'custom', path: ['amountCents'], message: ACTIVITY_MESSAGES.saleNeedsAmount });
   });
 export type ActivityInput = z.input<typeof activityInputSchema>;
 

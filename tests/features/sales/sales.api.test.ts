@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointKey } from '@contracts/common/endpoint';
 import type { ReportResult } from '@contracts/reports';
 import { listApiRoutes, listEndpointlessRoutes } from '@server/app';
-import { SALES, SALES_LIMITS, SALES_REPORTS, type Activity, type CacReport, type SalesDashboard, type SalesSettings, type TerritoryOverview } from '@contracts/sales';
+import { ACTIVITY_MESSAGES, SALES, SALES_LIMITS, SALES_REPORTS, type Activity, type CacReport, type SalesDashboard, type SalesSettings, type TerritoryOverview } from '@contracts/sales';
 import { apiAs, type Api } from '@tests/support/api';
 import { sqlOf, type Sql } from '@tests/support/sql';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
@@ -78,6 +78,15 @@ describe.each(BACKENDS)('sales on %s', (backend) => {
     const noCompany = await agent.post('/api/v2/sales/activities', { kind: 'call', companyId: 999999, occurredOn: today() });
     expect(noCompany.statusCode).toBe(400);
     expect(noCompany.json().error.fields).toEqual({ companyId: 'No such company' });
+    expect(await sql.count('sales_activities')).toBe(rows);
+  });
+
+  it('refuses an activity with no company and an amount that is not money in the words the dialog shows, naming each field', async () => {
+    const rows = await sql.count('sales_activities');
+    const res = await agent.post('/api/v2/sales/activities', { kind: 'sale', occurredOn: today(), amountCents: 'lots', staffId: 'me' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.fields).toEqual({ companyId: ACTIVITY_MESSAGES.company, amountCents: ACTIVITY_MESSAGES.amount, staffId: ACTIVITY_MESSAGES.rep });
+    expect(ACTIVITY_MESSAGES).toMatchObject({ company: 'Pick a company', amount: 'Enter an amount, e.g. 250', rep: 'Pick a rep' });
     expect(await sql.count('sales_activities')).toBe(rows);
   });
 
