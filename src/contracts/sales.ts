@@ -301,10 +301,17 @@ export const spendInputSchema = z.strictObject({
 });
 export type SpendInput = z.input<typeof spendInputSchema>;
 
+/** What the settings' channel and probability fields say of a value to fix (also the server's 400). */
+export const SETTINGS_MESSAGES = {
+  channelName: 'Name the channel',
+  channelNamesDiffer: 'Give each channel a different name',
+  percentage: 'Enter a percentage from 0 to 100, e.g. 40',
+} as const;
+
 export const channelsInputSchema = z
   .strictObject({
     channels: z
-      .array(z.strictObject({ id: id('Channel').optional(), name: required('Channel name', SALES_LIMITS.channelNameMax), offered: z.boolean({ error: 'Offered must be true or false' }) }), {
+      .array(z.strictObject({ id: id('Channel').optional(), name: required('Channel name', SALES_LIMITS.channelNameMax, SETTINGS_MESSAGES.channelName), offered: z.boolean({ error: 'Offered must be true or false' }) }), {
         error: 'Channels must be a list',
       })
       .min(1, 'Keep at least one channel')
@@ -314,14 +321,14 @@ export const channelsInputSchema = z
     const seen = new Set<string>();
     v.channels.forEach((c, i) => {
       const key = c.name.toLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['channels', i, 'name'], message: 'Channel names must be different' });
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['channels', i, 'name'], message: SETTINGS_MESSAGES.channelNamesDiffer });
       seen.add(key);
     });
   });
 export type ChannelsInput = z.input<typeof channelsInputSchema>;
 
 export const probabilitiesInputSchema = z.strictObject(
-  Object.fromEntries(QUOTE_STATUSES.map((s) => [s, z.number({ error: `${s} must be a percentage` }).int(`${s} must be a whole percentage`).min(0, `${s} must be 0 to 100`).max(100, `${s} must be 0 to 100`)])) as Record<
+  Object.fromEntries(QUOTE_STATUSES.map((s) => [s, z.number({ error: SETTINGS_MESSAGES.percentage }).int(SETTINGS_MESSAGES.percentage).min(0, SETTINGS_MESSAGES.percentage).max(100, SETTINGS_MESSAGES.percentage)])) as Record<
     QuoteStatus,
     z.ZodNumber
   >,

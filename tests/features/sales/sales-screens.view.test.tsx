@@ -398,6 +398,35 @@ describe('sales settings', () => {
     expect(puts).toBe(0);
   });
 
+  it('says beside a channel and a probability what to fix, in plain words, once, and sends nothing', async () => {
+    let puts = 0;
+    server.use(
+      http.get('*/api/v2/sales/settings', () => HttpResponse.json(settings)),
+      http.put('*/api/v2/sales/settings/*', () => {
+        puts += 1;
+        return HttpResponse.json({ error: { code: 'invalid_input', message: 'Invalid body: draft (draft must be a percentage)', fields: { draft: 'draft must be a percentage' } } }, { status: 400 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/settings', <SettingsScreen />, { role: 'manager' });
+    const draft = await screen.findByRole('textbox', { name: 'Draft (%)' });
+    await user.clear(draft);
+    await user.type(draft, 'lots');
+    await user.click(screen.getByRole('button', { name: 'Save probabilities' }));
+    await waitFor(() => expect(draft).toHaveAccessibleDescription('Enter a percentage from 0 to 100, e.g. 40'));
+    expect(screen.getAllByText('Enter a percentage from 0 to 100, e.g. 40')).toHaveLength(1);
+    expect(draft).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Add channel' }));
+    await user.click(screen.getByRole('button', { name: 'Save channels' }));
+    const channel2 = screen.getByRole('textbox', { name: /^Channel 2/ });
+    await waitFor(() => expect(channel2).toHaveAccessibleDescription('Name the channel'));
+    expect(channel2).toHaveFocus();
+    expect(document.body.textContent).not.toMatch(/must be a percentage|is required|Invalid body|channels\.1|draft must/);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(puts).toBe(0);
+  });
+
   it('shows an agent the settings read-only, without save buttons', async () => {
     server.use(http.get('*/api/v2/sales/settings', () => HttpResponse.json(settings)));
     renderAt('/sales/settings', <SettingsScreen />, { role: 'user' });

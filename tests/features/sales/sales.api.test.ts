@@ -90,6 +90,15 @@ describe.each(BACKENDS)('sales on %s', (backend) => {
     expect(await sql.count('sales_activities')).toBe(rows);
   });
 
+  it('refuses a probability that is not a percentage and a channel with no name in the words the settings show, naming each field', async () => {
+    const bad = await manager.put('/api/v2/sales/settings/probabilities', { draft: 'lots', sent: 40, accepted: 100, declined: 0, expired: 0 });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json().error.fields).toEqual({ draft: 'Enter a percentage from 0 to 100, e.g. 40' });
+    const unnamed = await manager.put('/api/v2/sales/settings/channels', { channels: [{ name: 'Referral', offered: true }, { name: ' ', offered: true }] });
+    expect(unnamed.statusCode, unnamed.body).toBe(400);
+    expect(unnamed.json().error.fields).toEqual({ 'channels.1.name': 'Name the channel' });
+  });
+
   it('closes a sale against an accepted quote of the company, taking its amount, and refuses another company’s quote', async () => {
     const [company] = await sql.rows<{ id: number }>(`SELECT id FROM companies WHERE account_number = 'GLOBEX-002'`);
     const [other] = await sql.rows<{ id: number }>(`SELECT id FROM companies WHERE account_number = 'INIT-003'`);
