@@ -169,12 +169,15 @@ export const moveTaskSchema = z
   .refine((v) => !(v.before_id && v.after_id), { path: ['after_id'], message: 'Give before_id or after_id, not both' });
 export type MoveTaskInput = z.input<typeof moveTaskSchema>;
 
+/** What the Plan sprint dialog says of a field to fix (also the server's 400, which names the field). */
+export const SPRINT_FORM_MESSAGES = { name: 'Give the sprint a name', start: 'Pick the day the sprint starts', end: 'Pick the day the sprint ends' } as const;
+
 export const createSprintSchema = z
   .strictObject({
-    name: req('Name', PROJECT_LIMITS.sprintName),
+    name: req('Name', PROJECT_LIMITS.sprintName, SPRINT_FORM_MESSAGES.name),
     goal: safeText('Goal must be text', 'Goal').trim().max(PROJECT_LIMITS.goal, `Goal must be at most ${PROJECT_LIMITS.goal} characters`).default(''),
-    start_date: calendarDay('Start date'),
-    end_date: calendarDay('End date'),
+    start_date: calendarDay('Start date', SPRINT_FORM_MESSAGES.start),
+    end_date: calendarDay('End date', SPRINT_FORM_MESSAGES.end),
   })
   .refine((v) => v.end_date >= v.start_date, { path: ['end_date'], message: 'End date must be on or after the start date' });
 export type CreateSprintInput = z.input<typeof createSprintSchema>;
