@@ -34,9 +34,11 @@ export const newPasswordSchema = safeText('Password is required', 'Password', 's
 export const ACCOUNT_NUMBER_MAX = 40;
 export const PASSWORD_TOKEN_MAX = 128;
 
+/** What the sign-up form says of a field left empty (also the server's 400, which names the field). */
+export const SIGNUP_MESSAGES = { accountNumber: "Enter your company's account number", name: 'Tell us your name' } as const;
 export const signupRequestSchema = z.strictObject({
-  accountNumber: text('Account number', ACCOUNT_NUMBER_MAX).transform((v) => v.toUpperCase()),
-  name: text('Name', LIMITS.name),
+  accountNumber: text('Account number', ACCOUNT_NUMBER_MAX, 'line', SIGNUP_MESSAGES.accountNumber).transform((v) => v.toUpperCase()),
+  name: text('Name', LIMITS.name, 'line', SIGNUP_MESSAGES.name),
   email: emailSchema,
   password: newPasswordSchema,
 });

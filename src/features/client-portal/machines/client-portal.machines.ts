@@ -1,4 +1,5 @@
 import {
+  CLIENT_ACCOUNTS,
   CLIENT_PORTAL,
   CLIENT_TICKET_SORTS,
   type ArticleListQuery,
@@ -24,7 +25,7 @@ import { fileListMachine } from '@/shared/machines/file-list.machine';
 import { fromPromise } from 'xstate';
 
 /** The client portal's screens, each a query or a submit machine over one service call. */
-export const signupMachine = createSubmitMachine('clientSignup', (v: SignupRequest) => clientAccountApi.signup(v));
+export const signupMachine = createSubmitMachine('clientSignup', (v: SignupRequest) => clientAccountApi.signup(v), { schema: CLIENT_ACCOUNTS.signup.body });
 export const forgotPasswordMachine = createSubmitMachine('clientForgotPassword', (v: ForgotPasswordRequest) => clientAccountApi.forgotPassword(v));
 export const setPasswordMachine = createSubmitMachine('clientSetPassword', (v: SetPasswordRequest) => clientAccountApi.setPassword(v));
 export const resetPasswordMachine = createSubmitMachine('clientResetPassword', (v: SetPasswordRequest) => clientAccountApi.resetPassword(v));
