@@ -34,9 +34,11 @@ export const newPasswordSchema = safeText('Password is required', 'Password', 's
 export const ACCOUNT_NUMBER_MAX = 40;
 export const PASSWORD_TOKEN_MAX = 128;
 
+/** What the sign-up form says of a field left empty (also the server's 400, which names the field). */
+export const SIGNUP_MESSAGES = { accountNumber: "Enter your company's account number", name: 'Tell us your name' } as const;
 export const signupRequestSchema = z.strictObject({
-  accountNumber: text('Account number', ACCOUNT_NUMBER_MAX).transform((v) => v.toUpperCase()),
-  name: text('Name', LIMITS.name),
+  accountNumber: text('Account number', ACCOUNT_NUMBER_MAX, 'line', SIGNUP_MESSAGES.accountNumber).transform((v) => v.toUpperCase()),
+  name: text('Name', LIMITS.name, 'line', SIGNUP_MESSAGES.name),
   email: emailSchema,
   password: newPasswordSchema,
 });
@@ -134,7 +136,9 @@ export const createClientTicketSchema = z.strictObject({
 });
 export type CreateClientTicket = z.input<typeof createClientTicketSchema>;
 
-export const replySchema = z.strictObject({ body: text('Reply', LIMITS.text, 'long') });
+/** What the reply box says when it is empty (also the server's 400, which names the field `body`). */
+export const REPLY_MESSAGES = { body: 'Write your reply' } as const;
+export const replySchema = z.strictObject({ body: text('Reply', LIMITS.text, 'long', REPLY_MESSAGES.body) });
 export type ReplyRequest = z.input<typeof replySchema>;
 
 export const contactSupportSchema = z.strictObject({
@@ -216,11 +220,13 @@ export const scrSchema = z.object({
   updated_at: z.string(),
 });
 export type Scr = z.infer<typeof scrSchema>;
+/** What the change request form says of a field to fix (also the server's 400, which names the field). */
+export const SCR_MESSAGES = { title: 'Give your request a short title', description: 'Describe the change you need', priority: 'Pick a priority' } as const;
 export const createScrSchema = z.strictObject({
-  title: text('Title', LIMITS.title),
-  description: text('Description', LIMITS.text, 'long'),
+  title: text('Title', LIMITS.title, 'line', SCR_MESSAGES.title),
+  description: text('Description', LIMITS.text, 'long', SCR_MESSAGES.description),
   businessReason: optionalText('Business reason', LIMITS.text, 'long'),
-  priority: z.enum(SCR_PRIORITIES, { error: 'Must be low, medium, high or critical' }).default('medium'),
+  priority: z.enum(SCR_PRIORITIES, { error: SCR_MESSAGES.priority }).default('medium'),
 });
 export type CreateScr = z.input<typeof createScrSchema>;
 

@@ -60,6 +60,9 @@ const req = (what: string, max: number, missing = `${what} is required`) =>
 
 /** What the project form says of a field left empty, in its own words (also the server's 400). */
 export const PROJECT_FORM_MESSAGES = { name: 'Give the project a name', company: 'Pick a company', owner: 'Pick an owner' } as const;
+/** What a card's sheet says of a field to fix (also the server's 400, which names the field). */
+export const TASK_FORM_MESSAGES = { title: 'Give the card a title', estimate: 'Enter the estimate in whole points, e.g. 3' } as const;
+
 const longText = (what: string) =>
   safeText(`${what} must be text`, what, 'long').max(LIMITS.text, `${what} must be at most ${LIMITS.text} characters`);
 const day = (what: string) => calendarDay(what).nullable().optional();
@@ -72,8 +75,8 @@ const budgetHours = z
   .nullable()
   .optional();
 const estimate = z
-  .number({ error: 'Estimate must be a number of points' })
-  .int('Estimate must be whole points')
+  .number({ error: TASK_FORM_MESSAGES.estimate })
+  .int(TASK_FORM_MESSAGES.estimate)
   .min(0, 'Estimate cannot be negative')
   .max(PROJECT_LIMITS.estimateMax, `Estimate must be at most ${PROJECT_LIMITS.estimateMax} points`)
   .nullable()
@@ -137,7 +140,7 @@ export const projectOptionsQuerySchema = z.strictObject({
 });
 
 const taskFields = {
-  title: req('Title', LIMITS.title),
+  title: req('Title', LIMITS.title, TASK_FORM_MESSAGES.title),
   description: longText('Description').default(''),
   column: column.default('backlog'),
   assignee_id: id('Assignee').nullable().optional(),
@@ -169,12 +172,15 @@ export const moveTaskSchema = z
   .refine((v) => !(v.before_id && v.after_id), { path: ['after_id'], message: 'Give before_id or after_id, not both' });
 export type MoveTaskInput = z.input<typeof moveTaskSchema>;
 
+/** What the Plan sprint dialog says of a field to fix (also the server's 400, which names the field). */
+export const SPRINT_FORM_MESSAGES = { name: 'Give the sprint a name', start: 'Pick the day the sprint starts', end: 'Pick the day the sprint ends' } as const;
+
 export const createSprintSchema = z
   .strictObject({
-    name: req('Name', PROJECT_LIMITS.sprintName),
+    name: req('Name', PROJECT_LIMITS.sprintName, SPRINT_FORM_MESSAGES.name),
     goal: safeText('Goal must be text', 'Goal').trim().max(PROJECT_LIMITS.goal, `Goal must be at most ${PROJECT_LIMITS.goal} characters`).default(''),
-    start_date: calendarDay('Start date'),
-    end_date: calendarDay('End date'),
+    start_date: calendarDay('Start date', SPRINT_FORM_MESSAGES.start),
+    end_date: calendarDay('End date', SPRINT_FORM_MESSAGES.end),
   })
   .refine((v) => v.end_date >= v.start_date, { path: ['end_date'], message: 'End date must be on or after the start date' });
 export type CreateSprintInput = z.input<typeof createSprintSchema>;

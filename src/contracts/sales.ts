@@ -78,27 +78,39 @@ const named = z.object({ id: int, name: z.string() });
 
 // ---------------------------------------------------------------- activities
 
+/** What the activity dialog says of a field to fix (also the server's 400, which names the field in `fields`). */
+export const ACTIVITY_MESSAGES = {
+  kind: 'Pick what you did: a call, a letter, a lead or a sale',
+  company: 'Pick a company',
+  rep: 'Pick a rep',
+  quote: 'Pick an accepted quote, or none',
+  amount: 'Enter an amount, e.g. 250',
+  wholeCents: 'Enter the amount in dollars and cents, e.g. 1250.00',
+  negative: 'Enter an amount of 0 or more',
+  saleNeedsAmount: 'Enter the amount of the sale, e.g. 250, or pick its accepted quote',
+} as const;
+
 export const activityInputSchema = z
   .strictObject({
-    kind: z.enum(ACTIVITY_KINDS, { error: `Kind must be one of ${ACTIVITY_KINDS.join(', ')}` }),
-    companyId: id('Company'),
+    kind: z.enum(ACTIVITY_KINDS, { error: ACTIVITY_MESSAGES.kind }),
+    companyId: pickedId(ACTIVITY_MESSAGES.company),
     /** The rep; the signed-in user when left out. */
-    staffId: id('Rep').optional(),
+    staffId: pickedId(ACTIVITY_MESSAGES.rep).optional(),
     occurredOn: calendarDay('Date'),
     /** A closed sale's amount in cents; with a quote, its accepted total (filled in when left out, any other amount refused). */
     amountCents: z
-      .number({ error: 'Amount must be a number of cents' })
-      .int('Amount must be whole cents')
-      .min(0, 'Amount must not be negative')
+      .number({ error: ACTIVITY_MESSAGES.amount })
+      .int(ACTIVITY_MESSAGES.wholeCents)
+      .min(0, ACTIVITY_MESSAGES.negative)
       .max(SALES_LIMITS.saleCentsMax, `Amount must be at most ${formatMoney(SALES_LIMITS.saleCentsMax)}; close a larger sale against its accepted quote`)
       .optional(),
-    quoteId: id('Quote').optional(),
+    quoteId: pickedId(ACTIVITY_MESSAGES.quote).optional(),
     notes: text('Notes', SALES_LIMITS.notesMax, 'long').default(''),
   })
   .superRefine((v, ctx) => {
     if (v.kind !== 'sale' && v.amountCents !== undefined) ctx.addIssue({ code: 'custom', path: ['amountCents'], message: 'Only a closed sale has an amount' });
     if (v.kind !== 'sale' && v.quoteId !== undefined) ctx.addIssue({ code: 'custom', path: ['quoteId'], message: 'Only a closed sale references a quote' });
-    if (v.kind === 'sale' && v.amountCents === undefined && v.quoteId === undefined) ctx.addIssue({ code: 'custom', path: ['amountCents'], message: 'A closed sale needs an amount or an accepted quote' });
+    if (v.kind === 'sale' && v.amountCents === undefined && v.quoteId === undefined) ctx.addIssue({ code: 'custom', path: ['amountCents'], message: ACTIVITY_MESSAGES.saleNeedsAmount });
   });
 export type ActivityInput = z.input<typeof activityInputSchema>;
 
@@ -289,10 +301,17 @@ export const spendInputSchema = z.strictObject({
 });
 export type SpendInput = z.input<typeof spendInputSchema>;
 
+/** What the settings' channel and probability fields say of a value to fix (also the server's 400). */
+export const SETTINGS_MESSAGES = {
+  channelName: 'Name the channel',
+  channelNamesDiffer: 'Give each channel a different name',
+  percentage: 'Enter a percentage from 0 to 100, e.g. 40',
+} as const;
+
 export const channelsInputSchema = z
   .strictObject({
     channels: z
-      .array(z.strictObject({ id: id('Channel').optional(), name: required('Channel name', SALES_LIMITS.channelNameMax), offered: z.boolean({ error: 'Offered must be true or false' }) }), {
+      .array(z.strictObject({ id: id('Channel').optional(), name: required('Channel name', SALES_LIMITS.channelNameMax, SETTINGS_MESSAGES.channelName), offered: z.boolean({ error: 'Offered must be true or false' }) }), {
         error: 'Channels must be a list',
       })
       .min(1, 'Keep at least one channel')
@@ -302,14 +321,14 @@ export const channelsInputSchema = z
     const seen = new Set<string>();
     v.channels.forEach((c, i) => {
       const key = c.name.toLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['channels', i, 'name'], message: 'Channel names must be different' });
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['channels', i, 'name'], message: SETTINGS_MESSAGES.channelNamesDiffer });
       seen.add(key);
     });
   });
 export type ChannelsInput = z.input<typeof channelsInputSchema>;
 
 export const probabilitiesInputSchema = z.strictObject(
-  Object.fromEntries(QUOTE_STATUSES.map((s) => [s, z.number({ error: `${s} must be a percentage` }).int(`${s} must be a whole percentage`).min(0, `${s} must be 0 to 100`).max(100, `${s} must be 0 to 100`)])) as Record<
+  Object.fromEntries(QUOTE_STATUSES.map((s) => [s, z.number({ error: SETTINGS_MESSAGES.percentage }).int(SETTINGS_MESSAGES.percentage).min(0, SETTINGS_MESSAGES.percentage).max(100, SETTINGS_MESSAGES.percentage)])) as Record<
     QuoteStatus,
     z.ZodNumber
   >,

@@ -10,6 +10,7 @@ import {
   ACTIVITY_KINDS,
   DEFAULT_PROBABILITIES,
   SALES_LIMITS,
+  SETTINGS_MESSAGES,
   activityDayProblem,
   computeCac,
   territoryTotals,
@@ -330,7 +331,7 @@ export async function saveChannels(db: Queryable, channels: { id?: number; name:
     if (c.id) await db.query('UPDATE sales_channels SET name = $2, offered = $3, position = $4 WHERE id = $1', [c.id, c.name, c.offered, i + 1]);
     else {
       const dup = await db.query('SELECT 1 FROM sales_channels WHERE lower(name) = lower($1)', [c.name]);
-      if (dup.rows.length) throw invalidField(`channels.${i}.name`, 'Channel names must be different');
+      if (dup.rows.length) throw invalidField(`channels.${i}.name`, SETTINGS_MESSAGES.channelNamesDiffer);
       const { rows: added } = await db.query<{ id: number }>('INSERT INTO sales_channels (name, offered, position) VALUES ($1, $2, $3) RETURNING id', [c.name, c.offered, i + 1]);
       kept.push(added[0]!.id);
     }

@@ -130,9 +130,12 @@ function isCalendarDay(year: number, month: number, day: number): boolean {
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** A calendar day as YYYY-MM-DD: a real day (no 30 February) between DATE_YEAR_MIN and DATE_YEAR_MAX. */
-export function calendarDay(label: string) {
-  const message = `${label} must be a real day as YYYY-MM-DD between ${DATE_YEAR_MIN} and ${DATE_YEAR_MAX}`;
+/**
+ * A calendar day as YYYY-MM-DD: a real day (no 30 February) between DATE_YEAR_MIN and DATE_YEAR_MAX.
+ * `pick` replaces the format's message for a day a person picks in a form ("Pick the day the sprint starts").
+ */
+export function calendarDay(label: string, pick?: string) {
+  const message = pick ?? `${label} must be a real day as YYYY-MM-DD between ${DATE_YEAR_MIN} and ${DATE_YEAR_MAX}`;
   return safeText(message, label)
     .max(10, message)
     .refine((v) => {

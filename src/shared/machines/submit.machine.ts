@@ -20,8 +20,8 @@ export type SubmitOptions = {
 /** The message a problem of the whole body is named by (`fieldErrors` of the contracts); it belongs to no field. */
 const WHOLE_BODY = 'body';
 
-/** The problems of `input` by field (dotted paths, as the server names them), or none. */
-function problemsOf(schema: FormSchema | undefined, input: unknown): Record<string, string> {
+/** The problems of `input` by field (dotted paths, as the server names them), or none (also for a screen machine that owns its form). */
+export function problemsOf(schema: FormSchema | undefined, input: unknown): Record<string, string> {
   if (!schema) return {};
   const parsed = schema.safeParse(input);
   return parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
@@ -39,7 +39,7 @@ const onlyOf = (errors: Record<string, string>, field: string) => Object.fromEnt
  * 409, a 403 or a lost connection is its summary. A form without a schema (a row action, a dialog
  * its screen machine speaks for) keeps the server's message beside the fields it named.
  */
-function failureOf(error: unknown, checked: boolean): { error: string | null; fieldErrors: Record<string, string> } {
+export function failureOf(error: unknown, checked: boolean): { error: string | null; fieldErrors: Record<string, string> } {
   const e = toApiError(error);
   if (!checked) return { error: e.message, fieldErrors: e.fields ?? {} };
   const whole = e.fields?.[WHOLE_BODY];

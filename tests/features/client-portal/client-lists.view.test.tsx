@@ -181,6 +181,29 @@ describe('software change requests', () => {
     expect(within(form).getByLabelText(label('Title'))).toHaveValue('');
   });
 
+  it('an empty request says what it needs once, beside each field, in plain words, and sends nothing', async () => {
+    let posts = 0;
+    server.use(
+      http.get('*/api/v2/client/scrs', () => HttpResponse.json(page([]))),
+      http.post('*/api/v2/client/scrs', () => {
+        posts += 1;
+        return bad({ title: 'Title is required', description: 'Description is required' });
+      }),
+    );
+    renderAt('/software/change/request');
+    const form = await screen.findByRole('region', { name: 'Request a change' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit request' }));
+    const title = within(form).getByLabelText(label('Title'));
+    await waitFor(() => expect(title).toHaveAccessibleDescription('Give your request a short title'));
+    expect(within(form).getByLabelText(label('Description'))).toHaveAccessibleDescription('Describe the change you need');
+    expect(screen.getAllByText('Give your request a short title')).toHaveLength(1);
+    expect(within(form).queryByRole('alert')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/is required|Invalid body|The request was not submitted/);
+    expect(title).toHaveFocus();
+    expect(posts).toBe(0);
+    expect(toastTitles()).toEqual([]);
+  });
+
   it('shows the empty state when the company has no requests', async () => {
     server.use(http.get('*/api/v2/client/scrs', () => HttpResponse.json(page([]))));
     renderAt('/software/change/request');
@@ -223,6 +246,27 @@ describe('ticket thread', () => {
     await waitFor(() => expect(toastTitles()).toContain('Reply sent'));
     expect(await within(thread).findByRole('article', { name: 'Casey Client, your company' })).toHaveTextContent('Thanks, it works.');
     expect(screen.getByLabelText(label('Your reply'))).toHaveValue('');
+  });
+
+  it('an empty reply says what to write once, beside the box, in plain words, and sends nothing', async () => {
+    let posts = 0;
+    server.use(
+      http.get('*/api/v2/client/tickets/41', () => HttpResponse.json(detail([]))),
+      http.post('*/api/v2/client/tickets/41/replies', () => {
+        posts += 1;
+        return bad({ body: 'Reply is required' });
+      }),
+    );
+    renderAt('/tickets?id=41');
+    const box = await screen.findByLabelText(label('Your reply'));
+    await userEvent.click(screen.getByRole('button', { name: 'Send reply' }));
+    await waitFor(() => expect(box).toHaveAccessibleDescription(expect.stringContaining('Write your reply')));
+    expect(screen.getAllByText('Write your reply')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/is required|Invalid body|Your reply was not sent/);
+    expect(box).toHaveFocus();
+    expect(posts).toBe(0);
+    expect(toastTitles()).toEqual([]);
   });
 
   it('a reply that fails says why and keeps the text', async () => {

@@ -79,6 +79,19 @@ describe.each(BACKENDS)('client portal data on %s', (backend) => {
     expect(found.items.map((a: { title: string }) => a.title)).toEqual(['Fixing rejected autopay files']);
   });
 
+  it('refuses an empty change request, an empty reply and an empty sign-up in the words the forms show, naming each field', async () => {
+    const scr = await acme.post('/api/v2/client/scrs', { title: ' ', description: '', priority: 'urgent' });
+    expect(scr.statusCode, scr.body).toBe(400);
+    expect(scr.json().error.fields).toEqual({ title: 'Give your request a short title', description: 'Describe the change you need', priority: 'Pick a priority' });
+    const [ticket] = (await acme.get('/api/v2/client/tickets')).json().items as { id: number }[];
+    const reply = await acme.post(`/api/v2/client/tickets/${ticket!.id}/replies`, { body: '' });
+    expect(reply.statusCode, reply.body).toBe(400);
+    expect(reply.json().error.fields).toEqual({ body: 'Write your reply' });
+    const signup = await acme.post('/api/v2/client/signup', { accountNumber: ' ', name: '', email: 'pat@example.test', password: 'a long enough passphrase 42' });
+    expect(signup.statusCode, signup.body).toBe(400);
+    expect(signup.json().error.fields).toEqual({ accountNumber: "Enter your company's account number", name: 'Tell us your name' });
+  });
+
   it('files an SCR that the company sees as submitted, and contact support makes a ticket', async () => {
     const scr = await acme.post('/api/v2/client/scrs', { title: 'Late fee report', description: 'Monthly late fees by route.', priority: 'high' });
     expect(scr.statusCode).toBe(201);

@@ -25,6 +25,26 @@ describe('guest screens', () => {
     expect(screen.getByLabelText(label('Password'))).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('an empty signup says what it needs once, beside each field, in plain words, and sends nothing', async () => {
+    let posts = 0;
+    server.use(
+      http.post('*/api/v2/client/signup', () => {
+        posts += 1;
+        return bad({ accountNumber: 'Account number is required' });
+      }),
+    );
+    renderAt('/signup');
+    const account = await screen.findByLabelText(label('Company account number'));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await vi.waitFor(() => expect(account).toHaveAccessibleDescription("Enter your company's account number"));
+    expect(screen.getByLabelText(label('Name'))).toHaveAccessibleDescription('Tell us your name');
+    expect(screen.getAllByText("Enter your company's account number")).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/Account number is required|Name is required|Invalid body|accountNumber/);
+    expect(account).toHaveFocus();
+    expect(posts).toBe(0);
+  });
+
   it('signup says a request was received, and promises no account: approval or the company domain decides', async () => {
     let sent: unknown;
     server.use(

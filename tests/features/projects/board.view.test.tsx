@@ -178,6 +178,31 @@ describe('the kanban board', () => {
     await waitFor(() => expect(within(column('To do')).getAllByRole('row').map((r) => r.textContent?.match(/Survey sites|Order meters|Install meters/)?.[0])).toEqual(['Order meters', 'Survey sites', 'Install meters']));
   });
 
+  it('a card sheet with its title emptied says so once, beside the title, in plain words, and sends nothing', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.get('*/api/v2/projects/5/board', () => HttpResponse.json(BOARD)),
+      http.patch('*/api/v2/tasks/:id', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ error: { code: 'invalid_input', message: 'Invalid body: title (Title is required)', fields: { title: 'Title is required' } } }, { status: 400 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderBoard();
+    await screen.findByRole('heading', { level: 1, name: 'Meter rollout' });
+    await user.click(within(column('To do')).getByRole('row', { name: /Survey sites/ }));
+    const sheet = await screen.findByRole('dialog', { name: 'Survey sites' });
+    const title = within(sheet).getByRole('textbox', { name: /^Title/ });
+    await user.clear(title);
+    await user.click(within(sheet).getByRole('button', { name: 'Save card' }));
+    await waitFor(() => expect(title).toHaveAccessibleDescription('Give the card a title'));
+    expect(within(sheet).getAllByText('Give the card a title')).toHaveLength(1);
+    expect(within(sheet).queryByRole('alert')).toBeNull();
+    expect(sheet.textContent).not.toMatch(/Invalid body|is required/);
+    expect(title).toHaveFocus();
+    expect(sent).toEqual([]);
+  });
+
   it('deletes a card from its sheet after asking, and the board reloads without it', async () => {
     let tasks = BOARD.tasks;
     const deleted: number[] = [];

@@ -50,6 +50,8 @@ describeMachinePaths(entry, {
     { type: 'sheet.open', taskId: 2 },
     { type: 'sheet.close' },
     { type: 'card.save', input: { title: 'Order meters' } },
+    // An emptied title: refused by the schema, nothing sent.
+    { type: 'card.save', input: { title: '' } },
     { type: 'card.saved', result: card(2, 'todo') },
     { type: 'card.saveFailed', ...failure },
     { type: 'card.delete' },

@@ -191,7 +191,7 @@ describe('the kanban board machine', () => {
     await ready(actor);
     actor.send({ type: 'sheet.open', taskId: 1 });
     expect(selectSheetCard(actor.getSnapshot())?.title).toBe('Survey sites');
-    actor.send({ type: 'card.save', input: { title: '' } });
+    actor.send({ type: 'card.save', input: { title: 'Survey sites again' } });
     await waitFor(actor, (s) => s.matches({ ready: { overlay: { sheet: 'editing' } } }) && s.context.sheetFailure !== null);
     expect(actor.getSnapshot().context.sheetFailure).toEqual({ error: 'Check the title', fieldErrors: { title: 'A title is needed' } });
     expect(notices.notices).toEqual([]);

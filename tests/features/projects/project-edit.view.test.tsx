@@ -86,4 +86,58 @@ describe('edit project', () => {
     expect(name).toHaveValue('Duplicate');
     expect(screen.getByRole('dialog', { name: 'Edit project' })).toBeInTheDocument();
   });
+
+  it('an emptied name says what to fix once, beside it, in plain words, and sends nothing', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.get('*/api/v2/projects/5', () => HttpResponse.json(VIEW)),
+      http.get('*/api/v2/projects/options', () => HttpResponse.json(OPTIONS)),
+      http.patch('*/api/v2/projects/5', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ error: { code: 'invalid_input', message: 'Invalid body: name (Give the project a name)', fields: { name: 'Give the project a name' } } }, { status: 400 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderView();
+    await screen.findByRole('heading', { level: 1, name: 'Meter rollout' });
+    await user.click(screen.getByRole('button', { name: 'Edit project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit project' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.click(within(dialog).getByRole('button', { name: 'Save project' }));
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Give the project a name'));
+    expect(within(dialog).getAllByText('Give the project a name')).toHaveLength(1);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(dialog.textContent).not.toMatch(/Invalid body|is required|must be a number/);
+    expect(name).toHaveFocus();
+    expect(sent).toEqual([]);
+  });
+});
+
+describe('plan a sprint', () => {
+  it('an empty sprint says what it needs beside each field, once, in plain words, and sends nothing', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.get('*/api/v2/projects/5', () => HttpResponse.json(VIEW)),
+      http.post('*/api/v2/projects/5/sprints', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ error: { code: 'invalid_input', message: 'Invalid body: name (Name is required)', fields: { name: 'Name is required' } } }, { status: 400 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderView();
+    await screen.findByRole('heading', { level: 1, name: 'Meter rollout' });
+    await user.click(screen.getByRole('button', { name: 'Plan sprint' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Plan a sprint' });
+    await user.click(within(dialog).getByRole('button', { name: 'Plan sprint' }));
+    const name = within(dialog).getByRole('textbox', { name: /^Name/ });
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Give the sprint a name'));
+    expect(within(dialog).getAllByText('Give the sprint a name')).toHaveLength(1);
+    expect(within(dialog).getAllByText('Pick the day the sprint starts')).toHaveLength(1);
+    expect(within(dialog).getAllByText('Pick the day the sprint ends')).toHaveLength(1);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(dialog.textContent).not.toMatch(/Invalid body|is required|YYYY-MM-DD|start_date|end_date/);
+    expect(name).toHaveFocus();
+    expect(sent).toEqual([]);
+  });
 });

@@ -74,6 +74,20 @@ describe.each(BACKENDS)('projects, boards and sprints on %s', (backend) => {
     expect((await manager.get('/api/v2/projects/999999')).statusCode).toBe(404);
   });
 
+  it('refuses an empty sprint, an emptied project name and an untitled card in the words the dialogs show, naming each field', async () => {
+    const id = await newProject('Plain words');
+    const sprint = await manager.post(`/api/v2/projects/${id}/sprints`, { name: ' ', start_date: '', end_date: '' });
+    expect(sprint.statusCode, sprint.body).toBe(400);
+    expect(sprint.json().error.fields).toEqual({ name: 'Give the sprint a name', start_date: 'Pick the day the sprint starts', end_date: 'Pick the day the sprint ends' });
+    const renamed = await manager.patch(`/api/v2/projects/${id}`, { name: '' });
+    expect(renamed.statusCode, renamed.body).toBe(400);
+    expect(renamed.json().error.fields).toEqual({ name: 'Give the project a name' });
+    const untitled = await manager.post(`/api/v2/projects/${id}/tasks`, { title: '', estimate: 1.5 });
+    expect(untitled.statusCode, untitled.body).toBe(400);
+    expect(untitled.json().error.fields).toEqual({ title: 'Give the card a title', estimate: 'Enter the estimate in whole points, e.g. 3' });
+    expect((await sql.rows(`SELECT 1 FROM sprints WHERE project_id = $1`, [id])).length).toBe(0);
+  });
+
   it('moves a card by writing one row (its column and rank) and one audit entry, and the order persists', async () => {
     const id = await newProject('Ordering');
     const [a, b, c] = [await addTask(id, { title: 'A', column: 'todo' }), await addTask(id, { title: 'B', column: 'todo' }), await addTask(id, { title: 'C', column: 'todo' })];

@@ -19,6 +19,10 @@ describeMachinePaths(entry, {
     { type: 'log.open', preset: { kind: 'sale', companyId: 1, companyName: 'Acme Utilities' } },
     { type: 'log.close' },
     { type: 'log.submit', input: { kind: 'sale', companyId: 1, occurredOn: '2026-11-23', amountCents: 120000, notes: '' } },
+    // A sale with no company and no amount: refused by the schema, nothing sent.
+    { type: 'log.submit', input: { kind: 'sale', companyId: undefined as unknown as number, occurredOn: '2026-11-23', notes: '' } },
+    { type: 'log.blur', field: 'companyId', input: { kind: 'call', companyId: undefined as unknown as number, occurredOn: '2026-11-23', notes: '' } },
+    { type: 'log.change', field: 'companyId' },
   ],
   outputs: { saveActivity: [saved] },
   errors: { saveActivity: [new ApiError(400, 'invalid_input', 'Invalid body', { companyId: 'No such company' }), new ApiError(0, 'network', 'Network Error')] },

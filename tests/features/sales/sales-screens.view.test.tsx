@@ -168,10 +168,38 @@ describe('the activity dialog', () => {
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ kind: 'sale', companyId: 1, amountCents: 125000, quoteId: 5, notes: 'Signed on site' });
     expect(await within(dialog).findByText('Date must not be in the future')).toBeInTheDocument();
-    expect(within(dialog).getByText('Invalid body')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Invalid body')).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Log activity' })).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Amount ($)' })).toHaveValue('1250.00');
     expect(within(dialog).getByRole('textbox', { name: 'Notes' })).toHaveValue('Signed on site');
+    expect(toastTitles()).toEqual([]);
+  });
+});
+
+describe('the activity dialog in plain words', () => {
+  it('says what an empty save needs beside each field, once, in plain words, sends nothing and moves focus to the company', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('*/api/v2/sales/customers', () => HttpResponse.json({ customers: [acme] })),
+      http.post('*/api/v2/sales/activities', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ error: { code: 'invalid_input', message: 'Invalid body: companyId (Company must be positive)', fields: { companyId: 'Company must be positive' } } }, { status: 400 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/dashboard', <SalesFrame><LogActivityButton preset={{ kind: 'sale' }} /></SalesFrame>, { role: 'manager' });
+    await user.click(screen.getByRole('button', { name: /Log activity/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log activity' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Amount ($)' }), 'lots');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(dialog).getByText('Pick a company')).toBeInTheDocument());
+    expect(within(dialog).getAllByText('Pick a company')).toHaveLength(1);
+    expect(within(dialog).getByRole('textbox', { name: 'Amount ($)' })).toHaveAccessibleDescription(expect.stringContaining('Enter an amount, e.g. 250'));
+    expect(within(dialog).getAllByText('Enter an amount, e.g. 250')).toHaveLength(1);
+    expect(dialog.textContent).not.toMatch(/companyId|amountCents|Invalid body|must be a number|must be positive|must be an amount/);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: /Company/ })).toHaveFocus();
+    expect(bodies).toEqual([]);
     expect(toastTitles()).toEqual([]);
   });
 });
@@ -367,6 +395,35 @@ describe('sales settings', () => {
     expect(await screen.findByText('Targets must be whole numbers (revenue an amount like 2500.00)')).toBeInTheDocument();
     expect(calls).toHaveAttribute('aria-invalid', 'true');
     expect(calls).toHaveValue('lots');
+    expect(puts).toBe(0);
+  });
+
+  it('says beside a channel and a probability what to fix, in plain words, once, and sends nothing', async () => {
+    let puts = 0;
+    server.use(
+      http.get('*/api/v2/sales/settings', () => HttpResponse.json(settings)),
+      http.put('*/api/v2/sales/settings/*', () => {
+        puts += 1;
+        return HttpResponse.json({ error: { code: 'invalid_input', message: 'Invalid body: draft (draft must be a percentage)', fields: { draft: 'draft must be a percentage' } } }, { status: 400 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/settings', <SettingsScreen />, { role: 'manager' });
+    const draft = await screen.findByRole('textbox', { name: 'Draft (%)' });
+    await user.clear(draft);
+    await user.type(draft, 'lots');
+    await user.click(screen.getByRole('button', { name: 'Save probabilities' }));
+    await waitFor(() => expect(draft).toHaveAccessibleDescription('Enter a percentage from 0 to 100, e.g. 40'));
+    expect(screen.getAllByText('Enter a percentage from 0 to 100, e.g. 40')).toHaveLength(1);
+    expect(draft).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Add channel' }));
+    await user.click(screen.getByRole('button', { name: 'Save channels' }));
+    const channel2 = screen.getByRole('textbox', { name: /^Channel 2/ });
+    await waitFor(() => expect(channel2).toHaveAccessibleDescription('Name the channel'));
+    expect(channel2).toHaveFocus();
+    expect(document.body.textContent).not.toMatch(/must be a percentage|is required|Invalid body|channels\.1|draft must/);
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(puts).toBe(0);
   });
 

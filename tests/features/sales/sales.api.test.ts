@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointKey } from '@contracts/common/endpoint';
 import type { ReportResult } from '@contracts/reports';
 import { listApiRoutes, listEndpointlessRoutes } from '@server/app';
-import { SALES, SALES_LIMITS, SALES_REPORTS, type Activity, type CacReport, type SalesDashboard, type SalesSettings, type TerritoryOverview } from '@contracts/sales';
+import { ACTIVITY_MESSAGES, SALES, SALES_LIMITS, SALES_REPORTS, type Activity, type CacReport, type SalesDashboard, type SalesSettings, type TerritoryOverview } from '@contracts/sales';
 import { apiAs, type Api } from '@tests/support/api';
 import { sqlOf, type Sql } from '@tests/support/sql';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
@@ -79,6 +79,24 @@ describe.each(BACKENDS)('sales on %s', (backend) => {
     expect(noCompany.statusCode).toBe(400);
     expect(noCompany.json().error.fields).toEqual({ companyId: 'No such company' });
     expect(await sql.count('sales_activities')).toBe(rows);
+  });
+
+  it('refuses an activity with no company and an amount that is not money in the words the dialog shows, naming each field', async () => {
+    const rows = await sql.count('sales_activities');
+    const res = await agent.post('/api/v2/sales/activities', { kind: 'sale', occurredOn: today(), amountCents: 'lots', staffId: 'me' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.fields).toEqual({ companyId: ACTIVITY_MESSAGES.company, amountCents: ACTIVITY_MESSAGES.amount, staffId: ACTIVITY_MESSAGES.rep });
+    expect(ACTIVITY_MESSAGES).toMatchObject({ company: 'Pick a company', amount: 'Enter an amount, e.g. 250', rep: 'Pick a rep' });
+    expect(await sql.count('sales_activities')).toBe(rows);
+  });
+
+  it('refuses a probability that is not a percentage and a channel with no name in the words the settings show, naming each field', async () => {
+    const bad = await manager.put('/api/v2/sales/settings/probabilities', { draft: 'lots', sent: 40, accepted: 100, declined: 0, expired: 0 });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json().error.fields).toEqual({ draft: 'Enter a percentage from 0 to 100, e.g. 40' });
+    const unnamed = await manager.put('/api/v2/sales/settings/channels', { channels: [{ name: 'Referral', offered: true }, { name: ' ', offered: true }] });
+    expect(unnamed.statusCode, unnamed.body).toBe(400);
+    expect(unnamed.json().error.fields).toEqual({ 'channels.1.name': 'Name the channel' });
   });
 
   it('closes a sale against an accepted quote of the company, taking its amount, and refuses another company’s quote', async () => {

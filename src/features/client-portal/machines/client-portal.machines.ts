@@ -1,4 +1,5 @@
 import {
+  CLIENT_ACCOUNTS,
   CLIENT_PORTAL,
   CLIENT_TICKET_SORTS,
   type ArticleListQuery,
@@ -26,7 +27,7 @@ import { fromPromise } from 'xstate';
 import { z } from '@contracts/common/zod';
 
 /** The client portal's screens, each a query or a submit machine over one service call. */
-export const signupMachine = createSubmitMachine('clientSignup', (v: SignupRequest) => clientAccountApi.signup(v));
+export const signupMachine = createSubmitMachine('clientSignup', (v: SignupRequest) => clientAccountApi.signup(v), { schema: CLIENT_ACCOUNTS.signup.body });
 export const forgotPasswordMachine = createSubmitMachine('clientForgotPassword', (v: ForgotPasswordRequest) => clientAccountApi.forgotPassword(v));
 export const setPasswordMachine = createSubmitMachine('clientSetPassword', (v: SetPasswordRequest) => clientAccountApi.setPassword(v));
 export const resetPasswordMachine = createSubmitMachine('clientResetPassword', (v: SetPasswordRequest) => clientAccountApi.resetPassword(v));
@@ -46,7 +47,10 @@ export const createTicketMachine = createSubmitMachine(
 /** The files chosen for a new ticket. */
 export const newTicketFilesMachine = fileListMachine;
 /** A reply carries the files chosen for it (a file list machine beside the form). */
-export const replyMachine = createSubmitMachine('clientReply', (v: { id: number; body: string; files: readonly File[] }) => clientPortalApi.reply(v.id, { body: v.body }, v.files));
+export const replyMachine = createSubmitMachine('clientReply', (v: { id: number; body: string; files: readonly File[] }) => clientPortalApi.reply(v.id, { body: v.body }, v.files), {
+  // Checked as the endpoint's body (the text; the files go beside it).
+  schema: { safeParse: (v) => CLIENT_TICKETS.reply.body.safeParse({ body: (v as { body: string }).body }) },
+});
 /** The files chosen for a reply. */
 export const replyFilesMachine = fileListMachine;
 /** Downloads of a ticket's files with the client session, and its images opened in the viewer. */
@@ -67,7 +71,7 @@ export const articlesMachine = createQueryMachine('clientArticles', (q: ArticleL
 export const articleMachine = createQueryMachine('clientArticle', (id: number) => clientPortalApi.article(id));
 
 export const scrListMachine = createQueryMachine('clientScrs', () => clientPortalApi.scrs());
-export const createScrMachine = createSubmitMachine('clientCreateScr', (v: CreateScr) => clientPortalApi.createScr(v));
+export const createScrMachine = createSubmitMachine('clientCreateScr', (v: CreateScr) => clientPortalApi.createScr(v), { schema: CLIENT_PORTAL.createScr.body });
 
 /**
  * The company's tickets in the shared data table, server mode: the table's query becomes the

@@ -1,4 +1,4 @@
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { SCR_PRIORITIES, SCR_STATUS_LABELS, SCR_STATUSES, type Scr } from '@contracts/client-portal';
@@ -46,12 +46,18 @@ const PRIORITY_OPTIONS = SCR_PRIORITIES.map((p) => ({ id: p, label: SCR_PRIORITY
 function RequestForm({ list }: { list: ActorRefFrom<typeof scrListMachine> }) {
   const form = useActorRef(createScrMachine, { input: { reloads: list, reloadEvent: { type: 'query.reload' }, notices: { saved: (r) => ({ title: `Change request #${r.id} was submitted`, description: 'Its status is in the list of requests.' }) } } });
   const { busy, result: filed, error, fields } = useFormState(form);
-  const { values, set, reset } = useFieldValues<{ title: string; description: string; businessReason: string; priority: Scr['priority'] }>({
+  const refusals = useSelector(form, (s) => s.context.refusals);
+  const { values, set: setValue, reset } = useFieldValues<{ title: string; description: string; businessReason: string; priority: Scr['priority'] }>({
     title: '',
     description: '',
     businessReason: '',
     priority: 'medium',
   });
+  /** Sets a field and tells the form machine it changed (its message goes). */
+  const set = (k: keyof typeof values) => (value: string) => {
+    setValue(k)(value);
+    form.send({ type: 'form.change', field: k });
+  };
 
   // Saved (the form said so): clear it; the list has reloaded with the new request.
   useEffect(() => {
@@ -68,6 +74,8 @@ function RequestForm({ list }: { list: ActorRefFrom<typeof scrListMachine> }) {
           e.preventDefault();
           form.send({ type: 'form.submit', input: values });
         }}
+        refusals={refusals}
+        onFieldBlur={(field) => form.send({ type: 'form.blur', field, input: values })}
       >
         <FormError error={error} title="The request was not submitted" />
         <TextField label="Title" name="title" isRequired maxLength={LIMITS.title} value={values.title} onChange={set('title')} errorMessage={fields.title} />

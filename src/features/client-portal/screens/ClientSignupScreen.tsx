@@ -1,4 +1,4 @@
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { LIMITS } from '@contracts/common/constants';
 import { signupMachine } from '../machines/client-portal.machines';
@@ -9,7 +9,13 @@ import { AcceptedCard, GuestCard, GuestLinks, guestStyles } from './GuestCard';
 export default function ClientSignupScreen() {
   const form = useActorRef(signupMachine, { input: {} });
   const { busy, result: done, error, fields } = useFormState(form);
-  const { values, set } = useFieldValues({ accountNumber: '', name: '', email: '', password: '' });
+  const refusals = useSelector(form, (s) => s.context.refusals);
+  const { values, set: setValue } = useFieldValues({ accountNumber: '', name: '', email: '', password: '' });
+  /** Sets a field and tells the form machine it changed (its message goes). */
+  const set = (k: keyof typeof values) => (value: string) => {
+    setValue(k)(value);
+    form.send({ type: 'form.change', field: k });
+  };
 
   if (done) return <AcceptedCard title="Request received" message={done.message} />;
   return (
@@ -23,6 +29,8 @@ export default function ClientSignupScreen() {
           e.preventDefault();
           form.send({ type: 'form.submit', input: values });
         }}
+        refusals={refusals}
+        onFieldBlur={(field) => form.send({ type: 'form.blur', field, input: values })}
       >
         <FormError error={error} />
         <TextField label="Company account number" name="accountNumber" isRequired maxLength={40} value={values.accountNumber} onChange={set('accountNumber')} errorMessage={fields.accountNumber} />

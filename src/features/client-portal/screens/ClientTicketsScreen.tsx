@@ -225,6 +225,7 @@ function Composer({ id, detail }: { id: number; detail: ActorRefFrom<typeof tick
   const chosen = useSelector(files, selectChosenFiles);
   const filesError = useSelector(files, selectFilesError);
   const { busy, done, error, fields } = useFormState(reply);
+  const refusals = useSelector(reply, (s) => s.context.refusals);
   const [body, setBody] = useState('');
   useEffect(() => {
     if (!done) return;
@@ -239,9 +240,21 @@ function Composer({ id, detail }: { id: number; detail: ActorRefFrom<typeof tick
           e.preventDefault();
           reply.send({ type: 'form.submit', input: { id, body, files: files.getSnapshot().context.files } });
         }}
+        refusals={refusals}
+        onFieldBlur={(field) => reply.send({ type: 'form.blur', field, input: { id, body, files: files.getSnapshot().context.files } })}
       >
         <FormError error={error} title="Your reply was not sent" />
-        <TextArea label="Your reply" name="reply" rows={4} maxLength={LIMITS.text} value={body} onChange={setBody} errorMessage={fields.body} description="The support team is notified at once." />
+        <TextArea
+          label="Your reply"
+          name="body"
+          rows={4}
+          maxLength={LIMITS.text}
+          value={body}
+          onChange={(text) => {
+            setBody(text);
+            reply.send({ type: 'form.change', field: 'body' });
+          }}
+          errorMessage={fields.body} description="The support team is notified at once." />
         <FilePicker
           id="reply-files"
           files={chosen}

@@ -13,10 +13,10 @@
  * stays readable in `context.focus`.
  */
 import { assertEvent, assign, enqueueActions, fromCallback, sendTo, setup, spawnChild, type EventObject, type SnapshotFrom } from 'xstate';
-import { BOARD_COLUMN_LABELS, BOARD_COLUMNS, byRank, type Board, type BoardColumn, type Task, type UpdateTaskInput, type WipLimits } from '@contracts/projects';
+import { BOARD_COLUMN_LABELS, BOARD_COLUMNS, byRank, PROJECTS, type Board, type BoardColumn, type Task, type UpdateTaskInput, type WipLimits } from '@contracts/projects';
 import { notifyActions } from '@/shared/machines/notify';
 import { queryChild } from '@/shared/machines/query.machine';
-import { submitChild, type SubmitFailure } from '@/shared/machines/submit.machine';
+import { problemsOf, submitChild, type SubmitFailure } from '@/shared/machines/submit.machine';
 import { moverChild, type CardMove, type CardsChanged } from './card-move.machine';
 import { addTaskMachine, boardMachine, deleteTaskMachine, updateProjectMachine, updateTaskMachine } from './projects.machines';
 
@@ -75,6 +75,8 @@ export type KanbanBoardContext = {
   focus: FocusRequest | null;
   sheetTaskId: number | null;
   sheetFailure: FormFailure | null;
+  /** Counts the sheet's saves refused for their fields (by the schema or a 400): each one moves focus to the first field in error. */
+  sheetRefusals: number;
   deleteFailure: FormFailure | null;
   limitsFailure: FormFailure | null;
   quickAdd: { column: BoardColumn | null; failure: FormFailure | null; /** Grows with each card added: the form starts empty again. */ seq: number };
@@ -252,6 +254,8 @@ export const kanbanBoardMachine = setup({
     }),
   },
   guards: {
+    /** What the card's sheet would send breaks the endpoint's body schema: nothing is sent. */
+    isSheetRefused: ({ event }) => event.type === 'card.save' && Object.keys(problemsOf(PROJECTS.updateTask.body, event.input)).length > 0,
     isDragging: ({ context }) => context.dragging !== null,
     hasMoved: ({ context }) => context.menu?.moved === true,
     /** The board painted the columns mounted so far, and a big board has more to mount. */
@@ -279,6 +283,7 @@ export const kanbanBoardMachine = setup({
     focus: null,
     sheetTaskId: null,
     sheetFailure: null,
+    sheetRefusals: 0,
     deleteFailure: null,
     limitsFailure: null,
     quickAdd: { column: null, failure: null, seq: 0 },
@@ -397,10 +402,17 @@ export const kanbanBoardMachine = setup({
                 editing: {
                   description: 'The sheet\'s fields; errors of the last save show by their fields.',
                   on: {
-                    'card.save': {
-                      target: 'saving',
-                      actions: [assign({ sheetFailure: null }), sendTo('updateTask', ({ context, event }) => ({ type: 'form.submit', input: { id: context.sheetTaskId!, input: event.input } }))],
-                    },
+                    'card.save': [
+                      {
+                        guard: 'isSheetRefused',
+                        actions: assign(({ context, event }) => ({ sheetFailure: { error: '', fieldErrors: problemsOf(PROJECTS.updateTask.body, event.input) }, sheetRefusals: context.sheetRefusals + 1 })),
+                        description: 'The schema refuses the card: nothing is sent; each problem shows beside its field.',
+                      },
+                      {
+                        target: 'saving',
+                        actions: [assign({ sheetFailure: null }), sendTo('updateTask', ({ context, event }) => ({ type: 'form.submit', input: { id: context.sheetTaskId!, input: event.input } }))],
+                      },
+                    ],
                     'card.delete': {
                       target: 'deleting',
                       actions: [assign({ deleteFailure: null }), sendTo('deleteTask', ({ context }) => ({ type: 'form.submit', input: context.sheetTaskId! }))],
@@ -417,7 +429,14 @@ export const kanbanBoardMachine = setup({
                       actions: [assign({ sheetTaskId: null }), 'reloadBoard', { type: 'notify', params: { tone: 'success', title: 'Card saved' } }],
                       description: 'Saved: the sheet closes and the board reloads.',
                     },
-                    'card.saveFailed': { target: 'editing', actions: assign({ sheetFailure: ({ event }) => ({ error: event.error, fieldErrors: event.fieldErrors }) }), description: 'Refused: the sheet says why and keeps what was typed.' },
+                    'card.saveFailed': {
+                      target: 'editing',
+                      actions: assign(({ context, event }) => ({
+                        sheetFailure: { error: event.error, fieldErrors: event.fieldErrors },
+                        sheetRefusals: context.sheetRefusals + (Object.keys(event.fieldErrors).length ? 1 : 0),
+                      })),
+                      description: 'Refused: the sheet says why and keeps what was typed.',
+                    },
                   },
                 },
                 deleting: {
@@ -546,6 +565,7 @@ export const selectSheetForm = (s: S) => ({
   saving: s.matches({ ready: { overlay: { sheet: 'saving' } } }),
   deleting: s.matches({ ready: { overlay: { sheet: 'deleting' } } }),
   failure: s.context.sheetFailure ?? NO_FAILURE,
+  refusals: s.context.sheetRefusals,
   deleteError: s.context.deleteFailure?.error ?? null,
 });
 export const selectLimitsForm = (s: S) => ({

@@ -1,7 +1,7 @@
 /** Projects: the query and form machines of the screens, and the server-mode project table. */
 import { PROJECTS, type Board, type CreateProjectInput, type CreateSprintInput, type CreateTaskInput, type ProjectStats, type ProjectView, type SprintRow, type SprintView, type Task as Task, type UpdateProjectInput, type UpdateTaskInput } from '@contracts/projects';
 import { createQueryMachine } from '@/shared/machines/query.machine';
-import { createSubmitMachine } from '@/shared/machines/submit.machine';
+import { createSubmitMachine, type FormSchema } from '@/shared/machines/submit.machine';
 import { createSearchTableMachine, type SearchTableSpec } from '@/shared/machines/table/search-table';
 import { projectsApi } from '../api';
 
@@ -18,11 +18,25 @@ export const updateTaskMachine = createSubmitMachine<{ id: number; input: Update
 /** Deletes a card (the input is its id). */
 export const deleteTaskMachine = createSubmitMachine<number, { ok: true }>('deleteTask', (id) => projectsApi.deleteTask(id));
 export const updateProjectMachine = createSubmitMachine<{ id: number; input: UpdateProjectInput }, ProjectView>('updateProject', (a) => projectsApi.update(a.id, a.input));
+/**
+ * What Edit project checks before it sends: the changed fields against the endpoint's body schema
+ * (nothing changed is no problem: the save answers "Nothing changed" without sending).
+ */
+const editProjectSchema: FormSchema = {
+  safeParse: (value) => {
+    const { input } = value as { input: UpdateProjectInput };
+    return Object.keys(input).length === 0 ? { success: true } : PROJECTS.update.body.safeParse(input);
+  },
+};
 /** The Edit project dialog's save: only the fields that changed are sent; with none, nothing is sent (answered null). */
-export const editProjectMachine = createSubmitMachine<{ id: number; input: UpdateProjectInput }, ProjectView | null>('editProject', (a) =>
-  Object.keys(a.input).length === 0 ? Promise.resolve(null) : projectsApi.update(a.id, a.input),
+export const editProjectMachine = createSubmitMachine<{ id: number; input: UpdateProjectInput }, ProjectView | null>(
+  'editProject',
+  (a) => (Object.keys(a.input).length === 0 ? Promise.resolve(null) : projectsApi.update(a.id, a.input)),
+  { schema: editProjectSchema },
 );
-export const createSprintMachine = createSubmitMachine<{ projectId: number; input: CreateSprintInput }, SprintView>('createSprint', (a) => projectsApi.createSprint(a.projectId, a.input));
+/** Plan sprint checks the sprint against the endpoint's body schema before it sends. */
+const sprintSchema: FormSchema = { safeParse: (value) => PROJECTS.createSprint.body.safeParse((value as { input: CreateSprintInput }).input) };
+export const createSprintMachine = createSubmitMachine<{ projectId: number; input: CreateSprintInput }, SprintView>('createSprint', (a) => projectsApi.createSprint(a.projectId, a.input), { schema: sprintSchema });
 
 /** Every project: search by name, company or owner; status filter; overdue and over-budget drill-downs. */
 export const PROJECT_TABLE: SearchTableSpec = {

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { Project, ProjectView, UpdateProjectInput } from '@contracts/projects';
 import type { SubmitNotices } from '@/shared/machines/submit.machine';
 import { editProjectMachine, projectOptionsMachine } from '../machines/projects.machines';
-import { draftOf, ProjectFields, projectInputOf, type ProjectDraft } from './ProjectFields';
+import { draftOf, PROJECT_FIELD_OF, ProjectFields, projectInputOf, type ProjectDraft } from './ProjectFields';
 import { Button, Dialog, DialogTrigger, Form, FormErrorBanner } from '@/shared/ui/components';
 
 /** What the dialog's save says: saved, or that nothing had changed (nothing was sent). */
@@ -33,6 +33,7 @@ function EditProjectForm({ project, onSaved, close }: { project: Project; onSave
   const staff = useSelector(options, (s) => s.context.data?.staff ?? []);
   const fieldErrors = useSelector(form, (s) => s.context.fieldErrors);
   const error = useSelector(form, (s) => s.context.error);
+  const refusals = useSelector(form, (s) => s.context.refusals);
   const busy = useSelector(form, (s) => s.hasTag('busy'));
   const done = useSelector(form, (s) => s.matches('saved'));
   const changed = useSelector(form, (s) => s.context.result !== null);
@@ -47,7 +48,8 @@ function EditProjectForm({ project, onSaved, close }: { project: Project; onSave
     if (changed) onSaved();
   }, [done, changed, close, onSaved]);
 
-  const save = () => form.send({ type: 'form.submit', input: { id: project.id, input: changedFields(initial, draft) } });
+  const inputOf = (d: ProjectDraft) => ({ id: project.id, input: changedFields(initial, d) });
+  const save = () => form.send({ type: 'form.submit', input: inputOf(draft) });
 
   return (
     <Dialog
@@ -67,10 +69,19 @@ function EditProjectForm({ project, onSaved, close }: { project: Project; onSave
           e.preventDefault();
           save();
         }}
-        validationErrors={fieldErrors}
+        refusals={refusals}
+        onFieldBlur={(field) => form.send({ type: 'form.blur', field, input: inputOf(draft) })}
       >
-        <FormErrorBanner title={error ?? undefined} errors={Object.values(fieldErrors)} />
-        <ProjectFields draft={draft} onChange={(change) => setDraft((d) => ({ ...d, ...change }))} staff={people} fieldErrors={fieldErrors} />
+        <FormErrorBanner title={error ?? undefined} />
+        <ProjectFields
+          draft={draft}
+          onChange={(change) => {
+            setDraft((d) => ({ ...d, ...change }));
+            for (const key of Object.keys(change) as (keyof ProjectDraft)[]) form.send({ type: 'form.change', field: PROJECT_FIELD_OF[key] });
+          }}
+          staff={people}
+          fieldErrors={fieldErrors}
+        />
       </Form>
     </Dialog>
   );

@@ -18,6 +18,7 @@ import {
   Dialog,
   DialogTrigger,
   EmptyState,
+  Form,
   FormErrorBanner,
   LinkButton,
   PageHeader,
@@ -203,6 +204,7 @@ function PlanSprintDialog({ projectId, onSaved }: { projectId: number; onSaved: 
   const form = useActorRef(createSprintMachine, { input: { notices: { saved: (r) => `Sprint ${r.sprint.name} planned` } } });
   const fieldErrors = useSelector(form, (s) => s.context.fieldErrors);
   const error = useSelector(form, (s) => s.context.error);
+  const refusals = useSelector(form, (s) => s.context.refusals);
   const busy = useSelector(form, (s) => s.hasTag('busy'));
   const saved = useSelector(form, (s) => (s.matches('saved') ? s.context.result : undefined));
   const [isOpen, setOpen] = useState(false);
@@ -217,6 +219,15 @@ function PlanSprintDialog({ projectId, onSaved }: { projectId: number; onSaved: 
     setGoal('');
     onSaved();
   }, [saved, onSaved]);
+  const input = () => ({ projectId, input: { name, goal, start_date: start ?? '', end_date: end ?? '' } });
+  const submit = () => form.send({ type: 'form.submit', input: input() });
+  /** A setter that also tells the form the field changed (its message goes). */
+  const changed =
+    <T,>(field: string, set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      form.send({ type: 'form.change', field });
+    };
   return (
     <DialogTrigger isOpen={isOpen} onOpenChange={setOpen}>
       <Button variant="secondary">Plan sprint</Button>
@@ -229,18 +240,29 @@ function PlanSprintDialog({ projectId, onSaved }: { projectId: number; onSaved: 
             <Button
               variant="primary"
               isDisabled={busy}
-              onPress={() => form.send({ type: 'form.submit', input: { projectId, input: { name, goal, start_date: start ?? '', end_date: end ?? '' } } })}
+              onPress={submit}
             >
               Plan sprint
             </Button>
           </>
         )}
       >
-        <FormErrorBanner title={error ?? undefined} errors={Object.values(fieldErrors)} />
-        <TextField label="Name" value={name} onChange={setName} isRequired maxLength={PROJECT_LIMITS.sprintName} errorMessage={fieldErrors.name} />
-        <TextField label="Goal" value={goal} onChange={setGoal} maxLength={PROJECT_LIMITS.goal} errorMessage={fieldErrors.goal} />
-        <DatePicker label="Start date" value={start} onChange={setStart} isRequired errorMessage={fieldErrors.start_date} />
-        <DatePicker label="End date" value={end} onChange={setEnd} isRequired minValue={start ?? undefined} errorMessage={fieldErrors.end_date} />
+        <Form
+          aria-label="Plan a sprint"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+          refusals={refusals}
+          onFieldBlur={(field) => form.send({ type: 'form.blur', field, input: input() })}
+        >
+          <FormErrorBanner title={error ?? undefined} />
+          <TextField label="Name" name="name" value={name} onChange={changed('name', setName)} isRequired maxLength={PROJECT_LIMITS.sprintName} errorMessage={fieldErrors.name} />
+          <TextField label="Goal" name="goal" value={goal} onChange={changed('goal', setGoal)} maxLength={PROJECT_LIMITS.goal} errorMessage={fieldErrors.goal} />
+          <DatePicker label="Start date" name="start_date" value={start} onChange={changed('start_date', setStart)} isRequired errorMessage={fieldErrors.start_date} />
+          <DatePicker label="End date" name="end_date" value={end} onChange={changed('end_date', setEnd)} isRequired minValue={start ?? undefined} errorMessage={fieldErrors.end_date} />
+          <button type="submit" hidden />
+        </Form>
       </Dialog>
     </DialogTrigger>
   );

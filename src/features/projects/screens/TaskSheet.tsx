@@ -12,11 +12,12 @@ import styles from './board.module.css';
 import { Alert, Button, Dialog, DialogTrigger, Form, FormActions, FormErrorBanner, NumberField, Select, Sheet, TextArea, TextField, TextLink } from '@/shared/ui/components';
 import { formatRelative } from '@/shared/ui/tokens/format';
 
-export type SheetForm = { saving: boolean; deleting: boolean; failure: FormFailure; deleteError: string | null };
+export type SheetForm = { saving: boolean; deleting: boolean; failure: FormFailure; refusals: number; deleteError: string | null };
 
 export function TaskSheet({ task, board, form, send }: { task: Task; board: Board; form: SheetForm; send: (event: KanbanBoardEvent) => void }) {
   const { fieldErrors, error: failed } = form.failure;
-  const error = failed || null;
+  // A failure naming fields shows beside them only; the summary is for what belongs to no field.
+  const error = Object.keys(fieldErrors).length ? null : failed || null;
   const busy = form.saving || form.deleting;
   const onClose = () => send({ type: 'sheet.close' });
   const [title, setTitle] = useState(task.title);
@@ -46,10 +47,10 @@ export function TaskSheet({ task, board, form, send }: { task: Task; board: Boar
           e.preventDefault();
           submit();
         }}
-        validationErrors={fieldErrors}
+        refusals={form.refusals}
         className={styles.sheetFacts}
       >
-        <FormErrorBanner title={error ?? undefined} errors={Object.values(fieldErrors)} />
+        <FormErrorBanner title={error ?? undefined} />
         <TextField label="Title" value={title} onChange={setTitle} isRequired maxLength={LIMITS.title} errorMessage={fieldErrors.title} />
         <TextArea label="Description" value={description} onChange={setDescription} rows={5} maxLength={LIMITS.text} errorMessage={fieldErrors.description} />
         <Select

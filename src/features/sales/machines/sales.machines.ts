@@ -22,7 +22,7 @@ import {
   type TerritoryOverview,
 } from '@contracts/sales';
 import { createQueryMachine } from '@/shared/machines/query.machine';
-import { createSubmitMachine } from '@/shared/machines/submit.machine';
+import { createSubmitMachine, type FormSchema } from '@/shared/machines/submit.machine';
 import { publicHuhyApi, salesApi } from '../api';
 
 export const dashboardMachine = createQueryMachine('salesDashboard', (month: string | null): Promise<SalesDashboard> => salesApi.dashboard(month ?? undefined));
@@ -49,7 +49,7 @@ export type SettingsSave =
   | { section: 'spend'; spend: SpendInput['spend'] }
   | { section: 'channels'; channels: ChannelsInput['channels'] }
   | { section: 'probabilities'; probabilities: ProbabilitiesInput };
-export const settingsSaveMachine = createSubmitMachine<SettingsSave, SalesSettings>('salesSettingsSave', (s) => {
+const saveSettings = (s: SettingsSave): Promise<SalesSettings> => {
   switch (s.section) {
     case 'targets':
       return salesApi.saveTargets(s.targets);
@@ -60,7 +60,16 @@ export const settingsSaveMachine = createSubmitMachine<SettingsSave, SalesSettin
     default:
       return salesApi.saveProbabilities(s.probabilities);
   }
-});
+};
+/** A section of sales settings saved as it is (the grids check their cells themselves). */
+export const settingsSaveMachine = createSubmitMachine<SettingsSave, SalesSettings>('salesSettingsSave', saveSettings);
+/** The body of a section's endpoint, as the server parses it: field names match the server's (`channels.1.name`, `draft`). */
+const bodyOfSection = (s: SettingsSave): unknown => (s.section === 'probabilities' ? s.probabilities : s.section === 'channels' ? { channels: s.channels } : s.section === 'spend' ? { spend: s.spend } : { targets: s.targets });
+const SECTION_SCHEMAS = { targets: SALES.saveTargets.body, spend: SALES.saveSpend.body, channels: SALES.saveChannels.body, probabilities: SALES.saveProbabilities.body } as const;
+/** The section's endpoint body schema: what is refused shows beside its field before anything is sent. */
+const sectionSchema: FormSchema = { safeParse: (value) => SECTION_SCHEMAS[(value as SettingsSave).section].safeParse(bodyOfSection(value as SettingsSave)) };
+/** A section of fields (channels, probabilities): checked against its endpoint's schema before it is sent. */
+export const settingsFormMachine = createSubmitMachine<SettingsSave, SalesSettings>('salesSettingsForm', saveSettings, { schema: sectionSchema });
 
 /** A review of a public answer: confirm it (to a company, or as a new prospect) or discard it. */
 export type HuhyReview = { id: number; action: 'confirm'; input: HuhyConfirmInput } | { id: number; action: 'discard' };

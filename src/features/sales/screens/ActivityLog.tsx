@@ -8,7 +8,7 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import type { Key } from 'react-aria-components';
 import { formatMoney, parseCents } from '@contracts/quote-money';
 import { ACTIVITY_KINDS, ACTIVITY_LABELS, LOG_ACTIVITY_SHORTCUT, activityDayWindow, type ActivityInput, type ActivityKind } from '@contracts/sales';
-import { Button, ComboBox, DatePicker, Dialog, FormErrorBanner, Select, TextArea, TextField, type Option, type OptionLoader } from '@/shared/ui/components';
+import { Button, ComboBox, DatePicker, Dialog, Form, FormErrorBanner, Select, TextArea, TextField, type Option, type OptionLoader } from '@/shared/ui/components';
 import { salesApi } from '../api';
 import { activityLogMachine, type ActivityPreset } from '../machines/activity-log.machine';
 import { pickedSalesCompanyMachine, salesRepsMachine } from '../machines/sales.machines';
@@ -68,6 +68,7 @@ function ActivityDialog({ actor }: { actor: ReturnType<typeof useActorRef<typeof
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => s.context.error);
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
+  const refusals = useSelector(actor, (s) => s.context.refusals);
   const [kind, setKind] = useState<ActivityKind>(preset.kind ?? 'call');
   const [company, setCompany] = useState<{ id: number; name: string } | null>(preset.companyId ? { id: preset.companyId, name: preset.companyName ?? '' } : null);
   const [day, setDay] = useState<string>(today());
@@ -75,7 +76,6 @@ function ActivityDialog({ actor }: { actor: ReturnType<typeof useActorRef<typeof
   const [quoteId, setQuoteId] = useState<Key | null>(null);
   const [notes, setNotes] = useState('');
   const [rep, setRep] = useState<Key>(ME);
-  const [amountProblem, setAmountProblem] = useState<string | null>(null);
   // Whom this user may log for; the Rep field shows only when that is someone besides themselves
   // (their reports as their manager, everyone as an admin).
   const repsQuery = useActorRef(salesRepsMachine, { input: { query: null } });
@@ -90,24 +90,30 @@ function ActivityDialog({ actor }: { actor: ReturnType<typeof useActorRef<typeof
   const quotes = view?.acceptedQuotes ?? [];
   const quote = quotes.find((q) => q.id === quoteId);
 
-  const submit = () => {
-    const cents = amount.trim() === '' ? undefined : parseCents(amount);
-    if (kind === 'sale' && cents === null) {
-      setAmountProblem('Amount must be an amount like 1250.00');
-      return;
-    }
-    setAmountProblem(null);
-    const input: ActivityInput = {
+  /**
+   * What the dialog would send. Nothing picked stays empty and an amount that is not money stays
+   * not a number: the schema check says what to do ("Pick a company", "Enter an amount, e.g. 250").
+   */
+  const input = (): ActivityInput => {
+    const cents = amount.trim() === '' ? undefined : (parseCents(amount) ?? Number.NaN);
+    return {
       kind,
-      companyId: company?.id ?? 0,
+      companyId: company?.id ?? (undefined as unknown as number),
       occurredOn: day,
       notes,
       ...(rep !== ME ? { staffId: Number(rep) } : {}),
-      ...(kind === 'sale' && cents !== undefined && cents !== null ? { amountCents: cents } : {}),
+      ...(kind === 'sale' && cents !== undefined ? { amountCents: cents } : {}),
       ...(kind === 'sale' && quoteId !== null ? { quoteId: Number(quoteId) } : {}),
     };
-    actor.send({ type: 'log.submit', input });
   };
+  const submit = () => actor.send({ type: 'log.submit', input: input() });
+  /** A setter that also tells the dialog's machine the field changed (its message goes). */
+  const changed =
+    <T,>(field: keyof ActivityInput, set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      actor.send({ type: 'log.change', field });
+    };
   return (
     <Dialog
       title="Log activity"
@@ -125,17 +131,21 @@ function ActivityDialog({ actor }: { actor: ReturnType<typeof useActorRef<typeof
         </>
       }
     >
-      <form
+      <Form
         className={styles.form}
+        aria-label="Log activity"
         onSubmit={(e) => {
           e.preventDefault();
           submit();
         }}
+        refusals={refusals}
+        onFieldBlur={(field) => actor.send({ type: 'log.blur', field, input: input() })}
       >
         <FormErrorBanner title={error ?? undefined} errors={[]} />
-        <Select label="Activity" items={KIND_OPTIONS} value={kind} onChange={(k) => k && setKind(k as ActivityKind)} errorMessage={fieldErrors.kind} autoFocus />
+        <Select label="Activity" name="kind" items={KIND_OPTIONS} value={kind} onChange={(k) => k && changed('kind', setKind)(k as ActivityKind)} errorMessage={fieldErrors.kind} autoFocus />
         <ComboBox<Option>
           label="Company"
+          name="companyId"
           placeholder="Type a name or account number"
           loader={loadCompanies}
           defaultInputValue={preset.companyName ?? ''}
@@ -144,24 +154,28 @@ function ActivityDialog({ actor }: { actor: ReturnType<typeof useActorRef<typeof
           onSelectionChange={(k) => {
             setCompany(k === null ? null : { id: Number(k), name: '' });
             setQuoteId(null);
+            actor.send({ type: 'log.change', field: 'companyId' });
           }}
           isRequired
           errorMessage={fieldErrors.companyId}
         />
         {repOptions.length > 1 ? (
-          <Select label="Rep" description="Log it for one of your reps." items={repOptions} value={rep} onChange={(k) => k !== null && setRep(k)} errorMessage={fieldErrors.staffId} />
+          <Select label="Rep" name="staffId" description="Log it for one of your reps." items={repOptions} value={rep} onChange={(k) => k !== null && changed('staffId', setRep)(k)} errorMessage={fieldErrors.staffId} />
         ) : null}
-        <DatePicker label="Date" value={day} onChange={(v) => v && setDay(v)} minValue={days.min} maxValue={days.max} errorMessage={fieldErrors.occurredOn} />
+        <DatePicker label="Date" name="occurredOn" value={day} onChange={(v) => v && changed('occurredOn', setDay)(v)} minValue={days.min} maxValue={days.max} errorMessage={fieldErrors.occurredOn} />
         {kind === 'sale' ? (
           <>
             <Select
               label="Accepted quote"
+              name="quoteId"
               placeholder={company ? (quotes.length ? 'None' : 'No accepted quotes') : 'Pick a company first'}
               items={[{ id: 'none', label: 'None' }, ...quotes.map((q) => ({ id: q.id, label: `${q.number} · ${formatMoney(q.totalCents)}` }))]}
               value={quoteId ?? 'none'}
               onChange={(k) => {
                 const next = k === 'none' || k === null ? null : k;
                 setQuoteId(next);
+                actor.send({ type: 'log.change', field: 'quoteId' });
+                actor.send({ type: 'log.change', field: 'amountCents' });
                 const q = quotes.find((x) => x.id === next);
                 if (q) setAmount((q.totalCents / 100).toFixed(2));
               }}
@@ -170,19 +184,19 @@ function ActivityDialog({ actor }: { actor: ReturnType<typeof useActorRef<typeof
             />
             <TextField
               label="Amount ($)"
+              name="amountCents"
               inputMode="decimal"
               value={amount}
-              onChange={setAmount}
+              onChange={changed('amountCents', setAmount)}
               isReadOnly={Boolean(quote)}
               description={quote ? `Filled from ${quote.number}` : 'The sale’s value, e.g. 1250.00'}
-              errorMessage={amountProblem ?? fieldErrors.amountCents}
-              isInvalid={Boolean(amountProblem ?? fieldErrors.amountCents)}
+              errorMessage={fieldErrors.amountCents}
             />
           </>
         ) : null}
-        <TextArea label="Notes" value={notes} onChange={setNotes} errorMessage={fieldErrors.notes} />
+        <TextArea label="Notes" name="notes" value={notes} onChange={changed('notes', setNotes)} errorMessage={fieldErrors.notes} />
         <button type="submit" hidden />
-      </form>
+      </Form>
     </Dialog>
   );
 }

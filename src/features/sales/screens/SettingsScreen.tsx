@@ -5,8 +5,8 @@ import { QUOTE_STATUSES, type QuoteStatus } from '@contracts/quotes';
 import { TARGET_KINDS, type SalesSettings, type TargetKind } from '@contracts/sales';
 import { useIsManager } from '@/shared/session/role';
 import type { SubmitNotices } from '@/shared/machines/submit.machine';
-import { Alert, Button, Card, FormErrorBanner, PageHeader, SkeletonTable, Switch, TextField } from '@/shared/ui/components';
-import { settingsMachine, settingsSaveMachine, type SettingsSave } from '../machines/sales.machines';
+import { Alert, Button, Card, Form, FormErrorBanner, PageHeader, SkeletonTable, Switch, TextField } from '@/shared/ui/components';
+import { settingsFormMachine, settingsMachine, settingsSaveMachine, type SettingsSave } from '../machines/sales.machines';
 import { SalesFrame } from './ActivityLog';
 import { GridEditor } from './GridEditor';
 import { recentMonths, SalesNav, shortMonth } from './parts';
@@ -17,19 +17,31 @@ const TARGET_LABEL: Record<TargetKind, string> = { call: 'Calls', letter: 'Lette
 /** What a section's save says once saved ("Targets saved"). */
 const SAVE_NOTICES: SubmitNotices<SettingsSave, SalesSettings> = { saved: (_, { section }) => `${section[0]!.toUpperCase()}${section.slice(1)} saved` };
 
-/** One section's save: a button, its busy state, and what it said or the error above the section. */
-function useSection(section: SettingsSave['section'], onSaved: (s: SalesSettings) => void) {
-  const save = useActorRef(settingsSaveMachine, { input: { notices: SAVE_NOTICES } });
+/**
+ * One section's save: a button, its busy state, and what it said or the error above the section.
+ * A section of fields (`checked`) is checked against its endpoint's schema first: each problem
+ * beside its field, focus to the first (`refusals`), nothing sent.
+ */
+function useSection(section: SettingsSave['section'], onSaved: (s: SalesSettings) => void, checked = false) {
+  const save = useActorRef(checked ? settingsFormMachine : settingsSaveMachine, { input: { notices: SAVE_NOTICES } });
   const busy = useSelector(save, (s) => s.hasTag('busy'));
   const error = useSelector(save, (s) => s.context.error);
   const fields = useSelector(save, (s) => s.context.fieldErrors);
+  const refusals = useSelector(save, (s) => s.context.refusals);
   const result = useSelector(save, (s) => (s.matches('saved') ? s.context.result : undefined));
   useEffect(() => {
     if (!result) return;
     onSaved(result);
     save.send({ type: 'form.reset' });
   }, [result, onSaved, save]);
-  return { busy, error, fields, submit: (input: SettingsSave) => save.send({ type: 'form.submit', input }) };
+  return {
+    busy,
+    error,
+    fields,
+    refusals,
+    submit: (input: SettingsSave) => save.send({ type: 'form.submit', input }),
+    changed: (field: string) => save.send({ type: 'form.change', field }),
+  };
 }
 
 function Targets({ settings, readOnly, onSaved }: { settings: SalesSettings; readOnly: boolean; onSaved: (s: SalesSettings) => void }) {
@@ -90,7 +102,8 @@ function Spend({ settings, months, readOnly, onSaved }: { settings: SalesSetting
 
 function Channels({ settings, readOnly, onSaved }: { settings: SalesSettings; readOnly: boolean; onSaved: (s: SalesSettings) => void }) {
   const [rows, setRows] = useState(() => settings.channels.filter((c) => c.position < 1000).map((c) => ({ id: c.id as number | undefined, name: c.name, offered: c.offered })));
-  const s = useSection('channels', onSaved);
+  const s = useSection('channels', onSaved, true);
+  const submit = () => s.submit({ section: 'channels', channels: rows });
   return (
     <Card
       title="Channels on the public form"
@@ -100,38 +113,81 @@ function Channels({ settings, readOnly, onSaved }: { settings: SalesSettings; re
         readOnly ? null : (
           <>
             <Button onPress={() => setRows([...rows, { id: undefined, name: '', offered: true }])}>Add channel</Button>
-            <Button variant="primary" isPending={s.busy} onPress={() => s.submit({ section: 'channels', channels: rows })}>Save channels</Button>
+            <Button variant="primary" isPending={s.busy} onPress={submit}>Save channels</Button>
           </>
         )
       }
     >
-      <FormErrorBanner title={s.error ?? undefined} />
-      <ul className={`${styles.form} ${styles.plainList}`} aria-label="Channels">
-        {rows.map((r, i) => (
-          <li key={r.id ?? `new-${i}`} className={styles.toolbar}>
-            <TextField label={`Channel ${i + 1}`} value={r.name} isReadOnly={readOnly} onChange={(name) => setRows(rows.map((x, j) => (j === i ? { ...x, name } : x)))} errorMessage={s.fields[`channels.${i}.name`]} isInvalid={Boolean(s.fields[`channels.${i}.name`])} />
-            <Switch isSelected={r.offered} isReadOnly={readOnly} onChange={(offered) => setRows(rows.map((x, j) => (j === i ? { ...x, offered } : x)))}>
-              Offered
-            </Switch>
-          </li>
-        ))}
-      </ul>
+      <Form
+        aria-label="Channels on the public form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        refusals={s.refusals}
+      >
+        <FormErrorBanner title={s.error ?? undefined} />
+        <ul className={`${styles.form} ${styles.plainList}`} aria-label="Channels">
+          {rows.map((r, i) => (
+            <li key={r.id ?? `new-${i}`} className={styles.toolbar}>
+              <TextField
+                label={`Channel ${i + 1}`}
+                name={`channels.${i}.name`}
+                value={r.name}
+                isReadOnly={readOnly}
+                onChange={(name) => {
+                  setRows(rows.map((x, j) => (j === i ? { ...x, name } : x)));
+                  s.changed(`channels.${i}.name`);
+                }}
+                errorMessage={s.fields[`channels.${i}.name`]}
+              />
+              <Switch isSelected={r.offered} isReadOnly={readOnly} onChange={(offered) => setRows(rows.map((x, j) => (j === i ? { ...x, offered } : x)))}>
+                Offered
+              </Switch>
+            </li>
+          ))}
+        </ul>
+        <button type="submit" hidden />
+      </Form>
     </Card>
   );
 }
 
 function Probabilities({ settings, readOnly, onSaved }: { settings: SalesSettings; readOnly: boolean; onSaved: (s: SalesSettings) => void }) {
   const [values, setValues] = useState<Record<QuoteStatus, string>>(() => Object.fromEntries(QUOTE_STATUSES.map((st) => [st, String(settings.probabilities[st])])) as Record<QuoteStatus, string>);
-  const s = useSection('probabilities', onSaved);
-  const submit = () => s.submit({ section: 'probabilities', probabilities: Object.fromEntries(QUOTE_STATUSES.map((st) => [st, Number(values[st])])) as Record<QuoteStatus, number> });
+  const s = useSection('probabilities', onSaved, true);
+  // An empty box is 0; anything else that is not a whole number stays not one, so the check says what to enter.
+  const submit = () => s.submit({ section: 'probabilities', probabilities: Object.fromEntries(QUOTE_STATUSES.map((st) => [st, values[st].trim() === '' ? 0 : Number(values[st])])) as Record<QuoteStatus, number> });
   return (
     <Card title="Pipeline probabilities" description="The chance a quote in each status closes, in percent; the dashboard weighs the pipeline with it." asRegion footer={readOnly ? null : <Button variant="primary" isPending={s.busy} onPress={submit}>Save probabilities</Button>}>
-      <FormErrorBanner title={s.error ?? undefined} />
-      <div className={styles.row}>
-        {QUOTE_STATUSES.map((st) => (
-          <TextField key={st} label={`${st[0]!.toUpperCase()}${st.slice(1)} (%)`} inputMode="numeric" value={values[st]} isReadOnly={readOnly} onChange={(v) => setValues({ ...values, [st]: v })} errorMessage={s.fields[st]} isInvalid={Boolean(s.fields[st])} />
-        ))}
-      </div>
+      <Form
+        aria-label="Pipeline probabilities"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        refusals={s.refusals}
+      >
+        <FormErrorBanner title={s.error ?? undefined} />
+        <div className={styles.row}>
+          {QUOTE_STATUSES.map((st) => (
+            <TextField
+              key={st}
+              label={`${st[0]!.toUpperCase()}${st.slice(1)} (%)`}
+              name={st}
+              inputMode="numeric"
+              value={values[st]}
+              isReadOnly={readOnly}
+              onChange={(v) => {
+                setValues({ ...values, [st]: v });
+                s.changed(st);
+              }}
+              errorMessage={s.fields[st]}
+            />
+          ))}
+        </div>
+        <button type="submit" hidden />
+      </Form>
     </Card>
   );
 }
