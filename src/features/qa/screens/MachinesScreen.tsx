@@ -48,7 +48,7 @@ function MachineCard({ entry, live }: { entry: RegisteredMachine; live: LiveActo
               current state: <strong data-testid={`current-state-${entry.id}`}>{shortState(live.activeIds)}</strong>
             </p>
             <h3 className={styles.subheading}>Recent events</h3>
-            <ScrollBox label={`Recent events of ${entry.id}`} axis="y" className={styles.log}>
+            <ScrollBox label={`Recent events of ${entry.id}`} axis="both" className={styles.log}>
               <ol aria-label={`Recent events of ${entry.id}`}>
                 {live.log.map((e, i) => (
                   <li key={`${e.at}-${i}`}>
