@@ -12,6 +12,7 @@ import {
   type SignupRequest,
 } from '@contracts/client-portal';
 import { CLIENT_TICKETS } from '@contracts/client-tickets';
+import { z } from '@contracts/common/zod';
 import { LIMITS, ROWS_PER_PAGE_ALL } from '@contracts/common/constants';
 import { clientAccountApi, clientPortalApi } from '../api';
 import { createServerTableMachine, type Row } from '@/shared/machines/table/table.machine';
@@ -38,7 +39,8 @@ export const createTicketMachine = createSubmitMachine(
     const { id } = await clientPortalApi.createTicket(input);
     return { id, refused: await attachEach(files, (file) => clientPortalApi.attachToTicket(id, file)) };
   },
-  { schema: CLIENT_TICKETS.create.body },
+  // The files were checked by the file list; the schema checks the ticket's fields.
+  { schema: CLIENT_TICKETS.create.body.extend({ files: z.array(z.custom<File>()).optional() }) },
 );
 /** The files chosen for a new ticket. */
 export const newTicketFilesMachine = fileListMachine;
