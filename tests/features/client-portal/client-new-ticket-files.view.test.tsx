@@ -13,6 +13,27 @@ const EMPTY_PAGE = { items: [], page: 1, pageSize: 10, total: 0 };
 const REFUSED = 'tool.pdf is a application/x-msdownload file, which cannot be attached; attach images, PDF, office documents, text, email or ZIP files';
 
 describe("files of a client's new ticket", () => {
+  it('creates a ticket with no file chosen: the form sends it and links to it', async () => {
+    let created: unknown;
+    server.use(
+      http.get('*/api/v2/client/tickets', () => HttpResponse.json(EMPTY_PAGE)),
+      http.post('*/api/v2/client/tickets', async ({ request }) => {
+        created = await request.json();
+        return HttpResponse.json({ id: 98 }, { status: 201 });
+      }),
+    );
+    const u = userEvent.setup();
+    renderClientAt('/tickets', { signedIn: true });
+    await screen.findByRole('region', { name: 'Create a ticket' });
+    await u.type(screen.getByLabelText(label('Title')), 'Label printer offline');
+    await u.type(screen.getByLabelText(label('Description')), 'The label printer in the depot stopped printing.');
+    await u.click(screen.getByRole('button', { name: 'Create ticket' }));
+
+    expect(await screen.findByRole('link', { name: 'Open ticket #98' })).toBeInTheDocument();
+    expect(created).toMatchObject({ title: 'Label printer offline' });
+    expect(created).not.toHaveProperty('files');
+  });
+
   it('creates the ticket, then sends each file; the refused one is named beside "created" and the others are kept', async () => {
     let created: unknown;
     server.use(

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { createActor } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inspection } from '@/shared/inspection';
 import { machineToGraph } from '@/shared/machines/diagram';
 import { machineRegistry } from '@/app/machine-registry';
@@ -8,6 +8,8 @@ import MachinesScreen from '@/features/qa/screens/MachinesScreen';
 import { staffSessionHarness } from '@tests/support/staff-session-harness';
 
 describe('/qa/machines', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('draws the staff session machine with all its states and events', () => {
     render(<MachinesScreen />);
     const section = screen.getByRole('region', { name: 'staff-session' });
@@ -48,6 +50,20 @@ describe('/qa/machines', () => {
     const log = within(section).getByRole('list', { name: 'Recent events of staff-session' });
     expect(log).toHaveTextContent('session.signIn');
     expect(section).not.toHaveTextContent('secret-password');
+    actor.stop();
+  });
+
+  it("a machine's event log longer than its box is a named region that takes focus, so the keyboard can scroll it", async () => {
+    // jsdom lays nothing out: every box measures as a log taller than its capped height.
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(600);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(160);
+    const h = staffSessionHarness();
+    const actor = createActor(h.machine, { input: h.input, inspect: inspection.inspect }).start();
+    render(<MachinesScreen />);
+    const section = screen.getByRole('region', { name: 'staff-session' });
+    const box = await within(section).findByRole('region', { name: 'Recent events of staff-session' });
+    expect(box).toHaveAttribute('tabindex', '0');
+    expect(box).toContainElement(within(section).getByRole('list', { name: 'Recent events of staff-session' }));
     actor.stop();
   });
 });

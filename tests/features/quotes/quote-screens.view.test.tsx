@@ -3,7 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { CatalogImportResult, QuoteView } from '@contracts/quotes';
@@ -133,6 +133,21 @@ describe('the quote editor', () => {
     expect(screen.getByRole('article', { name: 'Support quote Q-1007' })).toHaveTextContent('Printer repair');
     await user.click(screen.getByRole('button', { name: 'Revise' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/quote/edit/8'));
+  });
+
+  it('on a phone the lines box that scrolls sideways is a named region that takes focus, so the keyboard can scroll it', async () => {
+    // jsdom lays nothing out: every box measures as the lines table on a phone, wider than its box.
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(900);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(320);
+    server.use(http.get('*/api/v2/quotes/7', () => HttpResponse.json(view())));
+    try {
+      renderAt('/quote/edit/7', <QuoteEditorScreen params={{ id: '7' }} />);
+      const box = await screen.findByRole('region', { name: 'Quote lines' });
+      expect(box).toHaveAttribute('tabindex', '0');
+      expect(box).toContainElement(screen.getByRole('table', { name: 'Quote lines' }));
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
 

@@ -13,6 +13,7 @@ import {
   type SignupRequest,
 } from '@contracts/client-portal';
 import { CLIENT_TICKETS } from '@contracts/client-tickets';
+import { z } from '@contracts/common/zod';
 import { LIMITS, ROWS_PER_PAGE_ALL } from '@contracts/common/constants';
 import { clientAccountApi, clientPortalApi } from '../api';
 import { createServerTableMachine, type Row } from '@/shared/machines/table/table.machine';
@@ -24,7 +25,6 @@ import { fileDownloadMachine } from '@/shared/machines/file-download.machine';
 import { fileListMachine } from '@/shared/machines/file-list.machine';
 import { objectUrlsOf, thumbnailsMachine } from '@/shared/machines/thumbnails.machine';
 import { fromPromise } from 'xstate';
-import { z } from '@contracts/common/zod';
 
 /** The client portal's screens, each a query or a submit machine over one service call. */
 export const signupMachine = createSubmitMachine('clientSignup', (v: SignupRequest) => clientAccountApi.signup(v), { schema: CLIENT_ACCOUNTS.signup.body });

@@ -4,6 +4,7 @@ import { DIAGRAM_STYLE, graphToSvg, machineToGraph } from '@/shared/machines/dia
 import { machineRegistryEntries, type RegisteredMachine } from '@/shared/machine-registry';
 import { Badge, Button, Card, PageHeader } from '@/shared/ui/components';
 import { formatTime } from '@/shared/ui/tokens/format';
+import { ScrollBox } from '@/shared/ui/ScrollBox';
 import styles from './MachinesScreen.module.css';
 
 function downloadSvg(fileName: string, svg: string) {
@@ -48,13 +49,15 @@ function MachineCard({ entry, live }: { entry: RegisteredMachine; live: LiveActo
               current state: <strong data-testid={`current-state-${entry.id}`}>{shortState(live.activeIds)}</strong>
             </p>
             <h3 className={styles.subheading}>Recent events</h3>
-            <ol aria-label={`Recent events of ${entry.id}`} className={styles.log}>
-              {live.log.map((e, i) => (
-                <li key={`${e.at}-${i}`}>
-                  <code>{e.type}</code> <time dateTime={new Date(e.at).toISOString()}>{formatTime(e.at)}</time>
-                </li>
-              ))}
-            </ol>
+            <ScrollBox label={`Recent events of ${entry.id}`} axis="both" className={styles.log}>
+              <ol aria-label={`Recent events of ${entry.id}`}>
+                {live.log.map((e, i) => (
+                  <li key={`${e.at}-${i}`}>
+                    <code>{e.type}</code> <time dateTime={new Date(e.at).toISOString()}>{formatTime(e.at)}</time>
+                  </li>
+                ))}
+              </ol>
+            </ScrollBox>
           </div>
         ) : (
           <p className={styles.idle}>Not running in this tab.</p>

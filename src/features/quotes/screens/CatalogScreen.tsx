@@ -21,6 +21,7 @@ import {
 } from '../machines/item-management.machine';
 import { catalogTableMachine } from '../machines/quotes.machines';
 import styles from './quotes.module.css';
+import { ScrollBox } from '@/shared/ui/ScrollBox';
 
 const CATEGORY_OPTIONS: Option[] = CATALOG_CATEGORIES.map((c) => ({ id: c, label: c }));
 
@@ -143,7 +144,7 @@ function ImportCard({ screen }: { screen: Screen }) {
           <p key={e} role="alert" className={styles.errorCell}>{e}</p>
         ))}
         {result && result.rows.length ? (
-          <div className={styles.tableWrap}>
+          <ScrollBox label="Import preview" className={styles.tableWrap}>
             <p role="status">
               {result.committed
                 ? `Imported ${result.created} new and ${result.updated} updated items.`
@@ -178,7 +179,7 @@ function ImportCard({ screen }: { screen: Screen }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         ) : null}
       </div>
     </Card>

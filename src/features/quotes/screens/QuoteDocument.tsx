@@ -2,6 +2,7 @@ import { formatMoney } from '@contracts/quote-money';
 import { QUOTE_LAYOUTS, lineCounts, type QuoteDocumentData, type QuoteLine } from '@contracts/quotes';
 import { formatDate } from '@/shared/ui/tokens/format';
 import styles from './quotes.module.css';
+import { ScrollBox } from '@/shared/ui/ScrollBox';
 
 export type QuoteDocumentProps = Omit<QuoteDocumentData, 'lines'> & {
   lines: readonly QuoteLine[];
@@ -35,7 +36,7 @@ export function QuoteDocument(p: QuoteDocumentProps) {
           <p className={styles.muted}>Valid until {formatDate(`${p.validUntil}T12:00:00Z`)}</p>
         </div>
       </header>
-      <div className={styles.tableWrap}>
+      <ScrollBox label={`Lines of ${p.number}`} className={styles.tableWrap}>
         <table className={`${styles.lines} ${styles.stackOnPhone}`}>
           <caption className="sr-only">Lines of {p.number}</caption>
           <thead>
@@ -86,7 +87,7 @@ export function QuoteDocument(p: QuoteDocumentProps) {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
       <table className={styles.totals} aria-label="Totals">
         <tbody>
           <tr>

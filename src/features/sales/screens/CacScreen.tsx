@@ -8,13 +8,14 @@ import { cacMachine } from '../machines/sales.machines';
 import { SalesFrame } from './ActivityLog';
 import { monthLabel, recentMonths, SalesNav, shortMonth } from './parts';
 import styles from './sales.module.css';
+import { ScrollBox } from '@/shared/ui/ScrollBox';
 
 const money = (cents: number | null) => (cents === null ? NO_NEW_CUSTOMERS : formatMoney(cents));
 
 function Check({ report }: { report: CacReport }) {
   if (!report.rows.length) return <EmptyState title="Nothing to check" text="No spend and no new customers in these months." />;
   return (
-    <div className={styles.tableWrap}>
+    <ScrollBox label="Customer acquisition cost per channel and month" className={styles.tableWrap}>
       <table className={styles.table} data-testid="cac-table">
         <caption>
           <VisuallyHidden>Customer acquisition cost per channel and month, with its inputs</VisuallyHidden>
@@ -64,7 +65,7 @@ function Check({ report }: { report: CacReport }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 
@@ -91,7 +92,7 @@ function Cac() {
           {(report) => (
             <>
               <Card title="By channel" description={`${monthLabel(report.from)} – ${monthLabel(report.to)}`} padding="none" asRegion>
-                <div className={styles.tableWrap}>
+                <ScrollBox label="CAC by channel" className={styles.tableWrap}>
                   <table className={styles.table} data-testid="cac-by-channel">
                     <thead>
                       <tr>
@@ -112,7 +113,7 @@ function Cac() {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </ScrollBox>
               </Card>
               <Card title="Per month, with its inputs" padding="none" asRegion>
                 <Check report={report} />

@@ -13,6 +13,7 @@ import { LogActivityButton, SalesFrame, useActivityLog } from './ActivityLog';
 import { monthLabel, recentMonths, SalesNav } from './parts';
 import styles from './sales.module.css';
 import type { Activity } from '@contracts/sales';
+import { ScrollBox } from '@/shared/ui/ScrollBox';
 
 const TILE_KINDS: (keyof ActivityCounts)[] = ['call', 'letter', 'lead', 'sale', 'revenue'];
 const TILE_LABEL: Record<keyof ActivityCounts, string> = { ...ACTIVITY_PLURALS, revenue: 'Closed revenue' };
@@ -164,7 +165,7 @@ function Dashboard() {
             {list && (ACTIVITY_KINDS as readonly string[]).includes(list) ? <DrillList kind={list} month={month} staffId={staff} /> : null}
             <Card title="Per rep" description="Actual / monthly target." padding="none" asRegion>
               {data.reps.length ? (
-                <div className={styles.tableWrap}>
+                <ScrollBox label="Activity per rep against targets" className={styles.tableWrap}>
                   <table className={styles.table}>
                     <caption>
                       <VisuallyHidden>Activity per rep against targets</VisuallyHidden>
@@ -201,7 +202,7 @@ function Dashboard() {
                       </tr>
                     </tbody>
                   </table>
-                </div>
+                </ScrollBox>
               ) : (
                 <EmptyState title="No activity yet this month" text="Log a call, a letter, a lead or a sale and it shows here." />
               )}

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Card, FormErrorBanner, VisuallyHidden } from '@/shared/ui/components';
 import styles from './sales.module.css';
+import { ScrollBox } from '@/shared/ui/ScrollBox';
 
 export type GridAxis = { key: string | number; label: string };
 
@@ -64,7 +65,7 @@ export function GridEditor(p: Props): ReactNode {
   return (
     <Card title={p.title} description={p.description} asRegion footer={p.readOnly ? null : <Button variant="primary" isPending={p.busy} onPress={submit}>{p.saveLabel}</Button>}>
       <FormErrorBanner title={bad.length ? p.invalidTitle : (p.error ?? undefined)} />
-      <div className={`${styles.tableWrap} ${styles.settingsGrid}`}>
+      <ScrollBox label={p.caption} className={`${styles.tableWrap} ${styles.settingsGrid}`}>
         <table className={styles.table}>
           <caption><VisuallyHidden>{p.caption}</VisuallyHidden></caption>
           <thead>
@@ -89,7 +90,7 @@ export function GridEditor(p: Props): ReactNode {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
     </Card>
   );
 }

@@ -12,6 +12,7 @@ import { CUSTOMER_COLUMNS } from './CustomersScreen';
 import { LogActivityButton, SalesFrame, useActivityLog } from './ActivityLog';
 import { SalesNav } from './parts';
 import styles from './sales.module.css';
+import { ScrollBox } from '@/shared/ui/ScrollBox';
 
 const NONE = 'none';
 /** What a territory's save and a move of companies say once done. */
@@ -107,7 +108,7 @@ function Territories() {
       {data ? (
         <div className={styles.stack}>
           <Card title="Territories" description="Totals per territory add up to the totals of every company." padding="none" asRegion>
-            <div className={styles.tableWrap}>
+            <ScrollBox label="Territories and their totals" className={styles.tableWrap}>
               <table className={styles.table} data-testid="territory-totals">
                 <caption>
                   <VisuallyHidden>Territories and their totals</VisuallyHidden>
@@ -155,7 +156,7 @@ function Territories() {
                   </tr>
                 </tbody>
               </table>
-            </div>
+            </ScrollBox>
           </Card>
           <Card
             title="Companies"

@@ -8,6 +8,7 @@ import type { QuoteEditorActor } from '../../machines/editor-sessions';
 import { selectCatalogSearch, selectDraft, selectFieldErrors, selectPickerRound } from '../../machines/quote-editor.machine';
 import styles from '../quotes.module.css';
 import type { FocusTargets } from './use-quote-editor';
+import { ScrollBox } from '@/shared/ui/ScrollBox';
 
 type LineRowProps = {
   line: DraftLine;
@@ -138,7 +139,7 @@ export function LinesCard({ editor, focus }: { editor: QuoteEditorActor; focus: 
     <Card title="Lines" description="Optional lines are offered to the client, who may include them when accepting." asRegion>
       <div className={styles.stack}>
         {fieldErrors.lines ? <p role="alert" className={styles.errorCell}>{fieldErrors.lines}</p> : null}
-        <div className={styles.tableWrap}>
+        <ScrollBox label="Quote lines" className={styles.tableWrap}>
           <table className={styles.lines}>
             <caption className="sr-only">Quote lines</caption>
             <thead>
@@ -177,7 +178,7 @@ export function LinesCard({ editor, focus }: { editor: QuoteEditorActor; focus: 
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
         <div className={styles.grid2}>
           <CatalogPicker editor={editor} focus={focus} />
           <div className={styles.row}>
