@@ -62,7 +62,7 @@ const COLUMNS: DataTableColumn<ClientTicket>[] = [
     label: 'Status',
     field: 'status',
     // Room for the longest name, "Waiting On Programming", on one line at a desk.
-    width: '13rem',
+    width: '15.5rem',
     cell: (t) => <TicketStatusBadge code={t.status} />,
     filterOptions: { enabled: true, filterDropdownItems: [{ text: 'Open', value: 'open' }, { text: 'Closed', value: 'closed' }] },
   },
