@@ -8,6 +8,7 @@
 import { z } from './common/zod';
 import { QUEUES, SEVERITY_CODES, TICKET_STATUS_CODES, type Severity, type TicketStatus } from './common/codes';
 import { endpoint } from './common/endpoint';
+import { formatDay, MESSAGE_LOCALE } from './common/dates';
 import { calendarDay, idInput, safeText } from './common/input';
 import { isTimeZone } from './common/time-zone';
 import { chartSpecSchema } from './charts';
@@ -215,11 +216,11 @@ export function resolvePeriod(params: Pick<ReportParams, 'period' | 'from' | 'to
     case 'all-time':
       return { preset, from: ALL_TIME_FROM, to: day(today), label: 'All time', tz };
     case 'custom':
-      return { preset, from: params.from!, to: params.to!, label: `${params.from} – ${params.to}`, tz };
+      return { preset, from: params.from!, to: params.to!, label: `${formatDay(params.from!, MESSAGE_LOCALE)} – ${formatDay(params.to!, MESSAGE_LOCALE)}`, tz };
     default:
       from = utc(y, m, d - 89);
   }
-  return { preset, from: day(from), to: day(to), label: `${PERIOD_PRESETS[preset]} (${day(from)} – ${day(to)})`, tz };
+  return { preset, from: day(from), to: day(to), label: `${PERIOD_PRESETS[preset]} (${formatDay(day(from), MESSAGE_LOCALE)} – ${formatDay(day(to), MESSAGE_LOCALE)})`, tz };
 }
 
 /** How a column's values read: text, or a chart unit (count, hours, percent, money in cents). */

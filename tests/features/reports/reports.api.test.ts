@@ -323,3 +323,12 @@ describe.each(BACKENDS)('reports on %s', (backend) => {
     expect(missing.statusCode).toBe(404);
   });
 });
+
+describe("a period's label", () => {
+  it('names its days as people read them, never in the ISO form', () => {
+    const now = new Date('2026-11-26T12:00:00Z');
+    expect(resolvePeriod({ period: 'this-year' }, now).label).toBe('This year (Jan 1, 2026 – Nov 26, 2026)');
+    expect(resolvePeriod({ period: 'custom', from: '2026-03-01', to: '2026-03-31' }, now).label).toBe('Mar 1, 2026 – Mar 31, 2026');
+    expect(resolvePeriod({ period: 'all-time' }, now).label).toBe('All time');
+  });
+});
