@@ -13,8 +13,10 @@ import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../playwright.config';
 import { startServer } from '@tests/support/server-process';
 
-const KB = 1024;
-export const BUDGETS = { signIn: 150 * KB, firstStaffScreen: 250 * KB } as const;
+import { BUDGETS as ALL, KB } from './budgets';
+
+/** Until the public pages are split from the portal, the sign-in page keeps its earlier ceiling. */
+export const BUDGETS = { signIn: 150 * KB, firstStaffScreen: ALL.firstStaffScreen } as const;
 
 const gz = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
 
