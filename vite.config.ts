@@ -3,28 +3,55 @@ import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 import { loadConfig } from './server/config.ts';
 import { SUPPORT_PHONE_PLACEHOLDER } from './src/contracts/common/constants.ts';
+import { isPublicPagePath } from './src/contracts/common/public-pages.ts';
 import { ALIASES } from './aliases.ts';
+import { portalPrefetch, readManifest } from './scripts/manifest.ts';
 
 const API_PORT = Number(process.env.API_PORT ?? 3000);
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const BUILD = { outDir: 'dist', sourcemap: false, target: 'es2022' } as const;
+/**
+ * The kit's components only define things: a screen that imports three of them from the barrel
+ * gets those three (and their CSS), not the whole kit. CSS stays a side effect.
+ */
+const TREESHAKE = { moduleSideEffects: [{ test: /\/src\/shared\/ui\/components\/.*\.tsx?$/, sideEffects: false }] };
 
 /**
- * The survey page is its own light entry (survey.html): respondents open it on a phone, and its
- * JS budget (QUALITY.md, 60 KB gzip) is smaller than react-dom alone. It is built in a second pass
- * after the portal, with the same React code running on Preact's React-compatible layer
- * (docs/adr/0021-survey-entry-on-preact.md). In development it runs on React like the rest.
+ * The public pages' entry gets the portal's first-screen assets (from the portal's manifest) in a
+ * JSON element, which it prefetches once the person starts typing (src/app/portal-prefetch.ts).
  */
-function surveyEntry(): Plugin {
+function portalPrefetchList(): Plugin {
+  return {
+    name: 'portal-prefetch-list',
+    transformIndexHtml(html, ctx) {
+      if (!ctx.filename.endsWith('public.html')) return html;
+      const manifest = readManifest(BUILD.outDir);
+      if (!manifest) throw new Error('The portal is built first: its manifest is missing');
+      const json = JSON.stringify(portalPrefetch(manifest)).replace(/</g, '\\u003c');
+      return html.replace('</body>', `  <script type="application/json" id="portal-prefetch">${json}</script>\n  </body>`);
+    },
+  };
+}
+
+/**
+ * The survey page and the public pages (/, /client/login, /client/signup, the password links) are
+ * light entries (survey.html, public.html): people open them on a phone, and their JS budget
+ * (QUALITY.md, 60 KB gzip) is smaller than react-dom alone. They are built in a second pass after
+ * the portal, with the same React code running on Preact's React-compatible layer
+ * (docs/adr/0021-survey-entry-on-preact.md, docs/adr/0146-public-pages-entry.md). In development
+ * they run on React like the rest.
+ */
+function lightEntries(): Plugin {
   let isBuild = false;
   return {
-    name: 'survey-entry',
+    name: 'light-entries',
     configResolved(config) {
       isBuild = config.command === 'build' && !config.build.ssr;
     },
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
         if (req.url && /^\/survey(\/|\?|$)/.test(req.url)) req.url = '/survey.html';
+        else if (req.url && isPublicPagePath(req.url.split('?')[0] ?? '')) req.url = `/public.html${req.url.slice(req.url.split('?')[0]!.length)}`;
         next();
       });
     },
@@ -41,7 +68,7 @@ function surveyEntry(): Plugin {
         configFile: false,
         root: ROOT,
         logLevel: 'warn',
-        plugins: [react()],
+        plugins: [react(), portalPrefetchList()],
         resolve: {
           alias: [
             ...ALIASES,
@@ -52,22 +79,22 @@ function surveyEntry(): Plugin {
             { find: /^react$/, replacement: 'preact/compat' },
           ],
         },
-        build: { ...BUILD, emptyOutDir: false, rollupOptions: { input: { survey: 'survey.html' } } },
+        build: { ...BUILD, emptyOutDir: false, rollupOptions: { input: { survey: 'survey.html', public: 'public.html' }, treeshake: TREESHAKE } },
       });
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), surveyEntry()],
+  plugins: [react(), lightEntries()],
   resolve: { alias: ALIASES },
   build: {
     ...BUILD,
+    // The public entry's prefetch list and the bundle check read what each module's chunk pulls in.
+    manifest: true,
     rollupOptions: {
       input: { main: 'index.html' },
-      // The kit's components only define things: a screen that imports three of them from the
-      // barrel gets those three (and their CSS), not the whole kit. CSS stays a side effect.
-      treeshake: { moduleSideEffects: [{ test: /\/src\/shared\/ui\/components\/.*\.tsx?$/, sideEffects: false }] },
+      treeshake: TREESHAKE,
     },
   },
   server: {

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { LIMITS } from '@contracts/common/constants';
 import { ERROR_CODES, type ApiErrorBody } from '@contracts/common/errors';
+import { isPublicPagePath, PUBLIC_ENTRY } from '@contracts/common/public-pages';
 import type { AppContext } from './context';
 import { registerIdempotency } from './platform/idempotency';
 import { registerUploads } from './platform/uploads';
@@ -227,7 +228,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       if (entry === SURVEY_ENTRY && existsSync(join(ctx.config.staticDir, SURVEY_ENTRY))) {
         return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(surveyPage(ctx.config));
       }
-      return reply.header('cache-control', 'no-cache').sendFile(entry);
+      // The portal mounts the public pages too: a build without the light entry still answers them.
+      const file = entry === PUBLIC_ENTRY && !existsSync(join(ctx.config.staticDir, PUBLIC_ENTRY)) ? 'index.html' : entry;
+      return reply.header('cache-control', 'no-cache').sendFile(file);
     }
     return reply
       .status(404)
@@ -239,5 +242,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
 /** The HTML entry for a browser path (history fallback). */
 export function entryFor(path: string): string {
-  return isSurveyPath(path) ? SURVEY_ENTRY : 'index.html';
+  if (isSurveyPath(path)) return SURVEY_ENTRY;
+  // The six public pages have their own light entry (docs/adr/0146-public-pages-entry.md).
+  return isPublicPagePath(path) ? PUBLIC_ENTRY : 'index.html';
 }

@@ -1,15 +1,10 @@
 import { lazy } from 'react';
 import type { ClientRoute } from '@/shared/routing';
-
-const ClientPasswordScreen = () => import('./screens/ClientPasswordScreen');
+import { clientGuestRoutes } from './guest-routes';
 
 /** The client portal's routes, relative to /client (spec 2.4). */
 export const clientRoutes: ClientRoute[] = [
-  { path: '/login', screen: lazy(() => import('./screens/ClientLoginScreen')), guest: true },
-  { path: '/signup', screen: lazy(() => import('./screens/ClientSignupScreen')), guest: true },
-  { path: '/forgot-password', screen: lazy(() => import('./screens/ClientForgotPasswordScreen')), guest: true },
-  { path: '/set-password/:token', screen: lazy(() => ClientPasswordScreen().then((m) => ({ default: () => <m.default purpose="invite" /> }))), guest: true },
-  { path: '/reset-password/:token', screen: lazy(() => ClientPasswordScreen().then((m) => ({ default: () => <m.default purpose="reset" /> }))), guest: true },
+  ...clientGuestRoutes,
   { path: '/', screen: lazy(() => import('./screens/ClientDashboard')) },
   { path: '/tickets', screen: lazy(() => import('./screens/ClientTicketsScreen')) },
   { path: '/paper', screen: lazy(() => import('./screens/ClientPaperScreen')) },

@@ -3,8 +3,8 @@ import type { LoginRequest } from '@contracts/auth';
 import { LIMITS } from '@contracts/common/constants';
 // The sign-in page has the tightest JS budget (QUALITY.md): it takes the kit's looks (class names,
 // the banner, the logo) over native controls, without react-aria's interaction layer or the barrel.
-import { buttonClassName } from '@/shared/ui/components/button/Button';
-import { fieldStyles } from '@/shared/ui/components/field/parts';
+import { buttonClassName } from '@/shared/ui/components/button/button-class';
+import fieldStyles from '@/shared/ui/components/field/Field.module.css';
 import { FormErrorBanner } from '@/shared/ui/components/form/FormErrorBanner';
 import { Logo } from '@/shared/ui/components/logo/Logo';
 import styles from './LoginForm.module.css';

@@ -1,7 +1,7 @@
 import { Link, Redirect } from 'wouter';
 import { ClientSession } from '@/shared/session/client-session';
 import { LoginForm } from '@/shared/ui/LoginForm';
-import { guestStyles } from './GuestCard';
+import guestStyles from './GuestCard.module.css';
 import { usePageTitle } from '@/shared/page-title';
 
 export default function ClientLoginScreen() {

@@ -9,40 +9,10 @@ import {
 import { cx } from '@/shared/ui/components/cx';
 import { SpinnerRing } from '@/shared/ui/components/spinner/Spinner';
 import { announce } from '@/shared/ui/components/feedback/announce';
+import { buttonClassName, type Look } from './button-class';
 import styles from './Button.module.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'quiet' | 'danger';
-export type ButtonSize = 'sm' | 'md' | 'lg';
-
-type Look = {
-  variant?: ButtonVariant;
-  size?: ButtonSize;
-  fullWidth?: boolean;
-};
-
-/**
- * The classes of a button, for elements that must look like one without being a Button (a static
- * specimen in the gallery, a file input's label). `state` draws hover, pressed or focus without
- * the interaction.
- */
-export function buttonClassName({
-  variant = 'secondary',
-  size = 'md',
-  fullWidth = false,
-  iconOnly = false,
-  state,
-}: Look & { iconOnly?: boolean; state?: 'hovered' | 'pressed' | 'focus-visible' }): string {
-  return cx(
-    styles.button,
-    styles[variant],
-    size !== 'md' && styles[size],
-    iconOnly && styles.iconOnly,
-    fullWidth && styles.fullWidth,
-    state === 'hovered' && styles.isHovered,
-    state === 'pressed' && styles.isPressed,
-    state === 'focus-visible' && styles.isFocusVisible,
-  );
-}
+export { buttonClassName, type ButtonSize, type ButtonVariant } from './button-class';
 
 export type ButtonProps = Omit<AriaButtonProps, 'className' | 'children' | 'style'> &
   Look & {
