@@ -14,7 +14,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../playwright.config';
 import { startServer } from '@tests/support/server-process';
 import { BUDGETS, KB } from './budgets';
-import { filesOf, FIRST_SCREEN_MODULES, readManifest, type Manifest } from './manifest';
+import { allFiles, filesOf, FIRST_SCREEN_MODULES, readManifest, type Manifest } from './manifest';
 
 const DEMO_PASSWORD = 'care-demo-2026';
 const gz = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
@@ -31,7 +31,7 @@ const PUBLIC_PAGES = [
   { screen: 'Reset password', path: '/client/reset-password/some-token' },
 ] as const;
 
-type Row = { screen: string; files: string[]; bytes: number; budget: number; css: number };
+type Row = { screen: string; files: string[]; bytes: number; budget: number; css: number; prefetched?: number };
 
 /** Every .js and .css file the page fetches, across navigations (prefetches included). */
 function record(page: Page) {
@@ -45,10 +45,19 @@ function record(page: Page) {
   return () => ({ js: [...js], css: [...css] });
 }
 
+/** The portal's files (its build manifest), told apart from the light entries' (public.html, survey.html). */
+let portalFiles = new Set<string>();
+/** What public.html lists to prefetch while the person types. */
+const prefetchList = (): Set<string> => {
+  const json = /id="portal-prefetch">(.*?)<\/script>/.exec(readFileSync('dist/public.html', 'utf8'))?.[1];
+  const lists = json ? (JSON.parse(json) as Record<string, string[]>) : {};
+  return new Set(Object.values(lists).flat().map((url) => url.slice(1)));
+};
+
 /**
  * Loads a page and runs the journey. Without one, what the page loaded; with one (a sign-in), what
- * the portal loaded for its first screen: everything fetched since the page opened (the files it
- * prefetched while the person typed too) less the public page's own files, which the portal never uses.
+ * the portal loaded for its first screen: the portal's files fetched since the page opened (those
+ * the public page prefetched while the person typed too), not the public page's own.
  */
 async function measure(browser: Browser, url: string, screen: string, budget: number, journey?: (page: Page) => Promise<void>): Promise<Row> {
   const context = await browser.newContext();
@@ -56,15 +65,16 @@ async function measure(browser: Browser, url: string, screen: string, budget: nu
     const page = await context.newPage();
     const loaded = record(page);
     await page.goto(url, { waitUntil: 'networkidle' });
-    const before = loaded();
     if (journey) {
       await journey(page);
       await page.waitForLoadState('networkidle');
     }
     const after = loaded();
-    const js = journey ? after.js.filter((f) => !before.js.includes(f)) : after.js;
-    const css = journey ? after.css.filter((f) => !before.css.includes(f)) : after.css;
-    return { screen, files: js, bytes: size(js), budget, css: size(css) };
+    if (!journey) return { screen, files: after.js, bytes: size(after.js), budget, css: size(after.css) };
+    const js = after.js.filter((f) => portalFiles.has(f));
+    const css = after.css.filter((f) => portalFiles.has(f));
+    const prefetch = prefetchList();
+    return { screen, files: js, bytes: size(js), budget, css: size(css), prefetched: js.filter((f) => prefetch.has(f)).length };
   } finally {
     await context.close();
   }
@@ -100,6 +110,7 @@ function staffRouteChunks(manifest: Manifest): Row[] {
 async function main() {
   const manifest = readManifest('dist');
   if (!manifest) throw new Error('Build first: `npx vite build` (dist/.vite/manifest.json is missing)');
+  portalFiles = allFiles(manifest);
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-bundle-'));
   const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true' });
   const browser = await chromium.launch(chromiumLaunchOptions);
@@ -130,9 +141,11 @@ async function main() {
       'sign-in: also the portal files the public page prefetched while the person typed), gzip level 9. Budgets (JS) from',
       'QUALITY.md, named in scripts/budgets.ts.',
       '',
-      '| screen | JS files | JS gzip | budget | within | CSS gzip |',
-      '|---|---|---|---|---|---|',
-      ...pages.map((r) => `| ${r.screen} | ${r.files.length} | ${fmt(r.bytes)} | ${fmt(r.budget)} | ${r.bytes <= r.budget ? 'yes' : '**no**'} | ${fmt(r.css)} |`),
+      '| screen | JS files | JS gzip | budget | within | CSS gzip | JS files prefetched while typing |',
+      '|---|---|---|---|---|---|---|',
+      ...pages.map(
+        (r) => `| ${r.screen} | ${r.files.length} | ${fmt(r.bytes)} | ${fmt(r.budget)} | ${r.bytes <= r.budget ? 'yes' : '**no**'} | ${fmt(r.css)} | ${r.prefetched ?? '—'} |`,
+      ),
       '',
       `## Staff routes: each route's own chunk`,
       '',

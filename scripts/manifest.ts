@@ -24,6 +24,11 @@ export function readManifest(outDir: string): Manifest | null {
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Manifest) : null;
 }
 
+/** Every file of the build the manifest describes (to tell the portal's files from the light entries'). */
+export function allFiles(manifest: Manifest): Set<string> {
+  return new Set(Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.css ?? [])]));
+}
+
 /** The files (JS and CSS, without leading slash) a manifest key loads: its chunk and its static imports, transitively. */
 export function filesOf(manifest: Manifest, keys: readonly string[]): string[] {
   const files = new Set<string>();
@@ -46,7 +51,7 @@ const portalEntry = (manifest: Manifest) => ['index.html', ...(manifest['index.h
 
 /** The shell and first screen of each audience after sign-in. */
 export const FIRST_SCREEN_MODULES = {
-  staff: ['src/app/StaffApp.tsx', 'src/app/SignedInLayout.tsx', 'src/features/home/screens/HomeScreen.tsx'],
+  staff: ['src/app/StaffApp.tsx', 'src/app/SignedInLayout.tsx', 'src/features/shell/screens/StaffLayout.tsx', 'src/features/home/screens/HomeScreen.tsx'],
   client: ['src/app/ClientApp.tsx', 'src/features/client-portal/screens/ClientDashboard.tsx'],
 } as const;
 
