@@ -7,6 +7,9 @@
  * default parameters and with a filter, and reports the median and p95; then streams the CSV of all
  * tickets (`reportCsv`, the ticket list over every year) into a counting sink, recording its time,
  * rows, bytes and the process's peak RSS (sampled every 20 ms).
+ * With BENCH_LOAD=20, each report is then measured under contention: BENCH_LOAD requests of it at
+ * once (as many people opening it together, through the server's pool of connections), for
+ * BENCH_LOAD_ROUNDS rounds, each request timed from its start (waiting for a connection included).
  * Runs on the embedded PostgreSQL server in BENCH_DATA_DIR and/or the PostgreSQL at BENCH_DATABASE_URL;
  * prints a Markdown report and writes it to docs/bench/reports-latest.md.
  */
@@ -29,6 +32,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const ONLY = process.env.BENCH_REPORTS ? new Set(process.env.BENCH_REPORTS.split(',').map((s) => s.trim())) : null;
 /** The zone of the "this year in a zone" variant: the per-zone bucketing checked against the UTC one (ADR 0095). */
 const ZONE = 'America/New_York';
+/** Concurrent requests of the contention table (0: no contention table). */
+const LOAD = Number(process.env.BENCH_LOAD ?? 0);
+const LOAD_ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 3);
+const loadAverage = () => os.loadavg()[0]!.toFixed(1);
 
 const backends: { name: string; env: Record<string, string> }[] = [];
 if (process.env.BENCH_DATA_DIR) backends.push({ name: 'Embedded PostgreSQL 18 server', env: { DATA_DIR: process.env.BENCH_DATA_DIR } });
@@ -70,8 +77,9 @@ for (const backend of backends) {
   say();
   say(`## ${backend.name} (PostgreSQL ${version}, ${n.toLocaleString('en-US')} tickets)`);
   say();
-  say('| report | parameters | rows | median ms | p95 ms | ≤ 1 s |');
-  say('|---|---|---:|---:|---:|---|');
+  const measured: { def: (typeof CATALOG)[number]; label: string; params: ReturnType<typeof reportParamsSchema.parse> }[] = [];
+  say('| report | parameters | rows | median ms | p95 ms | ≤ 1 s | load average |');
+  say('|---|---|---:|---:|---:|---|---:|');
   for (const def of CATALOG.filter((d) => TICKET_GROUPS.has(d.meta.group) && (!ONLY || ONLY.has(d.meta.id)))) {
     const variants: { label: string; query: Record<string, string> }[] = [{ label: 'defaults', query: {} }];
     if (def.meta.params.includes('company')) variants.push({ label: 'one company', query: { company: String(company) } });
@@ -96,8 +104,37 @@ for (const backend of backends) {
         }
         if (i >= 2) times.push(performance.now() - started);
       }
-      if (failure) say(`| ${def.meta.id} | ${v.label} | — | — | — | no: ${failure} |`);
-      else say(`| ${def.meta.id} | ${v.label} | ${rows} | ${f(percentile(times, 50))} | ${f(percentile(times, 95))} | ${percentile(times, 95) <= 1000 ? 'yes' : '**no**'} |`);
+      if (failure) say(`| ${def.meta.id} | ${v.label} | — | — | — | no: ${failure} | ${loadAverage()} |`);
+      else say(`| ${def.meta.id} | ${v.label} | ${rows} | ${f(percentile(times, 50))} | ${f(percentile(times, 95))} | ${percentile(times, 95) <= 1000 ? 'yes' : '**no**'} | ${loadAverage()} |`);
+      measured.push({ def, label: v.label, params });
+    }
+  }
+
+  if (LOAD > 0) {
+    // Contention: LOAD requests of one report at once, through the pool the server uses.
+    say();
+    say(`Under contention: ${LOAD} requests of the same report at once, ${LOAD_ROUNDS} rounds (${LOAD * LOAD_ROUNDS} requests), pool of ${config.db.poolSize} connections; each timed from its start.`);
+    say();
+    say(`| report | parameters | median ms | p95 ms | max ms | p95 ≤ 1 s | load average |`);
+    say('|---|---|---:|---:|---:|---|---:|');
+    for (const m of measured) {
+      const times: number[] = [];
+      let failure = '';
+      for (let round = 0; round < LOAD_ROUNDS && !failure; round++) {
+        await Promise.all(
+          Array.from({ length: LOAD }, async (_, i) => {
+            const started = performance.now();
+            try {
+              await runReport(pool, running, m.def, m.params, { viewer: { ...VIEWER, userId: i + 1 } });
+              times.push(performance.now() - started);
+            } catch (e) {
+              failure = e instanceof Error ? e.message : String(e);
+            }
+          }),
+        );
+      }
+      if (failure) say(`| ${m.def.meta.id} | ${m.label} | — | — | — | no: ${failure} | ${loadAverage()} |`);
+      else say(`| ${m.def.meta.id} | ${m.label} | ${f(percentile(times, 50))} | ${f(percentile(times, 95))} | ${f(Math.max(...times))} | ${percentile(times, 95) <= 1000 ? 'yes' : '**no**'} | ${loadAverage()} |`);
     }
   }
 

@@ -16,7 +16,7 @@
  * prints a Markdown report and writes it to docs/bench/tickets-latest.md.
  */
 import { fork } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,9 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const DB_RUNS = Number(process.env.BENCH_DB_RUNS ?? 20);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
+/** Only the measures whose label contains one of these (comma-separated), e.g. BENCH_ONLY='two words,overdue'. */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+const wanted = (label: string) => !ONLY?.length || ONLY.some((o) => label.includes(o));
 
 const EMBEDDED = 'Embedded PostgreSQL server';
 const SERVER = 'PostgreSQL server at BENCH_DATABASE_URL';
@@ -44,6 +47,7 @@ if (!backends.length) {
   process.exit(2);
 }
 
+const load1 = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0] ?? '?';
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
@@ -63,7 +67,45 @@ const SEARCHES = (agentId: number, companyId: number): { label: string; query: R
   { label: 'search: two words that rarely meet', query: { q: 'printer firewall' } },
 ];
 
-type HttpResult = { median: number; p95: number; p99: number; rps: number; n: number; errors: number; lagP99: number; lagMax: number };
+type HttpResult = {
+  median: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  n: number;
+  errors: number;
+  lagP99: number;
+  lagMax: number;
+  /** CPU time per answered request: the HTTP process's, and the embedded server's processes' (NaN for a separate server). */
+  httpCpuMs: number;
+  dbCpuMs: number;
+  /** The machine's 1-minute load average when the load ended (other work on the machine shows here). */
+  loadAvg: string;
+};
+
+/** CPU time (ms) of the postmaster `pid` and its children so far, from /proc (Linux; NaN elsewhere). */
+function databaseCpuMs(pid: number | null): number {
+  if (!pid) return NaN;
+  try {
+    const tick = 1000 / 100; // USER_HZ
+    let total = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // fields[1] is the parent's pid; fields[11] and [12] are utime and stime in ticks.
+      if (Number(entry) === pid || Number(fields[1]) === pid) total += (Number(fields[11]) + Number(fields[12])) * tick;
+    }
+    return total;
+  } catch {
+    return NaN;
+  }
+}
 type Row = { label: string; dbMedian: number; dbP95: number; paced: HttpResult; saturated: HttpResult };
 
 async function timed(runs: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
@@ -136,7 +178,7 @@ async function runBackend(backend: Backend): Promise<Row[]> {
     };
     child.on('message', on);
   });
-  const ready = (await next('ready')) as { port: number; tokens: string[]; agentId: number; databaseUrl: string };
+  const ready = (await next('ready')) as { port: number; tokens: string[]; agentId: number; databaseUrl: string; postmasterPid: number | null };
   // The database side is timed from a connection of its own, to the server the app uses.
   const pool = new pg.Pool({ connectionString: ready.databaseUrl, max: 1 });
   try {
@@ -148,8 +190,9 @@ async function runBackend(backend: Backend): Promise<Row[]> {
     const rows: Row[] = [];
     const now = () => new Date();
 
-    const measure = async (label: string, db: number[], request: (i: number) => { method: string; path: string; body?: string }) => {
-      rows.push({ label, dbMedian: percentile(db, 50), dbP95: percentile(db, 95), paced: await httpRun(THINK_MS, request), saturated: await httpRun(0, request) });
+    const measure = async (label: string, db: () => Promise<number[]>, request: (i: number) => { method: string; path: string; body?: string }) => {
+      if (!wanted(label)) return;
+      rows.push({ label, ...(await db().then((d) => ({ dbMedian: percentile(d, 50), dbP95: percentile(d, 95) }))), paced: await httpRun(THINK_MS, request), saturated: await httpRun(0, request) });
       process.stderr.write(`  ${label} done\n`);
     };
     // One pass over every search first: the figures are of a database that has been read since
@@ -158,15 +201,15 @@ async function runBackend(backend: Backend): Promise<Row[]> {
     for (const s of SEARCHES(ready.agentId, company[0].id)) {
       const search = ticketSearchQuerySchema.parse(s.query);
       const qs = new URLSearchParams(s.query).toString();
-      await measure(s.label, await timed(DB_RUNS, () => searchTickets(pool, search, now())), () => ({ method: 'GET', path: `/api/v2/tickets?${qs}` }));
+      await measure(s.label, () => timed(DB_RUNS, () => searchTickets(pool, search, now())), () => ({ method: 'GET', path: `/api/v2/tickets?${qs}` }));
     }
-    await measure('ticket view', await timed(DB_RUNS, (i) => loadView(pool, ticketIds[i % ticketIds.length]!, now())), (i) => ({
+    await measure('ticket view', () => timed(DB_RUNS, (i) => loadView(pool, ticketIds[i % ticketIds.length]!, now())), (i) => ({
       method: 'GET',
       path: `/api/v2/tickets/${ticketIds[i % ticketIds.length]}`,
     }));
     await measure(
       `overdue check (${OVERDUE_LIST_LIMIT} rows)`,
-      await timed(DB_RUNS, () => pool.query(OVERDUE_SQL, [ready.agentId, OVERDUE_LIST_LIMIT])),
+      () => timed(DB_RUNS, () => pool.query(OVERDUE_SQL, [ready.agentId, OVERDUE_LIST_LIMIT])),
       () => ({ method: 'POST', path: '/api/v2/ticket/check/overdue', body: JSON.stringify({ userId: ready.agentId }) }),
     );
     return rows;
@@ -179,10 +222,12 @@ async function runBackend(backend: Backend): Promise<Row[]> {
   async function httpRun(think: number, request: (i: number) => { method: string; path: string; body?: string }): Promise<HttpResult> {
     child.send({ type: 'lag.start' });
     await next('lag.started');
+    const dbCpu0 = databaseCpuMs(ready.postmasterPid);
     const result = await load(ready.port, ready.tokens, think, request);
+    const dbCpu = databaseCpuMs(ready.postmasterPid) - dbCpu0;
     child.send({ type: 'lag.stop' });
-    const lag = (await next('lag')) as { p99: number; max: number };
-    return { ...result, lagP99: lag.p99, lagMax: lag.max };
+    const lag = (await next('lag')) as { p99: number; max: number; cpuMs: number };
+    return { ...result, lagP99: lag.p99, lagMax: lag.max, httpCpuMs: lag.cpuMs / result.n, dbCpuMs: dbCpu / result.n, loadAvg: load1() };
   }
 }
 
@@ -191,6 +236,7 @@ for (const b of backends) results[b.name] = await runBackend(b);
 
 const lines: string[] = [];
 lines.push(
+
   `Run ${new Date().toISOString()}: ${CONCURRENCY} concurrent clients for up to ${SECONDS} s or ${REQUESTS} requests per route and load; paced clients think ${THINK_MS} ms (± half) between requests; ${DB_RUNS} timed runs per query in the database.`,
   '',
 );
@@ -201,9 +247,9 @@ for (const [name, rows] of Object.entries(results)) {
   lines.push('|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) lines.push(`| ${r.label} | ${f(r.dbMedian)} | ${f(r.dbP95)} | ${httpCells(r.paced)} |`);
   lines.push('');
-  lines.push('| measure | saturation (50 in flight): HTTP median ms | p95 ms | p99 ms | req/s | requests (errors) | event-loop delay p99 / max ms |');
-  lines.push('|---|---|---|---|---|---|---|');
-  for (const r of rows) lines.push(`| ${r.label} | ${httpCells(r.saturated)} |`);
+  lines.push('| measure | saturation (50 in flight): HTTP median ms | p95 ms | p99 ms | req/s | requests (errors) | event-loop delay p99 / max ms | CPU ms per request: HTTP process / database | load average |');
+  lines.push('|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) lines.push(`| ${r.label} | ${httpCells(r.saturated)} | ${f(r.saturated.httpCpuMs)} / ${Number.isNaN(r.saturated.dbCpuMs) ? 'n/a' : f(r.saturated.dbCpuMs)} | ${r.saturated.loadAvg} |`);
   lines.push('');
 }
 if (results[EMBEDDED] && results[SERVER]) {

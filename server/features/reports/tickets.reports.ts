@@ -275,14 +275,23 @@ const ticketAge: ReportDefinition = {
   ],
   sql: (run, limit) => {
     const { values, p } = sqlParams();
-    const conds = [`t.status <> 'C'`, ...ticketConditions(run.params, p, ['company', 'assignee', 'queue', 'severity'])];
+    // The open statuses by name (the CHECK of tickets.status allows no other), so the index's
+    // leading column finds them.
+    const conds = [`t.status = ANY(${p(OPEN_STATUSES)}::text[])`, ...ticketConditions(run.params, p, ['company', 'assignee', 'queue', 'severity'])];
     const now = p(run.now);
-    // A ticket created in [now − hi days, now − lo days) falls in that bucket (the drill-down's range).
-    const bucketOf = AGE_BUCKETS.map((b, i) => (b.hi === null ? `ELSE ${i + 1}` : `WHEN t.created_at >= ${now}::timestamptz - interval '${b.hi} days' THEN ${i + 1}`)).join(' ');
+    // A ticket created in [now − hi days, now − lo days) falls in that bucket (the drill-down's
+    // range; the newest bucket has no upper end, the oldest no lower one). Each bucket is counted
+    // by its own range of creation times, an index-only scan of (status, created_at) when no other
+    // filter narrows it further: no per-ticket expression, no grouping (docs/adr/0150).
+    const ago = (days: number) => `${now}::timestamptz - interval '${days} days'`;
+    const counts = AGE_BUCKETS.map((b, i) => {
+      const range = [...(b.hi === null ? [] : [`t.created_at >= ${ago(b.hi)}`]), ...(i === 0 ? [] : [`t.created_at < ${ago(b.lo)}`])];
+      return `(${i + 1}, (SELECT count(*)::int FROM tickets t ${where([...conds, ...range])}))`;
+    });
     return {
-      text: `WITH counts AS (SELECT CASE ${bucketOf} END AS ord, count(*)::int AS n FROM tickets t ${where(conds)} GROUP BY 1)
-             SELECT b.label AS bucket, coalesce(counts.n, 0)::int AS tickets, coalesce(sum(counts.n) OVER (), 0)::int AS total
-               FROM unnest(${p(AGE_BUCKETS.map((b) => b.label))}::text[]) WITH ORDINALITY b(label, ord) LEFT JOIN counts ON counts.ord = b.ord
+      text: `SELECT b.label AS bucket, counts.n AS tickets, sum(counts.n) OVER ()::int AS total
+               FROM unnest(${p(AGE_BUCKETS.map((b) => b.label))}::text[]) WITH ORDINALITY b(label, ord)
+               JOIN (VALUES ${counts.join(', ')}) counts(ord, n) ON counts.ord = b.ord
               ORDER BY b.ord ${limit === null ? '' : `LIMIT ${p(limit)}`}`,
       values,
     };

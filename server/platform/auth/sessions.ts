@@ -38,15 +38,31 @@ export async function createSession(
   return token;
 }
 
-/** A live session at $3: not revoked, within its absolute lifetime, and used within the idle time ($2 seconds). */
+/**
+ * A session's use is written when it is at least this long after the recorded one (docs/adr/0149):
+ * a burst of requests writes once, so a read costs no write (and no wait for the disk) per request.
+ * The idle check allows for it, so a session is never ended early; it ends at most this late.
+ */
+export const SESSION_TOUCH_SECONDS = 1;
+
+/**
+ * A live session at $3: not revoked, within its absolute lifetime, and used within the idle time
+ * ($2 seconds; the recorded use may be up to SESSION_TOUCH_SECONDS older than the latest).
+ */
 const LIVE = `s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $3::timestamptz
-  AND s.last_seen_at > $3::timestamptz - make_interval(secs => $2)`;
+  AND s.last_seen_at > $3::timestamptz - make_interval(secs => $2 + ${SESSION_TOUCH_SECONDS})`;
+
+/** Records the use at $3 of the live session found by `live`, unless its recorded use is more recent than SESSION_TOUCH_SECONDS. */
+const TOUCH = `UPDATE sessions SET last_seen_at = $3
+   FROM live WHERE sessions.id = live.session_id AND sessions.last_seen_at < $3::timestamptz
+    AND live.last_seen_at <= $3::timestamptz - make_interval(secs => ${SESSION_TOUCH_SECONDS})`;
 
 /**
  * The principal a token stands for, or null when the token is unknown, revoked, expired (idle
- * or absolute), of the other audience, or its user is disabled. Every use records itself as the
- * session's last use in the same statement, so the idle time always counts from the latest
- * request: a session is never ended early (docs/adr/0002).
+ * or absolute), of the other audience, or its user is disabled. The statement that checks the
+ * session also records the use when the last recorded one is a second old or more, so the idle
+ * time counts from the latest request and a session is never ended early (docs/adr/0002,
+ * docs/adr/0149).
  */
 export async function authenticate(
   pool: Pool,
@@ -58,20 +74,24 @@ export async function authenticate(
   const params = [hashToken(token), lifetimes.sessionIdleMs / 1000, now];
   if (audience === 'staff') {
     const { rows } = await pool.query(
-      `UPDATE sessions s SET last_seen_at = $3
-         FROM staff_users u
-        WHERE u.id = s.staff_user_id AND ${LIVE} AND s.audience = 'staff' AND u.active
-        RETURNING s.id AS session_id, u.id, u.name, u.email, u.role`,
+      `WITH live AS (
+         SELECT s.id AS session_id, s.last_seen_at, u.id, u.name, u.email, u.role
+           FROM sessions s JOIN staff_users u ON u.id = s.staff_user_id
+          WHERE ${LIVE} AND s.audience = 'staff' AND u.active),
+       touched AS (${TOUCH})
+       SELECT session_id, id, name, email, role FROM live`,
       params,
     );
     const r = rows[0];
     return r ? { audience, sessionId: Number(r.session_id), userId: r.id, name: r.name, email: r.email, role: r.role } : null;
   }
   const { rows } = await pool.query(
-    `UPDATE sessions s SET last_seen_at = $3
-       FROM client_users u JOIN companies c ON c.id = u.company_id
-      WHERE u.id = s.client_user_id AND ${LIVE} AND s.audience = 'client' AND u.status = 'active'
-      RETURNING s.id AS session_id, u.id, u.name, u.email, u.company_id, c.name AS company_name`,
+    `WITH live AS (
+       SELECT s.id AS session_id, s.last_seen_at, u.id, u.name, u.email, u.company_id, c.name AS company_name
+         FROM sessions s JOIN client_users u ON u.id = s.client_user_id JOIN companies c ON c.id = u.company_id
+        WHERE ${LIVE} AND s.audience = 'client' AND u.status = 'active'),
+     touched AS (${TOUCH})
+     SELECT session_id, id, name, email, company_id, company_name FROM live`,
     params,
   );
   const r = rows[0];

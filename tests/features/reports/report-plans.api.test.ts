@@ -1,0 +1,70 @@
+/**
+ * The ticket reports that count every open ticket read narrow indexes, not the table: checked on
+ * the query plans of a table with enough rows that PostgreSQL would rather scan than use an
+ * index it cannot use (docs/bench/reports.md, docs/adr/0150).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportParamsSchema } from '@contracts/reports';
+import { reports } from '@server/features/reports';
+import { runOf } from '@server/features/reports/runner';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
+
+const ROWS = 60_000;
+const ROWS_PER_INSERT = 10_000;
+const ADMIN = { userId: 0, role: 'admin', people: null } as const;
+
+type PlanNode = { 'Node Type': string; Strategy?: string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
+const walk = (node: PlanNode, out: PlanNode[] = []): PlanNode[] => {
+  out.push(node);
+  for (const child of node.Plans ?? []) walk(child, out);
+  return out;
+};
+
+describe.each(BACKENDS)('query plans of the ticket reports on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    const pool = t.ctx.database.pool;
+    for (let from = 1; from <= ROWS; from += ROWS_PER_INSERT) {
+      await pool.query(
+        `WITH c AS (SELECT array_agg(id ORDER BY id) AS ids FROM companies)
+         INSERT INTO tickets (title, description, status, severity, company_id, queue, created_at, updated_at)
+         SELECT 'Bulk ticket ' || g, 'Generated', (ARRAY['A','C','C','C','WOP','WOC','WOT','C'])[1 + g % 8], (ARRAY['C','H','M','M','L'])[1 + g % 5],
+                c.ids[1 + g % array_length(c.ids, 1)], (ARRAY['Support','Programming','Managed Services','Sales','QA'])[1 + g % 5],
+                now() - make_interval(days => g % 400), now() - make_interval(days => g % 400)
+           FROM generate_series($1::int, $2::int) g, c`,
+        [from, Math.min(ROWS, from + ROWS_PER_INSERT - 1)],
+      );
+    }
+    await pool.query('VACUUM (ANALYZE) tickets');
+  }, 240_000);
+  afterAll(() => t?.close());
+
+  const planOf = async (id: string, query: Record<string, string> = {}) => {
+    const def = (reports.reports ?? []).find((d) => d.meta.id === id)!;
+    const run = runOf(def, reportParamsSchema.parse(query), new Date(), ADMIN);
+    const statement = def.sql(run, 1000);
+    const { rows } = await t.ctx.database.pool.query(`EXPLAIN (FORMAT JSON) ${statement.text}`, statement.values);
+    const nodes = walk(rows[0]['QUERY PLAN'][0].Plan as PlanNode);
+    return {
+      indexes: nodes.map((n) => n['Index Name']).filter(Boolean) as string[],
+      tableScans: nodes.filter((n) => n['Relation Name'] === 'tickets' && !n['Node Type'].startsWith('Index Only')),
+      groupings: nodes.filter((n) => n['Node Type'] === 'Aggregate' && n.Strategy !== 'Plain'),
+    };
+  };
+
+  it('counts open tickets by queue from the index of status, queue and priority, with or without a period', async () => {
+    for (const query of [{}, { period: 'this-year' }] as Record<string, string>[]) {
+      const plan = await planOf('tickets-by-queue', query);
+      expect(plan.indexes).toContain('tickets_status_queue_counts_idx');
+      expect(plan.tableScans).toEqual([]);
+    }
+  });
+
+  it('counts each age bucket by a range of creation times in the index of status and creation time, grouping nothing', async () => {
+    const plan = await planOf('ticket-age');
+    expect(plan.indexes.filter((i) => i === 'tickets_status_created_idx')).toHaveLength(5);
+    expect(plan.tableScans).toEqual([]);
+    expect(plan.groupings).toEqual([]);
+  });
+});
