@@ -1,0 +1,32 @@
+/**
+ * The seam where a form plugs into the engine (docs/adr/0155): its type, its payload schema, a
+ * title for lists, checks that need the database (no self-kudos, a daily limit), and what happens
+ * when a request is approved, run in the same transaction as the approval. Its policy (the steps)
+ * is data in approval_policies, versioned per form type. The engine knows no form.
+ */
+import type { FormType } from '@contracts/approvals';
+import type { z } from '@contracts/common/zod';
+import type { Queryable } from '@server/platform/sql';
+
+export type FormRequest<P> = { id: number; requesterId: number; payload: P };
+
+export type FormDefinition<S extends z.ZodType = z.ZodType> = {
+  type: FormType;
+  payload: S;
+  /** One line naming the request in the inbox and in mails. */
+  title(payload: z.output<S>): string;
+  /** Rules that read the database (400/409 with the field named); run inside the submitting transaction. */
+  check?(db: Queryable, requesterId: number, payload: z.output<S>, now: Date): Promise<void>;
+  /** The form's effect, in the transaction that approves the request; the request is then applied. */
+  onApproved?(db: Queryable, request: FormRequest<z.output<S>>, now: Date): Promise<void>;
+};
+
+const FORMS = new Map<FormType, FormDefinition>();
+
+/** Registers a form with the engine (a feature does it once, when the app is built). */
+export function defineForm<S extends z.ZodType>(form: FormDefinition<S>): FormDefinition<S> {
+  FORMS.set(form.type, form as unknown as FormDefinition);
+  return form;
+}
+
+export const formOf = (type: FormType): FormDefinition | undefined => FORMS.get(type);
