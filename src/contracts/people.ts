@@ -3,6 +3,7 @@
  * working hours, theme, landing page, which notices reach them and when) and the organisation as
  * each person's manager draws it (/orgchart).
  */
+import { PROFILE_THEMES } from './common/constants';
 import { endpoint } from './common/endpoint';
 import { idInput, idParamsSchema, safeText } from './common/input';
 import { isTimeZone, TIME_ZONE_MAX } from './common/time-zone';
@@ -14,8 +15,7 @@ export const PROFILE_NAME_MAX = 120;
 export const PROFILE_TITLE_MAX = 120;
 export const PROFILE_PHONE_MAX = 40;
 
-/** The themes a person may choose; 'system' follows the device. */
-export const PROFILE_THEMES = ['light', 'dark', 'system'] as const;
+export { PROFILE_THEMES };
 export type ProfileTheme = (typeof PROFILE_THEMES)[number];
 
 /** Where a person may choose to land after signing in (routes every staff member may open). */

@@ -52,6 +52,16 @@ describe.each(BACKENDS)('people on %s', (backend) => {
       expect((await agent.get('/api/v2/profile')).json()).toMatchObject({ timeZone: 'America/Chicago' });
     });
 
+    it('lands the person where they chose after sign-in, with their theme and zone, and profile/me names the zone', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { email: 'agent@demo.test', password: DEMO_PASSWORD } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ landingPage: '/timesheet', theme: 'dark', timeZone: 'America/Chicago' });
+      const me = await agent.post('/api/v2/profile/me', { user: await idOf('agent@demo.test') });
+      expect(me.json()).toMatchObject({ name: 'Avery Agent', timeZone: 'America/Chicago' });
+      const other = await t.app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { email: 'manager@demo.test', password: DEMO_PASSWORD } });
+      expect(other.json()).toMatchObject({ landingPage: '/home', theme: 'system', timeZone: null });
+    });
+
     it('refuses an invalid time zone naming it, and writes nothing of the change', async () => {
       const res = await agent.put('/api/v2/profile', { ...PROFILE, name: 'Half Written', timeZone: 'Mars/Olympus_Mons' });
       expect(res.statusCode, res.body).toBe(400);
