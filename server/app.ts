@@ -19,6 +19,7 @@ import { search } from './features/search';
 import { management } from './features/management';
 import { notifications } from './features/notifications';
 import { outbox } from './features/outbox';
+import { people } from './features/people';
 import { reports } from './features/reports';
 import { overdue } from './features/overdue';
 import { quotes } from './features/quotes';
@@ -49,7 +50,7 @@ const API_PREFIXES = ['/api/', '/logout'];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
 
 /** Every feature of the API, one line each; each registers its routes with its audience's guard. */
-const FEATURES: readonly Feature[] = [signIn, tickets, companies, clientUsers, clientPortal, surveys, overdue, management, outbox, reports, time, quotes, projects, sales, notifications, search, approvals, forms];
+const FEATURES: readonly Feature[] = [signIn, tickets, companies, clientUsers, clientPortal, surveys, overdue, management, outbox, reports, time, quotes, projects, sales, notifications, search, approvals, forms, people];
 
 const ROUTES = new WeakMap<FastifyInstance, { key: string; endpoint: EndpointDefinition | undefined }[]>();
 

@@ -18,6 +18,7 @@ import {
   SURVEY_IMPROVE,
   TICKET_STORIES,
 } from './story';
+import { seedOrg } from './people';
 import { seedProjects } from './projects';
 import { seedQuotes } from './quotes';
 import { seedSales } from './sales';
@@ -141,6 +142,7 @@ async function seed(client: PoolClient, hashes: string[]): Promise<void> {
   await seedProjects(client, companies.map((c) => c.id));
   await seedSales(client);
   await seedQuotes(client);
+  await seedOrg(client, staffIds, hashes[0]!);
   await client.query(
     `INSERT INTO audit_log (actor_type, entity, action, detail) VALUES ('system', 'database', 'seed', '{"dataset":"demo"}')`,
   );

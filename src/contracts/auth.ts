@@ -1,7 +1,8 @@
 import { z } from './common/zod';
-import { LIMITS, ROLES } from './common/constants';
+import { LIMITS, PROFILE_THEMES, ROLES } from './common/constants';
 import { endpoint } from './common/endpoint';
 import { idInput, safeText } from './common/input';
+
 
 /**
  * Sign-in and the sessions' own calls, for staff and client users. The sign-in screen and the
@@ -34,6 +35,10 @@ export const staffLoginResponseSchema = z.object({
   userid: z.number().int(),
   username: z.string(),
   role: roleSchema,
+  /** From the person's profile: where they land after signing in, their theme (applied at sign-in on any device) and time zone. */
+  landingPage: z.string(),
+  theme: z.enum(PROFILE_THEMES),
+  timeZone: z.string().nullable(),
 });
 export type StaffLoginResponse = z.infer<typeof staffLoginResponseSchema>;
 
@@ -45,6 +50,8 @@ export const staffUserSchema = z.object({
   role: roleSchema,
   title: z.string().nullable(),
   department: z.string().nullable(),
+  /** The time zone the person chose on their profile (null: the browser's). */
+  timeZone: z.string().nullable(),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 

@@ -10,7 +10,7 @@ import { memoryAreas } from './memory-storage';
 
 export const ORIGIN = 'http://portal.test';
 
-export const AGENT_LOGIN: StaffLoginResponse = { token: 'tok-agent', userid: 3, username: 'Avery Agent', role: 'user' };
+export const AGENT_LOGIN: StaffLoginResponse = { token: 'tok-agent', userid: 3, username: 'Avery Agent', role: 'user', landingPage: '/home', theme: 'system', timeZone: null };
 export const agentProfile = (role: StaffUser['role'] = 'user'): StaffUser => ({
   userid: 3,
   name: 'Avery Agent',
@@ -18,6 +18,7 @@ export const agentProfile = (role: StaffUser['role'] = 'user'): StaffUser => ({
   role,
   title: null,
   department: null,
+  timeZone: null,
 });
 
 export const overdueTicket = (id: number): OverdueTicket => ({

@@ -1,7 +1,9 @@
 /**
  * The notifications' SQL. Only this feature writes `notifications`; each write names its cause
  * (`ref`), so the same cause seen twice (every app server hears every event, a job runs again)
- * stays one notification (ON CONFLICT DO NOTHING on user, kind, ticket and ref).
+ * stays one notification (ON CONFLICT DO NOTHING on user, kind, ticket and ref). A person who
+ * turned an event off in the app on their profile is not told of it (`notification_allowed`, the
+ * people feature's rule in SQL, migration 0033).
  */
 import type { Notification, NotificationPage } from '@contracts/notifications';
 import { iso, listPage, type Queryable } from '@server/platform/sql';
@@ -14,7 +16,7 @@ export async function recordAssigned(db: Queryable, e: { ticketId: number; assig
     `INSERT INTO notifications (user_id, kind, ticket_id, ref, actor, created_at)
      SELECT t.assignee_id, 'assigned', t.id, $3, s.name, $4
        FROM tickets t LEFT JOIN staff_users s ON s.id = $5
-      WHERE t.id = $1 AND t.assignee_id = $2
+      WHERE t.id = $1 AND t.assignee_id = $2 AND notification_allowed(t.assignee_id, 'assigned', 'in_app', $4)
      ON CONFLICT (user_id, kind, ticket_id, ref) DO NOTHING`,
     [e.ticketId, e.assigneeId, e.entry, now, e.byId],
   );
@@ -27,7 +29,7 @@ export async function recordClientReply(db: Queryable, e: { ticketId: number; no
     `INSERT INTO notifications (user_id, kind, ticket_id, ref, actor, created_at)
      SELECT t.assignee_id, 'client_reply', t.id, 'note-' || $2::bigint, c.name, $4
        FROM tickets t LEFT JOIN client_users c ON c.id = $3
-      WHERE t.id = $1 AND t.assignee_id IS NOT NULL
+      WHERE t.id = $1 AND t.assignee_id IS NOT NULL AND notification_allowed(t.assignee_id, 'client_reply', 'in_app', $4)
      ON CONFLICT (user_id, kind, ticket_id, ref) DO NOTHING`,
     [e.ticketId, e.noteId, e.clientUserId, now],
   );
@@ -46,6 +48,7 @@ export async function sweepOverdue(db: Queryable, now: Date, windowHours: number
        FROM tickets t
       WHERE t.status <> 'C' AND t.assignee_id IS NOT NULL
         AND t.duedate < $1 AND t.duedate >= $1::timestamptz - make_interval(hours => $2)
+        AND notification_allowed(t.assignee_id, 'overdue', 'in_app', $1)
      ON CONFLICT (user_id, kind, ticket_id, ref) DO NOTHING`,
     [now, windowHours],
   );

@@ -1,5 +1,6 @@
 /** Sign-in of both audiences and sign-out: public on purpose (they answer the same 401 to everyone). */
 import { SIGN_IN, type ClientUser } from '@contracts/auth';
+import { DEFAULT_LANDING_PAGE } from '@contracts/people';
 import { bearerToken } from '@server/platform/auth/guards';
 import { createSession, revokeToken } from '@server/platform/auth/sessions';
 import { route } from '@server/platform/http/endpoints';
@@ -19,7 +20,7 @@ export const publicSignInRoutes: Routes = (app, ctx) => {
     await passSignIn(ctx, request, account);
     const token = await createSession(pool, ctx.config, { audience: 'staff', userId: user.id }, ctx.now());
     request.log.info({ userId: user.id }, 'staff signed in');
-    return { token, userid: user.id, username: user.name, role: user.role };
+    return { token, userid: user.id, username: user.name, role: user.role, landingPage: user.landing_page ?? DEFAULT_LANDING_PAGE, theme: user.theme ?? 'system', timeZone: user.time_zone };
   });
 
   route(app, SIGN_IN.clientLogin, async ({ body: input }, request) => {

@@ -46,6 +46,8 @@ export const THANK_YOU_CORNER_RADIUS_PX = 20;
 /** Initials shown when the profile lookup fails or there is no user id. */
 export const UNKNOWN_INITIALS = 'UN';
 export const DEFAULT_ROLE = 'user';
+/** The themes a person may choose on their profile (the header's switcher offers the same); 'system' follows the device. */
+export const PROFILE_THEMES = ['light', 'dark', 'system'] as const;
 export const ROLES = ['user', 'manager', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 /** Roles that see manager screens and may act for others (send client care surveys, see others' overdue tickets). */

@@ -1,22 +1,27 @@
 import type { CompanyRow, CompanyView } from '@contracts/companies';
 import { endpointPath } from '@contracts/common/endpoint';
 import type { ReportParamsInput } from '@contracts/reports';
-import { REPORT_DEFAULT_TIME_ZONE, REPORTS, localTimeZone, reportSearchParams } from '@contracts/reports';
+import { REPORT_DEFAULT_TIME_ZONE, REPORTS, canonicalTimeZone, reportSearchParams } from '@contracts/reports';
+import { readerTimeZone } from '@/shared/ui/tokens/format';
 import type { TicketOptions } from '@contracts/tickets';
 import { ApiError, call, dataOf, http } from '@/shared/http/http';
 import type { ErrorCode } from '@contracts/common/errors';
 
 /**
- * A run's query: the address's parameters, and the browser's time zone when the address names
- * none (a shared link with tz= counts in the sender's zone; UTC is the server's own default).
+ * A run's query: the address's parameters, and the reader's time zone (their profile's, else the
+ * browser's) when the address names none (a shared link with tz= counts in the sender's zone; UTC
+ * is the server's own default).
  */
 const query = (report: string, params: ReportParamsInput) => {
   const q = reportSearchParams(report, params);
   q.delete('report');
-  const zone = localTimeZone();
+  const zone = readerZone();
   if (!q.has('tz') && zone !== REPORT_DEFAULT_TIME_ZONE) q.set('tz', zone);
   return q;
 };
+
+/** The zone reports count days in for this reader: their profile's, else the browser's; UTC by any of its names. */
+export const readerZone = () => canonicalTimeZone(readerTimeZone());
 
 /** A file the API answered (CSV, PDF): its bytes and the name the server gave it. */
 export type ReportFile = { blob: Blob; filename: string };

@@ -2,9 +2,10 @@ import type { z } from 'zod';
 import { COMPANIES } from '@contracts/companies';
 import { TIME, type cellSchema, type contractSchema, type decisionSchema, type PunchActionName, type TimeItem, type TrackerActionName } from '@contracts/time';
 import { call } from '@/shared/http/http';
+import { readerTimeZone } from '@/shared/ui/tokens/format';
 
-/** The browser's IANA time zone: weeks, days and punches are read in it (docs/adr/0080). */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/** The reader's IANA time zone (their profile's, else the browser's): weeks, days and punches are read in it (docs/adr/0080, 0163). */
+export const browserTimeZone = () => readerTimeZone();
 
 /** How many companies the row picker offers for what is typed. */
 const COMPANY_PICKER_SIZE = 20;

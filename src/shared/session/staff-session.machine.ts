@@ -1,8 +1,10 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { LoginRequest, StaffLoginResponse, StaffUser } from '@contracts/auth';
 import { AUTH_FLAG_TRUE, DEFAULT_ROLE, ROLES, UNKNOWN_INITIALS, type Role } from '@contracts/common/constants';
 import { learningCenterApi, staffAuthApi } from './api';
 import { logError } from '@/shared/log';
+import { setReaderTimeZone } from '@/shared/ui/tokens/format';
+import { theme, type ThemeChoice } from '@/shared/ui/tokens/theme';
 import type { StaffSessionStore } from '@/shared/storage';
 import { crossTabMachine, type CrossTabInput } from './cross-tab/cross-tab.machine';
 import { overdueMachine } from './overdue.machine';
@@ -27,6 +29,8 @@ export type StaffSessionContext = {
   initials: string;
   /** Why the last sign-in failed, shown in the form. */
   signInError: string | null;
+  /** Where the person chose to land after signing in (from the sign-in answer); null: Home. */
+  landingPage: string | null;
 };
 
 export type StaffSessionEvent =
@@ -85,7 +89,16 @@ export const staffSessionMachine = setup({
       context.store.clear();
       context.input.applyBearer(null);
     },
-    forgetUser: assign({ user: null, role: DEFAULT_ROLE, initials: UNKNOWN_INITIALS }),
+    forgetUser: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ user: null, role: DEFAULT_ROLE, initials: UNKNOWN_INITIALS, landingPage: null });
+      enqueue(() => setReaderTimeZone(null));
+    }),
+    /** The profile's time zone becomes the one every date and the timesheet and reports read (docs/adr/0163). */
+    applyTimeZone: (_, params: { timeZone: string | null | undefined }) => setReaderTimeZone(params.timeZone),
+    /** At sign-in the profile's theme applies on this device too. */
+    applyTheme: (_, params: { theme: ThemeChoice | undefined }) => {
+      if (params.theme) theme().setChoice(params.theme);
+    },
     applyStoredBearer: ({ context }) => context.input.applyBearer(context.store.read().token),
     storeRole: ({ context }) => context.store.setRole(context.role),
     logFailure: (_, params: { what: string; error: unknown }) => logError(params.what, params.error),
@@ -101,6 +114,7 @@ export const staffSessionMachine = setup({
     role: DEFAULT_ROLE,
     initials: UNKNOWN_INITIALS,
     signInError: null,
+    landingPage: null,
   }),
   invoke: {
     id: 'crossTab',
@@ -159,7 +173,10 @@ export const staffSessionMachine = setup({
             assign(({ event }) => ({
               user: { userid: String(event.output.userid), username: event.output.username },
               role: asRole(event.output.role),
+              landingPage: event.output.landingPage ?? null,
             })),
+            { type: 'applyTimeZone', params: ({ event }) => ({ timeZone: event.output.timeZone }) },
+            { type: 'applyTheme', params: ({ event }) => ({ theme: event.output.theme }) },
           ],
         },
         onError: { target: 'signedOut', actions: assign({ signInError: ({ event }) => messageOf(event.error) }) },
@@ -223,7 +240,13 @@ export const staffSessionMachine = setup({
                 id: 'profileMe',
                 src: 'profileMe',
                 input: ({ context }) => ({ userid: context.user?.userid ?? '' }),
-                onDone: { target: 'known', actions: assign({ initials: ({ event }) => initialsOf(event.output?.name) }) },
+                onDone: {
+                  target: 'known',
+                  actions: [
+                    assign({ initials: ({ event }) => initialsOf(event.output?.name) }),
+                    { type: 'applyTimeZone', params: ({ event }) => ({ timeZone: event.output?.timeZone }) },
+                  ],
+                },
                 onError: {
                   target: 'known',
                   actions: [

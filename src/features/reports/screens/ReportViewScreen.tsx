@@ -13,7 +13,6 @@ import {
   REPORT_STATUS_OPEN,
   SURVEY_KINDS,
   dayIn,
-  localTimeZone,
   periodPresetsOf,
   reportParamsSchema,
   reportSearchParams,
@@ -26,7 +25,7 @@ import {
 } from '@contracts/reports';
 import { formatChartValue } from '@contracts/charts';
 import { formatNps } from '@contracts/surveys';
-import { reportsApi } from '../api';
+import { readerZone, reportsApi } from '../api';
 import { reportCatalogMachine, reportCompanyMachine, reportStaffMachine } from '../machines/catalog.machine';
 import { liveReportViewerMachine } from '../machines/report-viewer.live';
 import styles from './reports.module.css';
@@ -102,7 +101,7 @@ function ParameterBar({ meta, params, onChange }: { meta: ReportCatalogEntry; pa
     }
     if (key === 'period' && value === 'custom' && !params.from) {
       // This month so far, in the zone the report counts days in.
-      const today = dayIn(new Date(), params.tz ?? localTimeZone());
+      const today = dayIn(new Date(), params.tz ?? readerZone());
       next.from = `${today.slice(0, 8)}01`;
       next.to = today;
     }

@@ -8,7 +8,9 @@ export default function SignInScreen() {
   const signedIn = StaffSession.useSelector((s) => s.matches('signedIn'));
   const busy = StaffSession.useSelector((s) => s.matches('signingIn'));
   const error = StaffSession.useSelector((s) => s.context.signInError);
-  if (signedIn) return <Redirect to="/home" replace />;
+  const landingPage = StaffSession.useSelector((s) => s.context.landingPage);
+  // After sign-in the person lands where they chose on their profile (Home unless they chose).
+  if (signedIn) return <Redirect to={landingPage ?? '/home'} replace />;
   return (
     <LoginForm
       heading={APP_TITLE}

@@ -3,8 +3,9 @@
  * through Intl.DateTimeFormat, a date as "Nov 26, 2026" and a date and time to the minute as
  * "Nov 26, 2026, 2:05 PM" (never seconds, never a numeric or ISO date on a screen), relative times
  * ("3 hr. ago") through Intl.RelativeTimeFormat where people scan lists, and the full date for a
- * title or tooltip. Pure functions, no React; `locale` and `timeZone` default to the browser's (the
- * app keeps no zone per user), and tests pass fixed ones.
+ * title or tooltip. Pure functions, no React; `locale` defaults to the browser's, `timeZone` to the
+ * reader's (the zone chosen on their profile, else the browser's: docs/adr/0163), and tests pass
+ * fixed ones.
  */
 
 export type DateInput = Date | string | number | null | undefined;
@@ -28,7 +29,20 @@ export const NO_DATE = '—';
 
 const cache = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
 
-function dateTimeFormat(options: Intl.DateTimeFormatOptions, { locale, timeZone }: FormatOptions): Intl.DateTimeFormat {
+/** The zone the signed-in person chose on their profile; undefined: the browser's. */
+let chosenTimeZone: string | undefined;
+
+/** The one seam of the reader's zone: the session sets it from the profile, the profile when it is saved, sign-out clears it. */
+export function setReaderTimeZone(zone: string | null | undefined): void {
+  chosenTimeZone = zone || undefined;
+}
+
+/** The reader's time zone: the one they chose, else the browser's (UTC when it names none). */
+export function readerTimeZone(): string {
+  return chosenTimeZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+}
+
+function dateTimeFormat(options: Intl.DateTimeFormatOptions, { locale, timeZone = chosenTimeZone }: FormatOptions): Intl.DateTimeFormat {
   const key = `dt|${locale ?? ''}|${timeZone ?? ''}|${JSON.stringify(options)}`;
   let format = cache.get(key) as Intl.DateTimeFormat | undefined;
   if (!format) {
