@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Makes sure Chromium (for Playwright) and the PostgreSQL server binaries (for the API tests
-# against a real server) are present. On Debian as root it installs them with apt-get, as
+# Makes sure Chromium (for Playwright), the PostgreSQL server binaries (for the API tests
+# against a real server) and Dovecot (for the email-in tests) are present. On Debian as root it installs them with apt-get, as
 # `playwright install --with-deps` would; elsewhere it says how and fails.
 set -euo pipefail
 
@@ -8,6 +8,8 @@ need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
 [ -n "$(pg_bin)" ] && [ -x "$(pg_bin)/initdb" ] || need+=(postgresql postgresql-contrib)
+# Dovecot for the email-in tests (started on loopback by tests/support/dovecot.ts; Debian's own service is not used).
+[ -x /usr/sbin/dovecot ] || need+=(dovecot-imapd)
 
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 
@@ -16,6 +18,10 @@ if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  # The package enables its system service; the tests start their own Dovecot, so keep the service off.
+  if [[ " ${need[*]} " == *" dovecot-imapd "* ]] && command -v systemctl >/dev/null 2>&1; then
+    systemctl disable --now dovecot >/dev/null 2>&1 || true
+  fi
   exit 0
 fi
 

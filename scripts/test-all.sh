@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n== %s\n' "$*"; }
 
-step "System packages (Chromium, PostgreSQL)"
+step "System packages (Chromium, PostgreSQL, Dovecot)"
 bash scripts/ensure-system-deps.sh
 
 step "Type check"

@@ -35,6 +35,8 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
+  /** Encrypts the passwords of mail channels (IMAP mailboxes): at least 32 characters, kept secret. */
+  MAIL_SECRET_KEY: z.string().min(32, 'must be at least 32 characters (for example: openssl rand -base64 32)').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   SEED_DEMO: bool.optional(),
@@ -129,6 +131,8 @@ export type Config = {
   learningCenterUrl: string;
   supportPhone: string;
   smtpUrl: string | undefined;
+  /** The key mail channels' passwords are encrypted with (absent: no IMAP password can be stored). */
+  mailSecretKey: string | undefined;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   /** Seed demo data into an empty database: on by default, off in production unless asked. */
@@ -188,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     learningCenterUrl: e.LEARNING_CENTER_URL,
     supportPhone: e.SUPPORT_PHONE,
     smtpUrl: e.SMTP_URL,
+    mailSecretKey: e.MAIL_SECRET_KEY,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',

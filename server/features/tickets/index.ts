@@ -14,7 +14,7 @@ export const tickets: Feature = {
   },
 };
 
-export { createClientTicket, loadView } from './tickets.repo';
+export { addClientReply, attachToTicket, createClientTicket, createMailTicket, loadView } from './tickets.repo';
 export { searchTickets } from './search';
 
 /** The tickets' events (assigned, a client replied), for features that react to them. */

@@ -265,6 +265,26 @@ export async function createClientTicket(
 }
 
 /**
+ * A ticket raised by an email (server/features/mail-in): unassigned, in the channel's queue and
+ * severity, source "email", its contact the sender; the audit row names the client user who wrote
+ * it, or the system when the sender has no account (a contact, or a domain of the company).
+ */
+export async function createMailTicket(
+  db: Queryable,
+  config: Pick<Config, 'responseTargetHours'>,
+  t: { companyId: number; clientUserId: number | null; contact: NewTicket['contact']; title: string; description: string; severity: Severity; queue: string },
+  now: Date,
+): Promise<number> {
+  return insertTicket(
+    db,
+    config,
+    { title: t.title, description: t.description, severity: t.severity, companyId: t.companyId, contact: t.contact, queue: t.queue, assigneeId: null, source: 'email' },
+    { actor: t.clientUserId ? { type: 'client', id: t.clientUserId } : { type: 'system' }, action: 'create', detail: { via: 'email' } },
+    now,
+  );
+}
+
+/**
  * A staff change of status, severity, queue, assignee or due date: each changed field becomes a
  * line of one thread entry and the audit row; the clock pauses or resumes (clock.ts); closing
  * queues the support survey in the same transaction. Nothing changed, nothing written.

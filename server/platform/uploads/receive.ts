@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler, onResponseAsyncHookHandler, onRequestAbortAsyncHookHandler } from 'fastify';
@@ -261,6 +261,63 @@ export async function withUploads<T>(request: FastifyRequest, write: (files: rea
       kept = true;
     });
   } finally {
+    if (!kept) await store.remove(placed);
+  }
+}
+
+/**
+ * Files that arrive other than by an upload request (the attachments of an email): each goes
+ * through the same checks (size, bytes-sniffed type, images re-encoded with a thumbnail) and is
+ * moved into place. A file the checks refuse is left out and named in `refused` with the reason.
+ * `write` records the stored files and calls `keep()` once its rows committed; otherwise the
+ * files are removed, as with `withUploads`.
+ */
+export async function withFileContents<T>(
+  store: UploadStore,
+  contents: readonly { filename: string; content: Buffer }[],
+  write: (files: readonly StoredFile[], refused: readonly { name: string; reason: string }[], keep: () => void) => Promise<T>,
+): Promise<T> {
+  const state: UploadState = { temps: new Set(), files: [] };
+  const refused: { name: string; reason: string }[] = [];
+  const placed: string[] = [];
+  const files: StoredFile[] = [];
+  let kept = false;
+  try {
+    for (const item of contents) {
+      const name = safeFileName(item.filename);
+      if (files.length >= UPLOAD_LIMITS.filesPerNote) {
+        refused.push({ name, reason: UPLOAD_MESSAGES.tooMany(name) });
+        continue;
+      }
+      if (item.content.length > UPLOAD_LIMITS.fileBytes) {
+        refused.push({ name, reason: UPLOAD_MESSAGES.tooLarge(name) });
+        continue;
+      }
+      let staged: StagedFile;
+      try {
+        staged = await stageFile(store, state, { filename: item.filename, file: Readable.from([item.content]) });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        refused.push({ name, reason: error.message });
+        continue;
+      }
+      const { key, thumbnailKey } = store.newKey();
+      await store.place(staged.tempPath, key);
+      state.temps.delete(staged.tempPath);
+      placed.push(key);
+      if (staged.thumbnailTempPath) {
+        await store.place(staged.thumbnailTempPath, thumbnailKey);
+        state.temps.delete(staged.thumbnailTempPath);
+        placed.push(thumbnailKey);
+      }
+      const { tempPath: _t, thumbnailTempPath, ...rest } = staged;
+      files.push({ ...rest, storageKey: key, thumbnailKey: thumbnailTempPath ? thumbnailKey : null });
+    }
+    return await write(files, refused, () => {
+      kept = true;
+    });
+  } finally {
+    await removeTemps(state);
     if (!kept) await store.remove(placed);
   }
 }
