@@ -19,7 +19,7 @@ export const ASSISTANT = {
   /** Passages shown as sources (and used for the answer). */
   sourcesMax: 3,
   /** Passages fetched before the answer picks its sources. */
-  candidates: 8,
+  candidates: 20,
   /**
    * Below this share of the question's searchable words found in the best passage, the assistant
    * says it does not know and offers a human (measured on the evaluation set, docs/bench/assistant.md).

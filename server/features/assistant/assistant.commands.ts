@@ -50,8 +50,7 @@ export async function streamAnswer(ctx: AppContext, log: FastifyBaseLogger, conf
   if (answer.answered && config.assistantLlm && !stream.signal.aborted) {
     let said = '';
     try {
-      const passages = answer.sources.map((s) => ({ title: s.title, body: s.excerpt }));
-      for await (const delta of phrase(config.assistantLlm, question, passages, stream.signal)) {
+      for await (const delta of phrase(config.assistantLlm, question, answer.passages, stream.signal)) {
         said += delta;
         send('delta', { text: delta });
       }
