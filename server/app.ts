@@ -17,6 +17,7 @@ import { clientUsers } from './features/client-users';
 import { companies } from './features/companies';
 import { search } from './features/search';
 import { mailIn } from './features/mail-in';
+import { assistant } from './features/assistant';
 import { management } from './features/management';
 import { notifications } from './features/notifications';
 import { outbox } from './features/outbox';
@@ -51,7 +52,7 @@ const API_PREFIXES = ['/api/', '/logout'];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
 
 /** Every feature of the API, one line each; each registers its routes with its audience's guard. */
-const FEATURES: readonly Feature[] = [signIn, tickets, companies, clientUsers, clientPortal, surveys, overdue, management, outbox, reports, time, quotes, projects, sales, notifications, search, approvals, forms, people, mailIn];
+const FEATURES: readonly Feature[] = [signIn, tickets, companies, clientUsers, clientPortal, surveys, overdue, management, outbox, reports, time, quotes, projects, sales, notifications, search, approvals, forms, people, mailIn, assistant];
 
 const ROUTES = new WeakMap<FastifyInstance, { key: string; endpoint: EndpointDefinition | undefined }[]>();
 

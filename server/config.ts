@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_RESPONSE_TARGET_HOURS } from '../src/contracts/common/constants.ts';
+import { ASSISTANT } from '../src/contracts/assistant.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -37,6 +38,12 @@ const envSchema = z.object({
     .optional(),
   /** Encrypts the passwords of mail channels (IMAP mailboxes): at least 32 characters, kept secret. */
   MAIL_SECRET_KEY: z.string().min(32, 'must be at least 32 characters (for example: openssl rand -base64 32)').optional(),
+  /** An OpenAI-compatible endpoint (…/v1) that may phrase the assistant's answers; without it the answers are extractive. */
+  ASSISTANT_LLM_URL: z.url('must be an absolute URL such as http://127.0.0.1:8080/v1').optional(),
+  ASSISTANT_LLM_MODEL: z.string().min(1).max(200).default('default'),
+  ASSISTANT_LLM_KEY: z.string().min(1).max(500).optional(),
+  /** How long the model may take in all before the extractive answer stands (default ASSISTANT.llmTimeoutMs). */
+  ASSISTANT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   SEED_DEMO: bool.optional(),
@@ -147,6 +154,8 @@ export type Config = {
   trustProxy: boolean | string[];
   /** Hours from creation to the default due date of a new ticket, per severity. */
   responseTargetHours: Record<keyof typeof DEFAULT_RESPONSE_TARGET_HOURS, number>;
+  /** The optional model that phrases the assistant's answers (none: extractive answers only). */
+  assistantLlm: { url: string; model: string; key: string | undefined; timeoutMs: number } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -200,6 +209,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: resolve(e.STATIC_DIR),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     responseTargetHours: parseResponseTargets(e.TICKET_RESPONSE_TARGET_HOURS),
+    assistantLlm: e.ASSISTANT_LLM_URL ? { url: e.ASSISTANT_LLM_URL.replace(/\/$/, ''), model: e.ASSISTANT_LLM_MODEL, key: e.ASSISTANT_LLM_KEY, timeoutMs: e.ASSISTANT_LLM_TIMEOUT_MS ?? ASSISTANT.llmTimeoutMs } : undefined,
   };
 }
 

@@ -262,6 +262,126 @@ export const ARTICLES: readonly (readonly [string, string, string])[] = [
     'Billing',
     '# Counter payments\n\n1. Find the account by number or service address.\n2. Choose **Card** and follow the terminal prompts.\n3. Print or email the receipt.\n\nIf the terminal shows *offline*, restart it and wait a minute before trying again.',
   ],
+  [
+    'Printing duplicate bills',
+    'Billing',
+    '# Printing a duplicate bill\n\nOpen the account, choose **Bills**, pick the period and press **Reprint**. A reprint is marked *DUPLICATE* in the top corner so it is never mailed twice by mistake.\n\nDuplicates can also be emailed as a PDF from the same screen.',
+  ],
+  [
+    'Setting up budget billing',
+    'Billing',
+    '# Budget billing\n\nBudget billing spreads a customer\'s charges evenly over the year. The monthly amount is the average of the last 12 months of usage, recalculated every six months.\n\nThe true-up month settles the difference between budgeted and actual charges. Set it under **Account → Budget plan**.',
+  ],
+  [
+    'Final bills when a customer moves out',
+    'Billing',
+    '# Final bills\n\nWhen a customer moves out, enter a **final read** with the move-out date. The final bill prorates the base charge by days of service and applies the deposit before any balance is due.\n\nA refund of a leftover deposit is printed as a check in the next accounts payable run.',
+  ],
+  [
+    'Customer deposits and refunds',
+    'Billing',
+    '# Deposits\n\nNew residential accounts pay a deposit of twice the average monthly bill. The deposit is refunded automatically after 12 months of on-time payments and credited to the next bill.',
+  ],
+  [
+    'Payment plans for past-due accounts',
+    'Billing',
+    '# Payment plans\n\nA payment plan (also called an arrangement) splits a past-due balance into up to six monthly installments. While the plan is kept, the account is excluded from the shut-off list.\n\nA missed installment cancels the plan and puts the account back on the next shut-off list.',
+  ],
+  [
+    'Shut-off notices and disconnection lists',
+    'Billing',
+    '# Shut-off notices\n\nThe **delinquency run** prints shut-off notices ten days before the disconnection date. The disconnection list for field crews is printed on the morning of the shut-off day and leaves out accounts that paid or made a plan.',
+  ],
+  [
+    'Posting lockbox payments from the bank',
+    'Billing',
+    '# Lockbox payments\n\nThe bank sends a lockbox file each morning. Open **Payments → Import lockbox**, choose the file and review the batch total against the bank deposit slip before posting.\n\nPayments that match no account go to the *suspense* list for the clerk to assign.',
+  ],
+  [
+    'Correcting a wrong meter read',
+    'Billing',
+    '# Correcting a read\n\nIf a bill went out with a wrong read, enter the corrected read with the code **EST-CORR**. The next bill recalculates the period and shows a credit or a charge for the difference, with a note to the customer.',
+  ],
+  [
+    'Adding a new service address',
+    'Billing',
+    '# New service addresses\n\nNew addresses are added under **Locations → New**. Each location needs a route, a sequence number within the route and a rate class before a meter can be set on it.',
+  ],
+  [
+    'Exporting the general ledger to accounting',
+    'Billing',
+    '# General ledger export\n\nAt month end, run **Reports → GL export**. The file lists every revenue and cash account with its totals, ready for import into your accounting package.\n\nRun it only after the last billing cycle of the month is posted, otherwise revenue lands in the wrong month.',
+  ],
+  [
+    'Closing the month in the billing system',
+    'Billing',
+    '# Month-end close\n\nMonth-end close locks the period: after it, no payment or adjustment can be dated in that month. Close the month after the GL export and after the aged receivables report balances to the ledger.',
+  ],
+  [
+    'Paying your Client Care invoice',
+    'Account',
+    '# Paying our invoices\n\nOur invoices are due 30 days from the invoice date. You can pay by ACH to the account printed on the invoice or by check to our office address.\n\nFor a copy of an invoice or a W-9, reply to the invoice email and our accounts team answers within one business day.',
+  ],
+  [
+    'Support hours and emergency contacts',
+    'Account',
+    '# Support hours\n\nSupport is open Monday to Friday, 7 am to 6 pm Central time. During billing week we also answer Saturdays from 8 am to noon.\n\nFor an emergency outside those hours (a billing run that must go out, a payment page that is down), call the on-call number in your welcome pack. Critical tickets are answered within one hour.',
+  ],
+  [
+    'Ticket priorities and response times',
+    'Portal',
+    '# Priorities\n\n| Priority | First response |\n| --- | --- |\n| Critical | 1 hour |\n| High | 4 hours |\n| Medium | 1 business day |\n| Low | 3 business days |\n\nCritical means billing, payments or the office cannot work at all.',
+  ],
+  [
+    'Adding colleagues to the client portal',
+    'Portal',
+    '# Inviting colleagues\n\nAsk us in a ticket to invite a colleague: give their name and email. They receive an invitation link that is valid for seven days and set their own password.\n\nEveryone from your company sees all of your company\'s tickets.',
+  ],
+  [
+    'Attaching files to a ticket',
+    'Portal',
+    '# Attachments\n\nYou can attach up to ten files to a ticket, each up to 10 MB. Pictures (PNG, JPEG), PDFs, spreadsheets and text files are accepted; programs and archives are refused for safety.',
+  ],
+  [
+    'Two-factor sign-in for the billing system',
+    'Managed Services',
+    '# Two-factor sign-in\n\nThe billing system asks for a six-digit code from the authenticator app after the password. A new phone needs to be enrolled again: open a ticket and we reset the enrolment the same day.',
+  ],
+  [
+    'Setting up a new office printer',
+    'Managed Services',
+    '# New printers\n\nWe set up new printers remotely once they are on the network. Tell us the printer\'s model and its IP address (printed from the printer\'s network menu) in a ticket, and which PCs should use it.',
+  ],
+  [
+    'Working from home with the VPN',
+    'Managed Services',
+    '# VPN\n\nStaff working from home connect with the VPN client before opening the billing system. If the VPN says *authentication failed*, the password has usually expired: passwords expire every 90 days.',
+  ],
+  [
+    'Spotting phishing emails',
+    'Managed Services',
+    '# Phishing\n\nWe will never ask for your password by email. Forward a suspicious email as an attachment to our support address and delete it; we check it and block the sender for the whole office.',
+  ],
+  [
+    'Paper stock sizes and envelope windows',
+    'Paper',
+    '# Paper sizes\n\nOur bill stock is 8.5 by 11 inches with a perforated return stub. Use #10 double-window envelopes for mailing and #9 single-window envelopes for the customer\'s return payment.',
+  ],
+  [
+    'Tracking a paper order',
+    'Paper',
+    '# Tracking an order\n\nEvery order in **Order Paper** shows its status: received, shipped or delivered. The tracking number appears when the order ships; freight is by ground carrier from our warehouse.',
+  ],
+  [
+    'Installing a new release of the billing system',
+    'Releases',
+    '# New releases\n\nWe install new releases in the evening after you confirm the date, never during billing week. The release notes are emailed two days before; we test the standard billing set on your test system first.',
+  ],
+  [
+    'Moving to radio-read meters (AMI)',
+    'Billing',
+    '# AMI meters\n\nWith radio-read meters, the head-end system exports reads every night and billing imports them automatically at 5 am. Reads that fail validation appear on the exception list like handheld reads do.',
+  ],
   ['Draft: new release notes', 'Releases', 'Not yet published.'],
 ];
 

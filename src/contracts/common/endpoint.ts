@@ -17,7 +17,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Audience = 'public' | 'staff' | 'client';
 
 /** What an endpoint answers besides JSON: a file or a page, described by its media type. */
-export type MediaType = 'text/csv' | 'application/pdf' | 'text/html' | 'text/css' | 'text/calendar' | 'text/plain' | 'application/octet-stream';
+export type MediaType = 'text/event-stream' | 'text/csv' | 'application/pdf' | 'text/html' | 'text/css' | 'text/calendar' | 'text/plain' | 'application/octet-stream';
 
 type Schema = z.ZodType;
 

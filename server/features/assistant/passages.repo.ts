@@ -1,0 +1,124 @@
+/**
+ * The passage index: the re-index (what changed since the last run is rewritten, what is gone is
+ * dropped) and the ONE read of passages. Who may read what is enforced here, not in any prompt:
+ * `searchPassages` takes the asker's scope and adds its predicate to the SQL (docs/adr/0172); no
+ * other code reads assistant_passages.
+ */
+import type { Queryable } from '@server/platform/sql';
+import type { SourceKind } from '@contracts/assistant';
+import { articlePassages, ticketPassages, type PassageInput } from './passages';
+
+/** Whose passages a question may reach: staff everything; a client published articles and their own company's tickets and public notes. */
+export type AskerScope = { audience: 'staff' } | { audience: 'client'; companyId: number };
+
+/** The SQL predicate of a scope over `p` (assistant_passages), its company id as parameter `$n`. */
+function scopePredicate(scope: AskerScope, n: number): { sql: string; values: unknown[] } {
+  if (scope.audience === 'staff') return { sql: 'TRUE', values: [] };
+  if (!Number.isInteger(scope.companyId)) throw new Error('A client scope needs its company');
+  return { sql: `(p.visibility = 'public' OR (p.visibility = 'company' AND p.company_id = $${n}))`, values: [scope.companyId] };
+}
+
+export type PassageHit = { id: number; kind: SourceKind; sourceId: number; title: string; body: string; rank: number; lexemes: string[] };
+export type SearchResult = { queryLexemes: string[]; hits: PassageHit[] };
+
+/**
+ * The passages that answer a question, best first: any of the question's words (stemmed, stop
+ * words dropped), ranked by cover density (ts_rank_cd, normalised by length); only what the
+ * scope may read. `kinds` narrows to articles (the new-ticket suggestions).
+ */
+export async function searchPassages(db: Queryable, scope: AskerScope, question: string, limit: number, kinds: readonly SourceKind[] = ['article', 'ticket']): Promise<SearchResult> {
+  const where = scopePredicate(scope, 4);
+  const { rows } = await db.query<{ lexemes: string[] | null; id: string | null; kind: SourceKind; source_id: number; title: string; body: string; rank: number; passage_lexemes: string[] }>(
+    `WITH words AS (
+       SELECT array_agg(DISTINCT l) AS lexemes FROM unnest(tsvector_to_array(to_tsvector('english', $1))) l WHERE l !~ '[''\\\\:&|!()<>]'
+     ), q AS (
+       SELECT lexemes, (SELECT string_agg(quote_literal(l), ' | ') FROM unnest(lexemes) l)::tsquery AS query FROM words
+     )
+     SELECT q.lexemes, p.id, p.kind, p.source_id, p.title, p.body, ts_rank_cd(p.search, q.query, 1) AS rank, tsvector_to_array(p.search) AS passage_lexemes
+       FROM q LEFT JOIN assistant_passages p ON q.query IS NOT NULL AND p.search @@ q.query AND p.kind = ANY($3) AND ${where.sql}
+      ORDER BY rank DESC NULLS LAST, p.id
+      LIMIT $2`,
+    [question, limit, kinds, ...where.values],
+  );
+  const queryLexemes = rows[0]?.lexemes ?? [];
+  const hits = rows
+    .filter((r) => r.id !== null)
+    .map((r) => ({ id: Number(r.id), kind: r.kind, sourceId: r.source_id, title: r.title, body: r.body, rank: Number(r.rank), lexemes: r.passage_lexemes }));
+  return { queryLexemes, hits };
+}
+
+/** For each sentence, how many of the lexemes it holds (the extractive answer's scoring, in the database's stemming). */
+export async function sentenceMatches(db: Queryable, sentences: readonly string[], lexemes: readonly string[]): Promise<number[]> {
+  if (!sentences.length) return [];
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT (SELECT count(*)::int FROM unnest(tsvector_to_array(to_tsvector('english', s))) x WHERE x = ANY($2)) AS n
+       FROM unnest($1::text[]) WITH ORDINALITY AS t(s, i) ORDER BY i`,
+    [sentences, lexemes],
+  );
+  return rows.map((r) => r.n);
+}
+
+/** What the last run indexed differs from the sources: fingerprints of articles and closed tickets (with their notes). */
+const ARTICLE_FINGERPRINT = `md5(concat_ws(E'\\x1f', a.title, a.body, a.published::text))`;
+const TICKET_FINGERPRINT = `md5(concat_ws(E'\\x1f', t.title, t.description, t.company_id::text,
+  (SELECT string_agg(n.id || ':' || n.internal::text || ':' || md5(n.body), ',' ORDER BY n.id) FROM ticket_notes n WHERE n.ticket_id = t.id)))`;
+
+export type ReindexResult = { articles: number; tickets: number; dropped: number };
+
+/**
+ * Brings the index up to date: documents gone (a deleted article, a ticket reopened or deleted)
+ * are dropped, changed ones rewritten. Idempotent: a run with nothing changed writes nothing.
+ * `batch` bounds the documents rewritten per run (the job runs again a minute later).
+ */
+export async function reindex(db: Queryable, batch = 5000): Promise<ReindexResult> {
+  const dropped = await db.query(
+    `DELETE FROM assistant_documents d
+      WHERE (d.kind = 'article' AND NOT EXISTS (SELECT 1 FROM knowledge_articles a WHERE a.id = d.source_id))
+         OR (d.kind = 'ticket' AND NOT EXISTS (SELECT 1 FROM tickets t WHERE t.id = d.source_id AND t.status = 'C'))`,
+  );
+  const { rows: articles } = await db.query<{ id: number; title: string; body: string; published: boolean; fp: string }>(
+    `SELECT a.id, a.title, a.body, a.published, ${ARTICLE_FINGERPRINT} AS fp
+       FROM knowledge_articles a LEFT JOIN assistant_documents d ON d.kind = 'article' AND d.source_id = a.id
+      WHERE d.fingerprint IS DISTINCT FROM ${ARTICLE_FINGERPRINT}
+      ORDER BY a.id LIMIT $1`,
+    [batch],
+  );
+  for (const a of articles) await writeDocument(db, 'article', a.id, a.fp, articlePassages(a));
+  const { rows: changed } = await db.query<{ id: number; fp: string }>(
+    `SELECT t.id, ${TICKET_FINGERPRINT} AS fp
+       FROM tickets t LEFT JOIN assistant_documents d ON d.kind = 'ticket' AND d.source_id = t.id
+      WHERE t.status = 'C' AND d.fingerprint IS DISTINCT FROM ${TICKET_FINGERPRINT}
+      ORDER BY t.id LIMIT $1`,
+    [batch],
+  );
+  if (changed.length) {
+    const ids = changed.map((c) => c.id);
+    const { rows: tickets } = await db.query<{ id: number; title: string; description: string; company_id: number | null }>(
+      'SELECT id, title, description, company_id FROM tickets WHERE id = ANY($1)',
+      [ids],
+    );
+    const { rows: notes } = await db.query<{ ticket_id: number; body: string; internal: boolean }>(
+      'SELECT ticket_id, body, internal FROM ticket_notes WHERE ticket_id = ANY($1) ORDER BY ticket_id, id',
+      [ids],
+    );
+    const notesOf = new Map<number, { body: string; internal: boolean }[]>();
+    for (const n of notes) notesOf.set(n.ticket_id, [...(notesOf.get(n.ticket_id) ?? []), n]);
+    const fpOf = new Map(changed.map((c) => [c.id, c.fp]));
+    for (const t of tickets) {
+      const passages = ticketPassages({ id: t.id, title: t.title, description: t.description, companyId: t.company_id, notes: notesOf.get(t.id) ?? [] });
+      await writeDocument(db, 'ticket', t.id, fpOf.get(t.id)!, passages);
+    }
+  }
+  return { articles: articles.length, tickets: changed.length, dropped: dropped.rowCount ?? 0 };
+}
+
+async function writeDocument(db: Queryable, kind: SourceKind, sourceId: number, fingerprint: string, passages: PassageInput[]): Promise<void> {
+  await db.query('DELETE FROM assistant_documents WHERE kind = $1 AND source_id = $2', [kind, sourceId]);
+  await db.query('INSERT INTO assistant_documents (kind, source_id, fingerprint) VALUES ($1, $2, $3)', [kind, sourceId, fingerprint]);
+  if (!passages.length) return;
+  await db.query(
+    `INSERT INTO assistant_passages (kind, source_id, position, visibility, company_id, title, body)
+     SELECT $1, $2, * FROM unnest($3::int[], $4::text[], $5::int[], $6::text[], $7::text[])`,
+    [kind, sourceId, passages.map((p) => p.position), passages.map((p) => p.visibility), passages.map((p) => p.companyId), passages.map((p) => p.title), passages.map((p) => p.body)],
+  );
+}
