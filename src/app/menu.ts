@@ -47,6 +47,7 @@ export const STAFF_MENU: MenuItem[] = [
     ],
   },
   { label: 'Outbox', target: { route: '/admin/outbox' }, roles: ['admin'] },
+  { label: 'Email in', target: { route: '/admin/mail' }, roles: ['admin'] },
   { label: 'Log Out', target: { action: 'logout' } },
 ];
 

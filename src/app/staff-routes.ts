@@ -8,6 +8,7 @@ import * as companies from '@/features/companies/routes';
 import * as home from '@/features/home/routes';
 import * as management from '@/features/management/routes';
 import * as outbox from '@/features/outbox/routes';
+import * as channels from '@/features/channels/routes';
 import * as projects from '@/features/projects/routes';
 import * as qa from '@/features/qa/routes';
 import * as reports from '@/features/reports/routes';
@@ -42,6 +43,7 @@ const NOT_BUILT_YET: StaffRoute[] = [
 export const STAFF_ROUTES: StaffRoute[] = [
   ...home.routes,
   ...outbox.routes,
+  ...channels.routes,
   ...chatbot.routes,
   ...management.routes,
   ...companies.routes,

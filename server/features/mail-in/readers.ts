@@ -87,6 +87,8 @@ function imapReader(deps: MailDeps, channel: ChannelRow, secretKey: string | und
         const lost = () => sendBack({ type: 'mail.lost', reason: 'The mailbox closed the connection' });
         c.on('exists', arrived);
         c.on('close', lost);
+        // IDLE now (not after the client's own inactivity delay): the server tells of new mail at once.
+        c.idle().catch(() => {});
         return () => {
           c.off('exists', arrived);
           c.off('close', lost);

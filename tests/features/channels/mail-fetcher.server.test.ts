@@ -28,7 +28,7 @@ describe('the mail fetcher over time', () => {
       let fail = 3;
       const machine = mailFetcherMachine.provide({
         actors: {
-          connect: fromPromise(async () => {
+          connect: fromPromise<{ idle: boolean }>(async () => {
             connects.push(Date.now());
             if (fail-- > 0) throw new Error('refused');
             return { idle: false };

@@ -39,7 +39,7 @@ describe('the menu of spec 2.2', () => {
     expect(STAFF_MENU.map((i) => (isGroup(i) ? `[${i.group}]` : i.label))).toEqual([
       'Home', 'AI Chatbot', 'Learning Center', 'Profile', 'Org Chart', 'Management Dashboard', 'Weekly Schedule',
       '[Company]', '[Tickets]', '[Projects]', '[Quote]', '[Forms]', 'Sales', '[Quality Assurance]', '[Reports]',
-      'Software Change Request', 'Managed Services', 'Time', '[Live Displays]', 'Outbox', 'Log Out',
+      'Software Change Request', 'Managed Services', 'Time', '[Live Displays]', 'Outbox', 'Email in', 'Log Out',
     ]);
   });
 
@@ -54,6 +54,9 @@ describe('the menu of spec 2.2', () => {
     const outbox = STAFF_MENU.find((i) => !isGroup(i) && i.label === 'Outbox');
     expect(outbox && !isGroup(outbox) && outbox.target).toEqual({ route: '/admin/outbox' });
     expect(outbox && !isGroup(outbox) && ['user', 'manager', 'admin'].map((r) => canSee(outbox, r as 'user'))).toEqual([false, false, true]);
+    const mail = STAFF_MENU.find((i) => !isGroup(i) && i.label === 'Email in');
+    expect(mail && !isGroup(mail) && mail.target).toEqual({ route: '/admin/mail' });
+    expect(mail && !isGroup(mail) && ['user', 'manager', 'admin'].map((r) => canSee(mail, r as 'user'))).toEqual([false, false, true]);
   });
 
   it("keeps the spec's Quality Assurance entry first in its group, with the machine diagrams under it", () => {
