@@ -14,12 +14,12 @@
  *   (the main landmark with content when the screen has no heading);
  * - long tasks: the browser's `longtask` entries (over 50 ms) until the network settled.
  *
- * Writes docs/bench/routes.md and exits 1 when a staff route's own chunks exceed the budget.
+ * Writes docs/bench/routes.md (keeping the sections written by hand after the generated one) and exits 1 when a staff route's own chunks exceed the budget.
  * BENCH_ONLY=<substring> opens only the routes whose path contains it (the report is then printed,
  * not written).
  */
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -37,6 +37,7 @@ const QUIET_MS = 700;
 /** A long task over this is worth fixing (the issue's threshold for this check). */
 const LONG_TASK_FLAG_MS = 200;
 const ONLY = process.env.BENCH_ONLY;
+const REPORT = 'docs/bench/routes.md';
 
 type Group = 'staff' | 'client' | 'guest';
 type Target = { group: Group; pattern: string; url: string; name: string; note?: string };
@@ -299,7 +300,12 @@ Summary:
 - First content: median ${median(rows.flatMap((r) => (r.firstContentMs === null ? [] : [r.firstContentMs])))} ms, slowest ${Math.max(0, ...rows.map((r) => r.firstContentMs ?? 0))} ms${noContent.length ? `; no heading shown: ${noContent.map((r) => `\`${r.url}\``).join(', ')}` : ''}.
 - Routes with a long task over ${LONG_TASK_FLAG_MS} ms: ${slowTasks.length ? slowTasks.map((r) => `\`${r.pattern}\` (${Math.max(...r.longTasks)} ms)`).join(', ') : 'none'}.
 ${rows.some((r) => r.note) ? `\nNotes:\n\n${rows.filter((r) => r.note).map((r) => `- \`${r.url}\`: ${r.note}.`).join('\n')}\n` : ''}`;
-  if (!ONLY) writeFileSync('docs/bench/routes.md', md);
+  if (!ONLY) {
+    // Sections written by hand after the generated one (a reading of a run) stay.
+    const doc = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '';
+    const rest = doc.indexOf('\n## ');
+    writeFileSync(REPORT, rest < 0 ? md : `${md}${doc.slice(rest)}`);
+  }
   process.stdout.write(`\n${md}`);
   if (overBudget.length) {
     process.stderr.write(`Over the staff route budget (${kb(budget)} KB): ${overBudget.map((r) => r.pattern).join(', ')}\n`);
