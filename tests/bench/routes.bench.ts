@@ -7,14 +7,18 @@
  * that starts with the signed-in tab's session (as a duplicated tab does), and the bench records:
  *
  * - JS loaded: every `.js` file the tab fetched until the network settled, gzip level 9;
- * - its own chunks: the files of that set that the group's first screen (/home for staff,
- *   /client/ for the portal, /client/login signed out) does not load, i.e. what opening the
- *   route from there adds; a staff route over BUDGETS.staffRouteChunk (scripts/budgets.ts) fails;
+ * - what it adds: the files of that set that the group's first screen (/home for staff,
+ *   /client/ for the portal, /client/login signed out) does not load (information);
+ * - its own chunk (ADR 0152): the files it adds that no other route of its group loads, i.e. the
+ *   route's lazy module and the imports only it needs; what routes share (the kit, the data
+ *   table, the chart runtime, the date picker) counts for none of them. Routes opening the same
+ *   screen count as one route. A staff route whose own chunk is over BUDGETS.staffRouteChunk
+ *   (scripts/budgets.ts) fails;
  * - first content: from the navigation's start to the route's first level-1 heading being visible
  *   (the main landmark with content when the screen has no heading);
  * - long tasks: the browser's `longtask` entries (over 50 ms) until the network settled.
  *
- * Writes docs/bench/routes.md (keeping the sections written by hand after the generated one) and exits 1 when a staff route's own chunks exceed the budget.
+ * Writes docs/bench/routes.md (keeping the sections written by hand after the generated one) and exits 1 when a staff route's own chunk exceeds the budget.
  * BENCH_ONLY=<substring> opens only the routes whose path contains it (the report is then printed,
  * not written).
  */
@@ -40,9 +44,10 @@ const ONLY = process.env.BENCH_ONLY;
 const REPORT = 'docs/bench/routes.md';
 
 type Group = 'staff' | 'client' | 'guest';
-type Target = { group: Group; pattern: string; url: string; name: string; note?: string };
+/** `screen`: what the route opens (routes opening the same screen count as one route for "own"). */
+type Target = { group: Group; pattern: string; url: string; name: string; screen: unknown; note?: string };
 type Measure = { files: string[]; firstContentMs: number | null; longTasks: number[]; heading: string | null };
-type Row = Target & Measure & { jsBytes: number; ownFiles: string[]; ownBytes: number };
+type Row = Target & Measure & { jsBytes: number; addsFiles: string[]; addsBytes: number; ownFiles: string[]; ownBytes: number };
 
 declare global {
   interface Window {
@@ -122,7 +127,7 @@ function targets(demo: Awaited<ReturnType<typeof demoRecords>>): Target[] {
   const staff = STAFF_ROUTES.map((r): Target => {
     const param = staffParams[r.path];
     if (!param && r.path.includes(':')) throw new Error(`no demo record for ${r.path}: add it to the bench`);
-    return { group: 'staff', pattern: r.path, name: r.name, url: param?.url ?? r.path, note: param?.note ?? (r.screen ? undefined : 'not built yet: the placeholder screen') };
+    return { group: 'staff', pattern: r.path, name: r.name, url: param?.url ?? r.path, screen: r.screen ?? 'placeholder', note: param?.note ?? (r.screen ? undefined : 'not built yet: the placeholder screen') };
   });
   const client = clientRoutes.map((r): Target => {
     const path = r.path.replace(':token', 'not-a-real-token');
@@ -131,6 +136,7 @@ function targets(demo: Awaited<ReturnType<typeof demoRecords>>): Target[] {
       pattern: `/client${r.path === '/' ? '/' : r.path}`,
       name: r.guest ? 'signed out' : 'client user',
       url: `/client${path === '/' ? '/' : path}`,
+      screen: r,
       note: r.path.includes(':token') ? 'a token that matches no invitation: the page shows that the link is not valid' : undefined,
     };
   });
@@ -200,6 +206,19 @@ async function newContext(browser: Browser, baseURL: string) {
   return context;
 }
 
+/**
+ * Each route's own chunk (ADR 0152): the files it adds to its group's first screen that no route
+ * opening another screen of the group loads. Needs every route of the group measured (with
+ * BENCH_ONLY the figure is of the routes opened).
+ */
+function withOwnChunks(rows: Row[]): Row[] {
+  return rows.map((r) => {
+    const others = new Set(rows.filter((o) => o.screen !== r.screen).flatMap((o) => o.addsFiles));
+    const own = r.addsFiles.filter((f) => !others.has(f));
+    return { ...r, ownFiles: own, ownBytes: sum(own) };
+  });
+}
+
 async function main() {
   const started = { at: new Date(), load: loadavg() };
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-bench-routes-'));
@@ -234,12 +253,14 @@ async function main() {
       const context = await newContext(browser, server.url);
       await signInAs(context, group);
       const baseline = new Set((await measure(context, base[group])).files);
+      const measured: Row[] = [];
       for (const t of list) {
         const m = await measure(context, t.url);
-        const own = m.files.filter((f) => !baseline.has(f));
-        rows.push({ ...t, ...m, jsBytes: sum(m.files), ownFiles: own, ownBytes: sum(own) });
-        process.stdout.write(`${t.url}: ${kb(sum(m.files))} KB, own ${kb(sum(own))} KB, first content ${m.firstContentMs ?? '—'} ms, long tasks ${m.longTasks.join(' ') || 'none'}\n`);
+        const adds = m.files.filter((f) => !baseline.has(f));
+        measured.push({ ...t, ...m, jsBytes: sum(m.files), addsFiles: adds, addsBytes: sum(adds), ownFiles: [], ownBytes: 0 });
+        process.stdout.write(`${t.url}: ${kb(sum(m.files))} KB, adds ${kb(sum(adds))} KB, first content ${m.firstContentMs ?? '—'} ms, long tasks ${m.longTasks.join(' ') || 'none'}\n`);
       }
+      rows.push(...withOwnChunks(measured));
       await context.close();
     }
   } finally {
@@ -268,16 +289,19 @@ the portal's guest pages signed out), so its code is fetched and run as on a fir
 answer, the sizes are of the built files). Columns:
 
 - **JS loaded**: every \`.js\` file the tab fetched until no script or API call started for ${QUIET_MS} ms, gzip level 9.
-- **own**: the files of that set that the group's first screen (staff /home, client /client/, signed out
-  /client/login) does not load: what opening the route from there adds. A staff route's own chunks have a
+- **adds**: the files of that set that the group's first screen (staff /home, client /client/, signed out
+  /client/login) does not load: what opening the route from there adds (information, not budgeted).
+- **own**: the route's own chunk (ADR 0152): the files it adds that no route opening another screen of its
+  group loads, i.e. its lazy module and the imports only it needs; what routes share (the kit, the data
+  table, the chart runtime, the date picker) counts for none of them. A staff route's own chunk has a
   budget of ${kb(budget)} KB (\`BUDGETS.staffRouteChunk\`, scripts/budgets.ts, QUALITY.md).
 - **first content**: from the navigation's start to the route's first level-1 heading being visible
   (the main landmark with content for a screen without one); "—" if none showed in ${CONTENT_TIMEOUT_MS / 1000} s.
 - **long tasks**: the browser's \`longtask\` entries (main-thread tasks over 50 ms) from the navigation
   until the network settled: how many, and the longest. A task's wall time includes waiting for a core.
 
-| route | opened as | URL | JS loaded (KB gzip, files) | own (KB gzip, files) | within budget | largest own file (KB gzip) | first content (ms) | heading | long tasks (count, longest ms) |
-|---|---|---|---|---|---|---|---|---|---|
+| route | opened as | URL | JS loaded (KB gzip, files) | adds (KB gzip, files) | own (KB gzip, files) | within budget | largest own file (KB gzip) | first content (ms) | heading | long tasks (count, longest ms) |
+|---|---|---|---|---|---|---|---|---|---|---|
 ${rows
   .map((r) => {
     const within = r.group === 'staff' ? (r.ownBytes <= budget ? 'yes' : '**no**') : 'n/a';
@@ -285,18 +309,21 @@ ${rows
     const tasks = r.longTasks.length ? `${r.longTasks.length}, ${longest > LONG_TASK_FLAG_MS ? `**${longest}**` : longest}` : '0';
     const largest = [...r.ownFiles].sort((a, b) => gz(b) - gz(a))[0];
     const big = largest ? `${largest.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '')} (${kb(gz(largest))})` : '—';
-    return `| ${r.group === 'staff' ? `${r.name} (\`${r.pattern}\`)` : `\`${r.pattern}\``} | ${groupName[r.group]} | \`${r.url}\` | ${kb(r.jsBytes)} (${r.files.length}) | ${kb(r.ownBytes)} (${r.ownFiles.length}) | ${within} | ${big} | ${r.firstContentMs ?? '—'} | ${(r.heading ?? '—').replace(/\|/g, '/')} | ${tasks} |`;
+    return `| ${r.group === 'staff' ? `${r.name} (\`${r.pattern}\`)` : `\`${r.pattern}\``} | ${groupName[r.group]} | \`${r.url}\` | ${kb(r.jsBytes)} (${r.files.length}) | ${kb(r.addsBytes)} (${r.addsFiles.length}) | ${kb(r.ownBytes)} (${r.ownFiles.length}) | ${within} | ${big} | ${r.firstContentMs ?? '—'} | ${(r.heading ?? '—').replace(/\|/g, '/')} | ${tasks} |`;
   })
   .join('\n')}
 
 Summary:
 
 - ${rows.length} routes opened (${rows.filter((r) => r.group === 'staff').length} staff, ${rows.filter((r) => r.group !== 'staff').length} client portal).
-- Staff routes over the own-chunk budget of ${kb(budget)} KB: ${overBudget.length ? overBudget.map((r) => `\`${r.pattern}\` (${kb(r.ownBytes)} KB)`).join(', ') : 'none'}; the largest own set is
+- Staff routes over the own-chunk budget of ${kb(budget)} KB: ${overBudget.length ? overBudget.map((r) => `\`${r.pattern}\` (${kb(r.ownBytes)} KB)`).join(', ') : 'none'}; the largest own chunk is
   ${(() => {
     const top = [...rows].filter((r) => r.group === 'staff').sort((a, b) => b.ownBytes - a.ownBytes)[0];
     return top ? `\`${top.pattern}\` at ${kb(top.ownBytes)} KB` : 'n/a';
-  })()}.
+  })()}; the most a staff route adds to /home is ${(() => {
+    const top = [...rows].filter((r) => r.group === 'staff').sort((a, b) => b.addsBytes - a.addsBytes)[0];
+    return top ? `\`${top.pattern}\` at ${kb(top.addsBytes)} KB` : 'n/a';
+  })()} (information).
 - First content: median ${median(rows.flatMap((r) => (r.firstContentMs === null ? [] : [r.firstContentMs])))} ms, slowest ${Math.max(0, ...rows.map((r) => r.firstContentMs ?? 0))} ms${noContent.length ? `; no heading shown: ${noContent.map((r) => `\`${r.url}\``).join(', ')}` : ''}.
 - Routes with a long task over ${LONG_TASK_FLAG_MS} ms: ${slowTasks.length ? slowTasks.map((r) => `\`${r.pattern}\` (${Math.max(...r.longTasks)} ms)`).join(', ') : 'none'}.
 ${rows.some((r) => r.note) ? `\nNotes:\n\n${rows.filter((r) => r.note).map((r) => `- \`${r.url}\`: ${r.note}.`).join('\n')}\n` : ''}`;
