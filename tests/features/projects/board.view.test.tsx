@@ -264,6 +264,45 @@ describe('the kanban board', () => {
     expect(screen.queryByRole('dialog', { name: 'Survey sites' })).toBeNull();
   });
 
+  it('closes the Move to… menu at once when a move is chosen, and with its fade-out otherwise', async () => {
+    server.use(
+      http.get('*/api/v2/projects/5/board', () => HttpResponse.json(BOARD)),
+      http.post('*/api/v2/tasks/:id/move', async ({ params, request }) => {
+        const body = (await request.json()) as { column: Task['column'] };
+        return HttpResponse.json({ ...BOARD.tasks.find((x) => x.id === Number(params.id))!, column: body.column, rank: 'z' });
+      }),
+    );
+    // A popover's fade-out, as a browser runs it: an animation on the closing popover that does not end in this test.
+    const fadeOut = { playState: 'running', finished: new Promise(() => undefined) } as unknown as Animation;
+    const had = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'getAnimations');
+    Object.defineProperty(HTMLElement.prototype, 'getAnimations', {
+      configurable: true,
+      value(this: HTMLElement) {
+        return this.hasAttribute('data-exiting') ? [fadeOut] : [];
+      },
+    });
+    try {
+      const user = userEvent.setup();
+      renderBoard();
+      await screen.findByRole('heading', { level: 1, name: 'Meter rollout' });
+      // Escape: the menu fades out (it stays, marked as leaving, while its animation runs).
+      await user.click(screen.getByRole('button', { name: 'Move Survey sites to…' }));
+      await screen.findByRole('menu', { name: 'Move Survey sites to…' });
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(document.querySelector('[data-exiting]')).not.toBeNull());
+      // A move chosen: the menu leaves in the same render, with no fade-out to wait for.
+      await user.click(screen.getByRole('button', { name: 'Move Train staff to…' }));
+      const menu = await screen.findByRole('menu', { name: 'Move Train staff to…' });
+      await user.click(within(menu).getByRole('menuitem', { name: 'Done' }));
+      expect(screen.queryByRole('menu', { name: 'Move Train staff to…' })).toBeNull();
+      await waitFor(() => expect(screen.getByText('Moved Train staff to Done.')).toBeInTheDocument());
+      expect(screen.queryByRole('menu', { name: 'Move Train staff to…' })).toBeNull();
+    } finally {
+      if (had) Object.defineProperty(HTMLElement.prototype, 'getAnimations', had);
+      else delete (HTMLElement.prototype as { getAnimations?: unknown }).getAnimations;
+    }
+  });
+
   it('says what happened through the notifier the app provides: a card added, a move undone', async () => {
     // Notices of the tests before, raised with no notifier provided, wait for one: a throwaway takes them.
     provideNotifier(recordingNotifier())();

@@ -247,6 +247,24 @@ describe('the card mover on its own', () => {
 });
 
 describe('groupColumns', () => {
+  it('keeps the moved card\'s column as shown when the server\'s answer changes only when the card was last changed', async () => {
+    serveBoard();
+    server.use(http.post('*/api/v2/tasks/:id/move', () => HttpResponse.json(card(2, 'Order meters', 'review', 'V', { updated_at: '2026-01-06T09:00:00Z' }))));
+    const { actor } = start();
+    await ready(actor);
+    actor.send({ type: 'menu.open', taskId: 2 });
+    // Review is empty: the card lands there with the rank the server also gives it.
+    actor.send({ type: 'menu.choose', move: { taskId: 2, column: 'review' } });
+    const moved = actor.getSnapshot().context.view;
+    await waitFor(actor, (s) => s.context.view.announcement === 'Moved Order meters to Review.');
+    const settled = actor.getSnapshot().context;
+    // Nothing the board shows changed: the column is not rendered again (no new collection to build).
+    expect(settled.view.columns).toBe(moved.columns);
+    expect(settled.view.version).toBe(moved.version);
+    // The card itself is the server's (its sheet says when it was last changed).
+    expect(settled.tasks.find((t) => t.id === 2)?.updated_at).toBe('2026-01-06T09:00:00Z');
+  });
+
   it('keeps the array of every column whose cards did not change, and the same object when none did', () => {
     const first = groupColumns(BOARD.tasks, NO_FILTERS);
     expect(groupColumns(BOARD.tasks, NO_FILTERS, first)).toBe(first);

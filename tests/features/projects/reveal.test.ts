@@ -1,5 +1,5 @@
 /** Focus follows a moved card: reveal.ts waits for the move's render, scrolls a virtualised column to the card, then focuses it; it never takes the focus back once the user acted. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Task as Task } from '@contracts/projects';
 import { revealCard, ROW_PITCH, type Rendered } from '@/features/projects/screens/reveal';
 
@@ -48,6 +48,31 @@ describe('revealCard', () => {
     await frame();
     await frame();
     expect(document.activeElement).toBe(list.querySelector('[data-move-card="30"]'));
+  });
+
+  it('scrolls a virtualised column to the card only once the browser is idle after the move rendered', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    try {
+      const list = board();
+      const cards = Array.from({ length: 30 }, (_, i) => card(i + 1));
+      revealCard(30, () => ({ version: 4, columns: columns(cards) }), { after: 3, target: 'button' });
+      await frame();
+      await frame();
+      await new Promise((r) => setTimeout(r, 20));
+      // The move is rendered but the browser is still busy: the column is not scrolled yet.
+      expect(list.scrollTop).toBe(0);
+      expect(idle).toHaveLength(1);
+      idle.shift()!();
+      expect(list.scrollTop).toBeGreaterThanOrEqual(29 * ROW_PITCH - ROW_PITCH);
+      addRow(list, 30);
+      await frame();
+      await frame();
+      expect(document.activeElement).toBe(list.querySelector('[data-move-card="30"]'));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('focuses the row after a drop, and leaves the focus alone when the user went elsewhere', async () => {

@@ -128,11 +128,22 @@ export function filterCards(tasks: readonly Task[], f: BoardFilters): Task[] {
   );
 }
 
-const sameCards = (a: readonly Task[], b: readonly Task[]) => a.length === b.length && a.every((t, i) => t === b[i]);
+/**
+ * Two versions of a card that show the same: every field but when it was last changed (which only
+ * its sheet reads, from the mover's cards). The server's answer to a move is a new object with a
+ * new `updated_at`; the column keeps the card it showed, so it is not rendered again.
+ */
+function sameCard(a: Task, b: Task): boolean {
+  if (a === b) return true;
+  for (const k of Object.keys(a) as (keyof Task)[]) if (k !== 'updated_at' && a[k] !== b[k]) return false;
+  return Object.keys(a).length === Object.keys(b).length;
+}
+const sameCards = (a: readonly Task[], b: readonly Task[]) => a.length === b.length && a.every((t, i) => sameCard(t, b[i]!));
 
 /**
  * The shown cards per column, in rank order. A column whose cards did not change keeps its array
- * (and all of them the same object), so a move re-renders only the columns it touched.
+ * (cards that show the same count as unchanged, `sameCard`), so a move re-renders only the columns
+ * it touched, and the server's answer to it none.
  */
 export function groupColumns(tasks: readonly Task[], filters: BoardFilters, previous?: Columns): Columns {
   const out = Object.fromEntries(BOARD_COLUMNS.map((c) => [c, [] as Task[]])) as Record<BoardColumn, Task[]>;

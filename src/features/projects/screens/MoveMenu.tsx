@@ -56,6 +56,9 @@ export function MoveMenu({ menu, isOpen, anchor, onChoose, onClose }: { menu: Me
           <Menu
             aria-label={label}
             placement="bottom end"
+            // A chosen move closes the menu at once: its fade-out would end while the move renders
+            // in the background and make React finish that render synchronously (ADR 0153).
+            closeInstantly={menu.moved}
             onAction={(key: Key) => {
               const move = moveFor(key, card, column);
               if (move) onChoose(move);

@@ -1,6 +1,7 @@
 /**
  * Focus follows a moved card: once the board has rendered the move, the card's row is found in
- * its column (a virtualised column first scrolls to where the card is, so its row is rendered),
+ * its column (a virtualised column first scrolls to where the card is, once the browser is idle,
+ * so its row is rendered),
  * scrolled into view (the column's list, and the board sideways on a phone) and focused.
  *
  * The board's machine decides where the focus goes (kanban-board.machine.ts, `context.focus`) and
@@ -33,6 +34,19 @@ export type RevealOptions = {
   frames?: number;
 };
 
+/** The longest a reveal waits for the browser to be idle before it scrolls a column anyway. */
+const IDLE_TIMEOUT_MS = 500;
+
+/** Runs `run` once the browser is idle (a task later where it cannot tell); answers a cancel. */
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 0);
+  return () => clearTimeout(id);
+}
+
 const rowOf = (list: Element | null, taskId: number) => list?.querySelector<HTMLElement>(`[role="row"][data-key="${taskId}"]`) ?? null;
 
 /**
@@ -50,8 +64,10 @@ export function revealCard(taskId: number, rendered: () => Rendered, { after, ta
   };
   document.addEventListener('keydown', acted, true);
   document.addEventListener('pointerdown', acted, true);
+  let idle: (() => void) | null = null;
   const done = () => {
     cancelAnimationFrame(handle);
+    idle?.();
     document.removeEventListener('keydown', acted, true);
     document.removeEventListener('pointerdown', acted, true);
   };
@@ -68,9 +84,18 @@ export function revealCard(taskId: number, rendered: () => Rendered, { after, ta
     const row = rowOf(list, taskId);
     if (!row) {
       // A virtualised column renders only the rows in view: scroll to the card, then look again.
+      // The column renders its new window synchronously in its scroll handler (react-aria's
+      // Virtualizer), so the scroll waits until the browser is idle: the move's render in the
+      // background (and its effects) are done by then, and the two never share one long task.
       if (list) {
         const index = now.columns[column].findIndex((t) => t.id === taskId);
-        list.scrollTop = Math.max(0, index * ROW_PITCH - (list.clientHeight - ROW_PITCH) / 2);
+        idle = whenIdle(() => {
+          idle = null;
+          if (userActed) return done();
+          list.scrollTop = Math.max(0, index * ROW_PITCH - (list.clientHeight - ROW_PITCH) / 2);
+          handle = requestAnimationFrame(step);
+        });
+        return;
       }
       handle = requestAnimationFrame(step);
       return;

@@ -29,12 +29,18 @@ export const SubmenuTrigger = AriaSubmenuTrigger;
 export type MenuProps<T extends object> = Omit<AriaMenuProps<T>, 'className' | 'style'> & {
   className?: string;
   placement?: PopoverProps['placement'];
+  /**
+   * Close without the fade-out: the popover leaves in the same render that closes it. For a menu
+   * whose action starts heavy rendering (the board's "Move to…"): a fade-out ending mid-render
+   * would make React finish that rendering synchronously.
+   */
+  closeInstantly?: boolean;
 };
 
 /** A list of actions in a popover; type to jump, arrow keys to move, Enter to run. */
-export function Menu<T extends object>({ className, placement = 'bottom start', ...props }: MenuProps<T>) {
+export function Menu<T extends object>({ className, placement = 'bottom start', closeInstantly, ...props }: MenuProps<T>) {
   return (
-    <Popover className={popover.popover} placement={placement}>
+    <Popover className={popover.popover} placement={placement} shouldSkipAnimation={closeInstantly}>
       <AriaMenu {...props} className={cx(popover.list, className)} />
     </Popover>
   );
