@@ -29,19 +29,26 @@ export async function ticketOwnAttachments(db: Queryable, ticketId: number): Pro
   return rows;
 }
 
-/** The attachments of a ticket's notes by note id; `publicOnly` leaves out those of internal notes. */
-export async function attachmentsByNote(db: Queryable, ticketId: number, publicOnly: boolean): Promise<Map<number, Attachment[]>> {
-  const { rows } = await db.query<Attachment & { note_id: number }>(
+/**
+ * A ticket's own files and its notes' files by note id, in one statement; `publicOnly` leaves out
+ * those of internal notes.
+ */
+export async function ticketFiles(db: Queryable, ticketId: number, publicOnly: boolean): Promise<{ own: Attachment[]; byNote: Map<number, Attachment[]> }> {
+  const { rows } = await db.query<Attachment & { note_id: number | null }>(
     `SELECT a.id, a.note_id::int AS note_id, a.original_name AS name, a.mime_type, a.size_bytes::int AS size_bytes, a.sha256,
             (a.thumbnail_key IS NOT NULL) AS image
-       FROM ticket_attachments a JOIN ticket_notes n ON n.id = a.note_id
-      WHERE a.ticket_id = $1 ${publicOnly ? 'AND NOT n.internal' : ''}
-      ORDER BY a.note_id, a.id`,
+       FROM ticket_attachments a LEFT JOIN ticket_notes n ON n.id = a.note_id
+      WHERE a.ticket_id = $1 AND (a.note_id IS NULL OR n.id IS NOT NULL${publicOnly ? ' AND NOT n.internal' : ''})
+      ORDER BY a.note_id NULLS FIRST, a.id`,
     [ticketId],
   );
+  const own: Attachment[] = [];
   const byNote = new Map<number, Attachment[]>();
-  for (const { note_id, ...a } of rows) byNote.set(note_id, [...(byNote.get(note_id) ?? []), a]);
-  return byNote;
+  for (const { note_id, ...a } of rows) {
+    if (note_id === null) own.push(a);
+    else byNote.set(note_id, [...(byNote.get(note_id) ?? []), a]);
+  }
+  return { own, byNote };
 }
 
 /**

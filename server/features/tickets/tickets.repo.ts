@@ -35,7 +35,7 @@ import { logTime } from '@server/features/time';
 import { changeStatus, formatDuration, isOverdue, projectedDueDate, type ClockState } from './clock';
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '@contracts/common/uploads';
 import type { StoredFile } from '@server/platform/uploads';
-import { attachmentsByNote, insertAttachments, ticketOwnAttachments } from './attachments.repo';
+import { insertAttachments, ticketFiles, ticketOwnAttachments } from './attachments.repo';
 import { describeChange, isSameValue, type Changes } from './changes';
 import { clientReplied, ticketAssigned } from './events';
 
@@ -110,27 +110,29 @@ export async function loadView(db: Queryable, id: number, now: Date): Promise<Ti
       ORDER BY created_at, id`,
     [id, THREAD_LIMIT],
   );
-  const { rows: entries } = await db.query<Omit<TimeEntry, 'created_at'> & { created_at: Date }>(
-    `SELECT e.id::int AS id, e.staff_user_id, s.name AS staff_name, to_char(e.work_date, 'YYYY-MM-DD') AS work_date, e.minutes,
-            e.billable, e.description, e.note_id::int AS note_id, e.created_at
-       FROM time_entries e JOIN staff_users s ON s.id = e.staff_user_id
-      WHERE e.ticket_id = $1
-      ORDER BY e.work_date DESC, e.id DESC
-      LIMIT $2`,
+  // The latest entries and the ticket's totals in one statement: the totals row stands alone when there is no entry.
+  const { rows: timeRows } = await db.query<(Omit<TimeEntry, 'created_at'> & { created_at: Date | null }) & { total_minutes: number; billable_minutes: number }>(
+    `SELECT tot.total_minutes, tot.billable_minutes, e.*
+       FROM (SELECT COALESCE(sum(minutes), 0)::int AS total_minutes, COALESCE(sum(minutes) FILTER (WHERE billable), 0)::int AS billable_minutes
+               FROM time_entries WHERE ticket_id = $1) tot
+       LEFT JOIN LATERAL (
+         SELECT e.id::int AS id, e.staff_user_id, s.name AS staff_name, to_char(e.work_date, 'YYYY-MM-DD') AS work_date, e.minutes,
+                e.billable, e.description, e.note_id::int AS note_id, e.created_at
+           FROM time_entries e JOIN staff_users s ON s.id = e.staff_user_id
+          WHERE e.ticket_id = $1
+          ORDER BY e.work_date DESC, e.id DESC
+          LIMIT $2) e ON true`,
     [id, TIME_ENTRY_LIMIT],
   );
-  const { rows: totals } = await db.query<{ total: number; billable: number }>(
-    `SELECT COALESCE(sum(minutes), 0)::int AS total, COALESCE(sum(minutes) FILTER (WHERE billable), 0)::int AS billable
-       FROM time_entries WHERE ticket_id = $1`,
-    [id],
-  );
+  const { total_minutes, billable_minutes } = timeRows[0]!;
+  const entries = timeRows.flatMap(({ total_minutes: _t, billable_minutes: _b, created_at, ...e }) => (created_at === null ? [] : [{ ...e, created_at: isoInstant(created_at) }]));
   const surveys = await ticketSurveys(db, id);
-  const files = await attachmentsByNote(db, id, false);
+  const files = await ticketFiles(db, id, false);
   return {
     ticket,
-    attachments: await ticketOwnAttachments(db, id),
-    thread: thread.map((n) => ({ ...n, created_at: isoInstant(n.created_at), attachments: files.get(n.id) ?? [] })),
-    time: { entries: entries.map((e) => ({ ...e, created_at: isoInstant(e.created_at) })), total_minutes: totals[0]!.total, billable_minutes: totals[0]!.billable },
+    attachments: files.own,
+    thread: thread.map((n) => ({ ...n, created_at: isoInstant(n.created_at), attachments: files.byNote.get(n.id) ?? [] })),
+    time: { entries, total_minutes, billable_minutes },
     surveys,
   };
 }
@@ -522,8 +524,8 @@ export async function clientTicket(pool: Pool, id: number, companyId: number): P
       ORDER BY n.created_at, n.id`,
     [id],
   );
-  const files = await attachmentsByNote(pool, id, true);
-  return { ...rows[0], attachments: await ticketOwnAttachments(pool, id), notes: notes.map((n) => ({ ...n, attachments: files.get(n.id) ?? [] })) };
+  const files = await ticketFiles(pool, id, true);
+  return { ...rows[0], attachments: files.own, notes: notes.map((n) => ({ ...n, attachments: files.byNote.get(n.id) ?? [] })) };
 }
 
 /**

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, Fast
 import { z } from '@contracts/common/zod';
 import { endpointKey, type Audience, type EndpointAnswer, type EndpointDefinition, type EndpointRequestParts } from '@contracts/common/endpoint';
 import { IDEMPOTENCY_KEY_HEADER } from '@contracts/common/idempotency';
+import { answerWriter } from './answer-writer';
 import { invalidInputError } from './errors';
 import { requireRole } from './plugins';
 import { refuseMultipart, uploadHooks } from '@server/platform/uploads/receive';
@@ -52,16 +53,20 @@ export class AnswerMismatchError extends Error {
 
 /**
  * Serialises an answer through its response schema: what is not in the schema is left out, and
- * an answer that does not match it is refused (never sent half-right).
+ * an answer that does not match it is refused (never sent half-right). A plain shape is written
+ * by its precompiled writer (./answer-writer); anything it cannot write goes through zod.
  */
-export const zodSerializerCompiler: FastifySerializerCompiler<z.ZodType> =
-  ({ schema, method, url }) =>
-  (data) => {
-    if (!(schema instanceof z.ZodType)) return JSON.stringify(data);
+export const zodSerializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema, method, url }) => {
+  if (!(schema instanceof z.ZodType)) return (data) => JSON.stringify(data);
+  const writer = answerWriter(schema);
+  return (data) => {
+    const written = writer?.(data);
+    if (written !== undefined) return written;
     const result = schema.safeEncode(data);
     if (!result.success) throw new AnswerMismatchError(`${method} ${url}`, result.error.issues);
     return JSON.stringify(result.data);
   };
+};
 
 /**
  * The header a create takes to be answered once (docs/adr/0103): documented here, checked by
