@@ -2,7 +2,8 @@
  * The organisation of the demo: about twenty people in four teams (Support, Development, Quality
  * Assurance, Sales), each under its manager, all under the operations director. Added after the
  * rest of the demo (so the tickets and time of the first six people stay as they were), with the
- * demo password, and a few with their own time zone and quiet hours.
+ * demo password, and a few with their own time zone and quiet hours. Nobody new reports to the
+ * demo manager account, whose team the other features' demos and tests count on.
  */
 import type { PoolClient } from 'pg';
 
@@ -13,8 +14,8 @@ export const DEMO_ORG: readonly Person[] = [
   { email: 'riley.chen@demo.test', name: 'Riley Chen', title: 'Engineering Manager', department: 'Development', manager: 'admin@demo.test', timeZone: 'America/Chicago' },
   { email: 'taylor.brooks@demo.test', name: 'Taylor Brooks', title: 'QA Lead', department: 'Quality Assurance', manager: 'admin@demo.test' },
   { email: 'jamie.ortiz@demo.test', name: 'Jamie Ortiz', title: 'Sales Manager', department: 'Sales', manager: 'admin@demo.test', timeZone: 'America/Denver' },
-  { email: 'noah.kim@demo.test', name: 'Noah Kim', title: 'Senior Support Engineer', department: 'Support', manager: 'manager@demo.test' },
-  { email: 'priya.patel@demo.test', name: 'Priya Patel', title: 'Support Engineer', department: 'Support', manager: 'manager@demo.test', timeZone: 'Asia/Kolkata', quiet: ['22:00', '07:00'] },
+  { email: 'noah.kim@demo.test', name: 'Noah Kim', title: 'Support Team Lead, Tier 2', department: 'Support', manager: 'admin@demo.test' },
+  { email: 'priya.patel@demo.test', name: 'Priya Patel', title: 'Support Engineer', department: 'Support', manager: 'noah.kim@demo.test', timeZone: 'Asia/Kolkata', quiet: ['22:00', '07:00'] },
   { email: 'lucas.silva@demo.test', name: 'Lucas Silva', title: 'Support Engineer', department: 'Support', manager: 'noah.kim@demo.test' },
   { email: 'hannah.muller@demo.test', name: 'Hannah Müller', title: 'Support Engineer', department: 'Support', manager: 'noah.kim@demo.test', timeZone: 'Europe/Berlin' },
   { email: 'mateo.garcia@demo.test', name: 'Mateo García', title: 'Senior Software Engineer', department: 'Development', manager: 'riley.chen@demo.test' },

@@ -9,6 +9,7 @@ import * as home from '@/features/home/routes';
 import * as management from '@/features/management/routes';
 import * as outbox from '@/features/outbox/routes';
 import * as channels from '@/features/channels/routes';
+import * as people from '@/features/people/routes';
 import * as projects from '@/features/projects/routes';
 import * as qa from '@/features/qa/routes';
 import * as reports from '@/features/reports/routes';
@@ -24,8 +25,6 @@ export type { ScreenProps, StaffRoute } from '@/shared/routing';
 
 /** Screens of the spec not built yet: each shows "This screen is being built". */
 const NOT_BUILT_YET: StaffRoute[] = [
-  placeholder('/user/options', 'Profile'),
-  placeholder('/orgchart', 'Org Chart'),
   placeholder('/weekly-schedule', 'Weekly Schedule'),
   placeholder('/forms/kudo', 'Kudos Form'),
   placeholder('/forms/correction', 'Correction Form'),
@@ -44,6 +43,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
   ...home.routes,
   ...outbox.routes,
   ...channels.routes,
+  ...people.routes,
   ...chatbot.routes,
   ...management.routes,
   ...companies.routes,

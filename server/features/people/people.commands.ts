@@ -9,6 +9,7 @@ import {
   type Profile,
 } from '@contracts/people';
 import { audit, staffActor } from '@server/platform/audit';
+import { queueEmail } from '@server/platform/mail/outbox';
 import { hashPassword, passwordProblem, verifyPassword } from '@server/platform/auth/passwords';
 import { conflict, invalidField, notFound } from '@server/platform/http/errors';
 import type { Queryable } from '@server/platform/sql';
@@ -67,7 +68,13 @@ export async function updateNotificationSettings(
  * Changes a person's password: the current one must be right and the new one acceptable; every
  * other session of theirs ends, the one that asked stays signed in.
  */
-export async function changePassword(db: Queryable, who: { userId: number; sessionId: number }, current: string, next: string, now: Date): Promise<number> {
+export async function changePassword(
+  db: Queryable,
+  who: { userId: number; sessionId: number; email: string; name: string },
+  current: string,
+  next: string,
+  now: Date,
+): Promise<{ ended: number; mail: number | null }> {
   const stored = await passwordHashOf(db, who.userId);
   if (!stored) throw notFound('No such staff member');
   if (!(await verifyPassword(current, stored))) throw invalidField('current', 'Current password is not right');
@@ -76,7 +83,16 @@ export async function changePassword(db: Queryable, who: { userId: number; sessi
   if (await verifyPassword(next, stored)) throw invalidField('next', 'New password must differ from the current one');
   const ended = await setPasswordKeepingSession(db, who.userId, await hashPassword(next), who.sessionId, now);
   await audit(db, { actor: staffActor(who.userId), entity: 'staff_user', entityId: who.userId, action: 'password.change', detail: { otherSessionsEnded: ended } });
-  return ended;
+  // A security notice: always sent (the rule says so), in the same transaction as the change.
+  const mail = (await notificationAllowed(db, { userId: who.userId, event: 'security', channel: 'email', at: now }))
+    ? await queueEmail(db, {
+        to: who.email,
+        subject: 'Your Client Care password was changed',
+        body: `Hello ${who.name},\n\nThe password of your Client Care account was changed${ended ? ` and ${ended} other session${ended === 1 ? ' was' : 's were'} signed out` : ''}. If this was not you, ask an administrator to reset it at once.`,
+        kind: 'security.password-changed',
+      })
+    : null;
+  return { ended, mail };
 }
 
 /**

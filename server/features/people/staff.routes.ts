@@ -2,6 +2,7 @@ import { PEOPLE } from '@contracts/people';
 import { staffOf } from '@server/platform/auth/guards';
 import { inTransaction } from '@server/platform/db/database';
 import { route } from '@server/platform/http/endpoints';
+import { deliverLater } from '@server/platform/mail/outbox';
 import type { Routes } from '@server/platform/http/plugins';
 import { changeManager, changePassword, readOrgChart, readProfile, updateNotificationSettings, updateProfile } from './people.commands';
 import { orgChartPdf } from './pdf';
@@ -16,7 +17,8 @@ export const staffPeopleRoutes: Routes = (app, ctx) => {
   );
   route(app, PEOPLE.changePassword, async ({ body }, request) => {
     const me = staffOf(request);
-    const ended = await inTransaction(pool, (db) => changePassword(db, me, body.current, body.next, ctx.now()));
+    const { ended, mail } = await inTransaction(pool, (db) => changePassword(db, me, body.current, body.next, ctx.now()));
+    if (mail !== null) deliverLater(ctx, request.log, [mail]);
     return { ok: true as const, otherSessionsEnded: ended };
   });
   route(app, PEOPLE.orgChart, async () => readOrgChart(pool, ctx.now()));

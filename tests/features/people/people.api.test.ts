@@ -92,6 +92,9 @@ describe.each(BACKENDS)('people on %s', (backend) => {
       const res = await here.post('/api/v2/profile/password', { current: DEMO_PASSWORD, next: 'a brand new passphrase' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ ok: true, otherSessionsEnded: 1 });
+      expect(await sql.rows(`SELECT subject, kind FROM outbox WHERE to_address = $1`, [email])).toEqual([
+        { subject: 'Your Client Care password was changed', kind: 'security.password-changed' },
+      ]);
       expect((await here.get('/api/v2/profile')).statusCode).toBe(200);
       expect((await elsewhere.get('/api/v2/profile')).statusCode).toBe(401);
       await signIn(email, 'a brand new passphrase');

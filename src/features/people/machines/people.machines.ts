@@ -1,0 +1,25 @@
+import { PEOPLE, type ManagerChange, type NotificationSettings, type OrgChart, type PasswordChange, type Profile, type ProfileUpdate } from '@contracts/people';
+import { createQueryMachine } from '@/shared/machines/query.machine';
+import { createSubmitMachine } from '@/shared/machines/submit.machine';
+import { peopleApi } from '../api';
+
+/** The signed-in person's profile (/user/options). */
+export const profileMachine = createQueryMachine('profile', (_: null): Promise<Profile> => peopleApi.profile());
+/** Name, title, phone, time zone, working hours, theme and landing page, checked against the contract before they are sent. */
+export const profileSaveMachine = createSubmitMachine<ProfileUpdate, Profile>('profileSave', (body) => peopleApi.saveProfile(body), { schema: PEOPLE.updateProfile.body });
+/** Which notices reach the person on which channel, and their quiet hours. */
+export const notificationsSaveMachine = createSubmitMachine<NotificationSettings, Profile>('profileNotifications', (body) => peopleApi.saveNotifications(body), {
+  schema: PEOPLE.updateNotifications.body,
+});
+/** The password change: the current password, and the new one. */
+export const passwordMachine = createSubmitMachine<PasswordChange, { ok: true; otherSessionsEnded: number }>('profilePassword', (body) => peopleApi.changePassword(body), {
+  schema: PEOPLE.changePassword.body,
+});
+
+/** The org chart (/orgchart): every active person with their manager. */
+export const orgChartMachine = createQueryMachine('orgChart', (_: null): Promise<OrgChart> => peopleApi.orgChart());
+export type ManagerChangeInput = { personId: number; body: ManagerChange };
+/** An admin changes whom a person reports to; a cycle comes back as the server's 409. */
+export const managerChangeMachine = createSubmitMachine<ManagerChangeInput, OrgChart>('orgChartManager', (c) => peopleApi.setManager(c.personId, c.body));
+/** The org chart as a PDF, downloaded. */
+export const orgChartPdfMachine = createSubmitMachine<null, void>('orgChartPdf', () => peopleApi.downloadPdf());

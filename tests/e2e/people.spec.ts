@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import { staffSignIn } from './support/accounts';
+import { expectAxeClean, expectNoHorizontalOverflow, THEMES, useViewportAndTheme, VIEWPORTS } from './support/visual';
+
+/** People of the demo org no other journey signs in as, one per test, so the journeys never meet. */
+const ZONE_PERSON = 'olivia.brown@demo.test';
+const LANDING_PERSON = 'liam.dubois@demo.test';
+const ZONE = 'Pacific/Kiritimati';
+
+async function pickTimeZone(page: Page, zone: string) {
+  const box = page.getByRole('combobox', { name: 'Time zone' });
+  await box.fill(zone.split('/')[1]!);
+  await page.getByRole('option', { name: zone.replaceAll('_', ' ') }).click();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a chosen time zone moves the timesheet and a report; the profile and org chart pass axe', async ({ page }) => {
+  await staffSignIn(page, ZONE_PERSON);
+  await expect(page).toHaveURL(/\/home$/);
+  const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  expect(browserZone).not.toBe(ZONE);
+  await page.goto('/timesheet');
+  await expect(page.getByText(new RegExp(`· ${browserZone}$`))).toBeVisible();
+
+  await page.goto('/user/options');
+  await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Olivia Brown');
+  await expectAxeClean(page);
+  await pickTimeZone(page, ZONE);
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Profile saved')).toBeVisible();
+
+  await page.goto('/timesheet');
+  await expect(page.getByText(new RegExp(`· ${ZONE}$`))).toBeVisible();
+  await page.goto('/report/view?report=opened-vs-closed&period=this-year&granularity=month');
+  await expect(page.getByText(`(days in ${ZONE})`, { exact: false })).toBeVisible();
+
+  await page.goto('/orgchart');
+  const tree = page.getByRole('treegrid', { name: 'Org chart' });
+  await expect(tree.getByRole('row', { name: /Alex Admin/ })).toBeVisible();
+  await expectAxeClean(page);
+  await page.getByRole('combobox', { name: 'Find a person' }).fill('Ahmed');
+  await page.getByRole('option', { name: /Ahmed Okafor/ }).click();
+  const chain = page.getByRole('navigation', { name: 'Chain to the top' });
+  await expect(chain.getByRole('listitem')).toHaveText([/Alex Admin/, /Riley Chen/, /Mateo García/, /Ahmed Okafor/]);
+  await expect(tree.getByRole('row', { name: /Ahmed Okafor/ })).toBeVisible();
+});
+
+test('a person lands on the page they chose after signing in', async ({ page }) => {
+  await staffSignIn(page, LANDING_PERSON);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/user/options');
+  await page.getByRole('button', { name: /Landing page/ }).click();
+  await page.getByRole('option', { name: 'Org Chart' }).click();
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Profile saved')).toBeVisible();
+  await page.evaluate(() => window.sessionStorage.clear());
+  await staffSignIn(page, LANDING_PERSON);
+  await expect(page).toHaveURL(/\/orgchart$/);
+});
+
+for (const viewport of VIEWPORTS) {
+  for (const theme of THEMES) {
+    test(`profile and org chart at ${viewport.name} in ${theme}`, async ({ page }) => {
+      await useViewportAndTheme(page, viewport, theme);
+      await staffSignIn(page, 'admin@demo.test');
+      await expect(page).toHaveURL(/\/home$/);
+      for (const [path, name] of [['/user/options', 'profile'], ['/orgchart', 'orgchart']] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByText(/Loading/)).toHaveCount(0);
+        await expectNoHorizontalOverflow(page);
+        await page.screenshot({ path: `.tmp/people-shots/${name}-${viewport.name}-${theme}.png`, fullPage: true });
+      }
+    });
+  }
+}
