@@ -20,6 +20,7 @@ import {
 } from './story';
 import { seedProjects } from './projects';
 import { seedQuotes } from './quotes';
+import { seedApprovals } from './approvals';
 import { seedSales } from './sales';
 import { seedTime } from './time';
 
@@ -141,6 +142,7 @@ async function seed(client: PoolClient, hashes: string[]): Promise<void> {
   await seedProjects(client, companies.map((c) => c.id));
   await seedSales(client);
   await seedQuotes(client);
+  await seedApprovals(client);
   await client.query(
     `INSERT INTO audit_log (actor_type, entity, action, detail) VALUES ('system', 'database', 'seed', '{"dataset":"demo"}')`,
   );
