@@ -21,6 +21,7 @@ import {
 import { seedOrg } from './people';
 import { seedProjects } from './projects';
 import { seedQuotes } from './quotes';
+import { seedApprovals } from './approvals';
 import { seedSales } from './sales';
 import { seedTime } from './time';
 
@@ -143,6 +144,7 @@ async function seed(client: PoolClient, hashes: string[]): Promise<void> {
   await seedSales(client);
   await seedQuotes(client);
   await seedOrg(client, staffIds, hashes[0]!);
+  await seedApprovals(client);
   await client.query(
     `INSERT INTO audit_log (actor_type, entity, action, detail) VALUES ('system', 'database', 'seed', '{"dataset":"demo"}')`,
   );

@@ -5,7 +5,7 @@
  * its other instances have the same states. The server-mode tables (tickets, companies, client
  * users) are the table machine with another fetch, so they are the `table` entry.
  */
-import * as approvals from '@/features/approvals';
+import { machines as approvalMachines } from '@/features/approvals/machines/registry';
 import * as companies from '@/features/companies';
 import * as home from '@/features/home';
 import * as notifications from '@/features/notifications';
@@ -64,7 +64,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   ...sales.machines,
   ...projects.machines,
   ...notifications.machines,
-  ...approvals.machines,
+  ...approvalMachines,
 ];
 
 provideMachineRegistry(machineRegistry);

@@ -2,9 +2,11 @@
  * Every staff route of spec 2.2 and 2.3, in one table: each feature's routes (one line per
  * feature), then the screens not built yet (a placeholder each, in the order of the spec).
  */
+import * as approvals from '@/features/approvals/routes';
 import * as chatbot from '@/features/chatbot/routes';
 import * as clientUsers from '@/features/client-users/routes';
 import * as companies from '@/features/companies/routes';
+import * as forms from '@/features/forms/routes';
 import * as home from '@/features/home/routes';
 import * as management from '@/features/management/routes';
 import * as outbox from '@/features/outbox/routes';
@@ -26,7 +28,6 @@ export type { ScreenProps, StaffRoute } from '@/shared/routing';
 /** Screens of the spec not built yet: each shows "This screen is being built". */
 const NOT_BUILT_YET: StaffRoute[] = [
   placeholder('/weekly-schedule', 'Weekly Schedule'),
-  placeholder('/forms/kudo', 'Kudos Form'),
   placeholder('/forms/correction', 'Correction Form'),
   placeholder('/forms/travel/expense', 'Travel Expense'),
   placeholder('/quality/qa', 'Quality Assurance'),
@@ -41,6 +42,8 @@ const NOT_BUILT_YET: StaffRoute[] = [
 
 export const STAFF_ROUTES: StaffRoute[] = [
   ...home.routes,
+  ...approvals.routes,
+  ...forms.routes,
   ...outbox.routes,
   ...channels.routes,
   ...people.routes,

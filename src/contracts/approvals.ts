@@ -4,6 +4,7 @@
  * the server; the inbox, the decisions, delegation and the history are the same for every form.
  */
 import { APPROVAL_STATES } from './approval-chart';
+import { APPROVALS_WAITING } from './approvals-waiting';
 import { ROLES } from './common/constants';
 import { endpoint } from './common/endpoint';
 import { dateTimeInput, idInput, idParamsSchema, safeText } from './common/input';
@@ -160,7 +161,7 @@ const tag = 'Approvals';
 
 export const APPROVALS = {
   inbox: endpoint({ method: 'GET', path: '/api/v2/approvals/inbox', audience: 'staff', tag, summary: 'What waits for my decision, across forms, oldest first', query: inboxQuerySchema, response: z.array(requestSummarySchema) }),
-  waiting: endpoint({ method: 'GET', path: '/api/v2/approvals/waiting', audience: 'staff', tag, summary: 'How many requests wait for my decision', response: z.object({ waiting: int() }) }),
+  waiting: APPROVALS_WAITING,
   mine: endpoint({ method: 'GET', path: '/api/v2/approvals/mine', audience: 'staff', tag, summary: 'My submissions with their status', query: mineQuerySchema, response: z.array(requestSummarySchema) }),
   view: endpoint({ method: 'GET', path: '/api/v2/approvals/requests/:id', audience: 'staff', tag, summary: 'A request with its history (its requester, its approvers, admins)', params: idParamsSchema, response: requestViewSchema }),
   create: endpoint({ method: 'POST', path: '/api/v2/approvals/requests', audience: 'staff', tag, summary: 'Submits a request of a form', body: newRequestSchema, status: 201, response: requestViewSchema }),

@@ -177,9 +177,10 @@ async function mailPeople(db: Queryable, engine: Engine, ids: number[], subject:
 
 // --- Commands -------------------------------------------------------------------------------------
 
+/** The form's fields are named as the form names them ("message", "toId"), as its own checks name them too. */
 function parsePayload(form: FormDefinition, payload: unknown) {
   const parsed = form.payload.safeParse(payload);
-  if (!parsed.success) throw invalidInputError(parsed.error.issues.map((i) => ({ ...i, path: ['payload', ...i.path] })));
+  if (!parsed.success) throw invalidInputError(parsed.error.issues);
   return parsed.data as Record<string, unknown>;
 }
 

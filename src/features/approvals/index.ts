@@ -1,14 +1,11 @@
 /**
  * Approvals: the inbox of what waits for my decision (/approvals), across every form of the one
- * approval engine, whose chart (src/contracts/approval-chart.ts) the server runs.
+ * approval engine, whose chart (src/contracts/approval-chart.ts) the server runs. Its machines for
+ * the registry are in machines/registry.ts.
  */
-import { approvalMachine } from '@contracts/approvals';
-import type { RegisteredMachine } from '@/shared/machine-registry';
+import { lazy } from 'react';
 
-export const machines: RegisteredMachine[] = [
-  {
-    id: 'approval',
-    machine: approvalMachine,
-    description: 'One approvable request of any form, run on the server: draft → in review (the policy’s steps in order) → approved → applied; changes requested, rejected, withdrawn, cancelled.',
-  },
-];
+/** The header's link to /approvals with the count waiting (its code loads after the first screen). */
+export const ApprovalsHeaderLink = lazy(() => import('./screens/ApprovalsLinks').then((m) => ({ default: m.HeaderLink })));
+/** Home's card: the count waiting for my approval, linking to /approvals. */
+export const ApprovalsHomeCard = lazy(() => import('./screens/ApprovalsLinks').then((m) => ({ default: m.HomeCard })));

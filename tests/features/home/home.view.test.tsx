@@ -7,7 +7,11 @@ import { HOME_LIST_ROWS, type MyDesk, type TicketSummary } from '@contracts/home
 import HomeScreen from '@/features/home/screens/HomeScreen';
 import { renderAt } from '@tests/support/render';
 
-const server = setupServer();
+const server = setupServer(
+  // Home's approvals and kudos cards (their own features) answer with nothing waiting and no kudos.
+  http.get('*/api/v2/approvals/waiting', () => HttpResponse.json({ waiting: 0 })),
+  http.get('*/api/v2/forms/kudos/recent', () => HttpResponse.json([])),
+);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

@@ -1,8 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { homeTicketSearch, type MyDesk, type TicketSummary } from '@contracts/home';
+import { ApprovalsHomeCard } from '@/features/approvals';
+import { RecentKudosCard } from '@/features/forms';
 import { inspection } from '@/shared/inspection';
 import { StaffSession } from '@/shared/session/staff-session';
 import { myTicketsMachine } from '../machines/my-tickets.machine';
@@ -158,6 +160,9 @@ export default function HomeScreen() {
         <Card padding="compact">
           <Stat label="Due today" value={counts ? counts.due_today : '–'} hint={counts?.due_today ? <AllLink count={counts.due_today} what="due today" href={link('dueToday')} /> : undefined} />
         </Card>
+        <Suspense fallback={<Card padding="compact"><Stat label="Waiting for my approval" value="–" /></Card>}>
+          <ApprovalsHomeCard />
+        </Suspense>
       </div>
       <div className={styles.columns}>
         <TicketListCard
@@ -190,6 +195,9 @@ export default function HomeScreen() {
           now={now}
         />
       </div>
+      <Suspense fallback={<SkeletonText lines={3} label="Loading recent kudos" />}>
+        <RecentKudosCard />
+      </Suspense>
     </div>
   );
 }

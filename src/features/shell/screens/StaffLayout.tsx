@@ -15,6 +15,7 @@ import { Logo } from '@/shared/ui/components/logo/Logo';
 import { Menu, MenuItem, MenuSection, MenuSeparator, MenuTrigger } from '@/shared/ui/components/menu/Menu';
 import { useTheme } from '@/shared/ui/components/theme/ThemeSwitcher';
 import { isThemeChoice } from '@/shared/ui/tokens/theme';
+import { ApprovalsHeaderLink } from '@/features/approvals';
 import { NotificationBell } from '@/features/notifications';
 import { SearchButton, ShortcutOverlays, useShortcuts } from '@/shared/shortcuts/Shortcuts';
 import { Sidebar } from './Sidebar';
@@ -157,6 +158,9 @@ export function StaffLayout({ children, menu }: { children: ReactNode; menu: rea
             {overdueCount}
           </button>
         ) : null}
+        <Suspense fallback={null}>
+          <ApprovalsHeaderLink />
+        </Suspense>
         <NotificationBell />
         <AccountMenu username={username} initials={initials} onLogout={() => onAction('logout')} onProfile={() => navigate('/user/options')} />
       </header>

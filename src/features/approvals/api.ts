@@ -1,0 +1,10 @@
+import { APPROVALS, type BulkDecisionInput, type FormType } from '@contracts/approvals';
+import { call } from '@/shared/http/http';
+
+export type InboxFilters = { formType?: FormType; due?: 'soon' | 'overdue' };
+
+export const approvalsApi = {
+  inbox: (query: InboxFilters) => call(APPROVALS.inbox, { query }),
+  decideMany: (body: BulkDecisionInput) => call(APPROVALS.decideMany, { body }),
+  view: (id: number) => call(APPROVALS.view, { params: { id } }),
+};

@@ -1,0 +1,4 @@
+import { lazy } from 'react';
+import type { StaffRoute } from '@/shared/routing';
+
+export const routes: StaffRoute[] = [{ path: '/approvals', name: 'Approvals', screen: lazy(() => import('./screens/ApprovalsScreen')) }];

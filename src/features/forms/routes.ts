@@ -1,0 +1,4 @@
+import { lazy } from 'react';
+import type { StaffRoute } from '@/shared/routing';
+
+export const routes: StaffRoute[] = [{ path: '/forms/kudo', name: 'Kudos Form', screen: lazy(() => import('./screens/KudoScreen')) }];
