@@ -65,7 +65,20 @@ export function LightField({ label, name, type = 'text', description, errorMessa
  * A native form that moves focus to the first field in error each time the form machine refuses a
  * send for its fields (`refusals`), and tells which field a person left (`onFieldBlur`).
  */
-export function LightForm({ onSubmit, refusals = 0, onFieldBlur, children }: { onSubmit: () => void; refusals?: number; onFieldBlur?: (field: string) => void; children: ReactNode }) {
+export function LightForm({
+  onSubmit,
+  onFocus,
+  refusals = 0,
+  onFieldBlur,
+  children,
+}: {
+  onSubmit: () => void;
+  /** Focus entered the form (e.g. to load what its checks need). */
+  onFocus?: () => void;
+  refusals?: number;
+  onFieldBlur?: (field: string) => void;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (refusals > 0) ref.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
@@ -79,6 +92,7 @@ export function LightForm({ onSubmit, refusals = 0, onFieldBlur, children }: { o
         e.preventDefault();
         onSubmit();
       }}
+      onFocus={onFocus}
       onBlur={(e) => {
         const field = e.target.closest<HTMLElement>('[data-field]')?.dataset.field;
         if (field && onFieldBlur) onFieldBlur(field);

@@ -4,16 +4,16 @@ import { createSubmitMachine, type FormSchema } from '@/shared/machines/submit.m
 /**
  * The client portal's public forms (signup, forgot password, the password links). Their endpoint
  * definitions and schemas load with the first use, not with the page (docs/adr/0148): the calls
- * import the guest api when sent, and the signup schema loads after the first paint.
+ * import the guest api when sent, and the signup schema loads when the form is first entered.
  */
 const guestApi = async () => (await import('../api')).clientAccountApi;
 
 let signupSchema: FormSchema | undefined;
-/** Loads the signup body schema (the contract's zod schema); the screen calls it once it is shown. */
+/** Loads the signup body schema (the contract's zod schema); the screen awaits it before each check. */
 export const loadSignupSchema = async () => {
   signupSchema ??= (await import('@contracts/client-portal')).CLIENT_ACCOUNTS.signup.body;
 };
-/** The signup schema once loaded; before that nothing is refused here and the server names the fields (the same words). */
+/** The signup schema once loaded (the screen loads it before sending a check; the server names the same fields in the same words anyway). */
 const lazySignupSchema: FormSchema = { safeParse: (value) => signupSchema?.safeParse(value) ?? { success: true } };
 
 export const signupMachine = createSubmitMachine('clientSignup', async (v: SignupRequest) => (await guestApi()).signup(v), { schema: lazySignupSchema });

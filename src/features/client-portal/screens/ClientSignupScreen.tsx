@@ -1,5 +1,4 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { LIMITS } from '@contracts/common/constants';
 import { loadSignupSchema, signupMachine } from '../machines/guest.machines';
@@ -13,8 +12,8 @@ export default function ClientSignupScreen() {
   const { busy, result: done, error, fields } = useFormState(form);
   const refusals = useSelector(form, (s) => s.context.refusals);
   const { values, set: setValue } = useFieldValues({ accountNumber: '', name: '', email: '', password: '' });
-  // The contract's schema loads after the first paint: the form checks with it from then on.
-  useEffect(() => void loadSignupSchema(), []);
+  // The contract's schema loads when the person first enters the form, and before the first check.
+  const checked = (send: () => void) => void loadSignupSchema().then(send);
   /** Sets a field and tells the form machine it changed (its message goes). */
   const set = (k: keyof typeof values) => (value: string) => {
     setValue(k)(value);
@@ -29,9 +28,10 @@ export default function ClientSignupScreen() {
         company allows it, we email you the link to set your password at once; otherwise once your request is approved.
       </p>
       <LightForm
-        onSubmit={() => form.send({ type: 'form.submit', input: values })}
+        onSubmit={() => checked(() => form.send({ type: 'form.submit', input: values }))}
+        onFocus={() => void loadSignupSchema()}
         refusals={refusals}
-        onFieldBlur={(field) => form.send({ type: 'form.blur', field, input: values })}
+        onFieldBlur={(field) => checked(() => form.send({ type: 'form.blur', field, input: values }))}
       >
         <FormErrorBanner title={error ?? undefined} />
         <LightField label="Company account number" name="accountNumber" maxLength={40} value={values.accountNumber} onChange={set('accountNumber')} errorMessage={fields.accountNumber} />
