@@ -46,17 +46,22 @@ export function LightField({ label, name, type = 'text', description, errorMessa
         className={`${fieldStyles.control} ${styles.input}`}
         onChange={(e) => onChange(e.target.value)}
       />
-      {description ? (
-        <span id={`${id}-description`} className={fieldStyles.description}>
-          {description}
-        </span>
-      ) : null}
-      {errorMessage ? (
-        <span id={`${id}-error`} className={fieldStyles.error}>
-          <ErrorIcon size={14} />
-          <span>{errorMessage}</span>
-        </span>
-      ) : null}
+      {/* The kit's field footer, always there (the same spacing as the kit's fields). */}
+      <div className={fieldStyles.footer}>
+        <div>
+          {description ? (
+            <span id={`${id}-description`} className={fieldStyles.description}>
+              {description}
+            </span>
+          ) : null}
+          {errorMessage ? (
+            <span id={`${id}-error`} className={fieldStyles.error}>
+              <ErrorIcon size={14} />
+              <span>{errorMessage}</span>
+            </span>
+          ) : null}
+        </div>
+      </div>
     </div>
   );
 }
@@ -108,7 +113,7 @@ export function LightSubmit({ busy, children }: { busy: boolean; children: strin
   return (
     <button
       type="submit"
-      className={`${buttonClassName({ variant: 'primary', size: 'lg', fullWidth: true })} ${styles.submit}`}
+      className={`${buttonClassName({ variant: 'primary', size: 'lg', fullWidth: true })} ${styles.submit} ${styles.inForm}`}
       aria-disabled={busy || undefined}
       onClick={(e) => {
         if (busy) e.preventDefault();
