@@ -1,9 +1,13 @@
 import { Suspense, useMemo } from 'react';
 import { Route, Router, Switch, type BaseLocationHook } from 'wouter';
 import { navigate as historyNavigate, useBrowserLocation } from 'wouter/use-browser-location';
+import { CLIENT_PATHS } from '@contracts/common/constants';
 import { isPublicPagePath } from '@contracts/common/public-pages';
 import { clientGuestRoutes } from '@/features/client-portal/guest-routes';
-import { SignInScreen } from '@/features/sign-in';
+// The two sign-in forms come with the entry (no second round trip before the first paint); the
+// other public pages load their screen when opened.
+import SignInScreen from '@/features/sign-in/screens/SignInScreen';
+import ClientLoginScreen from '@/features/client-portal/screens/ClientLoginScreen';
 import { inspection } from '@/shared/inspection';
 import { PageTitle } from '@/shared/page-title';
 import { ClientSession } from '@/shared/session/client-session';
@@ -36,16 +40,24 @@ function StaffSignIn() {
   );
 }
 
+/** The log-in page's path under /client. */
+const CLIENT_LOGIN = CLIENT_PATHS.login.slice('/client'.length);
+
 /** The client portal's public pages, with the client session (a logged-in client goes to the portal). */
 function ClientGuestPages() {
   return (
     <ClientSession.Provider options={{ input: { store: clientSessionStore(browserStorage()) } }}>
       <Switch>
-        {clientGuestRoutes.map(({ path, screen: Screen }) => (
-          <Route key={path} path={path}>
-            <Screen />
-          </Route>
-        ))}
+        <Route path={CLIENT_LOGIN}>
+          <ClientLoginScreen />
+        </Route>
+        {clientGuestRoutes
+          .filter(({ path }) => path !== CLIENT_LOGIN)
+          .map(({ path, screen: Screen }) => (
+            <Route key={path} path={path}>
+              <Screen />
+            </Route>
+          ))}
       </Switch>
     </ClientSession.Provider>
   );

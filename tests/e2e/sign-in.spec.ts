@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { CLIENTS, clientLogIn, STAFF, staffSignIn } from './support/accounts';
+import { CLIENTS, clientLogIn, DEMO_PASSWORD, STAFF, staffSignIn } from './support/accounts';
 
 test('staff sign-in lands on /home with the user name and their open tickets', async ({ page }) => {
   await staffSignIn(page, STAFF.agent.email);
@@ -86,3 +86,29 @@ test('the sign-in screens have no serious accessibility violations', async ({ pa
     expect(serious.map((v) => v.id)).toEqual([]);
   }
 });
+
+for (const { audience, path, email, button, shell, landing } of [
+  { audience: 'staff', path: '/', email: STAFF.agent.email, button: 'Sign in', shell: 'StaffApp', landing: /\/home$/ },
+  { audience: 'client', path: '/client/login', email: CLIENTS.acme.email, button: 'Log in', shell: 'ClientApp', landing: /\/client$/ },
+] as const) {
+  test(`the ${audience} sign-in page loads no portal code before typing; the portal is prefetched while typing and opens after`, async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('.js')) scripts.push(url.pathname);
+    });
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('button', { name: button })).toBeVisible();
+    expect(scripts.filter((s) => /\/assets\/(main|StaffApp|ClientApp)-/.test(s))).toEqual([]);
+    expect(await page.locator('link[rel="prefetch"]').count()).toBe(0);
+
+    await page.getByLabel('Email').fill(email);
+    await expect(page.locator(`link[rel="prefetch"][href^="/assets/${shell}-"][href$=".js"]`)).toHaveCount(1);
+    await expect(page.locator('link[rel="prefetch"][href^="/assets/main-"][href$=".js"]')).toHaveCount(1);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: button }).click();
+    await expect(page).toHaveURL(landing);
+    await expect(page.locator('script[src^="/assets/main-"]')).toHaveCount(1);
+  });
+}

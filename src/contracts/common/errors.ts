@@ -25,15 +25,5 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
-/**
- * Turns zod issues into `{ field: message }`, naming each field by its dotted path
- * ("lines.0.qty"); an issue on the whole body is named "body".
- */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : 'body';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
+// Without zod, so a form can name the fields of a schema's issues without loading it (the public pages).
+export { fieldErrors } from './field-errors';

@@ -1,5 +1,5 @@
 import { assertEvent, assign, enqueueActions, fromPromise, sendParent, setup, type AnyActorRef } from 'xstate';
-import { fieldErrors as fieldErrorsOf } from '@contracts/common/errors';
+import { fieldErrors as fieldErrorsOf } from '@contracts/common/field-errors';
 import { toApiError } from '@/shared/http/http';
 import { notifyActions } from './notify';
 

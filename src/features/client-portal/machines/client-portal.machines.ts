@@ -1,5 +1,4 @@
 import {
-  CLIENT_ACCOUNTS,
   CLIENT_PORTAL,
   CLIENT_TICKET_SORTS,
   type ArticleListQuery,
@@ -8,14 +7,11 @@ import {
   type CreateClientTicket,
   type CreatePaperOrder,
   type CreateScr,
-  type ForgotPasswordRequest,
-  type SetPasswordRequest,
-  type SignupRequest,
 } from '@contracts/client-portal';
 import { CLIENT_TICKETS } from '@contracts/client-tickets';
 import { z } from '@contracts/common/zod';
 import { LIMITS, ROWS_PER_PAGE_ALL } from '@contracts/common/constants';
-import { clientAccountApi, clientPortalApi } from '../api';
+import { clientPortalApi } from '../api';
 import { createServerTableMachine, type Row } from '@/shared/machines/table/table.machine';
 import type { TableQuery } from '@/shared/machines/table/table.types';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
@@ -26,12 +22,7 @@ import { fileListMachine } from '@/shared/machines/file-list.machine';
 import { objectUrlsOf, thumbnailsMachine } from '@/shared/machines/thumbnails.machine';
 import { fromPromise } from 'xstate';
 
-/** The client portal's screens, each a query or a submit machine over one service call. */
-export const signupMachine = createSubmitMachine('clientSignup', (v: SignupRequest) => clientAccountApi.signup(v), { schema: CLIENT_ACCOUNTS.signup.body });
-export const forgotPasswordMachine = createSubmitMachine('clientForgotPassword', (v: ForgotPasswordRequest) => clientAccountApi.forgotPassword(v));
-export const setPasswordMachine = createSubmitMachine('clientSetPassword', (v: SetPasswordRequest) => clientAccountApi.setPassword(v));
-export const resetPasswordMachine = createSubmitMachine('clientResetPassword', (v: SetPasswordRequest) => clientAccountApi.resetPassword(v));
-
+/** The client portal's screens, each a query or a submit machine over one service call (the public forms: guest.machines.ts). */
 export const dashboardMachine = createQueryMachine('clientDashboard', () => clientPortalApi.dashboard());
 export const ticketDetailMachine = createQueryMachine('clientTicket', (id: number) => clientPortalApi.ticket(id));
 /** A new ticket carries the files chosen for it: sent one by one once it exists; the refused ones are named. */

@@ -2,9 +2,10 @@ import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { LIMITS } from '@contracts/common/constants';
-import { forgotPasswordMachine } from '../machines/client-portal.machines';
-import { Button, Form, TextField } from '@/shared/ui/components';
-import { FormError, useFormState } from './form-parts';
+import { forgotPasswordMachine } from '../machines/guest.machines';
+import { FormErrorBanner } from '@/shared/ui/components/form/FormErrorBanner';
+import { LightField, LightForm, LightSubmit } from '@/shared/ui/LightForm';
+import { useFormState } from './form-state';
 import { AcceptedCard, GuestCard, GuestLinks } from './GuestCard';
 
 export default function ClientForgotPasswordScreen() {
@@ -15,18 +16,11 @@ export default function ClientForgotPasswordScreen() {
   if (done) return <AcceptedCard title="Check your email" message={done.message} />;
   return (
     <GuestCard title="Forgot password" subtitle="We will email you a link to choose a new password">
-      <Form
-        onSubmit={(e) => {
-          e.preventDefault();
-          form.send({ type: 'form.submit', input: { email } });
-        }}
-      >
-        <FormError error={error} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" isRequired maxLength={LIMITS.email} value={email} onChange={setEmail} errorMessage={fields.email} />
-        <Button type="submit" variant="primary" size="lg" fullWidth isPending={busy}>
-          Send reset link
-        </Button>
-      </Form>
+      <LightForm onSubmit={() => form.send({ type: 'form.submit', input: { email } })}>
+        <FormErrorBanner title={error ?? undefined} />
+        <LightField label="Email" name="email" type="email" autoComplete="email" maxLength={LIMITS.email} value={email} onChange={setEmail} errorMessage={fields.email} />
+        <LightSubmit busy={busy}>Send reset link</LightSubmit>
+      </LightForm>
       <GuestLinks>
         <Link href="/login">Back to login</Link>
       </GuestLinks>

@@ -1,11 +1,12 @@
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { TOKEN_INVALID_MESSAGE } from '@contracts/client-portal';
 import { LIMITS } from '@contracts/common/constants';
-import { resetPasswordMachine, setPasswordMachine } from '../machines/client-portal.machines';
-import { Button, Form, FormErrorBanner, LinkButton, TextField } from '@/shared/ui/components';
-import { FormError, useFormState } from './form-parts';
+import { resetPasswordMachine, setPasswordMachine } from '../machines/guest.machines';
+import { buttonClassName } from '@/shared/ui/components/button/button-class';
+import { FormErrorBanner } from '@/shared/ui/components/form/FormErrorBanner';
+import { LightField, LightForm, LightSubmit } from '@/shared/ui/LightForm';
+import { useFormState } from './form-state';
 import { GuestCard, GuestLinks, guestStyles } from './GuestCard';
 
 const TEXT = {
@@ -29,33 +30,32 @@ export default function ClientPasswordScreen({ purpose }: { purpose: 'invite' | 
         <p role="status" className={guestStyles.message}>
           {text.done}
         </p>
-        <LinkButton href="/login" variant="primary" size="lg" fullWidth>
+        <Link href="/login" className={buttonClassName({ variant: 'primary', size: 'lg', fullWidth: true })}>
           Go to login
-        </LinkButton>
+        </Link>
       </GuestCard>
     );
   }
-  const tokenDead = Boolean(fields.token);
+  // The server's words for a used or expired link (TOKEN_INVALID_MESSAGE of the contract).
+  const tokenDead = fields.token;
   return (
     <GuestCard title={text.title}>
       {tokenDead ? (
-        <FormErrorBanner title={TOKEN_INVALID_MESSAGE} errors={[<Link key="new-link" href="/forgot-password">Ask for a new link</Link>]} />
+        <FormErrorBanner title={tokenDead} errors={[<Link key="new-link" href="/forgot-password">Ask for a new link</Link>]} />
       ) : (
-        <FormError error={error} />
+        <FormErrorBanner title={error ?? undefined} />
       )}
-      <Form
-        onSubmit={(e) => {
-          e.preventDefault();
+      <LightForm
+        onSubmit={() => {
           setMismatch(password !== confirm);
           if (password === confirm) form.send({ type: 'form.submit', input: { token, password } });
         }}
       >
-        <TextField
+        <LightField
           label="New password"
           name="password"
           type="password"
           autoComplete="new-password"
-          isRequired
           minLength={LIMITS.passwordMin}
           maxLength={LIMITS.passwordMax}
           value={password}
@@ -63,21 +63,18 @@ export default function ClientPasswordScreen({ purpose }: { purpose: 'invite' | 
           description={`At least ${LIMITS.passwordMin} characters; a passphrase of a few words works well.`}
           errorMessage={fields.password}
         />
-        <TextField
+        <LightField
           label="Confirm password"
           name="confirm"
           type="password"
           autoComplete="new-password"
-          isRequired
           maxLength={LIMITS.passwordMax}
           value={confirm}
           onChange={setConfirm}
           errorMessage={mismatch ? 'The passwords do not match' : undefined}
         />
-        <Button type="submit" variant="primary" size="lg" fullWidth isPending={busy}>
-          {text.button}
-        </Button>
-      </Form>
+        <LightSubmit busy={busy}>{text.button}</LightSubmit>
+      </LightForm>
       <GuestLinks>
         <Link href="/login">Back to login</Link>
       </GuestLinks>

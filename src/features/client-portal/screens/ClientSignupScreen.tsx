@@ -1,9 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { LIMITS } from '@contracts/common/constants';
-import { signupMachine } from '../machines/client-portal.machines';
-import { Button, Form, TextField } from '@/shared/ui/components';
-import { FormError, useFieldValues, useFormState } from './form-parts';
+import { loadSignupSchema, signupMachine } from '../machines/guest.machines';
+import { FormErrorBanner } from '@/shared/ui/components/form/FormErrorBanner';
+import { LightField, LightForm, LightSubmit } from '@/shared/ui/LightForm';
+import { useFieldValues, useFormState } from './form-state';
 import { AcceptedCard, GuestCard, GuestLinks, guestStyles } from './GuestCard';
 
 export default function ClientSignupScreen() {
@@ -11,6 +12,8 @@ export default function ClientSignupScreen() {
   const { busy, result: done, error, fields } = useFormState(form);
   const refusals = useSelector(form, (s) => s.context.refusals);
   const { values, set: setValue } = useFieldValues({ accountNumber: '', name: '', email: '', password: '' });
+  // The contract's schema loads when the person first enters the form, and before the first check.
+  const checked = (send: () => void) => void loadSignupSchema().then(send);
   /** Sets a field and tells the form machine it changed (its message goes). */
   const set = (k: keyof typeof values) => (value: string) => {
     setValue(k)(value);
@@ -24,24 +27,21 @@ export default function ClientSignupScreen() {
         The account number alone does not open an account. With an address at your company&apos;s own email domain, where the
         company allows it, we email you the link to set your password at once; otherwise once your request is approved.
       </p>
-      <Form
-        onSubmit={(e) => {
-          e.preventDefault();
-          form.send({ type: 'form.submit', input: values });
-        }}
+      <LightForm
+        onSubmit={() => checked(() => form.send({ type: 'form.submit', input: values }))}
+        onFocus={() => void loadSignupSchema()}
         refusals={refusals}
-        onFieldBlur={(field) => form.send({ type: 'form.blur', field, input: values })}
+        onFieldBlur={(field) => checked(() => form.send({ type: 'form.blur', field, input: values }))}
       >
-        <FormError error={error} />
-        <TextField label="Company account number" name="accountNumber" isRequired maxLength={40} value={values.accountNumber} onChange={set('accountNumber')} errorMessage={fields.accountNumber} />
-        <TextField label="Name" name="name" autoComplete="name" isRequired maxLength={LIMITS.name} value={values.name} onChange={set('name')} errorMessage={fields.name} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" isRequired maxLength={LIMITS.email} value={values.email} onChange={set('email')} errorMessage={fields.email} />
-        <TextField
+        <FormErrorBanner title={error ?? undefined} />
+        <LightField label="Company account number" name="accountNumber" maxLength={40} value={values.accountNumber} onChange={set('accountNumber')} errorMessage={fields.accountNumber} />
+        <LightField label="Name" name="name" autoComplete="name" maxLength={LIMITS.name} value={values.name} onChange={set('name')} errorMessage={fields.name} />
+        <LightField label="Email" name="email" type="email" autoComplete="email" maxLength={LIMITS.email} value={values.email} onChange={set('email')} errorMessage={fields.email} />
+        <LightField
           label="Password"
           name="password"
           type="password"
           autoComplete="new-password"
-          isRequired
           minLength={LIMITS.passwordMin}
           maxLength={LIMITS.passwordMax}
           value={values.password}
@@ -49,10 +49,8 @@ export default function ClientSignupScreen() {
           description={`At least ${LIMITS.passwordMin} characters`}
           errorMessage={fields.password}
         />
-        <Button type="submit" variant="primary" size="lg" fullWidth isPending={busy}>
-          Sign up
-        </Button>
-      </Form>
+        <LightSubmit busy={busy}>Sign up</LightSubmit>
+      </LightForm>
       <GuestLinks>
         <Link href="/login">I already have an account</Link>
       </GuestLinks>

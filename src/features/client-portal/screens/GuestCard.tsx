@@ -1,29 +1,26 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Logo } from '@/shared/ui/components';
 import { cx } from '@/shared/ui/components/cx';
-import { ClientLinks } from './form-parts';
+import { Logo } from '@/shared/ui/components/logo/Logo';
 import styles from './GuestCard.module.css';
 import { usePageTitle } from '@/shared/page-title';
 
 export { styles as guestStyles };
 
-/** The guest layout: one centred card with the brand mark; its title names the tab too. */
+/** The guest layout: one centred card with the brand mark; its title names the tab too. Native links only (the public pages' light entry). */
 export function GuestCard({ title, subtitle, wide, children }: { title: string; subtitle?: ReactNode; wide?: boolean; children: ReactNode }) {
   usePageTitle(title);
   return (
-    <ClientLinks>
-      <main className={styles.page}>
-        <div className={cx(styles.card, wide && styles.wide)}>
-          <div className={styles.head}>
-            <Logo size={40} />
-            <h1 className={styles.title}>{title}</h1>
-            {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
-          </div>
-          {children}
+    <main className={styles.page}>
+      <div className={cx(styles.card, wide && styles.wide)}>
+        <div className={styles.head}>
+          <Logo size={40} />
+          <h1 className={styles.title}>{title}</h1>
+          {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
         </div>
-      </main>
-    </ClientLinks>
+        {children}
+      </div>
+    </main>
   );
 }
 

@@ -1,21 +1,13 @@
 import { useSelector } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { useLocation, useRouter } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { QueryMachine } from '@/shared/machines/query.machine';
-import type { createSubmitMachine } from '@/shared/machines/submit.machine';
 import { FormErrorBanner } from '@/shared/ui/components';
 
-/** What a form screen shows of its submit machine: busy, the result once sent, the errors. */
-export function useFormState<I, O>(form: ActorRefFrom<ReturnType<typeof createSubmitMachine<I, O>>>) {
-  const busy = useSelector(form, (s) => s.matches('submitting'));
-  const done = useSelector(form, (s) => s.matches('saved'));
-  const result = useSelector(form, (s) => (s.matches('saved') ? (s.context.result ?? null) : null));
-  const error = useSelector(form, (s) => s.context.error);
-  const fields = useSelector(form, (s) => s.context.fieldErrors);
-  return { busy, done, result, error, fields };
-}
+// The form hooks are light (the public pages use them too): they live in form-state.ts.
+export { useFieldValues, useFormState } from './form-state';
 
 /** What a screen shows of a query machine: the data, and whether and why loading failed. */
 export function useQueryState<TQuery, TData>(query: ActorRefFrom<QueryMachine<TQuery, TData>>) {
@@ -23,14 +15,6 @@ export function useQueryState<TQuery, TData>(query: ActorRefFrom<QueryMachine<TQ
   const failed = useSelector(query, (s) => s.matches('failed'));
   const error = useSelector(query, (s) => s.context.error);
   return { data, failed, error };
-}
-
-/** The values typed into a form, and a setter per field (the kit's fields hand over the value). */
-export function useFieldValues<T extends { [K in keyof T]: string }>(initial: T) {
-  const [values, setValues] = useState(initial);
-  const set = (k: keyof T) => (value: string) => setValues((v) => ({ ...v, [k]: value }));
-  const reset = () => setValues(initial);
-  return { values, set, reset };
 }
 
 /*
