@@ -73,12 +73,31 @@ describe.each(BACKENDS)('email in on %s', (backend) => {
     );
   }
 
+  it('shows believable demo data: two example channels, off; email tickets with their originals; an unknown sender and an unreadable message waiting for review', async () => {
+    const admin = await apiAs(t, 'admin');
+    const channels = (await admin.get('/api/v2/admin/mail-channels')).json() as { name: string; kind: string; enabled: boolean; state: string }[];
+    expect(channels.filter((c) => c.name !== 'Support mailbox').map(({ name, kind, enabled }) => ({ name, kind, enabled }))).toEqual([
+      { name: 'Forwarded from the mail server', kind: 'smtp', enabled: false },
+      { name: 'Support inbox', kind: 'imap', enabled: false },
+    ]);
+    const open = (await admin.get('/api/v2/mail-messages?open=true')).json() as { rows: { from: string | null; reason: string }[] };
+    expect(open.rows.map((r) => r.reason)).toEqual(expect.arrayContaining(['Unknown sender: not a contact or client user, and no company lists the domain', 'The message could not be read: it has no sender']));
+    const filed = await sql().rows(
+      `SELECT m.id::int AS id, m.subject, t.title, t.source FROM mail_messages m JOIN tickets t ON t.id = m.ticket_id WHERE m.outcome = 'ticket' AND m.message_key LIKE '<demo-ticket-%'`,
+    );
+    expect(filed.length).toBeGreaterThanOrEqual(3);
+    for (const m of filed) expect(m).toMatchObject({ subject: m.title, source: 'email' });
+    const original = await (await apiAs(t, 'agent')).get(`/api/v2/mail-messages/${filed[0]!.id}/raw`);
+    expect(original.statusCode).toBe(200);
+    expect(original.body).toContain(`Subject: ${filed[0]!.title}`);
+  });
+
   it('stores the mailbox password encrypted and never answers it', async () => {
     const stored = await sql().one(`SELECT imap_password FROM mail_channels WHERE id = $1`, [imapId]);
     expect(stored.imap_password).toMatch(/^v1:/);
     expect(stored.imap_password).not.toContain(dovecot.password);
     const list = (await (await apiAs(t, 'admin')).get('/api/v2/admin/mail-channels')).json();
-    expect(list[0]).toMatchObject({ name: 'Support mailbox', hasPassword: true });
+    expect(list.find((c: { id: number }) => c.id === imapId)).toMatchObject({ name: 'Support mailbox', hasPassword: true });
     expect(JSON.stringify(list)).not.toContain(dovecot.password);
   });
 
