@@ -18,9 +18,17 @@ test('an admin adds an SMTP listener channel on the Email in screen; it is off u
   const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, level: 3 }) });
   await expect(row).toContainText('SMTP listener on 127.0.0.1:2599');
   await expect(row).toContainText('Off');
-  await page.screenshot({ path: 'test-results/mail-admin-desktop.png', fullPage: true });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: 'test-results/mail-admin-phone.png', fullPage: true });
+  // The screen with the demo's channels, the new one and the messages waiting for review.
+  for (const [size, viewport] of [['desktop', { width: 1366, height: 800 }], ['phone', { width: 375, height: 812 }]] as const) {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: `test-results/mail-admin-${size}-${colorScheme}.png`, fullPage: true });
+      await page.getByRole('heading', { name: 'Waiting for review', level: 2 }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/mail-review-${size}-${colorScheme}.png` });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
