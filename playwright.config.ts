@@ -4,6 +4,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 /** Screenshot specs (`*.visual.spec.ts`) get a server of their own, so other specs' writes never change what they see. */
 export const E2E_VISUAL_PORT = E2E_PORT + 1;
 const VISUAL_SPECS = /\.visual\.spec\.ts$/;
+/** Lets the e2e servers store mailbox passwords (Email in); a key for tests only. */
+const E2E_MAIL_SECRET_KEY = 'e2e-only-mail-channel-key-not-a-secret-0001';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Debian's Chromium, quiet on a closed network (ARCHITECTURE.md). */
@@ -60,6 +62,6 @@ function server(port: number, dataDir: string) {
     gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', SEED_DEMO: 'true' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', SEED_DEMO: 'true', MAIL_SECRET_KEY: E2E_MAIL_SECRET_KEY },
   };
 }

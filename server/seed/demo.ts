@@ -3,6 +3,7 @@ import { SURVEY_TYPE_CLIENT_CARE, SURVEY_TYPE_SUPPORT } from '@contracts/common/
 import { hashPassword } from '@server/platform/auth/passwords';
 import { inTransaction } from '@server/platform/db/database';
 import { seedClientPortal } from './client-portal';
+import { seedMail } from './mail';
 import { columnTable } from './columns';
 import { seededRandom } from './random';
 import {
@@ -145,6 +146,7 @@ async function seed(client: PoolClient, hashes: string[]): Promise<void> {
   await seedQuotes(client);
   await seedOrg(client, staffIds, hashes[0]!);
   await seedApprovals(client);
+  await seedMail(client);
   await client.query(
     `INSERT INTO audit_log (actor_type, entity, action, detail) VALUES ('system', 'database', 'seed', '{"dataset":"demo"}')`,
   );

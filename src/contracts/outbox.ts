@@ -14,6 +14,8 @@ export const outboxMessageSchema = z.object({
   kind: z.string(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  /** Why the email is not sent (its address bounced), or null. */
+  skippedReason: z.string().nullable(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 

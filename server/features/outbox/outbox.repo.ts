@@ -5,7 +5,8 @@ import { allQueries, iso, offsetOf, type Queryable } from '@server/platform/sql'
 export async function outboxPage(db: Queryable, page: number, pageSize: number): Promise<OutboxPage> {
   const [rows, count] = await allQueries(db, [
     () => db.query<OutboxMessage>(
-      `SELECT id::int AS id, to_address AS "toAddress", subject, body, kind, ${iso('created_at', '"createdAt"')}, ${iso('sent_at', '"sentAt"')}
+      `SELECT id::int AS id, to_address AS "toAddress", subject, body, kind, ${iso('created_at', '"createdAt"')}, ${iso('sent_at', '"sentAt"')},
+              skipped_reason AS "skippedReason"
          FROM outbox ORDER BY id DESC LIMIT $1 OFFSET $2`,
       [pageSize, offsetOf(page, pageSize)],
     ),

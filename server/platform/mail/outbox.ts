@@ -11,24 +11,31 @@ export type Email = { to: string; subject: string; body: string; kind: string; h
 
 /**
  * Stores an email in the outbox (inside the caller's transaction, so it exists only if the
- * change that caused it was committed). Answers its id; `deliverOutbox` sends it later.
+ * change that caused it was committed). Answers its id; `deliverOutbox` sends it later. Mail to
+ * an address that bounced (recorded by Email in) is stored with the reason it is not sent, and
+ * never sent: "Not sent: <address> bounced on <date> (<what bounced>)".
  */
 export async function queueEmail(db: Db, email: Email): Promise<number> {
   const { rows } = await db.query<{ id: string }>(
-    'INSERT INTO outbox (to_address, subject, body, kind, html, headers) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-    [email.to, email.subject.slice(0, 300), email.body, email.kind, email.html ?? null, email.headers ? JSON.stringify(email.headers) : null],
+    `INSERT INTO outbox (to_address, subject, body, kind, html, headers, skipped_reason)
+     VALUES ($1, $2, $3, $4, $5, $6,
+             (SELECT left('Not sent: ' || b.address || ' bounced on ' || to_char(b.bounced_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') || ' (' || b.reason || ')', 400)
+                FROM mail_bounces b WHERE b.address = $7))
+     RETURNING id`,
+    [email.to, email.subject.slice(0, 300), email.body, email.kind, email.html ?? null, email.headers ? JSON.stringify(email.headers) : null, email.to.trim().toLowerCase()],
   );
   return Number(rows[0]!.id);
 }
 
 /**
  * Sends stored emails through SMTP when SMTP_URL is configured; without it they stay in the
- * outbox only (where admins read them). A failed send is recorded on the row, never thrown.
+ * outbox only (where admins read them). A failed send is recorded on the row, never thrown; a
+ * skipped one (its address bounced) is not sent.
  */
 export async function deliverOutbox(pool: Pool, smtpUrl: string | undefined, ids: number[], from: string): Promise<void> {
   if (!smtpUrl || ids.length === 0) return;
   const { rows } = await pool.query<{ id: string; to_address: string; subject: string; body: string; html: string | null; headers: MailHeaders | null }>(
-    'SELECT id, to_address, subject, body, html, headers FROM outbox WHERE id = ANY($1::bigint[]) AND sent_at IS NULL',
+    'SELECT id, to_address, subject, body, html, headers FROM outbox WHERE id = ANY($1::bigint[]) AND sent_at IS NULL AND skipped_reason IS NULL',
     [ids],
   );
   for (const row of rows) {

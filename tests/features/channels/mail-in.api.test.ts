@@ -1,6 +1,7 @@
 import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailReadersOf, receiveMail } from '@server/features/mail-in';
+import { deliverOutbox } from '@server/platform/mail/outbox';
 import { sendSmtp } from '@server/platform/mail/smtp';
 import { apiAs } from '@tests/support/api';
 import { startDovecot, type Dovecot } from '@tests/support/dovecot';
@@ -73,12 +74,31 @@ describe.each(BACKENDS)('email in on %s', (backend) => {
     );
   }
 
+  it('shows believable demo data: two example channels, off; email tickets with their originals; an unknown sender and an unreadable message waiting for review', async () => {
+    const admin = await apiAs(t, 'admin');
+    const channels = (await admin.get('/api/v2/admin/mail-channels')).json() as { name: string; kind: string; enabled: boolean; state: string }[];
+    expect(channels.filter((c) => c.name !== 'Support mailbox').map(({ name, kind, enabled }) => ({ name, kind, enabled }))).toEqual([
+      { name: 'Forwarded from the mail server', kind: 'smtp', enabled: false },
+      { name: 'Support inbox', kind: 'imap', enabled: false },
+    ]);
+    const open = (await admin.get('/api/v2/mail-messages?open=true')).json() as { rows: { from: string | null; reason: string }[] };
+    expect(open.rows.map((r) => r.reason)).toEqual(expect.arrayContaining(['Unknown sender: not a contact or client user, and no company lists the domain', 'The message could not be read: it has no sender']));
+    const filed = await sql().rows(
+      `SELECT m.id::int AS id, m.subject, t.title, t.source FROM mail_messages m JOIN tickets t ON t.id = m.ticket_id WHERE m.outcome = 'ticket' AND m.message_key LIKE '<demo-ticket-%'`,
+    );
+    expect(filed.length).toBeGreaterThanOrEqual(3);
+    for (const m of filed) expect(m).toMatchObject({ subject: m.title, source: 'email' });
+    const original = await (await apiAs(t, 'agent')).get(`/api/v2/mail-messages/${filed[0]!.id}/raw`);
+    expect(original.statusCode).toBe(200);
+    expect(original.body).toContain(`Subject: ${filed[0]!.title}`);
+  });
+
   it('stores the mailbox password encrypted and never answers it', async () => {
     const stored = await sql().one(`SELECT imap_password FROM mail_channels WHERE id = $1`, [imapId]);
     expect(stored.imap_password).toMatch(/^v1:/);
     expect(stored.imap_password).not.toContain(dovecot.password);
     const list = (await (await apiAs(t, 'admin')).get('/api/v2/admin/mail-channels')).json();
-    expect(list[0]).toMatchObject({ name: 'Support mailbox', hasPassword: true });
+    expect(list.find((c: { id: number }) => c.id === imapId)).toMatchObject({ name: 'Support mailbox', hasPassword: true });
     expect(JSON.stringify(list)).not.toContain(dovecot.password);
   });
 
@@ -220,6 +240,43 @@ describe.each(BACKENDS)('email in on %s', (backend) => {
     ].join('\r\n');
     expect(await deliverAndWait(raw, id)).toMatchObject({ outcome: 'bounce', ticket_id: null });
     expect((await sql().one(`SELECT address FROM mail_bounces WHERE address = 'gone@acme.demo.test'`)).address).toBe('gone@acme.demo.test');
+  });
+
+  it('skips outgoing mail to an address that bounced: the outbox records why, the admin sees it, nothing is sent', async () => {
+    const address = 'bounced-contact@acme.demo.test';
+    const contactId = (await sql().one(`INSERT INTO contacts (company_id, name, email) VALUES ($1, 'Bo Unced', $2) RETURNING id`, [acmeId, address])).id;
+    const deps = { pool: t.ctx.database.pool, config: t.config, uploads: t.ctx.uploads, now: () => t.ctx.now() };
+    const channel = { id: imapId, address: 'support@helpdesk.example', queue: 'Support', severity: 'M' };
+    const dsn = [
+      'From: MAILER-DAEMON@mx.example',
+      'To: no-reply@localhost',
+      'Subject: Undelivered Mail Returned to Sender',
+      `Message-ID: ${newMessageId('bounce-skip')}`,
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="r"',
+      '',
+      '--r',
+      'Content-Type: message/delivery-status',
+      '',
+      `Final-Recipient: rfc822; ${address}`,
+      'Action: failed',
+      '--r--',
+      '',
+    ].join('\r\n');
+    expect(await receiveMail(deps, channel, Buffer.from(dsn))).toMatchObject({ outcome: 'bounce' });
+
+    const agent = await apiAs(t, 'agent');
+    const created = await agent.post('/api/v2/tickets', { title: 'Reads after the bounce', description: 'x', company_id: acmeId, contact_id: contactId, severity: 'M', queue: 'Support' });
+    expect(created.statusCode, created.body).toBe(201);
+    const ticketId = created.json().ticket.id as number;
+    expect((await agent.post(`/api/v2/tickets/${ticketId}/notes`, { body: 'We looked into it.', internal: false })).statusCode).toBe(201);
+
+    const row = await sql().one(`SELECT id::int AS id, skipped_reason, sent_at, error FROM outbox WHERE subject LIKE $1`, [`[Ticket #${ticketId}]%`]);
+    expect(row.skipped_reason).toMatch(/^Not sent: bounced-contact@acme\.demo\.test bounced on \d{4}-\d{2}-\d{2} \(Bounced: Undelivered Mail Returned to Sender\)$/);
+    // A configured (here unreachable) SMTP server is never tried for it.
+    await deliverOutbox(t.ctx.database.pool, 'smtp://127.0.0.1:9', [row.id], 'no-reply@localhost');
+    expect(await sql().one(`SELECT sent_at, error FROM outbox WHERE id = $1`, [row.id])).toEqual({ sent_at: null, error: null });
+    const page = (await (await apiAs(t, 'admin')).get('/api/v2/admin/outbox?pageSize=100')).json() as { rows: { id: number; skippedReason: string | null }[] };
+    expect(page.rows.find((r) => r.id === row.id)?.skippedReason).toBe(row.skipped_reason);
   });
 
   it('ignores a sender past the hourly rate (a loop with a person-like sender)', async () => {

@@ -181,7 +181,7 @@ export default function MailChannelsScreen() {
                   inputMode="numeric"
                   value={v.maxBytes}
                   onChange={set('maxBytes')}
-                  description={`At most ${MAIL_LIMITS.listenerMaxBytes} bytes`}
+                  description={`At most ${MAIL_LIMITS.listenerMaxBytes.toLocaleString('en-US')} bytes (${Math.round(MAIL_LIMITS.listenerMaxBytes / 1024 / 1024)} MB)`}
                   errorMessage={fieldErrors.maxBytes}
                 />
               </>

@@ -15,6 +15,8 @@ function Message({ mail: m }: { mail: OutboxMessage }) {
           </h2>
           {m.sentAt ? (
             <Badge tone="success">Sent</Badge>
+          ) : m.skippedReason ? (
+            <Badge tone="danger">Skipped</Badge>
           ) : (
             <Badge tone="neutral" title="No SMTP server is configured: the email is only kept here">
               Not sent
@@ -38,6 +40,7 @@ function Message({ mail: m }: { mail: OutboxMessage }) {
             </>
           ) : null}
         </p>
+        {m.skippedReason ? <p className={styles.skipped}>{m.skippedReason}</p> : null}
         <Disclosure title="Message" headingLevel={3} className={styles.disclosure}>
           <pre className={styles.body}>{m.body}</pre>
         </Disclosure>
