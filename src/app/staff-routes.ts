@@ -2,7 +2,7 @@
  * Every staff route of spec 2.2 and 2.3, in one table: each feature's routes (one line per
  * feature), then the screens not built yet (a placeholder each, in the order of the spec).
  */
-import * as chatbot from '@/features/chatbot/routes';
+import * as assistant from '@/features/assistant/routes';
 import * as clientUsers from '@/features/client-users/routes';
 import * as companies from '@/features/companies/routes';
 import * as home from '@/features/home/routes';
@@ -42,7 +42,7 @@ const NOT_BUILT_YET: StaffRoute[] = [
 export const STAFF_ROUTES: StaffRoute[] = [
   ...home.routes,
   ...outbox.routes,
-  ...chatbot.routes,
+  ...assistant.routes,
   ...management.routes,
   ...companies.routes,
   ...clientUsers.routes,

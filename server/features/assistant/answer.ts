@@ -57,7 +57,7 @@ export async function answerQuestion(db: Queryable, scope: AskerScope, question:
   const audience = scope.audience;
   const terms = searchTerms(question);
   const asked = HUMAN_REQUEST.test(question);
-  const found = await searchPassages(db, scope, terms, ASSISTANT.candidates);
+  const found = await searchPassages(db, scope, terms, ASSISTANT.candidates, ['article', 'ticket'], ASSISTANT.confidenceMin);
   // Re-ranked by how much of the question each passage holds, then by cover density; one passage per document.
   const query = new Set(found.queryLexemes);
   const coverage = (hit: PassageHit) => (query.size ? hit.lexemes.filter((l) => query.has(l)).length / query.size : 0);

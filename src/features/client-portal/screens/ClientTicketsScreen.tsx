@@ -45,6 +45,7 @@ import { FormError, useFieldValues, useFormState, useQueryState } from './form-p
 import { ListSection } from './ListSection';
 import styles from './ClientTicketsScreen.module.css';
 import { usePageTitle } from '@/shared/page-title';
+import { ArticleSuggestions } from '@/features/assistant';
 
 /** The company's tickets in the shared data table (server mode). */
 const COLUMNS: DataTableColumn<ClientTicket>[] = [
@@ -160,6 +161,7 @@ function CreateTicket({ focus = false, list }: { focus?: boolean; list: TableAct
         <FormGrid columns={2}>
           <FormGridItem span="full">
             <TextField label="Title" name="title" isRequired maxLength={LIMITS.title} value={values.title} onChange={set('title')} errorMessage={fields.title} />
+            <ArticleSuggestions title={values.title} />
           </FormGridItem>
           <FormGridItem span="full">
             <TextArea label="Description" name="description" isRequired rows={5} maxLength={LIMITS.text} value={values.description} onChange={set('description')} errorMessage={fields.description} />
