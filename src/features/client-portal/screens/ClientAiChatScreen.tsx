@@ -1,7 +1,8 @@
+import { Suspense } from 'react';
 import { Link } from 'wouter';
 import { AssistantChat } from '@/features/assistant';
 import { usePageTitle } from '@/shared/page-title';
-import { Logo } from '@/shared/ui/components';
+import { Logo, SkeletonText } from '@/shared/ui/components';
 import styles from './ClientAiChatScreen.module.css';
 
 /** /client/clientaichat: logged in, no layout: the assistant, answering from the help articles and the company's tickets. */
@@ -18,7 +19,9 @@ export default function ClientAiChatScreen() {
         </nav>
       </header>
       <div className={styles.body}>
-        <AssistantChat audience="client" />
+        <Suspense fallback={<SkeletonText lines={3} label="Loading the assistant" />}>
+          <AssistantChat audience="client" />
+        </Suspense>
       </div>
     </main>
   );

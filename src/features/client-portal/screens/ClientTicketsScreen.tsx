@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { ClientSession } from '@/shared/session/client-session';
@@ -161,7 +161,9 @@ function CreateTicket({ focus = false, list }: { focus?: boolean; list: TableAct
         <FormGrid columns={2}>
           <FormGridItem span="full">
             <TextField label="Title" name="title" isRequired maxLength={LIMITS.title} value={values.title} onChange={set('title')} errorMessage={fields.title} />
-            <ArticleSuggestions title={values.title} />
+            <Suspense fallback={null}>
+              <ArticleSuggestions title={values.title} />
+            </Suspense>
           </FormGridItem>
           <FormGridItem span="full">
             <TextArea label="Description" name="description" isRequired rows={5} maxLength={LIMITS.text} value={values.description} onChange={set('description')} errorMessage={fields.description} />

@@ -1,7 +1,6 @@
 import { expect } from 'vitest';
 import { machineRegistry } from '@/app/machine-registry';
 import type { ConversationContext } from '@/features/assistant/machines/conversation.machine';
-import type { SuggestionsContext } from '@/features/assistant/machines/suggestions.machine';
 import { describeMachinePaths } from '@tests/support/path-coverage';
 
 const source = { kind: 'article' as const, id: 3, title: 'How to reset your password', excerpt: 'The link is valid for 60 minutes.', href: '/client/help/resources?article=3' };
@@ -38,18 +37,5 @@ describeMachinePaths(machineRegistry.find((m) => m.id === 'assistant-conversatio
     if (snapshot.matches('failed')) expect(c.error).toBeTruthy();
     if (snapshot.matches('handedOver')) expect(c.ticket).toEqual({ id: 501, href: '/client/tickets?id=501' });
     if (snapshot.matches('idle')) expect(c.turns).toEqual([]);
-  },
-});
-
-describeMachinePaths(machineRegistry.find((m) => m.id === 'assistant-suggestions')!, {
-  events: [
-    { type: 'suggestions.type', title: 'reset my password' },
-    { type: 'suggestions.type', title: 'ab' },
-  ],
-  outputs: { suggest: [{ items: [{ id: 3, title: 'How to reset your password', href: '/client/help/resources?article=3' }] }] },
-  errors: { suggest: [new Error('Offline')] },
-  check: (snapshot) => {
-    const c = snapshot.context as SuggestionsContext;
-    if (c.title.trim().length < 4) expect(c.items).toEqual([]);
   },
 });
