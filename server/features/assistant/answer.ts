@@ -93,7 +93,9 @@ export async function answerQuestion(db: Queryable, scope: AskerScope, question:
   // The answer: the sentences holding most question words, from the sources in their order.
   const sentences = sources
     .flatMap((s, si) => splitSentences(used[si]!.body).filter((line) => !/^#{1,6}\s/.test(line)).map((text, i) => ({ si, i, text: plain(text) })))
-    .filter((s) => s.text.length > 2);
+    .filter((s) => s.text.length > 2)
+    // Resolved tickets often share a sentence word for word: the answer says it once.
+    .filter((s, k, all) => all.findIndex((o) => o.text.toLowerCase() === s.text.toLowerCase()) === k);
   const scores = await sentenceMatches(db, sentences.map((s) => s.text), [...query]);
   const picked = sentences
     .map((s, k) => ({ ...s, score: scores[k]! - s.si * 0.5 }))
