@@ -47,8 +47,15 @@ export const plain = (s: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** A passage as plain sentences: its headings left out (the title is beside it), each line's marks stripped, list items ended with a full stop. */
 const excerptOf = (body: string) => {
-  const text = plain(body.replace(/\n+/g, ' '));
+  const text = body
+    .split(/\n+/)
+    .filter((line) => !/^\s*#{1,6}\s/.test(line))
+    .map(plain)
+    .filter(Boolean)
+    .map((line) => (/[.!?:;…]$/.test(line) ? line : `${line}.`))
+    .join(' ');
   return text.length > 280 ? `${text.slice(0, 277).trimEnd()}…` : text;
 };
 
