@@ -12,6 +12,7 @@ import * as notifications from '@/features/notifications';
 import * as reports from '@/features/reports';
 import * as quotes from '@/features/quotes';
 import * as sales from '@/features/sales';
+import * as assistant from '@/features/assistant';
 import * as search from '@/features/search';
 import * as projects from '@/features/projects';
 import * as shell from '@/features/shell';
@@ -52,6 +53,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   ...SHARED,
   ...shell.machines,
   ...search.machines,
+  ...assistant.machines,
   ...tableDemo.machines,
   ...surveyPage.machines,
   ...surveys.machines,

@@ -3,7 +3,7 @@
  * feature), then the screens not built yet (a placeholder each, in the order of the spec).
  */
 import * as approvals from '@/features/approvals/routes';
-import * as chatbot from '@/features/chatbot/routes';
+import * as assistant from '@/features/assistant/routes';
 import * as clientUsers from '@/features/client-users/routes';
 import * as companies from '@/features/companies/routes';
 import * as forms from '@/features/forms/routes';
@@ -47,7 +47,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
   ...outbox.routes,
   ...channels.routes,
   ...people.routes,
-  ...chatbot.routes,
+  ...assistant.routes,
   ...management.routes,
   ...companies.routes,
   ...clientUsers.routes,

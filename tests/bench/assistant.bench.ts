@@ -93,10 +93,16 @@ try {
     client: await createSession(pool, config, { audience: 'client', userId: acmeUser.id }, new Date()),
     staff: await createSession(pool, config, { audience: 'staff', userId: agentId }, new Date()),
   };
-  const { rows: tickets } = await pool.query<{ id: number; title: string; company_id: number | null }>(`SELECT id, title, company_id FROM tickets WHERE status = 'C'`);
-  const { rows: articles } = await pool.query<{ id: number; title: string; published: boolean }>('SELECT id, title, published FROM knowledge_articles');
-  const ticketById = new Map(tickets.map((x) => [x.id, x]));
-  const articleById = new Map(articles.map((x) => [x.id, x]));
+  const ticketById = new Map<number, { id: number; title: string; company_id: number | null }>();
+  const articleById = new Map<number, { id: number; title: string; published: boolean }>();
+  /** What the answers are checked against: every closed ticket and article, read again after the scale data. */
+  const readSources = async () => {
+    const { rows: tickets } = await pool.query<{ id: number; title: string; company_id: number | null }>(`SELECT id, title, company_id FROM tickets WHERE status = 'C'`);
+    const { rows: articles } = await pool.query<{ id: number; title: string; published: boolean }>('SELECT id, title, published FROM knowledge_articles');
+    for (const x of tickets) ticketById.set(x.id, x);
+    for (const x of articles) articleById.set(x.id, x);
+  };
+  await readSources();
   const matches = (e: Expected, s: { kind: string; id: number }) =>
     'article' in e ? s.kind === 'article' && articleById.get(s.id)?.title === e.article : s.kind === 'ticket' && e.ticket.test(ticketById.get(s.id)?.title ?? '');
 
@@ -171,9 +177,11 @@ try {
     // Bulk writes on a connection of their own, without the app's statement time limit; the
     // tickets' own search trigger is held during the insert, as the seed does.
     const bulk = await pool.connect();
+    // A database scaled by an earlier run is measured as it is.
+    const scaledBefore = (await bulk.query<{ n: number }>(`SELECT count(*)::int AS n FROM knowledge_articles WHERE category = 'Reference'`)).rows[0]!.n >= 5000;
     await bulk.query('SET statement_timeout = 0');
-    await bulk.query('ALTER TABLE ticket_notes DISABLE TRIGGER ticket_notes_search_vector');
-    await bulk.query(
+    if (!scaledBefore) await bulk.query('ALTER TABLE ticket_notes DISABLE TRIGGER ticket_notes_search_vector');
+    if (!scaledBefore) await bulk.query(
       `INSERT INTO knowledge_articles (title, category, body, published)
        SELECT 'Reference note ' || g || ': ' || (ARRAY['meter','rate','deposit','printer','route','payment','backup','invoice'])[1 + g % 8] || ' procedures',
               'Reference',
@@ -184,7 +192,7 @@ try {
          FROM generate_series(1, 5000) g`,
     );
     const company = acmeUser.company_id;
-    await bulk.query(
+    if (!scaledBefore) await bulk.query(
       `WITH t AS (
          INSERT INTO tickets (title, description, status, company_id, closed_at)
          SELECT 'Scaled ticket ' || g || ' about ' || (ARRAY['billing run','meter import','late fee','printer','backup','payment page'])[1 + g % 6],
@@ -201,6 +209,7 @@ try {
     await reindex(bulk, 1_000_000);
     await bulk.query('COMMIT');
     bulk.release();
+    await readSources();
     const { rows: scaled } = await pool.query<{ kind: string; n: number }>('SELECT kind, count(*)::int AS n FROM assistant_passages GROUP BY kind ORDER BY kind');
     const scaledRun = await evaluate([...CLIENT_QUESTIONS, ...STAFF_QUESTIONS]);
     out();

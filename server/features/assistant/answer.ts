@@ -47,8 +47,15 @@ export const plain = (s: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** A passage as plain sentences: its headings left out (the title is beside it), each line's marks stripped, list items ended with a full stop. */
 const excerptOf = (body: string) => {
-  const text = plain(body.replace(/\n+/g, ' '));
+  const text = body
+    .split(/\n+/)
+    .filter((line) => !/^\s*#{1,6}\s/.test(line))
+    .map(plain)
+    .filter(Boolean)
+    .map((line) => (/[.!?:;…]$/.test(line) ? line : `${line}.`))
+    .join(' ');
   return text.length > 280 ? `${text.slice(0, 277).trimEnd()}…` : text;
 };
 
@@ -57,7 +64,7 @@ export async function answerQuestion(db: Queryable, scope: AskerScope, question:
   const audience = scope.audience;
   const terms = searchTerms(question);
   const asked = HUMAN_REQUEST.test(question);
-  const found = await searchPassages(db, scope, terms, ASSISTANT.candidates);
+  const found = await searchPassages(db, scope, terms, ASSISTANT.candidates, ['article', 'ticket'], ASSISTANT.confidenceMin);
   // Re-ranked by how much of the question each passage holds, then by cover density; one passage per document.
   const query = new Set(found.queryLexemes);
   const coverage = (hit: PassageHit) => (query.size ? hit.lexemes.filter((l) => query.has(l)).length / query.size : 0);
@@ -93,7 +100,9 @@ export async function answerQuestion(db: Queryable, scope: AskerScope, question:
   // The answer: the sentences holding most question words, from the sources in their order.
   const sentences = sources
     .flatMap((s, si) => splitSentences(used[si]!.body).filter((line) => !/^#{1,6}\s/.test(line)).map((text, i) => ({ si, i, text: plain(text) })))
-    .filter((s) => s.text.length > 2);
+    .filter((s) => s.text.length > 2)
+    // Resolved tickets often share a sentence word for word: the answer says it once.
+    .filter((s, k, all) => all.findIndex((o) => o.text.toLowerCase() === s.text.toLowerCase()) === k);
   const scores = await sentenceMatches(db, sentences.map((s) => s.text), [...query]);
   const picked = sentences
     .map((s, k) => ({ ...s, score: scores[k]! - s.si * 0.5 }))

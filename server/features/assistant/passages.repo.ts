@@ -21,29 +21,60 @@ function scopePredicate(scope: AskerScope, n: number): { sql: string; values: un
 export type PassageHit = { id: number; kind: SourceKind; sourceId: number; title: string; body: string; rank: number; lexemes: string[] };
 export type SearchResult = { queryLexemes: string[]; hits: PassageHit[] };
 
+/** The most words of a question the search keeps (the first ones); the rest do not search. */
+const LEXEMES_MAX = 10;
+
+/** How many of the question's words a candidate must hold together, at most (the index's filter). */
+const PAIR = 2;
+
+/** Every way to pick `k` of `items` (k small: at most C(10, 2) = 45). */
+function combinations<T>(items: readonly T[], k: number): T[][] {
+  if (k === 0) return [[]];
+  if (items.length < k) return [];
+  const [first, ...rest] = items;
+  return [...combinations(rest, k - 1).map((c) => [first!, ...c]), ...combinations(rest, k)];
+}
+
 /**
- * The passages that answer a question, best first: any of the question's words (stemmed, stop
- * words dropped), ranked by cover density (ts_rank_cd, normalised by length); only what the
- * scope may read. `kinds` narrows to articles (the new-ticket suggestions).
+ * The passages that answer a question, best first: those holding at least `minShare` of the
+ * question's words, two of them when the share asks for more (stemmed, stop words dropped; any
+ * word when 0), ranked by cover density (ts_rank_cd, normalised by length); only what the scope
+ * may read. The index itself filters (an OR of ANDs), so a common word alone does not make every
+ * passage a candidate.
+ * `kinds` narrows to articles (the new-ticket suggestions).
  */
-export async function searchPassages(db: Queryable, scope: AskerScope, question: string, limit: number, kinds: readonly SourceKind[] = ['article', 'ticket']): Promise<SearchResult> {
-  const where = scopePredicate(scope, 4);
-  const { rows } = await db.query<{ lexemes: string[] | null; id: string | null; kind: SourceKind; source_id: number; title: string; body: string; rank: number; passage_lexemes: string[] }>(
-    `WITH words AS (
-       SELECT array_agg(DISTINCT l) AS lexemes FROM unnest(tsvector_to_array(to_tsvector('english', $1))) l WHERE l !~ '[''\\\\:&|!()<>]'
-     ), q AS (
-       SELECT lexemes, (SELECT string_agg(quote_literal(l), ' | ') FROM unnest(lexemes) l)::tsquery AS query FROM words
-     )
-     SELECT q.lexemes, p.id, p.kind, p.source_id, p.title, p.body, ts_rank_cd(p.search, q.query, 1) AS rank, tsvector_to_array(p.search) AS passage_lexemes
-       FROM q LEFT JOIN assistant_passages p ON q.query IS NOT NULL AND p.search @@ q.query AND p.kind = ANY($3) AND ${where.sql}
-      ORDER BY rank DESC NULLS LAST, p.id
-      LIMIT $2`,
-    [question, limit, kinds, ...where.values],
+export async function searchPassages(
+  db: Queryable,
+  scope: AskerScope,
+  question: string,
+  limit: number,
+  kinds: readonly SourceKind[] = ['article', 'ticket'],
+  minShare = 0,
+): Promise<SearchResult> {
+  const { rows: words } = await db.query<{ lexemes: string[] | null }>(
+    `SELECT array_agg(l ORDER BY position) AS lexemes
+       FROM (SELECT DISTINCT ON (l) l, position FROM unnest(to_tsvector('english', $1)) AS v(l, positions, weights), LATERAL (SELECT positions[1] AS position) p
+              WHERE l !~ '[''\\:&|!()<>*]' ORDER BY l, position) w`,
+    [question],
   );
-  const queryLexemes = rows[0]?.lexemes ?? [];
-  const hits = rows
-    .filter((r) => r.id !== null)
-    .map((r) => ({ id: Number(r.id), kind: r.kind, sourceId: r.source_id, title: r.title, body: r.body, rank: Number(r.rank), lexemes: r.passage_lexemes }));
+  const queryLexemes = (words[0]?.lexemes ?? []).slice(0, LEXEMES_MAX);
+  if (!queryLexemes.length) return { queryLexemes, hits: [] };
+  // Two words together already narrow the index enough; the share itself is checked on the candidates.
+  const need = Math.min(PAIR, Math.max(1, Math.ceil(queryLexemes.length * minShare)));
+  const quoted = queryLexemes.map((l) => `'${l}'`);
+  const tsquery = combinations(quoted, need)
+    .map((c) => `(${c.join(' & ')})`)
+    .join(' | ');
+  const where = scopePredicate(scope, 4);
+  const { rows } = await db.query<{ id: string; kind: SourceKind; source_id: number; title: string; body: string; rank: number; passage_lexemes: string[] }>(
+    `SELECT p.id, p.kind, p.source_id, p.title, p.body, ts_rank_cd(p.search, q, 1) AS rank, tsvector_to_array(p.search) AS passage_lexemes
+       FROM assistant_passages p, CAST($1 AS tsquery) q
+      WHERE p.search @@ q AND p.kind = ANY($3) AND ${where.sql}
+      ORDER BY rank DESC, p.id
+      LIMIT $2`,
+    [tsquery, limit, kinds, ...where.values],
+  );
+  const hits = rows.map((r) => ({ id: Number(r.id), kind: r.kind, sourceId: r.source_id, title: r.title, body: r.body, rank: Number(r.rank), lexemes: r.passage_lexemes }));
   return { queryLexemes, hits };
 }
 

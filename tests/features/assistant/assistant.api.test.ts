@@ -91,6 +91,21 @@ describe.each(BACKENDS)('the assistant on %s', (backend) => {
     expect(a.answer).toMatch(/en-US|shillings/);
   });
 
+  it('says each sentence once when several resolved tickets share it', async () => {
+    const a = await ask(agent, 'staff', 'Which tickets had the billing run stall at about 60% with record locked?');
+    expect(a.sources.sources.filter((s) => s.kind === 'ticket').length).toBeGreaterThan(1);
+    const sentences = a.answer.split(/(?<=[.!?])\s+/).map((s) => s.trim().toLowerCase());
+    expect(sentences.length).toBeGreaterThan(0);
+    expect(new Set(sentences).size).toBe(sentences.length);
+  });
+
+  it('shows source excerpts as plain sentences: no headings, list marks or quote marks of the article', async () => {
+    const a = await ask(acme, 'client', 'The billing run stopped with record locked, how do I continue?');
+    const excerpt = a.sources.sources.find((s) => s.title === 'Running a billing cycle')!.excerpt;
+    expect(excerpt).toContain('Import meter reads');
+    expect(excerpt).not.toMatch(/(^|\s)(#{1,6}|[-*+>]|\d+\.)\s/);
+  });
+
   it('keeps each conversation and rating with its asker', async () => {
     const a = await ask(manager, 'staff', 'How do I take a card payment at the counter?');
     const mine = (await manager.get('/api/v2/assistant/conversations')).json() as { items: { id: number; title: string }[] };

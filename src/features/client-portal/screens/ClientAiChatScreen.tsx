@@ -1,20 +1,28 @@
+import { Suspense } from 'react';
 import { Link } from 'wouter';
-import { Alert } from '@/shared/ui/components';
-import { GuestCard, GuestLinks, guestStyles } from './GuestCard';
+import { AssistantChat } from '@/features/assistant';
+import { usePageTitle } from '@/shared/page-title';
+import { Logo, SkeletonText } from '@/shared/ui/components';
+import styles from './ClientAiChatScreen.module.css';
 
-/** /client/clientaichat: logged in, no layout. The assistant is not available yet. */
+/** /client/clientaichat: logged in, no layout: the assistant, answering from the help articles and the company's tickets. */
 export default function ClientAiChatScreen() {
+  usePageTitle('AI chat');
   return (
-    <GuestCard title="AI chat">
-      <div role="status">
-        <Alert title="The AI assistant is not available yet. Please check back soon." />
+    <main className={styles.window}>
+      <header className={styles.header}>
+        <Logo size={28} variant="inverse" />
+        <h1 className={styles.title}>AI chat</h1>
+        <nav aria-label="Leave the chat" className={styles.links}>
+          <Link href="/help/resources">Help resources</Link>
+          <Link href="/">Dashboard</Link>
+        </nav>
+      </header>
+      <div className={styles.body}>
+        <Suspense fallback={<SkeletonText lines={3} label="Loading the assistant" />}>
+          <AssistantChat audience="client" />
+        </Suspense>
       </div>
-      <p className={guestStyles.message}>Meanwhile, the help resources answer the common questions, and support answers the rest.</p>
-      <GuestLinks>
-        <Link href="/help/resources">Search the help resources</Link>
-        <Link href="/contact/support">Contact support</Link>
-        <Link href="/">Back to the dashboard</Link>
-      </GuestLinks>
-    </GuestCard>
+    </main>
   );
 }

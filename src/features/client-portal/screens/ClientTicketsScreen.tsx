@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { ClientSession } from '@/shared/session/client-session';
@@ -45,6 +45,7 @@ import { FormError, useFieldValues, useFormState, useQueryState } from './form-p
 import { ListSection } from './ListSection';
 import styles from './ClientTicketsScreen.module.css';
 import { usePageTitle } from '@/shared/page-title';
+import { ArticleSuggestions } from '@/features/assistant';
 
 /** The company's tickets in the shared data table (server mode). */
 const COLUMNS: DataTableColumn<ClientTicket>[] = [
@@ -160,6 +161,9 @@ function CreateTicket({ focus = false, list }: { focus?: boolean; list: TableAct
         <FormGrid columns={2}>
           <FormGridItem span="full">
             <TextField label="Title" name="title" isRequired maxLength={LIMITS.title} value={values.title} onChange={set('title')} errorMessage={fields.title} />
+            <Suspense fallback={null}>
+              <ArticleSuggestions title={values.title} />
+            </Suspense>
           </FormGridItem>
           <FormGridItem span="full">
             <TextArea label="Description" name="description" isRequired rows={5} maxLength={LIMITS.text} value={values.description} onChange={set('description')} errorMessage={fields.description} />
