@@ -23,7 +23,7 @@ import { objectUrlsOf, thumbnailsMachine } from '@/shared/machines/thumbnails.ma
 import { fromPromise } from 'xstate';
 
 /** The client portal's screens, each a query or a submit machine over one service call (the public forms: guest.machines.ts). */
-export const dashboardMachine = createQueryMachine('clientDashboard', () => clientPortalApi.dashboard());
+export { dashboardMachine, paperOrdersMachine } from './dashboard.machines';
 export const ticketDetailMachine = createQueryMachine('clientTicket', (id: number) => clientPortalApi.ticket(id));
 /** A new ticket carries the files chosen for it: sent one by one once it exists; the refused ones are named. */
 export const createTicketMachine = createSubmitMachine(
@@ -55,7 +55,6 @@ export const supportInfoMachine = createQueryMachine('clientSupportInfo', () => 
 export const contactSupportMachine = createSubmitMachine('clientContactSupport', (v: ContactSupportRequest) => clientPortalApi.contactSupport(v));
 
 export const paperProductsMachine = createQueryMachine('clientPaperProducts', () => clientPortalApi.paperProducts());
-export const paperOrdersMachine = createQueryMachine('clientPaperOrders', () => clientPortalApi.paperOrders());
 export const orderPaperMachine = createSubmitMachine('clientOrderPaper', (v: CreatePaperOrder) => clientPortalApi.orderPaper(v), { schema: CLIENT_PORTAL.orderPaper.body });
 
 export const articlesMachine = createQueryMachine('clientArticles', (q: ArticleListQuery) => clientPortalApi.articles(q));

@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { Link } from 'wouter';
 import { ClientSession } from '@/shared/session/client-session';
 import { SCR_STATUS_LABELS } from '@contracts/client-portal';
-import { dashboardMachine, paperOrdersMachine } from '../machines/client-portal.machines';
+import { dashboardMachine, paperOrdersMachine } from '../machines/dashboard.machines';
 import { Badge, Card, EmptyState, LinkButton, PageHeader, QueryView, RelativeTime, SeverityBadge, SkeletonCard, TicketStatusBadge } from '@/shared/ui/components';
 import { PAPER_STATUS_LABELS, PAPER_STATUS_TONES, SCR_STATUS_TONES } from './labels';
 import styles from './ClientDashboard.module.css';
