@@ -331,6 +331,11 @@ function ageSummary(rows: ReportRow[]): string {
 
 // ------------------------------------------------------------------- opened vs closed
 
+/** The hourly counts' column of each timestamp (migration 0038). */
+const HOURLY = { created_at: 'opened', closed_at: 'closed' } as const;
+/** A bucket the hourly counts answer exactly: both its ends on a whole UTC hour. */
+const WHOLE_HOURS = `date_trunc('hour', buckets.lo, 'UTC') = buckets.lo AND date_trunc('hour', buckets.hi, 'UTC') = buckets.hi`;
+
 const openedClosed: ReportDefinition = {
   meta: {
     id: 'opened-vs-closed',
@@ -354,7 +359,13 @@ const openedClosed: ReportDefinition = {
     const and = conds.length ? `AND ${conds.join(' AND ')}` : '';
     // Each bucket is counted with two index range scans: no per-ticket function call, an
     // index-only count of the creation and closing indexes when no filter reads the table.
-    const count = (column: string) => `(SELECT count(*) FROM tickets t WHERE t.${column} >= buckets.lo AND t.${column} < buckets.hi ${and})::int`;
+    // Without a filter, a bucket that starts and ends on whole UTC hours (any zone with a
+    // whole-hour offset) sums the hourly counts instead: a day is 24 rows (docs/adr/0140).
+    const raw = (column: string) => `(SELECT count(*) FROM tickets t WHERE t.${column} >= buckets.lo AND t.${column} < buckets.hi ${and})::int`;
+    const count = (column: 'created_at' | 'closed_at') =>
+      conds.length
+        ? raw(column)
+        : `CASE WHEN ${WHOLE_HOURS} THEN (SELECT coalesce(sum(h.${HOURLY[column]}), 0) FROM report_ticket_hours h WHERE h.hour >= buckets.lo AND h.hour < buckets.hi)::int ELSE ${raw(column)} END`;
     return {
       text: `WITH buckets AS (${periodBuckets(run, p, g, limit)})
              SELECT to_char(buckets.b, 'YYYY-MM-DD') AS bucket, ${count('created_at')} AS opened, ${count('closed_at')} AS closed
@@ -394,6 +405,17 @@ const openedClosed: ReportDefinition = {
 
 /** The tickets opened (created) or closed in a row's bucket, with the report's filters: the search's address. */
 function bucketDrill(row: ReportRow, run: ReportRun, which: 'created' | 'closed'): string | null {
+  // The table's drill, its cells' and the chart's ask for the same row's address: worked out once.
+  let known = BUCKET_DRILLS.get(row);
+  if (!known) BUCKET_DRILLS.set(row, (known = {}));
+  if (known[which] === undefined) known[which] = bucketDrillOf(row, run, which);
+  return known[which];
+}
+
+/** The addresses worked out for each row of a run (the rows are the run's own objects). */
+const BUCKET_DRILLS = new WeakMap<ReportRow, { created?: string | null; closed?: string | null }>();
+
+function bucketDrillOf(row: ReportRow, run: ReportRun, which: 'created' | 'closed'): string | null {
   if (!n(which === 'created' ? row.opened : row.closed)) return null;
   const days = dayRange(run, bucketDays(String(row.start), run.params.granularity ?? 'week', run.period!));
   return ticketSearchHref({
@@ -410,11 +432,11 @@ const ALL_DAYS = { from: '0000-01-01', to: '9999-12-31' };
  * Whether a row's bucket is a whole day, week or month: inside the period at both ends, and over
  * (its last day before today in the report's zone). Only whole buckets are compared with each other.
  */
-function isWholeBucket(row: ReportRow, run: ReportRun): boolean {
+function isWholeBucket(row: ReportRow, run: ReportRun, today: string): boolean {
   if (!run.period) return true;
   const g = run.params.granularity ?? 'week';
   const natural = bucketDays(String(row.start), g, ALL_DAYS);
-  return natural.from >= run.period.from && natural.to <= run.period.to && natural.to < dayIn(run.now, zoneOf(run));
+  return natural.from >= run.period.from && natural.to <= run.period.to && natural.to < today;
 }
 
 /**
@@ -427,12 +449,13 @@ export function openedSummary(rows: ReportRow[], run: ReportRun): string {
   const closed = rows.reduce((a, r) => a + n(r.closed), 0);
   if (!opened && !closed) return 'No tickets were opened or closed in the period.';
   const unit = run.params.granularity ?? 'week';
-  const whole = rows.filter((r) => isWholeBucket(r, run));
+  const today = dayIn(run.now, zoneOf(run));
+  const whole = rows.filter((r) => isWholeBucket(r, run, today));
   const first = n(whole[0]?.opened);
   const last = n(whole[whole.length - 1]?.opened);
   const trend = whole.length > 1 && first > 0 ? ` Opened tickets ${last >= first ? 'rose' : 'fell'} ${fmtPct(Math.abs(share(last - first, first) ?? 0))} from the first to the last full ${unit}.` : '';
   const current = rows[rows.length - 1];
-  const running = current && run.period && !isWholeBucket(current, run) && String(current.start) <= dayIn(run.now, zoneOf(run)) && bucketDays(String(current.start), unit, ALL_DAYS).to >= dayIn(run.now, zoneOf(run));
+  const running = current && run.period && !isWholeBucket(current, run, today) && String(current.start) <= today && bucketDays(String(current.start), unit, ALL_DAYS).to >= today;
   const soFar = running ? ` ${fmtInt(n(current.opened))} opened so far this ${unit}.` : '';
   const net = opened - closed;
   return `${fmtInt(opened)} opened and ${fmtInt(closed)} closed in the period; the backlog ${net > 0 ? `grew by ${fmtInt(net)}` : net < 0 ? `shrank by ${fmtInt(-net)}` : 'held steady'}.${trend}${soFar}`;
