@@ -26,6 +26,8 @@ export type GroupedCount = {
   measures: Record<string, string>;
   /** Adds `total`: the sum of count(*) over every group (shares). */
   total?: boolean;
+  /** The count of a group (count(*) unless rows stand for several tickets: a sum of their counts). */
+  count?: string;
   /** FROM and joins. */
   from: string;
   conds: string[];
@@ -41,7 +43,7 @@ export type GroupedCount = {
 export function groupedCount(g: GroupedCount, p: (v: unknown) => string, limit: number | null): string {
   const name = g.none === undefined ? g.name : `coalesce(${g.name}, ${p(g.none)})`;
   const measures = Object.entries(g.measures).map(([alias, expr]) => `${expr} AS ${alias}`);
-  if (g.total) measures.push('sum(count(*)) OVER ()::int AS total');
+  if (g.total) measures.push(`sum(${g.count ?? 'count(*)'}) OVER ()::int AS total`);
   return `SELECT ${g.id} AS party_id, ${name} AS ${g.nameAs}, ${measures.join(', ')}
             FROM ${g.from} ${where(g.conds)}
            GROUP BY ${g.id}, ${g.name}

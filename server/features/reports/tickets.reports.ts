@@ -49,6 +49,15 @@ function createdInPeriod(run: ReportRun, p: (v: unknown) => string): string[] {
   return [`t.created_at >= ${from}`, `t.created_at < ${to}`];
 }
 
+/**
+ * Where a count of tickets as they are now reads: over all time, the tickets per status, priority,
+ * queue, company and assignee (migration 0038, docs/adr/0141), whose rows each stand for `tickets`
+ * tickets; over a period, the tickets themselves. Every filter of these reports is a column of both.
+ */
+function countSource(run: ReportRun): { from: string; count: string; conds: string[] } {
+  return isAllTime(run) ? { from: 'report_ticket_counts t', count: 'sum(t.tickets)', conds: ['t.tickets > 0'] } : { from: 'tickets t', count: 'count(*)', conds: [] };
+}
+
 /** The ticket search's created range of the period (its days, inclusive; instants in a zone other than UTC). */
 function createdFilters(run: ReportRun): Pick<TicketSearchFilters, 'created_from' | 'created_to'> {
   if (isAllTime(run)) return {};
@@ -118,10 +127,11 @@ function byDimension(d: Dimension): ReportDefinition {
     ],
     sql: (run, limit) => {
       const { values, p } = sqlParams();
-      const conds = [...ticketConditions(run.params, p, keys, d.statusFallback), ...createdInPeriod(run, p)];
+      const source = countSource(run);
+      const conds = [...source.conds, ...ticketConditions(run.params, p, keys, d.statusFallback), ...createdInPeriod(run, p)];
       // Every code appears (zero when no ticket has it), in the dimension's order.
       return {
-        text: `WITH counts AS (SELECT ${d.column} AS code, count(*)::int AS n FROM tickets t ${where(conds)} GROUP BY 1)
+        text: `WITH counts AS (SELECT ${d.column} AS code, ${source.count}::int AS n FROM ${source.from} ${where(conds)} GROUP BY 1)
                SELECT c.code, coalesce(counts.n, 0)::int AS tickets, coalesce(sum(counts.n) OVER (), 0)::int AS total
                  FROM unnest(${p(d.codes)}::text[]) WITH ORDINALITY c(code, ord) LEFT JOIN counts ON counts.code = c.code
                 ORDER BY c.ord ${limit === null ? '' : `LIMIT ${p(limit)}`}`,
@@ -178,7 +188,9 @@ function byParty(d: Party): ReportDefinition {
     ],
     sql: (run, limit) => {
       const { values, p } = sqlParams();
-      const conds = [...ticketConditions(run.params, p, keys, REPORT_STATUS_OPEN), ...createdInPeriod(run, p)];
+      const source = countSource(run);
+      const conds = [...source.conds, ...ticketConditions(run.params, p, keys, REPORT_STATUS_OPEN), ...createdInPeriod(run, p)];
+      const count = source.count;
       return {
         text: groupedCount(
           {
@@ -186,9 +198,10 @@ function byParty(d: Party): ReportDefinition {
             name: d.nameColumn,
             none: d.none,
             nameAs: 'segment',
-            measures: { ...Object.fromEntries(sev.map((s) => [s.key, `count(*) FILTER (WHERE t.severity = '${s.code}')::int`])), tickets: 'count(*)::int' },
+            measures: { ...Object.fromEntries(sev.map((s) => [s.key, `coalesce(${count} FILTER (WHERE t.severity = '${s.code}'), 0)::int`])), tickets: `${count}::int` },
             total: true,
-            from: 'tickets t',
+            count,
+            from: source.from,
             conds,
             order: 'tickets DESC, segment, party_id',
           },

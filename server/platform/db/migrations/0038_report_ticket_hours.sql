@@ -50,5 +50,54 @@ SELECT hour, sum(opened)::int, sum(closed)::int
         UNION ALL
         SELECT date_trunc('hour', closed_at, 'UTC'), 0, 1 FROM tickets WHERE closed_at IS NOT NULL) x
  GROUP BY hour;
--- Statistics now, so the first reports read it by its key rather than scan it per bucket.
+
+-- The reports of tickets as they are now, of all time (docs/adr/0141-ticket-counts-as-they-are-now-kept-by-a-trigger.md):
+-- how many tickets have each status, priority, queue, company and assignee, kept exact by a
+-- trigger on every insert, delete and change of one of those (or of the names the reports show).
+-- A report of all time reads a few thousand rows here instead of half a million index entries.
+CREATE TABLE report_ticket_counts (
+  status        text NOT NULL,
+  severity      text NOT NULL,
+  queue         text NOT NULL,
+  company_id    integer,
+  company_name  text,
+  assignee_id   integer,
+  assignee_name text,
+  tickets       integer NOT NULL DEFAULT 0
+);
+CREATE UNIQUE INDEX report_ticket_counts_key ON report_ticket_counts (status, severity, queue, company_id, company_name, assignee_id, assignee_name) NULLS NOT DISTINCT;
+
+CREATE FUNCTION report_ticket_counts_add(t tickets, d integer) RETURNS void
+LANGUAGE sql AS $$
+  INSERT INTO report_ticket_counts AS c (status, severity, queue, company_id, company_name, assignee_id, assignee_name, tickets)
+  VALUES (t.status, t.severity, t.queue, t.company_id, t.company_name, t.assignee_id, t.assignee_name, d)
+  ON CONFLICT (status, severity, queue, company_id, company_name, assignee_id, assignee_name) DO UPDATE SET tickets = c.tickets + excluded.tickets
+$$;
+
+CREATE FUNCTION report_ticket_counts_count() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN PERFORM report_ticket_counts_add(OLD, -1); END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN PERFORM report_ticket_counts_add(NEW, 1); END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER tickets_report_counts_insert_delete AFTER INSERT OR DELETE ON tickets
+  FOR EACH ROW EXECUTE FUNCTION report_ticket_counts_count();
+CREATE TRIGGER tickets_report_counts_update AFTER UPDATE OF status, severity, queue, company_id, company_name, assignee_id, assignee_name ON tickets
+  FOR EACH ROW WHEN ((OLD.status, OLD.severity, OLD.queue, OLD.company_id, OLD.company_name, OLD.assignee_id, OLD.assignee_name)
+                     IS DISTINCT FROM (NEW.status, NEW.severity, NEW.queue, NEW.company_id, NEW.company_name, NEW.assignee_id, NEW.assignee_name))
+  EXECUTE FUNCTION report_ticket_counts_count();
+CREATE FUNCTION report_ticket_counts_clear() RETURNS trigger
+LANGUAGE plpgsql AS $$ BEGIN TRUNCATE report_ticket_counts; RETURN NULL; END $$;
+CREATE TRIGGER tickets_report_counts_truncate AFTER TRUNCATE ON tickets
+  FOR EACH STATEMENT EXECUTE FUNCTION report_ticket_counts_clear();
+
+INSERT INTO report_ticket_counts (status, severity, queue, company_id, company_name, assignee_id, assignee_name, tickets)
+SELECT status, severity, queue, company_id, company_name, assignee_id, assignee_name, count(*)::int
+  FROM tickets GROUP BY status, severity, queue, company_id, company_name, assignee_id, assignee_name;
+
+-- Statistics now, so the first reports read both by their keys rather than scan them.
 ANALYZE report_ticket_hours;
+ANALYZE report_ticket_counts;
