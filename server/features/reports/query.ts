@@ -26,6 +26,8 @@ export type GroupedCount = {
   measures: Record<string, string>;
   /** Adds `total`: the sum of count(*) over every group (shares). */
   total?: boolean;
+  /** The count of a group (count(*) unless rows stand for several tickets: a sum of their counts). */
+  count?: string;
   /** FROM and joins. */
   from: string;
   conds: string[];
@@ -41,7 +43,7 @@ export type GroupedCount = {
 export function groupedCount(g: GroupedCount, p: (v: unknown) => string, limit: number | null): string {
   const name = g.none === undefined ? g.name : `coalesce(${g.name}, ${p(g.none)})`;
   const measures = Object.entries(g.measures).map(([alias, expr]) => `${expr} AS ${alias}`);
-  if (g.total) measures.push('sum(count(*)) OVER ()::int AS total');
+  if (g.total) measures.push(`sum(${g.count ?? 'count(*)'}) OVER ()::int AS total`);
   return `SELECT ${g.id} AS party_id, ${name} AS ${g.nameAs}, ${measures.join(', ')}
             FROM ${g.from} ${where(g.conds)}
            GROUP BY ${g.id}, ${g.name}
@@ -146,7 +148,23 @@ export function bucketDays(start: string, g: Granularity, period: { from: string
 export function dayRange(run: ReportRun, days: { from: string; to: string }): { from: string; to: string } {
   const tz = zoneOf(run);
   if (tz === REPORT_DEFAULT_TIME_ZONE) return days;
-  return { from: startOfDayIn(days.from, tz), to: startOfDayIn(addDays(days.to, 1), tz) };
+  return { from: dayStartIn(days.from, tz), to: dayStartIn(addDays(days.to, 1), tz) };
+}
+
+/** Days whose start in a zone was worked out (a zone's rules are fixed while the server runs), at most DAY_STARTS_KEPT. */
+const DAY_STARTS = new Map<string, string>();
+const DAY_STARTS_KEPT = 20_000;
+
+/** The instant a day starts in a zone, worked out once: a year per day asks for each day several times. */
+function dayStartIn(day: string, tz: string): string {
+  const key = `${tz} ${day}`;
+  let start = DAY_STARTS.get(key);
+  if (start === undefined) {
+    if (DAY_STARTS.size >= DAY_STARTS_KEPT) DAY_STARTS.clear();
+    start = startOfDayIn(day, tz);
+    DAY_STARTS.set(key, start);
+  }
+  return start;
 }
 
 // ------------------------------------------------------------------- where drill-downs go

@@ -49,6 +49,15 @@ function createdInPeriod(run: ReportRun, p: (v: unknown) => string): string[] {
   return [`t.created_at >= ${from}`, `t.created_at < ${to}`];
 }
 
+/**
+ * Where a count of tickets as they are now reads: over all time, the tickets per status, priority,
+ * queue, company and assignee (migration 0038, docs/adr/0141), whose rows each stand for `tickets`
+ * tickets; over a period, the tickets themselves. Every filter of these reports is a column of both.
+ */
+function countSource(run: ReportRun): { from: string; count: string; conds: string[] } {
+  return isAllTime(run) ? { from: 'report_ticket_counts t', count: 'sum(t.tickets)', conds: ['t.tickets > 0'] } : { from: 'tickets t', count: 'count(*)', conds: [] };
+}
+
 /** The ticket search's created range of the period (its days, inclusive; instants in a zone other than UTC). */
 function createdFilters(run: ReportRun): Pick<TicketSearchFilters, 'created_from' | 'created_to'> {
   if (isAllTime(run)) return {};
@@ -118,10 +127,11 @@ function byDimension(d: Dimension): ReportDefinition {
     ],
     sql: (run, limit) => {
       const { values, p } = sqlParams();
-      const conds = [...ticketConditions(run.params, p, keys, d.statusFallback), ...createdInPeriod(run, p)];
+      const source = countSource(run);
+      const conds = [...source.conds, ...ticketConditions(run.params, p, keys, d.statusFallback), ...createdInPeriod(run, p)];
       // Every code appears (zero when no ticket has it), in the dimension's order.
       return {
-        text: `WITH counts AS (SELECT ${d.column} AS code, count(*)::int AS n FROM tickets t ${where(conds)} GROUP BY 1)
+        text: `WITH counts AS (SELECT ${d.column} AS code, ${source.count}::int AS n FROM ${source.from} ${where(conds)} GROUP BY 1)
                SELECT c.code, coalesce(counts.n, 0)::int AS tickets, coalesce(sum(counts.n) OVER (), 0)::int AS total
                  FROM unnest(${p(d.codes)}::text[]) WITH ORDINALITY c(code, ord) LEFT JOIN counts ON counts.code = c.code
                 ORDER BY c.ord ${limit === null ? '' : `LIMIT ${p(limit)}`}`,
@@ -178,7 +188,9 @@ function byParty(d: Party): ReportDefinition {
     ],
     sql: (run, limit) => {
       const { values, p } = sqlParams();
-      const conds = [...ticketConditions(run.params, p, keys, REPORT_STATUS_OPEN), ...createdInPeriod(run, p)];
+      const source = countSource(run);
+      const conds = [...source.conds, ...ticketConditions(run.params, p, keys, REPORT_STATUS_OPEN), ...createdInPeriod(run, p)];
+      const count = source.count;
       return {
         text: groupedCount(
           {
@@ -186,9 +198,10 @@ function byParty(d: Party): ReportDefinition {
             name: d.nameColumn,
             none: d.none,
             nameAs: 'segment',
-            measures: { ...Object.fromEntries(sev.map((s) => [s.key, `count(*) FILTER (WHERE t.severity = '${s.code}')::int`])), tickets: 'count(*)::int' },
+            measures: { ...Object.fromEntries(sev.map((s) => [s.key, `coalesce(${count} FILTER (WHERE t.severity = '${s.code}'), 0)::int`])), tickets: `${count}::int` },
             total: true,
-            from: 'tickets t',
+            count,
+            from: source.from,
             conds,
             order: 'tickets DESC, segment, party_id',
           },
@@ -331,6 +344,11 @@ function ageSummary(rows: ReportRow[]): string {
 
 // ------------------------------------------------------------------- opened vs closed
 
+/** The hourly counts' column of each timestamp (migration 0038). */
+const HOURLY = { created_at: 'opened', closed_at: 'closed' } as const;
+/** A bucket the hourly counts answer exactly: both its ends on a whole UTC hour. */
+const WHOLE_HOURS = `date_trunc('hour', buckets.lo, 'UTC') = buckets.lo AND date_trunc('hour', buckets.hi, 'UTC') = buckets.hi`;
+
 const openedClosed: ReportDefinition = {
   meta: {
     id: 'opened-vs-closed',
@@ -354,7 +372,13 @@ const openedClosed: ReportDefinition = {
     const and = conds.length ? `AND ${conds.join(' AND ')}` : '';
     // Each bucket is counted with two index range scans: no per-ticket function call, an
     // index-only count of the creation and closing indexes when no filter reads the table.
-    const count = (column: string) => `(SELECT count(*) FROM tickets t WHERE t.${column} >= buckets.lo AND t.${column} < buckets.hi ${and})::int`;
+    // Without a filter, a bucket that starts and ends on whole UTC hours (any zone with a
+    // whole-hour offset) sums the hourly counts instead: a day is 24 rows (docs/adr/0140).
+    const raw = (column: string) => `(SELECT count(*) FROM tickets t WHERE t.${column} >= buckets.lo AND t.${column} < buckets.hi ${and})::int`;
+    const count = (column: 'created_at' | 'closed_at') =>
+      conds.length
+        ? raw(column)
+        : `CASE WHEN ${WHOLE_HOURS} THEN (SELECT coalesce(sum(h.${HOURLY[column]}), 0) FROM report_ticket_hours h WHERE h.hour >= buckets.lo AND h.hour < buckets.hi)::int ELSE ${raw(column)} END`;
     return {
       text: `WITH buckets AS (${periodBuckets(run, p, g, limit)})
              SELECT to_char(buckets.b, 'YYYY-MM-DD') AS bucket, ${count('created_at')} AS opened, ${count('closed_at')} AS closed
@@ -394,6 +418,17 @@ const openedClosed: ReportDefinition = {
 
 /** The tickets opened (created) or closed in a row's bucket, with the report's filters: the search's address. */
 function bucketDrill(row: ReportRow, run: ReportRun, which: 'created' | 'closed'): string | null {
+  // The table's drill, its cells' and the chart's ask for the same row's address: worked out once.
+  let known = BUCKET_DRILLS.get(row);
+  if (!known) BUCKET_DRILLS.set(row, (known = {}));
+  if (known[which] === undefined) known[which] = bucketDrillOf(row, run, which);
+  return known[which];
+}
+
+/** The addresses worked out for each row of a run (the rows are the run's own objects). */
+const BUCKET_DRILLS = new WeakMap<ReportRow, { created?: string | null; closed?: string | null }>();
+
+function bucketDrillOf(row: ReportRow, run: ReportRun, which: 'created' | 'closed'): string | null {
   if (!n(which === 'created' ? row.opened : row.closed)) return null;
   const days = dayRange(run, bucketDays(String(row.start), run.params.granularity ?? 'week', run.period!));
   return ticketSearchHref({
@@ -410,11 +445,11 @@ const ALL_DAYS = { from: '0000-01-01', to: '9999-12-31' };
  * Whether a row's bucket is a whole day, week or month: inside the period at both ends, and over
  * (its last day before today in the report's zone). Only whole buckets are compared with each other.
  */
-function isWholeBucket(row: ReportRow, run: ReportRun): boolean {
+function isWholeBucket(row: ReportRow, run: ReportRun, today: string): boolean {
   if (!run.period) return true;
   const g = run.params.granularity ?? 'week';
   const natural = bucketDays(String(row.start), g, ALL_DAYS);
-  return natural.from >= run.period.from && natural.to <= run.period.to && natural.to < dayIn(run.now, zoneOf(run));
+  return natural.from >= run.period.from && natural.to <= run.period.to && natural.to < today;
 }
 
 /**
@@ -427,12 +462,13 @@ export function openedSummary(rows: ReportRow[], run: ReportRun): string {
   const closed = rows.reduce((a, r) => a + n(r.closed), 0);
   if (!opened && !closed) return 'No tickets were opened or closed in the period.';
   const unit = run.params.granularity ?? 'week';
-  const whole = rows.filter((r) => isWholeBucket(r, run));
+  const today = dayIn(run.now, zoneOf(run));
+  const whole = rows.filter((r) => isWholeBucket(r, run, today));
   const first = n(whole[0]?.opened);
   const last = n(whole[whole.length - 1]?.opened);
   const trend = whole.length > 1 && first > 0 ? ` Opened tickets ${last >= first ? 'rose' : 'fell'} ${fmtPct(Math.abs(share(last - first, first) ?? 0))} from the first to the last full ${unit}.` : '';
   const current = rows[rows.length - 1];
-  const running = current && run.period && !isWholeBucket(current, run) && String(current.start) <= dayIn(run.now, zoneOf(run)) && bucketDays(String(current.start), unit, ALL_DAYS).to >= dayIn(run.now, zoneOf(run));
+  const running = current && run.period && !isWholeBucket(current, run, today) && String(current.start) <= today && bucketDays(String(current.start), unit, ALL_DAYS).to >= today;
   const soFar = running ? ` ${fmtInt(n(current.opened))} opened so far this ${unit}.` : '';
   const net = opened - closed;
   return `${fmtInt(opened)} opened and ${fmtInt(closed)} closed in the period; the backlog ${net > 0 ? `grew by ${fmtInt(net)}` : net < 0 ? `shrank by ${fmtInt(-net)}` : 'held steady'}.${trend}${soFar}`;
