@@ -77,6 +77,8 @@ function lightEntries(): Plugin {
             { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
             { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
             { find: /^react$/, replacement: 'preact/compat' },
+            // The public pages' HTTP client: axios's part they use, over fetch (src/shared/http/fetch-client.ts).
+            { find: /^axios$/, replacement: fileURLToPath(new URL('./src/shared/http/fetch-client.ts', import.meta.url)) },
           ],
         },
         build: { ...BUILD, emptyOutDir: false, rollupOptions: { input: { survey: 'survey.html', public: 'public.html' }, treeshake: TREESHAKE } },
