@@ -8,6 +8,7 @@
 import * as companies from '@/features/companies';
 import * as home from '@/features/home';
 import * as notifications from '@/features/notifications';
+import * as people from '@/features/people';
 import * as reports from '@/features/reports';
 import * as quotes from '@/features/quotes';
 import * as sales from '@/features/sales';
@@ -63,6 +64,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   ...sales.machines,
   ...projects.machines,
   ...notifications.machines,
+  ...people.machines,
 ];
 
 provideMachineRegistry(machineRegistry);

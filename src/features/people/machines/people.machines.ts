@@ -1,4 +1,4 @@
-import { PEOPLE, type ManagerChange, type NotificationSettings, type OrgChart, type PasswordChange, type Profile, type ProfileUpdate } from '@contracts/people';
+import { PEOPLE, type NotificationSettings, type OrgChart, type PasswordChange, type Profile, type ProfileUpdate } from '@contracts/people';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
 import { peopleApi } from '../api';
@@ -18,8 +18,5 @@ export const passwordMachine = createSubmitMachine<PasswordChange, { ok: true; o
 
 /** The org chart (/orgchart): every active person with their manager. */
 export const orgChartMachine = createQueryMachine('orgChart', (_: null): Promise<OrgChart> => peopleApi.orgChart());
-export type ManagerChangeInput = { personId: number; body: ManagerChange };
-/** An admin changes whom a person reports to; a cycle comes back as the server's 409. */
-export const managerChangeMachine = createSubmitMachine<ManagerChangeInput, OrgChart>('orgChartManager', (c) => peopleApi.setManager(c.personId, c.body));
 /** The org chart as a PDF, downloaded. */
 export const orgChartPdfMachine = createSubmitMachine<null, void>('orgChartPdf', () => peopleApi.downloadPdf());
