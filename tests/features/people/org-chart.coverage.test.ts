@@ -15,11 +15,14 @@ const MOVED = [person(1, 'Morgan Lead', null), person(2, 'Avery Agent', 1), pers
 type Snap = { context: { people: OrgPerson[]; expanded: number[]; focused: number | null; changing: number | null; managerId: number | null; error: string | null } };
 
 describeMachinePaths(entry, {
-  inputs: { default: () => ({ people: PEOPLE }) },
+  inputs: { default: () => ({ people: PEOPLE, view: 'chart' }) },
   events: [
     { type: 'org.search', text: 'cas' },
     { type: 'org.focus', id: 3 },
     { type: 'org.focus', id: 99 },
+    { type: 'org.pick', id: 3 },
+    { type: 'org.view', view: 'chart' },
+    { type: 'org.view', view: 'list' },
     { type: 'org.expand', ids: [1] },
     { type: 'org.change.open', id: 3 },
     { type: 'org.change.open', id: 99 },
@@ -38,6 +41,7 @@ describeMachinePaths(entry, {
     if (snapshot.matches({ changing: 'saving' })) expect(snapshot.hasTag('busy')).toBe(true);
     // Only a person of the chart is focused or changed.
     expect([null, 3]).toContain(context.focused);
+    expect(['chart', 'list']).toContain((context as unknown as { view: string }).view);
     if (snapshot.matches('changing')) expect(context.changing).toBe(3);
     if (snapshot.matches('browsing')) expect(context.changing).toBeNull();
     if (snapshot.matches({ changing: 'editing' }) && context.error) expect(context.error).toBe('Casey Tech cannot report to someone who reports to them');
@@ -50,12 +54,16 @@ describe('org chart machine', () => {
     const restore = provideNotifier(notices);
     const before = notices.notices.length;
     let answer: (chart: { people: OrgPerson[] }) => void = () => undefined;
-    const actor = createActor(entry.machine.provide({ actors: { saveManager: fromPromise(() => new Promise((resolve) => (answer = resolve))) } }), { input: { people: PEOPLE } });
+    const actor = createActor(entry.machine.provide({ actors: { saveManager: fromPromise(() => new Promise((resolve) => (answer = resolve))) } }), { input: { people: PEOPLE, view: 'chart' } });
     actor.start();
     expect(actor.getSnapshot().context.expanded).toEqual([1]);
     actor.send({ type: 'org.expand', ids: [] });
     actor.send({ type: 'org.focus', id: 3 });
     expect(actor.getSnapshot().context.expanded.sort()).toEqual([1, 2]);
+    actor.send({ type: 'org.expand', ids: [] });
+    actor.send({ type: 'org.pick', id: 2 });
+    // A node clicked on the drawn chart: the list shows, the person focused and their manager open.
+    expect(actor.getSnapshot().context).toMatchObject({ view: 'list', focused: 2, expanded: [1] });
     actor.send({ type: 'org.change.open', id: 3 });
     expect(actor.getSnapshot().context.managerId).toBe(2);
     actor.send({ type: 'org.change.pick', managerId: 1 });

@@ -12,8 +12,11 @@ import { failureOf } from '@/shared/machines/submit.machine';
 import { peopleApi } from '../api';
 import { chainOf } from '../org-tree';
 
+export type OrgChartView = 'chart' | 'list';
 export type OrgChartContext = {
   people: OrgPerson[];
+  /** The drawn chart or the keyboard tree (the list, first on a phone). */
+  view: OrgChartView;
   /** The text typed in "Find a person". */
   search: string;
   /** The managers whose reports show in the tree. */
@@ -26,10 +29,13 @@ export type OrgChartContext = {
   /** Why the last save was refused, shown in the dialog, or null. */
   error: string | null;
 };
-export type OrgChartInput = { people: OrgPerson[] };
+export type OrgChartInput = { people: OrgPerson[]; view: OrgChartView };
 export type OrgChartEvent =
   | { type: 'org.search'; text: string }
   | { type: 'org.focus'; id: number }
+  /** A node clicked on the drawn chart: the person is focused in the list. */
+  | { type: 'org.pick'; id: number }
+  | { type: 'org.view'; view: OrgChartView }
   | { type: 'org.expand'; ids: number[] }
   | { type: 'org.change.open'; id: number }
   | { type: 'org.change.pick'; managerId: number | null }
@@ -51,7 +57,7 @@ export const orgChartScreenMachine = setup({
   actions: {
     ...notifyActions,
     focus: assign(({ context, event }) => {
-      assertEvent(event, 'org.focus');
+      assertEvent(event, ['org.focus', 'org.pick']);
       if (!context.people.some((p) => p.id === event.id)) return {};
       // Everyone above the person opens, so the person shows in the tree.
       const above = chainOf(context.people, event.id).slice(1).map((p) => p.id);
@@ -64,7 +70,7 @@ export const orgChartScreenMachine = setup({
 }).createMachine({
   id: 'orgChart',
   description: 'The org chart: search, open managers, focus a person and their chain; an admin changes whom someone reports to.',
-  context: ({ input }) => ({ people: input.people, search: '', expanded: topOf(input.people), focused: null, changing: null, managerId: null, error: null }),
+  context: ({ input }) => ({ people: input.people, view: input.view, search: '', expanded: topOf(input.people), focused: null, changing: null, managerId: null, error: null }),
   initial: 'browsing',
   states: {
     browsing: {
@@ -72,6 +78,8 @@ export const orgChartScreenMachine = setup({
       on: {
         'org.search': { actions: assign({ search: ({ event }) => event.text }), description: 'Text typed in "Find a person".' },
         'org.focus': { actions: 'focus', description: 'A person picked: their chain shows and opens in the tree.' },
+        'org.pick': { actions: ['focus', assign({ view: 'list' })], description: 'A node clicked on the drawn chart: the list shows with the person focused.' },
+        'org.view': { actions: assign({ view: ({ event }) => event.view }), description: '"Chart" or "List" chosen.' },
         'org.expand': { actions: assign({ expanded: ({ event }) => event.ids }), description: 'A manager opened or closed in the tree.' },
         'org.change.open': {
           guard: 'isKnownPerson',

@@ -1,10 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useContext, useMemo } from 'react';
-import { Button as AriaButton, Collection, Tree, TreeItem, TreeItemContent, type Key } from 'react-aria-components';
+import { Button as AriaButton, Collection, ToggleButton, ToggleButtonGroup, Tree, TreeItem, TreeItemContent, type Key } from 'react-aria-components';
+import { MOBILE_BREAKPOINT_PX } from '@contracts/common/constants';
 import type { OrgChart } from '@contracts/people';
 import { orgChartMachine, orgChartPdfMachine } from '../machines/people.machines';
 import { orgChartScreenMachine } from '../machines/org-chart.machine';
-import { chainOf, orgTree, searchPeople, type OrgNode } from '../org-tree';
+import { chainOf, orgChartSpec, orgTree, searchPeople, type OrgNode } from '../org-tree';
+import { Chart } from '@/shared/ui/chart';
+import type { OrgChartView } from '../machines/org-chart.machine';
 import type { SubmitNotices } from '@/shared/machines/submit.machine';
 import { StaffRoleContext } from '@/shared/session/role';
 import { Badge, Button, Card, ComboBox, Dialog, FormErrorBanner, PageHeader, QueryView, SkeletonCard } from '@/shared/ui/components';
@@ -12,6 +15,9 @@ import { ChevronDownIcon } from '@/shared/ui/components/icons';
 import styles from './OrgChartScreen.module.css';
 
 const NO_MANAGER = 'none';
+/** Below this width the list shows first: a drawn tree of a whole organisation does not read on a phone. */
+const PHONE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
+const firstView = (): OrgChartView => (typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches ? 'list' : 'chart');
 const PDF_NOTICES: SubmitNotices<null, void> = { failed: 'The org chart PDF could not be made' };
 
 function PersonRow({ node, highlighted, onChange }: { node: OrgNode; highlighted: boolean; onChange: ((p: OrgNode) => void) | null }) {
@@ -37,7 +43,8 @@ function PersonRow({ node, highlighted, onChange }: { node: OrgNode; highlighted
 
 /** The organisation as a tree people reach with the keyboard and screen readers (arrows open and close, type to find). */
 function OrgTree({ chart, isAdmin }: { chart: OrgChart; isAdmin: boolean }) {
-  const org = useActorRef(orgChartScreenMachine, { input: { people: chart.people } });
+  const org = useActorRef(orgChartScreenMachine, { input: { people: chart.people, view: firstView() } });
+  const view = useSelector(org, (s) => s.context.view);
   const people = useSelector(org, (s) => s.context.people);
   const search = useSelector(org, (s) => s.context.search);
   const expandedIds = useSelector(org, (s) => s.context.expanded);
@@ -57,6 +64,7 @@ function OrgTree({ chart, isAdmin }: { chart: OrgChart; isAdmin: boolean }) {
   const changing = changingId === null ? null : (people.find((p) => p.id === changingId) ?? null);
   const managerId = managerPick === null ? NO_MANAGER : String(managerPick);
 
+  const drawn = useMemo(() => (view === 'chart' ? orgChartSpec(people, focused) : null), [view, people, focused]);
   const startChange = (node: OrgNode) => org.send({ type: 'org.change.open', id: node.id });
   const options = [{ id: NO_MANAGER, label: 'Nobody (top of the organisation)' }, ...people.filter((p) => p.id !== changing?.id).map((p) => ({ id: String(p.id), label: p.title ? `${p.name}, ${p.title}` : p.name }))];
 
@@ -92,6 +100,24 @@ function OrgTree({ chart, isAdmin }: { chart: OrgChart; isAdmin: boolean }) {
             placeholder="Name or title"
             description="Shows the person and their chain to the top."
           />
+          <ToggleButtonGroup
+            aria-label="Show the organisation as"
+            selectionMode="single"
+            disallowEmptySelection
+            selectedKeys={[view]}
+            onSelectionChange={(keys) => {
+              const [next] = [...keys];
+              if (next === 'chart' || next === 'list') org.send({ type: 'org.view', view: next });
+            }}
+            className={styles.segments}
+          >
+            <ToggleButton id="chart" className={styles.segment}>
+              Chart
+            </ToggleButton>
+            <ToggleButton id="list" className={styles.segment}>
+              List
+            </ToggleButton>
+          </ToggleButtonGroup>
           <Button variant="secondary" isPending={pdfBusy} onPress={() => pdf.send({ type: 'form.submit', input: null })}>
             Export PDF
           </Button>
@@ -112,6 +138,13 @@ function OrgTree({ chart, isAdmin }: { chart: OrgChart; isAdmin: boolean }) {
           {people.length} people, {managers.size} with people reporting to them.
         </p>
       </Card>
+      {drawn ? (
+        <Card>
+          <div className={styles.drawing}>
+            <Chart spec={drawn.spec} height={drawn.height} table="none" onSelect={(key) => org.send({ type: 'org.pick', id: Number(key) })} />
+          </div>
+        </Card>
+      ) : (
       <Card padding="none">
         <Tree aria-label="Org chart" items={roots} expandedKeys={expanded} onExpandedChange={(keys) => org.send({ type: 'org.expand', ids: [...keys].map(Number) })} selectionMode="single" selectedKeys={focused === null ? [] : [focused]} onSelectionChange={(keys) => {
           const id = keys === 'all' ? undefined : [...keys][0];
@@ -120,6 +153,7 @@ function OrgTree({ chart, isAdmin }: { chart: OrgChart; isAdmin: boolean }) {
           {renderItem}
         </Tree>
       </Card>
+      )}
       {changing ? (
         <Dialog
           isOpen
