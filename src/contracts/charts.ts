@@ -636,7 +636,8 @@ function treeSeries(spec: ChartSpec, palette: ChartPalette, options: ToOptionOpt
     orient: 'LR',
     top: 8,
     bottom: 8,
-    left: 16,
+    // Room for the top person's name, drawn on their left, and the last people's, on their right.
+    left: 140,
     right: 160,
     roam: true,
     initialTreeDepth: -1,
