@@ -590,6 +590,9 @@ export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options:
   };
 }
 
+/** Above this many nodes a tree is drawn without animation: moving a thousand labels into place costs more than it tells. */
+export const TREE_ANIMATION_MAX_NODES = 200;
+
 type TreeNode = { name: string; value: number | null; drill?: string; children: TreeNode[]; itemStyle?: Record<string, unknown>; label?: Record<string, unknown> };
 
 /**
@@ -632,6 +635,7 @@ function treeSeries(spec: ChartSpec, palette: ChartPalette, options: ToOptionOpt
   return {
     type: 'tree',
     name: s.name,
+    ...(spec.categories.length > TREE_ANIMATION_MAX_NODES ? { animation: false } : {}),
     data: [root],
     orient: 'LR',
     top: 8,

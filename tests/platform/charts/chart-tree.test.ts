@@ -1,6 +1,6 @@
 /** The tree kind: an org chart drawn by the one chart component, nodes nested by their parents. */
 import { describe, expect, it } from 'vitest';
-import { chartSpec, chartSpecSchema, LIGHT_CHART_PALETTE, toEChartsOption } from '@contracts/charts';
+import { chartSpec, chartSpecSchema, LIGHT_CHART_PALETTE, toEChartsOption, TREE_ANIMATION_MAX_NODES } from '@contracts/charts';
 
 const spec = (parents: (number | null)[], emphasised?: number[]) =>
   chartSpec({
@@ -35,6 +35,16 @@ describe('tree charts', () => {
     const series = treeOf(toEChartsOption(spec([null, 2, 1]), LIGHT_CHART_PALETTE));
     expect(series.data[0]!.name).toBe('');
     expect(series.data[0]!.children.map((c) => c.name)).toEqual(['Morgan Lead', 'Avery Agent', 'Casey Tech']);
+  });
+
+  it('draws a large tree without animation', () => {
+    const n = TREE_ANIMATION_MAX_NODES + 1;
+    const big = chartSpec({
+      kind: 'tree', title: 'Org', summary: 'Many people.', categories: Array.from({ length: n }, (_, i) => `P${i}`),
+      series: [{ name: 'Reports', values: Array.from({ length: n }, () => 0) }], parents: Array.from({ length: n }, (_, i) => (i === 0 ? null : 0)),
+    });
+    expect((toEChartsOption(big, LIGHT_CHART_PALETTE).series as { animation?: boolean }[])[0]!.animation).toBe(false);
+    expect((toEChartsOption(spec([null, 0, 0]), LIGHT_CHART_PALETTE).series as { animation?: boolean }[])[0]!.animation).toBeUndefined();
   });
 
   it('refuses parents that are not one per category, or point at the node itself', () => {
