@@ -9,6 +9,7 @@ import { machines as approvalMachines } from '@/features/approvals/machines/regi
 import * as companies from '@/features/companies';
 import * as home from '@/features/home';
 import * as notifications from '@/features/notifications';
+import * as people from '@/features/people';
 import * as reports from '@/features/reports';
 import * as quotes from '@/features/quotes';
 import * as sales from '@/features/sales';
@@ -67,6 +68,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   ...projects.machines,
   ...notifications.machines,
   ...approvalMachines,
+  ...people.machines,
 ];
 
 provideMachineRegistry(machineRegistry);

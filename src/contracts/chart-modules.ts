@@ -1,5 +1,5 @@
 /**
- * The ECharts modules the product draws with: bar, line and pie charts, the grid, tooltip,
+ * The ECharts modules the product draws with: bar, line, pie and tree charts, the grid, tooltip,
  * legend, title, marked lines and points, ARIA, and the SVG renderer. The browser (lazily, with
  * the chart component) and the server (for PDFs) register the same list.
  */
@@ -11,6 +11,7 @@ export const ECHARTS_MODULES = [
   charts.BarChart,
   charts.LineChart,
   charts.PieChart,
+  charts.TreeChart,
   components.AriaComponent,
   components.GridComponent,
   components.LegendComponent,

@@ -9,7 +9,8 @@ import { z } from './common/zod';
 import { MONEY_DECIMALS, PERCENT_DECIMALS } from './common/constants';
 import type { TicketStatus } from './common/codes';
 
-export const CHART_KINDS = ['bar', 'horizontalBar', 'stackedBar', 'line', 'area', 'pie', 'donut', 'burndown'] as const;
+/** `tree`: each category is a node, `parents` says under which one (an org chart); one series holds a value per node. */
+export const CHART_KINDS = ['bar', 'horizontalBar', 'stackedBar', 'line', 'area', 'pie', 'donut', 'burndown', 'tree'] as const;
 export type ChartKind = (typeof CHART_KINDS)[number];
 
 
@@ -118,6 +119,10 @@ export const chartSpecSchema = z
     valueLabel: label.optional(),
     series: z.array(chartSeriesSchema).min(1).max(CHART_LIMITS.series),
     markers: z.array(chartMarkerSchema).max(CHART_LIMITS.markers).default([]),
+    /** A tree: per category the index of the category above it (null: at the top). */
+    parents: z.array(z.number().int().min(0).nullable()).max(CHART_LIMITS.points).optional(),
+    /** A tree: the categories drawn stressed (a person's chain to the top), by index. */
+    emphasised: z.array(z.number().int().min(0)).max(CHART_LIMITS.points).optional(),
   })
   .superRefine((spec, ctx) => {
     const names = new Set<string>();
@@ -140,6 +145,17 @@ export const chartSpecSchema = z
       if (spec.series[0]?.values.some((v) => v !== null && v < 0)) {
         ctx.addIssue({ code: 'custom', path: ['series', 0, 'values'], message: 'pie slices cannot be negative' });
       }
+    }
+    if (spec.kind === 'tree') {
+      if (spec.series.length !== 1) ctx.addIssue({ code: 'custom', path: ['series'], message: 'a tree has exactly one series' });
+      if (spec.parents && spec.parents.length !== spec.categories.length) {
+        ctx.addIssue({ code: 'custom', path: ['parents'], message: `needs one parent (or null) per category (${spec.categories.length})` });
+      }
+      spec.parents?.forEach((p, i) => {
+        if (p !== null && (p >= spec.categories.length || p === i)) ctx.addIssue({ code: 'custom', path: ['parents', i], message: 'is not another category' });
+      });
+    } else if (spec.parents || spec.emphasised) {
+      ctx.addIssue({ code: 'custom', path: ['parents'], message: 'only a tree has parents' });
     }
     if (spec.kind === 'burndown' && !spec.series.some((s) => s.role !== 'ideal')) {
       ctx.addIssue({ code: 'custom', path: ['series'], message: 'a burndown needs an actual series besides the ideal line' });
@@ -448,6 +464,8 @@ export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options:
     };
   }
 
+  if (spec.kind === 'tree') return { ...base, legend: { show: false }, tooltip: { ...(base.tooltip as object), trigger: 'item' }, series: [treeSeries(spec, palette, options, fmt)] };
+
   const horizontal = spec.kind === 'horizontalBar';
   const categoryAxis = {
     type: 'category',
@@ -569,6 +587,81 @@ export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options:
     xAxis: horizontal ? valueAxis : categoryAxis,
     yAxis: horizontal ? categoryAxis : valueAxis,
     series,
+  };
+}
+
+/** Above this many nodes a tree is drawn without animation: moving a thousand labels into place costs more than it tells. */
+export const TREE_ANIMATION_MAX_NODES = 200;
+
+type TreeNode = { name: string; value: number | null; drill?: string; children: TreeNode[]; itemStyle?: Record<string, unknown>; label?: Record<string, unknown> };
+
+/**
+ * A tree series: laid out left to right, every node open, a node's children in the categories'
+ * order. Several nodes at the top hang under one unlabelled root (ECharts draws one root). A
+ * parent link that would loop is drawn at the top instead.
+ */
+function treeSeries(spec: ChartSpec, palette: ChartPalette, options: ToOptionOptions, fmt: (v: unknown) => string) {
+  const s = spec.series[0]!;
+  const stressed = new Set(spec.emphasised ?? []);
+  const nodes: TreeNode[] = spec.categories.map((name, i) => {
+    const value = s.values[i] ?? null;
+    const drill = s.drill?.[i] ?? undefined;
+    return {
+      name,
+      value: value === null ? null : plotValue(value, spec.unit),
+      ...(drill ? { drill } : {}),
+      children: [],
+      ...(stressed.has(i)
+        ? { itemStyle: { color: palette.series[1 % palette.series.length], borderColor: palette.text, borderWidth: 2 }, label: { fontWeight: 700, color: palette.text } }
+        : {}),
+    };
+  });
+  const parents = spec.parents ?? [];
+  const roots: TreeNode[] = [];
+  const reachesTop = (i: number) => {
+    const seen = new Set<number>();
+    for (let at: number | null | undefined = i; at !== null && at !== undefined; at = parents[at]) {
+      if (seen.has(at)) return false;
+      seen.add(at);
+    }
+    return true;
+  };
+  nodes.forEach((node, i) => {
+    const p = parents[i];
+    if (p === null || p === undefined || !reachesTop(i)) roots.push(node);
+    else nodes[p]!.children.push(node);
+  });
+  const root: TreeNode = roots.length === 1 ? roots[0]! : { name: '', value: null, children: roots, itemStyle: { opacity: 0 } };
+  return {
+    type: 'tree',
+    name: s.name,
+    ...(spec.categories.length > TREE_ANIMATION_MAX_NODES ? { animation: false } : {}),
+    data: [root],
+    orient: 'LR',
+    top: 8,
+    bottom: 8,
+    // Room for the top person's name, drawn on their left, and the last people's, on their right.
+    left: 140,
+    right: 160,
+    roam: true,
+    initialTreeDepth: -1,
+    expandAndCollapse: false,
+    symbol: 'circle',
+    symbolSize: 9,
+    cursor: s.drill?.some((k) => k !== null) ? 'pointer' : 'default',
+    itemStyle: { color: palette.series[0], borderColor: palette.series[0] },
+    lineStyle: { color: palette.axis, width: 1, curveness: 0.4 },
+    label: {
+      position: 'left',
+      verticalAlign: 'middle',
+      align: 'right',
+      color: palette.text,
+      fontSize: 11,
+      formatter: options.valueLabels ? (p: { name: string; value: unknown }) => (p.value === null || p.value === undefined ? p.name : `${p.name}: ${fmt(p.value)}`) : '{b}',
+    },
+    leaves: { label: { position: 'right', align: 'left' } },
+    tooltip: { trigger: 'item', formatter: (p: { name: string; value: unknown }) => (p.value === null || p.value === undefined ? p.name : `${p.name}: ${fmt(p.value)} ${spec.valueLabel ?? s.name}`) },
+    emphasis: { focus: 'ancestor' },
   };
 }
 

@@ -1,4 +1,5 @@
 /** The org chart's shape from each person's manager: the tree, a person's chain to the top, a search. */
+import { chartSpec, type ChartSpec } from '@contracts/charts';
 import type { OrgPerson } from '@contracts/people';
 
 export type OrgNode = OrgPerson & { children: OrgNode[] };
@@ -36,4 +37,36 @@ export function searchPeople(people: readonly OrgPerson[], text: string): OrgPer
   return people
     .filter((p) => fold(p.name).includes(q) || fold(p.title ?? '').includes(q))
     .sort((a, b) => Number(!fold(a.name).startsWith(q)) - Number(!fold(b.name).startsWith(q)) || a.name.localeCompare(b.name));
+}
+
+/** Height of one row of people on the drawn chart, in pixels, and the least height it takes. */
+export const ORG_CHART_ROW_PX = 22;
+export const ORG_CHART_MIN_PX = 320;
+
+/**
+ * The org chart for the one chart component: each person a node under their manager (drill key:
+ * their id, value: how many report to them), the focused person's chain to the top stressed.
+ */
+export function orgChartSpec(people: readonly OrgPerson[], focused: number | null): { spec: ChartSpec; height: number } {
+  const ordered = orgTree(people);
+  const flat: OrgPerson[] = [];
+  const walk = (nodes: OrgNode[]) => nodes.forEach((n) => (flat.push(n), walk(n.children)));
+  walk(ordered);
+  const index = new Map(flat.map((p, i) => [p.id, i]));
+  const reports = new Map<number, number>();
+  for (const p of flat) if (p.managerId !== null && index.has(p.managerId)) reports.set(p.managerId, (reports.get(p.managerId) ?? 0) + 1);
+  const chain = focused === null ? [] : chainOf(people, focused);
+  const leaves = flat.filter((p) => !reports.has(p.id)).length;
+  const tops = ordered.length;
+  const spec = chartSpec({
+    kind: 'tree',
+    title: 'Org chart',
+    summary: `${flat.length} people; ${reports.size} with people reporting to them; ${tops === 1 ? `${ordered[0]!.name} at the top` : `${tops} people at the top`}.`,
+    valueLabel: 'reporting to them',
+    categories: flat.map((p) => p.name),
+    series: [{ name: 'Reports', values: flat.map((p) => reports.get(p.id) ?? 0), drill: flat.map((p) => String(p.id)) }],
+    parents: flat.map((p) => (p.managerId === null ? null : (index.get(p.managerId) ?? null))),
+    emphasised: chain.map((p) => index.get(p.id)!).filter((i) => i !== undefined),
+  });
+  return { spec, height: Math.max(ORG_CHART_MIN_PX, leaves * ORG_CHART_ROW_PX) };
 }

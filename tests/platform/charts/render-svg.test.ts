@@ -3,7 +3,7 @@ import { chartSpec, CHART_KINDS, type ChartKind } from '@contracts/charts';
 import { renderChartSvg } from '@server/platform/charts/render-svg';
 
 const specOf = (kind: ChartKind) => {
-  const pie = kind === 'pie' || kind === 'donut';
+  const pie = kind === 'pie' || kind === 'donut' || kind === 'tree';
   return chartSpec({
     kind,
     title: `Hours by company & <team>`,
@@ -36,7 +36,7 @@ describe('renderChartSvg', () => {
       expect(svg).toContain('654.32');
     }
     // Decal patterns for colour-blind readers (bars and slices are filled with them).
-    if (!['line', 'burndown'].includes(kind)) expect(svg).toContain('<pattern');
+    if (!['line', 'burndown', 'tree'].includes(kind)) expect(svg).toContain('<pattern');
   });
 
   it('gives the same SVG for the same spec, whatever was drawn before', () => {

@@ -1,7 +1,7 @@
-import { PEOPLE, type ManagerChange, type NotificationSettings, type OrgChart, type PasswordChange, type Profile, type ProfileUpdate } from '@contracts/people';
+import { PEOPLE, type NotificationSettings, type OrgChart, type PasswordChange, type Profile, type ProfileUpdate } from '@contracts/people';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
-import { peopleApi } from '../api';
+import { peopleApi, type TableSizes } from '../api';
 
 /** The signed-in person's profile (/user/options). */
 export const profileMachine = createQueryMachine('profile', (_: null): Promise<Profile> => peopleApi.profile());
@@ -18,8 +18,9 @@ export const passwordMachine = createSubmitMachine<PasswordChange, { ok: true; o
 
 /** The org chart (/orgchart): every active person with their manager. */
 export const orgChartMachine = createQueryMachine('orgChart', (_: null): Promise<OrgChart> => peopleApi.orgChart());
-export type ManagerChangeInput = { personId: number; body: ManagerChange };
-/** An admin changes whom a person reports to; a cycle comes back as the server's 409. */
-export const managerChangeMachine = createSubmitMachine<ManagerChangeInput, OrgChart>('orgChartManager', (c) => peopleApi.setManager(c.personId, c.body));
 /** The org chart as a PDF, downloaded. */
 export const orgChartPdfMachine = createSubmitMachine<null, void>('orgChartPdf', () => peopleApi.downloadPdf());
+
+/** The rows per page each search table shows the person (the tables' own remembered size, ADR 0145). */
+export const tableSizesMachine = createQueryMachine('profileTableSizes', (_: null): Promise<TableSizes> => peopleApi.tableSizes());
+export const tableSizesSaveMachine = createSubmitMachine<{ sizes: TableSizes; before: TableSizes }, TableSizes>('profileTableSizesSave', (input) => peopleApi.saveTableSizes(input));

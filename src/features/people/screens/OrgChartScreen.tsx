@@ -1,18 +1,23 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useContext, useMemo, useState } from 'react';
-import { Button as AriaButton, Collection, Tree, TreeItem, TreeItemContent, type Key } from 'react-aria-components';
-import type { OrgChart, OrgPerson } from '@contracts/people';
-import { managerChangeMachine, orgChartMachine, orgChartPdfMachine } from '../machines/people.machines';
-import { chainOf, orgTree, searchPeople, type OrgNode } from '../org-tree';
+import { useContext, useMemo } from 'react';
+import { Button as AriaButton, Collection, ToggleButton, ToggleButtonGroup, Tree, TreeItem, TreeItemContent, type Key } from 'react-aria-components';
+import { MOBILE_BREAKPOINT_PX } from '@contracts/common/constants';
+import type { OrgChart } from '@contracts/people';
+import { orgChartMachine, orgChartPdfMachine } from '../machines/people.machines';
+import { orgChartScreenMachine } from '../machines/org-chart.machine';
+import { chainOf, orgChartSpec, orgTree, searchPeople, type OrgNode } from '../org-tree';
+import { Chart } from '@/shared/ui/chart';
+import type { OrgChartView } from '../machines/org-chart.machine';
 import type { SubmitNotices } from '@/shared/machines/submit.machine';
-import type { ManagerChangeInput } from '../machines/people.machines';
 import { StaffRoleContext } from '@/shared/session/role';
 import { Badge, Button, Card, ComboBox, Dialog, FormErrorBanner, PageHeader, QueryView, SkeletonCard } from '@/shared/ui/components';
 import { ChevronDownIcon } from '@/shared/ui/components/icons';
 import styles from './OrgChartScreen.module.css';
 
 const NO_MANAGER = 'none';
-const MANAGER_NOTICES: SubmitNotices<ManagerChangeInput, OrgChart> = { saved: () => 'Reporting line changed', failed: 'The reporting line was not changed' };
+/** Below this width the list shows first: a drawn tree of a whole organisation does not read on a phone. */
+const PHONE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
+const firstView = (): OrgChartView => (typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches ? 'list' : 'chart');
 const PDF_NOTICES: SubmitNotices<null, void> = { failed: 'The org chart PDF could not be made' };
 
 function PersonRow({ node, highlighted, onChange }: { node: OrgNode; highlighted: boolean; onChange: ((p: OrgNode) => void) | null }) {
@@ -38,32 +43,30 @@ function PersonRow({ node, highlighted, onChange }: { node: OrgNode; highlighted
 
 /** The organisation as a tree people reach with the keyboard and screen readers (arrows open and close, type to find). */
 function OrgTree({ chart, isAdmin }: { chart: OrgChart; isAdmin: boolean }) {
-  const roots = useMemo(() => orgTree(chart.people), [chart]);
-  const managers = useMemo(() => new Set(chart.people.map((p) => p.managerId).filter((m): m is number => m !== null)), [chart]);
-  const [expanded, setExpanded] = useState<Set<Key>>(() => new Set(roots.map((r) => r.id)));
-  const [search, setSearch] = useState('');
-  const [focused, setFocused] = useState<number | null>(null);
-  const [changing, setChanging] = useState<OrgNode | null>(null);
-  const [managerId, setManagerId] = useState<string>(NO_MANAGER);
-  const form = useActorRef(managerChangeMachine, { input: { notices: MANAGER_NOTICES } });
-  const error = useSelector(form, (s) => s.context.error);
-  const busy = useSelector(form, (s) => s.hasTag('busy'));
+  const org = useActorRef(orgChartScreenMachine, { input: { people: chart.people, view: firstView() } });
+  const view = useSelector(org, (s) => s.context.view);
+  const people = useSelector(org, (s) => s.context.people);
+  const search = useSelector(org, (s) => s.context.search);
+  const expandedIds = useSelector(org, (s) => s.context.expanded);
+  const focused = useSelector(org, (s) => s.context.focused);
+  const changingId = useSelector(org, (s) => s.context.changing);
+  const managerPick = useSelector(org, (s) => s.context.managerId);
+  const error = useSelector(org, (s) => s.context.error);
+  const busy = useSelector(org, (s) => s.hasTag('busy'));
   const pdf = useActorRef(orgChartPdfMachine, { input: { notices: PDF_NOTICES } });
   const pdfBusy = useSelector(pdf, (s) => s.hasTag('busy'));
-  const chain = focused === null ? [] : chainOf(chart.people, focused);
+  const roots = useMemo(() => orgTree(people), [people]);
+  const managers = useMemo(() => new Set(people.map((p) => p.managerId).filter((m): m is number => m !== null)), [people]);
+  const expanded = useMemo(() => new Set<Key>(expandedIds), [expandedIds]);
+  const chain = useMemo(() => (focused === null ? [] : chainOf(people, focused)), [people, focused]);
   const inChain = new Set(chain.map((p) => p.id));
-  const found = searchPeople(chart.people, search);
+  const found = useMemo(() => searchPeople(people, search), [people, search]);
+  const changing = changingId === null ? null : (people.find((p) => p.id === changingId) ?? null);
+  const managerId = managerPick === null ? NO_MANAGER : String(managerPick);
 
-  const focus = (person: OrgPerson) => {
-    setFocused(person.id);
-    setExpanded((old) => new Set([...old, ...chainOf(chart.people, person.id).slice(1).map((p) => p.id)]));
-  };
-  const startChange = (node: OrgNode) => {
-    setChanging(node);
-    setManagerId(node.managerId === null ? NO_MANAGER : String(node.managerId));
-    form.send({ type: 'form.reset' });
-  };
-  const options = [{ id: NO_MANAGER, label: 'Nobody (top of the organisation)' }, ...chart.people.filter((p) => p.id !== changing?.id).map((p) => ({ id: String(p.id), label: p.title ? `${p.name}, ${p.title}` : p.name }))];
+  const drawn = useMemo(() => (view === 'chart' ? orgChartSpec(people, focused) : null), [view, people, focused]);
+  const startChange = (node: OrgNode) => org.send({ type: 'org.change.open', id: node.id });
+  const options = [{ id: NO_MANAGER, label: 'Nobody (top of the organisation)' }, ...people.filter((p) => p.id !== changing?.id).map((p) => ({ id: String(p.id), label: p.title ? `${p.name}, ${p.title}` : p.name }))];
 
   const renderItem = (node: OrgNode) => (
     <TreeItem id={node.id} textValue={node.name} className={styles.item}>
@@ -92,14 +95,29 @@ function OrgTree({ chart, isAdmin }: { chart: OrgChart; isAdmin: boolean }) {
           <ComboBox
             label="Find a person"
             items={found.map((p) => ({ id: String(p.id), label: p.title ? `${p.name}, ${p.title}` : p.name }))}
-            onInputChange={setSearch}
-            onSelectionChange={(k: Key | null) => {
-              const person = chart.people.find((p) => String(p.id) === String(k));
-              if (person) focus(person);
-            }}
+            onInputChange={(text) => org.send({ type: 'org.search', text })}
+            onSelectionChange={(k: Key | null) => (k === null ? undefined : org.send({ type: 'org.focus', id: Number(k) }))}
             placeholder="Name or title"
             description="Shows the person and their chain to the top."
           />
+          <ToggleButtonGroup
+            aria-label="Show the organisation as"
+            selectionMode="single"
+            disallowEmptySelection
+            selectedKeys={[view]}
+            onSelectionChange={(keys) => {
+              const [next] = [...keys];
+              if (next === 'chart' || next === 'list') org.send({ type: 'org.view', view: next });
+            }}
+            className={styles.segments}
+          >
+            <ToggleButton id="chart" className={styles.segment}>
+              Chart
+            </ToggleButton>
+            <ToggleButton id="list" className={styles.segment}>
+              List
+            </ToggleButton>
+          </ToggleButtonGroup>
           <Button variant="secondary" isPending={pdfBusy} onPress={() => pdf.send({ type: 'form.submit', input: null })}>
             Export PDF
           </Button>
@@ -117,22 +135,29 @@ function OrgTree({ chart, isAdmin }: { chart: OrgChart; isAdmin: boolean }) {
           </nav>
         ) : null}
         <p className={styles.summary}>
-          {chart.people.length} people, {managers.size} with people reporting to them.
+          {people.length} people, {managers.size} with people reporting to them.
         </p>
       </Card>
+      {drawn ? (
+        <Card>
+          <div className={styles.drawing}>
+            <Chart spec={drawn.spec} height={drawn.height} table="none" onSelect={(key) => org.send({ type: 'org.pick', id: Number(key) })} />
+          </div>
+        </Card>
+      ) : (
       <Card padding="none">
-        <Tree aria-label="Org chart" items={roots} expandedKeys={expanded} onExpandedChange={setExpanded} selectionMode="single" selectedKeys={focused === null ? [] : [focused]} onSelectionChange={(keys) => {
-          const id = keys === 'all' ? null : [...keys][0];
-          const person = chart.people.find((p) => p.id === id);
-          if (person) focus(person);
+        <Tree aria-label="Org chart" items={roots} expandedKeys={expanded} onExpandedChange={(keys) => org.send({ type: 'org.expand', ids: [...keys].map(Number) })} selectionMode="single" selectedKeys={focused === null ? [] : [focused]} onSelectionChange={(keys) => {
+          const id = keys === 'all' ? undefined : [...keys][0];
+          if (id !== undefined) org.send({ type: 'org.focus', id: Number(id) });
         }} className={styles.tree}>
           {renderItem}
         </Tree>
       </Card>
+      )}
       {changing ? (
         <Dialog
           isOpen
-          onOpenChange={(open) => (open ? undefined : setChanging(null))}
+          onOpenChange={(open) => (open ? undefined : org.send({ type: 'org.change.cancel' }))}
           title={`Whom does ${changing.name} report to?`}
           footer={(close) => (
             <>
@@ -142,7 +167,7 @@ function OrgTree({ chart, isAdmin }: { chart: OrgChart; isAdmin: boolean }) {
               <Button
                 variant="primary"
                 isPending={busy}
-                onPress={() => form.send({ type: 'form.submit', input: { personId: changing.id, body: { managerId: managerId === NO_MANAGER ? null : Number(managerId) } } })}
+                onPress={() => org.send({ type: 'org.change.save' })}
               >
                 Save
               </Button>
@@ -155,7 +180,7 @@ function OrgTree({ chart, isAdmin }: { chart: OrgChart; isAdmin: boolean }) {
             items={options}
             selectedKey={managerId}
             defaultInputValue={options.find((o) => o.id === managerId)?.label}
-            onSelectionChange={(k: Key | null) => setManagerId(k === null ? NO_MANAGER : String(k))}
+            onSelectionChange={(k: Key | null) => org.send({ type: 'org.change.pick', managerId: k === null || k === NO_MANAGER ? null : Number(k) })}
           />
         </Dialog>
       ) : null}

@@ -17,7 +17,10 @@ import {
   type ProfileTheme,
   type ProfileUpdate,
 } from '@contracts/people';
-import { notificationsSaveMachine, passwordMachine, profileMachine, profileSaveMachine } from '../machines/people.machines';
+import { notificationsSaveMachine, passwordMachine, profileMachine, profileSaveMachine, tableSizesMachine, tableSizesSaveMachine } from '../machines/people.machines';
+import { REMEMBERED_TABLES, type TableSizes } from '../api';
+import { DEFAULT_ROWS_PER_PAGE, ROWS_PER_PAGE_ALL } from '@contracts/common/constants';
+import { PAGE_SIZE_CHOICES } from '@contracts/staff-preferences';
 import type { SubmitNotices } from '@/shared/machines/submit.machine';
 import { Card, Checkbox, CheckboxGroup, ComboBox, Form, FormActions, FormErrorBanner, FormGrid, Button, PageHeader, QueryView, Select, SkeletonCard, TextField, VisuallyHidden } from '@/shared/ui/components';
 import styles from './ProfileScreen.module.css';
@@ -240,6 +243,60 @@ function Password() {
   );
 }
 
+const SIZES_NOTICES: SubmitNotices<{ sizes: TableSizes; before: TableSizes }, TableSizes> = { saved: () => 'Rows per page saved', failed: 'Rows per page were not saved' };
+const SIZE_ITEMS = PAGE_SIZE_CHOICES.map((n) => ({ id: String(n), label: n === ROWS_PER_PAGE_ALL ? 'All' : `${n} rows` }));
+
+/** The rows per page of each search table: the size the table itself remembers when changed there. */
+function RowsPerPageForm({ saved }: { saved: TableSizes }) {
+  const form = useActorRef(tableSizesSaveMachine, { input: { notices: SIZES_NOTICES } });
+  const error = useSelector(form, (s) => s.context.error);
+  const busy = useSelector(form, (s) => s.hasTag('busy'));
+  // What the server holds: the last save's answer, or what was read.
+  const before = useSelector(form, (s) => (s.context.result as TableSizes | undefined) ?? saved);
+  const [sizes, setSizes] = useState(saved);
+  return (
+    <Form
+      aria-label="Rows per page"
+      onSubmit={(e) => {
+        e.preventDefault();
+        form.send({ type: 'form.submit', input: { sizes, before } });
+      }}
+    >
+      <FormErrorBanner title={error ?? undefined} />
+      <FormGrid columns={2}>
+        {REMEMBERED_TABLES.map(({ table, label }) => (
+          <Select
+            key={table}
+            label={label}
+            name={table}
+            items={SIZE_ITEMS}
+            value={String(sizes[table] ?? DEFAULT_ROWS_PER_PAGE)}
+            onChange={(k: Key | null) => (k === null ? undefined : setSizes((o) => ({ ...o, [table]: Number(k) })))}
+          />
+        ))}
+      </FormGrid>
+      <FormActions>
+        <Button type="submit" variant="primary" isPending={busy}>
+          Save rows per page
+        </Button>
+      </FormActions>
+    </Form>
+  );
+}
+
+function RowsPerPage() {
+  const query = useActorRef(tableSizesMachine, { input: { query: null } });
+  return (
+    <Card>
+      <h2 className={styles.heading}>Rows per page</h2>
+      <p>How many rows each search table shows you. Changing it on the table itself changes it here too.</p>
+      <QueryView actor={query} errorFallback="Your rows per page could not be loaded" loading={<SkeletonCard label="Loading rows per page" />}>
+        {(saved) => <RowsPerPageForm saved={saved} />}
+      </QueryView>
+    </Card>
+  );
+}
+
 /** /user/options: the signed-in person's own profile. */
 export default function ProfileScreen() {
   const query = useActorRef(profileMachine, { input: { query: null } });
@@ -251,6 +308,7 @@ export default function ProfileScreen() {
           <div className={styles.sections}>
             <AboutYou profile={profile} />
             <Notices profile={profile} />
+            <RowsPerPage />
             <Password />
           </div>
         )}

@@ -77,9 +77,10 @@ export function Chart({ spec, height = DEFAULT_CHART_HEIGHT, onSelect, drillHref
   useEffect(() => {
     if (!chart || !onSelect) return;
     const handler = (params: unknown) => {
-      const { componentType, seriesIndex, dataIndex } = params as ChartClick;
+      const { componentType, seriesIndex, dataIndex, data } = params as ChartClick;
       if (componentType !== 'series' || seriesIndex === undefined || dataIndex === undefined) return;
-      const key = drillKeyAt(spec, seriesIndex, dataIndex);
+      // A tree numbers its nodes in its own layout order: the node carries its key.
+      const key = spec.kind === 'tree' ? data?.drill : drillKeyAt(spec, seriesIndex, dataIndex);
       if (key) onSelect(key);
     };
     chart.on('click', handler);

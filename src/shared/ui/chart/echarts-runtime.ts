@@ -1,5 +1,5 @@
 /**
- * ECharts for the browser, only what the product draws: bar, line and pie charts, the grid,
+ * ECharts for the browser, only what the product draws: bar, line, pie and tree charts, the grid,
  * tooltip, legend, title, marked lines and points, ARIA, and the SVG renderer. Loaded with a
  * dynamic import by Chart.tsx, so it lands in its own chunk and only screens that draw a chart
  * fetch it.
@@ -13,7 +13,7 @@ register(ECHARTS_MODULES);
 export type ChartInstance = Pick<ECharts, 'setOption' | 'on' | 'off' | 'resize' | 'dispose'>;
 
 /** The parameters of a click on a chart element (the fields used here). */
-export type ChartClick = { componentType?: string; seriesIndex?: number; dataIndex?: number };
+export type ChartClick = { componentType?: string; seriesIndex?: number; dataIndex?: number; data?: { drill?: string } };
 
 export function initChart(element: HTMLElement): ChartInstance {
   return init(element, undefined, { renderer: 'svg' });

@@ -12,18 +12,26 @@ import { browserStorage, staffSessionStore } from '@/shared/storage';
 const known = new Map<string, number | null>();
 const keyOf = (table: string) => `${staffSessionStore(browserStorage()).read().userid ?? ''}:${table}`;
 
+/** The size the user chose for a table (null: never chosen), read once per tab. */
+export async function readPageSize(table: string): Promise<number | null> {
+  const key = keyOf(table);
+  if (known.has(key)) return known.get(key)!;
+  const { size } = await call(STAFF_PREFERENCES.pageSize, { params: { table } });
+  known.set(key, size);
+  return size;
+}
+
+/** Remembers a size for a table on the server and in this tab (the profile waits for it; a table does not). */
+export async function savePageSize(table: string, size: number): Promise<void> {
+  known.set(keyOf(table), size);
+  await call(STAFF_PREFERENCES.rememberPageSize, { params: { table }, body: { size } });
+}
+
 export function serverPageSizeStore(table: string): PageSizeStore {
   return {
-    async read() {
-      const key = keyOf(table);
-      if (known.has(key)) return known.get(key)!;
-      const { size } = await call(STAFF_PREFERENCES.pageSize, { params: { table } });
-      known.set(key, size);
-      return size;
-    },
+    read: () => readPageSize(table),
     write(size) {
-      known.set(keyOf(table), size);
-      call(STAFF_PREFERENCES.rememberPageSize, { params: { table }, body: { size } }).catch(() => undefined);
+      savePageSize(table, size).catch(() => undefined);
     },
   };
 }
