@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Markdown } from '@/features/client-portal/screens/Markdown';
+import { Markdown } from '@/shared/ui/Markdown';
 
 describe('article Markdown', () => {
   it('renders headings, lists, bold, code and safe links', () => {

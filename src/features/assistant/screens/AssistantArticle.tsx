@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { Markdown } from '@/features/client-portal';
+import { Markdown } from '@/shared/ui/Markdown';
 import { usePageTitle } from '@/shared/page-title';
 import type { ScreenProps } from '@/shared/routing';
 import { Alert, DateTime, Logo, QueryView, SkeletonText } from '@/shared/ui/components';

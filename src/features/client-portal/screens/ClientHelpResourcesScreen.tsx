@@ -4,7 +4,7 @@ import { Link, useSearch } from 'wouter';
 import type { ArticleListQuery } from '@contracts/client-portal';
 import { articleMachine, articlesMachine } from '../machines/client-portal.machines';
 import { Badge, Breadcrumbs, Button, Card, EmptyState, PageHeader, QueryView, RelativeTime, SearchField, Select, SkeletonText } from '@/shared/ui/components';
-import { Markdown } from './Markdown';
+import { Markdown } from '@/shared/ui/Markdown';
 import styles from './ClientHelpResourcesScreen.module.css';
 import { usePageTitle } from '@/shared/page-title';
 

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import styles from './Markdown.module.css';
 
 /**
- * Renders the Markdown subset of knowledge articles (headings, paragraphs, lists, bold,
- * italics, code and code blocks, quotes, tables, rules, links) as React elements, set in the
+ * Renders the Markdown subset of knowledge articles, for the client help screen and the assistant
+ * (headings, paragraphs, lists, bold, italics, code and code blocks, quotes, tables, rules, links) as React elements, set in the
  * article typography of Markdown.module.css. No HTML string is ever injected: text stays text,
  * raw HTML in an article shows as typed, and links are limited to http(s), mailto and paths.
  */
