@@ -28,7 +28,6 @@ const NOT_BUILT_YET: StaffRoute[] = [
   placeholder('/user/options', 'Profile'),
   placeholder('/orgchart', 'Org Chart'),
   placeholder('/weekly-schedule', 'Weekly Schedule'),
-  placeholder('/forms/correction', 'Correction Form'),
   placeholder('/forms/travel/expense', 'Travel Expense'),
   placeholder('/quality/qa', 'Quality Assurance'),
   placeholder('/software/change/request', 'Software Change Request'),
