@@ -1,4 +1,4 @@
-import { decisionSchema, type BulkDecisionInput, type BulkResult, type DecisionInput, type RequestSummary, type RequestView } from '@contracts/approvals';
+import { decisionSchema, newDelegationSchema, type BulkDecisionInput, type Delegation, type BulkResult, type DecisionInput, type RequestSummary, type RequestView } from '@contracts/approvals';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
 import { approvalsApi, type InboxFilters } from '../api';
@@ -19,3 +19,12 @@ function stripId(input: unknown): unknown {
   const { id: _id, ...rest } = input as Record<string, unknown>;
   return rest;
 }
+
+/** My delegations now and to come (out of office). */
+export const delegationsMachine = createQueryMachine('approval-delegations', (): Promise<Delegation[]> => approvalsApi.delegations());
+/** A delegate named for a window, checked against the contract first. */
+export const delegateMachine = createSubmitMachine('approval-delegate', (input: { delegateId: number; startsAt: string; endsAt: string }): Promise<Delegation> => approvalsApi.delegate(input), {
+  schema: newDelegationSchema,
+});
+/** One of my delegations ended (or a coming one cancelled). */
+export const undelegateMachine = createSubmitMachine('approval-undelegate', (id: number): Promise<void> => approvalsApi.undelegate(id));

@@ -13,6 +13,7 @@ import {
   selectTable,
 } from '../machines/approvals-inbox.machine';
 import styles from './ApprovalsScreen.module.css';
+import OutOfOffice from './OutOfOffice';
 import { inspection } from '@/shared/inspection';
 import { Alert, Badge, Button, Dialog, EmptyState, PageHeader, RelativeTime, Select, SkeletonTable, TextArea, TextLink } from '@/shared/ui/components';
 import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
@@ -109,6 +110,7 @@ export default function ApprovalsScreen() {
           <DataTable actor={table} caption="Requests waiting for my decision" columns={COLUMNS} selectable />
         </>
       )}
+      <OutOfOffice />
       <Dialog
         isOpen={rejecting}
         onOpenChange={(open) => (open ? undefined : setRejecting(false))}
