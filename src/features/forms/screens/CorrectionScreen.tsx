@@ -58,7 +58,7 @@ export default function CorrectionScreen() {
   }, [sent]);
   const reviewCount = useSelector(review, (s) => s.context.data?.length ?? 0);
 
-  const list = (actor: typeof mine, empty: string, label: string) => (
+  const list = (actor: typeof mine, empty: string, label: string, withRequester: boolean) => (
     <Card padding="compact">
       <QueryView actor={actor} loading={<SkeletonText lines={3} label={`Loading ${label}`} />} errorFallback={`${label[0]!.toUpperCase()}${label.slice(1)} could not be loaded`} empty={empty}>
         {(rows) => (
@@ -70,10 +70,10 @@ export default function CorrectionScreen() {
                 </Button>
                 <span className={styles.meta}>
                   <Badge tone={stateTone(r)}>{stateLabel(r)}</Badge>
-                  {r.requester ? <span>by {r.requester}</span> : null}
+                  {withRequester ? <span>by {r.requester}</span> : null}
                   {r.submittedAt ? <RelativeTime value={r.submittedAt} /> : null}
-                  {r.step ? <span>· {r.step}</span> : null}
-                  {r.onBehalfOf ? <span>· for {r.onBehalfOf}</span> : null}
+                  {r.step && r.state === 'inReview' ? <span>{r.step}</span> : null}
+                  {r.onBehalfOf ? <span>for {r.onBehalfOf}</span> : null}
                 </span>
               </li>
             ))}
@@ -95,8 +95,8 @@ export default function CorrectionScreen() {
         <TabPanel id="report">
           <CorrectionForm key={sentKey} form={form} />
         </TabPanel>
-        <TabPanel id="mine">{list(mine, 'You have not reported a correction yet.', 'my corrections')}</TabPanel>
-        <TabPanel id="review">{list(review, 'No correction waits for your review.', 'corrections to review')}</TabPanel>
+        <TabPanel id="mine">{list(mine, 'You have not reported a correction yet.', 'my corrections', false)}</TabPanel>
+        <TabPanel id="review">{list(review, 'No correction waits for your review.', 'corrections to review', true)}</TabPanel>
       </Tabs>
       <Dialog isOpen={open !== null} onOpenChange={(o) => (o ? undefined : setOpen(null))} title="Correction" size="lg">
         {open !== null ? (
