@@ -111,6 +111,8 @@ test('an agent files a correction, the manager sends it back with a comment, the
   await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Correction submitted again')).toBeVisible();
 
   await manager.goto('/approvals');
+  await expect(manager.getByRole('link', { name: summary })).toBeVisible();
+  await shoot(manager, 'approvals-manager');
   await manager.getByRole('link', { name: summary }).click();
   await expect(manager.getByRole('heading', { name: summary })).toBeVisible();
   await expectAccessible(manager);
