@@ -105,6 +105,18 @@ const comment = safeText('Write a comment', 'Comment', 'long').trim().max(APPROV
 const version = z.number({ error: 'Say which version of the request you read' }).int('Say which version of the request you read').positive().max(2_147_483_647);
 
 export const DECISIONS = ['approve', 'reject', 'sendBack'] as const;
+/** How a history entry's action reads ("Morgan sent it back"). */
+export const HISTORY_ACTION_LABELS: Record<string, string> = {
+  submitted: 'submitted',
+  resubmitted: 'resubmitted',
+  approved: 'approved',
+  rejected: 'rejected',
+  sentBack: 'sent back for changes',
+  withdrawn: 'withdrawn',
+  applied: 'applied',
+  reminded: 'reminder sent',
+  escalated: 'escalated',
+};
 export type Decision = (typeof DECISIONS)[number];
 
 export const decisionSchema = z

@@ -40,6 +40,20 @@ export const correctionPayloadSchema = z.strictObject({
 });
 export type CorrectionPayload = z.infer<typeof correctionPayloadSchema>;
 
+/** How a request's payload fields read in its detail (both forms). */
+export const PAYLOAD_FIELD_LABELS: Record<string, string> = {
+  summary: 'What went wrong',
+  customerImpact: 'Customer impact',
+  rootCause: 'Root cause',
+  correctiveAction: 'Corrective action',
+  ticketId: 'Related ticket',
+  companyId: 'Related company',
+  toId: 'Colleague',
+  message: 'Message',
+  value: 'Company value',
+  projectId: 'Related project',
+};
+
 export const kudoSchema = z.object({
   id: z.number().int(),
   from: z.string(),

@@ -47,3 +47,96 @@ test('a correction reaches the manager, who approves it from /approvals; a kudo 
   await page.goto('/approvals');
   await page.screenshot({ path: 'test-results/approvals-375.png' });
 });
+
+/** Light and dark, desktop and phone, of the screen the page is on. */
+async function shoot(page: Page, name: string) {
+  for (const [size, viewport] of [['1366', { width: 1366, height: 800 }], ['375', { width: 375, height: 812 }]] as const) {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: `test-results/${name}-${size}-${colorScheme}.png`, fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1366, height: 800 });
+}
+
+async function signIn(page: Page, email: string) {
+  await staffSignIn(page, email);
+  await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+}
+
+test('an agent files a correction, the manager sends it back with a comment, the agent resubmits, the manager accepts', async ({ browser, page }) => {
+  test.setTimeout(120_000);
+  const summary = `Missed callback ${Date.now().toString(36)}`;
+  const ask = 'Say who calls the customer back, and by when.';
+
+  await signIn(page, STAFF.agent.email);
+  await page.goto('/forms/correction');
+  await expect(page.getByRole('heading', { name: 'Correction Form', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(page.getByText('Say what went wrong in a line')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('textbox', { name: /^What went wrong/ }).fill(summary);
+  await page.getByRole('textbox', { name: /^Customer impact/ }).fill('The customer waited a day for a promised call.');
+  await page.getByRole('textbox', { name: /^Root cause/ }).fill('The callback was noted in a comment, not as a task.');
+  await page.getByRole('textbox', { name: /^Corrective action/ }).fill('Callbacks are tasks with a due time.');
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Correction submitted')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'my corrections' }).getByRole('button', { name: summary })).toBeVisible();
+  await shoot(page, 'correction');
+
+  const managerContext = await browser.newContext();
+  const manager = await managerContext.newPage();
+  await signIn(manager, STAFF.manager.email);
+  await manager.goto('/forms/correction');
+  await manager.getByRole('tab', { name: /^Review/ }).click();
+  await manager.getByRole('list', { name: 'corrections to review' }).getByRole('button', { name: summary }).click();
+  const review = manager.getByRole('dialog');
+  await expect(review.getByText('The callback was noted in a comment, not as a task.')).toBeVisible();
+  await expectAccessible(manager);
+  await review.getByRole('textbox', { name: /^Comment/ }).fill(ask);
+  await review.getByRole('button', { name: 'Send back' }).click();
+  await expect(manager.getByRole('region', { name: 'Notifications' }).getByText('Sent back to the requester')).toBeVisible();
+  await expect(review.getByText('Changes requested').first()).toBeVisible();
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'My submissions' }).click();
+  await page.getByRole('list', { name: 'my corrections' }).getByRole('button', { name: summary }).click();
+  const mine = page.getByRole('dialog');
+  await expect(mine.getByText(ask).first()).toBeVisible();
+  await mine.getByRole('button', { name: 'Change and resubmit' }).click();
+  await mine.getByRole('textbox', { name: /^Corrective action/ }).fill('Callbacks are tasks with a due time; the agent who promises one owns it, within four hours.');
+  await mine.getByRole('button', { name: 'Submit again' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Correction submitted again')).toBeVisible();
+
+  await manager.goto('/approvals');
+  await expect(manager.getByRole('link', { name: summary })).toBeVisible();
+  await shoot(manager, 'approvals-manager');
+  await manager.getByRole('link', { name: summary }).click();
+  await expect(manager.getByRole('heading', { name: summary })).toBeVisible();
+  await expectAccessible(manager);
+  await manager.getByRole('button', { name: 'Accept' }).click();
+  await expect(manager.getByRole('region', { name: 'Notifications' }).getByText('Request accepted')).toBeVisible();
+  await managerContext.close();
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'My submissions' }).click();
+  const list = page.getByRole('list', { name: 'my corrections' });
+  await expect(list.getByRole('listitem').filter({ hasText: summary }).getByText('Accepted')).toBeVisible();
+  await list.getByRole('button', { name: summary }).click();
+  const history = page.getByRole('dialog').getByRole('region', { name: 'History' });
+  await expect(history.getByText(/sent back for changes/)).toBeVisible();
+  await expect(history.getByText(/resubmitted/)).toBeVisible();
+  await expect(history.getByText(/approved/)).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/approvals');
+  await expect(page.getByRole('heading', { name: 'Out of office' })).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'approvals');
+  await page.goto('/forms/kudo');
+  await expect(page.getByRole('heading', { name: 'Kudos Form', level: 1 })).toBeVisible();
+  await shoot(page, 'kudo');
+});

@@ -1,4 +1,4 @@
-/** The Kudos form: a policy with no steps, so a kudo is published the moment it is sent (docs/adr/0158). */
+/** The Kudos form: a policy with no steps, so a kudo is published the moment it is sent (docs/adr/0155). */
 import { KUDOS_PER_DAY, kudoPayloadSchema } from '@contracts/forms';
 import { defineForm } from '@server/features/approvals';
 import { conflict, invalidField } from '@server/platform/http/errors';

@@ -1,4 +1,4 @@
-import { APPROVALS, type BulkDecisionInput, type FormType } from '@contracts/approvals';
+import { APPROVALS, type BulkDecisionInput, type DecisionInput, type FormType } from '@contracts/approvals';
 import { call } from '@/shared/http/http';
 
 export type InboxFilters = { formType?: FormType; due?: 'soon' | 'overdue' };
@@ -7,4 +7,8 @@ export const approvalsApi = {
   inbox: (query: InboxFilters) => call(APPROVALS.inbox, { query }),
   decideMany: (body: BulkDecisionInput) => call(APPROVALS.decideMany, { body }),
   view: (id: number) => call(APPROVALS.view, { params: { id } }),
+  delegations: () => call(APPROVALS.delegations),
+  delegate: (body: { delegateId: number; startsAt: string; endsAt: string }) => call(APPROVALS.delegate, { body }),
+  undelegate: (id: number) => call(APPROVALS.undelegate, { params: { id } }),
+  decide: ({ id, ...body }: DecisionInput & { id: number }) => call(APPROVALS.decide, { params: { id }, body }),
 };

@@ -9,3 +9,5 @@ import { lazy } from 'react';
 export const ApprovalsHeaderLink = lazy(() => import('./screens/ApprovalsLinks').then((m) => ({ default: m.HeaderLink })));
 /** Home's card: the count waiting for my approval, linking to /approvals. */
 export const ApprovalsHomeCard = lazy(() => import('./screens/ApprovalsLinks').then((m) => ({ default: m.HomeCard })));
+/** One request with its payload and history, and the approver's decision (the forms' screens show it too). */
+export const RequestDetail = lazy(() => import('./screens/RequestDetail'));

@@ -1,4 +1,7 @@
 import { lazy } from 'react';
 import type { StaffRoute } from '@/shared/routing';
 
-export const routes: StaffRoute[] = [{ path: '/forms/kudo', name: 'Kudos Form', screen: lazy(() => import('./screens/KudoScreen')) }];
+export const routes: StaffRoute[] = [
+  { path: '/forms/kudo', name: 'Kudos Form', screen: lazy(() => import('./screens/KudoScreen')) },
+  { path: '/forms/correction', name: 'Correction Form', screen: lazy(() => import('./screens/CorrectionScreen')) },
+];

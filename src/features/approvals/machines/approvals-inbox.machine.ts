@@ -29,11 +29,11 @@ export type InboxEvent =
 
 /** The inbox's columns as the table sorts and searches them; the view draws the cells. */
 export const INBOX_COLUMNS: readonly ColumnOptions<RequestSummary>[] = [
-  { label: 'Request', field: 'title' },
-  { label: 'Form', field: 'formType' },
-  { label: 'From', field: 'requester' },
-  { label: 'Step', field: 'step', value: (r) => r.step ?? '' },
-  { label: 'Waiting since', field: 'submittedAt', value: (r) => r.submittedAt ?? '' },
+  { label: 'Request', field: 'title', width: '40%' },
+  { label: 'Form', field: 'formType', priority: 2 },
+  { label: 'From', field: 'requester', priority: 2 },
+  { label: 'Step', field: 'step', value: (r) => r.step ?? '', priority: 3 },
+  { label: 'Waiting since', field: 'submittedAt', value: (r) => r.submittedAt ?? '', priority: 2 },
   { label: 'Due', field: 'dueAt', value: (r) => r.dueAt ?? '' },
 ];
 

@@ -13,9 +13,10 @@ import {
   selectTable,
 } from '../machines/approvals-inbox.machine';
 import styles from './ApprovalsScreen.module.css';
+import OutOfOffice from './OutOfOffice';
 import { inspection } from '@/shared/inspection';
-import { Alert, Badge, Button, Dialog, EmptyState, PageHeader, RelativeTime, Select, SkeletonTable, TextArea } from '@/shared/ui/components';
-import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { Alert, Badge, Button, Dialog, EmptyState, PageHeader, RelativeTime, Select, SkeletonTable, TextArea, TextLink } from '@/shared/ui/components';
+import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { formatDateTime } from '@/shared/ui/tokens/format';
 
 const ANY = 'any';
@@ -39,10 +40,14 @@ function Due({ at }: { at: string | null }) {
 
 const CELLS: Partial<Record<string, (r: RequestSummary) => ReactNode>> = {
   title: (r) => (
-    <span>
-      {r.title}
-      {r.onBehalfOf ? <span className={styles.muted}> · for {r.onBehalfOf}</span> : null}
-    </span>
+    <CellText text={r.onBehalfOf ? `${r.title} · for ${r.onBehalfOf}` : r.title}>
+      <span>
+        <TextLink variant="quiet" href={`/approvals/requests/${r.id}`}>
+          {r.title}
+        </TextLink>
+        {r.onBehalfOf ? <span className={styles.muted}> · for {r.onBehalfOf}</span> : null}
+      </span>
+    </CellText>
   ),
   formType: (r) => <Badge tone="info">{FORM_TYPE_LABELS[r.formType]}</Badge>,
   submittedAt: (r) => (r.submittedAt ? <RelativeTime value={r.submittedAt} /> : '—'),
@@ -105,6 +110,7 @@ export default function ApprovalsScreen() {
           <DataTable actor={table} caption="Requests waiting for my decision" columns={COLUMNS} selectable />
         </>
       )}
+      <OutOfOffice />
       <Dialog
         isOpen={rejecting}
         onOpenChange={(open) => (open ? undefined : setRejecting(false))}

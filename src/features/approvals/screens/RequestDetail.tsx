@@ -1,0 +1,167 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { APPROVAL_COMMENT_MAX, APPROVAL_STATE_LABELS, FORM_TYPE_LABELS, HISTORY_ACTION_LABELS, type ApprovalState, type Decision, type HistoryEntry, type RequestView } from '@contracts/approvals';
+import { PAYLOAD_FIELD_LABELS } from '@contracts/forms';
+import { decideMachine, requestViewMachine } from '../machines/approvals.machines';
+import styles from './RequestDetail.module.css';
+import { inspection } from '@/shared/inspection';
+import { Alert, Badge, Button, Card, QueryView, RelativeTime, SkeletonText, TextArea, TextLink, type BadgeTone } from '@/shared/ui/components';
+import { formatDateTime } from '@/shared/ui/tokens/format';
+
+const STATE_TONES: Record<ApprovalState, BadgeTone> = {
+  draft: 'neutral',
+  inReview: 'info',
+  changesRequested: 'warning',
+  approved: 'success',
+  applied: 'success',
+  rejected: 'danger',
+  withdrawn: 'neutral',
+  cancelled: 'neutral',
+};
+
+/** A request's state as a badge (a published kudo, an accepted correction read as "Accepted"). */
+export function StateBadge({ state }: { state: ApprovalState }) {
+  return <Badge tone={STATE_TONES[state]}>{state === 'applied' ? 'Accepted' : APPROVAL_STATE_LABELS[state]}</Badge>;
+}
+
+const fieldLabel = (key: string) => PAYLOAD_FIELD_LABELS[key] ?? key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
+
+function fieldValue(key: string, value: unknown): ReactNode {
+  if (key === 'ticketId' && typeof value === 'number') return <TextLink href={`/ticket/${value}`}>Ticket #{value}</TextLink>;
+  if (key === 'companyId' && typeof value === 'number') return <TextLink href={`/company/${value}`}>Company #{value}</TextLink>;
+  if (key === 'projectId' && typeof value === 'number') return <TextLink href={`/project/kanban/${value}`}>Project #{value}</TextLink>;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** One line of the history: who (on behalf of whom), what, from/to, when, the comment. */
+function HistoryItem({ h }: { h: HistoryEntry }) {
+  return (
+    <li className={styles.entry}>
+      <span>
+        <strong>{h.actor ?? 'Client Care'}</strong>
+        {h.onBehalfOf ? <span> on behalf of {h.onBehalfOf}</span> : null} {HISTORY_ACTION_LABELS[h.action] ?? h.action}
+        {h.step ? <span className={styles.muted}> · {h.step}</span> : null}
+      </span>
+      <span className={styles.muted}>
+        {h.fromState ? `${APPROVAL_STATE_LABELS[h.fromState]} → ` : ''}
+        {APPROVAL_STATE_LABELS[h.toState]} · <time dateTime={h.at}>{formatDateTime(h.at)}</time>
+      </span>
+      {h.comment ? <q className={styles.comment}>{h.comment}</q> : null}
+    </li>
+  );
+}
+
+/** The latest "send back" comment: what the requester is asked to change. */
+export const sentBackComment = (r: RequestView) => [...r.history].reverse().find((h) => h.action === 'sentBack')?.comment ?? null;
+
+/** A request's payload, status and history; its approver may decide on it here. */
+export function RequestBody({ request, decide }: { request: RequestView; decide?: ReactNode }) {
+  const asked = request.state === 'changesRequested' ? sentBackComment(request) : null;
+  return (
+    <div className={styles.stack}>
+      <h2 className={styles.title}>{request.title}</h2>
+      <div className={styles.meta}>
+        <Badge tone="info">{FORM_TYPE_LABELS[request.formType]}</Badge>
+        <StateBadge state={request.state} />
+        <span>
+          by {request.requester}
+          {request.submittedAt ? (
+            <>
+              , <RelativeTime value={request.submittedAt} />
+            </>
+          ) : null}
+        </span>
+        {request.waitingOn.length ? <span className={styles.muted}>Waiting on {request.waitingOn.join(', ')}</span> : null}
+      </div>
+      {asked ? (
+        <Alert tone="warning" title="Changes requested">
+          {asked}
+        </Alert>
+      ) : null}
+      <dl className={styles.payload}>
+        {Object.entries(request.payload).map(([key, value]) => (
+          <div key={key} className={styles.field}>
+            <dt>{fieldLabel(key)}</dt>
+            <dd>{fieldValue(key, value)}</dd>
+          </div>
+        ))}
+      </dl>
+      {decide}
+      <section aria-label="History">
+        <h3 className={styles.heading}>History</h3>
+        <ol className={styles.history}>
+          {request.history.map((h) => (
+            <HistoryItem key={h.id} h={h} />
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+const DECISION_LABELS: Record<Decision, string> = { approve: 'Accept', sendBack: 'Send back', reject: 'Reject' };
+const DECIDED: Record<Decision, string> = { approve: 'Request accepted', sendBack: 'Sent back to the requester', reject: 'Request rejected' };
+
+/** An approver's decision: accept, or send back / reject with a comment the requester reads. */
+function DecisionForm({ request, view, onDecided }: { request: RequestView; view: ReturnType<typeof useActorRef<typeof requestViewMachine>>; onDecided?: () => void }) {
+  const [comment, setComment] = useState('');
+  const form = useActorRef(decideMachine, {
+    input: {
+      reloads: [view],
+      reloadEvent: { type: 'query.reload' },
+      notices: { saved: (_r, sent) => DECIDED[sent.decision], failed: 'The decision was not saved' },
+    },
+    inspect: inspection.inspect,
+  });
+  const busy = useSelector(form, (s) => s.matches('submitting'));
+  const fields = useSelector(form, (s) => s.context.fieldErrors);
+  const error = useSelector(form, (s) => s.context.error);
+  const decided = useSelector(form, (s) => s.matches('saved'));
+  useEffect(() => {
+    if (decided) onDecided?.();
+  }, [decided, onDecided]);
+  const send = (decision: Decision) =>
+    form.send({ type: 'form.submit', input: { id: request.id, decision, version: request.version, ...(comment.trim() ? { comment: comment.trim() } : {}) } });
+  return (
+    <Card padding="compact">
+      <div className={styles.stack}>
+        <h3 className={styles.heading}>Your decision</h3>
+        {error ? <Alert tone="danger" title={error} /> : null}
+        <TextArea
+          label="Comment"
+          value={comment}
+          onChange={(c) => {
+            setComment(c);
+            form.send({ type: 'form.change', field: 'comment' });
+          }}
+          description="Needed to send back or reject: the requester reads it."
+          errorMessage={fields.comment}
+          maxLength={APPROVAL_COMMENT_MAX}
+        />
+        <div className={styles.actions}>
+          <Button variant="primary" isDisabled={busy} onPress={() => send('approve')}>
+            {DECISION_LABELS.approve}
+          </Button>
+          <Button isDisabled={busy} onPress={() => send('sendBack')}>
+            {DECISION_LABELS.sendBack}
+          </Button>
+          <Button variant="danger" isDisabled={busy} onPress={() => send('reject')}>
+            {DECISION_LABELS.reject}
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** Loads one request and shows it; `children` adds what the caller's screen offers (resubmit). */
+export default function RequestDetail({ id, onDecided, children }: { id: number; onDecided?: () => void; children?: (request: RequestView) => ReactNode }) {
+  const view = useActorRef(requestViewMachine, { input: { query: id }, inspect: inspection.inspect });
+  return (
+    <QueryView actor={view} loading={<SkeletonText lines={4} label="Loading the request" />} errorFallback="The request could not be loaded">
+      {(request) => (
+        <RequestBody request={request} decide={request.canDecide ? <DecisionForm key={request.version} request={request} view={view} onDecided={onDecided} /> : children?.(request)} />
+      )}
+    </QueryView>
+  );
+}

@@ -1,0 +1,206 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Suspense, useEffect, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { APPROVAL_STATE_LABELS, type RequestSummary, type RequestView } from '@contracts/approvals';
+import { CORRECTION_TEXT_MAX, type CorrectionPayload } from '@contracts/forms';
+import { mySubmissionsMachine, submitCorrectionMachine, toReviewMachine } from '../machines/forms.machines';
+import styles from './forms.module.css';
+import { RequestDetail } from '@/features/approvals';
+import { inspection } from '@/shared/inspection';
+import { CompanyPicker } from '@/shared/pickers';
+import { Alert, Badge, Button, Card, Dialog, FormErrorBanner, NumberField, PageHeader, QueryView, RelativeTime, SkeletonText, Tab, TabList, TabPanel, Tabs, TextArea, TextField } from '@/shared/ui/components';
+
+type Draft = { summary: string; customerImpact: string; rootCause: string; correctiveAction: string; ticketId: number | null; companyId: number | null; companyName: string | null };
+const EMPTY: Draft = { summary: '', customerImpact: '', rootCause: '', correctiveAction: '', ticketId: null, companyId: null, companyName: null };
+
+const payloadOf = (d: Draft): CorrectionPayload => ({
+  summary: d.summary,
+  customerImpact: d.customerImpact,
+  rootCause: d.rootCause,
+  correctiveAction: d.correctiveAction,
+  ...(d.ticketId ? { ticketId: d.ticketId } : {}),
+  ...(d.companyId ? { companyId: d.companyId } : {}),
+});
+
+const draftOf = (r: RequestView): Draft => {
+  const p = r.payload as Partial<CorrectionPayload>;
+  return { ...EMPTY, summary: p.summary ?? '', customerImpact: p.customerImpact ?? '', rootCause: p.rootCause ?? '', correctiveAction: p.correctiveAction ?? '', ticketId: p.ticketId ?? null, companyId: p.companyId ?? null };
+};
+
+const stateLabel = (r: RequestSummary) => (r.state === 'applied' ? 'Accepted' : APPROVAL_STATE_LABELS[r.state]);
+const stateTone = (r: RequestSummary) => (r.state === 'applied' || r.state === 'approved' ? 'success' : r.state === 'changesRequested' ? 'warning' : r.state === 'rejected' ? 'danger' : r.state === 'inReview' ? 'info' : 'neutral');
+
+/** /forms/correction: report what went wrong and how it is put right; the author's manager reviews it. */
+export default function CorrectionScreen() {
+  const mine = useActorRef(mySubmissionsMachine, { input: { query: 'correction' }, inspect: inspection.inspect });
+  const review = useActorRef(toReviewMachine, { input: { query: 'correction' }, inspect: inspection.inspect });
+  const [tab, setTab] = useState<string>('report');
+  const [open, setOpen] = useState<number | null>(null);
+  const form = useActorRef(submitCorrectionMachine, {
+    input: {
+      reloads: [mine],
+      reloadEvent: { type: 'query.reload' },
+      notices: {
+        saved: (r, sent) => ({ title: sent.resubmit ? 'Correction submitted again' : 'Correction submitted', description: r.waitingOn.length ? `Waiting on ${r.waitingOn.join(', ')}.` : undefined }),
+        failed: 'The correction was not submitted',
+      },
+    },
+    inspect: inspection.inspect,
+  });
+  // Each correction sent starts a fresh form and shows my submissions (keyed by the request and its version).
+  const sent = useSelector(form, (s) => (s.matches('saved') && s.context.result ? `${s.context.result.id}.${s.context.result.version}` : null));
+  const [sentKey, setSentKey] = useState('');
+  useEffect(() => {
+    if (!sent) return;
+    setSentKey(sent);
+    setOpen(null);
+    setTab('mine');
+  }, [sent]);
+  const reviewCount = useSelector(review, (s) => s.context.data?.length ?? 0);
+
+  const list = (actor: typeof mine, empty: string, label: string, withRequester: boolean) => (
+    <Card padding="compact">
+      <QueryView actor={actor} loading={<SkeletonText lines={3} label={`Loading ${label}`} />} errorFallback={`${label[0]!.toUpperCase()}${label.slice(1)} could not be loaded`} empty={empty}>
+        {(rows) => (
+          <ul className={styles.list} aria-label={label}>
+            {rows.map((r) => (
+              <li key={r.id} className={styles.kudo}>
+                <Button variant="quiet" className={styles.rowButton} onPress={() => setOpen(r.id)}>
+                  {r.title}
+                </Button>
+                <span className={styles.meta}>
+                  <Badge tone={stateTone(r)}>{stateLabel(r)}</Badge>
+                  {withRequester ? <span>by {r.requester}</span> : null}
+                  {r.submittedAt ? <RelativeTime value={r.submittedAt} /> : null}
+                  {r.step && r.state === 'inReview' ? <span>{r.step}</span> : null}
+                  {r.onBehalfOf ? <span>for {r.onBehalfOf}</span> : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
+    </Card>
+  );
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title="Correction Form" subtitle="Report what went wrong, what it did to the customer, why it happened and how it is put right. Your manager reviews it." />
+      <Tabs selectedKey={tab} onSelectionChange={(k) => setTab(String(k))}>
+        <TabList aria-label="Corrections">
+          <Tab id="report">Report</Tab>
+          <Tab id="mine">My submissions</Tab>
+          <Tab id="review">Review{reviewCount ? ` (${reviewCount})` : ''}</Tab>
+        </TabList>
+        <TabPanel id="report">
+          <CorrectionForm key={sentKey} form={form} />
+        </TabPanel>
+        <TabPanel id="mine">{list(mine, 'You have not reported a correction yet.', 'my corrections', false)}</TabPanel>
+        <TabPanel id="review">{list(review, 'No correction waits for your review.', 'corrections to review', true)}</TabPanel>
+      </Tabs>
+      <Dialog isOpen={open !== null} onOpenChange={(o) => (o ? undefined : setOpen(null))} title="Correction" size="lg">
+        {open !== null ? (
+          <Suspense fallback={<SkeletonText lines={4} label="Loading the request" />}>
+            <RequestDetail id={open} onDecided={() => review.send({ type: 'query.reload' })}>
+              {(request) => (request.canResubmit ? <Resubmit key={request.version} request={request} form={form} /> : null)}
+            </RequestDetail>
+          </Suspense>
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}
+
+/** A correction sent back: its fields again, to change and submit for review once more. */
+function Resubmit({ request, form }: { request: RequestView; form: ActorRefFrom<typeof submitCorrectionMachine> }) {
+  const [editing, setEditing] = useState(false);
+  if (!editing) {
+    return (
+      <div>
+        <Button variant="primary" onPress={() => setEditing(true)}>
+          Change and resubmit
+        </Button>
+      </div>
+    );
+  }
+  return <CorrectionForm form={form} initial={draftOf(request)} resubmit={{ id: request.id, version: request.version }} />;
+}
+
+/** The report's fields; what was typed stays through a refused send. */
+function CorrectionForm({ form, initial = EMPTY, resubmit }: { form: ActorRefFrom<typeof submitCorrectionMachine>; initial?: Draft; resubmit?: { id: number; version: number } }) {
+  const [draft, setDraft] = useState<Draft>(initial);
+  const busy = useSelector(form, (s) => s.matches('submitting'));
+  const fields = useSelector(form, (s) => s.context.fieldErrors);
+  const error = useSelector(form, (s) => s.context.error);
+  const submission = (d: Draft) => ({ payload: payloadOf(d), ...(resubmit ? { resubmit } : {}) });
+  const change = (patch: Partial<Draft>, field: string) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    form.send({ type: 'form.change', field });
+  };
+  const text = (field: 'customerImpact' | 'rootCause' | 'correctiveAction', label: string, description: string) => (
+    <TextArea
+      label={label}
+      isRequired
+      value={draft[field]}
+      onChange={(v) => change({ [field]: v }, field)}
+      onBlur={() => form.send({ type: 'form.blur', field, input: submission(draft) })}
+      description={description}
+      errorMessage={fields[field]}
+      maxLength={CORRECTION_TEXT_MAX}
+    />
+  );
+  return (
+    <Card padding="compact">
+      <form
+        className={styles.form}
+        noValidate
+        aria-label={resubmit ? 'Change the correction' : 'Report a correction'}
+        onSubmit={(e) => {
+          e.preventDefault();
+          form.send({ type: 'form.submit', input: submission(draft) });
+        }}
+      >
+        <FormErrorBanner title={error ?? undefined} errors={[]} />
+        {resubmit ? <Alert tone="info" title="Change what your manager asked for, then submit it again." /> : null}
+        <TextField
+          label="What went wrong"
+          isRequired
+          value={draft.summary}
+          onChange={(summary) => change({ summary }, 'summary')}
+          onBlur={() => form.send({ type: 'form.blur', field: 'summary', input: submission(draft) })}
+          description="One line: the title your manager sees."
+          errorMessage={fields.summary}
+          maxLength={200}
+        />
+        {text('customerImpact', 'Customer impact', 'Who was affected, and how.')}
+        {text('rootCause', 'Root cause', 'Why it happened.')}
+        {text('correctiveAction', 'Corrective action', 'What was done, and what stops it happening again.')}
+        <div className={styles.pair}>
+          <NumberField
+            label="Related ticket (optional)"
+            value={draft.ticketId ?? NaN}
+            minValue={1}
+            formatOptions={{ useGrouping: false }}
+            onChange={(n) => change({ ticketId: Number.isFinite(n) ? n : null }, 'ticketId')}
+            errorMessage={fields.ticketId}
+          />
+          <Suspense fallback={<SkeletonText lines={1} label="Loading the company picker" />}>
+            <CompanyPicker
+              label="Related company (optional)"
+              placeholder="Search companies"
+              value={draft.companyId}
+              valueName={draft.companyName ?? undefined}
+              onChange={(id, name) => change({ companyId: id, companyName: name }, 'companyId')}
+              errorMessage={fields.companyId}
+            />
+          </Suspense>
+        </div>
+        <div className={styles.actions}>
+          <Button type="submit" variant="primary" isPending={busy}>
+            {resubmit ? 'Submit again' : 'Submit for review'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
