@@ -8,7 +8,7 @@ import { OVERDUE_NOTICE_WINDOW_HOURS } from '@contracts/notifications';
 import { clientReplied, ticketAssigned, ticketStatusChanged } from '@server/features/tickets';
 import { staffRoutes, type Feature } from '@server/platform/http/plugins';
 import { heldMail, OVERDUE_SWEEP_CRON, overdueSweep } from './jobs';
-import { recordAssigned, recordClientReply, sweepOverdue, turnedOverdue } from './notifications.repo';
+import { assigneeOf, personName, recordAssigned, recordClientReply, sweepOverdue, turnedOverdue } from './notifications.repo';
 import { mailStaff, mailStatusChange, sendHeld } from './notify';
 import { staffNotificationRoutes } from './staff.routes';
 
@@ -17,18 +17,15 @@ export const notifications: Feature = {
   register: async (app, ctx) => {
     const pool = ctx.database.pool;
     const log = app.log;
-    const actorName = async (table: 'staff_users' | 'client_users', id: number) =>
-      (await pool.query<{ name: string }>(`SELECT name FROM ${table} WHERE id = $1`, [id])).rows[0]?.name ?? null;
     ctx.events.subscribe(ticketAssigned, async (event) => {
       await recordAssigned(pool, event, ctx.now());
       if (event.assigneeId === event.byId) return;
-      await mailStaff(ctx, log, { event: 'assigned', ticketId: event.ticketId, userId: event.assigneeId, actor: await actorName('staff_users', event.byId), cause: event.entry });
+      await mailStaff(ctx, log, { event: 'assigned', ticketId: event.ticketId, userId: event.assigneeId, actor: await personName(pool, { staffId: event.byId }), cause: event.entry });
     });
     ctx.events.subscribe(clientReplied, async (event) => {
       await recordClientReply(pool, event, ctx.now());
-      const { rows } = await pool.query<{ assignee_id: number | null }>('SELECT assignee_id FROM tickets WHERE id = $1', [event.ticketId]);
-      const assignee = rows[0]?.assignee_id;
-      if (assignee) await mailStaff(ctx, log, { event: 'client_reply', ticketId: event.ticketId, userId: assignee, actor: await actorName('client_users', event.clientUserId), cause: `note-${event.noteId}` });
+      const assignee = await assigneeOf(pool, event.ticketId);
+      if (assignee) await mailStaff(ctx, log, { event: 'client_reply', ticketId: event.ticketId, userId: assignee, actor: await personName(pool, { clientUserId: event.clientUserId }), cause: `note-${event.noteId}` });
     });
     ctx.events.subscribe(ticketStatusChanged, async (event) => void (await mailStatusChange(ctx, log, event)));
     await ctx.jobs.define(overdueSweep, async () => {
@@ -38,7 +35,8 @@ export const notifications: Feature = {
         await mailStaff(ctx, log, { event: 'overdue', ticketId: due.ticketId, userId: due.userId, actor: null, cause: due.cause });
       }
     }, { policy: 'singleton' });
-    await ctx.jobs.define(heldMail, async (held) => void (await sendHeld(ctx, log, held)));
+    // One waiting job per held mail, however many servers or sweeps hold it.
+    await ctx.jobs.define(heldMail, async (held) => void (await sendHeld(ctx, log, held)), { policy: 'short' });
     app.addHook('onReady', async () => {
       if (!ctx.jobs.started) return;
       await ctx.jobs.schedule(overdueSweep, OVERDUE_SWEEP_CRON, {});

@@ -140,3 +140,16 @@ export async function turnedOverdue(db: Queryable, now: Date, windowHours: numbe
   );
   return rows.map((r) => ({ ticketId: r.ticket_id, userId: r.user_id, cause: r.cause }));
 }
+
+/** A staff member's or client user's name (who caused a notice); null when they are gone. */
+export async function personName(db: Queryable, who: { staffId: number } | { clientUserId: number }): Promise<string | null> {
+  const [table, id] = 'staffId' in who ? ['staff_users', who.staffId] : ['client_users', who.clientUserId];
+  const { rows } = await db.query<{ name: string }>(`SELECT name FROM ${table} WHERE id = $1`, [id]);
+  return rows[0]?.name ?? null;
+}
+
+/** A ticket's assignee, null while it has none. */
+export async function assigneeOf(db: Queryable, ticketId: number): Promise<number | null> {
+  const { rows } = await db.query<{ assignee_id: number | null }>('SELECT assignee_id FROM tickets WHERE id = $1', [ticketId]);
+  return rows[0]?.assignee_id ?? null;
+}

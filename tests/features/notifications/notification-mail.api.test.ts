@@ -129,8 +129,13 @@ describe.each(BACKENDS)('notification mail on %s', (backend) => {
     try {
       const ticket = await create(manager, { assignee_id: agentId });
       await eventually(() => bellOf(agentId, ticket.id), (r) => r.length > 0);
-      const held = await eventually(() => sql.rows(`SELECT start_after FROM pgboss.job WHERE name = $1 AND data->>'key' LIKE $2`, [heldMail.name, `assigned:${ticket.id}:%`]), (r) => r.length > 0);
+      const heldJobs = () => sql.rows(`SELECT start_after, data FROM pgboss.job WHERE name = $1 AND data->>'key' LIKE $2`, [heldMail.name, `assigned:${ticket.id}:%`]);
+      const held = await eventually(heldJobs, (r) => r.length > 0);
       expect(held).toHaveLength(1);
+      // The same cause heard again (another server, a sweep a minute later) waits in the same job.
+      const cause = String(held[0]!.data.key).split(':')[2]!;
+      await mailStaff(t.ctx, t.app.log, { event: 'assigned', ticketId: ticket.id, userId: agentId, actor: 'Manager', cause });
+      expect(await heldJobs()).toHaveLength(1);
       expect(new Date(held[0]!.start_after).getTime()).toBeGreaterThan(now.getTime() + HOUR - 120_000);
       expect(staffMail(await mailOf(ticket.id))).toEqual([]);
 
