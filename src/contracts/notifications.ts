@@ -78,3 +78,7 @@ export const NOTIFICATIONS = {
     response: unreadCountSchema,
   }),
 } as const;
+
+/** The outbox kinds of the mail that tells a staff member of a ticket event, and a client of a status change. */
+export const OUTBOX_KIND_STAFF_NOTICE = 'ticket.notice';
+export const OUTBOX_KIND_STATUS_CHANGE = 'ticket.status';

@@ -84,3 +84,72 @@ export async function markRead(db: Queryable, userId: number, id: number, now: D
 export async function markAllRead(db: Queryable, userId: number, through: number | undefined, now: Date): Promise<void> {
   await db.query('UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL AND ($3::bigint IS NULL OR id <= $3)', [userId, now, through ?? null]);
 }
+
+/** The staff member to mail about a ticket: their address and name, with the ticket's title; null when either is gone. */
+export async function staffRecipient(db: Queryable, userId: number, ticketId: number): Promise<{ email: string; name: string; title: string } | null> {
+  const { rows } = await db.query<{ email: string; name: string; title: string }>(
+    'SELECT s.email, s.name, t.title FROM staff_users s CROSS JOIN tickets t WHERE s.id = $1 AND t.id = $2',
+    [userId, ticketId],
+  );
+  return rows[0] ?? null;
+}
+
+/** A ticket's contact (its own address first, else its contact's), and whether that is the staff member who acted. */
+export async function ticketContact(db: Queryable, ticketId: number, actorId: number): Promise<{ email: string | null; name: string | null; title: string; isActor: boolean } | null> {
+  const { rows } = await db.query<{ email: string | null; name: string | null; title: string; is_actor: boolean }>(
+    `SELECT x.email, x.name, x.title, EXISTS (SELECT 1 FROM staff_users s WHERE s.id = $2 AND lower(s.email) = lower(x.email)) AS is_actor
+       FROM (SELECT t.title, COALESCE(NULLIF(t.contact_email, ''), NULLIF(c.email, '')) AS email, COALESCE(t.contact_name, c.name) AS name
+               FROM tickets t LEFT JOIN contacts c ON c.id = t.contact_id WHERE t.id = $1) x`,
+    [ticketId, actorId],
+  );
+  const row = rows[0];
+  return row ? { email: row.email, name: row.name, title: row.title, isActor: row.is_actor } : null;
+}
+
+/** Whether the person turned this event's email off on their profile (as opposed to it waiting for quiet hours to end). */
+export async function emailTurnedOff(db: Queryable, userId: number, event: string): Promise<boolean> {
+  const { rows } = await db.query<{ off: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM notification_preferences WHERE staff_id = $1 AND event = $2 AND channel = 'email' AND NOT enabled) AS off`,
+    [userId, event],
+  );
+  return rows[0]!.off;
+}
+
+/** When the person's quiet hours that hold `at` end (read in their zone, UTC when they set none); null without quiet hours. */
+export async function quietHoursEnd(db: Queryable, userId: number, at: Date): Promise<Date | null> {
+  const { rows } = await db.query<{ ends: Date | null }>(
+    `SELECT CASE WHEN e.ends > $2 THEN e.ends ELSE e.ends + interval '1 day' END AS ends
+       FROM staff_profiles p
+       CROSS JOIN LATERAL (SELECT COALESCE(p.time_zone, 'UTC') AS tz) z
+       CROSS JOIN LATERAL (SELECT ((date_trunc('day', $2::timestamptz AT TIME ZONE z.tz) + p.quiet_to) AT TIME ZONE z.tz) AS ends) e
+      WHERE p.staff_id = $1 AND p.quiet_to IS NOT NULL`,
+    [userId, at],
+  );
+  return rows[0]?.ends ?? null;
+}
+
+/** The assigned open tickets whose due date passed within the window before `now`, with the cause of their overdue notice. */
+export async function turnedOverdue(db: Queryable, now: Date, windowHours: number): Promise<{ ticketId: number; userId: number; cause: string }[]> {
+  const { rows } = await db.query<{ ticket_id: number; user_id: number; cause: string }>(
+    `SELECT t.id AS ticket_id, t.assignee_id AS user_id, 'due-' || floor(extract(epoch FROM t.duedate) * 1000)::bigint AS cause
+       FROM tickets t
+      WHERE t.status <> 'C' AND t.assignee_id IS NOT NULL
+        AND t.duedate < $1 AND t.duedate >= $1::timestamptz - make_interval(hours => $2)
+        AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.once_key = 'overdue:' || t.id || ':due-' || floor(extract(epoch FROM t.duedate) * 1000)::bigint || ':staff-' || t.assignee_id || ':email')`,
+    [now, windowHours],
+  );
+  return rows.map((r) => ({ ticketId: r.ticket_id, userId: r.user_id, cause: r.cause }));
+}
+
+/** A staff member's or client user's name (who caused a notice); null when they are gone. */
+export async function personName(db: Queryable, who: { staffId: number } | { clientUserId: number }): Promise<string | null> {
+  const [table, id] = 'staffId' in who ? ['staff_users', who.staffId] : ['client_users', who.clientUserId];
+  const { rows } = await db.query<{ name: string }>(`SELECT name FROM ${table} WHERE id = $1`, [id]);
+  return rows[0]?.name ?? null;
+}
+
+/** A ticket's assignee, null while it has none. */
+export async function assigneeOf(db: Queryable, ticketId: number): Promise<number | null> {
+  const { rows } = await db.query<{ assignee_id: number | null }>('SELECT assignee_id FROM tickets WHERE id = $1', [ticketId]);
+  return rows[0]?.assignee_id ?? null;
+}

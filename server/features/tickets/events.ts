@@ -12,3 +12,6 @@ export const ticketAssigned = defineTopic('tickets.assigned', z.object({ ticketI
 
 /** A client user replied on a ticket in the portal. */
 export const clientReplied = defineTopic('tickets.client-replied', z.object({ ticketId: id, noteId: id, clientUserId: id }));
+
+/** A staff member changed a ticket's status (codes as stored); `entry` is the change's note, naming the cause once. */
+export const ticketStatusChanged = defineTopic('tickets.status-changed', z.object({ ticketId: id, from: z.string().max(10), to: z.string().max(10), byId: id, entry: z.string().max(60) }));

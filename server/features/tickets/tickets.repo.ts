@@ -37,7 +37,7 @@ import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '@contracts/common/uploads';
 import type { StoredFile } from '@server/platform/uploads';
 import { insertAttachments, ticketFiles, ticketOwnAttachments } from './attachments.repo';
 import { describeChange, isSameValue, type Changes } from './changes';
-import { clientReplied, ticketAssigned } from './events';
+import { clientReplied, ticketAssigned, ticketStatusChanged } from './events';
 
 /** The newest thread entries and time entries a ticket view carries. */
 const THREAD_LIMIT = 1000;
@@ -354,6 +354,9 @@ export async function updateTicket(
   );
   if (changes.assignee_id && typeof input.assignee_id === 'number' && input.assignee_id !== staffId) {
     await publish(db, ticketAssigned, { ticketId: id, assigneeId: input.assignee_id, byId: staffId, entry: `entry-${entry[0]!.id}` });
+  }
+  if (changes.status && input.status !== undefined) {
+    await publish(db, ticketStatusChanged, { ticketId: id, from: current.status, to: input.status, byId: staffId, entry: `entry-${entry[0]!.id}` });
   }
   await audit(db, { actor: { type: 'staff', id: staffId }, entity: 'ticket', entityId: id, action: 'update', detail: { changes, ...(resumed ? { paused_seconds: resumed } : {}) } });
   // Closing a ticket emails its contact the support survey, in the same transaction.

@@ -28,6 +28,24 @@ export async function queueEmail(db: Db, email: Email): Promise<number> {
 }
 
 /**
+ * Stores an email once per `key` (the cause of a notice: event, ticket, recipient, channel): the
+ * same cause seen again (every app server hears every event, a job runs twice) writes nothing.
+ * Answers the new row's id, or null when that key was already written.
+ */
+export async function queueEmailOnce(db: Db, key: string, email: Email): Promise<number | null> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO outbox (to_address, subject, body, kind, html, headers, once_key, skipped_reason)
+     VALUES ($1, $2, $3, $4, $5, $6, $8,
+             (SELECT left('Not sent: ' || b.address || ' bounced on ' || to_char(b.bounced_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') || ' (' || b.reason || ')', 400)
+                FROM mail_bounces b WHERE b.address = $7))
+     ON CONFLICT (once_key) WHERE once_key IS NOT NULL DO NOTHING
+     RETURNING id`,
+    [email.to, email.subject.slice(0, 300), email.body, email.kind, email.html ?? null, email.headers ? JSON.stringify(email.headers) : null, email.to.trim().toLowerCase(), key],
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+/**
  * Sends stored emails through SMTP when SMTP_URL is configured; without it they stay in the
  * outbox only (where admins read them). A failed send is recorded on the row, never thrown; a
  * skipped one (its address bounced) is not sent.

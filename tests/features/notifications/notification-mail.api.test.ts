@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUTBOX_KIND_STAFF_NOTICE, OUTBOX_KIND_STATUS_CHANGE } from '@contracts/notifications';
+import type { TicketView } from '@contracts/tickets';
+import { buildApp } from '@server/app';
+import { createContext } from '@server/context';
+import { heldMail, overdueSweep } from '@server/features/notifications';
+import { mailStaff } from '@server/features/notifications/notify';
+import { openDatabase } from '@server/platform/db/database';
+import { apiAs, type Api } from '@tests/support/api';
+import { sqlOf, type Sql } from '@tests/support/sql';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
+
+const HOUR = 3_600_000;
+
+/** Events arrive on their own connection after the commit: waits for what they write. */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe.each(BACKENDS)('notification mail on %s', (backend) => {
+  let t: TestApp;
+  let sql: Sql;
+  let agent: Api;
+  let manager: Api;
+  let acmeClient: Api;
+  let agentId: number;
+  let managerId: number;
+  let acme: { id: number; contactId: number; email: string };
+  beforeAll(async () => {
+    t = await startTestApp(backend, { events: true, jobs: 'manual' });
+    sql = sqlOf(t);
+    agent = await apiAs(t, 'agent');
+    manager = await apiAs(t, 'manager');
+    acmeClient = await apiAs(t, 'acme');
+    agentId = (await sql.one(`SELECT id FROM staff_users WHERE email = 'agent@demo.test'`)).id;
+    managerId = (await sql.one(`SELECT id FROM staff_users WHERE email = 'manager@demo.test'`)).id;
+    const row = await sql.one(
+      `SELECT c.id, k.id AS contact_id, k.email FROM companies c JOIN contacts k ON k.company_id = c.id
+        WHERE c.account_number = 'ACME-001' AND k.email <> '' ORDER BY k.id LIMIT 1`,
+    );
+    acme = { id: row.id, contactId: row.contact_id, email: row.email };
+  });
+  afterAll(() => t?.close());
+
+  const create = async (as: Api, extra: object = {}) => {
+    const res = await as.post('/api/v2/tickets', {
+      title: `Mailed ${Math.random().toString(36).slice(2, 8)}`, description: 'Needs an owner', company_id: acme.id,
+      contact_id: acme.contactId, severity: 'M', queue: 'Support', ...extra,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as TicketView).ticket;
+  };
+  const mailOf = (ticketId: number) =>
+    sql.rows(`SELECT to_address, subject, kind, body FROM outbox WHERE subject LIKE $1 ORDER BY id`, [`[Ticket #${ticketId}] %`]);
+  const bellOf = (userId: number, ticketId: number) => sql.rows(`SELECT kind FROM notifications WHERE user_id = $1 AND ticket_id = $2`, [userId, ticketId]);
+  const staffMail = <R extends { kind: string }>(rows: R[]) => rows.filter((r) => r.kind === OUTBOX_KIND_STAFF_NOTICE);
+
+  it('mails the assignee once when someone else assigns them a ticket, threaded by the ticket number, and not the one who took it themselves', async () => {
+    const ticket = await create(manager, { assignee_id: agentId });
+    const rows = await eventually(() => mailOf(ticket.id), (r) => staffMail(r).length > 0);
+    expect(staffMail(rows)).toEqual([expect.objectContaining({ to_address: 'agent@demo.test', subject: `[Ticket #${ticket.id}] ${ticket.title}` })]);
+    expect(staffMail(rows)[0]!.body).toContain('assigned');
+
+    const own = await create(manager, { assignee_id: managerId });
+    const other = await create(manager, { assignee_id: agentId });
+    await eventually(() => mailOf(other.id), (r) => staffMail(r).length > 0);
+    expect(staffMail(await mailOf(own.id))).toEqual([]);
+  });
+
+  it('mails the assignee once when a client replies in the portal', async () => {
+    const ticket = await create(manager, { assignee_id: agentId });
+    await eventually(() => mailOf(ticket.id), (r) => staffMail(r).length > 0);
+    const reply = await acmeClient.post(`/api/v2/client/tickets/${ticket.id}/replies`, { body: 'Still broken' });
+    expect(reply.statusCode, reply.body).toBe(201);
+    const rows = await eventually(() => mailOf(ticket.id), (r) => staffMail(r).length > 1);
+    expect(staffMail(rows)).toHaveLength(2);
+    expect(staffMail(rows)[1]).toMatchObject({ to_address: 'agent@demo.test', subject: `[Ticket #${ticket.id}] ${ticket.title}` });
+    expect(staffMail(rows)[1]!.body).toContain('replied');
+  });
+
+  it('mails the assignee once when their ticket turns overdue', async () => {
+    const due = new Date(Date.now() + HOUR);
+    const ticket = await create(manager, { assignee_id: managerId, duedate: due.toISOString() });
+    const sweep = async (at: Date) => {
+      t.ctx.now = () => at;
+      try {
+        await t.ctx.jobs.send(overdueSweep, {});
+        await t.ctx.jobs.runDue({ only: [overdueSweep] });
+      } finally {
+        t.ctx.now = () => new Date();
+      }
+    };
+    await sweep(new Date(due.getTime() + 60_000));
+    await sweep(new Date(due.getTime() + 120_000));
+    const rows = staffMail(await mailOf(ticket.id));
+    expect(rows).toEqual([expect.objectContaining({ to_address: 'manager@demo.test', subject: `[Ticket #${ticket.id}] ${ticket.title}` })]);
+    expect(rows[0]!.body).toContain('overdue');
+  });
+
+  it('sends no mail to a person who turned the email off, who still gets the bell', async () => {
+    await sql.rows(`INSERT INTO notification_preferences (staff_id, event, channel, enabled) VALUES ($1, 'assigned', 'email', false)`, [agentId]);
+    try {
+      const ticket = await create(manager, { assignee_id: agentId });
+      await eventually(() => bellOf(agentId, ticket.id), (r) => r.length > 0);
+      // Someone who kept the email on is mailed of the same kind of event, made after.
+      const control = await create(agent, { assignee_id: managerId });
+      const told = await eventually(() => mailOf(control.id), (r) => staffMail(r).length > 0);
+      expect(staffMail(told)).toEqual([expect.objectContaining({ to_address: 'manager@demo.test' })]);
+      expect(await bellOf(agentId, ticket.id)).toEqual([{ kind: 'assigned' }]);
+      expect(staffMail(await mailOf(ticket.id))).toEqual([]);
+    } finally {
+      await sql.rows(`DELETE FROM notification_preferences WHERE staff_id = $1`, [agentId]);
+    }
+  });
+
+  it('holds the mail within quiet hours and sends it when they end', async () => {
+    const now = new Date();
+    const clock = (d: Date) => d.toISOString().slice(11, 16);
+    await sql.rows(
+      `INSERT INTO staff_profiles (staff_id, time_zone, quiet_from, quiet_to) VALUES ($1, 'UTC', $2, $3)
+       ON CONFLICT (staff_id) DO UPDATE SET time_zone = 'UTC', quiet_from = $2, quiet_to = $3`,
+      [agentId, clock(new Date(now.getTime() - HOUR)), clock(new Date(now.getTime() + HOUR))],
+    );
+    try {
+      const ticket = await create(manager, { assignee_id: agentId });
+      await eventually(() => bellOf(agentId, ticket.id), (r) => r.length > 0);
+      const heldJobs = () => sql.rows(`SELECT start_after, data FROM pgboss.job WHERE name = $1 AND data->>'key' LIKE $2`, [heldMail.name, `assigned:${ticket.id}:%`]);
+      const held = await eventually(heldJobs, (r) => r.length > 0);
+      expect(held).toHaveLength(1);
+      // The same cause heard again (another server, a sweep a minute later) waits in the same job.
+      const cause = String(held[0]!.data.key).split(':')[2]!;
+      await mailStaff(t.ctx, t.app.log, { event: 'assigned', ticketId: ticket.id, userId: agentId, actor: 'Manager', cause });
+      expect(await heldJobs()).toHaveLength(1);
+      expect(new Date(held[0]!.start_after).getTime()).toBeGreaterThan(now.getTime() + HOUR - 120_000);
+      expect(staffMail(await mailOf(ticket.id))).toEqual([]);
+
+      await sql.rows(`UPDATE staff_profiles SET quiet_from = NULL, quiet_to = NULL WHERE staff_id = $1`, [agentId]);
+      await t.ctx.jobs.runDue({ only: [heldMail], includeFuture: true });
+      expect(staffMail(await mailOf(ticket.id))).toEqual([expect.objectContaining({ to_address: 'agent@demo.test', subject: `[Ticket #${ticket.id}] ${ticket.title}` })]);
+    } finally {
+      await sql.rows(`UPDATE staff_profiles SET quiet_from = NULL, quiet_to = NULL WHERE staff_id = $1`, [agentId]);
+    }
+  });
+
+  it('mails the ticket contact once when staff change the status, and not the staff member who changed it', async () => {
+    const ticket = await create(manager, { assignee_id: managerId });
+    const res = await manager.patch(`/api/v2/tickets/${ticket.id}`, { status: 'WOC' });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await eventually(() => mailOf(ticket.id), (r) => r.some((m) => m.kind === OUTBOX_KIND_STATUS_CHANGE));
+    const status = rows.filter((r) => r.kind === OUTBOX_KIND_STATUS_CHANGE);
+    expect(status).toEqual([expect.objectContaining({ to_address: acme.email, subject: `[Ticket #${ticket.id}] ${ticket.title}` })]);
+    expect(status[0]!.body).toContain('Waiting on Client');
+    expect(rows.filter((r) => r.to_address === 'manager@demo.test')).toEqual([]);
+  });
+
+  it('writes one mail when two app servers hear the same event', async () => {
+    const database = await openDatabase(t.config);
+    const ctx = createContext(t.config, database, { jobs: { workers: false } });
+    const app = await buildApp(ctx, { logger: false, serveStatic: false });
+    await app.ready();
+    await ctx.events.start();
+    try {
+      const ticket = await create(manager, { assignee_id: agentId });
+      await eventually(() => mailOf(ticket.id), (r) => staffMail(r).length > 0);
+      // Both servers deciding at the same moment: one row.
+      const same = { event: 'assigned' as const, ticketId: ticket.id, userId: agentId, actor: 'Manager', cause: 'entry-race' };
+      const ids = await Promise.all([mailStaff(t.ctx, app.log, same), mailStaff(ctx, app.log, same)]);
+      expect(ids.filter((id) => id !== null)).toHaveLength(1);
+      expect(staffMail(await mailOf(ticket.id))).toHaveLength(2);
+    } finally {
+      await app.close();
+      await ctx.events.stop();
+      await ctx.render.close();
+      await database.close();
+    }
+  });
+});
