@@ -2,7 +2,7 @@ import type { CompanyRow, CompanyView } from '@contracts/companies';
 import { endpointPath } from '@contracts/common/endpoint';
 import type { ReportParamsInput } from '@contracts/reports';
 import { REPORT_DEFAULT_TIME_ZONE, REPORTS, canonicalTimeZone, reportSearchParams } from '@contracts/reports';
-import { readerTimeZone } from '@/shared/ui/tokens/format';
+import { readerTimeZone, readerTimeZoneSettled } from '@/shared/ui/tokens/format';
 import type { TicketOptions } from '@contracts/tickets';
 import { ApiError, call, dataOf, http } from '@/shared/http/http';
 import type { ErrorCode } from '@contracts/common/errors';
@@ -12,10 +12,10 @@ import type { ErrorCode } from '@contracts/common/errors';
  * browser's) when the address names none (a shared link with tz= counts in the sender's zone; UTC
  * is the server's own default).
  */
-const query = (report: string, params: ReportParamsInput) => {
+const query = async (report: string, params: ReportParamsInput) => {
   const q = reportSearchParams(report, params);
   q.delete('report');
-  const zone = readerZone();
+  const zone = canonicalTimeZone(await readerTimeZoneSettled());
   if (!q.has('tz') && zone !== REPORT_DEFAULT_TIME_ZONE) q.set('tz', zone);
   return q;
 };
@@ -50,14 +50,14 @@ async function file(url: string): Promise<ReportFile> {
  */
 export const reportsApi = {
   catalog: () => call(REPORTS.catalog),
-  run: (report: string, params: ReportParamsInput, run: string, signal?: AbortSignal) => {
-    const q = query(report, params);
+  run: async (report: string, params: ReportParamsInput, run: string, signal?: AbortSignal) => {
+    const q = await query(report, params);
     q.set('run', run);
     return call(REPORTS.run, { params: { id: report }, query: Object.fromEntries(q) as ReportParamsInput }, { signal });
   },
   cancel: (run: string) => call(REPORTS.cancel, { params: { run } }),
-  csv: (report: string, params: ReportParamsInput): Promise<ReportFile> => file(`${endpointPath(REPORTS.csv, { id: report })}?${query(report, params)}`),
-  pdf: (report: string, params: ReportParamsInput): Promise<ReportFile> => file(`${endpointPath(REPORTS.pdf, { id: report })}?${query(report, params)}`),
+  csv: async (report: string, params: ReportParamsInput): Promise<ReportFile> => file(`${endpointPath(REPORTS.csv, { id: report })}?${await query(report, params)}`),
+  pdf: async (report: string, params: ReportParamsInput): Promise<ReportFile> => file(`${endpointPath(REPORTS.pdf, { id: report })}?${await query(report, params)}`),
   /** The parameter bar's choices: staff (the ticket desk's options) and companies by name. */
   staff: async (): Promise<{ id: number; name: string }[]> => (await dataOf(http.get<TicketOptions>('/api/v2/tickets/options'))).staff,
   /** A company's name, for a company the address names (a shared link, a drill-down). */

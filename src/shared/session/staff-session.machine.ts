@@ -3,7 +3,7 @@ import type { LoginRequest, StaffLoginResponse, StaffUser } from '@contracts/aut
 import { AUTH_FLAG_TRUE, DEFAULT_ROLE, ROLES, UNKNOWN_INITIALS, type Role } from '@contracts/common/constants';
 import { learningCenterApi, staffAuthApi } from './api';
 import { logError } from '@/shared/log';
-import { setReaderTimeZone } from '@/shared/ui/tokens/format';
+import { expectReaderTimeZone, setReaderTimeZone, settleReaderTimeZone } from '@/shared/ui/tokens/format';
 import { theme, type ThemeChoice } from '@/shared/ui/tokens/theme';
 import type { StaffSessionStore } from '@/shared/storage';
 import { crossTabMachine, type CrossTabInput } from './cross-tab/cross-tab.machine';
@@ -95,6 +95,8 @@ export const staffSessionMachine = setup({
     }),
     /** The profile's time zone becomes the one every date and the timesheet and reports read (docs/adr/0163). */
     applyTimeZone: (_, params: { timeZone: string | null | undefined }) => setReaderTimeZone(params.timeZone),
+    /** While profile/me loads after a reload, requests that count days wait for the person's zone; its answer or failure settles it. */
+    awaitTimeZone: (_, params: { loading: boolean }) => (params.loading ? expectReaderTimeZone() : settleReaderTimeZone()),
     /** At sign-in the profile's theme applies on this device too. */
     applyTheme: (_, params: { theme: ThemeChoice | undefined }) => {
       if (params.theme) theme().setChoice(params.theme);
@@ -235,7 +237,9 @@ export const staffSessionMachine = setup({
               always: [{ guard: 'hasUserId', target: 'loading' }, { target: 'known', actions: assign({ initials: UNKNOWN_INITIALS }) }],
             },
             loading: {
-              description: 'POST /api/v2/profile/me with the user id.',
+              description: "POST /api/v2/profile/me with the user id; until it answers, requests that count days wait for the person's zone.",
+              entry: { type: 'awaitTimeZone', params: { loading: true } },
+              exit: { type: 'awaitTimeZone', params: { loading: false } },
               invoke: {
                 id: 'profileMe',
                 src: 'profileMe',

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { browserTimeZone } from '@/features/time/api';
 import { readerZone } from '@/features/reports/api';
-import { formatDateTime, readerTimeZone, setReaderTimeZone } from '@/shared/ui/tokens/format';
+import { formatDateTime, readerTimeZone, readerTimeZoneSettled, setReaderTimeZone } from '@/shared/ui/tokens/format';
 import { theme } from '@/shared/ui/tokens/theme';
 import { flush } from '@tests/support/controllable';
 import { AGENT_LOGIN, agentProfile, staffSessionHarness } from '@tests/support/staff-session-harness';
@@ -58,5 +58,30 @@ describe('the reader\'s time zone', () => {
     h.controls.profileMe.resolve({ ...agentProfile(), timeZone: 'Australia/Sydney' });
     await flush();
     expect(readerTimeZone()).toBe('Australia/Sydney');
+  });
+
+  it('makes a request after a reload wait for the zone profile/me brings, not the browser\'s', async () => {
+    const h = staffSessionHarness(SIGNED_IN);
+    h.actor.start();
+    let settled: string | undefined;
+    void readerTimeZoneSettled().then((zone) => (settled = zone));
+    await flush();
+    expect(settled).toBeUndefined();
+    h.controls.profileMe.resolve({ ...agentProfile(), timeZone: 'Pacific/Kiritimati' });
+    await flush();
+    expect(settled).toBe('Pacific/Kiritimati');
+  });
+
+  it('lets a request go on when profile/me fails, in the zone known so far', async () => {
+    const h = staffSessionHarness(SIGNED_IN);
+    h.actor.start();
+    const settled = readerTimeZoneSettled();
+    h.controls.profileMe.reject(new Error('profile lookup failed'));
+    expect(await settled).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('answers at once when the session is not loading a profile', async () => {
+    setReaderTimeZone('Asia/Tokyo');
+    expect(await readerTimeZoneSettled()).toBe('Asia/Tokyo');
   });
 });

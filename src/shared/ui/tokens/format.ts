@@ -32,9 +32,45 @@ const cache = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
 /** The zone the signed-in person chose on their profile; undefined: the browser's. */
 let chosenTimeZone: string | undefined;
 
+/** How long a request waits for the session to tell the reader's zone before it takes the browser's. */
+const ZONE_WAIT_MS = 3000;
+
+/** Set while the session is loading the person's profile (after a reload): their zone is not known yet. */
+let zonePending: { promise: Promise<void>; settle: () => void } | null = null;
+
 /** The one seam of the reader's zone: the session sets it from the profile, the profile when it is saved, sign-out clears it. */
 export function setReaderTimeZone(zone: string | null | undefined): void {
   chosenTimeZone = zone || undefined;
+  settleReaderTimeZone();
+}
+
+/** The session is loading the person's profile: requests that count days wait for their zone (readerTimeZoneSettled). */
+export function expectReaderTimeZone(): void {
+  if (zonePending) return;
+  let settle = () => {};
+  const promise = new Promise<void>((resolve) => (settle = resolve));
+  zonePending = { promise, settle };
+}
+
+/** The profile answered or failed: nothing waits for the zone any longer. */
+export function settleReaderTimeZone(): void {
+  zonePending?.settle();
+  zonePending = null;
+}
+
+/**
+ * The reader's time zone once the session knows it: right away, unless the person's profile is
+ * still loading after a reload (then at most ZONE_WAIT_MS later), so the first report or week
+ * after a reload counts days in the person's zone and not the browser's.
+ */
+export async function readerTimeZoneSettled(): Promise<string> {
+  const pending = zonePending;
+  if (pending) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([pending.promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ZONE_WAIT_MS)))]);
+    clearTimeout(timer);
+  }
+  return readerTimeZone();
 }
 
 /** The reader's time zone: the one they chose, else the browser's (UTC when it names none). */
