@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { browserTimeZone } from '@/features/time/api';
 import { readerZone } from '@/features/reports/api';
-import { formatDateTime, readerTimeZone, readerTimeZoneSettled, setReaderTimeZone } from '@/shared/ui/tokens/format';
+import { TIME_ZONE_STORAGE_KEY, formatDateTime, readerTimeZone, readerTimeZoneSettled, setReaderTimeZone } from '@/shared/ui/tokens/format';
 import { theme } from '@/shared/ui/tokens/theme';
 import { flush } from '@tests/support/controllable';
 import { AGENT_LOGIN, agentProfile, staffSessionHarness } from '@tests/support/staff-session-harness';
@@ -83,5 +83,12 @@ describe('the reader\'s time zone', () => {
   it('answers at once when the session is not loading a profile', async () => {
     setReaderTimeZone('Asia/Tokyo');
     expect(await readerTimeZoneSettled()).toBe('Asia/Tokyo');
+  });
+
+  it('keeps the chosen zone in this browser for the next page load, and forgets it at sign-out', () => {
+    setReaderTimeZone('Pacific/Kiritimati');
+    expect(window.localStorage.getItem(TIME_ZONE_STORAGE_KEY)).toBe('Pacific/Kiritimati');
+    setReaderTimeZone(null);
+    expect(window.localStorage.getItem(TIME_ZONE_STORAGE_KEY)).toBeNull();
   });
 });

@@ -29,8 +29,19 @@ export const NO_DATE = '—';
 
 const cache = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
 
+/** Where this browser keeps the signed-in person's zone, so a reload formats dates in it from the first paint. */
+export const TIME_ZONE_STORAGE_KEY = 'cc.timeZone';
+
+const zoneStorage = (): Storage | null => {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+};
+
 /** The zone the signed-in person chose on their profile; undefined: the browser's. */
-let chosenTimeZone: string | undefined;
+let chosenTimeZone: string | undefined = zoneStorage()?.getItem(TIME_ZONE_STORAGE_KEY) || undefined;
 
 /** How long a request waits for the session to tell the reader's zone before it takes the browser's. */
 const ZONE_WAIT_MS = 3000;
@@ -41,6 +52,12 @@ let zonePending: { promise: Promise<void>; settle: () => void } | null = null;
 /** The one seam of the reader's zone: the session sets it from the profile, the profile when it is saved, sign-out clears it. */
 export function setReaderTimeZone(zone: string | null | undefined): void {
   chosenTimeZone = zone || undefined;
+  try {
+    if (chosenTimeZone) zoneStorage()?.setItem(TIME_ZONE_STORAGE_KEY, chosenTimeZone);
+    else zoneStorage()?.removeItem(TIME_ZONE_STORAGE_KEY);
+  } catch {
+    // A browser that refuses storage still formats in the zone for this page.
+  }
   settleReaderTimeZone();
 }
 
