@@ -44,7 +44,10 @@ export const mailChannelInputSchema = z
     name: safeText('Enter a name', 'Name').trim().min(1, 'Enter a name').max(120, 'The name is at most 120 characters'),
     kind: z.enum(MAIL_CHANNEL_KINDS, { error: 'Kind must be imap or smtp' }),
     enabled: z.boolean({ error: 'Enabled must be true or false' }).default(false),
-    address: z.email({ error: 'Enter the address clients write to, such as support@example.com' }).max(254),
+    address: safeText('Enter the address clients write to, such as support@example.com', 'Address')
+      .trim()
+      .max(254, 'The address is at most 254 characters')
+      .pipe(z.email({ error: 'Enter the address clients write to, such as support@example.com' })),
     queue,
     severity,
     imapHost: host.optional(),
@@ -144,8 +147,7 @@ export const companyMailDomainsSchema = z.strictObject({
   companyId: pickedId('Pick a company'),
   domains: z
     .array(
-      z
-        .string({ error: 'Each domain must be text' })
+      safeText('Each domain must be text', 'Domain')
         .trim()
         .toLowerCase()
         .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'Each domain must look like example.com'),

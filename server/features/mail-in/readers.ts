@@ -171,6 +171,7 @@ async function smtpReader(deps: MailDeps, channel: ChannelRow, log: FastifyBaseL
 export class MailReaders {
   private readonly readers = new Map<number, Reader>();
   private closed = false;
+  private retry: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly deps: MailDeps,
@@ -179,9 +180,20 @@ export class MailReaders {
     readonly settings: ReaderSettings = READER_DEFAULTS,
   ) {}
 
-  /** Starts a reader for every enabled channel. */
+  /**
+   * Starts a reader for every enabled channel. When the channels cannot be read (the database is
+   * not answering yet), the app still starts: the failure is logged and the readers start later.
+   */
   async startAll(): Promise<void> {
-    for (const channel of await listChannels(this.deps.pool)) await this.restart(channel);
+    clearTimeout(this.retry);
+    try {
+      for (const channel of await listChannels(this.deps.pool)) await this.restart(channel);
+    } catch (error) {
+      if (this.closed) return;
+      this.log.error({ err: error }, 'mail channels could not be read; the readers start later');
+      this.retry = setTimeout(() => void this.startAll(), this.settings.backoffMaxMs);
+      this.retry.unref();
+    }
   }
 
   /** (Re)starts the reader of a channel after a change; a disabled channel's reader stops. */
@@ -207,6 +219,7 @@ export class MailReaders {
 
   async stopAll(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.retry);
     await Promise.all([...this.readers.values()].map((r) => r.stop()));
     this.readers.clear();
   }
