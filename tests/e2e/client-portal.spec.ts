@@ -211,6 +211,9 @@ test('every client screen renders for a signed-in client without serious accessi
     await expectNoSeriousA11yViolations(page);
   }
   await page.getByRole('navigation', { name: 'Client portal' }).getByRole('link', { name: 'Help Resources' }).click();
+  await page.getByRole('searchbox', { name: 'Search articles' }).fill('Getting started');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('link', { name: /Paying your Client Care invoice/ })).toBeHidden();
   await page.getByRole('link', { name: 'Getting started with the client portal' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'Create a ticket' })).toBeVisible();
 

@@ -51,6 +51,9 @@ describeEachViewportAndTheme(CLOCK, (viewport, theme) => {
   test('client help article', async ({ page }) => {
     await signedIn(page);
     await page.goto('/client/help/resources');
+    await page.getByRole('searchbox', { name: 'Search articles' }).fill('Getting started');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByRole('link', { name: /Paying your Client Care invoice/ })).toBeHidden();
     await page.getByRole('link', { name: /Getting started with the client portal/ }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Getting started with the client portal' })).toBeVisible();
     await snap(page, `client-help-article-${viewport.name}-${theme}`);
