@@ -47,7 +47,7 @@ const echarts = vi.hoisted(() => {
   };
 });
 vi.mock('echarts/core', () => ({ init: echarts.init, use: echarts.use }));
-vi.mock('echarts/charts', () => ({ BarChart: 'BarChart', LineChart: 'LineChart', PieChart: 'PieChart' }));
+vi.mock('echarts/charts', () => ({ BarChart: 'BarChart', LineChart: 'LineChart', PieChart: 'PieChart', TreeChart: 'TreeChart' }));
 vi.mock('echarts/components', () => ({
   AriaComponent: 'Aria',
   GridComponent: 'Grid',
