@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { AnyActorRef } from 'xstate';
 import { APPROVAL_COMMENT_MAX, APPROVAL_STATE_LABELS, FORM_TYPE_LABELS, HISTORY_ACTION_LABELS, type ApprovalState, type Decision, type HistoryEntry, type RequestView } from '@contracts/approvals';
 import { PAYLOAD_FIELD_LABELS } from '@contracts/forms';
 import { decideMachine, requestViewMachine } from '../machines/approvals.machines';
@@ -103,11 +104,11 @@ const DECISION_LABELS: Record<Decision, string> = { approve: 'Accept', sendBack:
 const DECIDED: Record<Decision, string> = { approve: 'Request accepted', sendBack: 'Sent back to the requester', reject: 'Request rejected' };
 
 /** An approver's decision: accept, or send back / reject with a comment the requester reads. */
-function DecisionForm({ request, view, onDecided }: { request: RequestView; view: ReturnType<typeof useActorRef<typeof requestViewMachine>>; onDecided?: () => void }) {
+function DecisionForm({ request, view, alsoReload = [] }: { request: RequestView; view: ReturnType<typeof useActorRef<typeof requestViewMachine>>; alsoReload?: readonly AnyActorRef[] }) {
   const [comment, setComment] = useState('');
   const form = useActorRef(decideMachine, {
     input: {
-      reloads: [view],
+      reloads: [view, ...alsoReload],
       reloadEvent: { type: 'query.reload' },
       notices: { saved: (_r, sent) => DECIDED[sent.decision], failed: 'The decision was not saved' },
     },
@@ -116,10 +117,6 @@ function DecisionForm({ request, view, onDecided }: { request: RequestView; view
   const busy = useSelector(form, (s) => s.matches('submitting'));
   const fields = useSelector(form, (s) => s.context.fieldErrors);
   const error = useSelector(form, (s) => s.context.error);
-  const decided = useSelector(form, (s) => s.matches('saved'));
-  useEffect(() => {
-    if (decided) onDecided?.();
-  }, [decided, onDecided]);
   const send = (decision: Decision) =>
     form.send({ type: 'form.submit', input: { id: request.id, decision, version: request.version, ...(comment.trim() ? { comment: comment.trim() } : {}) } });
   return (
@@ -154,13 +151,16 @@ function DecisionForm({ request, view, onDecided }: { request: RequestView; view
   );
 }
 
-/** Loads one request and shows it; `children` adds what the caller's screen offers (resubmit). */
-export default function RequestDetail({ id, onDecided, children }: { id: number; onDecided?: () => void; children?: (request: RequestView) => ReactNode }) {
+/**
+ * Loads one request and shows it; `children` adds what the caller's screen offers (resubmit);
+ * `alsoReload`: query actors the decision machine reloads once a decision is saved (the caller's list).
+ */
+export default function RequestDetail({ id, alsoReload, children }: { id: number; alsoReload?: readonly AnyActorRef[]; children?: (request: RequestView) => ReactNode }) {
   const view = useActorRef(requestViewMachine, { input: { query: id }, inspect: inspection.inspect });
   return (
     <QueryView actor={view} loading={<SkeletonText lines={4} label="Loading the request" />} errorFallback="The request could not be loaded">
       {(request) => (
-        <RequestBody request={request} decide={request.canDecide ? <DecisionForm key={request.version} request={request} view={view} onDecided={onDecided} /> : children?.(request)} />
+        <RequestBody request={request} decide={request.canDecide ? <DecisionForm key={request.version} request={request} view={view} alsoReload={alsoReload} /> : children?.(request)} />
       )}
     </QueryView>
   );

@@ -101,7 +101,7 @@ export default function CorrectionScreen() {
       <Dialog isOpen={open !== null} onOpenChange={(o) => (o ? undefined : setOpen(null))} title="Correction" size="lg">
         {open !== null ? (
           <Suspense fallback={<SkeletonText lines={4} label="Loading the request" />}>
-            <RequestDetail id={open} onDecided={() => review.send({ type: 'query.reload' })}>
+            <RequestDetail id={open} alsoReload={[review]}>
               {(request) => (request.canResubmit ? <Resubmit key={request.version} request={request} form={form} /> : null)}
             </RequestDetail>
           </Suspense>
