@@ -10,6 +10,8 @@ async function expectAccessible(page: Page) {
 test('Ctrl+K, type a word with an accent, arrow, Enter: lands on the ticket; Esc gives the focus back; "?" lists the shortcuts', async ({ page }) => {
   await staffSignIn(page, STAFF.agent.email);
   await expect(page).toHaveURL(/\/home$/);
+  // The portal opens with a page load after the public sign-in page: its shell (and shortcuts) are up once Home shows.
+  await expect(page.getByRole('heading', { name: /Welcome/, level: 1 })).toBeVisible();
 
   // The palette from the keyboard; the word typed with an accent and in capitals.
   await page.keyboard.press('Control+k');

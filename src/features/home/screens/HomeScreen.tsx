@@ -160,7 +160,8 @@ export default function HomeScreen() {
         <Card padding="compact">
           <Stat label="Due today" value={counts ? counts.due_today : '–'} hint={counts?.due_today ? <AllLink count={counts.due_today} what="due today" href={link('dueToday')} /> : undefined} />
         </Card>
-        <Suspense fallback={<Card padding="compact"><Stat label="Waiting for my approval" value="–" /></Card>}>
+        {/* The fallback has the card's own shape (its link line too), so nothing below moves when the count arrives. */}
+        <Suspense fallback={<Card padding="compact"><Stat label="Waiting for my approval" value="–" hint={<TextLink href="/approvals">Open approvals</TextLink>} /></Card>}>
           <ApprovalsHomeCard />
         </Suspense>
       </div>
