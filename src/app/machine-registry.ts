@@ -6,6 +6,7 @@
  * users) are the table machine with another fetch, so they are the `table` entry.
  */
 import { machines as approvalMachines } from '@/features/approvals/machines/registry';
+import { machines as formMachines } from '@/features/forms/machines/registry';
 import * as companies from '@/features/companies';
 import * as home from '@/features/home';
 import * as notifications from '@/features/notifications';
@@ -68,6 +69,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   ...projects.machines,
   ...notifications.machines,
   ...approvalMachines,
+  ...formMachines,
   ...people.machines,
 ];
 

@@ -1,9 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { APPROVAL_STATE_LABELS, type RequestSummary, type RequestView } from '@contracts/approvals';
 import { CORRECTION_TEXT_MAX, type CorrectionPayload } from '@contracts/forms';
 import { mySubmissionsMachine, submitCorrectionMachine, toReviewMachine } from '../machines/forms.machines';
+import { correctionScreenMachine, selectForm, type CorrectionTab } from '../machines/correction-screen.machine';
 import styles from './forms.module.css';
 import { RequestDetail } from '@/features/approvals';
 import { inspection } from '@/shared/inspection';
@@ -34,28 +35,11 @@ const stateTone = (r: RequestSummary) => (r.state === 'applied' || r.state === '
 export default function CorrectionScreen() {
   const mine = useActorRef(mySubmissionsMachine, { input: { query: 'correction' }, inspect: inspection.inspect });
   const review = useActorRef(toReviewMachine, { input: { query: 'correction' }, inspect: inspection.inspect });
-  const [tab, setTab] = useState<string>('report');
-  const [open, setOpen] = useState<number | null>(null);
-  const form = useActorRef(submitCorrectionMachine, {
-    input: {
-      reloads: [mine],
-      reloadEvent: { type: 'query.reload' },
-      notices: {
-        saved: (r, sent) => ({ title: sent.resubmit ? 'Correction submitted again' : 'Correction submitted', description: r.waitingOn.length ? `Waiting on ${r.waitingOn.join(', ')}.` : undefined }),
-        failed: 'The correction was not submitted',
-      },
-    },
-    inspect: inspection.inspect,
-  });
-  // Each correction sent starts a fresh form and shows my submissions (keyed by the request and its version).
-  const sent = useSelector(form, (s) => (s.matches('saved') && s.context.result ? `${s.context.result.id}.${s.context.result.version}` : null));
-  const [sentKey, setSentKey] = useState('');
-  useEffect(() => {
-    if (!sent) return;
-    setSentKey(sent);
-    setOpen(null);
-    setTab('mine');
-  }, [sent]);
+  const screen = useActorRef(correctionScreenMachine, { input: { mine }, inspect: inspection.inspect });
+  const form = useSelector(screen, selectForm);
+  const tab = useSelector(screen, (s) => s.context.tab);
+  const open = useSelector(screen, (s) => s.context.open);
+  const sent = useSelector(screen, (s) => s.context.sent);
   const reviewCount = useSelector(review, (s) => s.context.data?.length ?? 0);
 
   const list = (actor: typeof mine, empty: string, label: string, withRequester: boolean) => (
@@ -65,7 +49,7 @@ export default function CorrectionScreen() {
           <ul className={styles.list} aria-label={label}>
             {rows.map((r) => (
               <li key={r.id} className={styles.kudo}>
-                <Button variant="quiet" className={styles.rowButton} onPress={() => setOpen(r.id)}>
+                <Button variant="quiet" className={styles.rowButton} onPress={() => screen.send({ type: 'request.open', id: r.id })}>
                   {r.title}
                 </Button>
                 <span className={styles.meta}>
@@ -86,19 +70,19 @@ export default function CorrectionScreen() {
   return (
     <div className={styles.page}>
       <PageHeader title="Correction Form" subtitle="Report what went wrong, what it did to the customer, why it happened and how it is put right. Your manager reviews it." />
-      <Tabs selectedKey={tab} onSelectionChange={(k) => setTab(String(k))}>
+      <Tabs selectedKey={tab} onSelectionChange={(k) => screen.send({ type: 'tab.select', tab: k as CorrectionTab })}>
         <TabList aria-label="Corrections">
           <Tab id="report">Report</Tab>
           <Tab id="mine">My submissions</Tab>
           <Tab id="review">Review{reviewCount ? ` (${reviewCount})` : ''}</Tab>
         </TabList>
         <TabPanel id="report">
-          <CorrectionForm key={sentKey} form={form} />
+          <CorrectionForm key={sent} form={form} />
         </TabPanel>
         <TabPanel id="mine">{list(mine, 'You have not reported a correction yet.', 'my corrections', false)}</TabPanel>
         <TabPanel id="review">{list(review, 'No correction waits for your review.', 'corrections to review', true)}</TabPanel>
       </Tabs>
-      <Dialog isOpen={open !== null} onOpenChange={(o) => (o ? undefined : setOpen(null))} title="Correction" size="lg">
+      <Dialog isOpen={open !== null} onOpenChange={(o) => (o ? undefined : screen.send({ type: 'request.close' }))} title="Correction" size="lg">
         {open !== null ? (
           <Suspense fallback={<SkeletonText lines={4} label="Loading the request" />}>
             <RequestDetail id={open} alsoReload={[review]}>

@@ -1,0 +1,62 @@
+/**
+ * The Correction form's screen (docs/adr/0107): which tab shows, which request is open, and what
+ * happens once a correction is sent. The form is a child (`submitChild`) that tells this machine how
+ * each save ended (the form itself says so): sent, my submissions reload and show, the request closes
+ * and the report form starts fresh; refused, each problem shows beside its field.
+ */
+import { assign, sendTo, setup, spawnChild, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import type { RequestView } from '@contracts/approvals';
+import { submitChild, type SubmitFailure } from '@/shared/machines/submit.machine';
+import { submitCorrectionMachine } from './forms.machines';
+
+export const CORRECTION_TABS = ['report', 'mine', 'review'] as const;
+export type CorrectionTab = (typeof CORRECTION_TABS)[number];
+
+export type CorrectionScreenContext = {
+  tab: CorrectionTab;
+  /** The request shown in the dialog, if any. */
+  open: number | null;
+  /** How many corrections were sent from this screen: the report form starts fresh after each. */
+  sent: number;
+  /** My submissions (a query actor), loaded again once a correction is sent. */
+  mine: AnyActorRef;
+};
+export type CorrectionScreenEvent =
+  | { type: 'tab.select'; tab: CorrectionTab }
+  | { type: 'request.open'; id: number }
+  | { type: 'request.close' }
+  | { type: 'correction.sent'; result: RequestView }
+  /** Refused: nothing on the screen changes; the form says why, beside each field, and what was typed stays. */
+  | ({ type: 'correction.refused' } & SubmitFailure);
+
+export const correctionScreenMachine = setup({
+  types: { context: {} as CorrectionScreenContext, events: {} as CorrectionScreenEvent, input: {} as { mine: AnyActorRef } },
+  actors: { form: submitChild(submitCorrectionMachine, { saved: 'correction.sent', failed: 'correction.refused' }) },
+}).createMachine({
+  id: 'correction-screen',
+  description: 'The Correction form: report, my submissions and review; a sent correction moves the screen to my submissions.',
+  context: ({ input }) => ({ tab: 'report', open: null, sent: 0, mine: input.mine }),
+  entry: spawnChild('form', {
+    id: 'form',
+    input: {
+      notices: {
+        saved: (r: RequestView, sent: { resubmit?: unknown }) => ({ title: sent.resubmit ? 'Correction submitted again' : 'Correction submitted', description: r.waitingOn.length ? `Waiting on ${r.waitingOn.join(', ')}.` : undefined }),
+        failed: 'The correction was not submitted',
+      },
+    },
+  }),
+  on: {
+    'tab.select': { actions: assign({ tab: ({ event }) => event.tab }), description: 'The person picks a tab.' },
+    'request.open': { actions: assign({ open: ({ event }) => event.id }), description: 'A submission opens with its details and history.' },
+    'request.close': { actions: assign({ open: null }), description: 'The details close.' },
+    'correction.sent': {
+      actions: [sendTo(({ context }) => context.mine, { type: 'query.reload' }), assign({ tab: 'mine' as CorrectionTab, open: null, sent: ({ context }) => context.sent + 1 })],
+      description: 'Sent (the form says so): my submissions load again and show, the request closes, the report form starts fresh.',
+    },
+  },
+});
+
+export type CorrectionScreenActor = ActorRefFrom<typeof correctionScreenMachine>;
+type Snapshot = SnapshotFrom<typeof correctionScreenMachine>;
+/** The form child, for the report form's fields and errors. */
+export const selectForm = (s: Snapshot) => s.children.form as ActorRefFrom<typeof submitCorrectionMachine>;

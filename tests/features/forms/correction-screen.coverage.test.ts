@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, createMachine } from 'xstate';
+import { machineRegistry } from '@/app/machine-registry';
+import type { RequestView } from '@contracts/approvals';
+import { correctionScreenMachine, type CorrectionScreenContext } from '@/features/forms/machines/correction-screen.machine';
+import { describeMachinePaths } from '@tests/support/path-coverage';
+
+const entry = machineRegistry.find((m) => m.id === 'correction-screen')!;
+const reloads: unknown[] = [];
+/** My submissions, standing in for the query actor: it records the reloads it is told. */
+const mine = () => {
+  const actor = createActor(createMachine({ on: { 'query.reload': { actions: () => reloads.push('reload') } } }));
+  actor.start();
+  return actor;
+};
+const sentBack: RequestView = {
+  id: 7, formType: 'correction', title: 'Meter reads stopped', requester: 'Avery Agent', requesterId: 3, state: 'inReview', step: 'Manager review',
+  version: 3, submittedAt: '2026-03-09T09:00:00Z', dueAt: null, updatedAt: '2026-03-09T09:00:00Z', onBehalfOf: null,
+  payload: {}, waitingOn: ['Morgan Manager'], canDecide: false, canWithdraw: true, canResubmit: false,
+  history: [{ id: 1, action: 'resubmitted', actor: 'Avery Agent', onBehalfOf: null, fromState: 'changesRequested', toState: 'inReview', step: 'Manager review', comment: null, at: '2026-03-09T09:00:00Z' }],
+};
+
+describeMachinePaths(entry, {
+  inputs: { 'my submissions': () => ({ mine: mine() }) },
+  events: [
+    { type: 'tab.select', tab: 'review' },
+    { type: 'request.open', id: 7 },
+    { type: 'request.close' },
+    { type: 'correction.sent', result: sentBack },
+  ],
+  serializeState: (s) => JSON.stringify([s.value, (s.context as CorrectionScreenContext).tab, (s.context as CorrectionScreenContext).open]),
+  check: (snapshot) => {
+    const c = snapshot.context as CorrectionScreenContext;
+    if (c.open !== null) expect(c.open).toBe(7);
+    // Every correction sent told my submissions to load again.
+    expect(reloads.length).toBeGreaterThanOrEqual(c.sent);
+  },
+});
+
+describe('the Correction screen', () => {
+  it('moves to my submissions once a correction is sent: they reload, the request closes, the form starts fresh', () => {
+    const before = reloads.length;
+    const screen = createActor(correctionScreenMachine, { input: { mine: mine() } }).start();
+    screen.send({ type: 'request.open', id: 7 });
+    screen.send({ type: 'correction.sent', result: sentBack });
+    expect(screen.getSnapshot().context).toMatchObject({ tab: 'mine', open: null, sent: 1 });
+    expect(reloads.length).toBe(before + 1);
+    // The form starts fresh: the view keys it by `sent`; the form child is the same actor, ready for the next.
+    expect(screen.getSnapshot().children.form).toBeDefined();
+  });
+});
