@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n== %s\n' "$*"; }
+step() { printf '\n== %s (at %dm%02ds)\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 
 step "System packages (Chromium, PostgreSQL, Dovecot)"
 bash scripts/ensure-system-deps.sh
@@ -31,3 +31,5 @@ node --import tsx scripts/bundle-size.ts
 
 step "End-to-end tests (Chromium)"
 npx playwright test
+
+step "All passed"

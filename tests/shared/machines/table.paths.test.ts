@@ -338,6 +338,19 @@ describe("the user's remembered rows per page", () => {
     expect(told).toEqual([]);
   });
 
+  it('a sort chosen while the remembered size is read is told to the screen once the rows come', async () => {
+    let answer: (n: number | null) => void = () => undefined;
+    const { actor, fetchPage, told } = start({ read: () => new Promise<number | null>((r) => (answer = r)), write: () => undefined });
+    actor.send({ type: 'sort.toggle', field: 'a', multi: false });
+    expect(told).toEqual([]);
+    answer(50);
+    await flush();
+    expect(fetchPage.calls[0]!.input).toMatchObject({ pageSize: 50, sort: [{ field: 'a', type: 'asc' }] });
+    fetchPage.resolve({ rows: rows.slice(0, 25), total: 25 });
+    await flush();
+    expect(told).toEqual([expect.objectContaining({ pageSize: 50, sort: [{ field: 'a', type: 'asc' }] })]);
+  });
+
   it('keeps the default of 10 when nothing is remembered, when the store fails, or when it holds a size the pager does not offer', async () => {
     for (const read of [async () => null, async () => Promise.reject(new Error('offline')), async () => 7]) {
       const { fetchPage } = start({ read, write: () => undefined });

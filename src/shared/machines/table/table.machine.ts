@@ -333,8 +333,10 @@ export const tableMachine = setup({
               target: 'choosing',
               actions: assign(({ context, event }) => {
                 const pageSize = isOfferedSize(event.output) ? event.output : context.pageSize;
-                // The remembered size is where the table starts, not a change to tell the screen.
-                return { pageSize, sizeSettled: true, toldQuery: JSON.stringify(queryOf({ ...context, pageSize })) };
+                // The remembered size is where the table starts, not a change to tell the screen; a sort,
+                // page or filter chosen while it was read still is (it differs from the query told).
+                const told = { ...(JSON.parse(context.toldQuery) as TableQuery), pageSize };
+                return { pageSize, sizeSettled: true, toldQuery: JSON.stringify(told) };
               }),
             },
             onError: { target: 'choosing', actions: assign({ sizeSettled: true }) },
