@@ -28,6 +28,7 @@ describe.each(BACKENDS)('notification mail on %s', (backend) => {
   let agent: Api;
   let manager: Api;
   let acmeClient: Api;
+  let admin: Api;
   let agentId: number;
   let managerId: number;
   let acme: { id: number; contactId: number; email: string };
@@ -37,6 +38,7 @@ describe.each(BACKENDS)('notification mail on %s', (backend) => {
     agent = await apiAs(t, 'agent');
     manager = await apiAs(t, 'manager');
     acmeClient = await apiAs(t, 'acme');
+    admin = await apiAs(t, 'admin');
     agentId = (await sql.one(`SELECT id FROM staff_users WHERE email = 'agent@demo.test'`)).id;
     managerId = (await sql.one(`SELECT id FROM staff_users WHERE email = 'manager@demo.test'`)).id;
     const row = await sql.one(
@@ -156,6 +158,18 @@ describe.each(BACKENDS)('notification mail on %s', (backend) => {
     expect(status).toEqual([expect.objectContaining({ to_address: acme.email, subject: `[Ticket #${ticket.id}] ${ticket.title}` })]);
     expect(status[0]!.body).toContain('Waiting on Client');
     expect(rows.filter((r) => r.to_address === 'manager@demo.test')).toEqual([]);
+  });
+
+  it("shows a public reply's threading headers in the admin outbox", async () => {
+    const ticket = await create(manager);
+    const res = await manager.post(`/api/v2/tickets/${ticket.id}/notes`, { body: 'We are on it.', internal: false });
+    expect(res.statusCode, res.body).toBe(201);
+    const host = new URL(t.config.publicUrl).hostname;
+    const page = await admin.get('/api/v2/admin/outbox?page=1');
+    expect(page.statusCode, page.body).toBe(200);
+    const mail = (page.json() as { rows: { subject: string; messageId: string | null; inReplyTo: string | null; references: string | null }[] }).rows.find((r) => r.subject === `[Ticket #${ticket.id}] ${ticket.title}`);
+    expect(mail?.messageId).toMatch(new RegExp(`^<ticket-${ticket.id}\\.note-\\d+@${host.replaceAll('.', '\\.')}>$`));
+    expect(mail).toMatchObject({ inReplyTo: `<ticket-${ticket.id}@${host}>`, references: `<ticket-${ticket.id}@${host}>` });
   });
 
   it('writes one mail when two app servers hear the same event', async () => {
