@@ -153,3 +153,33 @@ export async function assigneeOf(db: Queryable, ticketId: number): Promise<numbe
   const { rows } = await db.query<{ assignee_id: number | null }>('SELECT assignee_id FROM tickets WHERE id = $1', [ticketId]);
   return rows[0]?.assignee_id ?? null;
 }
+
+/**
+ * The client users who follow a ticket: active accounts of its company who raised it or replied on
+ * it, other than its contact (who is mailed as the contact), with the ticket's title.
+ */
+export async function ticketFollowers(db: Queryable, ticketId: number): Promise<{ userId: number; email: string; name: string; title: string }[]> {
+  const { rows } = await db.query<{ id: number; email: string; name: string; title: string }>(
+    `SELECT u.id, u.email, u.name, t.title
+       FROM tickets t
+       LEFT JOIN contacts c ON c.id = t.contact_id
+       JOIN client_users u ON u.company_id = t.company_id AND u.status = 'active'
+      WHERE t.id = $1
+        AND lower(u.email) IS DISTINCT FROM lower(COALESCE(NULLIF(t.contact_email, ''), NULLIF(c.email, '')))
+        -- Who raised it is the actor of the ticket's first audit row (the one ticket-creation path writes it).
+        AND ((SELECT a.actor_type = 'client' AND a.actor_id = u.id FROM audit_log a WHERE a.entity = 'ticket' AND a.entity_id = t.id ORDER BY a.created_at, a.id LIMIT 1)
+             OR EXISTS (SELECT 1 FROM ticket_notes n WHERE n.ticket_id = t.id AND n.client_user_id = u.id))
+      ORDER BY u.id`,
+    [ticketId],
+  );
+  return rows.map((r) => ({ userId: r.id, email: r.email, name: r.name, title: r.title }));
+}
+
+/** A public note as its mail shows it (its text and its author's name); null for an internal or missing note. */
+export async function publicNote(db: Queryable, noteId: number): Promise<{ body: string; author: string } | null> {
+  const { rows } = await db.query<{ body: string; author: string }>(
+    `SELECT n.body, COALESCE(s.name, 'Support') AS author FROM ticket_notes n LEFT JOIN staff_users s ON s.id = n.staff_user_id WHERE n.id = $1 AND NOT n.internal`,
+    [noteId],
+  );
+  return rows[0] ?? null;
+}

@@ -15,3 +15,6 @@ export const clientReplied = defineTopic('tickets.client-replied', z.object({ ti
 
 /** A staff member changed a ticket's status (codes as stored); `entry` is the change's note, naming the cause once. */
 export const ticketStatusChanged = defineTopic('tickets.status-changed', z.object({ ticketId: id, from: z.string().max(10), to: z.string().max(10), byId: id, entry: z.string().max(60) }));
+
+/** A staff member added a public note (one the client sees) to a ticket. */
+export const staffReplied = defineTopic('tickets.staff-replied', z.object({ ticketId: id, noteId: id, byId: id }));

@@ -37,7 +37,7 @@ import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '@contracts/common/uploads';
 import type { StoredFile } from '@server/platform/uploads';
 import { insertAttachments, ticketFiles, ticketOwnAttachments } from './attachments.repo';
 import { describeChange, isSameValue, type Changes } from './changes';
-import { clientReplied, ticketAssigned, ticketStatusChanged } from './events';
+import { clientReplied, staffReplied, ticketAssigned, ticketStatusChanged } from './events';
 
 /** The newest thread entries and time entries a ticket view carries. */
 const THREAD_LIMIT = 1000;
@@ -401,6 +401,8 @@ export async function addStaffNote(
   await db.query('UPDATE tickets SET updated_at = $2 WHERE id = $1', [id, now]);
   await audit(db, { actor: { type: 'staff', id: staffId }, entity: 'ticket', entityId: id, action: 'note', detail: { note_id: noteId, internal: input.internal, minutes: input.minutes, files: files.length } });
   if (input.internal) return { outboxId: null };
+  // Client users who follow the ticket are told by the notifications feature.
+  await publish(db, staffReplied, { ticketId: id, noteId, byId: staffId });
   const { rows } = await db.query<{ title: string; email: string | null; name: string | null; author: string }>(
     `SELECT t.title, COALESCE(NULLIF(t.contact_email, ''), NULLIF(c.email, '')) AS email, COALESCE(t.contact_name, c.name) AS name,
             (SELECT s.name FROM staff_users s WHERE s.id = $2) AS author
