@@ -138,6 +138,30 @@ describe.each(BACKENDS)('email in on %s', (backend) => {
     expect((await sql().one(`SELECT status FROM tickets WHERE id = $1`, [ticketId])).status).toBe('A');
   });
 
+  it("adds the emailed reply of a ticket's contact without a portal account as a public note, with their name and address", async () => {
+    const contact = await sql().one(`INSERT INTO contacts (company_id, name, email) VALUES ($1, 'Dana Field', 'dana.field@acme.demo.test') RETURNING id`, [acmeId]);
+    const ticketId = (await sql().one(`INSERT INTO tickets (title, status, severity, company_id, contact_id, queue, source) VALUES ('Scanner offline', 'WOC', 'M', $1, $2, 'Support', 'staff') RETURNING id`, [acmeId, contact.id])).id;
+    const id = newMessageId('contact-reply');
+    const filed = await deliverAndWait(
+      rawMail({ from: 'Dana Field <dana.field@acme.demo.test>', subject: `Re: [Ticket #${ticketId}] Scanner offline`, text: 'It scans again.', messageId: id, headers: { 'In-Reply-To': `<ticket-${ticketId}.note-7@localhost>` } }),
+      id,
+    );
+    expect(filed).toMatchObject({ outcome: 'note', ticket_id: ticketId });
+    expect(await sql().one(`SELECT body, internal, client_user_id, staff_user_id FROM ticket_notes WHERE id = $1`, [filed.note_id])).toEqual({ body: 'It scans again.', internal: false, client_user_id: null, staff_user_id: null });
+    expect((await sql().one(`SELECT status FROM tickets WHERE id = $1`, [ticketId])).status).toBe('A');
+    const view = (await (await apiAs(t, 'agent')).get(`/api/v2/tickets/${ticketId}`)).json() as { thread: { id: number; author_name: string | null; author_type: string | null; internal: boolean }[] };
+    expect(view.thread.find((e) => e.id === filed.note_id)).toMatchObject({ author_name: 'Dana Field <dana.field@acme.demo.test>', author_type: 'client', internal: false });
+    const portal = (await (await apiAs(t, 'acme')).get(`/api/v2/client/tickets/${ticketId}`)).json() as { notes: { id: number; author: string; fromClient: boolean }[] };
+    expect(portal.notes.find((n) => n.id === filed.note_id)).toMatchObject({ author: 'Dana Field <dana.field@acme.demo.test>', fromClient: true });
+
+    // Another contact of the company, not the one the ticket's mail went to, still raises a ticket of their own.
+    await sql().one(`INSERT INTO contacts (company_id, name, email) VALUES ($1, 'Lee Bystander', 'lee.bystander@acme.demo.test') RETURNING id`, [acmeId]);
+    const other = newMessageId('contact-other');
+    const elsewhere = await deliverAndWait(rawMail({ from: 'lee.bystander@acme.demo.test', subject: `Re: [Ticket #${ticketId}] Scanner offline`, text: 'Mine too', messageId: other, headers: { 'In-Reply-To': `<ticket-${ticketId}@localhost>` } }), other);
+    expect(elsewhere.outcome).toBe('ticket');
+    expect(elsewhere.ticket_id).not.toBe(ticketId);
+  });
+
   it("never puts another company's user's reply on this company's ticket: it becomes their own ticket", async () => {
     const ticketId = (await sql().one(`INSERT INTO tickets (title, status, severity, company_id, queue, source) VALUES ('Acme only', 'WOC', 'M', $1, 'Support', 'staff') RETURNING id`, [acmeId])).id;
     const id = newMessageId('cross');
