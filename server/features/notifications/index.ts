@@ -25,7 +25,7 @@ export const notifications: Feature = {
     ctx.events.subscribe(clientReplied, async (event) => {
       await recordClientReply(pool, event, ctx.now());
       const assignee = await assigneeOf(pool, event.ticketId);
-      if (assignee) await mailStaff(ctx, log, { event: 'client_reply', ticketId: event.ticketId, userId: assignee, actor: await personName(pool, { clientUserId: event.clientUserId }), cause: `note-${event.noteId}` });
+      if (assignee) await mailStaff(ctx, log, { event: 'client_reply', ticketId: event.ticketId, userId: assignee, actor: await personName(pool, 'clientUserId' in event ? { clientUserId: event.clientUserId } : { contactId: event.contactId }), cause: `note-${event.noteId}` });
     });
     ctx.events.subscribe(ticketStatusChanged, async (event) => void (await mailStatusChange(ctx, log, event)));
     ctx.events.subscribe(staffReplied, async (event) => void (await mailFollowersOfReply(ctx, log, event)));

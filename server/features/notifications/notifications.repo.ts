@@ -24,14 +24,14 @@ export async function recordAssigned(db: Queryable, e: { ticketId: number; assig
 }
 
 /** "A client replied on my ticket": told to the ticket's assignee (nobody while it has none). */
-export async function recordClientReply(db: Queryable, e: { ticketId: number; noteId: number; clientUserId: number }, now: Date): Promise<number> {
+export async function recordClientReply(db: Queryable, e: ClientReply, now: Date): Promise<number> {
   const { rowCount } = await db.query(
     `INSERT INTO notifications (user_id, kind, ticket_id, ref, actor, created_at)
-     SELECT t.assignee_id, 'client_reply', t.id, 'note-' || $2::bigint, c.name, $4
-       FROM tickets t LEFT JOIN client_users c ON c.id = $3
+     SELECT t.assignee_id, 'client_reply', t.id, 'note-' || $2::bigint, COALESCE(c.name, k.name, k.email), $4
+       FROM tickets t LEFT JOIN client_users c ON c.id = $3 LEFT JOIN contacts k ON k.id = $5
       WHERE t.id = $1 AND t.assignee_id IS NOT NULL AND notification_allowed(t.assignee_id, 'client_reply', 'in_app', $4)
      ON CONFLICT (user_id, kind, ticket_id, ref) DO NOTHING`,
-    [e.ticketId, e.noteId, e.clientUserId, now],
+    [e.ticketId, e.noteId, 'clientUserId' in e ? e.clientUserId : null, now, 'contactId' in e ? e.contactId : null],
   );
   return rowCount ?? 0;
 }
@@ -142,11 +142,14 @@ export async function turnedOverdue(db: Queryable, now: Date, windowHours: numbe
 }
 
 /** A staff member's or client user's name (who caused a notice); null when they are gone. */
-export async function personName(db: Queryable, who: { staffId: number } | { clientUserId: number }): Promise<string | null> {
-  const [table, id] = 'staffId' in who ? ['staff_users', who.staffId] : ['client_users', who.clientUserId];
-  const { rows } = await db.query<{ name: string }>(`SELECT name FROM ${table} WHERE id = $1`, [id]);
+export async function personName(db: Queryable, who: { staffId: number } | { clientUserId: number } | { contactId: number }): Promise<string | null> {
+  const [table, id] = 'staffId' in who ? ['staff_users', who.staffId] : 'clientUserId' in who ? ['client_users', who.clientUserId] : ['contacts', who.contactId];
+  const { rows } = await db.query<{ name: string | null }>(`SELECT name FROM ${table} WHERE id = $1`, [id]);
   return rows[0]?.name ?? null;
 }
+
+/** Who replied for the client: a client user, or a contact without a portal account (by email). */
+export type ClientReply = { ticketId: number; noteId: number } & ({ clientUserId: number } | { contactId: number });
 
 /** A ticket's assignee, null while it has none. */
 export async function assigneeOf(db: Queryable, ticketId: number): Promise<number | null> {

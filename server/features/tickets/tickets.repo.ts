@@ -620,6 +620,7 @@ export async function addContactReply(
   await insertAttachments(db, id, noteId, files, now);
   await db.query(`UPDATE tickets SET updated_at = $2, status = CASE WHEN status = 'WOC' THEN 'A' ELSE status END WHERE id = $1`, [id, now]);
   await audit(db, { actor: { type: 'system' }, entity: 'ticket', entityId: id, action: 'reply', detail: { noteId, contactId: who.contactId, via: 'email', files: files.length } });
+  await publish(db, clientReplied, { ticketId: id, noteId, contactId: who.contactId });
   return noteId;
 }
 

@@ -34,7 +34,7 @@ describe.each(BACKENDS)('email in on %s', (backend) => {
 
   beforeAll(async () => {
     dovecot = await startDovecot();
-    t = await startTestApp(backend, { env: { MAIL_SECRET_KEY: KEY } });
+    t = await startTestApp(backend, { env: { MAIL_SECRET_KEY: KEY }, events: true });
     acmeId = (await sql().one(`SELECT company_id FROM client_users WHERE email = $1`, [ACME])).company_id;
     globexId = (await sql().one(`SELECT company_id FROM client_users WHERE email = $1`, [GLOBEX])).company_id;
     const admin = await apiAs(t, 'admin');
@@ -140,7 +140,8 @@ describe.each(BACKENDS)('email in on %s', (backend) => {
 
   it("adds the emailed reply of a ticket's contact without a portal account as a public note, with their name and address", async () => {
     const contact = await sql().one(`INSERT INTO contacts (company_id, name, email) VALUES ($1, 'Dana Field', 'dana.field@acme.demo.test') RETURNING id`, [acmeId]);
-    const ticketId = (await sql().one(`INSERT INTO tickets (title, status, severity, company_id, contact_id, queue, source) VALUES ('Scanner offline', 'WOC', 'M', $1, $2, 'Support', 'staff') RETURNING id`, [acmeId, contact.id])).id;
+    const agentId = (await sql().one(`SELECT id FROM staff_users WHERE email = 'agent@demo.test'`)).id;
+    const ticketId = (await sql().one(`INSERT INTO tickets (title, status, severity, company_id, contact_id, queue, source, assignee_id) VALUES ('Scanner offline', 'WOC', 'M', $1, $2, 'Support', 'staff', $3) RETURNING id`, [acmeId, contact.id, agentId])).id;
     const id = newMessageId('contact-reply');
     const filed = await deliverAndWait(
       rawMail({ from: 'Dana Field <dana.field@acme.demo.test>', subject: `Re: [Ticket #${ticketId}] Scanner offline`, text: 'It scans again.', messageId: id, headers: { 'In-Reply-To': `<ticket-${ticketId}.note-7@localhost>` } }),
@@ -153,6 +154,8 @@ describe.each(BACKENDS)('email in on %s', (backend) => {
     expect(view.thread.find((e) => e.id === filed.note_id)).toMatchObject({ author_name: 'Dana Field <dana.field@acme.demo.test>', author_type: 'client', internal: false });
     const portal = (await (await apiAs(t, 'acme')).get(`/api/v2/client/tickets/${ticketId}`)).json() as { notes: { id: number; author: string; fromClient: boolean }[] };
     expect(portal.notes.find((n) => n.id === filed.note_id)).toMatchObject({ author: 'Dana Field <dana.field@acme.demo.test>', fromClient: true });
+    // The assignee is told on the bell, named after the contact, as for a client user's reply.
+    await expect.poll(async () => await sql().rows(`SELECT kind, actor FROM notifications WHERE ticket_id = $1 AND user_id = $2`, [ticketId, agentId])).toEqual([{ kind: 'client_reply', actor: 'Dana Field' }]);
 
     // Another contact of the company, not the one the ticket's mail went to, still raises a ticket of their own.
     await sql().one(`INSERT INTO contacts (company_id, name, email) VALUES ($1, 'Lee Bystander', 'lee.bystander@acme.demo.test') RETURNING id`, [acmeId]);
