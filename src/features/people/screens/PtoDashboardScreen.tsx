@@ -215,7 +215,7 @@ function TeamSection() {
                       <strong>
                         {r.requester}: {r.from === r.to ? formatDate(`${r.from}T12:00:00Z`) : `${formatDate(`${r.from}T12:00:00Z`)} – ${formatDate(`${r.to}T12:00:00Z`)}`} ({hours(r.hours)})
                       </strong>
-                      <LinkButton size="sm" variant="secondary" href={`/approvals?request=${r.id}`}>
+                      <LinkButton size="sm" variant="secondary" href={`/approvals/requests/${r.id}`}>
                         Decide in Approvals
                       </LinkButton>
                     </div>
@@ -279,8 +279,10 @@ export default function PtoDashboardScreen() {
             </Card>
           </div>
           <Card title="My certifications" description="Reminders reach you by mail 90, 60, 30 and 7 days before one expires.">
-            <CertificationTable items={data.certifications} />
-            <AddCertification reload={() => mine.send({ type: 'pto.retry' })} />
+            <div className={styles.stack}>
+              <CertificationTable items={data.certifications} />
+              <AddCertification reload={() => mine.send({ type: 'pto.retry' })} />
+            </div>
           </Card>
         </>
       )}
