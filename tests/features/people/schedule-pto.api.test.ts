@@ -166,6 +166,15 @@ describe.each(BACKENDS)('schedule and PTO on %s', (backend) => {
     expect((await anonymous.get(url.pathname)).statusCode).toBe(404);
   });
 
+  it('says on the org chart who is on call now', async () => {
+    const me = await idOf('agent@demo.test');
+    const now = Date.now();
+    const override = await manager.post(`/api/v2/schedule/teams/${support.id}/overrides`, { staffId: me, startsAt: new Date(now - 3_600_000).toISOString(), endsAt: new Date(now + 3_600_000).toISOString() });
+    expect(override.statusCode, override.body).toBe(201);
+    const chart = (await agent.get('/api/v2/orgchart')).json() as { people: { id: number; status: string[] }[] };
+    expect(chart.people.find((p) => p.id === me)?.status).toEqual(['On call now']);
+  });
+
   it('lets only the schedule owner or an admin edit a team\'s grid, and refuses a stale change with 409', async () => {
     const me = await idOf('agent@demo.test');
     const day = plus(mondayIn(8), 3);
