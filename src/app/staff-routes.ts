@@ -27,7 +27,6 @@ export type { ScreenProps, StaffRoute } from '@/shared/routing';
 
 /** Screens of the spec not built yet: each shows "This screen is being built". */
 const NOT_BUILT_YET: StaffRoute[] = [
-  placeholder('/weekly-schedule', 'Weekly Schedule'),
   placeholder('/forms/travel/expense', 'Travel Expense'),
   placeholder('/quality/qa', 'Quality Assurance'),
   placeholder('/software/change/request', 'Software Change Request'),
@@ -36,7 +35,6 @@ const NOT_BUILT_YET: StaffRoute[] = [
   placeholder('/live/displays/development', 'Live Display: Development'),
   placeholder('/live/displays/quality', 'Live Display: Quality Assurance'),
   placeholder('/live/displays/sales', 'Live Display: Sales'),
-  placeholder('/certification-pto-dashboard', 'Certification and PTO Dashboard'),
 ];
 
 export const STAFF_ROUTES: StaffRoute[] = [
