@@ -17,9 +17,8 @@ import {
   type ExpenseKind,
   type ExpenseRate,
   type LinePrice,
-  type StoredExpensePayload,
 } from '@contracts/expenses';
-import { formatCents, formatMoney } from '@contracts/quote-money';
+import { formatMoney } from '@contracts/quote-money';
 import { claimPdfMachine, expenseRatesMachine, expensesCsvMachine, mySubmissionsMachine, toReviewMachine } from '../machines/forms.machines';
 import { expenseScreenMachine, payloadOf, selectExpenseForm, selectThumbnailsActor, type ExpenseDraft, type ExpenseScreenActor, type ExpenseTab, type LineDraft } from '../machines/expense-screen.machine';
 import styles from './forms.module.css';
@@ -115,7 +114,7 @@ export default function ExpenseScreen() {
         {open !== null ? (
           <Suspense fallback={<SkeletonText lines={4} label="Loading the claim" />}>
             <RequestDetail id={open} alsoReload={[review, mine]}>
-              {(request) => <ClaimLines request={request} />}
+              {(request) => <ClaimActions request={request} />}
             </RequestDetail>
           </Suspense>
         ) : null}
@@ -124,59 +123,9 @@ export default function ExpenseScreen() {
   );
 }
 
-/** A claim's lines as priced when it was submitted, with what the approver should know. */
-function ClaimLines({ request }: { request: RequestView }) {
-  const p = request.payload as unknown as Partial<StoredExpensePayload>;
-  if (!Array.isArray(p.lines)) return null;
-  return (
-    <div className={styles.form}>
-      <table className={styles.lines}>
-        <caption className={styles.caption}>Lines, priced at the rate of each day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Merchant / description</th>
-            <th scope="col">Original</th>
-            <th scope="col" className={styles.num}>
-              {HOME_CURRENCY}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {p.lines.map((l, i) => (
-            <tr key={i}>
-              <td>{l.date}</td>
-              <td>
-                {EXPENSE_KIND_LABELS[l.kind]}
-                {l.billable ? ' · billable' : ''}
-              </td>
-              <td>
-                {[l.merchant, l.description].filter(Boolean).join(': ')}
-                {l.receiptIds.length ? <span className={styles.metaInline}> · {l.receiptIds.length === 1 ? '1 receipt' : `${l.receiptIds.length} receipts`}</span> : null}
-                {l.flags.map((f) => (
-                  <span key={f} className={styles.flag}>
-                    {f}
-                  </span>
-                ))}
-              </td>
-              <td>{l.kind === 'mileage' ? `${formatCents(l.distanceHundredths)} mi` : `${formatCents(l.amountCents)} ${l.currency}`}</td>
-              <td className={styles.num}>{formatCents(l.homeCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={4}>
-              Total
-            </th>
-            <td className={styles.num}>{formatMoney(p.totalCents ?? claimTotal(p.lines))}</td>
-          </tr>
-        </tfoot>
-      </table>
-      {request.state === 'applied' ? <PdfLink id={request.id} /> : null}
-    </div>
-  );
+/** An approved claim offers its PDF (the lines themselves are in the request's details above). */
+function ClaimActions({ request }: { request: RequestView }) {
+  return request.state === 'applied' ? <PdfLink id={request.id} /> : null;
 }
 
 const PDF_NOTICES: SubmitNotices<number, void> = { failed: 'The claim PDF could not be made' };
