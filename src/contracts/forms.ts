@@ -60,27 +60,6 @@ export const PAYLOAD_FIELD_LABELS: Record<string, string> = {
   totalCents: 'Total',
 };
 
-/** Payload fields that are amounts in cents of the home currency (shown as money). */
-export const PAYLOAD_MONEY_FIELDS: readonly string[] = ['totalCents'];
-/** Payload fields the detail does not list (said elsewhere: the home currency is the money's). */
-export const PAYLOAD_HIDDEN_FIELDS: readonly string[] = ['currency'];
-/** How a column of a payload's list reads: text, a kind named in words, hundredths or cents as a decimal, home cents as money, a list of notes. */
-export type PayloadColumn = { key: string; label: string; format?: 'kind' | 'hundredths' | 'money' | 'notes' };
-/** Payload fields that are lists of records (a travel expense's lines), shown as a table with these columns. */
-export const PAYLOAD_TABLES: Record<string, readonly PayloadColumn[]> = {
-  lines: [
-    { key: 'date', label: 'Day' },
-    { key: 'kind', label: 'Kind', format: 'kind' },
-    { key: 'merchant', label: 'Merchant' },
-    { key: 'description', label: 'Description' },
-    { key: 'distanceHundredths', label: 'Miles', format: 'hundredths' },
-    { key: 'amountCents', label: 'Amount', format: 'hundredths' },
-    { key: 'currency', label: 'Currency' },
-    { key: 'homeCents', label: 'Home amount', format: 'money' },
-    { key: 'flags', label: 'For the approver', format: 'notes' },
-  ],
-};
-
 export const kudoSchema = z.object({
   id: z.number().int(),
   from: z.string(),
