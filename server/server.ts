@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const ctx = createContext(config, database);
   const app = await buildApp(ctx);
 
-  const seeded = config.seedDemo ? await seedDemoIfEmpty(database.pool) : false;
+  const seeded = config.seedDemo ? await seedDemoIfEmpty(database.pool, ctx.uploads) : false;
   // The demo data are written in one burst: flushed now, a crash soon after does not make the
   // embedded server's recovery write them all again before it serves (seconds on a busy disk).
   if (seeded && database.kind === 'embedded') await database.pool.query('CHECKPOINT');

@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import { SURVEY_TYPE_CLIENT_CARE, SURVEY_TYPE_SUPPORT } from '@contracts/common/constants';
 import { hashPassword } from '@server/platform/auth/passwords';
 import { inTransaction } from '@server/platform/db/database';
+import type { UploadStore } from '@server/platform/uploads';
 import { seedClientPortal } from './client-portal';
 import { seedMail } from './mail';
 import { columnTable } from './columns';
@@ -24,6 +25,7 @@ import { seedProjects } from './projects';
 import { seedQuotes } from './quotes';
 import { seedApprovals } from './approvals';
 import { seedSchedule } from './schedule';
+import { seedExpenses } from './expenses';
 import { seedSales } from './sales';
 import { seedTime } from './time';
 
@@ -64,19 +66,22 @@ const COMPANY_NAMES = [
 const FIRST = ['José', 'Maria', 'Chen', 'Priya', 'Liam', 'Olivia', 'Noah', 'Emma', 'Ahmed', 'Sofia', 'Lucas', 'Hannah', 'Mateo', 'Zoë'];
 const LAST = ['García', 'Smith', 'Nguyen', 'Patel', 'Johnson', 'Müller', 'Kim', 'Brown', 'Rossi', 'Dubois', 'Okafor', 'Silva'];
 
-/** Seeds the demo data set when the database has no staff user yet; answers whether it seeded. */
-export async function seedDemoIfEmpty(pool: Pool): Promise<boolean> {
+/**
+ * Seeds the demo data set when the database has no staff user yet; answers whether it seeded. With
+ * the app's upload store, the travel expense claims get their receipts as files too.
+ */
+export async function seedDemoIfEmpty(pool: Pool, uploads?: UploadStore): Promise<boolean> {
   const hashes = await Promise.all([...DEMO_STAFF, 'client-acme', 'client-globex'].map(() => hashPassword(DEMO_PASSWORD)));
   return inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
     const { rows } = await client.query('SELECT 1 FROM staff_users LIMIT 1');
     if (rows.length) return false;
-    await seed(client, hashes);
+    await seed(client, hashes, uploads);
     return true;
   });
 }
 
-async function seed(client: PoolClient, hashes: string[]): Promise<void> {
+async function seed(client: PoolClient, hashes: string[], uploads: UploadStore | undefined): Promise<void> {
   const rnd = seededRandom(2026);
   const staffIds = new Map<string, number>();
   for (const [i, s] of DEMO_STAFF.entries()) {
@@ -148,6 +153,7 @@ async function seed(client: PoolClient, hashes: string[]): Promise<void> {
   await seedOrg(client, staffIds, hashes[0]!);
   await seedApprovals(client);
   await seedSchedule(client);
+  await seedExpenses(client, uploads);
   await seedMail(client);
   await client.query(
     `INSERT INTO audit_log (actor_type, entity, action, detail) VALUES ('system', 'database', 'seed', '{"dataset":"demo"}')`,

@@ -27,7 +27,6 @@ export type { ScreenProps, StaffRoute } from '@/shared/routing';
 
 /** Screens of the spec not built yet: each shows "This screen is being built". */
 const NOT_BUILT_YET: StaffRoute[] = [
-  placeholder('/forms/travel/expense', 'Travel Expense'),
   placeholder('/quality/qa', 'Quality Assurance'),
   placeholder('/software/change/request', 'Software Change Request'),
   placeholder('/live/displays/support', 'Live Display: Support'),

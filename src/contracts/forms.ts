@@ -52,6 +52,12 @@ export const PAYLOAD_FIELD_LABELS: Record<string, string> = {
   message: 'Message',
   value: 'Company value',
   projectId: 'Related project',
+  purpose: 'Purpose',
+  destination: 'Destination',
+  startDate: 'First day',
+  endDate: 'Last day',
+  lines: 'Lines',
+  totalCents: 'Total',
 };
 
 export const kudoSchema = z.object({

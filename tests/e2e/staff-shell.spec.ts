@@ -117,7 +117,7 @@ test('every route of the table answers: placeholders, bare screens and the publi
   await expect(page).toHaveURL(/\/home$/);
   for (const [path, heading] of [
     ['/quality/qa', 'Quality Assurance'],
-    ['/forms/travel/expense', 'Travel Expense'],
+    ['/software/change/request', 'Software Change Request'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();

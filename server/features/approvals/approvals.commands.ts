@@ -193,8 +193,8 @@ function formFor(type: FormType): FormDefinition {
 /** Submits a request of a form: checked by the form, its policy's steps resolved now; a policy with no steps is approved and applied at once. */
 export async function submitRequest(db: Db, engine: Engine, me: number, formType: FormType, raw: unknown, now: Date): Promise<number> {
   const form = formFor(formType);
-  const payload = parsePayload(form, raw);
-  await form.check?.(db, me, payload, now);
+  const parsed = parsePayload(form, raw);
+  const payload = (await form.check?.(db, me, parsed, now, null)) ?? parsed;
   const policy = await latestPolicy(db, formType);
   if (!policy) throw invalidField('formType', 'This form has no approval policy');
   const steps = await resolveSteps(db, policy.steps, me, payload, now);
@@ -247,8 +247,8 @@ export async function resubmit(db: Db, engine: Engine, me: number, id: number, i
   if (refused) throw new ApiError(refused.status, refused.status === 403 ? ERROR_CODES.forbidden : ERROR_CODES.conflict, refused.message);
   if (row.version !== input.version) throw conflict('This request changed since you read it; reload it first', { version: 'Stale' });
   const form = formFor(row.form_type);
-  const payload = parsePayload(form, input.payload);
-  await form.check?.(db, me, payload, now);
+  const parsed = parsePayload(form, input.payload);
+  const payload = (await form.check?.(db, me, parsed, now, row.id)) ?? parsed;
   const policy = (await latestPolicy(db, row.form_type))!;
   const steps = await resolveSteps(db, policy.steps, me, payload, now);
   await apply(db, engine, {

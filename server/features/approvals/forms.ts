@@ -15,8 +15,12 @@ export type FormDefinition<S extends z.ZodType = z.ZodType> = {
   payload: S;
   /** One line naming the request in the inbox and in mails. */
   title(payload: z.output<S>): string;
-  /** Rules that read the database (400/409 with the field named); run inside the submitting transaction. */
-  check?(db: Queryable, requesterId: number, payload: z.output<S>, now: Date): Promise<void>;
+  /**
+   * Rules that read the database (400/409 with the field named); run inside the submitting
+   * transaction. It may answer the payload as it is to be stored (amounts priced on the server),
+   * which the policy's conditions then read. `requestId` is the request being resubmitted (null for a new one).
+   */
+  check?(db: Queryable, requesterId: number, payload: z.output<S>, now: Date, requestId: number | null): Promise<void | Record<string, unknown>>;
   /** The form's effect, in the transaction that approves the request; the request is then applied. */
   onApproved?(db: Queryable, request: FormRequest<z.output<S>>, now: Date): Promise<void>;
 };

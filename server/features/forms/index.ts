@@ -1,16 +1,24 @@
 /**
- * Forms: the Kudos and Correction forms, each a form of the approval engine (a payload schema, a
+ * Forms: the Kudos, Correction and Travel Expense forms, each a form of the approval engine (a payload schema, a
  * policy, an effect on approval), and the reads of their own (recent kudos, company values).
  */
 import { staffRoutes, type Feature } from '@server/platform/http/plugins';
 import { correctionForm } from './correction';
+import { expenseForm } from './expense';
+import { staffExpenseRoutes } from './expense.routes';
+import { referencedReceiptKeys } from './expenses.repo';
 import { kudoForm } from './kudo';
 import { staffFormRoutes } from './staff.routes';
 
 /** The forms this feature plugs into the engine (registered when the module loads). */
-export const FORM_DEFINITIONS = [kudoForm, correctionForm];
+export const FORM_DEFINITIONS = [kudoForm, correctionForm, expenseForm];
 
 export const forms: Feature = {
   name: 'forms',
-  register: (app, ctx) => staffRoutes(app, ctx, staffFormRoutes),
+  async register(app, ctx) {
+    // The upload sweep keeps every file a receipt names.
+    ctx.uploads.referencedBy((keys) => referencedReceiptKeys(ctx.database.pool, keys));
+    await staffRoutes(app, ctx, staffFormRoutes);
+    await staffRoutes(app, ctx, staffExpenseRoutes);
+  },
 };

@@ -20,3 +20,5 @@ export const quotes: Feature = {
 
 export { acceptedQuotesOf, loadQuoteView, quotePipeline } from './quotes.repo';
 export { expireQuoteJob } from './jobs';
+/** Approved billable travel expenses become a kept draft quote for their company. */
+export { quoteBilledExpenses, type StaffCaller } from './quotes.commands';

@@ -16,6 +16,7 @@ import { ERROR_CODES } from '@contracts/common/errors';
 import { formatDay, MESSAGE_LOCALE } from '@contracts/common/dates';
 import {
   acceptedContent,
+  quoteDraftSchema,
   quoteMail as quoteMailText,
   totalsOf,
   type CatalogImportResult,
@@ -396,4 +397,27 @@ export async function expireQuote(ctx: AppContext, id: number): Promise<boolean>
     if (expired) await audit(db, { actor: SYSTEM, entity: 'quote', entityId: id, action: 'expire' });
     return expired;
   });
+}
+
+/** How long a quote made from billable expenses stays valid. */
+const BILLED_EXPENSES_VALID_DAYS = 30;
+
+/**
+ * A kept draft quote for a company with approved billable expense lines (each line at its home
+ * amount, not taxed), owned by the person who spent it, in the caller's transaction. Answers its id.
+ */
+export async function quoteBilledExpenses(
+  db: Queryable,
+  input: { companyId: number; title: string; lines: readonly { description: string; amountCents: number }[]; now: Date },
+  by: StaffCaller,
+): Promise<number> {
+  const validUntil = new Date(input.now.getTime() + BILLED_EXPENSES_VALID_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const draft = quoteDraftSchema.parse({
+    type: 'support',
+    companyId: input.companyId,
+    title: input.title,
+    validUntil,
+    lines: input.lines.map((l) => ({ kind: 'item', description: l.description, quantity: 1, unitPriceCents: l.amountCents, taxable: false })),
+  });
+  return createQuote(db, draft, true, by);
 }

@@ -1,6 +1,8 @@
-import { APPROVALS, type RequestSummary } from '@contracts/approvals';
+import { APPROVALS, type FormType, type RequestSummary } from '@contracts/approvals';
+import { EXPENSES, type ExpensePayloadInput } from '@contracts/expenses';
 import { FORMS, type CorrectionPayload, type KudoPayload } from '@contracts/forms';
 import { call } from '@/shared/http/http';
+import { downloadBlob } from '@/shared/ui/download';
 
 /** A correction as submitted: a new one, or one sent back and submitted again. */
 export type CorrectionSubmission = { payload: CorrectionPayload; resubmit?: { id: number; version: number } };
@@ -12,6 +14,12 @@ export const formsApi = {
       ? call(APPROVALS.resubmit, { params: { id: resubmit.id }, body: { version: resubmit.version, payload } })
       : call(APPROVALS.create, { body: { formType: 'correction', payload } }),
   kudoValues: () => call(FORMS.kudoValues),
-  mine: (formType: 'kudo' | 'correction'): Promise<RequestSummary[]> => call(APPROVALS.mine, { query: { formType } }),
-  toReview: (formType: 'kudo' | 'correction'): Promise<RequestSummary[]> => call(APPROVALS.inbox, { query: { formType } }),
+  mine: (formType: FormType): Promise<RequestSummary[]> => call(APPROVALS.mine, { query: { formType } }),
+  toReview: (formType: FormType): Promise<RequestSummary[]> => call(APPROVALS.inbox, { query: { formType } }),
+  submitExpense: (payload: ExpensePayloadInput) => call(APPROVALS.create, { body: { formType: 'expense', payload } }),
+  expenseRates: () => call(EXPENSES.rates),
+  uploadReceipts: (files: readonly File[]) => call(EXPENSES.upload, { body: {}, files }),
+  claimPdf: (id: number) => call(EXPENSES.pdf, { params: { id } }).then((blob) => downloadBlob(`expense-claim-${id}.pdf`, blob)),
+  expensesCsv: () => call(EXPENSES.csv, { query: {} }).then((blob) => downloadBlob('travel-expenses.csv', blob)),
+  receiptThumbnail: (id: number): Promise<Blob> => call(EXPENSES.receipt, { params: { id }, query: { variant: 'thumbnail' } }),
 };

@@ -151,10 +151,9 @@ describe('staff layout', () => {
     const user = await signIn();
     await screen.findByRole('heading', { name: 'Welcome, Avery Agent' });
     expect(screen.queryByRole('link', { name: 'Management Dashboard' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Forms' }));
-    await user.click(screen.getByRole('link', { name: 'Travel Expense' }));
-    expect(await screen.findByText('This screen is being built.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Travel Expense' })).toHaveAttribute('aria-current', 'page');
+    await user.click(screen.getByRole('link', { name: 'Software Change Request' }));
+    expect(await screen.findByRole('heading', { name: 'Software Change Request', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Software Change Request' })).toHaveAttribute('aria-current', 'page');
     act(() => window.history.pushState(null, '', '/mgmtdash'));
     expect(await screen.findByText(/You do not have access/)).toBeInTheDocument();
   });

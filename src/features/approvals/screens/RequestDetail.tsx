@@ -2,7 +2,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import type { AnyActorRef } from 'xstate';
 import { APPROVAL_COMMENT_MAX, APPROVAL_STATE_LABELS, FORM_TYPE_LABELS, HISTORY_ACTION_LABELS, type ApprovalState, type Decision, type HistoryEntry, type RequestView } from '@contracts/approvals';
+import { PAYLOAD_HIDDEN_FIELDS, PAYLOAD_MONEY_FIELDS, PAYLOAD_TABLES, type PayloadColumn } from '@contracts/form-payloads';
 import { PAYLOAD_FIELD_LABELS } from '@contracts/forms';
+import { formatCents, formatMoney } from '@contracts/quote-money';
 import { decideMachine, requestViewMachine } from '../machines/approvals.machines';
 import styles from './RequestDetail.module.css';
 import { inspection } from '@/shared/inspection';
@@ -25,13 +27,58 @@ export function StateBadge({ state }: { state: ApprovalState }) {
   return <Badge tone={STATE_TONES[state]}>{state === 'applied' ? 'Accepted' : APPROVAL_STATE_LABELS[state]}</Badge>;
 }
 
+/** Fields in the order their labels are listed (the form's order); others after them. */
+const LABEL_ORDER = Object.keys(PAYLOAD_FIELD_LABELS);
+const fieldOrder = (key: string) => (LABEL_ORDER.includes(key) ? LABEL_ORDER.indexOf(key) : LABEL_ORDER.length);
+
 const fieldLabel = (key: string) => PAYLOAD_FIELD_LABELS[key] ?? key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
 
 function fieldValue(key: string, value: unknown): ReactNode {
   if (key === 'ticketId' && typeof value === 'number') return <TextLink href={`/ticket/${value}`}>Ticket #{value}</TextLink>;
   if (key === 'companyId' && typeof value === 'number') return <TextLink href={`/company/${value}`}>Company #{value}</TextLink>;
   if (key === 'projectId' && typeof value === 'number') return <TextLink href={`/project/kanban/${value}`}>Project #{value}</TextLink>;
+  if (PAYLOAD_MONEY_FIELDS.includes(key) && typeof value === 'number') return formatMoney(value);
+  const columns = PAYLOAD_TABLES[key];
+  if (columns && Array.isArray(value)) return <PayloadTable label={fieldLabel(key)} columns={columns} rows={value as Record<string, unknown>[]} />;
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function cell(column: PayloadColumn, value: unknown): ReactNode {
+  if (column.format === 'kind' && typeof value === 'string') return value.charAt(0).toUpperCase() + value.slice(1);
+  if (column.format === 'hundredths' && typeof value === 'number') return value ? formatCents(value) : '—';
+  if (column.format === 'money' && typeof value === 'number') return formatMoney(value);
+  if (column.format === 'notes' && Array.isArray(value)) return value.length ? <strong>{value.join('; ')}</strong> : '—';
+  return typeof value === 'string' || typeof value === 'number' ? value : '';
+}
+
+/** A payload's list of records (a claim's lines) as a table; only the columns some row fills are shown. */
+function PayloadTable({ label, columns, rows }: { label: string; columns: readonly PayloadColumn[]; rows: Record<string, unknown>[] }) {
+  const shown = columns.filter((c) => rows.some((r) => r[c.key] !== undefined && r[c.key] !== '' && r[c.key] !== 0 && !(Array.isArray(r[c.key]) && !(r[c.key] as unknown[]).length)));
+  return (
+    // Scrolls sideways on a phone; focusable so the keyboard can scroll it too.
+    <div className={styles.tableWrap} role="region" aria-label={label} tabIndex={0}>
+      <table className={styles.table} aria-label={label}>
+        <thead>
+          <tr>
+            {shown.map((c) => (
+              <th key={c.key} scope="col">
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i}>
+              {shown.map((c) => (
+                <td key={c.key}>{cell(c, r[c.key])}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }
 
 /** One line of the history: who (on behalf of whom), what, from/to, when, the comment. */
@@ -80,12 +127,15 @@ export function RequestBody({ request, decide }: { request: RequestView; decide?
         </Alert>
       ) : null}
       <dl className={styles.payload}>
-        {Object.entries(request.payload).map(([key, value]) => (
-          <div key={key} className={styles.field}>
-            <dt>{fieldLabel(key)}</dt>
-            <dd>{fieldValue(key, value)}</dd>
-          </div>
-        ))}
+        {Object.entries(request.payload)
+          .filter(([key]) => !PAYLOAD_HIDDEN_FIELDS.includes(key))
+          .sort(([a], [b]) => fieldOrder(a) - fieldOrder(b))
+          .map(([key, value]) => (
+            <div key={key} className={styles.field}>
+              <dt>{fieldLabel(key)}</dt>
+              <dd>{fieldValue(key, value)}</dd>
+            </div>
+          ))}
       </dl>
       {decide}
       <section aria-label="History">

@@ -1,4 +1,5 @@
-import type { RequestSummary, RequestView } from '@contracts/approvals';
+import type { FormType, RequestSummary, RequestView } from '@contracts/approvals';
+import { RECEIPT_MISSING, expensePayloadSchema, missesReceipt, priceLine, type ExpensePayloadInput, type ExpenseRate, type Receipt } from '@contracts/expenses';
 import { correctionPayloadSchema, kudoPayloadSchema, type KudoPayload } from '@contracts/forms';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
@@ -9,10 +10,43 @@ export const sendKudoMachine = createSubmitMachine('kudo-send', (payload: KudoPa
 /** The company values a kudo names. */
 export const kudoValuesMachine = createQueryMachine('kudo-values', (): Promise<string[]> => formsApi.kudoValues());
 /** My submissions of a form, with their status. */
-export const mySubmissionsMachine = createQueryMachine('forms-mine', (formType: 'kudo' | 'correction'): Promise<RequestSummary[]> => formsApi.mine(formType));
+export const mySubmissionsMachine = createQueryMachine('forms-mine', (formType: FormType): Promise<RequestSummary[]> => formsApi.mine(formType));
 /** What of a form waits for my review. */
-export const toReviewMachine = createQueryMachine('forms-review', (formType: 'kudo' | 'correction'): Promise<RequestSummary[]> => formsApi.toReview(formType));
+export const toReviewMachine = createQueryMachine('forms-review', (formType: FormType): Promise<RequestSummary[]> => formsApi.toReview(formType));
 /** A correction submitted (or submitted again after changes were requested), checked against the contract first. */
 export const submitCorrectionMachine = createSubmitMachine('correction-submit', (s: CorrectionSubmission): Promise<RequestView> => formsApi.submitCorrection(s), {
   schema: { safeParse: (input: unknown) => correctionPayloadSchema.safeParse((input as CorrectionSubmission | undefined)?.payload) },
 });
+
+/** A claim as the form sends it, with the rates it is priced with while typing. */
+export type ExpenseSubmission = { payload: ExpensePayloadInput; rates: readonly ExpenseRate[] };
+
+/**
+ * The claim's problems by field: the contract's, and a line above the receipt threshold without a
+ * receipt (priced with the rates the screen shows), which blocks the send as the server would.
+ */
+export const expenseSchema = {
+  safeParse(input: unknown) {
+    const { payload, rates } = (input ?? {}) as Partial<ExpenseSubmission>;
+    const parsed = expensePayloadSchema.safeParse(payload);
+    const issues: { path: PropertyKey[]; message: string }[] = parsed.success ? [] : parsed.error.issues.map((i) => ({ path: i.path, message: i.message }));
+    if (parsed.success && rates) {
+      parsed.data.lines.forEach((l, i) => {
+        const price = priceLine(l, rates);
+        if (price && missesReceipt(l, price.homeCents)) issues.push({ path: ['lines', i, 'receiptIds'], message: RECEIPT_MISSING });
+      });
+    }
+    return issues.length ? { success: false as const, error: { issues } } : { success: true as const };
+  },
+};
+
+/** A travel expense claim submitted, checked against the contract and the receipt rule first. */
+export const submitExpenseMachine = createSubmitMachine('expense-submit', (s: ExpenseSubmission): Promise<RequestView> => formsApi.submitExpense(s.payload), { schema: expenseSchema });
+/** Receipts uploaded through the one upload path, to attach to a line. */
+export const uploadReceiptsMachine = createSubmitMachine('expense-receipts', (s: { files: readonly File[] }): Promise<{ receipts: Receipt[] }> => formsApi.uploadReceipts(s.files));
+/** The dated exchange and mileage rates. */
+export const expenseRatesMachine = createQueryMachine('expense-rates', (): Promise<ExpenseRate[]> => formsApi.expenseRates());
+/** An approved claim's PDF, fetched with the session and offered as a download. */
+export const claimPdfMachine = createSubmitMachine<number, void>('expense-claim-pdf', (id) => formsApi.claimPdf(id));
+/** The approved claims I may see, as CSV. */
+export const expensesCsvMachine = createSubmitMachine<null, void>('expenses-csv', () => formsApi.expensesCsv());

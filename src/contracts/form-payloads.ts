@@ -1,0 +1,26 @@
+/**
+ * How a request's details show the parts of a payload that are not plain text: amounts, lists of
+ * records (a travel expense's lines), fields said elsewhere. Apart from ./forms so that only the
+ * request's details load it (Home's kudos carry ./forms on the first staff screen).
+ */
+
+/** Payload fields that are amounts in cents of the home currency (shown as money). */
+export const PAYLOAD_MONEY_FIELDS: readonly string[] = ['totalCents'];
+/** Payload fields the detail does not list (said elsewhere: the home currency is the money's). */
+export const PAYLOAD_HIDDEN_FIELDS: readonly string[] = ['currency'];
+/** How a column of a payload's list reads: text, a kind named in words, hundredths or cents as a decimal, home cents as money, a list of notes. */
+export type PayloadColumn = { key: string; label: string; format?: 'kind' | 'hundredths' | 'money' | 'notes' };
+/** Payload fields that are lists of records (a travel expense's lines), shown as a table with these columns. */
+export const PAYLOAD_TABLES: Record<string, readonly PayloadColumn[]> = {
+  lines: [
+    { key: 'date', label: 'Day' },
+    { key: 'kind', label: 'Kind', format: 'kind' },
+    { key: 'merchant', label: 'Merchant' },
+    { key: 'description', label: 'Description' },
+    { key: 'distanceHundredths', label: 'Miles', format: 'hundredths' },
+    { key: 'amountCents', label: 'Amount', format: 'hundredths' },
+    { key: 'currency', label: 'Currency' },
+    { key: 'homeCents', label: 'Home amount', format: 'money' },
+    { key: 'flags', label: 'For the approver', format: 'notes' },
+  ],
+};
