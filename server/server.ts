@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
-import { loadConfigOrExit } from './config';
+import { DRAIN_DEFAULTS, loadConfigOrExit } from './config';
 import { createContext } from './context';
 import { openDatabase } from './platform/db/database';
+import { closeEventStreams } from './platform/http/sse';
 import { EmbeddedStartError } from './platform/db/embedded';
 import { seedDemoIfEmpty } from './seed/demo';
 
@@ -34,10 +35,16 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down: draining requests');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    // Readiness answers 503 first; requests are still served while load balancers notice
+    // (DRAIN_DELAY_MS), then open event streams end with a reconnect hint (to another server),
+    // the listener closes and in-flight requests finish.
+    ctx.lifecycle.draining = true;
+    app.log.info({ signal, delayMs: config.drainDelayMs }, 'shutting down: draining requests');
+    const force = setTimeout(() => process.exit(1), DRAIN_DEFAULTS.forceAfterMs + config.drainDelayMs);
     force.unref();
     try {
+      if (signal === 'SIGTERM' && config.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
+      closeEventStreams(DRAIN_DEFAULTS.streamRetryMs);
       await app.close();
       await ctx.events.stop();
       await ctx.jobs.stop();

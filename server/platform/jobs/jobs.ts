@@ -7,13 +7,24 @@
  */
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { watchedPoolOptions } from '@server/platform/db/connections';
+import { defineTopic, type EventBus } from '@server/platform/events';
 import { silentLogger, type PlatformLogger } from '@server/platform/pool-connection';
 
 /** The schema pg-boss keeps its tables in (made and migrated by pg-boss on start). */
 export const JOBS_SCHEMA = 'pgboss';
 const NAME = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/;
+
+/**
+ * "A job of this type is due now": published on the event bus by the sender (inside its
+ * transaction when it sends in one, so delivered on commit) and heard by every app server, whose
+ * idle workers of that type then fetch at once instead of at their next poll.
+ */
+export const JOB_WAKE = defineTopic('jobs.wake', z.object({ name: z.string().max(200) }));
+
+/** Jobs waiting to start, per type: how many, and how long the oldest has waited. */
+export type QueueStats = { name: string; waiting: number; oldestSeconds: number }[];
 
 /** A kind of job: its queue name and the schema of its payload. */
 export type JobType<S extends z.ZodType = z.ZodType> = { readonly name: string; readonly schema: S };
@@ -77,6 +88,8 @@ export type JobsOptions = {
   pollingIntervalSeconds?: number;
   /** stop() waits this long for running handlers (default 10 s), then fails them for a retry. */
   stopTimeoutMs?: number;
+  /** The event bus that wakes workers on every app server when a job is sent (without it, only this process's). */
+  bus?: EventBus;
   /** Further pg-boss settings (cron and maintenance intervals, retention). */
   boss?: Partial<PgBoss.ConstructorOptions>;
 };
@@ -99,6 +112,8 @@ export type Jobs = {
   start(logger?: PlatformLogger): Promise<void>;
   /** Graceful: no new jobs, waits for running handlers up to stopTimeoutMs, closes its connections. */
   stop(): Promise<void>;
+  /** Jobs due and not started, per type (for /metrics). */
+  queueStats(): Promise<QueueStats>;
   /** Test helper: runs every due job of the defined types now, in this process, one by one. */
   runDue(options?: RunDueOptions): Promise<{ ran: number; failed: number }>;
   readonly started: boolean;
@@ -143,6 +158,10 @@ export function createJobs(source: JobsSource, options: JobsOptions = {}): Jobs 
   let stopping = new AbortController();
   let started = false;
   let startPromise: Promise<void> | undefined;
+  const wakeLocal = (name: string) => {
+    for (const worker of workerIds.get(name) ?? []) boss.notifyWorker(worker);
+  };
+  options.bus?.subscribe(JOB_WAKE, ({ name }) => wakeLocal(name));
 
   const ensureQueue = (name: string, define?: DefineOptions) => {
     let made = queues.get(name);
@@ -226,9 +245,13 @@ export function createJobs(source: JobsSource, options: JobsOptions = {}): Jobs 
         ...(sendOptions.client ? { db: executor(sendOptions.client) } : {}),
       });
       const later = sendOptions.startAfter instanceof Date ? sendOptions.startAfter.getTime() > Date.now() : (sendOptions.startAfter ?? 0) > 0;
-      // A job for now wakes this process's idle workers instead of waiting for their next poll;
-      // inside a transaction it is not visible yet, so the next poll finds it.
-      if (id && !later && !sendOptions.client) for (const worker of workerIds.get(job.name) ?? []) boss.notifyWorker(worker);
+      // A job for now wakes the idle workers of every app server instead of waiting for their next
+      // poll: this process's at once, the others' through the bus (inside the caller's transaction
+      // the wake goes out on commit, when the job is visible).
+      if (id && !later) {
+        if (!sendOptions.client) wakeLocal(job.name);
+        if (options.bus) await options.bus.publish(sendOptions.client ?? { query: (text, values) => boss.getDb().executeSql(text, values ?? []) }, JOB_WAKE, { name: job.name });
+      }
       return id;
     },
 
@@ -268,6 +291,15 @@ export function createJobs(source: JobsSource, options: JobsOptions = {}): Jobs 
       startPromise = undefined;
       queues.clear();
       workerIds.clear();
+    },
+
+    async queueStats() {
+      const { rows } = await boss.getDb().executeSql(
+        `SELECT name, count(*)::int AS waiting, coalesce(extract(epoch FROM now() - min(created_on)), 0)::float8 AS "oldestSeconds"
+           FROM ${JOBS_SCHEMA}.job WHERE state IN ('created', 'retry') AND start_after <= now() GROUP BY name ORDER BY name`,
+        [],
+      );
+      return rows as QueueStats;
     },
 
     async runDue(runOptions = {}) {
