@@ -6,9 +6,11 @@
  * register its handler (`jobs.define`) and send jobs (`jobs.send`), typed end to end.
  */
 import PgBoss from 'pg-boss';
-import type pg from 'pg';
+import pg from 'pg';
 import { z } from 'zod';
+import { TRANSACTION_RETRY } from '@server/config';
 import { watchedPoolOptions } from '@server/platform/db/connections';
+import { isTransientConflict, retryDelayMs } from '@server/platform/db/database';
 import { defineTopic, type EventBus } from '@server/platform/events';
 import { silentLogger, type PlatformLogger } from '@server/platform/pool-connection';
 
@@ -123,6 +125,40 @@ export type Jobs = {
 
 type Definition = { job: JobType; handler: JobHandler<z.ZodType>; options: DefineOptions };
 
+/** The advisory lock key under which a starting server makes its queues. */
+const QUEUE_LOCK_KEY = 7_202_612;
+
+/** Runs `work` holding the queue-making lock, on a connection of its own. */
+async function underQueueLock(source: JobsSource, work: () => Promise<void>): Promise<void> {
+  const pooled = 'pool' in source ? await source.pool.connect() : undefined;
+  const own = 'pool' in source ? undefined : new pg.Client(source.connection);
+  if (own) await own.connect();
+  const client: pg.ClientBase = pooled ?? own!;
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [QUEUE_LOCK_KEY]);
+    try {
+      await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [QUEUE_LOCK_KEY]);
+    }
+  } finally {
+    pooled?.release();
+    await own?.end();
+  }
+}
+
+/** Runs `work` again after a deadlock or serialization failure, as inTransaction does. */
+async function retryConflicts(work: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isTransientConflict(error) || attempt >= TRANSACTION_RETRY.attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
+    }
+  }
+}
+
 /** pg-boss runs its SQL through this: a pool, or a client inside the caller's transaction. */
 const executor = (client: pg.ClientBase | pg.Pool): PgBoss.Db => ({
   executeSql: (text, values) => client.query(text, values),
@@ -176,7 +212,13 @@ export function createJobs(source: JobsSource, options: JobsOptions = {}): Jobs 
       };
       // The process that runs a job type owns its settings: a queue first made by a sender
       // (with the defaults) takes the handler's policy and retries when the handler is defined.
-      made = boss.createQueue(name, settings).then(() => (define ? boss.updateQueue(name, settings) : undefined));
+      // Several app servers starting together create their queues at once, and pg-boss's
+      // create_queue (a table partition per queue) can deadlock with another server's: the loser
+      // rolled back whole and simply tries again.
+      made = retryConflicts(async () => {
+        await boss.createQueue(name, settings);
+        if (define) await boss.updateQueue(name, settings);
+      });
       made.catch(() => queues.delete(name));
       queues.set(name, made);
     }
@@ -205,11 +247,18 @@ export function createJobs(source: JobsSource, options: JobsOptions = {}): Jobs 
     if (options.workers === false) return;
     const ids: string[] = [];
     for (let i = 0; i < Math.max(1, definition.options.concurrency ?? 1); i++) {
-      ids.push(
-        await boss.work(definition.job.name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds }, async ([job]) => {
-          if (job) await run(definition, job);
-        }),
-      );
+      let id = '';
+      id = await boss.work(definition.job.name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds }, async ([job]) => {
+        if (!job) return;
+        try {
+          await run(definition, job);
+        } finally {
+          // A worker that just ran a job looks for the next at once: a backlog drains at the
+          // handlers' pace, not one job per worker per polling interval.
+          boss.notifyWorker(id);
+        }
+      });
+      ids.push(id);
     }
     workerIds.set(definition.job.name, ids);
   };
@@ -273,6 +322,11 @@ export function createJobs(source: JobsSource, options: JobsOptions = {}): Jobs 
         stopping = new AbortController();
         await boss.start();
         started = true;
+        // Servers starting together make their queues one server after another (one short lock),
+        // not interleaved: pg-boss's create_queue of two servers would deadlock.
+        await underQueueLock(source, async () => {
+          for (const definition of definitions.values()) await ensureQueue(definition.job.name, definition.options);
+        });
         for (const definition of definitions.values()) await startWorkers(definition);
         logger.info({ ms: Math.round(performance.now() - began), types: [...definitions.keys()] }, 'job queue started');
       })().catch((error) => {

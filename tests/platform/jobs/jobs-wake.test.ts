@@ -76,4 +76,22 @@ describe.each(BACKENDS)('jobs woken across servers on %s', (backend) => {
     expect(p95).toBeLessThan(500);
     expect([...started.values()].every((runs) => runs.length === 1)).toBe(true);
   });
+
+  it('drains a backlog at the handlers\' pace, not one job per worker per polling interval', async () => {
+    const one = await server();
+    const ran: number[] = [];
+    const backlog = defineJob('platform-test.wake-backlog', z.object({ n: z.number().int() }));
+    await one.jobs.define(backlog, async ({ n }) => void ran.push(n));
+    await one.bus.start();
+    await one.jobs.start();
+    // Twenty jobs committed together: one wake (PostgreSQL folds equal notifications of a transaction).
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    await client.query('BEGIN');
+    for (let n = 0; n < 20; n++) await one.jobs.send(backlog, { n }, { client });
+    await client.query('COMMIT');
+    await client.end();
+    await waitFor(() => ran.length === 20, 5_000);
+    expect([...ran].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+  });
 });

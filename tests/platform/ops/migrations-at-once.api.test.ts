@@ -7,11 +7,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '@server/platform/db/database';
 import { migrate, readMigrations } from '@server/platform/db/migrate';
-import { createJobs, type Jobs } from '@server/platform/jobs';
+import { z } from 'zod';
+import { createJobs, defineJob, type Jobs } from '@server/platform/jobs';
 import { withDatabaseUrl } from '@tests/support/database-urls';
 import { BACKENDS } from '@tests/support/test-app';
 
 const SERVERS = 4;
+const JOB_TYPES = Array.from({ length: 12 }, (_, i) => defineJob(`platform-test.at-once-${i}`, z.object({})));
 
 describe.each(BACKENDS)('servers starting at once on an empty %s database', (backend) => {
   const admin = backend === 'postgres' ? process.env.TEST_DATABASE_URL! : inject('embeddedAdminUrl');
@@ -55,10 +57,14 @@ describe.each(BACKENDS)('servers starting at once on an empty %s database', (bac
     const url = await emptyDatabase();
     const databases = await Promise.all(Array.from({ length: SERVERS }, () => openDatabase({ databaseUrl: url, dataDir: '/nonexistent' })));
     opened.push(...databases);
-    const jobs = databases.map(() => createJobs({ connection: { connectionString: url } }));
+    const jobs = databases.map(() => createJobs({ connection: { connectionString: url } }, { workers: false }));
     queues.push(...jobs);
+    // Every server makes the same queues at once (pg-boss makes a table partition for each).
+    for (const queue of jobs) for (const type of JOB_TYPES) await queue.define(type, async () => undefined);
     await Promise.all(jobs.map((j) => j.start()));
     expect(jobs.every((j) => j.started)).toBe(true);
+    const made = await databases[0]!.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.queue WHERE name LIKE 'platform-test.at-once-%'`);
+    expect(made.rows[0]!.n).toBe(JOB_TYPES.length);
     const { rows } = await databases[0]!.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
     expect(rows[0]!.n).toBe(readMigrations().length);
   });
