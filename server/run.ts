@@ -1,13 +1,23 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
 import { DRAIN_DEFAULTS, loadConfigOrExit } from './config';
-import { createContext } from './context';
+import { createContext, type AppContext } from './context';
+import type { EventBusOptions } from './platform/events';
+import type { JobsOptions } from './platform/jobs';
 import { openDatabase } from './platform/db/database';
 import { closeEventStreams } from './platform/http/sse';
 import { EmbeddedStartError } from './platform/db/embedded';
 import { seedDemoIfEmpty } from './seed/demo';
 
-async function main(): Promise<void> {
+export type RunOptions = {
+  /** Settings of the job queue and the event bus (the operations suite shortens pg-boss's cron intervals). */
+  platform?: { jobs?: JobsOptions; events?: EventBusOptions };
+  /** Runs after the app is built, before the job queue starts: more job handlers (the operations suite's probes). */
+  extend?: (ctx: AppContext) => Promise<void>;
+};
+
+/** Starts Client Care as `npm start` does: database, app, jobs, events, then listens; stops gracefully on SIGTERM. */
+export async function runServer(options: RunOptions = {}): Promise<void> {
   const config = loadConfigOrExit('See .env.example for every variable.\n');
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   let database;
@@ -20,8 +30,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const ctx = createContext(config, database);
+  const ctx = createContext(config, database, options.platform);
   const app = await buildApp(ctx);
+  await options.extend?.(ctx);
 
   const seeded = config.seedDemo ? await seedDemoIfEmpty(database.pool) : false;
   // The demo data are written in one burst: flushed now, a crash soon after does not make the
@@ -80,7 +91,10 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`Client Care could not start: ${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
-});
+/** Runs the server, or says why it could not start. */
+export function main(options: RunOptions = {}): void {
+  runServer(options).catch((error: unknown) => {
+    process.stderr.write(`Client Care could not start: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  });
+}
