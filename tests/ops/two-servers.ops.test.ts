@@ -25,8 +25,8 @@ const JOBS = 1_000;
 const LATENCY_SAMPLES = 40;
 /** Requests per second through HAProxy during the rolling restart. */
 const RATE = 20;
-/** Longer than HAProxy needs to take a draining server out (3 checks 200 ms apart). */
-const DRAIN_DELAY_MS = 1_500;
+/** Longer than HAProxy needs to take a draining server out (3 checks 200 ms apart, so ~600 ms). */
+const DRAIN_DELAY_MS = 1_000;
 
 const waitFor = async (check: () => Promise<boolean>, ms: number, what: string) => {
   const deadline = Date.now() + ms;
@@ -53,14 +53,15 @@ describe('two app servers on one PostgreSQL, behind HAProxy', () => {
     const csv = await (await fetch(`http://127.0.0.1:${PORTS.stats}/stats;csv`)).text();
     return csv.split('\n').some((line) => line.startsWith(`app,${name},`) && line.split(',')[17] === 'UP');
   };
-  const start = (name: 'a' | 'b') =>
+  /** Starts a server; a restarted one finds the demo data there and skips seeding. */
+  const start = (name: 'a' | 'b', seed = true) =>
     startServer(
       {
         PORT: String(PORTS[name]),
         DATABASE_URL: url,
         DATA_DIR: join(dataDir, name),
         STATIC_DIR: join(dataDir, 'no-static'),
-        SEED_DEMO: 'true',
+        SEED_DEMO: String(seed),
         TRUST_PROXY: 'loopback',
         DRAIN_DELAY_MS: String(DRAIN_DELAY_MS),
         OPS_PROBE_SERVER: name,
@@ -216,7 +217,7 @@ describe('two app servers on one PostgreSQL, behind HAProxy', () => {
     })();
     for (const name of ['a', 'b'] as const) {
       expect(await servers[name]!.stop()).toBe(0);
-      servers[name] = await start(name);
+      servers[name] = await start(name, false);
       // HAProxy sends it requests again once its readiness answers: the next restarts only then.
       await waitFor(() => upInHaproxy(name), 10_000, `HAProxy to count server ${name} in`);
     }
