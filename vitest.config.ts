@@ -41,7 +41,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           // API tests (`*.api.test.ts`) and other server-side tests (`*.server.test.ts`) beside their feature, and the platform's.
-          include: [...SERVER_TESTS, 'tests/platform/**/*.test.ts'],
+          // The operations suite (tests/ops): two app servers behind HAProxy on one PostgreSQL.
+          include: [...SERVER_TESTS, 'tests/platform/**/*.test.ts', 'tests/ops/**/*.ops.test.ts'],
           // One embedded PostgreSQL server for the run, with template databases each file clones.
           globalSetup: ['tests/setup/databases.ts'],
           testTimeout: 60_000,

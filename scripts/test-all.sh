@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n== %s (at %dm%02ds)\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 
-step "System packages (Chromium, PostgreSQL, Dovecot)"
+step "System packages (Chromium, PostgreSQL, Dovecot, HAProxy)"
 bash scripts/ensure-system-deps.sh
 
 step "Type check"
@@ -20,6 +20,7 @@ pgdir=$(mktemp -d /tmp/cc-pg-XXXXXX)
 trap 'bash scripts/test-postgres.sh stop "$pgdir"' EXIT
 eval "$(bash scripts/test-postgres.sh start "$pgdir")"
 
+# The API tests include the two-server operations suite (tests/ops: two app servers behind HAProxy on PostgreSQL 15).
 step "Unit, machine, view and API tests (embedded PostgreSQL 18 and PostgreSQL 15)"
 npx vitest run
 

@@ -37,6 +37,8 @@ import { publicRoutes, type Feature } from './platform/http/plugins';
 import { route, zodSerializerCompiler, zodValidatorCompiler } from './platform/http/endpoints';
 import { openApiRoutes, registerOpenApi } from './platform/http/openapi';
 import { registerReports } from './platform/reports';
+import { registerHealth } from './platform/ops/health';
+import { registerMetrics } from './platform/ops/metrics';
 import { HEALTH } from '@contracts/api-reference';
 import type { EndpointDefinition } from '@contracts/common/endpoint';
 
@@ -198,6 +200,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       return { status: 'ok' as const, database: ctx.database.kind };
     }),
   );
+  // For load balancers and Prometheus, outside /api (docs/deploy.md).
+  registerHealth(app, ctx);
+  registerMetrics(app, ctx);
   // Files arrive through one path (docs/adr/0116): the store's folders, the multipart parser.
   await registerUploads(app, ctx.uploads, ctx.jobs);
   // Idempotent creates keep their keys for a while; a job deletes them afterwards.

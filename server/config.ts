@@ -18,6 +18,11 @@ function isProxyAddress(value: string): boolean {
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
 }
 
+/** An address or a CIDR range (no named ranges). */
+function isCidr(value: string): boolean {
+  return !['loopback', 'linklocal', 'uniquelocal'].includes(value) && isProxyAddress(value);
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -65,6 +70,15 @@ const envSchema = z.object({
       'must be false, true, or a comma-separated list of proxy addresses, CIDR ranges or loopback/linklocal/uniquelocal',
     )
     .optional(),
+  /** Who may read /metrics: comma-separated addresses or CIDR ranges (default: nobody by address). */
+  METRICS_ALLOW: z
+    .string()
+    .refine((v) => v.split(',').every((part) => isCidr(part.trim())), 'must be a comma-separated list of addresses or CIDR ranges such as 10.0.0.0/8')
+    .optional(),
+  /** A bearer token that may read /metrics from any address (at least 16 characters). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(500).optional(),
+  /** On SIGTERM, how long readiness answers 503 while requests are still served, before the server stops taking them. */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   TICKET_RESPONSE_TARGET_HOURS: z
     .string()
     .regex(/^\s*[CHML]=\d{1,4}(\s*,\s*[CHML]=\d{1,4})*\s*$/, 'must look like C=4,H=8,M=24,L=72')
@@ -82,6 +96,14 @@ export const DB_DEFAULTS = {
   /** How long an export past that cap waits for a slot before answering 503. */
   exportWaitMs: 2_000,
 } as const;
+
+/**
+ * Graceful stop (SIGTERM): readiness answers 503 for `delayMs` while requests are still served,
+ * so a load balancer checking it takes the server out first (0 without one); then open event
+ * streams end with a reconnect hint of `streamRetryMs`, in-flight requests finish, and after
+ * `forceAfterMs` the process exits regardless.
+ */
+export const DRAIN_DEFAULTS = { delayMs: 0, streamRetryMs: 1_000, forceAfterMs: 15_000 } as const;
 
 /** The Retry-After of an export refused because the export cap stayed full. */
 export const EXPORT_RETRY_AFTER_SECONDS = 10;
@@ -152,6 +174,10 @@ export type Config = {
    * The sign-in limits count addresses, so behind a proxy this must be set.
    */
   trustProxy: boolean | string[];
+  /** Who may read /metrics: addresses and CIDR ranges, and a bearer token (docs/deploy.md). */
+  metrics: { allow: string[]; token: string | undefined };
+  /** On SIGTERM: readiness answers 503 this long while requests are still served, then the server drains. */
+  drainDelayMs: number;
   /** Hours from creation to the default due date of a new ticket, per severity. */
   responseTargetHours: Record<keyof typeof DEFAULT_RESPONSE_TARGET_HOURS, number>;
   /** The optional model that phrases the assistant's answers (none: extractive answers only). */
@@ -208,6 +234,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     staticDir: resolve(e.STATIC_DIR),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    metrics: { allow: (e.METRICS_ALLOW ?? '').split(',').map((a) => a.trim()).filter(Boolean), token: e.METRICS_TOKEN },
+    drainDelayMs: e.DRAIN_DELAY_MS ?? DRAIN_DEFAULTS.delayMs,
     responseTargetHours: parseResponseTargets(e.TICKET_RESPONSE_TARGET_HOURS),
     assistantLlm: e.ASSISTANT_LLM_URL ? { url: e.ASSISTANT_LLM_URL.replace(/\/$/, ''), model: e.ASSISTANT_LLM_MODEL, key: e.ASSISTANT_LLM_KEY, timeoutMs: e.ASSISTANT_LLM_TIMEOUT_MS ?? ASSISTANT.llmTimeoutMs } : undefined,
   };

@@ -20,6 +20,8 @@ export type AppContext = {
   background: BackgroundTasks;
   /** The job queue: features define handlers while the app is built; server.ts starts and stops it. */
   jobs: Jobs;
+  /** Set when the server is stopping: readiness answers 503 so load balancers send requests elsewhere. */
+  lifecycle: { draining: boolean };
   /** The after-commit event bus; server.ts starts and stops its listening connection. */
   events: EventBus;
   /** The export cap: every CSV export runs in one of its few slots, so exports cannot hold the whole pool. */
@@ -32,14 +34,17 @@ export type AppContext = {
 
 /** Both platform services open no connection until started, so an unstarted context costs nothing. */
 export function createContext(config: Config, database: Database, platform: { jobs?: JobsOptions; events?: EventBusOptions } = {}): AppContext {
+  const events = createEventBus({ connection: poolConnection(database.pool, 'client-care-events') }, platform.events);
   return {
     config,
     database,
     now: () => new Date(),
     limits: createLimits(database.pool),
     background: new BackgroundTasks(),
-    jobs: createJobs({ connection: poolConnection(database.pool, 'client-care-jobs') }, platform.jobs),
-    events: createEventBus({ connection: poolConnection(database.pool, 'client-care-events') }, platform.events),
+    // A job sent on one app server wakes the workers of every server through the bus.
+    jobs: createJobs({ connection: poolConnection(database.pool, 'client-care-jobs') }, { bus: events, ...platform.jobs }),
+    events,
+    lifecycle: { draining: false },
     exports: new ExportCap(config.db),
     render: renderPool(config.render),
     uploads: new UploadStore(config.uploadDir),

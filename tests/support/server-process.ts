@@ -35,9 +35,10 @@ export type RunningServer = {
   stderr(): string;
 };
 
-export async function startServer(env: Record<string, string>, timeoutMs = 90_000): Promise<RunningServer> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+/** `entry`: another script that runs the server (the operations suite's probe server). */
+export async function startServer(env: Record<string, string>, timeoutMs = 90_000, entry = 'server/server.ts'): Promise<RunningServer> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -33,7 +33,12 @@ export type EventBusOptions = {
   reconnectDelaysMs?: number[];
 };
 
+/** Told of each event this process received for a subscriber: its topic and how long after publishing it arrived. */
+export type DeliveryObserver = (topic: string, lagMs: number) => void;
+
 export type EventBus = {
+  /** Watches deliveries (the metrics' event-bus lag). */
+  observe(observer: DeliveryObserver): () => void;
   subscribe<S extends z.ZodType>(topic: Topic<S>, handler: EventHandler<S>): () => void;
   /** Called after the listening connection came back: events published meanwhile were missed. */
   onReconnect(handler: () => void): () => void;
@@ -53,6 +58,7 @@ export function createEventBus(source: { connection: pg.ClientConfig }, options:
   const delays = options.reconnectDelaysMs ?? RECONNECT_DELAYS_MS;
   const handlers = new Map<string, Set<EventHandler<z.ZodType>>>();
   const reconnectHandlers = new Set<() => void>();
+  const observers = new Set<DeliveryObserver>();
   let client: pg.Client | undefined;
   let listening = false;
   let stopped = true;
@@ -63,7 +69,7 @@ export function createEventBus(source: { connection: pg.ClientConfig }, options:
 
   const deliver = (message: pg.Notification) => {
     if (message.channel !== EVENT_CHANNEL || !message.payload) return;
-    let envelope: { topic?: unknown; payload?: unknown };
+    let envelope: { topic?: unknown; payload?: unknown; at?: unknown };
     try {
       envelope = JSON.parse(message.payload) as typeof envelope;
     } catch {
@@ -80,6 +86,7 @@ export function createEventBus(source: { connection: pg.ClientConfig }, options:
       return;
     }
     const meta = { topic: name, receivedAt: new Date() };
+    if (typeof envelope.at === 'number') for (const observer of observers) observer(name, Math.max(0, meta.receivedAt.getTime() - envelope.at));
     for (const handler of [...subscribers]) {
       try {
         Promise.resolve(handler(parsed.data, meta)).catch((error: unknown) => logger.error({ err: error, topic: name }, 'event handler failed'));
@@ -163,6 +170,12 @@ export function createEventBus(source: { connection: pg.ClientConfig }, options:
       set.add(handler as EventHandler<z.ZodType>);
       return () => {
         set.delete(handler as EventHandler<z.ZodType>);
+      };
+    },
+    observe(observer) {
+      observers.add(observer);
+      return () => {
+        observers.delete(observer);
       };
     },
     onReconnect(handler) {

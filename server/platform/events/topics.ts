@@ -38,10 +38,13 @@ export class EventTooLargeError extends Error {
   }
 }
 
-/** The NOTIFY payload of an event: `{"topic":…,"payload":…}`, size-checked. */
-export function encodeEvent<S extends z.ZodType>(topic: Topic<S>, payload: z.input<S>): string {
+/**
+ * The NOTIFY payload of an event: `{"topic":…,"payload":…,"at":…}`, size-checked; `at` (ms since
+ * the epoch, when it was published) lets each receiver measure the bus's lag.
+ */
+export function encodeEvent<S extends z.ZodType>(topic: Topic<S>, payload: z.input<S>, at = Date.now()): string {
   const data = topic.schema.parse(payload);
-  const text = JSON.stringify({ topic: topic.name, payload: data });
+  const text = JSON.stringify({ topic: topic.name, payload: data, at });
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes > NOTIFY_MAX_BYTES) throw new EventTooLargeError(topic.name, bytes);
   return text;

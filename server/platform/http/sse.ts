@@ -25,6 +25,20 @@ export type EventStream = {
 /** Encodes one frame: the event's name, then its JSON data on one line. */
 export const encodeFrame = (event: string, data: unknown): string => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
+/** The streams open in this process: counted for /metrics, ended with a retry hint on shutdown. */
+const openStreams = new Set<{ body: PassThrough; close(): void }>();
+
+/** How many event streams this process has open. */
+export const openEventStreamCount = (): number => openStreams.size;
+
+/** Ends every open stream, telling browsers to reconnect (to another server) after `retryMs`. */
+export function closeEventStreams(retryMs: number): void {
+  for (const stream of [...openStreams]) {
+    stream.body.write(`retry: ${retryMs}\n\n`);
+    stream.close();
+  }
+}
+
 /** Starts a text/event-stream answer on a reply. */
 export function openEventStream(reply: FastifyReply): EventStream {
   const body = new PassThrough();
@@ -32,20 +46,27 @@ export function openEventStream(reply: FastifyReply): EventStream {
   let closed = false;
   // The response closes when it ends or when the connection drops; only the second aborts.
   reply.raw.on('close', () => {
+    openStreams.delete(entry);
     if (!closed || !reply.raw.writableFinished) abort.abort(new Error('The caller went away'));
   });
   reply.header('content-type', 'text/event-stream; charset=utf-8').header('x-accel-buffering', 'no');
   void reply.send(body);
+  const entry = {
+    body,
+    close() {
+      if (closed) return;
+      closed = true;
+      openStreams.delete(entry);
+      body.end();
+    },
+  };
+  openStreams.add(entry);
   return {
     send(event, data) {
       if (closed || abort.signal.aborted) return;
       body.write(encodeFrame(event, data));
     },
-    close() {
-      if (closed) return;
-      closed = true;
-      body.end();
-    },
+    close: entry.close,
     signal: abort.signal,
     get closed() {
       return closed;

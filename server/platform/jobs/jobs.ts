@@ -6,14 +6,27 @@
  * register its handler (`jobs.define`) and send jobs (`jobs.send`), typed end to end.
  */
 import PgBoss from 'pg-boss';
-import type pg from 'pg';
-import type { z } from 'zod';
+import pg from 'pg';
+import { z } from 'zod';
+import { TRANSACTION_RETRY } from '@server/config';
 import { watchedPoolOptions } from '@server/platform/db/connections';
+import { isTransientConflict, retryDelayMs } from '@server/platform/db/database';
+import { defineTopic, type EventBus } from '@server/platform/events';
 import { silentLogger, type PlatformLogger } from '@server/platform/pool-connection';
 
 /** The schema pg-boss keeps its tables in (made and migrated by pg-boss on start). */
 export const JOBS_SCHEMA = 'pgboss';
 const NAME = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/;
+
+/**
+ * "A job of this type is due now": published on the event bus by the sender (inside its
+ * transaction when it sends in one, so delivered on commit) and heard by every app server, whose
+ * idle workers of that type then fetch at once instead of at their next poll.
+ */
+export const JOB_WAKE = defineTopic('jobs.wake', z.object({ name: z.string().max(200) }));
+
+/** Jobs waiting to start, per type: how many, and how long the oldest has waited. */
+export type QueueStats = { name: string; waiting: number; oldestSeconds: number }[];
 
 /** A kind of job: its queue name and the schema of its payload. */
 export type JobType<S extends z.ZodType = z.ZodType> = { readonly name: string; readonly schema: S };
@@ -77,6 +90,8 @@ export type JobsOptions = {
   pollingIntervalSeconds?: number;
   /** stop() waits this long for running handlers (default 10 s), then fails them for a retry. */
   stopTimeoutMs?: number;
+  /** The event bus that wakes workers on every app server when a job is sent (without it, only this process's). */
+  bus?: EventBus;
   /** Further pg-boss settings (cron and maintenance intervals, retention). */
   boss?: Partial<PgBoss.ConstructorOptions>;
 };
@@ -99,6 +114,8 @@ export type Jobs = {
   start(logger?: PlatformLogger): Promise<void>;
   /** Graceful: no new jobs, waits for running handlers up to stopTimeoutMs, closes its connections. */
   stop(): Promise<void>;
+  /** Jobs due and not started, per type (for /metrics). */
+  queueStats(): Promise<QueueStats>;
   /** Test helper: runs every due job of the defined types now, in this process, one by one. */
   runDue(options?: RunDueOptions): Promise<{ ran: number; failed: number }>;
   readonly started: boolean;
@@ -107,6 +124,40 @@ export type Jobs = {
 };
 
 type Definition = { job: JobType; handler: JobHandler<z.ZodType>; options: DefineOptions };
+
+/** The advisory lock key under which a starting server makes its queues. */
+const QUEUE_LOCK_KEY = 7_202_612;
+
+/** Runs `work` holding the queue-making lock, on a connection of its own. */
+async function underQueueLock(source: JobsSource, work: () => Promise<void>): Promise<void> {
+  const pooled = 'pool' in source ? await source.pool.connect() : undefined;
+  const own = 'pool' in source ? undefined : new pg.Client(source.connection);
+  if (own) await own.connect();
+  const client: pg.ClientBase = pooled ?? own!;
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [QUEUE_LOCK_KEY]);
+    try {
+      await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [QUEUE_LOCK_KEY]);
+    }
+  } finally {
+    pooled?.release();
+    await own?.end();
+  }
+}
+
+/** Runs `work` again after a deadlock or serialization failure, as inTransaction does. */
+async function retryConflicts(work: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isTransientConflict(error) || attempt >= TRANSACTION_RETRY.attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
+    }
+  }
+}
 
 /** pg-boss runs its SQL through this: a pool, or a client inside the caller's transaction. */
 const executor = (client: pg.ClientBase | pg.Pool): PgBoss.Db => ({
@@ -143,6 +194,10 @@ export function createJobs(source: JobsSource, options: JobsOptions = {}): Jobs 
   let stopping = new AbortController();
   let started = false;
   let startPromise: Promise<void> | undefined;
+  const wakeLocal = (name: string) => {
+    for (const worker of workerIds.get(name) ?? []) boss.notifyWorker(worker);
+  };
+  options.bus?.subscribe(JOB_WAKE, ({ name }) => wakeLocal(name));
 
   const ensureQueue = (name: string, define?: DefineOptions) => {
     let made = queues.get(name);
@@ -157,7 +212,13 @@ export function createJobs(source: JobsSource, options: JobsOptions = {}): Jobs 
       };
       // The process that runs a job type owns its settings: a queue first made by a sender
       // (with the defaults) takes the handler's policy and retries when the handler is defined.
-      made = boss.createQueue(name, settings).then(() => (define ? boss.updateQueue(name, settings) : undefined));
+      // Several app servers starting together create their queues at once, and pg-boss's
+      // create_queue (a table partition per queue) can deadlock with another server's: the loser
+      // rolled back whole and simply tries again.
+      made = retryConflicts(async () => {
+        await boss.createQueue(name, settings);
+        if (define) await boss.updateQueue(name, settings);
+      });
       made.catch(() => queues.delete(name));
       queues.set(name, made);
     }
@@ -186,11 +247,18 @@ export function createJobs(source: JobsSource, options: JobsOptions = {}): Jobs 
     if (options.workers === false) return;
     const ids: string[] = [];
     for (let i = 0; i < Math.max(1, definition.options.concurrency ?? 1); i++) {
-      ids.push(
-        await boss.work(definition.job.name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds }, async ([job]) => {
-          if (job) await run(definition, job);
-        }),
-      );
+      let id = '';
+      id = await boss.work(definition.job.name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds }, async ([job]) => {
+        if (!job) return;
+        try {
+          await run(definition, job);
+        } finally {
+          // A worker that just ran a job looks for the next at once: a backlog drains at the
+          // handlers' pace, not one job per worker per polling interval.
+          boss.notifyWorker(id);
+        }
+      });
+      ids.push(id);
     }
     workerIds.set(definition.job.name, ids);
   };
@@ -226,9 +294,13 @@ export function createJobs(source: JobsSource, options: JobsOptions = {}): Jobs 
         ...(sendOptions.client ? { db: executor(sendOptions.client) } : {}),
       });
       const later = sendOptions.startAfter instanceof Date ? sendOptions.startAfter.getTime() > Date.now() : (sendOptions.startAfter ?? 0) > 0;
-      // A job for now wakes this process's idle workers instead of waiting for their next poll;
-      // inside a transaction it is not visible yet, so the next poll finds it.
-      if (id && !later && !sendOptions.client) for (const worker of workerIds.get(job.name) ?? []) boss.notifyWorker(worker);
+      // A job for now wakes the idle workers of every app server instead of waiting for their next
+      // poll: this process's at once, the others' through the bus (inside the caller's transaction
+      // the wake goes out on commit, when the job is visible).
+      if (id && !later) {
+        if (!sendOptions.client) wakeLocal(job.name);
+        if (options.bus) await options.bus.publish(sendOptions.client ?? { query: (text, values) => boss.getDb().executeSql(text, values ?? []) }, JOB_WAKE, { name: job.name });
+      }
       return id;
     },
 
@@ -250,6 +322,11 @@ export function createJobs(source: JobsSource, options: JobsOptions = {}): Jobs 
         stopping = new AbortController();
         await boss.start();
         started = true;
+        // Servers starting together make their queues one server after another (one short lock),
+        // not interleaved: pg-boss's create_queue of two servers would deadlock.
+        await underQueueLock(source, async () => {
+          for (const definition of definitions.values()) await ensureQueue(definition.job.name, definition.options);
+        });
         for (const definition of definitions.values()) await startWorkers(definition);
         logger.info({ ms: Math.round(performance.now() - began), types: [...definitions.keys()] }, 'job queue started');
       })().catch((error) => {
@@ -268,6 +345,15 @@ export function createJobs(source: JobsSource, options: JobsOptions = {}): Jobs 
       startPromise = undefined;
       queues.clear();
       workerIds.clear();
+    },
+
+    async queueStats() {
+      const { rows } = await boss.getDb().executeSql(
+        `SELECT name, count(*)::int AS waiting, coalesce(extract(epoch FROM now() - min(created_on)), 0)::float8 AS "oldestSeconds"
+           FROM ${JOBS_SCHEMA}.job WHERE state IN ('created', 'retry') AND start_after <= now() GROUP BY name ORDER BY name`,
+        [],
+      );
+      return rows as QueueStats;
     },
 
     async runDue(runOptions = {}) {

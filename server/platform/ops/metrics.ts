@@ -1,0 +1,139 @@
+/**
+ * Prometheus metrics at GET /metrics (prom-client), one registry per app:
+ * - requests: `http_requests_total` and `http_request_duration_seconds` per method, route
+ *   pattern (never the raw URL: ids and keys stay out of the labels) and status;
+ * - the database pool: connections open, in use, and requests waiting for one;
+ * - the job queue: jobs due and not started per type, and the age of the oldest;
+ * - the event bus: how long events took from publish to this server, whether it listens;
+ * - server-sent event streams open in this process;
+ * - Node's own (event loop lag, heap, GC) from collectDefaultMetrics.
+ * Readable only from METRICS_ALLOW addresses or with `Authorization: Bearer METRICS_TOKEN`;
+ * anyone else gets the same 404 as an unknown address.
+ */
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { ERROR_CODES } from '@contracts/common/errors';
+import type { AppContext } from '@server/context';
+import { openEventStreamCount } from '@server/platform/http/sse';
+
+export const METRICS_PATH = '/metrics';
+/** The route label of a request no route matched (so unknown URLs cannot grow the label set). */
+export const UNMATCHED_ROUTE = 'unmatched';
+/** Request duration buckets (seconds). */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Event-bus lag buckets (seconds). */
+const LAG_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+
+/** The address rules of METRICS_ALLOW as a BlockList (addresses and CIDR ranges, v4 and v6). */
+export function allowList(entries: readonly string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = '', bits] = entry.split('/');
+    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(bits), type);
+  }
+  return list;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Whether a request may read the metrics: an allowed address, or the bearer token. */
+export function mayReadMetrics(request: FastifyRequest, allowed: BlockList, token: string | undefined): boolean {
+  const header = request.headers.authorization;
+  if (token && header?.startsWith('Bearer ') && timingSafeEqual(digest(header.slice(7)), digest(token))) return true;
+  const ip = request.ip.startsWith('::ffff:') ? request.ip.slice(7) : request.ip;
+  const type = isIP(ip) === 6 ? 'ipv6' : 'ipv4';
+  return isIP(ip) !== 0 && allowed.check(ip, type);
+}
+
+/** Registers the metrics' collection hooks and GET /metrics on an app. */
+export function registerMetrics(app: FastifyInstance, ctx: AppContext): Registry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const labelNames = ['method', 'route', 'status'] as const;
+  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern', labelNames, registers: [registry] });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer HTTP requests, by route pattern',
+    labelNames,
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const labels = { method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status: String(reply.statusCode) };
+    requests.inc(labels);
+    duration.observe(labels, reply.elapsedTime / 1000);
+  });
+
+  const pool = ctx.database.pool;
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'Database pool connections: open (total), in use, idle; and requests waiting for one',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      this.set({ state: 'total' }, pool.totalCount);
+      this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+      this.set({ state: 'idle' }, pool.idleCount);
+      this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+
+  const queueWaiting = new Gauge({ name: 'job_queue_waiting', help: 'Jobs due and not started, per job type', labelNames: ['job'] as const, registers: [registry] });
+  new Gauge({
+    name: 'job_queue_oldest_seconds',
+    help: 'How long the oldest due job of each type has waited to start',
+    labelNames: ['job'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      queueWaiting.reset();
+      if (!ctx.jobs.started) return;
+      const stats = await ctx.jobs.queueStats().catch(() => []);
+      for (const s of stats) {
+        queueWaiting.set({ job: s.name }, s.waiting);
+        this.set({ job: s.name }, s.oldestSeconds);
+      }
+    },
+  });
+
+  const lag = new Histogram({
+    name: 'event_bus_lag_seconds',
+    help: 'Time from publishing an event to its arrival on this server',
+    labelNames: ['topic'] as const,
+    buckets: LAG_BUCKETS,
+    registers: [registry],
+  });
+  const unobserve = ctx.events.observe((topic, ms) => lag.observe({ topic }, ms / 1000));
+  app.addHook('onClose', async () => unobserve());
+  new Gauge({
+    name: 'event_bus_listening',
+    help: '1 when the event bus has its listening connection, else 0',
+    registers: [registry],
+    collect() {
+      this.set(ctx.events.listening ? 1 : 0);
+    },
+  });
+
+  new Gauge({
+    name: 'sse_connections',
+    help: 'Server-sent event streams open in this process',
+    registers: [registry],
+    collect() {
+      this.set(openEventStreamCount());
+    },
+  });
+
+  const allowed = allowList(ctx.config.metrics.allow);
+  app.get(METRICS_PATH, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!mayReadMetrics(request, allowed, ctx.config.metrics.token)) {
+      return reply.status(404).send({ error: { code: ERROR_CODES.notFound, message: `No route GET ${METRICS_PATH}` } });
+    }
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+  return registry;
+}
