@@ -87,11 +87,48 @@ function lightEntries(): Plugin {
   };
 }
 
+/**
+ * A lazy import's preload list names only the chunks that are not loaded yet: the importing chunk
+ * and everything it imports statically are running already. Listing them again for every lazy
+ * screen only weighs on the first staff screen, which carries the route table
+ * (docs/adr/0200-lazy-routes-preload-only-what-is-missing.md).
+ */
+function preloadOnlyMissing() {
+  /** Each chunk's file with every chunk it imports statically, directly or not. */
+  const loadedWith = new Map<string, Set<string>>();
+  const plugin: Plugin = {
+    name: 'preload-only-missing',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        loadedWith.clear();
+        const closure = (file: string, seen: Set<string>): Set<string> => {
+          const chunk = bundle[file];
+          if (seen.has(file) || !chunk || chunk.type !== 'chunk') return seen;
+          seen.add(file);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) seen.add(css);
+          for (const next of chunk.imports) closure(next, seen);
+          return seen;
+        };
+        for (const [file, chunk] of Object.entries(bundle)) if (chunk.type === 'chunk') loadedWith.set(file, closure(file, new Set()));
+      },
+    },
+  };
+  const resolveDependencies = (_file: string, deps: string[], { hostId, hostType }: { hostId: string; hostType: 'html' | 'js' }) => {
+    const loaded = hostType === 'js' ? loadedWith.get(hostId) : undefined;
+    return loaded ? deps.filter((d) => !loaded.has(d)) : deps;
+  };
+  return { plugin, resolveDependencies };
+}
+const preload = preloadOnlyMissing();
+
 export default defineConfig({
-  plugins: [react(), lightEntries()],
+  plugins: [react(), lightEntries(), preload.plugin],
   resolve: { alias: ALIASES },
   build: {
     ...BUILD,
+    modulePreload: { resolveDependencies: preload.resolveDependencies },
     // The public entry's prefetch list and the bundle check read what each module's chunk pulls in.
     manifest: true,
     rollupOptions: {

@@ -131,6 +131,13 @@ async function main() {
         await page.getByRole('heading', { name: /Acme Utilities|Dashboard|Welcome/ }).first().waitFor();
       }),
     );
+    // BUNDLE_DETAIL=1 lists each screen's files by size, to see what a screen carries.
+    if (process.env.BUNDLE_DETAIL) {
+      for (const r of pages) {
+        process.stderr.write(`\n${r.screen}\n`);
+        for (const f of [...r.files].sort((a, b) => size([b]) - size([a]))) process.stderr.write(`  ${fmt(size([f])).padStart(9)}  ${f}\n`);
+      }
+    }
     const routes = staffRouteChunks(manifest);
     const largest = routes.slice(0, 10);
     const report = [
