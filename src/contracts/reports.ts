@@ -115,6 +115,12 @@ function zoneOffsetMs(instant: number, zone: string): number {
   return wall - Math.floor(instant / 1000) * 1000;
 }
 
+/** The wall clock of an instant in a zone: its day (YYYY-MM-DD) and time (HH:MM) there. */
+export function wallClockIn(instant: string | number, zone: string): { day: string; time: string } {
+  const p = Object.fromEntries(zoneFormat(zone).formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
+  return { day: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+}
+
 /** The instant a day (YYYY-MM-DD) starts in a zone, as an ISO string (00:00 there; after a gap, the first time that exists). */
 export function startOfDayIn(day: string, zone: string): string {
   const wall = Date.parse(`${day}T00:00:00Z`);
