@@ -20,3 +20,4 @@ export const approvals: Feature = {
 };
 
 export { defineForm, type FormDefinition, type FormRequest } from './forms';
+export { submitRequest, type Engine } from './approvals.commands';

@@ -20,3 +20,4 @@ export const quotes: Feature = {
 
 export { acceptedQuotesOf, loadQuoteView, quotePipeline } from './quotes.repo';
 export { expireQuoteJob } from './jobs';
+export { createQuote, type StaffCaller } from './quotes.commands';
