@@ -16,7 +16,7 @@ export const changes: Feature = {
   register: async (app, ctx) => {
     const deps = { publicUrl: ctx.config.publicUrl };
     changeForm(() => ctx.config.publicUrl);
-    onQaResult((db, outcome, now) => qaResult(db, deps, outcome, now));
+    onQaResult('changes', (db, outcome, now) => qaResult(db, deps, outcome, now));
     await staffRoutes(app, ctx, staffChangeRoutes);
     await clientRoutes(app, ctx, clientChangeRoutes);
   },

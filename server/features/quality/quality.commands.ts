@@ -13,15 +13,16 @@ export type QaResult = 'pass' | 'fail' | 'blocked';
 export type QaOutcome = { itemId: number; scrId: number | null; ticketId: number | null; result: QaResult; notes: string | null; testerId: number };
 type ResultHandler = (db: Queryable, outcome: QaOutcome, now: Date) => Promise<void>;
 
-const HANDLERS: ResultHandler[] = [];
+/** One handler per feature: an app built again (tests build several) replaces it, never adds a second. */
+const HANDLERS = new Map<string, ResultHandler>();
 
-/** Called in the transaction that records a result (a feature registers once, when its module loads). */
-export function onQaResult(handler: ResultHandler): void {
-  HANDLERS.push(handler);
+/** Called in the transaction that records a result (a feature registers when the app is built). */
+export function onQaResult(feature: string, handler: ResultHandler): void {
+  HANDLERS.set(feature, handler);
 }
 
 export async function announceResult(db: Queryable, outcome: QaOutcome, now: Date): Promise<void> {
-  for (const handler of HANDLERS) await handler(db, outcome, now);
+  for (const handler of HANDLERS.values()) await handler(db, outcome, now);
 }
 
 /** Puts an SCR or a ticket in the QA queue, waiting for a tester; answers the item's id. */
