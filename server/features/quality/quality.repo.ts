@@ -1,5 +1,5 @@
 /** The Quality Assurance queue's SQL: items under test, their runs and the reusable test cases. */
-import type { QaItem, QaRun } from '@contracts/quality';
+import type { QaFigures, QaItem, QaRun, QaWeek } from '@contracts/quality';
 import { iso, listPage, type ListPage, type Queryable } from '@server/platform/sql';
 
 export type QaItemState = { id: number; status: 'waiting' | 'testing' | 'passed' | 'failed' | 'blocked' };
@@ -57,4 +57,48 @@ export async function finishRun(db: Queryable, itemId: number, result: 'pass' | 
     `UPDATE qa_runs SET result = $2, notes = $3, finished_at = $4 WHERE id = (SELECT max(id) FROM qa_runs WHERE qa_item_id = $1 AND finished_at IS NULL)`,
     [itemId, result, notes, now],
   );
+}
+
+/**
+ * The queue's figures over the last `weeks` weeks (UTC weeks starting on Monday, the current one
+ * included): runs finished by result and week, the items waiting now, the average hours from an
+ * item entering QA to its result, and failed runs per SCR that had a run finish.
+ */
+export async function figures(db: Queryable, weeks: number, now: Date): Promise<QaFigures> {
+  const since = `date_trunc('week', $1::timestamptz AT TIME ZONE 'UTC') - make_interval(weeks => $2::int - 1)`;
+  const [byWeek, totals, waiting] = await Promise.all([
+    db.query<QaWeek>(
+      `SELECT to_char(w.week, 'YYYY-MM-DD') AS week,
+              count(r.id) FILTER (WHERE r.result = 'pass')::int AS passed,
+              count(r.id) FILTER (WHERE r.result = 'fail')::int AS failed,
+              count(r.id) FILTER (WHERE r.result = 'blocked')::int AS blocked
+         FROM generate_series(${since}, date_trunc('week', $1::timestamptz AT TIME ZONE 'UTC'), interval '1 week') AS w(week)
+         LEFT JOIN qa_runs r ON r.finished_at IS NOT NULL AND date_trunc('week', r.finished_at AT TIME ZONE 'UTC') = w.week
+        GROUP BY w.week ORDER BY w.week`,
+      [now, weeks],
+    ),
+    db.query<{ runs: number; passed: number; failed: number; scrs: number; hours: number | null }>(
+      `SELECT count(*)::int AS runs,
+              count(*) FILTER (WHERE r.result = 'pass')::int AS passed,
+              count(*) FILTER (WHERE r.result = 'fail' AND i.scr_id IS NOT NULL)::int AS failed,
+              count(DISTINCT i.scr_id)::int AS scrs,
+              (SELECT avg(extract(epoch FROM d.done_at - d.created_at) / 3600)::float8
+                 FROM qa_items d
+                WHERE d.status IN ('passed', 'failed') AND d.done_at AT TIME ZONE 'UTC' >= ${since}) AS hours
+         FROM qa_runs r JOIN qa_items i ON i.id = r.qa_item_id
+        WHERE r.finished_at IS NOT NULL AND r.finished_at AT TIME ZONE 'UTC' >= ${since}`,
+      [now, weeks],
+    ),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM qa_items WHERE status = 'waiting'`),
+  ]);
+  const t = totals.rows[0]!;
+  const round1 = (n: number) => Math.round(n * 10) / 10;
+  return {
+    weeks,
+    passRate: t.runs === 0 ? null : round1((100 * t.passed) / t.runs),
+    waiting: waiting.rows[0]!.n,
+    hoursInQa: t.hours === null ? null : round1(t.hours),
+    failuresPerScr: t.scrs === 0 ? null : round1(t.failed / t.scrs),
+    byWeek: byWeek.rows,
+  };
 }
