@@ -6,6 +6,7 @@
  * users) are the table machine with another fetch, so they are the `table` entry.
  */
 import { machines as approvalMachines } from '@/features/approvals/machines/registry';
+import { machines as changeMachines } from '@/features/changes/machines/registry';
 import { machines as formMachines } from '@/features/forms/machines/registry';
 import * as companies from '@/features/companies';
 import * as home from '@/features/home';
@@ -70,6 +71,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   ...notifications.machines,
   ...approvalMachines,
   ...formMachines,
+  ...changeMachines,
   ...people.machines,
 ];
 

@@ -10,6 +10,7 @@ import * as forms from '@/features/forms/routes';
 import * as home from '@/features/home/routes';
 import * as management from '@/features/management/routes';
 import * as outbox from '@/features/outbox/routes';
+import * as changes from '@/features/changes/routes';
 import * as channels from '@/features/channels/routes';
 import * as people from '@/features/people/routes';
 import * as projects from '@/features/projects/routes';
@@ -30,7 +31,6 @@ const NOT_BUILT_YET: StaffRoute[] = [
   placeholder('/weekly-schedule', 'Weekly Schedule'),
   placeholder('/forms/travel/expense', 'Travel Expense'),
   placeholder('/quality/qa', 'Quality Assurance'),
-  placeholder('/software/change/request', 'Software Change Request'),
   placeholder('/live/displays/support', 'Live Display: Support'),
   placeholder('/live/displays/managedservices', 'Live Display: Managed Services'),
   placeholder('/live/displays/development', 'Live Display: Development'),
@@ -55,6 +55,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
   ...quotes.routes,
   ...sales.routes,
   ...projects.routes,
+  ...changes.routes,
   ...surveys.routes,
   ...qa.routes,
   ...reports.routes,
