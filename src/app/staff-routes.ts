@@ -15,6 +15,7 @@ import * as channels from '@/features/channels/routes';
 import * as people from '@/features/people/routes';
 import * as projects from '@/features/projects/routes';
 import * as qa from '@/features/qa/routes';
+import * as quality from '@/features/quality/routes';
 import * as reports from '@/features/reports/routes';
 import * as sales from '@/features/sales/routes';
 import * as quotes from '@/features/quotes/routes';
@@ -30,7 +31,6 @@ export type { ScreenProps, StaffRoute } from '@/shared/routing';
 const NOT_BUILT_YET: StaffRoute[] = [
   placeholder('/weekly-schedule', 'Weekly Schedule'),
   placeholder('/forms/travel/expense', 'Travel Expense'),
-  placeholder('/quality/qa', 'Quality Assurance'),
   placeholder('/live/displays/support', 'Live Display: Support'),
   placeholder('/live/displays/managedservices', 'Live Display: Managed Services'),
   placeholder('/live/displays/development', 'Live Display: Development'),
@@ -56,6 +56,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
   ...sales.routes,
   ...projects.routes,
   ...changes.routes,
+  ...quality.routes,
   ...surveys.routes,
   ...qa.routes,
   ...reports.routes,
