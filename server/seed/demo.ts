@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import { SURVEY_TYPE_CLIENT_CARE, SURVEY_TYPE_SUPPORT } from '@contracts/common/constants';
 import { hashPassword } from '@server/platform/auth/passwords';
 import { inTransaction } from '@server/platform/db/database';
+import { seedChanges } from './changes';
 import { seedClientPortal } from './client-portal';
 import { seedMail } from './mail';
 import { columnTable } from './columns';
@@ -140,6 +141,7 @@ async function seed(client: PoolClient, hashes: string[]): Promise<void> {
     );
   }
   await seedClientPortal(client, companies.map((c) => c.id));
+  await seedChanges(client, companies.map((c) => c.id));
   await seedTime(client);
   await seedProjects(client, companies.map((c) => c.id));
   await seedSales(client);

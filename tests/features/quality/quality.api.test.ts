@@ -17,10 +17,6 @@ describe.each(BACKENDS)('the QA queue on %s', (backend) => {
     t = await startTestApp(backend);
     sql = sqlOf(t);
     agent = await apiAs(t, 'agent');
-    // Figures of this file's own items only.
-    await sql.rows('DELETE FROM qa_run_steps');
-    await sql.rows('DELETE FROM qa_runs');
-    await sql.rows('DELETE FROM qa_items');
     scrs = (await sql.rows<{ id: number }>('SELECT id FROM software_change_requests ORDER BY id LIMIT 2')).map((r) => r.id);
   });
   afterAll(() => t?.close());
@@ -38,7 +34,21 @@ describe.each(BACKENDS)('the QA queue on %s', (backend) => {
     expect(res.statusCode, res.body).toBe(200);
   };
 
+  it('has demo data: change requests in every stage, and QA runs that passed and failed', async () => {
+    const stages = await sql.rows<{ status: string }>('SELECT DISTINCT status FROM software_change_requests ORDER BY status');
+    expect(stages.map((s) => s.status)).toEqual(['approved', 'in_development', 'in_qa', 'rejected', 'released', 'submitted', 'under_review']);
+    const f = (await agent.get('/api/v2/quality/figures')).json() as QaFigures;
+    expect(f.byWeek.reduce((n, w) => n + w.passed, 0)).toBeGreaterThan(0);
+    expect(f.byWeek.reduce((n, w) => n + w.failed, 0)).toBeGreaterThan(0);
+    expect(f.waiting).toBeGreaterThan(0);
+    expect((await agent.get('/api/v2/quality/items')).json().items.length).toBeGreaterThan(0);
+  });
+
   it('answers the pass rate, items waiting, hours in QA, failures per SCR and the results by week', async () => {
+    // Figures of this test's own items only.
+    await sql.rows('DELETE FROM qa_run_steps');
+    await sql.rows('DELETE FROM qa_runs');
+    await sql.rows('DELETE FROM qa_items');
     t.ctx.now = () => new Date(WEDNESDAY);
     const empty = (await agent.get('/api/v2/quality/figures?weeks=2')).json() as QaFigures;
     expect(empty).toEqual({
