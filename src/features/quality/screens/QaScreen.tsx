@@ -158,6 +158,12 @@ function ItemPanel({ actor, take, result, recorded }: { actor: NonNullable<Retur
   );
 }
 
+/** The open item's title, from its own query (it stays once a result takes the item off the queue). */
+function ItemTitle({ actor, fallback }: { actor: ReturnType<typeof selectItem>; fallback: string }) {
+  const title = useSelector(actor, (s) => s?.context.data?.title);
+  return <>{title ?? fallback}</>;
+}
+
 /** /quality/qa: the queue of changes and tickets under test, an item's runs with take and result, and the figures. */
 export default function QaScreen() {
   const search = useSearch();
@@ -170,8 +176,6 @@ export default function QaScreen() {
   const take = useSelector(screen, selectTakeForm);
   const result = useSelector(screen, selectResultForm);
   const recorded = useSelector(screen, (s) => s.context.recorded);
-  const rows = useSelector(queue, (s) => s.context.data?.items);
-  const title = rows?.find((r) => r.id === open)?.title;
 
   const columns: DataTableColumn<QaItem>[] = [
     {
@@ -215,7 +219,7 @@ export default function QaScreen() {
           {(page) => <DataTable<QaItem> caption="QA queue" columns={columns} rows={page.items} searchable={false} tableId="qa-queue" />}
         </QueryView>
       </Card>
-      <Dialog isOpen={open !== null} onOpenChange={(o) => (o ? undefined : screen.send({ type: 'item.close' }))} title={title ?? 'QA item'} size="lg">
+      <Dialog isOpen={open !== null} onOpenChange={(o) => (o ? undefined : screen.send({ type: 'item.close' }))} title={<ItemTitle actor={item} fallback="QA item" />} size="lg">
         {item ? <ItemPanel actor={item} take={take} result={result} recorded={recorded} /> : null}
       </Dialog>
     </div>
