@@ -30,7 +30,7 @@ const COLUMNS: DataTableColumn<ChangeRow>[] = [
   {
     label: 'Priority',
     field: 'priority',
-    width: '7rem',
+    width: '8.5rem',
     cell: (r) => <ScrPriorityBadge priority={r.priority} />,
     filterOptions: { enabled: true, placeholder: 'Any priority', filterDropdownItems: SCR_PRIORITIES.map((p) => ({ text: PRIORITY_LABELS[p], value: p })) },
   },

@@ -193,7 +193,7 @@ export default function QaScreen() {
     { label: 'Priority', field: 'priority', width: '7rem', cell: (i) => <PriorityBadge priority={i.priority} /> },
     { label: 'Status', field: 'status', width: '7rem', cell: (i) => <StatusBadge status={i.status} /> },
     { label: 'Tester', field: 'tester', priority: 2, cell: (i) => i.tester ?? <span className={styles.muted}>Nobody yet</span> },
-    { label: 'Age', field: 'created_at', width: '7rem', cell: (i) => <RelativeTime value={i.created_at} /> },
+    { label: 'Age', field: 'created_at', width: '7rem', priority: 2, cell: (i) => <RelativeTime value={i.created_at} /> },
     {
       label: 'Action',
       field: 'version',
