@@ -3,6 +3,7 @@ import { SURVEY_TYPE_CLIENT_CARE, SURVEY_TYPE_SUPPORT } from '@contracts/common/
 import { hashPassword } from '@server/platform/auth/passwords';
 import { inTransaction } from '@server/platform/db/database';
 import type { UploadStore } from '@server/platform/uploads';
+import { seedChanges } from './changes';
 import { seedClientPortal } from './client-portal';
 import { seedMail } from './mail';
 import { columnTable } from './columns';
@@ -146,6 +147,7 @@ async function seed(client: PoolClient, hashes: string[], uploads: UploadStore |
     );
   }
   await seedClientPortal(client, companies.map((c) => c.id));
+  await seedChanges(client, companies.map((c) => c.id));
   await seedTime(client);
   await seedProjects(client, companies.map((c) => c.id));
   await seedSales(client);

@@ -6,8 +6,10 @@
  * users) are the table machine with another fetch, so they are the `table` entry.
  */
 import { machines as approvalMachines } from '@/features/approvals/machines/registry';
+import { machines as changeMachines } from '@/features/changes/machines/registry';
 import { machines as formMachines } from '@/features/forms/machines/registry';
 import { machines as channelMachines } from '@/features/channels/machines/registry';
+import { machines as qualityMachines } from '@/features/quality/machines/registry';
 import * as companies from '@/features/companies';
 import * as home from '@/features/home';
 import * as notifications from '@/features/notifications';
@@ -72,6 +74,8 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   ...approvalMachines,
   ...formMachines,
   ...channelMachines,
+  ...changeMachines,
+  ...qualityMachines,
   ...people.machines,
 ];
 

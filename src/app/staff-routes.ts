@@ -10,10 +10,12 @@ import * as forms from '@/features/forms/routes';
 import * as home from '@/features/home/routes';
 import * as management from '@/features/management/routes';
 import * as outbox from '@/features/outbox/routes';
+import * as changes from '@/features/changes/routes';
 import * as channels from '@/features/channels/routes';
 import * as people from '@/features/people/routes';
 import * as projects from '@/features/projects/routes';
 import * as qa from '@/features/qa/routes';
+import * as quality from '@/features/quality/routes';
 import * as reports from '@/features/reports/routes';
 import * as sales from '@/features/sales/routes';
 import * as quotes from '@/features/quotes/routes';
@@ -27,8 +29,6 @@ export type { ScreenProps, StaffRoute } from '@/shared/routing';
 
 /** Screens of the spec not built yet: each shows "This screen is being built". */
 const NOT_BUILT_YET: StaffRoute[] = [
-  placeholder('/quality/qa', 'Quality Assurance'),
-  placeholder('/software/change/request', 'Software Change Request'),
   placeholder('/live/displays/support', 'Live Display: Support'),
   placeholder('/live/displays/managedservices', 'Live Display: Managed Services'),
   placeholder('/live/displays/development', 'Live Display: Development'),
@@ -52,6 +52,8 @@ export const STAFF_ROUTES: StaffRoute[] = [
   ...quotes.routes,
   ...sales.routes,
   ...projects.routes,
+  ...changes.routes,
+  ...quality.routes,
   ...surveys.routes,
   ...qa.routes,
   ...reports.routes,

@@ -116,8 +116,7 @@ test('every route of the table answers: placeholders, bare screens and the publi
   await staffSignIn(page, STAFF.admin.email);
   await expect(page).toHaveURL(/\/home$/);
   for (const [path, heading] of [
-    ['/quality/qa', 'Quality Assurance'],
-    ['/software/change/request', 'Software Change Request'],
+    ['/live/displays/sales', 'Live Display: Sales'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();

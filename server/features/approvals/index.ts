@@ -22,3 +22,4 @@ export const approvals: Feature = {
 export { defineForm, type FormDefinition, type FormRequest } from './forms';
 /** A request as a person may see it (404 when they may not): forms use it for their own reads of a request. */
 export { viewRequest } from './approvals.commands';
+export { submitRequest, type Engine } from './approvals.commands';

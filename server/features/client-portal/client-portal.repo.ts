@@ -15,8 +15,6 @@ const ORDER_COLUMNS = `o.id, o.catalog_item_id AS product_id, i.name AS product_
 const ORDERS = 'paper_orders o JOIN catalog_items i ON i.id = o.catalog_item_id';
 const INSERT_ORDER = `INSERT INTO paper_orders (company_id, client_user_id, catalog_item_id, quantity, po_number, ship_to)
   VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`;
-const INSERT_SCR = `INSERT INTO software_change_requests (company_id, requested_by_client, title, description, business_reason, priority)
-  VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`;
 
 /** The company's open tickets, the team's latest replies and the open change requests. */
 export async function dashboard(db: Queryable, companyId: number): Promise<ClientDashboard> {
@@ -125,9 +123,4 @@ export const scrs = (db: Queryable, companyId: number, paging: Paging) =>
 export async function scr(db: Queryable, id: number, companyId: number): Promise<Scr | null> {
   const { rows } = await db.query<Scr>(`SELECT ${SCR_COLUMNS} FROM software_change_requests WHERE id = $1 AND company_id = $2`, [id, companyId]);
   return rows[0] ?? null;
-}
-
-export async function createScr(db: Queryable, who: Who, input: { title: string; description: string; businessReason?: string | undefined; priority: string }): Promise<number> {
-  const row = [who.companyId, who.userId, input.title, input.description, input.businessReason ?? null, input.priority];
-  return insertOwned(db, who, 'software_change_request', INSERT_SCR, row);
 }

@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_PORTAL } from '@contracts/client-portal';
 import { SUPPORT_HOURS } from '@contracts/common/constants';
+import { createScr } from '@server/features/changes';
 import { createClientTicket } from '@server/features/tickets';
 import { clientOf } from '@server/platform/auth/guards';
 import { route } from '@server/platform/http/endpoints';
@@ -9,7 +10,7 @@ import { notFound } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
 import { createOnce, type Created } from '@server/platform/idempotency';
 import type { Queryable } from '@server/platform/sql';
-import { article, articles, createScr, dashboard, orderPaper, paperOrder, paperOrders, paperProducts, scr, scrs } from './client-portal.repo';
+import { article, articles, dashboard, orderPaper, paperOrder, paperOrders, paperProducts, scr, scrs } from './client-portal.repo';
 
 /** The row, or a 404 saying what was not found. */
 const found = <T>(row: T | null, what: string): T => {
@@ -50,5 +51,10 @@ export const clientPortalRoutes: Routes = (app, ctx) => {
 
   route(app, CLIENT_PORTAL.scr, async ({ params }, request) => found(await scr(pool, params.id, clientOf(request).companyId), 'No such change request'));
 
-  route(app, CLIENT_PORTAL.createScr, async ({ body }, request, reply) => createOnceWithId(request, reply, (db) => createScr(db, clientOf(request), body)));
+  /** A client's change request is raised by the changes feature, the one writer of change requests. */
+  route(app, CLIENT_PORTAL.createScr, async ({ body }, request, reply) => {
+    const me = clientOf(request);
+    const deps = { publicUrl: ctx.config.publicUrl };
+    return createOnceWithId(request, reply, (db) => createScr(db, deps, { clientId: me.userId }, { ...body, companyId: me.companyId }, ctx.now()));
+  });
 };

@@ -21,4 +21,4 @@ export const quotes: Feature = {
 export { acceptedQuotesOf, loadQuoteView, quotePipeline } from './quotes.repo';
 export { expireQuoteJob } from './jobs';
 /** Approved billable travel expenses become a kept draft quote for their company. */
-export { quoteBilledExpenses, type StaffCaller } from './quotes.commands';
+export { createQuote, quoteBilledExpenses, type StaffCaller } from './quotes.commands';

@@ -12,6 +12,7 @@ import {
   type SetPasswordRequest,
   type SignupRequest,
 } from '@contracts/client-portal';
+import { CHANGES } from '@contracts/changes';
 import { CLIENT_TICKETS } from '@contracts/client-tickets';
 import { call } from '@/shared/http/http';
 import { clientCall } from '@/shared/http/client-http';
@@ -55,4 +56,5 @@ export const clientPortalApi = {
   article: (id: number) => clientCall(CLIENT_PORTAL.article, { params: { id } }),
   scrs: () => clientCall(CLIENT_PORTAL.scrs, { query: {} }),
   createScr: (input: CreateScr) => clientCall(CLIENT_PORTAL.createScr, { body: input }),
+  scrTimeline: (id: number) => clientCall(CHANGES.clientTimeline, { params: { id } }),
 };

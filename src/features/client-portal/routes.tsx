@@ -11,6 +11,7 @@ export const clientRoutes: ClientRoute[] = [
   { path: '/contact/support', screen: lazy(() => import('./screens/ClientContactSupportScreen')) },
   { path: '/help/resources', screen: lazy(() => import('./screens/ClientHelpResourcesScreen')) },
   { path: '/software/change/request', screen: lazy(() => import('./screens/ClientScrScreen')) },
+  { path: '/software/change/request/:id', screen: lazy(() => import('./screens/ClientScrTimelineScreen')) },
   { path: '/clientaichat', screen: lazy(() => import('./screens/ClientAiChatScreen')), layout: false },
 ];
 

@@ -152,8 +152,8 @@ describe('staff layout', () => {
     await screen.findByRole('heading', { name: 'Welcome, Avery Agent' });
     expect(screen.queryByRole('link', { name: 'Management Dashboard' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Software Change Request' }));
-    expect(await screen.findByRole('heading', { name: 'Software Change Request', level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Software Change Request' })).toHaveAttribute('aria-current', 'page');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Software Change Request' })).toHaveAttribute('aria-current', 'page'));
+    expect(window.location.pathname).toBe('/software/change/request');
     act(() => window.history.pushState(null, '', '/mgmtdash'));
     expect(await screen.findByText(/You do not have access/)).toBeInTheDocument();
   });

@@ -61,6 +61,8 @@ export const articlesMachine = createQueryMachine('clientArticles', (q: ArticleL
 export const articleMachine = createQueryMachine('clientArticle', (id: number) => clientPortalApi.article(id));
 
 export const scrListMachine = createQueryMachine('clientScrs', () => clientPortalApi.scrs());
+/** One of the company's change requests: the stages it went through and the comments for the client. */
+export const scrTimelineMachine = createQueryMachine('clientScrTimeline', (id: number) => clientPortalApi.scrTimeline(id));
 export const createScrMachine = createSubmitMachine('clientCreateScr', (v: CreateScr) => clientPortalApi.createScr(v), { schema: CLIENT_PORTAL.createScr.body });
 
 /**

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { Link } from 'wouter';
 import { SCR_PRIORITIES, SCR_STATUS_LABELS, SCR_STATUSES, type Scr } from '@contracts/client-portal';
 import { LIMITS } from '@contracts/common/constants';
 import { createScrMachine, scrListMachine } from '../machines/client-portal.machines';
@@ -18,7 +19,7 @@ const PRIORITY_RANK: Record<Scr['priority'], number> = { low: 0, medium: 1, high
 /** The company's change requests in the shared data table (client mode). */
 const COLUMNS: DataTableColumn<Scr>[] = [
   { label: 'ID', field: 'id', type: 'number', width: '4.5rem', cell: (s) => <span className={styles.num}>#{s.id}</span> },
-  { label: 'Title', field: 'title' },
+  { label: 'Title', field: 'title', cell: (s) => <Link href={`/software/change/request/${s.id}`}>{s.title}</Link> },
   {
     label: 'Priority',
     field: 'priority',

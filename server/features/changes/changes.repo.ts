@@ -1,0 +1,224 @@
+/** The SQL of software change requests: the requests, their append-only history and their comments. */
+import type { z } from 'zod';
+import type { ChangePage, ChangeRow, ChangeView, ClientTimeline, CommentItem, HistoryItem, RiskInputs, ScrStatus, changeListQuerySchema } from '@contracts/changes';
+import { containing, iso, listPage, type Queryable } from '@server/platform/sql';
+
+export type ScrLock = {
+  id: number;
+  company_id: number;
+  title: string;
+  description: string;
+  priority: string;
+  status: ScrStatus;
+  owner_id: number | null;
+  estimate_hours: number | null;
+  billable: boolean;
+  approval_request_id: number | null;
+  approval_state: string | null;
+  quote_id: number | null;
+  quote_status: string | null;
+  project_id: number | null;
+  account_manager_id: number | null;
+  risk_score: number | null;
+  version: number;
+};
+
+/** The SCR locked for a move, with the state of its approval request and quote (read, not written). */
+export async function lockScr(db: Queryable, id: number): Promise<ScrLock | null> {
+  const { rows } = await db.query<ScrLock>(
+    `SELECT s.id, s.company_id, s.title, s.description, s.priority, s.status, s.owner_id, s.estimate_hours::float8 AS estimate_hours, s.billable,
+            s.approval_request_id, a.state AS approval_state, s.quote_id, q.status AS quote_status, s.project_id,
+            c.account_manager_id, s.risk_score, s.version
+       FROM software_change_requests s
+       JOIN companies c ON c.id = s.company_id
+       LEFT JOIN approval_requests a ON a.id = s.approval_request_id
+       LEFT JOIN quotes q ON q.id = s.quote_id
+      WHERE s.id = $1
+      FOR UPDATE OF s`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertScr(
+  db: Queryable,
+  input: { companyId: number; clientId: number | null; staffId: number | null; title: string; description: string; businessReason: string | null; priority: string },
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO software_change_requests (company_id, requested_by_client, requested_by_staff, title, description, business_reason, priority)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [input.companyId, input.clientId, input.staffId, input.title, input.description, input.businessReason, input.priority],
+  );
+  return rows[0]!.id;
+}
+
+export type ScrUpdate = Partial<{
+  status: ScrStatus;
+  owner_id: number;
+  target_date: string;
+  estimate_hours: number;
+  implementation_plan: string;
+  rollback_plan: string;
+  release_note: string;
+  rejection_reason: string;
+  risk_score: number;
+  risk_inputs: RiskInputs;
+  billable: boolean;
+  emergency: boolean;
+  emergency_justification: string;
+  needs_review: boolean;
+  approval_request_id: number;
+  quote_id: number;
+  project_id: number;
+}>;
+
+/** Writes the changed columns and moves the version on. */
+export async function updateScr(db: Queryable, id: number, change: ScrUpdate, now: Date): Promise<void> {
+  const entries = Object.entries(change).filter(([, v]) => v !== undefined);
+  const sets = entries.map(([k], i) => `${k} = $${i + 3}`);
+  const values = entries.map(([k, v]) => (k === 'risk_inputs' ? JSON.stringify(v) : v));
+  await db.query(`UPDATE software_change_requests SET ${[...sets, 'updated_at = $2', 'version = version + 1'].join(', ')} WHERE id = $1`, [id, now, ...values]);
+}
+
+export async function addHistory(
+  db: Queryable,
+  row: { scrId: number; from: ScrStatus | null; to: ScrStatus; action: string; staffId?: number | null; clientId?: number | null; note?: string | null; at: Date },
+): Promise<void> {
+  await db.query(`INSERT INTO scr_history (scr_id, from_status, to_status, action, staff_id, client_id, note, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
+    row.scrId,
+    row.from,
+    row.to,
+    row.action,
+    row.staffId ?? null,
+    row.clientId ?? null,
+    row.note ?? null,
+    row.at,
+  ]);
+}
+
+export async function insertComment(db: Queryable, c: { scrId: number; staffId?: number; clientId?: number; body: string; clientVisible: boolean; at: Date }): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    'INSERT INTO scr_comments (scr_id, staff_id, client_id, body, client_visible, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+    [c.scrId, c.staffId ?? null, c.clientId ?? null, c.body, c.clientVisible, c.at],
+  );
+  return rows[0]!.id;
+}
+
+/** Who asked for the change, to tell them of each stage: the client user or the staff member. */
+export async function requesterOf(db: Queryable, id: number): Promise<{ name: string; email: string } | null> {
+  const { rows } = await db.query<{ name: string; email: string }>(
+    `SELECT COALESCE(cu.name, su.name) AS name, COALESCE(cu.email, su.email) AS email
+       FROM software_change_requests s
+       LEFT JOIN client_users cu ON cu.id = s.requested_by_client
+       LEFT JOIN staff_users su ON su.id = s.requested_by_staff
+      WHERE s.id = $1 AND COALESCE(cu.email, su.email) IS NOT NULL`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function companyExists(db: Queryable, id: number): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM companies WHERE id = $1', [id])).rows.length > 0;
+}
+
+export async function activeStaffExists(db: Queryable, id: number): Promise<boolean> {
+  return (await db.query(`SELECT 1 FROM staff_users WHERE id = $1 AND active`, [id])).rows.length > 0;
+}
+
+const ROW_COLUMNS = `s.id, s.company_id, c.name AS company, s.title, s.priority, s.status, s.risk_score, o.name AS owner,
+  to_char(s.target_date, 'YYYY-MM-DD') AS target_date, s.emergency, ${iso('s.created_at')}, ${iso('s.updated_at')}`;
+const ROW_FROM = `software_change_requests s JOIN companies c ON c.id = s.company_id LEFT JOIN staff_users o ON o.id = s.owner_id`;
+const SORT_SQL: Record<string, string> = {
+  id: 's.id',
+  company: 'c.name',
+  title: 's.title',
+  priority: `array_position(ARRAY['low','medium','high','critical']::text[], s.priority::text)`,
+  status: `array_position(ARRAY['submitted','under_review','approved','in_development','in_qa','released','rejected']::text[], s.status::text)`,
+  risk: 's.risk_score',
+  owner: 'o.name',
+  target_date: 's.target_date',
+  age: 's.created_at',
+};
+
+export async function listChanges(db: Queryable, q: z.output<typeof changeListQuerySchema>): Promise<ChangePage> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: (p: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${params.length}`));
+  };
+  if (q.status) add((p) => `s.status = ${p}`, q.status);
+  if (q.priority) add((p) => `s.priority = ${p}`, q.priority);
+  if (q.companyId) add((p) => `s.company_id = ${p}`, q.companyId);
+  if (q.ownerId) add((p) => `s.owner_id = ${p}`, q.ownerId);
+  if (q.q) add((p) => `(s.title ILIKE ${p} OR c.name ILIKE ${p})`, containing(q.q));
+  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  // Age sorts oldest first when descending (the oldest request has the greatest age).
+  const dir = q.sort === 'age' ? (q.dir === 'desc' ? 'ASC' : 'DESC') : q.dir.toUpperCase();
+  return listPage<ChangeRow>(
+    db,
+    {
+      select: `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} ${filter} ORDER BY ${SORT_SQL[q.sort]} ${dir} NULLS LAST, s.id`,
+      count: `SELECT count(*) AS n FROM ${ROW_FROM} ${filter}`,
+      params,
+    },
+    q,
+  );
+}
+
+type ViewRow = Omit<ChangeView, 'next' | 'history' | 'comments'>;
+
+export async function loadChange(db: Queryable, id: number): Promise<{ row: ViewRow; history: HistoryItem[]; comments: CommentItem[] } | null> {
+  const { rows } = await db.query<ViewRow>(
+    `SELECT ${ROW_COLUMNS}, s.description, s.business_reason, s.owner_id, COALESCE(cu.name, su.name) AS requested_by,
+            s.estimate_hours::float8 AS estimate_hours, s.implementation_plan, s.rollback_plan, s.release_note, s.rejection_reason,
+            s.risk_inputs, s.billable, s.emergency_justification, s.needs_review, s.approval_request_id, a.state AS approval_state,
+            s.quote_id, qt.status AS quote_status, s.project_id, s.ticket_id, qa.id AS qa_item_id, qa.status AS qa_status, s.version
+       FROM ${ROW_FROM}
+       LEFT JOIN client_users cu ON cu.id = s.requested_by_client
+       LEFT JOIN staff_users su ON su.id = s.requested_by_staff
+       LEFT JOIN approval_requests a ON a.id = s.approval_request_id
+       LEFT JOIN quotes qt ON qt.id = s.quote_id
+       LEFT JOIN LATERAL (SELECT id, status FROM qa_items WHERE scr_id = s.id ORDER BY id DESC LIMIT 1) qa ON true
+      WHERE s.id = $1`,
+    [id],
+  );
+  if (!rows[0]) return null;
+  const { rows: history } = await db.query<HistoryItem>(
+    `SELECT h.id, h.from_status, h.to_status, h.action, COALESCE(su.name, cu.name) AS by, h.note, ${iso('h.at')}
+       FROM scr_history h LEFT JOIN staff_users su ON su.id = h.staff_id LEFT JOIN client_users cu ON cu.id = h.client_id
+      WHERE h.scr_id = $1 ORDER BY h.id`,
+    [id],
+  );
+  return { row: rows[0], history, comments: await commentsOf(db, id, false) };
+}
+
+async function commentsOf(db: Queryable, id: number, clientOnly: boolean): Promise<CommentItem[]> {
+  const { rows } = await db.query<CommentItem>(
+    `SELECT m.id, COALESCE(su.name, cu.name, 'Someone') AS author, m.body, m.client_visible, ${iso('m.created_at')}
+       FROM scr_comments m LEFT JOIN staff_users su ON su.id = m.staff_id LEFT JOIN client_users cu ON cu.id = m.client_id
+      WHERE m.scr_id = $1 ${clientOnly ? 'AND m.client_visible' : ''} ORDER BY m.id`,
+    [id],
+  );
+  return rows;
+}
+
+/** A client's view of its company's SCR: the stages it entered and the comments meant for the client. */
+export async function clientTimeline(db: Queryable, id: number, companyId: number): Promise<ClientTimeline | null> {
+  const { rows } = await db.query<{ id: number; status: ScrStatus; rejection_reason: string | null; release_note: string | null }>(
+    'SELECT id, status, rejection_reason, release_note FROM software_change_requests WHERE id = $1 AND company_id = $2',
+    [id, companyId],
+  );
+  if (!rows[0]) return null;
+  const { rows: stages } = await db.query<ClientTimeline['stages'][number]>(
+    `SELECT to_status AS status, ${iso('at')}, CASE WHEN to_status IN ('rejected', 'released') THEN note END AS note
+       FROM scr_history WHERE scr_id = $1 AND (from_status IS NULL OR from_status <> to_status) ORDER BY id`,
+    [id],
+  );
+  const comments = (await commentsOf(db, id, true)).map(({ client_visible: _, ...c }) => c);
+  return { ...rows[0], stages, comments };
+}
+
+export async function scrOfCompany(db: Queryable, id: number, companyId: number): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM software_change_requests WHERE id = $1 AND company_id = $2', [id, companyId])).rows.length > 0;
+}

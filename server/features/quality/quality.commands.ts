@@ -1,0 +1,67 @@
+/**
+ * The Quality Assurance queue's transaction scripts. Another feature puts its work under test with
+ * `queueForQa`; a feature that wants to hear of a result (changes: a failed SCR returns to
+ * development) registers with `onQaResult`, so the quality feature imports no feature of its own users.
+ */
+import type { QaItemView } from '@contracts/quality';
+import { audit, staffActor } from '@server/platform/audit';
+import { conflict, notFound } from '@server/platform/http/errors';
+import type { Queryable } from '@server/platform/sql';
+import { finishRun, insertQaItem, latestItemOfScr, loadItem, runsOf, startRun, type QaItemState } from './quality.repo';
+
+export type QaResult = 'pass' | 'fail' | 'blocked';
+export type QaOutcome = { itemId: number; scrId: number | null; ticketId: number | null; result: QaResult; notes: string | null; testerId: number };
+type ResultHandler = (db: Queryable, outcome: QaOutcome, now: Date) => Promise<void>;
+
+/** One handler per feature: an app built again (tests build several) replaces it, never adds a second. */
+const HANDLERS = new Map<string, ResultHandler>();
+
+/** Called in the transaction that records a result (a feature registers when the app is built). */
+export function onQaResult(feature: string, handler: ResultHandler): void {
+  HANDLERS.set(feature, handler);
+}
+
+export async function announceResult(db: Queryable, outcome: QaOutcome, now: Date): Promise<void> {
+  for (const handler of HANDLERS.values()) await handler(db, outcome, now);
+}
+
+/** Puts an SCR or a ticket in the QA queue, waiting for a tester; answers the item's id. */
+export const queueForQa = (db: Queryable, item: { scrId?: number; ticketId?: number; title: string; priority: string; productArea?: string | null }): Promise<number> =>
+  insertQaItem(db, item);
+
+/** Where an SCR stands in QA: its latest item, or null when it never entered QA. */
+export const qaOfScr = (db: Queryable, scrId: number): Promise<QaItemState | null> => latestItemOfScr(db, scrId);
+
+const STALE = 'This item changed since you read it; reload it and try again';
+
+export async function viewItem(db: Queryable, id: number): Promise<QaItemView> {
+  const item = await loadItem(db, id);
+  if (!item) throw notFound('No such QA item');
+  return { ...item, runs: await runsOf(db, id) };
+}
+
+async function lockedItem(db: Queryable, id: number, version: number) {
+  const item = await loadItem(db, id, true);
+  if (!item) throw notFound('No such QA item');
+  if (item.version !== version) throw conflict(STALE, { version: STALE });
+  return item;
+}
+
+/** A tester takes a waiting (or blocked) item: a new run starts. */
+export async function takeItem(db: Queryable, me: number, id: number, version: number, now: Date): Promise<void> {
+  const item = await lockedItem(db, id, version);
+  if (item.status === 'testing') throw conflict(`${item.tester ?? 'Someone'} is testing this item already`);
+  if (item.status === 'passed' || item.status === 'failed') throw conflict('This item has its result already');
+  await startRun(db, id, me, now);
+  await audit(db, { actor: staffActor(me), entity: 'qa_item', entityId: id, action: 'take' });
+}
+
+/** The run's result; the item's owner feature hears of it in the same transaction. */
+export async function recordResult(db: Queryable, me: number, id: number, input: { result: QaResult; notes?: string | undefined; version: number }, now: Date): Promise<void> {
+  const item = await lockedItem(db, id, input.version);
+  if (item.status !== 'testing') throw conflict('Take the item before recording a result', { result: 'Take the item first' });
+  const notes = input.notes ? input.notes : null;
+  await finishRun(db, id, input.result, notes, now);
+  await audit(db, { actor: staffActor(me), entity: 'qa_item', entityId: id, action: input.result });
+  await announceResult(db, { itemId: id, scrId: item.scr_id, ticketId: item.ticket_id, result: input.result, notes, testerId: me }, now);
+}

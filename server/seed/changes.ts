@@ -1,0 +1,136 @@
+import type { PoolClient } from 'pg';
+import { riskScore, type RiskInputs, type ScrPriority, type ScrStatus } from '@contracts/changes';
+
+const PATH: ScrStatus[] = ['submitted', 'under_review', 'approved', 'in_development', 'in_qa', 'released'];
+const HISTORY_ACTIONS: Record<ScrStatus, string> = {
+  submitted: 'submitted',
+  under_review: 'review',
+  approved: 'approved',
+  in_development: 'development',
+  in_qa: 'qa',
+  released: 'released',
+  rejected: 'rejected',
+};
+
+type Spec = {
+  company: number;
+  title: string;
+  description: string;
+  reason: string | null;
+  priority: ScrPriority;
+  status: ScrStatus;
+  /** Days since it was raised. */
+  age: number;
+  risk?: RiskInputs;
+  hours?: number;
+  /** Failed QA runs before the last one (each returned it to development). */
+  failures?: number;
+  note?: string;
+  comments?: [string, boolean][];
+};
+
+const low: RiskInputs = { impact: 'low', complexity: 'low', touchesData: false, downtime: false };
+const medium: RiskInputs = { impact: 'medium', complexity: 'medium', touchesData: true, downtime: false };
+const high: RiskInputs = { impact: 'high', complexity: 'high', touchesData: true, downtime: true };
+
+/** Change requests in every stage for several companies, with their history, comments and QA runs. */
+const SPECS: Spec[] = [
+  { company: 0, title: 'Late fee on its own bill line', description: 'Show the late fee as its own line under the amount due.', reason: 'Customers call to ask what the extra amount is.', priority: 'high', status: 'submitted', age: 1 },
+  { company: 1, title: 'Paperless opt-in on the portal', description: 'Let customers switch to e-bills from their portal profile.', reason: 'Printing and postage cost us $0.62 a bill.', priority: 'medium', status: 'submitted', age: 3 },
+  { company: 2, title: 'Route order on the meter read export', description: 'Sort the meter read export by route and sequence.', reason: 'Readers re-sort it by hand every cycle.', priority: 'low', status: 'under_review', age: 6, comments: [['Asked the client for a sample file.', false]] },
+  { company: 3, title: 'Budget billing true-up letter', description: 'A letter template for the yearly budget billing true-up.', reason: 'Required by the state commission from January.', priority: 'high', status: 'under_review', age: 9, risk: medium, hours: 16 },
+  { company: 0, title: 'Disconnect notice in Spanish', description: 'Print the disconnect notice in Spanish for accounts that ask for it.', reason: 'About 18% of our customers prefer Spanish.', priority: 'critical', status: 'approved', age: 14, risk: medium, hours: 24, comments: [['Approved; development starts next sprint.', true]] },
+  { company: 4, title: 'Payment plan installments on the bill', description: 'Show the installment number and the balance left on plan accounts.', reason: 'Plan customers lose track of where they are.', priority: 'medium', status: 'in_development', age: 21, risk: low, hours: 12, failures: 1, note: 'The balance left is off by one installment.' },
+  { company: 5, title: 'Estimated read flag on the bill', description: 'Mark estimated reads with an E beside the usage.', reason: 'Customers dispute estimated bills they cannot tell apart.', priority: 'high', status: 'in_qa', age: 18, risk: low, hours: 6, comments: [['In testing now.', true]] },
+  { company: 1, title: 'Tiered water rates for 2027', description: 'Load the 2027 tiered rate table and use it from the first cycle of the year.', reason: 'Council approved new tiers.', priority: 'critical', status: 'in_qa', age: 26, risk: high, hours: 40, failures: 1, note: 'Tier 3 is charged from 10,001 gallons instead of 10,000.' },
+  { company: 2, title: 'Bill message by rate class', description: 'Let staff set a bill message per rate class.', reason: 'Commercial customers get residential notices.', priority: 'low', status: 'released', age: 45, risk: low, hours: 8, comments: [['Released on the last cycle.', true]] },
+  { company: 3, title: 'Auto-pay draft date on the bill', description: 'Show the next auto-pay draft date under the amount due.', reason: 'Fewer calls about draft dates.', priority: 'medium', status: 'released', age: 38, risk: medium, hours: 14, failures: 2, note: 'The draft date ignores bank holidays.' },
+  { company: 5, title: 'Usage graph of 13 months', description: 'Show 13 months of usage on the bill, not 12.', reason: 'Customers compare with the same month last year.', priority: 'medium', status: 'released', age: 30, risk: low, hours: 5 },
+  { company: 4, title: 'Fax delivery of bills', description: 'Send bills by fax to customers who ask for it.', reason: null, priority: 'low', status: 'rejected', age: 12, note: 'Fewer than five customers asked for fax in three years; e-bills cover them.' },
+];
+
+const DAY = "interval '1 day'";
+
+/** Demo SCRs in every stage, and the QA runs (passes and failures) behind the QA queue's figures. */
+export async function seedChanges(client: PoolClient, companyIds: number[]): Promise<void> {
+  const staff = Object.fromEntries((await client.query<{ email: string; id: number }>('SELECT email, id FROM staff_users')).rows.map((r) => [r.email, r.id]));
+  const owner = staff['agent@demo.test']!;
+  const developer = staff['dana.dev@demo.test']!;
+  const tester = staff['quinn.qa@demo.test']!;
+  for (const s of SPECS) {
+    const companyId = companyIds[s.company % companyIds.length]!;
+    const reviewed = s.status !== 'submitted';
+    const estimated = s.risk !== undefined;
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO software_change_requests (company_id, title, description, business_reason, priority, status, created_at, updated_at,
+          owner_id, target_date, estimate_hours, implementation_plan, rollback_plan, risk_score, risk_inputs, release_note, rejection_reason, version)
+       VALUES ($1, $2, $3, $4, $5, $6, now() - $7 * ${DAY}, now() - $8 * ${DAY}, $9, (now() + $10 * ${DAY})::date, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING id`,
+      [
+        companyId, s.title, s.description, s.reason, s.priority, s.status, s.age, Math.max(0, Math.floor(s.age / 6)),
+        reviewed ? owner : null, reviewed && s.status !== 'rejected' && s.status !== 'released' ? 10 + s.age : null,
+        estimated ? s.hours : null,
+        estimated ? `Change the bill template and the ${s.title.toLowerCase()} logic; test on last cycle's bills.` : null,
+        estimated ? 'Switch the template back and redeploy the previous release.' : null,
+        s.risk ? riskScore(s.risk) : null, s.risk ? JSON.stringify(s.risk) : null,
+        s.status === 'released' ? `${s.title} is live from this billing cycle.` : null,
+        s.status === 'rejected' ? s.note : null,
+        2 + PATH.indexOf(s.status) + 2 * (s.failures ?? 0),
+      ],
+    );
+    const scrId = rows[0]!.id;
+    // The stages it went through, spread over its age; failed QA runs send it back to development.
+    const stages: ScrStatus[] = s.status === 'rejected' ? ['submitted', 'under_review', 'rejected'] : PATH.slice(0, PATH.indexOf(s.status) + 1);
+    const steps: { to: ScrStatus; action: string; note: string | null }[] = [];
+    for (const to of stages) {
+      steps.push({ to, action: HISTORY_ACTIONS[to], note: to === 'rejected' ? s.note! : to === 'released' ? `${s.title} is live from this billing cycle.` : null });
+      if (to === 'in_qa') {
+        for (let f = 0; f < (s.failures ?? 0); f++) {
+          steps.push({ to: 'in_development', action: 'qa_failed', note: s.note ?? null }, { to: 'in_qa', action: 'qa', note: null });
+        }
+      }
+    }
+    if (s.status === 'in_development' && s.failures) steps.push({ to: 'in_qa', action: 'qa', note: null }, { to: 'in_development', action: 'qa_failed', note: s.note ?? null });
+    let from: ScrStatus | null = null;
+    for (const [i, step] of steps.entries()) {
+      const daysAgo = s.age - (s.age * i) / Math.max(1, steps.length);
+      await client.query(
+        `INSERT INTO scr_history (scr_id, from_status, to_status, action, staff_id, note, at) VALUES ($1, $2, $3, $4, $5, $6, now() - $7 * ${DAY})`,
+        [scrId, from, step.to, step.action, i === 0 ? null : step.action.startsWith('qa_') ? tester : owner, step.note, daysAgo],
+      );
+      // Each time it entered QA it got an item; the runs end in a failure, or a pass once released.
+      if (step.to === 'in_qa') {
+        const next = steps[i + 1];
+        const failed = next?.action === 'qa_failed';
+        const passed = !failed && s.status === 'released';
+        const status = failed ? 'failed' : passed ? 'passed' : s.status === 'in_qa' && s.priority === 'critical' ? 'testing' : 'waiting';
+        const doneDaysAgo = next ? s.age - (s.age * (i + 1)) / steps.length : daysAgo - 1;
+        const item = await client.query<{ id: number }>(
+          `INSERT INTO qa_items (scr_id, title, priority, status, tester_id, created_at, taken_at, done_at)
+           VALUES ($1, $2, $3, $4, $5, now() - $6 * ${DAY}, $7, $8) RETURNING id`,
+          [scrId, s.title, s.priority, status, status === 'waiting' ? null : tester, daysAgo, null, null],
+        );
+        if (status === 'waiting') continue;
+        const itemId = item.rows[0]!.id;
+        await client.query(
+          `UPDATE qa_items SET taken_at = now() - $2 * ${DAY} + interval '2 hours', done_at = CASE WHEN status IN ('passed', 'failed') THEN now() - $3 * ${DAY} ELSE NULL END WHERE id = $1`,
+          [itemId, daysAgo, doneDaysAgo],
+        );
+        await client.query(
+          `INSERT INTO qa_runs (qa_item_id, tester_id, result, notes, started_at, finished_at)
+           VALUES ($1, $2, $3, $4, now() - $5::float8 * ${DAY} + interval '2 hours', now() - $6::float8 * ${DAY})`,
+          [itemId, tester, failed ? 'fail' : passed ? 'pass' : null, failed ? s.note : passed ? 'Checked on a copy of last cycle’s bills: all as asked.' : null, daysAgo, failed || passed ? doneDaysAgo : null],
+        );
+      }
+      from = step.to;
+    }
+    for (const [j, [body, visible]] of (s.comments ?? []).entries()) {
+      await client.query(`INSERT INTO scr_comments (scr_id, staff_id, body, client_visible, created_at) VALUES ($1, $2, $3, $4, now() - $5 * ${DAY})`, [
+        scrId,
+        j % 2 === 0 ? owner : developer,
+        body,
+        visible,
+        Math.max(0, s.age / 2 - j),
+      ]);
+    }
+  }
+}

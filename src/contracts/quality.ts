@@ -1,0 +1,126 @@
+/**
+ * The Quality Assurance queue: SCRs and tickets under test. A tester takes an item, runs its tests
+ * and records a result: pass, fail (an SCR returns to development with the notes) or blocked (with
+ * the reason). Every run is kept.
+ */
+import { chartSpec, type ChartSpec } from './charts';
+import { SCR_PRIORITIES } from './client-portal';
+import { LIMITS } from './common/constants';
+import { endpoint } from './common/endpoint';
+import { idParamsSchema, pageQuery, safeText } from './common/input';
+import { z } from './common/zod';
+
+export const QA_STATUSES = ['waiting', 'testing', 'passed', 'failed', 'blocked'] as const;
+export type QaStatus = (typeof QA_STATUSES)[number];
+export const QA_STATUS_LABELS: Record<QaStatus, string> = { waiting: 'Waiting', testing: 'Testing', passed: 'Passed', failed: 'Failed', blocked: 'Blocked' };
+export const QA_RESULTS = ['pass', 'fail', 'blocked'] as const;
+export type QaResult = (typeof QA_RESULTS)[number];
+/** What each result says when its notes are missing (a fail needs what failed, blocked needs why). */
+export const QA_MESSAGES = {
+  result: 'Pick pass, fail or blocked',
+  fail: 'Say what failed, for the developers',
+  blocked: 'Say what blocks the testing',
+  notTaken: 'Take the item before recording a result',
+} as const;
+export const QA_PAGE_SIZE = 25;
+
+export const qaResultSchema = z
+  .strictObject({
+    result: z.enum(QA_RESULTS, { error: QA_MESSAGES.result }),
+    notes: safeText('Notes must be text', 'Notes', 'long').trim().max(LIMITS.text, `Notes must be at most ${LIMITS.text} characters`).optional(),
+    version: z.number({ error: 'version must be the version you looked at' }).int().min(1),
+  })
+  .refine((r) => r.result === 'pass' || (r.notes ?? '').length > 0, { path: ['notes'], message: 'Say what failed or what blocks the testing' });
+export type QaResultInput = z.input<typeof qaResultSchema>;
+
+export const qaTakeSchema = z.strictObject({ version: z.number({ error: 'version must be the version you looked at' }).int().min(1) });
+
+export const qaQueueQuerySchema = z.strictObject({
+  ...pageQuery(QA_PAGE_SIZE),
+  status: z.enum(QA_STATUSES, { error: `status must be one of ${QA_STATUSES.join(', ')}` }).optional(),
+});
+
+const int = () => z.number().int();
+export const qaItemSchema = z.object({
+  id: int(),
+  scr_id: int().nullable(),
+  ticket_id: int().nullable(),
+  title: z.string(),
+  priority: z.enum(SCR_PRIORITIES),
+  status: z.enum(QA_STATUSES),
+  tester: z.string().nullable(),
+  tester_id: int().nullable(),
+  created_at: z.string(),
+  taken_at: z.string().nullable(),
+  version: int(),
+});
+export type QaItem = z.infer<typeof qaItemSchema>;
+export const qaRunSchema = z.object({ id: int(), tester: z.string(), result: z.enum(QA_RESULTS).nullable(), notes: z.string().nullable(), started_at: z.string(), finished_at: z.string().nullable() });
+export type QaRun = z.infer<typeof qaRunSchema>;
+export const qaItemViewSchema = qaItemSchema.extend({ runs: z.array(qaRunSchema) });
+export type QaItemView = z.infer<typeof qaItemViewSchema>;
+export const qaQueueSchema = z.object({ items: z.array(qaItemSchema), total: int(), page: int(), pageSize: int() });
+
+// --- Figures ------------------------------------------------------------------------------------------
+
+/** How many weeks the figures cover by default, and at most. */
+export const QA_FIGURE_WEEKS = { default: 8, max: 52 } as const;
+export const qaFiguresQuerySchema = z.strictObject({
+  weeks: z.coerce
+    .number({ error: 'weeks must be a number' })
+    .int('weeks must be a whole number')
+    .min(1, 'weeks must be at least 1')
+    .max(QA_FIGURE_WEEKS.max, `weeks must be at most ${QA_FIGURE_WEEKS.max}`)
+    .default(QA_FIGURE_WEEKS.default),
+});
+export type QaFiguresQuery = z.input<typeof qaFiguresQuerySchema>;
+
+const num = () => z.number();
+export const qaWeekSchema = z.object({ week: z.string(), passed: int(), failed: int(), blocked: int() });
+export type QaWeek = z.infer<typeof qaWeekSchema>;
+/**
+ * The queue's figures over the last weeks: how many finished runs passed (percent; null with no
+ * run), the items waiting for a tester now, the average hours from entering QA to a result, the
+ * failed runs per SCR tested, and the results week by week (weeks start on Monday, oldest first).
+ */
+export const qaFiguresSchema = z.object({
+  weeks: int(),
+  passRate: num().nullable(),
+  waiting: int(),
+  hoursInQa: num().nullable(),
+  failuresPerScr: num().nullable(),
+  byWeek: z.array(qaWeekSchema),
+});
+export type QaFigures = z.infer<typeof qaFiguresSchema>;
+
+/** The results week by week as a chart of the one Chart component (a stacked bar, with its table twin). */
+export function qaWeeksChart(f: QaFigures): ChartSpec {
+  const total = f.byWeek.reduce((n, w) => n + w.passed + w.failed + w.blocked, 0);
+  return chartSpec({
+    kind: 'stackedBar',
+    title: 'QA results by week',
+    summary:
+      total === 0
+        ? `No QA run finished in the last ${f.weeks} weeks.`
+        : `${total} run${total === 1 ? '' : 's'} finished in the last ${f.weeks} weeks; ${f.passRate ?? 0}% passed.`,
+    unit: 'count',
+    categoryLabel: 'Week of',
+    valueLabel: 'Runs',
+    categories: f.byWeek.map((w) => w.week),
+    series: [
+      { name: 'Passed', values: f.byWeek.map((w) => w.passed), stack: 'runs', tone: 'low' },
+      { name: 'Failed', values: f.byWeek.map((w) => w.failed), stack: 'runs', tone: 'high' },
+      { name: 'Blocked', values: f.byWeek.map((w) => w.blocked), stack: 'runs', tone: 'medium' },
+    ],
+  });
+}
+
+const tag = 'Quality Assurance';
+const staff = { audience: 'staff', tag } as const;
+export const QUALITY = {
+  queue: endpoint({ ...staff, method: 'GET', path: '/api/v2/quality/items', summary: 'The QA queue: items waiting and under test, oldest first', query: qaQueueQuerySchema, response: qaQueueSchema }),
+  item: endpoint({ ...staff, method: 'GET', path: '/api/v2/quality/items/:id', summary: 'A QA item with its runs', params: idParamsSchema, response: qaItemViewSchema }),
+  take: endpoint({ ...staff, method: 'POST', path: '/api/v2/quality/items/:id/take', summary: 'Take an item to test it (starts a run)', params: idParamsSchema, body: qaTakeSchema, response: qaItemViewSchema }),
+  figures: endpoint({ ...staff, method: 'GET', path: '/api/v2/quality/figures', summary: 'The QA figures: pass rate, items waiting, time in QA, failures per SCR, results by week', query: qaFiguresQuerySchema, response: qaFiguresSchema }),
+  result: endpoint({ ...staff, method: 'POST', path: '/api/v2/quality/items/:id/result', summary: 'Record the result of the run: pass, fail or blocked', params: idParamsSchema, body: qaResultSchema, response: qaItemViewSchema }),
+};

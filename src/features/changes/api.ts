@@ -1,0 +1,40 @@
+import { CHANGES, type ChangeListQuery, type TransitionInput } from '@contracts/changes';
+import { call } from '@/shared/http/http';
+
+/** The data table's sort fields, by the list endpoint's sort keys. */
+const SORT_KEYS: Record<string, ChangeListQuery['sort']> = {
+  id: 'id',
+  company: 'company',
+  title: 'title',
+  priority: 'priority',
+  status: 'status',
+  risk_score: 'risk',
+  owner: 'owner',
+  target_date: 'target_date',
+  created_at: 'age',
+};
+
+/** The search table's parameters (page, size, "field:dir" sort, q, filters) as the list endpoint's query. */
+export function listQueryOf(params: Record<string, string>): ChangeListQuery {
+  const [field, dir] = (params.sort ?? '').split(',')[0]!.split(':');
+  const sort = field ? SORT_KEYS[field] : undefined;
+  return {
+    page: Number(params.page ?? 1),
+    ...(params.size ? { pageSize: Number(params.size) } : {}),
+    ...(sort ? { sort, dir: dir === 'asc' ? 'asc' : 'desc' } : {}),
+    ...(params.q ? { q: params.q } : {}),
+    ...(params.status ? { status: params.status as ChangeListQuery['status'] } : {}),
+    ...(params.priority ? { priority: params.priority as ChangeListQuery['priority'] } : {}),
+  };
+}
+
+/** Software change requests for staff: the list, one with its history and comments, its moves, comments. */
+export const changesApi = {
+  search: async (params: Record<string, string>) => {
+    const page = await call(CHANGES.list, { query: listQueryOf(params) });
+    return { rows: page.items, total: page.total, totalExact: true };
+  },
+  view: (id: number) => call(CHANGES.view, { params: { id } }),
+  move: (id: number, input: TransitionInput) => call(CHANGES.transition, { params: { id }, body: input }),
+  comment: (id: number, input: { body: string; clientVisible: boolean }) => call(CHANGES.comment, { params: { id }, body: input }),
+};

@@ -1,0 +1,42 @@
+/** Change requests: the server-mode list, one SCR's page, and the forms of its moves and comments. */
+import { CHANGES, TRANSITION_MESSAGES, missingFields, type ChangeView, type ScrStatus, type TransitionInput } from '@contracts/changes';
+import { LIMITS } from '@contracts/common/constants';
+import { createQueryMachine } from '@/shared/machines/query.machine';
+import { createSubmitMachine, type FormSchema } from '@/shared/machines/submit.machine';
+import { createSearchTableMachine, type SearchTableSpec } from '@/shared/machines/table/search-table';
+import { changesApi } from '../api';
+
+/** Every change request: search by title or company; status and priority filters; sorted on the server. */
+export const CHANGE_TABLE: SearchTableSpec = {
+  search: (p) => changesApi.search(p),
+  filters: { status: 'status', priority: 'priority' },
+  pageSizeMax: LIMITS.pageSizeMax,
+};
+export const changeTableMachine = createSearchTableMachine(CHANGE_TABLE);
+
+/** One SCR with its history, comments, links and the stages it may move to. */
+export const changeViewMachine = createQueryMachine('changeView', (id: number): Promise<ChangeView> => changesApi.view(id));
+
+/** A move: the SCR, the stage it is at (for the fields the chart asks), and what is sent. */
+export type MoveSubmission = { id: number; from: ScrStatus; input: TransitionInput };
+
+/**
+ * What a move checks before it sends: the endpoint's body schema, then the fields the chart asks of
+ * this move (the server's own rule, `missingFields`), each named in the server's words.
+ */
+export const moveSchema: FormSchema = {
+  safeParse: (value) => {
+    const { from, input } = value as MoveSubmission;
+    const parsed = CHANGES.transition.body.safeParse(input);
+    const issues = parsed.success ? [] : [...parsed.error.issues];
+    for (const field of missingFields(from, input.to, input as Record<string, unknown>)) {
+      if (!issues.some((i) => i.path[0] === field)) issues.push({ path: [field], message: TRANSITION_MESSAGES[field] } as (typeof issues)[number]);
+    }
+    return issues.length ? { success: false, error: { issues } } : { success: true };
+  },
+};
+export const moveMachine = createSubmitMachine<MoveSubmission, ChangeView>('scrMove', (m) => changesApi.move(m.id, m.input), { schema: moveSchema });
+
+export type CommentSubmission = { id: number; input: { body: string; clientVisible: boolean } };
+const commentSchema: FormSchema = { safeParse: (value) => CHANGES.comment.body.safeParse((value as CommentSubmission).input) };
+export const commentMachine = createSubmitMachine<CommentSubmission, { id: number }>('scrComment', (c) => changesApi.comment(c.id, c.input), { schema: commentSchema });

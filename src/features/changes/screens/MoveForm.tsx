@@ -1,0 +1,233 @@
+import { useSelector } from '@xstate/react';
+import { useState, type Key } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { CHANGE_LIMITS, RISK_LEVELS, SCR_CHART, riskScore, type ChangeView, type RiskInputs, type ScrStatus, type TransitionInput } from '@contracts/changes';
+import { LIMITS } from '@contracts/common/constants';
+import type { moveMachine, MoveSubmission } from '../machines/changes.machines';
+import styles from './changes.module.css';
+import { StaffPicker } from '@/shared/pickers';
+import { Alert, Button, Checkbox, Form, FormErrorBanner, NumberField, Select, TextArea } from '@/shared/ui/components';
+
+/** What each move's button and dialog say. */
+export const MOVE_TEXTS: Record<ScrStatus, { action: string; title: string; intro?: string }> = {
+  submitted: { action: 'Submit', title: 'Submit' },
+  under_review: { action: 'Start review', title: 'Start the review', intro: 'Pick who reviews and estimates the change.' },
+  approved: {
+    action: 'Send for approval',
+    title: 'Estimate and send for approval',
+    intro: 'The company’s account manager approves it (and a manager when the risk is above 6). An emergency change is approved at once and reviewed afterwards.',
+  },
+  in_development: { action: 'Start development', title: 'Start development', intro: 'A project is created for the change, with these tasks on its board.' },
+  in_qa: { action: 'Send to QA', title: 'Send to Quality Assurance', intro: 'The change joins the QA queue; a failed test returns it to development.' },
+  released: { action: 'Release', title: 'Release the change', intro: 'The client reads the release note on their change request.' },
+  rejected: { action: 'Reject', title: 'Reject the change request', intro: 'The client reads the reason.' },
+};
+
+const LEVEL_LABELS: Record<RiskInputs['impact'], string> = { low: 'Low', medium: 'Medium', high: 'High' };
+const levels = RISK_LEVELS.map((l) => ({ id: l, label: LEVEL_LABELS[l] }));
+
+type Draft = {
+  ownerId: number | null;
+  ownerName: string | null;
+  estimateHours: number;
+  implementationPlan: string;
+  rollbackPlan: string;
+  impact: RiskInputs['impact'] | null;
+  complexity: RiskInputs['complexity'] | null;
+  touchesData: boolean;
+  downtime: boolean;
+  billable: boolean;
+  emergency: boolean;
+  justification: string;
+  tasks: string;
+  releaseNote: string;
+  reason: string;
+};
+
+const draftOf = (scr: ChangeView): Draft => ({
+  ownerId: scr.owner_id,
+  ownerName: scr.owner,
+  estimateHours: scr.estimate_hours ?? NaN,
+  implementationPlan: scr.implementation_plan ?? '',
+  rollbackPlan: scr.rollback_plan ?? '',
+  impact: scr.risk_inputs?.impact ?? null,
+  complexity: scr.risk_inputs?.complexity ?? null,
+  touchesData: scr.risk_inputs?.touchesData ?? false,
+  downtime: scr.risk_inputs?.downtime ?? false,
+  billable: scr.billable,
+  emergency: false,
+  justification: '',
+  tasks: '',
+  releaseNote: '',
+  reason: '',
+});
+
+/** What the move sends: the chart's fields of this move, from what was typed (an empty field is left out, so it is named as missing). */
+function inputOf(to: ScrStatus, version: number, d: Draft): TransitionInput {
+  const text = (v: string) => (v.trim() ? v : undefined);
+  const base: TransitionInput = { to, version };
+  switch (to) {
+    case 'under_review':
+      return { ...base, ...(d.ownerId ? { ownerId: d.ownerId } : {}) };
+    case 'approved':
+      return {
+        ...base,
+        ...(Number.isFinite(d.estimateHours) ? { estimateHours: d.estimateHours } : {}),
+        implementationPlan: text(d.implementationPlan),
+        rollbackPlan: text(d.rollbackPlan),
+        ...(d.impact && d.complexity ? { risk: { impact: d.impact, complexity: d.complexity, touchesData: d.touchesData, downtime: d.downtime } } : {}),
+        billable: d.billable,
+        ...(d.emergency ? { emergency: true, justification: text(d.justification) } : {}),
+      };
+    case 'in_development': {
+      const tasks = d.tasks.split('\n').map((t) => t.trim()).filter(Boolean);
+      return { ...base, ...(tasks.length ? { tasks } : {}) };
+    }
+    case 'released':
+      return { ...base, releaseNote: text(d.releaseNote) };
+    case 'rejected':
+      return { ...base, reason: text(d.reason) };
+    default:
+      return base;
+  }
+}
+
+/**
+ * A move's fields (the chart's required ones, and the optional ones of that move), checked against
+ * the move's schema before it is sent; the server's 400 shows beside each field and a 409 above them.
+ * What was typed stays through a refused save.
+ */
+export function MoveForm({ scr, to, form, onCancel }: { scr: ChangeView; to: ScrStatus; form: ActorRefFrom<typeof moveMachine>; onCancel: () => void }) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(scr));
+  const busy = useSelector(form, (s) => s.hasTag('busy'));
+  const fields = useSelector(form, (s) => s.context.fieldErrors);
+  const error = useSelector(form, (s) => s.context.error);
+  const refusals = useSelector(form, (s) => s.context.refusals);
+  const submission = (d: Draft): MoveSubmission => ({ id: scr.id, from: scr.status, input: inputOf(to, scr.version, d) });
+  const change = (patch: Partial<Draft>, field: string) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    form.send({ type: 'form.change', field });
+  };
+  const required = new Set(SCR_CHART[scr.status][to]?.required ?? []);
+  const risk = draft.impact && draft.complexity ? riskScore({ impact: draft.impact, complexity: draft.complexity, touchesData: draft.touchesData, downtime: draft.downtime }) : null;
+  const long = (field: 'implementationPlan' | 'rollbackPlan' | 'justification' | 'releaseNote' | 'reason', label: string, description?: string) => (
+    <TextArea
+      label={label}
+      name={field}
+      isRequired
+      value={draft[field]}
+      onChange={(v) => change({ [field]: v }, field)}
+      description={description}
+      errorMessage={fields[field]}
+      maxLength={LIMITS.text}
+    />
+  );
+
+  return (
+    <Form
+      className={styles.form}
+      aria-label={MOVE_TEXTS[to].title}
+      refusals={refusals}
+      onFieldBlur={(field) => form.send({ type: 'form.blur', field, input: submission(draft) })}
+      onSubmit={(e) => {
+        e.preventDefault();
+        form.send({ type: 'form.submit', input: submission(draft) });
+      }}
+    >
+      <FormErrorBanner title={error ?? undefined} errors={[]} />
+      {MOVE_TEXTS[to].intro ? <p className={styles.intro}>{MOVE_TEXTS[to].intro}</p> : null}
+      {to === 'under_review' ? (
+        <div data-field="ownerId">
+          <StaffPicker
+            label="Owner"
+            description="Who reviews, estimates and sees the change through."
+            value={draft.ownerId}
+            valueName={draft.ownerName ?? undefined}
+            onChange={(id, name) => change({ ownerId: id, ownerName: name }, 'ownerId')}
+            errorMessage={fields.ownerId}
+          />
+        </div>
+      ) : null}
+      {to === 'approved' ? (
+        <>
+          <NumberField
+            label="Estimate (hours)"
+            name="estimateHours"
+            isRequired={required.has('estimateHours')}
+            value={draft.estimateHours}
+            minValue={0}
+            maxValue={CHANGE_LIMITS.estimateHoursMax}
+            step={0.5}
+            onChange={(n) => change({ estimateHours: n }, 'estimateHours')}
+            errorMessage={fields.estimateHours}
+          />
+          {long('implementationPlan', 'Implementation plan', 'How the change will be made.')}
+          {long('rollbackPlan', 'Rollback plan', 'How the change is undone if it goes wrong.')}
+          <fieldset className={styles.fieldset} data-field="risk">
+            <legend>Risk{risk !== null ? `: ${risk}` : ''}</legend>
+            <div className={styles.pair}>
+              <Select
+                label="Impact"
+                name="risk.impact"
+                isRequired
+                items={levels}
+                value={draft.impact}
+                onChange={(k: Key | null) => change({ impact: (k as RiskInputs['impact']) ?? null }, 'risk')}
+                description="How many people the change affects."
+                errorMessage={fields['risk.impact']}
+              />
+              <Select
+                label="Complexity"
+                name="risk.complexity"
+                isRequired
+                items={levels}
+                value={draft.complexity}
+                onChange={(k: Key | null) => change({ complexity: (k as RiskInputs['complexity']) ?? null }, 'risk')}
+                errorMessage={fields['risk.complexity']}
+              />
+            </div>
+            <Checkbox isSelected={draft.touchesData} onChange={(touchesData) => change({ touchesData }, 'risk')}>
+              Touches stored data
+            </Checkbox>
+            <Checkbox isSelected={draft.downtime} onChange={(downtime) => change({ downtime }, 'risk')}>
+              Needs downtime
+            </Checkbox>
+            {fields.risk ? (
+              <p className={styles.fieldError} role="alert">
+                {fields.risk}
+              </p>
+            ) : null}
+          </fieldset>
+          <Checkbox isSelected={draft.billable} onChange={(billable) => change({ billable }, 'billable')}>
+            Billable: a draft quote is made when it is approved, and development waits for the client to accept it
+          </Checkbox>
+          <Checkbox isSelected={draft.emergency} onChange={(emergency) => change({ emergency }, 'emergency')}>
+            Emergency change: approve now without the advisory step (managers and admins)
+          </Checkbox>
+          {draft.emergency ? long('justification', 'Justification', 'Why this change cannot wait for the advisory step.') : null}
+          {fields.emergency ? <Alert tone="danger" title={fields.emergency} /> : null}
+        </>
+      ) : null}
+      {to === 'in_development' ? (
+        <TextArea
+          label="Tasks (optional)"
+          name="tasks"
+          value={draft.tasks}
+          onChange={(tasks) => change({ tasks }, 'tasks')}
+          description={`One task a line, at most ${CHANGE_LIMITS.tasksMax}; none gives one task to build and test the change.`}
+          errorMessage={fields.tasks ?? Object.entries(fields).find(([k]) => k.startsWith('tasks.'))?.[1]}
+        />
+      ) : null}
+      {to === 'released' ? long('releaseNote', 'Release note', 'What changed, in the client’s words.') : null}
+      {to === 'rejected' ? long('reason', 'Reason', 'Why the change will not be made; the client reads it.') : null}
+      <div className={styles.actions}>
+        <Button variant="secondary" onPress={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant={to === 'rejected' ? 'danger' : 'primary'} isPending={busy}>
+          {MOVE_TEXTS[to].action}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,11 @@
+import { QUALITY, type QaResultInput } from '@contracts/quality';
+import { call } from '@/shared/http/http';
+
+/** The QA queue for staff: the items waiting and under test, one with its runs, take, result, figures. */
+export const qualityApi = {
+  queue: (pageSize: number) => call(QUALITY.queue, { query: { pageSize } }),
+  item: (id: number) => call(QUALITY.item, { params: { id } }),
+  take: (id: number, version: number) => call(QUALITY.take, { params: { id }, body: { version } }),
+  result: (id: number, input: QaResultInput) => call(QUALITY.result, { params: { id }, body: input }),
+  figures: () => call(QUALITY.figures, { query: {} }),
+};

@@ -1,0 +1,131 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { CLIENTS, STAFF, clientLogIn, staffSignIn } from './support/accounts';
+
+/** Acme's account manager in the demo data: the change-advisory step's approver. */
+const ACCOUNT_MANAGER = 'sam.sales@demo.test';
+
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+/** Light and dark, desktop and phone, of the screen the page is on. */
+async function shoot(page: Page, name: string) {
+  for (const [size, viewport] of [['1366', { width: 1366, height: 800 }], ['375', { width: 375, height: 812 }]] as const) {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: `test-results/changes-${name}-${size}-${colorScheme}.png`, fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1366, height: 800 });
+}
+
+/** Opens a move's dialog from the SCR page and answers the dialog for it. */
+async function move(page: Page, action: string, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
+  await page.getByRole('group', { name: 'Move the change request' }).getByRole('button', { name: action }).click();
+  const dialog = page.getByRole('dialog');
+  await fill?.(dialog);
+  await dialog.getByRole('button', { name: action }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+/** Takes the change's QA item from the queue and records a result. */
+async function test_(page: Page, title: string, result: 'Pass' | 'Fail', notes: string) {
+  await page.goto('/quality/qa');
+  // The QA item is named after its SCR ("SCR-17: …").
+  await page.getByRole('button', { name: new RegExp(`^Take “SCR-\\d+: ${title}”$`) }).click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(title) });
+  await expect(dialog.getByText('Under test')).toBeVisible();
+  await dialog.getByRole('radiogroup', { name: 'Result' }).getByText(result, { exact: true }).click();
+  await dialog.getByRole('textbox', { name: /^Notes/ }).fill(notes);
+  await dialog.getByRole('button', { name: 'Record result' }).click();
+  await expect(dialog.getByText(notes)).toBeVisible();
+  await page.keyboard.press('Escape');
+}
+
+test('a change request goes from the client’s request through review, approval, development and QA to release, and the client sees every stage', async ({ browser, page }) => {
+  test.setTimeout(180_000);
+  const title = `Late fee line ${Date.now().toString(36)}`;
+
+  // The client files it.
+  await clientLogIn(page, CLIENTS.acme.email);
+  await expect(page).toHaveURL(/\/client$/);
+  await page.goto('/client/software/change/request');
+  await page.getByRole('textbox', { name: /^Title/ }).fill(title);
+  await page.getByRole('textbox', { name: /^Description/ }).fill('Show the late fee as its own line under the amount due.');
+  await page.getByRole('button', { name: 'Submit request' }).click();
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+
+  // Staff review, estimate and send it for approval.
+  const staff = await (await browser.newContext()).newPage();
+  await staffSignIn(staff, STAFF.manager.email);
+  await expect(staff.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+  await staff.goto(`/software/change/request?search=${encodeURIComponent(title)}`);
+  await expect(staff.getByRole('heading', { name: 'Software Change Requests', level: 1 })).toBeVisible();
+  await staff.getByRole('link', { name: title }).click();
+  await expect(staff.getByRole('heading', { level: 1, name: new RegExp(title) })).toBeVisible();
+  await move(staff, 'Start review', async (d) => {
+    await d.getByRole('combobox', { name: 'Owner' }).fill('Avery');
+    await staff.getByRole('option', { name: STAFF.agent.name }).click();
+  });
+  await move(staff, 'Send for approval', async (d) => {
+    await d.getByRole('textbox', { name: /^Estimate/ }).fill('6');
+    await d.getByRole('textbox', { name: /^Implementation plan/ }).fill('Add the fee line to the bill template.');
+    await d.getByRole('textbox', { name: /^Rollback plan/ }).fill('Redeploy the previous template.');
+    await d.getByRole('button', { name: /Impact/ }).click();
+    await staff.getByRole('option', { name: 'Low' }).click();
+    await d.getByRole('button', { name: /Complexity/ }).click();
+    await staff.getByRole('option', { name: 'Low' }).click();
+  });
+  await expect(staff.getByText('Waiting on the change-advisory step')).toBeVisible();
+  await expectAccessible(staff);
+  await shoot(staff, 'page');
+
+  // The account manager approves it in /approvals.
+  const approver = await (await browser.newContext()).newPage();
+  await staffSignIn(approver, ACCOUNT_MANAGER);
+  await expect(approver.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+  await approver.goto('/approvals');
+  const row = approver.getByRole('row', { name: new RegExp(title) });
+  await row.getByRole('checkbox').check();
+  await approver.getByRole('button', { name: 'Approve selected (1)' }).click();
+  await expect(approver.getByRole('row', { name: new RegExp(title) })).toHaveCount(0);
+  await approver.close();
+
+  // Development makes the project; QA fails it, then passes it; staff release it.
+  await staff.reload();
+  await expect(staff.getByText('Approved').first()).toBeVisible();
+  await move(staff, 'Start development');
+  await expect(staff.getByRole('link', { name: /^Project #\d+/ })).toBeVisible();
+  await move(staff, 'Send to QA');
+  await test_(staff, title, 'Fail', 'The fee shows twice on the second page.');
+  await staff.goto('/software/change/request');
+  await staff.goto(`/software/change/request?search=${encodeURIComponent(title)}`);
+  await staff.getByRole('link', { name: title }).click();
+  await expect(staff.getByText('Failed QA')).toBeVisible();
+  await move(staff, 'Send to QA');
+  await test_(staff, title, 'Pass', 'Checked on last cycle’s bills.');
+  await expectAccessible(staff);
+  await shoot(staff, 'qa');
+  await staff.goto(`/software/change/request?search=${encodeURIComponent(title)}`);
+  await expectAccessible(staff);
+  await shoot(staff, 'list');
+  await staff.getByRole('link', { name: title }).click();
+  await move(staff, 'Release', async (d) => {
+    await d.getByRole('textbox', { name: /^Release note/ }).fill('The late fee has its own line from this cycle.');
+  });
+  await expect(staff.getByRole('heading', { level: 1, name: new RegExp(title) })).toBeVisible();
+  await expect(staff.getByText('The late fee has its own line from this cycle.').first()).toBeVisible();
+
+  // The client's timeline shows every stage.
+  await page.goto('/client/software/change/request');
+  await page.getByRole('link', { name: title }).click();
+  const stages = page.getByRole('list', { name: 'Stages' });
+  await expect(stages.getByRole('listitem')).toHaveText([/Submitted/, /Under review/, /Approved/, /In development/, /In QA/, /In development/, /In QA/, /Released/]);
+  await expect(page.getByText('The late fee has its own line from this cycle.')).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'client');
+});

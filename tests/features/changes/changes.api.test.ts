@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notAllowed, TRANSITION_MESSAGES, type ChangeView, type ClientTimeline } from '@contracts/changes';
+import type { QaItemView } from '@contracts/quality';
+import { apiAs, type Api } from '@tests/support/api';
+import { sqlOf, type Sql } from '@tests/support/sql';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
+
+const PLAN = { estimateHours: 12, implementationPlan: 'Add the column and the report.', rollbackPlan: 'Drop the column; redeploy the last release.' };
+const LOW_RISK = { impact: 'low', complexity: 'medium', touchesData: false, downtime: false } as const;
+const HIGH_RISK = { impact: 'high', complexity: 'high', touchesData: true, downtime: false } as const;
+
+describe.each(BACKENDS)('change requests on %s', (backend) => {
+  let t: TestApp;
+  let sql: Sql;
+  let agent: Api;
+  let manager: Api;
+  let admin: Api;
+  let acme: Api;
+  let globex: Api;
+  const id: Record<string, number> = {};
+  beforeAll(async () => {
+    t = await startTestApp(backend, { jobs: 'manual' });
+    sql = sqlOf(t);
+    [agent, manager, admin, acme, globex] = await Promise.all([apiAs(t, 'agent'), apiAs(t, 'manager'), apiAs(t, 'admin'), apiAs(t, 'acme'), apiAs(t, 'globex')]);
+    for (const r of await sql.rows<{ id: number; email: string }>('SELECT id, email FROM staff_users')) id[r.email.split('@')[0]!] = r.id;
+    id.acme = Number((await sql.one(`SELECT company_id AS id FROM client_users WHERE email = 'client@acme.demo.test'`)).id);
+    // Acme's account manager decides its changes.
+    await sql.rows('UPDATE companies SET account_manager_id = $1 WHERE id = $2', [id.manager, id.acme]);
+  });
+  afterAll(() => t?.close());
+
+  const file = async (title: string) => {
+    const res = await acme.post('/api/v2/client/scrs', { title, description: 'Bills should show the late fee on its own line.', businessReason: 'Customers call about it', priority: 'high' });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as number;
+  };
+  const view = async (scr: number) => (await agent.get(`/api/v2/changes/${scr}`)).json() as ChangeView;
+  const move = async (as: Api, scr: number, body: object) => as.post(`/api/v2/changes/${scr}/transitions`, { version: (await view(scr)).version, ...body });
+  const ok = async (as: Api, scr: number, body: object) => {
+    const res = await move(as, scr, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as ChangeView;
+  };
+  const approvalOf = async (scr: number) => (await view(scr)).approval_request_id!;
+  const decide = async (as: Api, request: number) => {
+    const current = (await as.get(`/api/v2/approvals/requests/${request}`)).json() as { version: number };
+    const res = await as.post(`/api/v2/approvals/requests/${request}/decision`, { decision: 'approve', version: current.version });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const qa = async (as: Api, scr: number, result: 'pass' | 'fail', notes?: string) => {
+    const itemId = (await view(scr)).qa_item_id!;
+    let item = (await as.get(`/api/v2/quality/items/${itemId}`)).json() as QaItemView;
+    const took = await as.post(`/api/v2/quality/items/${itemId}/take`, { version: item.version });
+    expect(took.statusCode, took.body).toBe(200);
+    item = took.json() as QaItemView;
+    const res = await as.post(`/api/v2/quality/items/${itemId}/result`, { result, version: item.version, ...(notes ? { notes } : {}) });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('walks a change from request to release: review, the advisory step, a project, QA failing and passing, release, each stage mailed', async () => {
+    const scr = await file('Late fee line on bills');
+    expect(await sql.count(`outbox WHERE to_address = 'client@acme.demo.test' AND kind = 'change'`)).toBeGreaterThanOrEqual(1);
+
+    await ok(agent, scr, { to: 'under_review', ownerId: id['dana.dev'] });
+    const sent = await ok(agent, scr, { to: 'approved', ...PLAN, risk: LOW_RISK });
+    expect(sent).toMatchObject({ status: 'under_review', risk_score: 2, approval_state: 'inReview' });
+    // Low risk: one step, Acme's account manager.
+    const request = await approvalOf(scr);
+    const steps = await sql.one<{ n: number }>(`SELECT jsonb_array_length(context->'steps') AS n FROM approval_requests WHERE id = $1`, [request]);
+    expect(steps.n).toBe(1);
+    await decide(manager, request);
+    expect((await view(scr)).status).toBe('approved');
+
+    const dev = await ok(agent, scr, { to: 'in_development', tasks: ['Add the column', 'Show it on the bill'] });
+    expect(dev.project_id).not.toBeNull();
+    expect(await sql.count('tasks WHERE project_id = $1', [dev.project_id])).toBe(2);
+
+    await ok(agent, scr, { to: 'in_qa' });
+    await qa(agent, scr, 'fail', 'The fee shows twice on the second page.');
+    const back = await view(scr);
+    expect(back.status).toBe('in_development');
+    expect(back.history.at(-1)).toMatchObject({ action: 'qa_failed', to_status: 'in_development', note: 'The fee shows twice on the second page.' });
+    // The project is not made twice.
+    expect((await ok(agent, scr, { to: 'in_qa' })).project_id).toBe(dev.project_id);
+    await qa(agent, scr, 'pass');
+    const released = await ok(agent, scr, { to: 'released', releaseNote: 'Bills now show the late fee on its own line.' });
+    expect(released.status).toBe('released');
+    expect(released.history.map((h) => h.to_status)).toEqual(['submitted', 'under_review', 'under_review', 'approved', 'in_development', 'in_qa', 'in_development', 'in_qa', 'in_qa', 'released']);
+    expect(released.history.at(-2)).toMatchObject({ action: 'qa_passed' });
+    expect(await sql.count(`outbox WHERE to_address = 'client@acme.demo.test' AND subject LIKE $1`, [`SCR-${scr} is %`])).toBe(8);
+
+    const timeline = (await acme.get(`/api/v2/client/scrs/${scr}/timeline`)).json() as ClientTimeline;
+    expect(timeline.stages.map((s) => s.status)).toEqual(['submitted', 'under_review', 'approved', 'in_development', 'in_qa', 'in_development', 'in_qa', 'released']);
+    // The tester's notes are for the team, not the client.
+    expect(JSON.stringify(timeline)).not.toContain('shows twice');
+    expect(timeline.release_note).toBe('Bills now show the late fee on its own line.');
+  });
+
+  it('refuses a move the chart does not allow (409 naming why) and a move missing its fields (400 naming each), changing nothing', async () => {
+    const scr = await file('Export meter reads');
+    const before = await view(scr);
+    const skip = await move(agent, scr, { to: 'released', releaseNote: 'Done' });
+    expect(skip.statusCode).toBe(409);
+    expect(skip.json().error.message).toBe(notAllowed('submitted', 'released'));
+    const noOwner = await move(agent, scr, { to: 'under_review' });
+    expect(noOwner.statusCode).toBe(400);
+    expect(noOwner.json().error.fields).toEqual({ ownerId: TRANSITION_MESSAGES.ownerId });
+    await ok(agent, scr, { to: 'under_review', ownerId: id.agent });
+    const bare = await move(agent, scr, { to: 'approved', estimateHours: 3 });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().error.fields).toEqual({ implementationPlan: TRANSITION_MESSAGES.implementationPlan, rollbackPlan: TRANSITION_MESSAGES.rollbackPlan, risk: TRANSITION_MESSAGES.risk });
+    const noReason = await move(agent, scr, { to: 'rejected' });
+    expect(noReason.json().error.fields).toEqual({ reason: TRANSITION_MESSAGES.reason });
+    const after = await view(scr);
+    expect(after).toMatchObject({ status: 'under_review', estimate_hours: null, approval_request_id: null });
+    expect(after.history).toHaveLength(before.history.length + 1);
+    // Released needs a passed QA run: a change in QA with no result cannot be released.
+    const qaOnly = await file('Bigger bill font');
+    await ok(manager, qaOnly, { to: 'under_review', ownerId: id.agent });
+    await ok(manager, qaOnly, { to: 'approved', ...PLAN, risk: LOW_RISK, emergency: true, justification: 'Regulator deadline tomorrow.' });
+    await ok(agent, qaOnly, { to: 'in_development' });
+    await ok(agent, qaOnly, { to: 'in_qa' });
+    const early = await move(agent, qaOnly, { to: 'released', releaseNote: 'Bigger font' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe('A change is released only after it passed QA');
+  });
+
+  it('sends a high-risk change to a manager too; an emergency skips the step for managers only and is flagged for review', async () => {
+    const risky = await file('Rewrite the billing run');
+    await ok(agent, risky, { to: 'under_review', ownerId: id.agent });
+    const sent = await ok(agent, risky, { to: 'approved', ...PLAN, risk: HIGH_RISK });
+    expect(sent.risk_score).toBe(11);
+    const steps = await sql.one<{ names: string[] }>(`SELECT ARRAY(SELECT s->>'name' FROM jsonb_array_elements(context->'steps') s) AS names FROM approval_requests WHERE id = $1`, [sent.approval_request_id]);
+    expect(steps.names).toEqual(['Account manager', 'Manager (high risk)']);
+    const again = await move(agent, risky, { to: 'approved', ...PLAN, risk: HIGH_RISK });
+    expect(again.statusCode).toBe(409);
+
+    const urgent = await file('Fix the tax rate');
+    await ok(agent, urgent, { to: 'under_review', ownerId: id.agent });
+    const denied = await move(agent, urgent, { to: 'approved', ...PLAN, risk: LOW_RISK, emergency: true, justification: 'The rate changed today.' });
+    expect(denied.statusCode).toBe(403);
+    const noWhy = await move(admin, urgent, { to: 'approved', ...PLAN, risk: LOW_RISK, emergency: true });
+    expect(noWhy.json().error.fields).toEqual({ justification: TRANSITION_MESSAGES.justification });
+    const done = await ok(admin, urgent, { to: 'approved', ...PLAN, risk: LOW_RISK, emergency: true, justification: 'The rate changed today.' });
+    expect(done).toMatchObject({ status: 'approved', emergency: true, needs_review: true, approval_request_id: null, emergency_justification: 'The rate changed today.' });
+    // The change form is submitted only by a move of a change request.
+    const direct = await agent.post('/api/v2/approvals/requests', { formType: 'change', payload: { scrId: urgent, title: 'x', accountManagerId: null, riskScore: 1 } });
+    expect(direct.statusCode).toBe(409);
+  });
+
+  it('makes a billable change a draft quote and holds development until the quote is accepted', async () => {
+    const scr = await file('Custom usage report');
+    await ok(agent, scr, { to: 'under_review', ownerId: id.agent });
+    await ok(agent, scr, { to: 'approved', ...PLAN, risk: LOW_RISK, billable: true });
+    await decide(manager, await approvalOf(scr));
+    const approved = await view(scr);
+    expect(approved).toMatchObject({ status: 'approved', quote_status: 'draft' });
+    const quote = await sql.one<{ total_cents: number; company_id: number }>('SELECT total_cents::int AS total_cents, company_id FROM quotes WHERE id = $1', [approved.quote_id]);
+    expect(quote).toMatchObject({ total_cents: 12 * 15000, company_id: id.acme });
+    const held = await move(agent, scr, { to: 'in_development' });
+    expect(held.statusCode).toBe(409);
+    expect(held.json().error.message).toBe('Development waits for the client to accept the quote of this change');
+    await sql.rows(`UPDATE quotes SET status = 'accepted' WHERE id = $1`, [approved.quote_id]);
+    expect((await ok(agent, scr, { to: 'in_development' })).status).toBe('in_development');
+  });
+
+  it('shows a client only its company’s SCRs and the comments meant for it', async () => {
+    const scr = await file('Paperless bills');
+    expect((await agent.post(`/api/v2/changes/${scr}/comments`, { body: 'Needs the print vendor first', clientVisible: false })).statusCode).toBe(201);
+    expect((await agent.post(`/api/v2/changes/${scr}/comments`, { body: 'We will start next month', clientVisible: true })).statusCode).toBe(201);
+    expect((await acme.post(`/api/v2/client/scrs/${scr}/comments`, { body: 'Thanks!' })).statusCode).toBe(201);
+    const timeline = (await acme.get(`/api/v2/client/scrs/${scr}/timeline`)).json() as ClientTimeline;
+    expect(timeline.comments.map((c) => c.body)).toEqual(['We will start next month', 'Thanks!']);
+    expect((await view(scr)).comments).toHaveLength(3);
+    expect((await globex.get(`/api/v2/client/scrs/${scr}/timeline`)).statusCode).toBe(404);
+    expect((await globex.post(`/api/v2/client/scrs/${scr}/comments`, { body: 'Mine now' })).statusCode).toBe(404);
+    expect((await globex.get(`/api/v2/client/scrs/${scr}`)).statusCode).toBe(404);
+    const rejected = await ok(agent, scr, { to: 'rejected', reason: 'Your contract does not include paperless billing.' });
+    expect(rejected.rejection_reason).toBe('Your contract does not include paperless billing.');
+    expect(((await acme.get(`/api/v2/client/scrs/${scr}/timeline`)).json() as ClientTimeline).stages.at(-1)).toMatchObject({ status: 'rejected', note: 'Your contract does not include paperless billing.' });
+  });
+
+  it('lets one of two concurrent moves of the same version win; the other answers 409 and the SCR is in one state', async () => {
+    const scr = await file('Two tabs');
+    const { version } = await view(scr);
+    const [a, b] = await Promise.all([
+      agent.post(`/api/v2/changes/${scr}/transitions`, { to: 'under_review', ownerId: id.agent, version }),
+      manager.post(`/api/v2/changes/${scr}/transitions`, { to: 'rejected', reason: 'Duplicate', version }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const after = await view(scr);
+    expect(after.status).toBe(a.statusCode === 200 ? 'under_review' : 'rejected');
+    expect(after.history).toHaveLength(2);
+  });
+
+  it('keeps the history append-only', async () => {
+    await expect(sql.rows('UPDATE scr_history SET note = $1', ['changed'])).rejects.toThrow(/append-only/);
+    await expect(sql.rows('DELETE FROM scr_history')).rejects.toThrow(/append-only/);
+  });
+});

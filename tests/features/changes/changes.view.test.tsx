@@ -1,0 +1,140 @@
+/** The change requests' staff screens: the list on the server-mode table, and an SCR's page with its moves and comments (msw). */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ChangeRow, ChangeView } from '@contracts/changes';
+import ChangeListScreen from '@/features/changes/screens/ChangeListScreen';
+import ChangeScreen from '@/features/changes/screens/ChangeScreen';
+import { showNoticesAsToasts } from '@tests/support/toasts';
+import { renderAt } from '@tests/support/render';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+showNoticesAsToasts();
+afterAll(() => server.close());
+
+const ROW: ChangeRow = {
+  id: 7,
+  company_id: 2,
+  company: 'Acme Water',
+  title: 'Late fee on its own line',
+  priority: 'high',
+  status: 'in_qa',
+  risk_score: 4,
+  owner: 'Avery Agent',
+  target_date: '2026-12-01',
+  emergency: false,
+  created_at: '2026-11-20T09:00:00Z',
+  updated_at: '2026-11-21T09:00:00Z',
+};
+const SCR: ChangeView = {
+  ...ROW,
+  description: 'Bills should show the late fee on its own line.',
+  business_reason: 'Customers call about it',
+  owner_id: 3,
+  requested_by: 'Casey Client',
+  estimate_hours: 12,
+  implementation_plan: 'Add the column and the report.',
+  rollback_plan: 'Redeploy the last release.',
+  release_note: null,
+  rejection_reason: null,
+  risk_inputs: { impact: 'low', complexity: 'medium', touchesData: true, downtime: false },
+  billable: false,
+  emergency_justification: null,
+  needs_review: false,
+  approval_request_id: 11,
+  approval_state: 'applied',
+  quote_id: null,
+  quote_status: null,
+  project_id: 5,
+  ticket_id: null,
+  qa_item_id: 9,
+  qa_status: 'passed',
+  version: 6,
+  next: ['released'],
+  history: [{ id: 1, from_status: null, to_status: 'submitted', action: 'submitted', by: 'Casey Client', note: null, at: '2026-11-20T09:00:00Z' }],
+  comments: [{ id: 1, author: 'Avery Agent', body: 'Checked with finance.', client_visible: false, created_at: '2026-11-20T10:00:00Z' }],
+};
+
+type Seen = { posts: { url: string; body: Record<string, unknown> }[]; lists: URLSearchParams[] };
+
+function serve(answer: (url: string, body: Record<string, unknown>) => Response): Seen {
+  const seen: Seen = { posts: [], lists: [] };
+  let current = SCR;
+  server.use(
+    http.get('*/api/v2/changes', ({ request }) => {
+      seen.lists.push(new URL(request.url).searchParams);
+      return HttpResponse.json({ items: [ROW], total: 1, page: 1, pageSize: 25 });
+    }),
+    http.get('*/api/v2/changes/:id', () => HttpResponse.json(current)),
+    http.post('*/api/v2/changes/:id/*', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      const url = new URL(request.url).pathname;
+      seen.posts.push({ url, body });
+      const res = answer(url, body);
+      if (res.status === 200 && url.endsWith('/transitions')) current = { ...SCR, status: 'released', release_note: String(body.releaseNote), next: [], version: 7 };
+      return res;
+    }),
+    http.get('*/api/v2/preferences/table-size/changes', () => HttpResponse.json({ size: null })),
+  );
+  return seen;
+}
+
+describe('Software change requests', () => {
+  it('lists the requests from the server, sending the table’s sort and filters as the endpoint’s query', async () => {
+    const seen = serve(() => HttpResponse.json({}));
+    renderAt('/software/change/request?sort=risk_score:desc&f.status=in_qa', <ChangeListScreen />);
+    const table = await screen.findByRole('table', { name: /Change requests/ });
+    expect(await within(table).findByRole('link', { name: 'SCR-7' })).toBeTruthy();
+    expect(within(table).getByText('Acme Water')).toBeTruthy();
+    const q = seen.lists.at(-1)!;
+    expect(Object.fromEntries(q)).toMatchObject({ sort: 'risk', dir: 'desc', status: 'in_qa', page: '1' });
+  });
+
+  it('releases a change: the release note is asked for in plain words before anything is sent, then the move is sent with the version read', async () => {
+    const user = userEvent.setup();
+    const seen = serve(() => HttpResponse.json({ ...SCR, status: 'released', next: [], version: 7 }));
+    renderAt('/software/change/request/7', <ChangeScreen params={{ id: '7' }} />, { toasts: true });
+    await user.click(await screen.findByRole('button', { name: 'Release' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Release the change' });
+    await user.click(within(dialog).getByRole('button', { name: 'Release' }));
+    expect(await within(dialog).findByText('Write the release note the client reads')).toBeTruthy();
+    expect(seen.posts).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^Release note/ }), 'The late fee has its own line.');
+    await user.click(within(dialog).getByRole('button', { name: 'Release' }));
+    await waitFor(() => expect(seen.posts).toHaveLength(1));
+    expect(seen.posts[0]).toEqual({ url: '/api/v2/changes/7/transitions', body: { to: 'released', version: 6, releaseNote: 'The late fee has its own line.' } });
+    expect(await screen.findByText('SCR-7 is released')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('The late fee has its own line.')).toBeTruthy();
+  });
+
+  it('shows the server’s 409 above the move’s fields and keeps what was typed', async () => {
+    const user = userEvent.setup();
+    serve(() => HttpResponse.json({ error: { code: 'conflict', message: 'This change request changed since you read it; reload it and try again' } }, { status: 409 }));
+    renderAt('/software/change/request/7', <ChangeScreen params={{ id: '7' }} />, { toasts: true });
+    await user.click(await screen.findByRole('button', { name: 'Release' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Release the change' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Release note/ }), 'Own line.');
+    await user.click(within(dialog).getByRole('button', { name: 'Release' }));
+    expect((await within(dialog).findAllByText(/changed since you read it/)).length).toBeGreaterThan(0);
+    expect((within(dialog).getByRole('textbox', { name: /^Release note/ }) as HTMLTextAreaElement).value).toBe('Own line.');
+  });
+
+  it('adds a comment the client sees only when switched on', async () => {
+    const user = userEvent.setup();
+    const seen = serve(() => HttpResponse.json({ id: 2 }, { status: 201 }));
+    renderAt('/software/change/request/7', <ChangeScreen params={{ id: '7' }} />, { toasts: true });
+    expect(await screen.findByText('Checked with finance.')).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: /^Comment/ }), 'Shipping Friday.');
+    await user.click(screen.getByRole('switch', { name: 'The client sees this comment' }));
+    await user.click(screen.getByRole('button', { name: 'Add comment' }));
+    await waitFor(() => expect(seen.posts).toHaveLength(1));
+    expect(seen.posts[0]).toEqual({ url: '/api/v2/changes/7/comments', body: { body: 'Shipping Friday.', clientVisible: true } });
+    expect(await screen.findByText('Comment added')).toBeTruthy();
+  });
+});

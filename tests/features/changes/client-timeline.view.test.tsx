@@ -1,0 +1,47 @@
+/** The client's page of one change request: its stages and the comments meant for the client (msw). */
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { ClientTimeline } from '@contracts/changes';
+import { clientApiServer, renderClientAt, verifyTokenOk } from '@tests/features/client-portal/support';
+
+const TIMELINE: ClientTimeline = {
+  id: 5,
+  status: 'released',
+  rejection_reason: null,
+  release_note: 'Autopay dates now print on the bill.',
+  stages: [
+    { status: 'submitted', at: '2026-10-05T10:00:00Z', note: null },
+    { status: 'under_review', at: '2026-10-06T10:00:00Z', note: null },
+    { status: 'approved', at: '2026-10-07T10:00:00Z', note: null },
+    { status: 'in_development', at: '2026-10-08T10:00:00Z', note: null },
+    { status: 'in_qa', at: '2026-10-09T10:00:00Z', note: null },
+    { status: 'in_development', at: '2026-10-10T10:00:00Z', note: null },
+    { status: 'in_qa', at: '2026-10-11T10:00:00Z', note: null },
+    { status: 'released', at: '2026-10-12T10:00:00Z', note: 'Autopay dates now print on the bill.' },
+  ],
+  comments: [{ id: 2, author: 'Avery Agent', body: 'Shipping Friday.', created_at: '2026-10-11T12:00:00Z' }],
+};
+
+const server = clientApiServer(verifyTokenOk());
+
+describe('a client’s change request', () => {
+  it('shows every stage it went through, the release note and the comments for the client', async () => {
+    server.use(http.get('*/api/v2/client/scrs/5/timeline', () => HttpResponse.json(TIMELINE)));
+    renderClientAt('/software/change/request/5', { signedIn: true });
+    const stages = await screen.findByRole('list', { name: 'Stages' });
+    expect(within(stages).getAllByRole('listitem').map((li) => li.querySelector('span')?.textContent)).toEqual([
+      'Submitted',
+      'Under review',
+      'Approved',
+      'In development',
+      'In QA',
+      'In development',
+      'In QA',
+      'Released',
+    ]);
+    expect(screen.getByText('Autopay dates now print on the bill.')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Comments' })).getByText('Shipping Friday.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'All your change requests' })).toHaveAttribute('href', '/software/change/request');
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, createMachine } from 'xstate';
+import { machineRegistry } from '@/app/machine-registry';
+import type { ChangeView } from '@contracts/changes';
+import { scrScreenMachine, type ScrScreenContext } from '@/features/changes/machines/scr-screen.machine';
+import { describeMachinePaths } from '@tests/support/path-coverage';
+
+const entry = machineRegistry.find((m) => m.id === 'scr-screen')!;
+const reloads: unknown[] = [];
+/** The SCR's query actor stand-in: it records the reloads it is told. */
+const view = () => {
+  const actor = createActor(createMachine({ on: { 'query.reload': { actions: () => reloads.push('reload') } } }));
+  actor.start();
+  return actor;
+};
+const moved = { id: 7, status: 'under_review' } as ChangeView;
+
+describeMachinePaths(entry, {
+  inputs: { 'an SCR': () => ({ view: view() }) },
+  events: [
+    { type: 'move.open', to: 'under_review' },
+    { type: 'move.close' },
+    { type: 'move.saved', result: moved },
+    { type: 'move.refused', error: 'This change request changed since you read it', fieldErrors: {} },
+    { type: 'move.refused', error: 'Pick the owner who reviews the change', fieldErrors: { ownerId: 'Pick the owner who reviews the change' } },
+    { type: 'comment.saved', result: { id: 1 } },
+  ],
+  serializeState: (s) => JSON.stringify([s.value, (s.context as ScrScreenContext).moving]),
+  check: (snapshot) => {
+    const c = snapshot.context as ScrScreenContext;
+    // The dialog is open exactly while moving, for the move that opened it.
+    expect(c.moving).toBe(snapshot.matches('moving') ? 'under_review' : null);
+    expect(reloads.length).toBeGreaterThanOrEqual(c.commented);
+  },
+});
+
+describe('a change request’s page', () => {
+  const start = () => createActor(scrScreenMachine, { input: { view: view() } }).start();
+
+  it('closes the dialog and loads the SCR again once a move is saved', () => {
+    const screen = start();
+    const before = reloads.length;
+    screen.send({ type: 'move.open', to: 'under_review' });
+    screen.send({ type: 'move.saved', result: moved });
+    expect(screen.getSnapshot().value).toBe('viewing');
+    expect(screen.getSnapshot().context.moving).toBeNull();
+    expect(reloads.length).toBe(before + 1);
+  });
+
+  it('keeps the dialog open on a refusal; one naming no field (a stale version) loads the SCR again', () => {
+    const screen = start();
+    screen.send({ type: 'move.open', to: 'released' });
+    const before = reloads.length;
+    screen.send({ type: 'move.refused', error: 'Write the release note the client reads', fieldErrors: { releaseNote: 'Write the release note the client reads' } });
+    expect(reloads.length).toBe(before);
+    screen.send({ type: 'move.refused', error: 'This change request changed since you read it', fieldErrors: {} });
+    expect(reloads.length).toBe(before + 1);
+    expect(screen.getSnapshot().context.moving).toBe('released');
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, createMachine } from 'xstate';
+import { machineRegistry } from '@/app/machine-registry';
+import type { QaItemView } from '@contracts/quality';
+import { qaScreenMachine, type QaScreenContext } from '@/features/quality/machines/qa-screen.machine';
+import { describeMachinePaths } from '@tests/support/path-coverage';
+
+const entry = machineRegistry.find((m) => m.id === 'qa-screen')!;
+const told: string[] = [];
+/** A query actor stand-in (the queue or the figures): it records the reloads it is told. */
+const query = (name: string) => {
+  const actor = createActor(createMachine({ on: { 'query.reload': { actions: () => told.push(name) } } }));
+  actor.start();
+  return actor;
+};
+const item = (id: number) => ({ id, title: 'Late fee line', version: 2, status: 'testing', runs: [] }) as unknown as QaItemView;
+/** The item's own query never answers here: the path tests count what the screen decides, not what loads. */
+const screenMachine = qaScreenMachine.provide({ actors: { item: createMachine({}) as never } });
+
+describeMachinePaths(
+  { ...entry, machine: screenMachine },
+  {
+    inputs: { 'the queue': () => ({ queue: query('queue'), figures: query('figures') }), 'a linked item': () => ({ queue: query('queue'), figures: query('figures'), open: 9 }) },
+    events: [
+      { type: 'item.open', id: 9 },
+      { type: 'item.open', id: 4 },
+      { type: 'item.close' },
+      { type: 'take.saved', result: item(9) },
+      { type: 'take.saved', result: item(4) },
+      { type: 'take.refused', error: 'Someone is testing this item already', fieldErrors: {} },
+      { type: 'result.saved', result: item(9) },
+      { type: 'result.refused', error: 'This item changed since you read it', fieldErrors: {} },
+    ],
+    serializeState: (s) => JSON.stringify([s.value, (s.context as QaScreenContext).open]),
+    check: (snapshot) => {
+      const c = snapshot.context as QaScreenContext;
+      // An item is open exactly in the open state, and its query runs as a child.
+      expect(c.open !== null).toBe(snapshot.matches('open'));
+      expect(Boolean(snapshot.children.item)).toBe(snapshot.matches('open'));
+    },
+  },
+);
+
+describe('the QA screen', () => {
+  it('opens the item taken from the queue, and loads the queue and the figures again once a result is recorded', () => {
+    const screen = createActor(screenMachine, { input: { queue: query('queue'), figures: query('figures') } }).start();
+    told.length = 0;
+    screen.send({ type: 'take.saved', result: item(9) });
+    expect(screen.getSnapshot().context.open).toBe(9);
+    expect(told).toEqual(['queue']);
+    screen.send({ type: 'result.saved', result: item(9) });
+    expect(told).toEqual(['queue', 'queue', 'figures']);
+    expect(screen.getSnapshot().context.recorded).toBe(1);
+  });
+});
