@@ -10,6 +10,7 @@ import type { AppContext } from './context';
 import { registerIdempotency } from './platform/idempotency';
 import { registerUploads } from './platform/uploads';
 import { databaseErrorAnswer } from './platform/http/database-errors';
+import { isStorageFull, storageFull } from './platform/ops/storage';
 import { ApiError } from './platform/http/errors';
 import { REDACTED, redactUrl } from './platform/http/redact';
 import { clientPortal } from './features/client-portal';
@@ -152,6 +153,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     if (error instanceof ApiError) {
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.status).send(error.toBody());
+    }
+    // The disk full (503 naming it; remembered for /readyz and the metrics).
+    if (isStorageFull(error)) {
+      ctx.storage.noteFull(error, ctx.now());
+      request.log.error({ err: error }, 'storage full: a write failed for want of disk space');
+      const full = storageFull();
+      return reply.headers(full.headers ?? {}).status(full.status).send(full.toBody());
     }
     // The database down or timed out (503 with Retry-After), or a race no handler answered (409).
     const answer = databaseErrorAnswer(error);

@@ -41,6 +41,8 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
+  /** Seconds before the first new try of a failed send (default MAIL_RETRY.delaySeconds; each later wait doubles). */
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3_600).optional(),
   /** Encrypts the passwords of mail channels (IMAP mailboxes): at least 32 characters, kept secret. */
   MAIL_SECRET_KEY: z.string().min(32, 'must be at least 32 characters (for example: openssl rand -base64 32)').optional(),
   /** An OpenAI-compatible endpoint (…/v1) that may phrase the assistant's answers; without it the answers are extractive. */
@@ -144,6 +146,13 @@ export const TRANSACTION_RETRY = { attempts: 4, baseDelayMs: 20 } as const;
  */
 export const IDEMPOTENCY_RETENTION = { hours: 24, sweepCron: '23 * * * *' } as const;
 
+/**
+ * A send the SMTP server refused or could not take is tried again by a job (docs/adr/0204): after
+ * `delaySeconds`, each wait doubling (with jitter), `limit` more times; then the mail is given up.
+ * 30 s doubling ten times covers an outage of about eight hours.
+ */
+export const MAIL_RETRY = { limit: 10, delaySeconds: 30, sendTimeoutSeconds: 60 } as const;
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -160,6 +169,8 @@ export type Config = {
   learningCenterUrl: string;
   supportPhone: string;
   smtpUrl: string | undefined;
+  /** Seconds before a failed send is first tried again (MAIL_RETRY). */
+  mailRetryDelaySeconds: number;
   /** The key mail channels' passwords are encrypted with (absent: no IMAP password can be stored). */
   mailSecretKey: string | undefined;
   sessionIdleMs: number;
@@ -227,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     learningCenterUrl: e.LEARNING_CENTER_URL,
     supportPhone: e.SUPPORT_PHONE,
     smtpUrl: e.SMTP_URL,
+    mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS ?? MAIL_RETRY.delaySeconds,
     mailSecretKey: e.MAIL_SECRET_KEY,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,

@@ -7,6 +7,7 @@ import { createEventBus, type EventBus, type EventBusOptions } from './platform/
 import { createJobs, type Jobs, type JobsOptions } from './platform/jobs';
 import { renderPool, type RenderPool } from './platform/pdf';
 import { poolConnection } from './platform/pool-connection';
+import { StorageHealth } from './platform/ops/storage';
 import { UploadStore } from './platform/uploads';
 
 export type AppContext = {
@@ -30,6 +31,8 @@ export type AppContext = {
   render: RenderPool;
   /** Where uploaded files are stored (the one upload path, server/platform/uploads). */
   uploads: UploadStore;
+  /** Writes that found the disk full, for /readyz and the metrics (server/platform/ops/storage.ts). */
+  storage: StorageHealth;
 };
 
 /** Both platform services open no connection until started, so an unstarted context costs nothing. */
@@ -48,5 +51,6 @@ export function createContext(config: Config, database: Database, platform: { jo
     exports: new ExportCap(config.db),
     render: renderPool(config.render),
     uploads: new UploadStore(config.uploadDir),
+    storage: new StorageHealth(),
   };
 }

@@ -16,6 +16,12 @@ export const outboxMessageSchema = z.object({
   sentAt: z.string().nullable(),
   /** Why the email is not sent (its address bounced), or null. */
   skippedReason: z.string().nullable(),
+  /** Why the last try to send it failed (cleared once sent), or null; it is tried again until `failedAt`. */
+  error: z.string().nullable(),
+  /** Tries to send it so far. */
+  attempts: z.number().int(),
+  /** When the last allowed try failed: the email is given up, or null. */
+  failedAt: z.string().nullable(),
   /** Threading headers the email carries (mail about a ticket answers the ticket's first message), or null. */
   messageId: z.string().nullable(),
   inReplyTo: z.string().nullable(),

@@ -3,7 +3,8 @@
  * - `GET /healthz`: the process is alive (no database call): 200 `{"status":"alive"}`.
  * - `GET /readyz`: send me requests: the database answers, it has every migration this version
  *   knows, and the server is not draining (SIGTERM). 200 `{"status":"ready"}`, else 503 with
- *   Retry-After and the reason.
+ *   Retry-After and the reason. Either carries a `warning` while writes find the disk full
+ *   (server/platform/ops/storage.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '@server/context';
@@ -45,7 +46,13 @@ export function registerHealth(app: FastifyInstance, ctx: AppContext): void {
   app.get(HEALTH_PATHS.ready, async (_request, reply) => {
     const state = await readiness(ctx, known);
     reply.header('cache-control', 'no-store');
-    if (state.ready) return reply.send({ status: 'ready' });
-    return reply.status(503).header('retry-after', String(NOT_READY_RETRY_AFTER_SECONDS)).send({ status: 'not ready', reason: state.reason });
+    // A full disk leaves the server ready (reads still work, and every server shares the disk),
+    // with the administrator's warning beside it.
+    const warning = ctx.storage.warning(ctx.now());
+    if (state.ready) return reply.send({ status: 'ready', ...(warning ? { warning } : {}) });
+    return reply
+      .status(503)
+      .header('retry-after', String(NOT_READY_RETRY_AFTER_SECONDS))
+      .send({ status: 'not ready', reason: state.reason, ...(warning ? { warning } : {}) });
   });
 }

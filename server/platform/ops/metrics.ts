@@ -6,6 +6,7 @@
  * - the job queue: jobs due and not started per type, and the age of the oldest;
  * - the event bus: how long events took from publish to this server, whether it listens;
  * - server-sent event streams open in this process;
+ * - storage: whether writes find the disk full, and how many did;
  * - Node's own (event loop lag, heap, GC) from collectDefaultMetrics.
  * Readable only from METRICS_ALLOW addresses or with `Authorization: Bearer METRICS_TOKEN`;
  * anyone else gets the same 404 as an unknown address.
@@ -124,6 +125,23 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): Registry
     registers: [registry],
     collect() {
       this.set(openEventStreamCount());
+    },
+  });
+
+  new Gauge({
+    name: 'storage_full',
+    help: '1 while writes find the disk under DATA_DIR full (the last within the notice window), else 0',
+    registers: [registry],
+    collect() {
+      this.set(ctx.storage.state(ctx.now()).full ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'storage_full_errors',
+    help: 'Writes that failed for want of disk space since the server started',
+    registers: [registry],
+    collect() {
+      this.set(ctx.storage.failures);
     },
   });
 

@@ -27,6 +27,7 @@ import { hasNoDirectionControls, isSafeText } from '@contracts/common/input';
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES, UPLOAD_PARTS, type AcceptedType } from '@contracts/common/uploads';
 import { z } from 'zod';
 import { ApiError } from '@server/platform/http/errors';
+import { isStorageFull } from '@server/platform/ops/storage';
 import { defineJob, type Jobs } from '@server/platform/jobs';
 import { receivedBytesCollector } from './collect';
 import { digestOf, isImage, judgeType, reencodeImage } from './inspect';
@@ -176,6 +177,8 @@ async function receive(request: FastifyRequest, state: UploadState): Promise<unk
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;
+    // The disk is full: not the caller's fault (answered 503 "Storage full").
+    if (isStorageFull(error)) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw filesError(413, ERROR_CODES.payloadTooLarge, `At most ${UPLOAD_LIMITS.filesPerNote} files can be attached at once`);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw notMultipart(`Send one "${UPLOAD_PARTS.payload}" part and at most ${UPLOAD_LIMITS.filesPerNote} files`);

@@ -24,6 +24,12 @@ function Message({ mail: m }: { mail: OutboxMessage }) {
             <Badge tone="success">Sent</Badge>
           ) : m.skippedReason ? (
             <Badge tone="danger">Skipped</Badge>
+          ) : m.failedAt ? (
+            <Badge tone="danger">Failed</Badge>
+          ) : m.error ? (
+            <Badge tone="warning" title="The SMTP server did not take it: it is tried again, waiting longer each time">
+              Retrying
+            </Badge>
           ) : (
             <Badge tone="neutral" title="No SMTP server is configured: the email is only kept here">
               Not sent
@@ -48,6 +54,11 @@ function Message({ mail: m }: { mail: OutboxMessage }) {
           ) : null}
         </p>
         {m.skippedReason ? <p className={styles.skipped}>{m.skippedReason}</p> : null}
+        {!m.sentAt && !m.skippedReason && m.error ? (
+          <p className={styles.skipped}>
+            {m.failedAt ? `Given up after ${m.attempts} tries: ${m.error}` : `Try ${m.attempts} failed: ${m.error}. It is tried again automatically.`}
+          </p>
+        ) : null}
         <Disclosure title="Message" headingLevel={3} className={styles.disclosure}>
           {m.messageId || m.inReplyTo || m.references ? (
             <dl className={styles.headers} aria-label="Threading headers">
