@@ -7,6 +7,7 @@ import * as assistant from '@/features/assistant/routes';
 import * as clientUsers from '@/features/client-users/routes';
 import * as companies from '@/features/companies/routes';
 import * as forms from '@/features/forms/routes';
+import * as liveDisplays from '@/features/live-displays/routes';
 import * as home from '@/features/home/routes';
 import * as management from '@/features/management/routes';
 import * as outbox from '@/features/outbox/routes';
@@ -31,11 +32,6 @@ const NOT_BUILT_YET: StaffRoute[] = [
   placeholder('/forms/travel/expense', 'Travel Expense'),
   placeholder('/quality/qa', 'Quality Assurance'),
   placeholder('/software/change/request', 'Software Change Request'),
-  placeholder('/live/displays/support', 'Live Display: Support'),
-  placeholder('/live/displays/managedservices', 'Live Display: Managed Services'),
-  placeholder('/live/displays/development', 'Live Display: Development'),
-  placeholder('/live/displays/quality', 'Live Display: Quality Assurance'),
-  placeholder('/live/displays/sales', 'Live Display: Sales'),
   placeholder('/certification-pto-dashboard', 'Certification and PTO Dashboard'),
 ];
 
@@ -59,5 +55,6 @@ export const STAFF_ROUTES: StaffRoute[] = [
   ...qa.routes,
   ...reports.routes,
   ...tableDemo.routes,
+  ...liveDisplays.routes,
   ...NOT_BUILT_YET,
 ];

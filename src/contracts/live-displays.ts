@@ -11,24 +11,8 @@ import { chartSpecSchema } from './charts';
 
 const TAG = 'Live displays';
 
-/** The boards, in the sidebar's order; the key is the last segment of the board's path. */
-export const LIVE_BOARDS = ['support', 'managedservices', 'development', 'quality', 'sales'] as const;
-export type LiveBoard = (typeof LIVE_BOARDS)[number];
-
-export const LIVE_BOARD_TITLES: Record<LiveBoard, string> = {
-  support: 'Support',
-  managedservices: 'Managed Services',
-  development: 'Development',
-  quality: 'Quality Assurance',
-  sales: 'Sales',
-};
-
-/** The staff path of a board (spec routes). */
-export const liveBoardPath = (board: LiveBoard) => `/live/displays/${board}`;
-/** The page a paired TV opens (outside the staff shell: nobody signs in on a TV). */
-export const DISPLAY_PAGE_PATH = '/tv';
-/** The pairing link's page: the token rides in the fragment, so it never reaches a log. */
-export const DISPLAY_PAIR_PATH = '/tv/pair';
+export { DISPLAY_PAGE_PATH, DISPLAY_PAIR_PATH, LIVE_BOARD_TITLES, LIVE_BOARDS, liveBoardPath, type LiveBoard } from './live-display-paths';
+import { DISPLAY_PAIR_PATH, LIVE_BOARDS, type LiveBoard } from './live-display-paths';
 
 /** Timings of the live connection, the server's and the browser's. */
 export const LIVE_TIMING = {
