@@ -1,7 +1,7 @@
 /** A live board for staff (/live/displays/:board), full screen, on their own session. */
 import { useActorRef } from '@xstate/react';
 import { Link } from 'wouter';
-import { LIVE_BOARDS, LIVE_BOARD_TITLES, type LiveBoard } from '@contracts/live-displays';
+import { LIVE_BOARDS, type LiveBoard } from '@contracts/live-displays';
 import type { ScreenProps } from '@/shared/routing';
 import { NotFound } from '@/shared/ui/NotFound';
 import { liveConnectionMachine } from '../machines/live-connection.machine';
