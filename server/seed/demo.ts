@@ -23,6 +23,7 @@ import { seedOrg } from './people';
 import { seedProjects } from './projects';
 import { seedQuotes } from './quotes';
 import { seedApprovals } from './approvals';
+import { seedSchedule } from './schedule';
 import { seedSales } from './sales';
 import { seedTime } from './time';
 
@@ -146,6 +147,7 @@ async function seed(client: PoolClient, hashes: string[]): Promise<void> {
   await seedQuotes(client);
   await seedOrg(client, staffIds, hashes[0]!);
   await seedApprovals(client);
+  await seedSchedule(client);
   await seedMail(client);
   await client.query(
     `INSERT INTO audit_log (actor_type, entity, action, detail) VALUES ('system', 'database', 'seed', '{"dataset":"demo"}')`,

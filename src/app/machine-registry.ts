@@ -7,6 +7,7 @@
  */
 import { machines as approvalMachines } from '@/features/approvals/machines/registry';
 import { machines as formMachines } from '@/features/forms/machines/registry';
+import { machines as channelMachines } from '@/features/channels/machines/registry';
 import * as companies from '@/features/companies';
 import * as home from '@/features/home';
 import * as notifications from '@/features/notifications';
@@ -72,6 +73,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   ...notifications.machines,
   ...approvalMachines,
   ...formMachines,
+  ...channelMachines,
   ...people.machines,
 ];
 

@@ -28,11 +28,9 @@ export type { ScreenProps, StaffRoute } from '@/shared/routing';
 
 /** Screens of the spec not built yet: each shows "This screen is being built". */
 const NOT_BUILT_YET: StaffRoute[] = [
-  placeholder('/weekly-schedule', 'Weekly Schedule'),
   placeholder('/forms/travel/expense', 'Travel Expense'),
   placeholder('/quality/qa', 'Quality Assurance'),
   placeholder('/software/change/request', 'Software Change Request'),
-  placeholder('/certification-pto-dashboard', 'Certification and PTO Dashboard'),
 ];
 
 export const STAFF_ROUTES: StaffRoute[] = [

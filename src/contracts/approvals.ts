@@ -21,9 +21,9 @@ export const MANAGER_LEVELS_MAX = 5;
 /** A request is "due soon" in the inbox when its due time is this close. */
 export const DUE_SOON_HOURS = 24;
 /** The form types the engine serves today (each registers its policy and hooks on the server). */
-export const FORM_TYPES = ['kudo', 'correction'] as const;
+export const FORM_TYPES = ['kudo', 'correction', 'pto', 'shift_swap'] as const;
 export type FormType = (typeof FORM_TYPES)[number];
-export const FORM_TYPE_LABELS: Record<FormType, string> = { kudo: 'Kudo', correction: 'Correction' };
+export const FORM_TYPE_LABELS: Record<FormType, string> = { kudo: 'Kudo', correction: 'Correction', pto: 'Time off', shift_swap: 'Shift swap' };
 
 // --- Policies (data) --------------------------------------------------------------------------
 

@@ -16,6 +16,10 @@ export const outboxMessageSchema = z.object({
   sentAt: z.string().nullable(),
   /** Why the email is not sent (its address bounced), or null. */
   skippedReason: z.string().nullable(),
+  /** Threading headers the email carries (mail about a ticket answers the ticket's first message), or null. */
+  messageId: z.string().nullable(),
+  inReplyTo: z.string().nullable(),
+  references: z.string().nullable(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 

@@ -61,7 +61,7 @@ test.describe('a mailbox the app reads', () => {
     await form.getByLabel('Password').fill(dovecot.password);
     await form.getByRole('button', { name: 'Add channel' }).click();
     const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, level: 3 }) });
-    await expect(row).toContainText(`IMAP ${dovecot.user}@${dovecot.host}:${dovecot.port} INBOX`);
+    await expect(row).toContainText(`IMAP ${dovecot.user} on ${dovecot.host}:${dovecot.port} · INBOX`);
     // The reader connects and waits for mail (IDLE).
     await expect(async () => {
       await page.reload();
@@ -106,6 +106,23 @@ test.describe('a mailbox the app reads', () => {
     const mail = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `[Ticket #${ticketId}] ${title}`, level: 2 }) });
     await expect(mail).toHaveCount(1);
     await expect(mail).toContainText(`To ${client}`);
+    // Its threading headers: its own id names the note, and it answers the ticket's first message.
+    await mail.getByRole('button', { name: 'Message' }).click();
+    const headers = mail.getByRole('definition');
+    await expect(headers.nth(0)).toHaveText(new RegExp(`^<ticket-${ticketId}\\.note-\\d+@localhost>$`));
+    await expect(headers.nth(1)).toHaveText(`<ticket-${ticketId}@localhost>`);
+    await expect(mail.getByRole('term').nth(0)).toHaveText('Message-ID');
+    await expect(mail.getByRole('term').nth(1)).toHaveText('In-Reply-To');
+    const replyTo = (await headers.nth(0).textContent())!;
+    for (const [size, viewport] of [['desktop', { width: 1366, height: 800 }], ['phone', { width: 375, height: 812 }]] as const) {
+      await page.setViewportSize(viewport);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await mail.screenshot({ path: `test-results/mail-outbox-${size}-${colorScheme}.png` });
+      }
+    }
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // The client answers by mail, threaded on the ticket: a note on it.
     await dovecot.deliver(
@@ -114,8 +131,8 @@ test.describe('a mailbox the app reads', () => {
         `To: support-${word}@helpdesk.example`,
         `Subject: Re: [Ticket #${ticketId}] ${title}`,
         `Message-ID: <answer-${word}@acme.demo.test>`,
-        `In-Reply-To: <ticket-${ticketId}@localhost>`,
-        `References: <ticket-${ticketId}@localhost>`,
+        `In-Reply-To: ${replyTo}`,
+        `References: <ticket-${ticketId}@localhost> ${replyTo}`,
         `Date: ${new Date().toUTCString()}`,
         'Content-Type: text/plain; charset=utf-8',
         '',

@@ -19,7 +19,8 @@ async function tabTo(page: Page, name: string) {
 }
 
 test('a call logged from the dashboard by keyboard moves the count; a form answer, confirmed by a rep, then a closed sale, moves its channel’s CAC', async ({ browser, page }) => {
-  test.setTimeout(60_000);
+  // Six axe checks and a second browser context: more than the default minute on a loaded machine.
+  test.setTimeout(120_000);
   const stamp = Date.now().toString(36).toUpperCase();
   await staffSignIn(page, STAFF.agent.email);
   await expect(page).toHaveURL(/\/home$/);

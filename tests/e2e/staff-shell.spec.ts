@@ -116,7 +116,7 @@ test('every route of the table answers: placeholders, bare screens and the publi
   await staffSignIn(page, STAFF.admin.email);
   await expect(page).toHaveURL(/\/home$/);
   for (const [path, heading] of [
-    ['/weekly-schedule', 'Weekly Schedule'],
+    ['/quality/qa', 'Quality Assurance'],
     ['/forms/travel/expense', 'Travel Expense'],
   ] as const) {
     await page.goto(path);

@@ -3,13 +3,13 @@
  * inserted first (one per channel and Message-ID, so a message fetched twice, or by two app
  * servers, is processed once), then it is filed: ignored (automatic, our own, too many from one
  * sender), a bounce (the address marked), a note on the ticket it answers (when the sender may see
- * that ticket), a new ticket of the sender's company, or the review list.
+ * that ticket, or is the contact without a portal account its mail went to), a new ticket of the sender's company, or the review list.
  */
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { MAIL_LIMITS, type MailOutcome } from '@contracts/mail-channels';
 import type { Severity } from '@contracts/common/codes';
 import type { Config } from '@server/config';
-import { addClientReply, attachToTicket, createMailTicket } from '@server/features/tickets';
+import { addClientReply, addContactReply, attachToTicket, createMailTicket } from '@server/features/tickets';
 import { audit } from '@server/platform/audit';
 import { inTransaction } from '@server/platform/db/database';
 import { conflict, notFound } from '@server/platform/http/errors';
@@ -127,6 +127,11 @@ async function decide(
     if (sender.kind === 'user' && sender.companyId === companyId) {
       const noteId = await addClientReply(db, ticketId, { userId: sender.userId, companyId }, body, m.now, m.files);
       return { outcome: 'note', reason: `Reply added to ticket #${ticketId}`, companyId, ticketId, noteId };
+    }
+    if (sender.kind === 'contact' && sender.companyId === companyId) {
+      // A contact without a portal account answers the ticket's mail they were sent.
+      const noteId = await addContactReply(db, ticketId, { contactId: sender.contactId, companyId, name: sender.name, email: m.from }, body, m.now, m.files);
+      if (noteId !== null) return { outcome: 'note', reason: `Reply added to ticket #${ticketId}`, companyId, ticketId, noteId };
     }
     note = ` (it answers ticket #${ticketId}, which this sender may not see)`;
     break;

@@ -5,11 +5,11 @@
  * queue; only this feature writes its table. The only file other code imports.
  */
 import { OVERDUE_NOTICE_WINDOW_HOURS } from '@contracts/notifications';
-import { clientReplied, ticketAssigned, ticketStatusChanged } from '@server/features/tickets';
+import { clientReplied, staffReplied, ticketAssigned, ticketStatusChanged } from '@server/features/tickets';
 import { staffRoutes, type Feature } from '@server/platform/http/plugins';
 import { heldMail, OVERDUE_SWEEP_CRON, overdueSweep } from './jobs';
 import { assigneeOf, personName, recordAssigned, recordClientReply, sweepOverdue, turnedOverdue } from './notifications.repo';
-import { mailStaff, mailStatusChange, sendHeld } from './notify';
+import { mailFollowersOfReply, mailStaff, mailStatusChange, sendHeld } from './notify';
 import { staffNotificationRoutes } from './staff.routes';
 
 export const notifications: Feature = {
@@ -25,9 +25,10 @@ export const notifications: Feature = {
     ctx.events.subscribe(clientReplied, async (event) => {
       await recordClientReply(pool, event, ctx.now());
       const assignee = await assigneeOf(pool, event.ticketId);
-      if (assignee) await mailStaff(ctx, log, { event: 'client_reply', ticketId: event.ticketId, userId: assignee, actor: await personName(pool, { clientUserId: event.clientUserId }), cause: `note-${event.noteId}` });
+      if (assignee) await mailStaff(ctx, log, { event: 'client_reply', ticketId: event.ticketId, userId: assignee, actor: await personName(pool, 'clientUserId' in event ? { clientUserId: event.clientUserId } : { contactId: event.contactId }), cause: `note-${event.noteId}` });
     });
     ctx.events.subscribe(ticketStatusChanged, async (event) => void (await mailStatusChange(ctx, log, event)));
+    ctx.events.subscribe(staffReplied, async (event) => void (await mailFollowersOfReply(ctx, log, event)));
     await ctx.jobs.define(overdueSweep, async () => {
       const now = ctx.now();
       await sweepOverdue(pool, now, OVERDUE_NOTICE_WINDOW_HOURS);

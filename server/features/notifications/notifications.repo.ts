@@ -24,14 +24,14 @@ export async function recordAssigned(db: Queryable, e: { ticketId: number; assig
 }
 
 /** "A client replied on my ticket": told to the ticket's assignee (nobody while it has none). */
-export async function recordClientReply(db: Queryable, e: { ticketId: number; noteId: number; clientUserId: number }, now: Date): Promise<number> {
+export async function recordClientReply(db: Queryable, e: ClientReply, now: Date): Promise<number> {
   const { rowCount } = await db.query(
     `INSERT INTO notifications (user_id, kind, ticket_id, ref, actor, created_at)
-     SELECT t.assignee_id, 'client_reply', t.id, 'note-' || $2::bigint, c.name, $4
-       FROM tickets t LEFT JOIN client_users c ON c.id = $3
+     SELECT t.assignee_id, 'client_reply', t.id, 'note-' || $2::bigint, COALESCE(c.name, k.name, k.email), $4
+       FROM tickets t LEFT JOIN client_users c ON c.id = $3 LEFT JOIN contacts k ON k.id = $5
       WHERE t.id = $1 AND t.assignee_id IS NOT NULL AND notification_allowed(t.assignee_id, 'client_reply', 'in_app', $4)
      ON CONFLICT (user_id, kind, ticket_id, ref) DO NOTHING`,
-    [e.ticketId, e.noteId, e.clientUserId, now],
+    [e.ticketId, e.noteId, 'clientUserId' in e ? e.clientUserId : null, now, 'contactId' in e ? e.contactId : null],
   );
   return rowCount ?? 0;
 }
@@ -142,14 +142,47 @@ export async function turnedOverdue(db: Queryable, now: Date, windowHours: numbe
 }
 
 /** A staff member's or client user's name (who caused a notice); null when they are gone. */
-export async function personName(db: Queryable, who: { staffId: number } | { clientUserId: number }): Promise<string | null> {
-  const [table, id] = 'staffId' in who ? ['staff_users', who.staffId] : ['client_users', who.clientUserId];
-  const { rows } = await db.query<{ name: string }>(`SELECT name FROM ${table} WHERE id = $1`, [id]);
+export async function personName(db: Queryable, who: { staffId: number } | { clientUserId: number } | { contactId: number }): Promise<string | null> {
+  const [table, id] = 'staffId' in who ? ['staff_users', who.staffId] : 'clientUserId' in who ? ['client_users', who.clientUserId] : ['contacts', who.contactId];
+  const { rows } = await db.query<{ name: string | null }>(`SELECT name FROM ${table} WHERE id = $1`, [id]);
   return rows[0]?.name ?? null;
 }
+
+/** Who replied for the client: a client user, or a contact without a portal account (by email). */
+export type ClientReply = { ticketId: number; noteId: number } & ({ clientUserId: number } | { contactId: number });
 
 /** A ticket's assignee, null while it has none. */
 export async function assigneeOf(db: Queryable, ticketId: number): Promise<number | null> {
   const { rows } = await db.query<{ assignee_id: number | null }>('SELECT assignee_id FROM tickets WHERE id = $1', [ticketId]);
   return rows[0]?.assignee_id ?? null;
+}
+
+/**
+ * The client users who follow a ticket: active accounts of its company who raised it or replied on
+ * it, other than its contact (who is mailed as the contact), with the ticket's title.
+ */
+export async function ticketFollowers(db: Queryable, ticketId: number): Promise<{ userId: number; email: string; name: string; title: string }[]> {
+  const { rows } = await db.query<{ id: number; email: string; name: string; title: string }>(
+    `SELECT u.id, u.email, u.name, t.title
+       FROM tickets t
+       LEFT JOIN contacts c ON c.id = t.contact_id
+       JOIN client_users u ON u.company_id = t.company_id AND u.status = 'active'
+      WHERE t.id = $1
+        AND lower(u.email) IS DISTINCT FROM lower(COALESCE(NULLIF(t.contact_email, ''), NULLIF(c.email, '')))
+        -- Who raised it is the actor of the ticket's first audit row (the one ticket-creation path writes it).
+        AND ((SELECT a.actor_type = 'client' AND a.actor_id = u.id FROM audit_log a WHERE a.entity = 'ticket' AND a.entity_id = t.id ORDER BY a.created_at, a.id LIMIT 1)
+             OR EXISTS (SELECT 1 FROM ticket_notes n WHERE n.ticket_id = t.id AND n.client_user_id = u.id))
+      ORDER BY u.id`,
+    [ticketId],
+  );
+  return rows.map((r) => ({ userId: r.id, email: r.email, name: r.name, title: r.title }));
+}
+
+/** A public note as its mail shows it (its text and its author's name); null for an internal or missing note. */
+export async function publicNote(db: Queryable, noteId: number): Promise<{ body: string; author: string } | null> {
+  const { rows } = await db.query<{ body: string; author: string }>(
+    `SELECT n.body, COALESCE(s.name, 'Support') AS author FROM ticket_notes n LEFT JOIN staff_users s ON s.id = n.staff_user_id WHERE n.id = $1 AND NOT n.internal`,
+    [noteId],
+  );
+  return rows[0] ?? null;
 }

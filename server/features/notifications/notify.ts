@@ -2,7 +2,8 @@
  * The one place that decides who is told of a ticket event and on which channel: the staff
  * member it concerns gets the bell and a mail, each only when their settings allow that channel
  * (`notificationAllowed`, the people feature's rule); a ticket's client contact gets a mail when
- * staff change its status (clients have no settings: ADR 0169). Nobody is mailed about their own
+ * staff change its status (clients have no settings: ADR 0169), and so does each client user who
+ * follows the ticket, who also gets staff's public notes (docs/adr/0198). Nobody is mailed about their own
  * change. Each mail carries the key of its cause (event, ticket, cause, recipient, channel), so
  * every app server hearing the same event writes it once. A mail held back by the person's quiet
  * hours is sent by a job when their quiet hours end (ADR 0170).
@@ -12,8 +13,9 @@ import { notificationAllowed } from '@server/features/people';
 import type { AppContext } from '@server/context';
 import { deliverLater, queueEmailOnce, type Email } from '@server/platform/mail/outbox';
 import { staffNoticeEmail, statusChangeEmail, type StaffNotice } from '@server/platform/mail/ticket-notice';
+import { ticketReplyEmail } from '@server/platform/mail/ticket-reply';
 import { heldMail } from './jobs';
-import { emailTurnedOff, quietHoursEnd, staffRecipient, ticketContact } from './notifications.repo';
+import { emailTurnedOff, publicNote, quietHoursEnd, staffRecipient, ticketContact, ticketFollowers } from './notifications.repo';
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'jobs' | 'now'>;
 type Log = { error(obj: object, msg: string): void };
@@ -45,15 +47,36 @@ export async function sendHeld(ctx: Ctx, log: Log, held: { key: string; userId: 
   return send(ctx, log, held.key, held.email);
 }
 
-/** Mails a ticket's contact that staff changed its status (not when the contact is the one who changed it). */
+/**
+ * Mails a ticket's contact that staff changed its status (not when the contact is the one who
+ * changed it), and each client user who follows the ticket. Answers the contact's outbox id, if written now.
+ */
 export async function mailStatusChange(ctx: Ctx, log: Log, e: { ticketId: number; from: string; to: string; byId: number; entry: string }): Promise<number | null> {
   const contact = await ticketContact(ctx.database.pool, e.ticketId, e.byId);
+  const told = { from: statusLabel(e.from), status: statusLabel(e.to), cause: e.entry };
+  for (const f of await ticketFollowers(ctx.database.pool, e.ticketId)) {
+    const mail = statusChangeEmail(ctx.config.publicUrl, { ticket: { id: e.ticketId, title: f.title }, to: { email: f.email, name: f.name }, ...told });
+    await send(ctx, log, mailKey('status', e.ticketId, e.entry, f.email.toLowerCase()), mail);
+  }
   if (!contact?.email || contact.isActor) return null;
-  const mail = statusChangeEmail(ctx.config.publicUrl, {
-    ticket: { id: e.ticketId, title: contact.title }, to: { email: contact.email, name: contact.name },
-    from: statusLabel(e.from), status: statusLabel(e.to), cause: e.entry,
-  });
+  const mail = statusChangeEmail(ctx.config.publicUrl, { ticket: { id: e.ticketId, title: contact.title }, to: { email: contact.email, name: contact.name }, ...told });
   return send(ctx, log, mailKey('status', e.ticketId, e.entry, contact.email.toLowerCase()), mail);
+}
+
+/**
+ * Mails each client user who follows a ticket the public note staff added to it (its contact got it
+ * with the note). Answers the outbox ids written now.
+ */
+export async function mailFollowersOfReply(ctx: Ctx, log: Log, e: { ticketId: number; noteId: number; byId: number }): Promise<number[]> {
+  const note = await publicNote(ctx.database.pool, e.noteId);
+  if (!note) return [];
+  const ids: number[] = [];
+  for (const f of await ticketFollowers(ctx.database.pool, e.ticketId)) {
+    const mail = ticketReplyEmail(ctx.config.publicUrl, { ticket: { id: e.ticketId, title: f.title }, note: { id: e.noteId, body: note.body, author: note.author }, to: { email: f.email, name: f.name } });
+    const id = await send(ctx, log, mailKey('reply', e.ticketId, `note-${e.noteId}`, f.email.toLowerCase()), mail);
+    if (id !== null) ids.push(id);
+  }
+  return ids;
 }
 
 async function send(ctx: Ctx, log: Log, key: string, mail: Email): Promise<number | null> {

@@ -6,7 +6,7 @@ export async function outboxPage(db: Queryable, page: number, pageSize: number):
   const [rows, count] = await allQueries(db, [
     () => db.query<OutboxMessage>(
       `SELECT id::int AS id, to_address AS "toAddress", subject, body, kind, ${iso('created_at', '"createdAt"')}, ${iso('sent_at', '"sentAt"')},
-              skipped_reason AS "skippedReason"
+              skipped_reason AS "skippedReason", headers->>'Message-ID' AS "messageId", headers->>'In-Reply-To' AS "inReplyTo", headers->>'References' AS "references"
          FROM outbox ORDER BY id DESC LIMIT $1 OFFSET $2`,
       [pageSize, offsetOf(page, pageSize)],
     ),

@@ -14,8 +14,8 @@ export const tickets: Feature = {
   },
 };
 
-export { addClientReply, attachToTicket, createClientTicket, createMailTicket, loadView } from './tickets.repo';
+export { addClientReply, addContactReply, attachToTicket, createClientTicket, createMailTicket, loadView } from './tickets.repo';
 export { searchTickets } from './search';
 
-/** The tickets' events (assigned, a client replied, status changed), for features that react to them. */
-export { clientReplied, ticketAssigned, ticketStatusChanged } from './events';
+/** The tickets' events (assigned, a client or staff replied, status changed), for features that react to them. */
+export { clientReplied, staffReplied, ticketAssigned, ticketStatusChanged } from './events';

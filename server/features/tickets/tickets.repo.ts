@@ -37,7 +37,7 @@ import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '@contracts/common/uploads';
 import type { StoredFile } from '@server/platform/uploads';
 import { insertAttachments, ticketFiles, ticketOwnAttachments } from './attachments.repo';
 import { describeChange, isSameValue, type Changes } from './changes';
-import { clientReplied, ticketAssigned, ticketStatusChanged } from './events';
+import { clientReplied, staffReplied, ticketAssigned, ticketStatusChanged } from './events';
 
 /** The newest thread entries and time entries a ticket view carries. */
 const THREAD_LIMIT = 1000;
@@ -92,6 +92,9 @@ export async function loadTicket(db: Queryable, id: number, now: Date, lock = fa
   };
 }
 
+/** The author of a note a contact without a portal account sent by email: "Name <address>" (SQL over `ticket_notes n`). */
+const CONTACT_AUTHOR = `CASE WHEN n.author_email IS NOT NULL THEN COALESCE(n.author_name || ' ', '') || '<' || n.author_email || '>' END`;
+
 /** A ticket as the staff view shows it: header, thread, time and its support survey. */
 export async function loadView(db: Queryable, id: number, now: Date): Promise<TicketView | null> {
   const ticket = await loadTicket(db, id, now);
@@ -99,8 +102,8 @@ export async function loadView(db: Queryable, id: number, now: Date): Promise<Ti
   const { rows: thread } = await db.query<Omit<ThreadEntry, 'created_at' | 'attachments'> & { created_at: Date }>(
     `SELECT * FROM (
        SELECT n.id::int AS id, n.kind, n.body, n.internal, n.minutes_spent, n.change, n.created_at,
-              COALESCE(s.name, cu.name) AS author_name,
-              CASE WHEN n.staff_user_id IS NOT NULL THEN 'staff' WHEN n.client_user_id IS NOT NULL THEN 'client' END AS author_type
+              COALESCE(s.name, cu.name, ${CONTACT_AUTHOR}) AS author_name,
+              CASE WHEN n.staff_user_id IS NOT NULL THEN 'staff' WHEN n.client_user_id IS NOT NULL OR n.author_email IS NOT NULL THEN 'client' END AS author_type
          FROM ticket_notes n
          LEFT JOIN staff_users s ON s.id = n.staff_user_id
          LEFT JOIN client_users cu ON cu.id = n.client_user_id
@@ -401,6 +404,8 @@ export async function addStaffNote(
   await db.query('UPDATE tickets SET updated_at = $2 WHERE id = $1', [id, now]);
   await audit(db, { actor: { type: 'staff', id: staffId }, entity: 'ticket', entityId: id, action: 'note', detail: { note_id: noteId, internal: input.internal, minutes: input.minutes, files: files.length } });
   if (input.internal) return { outboxId: null };
+  // Client users who follow the ticket are told by the notifications feature.
+  await publish(db, staffReplied, { ticketId: id, noteId, byId: staffId });
   const { rows } = await db.query<{ title: string; email: string | null; name: string | null; author: string }>(
     `SELECT t.title, COALESCE(NULLIF(t.contact_email, ''), NULLIF(c.email, '')) AS email, COALESCE(t.contact_name, c.name) AS name,
             (SELECT s.name FROM staff_users s WHERE s.id = $2) AS author
@@ -520,7 +525,7 @@ export async function clientTicket(pool: Pool, id: number, companyId: number): P
   );
   if (!rows[0]) return null;
   const { rows: notes } = await pool.query<Omit<ClientNote, 'attachments'>>(
-    `SELECT n.id::int AS id, n.body, COALESCE(s.name, c.name, 'Support') AS author, (n.client_user_id IS NOT NULL) AS "fromClient",
+    `SELECT n.id::int AS id, n.body, COALESCE(s.name, c.name, ${CONTACT_AUTHOR}, 'Support') AS author, (n.client_user_id IS NOT NULL OR n.author_email IS NOT NULL) AS "fromClient",
             ${iso('n.created_at')}
        FROM ticket_notes n LEFT JOIN staff_users s ON s.id = n.staff_user_id LEFT JOIN client_users c ON c.id = n.client_user_id
       WHERE n.ticket_id = $1 AND NOT n.internal
@@ -584,6 +589,40 @@ export async function addClientReply(
   return noteId;
 }
 
+
+/**
+ * The emailed reply of a ticket's contact who has no portal account (server/features/mail-in): a
+ * public note naming the contact, with its files; a ticket waiting on the client goes back to the
+ * team. Only for the contact the ticket's mail goes to: answers null (nothing written) for anyone
+ * else. Answers the note id.
+ */
+export async function addContactReply(
+  db: Queryable,
+  id: number,
+  who: { contactId: number; companyId: number; name: string | null; email: string },
+  body: string,
+  now: Date,
+  files: readonly StoredFile[] = [],
+): Promise<number | null> {
+  const { rows } = await db.query(
+    `SELECT t.id FROM tickets t LEFT JOIN contacts c ON c.id = t.contact_id
+      WHERE t.id = $1 AND t.company_id = $2
+        AND (t.contact_id = $3 OR lower(COALESCE(NULLIF(t.contact_email, ''), c.email)) = lower($4))
+      FOR UPDATE OF t`,
+    [id, who.companyId, who.contactId, who.email],
+  );
+  if (!rows[0]) return null;
+  const { rows: note } = await db.query<{ id: string }>(
+    'INSERT INTO ticket_notes (ticket_id, contact_id, author_name, author_email, body, internal, created_at) VALUES ($1, $2, $3, $4, $5, false, $6) RETURNING id',
+    [id, who.contactId, who.name?.slice(0, 120) ?? null, who.email.slice(0, 254), body, now],
+  );
+  const noteId = Number(note[0]!.id);
+  await insertAttachments(db, id, noteId, files, now);
+  await db.query(`UPDATE tickets SET updated_at = $2, status = CASE WHEN status = 'WOC' THEN 'A' ELSE status END WHERE id = $1`, [id, now]);
+  await audit(db, { actor: { type: 'system' }, entity: 'ticket', entityId: id, action: 'reply', detail: { noteId, contactId: who.contactId, via: 'email', files: files.length } });
+  await publish(db, clientReplied, { ticketId: id, noteId, contactId: who.contactId });
+  return noteId;
+}
 
 /** The open tickets counted by status, severity, queue, assignee and age (the active ticket stats). */
 export async function ticketStats(db: Queryable, now: Date): Promise<TicketStats> {

@@ -1,8 +1,12 @@
-/** People: the signed-in person's profile (/user/options) and the org chart (/orgchart). */
+/** People: the profile (/user/options), the org chart (/orgchart), the weekly schedule and the certification and PTO dashboard. */
 export { routes } from './routes';
 import type { RegisteredMachine } from '@/shared/machine-registry';
 import { orgChartScreenMachine } from './machines/org-chart.machine';
+import { ptoRequestMachine } from './machines/pto-request.machine';
+import { scheduleEditorMachine } from './machines/schedule-editor.machine';
 
 export const machines: RegisteredMachine[] = [
   { id: 'org-chart', machine: orgChartScreenMachine, description: 'The org chart: search, open managers, focus a person and their chain; an admin changes a reporting line, a loop refused.' },
+  { id: 'schedule-editor', machine: scheduleEditorMachine, description: 'The weekly schedule: a team and its weeks loaded; its owner adds, moves and removes shifts in a dialog, a refusal kept beside the field.' },
+  { id: 'pto-request', machine: ptoRequestMachine, description: 'My PTO: the balance loaded; a leave request checked against the contract, sent to the approval engine, counted as pending.' },
 ];

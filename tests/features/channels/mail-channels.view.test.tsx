@@ -15,7 +15,7 @@ afterAll(() => server.close());
 
 const channel: MailChannel = {
   id: 1, name: 'Support mailbox', kind: 'imap', enabled: true, address: 'support@helpdesk.example', queue: 'Support', severity: 'H', imapHost: 'imap.example', imapPort: 993,
-  imapTls: true, imapUser: 'support', hasPassword: true, imapFolder: 'INBOX', listenHost: null, listenPort: null, maxBytes: 1000, state: 'backoff', lastError: 'Authentication failed', lastCheckedAt: '2026-11-26T10:00:00Z',
+  imapTls: true, imapUser: 'support@helpdesk.example', hasPassword: true, imapFolder: 'INBOX', listenHost: null, listenPort: null, maxBytes: 1000, state: 'backoff', lastError: 'Authentication failed', lastCheckedAt: '2026-11-26T10:00:00Z',
 };
 const waiting: MailMessage = {
   id: 9, channel: 'Support mailbox', receivedAt: '2026-11-26T10:00:00Z', from: 'stranger@nowhere.example', subject: 'Hello?', sizeBytes: 300, outcome: 'review',
@@ -54,7 +54,8 @@ describe('the Email in screen', () => {
     renderAt('/admin/mail', <MailChannelsScreen />, { role: 'admin' });
     const row = (await screen.findByRole('heading', { name: 'Support mailbox', level: 3 })).closest('li')!;
     expect(row).toHaveTextContent('backoff');
-    expect(row).toHaveTextContent('IMAP support@imap.example:993 INBOX');
+    // The mailbox user is often an address itself: the server and folder are told apart in words.
+    expect(row).toHaveTextContent('IMAP support@helpdesk.example on imap.example:993 · INBOX');
     expect(row).toHaveTextContent('Last error: Authentication failed');
     expect(within(row).getByRole('button', { name: 'Edit Support mailbox' })).toBeInTheDocument();
   });
@@ -75,6 +76,74 @@ describe('the Email in screen', () => {
     await user.click(within(form).getByText('Add channel'));
     await waitFor(() => expect(saved).toHaveLength(2));
     expect(saved[1]).toMatchObject({ imapPassword: 'secret' });
+  });
+
+  it('starts a fresh form after an add, and the list shows the new channel', async () => {
+    const channels: MailChannel[] = [channel];
+    server.use(
+      http.get('*/api/v2/admin/mail-channels', () => HttpResponse.json(channels)),
+      http.post('*/api/v2/admin/mail-channels', async ({ request }) => {
+        const body = (await request.json()) as MailChannel;
+        const added = { ...channel, ...body, id: 2, hasPassword: true, state: 'stopped', lastError: null, lastCheckedAt: null };
+        channels.push(added);
+        return HttpResponse.json(added, { status: 201 });
+      }),
+      http.get('*/api/v2/mail-messages', () => HttpResponse.json({ rows: [], total: 0, page: 1, pageSize: 25 })),
+    );
+    renderAt('/admin/mail', <MailChannelsScreen />, { role: 'admin' });
+    const form = await screen.findByRole('form', { name: 'Add a channel' });
+    const user = userEvent.setup({ delay: null });
+    await fill(user, within(form).getByLabelText(/^Name/), 'Billing');
+    await fill(user, within(form).getByLabelText(/Address clients write to/), 'billing@helpdesk.example');
+    await fill(user, within(form).getByLabelText(/IMAP server/), 'imap.example');
+    await fill(user, within(form).getByLabelText(/Mailbox user/), 'billing@helpdesk.example');
+    await fill(user, within(form).getByLabelText(/Password/), 'secret');
+    await user.click(within(form).getByText('Add channel'));
+    expect(await screen.findByRole('heading', { name: 'Billing', level: 3 })).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('form', { name: 'Add a channel' })).getByLabelText(/^Name/)).toHaveValue(''));
+    const fresh = screen.getByRole('form', { name: 'Add a channel' });
+    expect(within(fresh).getByLabelText(/Address clients write to/)).toHaveValue('');
+    expect(within(fresh).getByLabelText(/Mailbox user/)).toHaveValue('');
+    expect(within(fresh).getByLabelText(/Password/)).toHaveValue('');
+  });
+
+  it('keeps what was typed when the server refuses the name, and says so beside it', async () => {
+    let posts = 0;
+    server.use(
+      http.get('*/api/v2/admin/mail-channels', () => HttpResponse.json([channel])),
+      http.post('*/api/v2/admin/mail-channels', () => {
+        posts += 1;
+        return HttpResponse.json({ error: { code: 'conflict', message: 'Another channel has this name', fields: { name: 'Another channel has this name' } } }, { status: 409 });
+      }),
+      http.get('*/api/v2/mail-messages', () => HttpResponse.json({ rows: [], total: 0, page: 1, pageSize: 25 })),
+    );
+    renderAt('/admin/mail', <MailChannelsScreen />, { role: 'admin' });
+    const form = await screen.findByRole('form', { name: 'Add a channel' });
+    const user = userEvent.setup({ delay: null });
+    await fill(user, within(form).getByLabelText(/^Name/), 'Support mailbox');
+    await fill(user, within(form).getByLabelText(/Address clients write to/), 'other@helpdesk.example');
+    await fill(user, within(form).getByLabelText(/IMAP server/), 'imap.example');
+    await fill(user, within(form).getByLabelText(/Mailbox user/), 'other');
+    await fill(user, within(form).getByLabelText(/Password/), 'secret');
+    await user.click(within(form).getByText('Add channel'));
+    expect(await within(form).findByText('Another channel has this name')).toBeInTheDocument();
+    expect(posts).toBe(1);
+    expect(within(form).getByLabelText(/^Name/)).toHaveValue('Support mailbox');
+    expect(within(form).getByLabelText(/Address clients write to/)).toHaveValue('other@helpdesk.example');
+    expect(within(form).getByLabelText(/Password/)).toHaveValue('secret');
+  });
+
+  it('names each missing field in plain words and sends nothing', async () => {
+    const { saved } = serve();
+    renderAt('/admin/mail', <MailChannelsScreen />, { role: 'admin' });
+    const form = await screen.findByRole('form', { name: 'Add a channel' });
+    const user = userEvent.setup({ delay: null });
+    await fill(user, within(form).getByLabelText(/^Name/), 'Billing');
+    await user.click(within(form).getByText('Add channel'));
+    expect(await within(form).findByText('Enter the address clients write to, such as support@example.com')).toBeInTheDocument();
+    expect(within(form).getByText('Enter the server name')).toBeInTheDocument();
+    expect(within(form).getByText('Enter the mailbox user')).toBeInTheDocument();
+    expect(saved).toHaveLength(0);
   });
 
   it('shows a message waiting for review and sets it aside', async () => {

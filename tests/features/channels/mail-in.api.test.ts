@@ -34,7 +34,7 @@ describe.each(BACKENDS)('email in on %s', (backend) => {
 
   beforeAll(async () => {
     dovecot = await startDovecot();
-    t = await startTestApp(backend, { env: { MAIL_SECRET_KEY: KEY } });
+    t = await startTestApp(backend, { env: { MAIL_SECRET_KEY: KEY }, events: true });
     acmeId = (await sql().one(`SELECT company_id FROM client_users WHERE email = $1`, [ACME])).company_id;
     globexId = (await sql().one(`SELECT company_id FROM client_users WHERE email = $1`, [GLOBEX])).company_id;
     const admin = await apiAs(t, 'admin');
@@ -136,6 +136,33 @@ describe.each(BACKENDS)('email in on %s', (backend) => {
     const note = await sql().one(`SELECT n.body, n.internal, c.email FROM ticket_notes n JOIN client_users c ON c.id = n.client_user_id WHERE n.id = $1`, [filed.note_id]);
     expect(note).toEqual({ body: 'It works again, thanks.', internal: false, email: ACME });
     expect((await sql().one(`SELECT status FROM tickets WHERE id = $1`, [ticketId])).status).toBe('A');
+  });
+
+  it("adds the emailed reply of a ticket's contact without a portal account as a public note, with their name and address", async () => {
+    const contact = await sql().one(`INSERT INTO contacts (company_id, name, email) VALUES ($1, 'Dana Field', 'dana.field@acme.demo.test') RETURNING id`, [acmeId]);
+    const agentId = (await sql().one(`SELECT id FROM staff_users WHERE email = 'agent@demo.test'`)).id;
+    const ticketId = (await sql().one(`INSERT INTO tickets (title, status, severity, company_id, contact_id, queue, source, assignee_id) VALUES ('Scanner offline', 'WOC', 'M', $1, $2, 'Support', 'staff', $3) RETURNING id`, [acmeId, contact.id, agentId])).id;
+    const id = newMessageId('contact-reply');
+    const filed = await deliverAndWait(
+      rawMail({ from: 'Dana Field <dana.field@acme.demo.test>', subject: `Re: [Ticket #${ticketId}] Scanner offline`, text: 'It scans again.', messageId: id, headers: { 'In-Reply-To': `<ticket-${ticketId}.note-7@localhost>` } }),
+      id,
+    );
+    expect(filed).toMatchObject({ outcome: 'note', ticket_id: ticketId });
+    expect(await sql().one(`SELECT body, internal, client_user_id, staff_user_id FROM ticket_notes WHERE id = $1`, [filed.note_id])).toEqual({ body: 'It scans again.', internal: false, client_user_id: null, staff_user_id: null });
+    expect((await sql().one(`SELECT status FROM tickets WHERE id = $1`, [ticketId])).status).toBe('A');
+    const view = (await (await apiAs(t, 'agent')).get(`/api/v2/tickets/${ticketId}`)).json() as { thread: { id: number; author_name: string | null; author_type: string | null; internal: boolean }[] };
+    expect(view.thread.find((e) => e.id === filed.note_id)).toMatchObject({ author_name: 'Dana Field <dana.field@acme.demo.test>', author_type: 'client', internal: false });
+    const portal = (await (await apiAs(t, 'acme')).get(`/api/v2/client/tickets/${ticketId}`)).json() as { notes: { id: number; author: string; fromClient: boolean }[] };
+    expect(portal.notes.find((n) => n.id === filed.note_id)).toMatchObject({ author: 'Dana Field <dana.field@acme.demo.test>', fromClient: true });
+    // The assignee is told on the bell, named after the contact, as for a client user's reply.
+    await expect.poll(async () => await sql().rows(`SELECT kind, actor FROM notifications WHERE ticket_id = $1 AND user_id = $2`, [ticketId, agentId])).toEqual([{ kind: 'client_reply', actor: 'Dana Field' }]);
+
+    // Another contact of the company, not the one the ticket's mail went to, still raises a ticket of their own.
+    await sql().one(`INSERT INTO contacts (company_id, name, email) VALUES ($1, 'Lee Bystander', 'lee.bystander@acme.demo.test') RETURNING id`, [acmeId]);
+    const other = newMessageId('contact-other');
+    const elsewhere = await deliverAndWait(rawMail({ from: 'lee.bystander@acme.demo.test', subject: `Re: [Ticket #${ticketId}] Scanner offline`, text: 'Mine too', messageId: other, headers: { 'In-Reply-To': `<ticket-${ticketId}@localhost>` } }), other);
+    expect(elsewhere.outcome).toBe('ticket');
+    expect(elsewhere.ticket_id).not.toBe(ticketId);
   });
 
   it("never puts another company's user's reply on this company's ticket: it becomes their own ticket", async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_KIND_STAFF_NOTICE, OUTBOX_KIND_STATUS_CHANGE } from '@contracts/notifications';
-import type { TicketView } from '@contracts/tickets';
+import { OUTBOX_KIND_TICKET_REPLY, type TicketView } from '@contracts/tickets';
 import { buildApp } from '@server/app';
 import { createContext } from '@server/context';
 import { heldMail, overdueSweep } from '@server/features/notifications';
-import { mailStaff } from '@server/features/notifications/notify';
+import { mailFollowersOfReply, mailStaff } from '@server/features/notifications/notify';
 import { openDatabase } from '@server/platform/db/database';
 import { apiAs, type Api } from '@tests/support/api';
 import { sqlOf, type Sql } from '@tests/support/sql';
@@ -28,6 +28,7 @@ describe.each(BACKENDS)('notification mail on %s', (backend) => {
   let agent: Api;
   let manager: Api;
   let acmeClient: Api;
+  let admin: Api;
   let agentId: number;
   let managerId: number;
   let acme: { id: number; contactId: number; email: string };
@@ -37,6 +38,7 @@ describe.each(BACKENDS)('notification mail on %s', (backend) => {
     agent = await apiAs(t, 'agent');
     manager = await apiAs(t, 'manager');
     acmeClient = await apiAs(t, 'acme');
+    admin = await apiAs(t, 'admin');
     agentId = (await sql.one(`SELECT id FROM staff_users WHERE email = 'agent@demo.test'`)).id;
     managerId = (await sql.one(`SELECT id FROM staff_users WHERE email = 'manager@demo.test'`)).id;
     const row = await sql.one(
@@ -156,6 +158,58 @@ describe.each(BACKENDS)('notification mail on %s', (backend) => {
     expect(status).toEqual([expect.objectContaining({ to_address: acme.email, subject: `[Ticket #${ticket.id}] ${ticket.title}` })]);
     expect(status[0]!.body).toContain('Waiting on Client');
     expect(rows.filter((r) => r.to_address === 'manager@demo.test')).toEqual([]);
+  });
+
+  it('mails the client user who raised a ticket for another contact of a public staff reply and a status change, once each', async () => {
+    const raised = await acmeClient.post('/api/v2/client/tickets', { title: `Raised for a colleague ${Math.random().toString(36).slice(2, 8)}`, description: 'Her printer is down', contactEmail: acme.email });
+    expect(raised.statusCode, raised.body).toBe(201);
+    const ticketId = (raised.json() as { id: number }).id;
+    const creator = 'client@acme.demo.test';
+    const note = await manager.post(`/api/v2/tickets/${ticketId}/notes`, { body: 'A technician is on the way.', internal: false });
+    expect(note.statusCode, note.body).toBe(201);
+    const internal = await manager.post(`/api/v2/tickets/${ticketId}/notes`, { body: 'Check the toner first.', internal: true });
+    expect(internal.statusCode, internal.body).toBe(201);
+    const status = await manager.patch(`/api/v2/tickets/${ticketId}`, { status: 'WOC' });
+    expect(status.statusCode, status.body).toBe(200);
+    const toCreator = <R extends { to_address: string }>(rows: R[]) => rows.filter((r) => r.to_address === creator);
+    const rows = await eventually(() => mailOf(ticketId), (r) => toCreator(r).length >= 2 && r.filter((m) => m.to_address === acme.email).length >= 2);
+    expect(toCreator(rows).map((r) => r.kind).sort()).toEqual([OUTBOX_KIND_STATUS_CHANGE, OUTBOX_KIND_TICKET_REPLY].sort());
+    expect(toCreator(rows).find((r) => r.kind === OUTBOX_KIND_TICKET_REPLY)!.body).toContain('A technician is on the way.');
+    expect(rows.filter((r) => r.to_address === acme.email).map((r) => r.kind).sort()).toEqual([OUTBOX_KIND_STATUS_CHANGE, OUTBOX_KIND_TICKET_REPLY].sort());
+    // The internal note reached nobody; the same causes heard again (another server) write nothing more.
+    expect(rows.some((r) => r.body.includes('toner'))).toBe(false);
+    const noteId = (await sql.one(`SELECT id::int AS id FROM ticket_notes WHERE ticket_id = $1 AND NOT internal ORDER BY id DESC LIMIT 1`, [ticketId])).id;
+    await mailFollowersOfReply(t.ctx, t.app.log, { ticketId, noteId, byId: managerId });
+    expect(toCreator(await mailOf(ticketId))).toHaveLength(2);
+  });
+
+  it('mails no disabled client user who follows a ticket', async () => {
+    const raised = await acmeClient.post('/api/v2/client/tickets', { title: `Raised then left ${Math.random().toString(36).slice(2, 8)}`, description: 'Scanner jams', contactEmail: acme.email });
+    expect(raised.statusCode, raised.body).toBe(201);
+    const ticketId = (raised.json() as { id: number }).id;
+    await sql.rows(`UPDATE client_users SET status = 'disabled' WHERE email = 'client@acme.demo.test'`);
+    try {
+      const note = await manager.post(`/api/v2/tickets/${ticketId}/notes`, { body: 'Fixed the rollers.', internal: false });
+      expect(note.statusCode, note.body).toBe(201);
+      await eventually(() => mailOf(ticketId), (r) => r.length > 0);
+      const noteId = (await sql.one(`SELECT id::int AS id FROM ticket_notes WHERE ticket_id = $1 ORDER BY id DESC LIMIT 1`, [ticketId])).id;
+      await mailFollowersOfReply(t.ctx, t.app.log, { ticketId, noteId, byId: managerId });
+      expect((await mailOf(ticketId)).map((r) => r.to_address)).toEqual([acme.email]);
+    } finally {
+      await sql.rows(`UPDATE client_users SET status = 'active' WHERE email = 'client@acme.demo.test'`);
+    }
+  });
+
+  it("shows a public reply's threading headers in the admin outbox", async () => {
+    const ticket = await create(manager);
+    const res = await manager.post(`/api/v2/tickets/${ticket.id}/notes`, { body: 'We are on it.', internal: false });
+    expect(res.statusCode, res.body).toBe(201);
+    const host = new URL(t.config.publicUrl).hostname;
+    const page = await admin.get('/api/v2/admin/outbox?page=1');
+    expect(page.statusCode, page.body).toBe(200);
+    const mail = (page.json() as { rows: { subject: string; messageId: string | null; inReplyTo: string | null; references: string | null }[] }).rows.find((r) => r.subject === `[Ticket #${ticket.id}] ${ticket.title}`);
+    expect(mail?.messageId).toMatch(new RegExp(`^<ticket-${ticket.id}\\.note-\\d+@${host.replaceAll('.', '\\.')}>$`));
+    expect(mail).toMatchObject({ inReplyTo: `<ticket-${ticket.id}@${host}>`, references: `<ticket-${ticket.id}@${host}>` });
   });
 
   it('writes one mail when two app servers hear the same event', async () => {

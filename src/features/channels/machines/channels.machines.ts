@@ -1,5 +1,5 @@
 /** Email in (admin screen): the channels, the received messages, the channel form, the original of a message and review actions. */
-import type { MailChannel, MailChannelInput, MailMessage } from '@contracts/mail-channels';
+import { mailChannelInputSchema, type MailChannel, type MailChannelInput, type MailMessage } from '@contracts/mail-channels';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
 import { channelsApi } from '../api';
@@ -10,7 +10,10 @@ export type MessagesQuery = { page: number; open: boolean };
 export const mailMessagesMachine = createQueryMachine('mailMessages', (q: MessagesQuery) => channelsApi.messages(q));
 
 export type SaveChannel = { id: number | null; body: MailChannelInput };
-export const saveChannelMachine = createSubmitMachine<SaveChannel, MailChannel>('saveMailChannel', (i) => channelsApi.save(i));
+/** A channel added or changed: checked against the contract first, each problem beside its field. */
+export const saveChannelMachine = createSubmitMachine<SaveChannel, MailChannel>('saveMailChannel', (i) => channelsApi.save(i), {
+  schema: { safeParse: (input: unknown) => mailChannelInputSchema.safeParse((input as SaveChannel | undefined)?.body) },
+});
 
 export const originalMachine = createSubmitMachine<number, string>('mailOriginal', (id) => channelsApi.original(id));
 

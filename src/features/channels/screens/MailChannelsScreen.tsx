@@ -2,10 +2,13 @@ import { Suspense, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { QUEUES, SEVERITIES, severityLabel } from '@contracts/common/codes';
 import { MAIL_LIMITS, type MailChannel, type MailChannelInput, type MailMessage } from '@contracts/mail-channels';
+import type { ActorRefFrom } from 'xstate';
 import type { SubmitNotices } from '@/shared/machines/submit.machine';
+import { inspection } from '@/shared/inspection';
 import { CompanyPicker } from '@/shared/pickers';
 import { Alert, Badge, Button, Card, Checkbox, DateTime, EmptyState, Form, FormActions, FormGrid, PageHeader, QueryView, RelativeTime, Select, Skeleton, SkeletonCard, TextField, TextLink, type BadgeTone } from '@/shared/ui/components';
-import { mailChannelsMachine, mailMessagesMachine, originalMachine, reviewMessageMachine, saveChannelMachine, type SaveChannel } from '../machines/channels.machines';
+import { mailChannelsMachine, mailMessagesMachine, originalMachine, reviewMessageMachine, type saveChannelMachine } from '../machines/channels.machines';
+import { mailChannelsScreenMachine, selectEditing, selectForm, selectFormKey } from '../machines/mail-channels-screen.machine';
 import styles from './MailChannelsScreen.module.css';
 
 const KIND_OPTIONS = [
@@ -41,7 +44,6 @@ function bodyOf(v: FormValues): MailChannelInput {
     : { ...common, listenHost: v.listenHost, listenPort: num(v.listenPort), maxBytes: num(v.maxBytes) };
 }
 
-const SAVE_NOTICES: SubmitNotices<SaveChannel, MailChannel> = { saved: (c, i) => `${c.name} ${i.id ? 'saved' : 'added'}${c.enabled ? '' : ' (off)'}`, failed: 'The channel was not saved' };
 const REVIEW_NOTICES: SubmitNotices<{ id: number; companyId: number | null }, MailMessage> = {
   saved: (m) => (m.ticketId ? `Ticket #${m.ticketId} made from the message` : 'Message set aside'),
   failed: 'The message was not filed',
@@ -55,7 +57,7 @@ function ChannelRow({ channel: c, onEdit }: { channel: MailChannel; onEdit: () =
         <Badge tone={c.enabled ? (STATE_TONE[c.state] ?? 'neutral') : 'neutral'}>{c.enabled ? c.state : 'Off'}</Badge>
       </div>
       <p className={styles.meta}>
-        <span>{c.kind === 'imap' ? `IMAP ${c.imapUser ?? ''}@${c.imapHost ?? ''}:${c.imapPort ?? ''} ${c.imapFolder}` : `SMTP listener on ${c.listenHost ?? ''}:${c.listenPort ?? ''}`}</span>
+        <span>{c.kind === 'imap' ? `IMAP ${c.imapUser ?? ''} on ${c.imapHost ?? ''}:${c.imapPort ?? ''} · ${c.imapFolder}` : `SMTP listener on ${c.listenHost ?? ''}:${c.listenPort ?? ''}`}</span>
         <span aria-hidden="true">·</span>
         <span>{c.address}</span>
         <span aria-hidden="true">·</span>
@@ -81,25 +83,106 @@ function ChannelRow({ channel: c, onEdit }: { channel: MailChannel; onEdit: () =
   );
 }
 
+/** The channel form: what is typed stays through a refused save; the screen starts it again (a new key) once saved. */
+function ChannelForm({ form, editing, onCancel }: { form: ActorRefFrom<typeof saveChannelMachine>; editing: MailChannel | null; onCancel: () => void }) {
+  const [v, setV] = useState<FormValues>(editing ? valuesOf(editing) : EMPTY);
+  const fieldErrors = useSelector(form, (s) => s.context.fieldErrors);
+  const saveError = useSelector(form, (s) => s.context.error);
+  const saving = useSelector(form, (s) => s.hasTag('busy'));
+  const set = <K extends keyof FormValues>(key: K) => (value: FormValues[K]) => {
+    setV((old) => ({ ...old, [key]: value }));
+    form.send({ type: 'form.change', field: key });
+  };
+  return (
+        <Card title={editing ? `Edit ${editing.name}` : 'Add a channel'} description="A channel is off until you switch it on. Mailbox passwords are stored encrypted and never shown again." headingLevel={2}>
+          <Form
+            aria-label={editing ? 'Edit the channel' : 'Add a channel'}
+            validationErrors={fieldErrors}
+            onSubmit={(e) => {
+              e.preventDefault();
+              form.send({ type: 'form.submit', input: { id: editing?.id ?? null, body: bodyOf(v) } });
+            }}
+          >
+            {/* A reason the server gave for one field shows beside it, not twice. */}
+            {saveError && !Object.values(fieldErrors).includes(saveError) ? <Alert tone="danger" title={saveError} /> : null}
+            <FormGrid columns={3}>
+              <TextField label="Name" name="name" value={v.name} onChange={set('name')} isRequired maxLength={120} errorMessage={fieldErrors.name} />
+              <Select label="Kind" name="kind" items={KIND_OPTIONS} selectedKey={v.kind} onSelectionChange={(k) => set('kind')(String(k))} />
+              <TextField label="Address clients write to" name="address" type="email" value={v.address} onChange={set('address')} isRequired errorMessage={fieldErrors.address} />
+              <Select label="Queue" name="queue" items={QUEUE_OPTIONS} selectedKey={v.queue} onSelectionChange={(k) => set('queue')(String(k))} />
+              <Select label="Priority of new tickets" name="severity" items={SEVERITY_OPTIONS} selectedKey={v.severity} onSelectionChange={(k) => set('severity')(String(k))} />
+              <Checkbox isSelected={v.enabled} onChange={set('enabled')}>
+                On
+              </Checkbox>
+              {v.kind === 'imap' ? (
+                <>
+                  <TextField label="IMAP server" name="imapHost" value={v.imapHost} onChange={set('imapHost')} isRequired errorMessage={fieldErrors.imapHost} />
+                  <TextField label="Port" name="imapPort" inputMode="numeric" value={v.imapPort} onChange={set('imapPort')} isRequired errorMessage={fieldErrors.imapPort} />
+                  <Checkbox isSelected={v.imapTls} onChange={set('imapTls')}>
+                    TLS
+                  </Checkbox>
+                  <TextField label="Mailbox user" name="imapUser" value={v.imapUser} onChange={set('imapUser')} isRequired errorMessage={fieldErrors.imapUser} />
+                  <TextField
+                    label="Password"
+                    name="imapPassword"
+                    type="password"
+                    value={v.imapPassword}
+                    onChange={set('imapPassword')}
+                    description={editing ? 'Leave blank to keep the stored password' : undefined}
+                    errorMessage={fieldErrors.imapPassword}
+                  />
+                  <TextField label="Folder" name="imapFolder" value={v.imapFolder} onChange={set('imapFolder')} errorMessage={fieldErrors.imapFolder} />
+                </>
+              ) : (
+                <>
+                  <TextField label="Listen on address" name="listenHost" value={v.listenHost} onChange={set('listenHost')} isRequired errorMessage={fieldErrors.listenHost} />
+                  <TextField label="Port" name="listenPort" inputMode="numeric" value={v.listenPort} onChange={set('listenPort')} isRequired errorMessage={fieldErrors.listenPort} />
+                  <TextField
+                    label="Largest message (bytes)"
+                    name="maxBytes"
+                    inputMode="numeric"
+                    value={v.maxBytes}
+                    onChange={set('maxBytes')}
+                    description={`At most ${MAIL_LIMITS.listenerMaxBytes.toLocaleString('en-US')} bytes (${Math.round(MAIL_LIMITS.listenerMaxBytes / 1024 / 1024)} MB)`}
+                    errorMessage={fieldErrors.maxBytes}
+                  />
+                </>
+              )}
+            </FormGrid>
+            <FormActions>
+              <Button type="submit" variant="primary" isDisabled={saving}>
+                {editing ? 'Save channel' : 'Add channel'}
+              </Button>
+              {editing ? (
+                <Button
+                  variant="secondary"
+                  onPress={onCancel}
+                >
+                  Cancel
+                </Button>
+              ) : null}
+            </FormActions>
+          </Form>
+        </Card>
+  );
+}
+
 /** Admins configure the channels mail arrives by, and file what nobody could be matched to. */
 export default function MailChannelsScreen() {
   const channels = useActorRef(mailChannelsMachine, { input: { query: undefined } });
   const messages = useActorRef(mailMessagesMachine, { input: { query: { page: 1, open: true } } });
-  const save = useActorRef(saveChannelMachine, { input: { reloads: channels, reloadEvent: { type: 'query.reload' }, notices: SAVE_NOTICES } });
+  const formScreen = useActorRef(mailChannelsScreenMachine, { input: { channels }, inspect: inspection.inspect });
+  const form = useSelector(formScreen, selectForm);
+  const editing = useSelector(formScreen, selectEditing);
+  const formKey = useSelector(formScreen, selectFormKey);
   const original = useActorRef(originalMachine, { input: {} });
   const review = useActorRef(reviewMessageMachine, { input: { reloads: messages, reloadEvent: { type: 'query.reload' }, notices: REVIEW_NOTICES } });
-  const fieldErrors = useSelector(save, (s) => s.context.fieldErrors);
-  const saveError = useSelector(save, (s) => s.context.error);
-  const saving = useSelector(save, (s) => s.hasTag('busy'));
   const reviewing = useSelector(review, (s) => s.hasTag('busy'));
   const originalText = useSelector(original, (s) => s.context.result);
   const originalId = useSelector(original, (s) => s.context.sent);
   const query = useSelector(messages, (s) => s.context.query);
   const page = useSelector(messages, (s) => s.context.data);
-  const [editing, setEditing] = useState<number | null>(null);
-  const [v, setV] = useState<FormValues>(EMPTY);
   const [companies, setCompanies] = useState<Record<number, number | null>>({});
-  const set = <K extends keyof FormValues>(key: K) => (value: FormValues[K]) => setV((old) => ({ ...old, [key]: value }));
   const last = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
 
   return (
@@ -120,11 +203,7 @@ export default function MailChannelsScreen() {
                 <ChannelRow
                   key={c.id}
                   channel={c}
-                  onEdit={() => {
-                    setEditing(c.id);
-                    setV(valuesOf(c));
-                    save.send({ type: 'form.reset' });
-                  }}
+                  onEdit={() => formScreen.send({ type: 'channel.edit', channel: c })}
                 />
               ))}
             </ul>
@@ -132,80 +211,7 @@ export default function MailChannelsScreen() {
         </QueryView>
       </Card>
 
-      <Card title={editing ? `Edit ${v.name || 'channel'}` : 'Add a channel'} description="A channel is off until you switch it on. Mailbox passwords are stored encrypted and never shown again." headingLevel={2}>
-        <Form
-          aria-label={editing ? 'Edit the channel' : 'Add a channel'}
-          validationErrors={fieldErrors}
-          onSubmit={(e) => {
-            e.preventDefault();
-            save.send({ type: 'form.submit', input: { id: editing, body: bodyOf(v) } });
-          }}
-        >
-          {/* A reason the server gave for one field shows beside it, not twice. */}
-          {saveError && !Object.values(fieldErrors).includes(saveError) ? <Alert tone="danger" title={saveError} /> : null}
-          <FormGrid columns={3}>
-            <TextField label="Name" name="name" value={v.name} onChange={set('name')} isRequired maxLength={120} errorMessage={fieldErrors.name} />
-            <Select label="Kind" name="kind" items={KIND_OPTIONS} selectedKey={v.kind} onSelectionChange={(k) => set('kind')(String(k))} />
-            <TextField label="Address clients write to" name="address" type="email" value={v.address} onChange={set('address')} isRequired errorMessage={fieldErrors.address} />
-            <Select label="Queue" name="queue" items={QUEUE_OPTIONS} selectedKey={v.queue} onSelectionChange={(k) => set('queue')(String(k))} />
-            <Select label="Priority of new tickets" name="severity" items={SEVERITY_OPTIONS} selectedKey={v.severity} onSelectionChange={(k) => set('severity')(String(k))} />
-            <Checkbox isSelected={v.enabled} onChange={set('enabled')}>
-              On
-            </Checkbox>
-            {v.kind === 'imap' ? (
-              <>
-                <TextField label="IMAP server" name="imapHost" value={v.imapHost} onChange={set('imapHost')} isRequired errorMessage={fieldErrors.imapHost} />
-                <TextField label="Port" name="imapPort" inputMode="numeric" value={v.imapPort} onChange={set('imapPort')} isRequired errorMessage={fieldErrors.imapPort} />
-                <Checkbox isSelected={v.imapTls} onChange={set('imapTls')}>
-                  TLS
-                </Checkbox>
-                <TextField label="Mailbox user" name="imapUser" value={v.imapUser} onChange={set('imapUser')} isRequired errorMessage={fieldErrors.imapUser} />
-                <TextField
-                  label="Password"
-                  name="imapPassword"
-                  type="password"
-                  value={v.imapPassword}
-                  onChange={set('imapPassword')}
-                  description={editing ? 'Leave blank to keep the stored password' : undefined}
-                  errorMessage={fieldErrors.imapPassword}
-                />
-                <TextField label="Folder" name="imapFolder" value={v.imapFolder} onChange={set('imapFolder')} errorMessage={fieldErrors.imapFolder} />
-              </>
-            ) : (
-              <>
-                <TextField label="Listen on address" name="listenHost" value={v.listenHost} onChange={set('listenHost')} isRequired errorMessage={fieldErrors.listenHost} />
-                <TextField label="Port" name="listenPort" inputMode="numeric" value={v.listenPort} onChange={set('listenPort')} isRequired errorMessage={fieldErrors.listenPort} />
-                <TextField
-                  label="Largest message (bytes)"
-                  name="maxBytes"
-                  inputMode="numeric"
-                  value={v.maxBytes}
-                  onChange={set('maxBytes')}
-                  description={`At most ${MAIL_LIMITS.listenerMaxBytes.toLocaleString('en-US')} bytes (${Math.round(MAIL_LIMITS.listenerMaxBytes / 1024 / 1024)} MB)`}
-                  errorMessage={fieldErrors.maxBytes}
-                />
-              </>
-            )}
-          </FormGrid>
-          <FormActions>
-            <Button type="submit" variant="primary" isDisabled={saving}>
-              {editing ? 'Save channel' : 'Add channel'}
-            </Button>
-            {editing ? (
-              <Button
-                variant="secondary"
-                onPress={() => {
-                  setEditing(null);
-                  setV(EMPTY);
-                  save.send({ type: 'form.reset' });
-                }}
-              >
-                Cancel
-              </Button>
-            ) : null}
-          </FormActions>
-        </Form>
-      </Card>
+      <ChannelForm key={formKey} form={form} editing={editing} onCancel={() => formScreen.send({ type: 'edit.cancel' })} />
 
       <Card
         title={query.open ? 'Waiting for review' : 'Received mail'}

@@ -5,6 +5,13 @@ import { outboxMachine } from '../machines/outbox.machine';
 import { Badge, Button, Card, DateTime, Disclosure, EmptyState, PageHeader, QueryView, RelativeTime, SkeletonCard } from '@/shared/ui/components';
 import styles from './OutboxScreen.module.css';
 
+/** The headers that thread a mail with the others of its ticket, as mail clients name them. */
+const THREADING = [
+  ['messageId', 'Message-ID'],
+  ['inReplyTo', 'In-Reply-To'],
+  ['references', 'References'],
+] as const;
+
 function Message({ mail: m }: { mail: OutboxMessage }) {
   return (
     <li className={styles.item}>
@@ -42,6 +49,18 @@ function Message({ mail: m }: { mail: OutboxMessage }) {
         </p>
         {m.skippedReason ? <p className={styles.skipped}>{m.skippedReason}</p> : null}
         <Disclosure title="Message" headingLevel={3} className={styles.disclosure}>
+          {m.messageId || m.inReplyTo || m.references ? (
+            <dl className={styles.headers} aria-label="Threading headers">
+              {THREADING.map(([key, label]) =>
+                m[key] ? (
+                  <div key={key}>
+                    <dt>{label}</dt>
+                    <dd>{m[key]}</dd>
+                  </div>
+                ) : null,
+              )}
+            </dl>
+          ) : null}
           <pre className={styles.body}>{m.body}</pre>
         </Disclosure>
       </article>

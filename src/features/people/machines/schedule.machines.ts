@@ -1,0 +1,15 @@
+import type { LeaveConflicts, Team, TeamPto } from '@contracts/people-schedule';
+import type { CertificationInput, Certification } from '@contracts/people-schedule';
+import { PTO } from '@contracts/people-schedule';
+import { createQueryMachine } from '@/shared/machines/query.machine';
+import { createSubmitMachine } from '@/shared/machines/submit.machine';
+import { scheduleApi } from '../schedule-api';
+
+/** The teams with a schedule (the schedule editor starts once they are known). */
+export const scheduleTeamsMachine = createQueryMachine('scheduleTeams', (_: null): Promise<Team[]> => scheduleApi.teams());
+/** A manager's view: their people's leave, requests waiting on them, certifications expiring. */
+export const teamPtoMachine = createQueryMachine('teamPto', (_: null): Promise<TeamPto> => scheduleApi.teamPto());
+/** The on-call hours a pending leave request would leave uncovered (shown before the manager decides). */
+export const leaveConflictsMachine = createQueryMachine('leaveConflicts', (id: number): Promise<LeaveConflicts> => scheduleApi.conflicts(id));
+/** Adding one of my certifications, checked against the contract first. */
+export const certificationMachine = createSubmitMachine<CertificationInput, Certification>('certificationAdd', (body) => scheduleApi.addCertification(body), { schema: PTO.addCertification.body });

@@ -1,0 +1,193 @@
+/** The weekly schedule and PTO on both databases: balances, requests through the engine, swaps, reminders, feeds. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeaveConflicts, MyPto, Schedule, Team } from '@contracts/people-schedule';
+import type { RequestView } from '@contracts/approvals';
+import { certificationReminders, ptoAccrual } from '@server/features/people/jobs';
+import { sendCertificationReminders } from '@server/features/people/schedule.commands';
+import { inTransaction } from '@server/platform/db/database';
+import { DEMO_PASSWORD } from '@server/seed/demo';
+import { apiAs, apiWith, type Api } from '@tests/support/api';
+import { sqlOf, type Sql } from '@tests/support/sql';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
+
+const DAY = 86_400_000;
+const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
+/** A Monday some weeks ahead (UTC), away from the seeded leave. */
+const mondayIn = (weeks: number) => {
+  const now = Date.now();
+  return dayOf(now - ((new Date(now).getUTCDay() + 6) % 7) * DAY + weeks * 7 * DAY);
+};
+const plus = (day: string, n: number) => dayOf(Date.parse(`${day}T00:00:00Z`) + n * DAY);
+
+describe.each(BACKENDS)('schedule and PTO on %s', (backend) => {
+  let t: TestApp;
+  let sql: Sql;
+  let agent: Api;
+  let manager: Api;
+  let support: Team;
+  const idOf = async (email: string) => (await sql.one(`SELECT id FROM staff_users WHERE email = $1`, [email])).id as number;
+  const signIn = async (email: string) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { email, password: DEMO_PASSWORD } });
+    expect(res.statusCode, res.body).toBe(200);
+    return apiWith(t, (res.json() as { token: string }).token);
+  };
+  /** Sets a person's ledger to one opening balance. */
+  const openBalance = async (staffId: number, hours: number) => {
+    await sql.rows('DELETE FROM pto_ledger WHERE staff_id = $1', [staffId]);
+    await sql.rows(`INSERT INTO pto_ledger (staff_id, kind, hours, effective_on, source, created_at) VALUES ($1, 'adjustment', $2, '2020-01-01', 'opening', now())`, [staffId, hours]);
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(backend, { jobs: 'manual' });
+    sql = sqlOf(t);
+    agent = await apiAs(t, 'agent');
+    manager = await apiAs(t, 'manager');
+    support = ((await agent.get('/api/v2/schedule/teams')).json() as Team[]).find((x) => x.name === 'Support')!;
+  });
+  afterAll(() => t?.close());
+
+  it('refuses a PTO request beyond the balance with a 400 naming it, and writes nothing', async () => {
+    const me = await idOf('agent@demo.test');
+    await openBalance(me, 16);
+    const before = await sql.count('approval_requests');
+    const from = plus(mondayIn(6), 1);
+    const res = await agent.post('/api/v2/approvals/requests', { formType: 'pto', payload: { from, to: plus(from, 2), unit: 'days' } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.fields.to).toMatch(/takes 24 hours but your balance allows 16 hours/);
+    expect(await sql.count('approval_requests')).toBe(before);
+    const balance = (await agent.get('/api/v2/pto')).json() as MyPto;
+    expect(balance.balance).toMatchObject({ available: 16, pending: 0 });
+  });
+
+  it('counts a pending request against the balance, shows the approver the on-call hours it leaves uncovered, and on approval books it and tells the schedule owner', async () => {
+    const me = await idOf('agent@demo.test');
+    await openBalance(me, 40);
+    const day = plus(mondayIn(3), 2);
+    // The agent is on call that day by an override the schedule owner set.
+    const override = await manager.post(`/api/v2/schedule/teams/${support.id}/overrides`, { staffId: me, startsAt: `${day}T12:00:00Z`, endsAt: `${plus(day, 1)}T12:00:00Z` });
+    expect(override.statusCode, override.body).toBe(201);
+    const created = await agent.post('/api/v2/approvals/requests', { formType: 'pto', payload: { from: day, to: day, unit: 'days', note: 'Dentist' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const request = created.json() as RequestView;
+    expect((await agent.get('/api/v2/pto')).json()).toMatchObject({ balance: { available: 32, pending: 8 } });
+
+    const conflicts = (await manager.get(`/api/v2/pto/requests/${request.id}/conflicts`)).json() as LeaveConflicts;
+    expect(conflicts.hours).toBe(8);
+    expect(conflicts.uncovered.length).toBeGreaterThan(0);
+    expect(conflicts.uncovered.every((u) => u.staffId === me && u.teamName === 'Support')).toBe(true);
+    expect((await (await signIn('sam.sales@demo.test')).get(`/api/v2/pto/requests/${request.id}/conflicts`)).statusCode).toBe(404);
+
+    const mails = await sql.count('outbox');
+    const decided = await manager.post(`/api/v2/approvals/requests/${request.id}/decision`, { decision: 'approve', version: request.version });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(decided.json()).toMatchObject({ state: 'applied' });
+    expect((await agent.get('/api/v2/pto')).json()).toMatchObject({ balance: { available: 32, pending: 0, approved: 8 } });
+    const gapMail = await sql.rows(`SELECT to_address, subject FROM outbox WHERE kind = 'schedule.coverage-gap' ORDER BY id DESC LIMIT 1`);
+    expect(gapMail[0]).toMatchObject({ to_address: 'manager@demo.test', subject: 'Coverage gap: Avery Agent is on leave while on call' });
+    expect(await sql.count('outbox')).toBeGreaterThan(mails);
+
+    const week = (await agent.get(`/api/v2/schedule?team=${support.id}&from=${mondayIn(3)}`)).json() as Schedule;
+    expect(week.leave).toContainEqual({ staffId: me, from: day, to: day, state: 'approved' });
+    expect(week.gaps.some((g) => g.staffId === me && g.reason === 'Avery Agent is on leave')).toBe(true);
+  });
+
+  it('applies a swap atomically: of two approved at once for the same shift, one applies and the other is refused with 409', async () => {
+    const [me, noahId, priyaId] = [await idOf('agent@demo.test'), await idOf('noah.kim@demo.test'), await idOf('priya.patel@demo.test')];
+    const day = plus(mondayIn(7), 1);
+    const shift = async (staffId: number, start: string) => {
+      const res = await manager.post('/api/v2/schedule/shifts', { teamId: support.id, staffId, day, start, end: '22:00' });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as number;
+    };
+    const [mine, noahs, priyas] = [await shift(me, '06:00'), await shift(noahId, '12:00'), await shift(priyaId, '14:00')];
+    const ask = async (theirs: number, counterpartId: number) => {
+      const res = await agent.post('/api/v2/approvals/requests', { formType: 'shift_swap', payload: { myShiftId: mine, theirShiftId: theirs, counterpartId } });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as RequestView;
+    };
+    const first = await ask(noahs, noahId);
+    const second = await ask(priyas, priyaId);
+    const accept = async (who: Api, r: RequestView) => {
+      const res = await who.post(`/api/v2/approvals/requests/${r.id}/decision`, { decision: 'approve', version: r.version });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as RequestView;
+    };
+    const a = await accept(await signIn('noah.kim@demo.test'), first);
+    const b = await accept(await signIn('priya.patel@demo.test'), second);
+    expect([a.state, b.state]).toEqual(['inReview', 'inReview']);
+    const answers = await Promise.all([a, b].map((r) => manager.post(`/api/v2/approvals/requests/${r.id}/decision`, { decision: 'approve', version: r.version })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json().error.message).toMatch(/changed hands/);
+    const owners = await sql.rows<{ id: number; staff_id: number }>('SELECT id, staff_id FROM shifts WHERE id = ANY($1::int[]) ORDER BY id', [[mine, noahs, priyas]]);
+    const after = new Map(owners.map((o) => [o.id, o.staff_id]));
+    const swappedWithNoah = after.get(mine) === noahId;
+    expect(after.get(mine)).toBe(swappedWithNoah ? noahId : priyaId);
+    expect(after.get(noahs)).toBe(swappedWithNoah ? me : noahId);
+    expect(after.get(priyas)).toBe(swappedWithNoah ? priyaId : me);
+  });
+
+  it('sends each certification reminder once, even when two runs go at the same time', async () => {
+    const me = await idOf('agent@demo.test');
+    const created = await agent.post('/api/v2/certifications', { name: 'Reminder Check Cert', issuer: 'Test Board', earnedOn: '2024-01-10', expiresOn: dayOf(Date.now() + 20 * DAY) });
+    expect(created.statusCode, created.body).toBe(201);
+    const pool = t.ctx.database.pool;
+    await Promise.all([1, 2].map(() => inTransaction(pool, (db) => sendCertificationReminders(db, t.ctx.now()))));
+    await inTransaction(pool, (db) => sendCertificationReminders(db, t.ctx.now()));
+    const sent = await sql.rows(`SELECT subject FROM outbox WHERE kind = 'certification.reminder' AND subject LIKE '%Reminder Check Cert%'`);
+    expect(sent).toEqual([{ subject: 'Your Reminder Check Cert certification expires in 20 days' }]);
+    expect((await sql.rows('SELECT days_before FROM certification_reminders WHERE certification_id = $1 ORDER BY 1', [created.json().id])).map((r) => r.days_before)).toEqual([30, 60, 90]);
+    expect(me).toBeGreaterThan(0);
+  });
+
+  it('runs the accrual and reminder jobs on the queue, a second run adding nothing', async () => {
+    const me = await idOf('agent@demo.test');
+    await sql.rows('DELETE FROM pto_ledger WHERE staff_id = $1', [me]);
+    for (let run = 0; run < 2; run++) {
+      await t.ctx.jobs.send(ptoAccrual, {});
+      await t.ctx.jobs.send(certificationReminders, {});
+      await t.ctx.jobs.runDue({ only: [ptoAccrual, certificationReminders] });
+    }
+    const month = new Date(t.ctx.now()).toISOString().slice(0, 7);
+    expect(await sql.rows('SELECT kind, hours::float8 AS hours, source FROM pto_ledger WHERE staff_id = $1', [me])).toEqual([{ kind: 'accrual', hours: 10, source: `accrual:${month}` }]);
+  });
+
+  it('serves a secret calendar feed in UTC until it is revoked, then answers 404', async () => {
+    const created = await agent.post('/api/v2/schedule/feeds', { teamId: support.id });
+    expect(created.statusCode, created.body).toBe(201);
+    const url = new URL(created.json().url as string);
+    const anonymous = apiWith(t, null);
+    const feed = await anonymous.get(url.pathname);
+    expect(feed.statusCode, feed.body).toBe(200);
+    expect(feed.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(feed.body).toMatch(/^BEGIN:VCALENDAR/);
+    expect(feed.body).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+    expect(feed.body).not.toMatch(/TZID/);
+    expect((await agent.delete(`/api/v2/schedule/feeds/${created.json().id}`)).statusCode).toBe(204);
+    expect((await anonymous.get(url.pathname)).statusCode).toBe(404);
+  });
+
+  it('says on the org chart who is on call now', async () => {
+    const me = await idOf('agent@demo.test');
+    const now = Date.now();
+    const override = await manager.post(`/api/v2/schedule/teams/${support.id}/overrides`, { staffId: me, startsAt: new Date(now - 3_600_000).toISOString(), endsAt: new Date(now + 3_600_000).toISOString() });
+    expect(override.statusCode, override.body).toBe(201);
+    const chart = (await agent.get('/api/v2/orgchart')).json() as { people: { id: number; status: string[] }[] };
+    expect(chart.people.find((p) => p.id === me)?.status).toEqual(['On call now']);
+  });
+
+  it('lets only the schedule owner or an admin edit a team\'s grid, and refuses a stale change with 409', async () => {
+    const me = await idOf('agent@demo.test');
+    const day = plus(mondayIn(8), 3);
+    expect((await agent.post('/api/v2/schedule/shifts', { teamId: support.id, staffId: me, day, start: '09:00', end: '17:00' })).statusCode).toBe(403);
+    const night = await manager.post('/api/v2/schedule/shifts', { teamId: support.id, staffId: me, day, start: '22:00', end: '06:00' });
+    expect(night.statusCode, night.body).toBe(201);
+    expect(Date.parse(night.json().endsAt) - Date.parse(night.json().startsAt)).toBe(8 * 3_600_000);
+    const moved = await manager.put(`/api/v2/schedule/shifts/${night.json().id}`, { version: 1, staffId: me, day: plus(day, 1), start: '22:00', end: '06:00' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const stale = await manager.put(`/api/v2/schedule/shifts/${night.json().id}`, { version: 1, staffId: me, day, start: '20:00', end: '23:00' });
+    expect(stale.statusCode).toBe(409);
+    const outsider = await manager.post('/api/v2/schedule/shifts', { teamId: support.id, staffId: await idOf('sam.sales@demo.test'), day, start: '09:00', end: '17:00' });
+    expect(outsider.statusCode).toBe(400);
+    expect(outsider.json().error.fields.staffId).toBe('Pick someone of the Support team');
+  });
+});
