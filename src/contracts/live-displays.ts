@@ -71,8 +71,8 @@ export const supportSnapshotSchema = z.object({
   openedToday: count,
   closedToday: count,
   load: z.array(z.object({ name: z.string(), open: count, critical: count })),
-  /** Who is on call, when the people feature keeps a rota; null: no rota exists, the tile is left out. */
-  onCall: z.array(z.string()).nullable(),
+  /** Who holds each team's on-call watch now (the people feature's rotations and overrides), and until when. */
+  onCall: z.array(z.object({ team: z.string(), name: z.string(), until: z.string() })),
 });
 
 export const managedServicesSnapshotSchema = z.object({

@@ -59,7 +59,15 @@ type BoardState = {
   pendingId: number;
   /** Resync instead of snapshot for the next frame. */
   resync: boolean;
+  /** Recomputes the board when a watch it shows ends (the support board's on-call tile). */
+  handover: NodeJS.Timeout | undefined;
 };
+
+/** The instant a board's data goes out of date with no table changing: the end of the first on-call watch shown. */
+function expiresAt(data: BoardData): number | null {
+  if (data.board !== 'support' || !data.onCall.length) return null;
+  return Math.min(...data.onCall.map((w) => Date.parse(w.until)));
+}
 
 export class LiveHub {
   readonly build: string;
@@ -70,7 +78,7 @@ export class LiveHub {
 
   constructor(private readonly ctx: AppContext) {
     this.build = buildId(ctx.config.staticDir);
-    for (const board of LIVE_BOARDS) this.boards.set(board, { clients: new Set(), timer: undefined, computing: false, again: false, pendingId: 0, resync: false });
+    for (const board of LIVE_BOARDS) this.boards.set(board, { clients: new Set(), timer: undefined, computing: false, again: false, pendingId: 0, resync: false, handover: undefined });
     this.unsubscribe.push(
       ctx.events.subscribe(liveChanged, ({ id, topic }) => {
         for (const board of LIVE_BOARDS) if (BOARD_TABLES[board].includes(topic)) this.changed(board, id, false);
@@ -115,7 +123,9 @@ export class LiveHub {
     for (const u of this.unsubscribe.splice(0)) u();
     for (const state of this.boards.values()) {
       if (state.timer) clearTimeout(state.timer);
+      if (state.handover) clearTimeout(state.handover);
       state.timer = undefined;
+      state.handover = undefined;
       for (const c of [...state.clients]) c.stream.close();
       state.clients.clear();
     }
@@ -157,6 +167,20 @@ export class LiveHub {
     }
   }
 
+  /** Sends the board again when what it shows ends by the clock (an on-call hand-over), while anyone watches. */
+  private refreshAtExpiry(board: LiveBoard, data: BoardData, now: Date): void {
+    const state = this.boards.get(board)!;
+    const at = expiresAt(data);
+    if (state.handover) clearTimeout(state.handover);
+    state.handover = undefined;
+    if (at === null || !state.clients.size) return;
+    state.handover = setTimeout(() => {
+      state.handover = undefined;
+      this.changed(board, 0, false);
+    }, Math.max(0, at - now.getTime()));
+    state.handover.unref();
+  }
+
   private async compute(board: LiveBoard): Promise<{ id: number; snapshot: BoardSnapshot }> {
     const pool = this.ctx.database.pool;
     // The log's newest id is read first: the snapshot read after it includes every change up to it.
@@ -164,6 +188,7 @@ export class LiveHub {
     const now = this.ctx.now();
     const data = await computeBoard(pool, board, now);
     this.computed[board]++;
+    this.refreshAtExpiry(board, data, now);
     return { id, snapshot: { at: now.toISOString(), build: this.build, data } };
   }
 }

@@ -6,12 +6,13 @@ import {
 } from '@contracts/projects';
 import { SCR_STAGE_LABELS, type BoardDataOf, type Display, type DisplaySelf, type LiveBoard } from '@contracts/live-displays';
 import { chartSpec } from '@contracts/charts';
+import { onCallNow } from '@server/features/people';
 import { iso, type Queryable } from '@server/platform/sql';
 
 type Counts = Record<string, number>;
 
 export async function supportSnapshot(db: Queryable, now: Date): Promise<BoardDataOf<'support'>> {
-  const [totals, oldest, load] = await Promise.all([
+  const [totals, oldest, load, onCall] = await Promise.all([
     db.query<Counts>(
       `SELECT count(*) FILTER (WHERE status <> 'C')::int AS open,
               count(*) FILTER (WHERE status <> 'C' AND severity = 'C')::int AS c,
@@ -34,6 +35,7 @@ export async function supportSnapshot(db: Queryable, now: Date): Promise<BoardDa
         WHERE t.queue = 'Support' AND t.status <> 'C'
         GROUP BY s.id, s.name ORDER BY open DESC, s.name LIMIT 12`,
     ),
+    onCallNow(db, now),
   ]);
   const t = totals.rows[0]!;
   const o = oldest.rows[0];
@@ -47,8 +49,7 @@ export async function supportSnapshot(db: Queryable, now: Date): Promise<BoardDa
     openedToday: t.opened_today!,
     closedToday: t.closed_today!,
     load: load.rows,
-    // The people feature keeps no on-call rota yet: the tile is left out (docs/adr/0187).
-    onCall: null,
+    onCall: onCall.map((w) => ({ team: w.team, name: w.name, until: w.until })),
   };
 }
 

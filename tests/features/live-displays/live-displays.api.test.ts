@@ -215,6 +215,27 @@ describe.each(BACKENDS)('live boards on %s', (backend) => {
     expect(selfAfter.statusCode).toBe(401);
   });
 
+  it("shows who holds each team's on-call watch now, and sends the board again when the watch ends", async () => {
+    const team = await sql.one(`SELECT id FROM teams WHERE name = 'Support'`);
+    const riley = await sql.one(`SELECT id, name FROM staff_users WHERE email = 'riley.chen@demo.test'`);
+    const now = Date.now();
+    // Whole seconds: times are answered to the second.
+    const ends = new Date(Math.ceil((now + 2_000) / 1_000) * 1_000);
+    const override = await sql.one('INSERT INTO on_call_overrides (team_id, staff_id, starts_at, ends_at) VALUES ($1, $2, $3, $4) RETURNING id', [
+      team.id, riley.id, new Date(now - 3_600_000), ends,
+    ]);
+    try {
+      const r = await stream('/api/live/boards/support/stream', staff());
+      const first = await r.next((f) => f.event === 'snapshot');
+      expect(support(first)!.onCall).toContainEqual({ team: 'Support', name: riley.name, until: ends.toISOString() });
+      // No table changes when the watch ends: the board is sent again at the hand-over all the same.
+      const after = await r.next((f) => f !== first && !support(f)!.onCall.some((w) => w.team === 'Support' && w.name === riley.name), 5_000);
+      expect(support(after)!.onCall.find((w) => w.team === 'Support')?.name).not.toBe(riley.name);
+    } finally {
+      await sql.rows('DELETE FROM on_call_overrides WHERE id = $1', [override.id]);
+    }
+  });
+
   it('serves a display only from its allowed address ranges', async () => {
     const created = (await admin.post('/api/v2/admin/displays', { name: 'Office only', boards: ['sales'], allowedRanges: ['10.0.0.0/8'] })).json() as CreatedDisplay;
     const paired = await t.app.inject({ method: 'POST', url: '/api/live/pair', payload: { token: created.pairingToken } });

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { LIVE_BOARD_TITLES, type BoardDataOf } from '@contracts/live-displays';
 import { Chart } from '@/shared/ui/chart';
 import { formatCents } from '@contracts/quote-money';
-import { formatTime } from '@/shared/ui/tokens/format';
+import { formatDateTime, formatTime } from '@/shared/ui/tokens/format';
 import {
   selectBoard,
   selectLastMessageAt,
@@ -17,6 +17,8 @@ import {
 import styles from './Board.module.css';
 
 const clockText = (ms: number) => formatTime(ms);
+/** The end of a watch: its time when it ends within the day, its day and time otherwise. */
+const onCallUntil = (until: string, now: number) => (Date.parse(until) - now < 86_400_000 ? formatTime(until) : formatDateTime(until));
 const ageText = (seconds: number) => (seconds < 60 ? `${seconds} s` : seconds < 3600 ? `${Math.floor(seconds / 60)} min` : `${Math.floor(seconds / 3600)} h`);
 
 function Tile({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
@@ -78,11 +80,9 @@ function Support({ d, now }: { d: BoardDataOf<'support'>; now: number }) {
       <Tile title="Open tickets per technician" className={styles.wide}>
         <Rows rows={d.load.map((l) => ({ key: l.name, label: l.name, value: l.critical ? `${l.open} (${l.critical} critical)` : l.open }))} empty="No assigned open tickets." />
       </Tile>
-      {d.onCall ? (
-        <Tile title="On call">
-          <Rows rows={d.onCall.map((n) => ({ key: n, label: n, value: '' }))} empty="Nobody on call." />
-        </Tile>
-      ) : null}
+      <Tile title="On call now">
+        <Rows rows={d.onCall.map((w) => ({ key: `${w.team}-${w.name}`, label: w.name, value: `${w.team} · until ${onCallUntil(w.until, now)}` }))} empty="Nobody is on call." />
+      </Tile>
     </div>
   );
 }
