@@ -12,7 +12,10 @@ import { chartSpecSchema } from './charts';
 const TAG = 'Live displays';
 
 export { DISPLAY_PAGE_PATH, DISPLAY_PAIR_PATH, LIVE_BOARD_TITLES, LIVE_BOARDS, liveBoardPath, type LiveBoard } from './live-display-paths';
-import { DISPLAY_PAIR_PATH, LIVE_BOARDS, type LiveBoard } from './live-display-paths';
+import { DISPLAY_PAIR_PATH, LIVE_BOARD_TITLES, LIVE_BOARDS, type LiveBoard } from './live-display-paths';
+
+/** A board's tab title, "Live Display: Support" (the spec's names); here, not beside the paths, so the first staff screen does not carry it. */
+export const liveBoardTabTitle = (board: LiveBoard) => `Live Display: ${LIVE_BOARD_TITLES[board]}`;
 
 /** Timings of the live connection, the server's and the browser's. */
 export const LIVE_TIMING = {

@@ -1,7 +1,8 @@
 /** A live board: its header (title, clock, freshness) and the tiles of its snapshot. Reads the connection machine only. */
 import { Suspense, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { LIVE_BOARD_TITLES, type BoardDataOf } from '@contracts/live-displays';
+import { LIVE_BOARD_TITLES, liveBoardTabTitle, type BoardDataOf } from '@contracts/live-displays';
+import { usePageTitle } from '@/shared/page-title';
 import { Chart } from '@/shared/ui/chart';
 import { formatCents } from '@contracts/quote-money';
 import { formatDateTime, formatTime } from '@/shared/ui/tokens/format';
@@ -181,6 +182,8 @@ function Sales({ d }: { d: BoardDataOf<'sales'> }) {
 /** The board of the connection: header and tiles, "updated N s ago", "stale since …" while reconnecting. */
 export function BoardView({ connection, back }: { connection: LiveConnectionRef; back?: ReactNode }) {
   const board = useSelector(connection, selectBoard);
+  // The tab says which board this is (a TV's rotation retitles it with each board).
+  usePageTitle(liveBoardTabTitle(board));
   const snapshot = useSelector(connection, selectSnapshot);
   const now = useSelector(connection, selectNow);
   const staleSince = useSelector(connection, selectStaleSince);
