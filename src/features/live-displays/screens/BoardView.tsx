@@ -31,9 +31,9 @@ function Tile({ title, children, className }: { title: string; children: ReactNo
   );
 }
 
-function Figure({ title, value, tone, sub }: { title: string; value: number | string; tone?: string; sub?: ReactNode }) {
+function Figure({ title, value, tone, sub, className }: { title: string; value: number | string; tone?: string; sub?: ReactNode; className?: string }) {
   return (
-    <Tile title={title}>
+    <Tile title={title} className={className}>
       <div className={`${styles.big} ${tone ? styles[tone] : ''}`}>{value}</div>
       {sub ? <div className={styles.sub}>{sub}</div> : null}
     </Tile>
@@ -66,6 +66,22 @@ function Support({ d, now }: { d: BoardDataOf<'support'>; now: number }) {
       <Figure title="Unassigned" value={d.unassigned} tone={d.unassigned ? 'warn' : 'good'} />
       <Figure title="Opened today" value={d.openedToday} />
       <Figure title="Closed today" value={d.closedToday} tone="good" />
+      <Tile title="On call now" className={styles.pair}>
+        {d.onCall.length ? (
+          <ul className={styles.list}>
+            {d.onCall.map((w) => (
+              <li key={`${w.team}-${w.name}`} className={styles.watch}>
+                <span className={styles.person}>{w.name}</span>
+                <span className={styles.sub}>
+                  {w.team} · until {onCallUntil(w.until, now)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className={styles.sub}>Nobody is on call.</p>
+        )}
+      </Tile>
       <Tile title="Oldest open" className={styles.wide}>
         {d.oldestOpen ? (
           <div className={styles.row}>
@@ -80,9 +96,6 @@ function Support({ d, now }: { d: BoardDataOf<'support'>; now: number }) {
       </Tile>
       <Tile title="Open tickets per technician" className={styles.wide}>
         <Rows rows={d.load.map((l) => ({ key: l.name, label: l.name, value: l.critical ? `${l.open} (${l.critical} critical)` : l.open }))} empty="No assigned open tickets." />
-      </Tile>
-      <Tile title="On call now">
-        <Rows rows={d.onCall.map((w) => ({ key: `${w.team}-${w.name}`, label: w.name, value: `${w.team} · until ${onCallUntil(w.until, now)}` }))} empty="Nobody is on call." />
       </Tile>
     </div>
   );
@@ -171,7 +184,7 @@ function Sales({ d }: { d: BoardDataOf<'sales'> }) {
       {KINDS.map(([k, label]) => (
         <Figure key={k} title={`${label} today`} value={d.today[k]} sub={`${d.month[k]} this month${d.monthTargets[k] ? ` of ${d.monthTargets[k]} target` : ''}`} tone={d.monthTargets[k] && d.month[k] >= d.monthTargets[k] ? 'good' : undefined} />
       ))}
-      <Figure title="Revenue this month" value={formatCents(d.monthRevenueCents)} />
+      <Figure title="Revenue this month" value={formatCents(d.monthRevenueCents)} className={styles.pair} />
       <Tile title="Leaderboard this month" className={styles.wide}>
         <Rows rows={d.leaderboard.map((l, i) => ({ key: l.name, label: `${i + 1}. ${l.name}`, value: `${formatCents(l.amountCents)} · ${l.sales} ${l.sales === 1 ? 'sale' : 'sales'}` }))} empty="No sales closed yet this month." />
       </Tile>
