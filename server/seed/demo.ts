@@ -3,6 +3,7 @@ import { SURVEY_TYPE_CLIENT_CARE, SURVEY_TYPE_SUPPORT } from '@contracts/common/
 import { hashPassword } from '@server/platform/auth/passwords';
 import { inTransaction } from '@server/platform/db/database';
 import { seedClientPortal } from './client-portal';
+import { seedDisplays } from './displays';
 import { seedMail } from './mail';
 import { columnTable } from './columns';
 import { seededRandom } from './random';
@@ -149,6 +150,7 @@ async function seed(client: PoolClient, hashes: string[]): Promise<void> {
   await seedApprovals(client);
   await seedSchedule(client);
   await seedMail(client);
+  await seedDisplays(client);
   await client.query(
     `INSERT INTO audit_log (actor_type, entity, action, detail) VALUES ('system', 'database', 'seed', '{"dataset":"demo"}')`,
   );

@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISPLAY_COOKIE, LIVE_TIMING, type BoardSnapshot, type CreatedDisplay } from '@contracts/live-displays';
+import { DISPLAY_COOKIE, LIVE_TIMING, type BoardSnapshot, type CreatedDisplay, type Display } from '@contracts/live-displays';
 import { liveHubOf } from '@server/features/live-displays';
 import { apiAs, type Api } from '@tests/support/api';
 import { sqlOf, type Sql } from '@tests/support/sql';
@@ -112,6 +112,15 @@ describe.each(BACKENDS)('live boards on %s', (backend) => {
   afterAll(async () => {
     for (const r of open) r.close();
     await t?.close();
+  });
+
+  it('has two paired displays in the demo data, one taking turns through several boards', async () => {
+    const { items } = (await admin.get('/api/v2/admin/displays')).json() as { items: Display[] };
+    const paired = items.filter((d) => d.pairedAt && !d.revokedAt);
+    expect(paired.map((d) => ({ name: d.name, boards: d.boards, rotateSeconds: d.rotateSeconds }))).toEqual([
+      { name: 'Lobby', boards: ['support', 'sales', 'development'], rotateSeconds: 30 },
+      { name: 'Support floor', boards: ['support'], rotateSeconds: null },
+    ]);
   });
 
   it('streams the support board to staff and pushes a new critical ticket without a reload', async () => {
