@@ -36,6 +36,7 @@ import { approvals } from './features/approvals';
 import { forms } from './features/forms';
 import { changes } from './features/changes';
 import { quality } from './features/quality';
+import { liveDisplays } from './features/live-displays';
 import { publicRoutes, type Feature } from './platform/http/plugins';
 import { route, zodSerializerCompiler, zodValidatorCompiler } from './platform/http/endpoints';
 import { openApiRoutes, registerOpenApi } from './platform/http/openapi';
@@ -57,7 +58,7 @@ const API_PREFIXES = ['/api/', '/logout'];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
 
 /** Every feature of the API, one line each; each registers its routes with its audience's guard. */
-const FEATURES: readonly Feature[] = [signIn, tickets, companies, clientUsers, clientPortal, surveys, overdue, management, outbox, reports, time, quotes, projects, sales, notifications, search, approvals, forms, people, mailIn, assistant, quality, changes];
+const FEATURES: readonly Feature[] = [signIn, tickets, companies, clientUsers, clientPortal, surveys, overdue, management, outbox, reports, time, quotes, projects, sales, notifications, search, approvals, forms, people, mailIn, assistant, quality, changes, liveDisplays];
 
 const ROUTES = new WeakMap<FastifyInstance, { key: string; endpoint: EndpointDefinition | undefined }[]>();
 

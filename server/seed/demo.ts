@@ -5,6 +5,7 @@ import { inTransaction } from '@server/platform/db/database';
 import type { UploadStore } from '@server/platform/uploads';
 import { seedChanges } from './changes';
 import { seedClientPortal } from './client-portal';
+import { seedDisplays } from './displays';
 import { seedMail } from './mail';
 import { columnTable } from './columns';
 import { seededRandom } from './random';
@@ -157,6 +158,7 @@ async function seed(client: PoolClient, hashes: string[], uploads: UploadStore |
   await seedSchedule(client);
   await seedExpenses(client, uploads);
   await seedMail(client);
+  await seedDisplays(client);
   await client.query(
     `INSERT INTO audit_log (actor_type, entity, action, detail) VALUES ('system', 'database', 'seed', '{"dataset":"demo"}')`,
   );

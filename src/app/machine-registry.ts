@@ -18,6 +18,7 @@ import * as reports from '@/features/reports';
 import * as quotes from '@/features/quotes';
 import * as sales from '@/features/sales';
 import * as assistant from '@/features/assistant';
+import * as liveDisplays from '@/features/live-displays';
 import * as search from '@/features/search';
 import * as projects from '@/features/projects';
 import * as shell from '@/features/shell';
@@ -59,6 +60,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   ...shell.machines,
   ...search.machines,
   ...assistant.machines,
+  ...liveDisplays.machines,
   ...tableDemo.machines,
   ...surveyPage.machines,
   ...surveys.machines,

@@ -2,6 +2,7 @@
 import * as clientUsers from '@/features/client-users/routes';
 import * as companies from '@/features/companies/routes';
 import * as home from '@/features/home/routes';
+import * as liveDisplays from '@/features/live-displays/routes';
 import * as management from '@/features/management/routes';
 import * as projects from '@/features/projects/routes';
 import * as qa from '@/features/qa/routes';
@@ -44,6 +45,7 @@ export const STAFF_MENU: MenuItem[] = [
       to('Development', '/live/displays/development'),
       to('Quality Assurance', '/live/displays/quality'),
       to('Sales', '/live/displays/sales'),
+      ...liveDisplays.menu,
     ],
   },
   { label: 'Outbox', target: { route: '/admin/outbox' }, roles: ['admin'] },

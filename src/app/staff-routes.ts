@@ -1,12 +1,13 @@
 /**
  * Every staff route of spec 2.2 and 2.3, in one table: each feature's routes (one line per
- * feature), then the screens not built yet (a placeholder each, in the order of the spec).
+ * feature).
  */
 import * as approvals from '@/features/approvals/routes';
 import * as assistant from '@/features/assistant/routes';
 import * as clientUsers from '@/features/client-users/routes';
 import * as companies from '@/features/companies/routes';
 import * as forms from '@/features/forms/routes';
+import * as liveDisplays from '@/features/live-displays/routes';
 import * as home from '@/features/home/routes';
 import * as management from '@/features/management/routes';
 import * as outbox from '@/features/outbox/routes';
@@ -23,18 +24,9 @@ import * as surveys from '@/features/surveys/routes';
 import * as tableDemo from '@/features/table-demo/routes';
 import * as tickets from '@/features/tickets/routes';
 import * as time from '@/features/time/routes';
-import { placeholder, type StaffRoute } from '@/shared/routing';
+import type { StaffRoute } from '@/shared/routing';
 
 export type { ScreenProps, StaffRoute } from '@/shared/routing';
-
-/** Screens of the spec not built yet: each shows "This screen is being built". */
-const NOT_BUILT_YET: StaffRoute[] = [
-  placeholder('/live/displays/support', 'Live Display: Support'),
-  placeholder('/live/displays/managedservices', 'Live Display: Managed Services'),
-  placeholder('/live/displays/development', 'Live Display: Development'),
-  placeholder('/live/displays/quality', 'Live Display: Quality Assurance'),
-  placeholder('/live/displays/sales', 'Live Display: Sales'),
-];
 
 export const STAFF_ROUTES: StaffRoute[] = [
   ...home.routes,
@@ -58,5 +50,5 @@ export const STAFF_ROUTES: StaffRoute[] = [
   ...qa.routes,
   ...reports.routes,
   ...tableDemo.routes,
-  ...NOT_BUILT_YET,
+  ...liveDisplays.routes,
 ];

@@ -22,6 +22,8 @@ const SIZES = [
 ] as const;
 /** How long a screen may keep loading before the tour moves on (an open event stream never settles). */
 const SETTLE_MS = 8_000;
+/** A live board's event stream (GET /api/live/boards/:board/stream). */
+const LIVE_STREAM = /^\/api\/live\/boards\/[^/]+\/stream$/;
 /** How long a screen's heading may take to show. */
 const HEADING_MS = 30_000;
 /** A request is quiet once nothing has been in flight this long. */
@@ -52,7 +54,8 @@ function watch(page: Page) {
   const problems: Problems = { console: [], failed: [] };
   let inFlight = 0;
   let lastChange = Date.now();
-  const counts = (r: { resourceType(): string }) => r.resourceType() !== 'eventsource';
+  // An event stream never settles: EventSource requests, and the live boards' streams read with fetch (they send a bearer token).
+  const counts = (r: { resourceType(): string; url(): string }) => r.resourceType() !== 'eventsource' && !LIVE_STREAM.test(new URL(r.url()).pathname);
   page.on('console', (m) => {
     if (m.type() === 'error') problems.console.push(`${new URL(page.url()).pathname}: ${m.text()}`);
   });
@@ -62,7 +65,7 @@ function watch(page: Page) {
     inFlight += 1;
     lastChange = Date.now();
   });
-  const done = (r: { resourceType(): string }) => {
+  const done = (r: { resourceType(): string; url(): string }) => {
     if (!counts(r)) return;
     inFlight = Math.max(0, inFlight - 1);
     lastChange = Date.now();

@@ -41,3 +41,4 @@ export const people: Feature = {
 
 export { notificationAllowed } from './people.commands';
 export { addPersonStatusProvider, type PersonStatusProvider } from './status';
+export { onCallNow, type OnCallWatch } from './today';

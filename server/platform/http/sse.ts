@@ -8,22 +8,42 @@
  *     void work(stream).finally(() => stream.close());
  *     return reply;
  *   });
+ *
+ * Long-lived streams (live boards) pass options: a heartbeat comment keeps proxies and the
+ * browser's stale timer content, `retryMs` tells the browser how soon to reconnect, and a reader
+ * that stops reading is dropped once `maxBufferedBytes` wait for it (it reconnects and catches up).
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 export type EventStream = {
-  /** Sends one frame; nothing once the stream is closed or the caller left. */
-  send(event: string, data: unknown): void;
+  /** Sends one frame (with an id, for Last-Event-ID); nothing once the stream is closed or the caller left. */
+  send(event: string, data: unknown, id?: string | number): void;
+  /** Sends a frame already encoded (one encoding written to many streams). */
+  sendRaw(frame: string): void;
   /** Ends the answer. */
   close(): void;
-  /** Aborted when the caller disconnects before the answer ends. */
+  /** Aborted when the caller disconnects before the answer ends (or is dropped for not reading). */
   readonly signal: AbortSignal;
   readonly closed: boolean;
+  /** Bytes written and not yet taken by the caller. */
+  readonly buffered: number;
 };
 
-/** Encodes one frame: the event's name, then its JSON data on one line. */
-export const encodeFrame = (event: string, data: unknown): string => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+export type EventStreamOptions = {
+  /** A comment line this often (ms); none when absent. */
+  heartbeatMs?: number;
+  /** The `retry:` hint sent first (ms). */
+  retryMs?: number;
+  /** A caller this far behind is dropped (bytes). */
+  maxBufferedBytes?: number;
+  /** Called once when the stream ends for any reason (closed, caller left, dropped). */
+  onClose?: () => void;
+};
+
+/** Encodes one frame: its id if any, the event's name, then its JSON data on one line. */
+export const encodeFrame = (event: string, data: unknown, id?: string | number): string =>
+  `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /** The streams open in this process: counted for /metrics, ended with a retry hint on shutdown. */
 const openStreams = new Set<{ body: PassThrough; close(): void }>();
@@ -40,36 +60,67 @@ export function closeEventStreams(retryMs: number): void {
 }
 
 /** Starts a text/event-stream answer on a reply. */
-export function openEventStream(reply: FastifyReply): EventStream {
+export function openEventStream(reply: FastifyReply, options: EventStreamOptions = {}): EventStream {
   const body = new PassThrough();
   const abort = new AbortController();
   let closed = false;
-  // The response closes when it ends or when the connection drops; only the second aborts.
+  let heartbeat: NodeJS.Timeout | undefined;
+  const finish = () => {
+    if (heartbeat) clearInterval(heartbeat);
+    heartbeat = undefined;
+    options.onClose?.();
+    options.onClose = undefined;
+  };
+  // The response closes when it ends or when the connection drops.
   reply.raw.on('close', () => {
     openStreams.delete(entry);
     if (!closed || !reply.raw.writableFinished) abort.abort(new Error('The caller went away'));
+    finish();
   });
-  reply.header('content-type', 'text/event-stream; charset=utf-8').header('x-accel-buffering', 'no');
+  reply
+    .header('content-type', 'text/event-stream; charset=utf-8')
+    .header('x-accel-buffering', 'no')
+    .header('cache-control', 'no-store');
   void reply.send(body);
-  const entry = {
-    body,
+  const bufferedBytes = () => body.writableLength + (reply.raw.writableLength ?? 0);
+  const write = (text: string) => {
+    if (closed || abort.signal.aborted) return;
+    if (options.maxBufferedBytes !== undefined && bufferedBytes() + text.length > options.maxBufferedBytes) {
+      // A reader this far behind would hold memory for nothing: drop it, it reconnects and resyncs.
+      stream.close();
+      reply.raw.destroy();
+      return;
+    }
+    body.write(text);
+  };
+  const stream: EventStream = {
+    send(event, data, id) {
+      write(encodeFrame(event, data, id));
+    },
+    sendRaw(frame) {
+      write(frame);
+    },
     close() {
       if (closed) return;
       closed = true;
       openStreams.delete(entry);
       body.end();
+      finish();
     },
-  };
-  openStreams.add(entry);
-  return {
-    send(event, data) {
-      if (closed || abort.signal.aborted) return;
-      body.write(encodeFrame(event, data));
-    },
-    close: entry.close,
     signal: abort.signal,
     get closed() {
-      return closed;
+      return closed || abort.signal.aborted;
+    },
+    get buffered() {
+      return bufferedBytes();
     },
   };
+  const entry = { body, close: () => stream.close() };
+  openStreams.add(entry);
+  if (options.retryMs !== undefined) write(`retry: ${options.retryMs}\n\n`);
+  if (options.heartbeatMs !== undefined) {
+    heartbeat = setInterval(() => write(': heartbeat\n\n'), options.heartbeatMs);
+    heartbeat.unref();
+  }
+  return stream;
 }

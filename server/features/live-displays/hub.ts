@@ -1,0 +1,194 @@
+/**
+ * The live hub: the open streams of each board, and one snapshot per change burst.
+ *
+ * A change (a `live.changed` event from the change-log triggers) marks each board that reads its
+ * table; within LIVE_TIMING.coalesceMs the board's snapshot is computed once, encoded once, and the
+ * same frame is written to every stream of that board. A board nobody watches is not computed.
+ * When the bus reconnects (events may have been missed) every watched board is sent again as a
+ * resync.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LIVE_BOARDS, LIVE_FRAMES, LIVE_TIMING, type BoardData, type BoardSnapshot, type LiveBoard } from '@contracts/live-displays';
+import type { AppContext } from '@server/context';
+import { encodeFrame, type EventStream } from '@server/platform/http/sse';
+import type { Queryable } from '@server/platform/sql';
+import {
+  BOARD_TABLES,
+  developmentSnapshot,
+  eventsAfter,
+  latestEventId,
+  managedServicesSnapshot,
+  qualitySnapshot,
+  salesSnapshot,
+  supportSnapshot,
+} from './live-displays.repo';
+import { displayRevoked, liveChanged } from './topics';
+
+/** Computes a board's data at an instant. */
+export function computeBoard(db: Queryable, board: LiveBoard, now: Date): Promise<BoardData> {
+  switch (board) {
+    case 'support':
+      return supportSnapshot(db, now);
+    case 'managedservices':
+      return managedServicesSnapshot(db, now);
+    case 'development':
+      return developmentSnapshot(db, now);
+    case 'quality':
+      return qualitySnapshot(db);
+    case 'sales':
+      return salesSnapshot(db, now);
+  }
+}
+
+/** The build this server runs: the hash of the built page, so a new deployment reloads the TVs. */
+function buildId(staticDir: string | undefined): string {
+  const page = staticDir ? join(staticDir, 'index.html') : '';
+  if (page && existsSync(page)) return createHash('sha256').update(readFileSync(page)).digest('hex').slice(0, 12);
+  return `dev-${Date.now().toString(36)}`;
+}
+
+type Client = { stream: EventStream; displayId: number | null };
+type BoardState = {
+  clients: Set<Client>;
+  timer: NodeJS.Timeout | undefined;
+  computing: boolean;
+  again: boolean;
+  /** The newest change the next snapshot must include. */
+  pendingId: number;
+  /** Resync instead of snapshot for the next frame. */
+  resync: boolean;
+  /** Recomputes the board when a watch it shows ends (the support board's on-call tile). */
+  handover: NodeJS.Timeout | undefined;
+};
+
+/** The instant a board's data goes out of date with no table changing: the end of the first on-call watch shown. */
+function expiresAt(data: BoardData): number | null {
+  if (data.board !== 'support' || !data.onCall.length) return null;
+  return Math.min(...data.onCall.map((w) => Date.parse(w.until)));
+}
+
+export class LiveHub {
+  readonly build: string;
+  /** Snapshots computed per board (the coalescing test reads it). */
+  readonly computed: Record<LiveBoard, number> = { support: 0, managedservices: 0, development: 0, quality: 0, sales: 0 };
+  private readonly boards = new Map<LiveBoard, BoardState>();
+  private readonly unsubscribe: (() => void)[] = [];
+
+  constructor(private readonly ctx: AppContext) {
+    this.build = buildId(ctx.config.staticDir);
+    for (const board of LIVE_BOARDS) this.boards.set(board, { clients: new Set(), timer: undefined, computing: false, again: false, pendingId: 0, resync: false, handover: undefined });
+    this.unsubscribe.push(
+      ctx.events.subscribe(liveChanged, ({ id, topic }) => {
+        for (const board of LIVE_BOARDS) if (BOARD_TABLES[board].includes(topic)) this.changed(board, id, false);
+      }),
+      ctx.events.subscribe(displayRevoked, ({ displayId }) => this.closeDisplay(displayId)),
+      ctx.events.onReconnect(() => {
+        for (const board of LIVE_BOARDS) this.changed(board, 0, true);
+      }),
+    );
+  }
+
+  /** Streams open per board. */
+  connections(board: LiveBoard): number {
+    return this.boards.get(board)!.clients.size;
+  }
+
+  /**
+   * Adds a stream to a board: a full snapshot first, unless the caller's Last-Event-ID shows it
+   * missed nothing this board reads; a resync when the change log no longer reaches back that far.
+   */
+  async attach(board: LiveBoard, stream: EventStream, displayId: number | null, lastEventId: number | null): Promise<void> {
+    const state = this.boards.get(board)!;
+    const client: Client = { stream, displayId };
+    state.clients.add(client);
+    stream.signal.addEventListener('abort', () => state.clients.delete(client));
+    let kind: string = LIVE_FRAMES.snapshot;
+    if (lastEventId !== null) {
+      const missed = await eventsAfter(this.ctx.database.pool, lastEventId);
+      if (missed === null) kind = LIVE_FRAMES.resync;
+      else if (!missed.some((e) => BOARD_TABLES[board].includes(e.topic))) return;
+    }
+    const { id, snapshot } = await this.compute(board);
+    stream.send(kind, snapshot, id);
+  }
+
+  /** Ends every stream of a display (revoked). */
+  closeDisplay(displayId: number): void {
+    for (const state of this.boards.values()) for (const c of [...state.clients]) if (c.displayId === displayId) c.stream.close();
+  }
+
+  stop(): void {
+    for (const u of this.unsubscribe.splice(0)) u();
+    for (const state of this.boards.values()) {
+      if (state.timer) clearTimeout(state.timer);
+      if (state.handover) clearTimeout(state.handover);
+      state.timer = undefined;
+      state.handover = undefined;
+      for (const c of [...state.clients]) c.stream.close();
+      state.clients.clear();
+    }
+  }
+
+  private changed(board: LiveBoard, id: number, resync: boolean): void {
+    const state = this.boards.get(board)!;
+    if (!state.clients.size) return;
+    state.pendingId = Math.max(state.pendingId, id);
+    state.resync ||= resync;
+    if (state.timer) return;
+    state.timer = setTimeout(() => {
+      state.timer = undefined;
+      void this.flush(board);
+    }, LIVE_TIMING.coalesceMs);
+  }
+
+  private async flush(board: LiveBoard): Promise<void> {
+    const state = this.boards.get(board)!;
+    if (state.computing) {
+      state.again = true;
+      return;
+    }
+    state.computing = true;
+    const kind = state.resync ? LIVE_FRAMES.resync : LIVE_FRAMES.snapshot;
+    state.resync = false;
+    try {
+      const { id, snapshot } = await this.compute(board);
+      const frame = encodeFrame(kind, snapshot, Math.max(id, state.pendingId));
+      for (const c of [...state.clients]) c.stream.sendRaw(frame);
+    } catch {
+      // The database is away: the boards keep their last data, the next change (or reconnect) tries again.
+    } finally {
+      state.computing = false;
+      if (state.again) {
+        state.again = false;
+        this.changed(board, 0, false);
+      }
+    }
+  }
+
+  /** Sends the board again when what it shows ends by the clock (an on-call hand-over), while anyone watches. */
+  private refreshAtExpiry(board: LiveBoard, data: BoardData, now: Date): void {
+    const state = this.boards.get(board)!;
+    const at = expiresAt(data);
+    if (state.handover) clearTimeout(state.handover);
+    state.handover = undefined;
+    if (at === null || !state.clients.size) return;
+    state.handover = setTimeout(() => {
+      state.handover = undefined;
+      this.changed(board, 0, false);
+    }, Math.max(0, at - now.getTime()));
+    state.handover.unref();
+  }
+
+  private async compute(board: LiveBoard): Promise<{ id: number; snapshot: BoardSnapshot }> {
+    const pool = this.ctx.database.pool;
+    // The log's newest id is read first: the snapshot read after it includes every change up to it.
+    const id = await latestEventId(pool);
+    const now = this.ctx.now();
+    const data = await computeBoard(pool, board, now);
+    this.computed[board]++;
+    this.refreshAtExpiry(board, data, now);
+    return { id, snapshot: { at: now.toISOString(), build: this.build, data } };
+  }
+}

@@ -1,0 +1,263 @@
+/** Live displays: the boards' snapshot queries, the change log, and the paired TVs. */
+import {
+  burndownChart,
+  computeBurndown,
+  type TaskEvent,
+} from '@contracts/projects';
+import { SCR_STAGE_LABELS, type BoardDataOf, type Display, type DisplaySelf, type LiveBoard } from '@contracts/live-displays';
+import { chartSpec } from '@contracts/charts';
+import { onCallNow } from '@server/features/people';
+import { iso, type Queryable } from '@server/platform/sql';
+
+type Counts = Record<string, number>;
+
+export async function supportSnapshot(db: Queryable, now: Date): Promise<BoardDataOf<'support'>> {
+  const [totals, oldest, load, onCall] = await Promise.all([
+    db.query<Counts>(
+      `SELECT count(*) FILTER (WHERE status <> 'C')::int AS open,
+              count(*) FILTER (WHERE status <> 'C' AND severity = 'C')::int AS c,
+              count(*) FILTER (WHERE status <> 'C' AND severity = 'H')::int AS h,
+              count(*) FILTER (WHERE status <> 'C' AND severity = 'M')::int AS m,
+              count(*) FILTER (WHERE status <> 'C' AND severity = 'L')::int AS l,
+              count(*) FILTER (WHERE status <> 'C' AND duedate < $1)::int AS overdue,
+              count(*) FILTER (WHERE status <> 'C' AND assignee_id IS NULL)::int AS unassigned,
+              count(*) FILTER (WHERE created_at >= date_trunc('day', $1::timestamptz))::int AS opened_today,
+              count(*) FILTER (WHERE status = 'C' AND closed_at >= date_trunc('day', $1::timestamptz))::int AS closed_today
+         FROM tickets WHERE queue = 'Support'`,
+      [now],
+    ),
+    db.query<{ id: number; title: string; created_at: string }>(
+      `SELECT id, title, ${iso('created_at')} FROM tickets WHERE queue = 'Support' AND status <> 'C' ORDER BY created_at, id LIMIT 1`,
+    ),
+    db.query<{ name: string; open: number; critical: number }>(
+      `SELECT s.name, count(*)::int AS open, count(*) FILTER (WHERE t.severity = 'C')::int AS critical
+         FROM tickets t JOIN staff_users s ON s.id = t.assignee_id
+        WHERE t.queue = 'Support' AND t.status <> 'C'
+        GROUP BY s.id, s.name ORDER BY open DESC, s.name LIMIT 12`,
+    ),
+    onCallNow(db, now),
+  ]);
+  const t = totals.rows[0]!;
+  const o = oldest.rows[0];
+  return {
+    board: 'support',
+    open: t.open!,
+    openBySeverity: { C: t.c!, H: t.h!, M: t.m!, L: t.l! },
+    overdue: t.overdue!,
+    unassigned: t.unassigned!,
+    oldestOpen: o ? { id: o.id, title: o.title, createdAt: o.created_at } : null,
+    openedToday: t.opened_today!,
+    closedToday: t.closed_today!,
+    load: load.rows,
+    onCall: onCall.map((w) => ({ team: w.team, name: w.name, until: w.until })),
+  };
+}
+
+export async function managedServicesSnapshot(db: Queryable, now: Date): Promise<BoardDataOf<'managedservices'>> {
+  const [totals, contracts] = await Promise.all([
+    db.query<Counts>(
+      `SELECT count(*) FILTER (WHERE status <> 'C')::int AS open,
+              count(*) FILTER (WHERE status <> 'C' AND duedate < $1)::int AS overdue
+         FROM tickets WHERE queue = 'Managed Services'`,
+      [now],
+    ),
+    db.query<{ company: string; plan: string; used: number; included: number }>(
+      `SELECT c.name AS company, m.plan, m.included_minutes AS included,
+              COALESCE((SELECT sum(e.minutes) FROM time_entries e
+                         WHERE e.company_id = m.company_id
+                           AND e.work_date >= date_trunc('month', $1::timestamptz)::date
+                           AND e.work_date <= $1::timestamptz::date), 0)::int AS used
+         FROM ms_contracts m JOIN companies c ON c.id = m.company_id
+        WHERE m.active`,
+      [now],
+    ),
+  ]);
+  const rows = contracts.rows
+    .map((r) => ({ company: r.company, plan: r.plan, usedMinutes: r.used, includedMinutes: r.included, percent: r.included > 0 ? Math.round((r.used / r.included) * 1000) / 10 : r.used > 0 ? 100 : 0 }))
+    .sort((a, b) => b.percent - a.percent || a.company.localeCompare(b.company));
+  return {
+    board: 'managedservices',
+    open: totals.rows[0]!.open!,
+    overdue: totals.rows[0]!.overdue!,
+    contracts: rows,
+    past80: rows.filter((r) => r.percent >= 80).length,
+    past95: rows.filter((r) => r.percent >= 95).length,
+    past100: rows.filter((r) => r.percent >= 100).length,
+  };
+}
+
+export async function developmentSnapshot(db: Queryable, now: Date): Promise<BoardDataOf<'development'>> {
+  const [waiting, stages, sprints] = await Promise.all([
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tickets WHERE status = 'WOP' OR (queue = 'Programming' AND status <> 'C')`),
+    db.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM software_change_requests WHERE status <> 'rejected' GROUP BY status`),
+    db.query<{ id: number; name: string; project: string; start_date: string; end_date: string; committed_points: number | null }>(
+      `SELECT s.id, s.name, p.name AS project, to_char(s.start_date, 'YYYY-MM-DD') AS start_date, to_char(s.end_date, 'YYYY-MM-DD') AS end_date, s.committed_points
+         FROM sprints s JOIN projects p ON p.id = s.project_id
+        WHERE s.status = 'active' ORDER BY s.started_at DESC NULLS LAST, s.id DESC LIMIT 1`,
+    ),
+  ]);
+  const byStage = new Map(stages.rows.map((r) => [r.status, r.n]));
+  const sprint = sprints.rows[0];
+  let chart = null;
+  if (sprint) {
+    const { rows: events } = await db.query<TaskEvent>(`SELECT kind, points, ${iso('at')} FROM task_events WHERE sprint_id = $1 ORDER BY at, id`, [sprint.id]);
+    const figures = computeBurndown({ start_date: sprint.start_date, end_date: sprint.end_date, committed: sprint.committed_points ?? 0, events, until: now.toISOString() });
+    chart = { name: sprint.name, project: sprint.project, chart: chartSpec(burndownChart(figures, `${sprint.name} burndown`)) };
+  }
+  return {
+    board: 'development',
+    waitingOnProgramming: waiting.rows[0]!.n,
+    scrByStage: Object.entries(SCR_STAGE_LABELS).map(([stage, label]) => ({ stage, label, count: byStage.get(stage) ?? 0 })),
+    sprint: chart,
+  };
+}
+
+/**
+ * The QA board: what exists today (SCRs in QA, open tickets of the QA queue). Pass rate and
+ * failures returned come with QA runs; they extend this function and its schema.
+ */
+export async function qualitySnapshot(db: Queryable): Promise<BoardDataOf<'quality'>> {
+  const [items, tickets] = await Promise.all([
+    db.query<{ id: number; title: string; company: string; since: string }>(
+      `SELECT r.id, r.title, c.name AS company, ${iso('r.updated_at', 'since')}
+         FROM software_change_requests r JOIN companies c ON c.id = r.company_id
+        WHERE r.status = 'in_qa' ORDER BY r.updated_at, r.id`,
+    ),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tickets WHERE queue = 'QA' AND status <> 'C'`),
+  ]);
+  return { board: 'quality', inQa: items.rows.length, items: items.rows.slice(0, 20), qaTickets: tickets.rows[0]!.n };
+}
+
+export async function salesSnapshot(db: Queryable, now: Date): Promise<BoardDataOf<'sales'>> {
+  const [counts, targets, leaders] = await Promise.all([
+    db.query<{ kind: 'call' | 'letter' | 'lead' | 'sale'; today: number; month: number; revenue: string }>(
+      `SELECT kind,
+              count(*) FILTER (WHERE occurred_on = $1::timestamptz::date)::int AS today,
+              count(*)::int AS month,
+              COALESCE(sum(amount_cents), 0)::text AS revenue
+         FROM sales_activities
+        WHERE occurred_on >= date_trunc('month', $1::timestamptz)::date AND occurred_on <= $1::timestamptz::date
+        GROUP BY kind`,
+      [now],
+    ),
+    db.query<{ kind: string; monthly: string }>(`SELECT kind, sum(monthly)::text AS monthly FROM sales_targets GROUP BY kind`),
+    db.query<{ name: string; sales: number; amount: string }>(
+      `SELECT s.name, count(*)::int AS sales, sum(a.amount_cents)::text AS amount
+         FROM sales_activities a JOIN staff_users s ON s.id = a.staff_id
+        WHERE a.kind = 'sale' AND a.occurred_on >= date_trunc('month', $1::timestamptz)::date AND a.occurred_on <= $1::timestamptz::date
+        GROUP BY s.id, s.name ORDER BY sum(a.amount_cents) DESC, s.name LIMIT 10`,
+      [now],
+    ),
+  ]);
+  const zero = { call: 0, letter: 0, lead: 0, sale: 0 };
+  const today = { ...zero };
+  const month = { ...zero };
+  let revenue = 0;
+  for (const r of counts.rows) {
+    today[r.kind] = r.today;
+    month[r.kind] = r.month;
+    if (r.kind === 'sale') revenue = Number(r.revenue);
+  }
+  const monthTargets = { ...zero };
+  for (const r of targets.rows) if (r.kind in monthTargets) monthTargets[r.kind as keyof typeof zero] = Number(r.monthly);
+  return {
+    board: 'sales',
+    today,
+    month,
+    monthTargets,
+    monthRevenueCents: revenue,
+    leaderboard: leaders.rows.map((r) => ({ name: r.name, sales: r.sales, amountCents: Number(r.amount) })),
+  };
+}
+
+/** Which board reads which table: a change to a table recomputes only the boards that read it. */
+export const BOARD_TABLES: Record<LiveBoard, readonly string[]> = {
+  support: ['tickets'],
+  managedservices: ['tickets', 'time_entries'],
+  development: ['tickets', 'software_change_requests', 'sprints', 'tasks'],
+  quality: ['tickets', 'software_change_requests'],
+  sales: ['sales_activities'],
+};
+
+// The change log --------------------------------------------------------------------------------
+
+/** The newest change-log id (0 when empty). */
+export async function latestEventId(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ id: string | null }>('SELECT max(id)::text AS id FROM live_events');
+  return Number(rows[0]?.id ?? 0);
+}
+
+/**
+ * The changes after `afterId`, or null when the log no longer holds everything after it (pruned,
+ * or an id from another database): the reader then needs a full snapshot.
+ */
+export async function eventsAfter(db: Queryable, afterId: number): Promise<{ id: number; topic: string }[] | null> {
+  const { rows: oldest } = await db.query<{ id: string | null }>('SELECT min(id)::text AS id, max(id)::text AS latest FROM live_events');
+  const first = oldest[0]?.id == null ? null : Number(oldest[0].id);
+  if (first !== null && afterId < first - 1) return null;
+  const { rows } = await db.query<{ id: string; topic: string }>('SELECT id::text, topic FROM live_events WHERE id > $1 ORDER BY id LIMIT 10000', [afterId]);
+  return rows.map((r) => ({ id: Number(r.id), topic: r.topic }));
+}
+
+export async function pruneEvents(db: Queryable, keepHours: number, now: Date): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM live_events WHERE at < $1::timestamptz - make_interval(hours => $2)', [now, keepHours]);
+  return rowCount ?? 0;
+}
+
+// Displays ----------------------------------------------------------------------------------------
+
+const DISPLAY_COLUMNS = `id, name, boards, rotate_seconds AS "rotateSeconds", allowed_ranges::text[] AS "allowedRanges",
+  ${iso('created_at', '"createdAt"')}, ${iso('paired_at', '"pairedAt"')}, ${iso('revoked_at', '"revokedAt"')}`;
+
+export async function listDisplays(db: Queryable): Promise<Display[]> {
+  const { rows } = await db.query<Display>(`SELECT ${DISPLAY_COLUMNS} FROM live_displays ORDER BY revoked_at IS NOT NULL, name, id`);
+  return rows;
+}
+
+export async function insertDisplay(
+  db: Queryable,
+  input: { name: string; boards: LiveBoard[]; rotateSeconds: number | null; allowedRanges: string[]; pairingHash: Buffer; pairingUntil: Date; createdBy: number },
+): Promise<Display> {
+  const { rows } = await db.query<Display>(
+    `INSERT INTO live_displays (name, boards, rotate_seconds, allowed_ranges, pairing_hash, pairing_until, created_by)
+     VALUES ($1, $2, $3, $4::inet[], $5, $6, $7) RETURNING ${DISPLAY_COLUMNS}`,
+    [input.name, input.boards, input.rotateSeconds, input.allowedRanges, input.pairingHash, input.pairingUntil, input.createdBy],
+  );
+  return rows[0]!;
+}
+
+export async function revokeDisplay(db: Queryable, id: number, now: Date): Promise<{ display: Display; already: boolean } | null> {
+  // A display revoked before keeps its first revocation time; `already` tells the two apart.
+  const { rows } = await db.query<Display & { already: boolean }>(
+    `UPDATE live_displays SET revoked_at = COALESCE(revoked_at, $2), pairing_hash = NULL, pairing_until = NULL, cookie_hash = NULL
+      WHERE id = $1
+      RETURNING ${DISPLAY_COLUMNS}, revoked_at <> $2 AS already`,
+    [id, now],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { already, ...display } = row;
+  return { display, already };
+}
+
+/** Exchanges a pairing token (its hash) for a cookie secret (its hash): once, before it expires. */
+export async function pairDisplay(db: Queryable, pairingHash: Buffer, cookieHash: Buffer, now: Date): Promise<DisplaySelf | null> {
+  const { rows } = await db.query<DisplaySelf>(
+    `UPDATE live_displays SET pairing_hash = NULL, pairing_until = NULL, cookie_hash = $2, paired_at = $3
+      WHERE pairing_hash = $1 AND pairing_until > $3 AND revoked_at IS NULL
+      RETURNING id, name, boards, rotate_seconds AS "rotateSeconds"`,
+    [pairingHash, cookieHash, now],
+  );
+  return rows[0] ?? null;
+}
+
+/** The display a cookie secret (its hash) belongs to, with whether the caller's address is allowed. */
+export async function displayByCookie(db: Queryable, cookieHash: Buffer, address: string): Promise<(DisplaySelf & { allowed: boolean }) | null> {
+  const { rows } = await db.query<DisplaySelf & { allowed: boolean }>(
+    `SELECT id, name, boards, rotate_seconds AS "rotateSeconds",
+            (cardinality(allowed_ranges) = 0 OR EXISTS (SELECT 1 FROM unnest(allowed_ranges) r WHERE $2::inet <<= r)) AS allowed
+       FROM live_displays WHERE cookie_hash = $1 AND revoked_at IS NULL`,
+    [cookieHash, address],
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,60 @@
+/**
+ * Who watches a board: a staff session (its bearer token, as every staff call) or a paired
+ * display (its HttpOnly cookie, sent only to the live paths). A display sees only its own boards,
+ * and only from its allowed address ranges when it has any. The cookie's secret is never logged
+ * (the request log redacts the cookie header).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DISPLAY_COOKIE, DISPLAY_COOKIE_PATH, type DisplaySelf, type LiveBoard } from '@contracts/live-displays';
+import type { AppContext } from '@server/context';
+import { bearerToken, requireStaff } from '@server/platform/auth/guards';
+import { forbidden, unauthenticated } from '@server/platform/http/errors';
+import { displayByCookie } from './live-displays.repo';
+import { secretHash } from './live-displays.commands';
+
+export type Viewer = { kind: 'staff' } | { kind: 'display'; display: DisplaySelf };
+
+/** One cookie's value from the Cookie header. */
+export function cookieValue(request: FastifyRequest, name: string): string | null {
+  const header = request.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return null;
+}
+
+/** The paired display the request's cookie names (401 when none, 403 from an address it may not use). */
+export async function displayOf(ctx: AppContext, request: FastifyRequest): Promise<DisplaySelf> {
+  const secret = cookieValue(request, DISPLAY_COOKIE);
+  const found = secret ? await displayByCookie(ctx.database.pool, secretHash(secret), request.ip) : null;
+  if (!found) throw unauthenticated('This display is not paired, or it was revoked: open a new pairing link');
+  if (!found.allowed) throw forbidden('This display may not show boards from this network address');
+  const { allowed: _, ...display } = found;
+  return display;
+}
+
+export async function viewerOf(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, board: LiveBoard): Promise<Viewer> {
+  if (bearerToken(request)) {
+    await requireStaff(ctx)(request, reply);
+    return { kind: 'staff' };
+  }
+  const display = await displayOf(ctx, request);
+  if (!display.boards.includes(board)) throw forbidden('This display does not show this board');
+  return { kind: 'display', display };
+}
+
+/** The scope's guard: a staff session (bearer) or a paired display's cookie, else 401 (the board is checked by the route). */
+export function requireViewer(ctx: AppContext) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (bearerToken(request)) await requireStaff(ctx)(request, reply);
+    else await displayOf(ctx, request);
+  };
+}
+
+/** The display's cookie: HttpOnly, the live paths only, no idle expiry (revoking is how it ends). */
+export function displayCookie(secret: string, secure: boolean): string {
+  const tenYears = 10 * 365 * 24 * 3600;
+  return `${DISPLAY_COOKIE}=${encodeURIComponent(secret)}; Path=${DISPLAY_COOKIE_PATH}; Max-Age=${tenYears}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+}

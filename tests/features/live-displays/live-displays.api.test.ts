@@ -1,0 +1,257 @@
+/**
+ * Live boards over HTTP: the stream pushes a board's snapshot after a change (from any writer,
+ * through the change-log triggers), coalesces bursts into one computation, replays from
+ * Last-Event-ID, and serves paired displays by their cookie until they are revoked.
+ */
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISPLAY_COOKIE, LIVE_TIMING, type BoardSnapshot, type CreatedDisplay, type Display } from '@contracts/live-displays';
+import { liveHubOf } from '@server/features/live-displays';
+import { apiAs, type Api } from '@tests/support/api';
+import { sqlOf, type Sql } from '@tests/support/sql';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
+
+type Frame = { id?: string; event: string; data: BoardSnapshot };
+
+/** An open board stream read frame by frame. */
+type Reader = { status: number; headers: Headers; frames: Frame[]; raw: () => string; next(done: (f: Frame) => boolean, timeoutMs?: number): Promise<Frame>; ended: Promise<void>; close(): void };
+
+async function openStream(base: string, path: string, headers: Record<string, string>): Promise<Reader> {
+  const abort = new AbortController();
+  const res = await fetch(`${base}${path}`, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal });
+  const frames: Frame[] = [];
+  let text = '';
+  const waiters = new Set<() => void>();
+  let ended: Promise<void> = Promise.resolve();
+  if (res.ok && res.body) {
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    ended = (async () => {
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          const chunk = decoder.decode(value, { stream: true });
+          text += chunk;
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const event = /^event: (.+)$/m.exec(block)?.[1];
+            const data = /^data: (.+)$/m.exec(block)?.[1];
+            const id = /^id: (.+)$/m.exec(block)?.[1];
+            if (event && data) frames.push({ event, data: JSON.parse(data) as BoardSnapshot, ...(id ? { id } : {}) });
+            for (const w of [...waiters]) w();
+          }
+        }
+      } catch {
+        // aborted
+      }
+    })();
+  } else {
+    text = await res.text();
+  }
+  return {
+    status: res.status,
+    headers: res.headers,
+    frames,
+    raw: () => text,
+    ended,
+    close: () => abort.abort(),
+    next(done, timeoutMs = 5_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const f = frames.find(done);
+          if (!f) return false;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(f);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no such frame within ${timeoutMs} ms; got ${JSON.stringify(frames.map((f) => f.event))}`));
+        }, timeoutMs);
+        if (!check()) waiters.add(check);
+      });
+    },
+  };
+}
+
+const support = (f: Frame) => (f.data.data.board === 'support' ? f.data.data : null);
+
+describe.each(BACKENDS)('live boards on %s', (backend) => {
+  let t: TestApp;
+  let sql: Sql;
+  let base: string;
+  let agentToken: string;
+  let admin: Api;
+  let acme: { id: number; contactId: number };
+  const open: Reader[] = [];
+  const stream = async (path: string, headers: Record<string, string> = {}) => {
+    const r = await openStream(base, path, headers);
+    open.push(r);
+    return r;
+  };
+  const staff = () => ({ authorization: `Bearer ${agentToken}` });
+  const criticalTicket = () =>
+    sql.one(`INSERT INTO tickets (title, severity, queue, company_id, contact_id) VALUES ('Board test', 'C', 'Support', $1, $2) RETURNING id`, [acme.id, acme.contactId]);
+
+  beforeAll(async () => {
+    t = await startTestApp(backend, { events: true, jobs: 'manual' });
+    sql = sqlOf(t);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    agentToken = await t.tokenFor('agent');
+    admin = await apiAs(t, 'admin');
+    const row = await sql.one(`SELECT c.id, min(k.id) AS contact_id FROM companies c JOIN contacts k ON k.company_id = c.id WHERE c.account_number = 'ACME-001' GROUP BY c.id`);
+    acme = { id: row.id, contactId: row.contact_id };
+  });
+  afterAll(async () => {
+    for (const r of open) r.close();
+    await t?.close();
+  });
+
+  it('has two paired displays in the demo data, one taking turns through several boards', async () => {
+    const { items } = (await admin.get('/api/v2/admin/displays')).json() as { items: Display[] };
+    const paired = items.filter((d) => d.pairedAt && !d.revokedAt);
+    expect(paired.map((d) => ({ name: d.name, boards: d.boards, rotateSeconds: d.rotateSeconds }))).toEqual([
+      { name: 'Lobby', boards: ['support', 'sales', 'development'], rotateSeconds: 30 },
+      { name: 'Support floor', boards: ['support'], rotateSeconds: null },
+    ]);
+  });
+
+  it('streams the support board to staff and pushes a new critical ticket without a reload', async () => {
+    const r = await stream('/api/live/boards/support/stream', staff());
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(r.headers.get('x-accel-buffering')).toBe('no');
+    const first = await r.next((f) => f.event === 'snapshot');
+    expect(r.raw()).toMatch(new RegExp(`^retry: ${LIVE_TIMING.retryMs}\\n\\n`));
+    const before = support(first)!.openBySeverity.C;
+    const res = await admin.post('/api/v2/tickets', { title: 'Server room flooded', description: 'Water on the floor', company_id: acme.id, contact_id: acme.contactId, severity: 'C', queue: 'Support' });
+    expect(res.statusCode, res.body).toBe(201);
+    const pushed = await r.next((f) => f !== first && support(f)!.openBySeverity.C === before + 1, 3_000);
+    expect(Number(pushed.id)).toBeGreaterThan(Number(first.id));
+    r.close();
+  });
+
+  it('computes a burst of changes once, not once per change', async () => {
+    const r = await stream('/api/live/boards/support/stream', staff());
+    const first = await r.next((f) => f.event === 'snapshot');
+    const hub = liveHubOf(t.ctx)!;
+    const computedBefore = hub.computed.support;
+    const before = support(first)!.openBySeverity.C;
+    for (let i = 0; i < 10; i++) await criticalTicket();
+    await r.next((f) => support(f)!.openBySeverity.C === before + 10, 3_000);
+    // Ten commits, one or two snapshot computations (a burst can straddle a window), never ten.
+    expect(hub.computed.support - computedBefore).toBeLessThanOrEqual(2);
+    r.close();
+  });
+
+  it('replays from Last-Event-ID: nothing when nothing changed, a snapshot after missed changes, a resync past the log', async () => {
+    const latest = async () => Number((await sql.one('SELECT COALESCE(max(id), 0)::int AS id FROM live_events')).id);
+    // Up to date: no snapshot until something changes, then the change.
+    const upToDate = await stream('/api/live/boards/support/stream', { ...staff(), 'last-event-id': String(await latest()) });
+    const c = Number((await sql.one(`SELECT count(*)::int AS n FROM tickets WHERE queue = 'Support' AND status <> 'C' AND severity = 'C'`)).n);
+    await criticalTicket();
+    const firstFrame = await upToDate.next(() => true, 3_000);
+    expect(support(firstFrame)!.openBySeverity.C).toBe(c + 1);
+    upToDate.close();
+    // Missed a change: a snapshot at once.
+    const missedFrom = await latest();
+    await criticalTicket();
+    const behind = await stream('/api/live/boards/support/stream', { ...staff(), 'last-event-id': String(missedFrom) });
+    const caughtUp = await behind.next(() => true);
+    expect(caughtUp.event).toBe('snapshot');
+    expect(Number(caughtUp.id)).toBeGreaterThan(missedFrom);
+    behind.close();
+    // The log no longer reaches back that far: a resync.
+    await criticalTicket();
+    await sql.rows('DELETE FROM live_events WHERE id < $1', [await latest()]);
+    const old = await stream('/api/live/boards/support/stream', { ...staff(), 'last-event-id': '1' });
+    expect((await old.next(() => true)).event).toBe('resync');
+    old.close();
+  });
+
+  it('refuses a stream to callers without a staff session or a paired display', async () => {
+    const anonymous = await stream('/api/live/boards/support/stream');
+    expect(anonymous.status).toBe(401);
+    const client = await stream('/api/live/boards/support/stream', { authorization: `Bearer ${await t.tokenFor('acme')}` });
+    expect(client.status).toBe(401);
+    const junk = await stream('/api/live/boards/support/stream', { cookie: `${DISPLAY_COOKIE}=not-a-display` });
+    expect(junk.status).toBe(401);
+  });
+
+  it('pairs a TV once by its link, serves it only its boards, and a revocation closes its stream within two seconds', async () => {
+    const bad = await admin.post('/api/v2/admin/displays', { name: 'Lobby', boards: ['support'], allowedRanges: ['300.1.1.1/8'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty(['allowedRanges.0']);
+    const created = await admin.post('/api/v2/admin/displays', { name: 'Support floor', boards: ['support', 'sales'], rotateSeconds: 30 });
+    expect(created.statusCode, created.body).toBe(201);
+    const { display, pairingToken } = created.json() as CreatedDisplay;
+    // Only the hash is stored.
+    const stored = await sql.one('SELECT encode(pairing_hash, $2) AS h FROM live_displays WHERE id = $1', [display.id, 'hex']);
+    expect(stored.h).not.toContain(pairingToken);
+
+    const paired = await t.app.inject({ method: 'POST', url: '/api/live/pair', payload: { token: pairingToken } });
+    expect(paired.statusCode, paired.body).toBe(200);
+    const setCookie = String(paired.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/Path=\/api\/live/);
+    const cookie = setCookie.split(';')[0]!;
+    const again = await t.app.inject({ method: 'POST', url: '/api/live/pair', payload: { token: pairingToken } });
+    expect(again.statusCode).toBe(401);
+
+    const self = await t.app.inject({ method: 'GET', url: '/api/live/display', headers: { cookie } });
+    expect(self.json()).toMatchObject({ id: display.id, boards: ['support', 'sales'], rotateSeconds: 30 });
+    const other = await stream('/api/live/boards/development/stream', { cookie });
+    expect(other.status).toBe(403);
+    const tv = await stream('/api/live/boards/support/stream', { cookie });
+    expect(tv.status).toBe(200);
+    await tv.next((f) => f.event === 'snapshot');
+
+    const revokedAt = Date.now();
+    const revoked = await admin.post(`/api/v2/admin/displays/${display.id}/revoke`);
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    await tv.ended;
+    expect(Date.now() - revokedAt).toBeLessThan(LIVE_TIMING.revokeCloseMs);
+    const after = await stream('/api/live/boards/support/stream', { cookie });
+    expect(after.status).toBe(401);
+    const selfAfter = await t.app.inject({ method: 'GET', url: '/api/live/display', headers: { cookie } });
+    expect(selfAfter.statusCode).toBe(401);
+  });
+
+  it("shows who holds each team's on-call watch now, and sends the board again when the watch ends", async () => {
+    const team = await sql.one(`SELECT id FROM teams WHERE name = 'Support'`);
+    const riley = await sql.one(`SELECT id, name FROM staff_users WHERE email = 'riley.chen@demo.test'`);
+    const now = Date.now();
+    // Whole seconds: times are answered to the second.
+    const ends = new Date(Math.ceil((now + 2_000) / 1_000) * 1_000);
+    const override = await sql.one('INSERT INTO on_call_overrides (team_id, staff_id, starts_at, ends_at) VALUES ($1, $2, $3, $4) RETURNING id', [
+      team.id, riley.id, new Date(now - 3_600_000), ends,
+    ]);
+    try {
+      const r = await stream('/api/live/boards/support/stream', staff());
+      const first = await r.next((f) => f.event === 'snapshot');
+      expect(support(first)!.onCall).toContainEqual({ team: 'Support', name: riley.name, until: ends.toISOString() });
+      // No table changes when the watch ends: the board is sent again at the hand-over all the same.
+      const after = await r.next((f) => f !== first && !support(f)!.onCall.some((w) => w.team === 'Support' && w.name === riley.name), 5_000);
+      expect(support(after)!.onCall.find((w) => w.team === 'Support')?.name).not.toBe(riley.name);
+    } finally {
+      await sql.rows('DELETE FROM on_call_overrides WHERE id = $1', [override.id]);
+    }
+  });
+
+  it('serves a display only from its allowed address ranges', async () => {
+    const created = (await admin.post('/api/v2/admin/displays', { name: 'Office only', boards: ['sales'], allowedRanges: ['10.0.0.0/8'] })).json() as CreatedDisplay;
+    const paired = await t.app.inject({ method: 'POST', url: '/api/live/pair', payload: { token: created.pairingToken } });
+    const cookie = String(paired.headers['set-cookie']).split(';')[0]!;
+    const outside = await t.app.inject({ method: 'GET', url: '/api/live/display', headers: { cookie }, remoteAddress: '192.168.1.20' });
+    expect(outside.statusCode).toBe(403);
+    const inside = await t.app.inject({ method: 'GET', url: '/api/live/display', headers: { cookie }, remoteAddress: '10.20.30.40' });
+    expect(inside.statusCode, inside.body).toBe(200);
+  });
+});
