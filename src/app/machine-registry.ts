@@ -8,6 +8,7 @@
 import { machines as approvalMachines } from '@/features/approvals/machines/registry';
 import { machines as formMachines } from '@/features/forms/machines/registry';
 import { machines as channelMachines } from '@/features/channels/machines/registry';
+import { machines as clientPortalMachines } from '@/features/client-portal/machines/registry';
 import * as companies from '@/features/companies';
 import * as home from '@/features/home';
 import * as notifications from '@/features/notifications';
@@ -73,6 +74,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   ...formMachines,
   ...channelMachines,
   ...people.machines,
+  ...clientPortalMachines,
 ];
 
 provideMachineRegistry(machineRegistry);

@@ -13,6 +13,7 @@ import {
   type SignupRequest,
 } from '@contracts/client-portal';
 import { CLIENT_TICKETS } from '@contracts/client-tickets';
+import { CLIENT_MAIL, type ClientMailSettings } from '@contracts/client-mail';
 import { call } from '@/shared/http/http';
 import { clientCall } from '@/shared/http/client-http';
 import { TICKET_ATTACHMENTS } from '@contracts/ticket-attachments';
@@ -55,4 +56,7 @@ export const clientPortalApi = {
   article: (id: number) => clientCall(CLIENT_PORTAL.article, { params: { id } }),
   scrs: () => clientCall(CLIENT_PORTAL.scrs, { query: {} }),
   createScr: (input: CreateScr) => clientCall(CLIENT_PORTAL.createScr, { body: input }),
+  /** Which ticket mail the signed-in client gets ("Email me when…", docs/adr/0201). */
+  mailSettings: () => clientCall(CLIENT_MAIL.settings),
+  updateMailSettings: (input: ClientMailSettings) => clientCall(CLIENT_MAIL.updateSettings, { body: input }),
 };
