@@ -10,6 +10,7 @@ import { machines as changeMachines } from '@/features/changes/machines/registry
 import { machines as formMachines } from '@/features/forms/machines/registry';
 import { machines as channelMachines } from '@/features/channels/machines/registry';
 import { machines as qualityMachines } from '@/features/quality/machines/registry';
+import { machines as clientPortalMachines } from '@/features/client-portal/machines/registry';
 import * as companies from '@/features/companies';
 import * as home from '@/features/home';
 import * as notifications from '@/features/notifications';
@@ -79,6 +80,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   ...changeMachines,
   ...qualityMachines,
   ...people.machines,
+  ...clientPortalMachines,
 ];
 
 provideMachineRegistry(machineRegistry);

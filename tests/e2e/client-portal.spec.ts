@@ -221,3 +221,37 @@ test('every client screen renders for a signed-in client without serious accessi
   await expect(page.getByRole('log', { name: 'Conversation with the assistant' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Client portal' })).toHaveCount(0);
 });
+
+test('a client turns a ticket mail off and back on from Contact support', async ({ page }) => {
+  await clientLogIn(page, CLIENTS.acme.email);
+  await expect(page).toHaveURL(/\/client$/);
+  await page.getByRole('navigation', { name: 'Client portal' }).getByRole('link', { name: 'Contact Support' }).click();
+  const card = page.getByRole('region', { name: 'Email me when…' });
+  const status = card.getByRole('switch', { name: 'The status of my tickets changes' });
+  await expect(status).toBeChecked();
+  await expectNoSeriousA11yViolations(page);
+
+  const save = card.getByRole('button', { name: 'Save' });
+  await status.click({ force: true });
+  await save.click();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Email settings saved')).toBeVisible();
+  await page.reload();
+  await expect(status).not.toBeChecked();
+
+  for (const [size, viewport] of [['1366', { width: 1366, height: 800 }], ['375', { width: 375, height: 812 }]] as const) {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: `test-results/client-mail-settings-${size}-${colorScheme}.png`, fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1366, height: 800 });
+
+  // Back on, as the demo has it.
+  await status.click({ force: true });
+  await save.click();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Email settings saved')).toBeVisible();
+  await page.reload();
+  await expect(status).toBeChecked();
+});

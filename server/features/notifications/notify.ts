@@ -2,13 +2,17 @@
  * The one place that decides who is told of a ticket event and on which channel: the staff
  * member it concerns gets the bell and a mail, each only when their settings allow that channel
  * (`notificationAllowed`, the people feature's rule); a ticket's client contact gets a mail when
- * staff change its status (clients have no settings: ADR 0169), and so does each client user who
- * follows the ticket, who also gets staff's public notes (docs/adr/0198). Nobody is mailed about their own
+ * staff change its status, and so does each client user who follows the ticket, who also gets
+ * staff's public notes (docs/adr/0198), unless that client user turned the event off (their "Email
+ * me when…" settings, `clientMailRecipient`; every such mail carries their one-click unsubscribe
+ * link: docs/adr/0201, docs/adr/0202). Nobody is mailed about their own
  * change. Each mail carries the key of its cause (event, ticket, cause, recipient, channel), so
  * every app server hearing the same event writes it once. A mail held back by the person's quiet
  * hours is sent by a job when their quiet hours end (ADR 0170).
  */
 import { statusLabel } from '@contracts/common/codes';
+import type { ClientMailEvent } from '@contracts/client-mail';
+import { clientMailRecipient, withUnsubscribe } from '@server/features/client-users';
 import { notificationAllowed } from '@server/features/people';
 import type { AppContext } from '@server/context';
 import { deliverLater, queueEmailOnce, type Email } from '@server/platform/mail/outbox';
@@ -56,11 +60,11 @@ export async function mailStatusChange(ctx: Ctx, log: Log, e: { ticketId: number
   const told = { from: statusLabel(e.from), status: statusLabel(e.to), cause: e.entry };
   for (const f of await ticketFollowers(ctx.database.pool, e.ticketId)) {
     const mail = statusChangeEmail(ctx.config.publicUrl, { ticket: { id: e.ticketId, title: f.title }, to: { email: f.email, name: f.name }, ...told });
-    await send(ctx, log, mailKey('status', e.ticketId, e.entry, f.email.toLowerCase()), mail);
+    await sendToClient(ctx, log, 'status_change', mailKey('status', e.ticketId, e.entry, f.email.toLowerCase()), mail);
   }
   if (!contact?.email || contact.isActor) return null;
   const mail = statusChangeEmail(ctx.config.publicUrl, { ticket: { id: e.ticketId, title: contact.title }, to: { email: contact.email, name: contact.name }, ...told });
-  return send(ctx, log, mailKey('status', e.ticketId, e.entry, contact.email.toLowerCase()), mail);
+  return sendToClient(ctx, log, 'status_change', mailKey('status', e.ticketId, e.entry, contact.email.toLowerCase()), mail);
 }
 
 /**
@@ -73,10 +77,16 @@ export async function mailFollowersOfReply(ctx: Ctx, log: Log, e: { ticketId: nu
   const ids: number[] = [];
   for (const f of await ticketFollowers(ctx.database.pool, e.ticketId)) {
     const mail = ticketReplyEmail(ctx.config.publicUrl, { ticket: { id: e.ticketId, title: f.title }, note: { id: e.noteId, body: note.body, author: note.author }, to: { email: f.email, name: f.name } });
-    const id = await send(ctx, log, mailKey('reply', e.ticketId, `note-${e.noteId}`, f.email.toLowerCase()), mail);
+    const id = await sendToClient(ctx, log, 'staff_reply', mailKey('reply', e.ticketId, `note-${e.noteId}`, f.email.toLowerCase()), mail);
     if (id !== null) ids.push(id);
   }
   return ids;
+}
+
+/** A client's mail, unless they turned its event off; with their unsubscribe link when they have an account. */
+async function sendToClient(ctx: Ctx, log: Log, event: ClientMailEvent, key: string, mail: Email): Promise<number | null> {
+  const to = await clientMailRecipient(ctx.database.pool, mail.to, event, ctx.config.publicUrl);
+  return to.send ? send(ctx, log, key, withUnsubscribe(mail, to.unsubscribe)) : null;
 }
 
 async function send(ctx: Ctx, log: Log, key: string, mail: Email): Promise<number | null> {

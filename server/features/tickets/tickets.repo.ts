@@ -32,6 +32,7 @@ import { ticketReplyEmail } from '@server/platform/mail/ticket-reply';
 import { containing, iso, isoInstant, listPage, severityRank, type Queryable } from '@server/platform/sql';
 import { queueSupportSurvey, ticketSurveys } from '@server/features/surveys';
 import { logTime } from '@server/features/time';
+import { clientMailRecipient, withUnsubscribe } from '@server/features/client-users';
 import { changeStatus, formatDuration, isOverdue, projectedDueDate, type ClockState } from './clock';
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '@contracts/common/uploads';
 import type { StoredFile } from '@server/platform/uploads';
@@ -415,12 +416,15 @@ export async function addStaffNote(
   );
   const to = rows[0];
   if (!to?.email) return { outboxId: null };
+  // A contact with a portal account may have turned staff replies off ("Email me when…", docs/adr/0201).
+  const recipient = await clientMailRecipient(db, to.email, 'staff_reply', config.publicUrl);
+  if (!recipient.send) return { outboxId: null };
   const mail = ticketReplyEmail(config.publicUrl, {
     ticket: { id, title: to.title },
     note: { id: noteId, body: input.body, author: to.author },
     to: { email: to.email, name: to.name },
   });
-  return { outboxId: await queueEmail(db, mail) };
+  return { outboxId: await queueEmail(db, withUnsubscribe(mail, recipient.unsubscribe)) };
 }
 
 /** Time spent on a ticket, without a note. */

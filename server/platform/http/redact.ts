@@ -1,14 +1,15 @@
 /**
  * Secrets that travel in URLs, kept out of the logs: set-password and reset-password tokens
  * (/client/set-password/{token}), survey keys (/survey/{kind}/{key}, ?ticket=…) and quote links
- * (/quote/accept/{key}, /api/v2/public/quotes/{key}) and calendar feeds (/api/v2/schedule/feed/{token}).
+ * (/quote/accept/{key}, /api/v2/public/quotes/{key}) and calendar feeds (/api/v2/schedule/feed/{token}) and unsubscribe links
+ * (/api/v2/public/unsubscribe/{token}).
  */
 import { CLIENT_PATHS, SURVEY_ROUTE_PREFIX } from '@contracts/common/constants';
 
 export const REDACTED = '[redacted]';
 
 /** Paths whose next segment, and everything after it, is a secret. */
-const SECRET_AFTER = [CLIENT_PATHS.setPassword, CLIENT_PATHS.resetPassword, '/quote/accept', '/api/v2/public/quotes', '/api/v2/schedule/feed'].map((p) => p.toLowerCase());
+const SECRET_AFTER = [CLIENT_PATHS.setPassword, CLIENT_PATHS.resetPassword, '/quote/accept', '/api/v2/public/quotes', '/api/v2/schedule/feed', '/api/v2/public/unsubscribe'].map((p) => p.toLowerCase());
 /** /survey/{kind}/{key}: the key is the third segment. */
 const SURVEY_KEY = new RegExp(`^(${SURVEY_ROUTE_PREFIX}/[^/]*/)(.+)$`, 'i');
 /** Query parameters that carry a secret on any path. */

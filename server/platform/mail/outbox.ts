@@ -7,8 +7,11 @@ import { sendSmtp } from './smtp';
 
 type Db = Pick<Pool | PoolClient, 'query'>;
 
-/** Headers an email may set besides the usual ones (threading: docs/adr/0120-ticket-mail-threading.md). */
-export type MailHeaders = Partial<Record<'Message-ID' | 'In-Reply-To' | 'References', string>>;
+/**
+ * Headers an email may set besides the usual ones (threading: docs/adr/0120-ticket-mail-threading.md;
+ * one-click unsubscribe, RFC 8058: docs/adr/0202).
+ */
+export type MailHeaders = Partial<Record<'Message-ID' | 'In-Reply-To' | 'References' | 'List-Unsubscribe' | 'List-Unsubscribe-Post', string>>;
 
 /** An email: its plain text (`body`), optionally an HTML alternative of it and headers of its own. */
 export type Email = { to: string; subject: string; body: string; kind: string; html?: string; headers?: MailHeaders };

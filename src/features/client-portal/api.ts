@@ -14,6 +14,7 @@ import {
 } from '@contracts/client-portal';
 import { CHANGES } from '@contracts/changes';
 import { CLIENT_TICKETS } from '@contracts/client-tickets';
+import { CLIENT_MAIL, type ClientMailSettings } from '@contracts/client-mail';
 import { call } from '@/shared/http/http';
 import { clientCall } from '@/shared/http/client-http';
 import { TICKET_ATTACHMENTS } from '@contracts/ticket-attachments';
@@ -57,4 +58,7 @@ export const clientPortalApi = {
   scrs: () => clientCall(CLIENT_PORTAL.scrs, { query: {} }),
   createScr: (input: CreateScr) => clientCall(CLIENT_PORTAL.createScr, { body: input }),
   scrTimeline: (id: number) => clientCall(CHANGES.clientTimeline, { params: { id } }),
+  /** Which ticket mail the signed-in client gets ("Email me when…", docs/adr/0201). */
+  mailSettings: () => clientCall(CLIENT_MAIL.settings),
+  updateMailSettings: (input: ClientMailSettings) => clientCall(CLIENT_MAIL.updateSettings, { body: input }),
 };

@@ -1,6 +1,7 @@
+import { CLIENT_MAIL } from '@contracts/client-mail';
 import { CLIENT_ACCOUNTS } from '@contracts/client-portal';
 import { CLIENT_USERS } from '@contracts/client-users';
-import { all, endpointRows, staffOnly } from '@tests/support/authz';
+import { all, clientOnly, endpointRows, staffOnly } from '@tests/support/authz';
 
 let m = 0;
 const email = () => `matrix-${Date.now()}-${m++}@invite.test`;
@@ -28,4 +29,11 @@ export const ROWS = endpointRows([
   // so no row changes what another sees; the approval flow itself is in signup-policy.test.ts.
   [CLIENT_USERS.approve, { url: '/api/v2/client-users/2/approve', expect: staffOnly(409) }],
   [CLIENT_USERS.decline, { url: '/api/v2/client-users/2/decline', expect: staffOnly(409) }],
+
+  // A client user's own mail settings (saved as they are: every event on); unsubscribe links are
+  // public: a made-up one shows everyone the page saying so, and its POST is refused for everyone alike.
+  [CLIENT_MAIL.settings, { expect: clientOnly() }],
+  [CLIENT_MAIL.updateSettings, { body: { staffReply: true, statusChange: true }, expect: clientOnly() }],
+  [CLIENT_MAIL.unsubscribePage, { url: '/api/v2/public/unsubscribe/1.staff_reply.not-signed', expect: all(200) }],
+  [CLIENT_MAIL.unsubscribe, { url: '/api/v2/public/unsubscribe/1.staff_reply.not-signed', expect: all(404) }],
 ]);

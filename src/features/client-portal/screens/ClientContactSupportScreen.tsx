@@ -5,6 +5,7 @@ import { LIMITS } from '@contracts/common/constants';
 import { contactSupportMachine, supportInfoMachine } from '../machines/client-portal.machines';
 import { Button, Card, Form, FormActions, PageHeader, SkeletonText, TextArea, TextField } from '@/shared/ui/components';
 import { FormError, useFormState } from './form-parts';
+import { MailSettingsCard } from './MailSettingsCard';
 import styles from './ClientContactSupportScreen.module.css';
 import { usePageTitle } from '@/shared/page-title';
 
@@ -20,7 +21,7 @@ export default function ClientContactSupportScreen() {
     <>
       <PageHeader title="Contact support" subtitle="Call us for anything urgent; otherwise send a message and it becomes a ticket you can follow." />
       <div className={styles.split}>
-        <Card title="Call us" asRegion>
+        <Card title="Call us" asRegion className={styles.call}>
           {support ? (
             <p className={styles.phone}>
               <a className={styles.number} href={`tel:${support.phone}`}>
@@ -32,7 +33,8 @@ export default function ClientContactSupportScreen() {
             <SkeletonText lines={2} label="Loading the support phone" />
           )}
         </Card>
-        <Card title="Send us a message" asRegion>
+        <MailSettingsCard className={styles.mail} />
+        <Card title="Send us a message" asRegion className={styles.message}>
           {sent ? (
             <div className={styles.sent}>
               <p role="status">

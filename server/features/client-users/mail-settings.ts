@@ -1,0 +1,83 @@
+/**
+ * A client user's ticket mail settings (docs/adr/0201) and the signed links that turn one event off
+ * from the mail itself (docs/adr/0202). Only this feature writes `client_mail_opt_outs`; the
+ * notifications feature and the tickets' reply mail ask `clientMailRecipient` before mailing a client.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { CLIENT_MAIL_EVENTS, UNSUBSCRIBE_LINK_TEXT, UNSUBSCRIBE_PATH, type ClientMailEvent, type ClientMailSettings } from '@contracts/client-mail';
+import type { Email } from '@server/platform/mail/outbox';
+import { escapeHtml } from '@server/platform/mail/ticket-reply';
+import type { Queryable } from '@server/platform/sql';
+
+const SIGNATURE_LENGTH = 32;
+
+const signature = (mailKey: string, userId: number, event: ClientMailEvent) =>
+  createHmac('sha256', mailKey).update(`unsubscribe:${userId}:${event}`).digest('base64url').slice(0, SIGNATURE_LENGTH);
+
+/** The token of a user's link for one event: their id, the event and a signature with their own key. */
+export const unsubscribeToken = (user: { id: number; mailKey: string }, event: ClientMailEvent) => `${user.id}.${event}.${signature(user.mailKey, user.id, event)}`;
+
+/** The address of a user's one-click unsubscribe link for one event. */
+export const unsubscribeUrl = (publicUrl: string, user: { id: number; mailKey: string }, event: ClientMailEvent) => `${publicUrl}${UNSUBSCRIBE_PATH}/${unsubscribeToken(user, event)}`;
+
+/** What a token names, when its signature is the user's: their id, name, address and the event; null for anything else. */
+export async function readUnsubscribeToken(db: Queryable, token: string): Promise<{ userId: number; email: string; event: ClientMailEvent } | null> {
+  const [id, event, sig, ...rest] = token.split('.');
+  const known = CLIENT_MAIL_EVENTS.find((e) => e.event === event);
+  if (rest.length || !known || !sig || !/^[1-9]\d{0,9}$/.test(id ?? '')) return null;
+  const userId = Number(id);
+  const { rows } = await db.query<{ mail_key: string; email: string }>('SELECT mail_key::text, email FROM client_users WHERE id = $1', [userId]);
+  const user = rows[0];
+  if (!user) return null;
+  const expected = Buffer.from(signature(user.mail_key, userId, known.event));
+  const given = Buffer.from(sig);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? { userId, email: user.email, event: known.event } : null;
+}
+
+/** A user's settings: every event on unless they turned it off. */
+export async function mailSettings(db: Queryable, userId: number): Promise<ClientMailSettings> {
+  const { rows } = await db.query<{ event: ClientMailEvent }>('SELECT event FROM client_mail_opt_outs WHERE client_user_id = $1', [userId]);
+  const off = new Set(rows.map((r) => r.event));
+  return Object.fromEntries(CLIENT_MAIL_EVENTS.map((e) => [e.key, !off.has(e.event)])) as ClientMailSettings;
+}
+
+/** Turns one event on or off for a user (again is no change). */
+export async function setMailEvent(db: Queryable, userId: number, event: ClientMailEvent, on: boolean, now: Date): Promise<void> {
+  if (on) await db.query('DELETE FROM client_mail_opt_outs WHERE client_user_id = $1 AND event = $2', [userId, event]);
+  else await db.query('INSERT INTO client_mail_opt_outs (client_user_id, event, since) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [userId, event, now]);
+}
+
+/** Saves a user's settings, every event as given. */
+export async function saveMailSettings(db: Queryable, userId: number, settings: ClientMailSettings, now: Date): Promise<void> {
+  for (const e of CLIENT_MAIL_EVENTS) await setMailEvent(db, userId, e.event, settings[e.key], now);
+}
+
+/**
+ * Whether a client at this address may be mailed of this event, and how they unsubscribe: an
+ * active client user's address gets the mail unless they turned the event off, with their link; an
+ * address without a portal account (a contact) gets it without a link (nothing to turn off).
+ */
+export async function clientMailRecipient(db: Queryable, email: string, event: ClientMailEvent, publicUrl: string): Promise<{ send: false } | { send: true; unsubscribe: string | null }> {
+  const { rows } = await db.query<{ id: number; mail_key: string; off: boolean }>(
+    `SELECT u.id, u.mail_key::text, EXISTS (SELECT 1 FROM client_mail_opt_outs o WHERE o.client_user_id = u.id AND o.event = $2) AS off
+       FROM client_users u WHERE lower(u.email) = lower($1) AND u.status = 'active'`,
+    [email, event],
+  );
+  const user = rows[0];
+  if (!user) return { send: true, unsubscribe: null };
+  if (user.off) return { send: false };
+  return { send: true, unsubscribe: unsubscribeUrl(publicUrl, { id: user.id, mailKey: user.mail_key }, event) };
+}
+
+/**
+ * A client's ticket mail with its one-click unsubscribe (RFC 8058): the link in the footer of both
+ * alternatives and the `List-Unsubscribe` and `List-Unsubscribe-Post` headers mail clients offer as
+ * their own button. Without a link (a contact without an account) the mail is as it was.
+ */
+export function withUnsubscribe(mail: Email, url: string | null): Email {
+  if (!url) return mail;
+  const body = `${mail.body.replace(/\n*$/, '')}\n\n--\n${UNSUBSCRIBE_LINK_TEXT}: ${url}\n`;
+  const footer = `<p style="margin:24px 0 0;font-size:13px;color:#52606d"><a href="${escapeHtml(url)}" style="color:#52606d">${escapeHtml(UNSUBSCRIBE_LINK_TEXT)}</a></p>`;
+  const html = mail.html?.includes('</body>') ? mail.html.replace('</body>', `${footer}\n</body>`) : mail.html;
+  return { ...mail, body, ...(html ? { html } : {}), headers: { ...mail.headers, 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
+}

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNSUBSCRIBE_INVALID_MESSAGE, UNSUBSCRIBE_PATH } from '@contracts/client-mail';
+import { OUTBOX_KIND_STATUS_CHANGE } from '@contracts/notifications';
+import { OUTBOX_KIND_TICKET_REPLY } from '@contracts/tickets';
+import { apiAs, apiWith, type Api } from '@tests/support/api';
+import { sqlOf, type Sql } from '@tests/support/sql';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
+
+/** Events arrive on their own connection after the commit: waits for what they write. */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const CLIENT = 'client@acme.demo.test';
+const ALL_ON = { staffReply: true, statusChange: true };
+type Mail = { to_address: string; kind: string; body: string; html: string | null; headers: Record<string, string> | null };
+
+describe.each(BACKENDS)('client mail settings on %s', (backend) => {
+  let t: TestApp;
+  let sql: Sql;
+  let manager: Api;
+  let acme: Api;
+  let globex: Api;
+  let guest: Api;
+  let acmeContact: string;
+  beforeAll(async () => {
+    t = await startTestApp(backend, { events: true, jobs: 'manual' });
+    sql = sqlOf(t);
+    manager = await apiAs(t, 'manager');
+    acme = await apiAs(t, 'acme');
+    globex = await apiAs(t, 'globex');
+    guest = apiWith(t, null);
+    acmeContact = (await sql.one(`SELECT k.email FROM contacts k JOIN companies c ON c.id = k.company_id WHERE c.account_number = 'ACME-001' AND k.email <> '' AND lower(k.email) <> $1 ORDER BY k.id LIMIT 1`, [CLIENT])).email;
+  });
+  afterAll(() => t?.close());
+
+  const save = async (as: Api, settings: object) => {
+    const res = await as.put('/api/v2/client/mail-settings', settings);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const mailOf = (ticketId: number): Promise<Mail[]> =>
+    sql.rows(`SELECT to_address, kind, body, html, headers FROM outbox WHERE subject LIKE $1 ORDER BY id`, [`[Ticket #${ticketId}] %`]);
+  const toClient = (rows: Mail[], kind: string) => rows.filter((r) => r.to_address === CLIENT && r.kind === kind);
+  /** A ticket the client raised for a colleague (they follow it), and one they raised for themselves (they are its contact). */
+  const raise = async (forColleague: boolean) => {
+    const res = await acme.post('/api/v2/client/tickets', { title: `Mail settings ${Math.random().toString(36).slice(2, 8)}`, description: 'The label printer is offline', ...(forColleague ? { contactEmail: acmeContact } : {}) });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { id: number }).id;
+  };
+  /** A public staff reply and a status change, then every mail of the ticket once the colleague's (or the client's own) arrived. */
+  const replyAndClose = async (ticketId: number, waitFor: string) => {
+    expect((await manager.post(`/api/v2/tickets/${ticketId}/notes`, { body: 'Restarted the spooler.', internal: false })).statusCode).toBe(201);
+    expect((await manager.patch(`/api/v2/tickets/${ticketId}`, { status: 'WOC' })).statusCode).toBe(200);
+    return eventually(() => mailOf(ticketId), (r) => r.filter((m) => m.to_address === waitFor).length >= 2);
+  };
+  const tokenOf = (mail: Mail) => mail.headers!['List-Unsubscribe']!.match(/\/unsubscribe\/([^>]+)>$/)![1]!;
+
+  it('answers every event on for a client who never chose, and keeps what they save', async () => {
+    expect((await acme.get('/api/v2/client/mail-settings')).json()).toEqual(ALL_ON);
+    expect(await save(acme, { staffReply: false, statusChange: true })).toEqual({ staffReply: false, statusChange: true });
+    expect((await acme.get('/api/v2/client/mail-settings')).json()).toEqual({ staffReply: false, statusChange: true });
+    // Another client's settings are their own.
+    expect((await globex.get('/api/v2/client/mail-settings')).json()).toEqual(ALL_ON);
+    await save(acme, ALL_ON);
+  });
+
+  it('refuses settings that are not on or off, naming the event, and changes nothing', async () => {
+    const res = await acme.put('/api/v2/client/mail-settings', { staffReply: 'maybe', statusChange: false });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual(expect.objectContaining({ staffReply: 'Support answers on my tickets must be on or off' }));
+    expect((await acme.get('/api/v2/client/mail-settings')).json()).toEqual(ALL_ON);
+  });
+
+  it('mails a following client nothing of an event they turned off, and one mail of the one left on', async () => {
+    await save(acme, { staffReply: true, statusChange: false });
+    try {
+      const ticketId = await raise(true);
+      const rows = await replyAndClose(ticketId, acmeContact);
+      expect(toClient(rows, OUTBOX_KIND_TICKET_REPLY)).toHaveLength(1);
+      expect(toClient(rows, OUTBOX_KIND_STATUS_CHANGE)).toEqual([]);
+    } finally {
+      await save(acme, ALL_ON);
+    }
+  });
+
+  it("mails a client who is the ticket's contact nothing of the staff replies they turned off", async () => {
+    await save(acme, { staffReply: false, statusChange: true });
+    try {
+      const ticketId = await raise(false);
+      expect((await manager.post(`/api/v2/tickets/${ticketId}/notes`, { body: 'Restarted the spooler.', internal: false })).statusCode).toBe(201);
+      expect((await manager.patch(`/api/v2/tickets/${ticketId}`, { status: 'WOC' })).statusCode).toBe(200);
+      const rows = await eventually(() => mailOf(ticketId), (r) => toClient(r, OUTBOX_KIND_STATUS_CHANGE).length > 0);
+      expect(toClient(rows, OUTBOX_KIND_STATUS_CHANGE)).toHaveLength(1);
+      expect(toClient(rows, OUTBOX_KIND_TICKET_REPLY)).toEqual([]);
+    } finally {
+      await save(acme, ALL_ON);
+    }
+  });
+
+  it('puts a one-click unsubscribe link in the footer and the headers of every client ticket mail, and none in a mail to a contact without an account', async () => {
+    const ticketId = await raise(true);
+    const rows = await replyAndClose(ticketId, acmeContact);
+    for (const mail of [...toClient(rows, OUTBOX_KIND_TICKET_REPLY), ...toClient(rows, OUTBOX_KIND_STATUS_CHANGE)]) {
+      const link = mail.headers!['List-Unsubscribe']!.slice(1, -1);
+      expect(link).toContain(UNSUBSCRIBE_PATH);
+      expect(mail.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+      expect(mail.body).toContain(link);
+      expect(mail.html).toContain(`href="${link}"`);
+    }
+    const reply = toClient(rows, OUTBOX_KIND_TICKET_REPLY)[0]!;
+    const status = toClient(rows, OUTBOX_KIND_STATUS_CHANGE)[0]!;
+    expect(tokenOf(reply)).not.toBe(tokenOf(status));
+    const colleague = rows.filter((r) => r.to_address === acmeContact);
+    expect(colleague.length).toBeGreaterThan(0);
+    for (const mail of colleague) expect(mail.headers?.['List-Unsubscribe']).toBeUndefined();
+  });
+
+  it('shows a confirmation page on GET that changes nothing, and turns only that event off on the one-click POST, without signing in', async () => {
+    const ticketId = await raise(true);
+    const rows = await replyAndClose(ticketId, acmeContact);
+    const token = tokenOf(toClient(rows, OUTBOX_KIND_STATUS_CHANGE)[0]!);
+    try {
+      const page = await guest.get(`${UNSUBSCRIBE_PATH}/${token}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('status changes of your tickets');
+      expect(page.body).toContain('<button type="submit">Unsubscribe</button>');
+      expect((await acme.get('/api/v2/client/mail-settings')).json()).toEqual(ALL_ON);
+
+      const res = await t.app.inject({ method: 'POST', url: `${UNSUBSCRIBE_PATH}/${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).toContain('You are unsubscribed');
+      expect((await acme.get('/api/v2/client/mail-settings')).json()).toEqual({ staffReply: true, statusChange: false });
+      // Again is no change, and still answers that it is done.
+      expect((await t.app.inject({ method: 'POST', url: `${UNSUBSCRIBE_PATH}/${token}` })).statusCode).toBe(200);
+    } finally {
+      await save(acme, ALL_ON);
+    }
+  });
+
+  it('refuses forged links and links moved to another user or event, changing nothing', async () => {
+    const ticketId = await raise(true);
+    const rows = await replyAndClose(ticketId, acmeContact);
+    const token = tokenOf(toClient(rows, OUTBOX_KIND_STATUS_CHANGE)[0]!);
+    const [id, , sig] = token.split('.') as [string, string, string];
+    const globexId = (await sql.one(`SELECT u.id FROM client_users u JOIN companies c ON c.id = u.company_id WHERE c.account_number <> 'ACME-001' AND u.status = 'active' ORDER BY u.id LIMIT 1`)).id;
+    const forged = [
+      `${globexId}.status_change.${sig}`, // another user with this user's signature
+      `${id}.staff_reply.${sig}`, // another event with this event's signature
+      `${id}.status_change.${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`, // a changed signature
+      `${id}.status_change`, // no signature
+      `${id}.security.${sig}`, // an event that cannot be turned off
+    ];
+    for (const bad of forged) {
+      const res = await t.app.inject({ method: 'POST', url: `${UNSUBSCRIBE_PATH}/${bad}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+      expect(res.statusCode, bad).toBe(404);
+      expect(res.json().error.message).toBe(UNSUBSCRIBE_INVALID_MESSAGE);
+      const page = await guest.get(`${UNSUBSCRIBE_PATH}/${bad}`);
+      expect(page.body).toContain('Link not valid');
+      expect(page.body).not.toContain('<form');
+    }
+    expect((await acme.get('/api/v2/client/mail-settings')).json()).toEqual(ALL_ON);
+    expect((await globex.get('/api/v2/client/mail-settings')).json()).toEqual(ALL_ON);
+    expect((await sql.one(`SELECT count(*)::int AS n FROM client_mail_opt_outs`)).n).toBe(0);
+  });
+
+  it('never puts an unsubscribe link in a password mail', async () => {
+    expect((await guest.post('/api/v2/client/forgot-password', { email: CLIENT })).statusCode).toBe(202);
+    await t.ctx.background.idle();
+    const mail = await sql.one(`SELECT body, headers FROM outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1`, [CLIENT]);
+    expect(mail.body).toContain('reset');
+    expect(mail.headers?.['List-Unsubscribe']).toBeUndefined();
+    expect(mail.body).not.toContain(UNSUBSCRIBE_PATH);
+  });
+});
