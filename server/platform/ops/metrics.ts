@@ -83,23 +83,32 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): Registry
     },
   });
 
-  const queueWaiting = new Gauge({ name: 'job_queue_waiting', help: 'Jobs due and not started, per job type', labelNames: ['job'] as const, registers: [registry] });
-  new Gauge({
-    name: 'job_queue_oldest_seconds',
-    help: 'How long the oldest due job of each type has waited to start',
-    labelNames: ['job'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      queueWaiting.reset();
-      if (!ctx.jobs.started) return;
-      const stats = await ctx.jobs.queueStats().catch(() => []);
-      for (const s of stats) {
-        queueWaiting.set({ job: s.name }, s.waiting);
-        this.set({ job: s.name }, s.oldestSeconds);
-      }
-    },
-  });
+  // prom-client starts every metric's collect of a scrape at once: both queue gauges wait for one
+  // read of the queue, the one under way when they start (a later scrape reads it again).
+  let queueRead: Promise<Awaited<ReturnType<typeof ctx.jobs.queueStats>>> | null = null;
+  const queueNow = () => {
+    queueRead ??= ctx.jobs
+      .queueStats()
+      .catch(() => [])
+      .finally(() => {
+        queueRead = null;
+      });
+    return queueRead;
+  };
+  const queueGauge = (name: string, help: string, value: (s: { waiting: number; oldestSeconds: number }) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['job'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        if (!ctx.jobs.started) return;
+        for (const s of await queueNow()) this.set({ job: s.name }, value(s));
+      },
+    });
+  queueGauge('job_queue_waiting', 'Jobs due and not started, per job type', (s) => s.waiting);
+  queueGauge('job_queue_oldest_seconds', 'How long the oldest due job of each type has waited to start', (s) => s.oldestSeconds);
 
   const lag = new Histogram({
     name: 'event_bus_lag_seconds',
