@@ -42,6 +42,8 @@ test('an agent files a travel expense with two receipts, the manager approves it
   await page.goto('/forms/travel/expense');
   await expect(page.getByRole('heading', { name: 'Travel Expense', level: 1 })).toBeVisible();
   const form = page.getByRole('form', { name: 'New travel expense claim' });
+  // The company picker loads on its own; once it is there the form no longer moves under the pointer.
+  await expect(form.getByRole('combobox', { name: 'Company (optional)' })).toBeVisible();
   await form.getByRole('button', { name: 'Submit for review' }).click();
   await expect(form.getByText('Say what the trip was for')).toBeVisible();
   await form.getByRole('textbox', { name: /^Purpose/ }).fill(purpose);
