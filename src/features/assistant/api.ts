@@ -1,4 +1,5 @@
 /** Service calls of the assistant: the answer as a stream of frames, and the JSON calls beside it. */
+import { readEventStream } from '@/shared/http/event-stream';
 import { ASSISTANT_API, type AssistantFrame } from '@contracts/assistant';
 import { ApiError, call, currentToken, http } from '@/shared/http/http';
 import { clientCall, clientHttp } from '@/shared/http/client-http';
@@ -32,22 +33,9 @@ export async function streamAsk(audience: Audience, body: { question: string; co
     const answer = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
     throw new ApiError(res.status, (answer?.error?.code ?? 'internal') as ApiError['code'], answer?.error?.message ?? `The server answered ${res.status}`);
   }
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const event = /^event: (.+)$/m.exec(block)?.[1];
-      const data = /^data: (.+)$/m.exec(block)?.[1];
-      if (event && data) onFrame({ event, data: JSON.parse(data) } as AssistantFrame);
-    }
-  }
+  await readEventStream(res.body, ({ event, data }) => {
+    if (event && data) onFrame({ event, data: JSON.parse(data) } as AssistantFrame);
+  });
 }
 
 export const assistantApi = {

@@ -1,4 +1,5 @@
 /** Service calls of the live boards: a board's stream (staff bearer, or the display's cookie), the display's own calls, and the admin's. */
+import { readEventStream } from '@/shared/http/event-stream';
 import { endpointPath } from '@contracts/common/endpoint';
 import { LIVE_API, type BoardSnapshot, type CreateDisplayInput, type LiveBoard } from '@contracts/live-displays';
 import { call, currentToken } from '@/shared/http/http';
@@ -36,25 +37,11 @@ export async function streamBoard(board: LiveBoard, lastEventId: number | null, 
     return;
   }
   report({ type: 'live.open' });
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
   try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.+)$/m.exec(block)?.[1];
-        const data = /^data: (.+)$/m.exec(block)?.[1];
-        const id = /^id: (\d+)$/m.exec(block)?.[1];
-        if ((event === 'snapshot' || event === 'resync') && data) report({ type: 'live.frame', kind: event, id: id ? Number(id) : null, snapshot: JSON.parse(data) as BoardSnapshot });
-        else report({ type: 'live.beat' });
-      }
-    }
+    await readEventStream(res.body, ({ event, data, id }) => {
+      if ((event === 'snapshot' || event === 'resync') && data) report({ type: 'live.frame', kind: event, id: id && /^\d+$/.test(id) ? Number(id) : null, snapshot: JSON.parse(data) as BoardSnapshot });
+      else report({ type: 'live.beat' });
+    });
   } catch {
     // The connection dropped (or was aborted).
   }
