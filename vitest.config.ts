@@ -21,6 +21,8 @@ export default defineConfig({
           setupFiles: ['tests/setup/dom.ts'],
           // Screens load lazily and the machine may be busy: a view test gets more than the default 5 s.
           testTimeout: 20_000,
+          // Both cores: left unset, a two-core machine runs these files one at a time.
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
@@ -32,6 +34,7 @@ export default defineConfig({
           // The import walls, linted over a fixture tree that breaks each one.
           include: ['tests/architecture/**/*.test.ts'],
           testTimeout: 60_000,
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
