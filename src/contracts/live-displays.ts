@@ -95,10 +95,27 @@ export const developmentSnapshotSchema = z.object({
   sprint: z.object({ name: z.string(), project: z.string(), chart: chartSpecSchema }).nullable(),
 });
 
+/** An item in the QA queue as the board lists it: what it is, how urgent, who tests it, since when it waits. */
+const qaBoardItemSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  priority: z.string(),
+  tester: z.string().nullable(),
+  since: z.string(),
+});
 export const qualitySnapshotSchema = z.object({
   board: z.literal('quality'),
+  /** Items in QA now: waiting for a tester and being tested. */
   inQa: count,
-  items: z.array(z.object({ id: z.number().int(), title: z.string(), company: z.string(), since: z.string() })),
+  waiting: count,
+  testing: count,
+  /** Runs finished this week (UTC, from Monday) and the share that passed, in percent (null before the first). */
+  runsThisWeek: count,
+  passRateThisWeek: z.number().nullable(),
+  /** Failed runs this week: items returned to development with the tester's notes. */
+  failuresReturnedThisWeek: count,
+  /** The item in QA the longest, oldest first in the list too. */
+  items: z.array(qaBoardItemSchema),
   qaTickets: count,
 });
 

@@ -36,7 +36,7 @@ export function computeBoard(db: Queryable, board: LiveBoard, now: Date): Promis
     case 'development':
       return developmentSnapshot(db, now);
     case 'quality':
-      return qualitySnapshot(db);
+      return qualitySnapshot(db, now);
     case 'sales':
       return salesSnapshot(db, now);
   }

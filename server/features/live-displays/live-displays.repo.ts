@@ -113,19 +113,41 @@ export async function developmentSnapshot(db: Queryable, now: Date): Promise<Boa
 }
 
 /**
- * The QA board: what exists today (SCRs in QA, open tickets of the QA queue). Pass rate and
- * failures returned come with QA runs; they extend this function and its schema.
+ * The QA board: the items in the QA queue (change requests and tickets sent to test) with their
+ * tester and age, this week's runs with the share that passed and the failures returned to
+ * development, and the open tickets of the QA queue.
  */
-export async function qualitySnapshot(db: Queryable): Promise<BoardDataOf<'quality'>> {
-  const [items, tickets] = await Promise.all([
-    db.query<{ id: number; title: string; company: string; since: string }>(
-      `SELECT r.id, r.title, c.name AS company, ${iso('r.updated_at', 'since')}
-         FROM software_change_requests r JOIN companies c ON c.id = r.company_id
-        WHERE r.status = 'in_qa' ORDER BY r.updated_at, r.id`,
+export async function qualitySnapshot(db: Queryable, now: Date): Promise<BoardDataOf<'quality'>> {
+  const [items, week, tickets] = await Promise.all([
+    db.query<{ id: number; label: string; priority: string; tester: string | null; since: string; status: string }>(
+      `SELECT i.id, i.status, i.priority, s.name AS tester, ${iso('i.created_at', 'since')},
+              CASE WHEN i.scr_id IS NOT NULL THEN 'SCR ' || i.scr_id || ' · ' || i.title || COALESCE(' (' || c.name || ')', '')
+                   ELSE 'Ticket ' || i.ticket_id || ' · ' || i.title END AS label
+         FROM qa_items i
+         LEFT JOIN staff_users s ON s.id = i.tester_id
+         LEFT JOIN software_change_requests r ON r.id = i.scr_id
+         LEFT JOIN companies c ON c.id = r.company_id
+        WHERE i.status IN ('waiting', 'testing') ORDER BY i.created_at, i.id`,
+    ),
+    db.query<{ runs: number; passed: number; failed: number }>(
+      `SELECT count(*)::int AS runs, count(*) FILTER (WHERE result = 'pass')::int AS passed, count(*) FILTER (WHERE result = 'fail')::int AS failed
+         FROM qa_runs WHERE finished_at >= date_trunc('week', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
+      [now],
     ),
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tickets WHERE queue = 'QA' AND status <> 'C'`),
   ]);
-  return { board: 'quality', inQa: items.rows.length, items: items.rows.slice(0, 20), qaTickets: tickets.rows[0]!.n };
+  const w = week.rows[0]!;
+  return {
+    board: 'quality',
+    inQa: items.rows.length,
+    waiting: items.rows.filter((i) => i.status === 'waiting').length,
+    testing: items.rows.filter((i) => i.status === 'testing').length,
+    runsThisWeek: w.runs,
+    passRateThisWeek: w.runs === 0 ? null : Math.round((1000 * w.passed) / w.runs) / 10,
+    failuresReturnedThisWeek: w.failed,
+    items: items.rows.slice(0, 20).map(({ id, label, priority, tester, since }) => ({ id, label, priority, tester, since })),
+    qaTickets: tickets.rows[0]!.n,
+  };
 }
 
 export async function salesSnapshot(db: Queryable, now: Date): Promise<BoardDataOf<'sales'>> {
@@ -175,7 +197,7 @@ export const BOARD_TABLES: Record<LiveBoard, readonly string[]> = {
   support: ['tickets'],
   managedservices: ['tickets', 'time_entries'],
   development: ['tickets', 'software_change_requests', 'sprints', 'tasks'],
-  quality: ['tickets', 'software_change_requests'],
+  quality: ['tickets', 'software_change_requests', 'qa_items', 'qa_runs'],
   sales: ['sales_activities'],
 };
 

@@ -81,6 +81,7 @@ async function openStream(base: string, path: string, headers: Record<string, st
 }
 
 const support = (f: Frame) => (f.data.data.board === 'support' ? f.data.data : null);
+const quality = (f: Frame) => (f.data.data.board === 'quality' ? f.data.data : null);
 
 describe.each(BACKENDS)('live boards on %s', (backend) => {
   let t: TestApp;
@@ -135,6 +136,26 @@ describe.each(BACKENDS)('live boards on %s', (backend) => {
     expect(res.statusCode, res.body).toBe(201);
     const pushed = await r.next((f) => f !== first && support(f)!.openBySeverity.C === before + 1, 3_000);
     expect(Number(pushed.id)).toBeGreaterThan(Number(first.id));
+    r.close();
+  });
+
+  it('shows the QA queue with its testers, and a failed run as a failure returned this week', async () => {
+    const r = await stream('/api/live/boards/quality/stream', staff());
+    const first = quality(await r.next((f) => f.event === 'snapshot'))!;
+    const ticket = await criticalTicket();
+    const item = await sql.one(`INSERT INTO qa_items (ticket_id, title, priority) VALUES ($1, 'Printer driver fix', 'high') RETURNING id, version`, [ticket.id]);
+    const queued = quality(await r.next((f) => quality(f)!.waiting === first.waiting + 1, 3_000))!;
+    expect(queued.items.find((i) => i.id === item.id)).toMatchObject({ label: `Ticket ${ticket.id} · Printer driver fix`, priority: 'high', tester: null });
+    const take = await admin.post(`/api/v2/quality/items/${item.id}/take`, { version: item.version });
+    expect(take.statusCode, take.body).toBe(200);
+    const taken = quality(await r.next((f) => quality(f)!.testing === first.testing + 1, 3_000))!;
+    expect(taken.items.find((i) => i.id === item.id)?.tester).toBeTruthy();
+    const failed = await admin.post(`/api/v2/quality/items/${item.id}/result`, { result: 'fail', notes: 'Prints blank pages', version: (take.json() as { version: number }).version });
+    expect(failed.statusCode, failed.body).toBe(200);
+    const after = quality(await r.next((f) => quality(f)!.failuresReturnedThisWeek === first.failuresReturnedThisWeek + 1, 3_000))!;
+    expect(after.runsThisWeek).toBe(first.runsThisWeek + 1);
+    expect(after.items.some((i) => i.id === item.id)).toBe(false);
+    expect(after.passRateThisWeek).not.toBeNull();
     r.close();
   });
 

@@ -157,13 +157,23 @@ function Development({ d }: { d: BoardDataOf<'development'> }) {
 }
 
 function Quality({ d, now }: { d: BoardDataOf<'quality'>; now: number }) {
+  const oldest = d.items[0];
+  const days = (since: string) => Math.max(0, Math.floor((now - Date.parse(since)) / 86_400_000));
   return (
     <div className={styles.grid}>
-      <Figure title="Items in QA" value={d.inQa} tone={d.inQa ? 'warn' : 'good'} sub="change requests in QA" />
+      <Figure title="Items in QA" value={d.inQa} tone={d.inQa ? 'warn' : 'good'} sub={`${d.waiting} waiting · ${d.testing} being tested`} />
+      <Figure
+        title="Pass rate this week"
+        value={d.passRateThisWeek === null ? '–' : `${d.passRateThisWeek} %`}
+        tone={d.passRateThisWeek === null ? undefined : d.passRateThisWeek >= 80 ? 'good' : 'warn'}
+        sub={d.runsThisWeek === 1 ? '1 run finished' : `${d.runsThisWeek} runs finished`}
+      />
+      <Figure title="Failures returned this week" value={d.failuresReturnedThisWeek} tone={d.failuresReturnedThisWeek ? 'bad' : 'good'} sub="sent back to development" />
+      <Figure title="Oldest item" value={oldest ? `${days(oldest.since)} d` : '–'} sub={oldest ? oldest.label : 'Nothing is waiting in QA.'} />
       <Figure title="QA queue tickets open" value={d.qaTickets} />
       <Tile title="In QA now" className={styles.wide}>
         <Rows
-          rows={d.items.map((i) => ({ key: i.id, label: `SCR ${i.id} · ${i.title} (${i.company})`, value: `${Math.max(0, Math.floor((now - Date.parse(i.since)) / 86_400_000))} d` }))}
+          rows={d.items.map((i) => ({ key: i.id, label: `${i.label} · ${i.priority}`, value: `${i.tester ?? 'No tester yet'} · ${days(i.since)} d` }))}
           empty="Nothing is waiting in QA."
         />
       </Tile>
