@@ -173,7 +173,7 @@ function Quality({ d, now }: { d: BoardDataOf<'quality'>; now: number }) {
       <Figure title="QA queue tickets open" value={d.qaTickets} />
       <Tile title="In QA now" className={styles.wide}>
         <Rows
-          rows={d.items.map((i) => ({ key: i.id, label: `${i.label} · ${i.priority}`, value: `${i.tester ?? 'No tester yet'} · ${days(i.since)} d` }))}
+          rows={d.items.map((i) => ({ key: i.id, label: `${i.label} · ${i.priority.charAt(0).toUpperCase()}${i.priority.slice(1)}`, value: `${i.tester ?? 'No tester yet'} · ${days(i.since)} d` }))}
           empty="Nothing is waiting in QA."
         />
       </Tile>
