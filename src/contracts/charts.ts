@@ -593,6 +593,16 @@ export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options:
 /** Above this many nodes a tree is drawn without animation: moving a thousand labels into place costs more than it tells. */
 export const TREE_ANIMATION_MAX_NODES = 200;
 
+/**
+ * How the browser draws a chart: SVG (crisp, text in the DOM), or on a canvas for a tree above
+ * TREE_ANIMATION_MAX_NODES nodes, where writing thousands of SVG elements costs most of the draw
+ * (docs/adr/0219-large-trees-drawn-on-a-canvas.md). The table twin carries the figures either way.
+ */
+export type ChartRenderer = 'svg' | 'canvas';
+export function chartRendererOf(spec: ChartSpec): ChartRenderer {
+  return spec.kind === 'tree' && spec.categories.length > TREE_ANIMATION_MAX_NODES ? 'canvas' : 'svg';
+}
+
 type TreeNode = { name: string; value: number | null; drill?: string; children: TreeNode[]; itemStyle?: Record<string, unknown>; label?: Record<string, unknown> };
 
 /**

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chartSpec, DARK_CHART_PALETTE, LIGHT_CHART_PALETTE } from '@contracts/charts';
+import { chartSpec, DARK_CHART_PALETTE, LIGHT_CHART_PALETTE, TREE_ANIMATION_MAX_NODES } from '@contracts/charts';
 import { Chart, ChartTable } from '@/shared/ui/chart';
 
 type Handler = (params: unknown) => void;
@@ -57,7 +57,7 @@ vi.mock('echarts/components', () => ({
   TitleComponent: 'Title',
   TooltipComponent: 'Tooltip',
 }));
-vi.mock('echarts/renderers', () => ({ SVGRenderer: 'SVGRenderer' }));
+vi.mock('echarts/renderers', () => ({ SVGRenderer: 'SVGRenderer', CanvasRenderer: 'CanvasRenderer' }));
 
 const spec = chartSpec({
   kind: 'bar',
@@ -131,6 +131,28 @@ describe('Chart', () => {
     expect(chart.last.color).toEqual(LIGHT_CHART_PALETTE.series);
     expect(chart.last.animation).toBe(true);
     expect(echarts.use).toHaveBeenCalledWith(expect.arrayContaining(['BarChart', 'LineChart', 'PieChart', 'Aria', 'SVGRenderer']));
+  });
+
+  it('draws a tree of more than TREE_ANIMATION_MAX_NODES people on a canvas, builds its table twin only when opened, and says when the drawing is done', async () => {
+    const n = TREE_ANIMATION_MAX_NODES + 1;
+    const tree = chartSpec({
+      kind: 'tree',
+      title: 'Org',
+      summary: 'Many people.',
+      categories: Array.from({ length: n }, (_, i) => `P${i}`),
+      parents: Array.from({ length: n }, (_, i) => (i === 0 ? null : 0)),
+      series: [{ name: 'Reports', values: Array.from({ length: n }, (_, i) => (i === 0 ? n - 1 : 0)) }],
+    });
+    render(<Chart spec={tree} />);
+    const chart = await chartOf();
+    expect(echarts.init).toHaveBeenLastCalledWith(chart.element, undefined, { renderer: 'canvas' });
+    expect(echarts.use).toHaveBeenCalledWith(expect.arrayContaining(['TreeChart', 'CanvasRenderer']));
+    expect(chart.element).toHaveAttribute('data-drawn', 'false');
+    act(() => chart.emit('finished', {}));
+    expect(chart.element).toHaveAttribute('data-drawn', 'true');
+    expect(screen.queryByRole('table', { name: 'Org' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByText('Show the figures as a table'));
+    expect(within(await screen.findByRole('table', { name: 'Org' })).getByText('P200')).toBeInTheDocument();
   });
 
   it('calls onSelect with the drill key of a clicked bar, and not for a bar without one or a marker', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { drillKeyAt, toEChartsOption, type ChartSpec } from '@contracts/charts';
+import { chartRendererOf, drillKeyAt, toEChartsOption, type ChartSpec } from '@contracts/charts';
 import { ChartTable } from './ChartTable';
 import type { ChartClick, ChartInstance } from './echarts-runtime';
 import { prefersReducedMotion, readChartPalette, watchTheme } from './theme';
@@ -36,7 +36,11 @@ export function Chart({ spec, height = DEFAULT_CHART_HEIGHT, onSelect, drillHref
   const element = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<ChartInstance | null>(null);
   const [status, setStatus] = useState<Status>('loading');
+  // A very large chart's table twin inside the closed disclosure is built when it opens: a thousand rows cost as much as the drawing.
+  const [twinShown, setTwinShown] = useState(false);
   const captionId = useId();
+  // A very large tree is drawn on a canvas: a new spec that crosses the line starts a new instance.
+  const renderer = chartRendererOf(spec);
 
   useEffect(() => {
     let cancelled = false;
@@ -44,7 +48,7 @@ export function Chart({ spec, height = DEFAULT_CHART_HEIGHT, onSelect, drillHref
     loadChartRuntime().then(
       ({ initChart }) => {
         if (cancelled || !element.current) return;
-        instance = initChart(element.current);
+        instance = initChart(element.current, renderer);
         setChart(instance);
         setStatus('ready');
       },
@@ -55,8 +59,9 @@ export function Chart({ spec, height = DEFAULT_CHART_HEIGHT, onSelect, drillHref
     return () => {
       cancelled = true;
       instance?.dispose();
+      setChart(null);
     };
-  }, []);
+  }, [renderer]);
 
   useEffect(() => {
     const el = element.current;
@@ -70,8 +75,16 @@ export function Chart({ spec, height = DEFAULT_CHART_HEIGHT, onSelect, drillHref
         }),
         { notMerge: true },
       );
+    // data-drawn says when the drawing is complete (ECharts' "finished"), for tests and benchmarks.
+    const finished = () => el.setAttribute('data-drawn', 'true');
+    chart.on('finished', finished);
+    el.setAttribute('data-drawn', 'false');
     draw();
-    return watchTheme(draw);
+    const unwatch = watchTheme(draw);
+    return () => {
+      unwatch();
+      chart.off('finished', finished);
+    };
   }, [chart, spec]);
 
   useEffect(() => {
@@ -104,7 +117,7 @@ export function Chart({ spec, height = DEFAULT_CHART_HEIGHT, onSelect, drillHref
 
   const twin = <ChartTable spec={spec} onSelect={onSelect} drillHref={drillHref} locale={navigator.language} />;
   return (
-    <figure className="chart" aria-labelledby={captionId} data-status={status}>
+    <figure className="chart" aria-labelledby={captionId} data-status={status} data-renderer={renderer}>
       <div
         ref={element}
         className="chart__drawing"
@@ -124,9 +137,9 @@ export function Chart({ spec, height = DEFAULT_CHART_HEIGHT, onSelect, drillHref
       {status === 'failed' || table === 'visible' ? (
         twin
       ) : table === 'details' ? (
-        <details className="chart__details">
+        <details className="chart__details" onToggle={(e) => setTwinShown(e.currentTarget.open)}>
           <summary>Show the figures as a table</summary>
-          {twin}
+          {twinShown || renderer === 'svg' ? twin : null}
         </details>
       ) : null}
     </figure>
