@@ -5,6 +5,7 @@ import { createContext, type AppContext } from './context';
 import type { EventBusOptions } from './platform/events';
 import type { JobsOptions } from './platform/jobs';
 import { openDatabase } from './platform/db/database';
+import { closeApp, trackConnections } from './platform/http/connections';
 import { closeEventStreams } from './platform/http/sse';
 import { EmbeddedStartError } from './platform/db/embedded';
 import { seedDemoIfEmpty } from './seed/demo';
@@ -32,6 +33,7 @@ export async function runServer(options: RunOptions = {}): Promise<void> {
   }
   const ctx = createContext(config, database, options.platform);
   const app = await buildApp(ctx);
+  const connections = trackConnections(app.server);
   await options.extend?.(ctx);
 
   const seeded = config.seedDemo ? await seedDemoIfEmpty(database.pool, ctx.uploads) : false;
@@ -56,7 +58,7 @@ export async function runServer(options: RunOptions = {}): Promise<void> {
     try {
       if (signal === 'SIGTERM' && config.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
       closeEventStreams(DRAIN_DEFAULTS.streamRetryMs);
-      await app.close();
+      await closeApp(app, connections);
       await ctx.events.stop();
       await ctx.jobs.stop();
       await ctx.render.close();

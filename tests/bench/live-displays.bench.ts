@@ -12,7 +12,7 @@
  * (c) Each board's snapshot on the demo database: BENCH_SNAPSHOT_RUNS computations per board with
  *     the server's own function, on its own pool.
  *
- * Writes docs/bench/live-displays.md with the machine's load at the start and end: the machine is
+ * Writes docs/bench/live-displays.md (keeping the section of figures the tests measure) with the machine's load at the start and end: the machine is
  * shared, so the figures are of that load.
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
@@ -34,6 +34,8 @@ const STREAM_EVENTS = 20;
 const SNAPSHOT_RUNS = Number(process.env.BENCH_SNAPSHOT_RUNS ?? 20);
 /** Between two changes: more than the hub's 250 ms coalescing window, so each change is a burst of its own. */
 const SPACING_MS = 600;
+/** Where the figures measured by tests (not by this script) begin in docs/bench/live-displays.md. */
+const FROM_TESTS = '<!-- measured by tests -->';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function pct(values: number[], p: number): number {
@@ -203,7 +205,10 @@ pool of its own against the same database.
 |---|---|---|---|
 ${snapshotRows.join('\n')}
 `;
-    writeFileSync('docs/bench/live-displays.md', report);
+    // The figures the test run measures (below the marker) are kept as they are.
+    const previous = readFileSync('docs/bench/live-displays.md', 'utf8');
+    const kept = previous.includes(FROM_TESTS) ? `\n${previous.slice(previous.indexOf(FROM_TESTS))}` : '';
+    writeFileSync('docs/bench/live-displays.md', report + kept);
     process.stdout.write(report);
   } finally {
     await browser.close();

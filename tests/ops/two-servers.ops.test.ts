@@ -2,7 +2,9 @@
  * Two app servers on one PostgreSQL behave as one: Client Care started twice (as `npm start`
  * runs it, with two probe job types) on an empty database, behind HAProxy, all on loopback.
  * Sessions and attempt limits live in the database; jobs run once each and start at once on
- * either server; a schedule ticks once; a rolling restart loses no request.
+ * either server; a schedule ticks once; a display stream open on one server shows a change written
+ * through the other; a rolling restart loses no request, and a display stream open through HAProxy
+ * follows the restarts (Last-Event-ID) without missing a change or showing one twice.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BoardSnapshot } from '@contracts/live-displays';
 import { SIGN_IN_LIMITS } from '@server/platform/auth/limits';
 import { readMigrations } from '@server/platform/db/migrate';
 import { createEventBus, type EventBus } from '@server/platform/events';
@@ -19,8 +22,9 @@ import { withDatabaseUrl } from '@tests/support/database-urls';
 import { startServer, type RunningServer } from '@tests/support/server-process';
 import { PROBE_JOB, PROBE_TABLES } from './support/probe-server';
 
-/** Loopback ports of this suite: HAProxy's front, server A, server B, HAProxy's status page. */
-const PORTS = { front: 4490, a: 4491, b: 4492, stats: 4493 } as const;
+/** Loopback ports of this suite: HAProxy's front, server A, server B, HAProxy's status page (OPS_PORTS_FROM moves all four). */
+const FIRST_PORT = Number(process.env.OPS_PORTS_FROM ?? 4490);
+const PORTS = { front: FIRST_PORT, a: FIRST_PORT + 1, b: FIRST_PORT + 2, stats: FIRST_PORT + 3 } as const;
 const JOBS = 1_000;
 const LATENCY_SAMPLES = 40;
 /** Requests per second through HAProxy during the rolling restart. */
@@ -35,6 +39,67 @@ const waitFor = async (check: () => Promise<boolean>, ms: number, what: string) 
     await new Promise((r) => setTimeout(r, 20));
   }
 };
+/** A change written on one server shows on a board streamed by the other within this (ms; the goal is 1 s p95). */
+const CROSS_SERVER_BOUND_MS = 5_000;
+const CROSS_SERVER_SAMPLES = 5;
+/** Between two ticket writes during the rolling restart (ms). */
+const WRITE_EVERY_MS = 250;
+
+type Frame = { id: number; event: string; critical: number; data: string; at: number };
+/** One reader of the Support board's stream that reconnects as a browser does: after the `retry:` hint, with Last-Event-ID. */
+type Follower = { frames: Frame[]; connections: { via: string; status: number; lastEventId: string | null }[]; stop(): Promise<void> };
+
+function followSupportBoard(base: string, token: string, label: string): Follower {
+  const frames: Frame[] = [];
+  const connections: Follower['connections'] = [];
+  const abort = new AbortController();
+  let lastEventId: string | null = null;
+  let retryMs = 1_000;
+  const running = (async () => {
+    while (!abort.signal.aborted) {
+      try {
+        const res = await fetch(`${base}/api/live/boards/support/stream`, {
+          headers: { accept: 'text/event-stream', authorization: `Bearer ${token}`, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+          signal: abort.signal,
+        });
+        connections.push({ via: res.headers.get('x-served-by') ?? label, status: res.status, lastEventId });
+        if (res.status === 200 && res.body) {
+          const decoder = new TextDecoder();
+          let buffer = '';
+          for await (const chunk of res.body) {
+            buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+            let end: number;
+            while ((end = buffer.indexOf('\n\n')) >= 0) {
+              const block = buffer.slice(0, end);
+              buffer = buffer.slice(end + 2);
+              const field = (name: string) => new RegExp(`^${name}: ?(.*)$`, 'm').exec(block)?.[1];
+              if (field('retry')) retryMs = Number(field('retry'));
+              const data = field('data');
+              const id = field('id');
+              if (id !== undefined) lastEventId = id;
+              if (data === undefined) continue;
+              const snapshot = JSON.parse(data) as BoardSnapshot;
+              if (snapshot.data.board !== 'support') continue;
+              frames.push({ id: Number(id), event: field('event') ?? 'message', critical: snapshot.data.openBySeverity.C, data: JSON.stringify(snapshot.data), at: Date.now() });
+            }
+          }
+        }
+      } catch {
+        // The server went away mid-stream (or the suite stopped reading): reconnect unless stopped.
+      }
+      if (!abort.signal.aborted) await new Promise((r) => setTimeout(r, retryMs));
+    }
+  })();
+  return {
+    frames,
+    connections,
+    stop: async () => {
+      abort.abort();
+      await running;
+    },
+  };
+}
+
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
 
 describe('two app servers on one PostgreSQL, behind HAProxy', () => {
@@ -46,6 +111,7 @@ describe('two app servers on one PostgreSQL, behind HAProxy', () => {
   let haproxy: ChildProcess | undefined;
   let pool: pg.Pool;
   let sender: { jobs: Jobs; bus: EventBus } | undefined;
+  const followers: Follower[] = [];
   const front = `http://127.0.0.1:${PORTS.front}`;
   const direct = (name: 'a' | 'b') => `http://127.0.0.1:${PORTS[name]}`;
   /** Whether HAProxy counts a server in (its status page as CSV: proxy, server, …, status in field 18). */
@@ -90,6 +156,7 @@ describe('two app servers on one PostgreSQL, behind HAProxy', () => {
   }, 180_000);
 
   afterAll(async () => {
+    await Promise.all(followers.map((f) => f.stop()));
     await sender?.jobs.stop();
     await sender?.bus.stop();
     haproxy?.kill('SIGTERM');
@@ -101,6 +168,26 @@ describe('two app servers on one PostgreSQL, behind HAProxy', () => {
     await client.end();
     rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
+
+  /** A staff bearer token (sessions live in the database: good on either server); the agent, whom the limit test leaves alone. */
+  const signIn = async (email = 'agent@demo.test') => {
+    const res = await fetch(`${direct('a')}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { token: string }).token;
+  };
+  /** Raises a critical Support ticket through `base`; the answer's status and the ticket's id. */
+  const raiseCritical = async (base: string, token: string, title: string) => {
+    const company = (await pool.query<{ id: number }>('SELECT id FROM companies ORDER BY id LIMIT 1')).rows[0]!.id;
+    const res = await fetch(`${base}/api/v2/tickets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title, description: 'Raised by the operations suite', company_id: company, severity: 'C', queue: 'Support' }),
+    });
+    const body = (await res.json().catch(() => ({}))) as { id?: number; ticket?: { id?: number } };
+    return { status: res.status, id: body.id ?? body.ticket?.id };
+  };
+  const openCritical = async () =>
+    (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM tickets WHERE queue = 'Support' AND status <> 'C' AND severity = 'C'`)).rows[0]!.n;
 
   it('starts both servers together on an empty database: migrations and demo data once, both ready', async () => {
     const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
@@ -193,7 +280,46 @@ describe('two app servers on one PostgreSQL, behind HAProxy', () => {
     expect(seen.runs).toBe(seen.minutes);
   }, 150_000);
 
+  it('shows a ticket change written through B on a board streamed from A within 5 s', async () => {
+    const token = await signIn();
+    const onA = followSupportBoard(direct('a'), token, 'a');
+    followers.push(onA);
+    await waitFor(async () => onA.frames.length > 0, 10_000, 'the first snapshot on A');
+    const latencies: number[] = [];
+    for (let i = 0; i < CROSS_SERVER_SAMPLES; i++) {
+      const created = await raiseCritical(direct('b'), token, `Written through B ${i}`);
+      expect(created.status).toBe(201);
+      const answeredAt = Date.now();
+      const expected = await openCritical();
+      await waitFor(async () => onA.frames.some((f) => f.critical >= expected), CROSS_SERVER_BOUND_MS * 2, `change ${i} on A`);
+      latencies.push(onA.frames.find((f) => f.critical >= expected)!.at - answeredAt);
+    }
+    await onA.stop();
+    process.stdout.write(`written through B, shown on A: ${latencies.map((ms) => `${ms} ms`).join(', ')} (max ${Math.max(...latencies)} ms)\n`);
+    expect(Math.max(...latencies)).toBeLessThanOrEqual(CROSS_SERVER_BOUND_MS);
+  }, 60_000);
+
   it('loses no request at 20 requests a second through HAProxy while A, then B, restarts', async () => {
+    // A display stream on each server, opened through HAProxy; each follows the restarts.
+    const token = await signIn();
+    const streams: Partial<Record<'a' | 'b', Follower>> = {};
+    for (let attempt = 0; attempt < 6 && !(streams.a && streams.b); attempt++) {
+      const follower = followSupportBoard(front, token, '?');
+      followers.push(follower);
+      await waitFor(async () => follower.frames.length > 0, 10_000, 'a first snapshot through HAProxy');
+      const via = follower.connections[0]!.via as 'a' | 'b';
+      if (streams[via]) await follower.stop();
+      else streams[via] = follower;
+    }
+    expect(Object.keys(streams).sort()).toEqual(['a', 'b']);
+    const written: { status: number; id?: number }[] = [];
+    let writing = true;
+    const writer = (async () => {
+      for (let i = 0; writing; i++) {
+        written.push(await raiseCritical(front, token, `Written during the restart ${i}`).catch((error: unknown) => ({ status: 0, error: String(error) })));
+        await new Promise((r) => setTimeout(r, WRITE_EVERY_MS));
+      }
+    })();
     const failures: string[] = [];
     let sent = 0;
     let running = true;
@@ -216,14 +342,41 @@ describe('two app servers on one PostgreSQL, behind HAProxy', () => {
       await Promise.all(inFlight);
     })();
     for (const name of ['a', 'b'] as const) {
-      expect(await servers[name]!.stop()).toBe(0);
+      const stopping = servers[name]!;
+      expect(await stopping.stop(), stopping.stderr()).toBe(0);
       servers[name] = await start(name, false);
       // HAProxy sends it requests again once its readiness answers: the next restarts only then.
       await waitFor(() => upInHaproxy(name), 10_000, `HAProxy to count server ${name} in`);
     }
     running = false;
-    await load;
+    writing = false;
+    await Promise.all([load, writer]);
     expect(sent).toBeGreaterThan(RATE * 5);
     expect(failures).toEqual([]);
+
+    // Every ticket written while the servers restarted reaches both streams, none of them twice.
+    expect(written.filter((w) => w.status !== 201)).toEqual([]);
+    const ids = written.map((w) => w.id!);
+    const { rows } = await pool.query<{ last: string }>(`SELECT max(id)::text AS last FROM live_events WHERE topic = 'tickets' AND ids && $1::bigint[]`, [ids]);
+    const lastEvent = Number(rows[0]!.last);
+    const expected = await openCritical();
+    for (const name of ['a', 'b'] as const) {
+      const follower = streams[name]!;
+      await waitFor(async () => follower.frames.some((f) => f.id >= lastEvent && f.critical === expected), 10_000, `the stream first opened on ${name} to catch up`);
+      await follower.stop();
+      // It moved: a reconnection through HAProxy after each restart, each after the first with the last id it saw.
+      expect(follower.connections.length).toBeGreaterThanOrEqual(2);
+      expect(follower.connections.every((c) => c.status === 200)).toBe(true);
+      expect(follower.connections.slice(1).every((c) => c.lastEventId !== null)).toBe(true);
+      expect(new Set(follower.connections.map((c) => c.via))).toEqual(new Set(['a', 'b']));
+      // No frame goes back, and none repeats the one before it.
+      const repeats = follower.frames.filter((f, i) => i > 0 && (f.id < follower.frames[i - 1]!.id || (f.id === follower.frames[i - 1]!.id && f.data === follower.frames[i - 1]!.data)));
+      expect(repeats).toEqual([]);
+      // The critical count never drops (only raised here) and ends equal to the database.
+      const counts = follower.frames.map((f) => f.critical);
+      expect(counts).toEqual([...counts].sort((x, y) => x - y));
+      expect(counts.at(-1)).toBe(expected);
+      process.stdout.write(`stream first opened on ${name}: ${follower.connections.map((c) => c.via).join(' → ')}, ${follower.frames.length} frames, ${ids.length} tickets written during the restarts\n`);
+    }
   }, 150_000);
 });

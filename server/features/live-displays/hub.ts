@@ -49,7 +49,21 @@ function buildId(staticDir: string | undefined): string {
   return `dev-${Date.now().toString(36)}`;
 }
 
-type Client = { stream: EventStream; displayId: number | null };
+/**
+ * A stream of a board, with the last frame it was sent: its id and its data (the one encoding
+ * shared by every stream of the board). A frame behind that id, or the same id with the same data,
+ * is not sent again: a snapshot sent on attach and a burst's frame computed at the same time (or
+ * a burst whose change the stream's first snapshot already held) would otherwise show twice.
+ */
+type Client = { stream: EventStream; displayId: number | null; lastId: number; lastData: string | undefined };
+
+/** Sends a board's frame to one stream unless that stream already has it or something newer; a resync always goes. */
+function deliver(client: Client, kind: string, id: number, data: string, frame: string): void {
+  if (kind !== LIVE_FRAMES.resync && (id < client.lastId || (id === client.lastId && data === client.lastData))) return;
+  client.lastId = id;
+  client.lastData = data;
+  client.stream.sendRaw(frame);
+}
 type BoardState = {
   clients: Set<Client>;
   timer: NodeJS.Timeout | undefined;
@@ -101,17 +115,21 @@ export class LiveHub {
    */
   async attach(board: LiveBoard, stream: EventStream, displayId: number | null, lastEventId: number | null): Promise<void> {
     const state = this.boards.get(board)!;
-    const client: Client = { stream, displayId };
+    const client: Client = { stream, displayId, lastId: 0, lastData: undefined };
     state.clients.add(client);
     stream.signal.addEventListener('abort', () => state.clients.delete(client));
     let kind: string = LIVE_FRAMES.snapshot;
     if (lastEventId !== null) {
       const missed = await eventsAfter(this.ctx.database.pool, lastEventId);
       if (missed === null) kind = LIVE_FRAMES.resync;
-      else if (!missed.some((e) => BOARD_TABLES[board].includes(e.topic))) return;
+      else {
+        // The caller holds everything up to its id: a frame no newer than that is not sent again.
+        client.lastId = Math.max(client.lastId, lastEventId);
+        if (!missed.some((e) => BOARD_TABLES[board].includes(e.topic))) return;
+      }
     }
     const { id, snapshot } = await this.compute(board);
-    stream.send(kind, snapshot, id);
+    deliver(client, kind, id, JSON.stringify(snapshot.data), encodeFrame(kind, snapshot, id));
   }
 
   /** Ends every stream of a display (revoked). */
@@ -154,8 +172,10 @@ export class LiveHub {
     state.resync = false;
     try {
       const { id, snapshot } = await this.compute(board);
-      const frame = encodeFrame(kind, snapshot, Math.max(id, state.pendingId));
-      for (const c of [...state.clients]) c.stream.sendRaw(frame);
+      const frameId = Math.max(id, state.pendingId);
+      const frame = encodeFrame(kind, snapshot, frameId);
+      const data = JSON.stringify(snapshot.data);
+      for (const c of [...state.clients]) deliver(c, kind, frameId, data, frame);
     } catch {
       // The database is away: the boards keep their last data, the next change (or reconnect) tries again.
     } finally {

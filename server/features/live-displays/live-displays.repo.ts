@@ -214,9 +214,11 @@ export async function latestEventId(db: Queryable): Promise<number> {
  * or an id from another database): the reader then needs a full snapshot.
  */
 export async function eventsAfter(db: Queryable, afterId: number): Promise<{ id: number; topic: string }[] | null> {
-  const { rows: oldest } = await db.query<{ id: string | null }>('SELECT min(id)::text AS id, max(id)::text AS latest FROM live_events');
+  const { rows: oldest } = await db.query<{ id: string | null; latest: string | null }>('SELECT min(id)::text AS id, max(id)::text AS latest FROM live_events');
   const first = oldest[0]?.id == null ? null : Number(oldest[0].id);
   if (first !== null && afterId < first - 1) return null;
+  // An id beyond any this log wrote comes from another database (a restore): the caller cannot be trusted to be current.
+  if (oldest[0]?.latest != null && afterId > Number(oldest[0].latest)) return null;
   const { rows } = await db.query<{ id: string; topic: string }>('SELECT id::text, topic FROM live_events WHERE id > $1 ORDER BY id LIMIT 10000', [afterId]);
   return rows.map((r) => ({ id: Number(r.id), topic: r.topic }));
 }

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISPLAY_COOKIE, LIVE_TIMING, type BoardSnapshot, type CreatedDisplay, type Display } from '@contracts/live-displays';
 import { liveHubOf } from '@server/features/live-displays';
+import { EVENT_CHANNEL } from '@server/platform/events';
 import { apiAs, type Api } from '@tests/support/api';
 import { sqlOf, type Sql } from '@tests/support/sql';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
@@ -195,6 +196,25 @@ describe.each(BACKENDS)('live boards on %s', (backend) => {
     const old = await stream('/api/live/boards/support/stream', { ...staff(), 'last-event-id': '1' });
     expect((await old.next(() => true)).event).toBe('resync');
     old.close();
+    // An id beyond any the log wrote (a TV last fed by another database, before a restore): a resync, not silence.
+    const future = await stream('/api/live/boards/support/stream', { ...staff(), 'last-event-id': String((await latest()) + 1_000) });
+    expect((await future.next(() => true)).event).toBe('resync');
+    future.close();
+  });
+
+  it('does not send a stream the frame it already has when a change it showed is announced late', async () => {
+    const r = await stream('/api/live/boards/support/stream', staff());
+    const first = await r.next((f) => f.event === 'snapshot');
+    const hub = liveHubOf(t.ctx)!;
+    const computedBefore = hub.computed.support;
+    // The notice of a change this snapshot already holds arrives after it (a notification late on this server).
+    await sql.rows(`SELECT pg_notify($1, json_build_object('topic', 'live.changed', 'payload', json_build_object('id', $2::int, 'topic', 'tickets'))::text)`, [EVENT_CHANNEL, Number(first.id)]);
+    await expect.poll(() => hub.computed.support, { timeout: 3_000, interval: 20 }).toBeGreaterThan(computedBefore);
+    const before = support(first)!.openBySeverity.C;
+    await criticalTicket();
+    const next = await r.next((f) => f !== first, 3_000);
+    expect(support(next)!.openBySeverity.C).toBe(before + 1);
+    r.close();
   });
 
   it('refuses a stream to callers without a staff session or a paired display', async () => {
