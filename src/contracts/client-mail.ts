@@ -31,6 +31,9 @@ export const clientMailSettingsSchema = z.strictObject({
 });
 export type ClientMailSettings = z.infer<typeof clientMailSettingsSchema>;
 
+/** What the unsubscribe page tells a ticket contact without a portal account who wants the mail again (docs/adr/0215). */
+export const CONTACT_RESUBSCRIBE_MESSAGE = 'Changed your mind? Ask our support team to email you about your tickets again.';
+
 /** The token of an unsubscribe link: `<user>.<event>.<signature>`, URL-safe. */
 export const unsubscribeParamsSchema = z.strictObject({
   token: safeText('Give the unsubscribe token', 'Unsubscribe token').min(1, 'Give the unsubscribe token').max(200, 'The unsubscribe token is too long').regex(/^[A-Za-z0-9._-]+$/, 'The unsubscribe token has characters a link never has'),

@@ -1,11 +1,11 @@
 import { CLIENT_MAIL, CLIENT_MAIL_EVENTS, UNSUBSCRIBE_INVALID_MESSAGE, UNSUBSCRIBE_PATH } from '@contracts/client-mail';
-import { audit, clientActor } from '@server/platform/audit';
+import { audit, clientActor, SYSTEM } from '@server/platform/audit';
 import { clientOf } from '@server/platform/auth/guards';
 import { inTransaction } from '@server/platform/db/database';
 import { route } from '@server/platform/http/endpoints';
 import { notFound } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
-import { mailSettings, readUnsubscribeToken, saveMailSettings, setMailEvent } from './mail-settings';
+import { mailSettings, readUnsubscribeToken, saveMailSettings, setContactMailEventOff, setMailEvent } from './mail-settings';
 import { confirmPage, donePage, invalidPage } from './unsubscribe-page';
 
 /** The signed-in client user's "Email me when…" settings. */
@@ -27,7 +27,7 @@ const HTML = 'text/html; charset=utf-8';
 /**
  * The one-click unsubscribe link (RFC 8058): GET shows a page that asks to confirm; POST (the
  * page's button, or a mail client's own button with `List-Unsubscribe=One-Click`) turns the
- * link's event off for its user, without signing in. A link that is not valid shows a page saying
+ * link's event off for its client user or ticket contact, without signing in. A link that is not valid shows a page saying
  * so on GET (what a person opened) and answers 404 as every API error on POST (nothing changed).
  */
 export const publicUnsubscribeRoutes: Routes = (app, ctx) => {
@@ -47,12 +47,19 @@ export const publicUnsubscribeRoutes: Routes = (app, ctx) => {
     const link = await inTransaction(pool, async (db) => {
       const found = await readUnsubscribeToken(db, params.token);
       if (!found) return null;
-      await setMailEvent(db, found.userId, found.event, false, ctx.now());
-      await audit(db, { actor: clientActor(found.userId), entity: 'client_user', entityId: found.userId, action: 'mail_unsubscribed', detail: { event: found.event } });
+      const { who, event } = found;
+      if (who.kind === 'user') {
+        await setMailEvent(db, who.id, event, false, ctx.now());
+        await audit(db, { actor: clientActor(who.id), entity: 'client_user', entityId: who.id, action: 'mail_unsubscribed', detail: { event } });
+      } else {
+        // A contact has no account to act as: the signed link stands for them.
+        await setContactMailEventOff(db, who.id, event, ctx.now());
+        await audit(db, { actor: SYSTEM, entity: 'contact', entityId: who.id, action: 'mail_unsubscribed', detail: { event, email: found.email } });
+      }
       return found;
     });
     if (!link) throw notFound(UNSUBSCRIBE_INVALID_MESSAGE);
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type(HTML);
-    return reply.send(donePage(what(link.event), link.email, ctx.config.publicUrl));
+    return reply.send(donePage(what(link.event), link.email, link.who.kind === 'user' ? ctx.config.publicUrl : null));
   });
 };

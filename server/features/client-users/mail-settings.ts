@@ -1,6 +1,7 @@
 /**
  * A client user's ticket mail settings (docs/adr/0201) and the signed links that turn one event off
- * from the mail itself (docs/adr/0202). Only this feature writes `client_mail_opt_outs`; the
+ * from the mail itself (docs/adr/0202), and the same links for ticket contacts without an account
+ * (docs/adr/0215). Only this feature writes `client_mail_opt_outs` and `contact_mail_opt_outs`; the
  * notifications feature and the tickets' reply mail ask `clientMailRecipient` before mailing a client.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -10,28 +11,47 @@ import { escapeHtml } from '@server/platform/mail/ticket-reply';
 import type { Queryable } from '@server/platform/sql';
 
 const SIGNATURE_LENGTH = 32;
+/** The mark of a contact's link before its id: a client user's link has a bare id. */
+const CONTACT_MARK = 'c';
 
-const signature = (mailKey: string, userId: number, event: ClientMailEvent) =>
-  createHmac('sha256', mailKey).update(`unsubscribe:${userId}:${event}`).digest('base64url').slice(0, SIGNATURE_LENGTH);
+/** Whose link it is: a client user (portal account) or a ticket contact without one (docs/adr/0215). */
+export type MailRecipient = { kind: 'user' | 'contact'; id: number };
 
-/** The token of a user's link for one event: their id, the event and a signature with their own key. */
-export const unsubscribeToken = (user: { id: number; mailKey: string }, event: ClientMailEvent) => `${user.id}.${event}.${signature(user.mailKey, user.id, event)}`;
+const signature = (mailKey: string, who: MailRecipient, event: ClientMailEvent) =>
+  createHmac('sha256', mailKey)
+    .update(who.kind === 'user' ? `unsubscribe:${who.id}:${event}` : `unsubscribe:contact:${who.id}:${event}`)
+    .digest('base64url')
+    .slice(0, SIGNATURE_LENGTH);
 
-/** The address of a user's one-click unsubscribe link for one event. */
-export const unsubscribeUrl = (publicUrl: string, user: { id: number; mailKey: string }, event: ClientMailEvent) => `${publicUrl}${UNSUBSCRIBE_PATH}/${unsubscribeToken(user, event)}`;
+const idPart = (who: MailRecipient) => (who.kind === 'user' ? String(who.id) : `${CONTACT_MARK}${who.id}`);
 
-/** What a token names, when its signature is the user's: their id, name, address and the event; null for anything else. */
-export async function readUnsubscribeToken(db: Queryable, token: string): Promise<{ userId: number; email: string; event: ClientMailEvent } | null> {
+/** The token of a link for one event: whose it is, the event and a signature with their own key. */
+export const unsubscribeToken = (who: MailRecipient & { mailKey: string }, event: ClientMailEvent) => `${idPart(who)}.${event}.${signature(who.mailKey, who, event)}`;
+
+/** The address of a one-click unsubscribe link for one event. */
+export const unsubscribeUrl = (publicUrl: string, who: MailRecipient & { mailKey: string }, event: ClientMailEvent) => `${publicUrl}${UNSUBSCRIBE_PATH}/${unsubscribeToken(who, event)}`;
+
+/** What a token names, when its signature is its owner's: who, their address and the event; null for anything else. */
+export async function readUnsubscribeToken(db: Queryable, token: string): Promise<{ who: MailRecipient; email: string; event: ClientMailEvent } | null> {
   const [id, event, sig, ...rest] = token.split('.');
   const known = CLIENT_MAIL_EVENTS.find((e) => e.event === event);
-  if (rest.length || !known || !sig || !/^[1-9]\d{0,9}$/.test(id ?? '')) return null;
-  const userId = Number(id);
-  const { rows } = await db.query<{ mail_key: string; email: string }>('SELECT mail_key::text, email FROM client_users WHERE id = $1', [userId]);
-  const user = rows[0];
-  if (!user) return null;
-  const expected = Buffer.from(signature(user.mail_key, userId, known.event));
+  const match = /^(c?)([1-9]\d{0,9})$/.exec(id ?? '');
+  if (rest.length || !known || !sig || !match) return null;
+  const who: MailRecipient = { kind: match[1] === CONTACT_MARK ? 'contact' : 'user', id: Number(match[2]) };
+  const { rows } = await db.query<{ mail_key: string; email: string }>(
+    who.kind === 'user' ? 'SELECT mail_key::text, email FROM client_users WHERE id = $1' : "SELECT mail_key::text, email FROM contacts WHERE id = $1 AND email <> ''",
+    [who.id],
+  );
+  const owner = rows[0];
+  if (!owner?.email) return null;
+  const expected = Buffer.from(signature(owner.mail_key, who, known.event));
   const given = Buffer.from(sig);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? { userId, email: user.email, event: known.event } : null;
+  return given.length === expected.length && timingSafeEqual(given, expected) ? { who, email: owner.email, event: known.event } : null;
+}
+
+/** Turns one event off for a ticket contact without a portal account (again is no change). */
+export async function setContactMailEventOff(db: Queryable, contactId: number, event: ClientMailEvent, now: Date): Promise<void> {
+  await db.query('INSERT INTO contact_mail_opt_outs (contact_id, event, since) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [contactId, event, now]);
 }
 
 /** A user's settings: every event on unless they turned it off. */
@@ -55,7 +75,9 @@ export async function saveMailSettings(db: Queryable, userId: number, settings: 
 /**
  * Whether a client at this address may be mailed of this event, and how they unsubscribe: an
  * active client user's address gets the mail unless they turned the event off, with their link; an
- * address without a portal account (a contact) gets it without a link (nothing to turn off).
+ * address of a ticket contact without a portal account likewise, with the link of its first contact
+ * (an address that is several contacts' stops when any of them turned the event off: it is one
+ * mailbox, docs/adr/0215); any other address gets the mail without a link (nothing to turn off).
  */
 export async function clientMailRecipient(db: Queryable, email: string, event: ClientMailEvent, publicUrl: string): Promise<{ send: false } | { send: true; unsubscribe: string | null }> {
   const { rows } = await db.query<{ id: number; mail_key: string; off: boolean }>(
@@ -64,15 +86,23 @@ export async function clientMailRecipient(db: Queryable, email: string, event: C
     [email, event],
   );
   const user = rows[0];
-  if (!user) return { send: true, unsubscribe: null };
-  if (user.off) return { send: false };
-  return { send: true, unsubscribe: unsubscribeUrl(publicUrl, { id: user.id, mailKey: user.mail_key }, event) };
+  if (user) return user.off ? { send: false } : { send: true, unsubscribe: unsubscribeUrl(publicUrl, { kind: 'user', id: user.id, mailKey: user.mail_key }, event) };
+  const { rows: contacts } = await db.query<{ id: number; mail_key: string; off: boolean }>(
+    `SELECT c.id, c.mail_key::text,
+            EXISTS (SELECT 1 FROM contact_mail_opt_outs o JOIN contacts k ON k.id = o.contact_id WHERE lower(k.email) = lower($1) AND o.event = $2) AS off
+       FROM contacts c WHERE lower(c.email) = lower($1) ORDER BY c.id LIMIT 1`,
+    [email, event],
+  );
+  const contact = contacts[0];
+  if (!contact) return { send: true, unsubscribe: null };
+  if (contact.off) return { send: false };
+  return { send: true, unsubscribe: unsubscribeUrl(publicUrl, { kind: 'contact', id: contact.id, mailKey: contact.mail_key }, event) };
 }
 
 /**
  * A client's ticket mail with its one-click unsubscribe (RFC 8058): the link in the footer of both
  * alternatives and the `List-Unsubscribe` and `List-Unsubscribe-Post` headers mail clients offer as
- * their own button. Without a link (a contact without an account) the mail is as it was.
+ * their own button. Without a link (an address that is nobody's we know) the mail is as it was.
  */
 export function withUnsubscribe(mail: Email, url: string | null): Email {
   if (!url) return mail;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNSUBSCRIBE_INVALID_MESSAGE, UNSUBSCRIBE_PATH } from '@contracts/client-mail';
+import { CONTACT_RESUBSCRIBE_MESSAGE, UNSUBSCRIBE_INVALID_MESSAGE, UNSUBSCRIBE_PATH } from '@contracts/client-mail';
 import { OUTBOX_KIND_STATUS_CHANGE } from '@contracts/notifications';
 import { OUTBOX_KIND_TICKET_REPLY } from '@contracts/tickets';
+import { mailStatusChange } from '@server/features/notifications/notify';
 import { apiAs, apiWith, type Api } from '@tests/support/api';
 import { sqlOf, type Sql } from '@tests/support/sql';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
@@ -81,7 +82,9 @@ describe.each(BACKENDS)('client mail settings on %s', (backend) => {
     await save(acme, { staffReply: true, statusChange: false });
     try {
       const ticketId = await raise(true);
-      const rows = await replyAndClose(ticketId, acmeContact);
+      await replyAndClose(ticketId, acmeContact);
+      // The follower's reply mail comes from its own event, which may land after the status change's.
+      const rows = await eventually(() => mailOf(ticketId), (r) => toClient(r, OUTBOX_KIND_TICKET_REPLY).length > 0);
       expect(toClient(rows, OUTBOX_KIND_TICKET_REPLY)).toHaveLength(1);
       expect(toClient(rows, OUTBOX_KIND_STATUS_CHANGE)).toEqual([]);
     } finally {
@@ -103,10 +106,12 @@ describe.each(BACKENDS)('client mail settings on %s', (backend) => {
     }
   });
 
-  it('puts a one-click unsubscribe link in the footer and the headers of every client ticket mail, and none in a mail to a contact without an account', async () => {
+  it('puts a one-click unsubscribe link in the footer and the headers of every client ticket mail, a contact without an account getting their own', async () => {
     const ticketId = await raise(true);
     const rows = await replyAndClose(ticketId, acmeContact);
-    for (const mail of [...toClient(rows, OUTBOX_KIND_TICKET_REPLY), ...toClient(rows, OUTBOX_KIND_STATUS_CHANGE)]) {
+    const colleague = rows.filter((r) => r.to_address === acmeContact);
+    expect(colleague.map((m) => m.kind).sort()).toEqual([OUTBOX_KIND_STATUS_CHANGE, OUTBOX_KIND_TICKET_REPLY].sort());
+    for (const mail of [...toClient(rows, OUTBOX_KIND_TICKET_REPLY), ...toClient(rows, OUTBOX_KIND_STATUS_CHANGE), ...colleague]) {
       const link = mail.headers!['List-Unsubscribe']!.slice(1, -1);
       expect(link).toContain(UNSUBSCRIBE_PATH);
       expect(mail.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
@@ -116,9 +121,63 @@ describe.each(BACKENDS)('client mail settings on %s', (backend) => {
     const reply = toClient(rows, OUTBOX_KIND_TICKET_REPLY)[0]!;
     const status = toClient(rows, OUTBOX_KIND_STATUS_CHANGE)[0]!;
     expect(tokenOf(reply)).not.toBe(tokenOf(status));
-    const colleague = rows.filter((r) => r.to_address === acmeContact);
-    expect(colleague.length).toBeGreaterThan(0);
-    for (const mail of colleague) expect(mail.headers?.['List-Unsubscribe']).toBeUndefined();
+    // The contact's links are theirs: not the client's, one per event.
+    const contactTokens = colleague.map(tokenOf);
+    expect(new Set(contactTokens).size).toBe(2);
+    for (const token of contactTokens) expect([tokenOf(reply), tokenOf(status)]).not.toContain(token);
+  });
+
+  it("lets a ticket contact without an account turn a ticket mail off from its link: GET asks and changes nothing, POST stops that event's mail only", async () => {
+    const first = await replyAndClose(await raise(true), acmeContact);
+    const statusMail = first.find((m) => m.to_address === acmeContact && m.kind === OUTBOX_KIND_STATUS_CHANGE)!;
+    const token = tokenOf(statusMail);
+    try {
+      const page = await guest.get(`${UNSUBSCRIBE_PATH}/${token}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('status changes of your tickets');
+      expect(page.body).toContain(acmeContact);
+      expect(page.body).toContain('<button type="submit">Unsubscribe</button>');
+      expect((await sql.one('SELECT count(*)::int AS n FROM contact_mail_opt_outs')).n).toBe(0);
+
+      const res = await t.app.inject({ method: 'POST', url: `${UNSUBSCRIBE_PATH}/${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).toContain('You are unsubscribed');
+      expect(res.body).toContain(CONTACT_RESUBSCRIBE_MESSAGE);
+      expect(res.body).not.toContain('Sign in');
+
+      // The next ticket: the reply still goes to the contact (written with the note), the status change no longer does.
+      const ticketId = await raise(true);
+      expect((await manager.post(`/api/v2/tickets/${ticketId}/notes`, { body: 'Restarted the spooler.', internal: false })).statusCode).toBe(201);
+      expect((await mailOf(ticketId)).filter((m) => m.to_address === acmeContact).map((m) => m.kind)).toEqual([OUTBOX_KIND_TICKET_REPLY]);
+      const managerId = (await sql.one(`SELECT id FROM staff_users WHERE email = 'manager@demo.test'`)).id;
+      const log = { error: () => undefined };
+      expect(await mailStatusChange(t.ctx, log, { ticketId, from: 'A', to: 'WOC', byId: managerId, entry: 'contact-opted-out' })).toBeNull();
+      expect((await mailOf(ticketId)).filter((m) => m.to_address === acmeContact && m.kind === OUTBOX_KIND_STATUS_CHANGE)).toEqual([]);
+      // The client user's own settings are untouched.
+      expect((await acme.get('/api/v2/client/mail-settings')).json()).toEqual(ALL_ON);
+    } finally {
+      await sql.rows('DELETE FROM contact_mail_opt_outs');
+    }
+  });
+
+  it("refuses a contact's link forged or moved to another contact, to a client user or to another event, changing nothing", async () => {
+    const rows = await replyAndClose(await raise(true), acmeContact);
+    const token = tokenOf(rows.find((m) => m.to_address === acmeContact && m.kind === OUTBOX_KIND_STATUS_CHANGE)!);
+    const [id, event, ...rest] = token.split('.') as [string, string, ...string[]];
+    expect(id).toMatch(/^c\d+$/);
+    const other = (await sql.one(`SELECT id FROM contacts WHERE email <> '' AND id <> $1 ORDER BY id LIMIT 1`, [Number(id.slice(1))])).id;
+    const moved = [
+      [`c${other}`, event, ...rest], // another contact
+      [id.slice(1), event, ...rest], // the client user of the same number
+      [id, 'staff_reply', ...rest], // another event
+    ].map((parts) => parts.join('.'));
+    for (const bad of moved) {
+      const res = await t.app.inject({ method: 'POST', url: `${UNSUBSCRIBE_PATH}/${bad}` });
+      expect(res.statusCode, bad).toBe(404);
+      expect((await guest.get(`${UNSUBSCRIBE_PATH}/${bad}`)).body).toContain('Link not valid');
+    }
+    expect((await sql.one('SELECT count(*)::int AS n FROM contact_mail_opt_outs')).n).toBe(0);
+    expect((await sql.one('SELECT count(*)::int AS n FROM client_mail_opt_outs')).n).toBe(0);
   });
 
   it('shows a confirmation page on GET that changes nothing, and turns only that event off on the one-click POST, without signing in', async () => {
