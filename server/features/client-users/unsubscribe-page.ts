@@ -4,7 +4,7 @@
  * confirm with a button; the button posts the one-click form a mail client would post.
  */
 import { APP_TITLE, CLIENT_PATHS } from '@contracts/common/constants';
-import { CLIENT_MAIL_HEADING, CONTACT_RESUBSCRIBE_MESSAGE } from '@contracts/client-mail';
+import { CLIENT_MAIL_HEADING, CONTACT_EXPIRED_HINT, CONTACT_RESUBSCRIBE_MESSAGE } from '@contracts/client-mail';
 import { escapeHtml } from '@server/platform/mail/ticket-reply';
 
 const STYLE = `
@@ -52,3 +52,11 @@ export const donePage = (what: string, email: string, publicUrl: string | null) 
 
 /** A link that is not valid (made up, or of an account that is gone). */
 export const invalidPage = (message: string) => page('Unsubscribe', `<h1>Link not valid</h1>\n<p>${escapeHtml(message)}</p>`);
+
+/** An authentic link past its days (docs/adr/0214): says so, and offers the portal's settings (a client user, `publicUrl`) or a newer mail (a contact, null). */
+export const expiredPage = (message: string, publicUrl: string | null) =>
+  page('Unsubscribe', [
+    '<h1>Link expired</h1>',
+    `<p>${escapeHtml(message)}</p>`,
+    publicUrl ? `<p>Sign in and ${settingsLink(publicUrl)} (“${escapeHtml(CLIENT_MAIL_HEADING)}”).</p>` : `<p>${escapeHtml(CONTACT_EXPIRED_HINT)}</p>`,
+  ].join('\n'));

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_RESUBSCRIBE_MESSAGE, UNSUBSCRIBE_INVALID_MESSAGE, UNSUBSCRIBE_PATH } from '@contracts/client-mail';
+import { CONTACT_RESUBSCRIBE_MESSAGE, UNSUBSCRIBE_EXPIRED_MESSAGE, UNSUBSCRIBE_INVALID_MESSAGE, UNSUBSCRIBE_LINK_DAYS, UNSUBSCRIBE_PATH } from '@contracts/client-mail';
 import { OUTBOX_KIND_STATUS_CHANGE } from '@contracts/notifications';
 import { OUTBOX_KIND_TICKET_REPLY } from '@contracts/tickets';
+import { unsubscribeToken } from '@server/features/client-users/mail-settings';
 import { mailStatusChange } from '@server/features/notifications/notify';
 import { apiAs, apiWith, type Api } from '@tests/support/api';
 import { sqlOf, type Sql } from '@tests/support/sql';
@@ -207,14 +208,15 @@ describe.each(BACKENDS)('client mail settings on %s', (backend) => {
     const ticketId = await raise(true);
     const rows = await replyAndClose(ticketId, acmeContact);
     const token = tokenOf(toClient(rows, OUTBOX_KIND_STATUS_CHANGE)[0]!);
-    const [id, , sig] = token.split('.') as [string, string, string];
+    const [id, , day, sig] = token.split('.') as [string, string, string, string];
     const globexId = (await sql.one(`SELECT u.id FROM client_users u JOIN companies c ON c.id = u.company_id WHERE c.account_number <> 'ACME-001' AND u.status = 'active' ORDER BY u.id LIMIT 1`)).id;
     const forged = [
-      `${globexId}.status_change.${sig}`, // another user with this user's signature
-      `${id}.staff_reply.${sig}`, // another event with this event's signature
-      `${id}.status_change.${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`, // a changed signature
-      `${id}.status_change`, // no signature
-      `${id}.security.${sig}`, // an event that cannot be turned off
+      `${globexId}.status_change.${day}.${sig}`, // another user with this user's signature
+      `${id}.staff_reply.${day}.${sig}`, // another event with this event's signature
+      `${id}.status_change.${day}.${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`, // a changed signature
+      `${id}.status_change.${day}`, // no signature
+      `${id}.status_change.${sig}`, // no day (a link made before links had one)
+      `${id}.security.${day}.${sig}`, // an event that cannot be turned off
     ];
     for (const bad of forged) {
       const res = await t.app.inject({ method: 'POST', url: `${UNSUBSCRIBE_PATH}/${bad}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
@@ -236,5 +238,60 @@ describe.each(BACKENDS)('client mail settings on %s', (backend) => {
     expect(mail.body).toContain('reset');
     expect(mail.headers?.['List-Unsubscribe']).toBeUndefined();
     expect(mail.body).not.toContain(UNSUBSCRIBE_PATH);
+  });
+
+  describe('links that expire and end', () => {
+    const DAY_MS = 86_400_000;
+    const today = () => Math.floor(t.ctx.now().getTime() / DAY_MS);
+    const post = (token: string) => t.app.inject({ method: 'POST', url: `${UNSUBSCRIBE_PATH}/${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const userLink = async (email: string, event: 'staff_reply' | 'status_change', day: number) => {
+      const u = await sql.one('SELECT id, mail_key::text AS key FROM client_users WHERE email = $1', [email]);
+      return unsubscribeToken({ kind: 'user', id: u.id, mailKey: u.key }, event, day);
+    };
+
+    it('carries the day of its mail, signed: a link older than its days shows a page saying so with the settings page, and changes nothing', async () => {
+      const expired = await userLink(CLIENT, 'status_change', today() - UNSUBSCRIBE_LINK_DAYS - 1);
+      const page = await guest.get(`${UNSUBSCRIBE_PATH}/${expired}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Link expired');
+      expect(page.body).toContain(UNSUBSCRIBE_EXPIRED_MESSAGE);
+      expect(page.body).toContain(`href="${t.ctx.config.publicUrl}/client/`);
+      expect(page.body).not.toContain('<form');
+      const res = await post(expired);
+      expect(res.statusCode).toBe(410);
+      expect(res.json().error.message).toBe(UNSUBSCRIBE_EXPIRED_MESSAGE);
+      expect((await acme.get('/api/v2/client/mail-settings')).json()).toEqual(ALL_ON);
+
+      // A link near the end of its days still works (a mail client's button pressed weeks later).
+      const late = await userLink(CLIENT, 'status_change', today() - UNSUBSCRIBE_LINK_DAYS + 1);
+      expect((await guest.get(`${UNSUBSCRIBE_PATH}/${late}`)).body).toContain('<button type="submit">Unsubscribe</button>');
+
+      // The day is signed: an expired link made young again is not valid.
+      const [id, event, day, sig] = expired.split('.') as [string, string, string, string];
+      expect(Number(day)).toBe(today() - UNSUBSCRIBE_LINK_DAYS - 1);
+      const younger = [id, event, String(today()), sig].join('.');
+      expect((await post(younger)).statusCode).toBe(404);
+      expect((await guest.get(`${UNSUBSCRIBE_PATH}/${younger}`)).body).toContain('Link not valid');
+      expect((await sql.one('SELECT count(*)::int AS n FROM client_mail_opt_outs')).n).toBe(0);
+    });
+
+    it("ends every link a client user was sent when their password is set anew; mail sent afterwards carries working links", async () => {
+      const globexUser = (await sql.one(`SELECT u.email FROM client_users u JOIN companies c ON c.id = u.company_id WHERE c.account_number <> 'ACME-001' AND u.status = 'active' ORDER BY u.id LIMIT 1`)).email as string;
+      const before = await userLink(globexUser, 'staff_reply', today());
+      expect((await guest.get(`${UNSUBSCRIBE_PATH}/${before}`)).body).toContain('<button type="submit">Unsubscribe</button>');
+
+      expect((await guest.post('/api/v2/client/forgot-password', { email: globexUser })).statusCode).toBe(202);
+      await t.ctx.background.idle();
+      const mail = await sql.one(`SELECT body FROM outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1`, [globexUser]);
+      const reset = /\/client\/reset-password\/([\w-]+)/.exec(mail.body)![1]!;
+      expect((await guest.post('/api/v2/client/reset-password', { token: reset, password: 'a brand new long passphrase 42' })).statusCode).toBe(200);
+
+      expect((await guest.get(`${UNSUBSCRIBE_PATH}/${before}`)).body).toContain('Link not valid');
+      expect((await post(before)).statusCode).toBe(404);
+      const after = await userLink(globexUser, 'staff_reply', today());
+      expect(after).not.toBe(before);
+      expect((await guest.get(`${UNSUBSCRIBE_PATH}/${after}`)).body).toContain('<button type="submit">Unsubscribe</button>');
+      expect((await sql.one('SELECT count(*)::int AS n FROM client_mail_opt_outs')).n).toBe(0);
+    });
   });
 });
