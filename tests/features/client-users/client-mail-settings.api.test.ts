@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_RESUBSCRIBE_MESSAGE, UNSUBSCRIBE_EXPIRED_MESSAGE, UNSUBSCRIBE_INVALID_MESSAGE, UNSUBSCRIBE_LINK_DAYS, UNSUBSCRIBE_PATH } from '@contracts/client-mail';
+import { CONTACT_EXPIRED_HINT, CONTACT_RESUBSCRIBE_MESSAGE, UNSUBSCRIBE_EXPIRED_MESSAGE, UNSUBSCRIBE_INVALID_MESSAGE, UNSUBSCRIBE_LINK_DAYS, UNSUBSCRIBE_PATH } from '@contracts/client-mail';
 import { OUTBOX_KIND_STATUS_CHANGE } from '@contracts/notifications';
 import { OUTBOX_KIND_TICKET_REPLY } from '@contracts/tickets';
 import { unsubscribeToken } from '@server/features/client-users/mail-settings';
@@ -273,6 +273,17 @@ describe.each(BACKENDS)('client mail settings on %s', (backend) => {
       expect((await post(younger)).statusCode).toBe(404);
       expect((await guest.get(`${UNSUBSCRIBE_PATH}/${younger}`)).body).toContain('Link not valid');
       expect((await sql.one('SELECT count(*)::int AS n FROM client_mail_opt_outs')).n).toBe(0);
+    });
+
+    it("shows a contact without an account whose link expired a newer mail to use, not the portal, and changes nothing", async () => {
+      const c = await sql.one('SELECT id, mail_key::text AS key FROM contacts WHERE lower(email) = lower($1) ORDER BY id LIMIT 1', [acmeContact]);
+      const expired = unsubscribeToken({ kind: 'contact', id: c.id, mailKey: c.key }, 'staff_reply', today() - UNSUBSCRIBE_LINK_DAYS - 1);
+      const page = await guest.get(`${UNSUBSCRIBE_PATH}/${expired}`);
+      expect(page.body).toContain('Link expired');
+      expect(page.body).toContain(CONTACT_EXPIRED_HINT);
+      expect(page.body).not.toContain('/client/');
+      expect((await post(expired)).statusCode).toBe(410);
+      expect((await sql.one('SELECT count(*)::int AS n FROM contact_mail_opt_outs')).n).toBe(0);
     });
 
     it("ends every link a client user was sent when their password is set anew; mail sent afterwards carries working links", async () => {
