@@ -31,7 +31,17 @@ export const clientMailSettingsSchema = z.strictObject({
 });
 export type ClientMailSettings = z.infer<typeof clientMailSettingsSchema>;
 
-/** The token of an unsubscribe link: `<user>.<event>.<signature>`, URL-safe. */
+/** How many days after its mail was sent an unsubscribe link is honoured (docs/adr/0214). */
+export const UNSUBSCRIBE_LINK_DAYS = 90;
+/** The answer of an authentic link past its days. */
+export const UNSUBSCRIBE_EXPIRED_MESSAGE = `This unsubscribe link has expired: a link works for ${UNSUBSCRIBE_LINK_DAYS} days after its email was sent.`;
+/** What the expired page offers a ticket contact without a portal account (a client user is offered the portal's settings). */
+export const CONTACT_EXPIRED_HINT = 'Use the unsubscribe link in a more recent email from us, or ask our support team.';
+
+/** What the unsubscribe page tells a ticket contact without a portal account who wants the mail again (docs/adr/0215). */
+export const CONTACT_RESUBSCRIBE_MESSAGE = 'Changed your mind? Ask our support team to email you about your tickets again.';
+
+/** The token of an unsubscribe link: `<user or c+contact>.<event>.<day>.<signature>`, URL-safe. */
 export const unsubscribeParamsSchema = z.strictObject({
   token: safeText('Give the unsubscribe token', 'Unsubscribe token').min(1, 'Give the unsubscribe token').max(200, 'The unsubscribe token is too long').regex(/^[A-Za-z0-9._-]+$/, 'The unsubscribe token has characters a link never has'),
 });

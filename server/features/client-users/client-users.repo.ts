@@ -105,9 +105,12 @@ export async function resettableUser(db: Queryable, email: string): Promise<{ id
   return rows[0];
 }
 
-/** Sets a new password and activates the account; false when the account can no longer use one. */
+/**
+ * Sets a new password and activates the account; false when the account can no longer use one. A
+ * new key for the account's unsubscribe links ends every link it was sent (docs/adr/0214).
+ */
 export async function setPasswordHash(db: Queryable, userId: number, passwordHash: string): Promise<boolean> {
-  const { rowCount } = await db.query(`UPDATE client_users SET password_hash = $2, status = 'active' WHERE id = $1 AND status IN ('invited', 'active')`, [
+  const { rowCount } = await db.query(`UPDATE client_users SET password_hash = $2, status = 'active', mail_key = gen_random_uuid() WHERE id = $1 AND status IN ('invited', 'active')`, [
     userId,
     passwordHash,
   ]);

@@ -4,7 +4,7 @@
  * confirm with a button; the button posts the one-click form a mail client would post.
  */
 import { APP_TITLE, CLIENT_PATHS } from '@contracts/common/constants';
-import { CLIENT_MAIL_HEADING } from '@contracts/client-mail';
+import { CLIENT_MAIL_HEADING, CONTACT_EXPIRED_HINT, CONTACT_RESUBSCRIBE_MESSAGE } from '@contracts/client-mail';
 import { escapeHtml } from '@server/platform/mail/ticket-reply';
 
 const STYLE = `
@@ -42,13 +42,21 @@ export const confirmPage = (what: string, email: string, action: string) =>
     `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
   ].join('\n'));
 
-/** Says it is done, and where to turn it on again. */
-export const donePage = (what: string, email: string, publicUrl: string) =>
+/** Says it is done, and where to turn it on again: the portal for a client user (`publicUrl`), support for a contact without an account (null). */
+export const donePage = (what: string, email: string, publicUrl: string | null) =>
   page('Unsubscribed', [
     '<h1>You are unsubscribed</h1>',
     `<p role="status">We no longer email <strong>${escapeHtml(email)}</strong> about ${escapeHtml(what)}.</p>`,
-    `<p>Changed your mind? Sign in and ${settingsLink(publicUrl)} (“${escapeHtml(CLIENT_MAIL_HEADING)}”).</p>`,
+    publicUrl ? `<p>Changed your mind? Sign in and ${settingsLink(publicUrl)} (“${escapeHtml(CLIENT_MAIL_HEADING)}”).</p>` : `<p>${escapeHtml(CONTACT_RESUBSCRIBE_MESSAGE)}</p>`,
   ].join('\n'));
 
 /** A link that is not valid (made up, or of an account that is gone). */
 export const invalidPage = (message: string) => page('Unsubscribe', `<h1>Link not valid</h1>\n<p>${escapeHtml(message)}</p>`);
+
+/** An authentic link past its days (docs/adr/0214): says so, and offers the portal's settings (a client user, `publicUrl`) or a newer mail (a contact, null). */
+export const expiredPage = (message: string, publicUrl: string | null) =>
+  page('Unsubscribe', [
+    '<h1>Link expired</h1>',
+    `<p>${escapeHtml(message)}</p>`,
+    publicUrl ? `<p>Sign in and ${settingsLink(publicUrl)} (“${escapeHtml(CLIENT_MAIL_HEADING)}”).</p>` : `<p>${escapeHtml(CONTACT_EXPIRED_HINT)}</p>`,
+  ].join('\n'));

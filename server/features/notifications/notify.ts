@@ -85,7 +85,7 @@ export async function mailFollowersOfReply(ctx: Ctx, log: Log, e: { ticketId: nu
 
 /** A client's mail, unless they turned its event off; with their unsubscribe link when they have an account. */
 async function sendToClient(ctx: Ctx, log: Log, event: ClientMailEvent, key: string, mail: Email): Promise<number | null> {
-  const to = await clientMailRecipient(ctx.database.pool, mail.to, event, ctx.config.publicUrl);
+  const to = await clientMailRecipient(ctx.database.pool, mail.to, event, ctx.config.publicUrl, ctx.now());
   return to.send ? send(ctx, log, key, withUnsubscribe(mail, to.unsubscribe)) : null;
 }
 

@@ -417,7 +417,7 @@ export async function addStaffNote(
   const to = rows[0];
   if (!to?.email) return { outboxId: null };
   // A contact with a portal account may have turned staff replies off ("Email me when…", docs/adr/0201).
-  const recipient = await clientMailRecipient(db, to.email, 'staff_reply', config.publicUrl);
+  const recipient = await clientMailRecipient(db, to.email, 'staff_reply', config.publicUrl, now);
   if (!recipient.send) return { outboxId: null };
   const mail = ticketReplyEmail(config.publicUrl, {
     ticket: { id, title: to.title },

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNSUBSCRIBE_INVALID_MESSAGE, UNSUBSCRIBE_PATH } from '@contracts/client-mail';
+import { CONTACT_EXPIRED_HINT, CONTACT_RESUBSCRIBE_MESSAGE, UNSUBSCRIBE_EXPIRED_MESSAGE, UNSUBSCRIBE_INVALID_MESSAGE, UNSUBSCRIBE_LINK_DAYS, UNSUBSCRIBE_PATH } from '@contracts/client-mail';
 import { OUTBOX_KIND_STATUS_CHANGE } from '@contracts/notifications';
 import { OUTBOX_KIND_TICKET_REPLY } from '@contracts/tickets';
+import { unsubscribeToken } from '@server/features/client-users/mail-settings';
+import { mailStatusChange } from '@server/features/notifications/notify';
 import { apiAs, apiWith, type Api } from '@tests/support/api';
 import { sqlOf, type Sql } from '@tests/support/sql';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
@@ -81,7 +83,9 @@ describe.each(BACKENDS)('client mail settings on %s', (backend) => {
     await save(acme, { staffReply: true, statusChange: false });
     try {
       const ticketId = await raise(true);
-      const rows = await replyAndClose(ticketId, acmeContact);
+      await replyAndClose(ticketId, acmeContact);
+      // The follower's reply mail comes from its own event, which may land after the status change's.
+      const rows = await eventually(() => mailOf(ticketId), (r) => toClient(r, OUTBOX_KIND_TICKET_REPLY).length > 0);
       expect(toClient(rows, OUTBOX_KIND_TICKET_REPLY)).toHaveLength(1);
       expect(toClient(rows, OUTBOX_KIND_STATUS_CHANGE)).toEqual([]);
     } finally {
@@ -103,10 +107,12 @@ describe.each(BACKENDS)('client mail settings on %s', (backend) => {
     }
   });
 
-  it('puts a one-click unsubscribe link in the footer and the headers of every client ticket mail, and none in a mail to a contact without an account', async () => {
+  it('puts a one-click unsubscribe link in the footer and the headers of every client ticket mail, a contact without an account getting their own', async () => {
     const ticketId = await raise(true);
     const rows = await replyAndClose(ticketId, acmeContact);
-    for (const mail of [...toClient(rows, OUTBOX_KIND_TICKET_REPLY), ...toClient(rows, OUTBOX_KIND_STATUS_CHANGE)]) {
+    const colleague = rows.filter((r) => r.to_address === acmeContact);
+    expect(colleague.map((m) => m.kind).sort()).toEqual([OUTBOX_KIND_STATUS_CHANGE, OUTBOX_KIND_TICKET_REPLY].sort());
+    for (const mail of [...toClient(rows, OUTBOX_KIND_TICKET_REPLY), ...toClient(rows, OUTBOX_KIND_STATUS_CHANGE), ...colleague]) {
       const link = mail.headers!['List-Unsubscribe']!.slice(1, -1);
       expect(link).toContain(UNSUBSCRIBE_PATH);
       expect(mail.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
@@ -116,9 +122,63 @@ describe.each(BACKENDS)('client mail settings on %s', (backend) => {
     const reply = toClient(rows, OUTBOX_KIND_TICKET_REPLY)[0]!;
     const status = toClient(rows, OUTBOX_KIND_STATUS_CHANGE)[0]!;
     expect(tokenOf(reply)).not.toBe(tokenOf(status));
-    const colleague = rows.filter((r) => r.to_address === acmeContact);
-    expect(colleague.length).toBeGreaterThan(0);
-    for (const mail of colleague) expect(mail.headers?.['List-Unsubscribe']).toBeUndefined();
+    // The contact's links are theirs: not the client's, one per event.
+    const contactTokens = colleague.map(tokenOf);
+    expect(new Set(contactTokens).size).toBe(2);
+    for (const token of contactTokens) expect([tokenOf(reply), tokenOf(status)]).not.toContain(token);
+  });
+
+  it("lets a ticket contact without an account turn a ticket mail off from its link: GET asks and changes nothing, POST stops that event's mail only", async () => {
+    const first = await replyAndClose(await raise(true), acmeContact);
+    const statusMail = first.find((m) => m.to_address === acmeContact && m.kind === OUTBOX_KIND_STATUS_CHANGE)!;
+    const token = tokenOf(statusMail);
+    try {
+      const page = await guest.get(`${UNSUBSCRIBE_PATH}/${token}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('status changes of your tickets');
+      expect(page.body).toContain(acmeContact);
+      expect(page.body).toContain('<button type="submit">Unsubscribe</button>');
+      expect((await sql.one('SELECT count(*)::int AS n FROM contact_mail_opt_outs')).n).toBe(0);
+
+      const res = await t.app.inject({ method: 'POST', url: `${UNSUBSCRIBE_PATH}/${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).toContain('You are unsubscribed');
+      expect(res.body).toContain(CONTACT_RESUBSCRIBE_MESSAGE);
+      expect(res.body).not.toContain('Sign in');
+
+      // The next ticket: the reply still goes to the contact (written with the note), the status change no longer does.
+      const ticketId = await raise(true);
+      expect((await manager.post(`/api/v2/tickets/${ticketId}/notes`, { body: 'Restarted the spooler.', internal: false })).statusCode).toBe(201);
+      expect((await mailOf(ticketId)).filter((m) => m.to_address === acmeContact).map((m) => m.kind)).toEqual([OUTBOX_KIND_TICKET_REPLY]);
+      const managerId = (await sql.one(`SELECT id FROM staff_users WHERE email = 'manager@demo.test'`)).id;
+      const log = { error: () => undefined };
+      expect(await mailStatusChange(t.ctx, log, { ticketId, from: 'A', to: 'WOC', byId: managerId, entry: 'contact-opted-out' })).toBeNull();
+      expect((await mailOf(ticketId)).filter((m) => m.to_address === acmeContact && m.kind === OUTBOX_KIND_STATUS_CHANGE)).toEqual([]);
+      // The client user's own settings are untouched.
+      expect((await acme.get('/api/v2/client/mail-settings')).json()).toEqual(ALL_ON);
+    } finally {
+      await sql.rows('DELETE FROM contact_mail_opt_outs');
+    }
+  });
+
+  it("refuses a contact's link forged or moved to another contact, to a client user or to another event, changing nothing", async () => {
+    const rows = await replyAndClose(await raise(true), acmeContact);
+    const token = tokenOf(rows.find((m) => m.to_address === acmeContact && m.kind === OUTBOX_KIND_STATUS_CHANGE)!);
+    const [id, event, ...rest] = token.split('.') as [string, string, ...string[]];
+    expect(id).toMatch(/^c\d+$/);
+    const other = (await sql.one(`SELECT id FROM contacts WHERE email <> '' AND id <> $1 ORDER BY id LIMIT 1`, [Number(id.slice(1))])).id;
+    const moved = [
+      [`c${other}`, event, ...rest], // another contact
+      [id.slice(1), event, ...rest], // the client user of the same number
+      [id, 'staff_reply', ...rest], // another event
+    ].map((parts) => parts.join('.'));
+    for (const bad of moved) {
+      const res = await t.app.inject({ method: 'POST', url: `${UNSUBSCRIBE_PATH}/${bad}` });
+      expect(res.statusCode, bad).toBe(404);
+      expect((await guest.get(`${UNSUBSCRIBE_PATH}/${bad}`)).body).toContain('Link not valid');
+    }
+    expect((await sql.one('SELECT count(*)::int AS n FROM contact_mail_opt_outs')).n).toBe(0);
+    expect((await sql.one('SELECT count(*)::int AS n FROM client_mail_opt_outs')).n).toBe(0);
   });
 
   it('shows a confirmation page on GET that changes nothing, and turns only that event off on the one-click POST, without signing in', async () => {
@@ -148,14 +208,15 @@ describe.each(BACKENDS)('client mail settings on %s', (backend) => {
     const ticketId = await raise(true);
     const rows = await replyAndClose(ticketId, acmeContact);
     const token = tokenOf(toClient(rows, OUTBOX_KIND_STATUS_CHANGE)[0]!);
-    const [id, , sig] = token.split('.') as [string, string, string];
+    const [id, , day, sig] = token.split('.') as [string, string, string, string];
     const globexId = (await sql.one(`SELECT u.id FROM client_users u JOIN companies c ON c.id = u.company_id WHERE c.account_number <> 'ACME-001' AND u.status = 'active' ORDER BY u.id LIMIT 1`)).id;
     const forged = [
-      `${globexId}.status_change.${sig}`, // another user with this user's signature
-      `${id}.staff_reply.${sig}`, // another event with this event's signature
-      `${id}.status_change.${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`, // a changed signature
-      `${id}.status_change`, // no signature
-      `${id}.security.${sig}`, // an event that cannot be turned off
+      `${globexId}.status_change.${day}.${sig}`, // another user with this user's signature
+      `${id}.staff_reply.${day}.${sig}`, // another event with this event's signature
+      `${id}.status_change.${day}.${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`, // a changed signature
+      `${id}.status_change.${day}`, // no signature
+      `${id}.status_change.${sig}`, // no day (a link made before links had one)
+      `${id}.security.${day}.${sig}`, // an event that cannot be turned off
     ];
     for (const bad of forged) {
       const res = await t.app.inject({ method: 'POST', url: `${UNSUBSCRIBE_PATH}/${bad}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
@@ -177,5 +238,71 @@ describe.each(BACKENDS)('client mail settings on %s', (backend) => {
     expect(mail.body).toContain('reset');
     expect(mail.headers?.['List-Unsubscribe']).toBeUndefined();
     expect(mail.body).not.toContain(UNSUBSCRIBE_PATH);
+  });
+
+  describe('links that expire and end', () => {
+    const DAY_MS = 86_400_000;
+    const today = () => Math.floor(t.ctx.now().getTime() / DAY_MS);
+    const post = (token: string) => t.app.inject({ method: 'POST', url: `${UNSUBSCRIBE_PATH}/${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const userLink = async (email: string, event: 'staff_reply' | 'status_change', day: number) => {
+      const u = await sql.one('SELECT id, mail_key::text AS key FROM client_users WHERE email = $1', [email]);
+      return unsubscribeToken({ kind: 'user', id: u.id, mailKey: u.key }, event, day);
+    };
+
+    it('carries the day of its mail, signed: a link older than its days shows a page saying so with the settings page, and changes nothing', async () => {
+      const expired = await userLink(CLIENT, 'status_change', today() - UNSUBSCRIBE_LINK_DAYS - 1);
+      const page = await guest.get(`${UNSUBSCRIBE_PATH}/${expired}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Link expired');
+      expect(page.body).toContain(UNSUBSCRIBE_EXPIRED_MESSAGE);
+      expect(page.body).toContain(`href="${t.ctx.config.publicUrl}/client/`);
+      expect(page.body).not.toContain('<form');
+      const res = await post(expired);
+      expect(res.statusCode).toBe(410);
+      expect(res.json().error.message).toBe(UNSUBSCRIBE_EXPIRED_MESSAGE);
+      expect((await acme.get('/api/v2/client/mail-settings')).json()).toEqual(ALL_ON);
+
+      // A link near the end of its days still works (a mail client's button pressed weeks later).
+      const late = await userLink(CLIENT, 'status_change', today() - UNSUBSCRIBE_LINK_DAYS + 1);
+      expect((await guest.get(`${UNSUBSCRIBE_PATH}/${late}`)).body).toContain('<button type="submit">Unsubscribe</button>');
+
+      // The day is signed: an expired link made young again is not valid.
+      const [id, event, day, sig] = expired.split('.') as [string, string, string, string];
+      expect(Number(day)).toBe(today() - UNSUBSCRIBE_LINK_DAYS - 1);
+      const younger = [id, event, String(today()), sig].join('.');
+      expect((await post(younger)).statusCode).toBe(404);
+      expect((await guest.get(`${UNSUBSCRIBE_PATH}/${younger}`)).body).toContain('Link not valid');
+      expect((await sql.one('SELECT count(*)::int AS n FROM client_mail_opt_outs')).n).toBe(0);
+    });
+
+    it("shows a contact without an account whose link expired a newer mail to use, not the portal, and changes nothing", async () => {
+      const c = await sql.one('SELECT id, mail_key::text AS key FROM contacts WHERE lower(email) = lower($1) ORDER BY id LIMIT 1', [acmeContact]);
+      const expired = unsubscribeToken({ kind: 'contact', id: c.id, mailKey: c.key }, 'staff_reply', today() - UNSUBSCRIBE_LINK_DAYS - 1);
+      const page = await guest.get(`${UNSUBSCRIBE_PATH}/${expired}`);
+      expect(page.body).toContain('Link expired');
+      expect(page.body).toContain(CONTACT_EXPIRED_HINT);
+      expect(page.body).not.toContain('/client/');
+      expect((await post(expired)).statusCode).toBe(410);
+      expect((await sql.one('SELECT count(*)::int AS n FROM contact_mail_opt_outs')).n).toBe(0);
+    });
+
+    it("ends every link a client user was sent when their password is set anew; mail sent afterwards carries working links", async () => {
+      const globexUser = (await sql.one(`SELECT u.email FROM client_users u JOIN companies c ON c.id = u.company_id WHERE c.account_number <> 'ACME-001' AND u.status = 'active' ORDER BY u.id LIMIT 1`)).email as string;
+      const before = await userLink(globexUser, 'staff_reply', today());
+      expect((await guest.get(`${UNSUBSCRIBE_PATH}/${before}`)).body).toContain('<button type="submit">Unsubscribe</button>');
+
+      expect((await guest.post('/api/v2/client/forgot-password', { email: globexUser })).statusCode).toBe(202);
+      await t.ctx.background.idle();
+      const mail = await sql.one(`SELECT body FROM outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1`, [globexUser]);
+      const reset = /\/client\/reset-password\/([\w-]+)/.exec(mail.body)![1]!;
+      expect((await guest.post('/api/v2/client/reset-password', { token: reset, password: 'a brand new long passphrase 42' })).statusCode).toBe(200);
+
+      expect((await guest.get(`${UNSUBSCRIBE_PATH}/${before}`)).body).toContain('Link not valid');
+      expect((await post(before)).statusCode).toBe(404);
+      const after = await userLink(globexUser, 'staff_reply', today());
+      expect(after).not.toBe(before);
+      expect((await guest.get(`${UNSUBSCRIBE_PATH}/${after}`)).body).toContain('<button type="submit">Unsubscribe</button>');
+      expect((await sql.one('SELECT count(*)::int AS n FROM client_mail_opt_outs')).n).toBe(0);
+    });
   });
 });
