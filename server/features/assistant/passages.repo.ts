@@ -24,6 +24,9 @@ export type SearchResult = { queryLexemes: string[]; hits: PassageHit[] };
 /** The most words of a question the search keeps (the first ones); the rest do not search. */
 const LEXEMES_MAX = 10;
 
+/** How many candidates, those holding most of the question's words, are ranked by cover density (the costly part). */
+const RANKED_MAX = 50;
+
 /** How many of the question's words a candidate must hold together, at most (the index's filter). */
 const PAIR = 2;
 
@@ -38,9 +41,11 @@ function combinations<T>(items: readonly T[], k: number): T[][] {
 /**
  * The passages that answer a question, best first: those holding at least `minShare` of the
  * question's words, two of them when the share asks for more (stemmed, stop words dropped; any
- * word when 0), ranked by cover density (ts_rank_cd, normalised by length); only what the scope
- * may read. The index itself filters (an OR of ANDs), so a common word alone does not make every
- * passage a candidate.
+ * word when 0); only what the scope may read. The index itself filters (an OR of ANDs), so a
+ * common word alone does not make every passage a candidate. The candidates are ordered by how
+ * many of the question's words they hold (cheap: no positions read), and only the first
+ * RANKED_MAX are ranked by cover density (ts_rank_cd, normalised by length), which costs about a
+ * millisecond a passage on a busy machine (docs/adr/0216).
  * `kinds` narrows to articles (the new-ticket suggestions).
  */
 export async function searchPassages(
@@ -65,14 +70,20 @@ export async function searchPassages(
   const tsquery = combinations(quoted, need)
     .map((c) => `(${c.join(' & ')})`)
     .join(' | ');
-  const where = scopePredicate(scope, 4);
+  const where = scopePredicate(scope, 6);
   const { rows } = await db.query<{ id: string; kind: SourceKind; source_id: number; title: string; body: string; rank: number; passage_lexemes: string[] }>(
-    `SELECT p.id, p.kind, p.source_id, p.title, p.body, ts_rank_cd(p.search, q, 1) AS rank, tsvector_to_array(p.search) AS passage_lexemes
-       FROM assistant_passages p, CAST($1 AS tsquery) q
-      WHERE p.search @@ q AND p.kind = ANY($3) AND ${where.sql}
-      ORDER BY rank DESC, p.id
+    `WITH candidates AS MATERIALIZED (
+       SELECT p.id, length(p.search) - length(ts_delete(p.search, $4::text[])) AS held,
+              length(ts_filter(p.search, '{a}')) - length(ts_delete(ts_filter(p.search, '{a}'), $4::text[])) AS held_in_title
+         FROM assistant_passages p
+        WHERE p.search @@ CAST($1 AS tsquery) AND p.kind = ANY($3) AND ${where.sql}
+        ORDER BY held DESC, held_in_title DESC, length(p.search), p.id
+        LIMIT $5)
+     SELECT p.id, p.kind, p.source_id, p.title, p.body, ts_rank_cd(p.search, CAST($1 AS tsquery), 1) AS rank, tsvector_to_array(p.search) AS passage_lexemes
+       FROM candidates c JOIN assistant_passages p ON p.id = c.id
+      ORDER BY c.held DESC, rank DESC, p.id
       LIMIT $2`,
-    [tsquery, limit, kinds, ...where.values],
+    [tsquery, limit, kinds, queryLexemes, RANKED_MAX, ...where.values],
   );
   const hits = rows.map((r) => ({ id: Number(r.id), kind: r.kind, sourceId: r.source_id, title: r.title, body: r.body, rank: Number(r.rank), lexemes: r.passage_lexemes }));
   return { queryLexemes, hits };

@@ -158,4 +158,21 @@ describe.each(BACKENDS)('the assistant on %s', (backend) => {
     const drafts = ((await acme.get('/api/client/assistant/suggest?q=draft%20release%20notes')).json() as { items: { title: string }[] }).items;
     expect(drafts.map((d) => d.title)).not.toContain('Draft: new release notes');
   });
+  it('finds the passage holding all the question\'s words even when many others hold two of them closer together', async () => {
+    const sql = sqlOf(t);
+    await sql.rows(
+      `INSERT INTO knowledge_articles (title, category, body, published)
+       SELECT 'Zephyr marimba drill ' || g, 'Reference', repeat('Zephyr marimba. ', 12), true FROM generate_series(1, ${ASSISTANT.candidates + 5}) g`,
+    );
+    const whole = (
+      await sql.one<{ id: number }>(
+        `INSERT INTO knowledge_articles (title, category, body, published)
+         VALUES ('Cold weather kit', 'Reference', 'Pack the zephyr first. ' || repeat('Keep every strap dry and folded before the trip. ', 5) || 'The marimba travels in its case. ' || repeat('Count the crates at each stop. ', 5) || 'Tundra boots and the walrus coat go last.', true) RETURNING id`,
+      )
+    ).id;
+    await reindexNow();
+    const a = await ask(acme, 'client', 'zephyr marimba tundra walrus');
+    expect(a.sources.sources[0]).toMatchObject({ kind: 'article', id: whole });
+    expect(a.answer).toContain('walrus coat');
+  });
 });
