@@ -93,22 +93,26 @@ export async function searchPassages(
   const common = new Set((words[0]?.common ?? []).filter((l) => queryLexemes.includes(l)));
   // Two words together already narrow the index enough; the share itself is checked on the candidates.
   const need = Math.min(PAIR, Math.max(1, Math.ceil(queryLexemes.length * minShare)));
-  const where = scopePredicate(scope, 7);
+  const where = scopePredicate(scope, 6);
+  // Only a narrowing by kind is written: without statistics (a fresh index) the planner would
+  // otherwise read the (kind, source_id) index over every passage beside the text index.
+  const narrow = (['article', 'ticket'] as const).some((k) => !kinds.includes(k));
+  const byKind = narrow ? `AND p.kind = ANY($${6 + where.values.length})` : '';
   const find = async (filter: string) =>
     (
       await db.query<Row>(
         `WITH candidates AS MATERIALIZED (
-           SELECT p.id, length(p.search) - length(ts_delete(p.search, $4::text[])) AS held,
-                  length(ts_filter(p.search, '{a}')) - length(ts_delete(ts_filter(p.search, '{a}'), $4::text[])) AS held_in_title
+           SELECT p.id, length(p.search) - length(ts_delete(p.search, $3::text[])) AS held,
+                  length(ts_filter(p.search, '{a}')) - length(ts_delete(ts_filter(p.search, '{a}'), $3::text[])) AS held_in_title
              FROM assistant_passages p
-            WHERE p.search @@ CAST($1 AS tsquery) AND p.kind = ANY($3) AND ${where.sql}
+            WHERE p.search @@ CAST($1 AS tsquery) ${byKind} AND ${where.sql}
             ORDER BY held DESC, held_in_title DESC, length(p.search), p.id
-            LIMIT $5)
-         SELECT p.id, p.kind, p.source_id, p.title, p.body, ts_rank_cd(p.search, CAST($6 AS tsquery), 1) AS rank, c.held, tsvector_to_array(p.search) AS passage_lexemes
+            LIMIT $4)
+         SELECT p.id, p.kind, p.source_id, p.title, p.body, ts_rank_cd(p.search, CAST($5 AS tsquery), 1) AS rank, c.held, tsvector_to_array(p.search) AS passage_lexemes
            FROM candidates c JOIN assistant_passages p ON p.id = c.id
           ORDER BY c.held DESC, rank DESC, p.id
           LIMIT $2`,
-        [filter, limit, kinds, queryLexemes, RANKED_MAX, matchFilter(queryLexemes, need), ...where.values],
+        [filter, limit, queryLexemes, RANKED_MAX, matchFilter(queryLexemes, need), ...where.values, ...(narrow ? [kinds] : [])],
       )
     ).rows;
   let rows = await find(matchFilter(queryLexemes, need, common));
@@ -202,7 +206,11 @@ export async function reindex(db: Queryable, batch = 5000): Promise<ReindexResul
     }
   }
   const result = { articles: articles.length, tickets: changed.length, dropped: dropped.rowCount ?? 0 };
-  await refreshCommonLexemes(db, result.articles + result.tickets + result.dropped > 0);
+  const wrote = result.articles + result.tickets + result.dropped > 0;
+  // The text index keeps new entries in a pending list every search reads through until it is
+  // merged (by autovacuum, later): a run that changed passages merges it now.
+  if (wrote) await db.query(`SELECT gin_clean_pending_list('assistant_passages_search_idx'::regclass)`);
+  await refreshCommonLexemes(db, wrote);
   return result;
 }
 

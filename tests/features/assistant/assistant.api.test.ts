@@ -201,4 +201,10 @@ describe.each(BACKENDS)('the assistant on %s', (backend) => {
     await inTransaction(t.ctx.database.pool, (db) => refreshCommonLexemes(db, true));
     expect(await sql.rows(`SELECT lexeme FROM assistant_common_lexemes WHERE lexeme = 'kumquat'`)).toEqual([]);
   });
+  it('leaves no new passage in the text index\'s pending list after a re-index that wrote some', async () => {
+    const sql = sqlOf(t);
+    await sql.rows(`INSERT INTO knowledge_articles (title, category, body, published) SELECT 'Loquat tray ' || g, 'Reference', 'Loquat trays dry in the shade.', true FROM generate_series(1, 3) g`);
+    await reindexNow();
+    expect((await sql.one<{ pages: number }>(`SELECT gin_clean_pending_list('assistant_passages_search_idx'::regclass)::int AS pages`)).pages).toBe(0);
+  });
 });
