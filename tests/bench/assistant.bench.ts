@@ -53,7 +53,7 @@ const out = (line = '') => {
   process.stdout.write(`${line}\n`);
 };
 
-type Timed = { frames: AssistantFrame[]; firstSourcesMs: number; doneMs: number };
+type Timed = { question: string; frames: AssistantFrame[]; firstSourcesMs: number; doneMs: number };
 /** Asks over a real socket, reading the stream as it comes. */
 async function ask(token: string, audience: 'staff' | 'client', question: string): Promise<Timed> {
   const started = performance.now();
@@ -80,7 +80,7 @@ async function ask(token: string, audience: 'staff' | 'client', question: string
       frames.push({ event, data: JSON.parse(data) } as AssistantFrame);
     }
   }
-  return { frames, firstSourcesMs, doneMs: performance.now() - started };
+  return { question, frames, firstSourcesMs, doneMs: performance.now() - started };
 }
 
 try {
@@ -215,6 +215,10 @@ try {
     out();
     out(`At scale (${scaled.map((r) => `${r.n} ${r.kind} passages`).join(', ')}; added and indexed in ${((performance.now() - s0) / 1000).toFixed(1)} s): ${lat(scaledRun.times)}.`);
     out(`Quality at scale: recall@1 ${pct(scaledRun.r1)}, recall@3 ${pct(scaledRun.r3)}, leaks ${scaledRun.leaks}. Goals: first sources ≤ 300 ms p95, whole extractive answer ≤ 500 ms p95.`);
+    out();
+    out('Slowest questions at scale (whole answer):');
+    out();
+    for (const t of [...scaledRun.times].sort((x, y) => y.doneMs - x.doneMs).slice(0, 5)) out(`- ${t.doneMs.toFixed(0)} ms (sources ${t.firstSourcesMs.toFixed(0)} ms): "${t.question}"`);
   }
   mkdirSync('docs/bench', { recursive: true });
   writeFileSync('docs/bench/assistant-latest.md', `${lines.join('\n')}\n`);

@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSISTANT, ASSISTANT_TEXTS } from '@contracts/assistant';
 import { reindexAssistant } from '@server/features/assistant/jobs';
+import { refreshCommonLexemes } from '@server/features/assistant/passages.repo';
+import { inTransaction } from '@server/platform/db/database';
 import { apiAs, type Api } from '@tests/support/api';
 import { sqlOf } from '@tests/support/sql';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
@@ -157,5 +159,52 @@ describe.each(BACKENDS)('the assistant on %s', (backend) => {
     expect(((await acme.get('/api/client/assistant/suggest?q=ab')).json() as { items: unknown[] }).items).toEqual([]);
     const drafts = ((await acme.get('/api/client/assistant/suggest?q=draft%20release%20notes')).json() as { items: { title: string }[] }).items;
     expect(drafts.map((d) => d.title)).not.toContain('Draft: new release notes');
+  });
+  it('finds the passage holding all the question\'s words even when many others hold two of them closer together', async () => {
+    const sql = sqlOf(t);
+    await sql.rows(
+      `INSERT INTO knowledge_articles (title, category, body, published)
+       SELECT 'Zephyr marimba drill ' || g, 'Reference', repeat('Zephyr marimba. ', 12), true FROM generate_series(1, ${ASSISTANT.candidates + 5}) g`,
+    );
+    const whole = (
+      await sql.one<{ id: number }>(
+        `INSERT INTO knowledge_articles (title, category, body, published)
+         VALUES ('Cold weather kit', 'Reference', 'Pack the zephyr first. ' || repeat('Keep every strap dry and folded before the trip. ', 5) || 'The marimba travels in its case. ' || repeat('Count the crates at each stop. ', 5) || 'Tundra boots and the walrus coat go last.', true) RETURNING id`,
+      )
+    ).id;
+    await reindexNow();
+    const a = await ask(acme, 'client', 'zephyr marimba tundra walrus');
+    expect(a.sources.sources[0]).toMatchObject({ kind: 'article', id: whole });
+    expect(a.answer).toContain('walrus coat');
+  });
+  it('prefers a passage holding a rarer word of the question to those holding as many of its common words, and falls back to the common words alone', async () => {
+    const sql = sqlOf(t);
+    await sql.rows(`INSERT INTO knowledge_articles (title, category, body, published) SELECT 'Quasar fennel drill ' || g, 'Reference', repeat('Quasar fennel. ', 12), true FROM generate_series(1, 5) g`);
+    const rarer = (await sql.one<{ id: number }>(`INSERT INTO knowledge_articles (title, category, body, published) VALUES ('Night sky notes', 'Reference', 'The quasar was faint tonight. Yodel practice ran late.', true) RETURNING id`)).id;
+    await reindexNow();
+    // As the re-index would record them in an index where most passages hold these two words.
+    await sql.rows(`INSERT INTO assistant_common_lexemes (lexeme, passages) VALUES ('quasar', 5000), ('fennel', 5000)`);
+    const a = await ask(acme, 'client', 'quasar fennel yodel');
+    expect(a.sources.sources[0]).toMatchObject({ kind: 'article', id: rarer });
+    const fallback = await ask(acme, 'client', 'quasar fennel tamarind');
+    expect(fallback.answer).not.toBe(ASSISTANT_TEXTS.dontKnow);
+    expect(fallback.sources.sources[0]!.title).toMatch(/^Quasar fennel drill/);
+  });
+
+  it('records as common the words at least the bound of passages hold, at the re-index', async () => {
+    const sql = sqlOf(t);
+    await sql.rows(`INSERT INTO knowledge_articles (title, category, body, published) SELECT 'Kumquat crate ' || g, 'Reference', 'Kumquat crates stack five high.', true FROM generate_series(1, 4) g`);
+    await reindexNow();
+    await inTransaction(t.ctx.database.pool, (db) => refreshCommonLexemes(db, true, 4));
+    const common = (await sql.rows<{ lexeme: string; passages: number }>(`SELECT lexeme, passages FROM assistant_common_lexemes WHERE lexeme IN ('kumquat', 'password')`));
+    expect(common).toContainEqual({ lexeme: 'kumquat', passages: 4 });
+    await inTransaction(t.ctx.database.pool, (db) => refreshCommonLexemes(db, true));
+    expect(await sql.rows(`SELECT lexeme FROM assistant_common_lexemes WHERE lexeme = 'kumquat'`)).toEqual([]);
+  });
+  it('leaves no new passage in the text index\'s pending list after a re-index that wrote some', async () => {
+    const sql = sqlOf(t);
+    await sql.rows(`INSERT INTO knowledge_articles (title, category, body, published) SELECT 'Loquat tray ' || g, 'Reference', 'Loquat trays dry in the shade.', true FROM generate_series(1, 3) g`);
+    await reindexNow();
+    expect((await sql.one<{ pages: number }>(`SELECT gin_clean_pending_list('assistant_passages_search_idx'::regclass)::int AS pages`)).pages).toBe(0);
   });
 });
