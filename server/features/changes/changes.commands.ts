@@ -223,6 +223,25 @@ export async function approvedByEngine(db: Queryable, deps: Pick<Deps, 'publicUr
   await approve(db, deps, scr, { approval_request_id: requestId }, { actor: SYSTEM, staffId: null, action: 'approved', note: 'Approved by the change-advisory step' }, now);
 }
 
+/**
+ * The engine rejected the change-advisory request: the SCR it was made for is rejected, with the
+ * approver's reason as the reason the client reads (on the timeline and in the mail).
+ */
+export async function rejectedByEngine(
+  db: Queryable,
+  deps: Pick<Deps, 'publicUrl'>,
+  scrId: number,
+  requestId: number,
+  decision: { by: number | null; reason: string | null },
+  now: Date,
+): Promise<void> {
+  const scr = await locked(db, scrId);
+  if (scr.status !== 'under_review' || scr.approval_request_id !== requestId) return;
+  const reason = decision.reason ?? 'Rejected by the change-advisory step';
+  const actor = decision.by === null ? SYSTEM : staffActor(decision.by);
+  await enter(db, deps, scr, 'rejected', { rejection_reason: reason }, { actor, staffId: decision.by, action: 'rejected', note: reason }, now);
+}
+
 /** A QA result on an SCR: a failure returns it to development with the tester's notes on its timeline. */
 export async function qaResult(db: Queryable, deps: Pick<Deps, 'publicUrl'>, outcome: QaOutcome, now: Date): Promise<void> {
   if (outcome.scrId === null) return;

@@ -96,6 +96,23 @@ describe.each(BACKENDS)('change requests on %s', (backend) => {
     expect(timeline.release_note).toBe('Bills now show the late fee on its own line.');
   });
 
+  it('rejects the change when its advisory step is rejected, with the approver’s reason in its history, on the client’s timeline and in the requester’s mail', async () => {
+    const scr = await file('Bulk credit notes');
+    await ok(agent, scr, { to: 'under_review', ownerId: id['dana.dev'] });
+    await ok(agent, scr, { to: 'approved', ...PLAN, risk: LOW_RISK });
+    const request = await approvalOf(scr);
+    const current = (await manager.get(`/api/v2/approvals/requests/${request}`)).json() as { version: number };
+    const reason = 'Credit notes are changing with the new billing run; raise it again after that.';
+    const res = await manager.post(`/api/v2/approvals/requests/${request}/decision`, { decision: 'reject', version: current.version, comment: reason });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await view(scr);
+    expect(after).toMatchObject({ status: 'rejected', rejection_reason: reason, approval_state: 'rejected', next: [] });
+    expect(after.history.at(-1)).toMatchObject({ from_status: 'under_review', to_status: 'rejected', action: 'rejected', by: expect.any(String), note: reason });
+    const timeline = (await acme.get(`/api/v2/client/scrs/${scr}/timeline`)).json() as ClientTimeline;
+    expect(timeline.stages.at(-1)).toMatchObject({ status: 'rejected', note: reason });
+    expect(await sql.count(`outbox WHERE to_address = 'client@acme.demo.test' AND subject LIKE $1`, [`SCR-${scr} is rejected%`])).toBe(1);
+  });
+
   it('refuses a move the chart does not allow (409 naming why) and a move missing its fields (400 naming each), changing nothing', async () => {
     const scr = await file('Export meter reads');
     const before = await view(scr);
