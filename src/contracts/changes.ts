@@ -218,8 +218,14 @@ export const changeViewSchema = changeRowSchema.extend({
   approval_state: z.string().nullable(),
   quote_id: int().nullable(),
   quote_status: z.string().nullable(),
+  /** The quote's number ("Q-1041") and title, for its link. */
+  quote_number: z.string().nullable(),
+  quote_title: z.string().nullable(),
   project_id: int().nullable(),
+  project_name: z.string().nullable(),
   ticket_id: int().nullable(),
+  /** The linked ticket's subject, for its link. */
+  ticket_subject: z.string().nullable(),
   qa_item_id: int().nullable(),
   qa_status: z.string().nullable(),
   version: int(),

@@ -100,7 +100,7 @@ test('a change request goes from the client’s request through review, approval
   await staff.reload();
   await expect(staff.getByText('Approved').first()).toBeVisible();
   await move(staff, 'Start development');
-  await expect(staff.getByRole('link', { name: /^Project #\d+/ })).toBeVisible();
+  await expect(staff.getByRole('link', { name: new RegExp(`^SCR-\\d+: ${title}$`) })).toBeVisible();
   await move(staff, 'Send to QA');
   await test_(staff, title, 'Fail', 'The fee shows twice on the second page.');
   await staff.goto('/software/change/request');

@@ -173,12 +173,15 @@ export async function loadChange(db: Queryable, id: number): Promise<{ row: View
     `SELECT ${ROW_COLUMNS}, s.description, s.business_reason, s.owner_id, COALESCE(cu.name, su.name) AS requested_by,
             s.estimate_hours::float8 AS estimate_hours, s.implementation_plan, s.rollback_plan, s.release_note, s.rejection_reason,
             s.risk_inputs, s.billable, s.emergency_justification, s.needs_review, s.approval_request_id, a.state AS approval_state,
-            s.quote_id, qt.status AS quote_status, s.project_id, s.ticket_id, qa.id AS qa_item_id, qa.status AS qa_status, s.version
+            s.quote_id, qt.status AS quote_status, qt.number AS quote_number, NULLIF(qt.title, '') AS quote_title, s.project_id, p.name AS project_name,
+            s.ticket_id, t.title AS ticket_subject, qa.id AS qa_item_id, qa.status AS qa_status, s.version
        FROM ${ROW_FROM}
        LEFT JOIN client_users cu ON cu.id = s.requested_by_client
        LEFT JOIN staff_users su ON su.id = s.requested_by_staff
        LEFT JOIN approval_requests a ON a.id = s.approval_request_id
        LEFT JOIN quotes qt ON qt.id = s.quote_id
+       LEFT JOIN projects p ON p.id = s.project_id
+       LEFT JOIN tickets t ON t.id = s.ticket_id
        LEFT JOIN LATERAL (SELECT id, status FROM qa_items WHERE scr_id = s.id ORDER BY id DESC LIMIT 1) qa ON true
       WHERE s.id = $1`,
     [id],

@@ -74,6 +74,8 @@ describe.each(BACKENDS)('change requests on %s', (backend) => {
     const dev = await ok(agent, scr, { to: 'in_development', tasks: ['Add the column', 'Show it on the bill'] });
     expect(dev.project_id).not.toBeNull();
     expect(await sql.count('tasks WHERE project_id = $1', [dev.project_id])).toBe(2);
+    // The page's links read as names, not bare numbers.
+    expect(dev.project_name).toBe(`SCR-${scr}: Late fee line on bills`);
 
     await ok(agent, scr, { to: 'in_qa' });
     await qa(agent, scr, 'fail', 'The fee shows twice on the second page.');
@@ -167,13 +169,19 @@ describe.each(BACKENDS)('change requests on %s', (backend) => {
 
   it('makes a billable change a draft quote and holds development until the quote is accepted', async () => {
     const scr = await file('Custom usage report');
-    await ok(agent, scr, { to: 'under_review', ownerId: id.agent });
-    await ok(agent, scr, { to: 'approved', ...PLAN, risk: LOW_RISK, billable: true });
+    expect((await ok(agent, scr, { to: 'under_review', ownerId: id.agent, targetDate: '2027-02-01' })).target_date).toBe('2027-02-01');
+    await ok(agent, scr, { to: 'approved', ...PLAN, risk: LOW_RISK, billable: true, targetDate: '2027-02-15' });
+    expect((await view(scr)).target_date).toBe('2027-02-15');
     await decide(manager, await approvalOf(scr));
     const approved = await view(scr);
     expect(approved).toMatchObject({ status: 'approved', quote_status: 'draft' });
     const quote = await sql.one<{ total_cents: number; company_id: number }>('SELECT total_cents::int AS total_cents, company_id FROM quotes WHERE id = $1', [approved.quote_id]);
     expect(quote).toMatchObject({ total_cents: 12 * 15000, company_id: id.acme });
+    const { number } = await sql.one<{ number: string }>('SELECT number FROM quotes WHERE id = $1', [approved.quote_id]);
+    expect(approved).toMatchObject({ quote_number: number, quote_title: `SCR-${scr}: Custom usage report` });
+    const ticket = await sql.one<{ id: number; title: string }>('SELECT id, title FROM tickets ORDER BY id LIMIT 1');
+    await sql.rows('UPDATE software_change_requests SET ticket_id = $1 WHERE id = $2', [ticket.id, scr]);
+    expect((await view(scr)).ticket_subject).toBe(ticket.title);
     const held = await move(agent, scr, { to: 'in_development' });
     expect(held.statusCode).toBe(409);
     expect(held.json().error.message).toBe('Development waits for the client to accept the quote of this change');

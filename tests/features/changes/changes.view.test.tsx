@@ -50,7 +50,11 @@ const SCR: ChangeView = {
   quote_id: null,
   quote_status: null,
   project_id: 5,
-  ticket_id: null,
+  project_name: 'SCR-7: Late fee on its own line',
+  quote_number: null,
+  quote_title: null,
+  ticket_id: 12,
+  ticket_subject: 'Late fee shows twice',
   qa_item_id: 9,
   qa_status: 'passed',
   version: 6,
@@ -61,9 +65,9 @@ const SCR: ChangeView = {
 
 type Seen = { posts: { url: string; body: Record<string, unknown> }[]; lists: URLSearchParams[] };
 
-function serve(answer: (url: string, body: Record<string, unknown>) => Response): Seen {
+function serve(answer: (url: string, body: Record<string, unknown>) => Response, first: ChangeView = SCR): Seen {
   const seen: Seen = { posts: [], lists: [] };
-  let current = SCR;
+  let current = first;
   server.use(
     http.get('*/api/v2/changes', ({ request }) => {
       seen.lists.push(new URL(request.url).searchParams);
@@ -111,6 +115,28 @@ describe('Software change requests', () => {
     expect(await screen.findByText('SCR-7 is released')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('The late fee has its own line.')).toBeTruthy();
+  });
+
+  it('names the project and the ticket the change links to, rather than their numbers', async () => {
+    serve(() => HttpResponse.json({}));
+    renderAt('/software/change/request/7', <ChangeScreen params={{ id: '7' }} />);
+    expect((await screen.findByRole('link', { name: 'SCR-7: Late fee on its own line' })).getAttribute('href')).toBe('/project/5');
+    expect(screen.getByRole('link', { name: 'Late fee shows twice' }).getAttribute('href')).toBe('/ticket/12');
+  });
+
+  it('sets the target date in the review dialog, starting from the one already planned', async () => {
+    const user = userEvent.setup();
+    const seen = serve(() => HttpResponse.json({ ...SCR, status: 'under_review', next: ['approved', 'rejected'], version: 7 }), { ...SCR, status: 'submitted', next: ['under_review', 'rejected'] });
+    renderAt('/software/change/request/7', <ChangeScreen params={{ id: '7' }} />, { toasts: true });
+    await user.click(await screen.findByRole('button', { name: 'Start review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start the review' });
+    const picker = within(dialog).getByRole('group', { name: /^Target date/ });
+    const [, day] = within(picker).getAllByRole('spinbutton');
+    await user.click(day!);
+    await user.keyboard('{ArrowUp}');
+    await user.click(within(dialog).getByRole('button', { name: 'Start review' }));
+    await waitFor(() => expect(seen.posts).toHaveLength(1));
+    expect(seen.posts[0]!.body).toEqual({ to: 'under_review', version: 6, ownerId: 3, targetDate: '2026-12-02' });
   });
 
   it('shows the server’s 409 above the move’s fields and keeps what was typed', async () => {

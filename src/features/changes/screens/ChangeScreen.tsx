@@ -28,6 +28,8 @@ const ACTION_LABELS: Record<string, string> = {
   qa_blocked: 'QA blocked',
   released: 'Released',
 };
+/** A quote's link text: its number and title ("Q-1041 · SCR-7: Late fee line"). */
+const quoteName = (scr: ChangeView) => [scr.quote_number ?? `Quote #${scr.quote_id}`, scr.quote_title].filter(Boolean).join(' · ');
 const actionLabel = (a: string) => ACTION_LABELS[a] ?? a.replace(/_/g, ' ');
 const LEVELS = { low: 'low', medium: 'medium', high: 'high' } as const;
 
@@ -60,7 +62,7 @@ function Waiting({ scr }: { scr: ChangeView }) {
   if (scr.status === 'approved' && scr.billable && scr.quote_id && scr.quote_status !== 'accepted') {
     return (
       <Alert tone="warning" title="Development waits for the client to accept the quote">
-        <Link href={`/quote/view/${scr.quote_id}`}>Quote #{scr.quote_id}</Link> is {scr.quote_status ?? 'a draft'}.
+        <Link href={`/quote/view/${scr.quote_id}`}>{quoteName(scr)}</Link> is {scr.quote_status ?? 'a draft'}.
       </Alert>
     );
   }
@@ -221,10 +223,28 @@ function ScrPage({ scr, screen }: { scr: ChangeView; screen: ActorRefFrom<typeof
           <Card title="Links" headingLevel={2}>
             <Facts
               items={[
-                ['Project', scr.project_id ? <Link href={`/project/${scr.project_id}`}>Project #{scr.project_id}</Link> : '—'],
-                ['Quote', scr.quote_id ? <Link href={`/quote/view/${scr.quote_id}`}>Quote #{scr.quote_id} ({scr.quote_status})</Link> : '—'],
+                ['Project', scr.project_id ? <Link href={`/project/${scr.project_id}`}>{scr.project_name ?? `Project #${scr.project_id}`}</Link> : '—'],
+                [
+                  'Quote',
+                  scr.quote_id ? (
+                    <>
+                      <Link href={`/quote/view/${scr.quote_id}`}>{quoteName(scr)}</Link> ({scr.quote_status})
+                    </>
+                  ) : (
+                    '—'
+                  ),
+                ],
                 ['QA', scr.qa_item_id ? <Link href={`/quality/qa?item=${scr.qa_item_id}`}>QA item #{scr.qa_item_id} ({scr.qa_status})</Link> : '—'],
-                ['Ticket', scr.ticket_id ? <Link href={`/ticket/${scr.ticket_id}`}>Ticket #{scr.ticket_id}</Link> : '—'],
+                [
+                  'Ticket',
+                  scr.ticket_id ? (
+                    <>
+                      <Link href={`/ticket/${scr.ticket_id}`}>{scr.ticket_subject ?? `Ticket #${scr.ticket_id}`}</Link> <span className={styles.muted}>#{scr.ticket_id}</span>
+                    </>
+                  ) : (
+                    '—'
+                  ),
+                ],
                 ['Approval', scr.approval_request_id ? <Link href={`/approvals/requests/${scr.approval_request_id}`}>Request #{scr.approval_request_id} ({scr.approval_state})</Link> : '—'],
               ]}
             />
