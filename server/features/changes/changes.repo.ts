@@ -1,7 +1,9 @@
 /** The SQL of software change requests: the requests, their append-only history and their comments. */
 import type { z } from 'zod';
 import type { ChangePage, ChangeRow, ChangeView, ClientTimeline, CommentItem, HistoryItem, RiskInputs, ScrStatus, changeListQuerySchema } from '@contracts/changes';
+import type { Attachment } from '@contracts/common/attachments';
 import { containing, iso, listPage, type Queryable } from '@server/platform/sql';
+import type { ServedFile, StoredFile } from '@server/platform/uploads';
 
 export type ScrLock = {
   id: number;
@@ -166,9 +168,9 @@ export async function listChanges(db: Queryable, q: z.output<typeof changeListQu
   );
 }
 
-type ViewRow = Omit<ChangeView, 'next' | 'history' | 'comments'>;
+type ViewRow = Omit<ChangeView, 'next' | 'history' | 'comments' | 'attachments'>;
 
-export async function loadChange(db: Queryable, id: number): Promise<{ row: ViewRow; history: HistoryItem[]; comments: CommentItem[] } | null> {
+export async function loadChange(db: Queryable, id: number): Promise<{ row: ViewRow; history: HistoryItem[]; comments: CommentItem[]; attachments: Attachment[] } | null> {
   const { rows } = await db.query<ViewRow>(
     `SELECT ${ROW_COLUMNS}, s.description, s.business_reason, s.owner_id, COALESCE(cu.name, su.name) AS requested_by,
             s.estimate_hours::float8 AS estimate_hours, s.implementation_plan, s.rollback_plan, s.release_note, s.rejection_reason,
@@ -193,7 +195,7 @@ export async function loadChange(db: Queryable, id: number): Promise<{ row: View
       WHERE h.scr_id = $1 ORDER BY h.id`,
     [id],
   );
-  return { row: rows[0], history, comments: await commentsOf(db, id, false) };
+  return { row: rows[0], history, comments: await commentsOf(db, id, false), attachments: await attachmentsOf(db, id) };
 }
 
 async function commentsOf(db: Queryable, id: number, clientOnly: boolean): Promise<CommentItem[]> {
@@ -219,9 +221,47 @@ export async function clientTimeline(db: Queryable, id: number, companyId: numbe
     [id],
   );
   const comments = (await commentsOf(db, id, true)).map(({ client_visible: _, ...c }) => c);
-  return { ...rows[0], stages, comments };
+  return { ...rows[0], stages, comments, attachments: await attachmentsOf(db, id) };
 }
 
 export async function scrOfCompany(db: Queryable, id: number, companyId: number): Promise<boolean> {
   return (await db.query('SELECT 1 FROM software_change_requests WHERE id = $1 AND company_id = $2', [id, companyId])).rows.length > 0;
+}
+
+// --- Files -----------------------------------------------------------------------------------------
+
+const FILE_COLUMNS = `id, original_name AS name, mime_type, size_bytes::int AS size_bytes, sha256, (thumbnail_key IS NOT NULL) AS image`;
+
+export async function insertAttachments(db: Queryable, scrId: number, staffId: number, files: readonly StoredFile[], now: Date): Promise<void> {
+  for (const f of files) {
+    await db.query(
+      `INSERT INTO scr_attachments (scr_id, staff_id, storage_key, thumbnail_key, original_name, mime_type, size_bytes, sha256, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [scrId, staffId, f.storageKey, f.thumbnailKey, f.name, f.mimeType, f.sizeBytes, f.sha256, now],
+    );
+  }
+}
+
+export async function attachmentsOf(db: Queryable, scrId: number): Promise<Attachment[]> {
+  return (await db.query<Attachment>(`SELECT ${FILE_COLUMNS} FROM scr_attachments WHERE scr_id = $1 ORDER BY id`, [scrId])).rows;
+}
+
+/** One file of an SCR; with `companyId`, only when the SCR is that company's (a client's download). */
+export async function attachmentFile(db: Queryable, scrId: number, attachmentId: number, companyId?: number): Promise<ServedFile | null> {
+  const { rows } = await db.query<ServedFile>(
+    `SELECT a.original_name AS "name", a.mime_type AS "mimeType", a.storage_key AS "storageKey", a.thumbnail_key AS "thumbnailKey"
+       FROM scr_attachments a JOIN software_change_requests s ON s.id = a.scr_id
+      WHERE a.id = $1 AND a.scr_id = $2 AND ($3::int IS NULL OR s.company_id = $3)`,
+    [attachmentId, scrId, companyId ?? null],
+  );
+  return rows[0] ?? null;
+}
+
+/** The keys among `keys` an SCR's files name (the upload sweep keeps them). */
+export async function referencedKeys(db: Queryable, keys: readonly string[]): Promise<Set<string>> {
+  const { rows } = await db.query<{ key: string }>(
+    `SELECT k AS key FROM unnest($1::text[]) AS k WHERE EXISTS (SELECT 1 FROM scr_attachments a WHERE a.storage_key = k OR a.thumbnail_key = k)`,
+    [keys],
+  );
+  return new Set(rows.map((r) => r.key));
 }

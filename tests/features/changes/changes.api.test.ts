@@ -1,7 +1,9 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notAllowed, TRANSITION_MESSAGES, type ChangeView, type ClientTimeline } from '@contracts/changes';
+import { NO_FILE_MESSAGE, notAllowed, TRANSITION_MESSAGES, type ChangeView, type ClientTimeline } from '@contracts/changes';
 import type { QaItemView } from '@contracts/quality';
 import { apiAs, type Api } from '@tests/support/api';
+import { multipart } from '@tests/support/multipart';
 import { sqlOf, type Sql } from '@tests/support/sql';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
@@ -203,6 +205,42 @@ describe.each(BACKENDS)('change requests on %s', (backend) => {
     const rejected = await ok(agent, scr, { to: 'rejected', reason: 'Your contract does not include paperless billing.' });
     expect(rejected.rejection_reason).toBe('Your contract does not include paperless billing.');
     expect(((await acme.get(`/api/v2/client/scrs/${scr}/timeline`)).json() as ClientTimeline).stages.at(-1)).toMatchObject({ status: 'rejected', note: 'Your contract does not include paperless billing.' });
+  });
+
+  it('attaches files to an SCR through the one upload path: types checked by their bytes, images with a thumbnail, the company’s clients may download them and no one else', async () => {
+    const scr = await file('Bill insert artwork');
+    const png = await sharp({ create: { width: 60, height: 80, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer();
+    const send = (as: Api, files: { name: string; bytes: Buffer | string }[]) => {
+      const { body, headers } = multipart({}, files);
+      return as.post(`/api/v2/changes/${scr}/attachments`, body, { headers });
+    };
+    const before = await sql.count('scr_attachments');
+    const fake = await send(agent, [{ name: 'mockup.png', bytes: 'MZ this is no image' }]);
+    expect(fake.statusCode).toBe(415);
+    expect(JSON.stringify(fake.json().error.fields)).toContain('mockup.png');
+    const none = await send(agent, []);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.fields).toEqual({ files: NO_FILE_MESSAGE });
+    expect(await sql.count('scr_attachments')).toBe(before);
+
+    const res = await send(agent, [{ name: 'mockup.png', bytes: png }, { name: 'notes.txt', bytes: 'Insert goes in the March cycle.' }]);
+    expect(res.statusCode, res.body).toBe(201);
+    const [image, text] = res.json().attachments as { id: number; name: string; image: boolean }[];
+    expect([image, text].map((a) => [a!.name, a!.image])).toEqual([['mockup.png', true], ['notes.txt', false]]);
+    expect((await view(scr)).attachments.map((a) => a.name)).toEqual(['mockup.png', 'notes.txt']);
+    expect((await acme.get(`/api/v2/client/scrs/${scr}/timeline`)).json().attachments.map((a: { name: string }) => a.name)).toEqual(['mockup.png', 'notes.txt']);
+
+    const thumb = await agent.get(`/api/v2/changes/${scr}/attachments/${image!.id}?variant=thumbnail`);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toMatch(/^image\//);
+    expect((await acme.get(`/api/v2/client/scrs/${scr}/attachments/${text!.id}`)).body).toBe('Insert goes in the March cycle.');
+    expect((await globex.get(`/api/v2/client/scrs/${scr}/attachments/${text!.id}`)).statusCode).toBe(404);
+    // A file is reached only through its own SCR.
+    const other = await file('Another change');
+    expect((await agent.get(`/api/v2/changes/${other}/attachments/${text!.id}`)).statusCode).toBe(404);
+    expect((await acme.get(`/api/v2/client/scrs/${other}/attachments/${text!.id}`)).statusCode).toBe(404);
+    const missing = multipart({}, [{ name: 'x.txt', bytes: 'x' }]);
+    expect((await agent.post('/api/v2/changes/999999/attachments', missing.body, { headers: missing.headers })).statusCode).toBe(404);
   });
 
   it('lets one of two concurrent moves of the same version win; the other answers 409 and the SCR is in one state', async () => {

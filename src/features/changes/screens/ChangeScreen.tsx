@@ -7,6 +7,7 @@ import { changeViewMachine, type commentMachine } from '../machines/changes.mach
 import { scrScreenMachine, selectCommentForm, selectMoveForm } from '../machines/scr-screen.machine';
 import { MOVE_TEXTS, MoveForm } from './MoveForm';
 import { RiskBadge, ScrPriorityBadge, ScrStatusBadge } from './parts';
+import { ScrFiles } from './ScrFiles';
 import styles from './changes.module.css';
 import { inspection } from '@/shared/inspection';
 import { usePageTitle } from '@/shared/page-title';
@@ -202,6 +203,7 @@ function ScrPage({ scr, screen }: { scr: ChangeView; screen: ActorRefFrom<typeof
               />
             )}
           </Card>
+          <ScrFiles scr={scr} screen={screen} />
           <Comments scr={scr} form={commentForm} fresh={commented} />
         </div>
         <div className={styles.column}>
