@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
+import { APPROVAL_STATE_LABELS, type ApprovalState } from '@contracts/approval-chart';
 import { CHANGE_LIMITS, SCR_STATUS_LABELS, scrNumber, type ChangeView } from '@contracts/changes';
 import { changeViewMachine, type commentMachine } from '../machines/changes.machines';
 import { scrScreenMachine, selectCommentForm, selectMoveForm } from '../machines/scr-screen.machine';
@@ -247,7 +248,17 @@ function ScrPage({ scr, screen }: { scr: ChangeView; screen: ActorRefFrom<typeof
                     '—'
                   ),
                 ],
-                ['Approval', scr.approval_request_id ? <Link href={`/approvals/requests/${scr.approval_request_id}`}>Request #{scr.approval_request_id} ({scr.approval_state})</Link> : '—'],
+                [
+                  'Approval',
+                  scr.approval_request_id ? (
+                    <>
+                      <Link href={`/approvals/requests/${scr.approval_request_id}`}>Change-advisory request #{scr.approval_request_id}</Link>
+                      {scr.approval_state ? ` (${(APPROVAL_STATE_LABELS[scr.approval_state as ApprovalState] ?? scr.approval_state).toLowerCase()})` : null}
+                    </>
+                  ) : (
+                    '—'
+                  ),
+                ],
               ]}
             />
           </Card>

@@ -27,6 +27,7 @@ export function ScrFiles({ scr, screen }: { scr: ChangeView; screen: ActorRefFro
   const download = (file: { id: number; name: string }) => screen.send({ type: 'attachment.download', id: scr.id, file });
   return (
     <Card title="Attachments" headingLevel={2}>
+      <div className={styles.files}>
       {scr.attachments.length ? (
         <AttachmentList files={scr.attachments} thumbnails={thumbnails} onDownload={download} onView={(file) => screen.send({ type: 'attachment.view', id: scr.id, file })} />
       ) : (
@@ -47,6 +48,7 @@ export function ScrFiles({ scr, screen }: { scr: ChangeView; screen: ActorRefFro
           </Button>
         </div>
       ) : null}
+      </div>
       <ImageViewer image={viewer} onClose={() => screen.send({ type: 'attachment.close' })} onDownload={() => viewer && download(viewer)} />
     </Card>
   );
