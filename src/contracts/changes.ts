@@ -5,10 +5,12 @@
  * emergency change skips it with a justification and is flagged for review after the fact.
  */
 import { SCR_PRIORITIES, SCR_STATUSES, SCR_STATUS_LABELS, createScrSchema } from './client-portal';
+import { attachmentSchema } from './common/attachments';
 import { LIMITS, type Role } from './common/constants';
 import { endpoint } from './common/endpoint';
 import { calendarDay, idInput, idParamsSchema, pageQuery, safeText } from './common/input';
 import { z } from './common/zod';
+import { attachmentParamsSchema, attachmentQuerySchema } from './ticket-attachments';
 
 export { SCR_PRIORITIES, SCR_STATUSES, SCR_STATUS_LABELS };
 export type ScrStatus = (typeof SCR_STATUSES)[number];
@@ -218,8 +220,14 @@ export const changeViewSchema = changeRowSchema.extend({
   approval_state: z.string().nullable(),
   quote_id: int().nullable(),
   quote_status: z.string().nullable(),
+  /** The quote's number ("Q-1041") and title, for its link. */
+  quote_number: z.string().nullable(),
+  quote_title: z.string().nullable(),
   project_id: int().nullable(),
+  project_name: z.string().nullable(),
   ticket_id: int().nullable(),
+  /** The linked ticket's subject, for its link. */
+  ticket_subject: z.string().nullable(),
   qa_item_id: int().nullable(),
   qa_status: z.string().nullable(),
   version: int(),
@@ -227,6 +235,8 @@ export const changeViewSchema = changeRowSchema.extend({
   next: z.array(z.enum(SCR_STATUSES)),
   history: z.array(historyItemSchema),
   comments: z.array(commentItemSchema),
+  /** Files on the request (screenshots, specifications); the requesting company's clients see them too. */
+  attachments: z.array(attachmentSchema),
 });
 export type ChangeView = z.infer<typeof changeViewSchema>;
 
@@ -238,10 +248,17 @@ export const clientTimelineSchema = z.object({
   release_note: z.string().nullable(),
   stages: z.array(z.object({ status: z.enum(SCR_STATUSES), at: z.string(), note: z.string().nullable() })),
   comments: z.array(commentItemSchema.omit({ client_visible: true })),
+  attachments: z.array(attachmentSchema),
 });
 export type ClientTimeline = z.infer<typeof clientTimelineSchema>;
 
 export const createdSchema = z.object({ id: int() });
+/** The SCR's files after an upload. */
+export const changeFilesSchema = z.object({ attachments: z.array(attachmentSchema) });
+/** An upload to an SCR carries no fields besides its files (multipart/form-data). */
+export const attachToChangeSchema = z.strictObject({});
+/** What an upload to an SCR without a file says. */
+export const NO_FILE_MESSAGE = 'Attach a file (an image, a PDF or a document)';
 
 /** The change-advisory form's payload (the engine's 'change' form). */
 export const changeApprovalPayloadSchema = z.strictObject({
@@ -270,6 +287,36 @@ export const CHANGES = {
     response: changeViewSchema,
   }),
   comment: endpoint({ ...staff, method: 'POST', path: '/api/v2/changes/:id/comments', summary: 'Comment on a change request (internal, or for the client)', params: idParamsSchema, body: commentSchema, status: 201, response: createdSchema }),
+  attach: endpoint({
+    ...staff,
+    method: 'POST',
+    path: '/api/v2/changes/:id/attachments',
+    summary: 'Attach files to a change request (sent as multipart/form-data); the requesting company sees them',
+    params: idParamsSchema,
+    body: attachToChangeSchema,
+    status: 201,
+    upload: true,
+    response: changeFilesSchema,
+  }),
+  attachment: endpoint({
+    ...staff,
+    method: 'GET',
+    path: '/api/v2/changes/:id/attachments/:attachmentId',
+    summary: 'A file of a change request, or an image’s thumbnail',
+    params: attachmentParamsSchema,
+    query: attachmentQuerySchema,
+    produces: 'application/octet-stream',
+  }),
+  clientAttachment: endpoint({
+    audience: 'client',
+    tag,
+    method: 'GET',
+    path: '/api/v2/client/scrs/:id/attachments/:attachmentId',
+    summary: 'A file of one of the company’s change requests, or an image’s thumbnail',
+    params: attachmentParamsSchema,
+    query: attachmentQuerySchema,
+    produces: 'application/octet-stream',
+  }),
   clientTimeline: endpoint({
     audience: 'client',
     tag,

@@ -5,10 +5,12 @@
  */
 import { chartSpec, type ChartSpec } from './charts';
 import { SCR_PRIORITIES } from './client-portal';
+import { attachmentSchema } from './common/attachments';
 import { LIMITS } from './common/constants';
 import { endpoint } from './common/endpoint';
 import { idParamsSchema, pageQuery, safeText } from './common/input';
 import { z } from './common/zod';
+import { attachmentParamsSchema, attachmentQuerySchema } from './ticket-attachments';
 
 export const QA_STATUSES = ['waiting', 'testing', 'passed', 'failed', 'blocked'] as const;
 export type QaStatus = (typeof QA_STATUSES)[number];
@@ -57,7 +59,12 @@ export const qaItemSchema = z.object({
 export type QaItem = z.infer<typeof qaItemSchema>;
 export const qaRunSchema = z.object({ id: int(), tester: z.string(), result: z.enum(QA_RESULTS).nullable(), notes: z.string().nullable(), started_at: z.string(), finished_at: z.string().nullable() });
 export type QaRun = z.infer<typeof qaRunSchema>;
-export const qaItemViewSchema = qaItemSchema.extend({ runs: z.array(qaRunSchema) });
+/** A QA item with its runs and the evidence testers attached (screenshots, logs, reports). */
+export const qaItemViewSchema = qaItemSchema.extend({ runs: z.array(qaRunSchema), evidence: z.array(attachmentSchema) });
+/** An upload of evidence carries no fields besides its files (multipart/form-data). */
+export const qaEvidenceUploadSchema = z.strictObject({});
+export const qaEvidenceSchema = z.object({ evidence: z.array(attachmentSchema) });
+export const NO_EVIDENCE_MESSAGE = 'Attach the evidence file (a screenshot, a PDF or a log)';
 export type QaItemView = z.infer<typeof qaItemViewSchema>;
 export const qaQueueSchema = z.object({ items: z.array(qaItemSchema), total: int(), page: int(), pageSize: int() });
 
@@ -122,5 +129,25 @@ export const QUALITY = {
   item: endpoint({ ...staff, method: 'GET', path: '/api/v2/quality/items/:id', summary: 'A QA item with its runs', params: idParamsSchema, response: qaItemViewSchema }),
   take: endpoint({ ...staff, method: 'POST', path: '/api/v2/quality/items/:id/take', summary: 'Take an item to test it (starts a run)', params: idParamsSchema, body: qaTakeSchema, response: qaItemViewSchema }),
   figures: endpoint({ ...staff, method: 'GET', path: '/api/v2/quality/figures', summary: 'The QA figures: pass rate, items waiting, time in QA, failures per SCR, results by week', query: qaFiguresQuerySchema, response: qaFiguresSchema }),
+  attachEvidence: endpoint({
+    ...staff,
+    method: 'POST',
+    path: '/api/v2/quality/items/:id/evidence',
+    summary: 'Attach evidence to a QA item (sent as multipart/form-data), kept with the run under way',
+    params: idParamsSchema,
+    body: qaEvidenceUploadSchema,
+    status: 201,
+    upload: true,
+    response: qaEvidenceSchema,
+  }),
+  evidence: endpoint({
+    ...staff,
+    method: 'GET',
+    path: '/api/v2/quality/items/:id/evidence/:attachmentId',
+    summary: 'A file of a QA item’s evidence, or an image’s thumbnail',
+    params: attachmentParamsSchema,
+    query: attachmentQuerySchema,
+    produces: 'application/octet-stream',
+  }),
   result: endpoint({ ...staff, method: 'POST', path: '/api/v2/quality/items/:id/result', summary: 'Record the result of the run: pass, fail or blocked', params: idParamsSchema, body: qaResultSchema, response: qaItemViewSchema }),
 };

@@ -32,13 +32,33 @@ async function move(page: Page, action: string, fill?: (dialog: ReturnType<Page[
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
-/** Takes the change's QA item from the queue and records a result. */
+/** A small PNG made in the page (a screenshot stand-in for an upload). */
+async function png(page: Page, name: string) {
+  const base64 = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 64;
+    canvas.height = 48;
+    const g = canvas.getContext('2d')!;
+    g.fillStyle = '#2a6fdb';
+    g.fillRect(0, 0, 64, 48);
+    return canvas.toDataURL('image/png').split(',')[1]!;
+  });
+  return { name, mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') };
+}
+
+/** Takes the change's QA item from the queue and records a result (a pass with a screenshot as evidence). */
 async function test_(page: Page, title: string, result: 'Pass' | 'Fail', notes: string) {
   await page.goto('/quality/qa');
   // The QA item is named after its SCR ("SCR-17: …").
   await page.getByRole('button', { name: new RegExp(`^Take “SCR-\\d+: ${title}”$`) }).click();
   const dialog = page.getByRole('dialog', { name: new RegExp(title) });
   await expect(dialog.getByText('Under test')).toBeVisible();
+  if (result === 'Pass') {
+    await dialog.locator('[data-testid="file-picker"] input[type="file"]').setInputFiles(await png(page, 'bill-second-page.png'));
+    await dialog.getByRole('button', { name: 'Attach the evidence' }).click();
+    await expect(dialog.getByRole('button', { name: /^Open bill-second-page\.png/ })).toBeVisible();
+    await shoot(page, 'qa-evidence');
+  }
   await dialog.getByRole('radiogroup', { name: 'Result' }).getByText(result, { exact: true }).click();
   await dialog.getByRole('textbox', { name: /^Notes/ }).fill(notes);
   await dialog.getByRole('button', { name: 'Record result' }).click();
@@ -75,12 +95,16 @@ test('a change request goes from the client’s request through review, approval
     await d.getByRole('textbox', { name: /^Estimate/ }).fill('6');
     await d.getByRole('textbox', { name: /^Implementation plan/ }).fill('Add the fee line to the bill template.');
     await d.getByRole('textbox', { name: /^Rollback plan/ }).fill('Redeploy the previous template.');
+    // A picked list closes with a short fade, so for a moment two lists offer "Low": pick from the one just opened.
     await d.getByRole('button', { name: /Impact/ }).click();
-    await staff.getByRole('option', { name: 'Low' }).click();
+    await staff.getByRole('listbox', { name: 'Impact' }).getByRole('option', { name: 'Low' }).click();
     await d.getByRole('button', { name: /Complexity/ }).click();
-    await staff.getByRole('option', { name: 'Low' }).click();
+    await staff.getByRole('listbox', { name: 'Complexity' }).getByRole('option', { name: 'Low' }).click();
   });
   await expect(staff.getByText('Waiting on the change-advisory step')).toBeVisible();
+  await staff.locator('[data-testid="file-picker"] input[type="file"]').setInputFiles(await png(staff, 'bill-mockup.png'));
+  await staff.getByRole('button', { name: 'Attach the file' }).click();
+  await expect(staff.getByRole('button', { name: /^Open bill-mockup\.png/ })).toBeVisible();
   await expectAccessible(staff);
   await shoot(staff, 'page');
 
@@ -99,7 +123,7 @@ test('a change request goes from the client’s request through review, approval
   await staff.reload();
   await expect(staff.getByText('Approved').first()).toBeVisible();
   await move(staff, 'Start development');
-  await expect(staff.getByRole('link', { name: /^Project #\d+/ })).toBeVisible();
+  await expect(staff.getByRole('link', { name: new RegExp(`^SCR-\\d+: ${title}$`) })).toBeVisible();
   await move(staff, 'Send to QA');
   await test_(staff, title, 'Fail', 'The fee shows twice on the second page.');
   await staff.goto('/software/change/request');

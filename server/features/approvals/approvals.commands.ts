@@ -145,6 +145,9 @@ async function apply(db: Db, engine: Engine, change: Change): Promise<ApprovalSt
     await addHistory(db, { requestId: row.id, action: 'applied', actorId: null, onBehalfOfId: null, fromState: 'approved', toState: 'applied', step: null, comment: null, at: now });
     next = applied;
   }
+  if (next.state === 'rejected') {
+    await formOf(row.form_type)?.onRejected?.(db, { id: row.id, requesterId: row.requester_id, payload }, { by: change.actorId, reason: change.comment }, now);
+  }
   await saveRequest(db, row.id, {
     state: next.state, context: next.context, waitingOn: waitingOn(next.state, next.context), dueAt, now,
     submitted: event.type === 'request.submit', ...change.extra,

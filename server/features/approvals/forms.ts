@@ -23,6 +23,8 @@ export type FormDefinition<S extends z.ZodType = z.ZodType> = {
   check?(db: Queryable, requesterId: number, payload: z.output<S>, now: Date, requestId: number | null): Promise<void | Record<string, unknown>>;
   /** The form's effect, in the transaction that approves the request; the request is then applied. */
   onApproved?(db: Queryable, request: FormRequest<z.output<S>>, now: Date): Promise<void>;
+  /** The form's answer to a rejection (who rejected it and their reason), in the transaction that rejects the request. */
+  onRejected?(db: Queryable, request: FormRequest<z.output<S>>, decision: { by: number | null; reason: string | null }, now: Date): Promise<void>;
 };
 
 const FORMS = new Map<FormType, FormDefinition>();

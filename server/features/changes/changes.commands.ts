@@ -9,6 +9,7 @@ import {
   CHANGE_HOURLY_RATE_CENTS,
   CHANGE_QUOTE_VALID_DAYS,
   DEFAULT_CHANGE_TASK,
+  NO_FILE_MESSAGE,
   EMERGENCY_ROLES,
   SCR_CHART,
   SCR_STATUS_LABELS,
@@ -23,6 +24,8 @@ import {
   type transitionSchema,
 } from '@contracts/changes';
 import type { Role } from '@contracts/common/constants';
+import { ERROR_CODES } from '@contracts/common/errors';
+import { UPLOAD_PARTS } from '@contracts/common/uploads';
 import type { z } from '@contracts/common/zod';
 import { createProjectSchema, createTaskSchema } from '@contracts/projects';
 import { quoteDraftSchema } from '@contracts/quotes';
@@ -31,7 +34,8 @@ import { insertProject, insertTask } from '@server/features/projects';
 import { qaOfScr, queueForQa, type QaOutcome } from '@server/features/quality';
 import { createQuote } from '@server/features/quotes';
 import { audit, SYSTEM, clientActor, staffActor, type AuditActor } from '@server/platform/audit';
-import { conflict, forbidden, invalidField, invalidInputError, notFound } from '@server/platform/http/errors';
+import { ApiError, conflict, forbidden, invalidField, invalidInputError, notFound } from '@server/platform/http/errors';
+import type { StoredFile } from '@server/platform/uploads';
 import { queueEmail } from '@server/platform/mail/outbox';
 import type { Queryable } from '@server/platform/sql';
 import * as repo from './changes.repo';
@@ -223,6 +227,25 @@ export async function approvedByEngine(db: Queryable, deps: Pick<Deps, 'publicUr
   await approve(db, deps, scr, { approval_request_id: requestId }, { actor: SYSTEM, staffId: null, action: 'approved', note: 'Approved by the change-advisory step' }, now);
 }
 
+/**
+ * The engine rejected the change-advisory request: the SCR it was made for is rejected, with the
+ * approver's reason as the reason the client reads (on the timeline and in the mail).
+ */
+export async function rejectedByEngine(
+  db: Queryable,
+  deps: Pick<Deps, 'publicUrl'>,
+  scrId: number,
+  requestId: number,
+  decision: { by: number | null; reason: string | null },
+  now: Date,
+): Promise<void> {
+  const scr = await locked(db, scrId);
+  if (scr.status !== 'under_review' || scr.approval_request_id !== requestId) return;
+  const reason = decision.reason ?? 'Rejected by the change-advisory step';
+  const actor = decision.by === null ? SYSTEM : staffActor(decision.by);
+  await enter(db, deps, scr, 'rejected', { rejection_reason: reason }, { actor, staffId: decision.by, action: 'rejected', note: reason }, now);
+}
+
 /** A QA result on an SCR: a failure returns it to development with the tester's notes on its timeline. */
 export async function qaResult(db: Queryable, deps: Pick<Deps, 'publicUrl'>, outcome: QaOutcome, now: Date): Promise<void> {
   if (outcome.scrId === null) return;
@@ -246,5 +269,14 @@ export async function comment(db: Queryable, id: number, by: { staffId: number }
 export async function viewChange(db: Queryable, id: number): Promise<ChangeView> {
   const found = await repo.loadChange(db, id);
   if (!found) throw notFound('No such change request');
-  return { ...found.row, next: nextStages(found.row.status), history: found.history, comments: found.comments };
+  return { ...found.row, next: nextStages(found.row.status), history: found.history, comments: found.comments, attachments: found.attachments };
+}
+
+/** Files attached to an SCR by staff (checked by the upload path); answers the SCR's files. */
+export async function attach(db: Queryable, id: number, staffId: number, files: readonly StoredFile[], now: Date) {
+  if (!files.length) throw new ApiError(400, ERROR_CODES.invalidInput, NO_FILE_MESSAGE, { [UPLOAD_PARTS.files]: NO_FILE_MESSAGE });
+  const scr = await locked(db, id);
+  await repo.insertAttachments(db, scr.id, staffId, files, now);
+  await audit(db, { actor: staffActor(staffId), entity: 'software_change_request', entityId: scr.id, action: 'attach', detail: { files: files.map((f) => f.name) } });
+  return { attachments: await repo.attachmentsOf(db, scr.id) };
 }

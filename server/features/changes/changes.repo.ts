@@ -1,7 +1,9 @@
 /** The SQL of software change requests: the requests, their append-only history and their comments. */
 import type { z } from 'zod';
 import type { ChangePage, ChangeRow, ChangeView, ClientTimeline, CommentItem, HistoryItem, RiskInputs, ScrStatus, changeListQuerySchema } from '@contracts/changes';
+import type { Attachment } from '@contracts/common/attachments';
 import { containing, iso, listPage, type Queryable } from '@server/platform/sql';
+import type { ServedFile, StoredFile } from '@server/platform/uploads';
 
 export type ScrLock = {
   id: number;
@@ -166,19 +168,22 @@ export async function listChanges(db: Queryable, q: z.output<typeof changeListQu
   );
 }
 
-type ViewRow = Omit<ChangeView, 'next' | 'history' | 'comments'>;
+type ViewRow = Omit<ChangeView, 'next' | 'history' | 'comments' | 'attachments'>;
 
-export async function loadChange(db: Queryable, id: number): Promise<{ row: ViewRow; history: HistoryItem[]; comments: CommentItem[] } | null> {
+export async function loadChange(db: Queryable, id: number): Promise<{ row: ViewRow; history: HistoryItem[]; comments: CommentItem[]; attachments: Attachment[] } | null> {
   const { rows } = await db.query<ViewRow>(
     `SELECT ${ROW_COLUMNS}, s.description, s.business_reason, s.owner_id, COALESCE(cu.name, su.name) AS requested_by,
             s.estimate_hours::float8 AS estimate_hours, s.implementation_plan, s.rollback_plan, s.release_note, s.rejection_reason,
             s.risk_inputs, s.billable, s.emergency_justification, s.needs_review, s.approval_request_id, a.state AS approval_state,
-            s.quote_id, qt.status AS quote_status, s.project_id, s.ticket_id, qa.id AS qa_item_id, qa.status AS qa_status, s.version
+            s.quote_id, qt.status AS quote_status, qt.number AS quote_number, NULLIF(qt.title, '') AS quote_title, s.project_id, p.name AS project_name,
+            s.ticket_id, t.title AS ticket_subject, qa.id AS qa_item_id, qa.status AS qa_status, s.version
        FROM ${ROW_FROM}
        LEFT JOIN client_users cu ON cu.id = s.requested_by_client
        LEFT JOIN staff_users su ON su.id = s.requested_by_staff
        LEFT JOIN approval_requests a ON a.id = s.approval_request_id
        LEFT JOIN quotes qt ON qt.id = s.quote_id
+       LEFT JOIN projects p ON p.id = s.project_id
+       LEFT JOIN tickets t ON t.id = s.ticket_id
        LEFT JOIN LATERAL (SELECT id, status FROM qa_items WHERE scr_id = s.id ORDER BY id DESC LIMIT 1) qa ON true
       WHERE s.id = $1`,
     [id],
@@ -190,7 +195,7 @@ export async function loadChange(db: Queryable, id: number): Promise<{ row: View
       WHERE h.scr_id = $1 ORDER BY h.id`,
     [id],
   );
-  return { row: rows[0], history, comments: await commentsOf(db, id, false) };
+  return { row: rows[0], history, comments: await commentsOf(db, id, false), attachments: await attachmentsOf(db, id) };
 }
 
 async function commentsOf(db: Queryable, id: number, clientOnly: boolean): Promise<CommentItem[]> {
@@ -216,9 +221,47 @@ export async function clientTimeline(db: Queryable, id: number, companyId: numbe
     [id],
   );
   const comments = (await commentsOf(db, id, true)).map(({ client_visible: _, ...c }) => c);
-  return { ...rows[0], stages, comments };
+  return { ...rows[0], stages, comments, attachments: await attachmentsOf(db, id) };
 }
 
 export async function scrOfCompany(db: Queryable, id: number, companyId: number): Promise<boolean> {
   return (await db.query('SELECT 1 FROM software_change_requests WHERE id = $1 AND company_id = $2', [id, companyId])).rows.length > 0;
+}
+
+// --- Files -----------------------------------------------------------------------------------------
+
+const FILE_COLUMNS = `id, original_name AS name, mime_type, size_bytes::int AS size_bytes, sha256, (thumbnail_key IS NOT NULL) AS image`;
+
+export async function insertAttachments(db: Queryable, scrId: number, staffId: number, files: readonly StoredFile[], now: Date): Promise<void> {
+  for (const f of files) {
+    await db.query(
+      `INSERT INTO scr_attachments (scr_id, staff_id, storage_key, thumbnail_key, original_name, mime_type, size_bytes, sha256, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [scrId, staffId, f.storageKey, f.thumbnailKey, f.name, f.mimeType, f.sizeBytes, f.sha256, now],
+    );
+  }
+}
+
+export async function attachmentsOf(db: Queryable, scrId: number): Promise<Attachment[]> {
+  return (await db.query<Attachment>(`SELECT ${FILE_COLUMNS} FROM scr_attachments WHERE scr_id = $1 ORDER BY id`, [scrId])).rows;
+}
+
+/** One file of an SCR; with `companyId`, only when the SCR is that company's (a client's download). */
+export async function attachmentFile(db: Queryable, scrId: number, attachmentId: number, companyId?: number): Promise<ServedFile | null> {
+  const { rows } = await db.query<ServedFile>(
+    `SELECT a.original_name AS "name", a.mime_type AS "mimeType", a.storage_key AS "storageKey", a.thumbnail_key AS "thumbnailKey"
+       FROM scr_attachments a JOIN software_change_requests s ON s.id = a.scr_id
+      WHERE a.id = $1 AND a.scr_id = $2 AND ($3::int IS NULL OR s.company_id = $3)`,
+    [attachmentId, scrId, companyId ?? null],
+  );
+  return rows[0] ?? null;
+}
+
+/** The keys among `keys` an SCR's files name (the upload sweep keeps them). */
+export async function referencedKeys(db: Queryable, keys: readonly string[]): Promise<Set<string>> {
+  const { rows } = await db.query<{ key: string }>(
+    `SELECT k AS key FROM unnest($1::text[]) AS k WHERE EXISTS (SELECT 1 FROM scr_attachments a WHERE a.storage_key = k OR a.thumbnail_key = k)`,
+    [keys],
+  );
+  return new Set(rows.map((r) => r.key));
 }

@@ -1,12 +1,13 @@
-/** A client's change requests: the stages of one of its company's SCRs, and its comments. */
+/** A client's change requests: the stages of one of its company's SCRs, its comments and files. */
 import { CHANGES } from '@contracts/changes';
 import { clientOf } from '@server/platform/auth/guards';
 import { inTransaction } from '@server/platform/db/database';
 import { route } from '@server/platform/http/endpoints';
 import { notFound } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
+import { sendStoredFile } from '@server/platform/uploads';
 import { comment } from './changes.commands';
-import { clientTimeline } from './changes.repo';
+import { attachmentFile, clientTimeline } from './changes.repo';
 
 export const clientChangeRoutes: Routes = (app, ctx) => {
   const pool = ctx.database.pool;
@@ -15,6 +16,13 @@ export const clientChangeRoutes: Routes = (app, ctx) => {
     const timeline = await clientTimeline(pool, params.id, clientOf(request).companyId);
     if (!timeline) throw notFound('No such change request');
     return timeline;
+  });
+
+  // Another company's SCR, or a file of another SCR, is not found.
+  route(app, CHANGES.clientAttachment, async ({ params, query }, request, reply) => {
+    const file = await attachmentFile(pool, params.id, params.attachmentId, clientOf(request).companyId);
+    if (!file) throw notFound('No such file on this change request');
+    return sendStoredFile(reply, ctx.uploads, file, query.variant);
   });
 
   route(app, CHANGES.clientComment, async ({ params, body }, request) => {

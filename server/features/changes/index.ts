@@ -8,6 +8,7 @@ import { onQaResult } from '@server/features/quality';
 import { clientRoutes, staffRoutes, type Feature } from '@server/platform/http/plugins';
 import { changeForm } from './approval-form';
 import { qaResult } from './changes.commands';
+import { referencedKeys } from './changes.repo';
 import { clientChangeRoutes } from './client.routes';
 import { staffChangeRoutes } from './staff.routes';
 
@@ -16,6 +17,8 @@ export const changes: Feature = {
   register: async (app, ctx) => {
     const deps = { publicUrl: ctx.config.publicUrl };
     changeForm(() => ctx.config.publicUrl);
+    // The upload sweep keeps every file an SCR names.
+    ctx.uploads.referencedBy((keys) => referencedKeys(ctx.database.pool, keys));
     onQaResult('changes', (db, outcome, now) => qaResult(db, deps, outcome, now));
     await staffRoutes(app, ctx, staffChangeRoutes);
     await clientRoutes(app, ctx, clientChangeRoutes);

@@ -1,13 +1,15 @@
-/** Change requests for staff: the list, raising one for a company, its page, its moves and comments. */
+/** Change requests for staff: the list, raising one for a company, its page, its moves, comments and files. */
 import { CHANGES } from '@contracts/changes';
 import type { Engine } from '@server/features/approvals';
 import { staffOf } from '@server/platform/auth/guards';
 import { inTransaction } from '@server/platform/db/database';
 import { route } from '@server/platform/http/endpoints';
 import type { Routes } from '@server/platform/http/plugins';
+import { notFound } from '@server/platform/http/errors';
 import { createOnce } from '@server/platform/idempotency';
-import { comment, createScr, transition, viewChange } from './changes.commands';
-import { listChanges } from './changes.repo';
+import { sendStoredFile, withUploads } from '@server/platform/uploads';
+import { attach, comment, createScr, transition, viewChange } from './changes.commands';
+import { attachmentFile, listChanges } from './changes.repo';
 
 export const staffChangeRoutes: Routes = (app, ctx) => {
   const pool = ctx.database.pool;
@@ -28,6 +30,21 @@ export const staffChangeRoutes: Routes = (app, ctx) => {
     const me = staffOf(request);
     await inTransaction(pool, (db) => transition(db, deps, { userId: me.userId, role: me.role }, params.id, body, ctx.now()));
     return viewChange(pool, params.id);
+  });
+
+  route(app, CHANGES.attach, async ({ params }, request, reply) => {
+    const me = staffOf(request).userId;
+    return withUploads(request, async (files, keep) => {
+      const body = await inTransaction(pool, (db) => attach(db, params.id, me, files, ctx.now()));
+      keep();
+      return reply.status(201).send(body);
+    });
+  });
+
+  route(app, CHANGES.attachment, async ({ params, query }, _request, reply) => {
+    const file = await attachmentFile(pool, params.id, params.attachmentId);
+    if (!file) throw notFound('No such file on this change request');
+    return sendStoredFile(reply, ctx.uploads, file, query.variant);
   });
 
   route(app, CHANGES.comment, async ({ params, body }, request) => {

@@ -3,11 +3,14 @@
  * `queueForQa`; a feature that wants to hear of a result (changes: a failed SCR returns to
  * development) registers with `onQaResult`, so the quality feature imports no feature of its own users.
  */
-import type { QaItemView } from '@contracts/quality';
+import { ERROR_CODES } from '@contracts/common/errors';
+import { UPLOAD_PARTS } from '@contracts/common/uploads';
+import { NO_EVIDENCE_MESSAGE, type QaItemView } from '@contracts/quality';
 import { audit, staffActor } from '@server/platform/audit';
-import { conflict, notFound } from '@server/platform/http/errors';
+import { ApiError, conflict, notFound } from '@server/platform/http/errors';
 import type { Queryable } from '@server/platform/sql';
-import { finishRun, insertQaItem, latestItemOfScr, loadItem, runsOf, startRun, type QaItemState } from './quality.repo';
+import type { StoredFile } from '@server/platform/uploads';
+import { evidenceOf, finishRun, insertEvidence, insertQaItem, latestItemOfScr, loadItem, runsOf, startRun, type QaItemState } from './quality.repo';
 
 export type QaResult = 'pass' | 'fail' | 'blocked';
 export type QaOutcome = { itemId: number; scrId: number | null; ticketId: number | null; result: QaResult; notes: string | null; testerId: number };
@@ -37,7 +40,7 @@ const STALE = 'This item changed since you read it; reload it and try again';
 export async function viewItem(db: Queryable, id: number): Promise<QaItemView> {
   const item = await loadItem(db, id);
   if (!item) throw notFound('No such QA item');
-  return { ...item, runs: await runsOf(db, id) };
+  return { ...item, runs: await runsOf(db, id), evidence: await evidenceOf(db, id) };
 }
 
 async function lockedItem(db: Queryable, id: number, version: number) {
@@ -64,4 +67,14 @@ export async function recordResult(db: Queryable, me: number, id: number, input:
   await finishRun(db, id, input.result, notes, now);
   await audit(db, { actor: staffActor(me), entity: 'qa_item', entityId: id, action: input.result });
   await announceResult(db, { itemId: id, scrId: item.scr_id, ticketId: item.ticket_id, result: input.result, notes, testerId: me }, now);
+}
+
+/** Evidence a tester attaches to an item (checked by the upload path), kept with the run under way; answers the item's evidence. */
+export async function attachEvidence(db: Queryable, me: number, id: number, files: readonly StoredFile[], now: Date) {
+  if (!files.length) throw new ApiError(400, ERROR_CODES.invalidInput, NO_EVIDENCE_MESSAGE, { [UPLOAD_PARTS.files]: NO_EVIDENCE_MESSAGE });
+  const item = await loadItem(db, id, true);
+  if (!item) throw notFound('No such QA item');
+  await insertEvidence(db, id, me, files, now);
+  await audit(db, { actor: staffActor(me), entity: 'qa_item', entityId: id, action: 'evidence', detail: { files: files.map((f) => f.name) } });
+  return { evidence: await evidenceOf(db, id) };
 }

@@ -1,6 +1,8 @@
 /** The Quality Assurance queue's SQL: items under test, their runs and the reusable test cases. */
 import type { QaFigures, QaItem, QaRun, QaWeek } from '@contracts/quality';
+import type { Attachment } from '@contracts/common/attachments';
 import { iso, listPage, type ListPage, type Queryable } from '@server/platform/sql';
+import type { ServedFile, StoredFile } from '@server/platform/uploads';
 
 export type QaItemState = { id: number; status: 'waiting' | 'testing' | 'passed' | 'failed' | 'blocked' };
 
@@ -101,4 +103,40 @@ export async function figures(db: Queryable, weeks: number, now: Date): Promise<
     failuresPerScr: t.scrs === 0 ? null : round1(t.failed / t.scrs),
     byWeek: byWeek.rows,
   };
+}
+
+// --- Evidence --------------------------------------------------------------------------------------
+
+const FILE_COLUMNS = `id, original_name AS name, mime_type, size_bytes::int AS size_bytes, sha256, (thumbnail_key IS NOT NULL) AS image`;
+
+/** Evidence files of an item, kept with the run under way (the latest run, none before the first take). */
+export async function insertEvidence(db: Queryable, itemId: number, staffId: number, files: readonly StoredFile[], now: Date): Promise<void> {
+  for (const f of files) {
+    await db.query(
+      `INSERT INTO qa_evidence (qa_item_id, qa_run_id, staff_id, storage_key, thumbnail_key, original_name, mime_type, size_bytes, sha256, created_at)
+       VALUES ($1, (SELECT max(id) FROM qa_runs WHERE qa_item_id = $1), $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [itemId, staffId, f.storageKey, f.thumbnailKey, f.name, f.mimeType, f.sizeBytes, f.sha256, now],
+    );
+  }
+}
+
+export async function evidenceOf(db: Queryable, itemId: number): Promise<Attachment[]> {
+  return (await db.query<Attachment>(`SELECT ${FILE_COLUMNS} FROM qa_evidence WHERE qa_item_id = $1 ORDER BY id`, [itemId])).rows;
+}
+
+export async function evidenceFile(db: Queryable, itemId: number, fileId: number): Promise<ServedFile | null> {
+  const { rows } = await db.query<ServedFile>(
+    `SELECT original_name AS "name", mime_type AS "mimeType", storage_key AS "storageKey", thumbnail_key AS "thumbnailKey" FROM qa_evidence WHERE id = $1 AND qa_item_id = $2`,
+    [fileId, itemId],
+  );
+  return rows[0] ?? null;
+}
+
+/** The keys among `keys` that evidence names (the upload sweep keeps them). */
+export async function referencedEvidenceKeys(db: Queryable, keys: readonly string[]): Promise<Set<string>> {
+  const { rows } = await db.query<{ key: string }>(
+    `SELECT k AS key FROM unnest($1::text[]) AS k WHERE EXISTS (SELECT 1 FROM qa_evidence e WHERE e.storage_key = k OR e.thumbnail_key = k)`,
+    [keys],
+  );
+  return new Set(rows.map((r) => r.key));
 }

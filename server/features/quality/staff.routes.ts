@@ -1,11 +1,13 @@
-/** The QA queue for staff: the items, one with its runs, taking one, recording a result, the figures. */
+/** The QA queue for staff: the items, one with its runs, taking one, recording a result, its evidence, the figures. */
 import { QUALITY } from '@contracts/quality';
 import { staffOf } from '@server/platform/auth/guards';
 import { inTransaction } from '@server/platform/db/database';
 import { route } from '@server/platform/http/endpoints';
+import { notFound } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
-import { recordResult, takeItem, viewItem } from './quality.commands';
-import { figures, queue } from './quality.repo';
+import { sendStoredFile, withUploads } from '@server/platform/uploads';
+import { attachEvidence, recordResult, takeItem, viewItem } from './quality.commands';
+import { evidenceFile, figures, queue } from './quality.repo';
 
 export const staffQualityRoutes: Routes = (app, ctx) => {
   const pool = ctx.database.pool;
@@ -15,6 +17,19 @@ export const staffQualityRoutes: Routes = (app, ctx) => {
   route(app, QUALITY.take, async ({ params, body }, request) => {
     await inTransaction(pool, (db) => takeItem(db, staffOf(request).userId, params.id, body.version, ctx.now()));
     return viewItem(pool, params.id);
+  });
+  route(app, QUALITY.attachEvidence, async ({ params }, request, reply) => {
+    const me = staffOf(request).userId;
+    return withUploads(request, async (files, keep) => {
+      const body = await inTransaction(pool, (db) => attachEvidence(db, me, params.id, files, ctx.now()));
+      keep();
+      return reply.status(201).send(body);
+    });
+  });
+  route(app, QUALITY.evidence, async ({ params, query }, _request, reply) => {
+    const file = await evidenceFile(pool, params.id, params.attachmentId);
+    if (!file) throw notFound('No such evidence on this QA item');
+    return sendStoredFile(reply, ctx.uploads, file, query.variant);
   });
   route(app, QUALITY.result, async ({ params, body }, request) => {
     await inTransaction(pool, (db) => recordResult(db, staffOf(request).userId, params.id, body, ctx.now()));

@@ -28,7 +28,7 @@ export function listQueryOf(params: Record<string, string>): ChangeListQuery {
   };
 }
 
-/** Software change requests for staff: the list, one with its history and comments, its moves, comments. */
+/** Software change requests for staff: the list, one with its history and comments, its moves, comments and files. */
 export const changesApi = {
   search: async (params: Record<string, string>) => {
     const page = await call(CHANGES.list, { query: listQueryOf(params) });
@@ -37,4 +37,7 @@ export const changesApi = {
   view: (id: number) => call(CHANGES.view, { params: { id } }),
   move: (id: number, input: TransitionInput) => call(CHANGES.transition, { params: { id }, body: input }),
   comment: (id: number, input: { body: string; clientVisible: boolean }) => call(CHANGES.comment, { params: { id }, body: input }),
+  attach: (id: number, files: readonly File[]) => call(CHANGES.attach, { params: { id }, body: {}, files }),
+  attachment: (id: number, attachmentId: number) => call(CHANGES.attachment, { params: { id, attachmentId }, query: {} }),
+  thumbnail: (id: number, attachmentId: number) => call(CHANGES.attachment, { params: { id, attachmentId }, query: { variant: 'thumbnail' } }),
 };

@@ -28,6 +28,10 @@ export const ROWS = endpointRows([
   // A move the chart does not allow: refused alike for every role, so the row changes nothing.
   [CHANGES.transition, { url: (ids: MatrixIds) => `/api/v2/changes/${x('ownChange')(ids)}/transitions`, body: { to: 'released', version: 1, releaseNote: 'x' }, expect: staffOnly(409) }],
   [CHANGES.comment, { url: (ids: MatrixIds) => `/api/v2/changes/${x('ownChange')(ids)}/comments`, body: { body: 'Matrix comment' }, expect: staffOnly(201) }],
+  // No file sent: refused alike for every role, so the row writes nothing.
+  [CHANGES.attach, { url: (ids: MatrixIds) => `/api/v2/changes/${x('ownChange')(ids)}/attachments`, body: {}, expect: staffOnly(400) }],
+  [CHANGES.attachment, { url: (ids: MatrixIds) => `/api/v2/changes/${x('ownChange')(ids)}/attachments/999999`, expect: staffOnly(404) }],
+  [CHANGES.clientAttachment, { url: (ids: MatrixIds) => `/api/v2/client/scrs/${x('ownChange')(ids)}/attachments/999999`, expect: clientOnly(404) }],
   [CHANGES.clientTimeline, { url: (ids: MatrixIds) => `/api/v2/client/scrs/${x('ownChange')(ids)}/timeline`, expect: clientOnly() }],
   [CHANGES.clientComment, { url: (ids: MatrixIds) => `/api/v2/client/scrs/${x('ownChange')(ids)}/comments`, body: { body: 'Matrix comment' }, expect: clientOnly(201) }],
 ]);

@@ -1,7 +1,9 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notAllowed, TRANSITION_MESSAGES, type ChangeView, type ClientTimeline } from '@contracts/changes';
+import { NO_FILE_MESSAGE, notAllowed, TRANSITION_MESSAGES, type ChangeView, type ClientTimeline } from '@contracts/changes';
 import type { QaItemView } from '@contracts/quality';
 import { apiAs, type Api } from '@tests/support/api';
+import { multipart } from '@tests/support/multipart';
 import { sqlOf, type Sql } from '@tests/support/sql';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
@@ -74,6 +76,8 @@ describe.each(BACKENDS)('change requests on %s', (backend) => {
     const dev = await ok(agent, scr, { to: 'in_development', tasks: ['Add the column', 'Show it on the bill'] });
     expect(dev.project_id).not.toBeNull();
     expect(await sql.count('tasks WHERE project_id = $1', [dev.project_id])).toBe(2);
+    // The page's links read as names, not bare numbers.
+    expect(dev.project_name).toBe(`SCR-${scr}: Late fee line on bills`);
 
     await ok(agent, scr, { to: 'in_qa' });
     await qa(agent, scr, 'fail', 'The fee shows twice on the second page.');
@@ -94,6 +98,23 @@ describe.each(BACKENDS)('change requests on %s', (backend) => {
     // The tester's notes are for the team, not the client.
     expect(JSON.stringify(timeline)).not.toContain('shows twice');
     expect(timeline.release_note).toBe('Bills now show the late fee on its own line.');
+  });
+
+  it('rejects the change when its advisory step is rejected, with the approver’s reason in its history, on the client’s timeline and in the requester’s mail', async () => {
+    const scr = await file('Bulk credit notes');
+    await ok(agent, scr, { to: 'under_review', ownerId: id['dana.dev'] });
+    await ok(agent, scr, { to: 'approved', ...PLAN, risk: LOW_RISK });
+    const request = await approvalOf(scr);
+    const current = (await manager.get(`/api/v2/approvals/requests/${request}`)).json() as { version: number };
+    const reason = 'Credit notes are changing with the new billing run; raise it again after that.';
+    const res = await manager.post(`/api/v2/approvals/requests/${request}/decision`, { decision: 'reject', version: current.version, comment: reason });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await view(scr);
+    expect(after).toMatchObject({ status: 'rejected', rejection_reason: reason, approval_state: 'rejected', next: [] });
+    expect(after.history.at(-1)).toMatchObject({ from_status: 'under_review', to_status: 'rejected', action: 'rejected', by: expect.any(String), note: reason });
+    const timeline = (await acme.get(`/api/v2/client/scrs/${scr}/timeline`)).json() as ClientTimeline;
+    expect(timeline.stages.at(-1)).toMatchObject({ status: 'rejected', note: reason });
+    expect(await sql.count(`outbox WHERE to_address = 'client@acme.demo.test' AND subject LIKE $1`, [`SCR-${scr} is rejected%`])).toBe(1);
   });
 
   it('refuses a move the chart does not allow (409 naming why) and a move missing its fields (400 naming each), changing nothing', async () => {
@@ -150,13 +171,19 @@ describe.each(BACKENDS)('change requests on %s', (backend) => {
 
   it('makes a billable change a draft quote and holds development until the quote is accepted', async () => {
     const scr = await file('Custom usage report');
-    await ok(agent, scr, { to: 'under_review', ownerId: id.agent });
-    await ok(agent, scr, { to: 'approved', ...PLAN, risk: LOW_RISK, billable: true });
+    expect((await ok(agent, scr, { to: 'under_review', ownerId: id.agent, targetDate: '2027-02-01' })).target_date).toBe('2027-02-01');
+    await ok(agent, scr, { to: 'approved', ...PLAN, risk: LOW_RISK, billable: true, targetDate: '2027-02-15' });
+    expect((await view(scr)).target_date).toBe('2027-02-15');
     await decide(manager, await approvalOf(scr));
     const approved = await view(scr);
     expect(approved).toMatchObject({ status: 'approved', quote_status: 'draft' });
     const quote = await sql.one<{ total_cents: number; company_id: number }>('SELECT total_cents::int AS total_cents, company_id FROM quotes WHERE id = $1', [approved.quote_id]);
     expect(quote).toMatchObject({ total_cents: 12 * 15000, company_id: id.acme });
+    const { number } = await sql.one<{ number: string }>('SELECT number FROM quotes WHERE id = $1', [approved.quote_id]);
+    expect(approved).toMatchObject({ quote_number: number, quote_title: `SCR-${scr}: Custom usage report` });
+    const ticket = await sql.one<{ id: number; title: string }>('SELECT id, title FROM tickets ORDER BY id LIMIT 1');
+    await sql.rows('UPDATE software_change_requests SET ticket_id = $1 WHERE id = $2', [ticket.id, scr]);
+    expect((await view(scr)).ticket_subject).toBe(ticket.title);
     const held = await move(agent, scr, { to: 'in_development' });
     expect(held.statusCode).toBe(409);
     expect(held.json().error.message).toBe('Development waits for the client to accept the quote of this change');
@@ -178,6 +205,42 @@ describe.each(BACKENDS)('change requests on %s', (backend) => {
     const rejected = await ok(agent, scr, { to: 'rejected', reason: 'Your contract does not include paperless billing.' });
     expect(rejected.rejection_reason).toBe('Your contract does not include paperless billing.');
     expect(((await acme.get(`/api/v2/client/scrs/${scr}/timeline`)).json() as ClientTimeline).stages.at(-1)).toMatchObject({ status: 'rejected', note: 'Your contract does not include paperless billing.' });
+  });
+
+  it('attaches files to an SCR through the one upload path: types checked by their bytes, images with a thumbnail, the company’s clients may download them and no one else', async () => {
+    const scr = await file('Bill insert artwork');
+    const png = await sharp({ create: { width: 60, height: 80, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer();
+    const send = (as: Api, files: { name: string; bytes: Buffer | string }[]) => {
+      const { body, headers } = multipart({}, files);
+      return as.post(`/api/v2/changes/${scr}/attachments`, body, { headers });
+    };
+    const before = await sql.count('scr_attachments');
+    const fake = await send(agent, [{ name: 'mockup.png', bytes: 'MZ this is no image' }]);
+    expect(fake.statusCode).toBe(415);
+    expect(JSON.stringify(fake.json().error.fields)).toContain('mockup.png');
+    const none = await send(agent, []);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.fields).toEqual({ files: NO_FILE_MESSAGE });
+    expect(await sql.count('scr_attachments')).toBe(before);
+
+    const res = await send(agent, [{ name: 'mockup.png', bytes: png }, { name: 'notes.txt', bytes: 'Insert goes in the March cycle.' }]);
+    expect(res.statusCode, res.body).toBe(201);
+    const [image, text] = res.json().attachments as { id: number; name: string; image: boolean }[];
+    expect([image, text].map((a) => [a!.name, a!.image])).toEqual([['mockup.png', true], ['notes.txt', false]]);
+    expect((await view(scr)).attachments.map((a) => a.name)).toEqual(['mockup.png', 'notes.txt']);
+    expect((await acme.get(`/api/v2/client/scrs/${scr}/timeline`)).json().attachments.map((a: { name: string }) => a.name)).toEqual(['mockup.png', 'notes.txt']);
+
+    const thumb = await agent.get(`/api/v2/changes/${scr}/attachments/${image!.id}?variant=thumbnail`);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toMatch(/^image\//);
+    expect((await acme.get(`/api/v2/client/scrs/${scr}/attachments/${text!.id}`)).body).toBe('Insert goes in the March cycle.');
+    expect((await globex.get(`/api/v2/client/scrs/${scr}/attachments/${text!.id}`)).statusCode).toBe(404);
+    // A file is reached only through its own SCR.
+    const other = await file('Another change');
+    expect((await agent.get(`/api/v2/changes/${other}/attachments/${text!.id}`)).statusCode).toBe(404);
+    expect((await acme.get(`/api/v2/client/scrs/${other}/attachments/${text!.id}`)).statusCode).toBe(404);
+    const missing = multipart({}, [{ name: 'x.txt', bytes: 'x' }]);
+    expect((await agent.post('/api/v2/changes/999999/attachments', missing.body, { headers: missing.headers })).statusCode).toBe(404);
   });
 
   it('lets one of two concurrent moves of the same version win; the other answers 409 and the SCR is in one state', async () => {

@@ -3,8 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChangeRow, ChangeView } from '@contracts/changes';
+import { changesApi } from '@/features/changes/api';
 import ChangeListScreen from '@/features/changes/screens/ChangeListScreen';
 import ChangeScreen from '@/features/changes/screens/ChangeScreen';
 import { showNoticesAsToasts } from '@tests/support/toasts';
@@ -50,20 +51,25 @@ const SCR: ChangeView = {
   quote_id: null,
   quote_status: null,
   project_id: 5,
-  ticket_id: null,
+  project_name: 'SCR-7: Late fee on its own line',
+  quote_number: null,
+  quote_title: null,
+  ticket_id: 12,
+  ticket_subject: 'Late fee shows twice',
   qa_item_id: 9,
   qa_status: 'passed',
   version: 6,
   next: ['released'],
   history: [{ id: 1, from_status: null, to_status: 'submitted', action: 'submitted', by: 'Casey Client', note: null, at: '2026-11-20T09:00:00Z' }],
   comments: [{ id: 1, author: 'Avery Agent', body: 'Checked with finance.', client_visible: false, created_at: '2026-11-20T10:00:00Z' }],
+  attachments: [],
 };
 
 type Seen = { posts: { url: string; body: Record<string, unknown> }[]; lists: URLSearchParams[] };
 
-function serve(answer: (url: string, body: Record<string, unknown>) => Response): Seen {
+function serve(answer: (url: string, body: Record<string, unknown>) => Response, first: ChangeView = SCR): Seen {
   const seen: Seen = { posts: [], lists: [] };
-  let current = SCR;
+  let current = first;
   server.use(
     http.get('*/api/v2/changes', ({ request }) => {
       seen.lists.push(new URL(request.url).searchParams);
@@ -111,6 +117,56 @@ describe('Software change requests', () => {
     expect(await screen.findByText('SCR-7 is released')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('The late fee has its own line.')).toBeTruthy();
+  });
+
+  it('names the project and the ticket the change links to, rather than their numbers', async () => {
+    serve(() => HttpResponse.json({}));
+    renderAt('/software/change/request/7', <ChangeScreen params={{ id: '7' }} />);
+    expect((await screen.findByRole('link', { name: 'SCR-7: Late fee on its own line' })).getAttribute('href')).toBe('/project/5');
+    expect(screen.getByRole('link', { name: 'Late fee shows twice' }).getAttribute('href')).toBe('/ticket/12');
+  });
+
+  it('sets the target date in the review dialog, starting from the one already planned', async () => {
+    const user = userEvent.setup();
+    const seen = serve(() => HttpResponse.json({ ...SCR, status: 'under_review', next: ['approved', 'rejected'], version: 7 }), { ...SCR, status: 'submitted', next: ['under_review', 'rejected'] });
+    renderAt('/software/change/request/7', <ChangeScreen params={{ id: '7' }} />, { toasts: true });
+    await user.click(await screen.findByRole('button', { name: 'Start review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start the review' });
+    const picker = within(dialog).getByRole('group', { name: /^Target date/ });
+    const [, day] = within(picker).getAllByRole('spinbutton');
+    await user.click(day!);
+    await user.keyboard('{ArrowUp}');
+    await user.click(within(dialog).getByRole('button', { name: 'Start review' }));
+    await waitFor(() => expect(seen.posts).toHaveLength(1));
+    expect(seen.posts[0]!.body).toEqual({ to: 'under_review', version: 6, ownerId: 3, targetDate: '2026-12-02' });
+  });
+
+  it('attaches chosen files to the SCR: a file the server refuses is named beside the control and stays chosen; once attached the page lists it', async () => {
+    const user = userEvent.setup();
+    const refusal = 'page.txt is a HTML or other markup file, which cannot be attached';
+    serve(() => HttpResponse.json({}));
+    server.use(http.post('*/api/v2/changes/:id/attachments', () => HttpResponse.json({ error: { code: 'unsupported_media_type', message: refusal, fields: { files: refusal } } }, { status: 415 })));
+    renderAt('/software/change/request/7', <ChangeScreen params={{ id: '7' }} />, { toasts: true });
+    await screen.findByRole('heading', { name: 'Attachments' });
+    expect(screen.getByText(/No files yet/)).toBeTruthy();
+    const input = () => document.querySelector<HTMLInputElement>('[data-testid="file-picker"] input[type="file"]')!;
+    await user.upload(input(), [new File(['<html>'], 'page.txt', { type: 'text/plain' })]);
+    await user.click(screen.getByRole('button', { name: 'Attach the file' }));
+    await waitFor(() => expect(document.getElementById('scr-7-files-error')).toHaveTextContent(refusal));
+    expect(screen.getByRole('list', { name: 'Files to attach' })).toHaveTextContent('page.txt');
+
+    // The upload as the machine makes it (jsdom's File does not survive msw's copy of a multipart body; the API tests check the request).
+    const spec = { id: 3, name: 'spec.pdf', mime_type: 'application/pdf', size_bytes: 2048, sha256: 'a'.repeat(64), image: false };
+    const attach = vi.spyOn(changesApi, 'attach').mockResolvedValue({ attachments: [spec] });
+    server.use(http.get('*/api/v2/changes/:id', () => HttpResponse.json({ ...SCR, attachments: [spec] })));
+    await user.click(screen.getByRole('button', { name: 'Remove page.txt' }));
+    await user.upload(input(), [new File(['%PDF-1.7'], 'spec.pdf', { type: 'application/pdf' })]);
+    await user.click(screen.getByRole('button', { name: 'Attach the file' }));
+    expect(await screen.findByRole('button', { name: 'Download spec.pdf (2 KB)' })).toBeTruthy();
+    expect(attach.mock.calls.map(([id, files]) => [id, files.map((f) => f.name)])).toEqual([[7, ['spec.pdf']]]);
+    expect(await screen.findByText('File attached')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Files to attach' })).toBeNull());
+    attach.mockRestore();
   });
 
   it('shows the server’s 409 above the move’s fields and keeps what was typed', async () => {

@@ -10,6 +10,7 @@ const TIMELINE: ClientTimeline = {
   status: 'released',
   rejection_reason: null,
   release_note: 'Autopay dates now print on the bill.',
+  attachments: [],
   stages: [
     { status: 'submitted', at: '2026-10-05T10:00:00Z', note: null },
     { status: 'under_review', at: '2026-10-06T10:00:00Z', note: null },

@@ -24,6 +24,12 @@ describeMachinePaths(entry, {
     { type: 'move.refused', error: 'This change request changed since you read it', fieldErrors: {} },
     { type: 'move.refused', error: 'Pick the owner who reviews the change', fieldErrors: { ownerId: 'Pick the owner who reviews the change' } },
     { type: 'comment.saved', result: { id: 1 } },
+    { type: 'files.upload', id: 7, files: [] },
+    { type: 'files.saved', result: { attachments: [] } },
+    { type: 'files.seen', id: 7, images: [3] },
+    { type: 'attachment.download', id: 7, file: { id: 3, name: 'mockup.png' } },
+    { type: 'attachment.view', id: 7, file: { id: 3, name: 'mockup.png' } },
+    { type: 'attachment.close' },
   ],
   serializeState: (s) => JSON.stringify([s.value, (s.context as ScrScreenContext).moving]),
   check: (snapshot) => {

@@ -30,6 +30,12 @@ describeMachinePaths(
       { type: 'take.refused', error: 'Someone is testing this item already', fieldErrors: {} },
       { type: 'result.saved', result: item(9) },
       { type: 'result.refused', error: 'This item changed since you read it', fieldErrors: {} },
+      { type: 'evidence.upload', files: [] },
+      { type: 'evidence.saved', result: { evidence: [] } },
+      { type: 'evidence.seen', images: [3] },
+      { type: 'attachment.download', file: { id: 3, name: 'second-page.png' } },
+      { type: 'attachment.view', file: { id: 3, name: 'second-page.png' } },
+      { type: 'attachment.close' },
     ],
     serializeState: (s) => JSON.stringify([s.value, (s.context as QaScreenContext).open]),
     check: (snapshot) => {

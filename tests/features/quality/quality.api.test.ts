@@ -1,6 +1,8 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QaFigures, QaItemView } from '@contracts/quality';
+import { NO_EVIDENCE_MESSAGE, type QaFigures, type QaItemView } from '@contracts/quality';
 import { apiAs, type Api } from '@tests/support/api';
+import { multipart } from '@tests/support/multipart';
 import { sqlOf, type Sql } from '@tests/support/sql';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
@@ -87,6 +89,37 @@ describe.each(BACKENDS)('the QA queue on %s', (backend) => {
       ],
     });
     expect(((await agent.get('/api/v2/quality/figures')).json() as QaFigures).byWeek).toHaveLength(8);
+  });
+
+  it('keeps evidence with the run under way, through the one upload path: bytes-checked types, images with a thumbnail, nothing kept of a refused upload', async () => {
+    const id = await item(scrs[0]!, Date.now());
+    const send = (files: { name: string; bytes: Buffer | string }[], to = id) => {
+      const { body, headers } = multipart({}, files);
+      return agent.post(`/api/v2/quality/items/${to}/evidence`, body, { headers });
+    };
+    const none = await send([]);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.fields).toEqual({ files: NO_EVIDENCE_MESSAGE });
+    expect((await send([{ name: 'screen.png', bytes: 'MZ this is no image' }])).statusCode).toBe(415);
+    expect(await sql.count('qa_evidence WHERE qa_item_id = $1', [id])).toBe(0);
+    expect((await send([{ name: 'log.txt', bytes: 'x' }], 999999)).statusCode).toBe(404);
+
+    let view = (await agent.get(`/api/v2/quality/items/${id}`)).json() as QaItemView;
+    view = (await agent.post(`/api/v2/quality/items/${id}/take`, { version: view.version })).json() as QaItemView;
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 20, b: 20 } } }).png().toBuffer();
+    const res = await send([{ name: 'second-page.png', bytes: png }]);
+    expect(res.statusCode, res.body).toBe(201);
+    const [shot] = res.json().evidence as { id: number; name: string; image: boolean }[];
+    expect(shot).toMatchObject({ name: 'second-page.png', image: true });
+    const stored = await sql.one<{ run: number }>('SELECT qa_run_id AS run FROM qa_evidence WHERE id = $1', [shot!.id]);
+    expect(stored.run).toBe(view.runs.at(-1)!.id);
+    expect(((await agent.get(`/api/v2/quality/items/${id}`)).json() as QaItemView).evidence.map((e) => e.name)).toEqual(['second-page.png']);
+    const thumb = await agent.get(`/api/v2/quality/items/${id}/evidence/${shot!.id}?variant=thumbnail`);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toMatch(/^image\//);
+    // Evidence is reached only through its own item.
+    const other = await item(scrs[1]!, Date.now());
+    expect((await agent.get(`/api/v2/quality/items/${other}/evidence/${shot!.id}`)).statusCode).toBe(404);
   });
 
   it('refuses a number of weeks out of range, naming it', async () => {

@@ -1,7 +1,11 @@
 /** Change requests: the server-mode list, one SCR's page, and the forms of its moves and comments. */
 import { CHANGES, TRANSITION_MESSAGES, missingFields, type ChangeView, type ScrStatus, type TransitionInput } from '@contracts/changes';
 import { LIMITS } from '@contracts/common/constants';
+import { fromPromise } from 'xstate';
+import type { Attachment } from '@contracts/common/attachments';
+import { fileDownloadMachine } from '@/shared/machines/file-download.machine';
 import { createQueryMachine } from '@/shared/machines/query.machine';
+import { objectUrlsOf, thumbnailsMachine } from '@/shared/machines/thumbnails.machine';
 import { createSubmitMachine, type FormSchema } from '@/shared/machines/submit.machine';
 import { createSearchTableMachine, type SearchTableSpec } from '@/shared/machines/table/search-table';
 import { changesApi } from '../api';
@@ -40,3 +44,13 @@ export const moveMachine = createSubmitMachine<MoveSubmission, ChangeView>('scrM
 export type CommentSubmission = { id: number; input: { body: string; clientVisible: boolean } };
 const commentSchema: FormSchema = { safeParse: (value) => CHANGES.comment.body.safeParse((value as CommentSubmission).input) };
 export const commentMachine = createSubmitMachine<CommentSubmission, { id: number }>('scrComment', (c) => changesApi.comment(c.id, c.input), { schema: commentSchema });
+
+/** Files sent to an SCR (the server checks each by its bytes and names a refused one). */
+export type AttachSubmission = { id: number; files: readonly File[] };
+export const attachMachine = createSubmitMachine<AttachSubmission, { attachments: Attachment[] }>('scrAttach', (a) => changesApi.attach(a.id, a.files));
+/** Downloads of an SCR's files, and an image opened in the viewer. */
+export const scrDownloadsMachine = fileDownloadMachine.provide({ actors: { fetch: fromPromise(({ input }) => changesApi.attachment(input.recordId, input.id)) } });
+/** Thumbnails of an SCR's images. */
+export const scrThumbnailsMachine = thumbnailsMachine.provide({
+  actors: { fetchAll: fromPromise(({ input }) => objectUrlsOf(input, (file) => changesApi.thumbnail(file.recordId, file.id))) },
+});

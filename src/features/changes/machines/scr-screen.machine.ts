@@ -4,12 +4,17 @@
  * how each save ended: a move saved closes its dialog and the SCR loads again (its stage, history and
  * next moves); a move refused keeps the dialog open with each problem beside its field, and a refusal
  * naming no field (the SCR changed since it was read) loads the SCR again so the next try is against
- * what is there now. A comment saved loads the SCR again and starts a fresh comment.
+ * what is there now. A comment saved loads the SCR again and starts a fresh comment. Files chosen
+ * for the SCR go through the one upload path; once attached, the SCR loads again with them and the
+ * chosen list empties; a refused file is named beside the control and the choice stays.
  */
 import { assign, sendTo, setup, spawnChild, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { SCR_STATUS_LABELS, scrNumber, type ChangeView, type ScrStatus } from '@contracts/changes';
+import type { FileDownloadActor } from '@/shared/machines/file-download.machine';
+import { fileListMachine, type FileListActor } from '@/shared/machines/file-list.machine';
 import { submitChild, type SubmitFailure } from '@/shared/machines/submit.machine';
-import { commentMachine, moveMachine, type MoveSubmission } from './changes.machines';
+import type { ThumbnailsActor } from '@/shared/machines/thumbnails.machine';
+import { attachMachine, commentMachine, moveMachine, scrDownloadsMachine, scrThumbnailsMachine, type MoveSubmission } from './changes.machines';
 
 export type ScrScreenContext = {
   /** The SCR's query actor, told to load again after each save. */
@@ -25,7 +30,14 @@ export type ScrScreenEvent =
   | { type: 'move.saved'; result: ChangeView }
   | ({ type: 'move.refused' } & SubmitFailure)
   | { type: 'comment.saved'; result: { id: number } }
-  | ({ type: 'comment.refused' } & SubmitFailure);
+  | ({ type: 'comment.refused' } & SubmitFailure)
+  | { type: 'files.upload'; id: number; files: readonly File[] }
+  | { type: 'files.saved'; result: unknown }
+  | ({ type: 'files.refused' } & SubmitFailure)
+  | { type: 'files.seen'; id: number; images: readonly number[] }
+  | { type: 'attachment.download'; id: number; file: { id: number; name: string } }
+  | { type: 'attachment.view'; id: number; file: { id: number; name: string } }
+  | { type: 'attachment.close' };
 
 /** What a saved move says: "SCR-42 is under review". */
 export const movedNotice = (r: ChangeView, sent: MoveSubmission) =>
@@ -38,6 +50,11 @@ export const scrScreenMachine = setup({
   actors: {
     moveForm: submitChild(moveMachine, { saved: 'move.saved', failed: 'move.refused' }),
     commentForm: submitChild(commentMachine, { saved: 'comment.saved', failed: 'comment.refused' }),
+    /** The files chosen for the SCR, then their upload. */
+    files: fileListMachine,
+    attachForm: submitChild(attachMachine, { saved: 'files.saved', failed: 'files.refused' }),
+    downloads: scrDownloadsMachine,
+    thumbnails: scrThumbnailsMachine,
   },
   actions: {
     reloadView: sendTo(({ context }) => context.view, { type: 'query.reload' }),
@@ -49,10 +66,32 @@ export const scrScreenMachine = setup({
   entry: [
     spawnChild('moveForm', { id: 'moveForm', input: { notices: { saved: movedNotice, failed: 'The change request did not move' } } }),
     spawnChild('commentForm', { id: 'commentForm', input: { notices: { saved: () => 'Comment added', failed: 'The comment was not added' } } }),
+    spawnChild('files', { id: 'files' }),
+    spawnChild('attachForm', { id: 'attachForm', input: { notices: { saved: (_r: unknown, sent: { files: readonly File[] }) => (sent.files.length === 1 ? 'File attached' : `${sent.files.length} files attached`), failed: 'The files were not attached' } } }),
+    spawnChild('downloads', { id: 'downloads' }),
+    spawnChild('thumbnails', { id: 'thumbnails' }),
   ],
   initial: 'viewing',
   on: {
     'comment.saved': { actions: ['reloadView', assign({ commented: ({ context }) => context.commented + 1 })], description: 'A comment saved: the SCR loads again with it, and the comment form starts fresh.' },
+    'files.upload': {
+      description: 'The chosen files (the file list child’s) are sent to the SCR through the one upload path.',
+      actions: sendTo('attachForm', ({ event }) => ({ type: 'form.submit' as const, input: { id: event.id, files: event.files } })),
+    },
+    'files.saved': { actions: ['reloadView', sendTo('files', { type: 'files.clear' })], description: 'Attached: the SCR loads again with its files, and the chosen list empties.' },
+    'files.seen': {
+      description: 'The SCR’s images get their thumbnails, fetched once each.',
+      actions: sendTo('thumbnails', ({ event }) => ({ type: 'thumbnails.show' as const, files: event.images.map((id) => ({ recordId: event.id, id })) })),
+    },
+    'attachment.download': {
+      description: 'A file is fetched with the session and offered as a download.',
+      actions: sendTo('downloads', ({ event }) => ({ type: 'file.download' as const, file: { recordId: event.id, id: event.file.id, name: event.file.name } })),
+    },
+    'attachment.view': {
+      description: 'An image opens in the viewer.',
+      actions: sendTo('downloads', ({ event }) => ({ type: 'file.view' as const, file: { recordId: event.id, id: event.file.id, name: event.file.name } })),
+    },
+    'attachment.close': { description: 'The image viewer closes.', actions: sendTo('downloads', { type: 'file.close' as const }) },
   },
   states: {
     viewing: {
@@ -85,3 +124,7 @@ export type ScrScreenActor = ActorRefFrom<typeof scrScreenMachine>;
 type Snapshot = SnapshotFrom<typeof scrScreenMachine>;
 export const selectMoveForm = (s: Snapshot) => s.children.moveForm as ActorRefFrom<typeof moveMachine>;
 export const selectCommentForm = (s: Snapshot) => s.children.commentForm as ActorRefFrom<typeof commentMachine>;
+export const selectFiles = (s: Snapshot) => s.children.files as FileListActor | undefined;
+export const selectAttachForm = (s: Snapshot) => s.children.attachForm as ActorRefFrom<typeof attachMachine>;
+export const selectDownloads = (s: Snapshot) => s.children.downloads as FileDownloadActor | undefined;
+export const selectThumbnailsOf = (s: Snapshot) => s.children.thumbnails as ThumbnailsActor | undefined;

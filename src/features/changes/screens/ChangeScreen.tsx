@@ -2,11 +2,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
+import { APPROVAL_STATE_LABELS, type ApprovalState } from '@contracts/approval-chart';
 import { CHANGE_LIMITS, SCR_STATUS_LABELS, scrNumber, type ChangeView } from '@contracts/changes';
 import { changeViewMachine, type commentMachine } from '../machines/changes.machines';
 import { scrScreenMachine, selectCommentForm, selectMoveForm } from '../machines/scr-screen.machine';
 import { MOVE_TEXTS, MoveForm } from './MoveForm';
 import { RiskBadge, ScrPriorityBadge, ScrStatusBadge } from './parts';
+import { ScrFiles } from './ScrFiles';
 import styles from './changes.module.css';
 import { inspection } from '@/shared/inspection';
 import { usePageTitle } from '@/shared/page-title';
@@ -28,6 +30,8 @@ const ACTION_LABELS: Record<string, string> = {
   qa_blocked: 'QA blocked',
   released: 'Released',
 };
+/** A quote's link text: its number and title ("Q-1041 · SCR-7: Late fee line"). */
+const quoteName = (scr: ChangeView) => [scr.quote_number ?? `Quote #${scr.quote_id}`, scr.quote_title].filter(Boolean).join(' · ');
 const actionLabel = (a: string) => ACTION_LABELS[a] ?? a.replace(/_/g, ' ');
 const LEVELS = { low: 'low', medium: 'medium', high: 'high' } as const;
 
@@ -60,7 +64,7 @@ function Waiting({ scr }: { scr: ChangeView }) {
   if (scr.status === 'approved' && scr.billable && scr.quote_id && scr.quote_status !== 'accepted') {
     return (
       <Alert tone="warning" title="Development waits for the client to accept the quote">
-        <Link href={`/quote/view/${scr.quote_id}`}>Quote #{scr.quote_id}</Link> is {scr.quote_status ?? 'a draft'}.
+        <Link href={`/quote/view/${scr.quote_id}`}>{quoteName(scr)}</Link> is {scr.quote_status ?? 'a draft'}.
       </Alert>
     );
   }
@@ -200,6 +204,7 @@ function ScrPage({ scr, screen }: { scr: ChangeView; screen: ActorRefFrom<typeof
               />
             )}
           </Card>
+          <ScrFiles scr={scr} screen={screen} />
           <Comments scr={scr} form={commentForm} fresh={commented} />
         </div>
         <div className={styles.column}>
@@ -221,11 +226,39 @@ function ScrPage({ scr, screen }: { scr: ChangeView; screen: ActorRefFrom<typeof
           <Card title="Links" headingLevel={2}>
             <Facts
               items={[
-                ['Project', scr.project_id ? <Link href={`/project/${scr.project_id}`}>Project #{scr.project_id}</Link> : '—'],
-                ['Quote', scr.quote_id ? <Link href={`/quote/view/${scr.quote_id}`}>Quote #{scr.quote_id} ({scr.quote_status})</Link> : '—'],
+                ['Project', scr.project_id ? <Link href={`/project/${scr.project_id}`}>{scr.project_name ?? `Project #${scr.project_id}`}</Link> : '—'],
+                [
+                  'Quote',
+                  scr.quote_id ? (
+                    <>
+                      <Link href={`/quote/view/${scr.quote_id}`}>{quoteName(scr)}</Link> ({scr.quote_status})
+                    </>
+                  ) : (
+                    '—'
+                  ),
+                ],
                 ['QA', scr.qa_item_id ? <Link href={`/quality/qa?item=${scr.qa_item_id}`}>QA item #{scr.qa_item_id} ({scr.qa_status})</Link> : '—'],
-                ['Ticket', scr.ticket_id ? <Link href={`/ticket/${scr.ticket_id}`}>Ticket #{scr.ticket_id}</Link> : '—'],
-                ['Approval', scr.approval_request_id ? <Link href={`/approvals/requests/${scr.approval_request_id}`}>Request #{scr.approval_request_id} ({scr.approval_state})</Link> : '—'],
+                [
+                  'Ticket',
+                  scr.ticket_id ? (
+                    <>
+                      <Link href={`/ticket/${scr.ticket_id}`}>{scr.ticket_subject ?? `Ticket #${scr.ticket_id}`}</Link> <span className={styles.muted}>#{scr.ticket_id}</span>
+                    </>
+                  ) : (
+                    '—'
+                  ),
+                ],
+                [
+                  'Approval',
+                  scr.approval_request_id ? (
+                    <>
+                      <Link href={`/approvals/requests/${scr.approval_request_id}`}>Change-advisory request #{scr.approval_request_id}</Link>
+                      {scr.approval_state ? ` (${(APPROVAL_STATE_LABELS[scr.approval_state as ApprovalState] ?? scr.approval_state).toLowerCase()})` : null}
+                    </>
+                  ) : (
+                    '—'
+                  ),
+                ],
               ]}
             />
           </Card>

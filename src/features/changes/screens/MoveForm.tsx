@@ -6,7 +6,7 @@ import { LIMITS } from '@contracts/common/constants';
 import type { moveMachine, MoveSubmission } from '../machines/changes.machines';
 import styles from './changes.module.css';
 import { StaffPicker } from '@/shared/pickers';
-import { Alert, Button, Checkbox, Form, FormErrorBanner, NumberField, Select, TextArea } from '@/shared/ui/components';
+import { Alert, Button, Checkbox, DatePicker, Form, FormErrorBanner, NumberField, Select, TextArea } from '@/shared/ui/components';
 
 /** What each move's button and dialog say. */
 export const MOVE_TEXTS: Record<ScrStatus, { action: string; title: string; intro?: string }> = {
@@ -42,6 +42,7 @@ type Draft = {
   tasks: string;
   releaseNote: string;
   reason: string;
+  targetDate: string | null;
 };
 
 const draftOf = (scr: ChangeView): Draft => ({
@@ -60,18 +61,21 @@ const draftOf = (scr: ChangeView): Draft => ({
   tasks: '',
   releaseNote: '',
   reason: '',
+  targetDate: scr.target_date,
 });
 
 /** What the move sends: the chart's fields of this move, from what was typed (an empty field is left out, so it is named as missing). */
 function inputOf(to: ScrStatus, version: number, d: Draft): TransitionInput {
   const text = (v: string) => (v.trim() ? v : undefined);
   const base: TransitionInput = { to, version };
+  const planned = d.targetDate ? { targetDate: d.targetDate } : {};
   switch (to) {
     case 'under_review':
-      return { ...base, ...(d.ownerId ? { ownerId: d.ownerId } : {}) };
+      return { ...base, ...(d.ownerId ? { ownerId: d.ownerId } : {}), ...planned };
     case 'approved':
       return {
         ...base,
+        ...planned,
         ...(Number.isFinite(d.estimateHours) ? { estimateHours: d.estimateHours } : {}),
         implementationPlan: text(d.implementationPlan),
         rollbackPlan: text(d.rollbackPlan),
@@ -110,6 +114,16 @@ export function MoveForm({ scr, to, form, onCancel }: { scr: ChangeView; to: Scr
   };
   const required = new Set(SCR_CHART[scr.status][to]?.required ?? []);
   const risk = draft.impact && draft.complexity ? riskScore({ impact: draft.impact, complexity: draft.complexity, touchesData: draft.touchesData, downtime: draft.downtime }) : null;
+  const target = (description: string) => (
+    <DatePicker
+      label="Target date (optional)"
+      name="targetDate"
+      value={draft.targetDate}
+      onChange={(targetDate) => change({ targetDate }, 'targetDate')}
+      description={description}
+      errorMessage={fields.targetDate}
+    />
+  );
   const long = (field: 'implementationPlan' | 'rollbackPlan' | 'justification' | 'releaseNote' | 'reason', label: string, description?: string) => (
     <TextArea
       label={label}
@@ -148,6 +162,7 @@ export function MoveForm({ scr, to, form, onCancel }: { scr: ChangeView; to: Scr
           />
         </div>
       ) : null}
+      {to === 'under_review' ? target('When the change is planned to be released; it shows on the change calendar.') : null}
       {to === 'approved' ? (
         <>
           <NumberField
@@ -163,6 +178,7 @@ export function MoveForm({ scr, to, form, onCancel }: { scr: ChangeView; to: Scr
           />
           {long('implementationPlan', 'Implementation plan', 'How the change will be made.')}
           {long('rollbackPlan', 'Rollback plan', 'How the change is undone if it goes wrong.')}
+          {target('The planned release, now that the change is estimated; it shows on the change calendar.')}
           <fieldset className={styles.fieldset} data-field="risk">
             <legend>Risk{risk !== null ? `: ${risk}` : ''}</legend>
             <div className={styles.pair}>

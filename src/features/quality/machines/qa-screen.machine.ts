@@ -4,12 +4,17 @@
  * children (`submitChild`) that tell this machine how each save ended. Taken: the item opens (or
  * loads again) with its new run, the queue loads again. A result recorded: the item, the queue and
  * the figures load again. A refusal naming no field (someone else took it first, it changed since it
- * was read) loads the item and the queue again so what shows is what is there now.
+ * was read) loads the item and the queue again so what shows is what is there now. Evidence files
+ * chosen for the open item go through the one upload path; once attached the item loads again with
+ * them and the chosen list empties; a refused file is named beside the control.
  */
 import { assign, enqueueActions, sendTo, setup, spawnChild, stopChild, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import type { QaItemView } from '@contracts/quality';
+import type { FileDownloadActor } from '@/shared/machines/file-download.machine';
+import { fileListMachine, type FileListActor } from '@/shared/machines/file-list.machine';
 import { submitChild, type SubmitFailure } from '@/shared/machines/submit.machine';
-import { qaItemMachine, resultMachine, takeMachine } from './quality.machines';
+import type { ThumbnailsActor } from '@/shared/machines/thumbnails.machine';
+import { evidenceDownloadsMachine, evidenceMachine, evidenceThumbnailsMachine, qaItemMachine, resultMachine, takeMachine } from './quality.machines';
 
 export type QaScreenContext = {
   /** The queue's and the figures' query actors, told to load again after each save. */
@@ -26,7 +31,14 @@ export type QaScreenEvent =
   | { type: 'take.saved'; result: QaItemView }
   | ({ type: 'take.refused' } & SubmitFailure)
   | { type: 'result.saved'; result: QaItemView }
-  | ({ type: 'result.refused' } & SubmitFailure);
+  | ({ type: 'result.refused' } & SubmitFailure)
+  | { type: 'evidence.upload'; files: readonly File[] }
+  | { type: 'evidence.saved'; result: unknown }
+  | ({ type: 'evidence.refused' } & SubmitFailure)
+  | { type: 'evidence.seen'; images: readonly number[] }
+  | { type: 'attachment.download'; file: { id: number; name: string } }
+  | { type: 'attachment.view'; file: { id: number; name: string } }
+  | { type: 'attachment.close' };
 
 const RESULT_NOTICES = { pass: 'Passed', fail: 'Failed: it goes back to development with your notes', blocked: 'Blocked: the item waits until it can be tested' } as const;
 
@@ -36,6 +48,11 @@ export const qaScreenMachine = setup({
     item: qaItemMachine,
     takeForm: submitChild(takeMachine, { saved: 'take.saved', failed: 'take.refused' }),
     resultForm: submitChild(resultMachine, { saved: 'result.saved', failed: 'result.refused' }),
+    /** The evidence files chosen for the open item, then their upload. */
+    evidenceFiles: fileListMachine,
+    evidenceForm: submitChild(evidenceMachine, { saved: 'evidence.saved', failed: 'evidence.refused' }),
+    downloads: evidenceDownloadsMachine,
+    thumbnails: evidenceThumbnailsMachine,
   },
   actions: {
     reloadQueue: sendTo(({ context }) => context.queue, { type: 'query.reload' }),
@@ -61,7 +78,22 @@ export const qaScreenMachine = setup({
       id: 'resultForm',
       input: { notices: { saved: (_r: QaItemView, sent: { input: { result: keyof typeof RESULT_NOTICES } }) => RESULT_NOTICES[sent.input.result], failed: 'The result was not recorded' } },
     }),
+    spawnChild('evidenceFiles', { id: 'evidenceFiles' }),
+    spawnChild('evidenceForm', { id: 'evidenceForm', input: { notices: { saved: () => 'Evidence attached', failed: 'The evidence was not attached' } } }),
+    spawnChild('downloads', { id: 'downloads' }),
+    spawnChild('thumbnails', { id: 'thumbnails' }),
   ],
+  on: {
+    'attachment.download': {
+      description: 'An evidence file is fetched with the session and offered as a download.',
+      actions: sendTo('downloads', ({ context, event }) => ({ type: 'file.download' as const, file: { recordId: context.open ?? 0, id: event.file.id, name: event.file.name } })),
+    },
+    'attachment.view': {
+      description: 'An evidence image opens in the viewer.',
+      actions: sendTo('downloads', ({ context, event }) => ({ type: 'file.view' as const, file: { recordId: context.open ?? 0, id: event.file.id, name: event.file.name } })),
+    },
+    'attachment.close': { description: 'The image viewer closes.', actions: sendTo('downloads', { type: 'file.close' as const }) },
+  },
   initial: 'starting',
   states: {
     starting: {
@@ -80,7 +112,16 @@ export const qaScreenMachine = setup({
       description: 'An item is open with its runs, to take it or record the result of its run.',
       on: {
         'item.open': { target: 'open', reenter: true, actions: [assign({ open: ({ event }) => event.id }), 'openItem'], description: 'Another item opens instead.' },
-        'item.close': { target: 'browsing', actions: [stopChild('item'), assign({ open: null })], description: 'The item closes.' },
+        'item.close': { target: 'browsing', actions: [stopChild('item'), assign({ open: null }), sendTo('evidenceFiles', { type: 'files.clear' })], description: 'The item closes; files chosen for it are dropped.' },
+        'evidence.upload': {
+          description: 'The chosen evidence files are sent to the open item through the one upload path.',
+          actions: sendTo('evidenceForm', ({ context, event }) => ({ type: 'form.submit' as const, input: { id: context.open!, files: event.files } })),
+        },
+        'evidence.saved': { actions: ['reloadItem', sendTo('evidenceFiles', { type: 'files.clear' })], description: 'Attached: the item loads again with its evidence, and the chosen list empties.' },
+        'evidence.seen': {
+          description: 'The item’s evidence images get their thumbnails, fetched once each.',
+          actions: sendTo('thumbnails', ({ context, event }) => ({ type: 'thumbnails.show' as const, files: event.images.map((id) => ({ recordId: context.open!, id })) })),
+        },
         'take.saved': [
           { guard: 'isOtherItem', actions: [assign({ open: ({ event }) => event.result.id }), 'openItem', 'reloadQueue'], description: 'Another item was taken from the queue: it opens instead.' },
           { actions: ['reloadItem', 'reloadQueue'], description: 'Taken: the item loads again with its new run, the queue too.' },
@@ -101,3 +142,7 @@ type Snapshot = SnapshotFrom<typeof qaScreenMachine>;
 export const selectItem = (s: Snapshot) => s.children.item as ActorRefFrom<typeof qaItemMachine> | undefined;
 export const selectTakeForm = (s: Snapshot) => s.children.takeForm as ActorRefFrom<typeof takeMachine>;
 export const selectResultForm = (s: Snapshot) => s.children.resultForm as ActorRefFrom<typeof resultMachine>;
+export const selectEvidenceFiles = (s: Snapshot) => s.children.evidenceFiles as FileListActor | undefined;
+export const selectEvidenceForm = (s: Snapshot) => s.children.evidenceForm as ActorRefFrom<typeof evidenceMachine>;
+export const selectDownloads = (s: Snapshot) => s.children.downloads as FileDownloadActor | undefined;
+export const selectThumbnailsOf = (s: Snapshot) => s.children.thumbnails as ThumbnailsActor | undefined;

@@ -1,15 +1,18 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { LIMITS } from '@contracts/common/constants';
 import { QA_STATUS_LABELS, qaWeeksChart, type QaFigures, type QaItem, type QaItemView, type QaResult, type QaStatus } from '@contracts/quality';
 import { qaFiguresMachine, qaQueueMachine, type resultMachine, type takeMachine } from '../machines/quality.machines';
-import { qaScreenMachine, selectItem, selectResultForm, selectTakeForm } from '../machines/qa-screen.machine';
+import { qaScreenMachine, selectDownloads, selectEvidenceFiles, selectEvidenceForm, selectItem, selectResultForm, selectTakeForm, selectThumbnailsOf } from '../machines/qa-screen.machine';
 import styles from './quality.module.css';
 import { inspection } from '@/shared/inspection';
+import { selectViewer } from '@/shared/machines/file-download.machine';
+import { selectChosenFiles, selectFilesError } from '@/shared/machines/file-list.machine';
+import { selectThumbnails } from '@/shared/machines/thumbnails.machine';
 import { Chart } from '@/shared/ui/chart';
-import { Badge, Button, Card, DateTime, Dialog, Form, FormErrorBanner, PageHeader, QueryView, Radio, RadioGroup, RelativeTime, SkeletonCard, SkeletonText, Stat, TextArea, type BadgeTone } from '@/shared/ui/components';
+import { AttachmentList, Badge, Button, Card, DateTime, Dialog, FilePicker, Form, FormErrorBanner, ImageViewer, PageHeader, QueryView, Radio, RadioGroup, RelativeTime, SkeletonCard, SkeletonText, Stat, TextArea, type BadgeTone } from '@/shared/ui/components';
 import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 
 const STATUS_TONES: Record<QaStatus, BadgeTone> = { waiting: 'neutral', testing: 'info', passed: 'success', failed: 'danger', blocked: 'warning' };
@@ -105,7 +108,64 @@ function ResultForm({ item, form }: { item: QaItemView; form: ActorRefFrom<typeo
   );
 }
 
-function ItemPanel({ actor, take, result, recorded }: { actor: NonNullable<ReturnType<typeof selectItem>>; take: ActorRefFrom<typeof takeMachine>; result: ActorRefFrom<typeof resultMachine>; recorded: number }) {
+/** The item's evidence (screenshots, logs, reports), kept with the run under way, and files to attach. */
+function Evidence({ item, screen }: { item: QaItemView; screen: ActorRefFrom<typeof qaScreenMachine> }) {
+  const filesActor = useSelector(screen, selectEvidenceFiles);
+  const chosen = useSelector(filesActor, selectChosenFiles);
+  const chosenError = useSelector(filesActor, selectFilesError);
+  const form = useSelector(screen, selectEvidenceForm);
+  const busy = useSelector(form, (s) => s.hasTag('busy'));
+  const refused = useSelector(form, (s) => s.context.fieldErrors.files ?? s.context.error);
+  const thumbnails = useSelector(useSelector(screen, selectThumbnailsOf), selectThumbnails);
+  const viewer = useSelector(useSelector(screen, selectDownloads), selectViewer);
+  const images = item.evidence.filter((e) => e.image).map((e) => e.id).join(',');
+  useEffect(() => {
+    if (images) screen.send({ type: 'evidence.seen', images: images.split(',').map(Number) });
+  }, [screen, images]);
+  const download = (file: { id: number; name: string }) => screen.send({ type: 'attachment.download', file });
+  return (
+    <section aria-labelledby="qa-evidence">
+      <h3 id="qa-evidence" className={styles.heading}>
+        Evidence
+      </h3>
+      {item.evidence.length ? (
+        <AttachmentList files={item.evidence} thumbnails={thumbnails} onDownload={download} onView={(file) => screen.send({ type: 'attachment.view', file })} />
+      ) : (
+        <p className={styles.muted}>No evidence attached yet.</p>
+      )}
+      <FilePicker
+        id={`qa-${item.id}-evidence`}
+        files={chosen}
+        error={chosenError ?? refused}
+        onAdd={(files) => filesActor?.send({ type: 'files.add', files })}
+        onRemove={(index) => filesActor?.send({ type: 'files.remove', index })}
+        isDisabled={busy}
+      />
+      {chosen.length ? (
+        <div className={styles.actions}>
+          <Button variant="secondary" isPending={busy} onPress={() => screen.send({ type: 'evidence.upload', files: chosen })}>
+            {chosen.length === 1 ? 'Attach the evidence' : `Attach ${chosen.length} files`}
+          </Button>
+        </div>
+      ) : null}
+      <ImageViewer image={viewer} onClose={() => screen.send({ type: 'attachment.close' })} onDownload={() => viewer && download(viewer)} />
+    </section>
+  );
+}
+
+function ItemPanel({
+  actor,
+  take,
+  result,
+  recorded,
+  screen,
+}: {
+  actor: NonNullable<ReturnType<typeof selectItem>>;
+  take: ActorRefFrom<typeof takeMachine>;
+  result: ActorRefFrom<typeof resultMachine>;
+  recorded: number;
+  screen: ActorRefFrom<typeof qaScreenMachine>;
+}) {
   const taking = useSelector(take, (s) => s.hasTag('busy'));
   const takeError = useSelector(take, (s) => s.context.error);
   return (
@@ -151,6 +211,7 @@ function ItemPanel({ actor, take, result, recorded }: { actor: NonNullable<Retur
               <p className={styles.muted}>Nobody has tested it yet.</p>
             )}
           </section>
+          <Evidence item={item} screen={screen} />
           {item.status === 'testing' ? <ResultForm key={`${recorded}-${item.version}`} item={item} form={result} /> : null}
         </div>
       )}
@@ -220,7 +281,7 @@ export default function QaScreen() {
         </QueryView>
       </Card>
       <Dialog isOpen={open !== null} onOpenChange={(o) => (o ? undefined : screen.send({ type: 'item.close' }))} title={<ItemTitle actor={item} fallback="QA item" />} size="lg">
-        {item ? <ItemPanel actor={item} take={take} result={result} recorded={recorded} /> : null}
+        {item ? <ItemPanel actor={item} take={take} result={result} recorded={recorded} screen={screen} /> : null}
       </Dialog>
     </div>
   );
