@@ -63,6 +63,7 @@ export default function ExpenseScreen() {
   const tab = useSelector(screen, (s) => s.context.tab);
   const open = useSelector(screen, (s) => s.context.open);
   const reviewCount = useSelector(review, (s) => s.context.data?.length ?? 0);
+  const resubmitting = useSelector(screen, (s) => s.context.resubmit?.id ?? null);
   const openRequest = (id: number) => screen.send({ type: 'request.open', id });
 
   return (
@@ -70,7 +71,7 @@ export default function ExpenseScreen() {
       <PageHeader title="Travel Expense" subtitle={`Claim a trip's mileage, meals, lodging and other costs, with a receipt for each line over ${formatMoney(7_500)}. Your manager reviews it.`} />
       <Tabs selectedKey={tab} onSelectionChange={(k) => screen.send({ type: 'tab.select', tab: k as ExpenseTab })}>
         <TabList aria-label="Travel expenses">
-          <Tab id="new">New</Tab>
+          <Tab id="new">{resubmitting === null ? 'New' : `Change claim #${resubmitting}`}</Tab>
           <Tab id="mine">My submissions</Tab>
           <Tab id="review">Review{reviewCount ? ` (${reviewCount})` : ''}</Tab>
         </TabList>
@@ -93,7 +94,7 @@ export default function ExpenseScreen() {
         {open !== null ? (
           <Suspense fallback={<SkeletonText lines={4} label="Loading the claim" />}>
             <RequestDetail id={open} alsoReload={[review, mine]}>
-              {(request) => <ClaimActions request={request} />}
+              {(request) => <ClaimActions request={request} screen={screen} />}
             </RequestDetail>
           </Suspense>
         ) : null}
@@ -102,8 +103,17 @@ export default function ExpenseScreen() {
   );
 }
 
-/** An approved claim offers its PDF (the lines themselves are in the request's details above). */
-function ClaimActions({ request }: { request: RequestView }) {
+/** An approved claim offers its PDF; a claim sent back can be changed and sent again (the lines themselves are in the request's details above). */
+function ClaimActions({ request, screen }: { request: RequestView; screen: ExpenseScreenActor }) {
+  if (request.canResubmit) {
+    return (
+      <div className={styles.actions}>
+        <Button variant="primary" onPress={() => screen.send({ type: 'claim.edit', request })}>
+          Change and send again
+        </Button>
+      </div>
+    );
+  }
   return request.state === 'applied' ? <PdfLink id={request.id} /> : null;
 }
 
@@ -139,12 +149,13 @@ function CsvExport() {
 function ExpenseForm({ screen, rates }: { screen: ExpenseScreenActor; rates: readonly ExpenseRate[] }) {
   const form = useSelector(screen, selectExpenseForm);
   const draft = useSelector(screen, (s) => s.context.draft);
+  const resubmit = useSelector(screen, (s) => s.context.resubmit);
   const busy = useSelector(form, (s) => s.matches('submitting'));
   const fields = useSelector(form, (s) => s.context.fieldErrors);
   const error = useSelector(form, (s) => s.context.error);
   const prices = pricesOf(draft, rates);
   const priced = prices.filter((p): p is LinePrice => p !== null);
-  const submission = () => ({ payload: payloadOf(draft), rates });
+  const submission = () => ({ payload: payloadOf(draft), rates, ...(resubmit ? { resubmit: { id: resubmit.id, version: resubmit.version } } : {}) });
   const trip = (patch: Partial<ExpenseDraft>, field: string) => {
     screen.send({ type: 'trip.change', patch });
     form.send({ type: 'form.change', field });
@@ -155,13 +166,18 @@ function ExpenseForm({ screen, rates }: { screen: ExpenseScreenActor; rates: rea
       <form
         className={styles.form}
         noValidate
-        aria-label="New travel expense claim"
+        aria-label={resubmit ? 'Change the travel expense claim' : 'New travel expense claim'}
         onSubmit={(e) => {
           e.preventDefault();
           form.send({ type: 'form.submit', input: submission() });
         }}
       >
         <FormErrorBanner title={error ?? undefined} errors={[]} />
+        {resubmit ? (
+          <Alert tone="warning" title={`Claim #${resubmit.id} was sent back: change what your manager asked for, then send it again.`}>
+            {resubmit.asked ?? undefined}
+          </Alert>
+        ) : null}
         <div className={styles.pair}>
           <TextField label="Purpose" isRequired value={draft.purpose} onChange={(purpose) => trip({ purpose }, 'purpose')} onBlur={() => blur('purpose')} description="What the trip was for: the title your manager sees." errorMessage={fields.purpose} maxLength={EXPENSE_LIMITS.purposeMax} />
           <TextField label="Destination" isRequired value={draft.destination} onChange={(destination) => trip({ destination }, 'destination')} onBlur={() => blur('destination')} errorMessage={fields.destination} maxLength={EXPENSE_LIMITS.destinationMax} />
@@ -199,8 +215,9 @@ function ExpenseForm({ screen, rates }: { screen: ExpenseScreenActor; rates: rea
         </div>
         <div className={styles.actions}>
           <Button type="submit" variant="primary" isPending={busy}>
-            Submit for review
+            {resubmit ? 'Send again' : 'Submit for review'}
           </Button>
+          {resubmit ? <Button onPress={() => screen.send({ type: 'claim.fresh' })}>Start a new claim instead</Button> : null}
         </div>
       </form>
     </Card>
