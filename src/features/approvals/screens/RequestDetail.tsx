@@ -43,6 +43,8 @@ function fieldValue(key: string, value: unknown, files: RequestFilesActor): Reac
   if (PAYLOAD_MONEY_FIELDS.includes(key) && typeof value === 'number') return formatMoney(value);
   const columns = PAYLOAD_TABLES[key];
   if (columns && Array.isArray(value)) return <PayloadTable label={fieldLabel(key)} columns={columns} rows={value as Record<string, unknown>[]} files={files} />;
+  // A record stated as fields (a corrected time entry's before and after): each field named.
+  if (value && typeof value === 'object' && !Array.isArray(value)) return Object.entries(value).map(([k, v]) => `${fieldLabel(k)}: ${String(v)}`).join(' · ');
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
