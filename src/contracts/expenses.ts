@@ -148,7 +148,9 @@ export const RECEIPT_MISSING = `Attach a receipt: lines over ${formatCents(RECEI
 export const NO_RATE = 'No rate is in force on this day; pick another day or currency';
 
 /** A line as stored with the request: its input, its price, and what the approver should know. */
-export type StoredExpenseLine = ExpenseLine & LinePrice & { flags: string[] };
+/** A receipt as a stored line names it (its name and whether it is an image), so the claim's readers need not ask for each. */
+export type StoredReceipt = Pick<Receipt, 'id' | 'name' | 'mime_type' | 'size_bytes' | 'image'>;
+export type StoredExpenseLine = ExpenseLine & LinePrice & { flags: string[]; receipts?: StoredReceipt[] };
 /** The payload as stored: the lines priced, the total, the home currency. */
 export type StoredExpensePayload = Omit<ExpensePayload, 'lines'> & { lines: StoredExpenseLine[]; totalCents: number; currency: typeof HOME_CURRENCY };
 

@@ -1,6 +1,6 @@
 /**
  * How a request's details show the parts of a payload that are not plain text: amounts, lists of
- * records (a travel expense's lines), fields said elsewhere. Apart from ./forms so that only the
+ * records (a travel expense's lines) and the files they name (receipts), fields said elsewhere. Apart from ./forms so that only the
  * request's details load it (Home's kudos carry ./forms on the first staff screen).
  */
 
@@ -9,7 +9,9 @@ export const PAYLOAD_MONEY_FIELDS: readonly string[] = ['totalCents'];
 /** Payload fields the detail does not list (said elsewhere: the home currency is the money's). */
 export const PAYLOAD_HIDDEN_FIELDS: readonly string[] = ['currency'];
 /** How a column of a payload's list reads: text, a kind named in words, hundredths or cents as a decimal, home cents as money, a list of notes. */
-export type PayloadColumn = { key: string; label: string; format?: 'kind' | 'hundredths' | 'money' | 'notes' };
+export type PayloadColumn = { key: string; label: string; format?: 'kind' | 'hundredths' | 'money' | 'notes' | 'files' };
+/** A row's files (`format: 'files'`): their ids in the column's key, what is known of each (name, size, image) in this field of the row. */
+export const PAYLOAD_FILES_FIELD = 'receipts';
 /** Payload fields that are lists of records (a travel expense's lines), shown as a table with these columns. */
 export const PAYLOAD_TABLES: Record<string, readonly PayloadColumn[]> = {
   lines: [
@@ -21,6 +23,7 @@ export const PAYLOAD_TABLES: Record<string, readonly PayloadColumn[]> = {
     { key: 'amountCents', label: 'Amount', format: 'hundredths' },
     { key: 'currency', label: 'Currency' },
     { key: 'homeCents', label: 'Home amount', format: 'money' },
+    { key: 'receiptIds', label: 'Receipts', format: 'files' },
     { key: 'flags', label: 'For the approver', format: 'notes' },
   ],
 };

@@ -4,7 +4,7 @@
  * engine's endpoints carry them (src/contracts/approvals.ts).
  */
 import { endpoint } from './common/endpoint';
-import { idInput, safeText } from './common/input';
+import { calendarDay, idInput, safeText } from './common/input';
 import { z } from './common/zod';
 
 /** Kudos a person may send in any 24 hours. */
@@ -40,6 +40,43 @@ export const correctionPayloadSchema = z.strictObject({
 });
 export type CorrectionPayload = z.infer<typeof correctionPayloadSchema>;
 
+/** The longest day a corrected time entry may hold, in minutes. */
+export const TIME_ENTRY_MINUTES_MAX = 1440;
+export const TIME_ENTRY_DESCRIPTION_MAX = 500;
+
+/** A time entry as a record correction states it: its day, its minutes, what it was for. */
+export const timeEntryFieldsSchema = z.strictObject({
+  workDate: calendarDay('Day', 'Pick the day of the time'),
+  minutes: z
+    .number({ error: 'Enter the minutes' })
+    .int('Enter whole minutes')
+    .min(1, 'Enter at least one minute')
+    .max(TIME_ENTRY_MINUTES_MAX, `A day holds at most ${TIME_ENTRY_MINUTES_MAX} minutes`),
+  description: safeText('Describe the work', 'Description').trim().max(TIME_ENTRY_DESCRIPTION_MAX, `Keep the description under ${TIME_ENTRY_DESCRIPTION_MAX} characters`).default(''),
+});
+export type TimeEntryFields = z.output<typeof timeEntryFieldsSchema>;
+
+/** The record-correcting kind: one of my time entries, as it should be (before is read on the server). */
+export const timeEntryCorrectionSchema = z.strictObject({
+  kind: z.literal('timeEntry'),
+  summary: safeText('Say why the time is wrong', 'Summary').trim().min(1, 'Say why the time is wrong').max(200, 'Keep the summary under 200 characters'),
+  entryId: idInput({ message: 'Pick a time entry of yours' }),
+  after: timeEntryFieldsSchema,
+});
+export type TimeEntryCorrection = z.output<typeof timeEntryCorrectionSchema>;
+/** As stored: the entry as it was when the correction was sent, which approval checks it still is. */
+export type StoredTimeEntryCorrection = TimeEntryCorrection & { before: TimeEntryFields };
+
+const correctsATimeEntry = (v: unknown) => typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'timeEntry';
+
+/** Either kind of correction: a report (no `kind`), or a time entry corrected (`kind: 'timeEntry'`); each names its own fields. */
+export const correctionRequestSchema = z.unknown().transform((value, ctx): CorrectionPayload | TimeEntryCorrection => {
+  const parsed = correctsATimeEntry(value) ? timeEntryCorrectionSchema.safeParse(value) : correctionPayloadSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  return z.NEVER;
+});
+
 /** How a request's payload fields read in its detail (both forms). */
 export const PAYLOAD_FIELD_LABELS: Record<string, string> = {
   summary: 'What went wrong',
@@ -58,6 +95,12 @@ export const PAYLOAD_FIELD_LABELS: Record<string, string> = {
   endDate: 'Last day',
   lines: 'Lines',
   totalCents: 'Total',
+  entryId: 'Time entry',
+  before: 'Before',
+  after: 'After',
+  workDate: 'Day',
+  minutes: 'Minutes',
+  description: 'Description',
 };
 
 export const kudoSchema = z.object({

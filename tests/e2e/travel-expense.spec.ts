@@ -76,6 +76,35 @@ test('an agent files a travel expense with two receipts, the manager approves it
   const manager = await managerContext.newPage();
   await signIn(manager, STAFF.manager.email);
   await manager.goto('/approvals');
+  // The manager opens the claim: its receipts show as thumbnails that open the image; the claim goes back for a change.
+  await manager.getByRole('row', { name: new RegExp(purpose) }).getByRole('link', { name: title }).click();
+  const lines = manager.getByRole('table', { name: 'Lines' });
+  await expect(lines.locator('img')).toHaveCount(2);
+  await lines.getByRole('button', { name: /^Open hotel-folio\.png/ }).click();
+  await expect(manager.getByRole('dialog', { name: 'hotel-folio.png' }).getByRole('img', { name: 'hotel-folio.png' })).toBeVisible();
+  await manager.keyboard.press('Escape');
+  await expectAccessible(manager);
+  await shoot(manager, 'approvals-expense-receipts');
+  await manager.getByRole('textbox', { name: /^Comment/ }).fill('Say which depot this was for.');
+  await manager.getByRole('button', { name: 'Send back' }).click();
+  await expect(manager.getByRole('region', { name: 'Notifications' }).getByText('Sent back to the requester')).toBeVisible();
+
+  // The agent changes the claim, its line and receipts kept, and sends it again.
+  await page.reload();
+  await page.getByRole('tab', { name: 'My submissions' }).click();
+  await page.getByRole('list', { name: 'my expense claims' }).getByRole('button', { name: title }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Change and send again' }).click();
+  const change = page.getByRole('form', { name: 'Change the travel expense claim' });
+  await expect(change.getByText('Say which depot this was for.')).toBeVisible();
+  const changed = change.getByRole('group', { name: 'Line 1' });
+  await expect(changed.getByRole('list', { name: 'Receipts of line 1' }).locator('img')).toHaveCount(2);
+  await changed.getByRole('textbox', { name: /^Description/ }).fill('Two nights, north depot');
+  await expectAccessible(page);
+  await shoot(page, 'travel-expense-resend');
+  await change.getByRole('button', { name: 'Send again' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Expense claim sent again')).toBeVisible();
+
+  await manager.goto('/approvals');
   const row = manager.getByRole('row', { name: new RegExp(purpose) });
   await expect(row).toBeVisible();
   await row.getByRole('checkbox').check();
@@ -90,6 +119,7 @@ test('an agent files a travel expense with two receipts, the manager approves it
   await mine.getByRole('button', { name: title }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('table')).toContainText('Hyatt Regency Denver');
+  await expect(dialog.getByRole('table')).toContainText('Two nights, north depot');
   await expect(dialog.getByRole('button', { name: 'Download PDF' })).toBeVisible();
   await expectAccessible(page);
   await shoot(page, 'travel-expense-approved');

@@ -1,15 +1,32 @@
-/** The Correction form: a report of what went wrong, reviewed by the author's manager (its policy, migration 0031). */
-import { correctionPayloadSchema } from '@contracts/forms';
+/**
+ * The Correction form (its policy, migration 0031), reviewed by the author's manager. Two kinds: a
+ * report of what went wrong; or a time entry of the author's corrected (before → after), which the
+ * approving transaction applies through the time feature's command, refused as stale (409) when the
+ * entry changed since the correction read it.
+ */
+import { correctionRequestSchema, type StoredTimeEntryCorrection } from '@contracts/forms';
 import { defineForm } from '@server/features/approvals';
+import { correctTimeEntry, ownEntryFields } from '@server/features/time';
+import { staffActor } from '@server/platform/audit';
 import { invalidField } from '@server/platform/http/errors';
 import { exists } from './forms.repo';
 
 export const correctionForm = defineForm({
   type: 'correction',
-  payload: correctionPayloadSchema,
-  title: (c) => c.summary,
-  async check(db, _requesterId, c) {
+  payload: correctionRequestSchema,
+  title: (c) => ('kind' in c ? `Time correction: ${c.summary}` : c.summary),
+  async check(db, requesterId, c) {
+    if ('kind' in c) {
+      const before = await ownEntryFields(db, requesterId, c.entryId);
+      if (!before) throw invalidField('entryId', 'Pick a time entry of yours');
+      return { ...c, before } satisfies StoredTimeEntryCorrection;
+    }
     if (c.ticketId !== undefined && !(await exists(db, 'tickets', c.ticketId))) throw invalidField('ticketId', 'No such ticket');
     if (c.companyId !== undefined && !(await db.query('SELECT 1 FROM companies WHERE id = $1', [c.companyId])).rows.length) throw invalidField('companyId', 'No such company');
+  },
+  async onApproved(db, { id, requesterId, payload }) {
+    if (!('kind' in payload)) return;
+    const stored = payload as StoredTimeEntryCorrection;
+    await correctTimeEntry(db, staffActor(requesterId), { entryId: stored.entryId, userId: requesterId, before: stored.before, after: stored.after, requestId: id });
   },
 });

@@ -62,7 +62,8 @@ export async function priceClaim(db: Queryable, requesterId: number, p: ExpenseP
       if (pastSame.length) flags.push(`Same amount, day and merchant as claim ${claims(pastSame)}`);
       if (p.lines.some((o, j) => j !== i && o.kind !== 'mileage' && same(o))) flags.push('Same amount, day and merchant as another line of this claim');
     }
-    lines.push({ ...line, ...price, flags });
+    const named = l.receiptIds.map((id) => receipts.get(id)).filter((r) => r !== undefined).map(({ id, name, mime_type, size_bytes, image }) => ({ id, name, mime_type, size_bytes, image }));
+    lines.push({ ...line, ...price, flags, receipts: named });
   }
   if (fields.length) throw invalidInputError(fields);
   return { ...p, lines, totalCents: claimTotal(lines), currency: HOME_CURRENCY };

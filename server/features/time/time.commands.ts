@@ -48,6 +48,7 @@ import {
 } from './managed.repo';
 import { flagOpenPunchesPastTheirDay, insertPunch, openPunch, openPunchesInUnknownZones, punchForUpdate, setPunchOut, updatePunch } from './timeclock.repo';
 import {
+  correctableEntry,
   dayMinutes,
   deleteOwnCellEntries,
   insertTimeEntry,
@@ -60,6 +61,7 @@ import {
   pinRow,
   projectsIn,
   snapshotOf,
+  updateEntryFields,
   weekRow,
   weekRows,
   type NewTimeEntry,
@@ -141,6 +143,35 @@ export async function logTime(db: Queryable, actor: AuditActor, entry: TimeToLog
   const on = { ...(row.ticketId ? { ticket_id: row.ticketId } : {}), ...(row.projectId ? { project_id: row.projectId } : {}), company_id: row.companyId };
   await audit(db, { actor, entity: 'time_entry', entityId: id, action: entry.source === 'tracker' ? 'track' : 'log', detail: { ...on, minutes, day, source: entry.source } });
   return id;
+}
+
+// --- Record corrections ----------------------------------------------------------------------------------
+
+/** A time entry as a correction states it. */
+export type EntryFields = { workDate: string; minutes: number; description: string };
+const sameFields = (a: EntryFields, b: EntryFields) => a.workDate === b.workDate && a.minutes === b.minutes && a.description === b.description;
+
+/** A person's own time entry as it is now (for a correction to state as "before"), or null when it is not theirs. */
+export async function ownEntryFields(db: Queryable, userId: number, entryId: number): Promise<EntryFields | null> {
+  const entry = await correctableEntry(db, entryId);
+  return entry && entry.staffUserId === userId ? { workDate: entry.workDate, minutes: entry.minutes, description: entry.description } : null;
+}
+
+/**
+ * Applies an approved correction of a time entry: the one way an approved week changes. The entry
+ * must still be as the correction read it (409 otherwise, nothing written); the day may not pass 24
+ * hours; the audit row keeps the entry before and after.
+ */
+export async function correctTimeEntry(db: Queryable, actor: AuditActor, input: { entryId: number; userId: number; before: EntryFields; after: EntryFields; requestId: number }): Promise<void> {
+  await lockPerson(db, input.userId);
+  const entry = await correctableEntry(db, input.entryId, true);
+  if (!entry || entry.staffUserId !== input.userId || !sameFields(entry, input.before)) {
+    throw conflict('The time entry changed since this correction was sent; ask for a new correction of it as it is now');
+  }
+  const replacing = entry.workDate === input.after.workDate ? entry.minutes : 0;
+  if (await overFullDay(db, input.userId, input.after.workDate, input.after.minutes, replacing)) throw dayIsFull();
+  await updateEntryFields(db, input.entryId, input.after);
+  await audit(db, { actor, entity: 'time_entry', entityId: input.entryId, action: 'correct', detail: { request_id: input.requestId, before: input.before, after: input.after } });
 }
 
 // --- Timesheet ----------------------------------------------------------------------------------------

@@ -273,3 +273,25 @@ export async function teamWeeks(db: Queryable, me: StaffPrincipal, week: string)
   }
   return result;
 }
+
+/** A time entry as a record correction reads and changes it: whose, which day, how long, what for. */
+export type CorrectableEntry = { id: number; staffUserId: number; workDate: string; minutes: number; description: string };
+
+/** One time entry (locked for the transaction with `lock`), or null. */
+export async function correctableEntry(db: Queryable, id: number, lock = false): Promise<CorrectableEntry | null> {
+  const { rows } = await db.query<CorrectableEntry>(
+    `SELECT id::int AS id, staff_user_id AS "staffUserId", to_char(work_date, 'YYYY-MM-DD') AS "workDate", minutes, description FROM time_entries WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Sets a time entry's day, minutes and description (a timed entry keeps its interval only when its minutes stay). */
+export async function updateEntryFields(db: Queryable, id: number, e: { workDate: string; minutes: number; description: string }): Promise<void> {
+  await db.query(
+    `UPDATE time_entries SET work_date = $2, minutes = $3, description = $4,
+       started_at = CASE WHEN minutes = $3 THEN started_at END, ended_at = CASE WHEN minutes = $3 THEN ended_at END
+     WHERE id = $1`,
+    [id, e.workDate, e.minutes, e.description],
+  );
+}

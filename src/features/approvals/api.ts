@@ -1,4 +1,5 @@
 import { APPROVALS, type BulkDecisionInput, type DecisionInput, type FormType } from '@contracts/approvals';
+import { EXPENSES } from '@contracts/expenses';
 import { call } from '@/shared/http/http';
 
 export type InboxFilters = { formType?: FormType; due?: 'soon' | 'overdue' };
@@ -10,5 +11,7 @@ export const approvalsApi = {
   delegations: () => call(APPROVALS.delegations),
   delegate: (body: { delegateId: number; startsAt: string; endsAt: string }) => call(APPROVALS.delegate, { body }),
   undelegate: (id: number) => call(APPROVALS.undelegate, { params: { id } }),
+  /** A file a request names (a receipt), through its access-checked endpoint: only who may see the request gets it. */
+  receipt: (id: number, variant: 'original' | 'thumbnail'): Promise<Blob> => call(EXPENSES.receipt, { params: { id }, query: { variant } }),
   decide: ({ id, ...body }: DecisionInput & { id: number }) => call(APPROVALS.decide, { params: { id }, body }),
 };

@@ -16,7 +16,10 @@ export const formsApi = {
   kudoValues: () => call(FORMS.kudoValues),
   mine: (formType: FormType): Promise<RequestSummary[]> => call(APPROVALS.mine, { query: { formType } }),
   toReview: (formType: FormType): Promise<RequestSummary[]> => call(APPROVALS.inbox, { query: { formType } }),
-  submitExpense: (payload: ExpensePayloadInput) => call(APPROVALS.create, { body: { formType: 'expense', payload } }),
+  submitExpense: ({ payload, resubmit }: { payload: ExpensePayloadInput; resubmit?: { id: number; version: number } | undefined }) =>
+    resubmit
+      ? call(APPROVALS.resubmit, { params: { id: resubmit.id }, body: { version: resubmit.version, payload } })
+      : call(APPROVALS.create, { body: { formType: 'expense', payload } }),
   expenseRates: () => call(EXPENSES.rates),
   uploadReceipts: (files: readonly File[]) => call(EXPENSES.upload, { body: {}, files }),
   claimPdf: (id: number) => call(EXPENSES.pdf, { params: { id } }).then((blob) => downloadBlob(`expense-claim-${id}.pdf`, blob)),

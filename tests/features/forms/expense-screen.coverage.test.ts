@@ -21,6 +21,17 @@ const sent: RequestView = {
   payload: {}, waitingOn: ['Morgan Manager'], canDecide: false, canWithdraw: true, canResubmit: false, history: [],
 };
 
+/** A claim sent back for changes, with one line and its receipt. */
+const sentBack: RequestView = {
+  ...sent,
+  state: 'changesRequested', version: 2, step: null, waitingOn: [], canWithdraw: false, canResubmit: true,
+  payload: {
+    purpose: 'Acme rollout', destination: 'Berlin', startDate: '2026-03-09', endDate: '2026-03-12', companyId: 5, totalCents: 18900, currency: 'USD',
+    lines: [{ kind: 'meals', date: '2026-03-10', merchant: 'Hotel Adlon', description: '', amountCents: 18900, currency: 'USD', distanceHundredths: 0, billable: true, receiptIds: [71], rateMicros: 1_000_000, rateDay: '2026-03-10', homeCents: 18900, flags: [], receipts: [receipt] }],
+  },
+  history: [{ id: 2, action: 'sentBack', actor: 'Morgan Manager', onBehalfOf: null, fromState: 'inReview', toState: 'changesRequested', step: 'Manager review', comment: 'Split the minibar out.', at: '2026-03-14T09:00:00Z' }],
+};
+
 describeMachinePaths(entry, {
   inputs: { 'my submissions': () => ({ mine: mine() }) },
   events: [
@@ -36,12 +47,14 @@ describeMachinePaths(entry, {
     { type: 'receipts.uploaded', result: { receipts: [receipt] } },
     { type: 'receipts.refused', error: 'Refused', fieldErrors: { files: 'notes.exe is a Windows program file, which cannot be attached' } },
     { type: 'expense.sent', result: sent },
+    { type: 'claim.edit', request: sentBack },
+    { type: 'claim.fresh' },
   ],
   // A claim may grow without end (lines, receipts): the walk stops at three lines.
   stopWhen: (s) => (s.context as ExpenseScreenContext).draft.lines.length > 2,
   serializeState: (s) => {
     const c = s.context as ExpenseScreenContext;
-    return JSON.stringify([s.value, c.tab, c.open, c.draft.lines.length, c.uploading, c.draft.lines[0]!.receiptIds.length > 0]);
+    return JSON.stringify([s.value, c.tab, c.open, c.draft.lines.length, c.uploading, c.draft.lines[0]!.receiptIds.length > 0, c.resubmit?.id ?? null]);
   },
   check: (snapshot) => {
     const c = snapshot.context as ExpenseScreenContext;
@@ -49,6 +62,8 @@ describeMachinePaths(entry, {
     // A claim keeps at least one line, and every claim sent told my submissions to load again.
     expect(c.draft.lines.length).toBeGreaterThanOrEqual(1);
     expect(reloads.length).toBeGreaterThanOrEqual(c.sent);
+    // A claim being changed is the one sent back, at the version read.
+    if (c.resubmit) expect(c.resubmit).toEqual({ id: 90, version: 2, asked: 'Split the minibar out.' });
   },
 });
 
@@ -68,5 +83,22 @@ describe('the Travel Expense screen', () => {
     expect(payloadOf(c.draft).lines[1]).toEqual({ kind: 'mileage', date: '2026-03-09', description: '', distanceHundredths: 4250, billable: false, receiptIds: [71] });
     screen.send({ type: 'expense.sent', result: sent });
     expect(screen.getSnapshot().context).toMatchObject({ tab: 'mine', sent: 1, draft: { purpose: '', lines: [{ key: 1, receiptIds: [] }] } });
+  });
+
+  it('opens a claim sent back in the form as it was sent, lines and receipts kept, and sends it again as that request', () => {
+    const screen = createActor(expenseScreenMachine, { input: { mine: mine() } }).start();
+    screen.send({ type: 'request.open', id: 90 });
+    // A claim still in review cannot be changed.
+    screen.send({ type: 'claim.edit', request: sent });
+    expect(screen.getSnapshot().context.resubmit).toBeNull();
+    screen.send({ type: 'claim.edit', request: sentBack });
+    const c = screen.getSnapshot().context;
+    expect(c).toMatchObject({ tab: 'new', open: null, resubmit: { id: 90, version: 2, asked: 'Split the minibar out.' }, receipts: { 71: receipt } });
+    expect(payloadOf(c.draft)).toEqual({
+      purpose: 'Acme rollout', destination: 'Berlin', startDate: '2026-03-09', endDate: '2026-03-12', companyId: 5,
+      lines: [{ kind: 'meals', date: '2026-03-10', merchant: 'Hotel Adlon', description: '', amountCents: 18900, currency: 'USD', billable: true, receiptIds: [71] }],
+    });
+    screen.send({ type: 'expense.sent', result: { ...sentBack, state: 'inReview', version: 3, canResubmit: false } });
+    expect(screen.getSnapshot().context).toMatchObject({ tab: 'mine', resubmit: null, draft: { purpose: '' } });
   });
 });

@@ -102,4 +102,54 @@ describe('Travel Expense form', () => {
     expect(await screen.findByText('Expense claim submitted')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'My submissions', selected: true })).toBeTruthy();
   });
+
+  it('changes a claim sent back and sends it again from my submissions, its lines and receipts kept', { timeout: 60_000 }, async () => {
+    const user = userEvent.setup();
+    const line = { kind: 'lodging', date: '2026-03-10', merchant: 'Hotel Adlon', description: 'Two nights', amountCents: 18900, currency: 'USD', distanceHundredths: 0, billable: false, receiptIds: [71], rateMicros: 1_000_000, rateDay: '2026-03-10', homeCents: 18900, flags: [], receipts: [RECEIPT] };
+    const back: RequestView = {
+      ...created(), state: 'changesRequested', version: 2, step: null, waitingOn: [], canWithdraw: false, canResubmit: true,
+      payload: { purpose: 'Acme rollout', destination: 'Berlin', startDate: '2026-03-09', endDate: '2026-03-12', lines: [line], totalCents: 18900, currency: 'USD' },
+      history: [{ id: 2, action: 'sentBack', actor: 'Morgan Manager', onBehalfOf: null, fromState: 'inReview', toState: 'changesRequested', step: 'Manager review', comment: 'Say which client site this was for.', at: '2026-03-14T09:00:00Z' }],
+    };
+    const seen = serve();
+    const { canResubmit: _c, canDecide: _d, canWithdraw: _w, payload: _p, waitingOn: _o, history: _h, ...row } = back;
+    server.use(
+      http.get('*/api/v2/approvals/mine', () => HttpResponse.json([row])),
+      http.get('*/api/v2/approvals/requests/:id', () => HttpResponse.json(back)),
+      http.post('*/api/v2/approvals/requests/:id/resubmit', async ({ request }) => {
+        seen.posts.push({ url: new URL(request.url).pathname, body: await request.json() });
+        return HttpResponse.json({ ...back, state: 'inReview', version: 3, canResubmit: false });
+      }),
+    );
+    renderAt('/forms/travel/expense', <ExpenseScreen />, { toasts: true });
+    await user.click(await screen.findByRole('tab', { name: 'My submissions' }));
+    await user.click(within(await screen.findByRole('list', { name: 'my expense claims' })).getByRole('button', { name: back.title }));
+    await user.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Change and send again' }));
+
+    const form = await screen.findByRole('form', { name: 'Change the travel expense claim' });
+    expect(screen.getByRole('tab', { name: 'Change claim #90', selected: true })).toBeTruthy();
+    expect(within(form).getByText('Say which client site this was for.')).toBeTruthy();
+    expect((within(form).getByRole('textbox', { name: /^Purpose/ }) as HTMLInputElement).value).toBe('Acme rollout');
+    const first = within(form).getByRole('group', { name: 'Line 1' });
+    expect((within(first).getByRole('textbox', { name: /^Amount/ }) as HTMLInputElement).value).toBe('189.00');
+    expect(within(within(first).getByRole('list', { name: 'Receipts of line 1' })).getByText('hotel.pdf')).toBeTruthy();
+
+    const description = within(first).getByRole('textbox', { name: /^Description/ });
+    await user.clear(description);
+    await paste(user, description, 'Two nights, Acme Berlin site');
+    await user.click(within(form).getByRole('button', { name: 'Send again' }));
+    await waitFor(() => expect(seen.posts).toHaveLength(1));
+    expect(seen.posts[0]).toEqual({
+      url: '/api/v2/approvals/requests/90/resubmit',
+      body: {
+        version: 2,
+        payload: {
+          purpose: 'Acme rollout', destination: 'Berlin', startDate: '2026-03-09', endDate: '2026-03-12',
+          lines: [{ kind: 'lodging', date: '2026-03-10', merchant: 'Hotel Adlon', description: 'Two nights, Acme Berlin site', amountCents: 18900, currency: 'USD', billable: false, receiptIds: [71] }],
+        },
+      },
+    });
+    expect(await screen.findByText('Expense claim sent again')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'New' })).toBeTruthy();
+  });
 });

@@ -95,6 +95,12 @@ describe.each(BACKENDS)('travel expenses on %s', (backend) => {
     expect(p.lines[1]).toMatchObject({ currency: 'USD', homeCents: 18900, rateMicros: 1_000_000 });
     expect(p.lines[2]).toMatchObject({ kind: 'mileage', rateMicros: 725_000, rateDay: '2026-01-01', homeCents: 3081 });
     expect(p.totalCents).toBe(p.lines[0]!.homeCents + 18900 + 3081);
+    // Each line names its receipts (name, type, size), so the approver's view and a resubmission show them without asking for each.
+    expect(p.lines.map((l) => l.receipts)).toEqual([
+      [{ id: dinnerReceipt!.id, name: 'dinner.png', mime_type: dinnerReceipt!.mime_type, size_bytes: dinnerReceipt!.size_bytes, image: true }],
+      [{ id: hotelReceipt!.id, name: 'hotel.pdf', mime_type: 'application/pdf', size_bytes: hotelReceipt!.size_bytes, image: false }],
+      [],
+    ]);
 
     // The approver sees it; a colleague who is not an approver gets 404, as for a file that is not there.
     expect((await manager.get(`/api/v2/forms/expenses/receipts/${dinnerReceipt!.id}`)).statusCode).toBe(200);

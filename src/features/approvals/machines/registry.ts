@@ -5,6 +5,7 @@
  */
 import { approvalMachine } from '@contracts/approvals';
 import { approvalsInboxMachine } from './approvals-inbox.machine';
+import { requestFilesMachine } from './request-files.machine';
 import type { RegisteredMachine } from '@/shared/machine-registry';
 
 export const machines: RegisteredMachine[] = [
@@ -14,4 +15,5 @@ export const machines: RegisteredMachine[] = [
     description: 'One approvable request of any form, run on the server: draft → in review (the policy’s steps in order) → approved → applied; changes requested, rejected, withdrawn, cancelled.',
   },
   { id: 'approvals-inbox', machine: approvalsInboxMachine, description: 'The /approvals inbox: what waits for my decision, filtered; bulk approve, or reject with a reason.' },
+  { id: 'request-files', machine: requestFilesMachine, description: "A request's files in its details (a claim's receipts): thumbnails fetched on show; an image opens in the viewer, a PDF is offered to the browser." },
 ];

@@ -2,13 +2,16 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import type { AnyActorRef } from 'xstate';
 import { APPROVAL_COMMENT_MAX, APPROVAL_STATE_LABELS, FORM_TYPE_LABELS, HISTORY_ACTION_LABELS, type ApprovalState, type Decision, type HistoryEntry, type RequestView } from '@contracts/approvals';
-import { PAYLOAD_HIDDEN_FIELDS, PAYLOAD_MONEY_FIELDS, PAYLOAD_TABLES, type PayloadColumn } from '@contracts/form-payloads';
+import { PAYLOAD_FILES_FIELD, PAYLOAD_HIDDEN_FIELDS, PAYLOAD_MONEY_FIELDS, PAYLOAD_TABLES, type PayloadColumn } from '@contracts/form-payloads';
 import { PAYLOAD_FIELD_LABELS } from '@contracts/forms';
 import { formatCents, formatMoney } from '@contracts/quote-money';
 import { decideMachine, requestViewMachine } from '../machines/approvals.machines';
+import { requestFilesMachine, selectFileDownloads, selectFileThumbnails, type RequestFile, type RequestFilesActor } from '../machines/request-files.machine';
 import styles from './RequestDetail.module.css';
 import { inspection } from '@/shared/inspection';
-import { Alert, Badge, Button, Card, QueryView, RelativeTime, SkeletonText, TextArea, TextLink, type BadgeTone } from '@/shared/ui/components';
+import { selectViewer } from '@/shared/machines/file-download.machine';
+import { selectThumbnails } from '@/shared/machines/thumbnails.machine';
+import { Alert, AttachmentList, Badge, Button, Card, ImageViewer, QueryView, RelativeTime, SkeletonText, TextArea, TextLink, type BadgeTone } from '@/shared/ui/components';
 import { formatDateTime } from '@/shared/ui/tokens/format';
 
 const STATE_TONES: Record<ApprovalState, BadgeTone> = {
@@ -33,17 +36,48 @@ const fieldOrder = (key: string) => (LABEL_ORDER.includes(key) ? LABEL_ORDER.ind
 
 const fieldLabel = (key: string) => PAYLOAD_FIELD_LABELS[key] ?? key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
 
-function fieldValue(key: string, value: unknown): ReactNode {
+function fieldValue(key: string, value: unknown, files: RequestFilesActor): ReactNode {
   if (key === 'ticketId' && typeof value === 'number') return <TextLink href={`/ticket/${value}`}>Ticket #{value}</TextLink>;
   if (key === 'companyId' && typeof value === 'number') return <TextLink href={`/company/${value}`}>Company #{value}</TextLink>;
   if (key === 'projectId' && typeof value === 'number') return <TextLink href={`/project/kanban/${value}`}>Project #{value}</TextLink>;
   if (PAYLOAD_MONEY_FIELDS.includes(key) && typeof value === 'number') return formatMoney(value);
   const columns = PAYLOAD_TABLES[key];
-  if (columns && Array.isArray(value)) return <PayloadTable label={fieldLabel(key)} columns={columns} rows={value as Record<string, unknown>[]} />;
+  if (columns && Array.isArray(value)) return <PayloadTable label={fieldLabel(key)} columns={columns} rows={value as Record<string, unknown>[]} files={files} />;
+  // A record stated as fields (a corrected time entry's before and after): each field named.
+  if (value && typeof value === 'object' && !Array.isArray(value)) return Object.entries(value).map(([k, v]) => `${fieldLabel(k)}: ${String(v)}`).join(' · ');
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function cell(column: PayloadColumn, value: unknown): ReactNode {
+/** The files a row names: what the row knows of each, else its id alone (a claim stored before receipts were named). */
+function filesOf(row: Record<string, unknown>, column: PayloadColumn): RequestFile[] {
+  const ids = Array.isArray(row[column.key]) ? (row[column.key] as unknown[]).filter((id): id is number => typeof id === 'number') : [];
+  const known = Array.isArray(row[PAYLOAD_FILES_FIELD]) ? (row[PAYLOAD_FILES_FIELD] as RequestFile[]) : [];
+  return ids.map((id) => known.find((f) => f.id === id) ?? { id, name: `Receipt ${id}`, size_bytes: 0, mime_type: 'application/octet-stream', image: false });
+}
+
+/** Every file a payload's tables name, for the details' one files machine. */
+function payloadFiles(payload: Record<string, unknown>): RequestFile[] {
+  return Object.entries(PAYLOAD_TABLES).flatMap(([key, columns]) =>
+    Array.isArray(payload[key]) ? (payload[key] as Record<string, unknown>[]).flatMap((row) => columns.filter((c) => c.format === 'files').flatMap((c) => filesOf(row, c))) : [],
+  );
+}
+
+/** A row's files: thumbnails of images (they open in the viewer), other files (a PDF) offered to the browser. */
+function FilesCell({ files, list }: { files: RequestFilesActor; list: RequestFile[] }) {
+  const thumbnails = useSelector(useSelector(files, selectFileThumbnails), selectThumbnails);
+  if (!list.length) return '—';
+  return <AttachmentList files={list} thumbnails={thumbnails} onDownload={(file) => files.send({ type: 'file.open', file })} onView={(file) => files.send({ type: 'file.open', file })} />;
+}
+
+/** The viewer of the image a row's file opened. */
+function FileViewer({ files }: { files: RequestFilesActor }) {
+  const downloads = useSelector(files, selectFileDownloads);
+  const viewer = useSelector(downloads, selectViewer);
+  return <ImageViewer image={viewer} onClose={() => files.send({ type: 'file.close' })} onDownload={() => viewer && downloads?.send({ type: 'file.download', file: { recordId: 0, id: viewer.id, name: viewer.name } })} />;
+}
+
+function cell(column: PayloadColumn, value: unknown, row: Record<string, unknown>, files: RequestFilesActor): ReactNode {
+  if (column.format === 'files') return <FilesCell files={files} list={filesOf(row, column)} />;
   if (column.format === 'kind' && typeof value === 'string') return value.charAt(0).toUpperCase() + value.slice(1);
   if (column.format === 'hundredths' && typeof value === 'number') return value ? formatCents(value) : '—';
   if (column.format === 'money' && typeof value === 'number') return formatMoney(value);
@@ -52,7 +86,7 @@ function cell(column: PayloadColumn, value: unknown): ReactNode {
 }
 
 /** A payload's list of records (a claim's lines) as a table; only the columns some row fills are shown. */
-function PayloadTable({ label, columns, rows }: { label: string; columns: readonly PayloadColumn[]; rows: Record<string, unknown>[] }) {
+function PayloadTable({ label, columns, rows, files }: { label: string; columns: readonly PayloadColumn[]; rows: Record<string, unknown>[]; files: RequestFilesActor }) {
   const shown = columns.filter((c) => rows.some((r) => r[c.key] !== undefined && r[c.key] !== '' && r[c.key] !== 0 && !(Array.isArray(r[c.key]) && !(r[c.key] as unknown[]).length)));
   return (
     // Scrolls sideways on a phone; focusable so the keyboard can scroll it too.
@@ -71,7 +105,7 @@ function PayloadTable({ label, columns, rows }: { label: string; columns: readon
           {rows.map((r, i) => (
             <tr key={i}>
               {shown.map((c) => (
-                <td key={c.key}>{cell(c, r[c.key])}</td>
+                <td key={c.key}>{cell(c, r[c.key], r, files)}</td>
               ))}
             </tr>
           ))}
@@ -104,6 +138,7 @@ export const sentBackComment = (r: RequestView) => [...r.history].reverse().find
 
 /** A request's payload, status and history; its approver may decide on it here. */
 export function RequestBody({ request, decide }: { request: RequestView; decide?: ReactNode }) {
+  const files = useActorRef(requestFilesMachine, { input: { requestId: request.id, files: payloadFiles(request.payload) }, inspect: inspection.inspect });
   const asked = request.state === 'changesRequested' ? sentBackComment(request) : null;
   return (
     <div className={styles.stack}>
@@ -126,6 +161,7 @@ export function RequestBody({ request, decide }: { request: RequestView; decide?
           {asked}
         </Alert>
       ) : null}
+      <FileViewer files={files} />
       <dl className={styles.payload}>
         {Object.entries(request.payload)
           .filter(([key]) => !PAYLOAD_HIDDEN_FIELDS.includes(key))
@@ -133,7 +169,7 @@ export function RequestBody({ request, decide }: { request: RequestView; decide?
           .map(([key, value]) => (
             <div key={key} className={styles.field}>
               <dt>{fieldLabel(key)}</dt>
-              <dd>{fieldValue(key, value)}</dd>
+              <dd>{fieldValue(key, value, files)}</dd>
             </div>
           ))}
       </dl>
@@ -210,7 +246,7 @@ export default function RequestDetail({ id, alsoReload, children }: { id: number
   return (
     <QueryView actor={view} loading={<SkeletonText lines={4} label="Loading the request" />} errorFallback="The request could not be loaded">
       {(request) => (
-        <RequestBody request={request} decide={request.canDecide ? <DecisionForm key={request.version} request={request} view={view} alsoReload={alsoReload} /> : children?.(request)} />
+        <RequestBody key={request.version} request={request} decide={request.canDecide ? <DecisionForm key={request.version} request={request} view={view} alsoReload={alsoReload} /> : children?.(request)} />
       )}
     </QueryView>
   );

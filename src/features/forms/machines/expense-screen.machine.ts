@@ -4,9 +4,9 @@
  * and what happens once a claim is sent. The claim's form and the receipts' upload are children
  * (`submitChild`) that tell this machine how each save ended.
  */
-import { assign, enqueueActions, fromPromise, sendTo, setup, spawnChild, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup, spawnChild, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import type { RequestView } from '@contracts/approvals';
-import { HOME_CURRENCY, type ExpenseCurrency, type ExpenseKind, type ExpensePayloadInput, type Receipt } from '@contracts/expenses';
+import { HOME_CURRENCY, type ExpenseCurrency, type ExpenseKind, type ExpensePayloadInput, type Receipt, type StoredExpenseLine, type StoredExpensePayload, type StoredReceipt } from '@contracts/expenses';
 import { parseCents } from '@contracts/quote-money';
 import { submitChild, type SubmitFailure } from '@/shared/machines/submit.machine';
 import { objectUrlsOf, thumbnailsMachine, type ThumbnailsActor } from '@/shared/machines/thumbnails.machine';
@@ -55,6 +55,44 @@ export function payloadOf(d: ExpenseDraft): ExpensePayloadInput {
   };
 }
 
+/** Cents or hundredths as the form's text ("189.00"). */
+const asText = (hundredthsOf: number | undefined) => (hundredthsOf ? (hundredthsOf / 100).toFixed(2) : '');
+
+/** A claim sent back, as the form shows it again: its trip, its lines and the receipts they name. */
+export function draftOf(request: RequestView): ExpenseDraft {
+  const p = request.payload as Partial<StoredExpensePayload>;
+  const lines = (p.lines ?? []) as Partial<StoredExpenseLine>[];
+  return {
+    purpose: p.purpose ?? '',
+    destination: p.destination ?? '',
+    startDate: p.startDate ?? '',
+    endDate: p.endDate ?? '',
+    companyId: p.companyId ?? null,
+    companyName: null,
+    ticketId: p.ticketId ?? null,
+    lines: (lines.length ? lines : [{}]).map((l, i) => ({
+      ...newLine(i + 1, l.date ?? ''),
+      kind: l.kind ?? 'meals',
+      merchant: l.merchant ?? '',
+      description: l.description ?? '',
+      amount: l.kind === 'mileage' ? '' : asText(l.amountCents),
+      currency: l.currency ?? HOME_CURRENCY,
+      distance: l.kind === 'mileage' ? asText(l.distanceHundredths) : '',
+      billable: l.billable ?? false,
+      receiptIds: l.receiptIds ?? [],
+    })),
+  };
+}
+
+/** What is known of the receipts a sent-back claim names (older claims name only their ids). */
+const receiptsOf = (request: RequestView): StoredReceipt[] => ((request.payload as Partial<StoredExpensePayload>).lines ?? []).flatMap((l) => l.receipts ?? []);
+
+/** The latest "send back" comment: what the manager asked to change. */
+const askedOf = (request: RequestView) => [...request.history].reverse().find((h) => h.action === 'sentBack')?.comment ?? null;
+
+/** A sent-back claim being changed: which request, the version read, what was asked. */
+export type Resubmitting = { id: number; version: number; asked: string | null };
+
 export type ExpenseScreenContext = {
   tab: ExpenseTab;
   open: number | null;
@@ -64,17 +102,23 @@ export type ExpenseScreenContext = {
   /** The next line's key (rows keep their identity as others are removed). */
   nextKey: number;
   /** What is known of each receipt uploaded here, by id. */
-  receipts: Readonly<Record<number, Receipt>>;
+  receipts: Readonly<Record<number, StoredReceipt>>;
   /** The line whose receipts are being uploaded, if any. */
   uploading: number | null;
   /** Why the last upload failed, by the line's key. */
   uploadErrors: Readonly<Record<number, string>>;
+  /** The sent-back claim the form is changing, to send again; null for a new claim. */
+  resubmit: Resubmitting | null;
 };
 export type ExpenseScreenEvent =
   | { type: 'tab.select'; tab: ExpenseTab }
   | { type: 'request.open'; id: number }
   | { type: 'request.close' }
   | { type: 'trip.change'; patch: Partial<TripDraft> }
+  /** A claim sent back opens in the form, filled as it was sent, lines and receipts kept. */
+  | { type: 'claim.edit'; request: RequestView }
+  /** The person leaves the sent-back claim as it is and starts a new one. */
+  | { type: 'claim.fresh' }
   | { type: 'line.add' }
   | { type: 'line.remove'; key: number }
   | { type: 'line.change'; key: number; patch: Partial<Omit<LineDraft, 'key' | 'receiptIds'>> }
@@ -97,17 +141,19 @@ export const expenseScreenMachine = setup({
   guards: {
     idle: ({ context }) => context.uploading === null,
     hasLines: ({ context }) => context.draft.lines.length > 1,
+    canResubmit: ({ event }) => event.type === 'claim.edit' && event.request.canResubmit,
+    isResubmitting: ({ context }) => context.resubmit !== null,
   },
 }).createMachine({
   id: 'expense-screen',
   description: 'The Travel Expense form: a new claim (trip, lines, receipts), my submissions and review; a sent claim moves the screen to my submissions.',
-  context: ({ input }) => ({ tab: 'new', open: null, sent: 0, mine: input.mine, draft: emptyDraft(), nextKey: 2, receipts: {}, uploading: null, uploadErrors: {} }),
+  context: ({ input }) => ({ tab: 'new', open: null, sent: 0, mine: input.mine, draft: emptyDraft(), nextKey: 2, receipts: {}, uploading: null, uploadErrors: {}, resubmit: null }),
   entry: [
     spawnChild('form', {
       id: 'form',
       input: {
         notices: {
-          saved: (r: RequestView) => ({ title: 'Expense claim submitted', description: r.waitingOn.length ? `Waiting on ${r.waitingOn.join(', ')}.` : undefined }),
+          saved: (r: RequestView, sent: { resubmit?: unknown }) => ({ title: sent.resubmit ? 'Expense claim sent again' : 'Expense claim submitted', description: r.waitingOn.length ? `Waiting on ${r.waitingOn.join(', ')}.` : undefined }),
           failed: 'The expense claim was not submitted',
         },
       },
@@ -119,6 +165,31 @@ export const expenseScreenMachine = setup({
     'tab.select': { actions: assign({ tab: ({ event }) => event.tab }), description: 'The person picks a tab.' },
     'request.open': { actions: assign({ open: ({ event }) => event.id }), description: 'A submission opens with its details and history.' },
     'request.close': { actions: assign({ open: null }), description: 'The details close.' },
+    'claim.edit': {
+      guard: 'canResubmit',
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'claim.edit');
+        const draft = draftOf(event.request);
+        const known = receiptsOf(event.request);
+        enqueue.assign({
+          tab: 'new' as ExpenseTab,
+          open: null,
+          draft,
+          nextKey: draft.lines.length + 1,
+          receipts: { ...context.receipts, ...Object.fromEntries(known.map((r) => [r.id, r])) },
+          uploadErrors: {},
+          resubmit: { id: event.request.id, version: event.request.version, asked: askedOf(event.request) },
+        });
+        const images = known.filter((r) => r.image).map((r) => ({ recordId: r.id, id: r.id }));
+        if (images.length) enqueue.sendTo('thumbnails', { type: 'thumbnails.show', files: images });
+      }),
+      description: 'A claim sent back for changes opens in the form as it was sent (trip, lines, receipts), to change and send again.',
+    },
+    'claim.fresh': {
+      guard: 'isResubmitting',
+      actions: assign({ draft: () => emptyDraft(), nextKey: 2, resubmit: null, uploadErrors: {} }),
+      description: 'The sent-back claim stays as it is; the form starts a new claim.',
+    },
     'trip.change': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.patch }) }), description: 'A field of the trip changes.' },
     'line.add': {
       actions: assign({
@@ -171,9 +242,9 @@ export const expenseScreenMachine = setup({
     'expense.sent': {
       actions: [
         sendTo(({ context }) => context.mine, { type: 'query.reload' }),
-        assign({ tab: 'mine' as ExpenseTab, open: null, sent: ({ context }) => context.sent + 1, draft: () => emptyDraft(), nextKey: 2 }),
+        assign({ tab: 'mine' as ExpenseTab, open: null, sent: ({ context }) => context.sent + 1, draft: () => emptyDraft(), nextKey: 2, resubmit: null }),
       ],
-      description: 'Sent (the form says so): my submissions load again and show, and a fresh claim starts.',
+      description: 'Sent, or sent again (the form says so): my submissions load again and show, and a fresh claim starts.',
     },
   },
 });

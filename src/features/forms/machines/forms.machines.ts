@@ -18,8 +18,8 @@ export const submitCorrectionMachine = createSubmitMachine('correction-submit', 
   schema: { safeParse: (input: unknown) => correctionPayloadSchema.safeParse((input as CorrectionSubmission | undefined)?.payload) },
 });
 
-/** A claim as the form sends it, with the rates it is priced with while typing. */
-export type ExpenseSubmission = { payload: ExpensePayloadInput; rates: readonly ExpenseRate[] };
+/** A claim as the form sends it, with the rates it is priced with while typing; a sent-back claim names the request and the version read. */
+export type ExpenseSubmission = { payload: ExpensePayloadInput; rates: readonly ExpenseRate[]; resubmit?: { id: number; version: number } };
 
 /**
  * The claim's problems by field: the contract's, and a line above the receipt threshold without a
@@ -40,8 +40,8 @@ export const expenseSchema = {
   },
 };
 
-/** A travel expense claim submitted, checked against the contract and the receipt rule first. */
-export const submitExpenseMachine = createSubmitMachine('expense-submit', (s: ExpenseSubmission): Promise<RequestView> => formsApi.submitExpense(s.payload), { schema: expenseSchema });
+/** A travel expense claim submitted (or sent again after changes were requested), checked against the contract and the receipt rule first. */
+export const submitExpenseMachine = createSubmitMachine('expense-submit', (s: ExpenseSubmission): Promise<RequestView> => formsApi.submitExpense(s), { schema: expenseSchema });
 /** Receipts uploaded through the one upload path, to attach to a line. */
 export const uploadReceiptsMachine = createSubmitMachine('expense-receipts', (s: { files: readonly File[] }): Promise<{ receipts: Receipt[] }> => formsApi.uploadReceipts(s.files));
 /** The dated exchange and mileage rates. */

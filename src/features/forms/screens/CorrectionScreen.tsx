@@ -1,15 +1,16 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { APPROVAL_STATE_LABELS, type RequestSummary, type RequestView } from '@contracts/approvals';
+import type { RequestView } from '@contracts/approvals';
 import { CORRECTION_TEXT_MAX, type CorrectionPayload } from '@contracts/forms';
 import { mySubmissionsMachine, submitCorrectionMachine, toReviewMachine } from '../machines/forms.machines';
 import { correctionScreenMachine, selectForm, type CorrectionTab } from '../machines/correction-screen.machine';
 import styles from './forms.module.css';
+import { SubmissionList } from './SubmissionList';
 import { RequestDetail } from '@/features/approvals';
 import { inspection } from '@/shared/inspection';
 import { CompanyPicker } from '@/shared/pickers';
-import { Alert, Badge, Button, Card, Dialog, FormErrorBanner, NumberField, PageHeader, QueryView, RelativeTime, SkeletonText, Tab, TabList, TabPanel, Tabs, TextArea, TextField } from '@/shared/ui/components';
+import { Alert, Button, Card, Dialog, FormErrorBanner, NumberField, PageHeader, SkeletonText, Tab, TabList, TabPanel, Tabs, TextArea, TextField } from '@/shared/ui/components';
 
 type Draft = { summary: string; customerImpact: string; rootCause: string; correctiveAction: string; ticketId: number | null; companyId: number | null; companyName: string | null };
 const EMPTY: Draft = { summary: '', customerImpact: '', rootCause: '', correctiveAction: '', ticketId: null, companyId: null, companyName: null };
@@ -28,8 +29,8 @@ const draftOf = (r: RequestView): Draft => {
   return { ...EMPTY, summary: p.summary ?? '', customerImpact: p.customerImpact ?? '', rootCause: p.rootCause ?? '', correctiveAction: p.correctiveAction ?? '', ticketId: p.ticketId ?? null, companyId: p.companyId ?? null };
 };
 
-const stateLabel = (r: RequestSummary) => (r.state === 'applied' ? 'Accepted' : APPROVAL_STATE_LABELS[r.state]);
-const stateTone = (r: RequestSummary) => (r.state === 'applied' || r.state === 'approved' ? 'success' : r.state === 'changesRequested' ? 'warning' : r.state === 'rejected' ? 'danger' : r.state === 'inReview' ? 'info' : 'neutral');
+/** An applied correction reads as accepted. */
+const APPLIED = 'Accepted';
 
 /** /forms/correction: report what went wrong and how it is put right; the author's manager reviews it. */
 export default function CorrectionScreen() {
@@ -41,31 +42,7 @@ export default function CorrectionScreen() {
   const open = useSelector(screen, (s) => s.context.open);
   const sent = useSelector(screen, (s) => s.context.sent);
   const reviewCount = useSelector(review, (s) => s.context.data?.length ?? 0);
-
-  const list = (actor: typeof mine, empty: string, label: string, withRequester: boolean) => (
-    <Card padding="compact">
-      <QueryView actor={actor} loading={<SkeletonText lines={3} label={`Loading ${label}`} />} errorFallback={`${label[0]!.toUpperCase()}${label.slice(1)} could not be loaded`} empty={empty}>
-        {(rows) => (
-          <ul className={styles.list} aria-label={label}>
-            {rows.map((r) => (
-              <li key={r.id} className={styles.kudo}>
-                <Button variant="quiet" className={styles.rowButton} onPress={() => screen.send({ type: 'request.open', id: r.id })}>
-                  {r.title}
-                </Button>
-                <span className={styles.meta}>
-                  <Badge tone={stateTone(r)}>{stateLabel(r)}</Badge>
-                  {withRequester ? <span>by {r.requester}</span> : null}
-                  {r.submittedAt ? <RelativeTime value={r.submittedAt} /> : null}
-                  {r.step && r.state === 'inReview' ? <span>{r.step}</span> : null}
-                  {r.onBehalfOf ? <span>for {r.onBehalfOf}</span> : null}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryView>
-    </Card>
-  );
+  const openRequest = (id: number) => screen.send({ type: 'request.open', id });
 
   return (
     <div className={styles.page}>
@@ -79,8 +56,12 @@ export default function CorrectionScreen() {
         <TabPanel id="report">
           <CorrectionForm key={sent} form={form} />
         </TabPanel>
-        <TabPanel id="mine">{list(mine, 'You have not reported a correction yet.', 'my corrections', false)}</TabPanel>
-        <TabPanel id="review">{list(review, 'No correction waits for your review.', 'corrections to review', true)}</TabPanel>
+        <TabPanel id="mine">
+          <SubmissionList actor={mine} label="my corrections" empty="You have not reported a correction yet." appliedLabel={APPLIED} onOpen={openRequest} />
+        </TabPanel>
+        <TabPanel id="review">
+          <SubmissionList actor={review} label="corrections to review" empty="No correction waits for your review." appliedLabel={APPLIED} withRequester onOpen={openRequest} />
+        </TabPanel>
       </Tabs>
       <Dialog isOpen={open !== null} onOpenChange={(o) => (o ? undefined : screen.send({ type: 'request.close' }))} title="Correction" size="lg">
         {open !== null ? (

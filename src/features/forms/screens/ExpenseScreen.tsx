@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense } from 'react';
-import { APPROVAL_STATE_LABELS, type RequestSummary, type RequestView } from '@contracts/approvals';
+import type { RequestView } from '@contracts/approvals';
 import { formatBytes, UPLOAD_ACCEPT } from '@contracts/common/uploads';
 import {
   EXPENSE_CURRENCIES,
@@ -22,20 +22,21 @@ import { formatMoney } from '@contracts/quote-money';
 import { claimPdfMachine, expenseRatesMachine, expensesCsvMachine, mySubmissionsMachine, toReviewMachine } from '../machines/forms.machines';
 import { expenseScreenMachine, payloadOf, selectExpenseForm, selectThumbnailsActor, type ExpenseDraft, type ExpenseScreenActor, type ExpenseTab, type LineDraft } from '../machines/expense-screen.machine';
 import styles from './forms.module.css';
+import { SubmissionList } from './SubmissionList';
 import { RequestDetail } from '@/features/approvals';
 import { inspection } from '@/shared/inspection';
 import type { SubmitNotices } from '@/shared/machines/submit.machine';
 import { selectThumbnails } from '@/shared/machines/thumbnails.machine';
 import { CompanyPicker } from '@/shared/pickers';
-import { Alert, Badge, Button, Card, Checkbox, DatePicker, Dialog, FieldError, FormErrorBanner, NumberField, PageHeader, QueryView, RelativeTime, Select, SkeletonText, Tab, TabList, TabPanel, Tabs, TextField } from '@/shared/ui/components';
+import { Alert, Button, Card, Checkbox, DatePicker, Dialog, FieldError, FormErrorBanner, NumberField, PageHeader, QueryView, Select, SkeletonText, Tab, TabList, TabPanel, Tabs, TextField } from '@/shared/ui/components';
 import { FileTrigger } from 'react-aria-components';
 
 const KIND_OPTIONS = EXPENSE_KINDS.map((k) => ({ id: k, label: EXPENSE_KIND_LABELS[k] }));
 const CURRENCY_OPTIONS = EXPENSE_CURRENCIES.map((c) => ({ id: c, label: c }));
 const RECEIPT_ACCEPT = UPLOAD_ACCEPT.split(',').filter((t) => t.startsWith('image/') || t === '.pdf');
 
-const stateLabel = (r: RequestSummary) => (r.state === 'applied' ? 'Approved' : APPROVAL_STATE_LABELS[r.state]);
-const stateTone = (r: RequestSummary) => (r.state === 'applied' || r.state === 'approved' ? 'success' : r.state === 'changesRequested' ? 'warning' : r.state === 'rejected' ? 'danger' : r.state === 'inReview' ? 'info' : 'neutral');
+/** An applied claim (its lines written, billed) reads as approved. */
+const APPLIED = 'Approved';
 const rateText = (p: LinePrice, kind: ExpenseKind, currency: ExpenseCurrency) =>
   kind === 'mileage' ? `${formatMoney(Math.round(p.rateMicros / 10_000))} a mile from ${p.rateDay}` : currency === HOME_CURRENCY ? null : `1 ${currency} = ${p.rateMicros / RATE_SCALE} ${HOME_CURRENCY} from ${p.rateDay}`;
 
@@ -62,38 +63,15 @@ export default function ExpenseScreen() {
   const tab = useSelector(screen, (s) => s.context.tab);
   const open = useSelector(screen, (s) => s.context.open);
   const reviewCount = useSelector(review, (s) => s.context.data?.length ?? 0);
-
-  const list = (actor: typeof mine, empty: string, label: string, withRequester: boolean) => (
-    <Card padding="compact">
-      <QueryView actor={actor} loading={<SkeletonText lines={3} label={`Loading ${label}`} />} errorFallback={`${label[0]!.toUpperCase()}${label.slice(1)} could not be loaded`} empty={empty}>
-        {(rows) => (
-          <ul className={styles.list} aria-label={label}>
-            {rows.map((r) => (
-              <li key={r.id} className={styles.kudo}>
-                <Button variant="quiet" className={styles.rowButton} onPress={() => screen.send({ type: 'request.open', id: r.id })}>
-                  {r.title}
-                </Button>
-                <span className={styles.meta}>
-                  <Badge tone={stateTone(r)}>{stateLabel(r)}</Badge>
-                  {withRequester ? <span>by {r.requester}</span> : null}
-                  {r.submittedAt ? <RelativeTime value={r.submittedAt} /> : null}
-                  {r.step && r.state === 'inReview' ? <span>{r.step}</span> : null}
-                  {r.onBehalfOf ? <span>for {r.onBehalfOf}</span> : null}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryView>
-    </Card>
-  );
+  const resubmitting = useSelector(screen, (s) => s.context.resubmit?.id ?? null);
+  const openRequest = (id: number) => screen.send({ type: 'request.open', id });
 
   return (
     <div className={styles.page}>
       <PageHeader title="Travel Expense" subtitle={`Claim a trip's mileage, meals, lodging and other costs, with a receipt for each line over ${formatMoney(7_500)}. Your manager reviews it.`} />
       <Tabs selectedKey={tab} onSelectionChange={(k) => screen.send({ type: 'tab.select', tab: k as ExpenseTab })}>
         <TabList aria-label="Travel expenses">
-          <Tab id="new">New</Tab>
+          <Tab id="new">{resubmitting === null ? 'New' : `Change claim #${resubmitting}`}</Tab>
           <Tab id="mine">My submissions</Tab>
           <Tab id="review">Review{reviewCount ? ` (${reviewCount})` : ''}</Tab>
         </TabList>
@@ -104,17 +82,19 @@ export default function ExpenseScreen() {
         </TabPanel>
         <TabPanel id="mine">
           <div className={styles.form}>
-            {list(mine, 'You have not claimed a trip yet.', 'my expense claims', false)}
+            <SubmissionList actor={mine} label="my expense claims" empty="You have not claimed a trip yet." appliedLabel={APPLIED} onOpen={openRequest} />
             <CsvExport />
           </div>
         </TabPanel>
-        <TabPanel id="review">{list(review, 'No expense claim waits for your review.', 'expense claims to review', true)}</TabPanel>
+        <TabPanel id="review">
+          <SubmissionList actor={review} label="expense claims to review" empty="No expense claim waits for your review." appliedLabel={APPLIED} withRequester onOpen={openRequest} />
+        </TabPanel>
       </Tabs>
       <Dialog isOpen={open !== null} onOpenChange={(o) => (o ? undefined : screen.send({ type: 'request.close' }))} title="Travel expense claim" size="lg">
         {open !== null ? (
           <Suspense fallback={<SkeletonText lines={4} label="Loading the claim" />}>
             <RequestDetail id={open} alsoReload={[review, mine]}>
-              {(request) => <ClaimActions request={request} />}
+              {(request) => <ClaimActions request={request} screen={screen} />}
             </RequestDetail>
           </Suspense>
         ) : null}
@@ -123,8 +103,17 @@ export default function ExpenseScreen() {
   );
 }
 
-/** An approved claim offers its PDF (the lines themselves are in the request's details above). */
-function ClaimActions({ request }: { request: RequestView }) {
+/** An approved claim offers its PDF; a claim sent back can be changed and sent again (the lines themselves are in the request's details above). */
+function ClaimActions({ request, screen }: { request: RequestView; screen: ExpenseScreenActor }) {
+  if (request.canResubmit) {
+    return (
+      <div className={styles.actions}>
+        <Button variant="primary" onPress={() => screen.send({ type: 'claim.edit', request })}>
+          Change and send again
+        </Button>
+      </div>
+    );
+  }
   return request.state === 'applied' ? <PdfLink id={request.id} /> : null;
 }
 
@@ -160,12 +149,13 @@ function CsvExport() {
 function ExpenseForm({ screen, rates }: { screen: ExpenseScreenActor; rates: readonly ExpenseRate[] }) {
   const form = useSelector(screen, selectExpenseForm);
   const draft = useSelector(screen, (s) => s.context.draft);
+  const resubmit = useSelector(screen, (s) => s.context.resubmit);
   const busy = useSelector(form, (s) => s.matches('submitting'));
   const fields = useSelector(form, (s) => s.context.fieldErrors);
   const error = useSelector(form, (s) => s.context.error);
   const prices = pricesOf(draft, rates);
   const priced = prices.filter((p): p is LinePrice => p !== null);
-  const submission = () => ({ payload: payloadOf(draft), rates });
+  const submission = () => ({ payload: payloadOf(draft), rates, ...(resubmit ? { resubmit: { id: resubmit.id, version: resubmit.version } } : {}) });
   const trip = (patch: Partial<ExpenseDraft>, field: string) => {
     screen.send({ type: 'trip.change', patch });
     form.send({ type: 'form.change', field });
@@ -176,13 +166,18 @@ function ExpenseForm({ screen, rates }: { screen: ExpenseScreenActor; rates: rea
       <form
         className={styles.form}
         noValidate
-        aria-label="New travel expense claim"
+        aria-label={resubmit ? 'Change the travel expense claim' : 'New travel expense claim'}
         onSubmit={(e) => {
           e.preventDefault();
           form.send({ type: 'form.submit', input: submission() });
         }}
       >
         <FormErrorBanner title={error ?? undefined} errors={[]} />
+        {resubmit ? (
+          <Alert tone="warning" title={`Claim #${resubmit.id} was sent back: change what your manager asked for, then send it again.`}>
+            {resubmit.asked ?? undefined}
+          </Alert>
+        ) : null}
         <div className={styles.pair}>
           <TextField label="Purpose" isRequired value={draft.purpose} onChange={(purpose) => trip({ purpose }, 'purpose')} onBlur={() => blur('purpose')} description="What the trip was for: the title your manager sees." errorMessage={fields.purpose} maxLength={EXPENSE_LIMITS.purposeMax} />
           <TextField label="Destination" isRequired value={draft.destination} onChange={(destination) => trip({ destination }, 'destination')} onBlur={() => blur('destination')} errorMessage={fields.destination} maxLength={EXPENSE_LIMITS.destinationMax} />
@@ -220,8 +215,9 @@ function ExpenseForm({ screen, rates }: { screen: ExpenseScreenActor; rates: rea
         </div>
         <div className={styles.actions}>
           <Button type="submit" variant="primary" isPending={busy}>
-            Submit for review
+            {resubmit ? 'Send again' : 'Submit for review'}
           </Button>
+          {resubmit ? <Button onPress={() => screen.send({ type: 'claim.fresh' })}>Start a new claim instead</Button> : null}
         </div>
       </form>
     </Card>

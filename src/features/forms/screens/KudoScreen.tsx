@@ -1,14 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { APPROVAL_STATE_LABELS } from '@contracts/approvals';
 import { KUDO_MESSAGE_MAX, KUDOS_PER_DAY, type KudoPayload } from '@contracts/forms';
 import { kudoValuesMachine, mySubmissionsMachine, sendKudoMachine } from '../machines/forms.machines';
 import styles from './forms.module.css';
 import RecentKudos from './RecentKudos';
+import { SubmissionList } from './SubmissionList';
 import { inspection } from '@/shared/inspection';
 import { StaffPicker } from '@/shared/pickers';
-import { Badge, Button, Card, FormErrorBanner, NumberField, PageHeader, QueryView, RelativeTime, Select, SkeletonText, Tab, TabList, TabPanel, Tabs, TextArea } from '@/shared/ui/components';
+import { Button, Card, FormErrorBanner, NumberField, PageHeader, Select, Tab, TabList, TabPanel, Tabs, TextArea } from '@/shared/ui/components';
 
 type Draft = { toId: number | null; toName: string | null; message: string; value: string; ticketId: number | null };
 const EMPTY: Draft = { toId: null, toName: null, message: '', value: '', ticketId: null };
@@ -38,23 +38,7 @@ export default function KudoScreen() {
             <KudoForm key={sentId} form={form} />
           </TabPanel>
           <TabPanel id="mine">
-            <Card padding="compact">
-              <QueryView actor={mine} loading={<SkeletonText lines={3} label="Loading the kudos you sent" />} errorFallback="The kudos you sent could not be loaded" empty="You have not sent a kudo yet.">
-                {(list) => (
-                  <ul className={styles.list}>
-                    {list.map((r) => (
-                      <li key={r.id} className={styles.kudo}>
-                        <span className={styles.who}>{r.title}</span>
-                        <span className={styles.meta}>
-                          <Badge tone={r.state === 'applied' ? 'success' : 'neutral'}>{r.state === 'applied' ? 'Published' : APPROVAL_STATE_LABELS[r.state]}</Badge>
-                          {r.submittedAt ? <RelativeTime value={r.submittedAt} /> : null}
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </QueryView>
-            </Card>
+            <SubmissionList actor={mine} label="kudos you sent" empty="You have not sent a kudo yet." appliedLabel="Published" />
           </TabPanel>
         </Tabs>
         <RecentKudos key={sentId} />
