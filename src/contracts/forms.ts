@@ -6,13 +6,16 @@
 import { endpoint } from './common/endpoint';
 import { calendarDay, idInput, safeText } from './common/input';
 import { z } from './common/zod';
+import { KUDOS_FEED } from './kudos-feed';
+
+// The kudos feed has a contract of its own: Home loads it on the first screen, without the forms' payloads.
+export { kudoSchema, RECENT_KUDOS, type Kudo } from './kudos-feed';
 
 /** Kudos a person may send in any 24 hours. */
 export const KUDOS_PER_DAY = 3;
 /** A kudo's message: at least a sentence. */
 export const KUDO_MESSAGE_MIN = 20;
 export const KUDO_MESSAGE_MAX = 1000;
-export const RECENT_KUDOS = 10;
 export const CORRECTION_TEXT_MAX = 4000;
 
 export const kudoPayloadSchema = z.strictObject({
@@ -103,28 +106,7 @@ export const PAYLOAD_FIELD_LABELS: Record<string, string> = {
   description: 'Description',
 };
 
-export const kudoSchema = z.object({
-  id: z.number().int(),
-  from: z.string(),
-  to: z.string(),
-  toId: z.number().int(),
-  message: z.string(),
-  value: z.string(),
-  ticketId: z.number().int().nullable(),
-  projectId: z.number().int().nullable(),
-  createdAt: z.string(),
-});
-export type Kudo = z.infer<typeof kudoSchema>;
-
 export const FORMS = {
   kudoValues: endpoint({ method: 'GET', path: '/api/v2/forms/kudos/values', audience: 'staff', tag: 'Forms', summary: 'The company values a kudo may name', response: z.array(z.string()) }),
-  recentKudos: endpoint({
-    method: 'GET',
-    path: '/api/v2/forms/kudos/recent',
-    audience: 'staff',
-    tag: 'Forms',
-    summary: 'The latest kudos, of everyone or of one person',
-    query: z.strictObject({ person: idInput({ label: 'Person' }).optional() }),
-    response: z.array(kudoSchema),
-  }),
+  recentKudos: KUDOS_FEED.recent,
 } as const;
