@@ -1,4 +1,5 @@
 import { APPROVALS, type BulkDecisionInput, type DecisionInput, type FormType } from '@contracts/approvals';
+import { PTO } from '@contracts/people-schedule';
 import { call } from '@/shared/http/http';
 
 export type InboxFilters = { formType?: FormType; due?: 'soon' | 'overdue' };
@@ -10,5 +11,7 @@ export const approvalsApi = {
   delegations: () => call(APPROVALS.delegations),
   delegate: (body: { delegateId: number; startsAt: string; endsAt: string }) => call(APPROVALS.delegate, { body }),
   undelegate: (id: number) => call(APPROVALS.undelegate, { params: { id } }),
+  /** The on-call hours a PTO request would leave uncovered (its approver reads them before deciding). */
+  ptoConflicts: (id: number) => call(PTO.conflicts, { params: { id } }),
   decide: ({ id, ...body }: DecisionInput & { id: number }) => call(APPROVALS.decide, { params: { id }, body }),
 };
