@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STAFF, staffSignIn } from './support/accounts';
-import { expectAxeClean } from './support/visual';
+import { expectAxeClean, expectNoHorizontalOverflow } from './support/visual';
 
 const DAY = 86_400_000;
 /** The demo's Support rotation hands the watch to the agent every fifth Monday from two weeks ago: three weeks ahead it is theirs again. */
@@ -101,7 +101,8 @@ test('PTO asked while on call: the manager sees the gap, approves in Approvals, 
 /** Every dialog of the schedule and both screens at two sizes in two themes: on request (SCHEDULE_SCREENSHOTS=1), outside the journey. */
 test('schedule and PTO screens and dialogs, shot', async ({ page: manager, browser }) => {
   test.skip(!process.env.SCHEDULE_SCREENSHOTS, 'screenshots are taken on request (SCHEDULE_SCREENSHOTS=1)');
-  test.slow();
+  // Eight views at two sizes in two themes, full page.
+  test.setTimeout(600_000);
   let page = manager;
   await staffSignIn(page, STAFF.manager.email);
   await expect(page).toHaveURL(/\/home$/);
@@ -111,6 +112,9 @@ test('schedule and PTO screens and dialogs, shot', async ({ page: manager, brows
   await page.goto('/weekly-schedule');
   await expect(page.getByRole('table')).toBeVisible();
   await shoot(page, 'weekly-schedule');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoHorizontalOverflow(page);
+  await page.setViewportSize({ width: 1366, height: 800 });
   const dialogs: [string, string][] = [
     ['On-call rotation', 'On-call rotation'],
     ['Overrides', 'On-call overrides'],
