@@ -141,6 +141,10 @@ test('schedule and PTO screens and dialogs, shot', async ({ page: manager, brows
   await expect(page).toHaveURL(/\/home$/);
   await page.goto('/weekly-schedule');
   await expect(page.getByRole('table')).toBeVisible();
+  // The agent owns no team, so the grid opens on the first one: their own is Support.
+  await page.getByRole('button', { name: /Team$/ }).click();
+  await page.getByRole('option', { name: 'Support' }).click();
+  await expect(page.getByRole('table', { name: /^Support:/ })).toBeVisible();
   for (let i = 0; i < 3 && !(await page.getByRole('button', { name: 'Ask for a swap' }).isVisible()); i++) {
     await page.getByRole('button', { name: 'Next week' }).click();
     await expect(page.getByRole('table')).toBeVisible();
