@@ -45,6 +45,10 @@ export const holidaySchema = z.object({ day: z.string(), name: z.string() });
 export const gapSchema = z.object({ startsAt: z.string(), endsAt: z.string(), staffId: int().nullable(), reason: z.string() });
 export type CoverageGap = z.infer<typeof gapSchema>;
 
+/** An override: someone on call instead of the rotation from one instant to another. */
+export const overrideSchema = z.object({ id: int(), staffId: int(), startsAt: z.string(), endsAt: z.string() });
+export type OnCallOverride = z.infer<typeof overrideSchema>;
+
 export const rotationSchema = z.object({ rule: z.string(), timeZone: z.string(), handover: z.string(), startsOn: z.string(), members: z.array(int()) });
 export type RotationView = z.infer<typeof rotationSchema>;
 
@@ -58,7 +62,11 @@ export const scheduleSchema = z.object({
   leave: z.array(leaveSchema),
   holidays: z.array(holidaySchema),
   rotation: rotationSchema.nullable(),
+  /** The team's overrides that have not ended yet. */
+  overrides: z.array(overrideSchema),
   gaps: z.array(gapSchema),
+  /** Who reads the grid (their own shifts are the ones they may offer in a swap). */
+  me: int(),
 });
 export type Schedule = z.infer<typeof scheduleSchema>;
 
@@ -92,6 +100,37 @@ export const rotationInputSchema = z.strictObject({
 });
 export type RotationInput = z.input<typeof rotationInputSchema>;
 
+/** How long each person holds the watch in the rotation dialog, and the rule each length is. */
+export const ROTATION_LENGTHS = [
+  { id: 'day', label: '1 day' },
+  { id: 'week', label: '1 week' },
+  { id: 'twoWeeks', label: '2 weeks' },
+] as const;
+export type RotationLength = (typeof ROTATION_LENGTHS)[number]['id'];
+/** The hand-over weekdays, as the recurrence rule names them (Monday first). */
+export const WEEKDAYS = [
+  { id: 'MO', label: 'Monday' },
+  { id: 'TU', label: 'Tuesday' },
+  { id: 'WE', label: 'Wednesday' },
+  { id: 'TH', label: 'Thursday' },
+  { id: 'FR', label: 'Friday' },
+  { id: 'SA', label: 'Saturday' },
+  { id: 'SU', label: 'Sunday' },
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number]['id'];
+/** The recurrence rule of a hand-over every day, or every one or two weeks on a weekday. */
+export function rotationRule(length: RotationLength, weekday: Weekday): string {
+  if (length === 'day') return 'FREQ=DAILY';
+  return `FREQ=WEEKLY;${length === 'twoWeeks' ? 'INTERVAL=2;' : ''}BYDAY=${weekday}`;
+}
+/** The length and weekday a rule reads as (a rule of another shape reads as weekly on its first day, Monday by default). */
+export function rotationParts(rule: string): { length: RotationLength; weekday: Weekday } {
+  const day = /BYDAY=([A-Z]{2})/.exec(rule)?.[1];
+  const weekday = (WEEKDAYS.find((w) => w.id === day)?.id ?? 'MO') as Weekday;
+  if (rule.startsWith('FREQ=DAILY')) return { length: 'day', weekday };
+  return { length: /INTERVAL=2(;|$)/.test(rule) ? 'twoWeeks' : 'week', weekday };
+}
+
 export const overrideInputSchema = z
   .strictObject({ staffId: idInput({ message: 'Pick who takes the watch' }), startsAt: dateTimeInput('Start'), endsAt: dateTimeInput('End') })
   .refine((o) => Date.parse(o.endsAt) > Date.parse(o.startsAt), { path: ['endsAt'], message: 'The end must be after the start' });
@@ -100,12 +139,14 @@ export type OverrideInput = z.input<typeof overrideInputSchema>;
 export const feedSchema = z.object({ id: int(), teamId: int().nullable(), teamName: z.string().nullable(), createdAt: z.string() });
 export const newFeedSchema = z.strictObject({ teamId: idInput({ label: 'Team' }).nullable() });
 export const feedCreatedSchema = feedSchema.extend({ url: z.string() });
+export type Feed = z.infer<typeof feedSchema>;
+export type FeedCreated = z.infer<typeof feedCreatedSchema>;
 export const feedTokenParamsSchema = z.strictObject({ token: safeText('No such feed', 'Feed').regex(/^[A-Za-z0-9_-]{43}\.ics$/, 'No such feed') });
 
 /** A shift swap, a form of the approval engine: my shift for theirs; they accept, then the manager approves. */
 export const swapPayloadSchema = z.strictObject({
-  myShiftId: idInput({ label: 'My shift' }),
-  theirShiftId: idInput({ label: 'Their shift' }),
+  myShiftId: idInput({ message: 'Pick one of your own shifts' }),
+  theirShiftId: idInput({ message: 'Pick a shift of the colleague you swap with' }),
   counterpartId: idInput({ message: 'Pick whom to swap with' }),
 });
 export type SwapPayload = z.input<typeof swapPayloadSchema>;
@@ -137,6 +178,7 @@ export const ptoPlanSchema = z.object({ name: z.string(), hoursPerMonth: z.numbe
 export const myPtoSchema = z.object({
   asOf: z.string(),
   plan: ptoPlanSchema.nullable(),
+  /** available = accrued − approved − pending; approved is the leave of this leave year (from 1 January of `asOf`) and later, accrued what was carried into the year and earned since. */
   balance: z.object({ accrued: z.number(), approved: z.number(), pending: z.number(), available: z.number() }),
   ledger: z.array(ledgerEntrySchema),
   requests: z.array(ptoRequestSchema),
@@ -169,6 +211,7 @@ export const SCHEDULE = {
   removeShift: endpoint({ method: 'DELETE', path: '/api/v2/schedule/shifts/:id', audience: 'staff', tag, summary: 'Removes a shift', params: idParamsSchema, status: 204 }),
   setRotation: endpoint({ method: 'PUT', path: '/api/v2/schedule/teams/:id/rotation', audience: 'staff', tag, summary: "Sets a team's on-call rotation: a recurrence rule, a zone, a hand-over time, its members in turn", params: idParamsSchema, body: rotationInputSchema, response: rotationSchema }),
   addOverride: endpoint({ method: 'POST', path: '/api/v2/schedule/teams/:id/overrides', audience: 'staff', tag, summary: 'Puts someone on call instead of the rotation for a while', params: idParamsSchema, body: overrideInputSchema, status: 201, response: z.object({ id: int() }) }),
+  removeOverride: endpoint({ method: 'DELETE', path: '/api/v2/schedule/overrides/:id', audience: 'staff', tag, summary: 'Removes an override: the rotation holds the watch again for its hours', params: idParamsSchema, status: 204 }),
   feeds: endpoint({ method: 'GET', path: '/api/v2/schedule/feeds', audience: 'staff', tag, summary: 'My calendar feeds', response: z.array(feedSchema) }),
   addFeed: endpoint({ method: 'POST', path: '/api/v2/schedule/feeds', audience: 'staff', tag, summary: 'A secret calendar feed of my schedule or of a team (its address shown once)', body: newFeedSchema, status: 201, response: feedCreatedSchema }),
   revokeFeed: endpoint({ method: 'DELETE', path: '/api/v2/schedule/feeds/:id', audience: 'staff', tag, summary: 'Revokes one of my calendar feeds', params: idParamsSchema, status: 204 }),

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STAFF, staffSignIn } from './support/accounts';
-import { expectAxeClean } from './support/visual';
+import { expectAxeClean, expectNoHorizontalOverflow } from './support/visual';
 
 const DAY = 86_400_000;
 /** The demo's Support rotation hands the watch to the agent every fifth Monday from two weeks ago: three weeks ahead it is theirs again. */
@@ -31,8 +31,6 @@ async function shoot(page: Page, name: string) {
 }
 
 test('PTO asked while on call: the manager sees the gap, approves in Approvals, and the leave shows on the schedule', async ({ page, browser }) => {
-  // Three screens shot at two sizes in two themes.
-  test.slow();
   const week = agentOnCallWeek();
   await staffSignIn(page, STAFF.agent.email);
   await expect(page).toHaveURL(/\/home$/);
@@ -47,7 +45,6 @@ test('PTO asked while on call: the manager sees the gap, approves in Approvals, 
   await page.getByRole('button', { name: 'Request time off' }).click();
   await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Time off requested')).toBeVisible();
   await expect(page.getByRole('cell', { name: 'In review' }).first()).toBeVisible();
-  await shoot(page, 'pto-dashboard');
 
   const managerContext = await browser.newContext();
   const manager = await managerContext.newPage();
@@ -57,10 +54,10 @@ test('PTO asked while on call: the manager sees the gap, approves in Approvals, 
   const request = manager.getByRole('region', { name: `${STAFF.agent.name}: ${week.from} to ${week.to}` });
   await expect(request.getByText(/^Leaves \d+ on-call stretch/)).toBeVisible();
   await expectAxeClean(manager);
-  await shoot(manager, 'pto-dashboard-manager');
   await expect(request.getByRole('link', { name: 'Decide in Approvals' })).toHaveAttribute('href', /^\/approvals\/requests\/\d+$/);
   await manager.goto('/approvals');
   await manager.getByRole('link', { name: `Time off ${week.from} to ${week.to}` }).click();
+  await expect(manager.getByRole('region', { name: 'On-call check' }).getByText(/^Approving leaves [\d.]+ hours? of on-call uncovered$/)).toBeVisible();
   await manager.getByRole('button', { name: 'Accept' }).click();
   await expect(manager.getByRole('region', { name: 'Notifications' }).getByText('Request accepted')).toBeVisible();
 
@@ -84,6 +81,80 @@ test('PTO asked while on call: the manager sees the gap, approves in Approvals, 
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(manager.getByRole('region', { name: 'Notifications' }).getByText('Shift saved')).toBeVisible();
   await expect(agentRow.getByRole('button', { name: /08:00.*12:00|8:00.*12:00/ })).toBeVisible();
-  await shoot(manager, 'weekly-schedule');
+  // An override added by keyboard: Overrides, the person picked from the list, Add override.
+  await manager.getByRole('button', { name: 'Overrides' }).focus();
+  await manager.keyboard.press('Enter');
+  const overrides = manager.getByRole('dialog', { name: 'On-call overrides' });
+  await overrides.getByRole('button', { name: /Who takes the watch$/ }).focus();
+  await manager.keyboard.press('Enter');
+  await manager.getByRole('option', { name: STAFF.agent.name }).press('Enter');
+  await overrides.getByRole('textbox', { name: /^From time/ }).focus();
+  await manager.keyboard.press('ControlOrMeta+a');
+  await manager.keyboard.type('18:00');
+  await overrides.getByRole('button', { name: 'Add override' }).focus();
+  await manager.keyboard.press('Enter');
+  await expect(manager.getByRole('region', { name: 'Notifications' }).getByText('Override added')).toBeVisible();
+  await expect(overrides).toBeHidden();
   await managerContext.close();
+});
+
+/** Every dialog of the schedule and both screens at two sizes in two themes: on request (SCHEDULE_SCREENSHOTS=1), outside the journey. */
+test('schedule and PTO screens and dialogs, shot', async ({ page: manager, browser }) => {
+  test.skip(!process.env.SCHEDULE_SCREENSHOTS, 'screenshots are taken on request (SCHEDULE_SCREENSHOTS=1)');
+  // Eight views at two sizes in two themes, full page.
+  test.setTimeout(600_000);
+  let page = manager;
+  await staffSignIn(page, STAFF.manager.email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/certification-pto-dashboard');
+  await expect(page.getByText('Available')).toBeVisible();
+  await shoot(page, 'pto-dashboard-manager');
+  await page.goto('/weekly-schedule');
+  await expect(page.getByRole('table')).toBeVisible();
+  await shoot(page, 'weekly-schedule');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoHorizontalOverflow(page);
+  await page.setViewportSize({ width: 1366, height: 800 });
+  const dialogs: [string, string][] = [
+    ['On-call rotation', 'On-call rotation'],
+    ['Overrides', 'On-call overrides'],
+    ['Calendar feeds', 'Calendar feeds'],
+  ];
+  for (const [button, title] of dialogs) {
+    await page.getByRole('button', { name: button, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog).toBeVisible();
+    if (title === 'Calendar feeds') {
+      await dialog.getByRole('button', { name: 'Create feed' }).click();
+      await expect(dialog.getByRole('textbox', { name: 'Feed address' })).toBeVisible();
+    }
+    await shoot(page, `schedule-${title.toLowerCase().replace(/\W+/g, '-')}`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+  await page.getByRole('button', { name: /^Add a shift for/ }).first().click();
+  await shoot(page, 'schedule-add-a-shift');
+  await page.keyboard.press('Escape');
+  const agentContext = await browser.newContext();
+  page = await agentContext.newPage();
+  await staffSignIn(page, STAFF.agent.email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/weekly-schedule');
+  await expect(page.getByRole('table')).toBeVisible();
+  // The agent owns no team, so the grid opens on the first one: their own is Support.
+  await page.getByRole('button', { name: /Team$/ }).click();
+  await page.getByRole('option', { name: 'Support' }).click();
+  await expect(page.getByRole('table', { name: /^Support:/ })).toBeVisible();
+  for (let i = 0; i < 3 && !(await page.getByRole('button', { name: 'Ask for a swap' }).isVisible()); i++) {
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await expect(page.getByRole('table')).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Ask for a swap' }).click();
+  await expect(page.getByRole('dialog', { name: 'Ask for a shift swap' })).toBeVisible();
+  await shoot(page, 'schedule-ask-for-a-shift-swap');
+  await page.keyboard.press('Escape');
+  await page.goto('/certification-pto-dashboard');
+  await expect(page.getByText('Available')).toBeVisible();
+  await shoot(page, 'pto-dashboard');
+  await agentContext.close();
 });

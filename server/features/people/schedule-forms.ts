@@ -8,7 +8,7 @@ import { defineForm } from '@server/features/approvals';
 import { conflict, invalidField } from '@server/platform/http/errors';
 import { audit, staffActor } from '@server/platform/audit';
 import { balanceOn, fits } from './pto-ledger';
-import { dayOf, flagGaps, hoursOfLeave, pendingHours } from './schedule.commands';
+import { flagGaps, hoursOfLeave, pendingHours, todayOf } from './schedule.commands';
 import * as repo from './schedule.repo';
 
 const hoursText = (h: number) => `${Number(h.toFixed(2))} hour${h === 1 ? '' : 's'}`;
@@ -27,8 +27,9 @@ export const ptoForm = defineForm({
     await repo.lockPto(db, requesterId);
     const ledger = await repo.ledgerOf(db, requesterId);
     const pending = await pendingHours(db, requesterId);
-    if (!fits(plan, ledger, dayOf(now), pending, hours)) {
-      const available = balanceOn(ledger, dayOf(now), pending) - plan.floorHours;
+    const today = await todayOf(db, requesterId, now);
+    if (!fits(plan, ledger, today, pending, hours)) {
+      const available = balanceOn(ledger, today, pending) - plan.floorHours;
       throw invalidField(p.unit === 'hours' ? 'hours' : 'to', `This request takes ${hoursText(hours)} but your balance allows ${hoursText(Math.max(0, available))}`);
     }
   },

@@ -20,6 +20,7 @@ import {
   type TeamPto,
 } from '@contracts/people-schedule';
 import { DEFAULT_WORKING_HOURS } from '@contracts/people';
+import { dayInZone } from '@contracts/time';
 import { audit, staffActor } from '@server/platform/audit';
 import { conflict, forbidden, invalidField, notFound } from '@server/platform/http/errors';
 import { queueEmail } from '@server/platform/mail/outbox';
@@ -32,6 +33,11 @@ type Me = { userId: number; role: string };
 const DAY_MS = 86_400_000;
 export const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
+
+/** Today in a person's own zone (their profile's, else their team's): the day their ledger and certifications are read on. */
+export async function todayOf(db: Queryable, staffId: number, now: Date): Promise<string> {
+  return dayInZone(now, await repo.zoneOf(db, staffId));
+}
 
 const canEdit = (me: Me, team: repo.TeamRow) => me.role === 'admin' || team.owner_id === me.userId;
 const teamView = (me: Me, t: repo.TeamRow): Team => ({ id: t.id, name: t.name, ownerName: t.owner_name, timeZone: t.time_zone, region: t.region, canEdit: canEdit(me, t) });
@@ -118,7 +124,9 @@ export async function readSchedule(db: Queryable, me: Me, teamId: number, fromDa
     leave,
     holidays: [...publicHolidays(team.region, fromDay, lastDay)].map(([day, name]) => ({ day, name })),
     rotation: await repo.rotationOf(db, team.id),
+    overrides: await repo.overridesAfter(db, team.id, now),
     gaps: await coverageGaps(db, team, now, names),
+    me: me.userId,
   };
 }
 
@@ -180,6 +188,14 @@ export async function addOverride(db: Queryable, me: Me, teamId: number, o: { st
   const id = await repo.insertOverride(db, team.id, o);
   await audit(db, { actor: staffActor(me.userId), entity: 'team', entityId: team.id, action: 'rotation.override', detail: o });
   return { id };
+}
+
+export async function removeOverride(db: Queryable, me: Me, id: number): Promise<void> {
+  const current = await repo.overrideById(db, id);
+  if (!current) throw notFound('No such override; it may have been removed already');
+  const team = await editableTeam(db, me, current.teamId, 'id');
+  await repo.deleteOverride(db, id);
+  await audit(db, { actor: staffActor(me.userId), entity: 'team', entityId: team.id, action: 'rotation.override.remove', detail: { overrideId: id, staffId: current.staffId } });
 }
 
 // --- Calendar feeds --------------------------------------------------------------------------------
@@ -257,12 +273,15 @@ export async function pendingHours(db: Queryable, staffId: number, except?: numb
 }
 
 export async function readMyPto(db: Queryable, me: Me, asOf: string | undefined, now: Date): Promise<MyPto> {
-  const day = asOf ?? dayOf(now);
+  const today = await todayOf(db, me.userId, now);
+  const day = asOf ?? today;
   const plan = await repo.planOf(db, me.userId);
   const ledger = await repo.ledgerOf(db, me.userId);
   const requests = await requestViews(db, await repo.ptoRequests(db, { staffIds: [me.userId], states: ['inReview', 'changesRequested', 'applied', 'rejected'] }));
   const pending = requests.filter((r) => PENDING.includes(r.state)).reduce((a, r) => a + r.hours, 0);
-  const approved = -ledger.filter((e) => e.kind === 'taken').reduce((a, e) => a + e.hours, 0);
+  // Approved: the leave booked in this leave year (from 1 January of the day read) and after; earlier years' leave is history.
+  const yearStart = `${day.slice(0, 4)}-01-01`;
+  const approved = Math.round(-ledger.filter((e) => e.kind === 'taken' && e.on >= yearStart).reduce((a, e) => a + e.hours, 0) * 100) / 100;
   const available = balanceOn(ledger, day, pending);
   return {
     asOf: day,
@@ -270,7 +289,7 @@ export async function readMyPto(db: Queryable, me: Me, asOf: string | undefined,
     balance: { accrued: Math.round((available + approved + pending) * 100) / 100, approved, pending, available },
     ledger: ledger.filter((e) => e.on <= day || e.kind === 'taken'),
     requests,
-    certifications: await repo.certificationsOf(db, [me.userId], dayOf(now)),
+    certifications: await repo.certificationsOf(db, [me.userId], today),
   };
 }
 
@@ -331,7 +350,7 @@ export async function accrue(db: Queryable, staffId: number, now: Date): Promise
   await repo.lockPto(db, staffId);
   const plan = await repo.planOf(db, staffId);
   if (!plan) return 0;
-  return repo.addLedgerEntries(db, staffId, dueEntries(plan, await repo.ledgerOf(db, staffId), dayOf(now)), now);
+  return repo.addLedgerEntries(db, staffId, dueEntries(plan, await repo.ledgerOf(db, staffId), await todayOf(db, staffId, now)), now);
 }
 
 // --- Certifications ------------------------------------------------------------------------------

@@ -115,6 +115,24 @@ export async function insertOverride(db: Queryable, teamId: number, o: { staffId
   return rows[0]!.id;
 }
 
+/** A team's overrides that end after an instant, earliest first. */
+export async function overridesAfter(db: Queryable, teamId: number, after: Date): Promise<{ id: number; staffId: number; startsAt: string; endsAt: string }[]> {
+  const { rows } = await db.query<{ id: number; staffId: number; startsAt: string; endsAt: string }>(
+    `SELECT id, staff_id AS "staffId", ${iso('starts_at', '"startsAt"')}, ${iso('ends_at', '"endsAt"')} FROM on_call_overrides WHERE team_id = $1 AND ends_at > $2 ORDER BY starts_at, id`,
+    [teamId, after],
+  );
+  return rows;
+}
+
+export async function overrideById(db: Queryable, id: number): Promise<{ id: number; teamId: number; staffId: number } | undefined> {
+  const { rows } = await db.query<{ id: number; teamId: number; staffId: number }>('SELECT id, team_id AS "teamId", staff_id AS "staffId" FROM on_call_overrides WHERE id = $1 FOR UPDATE', [id]);
+  return rows[0];
+}
+
+export async function deleteOverride(db: Queryable, id: number): Promise<boolean> {
+  return Boolean((await db.query('DELETE FROM on_call_overrides WHERE id = $1', [id])).rowCount);
+}
+
 export async function isMember(db: Queryable, teamId: number, staffId: number): Promise<boolean> {
   return (await db.query('SELECT 1 FROM team_members WHERE team_id = $1 AND staff_id = $2', [teamId, staffId])).rows.length > 0;
 }
@@ -219,6 +237,17 @@ export async function ptoRequestById(db: Queryable, id: number): Promise<(PtoReq
     [id],
   );
   return rows[0];
+}
+
+/** A person's zone: the one on their profile, else their first team's, else UTC. */
+export async function zoneOf(db: Queryable, staffId: number): Promise<string> {
+  const { rows } = await db.query<{ zone: string }>(
+    `SELECT COALESCE((SELECT time_zone FROM staff_profiles WHERE staff_id = $1),
+                     (SELECT t.time_zone FROM team_members m JOIN teams t ON t.id = m.team_id WHERE m.staff_id = $1 ORDER BY t.id LIMIT 1),
+                     'UTC') AS zone`,
+    [staffId],
+  );
+  return rows[0]?.zone ?? 'UTC';
 }
 
 export async function workDaysOf(db: Queryable, staffId: number): Promise<number[] | null> {

@@ -16,6 +16,7 @@ export const staffScheduleRoutes: Routes = (app, ctx) => {
   route(app, SCHEDULE.removeShift, async ({ params }, request) => void (await inTransaction(pool, (db) => schedule.removeShift(db, staffOf(request), params.id))));
   route(app, SCHEDULE.setRotation, async ({ params, body }, request) => inTransaction(pool, (db) => schedule.setRotation(db, staffOf(request), params.id, body)));
   route(app, SCHEDULE.addOverride, async ({ params, body }, request) => inTransaction(pool, (db) => schedule.addOverride(db, staffOf(request), params.id, body)));
+  route(app, SCHEDULE.removeOverride, async ({ params }, request) => void (await inTransaction(pool, (db) => schedule.removeOverride(db, staffOf(request), params.id))));
   route(app, SCHEDULE.feeds, async (_input, request) => feedsOf(pool, staffOf(request).userId));
   route(app, SCHEDULE.addFeed, async ({ body }, request) => inTransaction(pool, (db) => schedule.addFeed(db, staffOf(request), body.teamId, ctx.config.publicUrl, ctx.now())));
   route(app, SCHEDULE.revokeFeed, async ({ params }, request) => void (await inTransaction(pool, (db) => schedule.revokeFeed(db, staffOf(request), params.id, ctx.now()))));

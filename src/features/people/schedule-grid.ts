@@ -1,4 +1,5 @@
 /** Placing the schedule on its grid: the local day and time of an instant in the team's zone, and what each cell holds. */
+import { CalendarDateTime, toZoned } from '@internationalized/date';
 import type { Schedule, Shift } from '@contracts/people-schedule';
 import { wallClockIn } from '@contracts/reports';
 import { mondayOf } from '@contracts/time';
@@ -19,4 +20,21 @@ export function cellOf(s: Schedule, staffId: number, day: string): Cell {
     leave: s.leave.find((l) => l.staffId === staffId && l.from <= day && l.to >= day)?.state ?? null,
     holiday: s.holidays.find((h) => h.day === day)?.name ?? null,
   };
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
+/**
+ * The instant (ISO) of a local day and time in a zone, or what was typed when it is not a day and a
+ * time (the contract then names the field). A time skipped by a daylight-saving change moves on.
+ */
+export function instantIn(day: string, time: string, timeZone: string): string {
+  const d = DAY.exec(day.trim());
+  const t = CLOCK.exec(time.trim());
+  if (!d || !t) return `${day} ${time}`.trim();
+  try {
+    return toZoned(new CalendarDateTime(Number(d[1]), Number(d[2]), Number(d[3]), Number(t[1]), Number(t[2])), timeZone, 'later').toDate().toISOString();
+  } catch {
+    return `${day} ${time}`;
+  }
 }

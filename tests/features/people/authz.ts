@@ -25,6 +25,7 @@ export const ROWS = endpointRows([
   [SCHEDULE.removeShift, { url: `/api/v2/schedule/shifts/${NONE}`, expect: staffOnly(404) }],
   [SCHEDULE.setRotation, { url: '/api/v2/schedule/teams/1/rotation', body: {}, expect: staffOnly(400) }],
   [SCHEDULE.addOverride, { url: '/api/v2/schedule/teams/1/overrides', body: {}, expect: staffOnly(400) }],
+  [SCHEDULE.removeOverride, { url: `/api/v2/schedule/overrides/${NONE}`, expect: staffOnly(404) }],
   [SCHEDULE.feeds, { expect: staffOnly() }],
   [SCHEDULE.addFeed, { body: { teamId: 'none' }, expect: staffOnly(400) }],
   [SCHEDULE.revokeFeed, { url: `/api/v2/schedule/feeds/${NONE}`, expect: staffOnly(404) }],

@@ -21,7 +21,9 @@ const WEEK: Schedule = {
   leave: [],
   holidays: [],
   rotation: null,
+  overrides: [],
   gaps: [],
+  me: 3,
 };
 
 type Snap = { value: unknown; context: { teamId: number; draft: { shiftId: number | null; start: string } | null; errors: Record<string, string>; error: string | null; data: Schedule | null } };
@@ -35,6 +37,7 @@ describeMachinePaths(entry, {
     { type: 'schedule.week.previous' },
     { type: 'schedule.week.next' },
     { type: 'schedule.retry' },
+    { type: 'schedule.reload' },
     { type: 'schedule.shift.new', staffId: 3, day: '2026-11-24' },
     { type: 'schedule.shift.edit', shiftId: 7 },
     { type: 'schedule.shift.edit', shiftId: 99 },

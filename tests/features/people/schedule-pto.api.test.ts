@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaveConflicts, MyPto, Schedule, Team } from '@contracts/people-schedule';
 import type { RequestView } from '@contracts/approvals';
 import { certificationReminders, ptoAccrual } from '@server/features/people/jobs';
-import { sendCertificationReminders } from '@server/features/people/schedule.commands';
+import { accrue, readMyPto, sendCertificationReminders } from '@server/features/people/schedule.commands';
 import { inTransaction } from '@server/platform/db/database';
 import { DEMO_PASSWORD } from '@server/seed/demo';
 import { apiAs, apiWith, type Api } from '@tests/support/api';
@@ -189,5 +189,44 @@ describe.each(BACKENDS)('schedule and PTO on %s', (backend) => {
     const outsider = await manager.post('/api/v2/schedule/shifts', { teamId: support.id, staffId: await idOf('sam.sales@demo.test'), day, start: '09:00', end: '17:00' });
     expect(outsider.statusCode).toBe(400);
     expect(outsider.json().error.fields.staffId).toBe('Pick someone of the Support team');
+  });
+
+  it('lists the team\'s overrides on the grid and lets only the owner remove one, once', async () => {
+    const me = await idOf('agent@demo.test');
+    const day = plus(mondayIn(9), 1);
+    const added = await manager.post(`/api/v2/schedule/teams/${support.id}/overrides`, { staffId: me, startsAt: `${day}T08:00:00Z`, endsAt: `${day}T20:00:00Z` });
+    expect(added.statusCode, added.body).toBe(201);
+    const id = added.json().id as number;
+    const week = (await agent.get(`/api/v2/schedule?team=${support.id}&from=${mondayIn(9)}`)).json() as Schedule;
+    expect(week.me).toBe(me);
+    expect(week.overrides).toContainEqual({ id, staffId: me, startsAt: `${day}T08:00:00Z`, endsAt: `${day}T20:00:00Z` });
+    expect((await agent.delete(`/api/v2/schedule/overrides/${id}`)).statusCode).toBe(403);
+    expect((await manager.delete(`/api/v2/schedule/overrides/${id}`)).statusCode).toBe(204);
+    const again = await manager.delete(`/api/v2/schedule/overrides/${id}`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error.message).toBe('No such override; it may have been removed already');
+    expect(((await agent.get(`/api/v2/schedule?team=${support.id}&from=${mondayIn(9)}`)).json() as Schedule).overrides.some((o) => o.id === id)).toBe(false);
+  });
+
+  it('counts as approved only the leave of this leave year, and dates the ledger in the person\'s own zone across midnight', async () => {
+    const me = await idOf('agent@demo.test');
+    await openBalance(me, 100);
+    await sql.rows(
+      `INSERT INTO pto_ledger (staff_id, kind, hours, effective_on, source, created_at) VALUES ($1, 'taken', -16, '2026-06-01', 'request:old', now()), ($1, 'taken', -8, '2027-01-04', 'request:new', now())`,
+      [me],
+    );
+    await sql.rows(`INSERT INTO staff_profiles (staff_id, time_zone, updated_at) VALUES ($1, 'Asia/Tokyo', now()) ON CONFLICT (staff_id) DO UPDATE SET time_zone = EXCLUDED.time_zone`, [me]);
+    // 20:00 UTC on New Year's Eve is already 05:00 on 1 January in Tokyo.
+    const eve = new Date('2026-12-31T20:00:00Z');
+    const pto = await readMyPto(t.ctx.database.pool, { userId: me, role: 'user' }, undefined, eve);
+    expect(pto.asOf).toBe('2027-01-01');
+    expect(pto.balance.approved).toBe(8);
+    expect(pto.balance.available).toBe(76);
+    expect(pto.balance.accrued - pto.balance.approved - pto.balance.pending).toBe(pto.balance.available);
+    await inTransaction(t.ctx.database.pool, (db) => accrue(db, me, eve));
+    const sources = (await sql.rows('SELECT source FROM pto_ledger WHERE staff_id = $1 ORDER BY id', [me])).map((r) => r.source);
+    expect(sources).toContain('accrual:2027-01');
+    expect(sources).not.toContain('accrual:2026-12');
+    await sql.rows('UPDATE staff_profiles SET time_zone = NULL WHERE staff_id = $1', [me]);
   });
 });

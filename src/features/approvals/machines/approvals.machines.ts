@@ -1,4 +1,5 @@
 import { decisionSchema, newDelegationSchema, type BulkDecisionInput, type Delegation, type BulkResult, type DecisionInput, type RequestSummary, type RequestView } from '@contracts/approvals';
+import type { LeaveConflicts } from '@contracts/people-schedule';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
 import { approvalsApi, type InboxFilters } from '../api';
@@ -9,6 +10,8 @@ export const inboxListMachine = createQueryMachine('approvals-inbox', (filters: 
 export const bulkDecisionMachine = createSubmitMachine('approvals-decision', (input: BulkDecisionInput): Promise<BulkResult> => approvalsApi.decideMany(input));
 /** One request with its payload and history (the request page, the forms' lists). */
 export const requestViewMachine = createQueryMachine('approval-request', (id: number): Promise<RequestView> => approvalsApi.view(id));
+/** The on-call hours a PTO request would leave uncovered, shown on its page where its approver decides. */
+export const ptoConflictsMachine = createQueryMachine('approval-pto-conflicts', (id: number): Promise<LeaveConflicts> => approvalsApi.ptoConflicts(id));
 /** One decision on one request as I read it (approve, send back or reject with a comment). */
 export const decideMachine = createSubmitMachine('approval-decide', (input: DecisionInput & { id: number }): Promise<RequestView> => approvalsApi.decide(input), {
   schema: { safeParse: (input: unknown) => decisionSchema.safeParse(stripId(input)) },

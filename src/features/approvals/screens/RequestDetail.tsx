@@ -5,7 +5,7 @@ import { APPROVAL_COMMENT_MAX, APPROVAL_STATE_LABELS, FORM_TYPE_LABELS, HISTORY_
 import { PAYLOAD_FILES_FIELD, PAYLOAD_HIDDEN_FIELDS, PAYLOAD_MONEY_FIELDS, PAYLOAD_TABLES, type PayloadColumn } from '@contracts/form-payloads';
 import { PAYLOAD_FIELD_LABELS } from '@contracts/forms';
 import { formatCents, formatMoney } from '@contracts/quote-money';
-import { decideMachine, requestViewMachine } from '../machines/approvals.machines';
+import { decideMachine, ptoConflictsMachine, requestViewMachine } from '../machines/approvals.machines';
 import { requestFilesMachine, selectFileDownloads, selectFileThumbnails, type RequestFile, type RequestFilesActor } from '../machines/request-files.machine';
 import styles from './RequestDetail.module.css';
 import { inspection } from '@/shared/inspection';
@@ -136,6 +136,38 @@ function HistoryItem({ h }: { h: HistoryEntry }) {
 /** The latest "send back" comment: what the requester is asked to change. */
 export const sentBackComment = (r: RequestView) => [...r.history].reverse().find((h) => h.action === 'sentBack')?.comment ?? null;
 
+const hoursText = (h: number) => `${Number(h.toFixed(2))} hour${h === 1 ? '' : 's'}`;
+
+/** A PTO request's on-call check: the hours it takes, and the on-call stretches it would leave uncovered. */
+function PtoConflicts({ id }: { id: number }) {
+  const query = useActorRef(ptoConflictsMachine, { input: { query: id } });
+  return (
+    <section aria-label="On-call check" className={styles.stack}>
+      <h3 className={styles.heading}>On-call check</h3>
+      <QueryView actor={query} errorFallback="The on-call check could not be loaded" loading={<SkeletonText lines={2} />}>
+        {(c) => {
+          const uncovered = c.uncovered.reduce((a, u) => a + (Date.parse(u.endsAt) - Date.parse(u.startsAt)) / 3_600_000, 0);
+          return c.uncovered.length ? (
+            <Alert tone="warning" title={`Approving leaves ${hoursText(uncovered)} of on-call uncovered`}>
+              <p>This leave takes {hoursText(c.hours)}. The requester is on call then:</p>
+              <ul className={styles.conflicts}>
+                {c.uncovered.map((u) => (
+                  <li key={`${u.teamName}-${u.startsAt}`}>
+                    {u.teamName}: {formatDateTime(u.startsAt)} to {formatDateTime(u.endsAt)}
+                  </li>
+                ))}
+              </ul>
+              <p>Once approved, the schedule owner is told of the gap.</p>
+            </Alert>
+          ) : (
+            <p className={styles.muted}>This leave takes {hoursText(c.hours)} and leaves no on-call hours uncovered.</p>
+          );
+        }}
+      </QueryView>
+    </section>
+  );
+}
+
 /** A request's payload, status and history; its approver may decide on it here. */
 export function RequestBody({ request, decide }: { request: RequestView; decide?: ReactNode }) {
   const files = useActorRef(requestFilesMachine, { input: { requestId: request.id, files: payloadFiles(request.payload) }, inspect: inspection.inspect });
@@ -173,6 +205,7 @@ export function RequestBody({ request, decide }: { request: RequestView; decide?
             </div>
           ))}
       </dl>
+      {request.formType === 'pto' ? <PtoConflicts id={request.id} /> : null}
       {decide}
       <section aria-label="History">
         <h3 className={styles.heading}>History</h3>

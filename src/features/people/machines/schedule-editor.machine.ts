@@ -31,6 +31,8 @@ export type ScheduleEditorEvent =
   | { type: 'schedule.week.previous' }
   | { type: 'schedule.week.next' }
   | { type: 'schedule.retry' }
+  /** The rotation or an override changed (the schedule's dialogs): the week is read again. */
+  | { type: 'schedule.reload' }
   | { type: 'schedule.shift.new'; staffId: number; day: string }
   | { type: 'schedule.shift.edit'; shiftId: number }
   | { type: 'schedule.draft'; field: DraftField; value: string }
@@ -87,6 +89,7 @@ export const scheduleEditorMachine = setup({
     'schedule.team': { guard: 'isKnownTeam', target: '.loading', actions: assign({ teamId: ({ event }) => event.teamId, draft: null }), description: 'Another team picked.' },
     'schedule.weeks': { target: '.loading', actions: assign({ weeks: ({ event }) => Math.min(4, Math.max(1, event.weeks)), draft: null }), description: 'One to four weeks shown.' },
     'schedule.week.previous': { target: '.loading', actions: assign({ from: ({ context }) => addDays(context.from, -7), draft: null }), description: 'The week before.' },
+    'schedule.reload': { target: '.loading', actions: assign({ draft: null }), description: 'The rotation or an override changed in a dialog: the same week is read again.' },
     'schedule.week.next': { target: '.loading', actions: assign({ from: ({ context }) => addDays(context.from, 7), draft: null }), description: 'The week after.' },
   },
   states: {

@@ -265,8 +265,8 @@ export default function PtoDashboardScreen() {
           <Card title="My balance" description={data.plan ? `${data.plan.name} plan: ${hours(data.plan.hoursPerMonth)} a month up to ${hours(data.plan.capHours)}; up to ${hours(data.plan.carryOverHours)} carry over into the new year and expire after month ${data.plan.carryOverExpires}.` : 'You are on no PTO plan yet; ask your manager.'}>
             <div className={styles.stats}>
               <Stat label="Available" value={hours(data.balance.available)} hint={`as of ${formatDate(`${data.asOf}T12:00:00Z`)}`} />
-              <Stat label="Accrued" value={hours(data.balance.accrued)} />
-              <Stat label="Approved" value={hours(data.balance.approved)} />
+              <Stat label="Accrued" value={hours(data.balance.accrued)} hint="carried over and earned this year" />
+              <Stat label="Approved" value={hours(data.balance.approved)} hint={`leave in ${data.asOf.slice(0, 4)} and later`} />
               <Stat label="Pending" value={hours(data.balance.pending)} />
             </div>
           </Card>

@@ -4,6 +4,8 @@ import { HOLIDAY_DATA_CREDIT, SCHEDULE_WEEKS_MAX, type Team } from '@contracts/p
 import { Alert, Badge, Button, Card, Dialog, EmptyState, FormErrorBanner, PageHeader, QueryView, Select, SkeletonCard, SkeletonTable, TextField } from '@/shared/ui/components';
 import { formatDateTime, formatDayHeader, formatTime } from '@/shared/ui/tokens/format';
 import { scheduleEditorMachine } from '../machines/schedule-editor.machine';
+import { scheduleToolsMachine, type ScheduleToolsActor } from '../machines/schedule-tools.machine';
+import { ScheduleDialogs } from './ScheduleDialogs';
 import { scheduleTeamsMachine } from '../machines/schedule.machines';
 import { cellOf } from '../schedule-grid';
 import styles from './ScheduleScreen.module.css';
@@ -143,8 +145,40 @@ function Grid({ editor }: { editor: Editor }) {
   );
 }
 
+/** The dialogs a person may open for the team shown: the owner's rotation and overrides, a swap of my shift, my feeds. */
+function Tools({ editor, tools }: { editor: Editor; tools: ScheduleToolsActor }) {
+  const data = useSelector(editor, (s) => s.context.data);
+  if (!data) return null;
+  const now = Date.now();
+  const hasShift = data.shifts.some((s) => s.staffId === data.me && Date.parse(s.startsAt) > now);
+  return (
+    <div className={styles.toolButtons} role="group" aria-label="Schedule tools">
+      {data.team.canEdit ? (
+        <>
+          <Button variant="secondary" onPress={() => tools.send({ type: 'tools.rotation' })}>
+            On-call rotation
+          </Button>
+          <Button variant="secondary" onPress={() => tools.send({ type: 'tools.overrides' })}>
+            Overrides
+          </Button>
+        </>
+      ) : null}
+      {hasShift ? (
+        <Button variant="secondary" onPress={() => tools.send({ type: 'tools.swap' })}>
+          Ask for a swap
+        </Button>
+      ) : null}
+      <Button variant="secondary" onPress={() => tools.send({ type: 'tools.feeds' })}>
+        Calendar feeds
+      </Button>
+    </div>
+  );
+}
+
 function Schedule({ teams }: { teams: Team[] }) {
   const editor = useActorRef(scheduleEditorMachine, { input: { teams, today: new Date().toISOString().slice(0, 10) } });
+  const tools = useActorRef(scheduleToolsMachine, { input: { editor } });
+  const data = useSelector(editor, (s) => s.context.data);
   const teamId = useSelector(editor, (s) => s.context.teamId);
   const from = useSelector(editor, (s) => s.context.from);
   const weeks = useSelector(editor, (s) => s.context.weeks);
@@ -169,6 +203,7 @@ function Schedule({ teams }: { teams: Team[] }) {
           </Button>
         </div>
       </div>
+      <Tools editor={editor} tools={tools} />
       {failed ? (
         <Alert tone="danger" live title={loadError ?? 'The schedule could not be loaded'}>
           <Button variant="secondary" size="sm" onPress={() => editor.send({ type: 'schedule.retry' })}>
@@ -178,6 +213,7 @@ function Schedule({ teams }: { teams: Team[] }) {
       ) : null}
       {loading && !hasData ? <SkeletonTable /> : <Grid editor={editor} />}
       <ShiftDialog editor={editor} />
+      <ScheduleDialogs tools={tools} data={data} />
     </>
   );
 }
