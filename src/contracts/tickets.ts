@@ -107,14 +107,22 @@ export const ticketSearchQuerySchema = z
       .min(1, 'size must be at least 1')
       .max(TICKET_SEARCH.pageSizeMax, `size must be at most ${TICKET_SEARCH.pageSizeMax}`)
       .default(TICKET_SEARCH.defaultPageSize),
+    /**
+     * Keyset paging: the id of the last ticket of the page before. The page continues right after
+     * that ticket in the sort (its sort values, then its id), so tickets created or changed elsewhere
+     * in the list between two loads neither repeat nor skip a row; `page` then only numbers the page.
+     */
+    after: id('after').optional(),
   })
-  .refine((v) => (v.page - 1) * v.size < TICKET_SEARCH.offsetMax, {
+  .refine((v) => v.after !== undefined || (v.page - 1) * v.size < TICKET_SEARCH.offsetMax, {
     path: ['page'],
     message: `page goes at most ${TICKET_SEARCH.offsetMax} rows deep; narrow the search`,
   })
   .refine((v) => !v.created_from || !v.created_to || v.created_from < v.created_to, { path: ['created_to'], message: 'created_to must be after created_from' })
   .refine((v) => !v.closed_from || !v.closed_to || v.closed_from < v.closed_to, { path: ['closed_to'], message: 'closed_to must be after closed_from' });
 export type TicketSearchQuery = z.input<typeof ticketSearchQuerySchema>;
+/** The ticket a keyset page was asked to continue after is gone (deleted or merged away since the page before was read). */
+export const TICKET_SEARCH_AFTER_GONE = 'The ticket this page continued after no longer exists; go back to the first page';
 
 export const ticketRowSchema = z.object({
   id: z.number(),

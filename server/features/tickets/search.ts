@@ -1,12 +1,14 @@
 /**
  * The ticket search as SQL: full-text over title, description and notes, filters, a sort of up
- * to three columns with the id as tie-breaker, and bounded offset paging (ADR 0040, ADR 0042).
+ * to three columns with the id as tie-breaker, bounded offset paging (ADR 0040, ADR 0042), and
+ * keyset paging after a given ticket (docs/adr/0218).
  * Every column it filters or sorts on is on the ticket row (migration 0005), so one index
  * serves each search and no search joins.
  */
 import type { Pool } from 'pg';
 import { TICKET_SEARCH } from '@contracts/common/constants';
-import type { SortSpec, TicketRow, TicketSortField, ticketSearchQuerySchema } from '@contracts/tickets';
+import { TICKET_SEARCH_AFTER_GONE, type SortSpec, type TicketRow, type TicketSortField, type ticketSearchQuerySchema } from '@contracts/tickets';
+import { conflict } from '@server/platform/http/errors';
 import type { z } from 'zod';
 import { foldedWords, isoInstant } from '@server/platform/sql';
 
@@ -24,6 +26,9 @@ const SORT_SQL: Record<TicketSortField, string> = {
   created_at: 't.created_at',
   updated_at: 't.updated_at',
 };
+
+/** The sort keys whose column may be empty: their NULLs come last ascending and first descending (PostgreSQL's default). */
+const NULLABLE_SORT: ReadonlySet<string> = new Set([SORT_SQL.company_name, SORT_SQL.assignee_name, SORT_SQL.duedate]);
 
 /** The stored columns of a row of the list (TicketRow). */
 const LIST_FIELDS = `t.id, t.title, t.status, t.severity, t.company_id, t.company_name, t.queue,
@@ -46,9 +51,42 @@ function params() {
   };
 }
 
-/** The WHERE clause (over `tickets t`). A text matches the stored words of the ticket and its notes, or a ticket number. */
-function ticketWhere(search: TicketSearch, now: Date, p: (v: unknown) => string): string {
+/**
+ * Keyset paging (docs/adr/0218): the tickets that come after the ticket `search.after` in the
+ * sort, compared on the sort's keys and the id, with that ticket's values as they are now. When
+ * every key goes one way and none may be empty, one row comparison, which the sort's index reads
+ * as where to start; otherwise key by key, NULLs where the ORDER BY puts them.
+ */
+function keysetCondition(search: TicketSearch, p: (v: unknown) => string): string | null {
+  if (search.after === undefined) return null;
+  const keys = sortKeys(search.sort);
+  const anchor = p(search.after);
+  const values = keys.map(([expr]) => `(SELECT ${expr.replace(/\bt\./g, 'a.')} FROM tickets a WHERE a.id = ${anchor})`);
+  const dir = keys[0]![1];
+  if (keys.every(([expr, d]) => d === dir && !NULLABLE_SORT.has(expr))) {
+    return `(${keys.map(([expr]) => expr).join(', ')}) ${dir === 'ASC' ? '>' : '<'} (${values.join(', ')})`;
+  }
+  const beyond = (expr: string, v: string, d: 'ASC' | 'DESC') => {
+    const past = `${expr} ${d === 'ASC' ? '>' : '<'} ${v}`;
+    if (!NULLABLE_SORT.has(expr)) return past;
+    return d === 'ASC' ? `(${past} OR (${expr} IS NULL AND ${v} IS NOT NULL))` : `(${past} OR (${expr} IS NOT NULL AND ${v} IS NULL))`;
+  };
+  const same = (expr: string, v: string) => (NULLABLE_SORT.has(expr) ? `${expr} IS NOT DISTINCT FROM ${v}` : `${expr} = ${v}`);
+  const either = keys.map(([expr, d], i) => [...keys.slice(0, i).map(([before], j) => same(before, values[j]!)), beyond(expr, values[i]!, d)].join(' AND '));
+  // The first key's bound on its own too, so its index starts at the anchor.
+  const [first] = keys[0]!;
+  const start = NULLABLE_SORT.has(first) ? '' : `${first} ${dir === 'ASC' ? '>=' : '<='} ${values[0]} AND `;
+  return `(${start}(${either.join(') OR (')}))`;
+}
+
+/**
+ * The WHERE clause (over `tickets t`). A text matches the stored words of the ticket and its notes, or a ticket number.
+ * With `keyset`, only the tickets after `search.after` in the sort.
+ */
+function ticketWhere(search: TicketSearch, now: Date, p: (v: unknown) => string, keyset = false): string {
   const conds: string[] = [];
+  const after = keyset ? keysetCondition(search, p) : null;
+  if (after) conds.push(after);
   if (search.q) {
     const byId = /^#?(\d{1,9})$/.exec(search.q);
     const words = `t.search_vector @@ ${foldedWords(p(search.q))}`;
@@ -93,12 +131,15 @@ export function ticketOrderBy(sort: SortSpec<TicketSortField>[] | undefined): st
   return `ORDER BY ${sortKeys(sort).map(([e, d]) => `${e} ${d}`).join(', ')}`;
 }
 
-const offsetOf = (search: TicketSearch) => (search.page - 1) * search.size;
+/** The rows on the pages before this one. */
+const rowsBefore = (search: TicketSearch) => (search.page - 1) * search.size;
+/** The rows the statement skips: none after a keyset anchor (the page starts there). */
+const offsetOf = (search: TicketSearch) => (search.after === undefined ? rowsBefore(search) : 0);
 
 /** One page of the search, in the order of the sort, as the planner chooses to find it. */
 export function ticketPageQuery(search: TicketSearch, now: Date): SqlQuery {
   const { values, p } = params();
-  const where = ticketWhere(search, now, p);
+  const where = ticketWhere(search, now, p, true);
   return {
     text: `SELECT ${listColumns(p(now))} FROM tickets t ${where} ${ticketOrderBy(search.sort)}
             LIMIT ${p(search.size)} OFFSET ${p(offsetOf(search))}`,
@@ -115,12 +156,14 @@ export function ticketWindowPageQuery(search: TicketSearch, now: Date, window: n
   const { values, p } = params();
   const where = ticketWhere(search, now, p);
   const keys = sortKeys(search.sort);
+  // A keyset page's window starts at its anchor.
+  const after = keysetCondition(search, p);
   // The outer ORDER BY names the window's own sort columns, so the planner keeps the window's
   // order instead of sorting the whole window again.
   return {
     text: `SELECT ${listColumns(p(now))}
              FROM (SELECT t.*, ${keys.map(([e], i) => `${e} AS sort_${i}`).join(', ')}
-                     FROM tickets t ORDER BY ${keys.map(([e, d]) => `${e} ${d}`).join(', ')} LIMIT ${p(window)}) t
+                     FROM tickets t ${after ? `WHERE ${after}` : ''} ORDER BY ${keys.map(([e, d]) => `${e} ${d}`).join(', ')} LIMIT ${p(window)}) t
              ${where}
             ORDER BY ${keys.map(([, d], i) => `t.sort_${i} ${d}`).join(', ')}
             LIMIT ${p(search.size)} OFFSET ${p(offsetOf(search))}`,
@@ -135,7 +178,7 @@ export function ticketWindowPageQuery(search: TicketSearch, now: Date, window: n
  */
 export function ticketMatchQuery(search: TicketSearch, now: Date): SqlQuery {
   const { values, p } = params();
-  const where = ticketWhere(search, now, p);
+  const where = ticketWhere(search, now, p, true);
   const nowParam = p(now);
   return {
     text: `WITH m AS MATERIALIZED (
@@ -196,14 +239,22 @@ type Plan = { 'Plan Rows': number; Plans?: Plan[] };
  *   way answers, so the result is right either way.
  */
 export async function searchTickets(pool: Pool, search: TicketSearch, now: Date): Promise<TicketPage> {
+  const page = await searchPage(pool, search, now);
+  // An empty keyset page: the list ended there, or the ticket it continues after is gone.
+  if (search.after !== undefined && page.rows.length === 0) {
+    const { rowCount } = await pool.query('SELECT 1 FROM tickets WHERE id = $1', [search.after]);
+    if (!rowCount) throw conflict(TICKET_SEARCH_AFTER_GONE);
+  }
+  return page;
+}
+
+async function searchPage(pool: Pool, search: TicketSearch, now: Date): Promise<TicketPage> {
   const offset = offsetOf(search);
-  const answer = (rows: ListRow[], matches: number, exact: boolean): TicketPage => ({
-    rows: rows.map(rowOf),
-    page: search.page,
-    size: search.size,
-    total: Math.min(matches, TICKET_SEARCH.countCap),
-    totalExact: exact && matches <= TICKET_SEARCH.countCap,
-  });
+  // `matches` counts from where the statement starts (its offset included); a keyset page adds the pages before it.
+  const answer = (rows: ListRow[], matches: number, exact: boolean): TicketPage => {
+    const total = rowsBefore(search) - offset + matches;
+    return { rows: rows.map(rowOf), page: search.page, size: search.size, total: Math.min(total, TICKET_SEARCH.countCap), totalExact: exact && total <= TICKET_SEARCH.countCap };
+  };
   const ended = (rows: ListRow[]) => rows.length < search.size && (rows.length > 0 || offset === 0);
   const unbounded = async () => {
     const page = ticketPageQuery(search, now);

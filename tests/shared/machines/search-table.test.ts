@@ -57,3 +57,45 @@ describe('createSearchTableMachine', () => {
     expect((await firstPage({ search, filters: {}, pageSizeMax: 100 })).total).toBe(1000);
   });
 });
+
+describe('keyset paging: Next continues after the last row shown, a page number goes by its offset', () => {
+  const columns = [{ label: 'Title', field: 'title', sortable: true }];
+  const rowsOf = (from: number) => Array.from({ length: 10 }, (_, i) => ({ id: from - i, title: `T${from - i}` }));
+
+  it('the ticket table asks Next for the page after the last ticket shown; Previous, a typed page and a new sort go by number', async () => {
+    const search = vi.fn(async (p: Record<string, string>) => ({ rows: rowsOf(1000 - (Number(p.page) - 1) * 10), total: 1000, totalExact: false }));
+    const actor = createActor(createSearchTableMachine({ ...TICKET_TABLE, search }), { input: { mode: 'server', columns } }).start();
+    await flush();
+    actor.send({ type: 'page.next' });
+    await flush();
+    expect(search).toHaveBeenLastCalledWith({ page: '2', size: '10', after: '991' });
+    actor.send({ type: 'page.next' });
+    await flush();
+    expect(search).toHaveBeenLastCalledWith({ page: '3', size: '10', after: '981' });
+    actor.send({ type: 'table.reload' });
+    await flush();
+    expect(search).toHaveBeenLastCalledWith({ page: '3', size: '10', after: '981' });
+    actor.send({ type: 'page.previous' });
+    await flush();
+    expect(search).toHaveBeenLastCalledWith({ page: '2', size: '10' });
+    actor.send({ type: 'page.type', text: '7' });
+    actor.send({ type: 'page.commit' });
+    await flush();
+    expect(search).toHaveBeenLastCalledWith({ page: '7', size: '10' });
+    actor.send({ type: 'page.next' });
+    await flush();
+    expect(search).toHaveBeenLastCalledWith({ page: '8', size: '10', after: '931' });
+    actor.send({ type: 'sort.toggle', field: 'title', multi: false });
+    await flush();
+    expect(search).toHaveBeenLastCalledWith({ page: '8', size: '10', sort: 'title:asc' });
+  });
+
+  it('a list without keyset paging pages by number only', async () => {
+    const search = vi.fn(async () => ({ rows: rowsOf(50), total: 50, totalExact: true }));
+    const actor = createActor(createSearchTableMachine({ search, filters: {}, pageSizeMax: 100 }), { input: { mode: 'server', columns } }).start();
+    await flush();
+    actor.send({ type: 'page.next' });
+    await flush();
+    expect(search).toHaveBeenLastCalledWith({ page: '2', size: '10' });
+  });
+});

@@ -40,5 +40,7 @@ export const TICKET_TABLE: SearchTableSpec = {
   filters: { status: 'status', severity: 'severity', queue: 'queue' },
   pageSizeMax: TICKET_SEARCH.pageSizeMax,
   offsetMax: TICKET_SEARCH.offsetMax,
+  // Next continues after the last ticket shown, so tickets created meanwhile neither repeat nor skip a row.
+  keyset: (row) => ({ after: String(row.id) }),
 };
 export const createTicketTableMachine = (extra: Record<string, string>) => createSearchTableMachine(TICKET_TABLE, extra);

@@ -12,6 +12,11 @@ export type SearchTableSpec = {
   pageSizeMax: number;
   /** How many rows deep the endpoint pages when it counts the total only up to a cap. */
   offsetMax?: number;
+  /**
+   * Keyset paging: the parameters that ask for the rows after a row (the last one shown when Next
+   * is pressed). Without it, every page goes by its number.
+   */
+  keyset?: (row: Record<string, unknown>) => Record<string, string>;
 };
 
 /**
@@ -24,6 +29,7 @@ export function searchTableParams(spec: SearchTableSpec, query: TableQuery, extr
   if (query.sort.length) params.sort = query.sort.map((k) => `${k.field}:${k.type}`).join(',');
   if (query.search.trim()) params.q = query.search.trim();
   for (const [field, param] of Object.entries(spec.filters)) if (query.filters[field]) params[param] = query.filters[field]!;
+  if (query.after && spec.keyset) Object.assign(params, spec.keyset(query.after));
   return params;
 }
 

@@ -58,6 +58,8 @@ export type TableContext = {
   sizeSettled: boolean;
   /** The query last told to the screen (`query.changed`), as JSON: only a real change is told. */
   toldQuery: string;
+  /** Server mode: the last row of the page Next left, with the query (JSON) of the page it led to. */
+  after: { query: string; row: Row } | null;
 };
 
 export type TableEvent =
@@ -91,6 +93,12 @@ const initialFilters = (columns: readonly ColumnOptions<Row>[], given: Record<st
 
 export function queryOf(context: TableContext): TableQuery {
   return { page: context.page, pageSize: context.pageSize, sort: context.sort, filters: context.filters, search: context.search };
+}
+
+/** What the server is asked: the query, and the row to continue after while it is still the page Next led to. */
+export function fetchQueryOf(context: TableContext): TableQuery {
+  const query = queryOf(context);
+  return context.after && context.after.query === JSON.stringify(query) ? { ...query, after: context.after.row } : query;
 }
 
 /** The rows of the current page. */
@@ -194,6 +202,7 @@ export const tableMachine = setup({
       pageSizeStore: input.pageSizeStore ?? null,
       sizeSettled: !input.pageSizeStore || input.initial?.pageSize !== undefined,
       toldQuery: '',
+      after: null,
     };
     return { ...context, toldQuery: JSON.stringify(queryOf(context)) };
   },
@@ -209,7 +218,20 @@ export const tableMachine = setup({
         'query',
       ],
     },
-    'page.next': { guard: 'hasNextPage', actions: [assign({ page: ({ context }) => context.page + 1, pageDraft: ({ context }) => String(context.page + 1) }), 'query'] },
+    'page.next': {
+      guard: 'hasNextPage',
+      description: 'Server mode: the next page continues after the last row shown (keyset), the other ways to a page go by its number.',
+      actions: [
+        assign({ page: ({ context }) => context.page + 1, pageDraft: ({ context }) => String(context.page + 1) }),
+        assign({
+          after: ({ context }) => {
+            const row = context.mode === 'server' ? context.rows.at(-1) : undefined;
+            return row ? { query: JSON.stringify(queryOf(context)), row } : null;
+          },
+        }),
+        'query',
+      ],
+    },
     'page.previous': {
       guard: 'hasPreviousPage',
       actions: [assign({ page: ({ context }) => context.page - 1, pageDraft: ({ context }) => String(context.page - 1) }), 'query'],
@@ -376,7 +398,7 @@ export const tableMachine = setup({
               tags: ['loading'],
               invoke: {
                 src: 'fetchPage',
-                input: ({ context }) => queryOf(context),
+                input: ({ context }) => fetchQueryOf(context),
                 onDone: {
                   target: 'ready',
                   actions: [

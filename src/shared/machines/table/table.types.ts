@@ -58,6 +58,11 @@ export type TableQuery = {
   sort: SortKey[];
   filters: Record<string, string>;
   search: string;
+  /**
+   * Server mode: the last row of the page before, when Next led to this page (and the query is
+   * still the one it led to), so an endpoint with keyset paging continues right after it.
+   */
+  after?: Record<string, unknown>;
 };
 
 /** What a server-mode endpoint answers. */
