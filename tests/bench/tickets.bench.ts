@@ -67,6 +67,16 @@ const SEARCHES = (agentId: number, companyId: number): { label: string; query: R
   { label: 'search: two words that rarely meet', query: { q: 'printer firewall' } },
 ];
 
+/**
+ * Page 500 (20 a page: 9,980 rows deep, the deepest offset paging answers) of sorted lists, by
+ * offset and by keyset (`after` the last ticket of page 499, as the table's Next sends it).
+ */
+const DEEP_PAGES: { label: string; query: Record<string, string> }[] = [
+  { label: 'one queue by priority', query: { queue: 'Sales', sort: 'severity:asc', size: '20' } },
+  { label: 'every ticket by due date', query: { sort: 'duedate:asc', size: '20' } },
+];
+const DEEP_PAGE = 500;
+
 type HttpResult = {
   median: number;
   p95: number;
@@ -202,6 +212,21 @@ async function runBackend(backend: Backend): Promise<Row[]> {
       const search = ticketSearchQuerySchema.parse(s.query);
       const qs = new URLSearchParams(s.query).toString();
       await measure(s.label, () => timed(DB_RUNS, () => searchTickets(pool, search, now())), () => ({ method: 'GET', path: `/api/v2/tickets?${qs}` }));
+    }
+    for (const deep of DEEP_PAGES) {
+      const labelOf = (way: string) => `search: ${deep.label}, page ${DEEP_PAGE} by ${way}`;
+      if (!wanted(labelOf('offset')) && !wanted(labelOf('keyset'))) continue;
+      const byOffset = { ...deep.query, page: String(DEEP_PAGE) };
+      const before = await searchTickets(pool, ticketSearchQuerySchema.parse({ ...deep.query, page: String(DEEP_PAGE - 1) }), now());
+      const byKeyset = { ...byOffset, after: String(before.rows.at(-1)!.id) };
+      // Both ways answer the same page.
+      const [a, b] = await Promise.all([byOffset, byKeyset].map((q) => searchTickets(pool, ticketSearchQuerySchema.parse(q), now())));
+      if (JSON.stringify(a!.rows.map((r) => r.id)) !== JSON.stringify(b!.rows.map((r) => r.id))) throw new Error(`${deep.label}: page ${DEEP_PAGE} differs by offset and by keyset`);
+      for (const [way, query] of [['offset', byOffset], ['keyset', byKeyset]] as const) {
+        const search = ticketSearchQuerySchema.parse(query);
+        const qs = new URLSearchParams(query).toString();
+        await measure(labelOf(way), () => timed(DB_RUNS, () => searchTickets(pool, search, now())), () => ({ method: 'GET', path: `/api/v2/tickets?${qs}` }));
+      }
     }
     await measure('ticket view', () => timed(DB_RUNS, (i) => loadView(pool, ticketIds[i % ticketIds.length]!, now())), (i) => ({
       method: 'GET',
