@@ -14,12 +14,6 @@ const BUILD = { outDir: 'dist', sourcemap: false, target: 'es2022' } as const;
  * The kit's components only define things: a screen that imports three of them from the barrel
  * gets those three (and their CSS), not the whole kit. CSS stays a side effect.
  */
-/**
- * The app's HTTP client runs over fetch: `axios` resolves to the stand-in with the part of axios
- * the app uses (src/shared/http/fetch-client.ts), in both builds and on the dev server; the unit
- * tests run on axios itself and compare the two (docs/adr/0217).
- */
-const AXIOS_OVER_FETCH = { find: /^axios$/, replacement: fileURLToPath(new URL('./src/shared/http/fetch-client.ts', import.meta.url)) };
 const TREESHAKE = { moduleSideEffects: [{ test: /\/src\/shared\/ui\/components\/.*\.tsx?$/, sideEffects: false }] };
 
 /**
@@ -83,7 +77,8 @@ function lightEntries(): Plugin {
             { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
             { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
             { find: /^react$/, replacement: 'preact/compat' },
-            AXIOS_OVER_FETCH,
+            // The public pages' HTTP client: axios's part they use, over fetch (src/shared/http/fetch-client.ts).
+            { find: /^axios$/, replacement: fileURLToPath(new URL('./src/shared/http/fetch-client.ts', import.meta.url)) },
           ],
         },
         build: { ...BUILD, emptyOutDir: false, rollupOptions: { input: { survey: 'survey.html', public: 'public.html' }, treeshake: TREESHAKE } },
@@ -130,7 +125,7 @@ const preload = preloadOnlyMissing();
 
 export default defineConfig({
   plugins: [react(), lightEntries(), preload.plugin],
-  resolve: { alias: [...ALIASES, AXIOS_OVER_FETCH] },
+  resolve: { alias: ALIASES },
   build: {
     ...BUILD,
     modulePreload: { resolveDependencies: preload.resolveDependencies },

@@ -6,7 +6,7 @@
  * beside the pages is reported (no budget). Writes docs/bench/bundle.md and exits 1 when a budget is
  * exceeded. Run after `vite build`: `npm run bundle-size`.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -17,9 +17,6 @@ import { BUDGETS, KB } from './budgets';
 import { allFiles, filesOf, FIRST_SCREEN_MODULES, readManifest, type Manifest } from './manifest';
 
 const DEMO_PASSWORD = 'care-demo-2026';
-const REPORT = 'docs/bench/bundle.md';
-/** Where the report's hand-written history begins; the run rewrites only what comes before it. */
-const HISTORY_HEADING = '## Before and after';
 const gz = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
 const size = (files: readonly string[]) => files.reduce((sum, f) => sum + gz(join('dist', f)), 0);
 const fmt = (n: number) => `${(n / KB).toFixed(1)} KB`;
@@ -170,10 +167,7 @@ async function main() {
       `Measured on ${new Date().toISOString().slice(0, 10)}.`,
       '',
     ].join('\n');
-    // The hand-written history below the measured tables (before/after of each change) is kept.
-    const previous = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '';
-    const history = previous.indexOf(HISTORY_HEADING);
-    writeFileSync(REPORT, history >= 0 ? `${report}\n${previous.slice(history)}` : report);
+    writeFileSync('docs/bench/bundle.md', report);
     process.stdout.write(report);
     const over = [...pages, ...routes].filter((r) => r.bytes > r.budget);
     if (over.length) {

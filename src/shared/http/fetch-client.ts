@@ -1,17 +1,14 @@
 /**
- * The app's stand-in for axios (docs/adr/0148-public-forms-load-contracts-on-first-use.md,
- * docs/adr/0217-the-built-app-runs-its-http-client-over-fetch.md): the part of axios that the app
- * uses (src/shared/http/http.ts, client-http.ts and the few direct reads of the features), over
- * fetch, so no page carries axios (about 19 KB gzip). Both builds of vite.config.ts and its dev
- * server resolve `axios` to this file; the unit tests run on axios itself, and
- * tests/shared/http/fetch-client.test.ts sends the same requests through both and expects the same
- * answers and errors.
+ * The public pages' stand-in for axios (docs/adr/0148-public-pages-native-forms.md): the part of
+ * axios that src/shared/http/http.ts and client-http.ts use, over fetch, so the six public pages
+ * do not carry axios (about 13 KB gzip) within their 60 KB. The light build of vite.config.ts
+ * resolves `axios` to this file; the portal keeps axios. tests/shared/http/fetch-client.test.ts
+ * sends the same requests through both and expects the same answers and errors.
  *
  * What it covers: `create({ headers })`, `defaults.headers.common`, request interceptors that set
- * headers with `config.headers.set`, response interceptors in order, `request`, `get` and `post`
- * with method, url, params (query), data (JSON, or FormData as is), `responseType: 'blob'` or
- * `'arraybuffer'`, `validateStatus` and `signal`; an answer whose status is not valid (outside 2xx
- * by default) rejects with an AxiosError carrying `response.status` and `response.data`, no answer
+ * headers with `config.headers.set`, response interceptors in order, `request` with method, url,
+ * params (query), data (JSON, or FormData as is), `responseType: 'blob'` and `signal`; an answer
+ * outside 2xx rejects with an AxiosError carrying `response.status` and `response.data`, no answer
  * (a network failure, an abort) with an AxiosError without `response`.
  */
 type Headers = Record<string, string>;
@@ -20,8 +17,7 @@ type Config = {
   url?: string;
   params?: Record<string, unknown>;
   data?: unknown;
-  responseType?: 'blob' | 'arraybuffer' | 'json';
-  validateStatus?: (status: number) => boolean;
+  responseType?: 'blob' | 'json';
   signal?: AbortSignal;
   headers: Headers & { set(name: string, value: string): void };
 };
@@ -55,10 +51,9 @@ function query(params: Record<string, unknown> | undefined): string {
   return text ? `?${text}` : '';
 }
 
-/** The body as asked (a Blob, an ArrayBuffer), else as axios reads it by default: JSON when it parses, else the text. */
-async function readBody(res: Response, type: Config['responseType']): Promise<unknown> {
-  if (type === 'blob') return res.blob();
-  if (type === 'arraybuffer') return res.arrayBuffer();
+/** The body as axios reads it by default: JSON when it parses, else the text. */
+async function readBody(res: Response, blob: boolean): Promise<unknown> {
+  if (blob) return res.blob();
   const text = await res.text();
   try {
     return text ? (JSON.parse(text) as unknown) : text;
@@ -66,9 +61,6 @@ async function readBody(res: Response, type: Config['responseType']): Promise<un
     return text;
   }
 }
-
-/** axios's default `validateStatus`: a 2xx answer resolves. */
-const okStatus = (status: number) => status >= 200 && status < 300;
 
 function create(init: { headers?: Headers } = {}) {
   const requestSteps: ((config: Config) => Config | Promise<Config>)[] = [];
@@ -91,8 +83,8 @@ function create(init: { headers?: Headers } = {}) {
       const aborted = config.signal?.aborted;
       throw new AxiosError(aborted ? 'canceled' : error instanceof Error ? error.message : 'Network Error', aborted ? 'ERR_CANCELED' : 'ERR_NETWORK', config);
     }
-    const answer: Answer = { data: await readBody(res, config.responseType), status: res.status, headers: Object.fromEntries(res.headers), config };
-    if ((config.validateStatus ?? okStatus)(res.status)) return answer;
+    const answer: Answer = { data: await readBody(res, config.responseType === 'blob'), status: res.status, headers: Object.fromEntries(res.headers), config };
+    if (res.ok) return answer;
     throw new AxiosError(`Request failed with status code ${res.status}`, res.status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST', config, undefined, answer);
   }
 

@@ -1,7 +1,7 @@
 /**
- * The fetch-based stand-in for axios (src/shared/http/fetch-client.ts) that the built app runs on,
- * against axios: the same requests through the portal's HTTP client built on each, and the same
- * answers, headers, errors (ApiError status, code, message, fields) and 401 notices.
+ * The public pages' fetch-based stand-in for axios (src/shared/http/fetch-client.ts) against axios:
+ * the same requests through the portal's HTTP client built on each, and the same answers, headers,
+ * errors (ApiError status, code, message, fields) and 401 notices.
  */
 import { http as route, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -12,7 +12,7 @@ import { SIGN_IN } from '@contracts/auth';
 type HttpModule = typeof import('@/shared/http/http');
 type ClientModule = typeof import('@/shared/http/client-http');
 
-/** The portal's HTTP modules, over axios or over the stand-in (as the builds resolve `axios`). */
+/** The portal's HTTP modules, over axios or over the stand-in (as the public build resolves `axios`). */
 async function load(kind: 'axios' | 'fetch'): Promise<HttpModule & ClientModule> {
   vi.resetModules();
   if (kind === 'fetch') vi.doMock('axios', () => import('@/shared/http/fetch-client'));
@@ -41,8 +41,6 @@ const server = setupServer(
   route.get(`${window.location.origin}/api/down`, () => HttpResponse.error()),
   route.get(`${window.location.origin}/api/slow`, () => new Promise<never>(() => undefined)),
   route.get(`${window.location.origin}/api/file`, () => new HttpResponse('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } })),
-  route.get(`${window.location.origin}/api/report.csv`, () => new HttpResponse('Queue,Open\nSupport,3\n', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="queues.csv"' } })),
-  route.get(`${window.location.origin}/api/report-refused.csv`, () => HttpResponse.json({ error: { code: 'validation', message: 'From is not a date' } }, { status: 400 })),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -69,7 +67,7 @@ async function both<T>(scenario: (m: HttpModule & ClientModule) => Promise<T>): 
   return { axios: await settle('axios'), fetch: await settle('fetch') };
 }
 
-describe('the app’s fetch-based HTTP client behaves as axios', () => {
+describe('the public pages’ HTTP client behaves as the portal’s axios client', () => {
   it('sends a typed call with its JSON body, Accept header and the stored bearer token', async () => {
     const outcome = await both(async ({ clientCall }) => {
       window.localStorage.setItem(STORAGE_KEYS.token, 'stored-token');
@@ -143,27 +141,6 @@ describe('the app’s fetch-based HTTP client behaves as axios', () => {
     });
     expect(outcome.fetch).toEqual(outcome.axios);
     expect(outcome.fetch).toMatchObject({ failed: { name: 'ApiError', status: 0, code: 'network' } });
-  });
-
-  it('a download read as bytes with every status kept (reports): the bytes, the status and the headers of a file and of a refusal', async () => {
-    const read = async (http: HttpModule['http'], url: string) => {
-      const res = await http.get<ArrayBuffer>(url, { responseType: 'arraybuffer', validateStatus: () => true });
-      return { status: res.status, text: new TextDecoder().decode(res.data), type: res.headers['content-type'], disposition: res.headers['content-disposition'] ?? null };
-    };
-    const outcome = await both(async ({ http }) => [await read(http, '/api/report.csv'), await read(http, '/api/report-refused.csv')]);
-    expect(outcome.fetch).toEqual(outcome.axios);
-    expect(outcome.fetch).toEqual({
-      ok: [
-        { status: 200, text: 'Queue,Open\nSupport,3\n', type: 'text/csv', disposition: 'attachment; filename="queues.csv"' },
-        { status: 400, text: '{"error":{"code":"validation","message":"From is not a date"}}', type: 'application/json', disposition: null },
-      ],
-    });
-  });
-
-  it('a list read with get and a query (the company pickers) sends the same request', async () => {
-    const outcome = await both(async ({ http, dataOf }) => dataOf(http.get<{ method: string; search: string }>('/api/echo', { params: { q: 'Acme & Co', size: '10' } })));
-    expect(outcome.fetch).toEqual(outcome.axios);
-    expect(outcome.fetch).toMatchObject({ ok: { method: 'GET', search: '?q=Acme+%26+Co&size=10' } });
   });
 
   it('a file answer comes back as a Blob (the stand-in alone: axios over jsdom cannot hand msw a Blob answer)', async () => {
