@@ -79,6 +79,29 @@ function keysetCondition(search: TicketSearch, p: (v: unknown) => string): strin
   return `(${start}(${either.join(') OR (')}))`;
 }
 
+/** A word of the search text that the full-text query reads as one plain word: letters and digits only, and not its operator `or`. */
+const PLAIN_WORD = /^(?!or$)[\p{L}\p{N}]+$/iu;
+
+/**
+ * The tickets whose stored words match the text `q` (docs/adr/0221). A text of plain words is
+ * the AND of its words, written as one condition a word, so the full-text index steps from one
+ * word's tickets to the next one's instead of testing the whole query on each ticket of the
+ * first word (two frequent words: about a third less time). The same tickets either way: a word
+ * the dictionary drops (a stop word) drops out of its own condition, and a text of such words
+ * only matches nothing, as the whole text does; the planner folds these tests away before it
+ * runs (they depend only on the parameters). Any other text (quotes, `-`, `or`, punctuation) is
+ * one query, as typed.
+ */
+function textCondition(q: string, p: (v: unknown) => string): string {
+  const pieces = q.split(/\s+/).filter(Boolean);
+  if (pieces.length < 2 || !pieces.every((w) => PLAIN_WORD.test(w))) return `t.search_vector @@ ${foldedWords(p(q))}`;
+  const each = pieces.map((w) => {
+    const word = foldedWords(p(w));
+    return `(numnode(${word}) = 0 OR t.search_vector @@ ${word})`;
+  });
+  return `(numnode(${foldedWords(p(q))}) > 0 AND ${each.join(' AND ')})`;
+}
+
 /**
  * The WHERE clause (over `tickets t`). A text matches the stored words of the ticket and its notes, or a ticket number.
  * With `keyset`, only the tickets after `search.after` in the sort.
@@ -89,7 +112,7 @@ function ticketWhere(search: TicketSearch, now: Date, p: (v: unknown) => string,
   if (after) conds.push(after);
   if (search.q) {
     const byId = /^#?(\d{1,9})$/.exec(search.q);
-    const words = `t.search_vector @@ ${foldedWords(p(search.q))}`;
+    const words = textCondition(search.q, p);
     conds.push(byId ? `(${words} OR t.id = ${p(Number(byId[1]))})` : words);
   }
   // An overdue ticket is never closed: asking for both matches nothing (the planner cannot tell).

@@ -8,13 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OVERDUE_LIST_LIMIT, OVERDUE_SQL } from '@server/features/overdue/overdue.repo';
 import { searchTickets, ticketMatchQuery, ticketOrderBy, ticketPageQuery, ticketWindowPageQuery, type TicketSearch, type SqlQuery } from '@server/features/tickets/search';
 import { TICKET_SEARCH } from '@contracts/common/constants';
+import { foldedWords } from '@server/platform/sql';
 import { ticketSearchQuerySchema } from '@contracts/tickets';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
 const ROWS = 60_000;
 const ROWS_PER_INSERT = 10_000;
 
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Parent Relationship'?: string; Plans?: PlanNode[] };
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Index Cond'?: string; 'Parent Relationship'?: string; Plans?: PlanNode[] };
 const walk = (node: PlanNode, out: PlanNode[] = []): PlanNode[] => {
   out.push(node);
   for (const child of node.Plans ?? []) walk(child, out);
@@ -106,6 +107,27 @@ describe.each(BACKENDS)('query plans of the ticket search on %s', (backend) => {
       expect(Math.max(...scans.map((n) => n['Actual Rows'])), JSON.stringify(q)).toBeLessThanOrEqual(TICKET_SEARCH.matchCap + 1);
     }
   });
+
+  it('looks up each word of a text of plain words as its own condition of the full-text index', async () => {
+    const p = await plan(ticketMatchQuery(search({ q: 'printer meter' }), now));
+    const conds = p.nodes.filter((n) => n['Index Name'] === 'tickets_search_vector_idx').map((n) => n['Index Cond'] ?? '');
+    expect(conds).toHaveLength(1);
+    expect(conds[0]!.match(/@@/g), conds[0]).toHaveLength(2);
+    expect(p.seqScansOfTickets).toEqual([]);
+  });
+
+  it('matches the same tickets, word by word, as the whole text as one query', async () => {
+    const pool = t.ctx.database.pool;
+    const texts = ['printer meter', 'printer paper jam', 'Printer JAM', 'the printer', 'of the', 'Zéppelin hangar', 'bulk 12345', 'printer or meter', 'printer -jam', '"paper jam" billing', "printer's jam"];
+    for (const q of texts) {
+      const page = ticketPageQuery(search({ q }), now);
+      const { rows: got } = await pool.query<{ id: number }>(page.text.replace(/LIMIT \$\d+ OFFSET \$\d+\s*$/, ''), page.values.slice(0, -2));
+      const { rows: want } = await pool.query<{ id: number }>(`SELECT id FROM tickets t WHERE t.search_vector @@ ${foldedWords('$1')} ORDER BY id DESC`, [q]);
+      expect(got.map((r) => r.id), q).toEqual(want.map((r) => r.id));
+    }
+    const { rows } = await pool.query(`SELECT count(*)::int AS n FROM tickets t WHERE t.search_vector @@ ${foldedWords('$1')}`, ['printer paper jam']);
+    expect(rows[0].n).toBeGreaterThan(0);
+  }, 60_000);
 
   it('answers the overdue check from the partial overdue index', async () => {
     const p = await plan({ text: OVERDUE_SQL, values: [agentId, OVERDUE_LIST_LIMIT] });
