@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '@server/app';
+import { buildApp, defaultLogger } from '@server/app';
 import { createSession } from '@server/platform/auth/sessions';
 import { loadConfig, type Config } from '@server/config';
 import { createContext, type AppContext } from '@server/context';
@@ -76,6 +76,11 @@ export async function startTestApp(
     events?: boolean;
     /** Routes only this test needs (a handler that misbehaves on purpose), added before the app is ready. */
     routes?: (app: FastifyInstance, ctx: AppContext) => void;
+    /**
+     * Every line the app logs (pino's JSON, at 'trace': the most verbose level there is), with the
+     * server's own logger options (request lines, errors); the job queue and event bus log there too.
+     */
+    logTo?: (line: string) => void;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-test-'));
@@ -90,11 +95,13 @@ export async function startTestApp(
   });
   const database = await openDatabase(config);
   const ctx = createContext(config, database, { jobs: { workers: options.jobs !== 'manual' } });
-  const app = await buildApp(ctx, { logger: false, serveStatic: false });
+  const logTo = options.logTo;
+  const logger = logTo ? { ...defaultLogger('trace'), stream: { write: (line: string) => logTo(line) } } : false;
+  const app = await buildApp(ctx, { logger, serveStatic: false });
   options.routes?.(app, ctx);
   await app.ready();
-  if (options.jobs) await ctx.jobs.start();
-  if (options.events) await ctx.events.start();
+  if (options.jobs) await ctx.jobs.start(logTo ? app.log.child({ component: 'jobs' }) : undefined);
+  if (options.events) await ctx.events.start(logTo ? app.log.child({ component: 'events' }) : undefined);
   return {
     app,
     ctx,

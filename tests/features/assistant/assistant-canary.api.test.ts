@@ -3,7 +3,8 @@
  * tickets and public notes, in internal notes and in a draft article. Every question of the
  * evaluation set and every adversarial prompt, asked as each client company, shows none of
  * another company's canaries and no internal or draft canary: not in the answer, the sources,
- * any stream frame or the stored conversation. And with the network cut for the whole
+ * any stream frame, the stored conversation or any line the app logs (at its most verbose,
+ * request lines with their query strings and errors included). And with the network cut for the whole
  * process, the evaluation set is answered and no outbound connection is attempted.
  */
 import net from 'node:net';
@@ -29,12 +30,19 @@ const CANARY = {
 const ALL = Object.values(CANARY);
 /** What a client of each company may see of the canaries: their own company's ticket and public note. */
 const ALLOWED = { acme: [CANARY.acmeTicket, CANARY.acmeNote], globex: [CANARY.globexTicket, CANARY.globexNote] } as const;
+const ASK_URL = '/api/client/assistant/ask';
+const suggestUrl = (question: string) => `/api/client/assistant/suggest?${new URLSearchParams({ q: question }).toString()}`;
+/** The request lines among logged lines: pino's JSON, the one line per request (server/app.ts). */
+const requestLines = (lines: readonly string[]) =>
+  lines.map((line) => JSON.parse(line) as { msg?: string; url?: string; status?: number }).filter((l) => l.msg === 'request' || l.msg === 'request errored');
 
 describe.each(BACKENDS)('the assistant keeps each company to its own on %s', (backend) => {
   let t: TestApp;
   const clients: Record<'acme' | 'globex', Api> = {} as never;
+  /** Every line the app logged, at 'trace'. */
+  const logged: string[] = [];
   beforeAll(async () => {
-    t = await startTestApp(backend);
+    t = await startTestApp(backend, { logTo: (line) => logged.push(line) });
     clients.acme = await apiAs(t, 'acme');
     clients.globex = await apiAs(t, 'globex');
     const sql = sqlOf(t);
@@ -71,12 +79,24 @@ describe.each(BACKENDS)('the assistant keeps each company to its own on %s', (ba
   for (const company of ['acme', 'globex'] as const) {
     it(`shows a ${company} client no canary of another company, no internal note and no draft, in ${questions.length} questions`, async () => {
       const forbidden = ALL.filter((c) => !(ALLOWED[company] as readonly string[]).includes(c));
+      const logStart = logged.length;
       let ownSeen = 0;
       for (const question of questions) {
+        const before = logged.length;
         const a = await ask(clients[company], 'client', question);
         for (const canary of forbidden) expect(a.body, `${company} asked "${question}"`).not.toContain(canary);
         if (ALLOWED[company].some((c) => a.body.includes(c))) ownSeen++;
+        // The same words typed as a new ticket's title: the suggestions, asked with the words in the URL.
+        const suggested = await clients[company].get(suggestUrl(question));
+        expect(suggested.statusCode, `${company} suggestions for "${question}"`).toBe(200);
+        for (const canary of forbidden) expect(suggested.body, `${company} suggestions for "${question}"`).not.toContain(canary);
+        // The log saw this question's requests: the ask and the suggestions with its query string.
+        const seen = requestLines(logged.slice(before)).map((l) => l.url);
+        expect(seen, `the log lines of "${question}"`).toEqual(expect.arrayContaining([ASK_URL, suggestUrl(question)]));
       }
+      const lines = logged.slice(logStart);
+      expect(lines.length).toBeGreaterThanOrEqual(questions.length * 2);
+      for (const line of lines) for (const canary of forbidden) expect(line, `a logged line while ${company} asked`).not.toContain(canary);
       // The planted tickets are reachable by their own company (the canaries would prove nothing otherwise).
       expect(ownSeen).toBeGreaterThan(0);
       const stored = await sqlOf(t).rows<{ text: string; sources: unknown }>(
