@@ -9,7 +9,7 @@ import { z } from './common/zod';
 
 /** Timings of the stream, the server's and the browser's. */
 export const TICKET_CHANGES_TIMING = {
-  /** Changes arriving within this window make one frame. */
+  /** At most one frame per this window: the first change after a quiet spell goes at once, the ones that follow within it make one frame at its end. */
   coalesceMs: 500,
   /** A comment line this often keeps proxies and idle connections open. */
   heartbeatMs: 15_000,

@@ -2,9 +2,11 @@
  * The open streams of ticket changes (GET /api/v2/tickets/changes) and one frame per change burst.
  *
  * A write to tickets lands in the change log and a `live.changed` event on the one event bus (the
- * triggers of migration 0040). Within TICKET_CHANGES_TIMING.coalesceMs the log is read once, from
- * the oldest change announced since the last frame, and the same frame {latest, ids} is written to
- * every stream. Nobody listening, nothing read. When the bus reconnects (events may have been
+ * triggers of migration 0040). The first change after a quiet spell is read and sent at once; the
+ * changes that follow within TICKET_CHANGES_TIMING.coalesceMs of a frame wait for the window's end
+ * and make one frame. The log is read once per frame, from the oldest change announced since the
+ * last one, and the same frame {latest, ids} is written to every stream. Nobody listening, nothing
+ * read. When the bus reconnects (events may have been
  * missed) every stream gets a frame with no ids: its list reloads anyway.
  */
 import { TICKET_CHANGES_FRAME, TICKET_CHANGES_LIMITS, TICKET_CHANGES_TIMING, type TicketChangesFrame } from '@contracts/tickets-changes';
@@ -26,6 +28,8 @@ export class TicketChangesHub {
   private pendingFrom: number | null = null;
   private resync = false;
   private timer: NodeJS.Timeout | undefined;
+  /** When the last frame went out (ms): the next one waits for the window after it. */
+  private sentAt = 0;
   private flushing = false;
   private again = false;
   private readonly unsubscribe: (() => void)[];
@@ -73,10 +77,13 @@ export class TicketChangesHub {
     if (id !== null) this.pendingFrom = Math.min(this.pendingFrom ?? id, id);
     this.resync ||= resync;
     if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.flush();
-    }, TICKET_CHANGES_TIMING.coalesceMs);
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        void this.flush();
+      },
+      Math.max(0, this.sentAt + TICKET_CHANGES_TIMING.coalesceMs - Date.now()),
+    );
   }
 
   private async flush(): Promise<void> {
@@ -96,6 +103,7 @@ export class TicketChangesHub {
         const encoded = encodeFrame(TICKET_CHANGES_FRAME, frame, frame.latest);
         for (const s of [...this.streams]) s.sendRaw(encoded);
         this.frames++;
+        this.sentAt = Date.now();
       }
       this.cursor = Math.max(this.cursor, read.latest);
     } catch {
