@@ -37,3 +37,5 @@ export const liveDisplays: Feature = {
 };
 
 export { computeBoard } from './hub';
+/** The change log's event: a write to a table the triggers of migration 0040 watch (its log id and table). */
+export { liveChanged } from './topics';

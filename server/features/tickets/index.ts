@@ -1,6 +1,8 @@
 /** Tickets: the staff desk and the client portal's tickets. The only file other code imports. */
 import { clientRoutes, staffRoutes, type Feature } from '@server/platform/http/plugins';
 import { referencedKeys } from './attachments.repo';
+import { TicketChangesHub } from './changes-hub';
+import { ticketChangesRoutes } from './changes.routes';
 import { clientTicketRoutes } from './client.routes';
 import { staffTicketRoutes } from './staff.routes';
 
@@ -10,6 +12,10 @@ export const tickets: Feature = {
     // The upload sweep keeps every file a ticket names (docs/adr/0139).
     ctx.uploads.referencedBy((keys) => referencedKeys(ctx.database.pool, keys));
     await staffRoutes(app, ctx, staffTicketRoutes);
+    // An open ticket list hears of new and changed tickets (docs/adr/0220).
+    const changes = new TicketChangesHub(ctx);
+    app.addHook('onClose', async () => changes.stop());
+    await staffRoutes(app, ctx, ticketChangesRoutes(changes));
     await clientRoutes(app, ctx, clientTicketRoutes);
   },
 };

@@ -3,6 +3,7 @@ import type { RegisteredMachine } from '@/shared/machine-registry';
 import { createTicketMachine } from './machines/tickets.machines';
 import { ticketViewMachine } from './machines/ticket-view.machine';
 import { ticketViewsMachine } from './machines/ticket-views.machine';
+import { ticketChangesMachine } from './machines/ticket-changes.machine';
 
 export { menu, routes } from './routes';
 
@@ -15,4 +16,5 @@ export const machines: RegisteredMachine[] = [
   },
   { id: 'ticket-view', machine: ticketViewMachine, description: 'One ticket: load, edit, notes and status changes.' },
   { id: 'ticket-views', machine: ticketViewsMachine, description: "The ticket search's views with their counts, and saving, renaming and deleting the user's own." },
+  { id: 'ticket-changes', machine: ticketChangesMachine, description: 'The open ticket list hears of new and changed tickets: it reloads by itself or offers to.' },
 ];

@@ -7,6 +7,7 @@ import type { UploadStore } from '@server/platform/uploads';
 import { CLIENT_TICKETS } from '@contracts/client-tickets';
 import { HOME } from '@contracts/home';
 import { TICKETS } from '@contracts/tickets';
+import { TICKET_CHANGES } from '@contracts/tickets-changes';
 import { clientOnly, endpointRows, staffOnly, type MatrixIds, type Row } from '@tests/support/authz';
 import { sqlOf, type Queryable } from '@tests/support/sql';
 import { TICKET_ATTACHMENTS } from '@contracts/ticket-attachments';
@@ -64,6 +65,8 @@ export const ROWS = endpointRows([
   [HOME.myTickets, { expect: staffOnly() }],
   [TICKETS.options, { expect: staffOnly() }],
   [TICKETS.stats, { expect: staffOnly() }],
+  // Staff only; a start that is not a change id is then a 400, so the row never opens an endless stream.
+  [TICKET_CHANGES.stream, { url: '/api/v2/tickets/changes?after=nope', expect: staffOnly(400) }],
   [
     TICKETS.create,
     { body: { title: 'Matrix ticket', description: 'Created by the authorization matrix', company_id: 1, severity: 'M', queue: 'Support' }, expect: staffOnly(201) },

@@ -40,6 +40,8 @@ function serve(): Calls {
   server.use(
     // The views above the list (tests/features/tickets/ticket-views.view.test.tsx covers them).
     http.get('*/api/v2/ticket-views', () => HttpResponse.json({ views: [] })),
+    // The stream of ticket changes stays open and quiet (tests/features/tickets/ticket-changes.view.test.tsx covers it).
+    http.get('*/api/v2/tickets/changes', () => new HttpResponse(new ReadableStream({ start: () => undefined }), { headers: { 'content-type': 'text/event-stream' } })),
     // No rows per page remembered: the first-visit default.
     http.get('*/api/v2/preferences/table-size/tickets', () => HttpResponse.json({ size: null })),
     http.get('*/api/v2/tickets/options', ({ request }) => {

@@ -40,6 +40,8 @@ function serve(initial: CountedTicketView[], rememberedSize: number | null = nul
   let size = rememberedSize;
   const calls = { views: 0, created: [] as unknown[], renamed: [] as unknown[], deleted: [] as string[], sizes: [] as unknown[], pages: [] as URLSearchParams[] };
   server.use(
+    // The stream of ticket changes stays open and quiet (tests/features/tickets/ticket-changes.view.test.tsx covers it).
+    http.get('*/api/v2/tickets/changes', () => new HttpResponse(new ReadableStream({ start: () => undefined }), { headers: { 'content-type': 'text/event-stream' } })),
     http.get('*/api/v2/preferences/table-size/tickets', () => HttpResponse.json({ size })),
     http.put('*/api/v2/preferences/table-size/tickets', async ({ request }) => {
       const body = (await request.json()) as { size: number };

@@ -6,6 +6,7 @@ import { TICKET_SLA_FILTERS, type TicketRow, type TicketSlaFilter } from '@contr
 import { CompanyPicker, pickedCompanyName, pickedStaffName, StaffPicker } from '@/shared/pickers';
 import { createTicketTableMachine, ticketCompanyNameMachine } from '../machines/tickets.machines';
 import { ticketViewsMachine } from '../machines/ticket-views.machine';
+import { selectOutdated, ticketChangesMachine, type TicketChangesActor } from '../machines/ticket-changes.machine';
 import type { TableQuery } from '@/shared/machines/table/table.types';
 import { inspection } from '@/shared/inspection';
 import { TicketViews } from './TicketViews';
@@ -25,7 +26,7 @@ import {
   type FilterChip,
 } from '@/shared/ui/components';
 import { formatDate, formatDateTime } from '@/shared/ui/tokens/format';
-import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { CellText, DataTable, useTableActor, type DataTableColumn, type DataTableProps } from '@/shared/ui/data-table/DataTable';
 import styles from './TicketSearchScreen.module.css';
 import { SearchPage } from '@/shared/ui/data-table/SearchPage';
 import { useUrlSearchTable } from '@/shared/ui/data-table/url-search-table';
@@ -104,16 +105,23 @@ export default function TicketSearchScreen() {
   // The views' counts load with the list: again for other filters, a page, a sort or a reload.
   const views = useActorRef(ticketViewsMachine, { input: { listKey: tableKey }, inspect: inspection.inspect });
   useEffect(() => views.send({ type: 'views.listChanged', listKey: tableKey }), [views, tableKey]);
+  // New and changed tickets reach the open list (docs/adr/0220).
+  const changes = useActorRef(ticketChangesMachine, { inspect: inspection.inspect });
+  const outdated = useSelector(changes, selectOutdated);
   const writeQuery = table.onQueryChange;
   const onQueryChange = useCallback(
     (q: TableQuery) => {
       writeQuery(q);
       views.send({ type: 'views.refresh' });
+      changes.send({ type: 'list.fresh' });
     },
-    [writeQuery, views],
+    [writeQuery, views, changes],
   );
   // The same list loaded again (its rows changed on the server): so do the counts.
-  const onReload = useCallback(() => views.send({ type: 'views.refresh' }), [views]);
+  const onReload = useCallback(() => {
+    views.send({ type: 'views.refresh' });
+    changes.send({ type: 'list.fresh' });
+  }, [views, changes]);
 
   const companyId = extra.company ? Number(extra.company) : null;
   const assigneeId = extra.assignee ? Number(extra.assignee) : null;
@@ -195,7 +203,35 @@ export default function TicketSearchScreen() {
         ),
       }}
     >
-      <DataTable<TicketRow> key={tableKey} caption="Tickets" columns={TICKET_SEARCH_COLUMNS} searchable={false} {...table} onQueryChange={onQueryChange} onReload={onReload} />
+      <div role="status" aria-live="polite" className={styles.changes}>
+        {outdated ? (
+          <>
+            New or changed tickets —{' '}
+            <Button size="sm" variant="primary" onPress={() => changes.send({ type: 'changes.show' })}>
+              Show
+            </Button>
+          </>
+        ) : null}
+      </div>
+      <TicketTable key={tableKey} table={table} changes={changes} onQueryChange={onQueryChange} onReload={onReload} />
     </SearchPage>
+  );
+}
+
+type TicketTableProps = {
+  table: Pick<DataTableProps<TicketRow>, 'machine' | 'mode' | 'initialState' | 'tableId' | 'pageSizeStore'>;
+  changes: TicketChangesActor;
+  onQueryChange: (q: TableQuery) => void;
+  onReload: () => void;
+};
+
+/** The list's table (one per set of filters), handed to the changes machine so a change can reload it; the pointer over it holds the rows still. */
+function TicketTable({ table, changes, onQueryChange, onReload }: TicketTableProps) {
+  const actor = useTableActor<TicketRow>({ ...table, columns: TICKET_SEARCH_COLUMNS });
+  useEffect(() => changes.send({ type: 'list.table', table: actor }), [changes, actor]);
+  return (
+    <div onPointerEnter={() => changes.send({ type: 'list.pointer', inside: true })} onPointerLeave={() => changes.send({ type: 'list.pointer', inside: false })}>
+      <DataTable<TicketRow> actor={actor} caption="Tickets" columns={TICKET_SEARCH_COLUMNS} searchable={false} {...table} onQueryChange={onQueryChange} onReload={onReload} />
+    </div>
   );
 }
