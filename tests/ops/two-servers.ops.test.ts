@@ -2,9 +2,9 @@
  * Two app servers on one PostgreSQL behave as one: Client Care started twice (as `npm start`
  * runs it, with two probe job types) on an empty database, behind HAProxy, all on loopback.
  * Sessions and attempt limits live in the database; jobs run once each and start at once on
- * either server; a schedule ticks once; a display stream open on one server shows a change written
- * through the other; a rolling restart loses no request, and a display stream open through HAProxy
- * follows the restarts (Last-Event-ID) without missing a change or showing one twice.
+ * either server; a schedule ticks once; 100 changes written through both servers show on the boards
+ * streamed from each within 1 s p95; a rolling restart loses no request, and 50 display streams open
+ * through HAProxy follow the restarts (Last-Event-ID) without missing a change or showing one twice.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -39,9 +39,12 @@ const waitFor = async (check: () => Promise<boolean>, ms: number, what: string) 
     await new Promise((r) => setTimeout(r, 20));
   }
 };
-/** A change written on one server shows on a board streamed by the other within this (ms; the goal is 1 s p95). */
-const CROSS_SERVER_BOUND_MS = 5_000;
-const CROSS_SERVER_SAMPLES = 5;
+/** Ticket changes written through the two servers in turn while a board is streamed from each (the issue's figure). */
+const CROSS_SERVER_CHANGES = 100;
+/** A change reaches the board on every server within this at the 95th percentile (ms; QUALITY.md's goal). */
+const CROSS_SERVER_P95_MS = 1_000;
+/** Display streams open through HAProxy during the rolling restart. */
+const RESTART_STREAMS = 50;
 /** Between two ticket writes during the rolling restart (ms). */
 const WRITE_EVERY_MS = 250;
 
@@ -100,7 +103,10 @@ function followSupportBoard(base: string, token: string, label: string): Followe
   };
 }
 
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
+/** The value at or below which `share` of the values fall (nearest rank). */
+const percentile = (values: number[], share: number) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * share) - 1)]!;
+const p95 = (values: number[]) => percentile(values, 0.95);
+const summary = (values: number[]) => `p50 ${percentile(values, 0.5)} ms, p95 ${p95(values)} ms, max ${Math.max(...values)} ms (${values.length} deliveries)`;
 
 describe('two app servers on one PostgreSQL, behind HAProxy', () => {
   const admin = process.env.TEST_DATABASE_URL ?? inject('embeddedAdminUrl');
@@ -280,38 +286,65 @@ describe('two app servers on one PostgreSQL, behind HAProxy', () => {
     expect(seen.runs).toBe(seen.minutes);
   }, 150_000);
 
-  it('shows a ticket change written through B on a board streamed from A within 5 s', async () => {
+  it('shows each of 100 ticket changes, written through A and B in turn, on the boards streamed from both within 1 s p95', async () => {
     const token = await signIn();
-    const onA = followSupportBoard(direct('a'), token, 'a');
-    followers.push(onA);
-    await waitFor(async () => onA.frames.length > 0, 10_000, 'the first snapshot on A');
-    const latencies: number[] = [];
-    for (let i = 0; i < CROSS_SERVER_SAMPLES; i++) {
-      const created = await raiseCritical(direct('b'), token, `Written through B ${i}`);
+    const streams = { a: followSupportBoard(direct('a'), token, 'a'), b: followSupportBoard(direct('b'), token, 'b') };
+    followers.push(streams.a, streams.b);
+    await waitFor(async () => streams.a.frames.length > 0 && streams.b.frames.length > 0, 10_000, 'the first snapshot on each server');
+    // One after another, as fast as the servers answer: bursts the hub folds into fewer frames.
+    const changes: { via: 'a' | 'b'; ticket: number; sentAt: number }[] = [];
+    for (let i = 0; i < CROSS_SERVER_CHANGES; i++) {
+      const via = i % 2 ? 'b' : 'a';
+      const sentAt = Date.now();
+      const created = await raiseCritical(direct(via), token, `Written through ${via.toUpperCase()} ${i}`);
       expect(created.status).toBe(201);
-      const answeredAt = Date.now();
-      const expected = await openCritical();
-      await waitFor(async () => onA.frames.some((f) => f.critical >= expected), CROSS_SERVER_BOUND_MS * 2, `change ${i} on A`);
-      latencies.push(onA.frames.find((f) => f.critical >= expected)!.at - answeredAt);
+      changes.push({ via, ticket: created.id!, sentAt });
     }
-    await onA.stop();
-    process.stdout.write(`written through B, shown on A: ${latencies.map((ms) => `${ms} ms`).join(', ')} (max ${Math.max(...latencies)} ms)\n`);
-    expect(Math.max(...latencies)).toBeLessThanOrEqual(CROSS_SERVER_BOUND_MS);
-  }, 60_000);
+    // Each change's entry in the change log: a frame with that id or a later one holds it (the hub reads the log's id before the board).
+    const { rows } = await pool.query<{ ticket: number; event: string }>(
+      `SELECT t AS ticket, min(e.id)::text AS event FROM live_events e, unnest(e.ids) AS t WHERE e.topic = 'tickets' AND t = ANY($1::bigint[]) GROUP BY t`,
+      [changes.map((c) => c.ticket)],
+    );
+    const eventOf = new Map(rows.map((r) => [Number(r.ticket), Number(r.event)]));
+    expect(eventOf.size).toBe(CROSS_SERVER_CHANGES);
+    const lastEvent = Math.max(...eventOf.values());
+    const expected = await openCritical();
+    for (const follower of Object.values(streams)) await waitFor(async () => follower.frames.some((f) => f.id >= lastEvent && f.critical === expected), 10_000, 'the last change on both boards');
+    await Promise.all(Object.values(streams).map((f) => f.stop()));
 
-  it('loses no request at 20 requests a second through HAProxy while A, then B, restarts', async () => {
-    // A display stream on each server, opened through HAProxy; each follows the restarts.
-    const token = await signIn();
-    const streams: Partial<Record<'a' | 'b', Follower>> = {};
-    for (let attempt = 0; attempt < 6 && !(streams.a && streams.b); attempt++) {
-      const follower = followSupportBoard(front, token, '?');
-      followers.push(follower);
-      await waitFor(async () => follower.frames.length > 0, 10_000, 'a first snapshot through HAProxy');
-      const via = follower.connections[0]!.via as 'a' | 'b';
-      if (streams[via]) await follower.stop();
-      else streams[via] = follower;
+    // Per stream, each change once: from sending it to the first frame that holds it, however many changes that frame folded in.
+    const latency = { cross: [] as number[], all: [] as number[] };
+    for (const [name, follower] of Object.entries(streams)) {
+      for (const change of changes) {
+        const frame = follower.frames.find((f) => f.id >= eventOf.get(change.ticket)!);
+        expect(frame, `change to ticket ${change.ticket} on ${name}`).toBeDefined();
+        const ms = frame!.at - change.sentAt;
+        latency.all.push(ms);
+        if (change.via !== name) latency.cross.push(ms);
+      }
+      // Folded, never repeated or out of order.
+      expect(follower.frames.length).toBeLessThanOrEqual(CROSS_SERVER_CHANGES + 1);
+      expect(follower.frames.filter((f, i) => i > 0 && (f.id < follower.frames[i - 1]!.id || (f.id === follower.frames[i - 1]!.id && f.data === follower.frames[i - 1]!.data)))).toEqual([]);
+      expect(follower.frames.at(-1)!.critical).toBe(expected);
     }
-    expect(Object.keys(streams).sort()).toEqual(['a', 'b']);
+    process.stdout.write(
+      `${CROSS_SERVER_CHANGES} changes through A and B in ${changes.at(-1)!.sentAt - changes[0]!.sentAt} ms, frames on A ${streams.a.frames.length}, on B ${streams.b.frames.length}\n` +
+        `  written on one server, shown on the other: ${summary(latency.cross)}\n  every delivery: ${summary(latency.all)}\n`,
+    );
+    expect(latency.cross).toHaveLength(CROSS_SERVER_CHANGES);
+    expect(p95(latency.cross)).toBeLessThanOrEqual(CROSS_SERVER_P95_MS);
+    expect(p95(latency.all)).toBeLessThanOrEqual(CROSS_SERVER_P95_MS);
+  }, 90_000);
+
+  it('loses no request at 20 requests a second through HAProxy while A, then B, restarts, and 50 display streams follow without a gap or a repeat', async () => {
+    // Fifty display streams opened through HAProxy (about half on each server); each follows the restarts.
+    const token = await signIn();
+    const streams = Array.from({ length: RESTART_STREAMS }, () => followSupportBoard(front, token, '?'));
+    followers.push(...streams);
+    await waitFor(async () => streams.every((f) => f.frames.length > 0), 20_000, 'a first snapshot on every stream through HAProxy');
+    const firstOn = (name: 'a' | 'b') => streams.filter((f) => f.connections[0]!.via === name);
+    expect(firstOn('a').length).toBeGreaterThan(0);
+    expect(firstOn('b').length).toBeGreaterThan(0);
     const written: { status: number; id?: number }[] = [];
     let writing = true;
     const writer = (async () => {
@@ -354,29 +387,35 @@ describe('two app servers on one PostgreSQL, behind HAProxy', () => {
     expect(sent).toBeGreaterThan(RATE * 5);
     expect(failures).toEqual([]);
 
-    // Every ticket written while the servers restarted reaches both streams, none of them twice.
+    // Every ticket written while the servers restarted reaches every stream, none of them twice.
     expect(written.filter((w) => w.status !== 201)).toEqual([]);
     const ids = written.map((w) => w.id!);
     const { rows } = await pool.query<{ last: string }>(`SELECT max(id)::text AS last FROM live_events WHERE topic = 'tickets' AND ids && $1::bigint[]`, [ids]);
     const lastEvent = Number(rows[0]!.last);
     const expected = await openCritical();
-    for (const name of ['a', 'b'] as const) {
-      const follower = streams[name]!;
-      await waitFor(async () => follower.frames.some((f) => f.id >= lastEvent && f.critical === expected), 10_000, `the stream first opened on ${name} to catch up`);
-      await follower.stop();
-      // It moved: a reconnection through HAProxy after each restart, each after the first with the last id it saw.
-      expect(follower.connections.length).toBeGreaterThanOrEqual(2);
-      expect(follower.connections.every((c) => c.status === 200)).toBe(true);
-      expect(follower.connections.slice(1).every((c) => c.lastEventId !== null)).toBe(true);
-      expect(new Set(follower.connections.map((c) => c.via))).toEqual(new Set(['a', 'b']));
+    await waitFor(async () => streams.every((f) => f.frames.some((frame) => frame.id >= lastEvent && frame.critical === expected)), 20_000, 'every stream to catch up');
+    await Promise.all(streams.map((f) => f.stop()));
+    for (const [n, follower] of streams.entries()) {
+      const label = `stream ${n} (first on ${follower.connections[0]!.via})`;
+      // It moved: a reconnection through HAProxy after each restart of its server, each after the first with the last id it saw.
+      expect(follower.connections.length, label).toBeGreaterThanOrEqual(2);
+      expect(follower.connections.every((c) => c.status === 200), label).toBe(true);
+      expect(follower.connections.slice(1).every((c) => c.lastEventId !== null), label).toBe(true);
+      expect(new Set(follower.connections.map((c) => c.via)), label).toEqual(new Set(['a', 'b']));
       // No frame goes back, and none repeats the one before it.
       const repeats = follower.frames.filter((f, i) => i > 0 && (f.id < follower.frames[i - 1]!.id || (f.id === follower.frames[i - 1]!.id && f.data === follower.frames[i - 1]!.data)));
-      expect(repeats).toEqual([]);
-      // The critical count never drops (only raised here) and ends equal to the database.
+      expect(repeats, label).toEqual([]);
+      // The critical count never drops (only raised here) and ends equal to the database, with the last ticket's change.
       const counts = follower.frames.map((f) => f.critical);
-      expect(counts).toEqual([...counts].sort((x, y) => x - y));
-      expect(counts.at(-1)).toBe(expected);
-      process.stdout.write(`stream first opened on ${name}: ${follower.connections.map((c) => c.via).join(' → ')}, ${follower.frames.length} frames, ${ids.length} tickets written during the restarts\n`);
+      expect(counts, label).toEqual([...counts].sort((x, y) => x - y));
+      expect(counts.at(-1), label).toBe(expected);
+      expect(follower.frames.at(-1)!.id, label).toBeGreaterThanOrEqual(lastEvent);
     }
+    const reconnections = streams.reduce((sum, f) => sum + f.connections.length - 1, 0);
+    const frames = streams.map((f) => f.frames.length);
+    process.stdout.write(
+      `${RESTART_STREAMS} streams (${firstOn('a').length} first on a, ${firstOn('b').length} on b): ${reconnections} reconnections, ` +
+        `${Math.min(...frames)}–${Math.max(...frames)} frames each, ${ids.length} tickets written during the restarts, ${sent} health requests\n`,
+    );
   }, 150_000);
 });
