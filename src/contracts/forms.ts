@@ -64,6 +64,7 @@ export const timeEntryCorrectionSchema = z.strictObject({
   after: timeEntryFieldsSchema,
 });
 export type TimeEntryCorrection = z.output<typeof timeEntryCorrectionSchema>;
+export type TimeEntryCorrectionInput = z.input<typeof timeEntryCorrectionSchema>;
 /** As stored: the entry as it was when the correction was sent, which approval checks it still is. */
 export type StoredTimeEntryCorrection = TimeEntryCorrection & { before: TimeEntryFields };
 
@@ -103,6 +104,26 @@ export const PAYLOAD_FIELD_LABELS: Record<string, string> = {
   description: 'Description',
 };
 
+/** How far back a correction may pick one of my time entries, in days, and how many it lists at most. */
+export const CORRECTABLE_DAYS = 30;
+export const CORRECTABLE_ENTRIES_MAX = 200;
+
+/** One of my time entries, as the correction lists them: its day, minutes, what it was for. */
+export const ownTimeEntrySchema = z.object({
+  id: z.number().int(),
+  workDate: z.string(),
+  minutes: z.number().int(),
+  description: z.string(),
+  ticketId: z.number().int().nullable(),
+  projectId: z.number().int().nullable(),
+  /** The ticket's subject or the project's name. */
+  forWhat: z.string().nullable(),
+});
+export type OwnTimeEntry = z.infer<typeof ownTimeEntrySchema>;
+
+/** Kudos a person's profile lists at most, newest first. */
+export const RECEIVED_KUDOS_MAX = 100;
+
 export const kudoSchema = z.object({
   id: z.number().int(),
   from: z.string(),
@@ -126,5 +147,22 @@ export const FORMS = {
     summary: 'The latest kudos, of everyone or of one person',
     query: z.strictObject({ person: idInput({ label: 'Person' }).optional() }),
     response: z.array(kudoSchema),
+  }),
+  receivedKudos: endpoint({
+    method: 'GET',
+    path: '/api/v2/forms/kudos/received/:person',
+    audience: 'staff',
+    tag: 'Forms',
+    summary: 'The kudos a person received, newest first (their profile)',
+    params: z.strictObject({ person: idInput({ label: 'Person' }) }),
+    response: z.array(kudoSchema),
+  }),
+  myTimeEntries: endpoint({
+    method: 'GET',
+    path: '/api/v2/forms/corrections/time-entries',
+    audience: 'staff',
+    tag: 'Forms',
+    summary: `My time entries of the last ${CORRECTABLE_DAYS} days, newest first, for a correction to pick from`,
+    response: z.array(ownTimeEntrySchema),
   }),
 } as const;
