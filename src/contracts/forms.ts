@@ -9,7 +9,7 @@ import { z } from './common/zod';
 import { KUDOS_FEED } from './kudos-feed';
 
 // The kudos feed has a contract of its own: Home loads it on the first screen, without the forms' payloads.
-export { kudoSchema, RECENT_KUDOS, type Kudo } from './kudos-feed';
+export { kudoSchema, RECEIVED_KUDOS_MAX, RECENT_KUDOS, type Kudo } from './kudos-feed';
 
 /** Kudos a person may send in any 24 hours. */
 export const KUDOS_PER_DAY = 3;
@@ -67,6 +67,7 @@ export const timeEntryCorrectionSchema = z.strictObject({
   after: timeEntryFieldsSchema,
 });
 export type TimeEntryCorrection = z.output<typeof timeEntryCorrectionSchema>;
+export type TimeEntryCorrectionInput = z.input<typeof timeEntryCorrectionSchema>;
 /** As stored: the entry as it was when the correction was sent, which approval checks it still is. */
 export type StoredTimeEntryCorrection = TimeEntryCorrection & { before: TimeEntryFields };
 
@@ -106,7 +107,33 @@ export const PAYLOAD_FIELD_LABELS: Record<string, string> = {
   description: 'Description',
 };
 
+/** How far back a correction may pick one of my time entries, in days, and how many it lists at most. */
+export const CORRECTABLE_DAYS = 30;
+export const CORRECTABLE_ENTRIES_MAX = 200;
+
+/** One of my time entries, as the correction lists them: its day, minutes, what it was for. */
+export const ownTimeEntrySchema = z.object({
+  id: z.number().int(),
+  workDate: z.string(),
+  minutes: z.number().int(),
+  description: z.string(),
+  ticketId: z.number().int().nullable(),
+  projectId: z.number().int().nullable(),
+  /** The ticket's subject or the project's name. */
+  forWhat: z.string().nullable(),
+});
+export type OwnTimeEntry = z.infer<typeof ownTimeEntrySchema>;
+
 export const FORMS = {
   kudoValues: endpoint({ method: 'GET', path: '/api/v2/forms/kudos/values', audience: 'staff', tag: 'Forms', summary: 'The company values a kudo may name', response: z.array(z.string()) }),
   recentKudos: KUDOS_FEED.recent,
+  receivedKudos: KUDOS_FEED.received,
+  myTimeEntries: endpoint({
+    method: 'GET',
+    path: '/api/v2/forms/corrections/time-entries',
+    audience: 'staff',
+    tag: 'Forms',
+    summary: `My time entries of the last ${CORRECTABLE_DAYS} days, newest first, for a correction to pick from`,
+    response: z.array(ownTimeEntrySchema),
+  }),
 } as const;

@@ -140,7 +140,7 @@ async function apply(db: Db, engine: Engine, change: Change): Promise<ApprovalSt
   const payload = (change.extra?.payload ?? row.payload) as Record<string, unknown>;
   if (next.state === 'approved') {
     const form = formOf(row.form_type);
-    await form?.onApproved?.(db, { id: row.id, requesterId: row.requester_id, payload }, now);
+    await form?.onApproved?.(db, { id: row.id, requesterId: row.requester_id, payload, approverId: change.actorId }, now);
     const applied = advance(next.state, next.context, { type: 'request.apply' });
     await addHistory(db, { requestId: row.id, action: 'applied', actorId: null, onBehalfOfId: null, fromState: 'approved', toState: 'applied', step: null, comment: null, at: now });
     next = applied;

@@ -8,7 +8,8 @@ import type { FormType } from '@contracts/approvals';
 import type { z } from '@contracts/common/zod';
 import type { Queryable } from '@server/platform/sql';
 
-export type FormRequest<P> = { id: number; requesterId: number; payload: P };
+/** A request as a form's hooks see it; `approverId` is who gave the deciding approval (null when no one had to). */
+export type FormRequest<P> = { id: number; requesterId: number; payload: P; approverId?: number | null };
 
 export type FormDefinition<S extends z.ZodType = z.ZodType> = {
   type: FormType;

@@ -24,9 +24,10 @@ export const correctionForm = defineForm({
     if (c.ticketId !== undefined && !(await exists(db, 'tickets', c.ticketId))) throw invalidField('ticketId', 'No such ticket');
     if (c.companyId !== undefined && !(await db.query('SELECT 1 FROM companies WHERE id = $1', [c.companyId])).rows.length) throw invalidField('companyId', 'No such company');
   },
-  async onApproved(db, { id, requesterId, payload }) {
+  async onApproved(db, { id, requesterId, payload, approverId }) {
     if (!('kind' in payload)) return;
     const stored = payload as StoredTimeEntryCorrection;
-    await correctTimeEntry(db, staffActor(requesterId), { entryId: stored.entryId, userId: requesterId, before: stored.before, after: stored.after, requestId: id });
+    // The approver changes the entry: the audit row names them.
+    await correctTimeEntry(db, staffActor(approverId ?? requesterId), { entryId: stored.entryId, userId: requesterId, before: stored.before, after: stored.after, requestId: id });
   },
 });

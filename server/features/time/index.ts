@@ -36,7 +36,7 @@ export const time: Feature = {
 export { logTime, type TimeToLog } from './time.commands';
 
 /** A time entry corrected through an approved Correction (the forms feature's record-correcting kind): read as it is, changed only if still so. */
-export { correctTimeEntry, ownEntryFields, type EntryFields } from './time.commands';
+export { correctTimeEntry, ownEntryFields, ownRecentEntries, type EntryFields } from './time.commands';
 
 /** The time rule (own time; the person's manager; admins), which the reports of time entries apply too. */
 export { manages, type Person } from './access';

@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 import { formatMonth, MESSAGE_LOCALE } from '@contracts/common/dates';
+import { CORRECTABLE_DAYS, CORRECTABLE_ENTRIES_MAX, type OwnTimeEntry } from '@contracts/forms';
 import {
   addDays,
   closeMonth,
@@ -49,6 +50,7 @@ import {
 import { flagOpenPunchesPastTheirDay, insertPunch, openPunch, openPunchesInUnknownZones, punchForUpdate, setPunchOut, updatePunch } from './timeclock.repo';
 import {
   correctableEntry,
+  ownEntriesSince,
   dayMinutes,
   deleteOwnCellEntries,
   insertTimeEntry,
@@ -155,6 +157,11 @@ const sameFields = (a: EntryFields, b: EntryFields) => a.workDate === b.workDate
 export async function ownEntryFields(db: Queryable, userId: number, entryId: number): Promise<EntryFields | null> {
   const entry = await correctableEntry(db, entryId);
   return entry && entry.staffUserId === userId ? { workDate: entry.workDate, minutes: entry.minutes, description: entry.description } : null;
+}
+
+/** My time entries of the last days a correction may pick from, newest first (days in UTC, as time entries are dated). */
+export async function ownRecentEntries(db: Queryable, userId: number, now: Date): Promise<OwnTimeEntry[]> {
+  return ownEntriesSince(db, userId, addDays(dayInZone(now, 'UTC'), -CORRECTABLE_DAYS), CORRECTABLE_ENTRIES_MAX);
 }
 
 /**

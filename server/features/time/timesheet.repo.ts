@@ -1,4 +1,5 @@
 /** The weekly timesheet's SQL: the week as a grid, its cells' entries, its rows and its approval state. */
+import type { OwnTimeEntry } from '@contracts/forms';
 import { weekDays, type TeamWeek, type TimeItem, type TimesheetRow, type TimesheetWeek, type WeekChange, type WeekStatus } from '@contracts/time';
 import type { StaffPrincipal } from '@server/platform/auth/sessions';
 import { iso, type Queryable } from '@server/platform/sql';
@@ -294,4 +295,17 @@ export async function updateEntryFields(db: Queryable, id: number, e: { workDate
      WHERE id = $1`,
     [id, e.workDate, e.minutes, e.description],
   );
+}
+
+/** A person's time entries from a day on, newest first, with the ticket or project each was for (a correction picks one). */
+export async function ownEntriesSince(db: Queryable, userId: number, since: string, limit: number): Promise<OwnTimeEntry[]> {
+  const { rows } = await db.query<OwnTimeEntry>(
+    `SELECT e.id::int AS id, to_char(e.work_date, 'YYYY-MM-DD') AS "workDate", e.minutes, e.description,
+            e.ticket_id AS "ticketId", e.project_id AS "projectId", COALESCE(t.title, p.name) AS "forWhat"
+       FROM time_entries e LEFT JOIN tickets t ON t.id = e.ticket_id LEFT JOIN projects p ON p.id = e.project_id
+      WHERE e.staff_user_id = $1 AND e.work_date >= $2::date
+      ORDER BY e.work_date DESC, e.id DESC LIMIT $3`,
+    [userId, since, limit],
+  );
+  return rows;
 }

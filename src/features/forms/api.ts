@@ -1,11 +1,11 @@
 import { APPROVALS, type FormType, type RequestSummary } from '@contracts/approvals';
 import { EXPENSES, type ExpensePayloadInput } from '@contracts/expenses';
-import { FORMS, type CorrectionPayload, type KudoPayload } from '@contracts/forms';
+import { FORMS, type CorrectionPayload, type KudoPayload, type TimeEntryCorrectionInput } from '@contracts/forms';
 import { call } from '@/shared/http/http';
 import { downloadBlob } from '@/shared/ui/download';
 
 /** A correction as submitted: a new one, or one sent back and submitted again. */
-export type CorrectionSubmission = { payload: CorrectionPayload; resubmit?: { id: number; version: number } };
+export type CorrectionSubmission = { payload: CorrectionPayload | TimeEntryCorrectionInput; resubmit?: { id: number; version: number } };
 
 export const formsApi = {
   sendKudo: (payload: KudoPayload) => call(APPROVALS.create, { body: { formType: 'kudo', payload } }),
@@ -14,6 +14,7 @@ export const formsApi = {
       ? call(APPROVALS.resubmit, { params: { id: resubmit.id }, body: { version: resubmit.version, payload } })
       : call(APPROVALS.create, { body: { formType: 'correction', payload } }),
   kudoValues: () => call(FORMS.kudoValues),
+  myTimeEntries: () => call(FORMS.myTimeEntries),
   mine: (formType: FormType): Promise<RequestSummary[]> => call(APPROVALS.mine, { query: { formType } }),
   toReview: (formType: FormType): Promise<RequestSummary[]> => call(APPROVALS.inbox, { query: { formType } }),
   submitExpense: ({ payload, resubmit }: { payload: ExpensePayloadInput; resubmit?: { id: number; version: number } | undefined }) =>

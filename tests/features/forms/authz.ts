@@ -6,6 +6,8 @@ import { endpointRows, staffOnly } from '@tests/support/authz';
 export const ROWS = endpointRows([
   [FORMS.kudoValues, { expect: staffOnly() }],
   [FORMS.recentKudos, { expect: staffOnly() }],
+  [FORMS.receivedKudos, { url: '/api/v2/forms/kudos/received/1', expect: staffOnly() }],
+  [FORMS.myTimeEntries, { expect: staffOnly() }],
   [EXPENSES.rates, { expect: staffOnly() }],
   // No file sent: the body is accepted, the missing receipt is named.
   [EXPENSES.upload, { body: {}, expect: staffOnly(400) }],

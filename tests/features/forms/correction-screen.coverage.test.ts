@@ -27,11 +27,18 @@ describeMachinePaths(entry, {
     { type: 'request.open', id: 7 },
     { type: 'request.close' },
     { type: 'correction.sent', result: sentBack },
+    { type: 'kind.select', kind: 'timeEntry' },
+    { type: 'kind.select', kind: 'report' },
+    { type: 'entry.pick', id: 91 },
   ],
-  serializeState: (s) => JSON.stringify([s.value, (s.context as CorrectionScreenContext).tab, (s.context as CorrectionScreenContext).open]),
+  serializeState: (s) => {
+    const c = s.context as CorrectionScreenContext;
+    return JSON.stringify([s.value, c.tab, c.open, c.kind, c.entryId]);
+  },
   check: (snapshot) => {
     const c = snapshot.context as CorrectionScreenContext;
     if (c.open !== null) expect(c.open).toBe(7);
+    if (c.entryId !== null) expect(c.entryId).toBe(91);
     // Every correction sent told my submissions to load again.
     expect(reloads.length).toBeGreaterThanOrEqual(c.sent);
   },
@@ -47,5 +54,18 @@ describe('the Correction screen', () => {
     expect(reloads.length).toBe(before + 1);
     // The form starts fresh: the view keys it by `sent`; the form child is the same actor, ready for the next.
     expect(screen.getSnapshot().children.form).toBeDefined();
+  });
+
+  it('chooses between reporting a problem and correcting a time entry; a new choice or a sent correction forgets the picked entry', () => {
+    const screen = createActor(correctionScreenMachine, { input: { mine: mine() } }).start();
+    expect(screen.getSnapshot().context).toMatchObject({ kind: 'report', entryId: null });
+    screen.send({ type: 'kind.select', kind: 'timeEntry' });
+    screen.send({ type: 'entry.pick', id: 91 });
+    expect(screen.getSnapshot().context).toMatchObject({ kind: 'timeEntry', entryId: 91 });
+    screen.send({ type: 'correction.sent', result: sentBack });
+    expect(screen.getSnapshot().context).toMatchObject({ kind: 'timeEntry', entryId: null, tab: 'mine' });
+    screen.send({ type: 'entry.pick', id: 91 });
+    screen.send({ type: 'kind.select', kind: 'report' });
+    expect(screen.getSnapshot().context).toMatchObject({ kind: 'report', entryId: null });
   });
 });

@@ -65,4 +65,20 @@ describe.each(BACKENDS)('kudos on %s', (backend) => {
     expect(over.json().error.message).toBe(`You have sent ${KUDOS_PER_DAY} kudos in the last 24 hours; send the next one tomorrow`);
     expect(await sql.count('kudos')).toBe(count);
   });
+
+  it("lists the kudos a person received on their profile, newest first, to any colleague", async () => {
+    const dana = id['dana.dev']!;
+    const before = ((await agent.get(`/api/v2/forms/kudos/received/${dana}`)).json() as Kudo[]).length;
+    expect((await kudo(manager, { toId: dana, message: 'Older: thank you for the migration runbook.', value: 'Own it' })).statusCode).toBe(201);
+    expect((await kudo(agent, { toId: dana, message: 'Newer: thanks for covering my on-call night.', value: 'Better together' })).statusCode).toBe(201);
+    const res = await agent.get(`/api/v2/forms/kudos/received/${dana}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const received = res.json() as Kudo[];
+    expect(received).toHaveLength(before + 2);
+    expect(received.every((k) => k.to === 'Dana Developer')).toBe(true);
+    const mine = received.filter((k) => k.message.startsWith('Older') || k.message.startsWith('Newer'));
+    expect(mine.map((k) => [k.from, k.value])).toEqual([['Avery Agent', 'Better together'], ['Morgan Manager', 'Own it']]);
+    expect(received.map((k) => k.createdAt)).toEqual([...received.map((k) => k.createdAt)].sort().reverse());
+    expect((await agent.get('/api/v2/forms/kudos/received/abc')).json().error.fields).toHaveProperty('person');
+  });
 });

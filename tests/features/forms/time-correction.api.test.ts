@@ -41,7 +41,12 @@ describe.each(BACKENDS)('correcting a time entry on %s', (backend) => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect((approved.json() as RequestView).state).toBe('applied');
     expect(await fields(id)).toEqual({ workDate: '2026-03-10', minutes: 360, description: 'Acme depot visit (6 h)' });
-    const audit = await sql.one<{ detail: Record<string, unknown> }>(`SELECT detail FROM audit_log WHERE entity = 'time_entry' AND entity_id = $1 AND action = 'correct'`, [id]);
+    const audit = await sql.one<{ actor: string; detail: Record<string, unknown> }>(
+      `SELECT s.email AS actor, a.detail FROM audit_log a JOIN staff_users s ON s.id = a.actor_id WHERE a.entity = 'time_entry' AND a.entity_id = $1 AND a.action = 'correct'`,
+      [id],
+    );
+    // The change is the approver's doing, not the requester's.
+    expect(audit.actor).toBe('manager@demo.test');
     expect(audit.detail).toMatchObject({ request_id: r.id, before: { minutes: 480 }, after: { minutes: 360 } });
   });
 
@@ -66,5 +71,24 @@ describe.each(BACKENDS)('correcting a time entry on %s', (backend) => {
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.fields).sort()).toEqual(['after.minutes', 'after.workDate', 'entryId']);
     expect(await sql.count('approval_requests')).toBe(before);
+  });
+
+  it('lists my own time entries of the last 30 days, newest first, with the ticket or project each was for', async () => {
+    const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+    const ticket = await sql.one<{ id: number; title: string }>('SELECT id, title FROM tickets ORDER BY id LIMIT 1');
+    await sql.rows(
+      `INSERT INTO time_entries (staff_user_id, work_date, minutes, description, source, ticket_id) VALUES ($1, $2, 45, 'Recent ticket work', 'ticket', $5), ($1, $3, 30, 'A week back', 'timesheet', NULL), ($1, $4, 60, 'Too old to pick', 'timesheet', NULL)`,
+      [agentId, day(1), day(7), day(40), ticket.id],
+    );
+    const res = await agent.get('/api/v2/forms/corrections/time-entries');
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json() as { workDate: string; minutes: number; description: string; ticketId: number | null; forWhat: string | null }[];
+    expect(list.map((e) => e.description)).toEqual(expect.arrayContaining(['Recent ticket work', 'A week back']));
+    expect(list.map((e) => e.description)).not.toContain('Too old to pick');
+    expect(list.find((e) => e.description === 'Recent ticket work')).toMatchObject({ workDate: day(1), minutes: 45, ticketId: ticket.id, forWhat: ticket.title });
+    expect(list.map((e) => e.workDate)).toEqual([...list.map((e) => e.workDate)].sort().reverse());
+    // Only mine: the manager's entries are not offered.
+    const managers = (await manager.get('/api/v2/forms/corrections/time-entries')).json() as { description: string }[];
+    expect(managers.map((e) => e.description)).not.toContain('Recent ticket work');
   });
 });

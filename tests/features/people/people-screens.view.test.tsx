@@ -21,6 +21,8 @@ const PEOPLE = [person(1, 'Morgan Lead', null), person(2, 'Avery Agent', 1), per
 const server = setupServer(
   http.get('*/api/v2/profile', () => HttpResponse.json(PROFILE)),
   http.get('*/api/v2/orgchart', () => HttpResponse.json({ people: PEOPLE })),
+  // The profile's Kudos card (the forms feature's read).
+  http.get('*/api/v2/forms/kudos/received/:person', () => HttpResponse.json([])),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

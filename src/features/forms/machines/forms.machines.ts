@@ -1,6 +1,6 @@
 import type { FormType, RequestSummary, RequestView } from '@contracts/approvals';
 import { RECEIPT_MISSING, expensePayloadSchema, missesReceipt, priceLine, type ExpensePayloadInput, type ExpenseRate, type Receipt } from '@contracts/expenses';
-import { correctionPayloadSchema, kudoPayloadSchema, type KudoPayload } from '@contracts/forms';
+import { correctionRequestSchema, kudoPayloadSchema, type KudoPayload, type OwnTimeEntry } from '@contracts/forms';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
 import { formsApi, type CorrectionSubmission } from '../api';
@@ -15,8 +15,10 @@ export const mySubmissionsMachine = createQueryMachine('forms-mine', (formType: 
 export const toReviewMachine = createQueryMachine('forms-review', (formType: FormType): Promise<RequestSummary[]> => formsApi.toReview(formType));
 /** A correction submitted (or submitted again after changes were requested), checked against the contract first. */
 export const submitCorrectionMachine = createSubmitMachine('correction-submit', (s: CorrectionSubmission): Promise<RequestView> => formsApi.submitCorrection(s), {
-  schema: { safeParse: (input: unknown) => correctionPayloadSchema.safeParse((input as CorrectionSubmission | undefined)?.payload) },
+  schema: { safeParse: (input: unknown) => correctionRequestSchema.safeParse((input as CorrectionSubmission | undefined)?.payload) },
 });
+/** My time entries of the last days, which a correction picks from. */
+export const myTimeEntriesMachine = createQueryMachine('correction-time-entries', (): Promise<OwnTimeEntry[]> => formsApi.myTimeEntries());
 
 /** A claim as the form sends it, with the rates it is priced with while typing; a sent-back claim names the request and the version read. */
 export type ExpenseSubmission = { payload: ExpensePayloadInput; rates: readonly ExpenseRate[]; resubmit?: { id: number; version: number } };

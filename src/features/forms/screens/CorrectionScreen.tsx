@@ -2,15 +2,17 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { RequestView } from '@contracts/approvals';
-import { CORRECTION_TEXT_MAX, type CorrectionPayload } from '@contracts/forms';
-import { mySubmissionsMachine, submitCorrectionMachine, toReviewMachine } from '../machines/forms.machines';
-import { correctionScreenMachine, selectForm, type CorrectionTab } from '../machines/correction-screen.machine';
+import { formatDay } from '@contracts/common/dates';
+import { CORRECTABLE_DAYS, CORRECTION_TEXT_MAX, TIME_ENTRY_DESCRIPTION_MAX, TIME_ENTRY_MINUTES_MAX, type CorrectionPayload, type OwnTimeEntry, type StoredTimeEntryCorrection, type TimeEntryFields } from '@contracts/forms';
+import { myTimeEntriesMachine, mySubmissionsMachine, submitCorrectionMachine, toReviewMachine } from '../machines/forms.machines';
+import { correctionScreenMachine, selectForm, type CorrectionKind, type CorrectionScreenActor, type CorrectionTab } from '../machines/correction-screen.machine';
 import styles from './forms.module.css';
 import { SubmissionList } from './SubmissionList';
 import { RequestDetail } from '@/features/approvals';
 import { inspection } from '@/shared/inspection';
 import { CompanyPicker } from '@/shared/pickers';
-import { Alert, Button, Card, Dialog, FormErrorBanner, NumberField, PageHeader, SkeletonText, Tab, TabList, TabPanel, Tabs, TextArea, TextField } from '@/shared/ui/components';
+import { Alert, Button, Card, DateField, Dialog, FormErrorBanner, NumberField, PageHeader, QueryView, Radio, RadioGroup, SkeletonText, Tab, TabList, TabPanel, Tabs, TextArea, TextField } from '@/shared/ui/components';
+import { formatMinutes } from '@/shared/ui/tokens/format';
 
 type Draft = { summary: string; customerImpact: string; rootCause: string; correctiveAction: string; ticketId: number | null; companyId: number | null; companyName: string | null };
 const EMPTY: Draft = { summary: '', customerImpact: '', rootCause: '', correctiveAction: '', ticketId: null, companyId: null, companyName: null };
@@ -41,12 +43,13 @@ export default function CorrectionScreen() {
   const tab = useSelector(screen, (s) => s.context.tab);
   const open = useSelector(screen, (s) => s.context.open);
   const sent = useSelector(screen, (s) => s.context.sent);
+  const kind = useSelector(screen, (s) => s.context.kind);
   const reviewCount = useSelector(review, (s) => s.context.data?.length ?? 0);
   const openRequest = (id: number) => screen.send({ type: 'request.open', id });
 
   return (
     <div className={styles.page}>
-      <PageHeader title="Correction Form" subtitle="Report what went wrong, what it did to the customer, why it happened and how it is put right. Your manager reviews it." />
+      <PageHeader title="Correction Form" subtitle="Report what went wrong and how it is put right, or correct one of your time entries. Your manager reviews it." />
       <Tabs selectedKey={tab} onSelectionChange={(k) => screen.send({ type: 'tab.select', tab: k as CorrectionTab })}>
         <TabList aria-label="Corrections">
           <Tab id="report">Report</Tab>
@@ -54,7 +57,13 @@ export default function CorrectionScreen() {
           <Tab id="review">Review{reviewCount ? ` (${reviewCount})` : ''}</Tab>
         </TabList>
         <TabPanel id="report">
-          <CorrectionForm key={sent} form={form} />
+          <div className={styles.form}>
+            <RadioGroup label="What to correct" orientation="horizontal" value={kind} onChange={(k) => screen.send({ type: 'kind.select', kind: k as CorrectionKind })}>
+              <Radio value="report">Report a problem</Radio>
+              <Radio value="timeEntry">Correct my time entry</Radio>
+            </RadioGroup>
+            {kind === 'report' ? <CorrectionForm key={sent} form={form} /> : <TimeEntryForm key={sent} screen={screen} form={form} />}
+          </div>
         </TabPanel>
         <TabPanel id="mine">
           <SubmissionList actor={mine} label="my corrections" empty="You have not reported a correction yet." appliedLabel={APPLIED} onOpen={openRequest} />
@@ -67,7 +76,7 @@ export default function CorrectionScreen() {
         {open !== null ? (
           <Suspense fallback={<SkeletonText lines={4} label="Loading the request" />}>
             <RequestDetail id={open} alsoReload={[review]}>
-              {(request) => (request.canResubmit ? <Resubmit key={request.version} request={request} form={form} /> : null)}
+              {(request) => (request.canResubmit ? <Resubmit key={request.version} request={request} form={form} screen={screen} /> : null)}
             </RequestDetail>
           </Suspense>
         ) : null}
@@ -77,7 +86,7 @@ export default function CorrectionScreen() {
 }
 
 /** A correction sent back: its fields again, to change and submit for review once more. */
-function Resubmit({ request, form }: { request: RequestView; form: ActorRefFrom<typeof submitCorrectionMachine> }) {
+function Resubmit({ request, form, screen }: { request: RequestView; form: ActorRefFrom<typeof submitCorrectionMachine>; screen: CorrectionScreenActor }) {
   const [editing, setEditing] = useState(false);
   if (!editing) {
     return (
@@ -88,7 +97,10 @@ function Resubmit({ request, form }: { request: RequestView; form: ActorRefFrom<
       </div>
     );
   }
-  return <CorrectionForm form={form} initial={draftOf(request)} resubmit={{ id: request.id, version: request.version }} />;
+  const resubmit = { id: request.id, version: request.version };
+  const p = request.payload as Partial<StoredTimeEntryCorrection>;
+  if (p.kind === 'timeEntry' && p.entryId && p.after) return <TimeEntryForm screen={screen} form={form} resubmit={resubmit} initial={{ entryId: p.entryId, summary: p.summary ?? '', before: p.before ?? null, after: p.after }} />;
+  return <CorrectionForm form={form} initial={draftOf(request)} resubmit={resubmit} />;
 }
 
 /** The report's fields; what was typed stays through a refused send. */
@@ -167,5 +179,159 @@ function CorrectionForm({ form, initial = EMPTY, resubmit }: { form: ActorRefFro
         </div>
       </form>
     </Card>
+  );
+}
+
+type AfterDraft = { workDate: string | null; minutes: number; description: string };
+const fieldsOf = (e: OwnTimeEntry | TimeEntryFields): TimeEntryFields => ({ workDate: e.workDate, minutes: e.minutes, description: e.description });
+const forWhatOf = (e: OwnTimeEntry) => (e.ticketId ? `Ticket #${e.ticketId}${e.forWhat ? `: ${e.forWhat}` : ''}` : e.forWhat ? `Project: ${e.forWhat}` : 'No ticket or project');
+
+/** A time entry as it is: the "Before" column. */
+function EntryValues({ title, values }: { title: string; values: TimeEntryFields }) {
+  return (
+    <section className={styles.entryColumn} aria-label={title}>
+      <h3 className={styles.subheading}>{title}</h3>
+      <dl className={styles.values}>
+        <dt>Day</dt>
+        <dd>{formatDay(values.workDate)}</dd>
+        <dt>Minutes</dt>
+        <dd>
+          {values.minutes} <span className={styles.metaInline}>({formatMinutes(values.minutes)})</span>
+        </dd>
+        <dt>Description</dt>
+        <dd>{values.description || <span className={styles.metaInline}>None</span>}</dd>
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * The record-correcting kind: one of my time entries of the last days picked from a list, its values
+ * shown as before, the day, minutes and description as they should be, and why; sent as `timeEntry`.
+ */
+function TimeEntryForm({
+  screen,
+  form,
+  initial,
+  resubmit,
+}: {
+  screen: CorrectionScreenActor;
+  form: ActorRefFrom<typeof submitCorrectionMachine>;
+  initial?: { entryId: number; summary: string; before: TimeEntryFields | null; after: TimeEntryFields };
+  resubmit?: { id: number; version: number };
+}) {
+  // A correction sent back keeps its entry; a new one corrects the entry picked from the list.
+  const pickedInList = useSelector(screen, (s) => s.context.entryId);
+  const picked = initial ? initial.entryId : pickedInList;
+  const [pickedEntry, setPickedEntry] = useState<OwnTimeEntry | null>(null);
+  const [summary, setSummary] = useState(initial?.summary ?? '');
+  const [after, setAfter] = useState<AfterDraft | null>(initial ? fieldsOf(initial.after) : null);
+  const busy = useSelector(form, (s) => s.matches('submitting'));
+  const fields = useSelector(form, (s) => s.context.fieldErrors);
+  const error = useSelector(form, (s) => s.context.error);
+  const before = pickedEntry && pickedEntry.id === picked ? fieldsOf(pickedEntry) : (initial?.before ?? null);
+  const submission = () => ({
+    payload: { kind: 'timeEntry' as const, summary, entryId: picked ?? 0, after: { workDate: after?.workDate ?? '', minutes: after?.minutes ?? NaN, description: after?.description ?? '' } },
+    ...(resubmit ? { resubmit } : {}),
+  });
+  const change = (patch: Partial<AfterDraft>, field: string) => {
+    setAfter((a) => (a ? { ...a, ...patch } : a));
+    form.send({ type: 'form.change', field });
+  };
+  return (
+    <Card padding="compact">
+      <form
+        className={styles.form}
+        noValidate
+        aria-label={resubmit ? 'Change the time correction' : 'Correct my time entry'}
+        onSubmit={(e) => {
+          e.preventDefault();
+          form.send({ type: 'form.submit', input: submission() });
+        }}
+      >
+        <FormErrorBanner title={error ?? undefined} errors={[]} />
+        {resubmit ? <Alert tone="info" title="Change what your manager asked for, then submit it again." /> : null}
+        {resubmit ? null : (
+          <EntryPicker
+            picked={picked}
+            error={fields.entryId}
+            onPick={(entry) => {
+              setPickedEntry(entry);
+              setAfter(fieldsOf(entry));
+              screen.send({ type: 'entry.pick', id: entry.id });
+            }}
+          />
+        )}
+        {before && after ? (
+          <div className={styles.beforeAfter}>
+            <EntryValues title="Before" values={before} />
+            <section className={styles.entryColumn} aria-label="After">
+              <h3 className={styles.subheading}>After</h3>
+              <DateField label="Day" isRequired value={after.workDate} onChange={(workDate) => change({ workDate }, 'after.workDate')} errorMessage={fields['after.workDate']} />
+              <NumberField
+                label="Minutes"
+                isRequired
+                value={after.minutes}
+                minValue={1}
+                maxValue={TIME_ENTRY_MINUTES_MAX}
+                formatOptions={{ useGrouping: false }}
+                onChange={(minutes) => change({ minutes }, 'after.minutes')}
+                description={Number.isFinite(after.minutes) && after.minutes > 0 ? formatMinutes(after.minutes) : undefined}
+                errorMessage={fields['after.minutes']}
+              />
+              <TextArea label="Description" value={after.description} onChange={(description) => change({ description }, 'after.description')} errorMessage={fields['after.description']} maxLength={TIME_ENTRY_DESCRIPTION_MAX} />
+            </section>
+          </div>
+        ) : null}
+        <TextField
+          label="Why it is wrong"
+          isRequired
+          value={summary}
+          onChange={(v) => {
+            setSummary(v);
+            form.send({ type: 'form.change', field: 'summary' });
+          }}
+          onBlur={() => form.send({ type: 'form.blur', field: 'summary', input: submission() })}
+          description="One line: the title your manager sees."
+          errorMessage={fields.summary}
+          maxLength={200}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" variant="primary" isPending={busy}>
+            {resubmit ? 'Submit again' : 'Submit for review'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+/** My time entries of the last days, newest first, one to pick (arrow keys move between them); loaded only when a time entry is corrected. */
+function EntryPicker({ picked, error, onPick }: { picked: number | null; error: string | undefined; onPick: (entry: OwnTimeEntry) => void }) {
+  const entries = useActorRef(myTimeEntriesMachine, { input: { query: null }, inspect: inspection.inspect });
+  return (
+    <QueryView actor={entries} loading={<SkeletonText lines={4} label="Loading your time entries" />} errorFallback="Your time entries could not be loaded" empty={`You have no time entries in the last ${CORRECTABLE_DAYS} days.`}>
+      {(rows) => (
+        <div className={styles.entryList}>
+          <RadioGroup
+            label="Time entry"
+            description={`Your time of the last ${CORRECTABLE_DAYS} days, newest first.`}
+            isRequired
+            value={picked === null ? null : String(picked)}
+            onChange={(v) => {
+              const entry = rows.find((e) => String(e.id) === v);
+              if (entry) onPick(entry);
+            }}
+            errorMessage={error}
+          >
+            {rows.map((e) => (
+              <Radio key={e.id} value={String(e.id)} hint={`${forWhatOf(e)}${e.description ? ` · ${e.description}` : ''}`}>
+                {formatDay(e.workDate)} · {e.minutes} min
+              </Radio>
+            ))}
+          </RadioGroup>
+        </div>
+      )}
+    </QueryView>
   );
 }

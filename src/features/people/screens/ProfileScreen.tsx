@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import {
   LANDING_PAGES,
@@ -22,7 +22,8 @@ import { REMEMBERED_TABLES, type TableSizes } from '../api';
 import { DEFAULT_ROWS_PER_PAGE, ROWS_PER_PAGE_ALL } from '@contracts/common/constants';
 import { PAGE_SIZE_CHOICES } from '@contracts/staff-preferences';
 import type { SubmitNotices } from '@/shared/machines/submit.machine';
-import { Card, Checkbox, CheckboxGroup, ComboBox, Form, FormActions, FormErrorBanner, FormGrid, Button, PageHeader, QueryView, Select, SkeletonCard, TextField, VisuallyHidden } from '@/shared/ui/components';
+import { ReceivedKudosCard } from '@/features/forms';
+import { Card, Checkbox, CheckboxGroup, ComboBox, Form, FormActions, FormErrorBanner, FormGrid, Button, PageHeader, QueryView, Select, SkeletonCard, SkeletonText, TextField, VisuallyHidden } from '@/shared/ui/components';
 import styles from './ProfileScreen.module.css';
 
 const BROWSER_ZONE = '';
@@ -307,6 +308,9 @@ export default function ProfileScreen() {
         {(profile) => (
           <div className={styles.sections}>
             <AboutYou profile={profile} />
+            <Suspense fallback={<SkeletonText lines={3} label="Loading kudos" />}>
+              <ReceivedKudosCard person={profile.id} />
+            </Suspense>
             <Notices profile={profile} />
             <RowsPerPage />
             <Password />
