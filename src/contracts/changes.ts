@@ -6,11 +6,13 @@
  */
 import { SCR_PRIORITIES, SCR_STATUSES, SCR_STATUS_LABELS, createScrSchema } from './client-portal';
 import { attachmentSchema } from './common/attachments';
+import { feedTokenParamsSchema } from './common/calendar-feed';
 import { LIMITS, type Role } from './common/constants';
 import { endpoint } from './common/endpoint';
 import { calendarDay, idInput, idParamsSchema, pageQuery, safeText } from './common/input';
 import { z } from './common/zod';
 import { attachmentParamsSchema, attachmentQuerySchema } from './ticket-attachments';
+import { addDays, mondayOf } from './time';
 
 export { SCR_PRIORITIES, SCR_STATUSES, SCR_STATUS_LABELS };
 export type ScrStatus = (typeof SCR_STATUSES)[number];
@@ -269,6 +271,39 @@ export const changeApprovalPayloadSchema = z.strictObject({
 });
 export type ChangeApprovalPayload = z.infer<typeof changeApprovalPayloadSchema>;
 
+// --- The change calendar ------------------------------------------------------------------------------
+
+/** Weeks the calendar view shows by default, and at most. */
+export const CALENDAR_WEEKS = 8;
+export const CALENDAR_WEEKS_MAX = 26;
+/** Weeks before this one whose planned releases a calendar feed still carries. */
+export const CHANGE_FEED_WEEKS_BACK = 12;
+/** A change request on the calendar reads as this (the feed's SUMMARY too). */
+export const calendarTitle = (id: number, title: string) => `${scrNumber(id)}: ${title}`;
+/** The path of an SCR's page (the calendar's links and the feed's URL). */
+export const scrPath = (id: number) => `/software/change/request/${id}`;
+
+const WEEKS_MESSAGE = `Weeks must be a number from 1 to ${CALENDAR_WEEKS_MAX}`;
+export const calendarQuerySchema = z.strictObject({
+  /** Any day of the first week shown (its Monday is used); this week when left out. */
+  from: calendarDay('From').optional(),
+  weeks: z.coerce.number({ error: WEEKS_MESSAGE }).int(WEEKS_MESSAGE).min(1, WEEKS_MESSAGE).max(CALENDAR_WEEKS_MAX, WEEKS_MESSAGE).default(CALENDAR_WEEKS),
+});
+export type CalendarQuery = z.input<typeof calendarQuerySchema>;
+export const calendarItemSchema = changeRowSchema.pick({ id: true, title: true, company: true, status: true, priority: true, emergency: true }).extend({ target_date: z.string() });
+export type CalendarItem = z.infer<typeof calendarItemSchema>;
+export const calendarSchema = z.object({ weeks: z.array(z.object({ monday: z.string(), items: z.array(calendarItemSchema) })) });
+export type ChangeCalendar = z.infer<typeof calendarSchema>;
+
+/** The Mondays of the weeks a calendar shows, from the week holding `from`. */
+export const calendarMondays = (from: string, weeks: number): string[] => Array.from({ length: weeks }, (_, i) => addDays(mondayOf(from), 7 * i));
+
+export const changeFeedSchema = z.object({ id: int(), createdAt: z.string() });
+export type ChangeFeed = z.infer<typeof changeFeedSchema>;
+/** A new feed: its secret address is shown this once. */
+export const changeFeedCreatedSchema = changeFeedSchema.extend({ url: z.string() });
+export type ChangeFeedCreated = z.infer<typeof changeFeedCreatedSchema>;
+
 // --- Endpoints ----------------------------------------------------------------------------------------
 
 const tag = 'Change requests';
@@ -306,6 +341,19 @@ export const CHANGES = {
     params: attachmentParamsSchema,
     query: attachmentQuerySchema,
     produces: 'application/octet-stream',
+  }),
+  calendar: endpoint({ ...staff, method: 'GET', path: '/api/v2/changes/calendar', summary: 'Planned releases (target dates) per week, rejected requests left out', query: calendarQuerySchema, response: calendarSchema }),
+  feeds: endpoint({ ...staff, method: 'GET', path: '/api/v2/changes/feeds', summary: 'My calendar feeds of planned releases', response: z.array(changeFeedSchema) }),
+  addFeed: endpoint({ ...staff, method: 'POST', path: '/api/v2/changes/feeds', summary: 'A secret calendar feed of planned releases (its address shown once)', body: z.strictObject({}), status: 201, response: changeFeedCreatedSchema }),
+  revokeFeed: endpoint({ ...staff, method: 'DELETE', path: '/api/v2/changes/feeds/:id', summary: 'Revokes one of my calendar feeds of planned releases', params: idParamsSchema, status: 204 }),
+  feed: endpoint({
+    audience: 'public',
+    tag,
+    method: 'GET',
+    path: '/api/v2/changes/feed/:token',
+    summary: 'A calendar feed of planned releases (iCalendar, one all-day event per target date); a revoked feed is not found',
+    params: feedTokenParamsSchema,
+    produces: 'text/calendar',
   }),
   clientAttachment: endpoint({
     audience: 'client',

@@ -1,6 +1,6 @@
 /** The SQL of software change requests: the requests, their append-only history and their comments. */
 import type { z } from 'zod';
-import type { ChangePage, ChangeRow, ChangeView, ClientTimeline, CommentItem, HistoryItem, RiskInputs, ScrStatus, changeListQuerySchema } from '@contracts/changes';
+import type { CalendarItem, ChangeFeed, ChangePage, ChangeRow, ChangeView, ClientTimeline, CommentItem, HistoryItem, RiskInputs, ScrStatus, changeListQuerySchema } from '@contracts/changes';
 import type { Attachment } from '@contracts/common/attachments';
 import { containing, iso, listPage, type Queryable } from '@server/platform/sql';
 import type { ServedFile, StoredFile } from '@server/platform/uploads';
@@ -264,4 +264,39 @@ export async function referencedKeys(db: Queryable, keys: readonly string[]): Pr
     [keys],
   );
   return new Set(rows.map((r) => r.key));
+}
+
+// --- The change calendar and its feeds --------------------------------------------------------------
+
+/** SCRs with a target date between two days (inclusive), rejected ones left out, by date then number. */
+export async function plannedBetween(db: Queryable, from: string, to: string | null): Promise<CalendarItem[]> {
+  const { rows } = await db.query<CalendarItem>(
+    `SELECT s.id, s.title, c.name AS company, s.status, s.priority, s.emergency, to_char(s.target_date, 'YYYY-MM-DD') AS target_date
+       FROM software_change_requests s JOIN companies c ON c.id = s.company_id
+      WHERE s.target_date >= $1::date AND ($2::date IS NULL OR s.target_date <= $2::date) AND s.status <> 'rejected'
+      ORDER BY s.target_date, s.id`,
+    [from, to],
+  );
+  return rows;
+}
+
+export async function feedsOf(db: Queryable, ownerId: number): Promise<ChangeFeed[]> {
+  const { rows } = await db.query<ChangeFeed>(`SELECT id, ${iso('created_at', '"createdAt"')} FROM change_feeds WHERE owner_id = $1 AND revoked_at IS NULL ORDER BY id`, [ownerId]);
+  return rows;
+}
+
+export async function insertFeed(db: Queryable, ownerId: number, tokenHash: Buffer, now: Date): Promise<ChangeFeed> {
+  const { rows } = await db.query<ChangeFeed>(`INSERT INTO change_feeds (owner_id, token_hash, created_at) VALUES ($1, $2, $3) RETURNING id, ${iso('created_at', '"createdAt"')}`, [ownerId, tokenHash, now]);
+  return rows[0]!;
+}
+
+/** Revokes one of the owner's live feeds; false when there is none by that id (another person's included). */
+export async function revokeFeed(db: Queryable, ownerId: number, id: number, now: Date): Promise<boolean> {
+  return Boolean((await db.query('UPDATE change_feeds SET revoked_at = $3 WHERE id = $1 AND owner_id = $2 AND revoked_at IS NULL', [id, ownerId, now])).rowCount);
+}
+
+/** Whether a token's hash names a live feed of a person still active. */
+export async function liveFeed(db: Queryable, tokenHash: Buffer): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM change_feeds f JOIN staff_users u ON u.id = f.owner_id WHERE f.token_hash = $1 AND f.revoked_at IS NULL AND u.active', [tokenHash]);
+  return rows.length > 0;
 }

@@ -34,6 +34,10 @@ export const changesApi = {
     const page = await call(CHANGES.list, { query: listQueryOf(params) });
     return { rows: page.items, total: page.total, totalExact: true };
   },
+  calendar: (from: string | null) => call(CHANGES.calendar, { query: from ? { from } : {} }),
+  feeds: () => call(CHANGES.feeds, {}),
+  addFeed: () => call(CHANGES.addFeed, { body: {} }),
+  revokeFeed: (id: number) => call(CHANGES.revokeFeed, { params: { id } }),
   view: (id: number) => call(CHANGES.view, { params: { id } }),
   move: (id: number, input: TransitionInput) => call(CHANGES.transition, { params: { id }, body: input }),
   comment: (id: number, input: { body: string; clientVisible: boolean }) => call(CHANGES.comment, { params: { id }, body: input }),

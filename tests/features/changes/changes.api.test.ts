@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_FILE_MESSAGE, notAllowed, TRANSITION_MESSAGES, type ChangeView, type ClientTimeline } from '@contracts/changes';
 import type { QaItemView } from '@contracts/quality';
-import { apiAs, type Api } from '@tests/support/api';
+import { apiAs, apiWith, type Api } from '@tests/support/api';
 import { multipart } from '@tests/support/multipart';
 import { sqlOf, type Sql } from '@tests/support/sql';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
@@ -254,6 +254,46 @@ describe.each(BACKENDS)('change requests on %s', (backend) => {
     const after = await view(scr);
     expect(after.status).toBe(a.statusCode === 200 ? 'under_review' : 'rejected');
     expect(after.history).toHaveLength(2);
+  });
+
+  it('shows planned releases per week and serves them as a secret, revocable calendar feed of all-day events', async () => {
+    const scr = await file('Release calendar, with commas; and a long title that folds past seventy-five octets');
+    await ok(agent, scr, { to: 'under_review', ownerId: id['dana.dev'], targetDate: '2031-03-12' });
+    const rejected = await file('A change nobody wants');
+    await sql.rows(`UPDATE software_change_requests SET target_date = '2031-03-13', status = 'rejected' WHERE id = $1`, [rejected]);
+
+    const cal = await agent.get('/api/v2/changes/calendar?from=2031-03-12&weeks=2');
+    expect(cal.statusCode, cal.body).toBe(200);
+    expect(cal.json()).toMatchObject({ weeks: [{ monday: '2031-03-10', items: [{ id: scr, target_date: '2031-03-12', company: expect.any(String) }] }, { monday: '2031-03-17', items: [] }] });
+    expect(JSON.stringify(cal.json())).not.toContain(`"id":${rejected},`);
+    expect((await agent.get('/api/v2/changes/calendar?weeks=99')).json().error.fields).toMatchObject({ weeks: expect.stringMatching(/^Weeks must be a number from 1 to/) });
+
+    const created = await agent.post('/api/v2/changes/feeds', {});
+    expect(created.statusCode, created.body).toBe(201);
+    const path = new URL(created.json().url as string).pathname;
+    const anonymous = apiWith(t, null);
+    const feed = await anonymous.get(path);
+    expect(feed.statusCode, feed.body).toBe(200);
+    expect(feed.headers['content-type']).toMatch(/^text\/calendar/);
+    const unfolded = feed.body.replace(/\r\n /g, '');
+    expect(feed.body.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    expect(unfolded).toContain(`UID:scr-${scr}@client-care\r\n`);
+    expect(unfolded).toContain('DTSTART;VALUE=DATE:20310312\r\nDTEND;VALUE=DATE:20310313\r\n');
+    expect(unfolded).toContain(`SUMMARY:SCR-${scr}: Release calendar\\, with commas\\; and a long title that folds past seventy-five octets\r\n`);
+    expect(unfolded).toMatch(new RegExp(`URL:https?://[^\\r]+/software/change/request/${scr}\\r\\n`));
+    expect(unfolded).not.toContain(`UID:scr-${rejected}@`);
+    // The same event keeps its UID on the next fetch.
+    expect((await anonymous.get(path)).body.replace(/\r\n /g, '')).toContain(`UID:scr-${scr}@client-care`);
+
+    // Another person's feed is not theirs to list or revoke; a made-up address is not found.
+    expect(((await manager.get('/api/v2/changes/feeds')).json() as { id: number }[]).map((f) => f.id)).not.toContain(created.json().id);
+    expect((await manager.delete(`/api/v2/changes/feeds/${created.json().id}`)).statusCode).toBe(404);
+    expect((await anonymous.get(path)).statusCode).toBe(200);
+    expect((await anonymous.get(`/api/v2/changes/feed/${'B'.repeat(43)}.ics`)).statusCode).toBe(404);
+
+    expect((await agent.delete(`/api/v2/changes/feeds/${created.json().id}`)).statusCode).toBe(204);
+    expect((await anonymous.get(path)).statusCode).toBe(404);
+    expect((await agent.delete(`/api/v2/changes/feeds/${created.json().id}`)).statusCode).toBe(404);
   });
 
   it('keeps the history append-only', async () => {

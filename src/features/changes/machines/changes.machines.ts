@@ -1,5 +1,5 @@
 /** Change requests: the server-mode list, one SCR's page, and the forms of its moves and comments. */
-import { CHANGES, TRANSITION_MESSAGES, missingFields, type ChangeView, type ScrStatus, type TransitionInput } from '@contracts/changes';
+import { CHANGES, TRANSITION_MESSAGES, missingFields, type ChangeCalendar, type ChangeFeed, type ChangeFeedCreated, type ChangeView, type ScrStatus, type TransitionInput } from '@contracts/changes';
 import { LIMITS } from '@contracts/common/constants';
 import { fromPromise } from 'xstate';
 import type { Attachment } from '@contracts/common/attachments';
@@ -54,3 +54,10 @@ export const scrDownloadsMachine = fileDownloadMachine.provide({ actors: { fetch
 export const scrThumbnailsMachine = thumbnailsMachine.provide({
   actors: { fetchAll: fromPromise(({ input }) => objectUrlsOf(input, (file) => changesApi.thumbnail(file.recordId, file.id))) },
 });
+
+/** The change calendar's weeks, from the week holding the day asked (this week when none). */
+export const changeCalendarQueryMachine = createQueryMachine('changeCalendarWeeks', (from: string | null): Promise<ChangeCalendar> => changesApi.calendar(from));
+/** My calendar feeds of planned releases. */
+export const changeFeedsMachine = createQueryMachine('changeFeeds', (): Promise<ChangeFeed[]> => changesApi.feeds());
+export const addFeedMachine = createSubmitMachine<Record<string, never>, ChangeFeedCreated>('changeFeedAdd', () => changesApi.addFeed());
+export const revokeFeedMachine = createSubmitMachine<{ id: number }, void>('changeFeedRevoke', (f) => changesApi.revokeFeed(f.id));

@@ -1,9 +1,10 @@
-import { Link } from 'wouter';
+import { lazy, Suspense, type Key } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
 import { SCR_PRIORITIES, SCR_STATUSES, SCR_STATUS_LABELS, scrNumber, type ChangeRow } from '@contracts/changes';
 import { changeTableMachine } from '../machines/changes.machines';
 import { PRIORITY_LABELS, RiskBadge, ScrPriorityBadge, ScrStatusBadge } from './parts';
 import styles from './changes.module.css';
-import { Badge, RelativeTime } from '@/shared/ui/components';
+import { Badge, RelativeTime, SkeletonCard, Tab, TabList, TabPanel, Tabs } from '@/shared/ui/components';
 import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { SearchPage } from '@/shared/ui/data-table/SearchPage';
 import { useUrlSearchTable } from '@/shared/ui/data-table/url-search-table';
@@ -47,13 +48,42 @@ const COLUMNS: DataTableColumn<ChangeRow>[] = [
   { label: 'Age', field: 'created_at', width: '7rem', firstSortType: 'asc', cell: (r) => <RelativeTime value={r.created_at} /> },
 ];
 const FIELDS = COLUMNS.map((c) => c.field);
+const ChangeCalendar = lazy(() => import('./ChangeCalendar'));
 
-/** /software/change/request: every change request in the server-mode data table; search, filters, sort and page live in the URL. */
+/** The view the address names (`?view=calendar`); the list otherwise. Switching keeps only what the view reads. */
+function useView(): ['list' | 'calendar', (key: Key) => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const view = new URLSearchParams(search).get('view') === 'calendar' ? 'calendar' : 'list';
+  const select = (key: Key) => navigate(key === 'calendar' ? `${location}?view=calendar` : location);
+  return [view, select];
+}
+
+/** /software/change/request: the list of change requests, or (`?view=calendar`) the change calendar. */
 export default function ChangeListScreen() {
-  const { tableKey, table } = useUrlSearchTable({ path: '/software/change/request', fields: FIELDS, machine: changeTableMachine, tableId: 'changes' });
+  const [view, selectView] = useView();
   return (
     <SearchPage title="Software Change Requests" subtitle="Every change a client or the team asked for, from request to release.">
-      <DataTable<ChangeRow> key={tableKey} caption="Change requests" columns={COLUMNS} {...table} />
+      <Tabs selectedKey={view} onSelectionChange={selectView}>
+        <TabList aria-label="Views of change requests">
+          <Tab id="list">List</Tab>
+          <Tab id="calendar">Calendar</Tab>
+        </TabList>
+        <TabPanel id="list">{view === 'list' ? <ChangeList /> : null}</TabPanel>
+        <TabPanel id="calendar">
+          {view === 'calendar' ? (
+            <Suspense fallback={<SkeletonCard label="Loading the change calendar" />}>
+              <ChangeCalendar />
+            </Suspense>
+          ) : null}
+        </TabPanel>
+      </Tabs>
     </SearchPage>
   );
+}
+
+/** /software/change/request: every change request in the server-mode data table; search, filters, sort and page live in the URL. */
+function ChangeList() {
+  const { tableKey, table } = useUrlSearchTable({ path: '/software/change/request', fields: FIELDS, machine: changeTableMachine, tableId: 'changes' });
+  return <DataTable<ChangeRow> key={tableKey} caption="Change requests" columns={COLUMNS} {...table} />;
 }
