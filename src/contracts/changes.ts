@@ -83,7 +83,7 @@ export const SCR_CHART: Record<ScrStatus, Partial<Record<ScrStatus, Move>>> = {
   rejected: {},
 };
 
-/** The roles that may approve an emergency change without the advisory step. */
+/** The roles that may approve an emergency change without the advisory step, and review it after the fact. */
 export const EMERGENCY_ROLES: readonly Role[] = ['manager', 'admin'];
 
 /** What the server says of a move the chart does not allow (409). */
@@ -154,6 +154,17 @@ export const commentSchema = z.strictObject({
 });
 export const clientCommentSchema = commentSchema.pick({ body: true });
 
+/** The after-the-fact review of an emergency change: what the reviewer found, on its history. */
+export const REVIEW_MESSAGE = 'Write what the review found';
+/** A review asked of a change that needs none (not an emergency, or reviewed already): 409. */
+export const NO_REVIEW_NEEDED = 'This change needs no review: it was not an emergency change, or it was reviewed already';
+export const reviewSchema = z.strictObject({
+  /** The version of the SCR the reviewer looked at; a change since answers 409. */
+  version: z.number({ error: 'version must be the version you looked at' }).int().min(1),
+  notes: longText('Review notes', REVIEW_MESSAGE),
+});
+export type ReviewInput = z.input<typeof reviewSchema>;
+
 /** A change request staff raise for a company (the client's own form, plus the company). */
 export const staffCreateSchema = createScrSchema.extend({ companyId: idInput({ message: 'Pick the company' }) });
 
@@ -165,6 +176,8 @@ export const changeListQuerySchema = z.strictObject({
   companyId: idInput({ label: 'companyId' }).optional(),
   ownerId: idInput({ label: 'ownerId' }).optional(),
   q: safeText('q must be text', 'q').trim().max(LIMITS.title, `q must be at most ${LIMITS.title} characters`).optional(),
+  /** Only emergency changes waiting for their review after the fact. */
+  needsReview: z.enum(['true', 'false'], { error: 'needsReview must be true or false' }).transform((v) => v === 'true').optional(),
   sort: z.enum(CHANGE_SORTS, { error: `sort must be one of ${CHANGE_SORTS.join(', ')}` }).default('age'),
   dir: z.enum(['asc', 'desc'], { error: 'dir must be asc or desc' }).default('desc'),
 });
@@ -184,6 +197,8 @@ export const changeRowSchema = z.object({
   owner: z.string().nullable(),
   target_date: z.string().nullable(),
   emergency: z.boolean(),
+  /** An emergency change not yet reviewed after the fact by a manager or an admin. */
+  needs_review: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -217,7 +232,6 @@ export const changeViewSchema = changeRowSchema.extend({
   risk_inputs: riskInputsSchema.nullable(),
   billable: z.boolean(),
   emergency_justification: z.string().nullable(),
-  needs_review: z.boolean(),
   approval_request_id: int().nullable(),
   approval_state: z.string().nullable(),
   quote_id: int().nullable(),
@@ -319,6 +333,16 @@ export const CHANGES = {
     summary: 'Move a change request to its next stage (the chart decides which, and what it needs)',
     params: idParamsSchema,
     body: transitionSchema,
+    response: changeViewSchema,
+  }),
+  review: endpoint({
+    ...staff,
+    roles: EMERGENCY_ROLES,
+    method: 'POST',
+    path: '/api/v2/changes/:id/review',
+    summary: 'Mark an emergency change reviewed after the fact, with notes (managers and admins)',
+    params: idParamsSchema,
+    body: reviewSchema,
     response: changeViewSchema,
   }),
   comment: endpoint({ ...staff, method: 'POST', path: '/api/v2/changes/:id/comments', summary: 'Comment on a change request (internal, or for the client)', params: idParamsSchema, body: commentSchema, status: 201, response: createdSchema }),

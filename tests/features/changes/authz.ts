@@ -1,6 +1,6 @@
 import { CHANGES } from '@contracts/changes';
 import { endpointKey } from '@contracts/common/endpoint';
-import { all, clientOnly, endpointRows, staffOnly, type MatrixIds, type Row } from '@tests/support/authz';
+import { all, clientOnly, endpointRows, managersOnly, staffOnly, type MatrixIds, type Row } from '@tests/support/authz';
 import { sqlOf, type Queryable } from '@tests/support/sql';
 
 /** An SCR of Acme and one of Globex, made for the matrix (the client audience is Acme's). */
@@ -27,6 +27,8 @@ export const ROWS = endpointRows([
   [CHANGES.view, { url: (ids: MatrixIds) => `/api/v2/changes/${x('ownChange')(ids)}`, expect: staffOnly() }],
   // A move the chart does not allow: refused alike for every role, so the row changes nothing.
   [CHANGES.transition, { url: (ids: MatrixIds) => `/api/v2/changes/${x('ownChange')(ids)}/transitions`, body: { to: 'released', version: 1, releaseNote: 'x' }, expect: staffOnly(409) }],
+  // Not an emergency change: refused alike for managers and admins (409), and 403 for other staff.
+  [CHANGES.review, { url: (ids: MatrixIds) => `/api/v2/changes/${x('ownChange')(ids)}/review`, body: { version: 1, notes: 'Matrix review' }, expect: managersOnly(409) }],
   [CHANGES.comment, { url: (ids: MatrixIds) => `/api/v2/changes/${x('ownChange')(ids)}/comments`, body: { body: 'Matrix comment' }, expect: staffOnly(201) }],
   // No file sent: refused alike for every role, so the row writes nothing.
   [CHANGES.attach, { url: (ids: MatrixIds) => `/api/v2/changes/${x('ownChange')(ids)}/attachments`, body: {}, expect: staffOnly(400) }],

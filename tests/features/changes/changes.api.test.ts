@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_FILE_MESSAGE, notAllowed, TRANSITION_MESSAGES, type ChangeView, type ClientTimeline } from '@contracts/changes';
+import { NO_FILE_MESSAGE, NO_REVIEW_NEEDED, REVIEW_MESSAGE, notAllowed, TRANSITION_MESSAGES, type ChangePage, type ChangeView, type ClientTimeline } from '@contracts/changes';
 import type { QaItemView } from '@contracts/quality';
 import { apiAs, apiWith, type Api } from '@tests/support/api';
 import { multipart } from '@tests/support/multipart';
@@ -254,6 +254,35 @@ describe.each(BACKENDS)('change requests on %s', (backend) => {
     const after = await view(scr);
     expect(after.status).toBe(a.statusCode === 200 ? 'under_review' : 'rejected');
     expect(after.history).toHaveLength(2);
+  });
+
+  it('has a manager or an admin review an emergency change after the fact: it needs review until then, the list filters for it, the notes go on its history', async () => {
+    const urgent = await file('Emergency rate fix');
+    await ok(agent, urgent, { to: 'under_review', ownerId: id['dana.dev'] });
+    const done = await ok(manager, urgent, { to: 'approved', ...PLAN, risk: LOW_RISK, emergency: true, justification: 'The rate changed today.' });
+    const waiting = async () => ((await agent.get('/api/v2/changes?needsReview=true&pageSize=100')).json() as ChangePage).items.map((r) => r.id);
+    expect(await waiting()).toContain(urgent);
+    expect(((await agent.get(`/api/v2/changes?q=${encodeURIComponent('Emergency rate fix')}`)).json() as ChangePage).items[0]).toMatchObject({ id: urgent, needs_review: true });
+    expect((await agent.get('/api/v2/changes?needsReview=maybe')).json().error.fields).toEqual({ needsReview: 'needsReview must be true or false' });
+
+    expect((await agent.post(`/api/v2/changes/${urgent}/review`, { version: done.version, notes: 'Looked fine.' })).statusCode).toBe(403);
+    const noNotes = await manager.post(`/api/v2/changes/${urgent}/review`, { version: done.version, notes: ' ' });
+    expect(noNotes.statusCode).toBe(400);
+    expect(noNotes.json().error.fields).toEqual({ notes: REVIEW_MESSAGE });
+    expect((await manager.post(`/api/v2/changes/${urgent}/review`, { version: done.version - 1, notes: 'Looked fine.' })).statusCode).toBe(409);
+    expect((await view(urgent)).needs_review).toBe(true);
+
+    const reviewed = await manager.post(`/api/v2/changes/${urgent}/review`, { version: done.version, notes: 'Rollback tested; the rate is right.' });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    expect(reviewed.json()).toMatchObject({ status: 'approved', needs_review: false });
+    expect((reviewed.json() as ChangeView).history.at(-1)).toMatchObject({ action: 'reviewed', from_status: 'approved', to_status: 'approved', note: 'Rollback tested; the rate is right.' });
+    expect(await waiting()).not.toContain(urgent);
+    // Reviewed once: a second review is refused, and the review stays off the client's timeline.
+    const again = await admin.post(`/api/v2/changes/${urgent}/review`, { version: (reviewed.json() as ChangeView).version, notes: 'Again.' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(NO_REVIEW_NEEDED);
+    const timeline = (await acme.get(`/api/v2/client/scrs/${urgent}/timeline`)).json() as ClientTimeline;
+    expect(timeline.stages.map((st) => st.note)).not.toContain('Rollback tested; the rate is right.');
   });
 
   it('shows planned releases per week and serves them as a secret, revocable calendar feed of all-day events', async () => {

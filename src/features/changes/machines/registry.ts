@@ -7,7 +7,7 @@ export const machines: RegisteredMachine[] = [
   {
     id: 'scr-screen',
     machine: scrScreenMachine,
-    description: 'A change request’s page: a move opens its dialog of required fields; a saved move or comment loads the SCR again; a refusal naming no field loads it again too.',
+    description: 'A change request’s page: a move opens its dialog of required fields; a saved move, review or comment loads the SCR again; a refusal naming no field loads it again too.',
   },
   {
     id: 'change-calendar',
