@@ -9,7 +9,10 @@ import { ScrStatusBadge } from './parts';
 import styles from './changes.module.css';
 import { inspection } from '@/shared/inspection';
 import { Badge, Button, Card, DateTime, QueryView, SkeletonCard, TextField, VisuallyHidden } from '@/shared/ui/components';
-import { formatDate } from '@/shared/ui/tokens/format';
+import { formatDate, formatDayHeader } from '@/shared/ui/tokens/format';
+
+/** Calendar days are days, not instants: read in UTC so every reader's zone shows the same day. */
+const DAY = { timeZone: 'UTC' };
 
 /** The weeks of planned releases: one row per week (its Monday), each change request a link to its page. */
 function Weeks({ calendar, onMove }: { calendar: Calendar; onMove: (monday: string) => void }) {
@@ -22,7 +25,7 @@ function Weeks({ calendar, onMove }: { calendar: Calendar; onMove: (monday: stri
           Earlier weeks
         </Button>
         <span className={styles.muted}>
-          {formatDate(first)} – {formatDate(addDays(last, 6))}
+          {formatDate(first, DAY)} – {formatDate(addDays(last, 6), DAY)}
         </span>
         <Button size="sm" variant="secondary" onPress={() => onMove(addDays(first, 7 * CALENDAR_WEEKS))}>
           Later weeks
@@ -41,7 +44,7 @@ function Weeks({ calendar, onMove }: { calendar: Calendar; onMove: (monday: stri
         <tbody>
           {calendar.weeks.map((w) => (
             <tr key={w.monday}>
-              <th scope="row">{formatDate(w.monday)}</th>
+              <th scope="row">{formatDayHeader(w.monday)}</th>
               <td>
                 {w.items.length === 0 ? (
                   <span className={styles.muted}>Nothing planned</span>
@@ -49,7 +52,7 @@ function Weeks({ calendar, onMove }: { calendar: Calendar; onMove: (monday: stri
                   <ul className={styles.planned}>
                     {w.items.map((i) => (
                       <li key={i.id}>
-                        <span className={styles.plannedDay}>{formatDate(i.target_date)}</span>
+                        <span className={styles.plannedDay}>{formatDayHeader(i.target_date)}</span>
                         <Link href={scrPath(i.id)}>{calendarTitle(i.id, i.title)}</Link>
                         <span className={styles.muted}>{i.company}</span>
                         <ScrStatusBadge status={i.status} />
@@ -74,37 +77,39 @@ function Feeds({ feeds, screen }: { feeds: ChangeFeed[]; screen: ChangeCalendarA
   const adding = useSelector(addForm, (s) => s?.hasTag('busy') ?? false);
   return (
     <Card title="Calendar feed" headingLevel={2}>
-      <p className={styles.intro}>Subscribe to planned releases from Outlook, Google or Apple Calendar. The address is secret: anyone who has it can read the calendar, so revoke it when it is no longer needed.</p>
-      {created ? (
-        <div className={styles.form}>
-          <TextField label="Your new feed address (shown once)" value={created} isReadOnly description="Copy it into your calendar app now." />
-          <div className={styles.actions}>
-            <Button size="sm" variant="secondary" onPress={() => screen.send({ type: 'created.dismiss' })}>
-              Done
-            </Button>
-          </div>
-        </div>
-      ) : null}
-      {feeds.length ? (
-        <ul className={styles.feeds} aria-label="My calendar feeds">
-          {feeds.map((f) => (
-            <li key={f.id}>
-              <span>
-                Feed made <DateTime value={f.createdAt} />
-              </span>
-              <Button size="sm" variant="secondary" onPress={() => screen.send({ type: 'feed.revoke', id: f.id })} aria-label={`Revoke the feed made ${formatDate(f.createdAt)}`}>
-                Revoke
+      <div className={styles.form}>
+        <p className={styles.intro}>Subscribe to planned releases from Outlook, Google or Apple Calendar. The address is secret: anyone who has it can read the calendar, so revoke it when it is no longer needed.</p>
+        {created ? (
+          <div className={styles.form}>
+            <TextField label="Your new feed address (shown once)" value={created} isReadOnly description="Copy it into your calendar app now." />
+            <div className={styles.actions}>
+              <Button size="sm" variant="secondary" onPress={() => screen.send({ type: 'created.dismiss' })}>
+                Done
               </Button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className={styles.muted}>You have no calendar feed yet.</p>
-      )}
-      <div className={styles.actions}>
-        <Button size="sm" variant="primary" isPending={adding} onPress={() => screen.send({ type: 'feed.add' })}>
-          New feed address
-        </Button>
+            </div>
+          </div>
+        ) : null}
+        {feeds.length ? (
+          <ul className={styles.feeds} aria-label="My calendar feeds">
+            {feeds.map((f) => (
+              <li key={f.id}>
+                <span>
+                  Feed made <DateTime value={f.createdAt} />
+                </span>
+                <Button size="sm" variant="secondary" onPress={() => screen.send({ type: 'feed.revoke', id: f.id })} aria-label={`Revoke the feed made ${formatDate(f.createdAt)}`}>
+                  Revoke
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className={styles.muted}>You have no calendar feed yet.</p>
+        )}
+        <div className={styles.actions}>
+          <Button size="sm" variant="primary" isPending={adding} onPress={() => screen.send({ type: 'feed.add' })}>
+            New feed address
+          </Button>
+        </div>
       </div>
     </Card>
   );

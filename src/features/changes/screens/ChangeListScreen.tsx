@@ -25,6 +25,12 @@ const COLUMNS: DataTableColumn<ChangeRow>[] = [
             <Badge tone="danger">Emergency</Badge>
           </>
         ) : null}
+        {r.needs_review ? (
+          <>
+            {' '}
+            <Badge tone="warning">Needs review</Badge>
+          </>
+        ) : null}
       </CellText>
     ),
   },
@@ -48,12 +54,12 @@ const COLUMNS: DataTableColumn<ChangeRow>[] = [
     width: '9rem',
     priority: 2,
     sortable: false,
-    cell: (r) => (r.needs_review ? <Badge tone="warning">Needs review</Badge> : r.emergency ? <span className={styles.muted}>Reviewed</span> : '—'),
+    cell: (r) => (r.needs_review ? 'Waiting' : r.emergency ? 'Reviewed' : '—'),
     filterOptions: { enabled: true, placeholder: 'Any', filterDropdownItems: [{ text: 'Needs review', value: 'true' }] },
   },
   { label: 'Risk', field: 'risk_score', type: 'number', width: '5.5rem', priority: 3, firstSortType: 'desc', cell: (r) => <RiskBadge score={r.risk_score} /> },
   { label: 'Owner', field: 'owner', priority: 3, cell: (r) => r.owner ?? <span className={styles.muted}>Nobody yet</span> },
-  { label: 'Target', field: 'target_date', width: '7.5rem', priority: 4, cell: (r) => (r.target_date ? formatDate(r.target_date) : '—') },
+  { label: 'Target', field: 'target_date', width: '7.5rem', priority: 4, cell: (r) => (r.target_date ? formatDate(r.target_date, { timeZone: 'UTC' }) : '—') },
   { label: 'Age', field: 'created_at', width: '7rem', firstSortType: 'asc', cell: (r) => <RelativeTime value={r.created_at} /> },
 ];
 const FIELDS = COLUMNS.map((c) => c.field);

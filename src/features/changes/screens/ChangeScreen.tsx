@@ -253,7 +253,7 @@ function ScrPage({ scr, screen }: { scr: ChangeView; screen: ActorRefFrom<typeof
                 ['Business reason', scr.business_reason ?? '—'],
                 ['Requested by', scr.requested_by ?? '—'],
                 ['Owner', scr.owner ?? 'Nobody yet'],
-                ['Target date', scr.target_date ? formatDate(scr.target_date) : '—'],
+                ['Target date', scr.target_date ? formatDate(scr.target_date, { timeZone: 'UTC' }) : '—'],
               ]}
             />
           </Card>
