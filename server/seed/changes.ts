@@ -1,5 +1,7 @@
 import type { PoolClient } from 'pg';
 import { riskScore, type RiskInputs, type ScrPriority, type ScrStatus } from '@contracts/changes';
+import type { UploadStore } from '@server/platform/uploads';
+import { drawnImage, storeSeedImage } from './files';
 
 const PATH: ScrStatus[] = ['submitted', 'under_review', 'approved', 'in_development', 'in_qa', 'released'];
 const HISTORY_ACTIONS: Record<ScrStatus, string> = {
@@ -27,6 +29,8 @@ type Spec = {
   failures?: number;
   note?: string;
   comments?: [string, boolean][];
+  /** An emergency change's justification: approved without the advisory step, waiting for its review. */
+  emergency?: string;
 };
 
 const low: RiskInputs = { impact: 'low', complexity: 'low', touchesData: false, downtime: false };
@@ -46,13 +50,51 @@ const SPECS: Spec[] = [
   { company: 2, title: 'Bill message by rate class', description: 'Let staff set a bill message per rate class.', reason: 'Commercial customers get residential notices.', priority: 'low', status: 'released', age: 45, risk: low, hours: 8, comments: [['Released on the last cycle.', true]] },
   { company: 3, title: 'Auto-pay draft date on the bill', description: 'Show the next auto-pay draft date under the amount due.', reason: 'Fewer calls about draft dates.', priority: 'medium', status: 'released', age: 38, risk: medium, hours: 14, failures: 2, note: 'The draft date ignores bank holidays.' },
   { company: 5, title: 'Usage graph of 13 months', description: 'Show 13 months of usage on the bill, not 12.', reason: 'Customers compare with the same month last year.', priority: 'medium', status: 'released', age: 30, risk: low, hours: 5 },
+  { company: 2, title: 'Sales tax rate on water bills', description: 'Charge the new state sales tax rate on water bills from this cycle.', reason: 'The state raised the rate from the first of the month.', priority: 'critical', status: 'approved', age: 2, risk: low, hours: 4, emergency: 'Bills print tomorrow; the advisory step meets next week.' },
   { company: 4, title: 'Fax delivery of bills', description: 'Send bills by fax to customers who ask for it.', reason: null, priority: 'low', status: 'rejected', age: 12, note: 'Fewer than five customers asked for fax in three years; e-bills cover them.' },
 ];
 
 const DAY = "interval '1 day'";
 
-/** Demo SCRs in every stage, and the QA runs (passes and failures) behind the QA queue's figures. */
-export async function seedChanges(client: PoolClient, companyIds: number[]): Promise<void> {
+/** Files on two SCRs (mock-ups the clients see too), drawn as small PNGs. */
+const FILES: { scr: string; name: string; heading: string; lines: string[] }[] = [
+  { scr: 'Disconnect notice in Spanish', name: 'aviso-de-desconexion-mockup.png', heading: 'Aviso de desconexión', lines: ['Cuenta 10-4471 · Saldo vencido $182.40', 'Fecha de corte: 15 de diciembre', 'Llame al 555-0142 para un plan de pago'] },
+  { scr: 'Estimated read flag on the bill', name: 'estimated-read-mockup.png', heading: 'Usage this period', lines: ['Meter 88213    4,820 gal   E', 'E = estimated read (no access to the meter)', 'Your next read is on January 12'] },
+];
+/** The evidence of a failed QA run: what the tester saw. */
+const EVIDENCE = {
+  scr: 'Tiered water rates for 2027',
+  name: 'tier-3-boundary.png',
+  heading: 'QA: tier boundary at 10,000 gal',
+  lines: ['10,000 gal billed at Tier 3 (expected Tier 2)', '10,001 gal billed at Tier 3 (correct)', 'Copy of bill 2027-01, account 30-1188'],
+};
+
+/** Stores the demo files through the upload store and records them on their SCR and QA run. */
+async function seedFiles(client: PoolClient, store: UploadStore, staffId: number, testerId: number): Promise<void> {
+  const scrOf = async (title: string) => (await client.query<{ id: number }>('SELECT id FROM software_change_requests WHERE title = $1 ORDER BY id LIMIT 1', [title])).rows[0]!.id;
+  for (const f of FILES) {
+    const stored = await storeSeedImage(store, await drawnImage(f.heading, f.lines));
+    await client.query(
+      `INSERT INTO scr_attachments (scr_id, staff_id, storage_key, thumbnail_key, original_name, mime_type, size_bytes, sha256, created_at)
+       VALUES ($1, $2, $3, $4, $5, 'image/png', $6, $7, now() - interval '1 day')`,
+      [await scrOf(f.scr), staffId, stored.key, stored.thumbnailKey, f.name, stored.sizeBytes, stored.sha256],
+    );
+  }
+  const run = await client.query<{ item: number; run: number }>(
+    `SELECT q.id AS item, r.id AS run FROM qa_runs r JOIN qa_items q ON q.id = r.qa_item_id WHERE q.scr_id = $1 AND r.result = 'fail' ORDER BY r.id DESC LIMIT 1`,
+    [await scrOf(EVIDENCE.scr)],
+  );
+  if (!run.rows[0]) return;
+  const stored = await storeSeedImage(store, await drawnImage(EVIDENCE.heading, EVIDENCE.lines, '#c2410c'));
+  await client.query(
+    `INSERT INTO qa_evidence (qa_item_id, qa_run_id, staff_id, storage_key, thumbnail_key, original_name, mime_type, size_bytes, sha256, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 'image/png', $7, $8, now() - interval '3 days')`,
+    [run.rows[0].item, run.rows[0].run, testerId, stored.key, stored.thumbnailKey, EVIDENCE.name, stored.sizeBytes, stored.sha256],
+  );
+}
+
+/** Demo SCRs in every stage, and the QA runs (passes and failures) behind the QA queue's figures; their files when an upload store is given. */
+export async function seedChanges(client: PoolClient, companyIds: number[], store?: UploadStore): Promise<void> {
   const staff = Object.fromEntries((await client.query<{ email: string; id: number }>('SELECT email, id FROM staff_users')).rows.map((r) => [r.email, r.id]));
   const owner = staff['agent@demo.test']!;
   const developer = staff['dana.dev@demo.test']!;
@@ -78,11 +120,13 @@ export async function seedChanges(client: PoolClient, companyIds: number[]): Pro
       ],
     );
     const scrId = rows[0]!.id;
+    if (s.emergency) await client.query('UPDATE software_change_requests SET emergency = true, emergency_justification = $2, needs_review = true WHERE id = $1', [scrId, s.emergency]);
     // The stages it went through, spread over its age; failed QA runs send it back to development.
     const stages: ScrStatus[] = s.status === 'rejected' ? ['submitted', 'under_review', 'rejected'] : PATH.slice(0, PATH.indexOf(s.status) + 1);
     const steps: { to: ScrStatus; action: string; note: string | null }[] = [];
     for (const to of stages) {
-      steps.push({ to, action: HISTORY_ACTIONS[to], note: to === 'rejected' ? s.note! : to === 'released' ? `${s.title} is live from this billing cycle.` : null });
+      if (to === 'approved' && s.emergency) steps.push({ to, action: 'emergency', note: s.emergency });
+      else steps.push({ to, action: HISTORY_ACTIONS[to], note: to === 'rejected' ? s.note! : to === 'released' ? `${s.title} is live from this billing cycle.` : null });
       if (to === 'in_qa') {
         for (let f = 0; f < (s.failures ?? 0); f++) {
           steps.push({ to: 'in_development', action: 'qa_failed', note: s.note ?? null }, { to: 'in_qa', action: 'qa', note: null });
@@ -133,4 +177,5 @@ export async function seedChanges(client: PoolClient, companyIds: number[]): Pro
       ]);
     }
   }
+  if (store) await seedFiles(client, store, owner, tester);
 }

@@ -148,7 +148,7 @@ async function seed(client: PoolClient, hashes: string[], uploads: UploadStore |
     );
   }
   await seedClientPortal(client, companies.map((c) => c.id));
-  await seedChanges(client, companies.map((c) => c.id));
+  await seedChanges(client, companies.map((c) => c.id), uploads);
   await seedTime(client);
   await seedProjects(client, companies.map((c) => c.id));
   await seedSales(client);

@@ -3,15 +3,13 @@
  * each manager (one above the second-approval threshold), priced with the rates of migration 0041
  * the way the form prices them, with receipts drawn as small images when an upload store is given.
  */
-import { createHash } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
 import type { PoolClient } from 'pg';
 import sharp from 'sharp';
 import type { ApprovalContext, ApprovalState } from '@contracts/approvals';
-import { UPLOAD_LIMITS } from '@contracts/common/uploads';
 import { HOME_CURRENCY, claimTotal, priceLine, type ExpenseCurrency, type ExpenseKind, type ExpenseRate, type StoredExpenseLine, type StoredExpensePayload } from '@contracts/expenses';
 import { formatCents } from '@contracts/quote-money';
 import type { UploadStore } from '@server/platform/uploads';
+import { storeSeedImage } from './files';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -114,18 +112,12 @@ async function receiptImage(merchant: string, day: string, amount: string): Prom
 async function storeReceipt(client: PoolClient, store: UploadStore, uploaderId: number, line: StoredExpenseLine, at: Date): Promise<number> {
   const amount = `${formatCents(line.amountCents)} ${line.currency}`;
   const bytes = await receiptImage(line.merchant, line.date, amount);
-  const { key, thumbnailKey } = store.newKey();
-  const temp = store.tempPath();
-  await writeFile(temp, bytes);
-  await store.place(temp, key);
-  const thumb = store.tempPath();
-  await sharp(bytes).resize(UPLOAD_LIMITS.thumbnailPixels, UPLOAD_LIMITS.thumbnailPixels, { fit: 'inside' }).webp({ quality: 80 }).toFile(thumb);
-  await store.place(thumb, thumbnailKey);
+  const { key, thumbnailKey, sizeBytes, sha256 } = await storeSeedImage(store, bytes);
   const name = `${line.merchant.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-receipt.png`;
   const { rows } = await client.query<{ id: number }>(
     `INSERT INTO expense_receipts (uploader_id, storage_key, thumbnail_key, original_name, mime_type, size_bytes, sha256, created_at)
      VALUES ($1, $2, $3, $4, 'image/png', $5, $6, $7) RETURNING id`,
-    [uploaderId, key, thumbnailKey, name, bytes.length, createHash('sha256').update(bytes).digest('hex'), at],
+    [uploaderId, key, thumbnailKey, name, sizeBytes, sha256, at],
   );
   return rows[0]!.id;
 }

@@ -6,11 +6,13 @@
  */
 import { SCR_PRIORITIES, SCR_STATUSES, SCR_STATUS_LABELS, createScrSchema } from './client-portal';
 import { attachmentSchema } from './common/attachments';
+import { feedTokenParamsSchema } from './common/calendar-feed';
 import { LIMITS, type Role } from './common/constants';
 import { endpoint } from './common/endpoint';
 import { calendarDay, idInput, idParamsSchema, pageQuery, safeText } from './common/input';
 import { z } from './common/zod';
 import { attachmentParamsSchema, attachmentQuerySchema } from './ticket-attachments';
+import { addDays, mondayOf } from './time';
 
 export { SCR_PRIORITIES, SCR_STATUSES, SCR_STATUS_LABELS };
 export type ScrStatus = (typeof SCR_STATUSES)[number];
@@ -81,7 +83,7 @@ export const SCR_CHART: Record<ScrStatus, Partial<Record<ScrStatus, Move>>> = {
   rejected: {},
 };
 
-/** The roles that may approve an emergency change without the advisory step. */
+/** The roles that may approve an emergency change without the advisory step, and review it after the fact. */
 export const EMERGENCY_ROLES: readonly Role[] = ['manager', 'admin'];
 
 /** What the server says of a move the chart does not allow (409). */
@@ -152,6 +154,17 @@ export const commentSchema = z.strictObject({
 });
 export const clientCommentSchema = commentSchema.pick({ body: true });
 
+/** The after-the-fact review of an emergency change: what the reviewer found, on its history. */
+export const REVIEW_MESSAGE = 'Write what the review found';
+/** A review asked of a change that needs none (not an emergency, or reviewed already): 409. */
+export const NO_REVIEW_NEEDED = 'This change needs no review: it was not an emergency change, or it was reviewed already';
+export const reviewSchema = z.strictObject({
+  /** The version of the SCR the reviewer looked at; a change since answers 409. */
+  version: z.number({ error: 'version must be the version you looked at' }).int().min(1),
+  notes: longText('Review notes', REVIEW_MESSAGE),
+});
+export type ReviewInput = z.input<typeof reviewSchema>;
+
 /** A change request staff raise for a company (the client's own form, plus the company). */
 export const staffCreateSchema = createScrSchema.extend({ companyId: idInput({ message: 'Pick the company' }) });
 
@@ -163,6 +176,8 @@ export const changeListQuerySchema = z.strictObject({
   companyId: idInput({ label: 'companyId' }).optional(),
   ownerId: idInput({ label: 'ownerId' }).optional(),
   q: safeText('q must be text', 'q').trim().max(LIMITS.title, `q must be at most ${LIMITS.title} characters`).optional(),
+  /** Only emergency changes waiting for their review after the fact. */
+  needsReview: z.enum(['true', 'false'], { error: 'needsReview must be true or false' }).transform((v) => v === 'true').optional(),
   sort: z.enum(CHANGE_SORTS, { error: `sort must be one of ${CHANGE_SORTS.join(', ')}` }).default('age'),
   dir: z.enum(['asc', 'desc'], { error: 'dir must be asc or desc' }).default('desc'),
 });
@@ -182,6 +197,8 @@ export const changeRowSchema = z.object({
   owner: z.string().nullable(),
   target_date: z.string().nullable(),
   emergency: z.boolean(),
+  /** An emergency change not yet reviewed after the fact by a manager or an admin. */
+  needs_review: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -215,7 +232,6 @@ export const changeViewSchema = changeRowSchema.extend({
   risk_inputs: riskInputsSchema.nullable(),
   billable: z.boolean(),
   emergency_justification: z.string().nullable(),
-  needs_review: z.boolean(),
   approval_request_id: int().nullable(),
   approval_state: z.string().nullable(),
   quote_id: int().nullable(),
@@ -269,6 +285,39 @@ export const changeApprovalPayloadSchema = z.strictObject({
 });
 export type ChangeApprovalPayload = z.infer<typeof changeApprovalPayloadSchema>;
 
+// --- The change calendar ------------------------------------------------------------------------------
+
+/** Weeks the calendar view shows by default, and at most. */
+export const CALENDAR_WEEKS = 8;
+export const CALENDAR_WEEKS_MAX = 26;
+/** Weeks before this one whose planned releases a calendar feed still carries. */
+export const CHANGE_FEED_WEEKS_BACK = 12;
+/** A change request on the calendar reads as this (the feed's SUMMARY too). */
+export const calendarTitle = (id: number, title: string) => `${scrNumber(id)}: ${title}`;
+/** The path of an SCR's page (the calendar's links and the feed's URL). */
+export const scrPath = (id: number) => `/software/change/request/${id}`;
+
+const WEEKS_MESSAGE = `Weeks must be a number from 1 to ${CALENDAR_WEEKS_MAX}`;
+export const calendarQuerySchema = z.strictObject({
+  /** Any day of the first week shown (its Monday is used); this week when left out. */
+  from: calendarDay('From').optional(),
+  weeks: z.coerce.number({ error: WEEKS_MESSAGE }).int(WEEKS_MESSAGE).min(1, WEEKS_MESSAGE).max(CALENDAR_WEEKS_MAX, WEEKS_MESSAGE).default(CALENDAR_WEEKS),
+});
+export type CalendarQuery = z.input<typeof calendarQuerySchema>;
+export const calendarItemSchema = changeRowSchema.pick({ id: true, title: true, company: true, status: true, priority: true, emergency: true }).extend({ target_date: z.string() });
+export type CalendarItem = z.infer<typeof calendarItemSchema>;
+export const calendarSchema = z.object({ weeks: z.array(z.object({ monday: z.string(), items: z.array(calendarItemSchema) })) });
+export type ChangeCalendar = z.infer<typeof calendarSchema>;
+
+/** The Mondays of the weeks a calendar shows, from the week holding `from`. */
+export const calendarMondays = (from: string, weeks: number): string[] => Array.from({ length: weeks }, (_, i) => addDays(mondayOf(from), 7 * i));
+
+export const changeFeedSchema = z.object({ id: int(), createdAt: z.string() });
+export type ChangeFeed = z.infer<typeof changeFeedSchema>;
+/** A new feed: its secret address is shown this once. */
+export const changeFeedCreatedSchema = changeFeedSchema.extend({ url: z.string() });
+export type ChangeFeedCreated = z.infer<typeof changeFeedCreatedSchema>;
+
 // --- Endpoints ----------------------------------------------------------------------------------------
 
 const tag = 'Change requests';
@@ -284,6 +333,16 @@ export const CHANGES = {
     summary: 'Move a change request to its next stage (the chart decides which, and what it needs)',
     params: idParamsSchema,
     body: transitionSchema,
+    response: changeViewSchema,
+  }),
+  review: endpoint({
+    ...staff,
+    roles: EMERGENCY_ROLES,
+    method: 'POST',
+    path: '/api/v2/changes/:id/review',
+    summary: 'Mark an emergency change reviewed after the fact, with notes (managers and admins)',
+    params: idParamsSchema,
+    body: reviewSchema,
     response: changeViewSchema,
   }),
   comment: endpoint({ ...staff, method: 'POST', path: '/api/v2/changes/:id/comments', summary: 'Comment on a change request (internal, or for the client)', params: idParamsSchema, body: commentSchema, status: 201, response: createdSchema }),
@@ -306,6 +365,19 @@ export const CHANGES = {
     params: attachmentParamsSchema,
     query: attachmentQuerySchema,
     produces: 'application/octet-stream',
+  }),
+  calendar: endpoint({ ...staff, method: 'GET', path: '/api/v2/changes/calendar', summary: 'Planned releases (target dates) per week, rejected requests left out', query: calendarQuerySchema, response: calendarSchema }),
+  feeds: endpoint({ ...staff, method: 'GET', path: '/api/v2/changes/feeds', summary: 'My calendar feeds of planned releases', response: z.array(changeFeedSchema) }),
+  addFeed: endpoint({ ...staff, method: 'POST', path: '/api/v2/changes/feeds', summary: 'A secret calendar feed of planned releases (its address shown once)', body: z.strictObject({}), status: 201, response: changeFeedCreatedSchema }),
+  revokeFeed: endpoint({ ...staff, method: 'DELETE', path: '/api/v2/changes/feeds/:id', summary: 'Revokes one of my calendar feeds of planned releases', params: idParamsSchema, status: 204 }),
+  feed: endpoint({
+    audience: 'public',
+    tag,
+    method: 'GET',
+    path: '/api/v2/changes/feed/:token',
+    summary: 'A calendar feed of planned releases (iCalendar, one all-day event per target date); a revoked feed is not found',
+    params: feedTokenParamsSchema,
+    produces: 'text/calendar',
   }),
   clientAttachment: endpoint({
     audience: 'client',

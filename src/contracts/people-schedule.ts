@@ -3,6 +3,7 @@
  * certification and PTO dashboard (/certification-pto-dashboard). Part of the people feature; PTO
  * requests and shift swaps are forms of the approval engine (docs/adr/0155, 0193).
  */
+import { feedTokenParamsSchema } from './common/calendar-feed';
 import { endpoint } from './common/endpoint';
 import { calendarDay, dateTimeInput, idInput, idParamsSchema, safeText } from './common/input';
 import { isTimeZone, TIME_ZONE_MAX } from './common/time-zone';
@@ -141,7 +142,7 @@ export const newFeedSchema = z.strictObject({ teamId: idInput({ label: 'Team' })
 export const feedCreatedSchema = feedSchema.extend({ url: z.string() });
 export type Feed = z.infer<typeof feedSchema>;
 export type FeedCreated = z.infer<typeof feedCreatedSchema>;
-export const feedTokenParamsSchema = z.strictObject({ token: safeText('No such feed', 'Feed').regex(/^[A-Za-z0-9_-]{43}\.ics$/, 'No such feed') });
+export { feedTokenParamsSchema };
 
 /** A shift swap, a form of the approval engine: my shift for theirs; they accept, then the manager approves. */
 export const swapPayloadSchema = z.strictObject({

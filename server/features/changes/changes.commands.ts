@@ -10,6 +10,7 @@ import {
   CHANGE_QUOTE_VALID_DAYS,
   DEFAULT_CHANGE_TASK,
   NO_FILE_MESSAGE,
+  NO_REVIEW_NEEDED,
   EMERGENCY_ROLES,
   SCR_CHART,
   SCR_STATUS_LABELS,
@@ -21,6 +22,7 @@ import {
   scrNumber,
   type ChangeView,
   type TransitionField,
+  type reviewSchema,
   type transitionSchema,
 } from '@contracts/changes';
 import type { Role } from '@contracts/common/constants';
@@ -255,6 +257,19 @@ export async function qaResult(db: Queryable, deps: Pick<Deps, 'publicUrl'>, out
   } else {
     await repo.addHistory(db, { scrId: scr.id, from: scr.status, to: scr.status, action: `qa_${outcome.result === 'pass' ? 'passed' : outcome.result}`, staffId: outcome.testerId, note: outcome.notes, at: now });
   }
+}
+
+/**
+ * The after-the-fact review of an emergency change (managers and admins, by the endpoint's roles): it
+ * stops needing review, and the reviewer's notes go on its history (staff only: the stage is unchanged).
+ */
+export async function review(db: Queryable, me: Staff, id: number, body: z.output<typeof reviewSchema>, now: Date): Promise<void> {
+  const scr = await locked(db, id);
+  if (scr.version !== body.version) throw conflict(STALE, { version: STALE });
+  if (!scr.needs_review) throw conflict(NO_REVIEW_NEEDED);
+  await repo.updateScr(db, scr.id, { needs_review: false }, now);
+  await repo.addHistory(db, { scrId: scr.id, from: scr.status, to: scr.status, action: 'reviewed', staffId: me.userId, note: body.notes, at: now });
+  await audit(db, { actor: staffActor(me.userId), entity: 'software_change_request', entityId: scr.id, action: 'reviewed', detail: {} });
 }
 
 export async function comment(db: Queryable, id: number, by: { staffId: number } | { clientId: number; companyId: number }, input: { body: string; clientVisible: boolean }, now: Date): Promise<number> {

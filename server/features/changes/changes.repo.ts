@@ -1,6 +1,6 @@
 /** The SQL of software change requests: the requests, their append-only history and their comments. */
 import type { z } from 'zod';
-import type { ChangePage, ChangeRow, ChangeView, ClientTimeline, CommentItem, HistoryItem, RiskInputs, ScrStatus, changeListQuerySchema } from '@contracts/changes';
+import type { CalendarItem, ChangeFeed, ChangePage, ChangeRow, ChangeView, ClientTimeline, CommentItem, HistoryItem, RiskInputs, ScrStatus, changeListQuerySchema } from '@contracts/changes';
 import type { Attachment } from '@contracts/common/attachments';
 import { containing, iso, listPage, type Queryable } from '@server/platform/sql';
 import type { ServedFile, StoredFile } from '@server/platform/uploads';
@@ -22,6 +22,7 @@ export type ScrLock = {
   project_id: number | null;
   account_manager_id: number | null;
   risk_score: number | null;
+  needs_review: boolean;
   version: number;
 };
 
@@ -30,7 +31,7 @@ export async function lockScr(db: Queryable, id: number): Promise<ScrLock | null
   const { rows } = await db.query<ScrLock>(
     `SELECT s.id, s.company_id, s.title, s.description, s.priority, s.status, s.owner_id, s.estimate_hours::float8 AS estimate_hours, s.billable,
             s.approval_request_id, a.state AS approval_state, s.quote_id, q.status AS quote_status, s.project_id,
-            c.account_manager_id, s.risk_score, s.version
+            c.account_manager_id, s.risk_score, s.needs_review, s.version
        FROM software_change_requests s
        JOIN companies c ON c.id = s.company_id
        LEFT JOIN approval_requests a ON a.id = s.approval_request_id
@@ -128,7 +129,7 @@ export async function activeStaffExists(db: Queryable, id: number): Promise<bool
 }
 
 const ROW_COLUMNS = `s.id, s.company_id, c.name AS company, s.title, s.priority, s.status, s.risk_score, o.name AS owner,
-  to_char(s.target_date, 'YYYY-MM-DD') AS target_date, s.emergency, ${iso('s.created_at')}, ${iso('s.updated_at')}`;
+  to_char(s.target_date, 'YYYY-MM-DD') AS target_date, s.emergency, s.needs_review, ${iso('s.created_at')}, ${iso('s.updated_at')}`;
 const ROW_FROM = `software_change_requests s JOIN companies c ON c.id = s.company_id LEFT JOIN staff_users o ON o.id = s.owner_id`;
 const SORT_SQL: Record<string, string> = {
   id: 's.id',
@@ -154,6 +155,7 @@ export async function listChanges(db: Queryable, q: z.output<typeof changeListQu
   if (q.companyId) add((p) => `s.company_id = ${p}`, q.companyId);
   if (q.ownerId) add((p) => `s.owner_id = ${p}`, q.ownerId);
   if (q.q) add((p) => `(s.title ILIKE ${p} OR c.name ILIKE ${p})`, containing(q.q));
+  if (q.needsReview !== undefined) add((p) => `s.needs_review = ${p}`, q.needsReview);
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
   // Age sorts oldest first when descending (the oldest request has the greatest age).
   const dir = q.sort === 'age' ? (q.dir === 'desc' ? 'ASC' : 'DESC') : q.dir.toUpperCase();
@@ -174,7 +176,7 @@ export async function loadChange(db: Queryable, id: number): Promise<{ row: View
   const { rows } = await db.query<ViewRow>(
     `SELECT ${ROW_COLUMNS}, s.description, s.business_reason, s.owner_id, COALESCE(cu.name, su.name) AS requested_by,
             s.estimate_hours::float8 AS estimate_hours, s.implementation_plan, s.rollback_plan, s.release_note, s.rejection_reason,
-            s.risk_inputs, s.billable, s.emergency_justification, s.needs_review, s.approval_request_id, a.state AS approval_state,
+            s.risk_inputs, s.billable, s.emergency_justification, s.approval_request_id, a.state AS approval_state,
             s.quote_id, qt.status AS quote_status, qt.number AS quote_number, NULLIF(qt.title, '') AS quote_title, s.project_id, p.name AS project_name,
             s.ticket_id, t.title AS ticket_subject, qa.id AS qa_item_id, qa.status AS qa_status, s.version
        FROM ${ROW_FROM}
@@ -264,4 +266,39 @@ export async function referencedKeys(db: Queryable, keys: readonly string[]): Pr
     [keys],
   );
   return new Set(rows.map((r) => r.key));
+}
+
+// --- The change calendar and its feeds --------------------------------------------------------------
+
+/** SCRs with a target date between two days (inclusive), rejected ones left out, by date then number. */
+export async function plannedBetween(db: Queryable, from: string, to: string | null): Promise<CalendarItem[]> {
+  const { rows } = await db.query<CalendarItem>(
+    `SELECT s.id, s.title, c.name AS company, s.status, s.priority, s.emergency, to_char(s.target_date, 'YYYY-MM-DD') AS target_date
+       FROM software_change_requests s JOIN companies c ON c.id = s.company_id
+      WHERE s.target_date >= $1::date AND ($2::date IS NULL OR s.target_date <= $2::date) AND s.status <> 'rejected'
+      ORDER BY s.target_date, s.id`,
+    [from, to],
+  );
+  return rows;
+}
+
+export async function feedsOf(db: Queryable, ownerId: number): Promise<ChangeFeed[]> {
+  const { rows } = await db.query<ChangeFeed>(`SELECT id, ${iso('created_at', '"createdAt"')} FROM change_feeds WHERE owner_id = $1 AND revoked_at IS NULL ORDER BY id`, [ownerId]);
+  return rows;
+}
+
+export async function insertFeed(db: Queryable, ownerId: number, tokenHash: Buffer, now: Date): Promise<ChangeFeed> {
+  const { rows } = await db.query<ChangeFeed>(`INSERT INTO change_feeds (owner_id, token_hash, created_at) VALUES ($1, $2, $3) RETURNING id, ${iso('created_at', '"createdAt"')}`, [ownerId, tokenHash, now]);
+  return rows[0]!;
+}
+
+/** Revokes one of the owner's live feeds; false when there is none by that id (another person's included). */
+export async function revokeFeed(db: Queryable, ownerId: number, id: number, now: Date): Promise<boolean> {
+  return Boolean((await db.query('UPDATE change_feeds SET revoked_at = $3 WHERE id = $1 AND owner_id = $2 AND revoked_at IS NULL', [id, ownerId, now])).rowCount);
+}
+
+/** Whether a token's hash names a live feed of a person still active. */
+export async function liveFeed(db: Queryable, tokenHash: Buffer): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM change_feeds f JOIN staff_users u ON u.id = f.owner_id WHERE f.token_hash = $1 AND f.revoked_at IS NULL AND u.active', [tokenHash]);
+  return rows.length > 0;
 }

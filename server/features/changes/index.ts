@@ -5,8 +5,9 @@
  * clients' SCRs through `createScr`).
  */
 import { onQaResult } from '@server/features/quality';
-import { clientRoutes, staffRoutes, type Feature } from '@server/platform/http/plugins';
+import { clientRoutes, publicRoutes, staffRoutes, type Feature } from '@server/platform/http/plugins';
 import { changeForm } from './approval-form';
+import { publicCalendarRoutes, staffCalendarRoutes } from './calendar.routes';
 import { qaResult } from './changes.commands';
 import { referencedKeys } from './changes.repo';
 import { clientChangeRoutes } from './client.routes';
@@ -21,6 +22,8 @@ export const changes: Feature = {
     ctx.uploads.referencedBy((keys) => referencedKeys(ctx.database.pool, keys));
     onQaResult('changes', (db, outcome, now) => qaResult(db, deps, outcome, now));
     await staffRoutes(app, ctx, staffChangeRoutes);
+    await staffRoutes(app, ctx, staffCalendarRoutes);
+    await publicRoutes(app, ctx, publicCalendarRoutes);
     await clientRoutes(app, ctx, clientChangeRoutes);
   },
 };

@@ -8,7 +8,7 @@ import type { Routes } from '@server/platform/http/plugins';
 import { notFound } from '@server/platform/http/errors';
 import { createOnce } from '@server/platform/idempotency';
 import { sendStoredFile, withUploads } from '@server/platform/uploads';
-import { attach, comment, createScr, transition, viewChange } from './changes.commands';
+import { attach, comment, createScr, review, transition, viewChange } from './changes.commands';
 import { attachmentFile, listChanges } from './changes.repo';
 
 export const staffChangeRoutes: Routes = (app, ctx) => {
@@ -29,6 +29,12 @@ export const staffChangeRoutes: Routes = (app, ctx) => {
   route(app, CHANGES.transition, async ({ params, body }, request) => {
     const me = staffOf(request);
     await inTransaction(pool, (db) => transition(db, deps, { userId: me.userId, role: me.role }, params.id, body, ctx.now()));
+    return viewChange(pool, params.id);
+  });
+
+  route(app, CHANGES.review, async ({ params, body }, request) => {
+    const me = staffOf(request);
+    await inTransaction(pool, (db) => review(db, { userId: me.userId, role: me.role }, params.id, body, ctx.now()));
     return viewChange(pool, params.id);
   });
 

@@ -3,7 +3,6 @@
  * an admin), rotations and overrides, coverage gaps, calendar feeds, balances, certifications and
  * their reminders. Shift swaps and PTO requests are forms of the approval engine (./schedule-forms.ts).
  */
-import { createHash, randomBytes } from 'node:crypto';
 import {
   CERTIFICATION_EXPIRING_DAYS,
   CERTIFICATION_REMINDER_DAYS,
@@ -22,6 +21,7 @@ import {
 import { DEFAULT_WORKING_HOURS } from '@contracts/people';
 import { dayInZone } from '@contracts/time';
 import { audit, staffActor } from '@server/platform/audit';
+import { feedTokenHash, newFeedToken, writeCalendar, type CalendarEvent } from '@server/platform/calendar/ical';
 import { conflict, forbidden, invalidField, notFound } from '@server/platform/http/errors';
 import { queueEmail } from '@server/platform/mail/outbox';
 import type { Queryable } from '@server/platform/sql';
@@ -200,12 +200,10 @@ export async function removeOverride(db: Queryable, me: Me, id: number): Promise
 
 // --- Calendar feeds --------------------------------------------------------------------------------
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest();
-
 export async function addFeed(db: Queryable, me: Me, teamId: number | null, publicUrl: string, now: Date) {
   if (teamId !== null) await teamOrFail(db, teamId, 'teamId');
-  const token = randomBytes(32).toString('base64url');
-  const id = await repo.insertFeed(db, { ownerId: me.userId, teamId, tokenHash: hashToken(token), now });
+  const token = newFeedToken();
+  const id = await repo.insertFeed(db, { ownerId: me.userId, teamId, tokenHash: feedTokenHash(token), now });
   const feed = (await repo.feedsOf(db, me.userId)).find((f) => f.id === id)!;
   return { id, teamId: feed.teamId, teamName: feed.teamName, createdAt: feed.createdAt, url: `${publicUrl}/api/v2/schedule/feed/${token}.ics` };
 }
@@ -214,17 +212,14 @@ export async function revokeFeed(db: Queryable, me: Me, id: number, now: Date): 
   if (!(await repo.revokeFeed(db, me.userId, id, now))) throw notFound('No such feed');
 }
 
-const icsTime = (isoTime: string) => `${isoTime.replace(/[-:]/g, '').slice(0, 15)}Z`;
-const icsText = (s: string) => s.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\n/g, '\\n');
-
 /** The iCalendar text of a feed: shifts and on-call, four weeks back and eight ahead, every time in UTC. */
 export async function feedCalendar(db: Queryable, token: string, now: Date): Promise<string> {
-  const feed = await repo.feedByHash(db, hashToken(token.replace(/\.ics$/, '')));
+  const feed = await repo.feedByHash(db, feedTokenHash(token));
   if (!feed) throw notFound('No such feed');
   const from = new Date(now.getTime() - 28 * DAY_MS);
   const to = new Date(now.getTime() + 56 * DAY_MS);
   const teamIds = feed.teamId !== null ? [feed.teamId] : (await repo.teamsOfPerson(db, feed.staffId!)).map((t) => t.id);
-  const events: { uid: string; start: string; end: string; summary: string }[] = [];
+  const events: CalendarEvent[] = [];
   for (const teamId of teamIds) {
     const team = (await repo.teamOf(db, teamId))!;
     const names = new Map((await repo.teamMembers(db, teamId)).map((p) => [p.id, p.name]));
@@ -237,13 +232,7 @@ export async function feedCalendar(db: Queryable, token: string, now: Date): Pro
       events.push({ uid: `oncall-${teamId}-${s.staffId}-${s.startsAt}`, start: s.startsAt, end: s.endsAt, summary: `${team.name} on call${feed.staffId === null ? `: ${names.get(s.staffId) ?? ''}` : ''}` });
     }
   }
-  const stamp = icsTime(now.toISOString());
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Client Care//Weekly Schedule//EN', 'CALSCALE:GREGORIAN', 'X-WR-CALNAME:Client Care schedule'];
-  for (const e of events) {
-    lines.push('BEGIN:VEVENT', `UID:${icsText(e.uid)}@client-care`, `DTSTAMP:${stamp}`, `DTSTART:${icsTime(e.start)}`, `DTEND:${icsTime(e.end)}`, `SUMMARY:${icsText(e.summary)}`, 'END:VEVENT');
-  }
-  lines.push('END:VCALENDAR');
-  return `${lines.join('\r\n')}\r\n`;
+  return writeCalendar({ name: 'Client Care schedule', product: 'Weekly Schedule', events, now });
 }
 
 // --- PTO --------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { CHANGES, type ChangeListQuery, type TransitionInput } from '@contracts/changes';
+import { CHANGES, type ChangeListQuery, type ReviewInput, type TransitionInput } from '@contracts/changes';
 import { call } from '@/shared/http/http';
 
 /** The data table's sort fields, by the list endpoint's sort keys. */
@@ -25,6 +25,7 @@ export function listQueryOf(params: Record<string, string>): ChangeListQuery {
     ...(params.q ? { q: params.q } : {}),
     ...(params.status ? { status: params.status as ChangeListQuery['status'] } : {}),
     ...(params.priority ? { priority: params.priority as ChangeListQuery['priority'] } : {}),
+    ...(params.needsReview === 'true' ? { needsReview: 'true' as const } : {}),
   };
 }
 
@@ -34,8 +35,13 @@ export const changesApi = {
     const page = await call(CHANGES.list, { query: listQueryOf(params) });
     return { rows: page.items, total: page.total, totalExact: true };
   },
+  calendar: (from: string | null) => call(CHANGES.calendar, { query: from ? { from } : {} }),
+  feeds: () => call(CHANGES.feeds, {}),
+  addFeed: () => call(CHANGES.addFeed, { body: {} }),
+  revokeFeed: (id: number) => call(CHANGES.revokeFeed, { params: { id } }),
   view: (id: number) => call(CHANGES.view, { params: { id } }),
   move: (id: number, input: TransitionInput) => call(CHANGES.transition, { params: { id }, body: input }),
+  review: (id: number, input: ReviewInput) => call(CHANGES.review, { params: { id }, body: input }),
   comment: (id: number, input: { body: string; clientVisible: boolean }) => call(CHANGES.comment, { params: { id }, body: input }),
   attach: (id: number, files: readonly File[]) => call(CHANGES.attach, { params: { id }, body: {}, files }),
   attachment: (id: number, attachmentId: number) => call(CHANGES.attachment, { params: { id, attachmentId }, query: {} }),

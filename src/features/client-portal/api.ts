@@ -58,6 +58,7 @@ export const clientPortalApi = {
   scrs: () => clientCall(CLIENT_PORTAL.scrs, { query: {} }),
   createScr: (input: CreateScr) => clientCall(CLIENT_PORTAL.createScr, { body: input }),
   scrTimeline: (id: number) => clientCall(CHANGES.clientTimeline, { params: { id } }),
+  scrAttachment: (scrId: number, attachmentId: number) => clientCall(CHANGES.clientAttachment, { params: { id: scrId, attachmentId }, query: {} }),
   /** Which ticket mail the signed-in client gets ("Email me when…", docs/adr/0201). */
   mailSettings: () => clientCall(CLIENT_MAIL.settings),
   updateMailSettings: (input: ClientMailSettings) => clientCall(CLIENT_MAIL.updateSettings, { body: input }),

@@ -1,6 +1,6 @@
 import { CHANGES } from '@contracts/changes';
 import { endpointKey } from '@contracts/common/endpoint';
-import { clientOnly, endpointRows, staffOnly, type MatrixIds, type Row } from '@tests/support/authz';
+import { all, clientOnly, endpointRows, managersOnly, staffOnly, type MatrixIds, type Row } from '@tests/support/authz';
 import { sqlOf, type Queryable } from '@tests/support/sql';
 
 /** An SCR of Acme and one of Globex, made for the matrix (the client audience is Acme's). */
@@ -27,10 +27,17 @@ export const ROWS = endpointRows([
   [CHANGES.view, { url: (ids: MatrixIds) => `/api/v2/changes/${x('ownChange')(ids)}`, expect: staffOnly() }],
   // A move the chart does not allow: refused alike for every role, so the row changes nothing.
   [CHANGES.transition, { url: (ids: MatrixIds) => `/api/v2/changes/${x('ownChange')(ids)}/transitions`, body: { to: 'released', version: 1, releaseNote: 'x' }, expect: staffOnly(409) }],
+  // Not an emergency change: refused alike for managers and admins (409), and 403 for other staff.
+  [CHANGES.review, { url: (ids: MatrixIds) => `/api/v2/changes/${x('ownChange')(ids)}/review`, body: { version: 1, notes: 'Matrix review' }, expect: managersOnly(409) }],
   [CHANGES.comment, { url: (ids: MatrixIds) => `/api/v2/changes/${x('ownChange')(ids)}/comments`, body: { body: 'Matrix comment' }, expect: staffOnly(201) }],
   // No file sent: refused alike for every role, so the row writes nothing.
   [CHANGES.attach, { url: (ids: MatrixIds) => `/api/v2/changes/${x('ownChange')(ids)}/attachments`, body: {}, expect: staffOnly(400) }],
   [CHANGES.attachment, { url: (ids: MatrixIds) => `/api/v2/changes/${x('ownChange')(ids)}/attachments/999999`, expect: staffOnly(404) }],
+  [CHANGES.calendar, { url: '/api/v2/changes/calendar?weeks=1', expect: staffOnly() }],
+  [CHANGES.feeds, { expect: staffOnly() }],
+  [CHANGES.addFeed, { body: { unknown: 1 }, expect: staffOnly(400) }],
+  [CHANGES.revokeFeed, { url: '/api/v2/changes/feeds/999999', expect: staffOnly(404) }],
+  [CHANGES.feed, { url: `/api/v2/changes/feed/${'A'.repeat(43)}.ics`, expect: all(404) }],
   [CHANGES.clientAttachment, { url: (ids: MatrixIds) => `/api/v2/client/scrs/${x('ownChange')(ids)}/attachments/999999`, expect: clientOnly(404) }],
   [CHANGES.clientTimeline, { url: (ids: MatrixIds) => `/api/v2/client/scrs/${x('ownChange')(ids)}/timeline`, expect: clientOnly() }],
   [CHANGES.clientComment, { url: (ids: MatrixIds) => `/api/v2/client/scrs/${x('ownChange')(ids)}/comments`, body: { body: 'Matrix comment' }, expect: clientOnly(201) }],

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_FILE_MESSAGE, notAllowed, TRANSITION_MESSAGES, type ChangeView, type ClientTimeline } from '@contracts/changes';
+import { NO_FILE_MESSAGE, NO_REVIEW_NEEDED, REVIEW_MESSAGE, notAllowed, TRANSITION_MESSAGES, type ChangePage, type ChangeView, type ClientTimeline } from '@contracts/changes';
 import type { QaItemView } from '@contracts/quality';
-import { apiAs, type Api } from '@tests/support/api';
+import { apiAs, apiWith, type Api } from '@tests/support/api';
 import { multipart } from '@tests/support/multipart';
 import { sqlOf, type Sql } from '@tests/support/sql';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
@@ -254,6 +254,75 @@ describe.each(BACKENDS)('change requests on %s', (backend) => {
     const after = await view(scr);
     expect(after.status).toBe(a.statusCode === 200 ? 'under_review' : 'rejected');
     expect(after.history).toHaveLength(2);
+  });
+
+  it('has a manager or an admin review an emergency change after the fact: it needs review until then, the list filters for it, the notes go on its history', async () => {
+    const urgent = await file('Emergency rate fix');
+    await ok(agent, urgent, { to: 'under_review', ownerId: id['dana.dev'] });
+    const done = await ok(manager, urgent, { to: 'approved', ...PLAN, risk: LOW_RISK, emergency: true, justification: 'The rate changed today.' });
+    const waiting = async () => ((await agent.get('/api/v2/changes?needsReview=true&pageSize=100')).json() as ChangePage).items.map((r) => r.id);
+    expect(await waiting()).toContain(urgent);
+    expect(((await agent.get(`/api/v2/changes?q=${encodeURIComponent('Emergency rate fix')}`)).json() as ChangePage).items[0]).toMatchObject({ id: urgent, needs_review: true });
+    expect((await agent.get('/api/v2/changes?needsReview=maybe')).json().error.fields).toEqual({ needsReview: 'needsReview must be true or false' });
+
+    expect((await agent.post(`/api/v2/changes/${urgent}/review`, { version: done.version, notes: 'Looked fine.' })).statusCode).toBe(403);
+    const noNotes = await manager.post(`/api/v2/changes/${urgent}/review`, { version: done.version, notes: ' ' });
+    expect(noNotes.statusCode).toBe(400);
+    expect(noNotes.json().error.fields).toEqual({ notes: REVIEW_MESSAGE });
+    expect((await manager.post(`/api/v2/changes/${urgent}/review`, { version: done.version - 1, notes: 'Looked fine.' })).statusCode).toBe(409);
+    expect((await view(urgent)).needs_review).toBe(true);
+
+    const reviewed = await manager.post(`/api/v2/changes/${urgent}/review`, { version: done.version, notes: 'Rollback tested; the rate is right.' });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    expect(reviewed.json()).toMatchObject({ status: 'approved', needs_review: false });
+    expect((reviewed.json() as ChangeView).history.at(-1)).toMatchObject({ action: 'reviewed', from_status: 'approved', to_status: 'approved', note: 'Rollback tested; the rate is right.' });
+    expect(await waiting()).not.toContain(urgent);
+    // Reviewed once: a second review is refused, and the review stays off the client's timeline.
+    const again = await admin.post(`/api/v2/changes/${urgent}/review`, { version: (reviewed.json() as ChangeView).version, notes: 'Again.' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(NO_REVIEW_NEEDED);
+    const timeline = (await acme.get(`/api/v2/client/scrs/${urgent}/timeline`)).json() as ClientTimeline;
+    expect(timeline.stages.map((st) => st.note)).not.toContain('Rollback tested; the rate is right.');
+  });
+
+  it('shows planned releases per week and serves them as a secret, revocable calendar feed of all-day events', async () => {
+    const scr = await file('Release calendar, with commas; and a long title that folds past seventy-five octets');
+    await ok(agent, scr, { to: 'under_review', ownerId: id['dana.dev'], targetDate: '2031-03-12' });
+    const rejected = await file('A change nobody wants');
+    await sql.rows(`UPDATE software_change_requests SET target_date = '2031-03-13', status = 'rejected' WHERE id = $1`, [rejected]);
+
+    const cal = await agent.get('/api/v2/changes/calendar?from=2031-03-12&weeks=2');
+    expect(cal.statusCode, cal.body).toBe(200);
+    expect(cal.json()).toMatchObject({ weeks: [{ monday: '2031-03-10', items: [{ id: scr, target_date: '2031-03-12', company: expect.any(String) }] }, { monday: '2031-03-17', items: [] }] });
+    expect(JSON.stringify(cal.json())).not.toContain(`"id":${rejected},`);
+    expect((await agent.get('/api/v2/changes/calendar?weeks=99')).json().error.fields).toMatchObject({ weeks: expect.stringMatching(/^Weeks must be a number from 1 to/) });
+
+    const created = await agent.post('/api/v2/changes/feeds', {});
+    expect(created.statusCode, created.body).toBe(201);
+    const path = new URL(created.json().url as string).pathname;
+    const anonymous = apiWith(t, null);
+    const feed = await anonymous.get(path);
+    expect(feed.statusCode, feed.body).toBe(200);
+    expect(feed.headers['content-type']).toMatch(/^text\/calendar/);
+    const unfolded = feed.body.replace(/\r\n /g, '');
+    expect(feed.body.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    expect(unfolded).toContain(`UID:scr-${scr}@client-care\r\n`);
+    expect(unfolded).toContain('DTSTART;VALUE=DATE:20310312\r\nDTEND;VALUE=DATE:20310313\r\n');
+    expect(unfolded).toContain(`SUMMARY:SCR-${scr}: Release calendar\\, with commas\\; and a long title that folds past seventy-five octets\r\n`);
+    expect(unfolded).toMatch(new RegExp(`URL:https?://[^\\r]+/software/change/request/${scr}\\r\\n`));
+    expect(unfolded).not.toContain(`UID:scr-${rejected}@`);
+    // The same event keeps its UID on the next fetch.
+    expect((await anonymous.get(path)).body.replace(/\r\n /g, '')).toContain(`UID:scr-${scr}@client-care`);
+
+    // Another person's feed is not theirs to list or revoke; a made-up address is not found.
+    expect(((await manager.get('/api/v2/changes/feeds')).json() as { id: number }[]).map((f) => f.id)).not.toContain(created.json().id);
+    expect((await manager.delete(`/api/v2/changes/feeds/${created.json().id}`)).statusCode).toBe(404);
+    expect((await anonymous.get(path)).statusCode).toBe(200);
+    expect((await anonymous.get(`/api/v2/changes/feed/${'B'.repeat(43)}.ics`)).statusCode).toBe(404);
+
+    expect((await agent.delete(`/api/v2/changes/feeds/${created.json().id}`)).statusCode).toBe(204);
+    expect((await anonymous.get(path)).statusCode).toBe(404);
+    expect((await agent.delete(`/api/v2/changes/feeds/${created.json().id}`)).statusCode).toBe(404);
   });
 
   it('keeps the history append-only', async () => {

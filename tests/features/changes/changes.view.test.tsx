@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ChangeRow, ChangeView } from '@contracts/changes';
+import { REVIEW_MESSAGE, type ChangeRow, type ChangeView } from '@contracts/changes';
 import { changesApi } from '@/features/changes/api';
 import ChangeListScreen from '@/features/changes/screens/ChangeListScreen';
 import ChangeScreen from '@/features/changes/screens/ChangeScreen';
@@ -28,6 +28,7 @@ const ROW: ChangeRow = {
   owner: 'Avery Agent',
   target_date: '2026-12-01',
   emergency: false,
+  needs_review: false,
   created_at: '2026-11-20T09:00:00Z',
   updated_at: '2026-11-21T09:00:00Z',
 };
@@ -192,5 +193,59 @@ describe('Software change requests', () => {
     await waitFor(() => expect(seen.posts).toHaveLength(1));
     expect(seen.posts[0]).toEqual({ url: '/api/v2/changes/7/comments', body: { body: 'Shipping Friday.', clientVisible: true } });
     expect(await screen.findByText('Comment added')).toBeTruthy();
+  });
+});
+
+describe('an emergency change’s review after the fact', () => {
+  const URGENT: ChangeView = { ...SCR, status: 'approved', emergency: true, needs_review: true, emergency_justification: 'The rate changed today.', next: ['in_development'] };
+
+  it('lists it with a "Needs review" badge and filters for it through the endpoint’s needsReview', async () => {
+    const seen: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/v2/changes', ({ request }) => {
+        seen.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ items: [{ ...ROW, emergency: true, needs_review: true }], total: 1, page: 1, pageSize: 25 });
+      }),
+      http.get('*/api/v2/preferences/table-size/changes', () => HttpResponse.json({ size: null })),
+    );
+    renderAt('/software/change/request?f.needs_review=true', <ChangeListScreen />);
+    const table = await screen.findByRole('table', { name: /Change requests/ });
+    const row = (await within(table).findByRole('link', { name: 'SCR-7' })).closest('tr')!;
+    expect(within(row).getByText('Needs review')).toBeTruthy();
+    expect(seen.at(-1)!.get('needsReview')).toBe('true');
+  });
+
+  it('has a manager mark it reviewed with notes: asked for in plain words first, then sent with the version read; the badge goes', async () => {
+    const user = userEvent.setup();
+    const posts: Record<string, unknown>[] = [];
+    let current = URGENT;
+    server.use(
+      http.get('*/api/v2/changes/:id', () => HttpResponse.json(current)),
+      http.post('*/api/v2/changes/:id/review', async ({ request }) => {
+        posts.push((await request.json()) as Record<string, unknown>);
+        current = { ...URGENT, needs_review: false, version: 7 };
+        return HttpResponse.json(current);
+      }),
+    );
+    renderAt('/software/change/request/7', <ChangeScreen params={{ id: '7' }} />, { toasts: true, role: 'manager' });
+    expect(await screen.findByText('Needs review')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Mark reviewed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review the emergency change' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark reviewed' }));
+    expect(await within(dialog).findByText(REVIEW_MESSAGE)).toBeTruthy();
+    expect(posts).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^Review notes/ }), 'Rollback tested.');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark reviewed' }));
+    await waitFor(() => expect(posts).toEqual([{ version: 6, notes: 'Rollback tested.' }]));
+    expect(await screen.findByText('SCR-7 is reviewed')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Needs review')).toBeNull());
+  });
+
+  it('tells other staff a manager or an admin reviews it, with no button', async () => {
+    server.use(http.get('*/api/v2/changes/:id', () => HttpResponse.json(URGENT)));
+    renderAt('/software/change/request/7', <ChangeScreen params={{ id: '7' }} />, { role: 'user' });
+    expect(await screen.findByText('A manager or an admin reviews it.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark reviewed' })).toBeNull();
   });
 });

@@ -1,8 +1,10 @@
 /** The client's page of one change request: its stages and the comments meant for the client (msw). */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ClientTimeline } from '@contracts/changes';
+import { clientPortalApi } from '@/features/client-portal/api';
 import { clientApiServer, renderClientAt, verifyTokenOk } from '@tests/features/client-portal/support';
 
 const TIMELINE: ClientTimeline = {
@@ -44,5 +46,27 @@ describe('a client’s change request', () => {
     expect(screen.getByText('Autopay dates now print on the bill.')).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Comments' })).getByText('Shipping Friday.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'All your change requests' })).toHaveAttribute('href', '/software/change/request');
+  });
+
+  it('lists the change request’s files, each downloaded with the client’s session from the SCR’s own address', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get('*/api/v2/client/scrs/5/timeline', () =>
+        HttpResponse.json({ ...TIMELINE, attachments: [{ id: 9, name: 'mockup.pdf', mime_type: 'application/pdf', size_bytes: 2048, sha256: 'a'.repeat(64), image: false }] }),
+      ),
+    );
+    const fetchFile = vi.spyOn(clientPortalApi, 'scrAttachment').mockResolvedValue(new Blob(['%PDF'], { type: 'application/pdf' }));
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:mockup'), revokeObjectURL: vi.fn() });
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    renderClientAt('/software/change/request/5', { signedIn: true });
+    const files = await screen.findByRole('list', { name: 'Attachments' });
+    await user.click(within(files).getByRole('button', { name: /^Download mockup\.pdf/ }));
+    await waitFor(() => expect(clicked).toEqual(['mockup.pdf']));
+    expect(fetchFile).toHaveBeenCalledWith(5, 9);
+    click.mockRestore();
+    fetchFile.mockRestore();
   });
 });

@@ -1,5 +1,5 @@
 /** Change requests: the server-mode list, one SCR's page, and the forms of its moves and comments. */
-import { CHANGES, TRANSITION_MESSAGES, missingFields, type ChangeView, type ScrStatus, type TransitionInput } from '@contracts/changes';
+import { CHANGES, TRANSITION_MESSAGES, missingFields, type ReviewInput, type ChangeCalendar, type ChangeFeed, type ChangeFeedCreated, type ChangeView, type ScrStatus, type TransitionInput } from '@contracts/changes';
 import { LIMITS } from '@contracts/common/constants';
 import { fromPromise } from 'xstate';
 import type { Attachment } from '@contracts/common/attachments';
@@ -13,7 +13,7 @@ import { changesApi } from '../api';
 /** Every change request: search by title or company; status and priority filters; sorted on the server. */
 export const CHANGE_TABLE: SearchTableSpec = {
   search: (p) => changesApi.search(p),
-  filters: { status: 'status', priority: 'priority' },
+  filters: { status: 'status', priority: 'priority', needs_review: 'needsReview' },
   pageSizeMax: LIMITS.pageSizeMax,
 };
 export const changeTableMachine = createSearchTableMachine(CHANGE_TABLE);
@@ -41,6 +41,11 @@ export const moveSchema: FormSchema = {
 };
 export const moveMachine = createSubmitMachine<MoveSubmission, ChangeView>('scrMove', (m) => changesApi.move(m.id, m.input), { schema: moveSchema });
 
+/** The after-the-fact review of an emergency change: its notes, checked by the endpoint's schema first. */
+export type ReviewSubmission = { id: number; input: ReviewInput };
+const reviewSchema: FormSchema = { safeParse: (value) => CHANGES.review.body.safeParse((value as ReviewSubmission).input) };
+export const reviewMachine = createSubmitMachine<ReviewSubmission, ChangeView>('scrReview', (r) => changesApi.review(r.id, r.input), { schema: reviewSchema });
+
 export type CommentSubmission = { id: number; input: { body: string; clientVisible: boolean } };
 const commentSchema: FormSchema = { safeParse: (value) => CHANGES.comment.body.safeParse((value as CommentSubmission).input) };
 export const commentMachine = createSubmitMachine<CommentSubmission, { id: number }>('scrComment', (c) => changesApi.comment(c.id, c.input), { schema: commentSchema });
@@ -54,3 +59,10 @@ export const scrDownloadsMachine = fileDownloadMachine.provide({ actors: { fetch
 export const scrThumbnailsMachine = thumbnailsMachine.provide({
   actors: { fetchAll: fromPromise(({ input }) => objectUrlsOf(input, (file) => changesApi.thumbnail(file.recordId, file.id))) },
 });
+
+/** The change calendar's weeks, from the week holding the day asked (this week when none). */
+export const changeCalendarQueryMachine = createQueryMachine('changeCalendarWeeks', (from: string | null): Promise<ChangeCalendar> => changesApi.calendar(from));
+/** My calendar feeds of planned releases. */
+export const changeFeedsMachine = createQueryMachine('changeFeeds', (): Promise<ChangeFeed[]> => changesApi.feeds());
+export const addFeedMachine = createSubmitMachine<Record<string, never>, ChangeFeedCreated>('changeFeedAdd', () => changesApi.addFeed());
+export const revokeFeedMachine = createSubmitMachine<{ id: number }, void>('changeFeedRevoke', (f) => changesApi.revokeFeed(f.id));

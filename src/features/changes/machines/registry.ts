@@ -1,4 +1,5 @@
 /** The change requests feature's machines for the app's registry (src/app/machine-registry.ts imports this file itself). */
+import { changeCalendarMachine } from './change-calendar.machine';
 import { scrScreenMachine } from './scr-screen.machine';
 import type { RegisteredMachine } from '@/shared/machine-registry';
 
@@ -6,6 +7,11 @@ export const machines: RegisteredMachine[] = [
   {
     id: 'scr-screen',
     machine: scrScreenMachine,
-    description: 'A change request’s page: a move opens its dialog of required fields; a saved move or comment loads the SCR again; a refusal naming no field loads it again too.',
+    description: 'A change request’s page: a move opens its dialog of required fields; a saved move, review or comment loads the SCR again; a refusal naming no field loads it again too.',
+  },
+  {
+    id: 'change-calendar',
+    machine: changeCalendarMachine,
+    description: 'The change calendar’s feeds: a new secret address is shown once until dismissed; a revoked feed leaves the list, which loads again after each save.',
   },
 ];

@@ -6,7 +6,8 @@
  * naming no field (the SCR changed since it was read) loads the SCR again so the next try is against
  * what is there now. A comment saved loads the SCR again and starts a fresh comment. Files chosen
  * for the SCR go through the one upload path; once attached, the SCR loads again with them and the
- * chosen list empties; a refused file is named beside the control and the choice stays.
+ * chosen list empties; a refused file is named beside the control and the choice stays. A manager's
+ * after-the-fact review of an emergency change opens its own dialog and, once saved, loads the SCR again.
  */
 import { assign, sendTo, setup, spawnChild, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { SCR_STATUS_LABELS, scrNumber, type ChangeView, type ScrStatus } from '@contracts/changes';
@@ -14,7 +15,7 @@ import type { FileDownloadActor } from '@/shared/machines/file-download.machine'
 import { fileListMachine, type FileListActor } from '@/shared/machines/file-list.machine';
 import { submitChild, type SubmitFailure } from '@/shared/machines/submit.machine';
 import type { ThumbnailsActor } from '@/shared/machines/thumbnails.machine';
-import { attachMachine, commentMachine, moveMachine, scrDownloadsMachine, scrThumbnailsMachine, type MoveSubmission } from './changes.machines';
+import { attachMachine, commentMachine, moveMachine, reviewMachine, scrDownloadsMachine, scrThumbnailsMachine, type MoveSubmission } from './changes.machines';
 
 export type ScrScreenContext = {
   /** The SCR's query actor, told to load again after each save. */
@@ -29,6 +30,10 @@ export type ScrScreenEvent =
   | { type: 'move.close' }
   | { type: 'move.saved'; result: ChangeView }
   | ({ type: 'move.refused' } & SubmitFailure)
+  | { type: 'review.open' }
+  | { type: 'review.close' }
+  | { type: 'review.saved'; result: ChangeView }
+  | ({ type: 'review.refused' } & SubmitFailure)
   | { type: 'comment.saved'; result: { id: number } }
   | ({ type: 'comment.refused' } & SubmitFailure)
   | { type: 'files.upload'; id: number; files: readonly File[] }
@@ -49,6 +54,7 @@ export const scrScreenMachine = setup({
   types: { context: {} as ScrScreenContext, events: {} as ScrScreenEvent, input: {} as { view: AnyActorRef } },
   actors: {
     moveForm: submitChild(moveMachine, { saved: 'move.saved', failed: 'move.refused' }),
+    reviewForm: submitChild(reviewMachine, { saved: 'review.saved', failed: 'review.refused' }),
     commentForm: submitChild(commentMachine, { saved: 'comment.saved', failed: 'comment.refused' }),
     /** The files chosen for the SCR, then their upload. */
     files: fileListMachine,
@@ -65,6 +71,7 @@ export const scrScreenMachine = setup({
   context: ({ input }) => ({ view: input.view, moving: null, commented: 0 }),
   entry: [
     spawnChild('moveForm', { id: 'moveForm', input: { notices: { saved: movedNotice, failed: 'The change request did not move' } } }),
+    spawnChild('reviewForm', { id: 'reviewForm', input: { notices: { saved: (r: ChangeView) => `${scrNumber(r.id)} is reviewed`, failed: 'The review was not saved' } } }),
     spawnChild('commentForm', { id: 'commentForm', input: { notices: { saved: () => 'Comment added', failed: 'The comment was not added' } } }),
     spawnChild('files', { id: 'files' }),
     spawnChild('attachForm', { id: 'attachForm', input: { notices: { saved: (_r: unknown, sent: { files: readonly File[] }) => (sent.files.length === 1 ? 'File attached' : `${sent.files.length} files attached`), failed: 'The files were not attached' } } }),
@@ -102,6 +109,19 @@ export const scrScreenMachine = setup({
           actions: [assign({ moving: ({ event }) => event.to }), sendTo('moveForm', { type: 'form.reset' })],
           description: 'A move’s button opens its dialog with the fields the chart asks of it, fresh.',
         },
+        'review.open': { target: 'reviewing', actions: sendTo('reviewForm', { type: 'form.reset' }), description: 'A manager opens the review of an emergency change, fresh.' },
+      },
+    },
+    reviewing: {
+      description: 'The review dialog is open; the notes typed stay through a refused save.',
+      on: {
+        'review.close': { target: 'viewing', description: 'The dialog closes without a review.' },
+        'review.saved': { target: 'viewing', actions: 'reloadView', description: 'Reviewed: the dialog closes and the SCR loads again without its badge.' },
+        'review.refused': {
+          guard: ({ event }) => Object.keys(event.fieldErrors).length === 0,
+          actions: 'reloadView',
+          description: 'Refused for no field (changed since it was read, or reviewed already): the dialog says why and the SCR loads again.',
+        },
       },
     },
     moving: {
@@ -123,6 +143,7 @@ export const scrScreenMachine = setup({
 export type ScrScreenActor = ActorRefFrom<typeof scrScreenMachine>;
 type Snapshot = SnapshotFrom<typeof scrScreenMachine>;
 export const selectMoveForm = (s: Snapshot) => s.children.moveForm as ActorRefFrom<typeof moveMachine>;
+export const selectReviewForm = (s: Snapshot) => s.children.reviewForm as ActorRefFrom<typeof reviewMachine>;
 export const selectCommentForm = (s: Snapshot) => s.children.commentForm as ActorRefFrom<typeof commentMachine>;
 export const selectFiles = (s: Snapshot) => s.children.files as FileListActor | undefined;
 export const selectAttachForm = (s: Snapshot) => s.children.attachForm as ActorRefFrom<typeof attachMachine>;

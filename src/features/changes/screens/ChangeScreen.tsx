@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
 import { APPROVAL_STATE_LABELS, type ApprovalState } from '@contracts/approval-chart';
-import { CHANGE_LIMITS, SCR_STATUS_LABELS, scrNumber, type ChangeView } from '@contracts/changes';
-import { changeViewMachine, type commentMachine } from '../machines/changes.machines';
-import { scrScreenMachine, selectCommentForm, selectMoveForm } from '../machines/scr-screen.machine';
+import { CHANGE_LIMITS, EMERGENCY_ROLES, SCR_STATUS_LABELS, scrNumber, type ChangeView } from '@contracts/changes';
+import { changeViewMachine, type commentMachine, type reviewMachine } from '../machines/changes.machines';
+import { scrScreenMachine, selectCommentForm, selectMoveForm, selectReviewForm } from '../machines/scr-screen.machine';
 import { MOVE_TEXTS, MoveForm } from './MoveForm';
 import { RiskBadge, ScrPriorityBadge, ScrStatusBadge } from './parts';
 import { ScrFiles } from './ScrFiles';
@@ -13,6 +13,7 @@ import styles from './changes.module.css';
 import { inspection } from '@/shared/inspection';
 import { usePageTitle } from '@/shared/page-title';
 import type { ScreenProps } from '@/shared/routing';
+import { StaffRoleContext } from '@/shared/session/role';
 import { Alert, Badge, Button, Card, DateTime, Dialog, Form, FormErrorBanner, PageHeader, QueryView, RelativeTime, SkeletonCard, Switch, TextArea } from '@/shared/ui/components';
 import { formatDate } from '@/shared/ui/tokens/format';
 
@@ -68,8 +69,70 @@ function Waiting({ scr }: { scr: ChangeView }) {
       </Alert>
     );
   }
-  if (scr.needs_review) return <Alert tone="warning" title="Emergency change: review it after the fact">{scr.emergency_justification}</Alert>;
   return null;
+}
+
+/** An emergency change waiting for its review after the fact: why it skipped the advisory step, and (managers, admins) the review. */
+function ReviewNeeded({ scr, screen }: { scr: ChangeView; screen: ActorRefFrom<typeof scrScreenMachine> }) {
+  const role = useContext(StaffRoleContext) ?? 'user';
+  if (!scr.needs_review) return null;
+  return (
+    <Alert tone="warning" title="Emergency change: review it after the fact">
+      <p className={styles.text}>{scr.emergency_justification}</p>
+      {EMERGENCY_ROLES.includes(role) ? (
+        <div className={styles.actions}>
+          <Button variant="secondary" size="sm" onPress={() => screen.send({ type: 'review.open' })}>
+            Mark reviewed
+          </Button>
+        </div>
+      ) : (
+        <p className={styles.muted}>A manager or an admin reviews it.</p>
+      )}
+    </Alert>
+  );
+}
+
+function ReviewForm({ scr, form, onCancel }: { scr: ChangeView; form: ActorRefFrom<typeof reviewMachine>; onCancel: () => void }) {
+  const [notes, setNotes] = useState('');
+  const busy = useSelector(form, (s) => s.hasTag('busy'));
+  const fields = useSelector(form, (s) => s.context.fieldErrors);
+  const error = useSelector(form, (s) => s.context.error);
+  const refusals = useSelector(form, (s) => s.context.refusals);
+  return (
+    <Form
+      className={styles.form}
+      aria-label="Review the emergency change"
+      refusals={refusals}
+      onSubmit={(e) => {
+        e.preventDefault();
+        form.send({ type: 'form.submit', input: { id: scr.id, input: { version: scr.version, notes } } });
+      }}
+    >
+      <p className={styles.intro}>Approved without the advisory step: {scr.emergency_justification}</p>
+      <FormErrorBanner title={error ?? undefined} errors={[]} />
+      <TextArea
+        label="Review notes"
+        name="notes"
+        rows={4}
+        value={notes}
+        isRequired
+        description="What the review found: was the emergency justified, did the change and its rollback plan hold?"
+        onChange={(v) => {
+          setNotes(v);
+          form.send({ type: 'form.change', field: 'notes' });
+        }}
+        errorMessage={fields.notes}
+      />
+      <div className={styles.actions}>
+        <Button variant="secondary" onPress={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="primary" isPending={busy}>
+          Mark reviewed
+        </Button>
+      </div>
+    </Form>
+  );
 }
 
 function Comments({ scr, form, fresh }: { scr: ChangeView; form: ActorRefFrom<typeof commentMachine>; fresh: number }) {
@@ -144,6 +207,8 @@ function ScrPage({ scr, screen }: { scr: ChangeView; screen: ActorRefFrom<typeof
   const moveForm = useSelector(screen, selectMoveForm);
   const commentForm = useSelector(screen, selectCommentForm);
   const commented = useSelector(screen, (s) => s.context.commented);
+  const reviewForm = useSelector(screen, selectReviewForm);
+  const reviewing = useSelector(screen, (s) => s.matches('reviewing'));
   const waitingOnAdvisory = scr.status === 'under_review' && scr.approval_state === 'inReview';
   const next = scr.next.filter((to) => !(waitingOnAdvisory && to === 'approved'));
   const r = scr.risk_inputs;
@@ -156,6 +221,7 @@ function ScrPage({ scr, screen }: { scr: ChangeView; screen: ActorRefFrom<typeof
             <ScrStatusBadge status={scr.status} />
             <ScrPriorityBadge priority={scr.priority} />
             {scr.emergency ? <Badge tone="danger">Emergency</Badge> : null}
+            {scr.needs_review ? <Badge tone="warning">Needs review</Badge> : null}
             <span>{scr.company}</span>
             <span>
               raised <RelativeTime value={scr.created_at} />
@@ -175,6 +241,7 @@ function ScrPage({ scr, screen }: { scr: ChangeView; screen: ActorRefFrom<typeof
         }
       />
       <Waiting scr={scr} />
+      <ReviewNeeded scr={scr} screen={screen} />
       {scr.status === 'rejected' && scr.rejection_reason ? <Alert tone="danger" title="Rejected">{scr.rejection_reason}</Alert> : null}
       {scr.status === 'released' && scr.release_note ? <Alert tone="success" title="Released">{scr.release_note}</Alert> : null}
       <div className={styles.columns}>
@@ -186,7 +253,7 @@ function ScrPage({ scr, screen }: { scr: ChangeView; screen: ActorRefFrom<typeof
                 ['Business reason', scr.business_reason ?? '—'],
                 ['Requested by', scr.requested_by ?? '—'],
                 ['Owner', scr.owner ?? 'Nobody yet'],
-                ['Target date', scr.target_date ? formatDate(scr.target_date) : '—'],
+                ['Target date', scr.target_date ? formatDate(scr.target_date, { timeZone: 'UTC' }) : '—'],
               ]}
             />
           </Card>
@@ -283,6 +350,9 @@ function ScrPage({ scr, screen }: { scr: ChangeView; screen: ActorRefFrom<typeof
       </div>
       <Dialog isOpen={moving !== null} onOpenChange={(open) => (open ? undefined : screen.send({ type: 'move.close' }))} title={moving ? MOVE_TEXTS[moving].title : ''} size="md">
         {moving ? <MoveForm key={`${moving}-${scr.version}`} scr={scr} to={moving} form={moveForm} onCancel={() => screen.send({ type: 'move.close' })} /> : null}
+      </Dialog>
+      <Dialog isOpen={reviewing} onOpenChange={(open) => (open ? undefined : screen.send({ type: 'review.close' }))} title="Review the emergency change" size="md">
+        {reviewing ? <ReviewForm scr={scr} form={reviewForm} onCancel={() => screen.send({ type: 'review.close' })} /> : null}
       </Dialog>
     </div>
   );

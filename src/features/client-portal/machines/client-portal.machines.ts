@@ -46,6 +46,8 @@ export const replyMachine = createSubmitMachine('clientReply', (v: { id: number;
 export const replyFilesMachine = fileListMachine;
 /** Downloads of a ticket's files with the client session, and its images opened in the viewer. */
 export const clientDownloadMachine = fileDownloadMachine.provide({ actors: { fetch: fromPromise(({ input }) => clientPortalApi.attachment(input.recordId, input.id)) } });
+/** Downloads of a change request's files with the client session. */
+export const clientScrDownloadMachine = fileDownloadMachine.provide({ actors: { fetch: fromPromise(({ input }) => clientPortalApi.scrAttachment(input.recordId, input.id)) } });
 /** Thumbnails of a ticket's images with the client session. */
 export const clientThumbnailsMachine = thumbnailsMachine.provide({
   actors: { fetchAll: fromPromise(({ input }) => objectUrlsOf(input, (file) => clientPortalApi.thumbnail(file.recordId, file.id))) },

@@ -1,17 +1,18 @@
 import { useActorRef } from '@xstate/react';
 import { Link, useParams } from 'wouter';
 import { SCR_STATUS_LABELS } from '@contracts/client-portal';
-import { scrTimelineMachine } from '../machines/client-portal.machines';
+import { clientScrDownloadMachine, scrTimelineMachine } from '../machines/client-portal.machines';
 import { SCR_STATUS_TONES } from './labels';
 import styles from './ClientScrTimeline.module.css';
 import { usePageTitle } from '@/shared/page-title';
-import { Alert, Badge, Card, DateTime, PageHeader, QueryView, SkeletonCard } from '@/shared/ui/components';
+import { Alert, AttachmentList, Badge, Card, DateTime, PageHeader, QueryView, SkeletonCard } from '@/shared/ui/components';
 
 /** /client/software/change/request/:id: where one of the company's change requests stands, stage by stage, with the comments meant for the client. */
 export default function ClientScrTimelineScreen() {
   const { id = '' } = useParams<{ id: string }>();
   usePageTitle(`Change request #${id}`);
   const timeline = useActorRef(scrTimelineMachine, { input: { query: Number(id) } });
+  const downloads = useActorRef(clientScrDownloadMachine);
   return (
     <>
       <PageHeader title={`Change request #${id}`} subtitle={<Link href="/software/change/request">All your change requests</Link>} />
@@ -49,6 +50,11 @@ export default function ClientScrTimelineScreen() {
                   <p className={styles.muted}>No comments yet.</p>
                 )}
               </Card>
+              {t.attachments.length ? (
+                <Card title="Files">
+                  <AttachmentList files={t.attachments} onDownload={(file) => downloads.send({ type: 'file.download', file: { recordId: t.id, id: file.id, name: file.name } })} />
+                </Card>
+              ) : null}
             </div>
           </div>
         )}
