@@ -89,13 +89,21 @@ function lightEntries(): Plugin {
 
 /**
  * A lazy import's preload list names only the chunks that are not loaded yet: the importing chunk
- * and everything it imports statically are running already. Listing them again for every lazy
- * screen only weighs on the first staff screen, which carries the route table
- * (docs/adr/0200-lazy-routes-preload-only-what-is-missing.md).
+ * and everything it imports statically are running already, and so is whatever every way of
+ * reaching the importing chunk loaded before it (a card loaded by Home finds the shell's code
+ * there). Listing them again for every lazy screen only weighs on the first staff screen, which
+ * carries the route table (docs/adr/0200-lazy-routes-preload-only-what-is-missing.md). A chunk
+ * left off a list is still fetched by the browser as a static import of the chunk asked for: the
+ * list only lets it start sooner.
  */
+/** The staff app and the shell every staff screen is drawn in (src/app/SignedInLayout.tsx renders the routes inside it). */
+const STAFF_SCREENS_INSIDE = { app: '/src/app/StaffApp.tsx', layout: '/src/features/shell/screens/StaffLayout.tsx' };
+
 function preloadOnlyMissing() {
-  /** Each chunk's file with every chunk it imports statically, directly or not. */
+  /** Each chunk's file with every chunk surely loaded when it runs. */
   const loadedWith = new Map<string, Set<string>>();
+  /** A staff screen's chunk with what the signed-in layout it is drawn in has loaded. */
+  const insideLayout = new Map<string, Set<string>>();
   const plugin: Plugin = {
     name: 'preload-only-missing',
     apply: 'build',
@@ -111,13 +119,48 @@ function preloadOnlyMissing() {
           for (const next of chunk.imports) closure(next, seen);
           return seen;
         };
-        for (const [file, chunk] of Object.entries(bundle)) if (chunk.type === 'chunk') loadedWith.set(file, closure(file, new Set()));
+        const chunks = Object.entries(bundle).flatMap(([file, chunk]) => (chunk.type === 'chunk' ? [[file, chunk] as const] : []));
+        const own = new Map(chunks.map(([file]) => [file, closure(file, new Set())]));
+        // Who reaches each chunk, statically or by a lazy import.
+        const reachedFrom = new Map<string, string[]>(chunks.map(([file]) => [file, []]));
+        for (const [file, chunk] of chunks) for (const next of [...chunk.imports, ...chunk.dynamicImports]) reachedFrom.get(next)?.push(file);
+        // Surely loaded = its own closure plus what is loaded on every way to it (a fixed point from "everything").
+        const everything = new Set(Object.keys(bundle));
+        const sure = new Map(chunks.map(([file, chunk]) => [file, chunk.isEntry || !reachedFrom.get(file)!.length ? own.get(file)! : everything]));
+        for (let changed = true; changed; ) {
+          changed = false;
+          for (const [file, chunk] of chunks) {
+            if (chunk.isEntry) continue;
+            const before = sure.get(file)!;
+            const next = new Set(own.get(file));
+            const ways = reachedFrom.get(file)!.map((p) => sure.get(p)!);
+            if (ways.length) for (const f of ways[0]!) if (ways.every((w) => w.has(f))) next.add(f);
+            if (next.size !== before.size || [...next].some((f) => !before.has(f))) {
+              sure.set(file, next);
+              changed = true;
+            }
+          }
+        }
+        for (const [file, loaded] of sure) loadedWith.set(file, loaded);
+        // Staff screens (a feature's screens/ folder, reached from the staff app) and the layout they are drawn in.
+        insideLayout.clear();
+        const fileOf = (module: string) => chunks.find(([, c]) => c.facadeModuleId?.endsWith(module))?.[0];
+        const app = fileOf(STAFF_SCREENS_INSIDE.app);
+        const layout = fileOf(STAFF_SCREENS_INSIDE.layout);
+        if (app && layout) {
+          for (const [file, chunk] of chunks) {
+            if (file !== layout && /\/src\/features\/[^/]+\/screens\//.test(chunk.facadeModuleId ?? '') && sure.get(file)!.has(app)) insideLayout.set(file, sure.get(layout)!);
+          }
+        }
       },
     },
   };
-  const resolveDependencies = (_file: string, deps: string[], { hostId, hostType }: { hostId: string; hostType: 'html' | 'js' }) => {
+  const resolveDependencies = (file: string, deps: string[], { hostId, hostType }: { hostId: string; hostType: 'html' | 'js' }) => {
     const loaded = hostType === 'js' ? loadedWith.get(hostId) : undefined;
-    return loaded ? deps.filter((d) => !loaded.has(d)) : deps;
+    if (!loaded) return deps;
+    // A staff screen is only ever drawn inside the signed-in layout: what the layout loaded is there too.
+    const layout = insideLayout.get(file);
+    return deps.filter((d) => !loaded.has(d) && !layout?.has(d));
   };
   return { plugin, resolveDependencies };
 }

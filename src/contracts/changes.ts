@@ -12,7 +12,6 @@ import { endpoint } from './common/endpoint';
 import { calendarDay, idInput, idParamsSchema, pageQuery, safeText } from './common/input';
 import { z } from './common/zod';
 import { attachmentParamsSchema, attachmentQuerySchema } from './ticket-attachments';
-import { addDays, mondayOf } from './time';
 
 export { SCR_PRIORITIES, SCR_STATUSES, SCR_STATUS_LABELS };
 export type ScrStatus = (typeof SCR_STATUSES)[number];
@@ -309,8 +308,6 @@ export type CalendarItem = z.infer<typeof calendarItemSchema>;
 export const calendarSchema = z.object({ weeks: z.array(z.object({ monday: z.string(), items: z.array(calendarItemSchema) })) });
 export type ChangeCalendar = z.infer<typeof calendarSchema>;
 
-/** The Mondays of the weeks a calendar shows, from the week holding `from`. */
-export const calendarMondays = (from: string, weeks: number): string[] => Array.from({ length: weeks }, (_, i) => addDays(mondayOf(from), 7 * i));
 
 export const changeFeedSchema = z.object({ id: int(), createdAt: z.string() });
 export type ChangeFeed = z.infer<typeof changeFeedSchema>;

@@ -4,7 +4,6 @@
  */
 import {
   CHANGE_FEED_WEEKS_BACK,
-  calendarMondays,
   calendarTitle,
   scrPath,
   type ChangeCalendar,
@@ -18,6 +17,9 @@ import { feedTokenHash, newFeedToken, writeCalendar } from '@server/platform/cal
 import { notFound } from '@server/platform/http/errors';
 import type { Queryable } from '@server/platform/sql';
 import * as repo from './changes.repo';
+
+/** The Mondays of the weeks a calendar shows, from the week holding `from`. */
+const calendarMondays = (from: string, weeks: number): string[] => Array.from({ length: weeks }, (_, i) => addDays(mondayOf(from), 7 * i));
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
