@@ -4,6 +4,7 @@
  * requests and shift swaps are forms of the approval engine (docs/adr/0155, 0193).
  */
 import { feedTokenParamsSchema } from './common/calendar-feed';
+import { QUEUES } from './common/codes';
 import { endpoint } from './common/endpoint';
 import { calendarDay, dateTimeInput, idInput, idParamsSchema, safeText } from './common/input';
 import { isTimeZone, TIME_ZONE_MAX } from './common/time-zone';
@@ -33,7 +34,8 @@ const line = (label: string, max: number) => safeText(`${label} is required`, la
 
 // --- The schedule --------------------------------------------------------------------------------
 
-export const teamSchema = z.object({ id: int(), name: z.string(), ownerName: z.string().nullable(), timeZone: z.string(), region: z.string(), canEdit: z.boolean() });
+/** A team; `member`: the reader is in it (the schedule opens on the reader's own team). */
+export const teamSchema = z.object({ id: int(), name: z.string(), ownerName: z.string().nullable(), timeZone: z.string(), region: z.string(), canEdit: z.boolean(), member: z.boolean() });
 export type Team = z.infer<typeof teamSchema>;
 
 export const shiftSchema = z.object({ id: int(), staffId: int(), startsAt: z.string(), endsAt: z.string(), version: int() });
@@ -203,6 +205,16 @@ export const certificationInputSchema = z
   .refine((c) => c.expiresOn === null || c.expiresOn > c.earnedOn, { path: ['expiresOn'], message: 'Expires on must be after the day it was earned' });
 export type CertificationInput = z.input<typeof certificationInputSchema>;
 
+/** A ticket queue's rule: whoever a ticket in it is assigned to holds a valid certification of this name (docs/adr/0223). */
+export const queueRuleSchema = z.object({ queue: z.enum(QUEUES), certification: z.string().nullable() });
+export type QueueRule = z.infer<typeof queueRuleSchema>;
+export const queueRuleInputSchema = z.strictObject({
+  queue: z.enum(QUEUES, { error: `Queue must be one of ${QUEUES.join(', ')}` }),
+  /** null: the queue requires no certification. */
+  certification: line('Certification', CERTIFICATION_TEXT_MAX).nullable(),
+});
+export type QueueRuleInput = z.input<typeof queueRuleInputSchema>;
+
 const tag = 'Schedule and PTO';
 export const SCHEDULE = {
   teams: endpoint({ method: 'GET', path: '/api/v2/schedule/teams', audience: 'staff', tag, summary: 'The teams with a schedule, and whether I may edit each', response: z.array(teamSchema) }),
@@ -225,4 +237,6 @@ export const PTO = {
   conflicts: endpoint({ method: 'GET', path: '/api/v2/pto/requests/:id/conflicts', audience: 'staff', tag, summary: 'The on-call hours a leave request would leave uncovered', params: idParamsSchema, response: conflictsSchema }),
   addCertification: endpoint({ method: 'POST', path: '/api/v2/certifications', audience: 'staff', tag, summary: 'Adds one of my certifications', body: certificationInputSchema, status: 201, response: certificationSchema }),
   removeCertification: endpoint({ method: 'DELETE', path: '/api/v2/certifications/:id', audience: 'staff', tag, summary: 'Removes one of my certifications', params: idParamsSchema, status: 204 }),
+  queueRules: endpoint({ method: 'GET', path: '/api/v2/queue-certifications', audience: 'staff', tag, summary: 'Each ticket queue and the certification its assignees must hold (null: none)', response: z.array(queueRuleSchema) }),
+  setQueueRule: endpoint({ method: 'PUT', path: '/api/v2/queue-certifications', audience: 'staff', roles: ['admin'], tag, summary: "Sets or clears the certification a queue's assignees must hold", body: queueRuleInputSchema, response: queueRuleSchema }),
 } as const;

@@ -141,9 +141,7 @@ test('schedule and PTO screens and dialogs, shot', async ({ page: manager, brows
   await expect(page).toHaveURL(/\/home$/);
   await page.goto('/weekly-schedule');
   await expect(page.getByRole('table')).toBeVisible();
-  // The agent owns no team, so the grid opens on the first one: their own is Support.
-  await page.getByRole('button', { name: /Team$/ }).click();
-  await page.getByRole('option', { name: 'Support' }).click();
+  // The grid opens on the agent's own team (Support), not the first in the list.
   await expect(page.getByRole('table', { name: /^Support:/ })).toBeVisible();
   for (let i = 0; i < 3 && !(await page.getByRole('button', { name: 'Ask for a swap' }).isVisible()); i++) {
     await page.getByRole('button', { name: 'Next week' }).click();
@@ -157,4 +155,16 @@ test('schedule and PTO screens and dialogs, shot', async ({ page: manager, brows
   await expect(page.getByText('Available')).toBeVisible();
   await shoot(page, 'pto-dashboard');
   await agentContext.close();
+  const adminContext = await browser.newContext();
+  page = await adminContext.newPage();
+  await staffSignIn(page, STAFF.admin.email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/certification-pto-dashboard');
+  const rules = page.getByRole('region', { name: 'Queues that require a certification' });
+  await expect(rules.getByRole('cell', { name: 'Managed Services' })).toBeVisible();
+  await rules.getByRole('button', { name: 'Save queue rule' }).click();
+  await expect(rules.getByText('Certification is required')).toBeVisible();
+  await rules.scrollIntoViewIfNeeded();
+  await shoot(page, 'pto-dashboard-admin-queue-rules');
+  await adminContext.close();
 });

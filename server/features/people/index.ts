@@ -40,5 +40,6 @@ export const people: Feature = {
 };
 
 export { notificationAllowed } from './people.commands';
+export { assertQualifiedForQueue } from './schedule.commands';
 export { addPersonStatusProvider, type PersonStatusProvider } from './status';
 export { onCallNow, type OnCallWatch } from './today';

@@ -9,6 +9,7 @@ import {
   COVERAGE_GAP_DAYS,
   SHIFT_HOURS_MAX,
   type Certification,
+  type QueueRule,
   type CoverageGap,
   type LeaveConflicts,
   type MyPto,
@@ -18,6 +19,7 @@ import {
   type Team,
   type TeamPto,
 } from '@contracts/people-schedule';
+import { QUEUES } from '@contracts/common/codes';
 import { DEFAULT_WORKING_HOURS } from '@contracts/people';
 import { dayInZone } from '@contracts/time';
 import { audit, staffActor } from '@server/platform/audit';
@@ -40,10 +42,11 @@ export async function todayOf(db: Queryable, staffId: number, now: Date): Promis
 }
 
 const canEdit = (me: Me, team: repo.TeamRow) => me.role === 'admin' || team.owner_id === me.userId;
-const teamView = (me: Me, t: repo.TeamRow): Team => ({ id: t.id, name: t.name, ownerName: t.owner_name, timeZone: t.time_zone, region: t.region, canEdit: canEdit(me, t) });
+const teamView = (me: Me, t: repo.TeamRow, member: boolean): Team => ({ id: t.id, name: t.name, ownerName: t.owner_name, timeZone: t.time_zone, region: t.region, canEdit: canEdit(me, t), member });
 
 export async function readTeams(db: Queryable, me: Me): Promise<Team[]> {
-  return (await repo.teams(db)).map((t) => teamView(me, t));
+  const mine = new Set((await repo.teamsOfPerson(db, me.userId)).map((t) => t.id));
+  return (await repo.teams(db)).map((t) => teamView(me, t, mine.has(t.id)));
 }
 
 async function teamOrFail(db: Queryable, id: number, field = 'team'): Promise<repo.TeamRow> {
@@ -116,7 +119,7 @@ export async function readSchedule(db: Queryable, me: Me, teamId: number, fromDa
   const names = new Map(people.map((p) => [p.id, p.name]));
   const leave = leaveOf(await repo.ptoRequests(db, { staffIds: ids, states: ['applied', 'inReview', 'changesRequested'], from: fromDay, to: lastDay }));
   return {
-    team: teamView(me, team),
+    team: teamView(me, team, await repo.isMember(db, team.id, me.userId)),
     days: daysBetween(fromDay, lastDay),
     people,
     shifts: (await repo.shiftsBetween(db, team.id, from, to)).map(({ teamId: _t, ...s }) => s),
@@ -353,6 +356,33 @@ export async function addCertification(db: Queryable, me: Me, c: { name: string;
 export async function removeCertification(db: Queryable, me: Me, id: number): Promise<void> {
   if (!(await repo.deleteCertification(db, me.userId, id))) throw notFound('No such certification');
   await audit(db, { actor: staffActor(me.userId), entity: 'certification', entityId: id, action: 'certification.remove', detail: {} });
+}
+
+// --- Queues that require a certification (docs/adr/0223) ----------------------------------------
+
+export async function readQueueRules(db: Queryable): Promise<QueueRule[]> {
+  const set = new Map((await repo.queueRules(db)).map((r) => [r.queue, r.certification]));
+  return QUEUES.map((queue) => ({ queue, certification: set.get(queue) ?? null }));
+}
+
+export async function setQueueRule(db: Queryable, me: Me, rule: QueueRule, now: Date): Promise<QueueRule> {
+  await repo.setQueueRule(db, rule.queue, rule.certification, me.userId, now);
+  await audit(db, { actor: staffActor(me.userId), entity: 'queue', entityId: null, action: 'queue.certification', detail: rule });
+  return rule;
+}
+
+/**
+ * The guard of ticket assignment: a ticket in a queue that requires a certification goes only to a
+ * person holding one of that name that has not expired on their own day; otherwise 409 naming both.
+ */
+export async function assertQualifiedForQueue(db: Queryable, queue: string, staffId: number, now: Date): Promise<void> {
+  const certification = await repo.queueRule(db, queue);
+  if (!certification) return;
+  if (await repo.holdsValidCertification(db, staffId, certification, await todayOf(db, staffId, now))) return;
+  const person = (await repo.staffName(db, staffId)) ?? `Staff member #${staffId}`;
+  throw conflict(`The ${queue} queue requires a valid ${certification} certification, and ${person} has none that is valid today`, {
+    assignee_id: `${person} has no valid ${certification} certification`,
+  });
 }
 
 /**

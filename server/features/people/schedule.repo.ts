@@ -314,3 +314,40 @@ export async function markReminders(db: Queryable, certificationId: number, days
 }
 
 export type { PtoRequest };
+
+// --- Queues that require a certification ---------------------------------------------------------
+
+export async function queueRules(db: Queryable): Promise<{ queue: string; certification: string }[]> {
+  const { rows } = await db.query<{ queue: string; certification: string }>('SELECT queue, certification FROM queue_certifications ORDER BY queue');
+  return rows;
+}
+
+export async function queueRule(db: Queryable, queue: string): Promise<string | null> {
+  const { rows } = await db.query<{ certification: string }>('SELECT certification FROM queue_certifications WHERE queue = $1', [queue]);
+  return rows[0]?.certification ?? null;
+}
+
+export async function setQueueRule(db: Queryable, queue: string, certification: string | null, staffId: number, now: Date): Promise<void> {
+  if (certification === null) await db.query('DELETE FROM queue_certifications WHERE queue = $1', [queue]);
+  else {
+    await db.query(
+      `INSERT INTO queue_certifications (queue, certification, set_by, set_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (queue) DO UPDATE SET certification = EXCLUDED.certification, set_by = EXCLUDED.set_by, set_at = EXCLUDED.set_at`,
+      [queue, certification, staffId, now],
+    );
+  }
+}
+
+/** Whether a person holds a certification of this name (any case) that has not expired on a day (their day). */
+export async function holdsValidCertification(db: Queryable, staffId: number, name: string, today: string): Promise<boolean> {
+  const { rows } = await db.query(
+    'SELECT 1 FROM certifications WHERE staff_id = $1 AND lower(name) = lower($2) AND (expires_on IS NULL OR expires_on >= $3::date) LIMIT 1',
+    [staffId, name, today],
+  );
+  return rows.length > 0;
+}
+
+export async function staffName(db: Queryable, staffId: number): Promise<string | null> {
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM staff_users WHERE id = $1', [staffId]);
+  return rows[0]?.name ?? null;
+}

@@ -22,6 +22,7 @@ import type {
   updateTicketSchema,
 } from '@contracts/tickets';
 import type { Config } from '@server/config';
+import { assertQualifiedForQueue } from '@server/features/people';
 import { audit, type AuditActor } from '@server/platform/audit';
 import { publish } from '@server/platform/events';
 import { ApiError, invalidField, notFound } from '@server/platform/http/errors';
@@ -220,6 +221,7 @@ export async function createStaffTicket(
     contact = rows[0];
   }
   await assertActiveStaff(db, input.assignee_id, 'assignee_id');
+  if (input.assignee_id) await assertQualifiedForQueue(db, input.queue, input.assignee_id, now);
   const id = await insertTicket(
     db,
     config,
@@ -333,6 +335,9 @@ export async function updateTicket(
   if (input.queue !== undefined) set('queue', current.queue, input.queue);
   if (input.assignee_id !== undefined) set('assignee_id', current.assignee_id, input.assignee_id);
   if (!Object.keys(changes).length) return;
+  // A queue that requires a certification: checked whenever the ticket gets an assignee or moves queue with one.
+  const assignee = input.assignee_id !== undefined ? input.assignee_id : current.assignee_id;
+  if (assignee && (changes.assignee_id || changes.queue)) await assertQualifiedForQueue(db, input.queue ?? current.queue, assignee, now);
 
   const closing = changes.status && input.status === 'C';
   const reopening = changes.status && current.status === 'C';

@@ -1,6 +1,6 @@
 /** The schedule's and PTO's calls (lazy screens only: the first staff screen loads none of this). */
 import { APPROVALS } from '@contracts/approvals';
-import { PTO, SCHEDULE, type CertificationInput, type OverrideInput, type PtoPayload, type RotationInput, type SwapPayload } from '@contracts/people-schedule';
+import { PTO, SCHEDULE, type CertificationInput, type OverrideInput, type PtoPayload, type QueueRuleInput, type RotationInput, type SwapPayload } from '@contracts/people-schedule';
 import { call } from '@/shared/http/http';
 
 /** A shift as the dialog edits it: local day and times in the team's zone (null id: a new shift). */
@@ -26,4 +26,6 @@ export const scheduleApi = {
   conflicts: (id: number) => call(PTO.conflicts, { params: { id } }),
   requestPto: (payload: PtoPayload) => call(APPROVALS.create, { body: { formType: 'pto', payload } }),
   addCertification: (body: CertificationInput) => call(PTO.addCertification, { body }),
+  queueRules: () => call(PTO.queueRules, {}),
+  setQueueRule: (body: QueueRuleInput) => call(PTO.setQueueRule, { body }),
 };

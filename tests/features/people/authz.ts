@@ -36,4 +36,7 @@ export const ROWS = endpointRows([
   [PTO.conflicts, { url: `/api/v2/pto/requests/${NONE}/conflicts`, expect: staffOnly(404) }],
   [PTO.addCertification, { body: {}, expect: staffOnly(400) }],
   [PTO.removeCertification, { url: `/api/v2/certifications/${NONE}`, expect: staffOnly(404) }],
+  // Which queue requires which certification: everyone reads, only an admin sets (a body the rules refuse: 400).
+  [PTO.queueRules, { expect: staffOnly() }],
+  [PTO.setQueueRule, { body: {}, expect: adminOnly(400) }],
 ]);

@@ -9,8 +9,8 @@ import { describeMachinePaths } from '@tests/support/path-coverage';
 const entry = machineRegistry.find((m) => m.id === 'schedule-editor')!;
 
 const TEAMS: Team[] = [
-  { id: 1, name: 'Support', ownerName: 'Morgan Manager', timeZone: 'America/Chicago', region: 'US', canEdit: true },
-  { id: 2, name: 'Sales', ownerName: 'Jamie Ortiz', timeZone: 'America/Denver', region: 'US', canEdit: false },
+  { id: 1, name: 'Support', ownerName: 'Morgan Manager', timeZone: 'America/Chicago', region: 'US', canEdit: true, member: true },
+  { id: 2, name: 'Sales', ownerName: 'Jamie Ortiz', timeZone: 'America/Denver', region: 'US', canEdit: false, member: false },
 ];
 const WEEK: Schedule = {
   team: TEAMS[0]!,
@@ -65,6 +65,24 @@ describeMachinePaths(entry, {
 });
 
 describe('schedule editor machine', () => {
+  it("opens on the reader's own team, not the first of the list nor one they may only edit", () => {
+    const teams: Team[] = [
+      { ...TEAMS[1]!, id: 5, name: 'Development', canEdit: true, member: false },
+      { ...TEAMS[1]!, id: 6, name: 'Quality Assurance', member: false },
+      { ...TEAMS[0]!, id: 8, canEdit: false, member: true },
+    ];
+    const never = fromPromise(() => new Promise<Schedule>(() => undefined));
+    const open = (list: Team[]) => {
+      const actor = createActor(entry.machine.provide({ actors: { loadWeek: never } }), { input: { teams: list, today: '2026-11-26' } }).start();
+      const teamId = (actor.getSnapshot() as unknown as Snap).context.teamId;
+      actor.stop();
+      return teamId;
+    };
+    expect(open(teams)).toBe(8);
+    // In no team: the first they may edit, else the first.
+    expect(open(teams.map((t) => ({ ...t, member: false })))).toBe(5);
+    expect(open(teams.slice(1).map((t) => ({ ...t, member: false, canEdit: false })))).toBe(6);
+  });
   it('opens a shift at its local day and times in the team zone, and reads the week again after a save', async () => {
     const notices = recordingNotifier();
     const restore = provideNotifier(notices);

@@ -46,6 +46,12 @@ describe.each(BACKENDS)('schedule and PTO on %s', (backend) => {
   });
   afterAll(() => t?.close());
 
+  it("says in the teams answer which teams the reader is in", async () => {
+    const teams = (await agent.get('/api/v2/schedule/teams')).json() as Team[];
+    expect(teams.filter((x) => x.member).map((x) => x.name)).toEqual(['Support']);
+    expect(((await agent.get(`/api/v2/schedule?team=${support.id}&from=${mondayIn(1)}`)).json() as Schedule).team.member).toBe(true);
+  });
+
   it('refuses a PTO request beyond the balance with a 400 naming it, and writes nothing', async () => {
     const me = await idOf('agent@demo.test');
     await openBalance(me, 16);
@@ -228,5 +234,49 @@ describe.each(BACKENDS)('schedule and PTO on %s', (backend) => {
     expect(sources).toContain('accrual:2027-01');
     expect(sources).not.toContain('accrual:2026-12');
     await sql.rows('UPDATE staff_profiles SET time_zone = NULL WHERE staff_id = $1', [me]);
+  });
+  it('refuses assigning a ticket in a queue that requires a certification to someone without a valid one, on create, on reassign and on a move of queue', async () => {
+    const admin = await apiAs(t, 'admin');
+    const dana = await idOf('dana.dev@demo.test');
+    await sql.rows('DELETE FROM certifications WHERE staff_id = $1', [dana]);
+    const company = (await sql.one('SELECT id FROM companies ORDER BY id LIMIT 1')).id as number;
+    // Only an admin sets the rule; a missing certification name is named in plain words.
+    expect((await manager.put('/api/v2/queue-certifications', { queue: 'Programming', certification: 'Secure Coding' })).statusCode).toBe(403);
+    const blank = await admin.put('/api/v2/queue-certifications', { queue: 'Programming', certification: ' ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.fields.certification).toBe('Certification is required');
+    const set = await admin.put('/api/v2/queue-certifications', { queue: 'Programming', certification: 'Secure Coding' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(((await agent.get('/api/v2/queue-certifications')).json() as { queue: string; certification: string | null }[]).find((r) => r.queue === 'Programming')).toEqual({ queue: 'Programming', certification: 'Secure Coding' });
+
+    const ticket = { title: 'Certified work', description: 'Needs a certified developer', company_id: company, severity: 'M', queue: 'Programming' };
+    const before = await sql.count('tickets');
+    const refused = await admin.post('/api/v2/tickets', { ...ticket, assignee_id: dana });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.message).toBe('The Programming queue requires a valid Secure Coding certification, and Dana Developer has none that is valid today');
+    expect(await sql.count('tickets')).toBe(before);
+
+    // Unassigned it is created; assigning it is the same refusal, and nothing changes.
+    const id = ((await admin.post('/api/v2/tickets', ticket)).json() as { ticket: { id: number } }).ticket.id;
+    expect((await admin.patch(`/api/v2/tickets/${id}`, { assignee_id: dana })).statusCode).toBe(409);
+    // An expired certification is no certification.
+    await sql.rows(`INSERT INTO certifications (staff_id, name, issuer, earned_on, expires_on) VALUES ($1, 'Secure Coding', 'OWASP', '2020-01-01', current_date - 2)`, [dana]);
+    const expired = await admin.patch(`/api/v2/tickets/${id}`, { assignee_id: dana });
+    expect(expired.statusCode).toBe(409);
+    expect(expired.json().error.message).toMatch(/Dana Developer has none that is valid today/);
+    expect((await sql.one('SELECT assignee_id FROM tickets WHERE id = $1', [id])).assignee_id).toBeNull();
+
+    // A ticket of her own in Support cannot move into the queue with her on it either.
+    const support = ((await admin.post('/api/v2/tickets', { ...ticket, queue: 'Support', assignee_id: dana })).json() as { ticket: { id: number } }).ticket.id;
+    expect((await admin.patch(`/api/v2/tickets/${support}`, { queue: 'Programming' })).statusCode).toBe(409);
+    expect((await sql.one('SELECT queue FROM tickets WHERE id = $1', [support])).queue).toBe('Support');
+
+    // A valid one (any case of the name) lets both through; clearing the rule lets anyone.
+    await sql.rows(`INSERT INTO certifications (staff_id, name, issuer, earned_on, expires_on) VALUES ($1, 'secure coding', 'OWASP', '2024-01-01', current_date + 30)`, [dana]);
+    expect((await admin.patch(`/api/v2/tickets/${id}`, { assignee_id: dana })).statusCode).toBe(200);
+    expect((await admin.patch(`/api/v2/tickets/${support}`, { queue: 'Programming' })).statusCode).toBe(200);
+    expect((await admin.put('/api/v2/queue-certifications', { queue: 'Programming', certification: null })).json()).toEqual({ queue: 'Programming', certification: null });
+    const avery = await idOf('agent@demo.test');
+    expect((await admin.post('/api/v2/tickets', { ...ticket, assignee_id: avery })).statusCode).toBe(201);
   });
 });

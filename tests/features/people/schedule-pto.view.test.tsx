@@ -5,14 +5,15 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestView } from '@contracts/approvals';
-import type { LeaveConflicts, MyPto, Schedule, Team } from '@contracts/people-schedule';
+import { QUEUES } from '@contracts/common/codes';
+import type { LeaveConflicts, MyPto, QueueRule, Schedule, Team } from '@contracts/people-schedule';
 import ScheduleScreen from '@/features/people/screens/ScheduleScreen';
 import PtoDashboardScreen from '@/features/people/screens/PtoDashboardScreen';
 import RequestScreen from '@/features/approvals/screens/RequestScreen';
 import { renderAt } from '@tests/support/render';
 import { showNoticesAsToasts, toastQueue } from '@tests/support/toasts';
 
-const TEAM: Team = { id: 1, name: 'Support', ownerName: 'Morgan Manager', timeZone: 'UTC', region: 'US', canEdit: true };
+const TEAM: Team = { id: 1, name: 'Support', ownerName: 'Morgan Manager', timeZone: 'UTC', region: 'US', canEdit: true, member: true };
 const AHEAD = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
 const week = (overrides: Schedule['overrides'] = []): Schedule => ({
   team: TEAM,
@@ -177,6 +178,38 @@ describe('certification and PTO dashboard', () => {
     await user.click(screen.getByRole('button', { name: 'Add certification' }));
     await waitFor(() => expect(toastQueue.visible().map((t) => t.title)).toContain('ITIL 4 added'));
     expect(body).toEqual({ name: 'ITIL 4', issuer: 'Axelos', earnedOn: '2025-01-10', expiresOn: null });
+  });
+});
+
+describe('queues that require a certification', () => {
+  it('shows each queue with its rule to an admin, refuses a rule without a certification beside the field, and saves one with its notice', async () => {
+    let rules: QueueRule[] = QUEUES.map((queue) => ({ queue, certification: queue === 'QA' ? 'ISTQB Foundation' : null }));
+    const sent: unknown[] = [];
+    server.use(
+      http.get('*/api/v2/pto/team', () => HttpResponse.json({ leave: [], pending: [], expiring: [] })),
+      http.get('*/api/v2/queue-certifications', () => HttpResponse.json(rules)),
+      http.put('*/api/v2/queue-certifications', async ({ request }) => {
+        const body = (await request.json()) as QueueRule;
+        sent.push(body);
+        rules = rules.map((r) => (r.queue === body.queue ? body : r));
+        return HttpResponse.json(body);
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderAt('/certification-pto-dashboard', <PtoDashboardScreen />, { role: 'admin' });
+    const card = await screen.findByRole('region', { name: 'Queues that require a certification' });
+    expect(await within(card).findByRole('cell', { name: 'ISTQB Foundation' })).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Save queue rule' }));
+    expect(await within(card).findByText('Certification is required')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await user.type(within(card).getByRole('textbox', { name: /^Certification required/ }), 'Secure Coding');
+    await user.click(within(card).getByRole('button', { name: 'Save queue rule' }));
+    await waitFor(() => expect(toastQueue.visible().map((t) => t.title)).toContain('The Support queue now requires Secure Coding'));
+    expect(sent).toEqual([{ queue: 'Support', certification: 'Secure Coding' }]);
+    expect(await within(card).findByRole('cell', { name: 'Secure Coding' })).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Require no certification for QA' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toEqual({ queue: 'QA', certification: null });
   });
 });
 

@@ -75,7 +75,8 @@ export const scheduleEditorMachine = setup({
   description: 'The weekly schedule: a team and its weeks, loaded; the owner adds, moves and removes shifts in a dialog.',
   context: ({ input }) => ({
     teams: input.teams,
-    teamId: input.teamId ?? input.teams.find((t) => t.canEdit)?.id ?? input.teams[0]?.id ?? 0,
+    // The reader's own team first (one they run, if in several), else one they may edit, else the first.
+    teamId: input.teamId ?? (input.teams.find((t) => t.member && t.canEdit) ?? input.teams.find((t) => t.member) ?? input.teams.find((t) => t.canEdit) ?? input.teams[0])?.id ?? 0,
     from: mondayOf(input.today),
     weeks: 1,
     data: null,

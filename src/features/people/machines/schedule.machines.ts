@@ -1,5 +1,5 @@
 import type { LeaveConflicts, Team, TeamPto } from '@contracts/people-schedule';
-import type { CertificationInput, Certification } from '@contracts/people-schedule';
+import type { CertificationInput, Certification, QueueRule, QueueRuleInput } from '@contracts/people-schedule';
 import { PTO } from '@contracts/people-schedule';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
@@ -13,3 +13,7 @@ export const teamPtoMachine = createQueryMachine('teamPto', (_: null): Promise<T
 export const leaveConflictsMachine = createQueryMachine('leaveConflicts', (id: number): Promise<LeaveConflicts> => scheduleApi.conflicts(id));
 /** Adding one of my certifications, checked against the contract first. */
 export const certificationMachine = createSubmitMachine<CertificationInput, Certification>('certificationAdd', (body) => scheduleApi.addCertification(body), { schema: PTO.addCertification.body });
+/** Each ticket queue and the certification its assignees must hold (docs/adr/0223). */
+export const queueRulesMachine = createQueryMachine('queueRules', (_: null): Promise<QueueRule[]> => scheduleApi.queueRules());
+/** An admin sets or clears a queue's certification, checked against the contract first. */
+export const queueRuleMachine = createSubmitMachine<QueueRuleInput, QueueRule>('queueRuleSet', (body) => scheduleApi.setQueueRule(body), { schema: PTO.setQueueRule.body });

@@ -2,12 +2,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useContext, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { APPROVAL_STATE_LABELS, type ApprovalState } from '@contracts/approvals';
-import { CERTIFICATION_TEXT_MAX, PTO_NOTE_MAX, type Certification, type CertificationInput, type PtoRequest } from '@contracts/people-schedule';
+import { QUEUES, type Queue } from '@contracts/common/codes';
+import { CERTIFICATION_TEXT_MAX, PTO_NOTE_MAX, type Certification, type CertificationInput, type PtoRequest, type QueueRule } from '@contracts/people-schedule';
 import { StaffRoleContext } from '@/shared/session/role';
-import { Alert, Badge, Button, Card, DatePicker, EmptyState, FormErrorBanner, LinkButton, PageHeader, QueryView, Select, SkeletonCard, Stat, TextArea, TextField } from '@/shared/ui/components';
+import { Alert, Badge, Button, Card, DatePicker, EmptyState, FormErrorBanner, LinkButton, PageHeader, QueryView, Select, SkeletonCard, Stat, TextArea, TextField, VisuallyHidden } from '@/shared/ui/components';
 import { formatDate, formatDateTime } from '@/shared/ui/tokens/format';
 import { ptoRequestMachine, type PtoField } from '../machines/pto-request.machine';
-import { certificationMachine, leaveConflictsMachine, teamPtoMachine } from '../machines/schedule.machines';
+import { certificationMachine, leaveConflictsMachine, queueRuleMachine, queueRulesMachine, teamPtoMachine } from '../machines/schedule.machines';
 import styles from './PtoDashboardScreen.module.css';
 
 type Mine = ActorRefFrom<typeof ptoRequestMachine>;
@@ -177,6 +178,95 @@ function AddCertification({ reload }: { reload: () => void }) {
   );
 }
 
+const QUEUE_ITEMS = QUEUES.map((q) => ({ id: q, label: q }));
+
+/** For admins: which ticket queues require a certification of their assignees (assignment checks it). */
+function QueueRules() {
+  const rules = useActorRef(queueRulesMachine, { input: { query: null } });
+  const form = useActorRef(queueRuleMachine, {
+    input: {
+      reloads: rules,
+      reloadEvent: { type: 'query.reload' },
+      notices: {
+        saved: (r: QueueRule) => (r.certification ? `The ${r.queue} queue now requires ${r.certification}` : `The ${r.queue} queue requires no certification now`),
+        failed: 'The queue rule was not saved',
+      },
+    },
+  });
+  const [queue, setQueue] = useState<Queue>(QUEUES[0]);
+  const [name, setName] = useState('');
+  const busy = useSelector(form, (s) => s.matches('submitting'));
+  const errors = useSelector(form, (s) => s.context.fieldErrors);
+  const error = useSelector(form, (s) => s.context.error);
+  return (
+    <Card asRegion title="Queues that require a certification" description="A ticket in such a queue can only be assigned to someone whose certification of that name has not expired.">
+      <div className={styles.stack}>
+        <QueryView actor={rules} errorFallback="The queue rules could not be loaded">
+          {(items) => (
+            <div className={styles.scroller}>
+              <table className={styles.table}>
+                <thead>
+                  <tr>
+                    <th scope="col">Queue</th>
+                    <th scope="col">Certification required</th>
+                    <th scope="col">
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((r) => (
+                    <tr key={r.queue}>
+                      <td>{r.queue}</td>
+                      <td>{r.certification ?? <span className={styles.muted}>None</span>}</td>
+                      <td>
+                        {r.certification ? (
+                          <Button size="sm" variant="secondary" aria-label={`Require no certification for ${r.queue}`} onPress={() => form.send({ type: 'form.submit', input: { queue: r.queue, certification: null } })}>
+                            Require none
+                          </Button>
+                        ) : null}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </QueryView>
+        <form
+          className={styles.form}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            form.send({ type: 'form.submit', input: { queue, certification: name } });
+          }}
+        >
+          <FormErrorBanner title={error ?? undefined} />
+          <div className={styles.row2}>
+            <Select label="Queue" items={QUEUE_ITEMS} selectedKey={queue} onSelectionChange={(k) => setQueue(String(k) as Queue)} errorMessage={errors.queue} />
+            <TextField
+              label="Certification required"
+              value={name}
+              onChange={(v) => {
+                setName(v);
+                form.send({ type: 'form.change', field: 'certification' });
+              }}
+              maxLength={CERTIFICATION_TEXT_MAX}
+              errorMessage={errors.certification}
+              isRequired
+            />
+          </div>
+          <div className={styles.actions}>
+            <Button type="submit" variant="primary" isPending={busy}>
+              Save queue rule
+            </Button>
+          </div>
+        </form>
+      </div>
+    </Card>
+  );
+}
+
 function Conflicts({ id }: { id: number }) {
   const query = useActorRef(leaveConflictsMachine, { input: { query: id } });
   return (
@@ -287,6 +377,7 @@ export default function PtoDashboardScreen() {
         </>
       )}
       {manages ? <TeamSection /> : null}
+      {role === 'admin' ? <QueueRules /> : null}
     </div>
   );
 }
