@@ -43,7 +43,7 @@ const NOT_IN_PAGE = [/^\/ms\/time\/tracker\//, /^\/chat\/bot/, /^\/quote\/accept
  */
 const AXE_SOURCE: string = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core').source;
 /** How long the admin's tour is split: its screens in this many tests, run side by side. */
-const ADMIN_PARTS = 3;
+const ADMIN_PARTS = 2;
 
 type Problems = { console: string[]; failed: string[] };
 /** What the tour finds besides: pages that scroll sideways, axe violations. */
