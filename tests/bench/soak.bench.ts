@@ -10,9 +10,9 @@
  * resident memory (/proc), its heap, its database pool connections in use, its event-loop delay
  * (p99 since the last sample) and open event streams (all from /metrics). Prints the table and
  * writes the "soak" section of docs/bench/faults.md, with a first-third against last-third summary:
- * memory, connections and delay should be flat.
+ * memory, connections and delay should be flat; docs/bench/soak.svg plots them over time.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,7 @@ import pg from 'pg';
 import { DEMO_PASSWORD } from '@server/seed/demo';
 import { startServer } from '@tests/support/server-process';
 import { machine, request, signIn, sleep, startPostgres, stopServer, tally, writeSection, type Answer } from './faults-support';
+import { SOAK_PLOT, SOAK_PLOT_LINK, soakSvg } from './soak-plot';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const SAMPLE_MS = Number(process.env.SOAK_SAMPLE_MS ?? 10_000);
@@ -161,6 +162,8 @@ async function main() {
       summary('Event-loop delay p99', (s) => s.loopP99Ms, 'ms'),
       summary('Open event streams', (s) => s.streams, '', 0),
       '',
+      SOAK_PLOT_LINK,
+      '',
       '<details><summary>Every sample</summary>',
       '',
       '| s | RSS MB | heap MB | pool in use | waiting | loop p99 ms | streams | answers so far |',
@@ -171,6 +174,7 @@ async function main() {
     ].join('\n');
     process.stdout.write(`${result}\n`);
     writeSection('soak', result);
+    writeFileSync(SOAK_PLOT, soakSvg(samples));
     if (failed) process.exitCode = 1;
   } finally {
     streamRes?.destroy();
