@@ -194,7 +194,8 @@ export async function salesSnapshot(db: Queryable, now: Date): Promise<BoardData
 
 /** Which board reads which table: a change to a table recomputes only the boards that read it. */
 export const BOARD_TABLES: Record<LiveBoard, readonly string[]> = {
-  support: ['tickets'],
+  // The on-call tile reads the people feature's rotations and overrides.
+  support: ['tickets', 'on_call_rotations', 'on_call_overrides'],
   managedservices: ['tickets', 'time_entries'],
   development: ['tickets', 'software_change_requests', 'sprints', 'tasks'],
   quality: ['tickets', 'software_change_requests', 'qa_items', 'qa_runs'],
@@ -203,10 +204,52 @@ export const BOARD_TABLES: Record<LiveBoard, readonly string[]> = {
 
 // The change log --------------------------------------------------------------------------------
 
-/** The newest change-log id (0 when empty). */
-export async function latestEventId(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ id: string | null }>('SELECT max(id)::text AS id FROM live_events');
-  return Number(rows[0]?.id ?? 0);
+/** The advisory lock classes of migration 0063: a change-log id being drawn, and a writing transaction's first id. */
+const LOG_LOCKS = { drawing: 1_279_874_629, firstId: 1_279_874_630 } as const;
+/** How many times the log's position is read again while an id is being drawn (a few microseconds' window), a millisecond apart. */
+const DRAWING_RETRIES = 20;
+
+/**
+ * Where the change log stands: `newest`, the newest id committed (0 when empty), and `settled`,
+ * the newest id at or below which every change is committed: an id drawn by a transaction still
+ * open (marked by its advisory lock) holds it back. A board frame carries `settled`, so a TV
+ * that reconnects with it is told of every change committed after its snapshot was read, even
+ * one whose id is older than an id committed before it
+ * (docs/adr/0237-frame-ids-are-settled-change-log-positions.md).
+ */
+export async function logPosition(db: Queryable): Promise<{ settled: number; newest: number }> {
+  for (let attempt = 0; ; attempt++) {
+    // One statement: its snapshot is taken before the lock table is read, so a transaction not
+    // marked any more is committed (or rolled back) and seen, or its id is above `newest`.
+    const { rows } = await db.query<{ newest: string | null; open: string | null; drawing: boolean }>(
+      `WITH marks AS MATERIALIZED (
+         SELECT classid::bigint AS class, objid::bigint AS key, pid FROM pg_locks
+          WHERE locktype = 'advisory' AND objsubid = 2 AND granted AND classid IN ($1::bigint::oid, $2::bigint::oid))
+       SELECT (SELECT max(id) FROM live_events)::text AS newest,
+              (SELECT min(key) FROM marks WHERE class = $2)::text AS open,
+              EXISTS (SELECT 1 FROM marks d WHERE d.class = $1 AND NOT EXISTS (SELECT 1 FROM marks f WHERE f.class = $2 AND f.pid = d.pid)) AS drawing`,
+      [LOG_LOCKS.drawing, LOG_LOCKS.firstId],
+    );
+    const newest = Number(rows[0]?.newest ?? 0);
+    const open = rows[0]?.open == null ? null : Number(rows[0].open);
+    if (rows[0]?.drawing && attempt < DRAWING_RETRIES) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      continue;
+    }
+    let settled = open === null ? newest : Math.min(newest, open - 1);
+    // Still drawing after the retries: the id being drawn may be any id not seen yet, so the position stops below the first one missing.
+    if (rows[0]?.drawing) settled = Math.min(settled, await beforeFirstMissing(db, settled));
+    return { settled, newest };
+  }
+}
+
+/** The position before the first id missing from the log at or below `upTo` (ids of rolled-back statements count as missing), looked for among the last 1,000. */
+async function beforeFirstMissing(db: Queryable, upTo: number): Promise<number> {
+  const { rows } = await db.query<{ before: string | null }>(
+    `SELECT (min(g) - 1)::text AS before FROM generate_series(GREATEST($1::bigint - 999, (SELECT min(id) FROM live_events), 1), $1::bigint) g WHERE NOT EXISTS (SELECT 1 FROM live_events e WHERE e.id = g)`,
+    [upTo],
+  );
+  return rows[0]?.before == null ? upTo : Number(rows[0].before);
 }
 
 /**
