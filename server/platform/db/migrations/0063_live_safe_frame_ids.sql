@@ -1,4 +1,4 @@
--- Live displays: frame ids a TV can trust, and on-call changes on the Support board.
+-- Live displays: frame ids a TV can trust, on-call changes on the Support board, and the open tickets' indexes the boards read.
 --
 -- A change-log id is drawn when the writing statement ends, but the row shows only when its
 -- transaction commits, so ids do not show in their order: a board read between two commits could
@@ -53,3 +53,8 @@ CREATE TRIGGER on_call_rotations_live_delete AFTER DELETE ON on_call_rotations R
 CREATE TRIGGER on_call_overrides_live_insert AFTER INSERT ON on_call_overrides REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION live_event_log();
 CREATE TRIGGER on_call_overrides_live_update AFTER UPDATE ON on_call_overrides REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION live_event_log();
 CREATE TRIGGER on_call_overrides_live_delete AFTER DELETE ON on_call_overrides REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION live_event_log();
+
+-- The boards' per-ticket figures at a million tickets: the open tickets of a queue by due date
+-- (overdue) and by age (the oldest open); the other counts come from report_ticket_counts.
+CREATE INDEX tickets_open_queue_due_idx ON tickets (queue, duedate) WHERE status <> 'C';
+CREATE INDEX tickets_open_queue_age_idx ON tickets (queue, created_at, id) WHERE status <> 'C';
