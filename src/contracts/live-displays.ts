@@ -21,6 +21,8 @@ export const liveBoardTabTitle = (board: LiveBoard) => `Live Display: ${LIVE_BOA
 export const LIVE_TIMING = {
   /** Changes arriving within this window make one snapshot. */
   coalesceMs: 250,
+  /** While a frame's id is behind the change log's newest id (a writing transaction still open), the log is looked at again this often. */
+  settleCheckMs: 250,
   /** A comment line this often keeps proxies and the browser's stale timer content. */
   heartbeatMs: 15_000,
   /** The reconnection hint sent to the browser (`retry:`). */

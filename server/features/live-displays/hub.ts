@@ -18,7 +18,7 @@ import {
   BOARD_TABLES,
   developmentSnapshot,
   eventsAfter,
-  latestEventId,
+  logPosition,
   managedServicesSnapshot,
   qualitySnapshot,
   salesSnapshot,
@@ -69,12 +69,12 @@ type BoardState = {
   timer: NodeJS.Timeout | undefined;
   computing: boolean;
   again: boolean;
-  /** The newest change the next snapshot must include. */
-  pendingId: number;
   /** Resync instead of snapshot for the next frame. */
   resync: boolean;
   /** Recomputes the board when a watch it shows ends (the support board's on-call tile). */
   handover: NodeJS.Timeout | undefined;
+  /** Looks at the change log again while the last frame's id is behind its newest id (a transaction was still open). */
+  settle: NodeJS.Timeout | undefined;
 };
 
 /** The instant a board's data goes out of date with no table changing: the end of the first on-call watch shown. */
@@ -92,14 +92,14 @@ export class LiveHub {
 
   constructor(private readonly ctx: AppContext) {
     this.build = buildId(ctx.config.staticDir);
-    for (const board of LIVE_BOARDS) this.boards.set(board, { clients: new Set(), timer: undefined, computing: false, again: false, pendingId: 0, resync: false, handover: undefined });
+    for (const board of LIVE_BOARDS) this.boards.set(board, { clients: new Set(), timer: undefined, computing: false, again: false, resync: false, handover: undefined, settle: undefined });
     this.unsubscribe.push(
-      ctx.events.subscribe(liveChanged, ({ id, topic }) => {
-        for (const board of LIVE_BOARDS) if (BOARD_TABLES[board].includes(topic)) this.changed(board, id, false);
+      ctx.events.subscribe(liveChanged, ({ topic }) => {
+        for (const board of LIVE_BOARDS) if (BOARD_TABLES[board].includes(topic)) this.changed(board, false);
       }),
       ctx.events.subscribe(displayRevoked, ({ displayId }) => this.closeDisplay(displayId)),
       ctx.events.onReconnect(() => {
-        for (const board of LIVE_BOARDS) this.changed(board, 0, true);
+        for (const board of LIVE_BOARDS) this.changed(board, true);
       }),
     );
   }
@@ -142,17 +142,18 @@ export class LiveHub {
     for (const state of this.boards.values()) {
       if (state.timer) clearTimeout(state.timer);
       if (state.handover) clearTimeout(state.handover);
+      if (state.settle) clearTimeout(state.settle);
       state.timer = undefined;
       state.handover = undefined;
+      state.settle = undefined;
       for (const c of [...state.clients]) c.stream.close();
       state.clients.clear();
     }
   }
 
-  private changed(board: LiveBoard, id: number, resync: boolean): void {
+  private changed(board: LiveBoard, resync: boolean): void {
     const state = this.boards.get(board)!;
     if (!state.clients.size) return;
-    state.pendingId = Math.max(state.pendingId, id);
     state.resync ||= resync;
     if (state.timer) return;
     state.timer = setTimeout(() => {
@@ -172,17 +173,16 @@ export class LiveHub {
     state.resync = false;
     try {
       const { id, snapshot } = await this.compute(board);
-      const frameId = Math.max(id, state.pendingId);
-      const frame = encodeFrame(kind, snapshot, frameId);
+      const frame = encodeFrame(kind, snapshot, id);
       const data = JSON.stringify(snapshot.data);
-      for (const c of [...state.clients]) deliver(c, kind, frameId, data, frame);
+      for (const c of [...state.clients]) deliver(c, kind, id, data, frame);
     } catch {
       // The database is away: the boards keep their last data, the next change (or reconnect) tries again.
     } finally {
       state.computing = false;
       if (state.again) {
         state.again = false;
-        this.changed(board, 0, false);
+        this.changed(board, false);
       }
     }
   }
@@ -196,19 +196,37 @@ export class LiveHub {
     if (at === null || !state.clients.size) return;
     state.handover = setTimeout(() => {
       state.handover = undefined;
-      this.changed(board, 0, false);
+      this.changed(board, false);
     }, Math.max(0, at - now.getTime()));
     state.handover.unref();
   }
 
+  /**
+   * While changes newer than a frame's id are in the log (a transaction that drew a smaller id was
+   * still open when the frame was read), the log is looked at again until they settle, and the
+   * board is sent again then: same data at most, under an id a reconnecting TV can trust.
+   */
+  private settleLater(board: LiveBoard, newest: number): void {
+    const state = this.boards.get(board)!;
+    if (state.settle || !state.clients.size) return;
+    state.settle = setTimeout(() => {
+      state.settle = undefined;
+      void logPosition(this.ctx.database.pool)
+        .then(({ settled }) => (settled >= newest ? this.changed(board, false) : this.settleLater(board, newest)))
+        .catch(() => this.settleLater(board, newest));
+    }, LIVE_TIMING.settleCheckMs);
+    state.settle.unref();
+  }
+
   private async compute(board: LiveBoard): Promise<{ id: number; snapshot: BoardSnapshot }> {
     const pool = this.ctx.database.pool;
-    // The log's newest id is read first: the snapshot read after it includes every change up to it.
-    const id = await latestEventId(pool);
+    // The log's settled position is read first: the snapshot read after it includes every change up to it.
+    const { settled, newest } = await logPosition(pool);
     const now = this.ctx.now();
     const data = await computeBoard(pool, board, now);
     this.computed[board]++;
     this.refreshAtExpiry(board, data, now);
-    return { id, snapshot: { at: now.toISOString(), build: this.build, data } };
+    if (settled < newest) this.settleLater(board, newest);
+    return { id: settled, snapshot: { at: now.toISOString(), build: this.build, data } };
   }
 }

@@ -11,56 +11,61 @@ import { iso, type Queryable } from '@server/platform/sql';
 
 type Counts = Record<string, number>;
 
+/**
+ * The open tickets' figures by queue come from the ticket counts the reports keep exact in the
+ * writing transaction (report_ticket_counts, ADR 0141): a few hundred rows instead of every open
+ * ticket. Overdue, today's and the oldest open tickets read the open tickets' indexes of
+ * migration 0063.
+ */
+const OPEN_IN_QUEUE = `SELECT COALESCE(sum(tickets), 0)::int AS n FROM report_ticket_counts WHERE queue = $1 AND status <> 'C'`;
+const OVERDUE_IN_QUEUE = `SELECT count(*)::int AS n FROM tickets WHERE queue = $1 AND status <> 'C' AND duedate < $2`;
+
 export async function supportSnapshot(db: Queryable, now: Date): Promise<BoardDataOf<'support'>> {
-  const [totals, oldest, load, onCall] = await Promise.all([
+  const [counts, overdue, opened, closed, oldest, load, onCall] = await Promise.all([
     db.query<Counts>(
-      `SELECT count(*) FILTER (WHERE status <> 'C')::int AS open,
-              count(*) FILTER (WHERE status <> 'C' AND severity = 'C')::int AS c,
-              count(*) FILTER (WHERE status <> 'C' AND severity = 'H')::int AS h,
-              count(*) FILTER (WHERE status <> 'C' AND severity = 'M')::int AS m,
-              count(*) FILTER (WHERE status <> 'C' AND severity = 'L')::int AS l,
-              count(*) FILTER (WHERE status <> 'C' AND duedate < $1)::int AS overdue,
-              count(*) FILTER (WHERE status <> 'C' AND assignee_id IS NULL)::int AS unassigned,
-              count(*) FILTER (WHERE created_at >= date_trunc('day', $1::timestamptz))::int AS opened_today,
-              count(*) FILTER (WHERE status = 'C' AND closed_at >= date_trunc('day', $1::timestamptz))::int AS closed_today
-         FROM tickets WHERE queue = 'Support'`,
-      [now],
+      `SELECT COALESCE(sum(tickets), 0)::int AS open,
+              COALESCE(sum(tickets) FILTER (WHERE severity = 'C'), 0)::int AS c,
+              COALESCE(sum(tickets) FILTER (WHERE severity = 'H'), 0)::int AS h,
+              COALESCE(sum(tickets) FILTER (WHERE severity = 'M'), 0)::int AS m,
+              COALESCE(sum(tickets) FILTER (WHERE severity = 'L'), 0)::int AS l,
+              COALESCE(sum(tickets) FILTER (WHERE assignee_id IS NULL), 0)::int AS unassigned
+         FROM report_ticket_counts WHERE queue = 'Support' AND status <> 'C'`,
     ),
+    db.query<{ n: number }>(OVERDUE_IN_QUEUE, ['Support', now]),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tickets WHERE created_at >= date_trunc('day', $1::timestamptz) AND queue = 'Support'`, [now]),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tickets WHERE closed_at >= date_trunc('day', $1::timestamptz) AND status = 'C' AND queue = 'Support'`, [now]),
     db.query<{ id: number; title: string; created_at: string }>(
-      `SELECT id, title, ${iso('created_at')} FROM tickets WHERE queue = 'Support' AND status <> 'C' ORDER BY created_at, id LIMIT 1`,
+      // Ordered by the column (t.created_at), not the answer's text of the same name, so the open tickets' index by age serves it.
+      `SELECT t.id, t.title, ${iso('t.created_at', 'created_at')} FROM tickets t WHERE t.queue = 'Support' AND t.status <> 'C' ORDER BY t.created_at, t.id LIMIT 1`,
     ),
     db.query<{ name: string; open: number; critical: number }>(
-      `SELECT s.name, count(*)::int AS open, count(*) FILTER (WHERE t.severity = 'C')::int AS critical
-         FROM tickets t JOIN staff_users s ON s.id = t.assignee_id
-        WHERE t.queue = 'Support' AND t.status <> 'C'
-        GROUP BY s.id, s.name ORDER BY open DESC, s.name LIMIT 12`,
+      `SELECT s.name, sum(c.tickets)::int AS open, COALESCE(sum(c.tickets) FILTER (WHERE c.severity = 'C'), 0)::int AS critical
+         FROM report_ticket_counts c JOIN staff_users s ON s.id = c.assignee_id
+        WHERE c.queue = 'Support' AND c.status <> 'C'
+        GROUP BY s.id, s.name HAVING sum(c.tickets) > 0 ORDER BY open DESC, s.name LIMIT 12`,
     ),
     onCallNow(db, now),
   ]);
-  const t = totals.rows[0]!;
+  const t = counts.rows[0]!;
   const o = oldest.rows[0];
   return {
     board: 'support',
     open: t.open!,
     openBySeverity: { C: t.c!, H: t.h!, M: t.m!, L: t.l! },
-    overdue: t.overdue!,
+    overdue: overdue.rows[0]!.n,
     unassigned: t.unassigned!,
     oldestOpen: o ? { id: o.id, title: o.title, createdAt: o.created_at } : null,
-    openedToday: t.opened_today!,
-    closedToday: t.closed_today!,
+    openedToday: opened.rows[0]!.n,
+    closedToday: closed.rows[0]!.n,
     load: load.rows,
     onCall: onCall.map((w) => ({ team: w.team, name: w.name, until: w.until })),
   };
 }
 
 export async function managedServicesSnapshot(db: Queryable, now: Date): Promise<BoardDataOf<'managedservices'>> {
-  const [totals, contracts] = await Promise.all([
-    db.query<Counts>(
-      `SELECT count(*) FILTER (WHERE status <> 'C')::int AS open,
-              count(*) FILTER (WHERE status <> 'C' AND duedate < $1)::int AS overdue
-         FROM tickets WHERE queue = 'Managed Services'`,
-      [now],
-    ),
+  const [open, overdue, contracts] = await Promise.all([
+    db.query<{ n: number }>(OPEN_IN_QUEUE, ['Managed Services']),
+    db.query<{ n: number }>(OVERDUE_IN_QUEUE, ['Managed Services', now]),
     db.query<{ company: string; plan: string; used: number; included: number }>(
       `SELECT c.name AS company, m.plan, m.included_minutes AS included,
               COALESCE((SELECT sum(e.minutes) FROM time_entries e
@@ -77,8 +82,8 @@ export async function managedServicesSnapshot(db: Queryable, now: Date): Promise
     .sort((a, b) => b.percent - a.percent || a.company.localeCompare(b.company));
   return {
     board: 'managedservices',
-    open: totals.rows[0]!.open!,
-    overdue: totals.rows[0]!.overdue!,
+    open: open.rows[0]!.n,
+    overdue: overdue.rows[0]!.n,
     contracts: rows,
     past80: rows.filter((r) => r.percent >= 80).length,
     past95: rows.filter((r) => r.percent >= 95).length,
@@ -88,7 +93,7 @@ export async function managedServicesSnapshot(db: Queryable, now: Date): Promise
 
 export async function developmentSnapshot(db: Queryable, now: Date): Promise<BoardDataOf<'development'>> {
   const [waiting, stages, sprints] = await Promise.all([
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tickets WHERE status = 'WOP' OR (queue = 'Programming' AND status <> 'C')`),
+    db.query<{ n: number }>(`SELECT COALESCE(sum(tickets), 0)::int AS n FROM report_ticket_counts WHERE status = 'WOP' OR (queue = 'Programming' AND status <> 'C')`),
     db.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM software_change_requests WHERE status <> 'rejected' GROUP BY status`),
     db.query<{ id: number; name: string; project: string; start_date: string; end_date: string; committed_points: number | null }>(
       `SELECT s.id, s.name, p.name AS project, to_char(s.start_date, 'YYYY-MM-DD') AS start_date, to_char(s.end_date, 'YYYY-MM-DD') AS end_date, s.committed_points
@@ -134,7 +139,7 @@ export async function qualitySnapshot(db: Queryable, now: Date): Promise<BoardDa
          FROM qa_runs WHERE finished_at >= date_trunc('week', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
       [now],
     ),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tickets WHERE queue = 'QA' AND status <> 'C'`),
+    db.query<{ n: number }>(OPEN_IN_QUEUE, ['QA']),
   ]);
   const w = week.rows[0]!;
   return {
@@ -194,7 +199,8 @@ export async function salesSnapshot(db: Queryable, now: Date): Promise<BoardData
 
 /** Which board reads which table: a change to a table recomputes only the boards that read it. */
 export const BOARD_TABLES: Record<LiveBoard, readonly string[]> = {
-  support: ['tickets'],
+  // The on-call tile reads the people feature's rotations and overrides.
+  support: ['tickets', 'on_call_rotations', 'on_call_overrides'],
   managedservices: ['tickets', 'time_entries'],
   development: ['tickets', 'software_change_requests', 'sprints', 'tasks'],
   quality: ['tickets', 'software_change_requests', 'qa_items', 'qa_runs'],
@@ -203,10 +209,52 @@ export const BOARD_TABLES: Record<LiveBoard, readonly string[]> = {
 
 // The change log --------------------------------------------------------------------------------
 
-/** The newest change-log id (0 when empty). */
-export async function latestEventId(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ id: string | null }>('SELECT max(id)::text AS id FROM live_events');
-  return Number(rows[0]?.id ?? 0);
+/** The advisory lock classes of migration 0063: a change-log id being drawn, and a writing transaction's first id. */
+const LOG_LOCKS = { drawing: 1_279_874_629, firstId: 1_279_874_630 } as const;
+/** How many times the log's position is read again while an id is being drawn (a few microseconds' window), a millisecond apart. */
+const DRAWING_RETRIES = 20;
+
+/**
+ * Where the change log stands: `newest`, the newest id committed (0 when empty), and `settled`,
+ * the newest id at or below which every change is committed: an id drawn by a transaction still
+ * open (marked by its advisory lock) holds it back. A board frame carries `settled`, so a TV
+ * that reconnects with it is told of every change committed after its snapshot was read, even
+ * one whose id is older than an id committed before it
+ * (docs/adr/0237-frame-ids-are-settled-change-log-positions.md).
+ */
+export async function logPosition(db: Queryable): Promise<{ settled: number; newest: number }> {
+  for (let attempt = 0; ; attempt++) {
+    // One statement: its snapshot is taken before the lock table is read, so a transaction not
+    // marked any more is committed (or rolled back) and seen, or its id is above `newest`.
+    const { rows } = await db.query<{ newest: string | null; open: string | null; drawing: boolean }>(
+      `WITH marks AS MATERIALIZED (
+         SELECT classid::bigint AS class, objid::bigint AS key, pid FROM pg_locks
+          WHERE locktype = 'advisory' AND objsubid = 2 AND granted AND classid IN ($1::bigint::oid, $2::bigint::oid))
+       SELECT (SELECT max(id) FROM live_events)::text AS newest,
+              (SELECT min(key) FROM marks WHERE class = $2)::text AS open,
+              EXISTS (SELECT 1 FROM marks d WHERE d.class = $1 AND NOT EXISTS (SELECT 1 FROM marks f WHERE f.class = $2 AND f.pid = d.pid)) AS drawing`,
+      [LOG_LOCKS.drawing, LOG_LOCKS.firstId],
+    );
+    const newest = Number(rows[0]?.newest ?? 0);
+    const open = rows[0]?.open == null ? null : Number(rows[0].open);
+    if (rows[0]?.drawing && attempt < DRAWING_RETRIES) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      continue;
+    }
+    let settled = open === null ? newest : Math.min(newest, open - 1);
+    // Still drawing after the retries: the id being drawn may be any id not seen yet, so the position stops below the first one missing.
+    if (rows[0]?.drawing) settled = Math.min(settled, await beforeFirstMissing(db, settled));
+    return { settled, newest };
+  }
+}
+
+/** The position before the first id missing from the log at or below `upTo` (ids of rolled-back statements count as missing), looked for among the last 1,000. */
+async function beforeFirstMissing(db: Queryable, upTo: number): Promise<number> {
+  const { rows } = await db.query<{ before: string | null }>(
+    `SELECT (min(g) - 1)::text AS before FROM generate_series(GREATEST($1::bigint - 999, (SELECT min(id) FROM live_events), 1), $1::bigint) g WHERE NOT EXISTS (SELECT 1 FROM live_events e WHERE e.id = g)`,
+    [upTo],
+  );
+  return rows[0]?.before == null ? upTo : Number(rows[0].before);
 }
 
 /**

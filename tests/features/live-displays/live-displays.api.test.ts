@@ -217,6 +217,63 @@ describe.each(BACKENDS)('live boards on %s', (backend) => {
     r.close();
   });
 
+  it('tells a TV that reconnects of a change committed after its snapshot was read, though its log id is older than the frame it holds', async () => {
+    // A board open all along: it shows when the hub has heard of the late commit.
+    const watcher = await stream('/api/live/boards/support/stream', staff());
+    const shown = support(await watcher.next((f) => f.event === 'snapshot'))!;
+    const oldest = shown.oldestOpen!;
+    const before = shown.openBySeverity.C;
+    const renamed = `${oldest.title} (renamed)`;
+    const late = await t.ctx.database.pool.connect();
+    try {
+      // This transaction draws its change-log id first and commits last.
+      await late.query('BEGIN');
+      await late.query('UPDATE tickets SET title = $2 WHERE id = $1', [oldest.id, renamed]);
+      await criticalTicket();
+      const newest = Number((await sql.one('SELECT max(id)::int AS id FROM live_events')).id);
+      const tv = await stream('/api/live/boards/support/stream', staff());
+      const seen = await tv.next((f) => f.event === 'snapshot');
+      expect(support(seen)).toMatchObject({ openBySeverity: { C: before + 1 }, oldestOpen: { title: oldest.title } });
+      tv.close();
+      await late.query('COMMIT');
+      await watcher.next((f) => support(f)!.oldestOpen?.title === renamed, 3_000);
+      // The TV comes back with the id of the frame it holds: it is sent the change it has not seen.
+      const back = await stream('/api/live/boards/support/stream', { ...staff(), 'last-event-id': seen.id! });
+      const caughtUp = await back.next(() => true, 3_000);
+      expect(support(caughtUp)).toMatchObject({ openBySeverity: { C: before + 1 }, oldestOpen: { title: renamed } });
+      // Once the late transaction ended, frames carry the newest id again.
+      await back.next((f) => Number(f.id) >= newest, 3_000);
+      back.close();
+    } finally {
+      await late.query('ROLLBACK').catch(() => undefined);
+      late.release();
+      watcher.close();
+      await sql.rows('UPDATE tickets SET title = $2 WHERE id = $1', [oldest.id, oldest.title]);
+    }
+  });
+
+  it("shows an edited on-call rotation or a new override on the Support board at once, before any ticket changes", async () => {
+    const team = await sql.one(`SELECT id FROM teams WHERE name = 'Support'`);
+    const rotation = await sql.one('SELECT members::int[] AS members FROM on_call_rotations WHERE team_id = $1', [team.id]);
+    const r = await stream('/api/live/boards/support/stream', staff());
+    const first = await r.next((f) => f.event === 'snapshot');
+    const shown = support(first)!.onCall.find((w) => w.team === 'Support')?.name;
+    const [member, other] = await sql.rows(`SELECT id, name FROM staff_users WHERE active AND name <> $1 ORDER BY id LIMIT 2`, [shown ?? '']);
+    const added: number[] = [];
+    try {
+      await sql.rows('UPDATE on_call_rotations SET members = $2 WHERE team_id = $1', [team.id, [member!.id]]);
+      await r.next((f) => support(f)!.onCall.some((w) => w.team === 'Support' && w.name === member!.name), 3_000);
+      const now = Date.now();
+      const override = await sql.one('INSERT INTO on_call_overrides (team_id, staff_id, starts_at, ends_at) VALUES ($1, $2, $3, $4) RETURNING id', [team.id, other!.id, new Date(now - 3_600_000), new Date(now + 3_600_000)]);
+      added.push(override.id);
+      await r.next((f) => support(f)!.onCall.some((w) => w.team === 'Support' && w.name === other!.name), 3_000);
+    } finally {
+      await sql.rows('DELETE FROM on_call_overrides WHERE id = ANY($1::int[])', [added]);
+      await sql.rows('UPDATE on_call_rotations SET members = $2 WHERE team_id = $1', [team.id, rotation.members]);
+      r.close();
+    }
+  });
+
   it('refuses a stream to callers without a staff session or a paired display', async () => {
     const anonymous = await stream('/api/live/boards/support/stream');
     expect(anonymous.status).toBe(401);
