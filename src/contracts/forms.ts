@@ -127,6 +127,7 @@ export const PAYLOAD_FIELD_LABELS: Record<string, string> = {
   endDate: 'Last day',
   lines: 'Lines',
   totalCents: 'Total',
+  kind: 'Corrects',
   entryId: 'Time entry',
   punchId: 'Punch',
   punchedInAt: 'Punched in',
@@ -137,6 +138,9 @@ export const PAYLOAD_FIELD_LABELS: Record<string, string> = {
   minutes: 'Minutes',
   description: 'Description',
 };
+
+/** How a record-correcting kind reads in a request's details. */
+export const CORRECTION_KIND_LABELS: Record<string, string> = { timeEntry: 'A time entry', punch: 'A punch' };
 
 /** How far back a correction may pick one of my time entries or punches, in days (in my time zone), and how many it lists at most. */
 export const CORRECTABLE_DAYS = 30;

@@ -4,7 +4,7 @@ import type { AnyActorRef } from 'xstate';
 import { APPROVAL_COMMENT_MAX, APPROVAL_STATE_LABELS, FORM_TYPE_LABELS, HISTORY_ACTION_LABELS, type ApprovalState, type Decision, type HistoryEntry, type RequestView } from '@contracts/approvals';
 import { PAYLOAD_FILES_FIELD, PAYLOAD_HIDDEN_FIELDS, PAYLOAD_MONEY_FIELDS, PAYLOAD_TABLES, type PayloadColumn } from '@contracts/form-payloads';
 import { formatDay } from '@contracts/common/dates';
-import { PAYLOAD_FIELD_LABELS } from '@contracts/forms';
+import { CORRECTION_KIND_LABELS, PAYLOAD_FIELD_LABELS } from '@contracts/forms';
 import { formatCents, formatMoney } from '@contracts/quote-money';
 import { decideMachine, ptoConflictsMachine, requestViewMachine } from '../machines/approvals.machines';
 import { requestFilesMachine, selectFileDownloads, selectFileThumbnails, type RequestFile, type RequestFilesActor } from '../machines/request-files.machine';
@@ -41,11 +41,18 @@ function fieldValue(key: string, value: unknown, files: RequestFilesActor): Reac
   if (key === 'ticketId' && typeof value === 'number') return <TextLink href={`/ticket/${value}`}>Ticket #{value}</TextLink>;
   if (key === 'companyId' && typeof value === 'number') return <TextLink href={`/company/${value}`}>Company #{value}</TextLink>;
   if (key === 'projectId' && typeof value === 'number') return <TextLink href={`/project/kanban/${value}`}>Project #{value}</TextLink>;
+  if (key === 'kind' && typeof value === 'string') return CORRECTION_KIND_LABELS[value] ?? value;
+  if (key === 'entryId' && typeof value === 'number') return `Time entry #${value}`;
+  if (key === 'punchId' && typeof value === 'number') return `Punch #${value}`;
   if (PAYLOAD_MONEY_FIELDS.includes(key) && typeof value === 'number') return formatMoney(value);
   const columns = PAYLOAD_TABLES[key];
   if (columns && Array.isArray(value)) return <PayloadTable label={fieldLabel(key)} columns={columns} rows={value as Record<string, unknown>[]} files={files} />;
   // A record stated as fields (a corrected time entry's or punch's before and after): each field named.
-  if (isRecord(value)) return Object.entries(value).map(([k, v]) => `${fieldLabel(k)}: ${statedValue(v)}`).join(' · ');
+  if (isRecord(value))
+    return Object.entries(value)
+      .sort(([a], [b]) => fieldOrder(a) - fieldOrder(b))
+      .map(([k, v]) => `${fieldLabel(k)}: ${statedValue(v)}`)
+      .join(' · ');
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
@@ -70,6 +77,7 @@ export function changesOf(payload: Record<string, unknown>): string[] {
   const { before, after } = payload;
   if (!isRecord(before) || !isRecord(after)) return [];
   return Object.keys(after)
+    .sort((a, b) => fieldOrder(a) - fieldOrder(b))
     .filter((k) => !sameStated(before[k], after[k]))
     .map((k) => `${fieldLabel(k)} ${statedValue(before[k])} → ${statedValue(after[k])}`);
 }

@@ -519,7 +519,7 @@ function PunchPicker({ picked, error, onPick }: { picked: number | null; error: 
                 key={p.id}
                 value={String(p.id)}
                 isDisabled={p.punchedOutAt === null}
-                hint={p.punchedOutAt === null ? 'Still open: punch out first, then correct it' : `${punchLength(p) ?? ''}${p.breakSeconds ? ` · ${formatMinutes(Math.round(p.breakSeconds / 60))} of breaks` : ''}`}
+                hint={p.punchedOutAt === null ? 'Still open: punch out first, then correct it' : `${punchLength(p) ?? ''}${p.breakSeconds ? ` · ${Math.round(p.breakSeconds / 60)} min of breaks` : ''}`}
               >
                 {punchLabel(p)}
               </Radio>
