@@ -29,7 +29,7 @@ import { seedApprovals } from './approvals';
 import { seedSchedule } from './schedule';
 import { seedExpenses } from './expenses';
 import { seedSales } from './sales';
-import { seedTime } from './time';
+import { seedPunches, seedTime } from './time';
 
 export const DEMO_PASSWORD = 'care-demo-2026';
 const SEED_LOCK_KEY = 7_202_612;
@@ -150,6 +150,7 @@ async function seed(client: PoolClient, hashes: string[], uploads: UploadStore |
   await seedClientPortal(client, companies.map((c) => c.id));
   await seedChanges(client, companies.map((c) => c.id), uploads);
   await seedTime(client);
+  await seedPunches(client);
   await seedProjects(client, companies.map((c) => c.id));
   await seedSales(client);
   await seedQuotes(client);

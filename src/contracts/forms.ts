@@ -5,6 +5,7 @@
  */
 import { endpoint } from './common/endpoint';
 import { calendarDay, idInput, safeText } from './common/input';
+import { isTimeZone } from './common/time-zone';
 import { z } from './common/zod';
 import { KUDOS_FEED } from './kudos-feed';
 
@@ -71,11 +72,38 @@ export type TimeEntryCorrectionInput = z.input<typeof timeEntryCorrectionSchema>
 /** As stored: the entry as it was when the correction was sent, which approval checks it still is. */
 export type StoredTimeEntryCorrection = TimeEntryCorrection & { before: TimeEntryFields };
 
-const correctsATimeEntry = (v: unknown) => typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'timeEntry';
+/** An instant a corrected punch states: an ISO date and time with its offset, kept in UTC. */
+const punchInstant = (label: string) =>
+  safeText(`${label} must be a date and time`, label)
+    .pipe(z.iso.datetime({ offset: true, error: `${label} must be a date and time` }))
+    .transform((v) => new Date(v).toISOString());
 
-/** Either kind of correction: a report (no `kind`), or a time entry corrected (`kind: 'timeEntry'`); each names its own fields. */
-export const correctionRequestSchema = z.unknown().transform((value, ctx): CorrectionPayload | TimeEntryCorrection => {
-  const parsed = correctsATimeEntry(value) ? timeEntryCorrectionSchema.safeParse(value) : correctionPayloadSchema.safeParse(value);
+/** A punch as a record correction states it: when I punched in and out. */
+export const punchFieldsSchema = z
+  .strictObject({ punchedInAt: punchInstant('Punched in'), punchedOutAt: punchInstant('Punched out') })
+  .refine((p) => p.punchedOutAt > p.punchedInAt, { path: ['punchedOutAt'], message: 'Punched out must be after punched in' });
+export type PunchFields = z.output<typeof punchFieldsSchema>;
+/** A punch as it was read ("before"): an open punch has no punch-out yet. */
+export type PunchBefore = { punchedInAt: string; punchedOutAt: string | null };
+
+/** The punch-correcting kind: one of my punches, its in and out as they should be (before is read on the server). */
+export const punchCorrectionSchema = z.strictObject({
+  kind: z.literal('punch'),
+  summary: safeText('Say why the punch is wrong', 'Summary').trim().min(1, 'Say why the punch is wrong').max(200, 'Keep the summary under 200 characters'),
+  punchId: idInput({ message: 'Pick a punch of yours' }),
+  after: punchFieldsSchema,
+});
+export type PunchCorrection = z.output<typeof punchCorrectionSchema>;
+export type PunchCorrectionInput = z.input<typeof punchCorrectionSchema>;
+/** As stored: the punch as it was when the correction was sent, which approval checks it still is. */
+export type StoredPunchCorrection = PunchCorrection & { before: PunchBefore };
+
+const kindOf = (v: unknown) => (typeof v === 'object' && v !== null ? (v as { kind?: unknown }).kind : undefined);
+
+/** Any kind of correction: a report (no `kind`), a time entry corrected (`kind: 'timeEntry'`) or a punch corrected (`kind: 'punch'`); each names its own fields. */
+export const correctionRequestSchema = z.unknown().transform((value, ctx): CorrectionPayload | TimeEntryCorrection | PunchCorrection => {
+  const kind = kindOf(value);
+  const parsed = kind === 'timeEntry' ? timeEntryCorrectionSchema.safeParse(value) : kind === 'punch' ? punchCorrectionSchema.safeParse(value) : correctionPayloadSchema.safeParse(value);
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
   return z.NEVER;
@@ -99,7 +127,11 @@ export const PAYLOAD_FIELD_LABELS: Record<string, string> = {
   endDate: 'Last day',
   lines: 'Lines',
   totalCents: 'Total',
+  kind: 'Corrects',
   entryId: 'Time entry',
+  punchId: 'Punch',
+  punchedInAt: 'Punched in',
+  punchedOutAt: 'Punched out',
   before: 'Before',
   after: 'After',
   workDate: 'Day',
@@ -107,9 +139,27 @@ export const PAYLOAD_FIELD_LABELS: Record<string, string> = {
   description: 'Description',
 };
 
-/** How far back a correction may pick one of my time entries, in days, and how many it lists at most. */
+/** How a record-correcting kind reads in a request's details. */
+export const CORRECTION_KIND_LABELS: Record<string, string> = { timeEntry: 'A time entry', punch: 'A punch' };
+
+/** How far back a correction may pick one of my time entries or punches, in days (in my time zone), and how many it lists at most. */
 export const CORRECTABLE_DAYS = 30;
 export const CORRECTABLE_ENTRIES_MAX = 200;
+
+/** The time zone my "last days" are counted in (the reader's zone; UTC when none is given). */
+export const correctableQuerySchema = z.strictObject({
+  tz: safeText('Time zone must be an IANA zone such as Europe/Berlin', 'Time zone').refine(isTimeZone, 'Time zone must be a current IANA zone such as Europe/Berlin').optional(),
+});
+
+/** One of my punches, as the correction lists them: in, out (null while open), in the zone it was punched in. */
+export const ownPunchSchema = z.object({
+  id: z.number().int(),
+  punchedInAt: z.string(),
+  punchedOutAt: z.string().nullable(),
+  timeZone: z.string(),
+  breakSeconds: z.number().int(),
+});
+export type OwnPunch = z.infer<typeof ownPunchSchema>;
 
 /** One of my time entries, as the correction lists them: its day, minutes, what it was for. */
 export const ownTimeEntrySchema = z.object({
@@ -133,7 +183,17 @@ export const FORMS = {
     path: '/api/v2/forms/corrections/time-entries',
     audience: 'staff',
     tag: 'Forms',
-    summary: `My time entries of the last ${CORRECTABLE_DAYS} days, newest first, for a correction to pick from`,
+    summary: `My time entries of the last ${CORRECTABLE_DAYS} days (in my time zone), newest first, for a correction to pick from`,
+    query: correctableQuerySchema,
     response: z.array(ownTimeEntrySchema),
+  }),
+  myPunches: endpoint({
+    method: 'GET',
+    path: '/api/v2/forms/corrections/punches',
+    audience: 'staff',
+    tag: 'Forms',
+    summary: `My punches of the last ${CORRECTABLE_DAYS} days (in my time zone), newest first, for a correction to pick from`,
+    query: correctableQuerySchema,
+    response: z.array(ownPunchSchema),
   }),
 } as const;

@@ -140,3 +140,85 @@ test('an agent files a correction, the manager sends it back with a comment, the
   await expect(page.getByRole('heading', { name: 'Kudos Form', level: 1 })).toBeVisible();
   await shoot(page, 'kudo');
 });
+
+/** The Monday of the week `weeksBack` weeks before this one (days in UTC, as the browser here counts them). */
+function mondayWeeksBack(weeksBack: number): string {
+  const today = new Date();
+  const monday = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - ((today.getUTCDay() + 6) % 7) - 7 * weeksBack));
+  return monday.toISOString().slice(0, 10);
+}
+
+test('a time entry of an approved week is corrected: the agent asks, the manager approves in /approvals, the timesheet shows the new value', async ({ browser, page, request }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  const note = `Depot visit ${stamp}`;
+  const summary = `Logged 1 h for a 90-minute visit ${stamp}`;
+  const auth = async (email: string) => {
+    const login = await request.post('/api/v2/auth/login', { data: { email, password: DEMO_PASSWORD } });
+    return { authorization: `Bearer ${(await login.json()).token as string}` };
+  };
+  const agentAuth = await auth(STAFF.agent.email);
+  const managerAuth = await auth(STAFF.manager.email);
+  // Its own record: an hour on the Tuesday of the week two weeks back (no other journey uses that week), the week then approved.
+  const week = mondayWeeksBack(2);
+  const tuesday = new Date(Date.parse(`${week}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const sheet = await (await request.get(`/api/v2/timesheet?week=${week}`, { headers: agentAuth })).json();
+  const agentId = sheet.user.id as number;
+  if (sheet.status === 'submitted') await request.post('/api/v2/timesheet/decisions', { headers: managerAuth, data: { week, users: [agentId], decision: 'approve' } });
+  if (sheet.status === 'submitted' || sheet.status === 'approved') expect((await request.post('/api/v2/timesheet/reopen', { headers: managerAuth, data: { week, user: agentId } })).status()).toBe(200);
+  const companies = (await (await request.get('/api/v2/companies', { headers: agentAuth })).json()) as { rows: { id: number; name: string }[] };
+  const acme = companies.rows.find((c) => c.name === 'Acme Utilities')!;
+  const cell = await request.put('/api/v2/timesheet/cells', { headers: agentAuth, data: { week, item: { kind: 'company', id: acme.id }, day: tuesday, minutes: 60, note } });
+  expect(cell.status(), await cell.text()).toBe(200);
+  expect((await request.post('/api/v2/timesheet/submit', { headers: agentAuth, data: { week } })).status()).toBe(200);
+  expect((await request.post('/api/v2/timesheet/decisions', { headers: managerAuth, data: { week, users: [agentId], decision: 'approve' } })).status()).toBe(200);
+
+  // The agent corrects the entry on the Correction form.
+  await staffSignIn(page, STAFF.agent.email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/forms/correction');
+  await page.getByText('Correct my time entry', { exact: true }).click();
+  const form = page.getByRole('form', { name: 'Correct my time entry' });
+  await form.locator('label').filter({ hasText: note }).click();
+  const after = form.getByRole('region', { name: 'After' });
+  await after.getByRole('textbox', { name: /^Minutes/ }).fill('90');
+  await form.getByRole('textbox', { name: /^Why it is wrong/ }).fill(summary);
+  await expectAccessible(page);
+  await form.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Correction submitted')).toBeVisible();
+
+  // The manager approves it from /approvals; the history says what changed.
+  const managerContext = await browser.newContext();
+  const manager = await managerContext.newPage();
+  await staffSignIn(manager, STAFF.manager.email);
+  await expect(manager).toHaveURL(/\/home$/);
+  await manager.goto('/approvals');
+  await manager.getByRole('link', { name: `Time correction: ${summary}` }).click();
+  await expect(manager.getByRole('heading', { name: `Time correction: ${summary}` })).toBeVisible();
+  await expectAccessible(manager);
+  await manager.getByRole('button', { name: 'Accept' }).click();
+  await expect(manager.getByRole('region', { name: 'Notifications' }).getByText('Request accepted')).toBeVisible();
+  await expect(manager.getByRole('list', { name: 'What changed' }).getByText('Minutes 60 → 90')).toBeVisible();
+  await expectAccessible(manager);
+  await shoot(manager, 'correction-history');
+  await managerContext.close();
+
+  // The agent's approved week shows the new value.
+  await page.goto('/timesheet');
+  const grid = page.getByRole('table', { name: /Time of Avery Agent/ });
+  await expect(grid).toBeVisible();
+  await page.getByRole('button', { name: 'Previous week' }).click();
+  await page.getByRole('button', { name: 'Previous week' }).click();
+  await expect(page.getByText('Approved by Morgan Manager')).toBeVisible();
+  await expect(grid.getByRole('textbox', { name: /^Hours for Acme Utilities on Tue/ })).toHaveValue('1:30');
+  await expectAccessible(page);
+
+  // The punch kind of the same form, for the screenshots: my punches of the last days, one picked.
+  await page.goto('/forms/correction');
+  await page.getByText('Correct my punch', { exact: true }).click();
+  const punchForm = page.getByRole('form', { name: 'Correct my punch' });
+  await punchForm.locator('label:not([data-disabled])').filter({ hasText: '→' }).first().click();
+  await expect(punchForm.getByRole('region', { name: 'Before' })).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'correction-punch');
+});

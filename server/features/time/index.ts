@@ -37,6 +37,8 @@ export { logTime, type TimeToLog } from './time.commands';
 
 /** A time entry corrected through an approved Correction (the forms feature's record-correcting kind): read as it is, changed only if still so. */
 export { correctTimeEntry, ownEntryFields, ownRecentEntries, type EntryFields } from './time.commands';
+/** A punch corrected through an approved Correction: checked on submission, changed on approval only if still as it was read. */
+export { checkPunchCorrection, correctPunchTimes, ownRecentPunches } from './time.commands';
 
 /** The time rule (own time; the person's manager; admins), which the reports of time entries apply too. */
 export { manages, type Person } from './access';

@@ -7,7 +7,7 @@
  */
 import type { z } from 'zod';
 import { formatMonth, MESSAGE_LOCALE } from '@contracts/common/dates';
-import { CORRECTABLE_DAYS, CORRECTABLE_ENTRIES_MAX, type OwnTimeEntry } from '@contracts/forms';
+import { CORRECTABLE_DAYS, CORRECTABLE_ENTRIES_MAX, type OwnPunch, type OwnTimeEntry, type PunchBefore, type PunchFields } from '@contracts/forms';
 import {
   addDays,
   closeMonth,
@@ -47,7 +47,19 @@ import {
   recordAlertOnce,
   upsertContract,
 } from './managed.repo';
-import { flagOpenPunchesPastTheirDay, insertPunch, openPunch, openPunchesInUnknownZones, punchForUpdate, setPunchOut, updatePunch } from './timeclock.repo';
+import {
+  correctablePunch,
+  flagOpenPunchesPastTheirDay,
+  insertPunch,
+  openPunch,
+  openPunchesInUnknownZones,
+  overlappingPunch,
+  ownPunchesSince,
+  punchForUpdate,
+  setPunchOut,
+  setPunchTimes,
+  updatePunch,
+} from './timeclock.repo';
 import {
   correctableEntry,
   ownEntriesSince,
@@ -72,7 +84,13 @@ import { deleteTimer, insertTimer, overlappingEntry, pauseTimer, resumeTimer, se
 
 // --- Rules shared by every path that adds time -----------------------------------------------------
 
-/** Refuses a change to a week that waits for a decision or is approved, with a 409 naming why. */
+/** A punch lasts at most a day. */
+const PUNCH_MAX_MS = 24 * 3600_000;
+
+/** Where a person asks for a change of an approved week's time. */
+export const CORRECTION_FORM_PATH = '/forms/correction';
+
+/** Refuses a change to a week that waits for a decision or is approved, with a 409 naming why (and, once approved, the Correction form). */
 export async function assertWeekOpen(db: Queryable, userId: number, day: string): Promise<void> {
   const week = mondayOf(day);
   const row = await weekRow(db, userId, week, true);
@@ -80,7 +98,7 @@ export async function assertWeekOpen(db: Queryable, userId: number, day: string)
     throw conflict(
       row.status === 'submitted'
         ? `The week of ${week} is submitted for approval; it is locked until a manager approves or rejects it`
-        : `The week of ${week} is approved and locked; a manager can reopen it`,
+        : `The week of ${week} is approved and locked; correct its time through the Correction form (${CORRECTION_FORM_PATH}), or ask a manager to reopen it`,
     );
   }
 }
@@ -159,9 +177,66 @@ export async function ownEntryFields(db: Queryable, userId: number, entryId: num
   return entry && entry.staffUserId === userId ? { workDate: entry.workDate, minutes: entry.minutes, description: entry.description } : null;
 }
 
-/** My time entries of the last days a correction may pick from, newest first (days in UTC, as time entries are dated). */
-export async function ownRecentEntries(db: Queryable, userId: number, now: Date): Promise<OwnTimeEntry[]> {
-  return ownEntriesSince(db, userId, addDays(dayInZone(now, 'UTC'), -CORRECTABLE_DAYS), CORRECTABLE_ENTRIES_MAX);
+/** The first day a correction may pick from: the last days counted back from today in my time zone. */
+const firstCorrectableDay = (now: Date, timeZone: string) => addDays(dayInZone(now, timeZone), -CORRECTABLE_DAYS);
+
+/** My time entries of the last days (in my time zone) a correction may pick from, newest first. */
+export async function ownRecentEntries(db: Queryable, userId: number, now: Date, timeZone = 'UTC'): Promise<OwnTimeEntry[]> {
+  return ownEntriesSince(db, userId, firstCorrectableDay(now, timeZone), CORRECTABLE_ENTRIES_MAX);
+}
+
+/** My punches that started in the last days (in my time zone), newest first, for a correction to pick from. */
+export async function ownRecentPunches(db: Queryable, userId: number, now: Date, timeZone = 'UTC'): Promise<OwnPunch[]> {
+  return ownPunchesSince(db, userId, firstCorrectableDay(now, timeZone), timeZone, CORRECTABLE_ENTRIES_MAX);
+}
+
+const samePunch = (a: PunchBefore, b: PunchBefore) => a.punchedInAt === b.punchedInAt && a.punchedOutAt === b.punchedOutAt;
+/** Instants compared to the second (as punches are read). */
+const toSecond = (iso: string) => new Date(Math.floor(Date.parse(iso) / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+
+/**
+ * The rules a corrected punch keeps, against the person's other punches as they are now: not in the
+ * future, at most a day long, longer than its breaks, no overlap with another punch of theirs (a 400
+ * naming the field; `overlap` says how an overlap is refused at approval, where it means "changed since").
+ */
+async function assertPunchFits(db: Queryable, userId: number, punchId: number, after: PunchFields, breakSeconds: number, now: Date, overlap = (message: string) => invalidField('after.punchedInAt', message)): Promise<void> {
+  const start = new Date(after.punchedInAt);
+  const end = new Date(after.punchedOutAt);
+  if (end > now) throw invalidField('after.punchedOutAt', 'Punched out must not be in the future');
+  if (end.getTime() - start.getTime() > PUNCH_MAX_MS) throw invalidField('after.punchedOutAt', 'A punch lasts at most 24 hours');
+  if ((end.getTime() - start.getTime()) / 1000 <= breakSeconds) throw invalidField('after.punchedOutAt', `The punch holds ${Math.round(breakSeconds / 60)} minutes of breaks; it must last longer than that`);
+  const other = await overlappingPunch(db, userId, punchId, start, end);
+  if (other) throw overlap(`This overlaps your punch ${other.id} (punched in at ${other.punchedInAt}); punches may not overlap`);
+}
+
+/**
+ * A punch of mine as it is now, for a correction to state as "before", with the corrected in and out
+ * checked: 400 on `punchId` when it is not mine or still open (an open punch is punched out, or its
+ * forgotten punch-out set by a manager, not corrected: docs/adr/0231), on `after.*` when the times break a rule.
+ */
+export async function checkPunchCorrection(db: Queryable, userId: number, punchId: number, after: PunchFields, now: Date): Promise<PunchBefore> {
+  const punch = await correctablePunch(db, punchId);
+  if (!punch || punch.staffUserId !== userId) throw invalidField('punchId', 'Pick a punch of yours');
+  if (punch.punchedOutAt === null) throw invalidField('punchId', 'This punch is still open; punch out first, then correct it');
+  await assertPunchFits(db, userId, punchId, after, punch.breakSeconds, now);
+  return { punchedInAt: punch.punchedInAt, punchedOutAt: punch.punchedOutAt };
+}
+
+/**
+ * Applies an approved correction of a punch, in the approving transaction: the one way a punch of an
+ * approved week changes. The punch must still be as the correction read it, and still fit among the
+ * person's punches (409 otherwise, nothing written); the audit row keeps before and after, in the approver's name.
+ */
+export async function correctPunchTimes(db: Queryable, actor: AuditActor, input: { punchId: number; userId: number; before: PunchBefore; after: PunchFields; requestId: number }, now: Date): Promise<void> {
+  await lockPerson(db, input.userId);
+  const punch = await correctablePunch(db, input.punchId, true);
+  if (!punch || punch.staffUserId !== input.userId || !samePunch(punch, input.before)) {
+    throw conflict('The punch changed since this correction was sent; ask for a new correction of it as it is now');
+  }
+  await assertPunchFits(db, input.userId, input.punchId, input.after, punch.breakSeconds, now, (message) => conflict(`${message}. Your punches changed since this correction was sent`));
+  await setPunchTimes(db, input.punchId, input.after.punchedInAt, input.after.punchedOutAt, actor.type === 'staff' ? actor.id : null);
+  const after = { punchedInAt: toSecond(input.after.punchedInAt), punchedOutAt: toSecond(input.after.punchedOutAt) };
+  await audit(db, { actor, entity: 'punch', entityId: input.punchId, action: 'correct', detail: { request_id: input.requestId, before: input.before, after } });
 }
 
 /**
@@ -360,14 +435,22 @@ export async function flagForgottenPunches(db: Queryable, now: Date, log: Unknow
   return rows.length;
 }
 
-/** A punch lasts at most a day. */
-const PUNCH_MAX_MS = 24 * 3600_000;
+/** The day of an instant in a zone, or in UTC when the zone is not one this runtime knows. */
+function dayInKnownZone(at: Date, timeZone: string): string {
+  try {
+    return dayInZone(at, timeZone);
+  } catch {
+    return dayInZone(at, 'UTC');
+  }
+}
 
 /** A manager sets the punch-out of a person's punch (a forgotten one); audit logged with before and after. */
 export async function correctPunch(db: Queryable, me: StaffPrincipal, id: number, punchedOutAt: Date, now: Date): Promise<void> {
   const p = await punchForUpdate(db, id);
   if (!p) throw notFound('No such punch');
   if (!manages(me, await person(db, p.staff_user_id))) throw forbidden("Only the person's manager or an admin corrects a punch");
+  // A punch of a submitted or approved week is locked with it (counted in the zone it was punched in).
+  await assertWeekOpen(db, p.staff_user_id, dayInKnownZone(p.punched_in_at, p.time_zone));
   if (punchedOutAt < p.punched_in_at) throw invalidField('punched_out_at', 'Punched out must be after the punch-in');
   if (punchedOutAt > now) throw invalidField('punched_out_at', 'Punched out must not be in the future');
   if (punchedOutAt.getTime() - p.punched_in_at.getTime() > PUNCH_MAX_MS) throw invalidField('punched_out_at', 'A punch lasts at most 24 hours');

@@ -1,5 +1,6 @@
 /** The timeclock's SQL: punch in, breaks, punch out; one open punch per person (a partial unique index). */
 import { dayInZone, minutesByDay, weekDays, type FlaggedPunch, type Punch, type TimeclockState, type TimeclockView } from '@contracts/time';
+import type { OwnPunch } from '@contracts/forms';
 import type { StaffPrincipal } from '@server/platform/auth/sessions';
 import { iso, type Queryable } from '@server/platform/sql';
 
@@ -112,9 +113,9 @@ export async function flaggedPunches(db: Queryable, me: StaffPrincipal): Promise
 }
 
 /** A punch, locked, or null. */
-export async function punchForUpdate(db: Queryable, id: number): Promise<{ staff_user_id: number; punched_in_at: Date; punched_out_at: Date | null } | null> {
-  const { rows } = await db.query<{ staff_user_id: number; punched_in_at: Date; punched_out_at: Date | null }>(
-    'SELECT staff_user_id, punched_in_at, punched_out_at FROM timeclock_punches WHERE id = $1 FOR UPDATE',
+export async function punchForUpdate(db: Queryable, id: number): Promise<{ staff_user_id: number; punched_in_at: Date; punched_out_at: Date | null; time_zone: string } | null> {
+  const { rows } = await db.query<{ staff_user_id: number; punched_in_at: Date; punched_out_at: Date | null; time_zone: string }>(
+    'SELECT staff_user_id, punched_in_at, punched_out_at, time_zone FROM timeclock_punches WHERE id = $1 FOR UPDATE',
     [id],
   );
   return rows[0] ?? null;
@@ -123,4 +124,44 @@ export async function punchForUpdate(db: Queryable, id: number): Promise<{ staff
 /** Sets a punch's punch-out (ending a running break then), as corrected by a manager. */
 export async function setPunchOut(db: Queryable, id: number, at: Date, correctedBy: number): Promise<void> {
   await db.query(`UPDATE timeclock_punches SET ${END_BREAK}, punched_out_at = $2, corrected_by = $3 WHERE id = $1`, [id, at, correctedBy]);
+}
+
+/** A punch as a correction reads and changes it: whose, in and out (null while open). */
+export type CorrectablePunch = { staffUserId: number; punchedInAt: string; punchedOutAt: string | null; breakSeconds: number };
+
+/** A punch as a correction reads it (locked when it is to be changed), or null. */
+export async function correctablePunch(db: Queryable, id: number, forUpdate = false): Promise<CorrectablePunch | null> {
+  const { rows } = await db.query<CorrectablePunch>(
+    `SELECT staff_user_id AS "staffUserId", ${iso('punched_in_at', '"punchedInAt"')}, ${iso('punched_out_at', '"punchedOutAt"')}, break_seconds AS "breakSeconds"
+       FROM timeclock_punches WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** A person's punches that started from a day on (in a zone), newest first. */
+export async function ownPunchesSince(db: Queryable, userId: number, fromDay: string, timeZone: string, limit: number): Promise<OwnPunch[]> {
+  const { rows } = await db.query<OwnPunch>(
+    `SELECT id::int AS id, ${iso('punched_in_at', '"punchedInAt"')}, ${iso('punched_out_at', '"punchedOutAt"')}, time_zone AS "timeZone", break_seconds AS "breakSeconds"
+       FROM timeclock_punches WHERE staff_user_id = $1 AND punched_in_at >= $2::date::timestamp AT TIME ZONE $3
+      ORDER BY punched_in_at DESC LIMIT $4`,
+    [userId, fromDay, timeZone, limit],
+  );
+  return rows;
+}
+
+/** Another punch of the person that overlaps the interval (an open one runs until now), or null. */
+export async function overlappingPunch(db: Queryable, userId: number, exceptId: number, start: Date, end: Date): Promise<{ id: number; punchedInAt: string } | null> {
+  const { rows } = await db.query<{ id: number; punchedInAt: string }>(
+    `SELECT id::int AS id, ${iso('punched_in_at', '"punchedInAt"')} FROM timeclock_punches
+      WHERE staff_user_id = $1 AND id <> $2 AND punched_in_at < $4 AND COALESCE(punched_out_at, 'infinity') > $3
+      ORDER BY punched_in_at LIMIT 1`,
+    [userId, exceptId, start, end],
+  );
+  return rows[0] ?? null;
+}
+
+/** Sets a punch's in and out as an approved correction states them; the approver is its corrector. */
+export async function setPunchTimes(db: Queryable, id: number, punchedInAt: string, punchedOutAt: string, correctedBy: number | null): Promise<void> {
+  await db.query('UPDATE timeclock_punches SET punched_in_at = $2, punched_out_at = $3, corrected_by = COALESCE($4, corrected_by) WHERE id = $1', [id, punchedInAt, punchedOutAt, correctedBy]);
 }

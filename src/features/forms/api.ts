@@ -1,11 +1,12 @@
 import { APPROVALS, type FormType, type RequestSummary } from '@contracts/approvals';
 import { EXPENSES, type ExpensePayloadInput } from '@contracts/expenses';
-import { FORMS, type CorrectionPayload, type KudoPayload, type TimeEntryCorrectionInput } from '@contracts/forms';
+import { FORMS, type CorrectionPayload, type KudoPayload, type PunchCorrectionInput, type TimeEntryCorrectionInput } from '@contracts/forms';
 import { call } from '@/shared/http/http';
 import { downloadBlob } from '@/shared/ui/download';
+import { readerTimeZone } from '@/shared/ui/tokens/format';
 
 /** A correction as submitted: a new one, or one sent back and submitted again. */
-export type CorrectionSubmission = { payload: CorrectionPayload | TimeEntryCorrectionInput; resubmit?: { id: number; version: number } };
+export type CorrectionSubmission = { payload: CorrectionPayload | TimeEntryCorrectionInput | PunchCorrectionInput; resubmit?: { id: number; version: number } };
 
 export const formsApi = {
   sendKudo: (payload: KudoPayload) => call(APPROVALS.create, { body: { formType: 'kudo', payload } }),
@@ -14,7 +15,9 @@ export const formsApi = {
       ? call(APPROVALS.resubmit, { params: { id: resubmit.id }, body: { version: resubmit.version, payload } })
       : call(APPROVALS.create, { body: { formType: 'correction', payload } }),
   kudoValues: () => call(FORMS.kudoValues),
-  myTimeEntries: () => call(FORMS.myTimeEntries),
+  /** My last days are counted in my own zone. */
+  myTimeEntries: () => call(FORMS.myTimeEntries, { query: { tz: readerTimeZone() } }),
+  myPunches: () => call(FORMS.myPunches, { query: { tz: readerTimeZone() } }),
   mine: (formType: FormType): Promise<RequestSummary[]> => call(APPROVALS.mine, { query: { formType } }),
   toReview: (formType: FormType): Promise<RequestSummary[]> => call(APPROVALS.inbox, { query: { formType } }),
   submitExpense: ({ payload, resubmit }: { payload: ExpensePayloadInput; resubmit?: { id: number; version: number } | undefined }) =>

@@ -8,6 +8,7 @@ export const ROWS = endpointRows([
   [FORMS.recentKudos, { expect: staffOnly() }],
   [FORMS.receivedKudos, { url: '/api/v2/forms/kudos/received/1', expect: staffOnly() }],
   [FORMS.myTimeEntries, { expect: staffOnly() }],
+  [FORMS.myPunches, { expect: staffOnly() }],
   [EXPENSES.rates, { expect: staffOnly() }],
   // No file sent: the body is accepted, the missing receipt is named.
   [EXPENSES.upload, { body: {}, expect: staffOnly(400) }],

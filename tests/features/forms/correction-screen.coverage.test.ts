@@ -30,15 +30,18 @@ describeMachinePaths(entry, {
     { type: 'kind.select', kind: 'timeEntry' },
     { type: 'kind.select', kind: 'report' },
     { type: 'entry.pick', id: 91 },
+    { type: 'kind.select', kind: 'punch' },
+    { type: 'punch.pick', id: 44 },
   ],
   serializeState: (s) => {
     const c = s.context as CorrectionScreenContext;
-    return JSON.stringify([s.value, c.tab, c.open, c.kind, c.entryId]);
+    return JSON.stringify([s.value, c.tab, c.open, c.kind, c.entryId, c.punchId]);
   },
   check: (snapshot) => {
     const c = snapshot.context as CorrectionScreenContext;
     if (c.open !== null) expect(c.open).toBe(7);
     if (c.entryId !== null) expect(c.entryId).toBe(91);
+    if (c.punchId !== null) expect(c.punchId).toBe(44);
     // Every correction sent told my submissions to load again.
     expect(reloads.length).toBeGreaterThanOrEqual(c.sent);
   },
@@ -67,5 +70,18 @@ describe('the Correction screen', () => {
     screen.send({ type: 'entry.pick', id: 91 });
     screen.send({ type: 'kind.select', kind: 'report' });
     expect(screen.getSnapshot().context).toMatchObject({ kind: 'report', entryId: null });
+  });
+
+  it('corrects a punch: the picked punch is kept until another kind is chosen or the correction is sent', () => {
+    const screen = createActor(correctionScreenMachine, { input: { mine: mine() } }).start();
+    screen.send({ type: 'kind.select', kind: 'punch' });
+    screen.send({ type: 'punch.pick', id: 44 });
+    expect(screen.getSnapshot().context).toMatchObject({ kind: 'punch', punchId: 44, entryId: null });
+    screen.send({ type: 'kind.select', kind: 'timeEntry' });
+    expect(screen.getSnapshot().context).toMatchObject({ kind: 'timeEntry', punchId: null });
+    screen.send({ type: 'kind.select', kind: 'punch' });
+    screen.send({ type: 'punch.pick', id: 44 });
+    screen.send({ type: 'correction.sent', result: sentBack });
+    expect(screen.getSnapshot().context).toMatchObject({ kind: 'punch', punchId: null, tab: 'mine' });
   });
 });

@@ -3,7 +3,8 @@ import { useState, type ReactNode } from 'react';
 import type { AnyActorRef } from 'xstate';
 import { APPROVAL_COMMENT_MAX, APPROVAL_STATE_LABELS, FORM_TYPE_LABELS, HISTORY_ACTION_LABELS, type ApprovalState, type Decision, type HistoryEntry, type RequestView } from '@contracts/approvals';
 import { PAYLOAD_FILES_FIELD, PAYLOAD_HIDDEN_FIELDS, PAYLOAD_MONEY_FIELDS, PAYLOAD_TABLES, type PayloadColumn } from '@contracts/form-payloads';
-import { PAYLOAD_FIELD_LABELS } from '@contracts/forms';
+import { formatDay } from '@contracts/common/dates';
+import { CORRECTION_KIND_LABELS, PAYLOAD_FIELD_LABELS } from '@contracts/forms';
 import { formatCents, formatMoney } from '@contracts/quote-money';
 import { decideMachine, ptoConflictsMachine, requestViewMachine } from '../machines/approvals.machines';
 import { requestFilesMachine, selectFileDownloads, selectFileThumbnails, type RequestFile, type RequestFilesActor } from '../machines/request-files.machine';
@@ -40,12 +41,45 @@ function fieldValue(key: string, value: unknown, files: RequestFilesActor): Reac
   if (key === 'ticketId' && typeof value === 'number') return <TextLink href={`/ticket/${value}`}>Ticket #{value}</TextLink>;
   if (key === 'companyId' && typeof value === 'number') return <TextLink href={`/company/${value}`}>Company #{value}</TextLink>;
   if (key === 'projectId' && typeof value === 'number') return <TextLink href={`/project/kanban/${value}`}>Project #{value}</TextLink>;
+  if (key === 'kind' && typeof value === 'string') return CORRECTION_KIND_LABELS[value] ?? value;
+  if (key === 'entryId' && typeof value === 'number') return `Time entry #${value}`;
+  if (key === 'punchId' && typeof value === 'number') return `Punch #${value}`;
   if (PAYLOAD_MONEY_FIELDS.includes(key) && typeof value === 'number') return formatMoney(value);
   const columns = PAYLOAD_TABLES[key];
   if (columns && Array.isArray(value)) return <PayloadTable label={fieldLabel(key)} columns={columns} rows={value as Record<string, unknown>[]} files={files} />;
-  // A record stated as fields (a corrected time entry's before and after): each field named.
-  if (value && typeof value === 'object' && !Array.isArray(value)) return Object.entries(value).map(([k, v]) => `${fieldLabel(k)}: ${String(v)}`).join(' · ');
+  // A record stated as fields (a corrected time entry's or punch's before and after): each field named.
+  if (isRecord(value))
+    return Object.entries(value)
+      .sort(([a], [b]) => fieldOrder(a) - fieldOrder(b))
+      .map(([k, v]) => `${fieldLabel(k)}: ${statedValue(v)}`)
+      .join(' · ');
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A value a corrected record states, as it reads: an instant in the reader's zone, a day as a day, nothing as "none". */
+function statedValue(v: unknown): string {
+  if (typeof v === 'string' && ISO_INSTANT.test(v) && !Number.isNaN(Date.parse(v))) return formatDateTime(v);
+  if (typeof v === 'string' && ISO_DAY.test(v)) return formatDay(v);
+  if (v === null || v === undefined || v === '') return 'none';
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
+}
+
+/** Two stated values are the same (instants compared as instants: "…00Z" and "…00.000Z" are one). */
+const sameStated = (a: unknown, b: unknown) =>
+  a === b || (typeof a === 'string' && typeof b === 'string' && ISO_INSTANT.test(a) && ISO_INSTANT.test(b) && Date.parse(a) === Date.parse(b)) || ((a ?? '') === '' && (b ?? '') === '');
+
+/** What an applied record correction changed, one line a field ("Minutes 60 → 90"), read from its payload's before and after. */
+export function changesOf(payload: Record<string, unknown>): string[] {
+  const { before, after } = payload;
+  if (!isRecord(before) || !isRecord(after)) return [];
+  return Object.keys(after)
+    .sort((a, b) => fieldOrder(a) - fieldOrder(b))
+    .filter((k) => !sameStated(before[k], after[k]))
+    .map((k) => `${fieldLabel(k)} ${statedValue(before[k])} → ${statedValue(after[k])}`);
 }
 
 /** The files a row names: what the row knows of each, else its id alone (a claim stored before receipts were named). */
@@ -115,8 +149,8 @@ function PayloadTable({ label, columns, rows, files }: { label: string; columns:
   );
 }
 
-/** One line of the history: who (on behalf of whom), what, from/to, when, the comment. */
-function HistoryItem({ h }: { h: HistoryEntry }) {
+/** One line of the history: who (on behalf of whom), what, from/to, when, the comment; an applied correction says what it changed. */
+function HistoryItem({ h, changes }: { h: HistoryEntry; changes: readonly string[] }) {
   return (
     <li className={styles.entry}>
       <span>
@@ -128,6 +162,13 @@ function HistoryItem({ h }: { h: HistoryEntry }) {
         {h.fromState ? `${APPROVAL_STATE_LABELS[h.fromState]} → ` : ''}
         {APPROVAL_STATE_LABELS[h.toState]} · <time dateTime={h.at}>{formatDateTime(h.at)}</time>
       </span>
+      {h.action === 'applied' && changes.length ? (
+        <ul className={styles.changes} aria-label="What changed">
+          {changes.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </ul>
+      ) : null}
       {h.comment ? <q className={styles.comment}>{h.comment}</q> : null}
     </li>
   );
@@ -172,6 +213,7 @@ function PtoConflicts({ id }: { id: number }) {
 export function RequestBody({ request, decide }: { request: RequestView; decide?: ReactNode }) {
   const files = useActorRef(requestFilesMachine, { input: { requestId: request.id, files: payloadFiles(request.payload) }, inspect: inspection.inspect });
   const asked = request.state === 'changesRequested' ? sentBackComment(request) : null;
+  const changes = changesOf(request.payload);
   return (
     <div className={styles.stack}>
       <h2 className={styles.title}>{request.title}</h2>
@@ -211,7 +253,7 @@ export function RequestBody({ request, decide }: { request: RequestView; decide?
         <h3 className={styles.heading}>History</h3>
         <ol className={styles.history}>
           {request.history.map((h) => (
-            <HistoryItem key={h.id} h={h} />
+            <HistoryItem key={h.id} h={h} changes={changes} />
           ))}
         </ol>
       </section>

@@ -1,6 +1,6 @@
 import type { FormType, RequestSummary, RequestView } from '@contracts/approvals';
 import { RECEIPT_MISSING, expensePayloadSchema, missesReceipt, priceLine, type ExpensePayloadInput, type ExpenseRate, type Receipt } from '@contracts/expenses';
-import { correctionRequestSchema, kudoPayloadSchema, type KudoPayload, type OwnTimeEntry } from '@contracts/forms';
+import { correctionRequestSchema, kudoPayloadSchema, type KudoPayload, type OwnPunch, type OwnTimeEntry } from '@contracts/forms';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
 import { formsApi, type CorrectionSubmission } from '../api';
@@ -19,6 +19,7 @@ export const submitCorrectionMachine = createSubmitMachine('correction-submit', 
 });
 /** My time entries of the last days, which a correction picks from. */
 export const myTimeEntriesMachine = createQueryMachine('correction-time-entries', (): Promise<OwnTimeEntry[]> => formsApi.myTimeEntries());
+export const myPunchesMachine = createQueryMachine('correction-punches', (): Promise<OwnPunch[]> => formsApi.myPunches());
 
 /** A claim as the form sends it, with the rates it is priced with while typing; a sent-back claim names the request and the version read. */
 export type ExpenseSubmission = { payload: ExpensePayloadInput; rates: readonly ExpenseRate[]; resubmit?: { id: number; version: number } };

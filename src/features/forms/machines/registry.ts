@@ -7,7 +7,7 @@ export const machines: RegisteredMachine[] = [
   {
     id: 'correction-screen',
     machine: correctionScreenMachine,
-    description: 'The Correction form: which tab shows, which request is open, a problem reported or one of my time entries corrected (which one); a sent correction reloads and shows my submissions and starts a fresh form.',
+    description: 'The Correction form: which tab shows, which request is open, a problem reported or one of my time entries or punches corrected (which one); a sent correction reloads and shows my submissions and starts a fresh form.',
   },
   {
     id: 'expense-screen',

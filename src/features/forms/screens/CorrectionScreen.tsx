@@ -3,8 +3,21 @@ import { Suspense, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { RequestView } from '@contracts/approvals';
 import { formatDay } from '@contracts/common/dates';
-import { CORRECTABLE_DAYS, CORRECTION_TEXT_MAX, TIME_ENTRY_DESCRIPTION_MAX, TIME_ENTRY_MINUTES_MAX, type CorrectionPayload, type OwnTimeEntry, type StoredTimeEntryCorrection, type TimeEntryFields } from '@contracts/forms';
-import { myTimeEntriesMachine, mySubmissionsMachine, submitCorrectionMachine, toReviewMachine } from '../machines/forms.machines';
+import { parseAbsolute, parseDateTime, toCalendarDateTime, toZoned } from '@internationalized/date';
+import {
+  CORRECTABLE_DAYS,
+  CORRECTION_TEXT_MAX,
+  TIME_ENTRY_DESCRIPTION_MAX,
+  TIME_ENTRY_MINUTES_MAX,
+  type CorrectionPayload,
+  type OwnPunch,
+  type OwnTimeEntry,
+  type PunchBefore,
+  type StoredPunchCorrection,
+  type StoredTimeEntryCorrection,
+  type TimeEntryFields,
+} from '@contracts/forms';
+import { myPunchesMachine, myTimeEntriesMachine, mySubmissionsMachine, submitCorrectionMachine, toReviewMachine } from '../machines/forms.machines';
 import { correctionScreenMachine, selectForm, type CorrectionKind, type CorrectionScreenActor, type CorrectionTab } from '../machines/correction-screen.machine';
 import styles from './forms.module.css';
 import { SubmissionList } from './SubmissionList';
@@ -12,7 +25,7 @@ import { RequestDetail } from '@/features/approvals';
 import { inspection } from '@/shared/inspection';
 import { CompanyPicker } from '@/shared/pickers';
 import { Alert, Button, Card, DateField, Dialog, FormErrorBanner, NumberField, PageHeader, QueryView, Radio, RadioGroup, SkeletonText, Tab, TabList, TabPanel, Tabs, TextArea, TextField } from '@/shared/ui/components';
-import { formatMinutes } from '@/shared/ui/tokens/format';
+import { formatDateTime, formatMinutes, formatTime, readerTimeZone } from '@/shared/ui/tokens/format';
 
 type Draft = { summary: string; customerImpact: string; rootCause: string; correctiveAction: string; ticketId: number | null; companyId: number | null; companyName: string | null };
 const EMPTY: Draft = { summary: '', customerImpact: '', rootCause: '', correctiveAction: '', ticketId: null, companyId: null, companyName: null };
@@ -49,7 +62,7 @@ export default function CorrectionScreen() {
 
   return (
     <div className={styles.page}>
-      <PageHeader title="Correction Form" subtitle="Report what went wrong and how it is put right, or correct one of your time entries. Your manager reviews it." />
+      <PageHeader title="Correction Form" subtitle="Report what went wrong and how it is put right, or correct one of your time entries or punches. Your manager reviews it." />
       <Tabs selectedKey={tab} onSelectionChange={(k) => screen.send({ type: 'tab.select', tab: k as CorrectionTab })}>
         <TabList aria-label="Corrections">
           <Tab id="report">Report</Tab>
@@ -61,8 +74,9 @@ export default function CorrectionScreen() {
             <RadioGroup label="What to correct" orientation="horizontal" value={kind} onChange={(k) => screen.send({ type: 'kind.select', kind: k as CorrectionKind })}>
               <Radio value="report">Report a problem</Radio>
               <Radio value="timeEntry">Correct my time entry</Radio>
+              <Radio value="punch">Correct my punch</Radio>
             </RadioGroup>
-            {kind === 'report' ? <CorrectionForm key={sent} form={form} /> : <TimeEntryForm key={sent} screen={screen} form={form} />}
+            {kind === 'report' ? <CorrectionForm key={sent} form={form} /> : kind === 'punch' ? <PunchForm key={sent} screen={screen} form={form} /> : <TimeEntryForm key={sent} screen={screen} form={form} />}
           </div>
         </TabPanel>
         <TabPanel id="mine">
@@ -98,6 +112,10 @@ function Resubmit({ request, form, screen }: { request: RequestView; form: Actor
     );
   }
   const resubmit = { id: request.id, version: request.version };
+  const punch = request.payload as Partial<StoredPunchCorrection>;
+  if (punch.kind === 'punch' && punch.punchId && punch.after) {
+    return <PunchForm screen={screen} form={form} resubmit={resubmit} initial={{ punchId: punch.punchId, summary: punch.summary ?? '', before: punch.before ?? null, after: punch.after }} />;
+  }
   const p = request.payload as Partial<StoredTimeEntryCorrection>;
   if (p.kind === 'timeEntry' && p.entryId && p.after) return <TimeEntryForm screen={screen} form={form} resubmit={resubmit} initial={{ entryId: p.entryId, summary: p.summary ?? '', before: p.before ?? null, after: p.after }} />;
   return <CorrectionForm form={form} initial={draftOf(request)} resubmit={resubmit} />;
@@ -327,6 +345,183 @@ function EntryPicker({ picked, error, onPick }: { picked: number | null; error: 
             {rows.map((e) => (
               <Radio key={e.id} value={String(e.id)} hint={`${forWhatOf(e)}${e.description ? ` · ${e.description}` : ''}`}>
                 {formatDay(e.workDate)} · {e.minutes} min
+              </Radio>
+            ))}
+          </RadioGroup>
+        </div>
+      )}
+    </QueryView>
+  );
+}
+
+// --- Punches ---------------------------------------------------------------------------------------
+
+/** An instant as a date-and-time field shows it, in the reader's zone ("2026-03-10T09:00"). */
+const toLocalInput = (iso: string, zone: string) => toCalendarDateTime(parseAbsolute(iso, zone)).toString().slice(0, 16);
+/** A date-and-time field's value in the reader's zone as an instant; as typed when it is not one (the server names it). */
+function fromLocalInput(value: string, zone: string): string {
+  try {
+    return toZoned(parseDateTime(value), zone).toAbsoluteString();
+  } catch {
+    return value;
+  }
+}
+/** How long a punch lasted, when it has ended. */
+const punchLength = (p: PunchBefore) => (p.punchedOutAt ? formatMinutes(Math.round((Date.parse(p.punchedOutAt) - Date.parse(p.punchedInAt)) / 60_000)) : null);
+const punchLabel = (p: PunchBefore) => `${formatDateTime(p.punchedInAt)} → ${p.punchedOutAt ? formatTime(p.punchedOutAt) : 'still open'}`;
+
+/** A punch as it is: the "Before" column. */
+function PunchValues({ values }: { values: PunchBefore }) {
+  return (
+    <section className={styles.entryColumn} aria-label="Before">
+      <h3 className={styles.subheading}>Before</h3>
+      <dl className={styles.values}>
+        <dt>Punched in</dt>
+        <dd>{formatDateTime(values.punchedInAt)}</dd>
+        <dt>Punched out</dt>
+        <dd>{values.punchedOutAt ? formatDateTime(values.punchedOutAt) : <span className={styles.metaInline}>Still open</span>}</dd>
+        <dt>Length</dt>
+        <dd>{punchLength(values) ?? '—'}</dd>
+      </dl>
+    </section>
+  );
+}
+
+type PunchDraft = { punchedInAt: string; punchedOutAt: string };
+const draftOfPunch = (p: { punchedInAt: string; punchedOutAt: string | null }, zone: string): PunchDraft => ({ punchedInAt: toLocalInput(p.punchedInAt, zone), punchedOutAt: p.punchedOutAt ? toLocalInput(p.punchedOutAt, zone) : '' });
+
+/**
+ * The punch-correcting kind: one of my punches of the last days picked from a list, its in and out
+ * shown as before, the corrected in and out (in my time zone), and why; sent as `punch`.
+ */
+function PunchForm({
+  screen,
+  form,
+  initial,
+  resubmit,
+}: {
+  screen: CorrectionScreenActor;
+  form: ActorRefFrom<typeof submitCorrectionMachine>;
+  initial?: { punchId: number; summary: string; before: PunchBefore | null; after: PunchBefore };
+  resubmit?: { id: number; version: number };
+}) {
+  const zone = readerTimeZone();
+  const pickedInList = useSelector(screen, (s) => s.context.punchId);
+  const picked = initial ? initial.punchId : pickedInList;
+  const [pickedPunch, setPickedPunch] = useState<OwnPunch | null>(null);
+  const [summary, setSummary] = useState(initial?.summary ?? '');
+  const [after, setAfter] = useState<PunchDraft | null>(initial ? draftOfPunch(initial.after, zone) : null);
+  const busy = useSelector(form, (s) => s.matches('submitting'));
+  const fields = useSelector(form, (s) => s.context.fieldErrors);
+  const error = useSelector(form, (s) => s.context.error);
+  const before = pickedPunch && pickedPunch.id === picked ? pickedPunch : (initial?.before ?? null);
+  const submission = () => ({
+    payload: { kind: 'punch' as const, summary, punchId: picked ?? 0, after: { punchedInAt: fromLocalInput(after?.punchedInAt ?? '', zone), punchedOutAt: fromLocalInput(after?.punchedOutAt ?? '', zone) } },
+    ...(resubmit ? { resubmit } : {}),
+  });
+  const change = (patch: Partial<PunchDraft>, field: string) => {
+    setAfter((a) => (a ? { ...a, ...patch } : a));
+    form.send({ type: 'form.change', field });
+  };
+  return (
+    <Card padding="compact">
+      <form
+        className={styles.form}
+        noValidate
+        aria-label={resubmit ? 'Change the punch correction' : 'Correct my punch'}
+        onSubmit={(e) => {
+          e.preventDefault();
+          form.send({ type: 'form.submit', input: submission() });
+        }}
+      >
+        <FormErrorBanner title={error ?? undefined} errors={[]} />
+        {resubmit ? <Alert tone="info" title="Change what your manager asked for, then submit it again." /> : null}
+        {resubmit ? null : (
+          <PunchPicker
+            picked={picked}
+            error={fields.punchId}
+            onPick={(punch) => {
+              setPickedPunch(punch);
+              setAfter(draftOfPunch(punch, zone));
+              screen.send({ type: 'punch.pick', id: punch.id });
+            }}
+          />
+        )}
+        {before && after ? (
+          <div className={styles.beforeAfter}>
+            <PunchValues values={before} />
+            <section className={styles.entryColumn} aria-label="After">
+              <h3 className={styles.subheading}>After</h3>
+              <TextField
+                label="Punched in"
+                type="datetime-local"
+                isRequired
+                value={after.punchedInAt}
+                onChange={(punchedInAt) => change({ punchedInAt }, 'after.punchedInAt')}
+                description={`In your time zone (${zone}).`}
+                errorMessage={fields['after.punchedInAt']}
+              />
+              <TextField
+                label="Punched out"
+                type="datetime-local"
+                isRequired
+                value={after.punchedOutAt}
+                onChange={(punchedOutAt) => change({ punchedOutAt }, 'after.punchedOutAt')}
+                description="After punched in, not in the future, not over another punch of yours."
+                errorMessage={fields['after.punchedOutAt']}
+              />
+            </section>
+          </div>
+        ) : null}
+        <TextField
+          label="Why it is wrong"
+          isRequired
+          value={summary}
+          onChange={(v) => {
+            setSummary(v);
+            form.send({ type: 'form.change', field: 'summary' });
+          }}
+          onBlur={() => form.send({ type: 'form.blur', field: 'summary', input: submission() })}
+          description="One line: the title your manager sees."
+          errorMessage={fields.summary}
+          maxLength={200}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" variant="primary" isPending={busy}>
+            {resubmit ? 'Submit again' : 'Submit for review'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+/** My punches of the last days, newest first, one to pick; an open punch is listed but is punched out before it is corrected. */
+function PunchPicker({ picked, error, onPick }: { picked: number | null; error: string | undefined; onPick: (punch: OwnPunch) => void }) {
+  const punches = useActorRef(myPunchesMachine, { input: { query: null }, inspect: inspection.inspect });
+  return (
+    <QueryView actor={punches} loading={<SkeletonText lines={4} label="Loading your punches" />} errorFallback="Your punches could not be loaded" empty={`You have no punches in the last ${CORRECTABLE_DAYS} days.`}>
+      {(rows) => (
+        <div className={styles.entryList}>
+          <RadioGroup
+            label="Punch"
+            description={`Your punches of the last ${CORRECTABLE_DAYS} days, newest first.`}
+            isRequired
+            value={picked === null ? null : String(picked)}
+            onChange={(v) => {
+              const punch = rows.find((p) => String(p.id) === v);
+              if (punch) onPick(punch);
+            }}
+            errorMessage={error}
+          >
+            {rows.map((p) => (
+              <Radio
+                key={p.id}
+                value={String(p.id)}
+                isDisabled={p.punchedOutAt === null}
+                hint={p.punchedOutAt === null ? 'Still open: punch out first, then correct it' : `${punchLength(p) ?? ''}${p.breakSeconds ? ` · ${Math.round(p.breakSeconds / 60)} min of breaks` : ''}`}
+              >
+                {punchLabel(p)}
               </Radio>
             ))}
           </RadioGroup>
