@@ -147,10 +147,10 @@ export async function seedExpenses(client: PoolClient, store?: UploadStore): Pro
     if (store) {
       for (const [i, l] of c.lines.entries()) if (l.receipt) lines[i]!.receiptIds = [await storeReceipt(client, store, requesterId, lines[i]!, submitted)];
     }
-    const companyId = c.company ? companies.find((co) => co.name.startsWith(c.company!))?.id : undefined;
+    const company = c.company ? companies.find((co) => co.name.startsWith(c.company!)) : undefined;
     const payload: StoredExpensePayload = {
       purpose: c.purpose, destination: c.destination, startDate: dayOf(start), endDate: dayOf(start + c.nights * DAY),
-      ...(companyId ? { companyId } : {}), lines, totalCents: claimTotal(lines), currency: HOME_CURRENCY,
+      ...(company ? { companyId: company.id, companyName: company.name } : {}), lines, totalCents: claimTotal(lines), currency: HOME_CURRENCY,
     };
     const approvers = c.approvers.map((a) => ({ id: id(a), for: null }));
     const steps = [{ name: 'Manager review', approvers, need: 1, dueHours: 48 }];

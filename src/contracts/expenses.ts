@@ -151,8 +151,8 @@ export const NO_RATE = 'No rate is in force on this day; pick another day or cur
 /** A receipt as a stored line names it (its name and whether it is an image), so the claim's readers need not ask for each. */
 export type StoredReceipt = Pick<Receipt, 'id' | 'name' | 'mime_type' | 'size_bytes' | 'image'>;
 export type StoredExpenseLine = ExpenseLine & LinePrice & { flags: string[]; receipts?: StoredReceipt[] };
-/** The payload as stored: the lines priced, the total, the home currency. */
-export type StoredExpensePayload = Omit<ExpensePayload, 'lines'> & { lines: StoredExpenseLine[]; totalCents: number; currency: typeof HOME_CURRENCY };
+/** The payload as stored: the lines priced, the total, the home currency, the company's name when it names one. */
+export type StoredExpensePayload = Omit<ExpensePayload, 'lines'> & { lines: StoredExpenseLine[]; totalCents: number; currency: typeof HOME_CURRENCY; companyName?: string };
 
 // --- Receipts and exports -------------------------------------------------------------------------
 

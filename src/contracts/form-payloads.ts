@@ -6,8 +6,8 @@
 
 /** Payload fields that are amounts in cents of the home currency (shown as money). */
 export const PAYLOAD_MONEY_FIELDS: readonly string[] = ['totalCents'];
-/** Payload fields the detail does not list (said elsewhere: the home currency is the money's). */
-export const PAYLOAD_HIDDEN_FIELDS: readonly string[] = ['currency'];
+/** Payload fields the detail does not list (said elsewhere: the home currency is the money's; the company's name is for the form). */
+export const PAYLOAD_HIDDEN_FIELDS: readonly string[] = ['currency', 'companyName'];
 /** How a column of a payload's list reads: text, a kind named in words, hundredths or cents as a decimal, home cents as money, a list of notes. */
 export type PayloadColumn = { key: string; label: string; format?: 'kind' | 'hundredths' | 'money' | 'notes' | 'files' };
 /** A row's files (`format: 'files'`): their ids in the column's key, what is known of each (name, size, image) in this field of the row. */

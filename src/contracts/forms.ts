@@ -7,10 +7,13 @@ import { endpoint } from './common/endpoint';
 import { calendarDay, idInput, safeText } from './common/input';
 import { isTimeZone } from './common/time-zone';
 import { z } from './common/zod';
-import { KUDOS_FEED } from './kudos-feed';
+import { KUDOS_FEED, kudoSchema } from './kudos-feed';
 
 // The kudos feed has a contract of its own: Home loads it on the first screen, without the forms' payloads.
-export { kudoSchema, RECEIVED_KUDOS_MAX, RECENT_KUDOS, type Kudo } from './kudos-feed';
+export { kudoSchema, RECENT_KUDOS, type Kudo } from './kudos-feed';
+
+/** Kudos a page of a person's received kudos holds (their profile), newest first; the next page starts after its last. */
+export const RECEIVED_KUDOS_PAGE = 100;
 
 /** Kudos a person may send in any 24 hours. */
 export const KUDOS_PER_DAY = 3;
@@ -177,7 +180,16 @@ export type OwnTimeEntry = z.infer<typeof ownTimeEntrySchema>;
 export const FORMS = {
   kudoValues: endpoint({ method: 'GET', path: '/api/v2/forms/kudos/values', audience: 'staff', tag: 'Forms', summary: 'The company values a kudo may name', response: z.array(z.string()) }),
   recentKudos: KUDOS_FEED.recent,
-  receivedKudos: KUDOS_FEED.received,
+  receivedKudos: endpoint({
+    method: 'GET',
+    path: '/api/v2/forms/kudos/received/:person',
+    audience: 'staff',
+    tag: 'Forms',
+    summary: `The kudos a person received, newest first (their profile), ${RECEIVED_KUDOS_PAGE} at a time: the next page is those sent before the kudo \`before\``,
+    params: z.strictObject({ person: idInput({ label: 'Person' }) }),
+    query: z.strictObject({ before: idInput({ label: 'Before' }).optional() }),
+    response: z.array(kudoSchema),
+  }),
   myTimeEntries: endpoint({
     method: 'GET',
     path: '/api/v2/forms/corrections/time-entries',

@@ -1,5 +1,5 @@
 /**
- * The kudos feed: the latest kudos, of everyone or of one person, and those a person received. Home shows it on the first
+ * The kudos feed: the latest kudos, of everyone or of one person. Home shows it on the first
  * screen, so it is a contract of its own, without the forms' payload schemas
  * (src/contracts/forms.ts re-exports it).
  */
@@ -9,8 +9,6 @@ import { z } from './common/zod';
 
 /** How many kudos the feed shows. */
 export const RECENT_KUDOS = 10;
-/** Kudos a person's profile lists at most, newest first. */
-export const RECEIVED_KUDOS_MAX = 100;
 
 export const kudoSchema = z.object({
   id: z.number().int(),
@@ -33,15 +31,6 @@ export const KUDOS_FEED = {
     tag: 'Forms',
     summary: 'The latest kudos, of everyone or of one person',
     query: z.strictObject({ person: idInput({ label: 'Person' }).optional() }),
-    response: z.array(kudoSchema),
-  }),
-  received: endpoint({
-    method: 'GET',
-    path: '/api/v2/forms/kudos/received/:person',
-    audience: 'staff',
-    tag: 'Forms',
-    summary: 'The kudos a person received, newest first (their profile)',
-    params: z.strictObject({ person: idInput({ label: 'Person' }) }),
     response: z.array(kudoSchema),
   }),
 } as const;

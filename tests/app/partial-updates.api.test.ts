@@ -179,6 +179,21 @@ const CASES: Record<string, Case> = {
       { body: { status: 'WOC' }, columns: ['status', 'paused_since'] },
     ],
   },
+  'PATCH /api/v2/forms/kudos/values/:id': {
+    table: 'kudo_values',
+    prepare: async (t) => ({ id: (await sqlOf(t).rows(`INSERT INTO kudo_values (name, position, active) VALUES ('Patch value', 42, false) RETURNING id`))[0].id as number }),
+    url: (id) => `/api/v2/forms/kudos/values/${id}`,
+    fields: () => [
+      { body: { name: 'Patch value, renamed' }, columns: ['name'] },
+      { body: { active: true }, columns: ['active'] },
+    ],
+  },
+  'PATCH /api/v2/forms/expenses/rates/:id': {
+    table: 'expense_rates',
+    prepare: async (t) => ({ id: (await sqlOf(t).rows(`INSERT INTO expense_rates (kind, code, valid_from, rate_micros) VALUES ('fx', 'CHF', '2039-01-01', 900000) RETURNING id`))[0].id as number }),
+    url: (id) => `/api/v2/forms/expenses/rates/${id}`,
+    fields: () => [{ body: { rateMicros: 910_000 }, columns: ['rate_micros'] }],
+  },
 };
 
 describe.each(BACKENDS)('partial updates on %s', (backend) => {

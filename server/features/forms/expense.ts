@@ -23,7 +23,7 @@ import { quoteBilledExpenses } from '@server/features/quotes';
 import { staffActor } from '@server/platform/audit';
 import { invalidInputError } from '@server/platform/http/errors';
 import type { Queryable } from '@server/platform/sql';
-import { claimsWithReceiptHashes, expenseRates, insertApprovedLines, ownReceipts, requesterClaimLines, setLinesQuote } from './expenses.repo';
+import { claimsWithReceiptHashes, companyName, expenseRates, insertApprovedLines, ownReceipts, requesterClaimLines, setLinesQuote } from './expenses.repo';
 import { exists } from './forms.repo';
 
 const sameMerchant = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -32,7 +32,8 @@ const claims = (ids: readonly number[]) => ids.map((id) => `#${id}`).join(', ');
 /** Prices a claim and names what is wrong with it (every field at once), or answers it as stored. */
 export async function priceClaim(db: Queryable, requesterId: number, p: ExpensePayload, now: Date, requestId: number | null): Promise<StoredExpensePayload> {
   const fields: { path: (string | number)[]; message: string }[] = [];
-  if (p.companyId !== undefined && !(await db.query('SELECT 1 FROM companies WHERE id = $1', [p.companyId])).rows.length) fields.push({ path: ['companyId'], message: 'No such company' });
+  const company = p.companyId === undefined ? undefined : await companyName(db, p.companyId);
+  if (company === null) fields.push({ path: ['companyId'], message: 'No such company' });
   if (p.projectId !== undefined && !(await exists(db, 'projects', p.projectId))) fields.push({ path: ['projectId'], message: 'No such project' });
   if (p.ticketId !== undefined && !(await exists(db, 'tickets', p.ticketId))) fields.push({ path: ['ticketId'], message: 'No such ticket' });
   const rates = await expenseRates(db);
@@ -66,7 +67,8 @@ export async function priceClaim(db: Queryable, requesterId: number, p: ExpenseP
     lines.push({ ...line, ...price, flags, receipts: named });
   }
   if (fields.length) throw invalidInputError(fields);
-  return { ...p, lines, totalCents: claimTotal(lines), currency: HOME_CURRENCY };
+  // The company's name is kept with the claim, so a claim sent back shows it in the form again.
+  return { ...p, ...(company ? { companyName: company } : {}), lines, totalCents: claimTotal(lines), currency: HOME_CURRENCY };
 }
 
 export const expenseForm = defineForm({

@@ -3,6 +3,7 @@
  * upload store's), the claims' lines as duplicate detection reads them from the requests, and the
  * lines of approved claims (written once, in the approving transaction).
  */
+import type { AdminExpenseRate } from '@contracts/forms-admin';
 import { DUPLICATE_WINDOW_DAYS, type ExpenseRate, type Receipt, type StoredExpenseLine } from '@contracts/expenses';
 import type { ServedFile, StoredFile } from '@server/platform/uploads';
 import type { Queryable } from '@server/platform/sql';
@@ -12,6 +13,12 @@ export async function expenseRates(db: Queryable): Promise<ExpenseRate[]> {
     `SELECT kind, code, to_char(valid_from, 'YYYY-MM-DD') AS "validFrom", rate_micros::int AS "rateMicros" FROM expense_rates ORDER BY kind, code, valid_from`,
   );
   return rows;
+}
+
+/** A company's name, or null when there is no such company. */
+export async function companyName(db: Queryable, id: number): Promise<string | null> {
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [id]);
+  return rows[0]?.name ?? null;
 }
 
 const RECEIPT_COLUMNS = `id, original_name AS name, mime_type, size_bytes::int AS size_bytes, sha256, (thumbnail_key IS NOT NULL) AS image`;
@@ -167,4 +174,42 @@ export async function referencedReceiptKeys(db: Queryable, keys: readonly string
     [keys],
   );
   return new Set(rows.map((r) => r.key));
+}
+
+// --- Rates as admins keep them (docs/adr/0230) ----------------------------------------------------
+
+const ADMIN_RATE_COLUMNS = `r.id, r.kind, r.code, to_char(r.valid_from, 'YYYY-MM-DD') AS "validFrom", r.rate_micros::int AS "rateMicros"`;
+
+/** The claims (any state) with a line priced by this rate: the rate's kind and code, and its day as the line's rate day. */
+const USED_BY = `SELECT DISTINCT q.id FROM approval_requests q CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(q.payload->'lines') = 'array' THEN q.payload->'lines' ELSE '[]'::jsonb END) l
+  WHERE q.form_type = 'expense' AND l->>'rateDay' = to_char(r.valid_from, 'YYYY-MM-DD')
+    AND CASE WHEN r.kind = 'mileage' THEN l->>'kind' = 'mileage' ELSE l->>'kind' <> 'mileage' AND l->>'currency' = r.code END`;
+
+/** Every rate with its id and how many claims priced a line with it, by kind, code and day. */
+export async function adminExpenseRates(db: Queryable): Promise<AdminExpenseRate[]> {
+  const { rows } = await db.query<AdminExpenseRate>(`SELECT ${ADMIN_RATE_COLUMNS}, (SELECT count(*)::int FROM (${USED_BY}) u) AS "usedBy" FROM expense_rates r ORDER BY r.kind, r.code, r.valid_from DESC`);
+  return rows;
+}
+
+/** A rate by id, locked for a change; with the claims that priced a line with it (oldest first). */
+export async function expenseRateForChange(db: Queryable, id: number): Promise<(AdminExpenseRate & { claims: number[] }) | undefined> {
+  const { rows } = await db.query<AdminExpenseRate & { claims: number[] }>(
+    `SELECT ${ADMIN_RATE_COLUMNS}, ARRAY(SELECT u.id FROM (${USED_BY}) u ORDER BY u.id) AS claims FROM expense_rates r WHERE r.id = $1 FOR UPDATE`,
+    [id],
+  );
+  const rate = rows[0];
+  return rate && { ...rate, usedBy: rate.claims.length };
+}
+
+/** Adds a rate; its id, or null when one of the same kind, code and day exists. */
+export async function insertExpenseRate(db: Queryable, r: { kind: string; code: string; validFrom: string; rateMicros: number }): Promise<number | null> {
+  const { rows } = await db.query<{ id: number }>(
+    'INSERT INTO expense_rates (kind, code, valid_from, rate_micros) VALUES ($1, $2, $3, $4) ON CONFLICT (kind, code, valid_from) DO NOTHING RETURNING id',
+    [r.kind, r.code, r.validFrom, r.rateMicros],
+  );
+  return rows[0]?.id ?? null;
+}
+
+export async function setExpenseRate(db: Queryable, id: number, rateMicros: number): Promise<void> {
+  await db.query('UPDATE expense_rates SET rate_micros = $2 WHERE id = $1', [id, rateMicros]);
 }

@@ -1,8 +1,10 @@
 /**
  * Forms: the Kudos, Correction and Travel Expense forms, each a form of the approval engine (a payload schema, a
- * policy, an effect on approval), and the reads of their own (recent kudos, company values).
+ * policy, an effect on approval), and the reads of their own (recent kudos, company values); what admins keep
+ * for them (the company values, the expense rates).
  */
 import { staffRoutes, type Feature } from '@server/platform/http/plugins';
+import { staffFormsAdminRoutes } from './admin.routes';
 import { correctionForm } from './correction';
 import { expenseForm } from './expense';
 import { staffExpenseRoutes } from './expense.routes';
@@ -20,5 +22,6 @@ export const forms: Feature = {
     ctx.uploads.referencedBy((keys) => referencedReceiptKeys(ctx.database.pool, keys));
     await staffRoutes(app, ctx, staffFormRoutes);
     await staffRoutes(app, ctx, staffExpenseRoutes);
+    await staffRoutes(app, ctx, staffFormsAdminRoutes);
   },
 };

@@ -3,7 +3,7 @@ import { KUDOS_PER_DAY, kudoPayloadSchema } from '@contracts/forms';
 import { defineForm } from '@server/features/approvals';
 import { conflict, invalidField } from '@server/platform/http/errors';
 import { queueEmail } from '@server/platform/mail/outbox';
-import { exists, insertKudo, kudoValues, kudosSentSince, staffPerson } from './forms.repo';
+import { exists, insertKudo, kudoValues, lockKudoValuesShared, kudosSentSince, staffPerson } from './forms.repo';
 
 const DAY_MS = 86_400_000;
 
@@ -14,6 +14,8 @@ export const kudoForm = defineForm({
   async check(db, requesterId, k, now) {
     if (k.toId === requesterId) throw invalidField('toId', 'Kudos are for colleagues, not for yourself');
     if (!(await staffPerson(db, k.toId))) throw invalidField('toId', 'Pick a colleague who works here');
+    // A rename or retirement of the values waits for this kudo's transaction (and this kudo for it).
+    await lockKudoValuesShared(db);
     if (!(await kudoValues(db)).includes(k.value)) throw invalidField('value', 'Choose one of the company values');
     if (k.ticketId !== undefined && !(await exists(db, 'tickets', k.ticketId))) throw invalidField('ticketId', 'No such ticket');
     if (k.projectId !== undefined && !(await exists(db, 'projects', k.projectId))) throw invalidField('projectId', 'No such project');

@@ -1,5 +1,6 @@
 import { APPROVALS, type FormType, type RequestSummary } from '@contracts/approvals';
 import { EXPENSES, type ExpensePayloadInput } from '@contracts/expenses';
+import { FORMS_ADMIN, type KudoValueChange, type NewExpenseRate } from '@contracts/forms-admin';
 import { FORMS, type CorrectionPayload, type KudoPayload, type PunchCorrectionInput, type TimeEntryCorrectionInput } from '@contracts/forms';
 import { call } from '@/shared/http/http';
 import { downloadBlob } from '@/shared/ui/download';
@@ -29,4 +30,12 @@ export const formsApi = {
   claimPdf: (id: number) => call(EXPENSES.pdf, { params: { id } }).then((blob) => downloadBlob(`expense-claim-${id}.pdf`, blob)),
   expensesCsv: () => call(EXPENSES.csv, { query: {} }).then((blob) => downloadBlob('travel-expenses.csv', blob)),
   receiptThumbnail: (id: number): Promise<Blob> => call(EXPENSES.receipt, { params: { id }, query: { variant: 'thumbnail' } }),
+  // What admins keep: the company values and the rates.
+  allKudoValues: () => call(FORMS_ADMIN.values),
+  addKudoValue: (name: string) => call(FORMS_ADMIN.addValue, { body: { name } }),
+  changeKudoValue: (id: number, change: KudoValueChange) => call(FORMS_ADMIN.changeValue, { params: { id }, body: change }),
+  orderKudoValues: (ids: number[]) => call(FORMS_ADMIN.orderValues, { body: { ids } }),
+  adminRates: () => call(FORMS_ADMIN.rates),
+  addRate: (rate: NewExpenseRate) => call(FORMS_ADMIN.addRate, { body: rate }),
+  changeRate: (id: number, rateMicros: number) => call(FORMS_ADMIN.changeRate, { params: { id }, body: { rateMicros } }),
 };

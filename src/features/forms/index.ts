@@ -6,4 +6,4 @@ export { routes } from './routes';
 /** Home's card of recent kudos (its code loads after the first screen). */
 export const RecentKudosCard = lazy(() => import('./screens/RecentKudos'));
 /** A person's profile card of the kudos they received. */
-export const ReceivedKudosCard = lazy(() => import('./screens/RecentKudos').then((m) => ({ default: m.ReceivedKudos })));
+export const ReceivedKudosCard = lazy(() => import('./screens/ReceivedKudos'));

@@ -152,4 +152,27 @@ describe('Travel Expense form', () => {
     expect(await screen.findByText('Expense claim sent again')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'New' })).toBeTruthy();
   });
+
+  it('shows the company a reopened claim names in its picker', { timeout: 60_000 }, async () => {
+    const user = userEvent.setup();
+    const line = { kind: 'meals', date: '2026-03-10', merchant: 'Brasserie', description: '', amountCents: 4200, currency: 'USD', distanceHundredths: 0, billable: true, receiptIds: [], rateMicros: 1_000_000, rateDay: '2026-03-10', homeCents: 4200, flags: [] };
+    const back: RequestView = {
+      ...created(), state: 'changesRequested', version: 2, step: null, waitingOn: [], canWithdraw: false, canResubmit: true,
+      payload: { purpose: 'Acme rollout', destination: 'Berlin', startDate: '2026-03-09', endDate: '2026-03-12', companyId: 5, companyName: 'Acme Industrial', lines: [line], totalCents: 4200, currency: 'USD' },
+      history: [],
+    };
+    serve();
+    const { canResubmit: _c, canDecide: _d, canWithdraw: _w, payload: _p, waitingOn: _o, history: _h, ...row } = back;
+    server.use(
+      http.get('*/api/v2/approvals/mine', () => HttpResponse.json([row])),
+      http.get('*/api/v2/approvals/requests/:id', () => HttpResponse.json(back)),
+    );
+    renderAt('/forms/travel/expense', <ExpenseScreen />, { toasts: true });
+    await user.click(await screen.findByRole('tab', { name: 'My submissions' }));
+    await user.click(within(await screen.findByRole('list', { name: 'my expense claims' })).getByRole('button', { name: back.title }));
+    await user.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Change and send again' }));
+    const form = await screen.findByRole('form', { name: 'Change the travel expense claim' });
+    const picker = (await within(form).findByRole('combobox', { name: /^Company/ })) as HTMLInputElement;
+    expect(picker.value).toBe('Acme Industrial');
+  });
 });

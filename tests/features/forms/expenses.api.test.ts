@@ -108,6 +108,13 @@ describe.each(BACKENDS)('travel expenses on %s', (backend) => {
     expect((await quinn.get(`/api/v2/forms/expenses/receipts/999999`)).statusCode).toBe(404);
   });
 
+  it('keeps the name of the company a claim is for, so the claim reopens with it', async () => {
+    const res = await submit(agent, trip([{ kind: 'meals', date: '2026-03-10', merchant: 'Curry 36', amountCents: 1250, currency: 'USD' }]));
+    expect(res.statusCode, res.body).toBe(201);
+    const name = (await sql.one<{ name: string }>(`SELECT name FROM companies WHERE id = ${acme}`)).name;
+    expect(((res.json() as RequestView).payload as unknown as StoredExpensePayload).companyName).toBe(name);
+  });
+
   it('flags a duplicate receipt file or the same amount, day and merchant for the approver', async () => {
     const [again] = await upload(agent, [{ name: 'dinner-again.png', bytes: dinnerPng }]);
     const [hotel2] = await upload(agent, [{ name: 'hotel-2.pdf', bytes: Buffer.concat([PDF, Buffer.from('% copy\n')]) }]);

@@ -81,4 +81,15 @@ describe.each(BACKENDS)('kudos on %s', (backend) => {
     expect(received.map((k) => k.createdAt)).toEqual([...received.map((k) => k.createdAt)].sort().reverse());
     expect((await agent.get('/api/v2/forms/kudos/received/abc')).json().error.fields).toHaveProperty('person');
   });
+
+  it('pages a person\'s received kudos: the next page starts after the last kudo shown', async () => {
+    const quinn = id['quinn.qa']!;
+    const all = (await agent.get(`/api/v2/forms/kudos/received/${quinn}`)).json() as Kudo[];
+    expect(all.length).toBeGreaterThan(1);
+    const next = await agent.get(`/api/v2/forms/kudos/received/${quinn}?before=${all[0]!.id}`);
+    expect(next.statusCode, next.body).toBe(200);
+    expect((next.json() as Kudo[]).map((k) => k.id)).toEqual(all.slice(1).map((k) => k.id));
+    expect(((await agent.get(`/api/v2/forms/kudos/received/${quinn}?before=${all.at(-1)!.id}`)).json() as Kudo[])).toEqual([]);
+    expect((await agent.get(`/api/v2/forms/kudos/received/${quinn}?before=x`)).json().error.fields).toHaveProperty('before');
+  });
 });

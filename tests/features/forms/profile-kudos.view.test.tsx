@@ -1,9 +1,10 @@
-/** A person's profile lists the kudos they received, newest first, read through the forms' endpoint (msw). */
-import { screen, within } from '@testing-library/react';
+/** A person's profile lists the kudos they received, newest first, a page at a time, read through the forms' endpoint (msw). */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Kudo } from '@contracts/forms';
+import { RECEIVED_KUDOS_PAGE, type Kudo } from '@contracts/forms';
 import type { Profile } from '@contracts/people';
 import ProfileScreen from '@/features/people/screens/ProfileScreen';
 import { renderAt } from '@tests/support/render';
@@ -48,5 +49,29 @@ describe('kudos on the profile', () => {
     server.use(http.get('*/api/v2/forms/kudos/received/:person', () => HttpResponse.json([])));
     renderAt('/user/options', <ProfileScreen />);
     expect(await screen.findByText('No kudos yet: when a colleague thanks you, it shows here.')).toBeTruthy();
+  });
+
+  it('shows more than a page: "Show more" adds the kudos sent before the last one shown', async () => {
+    const user = userEvent.setup();
+    const asked: (string | null)[] = [];
+    const day = (n: number) => new Date(Date.UTC(2026, 10, 25) - n * 3_600_000).toISOString();
+    server.use(
+      http.get('*/api/v2/forms/kudos/received/:person', ({ request }) => {
+        const before = new URL(request.url).searchParams.get('before');
+        asked.push(before);
+        const from = before === null ? 0 : RECEIVED_KUDOS_PAGE;
+        const count = before === null ? RECEIVED_KUDOS_PAGE : 2;
+        return HttpResponse.json(Array.from({ length: count }, (_, i) => kudo(1000 - from - i, 'Avery Agent', 'Own it', `Thanks, number ${from + i + 1}.`, day(from + i))));
+      }),
+    );
+    renderAt('/user/options', <ProfileScreen />);
+    const list = await screen.findByRole('list', { name: 'Kudos received' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(RECEIVED_KUDOS_PAGE);
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(RECEIVED_KUDOS_PAGE + 2));
+    expect(asked).toEqual([null, String(1000 - RECEIVED_KUDOS_PAGE + 1)]);
+    expect(within(list).getAllByRole('listitem').at(-1)!.textContent).toContain(`Thanks, number ${RECEIVED_KUDOS_PAGE + 2}.`);
+    // A short page is the last: nothing more to show.
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
   });
 });

@@ -13,7 +13,8 @@ import { objectUrlsOf, thumbnailsMachine, type ThumbnailsActor } from '@/shared/
 import { formsApi } from '../api';
 import { submitExpenseMachine, uploadReceiptsMachine } from './forms.machines';
 
-export const EXPENSE_TABS = ['new', 'mine', 'review'] as const;
+/** The form's tabs; `rates` shows to admins only (docs/adr/0230). */
+export const EXPENSE_TABS = ['new', 'mine', 'review', 'rates'] as const;
 export type ExpenseTab = (typeof EXPENSE_TABS)[number];
 
 /** A line as typed: amounts as text until sent. */
@@ -68,7 +69,7 @@ export function draftOf(request: RequestView): ExpenseDraft {
     startDate: p.startDate ?? '',
     endDate: p.endDate ?? '',
     companyId: p.companyId ?? null,
-    companyName: null,
+    companyName: p.companyName ?? null,
     ticketId: p.ticketId ?? null,
     lines: (lines.length ? lines : [{}]).map((l, i) => ({
       ...newLine(i + 1, l.date ?? ''),

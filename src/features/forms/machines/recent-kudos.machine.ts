@@ -6,5 +6,3 @@ import { createQueryMachine } from '@/shared/machines/query.machine';
 export const recentKudosMachine = createQueryMachine('kudos-recent', (person: number | undefined): Promise<Kudo[]> =>
   call(KUDOS_FEED.recent, { query: person ? { person } : {} }),
 );
-/** The kudos one person received, newest first (their profile). */
-export const receivedKudosMachine = createQueryMachine('kudos-received', (person: number): Promise<Kudo[]> => call(KUDOS_FEED.received, { params: { person } }));

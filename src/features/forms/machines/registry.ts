@@ -1,6 +1,7 @@
 /** The forms feature's machines for the app's registry (src/app/machine-registry.ts imports this file itself). */
 import { correctionScreenMachine } from './correction-screen.machine';
 import { expenseScreenMachine } from './expense-screen.machine';
+import { receivedKudosMachine } from './received-kudos.machine';
 import type { RegisteredMachine } from '@/shared/machine-registry';
 
 export const machines: RegisteredMachine[] = [
@@ -13,5 +14,10 @@ export const machines: RegisteredMachine[] = [
     id: 'expense-screen',
     machine: expenseScreenMachine,
     description: 'The Travel Expense form: the claim being written (trip, lines, receipts per line with thumbnails), my submissions and review; a sent claim reloads my submissions and starts a fresh one.',
+  },
+  {
+    id: 'received-kudos',
+    machine: receivedKudosMachine,
+    description: 'The kudos a person received (their profile), a page at a time: a full page offers "Show more", which adds the kudos sent before the last one shown; a failed page keeps what is shown.',
   },
 ];

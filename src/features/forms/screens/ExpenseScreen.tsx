@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Suspense } from 'react';
+import { lazy, Suspense, useContext } from 'react';
 import type { RequestView } from '@contracts/approvals';
 import { formatBytes, UPLOAD_ACCEPT } from '@contracts/common/uploads';
 import {
@@ -25,11 +25,15 @@ import styles from './forms.module.css';
 import { SubmissionList } from './SubmissionList';
 import { RequestDetail } from '@/features/approvals';
 import { inspection } from '@/shared/inspection';
+import { StaffRoleContext } from '@/shared/session/role';
 import type { SubmitNotices } from '@/shared/machines/submit.machine';
 import { selectThumbnails } from '@/shared/machines/thumbnails.machine';
 import { CompanyPicker } from '@/shared/pickers';
 import { Alert, Button, Card, Checkbox, DatePicker, Dialog, FieldError, FormErrorBanner, NumberField, PageHeader, QueryView, Select, SkeletonText, Tab, TabList, TabPanel, Tabs, TextField } from '@/shared/ui/components';
 import { FileTrigger } from 'react-aria-components';
+
+/** The rates as admins keep them (docs/adr/0230): loaded only when an admin opens its tab. */
+const ExpenseRatesAdmin = lazy(() => import('./ExpenseRatesAdmin'));
 
 const KIND_OPTIONS = EXPENSE_KINDS.map((k) => ({ id: k, label: EXPENSE_KIND_LABELS[k] }));
 const CURRENCY_OPTIONS = EXPENSE_CURRENCIES.map((c) => ({ id: c, label: c }));
@@ -65,6 +69,7 @@ export default function ExpenseScreen() {
   const reviewCount = useSelector(review, (s) => s.context.data?.length ?? 0);
   const resubmitting = useSelector(screen, (s) => s.context.resubmit?.id ?? null);
   const openRequest = (id: number) => screen.send({ type: 'request.open', id });
+  const admin = useContext(StaffRoleContext) === 'admin';
 
   return (
     <div className={styles.page}>
@@ -74,6 +79,7 @@ export default function ExpenseScreen() {
           <Tab id="new">{resubmitting === null ? 'New' : `Change claim #${resubmitting}`}</Tab>
           <Tab id="mine">My submissions</Tab>
           <Tab id="review">Review{reviewCount ? ` (${reviewCount})` : ''}</Tab>
+          {admin ? <Tab id="rates">Rates</Tab> : null}
         </TabList>
         <TabPanel id="new">
           <QueryView actor={rates} loading={<SkeletonText lines={4} label="Loading the rates" />} errorFallback="The exchange and mileage rates could not be loaded">
@@ -89,6 +95,13 @@ export default function ExpenseScreen() {
         <TabPanel id="review">
           <SubmissionList actor={review} label="expense claims to review" empty="No expense claim waits for your review." appliedLabel={APPLIED} withRequester onOpen={openRequest} />
         </TabPanel>
+        {admin ? (
+          <TabPanel id="rates">
+            <Suspense fallback={<SkeletonText lines={4} label="Loading the rates" />}>
+              <ExpenseRatesAdmin formRates={rates} />
+            </Suspense>
+          </TabPanel>
+        ) : null}
       </Tabs>
       <Dialog isOpen={open !== null} onOpenChange={(o) => (o ? undefined : screen.send({ type: 'request.close' }))} title="Travel expense claim" size="lg">
         {open !== null ? (

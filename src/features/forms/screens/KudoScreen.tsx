@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { lazy, Suspense, useContext, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { KUDO_MESSAGE_MAX, KUDOS_PER_DAY, type KudoPayload } from '@contracts/forms';
 import { kudoValuesMachine, mySubmissionsMachine, sendKudoMachine } from '../machines/forms.machines';
@@ -7,8 +7,12 @@ import styles from './forms.module.css';
 import RecentKudos from './RecentKudos';
 import { SubmissionList } from './SubmissionList';
 import { inspection } from '@/shared/inspection';
+import { StaffRoleContext } from '@/shared/session/role';
 import { StaffPicker } from '@/shared/pickers';
-import { Button, Card, FormErrorBanner, NumberField, PageHeader, Select, Tab, TabList, TabPanel, Tabs, TextArea } from '@/shared/ui/components';
+import { Button, Card, FormErrorBanner, NumberField, PageHeader, Select, SkeletonTable, Tab, TabList, TabPanel, Tabs, TextArea } from '@/shared/ui/components';
+
+/** The company values as admins keep them (docs/adr/0229): loaded only when an admin opens its tab. */
+const KudoValuesAdmin = lazy(() => import('./KudoValuesAdmin'));
 
 type Draft = { toId: number | null; toName: string | null; message: string; value: string; ticketId: number | null };
 const EMPTY: Draft = { toId: null, toName: null, message: '', value: '', ticketId: null };
@@ -24,6 +28,7 @@ export default function KudoScreen() {
   });
   // Each kudo sent starts a fresh form and shows the recent kudos again (keyed by the request sent).
   const sentId = useSelector(form, (s) => s.context.result?.id ?? 0);
+  const admin = useContext(StaffRoleContext) === 'admin';
 
   return (
     <div className={styles.page}>
@@ -33,6 +38,7 @@ export default function KudoScreen() {
           <TabList aria-label="Kudos">
             <Tab id="send">Send a kudo</Tab>
             <Tab id="mine">Sent by me</Tab>
+            {admin ? <Tab id="values">Company values</Tab> : null}
           </TabList>
           <TabPanel id="send">
             <KudoForm key={sentId} form={form} />
@@ -40,6 +46,13 @@ export default function KudoScreen() {
           <TabPanel id="mine">
             <SubmissionList actor={mine} label="kudos you sent" empty="You have not sent a kudo yet." appliedLabel="Published" />
           </TabPanel>
+          {admin ? (
+            <TabPanel id="values">
+              <Suspense fallback={<SkeletonTable />}>
+                <KudoValuesAdmin />
+              </Suspense>
+            </TabPanel>
+          ) : null}
         </Tabs>
         <RecentKudos key={sentId} />
       </div>

@@ -1,14 +1,14 @@
-/** The latest kudos: who thanked whom, for which value, when (Home and the Kudos form); and the kudos a person received (their profile). One chunk for both cards. */
+/** The latest kudos: who thanked whom, for which value, when (Home and the Kudos form); the list a person's received kudos show in too (ReceivedKudos.tsx). */
 import type { ReactNode } from 'react';
 import { useActorRef } from '@xstate/react';
 import type { Kudo } from '@contracts/kudos-feed';
-import { receivedKudosMachine, recentKudosMachine } from '../machines/recent-kudos.machine';
+import { recentKudosMachine } from '../machines/recent-kudos.machine';
 import styles from './forms.module.css';
 import { inspection } from '@/shared/inspection';
 import { Badge, Card, QueryView, RelativeTime, SkeletonText, TextLink } from '@/shared/ui/components';
 
 /** A list of kudos: who (as `who` says), the message, the value, when, and the ticket it was for. */
-function KudoList({ list, who, label }: { list: Kudo[]; who: (k: Kudo) => ReactNode; label?: string }) {
+export function KudoList({ list, who, label }: { list: Kudo[]; who: (k: Kudo) => ReactNode; label?: string }) {
   return (
     <ul className={styles.list} aria-label={label}>
       {list.map((k) => (
@@ -37,28 +37,6 @@ export default function RecentKudos({ person, title = 'Recent kudos' }: { person
             who={(k) => (
               <>
                 <span className={styles.who}>{k.from}</span> thanked <span className={styles.who}>{k.to}</span>
-              </>
-            )}
-          />
-        )}
-      </QueryView>
-    </Card>
-  );
-}
-
-/** The kudos a person received, newest first (their profile): who thanked them, for which value, what they said, when. */
-export function ReceivedKudos({ person }: { person: number }) {
-  const kudos = useActorRef(receivedKudosMachine, { input: { query: person }, inspect: inspection.inspect });
-  return (
-    <Card title="Kudos" padding="compact" actions={<TextLink href="/forms/kudo">Send a kudo</TextLink>}>
-      <QueryView actor={kudos} loading={<SkeletonText lines={3} label="Loading kudos" />} errorFallback="Kudos could not be loaded" empty="No kudos yet: when a colleague thanks you, it shows here.">
-        {(list) => (
-          <KudoList
-            list={list}
-            label="Kudos received"
-            who={(k) => (
-              <>
-                From <span className={styles.who}>{k.from}</span>
               </>
             )}
           />
