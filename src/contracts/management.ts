@@ -19,7 +19,7 @@ export const MANAGEMENT_WINDOWS = {
 } as const;
 
 /** The figures a list opens from. */
-export const DRILL_FIGURES = ['open', 'overdue', 'sla_met', 'sla_missed', 'approvals', 'certifications'] as const;
+export const DRILL_FIGURES = ['open', 'overdue', 'sla_met', 'sla_missed', 'approvals', 'certifications', 'sales'] as const;
 export type DrillFigure = (typeof DRILL_FIGURES)[number];
 
 /** Each figure's list title. */
@@ -30,6 +30,7 @@ export const DRILL_TITLES: Record<DrillFigure, string> = {
   sla_missed: 'Closed late',
   approvals: 'Approvals waiting',
   certifications: 'Certifications expiring',
+  sales: 'Closed sales this month',
 };
 
 const id = (label: string) => idInput({ label });
@@ -80,6 +81,8 @@ export const managementDashboardSchema = z.object({
   by_queue: z.array(z.object({ queue: z.string(), open: int, overdue: int })),
   approvals: z.object({ waiting: int, oldest_days: int.nullable() }),
   certifications: z.object({ expiring: int }),
+  /** This month's closed sales of the people in scope against their monthly targets (revenue in cents), as the sales dashboard counts them. */
+  sales: z.object({ month: z.string(), sales: int, sales_target: z.number(), revenue: z.number(), revenue_target: z.number() }),
   team: z.array(teamMemberKpiSchema),
 });
 export type ManagementDashboard = z.infer<typeof managementDashboardSchema>;

@@ -25,6 +25,7 @@ const DATA: ManagementDashboard = {
   ],
   approvals: { waiting: 2, oldest_days: 6 },
   certifications: { expiring: 1 },
+  sales: { month: '2026-11', sales: 4, sales_target: 6, revenue: 1250000, revenue_target: 2000000 },
   open: 141,
   overdue: 17,
   closed_30d: 57,
@@ -101,6 +102,8 @@ describe('management dashboard', () => {
     expect(screen.getByRole('link', { name: '31 open, High: show the list' })).toHaveAttribute('href', '/mgmtdash?manager=2&list=open&severity=H');
     expect(screen.getByRole('link', { name: '2 approvals waiting: show the list' })).toHaveAttribute('href', '/mgmtdash?manager=2&list=approvals');
     expect(screen.getByText('Oldest 6 days')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '4 closed sales this month: show the list' })).toHaveAttribute('href', '/mgmtdash?manager=2&list=sales');
+    expect(screen.getByText('of 6 target · $12,500.00 of $20,000.00')).toBeInTheDocument();
   });
 
   it('draws priority and team charts whose table twins hold the API figures', async () => {

@@ -108,12 +108,14 @@ describe.each(BACKENDS)('management dashboard on %s', (backend) => {
         ['figure=sla_missed', d.sla.missed],
         ['figure=approvals', d.approvals.waiting],
         ['figure=certifications', d.certifications.expiring],
+        ['figure=sales', d.sales.sales],
         ...d.by_severity.flatMap((s): [string, number][] => [[`figure=open&severity=${s.severity}`, s.open], [`figure=overdue&severity=${s.severity}`, s.overdue]]),
         ...d.by_queue.flatMap((q): [string, number][] => [[`figure=open&queue=${encodeURIComponent(q.queue)}`, q.open], [`figure=overdue&queue=${encodeURIComponent(q.queue)}`, q.overdue]]),
         ...d.team.slice(0, 3).map((m): [string, number] => [`figure=overdue&person=${m.userid}`, m.overdue]),
       ];
       for (const [query, count] of counts) expect((await drill(api, query)).rows.length, `${who}: ${query}`).toBe(count);
       expect(d.open + d.approvals.waiting + d.certifications.expiring, `${who} has figures to show`).toBeGreaterThan(0);
+      if (who === 'admin') expect(d.sales.sales_target, 'the demo sets sales targets').toBeGreaterThan(0);
     }
   });
 

@@ -4,6 +4,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { PERCENT_DECIMALS } from '@contracts/common/constants';
 import { severityLabel } from '@contracts/common/codes';
 import { chartSpec, severityTone, type ChartSpec } from '@contracts/charts';
+import { formatMoney } from '@contracts/quote-money';
 import { DRILL_FIGURES, DRILL_TITLES, MANAGEMENT_WINDOWS, type DrillFigure, type DrillRow, type ManagementDashboard, type ManagementDrillQuery, type ManagementScope } from '@contracts/management';
 import { managementDashboardMachine, managementDrillMachine } from '../machines/management.machine';
 import { Spinner } from '@/shared/ui/Spinner';
@@ -84,7 +85,7 @@ function hrefOf(scope: ManagementScope, list?: { figure: DrillFigure; severity?:
   return q ? `/mgmtdash?${q}` : '/mgmtdash';
 }
 
-const DRILL_COLUMNS: Record<'tickets' | 'approvals' | 'certifications', DataTableColumn<DrillRow>[]> = {
+const DRILL_COLUMNS: Record<'tickets' | 'approvals' | 'certifications' | 'sales', DataTableColumn<DrillRow>[]> = {
   tickets: [
     { label: 'Ticket', field: 'title', cell: (r) => <Link href={r.href ?? '#'}>#{r.id} {r.title}</Link>, sortable: true },
     { label: 'Assignee', field: 'person', sortable: true },
@@ -103,8 +104,14 @@ const DRILL_COLUMNS: Record<'tickets' | 'approvals' | 'certifications', DataTabl
     { label: 'Expires', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—'), sortable: true },
     { label: 'In', field: 'detail' },
   ],
+  sales: [
+    { label: 'Company', field: 'title', cell: (r) => <Link href={r.href ?? '#'}>{r.title}</Link>, sortable: true },
+    { label: 'Rep', field: 'person', sortable: true },
+    { label: 'Closed', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—'), sortable: true },
+    { label: 'Amount', field: 'detail' },
+  ],
 };
-const columnsOf = (figure: DrillFigure) => (figure === 'approvals' || figure === 'certifications' ? DRILL_COLUMNS[figure] : DRILL_COLUMNS.tickets);
+const columnsOf = (figure: DrillFigure) => (figure === 'approvals' || figure === 'certifications' || figure === 'sales' ? DRILL_COLUMNS[figure] : DRILL_COLUMNS.tickets);
 
 function drillCaption(q: ManagementDrillQuery): string {
   const parts = [DRILL_TITLES[q.figure]];
@@ -235,6 +242,13 @@ export default function ManagementDashboardScreen() {
                   label="Certifications expiring"
                   value={<FigureLink value={figures.certifications.expiring} href={list('certifications')} label="certifications expiring" />}
                   hint={`within ${MANAGEMENT_WINDOWS.certificationDays} days`}
+                />
+              </Card>
+              <Card padding="compact">
+                <Stat
+                  label="Sales this month"
+                  value={<FigureLink value={figures.sales.sales} href={list('sales')} label="closed sales this month" />}
+                  hint={`of ${figures.sales.sales_target} target · ${formatMoney(figures.sales.revenue)} of ${formatMoney(figures.sales.revenue_target)}`}
                 />
               </Card>
             </section>
