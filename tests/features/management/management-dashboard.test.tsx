@@ -106,6 +106,14 @@ describe('management dashboard', () => {
     expect(screen.getByText('of 6 target · $12,500.00 of $20,000.00')).toBeInTheDocument();
   });
 
+  it('says so when the team has no sales targets, rather than showing a target of nothing', async () => {
+    server.use(http.get('/api/v2/management/dashboard', () => HttpResponse.json({ ...DATA, sales: { month: '2026-11', sales: 0, sales_target: 0, revenue: 0, revenue_target: 0 } })));
+    renderAt('/mgmtdash', <ManagementDashboardScreen />);
+    const totals = await screen.findByRole('region', { name: 'Team totals' });
+    expect(totals).toHaveTextContent('No sales targets set · $0.00 closed');
+    expect(totals).not.toHaveTextContent('of 0 target');
+  });
+
   it('draws priority and team charts whose table twins hold the API figures', async () => {
     renderAt('/mgmtdash', <ManagementDashboardScreen />);
     const priority = await screen.findByRole('table', { name: 'Open tickets by priority' });

@@ -248,7 +248,11 @@ export default function ManagementDashboardScreen() {
                 <Stat
                   label="Sales this month"
                   value={<FigureLink value={figures.sales.sales} href={list('sales')} label="closed sales this month" />}
-                  hint={`of ${figures.sales.sales_target} target · ${formatMoney(figures.sales.revenue)} of ${formatMoney(figures.sales.revenue_target)}`}
+                  hint={
+                    figures.sales.sales_target || figures.sales.revenue_target
+                      ? `of ${figures.sales.sales_target} target · ${formatMoney(figures.sales.revenue)} of ${formatMoney(figures.sales.revenue_target)}`
+                      : `No sales targets set · ${formatMoney(figures.sales.revenue)} closed`
+                  }
                 />
               </Card>
             </section>
