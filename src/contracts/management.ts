@@ -1,9 +1,55 @@
-/** The management dashboard: team KPIs for managers and admins. */
+/**
+ * The management dashboard: a manager's own team (their subtree of the org chart, at every level)
+ * by default, everyone for an admin; every figure drills to the list it counts (docs/adr/0233).
+ */
+import { QUEUES, SEVERITY_CODES } from './common/codes';
 import { MANAGER_ROLES } from './common/constants';
 import { endpoint } from './common/endpoint';
+import { idInput } from './common/input';
 import { z } from './common/zod';
 
 const int = z.number().int();
+
+/** The windows the figures look at, in days. */
+export const MANAGEMENT_WINDOWS = {
+  /** Closed tickets (and their service level) are counted over the last this many days. */
+  closedDays: 30,
+  /** Certifications expiring within this many days. */
+  certificationDays: 90,
+} as const;
+
+/** The figures a list opens from. */
+export const DRILL_FIGURES = ['open', 'overdue', 'sla_met', 'sla_missed', 'approvals', 'certifications', 'sales'] as const;
+export type DrillFigure = (typeof DRILL_FIGURES)[number];
+
+/** Each figure's list title. */
+export const DRILL_TITLES: Record<DrillFigure, string> = {
+  open: 'Open tickets',
+  overdue: 'Overdue tickets',
+  sla_met: 'Closed within due date',
+  sla_missed: 'Closed late',
+  approvals: 'Approvals waiting',
+  certifications: 'Certifications expiring',
+  sales: 'Closed sales this month',
+};
+
+const id = (label: string) => idInput({ label });
+
+/** Whose figures: a manager's subtree (manager), one person (person), or by default the viewer's own team. */
+export const managementScopeSchema = z.strictObject({
+  manager: id('Manager').optional(),
+  person: id('Person').optional(),
+});
+export type ManagementScope = z.input<typeof managementScopeSchema>;
+
+export const managementDrillQuerySchema = managementScopeSchema.extend({
+  figure: z.enum(DRILL_FIGURES, { error: `Figure must be one of ${DRILL_FIGURES.join(', ')}` }),
+  severity: z.enum(SEVERITY_CODES as [string, ...string[]], { error: `Priority must be one of ${SEVERITY_CODES.join(', ')}` }).optional(),
+  queue: z.enum(QUEUES, { error: `Queue must be one of ${QUEUES.join(', ')}` }).optional(),
+});
+export type ManagementDrillQuery = z.input<typeof managementDrillQuerySchema>;
+
+const personRef = z.object({ id: int, name: z.string() });
 
 export const teamMemberKpiSchema = z.object({
   userid: int,
@@ -15,15 +61,45 @@ export const teamMemberKpiSchema = z.object({
 export type TeamMemberKpi = z.infer<typeof teamMemberKpiSchema>;
 
 export const managementDashboardSchema = z.object({
+  scope: z.object({
+    /** Whose subtree is shown (null: everyone, for an admin). */
+    manager: personRef.nullable(),
+    /** The one person shown, when narrowed to a person. */
+    person: personRef.nullable(),
+    /** The people the viewer may narrow to (their subtree; everyone for an admin). */
+    people: z.array(personRef),
+    /** The people with reports the viewer may pick a subtree of. */
+    managers: z.array(personRef),
+  }),
   open: int,
   overdue: int,
   closed_30d: int,
-  /** Share of tickets closed in the last 30 days that closed by their due date (percent). */
+  /** Share of tickets closed in the last 30 days with a due date that closed by it (percent), as the SLA attainment report counts it. */
   on_time_pct: z.number().nullable(),
-  by_severity: z.array(z.object({ severity: z.string(), open: int })),
+  sla: z.object({ closed: int, met: int, missed: int }),
+  by_severity: z.array(z.object({ severity: z.string(), open: int, overdue: int })),
+  by_queue: z.array(z.object({ queue: z.string(), open: int, overdue: int })),
+  approvals: z.object({ waiting: int, oldest_days: int.nullable() }),
+  certifications: z.object({ expiring: int }),
+  /** This month's closed sales of the people in scope against their monthly targets (revenue in cents), as the sales dashboard counts them. */
+  sales: z.object({ month: z.string(), sales: int, sales_target: z.number(), revenue: z.number(), revenue_target: z.number() }),
   team: z.array(teamMemberKpiSchema),
 });
 export type ManagementDashboard = z.infer<typeof managementDashboardSchema>;
+
+export const drillRowSchema = z.object({
+  id: int,
+  title: z.string(),
+  person: z.string(),
+  detail: z.string(),
+  /** The due date, the day submitted or the day a certification expires (YYYY-MM-DD). */
+  date: z.string().nullable(),
+  href: z.string().nullable(),
+});
+export type DrillRow = z.infer<typeof drillRowSchema>;
+
+export const managementDrillSchema = z.object({ figure: z.enum(DRILL_FIGURES), title: z.string(), rows: z.array(drillRowSchema) });
+export type ManagementDrill = z.infer<typeof managementDrillSchema>;
 
 export const MANAGEMENT = {
   dashboard: endpoint({
@@ -32,7 +108,18 @@ export const MANAGEMENT = {
     audience: 'staff',
     roles: MANAGER_ROLES,
     tag: 'Management',
-    summary: "The team's open, overdue and recently closed tickets, on-time share, open tickets by priority and figures per person",
+    summary: "A team's open and overdue tickets by priority and queue, service level, approvals waiting, certifications expiring and figures per person",
+    query: managementScopeSchema,
     response: managementDashboardSchema,
+  }),
+  drill: endpoint({
+    method: 'GET',
+    path: '/api/v2/management/drill',
+    audience: 'staff',
+    roles: MANAGER_ROLES,
+    tag: 'Management',
+    summary: 'The list behind one figure of the dashboard, as many rows as the figure counts',
+    query: managementDrillQuerySchema,
+    response: managementDrillSchema,
   }),
 } as const;

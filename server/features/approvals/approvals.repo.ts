@@ -203,3 +203,21 @@ export async function deleteDelegation(db: Queryable, me: number, id: number): P
   const { rowCount } = await db.query('DELETE FROM approval_delegations WHERE id = $1 AND delegator_id = $2', [id, me]);
   return (rowCount ?? 0) > 0;
 }
+
+/** Requests of these people waiting for a decision, oldest first, with the days since they were submitted. */
+export async function requestsWaitingFrom(
+  db: Queryable,
+  requesterIds: readonly number[],
+  now: Date,
+): Promise<{ id: number; title: string; formType: string; requester: string; submittedOn: string; ageDays: number }[]> {
+  const { rows } = await db.query<{ id: number; title: string; formType: string; requester: string; submittedOn: string; ageDays: number }>(
+    `SELECT r.id, r.title, r.form_type AS "formType", u.name AS requester,
+            to_char(coalesce(r.submitted_at, r.created_at), 'YYYY-MM-DD') AS "submittedOn",
+            floor(extract(epoch FROM ($2::timestamptz - coalesce(r.submitted_at, r.created_at))) / 86400)::int AS "ageDays"
+       FROM approval_requests r JOIN staff_users u ON u.id = r.requester_id
+      WHERE r.state = 'inReview' AND r.requester_id = ANY($1::int[])
+      ORDER BY coalesce(r.submitted_at, r.created_at), r.id`,
+    [requesterIds, now],
+  );
+  return rows;
+}

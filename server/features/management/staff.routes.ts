@@ -1,8 +1,72 @@
-import { MANAGEMENT } from '@contracts/management';
+import { DRILL_TITLES, MANAGEMENT, MANAGEMENT_WINDOWS, type DrillRow } from '@contracts/management';
+import { requestsWaitingFrom } from '@server/features/approvals';
+import { certificationsExpiringWithin } from '@server/features/people';
+import { currentMonth, listActivities, salesDashboard } from '@server/features/sales';
+import { SALES_LIMITS } from '@contracts/sales';
+import { formatMoney } from '@contracts/quote-money';
+import { staffOf } from '@server/platform/auth/guards';
 import { route } from '@server/platform/http/endpoints';
 import type { Routes } from '@server/platform/http/plugins';
-import { managementDashboard } from './management.repo';
+import type { Queryable } from '@server/platform/sql';
+import { ticketFigures, ticketList, TICKET_FIGURES, type TicketFigure } from './management.repo';
+import { resolveScope } from './scope';
+
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+async function certificationsOf(db: Queryable, ids: readonly number[], now: Date) {
+  return (await certificationsExpiringWithin(db, dayOf(now), MANAGEMENT_WINDOWS.certificationDays)).filter((c) => ids.includes(c.staffId));
+}
+
+/** This month's closed sales and revenue of the people in scope against their targets, as the sales dashboard counts them. */
+async function salesOf(db: Queryable, ids: readonly number[], now: Date) {
+  const month = currentMonth(now);
+  const reps = (await salesDashboard(db, month)).reps.filter((r) => ids.includes(r.staffId));
+  const sum = (f: (r: (typeof reps)[number]) => number) => reps.reduce((a, r) => a + f(r), 0);
+  return { month, sales: sum((r) => r.actual.sale), sales_target: sum((r) => r.target.sale), revenue: sum((r) => r.actual.revenue), revenue_target: sum((r) => r.target.revenue) };
+}
+
+/** The month's closed sales of the people in scope, newest first. */
+async function salesList(db: Queryable, ids: readonly number[], now: Date): Promise<DrillRow[]> {
+  const month = currentMonth(now);
+  const lists = await Promise.all(ids.map((staffId) => listActivities(db, { kind: 'sale', month, staffId, limit: SALES_LIMITS.pageSizeMax })));
+  return lists
+    .flat()
+    .sort((a, b) => b.occurredOn.localeCompare(a.occurredOn) || b.id - a.id)
+    .map((a) => ({ id: a.id, title: a.companyName, person: a.staffName, detail: a.amountCents === null ? '—' : formatMoney(a.amountCents), date: a.occurredOn, href: `/sales/company/${a.companyId}` }));
+}
 
 export const staffManagementRoutes: Routes = (app, ctx) => {
-  route(app, MANAGEMENT.dashboard, async () => managementDashboard(ctx.database.pool));
+  const pool = ctx.database.pool;
+
+  route(app, MANAGEMENT.dashboard, async ({ query }, request) => {
+    const now = ctx.now();
+    const scope = await resolveScope(pool, staffOf(request), query);
+    const [tickets, waiting, certifications, sales] = [
+      await ticketFigures(pool, scope.ids, now),
+      await requestsWaitingFrom(pool, scope.ids, now),
+      await certificationsOf(pool, scope.ids, now),
+      await salesOf(pool, scope.ids, now),
+    ];
+    return {
+      scope: { manager: scope.manager, person: scope.person, people: scope.people, managers: scope.managers },
+      ...tickets,
+      approvals: { waiting: waiting.length, oldest_days: waiting[0]?.ageDays ?? null },
+      certifications: { expiring: certifications.length },
+      sales,
+    };
+  });
+
+  route(app, MANAGEMENT.drill, async ({ query }, request) => {
+    const now = ctx.now();
+    const scope = await resolveScope(pool, staffOf(request), query);
+    const { figure } = query;
+    let rows: DrillRow[];
+    if (figure in TICKET_FIGURES) rows = await ticketList(pool, scope.ids, now, figure as TicketFigure, query);
+    else if (figure === 'approvals')
+      rows = (await requestsWaitingFrom(pool, scope.ids, now)).map((r) => ({ id: r.id, title: r.title, person: r.requester, detail: `Waiting ${plural(r.ageDays, 'day')}`, date: r.submittedOn, href: `/approvals/requests/${r.id}` }));
+    else if (figure === 'sales') rows = await salesList(pool, scope.ids, now);
+    else rows = (await certificationsOf(pool, scope.ids, now)).map((c) => ({ id: c.id, title: c.name, person: c.person, detail: `Expires in ${plural(c.daysLeft, 'day')}`, date: c.expiresOn, href: null }));
+    return { figure, title: DRILL_TITLES[figure], rows };
+  });
 };

@@ -15,3 +15,6 @@ export const reports: Feature = {
   reports: [...TICKET_REPORTS, ...SERVICE_REPORTS, ...TIME_REPORTS, ...SATISFACTION_REPORTS],
   register: (app, ctx) => staffRoutes(app, ctx, staffReportRoutes(new RunningReports(ctx.database.pool))),
 };
+
+/** The service level as the SLA attainment report counts it, for other features' figures. */
+export { slaCounted, slaMet } from './service.reports';

@@ -22,6 +22,10 @@ const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
  * the stored one: the WOC/WOT clock pause already moved it out by the time the ticket waited
  * (server/features/tickets/clock.ts), including a pause that ended by closing (docs/adr/0075).
  */
+/** The tickets the service level counts (closed, with a due date), and those that met it (`t`: the tickets' alias). */
+export const slaCounted = (t: string) => `${t}.status = 'C' AND ${t}.duedate IS NOT NULL`;
+export const slaMet = (t: string) => `${t}.closed_at <= ${t}.duedate`;
+
 const slaAttainment: ReportDefinition = {
   meta: {
     id: 'sla-attainment',
@@ -43,13 +47,13 @@ const slaAttainment: ReportDefinition = {
   ],
   sql: (run, limit) => {
     const { values, p } = sqlParams();
-    const conds = [`t.status = 'C'`, `t.closed_at >= months.lo`, `t.closed_at < months.hi`, `t.duedate IS NOT NULL`, ...ticketConditions(run.params, p, ['company', 'assignee', 'queue', 'severity'])];
+    const conds = [slaCounted('t'), `t.closed_at >= months.lo`, `t.closed_at < months.hi`, ...ticketConditions(run.params, p, ['company', 'assignee', 'queue', 'severity'])];
     // Each month (in the run's zone) counted from the closing index between its instants.
     return {
       text: `WITH months AS (${periodBuckets(run, p, 'month')})
              SELECT to_char(months.b, 'YYYY-MM') AS month, s.severity, s.resolved, s.in_time
                FROM months CROSS JOIN LATERAL (
-                 SELECT t.severity, count(*)::int AS resolved, count(*) FILTER (WHERE t.closed_at <= t.duedate)::int AS in_time
+                 SELECT t.severity, count(*)::int AS resolved, count(*) FILTER (WHERE ${slaMet('t')})::int AS in_time
                    FROM tickets t WHERE ${conds.join(' AND ')} GROUP BY t.severity) s
               ORDER BY months.b, severity_rank(s.severity) ${limitOf(limit, p)}`,
       values,

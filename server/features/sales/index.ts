@@ -16,3 +16,6 @@ export const sales: Feature = {
     await publicRoutes(app, ctx, publicSalesRoutes);
   },
 };
+
+/** A month's activities against targets per rep, and the month's activities of one kind and rep (the management dashboard reads them). */
+export { currentMonth, dashboard as salesDashboard, listActivities } from './sales.repo';

@@ -1,22 +1,41 @@
-/** The management dashboard: figures as tiles, the charts' table twins carry the API's numbers. */
-import { render, screen, within } from '@testing-library/react';
+/** The management dashboard: figures as tiles, the charts' table twins carry the API's numbers; the scope and the open list live in the address. */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagementDashboard } from '@contracts/management';
 import ManagementDashboardScreen from '@/features/management/screens/ManagementDashboardScreen';
+import { renderAt } from '@tests/support/render';
 
 const DATA: ManagementDashboard = {
+  scope: {
+    manager: { id: 2, name: 'Morgan Manager' },
+    person: null,
+    people: [
+      { id: 1, name: 'Avery Agent' },
+      { id: 2, name: 'Dana Developer' },
+    ],
+    managers: [{ id: 2, name: 'Morgan Manager' }],
+  },
+  sla: { closed: 40, met: 33, missed: 7 },
+  by_queue: [
+    { queue: 'Programming', open: 30, overdue: 3 },
+    { queue: 'Support', open: 12, overdue: 7 },
+  ],
+  approvals: { waiting: 2, oldest_days: 6 },
+  certifications: { expiring: 1 },
+  sales: { month: '2026-11', sales: 4, sales_target: 6, revenue: 1250000, revenue_target: 2000000 },
   open: 141,
   overdue: 17,
   closed_30d: 57,
   on_time_pct: 82.456,
   // In code order, as the API sorts them: the charts read from the most urgent.
   by_severity: [
-    { severity: 'C', open: 9 },
-    { severity: 'H', open: 31 },
-    { severity: 'L', open: 44 },
-    { severity: 'M', open: 57 },
+    { severity: 'C', open: 9, overdue: 0 },
+    { severity: 'H', open: 31, overdue: 0 },
+    { severity: 'L', open: 44, overdue: 0 },
+    { severity: 'M', open: 57, overdue: 0 },
   ],
   team: [
     { userid: 1, name: 'Avery Agent', open: 12, overdue: 7, closed_30d: 20 },
@@ -24,16 +43,33 @@ const DATA: ManagementDashboard = {
   ],
 };
 
-const server = setupServer(http.get('/api/v2/management/dashboard', () => HttpResponse.json(DATA)));
+const asked: string[] = [];
+const OVERDUE_ROWS = [
+  { id: 11, title: 'VPN drops every hour', person: 'Avery Agent', detail: 'High · Support', date: '2026-11-20', href: '/ticket/11' },
+  { id: 12, title: 'Printer offline', person: 'Dana Developer', detail: 'Medium · Support', date: '2026-11-21', href: '/ticket/12' },
+];
+const server = setupServer(
+  http.get('/api/v2/management/dashboard', ({ request }) => {
+    asked.push(new URL(request.url).search);
+    return HttpResponse.json(DATA);
+  }),
+  http.get('/api/v2/management/drill', ({ request }) => {
+    asked.push(new URL(request.url).search);
+    return HttpResponse.json({ figure: 'overdue', title: 'Overdue tickets', rows: OVERDUE_ROWS });
+  }),
+);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  asked.length = 0;
+});
 afterAll(() => server.close());
 
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((r) => Array.from(r.children).map((c) => c.textContent));
 
 describe('management dashboard', () => {
   it('shows the totals as figures, not a list', async () => {
-    render(<ManagementDashboardScreen />);
+    renderAt('/mgmtdash', <ManagementDashboardScreen />);
     const totals = await screen.findByRole('region', { name: 'Team totals' });
     expect(totals).toHaveTextContent('Open tickets141');
     expect(totals).toHaveTextContent('Overdue17');
@@ -43,8 +79,43 @@ describe('management dashboard', () => {
     expect(screen.queryByRole('list')).toBeNull();
   });
 
+  it('asks for the scope in the address and opens the list behind a figure, with as many rows as the figure', async () => {
+    const user = userEvent.setup();
+    const view = renderAt('/mgmtdash?person=1', <ManagementDashboardScreen />);
+    await screen.findByRole('region', { name: 'Team totals' });
+    expect(asked).toEqual(['?person=1']);
+    await user.click(screen.getByRole('link', { name: '17 overdue tickets: show the list' }));
+    expect(view.history.at(-1)).toBe('/mgmtdash?person=1&list=overdue');
+    const table = await screen.findByRole('table', { name: /Overdue tickets/ });
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(OVERDUE_ROWS.length);
+    expect(asked).toContain('?person=1&figure=overdue');
+    expect(within(table).getByRole('link', { name: '#11 VPN drops every hour' })).toHaveAttribute('href', '/ticket/11');
+    await user.click(screen.getByRole('link', { name: 'Close list' }));
+    expect(view.history.at(-1)).toBe('/mgmtdash?person=1');
+    expect(screen.queryByRole('table', { name: /Overdue tickets/ })).toBeNull();
+  });
+
+  it('links each priority and queue figure to its filtered list', async () => {
+    renderAt('/mgmtdash?manager=2', <ManagementDashboardScreen />);
+    await screen.findByRole('region', { name: 'Team totals' });
+    expect(screen.getByRole('link', { name: '7 overdue, Support: show the list' })).toHaveAttribute('href', '/mgmtdash?manager=2&list=overdue&queue=Support');
+    expect(screen.getByRole('link', { name: '31 open, High: show the list' })).toHaveAttribute('href', '/mgmtdash?manager=2&list=open&severity=H');
+    expect(screen.getByRole('link', { name: '2 approvals waiting: show the list' })).toHaveAttribute('href', '/mgmtdash?manager=2&list=approvals');
+    expect(screen.getByText('Oldest 6 days')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '4 closed sales this month: show the list' })).toHaveAttribute('href', '/mgmtdash?manager=2&list=sales');
+    expect(screen.getByText('of 6 target · $12,500.00 of $20,000.00')).toBeInTheDocument();
+  });
+
+  it('says so when the team has no sales targets, rather than showing a target of nothing', async () => {
+    server.use(http.get('/api/v2/management/dashboard', () => HttpResponse.json({ ...DATA, sales: { month: '2026-11', sales: 0, sales_target: 0, revenue: 0, revenue_target: 0 } })));
+    renderAt('/mgmtdash', <ManagementDashboardScreen />);
+    const totals = await screen.findByRole('region', { name: 'Team totals' });
+    expect(totals).toHaveTextContent('No sales targets set · $0.00 closed');
+    expect(totals).not.toHaveTextContent('of 0 target');
+  });
+
   it('draws priority and team charts whose table twins hold the API figures', async () => {
-    render(<ManagementDashboardScreen />);
+    renderAt('/mgmtdash', <ManagementDashboardScreen />);
     const priority = await screen.findByRole('table', { name: 'Open tickets by priority' });
     expect(rowsOf(priority)).toEqual([
       ['Critical', '9'],
@@ -65,7 +136,7 @@ describe('management dashboard', () => {
 describe('management dashboard when the figures cannot be loaded', () => {
   it('says why in an alert under the page title and shows no figures', async () => {
     server.use(http.get('/api/v2/management/dashboard', () => HttpResponse.json({ error: { code: 'internal', message: 'Something went wrong on our side' } }, { status: 500 })));
-    render(<ManagementDashboardScreen />);
+    renderAt('/mgmtdash', <ManagementDashboardScreen />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side');
     expect(screen.getByRole('heading', { level: 1, name: 'Management Dashboard' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Team totals' })).toBeNull();

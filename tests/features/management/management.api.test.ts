@@ -1,34 +1,127 @@
-/** The management dashboard's API: registered from its endpoint definition, answering the team's figures as the tickets table holds them. */
+/**
+ * The management dashboard's API: a manager's own subtree of the org chart (every level), everyone
+ * for an admin, 403 outside it and for staff who are not managers; every figure's list holds as many
+ * rows as the figure counts.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointKey } from '@contracts/common/endpoint';
-import { MANAGEMENT, type ManagementDashboard } from '@contracts/management';
+import { DRILL_FIGURES, MANAGEMENT, type ManagementDashboard, type ManagementDrill } from '@contracts/management';
 import { listApiRoutes, listEndpointlessRoutes } from '@server/app';
-import { apiAs } from '@tests/support/api';
+import { apiAs, type Api } from '@tests/support/api';
 import { sqlOf, type Sql } from '@tests/support/sql';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
+
+/** The subtree as the org chart has it, counted here independently of the app. */
+const SUBTREE = `WITH RECURSIVE sub(id) AS (SELECT id FROM staff_users WHERE email = $1 UNION SELECT u.id FROM staff_users u JOIN sub ON u.manager_id = sub.id)
+  SELECT u.id, u.name FROM sub JOIN staff_users u USING (id) WHERE u.active ORDER BY u.name, u.id`;
 
 describe.each(BACKENDS)('management dashboard on %s', (backend) => {
   let t: TestApp;
   let sql: Sql;
+  let manager: Api<string>;
+  let admin: Api<string>;
+  let deepId: number;
   beforeAll(async () => {
     t = await startTestApp(backend);
     sql = sqlOf(t);
+    [manager, admin] = await Promise.all([apiAs(t, 'manager'), apiAs(t, 'admin')]);
+    // Someone two levels below the demo manager (reporting to Avery Agent), with an overdue ticket.
+    const [deep] = await sql.rows<{ id: number }>(
+      `INSERT INTO staff_users (email, name, role, title, department, manager_id, password_hash)
+       SELECT 'deep.report@demo.test', 'Dee Report', 'user', 'Support Engineer', 'Support', id, password_hash FROM staff_users WHERE email = 'agent@demo.test' RETURNING id`,
+    );
+    deepId = deep!.id;
+    await sql.rows(`INSERT INTO tickets (title, severity, queue, assignee_id, duedate) VALUES ('Printer on fire', 'C', 'Support', $1, now() - interval '2 days')`, [deepId]);
   });
   afterAll(() => t?.close());
 
-  it('registers the dashboard from its endpoint definition', () => {
-    expect(listApiRoutes(t.app)).toContain(endpointKey(MANAGEMENT.dashboard));
+  const dashboard = async (api: Api<string>, query = '') => {
+    const res = await api.get(`${MANAGEMENT.dashboard.path}${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as ManagementDashboard;
+  };
+  const drill = async (api: Api<string>, query: string) => {
+    const res = await api.get(`${MANAGEMENT.drill.path}?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as ManagementDrill;
+  };
+
+  it('registers the dashboard and its lists from their endpoint definitions', () => {
+    expect(listApiRoutes(t.app)).toEqual(expect.arrayContaining([endpointKey(MANAGEMENT.dashboard), endpointKey(MANAGEMENT.drill)]));
     expect(listEndpointlessRoutes(t.app).filter((key) => /^\w+ \/api\/v2\/management(\/|$)/.test(key))).toEqual([]);
   });
 
-  it("answers the team's open and overdue tickets as the tickets table counts them, one row per active staff member", async () => {
-    const res = await (await apiAs(t, 'manager')).get(MANAGEMENT.dashboard.path);
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as ManagementDashboard;
-    const [totals] = await sql.rows<{ open: number; overdue: number }>(`SELECT count(*) FILTER (WHERE status <> 'C')::int AS open, count(*) FILTER (WHERE status <> 'C' AND duedate < now())::int AS overdue FROM tickets`);
-    expect({ open: body.open, overdue: body.overdue }).toEqual(totals);
-    expect(body.by_severity.reduce((a, s) => a + s.open, 0)).toBe(totals!.open);
-    const staff = await sql.rows<{ name: string }>('SELECT name FROM staff_users WHERE active ORDER BY name');
-    expect(body.team.map((m) => m.name)).toEqual(staff.map((s) => s.name));
+  it('answers 403 to a staff user who is not a manager, for the figures and every list', async () => {
+    const agent = await apiAs(t, 'agent');
+    expect((await agent.get(MANAGEMENT.dashboard.path)).statusCode).toBe(403);
+    for (const figure of DRILL_FIGURES) expect((await agent.get(`${MANAGEMENT.drill.path}?figure=${figure}`)).statusCode, figure).toBe(403);
+  });
+
+  it("shows a manager their own subtree at every level by default, and counts only its people's tickets", async () => {
+    const body = await dashboard(manager);
+    const team = await sql.rows<{ id: number; name: string }>(SUBTREE, ['manager@demo.test']);
+    expect(team.map((p) => p.id)).toContain(deepId);
+    expect(body.team.map((m) => m.name)).toEqual(team.map((p) => p.name));
+    expect(body.scope.manager?.name).toBe('Morgan Manager');
+    expect(body.scope.people.map((p) => p.id).sort()).toEqual(team.map((p) => p.id).sort());
+    const [counts] = await sql.rows<{ open: number; overdue: number }>(
+      `SELECT count(*) FILTER (WHERE status <> 'C')::int AS open, count(*) FILTER (WHERE status <> 'C' AND duedate < now())::int AS overdue FROM tickets WHERE assignee_id = ANY($1::int[])`,
+      [team.map((p) => p.id)],
+    );
+    expect({ open: body.open, overdue: body.overdue }).toEqual(counts);
+    expect(body.by_severity.reduce((a, s) => a + s.open, 0)).toBe(counts!.open);
+    expect(body.by_queue.reduce((a, s) => a + s.overdue, 0)).toBe(counts!.overdue);
+  });
+
+  it('lets a manager narrow to a person of their team, and answers 403 for anyone outside it', async () => {
+    const narrowed = await dashboard(manager, `?person=${deepId}`);
+    expect(narrowed.team.map((m) => m.name)).toEqual(['Dee Report']);
+    expect(narrowed.overdue).toBe(1);
+    const [outside] = await sql.rows<{ id: number }>(`SELECT id FROM staff_users WHERE email = 'dana.dev@demo.test'`);
+    for (const q of [`?person=${outside!.id}`, `?manager=${outside!.id}`, '?person=999999']) {
+      const res = await manager.get(`${MANAGEMENT.dashboard.path}${q}`);
+      expect(res.statusCode, q).toBe(403);
+      expect(res.json().error.message).toMatch(/only your own team/);
+    }
+    expect((await manager.get(`${MANAGEMENT.drill.path}?figure=open&person=${outside!.id}`)).statusCode).toBe(403);
+  });
+
+  it("shows an admin everyone, and any manager's subtree on request", async () => {
+    const all = await dashboard(admin);
+    const active = await sql.rows<{ name: string }>('SELECT name FROM staff_users WHERE active ORDER BY name, id');
+    expect(all.team.map((m) => m.name)).toEqual(active.map((s) => s.name));
+    expect(all.scope.manager).toBeNull();
+    const [riley] = await sql.rows<{ id: number }>(`SELECT id FROM staff_users WHERE email = 'riley.chen@demo.test'`);
+    expect(all.scope.managers.map((m) => m.id)).toContain(riley!.id);
+    const sub = await dashboard(admin, `?manager=${riley!.id}`);
+    expect(sub.team.map((m) => m.name)).toEqual((await sql.rows<{ name: string }>(SUBTREE, ['riley.chen@demo.test'])).map((p) => p.name));
+    expect((await admin.get(`${MANAGEMENT.dashboard.path}?person=999999`)).statusCode).toBe(404);
+  });
+
+  it('opens, for every figure, a list with as many rows as the figure counts', async () => {
+    for (const [who, api] of [['manager', manager], ['admin', admin]] as const) {
+      const d = await dashboard(api);
+      const counts: [string, number][] = [
+        ['figure=open', d.open],
+        ['figure=overdue', d.overdue],
+        ['figure=sla_met', d.sla.met],
+        ['figure=sla_missed', d.sla.missed],
+        ['figure=approvals', d.approvals.waiting],
+        ['figure=certifications', d.certifications.expiring],
+        ['figure=sales', d.sales.sales],
+        ...d.by_severity.flatMap((s): [string, number][] => [[`figure=open&severity=${s.severity}`, s.open], [`figure=overdue&severity=${s.severity}`, s.overdue]]),
+        ...d.by_queue.flatMap((q): [string, number][] => [[`figure=open&queue=${encodeURIComponent(q.queue)}`, q.open], [`figure=overdue&queue=${encodeURIComponent(q.queue)}`, q.overdue]]),
+        ...d.team.slice(0, 3).map((m): [string, number] => [`figure=overdue&person=${m.userid}`, m.overdue]),
+      ];
+      for (const [query, count] of counts) expect((await drill(api, query)).rows.length, `${who}: ${query}`).toBe(count);
+      expect(d.open + d.approvals.waiting + d.certifications.expiring, `${who} has figures to show`).toBeGreaterThan(0);
+      if (who === 'admin') expect(d.sales.sales_target, 'the demo sets sales targets').toBeGreaterThan(0);
+    }
+  });
+
+  it('names the field when a list is asked for with a figure it does not know', async () => {
+    const res = await manager.get(`${MANAGEMENT.drill.path}?figure=everything`);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toMatch(/Figure must be one of/);
   });
 });

@@ -9,7 +9,7 @@ import type { PoolClient } from 'pg';
 import { articleListQuerySchema } from '@contracts/client-portal';
 import { catalogSearchSchema, quoteSearchSchema } from '@contracts/quotes';
 import { dashboard, articles } from '@server/features/client-portal/client-portal.repo';
-import { managementDashboard } from '@server/features/management/management.repo';
+import { ticketFigures } from '@server/features/management/management.repo';
 import { outboxPage } from '@server/features/outbox/outbox.repo';
 import { searchCatalog } from '@server/features/quotes/catalog.repo';
 import { loadQuoteView, searchQuotes } from '@server/features/quotes/quotes.repo';
@@ -51,7 +51,7 @@ describe.each(BACKENDS)('several queries of one read on a transaction client on 
     ['a page of a client list', (db) => listPage(db, { select: 'SELECT id FROM tickets ORDER BY id', count: 'SELECT count(*) AS n FROM tickets', params: [] }, { page: 1, pageSize: 5 })],
     ["the client portal's dashboard", (db) => dashboard(db, ids.company)],
     ['the help articles with their categories', (db) => articles(db, articleListQuerySchema.parse({}))],
-    ['the management dashboard', (db) => managementDashboard(db)],
+    ['the management dashboard', (db) => ticketFigures(db, [1, 2, 3], new Date())],
     ['a quote with its lines, decision and revisions', (db) => loadQuoteView(db, ids.quote)],
     ['a page of quotes', (db) => searchQuotes(db, quoteSearchSchema.parse({}))],
     ['a page of the item catalog', (db) => searchCatalog(db, catalogSearchSchema.parse({}))],

@@ -1,20 +1,26 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
 import { PERCENT_DECIMALS } from '@contracts/common/constants';
 import { severityLabel } from '@contracts/common/codes';
 import { chartSpec, severityTone, type ChartSpec } from '@contracts/charts';
-import type { ManagementDashboard } from '@contracts/management';
-import { managementDashboardMachine } from '../machines/management.machine';
+import { formatMoney } from '@contracts/quote-money';
+import { DRILL_FIGURES, DRILL_TITLES, MANAGEMENT_WINDOWS, type DrillFigure, type DrillRow, type ManagementDashboard, type ManagementDrillQuery, type ManagementScope } from '@contracts/management';
+import { managementDashboardMachine, managementDrillMachine } from '../machines/management.machine';
 import { Spinner } from '@/shared/ui/Spinner';
-import { Card, PageHeader, QueryView, Stat } from '@/shared/ui/components';
+import { Alert, Card, PageHeader, QueryView, Select, SkeletonTable, Stat } from '@/shared/ui/components';
 import { Chart } from '@/shared/ui/chart';
+import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { formatDate } from '@/shared/ui/tokens/format';
 import styles from './ManagementDashboard.module.css';
 
-/** The charts of the dashboard from its figures: open tickets by priority, and each person's open and overdue work. */
 /** Priorities read from the most to the least urgent, whatever order the API lists them in. */
 const PRIORITY_ORDER = ['C', 'H', 'M', 'L'];
 const rank = (code: string) => (PRIORITY_ORDER.indexOf(code) + PRIORITY_ORDER.length + 1) % (PRIORITY_ORDER.length + 1);
+const EVERYONE = 'everyone';
+const ALL_PEOPLE = 'all';
 
+/** The charts of the dashboard from its figures: open tickets by priority, and each person's open and overdue work. */
 function chartsOf(unsorted: ManagementDashboard): { severity: ChartSpec; team: ChartSpec } {
   const data = { ...unsorted, by_severity: [...unsorted.by_severity].sort((a, b) => rank(a.severity) - rank(b.severity)) };
   const severity = chartSpec({
@@ -44,31 +50,227 @@ function chartsOf(unsorted: ManagementDashboard): { severity: ChartSpec; team: C
   return { severity, team };
 }
 
+/** The dashboard's state in the address: the scope, and the list open (its figure and filters). */
+type Address = { scope: ManagementScope; drill: ManagementDrillQuery | null };
+
+function readAddress(search: string): Address {
+  const params = new URLSearchParams(search);
+  const num = (key: string) => {
+    const v = Number(params.get(key));
+    return Number.isInteger(v) && v > 0 ? v : undefined;
+  };
+  const scope: ManagementScope = {};
+  if (num('manager')) scope.manager = num('manager');
+  if (num('person')) scope.person = num('person');
+  const list = params.get('list');
+  if (!list || !(DRILL_FIGURES as readonly string[]).includes(list)) return { scope, drill: null };
+  const drill: ManagementDrillQuery = { ...scope, figure: list as DrillFigure };
+  if (params.get('severity')) drill.severity = params.get('severity')!;
+  if (params.get('queue')) drill.queue = params.get('queue') as ManagementDrillQuery['queue'];
+  return { scope, drill };
+}
+
+/** The address of the dashboard for a scope, with a list open or not. */
+function hrefOf(scope: ManagementScope, list?: { figure: DrillFigure; severity?: string; queue?: string; person?: number }): string {
+  const params = new URLSearchParams();
+  if (scope.manager) params.set('manager', String(scope.manager));
+  const person = list?.person ?? scope.person;
+  if (person) params.set('person', String(person));
+  if (list) {
+    params.set('list', list.figure);
+    if (list.severity) params.set('severity', list.severity);
+    if (list.queue) params.set('queue', list.queue);
+  }
+  const q = params.toString();
+  return q ? `/mgmtdash?${q}` : '/mgmtdash';
+}
+
+const DRILL_COLUMNS: Record<'tickets' | 'approvals' | 'certifications' | 'sales', DataTableColumn<DrillRow>[]> = {
+  tickets: [
+    { label: 'Ticket', field: 'title', cell: (r) => <Link href={r.href ?? '#'}>#{r.id} {r.title}</Link>, sortable: true },
+    { label: 'Assignee', field: 'person', sortable: true },
+    { label: 'Priority and queue', field: 'detail', priority: 2 },
+    { label: 'Due', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—'), sortable: true },
+  ],
+  approvals: [
+    { label: 'Request', field: 'title', cell: (r) => <Link href={r.href ?? '#'}>{r.title}</Link>, sortable: true },
+    { label: 'Requester', field: 'person', sortable: true },
+    { label: 'Submitted', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—'), sortable: true },
+    { label: 'Age', field: 'detail' },
+  ],
+  certifications: [
+    { label: 'Certification', field: 'title', sortable: true },
+    { label: 'Person', field: 'person', sortable: true },
+    { label: 'Expires', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—'), sortable: true },
+    { label: 'In', field: 'detail' },
+  ],
+  sales: [
+    { label: 'Company', field: 'title', cell: (r) => <Link href={r.href ?? '#'}>{r.title}</Link>, sortable: true },
+    { label: 'Rep', field: 'person', sortable: true },
+    { label: 'Closed', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—'), sortable: true },
+    { label: 'Amount', field: 'detail' },
+  ],
+};
+const columnsOf = (figure: DrillFigure) => (figure === 'approvals' || figure === 'certifications' || figure === 'sales' ? DRILL_COLUMNS[figure] : DRILL_COLUMNS.tickets);
+
+function drillCaption(q: ManagementDrillQuery): string {
+  const parts = [DRILL_TITLES[q.figure]];
+  if (q.severity) parts.push(`${severityLabel(q.severity)} priority`);
+  if (q.queue) parts.push(`${q.queue} queue`);
+  return parts.join(' · ');
+}
+
+function DrillList({ query, closeHref }: { query: ManagementDrillQuery; closeHref: string }) {
+  const actor = useActorRef(managementDrillMachine, { input: { query } });
+  const key = JSON.stringify(query);
+  useEffect(() => {
+    // Compared by value: the same list asked again (a new object) loads nothing.
+    if (JSON.stringify(actor.getSnapshot().context.query) !== key) actor.send({ type: 'query.set', query });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actor, key]);
+  const data = useSelector(actor, (s) => s.context.data);
+  const error = useSelector(actor, (s) => s.context.error);
+  const caption = drillCaption(query);
+  return (
+    <Card title={caption} description="The items behind the figure." padding="none" asRegion actions={<Link href={closeHref}>Close list</Link>}>
+      {error ? (
+        <Alert tone="danger" title="The list could not be loaded" live>
+          {error}
+        </Alert>
+      ) : data && data.figure === query.figure ? (
+        <DataTable<DrillRow> key={key} caption={`${caption} (${data.rows.length})`} columns={columnsOf(query.figure)} rows={data.rows} rowKey="id" />
+      ) : (
+        <SkeletonTable />
+      )}
+    </Card>
+  );
+}
+
+/** A figure that opens its list. */
+function FigureLink({ value, href, label }: { value: number; href: string; label: string }) {
+  return (
+    <Link href={href} className={styles.figure} aria-label={`${value} ${label}: show the list`}>
+      {value}
+    </Link>
+  );
+}
+
+function ScopePicker({ figures, scope }: { figures: ManagementDashboard; scope: ManagementScope }) {
+  const [, navigate] = useLocation();
+  const teamItems = [{ id: EVERYONE, label: 'Everyone I may see' }, ...figures.scope.managers.map((m) => ({ id: String(m.id), label: `${m.name}'s team` }))];
+  const peopleItems = [{ id: ALL_PEOPLE, label: 'Everyone in the team' }, ...figures.scope.people.map((p) => ({ id: String(p.id), label: p.name }))];
+  return (
+    <div className={styles.scope}>
+      <Select
+        label="Team"
+        items={teamItems}
+        value={scope.manager ? String(scope.manager) : EVERYONE}
+        onChange={(k) => navigate(hrefOf(k && k !== EVERYONE ? { manager: Number(k) } : {}))}
+      />
+      <Select
+        label="Person"
+        items={peopleItems}
+        value={scope.person ? String(scope.person) : ALL_PEOPLE}
+        onChange={(k) => navigate(hrefOf({ ...(scope.manager ? { manager: scope.manager } : {}), ...(k && k !== ALL_PEOPLE ? { person: Number(k) } : {}) }))}
+      />
+    </div>
+  );
+}
+
+function scopeLine(figures: ManagementDashboard): string {
+  if (figures.scope.person) return `${figures.scope.person.name}'s work`;
+  if (figures.scope.manager) return `${figures.scope.manager.name}'s team, every level below them`;
+  return 'Everyone';
+}
+
 export default function ManagementDashboardScreen() {
-  const actor = useActorRef(managementDashboardMachine, { input: {} });
+  const search = useSearch();
+  const { scope, drill } = useMemo(() => readAddress(search), [search]);
+  const scopeKey = JSON.stringify(scope);
+  const actor = useActorRef(managementDashboardMachine, { input: { query: scope } });
+  useEffect(() => {
+    if (JSON.stringify(actor.getSnapshot().context.query) !== scopeKey) actor.send({ type: 'query.set', query: scope });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actor, scopeKey]);
   const data = useSelector(actor, (s) => s.context.data);
   const charts = useMemo(() => (data ? chartsOf(data) : null), [data]);
+  const list = (figure: DrillFigure, more: { severity?: string; queue?: string; person?: number } = {}) => hrefOf(scope, { figure, ...more });
 
   return (
     <>
-      <PageHeader title="Management Dashboard" subtitle="Open and overdue work across the team, and what was closed in the last 30 days." />
+      <PageHeader title="Management Dashboard" subtitle="Open and overdue work, service level, approvals and certifications of the team; every figure opens its list." />
       <QueryView actor={actor} loading={<Spinner label="Loading team figures" />} alertClassName={styles.alert}>
         {(figures) => (
           <>
+            <ScopePicker figures={figures} scope={scope} />
+            <p className={styles.scopeLine}>Showing: {scopeLine(figures)}</p>
             <section className={styles.kpis} aria-label="Team totals">
               <Card padding="compact">
-                <Stat label="Open tickets" value={figures.open} />
+                <Stat label="Open tickets" value={<FigureLink value={figures.open} href={list('open')} label="open tickets" />} />
               </Card>
               <Card padding="compact">
-                <Stat label="Overdue" value={<span className={figures.overdue > 0 ? styles.overdue : undefined}>{figures.overdue}</span>} hint={figures.open ? `${((100 * figures.overdue) / figures.open).toFixed(0)}% of open` : undefined} />
+                <Stat
+                  label="Overdue"
+                  value={<span className={figures.overdue > 0 ? styles.overdue : undefined}><FigureLink value={figures.overdue} href={list('overdue')} label="overdue tickets" /></span>}
+                  hint={figures.open ? `${((100 * figures.overdue) / figures.open).toFixed(0)}% of open` : undefined}
+                />
               </Card>
               <Card padding="compact">
-                <Stat label="Closed, last 30 days" value={figures.closed_30d} />
+                <Stat label={`Closed, last ${MANAGEMENT_WINDOWS.closedDays} days`} value={figures.closed_30d} />
               </Card>
               <Card padding="compact">
-                <Stat label="Closed on time" value={figures.on_time_pct === null ? '—' : `${figures.on_time_pct.toFixed(PERCENT_DECIMALS)}%`} hint="of tickets closed in the last 30 days" />
+                <Stat
+                  label="Closed on time"
+                  value={figures.on_time_pct === null ? '—' : `${figures.on_time_pct.toFixed(PERCENT_DECIMALS)}%`}
+                  hint={
+                    <>
+                      <FigureLink value={figures.sla.met} href={list('sla_met')} label="closed within due date" /> met,{' '}
+                      <FigureLink value={figures.sla.missed} href={list('sla_missed')} label="closed late" /> late
+                    </>
+                  }
+                />
+              </Card>
+              <Card padding="compact">
+                <Stat
+                  label="Approvals waiting"
+                  value={<FigureLink value={figures.approvals.waiting} href={list('approvals')} label="approvals waiting" />}
+                  hint={figures.approvals.oldest_days === null ? 'None waiting' : `Oldest ${figures.approvals.oldest_days} days`}
+                />
+              </Card>
+              <Card padding="compact">
+                <Stat
+                  label="Certifications expiring"
+                  value={<FigureLink value={figures.certifications.expiring} href={list('certifications')} label="certifications expiring" />}
+                  hint={`within ${MANAGEMENT_WINDOWS.certificationDays} days`}
+                />
+              </Card>
+              <Card padding="compact">
+                <Stat
+                  label="Sales this month"
+                  value={<FigureLink value={figures.sales.sales} href={list('sales')} label="closed sales this month" />}
+                  hint={
+                    figures.sales.sales_target || figures.sales.revenue_target
+                      ? `of ${figures.sales.sales_target} target · ${formatMoney(figures.sales.revenue)} of ${formatMoney(figures.sales.revenue_target)}`
+                      : `No sales targets set · ${formatMoney(figures.sales.revenue)} closed`
+                  }
+                />
               </Card>
             </section>
+            {drill ? <DrillList query={drill} closeHref={hrefOf(scope)} /> : null}
+            <div className={styles.charts}>
+              <BreakdownTable
+                caption="Open and overdue by priority"
+                rows={[...figures.by_severity].sort((a, b) => rank(a.severity) - rank(b.severity)).map((s) => ({ key: s.severity, label: severityLabel(s.severity), open: s.open, overdue: s.overdue, filter: { severity: s.severity } }))}
+                head="Priority"
+                list={list}
+              />
+              <BreakdownTable
+                caption="Open and overdue by queue"
+                rows={figures.by_queue.map((q) => ({ key: q.queue, label: q.queue, open: q.open, overdue: q.overdue, filter: { queue: q.queue } }))}
+                head="Queue"
+                list={list}
+              />
+            </div>
             {charts ? (
               <div className={styles.charts}>
                 <Card>
@@ -83,5 +285,41 @@ export default function ManagementDashboardScreen() {
         )}
       </QueryView>
     </>
+  );
+}
+
+type BreakdownRow = { key: string; label: string; open: number; overdue: number; filter: { severity?: string; queue?: string } };
+
+function BreakdownTable({ caption, rows, head, list }: { caption: string; rows: BreakdownRow[]; head: string; list: (f: DrillFigure, more: { severity?: string; queue?: string }) => string }) {
+  return (
+    <Card title={caption} padding="none">
+      {rows.length ? (
+        <table className={styles.table}>
+          <caption className={styles.hidden}>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{head}</th>
+              <th scope="col" className={styles.num}>Open</th>
+              <th scope="col" className={styles.num}>Overdue</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.key}>
+                <th scope="row">{r.label}</th>
+                <td className={styles.num}>
+                  <FigureLink value={r.open} href={list('open', r.filter)} label={`open, ${r.label}`} />
+                </td>
+                <td className={styles.num}>
+                  <FigureLink value={r.overdue} href={list('overdue', r.filter)} label={`overdue, ${r.label}`} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className={styles.empty}>No open tickets.</p>
+      )}
+    </Card>
   );
 }
