@@ -33,6 +33,7 @@ function serve() {
     http.get('*/api/v2/quality/figures', () => HttpResponse.json(FIGURES)),
     http.get('*/api/v2/quality/items', () => HttpResponse.json({ items: [current], total: 1, page: 1, pageSize: 200 })),
     http.get('*/api/v2/quality/items/:id', () => HttpResponse.json(current)),
+    http.get('*/api/v2/quality/cases', () => HttpResponse.json({ cases: [], areas: [] })),
     http.post('*/api/v2/quality/items/:id/take', async ({ request }) => {
       posts.push({ url: new URL(request.url).pathname, body: await request.json() });
       current = TESTING;

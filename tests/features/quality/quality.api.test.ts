@@ -44,6 +44,14 @@ describe.each(BACKENDS)('the QA queue on %s', (backend) => {
     expect(f.byWeek.reduce((n, w) => n + w.failed, 0)).toBeGreaterThan(0);
     expect(f.waiting).toBeGreaterThan(0);
     expect((await agent.get('/api/v2/quality/items')).json().items.length).toBeGreaterThan(0);
+    // Test cases in each product area the demo items test, and runs that carry case results.
+    const areas = await sql.rows<{ area: string }>('SELECT DISTINCT product_area AS area FROM qa_items WHERE product_area IS NOT NULL');
+    const cases = (await agent.get('/api/v2/quality/cases')).json() as QaCases;
+    for (const { area } of areas) expect(cases.cases.some((c) => c.product_area === area && c.active)).toBe(true);
+    const results = await sql.rows<{ run: string; step: string }>(
+      'SELECT DISTINCT r.result AS run, s.result AS step FROM qa_run_steps s JOIN qa_runs r ON r.id = s.run_id WHERE s.result IS NOT NULL ORDER BY 1, 2',
+    );
+    expect(results).toEqual(expect.arrayContaining([{ run: 'fail', step: 'fail' }, { run: 'pass', step: 'pass' }]));
   });
 
   it('answers the pass rate, items waiting, hours in QA, failures per SCR and the results by week', async () => {
