@@ -56,6 +56,33 @@ const SPECS: Spec[] = [
 
 const DAY = "interval '1 day'";
 
+/** Reusable QA test cases per product area: [title, steps, expected result]. */
+const TEST_CASES: Record<string, [string, string, string][]> = {
+  'Bill print': [
+    ['Bill lines in order', '1. Print a bill of last cycle for a residential account\n2. Read the lines under the amount due', 'Charges, fees and taxes each on their own line, in the order of the template'],
+    ['Amount due matches the ledger', '1. Print a bill\n2. Compare the amount due with the account ledger', 'The amount due equals the ledger balance to the cent'],
+    ['Spanish template', '1. Set an account to Spanish\n2. Print its bill', 'Every heading and notice is in Spanish; numbers keep the US format'],
+  ],
+  'Rates and usage': [
+    ['Tier boundaries', '1. Bill 10,000 gal and 10,001 gal on the tiered rate\n2. Read the tier of each', '10,000 gal is Tier 2; 10,001 gal is Tier 3'],
+    ['Estimated read flag', '1. Bill an account with an estimated read\n2. Look at the usage line', 'An E shows beside the usage, with the note explaining it'],
+    ['Usage graph months', '1. Print a bill of an account with two years of reads', 'The graph shows 13 months, the same month last year included'],
+  ],
+  Payments: [
+    ['Auto-pay draft date', '1. Print a bill of an auto-pay account whose draft falls on a bank holiday', 'The draft date shown is the next business day'],
+    ['Installment balance', '1. Print a bill of a payment plan account in its third installment', 'Installment 3 of N shows, with the balance left after it'],
+  ],
+};
+/** The product area each demo SCR's QA item tests. */
+const AREA_OF: Record<string, string> = {
+  'Estimated read flag on the bill': 'Rates and usage',
+  'Tiered water rates for 2027': 'Rates and usage',
+  'Usage graph of 13 months': 'Rates and usage',
+  'Payment plan installments on the bill': 'Payments',
+  'Auto-pay draft date on the bill': 'Payments',
+  'Bill message by rate class': 'Bill print',
+};
+
 /** Files on two SCRs (mock-ups the clients see too), drawn as small PNGs. */
 const FILES: { scr: string; name: string; heading: string; lines: string[] }[] = [
   { scr: 'Disconnect notice in Spanish', name: 'aviso-de-desconexion-mockup.png', heading: 'Aviso de desconexión', lines: ['Cuenta 10-4471 · Saldo vencido $182.40', 'Fecha de corte: 15 de diciembre', 'Llame al 555-0142 para un plan de pago'] },
@@ -99,6 +126,18 @@ export async function seedChanges(client: PoolClient, companyIds: number[], stor
   const owner = staff['agent@demo.test']!;
   const developer = staff['dana.dev@demo.test']!;
   const tester = staff['quinn.qa@demo.test']!;
+  for (const [area, cases] of Object.entries(TEST_CASES)) {
+    for (const [title, steps, expected] of cases) {
+      await client.query(`INSERT INTO qa_test_cases (product_area, title, steps, expected_result, created_by, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, now() - 60 * ${DAY}, now() - 60 * ${DAY})`, [
+        area, title, steps, expected, tester,
+      ]);
+    }
+  }
+  await client.query(
+    `INSERT INTO qa_test_cases (product_area, title, steps, expected_result, active, created_by, created_at, updated_at, retired_at, version)
+     VALUES ('Bill print', 'Fax cover sheet', '1. Send a bill by fax', 'The cover sheet names the account', false, $1, now() - 90 * ${DAY}, now() - 12 * ${DAY}, now() - 12 * ${DAY}, 2)`,
+    [tester],
+  );
   for (const s of SPECS) {
     const companyId = companyIds[s.company % companyIds.length]!;
     const reviewed = s.status !== 'submitted';
@@ -149,9 +188,9 @@ export async function seedChanges(client: PoolClient, companyIds: number[], stor
         const status = failed ? 'failed' : passed ? 'passed' : s.status === 'in_qa' && s.priority === 'critical' ? 'testing' : 'waiting';
         const doneDaysAgo = next ? s.age - (s.age * (i + 1)) / steps.length : daysAgo - 1;
         const item = await client.query<{ id: number }>(
-          `INSERT INTO qa_items (scr_id, title, priority, status, tester_id, created_at, taken_at, done_at)
-           VALUES ($1, $2, $3, $4, $5, now() - $6 * ${DAY}, $7, $8) RETURNING id`,
-          [scrId, s.title, s.priority, status, status === 'waiting' ? null : tester, daysAgo, null, null],
+          `INSERT INTO qa_items (scr_id, title, priority, status, tester_id, created_at, taken_at, done_at, product_area)
+           VALUES ($1, $2, $3, $4, $5, now() - $6 * ${DAY}, $7, $8, $9) RETURNING id`,
+          [scrId, s.title, s.priority, status, status === 'waiting' ? null : tester, daysAgo, null, null, AREA_OF[s.title] ?? null],
         );
         if (status === 'waiting') continue;
         const itemId = item.rows[0]!.id;
@@ -159,11 +198,22 @@ export async function seedChanges(client: PoolClient, companyIds: number[], stor
           `UPDATE qa_items SET taken_at = now() - $2 * ${DAY} + interval '2 hours', done_at = CASE WHEN status IN ('passed', 'failed') THEN now() - $3 * ${DAY} ELSE NULL END WHERE id = $1`,
           [itemId, daysAgo, doneDaysAgo],
         );
-        await client.query(
+        const run = await client.query<{ id: number }>(
           `INSERT INTO qa_runs (qa_item_id, tester_id, result, notes, started_at, finished_at)
-           VALUES ($1, $2, $3, $4, now() - $5::float8 * ${DAY} + interval '2 hours', now() - $6::float8 * ${DAY})`,
+           VALUES ($1, $2, $3, $4, now() - $5::float8 * ${DAY} + interval '2 hours', now() - $6::float8 * ${DAY}) RETURNING id`,
           [itemId, tester, failed ? 'fail' : passed ? 'pass' : null, failed ? s.note : passed ? 'Checked on a copy of last cycle’s bills: all as asked.' : null, daysAgo, failed || passed ? doneDaysAgo : null],
         );
+        // The run's cases: the active cases of the item's area. A pass passed them all; a failure
+        // failed the first with the run's notes; a run under way has its first case recorded.
+        const cases = await client.query<{ id: number; title: string }>('SELECT id, title FROM qa_test_cases WHERE product_area = $1 AND active ORDER BY id', [AREA_OF[s.title] ?? null]);
+        for (const [k, c] of cases.rows.entries()) {
+          const result = passed ? 'pass' : k === 0 ? (failed ? 'fail' : 'pass') : failed ? 'pass' : null;
+          await client.query(
+            `INSERT INTO qa_run_steps (run_id, test_case_id, title, added_at, result, note, recorded_by, recorded_at)
+             VALUES ($1, $2, $3, now() - $4::float8 * ${DAY} + interval '2 hours', $5::text, $6, $7, CASE WHEN $5::text IS NULL THEN NULL ELSE now() - $4::float8 * ${DAY} + interval '3 hours' + $8 * interval '10 minutes' END)`,
+            [run.rows[0]!.id, c.id, c.title, daysAgo, result, result === 'fail' ? s.note : null, result ? tester : null, k],
+          );
+        }
       }
       from = step.to;
     }

@@ -8,7 +8,7 @@ import { SCR_PRIORITIES } from './client-portal';
 import { attachmentSchema } from './common/attachments';
 import { LIMITS } from './common/constants';
 import { endpoint } from './common/endpoint';
-import { idParamsSchema, pageQuery, safeText } from './common/input';
+import { idInput, idParamsSchema, pageQuery, safeText } from './common/input';
 import { z } from './common/zod';
 import { attachmentParamsSchema, attachmentQuerySchema } from './ticket-attachments';
 
@@ -25,6 +25,82 @@ export const QA_MESSAGES = {
   notTaken: 'Take the item before recording a result',
 } as const;
 export const QA_PAGE_SIZE = 25;
+
+// --- Test cases -----------------------------------------------------------------------------------
+
+/** What a case of a run records: passed, failed, blocked or skipped. */
+export const QA_CASE_RESULTS = ['pass', 'fail', 'blocked', 'skipped'] as const;
+export type QaCaseResult = (typeof QA_CASE_RESULTS)[number];
+export const QA_CASE_RESULT_LABELS: Record<QaCaseResult, string> = { pass: 'Passed', fail: 'Failed', blocked: 'Blocked', skipped: 'Skipped' };
+/** The longest product area name (the column's width). */
+export const QA_AREA_MAX = 80;
+export const QA_CASE_MESSAGES = {
+  area: 'Say which product area the case tests',
+  title: 'Give the case a title',
+  steps: 'Write the steps to follow',
+  expected: 'Say what should happen',
+  caseResult: 'Pick passed, failed, blocked or skipped',
+  caseNote: 'Say what failed or what blocks the case',
+  caseId: 'Pick the test case',
+  noSuchCase: 'No such test case',
+  retired: 'This test case is retired; pick an active one',
+  inRun: 'This case is in the run already',
+  notInRun: 'This case is not in the run',
+  recorded: 'This case has its result already; a case with a result stays in the run',
+  caseStale: 'This test case changed since you read it; reload it and try again',
+  alreadyRetired: 'This test case is retired already',
+} as const;
+/** Why a run cannot pass: a case failed (or was blocked), or has no result yet; names the case. */
+export const qaPassRefusal = (title: string, result: QaCaseResult | null) =>
+  result === null ? `“${title}” has no result yet: record every case before a pass` : `“${title}” ${result === 'fail' ? 'failed' : 'is blocked'}: a run with a failed or blocked case cannot pass`;
+
+const versionField = () => z.number({ error: 'version must be the version you looked at' }).int().min(1);
+const caseText = (label: string, message: string, max: number, form: 'line' | 'long') =>
+  safeText(message, label, form).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
+const caseFields = {
+  productArea: caseText('Product area', QA_CASE_MESSAGES.area, QA_AREA_MAX, 'line'),
+  title: caseText('Title', QA_CASE_MESSAGES.title, LIMITS.title, 'line'),
+  steps: caseText('Steps', QA_CASE_MESSAGES.steps, LIMITS.text, 'long'),
+  expectedResult: caseText('Expected result', QA_CASE_MESSAGES.expected, LIMITS.text, 'long'),
+};
+export const qaTestCaseInputSchema = z.strictObject(caseFields);
+export type QaTestCaseInput = z.input<typeof qaTestCaseInputSchema>;
+export const qaTestCaseEditSchema = z.strictObject({ ...caseFields, version: versionField() });
+export type QaTestCaseEdit = z.input<typeof qaTestCaseEditSchema>;
+export const qaRetireSchema = z.strictObject({ version: versionField() });
+export const qaCasesQuerySchema = z.strictObject({
+  area: safeText('area must be text', 'area').trim().max(QA_AREA_MAX, `area must be at most ${QA_AREA_MAX} characters`).optional(),
+  retired: z.enum(['true', 'false'], { error: 'retired must be true or false' }).optional(),
+});
+export type QaCasesQuery = z.input<typeof qaCasesQuerySchema>;
+export const qaTestCaseSchema = z.object({
+  id: z.number().int(),
+  product_area: z.string(),
+  title: z.string(),
+  steps: z.string(),
+  expected_result: z.string(),
+  active: z.boolean(),
+  updated_at: z.string(),
+  retired_at: z.string().nullable(),
+  version: z.number().int(),
+});
+export type QaTestCase = z.infer<typeof qaTestCaseSchema>;
+/** The test cases (of an area, when asked), active first, and every product area that has a case. */
+export const qaCasesSchema = z.object({ cases: z.array(qaTestCaseSchema), areas: z.array(z.string()) });
+export type QaCases = z.infer<typeof qaCasesSchema>;
+
+/** A case added to the run under way (the item's version guards against stale writes). */
+export const qaRunAddSchema = z.strictObject({ caseId: idInput({ message: QA_CASE_MESSAGES.caseId }), version: versionField() });
+export const qaRunCaseParamsSchema = z.strictObject({ id: idInput({ label: 'id' }), caseId: idInput({ label: 'caseId' }) });
+export const qaRunRemoveSchema = z.strictObject({ version: versionField() });
+export const qaCaseResultSchema = z
+  .strictObject({
+    result: z.enum(QA_CASE_RESULTS, { error: QA_CASE_MESSAGES.caseResult }),
+    note: safeText('Note must be text', 'Note', 'long').trim().max(LIMITS.text, `Note must be at most ${LIMITS.text} characters`).optional(),
+    version: versionField(),
+  })
+  .refine((r) => (r.result !== 'fail' && r.result !== 'blocked') || (r.note ?? '').length > 0, { path: ['note'], message: QA_CASE_MESSAGES.caseNote });
+export type QaCaseResultInput = z.input<typeof qaCaseResultSchema>;
 
 export const qaResultSchema = z
   .strictObject({
@@ -45,6 +121,7 @@ export const qaQueueQuerySchema = z.strictObject({
 const int = () => z.number().int();
 export const qaItemSchema = z.object({
   id: int(),
+  product_area: z.string().nullable(),
   scr_id: int().nullable(),
   ticket_id: int().nullable(),
   title: z.string(),
@@ -57,7 +134,28 @@ export const qaItemSchema = z.object({
   version: int(),
 });
 export type QaItem = z.infer<typeof qaItemSchema>;
-export const qaRunSchema = z.object({ id: int(), tester: z.string(), result: z.enum(QA_RESULTS).nullable(), notes: z.string().nullable(), started_at: z.string(), finished_at: z.string().nullable() });
+/** A test case in a run: the title it was tested under, its result (none yet while unrecorded), who recorded it and when. */
+export const qaRunCaseSchema = z.object({
+  case_id: int(),
+  title: z.string(),
+  product_area: z.string(),
+  steps: z.string(),
+  expected_result: z.string(),
+  result: z.enum(QA_CASE_RESULTS).nullable(),
+  note: z.string().nullable(),
+  recorded_by: z.string().nullable(),
+  recorded_at: z.string().nullable(),
+});
+export type QaRunCase = z.infer<typeof qaRunCaseSchema>;
+export const qaRunSchema = z.object({
+  id: int(),
+  tester: z.string(),
+  result: z.enum(QA_RESULTS).nullable(),
+  notes: z.string().nullable(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  cases: z.array(qaRunCaseSchema),
+});
 export type QaRun = z.infer<typeof qaRunSchema>;
 /** A QA item with its runs and the evidence testers attached (screenshots, logs, reports). */
 export const qaItemViewSchema = qaItemSchema.extend({ runs: z.array(qaRunSchema), evidence: z.array(attachmentSchema) });
@@ -149,5 +247,12 @@ export const QUALITY = {
     query: attachmentQuerySchema,
     produces: 'application/octet-stream',
   }),
+  cases: endpoint({ ...staff, method: 'GET', path: '/api/v2/quality/cases', summary: 'The reusable test cases (of a product area), active first, and the product areas', query: qaCasesQuerySchema, response: qaCasesSchema }),
+  createCase: endpoint({ ...staff, method: 'POST', path: '/api/v2/quality/cases', summary: 'Write a test case for a product area', body: qaTestCaseInputSchema, status: 201, response: qaTestCaseSchema }),
+  editCase: endpoint({ ...staff, method: 'PATCH', path: '/api/v2/quality/cases/:id', summary: 'Edit a test case (runs keep the title they tested)', params: idParamsSchema, body: qaTestCaseEditSchema, response: qaTestCaseSchema }),
+  retireCase: endpoint({ ...staff, method: 'POST', path: '/api/v2/quality/cases/:id/retire', summary: 'Retire a test case: new runs no longer get it; past runs keep it', params: idParamsSchema, body: qaRetireSchema, response: qaTestCaseSchema }),
+  addRunCase: endpoint({ ...staff, method: 'POST', path: '/api/v2/quality/items/:id/cases', summary: 'Add an active test case to the run under way', params: idParamsSchema, body: qaRunAddSchema, response: qaItemViewSchema }),
+  removeRunCase: endpoint({ ...staff, method: 'POST', path: '/api/v2/quality/items/:id/cases/:caseId/remove', summary: 'Take a case without a result out of the run under way', params: qaRunCaseParamsSchema, body: qaRunRemoveSchema, response: qaItemViewSchema }),
+  recordCase: endpoint({ ...staff, method: 'POST', path: '/api/v2/quality/items/:id/cases/:caseId/result', summary: 'Record a case of the run under way: passed, failed, blocked or skipped, with a note', params: qaRunCaseParamsSchema, body: qaCaseResultSchema, response: qaItemViewSchema }),
   result: endpoint({ ...staff, method: 'POST', path: '/api/v2/quality/items/:id/result', summary: 'Record the result of the run: pass, fail or blocked', params: idParamsSchema, body: qaResultSchema, response: qaItemViewSchema }),
 };

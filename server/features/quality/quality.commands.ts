@@ -5,12 +5,32 @@
  */
 import { ERROR_CODES } from '@contracts/common/errors';
 import { UPLOAD_PARTS } from '@contracts/common/uploads';
-import { NO_EVIDENCE_MESSAGE, type QaItemView } from '@contracts/quality';
+import { NO_EVIDENCE_MESSAGE, QA_CASE_MESSAGES, QA_MESSAGES, qaPassRefusal, type QaCaseResultInput, type QaItemView, type QaTestCase, type QaTestCaseInput } from '@contracts/quality';
 import { audit, staffActor } from '@server/platform/audit';
 import { ApiError, conflict, notFound } from '@server/platform/http/errors';
 import type { Queryable } from '@server/platform/sql';
 import type { StoredFile } from '@server/platform/uploads';
-import { evidenceOf, finishRun, insertEvidence, insertQaItem, latestItemOfScr, loadItem, runsOf, startRun, type QaItemState } from './quality.repo';
+import {
+  addStep,
+  evidenceOf,
+  finishRun,
+  insertCase,
+  insertEvidence,
+  insertQaItem,
+  latestItemOfScr,
+  loadCase,
+  loadItem,
+  openRunOf,
+  recordStep,
+  removeStep,
+  retireCase as retireCaseRow,
+  runsOf,
+  startRun,
+  stepsOf,
+  touchItem,
+  updateCase,
+  type QaItemState,
+} from './quality.repo';
 
 export type QaResult = 'pass' | 'fail' | 'blocked';
 export type QaOutcome = { itemId: number; scrId: number | null; ticketId: number | null; result: QaResult; notes: string | null; testerId: number };
@@ -63,6 +83,15 @@ export async function takeItem(db: Queryable, me: number, id: number, version: n
 export async function recordResult(db: Queryable, me: number, id: number, input: { result: QaResult; notes?: string | undefined; version: number }, now: Date): Promise<void> {
   const item = await lockedItem(db, id, input.version);
   if (item.status !== 'testing') throw conflict('Take the item before recording a result', { result: 'Take the item first' });
+  if (input.result === 'pass') {
+    // A pass agrees with its cases: each has a result, and none failed or is blocked (docs/adr/0225).
+    const run = await openRunOf(db, id);
+    const against = run === null ? undefined : (await stepsOf(db, run)).find((s) => s.result === null || s.result === 'fail' || s.result === 'blocked');
+    if (against) {
+      const message = qaPassRefusal(against.title, against.result);
+      throw new ApiError(400, ERROR_CODES.invalidInput, message, { result: message });
+    }
+  }
   const notes = input.notes ? input.notes : null;
   await finishRun(db, id, input.result, notes, now);
   await audit(db, { actor: staffActor(me), entity: 'qa_item', entityId: id, action: input.result });
@@ -77,4 +106,78 @@ export async function attachEvidence(db: Queryable, me: number, id: number, file
   await insertEvidence(db, id, me, files, now);
   await audit(db, { actor: staffActor(me), entity: 'qa_item', entityId: id, action: 'evidence', detail: { files: files.map((f) => f.name) } });
   return { evidence: await evidenceOf(db, id) };
+}
+
+// --- The cases of the run under way ------------------------------------------------------------------
+
+/** The item locked at the version read, under test, with its run under way. */
+async function runUnderWay(db: Queryable, id: number, version: number): Promise<number> {
+  const item = await lockedItem(db, id, version);
+  const run = item.status === 'testing' ? await openRunOf(db, id) : null;
+  if (run === null) throw conflict(QA_MESSAGES.notTaken);
+  return run;
+}
+
+/** An active test case joins the run under way. */
+export async function addRunCase(db: Queryable, me: number, id: number, input: { caseId: number; version: number }, now: Date): Promise<void> {
+  const run = await runUnderWay(db, id, input.version);
+  const testCase = await loadCase(db, input.caseId);
+  if (!testCase) throw new ApiError(400, ERROR_CODES.invalidInput, QA_CASE_MESSAGES.noSuchCase, { caseId: QA_CASE_MESSAGES.noSuchCase });
+  if (!testCase.active) throw new ApiError(400, ERROR_CODES.invalidInput, QA_CASE_MESSAGES.retired, { caseId: QA_CASE_MESSAGES.retired });
+  if ((await stepsOf(db, run)).some((s) => s.test_case_id === testCase.id)) throw conflict(QA_CASE_MESSAGES.inRun, { caseId: QA_CASE_MESSAGES.inRun });
+  await addStep(db, run, testCase, now);
+  await touchItem(db, id);
+  await audit(db, { actor: staffActor(me), entity: 'qa_item', entityId: id, action: 'case_add', detail: { caseId: testCase.id } });
+}
+
+/** A case without a result leaves the run under way (one with a result stays: it is history). */
+export async function removeRunCase(db: Queryable, me: number, id: number, caseId: number, version: number): Promise<void> {
+  const run = await runUnderWay(db, id, version);
+  const step = (await stepsOf(db, run)).find((s) => s.test_case_id === caseId);
+  if (!step) throw notFound(QA_CASE_MESSAGES.notInRun);
+  if (step.result !== null) throw conflict(QA_CASE_MESSAGES.recorded);
+  await removeStep(db, run, caseId);
+  await touchItem(db, id);
+  await audit(db, { actor: staffActor(me), entity: 'qa_item', entityId: id, action: 'case_remove', detail: { caseId } });
+}
+
+/** A case of the run under way gets its result (recorded again, the latest stands), by whom and when. */
+export async function recordRunCase(db: Queryable, me: number, id: number, caseId: number, input: QaCaseResultInput, now: Date): Promise<void> {
+  const run = await runUnderWay(db, id, input.version);
+  if (!(await stepsOf(db, run)).some((s) => s.test_case_id === caseId)) throw notFound(QA_CASE_MESSAGES.notInRun);
+  await recordStep(db, run, caseId, { result: input.result, note: input.note ? input.note : null, by: me }, now);
+  await touchItem(db, id);
+  await audit(db, { actor: staffActor(me), entity: 'qa_item', entityId: id, action: 'case_result', detail: { caseId, result: input.result } });
+}
+
+// --- Test cases ----------------------------------------------------------------------------------------
+
+async function lockedCase(db: Queryable, id: number, version: number): Promise<QaTestCase> {
+  const testCase = await loadCase(db, id, true);
+  if (!testCase) throw notFound(QA_CASE_MESSAGES.noSuchCase);
+  if (testCase.version !== version) throw conflict(QA_CASE_MESSAGES.caseStale, { version: QA_CASE_MESSAGES.caseStale });
+  return testCase;
+}
+
+export async function createCase(db: Queryable, me: number, input: QaTestCaseInput, now: Date): Promise<QaTestCase> {
+  const id = await insertCase(db, input, me, now);
+  await audit(db, { actor: staffActor(me), entity: 'qa_test_case', entityId: id, action: 'create' });
+  return (await loadCase(db, id))!;
+}
+
+export async function editCase(db: Queryable, me: number, id: number, input: QaTestCaseInput & { version: number }, now: Date): Promise<QaTestCase> {
+  const testCase = await lockedCase(db, id, input.version);
+  if (!testCase.active) throw conflict(QA_CASE_MESSAGES.alreadyRetired);
+  await updateCase(db, id, input, now);
+  await audit(db, { actor: staffActor(me), entity: 'qa_test_case', entityId: id, action: 'edit' });
+  return (await loadCase(db, id))!;
+}
+
+/** A retired case joins no new run; runs that tested it keep it. */
+export async function retireCase(db: Queryable, me: number, id: number, version: number, now: Date): Promise<QaTestCase> {
+  const testCase = await lockedCase(db, id, version);
+  if (!testCase.active) throw conflict(QA_CASE_MESSAGES.alreadyRetired);
+  await retireCaseRow(db, id, now);
+  await audit(db, { actor: staffActor(me), entity: 'qa_test_case', entityId: id, action: 'retire' });
+  return (await loadCase(db, id))!;
 }

@@ -1,5 +1,5 @@
 /** The Quality Assurance queue's SQL: items under test, their runs and the reusable test cases. */
-import type { QaFigures, QaItem, QaRun, QaWeek } from '@contracts/quality';
+import type { QaCaseResult, QaFigures, QaItem, QaRun, QaRunCase, QaTestCase, QaTestCaseInput, QaWeek } from '@contracts/quality';
 import type { Attachment } from '@contracts/common/attachments';
 import { iso, listPage, type ListPage, type Queryable } from '@server/platform/sql';
 import type { ServedFile, StoredFile } from '@server/platform/uploads';
@@ -20,7 +20,7 @@ export async function latestItemOfScr(db: Queryable, scrId: number): Promise<QaI
   return rows[0] ?? null;
 }
 
-const ITEM_COLUMNS = `i.id, i.scr_id, i.ticket_id, i.title, i.priority, i.status, s.name AS tester, i.tester_id, ${iso('i.created_at')}, ${iso('i.taken_at')}, i.version`;
+const ITEM_COLUMNS = `i.id, i.product_area, i.scr_id, i.ticket_id, i.title, i.priority, i.status, s.name AS tester, i.tester_id, ${iso('i.created_at')}, ${iso('i.taken_at')}, i.version`;
 const ITEM_FROM = 'qa_items i LEFT JOIN staff_users s ON s.id = i.tester_id';
 
 export async function queue(db: Queryable, q: { page: number; pageSize: number; status?: string | undefined }): Promise<ListPage<QaItem>> {
@@ -38,18 +38,101 @@ export async function loadItem(db: Queryable, id: number, forUpdate = false): Pr
   return rows[0] ?? null;
 }
 
+/** The item's runs, oldest first, each with its cases in the order they were added. */
 export async function runsOf(db: Queryable, itemId: number): Promise<QaRun[]> {
-  const { rows } = await db.query<QaRun>(
-    `SELECT r.id, s.name AS tester, r.result, r.notes, ${iso('r.started_at')}, ${iso('r.finished_at')}
-       FROM qa_runs r JOIN staff_users s ON s.id = r.tester_id WHERE r.qa_item_id = $1 ORDER BY r.id`,
-    [itemId],
-  );
-  return rows;
+  const [runs, cases] = await Promise.all([
+    db.query<Omit<QaRun, 'cases'>>(
+      `SELECT r.id, s.name AS tester, r.result, r.notes, ${iso('r.started_at')}, ${iso('r.finished_at')}
+         FROM qa_runs r JOIN staff_users s ON s.id = r.tester_id WHERE r.qa_item_id = $1 ORDER BY r.id`,
+      [itemId],
+    ),
+    db.query<QaRunCase & { run_id: number }>(
+      `SELECT st.run_id, st.test_case_id AS case_id, st.title, c.product_area, c.steps, c.expected_result, st.result, st.note, u.name AS recorded_by, ${iso('st.recorded_at')}
+         FROM qa_run_steps st JOIN qa_runs r ON r.id = st.run_id JOIN qa_test_cases c ON c.id = st.test_case_id LEFT JOIN staff_users u ON u.id = st.recorded_by
+        WHERE r.qa_item_id = $1 ORDER BY st.run_id, st.added_at, st.test_case_id`,
+      [itemId],
+    ),
+  ]);
+  return runs.rows.map((r) => ({ ...r, cases: cases.rows.filter((c) => c.run_id === r.id).map(({ run_id: _run, ...c }) => c) }));
 }
 
+/** Starts a run of the item; the run gets the active test cases of the item's product area. */
 export async function startRun(db: Queryable, itemId: number, testerId: number, now: Date): Promise<void> {
   await db.query(`UPDATE qa_items SET status = 'testing', tester_id = $2, taken_at = $3, version = version + 1 WHERE id = $1`, [itemId, testerId, now]);
-  await db.query('INSERT INTO qa_runs (qa_item_id, tester_id, started_at) VALUES ($1, $2, $3)', [itemId, testerId, now]);
+  await db.query(
+    `WITH run AS (INSERT INTO qa_runs (qa_item_id, tester_id, started_at) VALUES ($1, $2, $3) RETURNING id)
+     INSERT INTO qa_run_steps (run_id, test_case_id, title, added_at)
+     SELECT run.id, c.id, c.title, $3 FROM run, qa_items i JOIN qa_test_cases c ON c.product_area = i.product_area AND c.active
+      WHERE i.id = $1`,
+    [itemId, testerId, now],
+  );
+}
+
+/** The run under way of an item (its latest run without a result), or null. */
+export async function openRunOf(db: Queryable, itemId: number): Promise<number | null> {
+  const { rows } = await db.query<{ id: number }>('SELECT max(id) AS id FROM qa_runs WHERE qa_item_id = $1 AND finished_at IS NULL', [itemId]);
+  return rows[0]?.id ?? null;
+}
+
+export type RunStep = { test_case_id: number; title: string; result: QaCaseResult | null };
+export async function stepsOf(db: Queryable, runId: number): Promise<RunStep[]> {
+  return (await db.query<RunStep>('SELECT test_case_id, title, result FROM qa_run_steps WHERE run_id = $1 ORDER BY added_at, test_case_id', [runId])).rows;
+}
+
+export async function addStep(db: Queryable, runId: number, testCase: { id: number; title: string }, now: Date): Promise<void> {
+  await db.query('INSERT INTO qa_run_steps (run_id, test_case_id, title, added_at) VALUES ($1, $2, $3, $4)', [runId, testCase.id, testCase.title, now]);
+}
+
+export async function removeStep(db: Queryable, runId: number, caseId: number): Promise<void> {
+  await db.query('DELETE FROM qa_run_steps WHERE run_id = $1 AND test_case_id = $2', [runId, caseId]);
+}
+
+export async function recordStep(db: Queryable, runId: number, caseId: number, step: { result: QaCaseResult; note: string | null; by: number }, now: Date): Promise<void> {
+  await db.query('UPDATE qa_run_steps SET result = $3, note = $4, recorded_by = $5, recorded_at = $6 WHERE run_id = $1 AND test_case_id = $2', [runId, caseId, step.result, step.note, step.by, now]);
+}
+
+/** A write to the item's run under way: the item's version moves on, so a page read before it is stale. */
+export async function touchItem(db: Queryable, itemId: number): Promise<void> {
+  await db.query('UPDATE qa_items SET version = version + 1 WHERE id = $1', [itemId]);
+}
+
+// --- Test cases ------------------------------------------------------------------------------------
+
+const CASE_COLUMNS = `id, product_area, title, steps, expected_result, active, ${iso('updated_at')}, ${iso('retired_at')}, version`;
+
+/** The test cases, of one area when given, active first then by area and title; with every area that has a case. */
+export async function testCases(db: Queryable, q: { area?: string | undefined; retired?: boolean }): Promise<{ cases: QaTestCase[]; areas: string[] }> {
+  const [cases, areas] = await Promise.all([
+    db.query<QaTestCase>(
+      `SELECT ${CASE_COLUMNS} FROM qa_test_cases WHERE ($1::text IS NULL OR product_area = $1) AND ($2 OR active) ORDER BY active DESC, product_area, title, id`,
+      [q.area ?? null, q.retired ?? true],
+    ),
+    db.query<{ area: string }>('SELECT DISTINCT product_area AS area FROM qa_test_cases ORDER BY product_area'),
+  ]);
+  return { cases: cases.rows, areas: areas.rows.map((r) => r.area) };
+}
+
+export async function loadCase(db: Queryable, id: number, forUpdate = false): Promise<QaTestCase | null> {
+  const { rows } = await db.query<QaTestCase>(`SELECT ${CASE_COLUMNS} FROM qa_test_cases WHERE id = $1 ${forUpdate ? 'FOR UPDATE' : ''}`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function insertCase(db: Queryable, c: QaTestCaseInput, by: number, now: Date): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO qa_test_cases (product_area, title, steps, expected_result, created_by, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id`,
+    [c.productArea, c.title, c.steps, c.expectedResult, by, now],
+  );
+  return rows[0]!.id;
+}
+
+export async function updateCase(db: Queryable, id: number, c: QaTestCaseInput, now: Date): Promise<void> {
+  await db.query(`UPDATE qa_test_cases SET product_area = $2, title = $3, steps = $4, expected_result = $5, updated_at = $6, version = version + 1 WHERE id = $1`, [
+    id, c.productArea, c.title, c.steps, c.expectedResult, now,
+  ]);
+}
+
+export async function retireCase(db: Queryable, id: number, now: Date): Promise<void> {
+  await db.query('UPDATE qa_test_cases SET active = false, retired_at = $2, updated_at = $2, version = version + 1 WHERE id = $1', [id, now]);
 }
 
 export async function finishRun(db: Queryable, itemId: number, result: 'pass' | 'fail' | 'blocked', notes: string | null, now: Date): Promise<void> {

@@ -6,8 +6,8 @@ import { route } from '@server/platform/http/endpoints';
 import { notFound } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
 import { sendStoredFile, withUploads } from '@server/platform/uploads';
-import { attachEvidence, recordResult, takeItem, viewItem } from './quality.commands';
-import { evidenceFile, figures, queue } from './quality.repo';
+import { addRunCase, attachEvidence, createCase, editCase, recordResult, recordRunCase, removeRunCase, retireCase, takeItem, viewItem } from './quality.commands';
+import { evidenceFile, figures, queue, testCases } from './quality.repo';
 
 export const staffQualityRoutes: Routes = (app, ctx) => {
   const pool = ctx.database.pool;
@@ -35,4 +35,23 @@ export const staffQualityRoutes: Routes = (app, ctx) => {
     await inTransaction(pool, (db) => recordResult(db, staffOf(request).userId, params.id, body, ctx.now()));
     return viewItem(pool, params.id);
   });
+  route(app, QUALITY.addRunCase, async ({ params, body }, request) => {
+    await inTransaction(pool, (db) => addRunCase(db, staffOf(request).userId, params.id, body, ctx.now()));
+    return viewItem(pool, params.id);
+  });
+  route(app, QUALITY.removeRunCase, async ({ params, body }, request) => {
+    await inTransaction(pool, (db) => removeRunCase(db, staffOf(request).userId, params.id, params.caseId, body.version));
+    return viewItem(pool, params.id);
+  });
+  route(app, QUALITY.recordCase, async ({ params, body }, request) => {
+    await inTransaction(pool, (db) => recordRunCase(db, staffOf(request).userId, params.id, params.caseId, body, ctx.now()));
+    return viewItem(pool, params.id);
+  });
+  route(app, QUALITY.cases, async ({ query }) => testCases(pool, { area: query.area || undefined, retired: query.retired !== 'false' }));
+  route(app, QUALITY.createCase, async ({ body }, request, reply) => {
+    const created = await inTransaction(pool, (db) => createCase(db, staffOf(request).userId, body, ctx.now()));
+    return reply.status(201).send(created);
+  });
+  route(app, QUALITY.editCase, async ({ params, body }, request) => inTransaction(pool, (db) => editCase(db, staffOf(request).userId, params.id, body, ctx.now())));
+  route(app, QUALITY.retireCase, async ({ params, body }, request) => inTransaction(pool, (db) => retireCase(db, staffOf(request).userId, params.id, body.version, ctx.now())));
 };

@@ -30,6 +30,8 @@ describeMachinePaths(
       { type: 'take.refused', error: 'Someone is testing this item already', fieldErrors: {} },
       { type: 'result.saved', result: item(9) },
       { type: 'result.refused', error: 'This item changed since you read it', fieldErrors: {} },
+      { type: 'cases.saved', result: item(9) },
+      { type: 'cases.refused', error: 'This item changed since you read it', fieldErrors: {} },
       { type: 'evidence.upload', files: [] },
       { type: 'evidence.saved', result: { evidence: [] } },
       { type: 'evidence.seen', images: [3] },
@@ -57,5 +59,15 @@ describe('the QA screen', () => {
     screen.send({ type: 'result.saved', result: item(9) });
     expect(told).toEqual(['queue', 'queue', 'figures']);
     expect(screen.getSnapshot().context.recorded).toBe(1);
+  });
+
+  it('loads the open item again once a case of its run is added, taken out or recorded, and after a stale refusal, not after a refusal naming a field', () => {
+    const reloads: string[] = [];
+    const itemQuery = createMachine({ on: { 'query.reload': { actions: () => reloads.push('item') } } });
+    const screen = createActor(qaScreenMachine.provide({ actors: { item: itemQuery as never } }), { input: { queue: query('queue'), figures: query('figures'), open: 9 } }).start();
+    screen.send({ type: 'cases.saved', result: item(9) });
+    screen.send({ type: 'cases.refused', error: 'Say what failed or what blocks the case', fieldErrors: { note: 'Say what failed or what blocks the case' } });
+    screen.send({ type: 'cases.refused', error: 'This item changed since you read it', fieldErrors: {} });
+    expect(reloads).toEqual(['item', 'item']);
   });
 });

@@ -22,8 +22,8 @@ afterEach(() => server.resetHandlers());
 showNoticesAsToasts();
 afterAll(() => server.close());
 
-const WAITING: QaItem = { id: 9, scr_id: 7, ticket_id: null, title: 'Late fee on its own line', priority: 'high', status: 'waiting', tester: null, tester_id: null, created_at: '2026-11-20T09:00:00Z', taken_at: null, version: 1 };
-const TESTING: QaItemView = { ...WAITING, status: 'testing', tester: 'Avery Agent', tester_id: 3, taken_at: '2026-11-21T09:00:00Z', version: 2, runs: [{ id: 1, tester: 'Avery Agent', result: null, notes: null, started_at: '2026-11-21T09:00:00Z', finished_at: null }], evidence: [] };
+const WAITING: QaItem = { id: 9, product_area: null, scr_id: 7, ticket_id: null, title: 'Late fee on its own line', priority: 'high', status: 'waiting', tester: null, tester_id: null, created_at: '2026-11-20T09:00:00Z', taken_at: null, version: 1 };
+const TESTING: QaItemView = { ...WAITING, status: 'testing', tester: 'Avery Agent', tester_id: 3, taken_at: '2026-11-21T09:00:00Z', version: 2, runs: [{ id: 1, tester: 'Avery Agent', result: null, notes: null, started_at: '2026-11-21T09:00:00Z', finished_at: null, cases: [] }], evidence: [] };
 const FIGURES: QaFigures = { weeks: 2, passRate: 75, waiting: 1, hoursInQa: 5.5, failuresPerScr: 0.5, byWeek: [{ week: '2026-11-16', passed: 2, failed: 1, blocked: 0 }, { week: '2026-11-23', passed: 1, failed: 0, blocked: 0 }] };
 
 function serve() {
@@ -33,6 +33,7 @@ function serve() {
     http.get('*/api/v2/quality/figures', () => HttpResponse.json(FIGURES)),
     http.get('*/api/v2/quality/items', () => HttpResponse.json({ items: [current], total: 1, page: 1, pageSize: 200 })),
     http.get('*/api/v2/quality/items/:id', () => HttpResponse.json(current)),
+    http.get('*/api/v2/quality/cases', () => HttpResponse.json({ cases: [], areas: [] })),
     http.post('*/api/v2/quality/items/:id/take', async ({ request }) => {
       posts.push({ url: new URL(request.url).pathname, body: await request.json() });
       current = TESTING;

@@ -14,7 +14,7 @@ import type { FileDownloadActor } from '@/shared/machines/file-download.machine'
 import { fileListMachine, type FileListActor } from '@/shared/machines/file-list.machine';
 import { submitChild, type SubmitFailure } from '@/shared/machines/submit.machine';
 import type { ThumbnailsActor } from '@/shared/machines/thumbnails.machine';
-import { evidenceDownloadsMachine, evidenceMachine, evidenceThumbnailsMachine, qaItemMachine, resultMachine, takeMachine } from './quality.machines';
+import { caseResultMachine, evidenceDownloadsMachine, evidenceMachine, evidenceThumbnailsMachine, qaItemMachine, resultMachine, runCaseMachine, takeMachine } from './quality.machines';
 
 export type QaScreenContext = {
   /** The queue's and the figures' query actors, told to load again after each save. */
@@ -32,6 +32,8 @@ export type QaScreenEvent =
   | ({ type: 'take.refused' } & SubmitFailure)
   | { type: 'result.saved'; result: QaItemView }
   | ({ type: 'result.refused' } & SubmitFailure)
+  | { type: 'cases.saved'; result: QaItemView }
+  | ({ type: 'cases.refused' } & SubmitFailure)
   | { type: 'evidence.upload'; files: readonly File[] }
   | { type: 'evidence.saved'; result: unknown }
   | ({ type: 'evidence.refused' } & SubmitFailure)
@@ -48,6 +50,9 @@ export const qaScreenMachine = setup({
     item: qaItemMachine,
     takeForm: submitChild(takeMachine, { saved: 'take.saved', failed: 'take.refused' }),
     resultForm: submitChild(resultMachine, { saved: 'result.saved', failed: 'result.refused' }),
+    /** The run's cases: one added or taken out, and a case's result (QaRunCases.tsx). */
+    runCaseForm: submitChild(runCaseMachine, { saved: 'cases.saved', failed: 'cases.refused' }),
+    caseResultForm: submitChild(caseResultMachine, { saved: 'cases.saved', failed: 'cases.refused' }),
     /** The evidence files chosen for the open item, then their upload. */
     evidenceFiles: fileListMachine,
     evidenceForm: submitChild(evidenceMachine, { saved: 'evidence.saved', failed: 'evidence.refused' }),
@@ -66,7 +71,7 @@ export const qaScreenMachine = setup({
   guards: {
     hasOpen: ({ context }) => context.open !== null,
     isOtherItem: ({ context, event }) => event.type === 'take.saved' && event.result.id !== context.open,
-    namesNoField: ({ event }) => (event.type === 'take.refused' || event.type === 'result.refused') && Object.keys(event.fieldErrors).length === 0,
+    namesNoField: ({ event }) => (event.type === 'take.refused' || event.type === 'result.refused' || event.type === 'cases.refused') && Object.keys(event.fieldErrors).length === 0,
   },
 }).createMachine({
   id: 'qa-screen',
@@ -78,6 +83,8 @@ export const qaScreenMachine = setup({
       id: 'resultForm',
       input: { notices: { saved: (_r: QaItemView, sent: { input: { result: keyof typeof RESULT_NOTICES } }) => RESULT_NOTICES[sent.input.result], failed: 'The result was not recorded' } },
     }),
+    spawnChild('runCaseForm', { id: 'runCaseForm', input: { notices: { failed: 'The run’s cases were not changed' } } }),
+    spawnChild('caseResultForm', { id: 'caseResultForm', input: { notices: { saved: () => 'Case recorded', failed: 'The case was not recorded' } } }),
     spawnChild('evidenceFiles', { id: 'evidenceFiles' }),
     spawnChild('evidenceForm', { id: 'evidenceForm', input: { notices: { saved: () => 'Evidence attached', failed: 'The evidence was not attached' } } }),
     spawnChild('downloads', { id: 'downloads' }),
@@ -131,6 +138,8 @@ export const qaScreenMachine = setup({
           actions: ['reloadItem', 'reloadQueue', 'reloadFigures', assign({ recorded: ({ context }) => context.recorded + 1 })],
           description: 'The result is recorded: the item, the queue and the figures load again; the result form starts fresh.',
         },
+        'cases.saved': { actions: 'reloadItem', description: 'A case joined or left the run, or got its result: the item loads again.' },
+        'cases.refused': { guard: 'namesNoField', actions: 'reloadItem', description: 'It changed since it was read: the item loads again; what was typed stays.' },
         'result.refused': { guard: 'namesNoField', actions: ['reloadItem', 'reloadQueue'], description: 'Not taken, or it changed since it was read: the item and the queue load again; the notes stay.' },
       },
     },
@@ -142,6 +151,8 @@ type Snapshot = SnapshotFrom<typeof qaScreenMachine>;
 export const selectItem = (s: Snapshot) => s.children.item as ActorRefFrom<typeof qaItemMachine> | undefined;
 export const selectTakeForm = (s: Snapshot) => s.children.takeForm as ActorRefFrom<typeof takeMachine>;
 export const selectResultForm = (s: Snapshot) => s.children.resultForm as ActorRefFrom<typeof resultMachine>;
+export const selectRunCaseForm = (s: Snapshot) => s.children.runCaseForm as ActorRefFrom<typeof runCaseMachine>;
+export const selectCaseResultForm = (s: Snapshot) => s.children.caseResultForm as ActorRefFrom<typeof caseResultMachine>;
 export const selectEvidenceFiles = (s: Snapshot) => s.children.evidenceFiles as FileListActor | undefined;
 export const selectEvidenceForm = (s: Snapshot) => s.children.evidenceForm as ActorRefFrom<typeof evidenceMachine>;
 export const selectDownloads = (s: Snapshot) => s.children.downloads as FileDownloadActor | undefined;

@@ -6,13 +6,15 @@ import { LIMITS } from '@contracts/common/constants';
 import { QA_STATUS_LABELS, qaWeeksChart, type QaFigures, type QaItem, type QaItemView, type QaResult, type QaStatus } from '@contracts/quality';
 import { qaFiguresMachine, qaQueueMachine, type resultMachine, type takeMachine } from '../machines/quality.machines';
 import { qaScreenMachine, selectDownloads, selectEvidenceFiles, selectEvidenceForm, selectItem, selectResultForm, selectTakeForm, selectThumbnailsOf } from '../machines/qa-screen.machine';
+import { QaRuns } from './QaRunCases';
 import styles from './quality.module.css';
+import { QaViews } from './TestCasesView';
 import { inspection } from '@/shared/inspection';
 import { selectViewer } from '@/shared/machines/file-download.machine';
 import { selectChosenFiles, selectFilesError } from '@/shared/machines/file-list.machine';
 import { selectThumbnails } from '@/shared/machines/thumbnails.machine';
 import { Chart } from '@/shared/ui/chart';
-import { AttachmentList, Badge, Button, Card, DateTime, Dialog, FilePicker, Form, FormErrorBanner, ImageViewer, PageHeader, QueryView, Radio, RadioGroup, RelativeTime, SkeletonCard, SkeletonText, Stat, TextArea, type BadgeTone } from '@/shared/ui/components';
+import { AttachmentList, Badge, Button, Card, Dialog, FilePicker, Form, FormErrorBanner, ImageViewer, PageHeader, QueryView, Radio, RadioGroup, RelativeTime, SkeletonCard, SkeletonText, Stat, TextArea, type BadgeTone } from '@/shared/ui/components';
 import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 
 const STATUS_TONES: Record<QaStatus, BadgeTone> = { waiting: 'neutral', testing: 'info', passed: 'success', failed: 'danger', blocked: 'warning' };
@@ -23,8 +25,6 @@ const PriorityBadge = ({ priority }: { priority: QaItem['priority'] }) => (
     {PRIORITY[priority][0]}
   </Badge>
 );
-const RESULT_LABELS: Record<QaResult, string> = { pass: 'Pass', fail: 'Fail', blocked: 'Blocked' };
-const RESULT_TONES: Record<QaResult, BadgeTone> = { pass: 'success', fail: 'danger', blocked: 'warning' };
 const canTake = (i: QaItem) => i.status === 'waiting' || i.status === 'blocked';
 const subject = (i: QaItem) =>
   i.scr_id ? <Link href={`/software/change/request/${i.scr_id}`}>SCR-{i.scr_id}</Link> : i.ticket_id ? <Link href={`/ticket/${i.ticket_id}`}>Ticket #{i.ticket_id}</Link> : '—';
@@ -189,28 +189,7 @@ function ItemPanel({
               </Button>
             </div>
           ) : null}
-          <section aria-labelledby="qa-runs">
-            <h3 id="qa-runs" className={styles.heading}>
-              Runs
-            </h3>
-            {item.runs.length ? (
-              <ol className={styles.runs}>
-                {item.runs.map((r, i) => (
-                  <li key={r.id}>
-                    <div className={styles.meta}>
-                      <strong>Run {i + 1}</strong>
-                      {r.result ? <Badge tone={RESULT_TONES[r.result]}>{RESULT_LABELS[r.result]}</Badge> : <Badge tone="info">Under test</Badge>}
-                      <span>{r.tester}</span>
-                      <DateTime value={r.finished_at ?? r.started_at} />
-                    </div>
-                    {r.notes ? <p className={styles.text}>{r.notes}</p> : null}
-                  </li>
-                ))}
-              </ol>
-            ) : (
-              <p className={styles.muted}>Nobody has tested it yet.</p>
-            )}
-          </section>
+          <QaRuns item={item} screen={screen} />
           <Evidence item={item} screen={screen} />
           {item.status === 'testing' ? <ResultForm key={`${recorded}-${item.version}`} item={item} form={result} /> : null}
         </div>
@@ -272,17 +251,23 @@ export default function QaScreen() {
   return (
     <div className={styles.page}>
       <PageHeader title="Quality Assurance" subtitle="Changes and tickets under test: take one, run its tests, record pass, fail or blocked." />
-      <QueryView actor={figures} errorFallback="The QA figures could not be loaded" loading={<SkeletonCard label="Loading the QA figures" />}>
-        {(f) => <Figures f={f} />}
-      </QueryView>
-      <Card title="Queue" padding="none">
-        <QueryView actor={queue} errorFallback="The QA queue could not be loaded" loading={<SkeletonText lines={4} label="Loading the QA queue" />}>
-          {(page) => <DataTable<QaItem> caption="QA queue" columns={columns} rows={page.items} searchable={false} tableId="qa-queue" />}
-        </QueryView>
-      </Card>
-      <Dialog isOpen={open !== null} onOpenChange={(o) => (o ? undefined : screen.send({ type: 'item.close' }))} title={<ItemTitle actor={item} fallback="QA item" />} size="lg">
-        {item ? <ItemPanel actor={item} take={take} result={result} recorded={recorded} screen={screen} /> : null}
-      </Dialog>
+      <QaViews
+        queue={
+          <>
+            <QueryView actor={figures} errorFallback="The QA figures could not be loaded" loading={<SkeletonCard label="Loading the QA figures" />}>
+              {(f) => <Figures f={f} />}
+            </QueryView>
+            <Card title="Queue" padding="none">
+              <QueryView actor={queue} errorFallback="The QA queue could not be loaded" loading={<SkeletonText lines={4} label="Loading the QA queue" />}>
+                {(page) => <DataTable<QaItem> caption="QA queue" columns={columns} rows={page.items} searchable={false} tableId="qa-queue" />}
+              </QueryView>
+            </Card>
+            <Dialog isOpen={open !== null} onOpenChange={(o) => (o ? undefined : screen.send({ type: 'item.close' }))} title={<ItemTitle actor={item} fallback="QA item" />} size="lg">
+              {item ? <ItemPanel actor={item} take={take} result={result} recorded={recorded} screen={screen} /> : null}
+            </Dialog>
+          </>
+        }
+      />
     </div>
   );
 }
