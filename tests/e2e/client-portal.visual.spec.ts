@@ -21,53 +21,56 @@ async function signedIn(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: CLIENTS.acme.company })).toBeVisible();
 }
 
+// One test per size and theme: the screens before log-in, then the signed-in screens after one
+// log-in (a test of its own per screen signed in again each time).
 describeEachViewportAndTheme(CLOCK, (viewport, theme) => {
-  test('client ticket thread', async ({ page }) => {
+  test('client portal screens: log-in, sign-up, ticket thread, paper orders, change requests, help article', async ({ page }) => {
+    test.setTimeout(120_000);
+    await test.step('client log-in', async () => {
+      await page.goto('/client/login');
+      await expect(page.getByRole('heading', { level: 1, name: 'Client Portal' })).toBeVisible();
+      await snap(page, `client-login-${viewport.name}-${theme}`);
+    });
+
+    await test.step('client sign-up', async () => {
+      await page.goto('/client/signup');
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign up' })).toBeVisible();
+      await snap(page, `client-signup-${viewport.name}-${theme}`);
+    });
+
     await signedIn(page);
-    // A ticket the support team answered: the first of the dashboard's recent replies.
-    await page.getByRole('region', { name: 'Recent replies' }).getByRole('link').first().click();
-    await expect(page.getByRole('list', { name: 'Conversation' })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Conversation' }).getByRole('article').nth(1)).toBeVisible();
-    await expect(page.getByText('Support team').first()).toBeVisible();
-    await snap(page, `client-ticket-thread-${viewport.name}-${theme}`);
-  });
 
-  test('client paper orders', async ({ page }) => {
-    await signedIn(page);
-    await page.goto('/client/paper');
-    await expect(page.getByRole('heading', { level: 1, name: 'Order paper' })).toBeVisible();
-    await expect(page.getByRole('table').or(page.getByText('No orders yet.'))).toBeVisible();
-    await snap(page, `client-paper-${viewport.name}-${theme}`);
-  });
+    await test.step('client ticket thread', async () => {
+      // A ticket the support team answered: the first of the dashboard's recent replies.
+      await page.getByRole('region', { name: 'Recent replies' }).getByRole('link').first().click();
+      await expect(page.getByRole('list', { name: 'Conversation' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Conversation' }).getByRole('article').nth(1)).toBeVisible();
+      await expect(page.getByText('Support team').first()).toBeVisible();
+      await snap(page, `client-ticket-thread-${viewport.name}-${theme}`);
+    });
 
-  test('client change requests', async ({ page }) => {
-    await signedIn(page);
-    await page.goto('/client/software/change/request');
-    await expect(page.getByRole('heading', { level: 1, name: 'Software change requests' })).toBeVisible();
-    await expect(page.getByRole('table').or(page.getByText('No change requests yet.'))).toBeVisible();
-    await snap(page, `client-scrs-${viewport.name}-${theme}`);
-  });
+    await test.step('client paper orders', async () => {
+      await page.goto('/client/paper');
+      await expect(page.getByRole('heading', { level: 1, name: 'Order paper' })).toBeVisible();
+      await expect(page.getByRole('table').or(page.getByText('No orders yet.'))).toBeVisible();
+      await snap(page, `client-paper-${viewport.name}-${theme}`);
+    });
 
-  test('client help article', async ({ page }) => {
-    await signedIn(page);
-    await page.goto('/client/help/resources');
-    await page.getByRole('searchbox', { name: 'Search articles' }).fill('Getting started');
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page.getByRole('link', { name: /Paying your Client Care invoice/ })).toBeHidden();
-    await page.getByRole('link', { name: /Getting started with the client portal/ }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Getting started with the client portal' })).toBeVisible();
-    await snap(page, `client-help-article-${viewport.name}-${theme}`);
-  });
+    await test.step('client change requests', async () => {
+      await page.goto('/client/software/change/request');
+      await expect(page.getByRole('heading', { level: 1, name: 'Software change requests' })).toBeVisible();
+      await expect(page.getByRole('table').or(page.getByText('No change requests yet.'))).toBeVisible();
+      await snap(page, `client-scrs-${viewport.name}-${theme}`);
+    });
 
-  test('client sign-up', async ({ page }) => {
-    await page.goto('/client/signup');
-    await expect(page.getByRole('heading', { level: 1, name: 'Sign up' })).toBeVisible();
-    await snap(page, `client-signup-${viewport.name}-${theme}`);
-  });
-
-  test('client log-in', async ({ page }) => {
-    await page.goto('/client/login');
-    await expect(page.getByRole('heading', { level: 1, name: 'Client Portal' })).toBeVisible();
-    await snap(page, `client-login-${viewport.name}-${theme}`);
+    await test.step('client help article', async () => {
+      await page.goto('/client/help/resources');
+      await page.getByRole('searchbox', { name: 'Search articles' }).fill('Getting started');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await expect(page.getByRole('link', { name: /Paying your Client Care invoice/ })).toBeHidden();
+      await page.getByRole('link', { name: /Getting started with the client portal/ }).click();
+      await expect(page.getByRole('heading', { level: 2, name: 'Getting started with the client portal' })).toBeVisible();
+      await snap(page, `client-help-article-${viewport.name}-${theme}`);
+    });
   });
 });
