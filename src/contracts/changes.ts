@@ -28,6 +28,8 @@ const LEVEL_POINTS: Record<RiskLevel, number> = { low: 1, medium: 2, high: 3 };
 /** Points a change touching stored data, or needing downtime, adds to its risk. */
 export const RISK_DATA_POINTS = 2;
 export const RISK_DOWNTIME_POINTS = 2;
+/** Points a change adds when its owner (the implementer) has approved or pending leave on its target date. */
+export const RISK_OWNER_AWAY_POINTS = 2;
 /** A change scoring above this is high risk: a manager approves it too (the 'change' policy's condition). */
 export const HIGH_RISK_ABOVE = 6;
 
@@ -38,10 +40,28 @@ export const riskInputsSchema = z.strictObject({
   downtime: z.boolean({ error: 'Say whether the change needs downtime' }),
 });
 export type RiskInputs = z.infer<typeof riskInputsSchema>;
+/**
+ * The inputs stored with a score: the ratings a person gave, and what the server found itself:
+ * whether the owner is away (approved or pending leave) on the target date. Older scores lack it.
+ */
+export const storedRiskSchema = riskInputsSchema.extend({ ownerAway: z.boolean().optional() });
+export type StoredRisk = z.infer<typeof storedRiskSchema>;
 
-/** The risk score, 1 to 13: impact × complexity (1–3 each), plus 2 for touching data and 2 for downtime. */
-export const riskScore = (r: RiskInputs): number =>
-  LEVEL_POINTS[r.impact] * LEVEL_POINTS[r.complexity] + (r.touchesData ? RISK_DATA_POINTS : 0) + (r.downtime ? RISK_DOWNTIME_POINTS : 0);
+export const RISK_TERMS = ['ratings', 'touchesData', 'downtime', 'ownerAway'] as const;
+export type RiskTerm = (typeof RISK_TERMS)[number];
+/** How a score adds up, term by term: impact × complexity, then each extra that applies (the page explains the score with it). */
+export const riskTerms = (r: StoredRisk): { term: RiskTerm; points: number }[] => [
+  { term: 'ratings', points: LEVEL_POINTS[r.impact] * LEVEL_POINTS[r.complexity] },
+  ...(r.touchesData ? [{ term: 'touchesData' as const, points: RISK_DATA_POINTS }] : []),
+  ...(r.downtime ? [{ term: 'downtime' as const, points: RISK_DOWNTIME_POINTS }] : []),
+  ...(r.ownerAway ? [{ term: 'ownerAway' as const, points: RISK_OWNER_AWAY_POINTS }] : []),
+];
+
+/**
+ * The risk score, 1 to 15: impact × complexity (1–3 each), plus 2 for touching data, 2 for downtime
+ * and 2 when the owner is away on the target date.
+ */
+export const riskScore = (r: StoredRisk): number => riskTerms(r).reduce((sum, t) => sum + t.points, 0);
 
 // --- The chart ------------------------------------------------------------------------------------
 
@@ -228,7 +248,7 @@ export const changeViewSchema = changeRowSchema.extend({
   rollback_plan: z.string().nullable(),
   release_note: z.string().nullable(),
   rejection_reason: z.string().nullable(),
-  risk_inputs: riskInputsSchema.nullable(),
+  risk_inputs: storedRiskSchema.nullable(),
   billable: z.boolean(),
   emergency_justification: z.string().nullable(),
   approval_request_id: int().nullable(),

@@ -21,6 +21,7 @@ import {
   riskScore,
   scrNumber,
   type ChangeView,
+  type RiskInputs,
   type TransitionField,
   type reviewSchema,
   type transitionSchema,
@@ -32,6 +33,7 @@ import type { z } from '@contracts/common/zod';
 import { createProjectSchema, createTaskSchema } from '@contracts/projects';
 import { quoteDraftSchema } from '@contracts/quotes';
 import { submitRequest, type Engine } from '@server/features/approvals';
+import { awayOn } from '@server/features/people';
 import { insertProject, insertTask } from '@server/features/projects';
 import { qaOfScr, queueForQa, type QaOutcome } from '@server/features/quality';
 import { createQuote } from '@server/features/quotes';
@@ -107,6 +109,17 @@ export async function createScr(
   return id;
 }
 
+/**
+ * A risk score with the inputs it came from: the ratings given, and whether the owner (the
+ * implementer) has approved or pending leave on the target date (asked of the people feature).
+ */
+async function assessRisk(db: Queryable, ratings: RiskInputs, ownerId: number | null, targetDate: string | null): Promise<Pick<repo.ScrUpdate, 'risk_inputs' | 'risk_score'>> {
+  const { impact, complexity, touchesData, downtime } = ratings;
+  const ownerAway = ownerId !== null && targetDate !== null && (await awayOn(db, ownerId, targetDate));
+  const risk_inputs = { impact, complexity, touchesData, downtime, ownerAway };
+  return { risk_inputs, risk_score: riskScore(risk_inputs) };
+}
+
 function requireFields(scr: repo.ScrLock, body: Transition): void {
   const missing = missingFields(scr.status, body.to, body);
   if (missing.length) throw invalidInputError(missing.map((f) => ({ path: [f], message: TRANSITION_MESSAGES[f as TransitionField] })));
@@ -147,7 +160,9 @@ export async function transition(db: Db, deps: Deps, me: Staff, id: number, body
 
   if (body.to === 'under_review') {
     if (!(await repo.activeStaffExists(db, body.ownerId!))) throw invalidField('ownerId', 'No such staff member');
-    await enter(db, deps, scr, 'under_review', { owner_id: body.ownerId!, ...(body.targetDate ? { target_date: body.targetDate } : {}) }, by('review'), now);
+    // A change rated already (from a template) is rated again for its owner and target date.
+    const risk = scr.risk_inputs ? await assessRisk(db, scr.risk_inputs, body.ownerId!, body.targetDate ?? scr.target_date) : {};
+    await enter(db, deps, scr, 'under_review', { owner_id: body.ownerId!, ...(body.targetDate ? { target_date: body.targetDate } : {}), ...risk }, by('review'), now);
     return;
   }
   if (body.to === 'rejected') {
@@ -193,13 +208,13 @@ export async function transition(db: Db, deps: Deps, me: Staff, id: number, body
  * at once and flagged for review after the fact.
  */
 async function sendForApproval(db: Db, deps: Deps, me: Staff, scr: repo.ScrLock, body: Transition, now: Date): Promise<void> {
-  const score = riskScore(body.risk!);
+  const risk = await assessRisk(db, body.risk!, scr.owner_id, body.targetDate ?? scr.target_date);
+  const score = risk.risk_score!;
   const fields: repo.ScrUpdate = {
     estimate_hours: body.estimateHours!,
     implementation_plan: body.implementationPlan!,
     rollback_plan: body.rollbackPlan!,
-    risk_inputs: body.risk!,
-    risk_score: score,
+    ...risk,
     ...(body.billable === undefined ? {} : { billable: body.billable }),
     ...(body.targetDate ? { target_date: body.targetDate } : {}),
   };

@@ -1,6 +1,6 @@
 /** The SQL of software change requests: the requests, their append-only history and their comments. */
 import type { z } from 'zod';
-import type { CalendarItem, ChangeFeed, ChangePage, ChangeRow, ChangeView, ClientTimeline, CommentItem, HistoryItem, RiskInputs, ScrStatus, changeListQuerySchema } from '@contracts/changes';
+import type { CalendarItem, ChangeFeed, ChangePage, ChangeRow, ChangeView, ClientTimeline, CommentItem, HistoryItem, ScrStatus, StoredRisk, changeListQuerySchema } from '@contracts/changes';
 import type { Attachment } from '@contracts/common/attachments';
 import { containing, iso, listPage, type Queryable } from '@server/platform/sql';
 import type { ServedFile, StoredFile } from '@server/platform/uploads';
@@ -22,6 +22,8 @@ export type ScrLock = {
   project_id: number | null;
   account_manager_id: number | null;
   risk_score: number | null;
+  risk_inputs: StoredRisk | null;
+  target_date: string | null;
   needs_review: boolean;
   version: number;
 };
@@ -31,7 +33,7 @@ export async function lockScr(db: Queryable, id: number): Promise<ScrLock | null
   const { rows } = await db.query<ScrLock>(
     `SELECT s.id, s.company_id, s.title, s.description, s.priority, s.status, s.owner_id, s.estimate_hours::float8 AS estimate_hours, s.billable,
             s.approval_request_id, a.state AS approval_state, s.quote_id, q.status AS quote_status, s.project_id,
-            c.account_manager_id, s.risk_score, s.needs_review, s.version
+            c.account_manager_id, s.risk_score, s.risk_inputs, to_char(s.target_date, 'YYYY-MM-DD') AS target_date, s.needs_review, s.version
        FROM software_change_requests s
        JOIN companies c ON c.id = s.company_id
        LEFT JOIN approval_requests a ON a.id = s.approval_request_id
@@ -65,7 +67,7 @@ export type ScrUpdate = Partial<{
   release_note: string;
   rejection_reason: string;
   risk_score: number;
-  risk_inputs: RiskInputs;
+  risk_inputs: StoredRisk;
   billable: boolean;
   emergency: boolean;
   emergency_justification: string;

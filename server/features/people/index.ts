@@ -42,4 +42,4 @@ export const people: Feature = {
 export { notificationAllowed } from './people.commands';
 export { assertQualifiedForQueue } from './schedule.commands';
 export { addPersonStatusProvider, type PersonStatusProvider } from './status';
-export { onCallNow, type OnCallWatch } from './today';
+export { awayOn, onCallNow, type OnCallWatch } from './today';

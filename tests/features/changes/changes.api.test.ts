@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_FILE_MESSAGE, NO_REVIEW_NEEDED, REVIEW_MESSAGE, notAllowed, TRANSITION_MESSAGES, type ChangePage, type ChangeView, type ClientTimeline } from '@contracts/changes';
+import { NO_FILE_MESSAGE, NO_REVIEW_NEEDED, REVIEW_MESSAGE, RISK_OWNER_AWAY_POINTS, notAllowed, TRANSITION_MESSAGES, type ChangePage, type ChangeView, type ClientTimeline } from '@contracts/changes';
 import type { QaItemView } from '@contracts/quality';
 import { apiAs, apiWith, type Api } from '@tests/support/api';
 import { multipart } from '@tests/support/multipart';
@@ -323,6 +323,23 @@ describe.each(BACKENDS)('change requests on %s', (backend) => {
     expect((await agent.delete(`/api/v2/changes/feeds/${created.json().id}`)).statusCode).toBe(204);
     expect((await anonymous.get(path)).statusCode).toBe(404);
     expect((await agent.delete(`/api/v2/changes/feeds/${created.json().id}`)).statusCode).toBe(404);
+  });
+
+  it('adds risk when the owner has approved or pending leave on the target date, stores it with the inputs and rates it again when the date changes', async () => {
+    // The agent asks for a day off (pending): the day is covered, the next is not.
+    await sql.rows('DELETE FROM pto_ledger WHERE staff_id = $1', [id.agent]);
+    await sql.rows(`INSERT INTO pto_ledger (staff_id, kind, hours, effective_on, source, created_at) VALUES ($1, 'adjustment', 40, '2020-01-01', 'opening', now())`, [id.agent]);
+    const leave = await agent.post('/api/v2/approvals/requests', { formType: 'pto', payload: { from: '2031-06-11', to: '2031-06-11', unit: 'days' } });
+    expect(leave.statusCode, leave.body).toBe(201);
+
+    const away = await file('Holiday release');
+    await ok(agent, away, { to: 'under_review', ownerId: id.agent, targetDate: '2031-06-12' });
+    const sent = await ok(agent, away, { to: 'approved', ...PLAN, risk: LOW_RISK, targetDate: '2031-06-11' });
+    expect(sent).toMatchObject({ target_date: '2031-06-11', risk_score: 2 + RISK_OWNER_AWAY_POINTS, risk_inputs: { ...LOW_RISK, ownerAway: true } });
+
+    const present = await file('Ordinary release');
+    await ok(agent, present, { to: 'under_review', ownerId: id.agent, targetDate: '2031-06-12' });
+    expect(await ok(agent, present, { to: 'approved', ...PLAN, risk: LOW_RISK })).toMatchObject({ risk_score: 2, risk_inputs: { ...LOW_RISK, ownerAway: false } });
   });
 
   it('keeps the history append-only', async () => {

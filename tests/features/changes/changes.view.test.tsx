@@ -182,6 +182,13 @@ describe('Software change requests', () => {
     expect((within(dialog).getByRole('textbox', { name: /^Release note/ }) as HTMLTextAreaElement).value).toBe('Own line.');
   });
 
+  it('explains the risk score term by term, the owner’s leave on the target date among them', async () => {
+    serve(() => HttpResponse.json({}), { ...SCR, risk_score: 6, risk_inputs: { impact: 'low', complexity: 'medium', touchesData: true, downtime: false, ownerAway: true } });
+    renderAt('/software/change/request/7', <ChangeScreen params={{ id: '7' }} />);
+    expect((await screen.findByText('Owner away on the target date')).nextElementSibling).toHaveTextContent('Yes: leave approved or pending');
+    expect(screen.getByText('low impact × medium complexity 2 + stored data 2 + owner away 2 = 6')).toBeTruthy();
+  });
+
   it('adds a comment the client sees only when switched on', async () => {
     const user = userEvent.setup();
     const seen = serve(() => HttpResponse.json({ id: 2 }, { status: 201 }));

@@ -3,7 +3,7 @@ import { useContext, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
 import { APPROVAL_STATE_LABELS, type ApprovalState } from '@contracts/approval-chart';
-import { CHANGE_LIMITS, EMERGENCY_ROLES, SCR_STATUS_LABELS, scrNumber, type ChangeView } from '@contracts/changes';
+import { CHANGE_LIMITS, EMERGENCY_ROLES, SCR_STATUS_LABELS, riskScore, riskTerms, scrNumber, type ChangeView, type RiskTerm, type StoredRisk } from '@contracts/changes';
 import { changeViewMachine, type commentMachine, type reviewMachine } from '../machines/changes.machines';
 import { scrScreenMachine, selectCommentForm, selectMoveForm, selectReviewForm } from '../machines/scr-screen.machine';
 import { MOVE_TEXTS, MoveForm } from './MoveForm';
@@ -35,6 +35,19 @@ const ACTION_LABELS: Record<string, string> = {
 const quoteName = (scr: ChangeView) => [scr.quote_number ?? `Quote #${scr.quote_id}`, scr.quote_title].filter(Boolean).join(' · ');
 const actionLabel = (a: string) => ACTION_LABELS[a] ?? a.replace(/_/g, ' ');
 const LEVELS = { low: 'low', medium: 'medium', high: 'high' } as const;
+
+const TERM_LABELS: Record<RiskTerm, (r: StoredRisk) => string> = {
+  ratings: (r) => `${LEVELS[r.impact]} impact × ${LEVELS[r.complexity]} complexity`,
+  touchesData: () => 'stored data',
+  downtime: () => 'downtime',
+  ownerAway: () => 'owner away',
+};
+
+/** The score's sum written out ("low impact × medium complexity 2 + owner away 2 = 4"). */
+function RiskSum({ risk }: { risk: StoredRisk }) {
+  const terms = riskTerms(risk);
+  return <span>{`${terms.map((t) => `${TERM_LABELS[t.term](risk)} ${t.points}`).join(' + ')} = ${riskScore(risk)}`}</span>;
+}
 
 function Facts({ items }: { items: [string, React.ReactNode][] }) {
   return (
@@ -280,10 +293,12 @@ function ScrPage({ scr, screen }: { scr: ChangeView; screen: ActorRefFrom<typeof
               <Facts
                 items={[
                   ['Score', <RiskBadge score={scr.risk_score} />],
+                  ['How it adds up', <RiskSum risk={r} />],
                   ['Impact', LEVELS[r.impact]],
                   ['Complexity', LEVELS[r.complexity]],
                   ['Touches stored data', r.touchesData ? 'Yes' : 'No'],
                   ['Needs downtime', r.downtime ? 'Yes' : 'No'],
+                  ['Owner away on the target date', r.ownerAway === undefined ? 'Not checked' : r.ownerAway ? 'Yes: leave approved or pending' : 'No'],
                 ]}
               />
             ) : (

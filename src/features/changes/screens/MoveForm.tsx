@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useState, type Key } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { CHANGE_LIMITS, RISK_LEVELS, SCR_CHART, riskScore, type ChangeView, type RiskInputs, type ScrStatus, type TransitionInput } from '@contracts/changes';
+import { CHANGE_LIMITS, RISK_LEVELS, RISK_OWNER_AWAY_POINTS, SCR_CHART, riskScore, type ChangeView, type RiskInputs, type ScrStatus, type TransitionInput } from '@contracts/changes';
 import { LIMITS } from '@contracts/common/constants';
 import type { moveMachine, MoveSubmission } from '../machines/changes.machines';
 import styles from './changes.module.css';
@@ -208,6 +208,7 @@ export function MoveForm({ scr, to, form, onCancel }: { scr: ChangeView; to: Scr
             <Checkbox isSelected={draft.downtime} onChange={(downtime) => change({ downtime }, 'risk')}>
               Needs downtime
             </Checkbox>
+            <p className={styles.muted}>{`The score gains ${RISK_OWNER_AWAY_POINTS} when the owner has leave, approved or pending, on the target date.`}</p>
             {fields.risk ? (
               <p className={styles.fieldError} role="alert">
                 {fields.risk}
