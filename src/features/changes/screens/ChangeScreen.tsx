@@ -7,7 +7,7 @@ import { CHANGE_LIMITS, EMERGENCY_ROLES, SCR_STATUS_LABELS, riskScore, riskTerms
 import { changeViewMachine, type commentMachine, type reviewMachine } from '../machines/changes.machines';
 import { scrScreenMachine, selectCommentForm, selectMoveForm, selectReviewForm } from '../machines/scr-screen.machine';
 import { MOVE_TEXTS, MoveForm } from './MoveForm';
-import { RiskBadge, ScrPriorityBadge, ScrStatusBadge } from './parts';
+import { DialogForm, RiskBadge, ScrPriorityBadge, ScrStatusBadge } from './parts';
 import { ScrFiles } from './ScrFiles';
 import styles from './changes.module.css';
 import { inspection } from '@/shared/inspection';
@@ -23,6 +23,7 @@ const ACTION_LABELS: Record<string, string> = {
   approval_requested: 'Sent for approval',
   approved: 'Approved',
   emergency: 'Approved as an emergency',
+  pre_approved: 'Approved as a standard change',
   rejected: 'Rejected',
   development: 'Development started',
   qa: 'Sent to QA',
@@ -112,17 +113,16 @@ function ReviewForm({ scr, form, onCancel }: { scr: ChangeView; form: ActorRefFr
   const error = useSelector(form, (s) => s.context.error);
   const refusals = useSelector(form, (s) => s.context.refusals);
   return (
-    <Form
-      className={styles.form}
-      aria-label="Review the emergency change"
+    <DialogForm
+      label="Review the emergency change"
+      error={error}
       refusals={refusals}
-      onSubmit={(e) => {
-        e.preventDefault();
-        form.send({ type: 'form.submit', input: { id: scr.id, input: { version: scr.version, notes } } });
-      }}
+      busy={busy}
+      intro={`Approved without the advisory step: ${scr.emergency_justification}`}
+      submitLabel="Mark reviewed"
+      onSubmit={() => form.send({ type: 'form.submit', input: { id: scr.id, input: { version: scr.version, notes } } })}
+      onCancel={onCancel}
     >
-      <p className={styles.intro}>Approved without the advisory step: {scr.emergency_justification}</p>
-      <FormErrorBanner title={error ?? undefined} errors={[]} />
       <TextArea
         label="Review notes"
         name="notes"
@@ -136,15 +136,7 @@ function ReviewForm({ scr, form, onCancel }: { scr: ChangeView; form: ActorRefFr
         }}
         errorMessage={fields.notes}
       />
-      <div className={styles.actions}>
-        <Button variant="secondary" onPress={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="primary" isPending={busy}>
-          Mark reviewed
-        </Button>
-      </div>
-    </Form>
+    </DialogForm>
   );
 }
 
@@ -265,6 +257,7 @@ function ScrPage({ scr, screen }: { scr: ChangeView; screen: ActorRefFrom<typeof
               items={[
                 ['Business reason', scr.business_reason ?? '—'],
                 ['Requested by', scr.requested_by ?? '—'],
+                ...(scr.template_name ? ([['Standard change', `${scr.template_name}${scr.template_pre_approved ? ' (pre-approved)' : ''}`]] as [string, React.ReactNode][]) : []),
                 ['Owner', scr.owner ?? 'Nobody yet'],
                 ['Target date', scr.target_date ? formatDate(scr.target_date, { timeZone: 'UTC' }) : '—'],
               ]}
