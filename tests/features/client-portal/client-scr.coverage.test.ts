@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, createMachine } from 'xstate';
 import { machineRegistry } from '@/app/machine-registry';
 import type { ClientTimeline } from '@contracts/changes';
-import { clientScrMachine } from '@/features/client-portal/machines/client-portal.machines';
+import { clientScrMachine } from '@/features/client-portal/machines/client-scr.machine';
 import { describeMachinePaths } from '@tests/support/path-coverage';
 
 const entry = machineRegistry.find((m) => m.id === 'client-scr')!;

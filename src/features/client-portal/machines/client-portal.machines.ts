@@ -8,7 +8,6 @@ import {
   type CreatePaperOrder,
   type CreateScr,
 } from '@contracts/client-portal';
-import type { ClientTimeline } from '@contracts/changes';
 import { CLIENT_TICKETS } from '@contracts/client-tickets';
 import { z } from '@contracts/common/zod';
 import { LIMITS, ROWS_PER_PAGE_ALL } from '@contracts/common/constants';
@@ -17,11 +16,11 @@ import { createServerTableMachine, type Row } from '@/shared/machines/table/tabl
 import type { TableQuery } from '@/shared/machines/table/table.types';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
 import { attachEach } from '@/shared/machines/attach-each';
-import { createQueryMachine, queryChild } from '@/shared/machines/query.machine';
-import { fileDownloadMachine, type FileDownloadActor } from '@/shared/machines/file-download.machine';
+import { createQueryMachine } from '@/shared/machines/query.machine';
+import { fileDownloadMachine } from '@/shared/machines/file-download.machine';
 import { fileListMachine } from '@/shared/machines/file-list.machine';
-import { objectUrlsOf, thumbnailsMachine, type ThumbnailsActor } from '@/shared/machines/thumbnails.machine';
-import { fromPromise, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { objectUrlsOf, thumbnailsMachine } from '@/shared/machines/thumbnails.machine';
+import { fromPromise } from 'xstate';
 
 /** The client portal's screens, each a query or a submit machine over one service call (the public forms: guest.machines.ts). */
 export { dashboardMachine, paperOrdersMachine } from './dashboard.machines';
@@ -47,12 +46,6 @@ export const replyMachine = createSubmitMachine('clientReply', (v: { id: number;
 export const replyFilesMachine = fileListMachine;
 /** Downloads of a ticket's files with the client session, and its images opened in the viewer. */
 export const clientDownloadMachine = fileDownloadMachine.provide({ actors: { fetch: fromPromise(({ input }) => clientPortalApi.attachment(input.recordId, input.id)) } });
-/** Downloads of a change request's files with the client session. */
-export const clientScrDownloadMachine = fileDownloadMachine.provide({ actors: { fetch: fromPromise(({ input }) => clientPortalApi.scrAttachment(input.recordId, input.id)) } });
-/** Thumbnails of a change request's images with the client session (its company's only, as the server checks). */
-export const clientScrThumbnailsMachine = thumbnailsMachine.provide({
-  actors: { fetchAll: fromPromise(({ input }) => objectUrlsOf(input, (file) => clientPortalApi.scrThumbnail(file.recordId, file.id))) },
-});
 /** Thumbnails of a ticket's images with the client session. */
 export const clientThumbnailsMachine = thumbnailsMachine.provide({
   actors: { fetchAll: fromPromise(({ input }) => objectUrlsOf(input, (file) => clientPortalApi.thumbnail(file.recordId, file.id))) },
@@ -68,8 +61,6 @@ export const articlesMachine = createQueryMachine('clientArticles', (q: ArticleL
 export const articleMachine = createQueryMachine('clientArticle', (id: number) => clientPortalApi.article(id));
 
 export const scrListMachine = createQueryMachine('clientScrs', () => clientPortalApi.scrs());
-/** One of the company's change requests: the stages it went through and the comments for the client. */
-export const scrTimelineMachine = createQueryMachine('clientScrTimeline', (id: number) => clientPortalApi.scrTimeline(id));
 export const createScrMachine = createSubmitMachine('clientCreateScr', (v: CreateScr) => clientPortalApi.createScr(v), { schema: CLIENT_PORTAL.createScr.body });
 
 /**
@@ -90,40 +81,3 @@ export const clientTicketTableMachine = createServerTableMachine(async (query: T
   });
   return { rows: page.items as unknown as Row[], total: page.total };
 });
-
-/**
- * A client's change request page: its timeline loads as a child, and each load decides which
- * thumbnails to fetch (its image files'); files download and images open in the viewer with the
- * client session.
- */
-export type ClientScrEvent = { type: 'scr.loaded'; data: ClientTimeline } | { type: 'scr.failed'; error: string };
-
-export const clientScrMachine = setup({
-  types: { context: {} as { id: number }, events: {} as ClientScrEvent, input: {} as { id: number } },
-  actors: {
-    timeline: queryChild(scrTimelineMachine, { loaded: 'scr.loaded', failed: 'scr.failed' }),
-    downloads: clientScrDownloadMachine,
-    thumbnails: clientScrThumbnailsMachine,
-  },
-}).createMachine({
-  id: 'client-scr',
-  description: 'A client’s change request: its timeline loads, and each load fetches the thumbnails of its images.',
-  context: ({ input }) => ({ id: input.id }),
-  entry: [
-    spawnChild('timeline', { id: 'timeline', input: ({ context }) => ({ query: context.id }) }),
-    spawnChild('downloads', { id: 'downloads' }),
-    spawnChild('thumbnails', { id: 'thumbnails' }),
-  ],
-  on: {
-    'scr.loaded': {
-      description: 'The change request loaded: its images get their thumbnails, fetched once each.',
-      actions: sendTo('thumbnails', ({ event }) => ({ type: 'thumbnails.show' as const, files: event.data.attachments.filter((a) => a.image).map((a) => ({ recordId: event.data.id, id: a.id })) })),
-    },
-  },
-});
-
-export type ClientScrActor = ActorRefFrom<typeof clientScrMachine>;
-type Snapshot = SnapshotFrom<typeof clientScrMachine>;
-export const selectTimeline = (s: Snapshot) => s.children.timeline as ActorRefFrom<typeof scrTimelineMachine>;
-export const selectDownloads = (s: Snapshot) => s.children.downloads as FileDownloadActor | undefined;
-export const selectThumbnailsOf = (s: Snapshot) => s.children.thumbnails as ThumbnailsActor | undefined;

@@ -1,5 +1,5 @@
 /** The client portal's screen machines for the app's registry (src/app/machine-registry.ts imports this file itself). */
-import { clientScrMachine } from './client-portal.machines';
+import { clientScrMachine } from './client-scr.machine';
 import { mailSettingsMachine } from './mail-settings.machine';
 import type { RegisteredMachine } from '@/shared/machine-registry';
 

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useParams } from 'wouter';
 import { SCR_STATUS_LABELS } from '@contracts/client-portal';
-import { clientScrMachine, selectDownloads, selectThumbnailsOf, selectTimeline } from '../machines/client-portal.machines';
+import { clientScrMachine, selectDownloads, selectThumbnailsOf, selectTimeline } from '../machines/client-scr.machine';
 import { SCR_STATUS_TONES } from './labels';
 import styles from './ClientScrTimeline.module.css';
 import { usePageTitle } from '@/shared/page-title';
