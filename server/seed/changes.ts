@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { riskScore, type RiskInputs, type ScrPriority, type ScrStatus } from '@contracts/changes';
+import { preApprovedNote, riskScore, type RiskInputs, type ScrPriority, type ScrStatus } from '@contracts/changes';
 import type { UploadStore } from '@server/platform/uploads';
 import { drawnImage, storeSeedImage } from './files';
 
@@ -227,5 +227,80 @@ export async function seedChanges(client: PoolClient, companyIds: number[], stor
       ]);
     }
   }
+  await seedTemplates(client, companyIds, staff['manager@demo.test'] ?? owner, owner);
   if (store) await seedFiles(client, store, owner, tester);
+}
+
+/** Standard change templates a team keeps (one retired), and a change raised from a pre-approved one that passed the advisory step. */
+const TEMPLATES = [
+  {
+    name: 'Rotate the TLS certificate',
+    area: 'Hosting',
+    title: 'Rotate the TLS certificate of the customer portal',
+    description: 'Renew the customer portal’s certificate and install it before the current one expires.',
+    plan: 'Request the new certificate, install it on both web nodes one at a time, reload, check the chain from outside.',
+    rollback: 'Reinstall the previous certificate from the vault and reload both nodes.',
+    risk: low,
+    hours: 2,
+    preApproved: true,
+    retired: false,
+  },
+  {
+    name: 'New rate table for a billing year',
+    area: 'Billing',
+    title: 'Load the new rate table',
+    description: 'Load the rate table the council approved and use it from the first cycle of the year.',
+    plan: 'Import the table into staging, bill last cycle’s accounts with it, compare with the council’s examples, then load it in production.',
+    rollback: 'Switch the active table back to last year’s and rebill the affected accounts.',
+    risk: medium,
+    hours: 12,
+    preApproved: false,
+    retired: false,
+  },
+  {
+    name: 'Bill message for the cycle',
+    area: 'Billing',
+    title: 'Set the bill message for the next cycle',
+    description: 'The message printed on every bill of the next cycle.',
+    plan: 'Enter the message in the bill template settings and print a sample bill.',
+    rollback: 'Clear the message before the cycle prints.',
+    risk: low,
+    hours: 0.5,
+    preApproved: true,
+    retired: true,
+  },
+];
+
+async function seedTemplates(client: PoolClient, companyIds: number[], managerId: number, owner: number): Promise<void> {
+  for (const t of TEMPLATES) {
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO change_templates (name, product_area, title, description, implementation_plan, rollback_plan, risk_inputs, estimate_hours, pre_approved, retired_at, created_by, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $10 THEN now() - 20 * ${DAY} END, $11, now() - 90 * ${DAY}, now() - 20 * ${DAY}) RETURNING id`,
+      [t.name, t.area, t.title, t.description, t.plan, t.rollback, JSON.stringify(t.risk), t.hours, t.preApproved, t.retired, managerId],
+    );
+    if (t.name !== 'Rotate the TLS certificate') continue;
+    const risk = { ...t.risk, ownerAway: false };
+    const scr = await client.query<{ id: number }>(
+      `INSERT INTO software_change_requests (company_id, title, description, priority, status, created_at, updated_at, owner_id, target_date, estimate_hours,
+          implementation_plan, rollback_plan, risk_score, risk_inputs, template_id, version)
+       VALUES ($1, $2, $3, 'medium', 'approved', now() - 4 * ${DAY}, now() - 3 * ${DAY}, $4, (now() + 6 * ${DAY})::date, $5, $6, $7, $8, $9, $10, 4) RETURNING id`,
+      [companyIds[1 % companyIds.length], t.title, t.description, owner, t.hours, t.plan, t.rollback, riskScore(risk), JSON.stringify(risk), rows[0]!.id],
+    );
+    const steps: [ScrStatus | null, ScrStatus, string, string | null, number][] = [
+      [null, 'submitted', 'submitted', null, 4],
+      ['submitted', 'under_review', 'review', null, 3.5],
+      ['under_review', 'approved', 'pre_approved', preApprovedNote(t.name), 3],
+    ];
+    for (const [from, to, action, note, daysAgo] of steps) {
+      await client.query(`INSERT INTO scr_history (scr_id, from_status, to_status, action, staff_id, note, at) VALUES ($1, $2, $3, $4, $5, $6, now() - $7::float8 * ${DAY})`, [
+        scr.rows[0]!.id,
+        from,
+        to,
+        action,
+        owner,
+        note,
+        daysAgo,
+      ]);
+    }
+  }
 }

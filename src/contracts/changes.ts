@@ -28,6 +28,8 @@ const LEVEL_POINTS: Record<RiskLevel, number> = { low: 1, medium: 2, high: 3 };
 /** Points a change touching stored data, or needing downtime, adds to its risk. */
 export const RISK_DATA_POINTS = 2;
 export const RISK_DOWNTIME_POINTS = 2;
+/** Points a change adds when its owner (the implementer) has approved or pending leave on its target date. */
+export const RISK_OWNER_AWAY_POINTS = 2;
 /** A change scoring above this is high risk: a manager approves it too (the 'change' policy's condition). */
 export const HIGH_RISK_ABOVE = 6;
 
@@ -38,10 +40,28 @@ export const riskInputsSchema = z.strictObject({
   downtime: z.boolean({ error: 'Say whether the change needs downtime' }),
 });
 export type RiskInputs = z.infer<typeof riskInputsSchema>;
+/**
+ * The inputs stored with a score: the ratings a person gave, and what the server found itself:
+ * whether the owner is away (approved or pending leave) on the target date. Older scores lack it.
+ */
+export const storedRiskSchema = riskInputsSchema.extend({ ownerAway: z.boolean().optional() });
+export type StoredRisk = z.infer<typeof storedRiskSchema>;
 
-/** The risk score, 1 to 13: impact × complexity (1–3 each), plus 2 for touching data and 2 for downtime. */
-export const riskScore = (r: RiskInputs): number =>
-  LEVEL_POINTS[r.impact] * LEVEL_POINTS[r.complexity] + (r.touchesData ? RISK_DATA_POINTS : 0) + (r.downtime ? RISK_DOWNTIME_POINTS : 0);
+export const RISK_TERMS = ['ratings', 'touchesData', 'downtime', 'ownerAway'] as const;
+export type RiskTerm = (typeof RISK_TERMS)[number];
+/** How a score adds up, term by term: impact × complexity, then each extra that applies (the page explains the score with it). */
+export const riskTerms = (r: StoredRisk): { term: RiskTerm; points: number }[] => [
+  { term: 'ratings', points: LEVEL_POINTS[r.impact] * LEVEL_POINTS[r.complexity] },
+  ...(r.touchesData ? [{ term: 'touchesData' as const, points: RISK_DATA_POINTS }] : []),
+  ...(r.downtime ? [{ term: 'downtime' as const, points: RISK_DOWNTIME_POINTS }] : []),
+  ...(r.ownerAway ? [{ term: 'ownerAway' as const, points: RISK_OWNER_AWAY_POINTS }] : []),
+];
+
+/**
+ * The risk score, 1 to 15: impact × complexity (1–3 each), plus 2 for touching data, 2 for downtime
+ * and 2 when the owner is away on the target date.
+ */
+export const riskScore = (r: StoredRisk): number => riskTerms(r).reduce((sum, t) => sum + t.points, 0);
 
 // --- The chart ------------------------------------------------------------------------------------
 
@@ -165,7 +185,11 @@ export const reviewSchema = z.strictObject({
 export type ReviewInput = z.input<typeof reviewSchema>;
 
 /** A change request staff raise for a company (the client's own form, plus the company). */
-export const staffCreateSchema = createScrSchema.extend({ companyId: idInput({ message: 'Pick the company' }) });
+export const staffCreateSchema = createScrSchema.extend({
+  companyId: idInput({ message: 'Pick the company' }),
+  /** A standard change template: its plans, risk and estimate are the new SCR's (staff only). */
+  templateId: idInput({ message: 'Pick a template, or none' }).optional(),
+});
 
 export const CHANGE_SORTS = ['id', 'company', 'title', 'priority', 'status', 'risk', 'owner', 'target_date', 'age'] as const;
 export const changeListQuerySchema = z.strictObject({
@@ -181,6 +205,66 @@ export const changeListQuerySchema = z.strictObject({
   dir: z.enum(['asc', 'desc'], { error: 'dir must be asc or desc' }).default('desc'),
 });
 export type ChangeListQuery = z.input<typeof changeListQuerySchema>;
+
+// --- Standard change templates ------------------------------------------------------------------------
+
+/** Who keeps the list of standard change templates (everyone on staff may raise an SCR from one). */
+export const TEMPLATE_ROLES: readonly Role[] = ['manager', 'admin'];
+export const TEMPLATE_LIMITS = { nameMax: LIMITS.name, productAreaMax: 80, listMax: 500 } as const;
+export const TEMPLATE_MESSAGES = {
+  name: 'Name the template',
+  title: 'Give the change a short title',
+  description: 'Describe the change',
+  preApproved: 'Say whether changes from this template are pre-approved',
+} as const;
+/** An SCR raised from a retired template (409). */
+export const TEMPLATE_RETIRED = 'This template is retired: pick a live one';
+/** A template's name taken by another live template (409). */
+export const TEMPLATE_NAME_TAKEN = 'Another live template has this name';
+/** A template retired already (409). */
+export const TEMPLATE_ALREADY_RETIRED = 'This template is retired already';
+/** The history's note when a pre-approved standard change passes the change-advisory step. */
+export const preApprovedNote = (template: string) => `Pre-approved standard change: ${template}`;
+
+const lineText = (label: string, max: number, message: string) => safeText(message, label).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
+const estimateInput = z
+  .number({ error: TRANSITION_MESSAGES.estimateHours })
+  .positive('The estimate must be above 0 hours')
+  .max(CHANGE_LIMITS.estimateHoursMax, `The estimate must be at most ${CHANGE_LIMITS.estimateHoursMax} hours`);
+
+export const templateInputSchema = z.strictObject({
+  name: lineText('Name', TEMPLATE_LIMITS.nameMax, TEMPLATE_MESSAGES.name),
+  productArea: safeText('Product area must be text', 'Product area').trim().max(TEMPLATE_LIMITS.productAreaMax, `Product area must be at most ${TEMPLATE_LIMITS.productAreaMax} characters`).optional(),
+  title: lineText('Title', LIMITS.title, TEMPLATE_MESSAGES.title),
+  description: longText('Description', TEMPLATE_MESSAGES.description),
+  implementationPlan: longText('Implementation plan', TRANSITION_MESSAGES.implementationPlan),
+  rollbackPlan: longText('Rollback plan', TRANSITION_MESSAGES.rollbackPlan),
+  risk: riskInputsSchema,
+  estimateHours: estimateInput,
+  preApproved: z.boolean({ error: TEMPLATE_MESSAGES.preApproved }).default(false),
+});
+export type TemplateInput = z.input<typeof templateInputSchema>;
+const versionInput = z.number({ error: 'version must be the version you looked at' }).int().min(1);
+export const templateUpdateSchema = templateInputSchema.extend({ version: versionInput });
+export type TemplateUpdate = z.input<typeof templateUpdateSchema>;
+export const retireTemplateSchema = z.strictObject({ version: versionInput });
+
+export const changeTemplateSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  product_area: z.string().nullable(),
+  title: z.string(),
+  description: z.string(),
+  implementation_plan: z.string(),
+  rollback_plan: z.string(),
+  risk_inputs: riskInputsSchema,
+  estimate_hours: z.number(),
+  pre_approved: z.boolean(),
+  retired_at: z.string().nullable(),
+  version: z.number().int(),
+  updated_at: z.string(),
+});
+export type ChangeTemplate = z.infer<typeof changeTemplateSchema>;
 
 // --- Answers ----------------------------------------------------------------------------------------
 
@@ -228,7 +312,7 @@ export const changeViewSchema = changeRowSchema.extend({
   rollback_plan: z.string().nullable(),
   release_note: z.string().nullable(),
   rejection_reason: z.string().nullable(),
-  risk_inputs: riskInputsSchema.nullable(),
+  risk_inputs: storedRiskSchema.nullable(),
   billable: z.boolean(),
   emergency_justification: z.string().nullable(),
   approval_request_id: int().nullable(),
@@ -245,6 +329,10 @@ export const changeViewSchema = changeRowSchema.extend({
   ticket_subject: z.string().nullable(),
   qa_item_id: int().nullable(),
   qa_status: z.string().nullable(),
+  /** The standard change template the SCR was raised from, and whether it is pre-approved (live and marked so). */
+  template_id: int().nullable(),
+  template_name: z.string().nullable(),
+  template_pre_approved: z.boolean(),
   version: int(),
   /** The stages this SCR may move to now (by the chart; the server checks again). */
   next: z.array(z.enum(SCR_STATUSES)),
@@ -362,6 +450,28 @@ export const CHANGES = {
     params: attachmentParamsSchema,
     query: attachmentQuerySchema,
     produces: 'application/octet-stream',
+  }),
+  templates: endpoint({ ...staff, method: 'GET', path: '/api/v2/changes/templates', summary: 'Standard change templates, live first, then retired ones', response: z.array(changeTemplateSchema) }),
+  addTemplate: endpoint({ ...staff, roles: TEMPLATE_ROLES, method: 'POST', path: '/api/v2/changes/templates', summary: 'A new standard change template (managers and admins)', body: templateInputSchema, status: 201, response: changeTemplateSchema }),
+  updateTemplate: endpoint({
+    ...staff,
+    roles: TEMPLATE_ROLES,
+    method: 'PUT',
+    path: '/api/v2/changes/templates/:id',
+    summary: 'Changes a live standard change template (managers and admins)',
+    params: idParamsSchema,
+    body: templateUpdateSchema,
+    response: changeTemplateSchema,
+  }),
+  retireTemplate: endpoint({
+    ...staff,
+    roles: TEMPLATE_ROLES,
+    method: 'POST',
+    path: '/api/v2/changes/templates/:id/retire',
+    summary: 'Retires a standard change template: no new SCR is raised from it, and its SCRs lose their pre-approval (managers and admins)',
+    params: idParamsSchema,
+    body: retireTemplateSchema,
+    response: changeTemplateSchema,
   }),
   calendar: endpoint({ ...staff, method: 'GET', path: '/api/v2/changes/calendar', summary: 'Planned releases (target dates) per week, rejected requests left out', query: calendarQuerySchema, response: calendarSchema }),
   feeds: endpoint({ ...staff, method: 'GET', path: '/api/v2/changes/feeds', summary: 'My calendar feeds of planned releases', response: z.array(changeFeedSchema) }),

@@ -153,3 +153,54 @@ test('a change request goes from the client’s request through review, approval
   await expectAccessible(page);
   await shoot(page, 'client');
 });
+
+test('staff raise a change from a pre-approved standard template: it passes the advisory step and its page explains its risk', async ({ page }) => {
+  test.setTimeout(120_000);
+  const title = `Rotate the portal certificate ${Date.now().toString(36)}`;
+  await staffSignIn(page, STAFF.manager.email);
+  await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+
+  // The list on a phone keeps the "Needs review" badge whole (the demo's emergency change), and its review filter is on the page.
+  await page.goto('/software/change/request');
+  await page.getByText('Only emergency changes waiting for review').click();
+  await expect(page.getByRole('row', { name: /Sales tax rate on water bills/ }).getByText('Needs review')).toBeVisible();
+  await shoot(page, 'list-badges');
+
+  // The templates (a retired one last), then a change raised from the pre-approved one.
+  await page.goto('/software/change/request?view=templates');
+  await expect(page.getByRole('list', { name: 'Standard change templates' }).getByText('Rotate the TLS certificate', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'templates');
+  await page.getByRole('button', { name: 'New change request' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New change request' });
+  await dialog.getByRole('combobox', { name: 'Company' }).fill('Acme');
+  await page.getByRole('option', { name: /Acme/ }).first().click();
+  await dialog.getByRole('button', { name: /Standard change template/ }).click();
+  await page.getByRole('listbox').getByRole('option', { name: /Rotate the TLS certificate/ }).click();
+  await expect(dialog.getByRole('textbox', { name: /^Title/ })).toHaveValue('Rotate the TLS certificate of the customer portal');
+  await dialog.getByRole('textbox', { name: /^Title/ }).fill(title);
+  await dialog.getByRole('button', { name: 'Raise the change request' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(title) })).toBeVisible();
+  await expect(page.getByText('Rotate the TLS certificate (pre-approved)')).toBeVisible();
+  await move(page, 'Start review', async (d) => {
+    await d.getByRole('combobox', { name: 'Owner' }).fill('Avery');
+    await page.getByRole('option', { name: STAFF.agent.name }).click();
+  });
+  await move(page, 'Send for approval', async (d) => {
+    await expect(d.getByText('Pre-approved standard change: Rotate the TLS certificate')).toBeVisible();
+  });
+  await expect(page.getByText('Pre-approved standard change: Rotate the TLS certificate')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Move the change request' }).getByRole('button', { name: 'Start development' })).toBeVisible();
+  await expect(page.getByText(/low impact × low complexity 1 = 1/)).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'from-template');
+
+  // The client sees the thumbnails of its change request's images.
+  const client = await (await page.context().browser()!.newContext()).newPage();
+  await clientLogIn(client, CLIENTS.acme.email);
+  await client.goto('/client/software/change/request');
+  await client.getByRole('link', { name: 'Disconnect notice in Spanish' }).click();
+  await expect(client.getByRole('list', { name: 'Attachments' }).locator('img')).toHaveCount(1);
+  await expectAccessible(client);
+  await shoot(client, 'client-thumbnails');
+});

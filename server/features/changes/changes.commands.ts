@@ -20,7 +20,13 @@ import {
   notAllowed,
   riskScore,
   scrNumber,
+  TEMPLATE_ALREADY_RETIRED,
+  TEMPLATE_NAME_TAKEN,
+  TEMPLATE_RETIRED,
+  preApprovedNote,
+  type ChangeTemplate,
   type ChangeView,
+  type RiskInputs,
   type TransitionField,
   type reviewSchema,
   type transitionSchema,
@@ -32,6 +38,7 @@ import type { z } from '@contracts/common/zod';
 import { createProjectSchema, createTaskSchema } from '@contracts/projects';
 import { quoteDraftSchema } from '@contracts/quotes';
 import { submitRequest, type Engine } from '@server/features/approvals';
+import { awayOn } from '@server/features/people';
 import { insertProject, insertTask } from '@server/features/projects';
 import { qaOfScr, queueForQa, type QaOutcome } from '@server/features/quality';
 import { createQuote } from '@server/features/quotes';
@@ -89,22 +96,44 @@ async function locked(db: Queryable, id: number): Promise<repo.ScrLock> {
   return scr;
 }
 
+/** What an SCR raised from a template takes from it: its plans, estimate and risk (rated again once it has an owner). */
+async function fromTemplate(db: Queryable, templateId: number): Promise<repo.FromTemplate> {
+  const t = await repo.templateById(db, templateId);
+  if (!t) throw invalidField('templateId', 'No such template');
+  if (t.retired_at !== null) throw conflict(TEMPLATE_RETIRED, { templateId: TEMPLATE_RETIRED });
+  const risk = await assessRisk(db, t.risk_inputs, null, null);
+  return { templateId: t.id, implementationPlan: t.implementation_plan, rollbackPlan: t.rollback_plan, estimateHours: t.estimate_hours, riskInputs: risk.risk_inputs!, riskScore: risk.risk_score! };
+}
+
 /** Raises an SCR (a client's from the portal, or staff's for a company); answers its id. */
 export async function createScr(
   db: Queryable,
   deps: Pick<Deps, 'publicUrl'>,
   by: { clientId: number } | { staffId: number },
-  input: { companyId: number; title: string; description: string; businessReason?: string | undefined; priority: string },
+  input: { companyId: number; title: string; description: string; businessReason?: string | undefined; priority: string; templateId?: number | undefined },
   now: Date,
 ): Promise<number> {
   if ('staffId' in by && !(await repo.companyExists(db, input.companyId))) throw invalidField('companyId', 'No such company');
   const clientId = 'clientId' in by ? by.clientId : null;
   const staffId = 'staffId' in by ? by.staffId : null;
-  const id = await repo.insertScr(db, { ...input, businessReason: input.businessReason ?? null, clientId, staffId });
+  const template = input.templateId === undefined ? undefined : await fromTemplate(db, input.templateId);
+  const { templateId: _templateId, ...fields } = input;
+  const id = await repo.insertScr(db, { ...fields, businessReason: input.businessReason ?? null, clientId, staffId, template });
   await repo.addHistory(db, { scrId: id, from: null, to: 'submitted', action: 'submitted', staffId, clientId, at: now });
   await audit(db, { actor: clientId !== null ? clientActor(clientId) : staffActor(staffId!), entity: 'software_change_request', entityId: id, action: 'create' });
   await tellRequester(db, deps, { id, title: input.title }, 'submitted', null);
   return id;
+}
+
+/**
+ * A risk score with the inputs it came from: the ratings given, and whether the owner (the
+ * implementer) has approved or pending leave on the target date (asked of the people feature).
+ */
+async function assessRisk(db: Queryable, ratings: RiskInputs, ownerId: number | null, targetDate: string | null): Promise<Pick<repo.ScrUpdate, 'risk_inputs' | 'risk_score'>> {
+  const { impact, complexity, touchesData, downtime } = ratings;
+  const ownerAway = ownerId !== null && targetDate !== null && (await awayOn(db, ownerId, targetDate));
+  const risk_inputs = { impact, complexity, touchesData, downtime, ownerAway };
+  return { risk_inputs, risk_score: riskScore(risk_inputs) };
 }
 
 function requireFields(scr: repo.ScrLock, body: Transition): void {
@@ -147,7 +176,9 @@ export async function transition(db: Db, deps: Deps, me: Staff, id: number, body
 
   if (body.to === 'under_review') {
     if (!(await repo.activeStaffExists(db, body.ownerId!))) throw invalidField('ownerId', 'No such staff member');
-    await enter(db, deps, scr, 'under_review', { owner_id: body.ownerId!, ...(body.targetDate ? { target_date: body.targetDate } : {}) }, by('review'), now);
+    // A change rated already (from a template) is rated again for its owner and target date.
+    const risk = scr.risk_inputs ? await assessRisk(db, scr.risk_inputs, body.ownerId!, body.targetDate ?? scr.target_date) : {};
+    await enter(db, deps, scr, 'under_review', { owner_id: body.ownerId!, ...(body.targetDate ? { target_date: body.targetDate } : {}), ...risk }, by('review'), now);
     return;
   }
   if (body.to === 'rejected') {
@@ -187,19 +218,39 @@ export async function transition(db: Db, deps: Deps, me: Staff, id: number, body
 }
 
 /**
+ * A standard change passes the advisory step when its template is live and pre-approved and the
+ * move keeps the template's plan: the same implementation and rollback plans and the same risk
+ * ratings (docs/adr/0227). The estimate and the target date may differ.
+ */
+function isPreApproved(t: ChangeTemplate, body: Transition): boolean {
+  const r = body.risk!;
+  const same = t.risk_inputs;
+  return (
+    t.pre_approved &&
+    t.retired_at === null &&
+    body.implementationPlan === t.implementation_plan &&
+    body.rollbackPlan === t.rollback_plan &&
+    r.impact === same.impact &&
+    r.complexity === same.complexity &&
+    r.touchesData === same.touchesData &&
+    r.downtime === same.downtime
+  );
+}
+
+/**
  * Under review → approved. With the estimate, the plans and the risk stored, the change goes to
  * the change-advisory step (a request of the engine's 'change' form) and stays under review until
  * it is approved there. An emergency change (managers and admins, with a justification) is approved
  * at once and flagged for review after the fact.
  */
 async function sendForApproval(db: Db, deps: Deps, me: Staff, scr: repo.ScrLock, body: Transition, now: Date): Promise<void> {
-  const score = riskScore(body.risk!);
+  const risk = await assessRisk(db, body.risk!, scr.owner_id, body.targetDate ?? scr.target_date);
+  const score = risk.risk_score!;
   const fields: repo.ScrUpdate = {
     estimate_hours: body.estimateHours!,
     implementation_plan: body.implementationPlan!,
     rollback_plan: body.rollbackPlan!,
-    risk_inputs: body.risk!,
-    risk_score: score,
+    ...risk,
     ...(body.billable === undefined ? {} : { billable: body.billable }),
     ...(body.targetDate ? { target_date: body.targetDate } : {}),
   };
@@ -209,6 +260,11 @@ async function sendForApproval(db: Db, deps: Deps, me: Staff, scr: repo.ScrLock,
     return;
   }
   if (scr.approval_state === 'inReview' || scr.approval_state === 'draft') throw conflict('This change is already waiting for approval', { to: 'Already waiting for approval' });
+  const template = scr.template_id === null ? null : await repo.templateById(db, scr.template_id);
+  if (template && isPreApproved(template, body)) {
+    await approve(db, deps, scr, fields, { actor: staffActor(me.userId), staffId: me.userId, action: 'pre_approved', note: preApprovedNote(template.name) }, now);
+    return;
+  }
   await db.query('SELECT set_config($1, $2, true)', [SUBMITTING, String(scr.id)]);
   const requestId = await submitRequest(db, deps.engine, me.userId, 'change', { scrId: scr.id, title: scr.title, accountManagerId: scr.account_manager_id, riskScore: score }, now);
   await db.query('SELECT set_config($1, $2, true)', [SUBMITTING, '']);
@@ -294,4 +350,45 @@ export async function attach(db: Queryable, id: number, staffId: number, files: 
   await repo.insertAttachments(db, scr.id, staffId, files, now);
   await audit(db, { actor: staffActor(staffId), entity: 'software_change_request', entityId: scr.id, action: 'attach', detail: { files: files.map((f) => f.name) } });
   return { attachments: await repo.attachmentsOf(db, scr.id) };
+}
+
+// --- Standard change templates ---------------------------------------------------------------------
+
+const STALE_TEMPLATE = 'This template changed since you read it; reload it and try again';
+const RETIRED_UNCHANGED = 'A retired template cannot be changed';
+
+async function lockedTemplate(db: Queryable, id: number, version: number): Promise<ChangeTemplate> {
+  await repo.lockTemplates(db);
+  const t = await repo.templateById(db, id, true);
+  if (!t) throw notFound('No such template');
+  if (t.version !== version) throw conflict(STALE_TEMPLATE, { version: STALE_TEMPLATE });
+  return t;
+}
+
+/** A new template (managers and admins, by the endpoint's roles); two live templates never share a name. */
+export async function addTemplate(db: Queryable, me: Staff, input: repo.TemplateFields, now: Date): Promise<ChangeTemplate> {
+  await repo.lockTemplates(db);
+  if (await repo.liveNameTaken(db, input.name, null)) throw conflict(TEMPLATE_NAME_TAKEN, { name: TEMPLATE_NAME_TAKEN });
+  const id = await repo.insertTemplate(db, input, me.userId, now);
+  await audit(db, { actor: staffActor(me.userId), entity: 'change_template', entityId: id, action: 'create', detail: { name: input.name, preApproved: input.preApproved } });
+  return (await repo.templateById(db, id))!;
+}
+
+/** A live template changed as its reader saw it (its version). */
+export async function changeTemplate(db: Queryable, me: Staff, id: number, input: repo.TemplateFields & { version: number }, now: Date): Promise<ChangeTemplate> {
+  const t = await lockedTemplate(db, id, input.version);
+  if (t.retired_at !== null) throw conflict(RETIRED_UNCHANGED);
+  if (await repo.liveNameTaken(db, input.name, id)) throw conflict(TEMPLATE_NAME_TAKEN, { name: TEMPLATE_NAME_TAKEN });
+  await repo.updateTemplate(db, id, input, now);
+  await audit(db, { actor: staffActor(me.userId), entity: 'change_template', entityId: id, action: 'update', detail: { preApproved: input.preApproved } });
+  return (await repo.templateById(db, id))!;
+}
+
+/** Retires a template: kept for the SCRs raised from it, offered for no new one. */
+export async function retireTemplate(db: Queryable, me: Staff, id: number, version: number, now: Date): Promise<ChangeTemplate> {
+  const t = await lockedTemplate(db, id, version);
+  if (t.retired_at !== null) throw conflict(TEMPLATE_ALREADY_RETIRED);
+  await repo.retireTemplate(db, id, now);
+  await audit(db, { actor: staffActor(me.userId), entity: 'change_template', entityId: id, action: 'retire' });
+  return (await repo.templateById(db, id))!;
 }

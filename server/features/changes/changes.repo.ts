@@ -1,6 +1,21 @@
 /** The SQL of software change requests: the requests, their append-only history and their comments. */
 import type { z } from 'zod';
-import type { CalendarItem, ChangeFeed, ChangePage, ChangeRow, ChangeView, ClientTimeline, CommentItem, HistoryItem, RiskInputs, ScrStatus, changeListQuerySchema } from '@contracts/changes';
+import {
+  TEMPLATE_LIMITS,
+  type CalendarItem,
+  type ChangeFeed,
+  type ChangePage,
+  type ChangeRow,
+  type ChangeTemplate,
+  type ChangeView,
+  type ClientTimeline,
+  type CommentItem,
+  type HistoryItem,
+  type ScrStatus,
+  type StoredRisk,
+  type changeListQuerySchema,
+  type templateInputSchema,
+} from '@contracts/changes';
 import type { Attachment } from '@contracts/common/attachments';
 import { containing, iso, listPage, type Queryable } from '@server/platform/sql';
 import type { ServedFile, StoredFile } from '@server/platform/uploads';
@@ -22,6 +37,9 @@ export type ScrLock = {
   project_id: number | null;
   account_manager_id: number | null;
   risk_score: number | null;
+  risk_inputs: StoredRisk | null;
+  target_date: string | null;
+  template_id: number | null;
   needs_review: boolean;
   version: number;
 };
@@ -31,7 +49,7 @@ export async function lockScr(db: Queryable, id: number): Promise<ScrLock | null
   const { rows } = await db.query<ScrLock>(
     `SELECT s.id, s.company_id, s.title, s.description, s.priority, s.status, s.owner_id, s.estimate_hours::float8 AS estimate_hours, s.billable,
             s.approval_request_id, a.state AS approval_state, s.quote_id, q.status AS quote_status, s.project_id,
-            c.account_manager_id, s.risk_score, s.needs_review, s.version
+            c.account_manager_id, s.risk_score, s.risk_inputs, to_char(s.target_date, 'YYYY-MM-DD') AS target_date, s.template_id, s.needs_review, s.version
        FROM software_change_requests s
        JOIN companies c ON c.id = s.company_id
        LEFT JOIN approval_requests a ON a.id = s.approval_request_id
@@ -43,16 +61,88 @@ export async function lockScr(db: Queryable, id: number): Promise<ScrLock | null
   return rows[0] ?? null;
 }
 
+/** What an SCR raised from a standard change template takes from it. */
+export type FromTemplate = { templateId: number; implementationPlan: string; rollbackPlan: string; estimateHours: number; riskInputs: StoredRisk; riskScore: number };
+
 export async function insertScr(
   db: Queryable,
-  input: { companyId: number; clientId: number | null; staffId: number | null; title: string; description: string; businessReason: string | null; priority: string },
+  input: { companyId: number; clientId: number | null; staffId: number | null; title: string; description: string; businessReason: string | null; priority: string; template?: FromTemplate | undefined },
 ): Promise<number> {
+  const t = input.template;
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO software_change_requests (company_id, requested_by_client, requested_by_staff, title, description, business_reason, priority)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [input.companyId, input.clientId, input.staffId, input.title, input.description, input.businessReason, input.priority],
+    `INSERT INTO software_change_requests (company_id, requested_by_client, requested_by_staff, title, description, business_reason, priority,
+                                           template_id, implementation_plan, rollback_plan, estimate_hours, risk_inputs, risk_score)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+    [
+      input.companyId,
+      input.clientId,
+      input.staffId,
+      input.title,
+      input.description,
+      input.businessReason,
+      input.priority,
+      t?.templateId ?? null,
+      t?.implementationPlan ?? null,
+      t?.rollbackPlan ?? null,
+      t?.estimateHours ?? null,
+      t ? JSON.stringify(t.riskInputs) : null,
+      t?.riskScore ?? null,
+    ],
   );
   return rows[0]!.id;
+}
+
+// --- Standard change templates ---------------------------------------------------------------------
+
+const TEMPLATE_COLUMNS = `id, name, product_area, title, description, implementation_plan, rollback_plan, risk_inputs, estimate_hours::float8 AS estimate_hours,
+  pre_approved, ${iso('retired_at')}, version, ${iso('updated_at')}`;
+
+/** Every template, live ones first, by name. */
+export async function listTemplates(db: Queryable): Promise<ChangeTemplate[]> {
+  const { rows } = await db.query<ChangeTemplate>(
+    `SELECT ${TEMPLATE_COLUMNS} FROM change_templates ORDER BY retired_at IS NOT NULL, lower(name), id LIMIT ${TEMPLATE_LIMITS.listMax}`,
+  );
+  return rows;
+}
+
+export async function templateById(db: Queryable, id: number, lock = false): Promise<ChangeTemplate | null> {
+  const { rows } = await db.query<ChangeTemplate>(`SELECT ${TEMPLATE_COLUMNS} FROM change_templates WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Serialises the writes of templates (a live name is checked, then written). */
+export async function lockTemplates(db: Queryable): Promise<void> {
+  await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['change_templates']);
+}
+
+/** Whether another live template has this name (case aside). */
+export async function liveNameTaken(db: Queryable, name: string, exceptId: number | null): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM change_templates WHERE lower(name) = lower($1) AND retired_at IS NULL AND ($2::int IS NULL OR id <> $2)', [name, exceptId]);
+  return rows.length > 0;
+}
+
+export type TemplateFields = z.output<typeof templateInputSchema>;
+const templateValues = (t: TemplateFields) => [t.name, t.productArea || null, t.title, t.description, t.implementationPlan, t.rollbackPlan, JSON.stringify(t.risk), t.estimateHours, t.preApproved];
+
+export async function insertTemplate(db: Queryable, t: TemplateFields, staffId: number, now: Date): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO change_templates (name, product_area, title, description, implementation_plan, rollback_plan, risk_inputs, estimate_hours, pre_approved, created_by, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id`,
+    [...templateValues(t), staffId, now],
+  );
+  return rows[0]!.id;
+}
+
+export async function updateTemplate(db: Queryable, id: number, t: TemplateFields, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE change_templates SET name = $2, product_area = $3, title = $4, description = $5, implementation_plan = $6, rollback_plan = $7, risk_inputs = $8,
+            estimate_hours = $9, pre_approved = $10, updated_at = $11, version = version + 1 WHERE id = $1`,
+    [id, ...templateValues(t), now],
+  );
+}
+
+export async function retireTemplate(db: Queryable, id: number, now: Date): Promise<void> {
+  await db.query('UPDATE change_templates SET retired_at = $2, updated_at = $2, version = version + 1 WHERE id = $1', [id, now]);
 }
 
 export type ScrUpdate = Partial<{
@@ -65,7 +155,7 @@ export type ScrUpdate = Partial<{
   release_note: string;
   rejection_reason: string;
   risk_score: number;
-  risk_inputs: RiskInputs;
+  risk_inputs: StoredRisk;
   billable: boolean;
   emergency: boolean;
   emergency_justification: string;
@@ -178,8 +268,10 @@ export async function loadChange(db: Queryable, id: number): Promise<{ row: View
             s.estimate_hours::float8 AS estimate_hours, s.implementation_plan, s.rollback_plan, s.release_note, s.rejection_reason,
             s.risk_inputs, s.billable, s.emergency_justification, s.approval_request_id, a.state AS approval_state,
             s.quote_id, qt.status AS quote_status, qt.number AS quote_number, NULLIF(qt.title, '') AS quote_title, s.project_id, p.name AS project_name,
-            s.ticket_id, t.title AS ticket_subject, qa.id AS qa_item_id, qa.status AS qa_status, s.version
+            s.ticket_id, t.title AS ticket_subject, qa.id AS qa_item_id, qa.status AS qa_status,
+            s.template_id, tp.name AS template_name, COALESCE(tp.pre_approved AND tp.retired_at IS NULL, false) AS template_pre_approved, s.version
        FROM ${ROW_FROM}
+       LEFT JOIN change_templates tp ON tp.id = s.template_id
        LEFT JOIN client_users cu ON cu.id = s.requested_by_client
        LEFT JOIN staff_users su ON su.id = s.requested_by_staff
        LEFT JOIN approval_requests a ON a.id = s.approval_request_id

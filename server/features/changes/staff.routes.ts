@@ -8,8 +8,8 @@ import type { Routes } from '@server/platform/http/plugins';
 import { notFound } from '@server/platform/http/errors';
 import { createOnce } from '@server/platform/idempotency';
 import { sendStoredFile, withUploads } from '@server/platform/uploads';
-import { attach, comment, createScr, review, transition, viewChange } from './changes.commands';
-import { attachmentFile, listChanges } from './changes.repo';
+import { addTemplate, attach, changeTemplate, comment, createScr, retireTemplate, review, transition, viewChange } from './changes.commands';
+import { attachmentFile, listChanges, listTemplates } from './changes.repo';
 
 export const staffChangeRoutes: Routes = (app, ctx) => {
   const pool = ctx.database.pool;
@@ -22,6 +22,20 @@ export const staffChangeRoutes: Routes = (app, ctx) => {
     const me = staffOf(request);
     const { companyId, ...input } = body;
     return createOnce(request, reply, pool, async (db) => ({ status: 201 as const, body: { id: await createScr(db, deps, { staffId: me.userId }, { companyId, ...input }, ctx.now()) } }));
+  });
+
+  route(app, CHANGES.templates, async () => listTemplates(pool));
+  route(app, CHANGES.addTemplate, async ({ body }, request) => {
+    const me = staffOf(request);
+    return inTransaction(pool, (db) => addTemplate(db, { userId: me.userId, role: me.role }, body, ctx.now()));
+  });
+  route(app, CHANGES.updateTemplate, async ({ params, body }, request) => {
+    const me = staffOf(request);
+    return inTransaction(pool, (db) => changeTemplate(db, { userId: me.userId, role: me.role }, params.id, body, ctx.now()));
+  });
+  route(app, CHANGES.retireTemplate, async ({ params, body }, request) => {
+    const me = staffOf(request);
+    return inTransaction(pool, (db) => retireTemplate(db, { userId: me.userId, role: me.role }, params.id, body.version, ctx.now()));
   });
 
   route(app, CHANGES.view, async ({ params }) => viewChange(pool, params.id));

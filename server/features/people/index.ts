@@ -42,6 +42,6 @@ export const people: Feature = {
 export { notificationAllowed } from './people.commands';
 export { assertQualifiedForQueue } from './schedule.commands';
 export { addPersonStatusProvider, type PersonStatusProvider } from './status';
-export { onCallNow, type OnCallWatch } from './today';
+export { awayOn, onCallNow, type OnCallWatch } from './today';
 /** Certifications expiring within some days (the reminders and the management dashboard read them). */
 export { certificationsExpiringWithin } from './schedule.repo';

@@ -37,3 +37,11 @@ export async function onCallAndOffToday(db: Queryable, ids: number[], now: Date)
   for (const w of await onCallNow(db, now)) if (wanted.has(w.staffId) && !out.has(w.staffId)) out.set(w.staffId, ON_CALL_NOW);
   return out;
 }
+
+/** Leave that counts as "away": applied (approved) or still waiting on a decision (in review, or sent back for changes). */
+const AWAY_STATES = ['applied', 'inReview', 'changesRequested'];
+
+/** Whether a person has approved or pending leave (PTO) covering a calendar day (YYYY-MM-DD). */
+export async function awayOn(db: Queryable, staffId: number, day: string): Promise<boolean> {
+  return (await repo.ptoRequests(db, { staffIds: [staffId], states: AWAY_STATES, from: day, to: day })).length > 0;
+}

@@ -1,4 +1,5 @@
-import { CHANGES, type ChangeListQuery, type ReviewInput, type TransitionInput } from '@contracts/changes';
+import { CHANGES, type ChangeListQuery, type ReviewInput, type TemplateInput, type TransitionInput, type staffCreateSchema } from '@contracts/changes';
+import type { z } from '@contracts/common/zod';
 import { call } from '@/shared/http/http';
 
 /** The data table's sort fields, by the list endpoint's sort keys. */
@@ -40,6 +41,11 @@ export const changesApi = {
   addFeed: () => call(CHANGES.addFeed, { body: {} }),
   revokeFeed: (id: number) => call(CHANGES.revokeFeed, { params: { id } }),
   view: (id: number) => call(CHANGES.view, { params: { id } }),
+  create: (input: z.input<typeof staffCreateSchema>) => call(CHANGES.create, { body: input }),
+  templates: () => call(CHANGES.templates, {}),
+  addTemplate: (input: TemplateInput) => call(CHANGES.addTemplate, { body: input }),
+  updateTemplate: (id: number, input: TemplateInput & { version: number }) => call(CHANGES.updateTemplate, { params: { id }, body: input }),
+  retireTemplate: (id: number, version: number) => call(CHANGES.retireTemplate, { params: { id }, body: { version } }),
   move: (id: number, input: TransitionInput) => call(CHANGES.transition, { params: { id }, body: input }),
   review: (id: number, input: ReviewInput) => call(CHANGES.review, { params: { id }, body: input }),
   comment: (id: number, input: { body: string; clientVisible: boolean }) => call(CHANGES.comment, { params: { id }, body: input }),

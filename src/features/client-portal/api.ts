@@ -59,6 +59,8 @@ export const clientPortalApi = {
   createScr: (input: CreateScr) => clientCall(CLIENT_PORTAL.createScr, { body: input }),
   scrTimeline: (id: number) => clientCall(CHANGES.clientTimeline, { params: { id } }),
   scrAttachment: (scrId: number, attachmentId: number) => clientCall(CHANGES.clientAttachment, { params: { id: scrId, attachmentId }, query: {} }),
+  /** The thumbnail of an image attached to one of the company's change requests. */
+  scrThumbnail: (scrId: number, attachmentId: number) => clientCall(CHANGES.clientAttachment, { params: { id: scrId, attachmentId }, query: { variant: 'thumbnail' } }),
   /** Which ticket mail the signed-in client gets ("Email me when…", docs/adr/0201). */
   mailSettings: () => clientCall(CLIENT_MAIL.settings),
   updateMailSettings: (input: ClientMailSettings) => clientCall(CLIENT_MAIL.updateSettings, { body: input }),

@@ -33,6 +33,11 @@ export const ROWS = endpointRows([
   // No file sent: refused alike for every role, so the row writes nothing.
   [CHANGES.attach, { url: (ids: MatrixIds) => `/api/v2/changes/${x('ownChange')(ids)}/attachments`, body: {}, expect: staffOnly(400) }],
   [CHANGES.attachment, { url: (ids: MatrixIds) => `/api/v2/changes/${x('ownChange')(ids)}/attachments/999999`, expect: staffOnly(404) }],
+  [CHANGES.templates, { expect: staffOnly() }],
+  // Bad input, or no such template: refused alike for managers and admins, so the rows write nothing.
+  [CHANGES.addTemplate, { body: {}, expect: managersOnly(400) }],
+  [CHANGES.updateTemplate, { url: '/api/v2/changes/templates/999999', body: {}, expect: managersOnly(400) }],
+  [CHANGES.retireTemplate, { url: '/api/v2/changes/templates/999999/retire', body: { version: 1 }, expect: managersOnly(404) }],
   [CHANGES.calendar, { url: '/api/v2/changes/calendar?weeks=1', expect: staffOnly() }],
   [CHANGES.feeds, { expect: staffOnly() }],
   [CHANGES.addFeed, { body: { unknown: 1 }, expect: staffOnly(400) }],

@@ -23,7 +23,10 @@ describeMachinePaths(entry, {
     { type: 'feed.revoked', result: undefined },
     { type: 'revoke.refused', error: 'No such calendar feed', fieldErrors: {} },
     { type: 'created.dismiss' },
+    { type: 'created.copy' },
   ],
+  outputs: { copyText: [undefined] },
+  errors: { copyText: [new Error('The clipboard is not allowed')] },
   serializeState: (s) => JSON.stringify([s.value, (s.context as ChangeCalendarContext).created]),
   check: (snapshot) => {
     const c = snapshot.context as ChangeCalendarContext;

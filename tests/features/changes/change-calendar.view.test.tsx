@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChangeCalendar, ChangeFeed } from '@contracts/changes';
 import ChangeListScreen from '@/features/changes/screens/ChangeListScreen';
 import { showNoticesAsToasts } from '@tests/support/toasts';
@@ -89,5 +89,19 @@ describe('the change calendar', () => {
     expect(await screen.findByText('Calendar feed revoked: its address no longer works')).toBeTruthy();
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'My calendar feeds' })).getAllByRole('button', { name: /^Revoke/ })).toHaveLength(1));
     expect(screen.queryByRole('textbox', { name: /Your new feed address/ })).toBeNull();
+  });
+
+  it('copies a new feed address to the clipboard with its Copy button, and says so', async () => {
+    const user = userEvent.setup();
+    serve();
+    const copied: string[] = [];
+    const clipboard = vi.spyOn(navigator.clipboard, 'writeText').mockImplementation(async (text) => void copied.push(text));
+    renderAt('/software/change/request?view=calendar', <ChangeListScreen />, { toasts: true });
+    await user.click(await screen.findByRole('button', { name: 'New feed address' }));
+    const address = (await screen.findByRole('textbox', { name: /Your new feed address/ })) as HTMLInputElement;
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(copied).toEqual([address.value]));
+    expect(await screen.findByText('Address copied')).toBeTruthy();
+    clipboard.mockRestore();
   });
 });

@@ -1,6 +1,18 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_FILE_MESSAGE, NO_REVIEW_NEEDED, REVIEW_MESSAGE, notAllowed, TRANSITION_MESSAGES, type ChangePage, type ChangeView, type ClientTimeline } from '@contracts/changes';
+import {
+  NO_FILE_MESSAGE,
+  NO_REVIEW_NEEDED,
+  REVIEW_MESSAGE,
+  RISK_OWNER_AWAY_POINTS,
+  TEMPLATE_MESSAGES,
+  TEMPLATE_NAME_TAKEN,
+  TEMPLATE_RETIRED,
+  notAllowed,
+  preApprovedNote,
+  TRANSITION_MESSAGES,
+  type ChangeTemplate,
+  type ChangePage, type ChangeView, type ClientTimeline } from '@contracts/changes';
 import type { QaItemView } from '@contracts/quality';
 import { apiAs, apiWith, type Api } from '@tests/support/api';
 import { multipart } from '@tests/support/multipart';
@@ -323,6 +335,100 @@ describe.each(BACKENDS)('change requests on %s', (backend) => {
     expect((await agent.delete(`/api/v2/changes/feeds/${created.json().id}`)).statusCode).toBe(204);
     expect((await anonymous.get(path)).statusCode).toBe(404);
     expect((await agent.delete(`/api/v2/changes/feeds/${created.json().id}`)).statusCode).toBe(404);
+  });
+
+  it('adds risk when the owner has approved or pending leave on the target date, stores it with the inputs and rates it again when the date changes', async () => {
+    // The agent asks for a day off (pending): the day is covered, the next is not.
+    await sql.rows('DELETE FROM pto_ledger WHERE staff_id = $1', [id.agent]);
+    await sql.rows(`INSERT INTO pto_ledger (staff_id, kind, hours, effective_on, source, created_at) VALUES ($1, 'adjustment', 40, '2020-01-01', 'opening', now())`, [id.agent]);
+    const leave = await agent.post('/api/v2/approvals/requests', { formType: 'pto', payload: { from: '2031-06-11', to: '2031-06-11', unit: 'days' } });
+    expect(leave.statusCode, leave.body).toBe(201);
+
+    const away = await file('Holiday release');
+    await ok(agent, away, { to: 'under_review', ownerId: id.agent, targetDate: '2031-06-12' });
+    const sent = await ok(agent, away, { to: 'approved', ...PLAN, risk: LOW_RISK, targetDate: '2031-06-11' });
+    expect(sent).toMatchObject({ target_date: '2031-06-11', risk_score: 2 + RISK_OWNER_AWAY_POINTS, risk_inputs: { ...LOW_RISK, ownerAway: true } });
+
+    const present = await file('Ordinary release');
+    await ok(agent, present, { to: 'under_review', ownerId: id.agent, targetDate: '2031-06-12' });
+    expect(await ok(agent, present, { to: 'approved', ...PLAN, risk: LOW_RISK })).toMatchObject({ risk_score: 2, risk_inputs: { ...LOW_RISK, ownerAway: false } });
+  });
+
+  it('keeps standard change templates (managers and admins) that staff raise SCRs from; a pre-approved one passes the advisory step while its plan is kept, and the rest of the workflow holds', async () => {
+    const TEMPLATE = {
+      name: 'Renew the signing certificate',
+      productArea: 'Hosting',
+      title: 'Renew the signing certificate',
+      description: 'Renew and install the certificate before it expires.',
+      implementationPlan: 'Request the certificate, install it on both nodes, reload.',
+      rollbackPlan: 'Reinstall the previous certificate and reload.',
+      risk: LOW_RISK,
+      estimateHours: 2,
+      preApproved: true,
+    };
+    expect((await agent.post('/api/v2/changes/templates', TEMPLATE)).statusCode).toBe(403);
+    const nameless = await manager.post('/api/v2/changes/templates', { ...TEMPLATE, name: ' ' });
+    expect(nameless.statusCode).toBe(400);
+    expect(nameless.json().error.fields).toEqual({ name: TEMPLATE_MESSAGES.name });
+    const made = await manager.post('/api/v2/changes/templates', TEMPLATE);
+    expect(made.statusCode, made.body).toBe(201);
+    const template = made.json() as ChangeTemplate;
+    expect(template).toMatchObject({ name: TEMPLATE.name, product_area: 'Hosting', pre_approved: true, retired_at: null, estimate_hours: 2, risk_inputs: LOW_RISK });
+    const twin = await admin.post('/api/v2/changes/templates', { ...TEMPLATE, name: 'renew the SIGNING certificate' });
+    expect(twin.statusCode).toBe(409);
+    expect(twin.json().error.fields).toEqual({ name: TEMPLATE_NAME_TAKEN });
+    expect(((await agent.get('/api/v2/changes/templates')).json() as ChangeTemplate[]).map((t) => t.id)).toContain(template.id);
+
+    const raise = (title: string) => agent.post('/api/v2/changes', { companyId: id.acme, templateId: template.id, title, description: TEMPLATE.description, priority: 'medium' });
+    const raised = await raise('Rotate the certificate of the billing site');
+    expect(raised.statusCode, raised.body).toBe(201);
+    const scr = raised.json().id as number;
+    expect(await view(scr)).toMatchObject({
+      template_id: template.id,
+      template_name: TEMPLATE.name,
+      template_pre_approved: true,
+      implementation_plan: TEMPLATE.implementationPlan,
+      rollback_plan: TEMPLATE.rollbackPlan,
+      estimate_hours: 2,
+      risk_score: 2,
+      risk_inputs: { ...LOW_RISK, ownerAway: false },
+    });
+    await ok(agent, scr, { to: 'under_review', ownerId: id['dana.dev'] });
+    const plan = { estimateHours: 3, implementationPlan: TEMPLATE.implementationPlan, rollbackPlan: TEMPLATE.rollbackPlan, risk: LOW_RISK };
+    const approved = await ok(agent, scr, { to: 'approved', ...plan });
+    expect(approved).toMatchObject({ status: 'approved', approval_request_id: null, emergency: false, needs_review: false });
+    expect(approved.history.at(-1)).toMatchObject({ action: 'pre_approved', from_status: 'under_review', to_status: 'approved', note: preApprovedNote(TEMPLATE.name) });
+    // The rest of the workflow is unchanged: QA, and a release note.
+    await ok(agent, scr, { to: 'in_development' });
+    await ok(agent, scr, { to: 'in_qa' });
+    expect((await move(agent, scr, { to: 'released' })).json().error.fields).toEqual({ releaseNote: TRANSITION_MESSAGES.releaseNote });
+    expect((await move(agent, scr, { to: 'released', releaseNote: 'Renewed.' })).statusCode).toBe(409);
+
+    // A plan changed away from the template's goes to the advisory step.
+    const edited = (await raise('Rotate the certificate of the portal')).json().id as number;
+    const before = await raise('Rotate the certificate of the mail server');
+    await ok(agent, edited, { to: 'under_review', ownerId: id['dana.dev'] });
+    expect(await ok(agent, edited, { to: 'approved', ...plan, rollbackPlan: 'Restore the old certificate from the backup.' })).toMatchObject({ status: 'under_review', approval_state: 'inReview' });
+
+    // Retired: no new SCR from it, and an SCR raised before it is no longer pre-approved.
+    expect((await manager.post(`/api/v2/changes/templates/${template.id}/retire`, { version: template.version + 1 })).statusCode).toBe(409);
+    const retired = await manager.post(`/api/v2/changes/templates/${template.id}/retire`, { version: template.version });
+    expect(retired.statusCode, retired.body).toBe(200);
+    expect(retired.json()).toMatchObject({ retired_at: expect.any(String) });
+    const late = await raise('Rotate the certificate again');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toMatchObject({ message: TEMPLATE_RETIRED, fields: { templateId: TEMPLATE_RETIRED } });
+    const old = before.json().id as number;
+    expect((await view(old)).template_pre_approved).toBe(false);
+    await ok(agent, old, { to: 'under_review', ownerId: id['dana.dev'] });
+    expect(await ok(agent, old, { to: 'approved', ...plan })).toMatchObject({ status: 'under_review', approval_state: 'inReview' });
+    expect((await manager.put(`/api/v2/changes/templates/${template.id}`, { ...TEMPLATE, version: (retired.json() as ChangeTemplate).version })).statusCode).toBe(409);
+    // Retired, never deleted: still listed, after the live ones.
+    expect(((await agent.get('/api/v2/changes/templates')).json() as ChangeTemplate[]).find((t) => t.id === template.id)).toMatchObject({ retired_at: expect.any(String) });
+
+    // A client cannot use templates.
+    expect((await acme.post('/api/v2/client/scrs', { title: 'From a template', description: 'Please.', templateId: template.id })).statusCode).toBe(400);
+    expect((await acme.get('/api/v2/changes/templates')).statusCode).toBe(401);
   });
 
   it('keeps the history append-only', async () => {

@@ -59,6 +59,9 @@ const SCR: ChangeView = {
   ticket_subject: 'Late fee shows twice',
   qa_item_id: 9,
   qa_status: 'passed',
+  template_id: null,
+  template_name: null,
+  template_pre_approved: false,
   version: 6,
   next: ['released'],
   history: [{ id: 1, from_status: null, to_status: 'submitted', action: 'submitted', by: 'Casey Client', note: null, at: '2026-11-20T09:00:00Z' }],
@@ -182,6 +185,13 @@ describe('Software change requests', () => {
     expect((within(dialog).getByRole('textbox', { name: /^Release note/ }) as HTMLTextAreaElement).value).toBe('Own line.');
   });
 
+  it('explains the risk score term by term, the owner’s leave on the target date among them', async () => {
+    serve(() => HttpResponse.json({}), { ...SCR, risk_score: 6, risk_inputs: { impact: 'low', complexity: 'medium', touchesData: true, downtime: false, ownerAway: true } });
+    renderAt('/software/change/request/7', <ChangeScreen params={{ id: '7' }} />);
+    expect((await screen.findByText('Owner away on the target date')).nextElementSibling).toHaveTextContent('Yes: leave approved or pending');
+    expect(screen.getByText('low impact × medium complexity 2 + stored data 2 + owner away 2 = 6')).toBeTruthy();
+  });
+
   it('adds a comment the client sees only when switched on', async () => {
     const user = userEvent.setup();
     const seen = serve(() => HttpResponse.json({ id: 2 }, { status: 201 }));
@@ -213,6 +223,28 @@ describe('an emergency change’s review after the fact', () => {
     const row = (await within(table).findByRole('link', { name: 'SCR-7' })).closest('tr')!;
     expect(within(row).getByText('Needs review')).toBeTruthy();
     expect(seen.at(-1)!.get('needsReview')).toBe('true');
+  });
+
+  it('keeps the badges out of the title’s cut, and offers the review filter above the table at every width', async () => {
+    const user = userEvent.setup();
+    const seen: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/v2/changes', ({ request }) => {
+        seen.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ items: [{ ...ROW, emergency: true, needs_review: true }], total: 1, page: 1, pageSize: 25 });
+      }),
+      http.get('*/api/v2/preferences/table-size/changes', () => HttpResponse.json({ size: null })),
+    );
+    renderAt('/software/change/request', <ChangeListScreen />);
+    const table = await screen.findByRole('table', { name: /Change requests/ });
+    const title = await within(table).findByRole('link', { name: ROW.title });
+    const badge = within(title.closest('td')!).getByText('Needs review');
+    // The title is cut with an ellipsis inside its own box; the badge sits beside it, not inside.
+    expect(title.closest('.dt-cell')).not.toBeNull();
+    expect(badge.closest('.dt-cell')).toBeNull();
+    expect(seen.at(-1)!.get('needsReview')).toBeNull();
+    await user.click(screen.getByRole('switch', { name: 'Only emergency changes waiting for review' }));
+    await waitFor(() => expect(seen.at(-1)!.get('needsReview')).toBe('true'));
   });
 
   it('has a manager mark it reviewed with notes: asked for in plain words first, then sent with the version read; the badge goes', async () => {

@@ -69,4 +69,17 @@ describe('a client’s change request', () => {
     click.mockRestore();
     fetchFile.mockRestore();
   });
+
+  it('shows thumbnails of the change request’s images, fetched with the client’s session from the SCR’s own address', async () => {
+    const image = { id: 9, name: 'mockup.png', mime_type: 'image/png', size_bytes: 2048, sha256: 'a'.repeat(64), image: true };
+    const text = { ...image, id: 10, name: 'notes.txt', mime_type: 'text/plain', image: false };
+    server.use(http.get('*/api/v2/client/scrs/5/timeline', () => HttpResponse.json({ ...TIMELINE, attachments: [image, text] })));
+    const thumbnail = vi.spyOn(clientPortalApi, 'scrThumbnail').mockResolvedValue(new Blob(['png'], { type: 'image/png' }));
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:thumb-9'), revokeObjectURL: vi.fn() });
+    renderClientAt('/software/change/request/5', { signedIn: true });
+    const files = await screen.findByRole('list', { name: 'Attachments' });
+    await waitFor(() => expect(files.querySelector('img')?.getAttribute('src')).toBe('blob:thumb-9'));
+    expect(thumbnail.mock.calls).toEqual([[5, 9]]);
+    thumbnail.mockRestore();
+  });
 });

@@ -31,7 +31,7 @@ describeMachinePaths(entry, {
     { type: 'comment.saved', result: { id: 1 } },
     { type: 'files.upload', id: 7, files: [] },
     { type: 'files.saved', result: { attachments: [] } },
-    { type: 'files.seen', id: 7, images: [3] },
+    { type: 'scr.loaded', scr: { ...moved, attachments: [{ id: 3, name: 'mockup.png', mime_type: 'image/png', size_bytes: 10, sha256: 'a'.repeat(64), image: true }] } },
     { type: 'attachment.download', id: 7, file: { id: 3, name: 'mockup.png' } },
     { type: 'attachment.view', id: 7, file: { id: 3, name: 'mockup.png' } },
     { type: 'attachment.close' },
@@ -67,5 +67,15 @@ describe('a change request’s page', () => {
     screen.send({ type: 'move.refused', error: 'This change request changed since you read it', fieldErrors: {} });
     expect(reloads.length).toBe(before + 1);
     expect(screen.getSnapshot().context.moving).toBe('released');
+  });
+
+  it('asks for the thumbnails of the SCR’s images as it loads, decided by the machine (not the page)', () => {
+    const asked: unknown[] = [];
+    const image = { id: 3, name: 'mockup.png', mime_type: 'image/png', size_bytes: 10, sha256: 'a'.repeat(64), image: true };
+    const text = { ...image, id: 4, name: 'notes.txt', mime_type: 'text/plain', image: false };
+    const loaded = createActor(createMachine({ context: { data: { ...moved, attachments: [image, text] } } })).start();
+    const thumbnails = createMachine({ on: { 'thumbnails.show': { actions: ({ event }) => asked.push(event.files) } } });
+    createActor(scrScreenMachine.provide({ actors: { thumbnails: thumbnails as never } }), { input: { view: loaded } }).start();
+    expect(asked).toEqual([[{ recordId: 7, id: 3 }]]);
   });
 });

@@ -14,6 +14,9 @@ const query = (name: string) => {
   return actor;
 };
 const item = (id: number) => ({ id, title: 'Late fee line', version: 2, status: 'testing', runs: [] }) as unknown as QaItemView;
+/** An item whose evidence holds an image and a log. */
+const evidence = { id: 3, name: 'second-page.png', mime_type: 'image/png', size_bytes: 10, sha256: 'a'.repeat(64), image: true };
+const withEvidence = { ...item(9), evidence: [evidence, { ...evidence, id: 5, name: 'run.log', mime_type: 'text/plain', image: false }] } as unknown as QaItemView;
 /** The item's own query never answers here: the path tests count what the screen decides, not what loads. */
 const screenMachine = qaScreenMachine.provide({ actors: { item: createMachine({}) as never } });
 
@@ -34,7 +37,7 @@ describeMachinePaths(
       { type: 'cases.refused', error: 'This item changed since you read it', fieldErrors: {} },
       { type: 'evidence.upload', files: [] },
       { type: 'evidence.saved', result: { evidence: [] } },
-      { type: 'evidence.seen', images: [3] },
+      { type: 'item.loaded', data: withEvidence },
       { type: 'attachment.download', file: { id: 3, name: 'second-page.png' } },
       { type: 'attachment.view', file: { id: 3, name: 'second-page.png' } },
       { type: 'attachment.close' },
@@ -69,5 +72,13 @@ describe('the QA screen', () => {
     screen.send({ type: 'cases.refused', error: 'Say what failed or what blocks the case', fieldErrors: { note: 'Say what failed or what blocks the case' } });
     screen.send({ type: 'cases.refused', error: 'This item changed since you read it', fieldErrors: {} });
     expect(reloads).toEqual(['item', 'item']);
+  });
+
+  it('asks for the thumbnails of the open item’s evidence images as the item loads, decided by the machine (not the page)', () => {
+    const asked: unknown[] = [];
+    const thumbnails = createMachine({ on: { 'thumbnails.show': { actions: ({ event }) => asked.push(event.files) } } });
+    const screen = createActor(screenMachine.provide({ actors: { thumbnails: thumbnails as never } }), { input: { queue: query('queue'), figures: query('figures'), open: 9 } }).start();
+    screen.send({ type: 'item.loaded', data: withEvidence });
+    expect(asked).toEqual([[{ recordId: 9, id: 3 }]]);
   });
 });

@@ -3,8 +3,9 @@
  * dismissed or another is made), and a revoked one leaves the list; each save loads the list of my
  * feeds again. The weeks themselves are a query the screen sets from the address (`?from=`).
  */
-import { assign, sendTo, setup, spawnChild, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, sendTo, setup, spawnChild, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import type { ChangeFeedCreated } from '@contracts/changes';
+import { notifyActions } from '@/shared/machines/notify';
 import { submitChild, type SubmitFailure } from '@/shared/machines/submit.machine';
 import { addFeedMachine, revokeFeedMachine } from './changes.machines';
 
@@ -21,15 +22,19 @@ export type ChangeCalendarEvent =
   | { type: 'feed.revoke'; id: number }
   | { type: 'feed.revoked'; result: unknown }
   | ({ type: 'revoke.refused' } & SubmitFailure)
-  | { type: 'created.dismiss' };
+  | { type: 'created.dismiss' }
+  | { type: 'created.copy' };
 
 export const changeCalendarMachine = setup({
   types: { context: {} as ChangeCalendarContext, events: {} as ChangeCalendarEvent, input: {} as { feeds: AnyActorRef } },
   actors: {
     addForm: submitChild(addFeedMachine, { saved: 'feed.added', failed: 'feed.refused' }),
     revokeForm: submitChild(revokeFeedMachine, { saved: 'feed.revoked', failed: 'revoke.refused' }),
+    /** Puts the new address on the clipboard. */
+    copyText: fromPromise<void, { text: string }>(({ input }) => navigator.clipboard.writeText(input.text)),
   },
-  actions: { reloadFeeds: sendTo(({ context }) => context.feeds, { type: 'query.reload' }) },
+  actions: { ...notifyActions, reloadFeeds: sendTo(({ context }) => context.feeds, { type: 'query.reload' }) },
+  guards: { hasCreated: ({ context }) => context.created !== null },
 }).createMachine({
   id: 'change-calendar',
   description: 'The change calendar’s feeds: a new secret address is shown once; a revoked one leaves the list.',
@@ -45,6 +50,22 @@ export const changeCalendarMachine = setup({
     'feed.revoked': { actions: ['reloadFeeds', assign({ created: null })], description: 'Revoked: the list loads again and an address shown is hidden.' },
     'revoke.refused': { actions: 'reloadFeeds', description: 'Refused (revoked already elsewhere): the list loads again.' },
     'created.dismiss': { actions: assign({ created: null }), description: 'The address shown is hidden.' },
+  },
+  initial: 'ready',
+  states: {
+    ready: {
+      description: 'The feeds; a new address, when shown, has its Copy button.',
+      on: { 'created.copy': { guard: 'hasCreated', target: 'copying', description: 'Copy pressed beside the new address.' } },
+    },
+    copying: {
+      description: 'The new address is put on the clipboard.',
+      invoke: {
+        src: 'copyText',
+        input: ({ context }) => ({ text: context.created ?? '' }),
+        onDone: { target: 'ready', actions: { type: 'notify', params: { tone: 'success', title: 'Address copied' } }, description: 'Copied.' },
+        onError: { target: 'ready', actions: { type: 'notify', params: { tone: 'error', title: 'The address was not copied', description: 'Select it and copy it by hand.' } }, description: 'The browser refused the clipboard.' },
+      },
+    },
   },
 });
 

@@ -1,5 +1,6 @@
 /** The change requests feature's machines for the app's registry (src/app/machine-registry.ts imports this file itself). */
 import { changeCalendarMachine } from './change-calendar.machine';
+import { changeTemplatesMachine } from './changes.machines';
 import { scrScreenMachine } from './scr-screen.machine';
 import type { RegisteredMachine } from '@/shared/machine-registry';
 
@@ -13,5 +14,10 @@ export const machines: RegisteredMachine[] = [
     id: 'change-calendar',
     machine: changeCalendarMachine,
     description: 'The change calendar’s feeds: a new secret address is shown once until dismissed; a revoked feed leaves the list, which loads again after each save.',
+  },
+  {
+    id: 'change-templates',
+    machine: changeTemplatesMachine,
+    description: 'Standard change templates and new change requests: a template’s dialog saves or retires it and the list loads again; a change request raised (from a template or not) opens its page.',
   },
 ];

@@ -9,7 +9,7 @@
  * chosen list empties; a refused file is named beside the control and the choice stays. A manager's
  * after-the-fact review of an emergency change opens its own dialog and, once saved, loads the SCR again.
  */
-import { assign, sendTo, setup, spawnChild, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { assign, fromCallback, sendTo, setup, spawnChild, type ActorRefFrom, type AnyActorRef, type EventObject, type SnapshotFrom } from 'xstate';
 import { SCR_STATUS_LABELS, scrNumber, type ChangeView, type ScrStatus } from '@contracts/changes';
 import type { FileDownloadActor } from '@/shared/machines/file-download.machine';
 import { fileListMachine, type FileListActor } from '@/shared/machines/file-list.machine';
@@ -39,7 +39,7 @@ export type ScrScreenEvent =
   | { type: 'files.upload'; id: number; files: readonly File[] }
   | { type: 'files.saved'; result: unknown }
   | ({ type: 'files.refused' } & SubmitFailure)
-  | { type: 'files.seen'; id: number; images: readonly number[] }
+  | { type: 'scr.loaded'; scr: ChangeView }
   | { type: 'attachment.download'; id: number; file: { id: number; name: string } }
   | { type: 'attachment.view'; id: number; file: { id: number; name: string } }
   | { type: 'attachment.close' };
@@ -61,6 +61,18 @@ export const scrScreenMachine = setup({
     attachForm: submitChild(attachMachine, { saved: 'files.saved', failed: 'files.refused' }),
     downloads: scrDownloadsMachine,
     thumbnails: scrThumbnailsMachine,
+    /** Tells this machine each SCR the page's query loads (its files among it). */
+    watchView: fromCallback<EventObject, AnyActorRef>(({ input, sendBack }) => {
+      let last: unknown;
+      const hear = (snapshot: { context?: { data?: ChangeView } }) => {
+        const scr = snapshot.context?.data;
+        if (scr && scr !== last) sendBack({ type: 'scr.loaded', scr });
+        last = scr;
+      };
+      hear(input.getSnapshot() as { context?: { data?: ChangeView } });
+      const subscription = input.subscribe(hear);
+      return () => subscription.unsubscribe();
+    }),
   },
   actions: {
     reloadView: sendTo(({ context }) => context.view, { type: 'query.reload' }),
@@ -78,6 +90,8 @@ export const scrScreenMachine = setup({
     spawnChild('downloads', { id: 'downloads' }),
     spawnChild('thumbnails', { id: 'thumbnails' }),
   ],
+  // Hears each load of the SCR (its files among it).
+  invoke: { src: 'watchView', input: ({ context }) => context.view },
   initial: 'viewing',
   on: {
     'comment.saved': { actions: ['reloadView', assign({ commented: ({ context }) => context.commented + 1 })], description: 'A comment saved: the SCR loads again with it, and the comment form starts fresh.' },
@@ -86,9 +100,12 @@ export const scrScreenMachine = setup({
       actions: sendTo('attachForm', ({ event }) => ({ type: 'form.submit' as const, input: { id: event.id, files: event.files } })),
     },
     'files.saved': { actions: ['reloadView', sendTo('files', { type: 'files.clear' })], description: 'Attached: the SCR loads again with its files, and the chosen list empties.' },
-    'files.seen': {
-      description: 'The SCR’s images get their thumbnails, fetched once each.',
-      actions: sendTo('thumbnails', ({ event }) => ({ type: 'thumbnails.show' as const, files: event.images.map((id) => ({ recordId: event.id, id })) })),
+    'scr.loaded': {
+      description: 'The SCR loaded: its images get their thumbnails, fetched once each.',
+      actions: sendTo('thumbnails', ({ event }) => ({
+        type: 'thumbnails.show' as const,
+        files: event.scr.attachments.filter((a) => a.image).map((a) => ({ recordId: event.scr.id, id: a.id })),
+      })),
     },
     'attachment.download': {
       description: 'A file is fetched with the session and offered as a download.',

@@ -83,6 +83,9 @@ function Feeds({ feeds, screen }: { feeds: ChangeFeed[]; screen: ChangeCalendarA
           <div className={styles.form}>
             <TextField label="Your new feed address (shown once)" value={created} isReadOnly description="Copy it into your calendar app now." />
             <div className={styles.actions}>
+              <Button size="sm" variant="primary" onPress={() => screen.send({ type: 'created.copy' })}>
+                Copy
+              </Button>
               <Button size="sm" variant="secondary" onPress={() => screen.send({ type: 'created.dismiss' })}>
                 Done
               </Button>

@@ -3,11 +3,11 @@ import { useContext, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
 import { APPROVAL_STATE_LABELS, type ApprovalState } from '@contracts/approval-chart';
-import { CHANGE_LIMITS, EMERGENCY_ROLES, SCR_STATUS_LABELS, scrNumber, type ChangeView } from '@contracts/changes';
+import { CHANGE_LIMITS, EMERGENCY_ROLES, SCR_STATUS_LABELS, riskScore, riskTerms, scrNumber, type ChangeView, type RiskTerm, type StoredRisk } from '@contracts/changes';
 import { changeViewMachine, type commentMachine, type reviewMachine } from '../machines/changes.machines';
 import { scrScreenMachine, selectCommentForm, selectMoveForm, selectReviewForm } from '../machines/scr-screen.machine';
 import { MOVE_TEXTS, MoveForm } from './MoveForm';
-import { RiskBadge, ScrPriorityBadge, ScrStatusBadge } from './parts';
+import { DialogForm, RiskBadge, ScrPriorityBadge, ScrStatusBadge } from './parts';
 import { ScrFiles } from './ScrFiles';
 import styles from './changes.module.css';
 import { inspection } from '@/shared/inspection';
@@ -23,6 +23,7 @@ const ACTION_LABELS: Record<string, string> = {
   approval_requested: 'Sent for approval',
   approved: 'Approved',
   emergency: 'Approved as an emergency',
+  pre_approved: 'Approved as a standard change',
   rejected: 'Rejected',
   development: 'Development started',
   qa: 'Sent to QA',
@@ -35,6 +36,19 @@ const ACTION_LABELS: Record<string, string> = {
 const quoteName = (scr: ChangeView) => [scr.quote_number ?? `Quote #${scr.quote_id}`, scr.quote_title].filter(Boolean).join(' · ');
 const actionLabel = (a: string) => ACTION_LABELS[a] ?? a.replace(/_/g, ' ');
 const LEVELS = { low: 'low', medium: 'medium', high: 'high' } as const;
+
+const TERM_LABELS: Record<RiskTerm, (r: StoredRisk) => string> = {
+  ratings: (r) => `${LEVELS[r.impact]} impact × ${LEVELS[r.complexity]} complexity`,
+  touchesData: () => 'stored data',
+  downtime: () => 'downtime',
+  ownerAway: () => 'owner away',
+};
+
+/** The score's sum written out ("low impact × medium complexity 2 + owner away 2 = 4"). */
+function RiskSum({ risk }: { risk: StoredRisk }) {
+  const terms = riskTerms(risk);
+  return <span>{`${terms.map((t) => `${TERM_LABELS[t.term](risk)} ${t.points}`).join(' + ')} = ${riskScore(risk)}`}</span>;
+}
 
 function Facts({ items }: { items: [string, React.ReactNode][] }) {
   return (
@@ -99,17 +113,16 @@ function ReviewForm({ scr, form, onCancel }: { scr: ChangeView; form: ActorRefFr
   const error = useSelector(form, (s) => s.context.error);
   const refusals = useSelector(form, (s) => s.context.refusals);
   return (
-    <Form
-      className={styles.form}
-      aria-label="Review the emergency change"
+    <DialogForm
+      label="Review the emergency change"
+      error={error}
       refusals={refusals}
-      onSubmit={(e) => {
-        e.preventDefault();
-        form.send({ type: 'form.submit', input: { id: scr.id, input: { version: scr.version, notes } } });
-      }}
+      busy={busy}
+      intro={`Approved without the advisory step: ${scr.emergency_justification}`}
+      submitLabel="Mark reviewed"
+      onSubmit={() => form.send({ type: 'form.submit', input: { id: scr.id, input: { version: scr.version, notes } } })}
+      onCancel={onCancel}
     >
-      <p className={styles.intro}>Approved without the advisory step: {scr.emergency_justification}</p>
-      <FormErrorBanner title={error ?? undefined} errors={[]} />
       <TextArea
         label="Review notes"
         name="notes"
@@ -123,15 +136,7 @@ function ReviewForm({ scr, form, onCancel }: { scr: ChangeView; form: ActorRefFr
         }}
         errorMessage={fields.notes}
       />
-      <div className={styles.actions}>
-        <Button variant="secondary" onPress={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="primary" isPending={busy}>
-          Mark reviewed
-        </Button>
-      </div>
-    </Form>
+    </DialogForm>
   );
 }
 
@@ -252,6 +257,7 @@ function ScrPage({ scr, screen }: { scr: ChangeView; screen: ActorRefFrom<typeof
               items={[
                 ['Business reason', scr.business_reason ?? '—'],
                 ['Requested by', scr.requested_by ?? '—'],
+                ...(scr.template_name ? ([['Standard change', `${scr.template_name}${scr.template_pre_approved ? ' (pre-approved)' : ''}`]] as [string, React.ReactNode][]) : []),
                 ['Owner', scr.owner ?? 'Nobody yet'],
                 ['Target date', scr.target_date ? formatDate(scr.target_date, { timeZone: 'UTC' }) : '—'],
               ]}
@@ -280,10 +286,12 @@ function ScrPage({ scr, screen }: { scr: ChangeView; screen: ActorRefFrom<typeof
               <Facts
                 items={[
                   ['Score', <RiskBadge score={scr.risk_score} />],
+                  ['How it adds up', <RiskSum risk={r} />],
                   ['Impact', LEVELS[r.impact]],
                   ['Complexity', LEVELS[r.complexity]],
                   ['Touches stored data', r.touchesData ? 'Yes' : 'No'],
                   ['Needs downtime', r.downtime ? 'Yes' : 'No'],
+                  ['Owner away on the target date', r.ownerAway === undefined ? 'Not checked' : r.ownerAway ? 'Yes: leave approved or pending' : 'No'],
                 ]}
               />
             ) : (

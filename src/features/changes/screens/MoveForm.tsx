@@ -1,12 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { useState, type Key } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { CHANGE_LIMITS, RISK_LEVELS, SCR_CHART, riskScore, type ChangeView, type RiskInputs, type ScrStatus, type TransitionInput } from '@contracts/changes';
+import { CHANGE_LIMITS, RISK_OWNER_AWAY_POINTS, SCR_CHART, preApprovedNote, riskScore, type ChangeView, type RiskInputs, type ScrStatus, type TransitionInput } from '@contracts/changes';
 import { LIMITS } from '@contracts/common/constants';
 import type { moveMachine, MoveSubmission } from '../machines/changes.machines';
 import styles from './changes.module.css';
+import { DialogForm, levels } from './parts';
 import { StaffPicker } from '@/shared/pickers';
-import { Alert, Button, Checkbox, DatePicker, Form, FormErrorBanner, NumberField, Select, TextArea } from '@/shared/ui/components';
+import { Alert, Checkbox, DatePicker, NumberField, Select, TextArea } from '@/shared/ui/components';
 
 /** What each move's button and dialog say. */
 export const MOVE_TEXTS: Record<ScrStatus, { action: string; title: string; intro?: string }> = {
@@ -23,8 +24,6 @@ export const MOVE_TEXTS: Record<ScrStatus, { action: string; title: string; intr
   rejected: { action: 'Reject', title: 'Reject the change request', intro: 'The client reads the reason.' },
 };
 
-const LEVEL_LABELS: Record<RiskInputs['impact'], string> = { low: 'Low', medium: 'Medium', high: 'High' };
-const levels = RISK_LEVELS.map((l) => ({ id: l, label: LEVEL_LABELS[l] }));
 
 type Draft = {
   ownerId: number | null;
@@ -138,18 +137,23 @@ export function MoveForm({ scr, to, form, onCancel }: { scr: ChangeView; to: Scr
   );
 
   return (
-    <Form
-      className={styles.form}
-      aria-label={MOVE_TEXTS[to].title}
+    <DialogForm
+      label={MOVE_TEXTS[to].title}
+      error={error}
       refusals={refusals}
+      busy={busy}
+      intro={MOVE_TEXTS[to].intro}
+      submitLabel={MOVE_TEXTS[to].action}
+      submitVariant={to === 'rejected' ? 'danger' : 'primary'}
       onFieldBlur={(field) => form.send({ type: 'form.blur', field, input: submission(draft) })}
-      onSubmit={(e) => {
-        e.preventDefault();
-        form.send({ type: 'form.submit', input: submission(draft) });
-      }}
+      onSubmit={() => form.send({ type: 'form.submit', input: submission(draft) })}
+      onCancel={onCancel}
     >
-      <FormErrorBanner title={error ?? undefined} errors={[]} />
-      {MOVE_TEXTS[to].intro ? <p className={styles.intro}>{MOVE_TEXTS[to].intro}</p> : null}
+      {to === 'approved' && scr.template_pre_approved ? (
+        <Alert tone="info" title={preApprovedNote(scr.template_name ?? '')}>
+          Approved at once while its implementation plan, rollback plan and risk stay the template’s; a change to them sends it to the advisory step.
+        </Alert>
+      ) : null}
       {to === 'under_review' ? (
         <div data-field="ownerId">
           <StaffPicker
@@ -208,6 +212,7 @@ export function MoveForm({ scr, to, form, onCancel }: { scr: ChangeView; to: Scr
             <Checkbox isSelected={draft.downtime} onChange={(downtime) => change({ downtime }, 'risk')}>
               Needs downtime
             </Checkbox>
+            <p className={styles.muted}>{`The score gains ${RISK_OWNER_AWAY_POINTS} when the owner has leave, approved or pending, on the target date.`}</p>
             {fields.risk ? (
               <p className={styles.fieldError} role="alert">
                 {fields.risk}
@@ -236,14 +241,6 @@ export function MoveForm({ scr, to, form, onCancel }: { scr: ChangeView; to: Scr
       ) : null}
       {to === 'released' ? long('releaseNote', 'Release note', 'What changed, in the client’s words.') : null}
       {to === 'rejected' ? long('reason', 'Reason', 'Why the change will not be made; the client reads it.') : null}
-      <div className={styles.actions}>
-        <Button variant="secondary" onPress={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" variant={to === 'rejected' ? 'danger' : 'primary'} isPending={busy}>
-          {MOVE_TEXTS[to].action}
-        </Button>
-      </div>
-    </Form>
+    </DialogForm>
   );
 }

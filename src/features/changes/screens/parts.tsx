@@ -1,5 +1,7 @@
-import { HIGH_RISK_ABOVE, SCR_STATUS_LABELS, type ScrPriority, type ScrStatus } from '@contracts/changes';
-import { Badge, type BadgeTone } from '@/shared/ui/components';
+import type { FormEvent, ReactNode } from 'react';
+import { HIGH_RISK_ABOVE, RISK_LEVELS, SCR_STATUS_LABELS, type RiskInputs, type ScrPriority, type ScrStatus } from '@contracts/changes';
+import styles from './changes.module.css';
+import { Badge, Button, Form, FormErrorBanner, type BadgeTone } from '@/shared/ui/components';
 
 const STATUS_TONES: Record<ScrStatus, BadgeTone> = {
   submitted: 'neutral',
@@ -33,5 +35,55 @@ export function RiskBadge({ score }: { score: number | null }) {
       {score}
       {high ? ' · high' : ''}
     </Badge>
+  );
+}
+
+export const LEVEL_LABELS: Record<RiskInputs['impact'], string> = { low: 'Low', medium: 'Medium', high: 'High' };
+export const levels = RISK_LEVELS.map((l) => ({ id: l, label: LEVEL_LABELS[l] }));
+
+export type DialogFormProps = {
+  /** The form's name (the dialog's title). */
+  label: string;
+  /** What the form machine says of the last save: its message for no field, and its refusals (focus follows them). */
+  error: string | null;
+  refusals: number;
+  busy: boolean;
+  intro?: ReactNode;
+  submitLabel: string;
+  submitVariant?: 'primary' | 'danger';
+  onSubmit: () => void;
+  onCancel: () => void;
+  onFieldBlur?: (field: string) => void;
+  children: ReactNode;
+};
+
+/**
+ * The rows every dialog of a change request or template repeats: the form with its error banner
+ * and intro, the fields, then Cancel and the action.
+ */
+export function DialogForm({ label, error, refusals, busy, intro, submitLabel, submitVariant = 'primary', onSubmit, onCancel, onFieldBlur, children }: DialogFormProps) {
+  return (
+    <Form
+      className={styles.form}
+      aria-label={label}
+      refusals={refusals}
+      onFieldBlur={onFieldBlur}
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      <FormErrorBanner title={error ?? undefined} errors={[]} />
+      {intro ? <p className={styles.intro}>{intro}</p> : null}
+      {children}
+      <div className={styles.actions}>
+        <Button variant="secondary" onPress={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant={submitVariant} isPending={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+    </Form>
   );
 }

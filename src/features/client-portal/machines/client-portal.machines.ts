@@ -46,8 +46,6 @@ export const replyMachine = createSubmitMachine('clientReply', (v: { id: number;
 export const replyFilesMachine = fileListMachine;
 /** Downloads of a ticket's files with the client session, and its images opened in the viewer. */
 export const clientDownloadMachine = fileDownloadMachine.provide({ actors: { fetch: fromPromise(({ input }) => clientPortalApi.attachment(input.recordId, input.id)) } });
-/** Downloads of a change request's files with the client session. */
-export const clientScrDownloadMachine = fileDownloadMachine.provide({ actors: { fetch: fromPromise(({ input }) => clientPortalApi.scrAttachment(input.recordId, input.id)) } });
 /** Thumbnails of a ticket's images with the client session. */
 export const clientThumbnailsMachine = thumbnailsMachine.provide({
   actors: { fetchAll: fromPromise(({ input }) => objectUrlsOf(input, (file) => clientPortalApi.thumbnail(file.recordId, file.id))) },
@@ -63,8 +61,6 @@ export const articlesMachine = createQueryMachine('clientArticles', (q: ArticleL
 export const articleMachine = createQueryMachine('clientArticle', (id: number) => clientPortalApi.article(id));
 
 export const scrListMachine = createQueryMachine('clientScrs', () => clientPortalApi.scrs());
-/** One of the company's change requests: the stages it went through and the comments for the client. */
-export const scrTimelineMachine = createQueryMachine('clientScrTimeline', (id: number) => clientPortalApi.scrTimeline(id));
 export const createScrMachine = createSubmitMachine('clientCreateScr', (v: CreateScr) => clientPortalApi.createScr(v), { schema: CLIENT_PORTAL.createScr.body });
 
 /**

@@ -1,20 +1,27 @@
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useParams } from 'wouter';
 import { SCR_STATUS_LABELS } from '@contracts/client-portal';
-import { clientScrDownloadMachine, scrTimelineMachine } from '../machines/client-portal.machines';
+import { clientScrMachine, selectDownloads, selectThumbnailsOf, selectTimeline } from '../machines/client-scr.machine';
 import { SCR_STATUS_TONES } from './labels';
 import styles from './ClientScrTimeline.module.css';
 import { usePageTitle } from '@/shared/page-title';
-import { Alert, AttachmentList, Badge, Card, DateTime, PageHeader, QueryView, SkeletonCard } from '@/shared/ui/components';
+import { selectViewer } from '@/shared/machines/file-download.machine';
+import { selectThumbnails } from '@/shared/machines/thumbnails.machine';
+import { Alert, AttachmentList, Badge, Card, DateTime, ImageViewer, PageHeader, QueryView, SkeletonCard } from '@/shared/ui/components';
 
 /** /client/software/change/request/:id: where one of the company's change requests stands, stage by stage, with the comments meant for the client. */
 export default function ClientScrTimelineScreen() {
   const { id = '' } = useParams<{ id: string }>();
   usePageTitle(`Change request #${id}`);
-  const timeline = useActorRef(scrTimelineMachine, { input: { query: Number(id) } });
-  const downloads = useActorRef(clientScrDownloadMachine);
+  const page = useActorRef(clientScrMachine, { input: { id: Number(id) } });
+  const timeline = useSelector(page, selectTimeline);
+  const downloads = useSelector(page, selectDownloads);
+  const thumbnails = useSelector(useSelector(page, selectThumbnailsOf), selectThumbnails);
+  const viewer = useSelector(downloads, (s) => (s ? selectViewer(s) : null));
+  const file = (f: { id: number; name: string }) => ({ recordId: Number(id), id: f.id, name: f.name });
   return (
     <>
+      <ImageViewer image={viewer} onClose={() => downloads?.send({ type: 'file.close' })} onDownload={() => viewer && downloads?.send({ type: 'file.download', file: file(viewer) })} />
       <PageHeader title={`Change request #${id}`} subtitle={<Link href="/software/change/request">All your change requests</Link>} />
       <QueryView actor={timeline} errorFallback="The change request could not be loaded" loading={<SkeletonCard label="Loading the change request" />}>
         {(t) => (
@@ -52,7 +59,12 @@ export default function ClientScrTimelineScreen() {
               </Card>
               {t.attachments.length ? (
                 <Card title="Files">
-                  <AttachmentList files={t.attachments} onDownload={(file) => downloads.send({ type: 'file.download', file: { recordId: t.id, id: file.id, name: file.name } })} />
+                  <AttachmentList
+                    files={t.attachments}
+                    thumbnails={thumbnails}
+                    onDownload={(f) => downloads?.send({ type: 'file.download', file: file(f) })}
+                    onView={(f) => downloads?.send({ type: 'file.view', file: file(f) })}
+                  />
                 </Card>
               ) : null}
             </div>

@@ -12,6 +12,7 @@ import { assign, enqueueActions, sendTo, setup, spawnChild, stopChild, type Acto
 import type { QaItemView } from '@contracts/quality';
 import type { FileDownloadActor } from '@/shared/machines/file-download.machine';
 import { fileListMachine, type FileListActor } from '@/shared/machines/file-list.machine';
+import { queryChild } from '@/shared/machines/query.machine';
 import { submitChild, type SubmitFailure } from '@/shared/machines/submit.machine';
 import type { ThumbnailsActor } from '@/shared/machines/thumbnails.machine';
 import { caseResultMachine, evidenceDownloadsMachine, evidenceMachine, evidenceThumbnailsMachine, qaItemMachine, resultMachine, runCaseMachine, takeMachine } from './quality.machines';
@@ -37,7 +38,7 @@ export type QaScreenEvent =
   | { type: 'evidence.upload'; files: readonly File[] }
   | { type: 'evidence.saved'; result: unknown }
   | ({ type: 'evidence.refused' } & SubmitFailure)
-  | { type: 'evidence.seen'; images: readonly number[] }
+  | { type: 'item.loaded'; data: QaItemView }
   | { type: 'attachment.download'; file: { id: number; name: string } }
   | { type: 'attachment.view'; file: { id: number; name: string } }
   | { type: 'attachment.close' };
@@ -47,7 +48,8 @@ const RESULT_NOTICES = { pass: 'Passed', fail: 'Failed: it goes back to developm
 export const qaScreenMachine = setup({
   types: { context: {} as QaScreenContext, events: {} as QaScreenEvent, input: {} as { queue: AnyActorRef; figures: AnyActorRef; open?: number | null } },
   actors: {
-    item: qaItemMachine,
+    /** The open item's query; each load is told to this machine (its evidence's thumbnails are fetched then). */
+    item: queryChild(qaItemMachine, { loaded: 'item.loaded', failed: 'item.failed' }),
     takeForm: submitChild(takeMachine, { saved: 'take.saved', failed: 'take.refused' }),
     resultForm: submitChild(resultMachine, { saved: 'result.saved', failed: 'result.refused' }),
     /** The run's cases: one added or taken out, and a case's result (QaRunCases.tsx). */
@@ -125,9 +127,9 @@ export const qaScreenMachine = setup({
           actions: sendTo('evidenceForm', ({ context, event }) => ({ type: 'form.submit' as const, input: { id: context.open!, files: event.files } })),
         },
         'evidence.saved': { actions: ['reloadItem', sendTo('evidenceFiles', { type: 'files.clear' })], description: 'Attached: the item loads again with its evidence, and the chosen list empties.' },
-        'evidence.seen': {
-          description: 'The item’s evidence images get their thumbnails, fetched once each.',
-          actions: sendTo('thumbnails', ({ context, event }) => ({ type: 'thumbnails.show' as const, files: event.images.map((id) => ({ recordId: context.open!, id })) })),
+        'item.loaded': {
+          description: 'The item loaded: its evidence images get their thumbnails, fetched once each.',
+          actions: sendTo('thumbnails', ({ event }) => ({ type: 'thumbnails.show' as const, files: event.data.evidence.filter((e) => e.image).map((e) => ({ recordId: event.data.id, id: e.id })) })),
         },
         'take.saved': [
           { guard: 'isOtherItem', actions: [assign({ open: ({ event }) => event.result.id }), 'openItem', 'reloadQueue'], description: 'Another item was taken from the queue: it opens instead.' },

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { LIMITS } from '@contracts/common/constants';
@@ -10,12 +10,10 @@ import { QaRuns } from './QaRunCases';
 import styles from './quality.module.css';
 import { QaViews } from './TestCasesView';
 import { inspection } from '@/shared/inspection';
-import { selectViewer } from '@/shared/machines/file-download.machine';
-import { selectChosenFiles, selectFilesError } from '@/shared/machines/file-list.machine';
-import { selectThumbnails } from '@/shared/machines/thumbnails.machine';
 import { Chart } from '@/shared/ui/chart';
-import { AttachmentList, Badge, Button, Card, Dialog, FilePicker, Form, FormErrorBanner, ImageViewer, PageHeader, QueryView, Radio, RadioGroup, RelativeTime, SkeletonCard, SkeletonText, Stat, TextArea, type BadgeTone } from '@/shared/ui/components';
+import { Badge, Button, Card, Dialog, Form, FormErrorBanner, PageHeader, QueryView, Radio, RadioGroup, RelativeTime, SkeletonCard, SkeletonText, Stat, TextArea, type BadgeTone } from '@/shared/ui/components';
 import { CellText, DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { RecordFiles } from '@/shared/ui/record-files/RecordFiles';
 
 const STATUS_TONES: Record<QaStatus, BadgeTone> = { waiting: 'neutral', testing: 'info', passed: 'success', failed: 'danger', blocked: 'warning' };
 const StatusBadge = ({ status }: { status: QaStatus }) => <Badge tone={STATUS_TONES[status]}>{QA_STATUS_LABELS[status]}</Badge>;
@@ -110,45 +108,30 @@ function ResultForm({ item, form }: { item: QaItemView; form: ActorRefFrom<typeo
 
 /** The item's evidence (screenshots, logs, reports), kept with the run under way, and files to attach. */
 function Evidence({ item, screen }: { item: QaItemView; screen: ActorRefFrom<typeof qaScreenMachine> }) {
-  const filesActor = useSelector(screen, selectEvidenceFiles);
-  const chosen = useSelector(filesActor, selectChosenFiles);
-  const chosenError = useSelector(filesActor, selectFilesError);
-  const form = useSelector(screen, selectEvidenceForm);
-  const busy = useSelector(form, (s) => s.hasTag('busy'));
-  const refused = useSelector(form, (s) => s.context.fieldErrors.files ?? s.context.error);
-  const thumbnails = useSelector(useSelector(screen, selectThumbnailsOf), selectThumbnails);
-  const viewer = useSelector(useSelector(screen, selectDownloads), selectViewer);
-  const images = item.evidence.filter((e) => e.image).map((e) => e.id).join(',');
-  useEffect(() => {
-    if (images) screen.send({ type: 'evidence.seen', images: images.split(',').map(Number) });
-  }, [screen, images]);
-  const download = (file: { id: number; name: string }) => screen.send({ type: 'attachment.download', file });
+  const chosen = useSelector(screen, selectEvidenceFiles);
+  const upload = useSelector(screen, selectEvidenceForm);
+  const thumbnails = useSelector(screen, selectThumbnailsOf);
+  const downloads = useSelector(screen, selectDownloads);
   return (
     <section aria-labelledby="qa-evidence">
       <h3 id="qa-evidence" className={styles.heading}>
         Evidence
       </h3>
-      {item.evidence.length ? (
-        <AttachmentList files={item.evidence} thumbnails={thumbnails} onDownload={download} onView={(file) => screen.send({ type: 'attachment.view', file })} />
-      ) : (
-        <p className={styles.muted}>No evidence attached yet.</p>
-      )}
-      <FilePicker
-        id={`qa-${item.id}-evidence`}
-        files={chosen}
-        error={chosenError ?? refused}
-        onAdd={(files) => filesActor?.send({ type: 'files.add', files })}
-        onRemove={(index) => filesActor?.send({ type: 'files.remove', index })}
-        isDisabled={busy}
+      <RecordFiles
+        pickerId={`qa-${item.id}-evidence`}
+        files={item.evidence}
+        empty={<p className={styles.muted}>No evidence attached yet.</p>}
+        chosen={chosen}
+        thumbnails={thumbnails}
+        downloads={downloads}
+        upload={upload}
+        attachLabel={(n) => (n === 1 ? 'Attach the evidence' : `Attach ${n} files`)}
+        attachVariant="secondary"
+        onUpload={(files) => screen.send({ type: 'evidence.upload', files })}
+        onDownload={(file) => screen.send({ type: 'attachment.download', file })}
+        onView={(file) => screen.send({ type: 'attachment.view', file })}
+        onCloseViewer={() => screen.send({ type: 'attachment.close' })}
       />
-      {chosen.length ? (
-        <div className={styles.actions}>
-          <Button variant="secondary" isPending={busy} onPress={() => screen.send({ type: 'evidence.upload', files: chosen })}>
-            {chosen.length === 1 ? 'Attach the evidence' : `Attach ${chosen.length} files`}
-          </Button>
-        </div>
-      ) : null}
-      <ImageViewer image={viewer} onClose={() => screen.send({ type: 'attachment.close' })} onDownload={() => viewer && download(viewer)} />
     </section>
   );
 }
