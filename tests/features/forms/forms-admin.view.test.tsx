@@ -122,7 +122,7 @@ describe('expense rates, for admins', () => {
     const table = await screen.findByRole('table', { name: 'Exchange and mileage rates' });
     expect(within(table).getByRole('button', { name: 'Correct the EUR rate from 2026-07-01' })).toBeTruthy();
     expect(within(table).queryByRole('button', { name: 'Correct the EUR rate from 2026-01-01' })).toBeNull();
-    expect(within(table).getAllByText('Add a newer rate to change it')).toHaveLength(2);
+    expect(within(table).getAllByText('Used: add a newer rate')).toHaveLength(2);
 
     const form = screen.getByRole('form', { name: 'Add a rate' });
     await user.click(within(form).getByRole('button', { name: 'Add rate' }));

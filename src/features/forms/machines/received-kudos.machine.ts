@@ -3,7 +3,7 @@
  * loads the kudos sent before the last one shown and adds them below; a full page means there may
  * be more. A failed first load offers a retry; a failed next page keeps what is shown.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { FORMS, RECEIVED_KUDOS_PAGE, type Kudo } from '@contracts/forms';
 import { call, toApiError } from '@/shared/http/http';
 
@@ -11,15 +11,16 @@ export type ReceivedKudosContext = { person: number; kudos: Kudo[]; more: boolea
 export type ReceivedKudosEvent = { type: 'kudos.more' } | { type: 'kudos.retry' };
 type Page = { person: number; before?: number | undefined };
 
-/** A page added below what is shown; a full page may have more after it. */
-const addPage = assign(({ context }: { context: ReceivedKudosContext }, page: Kudo[]) => ({ kudos: [...context.kudos, ...page], more: page.length >= RECEIVED_KUDOS_PAGE, error: null }));
-const keepError = assign((_: unknown, error: unknown) => ({ error: toApiError(error).message }));
 
 export const receivedKudosMachine = setup({
   types: { context: {} as ReceivedKudosContext, events: {} as ReceivedKudosEvent, input: {} as { person: number } },
   actors: { loadPage: fromPromise<Kudo[], Page>(({ input }) => call(FORMS.receivedKudos, { params: { person: input.person }, query: input.before ? { before: input.before } : {} })) },
   guards: { hasMore: ({ context }) => context.more },
-  actions: { addPage, keepError },
+  actions: {
+    /** A page added below what is shown; a full page may have more after it. */
+    addPage: assign(({ context }, page: Kudo[]) => ({ kudos: [...context.kudos, ...page], more: page.length >= RECEIVED_KUDOS_PAGE, error: null })),
+    keepError: assign((_, error: unknown) => ({ error: toApiError(error).message })),
+  },
 }).createMachine({
   id: 'received-kudos',
   description: 'The kudos a person received, newest first, a page at a time.',
@@ -29,7 +30,7 @@ export const receivedKudosMachine = setup({
     loading: {
       tags: ['busy'],
       description: 'The first page is loading.',
-      invoke: { src: 'loadPage', input: ({ context }) => ({ person: context.person }), onDone: { target: 'ready', actions: { type: 'addPage', params: ({ event }) => event.output } }, onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => event.error } } },
+      invoke: { src: 'loadPage', input: ({ context }) => ({ person: context.person }), onDone: { target: 'ready', actions: { type: 'addPage', params: ({ event }: { event: DoneActorEvent<Kudo[]> }) => event.output } }, onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }: { event: ErrorActorEvent }) => event.error } } },
     },
     failed: {
       description: 'The first page could not be loaded: the reason shows with a retry.',
@@ -47,8 +48,8 @@ export const receivedKudosMachine = setup({
       invoke: {
         src: 'loadPage',
         input: ({ context }) => ({ person: context.person, before: context.kudos.at(-1)?.id }),
-        onDone: { target: 'ready', actions: { type: 'addPage', params: ({ event }) => event.output } },
-        onError: { target: 'ready', actions: { type: 'keepError', params: ({ event }) => event.error }, description: 'The next page failed: what is shown stays, with the reason.' },
+        onDone: { target: 'ready', actions: { type: 'addPage', params: ({ event }: { event: DoneActorEvent<Kudo[]> }) => event.output } },
+        onError: { target: 'ready', actions: { type: 'keepError', params: ({ event }: { event: ErrorActorEvent }) => event.error }, description: 'The next page failed: what is shown stays, with the reason.' },
       },
     },
   },

@@ -43,10 +43,10 @@ export default function ExpenseRatesAdmin({ formRates }: { formRates: AnyActorRe
   const [editing, setEditing] = useState<{ rate: AdminExpenseRate; before: AdminExpenseRate | undefined } | null>(null);
 
   const columns: DataTableColumn<AdminExpenseRate>[] = [
-    { label: 'Kind', field: 'kind', value: (r) => RATE_KIND_LABELS[r.kind], sortable: true, width: '110px' },
-    { label: 'Currency', field: 'code', value: (r) => (r.kind === 'mileage' ? 'per mile' : r.code), sortable: true, width: '110px' },
-    { label: 'In force from', field: 'validFrom', sortable: true, width: '140px' },
-    { label: 'Rate', field: 'rateMicros', value: (r) => `${r.rateMicros / RATE_SCALE} ${unitOf(r)}`, sortable: true, firstSortType: 'desc' },
+    { label: 'Kind', field: 'kind', value: (r) => RATE_KIND_LABELS[r.kind], sortable: true, width: '110px', priority: 3 },
+    { label: 'Currency', field: 'code', value: (r) => (r.kind === 'mileage' ? 'Mileage' : r.code), sortable: true, width: '100px' },
+    { label: 'In force from', field: 'validFrom', sortable: true, width: '130px' },
+    { label: `Rate (${HOME_CURRENCY})`, field: 'rateMicros', value: (r) => r.rateMicros / RATE_SCALE, tooltip: `${HOME_CURRENCY} for one unit of the currency, or a mile`, sortable: true, firstSortType: 'desc', width: '110px' },
     {
       label: 'Claims priced',
       field: 'usedBy',
@@ -59,10 +59,11 @@ export default function ExpenseRatesAdmin({ formRates }: { formRates: AnyActorRe
       label: 'Actions',
       field: 'actions',
       globalSearchDisabled: true,
-      width: '150px',
+      sortable: false,
+      width: '200px',
       cell: (r) =>
         r.usedBy ? (
-          <span className={styles.metaInline}>Add a newer rate to change it</span>
+          <span className={styles.metaInline}>Used: add a newer rate</span>
         ) : (
           <Button size="sm" variant="secondary" aria-label={`Correct the ${rateName(r)}`} onPress={() => setEditing({ rate: r, before: corrected })}>
             Correct
@@ -93,7 +94,7 @@ export default function ExpenseRatesAdmin({ formRates }: { formRates: AnyActorRe
 /** The new rate's fields; a rate added starts them afresh (the screen keys it by the rate added). */
 function AddRate({ form }: { form: ActorRefFrom<typeof addRateMachine> }) {
   const [kind, setKind] = useState<Kind>('fx');
-  const [code, setCode] = useState<string>(RATE_CURRENCIES[0]);
+  const [code, setCode] = useState<string>(RATE_CURRENCIES[0]!);
   const [validFrom, setValidFrom] = useState('');
   const [rate, setRate] = useState(Number.NaN);
   const fields = useSelector(form, (s) => s.context.fieldErrors);

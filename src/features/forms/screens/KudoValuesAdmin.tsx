@@ -41,21 +41,24 @@ export default function KudoValuesAdmin() {
     if (next) order.send({ type: 'form.submit', input: next });
   };
 
+  // The order is the list's meaning: no column sorts it.
   const columns: DataTableColumn<KudoValue>[] = [
-    { label: '#', field: 'position', width: '56px', value: (v) => ids.indexOf(v.id) + 1, type: 'number' },
-    { label: 'Value', field: 'name' },
-    { label: 'Status', field: 'active', value: (v) => (v.active ? 'Active' : 'Retired'), cell: (v) => (v.active ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Retired</Badge>), width: '110px' },
-    { label: 'Kudos', field: 'kudos', type: 'number', width: '90px', priority: 2 },
+    { label: '#', field: 'position', width: '56px', value: (v) => ids.indexOf(v.id) + 1, type: 'number', sortable: false, priority: 2 },
+    { label: 'Value', field: 'name', sortable: false },
+    { label: 'Status', field: 'active', value: (v) => (v.active ? 'Active' : 'Retired'), cell: (v) => (v.active ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Retired</Badge>), width: '100px', sortable: false, priority: 2 },
+    { label: 'Kudos', field: 'kudos', type: 'number', width: '80px', sortable: false, priority: 3 },
     {
       label: 'Actions',
       field: 'actions',
       globalSearchDisabled: true,
+      sortable: false,
+      width: '260px',
       cell: (v) => (
         <span className={styles.rowActions}>
-          <Button size="sm" variant="ghost" aria-label={`Move ${v.name} up`} isDisabled={busy || ids[0] === v.id} onPress={() => move(v, -1)}>
+          <Button size="sm" variant="quiet" aria-label={`Move ${v.name} up`} isDisabled={busy || ids[0] === v.id} onPress={() => move(v, -1)}>
             ↑
           </Button>
-          <Button size="sm" variant="ghost" aria-label={`Move ${v.name} down`} isDisabled={busy || ids.at(-1) === v.id} onPress={() => move(v, 1)}>
+          <Button size="sm" variant="quiet" aria-label={`Move ${v.name} down`} isDisabled={busy || ids.at(-1) === v.id} onPress={() => move(v, 1)}>
             ↓
           </Button>
           <Button size="sm" variant="secondary" aria-label={`Rename ${v.name}`} onPress={() => setRenaming({ value: v, before: renamed })}>
