@@ -46,6 +46,9 @@ async function png(page: Page, name: string) {
   return { name, mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') };
 }
 
+/** A test case of the demo data the journey's QA runs record. */
+const caseTitleOfDemo = 'Amount due matches the ledger';
+
 /** Takes the change's QA item from the queue and records a result (a pass with a screenshot as evidence). */
 async function test_(page: Page, title: string, result: 'Pass' | 'Fail', notes: string) {
   await page.goto('/quality/qa');
@@ -57,9 +60,23 @@ async function test_(page: Page, title: string, result: 'Pass' | 'Fail', notes: 
     await dialog.locator('[data-testid="file-picker"] input[type="file"]').setInputFiles(await png(page, 'bill-second-page.png'));
     await dialog.getByRole('button', { name: 'Attach the evidence' }).click();
     await expect(dialog.getByRole('button', { name: /^Open bill-second-page\.png/ })).toBeVisible();
-    await shoot(page, 'qa-evidence');
   }
-  await dialog.getByRole('radiogroup', { name: 'Result' }).getByText(result, { exact: true }).click();
+  // A test case joins the run and gets its result before the run's own.
+  const caseTitle = caseTitleOfDemo;
+  await dialog.getByRole('button', { name: /Add a test case/ }).click();
+  await page.getByRole('option', { name: `${caseTitle} (Bill print)` }).click();
+  await dialog.getByRole('button', { name: 'Add to the run' }).click();
+  const cases = dialog.getByRole('list', { name: /^Test cases of run/ }).last();
+  await expect(cases.getByText(caseTitle)).toBeVisible();
+  await dialog.getByRole('button', { name: /Pick the case/ }).click();
+  await page.getByRole('option', { name: caseTitle, exact: true }).click();
+  const caseResult = result === 'Pass' ? 'Passed' : 'Failed';
+  await dialog.getByRole('radiogroup', { name: 'Case result' }).getByText(caseResult, { exact: true }).click();
+  await dialog.getByRole('textbox', { name: /^Case note/ }).fill(result === 'Pass' ? 'Matches the ledger.' : 'Off by the doubled fee.');
+  await dialog.getByRole('button', { name: 'Record the case' }).click();
+  await expect(cases.getByText(caseResult, { exact: true })).toBeVisible();
+  if (result === 'Pass') await shoot(page, 'qa-evidence');
+  await dialog.getByRole('radiogroup', { name: 'Result', exact: true }).getByText(result, { exact: true }).click();
   await dialog.getByRole('textbox', { name: /^Notes/ }).fill(notes);
   await dialog.getByRole('button', { name: 'Record result' }).click();
   await expect(dialog.getByText(notes)).toBeVisible();
@@ -134,6 +151,11 @@ test('a change request goes from the client’s request through review, approval
   await test_(staff, title, 'Pass', 'Checked on last cycle’s bills.');
   await expectAccessible(staff);
   await shoot(staff, 'qa');
+  // The reusable test cases, by product area.
+  await staff.goto('/quality/qa?view=cases');
+  await expect(staff.getByRole('table', { name: /Test cases/ }).getByText(caseTitleOfDemo)).toBeVisible();
+  await expectAccessible(staff);
+  await shoot(staff, 'qa-test-cases');
   await staff.goto(`/software/change/request?search=${encodeURIComponent(title)}`);
   await expectAccessible(staff);
   await shoot(staff, 'list');
