@@ -5,7 +5,6 @@
  */
 import { endpoint } from './common/endpoint';
 import { calendarDay, idInput, safeText } from './common/input';
-import { isTimeZone } from './common/time-zone';
 import { z } from './common/zod';
 import { KUDOS_FEED, kudoSchema } from './kudos-feed';
 
@@ -149,9 +148,11 @@ export const CORRECTION_KIND_LABELS: Record<string, string> = { timeEntry: 'A ti
 export const CORRECTABLE_DAYS = 30;
 export const CORRECTABLE_ENTRIES_MAX = 200;
 
-/** The time zone my "last days" are counted in (the reader's zone; UTC when none is given). */
+/** A time zone my "last days" are counted in that is not one. */
+export const CORRECTABLE_ZONE_MESSAGE = 'Time zone must be a current IANA zone such as Europe/Berlin';
+/** The time zone my "last days" are counted in (the reader's zone; UTC when none is given); the server checks it is a zone. */
 export const correctableQuerySchema = z.strictObject({
-  tz: safeText('Time zone must be an IANA zone such as Europe/Berlin', 'Time zone').refine(isTimeZone, 'Time zone must be a current IANA zone such as Europe/Berlin').optional(),
+  tz: safeText(CORRECTABLE_ZONE_MESSAGE, 'Time zone').max(64, CORRECTABLE_ZONE_MESSAGE).optional(),
 });
 
 /** One of my punches, as the correction lists them: in, out (null while open), in the zone it was punched in. */

@@ -7,7 +7,8 @@
  */
 import type { z } from 'zod';
 import { formatMonth, MESSAGE_LOCALE } from '@contracts/common/dates';
-import { CORRECTABLE_DAYS, CORRECTABLE_ENTRIES_MAX, type OwnPunch, type OwnTimeEntry, type PunchBefore, type PunchFields } from '@contracts/forms';
+import { isTimeZone } from '@contracts/common/time-zone';
+import { CORRECTABLE_DAYS, CORRECTABLE_ENTRIES_MAX, CORRECTABLE_ZONE_MESSAGE, type OwnPunch, type OwnTimeEntry, type PunchBefore, type PunchFields } from '@contracts/forms';
 import {
   addDays,
   closeMonth,
@@ -177,8 +178,11 @@ export async function ownEntryFields(db: Queryable, userId: number, entryId: num
   return entry && entry.staffUserId === userId ? { workDate: entry.workDate, minutes: entry.minutes, description: entry.description } : null;
 }
 
-/** The first day a correction may pick from: the last days counted back from today in my time zone. */
-const firstCorrectableDay = (now: Date, timeZone: string) => addDays(dayInZone(now, timeZone), -CORRECTABLE_DAYS);
+/** The first day a correction may pick from: the last days counted back from today in my time zone (400 on `tz` when it is not one). */
+function firstCorrectableDay(now: Date, timeZone: string): string {
+  if (!isTimeZone(timeZone)) throw invalidField('tz', CORRECTABLE_ZONE_MESSAGE);
+  return addDays(dayInZone(now, timeZone), -CORRECTABLE_DAYS);
+}
 
 /** My time entries of the last days (in my time zone) a correction may pick from, newest first. */
 export async function ownRecentEntries(db: Queryable, userId: number, now: Date, timeZone = 'UTC'): Promise<OwnTimeEntry[]> {

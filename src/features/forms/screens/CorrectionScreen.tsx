@@ -3,7 +3,6 @@ import { Suspense, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { RequestView } from '@contracts/approvals';
 import { formatDay } from '@contracts/common/dates';
-import { parseAbsolute, parseDateTime, toCalendarDateTime, toZoned } from '@internationalized/date';
 import {
   CORRECTABLE_DAYS,
   CORRECTION_TEXT_MAX,
@@ -356,15 +355,19 @@ function EntryPicker({ picked, error, onPick }: { picked: number | null; error: 
 
 // --- Punches ---------------------------------------------------------------------------------------
 
-/** An instant as a date-and-time field shows it, in the reader's zone ("2026-03-10T09:00"). */
-const toLocalInput = (iso: string, zone: string) => toCalendarDateTime(parseAbsolute(iso, zone)).toString().slice(0, 16);
-/** A date-and-time field's value in the reader's zone as an instant; as typed when it is not one (the server names it). */
+/** The wall-clock reading of an instant in a zone, as a date-and-time field holds it ("2026-03-10T09:00"). */
+function toLocalInput(iso: string, zone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
+}
+/** A date-and-time field's value read in a zone, as an instant (the zone's offset then, twice over for a change of offset); as typed when it is not one (the server names it). */
 function fromLocalInput(value: string, zone: string): string {
-  try {
-    return toZoned(parseDateTime(value), zone).toAbsoluteString();
-  } catch {
-    return value;
-  }
+  const wall = Date.parse(`${value}:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) || Number.isNaN(wall)) return value;
+  const offsetAt = (at: number) => Date.parse(`${toLocalInput(new Date(at).toISOString(), zone)}:00Z`) - Math.floor(at / 60_000) * 60_000;
+  const first = wall - offsetAt(wall);
+  return new Date(wall - offsetAt(first)).toISOString();
 }
 /** How long a punch lasted, when it has ended. */
 const punchLength = (p: PunchBefore) => (p.punchedOutAt ? formatMinutes(Math.round((Date.parse(p.punchedOutAt) - Date.parse(p.punchedInAt)) / 60_000)) : null);
