@@ -179,8 +179,8 @@ type within p95 1 s; 1,000 display connections per app process at ≤ 30 KB each
 ${CHANGES} critical Support tickets inserted one by one (${SPACING_MS} ms apart, so each is its own burst), the
 Support, Managed Services, Development, Quality Assurance and Sales boards open in five tabs (four of them
 recompute on a ticket change). From the INSERT's answer to the Support board's Critical figure changing (a
-MutationObserver in the page). The hub waits ${250} ms for a burst to gather before it computes: that wait is
-in every figure.
+MutationObserver in the page). The hub computes a board at once when it was not computed in the last 250 ms and
+gathers what follows within that window into one computation at its end.
 
 | changes | p50 | p95 | p99 | max |
 |---|---|---|---|---|

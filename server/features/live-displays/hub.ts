@@ -2,8 +2,10 @@
  * The live hub: the open streams of each board, and one snapshot per change burst.
  *
  * A change (a `live.changed` event from the change-log triggers) marks each board that reads its
- * table; within LIVE_TIMING.coalesceMs the board's snapshot is computed once, encoded once, and the
- * same frame is written to every stream of that board. A board nobody watches is not computed.
+ * table. A board not computed in the last LIVE_TIMING.coalesceMs is computed at once (the leading
+ * edge); changes arriving while it is computed or within that window are gathered and computed once
+ * at the window's end, so a board is computed at most once per window. Each snapshot is encoded once
+ * and the same frame is written to every stream of that board. A board nobody watches is not computed.
  * When the bus reconnects (events may have been missed) every watched board is sent again as a
  * resync.
  */
@@ -55,7 +57,13 @@ function buildId(staticDir: string | undefined): string {
  * is not sent again: a snapshot sent on attach and a burst's frame computed at the same time (or
  * a burst whose change the stream's first snapshot already held) would otherwise show twice.
  */
-type Client = { stream: EventStream; displayId: number | null; lastId: number; lastData: string | undefined };
+type Frame = { kind: string; id: number; data: string; frame: string };
+/**
+ * `ready` once the stream's first frame (or its finding it missed nothing) is settled: a burst's frame
+ * computed before then waits in `pending` and follows the first frame, so a resync is never preceded
+ * by a snapshot and a newer burst is not lost behind an older first frame.
+ */
+type Client = { stream: EventStream; displayId: number | null; lastId: number; lastData: string | undefined; ready: boolean; pending: Frame | undefined };
 
 /** Sends a board's frame to one stream unless that stream already has it or something newer; a resync always goes. */
 function deliver(client: Client, kind: string, id: number, data: string, frame: string): void {
@@ -64,9 +72,24 @@ function deliver(client: Client, kind: string, id: number, data: string, frame: 
   client.lastData = data;
   client.stream.sendRaw(frame);
 }
+/** The hub's clock for the coalescing window (a test drives its own). */
+export type HubClock = {
+  now(): number;
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+};
+const wallClock: HubClock = {
+  now: () => performance.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
 type BoardState = {
   clients: Set<Client>;
-  timer: NodeJS.Timeout | undefined;
+  /** The window's end is pending: the gathered changes are computed then. */
+  timer: unknown;
+  /** When the board's last computation for a change began (on the hub's clock). */
+  lastAt: number;
   computing: boolean;
   again: boolean;
   /** Resync instead of snapshot for the next frame. */
@@ -90,9 +113,12 @@ export class LiveHub {
   private readonly boards = new Map<LiveBoard, BoardState>();
   private readonly unsubscribe: (() => void)[] = [];
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly clock: HubClock = wallClock,
+  ) {
     this.build = buildId(ctx.config.staticDir);
-    for (const board of LIVE_BOARDS) this.boards.set(board, { clients: new Set(), timer: undefined, computing: false, again: false, resync: false, handover: undefined, settle: undefined });
+    for (const board of LIVE_BOARDS) this.boards.set(board, { clients: new Set(), timer: undefined, lastAt: -Infinity, computing: false, again: false, resync: false, handover: undefined, settle: undefined });
     this.unsubscribe.push(
       ctx.events.subscribe(liveChanged, ({ topic }) => {
         for (const board of LIVE_BOARDS) if (BOARD_TABLES[board].includes(topic)) this.changed(board, false);
@@ -115,21 +141,33 @@ export class LiveHub {
    */
   async attach(board: LiveBoard, stream: EventStream, displayId: number | null, lastEventId: number | null): Promise<void> {
     const state = this.boards.get(board)!;
-    const client: Client = { stream, displayId, lastId: 0, lastData: undefined };
+    const client: Client = { stream, displayId, lastId: 0, lastData: undefined, ready: false, pending: undefined };
     state.clients.add(client);
     stream.signal.addEventListener('abort', () => state.clients.delete(client));
-    let kind: string = LIVE_FRAMES.snapshot;
-    if (lastEventId !== null) {
-      const missed = await eventsAfter(this.ctx.database.pool, lastEventId);
-      if (missed === null) kind = LIVE_FRAMES.resync;
-      else {
-        // The caller holds everything up to its id: a frame no newer than that is not sent again.
-        client.lastId = Math.max(client.lastId, lastEventId);
-        if (!missed.some((e) => BOARD_TABLES[board].includes(e.topic))) return;
+    try {
+      let kind: string = LIVE_FRAMES.snapshot;
+      if (lastEventId !== null) {
+        const missed = await eventsAfter(this.ctx.database.pool, lastEventId);
+        if (missed === null) kind = LIVE_FRAMES.resync;
+        else {
+          // The caller holds everything up to its id: a frame no newer than that is not sent again.
+          client.lastId = Math.max(client.lastId, lastEventId);
+          if (!missed.some((e) => BOARD_TABLES[board].includes(e.topic))) return;
+        }
       }
+      const { id, snapshot } = await this.compute(board);
+      deliver(client, kind, id, JSON.stringify(snapshot.data), encodeFrame(kind, snapshot, id));
+    } finally {
+      this.ready(client);
     }
-    const { id, snapshot } = await this.compute(board);
-    deliver(client, kind, id, JSON.stringify(snapshot.data), encodeFrame(kind, snapshot, id));
+  }
+
+  /** The stream's first frame is settled: a burst's frame that waited for it goes now, if newer. */
+  private ready(client: Client): void {
+    client.ready = true;
+    const waiting = client.pending;
+    client.pending = undefined;
+    if (waiting) deliver(client, waiting.kind, waiting.id, waiting.data, waiting.frame);
   }
 
   /** Ends every stream of a display (revoked). */
@@ -140,7 +178,7 @@ export class LiveHub {
   stop(): void {
     for (const u of this.unsubscribe.splice(0)) u();
     for (const state of this.boards.values()) {
-      if (state.timer) clearTimeout(state.timer);
+      if (state.timer) this.clock.clearTimeout(state.timer);
       if (state.handover) clearTimeout(state.handover);
       if (state.settle) clearTimeout(state.settle);
       state.timer = undefined;
@@ -156,10 +194,21 @@ export class LiveHub {
     if (!state.clients.size) return;
     state.resync ||= resync;
     if (state.timer) return;
-    state.timer = setTimeout(() => {
+    if (state.computing) {
+      // Gathered: computed once when this computation ends (and its window has passed).
+      state.again = true;
+      return;
+    }
+    const wait = state.lastAt + LIVE_TIMING.coalesceMs - this.clock.now();
+    if (wait <= 0) {
+      // Not computed in the last window: at once.
+      void this.flush(board);
+      return;
+    }
+    state.timer = this.clock.setTimeout(() => {
       state.timer = undefined;
       void this.flush(board);
-    }, LIVE_TIMING.coalesceMs);
+    }, wait);
   }
 
   private async flush(board: LiveBoard): Promise<void> {
@@ -169,13 +218,17 @@ export class LiveHub {
       return;
     }
     state.computing = true;
+    state.lastAt = this.clock.now();
     const kind = state.resync ? LIVE_FRAMES.resync : LIVE_FRAMES.snapshot;
     state.resync = false;
     try {
       const { id, snapshot } = await this.compute(board);
       const frame = encodeFrame(kind, snapshot, id);
       const data = JSON.stringify(snapshot.data);
-      for (const c of [...state.clients]) deliver(c, kind, id, data, frame);
+      for (const c of [...state.clients]) {
+        if (c.ready) deliver(c, kind, id, data, frame);
+        else c.pending = { kind, id, data, frame };
+      }
     } catch {
       // The database is away: the boards keep their last data, the next change (or reconnect) tries again.
     } finally {

@@ -1,0 +1,142 @@
+/**
+ * Memory per live display stream (`node --import tsx tests/bench/live-streams-memory.bench.ts`): the
+ * production server (through tests/bench/live-memory-server.ts, which reports its heap used after a
+ * full collection and its resident set on SIGUSR2) on a fresh embedded database with the demo data;
+ * BENCH_CONNECTIONS Support board streams opened by a separate Node process (child_process fork), so
+ * the server's figures are its own. Heap and RSS before (after 20 streams opened and closed, so the
+ * code paths a stream takes are loaded) and with the streams open, per stream. Prints a Markdown row.
+ * With BENCH_DELIVERY=1, also 20 critical tickets 600 ms apart while the streams are open: from each
+ * commit to its frame's arrival at every stream (the client process's clock is the same machine's).
+ */
+import { fork } from 'node:child_process';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { embeddedConnection } from '@server/platform/db/embedded';
+import { DEMO_PASSWORD, STAFF } from '@tests/e2e/support/accounts';
+import { startServer } from '@tests/support/server-process';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 1_000);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
+
+/** The client process: opens `count` streams 50 at a time, says when each has its first frame, holds them until told. */
+async function clients(url: string, token: string, count: number) {
+  const open = (): Promise<IncomingMessage> =>
+    new Promise((resolve, reject) => {
+      const req = httpRequest(`${url}/api/live/boards/support/stream`, { headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` }, agent: false }, (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
+        res.once('data', () => resolve(res));
+        let buffer = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const critical = /"openBySeverity":\{"C":(\d+),/.exec(block)?.[1];
+            if (critical) arrivals.push([Number(critical), Date.now()]);
+          }
+        });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  /** Each frame's Critical figure and arrival time, every stream's. */
+  const arrivals: [number, number][] = [];
+  const streams: IncomingMessage[] = [];
+  for (let i = 0; i < count; i += 50) streams.push(...(await Promise.all(Array.from({ length: Math.min(50, count - i) }, open))));
+  process.send!({ opened: streams.length });
+  process.on('message', (message) => {
+    if (message === 'report') return process.send!({ arrivals });
+    for (const s of streams) s.destroy();
+    process.exit(0);
+  });
+}
+
+async function main() {
+  const loadBefore = load();
+  const dataDir = mkdtempSync(join(tmpdir(), 'cc-live-mem-'));
+  const memoryFile = join(dataDir, 'memory.jsonl');
+  const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true', LIVE_MEMORY_FILE: memoryFile }, 180_000, 'tests/bench/live-memory-server.ts');
+  const probe = async () => {
+    const lines = existsSync(memoryFile) ? readFileSync(memoryFile, 'utf8').trim().split('\n').filter(Boolean).length : 0;
+    process.kill(server.pid, 'SIGUSR2');
+    for (;;) {
+      await sleep(100);
+      const all = existsSync(memoryFile) ? readFileSync(memoryFile, 'utf8').trim().split('\n').filter(Boolean) : [];
+      if (all.length > lines) return JSON.parse(all.at(-1)!) as { heapUsed: number; rss: number };
+    }
+  };
+  const openIn = (count: number) =>
+    new Promise<{ close(): Promise<void>; arrivals(): Promise<[number, number][]> }>((resolve, reject) => {
+      const child = fork(fileURLToPath(import.meta.url), ['--clients', server.url, token, String(count)], { execArgv: ['--import', 'tsx'] });
+      child.once('error', reject);
+      child.once('exit', (code) => code && reject(new Error(`clients exited with ${code}`)));
+      child.once('message', () =>
+        resolve({
+          close: () => new Promise<void>((done) => (child.once('exit', () => done()), child.send('close'))),
+          arrivals: () => new Promise<[number, number][]>((done) => (child.once('message', (m) => done((m as { arrivals: [number, number][] }).arrivals)), child.send('report'))),
+        }),
+      );
+    });
+  let token = '';
+  try {
+    const login = await fetch(`${server.url}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: STAFF.agent.email, password: DEMO_PASSWORD }) });
+    token = ((await login.json()) as { token: string }).token;
+    await (await openIn(20)).close();
+    await sleep(2_000);
+    const before = await probe();
+    const started = Date.now();
+    const held = await openIn(CONNECTIONS);
+    const openMs = Date.now() - started;
+    await sleep(2_000);
+    const open = await probe();
+    let delivery = '';
+    if (process.env.BENCH_DELIVERY) {
+      // 20 critical tickets 600 ms apart (autocommit); from each commit to its frame at every stream.
+      const db = new pg.Pool({ ...embeddedConnection(dataDir), max: 2 });
+      db.on('error', () => undefined);
+      const companyId = (await db.query<{ id: number }>('SELECT id FROM companies ORDER BY id LIMIT 1')).rows[0]!.id;
+      const critical = async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tickets WHERE queue = 'Support' AND status <> 'C' AND severity = 'C'`)).rows[0]!.n;
+      const base = await critical();
+      const commits: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        await db.query(`INSERT INTO tickets (title, severity, queue, company_id) VALUES ($1, 'C', 'Support', $2)`, [`Bench ${i}`, companyId]);
+        commits.push(Date.now());
+        await sleep(600);
+      }
+      await sleep(3_000);
+      await db.end();
+      const arrivals = await held.arrivals();
+      const latencies: number[] = [];
+      // Frames arrive in order on each stream; the first frame at or past each count, per stream, is its delivery.
+            for (let i = 0; i < 20; i++) {
+        const at = arrivals.filter(([c]) => c === base + i + 1).map(([, t]) => t - commits[i]!);
+        latencies.push(...at);
+      }
+      const sorted = latencies.sort((a, b) => a - b);
+      const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+      delivery = `delivery: ${CONNECTIONS * 20} expected, ${latencies.length} frames holding exactly one new ticket, p50 ${p(0.5)} ms, p95 ${p(0.95)} ms, p99 ${p(0.99)} ms, max ${sorted.at(-1)} ms\n`;
+    }
+    await held.close();
+    const kb = (b: number) => (b / 1024).toFixed(1);
+    const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
+    process.stdout.write(
+      `load ${loadBefore} → ${load()}; ${CONNECTIONS} streams opened in ${openMs} ms\n` +
+        delivery +
+        `| streams | heap used before | with the streams open | per stream | RSS before | with the streams open | per stream |\n|---|---|---|---|---|---|---|\n` +
+        `| ${CONNECTIONS} | ${mb(before.heapUsed)} MB | ${mb(open.heapUsed)} MB | ${kb((open.heapUsed - before.heapUsed) / CONNECTIONS)} KB | ${mb(before.rss)} MB | ${mb(open.rss)} MB | ${kb((open.rss - before.rss) / CONNECTIONS)} KB |\n`,
+    );
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--clients') await clients(process.argv[3]!, process.argv[4]!, Number(process.argv[5]));
+else await main();
