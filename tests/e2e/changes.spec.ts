@@ -216,13 +216,4 @@ test('staff raise a change from a pre-approved standard template: it passes the 
   await expect(page.getByText(/low impact × low complexity 1 = 1/)).toBeVisible();
   await expectAccessible(page);
   await shoot(page, 'from-template');
-
-  // The client sees the thumbnails of its change request's images.
-  const client = await (await page.context().browser()!.newContext()).newPage();
-  await clientLogIn(client, CLIENTS.acme.email);
-  await client.goto('/client/software/change/request');
-  await client.getByRole('link', { name: 'Disconnect notice in Spanish' }).click();
-  await expect(client.getByRole('list', { name: 'Attachments' }).locator('img')).toHaveCount(1);
-  await expectAccessible(client);
-  await shoot(client, 'client-thumbnails');
 });
