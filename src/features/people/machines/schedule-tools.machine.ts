@@ -8,22 +8,29 @@
  * of this machine.
  */
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import { overrideInputSchema, rotationInputSchema, swapPayloadSchema, type Feed, type FeedCreated, type OverrideInput, type RotationInput, type RotationView, type SwapPayload } from '@contracts/people-schedule';
+import { overrideFieldsSchema, overrideInputSchema, rotationInputSchema, swapPayloadSchema, type Feed, type FeedCreated, type OverrideFields, type OverrideInput, type RotationInput, type RotationView, type SwapPayload } from '@contracts/people-schedule';
 import type { RequestView } from '@contracts/approvals';
 import { notifyActions } from '@/shared/machines/notify';
 import { createSubmitMachine, failureOf, submitChild, type SubmitFailure, type SubmitNotices } from '@/shared/machines/submit.machine';
 import { scheduleApi } from '../schedule-api';
 
 export type SaveRotation = { teamId: number; body: RotationInput };
-export type SaveOverride = { teamId: number; body: OverrideInput };
+/** An override to add: the fields as typed (checked first, each beside its own field) and the body they make. */
+export type SaveOverride = { teamId: number; fields?: OverrideFields; body: OverrideInput };
 
 /** The rotation dialog's form: members in turn, hand-over day, time and length, checked against the contract. */
 export const rotationFormMachine = createSubmitMachine<SaveRotation, RotationView>('scheduleRotation', (a) => scheduleApi.setRotation(a), {
   schema: { safeParse: (input: unknown) => rotationInputSchema.safeParse((input as SaveRotation | undefined)?.body) },
 });
-/** The override dialog's form: who, from, to. */
+/** The override dialog's form: who, from, to; the days and times as typed first, then the body they make. */
 export const overrideFormMachine = createSubmitMachine<SaveOverride, { id: number }>('scheduleOverride', (a) => scheduleApi.addOverride(a), {
-  schema: { safeParse: (input: unknown) => overrideInputSchema.safeParse((input as SaveOverride | undefined)?.body) },
+  schema: {
+    safeParse: (input: unknown) => {
+      const save = input as SaveOverride | undefined;
+      const typed = save?.fields ? overrideFieldsSchema.safeParse(save.fields) : null;
+      return typed && !typed.success ? typed : overrideInputSchema.safeParse(save?.body);
+    },
+  },
 });
 /** The swap dialog's form: my shift for a colleague's, sent to the approval engine. */
 export const swapFormMachine = createSubmitMachine<SwapPayload, RequestView>('scheduleSwap', (p) => scheduleApi.askSwap(p), { schema: swapPayloadSchema });
