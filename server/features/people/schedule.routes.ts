@@ -26,6 +26,7 @@ export const staffScheduleRoutes: Routes = (app, ctx) => {
   route(app, PTO.addCertification, async ({ body }, request) => inTransaction(pool, (db) => schedule.addCertification(db, staffOf(request), body, ctx.now())));
   route(app, PTO.removeCertification, async ({ params }, request) => void (await inTransaction(pool, (db) => schedule.removeCertification(db, staffOf(request), params.id))));
   route(app, PTO.queueRules, async () => schedule.readQueueRules(pool));
+  route(app, PTO.queueAssignees, async ({ query }) => schedule.readQueueAssignees(pool, query.queue, ctx.now()));
   route(app, PTO.setQueueRule, async ({ body }, request) => inTransaction(pool, (db) => schedule.setQueueRule(db, staffOf(request), body, ctx.now())));
 };
 
