@@ -322,6 +322,12 @@ export async function queueRules(db: Queryable): Promise<{ queue: string; certif
   return rows;
 }
 
+/** The certification names held, each once (any case: the first spelling by name), by name. */
+export async function certificationNames(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>('SELECT DISTINCT ON (lower(name)) name FROM certifications ORDER BY lower(name), name');
+  return rows.map((r) => r.name);
+}
+
 export async function queueRule(db: Queryable, queue: string): Promise<string | null> {
   const { rows } = await db.query<{ certification: string }>('SELECT certification FROM queue_certifications WHERE queue = $1', [queue]);
   return rows[0]?.certification ?? null;

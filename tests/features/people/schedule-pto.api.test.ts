@@ -235,6 +235,16 @@ describe.each(BACKENDS)('schedule and PTO on %s', (backend) => {
     expect(sources).not.toContain('accrual:2026-12');
     await sql.rows('UPDATE staff_profiles SET time_zone = NULL WHERE staff_id = $1', [me]);
   });
+  it('lists the certification names people hold, each once whatever its case', async () => {
+    const [noah, priya] = [await idOf('noah.kim@demo.test'), await idOf('priya.patel@demo.test')];
+    await sql.rows(`INSERT INTO certifications (staff_id, name, issuer, earned_on, expires_on) VALUES ($1, 'Zeta Audit', 'Test Board', '2024-01-01', NULL), ($2, 'zeta audit', 'Test Board', '2024-01-01', NULL)`, [noah, priya]);
+    const res = await agent.get('/api/v2/certifications/names');
+    expect(res.statusCode, res.body).toBe(200);
+    const names = res.json() as string[];
+    expect(names.filter((n) => n.toLowerCase() === 'zeta audit')).toEqual(['Zeta Audit']);
+    expect(names).toContain('Secure Coding');
+  });
+
   it('says who could not take a ticket in a queue that requires a certification: no valid one of that name on their own day', async () => {
     const admin = await apiAs(t, 'admin');
     const [noah, priya] = [await idOf('noah.kim@demo.test'), await idOf('priya.patel@demo.test')];
