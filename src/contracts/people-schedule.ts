@@ -249,8 +249,8 @@ export type QueueRuleInput = z.input<typeof queueRuleInputSchema>;
 export const queueAssigneesQuerySchema = z.strictObject({ queue: z.enum(QUEUES, { error: `Queue must be one of ${QUEUES.join(', ')}` }) });
 export const queueAssigneesSchema = z.object({ queue: z.enum(QUEUES), certification: z.string().nullable(), uncertified: z.array(int()) });
 export type QueueAssignees = z.infer<typeof queueAssigneesSchema>;
-/** Why a person cannot take a ticket in the queue, shown beside their name in the assignee pickers. */
-export const notCertifiedReason = (a: Pick<QueueAssignees, 'queue' | 'certification'>) => `Not certified: the ${a.queue} queue requires ${a.certification}`;
+/** Why a person cannot take a ticket in the queue picked, shown beside their name in the assignee pickers. */
+export const notCertifiedReason = (a: Pick<QueueAssignees, 'certification'>) => `Not certified in ${a.certification}`;
 
 const tag = 'Schedule and PTO';
 export const SCHEDULE = {

@@ -105,7 +105,7 @@ for (const viewport of VIEWPORTS) {
       await change.getByRole('button', { name: /Assignee/ }).click();
       const uncertified = page.getByRole('option', { name: /Sam Seller/ });
       await expect(uncertified).toHaveAttribute('aria-disabled', 'true');
-      await expect(uncertified).toContainText('Not certified: the Programming queue requires Secure Coding');
+      await expect(uncertified).toContainText('Not certified in Secure Coding');
       await expect(page.getByRole('option', { name: /Dana Developer/ })).not.toHaveAttribute('aria-disabled');
       await page.screenshot({ path: `.tmp/people-shots/assignee-picker-${viewport.name}-${theme}.png` });
     });

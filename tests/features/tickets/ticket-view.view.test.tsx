@@ -119,9 +119,9 @@ describe('a ticket\'s page', () => {
     await u.click(within(change).getByRole('button', { name: /Assignee/ }));
     const list = await screen.findByRole('listbox');
     await waitFor(() => expect(within(list).getByRole('option', { name: /Avery Agent/ })).toHaveAttribute('aria-disabled', 'true'));
-    expect(within(list).getByRole('option', { name: /Avery Agent/ })).toHaveTextContent('Not certified: the Programming queue requires Secure Coding');
+    expect(within(list).getByRole('option', { name: /Avery Agent/ })).toHaveTextContent('Not certified in Secure Coding');
     expect(within(list).getByRole('option', { name: /Morgan Manager/ })).not.toHaveAttribute('aria-disabled');
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Unassigned', 'Avery AgentNot certified: the Programming queue requires Secure Coding', 'Morgan Manager']);
+    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Unassigned', 'Avery AgentNot certified in Secure Coding', 'Morgan Manager']);
   });
 
   it('"a" assigns the ticket to the signed-in user and "s" puts the keyboard in the Status field; typing in a field takes neither', async () => {
