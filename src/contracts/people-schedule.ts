@@ -139,37 +139,6 @@ export const overrideInputSchema = z
   .refine((o) => Date.parse(o.endsAt) > Date.parse(o.startsAt), { path: ['endsAt'], message: 'The end must be after the start' });
 export type OverrideInput = z.input<typeof overrideInputSchema>;
 
-/** A time typed in a dialog: required, then a time such as 09:00. */
-const clockField = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time such as 09:00`);
-
-/**
- * The overrides dialog's fields as typed, in the team's zone, checked before anything is sent: each
- * day and time required and well formed, the start on a day of the week shown (`shown`: its first
- * and last day), the end after the start. Each problem is named beside its own field.
- */
-export const overrideFieldsSchema = z
-  .object({
-    fromDay: calendarDay('From day'),
-    fromTime: clockField('From time'),
-    toDay: calendarDay('To day'),
-    toTime: clockField('To time'),
-    shown: z.object({ first: z.string(), last: z.string() }),
-  })
-  .superRefine((f, ctx) => {
-    if (f.fromDay < f.shown.first || f.fromDay > f.shown.last) {
-      ctx.addIssue({ code: 'custom', path: ['fromDay'], message: `From day must be in the week shown (${f.shown.first} to ${f.shown.last})` });
-    }
-    if (`${f.toDay} ${f.toTime}` <= `${f.fromDay} ${f.fromTime}`) {
-      ctx.addIssue({ code: 'custom', path: [f.toDay < f.fromDay ? 'toDay' : 'toTime'], message: 'The end must be after the start' });
-    }
-  });
-export type OverrideFields = z.input<typeof overrideFieldsSchema>;
-
 export const feedSchema = z.object({ id: int(), teamId: int().nullable(), teamName: z.string().nullable(), createdAt: z.string() });
 export const newFeedSchema = z.strictObject({ teamId: idInput({ label: 'Team' }).nullable() });
 export const feedCreatedSchema = feedSchema.extend({ url: z.string() });

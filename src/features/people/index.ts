@@ -1,7 +1,5 @@
 /** People: the profile (/user/options), the org chart (/orgchart), the weekly schedule and the certification and PTO dashboard. */
 export { routes } from './routes';
-/** The ticket assignee pickers: who is not certified for a ticket's queue, disabled with the reason. */
-export { certifiedOptions, queueAssigneesMachine } from './queue-assignees';
 import type { RegisteredMachine } from '@/shared/machine-registry';
 import { orgChartScreenMachine } from './machines/org-chart.machine';
 import { ptoRequestMachine } from './machines/pto-request.machine';

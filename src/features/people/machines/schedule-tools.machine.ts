@@ -8,13 +8,46 @@
  * of this machine.
  */
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import { overrideFieldsSchema, overrideInputSchema, rotationInputSchema, swapPayloadSchema, type Feed, type FeedCreated, type OverrideFields, type OverrideInput, type RotationInput, type RotationView, type SwapPayload } from '@contracts/people-schedule';
+import { calendarDay } from '@contracts/common/input';
+import { z } from '@contracts/common/zod';
+import { overrideInputSchema, rotationInputSchema, swapPayloadSchema, type Feed, type FeedCreated, type OverrideInput, type RotationInput, type RotationView, type SwapPayload } from '@contracts/people-schedule';
 import type { RequestView } from '@contracts/approvals';
 import { notifyActions } from '@/shared/machines/notify';
 import { createSubmitMachine, failureOf, submitChild, type SubmitFailure, type SubmitNotices } from '@/shared/machines/submit.machine';
 import { scheduleApi } from '../schedule-api';
 
 export type SaveRotation = { teamId: number; body: RotationInput };
+/** A time typed in a dialog: required, then a time such as 09:00. */
+const clockField = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time such as 09:00`);
+
+/**
+ * The overrides dialog's fields as typed, in the team's zone, checked before anything is sent: each
+ * day and time required and well formed, the start on a day of the week shown (`shown`: its first
+ * and last day), the end after the start. Each problem is named beside its own field.
+ */
+export const overrideFieldsSchema = z
+  .object({
+    fromDay: calendarDay('From day'),
+    fromTime: clockField('From time'),
+    toDay: calendarDay('To day'),
+    toTime: clockField('To time'),
+    shown: z.object({ first: z.string(), last: z.string() }),
+  })
+  .superRefine((f, ctx) => {
+    if (f.fromDay < f.shown.first || f.fromDay > f.shown.last) {
+      ctx.addIssue({ code: 'custom', path: ['fromDay'], message: `From day must be in the week shown (${f.shown.first} to ${f.shown.last})` });
+    }
+    if (`${f.toDay} ${f.toTime}` <= `${f.fromDay} ${f.fromTime}`) {
+      ctx.addIssue({ code: 'custom', path: [f.toDay < f.fromDay ? 'toDay' : 'toTime'], message: 'The end must be after the start' });
+    }
+  });
+export type OverrideFields = z.input<typeof overrideFieldsSchema>;
+
 /** An override to add: the fields as typed (checked first, each beside its own field) and the body they make. */
 export type SaveOverride = { teamId: number; fields?: OverrideFields; body: OverrideInput };
 

@@ -6,8 +6,8 @@ import { QUEUES, SEVERITIES, TICKET_STATUSES, type Queue } from '@contracts/comm
 import { SURVEY_Q1_MAX, SURVEY_TYPE_SUPPORT, TIME_ENTRY_MINUTES_MAX } from '@contracts/common/constants';
 import type { TicketSurveys, TicketView, TimeEntry } from '@contracts/tickets';
 import { selectBusy, selectFieldErrorsOf, selectFormError, selectOptions, selectRefusalsOf, selectSaved, selectStaff, ticketChanges, toLocalInput, type TicketViewActor } from '../machines/ticket-view.machine';
+import { certifiedOptions, queueAssigneesMachine } from '../queue-assignees';
 import styles from './TicketViewScreen.module.css';
-import { certifiedOptions, queueAssigneesMachine } from '@/features/people';
 import { surveyQuestionName } from '@/features/surveys';
 import { formatDate, formatDateTime, formatMinutes } from '@/shared/ui/tokens/format';
 import { Alert, Badge, Button, Card, DateTime, FieldError, Form, Select, type Option } from '@/shared/ui/components';

@@ -1,7 +1,8 @@
 /**
- * Who may take a ticket in a queue (docs/adr/0223), for the tickets feature's assignee pickers: the
- * queue's rule and the people without a valid certification of it today, read from the people
- * feature, and the picker's options with those people disabled and the reason beside their name.
+ * Who may take a ticket in a queue (docs/adr/0223, 0236), for the assignee pickers: the queue's rule
+ * and the people without a valid certification of it today, read from the people feature's endpoint
+ * (lazy ticket screens only: the first staff screen loads none of this), and the picker's options
+ * with those people disabled and the reason beside their name.
  */
 import type { Queue } from '@contracts/common/codes';
 import { notCertifiedReason, PTO, type QueueAssignees } from '@contracts/people-schedule';
