@@ -32,7 +32,14 @@ const CERTS: [who: string, name: string, issuer: string, earnedDaysAgo: number, 
   ['mateo.garcia', 'AWS Solutions Architect – Associate', 'Amazon Web Services', 1000, 40],
   ['sofia.rossi', 'ISTQB Foundation', 'ISTQB', 500, null],
   ['dana.dev', 'Certified Kubernetes Administrator', 'Cloud Native Computing Foundation', 600, 130],
+  // The Programming queue requires Secure Coding (QUEUE_RULES): the developers hold it, one renewal is due soon.
+  ['dana.dev', 'Secure Coding', 'OWASP Foundation', 400, 330],
+  ['manager', 'Secure Coding', 'OWASP Foundation', 650, 80],
+  ['agent', 'Secure Coding', 'OWASP Foundation', 720, 9],
 ];
+
+/** The demo's queue rules (docs/adr/0223): who may take a ticket in the queue must hold a valid certification of that name. */
+const QUEUE_RULES: [queue: string, certification: string, setBy: string][] = [['Programming', 'Secure Coding', 'admin']];
 
 export async function seedSchedule(client: PoolClient): Promise<void> {
   const { rows } = await client.query<{ id: number; email: string; manager_id: number | null }>('SELECT id, email, manager_id FROM staff_users');
@@ -128,5 +135,8 @@ export async function seedSchedule(client: PoolClient): Promise<void> {
 
   for (const [who, name, issuer, earned, expires] of CERTS) {
     await client.query('INSERT INTO certifications (staff_id, name, issuer, earned_on, expires_on) VALUES ($1, $2, $3, $4, $5)', [id(who), name, issuer, dayOf(now - earned * DAY), expires === null ? null : dayOf(now + expires * DAY)]);
+  }
+  for (const [queue, certification, setBy] of QUEUE_RULES) {
+    await client.query('INSERT INTO queue_certifications (queue, certification, set_by, set_at) VALUES ($1, $2, $3, $4)', [queue, certification, id(setBy), new Date(now)]);
   }
 }

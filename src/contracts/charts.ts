@@ -376,6 +376,12 @@ export type ToOptionOptions = ChartFormatOptions & {
   valueLabels?: boolean;
   /** Draw the title inside the chart (off where a caption beside the chart already shows it). */
   showTitle?: boolean;
+  /**
+   * A tree laid out taller than the drawing (pixels), and where the drawing's window on it starts
+   * (pixels from the layout's top): moved by dragging, only the part in view is painted (docs/adr/0235).
+   */
+  treeHeight?: number;
+  treeOffset?: number;
 };
 
 /** A plain ECharts option object (typed loosely here so that contracts need no ECharts types). */
@@ -648,8 +654,7 @@ function treeSeries(spec: ChartSpec, palette: ChartPalette, options: ToOptionOpt
     ...(spec.categories.length > TREE_ANIMATION_MAX_NODES ? { animation: false } : {}),
     data: [root],
     orient: 'LR',
-    top: 8,
-    bottom: 8,
+    ...(options.treeHeight ? { top: 8 - (options.treeOffset ?? 0), height: Math.max(0, options.treeHeight - 16) } : { top: 8, bottom: 8 }),
     // Room for the top person's name, drawn on their left, and the last people's, on their right.
     left: 140,
     right: 160,

@@ -214,6 +214,12 @@ export const queueRuleInputSchema = z.strictObject({
   certification: line('Certification', CERTIFICATION_TEXT_MAX).nullable(),
 });
 export type QueueRuleInput = z.input<typeof queueRuleInputSchema>;
+/** Who may take a ticket in a queue: its rule, and the active staff without a valid certification of that name today (none without a rule). */
+export const queueAssigneesQuerySchema = z.strictObject({ queue: z.enum(QUEUES, { error: `Queue must be one of ${QUEUES.join(', ')}` }) });
+export const queueAssigneesSchema = z.object({ queue: z.enum(QUEUES), certification: z.string().nullable(), uncertified: z.array(int()) });
+export type QueueAssignees = z.infer<typeof queueAssigneesSchema>;
+/** Why a person cannot take a ticket in the queue picked, shown beside their name in the assignee pickers. */
+export const notCertifiedReason = (a: Pick<QueueAssignees, 'certification'>) => `Not certified in ${a.certification}`;
 
 const tag = 'Schedule and PTO';
 export const SCHEDULE = {
@@ -238,5 +244,7 @@ export const PTO = {
   addCertification: endpoint({ method: 'POST', path: '/api/v2/certifications', audience: 'staff', tag, summary: 'Adds one of my certifications', body: certificationInputSchema, status: 201, response: certificationSchema }),
   removeCertification: endpoint({ method: 'DELETE', path: '/api/v2/certifications/:id', audience: 'staff', tag, summary: 'Removes one of my certifications', params: idParamsSchema, status: 204 }),
   queueRules: endpoint({ method: 'GET', path: '/api/v2/queue-certifications', audience: 'staff', tag, summary: 'Each ticket queue and the certification its assignees must hold (null: none)', response: z.array(queueRuleSchema) }),
+  certificationNames: endpoint({ method: 'GET', path: '/api/v2/certifications/names', audience: 'staff', tag, summary: 'The certification names people hold, each once, by name (a queue rule picks one)', response: z.array(z.string()) }),
+  queueAssignees: endpoint({ method: 'GET', path: '/api/v2/queue-certifications/assignees', audience: 'staff', tag, summary: "A queue's certification rule and the staff who hold no valid certification of it today", query: queueAssigneesQuerySchema, response: queueAssigneesSchema }),
   setQueueRule: endpoint({ method: 'PUT', path: '/api/v2/queue-certifications', audience: 'staff', roles: ['admin'], tag, summary: "Sets or clears the certification a queue's assignees must hold", body: queueRuleInputSchema, response: queueRuleSchema }),
 } as const;

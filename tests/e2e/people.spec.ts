@@ -89,5 +89,25 @@ for (const viewport of VIEWPORTS) {
         await page.screenshot({ path: `.tmp/people-shots/${name}-${viewport.name}-${theme}.png`, fullPage: true });
       }
     });
+
+    test(`the assignee picker of a Programming ticket at ${viewport.name} in ${theme}: who is not certified is disabled with the reason`, async ({ page, request }) => {
+      const login = await request.post('/api/v2/auth/login', { data: { email: 'admin@demo.test', password: DEMO_PASSWORD } });
+      const headers = { authorization: `Bearer ${(await login.json()).token as string}` };
+      const companyId = ((await (await request.get('/api/v2/companies', { headers })).json()) as { rows: { id: number }[] }).rows[0]!.id;
+      const created = await request.post('/api/v2/tickets', { headers, data: { title: `Certified work ${viewport.name} ${theme} ${Date.now()}`, description: 'Needs a developer with Secure Coding.', company_id: companyId, severity: 'M', queue: 'Programming' } });
+      expect(created.status(), await created.text()).toBe(201);
+      const id = ((await created.json()) as { ticket: { id: number } }).ticket.id;
+      await useViewportAndTheme(page, viewport, theme);
+      await staffSignIn(page, 'admin@demo.test');
+      await expect(page).toHaveURL(/\/home$/);
+      await page.goto(`/ticket/${id}`);
+      const change = page.getByRole('region', { name: 'Change' });
+      await change.getByRole('button', { name: /Assignee/ }).click();
+      const uncertified = page.getByRole('option', { name: /Sam Seller/ });
+      await expect(uncertified).toHaveAttribute('aria-disabled', 'true');
+      await expect(uncertified).toContainText('Not certified in Secure Coding');
+      await expect(page.getByRole('option', { name: /Dana Developer/ })).not.toHaveAttribute('aria-disabled');
+      await page.screenshot({ path: `.tmp/people-shots/assignee-picker-${viewport.name}-${theme}.png` });
+    });
   }
 }

@@ -9,6 +9,7 @@ import {
   COVERAGE_GAP_DAYS,
   SHIFT_HOURS_MAX,
   type Certification,
+  type QueueAssignees,
   type QueueRule,
   type CoverageGap,
   type LeaveConflicts,
@@ -363,6 +364,12 @@ export async function removeCertification(db: Queryable, me: Me, id: number): Pr
 export async function readQueueRules(db: Queryable): Promise<QueueRule[]> {
   const set = new Map((await repo.queueRules(db)).map((r) => [r.queue, r.certification]));
   return QUEUES.map((queue) => ({ queue, certification: set.get(queue) ?? null }));
+}
+
+/** A queue's rule and who could not take its tickets today (the same check as assertQualifiedForQueue, for every active person at once). */
+export async function readQueueAssignees(db: Queryable, queue: QueueAssignees['queue'], now: Date): Promise<QueueAssignees> {
+  const certification = await repo.queueRule(db, queue);
+  return { queue, certification, uncertified: certification ? await repo.staffWithoutValidCertification(db, certification, now) : [] };
 }
 
 export async function setQueueRule(db: Queryable, me: Me, rule: QueueRule, now: Date): Promise<QueueRule> {

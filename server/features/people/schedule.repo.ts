@@ -322,6 +322,12 @@ export async function queueRules(db: Queryable): Promise<{ queue: string; certif
   return rows;
 }
 
+/** The certification names held, each once (any case: the first spelling by name), by name. */
+export async function certificationNames(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>('SELECT DISTINCT ON (lower(name)) name FROM certifications ORDER BY lower(name), name');
+  return rows.map((r) => r.name);
+}
+
 export async function queueRule(db: Queryable, queue: string): Promise<string | null> {
   const { rows } = await db.query<{ certification: string }>('SELECT certification FROM queue_certifications WHERE queue = $1', [queue]);
   return rows[0]?.certification ?? null;
@@ -339,6 +345,27 @@ export async function setQueueRule(db: Queryable, queue: string, certification: 
 }
 
 /** Whether a person holds a certification of this name (any case) that has not expired on a day (their day). */
+/**
+ * The active staff without a certification of this name (any case) that has no expiry or expires on
+ * or after their own day (their profile's zone, else their first team's, else UTC), by id.
+ */
+export async function staffWithoutValidCertification(db: Queryable, name: string, now: Date): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT u.id FROM staff_users u
+      WHERE u.active
+        AND NOT EXISTS (
+          SELECT 1 FROM certifications c
+           WHERE c.staff_id = u.id AND lower(c.name) = lower($1)
+             AND (c.expires_on IS NULL OR c.expires_on >= ($2::timestamptz AT TIME ZONE COALESCE(
+                   (SELECT p.time_zone FROM staff_profiles p WHERE p.staff_id = u.id),
+                   (SELECT t.time_zone FROM team_members m JOIN teams t ON t.id = m.team_id WHERE m.staff_id = u.id ORDER BY t.id LIMIT 1),
+                   'UTC'))::date))
+      ORDER BY u.id`,
+    [name, now],
+  );
+  return rows.map((r) => r.id);
+}
+
 export async function holdsValidCertification(db: Queryable, staffId: number, name: string, today: string): Promise<boolean> {
   const { rows } = await db.query(
     'SELECT 1 FROM certifications WHERE staff_id = $1 AND lower(name) = lower($2) AND (expires_on IS NULL OR expires_on >= $3::date) LIMIT 1',

@@ -4,7 +4,7 @@ import { inTransaction } from '@server/platform/db/database';
 import { route } from '@server/platform/http/endpoints';
 import type { Routes } from '@server/platform/http/plugins';
 import * as schedule from './schedule.commands';
-import { feedsOf } from './schedule.repo';
+import { certificationNames as repoNames, feedsOf } from './schedule.repo';
 
 /** The weekly schedule, calendar feeds, PTO and certifications, for staff. */
 export const staffScheduleRoutes: Routes = (app, ctx) => {
@@ -26,6 +26,8 @@ export const staffScheduleRoutes: Routes = (app, ctx) => {
   route(app, PTO.addCertification, async ({ body }, request) => inTransaction(pool, (db) => schedule.addCertification(db, staffOf(request), body, ctx.now())));
   route(app, PTO.removeCertification, async ({ params }, request) => void (await inTransaction(pool, (db) => schedule.removeCertification(db, staffOf(request), params.id))));
   route(app, PTO.queueRules, async () => schedule.readQueueRules(pool));
+  route(app, PTO.certificationNames, async () => repoNames(pool));
+  route(app, PTO.queueAssignees, async ({ query }) => schedule.readQueueAssignees(pool, query.queue, ctx.now()));
   route(app, PTO.setQueueRule, async ({ body }, request) => inTransaction(pool, (db) => schedule.setQueueRule(db, staffOf(request), body, ctx.now())));
 };
 

@@ -42,12 +42,18 @@ export function searchPeople(people: readonly OrgPerson[], text: string): OrgPer
 /** Height of one row of people on the drawn chart, in pixels, and the least height it takes. */
 export const ORG_CHART_ROW_PX = 22;
 export const ORG_CHART_MIN_PX = 320;
+/**
+ * The most the drawing takes on the page, in pixels: a taller organisation is laid out at its full
+ * height and the drawing is a window on it, moved by dragging (only the part in view is painted).
+ */
+export const ORG_CHART_WINDOW_PX = 640;
 
 /**
  * The org chart for the one chart component: each person a node under their manager (drill key:
- * their id, value: how many report to them), the focused person's chain to the top stressed.
+ * their id, value: how many report to them), the focused person's chain to the top stressed;
+ * `treeHeight` is the height the people need, `height` what the drawing takes on the page.
  */
-export function orgChartSpec(people: readonly OrgPerson[], focused: number | null): { spec: ChartSpec; height: number } {
+export function orgChartSpec(people: readonly OrgPerson[], focused: number | null): { spec: ChartSpec; height: number; treeHeight: number } {
   const ordered = orgTree(people);
   const flat: OrgPerson[] = [];
   const walk = (nodes: OrgNode[]) => nodes.forEach((n) => (flat.push(n), walk(n.children)));
@@ -68,5 +74,6 @@ export function orgChartSpec(people: readonly OrgPerson[], focused: number | nul
     parents: flat.map((p) => (p.managerId === null ? null : (index.get(p.managerId) ?? null))),
     emphasised: chain.map((p) => index.get(p.id)!).filter((i) => i !== undefined),
   });
-  return { spec, height: Math.max(ORG_CHART_MIN_PX, leaves * ORG_CHART_ROW_PX) };
+  const treeHeight = Math.max(ORG_CHART_MIN_PX, leaves * ORG_CHART_ROW_PX);
+  return { spec, height: Math.min(treeHeight, ORG_CHART_WINDOW_PX), treeHeight };
 }

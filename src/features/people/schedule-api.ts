@@ -27,5 +27,6 @@ export const scheduleApi = {
   requestPto: (payload: PtoPayload) => call(APPROVALS.create, { body: { formType: 'pto', payload } }),
   addCertification: (body: CertificationInput) => call(PTO.addCertification, { body }),
   queueRules: () => call(PTO.queueRules, {}),
+  certificationNames: () => call(PTO.certificationNames, {}),
   setQueueRule: (body: QueueRuleInput) => call(PTO.setQueueRule, { body }),
 };

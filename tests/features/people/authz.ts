@@ -38,5 +38,7 @@ export const ROWS = endpointRows([
   [PTO.removeCertification, { url: `/api/v2/certifications/${NONE}`, expect: staffOnly(404) }],
   // Which queue requires which certification: everyone reads, only an admin sets (a body the rules refuse: 400).
   [PTO.queueRules, { expect: staffOnly() }],
+  [PTO.certificationNames, { expect: staffOnly() }],
+  [PTO.queueAssignees, { url: '/api/v2/queue-certifications/assignees?queue=Programming', expect: staffOnly() }],
   [PTO.setQueueRule, { body: {}, expect: adminOnly(400) }],
 ]);

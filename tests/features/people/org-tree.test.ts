@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrgPerson } from '@contracts/people';
-import { chainOf, orgTree, searchPeople } from '@/features/people/org-tree';
+import { chainOf, ORG_CHART_ROW_PX, ORG_CHART_WINDOW_PX, orgChartSpec, orgTree, searchPeople } from '@/features/people/org-tree';
 
 const person = (id: number, name: string, managerId: number | null, title: string | null = null): OrgPerson => ({ id, name, title, department: null, managerId, status: [] });
 const PEOPLE = [person(1, 'Alex Admin', null), person(2, 'Morgan Manager', 1), person(3, 'Avery Agent', 2, 'Support Engineer'), person(4, 'Zoë Ángel', 2), person(5, 'Orphan', 99)];
@@ -22,5 +22,14 @@ describe('the org chart from each person\'s manager', () => {
     expect(searchPeople(PEOPLE, 'a').map((p) => p.name).slice(0, 2)).toEqual(['Alex Admin', 'Avery Agent']);
     expect(searchPeople(PEOPLE, 'support').map((p) => p.id)).toEqual([3]);
     expect(searchPeople(PEOPLE, '  ')).toEqual([]);
+  });
+
+  it('lays a large organisation out at its full height but draws only a window of it on the page', () => {
+    const many = [person(1, 'Head', null), ...Array.from({ length: 999 }, (_, i) => person(i + 2, `P${i}`, 1))];
+    const drawn = orgChartSpec(many, null);
+    expect(drawn.treeHeight).toBe(999 * ORG_CHART_ROW_PX);
+    expect(drawn.height).toBe(ORG_CHART_WINDOW_PX);
+    const small = orgChartSpec(PEOPLE, null);
+    expect(small.height).toBe(small.treeHeight);
   });
 });

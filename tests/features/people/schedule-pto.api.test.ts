@@ -235,6 +235,40 @@ describe.each(BACKENDS)('schedule and PTO on %s', (backend) => {
     expect(sources).not.toContain('accrual:2026-12');
     await sql.rows('UPDATE staff_profiles SET time_zone = NULL WHERE staff_id = $1', [me]);
   });
+  it('lists the certification names people hold, each once whatever its case', async () => {
+    const [noah, priya] = [await idOf('noah.kim@demo.test'), await idOf('priya.patel@demo.test')];
+    await sql.rows(`INSERT INTO certifications (staff_id, name, issuer, earned_on, expires_on) VALUES ($1, 'Zeta Audit', 'Test Board', '2024-01-01', NULL), ($2, 'zeta audit', 'Test Board', '2024-01-01', NULL)`, [noah, priya]);
+    const res = await agent.get('/api/v2/certifications/names');
+    expect(res.statusCode, res.body).toBe(200);
+    const names = res.json() as string[];
+    expect(names.filter((n) => n.toLowerCase() === 'zeta audit')).toEqual(['Zeta Audit']);
+    expect(names).toContain('Secure Coding');
+  });
+
+  it('says who could not take a ticket in a queue that requires a certification: no valid one of that name on their own day', async () => {
+    const admin = await apiAs(t, 'admin');
+    const [noah, priya] = [await idOf('noah.kim@demo.test'), await idOf('priya.patel@demo.test')];
+    expect((await admin.put('/api/v2/queue-certifications', { queue: 'QA', certification: 'Mutation Testing' })).statusCode).toBe(200);
+    await sql.rows(
+      `INSERT INTO certifications (staff_id, name, issuer, earned_on, expires_on) VALUES ($1, 'mutation testing', 'Test Board', '2024-01-01', NULL), ($2, 'Mutation Testing', 'Test Board', '2020-01-01', current_date - 2)`,
+      [noah, priya],
+    );
+    const res = await agent.get('/api/v2/queue-certifications/assignees?queue=QA');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { queue: string; certification: string | null; uncertified: number[] };
+    expect(body).toMatchObject({ queue: 'QA', certification: 'Mutation Testing' });
+    expect(body.uncertified).toContain(priya);
+    expect(body.uncertified).not.toContain(noah);
+    expect(body.uncertified).toHaveLength((await sql.count('SELECT 1 FROM staff_users WHERE active')) - 1);
+    // A queue without a rule: anyone may take its tickets.
+    expect((await agent.get('/api/v2/queue-certifications/assignees?queue=Sales')).json()).toEqual({ queue: 'Sales', certification: null, uncertified: [] });
+    // No such queue: named in plain words.
+    const bad = await agent.get('/api/v2/queue-certifications/assignees?queue=Nowhere');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.queue).toBe('Queue must be one of Support, Programming, Managed Services, Sales, QA');
+    await admin.put('/api/v2/queue-certifications', { queue: 'QA', certification: null });
+  });
+
   it('refuses assigning a ticket in a queue that requires a certification to someone without a valid one, on create, on reassign and on a move of queue', async () => {
     const admin = await apiAs(t, 'admin');
     const dana = await idOf('dana.dev@demo.test');

@@ -104,6 +104,37 @@ describe('weekly schedule dialogs', () => {
     expect(within(dialog).getByRole('button', { name: /^Remove the override of Casey Tech/ })).toBeInTheDocument();
   });
 
+  it("names each problem of an override's days and times beside its own field, and sends nothing", async () => {
+    let sent = 0;
+    server.use(http.post('*/api/v2/schedule/teams/1/overrides', () => (sent++, HttpResponse.json({ id: 9 }, { status: 201 }))));
+    const user = userEvent.setup({ delay: null });
+    renderAt('/weekly-schedule', <ScheduleScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Overrides' }));
+    const dialog = await screen.findByRole('dialog', { name: 'On-call overrides' });
+    const box = (label: string) => within(dialog).getByRole('textbox', { name: new RegExp(`^${label}`) });
+    const typeIn = async (label: string, value: string) => {
+      await user.clear(box(label));
+      if (value) await user.paste(value);
+    };
+    // A missing time, and a start outside the week shown.
+    await typeIn('From time', '');
+    await typeIn('To time', '25:00');
+    await typeIn('From day', '2020-01-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Add override' }));
+    await waitFor(() => expect(box('From time')).toHaveAccessibleDescription(expect.stringContaining('From time is required')));
+    expect(box('To time')).toHaveAccessibleDescription(expect.stringContaining('To time must be a time such as 09:00'));
+    expect(box('From day')).toHaveAccessibleDescription(expect.stringContaining(`From day must be in the week shown (${AHEAD} to ${AHEAD})`));
+    // The end before the start on the same day: beside the end's time.
+    await typeIn('From day', AHEAD);
+    await typeIn('From time', '18:00');
+    await typeIn('To day', AHEAD);
+    await typeIn('To time', '08:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Add override' }));
+    await waitFor(() => expect(box('To time')).toHaveAccessibleDescription(expect.stringContaining('The end must be after the start')));
+    expect(box('From time')).toHaveAccessibleDescription('Such as 09:00');
+    expect(sent).toBe(0);
+  });
+
   it('creates a feed, shows its address once to copy, and revokes it', async () => {
     const feeds: { id: number; teamId: number | null; teamName: string | null; createdAt: string }[] = [];
     server.use(
@@ -188,6 +219,7 @@ describe('queues that require a certification', () => {
     server.use(
       http.get('*/api/v2/pto/team', () => HttpResponse.json({ leave: [], pending: [], expiring: [] })),
       http.get('*/api/v2/queue-certifications', () => HttpResponse.json(rules)),
+      http.get('*/api/v2/certifications/names', () => HttpResponse.json(['ISTQB Foundation', 'Secure Coding'])),
       http.put('*/api/v2/queue-certifications', async ({ request }) => {
         const body = (await request.json()) as QueueRule;
         sent.push(body);
@@ -202,7 +234,10 @@ describe('queues that require a certification', () => {
     await user.click(within(card).getByRole('button', { name: 'Save queue rule' }));
     expect(await within(card).findByText('Certification is required')).toBeInTheDocument();
     expect(sent).toEqual([]);
-    await user.type(within(card).getByRole('textbox', { name: /^Certification required/ }), 'Secure Coding');
+    // The name is picked from those people hold, not typed.
+    expect(within(card).queryByRole('textbox', { name: /^Certification required/ })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: /Certification required/ }));
+    await user.click(await screen.findByRole('option', { name: 'Secure Coding' }));
     await user.click(within(card).getByRole('button', { name: 'Save queue rule' }));
     await waitFor(() => expect(toastQueue.visible().map((t) => t.title)).toContain('The Support queue now requires Secure Coding'));
     expect(sent).toEqual([{ queue: 'Support', certification: 'Secure Coding' }]);

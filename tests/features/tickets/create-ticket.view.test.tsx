@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { noQueueRule } from './queue-rules.msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import CreateCompanyScreen from '@/features/companies/screens/CreateCompanyScreen';
 import CreateTicketScreen from '@/features/tickets/screens/CreateTicketScreen';
@@ -10,7 +11,7 @@ import { showNoticesAsToasts, toastQueue } from '@tests/support/toasts';
 import { renderAt } from '@tests/support/render';
 import { refuseDoomedRequests } from '@tests/support/doomed-requests';
 
-const server = setupServer();
+const server = setupServer(noQueueRule);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 showNoticesAsToasts();

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { noQueueRule } from './queue-rules.msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_LIMITS } from '@contracts/common/uploads';
 import type { ThreadEntry, TicketView } from '@contracts/tickets';
@@ -10,7 +11,7 @@ import { ticketDeskApi } from '@/features/tickets/api';
 import TicketViewScreen from '@/features/tickets/screens/TicketViewScreen';
 import { renderAt } from '@tests/support/render';
 
-const server = setupServer();
+const server = setupServer(noQueueRule);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { noQueueRule } from './queue-rules.msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ticketDeskApi } from '@/features/tickets/api';
 import CreateTicketScreen from '@/features/tickets/screens/CreateTicketScreen';
@@ -11,7 +12,7 @@ import { ApiError } from '@/shared/http/http';
 import { showNoticesAsToasts, toastQueue } from '@tests/support/toasts';
 import { renderAt } from '@tests/support/render';
 
-const server = setupServer();
+const server = setupServer(noQueueRule);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();

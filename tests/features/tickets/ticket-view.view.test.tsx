@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { noQueueRule } from './queue-rules.msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@contracts/common/constants';
 import { TICKET_CHANGE_MESSAGES, TIME_ENTRY_MESSAGES, type ThreadEntry, type TicketView } from '@contracts/tickets';
@@ -11,7 +12,7 @@ import TicketViewScreen from '@/features/tickets/screens/TicketViewScreen';
 import { renderAt } from '@tests/support/render';
 import { formatDateTime } from '@/shared/ui/tokens/format';
 
-const server = setupServer();
+const server = setupServer(noQueueRule);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
@@ -101,6 +102,26 @@ describe('a ticket\'s page', () => {
     await u.click(within(change).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(within(screen.getByRole('region', { name: 'Properties' })).getByText('Morgan Manager')).toBeInTheDocument());
     expect(sent).toEqual([{ assignee_id: 3 }]);
+  });
+
+  it("shows who is not certified for the ticket's queue in the assignee picker, disabled with the reason, not hidden", async () => {
+    serveTicket();
+    server.use(
+      http.get('*/api/v2/tickets/7', () => HttpResponse.json(viewWith([], { queue: 'Programming' }))),
+      http.get('*/api/v2/queue-certifications/assignees', ({ request }) =>
+        HttpResponse.json({ queue: new URL(request.url).searchParams.get('queue'), certification: 'Secure Coding', uncertified: [2] }),
+      ),
+    );
+    const u = userEvent.setup();
+    renderTicket();
+    const change = await screen.findByRole('region', { name: 'Change' });
+    await waitFor(() => expect(change.querySelectorAll('select[name="assignee_id"] option[value]:not([value=""])')).toHaveLength(3));
+    await u.click(within(change).getByRole('button', { name: /Assignee/ }));
+    const list = await screen.findByRole('listbox');
+    await waitFor(() => expect(within(list).getByRole('option', { name: /Avery Agent/ })).toHaveAttribute('aria-disabled', 'true'));
+    expect(within(list).getByRole('option', { name: /Avery Agent/ })).toHaveTextContent('Not certified in Secure Coding');
+    expect(within(list).getByRole('option', { name: /Morgan Manager/ })).not.toHaveAttribute('aria-disabled');
+    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Unassigned', 'Avery AgentNot certified in Secure Coding', 'Morgan Manager']);
   });
 
   it('"a" assigns the ticket to the signed-in user and "s" puts the keyboard in the Status field; typing in a field takes neither', async () => {

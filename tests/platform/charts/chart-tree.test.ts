@@ -47,6 +47,13 @@ describe('tree charts', () => {
     expect((toEChartsOption(spec([null, 0, 0]), LIGHT_CHART_PALETTE).series as { animation?: boolean }[])[0]!.animation).toBeUndefined();
   });
 
+  it('lays a tree out at the height asked for, taller than the drawing, so the drawing is a window on it', () => {
+    const series = (toEChartsOption(spec([null, 0, 0]), LIGHT_CHART_PALETTE, { treeHeight: 2000, treeOffset: 700 }).series as Record<string, unknown>[])[0]!;
+    expect(series).toMatchObject({ top: -692, height: 1984, roam: true });
+    expect(series.bottom).toBeUndefined();
+    expect((toEChartsOption(spec([null, 0, 0]), LIGHT_CHART_PALETTE).series as Record<string, unknown>[])[0]).toMatchObject({ top: 8, bottom: 8 });
+  });
+
   it('refuses parents that are not one per category, or point at the node itself', () => {
     const base = { kind: 'tree', title: 'Org', summary: 'Two people.', categories: ['A', 'B'], series: [{ name: 'Reports', values: [1, 0] }] } as const;
     const short = chartSpecSchema.safeParse({ ...base, parents: [null] });

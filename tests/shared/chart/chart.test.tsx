@@ -155,6 +155,32 @@ describe('Chart', () => {
     expect(within(await screen.findByRole('table', { name: 'Org' })).getByText('P200')).toBeInTheDocument();
   });
 
+  it('draws once when shown: the first size report of the drawing draws nothing again, a real change of size does', async () => {
+    // The browser reports an observed element's size once as soon as it is observed; this stand-in reports when told.
+    const observers: { target: Element; report: () => void }[] = [];
+    vi.stubGlobal('ResizeObserver', class {
+      constructor(private readonly report: () => void) {}
+      observe(target: Element) {
+        observers.push({ target, report: () => this.report() });
+      }
+      disconnect() {}
+    });
+    try {
+      render(<Chart spec={spec} />);
+      const chart = await chartOf();
+      await waitFor(() => expect(observers.some((o) => o.target === chart.element)).toBe(true));
+      const report = () => observers.filter((o) => o.target === chart.element).at(-1)!.report();
+      act(report);
+      expect(chart.resized).toBe(0);
+      // (The test page lays nothing out: the drawing's new height is given as the browser would report it.)
+      Object.defineProperty(chart.element, 'clientHeight', { configurable: true, get: () => 123 });
+      act(report);
+      expect(chart.resized).toBe(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('calls onSelect with the drill key of a clicked bar, and not for a bar without one or a marker', async () => {
     const onSelect = vi.fn();
     render(<Chart spec={spec} onSelect={onSelect} />);

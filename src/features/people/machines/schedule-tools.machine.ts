@@ -8,6 +8,8 @@
  * of this machine.
  */
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { calendarDay } from '@contracts/common/input';
+import { z } from '@contracts/common/zod';
 import { overrideInputSchema, rotationInputSchema, swapPayloadSchema, type Feed, type FeedCreated, type OverrideInput, type RotationInput, type RotationView, type SwapPayload } from '@contracts/people-schedule';
 import type { RequestView } from '@contracts/approvals';
 import { notifyActions } from '@/shared/machines/notify';
@@ -15,15 +17,53 @@ import { createSubmitMachine, failureOf, submitChild, type SubmitFailure, type S
 import { scheduleApi } from '../schedule-api';
 
 export type SaveRotation = { teamId: number; body: RotationInput };
-export type SaveOverride = { teamId: number; body: OverrideInput };
+/** A time typed in a dialog: required, then a time such as 09:00. */
+const clockField = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time such as 09:00`);
+
+/**
+ * The overrides dialog's fields as typed, in the team's zone, checked before anything is sent: each
+ * day and time required and well formed, the start on a day of the week shown (`shown`: its first
+ * and last day), the end after the start. Each problem is named beside its own field.
+ */
+export const overrideFieldsSchema = z
+  .object({
+    fromDay: calendarDay('From day'),
+    fromTime: clockField('From time'),
+    toDay: calendarDay('To day'),
+    toTime: clockField('To time'),
+    shown: z.object({ first: z.string(), last: z.string() }),
+  })
+  .superRefine((f, ctx) => {
+    if (f.fromDay < f.shown.first || f.fromDay > f.shown.last) {
+      ctx.addIssue({ code: 'custom', path: ['fromDay'], message: `From day must be in the week shown (${f.shown.first} to ${f.shown.last})` });
+    }
+    if (`${f.toDay} ${f.toTime}` <= `${f.fromDay} ${f.fromTime}`) {
+      ctx.addIssue({ code: 'custom', path: [f.toDay < f.fromDay ? 'toDay' : 'toTime'], message: 'The end must be after the start' });
+    }
+  });
+export type OverrideFields = z.input<typeof overrideFieldsSchema>;
+
+/** An override to add: the fields as typed (checked first, each beside its own field) and the body they make. */
+export type SaveOverride = { teamId: number; fields?: OverrideFields; body: OverrideInput };
 
 /** The rotation dialog's form: members in turn, hand-over day, time and length, checked against the contract. */
 export const rotationFormMachine = createSubmitMachine<SaveRotation, RotationView>('scheduleRotation', (a) => scheduleApi.setRotation(a), {
   schema: { safeParse: (input: unknown) => rotationInputSchema.safeParse((input as SaveRotation | undefined)?.body) },
 });
-/** The override dialog's form: who, from, to. */
+/** The override dialog's form: who, from, to; the days and times as typed first, then the body they make. */
 export const overrideFormMachine = createSubmitMachine<SaveOverride, { id: number }>('scheduleOverride', (a) => scheduleApi.addOverride(a), {
-  schema: { safeParse: (input: unknown) => overrideInputSchema.safeParse((input as SaveOverride | undefined)?.body) },
+  schema: {
+    safeParse: (input: unknown) => {
+      const save = input as SaveOverride | undefined;
+      const typed = save?.fields ? overrideFieldsSchema.safeParse(save.fields) : null;
+      return typed && !typed.success ? typed : overrideInputSchema.safeParse(save?.body);
+    },
+  },
 });
 /** The swap dialog's form: my shift for a colleague's, sent to the approval engine. */
 export const swapFormMachine = createSubmitMachine<SwapPayload, RequestView>('scheduleSwap', (p) => scheduleApi.askSwap(p), { schema: swapPayloadSchema });

@@ -15,5 +15,7 @@ export const leaveConflictsMachine = createQueryMachine('leaveConflicts', (id: n
 export const certificationMachine = createSubmitMachine<CertificationInput, Certification>('certificationAdd', (body) => scheduleApi.addCertification(body), { schema: PTO.addCertification.body });
 /** Each ticket queue and the certification its assignees must hold (docs/adr/0223). */
 export const queueRulesMachine = createQueryMachine('queueRules', (_: null): Promise<QueueRule[]> => scheduleApi.queueRules());
+/** The certification names people hold: a queue rule picks one of them, so the rule and the certifications use the same name. */
+export const certificationNamesMachine = createQueryMachine('certificationNames', (_: null): Promise<string[]> => scheduleApi.certificationNames());
 /** An admin sets or clears a queue's certification, checked against the contract first. */
 export const queueRuleMachine = createSubmitMachine<QueueRuleInput, QueueRule>('queueRuleSet', (body) => scheduleApi.setQueueRule(body), { schema: PTO.setQueueRule.body });

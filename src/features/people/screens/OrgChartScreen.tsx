@@ -140,8 +140,9 @@ function OrgTree({ chart, isAdmin }: { chart: OrgChart; isAdmin: boolean }) {
       </Card>
       {drawn ? (
         <Card>
+          {drawn.treeHeight > drawn.height ? <p className={styles.summary}>Drag the chart to move along the organisation; scroll on it to zoom.</p> : null}
           <div className={styles.drawing}>
-            <Chart spec={drawn.spec} height={drawn.height} table="none" onSelect={(key) => org.send({ type: 'org.pick', id: Number(key) })} />
+            <Chart spec={drawn.spec} height={drawn.height} treeHeight={drawn.treeHeight} table="none" onSelect={(key) => org.send({ type: 'org.pick', id: Number(key) })} />
           </div>
         </Card>
       ) : (

@@ -8,7 +8,7 @@ import { StaffRoleContext } from '@/shared/session/role';
 import { Alert, Badge, Button, Card, DatePicker, EmptyState, FormErrorBanner, LinkButton, PageHeader, QueryView, Select, SkeletonCard, Stat, TextArea, TextField, VisuallyHidden } from '@/shared/ui/components';
 import { formatDate, formatDateTime } from '@/shared/ui/tokens/format';
 import { ptoRequestMachine, type PtoField } from '../machines/pto-request.machine';
-import { certificationMachine, leaveConflictsMachine, queueRuleMachine, queueRulesMachine, teamPtoMachine } from '../machines/schedule.machines';
+import { certificationMachine, certificationNamesMachine, leaveConflictsMachine, queueRuleMachine, queueRulesMachine, teamPtoMachine } from '../machines/schedule.machines';
 import styles from './PtoDashboardScreen.module.css';
 
 type Mine = ActorRefFrom<typeof ptoRequestMachine>;
@@ -195,6 +195,8 @@ function QueueRules() {
   });
   const [queue, setQueue] = useState<Queue>(QUEUES[0]);
   const [name, setName] = useState('');
+  const namesQuery = useActorRef(certificationNamesMachine, { input: { query: null } });
+  const names = useSelector(namesQuery, (s) => s.context.data) ?? [];
   const busy = useSelector(form, (s) => s.matches('submitting'));
   const errors = useSelector(form, (s) => s.context.fieldErrors);
   const error = useSelector(form, (s) => s.context.error);
@@ -244,14 +246,16 @@ function QueueRules() {
           <FormErrorBanner title={error ?? undefined} />
           <div className={styles.row2}>
             <Select label="Queue" items={QUEUE_ITEMS} selectedKey={queue} onSelectionChange={(k) => setQueue(String(k) as Queue)} errorMessage={errors.queue} />
-            <TextField
+            <Select
               label="Certification required"
-              value={name}
-              onChange={(v) => {
-                setName(v);
+              placeholder="Pick a certification"
+              items={names.map((n) => ({ id: n, label: n }))}
+              selectedKey={name || null}
+              onSelectionChange={(k) => {
+                setName(k === null ? '' : String(k));
                 form.send({ type: 'form.change', field: 'certification' });
               }}
-              maxLength={CERTIFICATION_TEXT_MAX}
+              description={names.length ? 'The names people hold, so the rule and their certifications match.' : 'No one holds a certification yet: add one above first.'}
               errorMessage={errors.certification}
               isRequired
             />

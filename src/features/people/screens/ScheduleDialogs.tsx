@@ -180,8 +180,12 @@ function OverridesDialog({ tools, data }: { tools: ScheduleToolsActor; data: Sch
     setV({ ...v, [key]: value });
     form?.send({ type: 'form.change', field });
   };
+  const shown = { first: firstDay, last: data.days.at(-1) ?? firstDay };
   const submit = () =>
-    form?.send({ type: 'form.submit', input: { teamId: data.team.id, body: { staffId: Number(staffId), startsAt: instantIn(v.fromDay, v.fromTime, zone), endsAt: instantIn(v.toDay, v.toTime, zone) } } });
+    form?.send({
+      type: 'form.submit',
+      input: { teamId: data.team.id, fields: { ...v, shown }, body: { staffId: Number(staffId), startsAt: instantIn(v.fromDay, v.fromTime, zone), endsAt: instantIn(v.toDay, v.toTime, zone) } },
+    });
   return (
     <Dialog
       isOpen
@@ -233,12 +237,12 @@ function OverridesDialog({ tools, data }: { tools: ScheduleToolsActor; data: Sch
           errorMessage={fieldErrors.staffId}
         />
         <div className={styles.row2}>
-          <TextField label="From day" description="YYYY-MM-DD" value={v.fromDay} onChange={set('fromDay', 'startsAt')} errorMessage={fieldErrors.startsAt} />
-          <TextField label="From time" description="Such as 09:00" value={v.fromTime} onChange={set('fromTime', 'startsAt')} />
+          <TextField label="From day" description="YYYY-MM-DD" value={v.fromDay} onChange={set('fromDay', 'fromDay')} errorMessage={fieldErrors.fromDay ?? fieldErrors.startsAt} />
+          <TextField label="From time" description="Such as 09:00" value={v.fromTime} onChange={set('fromTime', 'fromTime')} errorMessage={fieldErrors.fromTime} />
         </div>
         <div className={styles.row2}>
-          <TextField label="To day" description="YYYY-MM-DD" value={v.toDay} onChange={set('toDay', 'endsAt')} errorMessage={fieldErrors.endsAt} />
-          <TextField label="To time" description="Such as 09:00" value={v.toTime} onChange={set('toTime', 'endsAt')} />
+          <TextField label="To day" description="YYYY-MM-DD" value={v.toDay} onChange={set('toDay', 'toDay')} errorMessage={fieldErrors.toDay ?? fieldErrors.endsAt} />
+          <TextField label="To time" description="Such as 09:00" value={v.toTime} onChange={set('toTime', 'toTime')} errorMessage={fieldErrors.toTime} />
         </div>
       </div>
     </Dialog>

@@ -8,6 +8,7 @@ import type { CreateTicketInput } from '@contracts/tickets';
 import type { ScreenProps } from '@/shared/routing';
 import { pickedCompanyMachine } from '@/features/companies';
 import { CompanyPicker } from '@/shared/pickers';
+import { certifiedOptions, queueAssigneesMachine } from '../queue-assignees';
 import { createTicketMachine, ticketOptionsMachine, type CreatedTicket, type CreateTicketWithFiles } from '../machines/tickets.machines';
 import { fileListMachine, selectChosenFiles, selectFilesError } from '@/shared/machines/file-list.machine';
 import { refusalSummary } from '@/shared/machines/attach-each';
@@ -60,6 +61,12 @@ export default function CreateTicketScreen({ params }: ScreenProps) {
   useEffect(() => {
     if (companyId) company.send({ type: 'query.set', query: companyId });
   }, [company, companyId]);
+  // Who is not certified for the queue picked shows disabled with the reason (docs/adr/0223).
+  const assignees = useActorRef(queueAssigneesMachine, { input: { query: queue } });
+  const queueRule = useSelector(assignees, (s) => s.context.data);
+  useEffect(() => {
+    if (assignees.getSnapshot().context.query !== queue) assignees.send({ type: 'query.set', query: queue });
+  }, [assignees, queue]);
 
   const contacts = loadedCompany && loadedCompany.company.id === companyId ? loadedCompany.contacts : [];
   // The route's company is shown by name once it has loaded (the picker then starts from it).
@@ -142,7 +149,7 @@ export default function CreateTicketScreen({ params }: ScreenProps) {
         label="Assignee"
         name="assignee_id"
         placeholder="Unassigned"
-        items={(opts?.staff ?? []).map((s) => ({ id: s.id, label: s.name }))}
+        items={certifiedOptions((opts?.staff ?? []).map((s) => ({ id: s.id, label: s.name })), queueRule)}
         value={assignee}
         onChange={changed('assignee_id', (k: Key | null) => setAssignee(k))}
         errorMessage={fieldErrors.assignee_id}

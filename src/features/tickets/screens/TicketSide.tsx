@@ -1,11 +1,12 @@
 /** A ticket's side column: its properties, the Change form, its time (with the Add time form) and its support survey. */
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { QUEUES, SEVERITIES, TICKET_STATUSES } from '@contracts/common/codes';
+import { QUEUES, SEVERITIES, TICKET_STATUSES, type Queue } from '@contracts/common/codes';
 import { SURVEY_Q1_MAX, SURVEY_TYPE_SUPPORT, TIME_ENTRY_MINUTES_MAX } from '@contracts/common/constants';
 import type { TicketSurveys, TicketView, TimeEntry } from '@contracts/tickets';
 import { selectBusy, selectFieldErrorsOf, selectFormError, selectOptions, selectRefusalsOf, selectSaved, selectStaff, ticketChanges, toLocalInput, type TicketViewActor } from '../machines/ticket-view.machine';
+import { certifiedOptions, queueAssigneesMachine } from '../queue-assignees';
 import styles from './TicketViewScreen.module.css';
 import { surveyQuestionName } from '@/features/surveys';
 import { formatDate, formatDateTime, formatMinutes } from '@/shared/ui/tokens/format';
@@ -85,6 +86,13 @@ export function TicketChange({ ticket, view }: { ticket: TicketViewActor; view: 
   const staff = useSelector(useSelector(ticket, selectOptions), selectStaff);
   const t = view.ticket;
   const changeId = `change-${t.id}`;
+  // Who is not certified for the ticket's queue shows disabled with the reason (docs/adr/0223).
+  const queue = t.queue as Queue; // one of QUEUES (the tickets table checks it)
+  const assignees = useActorRef(queueAssigneesMachine, { input: { query: queue } });
+  const queueRule = useSelector(assignees, (s) => s.context.data);
+  useEffect(() => {
+    if (assignees.getSnapshot().context.query !== queue) assignees.send({ type: 'query.set', query: queue });
+  }, [assignees, queue]);
   // The "s" shortcut: the machine asks for the Status field (the kit's Select is opened by its button).
   useEffect(() => {
     const sub = ticket.on('ticket.focus', () => document.getElementById(changeId)?.querySelector<HTMLElement>('[data-field="status"] button')?.focus());
@@ -113,7 +121,7 @@ export function TicketChange({ ticket, view }: { ticket: TicketViewActor; view: 
         <Select
           name="assignee_id"
           label="Assignee"
-          items={[{ id: UNASSIGNED, label: 'Unassigned' }, ...staff.map((s) => ({ id: String(s.id), label: s.name }))]}
+          items={[{ id: UNASSIGNED, label: 'Unassigned' }, ...certifiedOptions(staff.map((s) => ({ id: String(s.id), label: s.name })), queueRule, t.assignee_id === null ? null : String(t.assignee_id))]}
           defaultValue={String(t.assignee_id ?? UNASSIGNED)}
           onChange={changed('assignee_id')}
         />

@@ -16,6 +16,8 @@ export type ChartProps = {
   spec: ChartSpec;
   /** Pixels (default DEFAULT_CHART_HEIGHT); the width follows the container. */
   height?: number;
+  /** A tree laid out taller than `height` (pixels): the drawing is a window on it, moved by dragging, opening on its middle (where the top of a tree drawn left to right sits). */
+  treeHeight?: number;
   /** A click on a bar, slice or point that has a drill key (and the same in the table twin). */
   onSelect?: (drillKey: string) => void;
   /** Drill keys as addresses: the table twin then shows links. */
@@ -32,7 +34,7 @@ type Status = 'loading' | 'ready' | 'failed';
  * Colours follow the theme (re-drawn when it changes), motion follows prefers-reduced-motion,
  * the size follows the container.
  */
-export function Chart({ spec, height = DEFAULT_CHART_HEIGHT, onSelect, drillHref, table = 'details' }: ChartProps) {
+export function Chart({ spec, height = DEFAULT_CHART_HEIGHT, treeHeight, onSelect, drillHref, table = 'details' }: ChartProps) {
   const element = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<ChartInstance | null>(null);
   const [status, setStatus] = useState<Status>('loading');
@@ -72,6 +74,7 @@ export function Chart({ spec, height = DEFAULT_CHART_HEIGHT, onSelect, drillHref
           reducedMotion: prefersReducedMotion(),
           locale: navigator.language,
           showTitle: false,
+          ...(treeHeight && treeHeight > height ? { treeHeight, treeOffset: Math.round((treeHeight - height) / 2) } : {}),
         }),
         { notMerge: true },
       );
@@ -85,7 +88,7 @@ export function Chart({ spec, height = DEFAULT_CHART_HEIGHT, onSelect, drillHref
       unwatch();
       chart.off('finished', finished);
     };
-  }, [chart, spec]);
+  }, [chart, spec, treeHeight, height]);
 
   useEffect(() => {
     if (!chart || !onSelect) return;
@@ -105,7 +108,14 @@ export function Chart({ spec, height = DEFAULT_CHART_HEIGHT, onSelect, drillHref
   useEffect(() => {
     const el = element.current;
     if (!chart || !el) return;
-    const resize = () => chart.resize();
+    // Drawn again only when the size really changed: the first observation reports the size drawn already.
+    let size = `${el.clientWidth}x${el.clientHeight}`;
+    const resize = () => {
+      const now = `${el.clientWidth}x${el.clientHeight}`;
+      if (now === size) return;
+      size = now;
+      chart.resize();
+    };
     if (typeof ResizeObserver === 'undefined') {
       window.addEventListener('resize', resize);
       return () => window.removeEventListener('resize', resize);
