@@ -97,7 +97,14 @@ function lightEntries(): Plugin {
  * list only lets it start sooner.
  */
 /** The staff app and the shell every staff screen is drawn in (src/app/SignedInLayout.tsx renders the routes inside it). */
-const STAFF_SCREENS_INSIDE = { app: '/src/app/StaffApp.tsx', layout: '/src/features/shell/screens/StaffLayout.tsx' };
+const STAFF_SCREENS_INSIDE = { app: '/src/app/StaffApp.tsx', layout: '/src/features/shell/screens/StaffLayout.tsx', home: '/src/features/home/screens/HomeScreen.tsx' };
+/**
+ * A chunk the first staff screen (Home) loads and smaller than this (bytes, before compression) is
+ * left off the other staff screens' preload lists: it is almost always in the browser already, and on
+ * a link straight to a screen it is fetched a step later as a static import. Larger ones stay listed
+ * (docs/adr/0240-preload-lists-leave-out-small-first-screen-chunks.md).
+ */
+const FIRST_SCREEN_SMALL_CHUNK = 10_000;
 
 function preloadOnlyMissing() {
   /** Each chunk's file with every chunk surely loaded when it runs. */
@@ -147,9 +154,15 @@ function preloadOnlyMissing() {
         const fileOf = (module: string) => chunks.find(([, c]) => c.facadeModuleId?.endsWith(module))?.[0];
         const app = fileOf(STAFF_SCREENS_INSIDE.app);
         const layout = fileOf(STAFF_SCREENS_INSIDE.layout);
+        const home = fileOf(STAFF_SCREENS_INSIDE.home);
         if (app && layout) {
+          const small = (f: string) => {
+            const c = bundle[f];
+            return c?.type === 'chunk' && c.code.length < FIRST_SCREEN_SMALL_CHUNK;
+          };
+          const drawnWith = new Set([...sure.get(layout)!, ...(home ? [...sure.get(home)!].filter(small) : [])]);
           for (const [file, chunk] of chunks) {
-            if (file !== layout && /\/src\/features\/[^/]+\/screens\//.test(chunk.facadeModuleId ?? '') && sure.get(file)!.has(app)) insideLayout.set(file, sure.get(layout)!);
+            if (file !== layout && file !== home && /\/src\/features\/[^/]+\/screens\//.test(chunk.facadeModuleId ?? '') && sure.get(file)!.has(app)) insideLayout.set(file, drawnWith);
           }
         }
       },
