@@ -5,8 +5,9 @@ import { PERCENT_DECIMALS } from '@contracts/common/constants';
 import { severityLabel } from '@contracts/common/codes';
 import { chartSpec, severityTone, type ChartSpec } from '@contracts/charts';
 import { formatMoney } from '@contracts/quote-money';
-import { DRILL_FIGURES, DRILL_TITLES, MANAGEMENT_WINDOWS, type DrillFigure, type DrillRow, type ManagementDashboard, type ManagementDrillQuery, type ManagementScope } from '@contracts/management';
-import { managementDashboardMachine, managementDrillMachine } from '../machines/management.machine';
+import { DRILL_FIGURES, DRILL_TITLES, MANAGEMENT_WINDOWS, type DrillFigure, type DrillRow, type ManagementDashboard, type ManagementDrill, type ManagementDrillQuery, type ManagementScope } from '@contracts/management';
+import { managementScreenMachine, selectFiguresQuery, selectList, selectListError, type ManagementAddress } from '../machines/management-dashboard.machine';
+import { Button } from '@/shared/ui/components/button/Button';
 import { Spinner } from '@/shared/ui/Spinner';
 import { Alert, Card, PageHeader, QueryView, Select, SkeletonTable, Stat } from '@/shared/ui/components';
 import { Chart } from '@/shared/ui/chart';
@@ -51,9 +52,7 @@ function chartsOf(unsorted: ManagementDashboard): { severity: ChartSpec; team: C
 }
 
 /** The dashboard's state in the address: the scope, and the list open (its figure and filters). */
-type Address = { scope: ManagementScope; drill: ManagementDrillQuery | null };
-
-function readAddress(search: string): Address {
+function readAddress(search: string): ManagementAddress {
   const params = new URLSearchParams(search);
   const num = (key: string) => {
     const v = Number(params.get(key));
@@ -120,22 +119,17 @@ function drillCaption(q: ManagementDrillQuery): string {
   return parts.join(' · ');
 }
 
-function DrillList({ query, closeHref }: { query: ManagementDrillQuery; closeHref: string }) {
-  const actor = useActorRef(managementDrillMachine, { input: { query } });
+function DrillList({ query, data, error, onRetry, closeHref }: { query: ManagementDrillQuery; data: ManagementDrill | null; error: string | null; onRetry: () => void; closeHref: string }) {
   const key = JSON.stringify(query);
-  useEffect(() => {
-    // Compared by value: the same list asked again (a new object) loads nothing.
-    if (JSON.stringify(actor.getSnapshot().context.query) !== key) actor.send({ type: 'query.set', query });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [actor, key]);
-  const data = useSelector(actor, (s) => s.context.data);
-  const error = useSelector(actor, (s) => s.context.error);
   const caption = drillCaption(query);
   return (
     <Card title={caption} description="The items behind the figure." padding="none" asRegion actions={<Link href={closeHref}>Close list</Link>}>
       {error ? (
         <Alert tone="danger" title="The list could not be loaded" live>
-          {error}
+          {error}{' '}
+          <Button size="sm" variant="secondary" onPress={onRetry}>
+            Try again
+          </Button>
         </Alert>
       ) : data && data.figure === query.figure ? (
         <DataTable<DrillRow> key={key} caption={`${caption} (${data.rows.length})`} columns={columnsOf(query.figure)} rows={data.rows} rowKey="id" />
@@ -186,20 +180,29 @@ function scopeLine(figures: ManagementDashboard): string {
 export default function ManagementDashboardScreen() {
   const search = useSearch();
   const { scope, drill } = useMemo(() => readAddress(search), [search]);
-  const scopeKey = JSON.stringify(scope);
-  const actor = useActorRef(managementDashboardMachine, { input: { query: scope } });
+  const addressKey = JSON.stringify({ scope, drill });
+  const actor = useActorRef(managementScreenMachine, { input: { scope, drill } });
   useEffect(() => {
-    if (JSON.stringify(actor.getSnapshot().context.query) !== scopeKey) actor.send({ type: 'query.set', query: scope });
+    // The machine compares by value: the same address again loads nothing.
+    actor.send({ type: 'address.set', scope, drill });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [actor, scopeKey]);
-  const data = useSelector(actor, (s) => s.context.data);
+  }, [actor, addressKey]);
+  const figuresQuery = useSelector(actor, selectFiguresQuery);
+  // Try again goes through the screen's machine, which reloads its figures.
+  const figuresView = useMemo(
+    () => ({ subscribe: figuresQuery.subscribe.bind(figuresQuery), getSnapshot: () => figuresQuery.getSnapshot(), send: () => actor.send({ type: 'figures.reload' }) }),
+    [actor, figuresQuery],
+  );
+  const data = useSelector(actor, (s) => s.context.figures);
+  const listData = useSelector(actor, selectList);
+  const listError = useSelector(actor, selectListError);
   const charts = useMemo(() => (data ? chartsOf(data) : null), [data]);
   const list = (figure: DrillFigure, more: { severity?: string; queue?: string; person?: number } = {}) => hrefOf(scope, { figure, ...more });
 
   return (
     <>
       <PageHeader title="Management Dashboard" subtitle="Open and overdue work, service level, approvals and certifications of the team; every figure opens its list." />
-      <QueryView actor={actor} loading={<Spinner label="Loading team figures" />} alertClassName={styles.alert}>
+      <QueryView actor={figuresView} loading={<Spinner label="Loading team figures" />} alertClassName={styles.alert}>
         {(figures) => (
           <>
             <ScopePicker figures={figures} scope={scope} />
@@ -256,7 +259,7 @@ export default function ManagementDashboardScreen() {
                 />
               </Card>
             </section>
-            {drill ? <DrillList query={drill} closeHref={hrefOf(scope)} /> : null}
+            {drill ? <DrillList query={drill} data={listData} error={listError} onRetry={() => actor.send({ type: 'list.reload' })} closeHref={hrefOf(scope)} /> : null}
             <div className={styles.charts}>
               <BreakdownTable
                 caption="Open and overdue by priority"
