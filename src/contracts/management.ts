@@ -16,10 +16,12 @@ export const MANAGEMENT_WINDOWS = {
   closedDays: 30,
   /** Certifications expiring within this many days. */
   certificationDays: 90,
+  /** CSAT and NPS are shown by month over this many months, this one included. */
+  trendMonths: 6,
 } as const;
 
 /** The figures a list opens from. */
-export const DRILL_FIGURES = ['open', 'overdue', 'sla_met', 'sla_missed', 'approvals', 'certifications', 'sales'] as const;
+export const DRILL_FIGURES = ['open', 'overdue', 'sla_met', 'sla_missed', 'approvals', 'certifications', 'sales', 'csat', 'nps'] as const;
 export type DrillFigure = (typeof DRILL_FIGURES)[number];
 
 /** Each figure's list title. */
@@ -31,7 +33,12 @@ export const DRILL_TITLES: Record<DrillFigure, string> = {
   approvals: 'Approvals waiting',
   certifications: 'Certifications expiring',
   sales: 'Closed sales this month',
+  csat: 'Support survey responses',
+  nps: 'Client care survey responses',
 };
+
+/** A month of the CSAT and NPS trend (YYYY-MM). */
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 const id = (label: string) => idInput({ label });
 
@@ -46,6 +53,8 @@ export const managementDrillQuerySchema = managementScopeSchema.extend({
   figure: z.enum(DRILL_FIGURES, { error: `Figure must be one of ${DRILL_FIGURES.join(', ')}` }),
   severity: z.enum(SEVERITY_CODES as [string, ...string[]], { error: `Priority must be one of ${SEVERITY_CODES.join(', ')}` }).optional(),
   queue: z.enum(QUEUES, { error: `Queue must be one of ${QUEUES.join(', ')}` }).optional(),
+  /** The month of a CSAT or NPS point (YYYY-MM); without it, every month of the trend. */
+  month: z.string().regex(MONTH_PATTERN, { error: 'Month must be a month as YYYY-MM' }).optional(),
 });
 export type ManagementDrillQuery = z.input<typeof managementDrillQuerySchema>;
 
@@ -84,6 +93,12 @@ export const managementDashboardSchema = z.object({
   /** This month's closed sales of the people in scope against their monthly targets (revenue in cents), as the sales dashboard counts them. */
   sales: z.object({ month: z.string(), sales: int, sales_target: z.number(), revenue: z.number(), revenue_target: z.number() }),
   team: z.array(teamMemberKpiSchema),
+  /**
+   * CSAT and NPS by month over the last `trendMonths` months, as the CSAT and NPS report counts them:
+   * the support survey's answers on tickets of the people in scope, and the client care survey's
+   * answers from companies with a ticket assigned to someone in scope. Percent and points; null without answers.
+   */
+  trends: z.array(z.object({ month: z.string(), csat_responses: int, satisfied: int, csat: z.number().nullable(), nps_responses: int, promoters: int, detractors: int, nps: z.number().nullable() })),
 });
 export type ManagementDashboard = z.infer<typeof managementDashboardSchema>;
 

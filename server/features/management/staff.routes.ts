@@ -8,7 +8,7 @@ import { staffOf } from '@server/platform/auth/guards';
 import { route } from '@server/platform/http/endpoints';
 import type { Routes } from '@server/platform/http/plugins';
 import type { Queryable } from '@server/platform/sql';
-import { ticketFigures, ticketList, TICKET_FIGURES, type TicketFigure } from './management.repo';
+import { surveyList, surveyTrends, ticketFigures, ticketList, TICKET_FIGURES, type TicketFigure } from './management.repo';
 import { resolveScope } from './scope';
 
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
@@ -42,8 +42,9 @@ export const staffManagementRoutes: Routes = (app, ctx) => {
   route(app, MANAGEMENT.dashboard, async ({ query }, request) => {
     const now = ctx.now();
     const scope = await resolveScope(pool, staffOf(request), query);
-    const [tickets, waiting, certifications, sales] = [
+    const [tickets, trends, waiting, certifications, sales] = [
       await ticketFigures(pool, scope.ids, now),
+      await surveyTrends(pool, scope.ids, now),
       await requestsWaitingFrom(pool, scope.ids, now),
       await certificationsOf(pool, scope.ids, now),
       await salesOf(pool, scope.ids, now),
@@ -54,6 +55,7 @@ export const staffManagementRoutes: Routes = (app, ctx) => {
       approvals: { waiting: waiting.length, oldest_days: waiting[0]?.ageDays ?? null },
       certifications: { expiring: certifications.length },
       sales,
+      trends,
     };
   });
 
@@ -66,6 +68,7 @@ export const staffManagementRoutes: Routes = (app, ctx) => {
     else if (figure === 'approvals')
       rows = (await requestsWaitingFrom(pool, scope.ids, now)).map((r) => ({ id: r.id, title: r.title, person: r.requester, detail: `Waiting ${plural(r.ageDays, 'day')}`, date: r.submittedOn, href: `/approvals/requests/${r.id}` }));
     else if (figure === 'sales') rows = await salesList(pool, scope.ids, now);
+    else if (figure === 'csat' || figure === 'nps') rows = await surveyList(pool, scope.ids, now, figure, query.month);
     else rows = (await certificationsOf(pool, scope.ids, now)).map((c) => ({ id: c.id, title: c.name, person: c.person, detail: `Expires in ${plural(c.daysLeft, 'day')}`, date: c.expiresOn, href: null }));
     return { figure, title: DRILL_TITLES[figure], rows };
   });

@@ -37,6 +37,10 @@ const DATA: ManagementDashboard = {
     { severity: 'L', open: 44, overdue: 0 },
     { severity: 'M', open: 57, overdue: 0 },
   ],
+  trends: [
+    { month: '2026-10', csat_responses: 0, satisfied: 0, csat: null, nps_responses: 0, promoters: 0, detractors: 0, nps: null },
+    { month: '2026-11', csat_responses: 8, satisfied: 6, csat: 75, nps_responses: 3, promoters: 2, detractors: 1, nps: 33.33 },
+  ],
   team: [
     { userid: 1, name: 'Avery Agent', open: 12, overdue: 7, closed_30d: 20 },
     { userid: 2, name: 'Dana Developer', open: 30, overdue: 3, closed_30d: 11 },
@@ -130,6 +134,23 @@ describe('management dashboard', () => {
       ['Dana Developer', '27', '3', '11'],
     ]);
     expect(screen.getByRole('img', { name: /Dana Developer has the most open tickets \(30, 3 overdue\)/ })).toBeInTheDocument();
+  });
+
+  it("draws CSAT and NPS by month, each month's point opening the responses it counts", async () => {
+    const user = userEvent.setup();
+    const view = renderAt('/mgmtdash?manager=2', <ManagementDashboardScreen />);
+    const csat = await screen.findByRole('table', { name: 'CSAT by month' });
+    expect(rowsOf(csat)).toEqual([
+      ['Oct 2026', '—'],
+      ['Nov 2026', '75.00 %'],
+    ]);
+    expect(screen.getByRole('img', { name: /CSAT 75% in Nov 2026 \(8 responses\)/ })).toBeInTheDocument();
+    const nps = screen.getByRole('table', { name: 'NPS by month' });
+    const point = within(nps).getByRole('link', { name: /NPS, Nov 2026/ });
+    expect(point).toHaveAttribute('href', '/mgmtdash?manager=2&list=nps&month=2026-11');
+    await user.click(within(csat).getByRole('link', { name: /CSAT, Nov 2026/ }));
+    expect(view.history.at(-1)).toBe('/mgmtdash?manager=2&list=csat&month=2026-11');
+    expect(asked).toContain('?manager=2&figure=csat&month=2026-11');
   });
 });
 

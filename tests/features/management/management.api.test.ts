@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointKey } from '@contracts/common/endpoint';
-import { DRILL_FIGURES, MANAGEMENT, type ManagementDashboard, type ManagementDrill } from '@contracts/management';
+import { DRILL_FIGURES, MANAGEMENT, MANAGEMENT_WINDOWS, type ManagementDashboard, type ManagementDrill } from '@contracts/management';
 import { listApiRoutes, listEndpointlessRoutes } from '@server/app';
 import { apiAs, type Api } from '@tests/support/api';
 import { sqlOf, type Sql } from '@tests/support/sql';
@@ -117,6 +117,42 @@ describe.each(BACKENDS)('management dashboard on %s', (backend) => {
       expect(d.open + d.approvals.waiting + d.certifications.expiring, `${who} has figures to show`).toBeGreaterThan(0);
       if (who === 'admin') expect(d.sales.sales_target, 'the demo sets sales targets').toBeGreaterThan(0);
     }
+  });
+
+  it("shows CSAT and NPS by month for the team's tickets and companies, each point opening the responses it counts", async () => {
+    // Two support survey answers on the deep report's ticket this month (one satisfied), one on a ticket of someone outside the team.
+    const [ticket] = await sql.rows<{ id: number }>(`SELECT id FROM tickets WHERE title = 'Printer on fire'`);
+    const [outside] = await sql.rows<{ id: number }>(
+      `INSERT INTO tickets (title, severity, queue, assignee_id) SELECT 'Elsewhere', 'L', 'Support', id FROM staff_users WHERE email = 'dana.dev@demo.test' RETURNING id`,
+    );
+    const before = (await dashboard(manager)).trends;
+    expect(before).toHaveLength(MANAGEMENT_WINDOWS.trendMonths);
+    const answer = async (key: string, ticketId: number, q1: number, at: string) => {
+      const [k] = await sql.rows<{ id: number }>(`INSERT INTO survey_keys (key, type, ticket_id, email) VALUES ($1, 'TCS', $2, 'x@demo.test') RETURNING id`, [key, ticketId]);
+      await sql.rows(`INSERT INTO survey_responses (survey_key_id, type, q1, answers, received_at) VALUES ($1, 'TCS', $2, '{}', $3::timestamptz)`, [k!.id, q1, at]);
+    };
+    await answer('mgmt-csat-a', ticket!.id, 5, 'now');
+    // The same ticket's survey answered again counts once, with its latest answer (as the report counts).
+    const [again] = await sql.rows<{ id: number }>(`SELECT id FROM survey_keys WHERE key = 'mgmt-csat-a'`);
+    await sql.rows(`INSERT INTO survey_responses (survey_key_id, type, q1, answers, received_at) VALUES ($1, 'TCS', 2, '{}', now() + interval '1 second')`, [again!.id]);
+    await answer('mgmt-csat-out', outside!.id, 5, 'now');
+    const after = (await dashboard(manager)).trends;
+    const month = after.at(-1)!;
+    const was = before.at(-1)!;
+    expect(month.month).toBe(new Date().toISOString().slice(0, 7));
+    expect(month.csat_responses - was.csat_responses).toBe(1);
+    expect(month.satisfied - was.satisfied).toBe(0);
+    for (const [who, api] of [['manager', manager], ['admin', admin]] as const) {
+      const { trends } = await dashboard(api);
+      for (const point of trends) {
+        expect((await drill(api, `figure=csat&month=${point.month}`)).rows.length, `${who}: CSAT ${point.month}`).toBe(point.csat_responses);
+        expect((await drill(api, `figure=nps&month=${point.month}`)).rows.length, `${who}: NPS ${point.month}`).toBe(point.nps_responses);
+      }
+      expect((await drill(api, 'figure=csat')).rows.length, `${who}: every month`).toBe(trends.reduce((a, p) => a + p.csat_responses, 0));
+    }
+    const bad = await manager.get(`${MANAGEMENT.drill.path}?figure=csat&month=2026-13`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toMatch(/Month must be a month as YYYY-MM/);
   });
 
   it('names the field when a list is asked for with a figure it does not know', async () => {

@@ -22,7 +22,7 @@ const EVERYONE = 'everyone';
 const ALL_PEOPLE = 'all';
 
 /** The charts of the dashboard from its figures: open tickets by priority, and each person's open and overdue work. */
-function chartsOf(unsorted: ManagementDashboard): { severity: ChartSpec; team: ChartSpec } {
+function chartsOf(unsorted: ManagementDashboard): { severity: ChartSpec; team: ChartSpec; csat: ChartSpec; nps: ChartSpec } {
   const data = { ...unsorted, by_severity: [...unsorted.by_severity].sort((a, b) => rank(a.severity) - rank(b.severity)) };
   const severity = chartSpec({
     kind: 'horizontalBar',
@@ -48,7 +48,36 @@ function chartsOf(unsorted: ManagementDashboard): { severity: ChartSpec; team: C
       { name: 'Closed (30 days)', values: data.team.map((m) => m.closed_30d) },
     ],
   });
-  return { severity, team };
+  // Each month's point opens the responses it counts; a month without answers is a gap, not a zero.
+  const months = data.trends.map((p) => formatMonthShort(p.month));
+  const last = (pick: (p: ManagementDashboard['trends'][number]) => number | null) => [...data.trends].reverse().find((p) => pick(p) !== null);
+  const lastCsat = last((p) => p.csat);
+  const lastNps = last((p) => p.nps);
+  const csat = chartSpec({
+    kind: 'line',
+    title: 'CSAT by month',
+    summary: lastCsat ? `CSAT ${lastCsat.csat}% in ${formatMonthShort(lastCsat.month)} (${lastCsat.csat_responses} responses).` : 'No support survey answers in these months.',
+    categories: months,
+    categoryLabel: 'Month',
+    valueLabel: 'CSAT',
+    unit: 'percent',
+    series: [{ name: 'CSAT', values: data.trends.map((p) => p.csat), drill: data.trends.map((p) => (p.csat_responses ? `csat:${p.month}` : null)) }],
+  });
+  const nps = chartSpec({
+    kind: 'line',
+    title: 'NPS by month',
+    summary: lastNps ? `NPS ${lastNps.nps} in ${formatMonthShort(lastNps.month)} (${lastNps.nps_responses} responses).` : 'No client care survey answers in these months.',
+    categories: months,
+    categoryLabel: 'Month',
+    valueLabel: 'NPS',
+    series: [{ name: 'NPS', values: data.trends.map((p) => p.nps), drill: data.trends.map((p) => (p.nps_responses ? `nps:${p.month}` : null)) }],
+  });
+  return { severity, team, csat, nps };
+}
+
+/** A trend month (YYYY-MM) as "Nov 2026". */
+function formatMonthShort(month: string): string {
+  return new Date(`${month}-01T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
 
 /** The dashboard's state in the address: the scope, and the list open (its figure and filters). */
@@ -66,11 +95,12 @@ function readAddress(search: string): ManagementAddress {
   const drill: ManagementDrillQuery = { ...scope, figure: list as DrillFigure };
   if (params.get('severity')) drill.severity = params.get('severity')!;
   if (params.get('queue')) drill.queue = params.get('queue') as ManagementDrillQuery['queue'];
+  if (params.get('month')) drill.month = params.get('month')!;
   return { scope, drill };
 }
 
 /** The address of the dashboard for a scope, with a list open or not. */
-function hrefOf(scope: ManagementScope, list?: { figure: DrillFigure; severity?: string; queue?: string; person?: number }): string {
+function hrefOf(scope: ManagementScope, list?: { figure: DrillFigure; severity?: string; queue?: string; person?: number; month?: string }): string {
   const params = new URLSearchParams();
   if (scope.manager) params.set('manager', String(scope.manager));
   const person = list?.person ?? scope.person;
@@ -79,12 +109,24 @@ function hrefOf(scope: ManagementScope, list?: { figure: DrillFigure; severity?:
     params.set('list', list.figure);
     if (list.severity) params.set('severity', list.severity);
     if (list.queue) params.set('queue', list.queue);
+    if (list.month) params.set('month', list.month);
   }
   const q = params.toString();
   return q ? `/mgmtdash?${q}` : '/mgmtdash';
 }
 
-const DRILL_COLUMNS: Record<'tickets' | 'approvals' | 'certifications' | 'sales', DataTableColumn<DrillRow>[]> = {
+const DRILL_COLUMNS: Record<'tickets' | 'approvals' | 'certifications' | 'sales' | 'csat' | 'nps', DataTableColumn<DrillRow>[]> = {
+  csat: [
+    { label: 'Ticket', field: 'title', cell: (r) => (r.href ? <Link href={r.href}>{r.title}</Link> : r.title), sortable: true },
+    { label: 'Assignee', field: 'person', sortable: true },
+    { label: 'Answer', field: 'detail' },
+    { label: 'Received', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—'), sortable: true },
+  ],
+  nps: [
+    { label: 'Company', field: 'title', sortable: true },
+    { label: 'Answer', field: 'detail' },
+    { label: 'Received', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—'), sortable: true },
+  ],
   tickets: [
     { label: 'Ticket', field: 'title', cell: (r) => <Link href={r.href ?? '#'}>#{r.id} {r.title}</Link>, sortable: true },
     { label: 'Assignee', field: 'person', sortable: true },
@@ -110,12 +152,14 @@ const DRILL_COLUMNS: Record<'tickets' | 'approvals' | 'certifications' | 'sales'
     { label: 'Amount', field: 'detail' },
   ],
 };
-const columnsOf = (figure: DrillFigure) => (figure === 'approvals' || figure === 'certifications' || figure === 'sales' ? DRILL_COLUMNS[figure] : DRILL_COLUMNS.tickets);
+const columnsOf = (figure: DrillFigure) =>
+  figure === 'approvals' || figure === 'certifications' || figure === 'sales' || figure === 'csat' || figure === 'nps' ? DRILL_COLUMNS[figure] : DRILL_COLUMNS.tickets;
 
 function drillCaption(q: ManagementDrillQuery): string {
   const parts = [DRILL_TITLES[q.figure]];
   if (q.severity) parts.push(`${severityLabel(q.severity)} priority`);
   if (q.queue) parts.push(`${q.queue} queue`);
+  if (q.month) parts.push(formatMonthShort(q.month));
   return parts.join(' · ');
 }
 
@@ -197,7 +241,13 @@ export default function ManagementDashboardScreen() {
   const listData = useSelector(actor, selectList);
   const listError = useSelector(actor, selectListError);
   const charts = useMemo(() => (data ? chartsOf(data) : null), [data]);
-  const list = (figure: DrillFigure, more: { severity?: string; queue?: string; person?: number } = {}) => hrefOf(scope, { figure, ...more });
+  const list = (figure: DrillFigure, more: { severity?: string; queue?: string; person?: number; month?: string } = {}) => hrefOf(scope, { figure, ...more });
+  // A trend point's key is "<figure>:<month>".
+  const [, navigate] = useLocation();
+  const trendHref = (key: string) => {
+    const [figure, month] = key.split(':') as [DrillFigure, string];
+    return list(figure, { month });
+  };
 
   return (
     <>
@@ -281,6 +331,16 @@ export default function ManagementDashboardScreen() {
                 </Card>
                 <Card>
                   <Chart spec={charts.severity} height={220} />
+                </Card>
+              </div>
+            ) : null}
+            {charts ? (
+              <div className={styles.charts}>
+                <Card>
+                  <Chart spec={charts.csat} height={240} drillHref={trendHref} onSelect={(key) => navigate(trendHref(key))} />
+                </Card>
+                <Card>
+                  <Chart spec={charts.nps} height={240} drillHref={trendHref} onSelect={(key) => navigate(trendHref(key))} />
                 </Card>
               </div>
             ) : null}
