@@ -21,7 +21,7 @@ export const MANAGEMENT_WINDOWS = {
 } as const;
 
 /** The figures a list opens from. */
-export const DRILL_FIGURES = ['open', 'overdue', 'sla_met', 'sla_missed', 'approvals', 'certifications', 'sales', 'csat', 'nps'] as const;
+export const DRILL_FIGURES = ['open', 'overdue', 'sla_met', 'sla_missed', 'approvals', 'certifications', 'sales', 'csat', 'nps', 'utilisation'] as const;
 export type DrillFigure = (typeof DRILL_FIGURES)[number];
 
 /** Each figure's list title. */
@@ -35,6 +35,7 @@ export const DRILL_TITLES: Record<DrillFigure, string> = {
   sales: 'Closed sales this month',
   csat: 'Support survey responses',
   nps: 'Client care survey responses',
+  utilisation: 'Billable and available hours this month',
 };
 
 /** A month of the CSAT and NPS trend (YYYY-MM). */
@@ -98,6 +99,12 @@ export const managementDashboardSchema = z.object({
    * the support survey's answers on tickets of the people in scope, and the client care survey's
    * answers from companies with a ticket assigned to someone in scope. Percent and points; null without answers.
    */
+  /**
+   * This month (to its last day): billable hours logged ÷ available hours (each person's working
+   * hours less public holidays and approved leave, as the people feature counts them), in percent;
+   * null when nobody is available. `people` is how many rows its list holds.
+   */
+  utilisation: z.object({ month: z.string(), billable_hours: z.number(), available_hours: z.number(), pct: z.number().nullable(), people: int }),
   trends: z.array(z.object({ month: z.string(), csat_responses: int, satisfied: int, csat: z.number().nullable(), nps_responses: int, promoters: int, detractors: int, nps: z.number().nullable() })),
 });
 export type ManagementDashboard = z.infer<typeof managementDashboardSchema>;

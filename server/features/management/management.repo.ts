@@ -33,6 +33,12 @@ export async function staffRef(db: Queryable, id: number): Promise<Ref | undefin
   return rows[0];
 }
 
+/** The people among `ids`, by name. */
+export async function namesOf(db: Queryable, ids: readonly number[]): Promise<Ref[]> {
+  const { rows } = await db.query<Ref>('SELECT id, name FROM staff_users WHERE id = ANY($1::int[]) ORDER BY name, id', [ids]);
+  return rows;
+}
+
 /** The people among `ids`, by name; and those of them with active reports. */
 export async function peopleOf(db: Queryable, ids: readonly number[]): Promise<{ people: Ref[]; managers: Ref[] }> {
   const { rows } = await db.query<Ref & { manages: boolean }>(
@@ -58,7 +64,7 @@ const SLA_MISSED = `${SLA_CLOSED} AND NOT (${slaMet('t')})`;
 export const TICKET_FIGURES = { open: OPEN, overdue: OVERDUE, sla_met: SLA_MET, sla_missed: SLA_MISSED } as const;
 export type TicketFigure = keyof typeof TICKET_FIGURES;
 
-type TicketFigures = Omit<ManagementDashboard, 'scope' | 'approvals' | 'certifications' | 'sales' | 'trends'>;
+type TicketFigures = Omit<ManagementDashboard, 'scope' | 'approvals' | 'certifications' | 'sales' | 'trends' | 'utilisation'>;
 
 /** The tickets of the people in scope: open, overdue, closed recently and their service level, by priority, queue and person. */
 export async function ticketFigures(db: Queryable, ids: readonly number[], now: Date): Promise<TicketFigures> {

@@ -45,3 +45,5 @@ export { addPersonStatusProvider, type PersonStatusProvider } from './status';
 export { onCallNow, type OnCallWatch } from './today';
 /** Certifications expiring within some days (the reminders and the management dashboard read them). */
 export { certificationsExpiringWithin } from './schedule.repo';
+/** A person's available hours over a range of days (working hours less public holidays and approved leave). */
+export { availableHours, type AvailableHours } from './schedule.commands';

@@ -247,6 +247,30 @@ export async function hoursOfLeave(db: Queryable, staffId: number, ask: LeaveAsk
   return leaveHours(ask, workDays, publicHolidays(region, ask.from, ask.to), hoursPerDay).hours;
 }
 
+/** A person's hours from `from` to `to` (days, inclusive): their working days' hours, the public holidays and approved leave among them, and what is left to work. */
+export type AvailableHours = { working: number; holidays: number; pto: number; available: number };
+
+/**
+ * A person's available hours over a range of days: each working day of theirs counts their plan's
+ * day (8 hours without a plan); their team's public holidays on working days and their approved
+ * leave in the range (as a leave request counts it) come off.
+ */
+export async function availableHours(db: Queryable, staffId: number, from: string, to: string): Promise<AvailableHours> {
+  const hoursPerDay = (await repo.planOf(db, staffId))?.hoursPerDay ?? 8;
+  const workDays = (await repo.workDaysOf(db, staffId)) ?? [...DEFAULT_WORKING_HOURS.days];
+  const region = (await repo.teamsOfPerson(db, staffId))[0]?.region ?? 'US';
+  const holidays = publicHolidays(region, from, to);
+  const working = leaveHours({ from, to, unit: 'days' }, workDays, new Map(), hoursPerDay).hours;
+  const open = leaveHours({ from, to, unit: 'days' }, workDays, holidays, hoursPerDay).hours;
+  let pto = 0;
+  for (const r of await repo.ptoRequests(db, { staffIds: [staffId], states: ['applied'], from, to })) {
+    const ask = { ...r.payload, from: r.payload.from < from ? from : r.payload.from, to: r.payload.to > to ? to : r.payload.to };
+    pto += leaveHours(ask, workDays, holidays, hoursPerDay).hours;
+  }
+  const round = (h: number) => Math.round(h * 100) / 100;
+  return { working: round(working), holidays: round(working - open), pto: round(pto), available: round(Math.max(0, open - pto)) };
+}
+
 const PENDING = ['inReview', 'changesRequested'];
 
 async function requestViews(db: Queryable, rows: Awaited<ReturnType<typeof repo.ptoRequests>>): Promise<PtoRequest[]> {

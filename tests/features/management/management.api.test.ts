@@ -155,6 +155,23 @@ describe.each(BACKENDS)('management dashboard on %s', (backend) => {
     expect(bad.body).toMatch(/Month must be a month as YYYY-MM/);
   });
 
+  it("shows this month's utilisation as billable hours over available hours, opening the people with their hours", async () => {
+    const before = (await dashboard(manager, `?person=${deepId}`)).utilisation;
+    await sql.rows(`INSERT INTO time_entries (staff_user_id, work_date, minutes, billable) VALUES ($1, $2::date, 150, true), ($1, $2::date, 60, false)`, [deepId, new Date().toISOString().slice(0, 10)]);
+    const after = (await dashboard(manager, `?person=${deepId}`)).utilisation;
+    expect(after.billable_hours - before.billable_hours).toBe(2.5);
+    expect(after.available_hours).toBeGreaterThan(0);
+    expect(after.pct).toBe(Math.round((10000 * after.billable_hours) / after.available_hours) / 100);
+    for (const [who, api] of [['manager', manager], ['admin', admin]] as const) {
+      const { utilisation, team } = await dashboard(api);
+      const list = await drill(api, 'figure=utilisation');
+      expect(list.rows.length, who).toBe(utilisation.people);
+      expect(utilisation.people, who).toBe(team.length);
+      const billable = list.rows.reduce((a, r) => a + Number(/^([\d.]+) billable/.exec(r.detail)![1]), 0);
+      expect(Math.round(billable * 100) / 100, who).toBe(utilisation.billable_hours);
+    }
+  });
+
   it('names the field when a list is asked for with a figure it does not know', async () => {
     const res = await manager.get(`${MANAGEMENT.drill.path}?figure=everything`);
     expect(res.statusCode).toBe(400);

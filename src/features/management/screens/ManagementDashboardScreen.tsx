@@ -115,7 +115,11 @@ function hrefOf(scope: ManagementScope, list?: { figure: DrillFigure; severity?:
   return q ? `/mgmtdash?${q}` : '/mgmtdash';
 }
 
-const DRILL_COLUMNS: Record<'tickets' | 'approvals' | 'certifications' | 'sales' | 'csat' | 'nps', DataTableColumn<DrillRow>[]> = {
+const DRILL_COLUMNS: Record<'tickets' | 'approvals' | 'certifications' | 'sales' | 'csat' | 'nps' | 'utilisation', DataTableColumn<DrillRow>[]> = {
+  utilisation: [
+    { label: 'Person', field: 'title', sortable: true },
+    { label: 'Hours this month', field: 'detail' },
+  ],
   csat: [
     { label: 'Ticket', field: 'title', cell: (r) => (r.href ? <Link href={r.href}>{r.title}</Link> : r.title), sortable: true },
     { label: 'Assignee', field: 'person', sortable: true },
@@ -153,7 +157,7 @@ const DRILL_COLUMNS: Record<'tickets' | 'approvals' | 'certifications' | 'sales'
   ],
 };
 const columnsOf = (figure: DrillFigure) =>
-  figure === 'approvals' || figure === 'certifications' || figure === 'sales' || figure === 'csat' || figure === 'nps' ? DRILL_COLUMNS[figure] : DRILL_COLUMNS.tickets;
+  figure === 'approvals' || figure === 'certifications' || figure === 'sales' || figure === 'csat' || figure === 'nps' || figure === 'utilisation' ? DRILL_COLUMNS[figure] : DRILL_COLUMNS.tickets;
 
 function drillCaption(q: ManagementDrillQuery): string {
   const parts = [DRILL_TITLES[q.figure]];
@@ -295,6 +299,18 @@ export default function ManagementDashboardScreen() {
                   label="Certifications expiring"
                   value={<FigureLink value={figures.certifications.expiring} href={list('certifications')} label="certifications expiring" />}
                   hint={`within ${MANAGEMENT_WINDOWS.certificationDays} days`}
+                />
+              </Card>
+              <Card padding="compact">
+                <Stat
+                  label="Utilisation this month"
+                  value={figures.utilisation.pct === null ? '—' : `${figures.utilisation.pct.toFixed(0)}%`}
+                  hint={
+                    <>
+                      {figures.utilisation.billable_hours} of {figures.utilisation.available_hours} hours billable ·{' '}
+                      <FigureLink value={figures.utilisation.people} href={list('utilisation')} label="people with their hours" /> people
+                    </>
+                  }
                 />
               </Card>
               <Card padding="compact">
