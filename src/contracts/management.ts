@@ -18,10 +18,12 @@ export const MANAGEMENT_WINDOWS = {
   certificationDays: 90,
   /** CSAT and NPS are shown by month over this many months, this one included. */
   trendMonths: 6,
+  /** On-call coverage gaps are looked for over the next this many days. */
+  coverageDays: 14,
 } as const;
 
 /** The figures a list opens from. */
-export const DRILL_FIGURES = ['open', 'overdue', 'sla_met', 'sla_missed', 'approvals', 'certifications', 'sales', 'csat', 'nps', 'utilisation'] as const;
+export const DRILL_FIGURES = ['open', 'overdue', 'sla_met', 'sla_missed', 'approvals', 'certifications', 'sales', 'csat', 'nps', 'utilisation', 'coverage'] as const;
 export type DrillFigure = (typeof DRILL_FIGURES)[number];
 
 /** Each figure's list title. */
@@ -36,6 +38,7 @@ export const DRILL_TITLES: Record<DrillFigure, string> = {
   csat: 'Support survey responses',
   nps: 'Client care survey responses',
   utilisation: 'Billable and available hours this month',
+  coverage: 'On-call coverage gaps, next 14 days',
 };
 
 /** A month of the CSAT and NPS trend (YYYY-MM). */
@@ -105,6 +108,8 @@ export const managementDashboardSchema = z.object({
    * null when nobody is available. `people` is how many rows its list holds.
    */
   utilisation: z.object({ month: z.string(), billable_hours: z.number(), available_hours: z.number(), pct: z.number().nullable(), people: int }),
+  /** On-call coverage gaps over the next `coverageDays` days of the schedule teams with someone in scope (the weekly schedule's gaps). */
+  coverage: z.object({ gaps: int, teams: int }),
   trends: z.array(z.object({ month: z.string(), csat_responses: int, satisfied: int, csat: z.number().nullable(), nps_responses: int, promoters: int, detractors: int, nps: z.number().nullable() })),
 });
 export type ManagementDashboard = z.infer<typeof managementDashboardSchema>;

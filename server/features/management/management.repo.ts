@@ -64,7 +64,7 @@ const SLA_MISSED = `${SLA_CLOSED} AND NOT (${slaMet('t')})`;
 export const TICKET_FIGURES = { open: OPEN, overdue: OVERDUE, sla_met: SLA_MET, sla_missed: SLA_MISSED } as const;
 export type TicketFigure = keyof typeof TICKET_FIGURES;
 
-type TicketFigures = Omit<ManagementDashboard, 'scope' | 'approvals' | 'certifications' | 'sales' | 'trends' | 'utilisation'>;
+type TicketFigures = Omit<ManagementDashboard, 'scope' | 'approvals' | 'certifications' | 'sales' | 'trends' | 'utilisation' | 'coverage'>;
 
 /** The tickets of the people in scope: open, overdue, closed recently and their service level, by priority, queue and person. */
 export async function ticketFigures(db: Queryable, ids: readonly number[], now: Date): Promise<TicketFigures> {

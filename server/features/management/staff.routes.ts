@@ -1,6 +1,6 @@
 import { DRILL_TITLES, MANAGEMENT, MANAGEMENT_WINDOWS, type DrillRow } from '@contracts/management';
 import { requestsWaitingFrom } from '@server/features/approvals';
-import { availableHours, certificationsExpiringWithin } from '@server/features/people';
+import { availableHours, certificationsExpiringWithin, coverageGapsOfTeamsWith } from '@server/features/people';
 import { billableMinutesOf } from '@server/features/time';
 import { currentMonth, listActivities, salesDashboard } from '@server/features/sales';
 import { SALES_LIMITS } from '@contracts/sales';
@@ -62,13 +62,14 @@ export const staffManagementRoutes: Routes = (app, ctx) => {
   route(app, MANAGEMENT.dashboard, async ({ query }, request) => {
     const now = ctx.now();
     const scope = await resolveScope(pool, staffOf(request), query);
-    const [tickets, trends, waiting, certifications, sales, utilisation] = [
+    const [tickets, trends, waiting, certifications, sales, utilisation, gaps] = [
       await ticketFigures(pool, scope.ids, now),
       await surveyTrends(pool, scope.ids, now),
       await requestsWaitingFrom(pool, scope.ids, now),
       await certificationsOf(pool, scope.ids, now),
       await salesOf(pool, scope.ids, now),
       await utilisationOf(pool, await namesOf(pool, scope.ids), now),
+      await coverageGapsOfTeamsWith(pool, scope.ids, now, MANAGEMENT_WINDOWS.coverageDays),
     ];
     return {
       scope: { manager: scope.manager, person: scope.person, people: scope.people, managers: scope.managers },
@@ -77,6 +78,7 @@ export const staffManagementRoutes: Routes = (app, ctx) => {
       certifications: { expiring: certifications.length },
       sales,
       utilisation,
+      coverage: { gaps: gaps.length, teams: new Set(gaps.map((g) => g.team)).size },
       trends,
     };
   });
@@ -90,6 +92,15 @@ export const staffManagementRoutes: Routes = (app, ctx) => {
     else if (figure === 'approvals')
       rows = (await requestsWaitingFrom(pool, scope.ids, now)).map((r) => ({ id: r.id, title: r.title, person: r.requester, detail: `Waiting ${plural(r.ageDays, 'day')}`, date: r.submittedOn, href: `/approvals/requests/${r.id}` }));
     else if (figure === 'sales') rows = await salesList(pool, scope.ids, now);
+    else if (figure === 'coverage')
+      rows = (await coverageGapsOfTeamsWith(pool, scope.ids, now, MANAGEMENT_WINDOWS.coverageDays)).map((g, i) => ({
+        id: i + 1,
+        title: g.team,
+        person: g.person ?? '—',
+        detail: `${g.reason} · ${g.startsAt.slice(0, 16).replace('T', ' ')} to ${g.endsAt.slice(0, 16).replace('T', ' ')} UTC`,
+        date: g.startsAt.slice(0, 10),
+        href: null,
+      }));
     else if (figure === 'utilisation')
       rows = (await utilisationRows(pool, await namesOf(pool, scope.ids), now)).map((r) => ({
         id: r.id,

@@ -47,3 +47,5 @@ export { onCallNow, type OnCallWatch } from './today';
 export { certificationsExpiringWithin } from './schedule.repo';
 /** A person's available hours over a range of days (working hours less public holidays and approved leave). */
 export { availableHours, type AvailableHours } from './schedule.commands';
+/** The coverage gaps ahead of the schedule teams some people belong to. */
+export { coverageGapsOfTeamsWith } from './schedule.commands';

@@ -37,6 +37,7 @@ const DATA: ManagementDashboard = {
     { severity: 'L', open: 44, overdue: 0 },
     { severity: 'M', open: 57, overdue: 0 },
   ],
+  coverage: { gaps: 3, teams: 1 },
   utilisation: { month: '2026-11', billable_hours: 96, available_hours: 160, pct: 60, people: 2 },
   trends: [
     { month: '2026-10', csat_responses: 0, satisfied: 0, csat: null, nps_responses: 0, promoters: 0, detractors: 0, nps: null },
@@ -109,6 +110,7 @@ describe('management dashboard', () => {
     expect(screen.getByText('Oldest 6 days')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '4 closed sales this month: show the list' })).toHaveAttribute('href', '/mgmtdash?manager=2&list=sales');
     expect(screen.getByText('of 6 target · $12,500.00 of $20,000.00')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '3 on-call coverage gaps: show the list' })).toHaveAttribute('href', '/mgmtdash?manager=2&list=coverage');
     expect(screen.getByRole('link', { name: '2 people with their hours: show the list' })).toHaveAttribute('href', '/mgmtdash?manager=2&list=utilisation');
     expect(screen.getByRole('region', { name: 'Team totals' })).toHaveTextContent('Utilisation this month60%96 of 160 hours billable');
   });

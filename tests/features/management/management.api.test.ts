@@ -109,6 +109,7 @@ describe.each(BACKENDS)('management dashboard on %s', (backend) => {
         ['figure=approvals', d.approvals.waiting],
         ['figure=certifications', d.certifications.expiring],
         ['figure=sales', d.sales.sales],
+        ['figure=coverage', d.coverage.gaps],
         ...d.by_severity.flatMap((s): [string, number][] => [[`figure=open&severity=${s.severity}`, s.open], [`figure=overdue&severity=${s.severity}`, s.overdue]]),
         ...d.by_queue.flatMap((q): [string, number][] => [[`figure=open&queue=${encodeURIComponent(q.queue)}`, q.open], [`figure=overdue&queue=${encodeURIComponent(q.queue)}`, q.overdue]]),
         ...d.team.slice(0, 3).map((m): [string, number] => [`figure=overdue&person=${m.userid}`, m.overdue]),
@@ -170,6 +171,20 @@ describe.each(BACKENDS)('management dashboard on %s', (backend) => {
       const billable = list.rows.reduce((a, r) => a + Number(/^([\d.]+) billable/.exec(r.detail)![1]), 0);
       expect(Math.round(billable * 100) / 100, who).toBe(utilisation.billable_hours);
     }
+  });
+
+  it("counts the on-call coverage gaps of the next 14 days of the team's schedule teams, as the weekly schedule finds them", async () => {
+    // A schedule team of the deep report's with no rotation: one gap over the whole window.
+    const [team] = await sql.rows<{ id: number }>(`INSERT INTO teams (name, owner_id, time_zone, region) VALUES ('Deep cover', $1, 'UTC', 'US') RETURNING id`, [deepId]);
+    await sql.rows('INSERT INTO team_members (team_id, staff_id) VALUES ($1, $2)', [team!.id, deepId]);
+    const mine = await dashboard(manager, `?person=${deepId}`);
+    expect(mine.coverage).toEqual({ gaps: 1, teams: 1 });
+    const [gap] = (await drill(manager, `figure=coverage&person=${deepId}`)).rows;
+    expect(gap!.title).toBe('Deep cover');
+    expect(gap!.detail).toMatch(/^No on-call rotation is set/);
+    const [, from, to] = /(\d{4}-\d\d-\d\d \d\d:\d\d) to (\d{4}-\d\d-\d\d \d\d:\d\d) UTC$/.exec(gap!.detail)!;
+    const days = (Date.parse(`${to!.replace(' ', 'T')}Z`) - Date.parse(`${from!.replace(' ', 'T')}Z`)) / 86_400_000;
+    expect(Math.round(days)).toBe(MANAGEMENT_WINDOWS.coverageDays);
   });
 
   it('names the field when a list is asked for with a figure it does not know', async () => {

@@ -115,7 +115,13 @@ function hrefOf(scope: ManagementScope, list?: { figure: DrillFigure; severity?:
   return q ? `/mgmtdash?${q}` : '/mgmtdash';
 }
 
-const DRILL_COLUMNS: Record<'tickets' | 'approvals' | 'certifications' | 'sales' | 'csat' | 'nps' | 'utilisation', DataTableColumn<DrillRow>[]> = {
+const DRILL_COLUMNS: Record<'tickets' | 'approvals' | 'certifications' | 'sales' | 'csat' | 'nps' | 'utilisation' | 'coverage', DataTableColumn<DrillRow>[]> = {
+  coverage: [
+    { label: 'Team', field: 'title', sortable: true },
+    { label: 'On call', field: 'person', sortable: true },
+    { label: 'Gap', field: 'detail' },
+    { label: 'Starts', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—'), sortable: true },
+  ],
   utilisation: [
     { label: 'Person', field: 'title', sortable: true },
     { label: 'Hours this month', field: 'detail' },
@@ -157,7 +163,7 @@ const DRILL_COLUMNS: Record<'tickets' | 'approvals' | 'certifications' | 'sales'
   ],
 };
 const columnsOf = (figure: DrillFigure) =>
-  figure === 'approvals' || figure === 'certifications' || figure === 'sales' || figure === 'csat' || figure === 'nps' || figure === 'utilisation' ? DRILL_COLUMNS[figure] : DRILL_COLUMNS.tickets;
+  figure === 'approvals' || figure === 'certifications' || figure === 'sales' || figure === 'csat' || figure === 'nps' || figure === 'utilisation' || figure === 'coverage' ? DRILL_COLUMNS[figure] : DRILL_COLUMNS.tickets;
 
 function drillCaption(q: ManagementDrillQuery): string {
   const parts = [DRILL_TITLES[q.figure]];
@@ -311,6 +317,13 @@ export default function ManagementDashboardScreen() {
                       <FigureLink value={figures.utilisation.people} href={list('utilisation')} label="people with their hours" /> people
                     </>
                   }
+                />
+              </Card>
+              <Card padding="compact">
+                <Stat
+                  label="Coverage gaps"
+                  value={<FigureLink value={figures.coverage.gaps} href={list('coverage')} label="on-call coverage gaps" />}
+                  hint={`next ${MANAGEMENT_WINDOWS.coverageDays} days`}
                 />
               </Card>
               <Card padding="compact">
