@@ -7,6 +7,7 @@ import { MANAGER_ROLES } from './common/constants';
 import { endpoint } from './common/endpoint';
 import { idInput } from './common/input';
 import { z } from './common/zod';
+import { monthInput } from './sales';
 
 const int = z.number().int();
 
@@ -41,8 +42,6 @@ export const DRILL_TITLES: Record<DrillFigure, string> = {
   coverage: 'On-call coverage gaps, next 14 days',
 };
 
-/** A month of the CSAT and NPS trend (YYYY-MM). */
-export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 const id = (label: string) => idInput({ label });
 
@@ -58,7 +57,7 @@ export const managementDrillQuerySchema = managementScopeSchema.extend({
   severity: z.enum(SEVERITY_CODES as [string, ...string[]], { error: `Priority must be one of ${SEVERITY_CODES.join(', ')}` }).optional(),
   queue: z.enum(QUEUES, { error: `Queue must be one of ${QUEUES.join(', ')}` }).optional(),
   /** The month of a CSAT or NPS point (YYYY-MM); without it, every month of the trend. */
-  month: z.string().regex(MONTH_PATTERN, { error: 'Month must be a month as YYYY-MM' }).optional(),
+  month: monthInput('Month').optional(),
 });
 export type ManagementDrillQuery = z.input<typeof managementDrillQuerySchema>;
 
