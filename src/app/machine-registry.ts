@@ -9,6 +9,7 @@ import { machines as approvalMachines } from '@/features/approvals/machines/regi
 import { machines as changeMachines } from '@/features/changes/machines/registry';
 import { machines as formMachines } from '@/features/forms/machines/registry';
 import { machines as channelMachines } from '@/features/channels/machines/registry';
+import { machines as managementMachines } from '@/features/management/machines/registry';
 import { machines as qualityMachines } from '@/features/quality/machines/registry';
 import { machines as clientPortalMachines } from '@/features/client-portal/machines/registry';
 import * as companies from '@/features/companies';
@@ -80,6 +81,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   ...changeMachines,
   ...qualityMachines,
   ...people.machines,
+  ...managementMachines,
   ...clientPortalMachines,
 ];
 

@@ -7,6 +7,7 @@ import { MANAGER_ROLES } from './common/constants';
 import { endpoint } from './common/endpoint';
 import { idInput } from './common/input';
 import { z } from './common/zod';
+import { monthInput } from './sales';
 
 const int = z.number().int();
 
@@ -16,10 +17,14 @@ export const MANAGEMENT_WINDOWS = {
   closedDays: 30,
   /** Certifications expiring within this many days. */
   certificationDays: 90,
+  /** CSAT and NPS are shown by month over this many months, this one included. */
+  trendMonths: 6,
+  /** On-call coverage gaps are looked for over the next this many days. */
+  coverageDays: 14,
 } as const;
 
 /** The figures a list opens from. */
-export const DRILL_FIGURES = ['open', 'overdue', 'sla_met', 'sla_missed', 'approvals', 'certifications', 'sales'] as const;
+export const DRILL_FIGURES = ['open', 'overdue', 'sla_met', 'sla_missed', 'approvals', 'certifications', 'sales', 'csat', 'nps', 'utilisation', 'coverage'] as const;
 export type DrillFigure = (typeof DRILL_FIGURES)[number];
 
 /** Each figure's list title. */
@@ -31,7 +36,12 @@ export const DRILL_TITLES: Record<DrillFigure, string> = {
   approvals: 'Approvals waiting',
   certifications: 'Certifications expiring',
   sales: 'Closed sales this month',
+  csat: 'Support survey responses',
+  nps: 'Client care survey responses',
+  utilisation: 'Billable and available hours this month',
+  coverage: 'On-call coverage gaps, next 14 days',
 };
+
 
 const id = (label: string) => idInput({ label });
 
@@ -46,6 +56,8 @@ export const managementDrillQuerySchema = managementScopeSchema.extend({
   figure: z.enum(DRILL_FIGURES, { error: `Figure must be one of ${DRILL_FIGURES.join(', ')}` }),
   severity: z.enum(SEVERITY_CODES as [string, ...string[]], { error: `Priority must be one of ${SEVERITY_CODES.join(', ')}` }).optional(),
   queue: z.enum(QUEUES, { error: `Queue must be one of ${QUEUES.join(', ')}` }).optional(),
+  /** The month of a CSAT or NPS point (YYYY-MM); without it, every month of the trend. */
+  month: monthInput('Month').optional(),
 });
 export type ManagementDrillQuery = z.input<typeof managementDrillQuerySchema>;
 
@@ -84,6 +96,20 @@ export const managementDashboardSchema = z.object({
   /** This month's closed sales of the people in scope against their monthly targets (revenue in cents), as the sales dashboard counts them. */
   sales: z.object({ month: z.string(), sales: int, sales_target: z.number(), revenue: z.number(), revenue_target: z.number() }),
   team: z.array(teamMemberKpiSchema),
+  /**
+   * CSAT and NPS by month over the last `trendMonths` months, as the CSAT and NPS report counts them:
+   * the support survey's answers on tickets of the people in scope, and the client care survey's
+   * answers from companies with a ticket assigned to someone in scope. Percent and points; null without answers.
+   */
+  /**
+   * This month (to its last day): billable hours logged ÷ available hours (each person's working
+   * hours less public holidays and approved leave, as the people feature counts them), in percent;
+   * null when nobody is available. `people` is how many rows its list holds.
+   */
+  utilisation: z.object({ month: z.string(), billable_hours: z.number(), available_hours: z.number(), pct: z.number().nullable(), people: int }),
+  /** On-call coverage gaps over the next `coverageDays` days of the schedule teams with someone in scope (the weekly schedule's gaps). */
+  coverage: z.object({ gaps: int, teams: int }),
+  trends: z.array(z.object({ month: z.string(), csat_responses: int, satisfied: int, csat: z.number().nullable(), nps_responses: int, promoters: int, detractors: int, nps: z.number().nullable() })),
 });
 export type ManagementDashboard = z.infer<typeof managementDashboardSchema>;
 

@@ -1,6 +1,8 @@
 import { MANAGEMENT_WINDOWS, type DrillRow, type ManagementDashboard, type TeamMemberKpi } from '@contracts/management';
 import { severityLabel } from '@contracts/common/codes';
-import { slaCounted, slaMet } from '@server/features/reports';
+import { latestResponses, slaCounted, slaMet, SURVEY_COUNTED } from '@server/features/reports';
+import { share } from '@contracts/reports';
+import { npsScore } from '@contracts/surveys';
 import { allQueries, type Queryable } from '@server/platform/sql';
 
 type Ref = { id: number; name: string };
@@ -31,6 +33,12 @@ export async function staffRef(db: Queryable, id: number): Promise<Ref | undefin
   return rows[0];
 }
 
+/** The people among `ids`, by name. */
+export async function namesOf(db: Queryable, ids: readonly number[]): Promise<Ref[]> {
+  const { rows } = await db.query<Ref>('SELECT id, name FROM staff_users WHERE id = ANY($1::int[]) ORDER BY name, id', [ids]);
+  return rows;
+}
+
 /** The people among `ids`, by name; and those of them with active reports. */
 export async function peopleOf(db: Queryable, ids: readonly number[]): Promise<{ people: Ref[]; managers: Ref[] }> {
   const { rows } = await db.query<Ref & { manages: boolean }>(
@@ -56,7 +64,7 @@ const SLA_MISSED = `${SLA_CLOSED} AND NOT (${slaMet('t')})`;
 export const TICKET_FIGURES = { open: OPEN, overdue: OVERDUE, sla_met: SLA_MET, sla_missed: SLA_MISSED } as const;
 export type TicketFigure = keyof typeof TICKET_FIGURES;
 
-type TicketFigures = Omit<ManagementDashboard, 'scope' | 'approvals' | 'certifications' | 'sales'>;
+type TicketFigures = Omit<ManagementDashboard, 'scope' | 'approvals' | 'certifications' | 'sales' | 'trends' | 'utilisation' | 'coverage'>;
 
 /** The tickets of the people in scope: open, overdue, closed recently and their service level, by priority, queue and person. */
 export async function ticketFigures(db: Queryable, ids: readonly number[], now: Date): Promise<TicketFigures> {
@@ -118,4 +126,54 @@ export async function ticketList(db: Queryable, ids: readonly number[], now: Dat
     [ids, now, f.severity ?? null, f.queue ?? null],
   );
   return rows.map((r) => ({ id: r.id, title: r.title, person: r.person, detail: `${severityLabel(r.severity)} · ${r.queue}`, date: r.due, href: `/ticket/${r.id}` }));
+}
+
+// CSAT and NPS of the scope, as the CSAT and NPS report counts them (its latest responses, its rules):
+// a support survey answer counts for the person its ticket is assigned to; a client care survey answer
+// for everyone who has a ticket of that company assigned (a contact's survey has no ticket of its own).
+// `$1`: the people in scope; `$2`: now; `$3`: one month (YYYY-MM) or null for every month of the trend.
+const SURVEYS_IN_SCOPE = `WITH ${latestResponses(() => 'NULL', undefined)},
+  span AS (SELECT date_trunc('month', $2::timestamptz) - make_interval(months => ${MANAGEMENT_WINDOWS.trendMonths - 1}) AS since, date_trunc('month', $2::timestamptz) + interval '1 month' AS until),
+  scoped AS (
+    SELECT l.*, to_char(date_trunc('month', l.received_at), 'YYYY-MM') AS month
+      FROM latest l CROSS JOIN span w LEFT JOIN tickets t ON t.id = l.ticket_id
+     WHERE l.received_at >= w.since AND l.received_at < w.until
+       AND ((${SURVEY_COUNTED.csat} AND t.assignee_id = ANY($1::int[]))
+         OR (${SURVEY_COUNTED.nps} AND EXISTS (SELECT 1 FROM tickets s WHERE s.company_id = l.company_id AND s.assignee_id = ANY($1::int[])))))`;
+
+export type SurveyTrend = ManagementDashboard['trends'][number];
+
+/** CSAT and NPS of the scope by month, over the last `trendMonths` months (months without answers included). */
+export async function surveyTrends(db: Queryable, ids: readonly number[], now: Date): Promise<SurveyTrend[]> {
+  const { rows } = await db.query<{ month: string; csat_responses: number; satisfied: number; nps_responses: number; promoters: number; detractors: number }>(
+    `${SURVEYS_IN_SCOPE},
+       months AS (SELECT to_char(m, 'YYYY-MM') AS month FROM span w, generate_series(w.since, w.until - interval '1 month', interval '1 month') m)
+     SELECT months.month,
+            count(l.id) FILTER (WHERE ${SURVEY_COUNTED.csat})::int AS csat_responses,
+            count(l.id) FILTER (WHERE ${SURVEY_COUNTED.satisfied})::int AS satisfied,
+            count(l.id) FILTER (WHERE ${SURVEY_COUNTED.nps})::int AS nps_responses,
+            count(l.id) FILTER (WHERE ${SURVEY_COUNTED.promoter})::int AS promoters,
+            count(l.id) FILTER (WHERE ${SURVEY_COUNTED.detractor})::int AS detractors
+       FROM months LEFT JOIN scoped l ON l.month = months.month
+      GROUP BY months.month ORDER BY months.month`,
+    [ids, now],
+  );
+  return rows.map((r) => ({ ...r, csat: share(r.satisfied, r.csat_responses), nps: npsScore(r.promoters, r.detractors, r.nps_responses) }));
+}
+
+/** The responses a CSAT or NPS point counts (one month, or every month of the trend), newest first. */
+export async function surveyList(db: Queryable, ids: readonly number[], now: Date, figure: 'csat' | 'nps', month: string | undefined): Promise<DrillRow[]> {
+  const { rows } = await db.query<{ id: number; q1: number; q2: number | null; ticket_id: number | null; ticket_title: string | null; person: string | null; company: string | null; received: string }>(
+    `${SURVEYS_IN_SCOPE}
+     SELECT l.id::int AS id, l.q1, l.q2, l.ticket_id, t.title AS ticket_title, u.name AS person, c.name AS company, to_char(l.received_at, 'YYYY-MM-DD') AS received
+       FROM scoped l LEFT JOIN tickets t ON t.id = l.ticket_id LEFT JOIN staff_users u ON u.id = t.assignee_id LEFT JOIN companies c ON c.id = l.company_id
+      WHERE ${figure === 'csat' ? SURVEY_COUNTED.csat : SURVEY_COUNTED.nps} AND ($3::text IS NULL OR l.month = $3)
+      ORDER BY l.received_at DESC, l.id DESC`,
+    [ids, now, month ?? null],
+  );
+  return rows.map((r) =>
+    figure === 'csat'
+      ? { id: r.id, title: r.ticket_title ? `#${r.ticket_id} ${r.ticket_title}` : `Ticket #${r.ticket_id}`, person: r.person ?? '—', detail: `Rated ${r.q1} of 5`, date: r.received, href: r.ticket_id ? `/ticket/${r.ticket_id}` : null }
+      : { id: r.id, title: r.company ?? 'No company', person: r.company ?? '—', detail: `Would recommend: ${r.q2} of 10`, date: r.received, href: null },
+  );
 }

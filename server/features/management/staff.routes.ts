@@ -1,6 +1,7 @@
 import { DRILL_TITLES, MANAGEMENT, MANAGEMENT_WINDOWS, type DrillRow } from '@contracts/management';
 import { requestsWaitingFrom } from '@server/features/approvals';
-import { certificationsExpiringWithin } from '@server/features/people';
+import { availableHours, certificationsExpiringWithin, coverageGapsOfTeamsWith } from '@server/features/people';
+import { billableMinutesOf } from '@server/features/time';
 import { currentMonth, listActivities, salesDashboard } from '@server/features/sales';
 import { SALES_LIMITS } from '@contracts/sales';
 import { formatMoney } from '@contracts/quote-money';
@@ -8,7 +9,7 @@ import { staffOf } from '@server/platform/auth/guards';
 import { route } from '@server/platform/http/endpoints';
 import type { Routes } from '@server/platform/http/plugins';
 import type { Queryable } from '@server/platform/sql';
-import { ticketFigures, ticketList, TICKET_FIGURES, type TicketFigure } from './management.repo';
+import { namesOf, surveyList, surveyTrends, ticketFigures, ticketList, TICKET_FIGURES, type TicketFigure } from './management.repo';
 import { resolveScope } from './scope';
 
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
@@ -36,17 +37,39 @@ async function salesList(db: Queryable, ids: readonly number[], now: Date): Prom
     .map((a) => ({ id: a.id, title: a.companyName, person: a.staffName, detail: a.amountCents === null ? '—' : formatMoney(a.amountCents), date: a.occurredOn, href: `/sales/company/${a.companyId}` }));
 }
 
+const hours = (n: number) => Math.round(n * 100) / 100;
+
+/** Each person's billable and available hours this month (its first to its last day), by name. */
+async function utilisationRows(db: Queryable, people: readonly { id: number; name: string }[], now: Date) {
+  const from = `${dayOf(now).slice(0, 7)}-01`;
+  const to = dayOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)));
+  const billable = await billableMinutesOf(db, people.map((p) => p.id), from, to);
+  const rows = [];
+  for (const p of people) rows.push({ ...p, billable: hours((billable.get(p.id) ?? 0) / 60), available: await availableHours(db, p.id, from, to) });
+  return rows;
+}
+
+async function utilisationOf(db: Queryable, people: readonly { id: number; name: string }[], now: Date) {
+  const rows = await utilisationRows(db, people, now);
+  const billable = hours(rows.reduce((a, r) => a + r.billable, 0));
+  const available = hours(rows.reduce((a, r) => a + r.available.available, 0));
+  return { month: dayOf(now).slice(0, 7), billable_hours: billable, available_hours: available, pct: available ? Math.round((10000 * billable) / available) / 100 : null, people: rows.length };
+}
+
 export const staffManagementRoutes: Routes = (app, ctx) => {
   const pool = ctx.database.pool;
 
   route(app, MANAGEMENT.dashboard, async ({ query }, request) => {
     const now = ctx.now();
     const scope = await resolveScope(pool, staffOf(request), query);
-    const [tickets, waiting, certifications, sales] = [
+    const [tickets, trends, waiting, certifications, sales, utilisation, gaps] = [
       await ticketFigures(pool, scope.ids, now),
+      await surveyTrends(pool, scope.ids, now),
       await requestsWaitingFrom(pool, scope.ids, now),
       await certificationsOf(pool, scope.ids, now),
       await salesOf(pool, scope.ids, now),
+      await utilisationOf(pool, await namesOf(pool, scope.ids), now),
+      await coverageGapsOfTeamsWith(pool, scope.ids, now, MANAGEMENT_WINDOWS.coverageDays),
     ];
     return {
       scope: { manager: scope.manager, person: scope.person, people: scope.people, managers: scope.managers },
@@ -54,6 +77,9 @@ export const staffManagementRoutes: Routes = (app, ctx) => {
       approvals: { waiting: waiting.length, oldest_days: waiting[0]?.ageDays ?? null },
       certifications: { expiring: certifications.length },
       sales,
+      utilisation,
+      coverage: { gaps: gaps.length, teams: new Set(gaps.map((g) => g.team)).size },
+      trends,
     };
   });
 
@@ -66,6 +92,25 @@ export const staffManagementRoutes: Routes = (app, ctx) => {
     else if (figure === 'approvals')
       rows = (await requestsWaitingFrom(pool, scope.ids, now)).map((r) => ({ id: r.id, title: r.title, person: r.requester, detail: `Waiting ${plural(r.ageDays, 'day')}`, date: r.submittedOn, href: `/approvals/requests/${r.id}` }));
     else if (figure === 'sales') rows = await salesList(pool, scope.ids, now);
+    else if (figure === 'coverage')
+      rows = (await coverageGapsOfTeamsWith(pool, scope.ids, now, MANAGEMENT_WINDOWS.coverageDays)).map((g, i) => ({
+        id: i + 1,
+        title: g.team,
+        person: g.person ?? '—',
+        detail: `${g.reason} · ${g.startsAt.slice(0, 16).replace('T', ' ')} to ${g.endsAt.slice(0, 16).replace('T', ' ')} UTC`,
+        date: g.startsAt.slice(0, 10),
+        href: null,
+      }));
+    else if (figure === 'utilisation')
+      rows = (await utilisationRows(pool, await namesOf(pool, scope.ids), now)).map((r) => ({
+        id: r.id,
+        title: r.name,
+        person: r.name,
+        detail: `${r.billable} billable of ${r.available.available} available hours (${r.available.working} working, ${r.available.holidays} holidays, ${r.available.pto} leave)`,
+        date: null,
+        href: null,
+      }));
+    else if (figure === 'csat' || figure === 'nps') rows = await surveyList(pool, scope.ids, now, figure, query.month);
     else rows = (await certificationsOf(pool, scope.ids, now)).map((c) => ({ id: c.id, title: c.name, person: c.person, detail: `Expires in ${plural(c.daysLeft, 'day')}`, date: c.expiresOn, href: null }));
     return { figure, title: DRILL_TITLES[figure], rows };
   });

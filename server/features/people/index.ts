@@ -45,3 +45,7 @@ export { addPersonStatusProvider, type PersonStatusProvider } from './status';
 export { awayOn, onCallNow, type OnCallWatch } from './today';
 /** Certifications expiring within some days (the reminders and the management dashboard read them). */
 export { certificationsExpiringWithin } from './schedule.repo';
+/** A person's available hours over a range of days (working hours less public holidays and approved leave). */
+export { availableHours, type AvailableHours } from './schedule.commands';
+/** The coverage gaps ahead of the schedule teams some people belong to. */
+export { coverageGapsOfTeamsWith } from './schedule.commands';

@@ -88,9 +88,9 @@ function uncovered(slots: OnCallSlot[], leave: LeaveSpan[], timeZone: string): {
   return out;
 }
 
-/** Coverage gaps of a team for the next days: nobody on call, or the person on call on approved leave. */
-export async function coverageGaps(db: Queryable, team: repo.TeamRow, now: Date, names: Map<number, string>): Promise<CoverageGap[]> {
-  const to = new Date(now.getTime() + COVERAGE_GAP_DAYS * DAY_MS);
+/** Coverage gaps of a team for the next days (`days`, the schedule's window by default): nobody on call, or the person on call on approved leave. */
+export async function coverageGaps(db: Queryable, team: repo.TeamRow, now: Date, names: Map<number, string>, days = COVERAGE_GAP_DAYS): Promise<CoverageGap[]> {
+  const to = new Date(now.getTime() + days * DAY_MS);
   const rotation = await repo.rotationOf(db, team.id);
   if (!rotation) return [{ startsAt: now.toISOString(), endsAt: to.toISOString(), staffId: null, reason: 'No on-call rotation is set' }];
   const slots = await teamOnCall(db, team.id, now, to);
@@ -246,6 +246,42 @@ export async function hoursOfLeave(db: Queryable, staffId: number, ask: LeaveAsk
   const workDays = (await repo.workDaysOf(db, staffId)) ?? [...DEFAULT_WORKING_HOURS.days];
   const region = (await repo.teamsOfPerson(db, staffId))[0]?.region ?? 'US';
   return leaveHours(ask, workDays, publicHolidays(region, ask.from, ask.to), hoursPerDay).hours;
+}
+
+/** The coverage gaps of the next `days` days of every schedule team with a member among `staffIds`, each with its team, by start. */
+export async function coverageGapsOfTeamsWith(db: Queryable, staffIds: readonly number[], now: Date, days: number): Promise<(CoverageGap & { team: string; person: string | null })[]> {
+  const out: (CoverageGap & { team: string; person: string | null })[] = [];
+  for (const team of await repo.teams(db)) {
+    const members = await repo.teamMembers(db, team.id);
+    if (!members.some((m) => staffIds.includes(m.id))) continue;
+    const names = new Map(members.map((m) => [m.id, m.name]));
+    for (const g of await coverageGaps(db, team, now, names, days)) out.push({ ...g, team: team.name, person: g.staffId === null ? null : (names.get(g.staffId) ?? null) });
+  }
+  return out.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.team.localeCompare(b.team));
+}
+
+/** A person's hours from `from` to `to` (days, inclusive): their working days' hours, the public holidays and approved leave among them, and what is left to work. */
+export type AvailableHours = { working: number; holidays: number; pto: number; available: number };
+
+/**
+ * A person's available hours over a range of days: each working day of theirs counts their plan's
+ * day (8 hours without a plan); their team's public holidays on working days and their approved
+ * leave in the range (as a leave request counts it) come off.
+ */
+export async function availableHours(db: Queryable, staffId: number, from: string, to: string): Promise<AvailableHours> {
+  const hoursPerDay = (await repo.planOf(db, staffId))?.hoursPerDay ?? 8;
+  const workDays = (await repo.workDaysOf(db, staffId)) ?? [...DEFAULT_WORKING_HOURS.days];
+  const region = (await repo.teamsOfPerson(db, staffId))[0]?.region ?? 'US';
+  const holidays = publicHolidays(region, from, to);
+  const working = leaveHours({ from, to, unit: 'days' }, workDays, new Map(), hoursPerDay).hours;
+  const open = leaveHours({ from, to, unit: 'days' }, workDays, holidays, hoursPerDay).hours;
+  let pto = 0;
+  for (const r of await repo.ptoRequests(db, { staffIds: [staffId], states: ['applied'], from, to })) {
+    const ask = { ...r.payload, from: r.payload.from < from ? from : r.payload.from, to: r.payload.to > to ? to : r.payload.to };
+    pto += leaveHours(ask, workDays, holidays, hoursPerDay).hours;
+  }
+  const round = (h: number) => Math.round(h * 100) / 100;
+  return { working: round(working), holidays: round(working - open), pto: round(pto), available: round(Math.max(0, open - pto)) };
 }
 
 const PENDING = ['inReview', 'changesRequested'];

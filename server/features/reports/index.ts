@@ -18,3 +18,5 @@ export const reports: Feature = {
 
 /** The service level as the SLA attainment report counts it, for other features' figures. */
 export { slaCounted, slaMet } from './service.reports';
+/** The CSAT and NPS report's latest responses and which of them it counts, for other features' figures. */
+export { latestResponses, SURVEY_COUNTED } from './service.reports';

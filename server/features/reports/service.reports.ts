@@ -377,8 +377,21 @@ const TEXT_KEYS = [...new Set([...SURVEY_TEXT_QUESTIONS[SURVEY_TYPE_SUPPORT], ..
 /** A response (of `latest l`) with something written: what the survey comments report lists. */
 const HAS_COMMENT = `(${TEXT_KEYS.map((k) => `btrim(coalesce(l.answers->>'${k}', '')) <> ''`).join(' OR ')})`;
 
+/**
+ * Which latest responses (`l`, from `latestResponses`) the CSAT and NPS report counts: CSAT over the
+ * support survey's answers, satisfied at 4–5; NPS over the client care survey's answers to the
+ * recommendation question, promoters at 9–10, detractors at 0–6. Other features' figures count with these.
+ */
+export const SURVEY_COUNTED = {
+  csat: `l.type = '${SURVEY_TYPE_SUPPORT}'`,
+  satisfied: `l.type = '${SURVEY_TYPE_SUPPORT}' AND l.q1 >= ${CSAT_SATISFIED_MIN}`,
+  nps: `l.type = '${SURVEY_TYPE_CLIENT_CARE}' AND l.q2 IS NOT NULL`,
+  promoter: `l.type = '${SURVEY_TYPE_CLIENT_CARE}' AND l.q2 >= ${NPS_PROMOTER_MIN}`,
+  detractor: `l.type = '${SURVEY_TYPE_CLIENT_CARE}' AND l.q2 <= ${NPS_DETRACTOR_MAX}`,
+} as const;
+
 /** The latest response per survey key, optionally of one company: a CTE named `latest`. */
-function latestResponses(p: (v: unknown) => string, company: number | undefined): string {
+export function latestResponses(p: (v: unknown) => string, company: number | undefined): string {
   return `latest AS (
     SELECT DISTINCT ON (r.survey_key_id) r.id, r.type, r.q1, r.q2, r.answers, r.received_at, k.ticket_id, k.company_id
       FROM survey_responses r JOIN survey_keys k ON k.id = r.survey_key_id
@@ -408,18 +421,16 @@ const csatNps: ReportDefinition = {
   sql: (run, limit) => {
     const { values, p } = sqlParams();
     const { from, to } = periodBounds(run, p);
-    const tcs = p(SURVEY_TYPE_SUPPORT);
-    const css = p(SURVEY_TYPE_CLIENT_CARE);
     return {
       text: `WITH ${latestResponses(p, run.params.company)},
              months AS (SELECT generate_series(date_trunc('month', ${p(run.period!.from)}::date::timestamp), ${p(run.period!.to)}::date::timestamp, interval '1 month') AS m),
              agg AS (
                SELECT ${bucketOf('month', 'l.received_at', p(zoneOf(run)))} AS m,
-                      count(*) FILTER (WHERE l.type = ${tcs})::int AS support_responses,
-                      count(*) FILTER (WHERE l.type = ${tcs} AND l.q1 >= ${CSAT_SATISFIED_MIN})::int AS satisfied,
-                      count(*) FILTER (WHERE l.type = ${css} AND l.q2 IS NOT NULL)::int AS care_responses,
-                      count(*) FILTER (WHERE l.type = ${css} AND l.q2 >= ${NPS_PROMOTER_MIN})::int AS promoters,
-                      count(*) FILTER (WHERE l.type = ${css} AND l.q2 <= ${NPS_DETRACTOR_MAX})::int AS detractors,
+                      count(*) FILTER (WHERE ${SURVEY_COUNTED.csat})::int AS support_responses,
+                      count(*) FILTER (WHERE ${SURVEY_COUNTED.satisfied})::int AS satisfied,
+                      count(*) FILTER (WHERE ${SURVEY_COUNTED.nps})::int AS care_responses,
+                      count(*) FILTER (WHERE ${SURVEY_COUNTED.promoter})::int AS promoters,
+                      count(*) FILTER (WHERE ${SURVEY_COUNTED.detractor})::int AS detractors,
                       count(*) FILTER (WHERE ${HAS_COMMENT})::int AS comments
                  FROM latest l WHERE l.received_at >= ${from} AND l.received_at < ${to} GROUP BY 1)
              SELECT to_char(months.m, 'YYYY-MM') AS month, coalesce(agg.support_responses, 0) AS support_responses, coalesce(agg.satisfied, 0) AS satisfied,

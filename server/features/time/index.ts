@@ -42,3 +42,5 @@ export { checkPunchCorrection, correctPunchTimes, ownRecentPunches } from './tim
 
 /** The time rule (own time; the person's manager; admins), which the reports of time entries apply too. */
 export { manages, type Person } from './access';
+/** Billable minutes of some people over a range of days, for other features' figures. */
+export { billableMinutesOf } from './timesheet.repo';

@@ -309,3 +309,13 @@ export async function ownEntriesSince(db: Queryable, userId: number, since: stri
   );
   return rows;
 }
+
+/** Billable minutes each of some people logged from `from` to `to` (days, inclusive), by person (none logged: 0). */
+export async function billableMinutesOf(db: Queryable, staffIds: readonly number[], from: string, to: string): Promise<Map<number, number>> {
+  const { rows } = await db.query<{ staff_user_id: number; minutes: number }>(
+    `SELECT staff_user_id, sum(minutes)::int AS minutes FROM time_entries
+      WHERE staff_user_id = ANY($1::int[]) AND billable AND work_date BETWEEN $2::date AND $3::date GROUP BY staff_user_id`,
+    [staffIds, from, to],
+  );
+  return new Map(staffIds.map((id) => [id, rows.find((r) => r.staff_user_id === id)?.minutes ?? 0]));
+}

@@ -37,6 +37,12 @@ const DATA: ManagementDashboard = {
     { severity: 'L', open: 44, overdue: 0 },
     { severity: 'M', open: 57, overdue: 0 },
   ],
+  coverage: { gaps: 3, teams: 1 },
+  utilisation: { month: '2026-11', billable_hours: 96, available_hours: 160, pct: 60, people: 2 },
+  trends: [
+    { month: '2026-10', csat_responses: 0, satisfied: 0, csat: null, nps_responses: 0, promoters: 0, detractors: 0, nps: null },
+    { month: '2026-11', csat_responses: 8, satisfied: 6, csat: 75, nps_responses: 3, promoters: 2, detractors: 1, nps: 33.33 },
+  ],
   team: [
     { userid: 1, name: 'Avery Agent', open: 12, overdue: 7, closed_30d: 20 },
     { userid: 2, name: 'Dana Developer', open: 30, overdue: 3, closed_30d: 11 },
@@ -104,6 +110,9 @@ describe('management dashboard', () => {
     expect(screen.getByText('Oldest 6 days')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '4 closed sales this month: show the list' })).toHaveAttribute('href', '/mgmtdash?manager=2&list=sales');
     expect(screen.getByText('of 6 target · $12,500.00 of $20,000.00')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '3 on-call coverage gaps: show the list' })).toHaveAttribute('href', '/mgmtdash?manager=2&list=coverage');
+    expect(screen.getByRole('link', { name: '2 people with their hours: show the list' })).toHaveAttribute('href', '/mgmtdash?manager=2&list=utilisation');
+    expect(screen.getByRole('region', { name: 'Team totals' })).toHaveTextContent('Utilisation this month60%96 of 160 hours billable');
   });
 
   it('says so when the team has no sales targets, rather than showing a target of nothing', async () => {
@@ -130,6 +139,23 @@ describe('management dashboard', () => {
       ['Dana Developer', '27', '3', '11'],
     ]);
     expect(screen.getByRole('img', { name: /Dana Developer has the most open tickets \(30, 3 overdue\)/ })).toBeInTheDocument();
+  });
+
+  it("draws CSAT and NPS by month, each month's point opening the responses it counts", async () => {
+    const user = userEvent.setup();
+    const view = renderAt('/mgmtdash?manager=2', <ManagementDashboardScreen />);
+    const csat = await screen.findByRole('table', { name: 'CSAT by month' });
+    expect(rowsOf(csat)).toEqual([
+      ['Oct 2026', '—'],
+      ['Nov 2026', '75.00 %'],
+    ]);
+    expect(screen.getByRole('img', { name: /CSAT 75% in Nov 2026 \(8 responses\)/ })).toBeInTheDocument();
+    const nps = screen.getByRole('table', { name: 'NPS by month' });
+    const point = within(nps).getByRole('link', { name: /NPS, Nov 2026/ });
+    expect(point).toHaveAttribute('href', '/mgmtdash?manager=2&list=nps&month=2026-11');
+    await user.click(within(csat).getByRole('link', { name: /CSAT, Nov 2026/ }));
+    expect(view.history.at(-1)).toBe('/mgmtdash?manager=2&list=csat&month=2026-11');
+    expect(asked).toContain('?manager=2&figure=csat&month=2026-11');
   });
 });
 

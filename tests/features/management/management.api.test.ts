@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointKey } from '@contracts/common/endpoint';
-import { DRILL_FIGURES, MANAGEMENT, type ManagementDashboard, type ManagementDrill } from '@contracts/management';
+import { DRILL_FIGURES, MANAGEMENT, MANAGEMENT_WINDOWS, type ManagementDashboard, type ManagementDrill } from '@contracts/management';
 import { listApiRoutes, listEndpointlessRoutes } from '@server/app';
 import { apiAs, type Api } from '@tests/support/api';
 import { sqlOf, type Sql } from '@tests/support/sql';
@@ -109,6 +109,7 @@ describe.each(BACKENDS)('management dashboard on %s', (backend) => {
         ['figure=approvals', d.approvals.waiting],
         ['figure=certifications', d.certifications.expiring],
         ['figure=sales', d.sales.sales],
+        ['figure=coverage', d.coverage.gaps],
         ...d.by_severity.flatMap((s): [string, number][] => [[`figure=open&severity=${s.severity}`, s.open], [`figure=overdue&severity=${s.severity}`, s.overdue]]),
         ...d.by_queue.flatMap((q): [string, number][] => [[`figure=open&queue=${encodeURIComponent(q.queue)}`, q.open], [`figure=overdue&queue=${encodeURIComponent(q.queue)}`, q.overdue]]),
         ...d.team.slice(0, 3).map((m): [string, number] => [`figure=overdue&person=${m.userid}`, m.overdue]),
@@ -117,6 +118,73 @@ describe.each(BACKENDS)('management dashboard on %s', (backend) => {
       expect(d.open + d.approvals.waiting + d.certifications.expiring, `${who} has figures to show`).toBeGreaterThan(0);
       if (who === 'admin') expect(d.sales.sales_target, 'the demo sets sales targets').toBeGreaterThan(0);
     }
+  });
+
+  it("shows CSAT and NPS by month for the team's tickets and companies, each point opening the responses it counts", async () => {
+    // Two support survey answers on the deep report's ticket this month (one satisfied), one on a ticket of someone outside the team.
+    const [ticket] = await sql.rows<{ id: number }>(`SELECT id FROM tickets WHERE title = 'Printer on fire'`);
+    const [outside] = await sql.rows<{ id: number }>(
+      `INSERT INTO tickets (title, severity, queue, assignee_id) SELECT 'Elsewhere', 'L', 'Support', id FROM staff_users WHERE email = 'dana.dev@demo.test' RETURNING id`,
+    );
+    const before = (await dashboard(manager)).trends;
+    expect(before).toHaveLength(MANAGEMENT_WINDOWS.trendMonths);
+    const answer = async (key: string, ticketId: number, q1: number, at: string) => {
+      const [k] = await sql.rows<{ id: number }>(`INSERT INTO survey_keys (key, type, ticket_id, email) VALUES ($1, 'TCS', $2, 'x@demo.test') RETURNING id`, [key, ticketId]);
+      await sql.rows(`INSERT INTO survey_responses (survey_key_id, type, q1, answers, received_at) VALUES ($1, 'TCS', $2, '{}', $3::timestamptz)`, [k!.id, q1, at]);
+    };
+    await answer('mgmt-csat-a', ticket!.id, 5, 'now');
+    // The same ticket's survey answered again counts once, with its latest answer (as the report counts).
+    const [again] = await sql.rows<{ id: number }>(`SELECT id FROM survey_keys WHERE key = 'mgmt-csat-a'`);
+    await sql.rows(`INSERT INTO survey_responses (survey_key_id, type, q1, answers, received_at) VALUES ($1, 'TCS', 2, '{}', now() + interval '1 second')`, [again!.id]);
+    await answer('mgmt-csat-out', outside!.id, 5, 'now');
+    const after = (await dashboard(manager)).trends;
+    const month = after.at(-1)!;
+    const was = before.at(-1)!;
+    expect(month.month).toBe(new Date().toISOString().slice(0, 7));
+    expect(month.csat_responses - was.csat_responses).toBe(1);
+    expect(month.satisfied - was.satisfied).toBe(0);
+    for (const [who, api] of [['manager', manager], ['admin', admin]] as const) {
+      const { trends } = await dashboard(api);
+      for (const point of trends) {
+        expect((await drill(api, `figure=csat&month=${point.month}`)).rows.length, `${who}: CSAT ${point.month}`).toBe(point.csat_responses);
+        expect((await drill(api, `figure=nps&month=${point.month}`)).rows.length, `${who}: NPS ${point.month}`).toBe(point.nps_responses);
+      }
+      expect((await drill(api, 'figure=csat')).rows.length, `${who}: every month`).toBe(trends.reduce((a, p) => a + p.csat_responses, 0));
+    }
+    const bad = await manager.get(`${MANAGEMENT.drill.path}?figure=csat&month=2026-13`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toMatch(/Month must be a month as YYYY-MM/);
+  });
+
+  it("shows this month's utilisation as billable hours over available hours, opening the people with their hours", async () => {
+    const before = (await dashboard(manager, `?person=${deepId}`)).utilisation;
+    await sql.rows(`INSERT INTO time_entries (staff_user_id, work_date, minutes, billable) VALUES ($1, $2::date, 150, true), ($1, $2::date, 60, false)`, [deepId, new Date().toISOString().slice(0, 10)]);
+    const after = (await dashboard(manager, `?person=${deepId}`)).utilisation;
+    expect(after.billable_hours - before.billable_hours).toBe(2.5);
+    expect(after.available_hours).toBeGreaterThan(0);
+    expect(after.pct).toBe(Math.round((10000 * after.billable_hours) / after.available_hours) / 100);
+    for (const [who, api] of [['manager', manager], ['admin', admin]] as const) {
+      const { utilisation, team } = await dashboard(api);
+      const list = await drill(api, 'figure=utilisation');
+      expect(list.rows.length, who).toBe(utilisation.people);
+      expect(utilisation.people, who).toBe(team.length);
+      const billable = list.rows.reduce((a, r) => a + Number(/^([\d.]+) billable/.exec(r.detail)![1]), 0);
+      expect(Math.round(billable * 100) / 100, who).toBe(utilisation.billable_hours);
+    }
+  });
+
+  it("counts the on-call coverage gaps of the next 14 days of the team's schedule teams, as the weekly schedule finds them", async () => {
+    // A schedule team of the deep report's with no rotation: one gap over the whole window.
+    const [team] = await sql.rows<{ id: number }>(`INSERT INTO teams (name, owner_id, time_zone, region) VALUES ('Deep cover', $1, 'UTC', 'US') RETURNING id`, [deepId]);
+    await sql.rows('INSERT INTO team_members (team_id, staff_id) VALUES ($1, $2)', [team!.id, deepId]);
+    const mine = await dashboard(manager, `?person=${deepId}`);
+    expect(mine.coverage).toEqual({ gaps: 1, teams: 1 });
+    const [gap] = (await drill(manager, `figure=coverage&person=${deepId}`)).rows;
+    expect(gap!.title).toBe('Deep cover');
+    expect(gap!.detail).toMatch(/^No on-call rotation is set/);
+    const [, from, to] = /(\d{4}-\d\d-\d\d \d\d:\d\d) to (\d{4}-\d\d-\d\d \d\d:\d\d) UTC$/.exec(gap!.detail)!;
+    const days = (Date.parse(`${to!.replace(' ', 'T')}Z`) - Date.parse(`${from!.replace(' ', 'T')}Z`)) / 86_400_000;
+    expect(Math.round(days)).toBe(MANAGEMENT_WINDOWS.coverageDays);
   });
 
   it('names the field when a list is asked for with a figure it does not know', async () => {

@@ -5,8 +5,9 @@ import { PERCENT_DECIMALS } from '@contracts/common/constants';
 import { severityLabel } from '@contracts/common/codes';
 import { chartSpec, severityTone, type ChartSpec } from '@contracts/charts';
 import { formatMoney } from '@contracts/quote-money';
-import { DRILL_FIGURES, DRILL_TITLES, MANAGEMENT_WINDOWS, type DrillFigure, type DrillRow, type ManagementDashboard, type ManagementDrillQuery, type ManagementScope } from '@contracts/management';
-import { managementDashboardMachine, managementDrillMachine } from '../machines/management.machine';
+import { DRILL_FIGURES, DRILL_TITLES, MANAGEMENT_WINDOWS, type DrillFigure, type DrillRow, type ManagementDashboard, type ManagementDrill, type ManagementDrillQuery, type ManagementScope } from '@contracts/management';
+import { managementScreenMachine, selectFiguresQuery, selectList, selectListError, type ManagementAddress } from '../machines/management-dashboard.machine';
+import { Button } from '@/shared/ui/components/button/Button';
 import { Spinner } from '@/shared/ui/Spinner';
 import { Alert, Card, PageHeader, QueryView, Select, SkeletonTable, Stat } from '@/shared/ui/components';
 import { Chart } from '@/shared/ui/chart';
@@ -21,7 +22,7 @@ const EVERYONE = 'everyone';
 const ALL_PEOPLE = 'all';
 
 /** The charts of the dashboard from its figures: open tickets by priority, and each person's open and overdue work. */
-function chartsOf(unsorted: ManagementDashboard): { severity: ChartSpec; team: ChartSpec } {
+function chartsOf(unsorted: ManagementDashboard): { severity: ChartSpec; team: ChartSpec; csat: ChartSpec; nps: ChartSpec } {
   const data = { ...unsorted, by_severity: [...unsorted.by_severity].sort((a, b) => rank(a.severity) - rank(b.severity)) };
   const severity = chartSpec({
     kind: 'horizontalBar',
@@ -47,13 +48,40 @@ function chartsOf(unsorted: ManagementDashboard): { severity: ChartSpec; team: C
       { name: 'Closed (30 days)', values: data.team.map((m) => m.closed_30d) },
     ],
   });
-  return { severity, team };
+  // Each month's point opens the responses it counts; a month without answers is a gap, not a zero.
+  const months = data.trends.map((p) => formatMonthShort(p.month));
+  const last = (pick: (p: ManagementDashboard['trends'][number]) => number | null) => [...data.trends].reverse().find((p) => pick(p) !== null);
+  const lastCsat = last((p) => p.csat);
+  const lastNps = last((p) => p.nps);
+  const csat = chartSpec({
+    kind: 'line',
+    title: 'CSAT by month',
+    summary: lastCsat ? `CSAT ${lastCsat.csat}% in ${formatMonthShort(lastCsat.month)} (${lastCsat.csat_responses} responses).` : 'No support survey answers in these months.',
+    categories: months,
+    categoryLabel: 'Month',
+    valueLabel: 'CSAT',
+    unit: 'percent',
+    series: [{ name: 'CSAT', values: data.trends.map((p) => p.csat), drill: data.trends.map((p) => (p.csat_responses ? `csat:${p.month}` : null)) }],
+  });
+  const nps = chartSpec({
+    kind: 'line',
+    title: 'NPS by month',
+    summary: lastNps ? `NPS ${lastNps.nps} in ${formatMonthShort(lastNps.month)} (${lastNps.nps_responses} responses).` : 'No client care survey answers in these months.',
+    categories: months,
+    categoryLabel: 'Month',
+    valueLabel: 'NPS',
+    series: [{ name: 'NPS', values: data.trends.map((p) => p.nps), drill: data.trends.map((p) => (p.nps_responses ? `nps:${p.month}` : null)) }],
+  });
+  return { severity, team, csat, nps };
+}
+
+/** A trend month (YYYY-MM) as "Nov 2026". */
+function formatMonthShort(month: string): string {
+  return new Date(`${month}-01T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
 
 /** The dashboard's state in the address: the scope, and the list open (its figure and filters). */
-type Address = { scope: ManagementScope; drill: ManagementDrillQuery | null };
-
-function readAddress(search: string): Address {
+function readAddress(search: string): ManagementAddress {
   const params = new URLSearchParams(search);
   const num = (key: string) => {
     const v = Number(params.get(key));
@@ -67,11 +95,12 @@ function readAddress(search: string): Address {
   const drill: ManagementDrillQuery = { ...scope, figure: list as DrillFigure };
   if (params.get('severity')) drill.severity = params.get('severity')!;
   if (params.get('queue')) drill.queue = params.get('queue') as ManagementDrillQuery['queue'];
+  if (params.get('month')) drill.month = params.get('month')!;
   return { scope, drill };
 }
 
 /** The address of the dashboard for a scope, with a list open or not. */
-function hrefOf(scope: ManagementScope, list?: { figure: DrillFigure; severity?: string; queue?: string; person?: number }): string {
+function hrefOf(scope: ManagementScope, list?: { figure: DrillFigure; severity?: string; queue?: string; person?: number; month?: string }): string {
   const params = new URLSearchParams();
   if (scope.manager) params.set('manager', String(scope.manager));
   const person = list?.person ?? scope.person;
@@ -80,12 +109,34 @@ function hrefOf(scope: ManagementScope, list?: { figure: DrillFigure; severity?:
     params.set('list', list.figure);
     if (list.severity) params.set('severity', list.severity);
     if (list.queue) params.set('queue', list.queue);
+    if (list.month) params.set('month', list.month);
   }
   const q = params.toString();
   return q ? `/mgmtdash?${q}` : '/mgmtdash';
 }
 
-const DRILL_COLUMNS: Record<'tickets' | 'approvals' | 'certifications' | 'sales', DataTableColumn<DrillRow>[]> = {
+const DRILL_COLUMNS: Record<'tickets' | 'approvals' | 'certifications' | 'sales' | 'csat' | 'nps' | 'utilisation' | 'coverage', DataTableColumn<DrillRow>[]> = {
+  coverage: [
+    { label: 'Team', field: 'title', sortable: true },
+    { label: 'On call', field: 'person', sortable: true },
+    { label: 'Gap', field: 'detail' },
+    { label: 'Starts', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—'), sortable: true },
+  ],
+  utilisation: [
+    { label: 'Person', field: 'title', sortable: true },
+    { label: 'Hours this month', field: 'detail' },
+  ],
+  csat: [
+    { label: 'Ticket', field: 'title', cell: (r) => (r.href ? <Link href={r.href}>{r.title}</Link> : r.title), sortable: true },
+    { label: 'Assignee', field: 'person', sortable: true },
+    { label: 'Answer', field: 'detail' },
+    { label: 'Received', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—'), sortable: true },
+  ],
+  nps: [
+    { label: 'Company', field: 'title', sortable: true },
+    { label: 'Answer', field: 'detail' },
+    { label: 'Received', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—'), sortable: true },
+  ],
   tickets: [
     { label: 'Ticket', field: 'title', cell: (r) => <Link href={r.href ?? '#'}>#{r.id} {r.title}</Link>, sortable: true },
     { label: 'Assignee', field: 'person', sortable: true },
@@ -111,31 +162,28 @@ const DRILL_COLUMNS: Record<'tickets' | 'approvals' | 'certifications' | 'sales'
     { label: 'Amount', field: 'detail' },
   ],
 };
-const columnsOf = (figure: DrillFigure) => (figure === 'approvals' || figure === 'certifications' || figure === 'sales' ? DRILL_COLUMNS[figure] : DRILL_COLUMNS.tickets);
+const columnsOf = (figure: DrillFigure) =>
+  figure === 'approvals' || figure === 'certifications' || figure === 'sales' || figure === 'csat' || figure === 'nps' || figure === 'utilisation' || figure === 'coverage' ? DRILL_COLUMNS[figure] : DRILL_COLUMNS.tickets;
 
 function drillCaption(q: ManagementDrillQuery): string {
   const parts = [DRILL_TITLES[q.figure]];
   if (q.severity) parts.push(`${severityLabel(q.severity)} priority`);
   if (q.queue) parts.push(`${q.queue} queue`);
+  if (q.month) parts.push(formatMonthShort(q.month));
   return parts.join(' · ');
 }
 
-function DrillList({ query, closeHref }: { query: ManagementDrillQuery; closeHref: string }) {
-  const actor = useActorRef(managementDrillMachine, { input: { query } });
+function DrillList({ query, data, error, onRetry, closeHref }: { query: ManagementDrillQuery; data: ManagementDrill | null; error: string | null; onRetry: () => void; closeHref: string }) {
   const key = JSON.stringify(query);
-  useEffect(() => {
-    // Compared by value: the same list asked again (a new object) loads nothing.
-    if (JSON.stringify(actor.getSnapshot().context.query) !== key) actor.send({ type: 'query.set', query });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [actor, key]);
-  const data = useSelector(actor, (s) => s.context.data);
-  const error = useSelector(actor, (s) => s.context.error);
   const caption = drillCaption(query);
   return (
     <Card title={caption} description="The items behind the figure." padding="none" asRegion actions={<Link href={closeHref}>Close list</Link>}>
       {error ? (
         <Alert tone="danger" title="The list could not be loaded" live>
-          {error}
+          {error}{' '}
+          <Button size="sm" variant="secondary" onPress={onRetry}>
+            Try again
+          </Button>
         </Alert>
       ) : data && data.figure === query.figure ? (
         <DataTable<DrillRow> key={key} caption={`${caption} (${data.rows.length})`} columns={columnsOf(query.figure)} rows={data.rows} rowKey="id" />
@@ -186,20 +234,35 @@ function scopeLine(figures: ManagementDashboard): string {
 export default function ManagementDashboardScreen() {
   const search = useSearch();
   const { scope, drill } = useMemo(() => readAddress(search), [search]);
-  const scopeKey = JSON.stringify(scope);
-  const actor = useActorRef(managementDashboardMachine, { input: { query: scope } });
+  const addressKey = JSON.stringify({ scope, drill });
+  const actor = useActorRef(managementScreenMachine, { input: { scope, drill } });
   useEffect(() => {
-    if (JSON.stringify(actor.getSnapshot().context.query) !== scopeKey) actor.send({ type: 'query.set', query: scope });
+    // The machine compares by value: the same address again loads nothing.
+    actor.send({ type: 'address.set', scope, drill });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [actor, scopeKey]);
-  const data = useSelector(actor, (s) => s.context.data);
+  }, [actor, addressKey]);
+  const figuresQuery = useSelector(actor, selectFiguresQuery);
+  // Try again goes through the screen's machine, which reloads its figures.
+  const figuresView = useMemo(
+    () => ({ subscribe: figuresQuery.subscribe.bind(figuresQuery), getSnapshot: () => figuresQuery.getSnapshot(), send: () => actor.send({ type: 'figures.reload' }) }),
+    [actor, figuresQuery],
+  );
+  const data = useSelector(actor, (s) => s.context.figures);
+  const listData = useSelector(actor, selectList);
+  const listError = useSelector(actor, selectListError);
   const charts = useMemo(() => (data ? chartsOf(data) : null), [data]);
-  const list = (figure: DrillFigure, more: { severity?: string; queue?: string; person?: number } = {}) => hrefOf(scope, { figure, ...more });
+  const list = (figure: DrillFigure, more: { severity?: string; queue?: string; person?: number; month?: string } = {}) => hrefOf(scope, { figure, ...more });
+  // A trend point's key is "<figure>:<month>".
+  const [, navigate] = useLocation();
+  const trendHref = (key: string) => {
+    const [figure, month] = key.split(':') as [DrillFigure, string];
+    return list(figure, { month });
+  };
 
   return (
     <>
       <PageHeader title="Management Dashboard" subtitle="Open and overdue work, service level, approvals and certifications of the team; every figure opens its list." />
-      <QueryView actor={actor} loading={<Spinner label="Loading team figures" />} alertClassName={styles.alert}>
+      <QueryView actor={figuresView} loading={<Spinner label="Loading team figures" />} alertClassName={styles.alert}>
         {(figures) => (
           <>
             <ScopePicker figures={figures} scope={scope} />
@@ -246,6 +309,25 @@ export default function ManagementDashboardScreen() {
               </Card>
               <Card padding="compact">
                 <Stat
+                  label="Utilisation this month"
+                  value={figures.utilisation.pct === null ? '—' : `${figures.utilisation.pct.toFixed(0)}%`}
+                  hint={
+                    <>
+                      {figures.utilisation.billable_hours} of {figures.utilisation.available_hours} hours billable ·{' '}
+                      <FigureLink value={figures.utilisation.people} href={list('utilisation')} label="people with their hours" /> people
+                    </>
+                  }
+                />
+              </Card>
+              <Card padding="compact">
+                <Stat
+                  label="Coverage gaps"
+                  value={<FigureLink value={figures.coverage.gaps} href={list('coverage')} label="on-call coverage gaps" />}
+                  hint={`next ${MANAGEMENT_WINDOWS.coverageDays} days`}
+                />
+              </Card>
+              <Card padding="compact">
+                <Stat
                   label="Sales this month"
                   value={<FigureLink value={figures.sales.sales} href={list('sales')} label="closed sales this month" />}
                   hint={
@@ -256,7 +338,7 @@ export default function ManagementDashboardScreen() {
                 />
               </Card>
             </section>
-            {drill ? <DrillList query={drill} closeHref={hrefOf(scope)} /> : null}
+            {drill ? <DrillList query={drill} data={listData} error={listError} onRetry={() => actor.send({ type: 'list.reload' })} closeHref={hrefOf(scope)} /> : null}
             <div className={styles.charts}>
               <BreakdownTable
                 caption="Open and overdue by priority"
@@ -278,6 +360,16 @@ export default function ManagementDashboardScreen() {
                 </Card>
                 <Card>
                   <Chart spec={charts.severity} height={220} />
+                </Card>
+              </div>
+            ) : null}
+            {charts ? (
+              <div className={styles.charts}>
+                <Card>
+                  <Chart spec={charts.csat} height={240} drillHref={trendHref} onSelect={(key) => navigate(trendHref(key))} />
+                </Card>
+                <Card>
+                  <Chart spec={charts.nps} height={240} drillHref={trendHref} onSelect={(key) => navigate(trendHref(key))} />
                 </Card>
               </div>
             ) : null}
