@@ -206,7 +206,9 @@ export async function transition(db: Db, deps: Deps, me: Staff, id: number, body
     return;
   }
   if (body.to === 'in_qa') {
-    await queueForQa(db, { scrId: scr.id, title: `${scrNumber(scr.id)}: ${scr.title}`.slice(0, 200), priority: scr.priority });
+    // A change raised from a template is tested with the cases of the template's product area.
+    const template = scr.template_id === null ? null : await repo.templateById(db, scr.template_id);
+    await queueForQa(db, { scrId: scr.id, title: `${scrNumber(scr.id)}: ${scr.title}`.slice(0, 200), priority: scr.priority, productArea: template?.product_area ?? null });
     await enter(db, deps, scr, 'in_qa', {}, by('qa'), now);
     return;
   }

@@ -401,6 +401,8 @@ describe.each(BACKENDS)('change requests on %s', (backend) => {
     // The rest of the workflow is unchanged: QA, and a release note.
     await ok(agent, scr, { to: 'in_development' });
     await ok(agent, scr, { to: 'in_qa' });
+    // It is tested with the cases of the template's product area.
+    expect(await sql.rows('SELECT product_area FROM qa_items WHERE scr_id = $1', [scr])).toEqual([{ product_area: 'Hosting' }]);
     expect((await move(agent, scr, { to: 'released' })).json().error.fields).toEqual({ releaseNote: TRANSITION_MESSAGES.releaseNote });
     expect((await move(agent, scr, { to: 'released', releaseNote: 'Renewed.' })).statusCode).toBe(409);
 
