@@ -26,6 +26,7 @@ type Case = {
 /** PATCH routes whose partial-update checks live with their own feature's tests. */
 const ELSEWHERE: Record<string, string> = {
   'PATCH /api/v2/timeclock/punches/:id': 'a manager’s punch correction, tested by the time feature',
+  'PATCH /api/v2/quality/cases/:id': 'a test case is edited whole with the version read (every field sent), tested by the quality feature',
 };
 
 const staffId = async (t: TestApp, email: string) => (await sqlOf(t).rows('SELECT id FROM staff_users WHERE email = $1', [email]))[0].id as number;
