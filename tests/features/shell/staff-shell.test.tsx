@@ -8,6 +8,7 @@ import { OVERDUE_POLL_INTERVAL_MS } from '@contracts/common/constants';
 import type { OverdueTicket } from '@contracts/overdue';
 import * as log from '@/shared/log';
 import { overdueTicket } from '@tests/support/staff-session-harness';
+import { DASHBOARD_ANSWER } from '@tests/features/management/dashboard-answer';
 
 type Role = 'user' | 'manager' | 'admin';
 const state = { role: 'user' as Role, overdue: [] as OverdueTicket[], logoutStatus: 200, moodle: 'https://learn.example.com/' };
@@ -28,9 +29,7 @@ const server = setupServer(
     state.logoutStatus === 200 ? HttpResponse.json({ ok: true }) : HttpResponse.json({ error: { code: 'internal', message: 'down' } }, { status: state.logoutStatus }),
   ),
   http.post('/api/v2/moodleurl', () => HttpResponse.json({ url: state.moodle })),
-  http.get('/api/v2/management/dashboard', () =>
-    HttpResponse.json({ open: 4, overdue: 2, closed_30d: 9, on_time_pct: 75, by_severity: [{ severity: 'H', open: 4 }], team: [{ userid: 3, name: 'Avery Agent', open: 4, overdue: 2, closed_30d: 9 }] }),
-  ),
+  http.get('/api/v2/management/dashboard', () => HttpResponse.json(DASHBOARD_ANSWER)),
 );
 
 function mockViewport(mobile: boolean) {

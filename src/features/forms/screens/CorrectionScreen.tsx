@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { RequestView } from '@contracts/approvals';
 import { formatDay } from '@contracts/common/dates';
+import { wallClockIn } from '@contracts/reports';
 import {
   CORRECTABLE_DAYS,
   CORRECTION_TEXT_MAX,
@@ -357,9 +358,8 @@ function EntryPicker({ picked, error, onPick }: { picked: number | null; error: 
 
 /** The wall-clock reading of an instant in a zone, as a date-and-time field holds it ("2026-03-10T09:00"). */
 function toLocalInput(iso: string, zone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
+  const { day, time } = wallClockIn(iso, zone);
+  return `${day}T${time}`;
 }
 /** A date-and-time field's value read in a zone, as an instant (the zone's offset then, twice over for a change of offset); as typed when it is not one (the server names it). */
 function fromLocalInput(value: string, zone: string): string {

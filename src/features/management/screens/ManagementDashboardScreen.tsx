@@ -3,6 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PERCENT_DECIMALS } from '@contracts/common/constants';
 import { severityLabel } from '@contracts/common/codes';
+import { formatMonth } from '@contracts/common/dates';
 import { chartSpec, severityTone, type ChartSpec } from '@contracts/charts';
 import { formatMoney } from '@contracts/quote-money';
 import { DRILL_FIGURES, DRILL_TITLES, MANAGEMENT_WINDOWS, type DrillFigure, type DrillRow, type ManagementDashboard, type ManagementDrill, type ManagementDrillQuery, type ManagementScope } from '@contracts/management';
@@ -76,9 +77,7 @@ function chartsOf(unsorted: ManagementDashboard): { severity: ChartSpec; team: C
 }
 
 /** A trend month (YYYY-MM) as "Nov 2026". */
-function formatMonthShort(month: string): string {
-  return new Date(`${month}-01T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-}
+const formatMonthShort = (month: string): string => formatMonth(month, { short: true });
 
 /** The dashboard's state in the address: the scope, and the list open (its figure and filters). */
 function readAddress(search: string): ManagementAddress {
