@@ -27,8 +27,18 @@ const SORT_SQL: Record<TicketSortField, string> = {
   updated_at: 't.updated_at',
 };
 
-/** The sort keys whose column may be empty: their NULLs come last ascending and first descending (PostgreSQL's default). */
-const NULLABLE_SORT: ReadonlySet<string> = new Set([SORT_SQL.company_name, SORT_SQL.assignee_name, SORT_SQL.duedate]);
+/**
+ * The sort keys whose column may be empty, and the value an empty one takes in a keyset page's
+ * order. The list puts empty values last ascending and first descending (PostgreSQL's default);
+ * a keyset page orders by `(column IS NULL)`, then `COALESCE(column, that value)`, then the id:
+ * the same order over keys that are never empty, which one row comparison continues and an index
+ * of migration 0068 starts at (docs/adr/0247).
+ */
+const EMPTY_AS: Readonly<Record<string, string>> = {
+  [SORT_SQL.duedate]: `'-infinity'::timestamptz`,
+  [SORT_SQL.company_name]: `''`,
+  [SORT_SQL.assignee_name]: `''`,
+};
 
 /** The stored columns of a row of the list (TicketRow). */
 const LIST_FIELDS = `t.id, t.title, t.status, t.severity, t.company_id, t.company_name, t.queue,
@@ -53,30 +63,22 @@ function params() {
 
 /**
  * Keyset paging (docs/adr/0218): the tickets that come after the ticket `search.after` in the
- * sort, compared on the sort's keys and the id, with that ticket's values as they are now. When
- * every key goes one way and none may be empty, one row comparison, which the sort's index reads
- * as where to start; otherwise key by key, NULLs where the ORDER BY puts them.
+ * sort, compared on the sort's keys and the id, with that ticket's values as they are now. The
+ * keys of a keyset page are never empty (a column that may be empty is split in two, docs/adr/0247),
+ * so when every key goes one way, one row comparison, which the sort's index reads as where to
+ * start; otherwise key by key.
  */
 function keysetCondition(search: TicketSearch, p: (v: unknown) => string): string | null {
   if (search.after === undefined) return null;
-  const keys = sortKeys(search.sort);
+  const keys = sortKeys(search.sort, true);
   const anchor = p(search.after);
   const values = keys.map(([expr]) => `(SELECT ${expr.replace(/\bt\./g, 'a.')} FROM tickets a WHERE a.id = ${anchor})`);
   const dir = keys[0]![1];
-  if (keys.every(([expr, d]) => d === dir && !NULLABLE_SORT.has(expr))) {
-    return `(${keys.map(([expr]) => expr).join(', ')}) ${dir === 'ASC' ? '>' : '<'} (${values.join(', ')})`;
-  }
-  const beyond = (expr: string, v: string, d: 'ASC' | 'DESC') => {
-    const past = `${expr} ${d === 'ASC' ? '>' : '<'} ${v}`;
-    if (!NULLABLE_SORT.has(expr)) return past;
-    return d === 'ASC' ? `(${past} OR (${expr} IS NULL AND ${v} IS NOT NULL))` : `(${past} OR (${expr} IS NOT NULL AND ${v} IS NULL))`;
-  };
-  const same = (expr: string, v: string) => (NULLABLE_SORT.has(expr) ? `${expr} IS NOT DISTINCT FROM ${v}` : `${expr} = ${v}`);
-  const either = keys.map(([expr, d], i) => [...keys.slice(0, i).map(([before], j) => same(before, values[j]!)), beyond(expr, values[i]!, d)].join(' AND '));
+  const beyond = (d: 'ASC' | 'DESC') => (d === 'ASC' ? '>' : '<');
+  if (keys.every(([, d]) => d === dir)) return `(${keys.map(([expr]) => expr).join(', ')}) ${beyond(dir)} (${values.join(', ')})`;
+  const either = keys.map(([expr, d], i) => [...keys.slice(0, i).map(([before], j) => `${before} = ${values[j]}`), `${expr} ${beyond(d)} ${values[i]}`].join(' AND '));
   // The first key's bound on its own too, so its index starts at the anchor.
-  const [first] = keys[0]!;
-  const start = NULLABLE_SORT.has(first) ? '' : `${first} ${dir === 'ASC' ? '>=' : '<='} ${values[0]} AND `;
-  return `(${start}(${either.join(') OR (')}))`;
+  return `(${keys[0]![0]} ${beyond(dir)}= ${values[0]} AND ((${either.join(') OR (')})))`;
 }
 
 /** A word of the search text that the full-text query reads as one plain word: letters and digits only, and not its operator `or`. */
@@ -142,17 +144,29 @@ function ticketWhere(search: TicketSearch, now: Date, p: (v: unknown) => string,
   return conds.length ? `WHERE ${conds.join(' AND ')}` : '';
 }
 
-/** The sort as (expression, direction) pairs, ending with the id in the direction of the last column (so a two-column index serves it). */
-function sortKeys(sort: SortSpec<TicketSortField>[] | undefined): [string, 'ASC' | 'DESC'][] {
+/**
+ * The sort as (expression, direction) pairs, ending with the id in the direction of the last
+ * column (so a two-column index serves it). For a keyset page (`keyset`), a column that may be
+ * empty is two keys that never are (EMPTY_AS): the same order.
+ */
+function sortKeys(sort: SortSpec<TicketSortField>[] | undefined, keyset = false): [string, 'ASC' | 'DESC'][] {
   const cols = sort?.length ? sort : [{ field: 'id' as const, dir: 'desc' as const }];
-  const keys = cols.map((s): [string, 'ASC' | 'DESC'] => [SORT_SQL[s.field], s.dir === 'asc' ? 'ASC' : 'DESC']);
+  const keys = cols.flatMap((s): [string, 'ASC' | 'DESC'][] => {
+    const expr = SORT_SQL[s.field];
+    const dir = s.dir === 'asc' ? 'ASC' : 'DESC';
+    const empty = keyset ? EMPTY_AS[expr] : undefined;
+    return empty === undefined ? [[expr, dir]] : [[`(${expr} IS NULL)`, dir], [`COALESCE(${expr}, ${empty})`, dir]];
+  });
   if (!cols.some((s) => s.field === 'id')) keys.push(['t.id', keys[keys.length - 1]![1]]);
   return keys;
 }
 
-export function ticketOrderBy(sort: SortSpec<TicketSortField>[] | undefined): string {
-  return `ORDER BY ${sortKeys(sort).map(([e, d]) => `${e} ${d}`).join(', ')}`;
+export function ticketOrderBy(sort: SortSpec<TicketSortField>[] | undefined, keyset = false): string {
+  return `ORDER BY ${sortKeys(sort, keyset).map(([e, d]) => `${e} ${d}`).join(', ')}`;
 }
+
+/** Whether the search continues after a ticket (a keyset page) rather than from an offset. */
+const isKeyset = (search: TicketSearch) => search.after !== undefined;
 
 /** The rows on the pages before this one. */
 const rowsBefore = (search: TicketSearch) => (search.page - 1) * search.size;
@@ -164,7 +178,7 @@ export function ticketPageQuery(search: TicketSearch, now: Date): SqlQuery {
   const { values, p } = params();
   const where = ticketWhere(search, now, p, true);
   return {
-    text: `SELECT ${listColumns(p(now))} FROM tickets t ${where} ${ticketOrderBy(search.sort)}
+    text: `SELECT ${listColumns(p(now))} FROM tickets t ${where} ${ticketOrderBy(search.sort, isKeyset(search))}
             LIMIT ${p(search.size)} OFFSET ${p(offsetOf(search))}`,
     values,
   };
@@ -178,7 +192,7 @@ export function ticketPageQuery(search: TicketSearch, now: Date): SqlQuery {
 export function ticketWindowPageQuery(search: TicketSearch, now: Date, window: number): SqlQuery {
   const { values, p } = params();
   const where = ticketWhere(search, now, p);
-  const keys = sortKeys(search.sort);
+  const keys = sortKeys(search.sort, isKeyset(search));
   // A keyset page's window starts at its anchor.
   const after = keysetCondition(search, p);
   // The outer ORDER BY names the window's own sort columns, so the planner keeps the window's
@@ -209,7 +223,7 @@ export function ticketMatchQuery(search: TicketSearch, now: Date): SqlQuery {
            SELECT c.match_count, page.*
              FROM (SELECT count(*)::int AS match_count FROM m) c
              LEFT JOIN LATERAL (
-               SELECT ${listColumns(nowParam)} FROM m t ${ticketOrderBy(search.sort)}
+               SELECT ${listColumns(nowParam)} FROM m t ${ticketOrderBy(search.sort, isKeyset(search))}
                 LIMIT ${p(search.size)} OFFSET ${p(offsetOf(search))}) page ON true`,
     values,
   };

@@ -183,4 +183,32 @@ describe.each(BACKENDS)('query plans of the ticket search on %s', (backend) => {
     }
     expect(ticketOrderBy(undefined)).toBe('ORDER BY t.id DESC');
   }, 120_000);
+
+  it('continues a keyset page on a column that may be empty right at its anchor, with the rows of the offset page', async () => {
+    const pool = t.ctx.database.pool;
+    // Tickets without a due date, a company or an assignee: the empty part of each of those sorts.
+    await pool.query(`INSERT INTO tickets (title, description) SELECT 'Nothing set ' || g, 'Keyset check' FROM generate_series(1, 300) g`);
+    await pool.query('ANALYZE tickets');
+    const total = (await pool.query('SELECT count(*)::int AS n FROM tickets')).rows[0].n as number;
+    const size = 20;
+    for (const sort of ['duedate:asc', 'duedate:desc', 'company_name:asc', 'company_name:desc', 'assignee_name:asc', 'assignee_name:desc']) {
+      // Deep in the part with values, and in the empty part (first descending, last ascending).
+      for (const depth of [100, Math.floor(total / 2), total - 100]) {
+        const label = `${sort} after row ${depth}`;
+        const { rows: offsetPage } = await pool.query<{ id: number }>(`SELECT t.id FROM tickets t ${ticketOrderBy(search({ sort }).sort)} LIMIT $1 OFFSET $2`, [size + 1, depth - 1]);
+        const keyset = search({ sort, size: String(size), page: '2', after: String(offsetPage[0]!.id) });
+        const got = await searchTickets(pool, keyset, now);
+        expect(got.rows.map((r) => r.id), label).toEqual(offsetPage.slice(1).map((r) => r.id));
+        for (const q of [ticketWindowPageQuery(keyset, now, 5_000), ticketPageQuery(keyset, now)]) {
+          const { rows } = await pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${q.text}`, q.values);
+          const nodes = walk(rows[0]['QUERY PLAN'][0].Plan as PlanNode) as (PlanNode & { 'Actual Rows': number; 'Rows Removed by Filter'?: number })[];
+          const scans = nodes.filter((n) => n['Relation Name'] === 'tickets');
+          const read = scans.reduce((sum, n) => sum + n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0), 0);
+          // The page and the anchor's values: nothing before the anchor is read, however deep it is.
+          expect(read, `${label}: ${JSON.stringify(scans.map((n) => [n['Index Name'], n['Actual Rows'], n['Rows Removed by Filter']]))}`).toBeLessThanOrEqual(2 * size);
+          expect(nodes.filter((n) => n['Node Type'] === 'Sort' || n['Node Type'] === 'Incremental Sort').map((n) => n['Node Type']), label).toEqual([]);
+        }
+      }
+    }
+  }, 120_000);
 });
