@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { overdueCheckResponseSchema } from '@contracts/overdue';
 import { DEMO_AGENT_OVERDUE } from '@server/seed/demo';
 import { apiAs, type Api } from '@tests/support/api';
 import { sqlOf } from '@tests/support/sql';
@@ -62,6 +63,35 @@ describe.each(BACKENDS)('overdue check and learning-center link on %s', (backend
     const bad = await agent.post('/api/v2/moodleurl', { dtcUser: 'yes' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toHaveProperty('dtcUser');
+  });
+
+  it('answers each field as stored, whatever characters a title holds, in the shape of the schema', async () => {
+    const managerId = (await sqlOf(t).one(`SELECT id FROM staff_users WHERE email = 'manager@demo.test'`)).id;
+    const titles = ['Quote " and \\ backslash', 'Line\nbreak and\ttab', 'Émoji 🖨️ and 日本語', 'Control \u0001 char', '</script><b>'];
+    const made: number[] = [];
+    for (const [i, title] of titles.entries()) {
+      const { rows } = await t.ctx.database.pool.query<{ id: number }>(
+        `INSERT INTO tickets (title, description, assignee_id, contact_name, contact_email, duedate, created_at)
+         VALUES ($1, 'Overdue answer check', $2, $3, $4, now() - make_interval(days => 9000 + $5::int, secs => 0.75), now() - make_interval(days => 9100))
+         RETURNING id`,
+        [title, managerId, i % 2 ? null : `Ann "Quote" O'Neil`, i % 2 ? null : 'ann@example.test', titles.length - i],
+      );
+      made.push(rows[0]!.id);
+    }
+    const res = await check(await apiAs(t, 'manager'), managerId);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/json');
+    const answer = overdueCheckResponseSchema.parse(res.json());
+    // Due 9,000 days and more ago: the oldest due, first, in their due order.
+    const first = answer.overdueTickets.slice(0, titles.length);
+    expect(first.map((x) => x.id)).toEqual(made);
+    const { rows: stored } = await t.ctx.database.pool.query(
+      `SELECT id, title, status, severity, company_name, contact_name AS contact, contact_email, queue, created_at, duedate FROM tickets WHERE id = ANY($1) ORDER BY duedate`,
+      [made],
+    );
+    const second = (d: Date) => `${d.toISOString().slice(0, 19)}Z`;
+    expect(first).toEqual(stored.map((r) => ({ ...r, created_at: second(r.created_at), duedate: second(r.duedate) })));
+    expect(first.map((x) => x.title)).toEqual(titles);
   });
 
   it('uses the partial overdue index', async () => {
