@@ -185,6 +185,19 @@ export function ticketPageQuery(search: TicketSearch, now: Date): SqlQuery {
 }
 
 /**
+ * The sorts that an index of (queue, sort key, id) serves (migration 0069): a window of a search
+ * for one queue in such a sort reads only that queue's tickets, in order (docs/adr/0247).
+ */
+const QUEUE_FIRST_SORTS: ReadonlySet<TicketSortField> = new Set(['severity']);
+
+/** The window's condition on the queue, when the search asks for one queue and its sort has a queue-first index. */
+function windowQueue(search: TicketSearch, p: (v: unknown) => string): string | null {
+  const [field, ...more] = search.sort ?? [];
+  if (search.queue?.length !== 1 || !field || more.length || !QUEUE_FIRST_SORTS.has(field.field)) return null;
+  return `t.queue = ${p(search.queue[0])}`;
+}
+
+/**
  * One page of a search expected to match many tickets: walks the sort's index and checks each
  * ticket, but reads at most `window` tickets, so a search that matches far fewer than the planner
  * expected stops early (its page comes back short) instead of reading the whole table.
@@ -193,14 +206,14 @@ export function ticketWindowPageQuery(search: TicketSearch, now: Date, window: n
   const { values, p } = params();
   const where = ticketWhere(search, now, p);
   const keys = sortKeys(search.sort, isKeyset(search));
-  // A keyset page's window starts at its anchor.
-  const after = keysetCondition(search, p);
+  // A keyset page's window starts at its anchor; a window of one queue walks that queue's own index.
+  const inWindow = [keysetCondition(search, p), windowQueue(search, p)].filter((c): c is string => c !== null);
   // The outer ORDER BY names the window's own sort columns, so the planner keeps the window's
   // order instead of sorting the whole window again.
   return {
     text: `SELECT ${listColumns(p(now))}
              FROM (SELECT t.*, ${keys.map(([e], i) => `${e} AS sort_${i}`).join(', ')}
-                     FROM tickets t ${after ? `WHERE ${after}` : ''} ORDER BY ${keys.map(([e, d]) => `${e} ${d}`).join(', ')} LIMIT ${p(window)}) t
+                     FROM tickets t ${inWindow.length ? `WHERE ${inWindow.join(' AND ')}` : ''} ORDER BY ${keys.map(([e, d]) => `${e} ${d}`).join(', ')} LIMIT ${p(window)}) t
              ${where}
             ORDER BY ${keys.map(([, d], i) => `t.sort_${i} ${d}`).join(', ')}
             LIMIT ${p(search.size)} OFFSET ${p(offsetOf(search))}`,

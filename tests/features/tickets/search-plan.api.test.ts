@@ -95,6 +95,26 @@ describe.each(BACKENDS)('query plans of the ticket search on %s', (backend) => {
     }
   });
 
+  it("walks one queue's own priority index for a page of that queue by priority, reading none of the other queues' tickets", async () => {
+    for (const [raw, after] of [[{ queue: 'Sales', sort: 'severity:asc', page: '20', size: '50' }, false], [{ queue: 'QA', sort: 'severity:desc', page: '3', size: '20' }, true]] as const) {
+      let s = search(raw);
+      if (after) {
+        const before = await searchTickets(t.ctx.database.pool, search({ ...raw, page: '2' }), now);
+        s = search({ ...raw, after: String(before.rows.at(-1)!.id) });
+      }
+      const q = ticketWindowPageQuery(s, now, 20_000);
+      const { rows } = await t.ctx.database.pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${q.text}`, q.values);
+      const nodes = walk(rows[0]['QUERY PLAN'][0].Plan as PlanNode) as (PlanNode & { 'Actual Rows': number; 'Rows Removed by Filter'?: number })[];
+      const scans = nodes.filter((n) => n['Relation Name'] === 'tickets' && n['Parent Relationship'] !== 'InitPlan');
+      const read = scans.reduce((sum, n) => sum + n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0), 0);
+      const label = JSON.stringify(raw);
+      expect(scans.map((n) => n['Index Name']), label).toEqual(['tickets_queue_severity_idx']);
+      // The rows of the pages it skips and its own, all of that queue.
+      expect(read, label).toBeLessThanOrEqual(after ? s.size : s.page * s.size);
+      expect(nodes.filter((n) => n['Node Type'] === 'Sort' || n['Node Type'] === 'Incremental Sort'), label).toEqual([]);
+    }
+  });
+
   it('stops taking matches after the cap, without reading the whole table', async () => {
     for (const q of [{ company: String(companyId) }, { assignee: String(agentId) }, { overdue: 'true', assignee: String(agentId) }, { q: 'printer' }]) {
       const m = ticketMatchQuery(search({ ...q, sort: 'id:desc' }), now);
@@ -157,6 +177,8 @@ describe.each(BACKENDS)('query plans of the ticket search on %s', (backend) => {
     { status: 'WOC,WOT', sort: 'status:asc,duedate:desc', size: '50' },
     { sort: 'company_name:desc,assignee_name:asc' },
     { sort: 'severity:asc', page: '200', size: '50' },
+    { queue: 'Sales', sort: 'severity:asc', page: '20', size: '50' },
+    { queue: 'QA', severity: 'C,H', sort: 'severity:desc', page: '2', size: '25' },
     { q: '12345' },
   ];
 
