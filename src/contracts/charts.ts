@@ -631,7 +631,8 @@ function treeSeries(spec: ChartSpec, palette: ChartPalette, options: ToOptionOpt
       value: value === null ? null : plotValue(value, spec.unit),
       ...(drill ? { drill } : {}),
       children: [],
-      ...(closed.has(i) ? { collapsed: true } : {}),
+      // Drawn closed: a filled, larger dot and the count of the people below it after the name.
+      ...(closed.has(i) ? { collapsed: true, symbolSize: 11, itemStyle: { color: palette.series[0] }, label: { formatter: `{b} +${fmt(value)}` } } : {}),
       ...(stressed.has(i)
         ? { itemStyle: { color: palette.series[1 % palette.series.length], borderColor: palette.text, borderWidth: 2 }, label: { fontWeight: 700, color: palette.text } }
         : {}),
@@ -669,7 +670,8 @@ function treeSeries(spec: ChartSpec, palette: ChartPalette, options: ToOptionOpt
     symbol: 'circle',
     symbolSize: 9,
     cursor: s.drill?.some((k) => k !== null) ? 'pointer' : 'default',
-    itemStyle: { color: palette.series[0], borderColor: palette.series[0] },
+    // With nodes drawn closed, the open ones are rings, so a filled dot says "more below".
+    itemStyle: { color: closed.size ? palette.background : palette.series[0], borderColor: palette.series[0], ...(closed.size ? { borderWidth: 1.5 } : {}) },
     lineStyle: { color: palette.axis, width: 1, curveness: 0.4 },
     label: {
       position: 'left',

@@ -44,6 +44,12 @@ describe('tree charts', () => {
     expect(root!.collapsed).toBeUndefined();
     expect(root!.children[0]).toMatchObject({ name: 'Avery Agent', collapsed: true });
     expect(root!.children[0]!.children.map((c) => c.name)).toEqual(['Casey Tech']);
+    // A closed node is a filled dot with the count below it after its name; the open ones are rings.
+    const closedNode = root!.children[0] as Node & { itemStyle?: { color?: string }; label?: { formatter?: string } };
+    expect(closedNode.itemStyle?.color).toBe(LIGHT_CHART_PALETTE.series[0]);
+    expect(closedNode.label?.formatter).toBe('{b} +0');
+    expect((series as unknown as { itemStyle: { color: string } }).itemStyle.color).toBe(LIGHT_CHART_PALETTE.background);
+    expect((treeOf(toEChartsOption(spec([null, 0, 1]), LIGHT_CHART_PALETTE)) as unknown as { itemStyle: { color: string } }).itemStyle.color).toBe(LIGHT_CHART_PALETTE.series[0]);
     const notTree = chartSpecSchema.safeParse({ kind: 'bar', title: 'Tickets', summary: 'Two days.', categories: ['A', 'B'], series: [{ name: 'Open', values: [1, 2] }], collapsed: [0] });
     expect(notTree.error?.issues[0]?.message).toBe('only a tree has parents');
   });
