@@ -123,6 +123,8 @@ export const chartSpecSchema = z
     parents: z.array(z.number().int().min(0).nullable()).max(CHART_LIMITS.points).optional(),
     /** A tree: the categories drawn stressed (a person's chain to the top), by index. */
     emphasised: z.array(z.number().int().min(0)).max(CHART_LIMITS.points).optional(),
+    /** A tree: the categories drawn closed, the nodes below them left out of the drawing until opened (a large org chart), by index. */
+    collapsed: z.array(z.number().int().min(0)).max(CHART_LIMITS.points).optional(),
   })
   .superRefine((spec, ctx) => {
     const names = new Set<string>();
@@ -154,7 +156,7 @@ export const chartSpecSchema = z
       spec.parents?.forEach((p, i) => {
         if (p !== null && (p >= spec.categories.length || p === i)) ctx.addIssue({ code: 'custom', path: ['parents', i], message: 'is not another category' });
       });
-    } else if (spec.parents || spec.emphasised) {
+    } else if (spec.parents || spec.emphasised || spec.collapsed) {
       ctx.addIssue({ code: 'custom', path: ['parents'], message: 'only a tree has parents' });
     }
     if (spec.kind === 'burndown' && !spec.series.some((s) => s.role !== 'ideal')) {
@@ -609,16 +611,18 @@ export function chartRendererOf(spec: ChartSpec): ChartRenderer {
   return spec.kind === 'tree' && spec.categories.length > TREE_ANIMATION_MAX_NODES ? 'canvas' : 'svg';
 }
 
-type TreeNode = { name: string; value: number | null; drill?: string; children: TreeNode[]; itemStyle?: Record<string, unknown>; label?: Record<string, unknown> };
+type TreeNode = { name: string; value: number | null; drill?: string; children: TreeNode[]; collapsed?: boolean; itemStyle?: Record<string, unknown>; label?: Record<string, unknown> };
 
 /**
- * A tree series: laid out left to right, every node open, a node's children in the categories'
- * order. Several nodes at the top hang under one unlabelled root (ECharts draws one root). A
+ * A tree series: laid out left to right, every node open but those the spec lists as collapsed
+ * (ECharts neither lays out nor paints the nodes below them, and fills a closed node's dot), a
+ * node's children in the categories' order. Several nodes at the top hang under one unlabelled root (ECharts draws one root). A
  * parent link that would loop is drawn at the top instead.
  */
 function treeSeries(spec: ChartSpec, palette: ChartPalette, options: ToOptionOptions, fmt: (v: unknown) => string) {
   const s = spec.series[0]!;
   const stressed = new Set(spec.emphasised ?? []);
+  const closed = new Set(spec.collapsed ?? []);
   const nodes: TreeNode[] = spec.categories.map((name, i) => {
     const value = s.values[i] ?? null;
     const drill = s.drill?.[i] ?? undefined;
@@ -627,6 +631,8 @@ function treeSeries(spec: ChartSpec, palette: ChartPalette, options: ToOptionOpt
       value: value === null ? null : plotValue(value, spec.unit),
       ...(drill ? { drill } : {}),
       children: [],
+      // Drawn closed: a filled, larger dot and the count of the people below it after the name.
+      ...(closed.has(i) ? { collapsed: true, symbolSize: 11, itemStyle: { color: palette.series[0] }, label: { formatter: `{b} +${fmt(value)}` } } : {}),
       ...(stressed.has(i)
         ? { itemStyle: { color: palette.series[1 % palette.series.length], borderColor: palette.text, borderWidth: 2 }, label: { fontWeight: 700, color: palette.text } }
         : {}),
@@ -664,7 +670,8 @@ function treeSeries(spec: ChartSpec, palette: ChartPalette, options: ToOptionOpt
     symbol: 'circle',
     symbolSize: 9,
     cursor: s.drill?.some((k) => k !== null) ? 'pointer' : 'default',
-    itemStyle: { color: palette.series[0], borderColor: palette.series[0] },
+    // With nodes drawn closed, the open ones are rings, so a filled dot says "more below".
+    itemStyle: { color: closed.size ? palette.background : palette.series[0], borderColor: palette.series[0], ...(closed.size ? { borderWidth: 1.5 } : {}) },
     lineStyle: { color: palette.axis, width: 1, curveness: 0.4 },
     label: {
       position: 'left',

@@ -49,11 +49,44 @@ export const ORG_CHART_MIN_PX = 320;
 export const ORG_CHART_WINDOW_PX = 640;
 
 /**
+ * The most people the drawn chart shows at first. A larger organisation opens level by level from
+ * the top while the people drawn stay within it; the managers below are drawn closed (a click on
+ * one draws who reports to them), so a first draw lays out and paints a couple of hundred nodes,
+ * not the whole organisation (docs/adr/0242-a-large-org-chart-opens-level-by-level.md).
+ */
+export const ORG_CHART_FIRST_DRAWN = 200;
+
+/**
+ * The managers open on the drawn chart at first: null (everyone) for an organisation of at most
+ * ORG_CHART_FIRST_DRAWN people; otherwise the people at the top (always), then each level below
+ * them in turn while the people drawn stay within ORG_CHART_FIRST_DRAWN.
+ */
+export function orgChartFirstOpen(people: readonly OrgPerson[]): number[] | null {
+  if (people.length <= ORG_CHART_FIRST_DRAWN) return null;
+  const open: number[] = [];
+  let level = orgTree(people);
+  let shown = level.length;
+  for (let depth = 0; ; depth++) {
+    const below = level.flatMap((n) => n.children);
+    if (!below.length || (depth > 0 && shown + below.length > ORG_CHART_FIRST_DRAWN)) return open;
+    for (const n of level) if (n.children.length) open.push(n.id);
+    shown += below.length;
+    level = below;
+  }
+}
+
+/**
  * The org chart for the one chart component: each person a node under their manager (drill key:
  * their id, value: how many report to them), the focused person's chain to the top stressed;
- * `treeHeight` is the height the people need, `height` what the drawing takes on the page.
+ * with `open` (the managers open on the chart; null: everyone) the other managers are drawn
+ * closed, those below them left out of the drawing. `shown` is how many people are drawn,
+ * `treeHeight` the height they need, `height` what the drawing takes on the page.
  */
-export function orgChartSpec(people: readonly OrgPerson[], focused: number | null): { spec: ChartSpec; height: number; treeHeight: number } {
+export function orgChartSpec(
+  people: readonly OrgPerson[],
+  focused: number | null,
+  open: readonly number[] | null = null,
+): { spec: ChartSpec; height: number; treeHeight: number; shown: number } {
   const ordered = orgTree(people);
   const flat: OrgPerson[] = [];
   const walk = (nodes: OrgNode[]) => nodes.forEach((n) => (flat.push(n), walk(n.children)));
@@ -62,7 +95,19 @@ export function orgChartSpec(people: readonly OrgPerson[], focused: number | nul
   const reports = new Map<number, number>();
   for (const p of flat) if (p.managerId !== null && index.has(p.managerId)) reports.set(p.managerId, (reports.get(p.managerId) ?? 0) + 1);
   const chain = focused === null ? [] : chainOf(people, focused);
-  const leaves = flat.filter((p) => !reports.has(p.id)).length;
+  const openSet = open === null ? null : new Set(open);
+  const isOpen = (id: number) => openSet === null || openSet.has(id);
+  // The people drawn, and those of them drawn without anyone below (a row each).
+  let shown = 0;
+  let leaves = 0;
+  const draw = (nodes: OrgNode[]) =>
+    nodes.forEach((n) => {
+      shown++;
+      if (n.children.length && isOpen(n.id)) draw(n.children);
+      else leaves++;
+    });
+  draw(ordered);
+  const collapsed = openSet === null ? [] : flat.flatMap((p, i) => (reports.has(p.id) && !openSet.has(p.id) ? [i] : []));
   const tops = ordered.length;
   const spec = chartSpec({
     kind: 'tree',
@@ -73,7 +118,8 @@ export function orgChartSpec(people: readonly OrgPerson[], focused: number | nul
     series: [{ name: 'Reports', values: flat.map((p) => reports.get(p.id) ?? 0), drill: flat.map((p) => String(p.id)) }],
     parents: flat.map((p) => (p.managerId === null ? null : (index.get(p.managerId) ?? null))),
     emphasised: chain.map((p) => index.get(p.id)!).filter((i) => i !== undefined),
+    ...(collapsed.length ? { collapsed } : {}),
   });
   const treeHeight = Math.max(ORG_CHART_MIN_PX, leaves * ORG_CHART_ROW_PX);
-  return { spec, height: Math.min(treeHeight, ORG_CHART_WINDOW_PX), treeHeight };
+  return { spec, height: Math.min(treeHeight, ORG_CHART_WINDOW_PX), treeHeight, shown };
 }

@@ -5,17 +5,24 @@ import { machineRegistry } from '@/app/machine-registry';
 import { ApiError } from '@/shared/http/http';
 import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
 import { describeMachinePaths } from '@tests/support/path-coverage';
+import { chainOf } from '@/features/people/org-tree';
 
 const entry = machineRegistry.find((m) => m.id === 'org-chart')!;
 
 const person = (id: number, name: string, managerId: number | null): OrgPerson => ({ id, name, title: null, department: null, managerId, status: [] });
 const PEOPLE = [person(1, 'Morgan Lead', null), person(2, 'Avery Agent', 1), person(3, 'Casey Tech', 2)];
 const MOVED = [person(1, 'Morgan Lead', null), person(2, 'Avery Agent', 1), person(3, 'Casey Tech', 1)];
+// More people than the chart draws at first: a head, 20 managers (3 among them), 220 technicians under them.
+const LARGE = [
+  person(1, 'Morgan Lead', null),
+  ...Array.from({ length: 20 }, (_, i) => person(2 + i, `Manager ${i}`, 1)),
+  ...Array.from({ length: 220 }, (_, i) => person(1000 + i, `Technician ${i}`, 2 + (i % 20))),
+];
 
-type Snap = { context: { people: OrgPerson[]; expanded: number[]; focused: number | null; changing: number | null; managerId: number | null; error: string | null } };
+type Snap = { context: { people: OrgPerson[]; expanded: number[]; chartOpen: number[] | null; focused: number | null; changing: number | null; managerId: number | null; error: string | null } };
 
 describeMachinePaths(entry, {
-  inputs: { default: () => ({ people: PEOPLE, view: 'chart' }) },
+  inputs: { default: () => ({ people: PEOPLE, view: 'chart' }), large: () => ({ people: LARGE, view: 'chart' }) },
   events: [
     { type: 'org.search', text: 'cas' },
     { type: 'org.focus', id: 3 },
@@ -32,9 +39,14 @@ describeMachinePaths(entry, {
   ],
   outputs: { saveManager: [{ people: MOVED }] },
   errors: { saveManager: [new ApiError(409, 'conflict', 'Casey Tech cannot report to someone who reports to them')] },
+  // On the large organisation, only as far as a manager opened on the chart (the rest is walked on the small one).
+  stopWhen: (s) => {
+    const { context } = s as unknown as Snap;
+    return context.chartOpen !== null && (context.chartOpen.length > 1 || context.focused !== null || context.changing !== null);
+  },
   serializeState: (s) => {
     const { context } = s as unknown as Snap;
-    return JSON.stringify([(s as unknown as { value: unknown }).value, context.people === MOVED, context.focused, context.changing, context.managerId, context.error]);
+    return JSON.stringify([(s as unknown as { value: unknown }).value, context.people === MOVED, context.chartOpen, context.focused, context.changing, context.managerId, context.error]);
   },
   check: (snapshot) => {
     const { context } = snapshot as unknown as Snap;
@@ -45,6 +57,12 @@ describeMachinePaths(entry, {
     if (snapshot.matches('changing')) expect(context.changing).toBe(3);
     if (snapshot.matches('browsing')) expect(context.changing).toBeNull();
     if (snapshot.matches({ changing: 'editing' }) && context.error) expect(context.error).toBe('Casey Tech cannot report to someone who reports to them');
+    // A small organisation is drawn whole; a large one with the people at the top open, and the focused person's chain.
+    if (context.people.length <= 200) expect(context.chartOpen).toBeNull();
+    else {
+      expect(context.chartOpen).toContain(1);
+      if (context.focused !== null) expect(context.chartOpen).toEqual(expect.arrayContaining(chainOf(context.people, context.focused).slice(1).map((p) => p.id)));
+    }
   },
 });
 
@@ -74,6 +92,27 @@ describe('org chart machine', () => {
     expect(actor.getSnapshot().context.people).toBe(MOVED);
     expect(notices.notices.slice(before)).toEqual([{ tone: 'success', title: 'Reporting line changed' }]);
     restore();
+    actor.stop();
+  });
+
+  it('on a large organisation, a click on a manager drawn closed draws who reports to them, and a search opens the chain on the chart', () => {
+    const actor = createActor(entry.machine, { input: { people: LARGE, view: 'chart' } });
+    actor.start();
+    expect(actor.getSnapshot().context.chartOpen).toEqual([1]);
+    actor.send({ type: 'org.pick', id: 3 });
+    // Manager 1 (id 3) opens on the chart; the chart stays.
+    expect(actor.getSnapshot().context).toMatchObject({ view: 'chart', focused: null, chartOpen: [1, 3] });
+    // Clicked again (open now): the person is found in the list, as anyone without hidden reports.
+    actor.send({ type: 'org.pick', id: 3 });
+    expect(actor.getSnapshot().context).toMatchObject({ view: 'list', focused: 3 });
+    actor.send({ type: 'org.view', view: 'chart' });
+    // A technician under Manager 2 (id 4) found: their chain is drawn open.
+    actor.send({ type: 'org.focus', id: 1002 });
+    expect(actor.getSnapshot().context).toMatchObject({ view: 'chart', focused: 1002, chartOpen: [1, 3, 4] });
+    // A click on a technician (nobody below) finds them in the list.
+    actor.send({ type: 'org.view', view: 'chart' });
+    actor.send({ type: 'org.pick', id: 1008 });
+    expect(actor.getSnapshot().context).toMatchObject({ view: 'list', focused: 1008 });
     actor.stop();
   });
 });

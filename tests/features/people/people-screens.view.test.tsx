@@ -17,6 +17,12 @@ const PROFILE: Profile = {
 };
 const person = (id: number, name: string, managerId: number | null): OrgPerson => ({ id, name, title: null, department: null, managerId, status: [] });
 const PEOPLE = [person(1, 'Morgan Lead', null), person(2, 'Avery Agent', 1), person(3, 'Casey Tech', 2)];
+// More people than the chart draws at first: a head, 20 managers, 220 technicians (11 under each manager).
+const LARGE = [
+  person(1, 'Morgan Lead', null),
+  ...Array.from({ length: 20 }, (_, i) => person(2 + i, `Manager ${i}`, 1)),
+  ...Array.from({ length: 220 }, (_, i) => person(1000 + i, `Technician ${i}`, 2 + (i % 20))),
+];
 
 const server = setupServer(
   http.get('*/api/v2/profile', () => HttpResponse.json(PROFILE)),
@@ -70,5 +76,19 @@ describe('org chart', () => {
     await user.click(screen.getByRole('radio', { name: 'Chart' }));
     expect(await screen.findByRole('img', { name: /^Org chart\. 3 people/ })).toBeInTheDocument();
     expect(screen.queryByRole('treegrid')).not.toBeInTheDocument();
+  });
+
+  it('draws a large organisation level by level, and a person found has their manager drawn open', async () => {
+    server.use(http.get('*/api/v2/orgchart', () => HttpResponse.json({ people: LARGE })));
+    const user = userEvent.setup();
+    renderAt('/orgchart', <OrgChartScreen />);
+    const hint = 'Click a filled dot to draw who reports to that person, or anyone else to find them in the list.';
+    expect(await screen.findByText(`21 of 241 people drawn. ${hint}`)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /^Org chart\. 241 people; 21 with people reporting to them/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Find a person' }));
+    await user.paste('Technician 7');
+    await user.click(await screen.findByRole('option', { name: 'Technician 7' }));
+    // Technician 7 reports to Manager 7, whose 11 people are drawn now.
+    expect(await screen.findByText(`32 of 241 people drawn. ${hint}`)).toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { chartSpec, chartSpecSchema, LIGHT_CHART_PALETTE, toEChartsOption, TREE_ANIMATION_MAX_NODES } from '@contracts/charts';
 
-const spec = (parents: (number | null)[], emphasised?: number[]) =>
+const spec = (parents: (number | null)[], emphasised?: number[], collapsed?: number[]) =>
   chartSpec({
     kind: 'tree',
     title: 'Org chart',
@@ -11,9 +11,10 @@ const spec = (parents: (number | null)[], emphasised?: number[]) =>
     series: [{ name: 'Reports', values: [2, 0, 0], drill: ['1', '2', '3'] }],
     parents,
     ...(emphasised ? { emphasised } : {}),
+    ...(collapsed ? { collapsed } : {}),
   });
 
-type Node = { name: string; drill?: string; children: Node[]; label?: { fontWeight?: number } };
+type Node = { name: string; drill?: string; children: Node[]; collapsed?: boolean; label?: { fontWeight?: number } };
 const treeOf = (option: Record<string, unknown>) => (option.series as { type: string; data: Node[] }[])[0]!;
 
 describe('tree charts', () => {
@@ -35,6 +36,22 @@ describe('tree charts', () => {
     const series = treeOf(toEChartsOption(spec([null, 2, 1]), LIGHT_CHART_PALETTE));
     expect(series.data[0]!.name).toBe('');
     expect(series.data[0]!.children.map((c) => c.name)).toEqual(['Morgan Lead', 'Avery Agent', 'Casey Tech']);
+  });
+
+  it('draws the nodes it lists as collapsed closed, the nodes below them left out of the drawing until opened', () => {
+    const series = treeOf(toEChartsOption(spec([null, 0, 1], undefined, [1]), LIGHT_CHART_PALETTE));
+    const [root] = series.data;
+    expect(root!.collapsed).toBeUndefined();
+    expect(root!.children[0]).toMatchObject({ name: 'Avery Agent', collapsed: true });
+    expect(root!.children[0]!.children.map((c) => c.name)).toEqual(['Casey Tech']);
+    // A closed node is a filled dot with the count below it after its name; the open ones are rings.
+    const closedNode = root!.children[0] as Node & { itemStyle?: { color?: string }; label?: { formatter?: string } };
+    expect(closedNode.itemStyle?.color).toBe(LIGHT_CHART_PALETTE.series[0]);
+    expect(closedNode.label?.formatter).toBe('{b} +0');
+    expect((series as unknown as { itemStyle: { color: string } }).itemStyle.color).toBe(LIGHT_CHART_PALETTE.background);
+    expect((treeOf(toEChartsOption(spec([null, 0, 1]), LIGHT_CHART_PALETTE)) as unknown as { itemStyle: { color: string } }).itemStyle.color).toBe(LIGHT_CHART_PALETTE.series[0]);
+    const notTree = chartSpecSchema.safeParse({ kind: 'bar', title: 'Tickets', summary: 'Two days.', categories: ['A', 'B'], series: [{ name: 'Open', values: [1, 2] }], collapsed: [0] });
+    expect(notTree.error?.issues[0]?.message).toBe('only a tree has parents');
   });
 
   it('draws a large tree without animation', () => {

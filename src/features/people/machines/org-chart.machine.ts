@@ -4,13 +4,15 @@
  * change of a reporting line: the dialog opens on a person with their manager picked, saving sends
  * it, the saved chart replaces the one shown and the dialog closes saying so; a refusal (a loop, a
  * person gone, a lost connection) keeps the dialog open with the server's reason above the field.
+ * A large organisation is drawn open level by level (docs/adr/0242): a click on a manager drawn
+ * closed draws who reports to them; a person focused has their chain drawn open.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { OrgChart, OrgPerson } from '@contracts/people';
 import { notifyActions } from '@/shared/machines/notify';
 import { failureOf } from '@/shared/machines/submit.machine';
 import { peopleApi } from '../api';
-import { chainOf } from '../org-tree';
+import { chainOf, orgChartFirstOpen } from '../org-tree';
 
 export type OrgChartView = 'chart' | 'list';
 export type OrgChartContext = {
@@ -21,6 +23,8 @@ export type OrgChartContext = {
   search: string;
   /** The managers whose reports show in the tree. */
   expanded: number[];
+  /** The managers whose reports are drawn on the chart; null: everyone (an organisation small enough to draw whole). */
+  chartOpen: number[] | null;
   /** The person focused (picked in the search, the tree or the chart), or null. */
   focused: number | null;
   /** The person whose manager is being changed, and the manager picked for them (null: nobody). */
@@ -44,6 +48,7 @@ export type OrgChartEvent =
 export type ManagerSave = { personId: number; managerId: number | null };
 
 const FAILED_KEY = 'orgChartManager';
+const withChainOpen = (open: readonly number[], people: readonly OrgPerson[], id: number) => [...new Set([...open, ...chainOf(people, id).slice(1).map((p) => p.id)])];
 const topOf = (people: readonly OrgPerson[]) => {
   const ids = new Set(people.map((p) => p.id));
   return people.filter((p) => p.managerId === null || !ids.has(p.managerId)).map((p) => p.id);
@@ -61,16 +66,33 @@ export const orgChartScreenMachine = setup({
       if (!context.people.some((p) => p.id === event.id)) return {};
       // Everyone above the person opens, so the person shows in the tree.
       const above = chainOf(context.people, event.id).slice(1).map((p) => p.id);
-      return { focused: event.id, expanded: [...new Set([...context.expanded, ...above])] };
+      return {
+        focused: event.id,
+        expanded: [...new Set([...context.expanded, ...above])],
+        chartOpen: context.chartOpen === null ? null : withChainOpen(context.chartOpen, context.people, event.id),
+      };
+    }),
+    openOnChart: assign(({ context, event }) => {
+      assertEvent(event, 'org.pick');
+      return { chartOpen: [...(context.chartOpen ?? []), event.id] };
+    }),
+    // The chart as the server answers it: still drawn open where it was, the changed person's chain too.
+    takeSaved: assign(({ context, event }) => {
+      const people = (event as unknown as { output: OrgChart }).output.people;
+      const first = orgChartFirstOpen(people);
+      const chartOpen = first === null ? null : withChainOpen(context.chartOpen ?? first, people, context.changing ?? -1);
+      return { people, chartOpen, changing: null, error: null };
     }),
   },
   guards: {
+    isClosedOnChart: ({ context, event }) =>
+      event.type === 'org.pick' && context.chartOpen !== null && !context.chartOpen.includes(event.id) && context.people.some((p) => p.managerId === event.id),
     isKnownPerson: ({ context, event }) => event.type === 'org.change.open' && context.people.some((p) => p.id === event.id),
   },
 }).createMachine({
   id: 'orgChart',
   description: 'The org chart: search, open managers, focus a person and their chain; an admin changes whom someone reports to.',
-  context: ({ input }) => ({ people: input.people, view: input.view, search: '', expanded: topOf(input.people), focused: null, changing: null, managerId: null, error: null }),
+  context: ({ input }) => ({ people: input.people, view: input.view, search: '', expanded: topOf(input.people), chartOpen: orgChartFirstOpen(input.people), focused: null, changing: null, managerId: null, error: null }),
   initial: 'browsing',
   states: {
     browsing: {
@@ -78,7 +100,10 @@ export const orgChartScreenMachine = setup({
       on: {
         'org.search': { actions: assign({ search: ({ event }) => event.text }), description: 'Text typed in "Find a person".' },
         'org.focus': { actions: 'focus', description: 'A person picked: their chain shows and opens in the tree.' },
-        'org.pick': { actions: ['focus', assign({ view: 'list' })], description: 'A node clicked on the drawn chart: the list shows with the person focused.' },
+        'org.pick': [
+          { guard: 'isClosedOnChart', actions: 'openOnChart', description: 'A manager drawn closed clicked on the chart: who reports to them is drawn.' },
+          { actions: ['focus', assign({ view: 'list' })], description: 'Anyone else clicked on the drawn chart: the list shows with the person focused.' },
+        ],
         'org.view': { actions: assign({ view: ({ event }) => event.view }), description: '"Chart" or "List" chosen.' },
         'org.expand': { actions: assign({ expanded: ({ event }) => event.ids }), description: 'A manager opened or closed in the tree.' },
         'org.change.open': {
@@ -113,7 +138,7 @@ export const orgChartScreenMachine = setup({
             onDone: {
               target: '#orgChart.browsing',
               actions: [
-                assign({ people: ({ event }) => event.output.people, changing: null, error: null }),
+                'takeSaved',
                 { type: 'notify', params: { tone: 'success', title: 'Reporting line changed' } },
               ],
               description: 'Saved: the chart as it is now replaces the one shown.',

@@ -48,6 +48,7 @@ function OrgTree({ chart, isAdmin }: { chart: OrgChart; isAdmin: boolean }) {
   const people = useSelector(org, (s) => s.context.people);
   const search = useSelector(org, (s) => s.context.search);
   const expandedIds = useSelector(org, (s) => s.context.expanded);
+  const chartOpen = useSelector(org, (s) => s.context.chartOpen);
   const focused = useSelector(org, (s) => s.context.focused);
   const changingId = useSelector(org, (s) => s.context.changing);
   const managerPick = useSelector(org, (s) => s.context.managerId);
@@ -64,7 +65,7 @@ function OrgTree({ chart, isAdmin }: { chart: OrgChart; isAdmin: boolean }) {
   const changing = changingId === null ? null : (people.find((p) => p.id === changingId) ?? null);
   const managerId = managerPick === null ? NO_MANAGER : String(managerPick);
 
-  const drawn = useMemo(() => (view === 'chart' ? orgChartSpec(people, focused) : null), [view, people, focused]);
+  const drawn = useMemo(() => (view === 'chart' ? orgChartSpec(people, focused, chartOpen) : null), [view, people, focused, chartOpen]);
   const startChange = (node: OrgNode) => org.send({ type: 'org.change.open', id: node.id });
   const options = [{ id: NO_MANAGER, label: 'Nobody (top of the organisation)' }, ...people.filter((p) => p.id !== changing?.id).map((p) => ({ id: String(p.id), label: p.title ? `${p.name}, ${p.title}` : p.name }))];
 
@@ -140,6 +141,11 @@ function OrgTree({ chart, isAdmin }: { chart: OrgChart; isAdmin: boolean }) {
       </Card>
       {drawn ? (
         <Card>
+          {drawn.shown < people.length ? (
+            <p className={styles.summary}>
+              {drawn.shown} of {people.length} people drawn. Click a filled dot to draw who reports to that person, or anyone else to find them in the list.
+            </p>
+          ) : null}
           {drawn.treeHeight > drawn.height ? <p className={styles.summary}>Drag the chart to move along the organisation; scroll on it to zoom.</p> : null}
           <div className={styles.drawing}>
             <Chart spec={drawn.spec} height={drawn.height} treeHeight={drawn.treeHeight} table="none" onSelect={(key) => org.send({ type: 'org.pick', id: Number(key) })} />
