@@ -185,16 +185,20 @@ export function ticketPageQuery(search: TicketSearch, now: Date): SqlQuery {
 }
 
 /**
- * The sorts that an index of (queue, sort key, id) serves (migration 0069): a window of a search
- * for one queue in such a sort reads only that queue's tickets, in order (docs/adr/0247).
+ * The filter of one value whose index of (that column, sort key, id) serves a sort: one queue by
+ * priority (migration 0069), one status by ticket number (`tickets_status_idx`, migration 0005).
+ * A window of such a search holds only tickets of that value, in order, so the text and the other
+ * filters are checked on those alone (docs/adr/0247, docs/adr/0251).
  */
-const QUEUE_FIRST_SORTS: ReadonlySet<TicketSortField> = new Set(['severity']);
+const WINDOW_FILTER: Partial<Record<TicketSortField, 'queue' | 'status'>> = { severity: 'queue', id: 'status' };
 
-/** The window's condition on the queue, when the search asks for one queue and its sort has a queue-first index. */
-function windowQueue(search: TicketSearch, p: (v: unknown) => string): string | null {
-  const [field, ...more] = search.sort ?? [];
-  if (search.queue?.length !== 1 || !field || more.length || !QUEUE_FIRST_SORTS.has(field.field)) return null;
-  return `t.queue = ${p(search.queue[0])}`;
+/** The window's condition on its one-value filter, when the search asks for one value of the column its sort's index starts with. */
+function windowFilter(search: TicketSearch, p: (v: unknown) => string): string | null {
+  const [field = { field: 'id' as const }, ...more] = search.sort ?? [];
+  const column = WINDOW_FILTER[field.field];
+  const values = column === undefined ? undefined : search[column];
+  if (more.length || !column || values?.length !== 1) return null;
+  return `t.${column} = ${p(values[0])}`;
 }
 
 /**
@@ -206,8 +210,8 @@ export function ticketWindowPageQuery(search: TicketSearch, now: Date, window: n
   const { values, p } = params();
   const where = ticketWhere(search, now, p);
   const keys = sortKeys(search.sort, isKeyset(search));
-  // A keyset page's window starts at its anchor; a window of one queue walks that queue's own index.
-  const inWindow = [keysetCondition(search, p), windowQueue(search, p)].filter((c): c is string => c !== null);
+  // A keyset page's window starts at its anchor; a window of one queue or status walks that value's own index.
+  const inWindow = [keysetCondition(search, p), windowFilter(search, p)].filter((c): c is string => c !== null);
   // The outer ORDER BY names the window's own sort columns, so the planner keeps the window's
   // order instead of sorting the whole window again.
   return {

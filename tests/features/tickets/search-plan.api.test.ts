@@ -115,6 +115,23 @@ describe.each(BACKENDS)('query plans of the ticket search on %s', (backend) => {
     }
   });
 
+  it('checks the text of a page of one status by ticket number on tickets of that status only', async () => {
+    // 'invoice' is in every fifth ticket and status A in every eighth, independently: page 5 of 20 needs 100
+    // matches, found among about 500 tickets of status A (and the demo tickets), where a window of every status holds about 4,000.
+    for (const raw of [{ q: 'invoice', status: 'A', page: '5', size: '20' }, { q: 'invoice', status: 'A', sort: 'id:asc', page: '5', size: '20' }]) {
+      const s = search(raw);
+      const q = ticketWindowPageQuery(s, now, 20_000);
+      const { rows } = await t.ctx.database.pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${q.text}`, q.values);
+      const nodes = walk(rows[0]['QUERY PLAN'][0].Plan as PlanNode) as (PlanNode & { 'Actual Rows': number })[];
+      const window = nodes.find((n) => n['Node Type'] === 'Subquery Scan')!.Plans![0]! as PlanNode & { 'Actual Rows': number };
+      const label = JSON.stringify(raw);
+      expect(window['Node Type'], label).toBe('Limit');
+      expect(window['Actual Rows'], label).toBeLessThanOrEqual(s.page * s.size * 8);
+      expect(nodes.filter((n) => n['Node Type'] === 'Sort' || n['Node Type'] === 'Incremental Sort'), label).toEqual([]);
+      expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan'), label).toEqual([]);
+    }
+  });
+
   it('stops taking matches after the cap, without reading the whole table', async () => {
     for (const q of [{ company: String(companyId) }, { assignee: String(agentId) }, { overdue: 'true', assignee: String(agentId) }, { q: 'printer' }]) {
       const m = ticketMatchQuery(search({ ...q, sort: 'id:desc' }), now);
@@ -166,6 +183,8 @@ describe.each(BACKENDS)('query plans of the ticket search on %s', (backend) => {
     { q: 'zeppelin' },
     { q: 'printer' },
     { q: 'printer', status: 'A', page: '3', size: '20' },
+    { q: 'invoice', status: 'A', page: '5', size: '20' },
+    { q: 'invoice', status: 'WOP', sort: 'id:asc', page: '2', size: '50' },
     { q: 'invoice paper' },
     { q: 'printer -jam', sort: 'title:asc' },
     { status: 'A', sort: 'duedate:asc' },
