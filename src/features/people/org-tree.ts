@@ -56,6 +56,10 @@ export const ORG_CHART_WINDOW_PX = 640;
  */
 export const ORG_CHART_FIRST_DRAWN = 200;
 
+/** What the screen says under "N of M people drawn." about the clicks on a large organisation's chart. */
+export const ORG_CHART_DRAWN_HINT =
+  'Click a filled dot to draw who reports to that person, and their ring again to close it; click anyone else to find them in the list.';
+
 /**
  * The managers open on the drawn chart at first: null (everyone) for an organisation of at most
  * ORG_CHART_FIRST_DRAWN people; otherwise the people at the top (always), then each level below

@@ -39,10 +39,10 @@ describeMachinePaths(entry, {
   ],
   outputs: { saveManager: [{ people: MOVED }] },
   errors: { saveManager: [new ApiError(409, 'conflict', 'Casey Tech cannot report to someone who reports to them')] },
-  // On the large organisation, only as far as a manager opened on the chart (the rest is walked on the small one).
+  // On the large organisation, only as far as a manager opened (and closed again) on the chart (the rest is walked on the small one).
   stopWhen: (s) => {
     const { context } = s as unknown as Snap;
-    return context.chartOpen !== null && (context.chartOpen.length > 1 || context.focused !== null || context.changing !== null);
+    return context.chartOpen !== null && (context.chartOpen.length > 2 || context.focused !== null || context.changing !== null);
   },
   serializeState: (s) => {
     const { context } = s as unknown as Snap;
@@ -102,17 +102,24 @@ describe('org chart machine', () => {
     actor.send({ type: 'org.pick', id: 3 });
     // Manager 1 (id 3) opens on the chart; the chart stays.
     expect(actor.getSnapshot().context).toMatchObject({ view: 'chart', focused: null, chartOpen: [1, 3] });
-    // Clicked again (open now): the person is found in the list, as anyone without hidden reports.
+    // Clicked again (open now): closed on the chart again, the chart stays.
     actor.send({ type: 'org.pick', id: 3 });
-    expect(actor.getSnapshot().context).toMatchObject({ view: 'list', focused: 3 });
+    expect(actor.getSnapshot().context).toMatchObject({ view: 'chart', focused: null, chartOpen: [1] });
+    // The head (always open) clicked: found in the list.
+    actor.send({ type: 'org.pick', id: 1 });
+    expect(actor.getSnapshot().context).toMatchObject({ view: 'list', focused: 1, chartOpen: [1] });
     actor.send({ type: 'org.view', view: 'chart' });
     // A technician under Manager 2 (id 4) found: their chain is drawn open.
     actor.send({ type: 'org.focus', id: 1002 });
-    expect(actor.getSnapshot().context).toMatchObject({ view: 'chart', focused: 1002, chartOpen: [1, 3, 4] });
+    expect(actor.getSnapshot().context).toMatchObject({ view: 'chart', focused: 1002, chartOpen: [1, 4] });
     // A click on a technician (nobody below) finds them in the list.
     actor.send({ type: 'org.view', view: 'chart' });
     actor.send({ type: 'org.pick', id: 1008 });
     expect(actor.getSnapshot().context).toMatchObject({ view: 'list', focused: 1008 });
+    actor.send({ type: 'org.view', view: 'chart' });
+    // Manager 8 (id 10), above the person focused, closed again: the person is let go, the chain no longer stressed.
+    actor.send({ type: 'org.pick', id: 10 });
+    expect(actor.getSnapshot().context).toMatchObject({ view: 'chart', focused: null, chartOpen: [1, 4] });
     actor.stop();
   });
 });

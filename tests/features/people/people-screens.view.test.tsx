@@ -82,7 +82,7 @@ describe('org chart', () => {
     server.use(http.get('*/api/v2/orgchart', () => HttpResponse.json({ people: LARGE })));
     const user = userEvent.setup();
     renderAt('/orgchart', <OrgChartScreen />);
-    const hint = 'Click a filled dot to draw who reports to that person, or anyone else to find them in the list.';
+    const hint = 'Click a filled dot to draw who reports to that person, and their ring again to close it; click anyone else to find them in the list.';
     expect(await screen.findByText(`21 of 241 people drawn. ${hint}`)).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /^Org chart\. 241 people; 21 with people reporting to them/ })).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'Find a person' }));

@@ -5,7 +5,7 @@
  * it, the saved chart replaces the one shown and the dialog closes saying so; a refusal (a loop, a
  * person gone, a lost connection) keeps the dialog open with the server's reason above the field.
  * A large organisation is drawn open level by level (docs/adr/0242): a click on a manager drawn
- * closed draws who reports to them; a person focused has their chain drawn open.
+ * closed draws who reports to them, a click on them again closes them; a person focused has their chain drawn open.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { OrgChart, OrgPerson } from '@contracts/people';
@@ -76,6 +76,15 @@ export const orgChartScreenMachine = setup({
       assertEvent(event, 'org.pick');
       return { chartOpen: [...(context.chartOpen ?? []), event.id] };
     }),
+    // Closed again: the manager and every manager below them, so reopening draws one level; a person focused below them is let go.
+    closeOnChart: assign(({ context, event }) => {
+      assertEvent(event, 'org.pick');
+      const below = (id: number) => chainOf(context.people, id).slice(1).some((p) => p.id === event.id);
+      return {
+        chartOpen: (context.chartOpen ?? []).filter((id) => id !== event.id && !below(id)),
+        focused: context.focused !== null && below(context.focused) ? null : context.focused,
+      };
+    }),
     // The chart as the server answers it: still drawn open where it was, the changed person's chain too.
     takeSaved: assign(({ context, event }) => {
       const people = (event as unknown as { output: OrgChart }).output.people;
@@ -87,6 +96,8 @@ export const orgChartScreenMachine = setup({
   guards: {
     isClosedOnChart: ({ context, event }) =>
       event.type === 'org.pick' && context.chartOpen !== null && !context.chartOpen.includes(event.id) && context.people.some((p) => p.managerId === event.id),
+    isOpenedOnChart: ({ context, event }) =>
+      event.type === 'org.pick' && context.chartOpen !== null && context.chartOpen.includes(event.id) && !topOf(context.people).includes(event.id),
     isKnownPerson: ({ context, event }) => event.type === 'org.change.open' && context.people.some((p) => p.id === event.id),
   },
 }).createMachine({
@@ -102,6 +113,7 @@ export const orgChartScreenMachine = setup({
         'org.focus': { actions: 'focus', description: 'A person picked: their chain shows and opens in the tree.' },
         'org.pick': [
           { guard: 'isClosedOnChart', actions: 'openOnChart', description: 'A manager drawn closed clicked on the chart: who reports to them is drawn.' },
+          { guard: 'isOpenedOnChart', actions: 'closeOnChart', description: 'A manager drawn open (below the top) clicked again: closed on the chart.' },
           { actions: ['focus', assign({ view: 'list' })], description: 'Anyone else clicked on the drawn chart: the list shows with the person focused.' },
         ],
         'org.view': { actions: assign({ view: ({ event }) => event.view }), description: '"Chart" or "List" chosen.' },

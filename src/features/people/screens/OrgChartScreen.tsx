@@ -5,7 +5,7 @@ import { MOBILE_BREAKPOINT_PX } from '@contracts/common/constants';
 import type { OrgChart } from '@contracts/people';
 import { orgChartMachine, orgChartPdfMachine } from '../machines/people.machines';
 import { orgChartScreenMachine } from '../machines/org-chart.machine';
-import { chainOf, orgChartSpec, orgTree, searchPeople, type OrgNode } from '../org-tree';
+import { chainOf, ORG_CHART_DRAWN_HINT, orgChartSpec, orgTree, searchPeople, type OrgNode } from '../org-tree';
 import { Chart } from '@/shared/ui/chart';
 import type { OrgChartView } from '../machines/org-chart.machine';
 import type { SubmitNotices } from '@/shared/machines/submit.machine';
@@ -143,12 +143,12 @@ function OrgTree({ chart, isAdmin }: { chart: OrgChart; isAdmin: boolean }) {
         <Card>
           {drawn.shown < people.length ? (
             <p className={styles.summary}>
-              {drawn.shown} of {people.length} people drawn. Click a filled dot to draw who reports to that person, or anyone else to find them in the list.
+              {drawn.shown} of {people.length} people drawn. {ORG_CHART_DRAWN_HINT}
             </p>
           ) : null}
           {drawn.treeHeight > drawn.height ? <p className={styles.summary}>Drag the chart to move along the organisation; scroll on it to zoom.</p> : null}
           <div className={styles.drawing}>
-            <Chart spec={drawn.spec} height={drawn.height} treeHeight={drawn.treeHeight} table="none" onSelect={(key) => org.send({ type: 'org.pick', id: Number(key) })} />
+            <Chart spec={drawn.spec} height={drawn.height} treeHeight={drawn.treeHeight} treeFocus={focused === null ? undefined : String(focused)} table="none" onSelect={(key) => org.send({ type: 'org.pick', id: Number(key) })} />
           </div>
         </Card>
       ) : (

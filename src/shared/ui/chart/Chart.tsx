@@ -18,6 +18,12 @@ export type ChartProps = {
   height?: number;
   /** A tree laid out taller than `height` (pixels): the drawing is a window on it, moved by dragging, opening on its middle (where the top of a tree drawn left to right sits). */
   treeHeight?: number;
+  /**
+   * A tree's node (by drill key) brought into view when drawn: the window moves so that it is in
+   * the middle of the drawing where the tree allows. A tree node clicked instead stays where it
+   * was on the screen when the next spec is drawn (a node opened or closed does not jump).
+   */
+  treeFocus?: string;
   /** A click on a bar, slice or point that has a drill key (and the same in the table twin). */
   onSelect?: (drillKey: string) => void;
   /** Drill keys as addresses: the table twin then shows links. */
@@ -34,13 +40,18 @@ type Status = 'loading' | 'ready' | 'failed';
  * Colours follow the theme (re-drawn when it changes), motion follows prefers-reduced-motion,
  * the size follows the container.
  */
-export function Chart({ spec, height = DEFAULT_CHART_HEIGHT, treeHeight, onSelect, drillHref, table = 'details' }: ChartProps) {
+export function Chart({ spec, height = DEFAULT_CHART_HEIGHT, treeHeight, treeFocus, onSelect, drillHref, table = 'details' }: ChartProps) {
   const element = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<ChartInstance | null>(null);
   const [status, setStatus] = useState<Status>('loading');
   // A very large chart's table twin inside the closed disclosure is built when it opens: a thousand rows cost as much as the drawing.
   const [twinShown, setTwinShown] = useState(false);
   const captionId = useId();
+  const runtimeRef = useRef<Awaited<ReturnType<typeof loadChartRuntime>> | null>(null);
+  // The tree node last clicked and where it was drawn: kept there when the next spec is drawn.
+  const clicked = useRef<{ key: string; at: [number, number] } | null>(null);
+  const focusRef = useRef(treeFocus);
+  focusRef.current = treeFocus;
   // A very large tree is drawn on a canvas: a new spec that crosses the line starts a new instance.
   const renderer = chartRendererOf(spec);
 
@@ -48,9 +59,10 @@ export function Chart({ spec, height = DEFAULT_CHART_HEIGHT, treeHeight, onSelec
     let cancelled = false;
     let instance: ChartInstance | undefined;
     loadChartRuntime().then(
-      ({ initChart }) => {
+      (rt) => {
         if (cancelled || !element.current) return;
-        instance = initChart(element.current, renderer);
+        runtimeRef.current = rt;
+        instance = rt.initChart(element.current, renderer);
         setChart(instance);
         setStatus('ready');
       },
@@ -68,7 +80,7 @@ export function Chart({ spec, height = DEFAULT_CHART_HEIGHT, treeHeight, onSelec
   useEffect(() => {
     const el = element.current;
     if (!chart || !el) return;
-    const draw = () =>
+    const draw = () => {
       chart.setOption(
         toEChartsOption(spec, readChartPalette(el), {
           reducedMotion: prefersReducedMotion(),
@@ -78,6 +90,17 @@ export function Chart({ spec, height = DEFAULT_CHART_HEIGHT, treeHeight, onSelec
         }),
         { notMerge: true },
       );
+      placeTreeNode();
+    };
+    // A new drawing starts from the tree's middle: the node clicked goes back where it was, else the node in focus comes into view.
+    const placeTreeNode = () => {
+      const rt = runtimeRef.current;
+      if (spec.kind !== 'tree' || !rt) return;
+      const anchor = clicked.current;
+      clicked.current = null;
+      if (anchor && rt.moveTreeNodeTo(chart, anchor.key, anchor.at)) return;
+      if (focusRef.current) rt.moveTreeNodeTo(chart, focusRef.current, 'centre');
+    };
     // data-drawn says when the drawing is complete (ECharts' "finished"), for tests and benchmarks.
     const finished = () => el.setAttribute('data-drawn', 'true');
     chart.on('finished', finished);
@@ -97,7 +120,10 @@ export function Chart({ spec, height = DEFAULT_CHART_HEIGHT, treeHeight, onSelec
       if (componentType !== 'series' || seriesIndex === undefined || dataIndex === undefined) return;
       // A tree numbers its nodes in its own layout order: the node carries its key.
       const key = spec.kind === 'tree' ? data?.drill : drillKeyAt(spec, seriesIndex, dataIndex);
-      if (key) onSelect(key);
+      if (!key) return;
+      const at = spec.kind === 'tree' ? runtimeRef.current?.treeNodeAt(chart, key) : null;
+      clicked.current = at ? { key, at } : null;
+      onSelect(key);
     };
     chart.on('click', handler);
     return () => {
