@@ -45,6 +45,13 @@ export async function viewerOf(ctx: AppContext, request: FastifyRequest, reply: 
   return { kind: 'display', display };
 }
 
+/** The check a board's stream is held to while open: the same as when it was opened (docs/adr/0249). */
+export const boardGuard =
+  (ctx: AppContext, board: LiveBoard) =>
+  async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    await viewerOf(ctx, request, reply, board);
+  };
+
 /** The scope's guard: a staff session (bearer) or a paired display's cookie, else 401 (the board is checked by the route). */
 export function requireViewer(ctx: AppContext) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
