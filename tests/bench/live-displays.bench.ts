@@ -12,11 +12,12 @@
  * (c) Each board's snapshot on the demo database: BENCH_SNAPSHOT_RUNS computations per board with
  *     the server's own function, on its own pool.
  *
- * Writes docs/bench/live-displays.md (keeping the section of figures the tests measure) with the machine's load at the start and end: the machine is
- * shared, so the figures are of that load.
+ * Prints a Markdown report and writes it to docs/bench/live-displays-latest.md, with the machine's load at the start
+ * and end: the machine is shared, so the figures are of that load. docs/bench/live-displays.md is the written reading
+ * of the figures (it quotes runs by their date and load) and is not touched.
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -34,8 +35,8 @@ const STREAM_EVENTS = 20;
 const SNAPSHOT_RUNS = Number(process.env.BENCH_SNAPSHOT_RUNS ?? 20);
 /** Between two changes: more than the hub's 250 ms coalescing window, so each change is a burst of its own. */
 const SPACING_MS = 600;
-/** Where the figures measured by tests (not by this script) begin in docs/bench/live-displays.md. */
-const FROM_TESTS = '<!-- measured by tests -->';
+/** Where each run's report goes (the reading of the figures, docs/bench/live-displays.md, is written by hand). */
+const LATEST = 'docs/bench/live-displays-latest.md';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function pct(values: number[], p: number): number {
@@ -163,7 +164,7 @@ async function main() {
     }
 
     const loadAfter = load();
-    const report = `# Live displays: figures
+    const report = `# Live displays benchmark (latest run)
 
 Measured by \`npx vite build && npm run bench:live-displays\` (tests/bench/live-displays.bench.ts) on ${new Date().toISOString().slice(0, 10)}:
 the production server (\`node --import tsx server/server.ts\`, one process) on a fresh embedded PostgreSQL 18 with
@@ -205,10 +206,7 @@ pool of its own against the same database.
 |---|---|---|---|
 ${snapshotRows.join('\n')}
 `;
-    // The figures the test run measures (below the marker) are kept as they are.
-    const previous = readFileSync('docs/bench/live-displays.md', 'utf8');
-    const kept = previous.includes(FROM_TESTS) ? `\n${previous.slice(previous.indexOf(FROM_TESTS))}` : '';
-    writeFileSync('docs/bench/live-displays.md', report + kept);
+    writeFileSync(LATEST, report);
     process.stdout.write(report);
   } finally {
     await browser.close();
