@@ -8,7 +8,7 @@ import { guardRecheck, openEventStream } from '@server/platform/http/sse';
 import type { LiveHub } from './hub';
 import { createDisplay, pair, revoke } from './live-displays.commands';
 import { listDisplays } from './live-displays.repo';
-import { boardGuard, displayCookie, displayOf, requireViewer, viewerOf } from './viewer';
+import { boardGuard, displayCookie, displayOf, requireViewer, viewerKey, viewerOf } from './viewer';
 
 /** A Last-Event-ID the change log could have written, else null (a fresh snapshot). */
 function lastEventIdOf(header: string | string[] | undefined): number | null {
@@ -27,7 +27,7 @@ export const liveRoutes =
         heartbeatMs: LIVE_TIMING.heartbeatMs,
         retryMs: LIVE_TIMING.retryMs,
         maxBufferedBytes: LIVE_LIMITS.maxBufferedBytes,
-        recheck: { everyMs: ctx.config.streamSessionCheckMs, allowed: guardRecheck(boardGuard(ctx, params.board), request, reply) },
+        recheck: { everyMs: ctx.config.streamSessionCheckMs, allowed: guardRecheck(boardGuard(ctx, params.board), request, reply), key: viewerKey(request, params.board) },
       });
       await hub.attach(params.board, stream, viewer.kind === 'display' ? viewer.display.id : null, lastEventIdOf(request.headers['last-event-id']));
       return reply;

@@ -1,6 +1,7 @@
 /** The staff stream of ticket changes: ids of tickets created or changed, as they happen (docs/adr/0220). */
 import { TICKET_CHANGES, TICKET_CHANGES_LIMITS, TICKET_CHANGES_NOW, TICKET_CHANGES_TIMING } from '@contracts/tickets-changes';
-import { requireStaff } from '@server/platform/auth/guards';
+import { bearerToken, requireStaff } from '@server/platform/auth/guards';
+import { hashToken } from '@server/platform/auth/tokens';
 import { route } from '@server/platform/http/endpoints';
 import { invalidInputError } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
@@ -22,7 +23,7 @@ export const ticketChangesRoutes =
         retryMs: TICKET_CHANGES_TIMING.retryMs,
         maxBufferedBytes: TICKET_CHANGES_LIMITS.maxBufferedBytes,
         // Held to the staff session it was opened with (docs/adr/0249).
-        recheck: { everyMs: ctx.config.streamSessionCheckMs, allowed: guardRecheck(requireStaff(ctx), request, reply) },
+        recheck: { everyMs: ctx.config.streamSessionCheckMs, allowed: guardRecheck(requireStaff(ctx), request, reply), key: `ticket-changes:${hashToken(bearerToken(request) ?? '')}` },
       });
       await hub.attach(stream, after);
       return reply;

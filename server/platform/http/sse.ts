@@ -17,7 +17,7 @@
  * route's own guard again every `everyMs` while the stream is open, and the first refusal (the
  * session signed out here or in another tab, expired, revoked; the user disabled or no longer in
  * a role that may see it) ends the stream. The browser's reconnection is then refused by the same
- * guard. `guardRecheck` turns a route guard into such a check.
+ * guard. `guardRecheck` turns a route guard into such a check; a `key` shares one check among a caller's streams.
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -46,9 +46,29 @@ export type EventStreamOptions = {
   maxBufferedBytes?: number;
   /** Called once when the stream ends for any reason (closed, caller left, dropped). */
   onClose?: () => void;
-  /** While open, `allowed` is asked again every `everyMs`; the stream ends at its first false. */
-  recheck?: { everyMs: number; allowed: () => Promise<boolean> };
+  /**
+   * While open, `allowed` is asked again every `everyMs`; the stream ends at its first false. Streams with
+   * the same `key` (one caller's credential and what it opened: hash any secret in it) share one check
+   * running or answered within half a period, so a caller's many streams cost one check a period.
+   */
+  recheck?: { everyMs: number; allowed: () => Promise<boolean>; key?: string };
 };
+
+/** The checks of open streams, by key, while they run and for half a period after they began. */
+const sharedChecks = new Map<string, Promise<boolean>>();
+
+/** One check for all the streams of a key within half a period (a stream thus ends within two periods of its right). */
+function checkShared(key: string | undefined, everyMs: number, allowed: () => Promise<boolean>): Promise<boolean> {
+  if (key === undefined) return allowed();
+  const running = sharedChecks.get(key);
+  if (running) return running;
+  const answer = allowed();
+  sharedChecks.set(key, answer);
+  setTimeout(() => {
+    if (sharedChecks.get(key) === answer) sharedChecks.delete(key);
+  }, everyMs / 2).unref();
+  return answer;
+}
 
 /** A guard that throws 401/403 when a request may not go on (requireStaff, a display's cookie check…). */
 export type StreamGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -154,7 +174,7 @@ export function openEventStream(reply: FastifyReply, options: EventStreamOptions
     heartbeat.unref();
   }
   if (options.recheck) {
-    const { everyMs, allowed } = options.recheck;
+    const { everyMs, allowed, key } = options.recheck;
     // Each wait is between half and all of the period, so streams opened together (a thousand
     // displays after a restart) do not all ask at the same moment; none waits longer than the period.
     const next = () => {
@@ -163,7 +183,7 @@ export function openEventStream(reply: FastifyReply, options: EventStreamOptions
     };
     const ask = () => {
       if (stream.closed) return;
-      allowed()
+      checkShared(key, everyMs, allowed)
         .then((ok) => {
           // The browser reconnects, and the same guard refuses it.
           if (!ok) stream.close();
