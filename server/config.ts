@@ -53,6 +53,8 @@ const envSchema = z.object({
   ASSISTANT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  /** How often an open event stream checks again that its caller is still signed in and allowed (ms; docs/adr/0249). */
+  STREAM_SESSION_CHECK_MS: z.coerce.number().int().min(50).max(300_000).default(5_000),
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().min(1).default('./dist'),
@@ -175,6 +177,8 @@ export type Config = {
   mailSecretKey: string | undefined;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
+  /** An open event stream ends at most this long after its session ended or its caller lost the right to it. */
+  streamSessionCheckMs: number;
   /** Seed demo data into an empty database: on by default, off in production unless asked. */
   seedDemo: boolean;
   logLevel: string;
@@ -242,6 +246,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailSecretKey: e.MAIL_SECRET_KEY,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    streamSessionCheckMs: e.STREAM_SESSION_CHECK_MS,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     staticDir: resolve(e.STATIC_DIR),

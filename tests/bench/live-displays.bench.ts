@@ -7,16 +7,17 @@
  *     each is its own burst; the time from the INSERT's answer (the commit) to the Support board's
  *     Critical figure showing the new count, read by a MutationObserver in the page.
  * (b) BENCH_CONNECTIONS streams of the Support board on loopback to one app process: 20 changes,
- *     each delivered to every stream (checked by count), the latency of every delivery, and the
- *     server's resident memory per stream (RSS with the streams open minus before, over their count).
+ *     each delivered to every stream (checked by count), and the latency of every delivery (the
+ *     memory per stream: tests/bench/live-streams-memory.bench.ts).
  * (c) Each board's snapshot on the demo database: BENCH_SNAPSHOT_RUNS computations per board with
  *     the server's own function, on its own pool.
  *
- * Writes docs/bench/live-displays.md (keeping the section of figures the tests measure) with the machine's load at the start and end: the machine is
- * shared, so the figures are of that load.
+ * Prints a Markdown report and writes it to docs/bench/live-displays-latest.md, with the machine's load at the start
+ * and end: the machine is shared, so the figures are of that load. docs/bench/live-displays.md is the written reading
+ * of the figures (it quotes runs by their date and load) and is not touched.
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -34,8 +35,8 @@ const STREAM_EVENTS = 20;
 const SNAPSHOT_RUNS = Number(process.env.BENCH_SNAPSHOT_RUNS ?? 20);
 /** Between two changes: more than the hub's 250 ms coalescing window, so each change is a burst of its own. */
 const SPACING_MS = 600;
-/** Where the figures measured by tests (not by this script) begin in docs/bench/live-displays.md. */
-const FROM_TESTS = '<!-- measured by tests -->';
+/** Where each run's report goes (the reading of the figures, docs/bench/live-displays.md, is written by hand). */
+const LATEST = 'docs/bench/live-displays-latest.md';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function pct(values: number[], p: number): number {
@@ -43,13 +44,13 @@ function pct(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 const ms = (n: number) => `${n.toFixed(0)} ms`;
-const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 
 async function main() {
   const loadBefore = load();
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-live-bench-'));
-  const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true' });
+  // The benchmarks' loopback range.
+  const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true', PORT: process.env.BENCH_PORT ?? '4532' });
   const db = new pg.Pool({ ...embeddedConnection(dataDir), max: 4 });
   // An idle connection the server ends while the bench stops is no failure of the bench.
   db.on('error', () => undefined);
@@ -98,7 +99,6 @@ async function main() {
     const login = await fetch(`${server.url}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: STAFF.agent.email, password: DEMO_PASSWORD }) });
     const token = ((await login.json()) as { token: string }).token;
     await sleep(2_000);
-    const rssBefore = rssKb(server.pid);
     type Stream = { res: IncomingMessage; frames: { value: number; at: number }[] };
     const open = (): Promise<Stream> =>
       new Promise((resolve, reject) => {
@@ -131,7 +131,6 @@ async function main() {
     // Every stream has its first snapshot.
     while (streams.some((s) => !s.frames.length)) await sleep(50);
     await sleep(2_000);
-    const rssOpen = rssKb(server.pid);
     const base = await critical();
     const commits: number[] = [];
     for (let i = 0; i < STREAM_EVENTS; i++) {
@@ -165,7 +164,7 @@ async function main() {
     }
 
     const loadAfter = load();
-    const report = `# Live displays: figures
+    const report = `# Live displays benchmark (latest run)
 
 Measured by \`npx vite build && npm run bench:live-displays\` (tests/bench/live-displays.bench.ts) on ${new Date().toISOString().slice(0, 10)}:
 the production server (\`node --import tsx server/server.ts\`, one process) on a fresh embedded PostgreSQL 18 with
@@ -191,10 +190,12 @@ gathers what follows within that window into one computation at its end.
 ${CONNECTIONS.toLocaleString('en-US')} Support board streams over loopback (staff bearer), opened 50 at a time in ${ms(openMs)}; then
 ${STREAM_EVENTS} critical tickets, ${SPACING_MS} ms apart. Latency: from the commit to the frame's arrival at the
 reading client (the client is the same Node process for all streams, so its own parsing is in the figure).
+The server's memory per stream is measured on its own, with the clients in another process and after the allocator
+settled, in (h) below.
 
-| streams | deliveries expected | delivered | p50 | p95 | p99 | server RSS before | with the streams open | per stream |
-|---|---|---|---|---|---|---|---|---|
-| ${CONNECTIONS} | ${CONNECTIONS * STREAM_EVENTS} | ${delivered} | ${ms(pct(streamLatencies, 50))} | ${ms(pct(streamLatencies, 95))} | ${ms(pct(streamLatencies, 99))} | ${(rssBefore / 1024).toFixed(1)} MB | ${(rssOpen / 1024).toFixed(1)} MB | ${((rssOpen - rssBefore) / CONNECTIONS).toFixed(1)} KB |
+| streams | deliveries expected | delivered | p50 | p95 | p99 |
+|---|---|---|---|---|---|
+| ${CONNECTIONS} | ${CONNECTIONS * STREAM_EVENTS} | ${delivered} | ${ms(pct(streamLatencies, 50))} | ${ms(pct(streamLatencies, 95))} | ${ms(pct(streamLatencies, 99))} |
 
 ## (c) Each board's snapshot on the demo database
 
@@ -205,10 +206,7 @@ pool of its own against the same database.
 |---|---|---|---|
 ${snapshotRows.join('\n')}
 `;
-    // The figures the test run measures (below the marker) are kept as they are.
-    const previous = readFileSync('docs/bench/live-displays.md', 'utf8');
-    const kept = previous.includes(FROM_TESTS) ? `\n${previous.slice(previous.indexOf(FROM_TESTS))}` : '';
-    writeFileSync('docs/bench/live-displays.md', report + kept);
+    writeFileSync(LATEST, report);
     process.stdout.write(report);
   } finally {
     await browser.close();

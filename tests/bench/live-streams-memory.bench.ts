@@ -1,10 +1,11 @@
 /**
  * Memory per live display stream (`node --import tsx tests/bench/live-streams-memory.bench.ts`): the
- * production server (through tests/bench/live-memory-server.ts, which reports its heap used after a
- * full collection and its resident set on SIGUSR2) on a fresh embedded database with the demo data;
- * BENCH_CONNECTIONS Support board streams opened by a separate Node process (child_process fork), so
- * the server's figures are its own. Heap and RSS before (after 20 streams opened and closed, so the
- * code paths a stream takes are loaded) and with the streams open, per stream. Prints a Markdown row.
+ * production server (through tests/bench/live-memory-server.ts, which on SIGUSR2 collects garbage fully and
+ * reports process.memoryUsage(), its anonymous resident memory and its CPU time) on port BENCH_PORT (4531) with
+ * a fresh embedded database and the demo data; BENCH_CONNECTIONS Support board streams opened by a separate
+ * Node process (child_process fork), so the server's figures are its own. Each figure before (after 20 streams
+ * were opened and closed, so the code paths a stream takes are loaded, and 12 s left alone), 2 s after the
+ * streams opened, 12 s after (the allocator settled), and 12 s after they closed; per stream. Prints Markdown.
  * With BENCH_DELIVERY=1, also 20 critical tickets 600 ms apart while the streams are open: from each
  * commit to its frame's arrival at every stream (the client process's clock is the same machine's).
  */
@@ -20,6 +21,13 @@ import { DEMO_PASSWORD, STAFF } from '@tests/e2e/support/accounts';
 import { startServer } from '@tests/support/server-process';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 1_000);
+/** The server's port: the benchmarks' loopback range. */
+const PORT = process.env.BENCH_PORT ?? '4531';
+/** What the server reports after a full collection (bytes). */
+type Memory = { rss: number; rssAnon: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number; cpuMicros: number };
+const FIELDS = ['rss', 'rssAnon', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'] as const;
+/** How long the server is left alone before a settled figure (ms). */
+const SETTLE_MS = 12_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 
@@ -62,14 +70,14 @@ async function main() {
   const loadBefore = load();
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-live-mem-'));
   const memoryFile = join(dataDir, 'memory.jsonl');
-  const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true', LIVE_MEMORY_FILE: memoryFile }, 180_000, 'tests/bench/live-memory-server.ts');
+  const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true', LIVE_MEMORY_FILE: memoryFile, PORT }, 180_000, 'tests/bench/live-memory-server.ts');
   const probe = async () => {
     const lines = existsSync(memoryFile) ? readFileSync(memoryFile, 'utf8').trim().split('\n').filter(Boolean).length : 0;
     process.kill(server.pid, 'SIGUSR2');
     for (;;) {
       await sleep(100);
       const all = existsSync(memoryFile) ? readFileSync(memoryFile, 'utf8').trim().split('\n').filter(Boolean) : [];
-      if (all.length > lines) return JSON.parse(all.at(-1)!) as { heapUsed: number; rss: number };
+      if (all.length > lines) return JSON.parse(all.at(-1)!) as Memory;
     }
   };
   const openIn = (count: number) =>
@@ -89,13 +97,17 @@ async function main() {
     const login = await fetch(`${server.url}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: STAFF.agent.email, password: DEMO_PASSWORD }) });
     token = ((await login.json()) as { token: string }).token;
     await (await openIn(20)).close();
-    await sleep(2_000);
+    // The allocator settles (the heap shrinks, freed pages go back) before each figure but the first open one.
+    await sleep(SETTLE_MS);
     const before = await probe();
     const started = Date.now();
     const held = await openIn(CONNECTIONS);
     const openMs = Date.now() - started;
     await sleep(2_000);
     const open = await probe();
+    // Again once the allocator has settled (freed pages given back, the heap shrunk after the openings).
+    await sleep(SETTLE_MS - 2_000);
+    const settled = await probe();
     let delivery = '';
     if (process.env.BENCH_DELIVERY) {
       // 20 critical tickets 600 ms apart (autocommit); from each commit to its frame at every stream.
@@ -105,12 +117,14 @@ async function main() {
       const critical = async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tickets WHERE queue = 'Support' AND status <> 'C' AND severity = 'C'`)).rows[0]!.n;
       const base = await critical();
       const commits: number[] = [];
+      const cpuBefore = (await probe()).cpuMicros;
       for (let i = 0; i < 20; i++) {
         await db.query(`INSERT INTO tickets (title, severity, queue, company_id) VALUES ($1, 'C', 'Support', $2)`, [`Bench ${i}`, companyId]);
         commits.push(Date.now());
         await sleep(600);
       }
       await sleep(3_000);
+      const cpuMs = ((await probe()).cpuMicros - cpuBefore) / 1000;
       await db.end();
       const arrivals = await held.arrivals();
       const latencies: number[] = [];
@@ -121,16 +135,21 @@ async function main() {
       }
       const sorted = latencies.sort((a, b) => a - b);
       const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-      delivery = `delivery: ${CONNECTIONS * 20} expected, ${latencies.length} frames holding exactly one new ticket, p50 ${p(0.5)} ms, p95 ${p(0.95)} ms, p99 ${p(0.99)} ms, max ${sorted.at(-1)} ms\n`;
+      delivery = `delivery: ${CONNECTIONS * 20} expected, ${latencies.length} frames holding exactly one new ticket, p50 ${p(0.5)} ms, p95 ${p(0.95)} ms, p99 ${p(0.99)} ms, max ${sorted.at(-1)} ms; server CPU time over the 20 changes (15 s, the idle server's own work included): ${cpuMs.toFixed(0)} ms, ${((cpuMs * 1000) / (CONNECTIONS * 20)).toFixed(0)} µs per delivery\n`;
     }
     await held.close();
+    await sleep(SETTLE_MS);
+    const closed = await probe();
     const kb = (b: number) => (b / 1024).toFixed(1);
     const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
+    const row = (f: (typeof FIELDS)[number]) =>
+      `| ${f} | ${mb(before[f])} MB | ${mb(open[f])} MB | ${kb((open[f] - before[f]) / CONNECTIONS)} KB | ${mb(settled[f])} MB | ${kb((settled[f] - before[f]) / CONNECTIONS)} KB | ${mb(closed[f])} MB | ${kb((settled[f] - closed[f]) / CONNECTIONS)} KB |\n`;
     process.stdout.write(
       `load ${loadBefore} → ${load()}; ${CONNECTIONS} streams opened in ${openMs} ms\n` +
         delivery +
-        `| streams | heap used before | with the streams open | per stream | RSS before | with the streams open | per stream |\n|---|---|---|---|---|---|---|\n` +
-        `| ${CONNECTIONS} | ${mb(before.heapUsed)} MB | ${mb(open.heapUsed)} MB | ${kb((open.heapUsed - before.heapUsed) / CONNECTIONS)} KB | ${mb(before.rss)} MB | ${mb(open.rss)} MB | ${kb((open.rss - before.rss) / CONNECTIONS)} KB |\n`,
+        `server CPU time from before to 2 s after the streams opened: ${((open.cpuMicros - before.cpuMicros) / 1000).toFixed(0)} ms, ${((open.cpuMicros - before.cpuMicros) / 1000 / CONNECTIONS).toFixed(2)} ms per stream\n` +
+        `| ${CONNECTIONS} streams | before (settled) | open, 2 s | per stream | open, 12 s (settled) | per stream | all closed, 12 s | open (settled) − closed (settled), per stream |\n|---|---|---|---|---|---|---|---|\n` +
+        FIELDS.map(row).join(''),
     );
   } finally {
     await server.stop();

@@ -6,6 +6,7 @@
  * edge); changes arriving while it is computed or within that window are gathered and computed once
  * at the window's end, so a board is computed at most once per window. Each snapshot is encoded once
  * and the same frame is written to every stream of that board. A board nobody watches is not computed.
+ * The first frames of streams opened together come from one computation too (see `firstFrame`).
  * When the bus reconnects (events may have been missed) every watched board is sent again as a
  * resync.
  */
@@ -27,6 +28,23 @@ import {
   supportSnapshot,
 } from './live-displays.repo';
 import { displayRevoked, liveChanged } from './topics';
+
+/** Where the hub reads the change log and the boards: the database (a test passes its own to drive the order of answers). */
+export type HubSource = {
+  /** The change log's settled and newest positions (ADR 0237). */
+  position(): Promise<{ settled: number; newest: number }>;
+  /** A board's data at an instant. */
+  board(board: LiveBoard, now: Date): Promise<BoardData>;
+  /** The changes after an id, or null when the log no longer reaches back that far (or never got there). */
+  eventsAfter(afterId: number): Promise<{ id: number; topic: string }[] | null>;
+};
+
+/** The database as the hub's source. */
+const databaseSource = (ctx: AppContext): HubSource => ({
+  position: () => logPosition(ctx.database.pool),
+  board: (board, now) => computeBoard(ctx.database.pool, board, now),
+  eventsAfter: (afterId) => eventsAfter(ctx.database.pool, afterId),
+});
 
 /** Computes a board's data at an instant. */
 export function computeBoard(db: Queryable, board: LiveBoard, now: Date): Promise<BoardData> {
@@ -84,8 +102,21 @@ const wallClock: HubClock = {
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
 
+/** A computed snapshot: its id, its data's encoding (to compare) and its frame, encoded once per kind. */
+type Computed = { id: number; data: string; frame(kind: string): string };
+
+/**
+ * The first frames' computation: streams that attach while it runs, or within the window after it
+ * ended, share it, unless a change was heard since it began (a frame of that change might have gone
+ * to the board's streams before they attached).
+ */
+type FirstFrames = { notices: number; result: Promise<Computed>; endedAt: number | undefined };
+
 type BoardState = {
   clients: Set<Client>;
+  /** Changes (and resyncs, hand-overs, settled positions) heard for this board, counted. */
+  notices: number;
+  first: FirstFrames | undefined;
   /** The window's end is pending: the gathered changes are computed then. */
   timer: unknown;
   /** When the board's last computation for a change began (on the hub's clock). */
@@ -116,9 +147,10 @@ export class LiveHub {
   constructor(
     private readonly ctx: AppContext,
     private readonly clock: HubClock = wallClock,
+    private readonly source: HubSource = databaseSource(ctx),
   ) {
     this.build = buildId(ctx.config.staticDir);
-    for (const board of LIVE_BOARDS) this.boards.set(board, { clients: new Set(), timer: undefined, lastAt: -Infinity, computing: false, again: false, resync: false, handover: undefined, settle: undefined });
+    for (const board of LIVE_BOARDS) this.boards.set(board, { clients: new Set(), notices: 0, first: undefined, timer: undefined, lastAt: -Infinity, computing: false, again: false, resync: false, handover: undefined, settle: undefined });
     this.unsubscribe.push(
       ctx.events.subscribe(liveChanged, ({ topic }) => {
         for (const board of LIVE_BOARDS) if (BOARD_TABLES[board].includes(topic)) this.changed(board, false);
@@ -147,7 +179,7 @@ export class LiveHub {
     try {
       let kind: string = LIVE_FRAMES.snapshot;
       if (lastEventId !== null) {
-        const missed = await eventsAfter(this.ctx.database.pool, lastEventId);
+        const missed = await this.source.eventsAfter(lastEventId);
         if (missed === null) kind = LIVE_FRAMES.resync;
         else {
           // The caller holds everything up to its id: a frame no newer than that is not sent again.
@@ -155,11 +187,41 @@ export class LiveHub {
           if (!missed.some((e) => BOARD_TABLES[board].includes(e.topic))) return;
         }
       }
-      const { id, snapshot } = await this.compute(board);
-      deliver(client, kind, id, JSON.stringify(snapshot.data), encodeFrame(kind, snapshot, id));
+      const first = await this.firstFrame(board);
+      deliver(client, kind, first.id, first.data, first.frame(kind));
     } finally {
       this.ready(client);
     }
+  }
+
+  /**
+   * The board's snapshot for streams that just attached: one computation for all that attach while
+   * it runs or within LIVE_TIMING.coalesceMs after it ended (1,000 TVs reconnecting after a restart
+   * cost one snapshot, not 1,000), and one encoding they all share. A change heard since it began
+   * starts a new one: a burst's frame computed after it may have gone out before they attached.
+   */
+  private firstFrame(board: LiveBoard): Promise<Computed> {
+    const state = this.boards.get(board)!;
+    const shared = state.first;
+    if (shared && shared.notices === state.notices && (shared.endedAt === undefined || this.clock.now() - shared.endedAt < LIVE_TIMING.coalesceMs)) return shared.result;
+    const first: FirstFrames = { notices: state.notices, endedAt: undefined, result: undefined as unknown as Promise<Computed> };
+    first.result = this.compute(board).then(
+      ({ id, snapshot }) => {
+        first.endedAt = this.clock.now();
+        const frames = new Map<string, string>();
+        return {
+          id,
+          data: JSON.stringify(snapshot.data),
+          frame: (kind) => frames.get(kind) ?? frames.set(kind, encodeFrame(kind, snapshot, id)).get(kind)!,
+        };
+      },
+      (error: unknown) => {
+        if (state.first === first) state.first = undefined;
+        throw error;
+      },
+    );
+    state.first = first;
+    return first.result;
   }
 
   /** The stream's first frame is settled: a burst's frame that waited for it goes now, if newer. */
@@ -184,6 +246,7 @@ export class LiveHub {
       state.timer = undefined;
       state.handover = undefined;
       state.settle = undefined;
+      state.first = undefined;
       for (const c of [...state.clients]) c.stream.close();
       state.clients.clear();
     }
@@ -191,6 +254,7 @@ export class LiveHub {
 
   private changed(board: LiveBoard, resync: boolean): void {
     const state = this.boards.get(board)!;
+    state.notices++;
     if (!state.clients.size) return;
     state.resync ||= resync;
     if (state.timer) return;
@@ -264,7 +328,8 @@ export class LiveHub {
     if (state.settle || !state.clients.size) return;
     state.settle = setTimeout(() => {
       state.settle = undefined;
-      void logPosition(this.ctx.database.pool)
+      void this.source
+        .position()
         .then(({ settled }) => (settled >= newest ? this.changed(board, false) : this.settleLater(board, newest)))
         .catch(() => this.settleLater(board, newest));
     }, LIVE_TIMING.settleCheckMs);
@@ -272,11 +337,10 @@ export class LiveHub {
   }
 
   private async compute(board: LiveBoard): Promise<{ id: number; snapshot: BoardSnapshot }> {
-    const pool = this.ctx.database.pool;
     // The log's settled position is read first: the snapshot read after it includes every change up to it.
-    const { settled, newest } = await logPosition(pool);
+    const { settled, newest } = await this.source.position();
     const now = this.ctx.now();
-    const data = await computeBoard(pool, board, now);
+    const data = await this.source.board(board, now);
     this.computed[board]++;
     this.refreshAtExpiry(board, data, now);
     if (settled < newest) this.settleLater(board, newest);

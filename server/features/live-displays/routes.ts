@@ -4,11 +4,11 @@ import { staffOf } from '@server/platform/auth/guards';
 import { route } from '@server/platform/http/endpoints';
 import { unauthenticated } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
-import { openEventStream } from '@server/platform/http/sse';
+import { guardRecheck, openEventStream } from '@server/platform/http/sse';
 import type { LiveHub } from './hub';
 import { createDisplay, pair, revoke } from './live-displays.commands';
 import { listDisplays } from './live-displays.repo';
-import { displayCookie, displayOf, requireViewer, viewerOf } from './viewer';
+import { boardGuard, displayCookie, displayOf, requireViewer, viewerKey, viewerOf } from './viewer';
 
 /** A Last-Event-ID the change log could have written, else null (a fresh snapshot). */
 function lastEventIdOf(header: string | string[] | undefined): number | null {
@@ -23,7 +23,12 @@ export const liveRoutes =
     app.addHook('preValidation', requireViewer(ctx));
     route(app, LIVE_API.stream, async ({ params }, request, reply) => {
       const viewer = await viewerOf(ctx, request, reply, params.board);
-      const stream = openEventStream(reply, { heartbeatMs: LIVE_TIMING.heartbeatMs, retryMs: LIVE_TIMING.retryMs, maxBufferedBytes: LIVE_LIMITS.maxBufferedBytes });
+      const stream = openEventStream(reply, {
+        heartbeatMs: LIVE_TIMING.heartbeatMs,
+        retryMs: LIVE_TIMING.retryMs,
+        maxBufferedBytes: LIVE_LIMITS.maxBufferedBytes,
+        recheck: { everyMs: ctx.config.streamSessionCheckMs, allowed: guardRecheck(boardGuard(ctx, params.board), request, reply), key: viewerKey(request, params.board) },
+      });
       await hub.attach(params.board, stream, viewer.kind === 'display' ? viewer.display.id : null, lastEventIdOf(request.headers['last-event-id']));
       return reply;
     });

@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DISPLAY_COOKIE, DISPLAY_COOKIE_PATH, type DisplaySelf, type LiveBoard } from '@contracts/live-displays';
 import type { AppContext } from '@server/context';
 import { bearerToken, requireStaff } from '@server/platform/auth/guards';
+import { hashToken } from '@server/platform/auth/tokens';
 import { forbidden, unauthenticated } from '@server/platform/http/errors';
 import { displayByCookie } from './live-displays.repo';
 import { secretHash } from './live-displays.commands';
@@ -44,6 +45,17 @@ export async function viewerOf(ctx: AppContext, request: FastifyRequest, reply: 
   if (!display.boards.includes(board)) throw forbidden('This display does not show this board');
   return { kind: 'display', display };
 }
+
+/** Who asks for which board from where (the credential hashed): the streams that share one recheck. */
+export const viewerKey = (request: FastifyRequest, board: LiveBoard): string =>
+  `live:${hashToken(bearerToken(request) ?? `display:${cookieValue(request, DISPLAY_COOKIE) ?? ''}`)}:${board}:${request.ip}`;
+
+/** The check a board's stream is held to while open: the same as when it was opened (docs/adr/0249). */
+export const boardGuard =
+  (ctx: AppContext, board: LiveBoard) =>
+  async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    await viewerOf(ctx, request, reply, board);
+  };
 
 /** The scope's guard: a staff session (bearer) or a paired display's cookie, else 401 (the board is checked by the route). */
 export function requireViewer(ctx: AppContext) {

@@ -1,9 +1,11 @@
 /** The staff stream of ticket changes: ids of tickets created or changed, as they happen (docs/adr/0220). */
 import { TICKET_CHANGES, TICKET_CHANGES_LIMITS, TICKET_CHANGES_NOW, TICKET_CHANGES_TIMING } from '@contracts/tickets-changes';
+import { bearerToken, requireStaff } from '@server/platform/auth/guards';
+import { hashToken } from '@server/platform/auth/tokens';
 import { route } from '@server/platform/http/endpoints';
 import { invalidInputError } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
-import { openEventStream } from '@server/platform/http/sse';
+import { guardRecheck, openEventStream } from '@server/platform/http/sse';
 import type { TicketChangesHub } from './changes-hub';
 import { latestChange } from './changes.repo';
 
@@ -16,7 +18,13 @@ export const ticketChangesRoutes =
       if (after !== null && after > (await latestChange(ctx.database.pool))) {
         throw invalidInputError([{ path: ['after'], message: 'Start after names a change that has not happened' }], 'query');
       }
-      const stream = openEventStream(reply, { heartbeatMs: TICKET_CHANGES_TIMING.heartbeatMs, retryMs: TICKET_CHANGES_TIMING.retryMs, maxBufferedBytes: TICKET_CHANGES_LIMITS.maxBufferedBytes });
+      const stream = openEventStream(reply, {
+        heartbeatMs: TICKET_CHANGES_TIMING.heartbeatMs,
+        retryMs: TICKET_CHANGES_TIMING.retryMs,
+        maxBufferedBytes: TICKET_CHANGES_LIMITS.maxBufferedBytes,
+        // Held to the staff session it was opened with (docs/adr/0249).
+        recheck: { everyMs: ctx.config.streamSessionCheckMs, allowed: guardRecheck(requireStaff(ctx), request, reply), key: `ticket-changes:${hashToken(bearerToken(request) ?? '')}` },
+      });
       await hub.attach(stream, after);
       return reply;
     });

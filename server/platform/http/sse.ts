@@ -12,9 +12,16 @@
  * Long-lived streams (live boards) pass options: a heartbeat comment keeps proxies and the
  * browser's stale timer content, `retryMs` tells the browser how soon to reconnect, and a reader
  * that stops reading is dropped once `maxBufferedBytes` wait for it (it reconnects and catches up).
+ *
+ * A stream lives no longer than its caller's right to it (docs/adr/0249): `recheck` runs the
+ * route's own guard again every `everyMs` while the stream is open, and the first refusal (the
+ * session signed out here or in another tab, expired, revoked; the user disabled or no longer in
+ * a role that may see it) ends the stream. The browser's reconnection is then refused by the same
+ * guard. `guardRecheck` turns a route guard into such a check; a `key` shares one check among a caller's streams.
  */
 import { PassThrough } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from './errors';
 
 export type EventStream = {
   /** Sends one frame (with an id, for Last-Event-ID); nothing once the stream is closed or the caller left. */
@@ -39,7 +46,48 @@ export type EventStreamOptions = {
   maxBufferedBytes?: number;
   /** Called once when the stream ends for any reason (closed, caller left, dropped). */
   onClose?: () => void;
+  /**
+   * While open, `allowed` is asked again every `everyMs`; the stream ends at its first false. Streams with
+   * the same `key` (one caller's credential and what it opened: hash any secret in it) share one check
+   * running or answered within half a period, so a caller's many streams cost one check a period.
+   */
+  recheck?: { everyMs: number; allowed: () => Promise<boolean>; key?: string };
 };
+
+/** The checks of open streams, by key, while they run and for half a period after they began. */
+const sharedChecks = new Map<string, Promise<boolean>>();
+
+/** One check for all the streams of a key within half a period (a stream thus ends within two periods of its right). */
+function checkShared(key: string | undefined, everyMs: number, allowed: () => Promise<boolean>): Promise<boolean> {
+  if (key === undefined) return allowed();
+  const running = sharedChecks.get(key);
+  if (running) return running;
+  const answer = allowed();
+  sharedChecks.set(key, answer);
+  setTimeout(() => {
+    if (sharedChecks.get(key) === answer) sharedChecks.delete(key);
+  }, everyMs / 2).unref();
+  return answer;
+}
+
+/** A guard that throws 401/403 when a request may not go on (requireStaff, a display's cookie check…). */
+export type StreamGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * A route's guard as a stream's recheck: allowed while it passes, not once it refuses (401 or
+ * 403). Any other failure (the database briefly away) leaves the stream open until the next check.
+ */
+export const guardRecheck =
+  (guard: StreamGuard, request: FastifyRequest, reply: FastifyReply) =>
+  async (): Promise<boolean> => {
+    try {
+      await guard(request, reply);
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return false;
+      return true;
+    }
+  };
 
 /** Encodes one frame: its id if any, the event's name, then its JSON data on one line. */
 export const encodeFrame = (event: string, data: unknown, id?: string | number): string =>
@@ -65,9 +113,12 @@ export function openEventStream(reply: FastifyReply, options: EventStreamOptions
   const abort = new AbortController();
   let closed = false;
   let heartbeat: NodeJS.Timeout | undefined;
+  let recheck: NodeJS.Timeout | undefined;
   const finish = () => {
     if (heartbeat) clearInterval(heartbeat);
     heartbeat = undefined;
+    if (recheck) clearTimeout(recheck);
+    recheck = undefined;
     options.onClose?.();
     options.onClose = undefined;
   };
@@ -121,6 +172,28 @@ export function openEventStream(reply: FastifyReply, options: EventStreamOptions
   if (options.heartbeatMs !== undefined) {
     heartbeat = setInterval(() => write(': heartbeat\n\n'), options.heartbeatMs);
     heartbeat.unref();
+  }
+  if (options.recheck) {
+    const { everyMs, allowed, key } = options.recheck;
+    // Each wait is between half and all of the period, so streams opened together (a thousand
+    // displays after a restart) do not all ask at the same moment; none waits longer than the period.
+    const next = () => {
+      recheck = setTimeout(ask, everyMs / 2 + Math.random() * (everyMs / 2));
+      recheck.unref();
+    };
+    const ask = () => {
+      if (stream.closed) return;
+      checkShared(key, everyMs, allowed)
+        .then((ok) => {
+          // The browser reconnects, and the same guard refuses it.
+          if (!ok) stream.close();
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          if (!stream.closed) next();
+        });
+    };
+    next();
   }
   return stream;
 }

@@ -9,6 +9,7 @@ import { DISPLAY_COOKIE, LIVE_TIMING, type BoardSnapshot, type CreatedDisplay, t
 import { liveHubOf } from '@server/features/live-displays';
 import { LiveHub, type HubClock } from '@server/features/live-displays/hub';
 import type { EventStream } from '@server/platform/http/sse';
+import { hashToken } from '@server/platform/auth/tokens';
 import { EVENT_CHANNEL } from '@server/platform/events';
 import { apiAs, type Api } from '@tests/support/api';
 import { sqlOf, type Sql } from '@tests/support/sql';
@@ -86,6 +87,15 @@ async function openStream(base: string, path: string, headers: Record<string, st
 const support = (f: Frame) => (f.data.data.board === 'support' ? f.data.data : null);
 const quality = (f: Frame) => (f.data.data.board === 'quality' ? f.data.data : null);
 
+/** How often this file's server checks an open stream's caller again (short, so the bounds below are quick to show). */
+const SESSION_CHECK_MS = 200;
+/** A stream ends within the check's period and the answer of one check (generous for a loaded machine). */
+const SESSION_END_BOUND_MS = SESSION_CHECK_MS + 1_500;
+
+/** Resolves when the stream ends within `ms`; fails otherwise (how long it took is the caller's to check). */
+const endsWithin = (r: Reader, ms: number) =>
+  Promise.race([r.ended, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the stream was still open after ${ms} ms`)), ms).unref())]);
+
 describe.each(BACKENDS)('live boards on %s', (backend) => {
   let t: TestApp;
   let sql: Sql;
@@ -104,7 +114,7 @@ describe.each(BACKENDS)('live boards on %s', (backend) => {
     sql.one(`INSERT INTO tickets (title, severity, queue, company_id, contact_id) VALUES ('Board test', 'C', 'Support', $1, $2) RETURNING id`, [acme.id, acme.contactId]);
 
   beforeAll(async () => {
-    t = await startTestApp(backend, { events: true, jobs: 'manual' });
+    t = await startTestApp(backend, { events: true, jobs: 'manual', env: { STREAM_SESSION_CHECK_MS: String(SESSION_CHECK_MS) } });
     sql = sqlOf(t);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -336,6 +346,65 @@ describe.each(BACKENDS)('live boards on %s', (backend) => {
     expect(junk.status).toBe(401);
   });
 
+  it("ends a staff member's board stream when they sign out (here or in another tab), and refuses the signed-out token", async () => {
+    const token = await t.tokenFor('agent');
+    const board = await stream('/api/live/boards/support/stream', { authorization: `Bearer ${token}` });
+    expect(board.status).toBe(200);
+    await board.next((f) => f.event === 'snapshot');
+    // Another tab of the same session signs out.
+    const signedOutAt = Date.now();
+    const out = await t.app.inject({ method: 'GET', url: '/logout', headers: { authorization: `Bearer ${token}` } });
+    expect(out.statusCode, out.body).toBe(200);
+    await endsWithin(board, SESSION_END_BOUND_MS);
+    expect(Date.now() - signedOutAt).toBeLessThan(SESSION_END_BOUND_MS);
+    const again = await stream('/api/live/boards/support/stream', { authorization: `Bearer ${token}` });
+    expect(again.status).toBe(401);
+  });
+
+  it("ends a disabled staff member's board stream, and the session's expiry ends it too", async () => {
+    const manager = await sql.one(`SELECT id FROM staff_users WHERE email = 'manager@demo.test'`);
+    const token = await t.tokenFor('manager');
+    const board = await stream('/api/live/boards/sales/stream', { authorization: `Bearer ${token}` });
+    expect(board.status).toBe(200);
+    await board.next((f) => f.event === 'snapshot');
+    const disabledAt = Date.now();
+    await sql.rows('UPDATE staff_users SET active = false WHERE id = $1', [manager.id]);
+    try {
+      await endsWithin(board, SESSION_END_BOUND_MS);
+      expect(Date.now() - disabledAt).toBeLessThan(SESSION_END_BOUND_MS);
+    } finally {
+      await sql.rows('UPDATE staff_users SET active = true WHERE id = $1', [manager.id]);
+    }
+    const later = await t.tokenFor('manager');
+    const expiring = await stream('/api/live/boards/sales/stream', { authorization: `Bearer ${later}` });
+    await expiring.next((f) => f.event === 'snapshot');
+    const expiredAt = Date.now();
+    await sql.rows('UPDATE sessions SET expires_at = now() - interval \'1 second\' WHERE staff_user_id = $1 AND revoked_at IS NULL', [manager.id]);
+    await endsWithin(expiring, SESSION_END_BOUND_MS);
+    expect(Date.now() - expiredAt).toBeLessThan(SESSION_END_BOUND_MS);
+  });
+
+  it('counts an open board as use of the session, so a board left open in a tab is not signed out for being idle', async () => {
+    const token = await t.tokenFor('agent');
+    const board = await stream('/api/live/boards/support/stream', { authorization: `Bearer ${token}` });
+    await board.next((f) => f.event === 'snapshot');
+    const idleMinutes = t.config.sessionIdleMs / 60_000;
+    // Last used almost an idle period ago: the open stream's next check records a use.
+    const session = hashToken(token);
+    await sql.rows(`UPDATE sessions SET last_seen_at = now() - make_interval(mins => $1) + interval '30 seconds' WHERE token_hash = $2`, [idleMinutes, session]);
+    await new Promise<void>((resolve, reject) => {
+      const started = Date.now();
+      const look = async () => {
+        const row = await sql.one(`SELECT extract(epoch FROM now() - last_seen_at) AS age FROM sessions WHERE token_hash = $1`, [session]);
+        if (Number(row.age) < 60) resolve();
+        else if (Date.now() - started > SESSION_END_BOUND_MS) reject(new Error(`the session was last used ${row.age} s ago`));
+        else setTimeout(() => void look(), SESSION_CHECK_MS);
+      };
+      void look();
+    });
+    board.close();
+  });
+
   it('pairs a TV once by its link, serves it only its boards, and a revocation closes its stream within two seconds', async () => {
     const bad = await admin.post('/api/v2/admin/displays', { name: 'Lobby', boards: ['support'], allowedRanges: ['300.1.1.1/8'] });
     expect(bad.statusCode).toBe(400);
@@ -373,6 +442,21 @@ describe.each(BACKENDS)('live boards on %s', (backend) => {
     expect(after.status).toBe(401);
     const selfAfter = await t.app.inject({ method: 'GET', url: '/api/live/display', headers: { cookie } });
     expect(selfAfter.statusCode).toBe(401);
+  });
+
+  it("ends a display's stream once it is revoked, even when this server never heard the revocation", async () => {
+    const created = await admin.post('/api/v2/admin/displays', { name: 'Back office', boards: ['support'] });
+    expect(created.statusCode, created.body).toBe(201);
+    const { display, pairingToken } = created.json() as CreatedDisplay;
+    const paired = await t.app.inject({ method: 'POST', url: '/api/live/pair', payload: { token: pairingToken } });
+    const cookie = String(paired.headers['set-cookie']).split(';')[0]!;
+    const tv = await stream('/api/live/boards/support/stream', { cookie });
+    await tv.next((f) => f.event === 'snapshot');
+    // Revoked by another server whose event did not arrive here (the bus was reconnecting).
+    const revokedAt = Date.now();
+    await sql.rows('UPDATE live_displays SET revoked_at = now(), cookie_hash = NULL WHERE id = $1', [display.id]);
+    await endsWithin(tv, SESSION_END_BOUND_MS);
+    expect(Date.now() - revokedAt).toBeLessThan(SESSION_END_BOUND_MS);
   });
 
   it("shows who holds each team's on-call watch now, and sends the board again when the watch ends", async () => {

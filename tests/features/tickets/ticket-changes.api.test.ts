@@ -13,7 +13,7 @@ import { sqlOf, type Sql } from '@tests/support/sql';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
 type Frame = TicketChangesFrame & { at: number; id?: string };
-type Reader = { status: number; body: string; frames: Frame[]; next(done: (f: Frame) => boolean, timeoutMs: number): Promise<Frame>; close(): void };
+type Reader = { status: number; body: string; frames: Frame[]; ended: Promise<void>; next(done: (f: Frame) => boolean, timeoutMs: number): Promise<Frame>; close(): void };
 
 async function openStream(url: string, headers: Record<string, string>): Promise<Reader> {
   const abort = new AbortController();
@@ -21,16 +21,21 @@ async function openStream(url: string, headers: Record<string, string>): Promise
   const frames: Frame[] = [];
   const waiters = new Set<() => void>();
   let body = '';
+  let ended: Promise<void> = Promise.resolve();
   if (res.ok && res.body) {
-    void readEventStream(res.body, ({ event, data, id }) => {
+    ended = readEventStream(res.body, ({ event, data, id }) => {
       if (event === TICKET_CHANGES_FRAME && data) frames.push({ ...(JSON.parse(data) as TicketChangesFrame), at: Date.now(), ...(id ? { id } : {}) });
       for (const w of [...waiters]) w();
-    }).catch(() => undefined);
+    }).then(
+      () => undefined,
+      () => undefined,
+    );
   } else body = await res.text();
   return {
     status: res.status,
     body,
     frames,
+    ended,
     close: () => abort.abort(),
     next: (done, timeoutMs) =>
       new Promise((resolve, reject) => {
@@ -51,6 +56,10 @@ async function openStream(url: string, headers: Record<string, string>): Promise
   };
 }
 
+/** How often this file's server checks an open stream's caller again, and the bound a stream ends within after a sign-out. */
+const SESSION_CHECK_MS = 200;
+const SESSION_END_BOUND_MS = SESSION_CHECK_MS + 1_500;
+
 describe.each(BACKENDS)('ticket changes on %s', (backend) => {
   let t: TestApp;
   let sql: Sql;
@@ -69,7 +78,7 @@ describe.each(BACKENDS)('ticket changes on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(backend, { events: true, jobs: 'manual' });
+    t = await startTestApp(backend, { events: true, jobs: 'manual', env: { STREAM_SESSION_CHECK_MS: String(SESSION_CHECK_MS) } });
     sql = sqlOf(t);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -121,6 +130,29 @@ describe.each(BACKENDS)('ticket changes on %s', (backend) => {
     const nonsense = await stream('yesterday', agent.token);
     expect(nonsense.status).toBe(400);
     expect(JSON.parse(nonsense.body).error.fields.after).toMatch(/Start after must be "now"/);
+  });
+
+  it('ends the stream when its session signs out or its user is disabled, and refuses the signed-out token', async () => {
+    const endsWithin = (r: Reader) =>
+      Promise.race([r.ended, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the stream was still open')), SESSION_END_BOUND_MS).unref())]);
+    const token = await t.tokenFor('agent');
+    const r = await stream('now', token);
+    expect(r.status).toBe(200);
+    const signedOutAt = Date.now();
+    expect((await t.app.inject({ method: 'GET', url: '/logout', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    await endsWithin(r);
+    expect(Date.now() - signedOutAt).toBeLessThan(SESSION_END_BOUND_MS);
+    expect((await stream('now', token)).status).toBe(401);
+
+    const manager = await sql.one(`SELECT id FROM staff_users WHERE email = 'manager@demo.test'`);
+    const managed = await stream('now', await t.tokenFor('manager'));
+    expect(managed.status).toBe(200);
+    await sql.rows('UPDATE staff_users SET active = false WHERE id = $1', [manager.id]);
+    try {
+      await endsWithin(managed);
+    } finally {
+      await sql.rows('UPDATE staff_users SET active = true WHERE id = $1', [manager.id]);
+    }
   });
 
   it('refuses a client user and nobody', async () => {

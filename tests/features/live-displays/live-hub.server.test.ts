@@ -1,0 +1,177 @@
+/**
+ * The live hub driven step by step: its clock, the change notices and the order in which the
+ * change log and the boards answer are the test's, so nothing here waits on the wall clock or a
+ * database. (The hub against the real database: live-displays.api.test.ts.)
+ */
+import { describe, expect, it } from 'vitest';
+import { LIVE_TIMING, type BoardData, type LiveBoard } from '@contracts/live-displays';
+import type { AppContext } from '@server/context';
+import { LiveHub, type HubClock, type HubSource } from '@server/features/live-displays/hub';
+import { BOARD_TABLES } from '@server/features/live-displays/live-displays.repo';
+import type { EventStream } from '@server/platform/http/sse';
+
+type Pending = { board: LiveBoard; resolve(data: BoardData): void };
+
+/** A hub whose clock, change notices and source answer when the test says. */
+function drivenHub() {
+  let now = 1_000_000;
+  const due: { at: number; run: () => void }[] = [];
+  const clock: HubClock = {
+    now: () => now,
+    setTimeout: (run, ms) => {
+      const entry = { at: now + ms, run };
+      due.push(entry);
+      return entry;
+    },
+    clearTimeout: (entry) => void due.splice(due.indexOf(entry as (typeof due)[number]), 1),
+  };
+  const handlers = new Map<string, (payload: unknown) => void>();
+  const ctx = {
+    config: { staticDir: undefined },
+    now: () => new Date(Date.UTC(2026, 10, 27, 9)),
+    events: {
+      subscribe: (topic: { name: string }, handler: (payload: unknown) => void) => (handlers.set(topic.name, handler), () => handlers.delete(topic.name)),
+      onReconnect: () => () => undefined,
+    },
+  } as unknown as AppContext;
+  /** The board computations asked for and not answered yet, in the order asked. */
+  const asked: Pending[] = [];
+  let logAt = 10;
+  const source: HubSource = {
+    position: async () => ({ settled: logAt, newest: logAt }),
+    board: (board) => new Promise<BoardData>((resolve) => asked.push({ board, resolve })),
+    eventsAfter: async () => [],
+  };
+  const hub = new LiveHub(ctx, clock, source);
+  /** Lets every promise and I/O callback due run (no time passes on the hub's clock). */
+  const settle = async () => {
+    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+  };
+  return {
+    hub,
+    asked,
+    settle,
+    /** The change log's position the next computations read. */
+    logAt: (id: number) => void (logAt = id),
+    /** A change to a table the quality board reads, as the bus delivers it. */
+    change: (id: number) => handlers.get('live.changed')!({ id, topic: BOARD_TABLES.quality[0] }),
+    advance: (ms: number) => {
+      now += ms;
+      for (const entry of due.filter((e) => e.at <= now)) {
+        due.splice(due.indexOf(entry), 1);
+        entry.run();
+      }
+    },
+  };
+}
+
+/** A stream that keeps what it is sent. */
+function fakeStream() {
+  const sent: string[] = [];
+  const abort = new AbortController();
+  const stream: EventStream = { send: () => undefined, sendRaw: (f) => void sent.push(f), close: () => abort.abort(), signal: abort.signal, closed: false, buffered: 0 };
+  return { stream, sent, ids: () => sent.map((f) => Number(/^id: (\d+)$/m.exec(f)?.[1])), waiting: () => sent.map((f) => Number(/"waiting":(\d+)/.exec(f)?.[1])) };
+}
+
+const qualityData = (waiting: number) => ({ board: 'quality', waiting }) as unknown as BoardData;
+
+describe('the live hub', () => {
+  it('serves the first frames of streams opened together from one computation of the board', async () => {
+    const h = drivenHub();
+    const streams = Array.from({ length: 50 }, fakeStream);
+    const attached = Promise.all(streams.map((s) => h.hub.attach('quality', s.stream, null, null)));
+    await h.settle();
+    expect(h.asked).toHaveLength(1);
+    h.asked[0]!.resolve(qualityData(3));
+    await attached;
+    expect(h.hub.computed.quality).toBe(1);
+    for (const s of streams) expect(s.waiting()).toEqual([3]);
+    // Within the window after it ended, a stream that attaches shares it too.
+    h.advance(LIVE_TIMING.coalesceMs - 1);
+    const late = fakeStream();
+    await h.hub.attach('quality', late.stream, null, null);
+    expect(late.waiting()).toEqual([3]);
+    expect(h.asked).toHaveLength(1);
+    // Past the window, a new one is computed.
+    h.advance(1);
+    const later = fakeStream();
+    const laterAttached = h.hub.attach('quality', later.stream, null, null);
+    await h.settle();
+    expect(h.asked).toHaveLength(2);
+    h.asked[1]!.resolve(qualityData(3));
+    await laterAttached;
+    expect(later.waiting()).toEqual([3]);
+    h.hub.stop();
+  });
+
+  it('computes the first frame again for a stream that attaches after a change was heard', async () => {
+    const h = drivenHub();
+    const a = fakeStream();
+    const aAttached = h.hub.attach('quality', a.stream, null, null);
+    await h.settle();
+    expect(h.asked).toHaveLength(1);
+    // A change heard while the first frame is computed: its burst goes to A (after A's first frame).
+    h.logAt(11);
+    h.change(11);
+    await h.settle();
+    expect(h.asked).toHaveLength(2);
+    // B attaches after the change: the computation begun before it may miss it, so B gets its own.
+    const b = fakeStream();
+    const bAttached = h.hub.attach('quality', b.stream, null, null);
+    await h.settle();
+    expect(h.asked).toHaveLength(3);
+    h.asked[0]!.resolve(qualityData(1));
+    h.asked[1]!.resolve(qualityData(2));
+    h.asked[2]!.resolve(qualityData(2));
+    await Promise.all([aAttached, bAttached]);
+    await h.settle();
+    expect(a.ids()).toEqual([10, 11]);
+    expect(b.ids()).toEqual([11]);
+    expect(b.waiting()).toEqual([2]);
+    h.hub.stop();
+  });
+
+  it("holds a burst's frame computed before a stream's first frame until that first frame is sent, then sends it if newer", async () => {
+    const h = drivenHub();
+    const s = fakeStream();
+    const attached = h.hub.attach('quality', s.stream, null, null);
+    await h.settle();
+    // A change while the first frame is computed: the burst's computation starts at once (leading edge).
+    h.logAt(11);
+    h.change(11);
+    await h.settle();
+    expect(h.asked.map((a) => a.board)).toEqual(['quality', 'quality']);
+    // The burst answers first: nothing reaches the stream before its first frame.
+    h.asked[1]!.resolve(qualityData(2));
+    await h.settle();
+    expect(s.sent).toEqual([]);
+    h.asked[0]!.resolve(qualityData(1));
+    await attached;
+    await h.settle();
+    expect(s.ids()).toEqual([10, 11]);
+    expect(s.waiting()).toEqual([1, 2]);
+    expect(s.sent[0]).toMatch(/^id: 10\nevent: snapshot\n/);
+    h.hub.stop();
+  });
+
+  it("drops a burst's frame held for a stream when the stream's first frame turns out newer", async () => {
+    const h = drivenHub();
+    const s = fakeStream();
+    h.logAt(12);
+    const attached = h.hub.attach('quality', s.stream, null, null);
+    await h.settle();
+    // The burst's computation read the log at an older position than the first frame did.
+    h.logAt(11);
+    h.change(11);
+    await h.settle();
+    h.asked[1]!.resolve(qualityData(2));
+    await h.settle();
+    expect(s.sent).toEqual([]);
+    h.asked[0]!.resolve(qualityData(3));
+    await attached;
+    await h.settle();
+    expect(s.ids()).toEqual([12]);
+    expect(s.waiting()).toEqual([3]);
+    h.hub.stop();
+  });
+});
