@@ -13,8 +13,9 @@
  * Runs on the embedded PostgreSQL server in BENCH_DATA_DIR and/or the PostgreSQL at BENCH_DATABASE_URL;
  * prints a Markdown report and writes it to docs/bench/reports-latest.md.
  */
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +46,41 @@ if (!backends.length) {
   process.exit(2);
 }
 
+/**
+ * CPU time (ms) of the embedded server so far: the postmaster `pid` and its live children (the
+ * connections), plus what its exited children (parallel workers, closed connections) used, from
+ * /proc (Linux; NaN elsewhere or for a separate server). Beside the wall clock, it does not depend
+ * on what else the machine runs.
+ */
+function databaseCpuMs(pid: number | null): number {
+  if (!pid) return NaN;
+  const tick = 1000 / 100; // USER_HZ
+  let total = 0;
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      // After the command's closing parenthesis: [1] the parent's pid, [11] utime, [12] stime, [13] cutime, [14] cstime (ticks).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(entry) === pid) total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * tick;
+      else if (Number(fields[1]) === pid) total += (Number(fields[11]) + Number(fields[12])) * tick;
+    }
+    return total;
+  } catch {
+    return NaN;
+  }
+}
+/** CPU time (ms) of this process so far: the report runner's side (rows mapped, chart and drill keys built). */
+const nodeCpuMs = () => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+};
+
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
@@ -71,6 +107,7 @@ for (const backend of backends) {
   const database = await openDatabase(config);
   const pool = database.pool;
   const running = new RunningReports(pool);
+  const postmaster = database.embedded ? Number(readFileSync(join(config.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]) : null;
   const { server_version: version } = (await pool.query<{ server_version: string }>('SHOW server_version')).rows[0]!;
   const { n } = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM tickets')).rows[0]!;
   const { company } = (await pool.query<{ company: number }>('SELECT company_id AS company FROM tickets WHERE company_id IS NOT NULL LIMIT 1')).rows[0]!;
@@ -115,11 +152,13 @@ for (const backend of backends) {
     say();
     say(`Under contention: ${LOAD} requests of the same report at once, ${LOAD_ROUNDS} rounds (${LOAD * LOAD_ROUNDS} requests), pool of ${config.db.poolSize} connections; each timed from its start.`);
     say();
-    say(`| report | parameters | median ms | p95 ms | max ms | p95 ≤ 1 s | load average |`);
-    say('|---|---|---:|---:|---:|---|---:|');
+    say(`| report | parameters | median ms | p95 ms | max ms | p95 ≤ 1 s | CPU ms per request: Node / database | load average |`);
+    say('|---|---|---:|---:|---:|---|---:|---:|');
     for (const m of measured) {
       const times: number[] = [];
       let failure = '';
+      const node0 = nodeCpuMs();
+      const db0 = databaseCpuMs(postmaster);
       for (let round = 0; round < LOAD_ROUNDS && !failure; round++) {
         await Promise.all(
           Array.from({ length: LOAD }, async (_, i) => {
@@ -133,8 +172,10 @@ for (const backend of backends) {
           }),
         );
       }
-      if (failure) say(`| ${m.def.meta.id} | ${m.label} | — | — | — | no: ${failure} | ${loadAverage()} |`);
-      else say(`| ${m.def.meta.id} | ${m.label} | ${f(percentile(times, 50))} | ${f(percentile(times, 95))} | ${f(Math.max(...times))} | ${percentile(times, 95) <= 1000 ? 'yes' : '**no**'} | ${loadAverage()} |`);
+      const requests = Math.max(1, times.length);
+      const cpu = `${f((nodeCpuMs() - node0) / requests)} / ${postmaster ? f((databaseCpuMs(postmaster) - db0) / requests) : 'n/a'}`;
+      if (failure) say(`| ${m.def.meta.id} | ${m.label} | — | — | — | no: ${failure} | — | ${loadAverage()} |`);
+      else say(`| ${m.def.meta.id} | ${m.label} | ${f(percentile(times, 50))} | ${f(percentile(times, 95))} | ${f(Math.max(...times))} | ${percentile(times, 95) <= 1000 ? 'yes' : '**no**'} | ${cpu} | ${loadAverage()} |`);
     }
   }
 
