@@ -33,6 +33,14 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const ONLY = process.env.BENCH_REPORTS ? new Set(process.env.BENCH_REPORTS.split(',').map((s) => s.trim())) : null;
 /** The zone of the "this year in a zone" variant: the per-zone bucketing checked against the UTC one (ADR 0095). */
 const ZONE = 'America/New_York';
+/**
+ * BENCH_WRITES=n measures what the reports' indexes and triggers cost a ticket write: n ticket
+ * inserts, then a status change, a reassignment and a closing of each, in a transaction rolled back
+ * (the data is left as it was), with every index and then without the index named by
+ * BENCH_WRITES_WITHOUT (dropped inside the same kind of rolled-back transaction), twice each, alternately.
+ */
+const WRITES = Number(process.env.BENCH_WRITES ?? 0);
+const WRITES_WITHOUT = process.env.BENCH_WRITES_WITHOUT ?? 'tickets_status_created_counts_idx';
 /** Concurrent requests of the contention table (0: no contention table). */
 const LOAD = Number(process.env.BENCH_LOAD ?? 0);
 const LOAD_ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 3);
@@ -176,6 +184,46 @@ for (const backend of backends) {
       const cpu = `${f((nodeCpuMs() - node0) / requests)} / ${postmaster ? f((databaseCpuMs(postmaster) - db0) / requests) : 'n/a'}`;
       if (failure) say(`| ${m.def.meta.id} | ${m.label} | — | — | — | no: ${failure} | — | ${loadAverage()} |`);
       else say(`| ${m.def.meta.id} | ${m.label} | ${f(percentile(times, 50))} | ${f(percentile(times, 95))} | ${f(Math.max(...times))} | ${percentile(times, 95) <= 1000 ? 'yes' : '**no**'} | ${cpu} | ${loadAverage()} |`);
+    }
+  }
+
+  if (WRITES > 0) {
+    say();
+    say(`Ticket writes: ${WRITES} inserts, then a status change, a reassignment and a closing of each, in one transaction rolled back; ms per write (CPU ms of the database per write).`);
+    say();
+    say('| indexes | insert ms | status change ms | reassignment ms | closing ms | database CPU ms per write | load average |');
+    say('|---|---:|---:|---:|---:|---:|---:|');
+    const { rows: staff } = await pool.query<{ id: number }>('SELECT id FROM staff_users ORDER BY id LIMIT 2');
+    for (const without of [false, true, false, true]) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        if (without) await client.query(`DROP INDEX ${WRITES_WITHOUT}`);
+        const db0 = databaseCpuMs(postmaster);
+        const step = async (text: string, values: (i: number, id: number) => unknown[], ids: number[]) => {
+          const started = performance.now();
+          const out: number[] = [];
+          for (let i = 0; i < WRITES; i++) {
+            const { rows } = await client.query<{ id: number }>(text, values(i, ids[i] ?? 0));
+            out.push(rows[0]?.id ?? 0);
+          }
+          return { ms: (performance.now() - started) / WRITES, ids: out };
+        };
+        const inserted = await step(
+          `INSERT INTO tickets (title, description, status, severity, company_id, queue, assignee_id, created_at, updated_at)
+           VALUES ('Write cost ' || $1, 'Measured', 'A', 'M', $2, 'Support', $3, now(), now()) RETURNING id`,
+          (i) => [i, company, staff[0]!.id],
+          [],
+        );
+        const status = await step(`UPDATE tickets SET status = 'WOP' WHERE id = $1 RETURNING id`, (_i, id) => [id], inserted.ids);
+        const reassigned = await step(`UPDATE tickets SET assignee_id = $2 WHERE id = $1 RETURNING id`, (_i, id) => [id, staff[1]?.id ?? staff[0]!.id], inserted.ids);
+        const closed = await step(`UPDATE tickets SET status = 'C', closed_at = now() WHERE id = $1 RETURNING id`, (_i, id) => [id], inserted.ids);
+        const cpu = (databaseCpuMs(postmaster) - db0) / (WRITES * 4);
+        say(`| ${without ? `without ${WRITES_WITHOUT}` : 'all (as migrated)'} | ${f(inserted.ms)} | ${f(status.ms)} | ${f(reassigned.ms)} | ${f(closed.ms)} | ${Number.isNaN(cpu) ? 'n/a' : f(cpu)} | ${loadAverage()} |`);
+      } finally {
+        await client.query('ROLLBACK');
+        client.release();
+      }
     }
   }
 
