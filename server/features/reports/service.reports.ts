@@ -10,7 +10,7 @@ import { formatMonth, MESSAGE_LOCALE } from '@contracts/common/dates';
 import { formatNps, NPS_SCALE_TEXT, npsScore } from '@contracts/surveys';
 import { REPORT_SETTINGS, SURVEY_KINDS, reportSearchParams, share, type ReportParamsInput, type ReportRow } from '@contracts/reports';
 import { isoOf } from '@server/platform/sql';
-import { bucketDays, bucketOf, dayRange, fmtInt, fmtPct as pct, groupedCount, limitOf, n, partyId, periodBounds, periodBuckets, ticketConditions, ticketSearchHref, timeRows, where, zoneOf } from './query';
+import { bucketDays, bucketOf, dayRange, fmtInt, fmtPct as pct, groupedCount, limitOf, n, partyId, periodBounds, periodBuckets, ticketConditions, ticketSearchHref, timeRows, WHOLE_HOURS, where, zoneOf } from './query';
 import { sqlParams, type ReportDefinition, type ReportRun } from '@server/platform/reports';
 
 const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
@@ -47,14 +47,23 @@ const slaAttainment: ReportDefinition = {
   ],
   sql: (run, limit) => {
     const { values, p } = sqlParams();
-    const conds = [slaCounted('t'), `t.closed_at >= months.lo`, `t.closed_at < months.hi`, ...ticketConditions(run.params, p, ['company', 'assignee', 'queue', 'severity'])];
-    // Each month (in the run's zone) counted from the closing index between its instants.
+    const filters = ticketConditions(run.params, p, ['company', 'assignee', 'queue', 'severity']);
+    const conds = [slaCounted('t'), `t.closed_at >= months.lo`, `t.closed_at < months.hi`, ...filters];
+    // Each month (in the run's zone) counted from the closing index between its instants. Without a
+    // filter, a month that starts and ends on whole UTC hours (any zone with a whole-hour offset)
+    // sums the tickets counted and met per priority of its hours instead (migration 0068, docs/adr/0246).
+    const counted = `SELECT t.severity, count(*)::int AS resolved, count(*) FILTER (WHERE ${slaMet('t')})::int AS in_time
+                       FROM tickets t WHERE ${conds.join(' AND ')} GROUP BY t.severity`;
+    const hourly = `SELECT v.severity, v.resolved::int, v.in_time::int
+                      FROM (SELECT ${SEVERITY_CODES.map((c) => `sum(h.due_${c.toLowerCase()}) AS due_${c.toLowerCase()}, sum(h.met_${c.toLowerCase()}) AS met_${c.toLowerCase()}`).join(', ')}
+                              FROM report_ticket_hours h WHERE h.hour >= months.lo AND h.hour < months.hi) x
+                      CROSS JOIN LATERAL (VALUES ${SEVERITY_CODES.map((c) => `('${c}', x.due_${c.toLowerCase()}, x.met_${c.toLowerCase()})`).join(', ')}) v(severity, resolved, in_time)
+                     WHERE v.resolved > 0`;
+    const perMonth = filters.length ? counted : `SELECT * FROM (${counted}) c WHERE NOT (${WHOLE_HOURS('months')}) UNION ALL SELECT * FROM (${hourly}) s WHERE ${WHOLE_HOURS('months')}`;
     return {
       text: `WITH months AS (${periodBuckets(run, p, 'month')})
              SELECT to_char(months.b, 'YYYY-MM') AS month, s.severity, s.resolved, s.in_time
-               FROM months CROSS JOIN LATERAL (
-                 SELECT t.severity, count(*)::int AS resolved, count(*) FILTER (WHERE ${slaMet('t')})::int AS in_time
-                   FROM tickets t WHERE ${conds.join(' AND ')} GROUP BY t.severity) s
+               FROM months CROSS JOIN LATERAL (${perMonth}) s
               ORDER BY months.b, severity_rank(s.severity) ${limitOf(limit, p)}`,
       values,
     };

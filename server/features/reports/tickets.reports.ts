@@ -34,6 +34,7 @@ import {
   statusesOf,
   ticketConditions,
   ticketSearchHref,
+  WHOLE_HOURS,
   where,
   type TicketFilterKeys,
   type TicketSearchFilters,
@@ -362,8 +363,6 @@ function ageSummary(rows: ReportRow[]): string {
 
 /** The hourly counts' column of each timestamp (migration 0038). */
 const HOURLY = { created_at: 'opened', closed_at: 'closed' } as const;
-/** A bucket the hourly counts answer exactly: both its ends on a whole UTC hour. */
-const WHOLE_HOURS = `date_trunc('hour', buckets.lo, 'UTC') = buckets.lo AND date_trunc('hour', buckets.hi, 'UTC') = buckets.hi`;
 
 const openedClosed: ReportDefinition = {
   meta: {
@@ -394,7 +393,7 @@ const openedClosed: ReportDefinition = {
     const count = (column: 'created_at' | 'closed_at') =>
       conds.length
         ? raw(column)
-        : `CASE WHEN ${WHOLE_HOURS} THEN (SELECT coalesce(sum(h.${HOURLY[column]}), 0) FROM report_ticket_hours h WHERE h.hour >= buckets.lo AND h.hour < buckets.hi)::int ELSE ${raw(column)} END`;
+        : `CASE WHEN ${WHOLE_HOURS('buckets')} THEN (SELECT coalesce(sum(h.${HOURLY[column]}), 0) FROM report_ticket_hours h WHERE h.hour >= buckets.lo AND h.hour < buckets.hi)::int ELSE ${raw(column)} END`;
     return {
       text: `WITH buckets AS (${periodBuckets(run, p, g, limit)})
              SELECT to_char(buckets.b, 'YYYY-MM-DD') AS bucket, ${count('created_at')} AS opened, ${count('closed_at')} AS closed
