@@ -51,7 +51,7 @@ const slaAttainment: ReportDefinition = {
     const conds = [slaCounted('t'), `t.closed_at >= months.lo`, `t.closed_at < months.hi`, ...filters];
     // Each month (in the run's zone) counted from the closing index between its instants. Without a
     // filter, a month that starts and ends on whole UTC hours (any zone with a whole-hour offset)
-    // sums the tickets counted and met per priority of its hours instead (migration 0068, docs/adr/0246).
+    // sums the tickets counted and met per priority of its hours instead (migration 0070, docs/adr/0246).
     const counted = `SELECT t.severity, count(*)::int AS resolved, count(*) FILTER (WHERE ${slaMet('t')})::int AS in_time
                        FROM tickets t WHERE ${conds.join(' AND ')} GROUP BY t.severity`;
     const hourly = `SELECT v.severity, v.resolved::int, v.in_time::int

@@ -1,6 +1,6 @@
 /**
  * SLA attainment without a filter sums, per month, the tickets counted for their service level and
- * those that met it per priority of each UTC hour (migration 0068, docs/adr/0246): those counts stay
+ * those that met it per priority of each UTC hour (migration 0070, docs/adr/0246): those counts stay
  * exact through every write (closing, reopening, a changed priority, a moved due date or closing
  * time, deletion), and the report's rows equal a straight count of the closed tickets, in UTC, in a
  * whole-hour zone, in a half-hour zone (which counts the tickets) and with a filter.
