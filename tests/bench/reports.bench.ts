@@ -13,8 +13,9 @@
  * Runs on the embedded PostgreSQL server in BENCH_DATA_DIR and/or the PostgreSQL at BENCH_DATABASE_URL;
  * prints a Markdown report and writes it to docs/bench/reports-latest.md.
  */
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +33,16 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const ONLY = process.env.BENCH_REPORTS ? new Set(process.env.BENCH_REPORTS.split(',').map((s) => s.trim())) : null;
 /** The zone of the "this year in a zone" variant: the per-zone bucketing checked against the UTC one (ADR 0095). */
 const ZONE = 'America/New_York';
+/**
+ * BENCH_WRITES=n measures what the reports' indexes and triggers cost a ticket write: n ticket
+ * inserts, then a status change, a reassignment and a closing of each, in a transaction rolled back
+ * (the data is left as it was), with every index and trigger and then without those named by
+ * BENCH_WRITES_WITHOUT (comma-separated index names, and trigger names prefixed with "trigger:",
+ * dropped inside the same kind of rolled-back transaction), twice each, alternately.
+ */
+const WRITES = Number(process.env.BENCH_WRITES ?? 0);
+const WRITES_WITHOUT = (process.env.BENCH_WRITES_WITHOUT ?? 'tickets_status_created_counts_idx').split(',').map((s) => s.trim());
+const dropStatement = (name: string) => (name.startsWith('trigger:') ? `DROP TRIGGER ${name.slice('trigger:'.length)} ON tickets` : `DROP INDEX ${name}`);
 /** Concurrent requests of the contention table (0: no contention table). */
 const LOAD = Number(process.env.BENCH_LOAD ?? 0);
 const LOAD_ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 3);
@@ -44,6 +55,41 @@ if (!backends.length) {
   process.stderr.write('Set BENCH_DATA_DIR (a DATA_DIR seeded by npm run seed:large) and/or BENCH_DATABASE_URL\n');
   process.exit(2);
 }
+
+/**
+ * CPU time (ms) of the embedded server so far: the postmaster `pid` and its live children (the
+ * connections), plus what its exited children (parallel workers, closed connections) used, from
+ * /proc (Linux; NaN elsewhere or for a separate server). Beside the wall clock, it does not depend
+ * on what else the machine runs.
+ */
+function databaseCpuMs(pid: number | null): number {
+  if (!pid) return NaN;
+  const tick = 1000 / 100; // USER_HZ
+  let total = 0;
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      // After the command's closing parenthesis: [1] the parent's pid, [11] utime, [12] stime, [13] cutime, [14] cstime (ticks).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(entry) === pid) total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * tick;
+      else if (Number(fields[1]) === pid) total += (Number(fields[11]) + Number(fields[12])) * tick;
+    }
+    return total;
+  } catch {
+    return NaN;
+  }
+}
+/** CPU time (ms) of this process so far: the report runner's side (rows mapped, chart and drill keys built). */
+const nodeCpuMs = () => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+};
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -71,6 +117,7 @@ for (const backend of backends) {
   const database = await openDatabase(config);
   const pool = database.pool;
   const running = new RunningReports(pool);
+  const postmaster = database.embedded ? Number(readFileSync(join(config.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]) : null;
   const { server_version: version } = (await pool.query<{ server_version: string }>('SHOW server_version')).rows[0]!;
   const { n } = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM tickets')).rows[0]!;
   const { company } = (await pool.query<{ company: number }>('SELECT company_id AS company FROM tickets WHERE company_id IS NOT NULL LIMIT 1')).rows[0]!;
@@ -115,11 +162,13 @@ for (const backend of backends) {
     say();
     say(`Under contention: ${LOAD} requests of the same report at once, ${LOAD_ROUNDS} rounds (${LOAD * LOAD_ROUNDS} requests), pool of ${config.db.poolSize} connections; each timed from its start.`);
     say();
-    say(`| report | parameters | median ms | p95 ms | max ms | p95 ≤ 1 s | load average |`);
-    say('|---|---|---:|---:|---:|---|---:|');
+    say(`| report | parameters | median ms | p95 ms | max ms | p95 ≤ 1 s | CPU ms per request: Node / database | load average |`);
+    say('|---|---|---:|---:|---:|---|---:|---:|');
     for (const m of measured) {
       const times: number[] = [];
       let failure = '';
+      const node0 = nodeCpuMs();
+      const db0 = databaseCpuMs(postmaster);
       for (let round = 0; round < LOAD_ROUNDS && !failure; round++) {
         await Promise.all(
           Array.from({ length: LOAD }, async (_, i) => {
@@ -133,8 +182,50 @@ for (const backend of backends) {
           }),
         );
       }
-      if (failure) say(`| ${m.def.meta.id} | ${m.label} | — | — | — | no: ${failure} | ${loadAverage()} |`);
-      else say(`| ${m.def.meta.id} | ${m.label} | ${f(percentile(times, 50))} | ${f(percentile(times, 95))} | ${f(Math.max(...times))} | ${percentile(times, 95) <= 1000 ? 'yes' : '**no**'} | ${loadAverage()} |`);
+      const requests = Math.max(1, times.length);
+      const cpu = `${f((nodeCpuMs() - node0) / requests)} / ${postmaster ? f((databaseCpuMs(postmaster) - db0) / requests) : 'n/a'}`;
+      if (failure) say(`| ${m.def.meta.id} | ${m.label} | — | — | — | no: ${failure} | — | ${loadAverage()} |`);
+      else say(`| ${m.def.meta.id} | ${m.label} | ${f(percentile(times, 50))} | ${f(percentile(times, 95))} | ${f(Math.max(...times))} | ${percentile(times, 95) <= 1000 ? 'yes' : '**no**'} | ${cpu} | ${loadAverage()} |`);
+    }
+  }
+
+  if (WRITES > 0) {
+    say();
+    say(`Ticket writes: ${WRITES} inserts, then a status change, a reassignment and a closing of each, in one transaction rolled back; ms per write (CPU ms of the database per write).`);
+    say();
+    say('| indexes | insert ms | status change ms | reassignment ms | closing ms | database CPU ms per write | load average |');
+    say('|---|---:|---:|---:|---:|---:|---:|');
+    const { rows: staff } = await pool.query<{ id: number }>('SELECT id FROM staff_users ORDER BY id LIMIT 2');
+    for (const without of [false, true, false, true]) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        if (without) for (const name of WRITES_WITHOUT) await client.query(dropStatement(name));
+        const db0 = databaseCpuMs(postmaster);
+        const step = async (text: string, values: (i: number, id: number) => unknown[], ids: number[]) => {
+          const started = performance.now();
+          const out: number[] = [];
+          for (let i = 0; i < WRITES; i++) {
+            const { rows } = await client.query<{ id: number }>(text, values(i, ids[i] ?? 0));
+            out.push(rows[0]?.id ?? 0);
+          }
+          return { ms: (performance.now() - started) / WRITES, ids: out };
+        };
+        const inserted = await step(
+          `INSERT INTO tickets (title, description, status, severity, company_id, queue, assignee_id, created_at, updated_at)
+           VALUES ('Write cost ' || $1, 'Measured', 'A', 'M', $2, 'Support', $3, now(), now()) RETURNING id`,
+          (i) => [i, company, staff[0]!.id],
+          [],
+        );
+        const status = await step(`UPDATE tickets SET status = 'WOP' WHERE id = $1 RETURNING id`, (_i, id) => [id], inserted.ids);
+        const reassigned = await step(`UPDATE tickets SET assignee_id = $2 WHERE id = $1 RETURNING id`, (_i, id) => [id, staff[1]?.id ?? staff[0]!.id], inserted.ids);
+        const closed = await step(`UPDATE tickets SET status = 'C', closed_at = now() WHERE id = $1 RETURNING id`, (_i, id) => [id], inserted.ids);
+        const cpu = (databaseCpuMs(postmaster) - db0) / (WRITES * 4);
+        say(`| ${without ? `without ${WRITES_WITHOUT.join(', ')}` : 'all (as migrated)'} | ${f(inserted.ms)} | ${f(status.ms)} | ${f(reassigned.ms)} | ${f(closed.ms)} | ${Number.isNaN(cpu) ? 'n/a' : f(cpu)} | ${loadAverage()} |`);
+      } finally {
+        await client.query('ROLLBACK');
+        client.release();
+      }
     }
   }
 

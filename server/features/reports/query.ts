@@ -127,6 +127,10 @@ export function periodBuckets(run: ReportRun, p: (v: unknown) => string, g: Gran
            ORDER BY b ${limitOf(limit, p)}`;
 }
 
+/** A bucket (of the rows `alias`, with lo and hi) the hourly counts answer exactly: both its ends on a whole UTC hour (migration 0038). */
+export const WHOLE_HOURS = (alias: string) =>
+  `date_trunc('hour', ${alias}.lo, 'UTC') = ${alias}.lo AND date_trunc('hour', ${alias}.hi, 'UTC') = ${alias}.hi`;
+
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The days of a period's bucket (clipped to the period), YYYY-MM-DD, inclusive. */

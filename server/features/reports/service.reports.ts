@@ -10,7 +10,7 @@ import { formatMonth, MESSAGE_LOCALE } from '@contracts/common/dates';
 import { formatNps, NPS_SCALE_TEXT, npsScore } from '@contracts/surveys';
 import { REPORT_SETTINGS, SURVEY_KINDS, reportSearchParams, share, type ReportParamsInput, type ReportRow } from '@contracts/reports';
 import { isoOf } from '@server/platform/sql';
-import { bucketDays, bucketOf, dayRange, fmtInt, fmtPct as pct, groupedCount, limitOf, n, partyId, periodBounds, periodBuckets, ticketConditions, ticketSearchHref, timeRows, zoneOf } from './query';
+import { bucketDays, bucketOf, dayRange, fmtInt, fmtPct as pct, groupedCount, limitOf, n, partyId, periodBounds, periodBuckets, ticketConditions, ticketSearchHref, timeRows, WHOLE_HOURS, where, zoneOf } from './query';
 import { sqlParams, type ReportDefinition, type ReportRun } from '@server/platform/reports';
 
 const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
@@ -47,14 +47,23 @@ const slaAttainment: ReportDefinition = {
   ],
   sql: (run, limit) => {
     const { values, p } = sqlParams();
-    const conds = [slaCounted('t'), `t.closed_at >= months.lo`, `t.closed_at < months.hi`, ...ticketConditions(run.params, p, ['company', 'assignee', 'queue', 'severity'])];
-    // Each month (in the run's zone) counted from the closing index between its instants.
+    const filters = ticketConditions(run.params, p, ['company', 'assignee', 'queue', 'severity']);
+    const conds = [slaCounted('t'), `t.closed_at >= months.lo`, `t.closed_at < months.hi`, ...filters];
+    // Each month (in the run's zone) counted from the closing index between its instants. Without a
+    // filter, a month that starts and ends on whole UTC hours (any zone with a whole-hour offset)
+    // sums the tickets counted and met per priority of its hours instead (migration 0070, docs/adr/0246).
+    const counted = `SELECT t.severity, count(*)::int AS resolved, count(*) FILTER (WHERE ${slaMet('t')})::int AS in_time
+                       FROM tickets t WHERE ${conds.join(' AND ')} GROUP BY t.severity`;
+    const hourly = `SELECT v.severity, v.resolved::int, v.in_time::int
+                      FROM (SELECT ${SEVERITY_CODES.map((c) => `sum(h.due_${c.toLowerCase()}) AS due_${c.toLowerCase()}, sum(h.met_${c.toLowerCase()}) AS met_${c.toLowerCase()}`).join(', ')}
+                              FROM report_ticket_hours h WHERE h.hour >= months.lo AND h.hour < months.hi) x
+                      CROSS JOIN LATERAL (VALUES ${SEVERITY_CODES.map((c) => `('${c}', x.due_${c.toLowerCase()}, x.met_${c.toLowerCase()})`).join(', ')}) v(severity, resolved, in_time)
+                     WHERE v.resolved > 0`;
+    const perMonth = filters.length ? counted : `SELECT * FROM (${counted}) c WHERE NOT (${WHOLE_HOURS('months')}) UNION ALL SELECT * FROM (${hourly}) s WHERE ${WHOLE_HOURS('months')}`;
     return {
       text: `WITH months AS (${periodBuckets(run, p, 'month')})
              SELECT to_char(months.b, 'YYYY-MM') AS month, s.severity, s.resolved, s.in_time
-               FROM months CROSS JOIN LATERAL (
-                 SELECT t.severity, count(*)::int AS resolved, count(*) FILTER (WHERE ${slaMet('t')})::int AS in_time
-                   FROM tickets t WHERE ${conds.join(' AND ')} GROUP BY t.severity) s
+               FROM months CROSS JOIN LATERAL (${perMonth}) s
               ORDER BY months.b, severity_rank(s.severity) ${limitOf(limit, p)}`,
       values,
     };
@@ -146,22 +155,47 @@ const overdueByAssignee: ReportDefinition = {
   ],
   sql: (run, limit) => {
     const { values, p } = sqlParams();
-    const conds = [`t.status <> 'C'`, `t.duedate < ${p(run.now)}`, ...ticketConditions(run.params, p, ['company', 'queue', 'severity'])];
+    const now = p(run.now);
+    const filters = ticketConditions(run.params, p, ['company', 'queue', 'severity']);
+    const none = p('Unassigned');
+    const urgent = `t.severity IN ('C', 'H')`;
+    const open = [`t.status <> 'C'`, ...filters];
+    // Overdue tickets are the open ones with a due date before now. Whichever is fewer is read from
+    // tickets_overdue_idx (docs/adr/0246): the overdue tickets themselves, counted per assignee; or
+    // the open tickets not yet due (or without a due date), subtracted from the open tickets per
+    // assignee as they are now (report_ticket_counts, migration 0038), each group's oldest due date
+    // then the first overdue entry of its assignee in the index. The tickets not yet due are counted
+    // up to a third of the open tickets: fewer than that, and reading them twice costs less than
+    // reading the overdue ones. Only the side taken runs (one-time conditions).
+    const notDue = (measures: string) =>
+      `(SELECT ${measures} FROM tickets t ${where([...open, `t.duedate >= ${now}`])}) UNION ALL (SELECT ${measures} FROM tickets t ${where([...open, 't.duedate IS NULL'])})`;
+    const firstOverdue = (assignee: string) =>
+      `(SELECT min(t.duedate) AS duedate FROM tickets t ${where([...open, assignee, 't.assignee_name IS NOT DISTINCT FROM o.assignee_name', `t.duedate < ${now}`])})`;
     return {
-      text: groupedCount(
-        {
-          id: 't.assignee_id',
-          name: 't.assignee_name',
-          none: 'Unassigned',
-          nameAs: 'assignee',
-          measures: { overdue: 'count(*)::int', urgent: `count(*) FILTER (WHERE t.severity IN ('C', 'H'))::int`, oldest_due: isoOf('min(t.duedate)') },
-          from: 'tickets t',
-          conds,
-          order: 'overdue DESC, assignee',
-        },
-        p,
-        limit,
-      ),
+      text: `WITH open AS (
+               SELECT t.assignee_id, t.assignee_name, sum(t.tickets) AS n, coalesce(sum(t.tickets) FILTER (WHERE ${urgent}), 0) AS urgent
+                 FROM report_ticket_counts t ${where(['t.tickets > 0', ...open])} GROUP BY t.assignee_id, t.assignee_name),
+             side AS (
+               SELECT count(*) * 3 < (SELECT coalesce(sum(n), 0) FROM open) AS subtract
+                 FROM (${notDue('1')} LIMIT (SELECT coalesce(sum(n), 0) FROM open) / 3 + 1) x),
+             counted AS (
+               SELECT * FROM (SELECT t.assignee_id AS party_id, coalesce(t.assignee_name, ${none}) AS assignee, count(*)::int AS overdue,
+                                     count(*) FILTER (WHERE ${urgent})::int AS urgent, min(t.duedate) AS oldest
+                                FROM tickets t ${where([...open, `t.duedate < ${now}`])}
+                               GROUP BY t.assignee_id, t.assignee_name OFFSET 0) c
+                WHERE NOT (SELECT subtract FROM side)),
+             not_due AS (
+               SELECT t.assignee_id, t.assignee_name, count(*) AS n, count(*) FILTER (WHERE ${urgent}) AS urgent
+                 FROM (${notDue('t.assignee_id, t.assignee_name, t.severity')}) t GROUP BY t.assignee_id, t.assignee_name),
+             subtracted AS (
+               SELECT o.assignee_id AS party_id, coalesce(o.assignee_name, ${none}) AS assignee, (o.n - coalesce(d.n, 0))::int AS overdue,
+                      (o.urgent - coalesce(d.urgent, 0))::int AS urgent,
+                      CASE WHEN o.assignee_id IS NULL THEN ${firstOverdue('t.assignee_id IS NULL')} ELSE ${firstOverdue('t.assignee_id = o.assignee_id')} END AS oldest
+                 FROM open o LEFT JOIN not_due d ON d.assignee_id IS NOT DISTINCT FROM o.assignee_id AND d.assignee_name IS NOT DISTINCT FROM o.assignee_name
+                WHERE (SELECT subtract FROM side) AND o.n - coalesce(d.n, 0) > 0)
+             SELECT r.party_id, r.assignee, r.overdue, r.urgent, ${isoOf('r.oldest')} AS oldest_due
+               FROM (SELECT * FROM counted UNION ALL SELECT * FROM subtracted) r
+              ORDER BY r.overdue DESC, r.assignee ${limitOf(limit, p)}`,
       values,
     };
   },

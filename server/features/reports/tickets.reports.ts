@@ -34,6 +34,7 @@ import {
   statusesOf,
   ticketConditions,
   ticketSearchHref,
+  WHOLE_HOURS,
   where,
   type TicketFilterKeys,
   type TicketSearchFilters,
@@ -42,20 +43,38 @@ import { sqlParams, type ReportDefinition, type ReportRun } from '@server/platfo
 
 const isAllTime = (run: ReportRun) => !run.period || run.period.preset === ALL_TIME;
 
-/** "Created in the period" over tickets t (nothing for all time, so the counts read no date). */
-function createdInPeriod(run: ReportRun, p: (v: unknown) => string): string[] {
-  if (isAllTime(run)) return [];
-  const { from, to } = periodBounds(run, p);
-  return [`t.created_at >= ${from}`, `t.created_at < ${to}`];
-}
-
 /**
- * Where a count of tickets as they are now reads: over all time, the tickets per status, priority,
- * queue, company and assignee (migration 0038, docs/adr/0141), whose rows each stand for `tickets`
- * tickets; over a period, the tickets themselves. Every filter of these reports is a column of both.
+ * Where a count of tickets as they are now reads: rows (alias t) with the given columns of tickets
+ * and `t.tickets`, how many tickets each stands for, the filters (conditions over t) applied.
+ * - Over all time: the tickets per status, priority, queue, company and assignee (migration 0038,
+ *   docs/adr/0141), whose columns hold every filter of these reports.
+ * - Over a period: whichever side of it holds fewer tickets, by the tickets opened per hour
+ *   (migration 0038). A period holding at most half of them counts the tickets created in it; a
+ *   longer one takes the counts of every ticket and subtracts the tickets created before and after
+ *   it, an index-only range scan of the index of status and creation time (migration 0067,
+ *   docs/adr/0246). Both sides give the same figures; only one runs (the other's branch is
+ *   skipped by its one-time condition).
  */
-function countSource(run: ReportRun): { from: string; count: string; conds: string[] } {
-  return isAllTime(run) ? { from: 'report_ticket_counts t', count: 'sum(t.tickets)', conds: ['t.tickets > 0'] } : { from: 'tickets t', count: 'count(*)', conds: [] };
+function countSource(run: ReportRun, p: (v: unknown) => string, columns: readonly string[], filters: string[]): { from: string; conds: string[] } {
+  if (isAllTime(run)) return { from: 'report_ticket_counts t', conds: ['t.tickets > 0', ...filters] };
+  const { from, to } = periodBounds(run, p);
+  const cols = columns.join(', ');
+  const names = columns.map((c) => c.replace(/^t\./, '')).join(', ');
+  // Each side's count under its one-time condition; OFFSET 0 keeps the condition above the count,
+  // so the side not taken starts nothing (no parallel workers launched for it).
+  const count = (source: string, measure: string, conds: string[], side: string) =>
+    `SELECT * FROM (SELECT ${cols}, ${measure} AS n FROM ${source} ${where([...filters, ...conds])} GROUP BY ${cols} OFFSET 0) b WHERE ${side}`;
+  const inside = '(SELECT inside FROM side)';
+  return {
+    from: `(WITH side AS (SELECT coalesce(sum(h.opened) FILTER (WHERE h.hour >= ${from} AND h.hour < ${to}), 0) * 2 <= coalesce(sum(h.opened), 0) AS inside FROM report_ticket_hours h)
+            SELECT ${names}, sum(x.n) AS tickets FROM (
+              ${count('tickets t', 'count(*)', [`t.created_at >= ${from}`, `t.created_at < ${to}`], inside)}
+              UNION ALL ${count('report_ticket_counts t', 'sum(t.tickets)', [], `NOT ${inside}`)}
+              UNION ALL ${count('tickets t', '-count(*)', [`t.created_at < ${from}`], `NOT ${inside}`)}
+              UNION ALL ${count('tickets t', '-count(*)', [`t.created_at >= ${to}`], `NOT ${inside}`)}
+            ) x GROUP BY ${names} HAVING sum(x.n) > 0) t`,
+    conds: [],
+  };
 }
 
 /** The ticket search's created range of the period (its days, inclusive; instants in a zone other than UTC). */
@@ -127,11 +146,10 @@ function byDimension(d: Dimension): ReportDefinition {
     ],
     sql: (run, limit) => {
       const { values, p } = sqlParams();
-      const source = countSource(run);
-      const conds = [...source.conds, ...ticketConditions(run.params, p, keys, d.statusFallback), ...createdInPeriod(run, p)];
+      const source = countSource(run, p, [d.column], ticketConditions(run.params, p, keys, d.statusFallback));
       // Every code appears (zero when no ticket has it), in the dimension's order.
       return {
-        text: `WITH counts AS (SELECT ${d.column} AS code, ${source.count}::int AS n FROM ${source.from} ${where(conds)} GROUP BY 1)
+        text: `WITH counts AS (SELECT ${d.column} AS code, sum(t.tickets)::int AS n FROM ${source.from} ${where(source.conds)} GROUP BY 1)
                SELECT c.code, coalesce(counts.n, 0)::int AS tickets, coalesce(sum(counts.n) OVER (), 0)::int AS total
                  FROM unnest(${p(d.codes)}::text[]) WITH ORDINALITY c(code, ord) LEFT JOIN counts ON counts.code = c.code
                 ORDER BY c.ord ${limit === null ? '' : `LIMIT ${p(limit)}`}`,
@@ -188,9 +206,8 @@ function byParty(d: Party): ReportDefinition {
     ],
     sql: (run, limit) => {
       const { values, p } = sqlParams();
-      const source = countSource(run);
-      const conds = [...source.conds, ...ticketConditions(run.params, p, keys, REPORT_STATUS_OPEN), ...createdInPeriod(run, p)];
-      const count = source.count;
+      const source = countSource(run, p, [d.idColumn, d.nameColumn, 't.severity'], ticketConditions(run.params, p, keys, REPORT_STATUS_OPEN));
+      const count = 'sum(t.tickets)';
       return {
         text: groupedCount(
           {
@@ -202,7 +219,7 @@ function byParty(d: Party): ReportDefinition {
             total: true,
             count,
             from: source.from,
-            conds,
+            conds: source.conds,
             order: 'tickets DESC, segment, party_id',
           },
           p,
@@ -346,8 +363,6 @@ function ageSummary(rows: ReportRow[]): string {
 
 /** The hourly counts' column of each timestamp (migration 0038). */
 const HOURLY = { created_at: 'opened', closed_at: 'closed' } as const;
-/** A bucket the hourly counts answer exactly: both its ends on a whole UTC hour. */
-const WHOLE_HOURS = `date_trunc('hour', buckets.lo, 'UTC') = buckets.lo AND date_trunc('hour', buckets.hi, 'UTC') = buckets.hi`;
 
 const openedClosed: ReportDefinition = {
   meta: {
@@ -378,7 +393,7 @@ const openedClosed: ReportDefinition = {
     const count = (column: 'created_at' | 'closed_at') =>
       conds.length
         ? raw(column)
-        : `CASE WHEN ${WHOLE_HOURS} THEN (SELECT coalesce(sum(h.${HOURLY[column]}), 0) FROM report_ticket_hours h WHERE h.hour >= buckets.lo AND h.hour < buckets.hi)::int ELSE ${raw(column)} END`;
+        : `CASE WHEN ${WHOLE_HOURS('buckets')} THEN (SELECT coalesce(sum(h.${HOURLY[column]}), 0) FROM report_ticket_hours h WHERE h.hour >= buckets.lo AND h.hour < buckets.hi)::int ELSE ${raw(column)} END`;
     return {
       text: `WITH buckets AS (${periodBuckets(run, p, g, limit)})
              SELECT to_char(buckets.b, 'YYYY-MM-DD') AS bucket, ${count('created_at')} AS opened, ${count('closed_at')} AS closed
