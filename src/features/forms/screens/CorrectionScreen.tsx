@@ -22,6 +22,7 @@ import { correctionScreenMachine, selectForm, type CorrectionKind, type Correcti
 import styles from './forms.module.css';
 import { SubmissionList } from './SubmissionList';
 import { RequestDetail } from '@/features/approvals';
+import type { CorrectionSubmission } from '../api';
 import { inspection } from '@/shared/inspection';
 import type { QueryMachine } from '@/shared/machines/query.machine';
 import { CompanyPicker } from '@/shared/pickers';
@@ -245,9 +246,7 @@ function TimeEntryForm({
   const [pickedEntry, setPickedEntry] = useState<OwnTimeEntry | null>(null);
   const [summary, setSummary] = useState(initial?.summary ?? '');
   const [after, setAfter] = useState<AfterDraft | null>(initial ? fieldsOf(initial.after) : null);
-  const busy = useSelector(form, (s) => s.matches('submitting'));
   const fields = useSelector(form, (s) => s.context.fieldErrors);
-  const error = useSelector(form, (s) => s.context.error);
   const before = pickedEntry && pickedEntry.id === picked ? fieldsOf(pickedEntry) : (initial?.before ?? null);
   const submission = () => ({
     payload: { kind: 'timeEntry' as const, summary, entryId: picked ?? 0, after: { workDate: after?.workDate ?? '', minutes: after?.minutes ?? NaN, description: after?.description ?? '' } },
@@ -261,7 +260,6 @@ function TimeEntryForm({
     <RecordCorrectionForm
       label={resubmit ? 'Change the time correction' : 'Correct my time entry'}
       resubmit={!!resubmit}
-      error={error}
       picker={
         <RecordPicker
           kind={TIME_ENTRIES}
@@ -295,14 +293,9 @@ function TimeEntryForm({
         ) : null
       }
       summary={summary}
-      summaryError={fields.summary}
-      onSummary={(v) => {
-        setSummary(v);
-        form.send({ type: 'form.change', field: 'summary' });
-      }}
-      onSummaryBlur={() => form.send({ type: 'form.blur', field: 'summary', input: submission() })}
-      busy={busy}
-      onSubmit={() => form.send({ type: 'form.submit', input: submission() })}
+      onSummary={setSummary}
+      form={form}
+      submission={submission}
     />
   );
 }
@@ -370,30 +363,29 @@ function RecordPicker<T extends { id: number }>({ kind, picked, error, onPick }:
 function RecordCorrectionForm({
   label,
   resubmit,
-  error,
   picker,
   before,
   after,
   summary,
-  summaryError,
   onSummary,
-  onSummaryBlur,
-  busy,
-  onSubmit,
+  form,
+  submission,
 }: {
   label: string;
   resubmit: boolean;
-  error: string | null;
   picker: ReactNode;
   before: ReactNode;
   after: ReactNode;
   summary: string;
-  summaryError: string | undefined;
   onSummary: (summary: string) => void;
-  onSummaryBlur: () => void;
-  busy: boolean;
-  onSubmit: () => void;
+  form: ActorRefFrom<typeof submitCorrectionMachine>;
+  /** What the form sends now (the kind's payload, and the correction sent back when it is changed). */
+  submission: () => CorrectionSubmission;
 }) {
+  const busy = useSelector(form, (s) => s.matches('submitting'));
+  const summaryError = useSelector(form, (s) => s.context.fieldErrors.summary);
+  const error = useSelector(form, (s) => s.context.error);
+  const onSubmit = () => form.send({ type: 'form.submit', input: submission() });
   return (
     <Card padding="compact">
       <form
@@ -421,8 +413,11 @@ function RecordCorrectionForm({
           label="Why it is wrong"
           isRequired
           value={summary}
-          onChange={onSummary}
-          onBlur={onSummaryBlur}
+          onChange={(v) => {
+            onSummary(v);
+            form.send({ type: 'form.change', field: 'summary' });
+          }}
+          onBlur={() => form.send({ type: 'form.blur', field: 'summary', input: submission() })}
           description="One line: the title your manager sees."
           errorMessage={summaryError}
           maxLength={200}
@@ -497,9 +492,7 @@ function PunchForm({
   const [pickedPunch, setPickedPunch] = useState<OwnPunch | null>(null);
   const [summary, setSummary] = useState(initial?.summary ?? '');
   const [after, setAfter] = useState<PunchDraft | null>(initial ? draftOfPunch(initial.after, zone) : null);
-  const busy = useSelector(form, (s) => s.matches('submitting'));
   const fields = useSelector(form, (s) => s.context.fieldErrors);
-  const error = useSelector(form, (s) => s.context.error);
   const before = pickedPunch && pickedPunch.id === picked ? pickedPunch : (initial?.before ?? null);
   const submission = () => ({
     payload: { kind: 'punch' as const, summary, punchId: picked ?? 0, after: { punchedInAt: fromLocalInput(after?.punchedInAt ?? '', zone), punchedOutAt: fromLocalInput(after?.punchedOutAt ?? '', zone) } },
@@ -513,7 +506,6 @@ function PunchForm({
     <RecordCorrectionForm
       label={resubmit ? 'Change the punch correction' : 'Correct my punch'}
       resubmit={!!resubmit}
-      error={error}
       picker={
         <RecordPicker
           kind={PUNCHES}
@@ -552,14 +544,9 @@ function PunchForm({
         ) : null
       }
       summary={summary}
-      summaryError={fields.summary}
-      onSummary={(v) => {
-        setSummary(v);
-        form.send({ type: 'form.change', field: 'summary' });
-      }}
-      onSummaryBlur={() => form.send({ type: 'form.blur', field: 'summary', input: submission() })}
-      busy={busy}
-      onSubmit={() => form.send({ type: 'form.submit', input: submission() })}
+      onSummary={setSummary}
+      form={form}
+      submission={submission}
     />
   );
 }
