@@ -124,3 +124,47 @@ test('an agent files a travel expense with two receipts, the manager approves it
   await expectAccessible(page);
   await shoot(page, 'travel-expense-approved');
 });
+
+/** The page is no wider than the phone, and the selected tab shows whole inside its tab row. */
+async function expectTabsFit(page: Page) {
+  const fit = await page.evaluate(() => {
+    const list = document.querySelector<HTMLElement>('[role="tablist"]');
+    const tab = list?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    const box = list?.getBoundingClientRect();
+    const selected = tab?.getBoundingClientRect();
+    return {
+      width: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+      selectedShown: !!box && !!selected && selected.left >= box.left - 1 && selected.right <= box.right + 1,
+    };
+  });
+  expect(fit.width).toBeLessThanOrEqual(fit.viewport);
+  expect(fit.selectedShown).toBe(true);
+}
+
+test('on a phone the tab rows fit the screen, and the selected tab shows whole', async ({ page }) => {
+  await signIn(page, STAFF.admin.email);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/forms/travel/expense');
+  const tabs = page.getByRole('tablist', { name: 'Travel expenses' });
+  await expect(tabs.getByRole('tab', { name: 'Rates' })).toBeAttached();
+  await expectTabsFit(page);
+  // The arrow keys walk the row; the tab they reach scrolls into view and its panel shows.
+  await tabs.getByRole('tab', { name: 'New' }).focus();
+  for (const name of [/^My submissions/, /^Review/, /^Rates/]) {
+    await page.keyboard.press('ArrowRight');
+    await expect(tabs.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+    await expectTabsFit(page);
+  }
+  await expect(page.getByRole('form', { name: 'Add a rate' })).toBeVisible();
+  // A screen that opens on a later tab (a company's sections, named in the address) shows that tab in view.
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.goto('/company/1');
+  const sections = page.getByRole('tablist', { name: 'Company sections' });
+  await sections.getByRole('tab').last().click();
+  await expect(page).toHaveURL(/[?&]tab=/);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.reload();
+  await expect(sections.getByRole('tab').last()).toHaveAttribute('aria-selected', 'true');
+  await expectTabsFit(page);
+});

@@ -1,32 +1,16 @@
 /** The record-correcting Correction: a time entry of mine, before → after; approval changes it through time's command, in the same transaction; a stale entry answers 409. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RequestView } from '@contracts/approvals';
-import { apiAs, type Api } from '@tests/support/api';
-import { sqlOf, type Sql } from '@tests/support/sql';
-import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
+import { BACKENDS } from '@tests/support/test-app';
+import { correctionApp } from './correction-app';
 
 describe.each(BACKENDS)('correcting a time entry on %s', (backend) => {
-  let t: TestApp;
-  let sql: Sql;
-  let agent: Api;
-  let manager: Api;
-  let agentId: number;
-
-  beforeAll(async () => {
-    t = await startTestApp(backend, { jobs: 'manual' });
-    sql = sqlOf(t);
-    agent = await apiAs(t, 'agent');
-    manager = await apiAs(t, 'manager');
-    agentId = (await sql.one<{ id: number }>(`SELECT id FROM staff_users WHERE email = 'agent@demo.test'`)).id;
-    // The week of 2026-03-09 is approved: only a correction changes it now.
-    await sql.rows(`INSERT INTO timesheet_weeks (staff_user_id, week_start, status) VALUES ($1, '2026-03-09', 'approved') ON CONFLICT (staff_user_id, week_start) DO UPDATE SET status = 'approved'`, [agentId]);
-  });
-  afterAll(() => t?.close());
+  const app = correctionApp(backend);
 
   const entry = async (minutes: number, description: string) =>
-    (await sql.one<{ id: number }>(`INSERT INTO time_entries (staff_user_id, work_date, minutes, description, source) VALUES ($1, '2026-03-10', $2, $3, 'timesheet') RETURNING id::int AS id`, [agentId, minutes, description])).id;
-  const fields = (id: number) => sql.one(`SELECT to_char(work_date, 'YYYY-MM-DD') AS "workDate", minutes, description FROM time_entries WHERE id = $1`, [id]);
-  const correct = (entryId: number, after: object) => agent.post('/api/v2/approvals/requests', { formType: 'correction', payload: { kind: 'timeEntry', summary: 'Logged 8 h for a 6 h visit', entryId, after } });
+    (await app.sql.one<{ id: number }>(`INSERT INTO time_entries (staff_user_id, work_date, minutes, description, source) VALUES ($1, '2026-03-10', $2, $3, 'timesheet') RETURNING id::int AS id`, [app.agentId, minutes, description])).id;
+  const fields = (id: number) => app.sql.one(`SELECT to_char(work_date, 'YYYY-MM-DD') AS "workDate", minutes, description FROM time_entries WHERE id = $1`, [id]);
+  const correct = (entryId: number, after: object) => app.agent.post('/api/v2/approvals/requests', { formType: 'correction', payload: { kind: 'timeEntry', summary: 'Logged 8 h for a 6 h visit', entryId, after } });
 
   it('stores the entry as it was, and on approval changes it in the same transaction with its before and after kept', async () => {
     const id = await entry(480, 'Acme depot visit');
@@ -37,11 +21,11 @@ describe.each(BACKENDS)('correcting a time entry on %s', (backend) => {
     expect(r.payload).toMatchObject({ before: { workDate: '2026-03-10', minutes: 480, description: 'Acme depot visit' }, after: { minutes: 360 } });
     expect(await fields(id)).toEqual({ workDate: '2026-03-10', minutes: 480, description: 'Acme depot visit' });
 
-    const approved = await manager.post(`/api/v2/approvals/requests/${r.id}/decision`, { decision: 'approve', version: r.version });
+    const approved = await app.manager.post(`/api/v2/approvals/requests/${r.id}/decision`, { decision: 'approve', version: r.version });
     expect(approved.statusCode, approved.body).toBe(200);
     expect((approved.json() as RequestView).state).toBe('applied');
     expect(await fields(id)).toEqual({ workDate: '2026-03-10', minutes: 360, description: 'Acme depot visit (6 h)' });
-    const audit = await sql.one<{ actor: string; detail: Record<string, unknown> }>(
+    const audit = await app.sql.one<{ actor: string; detail: Record<string, unknown> }>(
       `SELECT s.email AS actor, a.detail FROM audit_log a JOIN staff_users s ON s.id = a.actor_id WHERE a.entity = 'time_entry' AND a.entity_id = $1 AND a.action = 'correct'`,
       [id],
     );
@@ -53,34 +37,34 @@ describe.each(BACKENDS)('correcting a time entry on %s', (backend) => {
   it('refuses approval with 409 when the entry changed since the correction was sent, changing nothing', async () => {
     const id = await entry(120, 'Harbor Water call');
     const r = (await correct(id, { workDate: '2026-03-10', minutes: 90, description: 'Harbor Water call' })).json() as RequestView;
-    await sql.rows('UPDATE time_entries SET minutes = 150 WHERE id = $1', [id]);
-    const refused = await manager.post(`/api/v2/approvals/requests/${r.id}/decision`, { decision: 'approve', version: r.version });
+    await app.sql.rows('UPDATE time_entries SET minutes = 150 WHERE id = $1', [id]);
+    const refused = await app.manager.post(`/api/v2/approvals/requests/${r.id}/decision`, { decision: 'approve', version: r.version });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().error.message).toMatch(/changed since this correction was sent/);
     expect(await fields(id)).toMatchObject({ minutes: 150 });
-    expect((await sql.one<{ state: string }>('SELECT state FROM approval_requests WHERE id = $1', [r.id])).state).toBe('inReview');
+    expect((await app.sql.one<{ state: string }>('SELECT state FROM approval_requests WHERE id = $1', [r.id])).state).toBe('inReview');
   });
 
   it("refuses someone else's time entry and names the bad fields, writing nothing", async () => {
-    const before = await sql.count('approval_requests');
-    const managers = (await sql.one<{ id: number }>(`INSERT INTO time_entries (staff_user_id, work_date, minutes, source) SELECT id, '2026-03-10', 60, 'timesheet' FROM staff_users WHERE email = 'manager@demo.test' RETURNING id::int AS id`)).id;
+    const before = await app.sql.count('approval_requests');
+    const managers = (await app.sql.one<{ id: number }>(`INSERT INTO time_entries (staff_user_id, work_date, minutes, source) SELECT id, '2026-03-10', 60, 'timesheet' FROM staff_users WHERE email = 'manager@demo.test' RETURNING id::int AS id`)).id;
     const other = await correct(managers, { workDate: '2026-03-10', minutes: 30 });
     expect(other.statusCode).toBe(400);
     expect(other.json().error.fields).toEqual({ entryId: 'Pick a time entry of yours' });
     const bad = await correct(0, { workDate: '2026-02-30', minutes: 2000 });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.fields).sort()).toEqual(['after.minutes', 'after.workDate', 'entryId']);
-    expect(await sql.count('approval_requests')).toBe(before);
+    expect(await app.sql.count('approval_requests')).toBe(before);
   });
 
   it('lists my own time entries of the last 30 days, newest first, with the ticket or project each was for', async () => {
     const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
-    const ticket = await sql.one<{ id: number; title: string }>('SELECT id, title FROM tickets ORDER BY id LIMIT 1');
-    await sql.rows(
+    const ticket = await app.sql.one<{ id: number; title: string }>('SELECT id, title FROM tickets ORDER BY id LIMIT 1');
+    await app.sql.rows(
       `INSERT INTO time_entries (staff_user_id, work_date, minutes, description, source, ticket_id) VALUES ($1, $2, 45, 'Recent ticket work', 'ticket', $5), ($1, $3, 30, 'A week back', 'timesheet', NULL), ($1, $4, 60, 'Too old to pick', 'timesheet', NULL)`,
-      [agentId, day(1), day(7), day(40), ticket.id],
+      [app.agentId, day(1), day(7), day(40), ticket.id],
     );
-    const res = await agent.get('/api/v2/forms/corrections/time-entries');
+    const res = await app.agent.get('/api/v2/forms/corrections/time-entries');
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json() as { workDate: string; minutes: number; description: string; ticketId: number | null; forWhat: string | null }[];
     expect(list.map((e) => e.description)).toEqual(expect.arrayContaining(['Recent ticket work', 'A week back']));
@@ -88,7 +72,7 @@ describe.each(BACKENDS)('correcting a time entry on %s', (backend) => {
     expect(list.find((e) => e.description === 'Recent ticket work')).toMatchObject({ workDate: day(1), minutes: 45, ticketId: ticket.id, forWhat: ticket.title });
     expect(list.map((e) => e.workDate)).toEqual([...list.map((e) => e.workDate)].sort().reverse());
     // Only mine: the manager's entries are not offered.
-    const managers = (await manager.get('/api/v2/forms/corrections/time-entries')).json() as { description: string }[];
+    const managers = (await app.manager.get('/api/v2/forms/corrections/time-entries')).json() as { description: string }[];
     expect(managers.map((e) => e.description)).not.toContain('Recent ticket work');
   });
 });

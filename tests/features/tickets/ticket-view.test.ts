@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, getNextSnapshot, type EventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { TicketView } from '@contracts/tickets';
-import { ticketViewMachine, type TicketSave } from '@/features/tickets/machines/ticket-view.machine';
+import { selectAssignees, ticketViewMachine, type TicketSave } from '@/features/tickets/machines/ticket-view.machine';
 import { ApiError } from '@/shared/http/http';
 import { fileDownloadMachine, type DownloadTarget } from '@/shared/machines/file-download.machine';
+import { queueAssigneesMachine } from '@/features/tickets/queue-assignees';
 import { controllable, flush } from '@tests/support/controllable';
 import { expectAllEventsUsed, replay, itReachesEveryStateAndTransition, recordCoverage } from '@tests/support/path-coverage';
 import { machineRegistry } from '@/app/machine-registry';
@@ -23,10 +24,13 @@ function start() {
   const save = controllable<TicketView, TicketSave>('save');
   // Downloads never settle here (tests/features/tickets/ticket-attachments.test.ts covers them).
   const downloads = fileDownloadMachine.provide({ actors: { fetch: fromPromise<Blob, DownloadTarget>(() => new Promise(() => {})) } });
-  const actor = createActor(ticketViewMachine.provide({ actors: { load: load.logic, save: save.logic, downloads } }), { input: { id: 7, me: 2 } });
+  // The queues whose assignees were asked for (the Assignee picker's rule); the answers never come here.
+  const queuesAsked: unknown[] = [];
+  const assignees = queueAssigneesMachine.provide({ actors: { load: fromPromise(({ input }) => (queuesAsked.push(input), new Promise<never>(() => {}))) } });
+  const actor = createActor(ticketViewMachine.provide({ actors: { load: load.logic, save: save.logic, downloads, assignees } }), { input: { id: 7, me: 2 } });
   recordCoverage(actor);
   actor.start();
-  return { actor, load, save };
+  return { actor, load, save, queuesAsked };
 }
 
 const apiError = (message: string, fields?: Record<string, string>) => new ApiError(400, 'invalid_input', message, fields);
@@ -98,6 +102,24 @@ describe('ticket view machine', () => {
     actor.send({ type: 'ticket.assignToMe' });
     expect(actor.getSnapshot().matches('ready')).toBe(true);
     expect(save.calls).toHaveLength(0);
+  });
+
+  it('asks who may take the ticket in its queue once it loads, and again when a change moves it to another queue', async () => {
+    const { actor, load, save, queuesAsked } = start();
+    const inQueue = (queue: string): TicketView => ({ ...view(7), ticket: { ...view(7).ticket, queue } as TicketView['ticket'] });
+    load.resolve(inQueue('Support'));
+    await flush();
+    expect(queuesAsked).toEqual(['Support']);
+    // A save that leaves the queue as it was asks nothing again.
+    actor.send({ type: 'ticket.addTime', input: { minutes: 30 } });
+    save.resolve(inQueue('Support'));
+    await flush();
+    expect(queuesAsked).toEqual(['Support']);
+    actor.send({ type: 'ticket.change', input: { queue: 'Programming' } });
+    save.resolve(inQueue('Programming'));
+    await flush();
+    expect(queuesAsked).toEqual(['Support', 'Programming']);
+    expect(selectAssignees(actor.getSnapshot())?.getSnapshot().context.query).toBe('Programming');
   });
 
   it('"s" asks the view to put the keyboard in the Status field', async () => {

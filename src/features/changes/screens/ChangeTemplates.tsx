@@ -1,22 +1,18 @@
 import { useSelector } from '@xstate/react';
-import { useContext, useState, type Key } from 'react';
-import { CHANGE_LIMITS, TEMPLATE_LIMITS, TEMPLATE_ROLES, riskScore, type ChangeTemplate, type RiskInputs, type TemplateInput } from '@contracts/changes';
+import { useContext, useState } from 'react';
+import { TEMPLATE_LIMITS, TEMPLATE_ROLES, riskScore, type ChangeTemplate, type TemplateInput } from '@contracts/changes';
 import { LIMITS } from '@contracts/common/constants';
 import { selectEditing, selectSaveForm, type ChangeTemplatesActor, type TemplatesQueryActor } from '../machines/changes.machines';
-import { DialogForm, LEVEL_LABELS, RiskBadge, levels } from './parts';
+import { DialogForm, EstimateField, LEVEL_LABELS, RiskBadge, RiskFields, planDraftOf, planInputOf, type PlanDraft } from './parts';
 import styles from './changes.module.css';
 import { StaffRoleContext } from '@/shared/session/role';
-import { Badge, Button, Card, Checkbox, DateTime, Dialog, NumberField, QueryView, Select, SkeletonCard, Switch, TextArea, TextField } from '@/shared/ui/components';
+import { Badge, Button, Card, DateTime, Dialog, QueryView, SkeletonCard, Switch, TextArea, TextField } from '@/shared/ui/components';
 
-type Draft = Omit<TemplateInput, 'risk' | 'estimateHours' | 'productArea' | 'preApproved'> & {
-  productArea: string;
-  impact: RiskInputs['impact'] | null;
-  complexity: RiskInputs['complexity'] | null;
-  touchesData: boolean;
-  downtime: boolean;
-  estimateHours: number;
-  preApproved: boolean;
-};
+type Draft = Omit<TemplateInput, 'risk' | 'estimateHours' | 'productArea' | 'preApproved'> &
+  PlanDraft & {
+    productArea: string;
+    preApproved: boolean;
+  };
 
 const draftOf = (t: ChangeTemplate | null): Draft => ({
   name: t?.name ?? '',
@@ -25,11 +21,7 @@ const draftOf = (t: ChangeTemplate | null): Draft => ({
   description: t?.description ?? '',
   implementationPlan: t?.implementation_plan ?? '',
   rollbackPlan: t?.rollback_plan ?? '',
-  impact: t?.risk_inputs.impact ?? null,
-  complexity: t?.risk_inputs.complexity ?? null,
-  touchesData: t?.risk_inputs.touchesData ?? false,
-  downtime: t?.risk_inputs.downtime ?? false,
-  estimateHours: t?.estimate_hours ?? NaN,
+  ...planDraftOf(t?.risk_inputs, t?.estimate_hours),
   preApproved: t?.pre_approved ?? false,
 });
 
@@ -42,8 +34,7 @@ const inputOf = (d: Draft): TemplateInput =>
     description: d.description,
     implementationPlan: d.implementationPlan,
     rollbackPlan: d.rollbackPlan,
-    ...(d.impact && d.complexity ? { risk: { impact: d.impact, complexity: d.complexity, touchesData: d.touchesData, downtime: d.downtime } } : {}),
-    ...(Number.isFinite(d.estimateHours) ? { estimateHours: d.estimateHours } : {}),
+    ...planInputOf(d),
     preApproved: d.preApproved,
   }) as TemplateInput;
 
@@ -66,7 +57,6 @@ function TemplateForm({ template, screen }: { template: ChangeTemplate | null; s
   const long = (field: 'description' | 'implementationPlan' | 'rollbackPlan', label: string, description: string) => (
     <TextArea label={label} name={field} isRequired rows={3} value={draft[field]} maxLength={LIMITS.text} description={description} onChange={(v) => change({ [field]: v }, field)} errorMessage={fields[field]} />
   );
-  const score = draft.impact && draft.complexity ? riskScore({ impact: draft.impact, complexity: draft.complexity, touchesData: draft.touchesData, downtime: draft.downtime }) : null;
   return (
     <DialogForm
       label={template ? `Change the template “${template.name}”` : 'New standard change template'}
@@ -87,35 +77,8 @@ function TemplateForm({ template, screen }: { template: ChangeTemplate | null; s
       {long('description', 'Description', 'What the change is, in the client’s words.')}
       {long('implementationPlan', 'Implementation plan', 'How the change is made.')}
       {long('rollbackPlan', 'Rollback plan', 'How the change is undone if it goes wrong.')}
-      <fieldset className={styles.fieldset} data-field="risk">
-        <legend>Risk{score !== null ? `: ${score}` : ''}</legend>
-        <div className={styles.pair}>
-          <Select label="Impact" name="risk.impact" isRequired items={levels} value={draft.impact} onChange={(k: Key | null) => change({ impact: (k as RiskInputs['impact']) ?? null }, 'risk')} errorMessage={fields['risk.impact']} />
-          <Select label="Complexity" name="risk.complexity" isRequired items={levels} value={draft.complexity} onChange={(k: Key | null) => change({ complexity: (k as RiskInputs['complexity']) ?? null }, 'risk')} errorMessage={fields['risk.complexity']} />
-        </div>
-        <Checkbox isSelected={draft.touchesData} onChange={(touchesData) => change({ touchesData }, 'risk')}>
-          Touches stored data
-        </Checkbox>
-        <Checkbox isSelected={draft.downtime} onChange={(downtime) => change({ downtime }, 'risk')}>
-          Needs downtime
-        </Checkbox>
-        {fields.risk ? (
-          <p className={styles.fieldError} role="alert">
-            {fields.risk}
-          </p>
-        ) : null}
-      </fieldset>
-      <NumberField
-        label="Estimate (hours)"
-        name="estimateHours"
-        isRequired
-        value={draft.estimateHours}
-        minValue={0}
-        maxValue={CHANGE_LIMITS.estimateHoursMax}
-        step={0.5}
-        onChange={(n) => change({ estimateHours: n }, 'estimateHours')}
-        errorMessage={fields.estimateHours}
-      />
+      <RiskFields draft={draft} fields={fields} onChange={change} />
+      <EstimateField draft={draft} fields={fields} onChange={change} isRequired />
       <Switch isSelected={draft.preApproved} onChange={(preApproved) => change({ preApproved }, 'preApproved')}>
         Pre-approved: its changes skip the change-advisory step while they keep this plan
       </Switch>

@@ -1,13 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { useState, type Key } from 'react';
+import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { CHANGE_LIMITS, RISK_OWNER_AWAY_POINTS, SCR_CHART, preApprovedNote, riskScore, type ChangeView, type RiskInputs, type ScrStatus, type TransitionInput } from '@contracts/changes';
+import { CHANGE_LIMITS, RISK_OWNER_AWAY_POINTS, SCR_CHART, preApprovedNote, type ChangeView, type ScrStatus, type TransitionInput } from '@contracts/changes';
 import { LIMITS } from '@contracts/common/constants';
 import type { moveMachine, MoveSubmission } from '../machines/changes.machines';
-import styles from './changes.module.css';
-import { DialogForm, levels } from './parts';
+import { DialogForm, EstimateField, RiskFields, planDraftOf, planInputOf, type PlanDraft } from './parts';
 import { StaffPicker } from '@/shared/pickers';
-import { Alert, Checkbox, DatePicker, NumberField, Select, TextArea } from '@/shared/ui/components';
+import { Alert, Checkbox, DatePicker, TextArea } from '@/shared/ui/components';
 
 /** What each move's button and dialog say. */
 export const MOVE_TEXTS: Record<ScrStatus, { action: string; title: string; intro?: string }> = {
@@ -25,16 +24,11 @@ export const MOVE_TEXTS: Record<ScrStatus, { action: string; title: string; intr
 };
 
 
-type Draft = {
+type Draft = PlanDraft & {
   ownerId: number | null;
   ownerName: string | null;
-  estimateHours: number;
   implementationPlan: string;
   rollbackPlan: string;
-  impact: RiskInputs['impact'] | null;
-  complexity: RiskInputs['complexity'] | null;
-  touchesData: boolean;
-  downtime: boolean;
   billable: boolean;
   emergency: boolean;
   justification: string;
@@ -47,13 +41,9 @@ type Draft = {
 const draftOf = (scr: ChangeView): Draft => ({
   ownerId: scr.owner_id,
   ownerName: scr.owner,
-  estimateHours: scr.estimate_hours ?? NaN,
+  ...planDraftOf(scr.risk_inputs, scr.estimate_hours),
   implementationPlan: scr.implementation_plan ?? '',
   rollbackPlan: scr.rollback_plan ?? '',
-  impact: scr.risk_inputs?.impact ?? null,
-  complexity: scr.risk_inputs?.complexity ?? null,
-  touchesData: scr.risk_inputs?.touchesData ?? false,
-  downtime: scr.risk_inputs?.downtime ?? false,
   billable: scr.billable,
   emergency: false,
   justification: '',
@@ -75,10 +65,9 @@ function inputOf(to: ScrStatus, version: number, d: Draft): TransitionInput {
       return {
         ...base,
         ...planned,
-        ...(Number.isFinite(d.estimateHours) ? { estimateHours: d.estimateHours } : {}),
+        ...planInputOf(d),
         implementationPlan: text(d.implementationPlan),
         rollbackPlan: text(d.rollbackPlan),
-        ...(d.impact && d.complexity ? { risk: { impact: d.impact, complexity: d.complexity, touchesData: d.touchesData, downtime: d.downtime } } : {}),
         billable: d.billable,
         ...(d.emergency ? { emergency: true, justification: text(d.justification) } : {}),
       };
@@ -112,7 +101,6 @@ export function MoveForm({ scr, to, form, onCancel }: { scr: ChangeView; to: Scr
     form.send({ type: 'form.change', field });
   };
   const required = new Set(SCR_CHART[scr.status][to]?.required ?? []);
-  const risk = draft.impact && draft.complexity ? riskScore({ impact: draft.impact, complexity: draft.complexity, touchesData: draft.touchesData, downtime: draft.downtime }) : null;
   const target = (description: string) => (
     <DatePicker
       label="Target date (optional)"
@@ -169,56 +157,17 @@ export function MoveForm({ scr, to, form, onCancel }: { scr: ChangeView; to: Scr
       {to === 'under_review' ? target('When the change is planned to be released; it shows on the change calendar.') : null}
       {to === 'approved' ? (
         <>
-          <NumberField
-            label="Estimate (hours)"
-            name="estimateHours"
-            isRequired={required.has('estimateHours')}
-            value={draft.estimateHours}
-            minValue={0}
-            maxValue={CHANGE_LIMITS.estimateHoursMax}
-            step={0.5}
-            onChange={(n) => change({ estimateHours: n }, 'estimateHours')}
-            errorMessage={fields.estimateHours}
-          />
+          <EstimateField draft={draft} fields={fields} onChange={change} isRequired={required.has('estimateHours')} />
           {long('implementationPlan', 'Implementation plan', 'How the change will be made.')}
           {long('rollbackPlan', 'Rollback plan', 'How the change is undone if it goes wrong.')}
           {target('The planned release, now that the change is estimated; it shows on the change calendar.')}
-          <fieldset className={styles.fieldset} data-field="risk">
-            <legend>Risk{risk !== null ? `: ${risk}` : ''}</legend>
-            <div className={styles.pair}>
-              <Select
-                label="Impact"
-                name="risk.impact"
-                isRequired
-                items={levels}
-                value={draft.impact}
-                onChange={(k: Key | null) => change({ impact: (k as RiskInputs['impact']) ?? null }, 'risk')}
-                description="How many people the change affects."
-                errorMessage={fields['risk.impact']}
-              />
-              <Select
-                label="Complexity"
-                name="risk.complexity"
-                isRequired
-                items={levels}
-                value={draft.complexity}
-                onChange={(k: Key | null) => change({ complexity: (k as RiskInputs['complexity']) ?? null }, 'risk')}
-                errorMessage={fields['risk.complexity']}
-              />
-            </div>
-            <Checkbox isSelected={draft.touchesData} onChange={(touchesData) => change({ touchesData }, 'risk')}>
-              Touches stored data
-            </Checkbox>
-            <Checkbox isSelected={draft.downtime} onChange={(downtime) => change({ downtime }, 'risk')}>
-              Needs downtime
-            </Checkbox>
-            <p className={styles.muted}>{`The score gains ${RISK_OWNER_AWAY_POINTS} when the owner has leave, approved or pending, on the target date.`}</p>
-            {fields.risk ? (
-              <p className={styles.fieldError} role="alert">
-                {fields.risk}
-              </p>
-            ) : null}
-          </fieldset>
+          <RiskFields
+            draft={draft}
+            fields={fields}
+            onChange={change}
+            impactDescription="How many people the change affects."
+            note={`The score gains ${RISK_OWNER_AWAY_POINTS} when the owner has leave, approved or pending, on the target date.`}
+          />
           <Checkbox isSelected={draft.billable} onChange={(billable) => change({ billable }, 'billable')}>
             Billable: a draft quote is made when it is approved, and development waits for the client to accept it
           </Checkbox>

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { RequestView } from '@contracts/approvals';
 import { formatDay } from '@contracts/common/dates';
@@ -22,7 +22,9 @@ import { correctionScreenMachine, selectForm, type CorrectionKind, type Correcti
 import styles from './forms.module.css';
 import { SubmissionList } from './SubmissionList';
 import { RequestDetail } from '@/features/approvals';
+import type { CorrectionSubmission } from '../api';
 import { inspection } from '@/shared/inspection';
+import type { QueryMachine } from '@/shared/machines/query.machine';
 import { CompanyPicker } from '@/shared/pickers';
 import { Alert, Button, Card, DateField, Dialog, FormErrorBanner, NumberField, PageHeader, QueryView, Radio, RadioGroup, SkeletonText, Tab, TabList, TabPanel, Tabs, TextArea, TextField } from '@/shared/ui/components';
 import { formatDateTime, formatMinutes, formatTime, readerTimeZone } from '@/shared/ui/tokens/format';
@@ -244,9 +246,7 @@ function TimeEntryForm({
   const [pickedEntry, setPickedEntry] = useState<OwnTimeEntry | null>(null);
   const [summary, setSummary] = useState(initial?.summary ?? '');
   const [after, setAfter] = useState<AfterDraft | null>(initial ? fieldsOf(initial.after) : null);
-  const busy = useSelector(form, (s) => s.matches('submitting'));
   const fields = useSelector(form, (s) => s.context.fieldErrors);
-  const error = useSelector(form, (s) => s.context.error);
   const before = pickedEntry && pickedEntry.id === picked ? fieldsOf(pickedEntry) : (initial?.before ?? null);
   const submission = () => ({
     payload: { kind: 'timeEntry' as const, summary, entryId: picked ?? 0, after: { workDate: after?.workDate ?? '', minutes: after?.minutes ?? NaN, description: after?.description ?? '' } },
@@ -257,47 +257,155 @@ function TimeEntryForm({
     form.send({ type: 'form.change', field });
   };
   return (
+    <RecordCorrectionForm
+      label={resubmit ? 'Change the time correction' : 'Correct my time entry'}
+      resubmit={!!resubmit}
+      picker={
+        <RecordPicker
+          kind={TIME_ENTRIES}
+          picked={picked}
+          error={fields.entryId}
+          onPick={(entry) => {
+            setPickedEntry(entry);
+            setAfter(fieldsOf(entry));
+            screen.send({ type: 'entry.pick', id: entry.id });
+          }}
+        />
+      }
+      before={before ? <EntryValues title="Before" values={before} /> : null}
+      after={
+        after ? (
+          <>
+            <DateField label="Day" isRequired value={after.workDate} onChange={(workDate) => change({ workDate }, 'after.workDate')} errorMessage={fields['after.workDate']} />
+            <NumberField
+              label="Minutes"
+              isRequired
+              value={after.minutes}
+              minValue={1}
+              maxValue={TIME_ENTRY_MINUTES_MAX}
+              formatOptions={{ useGrouping: false }}
+              onChange={(minutes) => change({ minutes }, 'after.minutes')}
+              description={Number.isFinite(after.minutes) && after.minutes > 0 ? formatMinutes(after.minutes) : undefined}
+              errorMessage={fields['after.minutes']}
+            />
+            <TextArea label="Description" value={after.description} onChange={(description) => change({ description }, 'after.description')} errorMessage={fields['after.description']} maxLength={TIME_ENTRY_DESCRIPTION_MAX} />
+          </>
+        ) : null
+      }
+      summary={summary}
+      onSummary={setSummary}
+      form={form}
+      submission={submission}
+    />
+  );
+}
+
+/** My time entries: what each one was for and its description. */
+const TIME_ENTRIES: RecordKind<OwnTimeEntry> = {
+  machine: myTimeEntriesMachine,
+  label: 'Time entry',
+  description: `Your time of the last ${CORRECTABLE_DAYS} days, newest first.`,
+  plural: 'time entries',
+  option: (e) => ({ label: `${formatDay(e.workDate)} · ${e.minutes} min`, hint: `${forWhatOf(e)}${e.description ? ` · ${e.description}` : ''}` }),
+};
+
+/** What a record to correct offers in its list: the option's text, a hint below it, and whether it can be picked. */
+type RecordOption = { label: string; hint: string; isDisabled?: boolean };
+/** A kind of record a correction is about (my time entries, my punches): where the list comes from and how each one reads. */
+type RecordKind<T extends { id: number }> = {
+  machine: QueryMachine<unknown, T[]>;
+  /** The list's label ("Time entry") and what it says of the records ("Your time … newest first."). */
+  label: string;
+  description: string;
+  /** The records named in the plural ("time entries"), for the loading, failure and empty texts. */
+  plural: string;
+  option: (record: T) => RecordOption;
+};
+
+/** My records of the last days of `kind`, newest first, one to pick (arrow keys move between them); loaded only when that kind is corrected. */
+function RecordPicker<T extends { id: number }>({ kind, picked, error, onPick }: { kind: RecordKind<T>; picked: number | null; error: string | undefined; onPick: (record: T) => void }) {
+  const records = useActorRef(kind.machine, { input: { query: null }, inspect: inspection.inspect });
+  return (
+    <QueryView actor={records} loading={<SkeletonText lines={4} label={`Loading your ${kind.plural}`} />} errorFallback={`Your ${kind.plural} could not be loaded`} empty={`You have no ${kind.plural} in the last ${CORRECTABLE_DAYS} days.`}>
+      {(rows) => (
+        <div className={styles.entryList}>
+          <RadioGroup
+            label={kind.label}
+            description={kind.description}
+            isRequired
+            value={picked === null ? null : String(picked)}
+            onChange={(v) => {
+              const record = rows.find((r) => String(r.id) === v);
+              if (record) onPick(record);
+            }}
+            errorMessage={error}
+          >
+            {rows.map((r) => {
+              const { label, hint, isDisabled } = kind.option(r);
+              return (
+                <Radio key={r.id} value={String(r.id)} hint={hint} isDisabled={isDisabled}>
+                  {label}
+                </Radio>
+              );
+            })}
+          </RadioGroup>
+        </div>
+      )}
+    </QueryView>
+  );
+}
+
+/**
+ * The form of a correction of one of my records (a time entry, a punch): the record picked from its
+ * list (none when a correction sent back is changed), its values before and after, and why it is
+ * wrong; the kind's form gives the list, the two columns and what it sends.
+ */
+function RecordCorrectionForm({
+  label,
+  resubmit,
+  picker,
+  before,
+  after,
+  summary,
+  onSummary,
+  form,
+  submission,
+}: {
+  label: string;
+  resubmit: boolean;
+  picker: ReactNode;
+  before: ReactNode;
+  after: ReactNode;
+  summary: string;
+  onSummary: (summary: string) => void;
+  form: ActorRefFrom<typeof submitCorrectionMachine>;
+  /** What the form sends now (the kind's payload, and the correction sent back when it is changed). */
+  submission: () => CorrectionSubmission;
+}) {
+  const busy = useSelector(form, (s) => s.matches('submitting'));
+  const summaryError = useSelector(form, (s) => s.context.fieldErrors.summary);
+  const error = useSelector(form, (s) => s.context.error);
+  const onSubmit = () => form.send({ type: 'form.submit', input: submission() });
+  return (
     <Card padding="compact">
       <form
         className={styles.form}
         noValidate
-        aria-label={resubmit ? 'Change the time correction' : 'Correct my time entry'}
+        aria-label={label}
         onSubmit={(e) => {
           e.preventDefault();
-          form.send({ type: 'form.submit', input: submission() });
+          onSubmit();
         }}
       >
         <FormErrorBanner title={error ?? undefined} errors={[]} />
         {resubmit ? <Alert tone="info" title="Change what your manager asked for, then submit it again." /> : null}
-        {resubmit ? null : (
-          <EntryPicker
-            picked={picked}
-            error={fields.entryId}
-            onPick={(entry) => {
-              setPickedEntry(entry);
-              setAfter(fieldsOf(entry));
-              screen.send({ type: 'entry.pick', id: entry.id });
-            }}
-          />
-        )}
+        {resubmit ? null : picker}
         {before && after ? (
           <div className={styles.beforeAfter}>
-            <EntryValues title="Before" values={before} />
+            {before}
             <section className={styles.entryColumn} aria-label="After">
               <h3 className={styles.subheading}>After</h3>
-              <DateField label="Day" isRequired value={after.workDate} onChange={(workDate) => change({ workDate }, 'after.workDate')} errorMessage={fields['after.workDate']} />
-              <NumberField
-                label="Minutes"
-                isRequired
-                value={after.minutes}
-                minValue={1}
-                maxValue={TIME_ENTRY_MINUTES_MAX}
-                formatOptions={{ useGrouping: false }}
-                onChange={(minutes) => change({ minutes }, 'after.minutes')}
-                description={Number.isFinite(after.minutes) && after.minutes > 0 ? formatMinutes(after.minutes) : undefined}
-                errorMessage={fields['after.minutes']}
-              />
-              <TextArea label="Description" value={after.description} onChange={(description) => change({ description }, 'after.description')} errorMessage={fields['after.description']} maxLength={TIME_ENTRY_DESCRIPTION_MAX} />
+              {after}
             </section>
           </div>
         ) : null}
@@ -306,12 +414,12 @@ function TimeEntryForm({
           isRequired
           value={summary}
           onChange={(v) => {
-            setSummary(v);
+            onSummary(v);
             form.send({ type: 'form.change', field: 'summary' });
           }}
           onBlur={() => form.send({ type: 'form.blur', field: 'summary', input: submission() })}
           description="One line: the title your manager sees."
-          errorMessage={fields.summary}
+          errorMessage={summaryError}
           maxLength={200}
         />
         <div className={styles.actions}>
@@ -321,36 +429,6 @@ function TimeEntryForm({
         </div>
       </form>
     </Card>
-  );
-}
-
-/** My time entries of the last days, newest first, one to pick (arrow keys move between them); loaded only when a time entry is corrected. */
-function EntryPicker({ picked, error, onPick }: { picked: number | null; error: string | undefined; onPick: (entry: OwnTimeEntry) => void }) {
-  const entries = useActorRef(myTimeEntriesMachine, { input: { query: null }, inspect: inspection.inspect });
-  return (
-    <QueryView actor={entries} loading={<SkeletonText lines={4} label="Loading your time entries" />} errorFallback="Your time entries could not be loaded" empty={`You have no time entries in the last ${CORRECTABLE_DAYS} days.`}>
-      {(rows) => (
-        <div className={styles.entryList}>
-          <RadioGroup
-            label="Time entry"
-            description={`Your time of the last ${CORRECTABLE_DAYS} days, newest first.`}
-            isRequired
-            value={picked === null ? null : String(picked)}
-            onChange={(v) => {
-              const entry = rows.find((e) => String(e.id) === v);
-              if (entry) onPick(entry);
-            }}
-            errorMessage={error}
-          >
-            {rows.map((e) => (
-              <Radio key={e.id} value={String(e.id)} hint={`${forWhatOf(e)}${e.description ? ` · ${e.description}` : ''}`}>
-                {formatDay(e.workDate)} · {e.minutes} min
-              </Radio>
-            ))}
-          </RadioGroup>
-        </div>
-      )}
-    </QueryView>
   );
 }
 
@@ -414,9 +492,7 @@ function PunchForm({
   const [pickedPunch, setPickedPunch] = useState<OwnPunch | null>(null);
   const [summary, setSummary] = useState(initial?.summary ?? '');
   const [after, setAfter] = useState<PunchDraft | null>(initial ? draftOfPunch(initial.after, zone) : null);
-  const busy = useSelector(form, (s) => s.matches('submitting'));
   const fields = useSelector(form, (s) => s.context.fieldErrors);
-  const error = useSelector(form, (s) => s.context.error);
   const before = pickedPunch && pickedPunch.id === picked ? pickedPunch : (initial?.before ?? null);
   const submission = () => ({
     payload: { kind: 'punch' as const, summary, punchId: picked ?? 0, after: { punchedInAt: fromLocalInput(after?.punchedInAt ?? '', zone), punchedOutAt: fromLocalInput(after?.punchedOutAt ?? '', zone) } },
@@ -427,109 +503,63 @@ function PunchForm({
     form.send({ type: 'form.change', field });
   };
   return (
-    <Card padding="compact">
-      <form
-        className={styles.form}
-        noValidate
-        aria-label={resubmit ? 'Change the punch correction' : 'Correct my punch'}
-        onSubmit={(e) => {
-          e.preventDefault();
-          form.send({ type: 'form.submit', input: submission() });
-        }}
-      >
-        <FormErrorBanner title={error ?? undefined} errors={[]} />
-        {resubmit ? <Alert tone="info" title="Change what your manager asked for, then submit it again." /> : null}
-        {resubmit ? null : (
-          <PunchPicker
-            picked={picked}
-            error={fields.punchId}
-            onPick={(punch) => {
-              setPickedPunch(punch);
-              setAfter(draftOfPunch(punch, zone));
-              screen.send({ type: 'punch.pick', id: punch.id });
-            }}
-          />
-        )}
-        {before && after ? (
-          <div className={styles.beforeAfter}>
-            <PunchValues values={before} />
-            <section className={styles.entryColumn} aria-label="After">
-              <h3 className={styles.subheading}>After</h3>
-              <TextField
-                label="Punched in"
-                type="datetime-local"
-                isRequired
-                value={after.punchedInAt}
-                onChange={(punchedInAt) => change({ punchedInAt }, 'after.punchedInAt')}
-                description={`In your time zone (${zone}).`}
-                errorMessage={fields['after.punchedInAt']}
-              />
-              <TextField
-                label="Punched out"
-                type="datetime-local"
-                isRequired
-                value={after.punchedOutAt}
-                onChange={(punchedOutAt) => change({ punchedOutAt }, 'after.punchedOutAt')}
-                description="After punched in, not in the future, not over another punch of yours."
-                errorMessage={fields['after.punchedOutAt']}
-              />
-            </section>
-          </div>
-        ) : null}
-        <TextField
-          label="Why it is wrong"
-          isRequired
-          value={summary}
-          onChange={(v) => {
-            setSummary(v);
-            form.send({ type: 'form.change', field: 'summary' });
+    <RecordCorrectionForm
+      label={resubmit ? 'Change the punch correction' : 'Correct my punch'}
+      resubmit={!!resubmit}
+      picker={
+        <RecordPicker
+          kind={PUNCHES}
+          picked={picked}
+          error={fields.punchId}
+          onPick={(punch) => {
+            setPickedPunch(punch);
+            setAfter(draftOfPunch(punch, zone));
+            screen.send({ type: 'punch.pick', id: punch.id });
           }}
-          onBlur={() => form.send({ type: 'form.blur', field: 'summary', input: submission() })}
-          description="One line: the title your manager sees."
-          errorMessage={fields.summary}
-          maxLength={200}
         />
-        <div className={styles.actions}>
-          <Button type="submit" variant="primary" isPending={busy}>
-            {resubmit ? 'Submit again' : 'Submit for review'}
-          </Button>
-        </div>
-      </form>
-    </Card>
+      }
+      before={before ? <PunchValues values={before} /> : null}
+      after={
+        after ? (
+          <>
+            <TextField
+              label="Punched in"
+              type="datetime-local"
+              isRequired
+              value={after.punchedInAt}
+              onChange={(punchedInAt) => change({ punchedInAt }, 'after.punchedInAt')}
+              description={`In your time zone (${zone}).`}
+              errorMessage={fields['after.punchedInAt']}
+            />
+            <TextField
+              label="Punched out"
+              type="datetime-local"
+              isRequired
+              value={after.punchedOutAt}
+              onChange={(punchedOutAt) => change({ punchedOutAt }, 'after.punchedOutAt')}
+              description="After punched in, not in the future, not over another punch of yours."
+              errorMessage={fields['after.punchedOutAt']}
+            />
+          </>
+        ) : null
+      }
+      summary={summary}
+      onSummary={setSummary}
+      form={form}
+      submission={submission}
+    />
   );
 }
 
-/** My punches of the last days, newest first, one to pick; an open punch is listed but is punched out before it is corrected. */
-function PunchPicker({ picked, error, onPick }: { picked: number | null; error: string | undefined; onPick: (punch: OwnPunch) => void }) {
-  const punches = useActorRef(myPunchesMachine, { input: { query: null }, inspect: inspection.inspect });
-  return (
-    <QueryView actor={punches} loading={<SkeletonText lines={4} label="Loading your punches" />} errorFallback="Your punches could not be loaded" empty={`You have no punches in the last ${CORRECTABLE_DAYS} days.`}>
-      {(rows) => (
-        <div className={styles.entryList}>
-          <RadioGroup
-            label="Punch"
-            description={`Your punches of the last ${CORRECTABLE_DAYS} days, newest first.`}
-            isRequired
-            value={picked === null ? null : String(picked)}
-            onChange={(v) => {
-              const punch = rows.find((p) => String(p.id) === v);
-              if (punch) onPick(punch);
-            }}
-            errorMessage={error}
-          >
-            {rows.map((p) => (
-              <Radio
-                key={p.id}
-                value={String(p.id)}
-                isDisabled={p.punchedOutAt === null}
-                hint={p.punchedOutAt === null ? 'Still open: punch out first, then correct it' : `${punchLength(p) ?? ''}${p.breakSeconds ? ` · ${Math.round(p.breakSeconds / 60)} min of breaks` : ''}`}
-              >
-                {punchLabel(p)}
-              </Radio>
-            ))}
-          </RadioGroup>
-        </div>
-      )}
-    </QueryView>
-  );
-}
+/** My punches: an open one is listed but is punched out before it is corrected. */
+const PUNCHES: RecordKind<OwnPunch> = {
+  machine: myPunchesMachine,
+  label: 'Punch',
+  description: `Your punches of the last ${CORRECTABLE_DAYS} days, newest first.`,
+  plural: 'punches',
+  option: (p) => ({
+    label: punchLabel(p),
+    isDisabled: p.punchedOutAt === null,
+    hint: p.punchedOutAt === null ? 'Still open: punch out first, then correct it' : `${punchLength(p) ?? ''}${p.breakSeconds ? ` · ${Math.round(p.breakSeconds / 60)} min of breaks` : ''}`,
+  }),
+};

@@ -10,8 +10,9 @@ import { HOME_CURRENCY, MILEAGE_CODE, RATE_SCALE } from '@contracts/expenses';
 import { RATE_CURRENCIES, RATE_KIND_LABELS, type AdminExpenseRate, type NewExpenseRate } from '@contracts/forms-admin';
 import { addRateMachine, adminRatesMachine, correctRateMachine } from '../machines/forms-admin.machines';
 import styles from './forms.module.css';
+import { RowDialog, useFormView, useRowDialog } from './RowActions';
 import { inspection } from '@/shared/inspection';
-import { Alert, Badge, Button, Card, DatePicker, Dialog, Form, FormErrorBanner, NumberField, Select, SkeletonTable } from '@/shared/ui/components';
+import { Alert, Badge, Button, Card, DatePicker, Form, FormErrorBanner, NumberField, Select, SkeletonTable } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 
 type Kind = AdminExpenseRate['kind'];
@@ -38,9 +39,8 @@ export default function ExpenseRatesAdmin({ formRates }: { formRates: AnyActorRe
   const items = useSelector(list, (s) => s.context.data?.items);
   const loadError = useSelector(list, (s) => s.context.error);
   const added = useSelector(add, (s) => s.context.result?.id ?? 0);
-  const corrected = useSelector(correct, (s) => s.context.result);
-  // The rate being corrected, and the last correction's answer when it opened: a new answer closes the dialog.
-  const [editing, setEditing] = useState<{ rate: AdminExpenseRate; before: AdminExpenseRate | undefined } | null>(null);
+  // The rate being corrected: the correction's answer closes its dialog.
+  const editing = useRowDialog<AdminExpenseRate>(correct);
 
   const columns: DataTableColumn<AdminExpenseRate>[] = [
     { label: 'Kind', field: 'kind', value: (r) => RATE_KIND_LABELS[r.kind], sortable: true, width: '110px', priority: 3 },
@@ -65,7 +65,7 @@ export default function ExpenseRatesAdmin({ formRates }: { formRates: AnyActorRe
         r.usedBy ? (
           <span className={styles.metaInline}>Used: add a newer rate</span>
         ) : (
-          <Button size="sm" variant="secondary" aria-label={`Correct the ${rateName(r)}`} onPress={() => setEditing({ rate: r, before: corrected })}>
+          <Button size="sm" variant="secondary" aria-label={`Correct the ${rateName(r)}`} onPress={() => editing.open(r)}>
             Correct
           </Button>
         ),
@@ -86,7 +86,7 @@ export default function ExpenseRatesAdmin({ formRates }: { formRates: AnyActorRe
           <SkeletonTable />
         ) : null}
       </Card>
-      {editing && corrected === editing.before ? <CorrectRate rate={editing.rate} form={correct} onClose={() => setEditing(null)} /> : null}
+      {editing.row ? <CorrectRate rate={editing.row} form={correct} onClose={editing.close} /> : null}
     </div>
   );
 }
@@ -97,10 +97,7 @@ function AddRate({ form }: { form: ActorRefFrom<typeof addRateMachine> }) {
   const [code, setCode] = useState<string>(RATE_CURRENCIES[0]!);
   const [validFrom, setValidFrom] = useState('');
   const [rate, setRate] = useState(Number.NaN);
-  const fields = useSelector(form, (s) => s.context.fieldErrors);
-  const error = useSelector(form, (s) => s.context.error);
-  const refusals = useSelector(form, (s) => s.context.refusals);
-  const busy = useSelector(form, (s) => s.hasTag('busy'));
+  const { fields, error, refusals, busy } = useFormView(form);
   const input = (): NewExpenseRate => ({ kind, code: kind === 'mileage' ? MILEAGE_CODE : code, validFrom, rateMicros: micros(rate) });
   const changed = (field: string) => form.send({ type: 'form.change', field });
   return (
@@ -176,38 +173,16 @@ function AddRate({ form }: { form: ActorRefFrom<typeof addRateMachine> }) {
 
 function CorrectRate({ rate, form, onClose }: { rate: AdminExpenseRate; form: ActorRefFrom<typeof correctRateMachine>; onClose: () => void }) {
   const [value, setValue] = useState(rate.rateMicros / RATE_SCALE);
-  const fields = useSelector(form, (s) => s.context.fieldErrors);
-  const error = useSelector(form, (s) => s.context.error);
-  const refusals = useSelector(form, (s) => s.context.refusals);
-  const busy = useSelector(form, (s) => s.hasTag('busy'));
-  const submit = () => form.send({ type: 'form.submit', input: { id: rate.id, rateMicros: micros(value) } });
   return (
-    <Dialog
-      isOpen
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <RowDialog
+      form={form}
       title={`Correct the ${rateName(rate)}`}
       description="No sent claim used it yet, so it can be corrected in place."
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onPress={onClose}>
-            Cancel
-          </Button>
-          <Button variant="primary" isPending={busy} onPress={submit}>
-            Save rate
-          </Button>
-        </>
-      }
+      saveLabel="Save rate"
+      onSubmit={() => form.send({ type: 'form.submit', input: { id: rate.id, rateMicros: micros(value) } })}
+      onClose={onClose}
     >
-      <Form
-        aria-label={`Correct the ${rateName(rate)}`}
-        refusals={refusals}
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <FormErrorBanner title={error ?? undefined} />
+      {(fields) => (
         <NumberField
           label={`Rate (${unitOf(rate)})`}
           name="rateMicros"
@@ -223,7 +198,7 @@ function CorrectRate({ rate, form, onClose }: { rate: AdminExpenseRate; form: Ac
           }}
           errorMessage={fields.rateMicros}
         />
-      </Form>
-    </Dialog>
+      )}
+    </RowDialog>
   );
 }

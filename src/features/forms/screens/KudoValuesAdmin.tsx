@@ -9,8 +9,9 @@ import type { ActorRefFrom } from 'xstate';
 import { KUDO_VALUE_NAME_MAX, type KudoValue } from '@contracts/forms-admin';
 import { addKudoValueMachine, kudoValuesAdminMachine, movedOrder, orderKudoValuesMachine, renameKudoValueMachine, retireKudoValueMachine } from '../machines/forms-admin.machines';
 import styles from './forms.module.css';
+import { RowDialog, useFormView, useRowDialog } from './RowActions';
 import { inspection } from '@/shared/inspection';
-import { Alert, Badge, Button, Card, Dialog, Form, FormErrorBanner, SkeletonTable, TextField } from '@/shared/ui/components';
+import { Alert, Badge, Button, Card, Form, FormErrorBanner, SkeletonTable, TextField } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 
 export default function KudoValuesAdmin() {
@@ -31,10 +32,9 @@ export default function KudoValuesAdmin() {
     input: { ...reload, notices: { saved: (v) => `Renamed ${v.name}, on its past kudos too`, failed: 'The value was not renamed' } },
     inspect: inspection.inspect,
   });
-  const renamed = useSelector(rename, (s) => s.context.result);
   const added = useSelector(add, (s) => s.context.result?.id ?? 0);
-  // The value being renamed, and the last rename's answer when it opened: a new answer closes the dialog.
-  const [renaming, setRenaming] = useState<{ value: KudoValue; before: KudoValue | undefined } | null>(null);
+  // The value being renamed: the rename's answer closes its dialog.
+  const renaming = useRowDialog<KudoValue>(rename);
   const ids = (items ?? []).map((v) => v.id);
   const move = (v: KudoValue, by: -1 | 1) => {
     const next = movedOrder(ids, v.id, by);
@@ -61,7 +61,7 @@ export default function KudoValuesAdmin() {
           <Button size="sm" variant="quiet" aria-label={`Move ${v.name} down`} isDisabled={busy || ids.at(-1) === v.id} onPress={() => move(v, 1)}>
             ↓
           </Button>
-          <Button size="sm" variant="secondary" aria-label={`Rename ${v.name}`} onPress={() => setRenaming({ value: v, before: renamed })}>
+          <Button size="sm" variant="secondary" aria-label={`Rename ${v.name}`} onPress={() => renaming.open(v)}>
             Rename
           </Button>
           <Button size="sm" variant="secondary" aria-label={`${v.active ? 'Retire' : 'Restore'} ${v.name}`} isDisabled={busy} onPress={() => retire.send({ type: 'form.submit', input: { id: v.id, active: !v.active } })}>
@@ -82,7 +82,7 @@ export default function KudoValuesAdmin() {
         {loadError && !items ? <Alert tone="danger" title="The company values could not be loaded">{loadError}</Alert> : null}
         {items ? <DataTable<KudoValue> caption="Company values" columns={columns} rows={items} rowKey="id" searchable={false} tableId="forms-kudo-values" /> : !loadError ? <SkeletonTable /> : null}
       </Card>
-      {renaming && renamed === renaming.before ? <RenameValue value={renaming.value} form={rename} onClose={() => setRenaming(null)} /> : null}
+      {renaming.row ? <RenameValue value={renaming.row} form={rename} onClose={renaming.close} /> : null}
     </div>
   );
 }
@@ -90,10 +90,7 @@ export default function KudoValuesAdmin() {
 /** The new value's field; a value added starts it empty again (the screen keys it by the value added). */
 function AddValue({ form }: { form: ActorRefFrom<typeof addKudoValueMachine> }) {
   const [name, setName] = useState('');
-  const fields = useSelector(form, (s) => s.context.fieldErrors);
-  const error = useSelector(form, (s) => s.context.error);
-  const refusals = useSelector(form, (s) => s.context.refusals);
-  const busy = useSelector(form, (s) => s.hasTag('busy'));
+  const { fields, error, refusals, busy } = useFormView(form);
   return (
     <Form
       aria-label="Add a value"
@@ -127,38 +124,16 @@ function AddValue({ form }: { form: ActorRefFrom<typeof addKudoValueMachine> }) 
 
 function RenameValue({ value, form, onClose }: { value: KudoValue; form: ActorRefFrom<typeof renameKudoValueMachine>; onClose: () => void }) {
   const [name, setName] = useState(value.name);
-  const fields = useSelector(form, (s) => s.context.fieldErrors);
-  const error = useSelector(form, (s) => s.context.error);
-  const refusals = useSelector(form, (s) => s.context.refusals);
-  const busy = useSelector(form, (s) => s.hasTag('busy'));
-  const submit = () => form.send({ type: 'form.submit', input: { id: value.id, change: { name } } });
   return (
-    <Dialog
-      isOpen
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <RowDialog
+      form={form}
       title={`Rename ${value.name}`}
       description={value.kudos ? `Its ${value.kudos} ${value.kudos === 1 ? 'kudo shows' : 'kudos show'} the new name.` : undefined}
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onPress={onClose}>
-            Cancel
-          </Button>
-          <Button variant="primary" isPending={busy} onPress={submit}>
-            Rename
-          </Button>
-        </>
-      }
+      saveLabel="Rename"
+      onSubmit={() => form.send({ type: 'form.submit', input: { id: value.id, change: { name } } })}
+      onClose={onClose}
     >
-      <Form
-        aria-label={`Rename ${value.name}`}
-        refusals={refusals}
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <FormErrorBanner title={error ?? undefined} />
+      {(fields) => (
         <TextField
           label="Name"
           name="name"
@@ -171,7 +146,7 @@ function RenameValue({ value, form, onClose }: { value: KudoValue; form: ActorRe
           }}
           errorMessage={fields.name}
         />
-      </Form>
-    </Dialog>
+      )}
+    </RowDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { Queue } from '@contracts/common/codes';
 import { fieldErrors as fieldErrorsOf } from '@contracts/common/errors';
 import { TICKETS, type AddNoteInput, type AddTimeEntryInput, type TicketView, type UpdateTicketInput } from '@contracts/tickets';
 import { toApiError } from '@/shared/http/http';
@@ -6,6 +7,7 @@ import { fileDownloadMachine, type FileDownloadActor } from '@/shared/machines/f
 import { fileListMachine, type FileListActor } from '@/shared/machines/file-list.machine';
 import { objectUrlsOf, thumbnailsMachine, type ThumbnailsActor } from '@/shared/machines/thumbnails.machine';
 import { ticketDeskApi } from '../api';
+import { queueAssigneesMachine } from '../queue-assignees';
 import { ticketOptionsMachine } from './tickets.machines';
 
 /** The ticket's forms: the note, the Change panel and Add time. */
@@ -28,6 +30,8 @@ export type TicketViewContext = {
   /** The form being saved (null for the survey). */
   saving: TicketForm | null;
   saved: number;
+  /** The queue whose certified assignees the Assignee field was given (`assignees`), or null before the ticket loads. */
+  assigneesQueue: Queue | null;
 };
 export type TicketViewEvent =
   | { type: 'ticket.reload' }
@@ -106,6 +110,8 @@ export const ticketViewMachine = setup({
   actors: {
     /** The staff the Assignee field offers. */
     options: ticketOptionsMachine,
+    /** Who may take the ticket in its queue (docs/adr/0223): the Assignee field's rule. */
+    assignees: queueAssigneesMachine,
     /** The files chosen for the next note. */
     noteFiles: fileListMachine,
     /** Downloads of the notes' files. */
@@ -130,8 +136,13 @@ export const ticketViewMachine = setup({
   },
   actions: {
     focusStatus: emit({ type: 'ticket.focus', field: 'status' } as const),
-    takeView: enqueueActions(({ enqueue }, view: TicketView) => {
+    takeView: enqueueActions(({ context, enqueue }, view: TicketView) => {
       enqueue.assign({ data: view, saveError: null, fieldErrors: {}, failedForm: null });
+      // The Assignee field follows the ticket's queue: its rule is asked for once loaded and again when a save moves the ticket.
+      const queue = view.ticket.queue as Queue; // one of QUEUES (the tickets table checks it)
+      if (context.assigneesQueue === null) enqueue.spawnChild('assignees', { id: 'assignees', systemId: 'ticketView.assignees', input: { query: queue } });
+      else if (context.assigneesQueue !== queue) enqueue.sendTo('assignees', { type: 'query.set', query: queue });
+      enqueue.assign({ assigneesQueue: queue });
       // The images' thumbnails (the ticket's own files and its notes'), fetched once each.
       const images = [...view.attachments, ...view.thread.flatMap((n) => n.attachments)].filter((a) => a.image);
       if (images.length) enqueue.sendTo('thumbnails', { type: 'thumbnails.show', files: images.map((a) => ({ recordId: view.ticket.id, id: a.id })) });
@@ -161,7 +172,7 @@ export const ticketViewMachine = setup({
 }).createMachine({
   id: 'ticketView',
   description: 'Shows a ticket and saves notes, changes and time against it.',
-  context: ({ input }) => ({ id: input.id, me: input.me ?? null, data: undefined, error: null, saveError: null, fieldErrors: {}, failedForm: null, refusals: 0, saving: null, saved: 0 }),
+  context: ({ input }) => ({ id: input.id, me: input.me ?? null, data: undefined, error: null, saveError: null, fieldErrors: {}, failedForm: null, refusals: 0, saving: null, saved: 0, assigneesQueue: null }),
   entry: [
     spawnChild('options', { id: 'options', systemId: 'ticketView.options', input: {} }),
     spawnChild('noteFiles', { id: 'noteFiles', systemId: 'ticketView.noteFiles' }),
@@ -276,6 +287,9 @@ export const selectBusy = (s: S) => s.hasTag('busy');
 /** The staff list's query child; `selectStaff` reads it. */
 export const selectOptions = (s: S) => s.children.options as ActorRefFrom<typeof ticketOptionsMachine> | undefined;
 const NO_STAFF: { id: number; name: string }[] = [];
+/** The query child of who may take the ticket in its queue (absent until the ticket loads); `selectQueueRule` reads it. */
+export const selectAssignees = (s: S) => s.children.assignees as ActorRefFrom<typeof queueAssigneesMachine> | undefined;
+export const selectQueueRule = (s: SnapshotFrom<typeof queueAssigneesMachine> | undefined) => s?.context.data;
 /** The files chosen for the next note (the file list child). */
 export const selectNoteFiles = (s: S) => s.children.noteFiles as FileListActor | undefined;
 export const selectThumbnailsActor = (s: S) => s.children.thumbnails as ThumbnailsActor | undefined;

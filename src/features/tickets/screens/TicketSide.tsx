@@ -1,12 +1,25 @@
 /** A ticket's side column: its properties, the Change form, its time (with the Add time form) and its support survey. */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { QUEUES, SEVERITIES, TICKET_STATUSES, type Queue } from '@contracts/common/codes';
+import { QUEUES, SEVERITIES, TICKET_STATUSES } from '@contracts/common/codes';
 import { SURVEY_Q1_MAX, SURVEY_TYPE_SUPPORT, TIME_ENTRY_MINUTES_MAX } from '@contracts/common/constants';
 import type { TicketSurveys, TicketView, TimeEntry } from '@contracts/tickets';
-import { selectBusy, selectFieldErrorsOf, selectFormError, selectOptions, selectRefusalsOf, selectSaved, selectStaff, ticketChanges, toLocalInput, type TicketViewActor } from '../machines/ticket-view.machine';
-import { certifiedOptions, queueAssigneesMachine } from '../queue-assignees';
+import {
+  selectAssignees,
+  selectBusy,
+  selectFieldErrorsOf,
+  selectFormError,
+  selectOptions,
+  selectQueueRule,
+  selectRefusalsOf,
+  selectSaved,
+  selectStaff,
+  ticketChanges,
+  toLocalInput,
+  type TicketViewActor,
+} from '../machines/ticket-view.machine';
+import { certifiedOptions } from '../queue-assignees';
 import styles from './TicketViewScreen.module.css';
 import { surveyQuestionName } from '@/features/surveys';
 import { formatDate, formatDateTime, formatMinutes } from '@/shared/ui/tokens/format';
@@ -86,13 +99,8 @@ export function TicketChange({ ticket, view }: { ticket: TicketViewActor; view: 
   const staff = useSelector(useSelector(ticket, selectOptions), selectStaff);
   const t = view.ticket;
   const changeId = `change-${t.id}`;
-  // Who is not certified for the ticket's queue shows disabled with the reason (docs/adr/0223).
-  const queue = t.queue as Queue; // one of QUEUES (the tickets table checks it)
-  const assignees = useActorRef(queueAssigneesMachine, { input: { query: queue } });
-  const queueRule = useSelector(assignees, (s) => s.context.data);
-  useEffect(() => {
-    if (assignees.getSnapshot().context.query !== queue) assignees.send({ type: 'query.set', query: queue });
-  }, [assignees, queue]);
+  // Who is not certified for the ticket's queue shows disabled with the reason (docs/adr/0223); the machine follows the queue.
+  const queueRule = useSelector(useSelector(ticket, selectAssignees), selectQueueRule);
   // The "s" shortcut: the machine asks for the Status field (the kit's Select is opened by its button).
   useEffect(() => {
     const sub = ticket.on('ticket.focus', () => document.getElementById(changeId)?.querySelector<HTMLElement>('[data-field="status"] button')?.focus());

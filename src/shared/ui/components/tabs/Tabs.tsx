@@ -1,6 +1,8 @@
+import { useContext, useLayoutEffect, useRef } from 'react';
 import {
   Tab as AriaTab,
   TabList as AriaTabList,
+  TabListStateContext,
   TabPanel as AriaTabPanel,
   Tabs as AriaTabs,
   type TabListProps as AriaTabListProps,
@@ -18,9 +20,31 @@ export function Tabs({ className, ...props }: WithClass<AriaTabsProps>) {
   return <AriaTabs {...props} className={cx(styles.tabs, className)} />;
 }
 
-/** The row of tabs; needs an `aria-label` naming what the tabs switch. */
+/** Scrolls the row sideways (and only the row, never the page) so that `tab` shows whole inside it. */
+function reveal(list: HTMLElement, tab: HTMLElement) {
+  const box = list.getBoundingClientRect();
+  const shown = tab.getBoundingClientRect();
+  if (shown.left < box.left) list.scrollLeft -= box.left - shown.left;
+  else if (shown.right > box.right) list.scrollLeft += Math.min(shown.right - box.right, shown.left - box.left);
+}
+
+/**
+ * The row of tabs; needs an `aria-label` naming what the tabs switch. A row wider than its box (a
+ * phone) scrolls sideways inside it, and the selected tab is scrolled into view whenever the
+ * selection changes or the screen opens on a later tab (one named in the address, say).
+ */
 export function TabList<T extends object>({ className, ...props }: WithClass<AriaTabListProps<T>>) {
-  return <AriaTabList {...props} className={cx(styles.list, className)} />;
+  const ref = useRef<HTMLDivElement>(null);
+  const state = useContext(TabListStateContext);
+  // Once the tabs are in the row (their collection is built after the row mounts) and at each new selection.
+  const selected = state?.selectedKey;
+  const tabs = state?.collection;
+  useLayoutEffect(() => {
+    const list = ref.current;
+    const tab = list?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    if (list && tab) reveal(list, tab);
+  }, [selected, tabs]);
+  return <AriaTabList {...props} ref={ref} className={cx(styles.list, className)} />;
 }
 
 /**
