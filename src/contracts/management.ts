@@ -24,13 +24,14 @@ export const MANAGEMENT_WINDOWS = {
 } as const;
 
 /** The figures a list opens from. */
-export const DRILL_FIGURES = ['open', 'overdue', 'sla_met', 'sla_missed', 'approvals', 'certifications', 'sales', 'csat', 'nps', 'utilisation', 'coverage'] as const;
+export const DRILL_FIGURES = ['open', 'overdue', 'unassigned', 'sla_met', 'sla_missed', 'approvals', 'certifications', 'sales', 'csat', 'nps', 'utilisation', 'coverage'] as const;
 export type DrillFigure = (typeof DRILL_FIGURES)[number];
 
 /** Each figure's list title. */
 export const DRILL_TITLES: Record<DrillFigure, string> = {
   open: 'Open tickets',
   overdue: 'Overdue tickets',
+  unassigned: 'Unassigned open tickets',
   sla_met: 'Closed within due date',
   sla_missed: 'Closed late',
   approvals: 'Approvals waiting',
@@ -86,11 +87,18 @@ export const managementDashboardSchema = z.object({
   open: int,
   overdue: int,
   closed_30d: int,
+  /**
+   * Open tickets with no assignee in the queues the people in scope work (docs/adr/0243): the queues
+   * of their open tickets and of those they closed in the last `closedDays` days. Every queue for an
+   * admin looking at everyone.
+   */
+  unassigned: int,
   /** Share of tickets closed in the last 30 days with a due date that closed by it (percent), as the SLA attainment report counts it. */
   on_time_pct: z.number().nullable(),
   sla: z.object({ closed: int, met: int, missed: int }),
   by_severity: z.array(z.object({ severity: z.string(), open: int, overdue: int })),
   by_queue: z.array(z.object({ queue: z.string(), open: int, overdue: int })),
+  /** Requests waiting on someone in scope to decide (the approvals inbox's rule), and the days the oldest has waited. */
   approvals: z.object({ waiting: int, oldest_days: int.nullable() }),
   certifications: z.object({ expiring: int }),
   /** This month's closed sales of the people in scope against their monthly targets (revenue in cents), as the sales dashboard counts them. */
@@ -118,8 +126,10 @@ export const drillRowSchema = z.object({
   title: z.string(),
   person: z.string(),
   detail: z.string(),
-  /** The due date, the day submitted or the day a certification expires (YYYY-MM-DD). */
+  /** The due date, the day submitted or the day a certification expires (YYYY-MM-DD); a coverage gap's start (an ISO instant). */
   date: z.string().nullable(),
+  /** A coverage gap's end (an ISO instant): the view shows both in the reader's time zone. */
+  until: z.string().optional(),
   href: z.string().nullable(),
 });
 export type DrillRow = z.infer<typeof drillRowSchema>;

@@ -1,5 +1,5 @@
 import { DRILL_TITLES, MANAGEMENT, MANAGEMENT_WINDOWS, type DrillRow } from '@contracts/management';
-import { requestsWaitingFrom } from '@server/features/approvals';
+import { requestsWaitingOn } from '@server/features/approvals';
 import { availableHours, certificationsExpiringWithin, coverageGapsOfTeamsWith } from '@server/features/people';
 import { billableMinutesOf } from '@server/features/time';
 import { currentMonth, listActivities, salesDashboard } from '@server/features/sales';
@@ -10,7 +10,7 @@ import { route } from '@server/platform/http/endpoints';
 import type { Routes } from '@server/platform/http/plugins';
 import type { Queryable } from '@server/platform/sql';
 import { namesOf, surveyList, surveyTrends, ticketFigures, ticketList, TICKET_FIGURES, type TicketFigure } from './management.repo';
-import { resolveScope } from './scope';
+import { everyoneIn, resolveScope } from './scope';
 
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
@@ -63,9 +63,9 @@ export const staffManagementRoutes: Routes = (app, ctx) => {
     const now = ctx.now();
     const scope = await resolveScope(pool, staffOf(request), query);
     const [tickets, trends, waiting, certifications, sales, utilisation, gaps] = [
-      await ticketFigures(pool, scope.ids, now),
+      await ticketFigures(pool, scope.ids, now, everyoneIn(scope)),
       await surveyTrends(pool, scope.ids, now),
-      await requestsWaitingFrom(pool, scope.ids, now),
+      await requestsWaitingOn(pool, scope.ids, now),
       await certificationsOf(pool, scope.ids, now),
       await salesOf(pool, scope.ids, now),
       await utilisationOf(pool, await namesOf(pool, scope.ids), now),
@@ -88,17 +88,18 @@ export const staffManagementRoutes: Routes = (app, ctx) => {
     const scope = await resolveScope(pool, staffOf(request), query);
     const { figure } = query;
     let rows: DrillRow[];
-    if (figure in TICKET_FIGURES) rows = await ticketList(pool, scope.ids, now, figure as TicketFigure, query);
+    if ((TICKET_FIGURES as readonly string[]).includes(figure)) rows = await ticketList(pool, scope.ids, now, figure as TicketFigure, query, everyoneIn(scope));
     else if (figure === 'approvals')
-      rows = (await requestsWaitingFrom(pool, scope.ids, now)).map((r) => ({ id: r.id, title: r.title, person: r.requester, detail: `Waiting ${plural(r.ageDays, 'day')}`, date: r.submittedOn, href: `/approvals/requests/${r.id}` }));
+      rows = (await requestsWaitingOn(pool, scope.ids, now)).map((r) => ({ id: r.id, title: r.title, person: r.requester, detail: `Waiting ${plural(r.ageDays, 'day')}`, date: r.submittedOn, href: `/approvals/requests/${r.id}` }));
     else if (figure === 'sales') rows = await salesList(pool, scope.ids, now);
     else if (figure === 'coverage')
       rows = (await coverageGapsOfTeamsWith(pool, scope.ids, now, MANAGEMENT_WINDOWS.coverageDays)).map((g, i) => ({
         id: i + 1,
         title: g.team,
         person: g.person ?? '—',
-        detail: `${g.reason} · ${g.startsAt.slice(0, 16).replace('T', ' ')} to ${g.endsAt.slice(0, 16).replace('T', ' ')} UTC`,
-        date: g.startsAt.slice(0, 10),
+        detail: g.reason,
+        date: g.startsAt,
+        until: g.endsAt,
         href: null,
       }));
     else if (figure === 'utilisation')
