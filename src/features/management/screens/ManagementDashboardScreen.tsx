@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useId, useMemo, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PERCENT_DECIMALS } from '@contracts/common/constants';
 import { severityLabel } from '@contracts/common/codes';
@@ -13,7 +13,7 @@ import { Spinner } from '@/shared/ui/Spinner';
 import { Alert, Card, PageHeader, QueryView, Select, SkeletonTable, Stat } from '@/shared/ui/components';
 import { Chart } from '@/shared/ui/chart';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { formatDate } from '@/shared/ui/tokens/format';
+import { formatDate, formatDateTime } from '@/shared/ui/tokens/format';
 import styles from './ManagementDashboard.module.css';
 
 /** Priorities read from the most to the least urgent, whatever order the API lists them in. */
@@ -119,7 +119,8 @@ const DRILL_COLUMNS: Record<'tickets' | 'approvals' | 'certifications' | 'sales'
     { label: 'Team', field: 'title', sortable: true },
     { label: 'On call', field: 'person', sortable: true },
     { label: 'Gap', field: 'detail' },
-    { label: 'Starts', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—'), sortable: true },
+    { label: 'From', field: 'date', cell: (r) => formatDateTime(r.date), sortable: true },
+    { label: 'To', field: 'until', cell: (r) => formatDateTime(r.until) },
   ],
   utilisation: [
     { label: 'Person', field: 'title', sortable: true },
@@ -193,6 +194,29 @@ function DrillList({ query, data, error, onRetry, closeHref }: { query: Manageme
   );
 }
 
+/** A headed group of figures (Tickets, Service, People, Sales and billing); its tiles share one row on a desktop and pair up on a phone. */
+function FigureGroup({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div role="group" aria-labelledby={id} className={styles.group}>
+      <h2 id={id} className={styles.groupTitle}>
+        {title}
+      </h2>
+      <div className={styles.tiles}>{children}</div>
+    </div>
+  );
+}
+
+/** One figure of the dashboard: its label, its value (a link to its list when `figure` is given) and a hint. */
+function FigureTile({ label, value, figure, hint, alarm }: { label: string; value?: ReactNode; figure?: { value: number; href: string; label: string }; hint?: ReactNode; alarm?: boolean }) {
+  const shown = figure ? <FigureLink {...figure} /> : value;
+  return (
+    <Card padding="compact">
+      <Stat label={label} value={alarm ? <span className={styles.overdue}>{shown}</span> : shown} hint={hint} />
+    </Card>
+  );
+}
+
 /** A figure that opens its list. */
 function FigureLink({ value, href, label }: { value: number; href: string; label: string }) {
   return (
@@ -260,28 +284,30 @@ export default function ManagementDashboardScreen() {
 
   return (
     <>
-      <PageHeader title="Management Dashboard" subtitle="Open and overdue work, service level, approvals and certifications of the team; every figure opens its list." />
+      <PageHeader title="Management Dashboard" subtitle="Open, overdue and unassigned work, service level, approvals, people and sales of the team; every figure opens its list." />
       <QueryView actor={figuresView} loading={<Spinner label="Loading team figures" />} alertClassName={styles.alert}>
         {(figures) => (
           <>
             <ScopePicker figures={figures} scope={scope} />
             <p className={styles.scopeLine}>Showing: {scopeLine(figures)}</p>
             <section className={styles.kpis} aria-label="Team totals">
-              <Card padding="compact">
-                <Stat label="Open tickets" value={<FigureLink value={figures.open} href={list('open')} label="open tickets" />} />
-              </Card>
-              <Card padding="compact">
-                <Stat
+              <FigureGroup title="Tickets">
+                <FigureTile label="Open tickets" figure={{ value: figures.open, href: list('open'), label: 'open tickets' }} />
+                <FigureTile
                   label="Overdue"
-                  value={<span className={figures.overdue > 0 ? styles.overdue : undefined}><FigureLink value={figures.overdue} href={list('overdue')} label="overdue tickets" /></span>}
+                  figure={{ value: figures.overdue, href: list('overdue'), label: 'overdue tickets' }}
+                  alarm={figures.overdue > 0}
                   hint={figures.open ? `${((100 * figures.overdue) / figures.open).toFixed(0)}% of open` : undefined}
                 />
-              </Card>
-              <Card padding="compact">
-                <Stat label={`Closed, last ${MANAGEMENT_WINDOWS.closedDays} days`} value={figures.closed_30d} />
-              </Card>
-              <Card padding="compact">
-                <Stat
+                <FigureTile
+                  label="Unassigned"
+                  figure={{ value: figures.unassigned, href: list('unassigned'), label: 'unassigned open tickets' }}
+                  hint={figures.scope.manager || figures.scope.person ? "in the team's queues" : 'in every queue'}
+                />
+              </FigureGroup>
+              <FigureGroup title="Service">
+                <FigureTile label={`Closed, last ${MANAGEMENT_WINDOWS.closedDays} days`} value={figures.closed_30d} />
+                <FigureTile
                   label="Closed on time"
                   value={figures.on_time_pct === null ? '—' : `${figures.on_time_pct.toFixed(PERCENT_DECIMALS)}%`}
                   hint={
@@ -291,23 +317,31 @@ export default function ManagementDashboardScreen() {
                     </>
                   }
                 />
-              </Card>
-              <Card padding="compact">
-                <Stat
+                <FigureTile label="Coverage gaps" figure={{ value: figures.coverage.gaps, href: list('coverage'), label: 'on-call coverage gaps' }} hint={`next ${MANAGEMENT_WINDOWS.coverageDays} days`} />
+              </FigureGroup>
+              <FigureGroup title="People">
+                <FigureTile
                   label="Approvals waiting"
-                  value={<FigureLink value={figures.approvals.waiting} href={list('approvals')} label="approvals waiting" />}
-                  hint={figures.approvals.oldest_days === null ? 'None waiting' : `Oldest ${figures.approvals.oldest_days} days`}
+                  figure={{ value: figures.approvals.waiting, href: list('approvals'), label: 'approvals waiting' }}
+                  hint={figures.approvals.oldest_days === null ? 'None waiting on the team' : `Oldest ${figures.approvals.oldest_days} days`}
                 />
-              </Card>
-              <Card padding="compact">
-                <Stat
+                <FigureTile
                   label="Certifications expiring"
-                  value={<FigureLink value={figures.certifications.expiring} href={list('certifications')} label="certifications expiring" />}
+                  figure={{ value: figures.certifications.expiring, href: list('certifications'), label: 'certifications expiring' }}
                   hint={`within ${MANAGEMENT_WINDOWS.certificationDays} days`}
                 />
-              </Card>
-              <Card padding="compact">
-                <Stat
+              </FigureGroup>
+              <FigureGroup title="Sales and billing">
+                <FigureTile
+                  label="Sales this month"
+                  figure={{ value: figures.sales.sales, href: list('sales'), label: 'closed sales this month' }}
+                  hint={
+                    figures.sales.sales_target || figures.sales.revenue_target
+                      ? `of ${figures.sales.sales_target} target · ${formatMoney(figures.sales.revenue)} of ${formatMoney(figures.sales.revenue_target)}`
+                      : `No sales targets set · ${formatMoney(figures.sales.revenue)} closed`
+                  }
+                />
+                <FigureTile
                   label="Utilisation this month"
                   value={figures.utilisation.pct === null ? '—' : `${figures.utilisation.pct.toFixed(0)}%`}
                   hint={
@@ -317,25 +351,7 @@ export default function ManagementDashboardScreen() {
                     </>
                   }
                 />
-              </Card>
-              <Card padding="compact">
-                <Stat
-                  label="Coverage gaps"
-                  value={<FigureLink value={figures.coverage.gaps} href={list('coverage')} label="on-call coverage gaps" />}
-                  hint={`next ${MANAGEMENT_WINDOWS.coverageDays} days`}
-                />
-              </Card>
-              <Card padding="compact">
-                <Stat
-                  label="Sales this month"
-                  value={<FigureLink value={figures.sales.sales} href={list('sales')} label="closed sales this month" />}
-                  hint={
-                    figures.sales.sales_target || figures.sales.revenue_target
-                      ? `of ${figures.sales.sales_target} target · ${formatMoney(figures.sales.revenue)} of ${formatMoney(figures.sales.revenue_target)}`
-                      : `No sales targets set · ${formatMoney(figures.sales.revenue)} closed`
-                  }
-                />
-              </Card>
+              </FigureGroup>
             </section>
             {drill ? <DrillList query={drill} data={listData} error={listError} onRetry={() => actor.send({ type: 'list.reload' })} closeHref={hrefOf(scope)} /> : null}
             <div className={styles.charts}>
