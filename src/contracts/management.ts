@@ -5,7 +5,7 @@
 import { QUEUES, SEVERITY_CODES } from './common/codes';
 import { MANAGER_ROLES } from './common/constants';
 import { endpoint } from './common/endpoint';
-import { idInput } from './common/input';
+import { idInput, pageInput } from './common/input';
 import { z } from './common/zod';
 import { monthInput } from './sales';
 
@@ -22,6 +22,17 @@ export const MANAGEMENT_WINDOWS = {
   /** On-call coverage gaps are looked for over the next this many days. */
   coverageDays: 14,
 } as const;
+
+/** The closed sales list is paged on the server (a team can close more in a month than one answer should carry). */
+export const MANAGEMENT_PAGING = {
+  /** Rows of a page when the query names no page size. */
+  pageSize: 25,
+  /** The largest page a list answers. */
+  pageSizeMax: 200,
+} as const;
+
+/** The lists paged on the server; every other list answers all its rows on one page. */
+export const PAGED_FIGURES = ['sales'] as const;
 
 /** The figures a list opens from. */
 export const DRILL_FIGURES = ['open', 'overdue', 'unassigned', 'sla_met', 'sla_missed', 'approvals', 'certifications', 'sales', 'csat', 'nps', 'utilisation', 'coverage'] as const;
@@ -59,6 +70,15 @@ export const managementDrillQuerySchema = managementScopeSchema.extend({
   queue: z.enum(QUEUES, { error: `Queue must be one of ${QUEUES.join(', ')}` }).optional(),
   /** The month of a CSAT or NPS point (YYYY-MM); without it, every month of the trend. */
   month: monthInput('Month').optional(),
+  /** A page of a paged list (PAGED_FIGURES), from 1. */
+  page: pageInput('Page must be a page number').optional(),
+  /** Rows per page of a paged list. */
+  pageSize: z.coerce
+    .number({ error: 'Rows per page must be a number' })
+    .int('Rows per page must be a whole number')
+    .min(1, 'Rows per page must be 1 or more')
+    .max(MANAGEMENT_PAGING.pageSizeMax, `Rows per page must be at most ${MANAGEMENT_PAGING.pageSizeMax}`)
+    .optional(),
 });
 export type ManagementDrillQuery = z.input<typeof managementDrillQuerySchema>;
 
@@ -134,7 +154,8 @@ export const drillRowSchema = z.object({
 });
 export type DrillRow = z.infer<typeof drillRowSchema>;
 
-export const managementDrillSchema = z.object({ figure: z.enum(DRILL_FIGURES), title: z.string(), rows: z.array(drillRowSchema) });
+/** A list: `rows` is one page of a paged list (PAGED_FIGURES) and all rows of any other; `total` is how many rows it has in all, the figure's count. */
+export const managementDrillSchema = z.object({ figure: z.enum(DRILL_FIGURES), title: z.string(), rows: z.array(drillRowSchema), total: int });
 export type ManagementDrill = z.infer<typeof managementDrillSchema>;
 
 export const MANAGEMENT = {

@@ -1,9 +1,8 @@
-import { DRILL_TITLES, MANAGEMENT, MANAGEMENT_WINDOWS, type DrillRow } from '@contracts/management';
+import { DRILL_TITLES, MANAGEMENT, MANAGEMENT_PAGING, MANAGEMENT_WINDOWS, type DrillRow } from '@contracts/management';
 import { requestsWaitingOn } from '@server/features/approvals';
 import { availableHours, certificationsExpiringWithin, coverageGapsOfTeamsWith } from '@server/features/people';
 import { billableMinutesOf } from '@server/features/time';
-import { currentMonth, listActivities, salesDashboard } from '@server/features/sales';
-import { SALES_LIMITS } from '@contracts/sales';
+import { currentMonth, salesDashboard, salesOfRepsPage } from '@server/features/sales';
 import { formatMoney } from '@contracts/quote-money';
 import { staffOf } from '@server/platform/auth/guards';
 import { route } from '@server/platform/http/endpoints';
@@ -27,14 +26,14 @@ async function salesOf(db: Queryable, ids: readonly number[], now: Date) {
   return { month, sales: sum((r) => r.actual.sale), sales_target: sum((r) => r.target.sale), revenue: sum((r) => r.actual.revenue), revenue_target: sum((r) => r.target.revenue) };
 }
 
-/** The month's closed sales of the people in scope, newest first. */
-async function salesList(db: Queryable, ids: readonly number[], now: Date): Promise<DrillRow[]> {
-  const month = currentMonth(now);
-  const lists = await Promise.all(ids.map((staffId) => listActivities(db, { kind: 'sale', month, staffId, limit: SALES_LIMITS.pageSizeMax })));
-  return lists
-    .flat()
-    .sort((a, b) => b.occurredOn.localeCompare(a.occurredOn) || b.id - a.id)
-    .map((a) => ({ id: a.id, title: a.companyName, person: a.staffName, detail: a.amountCents === null ? '—' : formatMoney(a.amountCents), date: a.occurredOn, href: `/sales/company/${a.companyId}` }));
+/** One page of the month's closed sales of the people in scope, newest first, and how many there are. */
+async function salesList(db: Queryable, ids: readonly number[], now: Date, q: { page?: number | undefined; pageSize?: number | undefined }): Promise<{ rows: DrillRow[]; total: number }> {
+  const limit = q.pageSize ?? MANAGEMENT_PAGING.pageSize;
+  const { rows, total } = await salesOfRepsPage(db, ids, currentMonth(now), { offset: ((q.page ?? 1) - 1) * limit, limit });
+  return {
+    rows: rows.map((a) => ({ id: a.id, title: a.companyName, person: a.staffName, detail: a.amountCents === null ? '—' : formatMoney(a.amountCents), date: a.occurredOn, href: `/sales/company/${a.companyId}` })),
+    total,
+  };
 }
 
 const hours = (n: number) => Math.round(n * 100) / 100;
@@ -91,7 +90,10 @@ export const staffManagementRoutes: Routes = (app, ctx) => {
     if ((TICKET_FIGURES as readonly string[]).includes(figure)) rows = await ticketList(pool, scope.ids, now, figure as TicketFigure, query, everyoneIn(scope));
     else if (figure === 'approvals')
       rows = (await requestsWaitingOn(pool, scope.ids, now)).map((r) => ({ id: r.id, title: r.title, person: r.requester, detail: `Waiting ${plural(r.ageDays, 'day')}`, date: r.submittedOn, href: `/approvals/requests/${r.id}` }));
-    else if (figure === 'sales') rows = await salesList(pool, scope.ids, now);
+    else if (figure === 'sales') {
+      const page = await salesList(pool, scope.ids, now, query);
+      return { figure, title: DRILL_TITLES[figure], rows: page.rows, total: page.total };
+    }
     else if (figure === 'coverage')
       rows = (await coverageGapsOfTeamsWith(pool, scope.ids, now, MANAGEMENT_WINDOWS.coverageDays)).map((g, i) => ({
         id: i + 1,
@@ -113,6 +115,6 @@ export const staffManagementRoutes: Routes = (app, ctx) => {
       }));
     else if (figure === 'csat' || figure === 'nps') rows = await surveyList(pool, scope.ids, now, figure, query.month);
     else rows = (await certificationsOf(pool, scope.ids, now)).map((c) => ({ id: c.id, title: c.name, person: c.person, detail: `Expires in ${plural(c.daysLeft, 'day')}`, date: c.expiresOn, href: null }));
-    return { figure, title: DRILL_TITLES[figure], rows };
+    return { figure, title: DRILL_TITLES[figure], rows, total: rows.length };
   });
 };

@@ -23,7 +23,7 @@ const server = setupServer(
   }),
   http.get('/api/v2/management/drill', ({ request }) => {
     asked.push(new URL(request.url).search);
-    return HttpResponse.json({ figure: 'overdue', title: 'Overdue tickets', rows: OVERDUE_ROWS });
+    return HttpResponse.json({ figure: 'overdue', title: 'Overdue tickets', rows: OVERDUE_ROWS, total: OVERDUE_ROWS.length });
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -105,6 +105,7 @@ describe('management dashboard', () => {
             figure: 'coverage',
             title: 'On-call coverage gaps, next 14 days',
             rows: [{ id: 1, title: 'Night desk', person: '—', detail: 'Nobody is on call', date: '2026-11-27T15:00:00.000Z', until: '2026-11-28T03:30:00.000Z', href: null }],
+            total: 1,
           }),
         ),
       );
@@ -116,6 +117,28 @@ describe('management dashboard', () => {
     } finally {
       setReaderTimeZone(null);
     }
+  });
+
+  it("pages the month's closed sales through the server, so every sale is reachable", async () => {
+    const user = userEvent.setup();
+    const SALES = Array.from({ length: 23 }, (_, i) => ({ id: 100 + i, title: `Company ${i + 1}`, person: 'Avery Agent', detail: '$10.00', date: '2026-11-20', href: '/sales/company/1' }));
+    server.use(
+      http.get('/api/v2/management/drill', ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url.search);
+        const size = Number(url.searchParams.get('pageSize') ?? 25);
+        const page = Number(url.searchParams.get('page') ?? 1);
+        return HttpResponse.json({ figure: 'sales', title: 'Closed sales this month', rows: SALES.slice((page - 1) * size, page * size), total: SALES.length });
+      }),
+    );
+    renderAt('/mgmtdash?list=sales', <ManagementDashboardScreen />);
+    const table = await screen.findByRole('table', { name: 'Closed sales this month (23)' });
+    expect(await within(table).findByRole('link', { name: 'Company 1' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await within(table).findByRole('link', { name: 'Company 11' })).toBeInTheDocument();
+    expect(asked).toContain('?figure=sales&page=2&pageSize=10');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await within(table).findByRole('link', { name: 'Company 23' })).toBeInTheDocument();
   });
 
   it('draws priority and team charts whose table twins hold the API figures', async () => {

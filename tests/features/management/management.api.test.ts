@@ -115,7 +115,11 @@ describe.each(BACKENDS)('management dashboard on %s', (backend) => {
         ...d.by_queue.flatMap((q): [string, number][] => [[`figure=open&queue=${encodeURIComponent(q.queue)}`, q.open], [`figure=overdue&queue=${encodeURIComponent(q.queue)}`, q.overdue]]),
         ...d.team.slice(0, 3).map((m): [string, number] => [`figure=overdue&person=${m.userid}`, m.overdue]),
       ];
-      for (const [query, count] of counts) expect((await drill(api, query)).rows.length, `${who}: ${query}`).toBe(count);
+      for (const [query, count] of counts) {
+        const list = await drill(api, query);
+        expect(list.rows.length, `${who}: ${query}`).toBe(count);
+        expect(list.total, `${who}: ${query}`).toBe(count);
+      }
       expect(d.open + d.approvals.waiting + d.certifications.expiring, `${who} has figures to show`).toBeGreaterThan(0);
       if (who === 'admin') expect(d.sales.sales_target, 'the demo sets sales targets').toBeGreaterThan(0);
     }
@@ -270,6 +274,28 @@ describe.each(BACKENDS)('management dashboard on %s', (backend) => {
     } finally {
       t.ctx.now = clock;
     }
+  });
+
+  it("pages the month's closed sales of the team, so every one of them is reachable, however many a person closed", async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    await sql.rows(
+      `INSERT INTO sales_activities (kind, company_id, staff_id, occurred_on, amount_cents)
+       SELECT 'sale', (SELECT min(id) FROM companies), $1, $2::date, 100 * n FROM generate_series(1, 205) n`,
+      [deepId, `${month}-01`],
+    );
+    const { sales } = await dashboard(manager, `?person=${deepId}`);
+    expect(sales.sales).toBe(205);
+    const seen = new Set<number>();
+    for (const [page, size] of [[1, 100], [2, 100], [3, 5]] as const) {
+      const list = await drill(manager, `figure=sales&person=${deepId}&page=${page}&pageSize=100`);
+      expect(list.total, `page ${page}`).toBe(205);
+      expect(list.rows, `page ${page}`).toHaveLength(size);
+      for (const r of list.rows) seen.add(r.id);
+    }
+    expect(seen.size).toBe(205);
+    const bad = await manager.get(`${MANAGEMENT.drill.path}?figure=sales&pageSize=100000`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toMatch(/Rows per page must be at most/);
   });
 
   it('names the field when a list is asked for with a figure it does not know', async () => {

@@ -6,13 +6,14 @@ import { severityLabel } from '@contracts/common/codes';
 import { formatMonth } from '@contracts/common/dates';
 import { chartSpec, severityTone, type ChartSpec } from '@contracts/charts';
 import { formatMoney } from '@contracts/quote-money';
-import { DRILL_FIGURES, DRILL_TITLES, MANAGEMENT_WINDOWS, type DrillFigure, type DrillRow, type ManagementDashboard, type ManagementDrill, type ManagementDrillQuery, type ManagementScope } from '@contracts/management';
+import { DRILL_FIGURES, DRILL_TITLES, MANAGEMENT_WINDOWS, PAGED_FIGURES, type DrillFigure, type DrillRow, type ManagementDashboard, type ManagementDrill, type ManagementDrillQuery, type ManagementScope } from '@contracts/management';
 import { managementScreenMachine, selectFiguresQuery, selectList, selectListError, type ManagementAddress } from '../machines/management-dashboard.machine';
 import { Button } from '@/shared/ui/components/button/Button';
 import { Spinner } from '@/shared/ui/Spinner';
 import { Alert, Card, PageHeader, QueryView, Select, SkeletonTable, Stat } from '@/shared/ui/components';
 import { Chart } from '@/shared/ui/chart';
-import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { DataTable, useTableActor, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { managementPagedListMachine } from '../machines/management.machine';
 import { formatDate, formatDateTime } from '@/shared/ui/tokens/format';
 import styles from './ManagementDashboard.module.css';
 
@@ -155,10 +156,11 @@ const DRILL_COLUMNS: Record<'tickets' | 'approvals' | 'certifications' | 'sales'
     { label: 'Expires', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—'), sortable: true },
     { label: 'In', field: 'detail' },
   ],
+  // Paged on the server, newest first: a sort of one page would mislead.
   sales: [
-    { label: 'Company', field: 'title', cell: (r) => <Link href={r.href ?? '#'}>{r.title}</Link>, sortable: true },
-    { label: 'Rep', field: 'person', sortable: true },
-    { label: 'Closed', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—'), sortable: true },
+    { label: 'Company', field: 'title', cell: (r) => <Link href={r.href ?? '#'}>{r.title}</Link> },
+    { label: 'Rep', field: 'person' },
+    { label: 'Closed', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—') },
     { label: 'Amount', field: 'detail' },
   ],
 };
@@ -186,12 +188,24 @@ function DrillList({ query, data, error, onRetry, closeHref }: { query: Manageme
           </Button>
         </Alert>
       ) : data && data.figure === query.figure ? (
-        <DataTable<DrillRow> key={key} caption={`${caption} (${data.rows.length})`} columns={columnsOf(query.figure)} rows={data.rows} rowKey="id" />
+        (PAGED_FIGURES as readonly string[]).includes(query.figure) ? (
+          <PagedDrillTable key={key} query={query} caption={`${caption} (${data.total})`} />
+        ) : (
+          <DataTable<DrillRow> key={key} caption={`${caption} (${data.total})`} columns={columnsOf(query.figure)} rows={data.rows} rowKey="id" />
+        )
       ) : (
         <SkeletonTable />
       )}
     </Card>
   );
+}
+
+/** A list paged on the server (the month's closed sales): the table asks for each page it shows. */
+function PagedDrillTable({ query, caption }: { query: ManagementDrillQuery; caption: string }) {
+  const machine = useMemo(() => managementPagedListMachine(query), [query]);
+  const columns = columnsOf(query.figure);
+  const table = useTableActor<DrillRow>({ machine, mode: 'server', columns, rowKey: 'id' });
+  return <DataTable<DrillRow> actor={table} caption={caption} columns={columns} rowKey="id" searchable={false} />;
 }
 
 /** A headed group of figures (Tickets, Service, People, Sales and billing); its tiles share one row on a desktop and pair up on a phone. */
