@@ -51,6 +51,20 @@ describe.each(BACKENDS)('management dashboard on %s', (backend) => {
     expect(listEndpointlessRoutes(t.app).filter((key) => /^\w+ \/api\/v2\/management(\/|$)/.test(key))).toEqual([]);
   });
 
+  it('shows the demo manager a few open tickets nobody has picked up yet in the queues the team works, from the demo data alone', async () => {
+    const mine = await dashboard(manager);
+    expect(mine.unassigned).toBeGreaterThanOrEqual(3);
+    expect(mine.unassigned).toBeLessThanOrEqual(10);
+    // New arrivals: raised in the last day, each with the client's first message and no staff work yet.
+    const fresh = await sql.rows<{ n: number; recent: number; spoken: number; worked: number }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE created_at > now() - interval '1 day')::int AS recent,
+              count(*) FILTER (WHERE EXISTS (SELECT 1 FROM ticket_notes n WHERE n.ticket_id = t.id AND n.staff_user_id IS NULL))::int AS spoken,
+              count(*) FILTER (WHERE EXISTS (SELECT 1 FROM time_entries w WHERE w.ticket_id = t.id))::int AS worked
+         FROM tickets t WHERE assignee_id IS NULL AND status <> 'C'`,
+    );
+    expect(fresh[0]).toEqual({ n: mine.unassigned, recent: mine.unassigned, spoken: mine.unassigned, worked: 0 });
+  });
+
   it('answers 403 to a staff user who is not a manager, for the figures and every list', async () => {
     const agent = await apiAs(t, 'agent');
     expect((await agent.get(MANAGEMENT.dashboard.path)).statusCode).toBe(403);
