@@ -34,6 +34,13 @@ import { seedPunches, seedTime } from './time';
 export const DEMO_PASSWORD = 'care-demo-2026';
 const SEED_LOCK_KEY = 7_202_612;
 export const DEMO_TICKET_COUNT = 500;
+/**
+ * Of the demo tickets, the newest arrivals nobody has picked up yet: open, raised in the last
+ * hours in the Support queue (the demo manager's team works it), each with the client's first
+ * message and no staff work, so the dashboard's Unassigned figure reads as a real morning.
+ */
+export const DEMO_UNASSIGNED = 4;
+const UNASSIGNED_SEED = 29;
 /** Overdue open tickets assigned to agent@demo.test. */
 export const DEMO_AGENT_OVERDUE = 7;
 /** Share of the other open tickets that are overdue, in percent (the whole desk lands at about 10-15 %). */
@@ -198,7 +205,7 @@ async function seedTickets(
     'queue', 'assignee_id', 'source', 'duedate', 'created_at', 'closed_at',
   );
   const stories: (typeof TICKET_STORIES)[number][] = [];
-  for (let i = 0; i < DEMO_TICKET_COUNT; i++) {
+  for (let i = 0; i < DEMO_TICKET_COUNT - DEMO_UNASSIGNED; i++) {
     const company = i < 40 ? companies[i % 2]! : rnd.pick(companies);
     const contact = rnd.pick(company.contacts);
     const agentTicket = i < DEMO_AGENT_OVERDUE + 5;
@@ -251,7 +258,37 @@ async function seedTickets(
       closed_at: status === 'C' ? new Date(Math.min(now - 2 * HOUR_MS, createdAt + rnd.int(4, 15 * 24) * HOUR_MS)).toISOString() : null,
     });
   }
-  const { rows: tickets } = await client.query<{ id: number; assignee_id: number; company_id: number; contact_id: number; contact_email: string; status: string; created_at: Date; closed_at: Date | null }>(
+  // The new arrivals, from a generator of their own (the draws above stay as they were).
+  const fresh = seededRandom(UNASSIGNED_SEED);
+  /** The client's first message of each new arrival, by its place in the batch. */
+  const firstMessages = new Map<number, string>();
+  for (let k = 0; k < DEMO_UNASSIGNED; k++) {
+    const company = companies[k % 2]!;
+    const contact = fresh.pick(company.contacts);
+    const story = fresh.pick(support);
+    const createdAt = now - (k * 3 + 1) * HOUR_MS - fresh.int(5, 50) * 60_000;
+    const title = fill(fresh, fresh.pick(story.titles));
+    const description = fill(fresh, fresh.pick(story.descriptions));
+    firstMessages.set(stories.length, description);
+    stories.push(story);
+    ticketRows.push({
+      title,
+      description,
+      status: 'A',
+      severity: (['H', 'M', 'C', 'L'] as const)[k % 4]!,
+      company_id: company.id,
+      contact_id: contact.id,
+      contact_name: contact.name,
+      contact_email: contact.email,
+      queue: story.queue,
+      assignee_id: null,
+      source: fresh.pick(['portal', 'email', 'phone']),
+      duedate: new Date(createdAt + fresh.int(2, 5) * DAY_MS).toISOString(),
+      created_at: new Date(createdAt).toISOString(),
+      closed_at: null,
+    });
+  }
+  const { rows: tickets } = await client.query<{ id: number; assignee_id: number | null; company_id: number; contact_id: number; contact_email: string; status: string; created_at: Date; closed_at: Date | null }>(
     `INSERT INTO tickets (title, description, status, severity, company_id, contact_id, contact_name, contact_email,
                           queue, assignee_id, source, duedate, created_at, updated_at, closed_at)
      SELECT t.title, t.description, t.status, t.severity, t.company_id, t.contact_id, t.contact_name, t.contact_email,
@@ -275,6 +312,12 @@ async function seedTickets(
   const work = columnTable('ticket_id', 'staff_user_id', 'company_id', 'work_date', 'minutes', 'billable', 'description');
   for (const [i, t] of tickets.entries()) {
     const story = stories[i]!;
+    const clientUser = clientUserOf.get(t.company_id);
+    if (t.assignee_id === null) {
+      // A new arrival: the client's first message, nobody has answered yet.
+      notes.push({ ticket_id: t.id, staff_user_id: null, client_user_id: clientUser ?? null, body: firstMessages.get(i)!, internal: false, minutes_spent: 0, created_at: new Date(t.created_at.getTime() + 60_000).toISOString() });
+      continue;
+    }
     const end = t.closed_at ? t.closed_at.getTime() : now - 10 * 60_000;
     let at = t.created_at.getTime();
     const step = (maxHours: number) => {
@@ -296,7 +339,6 @@ async function seedTickets(
         });
       }
     };
-    const clientUser = clientUserOf.get(t.company_id);
     add(rnd.pick(STAFF_FIRST_REPLIES), { staff: t.assignee_id }, false, rnd.pick([10, 15, 15, 20, 30]));
     if (clientUser && rnd.int(1, 10) <= 7) add(rnd.pick(CLIENT_REPLIES), { client: clientUser }, false, 0);
     if (rnd.int(1, 10) <= 6) add(rnd.pick(INTERNAL_NOTES), { staff: t.assignee_id }, true, rnd.pick([15, 20, 30, 45, 60, 90]));

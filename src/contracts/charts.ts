@@ -16,6 +16,8 @@ export type ChartKind = (typeof CHART_KINDS)[number];
 
 /** Up to this many categories, the category axis names every one (overlapping names are still hidden). */
 const EVERY_LABEL_UP_TO = 12;
+/** Ticks of a value axis that runs along the width (horizontal bars): fewer than ECharts' five, so the labels fit a phone. */
+const VALUE_TICKS_ALONG_WIDTH = 3;
 /**
  * How values read: `count` whole numbers; `hours` up to two decimals; `money` integer cents shown
  * with two decimals (the chart plots currency units); `percent` percentage points (41.5 = 41.5 %)
@@ -45,7 +47,8 @@ const label = z.string().trim().min(1).max(CHART_LIMITS.labelLength);
 export const CHART_TONE_TOKENS = {
   /** The filled Critical badge. */
   critical: '--cc-danger-solid',
-  high: '--cc-danger',
+  /** Its own orange, apart from Critical's red (the High badge's text stays the danger red, with a diamond). */
+  high: '--cc-priority-high',
   medium: '--cc-warning',
   low: '--cc-success',
   /** No or an unknown priority: the neutral badge. */
@@ -300,7 +303,7 @@ export const LIGHT_CHART_PALETTE: ChartPalette = {
   tooltipBackground: '#FFFFFF',
   tones: {
     critical: '#c0261a',
-    high: '#b42318',
+    high: '#c45000',
     medium: '#8a5300',
     low: '#17692f',
     unrated: '#424b59',
@@ -324,7 +327,7 @@ export const DARK_CHART_PALETTE: ChartPalette = {
   tooltipBackground: '#323F4B',
   tones: {
     critical: '#c0342a',
-    high: '#ff9a90',
+    high: '#ff8f3f',
     medium: '#f2c45a',
     low: '#74d48e',
     unrated: '#c0c8d2',
@@ -499,7 +502,13 @@ export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options:
     ...(spec.unit === 'count' ? { minInterval: 1 } : {}),
     nameTextStyle: { color: palette.mutedText },
     axisLine: { show: false },
-    axisLabel: { color: palette.mutedText, formatter: (v: number) => (spec.unit === 'money' ? formatCompactMoney(v, spec.currency, options) : fmt(v)) },
+    // Labels lying side by side along the width (horizontal bars, a phone) take fewer ticks; one that would still touch its neighbour is hidden.
+    ...(horizontal ? { splitNumber: VALUE_TICKS_ALONG_WIDTH } : {}),
+    axisLabel: {
+      color: palette.mutedText,
+      hideOverlap: true,
+      formatter: (v: number) => (spec.unit === 'money' ? formatCompactMoney(v, spec.currency, options) : fmt(v)),
+    },
     splitLine: { lineStyle: { color: palette.grid } },
   };
 

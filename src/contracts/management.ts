@@ -5,7 +5,7 @@
 import { QUEUES, SEVERITY_CODES } from './common/codes';
 import { MANAGER_ROLES } from './common/constants';
 import { endpoint } from './common/endpoint';
-import { idInput } from './common/input';
+import { idInput, pageInput } from './common/input';
 import { z } from './common/zod';
 import { monthInput } from './sales';
 
@@ -23,14 +23,26 @@ export const MANAGEMENT_WINDOWS = {
   coverageDays: 14,
 } as const;
 
+/** The closed sales list is paged on the server (a team can close more in a month than one answer should carry). */
+export const MANAGEMENT_PAGING = {
+  /** Rows of a page when the query names no page size. */
+  pageSize: 25,
+  /** The largest page a list answers. */
+  pageSizeMax: 200,
+} as const;
+
+/** The lists paged on the server; every other list answers all its rows on one page. */
+export const PAGED_FIGURES = ['sales'] as const;
+
 /** The figures a list opens from. */
-export const DRILL_FIGURES = ['open', 'overdue', 'sla_met', 'sla_missed', 'approvals', 'certifications', 'sales', 'csat', 'nps', 'utilisation', 'coverage'] as const;
+export const DRILL_FIGURES = ['open', 'overdue', 'unassigned', 'sla_met', 'sla_missed', 'approvals', 'certifications', 'sales', 'csat', 'nps', 'utilisation', 'coverage'] as const;
 export type DrillFigure = (typeof DRILL_FIGURES)[number];
 
 /** Each figure's list title. */
 export const DRILL_TITLES: Record<DrillFigure, string> = {
   open: 'Open tickets',
   overdue: 'Overdue tickets',
+  unassigned: 'Unassigned open tickets',
   sla_met: 'Closed within due date',
   sla_missed: 'Closed late',
   approvals: 'Approvals waiting',
@@ -58,6 +70,15 @@ export const managementDrillQuerySchema = managementScopeSchema.extend({
   queue: z.enum(QUEUES, { error: `Queue must be one of ${QUEUES.join(', ')}` }).optional(),
   /** The month of a CSAT or NPS point (YYYY-MM); without it, every month of the trend. */
   month: monthInput('Month').optional(),
+  /** A page of a paged list (PAGED_FIGURES), from 1. */
+  page: pageInput('Page must be a page number').optional(),
+  /** Rows per page of a paged list. */
+  pageSize: z.coerce
+    .number({ error: 'Rows per page must be a number' })
+    .int('Rows per page must be a whole number')
+    .min(1, 'Rows per page must be 1 or more')
+    .max(MANAGEMENT_PAGING.pageSizeMax, `Rows per page must be at most ${MANAGEMENT_PAGING.pageSizeMax}`)
+    .optional(),
 });
 export type ManagementDrillQuery = z.input<typeof managementDrillQuerySchema>;
 
@@ -86,11 +107,18 @@ export const managementDashboardSchema = z.object({
   open: int,
   overdue: int,
   closed_30d: int,
+  /**
+   * Open tickets with no assignee in the queues the people in scope work (docs/adr/0243): the queues
+   * of their open tickets and of those they closed in the last `closedDays` days. Every queue for an
+   * admin looking at everyone.
+   */
+  unassigned: int,
   /** Share of tickets closed in the last 30 days with a due date that closed by it (percent), as the SLA attainment report counts it. */
   on_time_pct: z.number().nullable(),
   sla: z.object({ closed: int, met: int, missed: int }),
   by_severity: z.array(z.object({ severity: z.string(), open: int, overdue: int })),
   by_queue: z.array(z.object({ queue: z.string(), open: int, overdue: int })),
+  /** Requests waiting on someone in scope to decide (the approvals inbox's rule), and the days the oldest has waited. */
   approvals: z.object({ waiting: int, oldest_days: int.nullable() }),
   certifications: z.object({ expiring: int }),
   /** This month's closed sales of the people in scope against their monthly targets (revenue in cents), as the sales dashboard counts them. */
@@ -118,13 +146,16 @@ export const drillRowSchema = z.object({
   title: z.string(),
   person: z.string(),
   detail: z.string(),
-  /** The due date, the day submitted or the day a certification expires (YYYY-MM-DD). */
+  /** The due date, the day submitted or the day a certification expires (YYYY-MM-DD); a coverage gap's start (an ISO instant). */
   date: z.string().nullable(),
+  /** A coverage gap's end (an ISO instant): the view shows both in the reader's time zone. */
+  until: z.string().optional(),
   href: z.string().nullable(),
 });
 export type DrillRow = z.infer<typeof drillRowSchema>;
 
-export const managementDrillSchema = z.object({ figure: z.enum(DRILL_FIGURES), title: z.string(), rows: z.array(drillRowSchema) });
+/** A list: `rows` is one page of a paged list (PAGED_FIGURES) and all rows of any other; `total` is how many rows it has in all, the figure's count. */
+export const managementDrillSchema = z.object({ figure: z.enum(DRILL_FIGURES), title: z.string(), rows: z.array(drillRowSchema), total: int });
 export type ManagementDrill = z.infer<typeof managementDrillSchema>;
 
 export const MANAGEMENT = {

@@ -127,13 +127,16 @@ const SUMMARY = (onBehalf: string) => `
   r.version, ${iso('r.submitted_at', '"submittedAt"')}, ${iso('r.due_at', '"dueAt"')}, ${iso('r.updated_at', '"updatedAt"')},
   ${onBehalf} AS "onBehalfOf"`;
 
+/** The inbox's rule: a request in review waits on the people in `deciders` (an int[] expression) when one of them may decide now. */
+const WAITING_ON = (deciders: string) => `r.waiting_on && ${deciders} AND r.state = 'inReview'`;
+
 /** What waits for a person's decision, oldest first. */
 export async function inbox(db: Queryable, me: number, filters: { formType?: FormType | undefined; due?: 'soon' | 'overdue' | undefined }, now: Date): Promise<RequestSummary[]> {
   const { rows } = await db.query<RequestSummary>(
     `SELECT ${SUMMARY(`(SELECT f.name FROM jsonb_array_elements(r.context->'steps'->((r.context->>'step')::int)->'approvers') a
                           JOIN staff_users f ON f.id = (a->>'for')::int WHERE (a->>'id')::int = $1 LIMIT 1)`)}
        FROM approval_requests r JOIN staff_users u ON u.id = r.requester_id
-      WHERE r.waiting_on @> ARRAY[$1::int] AND r.state = 'inReview'
+      WHERE ${WAITING_ON('ARRAY[$1::int]')}
         AND ($2::text IS NULL OR r.form_type = $2)
         AND ($3::text IS NULL OR ($3 = 'overdue' AND r.due_at <= $4) OR ($3 = 'soon' AND r.due_at > $4 AND r.due_at <= $4 + make_interval(hours => $5)))
       ORDER BY r.submitted_at, r.id LIMIT 500`,
@@ -204,10 +207,10 @@ export async function deleteDelegation(db: Queryable, me: number, id: number): P
   return (rowCount ?? 0) > 0;
 }
 
-/** Requests of these people waiting for a decision, oldest first, with the days since they were submitted. */
-export async function requestsWaitingFrom(
+/** Requests waiting on any of these people to decide (the inbox's rule), oldest first, with the days since they were submitted. */
+export async function requestsWaitingOn(
   db: Queryable,
-  requesterIds: readonly number[],
+  deciderIds: readonly number[],
   now: Date,
 ): Promise<{ id: number; title: string; formType: string; requester: string; submittedOn: string; ageDays: number }[]> {
   const { rows } = await db.query<{ id: number; title: string; formType: string; requester: string; submittedOn: string; ageDays: number }>(
@@ -215,9 +218,9 @@ export async function requestsWaitingFrom(
             to_char(coalesce(r.submitted_at, r.created_at), 'YYYY-MM-DD') AS "submittedOn",
             floor(extract(epoch FROM ($2::timestamptz - coalesce(r.submitted_at, r.created_at))) / 86400)::int AS "ageDays"
        FROM approval_requests r JOIN staff_users u ON u.id = r.requester_id
-      WHERE r.state = 'inReview' AND r.requester_id = ANY($1::int[])
+      WHERE ${WAITING_ON('$1::int[]')}
       ORDER BY coalesce(r.submitted_at, r.created_at), r.id`,
-    [requesterIds, now],
+    [deciderIds, now],
   );
   return rows;
 }

@@ -23,5 +23,5 @@ export { defineForm, type FormDefinition, type FormRequest } from './forms';
 /** A request as a person may see it (404 when they may not): forms use it for their own reads of a request. */
 export { viewRequest } from './approvals.commands';
 export { submitRequest, type Engine } from './approvals.commands';
-/** Requests of some people still waiting for a decision, with their age (the management dashboard counts and lists them). */
-export { requestsWaitingFrom } from './approvals.repo';
+/** Requests waiting on some people to decide (the inbox's rule), with their age (the management dashboard counts and lists them). */
+export { requestsWaitingOn } from './approvals.repo';

@@ -7,6 +7,9 @@ import { allQueries, type Queryable } from '@server/platform/sql';
 
 type Ref = { id: number; name: string };
 
+/** The assignee column of an unassigned ticket. */
+const UNASSIGNED_PERSON = 'Unassigned';
+
 /** The active people of a manager's subtree of the org chart, at every level, the manager included. */
 export async function subtreeOf(db: Queryable, rootId: number): Promise<number[]> {
   const { rows } = await db.query<{ id: number }>(
@@ -60,16 +63,28 @@ const SLA_CLOSED = `${slaCounted('t')} AND ${CLOSED_RECENTLY}`;
 const SLA_MET = `${SLA_CLOSED} AND ${slaMet('t')}`;
 const SLA_MISSED = `${SLA_CLOSED} AND NOT (${slaMet('t')})`;
 
+// Unassigned: open tickets with no assignee in the queues the people in scope work (their open tickets'
+// queues and those of the tickets they closed recently); every queue when the parameter `everyone` names is true
+// (an admin looking at everyone).
+const WORKED_QUEUES = `SELECT w.queue FROM tickets w WHERE w.assignee_id = ANY($1::int[]) AND (w.status <> 'C' OR w.closed_at > at.now - make_interval(days => ${MANAGEMENT_WINDOWS.closedDays}))`;
+const UNASSIGNED = (everyone: string) => `t.assignee_id IS NULL AND ${OPEN} AND (${everyone}::boolean OR t.queue IN (${WORKED_QUEUES}))`;
+
 /** The ticket lists a figure opens. */
-export const TICKET_FIGURES = { open: OPEN, overdue: OVERDUE, sla_met: SLA_MET, sla_missed: SLA_MISSED } as const;
-export type TicketFigure = keyof typeof TICKET_FIGURES;
+const ASSIGNED_FIGURES = { open: OPEN, overdue: OVERDUE, sla_met: SLA_MET, sla_missed: SLA_MISSED } as const;
+export const TICKET_FIGURES = ['open', 'overdue', 'sla_met', 'sla_missed', 'unassigned'] as const;
+export type TicketFigure = (typeof TICKET_FIGURES)[number];
+/** Whose tickets a figure's list holds (`$5`, given for the unassigned only: everyone): the unassigned ones of the scope's queues, or those of the people in scope. */
+const whoseTickets = (figure: TicketFigure) => (figure === 'unassigned' ? UNASSIGNED('$5') : `${ASSIGNED} AND ${ASSIGNED_FIGURES[figure]}`);
 
 type TicketFigures = Omit<ManagementDashboard, 'scope' | 'approvals' | 'certifications' | 'sales' | 'trends' | 'utilisation' | 'coverage'>;
 
-/** The tickets of the people in scope: open, overdue, closed recently and their service level, by priority, queue and person. */
-export async function ticketFigures(db: Queryable, ids: readonly number[], now: Date): Promise<TicketFigures> {
+/**
+ * The tickets of the people in scope: open, overdue, closed recently and their service level, by
+ * priority, queue and person; and the unassigned open tickets of their queues (of every queue when `everyone`).
+ */
+export async function ticketFigures(db: Queryable, ids: readonly number[], now: Date, everyone = false): Promise<TicketFigures> {
   const values = [ids, now];
-  const [totals, severity, queue, team] = await allQueries(db, [
+  const [totals, severity, queue, team, unassigned] = await allQueries(db, [
     () =>
       db.query<{ open: number; overdue: number; closed_30d: number; closed: number; met: number }>(
         `SELECT count(*) FILTER (WHERE ${OPEN})::int AS open,
@@ -103,10 +118,12 @@ export async function ticketFigures(db: Queryable, ids: readonly number[], now: 
           GROUP BY u.id, u.name ORDER BY u.name, u.id`,
         values,
       ),
+    () => db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tickets t ${AT_NOW} WHERE ${UNASSIGNED('$3')}`, [ids, now, everyone]),
   ]);
   const { closed, met, ...counts } = totals.rows[0]!;
   return {
     ...counts,
+    unassigned: unassigned.rows[0]!.n,
     on_time_pct: closed ? Math.round((10000 * met) / closed) / 100 : null,
     sla: { closed, met, missed: closed - met },
     by_severity: severity.rows,
@@ -115,17 +132,17 @@ export async function ticketFigures(db: Queryable, ids: readonly number[], now: 
   };
 }
 
-/** The tickets behind a ticket figure, most urgent due date first. */
-export async function ticketList(db: Queryable, ids: readonly number[], now: Date, figure: TicketFigure, f: { severity?: string; queue?: string }): Promise<DrillRow[]> {
-  const { rows } = await db.query<{ id: number; title: string; person: string; severity: string; queue: string; due: string | null }>(
+/** The tickets behind a ticket figure, most urgent due date first (`everyone`: the unassigned of every queue). */
+export async function ticketList(db: Queryable, ids: readonly number[], now: Date, figure: TicketFigure, f: { severity?: string; queue?: string }, everyone: boolean): Promise<DrillRow[]> {
+  const { rows } = await db.query<{ id: number; title: string; person: string | null; severity: string; queue: string; due: string | null }>(
     `SELECT t.id, t.title, u.name AS person, t.severity, t.queue, to_char(t.duedate, 'YYYY-MM-DD') AS due
-       FROM tickets t JOIN staff_users u ON u.id = t.assignee_id ${AT_NOW}
-      WHERE ${ASSIGNED} AND ${TICKET_FIGURES[figure]}
+       FROM tickets t LEFT JOIN staff_users u ON u.id = t.assignee_id ${AT_NOW}
+      WHERE ${whoseTickets(figure)}
         AND ($3::text IS NULL OR t.severity = $3) AND ($4::text IS NULL OR t.queue = $4)
       ORDER BY t.duedate NULLS LAST, t.id`,
-    [ids, now, f.severity ?? null, f.queue ?? null],
+    [ids, now, f.severity ?? null, f.queue ?? null, ...(figure === 'unassigned' ? [everyone] : [])],
   );
-  return rows.map((r) => ({ id: r.id, title: r.title, person: r.person, detail: `${severityLabel(r.severity)} · ${r.queue}`, date: r.due, href: `/ticket/${r.id}` }));
+  return rows.map((r) => ({ id: r.id, title: r.title, person: r.person ?? UNASSIGNED_PERSON, detail: `${severityLabel(r.severity)} · ${r.queue}`, date: r.due, href: `/ticket/${r.id}` }));
 }
 
 // CSAT and NPS of the scope, as the CSAT and NPS report counts them (its latest responses, its rules):

@@ -37,3 +37,6 @@ export async function resolveScope(db: Queryable, me: Pick<StaffPrincipal, 'user
   const self = await staffRef(db, me.userId);
   return { ids: allowed, manager: self ?? null, person: null, people, managers };
 }
+
+/** Whether the scope is everyone (an admin with no team or person picked): unassigned tickets of every queue are theirs then. */
+export const everyoneIn = (scope: ResolvedScope): boolean => scope.manager === null && scope.person === null;

@@ -1,16 +1,15 @@
-import { DRILL_TITLES, MANAGEMENT, MANAGEMENT_WINDOWS, type DrillRow } from '@contracts/management';
-import { requestsWaitingFrom } from '@server/features/approvals';
+import { DRILL_TITLES, MANAGEMENT, MANAGEMENT_PAGING, MANAGEMENT_WINDOWS, type DrillRow } from '@contracts/management';
+import { requestsWaitingOn } from '@server/features/approvals';
 import { availableHours, certificationsExpiringWithin, coverageGapsOfTeamsWith } from '@server/features/people';
 import { billableMinutesOf } from '@server/features/time';
-import { currentMonth, listActivities, salesDashboard } from '@server/features/sales';
-import { SALES_LIMITS } from '@contracts/sales';
+import { currentMonth, salesDashboard, salesOfRepsPage } from '@server/features/sales';
 import { formatMoney } from '@contracts/quote-money';
 import { staffOf } from '@server/platform/auth/guards';
 import { route } from '@server/platform/http/endpoints';
 import type { Routes } from '@server/platform/http/plugins';
 import type { Queryable } from '@server/platform/sql';
 import { namesOf, surveyList, surveyTrends, ticketFigures, ticketList, TICKET_FIGURES, type TicketFigure } from './management.repo';
-import { resolveScope } from './scope';
+import { everyoneIn, resolveScope } from './scope';
 
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
@@ -27,14 +26,14 @@ async function salesOf(db: Queryable, ids: readonly number[], now: Date) {
   return { month, sales: sum((r) => r.actual.sale), sales_target: sum((r) => r.target.sale), revenue: sum((r) => r.actual.revenue), revenue_target: sum((r) => r.target.revenue) };
 }
 
-/** The month's closed sales of the people in scope, newest first. */
-async function salesList(db: Queryable, ids: readonly number[], now: Date): Promise<DrillRow[]> {
-  const month = currentMonth(now);
-  const lists = await Promise.all(ids.map((staffId) => listActivities(db, { kind: 'sale', month, staffId, limit: SALES_LIMITS.pageSizeMax })));
-  return lists
-    .flat()
-    .sort((a, b) => b.occurredOn.localeCompare(a.occurredOn) || b.id - a.id)
-    .map((a) => ({ id: a.id, title: a.companyName, person: a.staffName, detail: a.amountCents === null ? '—' : formatMoney(a.amountCents), date: a.occurredOn, href: `/sales/company/${a.companyId}` }));
+/** One page of the month's closed sales of the people in scope, newest first, and how many there are. */
+async function salesList(db: Queryable, ids: readonly number[], now: Date, q: { page?: number | undefined; pageSize?: number | undefined }): Promise<{ rows: DrillRow[]; total: number }> {
+  const limit = q.pageSize ?? MANAGEMENT_PAGING.pageSize;
+  const { rows, total } = await salesOfRepsPage(db, ids, currentMonth(now), { offset: ((q.page ?? 1) - 1) * limit, limit });
+  return {
+    rows: rows.map((a) => ({ id: a.id, title: a.companyName, person: a.staffName, detail: a.amountCents === null ? '—' : formatMoney(a.amountCents), date: a.occurredOn, href: `/sales/company/${a.companyId}` })),
+    total,
+  };
 }
 
 const hours = (n: number) => Math.round(n * 100) / 100;
@@ -63,9 +62,9 @@ export const staffManagementRoutes: Routes = (app, ctx) => {
     const now = ctx.now();
     const scope = await resolveScope(pool, staffOf(request), query);
     const [tickets, trends, waiting, certifications, sales, utilisation, gaps] = [
-      await ticketFigures(pool, scope.ids, now),
+      await ticketFigures(pool, scope.ids, now, everyoneIn(scope)),
       await surveyTrends(pool, scope.ids, now),
-      await requestsWaitingFrom(pool, scope.ids, now),
+      await requestsWaitingOn(pool, scope.ids, now),
       await certificationsOf(pool, scope.ids, now),
       await salesOf(pool, scope.ids, now),
       await utilisationOf(pool, await namesOf(pool, scope.ids), now),
@@ -88,17 +87,21 @@ export const staffManagementRoutes: Routes = (app, ctx) => {
     const scope = await resolveScope(pool, staffOf(request), query);
     const { figure } = query;
     let rows: DrillRow[];
-    if (figure in TICKET_FIGURES) rows = await ticketList(pool, scope.ids, now, figure as TicketFigure, query);
+    if ((TICKET_FIGURES as readonly string[]).includes(figure)) rows = await ticketList(pool, scope.ids, now, figure as TicketFigure, query, everyoneIn(scope));
     else if (figure === 'approvals')
-      rows = (await requestsWaitingFrom(pool, scope.ids, now)).map((r) => ({ id: r.id, title: r.title, person: r.requester, detail: `Waiting ${plural(r.ageDays, 'day')}`, date: r.submittedOn, href: `/approvals/requests/${r.id}` }));
-    else if (figure === 'sales') rows = await salesList(pool, scope.ids, now);
+      rows = (await requestsWaitingOn(pool, scope.ids, now)).map((r) => ({ id: r.id, title: r.title, person: r.requester, detail: `Waiting ${plural(r.ageDays, 'day')}`, date: r.submittedOn, href: `/approvals/requests/${r.id}` }));
+    else if (figure === 'sales') {
+      const page = await salesList(pool, scope.ids, now, query);
+      return { figure, title: DRILL_TITLES[figure], rows: page.rows, total: page.total };
+    }
     else if (figure === 'coverage')
       rows = (await coverageGapsOfTeamsWith(pool, scope.ids, now, MANAGEMENT_WINDOWS.coverageDays)).map((g, i) => ({
         id: i + 1,
         title: g.team,
         person: g.person ?? '—',
-        detail: `${g.reason} · ${g.startsAt.slice(0, 16).replace('T', ' ')} to ${g.endsAt.slice(0, 16).replace('T', ' ')} UTC`,
-        date: g.startsAt.slice(0, 10),
+        detail: g.reason,
+        date: g.startsAt,
+        until: g.endsAt,
         href: null,
       }));
     else if (figure === 'utilisation')
@@ -112,6 +115,6 @@ export const staffManagementRoutes: Routes = (app, ctx) => {
       }));
     else if (figure === 'csat' || figure === 'nps') rows = await surveyList(pool, scope.ids, now, figure, query.month);
     else rows = (await certificationsOf(pool, scope.ids, now)).map((c) => ({ id: c.id, title: c.name, person: c.person, detail: `Expires in ${plural(c.daysLeft, 'day')}`, date: c.expiresOn, href: null }));
-    return { figure, title: DRILL_TITLES[figure], rows };
+    return { figure, title: DRILL_TITLES[figure], rows, total: rows.length };
   });
 };

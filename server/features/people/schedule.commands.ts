@@ -264,12 +264,13 @@ export async function coverageGapsOfTeamsWith(db: Queryable, staffIds: readonly 
 export type AvailableHours = { working: number; holidays: number; pto: number; available: number };
 
 /**
- * A person's available hours over a range of days: each working day of theirs counts their plan's
- * day (8 hours without a plan); their team's public holidays on working days and their approved
- * leave in the range (as a leave request counts it) come off.
+ * A person's available hours over a range of days: each working day of theirs counts their own
+ * working hours (their profile's start to end), or their plan's day where they set none (8 hours
+ * without a plan); their team's public holidays on working days and their approved leave in the
+ * range (a day of leave as long as their working day) come off.
  */
 export async function availableHours(db: Queryable, staffId: number, from: string, to: string): Promise<AvailableHours> {
-  const hoursPerDay = (await repo.planOf(db, staffId))?.hoursPerDay ?? 8;
+  const hoursPerDay = (await repo.workDayHoursOf(db, staffId)) ?? (await repo.planOf(db, staffId))?.hoursPerDay ?? 8;
   const workDays = (await repo.workDaysOf(db, staffId)) ?? [...DEFAULT_WORKING_HOURS.days];
   const region = (await repo.teamsOfPerson(db, staffId))[0]?.region ?? 'US';
   const holidays = publicHolidays(region, from, to);

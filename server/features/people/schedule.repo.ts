@@ -255,6 +255,15 @@ export async function workDaysOf(db: Queryable, staffId: number): Promise<number
   return rows[0]?.days ?? null;
 }
 
+/** The length of a person's working day in hours from their own working hours, or null when they set none. */
+export async function workDayHoursOf(db: Queryable, staffId: number): Promise<number | null> {
+  const { rows } = await db.query<{ hours: number }>(
+    `SELECT (extract(epoch FROM (work_end - work_start)) / 3600 + CASE WHEN work_end > work_start THEN 0 ELSE 24 END)::float8 AS hours FROM staff_profiles WHERE staff_id = $1`,
+    [staffId],
+  );
+  return rows[0]?.hours ?? null;
+}
+
 export async function staffNamed(db: Queryable, ids: number[]): Promise<{ id: number; name: string; email: string; managerId: number | null }[]> {
   const { rows } = await db.query<{ id: number; name: string; email: string; managerId: number | null }>(
     'SELECT id, name, email, manager_id AS "managerId" FROM staff_users WHERE id = ANY($1::int[]) AND active',

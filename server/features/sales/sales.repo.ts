@@ -65,6 +65,16 @@ export async function listActivities(db: Queryable, search: ActivitySearch & { l
   return rows;
 }
 
+/** One page of the closed sales of some reps in a month, newest first, and how many there are in all. */
+export async function salesOfRepsPage(db: Queryable, staffIds: readonly number[], month: string, page: { offset: number; limit: number }): Promise<{ rows: Activity[]; total: number }> {
+  const where = `WHERE a.kind = 'sale' AND a.staff_id = ANY($1::int[]) AND a.occurred_on >= $2::date AND a.occurred_on < $2::date + interval '1 month'`;
+  const [list, count] = [
+    await db.query<Activity>(`${ACTIVITY_SELECT} ${where} ORDER BY a.occurred_on DESC, a.id DESC OFFSET $3 LIMIT $4`, [staffIds, firstOfMonth(month), page.offset, page.limit]),
+    await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sales_activities a ${where}`, [staffIds, firstOfMonth(month)]),
+  ];
+  return { rows: list.rows, total: count.rows[0]!.n };
+}
+
 export async function loadActivity(db: Queryable, id: number): Promise<Activity | null> {
   const { rows } = await db.query<Activity>(`${ACTIVITY_SELECT} WHERE a.id = $1`, [id]);
   return rows[0] ?? null;

@@ -22,6 +22,7 @@ export const DASHBOARD_ANSWER: ManagementDashboard = {
   open: 141,
   overdue: 17,
   closed_30d: 57,
+  unassigned: 5,
   on_time_pct: 82.456,
   // In code order, as the API sorts them: the charts read from the most urgent.
   by_severity: [

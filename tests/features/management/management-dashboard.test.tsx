@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import ManagementDashboardScreen from '@/features/management/screens/ManagementDashboardScreen';
 import { DASHBOARD_ANSWER } from './dashboard-answer';
 import { renderAt } from '@tests/support/render';
+import { setReaderTimeZone } from '@/shared/ui/tokens/format';
 
 const DATA = DASHBOARD_ANSWER;
 
@@ -22,7 +23,7 @@ const server = setupServer(
   }),
   http.get('/api/v2/management/drill', ({ request }) => {
     asked.push(new URL(request.url).search);
-    return HttpResponse.json({ figure: 'overdue', title: 'Overdue tickets', rows: OVERDUE_ROWS });
+    return HttpResponse.json({ figure: 'overdue', title: 'Overdue tickets', rows: OVERDUE_ROWS, total: OVERDUE_ROWS.length });
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -82,6 +83,62 @@ describe('management dashboard', () => {
     const totals = await screen.findByRole('region', { name: 'Team totals' });
     expect(totals).toHaveTextContent('No sales targets set · $0.00 closed');
     expect(totals).not.toHaveTextContent('of 0 target');
+  });
+
+  it('groups the figures under Tickets, Service, People and Sales and billing, with the unassigned tickets of the team opening their list', async () => {
+    renderAt('/mgmtdash?manager=2', <ManagementDashboardScreen />);
+    const totals = await screen.findByRole('region', { name: 'Team totals' });
+    const groups = within(totals).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(groups).toEqual(['Tickets', 'Service', 'People', 'Sales and billing']);
+    const tickets = within(totals).getByRole('group', { name: 'Tickets' });
+    expect(within(tickets).getByRole('link', { name: '5 unassigned open tickets: show the list' })).toHaveAttribute('href', '/mgmtdash?manager=2&list=unassigned');
+    expect(tickets).toHaveTextContent('Unassigned5in the team\'s queues');
+    expect(within(totals).getByRole('group', { name: 'People' })).toHaveTextContent('Approvals waiting2');
+  });
+
+  it("shows the on-call coverage gaps' start and end in the reader's time zone, as every other date", async () => {
+    setReaderTimeZone('Asia/Tokyo');
+    try {
+      server.use(
+        http.get('/api/v2/management/drill', () =>
+          HttpResponse.json({
+            figure: 'coverage',
+            title: 'On-call coverage gaps, next 14 days',
+            rows: [{ id: 1, title: 'Night desk', person: '—', detail: 'Nobody is on call', date: '2026-11-27T15:00:00.000Z', until: '2026-11-28T03:30:00.000Z', href: null }],
+            total: 1,
+          }),
+        ),
+      );
+      renderAt('/mgmtdash?list=coverage', <ManagementDashboardScreen />);
+      const table = await screen.findByRole('table', { name: /On-call coverage gaps/ });
+      // 15:00 UTC is midnight the next day in Tokyo (UTC+9); 03:30 UTC is 12:30 PM there.
+      expect(rowsOf(table)[0]).toEqual(['Night desk', '—', 'Nobody is on call', 'Nov 28, 2026, 12:00 AM', 'Nov 28, 2026, 12:30 PM']);
+      expect(table).not.toHaveTextContent('UTC');
+    } finally {
+      setReaderTimeZone(null);
+    }
+  });
+
+  it("pages the month's closed sales through the server, so every sale is reachable", async () => {
+    const user = userEvent.setup();
+    const SALES = Array.from({ length: 23 }, (_, i) => ({ id: 100 + i, title: `Company ${i + 1}`, person: 'Avery Agent', detail: '$10.00', date: '2026-11-20', href: '/sales/company/1' }));
+    server.use(
+      http.get('/api/v2/management/drill', ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url.search);
+        const size = Number(url.searchParams.get('pageSize') ?? 25);
+        const page = Number(url.searchParams.get('page') ?? 1);
+        return HttpResponse.json({ figure: 'sales', title: 'Closed sales this month', rows: SALES.slice((page - 1) * size, page * size), total: SALES.length });
+      }),
+    );
+    renderAt('/mgmtdash?list=sales', <ManagementDashboardScreen />);
+    const table = await screen.findByRole('table', { name: 'Closed sales this month (23)' });
+    expect(await within(table).findByRole('link', { name: 'Company 1' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await within(table).findByRole('link', { name: 'Company 11' })).toBeInTheDocument();
+    expect(asked).toContain('?figure=sales&page=2&pageSize=10');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await within(table).findByRole('link', { name: 'Company 23' })).toBeInTheDocument();
   });
 
   it('draws priority and team charts whose table twins hold the API figures', async () => {

@@ -51,6 +51,20 @@ describe.each(BACKENDS)('management dashboard on %s', (backend) => {
     expect(listEndpointlessRoutes(t.app).filter((key) => /^\w+ \/api\/v2\/management(\/|$)/.test(key))).toEqual([]);
   });
 
+  it('shows the demo manager a few open tickets nobody has picked up yet in the queues the team works, from the demo data alone', async () => {
+    const mine = await dashboard(manager);
+    expect(mine.unassigned).toBeGreaterThanOrEqual(3);
+    expect(mine.unassigned).toBeLessThanOrEqual(10);
+    // New arrivals: raised in the last day, each with the client's first message and no staff work yet.
+    const fresh = await sql.rows<{ n: number; recent: number; spoken: number; worked: number }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE created_at > now() - interval '1 day')::int AS recent,
+              count(*) FILTER (WHERE EXISTS (SELECT 1 FROM ticket_notes n WHERE n.ticket_id = t.id AND n.staff_user_id IS NULL))::int AS spoken,
+              count(*) FILTER (WHERE EXISTS (SELECT 1 FROM time_entries w WHERE w.ticket_id = t.id))::int AS worked
+         FROM tickets t WHERE assignee_id IS NULL AND status <> 'C'`,
+    );
+    expect(fresh[0]).toEqual({ n: mine.unassigned, recent: mine.unassigned, spoken: mine.unassigned, worked: 0 });
+  });
+
   it('answers 403 to a staff user who is not a manager, for the figures and every list', async () => {
     const agent = await apiAs(t, 'agent');
     expect((await agent.get(MANAGEMENT.dashboard.path)).statusCode).toBe(403);
@@ -104,6 +118,7 @@ describe.each(BACKENDS)('management dashboard on %s', (backend) => {
       const counts: [string, number][] = [
         ['figure=open', d.open],
         ['figure=overdue', d.overdue],
+        ['figure=unassigned', d.unassigned],
         ['figure=sla_met', d.sla.met],
         ['figure=sla_missed', d.sla.missed],
         ['figure=approvals', d.approvals.waiting],
@@ -114,7 +129,11 @@ describe.each(BACKENDS)('management dashboard on %s', (backend) => {
         ...d.by_queue.flatMap((q): [string, number][] => [[`figure=open&queue=${encodeURIComponent(q.queue)}`, q.open], [`figure=overdue&queue=${encodeURIComponent(q.queue)}`, q.overdue]]),
         ...d.team.slice(0, 3).map((m): [string, number] => [`figure=overdue&person=${m.userid}`, m.overdue]),
       ];
-      for (const [query, count] of counts) expect((await drill(api, query)).rows.length, `${who}: ${query}`).toBe(count);
+      for (const [query, count] of counts) {
+        const list = await drill(api, query);
+        expect(list.rows.length, `${who}: ${query}`).toBe(count);
+        expect(list.total, `${who}: ${query}`).toBe(count);
+      }
       expect(d.open + d.approvals.waiting + d.certifications.expiring, `${who} has figures to show`).toBeGreaterThan(0);
       if (who === 'admin') expect(d.sales.sales_target, 'the demo sets sales targets').toBeGreaterThan(0);
     }
@@ -182,9 +201,115 @@ describe.each(BACKENDS)('management dashboard on %s', (backend) => {
     const [gap] = (await drill(manager, `figure=coverage&person=${deepId}`)).rows;
     expect(gap!.title).toBe('Deep cover');
     expect(gap!.detail).toMatch(/^No on-call rotation is set/);
-    const [, from, to] = /(\d{4}-\d\d-\d\d \d\d:\d\d) to (\d{4}-\d\d-\d\d \d\d:\d\d) UTC$/.exec(gap!.detail)!;
-    const days = (Date.parse(`${to!.replace(' ', 'T')}Z`) - Date.parse(`${from!.replace(' ', 'T')}Z`)) / 86_400_000;
+    // The gap's instants, for the view to show in the reader's time zone.
+    const days = (Date.parse(gap!.until!) - Date.parse(gap!.date!)) / 86_400_000;
     expect(Math.round(days)).toBe(MANAGEMENT_WINDOWS.coverageDays);
+  });
+
+  it("counts the unassigned open tickets of the queues the team works, and every unassigned one for an admin, each opening as many rows", async () => {
+    // The team works Support (the deep report's overdue ticket); nobody in it has a Sales ticket.
+    const [support, sales, closed] = await sql.rows<{ id: number }>(
+      `INSERT INTO tickets (title, severity, queue, assignee_id, status) VALUES ('Nobody has this', 'H', 'Support', NULL, 'A'), ('Nobody sells this', 'L', 'Sales', NULL, 'A'), ('Nobody closed this', 'L', 'Support', NULL, 'C') RETURNING id`,
+    );
+    const team = await sql.rows<{ id: number }>(SUBTREE, ['manager@demo.test']);
+    const [expected] = await sql.rows<{ mine: number; all: number }>(
+      `SELECT count(*) FILTER (WHERE queue IN (SELECT queue FROM tickets WHERE assignee_id = ANY($1::int[]) AND (status <> 'C' OR closed_at > now() - interval '${MANAGEMENT_WINDOWS.closedDays} days')))::int AS mine,
+              count(*)::int AS all
+         FROM tickets WHERE assignee_id IS NULL AND status <> 'C'`,
+      [team.map((p) => p.id)],
+    );
+    const mine = await dashboard(manager);
+    expect(mine.unassigned).toBe(expected!.mine);
+    const list = await drill(manager, 'figure=unassigned');
+    expect(list.rows.map((r) => r.id)).toContain(support!.id);
+    expect(list.rows.map((r) => r.id)).not.toContain(closed!.id);
+    expect(list.rows.length).toBe(mine.unassigned);
+    expect(list.rows.find((r) => r.id === support!.id)!.person).toBe('Unassigned');
+    const all = await dashboard(admin);
+    expect(all.unassigned).toBe(expected!.all);
+    expect((await drill(admin, 'figure=unassigned')).rows.map((r) => r.id)).toEqual(expect.arrayContaining([support!.id, sales!.id]));
+    expect((await drill(admin, 'figure=unassigned')).rows.length).toBe(all.unassigned);
+    // One person's queues: the deep report works Support only.
+    const deep = await dashboard(manager, `?person=${deepId}`);
+    expect((await drill(manager, `figure=unassigned&person=${deepId}`)).rows.map((r) => r.id)).not.toContain(sales!.id);
+    expect((await drill(manager, `figure=unassigned&person=${deepId}`)).rows.length).toBe(deep.unassigned);
+  });
+
+  it('counts the approvals waiting on someone in the team to decide (not those the team asked for), with the oldest one\'s age', async () => {
+    const [policy] = await sql.rows<{ form_type: string; version: number }>('SELECT form_type, version FROM approval_policies ORDER BY form_type, version LIMIT 1');
+    const [outside] = await sql.rows<{ id: number }>(`SELECT id FROM staff_users WHERE email = 'dana.dev@demo.test'`);
+    const ask = async (title: string, requester: number, waitingOn: number, days: number) =>
+      (
+        await sql.rows<{ id: number }>(
+          `INSERT INTO approval_requests (form_type, policy_version, requester_id, title, payload, state, context, waiting_on, submitted_at, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, '{}', 'inReview', '{"step":0,"steps":[]}', ARRAY[$5::int], now() - make_interval(days => $6), now() - make_interval(days => $6), now()) RETURNING id`,
+          [policy!.form_type, policy!.version, requester, title, waitingOn, days],
+        )
+      )[0]!.id;
+    const onDeep = await ask('Waiting on the deep report', outside!.id, deepId, 40);
+    const fromDeep = await ask('Asked by the deep report', deepId, outside!.id, 50);
+    const narrowed = await dashboard(manager, `?person=${deepId}`);
+    expect(narrowed.approvals).toEqual({ waiting: 1, oldest_days: 40 });
+    const rows = (await drill(manager, `figure=approvals&person=${deepId}`)).rows;
+    expect(rows.map((r) => r.id)).toEqual([onDeep]);
+    const team = await dashboard(manager);
+    const teamRows = (await drill(manager, 'figure=approvals')).rows;
+    expect(teamRows.map((r) => r.id)).toContain(onDeep);
+    expect(teamRows.map((r) => r.id)).not.toContain(fromDeep);
+    expect(teamRows.length).toBe(team.approvals.waiting);
+  });
+
+  it("counts each person's own working hours less their region's public holidays and approved leave, for a month with both", async () => {
+    // November 2026: 21 weekdays; Veterans Day (11th) and Thanksgiving (26th) are US public holidays.
+    const [person] = await sql.rows<{ id: number }>(
+      `INSERT INTO staff_users (email, name, role, title, department, manager_id, password_hash)
+       SELECT 'uma.hours@demo.test', 'Uma Hours', 'user', 'Support Engineer', 'Support', id, password_hash FROM staff_users WHERE email = 'agent@demo.test' RETURNING id`,
+    );
+    const [team] = await sql.rows<{ id: number }>(`INSERT INTO teams (name, time_zone, region) VALUES ('Uma hours', 'UTC', 'US') RETURNING id`);
+    await sql.rows('INSERT INTO team_members (team_id, staff_id) VALUES ($1, $2)', [team!.id, person!.id]);
+    // Her own day: 08:00 to 14:30 (6.5 hours), Monday to Friday.
+    await sql.rows(`INSERT INTO staff_profiles (staff_id, work_start, work_end, work_days) VALUES ($1, '08:00', '14:30', '{1,2,3,4,5}')`, [person!.id]);
+    // Approved leave on Monday 16 and Tuesday 17 November.
+    const [policy] = await sql.rows<{ version: number }>(`SELECT max(version)::int AS version FROM approval_policies WHERE form_type = 'pto'`);
+    await sql.rows(
+      `INSERT INTO approval_requests (form_type, policy_version, requester_id, title, payload, state, context, created_at, updated_at)
+       VALUES ('pto', $1, $2, 'Leave', '{"from":"2026-11-16","to":"2026-11-17","unit":"days"}', 'applied', '{"step":0,"steps":[]}', now(), now())`,
+      [policy!.version, person!.id],
+    );
+    await sql.rows(`INSERT INTO time_entries (staff_user_id, work_date, minutes, billable) VALUES ($1, '2026-11-18', 600, true)`, [person!.id]);
+    const clock = t.ctx.now;
+    t.ctx.now = () => new Date('2026-11-18T12:00:00Z');
+    try {
+      const { utilisation } = await dashboard(manager, `?person=${person!.id}`);
+      // (21 weekdays − 2 holidays − 2 days of leave) × 6.5 hours = 110.5 hours; 10 billable.
+      expect(utilisation).toEqual({ month: '2026-11', billable_hours: 10, available_hours: 110.5, pct: 9.05, people: 1 });
+      const [row] = (await drill(manager, `figure=utilisation&person=${person!.id}`)).rows;
+      expect(row!.detail).toBe('10 billable of 110.5 available hours (136.5 working, 13 holidays, 13 leave)');
+    } finally {
+      t.ctx.now = clock;
+    }
+  });
+
+  it("pages the month's closed sales of the team, so every one of them is reachable, however many a person closed", async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    await sql.rows(
+      `INSERT INTO sales_activities (kind, company_id, staff_id, occurred_on, amount_cents)
+       SELECT 'sale', (SELECT min(id) FROM companies), $1, $2::date, 100 * n FROM generate_series(1, 205) n`,
+      [deepId, `${month}-01`],
+    );
+    const { sales } = await dashboard(manager, `?person=${deepId}`);
+    expect(sales.sales).toBe(205);
+    const seen = new Set<number>();
+    for (const [page, size] of [[1, 100], [2, 100], [3, 5]] as const) {
+      const list = await drill(manager, `figure=sales&person=${deepId}&page=${page}&pageSize=100`);
+      expect(list.total, `page ${page}`).toBe(205);
+      expect(list.rows, `page ${page}`).toHaveLength(size);
+      for (const r of list.rows) seen.add(r.id);
+    }
+    expect(seen.size).toBe(205);
+    const bad = await manager.get(`${MANAGEMENT.drill.path}?figure=sales&pageSize=100000`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toMatch(/Rows per page must be at most/);
   });
 
   it('names the field when a list is asked for with a figure it does not know', async () => {

@@ -62,8 +62,8 @@ describe('chart tones are the badge colours', () => {
     expect(colours).toEqual(SEVERITY_CODES.map((c) => LIGHT_CHART_PALETTE.tones[severityTone(c)]));
   });
 
-  it('maps High, Medium and Low to the danger, warning and success badge tones', () => {
-    expect(CHART_TONE_TOKENS[severityTone('H')]).toBe(badgeToken('.danger', '--_fg'));
+  it('maps High to its own orange, and Medium and Low to the warning and success badge tones', () => {
+    expect(CHART_TONE_TOKENS[severityTone('H')]).toBe('--cc-priority-high');
     expect(CHART_TONE_TOKENS[severityTone('M')]).toBe(badgeToken('.warning', '--_fg'));
     expect(CHART_TONE_TOKENS[severityTone('L')]).toBe(badgeToken('.success', '--_fg'));
     expect(CHART_TONE_TOKENS[severityTone(null)]).toBe(badgeToken('.neutral', '--_fg'));
@@ -115,5 +115,54 @@ describe('chart tones are the badge colours', () => {
     });
     const pie = toEChartsOption(donut, LIGHT_CHART_PALETTE) as { series: { data: { itemStyle?: { color: string } }[] }[] };
     expect(pie.series[0]!.data.map((d) => d.itemStyle?.color)).toEqual([LIGHT_CHART_PALETTE.tones.critical, LIGHT_CHART_PALETTE.tones.low]);
+  });
+});
+
+/** WCAG relative luminance and hue of a #rrggbb colour. */
+function channels(hex: string): [number, number, number] {
+  return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number];
+}
+function luminance(hex: string): number {
+  const [r, g, b] = channels(hex).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+function hue(hex: string): number {
+  const [r, g, b] = channels(hex);
+  const max = Math.max(r, g, b);
+  const d = max - Math.min(r, g, b);
+  if (d === 0) return 0;
+  const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return (h * 60 + 360) % 360;
+}
+const hueGap = (a: string, b: string) => {
+  const d = Math.abs(hue(a) - hue(b));
+  return Math.min(d, 360 - d);
+};
+
+describe('priority colours tell the priorities apart', () => {
+  const themes = [
+    ['light', light, LIGHT_CHART_PALETTE],
+    ['dark', dark, DARK_CHART_PALETTE],
+  ] as const;
+  const priorities = ['C', 'H', 'M', 'L'] as const;
+
+  it.each(themes)('draws Critical and High in different hues in the %s theme, and every priority in a hue of its own', (_, theme, palette) => {
+    const colour = (code: string) => theme[CHART_TONE_TOKENS[severityTone(code)]]!;
+    expect(hueGap(colour('C'), colour('H'))).toBeGreaterThanOrEqual(15);
+    for (const [i, a] of priorities.entries()) {
+      for (const b of priorities.slice(i + 1)) expect(hueGap(colour(a), colour(b)), `${a} and ${b}`).toBeGreaterThanOrEqual(10);
+    }
+    expect(priorities.map((c) => palette.tones[severityTone(c)])).toEqual(priorities.map(colour));
+  });
+
+  it.each(themes)('draws every priority at 3:1 or more against the chart surface in the %s theme', (_, theme) => {
+    for (const code of priorities) {
+      const colour = theme[CHART_TONE_TOKENS[severityTone(code)]]!;
+      expect(contrast(colour, theme['--cc-surface-1']!), code).toBeGreaterThanOrEqual(3);
+    }
   });
 });

@@ -1,19 +1,20 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useId, useMemo, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PERCENT_DECIMALS } from '@contracts/common/constants';
 import { severityLabel } from '@contracts/common/codes';
 import { formatMonth } from '@contracts/common/dates';
 import { chartSpec, severityTone, type ChartSpec } from '@contracts/charts';
 import { formatMoney } from '@contracts/quote-money';
-import { DRILL_FIGURES, DRILL_TITLES, MANAGEMENT_WINDOWS, type DrillFigure, type DrillRow, type ManagementDashboard, type ManagementDrill, type ManagementDrillQuery, type ManagementScope } from '@contracts/management';
+import { DRILL_FIGURES, DRILL_TITLES, MANAGEMENT_WINDOWS, PAGED_FIGURES, type DrillFigure, type DrillRow, type ManagementDashboard, type ManagementDrill, type ManagementDrillQuery, type ManagementScope } from '@contracts/management';
 import { managementScreenMachine, selectFiguresQuery, selectList, selectListError, type ManagementAddress } from '../machines/management-dashboard.machine';
 import { Button } from '@/shared/ui/components/button/Button';
 import { Spinner } from '@/shared/ui/Spinner';
 import { Alert, Card, PageHeader, QueryView, Select, SkeletonTable, Stat } from '@/shared/ui/components';
 import { Chart } from '@/shared/ui/chart';
-import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { formatDate } from '@/shared/ui/tokens/format';
+import { DataTable, useTableActor, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
+import { managementPagedListMachine } from '../machines/management.machine';
+import { formatDate, formatDateTime } from '@/shared/ui/tokens/format';
 import styles from './ManagementDashboard.module.css';
 
 /** Priorities read from the most to the least urgent, whatever order the API lists them in. */
@@ -119,7 +120,8 @@ const DRILL_COLUMNS: Record<'tickets' | 'approvals' | 'certifications' | 'sales'
     { label: 'Team', field: 'title', sortable: true },
     { label: 'On call', field: 'person', sortable: true },
     { label: 'Gap', field: 'detail' },
-    { label: 'Starts', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—'), sortable: true },
+    { label: 'From', field: 'date', cell: (r) => formatDateTime(r.date), sortable: true },
+    { label: 'To', field: 'until', cell: (r) => formatDateTime(r.until) },
   ],
   utilisation: [
     { label: 'Person', field: 'title', sortable: true },
@@ -154,10 +156,11 @@ const DRILL_COLUMNS: Record<'tickets' | 'approvals' | 'certifications' | 'sales'
     { label: 'Expires', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—'), sortable: true },
     { label: 'In', field: 'detail' },
   ],
+  // Paged on the server, newest first: a sort of one page would mislead.
   sales: [
-    { label: 'Company', field: 'title', cell: (r) => <Link href={r.href ?? '#'}>{r.title}</Link>, sortable: true },
-    { label: 'Rep', field: 'person', sortable: true },
-    { label: 'Closed', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—'), sortable: true },
+    { label: 'Company', field: 'title', cell: (r) => <Link href={r.href ?? '#'}>{r.title}</Link> },
+    { label: 'Rep', field: 'person' },
+    { label: 'Closed', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—') },
     { label: 'Amount', field: 'detail' },
   ],
 };
@@ -185,10 +188,45 @@ function DrillList({ query, data, error, onRetry, closeHref }: { query: Manageme
           </Button>
         </Alert>
       ) : data && data.figure === query.figure ? (
-        <DataTable<DrillRow> key={key} caption={`${caption} (${data.rows.length})`} columns={columnsOf(query.figure)} rows={data.rows} rowKey="id" />
+        (PAGED_FIGURES as readonly string[]).includes(query.figure) ? (
+          <PagedDrillTable key={key} query={query} caption={`${caption} (${data.total})`} />
+        ) : (
+          <DataTable<DrillRow> key={key} caption={`${caption} (${data.total})`} columns={columnsOf(query.figure)} rows={data.rows} rowKey="id" />
+        )
       ) : (
         <SkeletonTable />
       )}
+    </Card>
+  );
+}
+
+/** A list paged on the server (the month's closed sales): the table asks for each page it shows. */
+function PagedDrillTable({ query, caption }: { query: ManagementDrillQuery; caption: string }) {
+  const machine = useMemo(() => managementPagedListMachine(query), [query]);
+  const columns = columnsOf(query.figure);
+  const table = useTableActor<DrillRow>({ machine, mode: 'server', columns, rowKey: 'id' });
+  return <DataTable<DrillRow> actor={table} caption={caption} columns={columns} rowKey="id" searchable={false} />;
+}
+
+/** A headed group of figures (Tickets, Service, People, Sales and billing); its tiles share one row on a desktop and pair up on a phone. */
+function FigureGroup({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div role="group" aria-labelledby={id} className={styles.group}>
+      <h2 id={id} className={styles.groupTitle}>
+        {title}
+      </h2>
+      <div className={styles.tiles}>{children}</div>
+    </div>
+  );
+}
+
+/** One figure of the dashboard: its label, its value (a link to its list when `figure` is given) and a hint. */
+function FigureTile({ label, value, figure, hint, alarm }: { label: string; value?: ReactNode; figure?: { value: number; href: string; label: string }; hint?: ReactNode; alarm?: boolean }) {
+  const shown = figure ? <FigureLink {...figure} /> : value;
+  return (
+    <Card padding="compact">
+      <Stat label={label} value={alarm ? <span className={styles.overdue}>{shown}</span> : shown} hint={hint} />
     </Card>
   );
 }
@@ -260,28 +298,30 @@ export default function ManagementDashboardScreen() {
 
   return (
     <>
-      <PageHeader title="Management Dashboard" subtitle="Open and overdue work, service level, approvals and certifications of the team; every figure opens its list." />
+      <PageHeader title="Management Dashboard" subtitle="Open, overdue and unassigned work, service level, approvals, people and sales of the team; every figure opens its list." />
       <QueryView actor={figuresView} loading={<Spinner label="Loading team figures" />} alertClassName={styles.alert}>
         {(figures) => (
           <>
             <ScopePicker figures={figures} scope={scope} />
             <p className={styles.scopeLine}>Showing: {scopeLine(figures)}</p>
             <section className={styles.kpis} aria-label="Team totals">
-              <Card padding="compact">
-                <Stat label="Open tickets" value={<FigureLink value={figures.open} href={list('open')} label="open tickets" />} />
-              </Card>
-              <Card padding="compact">
-                <Stat
+              <FigureGroup title="Tickets">
+                <FigureTile label="Open tickets" figure={{ value: figures.open, href: list('open'), label: 'open tickets' }} />
+                <FigureTile
                   label="Overdue"
-                  value={<span className={figures.overdue > 0 ? styles.overdue : undefined}><FigureLink value={figures.overdue} href={list('overdue')} label="overdue tickets" /></span>}
+                  figure={{ value: figures.overdue, href: list('overdue'), label: 'overdue tickets' }}
+                  alarm={figures.overdue > 0}
                   hint={figures.open ? `${((100 * figures.overdue) / figures.open).toFixed(0)}% of open` : undefined}
                 />
-              </Card>
-              <Card padding="compact">
-                <Stat label={`Closed, last ${MANAGEMENT_WINDOWS.closedDays} days`} value={figures.closed_30d} />
-              </Card>
-              <Card padding="compact">
-                <Stat
+                <FigureTile
+                  label="Unassigned"
+                  figure={{ value: figures.unassigned, href: list('unassigned'), label: 'unassigned open tickets' }}
+                  hint={figures.scope.manager || figures.scope.person ? "in the team's queues" : 'in every queue'}
+                />
+              </FigureGroup>
+              <FigureGroup title="Service">
+                <FigureTile label={`Closed, last ${MANAGEMENT_WINDOWS.closedDays} days`} value={figures.closed_30d} />
+                <FigureTile
                   label="Closed on time"
                   value={figures.on_time_pct === null ? '—' : `${figures.on_time_pct.toFixed(PERCENT_DECIMALS)}%`}
                   hint={
@@ -291,23 +331,31 @@ export default function ManagementDashboardScreen() {
                     </>
                   }
                 />
-              </Card>
-              <Card padding="compact">
-                <Stat
+                <FigureTile label="Coverage gaps" figure={{ value: figures.coverage.gaps, href: list('coverage'), label: 'on-call coverage gaps' }} hint={`next ${MANAGEMENT_WINDOWS.coverageDays} days`} />
+              </FigureGroup>
+              <FigureGroup title="People">
+                <FigureTile
                   label="Approvals waiting"
-                  value={<FigureLink value={figures.approvals.waiting} href={list('approvals')} label="approvals waiting" />}
-                  hint={figures.approvals.oldest_days === null ? 'None waiting' : `Oldest ${figures.approvals.oldest_days} days`}
+                  figure={{ value: figures.approvals.waiting, href: list('approvals'), label: 'approvals waiting' }}
+                  hint={figures.approvals.oldest_days === null ? 'None waiting on the team' : `Oldest ${figures.approvals.oldest_days} days`}
                 />
-              </Card>
-              <Card padding="compact">
-                <Stat
+                <FigureTile
                   label="Certifications expiring"
-                  value={<FigureLink value={figures.certifications.expiring} href={list('certifications')} label="certifications expiring" />}
+                  figure={{ value: figures.certifications.expiring, href: list('certifications'), label: 'certifications expiring' }}
                   hint={`within ${MANAGEMENT_WINDOWS.certificationDays} days`}
                 />
-              </Card>
-              <Card padding="compact">
-                <Stat
+              </FigureGroup>
+              <FigureGroup title="Sales and billing">
+                <FigureTile
+                  label="Sales this month"
+                  figure={{ value: figures.sales.sales, href: list('sales'), label: 'closed sales this month' }}
+                  hint={
+                    figures.sales.sales_target || figures.sales.revenue_target
+                      ? `of ${figures.sales.sales_target} target · ${formatMoney(figures.sales.revenue)} of ${formatMoney(figures.sales.revenue_target)}`
+                      : `No sales targets set · ${formatMoney(figures.sales.revenue)} closed`
+                  }
+                />
+                <FigureTile
                   label="Utilisation this month"
                   value={figures.utilisation.pct === null ? '—' : `${figures.utilisation.pct.toFixed(0)}%`}
                   hint={
@@ -317,25 +365,7 @@ export default function ManagementDashboardScreen() {
                     </>
                   }
                 />
-              </Card>
-              <Card padding="compact">
-                <Stat
-                  label="Coverage gaps"
-                  value={<FigureLink value={figures.coverage.gaps} href={list('coverage')} label="on-call coverage gaps" />}
-                  hint={`next ${MANAGEMENT_WINDOWS.coverageDays} days`}
-                />
-              </Card>
-              <Card padding="compact">
-                <Stat
-                  label="Sales this month"
-                  value={<FigureLink value={figures.sales.sales} href={list('sales')} label="closed sales this month" />}
-                  hint={
-                    figures.sales.sales_target || figures.sales.revenue_target
-                      ? `of ${figures.sales.sales_target} target · ${formatMoney(figures.sales.revenue)} of ${formatMoney(figures.sales.revenue_target)}`
-                      : `No sales targets set · ${formatMoney(figures.sales.revenue)} closed`
-                  }
-                />
-              </Card>
+              </FigureGroup>
             </section>
             {drill ? <DrillList query={drill} data={listData} error={listError} onRetry={() => actor.send({ type: 'list.reload' })} closeHref={hrefOf(scope)} /> : null}
             <div className={styles.charts}>
