@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { TEST_RUN_PASSWORD_ENV } from './tests/support/password-work-factor.ts';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 /** Screenshot specs (`*.visual.spec.ts`) get a server of their own, so other specs' writes never change what they see. */
@@ -65,6 +66,6 @@ function server(port: number, dataDir: string) {
     gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', SEED_DEMO: 'true', MAIL_SECRET_KEY: E2E_MAIL_SECRET_KEY },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', SEED_DEMO: 'true', MAIL_SECRET_KEY: E2E_MAIL_SECRET_KEY, ...TEST_RUN_PASSWORD_ENV },
   };
 }

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { ALIASES } from './aliases.ts';
+import { TEST_RUN_PASSWORD_ENV } from './tests/support/password-work-factor.ts';
 
 /** Tests that run on the server side (node, with the test databases). */
 const SERVER_TESTS = ['tests/**/*.api.test.ts', 'tests/**/*.server.test.ts'];
@@ -48,6 +49,8 @@ export default defineConfig({
           include: [...SERVER_TESTS, 'tests/platform/**/*.test.ts', 'tests/ops/**/*.ops.test.ts'],
           // One embedded PostgreSQL server for the run, with template databases each file clones.
           globalSetup: ['tests/setup/databases.ts'],
+          // A cheap password hash (scrypt N=2^10, test runs only): the product keeps 2^17 (docs/adr/0252).
+          env: { ...TEST_RUN_PASSWORD_ENV },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two files at a time suit a two-core machine.

@@ -155,6 +155,26 @@ export const IDEMPOTENCY_RETENTION = { hours: 24, sweepCron: '23 * * * *' } as c
  */
 export const MAIL_RETRY = { limit: 10, delaySeconds: 30, sendTimeoutSeconds: 60 } as const;
 
+/**
+ * scrypt's work factor N for new password hashes (QUALITY.md: 2^17, ~290 ms of CPU each). A hash
+ * carries its own N, r and p, so verifying follows whatever a stored hash says. Only the test run
+ * may choose a cheaper N, through `TEST_PASSWORD_SCRYPT_N` (a power of two from 2 to 2^17), and
+ * only with NODE_ENV=test: `npm start`, development and production always hash with 2^17
+ * (docs/adr/0252).
+ */
+export const PASSWORD_SCRYPT = { N: 2 ** 17, testEnvName: 'TEST_PASSWORD_SCRYPT_N' } as const;
+
+/** The work factor new password hashes use in this environment (see PASSWORD_SCRYPT). */
+export function passwordScryptN(env: Record<string, string | undefined> = process.env): number {
+  const asked = env[PASSWORD_SCRYPT.testEnvName];
+  if (env.NODE_ENV !== 'test' || asked === undefined || asked === '') return PASSWORD_SCRYPT.N;
+  const n = Number(asked);
+  if (!Number.isInteger(n) || n < 2 || n > PASSWORD_SCRYPT.N || (n & (n - 1)) !== 0) {
+    throw new ConfigError([`${PASSWORD_SCRYPT.testEnvName}: must be a power of two from 2 to ${PASSWORD_SCRYPT.N}`]);
+  }
+  return n;
+}
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -195,6 +215,8 @@ export type Config = {
   drainDelayMs: number;
   /** Hours from creation to the default due date of a new ticket, per severity. */
   responseTargetHours: Record<keyof typeof DEFAULT_RESPONSE_TARGET_HOURS, number>;
+  /** scrypt's work factor for new password hashes: 2^17 everywhere but a test run (PASSWORD_SCRYPT). */
+  passwordScryptN: number;
   /** The optional model that phrases the assistant's answers (none: extractive answers only). */
   assistantLlm: { url: string; model: string; key: string | undefined; timeoutMs: number } | undefined;
 };
@@ -254,6 +276,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metrics: { allow: (e.METRICS_ALLOW ?? '').split(',').map((a) => a.trim()).filter(Boolean), token: e.METRICS_TOKEN },
     drainDelayMs: e.DRAIN_DELAY_MS ?? DRAIN_DEFAULTS.delayMs,
     responseTargetHours: parseResponseTargets(e.TICKET_RESPONSE_TARGET_HOURS),
+    passwordScryptN: passwordScryptN(cleaned),
     assistantLlm: e.ASSISTANT_LLM_URL ? { url: e.ASSISTANT_LLM_URL.replace(/\/$/, ''), model: e.ASSISTANT_LLM_MODEL, key: e.ASSISTANT_LLM_KEY, timeoutMs: e.ASSISTANT_LLM_TIMEOUT_MS ?? ASSISTANT.llmTimeoutMs } : undefined,
   };
 }

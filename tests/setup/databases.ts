@@ -45,6 +45,8 @@ async function makeTemplates(adminUrl: string): Promise<void> {
 }
 
 export default async function setup(project: TestProject) {
+  // The project's environment (the test run's password work factor) holds for the demo users' hashes too.
+  for (const [name, value] of Object.entries(project.config.env)) process.env[name] ??= String(value);
   const dir = mkdtempSync(join(tmpdir(), 'cc-test-pg-'));
   const server = new EmbeddedServer(dir);
   await server.start();

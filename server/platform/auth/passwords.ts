@@ -1,9 +1,17 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { LIMITS } from '@contracts/common/constants';
+import { passwordScryptN } from '@server/config';
 import { COMMON_PASSWORDS } from './common-passwords';
 
-/** scrypt with N=2^17, r=8, p=1 (QUALITY.md); stored as `scrypt$N$r$p$salt$hash` (base64). */
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+/**
+ * scrypt with N=2^17, r=8, p=1 (QUALITY.md); stored as `scrypt$N$r$p$salt$hash` (base64). N comes
+ * from the server config, read once: lower only in a test run (PASSWORD_SCRYPT, docs/adr/0252).
+ */
+let params: { N: number; r: 8; p: 1 } | undefined;
+function hashParams(): { N: number; r: 8; p: 1 } {
+  params ??= { N: passwordScryptN(), r: 8, p: 1 };
+  return params;
+}
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 /** scrypt needs 128·N·r bytes; leave headroom above that. */
@@ -17,8 +25,9 @@ function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptO
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await scrypt(password, salt, KEY_LENGTH, { ...PARAMS, maxmem: MAX_MEMORY });
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const { N, r, p } = hashParams();
+  const key = await scrypt(password, salt, KEY_LENGTH, { N, r, p, maxmem: MAX_MEMORY });
+  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -34,7 +43,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(key, expected);
 }
 
-/** A hash of a random password: verifying against it costs as much as a real one. */
+/**
+ * A hash of a random password, made with the same work factor as every new hash: verifying
+ * against it costs as much as a real one.
+ */
 let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));

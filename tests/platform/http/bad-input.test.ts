@@ -6,16 +6,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listApiRoutes } from '@server/app';
 import { LIMITS } from '@contracts/common/constants';
 import { sqlOf } from '@tests/support/sql';
-import { BACKENDS, bearer, startTestApp, type TestApp } from '@tests/support/test-app';
+import { BACKENDS, bearer, startTestApp, type Backend, type TestApp } from '@tests/support/test-app';
+
+/** One app per backend for the whole file: every block below only reads, or writes records of its own. */
+const apps = new Map<Backend, Promise<TestApp>>();
+const appOn = (backend: Backend) => {
+  if (!apps.has(backend)) apps.set(backend, startTestApp(backend));
+  return apps.get(backend)!;
+};
+afterAll(async () => {
+  for (const app of apps.values()) await (await app.catch(() => undefined))?.close();
+});
 
 describe('bad bodies on every route', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await startTestApp('embedded');
+    t = await appOn('embedded');
     token = await t.tokenFor('admin');
   });
-  afterAll(() => t?.close());
 
   const withBody = () => listApiRoutes(t.app).filter((r) => /^(POST|PUT|PATCH) /.test(r));
 
@@ -51,12 +60,11 @@ describe.each(BACKENDS)('hostile values on %s', (backend) => {
   let client: Record<string, string>;
   let ticketId: number;
   beforeAll(async () => {
-    t = await startTestApp(backend);
+    t = await appOn(backend);
     admin = bearer(await t.tokenFor('admin'));
     client = bearer(await t.tokenFor('acme'));
     ticketId = (await t.ctx.database.pool.query<{ id: number }>(`SELECT id FROM tickets WHERE status <> 'C' ORDER BY id LIMIT 1`)).rows[0]!.id;
   });
-  afterAll(() => t?.close());
 
   type Request = { method: 'GET' | 'POST' | 'PATCH'; url: string; headers?: Record<string, string>; payload?: string | object };
   /** Answers 400 invalid_input naming exactly this field. */
