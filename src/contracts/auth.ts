@@ -52,6 +52,8 @@ export const staffUserSchema = z.object({
   department: z.string().nullable(),
   /** The time zone the person chose on their profile (null: the browser's). */
   timeZone: z.string().nullable(),
+  /** The version of their avatar (src/contracts/people-avatar.ts; null: none, their initials show). */
+  avatarVersion: z.number().int().nullable(),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 

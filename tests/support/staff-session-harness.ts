@@ -19,6 +19,7 @@ export const agentProfile = (role: StaffUser['role'] = 'user'): StaffUser => ({
   title: null,
   department: null,
   timeZone: null,
+  avatarVersion: null,
 });
 
 export const overdueTicket = (id: number): OverdueTicket => ({
@@ -44,6 +45,7 @@ export function staffSessionHarness(session: Record<string, string> = {}, persis
     whoAmI: controllable<StaffUser[], { userid: string }>('whoAmI'),
     profileMe: controllable<StaffUser, { userid: string }>('profileMe'),
     learningCenterUrl: controllable<string, void>('learningCenterUrl'),
+    avatarImage: controllable<string, { userid: string; version: number }>('avatarImage'),
     checkOverdue: controllable<OverdueTicket[], { userId: string }>('checkOverdue'),
   };
   const bearer: (string | null)[] = [];
@@ -58,6 +60,7 @@ export function staffSessionHarness(session: Record<string, string> = {}, persis
       whoAmI: controls.whoAmI.logic,
       profileMe: controls.profileMe.logic,
       learningCenterUrl: controls.learningCenterUrl.logic,
+      avatarImage: controls.avatarImage.logic,
       overdue: overdueMachine.provide({ actors: { checkOverdue: controls.checkOverdue.logic } }),
     },
   });

@@ -1,4 +1,4 @@
-import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import type { LoginRequest, StaffLoginResponse, StaffUser } from '@contracts/auth';
 import { AUTH_FLAG_TRUE, DEFAULT_ROLE, ROLES, UNKNOWN_INITIALS, type Role } from '@contracts/common/constants';
 import { learningCenterApi, staffAuthApi } from './api';
@@ -9,6 +9,7 @@ import type { StaffSessionStore } from '@/shared/storage';
 import { crossTabMachine, type CrossTabInput } from './cross-tab/cross-tab.machine';
 import { overdueMachine } from './overdue.machine';
 import { initialsOf } from './initials';
+import { onAvatarChange } from './avatar-changes';
 
 export type StaffSessionUser = { userid: string; username: string };
 
@@ -27,6 +28,9 @@ export type StaffSessionContext = {
   role: Role;
   /** From profile/me; 'UN' on failure or without a user id. */
   initials: string;
+  /** The version of the person's avatar profile/me named (null: none), and its picture as an object URL once fetched. */
+  avatarVersion: number | null;
+  avatar: string | null;
   /** Why the last sign-in failed, shown in the form. */
   signInError: string | null;
   /** Where the person chose to land after signing in (from the sign-in answer); null: Home. */
@@ -41,7 +45,9 @@ export type StaffSessionEvent =
   /** The cross-tab child stored an accepted hand-over. */
   | { type: 'session.handedOver'; user: StaffSessionUser; role: string }
   /** Opens the learning-center site, whose address comes from a call, in a new tab. */
-  | { type: 'session.openLearningCenter' };
+  | { type: 'session.openLearningCenter' }
+  /** The person set or removed their avatar on their profile: the header shows the new one at once. */
+  | { type: 'session.avatarChanged'; version: number | null };
 
 type ErrorLike = { status?: number; message?: string };
 const messageOf = (error: unknown) => (error as ErrorLike)?.message ?? String(error);
@@ -62,13 +68,16 @@ export const staffSessionMachine = setup({
     context: {} as StaffSessionContext,
     events: {} as StaffSessionEvent,
     input: {} as StaffSessionInput,
-    children: {} as { overdue: 'overdue'; crossTab: 'crossTab' },
+    children: {} as { overdue: 'overdue'; crossTab: 'crossTab'; avatarChanges: 'avatarChanges' },
   },
   actors: {
     login: fromPromise<StaffLoginResponse, LoginRequest>(({ input }) => staffAuthApi.login(input)),
     logout: fromPromise<void, void>(() => staffAuthApi.logout()),
     whoAmI: fromPromise<StaffUser[], { userid: string }>(({ input }) => staffAuthApi.whoAmI(input.userid)),
     profileMe: fromPromise<StaffUser, { userid: string }>(({ input }) => staffAuthApi.me(input.userid)),
+    avatarImage: fromPromise<string, { userid: string; version: number }>(({ input }) => staffAuthApi.avatar(input.userid, input.version)),
+    /** Changes of the person's avatar made in this tab (their profile). */
+    avatarChanges: fromCallback<StaffSessionEvent>(({ sendBack }) => onAvatarChange((version) => sendBack({ type: 'session.avatarChanged', version }))),
     learningCenterUrl: fromPromise<string, void>(() => learningCenterApi.url()),
     overdue: overdueMachine,
     crossTab: crossTabMachine,
@@ -79,6 +88,7 @@ export const staffSessionMachine = setup({
     isCheckSignedIn: ({ event }) => isSignedInStorage(storedOf(event)),
     isCheckFlagWithoutToken: ({ event }) => isFlagWithoutToken(storedOf(event)),
     hasUserId: ({ context }) => Boolean(context.user?.userid),
+    hasAvatarToFetch: ({ context }) => Boolean(context.user?.userid) && context.avatarVersion !== null,
     /** A 401 on sign-out means the server already ended the session. */
     isSessionGone: ({ event }) => (event as { error?: ErrorLike }).error?.status === 401,
   },
@@ -89,8 +99,10 @@ export const staffSessionMachine = setup({
       context.store.clear();
       context.input.applyBearer(null);
     },
-    forgetUser: enqueueActions(({ enqueue }) => {
-      enqueue.assign({ user: null, role: DEFAULT_ROLE, initials: UNKNOWN_INITIALS, landingPage: null });
+    forgetUser: enqueueActions(({ context, enqueue }) => {
+      const picture = context.avatar;
+      if (picture) enqueue(() => URL.revokeObjectURL(picture));
+      enqueue.assign({ user: null, role: DEFAULT_ROLE, initials: UNKNOWN_INITIALS, landingPage: null, avatarVersion: null, avatar: null });
       enqueue(() => setReaderTimeZone(null));
     }),
     /** The profile's time zone becomes the one every date and the timesheet and reports read (docs/adr/0163). */
@@ -101,6 +113,12 @@ export const staffSessionMachine = setup({
     applyTheme: (_, params: { theme: ThemeChoice | undefined }) => {
       if (params.theme) theme().setChoice(params.theme);
     },
+    /** The picture shown is let go (its object URL revoked). */
+    dropAvatar: enqueueActions(({ context, enqueue }) => {
+      const url = context.avatar;
+      if (url) enqueue(() => URL.revokeObjectURL(url));
+      enqueue.assign({ avatar: null });
+    }),
     applyStoredBearer: ({ context }) => context.input.applyBearer(context.store.read().token),
     storeRole: ({ context }) => context.store.setRole(context.role),
     logFailure: (_, params: { what: string; error: unknown }) => logError(params.what, params.error),
@@ -115,6 +133,8 @@ export const staffSessionMachine = setup({
     user: null,
     role: DEFAULT_ROLE,
     initials: UNKNOWN_INITIALS,
+    avatarVersion: null,
+    avatar: null,
     signInError: null,
     landingPage: null,
   }),
@@ -187,7 +207,11 @@ export const staffSessionMachine = setup({
     signedIn: {
       description: 'The tab holds a session: staff routes are allowed and the overdue check runs.',
       entry: 'applyStoredBearer',
-      invoke: { id: 'overdue', src: 'overdue', input: ({ context }) => ({ userId: context.user?.userid ?? '' }) },
+      exit: 'dropAvatar',
+      invoke: [
+        { id: 'overdue', src: 'overdue', input: ({ context }) => ({ userId: context.user?.userid ?? '' }) },
+        { id: 'avatarChanges', src: 'avatarChanges' },
+      ],
       on: {
         'session.signOut': 'signingOut',
         'session.check': [
@@ -247,7 +271,7 @@ export const staffSessionMachine = setup({
                 onDone: {
                   target: 'known',
                   actions: [
-                    assign({ initials: ({ event }) => initialsOf(event.output?.name) }),
+                    assign({ initials: ({ event }) => initialsOf(event.output?.name), avatarVersion: ({ event }) => event.output?.avatarVersion ?? null }),
                     { type: 'applyTimeZone', params: ({ event }) => ({ timeZone: event.output?.timeZone }) },
                   ],
                 },
@@ -261,6 +285,39 @@ export const staffSessionMachine = setup({
               },
             },
             known: { description: 'The initials are shown.' },
+          },
+        },
+        avatar: {
+          description: "The picture in the account menu: fetched once profile/me names its version; the initials show until it arrives, without one, or when it cannot be fetched.",
+          initial: 'waiting',
+          on: {
+            'session.avatarChanged': {
+              target: '.waiting',
+              actions: ['dropAvatar', assign({ avatarVersion: ({ event }) => event.version })],
+              description: 'The person set or removed their avatar on their profile: the new one is fetched, or the initials show.',
+            },
+          },
+          states: {
+            waiting: {
+              description: 'No picture yet: profile/me has not named one, or there is none.',
+              always: { guard: 'hasAvatarToFetch', target: 'fetching' },
+            },
+            fetching: {
+              description: 'GET the avatar thumbnail at its version (kept by the browser for long; a new version is a new address).',
+              invoke: {
+                id: 'avatarImage',
+                src: 'avatarImage',
+                input: ({ context }) => ({ userid: context.user?.userid ?? '', version: context.avatarVersion ?? 0 }),
+                onDone: { target: 'shown', actions: assign({ avatar: ({ event }) => event.output }) },
+                onError: {
+                  target: 'failed',
+                  actions: { type: 'logFailure', params: ({ event }) => ({ what: 'avatar could not be fetched', error: event.error }) },
+                  description: 'The initials stay; the failure is only logged.',
+                },
+              },
+            },
+            shown: { description: 'The picture is shown.' },
+            failed: { description: 'The picture could not be fetched: the initials show.' },
           },
         },
         learningCenter: {
