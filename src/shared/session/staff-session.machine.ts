@@ -288,36 +288,23 @@ export const staffSessionMachine = setup({
           },
         },
         avatar: {
-          description: "The picture in the account menu: fetched once profile/me names its version; the initials show until it arrives, without one, or when it cannot be fetched.",
+          description: 'The account menu picture; initials until it is fetched, without one, or on failure.',
           initial: 'waiting',
-          on: {
-            'session.avatarChanged': {
-              target: '.waiting',
-              actions: ['dropAvatar', assign({ avatarVersion: ({ event }) => event.version })],
-              description: 'The person set or removed their avatar on their profile: the new one is fetched, or the initials show.',
-            },
-          },
+          on: { 'session.avatarChanged': { target: '.waiting', actions: ['dropAvatar', assign({ avatarVersion: ({ event }) => event.version })], description: 'Set or removed on the profile.' } },
           states: {
-            waiting: {
-              description: 'No picture yet: profile/me has not named one, or there is none.',
-              always: { guard: 'hasAvatarToFetch', target: 'fetching' },
-            },
+            waiting: { description: 'No picture named yet.', always: { guard: 'hasAvatarToFetch', target: 'fetching' } },
             fetching: {
-              description: 'GET the avatar thumbnail at its version (kept by the browser for long; a new version is a new address).',
+              description: 'GET the thumbnail at its version.',
               invoke: {
                 id: 'avatarImage',
                 src: 'avatarImage',
                 input: ({ context }) => ({ userid: context.user?.userid ?? '', version: context.avatarVersion ?? 0 }),
                 onDone: { target: 'shown', actions: assign({ avatar: ({ event }) => event.output }) },
-                onError: {
-                  target: 'failed',
-                  actions: { type: 'logFailure', params: ({ event }) => ({ what: 'avatar could not be fetched', error: event.error }) },
-                  description: 'The initials stay; the failure is only logged.',
-                },
+                onError: { target: 'failed', actions: { type: 'logFailure', params: ({ event }) => ({ what: 'avatar fetch failed', error: event.error }) } },
               },
             },
-            shown: { description: 'The picture is shown.' },
-            failed: { description: 'The picture could not be fetched: the initials show.' },
+            shown: { description: 'Shown.' },
+            failed: { description: 'Initials (only logged).' },
           },
         },
         learningCenter: {
