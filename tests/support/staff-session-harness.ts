@@ -2,6 +2,7 @@ import { createActor } from 'xstate';
 import type { LoginRequest, StaffLoginResponse, StaffUser } from '@contracts/auth';
 import type { OverdueTicket } from '@contracts/overdue';
 import type { MessageTarget } from '@/shared/session/cross-tab/cross-tab.machine';
+import { avatarMachine } from '@/shared/session/avatar.machine';
 import { overdueMachine } from '@/shared/session/overdue.machine';
 import { staffSessionMachine } from '@/shared/session/staff-session.machine';
 import { staffSessionStore } from '@/shared/storage';
@@ -60,7 +61,7 @@ export function staffSessionHarness(session: Record<string, string> = {}, persis
       whoAmI: controls.whoAmI.logic,
       profileMe: controls.profileMe.logic,
       learningCenterUrl: controls.learningCenterUrl.logic,
-      avatarImage: controls.avatarImage.logic,
+      avatar: avatarMachine.provide({ actors: { fetchAvatar: controls.avatarImage.logic } }),
       overdue: overdueMachine.provide({ actors: { checkOverdue: controls.checkOverdue.logic } }),
     },
   });

@@ -1,4 +1,4 @@
-import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { LoginRequest, StaffLoginResponse, StaffUser } from '@contracts/auth';
 import { AUTH_FLAG_TRUE, DEFAULT_ROLE, ROLES, UNKNOWN_INITIALS, type Role } from '@contracts/common/constants';
 import { learningCenterApi, staffAuthApi } from './api';
@@ -9,7 +9,7 @@ import type { StaffSessionStore } from '@/shared/storage';
 import { crossTabMachine, type CrossTabInput } from './cross-tab/cross-tab.machine';
 import { overdueMachine } from './overdue.machine';
 import { initialsOf } from './initials';
-import { onAvatarChange } from './avatar-changes';
+import { avatarMachine } from './avatar.machine';
 
 export type StaffSessionUser = { userid: string; username: string };
 
@@ -28,9 +28,6 @@ export type StaffSessionContext = {
   role: Role;
   /** From profile/me; 'UN' on failure or without a user id. */
   initials: string;
-  /** The version of the person's avatar profile/me named (null: none), and its picture as an object URL once fetched. */
-  avatarVersion: number | null;
-  avatar: string | null;
   /** Why the last sign-in failed, shown in the form. */
   signInError: string | null;
   /** Where the person chose to land after signing in (from the sign-in answer); null: Home. */
@@ -45,9 +42,7 @@ export type StaffSessionEvent =
   /** The cross-tab child stored an accepted hand-over. */
   | { type: 'session.handedOver'; user: StaffSessionUser; role: string }
   /** Opens the learning-center site, whose address comes from a call, in a new tab. */
-  | { type: 'session.openLearningCenter' }
-  /** The person set or removed their avatar on their profile: the header shows the new one at once. */
-  | { type: 'session.avatarChanged'; version: number | null };
+  | { type: 'session.openLearningCenter' };
 
 type ErrorLike = { status?: number; message?: string };
 const messageOf = (error: unknown) => (error as ErrorLike)?.message ?? String(error);
@@ -68,16 +63,14 @@ export const staffSessionMachine = setup({
     context: {} as StaffSessionContext,
     events: {} as StaffSessionEvent,
     input: {} as StaffSessionInput,
-    children: {} as { overdue: 'overdue'; crossTab: 'crossTab'; avatarChanges: 'avatarChanges' },
+    children: {} as { overdue: 'overdue'; crossTab: 'crossTab'; avatar: 'avatar' },
   },
   actors: {
     login: fromPromise<StaffLoginResponse, LoginRequest>(({ input }) => staffAuthApi.login(input)),
     logout: fromPromise<void, void>(() => staffAuthApi.logout()),
     whoAmI: fromPromise<StaffUser[], { userid: string }>(({ input }) => staffAuthApi.whoAmI(input.userid)),
     profileMe: fromPromise<StaffUser, { userid: string }>(({ input }) => staffAuthApi.me(input.userid)),
-    avatarImage: fromPromise<string, { userid: string; version: number }>(({ input }) => staffAuthApi.avatar(input.userid, input.version)),
-    /** Changes of the person's avatar made in this tab (their profile). */
-    avatarChanges: fromCallback<StaffSessionEvent>(({ sendBack }) => onAvatarChange((version) => sendBack({ type: 'session.avatarChanged', version }))),
+    avatar: avatarMachine,
     learningCenterUrl: fromPromise<string, void>(() => learningCenterApi.url()),
     overdue: overdueMachine,
     crossTab: crossTabMachine,
@@ -88,7 +81,6 @@ export const staffSessionMachine = setup({
     isCheckSignedIn: ({ event }) => isSignedInStorage(storedOf(event)),
     isCheckFlagWithoutToken: ({ event }) => isFlagWithoutToken(storedOf(event)),
     hasUserId: ({ context }) => Boolean(context.user?.userid),
-    hasAvatarToFetch: ({ context }) => Boolean(context.user?.userid) && context.avatarVersion !== null,
     /** A 401 on sign-out means the server already ended the session. */
     isSessionGone: ({ event }) => (event as { error?: ErrorLike }).error?.status === 401,
   },
@@ -99,10 +91,8 @@ export const staffSessionMachine = setup({
       context.store.clear();
       context.input.applyBearer(null);
     },
-    forgetUser: enqueueActions(({ context, enqueue }) => {
-      const picture = context.avatar;
-      if (picture) enqueue(() => URL.revokeObjectURL(picture));
-      enqueue.assign({ user: null, role: DEFAULT_ROLE, initials: UNKNOWN_INITIALS, landingPage: null, avatarVersion: null, avatar: null });
+    forgetUser: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ user: null, role: DEFAULT_ROLE, initials: UNKNOWN_INITIALS, landingPage: null });
       enqueue(() => setReaderTimeZone(null));
     }),
     /** The profile's time zone becomes the one every date and the timesheet and reports read (docs/adr/0163). */
@@ -113,12 +103,6 @@ export const staffSessionMachine = setup({
     applyTheme: (_, params: { theme: ThemeChoice | undefined }) => {
       if (params.theme) theme().setChoice(params.theme);
     },
-    /** The picture shown is let go (its object URL revoked). */
-    dropAvatar: enqueueActions(({ context, enqueue }) => {
-      const url = context.avatar;
-      if (url) enqueue(() => URL.revokeObjectURL(url));
-      enqueue.assign({ avatar: null });
-    }),
     applyStoredBearer: ({ context }) => context.input.applyBearer(context.store.read().token),
     storeRole: ({ context }) => context.store.setRole(context.role),
     logFailure: (_, params: { what: string; error: unknown }) => logError(params.what, params.error),
@@ -133,8 +117,6 @@ export const staffSessionMachine = setup({
     user: null,
     role: DEFAULT_ROLE,
     initials: UNKNOWN_INITIALS,
-    avatarVersion: null,
-    avatar: null,
     signInError: null,
     landingPage: null,
   }),
@@ -207,10 +189,9 @@ export const staffSessionMachine = setup({
     signedIn: {
       description: 'The tab holds a session: staff routes are allowed and the overdue check runs.',
       entry: 'applyStoredBearer',
-      exit: 'dropAvatar',
       invoke: [
         { id: 'overdue', src: 'overdue', input: ({ context }) => ({ userId: context.user?.userid ?? '' }) },
-        { id: 'avatarChanges', src: 'avatarChanges' },
+        { id: 'avatar', src: 'avatar', input: ({ context }) => ({ userid: context.user?.userid ?? '', version: null }) },
       ],
       on: {
         'session.signOut': 'signingOut',
@@ -271,7 +252,8 @@ export const staffSessionMachine = setup({
                 onDone: {
                   target: 'known',
                   actions: [
-                    assign({ initials: ({ event }) => initialsOf(event.output?.name), avatarVersion: ({ event }) => event.output?.avatarVersion ?? null }),
+                    assign({ initials: ({ event }) => initialsOf(event.output?.name) }),
+                    sendTo('avatar', ({ event }) => ({ type: 'avatarChanged' as const, version: event.output?.avatarVersion ?? null })),
                     { type: 'applyTimeZone', params: ({ event }) => ({ timeZone: event.output?.timeZone }) },
                   ],
                 },
@@ -285,26 +267,6 @@ export const staffSessionMachine = setup({
               },
             },
             known: { description: 'The initials are shown.' },
-          },
-        },
-        avatar: {
-          description: 'The account menu picture; initials until it is fetched, without one, or on failure.',
-          initial: 'waiting',
-          on: { 'session.avatarChanged': { target: '.waiting', actions: ['dropAvatar', assign({ avatarVersion: ({ event }) => event.version })], description: 'Set or removed on the profile.' } },
-          states: {
-            waiting: { description: 'No picture named yet.', always: { guard: 'hasAvatarToFetch', target: 'fetching' } },
-            fetching: {
-              description: 'GET the thumbnail at its version.',
-              invoke: {
-                id: 'avatarImage',
-                src: 'avatarImage',
-                input: ({ context }) => ({ userid: context.user?.userid ?? '', version: context.avatarVersion ?? 0 }),
-                onDone: { target: 'shown', actions: assign({ avatar: ({ event }) => event.output }) },
-                onError: { target: 'failed', actions: { type: 'logFailure', params: ({ event }) => ({ what: 'avatar fetch failed', error: event.error }) } },
-              },
-            },
-            shown: { description: 'Shown.' },
-            failed: { description: 'Initials (only logged).' },
           },
         },
         learningCenter: {

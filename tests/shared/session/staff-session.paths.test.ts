@@ -31,10 +31,6 @@ const EVENTS = [
   { type: 'xstate.error.actor.whoAmI', error: httpError(500) },
   { type: 'xstate.done.actor.profileMe', output: agentProfile() },
   { type: 'xstate.error.actor.profileMe', error: httpError(500) },
-  // An avatar set on the profile: its picture is fetched, or the initials stay when it cannot be.
-  { type: 'session.avatarChanged', version: 6 },
-  { type: 'xstate.done.actor.avatarImage', output: 'blob:avatar-6' },
-  { type: 'xstate.error.actor.avatarImage', error: httpError(404) },
 ] as const;
 
 const FIXTURES: Record<string, Record<string, string>> = {

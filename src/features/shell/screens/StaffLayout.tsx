@@ -81,7 +81,8 @@ export function StaffLayout({ children, menu }: { children: ReactNode; menu: rea
   const username = StaffSession.useSelector((s) => s.context.user?.username ?? '');
   const initials = StaffSession.useSelector((s) => s.context.initials);
   const userid = StaffSession.useSelector((s) => s.context.user?.userid ?? '');
-  const picture = StaffSession.useSelector((s) => s.context.avatar);
+  const avatar = StaffSession.useSelector((s) => s.children.avatar);
+  const picture = useSelector(avatar, (s) => s?.context.url ?? null);
   const role = StaffSession.useSelector((s) => s.context.role);
   const overdue = StaffSession.useSelector((s) => s.children.overdue);
   const crossTab = StaffSession.useSelector((s) => s.children.crossTab);
