@@ -57,6 +57,12 @@ export const staffUserSchema = z.object({
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
+/**
+ * Where a staff member's avatar is read (AVATAR.read in src/contracts/people-avatar.ts), named here
+ * so that the header fetches the signed-in person's picture with the definitions it already loaded.
+ */
+export const AVATAR_READ_PATH = '/api/v2/people/:id/avatar';
+
 const userIdSchema = idInput({ message: 'Must be a user id' });
 
 export const whoAmIRequestSchema = z.strictObject({ userid: userIdSchema });

@@ -1,9 +1,10 @@
 /**
  * A staff member's avatar (docs/adr/0241): the picture they upload on their own profile
  * (/user/options), shown in the header's account menu and on the org chart; their initials when
- * there is none. Apart from ./people so that the staff session, which fetches the signed-in
- * person's picture after sign-in, carries only these few definitions.
+ * there is none. The header reads the signed-in person's picture by the path ./auth names, so
+ * that the first staff screen carries none of these definitions.
  */
+import { AVATAR_READ_PATH } from './auth';
 import { endpoint, type UploadPolicy } from './common/endpoint';
 import { idInput, idParamsSchema } from './common/input';
 import { z } from './common/zod';
@@ -61,7 +62,7 @@ export const AVATAR = {
   }),
   read: endpoint({
     method: 'GET',
-    path: '/api/v2/people/:id/avatar',
+    path: AVATAR_READ_PATH,
     audience: 'staff',
     tag: 'People',
     summary: "A staff member's avatar (the square thumbnail, or the full picture); cached for long when the address names its current version",

@@ -11,8 +11,6 @@ import { call, http, setDefaultBearer } from '@/shared/http/http';
 const signIn = async () => (await import('@contracts/auth')).SIGN_IN;
 /** The overdue check's endpoint, loaded with its first call for the same reason. */
 const overdue = async () => (await import('@contracts/overdue')).OVERDUE;
-/** The avatar endpoints (a few definitions apart from the people contract), loaded with the first picture. */
-const avatars = async () => (await import('@contracts/people-avatar')).AVATAR;
 
 export const staffAuthApi = {
   login: async (input: LoginRequest) => call((await signIn()).staffLogin, { body: input }),
@@ -21,8 +19,11 @@ export const staffAuthApi = {
   },
   whoAmI: async (userid: string) => call((await signIn()).whoAmI, { body: { userid } }),
   me: async (userid: string) => call((await signIn()).profileMe, { body: { user: userid } }),
-  /** The person's avatar thumbnail at its version, as an object URL (the API answers it only with the bearer token). */
-  avatar: async (userid: string, version: number) => URL.createObjectURL(await call((await avatars()).read, { params: { id: userid }, query: { v: version } })),
+  /** The person's avatar thumbnail at its version (GET AVATAR.read, by the path the sign-in definitions name), as an object URL (the API answers it only with the bearer token). */
+  avatar: async (userid: string, version: number) => {
+    const path = (await import('@contracts/auth')).AVATAR_READ_PATH.replace(':id', encodeURIComponent(userid));
+    return URL.createObjectURL((await http.get<Blob>(path, { params: { v: version }, responseType: 'blob' })).data);
+  },
 };
 
 /** Sets the portal client's default bearer header. */

@@ -12,11 +12,12 @@ export type AvatarContext = AvatarInput & {
 export type AvatarEvent = { type: 'avatarChanged'; version: number | null };
 
 /** A new version, or none: the picture shown is let go and the new one fetched (waiting is re-entered). */
-const CHANGED = { target: 'waiting', reenter: true, actions: 'takeVersion', description: 'A new version, or none.' } as const;
+const CHANGED = { target: 'waiting', reenter: true, actions: 'takeVersion' } as const;
 
 /**
- * The signed-in person's picture in the header: fetched at its version, initials without one or on
- * failure. Invoked by the signed-in staff session; a new version fetches again, and the object URL
+ * The signed-in person's picture in the header (its states carry no descriptions: they ship with
+ * the first staff screen): fetched at its version (fetching, shown), initials without one (waiting)
+ * or on failure (failed, only logged). Invoked by the signed-in staff session; a new version fetches again, and the object URL
  * shown is revoked when it is replaced or the session ends.
  */
 export const avatarMachine = setup({
@@ -32,14 +33,12 @@ export const avatarMachine = setup({
   guards: { hasPicture: ({ context }) => Boolean(context.userid) && context.version !== null },
 }).createMachine({
   id: 'avatar',
-  description: 'The account menu picture; initials until it is fetched, without one, or on failure.',
   context: ({ input }) => ({ ...input, url: null }),
   invoke: { id: 'changes', src: 'changes' },
   initial: 'waiting',
   states: {
-    waiting: { description: 'No picture named yet.', always: { guard: 'hasPicture', target: 'fetching' }, on: { avatarChanged: CHANGED } },
+    waiting: { always: { guard: 'hasPicture', target: 'fetching' }, on: { avatarChanged: CHANGED } },
     fetching: {
-      description: 'GET the thumbnail at its version.',
       on: { avatarChanged: CHANGED },
       invoke: {
         id: 'fetchAvatar',
@@ -49,7 +48,7 @@ export const avatarMachine = setup({
         onError: { target: 'failed', actions: ({ event }) => logError('avatar fetch failed', event.error) },
       },
     },
-    shown: { description: 'Shown.', on: { avatarChanged: CHANGED }, invoke: { id: 'holdPicture', src: 'holdPicture', input: ({ context }) => ({ url: context.url ?? '' }) } },
-    failed: { description: 'Initials (only logged).', on: { avatarChanged: CHANGED } },
+    shown: { on: { avatarChanged: CHANGED }, invoke: { id: 'holdPicture', src: 'holdPicture', input: ({ context }) => ({ url: context.url ?? '' }) } },
+    failed: { on: { avatarChanged: CHANGED } },
   },
 });
