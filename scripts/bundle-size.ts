@@ -124,6 +124,15 @@ async function main() {
         await page.getByRole('heading', { name: /Welcome/ }).waitFor();
       }),
     );
+    // The same screen for a person with an avatar (the demo manager): the header fetches their picture.
+    pages.push(
+      await measure(browser, `${server.url}/`, 'First staff screen, a person with an avatar (`/home` after sign-in)', BUDGETS.firstStaffScreen, async (page) => {
+        await signIn(page, 'manager@demo.test', 'Sign in');
+        await page.waitForURL('**/home');
+        await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+        await page.getByRole('button', { name: /^Signed in as/ }).locator('img').waitFor();
+      }),
+    );
     pages.push(
       await measure(browser, `${server.url}/client/login`, 'First client screen (`/client` after log-in)', BUDGETS.firstClientScreen, async (page) => {
         await signIn(page, 'client@acme.demo.test', 'Log in');

@@ -146,8 +146,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('onSend', async (request, reply) => {
     // A stored file answers with a stricter policy of its own (server/platform/uploads/serve.ts).
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (name !== 'content-security-policy' || !reply.hasHeader(name)) reply.header(name, value);
-    // API answers carry tokens and personal data: no browser or proxy cache may keep them.
-    if (isApiPath(request.url.split('?')[0] ?? '')) reply.header('cache-control', 'no-store');
+    // API answers carry tokens and personal data: no browser or proxy cache may keep them. An answer
+    // that chose a private (browser-only) policy keeps it when it succeeded: a versioned avatar (docs/adr/0241).
+    const own = reply.getHeader('cache-control');
+    if (isApiPath(request.url.split('?')[0] ?? '') && !(reply.statusCode === 200 && typeof own === 'string' && own.startsWith('private'))) reply.header('cache-control', 'no-store');
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {

@@ -3,6 +3,7 @@ import { SURVEY_TYPE_CLIENT_CARE, SURVEY_TYPE_SUPPORT } from '@contracts/common/
 import { hashPassword } from '@server/platform/auth/passwords';
 import { inTransaction } from '@server/platform/db/database';
 import type { UploadStore } from '@server/platform/uploads';
+import { seedAvatars } from './avatars';
 import { seedChanges } from './changes';
 import { seedClientPortal } from './client-portal';
 import { seedDisplays } from './displays';
@@ -162,6 +163,7 @@ async function seed(client: PoolClient, hashes: string[], uploads: UploadStore |
   await seedSales(client);
   await seedQuotes(client);
   await seedOrg(client, staffIds, hashes[0]!);
+  if (uploads) await seedAvatars(client, staffIds, uploads);
   await seedApprovals(client);
   await seedSchedule(client);
   await seedExpenses(client, uploads);

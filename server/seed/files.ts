@@ -7,14 +7,17 @@ import type { UploadStore } from '@server/platform/uploads';
 
 export type SeededFile = { key: string; thumbnailKey: string; sizeBytes: number; sha256: string };
 
-/** Stores a PNG and its thumbnail; answers what a file row records of them. */
-export async function storeSeedImage(store: UploadStore, bytes: Buffer): Promise<SeededFile> {
+/** Stores a PNG and its thumbnail (in the product's box, or a centred square of `squarePx`, as an avatar's); answers what a file row records of them. */
+export async function storeSeedImage(store: UploadStore, bytes: Buffer, squarePx?: number): Promise<SeededFile> {
   const { key, thumbnailKey } = store.newKey();
   const temp = store.tempPath();
   await writeFile(temp, bytes);
   await store.place(temp, key);
   const thumb = store.tempPath();
-  await sharp(bytes).resize(UPLOAD_LIMITS.thumbnailPixels, UPLOAD_LIMITS.thumbnailPixels, { fit: 'inside' }).webp({ quality: 80 }).toFile(thumb);
+  const resized = squarePx
+    ? sharp(bytes).resize(squarePx, squarePx, { fit: 'cover', position: 'centre' })
+    : sharp(bytes).resize(UPLOAD_LIMITS.thumbnailPixels, UPLOAD_LIMITS.thumbnailPixels, { fit: 'inside' });
+  await resized.webp({ quality: 80 }).toFile(thumb);
   await store.place(thumb, thumbnailKey);
   return { key, thumbnailKey, sizeBytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
 }

@@ -38,6 +38,7 @@ import { tableMachine } from '@/shared/machines/table/table.machine';
 import { clientSessionMachine } from '@/shared/session/client-session.machine';
 import { crossTabMachine } from '@/shared/session/cross-tab/cross-tab.machine';
 import { overdueMachine } from '@/shared/session/overdue.machine';
+import { avatarMachine } from '@/shared/session/avatar.machine';
 import { shortcutsMachine } from '@/shared/shortcuts/shortcuts.machine';
 import { staffSessionMachine } from '@/shared/session/staff-session.machine';
 
@@ -47,6 +48,7 @@ export type { RegisteredMachine } from '@/shared/machine-registry';
 const SHARED: RegisteredMachine[] = [
   { id: 'staff-session', machine: staffSessionMachine, description: 'The staff sign-in session of one browser tab.' },
   { id: 'overdue', machine: overdueMachine, description: 'Overdue-ticket polling, invoked by the signed-in staff session.' },
+  { id: 'avatar', machine: avatarMachine, description: "The signed-in person's picture in the header, invoked by the signed-in staff session." },
   { id: 'cross-tab', machine: crossTabMachine, description: 'Hands the staff session over to windows the portal opens (chatbot).' },
   { id: 'client-session', machine: clientSessionMachine, description: 'The client-portal session: log-in, verify-token, log-out.' },
   { id: 'table', machine: tableMachine, description: 'The data table (client or server mode): sort, filter, search, paging, selection.' },

@@ -52,8 +52,16 @@ export const staffUserSchema = z.object({
   department: z.string().nullable(),
   /** The time zone the person chose on their profile (null: the browser's). */
   timeZone: z.string().nullable(),
+  /** The version of their avatar (src/contracts/people-avatar.ts; null: none, their initials show). */
+  avatarVersion: z.number().int().nullable(),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
+
+/**
+ * Where a staff member's avatar is read (AVATAR.read in src/contracts/people-avatar.ts), named here
+ * so that the header fetches the signed-in person's picture with the definitions it already loaded.
+ */
+export const AVATAR_READ_PATH = '/api/v2/people/:id/avatar';
 
 const userIdSchema = idInput({ message: 'Must be a user id' });
 

@@ -9,6 +9,9 @@ import { idInput, idParamsSchema, safeText } from './common/input';
 import { isTimeZone, TIME_ZONE_MAX } from './common/time-zone';
 import { z } from './common/zod';
 import { newPasswordSchema } from './client-portal';
+import { avatarVersionSchema } from './people-avatar';
+
+export * from './people-avatar';
 
 /** Longest name, title and phone number taken (the columns of staff_users). */
 export const PROFILE_NAME_MAX = 120;
@@ -121,6 +124,8 @@ export const profileSchema = z.object({
   landingPage: z.string(),
   quietHours: z.object({ from: z.string(), to: z.string() }).nullable(),
   notifications: z.array(z.object({ event: z.enum(NOTIFICATION_EVENT_NAMES), channel: z.enum(NOTIFICATION_CHANNEL_NAMES), enabled: z.boolean() })),
+  /** The version of their avatar (null: none, their initials show). */
+  avatarVersion: avatarVersionSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -164,6 +169,8 @@ export const orgPersonSchema = z.object({
   department: z.string().nullable(),
   managerId: z.number().int().nullable(),
   status: z.array(z.string()),
+  /** The version of their avatar (null: none, their initials show). */
+  avatarVersion: avatarVersionSchema,
 });
 export type OrgPerson = z.infer<typeof orgPersonSchema>;
 export const orgChartSchema = z.object({ people: z.array(orgPersonSchema) });

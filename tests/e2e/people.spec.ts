@@ -1,10 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { DEMO_PASSWORD, staffSignIn } from './support/accounts';
 import { expectAxeClean, expectNoHorizontalOverflow, THEMES, useViewportAndTheme, VIEWPORTS } from './support/visual';
 
 /** People of the demo org no other journey signs in as, one per test, so the journeys never meet. */
 const ZONE_PERSON = 'olivia.brown@demo.test';
 const LANDING_PERSON = 'liam.dubois@demo.test';
+const AVATAR_PERSON = 'chen.johnson@demo.test';
 const ZONE = 'Pacific/Kiritimati';
 
 async function pickTimeZone(page: Page, zone: string) {
@@ -60,6 +62,41 @@ test('a chosen time zone moves the timesheet and a report; the profile and org c
   const chain = page.getByRole('navigation', { name: 'Chain to the top' });
   await expect(chain.getByRole('listitem')).toHaveText([/Alex Admin/, /Riley Chen/, /Mateo García/, /Ahmed Okafor/]);
   await expect(tree.getByRole('row', { name: /Ahmed Okafor/ })).toBeVisible();
+});
+
+test('a person uploads their avatar on the profile and sees it in the header and on the org chart, then removes it', async ({ page, request }) => {
+  // Start without a picture, so a second try starts where the first did.
+  const login = await request.post('/api/v2/auth/login', { data: { email: AVATAR_PERSON, password: DEMO_PASSWORD } });
+  expect((await request.delete('/api/v2/profile/avatar', { headers: { authorization: `Bearer ${(await login.json()).token as string}` } })).status()).toBe(200);
+  const picture = await sharp({ create: { width: 200, height: 160, channels: 3, background: { r: 30, g: 140, b: 90 } } }).png().toBuffer();
+
+  await staffSignIn(page, AVATAR_PERSON);
+  await expect(page).toHaveURL(/\/home$/);
+  const account = page.getByRole('button', { name: 'Signed in as Chen Johnson' });
+  await expect(account).toHaveText('CJ');
+  await expect(account.locator('img')).toHaveCount(0);
+
+  await page.goto('/user/options');
+  const card = page.locator('section, div').filter({ has: page.getByRole('heading', { name: 'Avatar', level: 2 }) }).last();
+  await card.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture });
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Avatar saved')).toBeVisible();
+  await expect(card.locator('img')).toHaveAttribute('src', /^blob:/);
+  // The header follows at once.
+  await expect(account.locator('img')).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => account.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expectAxeClean(page);
+
+  await page.goto('/orgchart');
+  await page.getByRole('combobox', { name: 'Find a person' }).fill('Chen');
+  await page.getByRole('option', { name: /Chen Johnson/ }).click();
+  await expect(page.getByRole('region', { name: 'Focused: Chen Johnson' }).locator('img')).toHaveAttribute('src', /^blob:/);
+  await expectAxeClean(page);
+
+  await page.goto('/user/options');
+  await page.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Avatar removed')).toBeVisible();
+  await expect(account.locator('img')).toHaveCount(0);
+  await expect(account).toHaveText('CJ');
 });
 
 test('a person lands on the page they chose after signing in', async ({ page }) => {

@@ -2,6 +2,7 @@ import { createActor } from 'xstate';
 import type { LoginRequest, StaffLoginResponse, StaffUser } from '@contracts/auth';
 import type { OverdueTicket } from '@contracts/overdue';
 import type { MessageTarget } from '@/shared/session/cross-tab/cross-tab.machine';
+import { avatarMachine } from '@/shared/session/avatar.machine';
 import { overdueMachine } from '@/shared/session/overdue.machine';
 import { staffSessionMachine } from '@/shared/session/staff-session.machine';
 import { staffSessionStore } from '@/shared/storage';
@@ -19,6 +20,7 @@ export const agentProfile = (role: StaffUser['role'] = 'user'): StaffUser => ({
   title: null,
   department: null,
   timeZone: null,
+  avatarVersion: null,
 });
 
 export const overdueTicket = (id: number): OverdueTicket => ({
@@ -44,6 +46,7 @@ export function staffSessionHarness(session: Record<string, string> = {}, persis
     whoAmI: controllable<StaffUser[], { userid: string }>('whoAmI'),
     profileMe: controllable<StaffUser, { userid: string }>('profileMe'),
     learningCenterUrl: controllable<string, void>('learningCenterUrl'),
+    avatarImage: controllable<string, { userid: string; version: number }>('avatarImage'),
     checkOverdue: controllable<OverdueTicket[], { userId: string }>('checkOverdue'),
   };
   const bearer: (string | null)[] = [];
@@ -58,6 +61,7 @@ export function staffSessionHarness(session: Record<string, string> = {}, persis
       whoAmI: controls.whoAmI.logic,
       profileMe: controls.profileMe.logic,
       learningCenterUrl: controls.learningCenterUrl.logic,
+      avatar: avatarMachine.provide({ actors: { fetchAvatar: controls.avatarImage.logic } }),
       overdue: overdueMachine.provide({ actors: { checkOverdue: controls.checkOverdue.logic } }),
     },
   });

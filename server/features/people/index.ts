@@ -10,6 +10,8 @@ import { ptoForm, swapForm } from './schedule-forms';
 import { CERTIFICATION_REMINDERS_CRON, certificationReminders, PTO_ACCRUAL_CRON, ptoAccrual } from './jobs';
 import { publicScheduleRoutes, staffScheduleRoutes } from './schedule.routes';
 import { staffPeopleRoutes } from './staff.routes';
+import { staffAvatarRoutes } from './avatar.routes';
+import { referencedAvatarKeys } from './avatar.repo';
 import { addPersonStatusProvider } from './status';
 import { onCallAndOffToday } from './today';
 
@@ -23,6 +25,8 @@ export const people: Feature = {
   name: 'people',
   register: async (app, ctx) => {
     const pool = ctx.database.pool;
+    // Avatars' files are named by staff_avatars; the daily sweep keeps those (docs/adr/0139).
+    ctx.uploads.referencedBy((keys) => referencedAvatarKeys(pool, keys));
     // Each person's accrual in its own short transaction; a second run adds nothing (source keys).
     await ctx.jobs.define(ptoAccrual, async () => {
       for (const staffId of await planMembers(pool)) await inTransaction(pool, (db) => accrue(db, staffId, ctx.now()));
@@ -34,6 +38,7 @@ export const people: Feature = {
       await ctx.jobs.schedule(certificationReminders, CERTIFICATION_REMINDERS_CRON, {});
     });
     await staffRoutes(app, ctx, staffPeopleRoutes);
+    await staffRoutes(app, ctx, staffAvatarRoutes);
     await staffRoutes(app, ctx, staffScheduleRoutes);
     await publicRoutes(app, ctx, publicScheduleRoutes);
   },

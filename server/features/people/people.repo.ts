@@ -22,6 +22,7 @@ type ProfileRow = {
   landing_page: string | null;
   quiet_from: string | null;
   quiet_to: string | null;
+  avatar_version: number | null;
 };
 
 /** The profile of an active staff member, or null. */
@@ -30,10 +31,11 @@ export async function profileOf(db: Queryable, staffId: number): Promise<Omit<Pr
     `SELECT u.id, u.email, u.name, u.title, u.phone, u.department, m.name AS manager_name,
             p.time_zone, to_char(p.work_start, 'HH24:MI') AS work_start, to_char(p.work_end, 'HH24:MI') AS work_end,
             p.work_days::int[] AS work_days, p.theme, p.landing_page,
-            to_char(p.quiet_from, 'HH24:MI') AS quiet_from, to_char(p.quiet_to, 'HH24:MI') AS quiet_to
+            to_char(p.quiet_from, 'HH24:MI') AS quiet_from, to_char(p.quiet_to, 'HH24:MI') AS quiet_to, a.version AS avatar_version
        FROM staff_users u
        LEFT JOIN staff_users m ON m.id = u.manager_id
        LEFT JOIN staff_profiles p ON p.staff_id = u.id
+       LEFT JOIN staff_avatars a ON a.staff_id = u.id
       WHERE u.id = $1 AND u.active`,
     [staffId],
   );
@@ -56,6 +58,7 @@ export async function profileOf(db: Queryable, staffId: number): Promise<Omit<Pr
     theme: r.theme ?? 'system',
     landingPage: r.landing_page ?? DEFAULT_LANDING_PAGE,
     quietHours: r.quiet_from && r.quiet_to ? { from: r.quiet_from, to: r.quiet_to } : null,
+    avatarVersion: r.avatar_version,
   };
 }
 
@@ -138,12 +141,12 @@ export async function setPasswordKeepingSession(db: Queryable, staffId: number, 
 
 /** Every active staff member with their manager (a manager who is not active counts as none). */
 export async function orgPeople(db: Queryable): Promise<Omit<OrgPerson, 'status'>[]> {
-  const { rows } = await db.query<{ id: number; name: string; title: string | null; department: string | null; manager_id: number | null }>(
-    `SELECT u.id, u.name, u.title, u.department, m.id AS manager_id
-       FROM staff_users u LEFT JOIN staff_users m ON m.id = u.manager_id AND m.active
+  const { rows } = await db.query<{ id: number; name: string; title: string | null; department: string | null; manager_id: number | null; avatar_version: number | null }>(
+    `SELECT u.id, u.name, u.title, u.department, m.id AS manager_id, a.version AS avatar_version
+       FROM staff_users u LEFT JOIN staff_users m ON m.id = u.manager_id AND m.active LEFT JOIN staff_avatars a ON a.staff_id = u.id
       WHERE u.active ORDER BY u.name, u.id`,
   );
-  return rows.map((r) => ({ id: r.id, name: r.name, title: r.title, department: r.department, managerId: r.manager_id }));
+  return rows.map((r) => ({ id: r.id, name: r.name, title: r.title, department: r.department, managerId: r.manager_id, avatarVersion: r.avatar_version }));
 }
 
 /** Serialises changes of the org chart: two changes that would together make a cycle run one after the other. */

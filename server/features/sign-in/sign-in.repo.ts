@@ -31,8 +31,8 @@ export async function clientCredentials(db: Queryable, email: string): Promise<C
 /** An active staff user's profile. */
 export async function staffProfile(db: Queryable, id: number): Promise<StaffUser | null> {
   const { rows } = await db.query<StaffUser>(
-    `SELECT u.id AS userid, u.name, u.email, u.role, u.title, u.department, p.time_zone AS "timeZone"
-       FROM staff_users u LEFT JOIN staff_profiles p ON p.staff_id = u.id
+    `SELECT u.id AS userid, u.name, u.email, u.role, u.title, u.department, p.time_zone AS "timeZone", a.version AS "avatarVersion"
+       FROM staff_users u LEFT JOIN staff_profiles p ON p.staff_id = u.id LEFT JOIN staff_avatars a ON a.staff_id = u.id
       WHERE u.id = $1 AND u.active`,
     [id],
   );

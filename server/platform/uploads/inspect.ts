@@ -57,9 +57,10 @@ export const isImage = (mime: string) => (IMAGE_TYPES as readonly string[]).incl
 /**
  * Re-encodes an image into `out` in its own format (turned upright by its EXIF orientation, every
  * metadata block dropped: sharp keeps none unless asked) and draws its thumbnail (WebP) into
- * `thumbnail`. Throws when the bytes are not a readable image.
+ * `thumbnail` (within the product's box, or a centred square of `squarePx`). Throws when the bytes
+ * are not a readable image.
  */
-export async function reencodeImage(path: string, mime: AcceptedType, out: string, thumbnail: string): Promise<void> {
+export async function reencodeImage(path: string, mime: AcceptedType, out: string, thumbnail: string, squarePx?: number): Promise<void> {
   const input = () => sharp(path, { limitInputPixels: UPLOAD_LIMITS.imagePixelsMax, animated: false, failOn: 'error' });
   const upright = input().rotate();
   switch (mime) {
@@ -74,6 +75,11 @@ export async function reencodeImage(path: string, mime: AcceptedType, out: strin
       break;
     default:
       await upright.gif().toFile(out);
+  }
+  if (squarePx) {
+    // A square of exactly this side, cropped to the picture's centre (an avatar).
+    await sharp(out).resize(squarePx, squarePx, { fit: 'cover', position: 'centre' }).webp({ quality: 80 }).toFile(thumbnail);
+    return;
   }
   const box = UPLOAD_LIMITS.thumbnailPixels;
   await sharp(out).resize(box, box, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toFile(thumbnail);

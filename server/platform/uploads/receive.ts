@@ -24,7 +24,8 @@ import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler, on
 import { LIMITS } from '@contracts/common/constants';
 import { ERROR_CODES } from '@contracts/common/errors';
 import { hasNoDirectionControls, isSafeText } from '@contracts/common/input';
-import { UPLOAD_LIMITS, UPLOAD_MESSAGES, UPLOAD_PARTS, type AcceptedType } from '@contracts/common/uploads';
+import { ACCEPTED_TYPES, UPLOAD_LIMITS, UPLOAD_MESSAGES, UPLOAD_PARTS, type AcceptedType } from '@contracts/common/uploads';
+import type { UploadPolicy } from '@contracts/common/endpoint';
 import { z } from 'zod';
 import { ApiError } from '@server/platform/http/errors';
 import { isStorageFull } from '@server/platform/ops/storage';
@@ -107,17 +108,29 @@ function digesting(): Transform & { sha256: () => string; size: () => number } {
   return Object.assign(t, { sha256: () => hash.digest('hex'), size: () => size });
 }
 
-/** Streams one file part to a temporary file and checks it; answers the staged file or throws the refusal. */
-async function stageFile(store: UploadStore, state: UploadState, part: { filename: string; file: NodeJS.ReadableStream & { truncated?: boolean } }): Promise<StagedFile> {
+/** The endpoint's own upload rules, when it declared a policy rather than `true`. */
+function policyOf(request: FastifyRequest): UploadPolicy | null {
+  const upload = request.routeOptions.config.endpoint?.upload;
+  return typeof upload === 'object' ? upload : null;
+}
+
+/** Streams one file part to a temporary file and checks it (against the endpoint's policy, if any); answers the staged file or throws the refusal. */
+async function stageFile(
+  store: UploadStore,
+  state: UploadState,
+  part: { filename: string; file: NodeJS.ReadableStream & { truncated?: boolean } },
+  policy: UploadPolicy | null = null,
+): Promise<StagedFile> {
   const name = safeFileName(part.filename);
   const tempPath = store.tempPath();
   state.temps.add(tempPath);
   const digest = digesting();
   await pipeline(part.file, digest, createWriteStream(tempPath, { flags: 'wx' }));
-  if (part.file.truncated) throw filesError(413, ERROR_CODES.payloadTooLarge, UPLOAD_MESSAGES.tooLarge(name));
+  if (part.file.truncated) throw filesError(413, ERROR_CODES.payloadTooLarge, UPLOAD_MESSAGES.tooLarge(name, policy?.fileBytes));
   if (digest.size() === 0) throw filesError(400, ERROR_CODES.invalidInput, UPLOAD_MESSAGES.empty(name));
   const judged = await judgeType(tempPath);
-  if (!judged.ok) throw filesError(415, ERROR_CODES.unsupportedMediaType, UPLOAD_MESSAGES.refused(name, judged.type));
+  if (!judged.ok) throw filesError(415, ERROR_CODES.unsupportedMediaType, policy ? UPLOAD_MESSAGES.refusedHere(name, judged.type, policy.accepts) : UPLOAD_MESSAGES.refused(name, judged.type));
+  if (policy && !policy.types.includes(judged.mime)) throw filesError(415, ERROR_CODES.unsupportedMediaType, UPLOAD_MESSAGES.refusedHere(name, ACCEPTED_TYPES[judged.mime], policy.accepts));
   if (!isImage(judged.mime)) {
     return { name, mimeType: judged.mime, sizeBytes: digest.size(), sha256: digest.sha256(), image: false, tempPath, thumbnailTempPath: null };
   }
@@ -126,7 +139,7 @@ async function stageFile(store: UploadStore, state: UploadState, part: { filenam
   const thumbnail = store.tempPath();
   state.temps.add(encoded).add(thumbnail);
   try {
-    await reencodeImage(tempPath, judged.mime, encoded, thumbnail);
+    await reencodeImage(tempPath, judged.mime, encoded, thumbnail, policy?.squareThumbnailPx);
   } catch {
     throw filesError(415, ERROR_CODES.unsupportedMediaType, UPLOAD_MESSAGES.unreadableImage(name));
   }
@@ -139,15 +152,18 @@ async function stageFile(store: UploadStore, state: UploadState, part: { filenam
 /** Reads a multipart request: the payload (JSON) and every file, staged and checked. */
 async function receive(request: FastifyRequest, state: UploadState): Promise<unknown> {
   const store = request.server.uploadStore;
+  const policy = policyOf(request);
+  const most = policy?.files ?? UPLOAD_LIMITS.filesPerNote;
+  const fileBytes = policy?.fileBytes ?? UPLOAD_LIMITS.fileBytes;
   let payload: unknown = undefined;
   const parts = request.parts({
     limits: {
-      fileSize: UPLOAD_LIMITS.fileBytes,
+      fileSize: fileBytes,
       // One more than taken, so the file that is one too many arrives and is named.
-      files: UPLOAD_LIMITS.filesPerNote + 1,
+      files: most + 1,
       fields: 1,
       fieldSize: LIMITS.bodyBytes,
-      parts: UPLOAD_LIMITS.filesPerNote + 2,
+      parts: most + 2,
     },
   });
   try {
@@ -169,21 +185,21 @@ async function receive(request: FastifyRequest, state: UploadState): Promise<unk
         part.file.resume();
         throw notMultipart(`Unknown part ${part.fieldname}: send files as the part "${UPLOAD_PARTS.files}"`);
       }
-      if (state.files.length >= UPLOAD_LIMITS.filesPerNote) {
+      if (state.files.length >= most) {
         part.file.resume();
-        throw filesError(413, ERROR_CODES.payloadTooLarge, UPLOAD_MESSAGES.tooMany(safeFileName(part.filename)));
+        throw filesError(413, ERROR_CODES.payloadTooLarge, UPLOAD_MESSAGES.tooMany(safeFileName(part.filename), most));
       }
-      state.files.push(await stageFile(store, state, part));
+      state.files.push(await stageFile(store, state, part, policy));
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;
     // The disk is full: not the caller's fault (answered 503 "Storage full").
     if (isStorageFull(error)) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT') throw filesError(413, ERROR_CODES.payloadTooLarge, `At most ${UPLOAD_LIMITS.filesPerNote} files can be attached at once`);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw notMultipart(`Send one "${UPLOAD_PARTS.payload}" part and at most ${UPLOAD_LIMITS.filesPerNote} files`);
+    if (code === 'FST_FILES_LIMIT') throw filesError(413, ERROR_CODES.payloadTooLarge, `At most ${most} files can be attached at once`);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw notMultipart(`Send one "${UPLOAD_PARTS.payload}" part and at most ${most} files`);
     if (code === 'FST_PROTO_VIOLATION') throw notMultipart('A part has a name that is not allowed');
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw filesError(413, ERROR_CODES.payloadTooLarge, UPLOAD_MESSAGES.tooLarge('A file'));
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw filesError(413, ERROR_CODES.payloadTooLarge, UPLOAD_MESSAGES.tooLarge('A file', fileBytes));
     // A broken or cut-off multipart body.
     throw notMultipart('The upload is not valid multipart/form-data; send it again');
   }

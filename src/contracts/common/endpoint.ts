@@ -21,6 +21,20 @@ export type MediaType = 'text/event-stream' | 'text/csv' | 'application/pdf' | '
 
 type Schema = z.ZodType;
 
+/**
+ * An upload endpoint's own rules, narrower than the product's (src/contracts/common/uploads.ts):
+ * the types it takes (judged from the bytes), the most a file may hold, how many files at once,
+ * and what a refusal of another type tells the person to do.
+ */
+export type UploadPolicy = {
+  types: readonly string[];
+  fileBytes: number;
+  files: number;
+  accepts: string;
+  /** An image's thumbnail as a square of this side (cropped to its centre) instead of the product's box. */
+  squareThumbnailPx?: number;
+};
+
 export type EndpointDefinition = {
   method: Method;
   /** The path as the server routes it, parameters as `:name` (`/api/v2/tickets/:id`). */
@@ -45,9 +59,10 @@ export type EndpointDefinition = {
   idempotent?: boolean;
   /**
    * Takes files too: the body may come as multipart/form-data, its JSON in the `payload` part and
-   * each file in a `files` part (src/contracts/common/uploads.ts, docs/adr/0116).
+   * each file in a `files` part (src/contracts/common/uploads.ts, docs/adr/0116). A policy instead
+   * of `true` narrows the types, size and count the endpoint takes.
    */
-  upload?: boolean;
+  upload?: boolean | UploadPolicy;
 };
 
 /** Keeps the literal types of a definition (so `call` and the handlers are typed from it). */
@@ -63,7 +78,7 @@ type Part<K extends string, S> = [S] extends [undefined] ? unknown : undefined e
 export type EndpointInput<E extends EndpointDefinition> = Part<'params', E['params']> &
   Part<'query', E['query']> &
   Part<'body', E['body']> &
-  (E['upload'] extends true ? { files?: readonly File[] } : unknown);
+  (E['upload'] extends true | UploadPolicy ? { files?: readonly File[] } : unknown);
 
 /** What the browser gets back: the JSON answer as its schema says, a file as a Blob, else nothing. */
 export type EndpointResult<E extends EndpointDefinition> = E['response'] extends Schema ? z.output<E['response']> : E['produces'] extends MediaType ? Blob : void;

@@ -60,11 +60,14 @@ export function formatBytes(bytes: number): string {
   return `${Math.round(bytes / (MB / 10)) / 10} MB`;
 }
 
-/** The messages of the limits, the same words on both sides. */
+/** The messages of the limits, the same words on both sides (an endpoint's own policy names its own limit and types). */
 export const UPLOAD_MESSAGES = {
-  tooLarge: (name: string) => `${name} is larger than ${formatBytes(UPLOAD_LIMITS.fileBytes)}`,
+  tooLarge: (name: string, bytes: number = UPLOAD_LIMITS.fileBytes) => `${name} is larger than ${formatBytes(bytes)}`,
   empty: (name: string) => `${name} is empty`,
-  tooMany: (name: string) => `At most ${UPLOAD_LIMITS.filesPerNote} files can be attached at once; ${name} is one too many`,
+  tooMany: (name: string, most: number = UPLOAD_LIMITS.filesPerNote) =>
+    most === 1 ? `Send one file at a time; ${name} is one too many` : `At most ${most} files can be attached at once; ${name} is one too many`,
   refused: (name: string, type: string) => `${name} is a ${type} file, which cannot be attached; attach images, PDF, office documents, text, email or ZIP files`,
+  /** A type the product takes but the endpoint does not (a PDF sent as an avatar). */
+  refusedHere: (name: string, type: string, accepts: string) => `${name} is a ${type} file; ${accepts}`,
   unreadableImage: (name: string) => `${name} could not be read as an image`,
 } as const;

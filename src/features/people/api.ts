@@ -1,5 +1,6 @@
-import { PEOPLE, type ManagerChange, type NotificationSettings, type PasswordChange, type Profile, type ProfileUpdate } from '@contracts/people';
+import { AVATAR, PEOPLE, type ManagerChange, type NotificationSettings, type PasswordChange, type Profile, type ProfileUpdate } from '@contracts/people';
 import { call } from '@/shared/http/http';
+import { announceAvatar } from '@/shared/session/avatar-changes';
 import { readPageSize, savePageSize } from '@/shared/ui/data-table/page-size-store';
 import { downloadBlob } from '@/shared/ui/download';
 import { setReaderTimeZone } from '@/shared/ui/tokens/format';
@@ -10,6 +11,12 @@ const applied = (p: Profile): Profile => {
   setReaderTimeZone(p.timeZone);
   theme().setChoice(p.theme);
   return p;
+};
+
+/** A changed avatar shows at once in this tab's header too. */
+const announced = (version: number | null): number | null => {
+  announceAvatar(version);
+  return version;
 };
 
 /** The people feature's calls: the signed-in person's profile, and the org chart. */
@@ -36,4 +43,9 @@ export const peopleApi = {
   orgChart: () => call(PEOPLE.orgChart, {}),
   setManager: (id: number, body: ManagerChange) => call(PEOPLE.setManager, { params: { id }, body }),
   downloadPdf: () => call(PEOPLE.orgChartPdf, {}).then((blob) => downloadBlob('org-chart.pdf', blob)),
+  /** Sets the caller's avatar from a chosen picture; answers its version. */
+  uploadAvatar: async (file: File) => announced((await call(AVATAR.upload, { body: {}, files: [file] })).avatarVersion),
+  removeAvatar: async () => announced((await call(AVATAR.remove, {})).avatarVersion),
+  /** A person's avatar thumbnail at its version (the API answers it only with the session's token). */
+  avatar: (id: number, version: number): Promise<Blob> => call(AVATAR.read, { params: { id }, query: { v: version } }),
 };

@@ -19,6 +19,11 @@ export const staffAuthApi = {
   },
   whoAmI: async (userid: string) => call((await signIn()).whoAmI, { body: { userid } }),
   me: async (userid: string) => call((await signIn()).profileMe, { body: { user: userid } }),
+  /** The person's avatar thumbnail at its version (GET AVATAR.read, by the path the sign-in definitions name), as an object URL (the API answers it only with the bearer token). */
+  avatar: async (userid: string, version: number) => {
+    const path = (await import('@contracts/auth')).AVATAR_READ_PATH.replace(':id', encodeURIComponent(userid));
+    return URL.createObjectURL((await http.get<Blob>(path, { params: { v: version }, responseType: 'blob' })).data);
+  },
 };
 
 /** Sets the portal client's default bearer header. */

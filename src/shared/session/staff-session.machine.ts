@@ -1,4 +1,4 @@
-import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { LoginRequest, StaffLoginResponse, StaffUser } from '@contracts/auth';
 import { AUTH_FLAG_TRUE, DEFAULT_ROLE, ROLES, UNKNOWN_INITIALS, type Role } from '@contracts/common/constants';
 import { learningCenterApi, staffAuthApi } from './api';
@@ -9,6 +9,7 @@ import type { StaffSessionStore } from '@/shared/storage';
 import { crossTabMachine, type CrossTabInput } from './cross-tab/cross-tab.machine';
 import { overdueMachine } from './overdue.machine';
 import { initialsOf } from './initials';
+import { avatarMachine } from './avatar.machine';
 
 export type StaffSessionUser = { userid: string; username: string };
 
@@ -62,13 +63,14 @@ export const staffSessionMachine = setup({
     context: {} as StaffSessionContext,
     events: {} as StaffSessionEvent,
     input: {} as StaffSessionInput,
-    children: {} as { overdue: 'overdue'; crossTab: 'crossTab' },
+    children: {} as { overdue: 'overdue'; crossTab: 'crossTab'; avatar: 'avatar' },
   },
   actors: {
     login: fromPromise<StaffLoginResponse, LoginRequest>(({ input }) => staffAuthApi.login(input)),
     logout: fromPromise<void, void>(() => staffAuthApi.logout()),
     whoAmI: fromPromise<StaffUser[], { userid: string }>(({ input }) => staffAuthApi.whoAmI(input.userid)),
     profileMe: fromPromise<StaffUser, { userid: string }>(({ input }) => staffAuthApi.me(input.userid)),
+    avatar: avatarMachine,
     learningCenterUrl: fromPromise<string, void>(() => learningCenterApi.url()),
     overdue: overdueMachine,
     crossTab: crossTabMachine,
@@ -187,7 +189,10 @@ export const staffSessionMachine = setup({
     signedIn: {
       description: 'The tab holds a session: staff routes are allowed and the overdue check runs.',
       entry: 'applyStoredBearer',
-      invoke: { id: 'overdue', src: 'overdue', input: ({ context }) => ({ userId: context.user?.userid ?? '' }) },
+      invoke: [
+        { id: 'overdue', src: 'overdue', input: ({ context }) => ({ userId: context.user?.userid ?? '' }) },
+        { id: 'avatar', src: 'avatar', input: ({ context }) => ({ userid: context.user?.userid ?? '', version: null }) },
+      ],
       on: {
         'session.signOut': 'signingOut',
         'session.check': [
@@ -248,6 +253,7 @@ export const staffSessionMachine = setup({
                   target: 'known',
                   actions: [
                     assign({ initials: ({ event }) => initialsOf(event.output?.name) }),
+                    sendTo('avatar', ({ event }) => ({ type: 'avatarChanged' as const, version: event.output?.avatarVersion ?? null })),
                     { type: 'applyTimeZone', params: ({ event }) => ({ timeZone: event.output?.timeZone }) },
                   ],
                 },

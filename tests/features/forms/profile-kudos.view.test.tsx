@@ -12,6 +12,7 @@ import { renderAt } from '@tests/support/render';
 const PROFILE: Profile = {
   id: 7, email: 'dana.dev@demo.test', name: 'Dana Developer', title: null, phone: null, department: 'Engineering', managerName: 'Morgan Manager', timeZone: null,
   workingHours: { start: '09:00', end: '17:00', days: [1, 2, 3, 4, 5] }, theme: 'system', landingPage: '/home', quietHours: null, notifications: [],
+  avatarVersion: null,
 };
 const kudo = (id: number, from: string, value: string, message: string, createdAt: string): Kudo => ({ id, from, to: 'Dana Developer', toId: 7, message, value, ticketId: null, projectId: null, createdAt });
 

@@ -1,4 +1,4 @@
-import { PEOPLE } from '@contracts/people';
+import { AVATAR, PEOPLE } from '@contracts/people';
 import { PTO, SCHEDULE } from '@contracts/people-schedule';
 import { adminOnly, all, endpointRows, managersOnly, staffOnly, type MatrixIds } from '@tests/support/authz';
 
@@ -16,6 +16,10 @@ export const ROWS = endpointRows([
   [PEOPLE.changePassword, { body: { current: 'not the password', next: 'a new long passphrase' }, expect: staffOnly(400) }],
   [PEOPLE.orgChart, { expect: staffOnly() }],
   [PEOPLE.orgChartPdf, { expect: staffOnly() }],
+  // Avatars: each staff member sets and removes their own (no picture sent: 400; removing none is fine), reads anyone's.
+  [AVATAR.upload, { body: {}, expect: staffOnly(400) }],
+  [AVATAR.remove, { expect: staffOnly() }],
+  [AVATAR.read, { url: `/api/v2/people/${NONE}/avatar`, expect: staffOnly(404) }],
   [PEOPLE.setManager, { url: ({ self }: MatrixIds) => `/api/v2/orgchart/${self}/manager`, body: ({ self }: MatrixIds) => ({ managerId: self }), expect: adminOnly(400) }],
   // The schedule: everyone reads; edits are checked against the team's owner after the body (a body the rules refuse: 400).
   [SCHEDULE.teams, { expect: staffOnly() }],

@@ -9,7 +9,7 @@ import { chainOf } from '@/features/people/org-tree';
 
 const entry = machineRegistry.find((m) => m.id === 'org-chart')!;
 
-const person = (id: number, name: string, managerId: number | null): OrgPerson => ({ id, name, title: null, department: null, managerId, status: [] });
+const person = (id: number, name: string, managerId: number | null): OrgPerson => ({ id, name, title: null, department: null, managerId, status: [], avatarVersion: null });
 const PEOPLE = [person(1, 'Morgan Lead', null), person(2, 'Avery Agent', 1), person(3, 'Casey Tech', 2)];
 const MOVED = [person(1, 'Morgan Lead', null), person(2, 'Avery Agent', 1), person(3, 'Casey Tech', 1)];
 // More people than the chart draws at first: a head, 20 managers (3 among them), 220 technicians under them.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrgPerson } from '@contracts/people';
 import { chainOf, ORG_CHART_FIRST_DRAWN, ORG_CHART_ROW_PX, ORG_CHART_WINDOW_PX, orgChartFirstOpen, orgChartSpec, orgTree, searchPeople } from '@/features/people/org-tree';
 
-const person = (id: number, name: string, managerId: number | null, title: string | null = null): OrgPerson => ({ id, name, title, department: null, managerId, status: [] });
+const person = (id: number, name: string, managerId: number | null, title: string | null = null): OrgPerson => ({ id, name, title, department: null, managerId, status: [], avatarVersion: null });
 const PEOPLE = [person(1, 'Alex Admin', null), person(2, 'Morgan Manager', 1), person(3, 'Avery Agent', 2, 'Support Engineer'), person(4, 'Zoë Ángel', 2), person(5, 'Orphan', 99)];
 
 describe('the org chart from each person\'s manager', () => {

@@ -14,8 +14,9 @@ import { showNoticesAsToasts, toastQueue } from '@tests/support/toasts';
 const PROFILE: Profile = {
   id: 3, email: 'morgan@demo.test', name: 'Morgan Lead', title: 'Team lead', phone: null, department: 'Support', managerName: null, timeZone: null,
   workingHours: { start: '09:00', end: '17:00', days: [1, 2, 3, 4, 5] }, theme: 'system', landingPage: '/home', quietHours: null, notifications: [],
+  avatarVersion: null,
 };
-const person = (id: number, name: string, managerId: number | null): OrgPerson => ({ id, name, title: null, department: null, managerId, status: [] });
+const person = (id: number, name: string, managerId: number | null): OrgPerson => ({ id, name, title: null, department: null, managerId, status: [], avatarVersion: null });
 const PEOPLE = [person(1, 'Morgan Lead', null), person(2, 'Avery Agent', 1), person(3, 'Casey Tech', 2)];
 // More people than the chart draws at first: a head, 20 managers, 220 technicians (11 under each manager).
 const LARGE = [

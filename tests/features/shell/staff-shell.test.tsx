@@ -7,6 +7,7 @@ import { App } from '@/app/App';
 import { OVERDUE_POLL_INTERVAL_MS } from '@contracts/common/constants';
 import type { OverdueTicket } from '@contracts/overdue';
 import * as log from '@/shared/log';
+import { staffAuthApi } from '@/shared/session/api';
 import { overdueTicket } from '@tests/support/staff-session-harness';
 import { DASHBOARD_ANSWER } from '@tests/features/management/dashboard-answer';
 
@@ -76,6 +77,18 @@ describe('staff sign-in screen', () => {
     expect(screen.getByText('Enterprise Portal')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Signed in as Avery Agent' })).toHaveTextContent('AA');
     expect(screen.getByRole('contentinfo')).toHaveTextContent(String(new Date().getFullYear()));
+  });
+
+  it("shows the person's avatar in the account menu button, over their initials", async () => {
+    const picture = vi.spyOn(staffAuthApi, 'avatar').mockResolvedValue('blob:avatar-5');
+    server.use(
+      http.post('/api/v2/profile/me', () => HttpResponse.json({ userid: 3, name: 'Avery Agent', email: 'a@x.test', role: state.role, title: null, department: null, timeZone: null, avatarVersion: 5 })),
+    );
+    await signIn();
+    const button = await screen.findByRole('button', { name: 'Signed in as Avery Agent' });
+    await waitFor(() => expect(button.querySelector('img')).toHaveAttribute('src', 'blob:avatar-5'));
+    expect(button).toHaveTextContent('AA');
+    expect(picture).toHaveBeenCalledWith('3', 5);
   });
 
   it('shows the error, keeps what was typed and stores nothing on a wrong password', async () => {

@@ -258,4 +258,21 @@ describe('staff session: learning center and overdue polling', () => {
     await flush();
     expect(h.actor.getSnapshot().children.overdue).toBeUndefined();
   });
+
+  it("hands the avatar version profile/me names to the header picture, which lets it go on sign-out", async () => {
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const h = staffSessionHarness(SIGNED_IN);
+    h.actor.start();
+    h.controls.profileMe.resolve({ ...agentProfile(), avatarVersion: 5 });
+    await flush();
+    expect(h.controls.avatarImage.calls[0]!.input).toEqual({ userid: '3', version: 5 });
+    h.controls.avatarImage.resolve('blob:avatar-5');
+    await flush();
+    expect(h.actor.getSnapshot().children.avatar!.getSnapshot().context.url).toBe('blob:avatar-5');
+    h.actor.send({ type: 'session.signOut' });
+    h.controls.logout.resolve();
+    await flush();
+    expect(h.actor.getSnapshot().children.avatar).toBeUndefined();
+    expect(revoked).toHaveBeenCalledWith('blob:avatar-5');
+  });
 });

@@ -1,5 +1,7 @@
 import { PEOPLE, type NotificationSettings, type OrgChart, type PasswordChange, type Profile, type ProfileUpdate } from '@contracts/people';
+import { fromPromise } from 'xstate';
 import { createQueryMachine } from '@/shared/machines/query.machine';
+import { objectUrlsOf, thumbnailsMachine } from '@/shared/machines/thumbnails.machine';
 import { createSubmitMachine } from '@/shared/machines/submit.machine';
 import { peopleApi, type TableSizes } from '../api';
 
@@ -18,6 +20,10 @@ export const passwordMachine = createSubmitMachine<PasswordChange, { ok: true; o
 
 /** The org chart (/orgchart): every active person with their manager. */
 export const orgChartMachine = createQueryMachine('orgChart', (_: null): Promise<OrgChart> => peopleApi.orgChart());
+/** The pictures of the people the org chart list shows (each person's avatar at its version: `recordId` is the version). */
+export const orgAvatarsMachine = thumbnailsMachine.provide({
+  actors: { fetchAll: fromPromise(({ input }) => objectUrlsOf(input, (person) => peopleApi.avatar(person.id, person.recordId))) },
+});
 /** The org chart as a PDF, downloaded. */
 export const orgChartPdfMachine = createSubmitMachine<null, void>('orgChartPdf', () => peopleApi.downloadPdf());
 

@@ -1,16 +1,18 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useContext, useMemo } from 'react';
+import { useContext, useEffect, useMemo } from 'react';
 import { Button as AriaButton, Collection, ToggleButton, ToggleButtonGroup, Tree, TreeItem, TreeItemContent, type Key } from 'react-aria-components';
 import { MOBILE_BREAKPOINT_PX } from '@contracts/common/constants';
 import type { OrgChart } from '@contracts/people';
-import { orgChartMachine, orgChartPdfMachine } from '../machines/people.machines';
+import { orgAvatarsMachine, orgChartMachine, orgChartPdfMachine } from '../machines/people.machines';
+import { selectThumbnails } from '@/shared/machines/thumbnails.machine';
+import { FocusedPerson, peopleWithPicturesShown } from './OrgPerson';
 import { orgChartScreenMachine } from '../machines/org-chart.machine';
 import { chainOf, ORG_CHART_DRAWN_HINT, orgChartSpec, orgTree, searchPeople, type OrgNode } from '../org-tree';
 import { Chart } from '@/shared/ui/chart';
 import type { OrgChartView } from '../machines/org-chart.machine';
 import type { SubmitNotices } from '@/shared/machines/submit.machine';
 import { StaffRoleContext } from '@/shared/session/role';
-import { Badge, Button, Card, ComboBox, Dialog, FormErrorBanner, PageHeader, QueryView, SkeletonCard } from '@/shared/ui/components';
+import { Avatar, Badge, Button, Card, ComboBox, Dialog, FormErrorBanner, PageHeader, QueryView, SkeletonCard } from '@/shared/ui/components';
 import { ChevronDownIcon } from '@/shared/ui/components/icons';
 import styles from './OrgChartScreen.module.css';
 
@@ -20,9 +22,10 @@ const PHONE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 const firstView = (): OrgChartView => (typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches ? 'list' : 'chart');
 const PDF_NOTICES: SubmitNotices<null, void> = { failed: 'The org chart PDF could not be made' };
 
-function PersonRow({ node, highlighted, onChange }: { node: OrgNode; highlighted: boolean; onChange: ((p: OrgNode) => void) | null }) {
+function PersonRow({ node, highlighted, onChange, picture }: { node: OrgNode; highlighted: boolean; onChange: ((p: OrgNode) => void) | null; picture: string | undefined }) {
   return (
     <div className={highlighted ? `${styles.row} ${styles.highlighted}` : styles.row}>
+      <Avatar name={node.name} src={picture} colourKey={node.id} size="sm" decorative />
       <span className={styles.name}>{node.name}</span>
       {node.title ? <span className={styles.title}>{node.title}</span> : null}
       {node.department ? <Badge tone="neutral">{node.department}</Badge> : null}
@@ -64,6 +67,14 @@ function OrgTree({ chart, isAdmin }: { chart: OrgChart; isAdmin: boolean }) {
   const found = useMemo(() => searchPeople(people, search), [people, search]);
   const changing = changingId === null ? null : (people.find((p) => p.id === changingId) ?? null);
   const managerId = managerPick === null ? NO_MANAGER : String(managerPick);
+  const avatars = useActorRef(orgAvatarsMachine);
+  const pictures = useSelector(avatars, selectThumbnails);
+  // The pictures of the people the list shows (and the focused person's), fetched once each.
+  useEffect(() => {
+    const shown = peopleWithPicturesShown(people, expandedIds, focused, view === 'list');
+    if (shown.length) avatars.send({ type: 'thumbnails.show', files: shown });
+  }, [people, expandedIds, focused, view, avatars]);
+  const focusedPerson = focused === null ? null : (people.find((p) => p.id === focused) ?? null);
 
   const drawn = useMemo(() => (view === 'chart' ? orgChartSpec(people, focused, chartOpen) : null), [view, people, focused, chartOpen]);
   const startChange = (node: OrgNode) => org.send({ type: 'org.change.open', id: node.id });
@@ -81,7 +92,7 @@ function OrgTree({ chart, isAdmin }: { chart: OrgChart; isAdmin: boolean }) {
             ) : (
               <span className={styles.leaf} aria-hidden="true" />
             )}
-            <PersonRow node={node} highlighted={inChain.has(node.id)} onChange={isAdmin ? startChange : null} />
+            <PersonRow node={node} highlighted={inChain.has(node.id)} onChange={isAdmin ? startChange : null} picture={pictures[node.id]} />
           </div>
         )}
       </TreeItemContent>
@@ -123,6 +134,7 @@ function OrgTree({ chart, isAdmin }: { chart: OrgChart; isAdmin: boolean }) {
             Export PDF
           </Button>
         </div>
+        {focusedPerson ? <FocusedPerson person={focusedPerson} picture={pictures[focusedPerson.id]} /> : null}
         {chain.length ? (
           <nav aria-label="Chain to the top" className={styles.chain}>
             <ol>

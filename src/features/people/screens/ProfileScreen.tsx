@@ -24,6 +24,7 @@ import { PAGE_SIZE_CHOICES } from '@contracts/staff-preferences';
 import type { SubmitNotices } from '@/shared/machines/submit.machine';
 import { ReceivedKudosCard } from '@/features/forms';
 import { Card, Checkbox, CheckboxGroup, ComboBox, Form, FormActions, FormErrorBanner, FormGrid, Button, PageHeader, QueryView, Select, SkeletonCard, SkeletonText, TextField, VisuallyHidden } from '@/shared/ui/components';
+import { ProfileAvatar } from './ProfileAvatar';
 import styles from './ProfileScreen.module.css';
 
 const BROWSER_ZONE = '';
@@ -307,6 +308,7 @@ export default function ProfileScreen() {
       <QueryView actor={query} errorFallback="Your profile could not be loaded" loading={<SkeletonCard label="Loading your profile" />}>
         {(profile) => (
           <div className={styles.sections}>
+            <ProfileAvatar profile={profile} />
             <AboutYou profile={profile} />
             <Suspense fallback={<SkeletonText lines={3} label="Loading kudos" />}>
               <ReceivedKudosCard person={profile.id} />

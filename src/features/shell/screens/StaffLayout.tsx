@@ -29,12 +29,12 @@ const SearchPalette = lazy(() => import('@/features/search').then((m) => ({ defa
 const THEME_LABEL = { light: 'Light', dark: 'Dark', system: 'System' } as const;
 
 /** The avatar's menu: Profile, the theme (Light, Dark, System), Log Out. */
-function AccountMenu({ username, initials, onLogout, onProfile }: { username: string; initials: string; onLogout: () => void; onProfile: () => void }) {
+function AccountMenu({ username, initials, picture, userid, onLogout, onProfile }: { username: string; initials: string; picture: string | null; userid: string; onLogout: () => void; onProfile: () => void }) {
   const { choice, setChoice } = useTheme();
   return (
     <MenuTrigger>
       <AriaButton className={styles.avatarButton} aria-label={`Signed in as ${username}`}>
-        <Avatar name={username || 'Staff'} initials={initials} decorative />
+        <Avatar name={username || 'Staff'} initials={initials} src={picture} colourKey={userid || undefined} decorative />
       </AriaButton>
       <Menu aria-label="Account" placement="bottom end">
         <MenuSection title={username}>
@@ -80,6 +80,9 @@ export function StaffLayout({ children, menu }: { children: ReactNode; menu: rea
   const session = StaffSession.useActorRef();
   const username = StaffSession.useSelector((s) => s.context.user?.username ?? '');
   const initials = StaffSession.useSelector((s) => s.context.initials);
+  const userid = StaffSession.useSelector((s) => s.context.user?.userid ?? '');
+  const avatar = StaffSession.useSelector((s) => s.children.avatar);
+  const picture = useSelector(avatar, (s) => s?.context.url ?? null);
   const role = StaffSession.useSelector((s) => s.context.role);
   const overdue = StaffSession.useSelector((s) => s.children.overdue);
   const crossTab = StaffSession.useSelector((s) => s.children.crossTab);
@@ -162,7 +165,7 @@ export function StaffLayout({ children, menu }: { children: ReactNode; menu: rea
           <ApprovalsHeaderLink />
         </Suspense>
         <NotificationBell />
-        <AccountMenu username={username} initials={initials} onLogout={() => onAction('logout')} onProfile={() => navigate('/user/options')} />
+        <AccountMenu username={username} initials={initials} picture={picture} userid={userid} onLogout={() => onAction('logout')} onProfile={() => navigate('/user/options')} />
       </header>
       <div className={styles.body}>
         {narrow && drawerOpen ? <div className={styles.backdrop} aria-hidden="true" onClick={() => shell.send({ type: 'shell.closeDrawer' })} /> : null}
