@@ -8,7 +8,7 @@ import { orgChartFirstOpen, orgChartSpec } from '@/features/people/org-tree';
 import { moveTreeNodeTo, treeNodeAt, type ChartInstance } from '@/shared/ui/chart/echarts-runtime';
 
 register([...ECHARTS_MODULES]);
-const person = (id: number, name: string, managerId: number | null): OrgPerson => ({ id, name, title: null, department: null, managerId, status: [] });
+const person = (id: number, name: string, managerId: number | null): OrgPerson => ({ id, name, title: null, department: null, managerId, status: [], avatarVersion: null });
 // A head, 60 managers, 300 technicians (5 under each manager): drawn with the head open, 61 people, 1,320 px tall.
 const PEOPLE = [
   person(1, 'Morgan Lead', null),
