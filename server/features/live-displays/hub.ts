@@ -106,8 +106,7 @@ const wallClock: HubClock = {
 type Computed = { id: number; data: string; frame(kind: string): string };
 
 /**
- * The first frames' computation: streams that attach while it runs, or within the window after it
- * ended, share it, unless a change was heard since it began (a frame of that change might have gone
+ * The first frames' computation: streams that attach while it runs share it, unless a change was heard since it began (a frame of that change might have gone
  * to the board's streams before they attached).
  */
 type FirstFrames = { notices: number; result: Promise<Computed>; endedAt: number | undefined };
@@ -196,14 +195,16 @@ export class LiveHub {
 
   /**
    * The board's snapshot for streams that just attached: one computation for all that attach while
-   * it runs or within LIVE_TIMING.coalesceMs after it ended (1,000 TVs reconnecting after a restart
-   * cost one snapshot, not 1,000), and one encoding they all share. A change heard since it began
+   * it runs (1,000 TVs reconnecting at once cost one snapshot, not 1,000), and one encoding they all
+   * share; once it ended, a stream computes its own (a commit may have landed whose notice has not
+   * reached this server yet). A change heard since it began
    * starts a new one: a burst's frame computed after it may have gone out before they attached.
    */
   private firstFrame(board: LiveBoard): Promise<Computed> {
     const state = this.boards.get(board)!;
     const shared = state.first;
-    if (shared && shared.notices === state.notices && (shared.endedAt === undefined || this.clock.now() - shared.endedAt < LIVE_TIMING.coalesceMs)) return shared.result;
+    // Only while it runs: once it ended, a commit may have landed whose notice has not reached this server yet.
+    if (shared && shared.notices === state.notices && shared.endedAt === undefined) return shared.result;
     const first: FirstFrames = { notices: state.notices, endedAt: undefined, result: undefined as unknown as Promise<Computed> };
     first.result = this.compute(board).then(
       ({ id, snapshot }) => {
