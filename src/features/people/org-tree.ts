@@ -127,3 +127,12 @@ export function orgChartSpec(
   const treeHeight = Math.max(ORG_CHART_MIN_PX, leaves * ORG_CHART_ROW_PX);
   return { spec, height: Math.min(treeHeight, ORG_CHART_WINDOW_PX), treeHeight, shown };
 }
+
+/** The people of the org chart whose pictures the list shows now: the top and those under an opened manager, and the focused person. */
+export function peopleWithPicturesShown(people: readonly OrgPerson[], expanded: readonly number[], focused: number | null, listShown: boolean) {
+  const ids = new Set(people.map((p) => p.id));
+  const open = new Set(expanded);
+  return people
+    .filter((p) => p.avatarVersion !== null && (p.id === focused || (listShown && (p.managerId === null || !ids.has(p.managerId) || open.has(p.managerId)))))
+    .map((p) => ({ recordId: p.avatarVersion!, id: p.id }));
+}

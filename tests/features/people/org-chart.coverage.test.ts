@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { OrgPerson } from '@contracts/people';
 import { machineRegistry } from '@/app/machine-registry';
 import { ApiError } from '@/shared/http/http';
@@ -120,6 +120,24 @@ describe('org chart machine', () => {
     // Manager 8 (id 10), above the person focused, closed again: the person is let go, the chain no longer stressed.
     actor.send({ type: 'org.pick', id: 10 });
     expect(actor.getSnapshot().context).toMatchObject({ view: 'chart', focused: null, chartOpen: [1, 4] });
+    actor.stop();
+  });
+
+  it('asks for the pictures of the person focused on the chart, then of the people the list shows as managers open', () => {
+    const asked: number[][] = [];
+    const withPictures = [person(1, 'Morgan Lead', null), { ...person(2, 'Avery Agent', 1), avatarVersion: 4 }, { ...person(3, 'Casey Tech', 2), avatarVersion: 7 }];
+    const machine = entry.machine.provide({
+      actors: { avatars: fromCallback(({ receive }) => receive((e) => void asked.push((e as unknown as { files: { id: number }[] }).files.map((f) => f.id)))) },
+    } as never);
+    const actor = createActor(machine, { input: { people: withPictures, view: 'chart' } }).start();
+    expect(asked).toEqual([]);
+    // On the drawn chart with nobody focused, no list row shows a picture.
+    actor.send({ type: 'org.focus', id: 2 });
+    expect(asked).toEqual([[2]]);
+    actor.send({ type: 'org.view', view: 'list' });
+    expect(asked.at(-1)).toEqual([2]);
+    actor.send({ type: 'org.expand', ids: [1, 2] });
+    expect(asked.at(-1)).toEqual([2, 3]);
     actor.stop();
   });
 });

@@ -7,12 +7,14 @@
  * A large organisation is drawn open level by level (docs/adr/0242): a click on a manager drawn
  * closed draws who reports to them, a click on them again closes them; a person focused has their chain drawn open.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup, spawnChild, type SnapshotFrom } from 'xstate';
 import type { OrgChart, OrgPerson } from '@contracts/people';
 import { notifyActions } from '@/shared/machines/notify';
 import { failureOf } from '@/shared/machines/submit.machine';
 import { peopleApi } from '../api';
-import { chainOf, orgChartFirstOpen } from '../org-tree';
+import type { ThumbnailsActor } from '@/shared/machines/thumbnails.machine';
+import { chainOf, orgChartFirstOpen, peopleWithPicturesShown } from '../org-tree';
+import { orgAvatarsMachine } from './people.machines';
 
 export type OrgChartView = 'chart' | 'list';
 export type OrgChartContext = {
@@ -58,9 +60,15 @@ export const orgChartScreenMachine = setup({
   types: { context: {} as OrgChartContext, events: {} as OrgChartEvent, input: {} as OrgChartInput },
   actors: {
     saveManager: fromPromise<OrgChart, ManagerSave>(({ input }) => peopleApi.setManager(input.personId, { managerId: input.managerId })),
+    avatars: orgAvatarsMachine,
   },
   actions: {
     ...notifyActions,
+    /** The pictures of the people the list shows now (and the focused person's) are fetched, once each. */
+    showPictures: enqueueActions(({ context, enqueue }) => {
+      const files = peopleWithPicturesShown(context.people, context.expanded, context.focused, context.view === 'list');
+      if (files.length) enqueue.sendTo('avatars', { type: 'thumbnails.show', files });
+    }),
     focus: assign(({ context, event }) => {
       assertEvent(event, ['org.focus', 'org.pick']);
       if (!context.people.some((p) => p.id === event.id)) return {};
@@ -104,20 +112,21 @@ export const orgChartScreenMachine = setup({
   id: 'orgChart',
   description: 'The org chart: search, open managers, focus a person and their chain; an admin changes whom someone reports to.',
   context: ({ input }) => ({ people: input.people, view: input.view, search: '', expanded: topOf(input.people), chartOpen: orgChartFirstOpen(input.people), focused: null, changing: null, managerId: null, error: null }),
+  entry: [spawnChild('avatars', { id: 'avatars' }), 'showPictures'],
   initial: 'browsing',
   states: {
     browsing: {
       description: 'The tree (or the drawn chart), the search and the chain of the focused person.',
       on: {
         'org.search': { actions: assign({ search: ({ event }) => event.text }), description: 'Text typed in "Find a person".' },
-        'org.focus': { actions: 'focus', description: 'A person picked: their chain shows and opens in the tree.' },
+        'org.focus': { actions: ['focus', 'showPictures'], description: 'A person picked: their chain shows and opens in the tree.' },
         'org.pick': [
           { guard: 'isClosedOnChart', actions: 'openOnChart', description: 'A manager drawn closed clicked on the chart: who reports to them is drawn.' },
           { guard: 'isOpenedOnChart', actions: 'closeOnChart', description: 'A manager drawn open (below the top) clicked again: closed on the chart.' },
-          { actions: ['focus', assign({ view: 'list' })], description: 'Anyone else clicked on the drawn chart: the list shows with the person focused.' },
+          { actions: ['focus', assign({ view: 'list' }), 'showPictures'], description: 'Anyone else clicked on the drawn chart: the list shows with the person focused.' },
         ],
-        'org.view': { actions: assign({ view: ({ event }) => event.view }), description: '"Chart" or "List" chosen.' },
-        'org.expand': { actions: assign({ expanded: ({ event }) => event.ids }), description: 'A manager opened or closed in the tree.' },
+        'org.view': { actions: [assign({ view: ({ event }) => event.view }), 'showPictures'], description: '"Chart" or "List" chosen.' },
+        'org.expand': { actions: [assign({ expanded: ({ event }) => event.ids }), 'showPictures'], description: 'A manager opened or closed in the tree.' },
         'org.change.open': {
           guard: 'isKnownPerson',
           target: 'changing',
@@ -151,6 +160,7 @@ export const orgChartScreenMachine = setup({
               target: '#orgChart.browsing',
               actions: [
                 'takeSaved',
+                'showPictures',
                 { type: 'notify', params: { tone: 'success', title: 'Reporting line changed' } },
               ],
               description: 'Saved: the chart as it is now replaces the one shown.',
@@ -169,3 +179,6 @@ export const orgChartScreenMachine = setup({
     },
   },
 });
+
+/** The pictures the org chart has fetched (its avatars child). */
+export const selectAvatarsOf = (s: SnapshotFrom<typeof orgChartScreenMachine>) => s.children.avatars as ThumbnailsActor | undefined;

@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useContext, useEffect, useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import { Button as AriaButton, Collection, ToggleButton, ToggleButtonGroup, Tree, TreeItem, TreeItemContent, type Key } from 'react-aria-components';
 import { MOBILE_BREAKPOINT_PX } from '@contracts/common/constants';
 import type { OrgChart } from '@contracts/people';
-import { orgAvatarsMachine, orgChartMachine, orgChartPdfMachine } from '../machines/people.machines';
+import { orgChartMachine, orgChartPdfMachine } from '../machines/people.machines';
 import { selectThumbnails } from '@/shared/machines/thumbnails.machine';
-import { FocusedPerson, peopleWithPicturesShown } from './OrgPerson';
-import { orgChartScreenMachine } from '../machines/org-chart.machine';
+import { FocusedPerson } from './OrgPerson';
+import { orgChartScreenMachine, selectAvatarsOf } from '../machines/org-chart.machine';
 import { chainOf, ORG_CHART_DRAWN_HINT, orgChartSpec, orgTree, searchPeople, type OrgNode } from '../org-tree';
 import { Chart } from '@/shared/ui/chart';
 import type { OrgChartView } from '../machines/org-chart.machine';
@@ -67,13 +67,7 @@ function OrgTree({ chart, isAdmin }: { chart: OrgChart; isAdmin: boolean }) {
   const found = useMemo(() => searchPeople(people, search), [people, search]);
   const changing = changingId === null ? null : (people.find((p) => p.id === changingId) ?? null);
   const managerId = managerPick === null ? NO_MANAGER : String(managerPick);
-  const avatars = useActorRef(orgAvatarsMachine);
-  const pictures = useSelector(avatars, selectThumbnails);
-  // The pictures of the people the list shows (and the focused person's), fetched once each.
-  useEffect(() => {
-    const shown = peopleWithPicturesShown(people, expandedIds, focused, view === 'list');
-    if (shown.length) avatars.send({ type: 'thumbnails.show', files: shown });
-  }, [people, expandedIds, focused, view, avatars]);
+  const pictures = useSelector(useSelector(org, selectAvatarsOf), selectThumbnails);
   const focusedPerson = focused === null ? null : (people.find((p) => p.id === focused) ?? null);
 
   const drawn = useMemo(() => (view === 'chart' ? orgChartSpec(people, focused, chartOpen) : null), [view, people, focused, chartOpen]);
