@@ -13,7 +13,7 @@
  * Runs on the embedded PostgreSQL server in BENCH_DATA_DIR and/or the PostgreSQL at BENCH_DATABASE_URL;
  * prints a Markdown report and writes it to docs/bench/reports-latest.md.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -24,6 +24,7 @@ import { loadConfig } from '@server/config';
 import { openDatabase } from '@server/platform/db/database';
 import { reports } from '@server/features/reports';
 import { reportCsv, runReport, RunningReports } from '@server/features/reports/runner';
+import { databaseCpuMs } from './process-cpu';
 
 /** The reports this benchmark measures are the reports feature's own (tickets, service levels). */
 const CATALOG = reports.reports ?? [];
@@ -56,35 +57,6 @@ if (!backends.length) {
   process.exit(2);
 }
 
-/**
- * CPU time (ms) of the embedded server so far: the postmaster `pid` and its live children (the
- * connections), plus what its exited children (parallel workers, closed connections) used, from
- * /proc (Linux; NaN elsewhere or for a separate server). Beside the wall clock, it does not depend
- * on what else the machine runs.
- */
-function databaseCpuMs(pid: number | null): number {
-  if (!pid) return NaN;
-  const tick = 1000 / 100; // USER_HZ
-  let total = 0;
-  try {
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      } catch {
-        continue;
-      }
-      // After the command's closing parenthesis: [1] the parent's pid, [11] utime, [12] stime, [13] cutime, [14] cstime (ticks).
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(entry) === pid) total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * tick;
-      else if (Number(fields[1]) === pid) total += (Number(fields[11]) + Number(fields[12])) * tick;
-    }
-    return total;
-  } catch {
-    return NaN;
-  }
-}
 /** CPU time (ms) of this process so far: the report runner's side (rows mapped, chart and drill keys built). */
 const nodeCpuMs = () => {
   const c = process.cpuUsage();

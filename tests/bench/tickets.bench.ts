@@ -16,7 +16,7 @@
  * prints a Markdown report and writes it to docs/bench/tickets-latest.md.
  */
 import { fork } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,7 @@ import pg from 'pg';
 import { loadView } from '@server/features/tickets/tickets.repo';
 import { OVERDUE_LIST_LIMIT, OVERDUE_SQL } from '@server/features/overdue/overdue.repo';
 import { searchTickets } from '@server/features/tickets/search';
+import { databaseCpuMs } from './process-cpu';
 import { ticketSearchQuerySchema } from '@contracts/tickets';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -93,29 +94,6 @@ type HttpResult = {
   loadAvg: string;
 };
 
-/** CPU time (ms) of the postmaster `pid` and its children so far, from /proc (Linux; NaN elsewhere). */
-function databaseCpuMs(pid: number | null): number {
-  if (!pid) return NaN;
-  try {
-    const tick = 1000 / 100; // USER_HZ
-    let total = 0;
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      } catch {
-        continue;
-      }
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // fields[1] is the parent's pid; fields[11] and [12] are utime and stime in ticks.
-      if (Number(entry) === pid || Number(fields[1]) === pid) total += (Number(fields[11]) + Number(fields[12])) * tick;
-    }
-    return total;
-  } catch {
-    return NaN;
-  }
-}
 type Row = { label: string; dbMedian: number; dbP95: number; paced: HttpResult; saturated: HttpResult };
 
 async function timed(runs: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
