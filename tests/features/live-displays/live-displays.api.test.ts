@@ -7,13 +7,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISPLAY_COOKIE, LIVE_TIMING, type BoardSnapshot, type CreatedDisplay, type Display } from '@contracts/live-displays';
 import { liveHubOf } from '@server/features/live-displays';
-import { LiveHub, type HubClock } from '@server/features/live-displays/hub';
-import type { EventStream } from '@server/platform/http/sse';
+import { LiveHub } from '@server/features/live-displays/hub';
 import { hashToken } from '@server/platform/auth/tokens';
 import { EVENT_CHANNEL } from '@server/platform/events';
 import { apiAs, type Api } from '@tests/support/api';
 import { sqlOf, type Sql } from '@tests/support/sql';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
+import { drivenClock, fakeStream } from './hub-fakes';
 
 type Frame = { id?: string; event: string; data: BoardSnapshot };
 
@@ -189,28 +189,9 @@ describe.each(BACKENDS)('live boards on %s', (backend) => {
 
   it("computes an idle board at once on a change, and gathers what follows within the window into one computation at the window's end", async () => {
     // The hub's own clock, driven by the test: nothing waits on the wall clock's window.
-    let now = 1_000_000;
-    const due: { at: number; run: () => void }[] = [];
-    const clock: HubClock = {
-      now: () => now,
-      setTimeout: (run, ms) => {
-        const entry = { at: now + ms, run };
-        due.push(entry);
-        return entry;
-      },
-      clearTimeout: (entry) => void due.splice(due.indexOf(entry as (typeof due)[number]), 1),
-    };
-    const advance = (ms: number) => {
-      now += ms;
-      for (const entry of due.filter((e) => e.at <= now)) {
-        due.splice(due.indexOf(entry), 1);
-        entry.run();
-      }
-    };
+    const { clock, due, advance } = drivenClock();
     const hub = new LiveHub(t.ctx, clock);
-    const sent: string[] = [];
-    const abort = new AbortController();
-    const fake: EventStream = { send: () => undefined, sendRaw: (f) => void sent.push(f), close: () => abort.abort(), signal: abort.signal, closed: false, buffered: 0 };
+    const { stream: fake, sent } = fakeStream();
     try {
       await hub.attach('support', fake, null, null);
       expect(sent).toHaveLength(1);

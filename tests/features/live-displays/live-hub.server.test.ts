@@ -6,25 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { type BoardData, type LiveBoard } from '@contracts/live-displays';
 import type { AppContext } from '@server/context';
-import { LiveHub, type HubClock, type HubSource } from '@server/features/live-displays/hub';
+import { LiveHub, type HubSource } from '@server/features/live-displays/hub';
 import { BOARD_TABLES } from '@server/features/live-displays/live-displays.repo';
-import type { EventStream } from '@server/platform/http/sse';
+import { drivenClock, fakeStream } from './hub-fakes';
 
 type Pending = { board: LiveBoard; resolve(data: BoardData): void };
 
 /** A hub whose clock, change notices and source answer when the test says. */
 function drivenHub() {
-  let now = 1_000_000;
-  const due: { at: number; run: () => void }[] = [];
-  const clock: HubClock = {
-    now: () => now,
-    setTimeout: (run, ms) => {
-      const entry = { at: now + ms, run };
-      due.push(entry);
-      return entry;
-    },
-    clearTimeout: (entry) => void due.splice(due.indexOf(entry as (typeof due)[number]), 1),
-  };
+  const { clock, advance } = drivenClock();
   const handlers = new Map<string, (payload: unknown) => void>();
   const ctx = {
     config: { staticDir: undefined },
@@ -55,21 +45,13 @@ function drivenHub() {
     logAt: (id: number) => void (logAt = id),
     /** A change to a table the quality board reads, as the bus delivers it. */
     change: (id: number) => handlers.get('live.changed')!({ id, topic: BOARD_TABLES.quality[0] }),
-    advance: (ms: number) => {
-      now += ms;
-      for (const entry of due.filter((e) => e.at <= now)) {
-        due.splice(due.indexOf(entry), 1);
-        entry.run();
-      }
-    },
+    advance,
   };
 }
 
-/** A stream that keeps what it is sent. */
-function fakeStream() {
-  const sent: string[] = [];
-  const abort = new AbortController();
-  const stream: EventStream = { send: () => undefined, sendRaw: (f) => void sent.push(f), close: () => abort.abort(), signal: abort.signal, closed: false, buffered: 0 };
+/** A stream that keeps what it is sent, read as frame ids and as the quality board's waiting count. */
+function keptStream() {
+  const { stream, sent } = fakeStream();
   return { stream, sent, ids: () => sent.map((f) => Number(/^id: (\d+)$/m.exec(f)?.[1])), waiting: () => sent.map((f) => Number(/"waiting":(\d+)/.exec(f)?.[1])) };
 }
 
@@ -78,7 +60,7 @@ const qualityData = (waiting: number) => ({ board: 'quality', waiting }) as unkn
 describe('the live hub', () => {
   it('serves the first frames of streams opened together from one computation of the board', async () => {
     const h = drivenHub();
-    const streams = Array.from({ length: 50 }, fakeStream);
+    const streams = Array.from({ length: 50 }, keptStream);
     const attached = Promise.all(streams.map((s) => h.hub.attach('quality', s.stream, null, null)));
     await h.settle();
     expect(h.asked).toHaveLength(1);
@@ -89,7 +71,7 @@ describe('the live hub', () => {
     // Once it ended, a stream that attaches gets a computation of its own: a commit may have landed
     // whose notice has not reached this server yet.
     h.advance(1);
-    const later = fakeStream();
+    const later = keptStream();
     const laterAttached = h.hub.attach('quality', later.stream, null, null);
     await h.settle();
     expect(h.asked).toHaveLength(2);
@@ -101,7 +83,7 @@ describe('the live hub', () => {
 
   it('computes the first frame again for a stream that attaches after a change was heard', async () => {
     const h = drivenHub();
-    const a = fakeStream();
+    const a = keptStream();
     const aAttached = h.hub.attach('quality', a.stream, null, null);
     await h.settle();
     expect(h.asked).toHaveLength(1);
@@ -111,7 +93,7 @@ describe('the live hub', () => {
     await h.settle();
     expect(h.asked).toHaveLength(2);
     // B attaches after the change: the computation begun before it may miss it, so B gets its own.
-    const b = fakeStream();
+    const b = keptStream();
     const bAttached = h.hub.attach('quality', b.stream, null, null);
     await h.settle();
     expect(h.asked).toHaveLength(3);
@@ -128,7 +110,7 @@ describe('the live hub', () => {
 
   it("holds a burst's frame computed before a stream's first frame until that first frame is sent, then sends it if newer", async () => {
     const h = drivenHub();
-    const s = fakeStream();
+    const s = keptStream();
     const attached = h.hub.attach('quality', s.stream, null, null);
     await h.settle();
     // A change while the first frame is computed: the burst's computation starts at once (leading edge).
@@ -151,7 +133,7 @@ describe('the live hub', () => {
 
   it("drops a burst's frame held for a stream when the stream's first frame turns out newer", async () => {
     const h = drivenHub();
-    const s = fakeStream();
+    const s = keptStream();
     h.logAt(12);
     const attached = h.hub.attach('quality', s.stream, null, null);
     await h.settle();
