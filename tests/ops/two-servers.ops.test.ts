@@ -43,6 +43,10 @@ const waitFor = async (check: () => Promise<boolean>, ms: number, what: string) 
 const CROSS_SERVER_CHANGES = 100;
 /** A change reaches the board on every server within this at the 95th percentile (ms; QUALITY.md's goal). */
 const CROSS_SERVER_P95_MS = 1_000;
+/** The servers' recheck of open streams: longer than the suite, so it never ends one (ms). */
+const STREAM_RECHECK_HELD_OFF_MS = 300_000;
+/** A stream of a session signed out on the other server ends within this (ms; the bus's round trip, loaded machine). */
+const SESSION_EVENT_BOUND_MS = 2_000;
 /** Display streams open through HAProxy during the rolling restart. */
 const RESTART_STREAMS = 50;
 /** Between two ticket writes during the rolling restart (ms). */
@@ -137,6 +141,8 @@ describe('two app servers on one PostgreSQL, behind HAProxy', () => {
         TRUST_PROXY: 'loopback',
         DRAIN_DELAY_MS: String(DRAIN_DELAY_MS),
         OPS_PROBE_SERVER: name,
+        // No open stream is checked again during the suite: what ends one is the event that ended its session.
+        STREAM_SESSION_CHECK_MS: String(STREAM_RECHECK_HELD_OFF_MS),
       },
       120_000,
       'tests/ops/support/probe-server.ts',
@@ -215,7 +221,18 @@ describe('two app servers on one PostgreSQL, behind HAProxy', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 20; i++) statuses.push((await fetch(`${direct(i % 2 ? 'b' : 'a')}/api/v2/moodleurl`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"dtcUser":true}' })).status);
     expect(statuses).toEqual(Array(20).fill(200));
+    // A board open on A ends the moment the session signs out on B: B's event, not a recheck (held off).
+    const board = await fetch(`${direct('a')}/api/live/boards/support/stream`, { headers: { ...headers, accept: 'text/event-stream' } });
+    expect(board.status).toBe(200);
+    const reader = board.body!.getReader();
+    await reader.read();
+    const ended = (async () => {
+      while (!(await reader.read()).done);
+    })();
+    const signedOutAt = Date.now();
     expect((await fetch(`${direct('b')}/logout`, { headers })).status).toBe(200);
+    await Promise.race([ended, new Promise((_, reject) => setTimeout(() => reject(new Error('the board on A was still open')), SESSION_EVENT_BOUND_MS).unref())]);
+    expect(Date.now() - signedOutAt).toBeLessThan(SESSION_EVENT_BOUND_MS);
     expect((await fetch(`${direct('a')}/api/v2/moodleurl`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"dtcUser":true}' })).status).toBe(401);
   });
 

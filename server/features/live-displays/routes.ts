@@ -1,6 +1,7 @@
 /** The live boards' routes: the boards' streams and the display's own calls (public scope, own guard), and the admin's displays. */
 import { LIVE_API, LIVE_LIMITS, LIVE_TIMING } from '@contracts/live-displays';
 import { staffOf } from '@server/platform/auth/guards';
+import { sessionStreams } from '@server/platform/auth/session-ends';
 import { route } from '@server/platform/http/endpoints';
 import { unauthenticated } from '@server/platform/http/errors';
 import type { Routes } from '@server/platform/http/plugins';
@@ -29,6 +30,8 @@ export const liveRoutes =
         maxBufferedBytes: LIVE_LIMITS.maxBufferedBytes,
         recheck: { everyMs: ctx.config.streamSessionCheckMs, allowed: guardRecheck(boardGuard(ctx, params.board), request, reply), key: viewerKey(request, params.board) },
       });
+      // A staff member's stream ends the moment their session does, on every app server (docs/adr/0259).
+      if (request.staff) sessionStreams(ctx).hold(request.staff.sessionId, stream);
       await hub.attach(params.board, stream, viewer.kind === 'display' ? viewer.display.id : null, lastEventIdOf(request.headers['last-event-id']));
       return reply;
     });

@@ -11,6 +11,7 @@ import {
 import { audit, staffActor } from '@server/platform/audit';
 import { queueEmail } from '@server/platform/mail/outbox';
 import { hashPassword, passwordProblem, verifyPassword } from '@server/platform/auth/passwords';
+import { revokeOtherSessions } from '@server/platform/auth/sessions';
 import { conflict, invalidField, notFound } from '@server/platform/http/errors';
 import type { Queryable } from '@server/platform/sql';
 import {
@@ -25,7 +26,7 @@ import {
   saveNotificationSettings,
   saveProfile,
   setManagerOf,
-  setPasswordKeepingSession,
+  setPasswordHash,
   type ProfileFields,
 } from './people.repo';
 import { statusOfPeople } from './status';
@@ -81,7 +82,9 @@ export async function changePassword(
   const problem = passwordProblem(next);
   if (problem) throw invalidField('next', problem);
   if (await verifyPassword(next, stored)) throw invalidField('next', 'New password must differ from the current one');
-  const ended = await setPasswordKeepingSession(db, who.userId, await hashPassword(next), who.sessionId, now);
+  await setPasswordHash(db, who.userId, await hashPassword(next));
+  // Every other session of theirs ends; their open streams end on every app server when this commits.
+  const ended = await revokeOtherSessions(db, who.userId, who.sessionId, now);
   await audit(db, { actor: staffActor(who.userId), entity: 'staff_user', entityId: who.userId, action: 'password.change', detail: { otherSessionsEnded: ended } });
   // A security notice: always sent (the rule says so), in the same transaction as the change.
   const mail = (await notificationAllowed(db, { userId: who.userId, event: 'security', channel: 'email', at: now }))

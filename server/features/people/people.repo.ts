@@ -129,14 +129,9 @@ export async function passwordHashOf(db: Queryable, staffId: number): Promise<st
   return rows[0]?.password_hash ?? null;
 }
 
-/** Sets a new password hash and ends every other live session of the person; answers how many ended. */
-export async function setPasswordKeepingSession(db: Queryable, staffId: number, hash: string, keepSessionId: number, now: Date): Promise<number> {
+/** Sets a new password hash (the sessions it ends are ended by the platform's sessions module). */
+export async function setPasswordHash(db: Queryable, staffId: number, hash: string): Promise<void> {
   await db.query('UPDATE staff_users SET password_hash = $2 WHERE id = $1', [staffId, hash]);
-  const { rowCount } = await db.query(
-    `UPDATE sessions SET revoked_at = $3 WHERE staff_user_id = $1 AND id <> $2 AND revoked_at IS NULL`,
-    [staffId, keepSessionId, now],
-  );
-  return rowCount ?? 0;
 }
 
 /** Every active staff member with their manager (a manager who is not active counts as none). */

@@ -1,6 +1,7 @@
 /** The staff stream of ticket changes: ids of tickets created or changed, as they happen (docs/adr/0220). */
 import { TICKET_CHANGES, TICKET_CHANGES_LIMITS, TICKET_CHANGES_NOW, TICKET_CHANGES_TIMING } from '@contracts/tickets-changes';
-import { bearerToken, requireStaff } from '@server/platform/auth/guards';
+import { bearerToken, requireStaff, staffOf } from '@server/platform/auth/guards';
+import { sessionStreams } from '@server/platform/auth/session-ends';
 import { hashToken } from '@server/platform/auth/tokens';
 import { route } from '@server/platform/http/endpoints';
 import { invalidInputError } from '@server/platform/http/errors';
@@ -25,6 +26,8 @@ export const ticketChangesRoutes =
         // Held to the staff session it was opened with (docs/adr/0249).
         recheck: { everyMs: ctx.config.streamSessionCheckMs, allowed: guardRecheck(requireStaff(ctx), request, reply), key: `ticket-changes:${hashToken(bearerToken(request) ?? '')}` },
       });
+      // Ended the moment its session ends, on every app server (docs/adr/0259).
+      sessionStreams(ctx).hold(staffOf(request).sessionId, stream);
       await hub.attach(stream, after);
       return reply;
     });

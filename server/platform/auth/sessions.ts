@@ -1,5 +1,14 @@
+/**
+ * Sessions: created, checked and ended here only (no feature writes the sessions table). A session that
+ * ends (sign-out, a password changed or reset, a disabled account) is named in an `auth.sessions-ended`
+ * event in the same transaction, so every app server ends that session's open streams when it commits
+ * (docs/adr/0259).
+ */
 import type { Pool } from 'pg';
 import type { Role } from '@contracts/common/constants';
+import { inTransaction } from '@server/platform/db/database';
+import type { Queryable } from '@server/platform/sql';
+import { publishSessionsEnded } from './session-ends';
 import { hashToken, newToken } from './tokens';
 
 export type SessionLifetimes = { sessionIdleMs: number; sessionAbsoluteMs: number };
@@ -100,19 +109,33 @@ export async function authenticate(
     : null;
 }
 
+/** The ids of the sessions an `UPDATE … RETURNING id` ended. */
+const endedIds = (rows: { id: string | number }[]): number[] => rows.map((r) => Number(r.id));
+
 /** Revokes the session of this token, whatever its audience; answers whether one was live. */
 export async function revokeToken(pool: Pool, token: string): Promise<boolean> {
-  const { rowCount } = await pool.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [
-    hashToken(token),
-  ]);
-  return (rowCount ?? 0) > 0;
+  return inTransaction(pool, async (db) => {
+    const { rows } = await db.query<{ id: string }>('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL RETURNING id', [
+      hashToken(token),
+    ]);
+    await publishSessionsEnded(db, endedIds(rows));
+    return rows.length > 0;
+  });
 }
 
-/** Revokes every session of a user (password change or reset, disabled account). */
-export async function revokeAllSessions(
-  db: Pick<Pool, 'query'>,
-  who: { audience: 'staff' | 'client'; userId: number },
-): Promise<void> {
+/** Revokes every session of a user (password reset, disabled account), inside the caller's transaction. */
+export async function revokeAllSessions(db: Queryable, who: { audience: 'staff' | 'client'; userId: number }): Promise<void> {
   const column = who.audience === 'staff' ? 'staff_user_id' : 'client_user_id';
-  await db.query(`UPDATE sessions SET revoked_at = now() WHERE ${column} = $1 AND revoked_at IS NULL`, [who.userId]);
+  const { rows } = await db.query<{ id: string }>(`UPDATE sessions SET revoked_at = now() WHERE ${column} = $1 AND revoked_at IS NULL RETURNING id`, [who.userId]);
+  await publishSessionsEnded(db, endedIds(rows));
+}
+
+/** Revokes every session of a staff member but the one given (their password changed there); answers how many ended. */
+export async function revokeOtherSessions(db: Queryable, staffUserId: number, keepSessionId: number, now: Date): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE sessions SET revoked_at = $3 WHERE staff_user_id = $1 AND id <> $2 AND revoked_at IS NULL RETURNING id`,
+    [staffUserId, keepSessionId, now],
+  );
+  await publishSessionsEnded(db, endedIds(rows));
+  return rows.length;
 }

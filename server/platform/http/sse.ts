@@ -30,7 +30,10 @@ export type EventStream = {
   sendRaw(frame: string): void;
   /** Ends the answer. */
   close(): void;
-  /** Aborted when the caller disconnects before the answer ends (or is dropped for not reading). */
+  /**
+   * Aborted when the stream ends: the caller disconnected before the answer ended (or was dropped for not
+   * reading), or the stream was closed here. Whoever holds the stream lets go of it then.
+   */
   readonly signal: AbortSignal;
   readonly closed: boolean;
   /** Bytes written and not yet taken by the caller. */
@@ -68,6 +71,46 @@ function checkShared(key: string | undefined, everyMs: number, allowed: () => Pr
     if (sharedChecks.get(key) === answer) sharedChecks.delete(key);
   }, everyMs / 2).unref();
   return answer;
+}
+
+/**
+ * Open streams by who holds them (a session's id): `end` closes at once every stream of the holders it is
+ * given (their right ended, an event said so). A stream is let go of when it ends.
+ */
+export class StreamHolders {
+  private readonly streams = new Map<number, Set<EventStream>>();
+
+  hold(holder: number, stream: EventStream): void {
+    if (stream.closed) return;
+    const held = this.streams.get(holder) ?? new Set<EventStream>();
+    this.streams.set(holder, held);
+    held.add(stream);
+    stream.signal.addEventListener(
+      'abort',
+      () => {
+        held.delete(stream);
+        if (!held.size && this.streams.get(holder) === held) this.streams.delete(holder);
+      },
+      { once: true },
+    );
+  }
+
+  /** Ends the streams of these holders; answers how many were open. */
+  end(holders: Iterable<number>): number {
+    let ended = 0;
+    for (const holder of holders) {
+      for (const stream of [...(this.streams.get(holder) ?? [])]) {
+        stream.close();
+        ended++;
+      }
+    }
+    return ended;
+  }
+
+  /** Holders with a stream open. */
+  get size(): number {
+    return this.streams.size;
+  }
 }
 
 /** A guard that throws 401/403 when a request may not go on (requireStaff, a display's cookie check…). */
@@ -157,6 +200,8 @@ export function openEventStream(reply: FastifyReply, options: EventStreamOptions
       openStreams.delete(entry);
       body.end();
       finish();
+      // Those holding the stream (a hub's board, a session's streams) let go of it.
+      abort.abort(new Error('The stream ended'));
     },
     signal: abort.signal,
     get closed() {

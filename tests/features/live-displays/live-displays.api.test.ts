@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISPLAY_COOKIE, LIVE_TIMING, type BoardSnapshot, type CreatedDisplay, type Display } from '@contracts/live-displays';
 import { liveHubOf } from '@server/features/live-displays';
 import { LiveHub } from '@server/features/live-displays/hub';
+import { sessionsEnded } from '@server/platform/auth/session-ends';
 import { hashToken } from '@server/platform/auth/tokens';
 import { EVENT_CHANNEL } from '@server/platform/events';
 import { apiAs, type Api } from '@tests/support/api';
@@ -91,6 +92,11 @@ const quality = (f: Frame) => (f.data.data.board === 'quality' ? f.data.data : n
 const SESSION_CHECK_MS = 200;
 /** A stream ends within the check's period and the answer of one check (generous for a loaded machine). */
 const SESSION_END_BOUND_MS = SESSION_CHECK_MS + 1_500;
+
+/** What ends a stream in the tests of ended sessions: the event, so the recheck is held off this long (10 minutes). */
+const RECHECK_HELD_OFF_MS = 600_000;
+/** A stream of an ended session ends within this (the bus's round trip, generous for a loaded machine). */
+const SESSION_EVENT_BOUND_MS = 2_000;
 
 /** Resolves when the stream ends within `ms`; fails otherwise (how long it took is the caller's to check). */
 const endsWithin = (r: Reader, ms: number) =>
@@ -384,6 +390,97 @@ describe.each(BACKENDS)('live boards on %s', (backend) => {
       void look();
     });
     board.close();
+  });
+
+  /** Streams opened by `run` are checked again only every RECHECK_HELD_OFF_MS: if one ends, the recheck did not end it. */
+  const recheckHeldOff = async (run: () => Promise<void>) => {
+    const period = t.config.streamSessionCheckMs;
+    t.config.streamSessionCheckMs = RECHECK_HELD_OFF_MS;
+    try {
+      await run();
+    } finally {
+      t.config.streamSessionCheckMs = period;
+    }
+  };
+  const criticalShown = (r: Reader, count: number) => r.next((f) => (support(f)?.openBySeverity.C ?? -1) >= count);
+
+  it("ends a session's board and ticket-changes streams the moment it signs out, on the event, and leaves another session's stream open", async () => {
+    await recheckHeldOff(async () => {
+      const [token, other] = [await t.tokenFor('agent'), await t.tokenFor('agent')];
+      const board = await stream('/api/live/boards/support/stream', { authorization: `Bearer ${token}` });
+      const changes = await stream('/api/v2/tickets/changes?after=now', { authorization: `Bearer ${token}` });
+      const kept = await stream('/api/live/boards/support/stream', { authorization: `Bearer ${other}` });
+      expect([board.status, changes.status, kept.status]).toEqual([200, 200, 200]);
+      await board.next((f) => f.event === 'snapshot');
+      const before = support(await kept.next((f) => f.event === 'snapshot'))!.openBySeverity.C;
+      const signedOutAt = Date.now();
+      const out = await t.app.inject({ method: 'GET', url: '/logout', headers: { authorization: `Bearer ${token}` } });
+      expect(out.statusCode, out.body).toBe(200);
+      await Promise.all([endsWithin(board, SESSION_EVENT_BOUND_MS), endsWithin(changes, SESSION_EVENT_BOUND_MS)]);
+      expect(Date.now() - signedOutAt).toBeLessThan(SESSION_EVENT_BOUND_MS);
+      // The other session's stream is still open: it shows the next change.
+      await criticalTicket();
+      await criticalShown(kept, before + 1);
+      kept.close();
+    });
+  });
+
+  it("ends the streams of a person's other sessions when they change their password, not the one they changed it in", async () => {
+    const manager = await sql.one(`SELECT id, password_hash FROM staff_users WHERE email = 'manager@demo.test'`);
+    await recheckHeldOff(async () => {
+      const [here, elsewhere] = [await t.tokenFor('manager'), await t.tokenFor('manager')];
+      const stays = await stream('/api/live/boards/support/stream', { authorization: `Bearer ${here}` });
+      const ends = await stream('/api/live/boards/support/stream', { authorization: `Bearer ${elsewhere}` });
+      const before = support(await stays.next((f) => f.event === 'snapshot'))!.openBySeverity.C;
+      await ends.next((f) => f.event === 'snapshot');
+      const changedAt = Date.now();
+      const changed = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/profile/password',
+        headers: { authorization: `Bearer ${here}` },
+        payload: { current: 'care-demo-2026', next: 'a new and longer passphrase' },
+      });
+      try {
+        expect(changed.statusCode, changed.body).toBe(200);
+        expect(changed.json().otherSessionsEnded).toBeGreaterThanOrEqual(1);
+        await endsWithin(ends, SESSION_EVENT_BOUND_MS);
+        expect(Date.now() - changedAt).toBeLessThan(SESSION_EVENT_BOUND_MS);
+        await criticalTicket();
+        await criticalShown(stays, before + 1);
+        stays.close();
+      } finally {
+        await sql.rows('UPDATE staff_users SET password_hash = $2 WHERE id = $1', [manager.id, manager.password_hash]);
+      }
+    });
+  });
+
+  it('names the sessions it ends on the bus, never their tokens: a sign-out, and a client account disabled by staff', async () => {
+    const named: number[][] = [];
+    const stop = t.ctx.events.subscribe(sessionsEnded, ({ sessionIds }) => void named.push(sessionIds));
+    const acme = await sql.one(`SELECT id FROM client_users WHERE email = 'client@acme.demo.test'`);
+    try {
+      const token = await t.tokenFor('agent');
+      const signedOut = await sql.one('SELECT id FROM sessions WHERE token_hash = $1', [hashToken(token)]);
+      expect((await t.app.inject({ method: 'GET', url: '/logout', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+      const clientTokens = [await t.tokenFor('acme'), await t.tokenFor('acme')];
+      const clientSessions = await sql.rows('SELECT id FROM sessions WHERE token_hash = ANY($1)', [clientTokens.map(hashToken)]);
+      const disabled = await admin.post(`/api/v2/client-users/${acme.id}/disable`);
+      expect(disabled.statusCode, disabled.body).toBe(200);
+      await new Promise<void>((resolve, reject) => {
+        const started = Date.now();
+        const look = () => {
+          const all = named.flat();
+          if (all.includes(Number(signedOut.id)) && clientSessions.every((s) => all.includes(Number(s.id)))) resolve();
+          else if (Date.now() - started > SESSION_EVENT_BOUND_MS) reject(new Error(`the bus named ${JSON.stringify(named)}`));
+          else setTimeout(look, 20);
+        };
+        look();
+      });
+      expect(JSON.stringify(named)).not.toContain(hashToken(token));
+    } finally {
+      stop();
+      await sql.rows(`UPDATE client_users SET status = 'active' WHERE id = $1`, [acme.id]);
+    }
   });
 
   it('pairs a TV once by its link, serves it only its boards, and a revocation closes its stream within two seconds', async () => {
