@@ -8,6 +8,11 @@
  * streams opened, 12 s after (the allocator settled), and 12 s after they closed; per stream. Prints Markdown.
  * With BENCH_DELIVERY=1, also 20 critical tickets 600 ms apart while the streams are open: from each
  * commit to its frame's arrival at every stream (the client process's clock is the same machine's).
+ * With BENCH_DISPLAYS=1 the streams are those of BENCH_CONNECTIONS displays each paired on its own (its own
+ * cookie, so its own recheck), not of one staff session. With BENCH_RECHECK=1, once the streams settled, what
+ * the open streams cost over BENCH_RECHECK_WINDOW_MS (20 s) with nothing changing: the server's CPU time, the
+ * database's (tests/bench/process-cpu.ts) and its transactions (each recheck is one), per second. Run it with
+ * STREAM_SESSION_CHECK_MS=300000 (no recheck within the run) for the figure without the recheck.
  */
 import { fork } from 'node:child_process';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
@@ -16,11 +21,17 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { DISPLAY_COOKIE } from '@contracts/live-displays';
 import { embeddedConnection } from '@server/platform/db/embedded';
 import { DEMO_PASSWORD, STAFF } from '@tests/e2e/support/accounts';
-import { startServer } from '@tests/support/server-process';
+import { postmasterPid, startServer } from '@tests/support/server-process';
+import { databaseCpuMs } from './process-cpu';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 1_000);
+/** Each stream a display of its own (its cookie `bench-display-<n>`), instead of one staff session's. */
+const DISPLAYS = Boolean(process.env.BENCH_DISPLAYS);
+const RECHECK_WINDOW_MS = Number(process.env.BENCH_RECHECK_WINDOW_MS ?? 20_000);
+const displaySecret = (n: number) => `bench-display-${n}`;
 /** The server's port: the benchmarks' loopback range. */
 const PORT = process.env.BENCH_PORT ?? '4531';
 /** What the server reports after a full collection (bytes). */
@@ -33,9 +44,12 @@ const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 
 /** The client process: opens `count` streams 50 at a time, says when each has its first frame, holds them until told. */
 async function clients(url: string, token: string, count: number) {
+  let opened = 0;
   const open = (): Promise<IncomingMessage> =>
     new Promise((resolve, reject) => {
-      const req = httpRequest(`${url}/api/live/boards/support/stream`, { headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` }, agent: false }, (res) => {
+      const n = ++opened;
+      const credential = token === 'displays' ? { cookie: `${DISPLAY_COOKIE}=${displaySecret(n)}` } : { authorization: `Bearer ${token}` };
+      const req = httpRequest(`${url}/api/live/boards/support/stream`, { headers: { accept: 'text/event-stream', ...credential }, agent: false }, (res) => {
         if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
         res.once('data', () => resolve(res));
         let buffer = '';
@@ -82,7 +96,7 @@ async function main() {
   };
   const openIn = (count: number) =>
     new Promise<{ close(): Promise<void>; arrivals(): Promise<[number, number][]> }>((resolve, reject) => {
-      const child = fork(fileURLToPath(import.meta.url), ['--clients', server.url, token, String(count)], { execArgv: ['--import', 'tsx'] });
+      const child = fork(fileURLToPath(import.meta.url), ['--clients', server.url, credential, String(count)], { execArgv: ['--import', 'tsx'] });
       child.once('error', reject);
       child.once('exit', (code) => code && reject(new Error(`clients exited with ${code}`)));
       child.once('message', () =>
@@ -93,9 +107,22 @@ async function main() {
       );
     });
   let token = '';
+  /** What the clients open their streams with: the staff token, or `displays` (each its own display's cookie). */
+  let credential = '';
   try {
     const login = await fetch(`${server.url}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: STAFF.agent.email, password: DEMO_PASSWORD }) });
     token = ((await login.json()) as { token: string }).token;
+    if (DISPLAYS) {
+      // Displays paired each on its own: the cookie's hash stored as pairing stores it (SHA-256 of the secret).
+      const db = new pg.Pool({ ...embeddedConnection(dataDir), max: 1 });
+      await db.query(
+        `INSERT INTO live_displays (name, boards, cookie_hash, paired_at)
+         SELECT 'Bench ' || n, '{support}', sha256(convert_to('bench-display-' || n, 'UTF8')), now() FROM generate_series(1, $1) n`,
+        [CONNECTIONS + 20],
+      );
+      await db.end();
+    }
+    credential = DISPLAYS ? 'displays' : token;
     await (await openIn(20)).close();
     // The allocator settles (the heap shrinks, freed pages go back) before each figure but the first open one.
     await sleep(SETTLE_MS);
@@ -108,6 +135,23 @@ async function main() {
     // Again once the allocator has settled (freed pages given back, the heap shrunk after the openings).
     await sleep(SETTLE_MS - 2_000);
     const settled = await probe();
+    let recheck = '';
+    if (process.env.BENCH_RECHECK) {
+      // Nothing changes meanwhile: what the open streams cost is their heartbeats and their rechecks.
+      const db = new pg.Pool({ ...embeddedConnection(dataDir), max: 1 });
+      const transactions = async () =>
+        Number((await db.query<{ n: string }>('SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()')).rows[0]!.n);
+      const pid = postmasterPid(dataDir);
+      const at = async () => ({ cpu: (await probe()).cpuMicros / 1000, db: databaseCpuMs(pid), tx: await transactions(), t: Date.now() });
+      // The probe's own full collection is in the window; it is the same with and without the recheck.
+      const start = await at();
+      await sleep(RECHECK_WINDOW_MS);
+      await db.query('SELECT pg_stat_clear_snapshot()');
+      const end = await at();
+      await db.end();
+      const seconds = (end.t - start.t) / 1000;
+      recheck = `recheck window ${seconds.toFixed(1)} s (STREAM_SESSION_CHECK_MS ${process.env.STREAM_SESSION_CHECK_MS ?? 'default'}, ${DISPLAYS ? 'each stream its own display' : 'one staff session'}): server CPU ${((end.cpu - start.cpu) / seconds).toFixed(1)} ms/s, database CPU ${((end.db - start.db) / seconds).toFixed(1)} ms/s, database transactions ${((end.tx - start.tx) / seconds).toFixed(1)}/s\n`;
+    }
     let delivery = '';
     if (process.env.BENCH_DELIVERY) {
       // 20 critical tickets 600 ms apart (autocommit); from each commit to its frame at every stream.
@@ -146,6 +190,7 @@ async function main() {
       `| ${f} | ${mb(before[f])} MB | ${mb(open[f])} MB | ${kb((open[f] - before[f]) / CONNECTIONS)} KB | ${mb(settled[f])} MB | ${kb((settled[f] - before[f]) / CONNECTIONS)} KB | ${mb(closed[f])} MB | ${kb((settled[f] - closed[f]) / CONNECTIONS)} KB |\n`;
     process.stdout.write(
       `load ${loadBefore} → ${load()}; ${CONNECTIONS} streams opened in ${openMs} ms\n` +
+        recheck +
         delivery +
         `server CPU time from before to 2 s after the streams opened: ${((open.cpuMicros - before.cpuMicros) / 1000).toFixed(0)} ms, ${((open.cpuMicros - before.cpuMicros) / 1000 / CONNECTIONS).toFixed(2)} ms per stream\n` +
         `| ${CONNECTIONS} streams | before (settled) | open, 2 s | per stream | open, 12 s (settled) | per stream | all closed, 12 s | open (settled) − closed (settled), per stream |\n|---|---|---|---|---|---|---|---|\n` +

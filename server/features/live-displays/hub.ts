@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LIVE_BOARDS, LIVE_FRAMES, LIVE_TIMING, type BoardData, type BoardSnapshot, type LiveBoard } from '@contracts/live-displays';
 import type { AppContext } from '@server/context';
-import { encodeFrame, type EventStream } from '@server/platform/http/sse';
+import { sharedFrame, type EventStream } from '@server/platform/http/sse';
 import type { Queryable } from '@server/platform/sql';
 import {
   BOARD_TABLES,
@@ -75,7 +75,7 @@ function buildId(staticDir: string | undefined): string {
  * is not sent again: a snapshot sent on attach and a burst's frame computed at the same time (or
  * a burst whose change the stream's first snapshot already held) would otherwise show twice.
  */
-type Frame = { kind: string; id: number; data: string; frame: string };
+type Frame = { kind: string; id: number; data: string; frame: Buffer };
 /**
  * `ready` once the stream's first frame (or its finding it missed nothing) is settled: a burst's frame
  * computed before then waits in `pending` and follows the first frame, so a resync is never preceded
@@ -84,7 +84,7 @@ type Frame = { kind: string; id: number; data: string; frame: string };
 type Client = { stream: EventStream; displayId: number | null; lastId: number; lastData: string | undefined; ready: boolean; pending: Frame | undefined };
 
 /** Sends a board's frame to one stream unless that stream already has it or something newer; a resync always goes. */
-function deliver(client: Client, kind: string, id: number, data: string, frame: string): void {
+function deliver(client: Client, kind: string, id: number, data: string, frame: Buffer): void {
   if (kind !== LIVE_FRAMES.resync && (id < client.lastId || (id === client.lastId && data === client.lastData))) return;
   client.lastId = id;
   client.lastData = data;
@@ -102,8 +102,8 @@ const wallClock: HubClock = {
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
 
-/** A computed snapshot: its id, its data's encoding (to compare) and its frame, encoded once per kind. */
-type Computed = { id: number; data: string; frame(kind: string): string };
+/** A computed snapshot: its id, its data's encoding (to compare) and its frame, encoded once per kind (bytes every stream shares). */
+type Computed = { id: number; data: string; frame(kind: string): Buffer };
 
 /**
  * The first frames' computation: streams that attach while it runs share it, unless a change was heard since it began (a frame of that change might have gone
@@ -209,11 +209,11 @@ export class LiveHub {
     first.result = this.compute(board).then(
       ({ id, snapshot }) => {
         first.endedAt = this.clock.now();
-        const frames = new Map<string, string>();
+        const frames = new Map<string, Buffer>();
         return {
           id,
           data: JSON.stringify(snapshot.data),
-          frame: (kind) => frames.get(kind) ?? frames.set(kind, encodeFrame(kind, snapshot, id)).get(kind)!,
+          frame: (kind) => frames.get(kind) ?? frames.set(kind, sharedFrame(kind, snapshot, id)).get(kind)!,
         };
       },
       (error: unknown) => {
@@ -288,7 +288,7 @@ export class LiveHub {
     state.resync = false;
     try {
       const { id, snapshot } = await this.compute(board);
-      const frame = encodeFrame(kind, snapshot, id);
+      const frame = sharedFrame(kind, snapshot, id);
       const data = JSON.stringify(snapshot.data);
       for (const c of [...state.clients]) {
         if (c.ready) deliver(c, kind, id, data, frame);

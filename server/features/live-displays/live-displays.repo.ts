@@ -333,3 +333,21 @@ export async function displayByCookie(db: Queryable, cookieHash: Buffer, address
   );
   return rows[0] ?? null;
 }
+
+/**
+ * The displays of many cookie secrets (their hashes) at once, each with whether its caller's address is
+ * allowed: the answer's `n` is the 1-based position of the pair it answers; a pair with no live display has no row.
+ */
+export async function displaysByCookies(
+  db: Queryable,
+  asked: readonly { cookieHash: Buffer; address: string }[],
+): Promise<(DisplaySelf & { allowed: boolean; n: number })[]> {
+  const { rows } = await db.query<DisplaySelf & { allowed: boolean; n: string }>(
+    `SELECT k.n, d.id, d.name, d.boards, d.rotate_seconds AS "rotateSeconds",
+            (cardinality(d.allowed_ranges) = 0 OR EXISTS (SELECT 1 FROM unnest(d.allowed_ranges) r WHERE k.address <<= r)) AS allowed
+       FROM unnest($1::bytea[], $2::inet[]) WITH ORDINALITY AS k(hash, address, n)
+       JOIN live_displays d ON d.cookie_hash = k.hash AND d.revoked_at IS NULL`,
+    [asked.map((a) => a.cookieHash), asked.map((a) => a.address)],
+  );
+  return rows.map((r) => ({ ...r, n: Number(r.n) }));
+}

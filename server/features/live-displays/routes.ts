@@ -9,7 +9,7 @@ import { guardRecheck, openEventStream } from '@server/platform/http/sse';
 import type { LiveHub } from './hub';
 import { createDisplay, pair, revoke } from './live-displays.commands';
 import { listDisplays } from './live-displays.repo';
-import { boardGuard, displayCookie, displayOf, requireViewer, viewerKey, viewerOf } from './viewer';
+import { boardGuard, displayCookie, displayOf, requireViewer, viewerFound, viewerKey } from './viewer';
 
 /** A Last-Event-ID the change log could have written, else null (a fresh snapshot). */
 function lastEventIdOf(header: string | string[] | undefined): number | null {
@@ -23,7 +23,8 @@ export const liveRoutes =
     // A staff session or a paired display's cookie, checked before the input is looked at.
     app.addHook('preValidation', requireViewer(ctx));
     route(app, LIVE_API.stream, async ({ params }, request, reply) => {
-      const viewer = await viewerOf(ctx, request, reply, params.board);
+      // The scope's guard looked the caller up a moment ago: the stream opens on that, the recheck looks again.
+      const viewer = viewerFound(request, params.board);
       const stream = openEventStream(reply, {
         heartbeatMs: LIVE_TIMING.heartbeatMs,
         retryMs: LIVE_TIMING.retryMs,

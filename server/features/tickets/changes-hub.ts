@@ -12,7 +12,7 @@
 import { TICKET_CHANGES_FRAME, TICKET_CHANGES_LIMITS, TICKET_CHANGES_TIMING, type TicketChangesFrame } from '@contracts/tickets-changes';
 import type { AppContext } from '@server/context';
 import { liveChanged } from '@server/features/live-displays';
-import { encodeFrame, type EventStream } from '@server/platform/http/sse';
+import { sharedFrame, type EventStream } from '@server/platform/http/sse';
 import { latestChange, ticketsChangedAfter } from './changes.repo';
 
 /** The change log's topic of the tickets table. */
@@ -100,7 +100,7 @@ export class TicketChangesHub {
       const read = await ticketsChangedAfter(this.ctx.database.pool, from, TICKET_CHANGES_LIMITS.idsMax);
       if (read.ids.length || resync) {
         const frame: TicketChangesFrame = { latest: read.latest, ids: resync ? [] : read.ids };
-        const encoded = encodeFrame(TICKET_CHANGES_FRAME, frame, frame.latest);
+        const encoded = sharedFrame(TICKET_CHANGES_FRAME, frame, frame.latest);
         for (const s of [...this.streams]) s.sendRaw(encoded);
         this.frames++;
         this.sentAt = Date.now();

@@ -26,8 +26,11 @@ import { ApiError } from './errors';
 export type EventStream = {
   /** Sends one frame (with an id, for Last-Event-ID); nothing once the stream is closed or the caller left. */
   send(event: string, data: unknown, id?: string | number): void;
-  /** Sends a frame already encoded (one encoding written to many streams). */
-  sendRaw(frame: string): void;
+  /**
+   * Sends a frame already encoded (one encoding written to many streams): give it as bytes
+   * (`sharedFrame`), so the streams share them instead of each converting its own copy.
+   */
+  sendRaw(frame: string | Buffer): void;
   /** Ends the answer. */
   close(): void;
   /**
@@ -136,6 +139,18 @@ export const guardRecheck =
 export const encodeFrame = (event: string, data: unknown, id?: string | number): string =>
   `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
+/**
+ * A frame encoded once as bytes for many streams: a string written to a stream is copied into bytes of
+ * its own per stream (1,000 copies of a board's first frame while 1,000 TVs reconnect); bytes are passed
+ * on to each socket as they are.
+ */
+export const sharedFrame = (event: string, data: unknown, id?: string | number): Buffer => Buffer.from(encodeFrame(event, data, id));
+
+/** The heartbeat comment, and each `retry:` hint, as bytes shared by every stream. */
+const HEARTBEAT = Buffer.from(': heartbeat\n\n');
+const retryHints = new Map<number, Buffer>();
+const retryHint = (ms: number): Buffer => retryHints.get(ms) ?? retryHints.set(ms, Buffer.from(`retry: ${ms}\n\n`)).get(ms)!;
+
 /** The streams open in this process: counted for /metrics, ended with a retry hint on shutdown. */
 const openStreams = new Set<{ body: PassThrough; close(): void }>();
 
@@ -145,7 +160,7 @@ export const openEventStreamCount = (): number => openStreams.size;
 /** Ends every open stream, telling browsers to reconnect (to another server) after `retryMs`. */
 export function closeEventStreams(retryMs: number): void {
   for (const stream of [...openStreams]) {
-    stream.body.write(`retry: ${retryMs}\n\n`);
+    stream.body.write(retryHint(retryMs));
     stream.close();
   }
 }
@@ -177,7 +192,7 @@ export function openEventStream(reply: FastifyReply, options: EventStreamOptions
     .header('cache-control', 'no-store');
   void reply.send(body);
   const bufferedBytes = () => body.writableLength + (reply.raw.writableLength ?? 0);
-  const write = (text: string) => {
+  const write = (text: string | Buffer) => {
     if (closed || abort.signal.aborted) return;
     if (options.maxBufferedBytes !== undefined && bufferedBytes() + text.length > options.maxBufferedBytes) {
       // A reader this far behind would hold memory for nothing: drop it, it reconnects and resyncs.
@@ -213,9 +228,9 @@ export function openEventStream(reply: FastifyReply, options: EventStreamOptions
   };
   const entry = { body, close: () => stream.close() };
   openStreams.add(entry);
-  if (options.retryMs !== undefined) write(`retry: ${options.retryMs}\n\n`);
+  if (options.retryMs !== undefined) write(retryHint(options.retryMs));
   if (options.heartbeatMs !== undefined) {
-    heartbeat = setInterval(() => write(': heartbeat\n\n'), options.heartbeatMs);
+    heartbeat = setInterval(() => write(HEARTBEAT), options.heartbeatMs);
     heartbeat.unref();
   }
   if (options.recheck) {

@@ -25,10 +25,18 @@ export function drivenClock() {
   return { clock, due, advance };
 }
 
-/** A stream that keeps the frames it is sent. */
+/** A stream that keeps the frames it is sent: as text, and as they were given (`raw`: bytes shared or a string). */
 export function fakeStream() {
   const sent: string[] = [];
+  const raw: (string | Buffer)[] = [];
   const abort = new AbortController();
-  const stream: EventStream = { send: () => undefined, sendRaw: (f) => void sent.push(f), close: () => abort.abort(), signal: abort.signal, closed: false, buffered: 0 };
-  return { stream, sent };
+  const stream: EventStream = {
+    send: () => undefined,
+    sendRaw: (f) => void (raw.push(f), sent.push(String(f))),
+    close: () => abort.abort(),
+    signal: abort.signal,
+    closed: false,
+    buffered: 0,
+  };
+  return { stream, sent, raw };
 }

@@ -51,8 +51,8 @@ function drivenHub() {
 
 /** A stream that keeps what it is sent, read as frame ids and as the quality board's waiting count. */
 function keptStream() {
-  const { stream, sent } = fakeStream();
-  return { stream, sent, ids: () => sent.map((f) => Number(/^id: (\d+)$/m.exec(f)?.[1])), waiting: () => sent.map((f) => Number(/"waiting":(\d+)/.exec(f)?.[1])) };
+  const { stream, sent, raw } = fakeStream();
+  return { stream, sent, raw, ids: () => sent.map((f) => Number(/^id: (\d+)$/m.exec(f)?.[1])), waiting: () => sent.map((f) => Number(/"waiting":(\d+)/.exec(f)?.[1])) };
 }
 
 const qualityData = (waiting: number) => ({ board: 'quality', waiting }) as unknown as BoardData;
@@ -68,6 +68,9 @@ describe('the live hub', () => {
     await attached;
     expect(h.hub.computed.quality).toBe(1);
     for (const s of streams) expect(s.waiting()).toEqual([3]);
+    // One encoding, as bytes every stream is given as they are: no stream makes a copy of its own.
+    expect(Buffer.isBuffer(streams[0]!.raw[0])).toBe(true);
+    expect(new Set(streams.map((s) => s.raw[0])).size).toBe(1);
     // Once it ended, a stream that attaches gets a computation of its own: a commit may have landed
     // whose notice has not reached this server yet.
     h.advance(1);
