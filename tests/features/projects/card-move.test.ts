@@ -18,6 +18,10 @@ describe('applyMove', () => {
     const moved = applyMove(BOARD, { taskId: 2, column: 'review' });
     expect(order(moved, 'review')).toEqual([4, 2]);
     expect(order(moved, 'todo')).toEqual([1, 3]);
+    // A neighbour that is not in the column puts the card first.
+    expect(order(applyMove(BOARD, { taskId: 4, column: 'todo', afterId: 99 }), 'todo')).toEqual([4, 1, 2, 3]);
+    expect(order(applyMove(BOARD, { taskId: 4, column: 'todo', beforeId: 2 }), 'todo')).toEqual([1, 4, 2, 3]);
+    expect(order(applyMove(BOARD, { taskId: 4, column: 'todo', afterId: 1 }), 'todo')).toEqual([1, 4, 2, 3]);
   });
 });
 
@@ -39,6 +43,23 @@ describe('the card move machine', () => {
     expect(actor.getSnapshot().value).toBe('settled');
     expect(actor.getSnapshot().context.tasks.find((t) => t.id === 2)!.rank).toBe('M');
     expect(actor.getSnapshot().context.announcement).toBe('Moved Card 2 to Review.');
+  });
+
+  it('replaces only the moved card, shown and settled: every other card stays the same object in the same place', async () => {
+    let resolve!: (t: Task) => void;
+    const actor = run(() => new Promise((r) => (resolve = r)));
+    actor.send({ type: 'move.request', move: { taskId: 1, column: 'review', afterId: 4 } });
+    const shown = actor.getSnapshot().context;
+    expect(shown.tasks.map((t) => t.id)).toEqual([1, 2, 3, 4]);
+    shown.tasks.forEach((t, i) => (t.id === 1 ? expect(t).not.toBe(BOARD[i]) : expect(t).toBe(BOARD[i])));
+    expect(shown.change).toEqual({ before: BOARD[0], after: { ...BOARD[0], column: 'review', rank: shown.tasks[0]!.rank } });
+    const answer = { ...card(1, 'review', 'k'), updated_at: '2026-01-06T09:00:00Z' };
+    resolve(answer);
+    await new Promise((r) => setTimeout(r, 0));
+    const settled = actor.getSnapshot().context;
+    expect(settled.tasks[0]).toBe(answer);
+    settled.tasks.slice(1).forEach((t, i) => expect(t).toBe(BOARD[i + 1]));
+    expect(settled.change).toEqual({ before: shown.tasks[0], after: answer });
   });
 
   it('puts the card back exactly where it was and says why when the server refuses', async () => {

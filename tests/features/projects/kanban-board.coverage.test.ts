@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Board, Task } from '@contracts/projects';
 import { machineRegistry } from '@/app/machine-registry';
-import { PROGRESSIVE_FROM, type KanbanBoardContext } from '@/features/projects/machines/kanban-board.machine';
+import { PROGRESSIVE_FROM, settledColumns, type KanbanBoardContext } from '@/features/projects/machines/kanban-board.machine';
 import { describeMachinePaths } from '@tests/support/path-coverage';
 
 const entry = machineRegistry.find((m) => m.id === 'kanban-board')!;
@@ -12,6 +12,9 @@ const card = (id: number, column: Task['column']): Task => ({
 const TASKS = [card(1, 'todo'), card(2, 'todo')];
 const board = (tasks: Task[]): Board => ({ project: { id: 5, name: 'Meter rollout', company_name: 'Acme', status: 'active', wip_limits: {} }, tasks, sprints: [], staff: [] });
 const BIG = board(Array.from({ length: PROGRESSIVE_FROM + 1 }, (_, i) => card(i + 1, 'backlog')));
+// A card of the big board moved to another column: shown there first, its old column settling.
+const MOVED = { ...BIG.tasks[0]!, column: 'todo' as const };
+const BIG_MOVED = BIG.tasks.map((t) => (t.id === MOVED.id ? MOVED : t));
 const failure = { error: 'Check the fields', fieldErrors: { title: 'A title is needed' } };
 
 type Snap = { value: unknown; context: KanbanBoardContext; matches: (v: unknown) => boolean };
@@ -23,6 +26,7 @@ const key = (s: Snap) =>
     dragging: s.context.dragging !== null,
     moved: s.matches({ ready: { overlay: 'menu' } }) ? s.context.menu?.moved : null,
     mounting: s.context.view.progressive && s.context.view.mounted < 5,
+    settling: s.context.view.settling !== null,
   });
 /** One thing at a time beyond the board: an open overlay, an open quick add, a drag, or columns still to mount. Combinations add no transition of their own. */
 const busyAspects = (s: Snap) =>
@@ -33,12 +37,14 @@ const busyAspects = (s: Snap) =>
 describeMachinePaths(entry, {
   inputs: { 'a project': () => ({ projectId: 5 }) },
   events: [
-    { type: 'cards.changed', tasks: TASKS, error: null, announcement: '' },
+    { type: 'cards.changed', tasks: TASKS, change: null, error: null, announcement: '' },
     { type: 'board.loaded', data: board(TASKS) },
     { type: 'board.loaded', data: BIG },
     { type: 'board.loadFailed', error: 'No such project' },
     { type: 'board.retry' },
     { type: 'board.painted', mounted: 0 },
+    { type: 'cards.changed', tasks: BIG_MOVED, change: { before: BIG.tasks[0]!, after: MOVED }, error: null, announcement: '' },
+    { type: 'columns.painted', version: 99 },
     { type: 'filter.change', filters: { assignee: 'none' } },
     { type: 'filter.clear' },
     { type: 'card.dragStart', taskId: 1 },
@@ -78,6 +84,6 @@ describeMachinePaths(entry, {
     if (!s.matches({ ready: { quickAdd: 'open' } })) expect(s.context.quickAdd.column).toBeNull();
     if (s.matches({ ready: { overlay: 'menu' } })) expect(s.context.menu?.card.id).toBe(1);
     // Every column's cards are in rank order, and the counts add up.
-    expect(Object.values(s.context.view.columns).reduce((n, c) => n + c.length, 0)).toBe(s.context.view.shownCount);
+    expect(Object.values(settledColumns(s.context.view, s.context.filters)).reduce((n, c) => n + c.length, 0)).toBe(s.context.view.shownCount);
   },
 });

@@ -110,6 +110,73 @@ describe('the kanban board machine', () => {
     await waitFor(actor, (s) => s.context.view.announcement === 'Moved Order meters to Review.');
   });
 
+  it('shows a move by working out only the two columns it touches: it reads none of the board\'s other cards, and every other column and card stays the same object', async () => {
+    serveBoard(() => [...BOARD.tasks, card(4, 'Check seals', 'done', 'V'), card(5, 'Book crane', 'todo', 'z')]);
+    const { actor } = start();
+    await ready(actor);
+    const before = actor.getSnapshot().context;
+    const moving = before.tasks.find((t) => t.id === 2)!;
+    const moved = { ...moving, column: 'in_progress' as const, rank: 'z' };
+    // The mover's cards after the move, as a board that must not be read card by card: a board
+    // grouped again (filtered, sorted) would go through them all.
+    const tasks = new Proxy(before.tasks.map((t) => (t.id === 2 ? moved : t)), {
+      get(target, key) {
+        if (key === 'length') return target.length;
+        throw new Error(`the board read its cards (${String(key)})`);
+      },
+    });
+    actor.send({ type: 'cards.changed', tasks, change: { before: moving, after: moved }, error: null, announcement: '' });
+    const { view } = actor.getSnapshot().context;
+    expect(view.columns.todo.map((t) => t.id)).toEqual([1, 5]);
+    expect(view.columns.in_progress.map((t) => t.id)).toEqual([3, 2]);
+    expect(view.columns.in_progress[1]).toBe(moved);
+    // Cards that did not move are the same objects, and so are the columns the move did not touch.
+    expect(view.columns.todo[0]).toBe(before.view.columns.todo[0]);
+    expect(view.columns.todo[1]).toBe(before.view.columns.todo[2]);
+    expect(view.columns.in_progress[0]).toBe(before.view.columns.in_progress[0]);
+    for (const c of ['backlog', 'review', 'done'] as const) expect(view.columns[c]).toBe(before.view.columns[c]);
+    expect(view.totals).toMatchObject({ todo: 2, in_progress: 2, done: 1 });
+    expect(view).toMatchObject({ cardCount: 5, shownCount: 5, version: before.view.version + 1 });
+  });
+
+  it('on a big board, shows a card moved to another column in its new column first and takes it from its old one once that is painted, each column in a render of its own', async () => {
+    const columns = ['backlog', 'todo', 'in_progress', 'review', 'done'] as const;
+    const many = Array.from({ length: PROGRESSIVE_FROM + 5 }, (_, i) => card(i + 1, `Card ${i + 1}`, columns[i % 5]!, `a${String(i).padStart(3, '0')}`));
+    serveBoard(() => many);
+    let answer!: () => void;
+    server.use(
+      http.post('*/api/v2/tasks/:id/move', async () => {
+        await new Promise<void>((r) => (answer = r));
+        return HttpResponse.json({ ...many[1]!, column: 'review', rank: 'z' });
+      }),
+    );
+    const { actor } = start();
+    await ready(actor);
+    const before = actor.getSnapshot().context.view;
+    actor.send({ type: 'menu.open', taskId: 2 });
+    actor.send({ type: 'menu.choose', move: { taskId: 2, column: 'review' } });
+    const first = actor.getSnapshot().context.view;
+    // The new column shows the card; the old one is not rendered again yet.
+    expect(first.columns.review.at(-1)!.id).toBe(2);
+    expect(first.columns.todo).toBe(before.columns.todo);
+    expect(first.settling?.after.column).toBe('review');
+    expect(first.version).toBe(before.version + 1);
+    expect(first).toMatchObject({ shownCount: many.length, totals: { todo: before.totals.todo - 1, review: before.totals.review + 1 } });
+    // A paint of an older version does not settle it.
+    actor.send({ type: 'columns.painted', version: before.version });
+    expect(actor.getSnapshot().context.view).toBe(first);
+    actor.send({ type: 'columns.painted', version: first.version });
+    const settled = actor.getSnapshot().context.view;
+    expect(settled.columns.todo.map((t) => t.id)).toEqual(before.columns.todo.filter((t) => t.id !== 2).map((t) => t.id));
+    expect(settled.columns.review).toBe(first.columns.review);
+    expect(settled).toMatchObject({ settling: null, version: first.version + 1, shownCount: many.length });
+    for (const c of ['backlog', 'in_progress', 'done'] as const) expect(settled.columns[c]).toBe(before.columns[c]);
+    while (!answer) await new Promise((r) => setTimeout(r, 5));
+    answer();
+    await waitFor(actor, (s) => s.context.view.announcement === 'Moved Card 2 to Review.');
+    expect(actor.getSnapshot().context.view.columns.review.at(-1)!.rank).toBe('z');
+  });
+
   it('decides where focus goes: a dropped card\'s row, a card the menu moved by its button, else back where the menu was opened from; a newer decision stops the one waiting', async () => {
     serveBoard();
     server.use(http.post('*/api/v2/tasks/:id/move', async ({ params }) => HttpResponse.json(card(Number(params.id), 'Moved', 'done', 'z'))));

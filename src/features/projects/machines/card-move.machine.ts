@@ -12,8 +12,16 @@ import { notifyActions } from '@/shared/machines/notify';
 import { projectsApi } from '../api';
 
 export type CardMove = { taskId: number; column: BoardColumn; beforeId?: number | null; afterId?: number | null };
+/**
+ * The one card the last change replaced: as it was and as it is now (a move shown, the server's
+ * answer, a move put back). The board updates only the columns of those two from it; a change of
+ * the whole board (a load) has none.
+ */
+export type CardChange = { before: Task; after: Task };
 export type CardMoveContext = {
   tasks: Task[];
+  /** The card the last change of `tasks` replaced, when it replaced one card only (null after a load). */
+  change: CardChange | null;
   /** The board before the move under way (what a refusal restores). */
   previous: Task[] | null;
   move: CardMove | null;
@@ -34,20 +42,41 @@ export type CardMoveEvent =
 export function applyMove(tasks: readonly Task[], move: CardMove): Task[] {
   const card = tasks.find((t) => t.id === move.taskId);
   if (!card) return [...tasks];
-  const others = tasks.filter((t) => t.id !== move.taskId);
-  const column = others.filter((t) => t.column === move.column).sort(byRank);
-  let at = column.length;
-  if (move.beforeId) at = Math.max(0, column.findIndex((t) => t.id === move.beforeId));
-  else if (move.afterId) at = column.findIndex((t) => t.id === move.afterId) + 1;
-  const lo = column[at - 1]?.rank ?? null;
-  const hi = column[at]?.rank ?? null;
+  return replaceCard(tasks, movedCard(tasks, card, move));
+}
+
+/**
+ * The card placed where the move says: its new column, and a rank between its new neighbours
+ * there (before `beforeId`, after `afterId`, else at the end; a neighbour not in the column puts
+ * it first). One pass over the cards, no sort.
+ */
+export function movedCard(tasks: readonly Task[], card: Task, move: CardMove): Task {
+  const anchorId = move.beforeId || move.afterId || null;
+  const anchor = anchorId === null ? undefined : tasks.find((t) => t.id === anchorId && t.column === move.column && t.id !== card.id);
+  // Where it goes: just before `anchor`, just after it, first (a neighbour not in the column) or last.
+  const place = anchor ? (move.beforeId ? 'before' : 'after') : anchorId !== null ? 'first' : 'last';
+  let lo: Task | null = place === 'after' ? anchor! : null;
+  let hi: Task | null = place === 'before' ? anchor! : null;
+  for (const t of tasks) {
+    if (t.column !== move.column || t.id === card.id || t === anchor) continue;
+    if (place === 'first' ? !hi || byRank(t, hi) < 0 : place === 'after' ? byRank(t, lo!) > 0 && (!hi || byRank(t, hi) < 0) : false) hi = t;
+    if (place === 'last' ? !lo || byRank(t, lo) > 0 : place === 'before' ? byRank(t, hi!) < 0 && (!lo || byRank(t, lo) > 0) : false) lo = t;
+  }
   let rank: string;
   try {
-    rank = rankBetween(lo, hi);
+    rank = rankBetween(lo?.rank ?? null, hi?.rank ?? null);
   } catch {
-    rank = lo ?? hi ?? card.rank;
+    rank = lo?.rank ?? hi?.rank ?? card.rank;
   }
-  return [...others, { ...card, column: move.column, rank }];
+  return { ...card, column: move.column, rank };
+}
+
+/** The board with one card replaced by `next` (same id), every other card the same object in the same place. */
+export function replaceCard(tasks: readonly Task[], next: Task): Task[] {
+  const at = tasks.findIndex((t) => t.id === next.id);
+  const out = tasks.slice();
+  if (at >= 0) out[at] = next;
+  return out;
 }
 
 const label = (tasks: readonly Task[], id: number) => tasks.find((t) => t.id === id)?.title ?? 'The card';
@@ -65,7 +94,9 @@ export const cardMoveMachine = setup({
     reportCards: () => undefined,
     applyOptimistic: assign(({ context, event }) => {
       assertEvent(event, ['drop', 'move.request']);
-      return { previous: context.tasks, move: event.move, tasks: applyMove(context.tasks, event.move), error: null, dragging: null };
+      const before = context.tasks.find((t) => t.id === event.move.taskId)!;
+      const after = movedCard(context.tasks, before, event.move);
+      return { previous: context.tasks, move: event.move, tasks: replaceCard(context.tasks, after), change: { before, after }, error: null, dragging: null };
     }),
   },
   guards: {
@@ -80,13 +111,13 @@ export const cardMoveMachine = setup({
 }).createMachine({
   id: 'cardMove',
   description: 'Moves a card on the kanban board: shown at once, settled by the server or rolled back with its reason.',
-  context: ({ input }) => ({ tasks: input?.tasks ?? [], previous: null, move: null, dragging: null, error: null, announcement: '' }),
+  context: ({ input }) => ({ tasks: input?.tasks ?? [], change: null, previous: null, move: null, dragging: null, error: null, announcement: '' }),
   initial: 'idle',
   states: {
     idle: {
       description: 'Nothing moves; the board shows the cards as loaded or last settled.',
       on: {
-        'board.loaded': { actions: [assign({ tasks: ({ event }) => event.tasks }), 'reportCards'], description: 'The board (re)loaded: its cards replace the ones shown.' },
+        'board.loaded': { actions: [assign({ tasks: ({ event }) => event.tasks, change: null }), 'reportCards'], description: 'The board (re)loaded: its cards replace the ones shown.' },
         'drag.start': { target: 'dragging', actions: [assign({ dragging: ({ event }) => event.taskId, error: null }), 'reportCards'], description: 'A card is picked up by mouse, touch or keyboard.' },
         'move.request': { guard: 'changesSomething', target: 'dropping', actions: ['applyOptimistic', 'reportCards'], description: 'The "Move to…" menu moves a card without dragging.' },
       },
@@ -113,11 +144,16 @@ export const cardMoveMachine = setup({
         onDone: {
           target: 'settled',
           actions: [
-            assign(({ context, event }) => ({
-              tasks: context.tasks.map((t) => (t.id === event.output.id ? event.output : t)),
-              previous: null,
-              announcement: `Moved ${event.output.title} to ${COLUMN_NAMES[event.output.column]}.`,
-            })),
+            assign(({ context, event }) => {
+              // The server's card replaces the one shown; every other card stays the same object.
+              const before = context.tasks.find((t) => t.id === event.output.id);
+              return {
+                tasks: before ? replaceCard(context.tasks, event.output) : context.tasks,
+                change: before ? { before, after: event.output } : null,
+                previous: null,
+                announcement: `Moved ${event.output.title} to ${COLUMN_NAMES[event.output.column]}.`,
+              };
+            }),
             'reportCards',
           ],
         },
@@ -127,7 +163,10 @@ export const cardMoveMachine = setup({
             assign(({ context, event }) => {
               const reason = toApiError(event.error).message;
               const message = `${label(context.tasks, context.move!.taskId)} could not be moved: ${reason}`;
-              return { tasks: context.previous ?? context.tasks, previous: null, error: message, announcement: message };
+              const tasks = context.previous ?? context.tasks;
+              const before = context.tasks.find((t) => t.id === context.move!.taskId);
+              const after = tasks.find((t) => t.id === context.move!.taskId);
+              return { tasks, change: before && after ? { before, after } : null, previous: null, error: message, announcement: message };
             }),
             'reportCards',
             { type: 'notify', params: ({ context }) => ({ tone: 'error', title: context.error ?? 'The card could not be moved' }) },
@@ -138,7 +177,7 @@ export const cardMoveMachine = setup({
     settled: {
       description: 'Saved: the card keeps its place with the rank the server stored.',
       on: {
-        'board.loaded': { actions: [assign({ tasks: ({ event }) => event.tasks }), 'reportCards'] },
+        'board.loaded': { actions: [assign({ tasks: ({ event }) => event.tasks, change: null }), 'reportCards'] },
         'drag.start': { target: 'dragging', actions: [assign({ dragging: ({ event }) => event.taskId, error: null }), 'reportCards'] },
         'move.request': { guard: 'changesSomething', target: 'dropping', actions: ['applyOptimistic', 'reportCards'] },
       },
@@ -146,7 +185,7 @@ export const cardMoveMachine = setup({
     rolledBack: {
       description: 'Refused: the card is back where it was and the board says why.',
       on: {
-        'board.loaded': { actions: [assign({ tasks: ({ event }) => event.tasks }), 'reportCards'] },
+        'board.loaded': { actions: [assign({ tasks: ({ event }) => event.tasks, change: null }), 'reportCards'] },
         'drag.start': { target: 'dragging', actions: [assign({ dragging: ({ event }) => event.taskId, error: null }), 'reportCards'] },
         'move.request': { guard: 'changesSomething', target: 'dropping', actions: ['applyOptimistic', 'reportCards'] },
       },
@@ -155,13 +194,13 @@ export const cardMoveMachine = setup({
 });
 
 /** What the mover tells the board that spawned it: the cards as shown, why the last move was refused, and its announcement. */
-export type CardsChanged = { type: 'cards.changed'; tasks: Task[]; error: string | null; announcement: string };
+export type CardsChanged = { type: 'cards.changed'; tasks: Task[]; change: CardChange | null; error: string | null; announcement: string };
 
 /** The mover as a child of the board's screen machine (docs/adr/0107): after every change it tells its parent `cards.changed`. */
 export function moverChild() {
   return cardMoveMachine.provide({
     actions: {
-      reportCards: sendParent(({ context }: { context: CardMoveContext }): CardsChanged => ({ type: 'cards.changed', tasks: context.tasks, error: context.error, announcement: context.announcement })),
+      reportCards: sendParent(({ context }: { context: CardMoveContext }): CardsChanged => ({ type: 'cards.changed', tasks: context.tasks, change: context.change, error: context.error, announcement: context.announcement })),
     },
   });
 }

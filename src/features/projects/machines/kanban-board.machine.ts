@@ -17,7 +17,7 @@ import { BOARD_COLUMN_LABELS, BOARD_COLUMNS, byRank, PROJECTS, type Board, type 
 import { notifyActions } from '@/shared/machines/notify';
 import { queryChild } from '@/shared/machines/query.machine';
 import { problemsOf, submitChild, type SubmitFailure } from '@/shared/machines/submit.machine';
-import { moverChild, type CardMove, type CardsChanged } from './card-move.machine';
+import { moverChild, type CardChange, type CardMove, type CardsChanged } from './card-move.machine';
 import { addTaskMachine, boardMachine, deleteTaskMachine, updateProjectMachine, updateTaskMachine } from './projects.machines';
 
 /** A board with more cards than this mounts its columns one after another, each once the one before was painted. */
@@ -47,6 +47,12 @@ export type BoardView = {
   /** A big board mounts its columns one after another; `mounted` are ready so far. */
   progressive: boolean;
   mounted: number;
+  /**
+   * A card moved to another column of a big board shows there first; its old column follows once
+   * that is painted (`columns.painted`), so each column's render runs in a task of its own. The
+   * move whose old column is still to follow, else null.
+   */
+  settling: CardChange | null;
 };
 
 /** Where the focus goes: a card's row (after a drop), its "Move to…" button (after the menu moved it), or back where the menu was opened from. */
@@ -86,6 +92,7 @@ export type KanbanBoardEvent =
   // From the view
   | { type: 'board.retry' }
   | { type: 'board.painted'; mounted: number }
+  | { type: 'columns.painted'; version: number }
   | { type: 'filter.change'; filters: Partial<BoardFilters> }
   | { type: 'filter.clear' }
   | { type: 'card.dragStart'; taskId: number }
@@ -117,15 +124,19 @@ export type KanbanBoardEvent =
   | { type: 'limits.saved'; result: unknown }
   | ({ type: 'limits.saveFailed' } & FormFailure);
 
-/** Cards matching the filters: assignee (or unassigned), sprint (or none) and text in the title, description or "#ticket". */
-export function filterCards(tasks: readonly Task[], f: BoardFilters): Task[] {
+/** Whether a card matches the filters: assignee (or unassigned), sprint (or none) and text in the title, description or "#ticket". */
+function matches(t: Task, f: BoardFilters): boolean {
   const text = f.text.trim().toLowerCase();
-  return tasks.filter(
-    (t) =>
-      (f.assignee === ANY || (f.assignee === NONE ? t.assignee_id === null : String(t.assignee_id) === f.assignee)) &&
-      (f.sprint === ANY || (f.sprint === NONE ? t.sprint_id === null : String(t.sprint_id) === f.sprint)) &&
-      (!text || t.title.toLowerCase().includes(text) || t.description.toLowerCase().includes(text) || (t.ticket_id !== null && `#${t.ticket_id}`.includes(text))),
+  return (
+    (f.assignee === ANY || (f.assignee === NONE ? t.assignee_id === null : String(t.assignee_id) === f.assignee)) &&
+    (f.sprint === ANY || (f.sprint === NONE ? t.sprint_id === null : String(t.sprint_id) === f.sprint)) &&
+    (!text || t.title.toLowerCase().includes(text) || t.description.toLowerCase().includes(text) || (t.ticket_id !== null && `#${t.ticket_id}`.includes(text)))
   );
+}
+
+/** Cards matching the filters (`matches`). */
+export function filterCards(tasks: readonly Task[], f: BoardFilters): Task[] {
+  return tasks.filter((t) => matches(t, f));
 }
 
 /**
@@ -162,6 +173,39 @@ export function groupColumns(tasks: readonly Task[], filters: BoardFilters, prev
   return changed ? columns : previous!;
 }
 
+/**
+ * The columns after one card changed (`change`: a move shown, the server's answer, a move put
+ * back): the card leaves the column it was shown in and, if the filters show it, takes its place
+ * by rank in its new column. Only those two columns are looked at, and only they can be new
+ * arrays; every other column, and every other card, stays the same object. A column whose cards
+ * show the same as before (`sameCard`) keeps its array, so the server's answer to a move
+ * usually changes nothing. The same object when no column changed. `only`: that one of the two.
+ */
+export function patchColumns(columns: Columns, filters: BoardFilters, { before, after }: CardChange, only?: BoardColumn): Columns {
+  const touched = only ? [only] : before.column === after.column ? [after.column] : [before.column, after.column];
+  let changed = false;
+  const out = { ...columns };
+  for (const c of touched) {
+    const cards = columns[c].filter((t) => t.id !== before.id && t.id !== after.id);
+    if (after.column === c && matches(after, filters)) {
+      // The first card ranked after it (the column is in rank order).
+      let lo = 0;
+      let hi = cards.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (byRank(cards[mid]!, after) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      cards.splice(lo, 0, after);
+    }
+    if (!sameCards(columns[c], cards)) {
+      out[c] = cards;
+      changed = true;
+    }
+  }
+  return changed ? out : columns;
+}
+
 const EMPTY_VIEW: BoardView = {
   columns: groupColumns([], NO_FILTERS),
   totals: Object.fromEntries(BOARD_COLUMNS.map((c) => [c, 0])) as Record<BoardColumn, number>,
@@ -172,27 +216,79 @@ const EMPTY_VIEW: BoardView = {
   version: 0,
   progressive: false,
   mounted: 0,
+  settling: null,
 };
 
-/** The view after the cards, filters or the mover's words changed; the same object when nothing did. */
-function nextView(view: BoardView, c: { tasks: readonly Task[]; filters: BoardFilters; board: Board | null }, words: { moveError: string | null; announcement: string }): BoardView {
-  const columns = groupColumns(c.tasks, c.filters, view.columns);
+const countOf = (columns: Columns) => BOARD_COLUMNS.reduce((n, col) => n + columns[col].length, 0);
+
+/** The columns once the move still settling (if any) has left its old column. */
+export function settledColumns(view: BoardView, filters: BoardFilters): Columns {
+  return view.settling ? patchColumns(view.columns, filters, view.settling, view.settling.before.column) : view.columns;
+}
+
+/**
+ * The view after the cards, filters or the mover's words changed; the same object when nothing
+ * did. `cards` says what happened to the cards: all of them may have changed (a load: the
+ * columns are grouped again), none did (only the mover's words), or one card was replaced (a
+ * move and its answer: only the two columns it touches are worked out again, `patchColumns`).
+ */
+function nextView(
+  view: BoardView,
+  c: { tasks: readonly Task[]; filters: BoardFilters; board: Board | null },
+  words: { moveError: string | null; announcement: string },
+  cards: 'all' | 'none' | CardChange = 'all',
+): BoardView {
+  const change = typeof cards === 'object' ? cards : null;
   const progressive = Math.max(c.tasks.length, c.board?.tasks.length ?? 0) > PROGRESSIVE_FROM;
+  let columns = view.columns;
+  let settling = cards === 'all' ? null : view.settling;
+  if (change) {
+    // A big board shows a card that changed columns in its new column only, and its old column a
+    // painted frame later. A move still settling leaves its old column first when this change
+    // touches that column or moves another card across columns (one move settles at a time); the
+    // server's answer to it (the card in the column it is shown in) leaves it settling.
+    const across = progressive && change.before.column !== change.after.column;
+    if (settling && (across || change.before.column === settling.before.column || change.after.column === settling.before.column)) {
+      columns = settledColumns(view, c.filters);
+      settling = null;
+    }
+    if (across) {
+      columns = patchColumns(columns, c.filters, change, change.after.column);
+      settling = change;
+    } else columns = patchColumns(columns, c.filters, change);
+  } else if (cards === 'all') columns = groupColumns(c.tasks, c.filters, view.columns);
   // A loaded board that is not progressive shows every column at once; once shown, a column stays.
   const mounted = c.board && !progressive ? BOARD_COLUMNS.length : view.mounted;
-  if (columns === view.columns && words.moveError === view.moveError && words.announcement === view.announcement && progressive === view.progressive && mounted === view.mounted) return view;
-  const totals = Object.fromEntries(BOARD_COLUMNS.map((col) => [col, 0])) as Record<BoardColumn, number>;
-  for (const t of c.tasks) totals[t.column] += 1;
+  let totals = view.totals;
+  if (cards === 'all') {
+    totals = Object.fromEntries(BOARD_COLUMNS.map((col) => [col, 0])) as Record<BoardColumn, number>;
+    for (const t of c.tasks) totals[t.column] += 1;
+    if (BOARD_COLUMNS.every((col) => totals[col] === view.totals[col])) totals = view.totals;
+  } else if (change && change.before.column !== change.after.column) {
+    totals = { ...totals, [change.before.column]: totals[change.before.column] - 1, [change.after.column]: totals[change.after.column] + 1 };
+  }
+  if (
+    columns === view.columns &&
+    totals === view.totals &&
+    settling === view.settling &&
+    words.moveError === view.moveError &&
+    words.announcement === view.announcement &&
+    progressive === view.progressive &&
+    mounted === view.mounted
+  )
+    return view;
   return {
     columns,
     totals,
     cardCount: c.tasks.length,
-    shownCount: BOARD_COLUMNS.reduce((n, col) => n + columns[col].length, 0),
+    // Counted as settled: a card shown in two columns for a frame counts once.
+    shownCount: countOf(settling ? patchColumns(columns, c.filters, settling, settling.before.column) : columns),
     moveError: words.moveError,
     announcement: words.announcement,
     version: columns === view.columns ? view.version : view.version + 1,
     progressive,
     mounted,
+    settling,
   };
 }
 
@@ -205,7 +301,7 @@ type BoardSelf = { getSnapshot: () => { context: KanbanBoardContext } };
 function moveFocus(enqueue: FocusEnqueue, context: KanbanBoardContext, self: BoardSelf, focus: FocusRequest) {
   enqueue.assign({ focus });
   if (context.focus) enqueue.stopChild('focus');
-  enqueue.spawnChild('focusCard', { id: 'focus', input: { ...focus, columns: () => self.getSnapshot().context.view.columns } });
+  enqueue.spawnChild('focusCard', { id: 'focus', input: { ...focus, columns: () => settledColumns(self.getSnapshot().context.view, self.getSnapshot().context.filters) } });
 }
 
 export const kanbanBoardMachine = setup({
@@ -237,10 +333,11 @@ export const kanbanBoardMachine = setup({
       assertEvent(event, 'board.loaded');
       return { type: 'board.loaded', tasks: event.data.tasks };
     }),
-    /** The mover's cards, refusal and announcement, as the columns show them. */
+    /** The mover's cards, refusal and announcement, as the columns show them: after a move, only its two columns are looked at again. */
     takeMoverView: assign(({ context, event }) => {
       assertEvent(event, 'cards.changed');
-      const view = nextView(context.view, { ...context, tasks: event.tasks }, { moveError: event.error, announcement: event.announcement });
+      const cards = event.tasks === context.tasks ? 'none' : (event.change ?? 'all');
+      const view = nextView(context.view, { ...context, tasks: event.tasks }, { moveError: event.error, announcement: event.announcement }, cards);
       return view === context.view && event.tasks === context.tasks ? {} : { tasks: event.tasks, view };
     }),
     takeFilters: assign(({ context, event }) => {
@@ -268,6 +365,11 @@ export const kanbanBoardMachine = setup({
     /** What the card's sheet would send breaks the endpoint's body schema: nothing is sent. */
     isSheetRefused: ({ event }) => event.type === 'card.save' && Object.keys(problemsOf(PROJECTS.updateTask.body, event.input)).length > 0,
     isDragging: ({ context }) => context.dragging !== null,
+    /** The board painted the columns with a moved card in its new column, and its old column is still to follow. */
+    isSettling: ({ context, event }) => {
+      assertEvent(event, 'columns.painted');
+      return context.view.settling !== null && event.version >= context.view.version;
+    },
     hasMoved: ({ context }) => context.menu?.moved === true,
     /** The board painted the columns mounted so far, and a big board has more to mount. */
     canMountMore: ({ context, event }) => {
@@ -335,6 +437,16 @@ export const kanbanBoardMachine = setup({
           actions: assign({ view: ({ context }) => ({ ...context.view, mounted: context.view.mounted + 1 }) }),
           description: 'The columns mounted so far are on screen: a big board mounts the next one.',
         },
+        'columns.painted': {
+          guard: 'isSettling',
+          actions: assign({
+            view: ({ context }) => {
+              const { view } = context;
+              return { ...view, columns: settledColumns(view, context.filters), settling: null, version: view.version + 1 };
+            },
+          }),
+          description: 'A big board painted a moved card in its new column: the card now leaves its old one.',
+        },
         'filter.change': { actions: 'takeFilters' },
         'filter.clear': { actions: 'takeFilters' },
         'card.dragStart': { actions: [assign({ dragging: ({ event }) => event.taskId }), sendTo('cardMove', ({ event }) => ({ type: 'drag.start', taskId: event.taskId }))], description: 'A card is picked up (mouse, touch or keyboard).' },
@@ -369,7 +481,7 @@ export const kanbanBoardMachine = setup({
                   actions: assign({
                     menu: ({ context, event }) => {
                       const card = context.tasks.find((t) => t.id === event.taskId)!;
-                      return { card, column: context.view.columns[card.column], moved: false, version: context.view.version };
+                      return { card, column: settledColumns(context.view, context.filters)[card.column], moved: false, version: context.view.version };
                     },
                   }),
                   description: 'A card\'s "…" button, Shift+F10 or a right click: the menu offers the other columns and the positions in its column as shown now.',

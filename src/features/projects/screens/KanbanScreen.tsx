@@ -104,6 +104,21 @@ function BoardBody({ board, data, send, anchor }: { board: BoardActor; data: Boa
     };
   }, [progressive, mounted, send]);
 
+  // A card moved to another column of a big board is painted in its new column first; then the
+  // machine updates the column it left, so the two columns' renders never share one task.
+  const { settling, version } = view;
+  useEffect(() => {
+    if (!settling) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => send({ type: 'columns.painted', version }), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [settling, version, send]);
+
   const onMenu = useCallback(
     (taskId: number, button: HTMLElement, back?: HTMLElement) => {
       anchor.trigger.current?.setAttribute('aria-expanded', 'false');
