@@ -33,6 +33,7 @@ export const MANAGEMENT_PAGING = {
 
 /** The lists paged on the server; every other list answers all its rows on one page. */
 export const PAGED_FIGURES = ['sales'] as const;
+export const isPagedFigure = (figure: string): boolean => (PAGED_FIGURES as readonly string[]).includes(figure);
 
 /** The figures a list opens from. */
 export const DRILL_FIGURES = ['open', 'overdue', 'unassigned', 'sla_met', 'sla_missed', 'approvals', 'certifications', 'sales', 'csat', 'nps', 'utilisation', 'coverage'] as const;
@@ -54,6 +55,33 @@ export const DRILL_TITLES: Record<DrillFigure, string> = {
   coverage: 'On-call coverage gaps, next 14 days',
 };
 
+/** The columns of a list (the fields of its rows) a manager may sort it by (docs/adr/0257). */
+export const DRILL_SORT_FIELDS = ['date', 'title', 'person', 'detail'] as const;
+export type DrillSortField = (typeof DRILL_SORT_FIELDS)[number];
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type DrillSort = { field: DrillSortField; dir: (typeof SORT_DIRECTIONS)[number] };
+
+/**
+ * The columns each list sorts by, where the order means something: the sales list on the server (its
+ * amount is `detail`), the others in the browser (their `detail` is a sentence, not a value).
+ */
+export const DRILL_SORTS: Record<DrillFigure, readonly DrillSortField[]> = {
+  open: ['title', 'person', 'date'],
+  overdue: ['title', 'person', 'date'],
+  unassigned: ['title', 'date'],
+  sla_met: ['title', 'person', 'date'],
+  sla_missed: ['title', 'person', 'date'],
+  approvals: ['title', 'person', 'date'],
+  certifications: ['title', 'person', 'date'],
+  sales: ['title', 'person', 'date', 'detail'],
+  csat: ['title', 'person', 'date'],
+  nps: ['title', 'date'],
+  utilisation: ['title'],
+  coverage: ['title', 'person', 'date'],
+};
+
+/** A paged list's order when the query names none: the sales list newest first. */
+export const DEFAULT_PAGED_SORT: DrillSort = { field: 'date', dir: 'desc' };
 
 const id = (label: string) => idInput({ label });
 
@@ -79,6 +107,18 @@ export const managementDrillQuerySchema = managementScopeSchema.extend({
     .min(1, 'Rows per page must be 1 or more')
     .max(MANAGEMENT_PAGING.pageSizeMax, `Rows per page must be at most ${MANAGEMENT_PAGING.pageSizeMax}`)
     .optional(),
+  /** The column a paged list (PAGED_FIGURES) is sorted by; newest first when not given. The other lists sort in the browser. */
+  sort: z.enum(DRILL_SORT_FIELDS, { error: `Sort must be one of ${DRILL_SORT_FIELDS.join(', ')}` }).optional(),
+  /** The direction of `sort` (ascending when not given). */
+  dir: z.enum(SORT_DIRECTIONS, { error: `Direction must be ${SORT_DIRECTIONS.join(' or ')}` }).optional(),
+}).superRefine((q, ctx) => {
+  if (q.sort === undefined && q.dir === undefined) return;
+  if (!isPagedFigure(q.figure)) {
+    ctx.addIssue({ code: 'custom', path: [q.sort === undefined ? 'dir' : 'sort'], message: `Sort applies to the paged lists only (${PAGED_FIGURES.join(', ')}): the ${q.figure} list answers every row` });
+    return;
+  }
+  if (q.sort === undefined) ctx.addIssue({ code: 'custom', path: ['dir'], message: 'Direction needs a sort column' });
+  else if (!DRILL_SORTS[q.figure].includes(q.sort)) ctx.addIssue({ code: 'custom', path: ['sort'], message: `Sort of the ${q.figure} list must be one of ${DRILL_SORTS[q.figure].join(', ')}` });
 });
 export type ManagementDrillQuery = z.input<typeof managementDrillQuerySchema>;
 
@@ -116,8 +156,9 @@ export const managementDashboardSchema = z.object({
   /** Share of tickets closed in the last 30 days with a due date that closed by it (percent), as the SLA attainment report counts it. */
   on_time_pct: z.number().nullable(),
   sla: z.object({ closed: int, met: int, missed: int }),
-  by_severity: z.array(z.object({ severity: z.string(), open: int, overdue: int })),
-  by_queue: z.array(z.object({ queue: z.string(), open: int, overdue: int })),
+  /** Open and overdue tickets of the people in scope, and the unassigned ones of their queues, by priority and by queue (a row where any is above 0). */
+  by_severity: z.array(z.object({ severity: z.string(), open: int, overdue: int, unassigned: int })),
+  by_queue: z.array(z.object({ queue: z.string(), open: int, overdue: int, unassigned: int })),
   /** Requests waiting on someone in scope to decide (the approvals inbox's rule), and the days the oldest has waited. */
   approvals: z.object({ waiting: int, oldest_days: int.nullable() }),
   certifications: z.object({ expiring: int }),

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { STAFF, staffSignIn } from './support/accounts';
 
-test('a manager opens the Management Dashboard on their own team and the overdue figure opens a list of as many tickets', async ({ page }) => {
+test('a manager opens the Management Dashboard on their own team; the overdue figure and an unassigned cell open lists of as many tickets, sorted by a header', async ({ page }) => {
   await staffSignIn(page, STAFF.manager.email);
   await page.getByRole('link', { name: 'Management Dashboard' }).click();
   await expect(page).toHaveURL(/\/mgmtdash$/);
@@ -22,6 +22,39 @@ test('a manager opens the Management Dashboard on their own team and the overdue
     await page.emulateMedia({ colorScheme });
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations.map((v) => `${colorScheme} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // An unassigned cell of the priority breakdown opens the unassigned tickets of that priority, as many as the cell says.
+  const byPriority = page.getByRole('table', { name: 'Open, overdue and unassigned by priority' });
+  const cell = byPriority.getByRole('link', { name: /^[1-9]\d* unassigned, .+: show the list$/ }).first();
+  const [, count, priority] = /^(\d+) unassigned, (.+): show the list$/.exec((await cell.getAttribute('aria-label'))!)!;
+  await cell.click();
+  await expect(page).toHaveURL(/\/mgmtdash\?list=unassigned&severity=[A-Z]+$/);
+  const unassigned = page.getByRole('table', { name: `Unassigned open tickets · ${priority} priority (${count})` });
+  await expect(unassigned).toBeVisible();
+  const tickets = unassigned.getByRole('link', { name: /^#\d+ / });
+  await expect(tickets).toHaveCount(Math.min(Number(count), 10));
+
+  // Its Ticket header sorts it, from the keyboard too, and says which way.
+  const ticketHeader = unassigned.getByRole('columnheader', { name: /^Ticket/ });
+  await expect(ticketHeader).toHaveAttribute('aria-sort', 'none');
+  await ticketHeader.getByRole('button').click();
+  await expect(ticketHeader).toHaveAttribute('aria-sort', 'ascending');
+  const ascending = (await tickets.allInnerTexts()).map((t) => t.replace(/^#\d+ /, ''));
+  await ticketHeader.getByRole('button').focus();
+  await page.keyboard.press('Enter');
+  await expect(ticketHeader).toHaveAttribute('aria-sort', 'descending');
+  const descending = (await tickets.allInnerTexts()).map((t) => t.replace(/^#\d+ /, ''));
+  if (new Set(ascending).size === ascending.length && Number(count) <= 10) expect(descending).toEqual([...ascending].reverse());
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${colorScheme} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    for (const [width, height] of [[1366, 800], [375, 812]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `test-results/mgmtdash-unassigned-sorted-${width}-${colorScheme}.png`, fullPage: true });
+    }
   }
   await page.emulateMedia({ colorScheme: 'light' });
 

@@ -76,6 +76,19 @@ export type TicketFigure = (typeof TICKET_FIGURES)[number];
 /** Whose tickets a figure's list holds (`$5`, given for the unassigned only: everyone): the unassigned ones of the scope's queues, or those of the people in scope. */
 const whoseTickets = (figure: TicketFigure) => (figure === 'unassigned' ? UNASSIGNED('$5') : `${ASSIGNED} AND ${ASSIGNED_FIGURES[figure]}`);
 
+/**
+ * Open and overdue tickets of the people in scope, and the unassigned ones of their queues (`$3`:
+ * everyone), by priority or queue: each count under the condition its list uses, so a cell's list
+ * holds as many rows as the cell. An assigned ticket and an unassigned one are never the same row.
+ */
+const breakdown = (by: 'severity' | 'queue') =>
+  `SELECT t.${by}, count(*) FILTER (WHERE ${ASSIGNED} AND ${OPEN})::int AS open,
+          count(*) FILTER (WHERE ${ASSIGNED} AND ${OVERDUE})::int AS overdue,
+          count(*) FILTER (WHERE ${UNASSIGNED('$3')})::int AS unassigned
+     FROM tickets t ${AT_NOW}
+    WHERE (${ASSIGNED} AND ${OPEN}) OR (${UNASSIGNED('$3')})
+    GROUP BY t.${by} ORDER BY t.${by}`;
+
 type TicketFigures = Omit<ManagementDashboard, 'scope' | 'approvals' | 'certifications' | 'sales' | 'trends' | 'utilisation' | 'coverage'>;
 
 /**
@@ -95,18 +108,8 @@ export async function ticketFigures(db: Queryable, ids: readonly number[], now: 
            FROM tickets t ${AT_NOW} WHERE ${ASSIGNED}`,
         values,
       ),
-    () =>
-      db.query<{ severity: string; open: number; overdue: number }>(
-        `SELECT t.severity, count(*)::int AS open, count(*) FILTER (WHERE ${OVERDUE})::int AS overdue
-           FROM tickets t ${AT_NOW} WHERE ${ASSIGNED} AND ${OPEN} GROUP BY t.severity ORDER BY t.severity`,
-        values,
-      ),
-    () =>
-      db.query<{ queue: string; open: number; overdue: number }>(
-        `SELECT t.queue, count(*)::int AS open, count(*) FILTER (WHERE ${OVERDUE})::int AS overdue
-           FROM tickets t ${AT_NOW} WHERE ${ASSIGNED} AND ${OPEN} GROUP BY t.queue ORDER BY t.queue`,
-        values,
-      ),
+    () => db.query<{ severity: string; open: number; overdue: number; unassigned: number }>(breakdown('severity'), [ids, now, everyone]),
+    () => db.query<{ queue: string; open: number; overdue: number; unassigned: number }>(breakdown('queue'), [ids, now, everyone]),
     () =>
       db.query<TeamMemberKpi>(
         `SELECT u.id AS userid, u.name,

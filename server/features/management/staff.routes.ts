@@ -1,8 +1,8 @@
-import { DRILL_TITLES, MANAGEMENT, MANAGEMENT_PAGING, MANAGEMENT_WINDOWS, type DrillRow } from '@contracts/management';
+import { DEFAULT_PAGED_SORT, DRILL_TITLES, MANAGEMENT, MANAGEMENT_PAGING, MANAGEMENT_WINDOWS, type DrillRow, type DrillSort, type DrillSortField } from '@contracts/management';
 import { requestsWaitingOn } from '@server/features/approvals';
 import { availableHours, certificationsExpiringWithin, coverageGapsOfTeamsWith } from '@server/features/people';
 import { billableMinutesOf } from '@server/features/time';
-import { currentMonth, salesDashboard, salesOfRepsPage } from '@server/features/sales';
+import { currentMonth, salesDashboard, salesOfRepsPage, type SalesOrder } from '@server/features/sales';
 import { formatMoney } from '@contracts/quote-money';
 import { staffOf } from '@server/platform/auth/guards';
 import { route } from '@server/platform/http/endpoints';
@@ -26,10 +26,20 @@ async function salesOf(db: Queryable, ids: readonly number[], now: Date) {
   return { month, sales: sum((r) => r.actual.sale), sales_target: sum((r) => r.target.sale), revenue: sum((r) => r.actual.revenue), revenue_target: sum((r) => r.target.revenue) };
 }
 
-/** One page of the month's closed sales of the people in scope, newest first, and how many there are. */
-async function salesList(db: Queryable, ids: readonly number[], now: Date, q: { page?: number | undefined; pageSize?: number | undefined }): Promise<{ rows: DrillRow[]; total: number }> {
+/** The sales list's columns as the sales feature orders them: the company (title), the rep (person), the day closed (date), the amount (detail). */
+const SALES_ORDER: Record<DrillSortField, SalesOrder['by']> = { title: 'company', person: 'rep', date: 'day', detail: 'amount' };
+
+/** One page of the month's closed sales of the people in scope in the order asked (newest first by default), and how many there are. */
+async function salesList(
+  db: Queryable,
+  ids: readonly number[],
+  now: Date,
+  q: { page?: number | undefined; pageSize?: number | undefined; sort?: DrillSortField | undefined; dir?: DrillSort['dir'] | undefined },
+): Promise<{ rows: DrillRow[]; total: number }> {
   const limit = q.pageSize ?? MANAGEMENT_PAGING.pageSize;
-  const { rows, total } = await salesOfRepsPage(db, ids, currentMonth(now), { offset: ((q.page ?? 1) - 1) * limit, limit });
+  const sort = q.sort ?? DEFAULT_PAGED_SORT.field;
+  const dir = q.dir ?? (q.sort === undefined ? DEFAULT_PAGED_SORT.dir : 'asc');
+  const { rows, total } = await salesOfRepsPage(db, ids, currentMonth(now), { offset: ((q.page ?? 1) - 1) * limit, limit }, { by: SALES_ORDER[sort], dir });
   return {
     rows: rows.map((a) => ({ id: a.id, title: a.companyName, person: a.staffName, detail: a.amountCents === null ? '—' : formatMoney(a.amountCents), date: a.occurredOn, href: `/sales/company/${a.companyId}` })),
     total,

@@ -18,4 +18,4 @@ export const sales: Feature = {
 };
 
 /** A month's activities against targets per rep, and the month's activities of one kind and rep (the management dashboard reads them). */
-export { currentMonth, dashboard as salesDashboard, listActivities, salesOfRepsPage } from './sales.repo';
+export { currentMonth, dashboard as salesDashboard, listActivities, salesOfRepsPage, type SalesOrder } from './sales.repo';

@@ -65,11 +65,25 @@ export async function listActivities(db: Queryable, search: ActivitySearch & { l
   return rows;
 }
 
-/** One page of the closed sales of some reps in a month, newest first, and how many there are in all. */
-export async function salesOfRepsPage(db: Queryable, staffIds: readonly number[], month: string, page: { offset: number; limit: number }): Promise<{ rows: Activity[]; total: number }> {
+/** What a page of sales may be ordered by: the day closed, the company, the rep, the amount. */
+export type SalesOrder = { by: 'day' | 'company' | 'rep' | 'amount'; dir: 'asc' | 'desc' };
+const SALES_ORDER_SQL: Record<SalesOrder['by'], string> = { day: 'a.occurred_on', company: 'lower(c.name)', rep: `lower(coalesce(s.name, 'Web form'))`, amount: 'a.amount_cents' };
+
+/**
+ * One page of the closed sales of some reps in a month, newest first unless `order` says otherwise,
+ * and how many there are in all. Ties go by id in the same direction, so pages neither repeat nor skip a sale.
+ */
+export async function salesOfRepsPage(
+  db: Queryable,
+  staffIds: readonly number[],
+  month: string,
+  page: { offset: number; limit: number },
+  order: SalesOrder = { by: 'day', dir: 'desc' },
+): Promise<{ rows: Activity[]; total: number }> {
   const where = `WHERE a.kind = 'sale' AND a.staff_id = ANY($1::int[]) AND a.occurred_on >= $2::date AND a.occurred_on < $2::date + interval '1 month'`;
+  const dir = order.dir === 'asc' ? 'ASC' : 'DESC';
   const [list, count] = [
-    await db.query<Activity>(`${ACTIVITY_SELECT} ${where} ORDER BY a.occurred_on DESC, a.id DESC OFFSET $3 LIMIT $4`, [staffIds, firstOfMonth(month), page.offset, page.limit]),
+    await db.query<Activity>(`${ACTIVITY_SELECT} ${where} ORDER BY ${SALES_ORDER_SQL[order.by]} ${dir} NULLS LAST, a.id ${dir} OFFSET $3 LIMIT $4`, [staffIds, firstOfMonth(month), page.offset, page.limit]),
     await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sales_activities a ${where}`, [staffIds, firstOfMonth(month)]),
   ];
   return { rows: list.rows, total: count.rows[0]!.n };

@@ -13,8 +13,8 @@ export const DASHBOARD_ANSWER: ManagementDashboard = {
   },
   sla: { closed: 40, met: 33, missed: 7 },
   by_queue: [
-    { queue: 'Programming', open: 30, overdue: 3 },
-    { queue: 'Support', open: 12, overdue: 7 },
+    { queue: 'Programming', open: 30, overdue: 3, unassigned: 1 },
+    { queue: 'Support', open: 12, overdue: 7, unassigned: 4 },
   ],
   approvals: { waiting: 2, oldest_days: 6 },
   certifications: { expiring: 1 },
@@ -26,10 +26,10 @@ export const DASHBOARD_ANSWER: ManagementDashboard = {
   on_time_pct: 82.456,
   // In code order, as the API sorts them: the charts read from the most urgent.
   by_severity: [
-    { severity: 'C', open: 9, overdue: 0 },
-    { severity: 'H', open: 31, overdue: 0 },
-    { severity: 'L', open: 44, overdue: 0 },
-    { severity: 'M', open: 57, overdue: 0 },
+    { severity: 'C', open: 9, overdue: 0, unassigned: 1 },
+    { severity: 'H', open: 31, overdue: 0, unassigned: 2 },
+    { severity: 'L', open: 44, overdue: 0, unassigned: 0 },
+    { severity: 'M', open: 57, overdue: 0, unassigned: 2 },
   ],
   coverage: { gaps: 3, teams: 1 },
   utilisation: { month: '2026-11', billable_hours: 96, available_hours: 160, pct: 60, people: 2 },

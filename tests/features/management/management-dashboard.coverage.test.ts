@@ -1,7 +1,9 @@
 /**
  * Paths generated from the Management Dashboard's machine: the address sets the scope and the list
  * open (the same address again loads nothing), the figures and the list load, fail and retry on
- * their own. Each path is replayed on a live actor and checked against the rules written out here.
+ * their own, and a list shown is sorted by its headers (the order is the machine's, kept for the same
+ * figure in another scope, forgotten with the list). Each path is replayed on a live actor and checked
+ * against the rules written out here.
  */
 import { expect } from 'vitest';
 import type { ManagementDashboard, ManagementDrill } from '@contracts/management';
@@ -31,8 +33,14 @@ describeMachinePaths(entry, {
     { type: 'figures.loadFailed', error: 'Only managers see the Management Dashboard.' },
     { type: 'list.loaded', data: list },
     { type: 'list.loadFailed', error: 'That person is not in your team.' },
+    { type: 'list.sort', field: 'title', multi: false },
+    // Not a column the ticket lists sort by (their detail is a sentence): nothing happens.
+    { type: 'list.sort', field: 'detail', multi: false },
   ],
-  serializeState: (s) => JSON.stringify([s.value, (s.context as ManagementDashboardContext).scope, (s.context as ManagementDashboardContext).drill]),
+  serializeState: (s) => {
+    const c = s.context as ManagementDashboardContext;
+    return JSON.stringify([s.value, c.scope, c.drill, c.sort]);
+  },
   check: (snapshot) => {
     const c = snapshot.context as ManagementDashboardContext;
     if (snapshot.matches({ figures: 'failed' })) expect(c.figuresError).toBe('Only managers see the Management Dashboard.');
@@ -44,5 +52,9 @@ describeMachinePaths(entry, {
     } else expect(snapshot.matches({ list: 'closed' })).toBe(false);
     if (snapshot.matches({ list: 'loading' })) expect(c.list).toBeNull();
     if (snapshot.matches({ list: 'failed' })) expect(c.listError).toBe('That person is not in your team.');
+    // A table only while a list is shown; an order only for a list, and only by a column it sorts by.
+    expect(c.table !== null, 'a table exactly while the list is shown').toBe(snapshot.matches({ list: 'ready' }));
+    if (c.drill === null) expect(c.sort).toEqual([]);
+    expect(c.sort.every((k) => k.field === 'title')).toBe(true);
   },
 });

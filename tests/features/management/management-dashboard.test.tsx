@@ -1,5 +1,5 @@
 /** The management dashboard: figures as tiles, the charts' table twins carry the API's numbers; the scope and the open list live in the address. */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -22,8 +22,9 @@ const server = setupServer(
     return HttpResponse.json(DATA);
   }),
   http.get('/api/v2/management/drill', ({ request }) => {
-    asked.push(new URL(request.url).search);
-    return HttpResponse.json({ figure: 'overdue', title: 'Overdue tickets', rows: OVERDUE_ROWS, total: OVERDUE_ROWS.length });
+    const url = new URL(request.url);
+    asked.push(url.search);
+    return HttpResponse.json({ figure: url.searchParams.get('figure'), title: 'Overdue tickets', rows: OVERDUE_ROWS, total: OVERDUE_ROWS.length });
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -75,6 +76,83 @@ describe('management dashboard', () => {
     expect(screen.getByRole('link', { name: '3 on-call coverage gaps: show the list' })).toHaveAttribute('href', '/mgmtdash?manager=2&list=coverage');
     expect(screen.getByRole('link', { name: '2 people with their hours: show the list' })).toHaveAttribute('href', '/mgmtdash?manager=2&list=utilisation');
     expect(screen.getByRole('region', { name: 'Team totals' })).toHaveTextContent('Utilisation this month60%96 of 160 hours billable');
+  });
+
+  it('splits the unassigned tickets by priority and queue, each cell opening the unassigned list with its filter', async () => {
+    const user = userEvent.setup();
+    const view = renderAt('/mgmtdash?manager=2', <ManagementDashboardScreen />);
+    await screen.findByRole('region', { name: 'Team totals' });
+    const byPriority = screen.getByRole('table', { name: 'Open, overdue and unassigned by priority' });
+    expect(rowsOf(byPriority)).toEqual([
+      ['Critical', '9', '0', '1'],
+      ['High', '31', '0', '2'],
+      ['Medium', '57', '0', '2'],
+      ['Low', '44', '0', '0'],
+    ]);
+    const byQueue = screen.getByRole('table', { name: 'Open, overdue and unassigned by queue' });
+    expect(within(byQueue).getByRole('columnheader', { name: 'Unassigned' })).toBeInTheDocument();
+    expect(within(byQueue).getByRole('link', { name: '1 unassigned, Programming: show the list' })).toHaveAttribute('href', '/mgmtdash?manager=2&list=unassigned&queue=Programming');
+    await user.click(within(byPriority).getByRole('link', { name: '2 unassigned, High: show the list' }));
+    expect(view.history.at(-1)).toBe('/mgmtdash?manager=2&list=unassigned&severity=H');
+    expect(await screen.findByRole('table', { name: /^Unassigned open tickets · High priority/ })).toBeInTheDocument();
+    expect(asked).toContain('?manager=2&figure=unassigned&severity=H');
+  });
+
+  it("sorts a list by a column's header, by click or by key, and says so with aria-sort; the order belongs to the dashboard, not the table", async () => {
+    const user = userEvent.setup();
+    renderAt('/mgmtdash?list=overdue', <ManagementDashboardScreen />);
+    const table = await screen.findByRole('table', { name: 'Overdue tickets (2)' });
+    const header = (name: string) => within(table).getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    const titles = () => rowsOf(table).map((r) => r[0]);
+    // The server's order (most urgent due date first) until someone sorts.
+    expect(titles()).toEqual(['#11 VPN drops every hour', '#12 Printer offline']);
+    expect(header('Ticket')).toHaveAttribute('aria-sort', 'none');
+    await user.click(within(header('Ticket')).getByRole('button'));
+    expect(header('Ticket')).toHaveAttribute('aria-sort', 'ascending');
+    expect(titles()).toEqual(['#12 Printer offline', '#11 VPN drops every hour']);
+    within(header('Ticket')).getByRole('button').focus();
+    await user.keyboard('{Enter}');
+    expect(header('Ticket')).toHaveAttribute('aria-sort', 'descending');
+    expect(titles()).toEqual(['#11 VPN drops every hour', '#12 Printer offline']);
+    await user.click(within(header('Assignee')).getByRole('button'));
+    expect(header('Assignee')).toHaveAttribute('aria-sort', 'ascending');
+    expect(header('Ticket')).toHaveAttribute('aria-sort', 'none');
+    // "Priority and queue" is a sentence, not a value: no sort there.
+    expect(header('Priority and queue')).not.toHaveAttribute('aria-sort');
+    expect(within(header('Priority and queue')).queryByRole('button')).toBeNull();
+    // Sorting loads nothing: the rows are all here.
+    expect(asked.filter((q) => q.includes('figure=overdue'))).toHaveLength(1);
+  });
+
+  it("sorts the month's closed sales on the server, newest first until a header says otherwise", async () => {
+    const user = userEvent.setup();
+    const SALES = [
+      { id: 201, title: 'Zeta Ltd', person: 'Avery Agent', detail: '$30.00', date: '2026-11-20', href: '/sales/company/1' },
+      { id: 202, title: 'Alpha Inc', person: 'Dana Developer', detail: '$10.00', date: '2026-11-18', href: '/sales/company/2' },
+    ];
+    server.use(
+      http.get('/api/v2/management/drill', ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url.search);
+        const rows = url.searchParams.get('sort') === 'detail' ? [SALES[1]!, SALES[0]!] : SALES;
+        return HttpResponse.json({ figure: 'sales', title: 'Closed sales this month', rows, total: rows.length });
+      }),
+    );
+    renderAt('/mgmtdash?list=sales', <ManagementDashboardScreen />);
+    const table = await screen.findByRole('table', { name: 'Closed sales this month (2)' });
+    const header = (name: string) => within(table).getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    expect(await within(table).findByRole('link', { name: 'Zeta Ltd' })).toBeInTheDocument();
+    expect(header('Closed')).toHaveAttribute('aria-sort', 'descending');
+    await user.click(within(header('Amount')).getByRole('button'));
+    expect(header('Amount')).toHaveAttribute('aria-sort', 'ascending');
+    expect(header('Closed')).toHaveAttribute('aria-sort', 'none');
+    await waitFor(() => expect(rowsOf(table).map((r) => r[0])).toEqual(['Alpha Inc', 'Zeta Ltd']));
+    expect(asked).toContain('?figure=sales&sort=detail&dir=asc&page=1&pageSize=10');
+    // Amount's cycle ends in "none", which for a paged list is its default order again: newest first.
+    await user.click(within(header('Amount')).getByRole('button'));
+    await user.click(within(header('Amount')).getByRole('button'));
+    expect(header('Closed')).toHaveAttribute('aria-sort', 'descending');
+    expect(header('Amount')).toHaveAttribute('aria-sort', 'none');
   });
 
   it('says so when the team has no sales targets, rather than showing a target of nothing', async () => {
@@ -143,14 +221,16 @@ describe('management dashboard', () => {
 
   it('draws priority and team charts whose table twins hold the API figures', async () => {
     renderAt('/mgmtdash', <ManagementDashboardScreen />);
-    const priority = await screen.findByRole('table', { name: 'Open tickets by priority' });
+    const priority = await screen.findByRole('table', { name: 'Open and unassigned tickets by priority' });
     expect(rowsOf(priority)).toEqual([
-      ['Critical', '9'],
-      ['High', '31'],
-      ['Medium', '57'],
-      ['Low', '44'],
+      ['Critical', '9', '1'],
+      ['High', '31', '2'],
+      ['Medium', '57', '2'],
+      ['Low', '44', '0'],
     ]);
-    expect(screen.getByRole('img', { name: 'Open tickets by priority. Critical: 9, High: 31, Medium: 57, Low: 44' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: 'Open and unassigned tickets by priority. Critical: 9 open, 1 unassigned; High: 31 open, 2 unassigned; Medium: 57 open, 2 unassigned; Low: 44 open, 0 unassigned' }),
+    ).toBeInTheDocument();
     const team = screen.getByRole('table', { name: 'Open work by person' });
     expect(rowsOf(team)).toEqual([
       ['Avery Agent', '5', '7', '20'],

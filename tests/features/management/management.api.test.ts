@@ -127,6 +127,8 @@ describe.each(BACKENDS)('management dashboard on %s', (backend) => {
         ['figure=coverage', d.coverage.gaps],
         ...d.by_severity.flatMap((s): [string, number][] => [[`figure=open&severity=${s.severity}`, s.open], [`figure=overdue&severity=${s.severity}`, s.overdue]]),
         ...d.by_queue.flatMap((q): [string, number][] => [[`figure=open&queue=${encodeURIComponent(q.queue)}`, q.open], [`figure=overdue&queue=${encodeURIComponent(q.queue)}`, q.overdue]]),
+        ...d.by_severity.map((s): [string, number] => [`figure=unassigned&severity=${s.severity}`, s.unassigned]),
+        ...d.by_queue.map((q): [string, number] => [`figure=unassigned&queue=${encodeURIComponent(q.queue)}`, q.unassigned]),
         ...d.team.slice(0, 3).map((m): [string, number] => [`figure=overdue&person=${m.userid}`, m.overdue]),
       ];
       for (const [query, count] of counts) {
@@ -135,6 +137,10 @@ describe.each(BACKENDS)('management dashboard on %s', (backend) => {
         expect(list.total, `${who}: ${query}`).toBe(count);
       }
       expect(d.open + d.approvals.waiting + d.certifications.expiring, `${who} has figures to show`).toBeGreaterThan(0);
+      // The demo's unassigned tickets show in the split too, every one of them in one priority and one queue.
+      expect(d.unassigned, `${who} has unassigned tickets in the demo`).toBeGreaterThan(0);
+      expect(d.by_severity.reduce((a, s) => a + s.unassigned, 0), who).toBe(d.unassigned);
+      expect(d.by_queue.reduce((a, q) => a + q.unassigned, 0), who).toBe(d.unassigned);
       if (who === 'admin') expect(d.sales.sales_target, 'the demo sets sales targets').toBeGreaterThan(0);
     }
   });
@@ -235,6 +241,36 @@ describe.each(BACKENDS)('management dashboard on %s', (backend) => {
     expect((await drill(manager, `figure=unassigned&person=${deepId}`)).rows.length).toBe(deep.unassigned);
   });
 
+  it('splits the unassigned tickets by priority and queue like open and overdue, each cell opening as many rows, the queues the team does not work left out', async () => {
+    const cell = (d: ManagementDashboard) => ({
+      critical: d.by_severity.find((s) => s.severity === 'C')?.unassigned ?? 0,
+      support: d.by_queue.find((q) => q.queue === 'Support')?.unassigned ?? 0,
+      sales: d.by_queue.find((q) => q.queue === 'Sales')?.unassigned ?? 0,
+    });
+    // The deep report works Support only (their overdue ticket); an admin looking at everyone sees every queue.
+    const scopes = [['the deep report', manager, `person=${deepId}&`], ['admin', admin, '']] as const;
+    const [deepBefore, allBefore] = [cell(await dashboard(manager, `?person=${deepId}`)), cell(await dashboard(admin))];
+    // Two critical unassigned tickets: one in Support, one in Sales.
+    await sql.rows(`INSERT INTO tickets (title, severity, queue, assignee_id, status) VALUES ('Split: support', 'C', 'Support', NULL, 'A'), ('Split: sales', 'C', 'Sales', NULL, 'WOC')`);
+    const [deep, all] = [await dashboard(manager, `?person=${deepId}`), await dashboard(admin)];
+    expect(cell(deep)).toEqual({ critical: deepBefore.critical + 1, support: deepBefore.support + 1, sales: 0 });
+    expect(cell(all)).toEqual({ critical: allBefore.critical + 2, support: allBefore.support + 1, sales: allBefore.sales + 1 });
+    for (const [[who, api, scope], d] of [[scopes[0], deep], [scopes[1], all]] as const) {
+      expect(d.by_severity.reduce((a, s) => a + s.unassigned, 0), who).toBe(d.unassigned);
+      expect(d.by_queue.reduce((a, q) => a + q.unassigned, 0), who).toBe(d.unassigned);
+      for (const s of d.by_severity) {
+        const list = await drill(api, `${scope}figure=unassigned&severity=${s.severity}`);
+        expect(list.rows.length, `${who}: unassigned ${s.severity}`).toBe(s.unassigned);
+        expect(list.rows.every((r) => r.person === 'Unassigned'), who).toBe(true);
+      }
+      for (const q of d.by_queue) expect((await drill(api, `${scope}figure=unassigned&queue=${encodeURIComponent(q.queue)}`)).rows.length, `${who}: unassigned ${q.queue}`).toBe(q.unassigned);
+    }
+    expect((await drill(admin, 'figure=unassigned&severity=C&queue=Sales')).rows.map((r) => r.title)).toContain('Split: sales');
+    const deepCritical = (await drill(manager, `person=${deepId}&figure=unassigned&severity=C`)).rows.map((r) => r.title);
+    expect(deepCritical).toContain('Split: support');
+    expect(deepCritical).not.toContain('Split: sales');
+  });
+
   it('counts the approvals waiting on someone in the team to decide (not those the team asked for), with the oldest one\'s age', async () => {
     const [policy] = await sql.rows<{ form_type: string; version: number }>('SELECT form_type, version FROM approval_policies ORDER BY form_type, version LIMIT 1');
     const [outside] = await sql.rows<{ id: number }>(`SELECT id FROM staff_users WHERE email = 'dana.dev@demo.test'`);
@@ -310,6 +346,64 @@ describe.each(BACKENDS)('management dashboard on %s', (backend) => {
     const bad = await manager.get(`${MANAGEMENT.drill.path}?figure=sales&pageSize=100000`);
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toMatch(/Rows per page must be at most/);
+  });
+
+  it("sorts the month's closed sales on the server by any of its columns, ties by id, so pages neither repeat nor skip a sale", async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    const [rep] = await sql.rows<{ id: number }>(
+      `INSERT INTO staff_users (email, name, role, title, department, manager_id, password_hash)
+       SELECT 'sol.sorter@demo.test', 'Sol Sorter', 'user', 'Account Executive', 'Sales', id, password_hash FROM staff_users WHERE email = 'agent@demo.test' RETURNING id`,
+    );
+    const companies = await sql.rows<{ id: number; name: string }>(
+      `INSERT INTO companies (name, account_number) VALUES ('Sortco Bravo', 'SORT-B'), ('Sortco Alpha', 'SORT-A'), ('Sortco Charlie', 'SORT-C') RETURNING id, name`,
+    );
+    // Nine sales over three days, three companies and two amounts: every column has ties.
+    const sales = await sql.rows<{ id: number; company_id: number; day: string; amount: number }>(
+      `INSERT INTO sales_activities (kind, company_id, staff_id, occurred_on, amount_cents)
+       SELECT 'sale', ($3::int[])[1 + n % 3], $1, $2::date + (n % 3), 100 * (1 + n % 2) FROM generate_series(0, 8) n
+       RETURNING id, company_id, to_char(occurred_on, 'YYYY-MM-DD') AS day, amount_cents::int AS amount`,
+      [rep!.id, `${month}-01`, companies.map((c) => c.id)],
+    );
+    const nameOf = new Map(companies.map((c) => [c.id, c.name]));
+    const keyOf: Record<string, (r: (typeof sales)[number]) => string | number> = { date: (r) => r.day, title: (r) => nameOf.get(r.company_id)!, person: () => 'Sol Sorter', detail: (r) => r.amount };
+    const expected = (field: string, dir: 'asc' | 'desc') =>
+      [...sales]
+        .sort((a, b) => {
+          const [x, y] = [keyOf[field]!(a), keyOf[field]!(b)];
+          const c = x < y ? -1 : x > y ? 1 : a.id - b.id;
+          return dir === 'asc' ? c : -c;
+        })
+        .map((r) => r.id);
+    const pages = async (sort: string) => {
+      const ids: number[] = [];
+      for (const page of [1, 2, 3]) {
+        const list = await drill(manager, `figure=sales&person=${rep!.id}${sort}&page=${page}&pageSize=4`);
+        expect(list.total, sort).toBe(9);
+        ids.push(...list.rows.map((r) => r.id));
+      }
+      return ids;
+    };
+    expect(await pages(''), 'newest first by default').toEqual(expected('date', 'desc'));
+    for (const field of ['date', 'title', 'person', 'detail'])
+      for (const dir of ['asc', 'desc'] as const) expect(await pages(`&sort=${field}&dir=${dir}`), `${field} ${dir}`).toEqual(expected(field, dir));
+    expect(await pages('&sort=title'), 'ascending when no direction is given').toEqual(expected('title', 'asc'));
+  });
+
+  it('names the sort or the direction when a list is asked for in an order it does not take, and still answers 403 to a user', async () => {
+    const problems: [string, string, RegExp][] = [
+      ['figure=sales&sort=amount', 'sort', /Sort must be one of date, title, person, detail/],
+      ['figure=sales&sort=date&dir=up', 'dir', /Direction must be asc or desc/],
+      ['figure=sales&dir=asc', 'dir', /Direction needs a sort column/],
+      ['figure=open&sort=date&dir=asc', 'sort', /Sort applies to the paged lists only \(sales\): the open list answers every row/],
+    ];
+    for (const [query, field, message] of problems) {
+      const res = await manager.get(`${MANAGEMENT.drill.path}?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(Object.keys(res.json().error.fields), query).toEqual([field]);
+      expect(res.json().error.message, query).toMatch(message);
+    }
+    const agent = await apiAs(t, 'agent');
+    expect((await agent.get(`${MANAGEMENT.drill.path}?figure=sales&sort=title&dir=asc`)).statusCode).toBe(403);
   });
 
   it('names the field when a list is asked for with a figure it does not know', async () => {

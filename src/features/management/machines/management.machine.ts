@@ -2,7 +2,7 @@ import type { ManagementDrillQuery, ManagementScope } from '@contracts/managemen
 import { managementApi } from '../api';
 import { createQueryMachine } from '@/shared/machines/query.machine';
 import { ROWS_PER_PAGE_ALL } from '@contracts/common/constants';
-import { MANAGEMENT_PAGING } from '@contracts/management';
+import { DEFAULT_PAGED_SORT, DRILL_SORT_FIELDS, MANAGEMENT_PAGING, type DrillSortField } from '@contracts/management';
 import { createServerTableMachine, type Row } from '@/shared/machines/table/table.machine';
 import type { TableQuery } from '@/shared/machines/table/table.types';
 
@@ -13,12 +13,17 @@ export const managementDashboardMachine = createQueryMachine('managementDashboar
 export const managementDrillMachine = createQueryMachine('managementDrill', (query: ManagementDrillQuery | null) => (query ? managementApi.drill(query) : Promise.resolve(null)));
 
 /**
- * A paged list (the month's closed sales) in the shared data table, server mode: the table's page
- * and rows per page become the list's query ('All' asks for the largest page the server answers).
+ * A paged list (the month's closed sales) in the shared data table, server mode: the table's page,
+ * rows per page and sort become the list's query ('All' asks for the largest page the server
+ * answers; the server sorts by one column, the table's first key).
  */
 export const managementPagedListMachine = (query: ManagementDrillQuery) =>
   createServerTableMachine(async (table: TableQuery) => {
     const all = table.pageSize === ROWS_PER_PAGE_ALL;
-    const page = await managementApi.drill({ ...query, page: all ? 1 : table.page, pageSize: all ? MANAGEMENT_PAGING.pageSizeMax : table.pageSize });
+    const key = table.sort[0];
+    // The default order (newest first) goes unsaid.
+    const named = key && (DRILL_SORT_FIELDS as readonly string[]).includes(key.field) && !(key.field === DEFAULT_PAGED_SORT.field && key.type === DEFAULT_PAGED_SORT.dir);
+    const sort = named ? { sort: key.field as DrillSortField, dir: key.type } : {};
+    const page = await managementApi.drill({ ...query, ...sort, page: all ? 1 : table.page, pageSize: all ? MANAGEMENT_PAGING.pageSizeMax : table.pageSize });
     return { rows: page.rows as unknown as Row[], total: page.total };
   });

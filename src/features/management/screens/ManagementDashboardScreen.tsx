@@ -1,19 +1,19 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PERCENT_DECIMALS } from '@contracts/common/constants';
 import { severityLabel } from '@contracts/common/codes';
 import { formatMonth } from '@contracts/common/dates';
 import { chartSpec, severityTone, type ChartSpec } from '@contracts/charts';
 import { formatMoney } from '@contracts/quote-money';
-import { DRILL_FIGURES, DRILL_TITLES, MANAGEMENT_WINDOWS, PAGED_FIGURES, type DrillFigure, type DrillRow, type ManagementDashboard, type ManagementDrill, type ManagementDrillQuery, type ManagementScope } from '@contracts/management';
-import { managementScreenMachine, selectFiguresQuery, selectList, selectListError, type ManagementAddress } from '../machines/management-dashboard.machine';
+import { DRILL_FIGURES, DRILL_SORTS, DRILL_TITLES, MANAGEMENT_WINDOWS, isPagedFigure, type DrillFigure, type DrillRow, type ManagementDashboard, type ManagementDrill, type ManagementDrillQuery, type ManagementScope } from '@contracts/management';
+import { managementScreenMachine, selectFiguresQuery, selectList, selectListError, selectListTable, type ManagementAddress } from '../machines/management-dashboard.machine';
 import { Button } from '@/shared/ui/components/button/Button';
 import { Spinner } from '@/shared/ui/Spinner';
 import { Alert, Card, PageHeader, QueryView, Select, SkeletonTable, Stat } from '@/shared/ui/components';
 import { Chart } from '@/shared/ui/chart';
-import { DataTable, useTableActor, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { managementPagedListMachine } from '../machines/management.machine';
+import { DataTable, type DataTableColumn, type TableActorRef } from '@/shared/ui/data-table/DataTable';
+import type { TableEvent } from '@/shared/machines/table/table.machine';
 import { formatDate, formatDateTime } from '@/shared/ui/tokens/format';
 import styles from './ManagementDashboard.module.css';
 
@@ -23,17 +23,20 @@ const rank = (code: string) => (PRIORITY_ORDER.indexOf(code) + PRIORITY_ORDER.le
 const EVERYONE = 'everyone';
 const ALL_PEOPLE = 'all';
 
-/** The charts of the dashboard from its figures: open tickets by priority, and each person's open and overdue work. */
+/** The charts of the dashboard from its figures: open and unassigned tickets by priority, and each person's open and overdue work. */
 function chartsOf(unsorted: ManagementDashboard): { severity: ChartSpec; team: ChartSpec; csat: ChartSpec; nps: ChartSpec } {
   const data = { ...unsorted, by_severity: [...unsorted.by_severity].sort((a, b) => rank(a.severity) - rank(b.severity)) };
   const severity = chartSpec({
     kind: 'horizontalBar',
-    title: 'Open tickets by priority',
-    summary: data.by_severity.map((s) => `${severityLabel(s.severity)}: ${s.open}`).join(', ') || 'No open tickets.',
+    title: 'Open and unassigned tickets by priority',
+    summary: data.by_severity.map((s) => `${severityLabel(s.severity)}: ${s.open} open, ${s.unassigned} unassigned`).join('; ') || 'No open tickets.',
     categories: data.by_severity.map((s) => severityLabel(s.severity)),
     categoryLabel: 'Priority',
-    valueLabel: 'Open tickets',
-    series: [{ name: 'Open tickets', values: data.by_severity.map((s) => s.open), tones: data.by_severity.map((s) => severityTone(s.severity)) }],
+    valueLabel: 'Tickets',
+    series: [
+      { name: 'Open tickets', values: data.by_severity.map((s) => s.open), tones: data.by_severity.map((s) => severityTone(s.severity)) },
+      { name: 'Unassigned', values: data.by_severity.map((s) => s.unassigned) },
+    ],
   });
   const busiest = [...data.team].sort((a, b) => b.open - a.open)[0];
   // Across, so every name reads in full.
@@ -115,48 +118,48 @@ function hrefOf(scope: ManagementScope, list?: { figure: DrillFigure; severity?:
   return q ? `/mgmtdash?${q}` : '/mgmtdash';
 }
 
-const DRILL_COLUMNS: Record<'tickets' | 'approvals' | 'certifications' | 'sales' | 'csat' | 'nps' | 'utilisation' | 'coverage', DataTableColumn<DrillRow>[]> = {
+const DRILL_COLUMNS: Record<'tickets' | 'approvals' | 'certifications' | 'sales' | 'csat' | 'nps' | 'utilisation' | 'coverage', Omit<DataTableColumn<DrillRow>, 'sortable'>[]> = {
   coverage: [
-    { label: 'Team', field: 'title', sortable: true },
-    { label: 'On call', field: 'person', sortable: true },
+    { label: 'Team', field: 'title' },
+    { label: 'On call', field: 'person' },
     { label: 'Gap', field: 'detail' },
-    { label: 'From', field: 'date', cell: (r) => formatDateTime(r.date), sortable: true },
+    { label: 'From', field: 'date', cell: (r) => formatDateTime(r.date) },
     { label: 'To', field: 'until', cell: (r) => formatDateTime(r.until) },
   ],
   utilisation: [
-    { label: 'Person', field: 'title', sortable: true },
+    { label: 'Person', field: 'title' },
     { label: 'Hours this month', field: 'detail' },
   ],
   csat: [
-    { label: 'Ticket', field: 'title', cell: (r) => (r.href ? <Link href={r.href}>{r.title}</Link> : r.title), sortable: true },
-    { label: 'Assignee', field: 'person', sortable: true },
+    { label: 'Ticket', field: 'title', cell: (r) => (r.href ? <Link href={r.href}>{r.title}</Link> : r.title) },
+    { label: 'Assignee', field: 'person' },
     { label: 'Answer', field: 'detail' },
-    { label: 'Received', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—'), sortable: true },
+    { label: 'Received', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—') },
   ],
   nps: [
-    { label: 'Company', field: 'title', sortable: true },
+    { label: 'Company', field: 'title' },
     { label: 'Answer', field: 'detail' },
-    { label: 'Received', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—'), sortable: true },
+    { label: 'Received', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—') },
   ],
   tickets: [
-    { label: 'Ticket', field: 'title', cell: (r) => <Link href={r.href ?? '#'}>#{r.id} {r.title}</Link>, sortable: true },
-    { label: 'Assignee', field: 'person', sortable: true },
+    { label: 'Ticket', field: 'title', cell: (r) => <Link href={r.href ?? '#'}>#{r.id} {r.title}</Link> },
+    { label: 'Assignee', field: 'person' },
     { label: 'Priority and queue', field: 'detail', priority: 2 },
-    { label: 'Due', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—'), sortable: true },
+    { label: 'Due', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—') },
   ],
   approvals: [
-    { label: 'Request', field: 'title', cell: (r) => <Link href={r.href ?? '#'}>{r.title}</Link>, sortable: true },
-    { label: 'Requester', field: 'person', sortable: true },
-    { label: 'Submitted', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—'), sortable: true },
+    { label: 'Request', field: 'title', cell: (r) => <Link href={r.href ?? '#'}>{r.title}</Link> },
+    { label: 'Requester', field: 'person' },
+    { label: 'Submitted', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—') },
     { label: 'Age', field: 'detail' },
   ],
   certifications: [
-    { label: 'Certification', field: 'title', sortable: true },
-    { label: 'Person', field: 'person', sortable: true },
-    { label: 'Expires', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—'), sortable: true },
+    { label: 'Certification', field: 'title' },
+    { label: 'Person', field: 'person' },
+    { label: 'Expires', field: 'date', cell: (r) => (r.date ? formatDate(r.date) : '—') },
     { label: 'In', field: 'detail' },
   ],
-  // Paged on the server, newest first: a sort of one page would mislead.
+  // Paged on the server, newest first: its sort goes to the server.
   sales: [
     { label: 'Company', field: 'title', cell: (r) => <Link href={r.href ?? '#'}>{r.title}</Link> },
     { label: 'Rep', field: 'person' },
@@ -164,8 +167,12 @@ const DRILL_COLUMNS: Record<'tickets' | 'approvals' | 'certifications' | 'sales'
     { label: 'Amount', field: 'detail' },
   ],
 };
-const columnsOf = (figure: DrillFigure) =>
-  figure === 'approvals' || figure === 'certifications' || figure === 'sales' || figure === 'csat' || figure === 'nps' || figure === 'utilisation' || figure === 'coverage' ? DRILL_COLUMNS[figure] : DRILL_COLUMNS.tickets;
+/** A list's columns, sortable where the list sorts by them (one rule, beside the contract: DRILL_SORTS). */
+const columnsOf = (figure: DrillFigure): DataTableColumn<DrillRow>[] =>
+  (figure === 'approvals' || figure === 'certifications' || figure === 'sales' || figure === 'csat' || figure === 'nps' || figure === 'utilisation' || figure === 'coverage' ? DRILL_COLUMNS[figure] : DRILL_COLUMNS.tickets).map((c) => ({
+    ...c,
+    sortable: (DRILL_SORTS[figure] as readonly string[]).includes(c.field),
+  }));
 
 function drillCaption(q: ManagementDrillQuery): string {
   const parts = [DRILL_TITLES[q.figure]];
@@ -175,9 +182,10 @@ function drillCaption(q: ManagementDrillQuery): string {
   return parts.join(' · ');
 }
 
-function DrillList({ query, data, error, onRetry, closeHref }: { query: ManagementDrillQuery; data: ManagementDrill | null; error: string | null; onRetry: () => void; closeHref: string }) {
-  const key = JSON.stringify(query);
+function DrillList({ query, data, error, table, onRetry, onSort, closeHref }: { query: ManagementDrillQuery; data: ManagementDrill | null; error: string | null; table: TableActorRef | null; onRetry: () => void; onSort: (field: string, multi: boolean) => void; closeHref: string }) {
   const caption = drillCaption(query);
+  const shown = useMemo(() => (table ? sortingThrough(table, onSort) : null), [table, onSort]);
+  const columns = useMemo(() => columnsOf(query.figure), [query.figure]);
   return (
     <Card title={caption} description="The items behind the figure." padding="none" asRegion actions={<Link href={closeHref}>Close list</Link>}>
       {error ? (
@@ -187,12 +195,8 @@ function DrillList({ query, data, error, onRetry, closeHref }: { query: Manageme
             Try again
           </Button>
         </Alert>
-      ) : data && data.figure === query.figure ? (
-        (PAGED_FIGURES as readonly string[]).includes(query.figure) ? (
-          <PagedDrillTable key={key} query={query} caption={`${caption} (${data.total})`} />
-        ) : (
-          <DataTable<DrillRow> key={key} caption={`${caption} (${data.total})`} columns={columnsOf(query.figure)} rows={data.rows} rowKey="id" />
-        )
+      ) : data && shown && data.figure === query.figure ? (
+        <DataTable<DrillRow> actor={shown} caption={`${caption} (${data.total})`} columns={columns} rowKey="id" searchable={!isPagedFigure(query.figure)} />
       ) : (
         <SkeletonTable />
       )}
@@ -200,12 +204,18 @@ function DrillList({ query, data, error, onRetry, closeHref }: { query: Manageme
   );
 }
 
-/** A list paged on the server (the month's closed sales): the table asks for each page it shows. */
-function PagedDrillTable({ query, caption }: { query: ManagementDrillQuery; caption: string }) {
-  const machine = useMemo(() => managementPagedListMachine(query), [query]);
-  const columns = columnsOf(query.figure);
-  const table = useTableActor<DrillRow>({ machine, mode: 'server', columns, rowKey: 'id' });
-  return <DataTable<DrillRow> actor={table} caption={caption} columns={columns} rowKey="id" searchable={false} />;
+/**
+ * The list's table (the dashboard's machine holds it) as the data table sees it, except that a
+ * header's sort goes to the dashboard's machine, which owns the list's order (docs/adr/0257).
+ */
+function sortingThrough(table: TableActorRef, sort: (field: string, multi: boolean) => void): TableActorRef {
+  return new Proxy(table, {
+    get(target, key) {
+      if (key === 'send') return (event: TableEvent) => (event.type === 'sort.toggle' ? sort(event.field, event.multi) : target.send(event));
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /** A headed group of figures (Tickets, Service, People, Sales and billing); its tiles share one row on a desktop and pair up on a phone. */
@@ -287,6 +297,8 @@ export default function ManagementDashboardScreen() {
   const data = useSelector(actor, (s) => s.context.figures);
   const listData = useSelector(actor, selectList);
   const listError = useSelector(actor, selectListError);
+  const listTable = useSelector(actor, selectListTable);
+  const sortList = useCallback((field: string, multi: boolean) => actor.send({ type: 'list.sort', field, multi }), [actor]);
   const charts = useMemo(() => (data ? chartsOf(data) : null), [data]);
   const list = (figure: DrillFigure, more: { severity?: string; queue?: string; person?: number; month?: string } = {}) => hrefOf(scope, { figure, ...more });
   // A trend point's key is "<figure>:<month>".
@@ -367,17 +379,17 @@ export default function ManagementDashboardScreen() {
                 />
               </FigureGroup>
             </section>
-            {drill ? <DrillList query={drill} data={listData} error={listError} onRetry={() => actor.send({ type: 'list.reload' })} closeHref={hrefOf(scope)} /> : null}
+            {drill ? <DrillList query={drill} data={listData} error={listError} table={listTable} onRetry={() => actor.send({ type: 'list.reload' })} onSort={sortList} closeHref={hrefOf(scope)} /> : null}
             <div className={styles.charts}>
               <BreakdownTable
-                caption="Open and overdue by priority"
-                rows={[...figures.by_severity].sort((a, b) => rank(a.severity) - rank(b.severity)).map((s) => ({ key: s.severity, label: severityLabel(s.severity), open: s.open, overdue: s.overdue, filter: { severity: s.severity } }))}
+                caption="Open, overdue and unassigned by priority"
+                rows={[...figures.by_severity].sort((a, b) => rank(a.severity) - rank(b.severity)).map((s) => ({ ...s, key: s.severity, label: severityLabel(s.severity), filter: { severity: s.severity } }))}
                 head="Priority"
                 list={list}
               />
               <BreakdownTable
-                caption="Open and overdue by queue"
-                rows={figures.by_queue.map((q) => ({ key: q.queue, label: q.queue, open: q.open, overdue: q.overdue, filter: { queue: q.queue } }))}
+                caption="Open, overdue and unassigned by queue"
+                rows={figures.by_queue.map((q) => ({ ...q, key: q.queue, label: q.queue, filter: { queue: q.queue } }))}
                 head="Queue"
                 list={list}
               />
@@ -409,7 +421,7 @@ export default function ManagementDashboardScreen() {
   );
 }
 
-type BreakdownRow = { key: string; label: string; open: number; overdue: number; filter: { severity?: string; queue?: string } };
+type BreakdownRow = { key: string; label: string; open: number; overdue: number; unassigned: number; filter: { severity?: string; queue?: string } };
 
 function BreakdownTable({ caption, rows, head, list }: { caption: string; rows: BreakdownRow[]; head: string; list: (f: DrillFigure, more: { severity?: string; queue?: string }) => string }) {
   return (
@@ -422,6 +434,7 @@ function BreakdownTable({ caption, rows, head, list }: { caption: string; rows: 
               <th scope="col">{head}</th>
               <th scope="col" className={styles.num}>Open</th>
               <th scope="col" className={styles.num}>Overdue</th>
+              <th scope="col" className={styles.num}>Unassigned</th>
             </tr>
           </thead>
           <tbody>
@@ -433,6 +446,9 @@ function BreakdownTable({ caption, rows, head, list }: { caption: string; rows: 
                 </td>
                 <td className={styles.num}>
                   <FigureLink value={r.overdue} href={list('overdue', r.filter)} label={`overdue, ${r.label}`} />
+                </td>
+                <td className={styles.num}>
+                  <FigureLink value={r.unassigned} href={list('unassigned', r.filter)} label={`unassigned, ${r.label}`} />
                 </td>
               </tr>
             ))}
