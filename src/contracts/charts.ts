@@ -239,6 +239,24 @@ export function formatPlotted(value: number, spec: Pick<ChartSpec, 'unit' | 'cur
   }
 }
 
+/**
+ * Ticks of a value axis are round numbers (0, 12.5, 25 …; whole ones with counts): each reads with
+ * the fewest decimals it needs, so "100 %" and "62.5 %", never "100.00 %". This many at the most
+ * (a tick is never a long fraction; float noise such as 0.30000000000000004 goes).
+ */
+const AXIS_TICK_MAX_DECIMALS = 4;
+
+/**
+ * A tick of a value axis as text with its unit: money compact ($100K, see formatCompactMoney),
+ * other units with the fewest decimals the tick needs. Exact values, with the unit's decimals, are
+ * the tooltip's and the table twin's (formatPlotted).
+ */
+export function formatAxisTick(value: number, spec: Pick<ChartSpec, 'unit' | 'currency'>, options: ChartFormatOptions = {}): string {
+  if (spec.unit === 'money') return formatCompactMoney(value, spec.currency, options);
+  const number = numberFormat(options.locale ?? 'en-US', 0, spec.unit === 'count' ? 0 : AXIS_TICK_MAX_DECIMALS).format(value);
+  return spec.unit === 'hours' ? `${number} h` : spec.unit === 'percent' ? `${number} %` : number;
+}
+
 /** Compact formats by locale and currency, made once. */
 const COMPACT_FORMATS = new Map<string, Intl.NumberFormat>();
 /**
@@ -260,6 +278,45 @@ export function formatCompactMoney(value: number, currency: string | undefined, 
 export function formatChartValue(value: number | null, spec: Pick<ChartSpec, 'unit' | 'currency'>, options: ChartFormatOptions = {}): string {
   if (value === null) return '—';
   return formatPlotted(plotValue(value, spec.unit), spec, options);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tooltip
+
+/** Text put into the tooltip's HTML (series, categories and people's names are data). */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** What ECharts hands a tooltip formatter for one data point (the fields read here). */
+export type TooltipPoint = { seriesName?: string; name?: string; axisValueLabel?: string; value?: unknown; color?: unknown; percent?: number };
+
+/** The classes of the tooltip's parts (styled by the chart component's stylesheet, src/shared/ui/chart/chart.css). */
+const CHART_TOOLTIP_CLASSES = {
+  title: 'chart-tooltip__title',
+  row: 'chart-tooltip__row',
+  marker: 'chart-tooltip__marker',
+  name: 'chart-tooltip__name',
+  value: 'chart-tooltip__value',
+} as const;
+
+/**
+ * The tooltip's HTML: a heading (the category, or a pie's series) and one row a point, "marker
+ * name: value". Classes, not inline styles (the portal's CSP drops style attributes, which is what
+ * ran ECharts' own rows together as "CSAT71.43 %"); the marker is a small SVG whose colour is an
+ * attribute, not a style. Every name is escaped.
+ */
+function tooltipHtml(title: string | undefined, rows: readonly { name: string; value: string; color?: string }[]): string {
+  const c = CHART_TOOLTIP_CLASSES;
+  const marker = (color: string | undefined) =>
+    color ? `<svg class="${c.marker}" width="10" height="10" viewBox="0 0 10 10" aria-hidden="true"><circle cx="5" cy="5" r="5" fill="${escapeHtml(color)}"/></svg>` : '';
+  const head = title ? `<div class="${c.title}">${escapeHtml(title)}</div>` : '';
+  return (
+    head +
+    rows
+      .map((r) => `<div class="${c.row}">${marker(r.color)}<span class="${c.name}">${escapeHtml(r.name)}:</span> <span class="${c.value}">${escapeHtml(r.value)}</span></div>`)
+      .join('')
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -409,6 +466,17 @@ export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options:
   const animate = !options.reducedMotion;
   const showTitle = options.showTitle ?? true;
   const anyDrill = (s: ChartSeries) => s.drill?.some((k) => k !== null) ?? false;
+  /** A pie slice's share of the whole (ECharts' percent, two decimals at most). */
+  const share = (percent: number) => formatAxisTick(percent, { unit: 'percent' }, options);
+  const colourOf = (p: TooltipPoint) => (typeof p.color === 'string' ? p.color : undefined);
+  /** An axis tooltip: the category, then each series' value; a pie's: the series, then the slice with its share. */
+  const tooltipOf = (params: TooltipPoint | TooltipPoint[]) => {
+    if (Array.isArray(params)) {
+      return tooltipHtml(params[0]?.axisValueLabel ?? params[0]?.name, params.map((p) => ({ name: p.seriesName ?? '', value: fmt(p.value), color: colourOf(p) })));
+    }
+    const part = typeof params.percent === 'number' ? ` (${share(params.percent)})` : '';
+    return tooltipHtml(params.seriesName, [{ name: params.name ?? '', value: `${fmt(params.value)}${part}`, color: colourOf(params) }]);
+  };
   const base: ChartOption = {
     animation: animate,
     ...(animate ? {} : { animationDuration: 0, animationDurationUpdate: 0, stateAnimation: { duration: 0 } }),
@@ -428,7 +496,7 @@ export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options:
       backgroundColor: palette.tooltipBackground,
       borderColor: palette.grid,
       textStyle,
-      valueFormatter: fmt,
+      formatter: (params: TooltipPoint | TooltipPoint[]) => tooltipOf(params),
       ...(animate ? {} : { transitionDuration: 0 }),
     },
     legend: {
@@ -465,9 +533,9 @@ export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options:
           itemStyle: { borderColor: palette.background, borderWidth: 1 },
           label: {
             color: palette.text,
-            formatter: options.valueLabels
-              ? (p: { name: string; value: unknown; percent: number }) => `${p.name}: ${fmt(p.value)} (${p.percent} %)`
-              : '{b}: {d} %',
+            // The slice's share with the fewest decimals it needs, in the reader's locale (the tooltip says the same).
+            formatter: (p: { name: string; value: unknown; percent: number }) =>
+              options.valueLabels ? `${p.name}: ${fmt(p.value)} (${share(p.percent)})` : `${p.name}: ${share(p.percent)}`,
           },
           data: spec.categories.map((name, i) => ({ name, ...plotted(s)[i]! })),
         },
@@ -507,7 +575,7 @@ export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options:
     axisLabel: {
       color: palette.mutedText,
       hideOverlap: true,
-      formatter: (v: number) => (spec.unit === 'money' ? formatCompactMoney(v, spec.currency, options) : fmt(v)),
+      formatter: (v: number) => formatAxisTick(v, spec, options),
     },
     splitLine: { lineStyle: { color: palette.grid } },
   };
@@ -691,7 +759,11 @@ function treeSeries(spec: ChartSpec, palette: ChartPalette, options: ToOptionOpt
       formatter: options.valueLabels ? (p: { name: string; value: unknown }) => (p.value === null || p.value === undefined ? p.name : `${p.name}: ${fmt(p.value)}`) : '{b}',
     },
     leaves: { label: { position: 'right', align: 'left' } },
-    tooltip: { trigger: 'item', formatter: (p: { name: string; value: unknown }) => (p.value === null || p.value === undefined ? p.name : `${p.name}: ${fmt(p.value)} ${spec.valueLabel ?? s.name}`) },
+    tooltip: {
+      trigger: 'item',
+      formatter: (p: { name: string; value: unknown }) =>
+        p.value === null || p.value === undefined ? tooltipHtml(p.name, []) : tooltipHtml(undefined, [{ name: p.name, value: `${fmt(p.value)} ${spec.valueLabel ?? s.name}` }]),
+    },
     emphasis: { focus: 'ancestor' },
   };
 }

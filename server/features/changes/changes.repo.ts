@@ -18,7 +18,7 @@ import {
 } from '@contracts/changes';
 import type { Attachment } from '@contracts/common/attachments';
 import { containing, iso, listPage, type Queryable } from '@server/platform/sql';
-import type { ServedFile, StoredFile } from '@server/platform/uploads';
+import { ATTACHMENT_COLUMNS, keysNamedIn, type ServedFile, type StoredFile } from '@server/platform/uploads';
 
 export type ScrLock = {
   id: number;
@@ -324,8 +324,6 @@ export async function scrOfCompany(db: Queryable, id: number, companyId: number)
 
 // --- Files -----------------------------------------------------------------------------------------
 
-const FILE_COLUMNS = `id, original_name AS name, mime_type, size_bytes::int AS size_bytes, sha256, (thumbnail_key IS NOT NULL) AS image`;
-
 export async function insertAttachments(db: Queryable, scrId: number, staffId: number, files: readonly StoredFile[], now: Date): Promise<void> {
   for (const f of files) {
     await db.query(
@@ -337,7 +335,7 @@ export async function insertAttachments(db: Queryable, scrId: number, staffId: n
 }
 
 export async function attachmentsOf(db: Queryable, scrId: number): Promise<Attachment[]> {
-  return (await db.query<Attachment>(`SELECT ${FILE_COLUMNS} FROM scr_attachments WHERE scr_id = $1 ORDER BY id`, [scrId])).rows;
+  return (await db.query<Attachment>(`SELECT ${ATTACHMENT_COLUMNS} FROM scr_attachments WHERE scr_id = $1 ORDER BY id`, [scrId])).rows;
 }
 
 /** One file of an SCR; with `companyId`, only when the SCR is that company's (a client's download). */
@@ -352,13 +350,7 @@ export async function attachmentFile(db: Queryable, scrId: number, attachmentId:
 }
 
 /** The keys among `keys` an SCR's files name (the upload sweep keeps them). */
-export async function referencedKeys(db: Queryable, keys: readonly string[]): Promise<Set<string>> {
-  const { rows } = await db.query<{ key: string }>(
-    `SELECT k AS key FROM unnest($1::text[]) AS k WHERE EXISTS (SELECT 1 FROM scr_attachments a WHERE a.storage_key = k OR a.thumbnail_key = k)`,
-    [keys],
-  );
-  return new Set(rows.map((r) => r.key));
-}
+export const referencedKeys = (db: Queryable, keys: readonly string[]): Promise<Set<string>> => keysNamedIn(db, 'scr_attachments', keys);
 
 // --- The change calendar and its feeds --------------------------------------------------------------
 

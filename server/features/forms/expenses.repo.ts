@@ -5,7 +5,7 @@
  */
 import type { AdminExpenseRate } from '@contracts/forms-admin';
 import { DUPLICATE_WINDOW_DAYS, type ExpenseRate, type Receipt, type StoredExpenseLine } from '@contracts/expenses';
-import type { ServedFile, StoredFile } from '@server/platform/uploads';
+import { ATTACHMENT_COLUMNS, keysNamedIn, type ServedFile, type StoredFile } from '@server/platform/uploads';
 import type { Queryable } from '@server/platform/sql';
 
 export async function expenseRates(db: Queryable): Promise<ExpenseRate[]> {
@@ -21,15 +21,13 @@ export async function companyName(db: Queryable, id: number): Promise<string | n
   return rows[0]?.name ?? null;
 }
 
-const RECEIPT_COLUMNS = `id, original_name AS name, mime_type, size_bytes::int AS size_bytes, sha256, (thumbnail_key IS NOT NULL) AS image`;
-
 /** Records uploaded receipts (already moved into place) as the uploader's, in the writing transaction. */
 export async function insertReceipts(db: Queryable, uploaderId: number, files: readonly StoredFile[], now: Date): Promise<Receipt[]> {
   const out: Receipt[] = [];
   for (const f of files) {
     const { rows } = await db.query<Receipt>(
       `INSERT INTO expense_receipts (uploader_id, storage_key, thumbnail_key, original_name, mime_type, size_bytes, sha256, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${RECEIPT_COLUMNS}`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${ATTACHMENT_COLUMNS}`,
       [uploaderId, f.storageKey, f.thumbnailKey, f.name, f.mimeType, f.sizeBytes, f.sha256, now],
     );
     out.push(rows[0]!);
@@ -39,13 +37,13 @@ export async function insertReceipts(db: Queryable, uploaderId: number, files: r
 
 /** The receipts among `ids` that the person uploaded, with their hashes. */
 export async function ownReceipts(db: Queryable, uploaderId: number, ids: readonly number[]): Promise<Map<number, Receipt>> {
-  const { rows } = await db.query<Receipt>(`SELECT ${RECEIPT_COLUMNS} FROM expense_receipts WHERE uploader_id = $1 AND id = ANY($2::int[])`, [uploaderId, ids]);
+  const { rows } = await db.query<Receipt>(`SELECT ${ATTACHMENT_COLUMNS} FROM expense_receipts WHERE uploader_id = $1 AND id = ANY($2::int[])`, [uploaderId, ids]);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** Receipts by id (any uploader), for a claim's PDF. */
 export async function receiptsById(db: Queryable, ids: readonly number[]): Promise<Map<number, Receipt & { thumbnailKey: string | null }>> {
-  const { rows } = await db.query<Receipt & { thumbnailKey: string | null }>(`SELECT ${RECEIPT_COLUMNS}, thumbnail_key AS "thumbnailKey" FROM expense_receipts WHERE id = ANY($1::int[])`, [ids]);
+  const { rows } = await db.query<Receipt & { thumbnailKey: string | null }>(`SELECT ${ATTACHMENT_COLUMNS}, thumbnail_key AS "thumbnailKey" FROM expense_receipts WHERE id = ANY($1::int[])`, [ids]);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -168,13 +166,7 @@ export async function approvedLines(db: Queryable, viewer: { userId: number; rol
 }
 
 /** Which of the given storage keys a receipt names (the upload sweep keeps those). */
-export async function referencedReceiptKeys(db: Queryable, keys: readonly string[]): Promise<Set<string>> {
-  const { rows } = await db.query<{ key: string }>(
-    `SELECT k AS key FROM unnest($1::text[]) AS k WHERE EXISTS (SELECT 1 FROM expense_receipts r WHERE r.storage_key = k OR r.thumbnail_key = k)`,
-    [keys],
-  );
-  return new Set(rows.map((r) => r.key));
-}
+export const referencedReceiptKeys = (db: Queryable, keys: readonly string[]): Promise<Set<string>> => keysNamedIn(db, 'expense_receipts', keys);
 
 // --- Rates as admins keep them (docs/adr/0230) ----------------------------------------------------
 

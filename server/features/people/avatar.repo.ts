@@ -3,6 +3,7 @@
  * by this feature. The files themselves are the upload store's (server/platform/uploads).
  */
 import type { Queryable } from '@server/platform/sql';
+import { keysNamedIn } from '@server/platform/uploads';
 
 /** A stored avatar as the download and a replacement need it. */
 export type AvatarRow = { storageKey: string; thumbnailKey: string; mimeType: string; version: number };
@@ -56,10 +57,4 @@ export async function deleteAvatar(db: Queryable, staffId: number): Promise<Avat
 }
 
 /** Which of the given storage keys an avatar names (the upload sweep keeps those, docs/adr/0139). */
-export async function referencedAvatarKeys(db: Queryable, keys: readonly string[]): Promise<Set<string>> {
-  const { rows } = await db.query<{ key: string }>(
-    `SELECT k AS key FROM unnest($1::text[]) AS k WHERE EXISTS (SELECT 1 FROM staff_avatars a WHERE a.storage_key = k OR a.thumbnail_key = k)`,
-    [keys],
-  );
-  return new Set(rows.map((r) => r.key));
-}
+export const referencedAvatarKeys = (db: Queryable, keys: readonly string[]): Promise<Set<string>> => keysNamedIn(db, 'staff_avatars', keys);

@@ -2,7 +2,7 @@
 import type { QaCaseResult, QaFigures, QaItem, QaRun, QaRunCase, QaTestCase, QaTestCaseInput, QaWeek } from '@contracts/quality';
 import type { Attachment } from '@contracts/common/attachments';
 import { iso, listPage, type ListPage, type Queryable } from '@server/platform/sql';
-import type { ServedFile, StoredFile } from '@server/platform/uploads';
+import { ATTACHMENT_COLUMNS, keysNamedIn, type ServedFile, type StoredFile } from '@server/platform/uploads';
 
 export type QaItemState = { id: number; status: 'waiting' | 'testing' | 'passed' | 'failed' | 'blocked' };
 
@@ -190,8 +190,6 @@ export async function figures(db: Queryable, weeks: number, now: Date): Promise<
 
 // --- Evidence --------------------------------------------------------------------------------------
 
-const FILE_COLUMNS = `id, original_name AS name, mime_type, size_bytes::int AS size_bytes, sha256, (thumbnail_key IS NOT NULL) AS image`;
-
 /** Evidence files of an item, kept with the run under way (the latest run, none before the first take). */
 export async function insertEvidence(db: Queryable, itemId: number, staffId: number, files: readonly StoredFile[], now: Date): Promise<void> {
   for (const f of files) {
@@ -204,7 +202,7 @@ export async function insertEvidence(db: Queryable, itemId: number, staffId: num
 }
 
 export async function evidenceOf(db: Queryable, itemId: number): Promise<Attachment[]> {
-  return (await db.query<Attachment>(`SELECT ${FILE_COLUMNS} FROM qa_evidence WHERE qa_item_id = $1 ORDER BY id`, [itemId])).rows;
+  return (await db.query<Attachment>(`SELECT ${ATTACHMENT_COLUMNS} FROM qa_evidence WHERE qa_item_id = $1 ORDER BY id`, [itemId])).rows;
 }
 
 export async function evidenceFile(db: Queryable, itemId: number, fileId: number): Promise<ServedFile | null> {
@@ -216,10 +214,4 @@ export async function evidenceFile(db: Queryable, itemId: number, fileId: number
 }
 
 /** The keys among `keys` that evidence names (the upload sweep keeps them). */
-export async function referencedEvidenceKeys(db: Queryable, keys: readonly string[]): Promise<Set<string>> {
-  const { rows } = await db.query<{ key: string }>(
-    `SELECT k AS key FROM unnest($1::text[]) AS k WHERE EXISTS (SELECT 1 FROM qa_evidence e WHERE e.storage_key = k OR e.thumbnail_key = k)`,
-    [keys],
-  );
-  return new Set(rows.map((r) => r.key));
-}
+export const referencedEvidenceKeys = (db: Queryable, keys: readonly string[]): Promise<Set<string>> => keysNamedIn(db, 'qa_evidence', keys);

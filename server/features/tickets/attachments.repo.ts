@@ -3,7 +3,7 @@
  * written in the transaction of their note; the files themselves are the upload store's.
  */
 import type { Attachment } from '@contracts/common/attachments';
-import type { ServedFile, StoredFile } from '@server/platform/uploads';
+import { keysNamedIn, type ServedFile, type StoredFile } from '@server/platform/uploads';
 import type { Queryable } from '@server/platform/sql';
 
 /** Records the files of a note, or of the ticket itself (`noteId` null), already moved into place, in the writing transaction. */
@@ -69,11 +69,4 @@ export async function findAttachment(db: Queryable, ticketId: number, attachment
 }
 
 /** Which of the given storage keys a ticket's file or thumbnail names (the upload sweep keeps those). */
-export async function referencedKeys(db: Queryable, keys: readonly string[]): Promise<Set<string>> {
-  const { rows } = await db.query<{ key: string }>(
-    `SELECT k AS key FROM unnest($1::text[]) AS k
-      WHERE EXISTS (SELECT 1 FROM ticket_attachments a WHERE a.storage_key = k OR a.thumbnail_key = k)`,
-    [keys],
-  );
-  return new Set(rows.map((r) => r.key));
-}
+export const referencedKeys = (db: Queryable, keys: readonly string[]): Promise<Set<string>> => keysNamedIn(db, 'ticket_attachments', keys);

@@ -18,7 +18,7 @@ import {
   type TimeEntryFields,
 } from '@contracts/forms';
 import { myPunchesMachine, myTimeEntriesMachine, mySubmissionsMachine, submitCorrectionMachine, toReviewMachine } from '../machines/forms.machines';
-import { correctionScreenMachine, selectForm, type CorrectionKind, type CorrectionScreenActor, type CorrectionTab } from '../machines/correction-screen.machine';
+import { correctionScreenMachine, selectForm, type CorrectionKind, type CorrectionScreenActor, type CorrectionScreenContext, type CorrectionScreenEvent, type CorrectionTab } from '../machines/correction-screen.machine';
 import styles from './forms.module.css';
 import { SubmissionList } from './SubmissionList';
 import { RequestDetail } from '@/features/approvals';
@@ -78,7 +78,13 @@ export default function CorrectionScreen() {
               <Radio value="timeEntry">Correct my time entry</Radio>
               <Radio value="punch">Correct my punch</Radio>
             </RadioGroup>
-            {kind === 'report' ? <CorrectionForm key={sent} form={form} /> : kind === 'punch' ? <PunchForm key={sent} screen={screen} form={form} /> : <TimeEntryForm key={sent} screen={screen} form={form} />}
+            {kind === 'report' ? (
+              <CorrectionForm key={sent} form={form} />
+            ) : kind === 'punch' ? (
+              <RecordCorrectionForm key={sent} correction={PUNCH_CORRECTION} screen={screen} form={form} />
+            ) : (
+              <RecordCorrectionForm key={sent} correction={TIME_ENTRY_CORRECTION} screen={screen} form={form} />
+            )}
           </div>
         </TabPanel>
         <TabPanel id="mine">
@@ -116,19 +122,63 @@ function Resubmit({ request, form, screen }: { request: RequestView; form: Actor
   const resubmit = { id: request.id, version: request.version };
   const punch = request.payload as Partial<StoredPunchCorrection>;
   if (punch.kind === 'punch' && punch.punchId && punch.after) {
-    return <PunchForm screen={screen} form={form} resubmit={resubmit} initial={{ punchId: punch.punchId, summary: punch.summary ?? '', before: punch.before ?? null, after: punch.after }} />;
+    return <RecordCorrectionForm correction={PUNCH_CORRECTION} screen={screen} form={form} resubmit={resubmit} initial={{ id: punch.punchId, summary: punch.summary ?? '', before: punch.before ?? null, after: punch.after }} />;
   }
   const p = request.payload as Partial<StoredTimeEntryCorrection>;
-  if (p.kind === 'timeEntry' && p.entryId && p.after) return <TimeEntryForm screen={screen} form={form} resubmit={resubmit} initial={{ entryId: p.entryId, summary: p.summary ?? '', before: p.before ?? null, after: p.after }} />;
+  if (p.kind === 'timeEntry' && p.entryId && p.after) {
+    return <RecordCorrectionForm correction={TIME_ENTRY_CORRECTION} screen={screen} form={form} resubmit={resubmit} initial={{ id: p.entryId, summary: p.summary ?? '', before: p.before ?? null, after: p.after }} />;
+  }
   return <CorrectionForm form={form} initial={draftOf(request)} resubmit={resubmit} />;
+}
+
+/**
+ * What every correction's form is: a card with the form, the reason a send was refused, a note when
+ * a correction sent back is changed, the kind's fields, and the submit button (busy while it sends).
+ */
+function CorrectionFormFrame({
+  form,
+  label,
+  resubmit,
+  submission,
+  children,
+}: {
+  form: ActorRefFrom<typeof submitCorrectionMachine>;
+  label: string;
+  resubmit: boolean;
+  /** What the form sends now. */
+  submission: () => CorrectionSubmission;
+  children: ReactNode;
+}) {
+  const busy = useSelector(form, (s) => s.matches('submitting'));
+  const error = useSelector(form, (s) => s.context.error);
+  return (
+    <Card padding="compact">
+      <form
+        className={styles.form}
+        noValidate
+        aria-label={label}
+        onSubmit={(e) => {
+          e.preventDefault();
+          form.send({ type: 'form.submit', input: submission() });
+        }}
+      >
+        <FormErrorBanner title={error ?? undefined} errors={[]} />
+        {resubmit ? <Alert tone="info" title="Change what your manager asked for, then submit it again." /> : null}
+        {children}
+        <div className={styles.actions}>
+          <Button type="submit" variant="primary" isPending={busy}>
+            {resubmit ? 'Submit again' : 'Submit for review'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
 }
 
 /** The report's fields; what was typed stays through a refused send. */
 function CorrectionForm({ form, initial = EMPTY, resubmit }: { form: ActorRefFrom<typeof submitCorrectionMachine>; initial?: Draft; resubmit?: { id: number; version: number } }) {
   const [draft, setDraft] = useState<Draft>(initial);
-  const busy = useSelector(form, (s) => s.matches('submitting'));
   const fields = useSelector(form, (s) => s.context.fieldErrors);
-  const error = useSelector(form, (s) => s.context.error);
   const submission = (d: Draft) => ({ payload: payloadOf(d), ...(resubmit ? { resubmit } : {}) });
   const change = (patch: Partial<Draft>, field: string) => {
     setDraft((d) => ({ ...d, ...patch }));
@@ -147,58 +197,41 @@ function CorrectionForm({ form, initial = EMPTY, resubmit }: { form: ActorRefFro
     />
   );
   return (
-    <Card padding="compact">
-      <form
-        className={styles.form}
-        noValidate
-        aria-label={resubmit ? 'Change the correction' : 'Report a correction'}
-        onSubmit={(e) => {
-          e.preventDefault();
-          form.send({ type: 'form.submit', input: submission(draft) });
-        }}
-      >
-        <FormErrorBanner title={error ?? undefined} errors={[]} />
-        {resubmit ? <Alert tone="info" title="Change what your manager asked for, then submit it again." /> : null}
-        <TextField
-          label="What went wrong"
-          isRequired
-          value={draft.summary}
-          onChange={(summary) => change({ summary }, 'summary')}
-          onBlur={() => form.send({ type: 'form.blur', field: 'summary', input: submission(draft) })}
-          description="One line: the title your manager sees."
-          errorMessage={fields.summary}
-          maxLength={200}
+    <CorrectionFormFrame form={form} label={resubmit ? 'Change the correction' : 'Report a correction'} resubmit={!!resubmit} submission={() => submission(draft)}>
+      <TextField
+        label="What went wrong"
+        isRequired
+        value={draft.summary}
+        onChange={(summary) => change({ summary }, 'summary')}
+        onBlur={() => form.send({ type: 'form.blur', field: 'summary', input: submission(draft) })}
+        description="One line: the title your manager sees."
+        errorMessage={fields.summary}
+        maxLength={200}
+      />
+      {text('customerImpact', 'Customer impact', 'Who was affected, and how.')}
+      {text('rootCause', 'Root cause', 'Why it happened.')}
+      {text('correctiveAction', 'Corrective action', 'What was done, and what stops it happening again.')}
+      <div className={styles.pair}>
+        <NumberField
+          label="Related ticket (optional)"
+          value={draft.ticketId ?? NaN}
+          minValue={1}
+          formatOptions={{ useGrouping: false }}
+          onChange={(n) => change({ ticketId: Number.isFinite(n) ? n : null }, 'ticketId')}
+          errorMessage={fields.ticketId}
         />
-        {text('customerImpact', 'Customer impact', 'Who was affected, and how.')}
-        {text('rootCause', 'Root cause', 'Why it happened.')}
-        {text('correctiveAction', 'Corrective action', 'What was done, and what stops it happening again.')}
-        <div className={styles.pair}>
-          <NumberField
-            label="Related ticket (optional)"
-            value={draft.ticketId ?? NaN}
-            minValue={1}
-            formatOptions={{ useGrouping: false }}
-            onChange={(n) => change({ ticketId: Number.isFinite(n) ? n : null }, 'ticketId')}
-            errorMessage={fields.ticketId}
+        <Suspense fallback={<SkeletonText lines={1} label="Loading the company picker" />}>
+          <CompanyPicker
+            label="Related company (optional)"
+            placeholder="Search companies"
+            value={draft.companyId}
+            valueName={draft.companyName ?? undefined}
+            onChange={(id, name) => change({ companyId: id, companyName: name }, 'companyId')}
+            errorMessage={fields.companyId}
           />
-          <Suspense fallback={<SkeletonText lines={1} label="Loading the company picker" />}>
-            <CompanyPicker
-              label="Related company (optional)"
-              placeholder="Search companies"
-              value={draft.companyId}
-              valueName={draft.companyName ?? undefined}
-              onChange={(id, name) => change({ companyId: id, companyName: name }, 'companyId')}
-              errorMessage={fields.companyId}
-            />
-          </Suspense>
-        </div>
-        <div className={styles.actions}>
-          <Button type="submit" variant="primary" isPending={busy}>
-            {resubmit ? 'Submit again' : 'Submit for review'}
-          </Button>
-        </div>
-      </form>
-    </Card>
+        </Suspense>
+      </div>
+    </CorrectionFormFrame>
   );
 }
 
@@ -207,10 +240,10 @@ const fieldsOf = (e: OwnTimeEntry | TimeEntryFields): TimeEntryFields => ({ work
 const forWhatOf = (e: OwnTimeEntry) => (e.ticketId ? `Ticket #${e.ticketId}${e.forWhat ? `: ${e.forWhat}` : ''}` : e.forWhat ? `Project: ${e.forWhat}` : 'No ticket or project');
 
 /** A time entry as it is: the "Before" column. */
-function EntryValues({ title, values }: { title: string; values: TimeEntryFields }) {
+function EntryValues({ values }: { values: TimeEntryFields }) {
   return (
-    <section className={styles.entryColumn} aria-label={title}>
-      <h3 className={styles.subheading}>{title}</h3>
+    <section className={styles.entryColumn} aria-label="Before">
+      <h3 className={styles.subheading}>Before</h3>
       <dl className={styles.values}>
         <dt>Day</dt>
         <dd>{formatDay(values.workDate)}</dd>
@@ -225,88 +258,53 @@ function EntryValues({ title, values }: { title: string; values: TimeEntryFields
   );
 }
 
-/**
- * The record-correcting kind: one of my time entries of the last days picked from a list, its values
- * shown as before, the day, minutes and description as they should be, and why; sent as `timeEntry`.
- */
-function TimeEntryForm({
-  screen,
-  form,
-  initial,
-  resubmit,
-}: {
-  screen: CorrectionScreenActor;
-  form: ActorRefFrom<typeof submitCorrectionMachine>;
-  initial?: { entryId: number; summary: string; before: TimeEntryFields | null; after: TimeEntryFields };
-  resubmit?: { id: number; version: number };
-}) {
-  // A correction sent back keeps its entry; a new one corrects the entry picked from the list.
-  const pickedInList = useSelector(screen, (s) => s.context.entryId);
-  const picked = initial ? initial.entryId : pickedInList;
-  const [pickedEntry, setPickedEntry] = useState<OwnTimeEntry | null>(null);
-  const [summary, setSummary] = useState(initial?.summary ?? '');
-  const [after, setAfter] = useState<AfterDraft | null>(initial ? fieldsOf(initial.after) : null);
-  const fields = useSelector(form, (s) => s.context.fieldErrors);
-  const before = pickedEntry && pickedEntry.id === picked ? fieldsOf(pickedEntry) : (initial?.before ?? null);
-  const submission = () => ({
-    payload: { kind: 'timeEntry' as const, summary, entryId: picked ?? 0, after: { workDate: after?.workDate ?? '', minutes: after?.minutes ?? NaN, description: after?.description ?? '' } },
-    ...(resubmit ? { resubmit } : {}),
-  });
-  const change = (patch: Partial<AfterDraft>, field: string) => {
-    setAfter((a) => (a ? { ...a, ...patch } : a));
-    form.send({ type: 'form.change', field });
-  };
+/** A time entry as it should be: the day, minutes and description of the "After" column. */
+function EntryFields({ draft, change, fields }: AfterFieldsProps<AfterDraft>) {
   return (
-    <RecordCorrectionForm
-      label={resubmit ? 'Change the time correction' : 'Correct my time entry'}
-      resubmit={!!resubmit}
-      picker={
-        <RecordPicker
-          kind={TIME_ENTRIES}
-          picked={picked}
-          error={fields.entryId}
-          onPick={(entry) => {
-            setPickedEntry(entry);
-            setAfter(fieldsOf(entry));
-            screen.send({ type: 'entry.pick', id: entry.id });
-          }}
-        />
-      }
-      before={before ? <EntryValues title="Before" values={before} /> : null}
-      after={
-        after ? (
-          <>
-            <DateField label="Day" isRequired value={after.workDate} onChange={(workDate) => change({ workDate }, 'after.workDate')} errorMessage={fields['after.workDate']} />
-            <NumberField
-              label="Minutes"
-              isRequired
-              value={after.minutes}
-              minValue={1}
-              maxValue={TIME_ENTRY_MINUTES_MAX}
-              formatOptions={{ useGrouping: false }}
-              onChange={(minutes) => change({ minutes }, 'after.minutes')}
-              description={Number.isFinite(after.minutes) && after.minutes > 0 ? formatMinutes(after.minutes) : undefined}
-              errorMessage={fields['after.minutes']}
-            />
-            <TextArea label="Description" value={after.description} onChange={(description) => change({ description }, 'after.description')} errorMessage={fields['after.description']} maxLength={TIME_ENTRY_DESCRIPTION_MAX} />
-          </>
-        ) : null
-      }
-      summary={summary}
-      onSummary={setSummary}
-      form={form}
-      submission={submission}
-    />
+    <>
+      <DateField label="Day" isRequired value={draft.workDate} onChange={(workDate) => change({ workDate }, 'after.workDate')} errorMessage={fields['after.workDate']} />
+      <NumberField
+        label="Minutes"
+        isRequired
+        value={draft.minutes}
+        minValue={1}
+        maxValue={TIME_ENTRY_MINUTES_MAX}
+        formatOptions={{ useGrouping: false }}
+        onChange={(minutes) => change({ minutes }, 'after.minutes')}
+        description={Number.isFinite(draft.minutes) && draft.minutes > 0 ? formatMinutes(draft.minutes) : undefined}
+        errorMessage={fields['after.minutes']}
+      />
+      <TextArea label="Description" value={draft.description} onChange={(description) => change({ description }, 'after.description')} errorMessage={fields['after.description']} maxLength={TIME_ENTRY_DESCRIPTION_MAX} />
+    </>
   );
 }
 
-/** My time entries: what each one was for and its description. */
-const TIME_ENTRIES: RecordKind<OwnTimeEntry> = {
+/**
+ * The record-correcting kind: one of my time entries of the last days picked from a list (what each
+ * was for and its description), its values shown as before, the day, minutes and description as
+ * they should be, and why; sent as `timeEntry`.
+ */
+const TIME_ENTRY_CORRECTION: RecordCorrection<OwnTimeEntry, TimeEntryFields, AfterDraft> = {
   machine: myTimeEntriesMachine,
   label: 'Time entry',
   description: `Your time of the last ${CORRECTABLE_DAYS} days, newest first.`,
   plural: 'time entries',
   option: (e) => ({ label: `${formatDay(e.workDate)} · ${e.minutes} min`, hint: `${forWhatOf(e)}${e.description ? ` · ${e.description}` : ''}` }),
+  formLabel: 'Correct my time entry',
+  resubmitLabel: 'Change the time correction',
+  idField: 'entryId',
+  pickedIn: (context) => context.entryId,
+  pick: (id) => ({ type: 'entry.pick', id }),
+  beforeOf: fieldsOf,
+  draftOf: fieldsOf,
+  Before: EntryValues,
+  After: EntryFields,
+  payload: (summary, entryId, after) => ({
+    kind: 'timeEntry',
+    summary,
+    entryId,
+    after: { workDate: after?.workDate ?? '', minutes: after?.minutes ?? NaN, description: after?.description ?? '' },
+  }),
 };
 
 /** What a record to correct offers in its list: the option's text, a hint below it, and whether it can be picked. */
@@ -320,6 +318,31 @@ type RecordKind<T extends { id: number }> = {
   /** The records named in the plural ("time entries"), for the loading, failure and empty texts. */
   plural: string;
   option: (record: T) => RecordOption;
+};
+
+/** The "After" column's fields: the draft, how one of them changes (and which field that is), and the fields' errors. */
+type AfterFieldsProps<D> = { draft: D; change: (patch: Partial<D>, field: string) => void; fields: Record<string, string | undefined> };
+
+/**
+ * A correction of one of my records (a time entry `T`, a punch): its list, its values before (`B`)
+ * and the draft of its values after (`D`), and what it sends. One form serves every such kind.
+ */
+type RecordCorrection<T extends { id: number }, B, D> = RecordKind<T> & {
+  /** The form's name, new and when a correction sent back is changed. */
+  formLabel: string;
+  resubmitLabel: string;
+  /** The payload's field that names the record (the list's error is that field's). */
+  idField: 'entryId' | 'punchId';
+  /** The record picked in the list as the screen's machine keeps it, and the event that picks one. */
+  pickedIn: (context: CorrectionScreenContext) => number | null;
+  pick: (id: number) => CorrectionScreenEvent;
+  /** A listed record's values before, and the draft of the values after that starts from them. */
+  beforeOf: (record: T) => B;
+  draftOf: (values: B) => D;
+  Before: (props: { values: B }) => ReactNode;
+  After: (props: AfterFieldsProps<D>) => ReactNode;
+  /** The kind's payload (the record's id is 0 when none is picked: the server names the field). */
+  payload: (summary: string, id: number, after: D | null) => CorrectionSubmission['payload'];
 };
 
 /** My records of the last days of `kind`, newest first, one to pick (arrow keys move between them); loaded only when that kind is corrected. */
@@ -357,78 +380,73 @@ function RecordPicker<T extends { id: number }>({ kind, picked, error, onPick }:
 
 /**
  * The form of a correction of one of my records (a time entry, a punch): the record picked from its
- * list (none when a correction sent back is changed), its values before and after, and why it is
- * wrong; the kind's form gives the list, the two columns and what it sends.
+ * list (none when a correction sent back is changed: it keeps its record), its values before and
+ * after, and why it is wrong; what was typed stays through a refused send.
  */
-function RecordCorrectionForm({
-  label,
-  resubmit,
-  picker,
-  before,
-  after,
-  summary,
-  onSummary,
+function RecordCorrectionForm<T extends { id: number }, B, D>({
+  correction,
+  screen,
   form,
-  submission,
+  initial,
+  resubmit,
 }: {
-  label: string;
-  resubmit: boolean;
-  picker: ReactNode;
-  before: ReactNode;
-  after: ReactNode;
-  summary: string;
-  onSummary: (summary: string) => void;
+  correction: RecordCorrection<T, B, D>;
+  screen: CorrectionScreenActor;
   form: ActorRefFrom<typeof submitCorrectionMachine>;
-  /** What the form sends now (the kind's payload, and the correction sent back when it is changed). */
-  submission: () => CorrectionSubmission;
+  /** A correction sent back: its record, why, and the record's values before and as they should be. */
+  initial?: { id: number; summary: string; before: B | null; after: B };
+  resubmit?: { id: number; version: number };
 }) {
-  const busy = useSelector(form, (s) => s.matches('submitting'));
-  const summaryError = useSelector(form, (s) => s.context.fieldErrors.summary);
-  const error = useSelector(form, (s) => s.context.error);
-  const onSubmit = () => form.send({ type: 'form.submit', input: submission() });
+  const pickedInList = useSelector(screen, (s) => correction.pickedIn(s.context));
+  const picked = initial ? initial.id : pickedInList;
+  const [pickedRecord, setPickedRecord] = useState<T | null>(null);
+  const [summary, setSummary] = useState(initial?.summary ?? '');
+  const [after, setAfter] = useState<D | null>(initial ? correction.draftOf(initial.after) : null);
+  const fields = useSelector(form, (s) => s.context.fieldErrors);
+  const before = pickedRecord && pickedRecord.id === picked ? correction.beforeOf(pickedRecord) : (initial?.before ?? null);
+  const submission = (): CorrectionSubmission => ({ payload: correction.payload(summary, picked ?? 0, after), ...(resubmit ? { resubmit } : {}) });
+  const change = (patch: Partial<D>, field: string) => {
+    setAfter((a) => (a ? { ...a, ...patch } : a));
+    form.send({ type: 'form.change', field });
+  };
+  const { Before, After } = correction;
   return (
-    <Card padding="compact">
-      <form
-        className={styles.form}
-        noValidate
-        aria-label={label}
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
-        <FormErrorBanner title={error ?? undefined} errors={[]} />
-        {resubmit ? <Alert tone="info" title="Change what your manager asked for, then submit it again." /> : null}
-        {resubmit ? null : picker}
-        {before && after ? (
-          <div className={styles.beforeAfter}>
-            {before}
-            <section className={styles.entryColumn} aria-label="After">
-              <h3 className={styles.subheading}>After</h3>
-              {after}
-            </section>
-          </div>
-        ) : null}
-        <TextField
-          label="Why it is wrong"
-          isRequired
-          value={summary}
-          onChange={(v) => {
-            onSummary(v);
-            form.send({ type: 'form.change', field: 'summary' });
+    <CorrectionFormFrame form={form} label={resubmit ? correction.resubmitLabel : correction.formLabel} resubmit={!!resubmit} submission={submission}>
+      {resubmit ? null : (
+        <RecordPicker
+          kind={correction}
+          picked={picked}
+          error={fields[correction.idField]}
+          onPick={(record) => {
+            setPickedRecord(record);
+            setAfter(correction.draftOf(correction.beforeOf(record)));
+            screen.send(correction.pick(record.id));
           }}
-          onBlur={() => form.send({ type: 'form.blur', field: 'summary', input: submission() })}
-          description="One line: the title your manager sees."
-          errorMessage={summaryError}
-          maxLength={200}
         />
-        <div className={styles.actions}>
-          <Button type="submit" variant="primary" isPending={busy}>
-            {resubmit ? 'Submit again' : 'Submit for review'}
-          </Button>
+      )}
+      {before && after ? (
+        <div className={styles.beforeAfter}>
+          <Before values={before} />
+          <section className={styles.entryColumn} aria-label="After">
+            <h3 className={styles.subheading}>After</h3>
+            <After draft={after} change={change} fields={fields} />
+          </section>
         </div>
-      </form>
-    </Card>
+      ) : null}
+      <TextField
+        label="Why it is wrong"
+        isRequired
+        value={summary}
+        onChange={(v) => {
+          setSummary(v);
+          form.send({ type: 'form.change', field: 'summary' });
+        }}
+        onBlur={() => form.send({ type: 'form.blur', field: 'summary', input: submission() })}
+        description="One line: the title your manager sees."
+        errorMessage={fields.summary}
+        maxLength={200}
+      />
+    </CorrectionFormFrame>
   );
 }
 
@@ -468,91 +486,45 @@ function PunchValues({ values }: { values: PunchBefore }) {
   );
 }
 
+/** A punch's in and out as the date-and-time fields hold them, in the reader's time zone. */
 type PunchDraft = { punchedInAt: string; punchedOutAt: string };
-const draftOfPunch = (p: { punchedInAt: string; punchedOutAt: string | null }, zone: string): PunchDraft => ({ punchedInAt: toLocalInput(p.punchedInAt, zone), punchedOutAt: p.punchedOutAt ? toLocalInput(p.punchedOutAt, zone) : '' });
-
-/**
- * The punch-correcting kind: one of my punches of the last days picked from a list, its in and out
- * shown as before, the corrected in and out (in my time zone), and why; sent as `punch`.
- */
-function PunchForm({
-  screen,
-  form,
-  initial,
-  resubmit,
-}: {
-  screen: CorrectionScreenActor;
-  form: ActorRefFrom<typeof submitCorrectionMachine>;
-  initial?: { punchId: number; summary: string; before: PunchBefore | null; after: PunchBefore };
-  resubmit?: { id: number; version: number };
-}) {
+const draftOfPunch = (p: PunchBefore): PunchDraft => {
   const zone = readerTimeZone();
-  const pickedInList = useSelector(screen, (s) => s.context.punchId);
-  const picked = initial ? initial.punchId : pickedInList;
-  const [pickedPunch, setPickedPunch] = useState<OwnPunch | null>(null);
-  const [summary, setSummary] = useState(initial?.summary ?? '');
-  const [after, setAfter] = useState<PunchDraft | null>(initial ? draftOfPunch(initial.after, zone) : null);
-  const fields = useSelector(form, (s) => s.context.fieldErrors);
-  const before = pickedPunch && pickedPunch.id === picked ? pickedPunch : (initial?.before ?? null);
-  const submission = () => ({
-    payload: { kind: 'punch' as const, summary, punchId: picked ?? 0, after: { punchedInAt: fromLocalInput(after?.punchedInAt ?? '', zone), punchedOutAt: fromLocalInput(after?.punchedOutAt ?? '', zone) } },
-    ...(resubmit ? { resubmit } : {}),
-  });
-  const change = (patch: Partial<PunchDraft>, field: string) => {
-    setAfter((a) => (a ? { ...a, ...patch } : a));
-    form.send({ type: 'form.change', field });
-  };
+  return { punchedInAt: toLocalInput(p.punchedInAt, zone), punchedOutAt: p.punchedOutAt ? toLocalInput(p.punchedOutAt, zone) : '' };
+};
+
+/** A punch as it should be: its in and out, in my time zone. */
+function PunchFields({ draft, change, fields }: AfterFieldsProps<PunchDraft>) {
   return (
-    <RecordCorrectionForm
-      label={resubmit ? 'Change the punch correction' : 'Correct my punch'}
-      resubmit={!!resubmit}
-      picker={
-        <RecordPicker
-          kind={PUNCHES}
-          picked={picked}
-          error={fields.punchId}
-          onPick={(punch) => {
-            setPickedPunch(punch);
-            setAfter(draftOfPunch(punch, zone));
-            screen.send({ type: 'punch.pick', id: punch.id });
-          }}
-        />
-      }
-      before={before ? <PunchValues values={before} /> : null}
-      after={
-        after ? (
-          <>
-            <TextField
-              label="Punched in"
-              type="datetime-local"
-              isRequired
-              value={after.punchedInAt}
-              onChange={(punchedInAt) => change({ punchedInAt }, 'after.punchedInAt')}
-              description={`In your time zone (${zone}).`}
-              errorMessage={fields['after.punchedInAt']}
-            />
-            <TextField
-              label="Punched out"
-              type="datetime-local"
-              isRequired
-              value={after.punchedOutAt}
-              onChange={(punchedOutAt) => change({ punchedOutAt }, 'after.punchedOutAt')}
-              description="After punched in, not in the future, not over another punch of yours."
-              errorMessage={fields['after.punchedOutAt']}
-            />
-          </>
-        ) : null
-      }
-      summary={summary}
-      onSummary={setSummary}
-      form={form}
-      submission={submission}
-    />
+    <>
+      <TextField
+        label="Punched in"
+        type="datetime-local"
+        isRequired
+        value={draft.punchedInAt}
+        onChange={(punchedInAt) => change({ punchedInAt }, 'after.punchedInAt')}
+        description={`In your time zone (${readerTimeZone()}).`}
+        errorMessage={fields['after.punchedInAt']}
+      />
+      <TextField
+        label="Punched out"
+        type="datetime-local"
+        isRequired
+        value={draft.punchedOutAt}
+        onChange={(punchedOutAt) => change({ punchedOutAt }, 'after.punchedOutAt')}
+        description="After punched in, not in the future, not over another punch of yours."
+        errorMessage={fields['after.punchedOutAt']}
+      />
+    </>
   );
 }
 
-/** My punches: an open one is listed but is punched out before it is corrected. */
-const PUNCHES: RecordKind<OwnPunch> = {
+/**
+ * The punch-correcting kind: one of my punches of the last days picked from a list (an open one is
+ * listed but is punched out before it is corrected), its in and out shown as before, the corrected
+ * in and out (in my time zone), and why; sent as `punch`.
+ */
+const PUNCH_CORRECTION: RecordCorrection<OwnPunch, PunchBefore, PunchDraft> = {
   machine: myPunchesMachine,
   label: 'Punch',
   description: `Your punches of the last ${CORRECTABLE_DAYS} days, newest first.`,
@@ -562,4 +534,17 @@ const PUNCHES: RecordKind<OwnPunch> = {
     isDisabled: p.punchedOutAt === null,
     hint: p.punchedOutAt === null ? 'Still open: punch out first, then correct it' : `${punchLength(p) ?? ''}${p.breakSeconds ? ` · ${Math.round(p.breakSeconds / 60)} min of breaks` : ''}`,
   }),
+  formLabel: 'Correct my punch',
+  resubmitLabel: 'Change the punch correction',
+  idField: 'punchId',
+  pickedIn: (context) => context.punchId,
+  pick: (id) => ({ type: 'punch.pick', id }),
+  beforeOf: (punch) => punch,
+  draftOf: draftOfPunch,
+  Before: PunchValues,
+  After: PunchFields,
+  payload: (summary, punchId, after) => {
+    const zone = readerTimeZone();
+    return { kind: 'punch', summary, punchId, after: { punchedInAt: fromLocalInput(after?.punchedInAt ?? '', zone), punchedOutAt: fromLocalInput(after?.punchedOutAt ?? '', zone) } };
+  },
 };
