@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { CLIENTS, clientLogIn, DEMO_PASSWORD, STAFF, staffSignIn } from './support/accounts';
+import { expectWholeThumbnail } from './support/visual';
 
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -127,6 +128,7 @@ test('files chosen while raising a ticket are on it: staff Create Ticket and the
   await expect(description.getByRole('button', { name: new RegExp(`^Download meter-report-${stamp}\\.pdf`) })).toBeVisible();
   // The photo's thumbnail, fetched with the session.
   await expect(description.locator('img[src^="blob:"]')).toHaveCount(1);
+  await expectWholeThumbnail(description.locator('img[src^="blob:"]'));
   await shot(page, 'staff-ticket-with-image-and-pdf');
 
   // The photo opens full size; Escape closes it and the keyboard is back on its name.
@@ -167,6 +169,7 @@ test('files chosen while raising a ticket are on it: staff Create Ticket and the
   await expect(opening.getByRole('button', { name: new RegExp(`^Open jam-${stamp}\\.png`) })).toBeVisible();
   await expect(opening.getByRole('button', { name: new RegExp(`^Download meter-report-${stamp}\\.pdf`) })).toBeVisible();
   await expect(opening.locator('img[src^="blob:"]')).toHaveCount(1);
+  await expectWholeThumbnail(opening.locator('img[src^="blob:"]'));
   await expectAccessible(client);
   await shot(client, 'client-ticket-with-image-and-pdf');
   const clientPhoto = opening.getByRole('button', { name: new RegExp(`^Open jam-${stamp}\\.png`) });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { CLIENTS, STAFF, clientLogIn, staffSignIn } from './support/accounts';
+import { expectNoHorizontalOverflow, expectWholeThumbnail } from './support/visual';
 
 /** Acme's account manager in the demo data: the change-advisory step's approver. */
 const ACCOUNT_MANAGER = 'sam.sales@demo.test';
@@ -172,6 +173,14 @@ test('a change request goes from the client’s request through review, approval
   const stages = page.getByRole('list', { name: 'Stages' });
   await expect(stages.getByRole('listitem')).toHaveText([/Submitted/, /Under review/, /Approved/, /In development/, /In QA/, /In development/, /In QA/, /Released/]);
   await expect(page.getByText('The late fee has its own line from this cycle.')).toBeVisible();
+  // The mock-up staff attached reads as a picture, not a sliver, and the page still fits a phone.
+  const thumbnail = page.locator('img[src^="blob:"]');
+  await expect(thumbnail).toHaveCount(1);
+  await expectWholeThumbnail(thumbnail);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectWholeThumbnail(thumbnail);
+  await expectNoHorizontalOverflow(page);
+  await page.setViewportSize({ width: 1366, height: 800 });
   await expectAccessible(page);
   await shoot(page, 'client');
 });

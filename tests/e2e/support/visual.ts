@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /** What the screenshot specs (`*.visual.spec.ts`) share: the two sizes, the two themes, and the checks each screen passes. */
 export const VIEWPORTS = [
@@ -50,4 +50,17 @@ export function describeEachViewportAndTheme(clock: Date, body: (viewport: Viewp
       });
     }
   }
+}
+
+/**
+ * An attached image's thumbnail shows the whole picture: loaded, drawn uncropped with its aspect kept
+ * (contained in its box), and large enough to tell what it is, not an icon-sized crop.
+ */
+export async function expectWholeThumbnail(img: Locator) {
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  const drawn = await img.evaluate((el: HTMLImageElement) => ({ fit: getComputedStyle(el).objectFit, width: el.clientWidth, height: el.clientHeight }));
+  expect(drawn.fit).toBe('contain');
+  expect(drawn.width).toBeGreaterThanOrEqual(96);
+  expect(drawn.height).toBeGreaterThanOrEqual(64);
 }

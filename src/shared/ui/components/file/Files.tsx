@@ -110,7 +110,8 @@ export function AttachmentList({ files, onDownload, onView, thumbnails = {} }: A
             {thumbnails[file.id] ? (
               // The thumbnail opens the image too; the name's button is the one keyboard and screen readers use.
               <button type="button" tabIndex={-1} aria-hidden="true" className={styles.thumbButton} onClick={press}>
-                <img className={styles.thumb} src={thumbnails[file.id]} alt="" width={40} height={40} />
+                {/* The whole picture in a 120×80 box (Files.module.css .thumb); the server's thumbnail is twice that, sharp on dense screens. */}
+                <img className={styles.thumb} src={thumbnails[file.id]} alt="" width={120} height={80} />
               </button>
             ) : (
               <FileGlyph image={file.image} />
