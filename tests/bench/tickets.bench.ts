@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { loadView } from '@server/features/tickets/tickets.repo';
-import { OVERDUE_LIST_LIMIT, OVERDUE_SQL } from '@server/features/overdue/overdue.repo';
+import { OVERDUE_LIST_LIMIT, overdueTicketsJson } from '@server/features/overdue/overdue.repo';
 import { searchTickets } from '@server/features/tickets/search';
 import { databaseCpuMs } from './process-cpu';
 import { ticketSearchQuerySchema } from '@contracts/tickets';
@@ -212,7 +212,7 @@ async function runBackend(backend: Backend): Promise<Row[]> {
     }));
     await measure(
       `overdue check (${OVERDUE_LIST_LIMIT} rows)`,
-      () => timed(DB_RUNS, () => pool.query(OVERDUE_SQL, [ready.agentId, OVERDUE_LIST_LIMIT])),
+      () => timed(DB_RUNS, () => overdueTicketsJson(pool, ready.agentId)),
       () => ({ method: 'POST', path: '/api/v2/ticket/check/overdue', body: JSON.stringify({ userId: ready.agentId }) }),
     );
     return rows;

@@ -19,8 +19,16 @@ export const OVERDUE_SQL = `
            ORDER BY t.duedate ASC, t.id
            LIMIT $2) o`;
 
+/**
+ * The name of OVERDUE_SQL as a prepared statement: parsed and planned once a pooled connection
+ * (docs/adr/0263). Its plan is the partial index's range for whichever assignee, so the plan
+ * kept for every value is the right one; tests/features/tickets/prepared-statements.api.test.ts
+ * holds its prepared use to the answers of the unnamed one.
+ */
+export const OVERDUE_STATEMENT = 'overdue-list';
+
 /** The overdue tickets of `userId` (at most OVERDUE_LIST_LIMIT), as the JSON array of the answer. */
 export async function overdueTicketsJson(db: Queryable, userId: number): Promise<string> {
-  const { rows } = await db.query<{ list: string }>(OVERDUE_SQL, [userId, OVERDUE_LIST_LIMIT]);
+  const { rows } = await db.query<{ list: string }>({ name: OVERDUE_STATEMENT, text: OVERDUE_SQL, values: [userId, OVERDUE_LIST_LIMIT] });
   return rows[0]!.list;
 }

@@ -64,18 +64,31 @@ const clockOf = (r: Pick<TicketDetail, 'status' | 'duedate' | 'paused_since' | '
   pausedSeconds: r.paused_seconds,
 });
 
+/**
+ * The names of the ticket view's fixed statements (by the ticket's number): prepared, so each
+ * pooled connection parses and plans them once (docs/adr/0263). Each is a primary-key or
+ * ticket-index lookup whatever the number, so the plan kept for every value is the right one.
+ */
+export const VIEW_STATEMENTS = {
+  header: 'ticket-header',
+  headerForUpdate: 'ticket-header-for-update',
+  thread: 'ticket-thread',
+  time: 'ticket-time',
+} as const;
+
 /** One ticket's header, with its clock worked out at `now`; `lock` holds the row for an update. */
 export async function loadTicket(db: Queryable, id: number, now: Date, lock = false): Promise<TicketDetail | null> {
-  const { rows } = await db.query<TicketRow>(
-    `SELECT t.id, t.title, t.description, t.status, t.severity, t.company_id, c.name AS company_name, t.contact_id,
+  const { rows } = await db.query<TicketRow>({
+    name: lock ? VIEW_STATEMENTS.headerForUpdate : VIEW_STATEMENTS.header,
+    text: `SELECT t.id, t.title, t.description, t.status, t.severity, t.company_id, c.name AS company_name, t.contact_id,
             t.contact_name, t.contact_email, t.queue, t.assignee_id, u.name AS assignee_name, t.source, t.duedate,
             t.paused_since, t.paused_seconds, t.created_at, t.updated_at, t.closed_at
        FROM tickets t
        LEFT JOIN companies c ON c.id = t.company_id
        LEFT JOIN staff_users u ON u.id = t.assignee_id
       WHERE t.id = $1 ${lock ? 'FOR UPDATE OF t' : ''}`,
-    [id],
-  );
+    values: [id],
+  });
   const row = rows[0];
   if (!row) return null;
   const r = {
@@ -101,8 +114,9 @@ const CONTACT_AUTHOR = `CASE WHEN n.author_email IS NOT NULL THEN COALESCE(n.aut
 export async function loadView(db: Queryable, id: number, now: Date): Promise<TicketView | null> {
   const ticket = await loadTicket(db, id, now);
   if (!ticket) return null;
-  const { rows: thread } = await db.query<Omit<ThreadEntry, 'created_at' | 'attachments'> & { created_at: Date }>(
-    `SELECT * FROM (
+  const { rows: thread } = await db.query<Omit<ThreadEntry, 'created_at' | 'attachments'> & { created_at: Date }>({
+    name: VIEW_STATEMENTS.thread,
+    text: `SELECT * FROM (
        SELECT n.id::int AS id, n.kind, n.body, n.internal, n.minutes_spent, n.change, n.created_at,
               COALESCE(s.name, cu.name, ${CONTACT_AUTHOR}) AS author_name,
               CASE WHEN n.staff_user_id IS NOT NULL THEN 'staff' WHEN n.client_user_id IS NOT NULL OR n.author_email IS NOT NULL THEN 'client' END AS author_type
@@ -113,11 +127,12 @@ export async function loadView(db: Queryable, id: number, now: Date): Promise<Ti
         ORDER BY n.created_at DESC, n.id DESC
         LIMIT $2) x
       ORDER BY created_at, id`,
-    [id, THREAD_LIMIT],
-  );
+    values: [id, THREAD_LIMIT],
+  });
   // The latest entries and the ticket's totals in one statement: the totals row stands alone when there is no entry.
-  const { rows: timeRows } = await db.query<(Omit<TimeEntry, 'created_at'> & { created_at: Date | null }) & { total_minutes: number; billable_minutes: number }>(
-    `SELECT tot.total_minutes, tot.billable_minutes, e.*
+  const { rows: timeRows } = await db.query<(Omit<TimeEntry, 'created_at'> & { created_at: Date | null }) & { total_minutes: number; billable_minutes: number }>({
+    name: VIEW_STATEMENTS.time,
+    text: `SELECT tot.total_minutes, tot.billable_minutes, e.*
        FROM (SELECT COALESCE(sum(minutes), 0)::int AS total_minutes, COALESCE(sum(minutes) FILTER (WHERE billable), 0)::int AS billable_minutes
                FROM time_entries WHERE ticket_id = $1) tot
        LEFT JOIN LATERAL (
@@ -127,8 +142,8 @@ export async function loadView(db: Queryable, id: number, now: Date): Promise<Ti
           WHERE e.ticket_id = $1
           ORDER BY e.work_date DESC, e.id DESC
           LIMIT $2) e ON true`,
-    [id, TIME_ENTRY_LIMIT],
-  );
+    values: [id, TIME_ENTRY_LIMIT],
+  });
   const { total_minutes, billable_minutes } = timeRows[0]!;
   const entries = timeRows.flatMap(({ total_minutes: _t, billable_minutes: _b, created_at, ...e }) => (created_at === null ? [] : [{ ...e, created_at: isoInstant(created_at) }]));
   const surveys = await ticketSurveys(db, id);

@@ -61,6 +61,15 @@ export const SESSION_TOUCH_SECONDS = 1;
 const LIVE = `s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $3::timestamptz
   AND s.last_seen_at > $3::timestamptz - make_interval(secs => $2 + ${SESSION_TOUCH_SECONDS})`;
 
+/**
+ * The session check is one fixed statement an audience, sent on every request: named, so each
+ * pooled connection parses it once and then only executes it (docs/adr/0263). It looks one token
+ * up in its unique index whatever the token, so the plan PostgreSQL keeps for every value after
+ * the first few is the right one; tests/features/tickets/prepared-statements.api.test.ts holds its
+ * prepared use to the same answers.
+ */
+export const SESSION_STATEMENTS = { staff: 'session-check-staff', client: 'session-check-client' } as const;
+
 /** Records the use at $3 of the live session found by `live`, unless its recorded use is more recent than SESSION_TOUCH_SECONDS. */
 const TOUCH = `UPDATE sessions SET last_seen_at = $3
    FROM live WHERE sessions.id = live.session_id AND sessions.last_seen_at < $3::timestamptz
@@ -82,27 +91,29 @@ export async function authenticate(
 ): Promise<Principal | null> {
   const params = [hashToken(token), lifetimes.sessionIdleMs / 1000, now];
   if (audience === 'staff') {
-    const { rows } = await pool.query(
-      `WITH live AS (
+    const { rows } = await pool.query({
+      name: SESSION_STATEMENTS.staff,
+      text: `WITH live AS (
          SELECT s.id AS session_id, s.last_seen_at, u.id, u.name, u.email, u.role
            FROM sessions s JOIN staff_users u ON u.id = s.staff_user_id
           WHERE ${LIVE} AND s.audience = 'staff' AND u.active),
        touched AS (${TOUCH})
        SELECT session_id, id, name, email, role FROM live`,
-      params,
-    );
+      values: params,
+    });
     const r = rows[0];
     return r ? { audience, sessionId: Number(r.session_id), userId: r.id, name: r.name, email: r.email, role: r.role } : null;
   }
-  const { rows } = await pool.query(
-    `WITH live AS (
+  const { rows } = await pool.query({
+    name: SESSION_STATEMENTS.client,
+    text: `WITH live AS (
        SELECT s.id AS session_id, s.last_seen_at, u.id, u.name, u.email, u.company_id, c.name AS company_name
          FROM sessions s JOIN client_users u ON u.id = s.client_user_id JOIN companies c ON c.id = u.company_id
         WHERE ${LIVE} AND s.audience = 'client' AND u.status = 'active'),
      touched AS (${TOUCH})
      SELECT session_id, id, name, email, company_id, company_name FROM live`,
-    params,
-  );
+    values: params,
+  });
   const r = rows[0];
   return r
     ? { audience, sessionId: Number(r.session_id), userId: r.id, name: r.name, email: r.email, companyId: r.company_id, companyName: r.company_name }

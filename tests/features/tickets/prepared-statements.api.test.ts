@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Pool, PoolClient, QueryConfig } from 'pg';
+import { authenticate, createSession, SESSION_STATEMENTS } from '@server/platform/auth/sessions';
+import { OVERDUE_STATEMENT, overdueTicketsJson } from '@server/features/overdue/overdue.repo';
+import { loadView, VIEW_STATEMENTS } from '@server/features/tickets/tickets.repo';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
+
+/**
+ * The fixed statements of the ticket routes are prepared once a connection and then only
+ * executed, with the answers they gave unnamed (docs/adr/0263).
+ */
+describe.each(BACKENDS)('the fixed statements of the ticket routes, prepared, on %s', (backend) => {
+  let t: TestApp;
+  let agentId: number;
+  let clientUserId: number;
+  let ticketId: number;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    const pool = t.ctx.database.pool;
+    agentId = (await pool.query(`SELECT id FROM staff_users WHERE email = 'agent@demo.test'`)).rows[0].id;
+    clientUserId = (await pool.query(`SELECT id FROM client_users WHERE status = 'active' ORDER BY id LIMIT 1`)).rows[0].id;
+    ticketId = (await pool.query(`SELECT ticket_id AS id FROM ticket_notes GROUP BY ticket_id ORDER BY count(*) DESC LIMIT 1`)).rows[0].id;
+  });
+  afterAll(() => t?.close());
+
+  /** Runs `work` on one connection more often than PostgreSQL plans each value before keeping a plan; answers how often each named statement ran there. */
+  const onOneConnection = async (work: (client: PoolClient) => Promise<void>, names: string[]) => {
+    const client = await t.ctx.database.pool.connect();
+    try {
+      for (let i = 0; i < 7; i++) await work(client);
+      const { rows } = await client.query(`SELECT name, (generic_plans + custom_plans)::int AS runs FROM pg_prepared_statements WHERE name = ANY($1) ORDER BY name`, [names]);
+      return Object.fromEntries(rows.map((r) => [r.name, r.runs]));
+    } finally {
+      client.release();
+    }
+  };
+  /** The same connection's statements sent unnamed. */
+  const unnamed = (pool: Pool) => ({ query: (q: string | QueryConfig, v?: unknown[]) => (typeof q === 'string' ? pool.query(q, v) : pool.query(q.text, q.values)) }) as unknown as PoolClient;
+
+  it.each(['staff', 'client'] as const)('checks %s sessions with one prepared statement, with the same answers', async (audience) => {
+    const userId = audience === 'staff' ? agentId : clientUserId;
+    const token = await createSession(t.ctx.database.pool, t.config, { audience, userId });
+    const runs = await onOneConnection(async (client) => {
+      expect((await authenticate(client as unknown as Pool, t.config, token, audience))?.userId).toBe(userId);
+      expect(await authenticate(client as unknown as Pool, t.config, 'not-a-token', audience)).toBeNull();
+    }, [SESSION_STATEMENTS[audience]]);
+    expect(runs).toEqual({ [SESSION_STATEMENTS[audience]]: 14 });
+  });
+
+  it('answers the overdue check and the ticket view from prepared statements, as unnamed ones do', async () => {
+    const pool = t.ctx.database.pool;
+    const now = new Date();
+    const overdue = await overdueTicketsJson(unnamed(pool), agentId);
+    const view = await loadView(unnamed(pool), ticketId, now);
+    expect(view?.thread.length).toBeGreaterThan(0);
+    const runs = await onOneConnection(async (client) => {
+      expect(await overdueTicketsJson(client, agentId)).toBe(overdue);
+      expect(await loadView(client, ticketId, now)).toEqual(view);
+    }, [OVERDUE_STATEMENT, VIEW_STATEMENTS.header, VIEW_STATEMENTS.thread, VIEW_STATEMENTS.time]);
+    expect(runs).toEqual({ [OVERDUE_STATEMENT]: 7, [VIEW_STATEMENTS.header]: 7, [VIEW_STATEMENTS.thread]: 7, [VIEW_STATEMENTS.time]: 7 });
+  });
+});
