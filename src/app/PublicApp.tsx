@@ -1,13 +1,15 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense, useMemo, type ComponentType } from 'react';
 import { Route, Router, Switch, type BaseLocationHook } from 'wouter';
 import { navigate as historyNavigate, useBrowserLocation } from 'wouter/use-browser-location';
-import { CLIENT_PATHS } from '@contracts/common/constants';
 import { isPublicPagePath } from '@contracts/common/public-pages';
-import { clientGuestRoutes } from '@/features/client-portal/guest-routes';
-// The two sign-in forms come with the entry (no second round trip before the first paint); the
-// other public pages load their screen when opened.
+import { CLIENT_GUEST_PATHS, type ClientGuestPage } from '@/features/client-portal/guest-paths';
+// Every public page's screen comes with the entry: its first paint needs no second round trip
+// (docs/adr/0262-public-pages-screens-in-the-entry.md). The portal keeps them lazy.
 import SignInScreen from '@/features/sign-in/screens/SignInScreen';
+import ClientForgotPasswordScreen from '@/features/client-portal/screens/ClientForgotPasswordScreen';
 import ClientLoginScreen from '@/features/client-portal/screens/ClientLoginScreen';
+import ClientPasswordScreen from '@/features/client-portal/screens/ClientPasswordScreen';
+import ClientSignupScreen from '@/features/client-portal/screens/ClientSignupScreen';
 import { inspection } from '@/shared/inspection';
 import { PageTitle } from '@/shared/page-title';
 import { ClientSession } from '@/shared/session/client-session';
@@ -40,24 +42,28 @@ function StaffSignIn() {
   );
 }
 
-/** The log-in page's path under /client. */
-const CLIENT_LOGIN = CLIENT_PATHS.login.slice('/client'.length);
+/** The client portal's public pages, each with its screen (the same the portal loads lazily). */
+const GUEST_SCREENS: Record<ClientGuestPage, ComponentType> = {
+  login: ClientLoginScreen,
+  signup: ClientSignupScreen,
+  forgotPassword: ClientForgotPasswordScreen,
+  setPassword: () => <ClientPasswordScreen purpose="invite" />,
+  resetPassword: () => <ClientPasswordScreen purpose="reset" />,
+};
 
 /** The client portal's public pages, with the client session (a logged-in client goes to the portal). */
 function ClientGuestPages() {
   return (
     <ClientSession.Provider options={{ input: { store: clientSessionStore(browserStorage()) } }}>
       <Switch>
-        <Route path={CLIENT_LOGIN}>
-          <ClientLoginScreen />
-        </Route>
-        {clientGuestRoutes
-          .filter(({ path }) => path !== CLIENT_LOGIN)
-          .map(({ path, screen: Screen }) => (
-            <Route key={path} path={path}>
+        {(Object.keys(GUEST_SCREENS) as ClientGuestPage[]).map((page) => {
+          const Screen = GUEST_SCREENS[page];
+          return (
+            <Route key={page} path={CLIENT_GUEST_PATHS[page]}>
               <Screen />
             </Route>
-          ))}
+          );
+        })}
       </Switch>
     </ClientSession.Provider>
   );

@@ -9,14 +9,20 @@
  *
  *   npm run bench:lighthouse            # builds, measures, writes docs/bench/lighthouse.md
  *   SKIP_BUILD=1 npm run bench:lighthouse
+ *   BENCH_PORT=4670 SKIP_BUILD=1 npm run bench:lighthouse   # the server on that port (else a free one)
+ *   LHR_DIR=/tmp/lhr SKIP_BUILD=1 npm run bench:lighthouse  # also keeps each phone run's Lighthouse JSON
+ *
+ * A phone page whose LCP is over the target is measured once more; the table shows every run
+ * with the machine's one-minute load average when it started (the simulated throttling scales the
+ * CPU time the page took, so a loaded machine lengthens LCP).
  *
  * Chromium is /usr/bin/chromium (CHROMIUM_PATH), launched by chrome-launcher with background
  * networking off; Lighthouse drives it through puppeteer-core. The signed-in pages are measured
  * in the tab that signed in (storage is not reset between pages), as a person would open them.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -66,11 +72,21 @@ const BEFORE: Record<string, string> = {
   'survey': '29.7 KB / 1.26 s / 100',
 };
 
-type Mobile = { page: string; path: string; js: number; lcp: number; performance: number; accessibility: number };
+/** One cold load of a page on the phone, with the machine's one-minute load average when it started. */
+type Run = { js: number; lcp: number; performance: number; accessibility: number; load: number };
+type Mobile = { page: string; path: string; runs: Run[] };
+/** Where each phone run's Lighthouse JSON is kept (LHR_DIR), if anywhere. */
+const LHR_DIR = process.env.LHR_DIR;
 
-async function mobile(page: Page, url: string): Promise<Omit<Mobile, 'page' | 'path'>> {
+async function mobile(page: Page, url: string, name: string): Promise<Run> {
+  const load = loadavg()[0]!;
   const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], formFactor: 'mobile' }, undefined, page);
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  if (LHR_DIR) {
+    mkdirSync(LHR_DIR, { recursive: true });
+    writeFileSync(join(LHR_DIR, `${name}.json`), JSON.stringify(result.lhr));
+  }
+  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
   const { audits, categories } = result.lhr;
   const items = (audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
   return {
@@ -78,6 +94,7 @@ async function mobile(page: Page, url: string): Promise<Omit<Mobile, 'page' | 'p
     lcp: audits['largest-contentful-paint']?.numericValue ?? 0,
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    load,
   };
 }
 
@@ -114,7 +131,7 @@ async function main() {
     if (built.status !== 0) throw new Error('vite build failed');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-lighthouse-'));
-  const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true' });
+  const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true', ...(process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {}) });
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   const scores: Score[] = [];
@@ -125,11 +142,17 @@ async function main() {
     const base = server.url;
     const surveyPath = await clientCareSurveyPath(base);
     for (const p of [...PUBLIC_PAGES, { page: 'Survey page (for comparison)', path: surveyPath }]) {
-      const tab = await browser.newPage();
-      const figures = await mobile(tab, `${base}${p.path.replace('{token}', 'a-link-token')}`);
-      phones.push({ page: p.page, path: p.path, ...figures });
-      process.stdout.write(`${p.page} (${p.path}): ${JSON.stringify(figures)}\n`);
-      await tab.close();
+      const runs: Run[] = [];
+      // A page over the LCP target is measured once more (a loaded machine lengthens LCP); both runs are shown.
+      while (runs.length < 2 && (runs.length === 0 || runs[0]!.lcp > LCP_TARGET_MS)) {
+        const tab = await browser.newPage();
+        const name = `${p.path.startsWith('/survey') ? 'survey' : p.path.replace(/\W+/g, '_')}-${runs.length + 1}`;
+        const run = await mobile(tab, `${base}${p.path.replace('{token}', 'a-link-token')}`, name);
+        runs.push(run);
+        process.stdout.write(`${p.page} (${p.path}) run ${runs.length}: ${JSON.stringify(run)}\n`);
+        await tab.close();
+      }
+      phones.push({ page: p.page, path: p.path, runs });
     }
     const measure = async (page: Page, name: string, path: string) => {
       const { score, failing } = await accessibility(page, `${base}${path}`);
@@ -171,12 +194,18 @@ async function main() {
       'each page a cold load in a new tab. Budgets (QUALITY.md): JS at most ' +
       `${kb(BUDGETS.publicPage)} gzip, LCP at most ${(LCP_TARGET_MS / 1000).toFixed(1)} s, accessibility 100. "Before" is the portal entry as measured earlier with Lighthouse 13 and the same settings (JS / LCP / performance); the machine is shared, so LCP varies by a few tenths of a second between runs (compare the survey row).`,
     '',
-    '| page | path | JS transferred | LCP | performance | accessibility | within budget | before |',
-    '|---|---|---|---|---|---|---|---|',
+    'A page whose LCP is over the target is measured a second time; every run is shown ("/" between runs), with the one-minute load average of the machine (2 cores) when each run started.',
+    '',
+    '| page | path | JS transferred | LCP | performance | accessibility | load average | within budget | before |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...phones.map((m) => {
-      const within = m.js <= BUDGETS.publicPage && m.lcp <= LCP_TARGET_MS && m.accessibility === 100;
+      const within = (r: Run) => r.js <= BUDGETS.publicPage && r.lcp <= LCP_TARGET_MS && r.accessibility === 100;
       const before = BEFORE[m.path.startsWith('/survey') ? 'survey' : m.path] ?? '—';
-      return `| ${m.page} | \`${shown(m.path)}\` | ${kb(m.js)} | ${(m.lcp / 1000).toFixed(2)} s | ${m.performance} | ${m.accessibility} | ${within ? 'yes' : '**no**'} | ${before} |`;
+      const each = (f: (r: Run) => string) => m.runs.map(f).join(' / ');
+      return (
+        `| ${m.page} | \`${shown(m.path)}\` | ${each((r) => kb(r.js))} | ${each((r) => `${(r.lcp / 1000).toFixed(2)} s`)} | ${each((r) => String(r.performance))} | ` +
+        `${each((r) => String(r.accessibility))} | ${each((r) => r.load.toFixed(1))} | ${each((r) => (within(r) ? 'yes' : '**no**'))} | ${before} |`
+      );
     }),
     '',
     '## Accessibility scores (desktop)',
