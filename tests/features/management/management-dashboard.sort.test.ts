@@ -12,7 +12,7 @@ const rows = [
 const overdue = { figure: 'overdue', title: 'Overdue tickets', rows, total: 2 } as ManagementDrill;
 
 function start(drill: { figure: 'overdue' | 'sales' }) {
-  const actor = createActor(managementScreenMachine.provide({ actors: { figures: never, list: never } }), { input: { scope: {}, drill } });
+  const actor = createActor(managementScreenMachine.provide({ actors: { figures: never as never, list: never as never } }), { input: { scope: {}, drill } });
   actor.start();
   return actor;
 }
