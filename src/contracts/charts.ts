@@ -457,7 +457,7 @@ const LINE_TYPES = ['solid', 'dashed', 'dotted'] as const;
 
 /**
  * The ECharts option for a spec: ARIA on with the summary as its description, decal patterns
- * for colour-blind readers (not on a tree, whose nodes are one series), the palette's colours, and no animation when reduced motion is asked.
+ * for colour-blind readers, the palette's colours, and no animation when reduced motion is asked.
  * Pure: the same arguments give an equal option.
  */
 export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options: ToOptionOptions = {}): ChartOption {
@@ -487,8 +487,7 @@ export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options:
       enabled: true,
       description: spec.summary,
       label: { enabled: true, description: spec.summary },
-      // Patterns tell series and slices apart without colour; a tree's nodes are all one series, so it has none to paint.
-      decal: { show: spec.kind !== 'tree' },
+      decal: { show: true },
     },
     title: { show: showTitle, text: spec.title, left: 'center', top: 4, textStyle: { ...textStyle, fontSize: 14, fontWeight: 600 } },
     tooltip: {
@@ -735,8 +734,7 @@ function treeSeries(spec: ChartSpec, palette: ChartPalette, options: ToOptionOpt
   return {
     type: 'tree',
     name: s.name,
-    // A large tree, or one drawn with closed nodes (opened level by level), is drawn at once: no entry animation to wait for.
-    ...(spec.categories.length > TREE_ANIMATION_MAX_NODES || closed.size ? { animation: false } : {}),
+    ...(spec.categories.length > TREE_ANIMATION_MAX_NODES ? { animation: false } : {}),
     data: [root],
     orient: 'LR',
     ...(options.treeHeight ? { top: 8 - (options.treeOffset ?? 0), height: Math.max(0, options.treeHeight - 16) } : { top: 8, bottom: 8 }),

@@ -80,12 +80,10 @@ export function orgChartFirstOpen(people: readonly OrgPerson[]): number[] | null
 }
 
 /**
- * The org chart for the one chart component: each person drawn a node under their manager (drill
- * key: their id, value: how many report to them), the focused person's chain to the top stressed.
- * With `open` (the managers open on the chart; null: everyone) the other managers are drawn closed
- * and the people below them are left out of the spec, so the drawing (and ECharts' model of it)
- * holds only the people drawn (docs/adr/0255-the-drawn-org-chart-holds-only-the-people-drawn.md);
- * the summary still counts the whole organisation. `shown` is how many people are drawn,
+ * The org chart for the one chart component: each person a node under their manager (drill key:
+ * their id, value: how many report to them), the focused person's chain to the top stressed;
+ * with `open` (the managers open on the chart; null: everyone) the other managers are drawn
+ * closed, those below them left out of the drawing. `shown` is how many people are drawn,
  * `treeHeight` the height they need, `height` what the drawing takes on the page.
  */
 export function orgChartSpec(
@@ -94,44 +92,40 @@ export function orgChartSpec(
   open: readonly number[] | null = null,
 ): { spec: ChartSpec; height: number; treeHeight: number; shown: number } {
   const ordered = orgTree(people);
+  const flat: OrgPerson[] = [];
+  const walk = (nodes: OrgNode[]) => nodes.forEach((n) => (flat.push(n), walk(n.children)));
+  walk(ordered);
+  const index = new Map(flat.map((p, i) => [p.id, i]));
   const reports = new Map<number, number>();
+  for (const p of flat) if (p.managerId !== null && index.has(p.managerId)) reports.set(p.managerId, (reports.get(p.managerId) ?? 0) + 1);
+  const chain = focused === null ? [] : chainOf(people, focused);
   const openSet = open === null ? null : new Set(open);
   const isOpen = (id: number) => openSet === null || openSet.has(id);
-  // The people drawn, in the tree's order, and those of them drawn without anyone below (a row each).
-  const drawn: OrgNode[] = [];
-  let everyone = 0;
+  // The people drawn, and those of them drawn without anyone below (a row each).
+  let shown = 0;
   let leaves = 0;
-  const count = (nodes: OrgNode[]) =>
-    nodes.forEach((n) => {
-      everyone++;
-      if (n.children.length) reports.set(n.id, n.children.length);
-      count(n.children);
-    });
-  count(ordered);
   const draw = (nodes: OrgNode[]) =>
     nodes.forEach((n) => {
-      drawn.push(n);
+      shown++;
       if (n.children.length && isOpen(n.id)) draw(n.children);
       else leaves++;
     });
   draw(ordered);
-  const index = new Map(drawn.map((p, i) => [p.id, i]));
-  const chain = focused === null ? [] : chainOf(people, focused);
-  const collapsed = openSet === null ? [] : drawn.flatMap((p, i) => (p.children.length && !openSet.has(p.id) ? [i] : []));
+  const collapsed = openSet === null ? [] : flat.flatMap((p, i) => (reports.has(p.id) && !openSet.has(p.id) ? [i] : []));
   const tops = ordered.length;
   const spec = chartSpec({
     kind: 'tree',
     title: 'Org chart',
-    summary: `${everyone} people; ${reports.size} with people reporting to them; ${tops === 1 ? `${ordered[0]!.name} at the top` : `${tops} people at the top`}.`,
+    summary: `${flat.length} people; ${reports.size} with people reporting to them; ${tops === 1 ? `${ordered[0]!.name} at the top` : `${tops} people at the top`}.`,
     valueLabel: 'reporting to them',
-    categories: drawn.map((p) => p.name),
-    series: [{ name: 'Reports', values: drawn.map((p) => reports.get(p.id) ?? 0), drill: drawn.map((p) => String(p.id)) }],
-    parents: drawn.map((p) => (p.managerId === null ? null : (index.get(p.managerId) ?? null))),
-    emphasised: chain.flatMap((p) => (index.has(p.id) ? [index.get(p.id)!] : [])),
+    categories: flat.map((p) => p.name),
+    series: [{ name: 'Reports', values: flat.map((p) => reports.get(p.id) ?? 0), drill: flat.map((p) => String(p.id)) }],
+    parents: flat.map((p) => (p.managerId === null ? null : (index.get(p.managerId) ?? null))),
+    emphasised: chain.map((p) => index.get(p.id)!).filter((i) => i !== undefined),
     ...(collapsed.length ? { collapsed } : {}),
   });
   const treeHeight = Math.max(ORG_CHART_MIN_PX, leaves * ORG_CHART_ROW_PX);
-  return { spec, height: Math.min(treeHeight, ORG_CHART_WINDOW_PX), treeHeight, shown: drawn.length };
+  return { spec, height: Math.min(treeHeight, ORG_CHART_WINDOW_PX), treeHeight, shown };
 }
 
 /** The people of the org chart whose pictures the list shows now: the top and those under an opened manager, and the focused person. */

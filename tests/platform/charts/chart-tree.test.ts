@@ -62,12 +62,6 @@ describe('tree charts', () => {
     });
     expect((toEChartsOption(big, LIGHT_CHART_PALETTE).series as { animation?: boolean }[])[0]!.animation).toBe(false);
     expect((toEChartsOption(spec([null, 0, 0]), LIGHT_CHART_PALETTE).series as { animation?: boolean }[])[0]!.animation).toBeUndefined();
-    // A tree drawn with closed nodes (a large organisation, level by level) is drawn at once too.
-    expect((toEChartsOption(spec([null, 0, 1], undefined, [1]), LIGHT_CHART_PALETTE).series as { animation?: boolean }[])[0]!.animation).toBe(false);
-  });
-
-  it('paints no decal patterns on a tree, whose nodes are all one series', () => {
-    expect((toEChartsOption(spec([null, 0, 0]), LIGHT_CHART_PALETTE).aria as { decal: { show: boolean } }).decal.show).toBe(false);
   });
 
   it('lays a tree out at the height asked for, taller than the drawing, so the drawing is a window on it', () => {
