@@ -85,7 +85,7 @@ async function test_(page: Page, title: string, result: 'Pass' | 'Fail', notes: 
 }
 
 test('a change request goes from the client’s request through review, approval, development and QA to release, and the client sees every stage', async ({ browser, page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const title = `Late fee line ${Date.now().toString(36)}`;
 
   // The client files it.

@@ -56,6 +56,8 @@ async function expectNoSeriousA11yViolations(page: Page) {
 }
 
 test('sign up with ACME-001 at its email domain, set the password from the emailed link, log in, create a ticket that staff sees', async ({ page, request, browser }) => {
+  // Two people, four screens and two accessibility checks: more than one default test's time on a slow machine.
+  test.setTimeout(150_000);
   // Acme takes sign-ups at its own domain at once (the demo's sign-up policy).
   const email = `pat.e2e.${Date.now()}@acme-001.example.com`;
   const password = 'river stones and lanterns';
