@@ -191,6 +191,10 @@ export function createJobs(source: JobsSource, options: JobsOptions = {}): Jobs 
   const definitions = new Map<string, Definition>();
   const workerIds = new Map<string, string[]>();
   const queues = new Map<string, Promise<void>>();
+  // Queue making, one at a time in this process (so at most one connection waits for the lock)
+  // and one server at a time across servers; `holdingLock` while start() holds it for them all.
+  let making: Promise<unknown> = Promise.resolve();
+  let holdingLock = false;
   let stopping = new AbortController();
   let started = false;
   let startPromise: Promise<void> | undefined;
@@ -212,13 +216,21 @@ export function createJobs(source: JobsSource, options: JobsOptions = {}): Jobs 
       };
       // The process that runs a job type owns its settings: a queue first made by a sender
       // (with the defaults) takes the handler's policy and retries when the handler is defined.
-      // Several app servers starting together create their queues at once, and pg-boss's
-      // create_queue (a table partition per queue) can deadlock with another server's: the loser
-      // rolled back whole and simply tries again.
-      made = retryConflicts(async () => {
-        await boss.createQueue(name, settings);
-        if (define) await boss.updateQueue(name, settings);
-      });
+      // pg-boss's create_queue (a row in its queue table, then a partition with foreign keys to
+      // it) deadlocks with any other create_queue running at the same time, so every queue is
+      // made under one database lock shared by all app servers; a conflict that still happens
+      // (a pg-boss version making its own queues outside the lock) is rolled back whole and
+      // simply tried again.
+      const create = () =>
+        retryConflicts(async () => {
+          await boss.createQueue(name, settings);
+          if (define) await boss.updateQueue(name, settings);
+        });
+      if (holdingLock) made = create();
+      else {
+        made = making.then(() => underQueueLock(source, create));
+        making = made.catch(() => undefined);
+      }
       made.catch(() => queues.delete(name));
       queues.set(name, made);
     }
@@ -320,13 +332,19 @@ export function createJobs(source: JobsSource, options: JobsOptions = {}): Jobs 
       startPromise ??= (async () => {
         const began = performance.now();
         stopping = new AbortController();
-        await boss.start();
-        started = true;
-        // Servers starting together make their queues one server after another (one short lock),
-        // not interleaved: pg-boss's create_queue of two servers would deadlock.
+        // Servers starting together start pg-boss (which makes its own queue for schedules) and
+        // make their queues one server after another, under one short lock: two create_queue
+        // running at once deadlock.
         await underQueueLock(source, async () => {
-          for (const definition of definitions.values()) await ensureQueue(definition.job.name, definition.options);
+          holdingLock = true;
+          try {
+            await boss.start();
+            for (const definition of definitions.values()) await ensureQueue(definition.job.name, definition.options);
+          } finally {
+            holdingLock = false;
+          }
         });
+        started = true;
         for (const definition of definitions.values()) await startWorkers(definition);
         logger.info({ ms: Math.round(performance.now() - began), types: [...definitions.keys()] }, 'job queue started');
       })().catch((error) => {

@@ -14,6 +14,8 @@ import { BACKENDS } from '@tests/support/test-app';
 
 const SERVERS = 4;
 const JOB_TYPES = Array.from({ length: 12 }, (_, i) => defineJob(`platform-test.at-once-${i}`, z.object({})));
+/** Job types no server defines: each is first made by a send, on every server at once. */
+const SENT_TYPES = Array.from({ length: 6 }, (_, i) => defineJob(`platform-test.sent-at-once-${i}`, z.object({ from: z.number().int() })));
 
 describe.each(BACKENDS)('servers starting at once on an empty %s database', (backend) => {
   const admin = backend === 'postgres' ? process.env.TEST_DATABASE_URL! : inject('embeddedAdminUrl');
@@ -67,5 +69,16 @@ describe.each(BACKENDS)('servers starting at once on an empty %s database', (bac
     expect(made.rows[0]!.n).toBe(JOB_TYPES.length);
     const { rows } = await databases[0]!.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
     expect(rows[0]!.n).toBe(readMigrations().length);
+
+    // Then every server sends to queues none has made yet, all at once: each queue is made once
+    // (pg-boss's create_queue of two servers at once would deadlock) and every job is kept.
+    const ids = await Promise.all(jobs.flatMap((queue, from) => SENT_TYPES.map((type) => queue.send(type, { from }))));
+    expect(ids.every((id) => typeof id === 'string')).toBe(true);
+    const sent = await databases[0]!.pool.query<{ name: string; queues: number; jobs: number }>(
+      `SELECT q.name, count(DISTINCT q.name)::int AS queues, count(j.id)::int AS jobs
+         FROM pgboss.queue q LEFT JOIN pgboss.job j ON j.name = q.name
+        WHERE q.name LIKE 'platform-test.sent-at-once-%' GROUP BY q.name ORDER BY q.name`,
+    );
+    expect(sent.rows).toEqual(SENT_TYPES.map((type) => ({ name: type.name, queues: 1, jobs: SERVERS })).sort((a, b) => a.name.localeCompare(b.name)));
   });
 });
