@@ -36,6 +36,8 @@ const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
 /** Only the measures whose label contains one of these (comma-separated), e.g. BENCH_ONLY='two words,overdue'. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 const wanted = (label: string) => !ONLY?.length || ONLY.some((o) => label.includes(o));
+/** A directory for a CPU profile of the HTTP process (node --cpu-prof), written when the bench ends. */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 
 const EMBEDDED = 'Embedded PostgreSQL server';
 const SERVER = 'PostgreSQL server at BENCH_DATABASE_URL';
@@ -153,7 +155,7 @@ async function load(port: number, tokens: string[], think: number, request: (i: 
 
 async function runBackend(backend: Backend): Promise<Row[]> {
   const child = fork(join(ROOT, 'tests/bench/bench-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [])],
     env: { ...process.env, ...backend.env, NODE_ENV: 'production', SEED_DEMO: 'false' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -281,6 +281,34 @@ type ListRow = Omit<TicketRow, 'duedate' | 'created_at' | 'updated_at'> & { dued
 const rowOf = (r: ListRow): TicketRow => ({ ...r, duedate: isoInstant(r.duedate), created_at: isoInstant(r.created_at), updated_at: isoInstant(r.updated_at) });
 
 type Plan = { 'Plan Rows': number; Plans?: Plan[] };
+type Estimate = [expected?: number, all?: number];
+
+/** Each database's estimates by the statement that asks for them, with the time each was made. */
+const estimatesByPool = new WeakMap<Pool, Map<string, { estimate: Estimate; at: number }>>();
+
+/**
+ * The planner's estimate of a search's matches and of all tickets. It follows the table's
+ * statistics (ANALYZE), not each write, so the same filters reuse it for `estimateKeptMs`
+ * instead of planning the search a second time on every request; it only chooses the way, and
+ * the answer is right whichever way is taken. The clock in an overdue filter counts to the minute.
+ */
+async function estimateOf(pool: Pool, search: TicketSearch, now: Date): Promise<Estimate> {
+  const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+  const q = ticketEstimateQuery(search, minute);
+  const key = `${q.text}\u0000${JSON.stringify(q.values)}`;
+  let kept = estimatesByPool.get(pool);
+  if (!kept) estimatesByPool.set(pool, (kept = new Map()));
+  const at = Date.now();
+  const hit = kept.get(key);
+  if (hit && at - hit.at < TICKET_SEARCH.estimateKeptMs) return hit.estimate;
+  const { rows } = await pool.query(q.text, q.values);
+  const estimate = ((rows[0]?.['QUERY PLAN']?.[0]?.Plan as Plan | undefined)?.Plans ?? []).map((p) => Math.max(1, p['Plan Rows'])) as Estimate;
+  kept.delete(key);
+  kept.set(key, { estimate, at });
+  // A Map keeps insertion order: the first key is the oldest estimate.
+  if (kept.size > TICKET_SEARCH.estimatesKept) kept.delete(kept.keys().next().value!);
+  return estimate;
+}
 
 /**
  * A page of the search and its total (exact up to `countCap`, otherwise "more than"), reading a
@@ -323,9 +351,7 @@ async function searchPage(pool: Pool, search: TicketSearch, now: Date): Promise<
     return answer(rows.filter((r) => r.id !== null).map(({ match_count: _, ...r }) => r), matches, true);
   };
 
-  const estimate = ticketEstimateQuery(search, now);
-  const { rows: explained } = await pool.query(estimate.text, estimate.values);
-  const [expected, all] = ((explained[0]?.['QUERY PLAN']?.[0]?.Plan as Plan | undefined)?.Plans ?? []).map((p) => Math.max(1, p['Plan Rows']));
+  const [expected, all] = await estimateOf(pool, search, now);
   if (expected === undefined || all === undefined) return unbounded();
   if (expected <= TICKET_SEARCH.manyMatches) return (await fromMatches()) ?? unbounded();
 

@@ -1,0 +1,85 @@
+/**
+ * The ticket search asks the planner how many tickets its filters match (to choose its way) once
+ * a minute for the same filters, not on every request: the estimate follows the table's
+ * statistics, not each write. The answers stay those of the moment: a ticket written after the
+ * estimate was made is in the next page.
+ */
+import type { Pool } from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TICKET_SEARCH } from '@contracts/common/constants';
+import { ticketSearchQuerySchema } from '@contracts/tickets';
+import { searchTickets } from '@server/features/tickets/search';
+import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
+
+describe.each(BACKENDS)('the ticket search estimate on %s', (backend) => {
+  let t: TestApp;
+  let companyId: number;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    companyId = (await t.ctx.database.pool.query<{ id: number }>(`INSERT INTO companies (name, account_number) VALUES ('Estimate Checks Ltd', 'EC-1') RETURNING id`)).rows[0]!.id;
+  });
+  afterAll(() => t?.close());
+  afterEach(() => void vi.useRealTimers());
+
+  /** The app's pool as the search sees it, counting the estimates it asks the planner for. */
+  const counting = () => {
+    const pool = t.ctx.database.pool;
+    const seen = { estimates: 0 };
+    const wrapped = {
+      query: (text: string, values?: unknown[]) => {
+        if (text.trimStart().startsWith('EXPLAIN')) seen.estimates++;
+        return pool.query(text, values);
+      },
+    } as unknown as Pool;
+    return { pool: wrapped, seen };
+  };
+  const search = (q: Record<string, string>) => ticketSearchQuerySchema.parse(q);
+  const insert = (title: string) =>
+    t.ctx.database.pool.query(`INSERT INTO tickets (title, description, company_id) VALUES ($1, 'Estimate check', $2)`, [title, companyId]);
+
+  it('asks once for the same filters, whatever the page or sort, and again for other filters', async () => {
+    const { pool, seen } = counting();
+    const now = new Date();
+    await searchTickets(pool, search({ company: String(companyId) }), now);
+    await searchTickets(pool, search({ company: String(companyId), sort: 'created_at:desc' }), now);
+    await searchTickets(pool, search({ company: String(companyId), page: '2', size: '5' }), now);
+    expect(seen.estimates).toBe(1);
+    await searchTickets(pool, search({ company: String(companyId), severity: 'C' }), now);
+    await searchTickets(pool, search({ q: 'zeppelin' }), now);
+    expect(seen.estimates).toBe(3);
+  });
+
+  it('answers with what is written after the estimate was made', async () => {
+    const { pool, seen } = counting();
+    const filters = search({ company: String(companyId), q: 'hangar' });
+    expect((await searchTickets(pool, filters, new Date())).rows).toEqual([]);
+    await insert('Hangar door sensor');
+    await insert('Hangar lights');
+    const page = await searchTickets(pool, filters, new Date());
+    expect(page.rows.map((r) => r.title).sort()).toEqual(['Hangar door sensor', 'Hangar lights']);
+    expect(page).toMatchObject({ total: 2, totalExact: true });
+    expect(seen.estimates).toBe(1);
+  });
+
+  it('asks the planner again once the estimate is older than its time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { pool, seen } = counting();
+    const filters = search({ company: String(companyId), status: 'WOP' });
+    await searchTickets(pool, filters, new Date());
+    vi.setSystemTime(Date.now() + TICKET_SEARCH.estimateKeptMs - 1_000);
+    await searchTickets(pool, filters, new Date());
+    expect(seen.estimates).toBe(1);
+    vi.setSystemTime(Date.now() + 2_000);
+    await searchTickets(pool, filters, new Date());
+    expect(seen.estimates).toBe(2);
+  });
+
+  it('keeps each database its own estimates', async () => {
+    const first = counting();
+    const second = counting();
+    const filters = search({ company: String(companyId), severity: 'L' });
+    await searchTickets(first.pool, filters, new Date());
+    await searchTickets(second.pool, filters, new Date());
+    expect([first.seen.estimates, second.seen.estimates]).toEqual([1, 1]);
+  });
+});
