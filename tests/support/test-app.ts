@@ -8,6 +8,7 @@ import { createSession } from '@server/platform/auth/sessions';
 import { loadConfig, type Config } from '@server/config';
 import { createContext, type AppContext } from '@server/context';
 import { openDatabase } from '@server/platform/db/database';
+import { closeApp, trackConnections } from '@server/platform/http/connections';
 import { inject } from 'vitest';
 import { TEMPLATES, withDatabaseUrl } from './database-urls';
 
@@ -98,6 +99,9 @@ export async function startTestApp(
   const logTo = options.logTo;
   const logger = logTo ? { ...defaultLogger('trace'), stream: { write: (line: string) => logTo(line) } } : false;
   const app = await buildApp(ctx, { logger, serveStatic: false });
+  // A test that listens and fetches may leave a connection that never sent a request (undici
+  // opens one ahead): closed as the server closes it, not after Node's 60 s headers timeout.
+  const connections = trackConnections(app.server);
   options.routes?.(app, ctx);
   await app.ready();
   if (options.jobs) await ctx.jobs.start(logTo ? app.log.child({ component: 'jobs' }) : undefined);
@@ -115,7 +119,7 @@ export async function startTestApp(
       return createSession(database.pool, config, { audience: staff ? 'staff' : 'client', userId: rows[0].id }, ctx.now());
     },
     async close() {
-      await app.close();
+      await closeApp(app, connections);
       await ctx.events.stop();
       await ctx.jobs.stop();
       await ctx.render.close();
