@@ -33,6 +33,12 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const DB_RUNS = Number(process.env.BENCH_DB_RUNS ?? 20);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
+/**
+ * Requests sent at saturation, unmeasured, before each measured saturation run: the app's pool
+ * grows to its size and each new connection prepares its statements, as on a server that has been
+ * busy for a while (0 measures the first requests of a burst too).
+ */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
 /** Only the measures whose label contains one of these (comma-separated), e.g. BENCH_ONLY='two words,overdue'. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 const wanted = (label: string) => !ONLY?.length || ONLY.some((o) => label.includes(o));
@@ -109,7 +115,7 @@ async function timed(runs: number, fn: (i: number) => Promise<unknown>): Promise
   return out;
 }
 
-async function load(port: number, tokens: string[], think: number, request: (i: number) => { method: string; path: string; body?: string }) {
+async function load(port: number, tokens: string[], think: number, request: (i: number) => { method: string; path: string; body?: string }, requests = REQUESTS) {
   const agents = tokens.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
   const latencies: number[] = [];
   let errors = 0;
@@ -142,7 +148,7 @@ async function load(port: number, tokens: string[], think: number, request: (i: 
   const worker = async (client: number) => {
     // Paced clients start spread over one think time, as people do not all click at once.
     if (think) await new Promise((r) => setTimeout(r, Math.random() * think));
-    while (issued < REQUESTS && Date.now() < deadline) {
+    while (issued < requests && Date.now() < deadline) {
       await one(issued++, client);
       if (think) await pause();
     }
@@ -225,6 +231,7 @@ async function runBackend(backend: Backend): Promise<Row[]> {
   }
 
   async function httpRun(think: number, request: (i: number) => { method: string; path: string; body?: string }): Promise<HttpResult> {
+    if (!think && WARMUP > 0) await load(ready.port, ready.tokens, 0, request, WARMUP);
     child.send({ type: 'lag.start' });
     await next('lag.started');
     const dbCpu0 = databaseCpuMs(ready.postmasterPid);
@@ -242,7 +249,7 @@ for (const b of backends) results[b.name] = await runBackend(b);
 const lines: string[] = [];
 lines.push(
 
-  `Run ${new Date().toISOString()}: ${CONCURRENCY} concurrent clients for up to ${SECONDS} s or ${REQUESTS} requests per route and load; paced clients think ${THINK_MS} ms (± half) between requests; ${DB_RUNS} timed runs per query in the database.`,
+  `Run ${new Date().toISOString()}: ${CONCURRENCY} concurrent clients for up to ${SECONDS} s or ${REQUESTS} requests per route and load (saturation after ${WARMUP} unmeasured); paced clients think ${THINK_MS} ms (± half) between requests; ${DB_RUNS} timed runs per query in the database.`,
   '',
 );
 const httpCells = (h: HttpResult) => `${f(h.median)} | ${f(h.p95)} | ${f(h.p99)} | ${h.rps.toFixed(0)} | ${h.n} (${h.errors}) | ${f(h.lagP99)} / ${f(h.lagMax)}`;

@@ -282,9 +282,15 @@ const rowOf = (r: ListRow): TicketRow => ({ ...r, duedate: isoInstant(r.duedate)
 
 type Plan = { 'Plan Rows': number; Plans?: Plan[] };
 type Estimate = [expected?: number, all?: number];
+/**
+ * What the search knows of some filters: the planner's estimate and when it was made, and
+ * whether they were found to match few tickets though many were expected (words each frequent
+ * that seldom meet), so the next search of them takes its matches at once.
+ */
+type Known = { estimate: Estimate; at: number; few: boolean };
 
-/** Each database's estimates by the statement that asks for them, with the time each was made. */
-const estimatesByPool = new WeakMap<Pool, Map<string, { estimate: Estimate; at: number }>>();
+/** Each database's knowledge of searches, by the statement that asks for their estimate. */
+const knownByPool = new WeakMap<Pool, Map<string, Known>>();
 
 /**
  * The planner's estimate of a search's matches and of all tickets. It follows the table's
@@ -292,22 +298,23 @@ const estimatesByPool = new WeakMap<Pool, Map<string, { estimate: Estimate; at: 
  * instead of planning the search a second time on every request; it only chooses the way, and
  * the answer is right whichever way is taken. The clock in an overdue filter counts to the minute.
  */
-async function estimateOf(pool: Pool, search: TicketSearch, now: Date): Promise<Estimate> {
+async function knownOf(pool: Pool, search: TicketSearch, now: Date): Promise<Known> {
   const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
   const q = ticketEstimateQuery(search, minute);
   const key = `${q.text}\u0000${JSON.stringify(q.values)}`;
-  let kept = estimatesByPool.get(pool);
-  if (!kept) estimatesByPool.set(pool, (kept = new Map()));
+  let kept = knownByPool.get(pool);
+  if (!kept) knownByPool.set(pool, (kept = new Map()));
   const at = Date.now();
   const hit = kept.get(key);
-  if (hit && at - hit.at < TICKET_SEARCH.estimateKeptMs) return hit.estimate;
+  if (hit && at - hit.at < TICKET_SEARCH.estimateKeptMs) return hit;
   const { rows } = await pool.query(q.text, q.values);
   const estimate = ((rows[0]?.['QUERY PLAN']?.[0]?.Plan as Plan | undefined)?.Plans ?? []).map((p) => Math.max(1, p['Plan Rows'])) as Estimate;
+  const known: Known = { estimate, at, few: false };
   kept.delete(key);
-  kept.set(key, { estimate, at });
+  kept.set(key, known);
   // A Map keeps insertion order: the first key is the oldest estimate.
   if (kept.size > TICKET_SEARCH.estimatesKept) kept.delete(kept.keys().next().value!);
-  return estimate;
+  return known;
 }
 
 /**
@@ -351,9 +358,10 @@ async function searchPage(pool: Pool, search: TicketSearch, now: Date): Promise<
     return answer(rows.filter((r) => r.id !== null).map(({ match_count: _, ...r }) => r), matches, true);
   };
 
-  const [expected, all] = await estimateOf(pool, search, now);
+  const known = await knownOf(pool, search, now);
+  const [expected, all] = known.estimate;
   if (expected === undefined || all === undefined) return unbounded();
-  if (expected <= TICKET_SEARCH.manyMatches) return (await fromMatches()) ?? unbounded();
+  if (expected <= TICKET_SEARCH.manyMatches || known.few) return (await fromMatches()) ?? unbounded();
 
   const toRead = ((offset + search.size) * all) / expected;
   const window = Math.ceil(Math.max(TICKET_SEARCH.windowMin, TICKET_SEARCH.windowFactor * toRead));
@@ -362,5 +370,8 @@ async function searchPage(pool: Pool, search: TicketSearch, now: Date): Promise<
   const { rows } = await pool.query<ListRow>(page.text, page.values);
   if (rows.length === search.size) return answer(rows, TICKET_SEARCH.countCap + 1, false);
   // Fewer matches in the window than the estimate promised: the matches are few, or further on.
-  return (await fromMatches()) ?? unbounded();
+  const matched = await fromMatches();
+  // Few indeed: while the estimate is kept, these filters take their matches without the window.
+  if (matched) known.few = true;
+  return matched ?? unbounded();
 }
