@@ -102,6 +102,13 @@ export const DB_DEFAULTS = {
 } as const;
 
 /**
+ * What the ticket search keeps of the planner's estimates (docs/adr/0255): an estimate changes
+ * only when the table's statistics do, so the same filters reuse theirs for `keptMs`; at most
+ * `most` are kept per database, the oldest dropped first.
+ */
+export const SEARCH_ESTIMATES = { keptMs: 60_000, most: 2_000 } as const;
+
+/**
  * Graceful stop (SIGTERM): readiness answers 503 for `delayMs` while requests are still served,
  * so a load balancer checking it takes the server out first (0 without one); then open event
  * streams end with a reconnect hint of `streamRetryMs`, in-flight requests finish, and after

@@ -7,6 +7,7 @@
  */
 import type { Pool } from 'pg';
 import { TICKET_SEARCH } from '@contracts/common/constants';
+import { SEARCH_ESTIMATES } from '@server/config';
 import { TICKET_SEARCH_AFTER_GONE, type SortSpec, type TicketRow, type TicketSortField, type ticketSearchQuerySchema } from '@contracts/tickets';
 import { conflict } from '@server/platform/http/errors';
 import type { z } from 'zod';
@@ -294,7 +295,7 @@ const knownByPool = new WeakMap<Pool, Map<string, Known>>();
 
 /**
  * The planner's estimate of a search's matches and of all tickets. It follows the table's
- * statistics (ANALYZE), not each write, so the same filters reuse it for `estimateKeptMs`
+ * statistics (ANALYZE), not each write, so the same filters reuse it for `SEARCH_ESTIMATES.keptMs`
  * instead of planning the search a second time on every request; it only chooses the way, and
  * the answer is right whichever way is taken. The clock in an overdue filter counts to the minute.
  */
@@ -306,14 +307,14 @@ async function knownOf(pool: Pool, search: TicketSearch, now: Date): Promise<Kno
   if (!kept) knownByPool.set(pool, (kept = new Map()));
   const at = Date.now();
   const hit = kept.get(key);
-  if (hit && at - hit.at < TICKET_SEARCH.estimateKeptMs) return hit;
+  if (hit && at - hit.at < SEARCH_ESTIMATES.keptMs) return hit;
   const { rows } = await pool.query(q.text, q.values);
   const estimate = ((rows[0]?.['QUERY PLAN']?.[0]?.Plan as Plan | undefined)?.Plans ?? []).map((p) => Math.max(1, p['Plan Rows'])) as Estimate;
   const known: Known = { estimate, at, few: false };
   kept.delete(key);
   kept.set(key, known);
   // A Map keeps insertion order: the first key is the oldest estimate.
-  if (kept.size > TICKET_SEARCH.estimatesKept) kept.delete(kept.keys().next().value!);
+  if (kept.size > SEARCH_ESTIMATES.most) kept.delete(kept.keys().next().value!);
   return known;
 }
 

@@ -109,13 +109,6 @@ export const TICKET_SEARCH = {
   windowMin: 2_000,
   sortColumnsMax: 3,
   queryMax: 200,
-  /**
-   * The planner's estimate of a search's matches is kept this long for the same filters: it
-   * changes only when the table's statistics do, so a search is not planned twice a request.
-   */
-  estimateKeptMs: 60_000,
-  /** The most estimates kept per database (the oldest go first). */
-  estimatesKept: 2_000,
 } as const;
 /** Company and client-user lists: the largest page. */
 export const DIRECTORY_PAGE_SIZE_MAX = 100;

@@ -7,7 +7,7 @@
  */
 import type { Pool } from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TICKET_SEARCH } from '@contracts/common/constants';
+import { SEARCH_ESTIMATES } from '@server/config';
 import { ticketSearchQuerySchema } from '@contracts/tickets';
 import { searchTickets } from '@server/features/tickets/search';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
@@ -67,7 +67,7 @@ describe.each(BACKENDS)('the ticket search estimate on %s', (backend) => {
     const { pool, seen } = counting();
     const filters = search({ company: String(companyId), status: 'WOP' });
     await searchTickets(pool, filters, new Date());
-    vi.setSystemTime(Date.now() + TICKET_SEARCH.estimateKeptMs - 1_000);
+    vi.setSystemTime(Date.now() + SEARCH_ESTIMATES.keptMs - 1_000);
     await searchTickets(pool, filters, new Date());
     expect(seen.estimates).toBe(1);
     vi.setSystemTime(Date.now() + 2_000);
