@@ -8,7 +8,6 @@ async function expectAccessible(page: Page) {
 }
 
 test('a correction reaches the manager, who approves it from /approvals; a kudo appears on Home', async ({ page, request }) => {
-  test.setTimeout(90_000);
   const summary = `Late reads ${Date.now().toString(36)}`;
   const login = await request.post('/api/v2/auth/login', { data: { email: STAFF.agent.email, password: DEMO_PASSWORD } });
   const token = (await login.json()).token as string;

@@ -20,7 +20,6 @@ async function openBoard(page: Page, board: (typeof LIVE_BOARDS)[number]) {
 }
 
 test('a board counts a new critical ticket live; a TV pairs by its link, shows its board signed out, and says so once revoked', async ({ page, browser, request }) => {
-  test.setTimeout(60_000);
   const stamp = Date.now().toString(36);
 
   // Staff open the Support board from a signed-in tab.

@@ -32,7 +32,6 @@ async function expectBellMatchesDatabase(page: Page, userId: number) {
 }
 
 test('a client replies in the portal; the assigned agent sees the bell count and opens the ticket from it', async ({ page, browser, request }) => {
-  test.setTimeout(90_000);
   const title = `Reads gap ${Date.now().toString(36)}`;
 
   // The agent raises a ticket for Acme and keeps it (taking one yourself tells you nothing).

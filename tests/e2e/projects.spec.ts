@@ -13,7 +13,6 @@ const card = (page: Page, title: string) => page.getByRole('row', { name: new Re
 const titlesIn = async (list: Locator) => (await list.getByRole('row').allInnerTexts()).map((t) => t.split('\n')[0]!.trim());
 
 test('a project: create it, add cards, move them by keyboard and by mouse, keep the order after reload, run a sprint to its burndown', async ({ page }) => {
-  test.setTimeout(90_000);
   const stamp = Date.now().toString(36);
   await staffSignIn(page, STAFF.manager.email);
   await expect(page).toHaveURL(/\/home$/);

@@ -17,7 +17,6 @@ async function emailsTo(request: APIRequestContext, to: string): Promise<Mail[]>
 }
 
 test('catalog CSV import refuses a bad row; a quote built from the catalog with an optional line is sent, accepted by the client, and printed', async ({ browser, page, request }) => {
-  test.setTimeout(90_000);
   const stamp = Date.now().toString(36).toUpperCase();
   const email = `buyer.${stamp.toLowerCase()}@northwind.example.com`;
   await staffSignIn(page, STAFF.agent.email);
@@ -102,7 +101,6 @@ test('catalog CSV import refuses a bad row; a quote built from the catalog with 
 });
 
 test("a new quote for a company goes to the contact picked from its contacts: the mail is shown, confirmed, and greets the contact by name", async ({ page, request }) => {
-  test.setTimeout(90_000);
   const stamp = Date.now().toString(36).toUpperCase();
   const company = `Globex ${stamp}`;
   const email = `jane.${stamp.toLowerCase()}@globex.example.com`;

@@ -28,7 +28,6 @@ const dashboardMasks = (page: Page): Locator[] => {
 for (const size of VIEWPORTS) {
   for (const theme of THEMES) {
     test(`the public form and the sales dashboard at ${size.width}×${size.height}, ${theme}`, async ({ page }) => {
-      test.setTimeout(60_000);
       await useViewportAndTheme(page, size, theme);
       const options = { maxDiffPixelRatio: 0.01, fullPage: false };
 

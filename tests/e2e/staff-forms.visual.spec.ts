@@ -48,7 +48,6 @@ async function fixLists(page: Page) {
 for (const size of VIEWPORTS) {
   for (const theme of THEMES) {
     test(`home, create forms, company lists and outbox at ${size.width}×${size.height}, ${theme}`, async ({ page }) => {
-      test.setTimeout(90_000);
       await page.clock.setFixedTime(new Date('2026-06-15T10:00:00Z'));
       await useViewportAndTheme(page, size, theme);
       const check = async (name: string, extraMask: Locator[] = []) => {

@@ -15,7 +15,6 @@ const moving = (page: Page): Locator[] => [page.locator('time'), page.getByRole(
 for (const size of VIEWPORTS) {
   for (const theme of THEMES) {
     test(`staff screens at ${size.width}×${size.height}, ${theme}`, async ({ page }) => {
-      test.setTimeout(90_000);
       await page.clock.setFixedTime(new Date('2026-06-15T10:00:00Z'));
       await useViewportAndTheme(page, size, theme);
       const shot = (name: string) => ({ name: `${name}-${size.name}-${theme}.png`, options: { mask: moving(page), maxDiffPixelRatio: 0.01, fullPage: false } });
