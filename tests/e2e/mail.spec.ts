@@ -65,7 +65,7 @@ test.describe('a mailbox the app reads', () => {
     // The reader connects and waits for mail (IDLE).
     await expect(async () => {
       await page.reload();
-      await expect(row).toContainText('idle', { timeout: 500 });
+      await expect(row).toContainText('idle', { timeout: 5_000 });
     }).toPass({ intervals: [250, 500, 1000] });
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
@@ -90,7 +90,7 @@ test.describe('a mailbox the app reads', () => {
     await expect(async () => {
       await search.fill(word);
       await search.press('Enter');
-      await expect(link).toHaveCount(1, { timeout: 500 });
+      await expect(link).toHaveCount(1, { timeout: 5_000 });
     }).toPass({ intervals: [250, 500, 1000] });
     await link.click();
     await expect(page).toHaveURL(/\/ticket\/\d+$/);
@@ -146,7 +146,7 @@ test.describe('a mailbox the app reads', () => {
     await page.goto(`/ticket/${ticketId}`);
     await expect(async () => {
       await page.reload();
-      await expect(page.locator('.thread-entry').filter({ hasText: 'route 9 reads are back' })).toHaveCount(1, { timeout: 500 });
+      await expect(page.locator('.thread-entry').filter({ hasText: 'route 9 reads are back' })).toHaveCount(1, { timeout: 5_000 });
     }).toPass({ intervals: [250, 500, 1000] });
     // The quoted history under the answer is not part of the note.
     await expect(page.locator('.thread-entry').filter({ hasText: 'route 9 reads are back' })).not.toContainText('Client Care wrote');
