@@ -13,7 +13,7 @@ import { Avatar } from '@/shared/ui/components/avatar/Avatar';
 import { CheckIcon, MonitorIcon, MoonIcon, SunIcon } from '@/shared/ui/components/icons';
 import { Logo } from '@/shared/ui/components/logo/Logo';
 import { Menu, MenuItem, MenuSection, MenuSeparator, MenuTrigger } from '@/shared/ui/components/menu/Menu';
-import { useTheme } from '@/shared/ui/components/theme/ThemeSwitcher';
+import { useTheme } from '@/shared/ui/components/theme/use-theme';
 import { isThemeChoice } from '@/shared/ui/tokens/theme';
 import { ApprovalsHeaderLink } from '@/features/approvals';
 import { NotificationBell } from '@/features/notifications';

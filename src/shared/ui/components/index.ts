@@ -33,6 +33,7 @@ export { Tab, TabList, TabPanel, Tabs } from './tabs/Tabs';
 export { DateTime, RelativeTime, type RelativeTimeProps } from './text/RelativeTime';
 export { TextLink, type TextLinkProps } from './text/TextLink';
 export { VisuallyHidden } from './text/VisuallyHidden';
-export { ThemeSwitcher, useTheme } from './theme/ThemeSwitcher';
+export { ThemeSwitcher } from './theme/ThemeSwitcher';
+export { useTheme } from './theme/use-theme';
 export { createToastQueue, type Toast, type ToastInput, type ToastQueue, type ToastTone } from './toast/toast';
 export { ToastCard, ToastRegion } from './toast/ToastRegion';

@@ -3,7 +3,7 @@
  * 'cc.theme'; 'system' (the default) follows `prefers-color-scheme` and keeps following it while
  * the page is open. The resolved theme is written to <html data-theme="light|dark">, which
  * tokens.css reads. Plain TypeScript, no React: main.tsx applies it as its first statement (the
- * CSP allows no inline script), and views read it through `useTheme` (components/ThemeSwitcher).
+ * CSP allows no inline script), and views read it through `useTheme` (components/theme/use-theme).
  */
 
 export const THEME_STORAGE_KEY = 'cc.theme';

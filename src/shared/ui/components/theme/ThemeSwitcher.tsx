@@ -1,14 +1,9 @@
-import { useId, useSyncExternalStore } from 'react';
+import { useId } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
-import { isThemeChoice, theme as pageTheme, type ThemeController, type ThemeState } from '@/shared/ui/tokens/theme';
+import { isThemeChoice, type ThemeController } from '@/shared/ui/tokens/theme';
 import { MonitorIcon, MoonIcon, SunIcon } from '@/shared/ui/components/icons';
 import styles from './ThemeSwitcher.module.css';
-
-/** The theme choice and the theme shown, re-rendering when either changes. */
-export function useTheme(controller: ThemeController = pageTheme()): ThemeState & { setChoice: ThemeController['setChoice'] } {
-  const state = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState);
-  return { ...state, setChoice: controller.setChoice };
-}
+import { useTheme } from './use-theme';
 
 const OPTIONS = [
   { id: 'light', label: 'Light', Icon: SunIcon },
