@@ -1,79 +1,50 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
+import { useActorRef } from '@xstate/react';
 import { useLocation } from 'wouter';
-import { HASH_SCROLL_OFFSET_PX } from '@contracts/common/constants';
-
-/** How long a hash target may take to appear (a lazy screen loading) before we give up. */
-const HASH_WAIT_FRAMES = 120;
-
-/**
- * Scrolls smoothly to the element named by the hash, 80 px below the top; retries while it loads,
- * and while the page below it is still too short to bring it there (its data still coming).
- */
-function scrollToHash(hash: string): () => void {
-  let frames = 0;
-  let handle = 0;
-  const tryScroll = () => {
-    const target = document.getElementById(hash);
-    const top = target ? target.getBoundingClientRect().top + window.scrollY - HASH_SCROLL_OFFSET_PX : 0;
-    const reachable = top <= document.documentElement.scrollHeight - window.innerHeight + 1;
-    if (target && (reachable || frames >= HASH_WAIT_FRAMES)) {
-      window.scrollTo({ top, behavior: 'smooth' });
-    } else if (frames++ < HASH_WAIT_FRAMES) {
-      handle = requestAnimationFrame(tryScroll);
-    }
-  };
-  tryScroll();
-  return () => cancelAnimationFrame(handle);
-}
+import { scrollMachine } from '@/shared/scroll/scroll.machine';
+import { browserScroll } from '@/shared/scroll/browser-scroll';
+import { inspection } from '@/shared/inspection';
 
 const currentHash = () => decodeURIComponent(window.location.hash.slice(1));
+/** Keys that scroll the page: pressed, the page is the person's, not the anchor's. */
+const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'ArrowUp', 'ArrowDown', 'Home', 'End', ' ']);
 
 /**
- * Scroll on navigation (spec 2.1): to the top; smoothly to a hash anchor with an 80 px offset;
- * or back to the saved position on back/forward and on kept-alive screens.
+ * Scroll on navigation (spec 2.1), as the scroll machine decides: this view only tells it what the
+ * browser does (locations, back and forward, scrolls, the person's own scrolling).
  */
 export function ScrollManager({ restore }: { restore: (path: string) => boolean }) {
   const [location] = useLocation();
-  const positions = useRef(new Map<string, number>());
-  const current = useRef(location);
-  const popped = useRef(false);
+  const scroll = useActorRef(scrollMachine, { input: { port: browserScroll }, inspect: inspection.inspect });
 
   useEffect(() => {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
-    const onPop = () => {
-      popped.current = true;
-    };
-    const onScroll = () => positions.current.set(current.current, window.scrollY);
-    // An in-page anchor changes only the hash: the browser's own jump has no offset, so redo it.
-    const onHash = () => {
-      const hash = currentHash();
-      if (hash) scrollToHash(hash);
+    const onPop = () => scroll.send({ type: 'history.popped' });
+    const onScroll = () => scroll.send({ type: 'page.scrolled', y: window.scrollY });
+    const onHash = () => scroll.send({ type: 'hash.changed', hash: currentHash() });
+    const onUser = () => scroll.send({ type: 'user.scrolled' });
+    const onKey = (e: KeyboardEvent) => {
+      if (SCROLL_KEYS.has(e.key)) onUser();
     };
     window.addEventListener('popstate', onPop);
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('hashchange', onHash);
+    window.addEventListener('wheel', onUser, { passive: true });
+    window.addEventListener('touchmove', onUser, { passive: true });
+    window.addEventListener('keydown', onKey);
     return () => {
       window.removeEventListener('popstate', onPop);
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('hashchange', onHash);
+      window.removeEventListener('wheel', onUser);
+      window.removeEventListener('touchmove', onUser);
+      window.removeEventListener('keydown', onKey);
     };
-  }, []);
+  }, [scroll]);
 
   useLayoutEffect(() => {
-    current.current = location;
-    const hash = currentHash();
-    const wasPop = popped.current;
-    popped.current = false;
-    if (hash) return scrollToHash(hash);
-    const saved = positions.current.get(location);
-    if ((wasPop || restore(location)) && saved !== undefined) {
-      // The screen may still be loading: wait a frame for its height.
-      const handle = requestAnimationFrame(() => window.scrollTo(0, saved));
-      return () => cancelAnimationFrame(handle);
-    }
-    window.scrollTo(0, 0);
-    return undefined;
-  }, [location, restore]);
+    scroll.send({ type: 'location.changed', path: location, hash: currentHash(), keepsScroll: restore(location) });
+  }, [scroll, location, restore]);
 
   return null;
 }

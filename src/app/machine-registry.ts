@@ -40,6 +40,7 @@ import { crossTabMachine } from '@/shared/session/cross-tab/cross-tab.machine';
 import { overdueMachine } from '@/shared/session/overdue.machine';
 import { avatarMachine } from '@/shared/session/avatar.machine';
 import { shortcutsMachine } from '@/shared/shortcuts/shortcuts.machine';
+import { scrollMachine } from '@/shared/scroll/scroll.machine';
 import { staffSessionMachine } from '@/shared/session/staff-session.machine';
 
 export type { RegisteredMachine } from '@/shared/machine-registry';
@@ -53,6 +54,7 @@ const SHARED: RegisteredMachine[] = [
   { id: 'client-session', machine: clientSessionMachine, description: 'The client-portal session: log-in, verify-token, log-out.' },
   { id: 'table', machine: tableMachine, description: 'The data table (client or server mode): sort, filter, search, paging, selection.' },
   { id: 'dialog', machine: dialogMachine, description: 'The dialog service: queued alerts, confirms and prompts.' },
+  { id: 'scroll', machine: scrollMachine, description: 'Scrolls on navigation: to the top, back to a saved position, or to an anchor held while the page settles.' },
   { id: 'shortcuts', machine: shortcutsMachine, description: 'The staff keyboard shortcuts: search palette, shortcut overlay, go-to keys, list rows.' },
   { id: 'file-list', machine: fileListMachine, description: 'The files chosen for a note or a reply, under the upload limits.' },
   { id: 'file-download', machine: fileDownloadMachine, description: 'Fetches a stored file with the session and offers it as a download, or shows an image in the viewer.' },

@@ -62,3 +62,29 @@ test('a same-page anchor link also scrolls with the 80 px offset', async ({ page
     .poll(() => page.evaluate(() => Math.round(document.getElementById('my-tickets-title')!.getBoundingClientRect().top)))
     .toBe(80);
 });
+
+test('content that arrives above an anchor after the jump does not push the anchor from its place', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 400 });
+  await staffSignIn(page, STAFF.agent.email);
+  await expect(page.getByRole('heading', { name: 'My open tickets' })).toBeVisible();
+  await page.evaluate(() => {
+    const a = document.createElement('a');
+    a.href = '#my-tickets-title';
+    a.textContent = 'jump';
+    const main = document.querySelector('main')!;
+    main.prepend(a);
+    a.click();
+    // Something just above the anchor arrives a moment later, as a slow answer would: in view,
+    // where the browser's own scroll anchoring does not make up for it.
+    window.setTimeout(() => {
+      const late = document.createElement('div');
+      late.style.height = '120px';
+      late.dataset.late = 'true';
+      document.getElementById('my-tickets-title')!.before(late);
+    }, 300);
+  });
+  await expect(page.locator('[data-late]')).toBeAttached();
+  await expect
+    .poll(() => page.evaluate(() => Math.round(document.getElementById('my-tickets-title')!.getBoundingClientRect().top)))
+    .toBe(80);
+});
