@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { STAFF, staffSignIn } from './support/accounts';
 
 test('a ticket view stays cached: back restores its state and scroll without asking the server again', async ({ page }) => {
@@ -42,15 +42,38 @@ test('a link with a hash scrolls smoothly to its anchor, 80 px below the top', a
     history.pushState(null, '', '/home#my-tickets-title');
     dispatchEvent(new PopStateEvent('popstate'));
   });
-  await expect
-    .poll(() => page.evaluate(() => Math.round(document.getElementById('my-tickets-title')!.getBoundingClientRect().top)))
-    .toBe(80);
+  await expect.poll(() => anchorTop(page)).toBe(80);
 });
 
 test('a same-page anchor link also scrolls with the 80 px offset', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 400 });
   await staffSignIn(page, STAFF.agent.email);
   await expect(page.getByRole('heading', { name: 'My open tickets' })).toBeVisible();
+  await jumpByInPageLink(page);
+  await expect.poll(() => anchorTop(page)).toBe(80);
+});
+
+test('content that arrives above an anchor after the jump does not push the anchor from its place', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 400 });
+  await staffSignIn(page, STAFF.agent.email);
+  await expect(page.getByRole('heading', { name: 'My open tickets' })).toBeVisible();
+  await jumpByInPageLink(page);
+  // Something just above the anchor arrives a moment later, as a slow answer would: in view,
+  // where the browser's own scroll anchoring does not make up for it.
+  await page.evaluate(() =>
+    window.setTimeout(() => {
+      const late = document.createElement('div');
+      late.style.height = '120px';
+      late.dataset.late = 'true';
+      document.getElementById('my-tickets-title')!.before(late);
+    }, 300),
+  );
+  await expect(page.locator('[data-late]')).toBeAttached();
+  await expect.poll(() => anchorTop(page)).toBe(80);
+});
+
+/** Follows a link to Home's "My open tickets" anchor from inside the page, as an in-page link does. */
+async function jumpByInPageLink(page: Page) {
   await page.evaluate(() => {
     const a = document.createElement('a');
     a.href = '#my-tickets-title';
@@ -58,33 +81,7 @@ test('a same-page anchor link also scrolls with the 80 px offset', async ({ page
     document.querySelector('main')!.prepend(a);
     a.click();
   });
-  await expect
-    .poll(() => page.evaluate(() => Math.round(document.getElementById('my-tickets-title')!.getBoundingClientRect().top)))
-    .toBe(80);
-});
+}
 
-test('content that arrives above an anchor after the jump does not push the anchor from its place', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 400 });
-  await staffSignIn(page, STAFF.agent.email);
-  await expect(page.getByRole('heading', { name: 'My open tickets' })).toBeVisible();
-  await page.evaluate(() => {
-    const a = document.createElement('a');
-    a.href = '#my-tickets-title';
-    a.textContent = 'jump';
-    const main = document.querySelector('main')!;
-    main.prepend(a);
-    a.click();
-    // Something just above the anchor arrives a moment later, as a slow answer would: in view,
-    // where the browser's own scroll anchoring does not make up for it.
-    window.setTimeout(() => {
-      const late = document.createElement('div');
-      late.style.height = '120px';
-      late.dataset.late = 'true';
-      document.getElementById('my-tickets-title')!.before(late);
-    }, 300);
-  });
-  await expect(page.locator('[data-late]')).toBeAttached();
-  await expect
-    .poll(() => page.evaluate(() => Math.round(document.getElementById('my-tickets-title')!.getBoundingClientRect().top)))
-    .toBe(80);
-});
+/** How far below the top of the window the anchor sits, in whole pixels. */
+const anchorTop = (page: Page) => page.evaluate(() => Math.round(document.getElementById('my-tickets-title')!.getBoundingClientRect().top));

@@ -70,12 +70,12 @@ export const scrollMachine = setup({
   guards: {
     hasHash: ({ event }) => (event.type === 'location.changed' || event.type === 'hash.changed') && event.hash !== '',
     returnsToSaved: ({ context, event }) => event.type === 'location.changed' && (context.popped || event.keepsScroll) && context.positions[event.path] !== undefined,
-    reachable: ({ event }) => {
-      const s = sampled(event);
-      return s !== null && s.top !== null && s.top <= s.max + 1;
-    },
     waitedLongEnough: ({ context }) => context.frames + 1 >= context.waitFrames,
-    foundLate: ({ context, event }) => sampled(event)?.top != null && context.frames + 1 >= context.waitFrames,
+    /** The anchor is there, and the page can bring it to its place, or will not grow in time to. */
+    canAim: ({ context, event }) => {
+      const s = sampled(event);
+      return s?.top != null && (s.top <= s.max + 1 || context.frames + 1 >= context.waitFrames);
+    },
     moved: ({ context, event }) => {
       const s = sampled(event);
       return s !== null && s.top !== null && Math.abs(landing(s.top, s.max) - landing(context.aimed, context.max)) > 1;
@@ -138,8 +138,7 @@ export const scrollMachine = setup({
           description: 'Each frame looks for the anchor and whether the page is long enough to bring it to its place.',
           on: {
             'frame.sampled': [
-              { guard: 'reachable', target: 'settling', actions: ['aim', 'scrollToAnchor'], description: 'The anchor is there and can reach its place.' },
-              { guard: 'foundLate', target: 'settling', actions: ['aim', 'scrollToAnchor'], description: 'The page stays too short: as near as it goes.' },
+              { guard: 'canAim', target: 'settling', actions: ['aim', 'scrollToAnchor'], description: 'The anchor is there: to its place, or as near as a page still too short goes.' },
               { guard: 'waitedLongEnough', target: '#scroll.idle', description: 'No such anchor appeared.' },
               { actions: 'countFrame', description: 'Not yet: the next frame looks again.' },
             ],
