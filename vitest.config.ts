@@ -55,6 +55,10 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Two files at a time suit a two-core machine.
           maxWorkers: 2,
+          // A worker imports the server's modules once for all the files it runs, instead of once per
+          // file (docs/adr/0264): each file has its own databases and its own app, and state a file
+          // changes (env stubs, fake timers, the module registry) it restores after itself.
+          isolate: false,
           // A project with its own maxWorkers runs in its own group, after the browser-logic tests.
           sequence: { groupOrder: 1 },
         },
