@@ -1,13 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { CLIENTS, STAFF, clientLogIn, staffSignIn } from './support/accounts';
 import { expectNoHorizontalOverflow, expectWholeThumbnail } from './support/visual';
+import { analyzeAxe } from './support/axe';
 
 /** Acme's account manager in the demo data: the change-advisory step's approver. */
 const ACCOUNT_MANAGER = 'sam.sales@demo.test';
 
 async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await analyzeAxe(page);
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 

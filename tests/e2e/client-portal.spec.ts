@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import pg from 'pg';
 import { embeddedConnection } from '@server/platform/db/embedded';
 import { CLIENTS, clientLogIn, DEMO_PASSWORD, STAFF, staffSignIn } from './support/accounts';
+import { analyzeAxe } from './support/axe';
 
 /** The e2e server's embedded database, reached on its unix socket (playwright.config.ts DATA_DIR). */
 async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
@@ -51,7 +51,7 @@ const linkIn = (body: string, path: string) => {
 };
 
 async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await analyzeAxe(page);
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }
 

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { STAFF, staffSignIn } from './support/accounts';
+import { analyzeAxe } from './support/axe';
 
 const ROWS = 100_000;
 
@@ -16,7 +16,7 @@ const bodyRows = (page: Page) => page.locator('table.dt-table tbody tr.dt-row');
 const firstIds = async (page: Page, n: number) => (await bodyRows(page).locator('td:nth-child(2)').allTextContents()).slice(0, n);
 
 async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await analyzeAxe(page);
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

@@ -3,12 +3,12 @@
  * without pushing the page sideways, Survey Results stacks its comments on a phone, and a pending
  * button is axe clean while it waits and after it has left the page.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { CLIENTS, clientLogIn, STAFF, staffSignIn } from './support/accounts';
+import { analyzeAxe } from './support/axe';
 
 async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await analyzeAxe(page);
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -1,7 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { startDovecot, type Dovecot } from '../support/dovecot';
 import { CLIENTS, STAFF, staffSignIn } from './support/accounts';
+import { analyzeAxe } from './support/axe';
+import { emulateColorScheme } from './support/visual';
 
 test('an admin adds an SMTP listener channel on the Email in screen; it is off until switched on', async ({ page }) => {
   const name = `Forwarded ${Date.now().toString(36)}`;
@@ -22,14 +23,14 @@ test('an admin adds an SMTP listener channel on the Email in screen; it is off u
   for (const [size, viewport] of [['desktop', { width: 1366, height: 800 }], ['phone', { width: 375, height: 812 }]] as const) {
     await page.setViewportSize(viewport);
     for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
+      await emulateColorScheme(page, colorScheme);
       await page.screenshot({ path: `test-results/mail-admin-${size}-${colorScheme}.png`, fullPage: true });
       await page.getByRole('heading', { name: 'Waiting for review', level: 2 }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: `test-results/mail-review-${size}-${colorScheme}.png` });
     }
   }
-  await page.emulateMedia({ colorScheme: 'light' });
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  await emulateColorScheme(page, 'light');
+  const { violations } = await analyzeAxe(page);
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
 
@@ -67,7 +68,7 @@ test.describe('a mailbox the app reads', () => {
       await page.reload();
       await expect(row).toContainText('idle', { timeout: 5_000 });
     }).toPass({ intervals: [250, 500, 1000] });
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await analyzeAxe(page);
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
     // A client writes to the mailbox: a ticket of her company, found in Ticket Search.
@@ -117,12 +118,12 @@ test.describe('a mailbox the app reads', () => {
     for (const [size, viewport] of [['desktop', { width: 1366, height: 800 }], ['phone', { width: 375, height: 812 }]] as const) {
       await page.setViewportSize(viewport);
       for (const colorScheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme });
+        await emulateColorScheme(page, colorScheme);
         await mail.screenshot({ path: `test-results/mail-outbox-${size}-${colorScheme}.png` });
       }
     }
     await page.setViewportSize({ width: 1366, height: 800 });
-    await page.emulateMedia({ colorScheme: 'light' });
+    await emulateColorScheme(page, 'light');
 
     // The client answers by mail, threaded on the ticket: a note on it.
     await dovecot.deliver(

@@ -1,6 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { STAFF, staffSignIn } from './support/accounts';
+import { analyzeAxe } from './support/axe';
+import { emulateColorScheme } from './support/visual';
 
 test('a manager opens the Management Dashboard on their own team; the overdue figure and an unassigned cell open lists of as many tickets, sorted by a header', async ({ page }) => {
   await staffSignIn(page, STAFF.manager.email);
@@ -19,11 +20,11 @@ test('a manager opens the Management Dashboard on their own team; the overdue fi
   await expect(list.getByRole('link', { name: /^#\d+ / })).toHaveCount(Math.min(overdue, 10));
 
   for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    await emulateColorScheme(page, colorScheme);
+    const { violations } = await analyzeAxe(page);
     expect(violations.map((v) => `${colorScheme} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await emulateColorScheme(page, 'light');
 
   // An unassigned cell of the priority breakdown opens the unassigned tickets of that priority, as many as the cell says.
   const byPriority = page.getByRole('table', { name: 'Open, overdue and unassigned by priority' });
@@ -48,15 +49,15 @@ test('a manager opens the Management Dashboard on their own team; the overdue fi
   const descending = (await tickets.allInnerTexts()).map((t) => t.replace(/^#\d+ /, ''));
   if (new Set(ascending).size === ascending.length && Number(count) <= 10) expect(descending).toEqual([...ascending].reverse());
   for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    await emulateColorScheme(page, colorScheme);
+    const { violations } = await analyzeAxe(page);
     expect(violations.map((v) => `${colorScheme} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
     for (const [width, height] of [[1366, 800], [375, 812]] as const) {
       await page.setViewportSize({ width, height });
       await page.screenshot({ path: `test-results/mgmtdash-unassigned-sorted-${width}-${colorScheme}.png`, fullPage: true });
     }
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await emulateColorScheme(page, 'light');
 
   // The figures' groups: no tile left alone on a row at a desktop, a small laptop or a phone.
   await page.getByRole('link', { name: 'Close list' }).click();
@@ -64,11 +65,11 @@ test('a manager opens the Management Dashboard on their own team; the overdue fi
     await page.setViewportSize({ width, height });
     expect(await tilesPerRow(page), `${width} wide`).toEqual(perRow);
     for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
+      await emulateColorScheme(page, colorScheme);
       await page.screenshot({ path: `test-results/mgmtdash-${width}-${colorScheme}.png`, fullPage: true });
     }
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await emulateColorScheme(page, 'light');
 });
 
 /** How many tiles each group's rows hold, group by group and row by row (a row: tiles sharing a top edge within the group). */

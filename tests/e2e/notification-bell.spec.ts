@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { embeddedConnection } from '@server/platform/db/embedded';
 import { CLIENTS, clientLogIn, DEMO_PASSWORD, STAFF, staffSignIn } from './support/accounts';
+import { analyzeAxe } from './support/axe';
 
 /** The e2e server's embedded database, reached on its unix socket (playwright.config.ts DATA_DIR). */
 async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
@@ -17,7 +17,7 @@ async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
 }
 
 async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await analyzeAxe(page);
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 

@@ -6,13 +6,13 @@
  * phone; a card deleted from its sheet; a project edited; and /project/sprint/{id} re-keyed per
  * sprint id. axe is clean on the board, the sheet and the edit dialog.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, STAFF, staffSignIn } from './support/accounts';
 import { afterMovedCardFocusHold } from './support/board';
+import { analyzeAxe } from './support/axe';
 
 async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await analyzeAxe(page);
   expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 

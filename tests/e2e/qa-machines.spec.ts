@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { STAFF, staffSignIn } from './support/accounts';
+import { analyzeAxe } from './support/axe';
 
 test('/qa/machines draws every machine and highlights the live states as they change', async ({ page }) => {
   await staffSignIn(page, STAFF.agent.email);
@@ -49,7 +49,7 @@ test('/qa/machines draws every machine and highlights the live states as they ch
   await staff.getByRole('button', { name: 'Download staff-session.svg' }).click();
   expect((await download).suggestedFilename()).toBe('staff-session.svg');
 
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await analyzeAxe(page);
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   // A reload restores the session from per-tab storage: checking → signedIn, highlighted again.

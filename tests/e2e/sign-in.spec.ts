@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { CLIENTS, clientLogIn, DEMO_PASSWORD, STAFF, staffSignIn } from './support/accounts';
+import { analyzeAxe } from './support/axe';
 
 test('staff sign-in lands on /home with the user name and their open tickets', async ({ page }) => {
   await staffSignIn(page, STAFF.agent.email);
@@ -81,7 +81,7 @@ test('the sign-in screens have no serious accessibility violations', async ({ pa
   for (const path of ['/', '/client/login']) {
     await page.goto(path);
     await expect(page.getByLabel('Email')).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await analyzeAxe(page);
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => v.id)).toEqual([]);
   }

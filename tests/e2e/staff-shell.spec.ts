@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { STAFF, staffSignIn } from './support/accounts';
+import { analyzeAxe } from './support/axe';
 
 test('the overdue badge, modal and CSV match the API for agent@demo.test', async ({ page }) => {
   await staffSignIn(page, STAFF.agent.email);
@@ -24,7 +24,7 @@ test('the overdue badge, modal and CSV match the API for agent@demo.test', async
   await expect(rows).toHaveCount(overdueTickets.length);
   expect(await rows.locator('td:first-child').allTextContents()).toEqual(overdueTickets.map((t) => String(t.id)));
 
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await analyzeAxe(page);
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Export to CSV' }).click()]);
@@ -43,7 +43,7 @@ test('the layout has no serious accessibility violations', async ({ page }) => {
   await staffSignIn(page, STAFF.manager.email);
   await expect(page.getByRole('heading', { name: `Welcome, ${STAFF.manager.name}` })).toBeVisible();
   await page.getByRole('button', { name: 'Company' }).click();
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await analyzeAxe(page);
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
 

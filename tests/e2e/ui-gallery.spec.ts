@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { STAFF, staffSignIn } from './support/accounts';
 import { navigateInApp } from './support/visual';
+import { analyzeAxe } from './support/axe';
 
 /**
  * The UI kit gallery (/qa/ui) at a desk and on a phone, in both themes: axe finds nothing, a modal
@@ -36,7 +36,7 @@ for (const size of SIZES) {
       await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
 
       const gallery = page.getByTestId('ui-gallery');
-      const axe = await new AxeBuilder({ page }).include('[data-testid="ui-gallery"]').analyze();
+      const axe = await analyzeAxe(page, '[data-testid="ui-gallery"]');
       expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
       // The checkbox's label is beside the box, on the same line, not above or below it.
@@ -67,7 +67,7 @@ for (const size of SIZES) {
       expect(Math.abs(modal.x + modal.width / 2 - size.width / 2)).toBeLessThanOrEqual(2);
       expect(Math.abs(modal.y + modal.height / 2 - size.height / 2)).toBeLessThanOrEqual(2);
       expect(modal.x).toBeGreaterThanOrEqual(0);
-      const axeDialog = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+      const axeDialog = await analyzeAxe(page, '[role="dialog"]');
       expect(axeDialog.violations.map((v) => v.id)).toEqual([]);
       await expect(page).toHaveScreenshot(`dialog-${size.name}-${scheme}.png`, { maxDiffPixelRatio: 0.01, mask: [page.locator('header.shell-header')] });
       await page.keyboard.press('Escape');

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { analyzeAxe } from './axe';
 
 /** What the screenshot specs (`*.visual.spec.ts`) share: the two sizes, the two themes, and the checks each screen passes. */
 export const VIEWPORTS = [
@@ -12,7 +12,7 @@ export type Theme = (typeof THEMES)[number];
 
 /** axe finds nothing on the page. */
 export async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await analyzeAxe(page);
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
@@ -27,6 +27,12 @@ export async function useViewportAndTheme(page: Page, viewport: Viewport, theme:
   await page.setViewportSize({ width: viewport.width, height: viewport.height });
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.addInitScript((t) => window.localStorage.setItem('cc.theme', t), theme);
+}
+
+/** The browser's colour scheme changed, once the app (in its System theme) has taken it up. */
+export async function emulateColorScheme(page: Page, colorScheme: Theme) {
+  await page.emulateMedia({ colorScheme });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
 }
 
 /** Moves the app to a path the way its own links do (no reload), so the session and fixed clock stay. */
