@@ -13,7 +13,7 @@
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { CLIENTS, clientLogIn, STAFF, staffSignIn } from './support/accounts';
-import { analyzeAxe } from './support/axe';
+import { analyzeAxe, axeLines } from './support/axe';
 import { navigateInApp } from './support/visual';
 
 const DESKTOP = { width: 1366, height: 800 };
@@ -144,12 +144,6 @@ async function settledOverflowOf(page: Page): Promise<string | null> {
   return overflow;
 }
 
-/** axe's violations on the page as it is ("rule: targets"); the tour never reloads, so axe is injected once. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await analyzeAxe(page);
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 /** A path without the slash that may end its path part ('/client/?x' → '/client?x'); '/' stays. */
 function withoutTrailingSlash(path: string): string {
   return path.replace(/(.)\/(?=[?#]|$)/, '$1');
@@ -214,7 +208,7 @@ async function tour(page: Page, start: string[], settle: () => Promise<void>, fo
       const overflow = await settledOverflowOf(page);
       if (overflow) found.overflow.push(`${size.name} ${path}: ${overflow}`);
       if (axe && !AXE_ELSEWHERE.includes(path)) {
-        for (const v of await axeViolations(page)) found.axe.push(`${size.name} ${path}: ${v}`);
+        for (const v of axeLines((await analyzeAxe(page)).violations)) found.axe.push(`${size.name} ${path}: ${v}`);
       }
       const links = await page.locator('a[href^="/"]:not([target="_blank"]):not([download])').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
       for (const link of links) {

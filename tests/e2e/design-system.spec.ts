@@ -5,11 +5,11 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { CLIENTS, clientLogIn, STAFF, staffSignIn } from './support/accounts';
-import { analyzeAxe } from './support/axe';
+import { analyzeAxe, axeLines } from './support/axe';
 
 async function expectAxeClean(page: Page) {
   const results = await analyzeAxe(page);
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(axeLines(results.violations)).toEqual([]);
 }
 
 /** Header cells and the first body row's cells of every data table: left edge and width, rounded. */

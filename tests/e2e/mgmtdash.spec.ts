@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STAFF, staffSignIn } from './support/accounts';
-import { analyzeAxe } from './support/axe';
+import { analyzeAxe, axeLines } from './support/axe';
 import { emulateColorScheme } from './support/visual';
 
 test('a manager opens the Management Dashboard on their own team; the overdue figure and an unassigned cell open lists of as many tickets, sorted by a header', async ({ page }) => {
@@ -22,7 +22,7 @@ test('a manager opens the Management Dashboard on their own team; the overdue fi
   for (const colorScheme of ['light', 'dark'] as const) {
     await emulateColorScheme(page, colorScheme);
     const { violations } = await analyzeAxe(page);
-    expect(violations.map((v) => `${colorScheme} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    expect(axeLines(violations), colorScheme).toEqual([]);
   }
   await emulateColorScheme(page, 'light');
 
@@ -51,7 +51,7 @@ test('a manager opens the Management Dashboard on their own team; the overdue fi
   for (const colorScheme of ['light', 'dark'] as const) {
     await emulateColorScheme(page, colorScheme);
     const { violations } = await analyzeAxe(page);
-    expect(violations.map((v) => `${colorScheme} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    expect(axeLines(violations), colorScheme).toEqual([]);
     for (const [width, height] of [[1366, 800], [375, 812]] as const) {
       await page.setViewportSize({ width, height });
       await page.screenshot({ path: `test-results/mgmtdash-unassigned-sorted-${width}-${colorScheme}.png`, fullPage: true });

@@ -9,11 +9,11 @@
 import { expect, test, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, STAFF, staffSignIn } from './support/accounts';
 import { afterMovedCardFocusHold } from './support/board';
-import { analyzeAxe } from './support/axe';
+import { analyzeAxe, axeLines } from './support/axe';
 
 async function expectAccessible(page: Page) {
   const { violations } = await analyzeAxe(page);
-  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(axeLines(violations)).toEqual([]);
 }
 
 const column = (page: Page, name: string) => page.getByRole('grid', { name: `${name} column` });

@@ -1,12 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, STAFF, staffSignIn } from './support/accounts';
-import { analyzeAxe } from './support/axe';
+import { analyzeAxe, axeLines } from './support/axe';
 
 type Mail = { toAddress: string; subject: string; body: string };
 
 async function expectAccessible(page: Page) {
   const { violations } = await analyzeAxe(page);
-  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(axeLines(violations)).toEqual([]);
 }
 
 async function emailsTo(request: APIRequestContext, to: string): Promise<Mail[]> {

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, STAFF, staffSignIn } from './support/accounts';
-import { analyzeAxe } from './support/axe';
+import { analyzeAxe, axeLines } from './support/axe';
 
 async function expectAccessible(page: Page) {
   const { violations } = await analyzeAxe(page);
-  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(axeLines(violations)).toEqual([]);
 }
 
 test('reports: the catalog, a run, a new period (and back), drill-down to the same count, CSV and PDF', async ({ page }) => {

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STAFF, staffSignIn } from './support/accounts';
-import { analyzeAxe } from './support/axe';
+import { analyzeAxe, axeLines } from './support/axe';
 
 async function expectAccessible(page: Page) {
   const { violations } = await analyzeAxe(page);
-  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(axeLines(violations)).toEqual([]);
 }
 
 const totalCalls = async (page: Page) => Number((await page.getByTestId('total-call').innerText()).split('/')[0]!.replace(/\D/g, ''));

@@ -4,13 +4,13 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { STAFF, staffSignIn } from './support/accounts';
-import { analyzeAxe } from './support/axe';
+import { analyzeAxe, axeLines } from './support/axe';
 
 test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
 
 async function expectNoAxeViolations(page: Page) {
   const results = await analyzeAxe(page);
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(axeLines(results.violations)).toEqual([]);
 }
 
 /** A fresh support survey link: an admin resends the survey of a closed ticket and reads it from the outbox. */

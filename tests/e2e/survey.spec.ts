@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { STAFF, staffSignIn } from './support/accounts';
-import { analyzeAxe } from './support/axe';
+import { analyzeAxe, axeLines } from './support/axe';
 
 const FAILURE = (phone: string) =>
   `There was an issue submitting your survey. Please try again, or contact Diversified Support at ${phone} Option 1 M-F 8:00am to 5:00pm.`;
@@ -45,7 +45,7 @@ async function queueSurveys(request: APIRequestContext, token: string) {
 async function expectNoSeriousViolations(page: Page) {
   const results = await analyzeAxe(page);
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(axeLines(serious)).toEqual([]);
 }
 
 test.describe.serial('surveys end to end', () => {

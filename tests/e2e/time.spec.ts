@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, STAFF, staffSignIn } from './support/accounts';
-import { analyzeAxe } from './support/axe';
+import { analyzeAxe, axeLines } from './support/axe';
 
 async function expectAccessible(page: Page) {
   const { violations } = await analyzeAxe(page);
-  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(axeLines(violations)).toEqual([]);
 }
 
 const seconds = (text: string) => {

@@ -41,3 +41,8 @@ export async function analyzeAxe(page: Page, include?: string): Promise<{ violat
   }, include ?? null);
   return { violations: violations as Violations };
 }
+
+/** Each violation as one line, "rule: what it asks (the elements that break it)", for an assertion's message. */
+export function axeLines(violations: Violations): string[] {
+  return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { analyzeAxe } from './axe';
+import { analyzeAxe, axeLines } from './axe';
 
 /** What the screenshot specs (`*.visual.spec.ts`) share: the two sizes, the two themes, and the checks each screen passes. */
 export const VIEWPORTS = [
@@ -13,7 +13,7 @@ export type Theme = (typeof THEMES)[number];
 /** axe finds nothing on the page. */
 export async function expectAxeClean(page: Page) {
   const results = await analyzeAxe(page);
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(axeLines(results.violations)).toEqual([]);
 }
 
 /** Phone first: nothing on the page is wider than the viewport. */
