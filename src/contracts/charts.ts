@@ -460,6 +460,11 @@ const LINE_TYPES = ['solid', 'dashed', 'dotted'] as const;
  * for colour-blind readers, the palette's colours, and no animation when reduced motion is asked.
  * Pure: the same arguments give an equal option.
  */
+/** What a chart is called for assistive technology: its title, then its text summary. */
+export function chartName(spec: Pick<ChartSpec, 'title' | 'summary'>): string {
+  return `${spec.title}. ${spec.summary}`;
+}
+
 export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options: ToOptionOptions = {}): ChartOption {
   const fmt = (value: unknown) => (typeof value === 'number' ? formatPlotted(value, spec, options) : '—');
   const textStyle = { color: palette.text, ...(options.fontFamily ? { fontFamily: options.fontFamily } : {}) };
@@ -483,10 +488,12 @@ export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options:
     backgroundColor: palette.background,
     color: palette.series,
     textStyle,
+    // ECharts names the drawing with this description once drawn: the same name as before it was
+    // drawn (the title, then the summary), so a screen reader hears one name for the chart.
     aria: {
       enabled: true,
-      description: spec.summary,
-      label: { enabled: true, description: spec.summary },
+      description: chartName(spec),
+      label: { enabled: true, description: chartName(spec) },
       decal: { show: true },
     },
     title: { show: showTitle, text: spec.title, left: 'center', top: 4, textStyle: { ...textStyle, fontSize: 14, fontWeight: 600 } },

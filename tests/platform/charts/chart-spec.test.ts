@@ -87,10 +87,10 @@ describe('chart specification', () => {
 });
 
 describe('toEChartsOption', () => {
-  it('turns on ARIA with the summary, decal patterns, the palette, and animation unless reduced motion', () => {
+  it('turns on ARIA named as the chart is before it is drawn (title, then summary), decal patterns, the palette, and animation unless reduced motion', () => {
     const spec = chartSpec(bars);
     const option = toEChartsOption(spec, LIGHT_CHART_PALETTE);
-    expect(option.aria).toMatchObject({ enabled: true, description: spec.summary, decal: { show: true } });
+    expect(option.aria).toMatchObject({ enabled: true, description: `${spec.title}. ${spec.summary}`, decal: { show: true } });
     expect(option.color).toEqual(LIGHT_CHART_PALETTE.series);
     expect(option.backgroundColor).toBe(LIGHT_CHART_PALETTE.background);
     expect(option.animation).toBe(true);

@@ -127,7 +127,7 @@ describe('Chart', () => {
     const chart = await chartOf();
     expect(echarts.init).toHaveBeenCalledWith(chart.element, undefined, { renderer: 'svg' });
     expect(chart.element).toHaveStyle({ height: '240px' });
-    expect(chart.last.aria).toMatchObject({ enabled: true, description: spec.summary, decal: { show: true } });
+    expect(chart.last.aria).toMatchObject({ enabled: true, description: `${spec.title}. ${spec.summary}`, decal: { show: true } });
     expect(chart.last.color).toEqual(LIGHT_CHART_PALETTE.series);
     expect(chart.last.animation).toBe(true);
     expect(echarts.use).toHaveBeenCalledWith(expect.arrayContaining(['BarChart', 'LineChart', 'PieChart', 'Aria', 'SVGRenderer']));

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { chartRendererOf, drillKeyAt, toEChartsOption, type ChartSpec } from '@contracts/charts';
+import { chartName, chartRendererOf, drillKeyAt, toEChartsOption, type ChartSpec } from '@contracts/charts';
 import { ChartTable } from './ChartTable';
 import type { ChartClick, ChartInstance } from './echarts-runtime';
 import { prefersReducedMotion, readChartPalette, watchTheme } from './theme';
@@ -159,7 +159,7 @@ export function Chart({ spec, height = DEFAULT_CHART_HEIGHT, treeHeight, treeFoc
         className="chart__drawing"
         style={{ height }}
         role="img"
-        aria-label={`${spec.title}. ${spec.summary}`}
+        aria-label={chartName(spec)}
         aria-busy={status === 'loading'}
       />
       <figcaption id={captionId} className="chart__caption">
