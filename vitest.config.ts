@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { ALIASES } from './aliases.ts';
@@ -5,6 +6,28 @@ import { TEST_RUN_PASSWORD_ENV } from './tests/support/password-work-factor.ts';
 
 /** Tests that run on the server side (node, with the test databases). */
 const SERVER_TESTS = ['tests/**/*.api.test.ts', 'tests/**/*.server.test.ts'];
+/** The browser app's tests: machine, path, view and unit tests, beside their feature or in shared/ and app/. */
+const BROWSER_DIRS = ['tests/features', 'tests/shared', 'tests/app'];
+const BROWSER_TEST = /\.test\.tsx?$/;
+/**
+ * Browser-side test files that replace a module (`vi.mock`, `vi.doMock`): a replacement only takes
+ * when the modules importing it are evaluated afresh, so these files run isolated (docs/adr/0265).
+ */
+const MOCKING_FILES = BROWSER_DIRS.flatMap((dir) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((file) => `${dir}/${file.replaceAll('\\', '/')}`)
+    .filter((file) => BROWSER_TEST.test(file) && !/\.(api|server)\.test\.ts$/.test(file) && /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8'))),
+);
+/** The browser side's environment, setup and limits, shared by its two projects. */
+const BROWSER_PROJECT: { environment: 'jsdom'; setupFiles: string[]; testTimeout: number; maxWorkers: number; sequence: { groupOrder: number } } = {
+  environment: 'jsdom',
+  setupFiles: ['tests/setup/dom.ts'],
+  // Screens load lazily and the machine may be busy: a view test gets more than the default 5 s.
+  testTimeout: 20_000,
+  // Both cores: left unset, a two-core machine runs these files one at a time.
+  maxWorkers: 2,
+  sequence: { groupOrder: 0 },
+};
 
 export default defineConfig({
   plugins: [react()],
@@ -14,17 +37,22 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...BROWSER_PROJECT,
           name: 'browser-logic',
-          environment: 'jsdom',
-          // Machine, path, view and unit tests of the browser app, beside their feature or in shared/ and app/.
-          include: ['tests/{features,shared,app}/**/*.test.{ts,tsx}'],
-          exclude: SERVER_TESTS,
-          setupFiles: ['tests/setup/dom.ts'],
-          // Screens load lazily and the machine may be busy: a view test gets more than the default 5 s.
-          testTimeout: 20_000,
-          // Both cores: left unset, a two-core machine runs these files one at a time.
-          maxWorkers: 2,
-          sequence: { groupOrder: 0 },
+          include: BROWSER_DIRS.map((dir) => `${dir}/**/*.test.{ts,tsx}`),
+          exclude: [...SERVER_TESTS, ...MOCKING_FILES],
+          // A worker keeps its jsdom window and the modules it imported from one file to the next
+          // (docs/adr/0265): tests/setup/dom.ts puts back what a file changed (storage, timers,
+          // stubbed globals, the page's address, title and theme, the notices and toasts).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...BROWSER_PROJECT,
+          name: 'browser-mocking',
+          include: MOCKING_FILES,
         },
       },
       {

@@ -46,9 +46,13 @@ const coverageFor = (machineId: string) => {
   return c;
 };
 
-/** Forgets what the replays of a machine reached (for tests of the helper itself). */
-export function resetCoverage(machineId: string): void {
-  reached.delete(machineId);
+/**
+ * Forgets what the replays of a machine reached (for tests of the helper itself), or of every
+ * machine (as each test file ends: a file's coverage is its own replays').
+ */
+export function resetCoverage(machineId?: string): void {
+  if (machineId === undefined) reached.clear();
+  else reached.delete(machineId);
 }
 
 function invokesOf(node: AnyStateNode): Array<{ id: string; src: string }> {

@@ -49,6 +49,15 @@ export function provideNotifier(notifier: Notifier): () => void {
   };
 }
 
+/**
+ * Back to no notifier provided, nothing waiting: as a page starts. The browser-side test files
+ * share a window (docs/adr/0265), and each leaves the notices as it found them.
+ */
+export function withdrawNotifier(): void {
+  current = beforeProvided;
+  waiting.length = 0;
+}
+
 /** The named actions of every machine that notifies. */
 export const notifyActions = {
   notify: (_: unknown, notice: Notice) => current.show(notice),

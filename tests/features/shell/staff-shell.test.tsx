@@ -34,12 +34,12 @@ const server = setupServer(
 );
 
 function mockViewport(mobile: boolean) {
-  window.matchMedia = ((query: string) => ({
+  vi.stubGlobal('matchMedia', (query: string) => ({
     matches: mobile,
     media: query,
     addEventListener: () => undefined,
     removeEventListener: () => undefined,
-  })) as unknown as typeof window.matchMedia;
+  }));
 }
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
