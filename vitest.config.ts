@@ -47,14 +47,8 @@ export default defineConfig({
           isolate: false,
         },
       },
-      {
-        extends: true,
-        test: {
-          ...BROWSER_PROJECT,
-          name: 'browser-mocking',
-          include: MOCKING_FILES,
-        },
-      },
+      // (An empty include would mean vitest's default one: no project when no file replaces a module.)
+      ...(MOCKING_FILES.length > 0 ? [{ extends: true as const, test: { ...BROWSER_PROJECT, name: 'browser-mocking', include: MOCKING_FILES } }] : []),
       {
         extends: true,
         test: {

@@ -33,7 +33,7 @@ const START_PROPERTIES = PATCHED.map((target) => Object.getOwnPropertyDescriptor
 
 /** Puts an object's own properties back as they were: added ones removed, changed ones restored. */
 function restoreProperties(target: object, start: PropertyDescriptorMap): void {
-  for (const key of Reflect.ownKeys(target)) if (!(key in start)) Reflect.deleteProperty(target, key);
+  for (const key of Reflect.ownKeys(target)) if (!Object.hasOwn(start, key)) Reflect.deleteProperty(target, key);
   for (const key of Reflect.ownKeys(start)) {
     const was = start[key as keyof PropertyDescriptorMap]!;
     const now = Object.getOwnPropertyDescriptor(target, key);
