@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 import { withdrawNotifier } from '@/shared/machines/notify';
 import { toastQueue } from '@/shared/ui/components/toast/toast';
+import { forgetPageSizes } from '@/shared/ui/data-table/page-size-store';
 import { resetCoverage } from '@tests/support/path-coverage';
 
 // jsdom has no CSS.escape; react-aria's focus handling in modals needs it.
@@ -54,6 +55,7 @@ afterAll(() => {
   resetCoverage();
   withdrawNotifier();
   toastQueue.clear();
+  forgetPageSizes();
   PATCHED.forEach((target, i) => restoreProperties(target, START_PROPERTIES[i]!));
   window.history.replaceState(null, '', START_URL);
   document.title = START_TITLE;

@@ -3,13 +3,22 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrgPerson, Profile } from '@contracts/people';
 import ProfileScreen from '@/features/people/screens/ProfileScreen';
 import OrgChartScreen from '@/features/people/screens/OrgChartScreen';
 import { forgetPageSizes } from '@/shared/ui/data-table/page-size-store';
 import { renderAt } from '@tests/support/render';
 import { showNoticesAsToasts, toastQueue } from '@tests/support/toasts';
+
+// The org chart's drawing is ECharts' (its own tests: tests/shared/chart): here a drawing that
+// takes the options and draws nothing, so the screen's behaviour does not hang on whether ECharts
+// has loaded, and jsdom, which has no canvas, is never asked to draw a large tree on one.
+vi.mock('@/shared/ui/chart/echarts-runtime', () => ({
+  initChart: () => ({ setOption: () => undefined, on: () => undefined, off: () => undefined, resize: () => undefined, dispose: () => undefined, dispatchAction: () => undefined, getWidth: () => 0, getHeight: () => 0 }),
+  treeNodeAt: () => null,
+  moveTreeNodeTo: () => false,
+}));
 
 const PROFILE: Profile = {
   id: 3, email: 'morgan@demo.test', name: 'Morgan Lead', title: 'Team lead', phone: null, department: 'Support', managerName: null, timeZone: null,
