@@ -19,8 +19,8 @@ const MOCKING_FILES = BROWSER_DIRS.flatMap((dir) =>
     .filter((file) => BROWSER_TEST.test(file) && !/\.(api|server)\.test\.ts$/.test(file) && /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8'))),
 );
 /** The browser side's environment, setup and limits, shared by its two projects. */
-const BROWSER_PROJECT: { environment: 'jsdom'; setupFiles: string[]; testTimeout: number; maxWorkers: number; sequence: { groupOrder: number } } = {
-  environment: 'jsdom',
+const BROWSER_PROJECT = {
+  environment: 'jsdom' as const,
   setupFiles: ['tests/setup/dom.ts'],
   // Screens load lazily and the machine may be busy: a view test gets more than the default 5 s.
   testTimeout: 20_000,

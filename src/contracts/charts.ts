@@ -455,18 +455,19 @@ type DataPoint = { value: number | null; name?: string; itemStyle?: { color: str
 const SYMBOLS = ['circle', 'rect', 'triangle', 'diamond', 'roundRect', 'pin', 'arrow', 'emptyCircle'];
 const LINE_TYPES = ['solid', 'dashed', 'dotted'] as const;
 
-/**
- * The ECharts option for a spec: ARIA on with the summary as its description, decal patterns
- * for colour-blind readers, the palette's colours, and no animation when reduced motion is asked.
- * Pure: the same arguments give an equal option.
- */
 /** What a chart is called for assistive technology: its title, then its text summary. */
 export function chartName(spec: Pick<ChartSpec, 'title' | 'summary'>): string {
   return `${spec.title}. ${spec.summary}`;
 }
 
+/**
+ * The ECharts option for a spec: ARIA on with the chart's name (`chartName`) as its description,
+ * decal patterns for colour-blind readers, the palette's colours, and no animation when reduced
+ * motion is asked. Pure: the same arguments give an equal option.
+ */
 export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options: ToOptionOptions = {}): ChartOption {
   const fmt = (value: unknown) => (typeof value === 'number' ? formatPlotted(value, spec, options) : '—');
+  const name = chartName(spec);
   const textStyle = { color: palette.text, ...(options.fontFamily ? { fontFamily: options.fontFamily } : {}) };
   const animate = !options.reducedMotion;
   const showTitle = options.showTitle ?? true;
@@ -492,8 +493,8 @@ export function toEChartsOption(spec: ChartSpec, palette: ChartPalette, options:
     // drawn (the title, then the summary), so a screen reader hears one name for the chart.
     aria: {
       enabled: true,
-      description: chartName(spec),
-      label: { enabled: true, description: chartName(spec) },
+      description: name,
+      label: { enabled: true, description: name },
       decal: { show: true },
     },
     title: { show: showTitle, text: spec.title, left: 'center', top: 4, textStyle: { ...textStyle, fontSize: 14, fontWeight: 600 } },
