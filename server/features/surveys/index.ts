@@ -12,5 +12,5 @@ export const surveys: Feature = {
 };
 
 export { queueSupportSurvey, queueClientCareSurveys, surveyLink, newSurveyKey, type QueuedSurvey } from './keys';
-export { ticketSurveys, csatOf, npsOf } from './surveys.repo';
+export { ticketSurveysJson, ticketSurveysOf, csatOf, npsOf } from './surveys.repo';
 export { isSurveyPath, SURVEY_ENTRY, surveyPage } from './page';

@@ -60,19 +60,26 @@ export async function surveyKeyStatus(db: Pick<ClientBase, 'query'>, key: string
 /** Most answers of one ticket's survey the ticket view lists. */
 const TICKET_SURVEY_RESPONSES_MAX = 20;
 
-/** The support survey of one ticket for its view: when it was sent, and its answers (the newest counts). */
-export async function ticketSurveys(db: Pick<ClientBase, 'query'>, ticketId: number): Promise<TicketSurveys> {
-  // One row per answer, or one row with no answer when the survey was sent and not answered yet.
-  const { rows } = await db.query<{ sent_at: string; id: number | null; received_at: string | null; q1: number | null; answers: Record<string, unknown> | null; counts: boolean }>(
-    `SELECT ${iso('k.created_at', 'sent_at')},
-            r.id::int AS id, r.q1, r.answers, ${iso('r.received_at')},
-            row_number() OVER (ORDER BY r.received_at DESC, r.id DESC) = 1 AS counts
-       FROM survey_keys k LEFT JOIN survey_responses r ON r.survey_key_id = k.id
-      WHERE k.ticket_id = $1 AND k.type = $2
-      ORDER BY r.received_at DESC, r.id DESC
-      LIMIT $3`,
-    [ticketId, SURVEY_TYPE_SUPPORT, TICKET_SURVEY_RESPONSES_MAX],
-  );
+/**
+ * The support survey of one ticket, as a JSON array the ticket view's statement selects (the
+ * ticket's id is `ticketId`, an SQL expression): one element per answer, newest first, or one with
+ * no answer when the survey was sent and not answered yet. `ticketSurveysOf` reads it.
+ */
+export const ticketSurveysJson = (ticketId: string) => `(
+  SELECT COALESCE(json_agg(json_build_object('sent_at', s.sent_at, 'id', s.id, 'q1', s.q1, 'answers', s.answers, 'received_at', s.received_at, 'counts', s.counts)
+                           ORDER BY s.at DESC, s.id DESC), '[]')
+    FROM (SELECT ${iso('k.created_at', 'sent_at')}, r.id::int AS id, r.q1, r.answers, ${iso('r.received_at')}, r.received_at AS at,
+                 row_number() OVER (ORDER BY r.received_at DESC, r.id DESC) = 1 AS counts
+            FROM survey_keys k LEFT JOIN survey_responses r ON r.survey_key_id = k.id
+           WHERE k.ticket_id = ${ticketId} AND k.type = '${SURVEY_TYPE_SUPPORT}'
+           ORDER BY r.received_at DESC, r.id DESC
+           LIMIT ${TICKET_SURVEY_RESPONSES_MAX}) s)`;
+
+/** One element of `ticketSurveysJson`'s array. */
+type TicketSurveyRow = { sent_at: string; id: number | null; received_at: string | null; q1: number | null; answers: Record<string, unknown> | null; counts: boolean };
+
+/** The support survey of one ticket for its view, from `ticketSurveysJson`: when it was sent, and its answers (the newest counts). */
+export function ticketSurveysOf(rows: readonly TicketSurveyRow[]): TicketSurveys {
   return {
     sent_at: rows[0]?.sent_at ?? null,
     responses: rows

@@ -29,19 +29,30 @@ export async function ticketOwnAttachments(db: Queryable, ticketId: number): Pro
   return rows;
 }
 
+/** A ticket's files with the note each belongs to (null: the ticket's own), as `filesOf` splits them. */
+type FileRow = Attachment & { note_id: number | null };
+
 /**
- * A ticket's own files and its notes' files by note id, in one statement; `publicOnly` leaves out
- * those of internal notes.
+ * The files of the ticket `ticketId` (an SQL expression) with their notes' ids, own files first:
+ * rows of a statement, or elements of a JSON array (`asJson`) for a statement that selects the
+ * ticket's other parts too. `publicOnly` leaves out those of internal notes.
  */
-export async function ticketFiles(db: Queryable, ticketId: number, publicOnly: boolean): Promise<{ own: Attachment[]; byNote: Map<number, Attachment[]> }> {
-  const { rows } = await db.query<Attachment & { note_id: number | null }>(
-    `SELECT a.id, a.note_id::int AS note_id, a.original_name AS name, a.mime_type, a.size_bytes::int AS size_bytes, a.sha256,
-            (a.thumbnail_key IS NOT NULL) AS image
-       FROM ticket_attachments a LEFT JOIN ticket_notes n ON n.id = a.note_id
-      WHERE a.ticket_id = $1 AND (a.note_id IS NULL OR n.id IS NOT NULL${publicOnly ? ' AND NOT n.internal' : ''})
-      ORDER BY a.note_id NULLS FIRST, a.id`,
-    [ticketId],
-  );
+function ticketFilesSql(ticketId: string, publicOnly: boolean, asJson: boolean): string {
+  const from = `FROM ticket_attachments a LEFT JOIN ticket_notes n ON n.id = a.note_id
+      WHERE a.ticket_id = ${ticketId} AND (a.note_id IS NULL OR n.id IS NOT NULL${publicOnly ? ' AND NOT n.internal' : ''})`;
+  const image = '(a.thumbnail_key IS NOT NULL)';
+  return asJson
+    ? `(SELECT COALESCE(json_agg(json_build_object('id', a.id, 'note_id', a.note_id::int, 'name', a.original_name, 'mime_type', a.mime_type,
+                                                   'size_bytes', a.size_bytes::int, 'sha256', a.sha256, 'image', ${image})
+                                 ORDER BY a.note_id NULLS FIRST, a.id), '[]')
+         ${from})`
+    : `SELECT a.id, a.note_id::int AS note_id, a.original_name AS name, a.mime_type, a.size_bytes::int AS size_bytes, a.sha256, ${image} AS image
+       ${from}
+      ORDER BY a.note_id NULLS FIRST, a.id`;
+}
+
+/** `ticketFilesSql`'s rows, split: the ticket's own files, and its notes' files by note id. */
+export function filesOf(rows: readonly FileRow[]): { own: Attachment[]; byNote: Map<number, Attachment[]> } {
   const own: Attachment[] = [];
   const byNote = new Map<number, Attachment[]>();
   for (const { note_id, ...a } of rows) {
@@ -49,6 +60,18 @@ export async function ticketFiles(db: Queryable, ticketId: number, publicOnly: b
     else byNote.set(note_id, [...(byNote.get(note_id) ?? []), a]);
   }
   return { own, byNote };
+}
+
+/** The files of a ticket as a JSON array, for the ticket view's one statement (`filesOf` splits it). */
+export const ticketFilesJson = (ticketId: string, publicOnly: boolean) => ticketFilesSql(ticketId, publicOnly, true);
+
+/**
+ * A ticket's own files and its notes' files by note id, in one statement; `publicOnly` leaves out
+ * those of internal notes.
+ */
+export async function ticketFiles(db: Queryable, ticketId: number, publicOnly: boolean): Promise<{ own: Attachment[]; byNote: Map<number, Attachment[]> }> {
+  const { rows } = await db.query<FileRow>(ticketFilesSql('$1', publicOnly, false), [ticketId]);
+  return filesOf(rows);
 }
 
 /**

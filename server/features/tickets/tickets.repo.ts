@@ -30,14 +30,14 @@ import { ERROR_CODES } from '@contracts/common/errors';
 import type { Attachment } from '@contracts/common/attachments';
 import { queueEmail } from '@server/platform/mail/outbox';
 import { ticketReplyEmail } from '@server/platform/mail/ticket-reply';
-import { containing, iso, isoInstant, listPage, severityRank, type Queryable } from '@server/platform/sql';
-import { queueSupportSurvey, ticketSurveys } from '@server/features/surveys';
+import { containing, iso, isoInstant, isoMsOf, listPage, severityRank, type Queryable } from '@server/platform/sql';
+import { queueSupportSurvey, ticketSurveysJson, ticketSurveysOf } from '@server/features/surveys';
 import { logTime } from '@server/features/time';
 import { clientMailRecipient, withUnsubscribe } from '@server/features/client-users';
 import { changeStatus, formatDuration, isOverdue, projectedDueDate, type ClockState } from './clock';
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '@contracts/common/uploads';
 import type { StoredFile } from '@server/platform/uploads';
-import { insertAttachments, ticketFiles, ticketOwnAttachments } from './attachments.repo';
+import { filesOf, insertAttachments, ticketFiles, ticketFilesJson, ticketOwnAttachments } from './attachments.repo';
 import { describeChange, isSameValue, type Changes } from './changes';
 import { clientReplied, staffReplied, ticketAssigned, ticketStatusChanged } from './events';
 
@@ -72,25 +72,20 @@ const clockOf = (r: Pick<TicketDetail, 'status' | 'duedate' | 'paused_since' | '
 export const VIEW_STATEMENTS = {
   header: 'ticket-header',
   headerForUpdate: 'ticket-header-for-update',
-  thread: 'ticket-thread',
-  time: 'ticket-time',
+  view: 'ticket-view',
 } as const;
 
-/** One ticket's header, with its clock worked out at `now`; `lock` holds the row for an update. */
-export async function loadTicket(db: Queryable, id: number, now: Date, lock = false): Promise<TicketDetail | null> {
-  const { rows } = await db.query<TicketRow>({
-    name: lock ? VIEW_STATEMENTS.headerForUpdate : VIEW_STATEMENTS.header,
-    text: `SELECT t.id, t.title, t.description, t.status, t.severity, t.company_id, c.name AS company_name, t.contact_id,
+/** A ticket's header columns and where they come from, the ticket's id being `$1`. */
+const HEADER_COLUMNS = `t.id, t.title, t.description, t.status, t.severity, t.company_id, c.name AS company_name, t.contact_id,
             t.contact_name, t.contact_email, t.queue, t.assignee_id, u.name AS assignee_name, t.source, t.duedate,
-            t.paused_since, t.paused_seconds, t.created_at, t.updated_at, t.closed_at
-       FROM tickets t
+            t.paused_since, t.paused_seconds, t.created_at, t.updated_at, t.closed_at`;
+const HEADER_FROM = `FROM tickets t
        LEFT JOIN companies c ON c.id = t.company_id
        LEFT JOIN staff_users u ON u.id = t.assignee_id
-      WHERE t.id = $1 ${lock ? 'FOR UPDATE OF t' : ''}`,
-    values: [id],
-  });
-  const row = rows[0];
-  if (!row) return null;
+      WHERE t.id = $1`;
+
+/** A header row as the answers write it, with its clock worked out at `now`. */
+function detailOf(row: TicketRow, now: Date): TicketDetail {
   const r = {
     ...row,
     duedate: isoInstant(row.duedate),
@@ -107,53 +102,74 @@ export async function loadTicket(db: Queryable, id: number, now: Date, lock = fa
   };
 }
 
+/** One ticket's header, with its clock worked out at `now`; `lock` holds the row for an update. */
+export async function loadTicket(db: Queryable, id: number, now: Date, lock = false): Promise<TicketDetail | null> {
+  const { rows } = await db.query<TicketRow>({
+    name: lock ? VIEW_STATEMENTS.headerForUpdate : VIEW_STATEMENTS.header,
+    text: `SELECT ${HEADER_COLUMNS} ${HEADER_FROM} ${lock ? 'FOR UPDATE OF t' : ''}`,
+    values: [id],
+  });
+  const row = rows[0];
+  return row ? detailOf(row, now) : null;
+}
+
 /** The author of a note a contact without a portal account sent by email: "Name <address>" (SQL over `ticket_notes n`). */
 const CONTACT_AUTHOR = `CASE WHEN n.author_email IS NOT NULL THEN COALESCE(n.author_name || ' ', '') || '<' || n.author_email || '>' END`;
 
+/**
+ * The whole ticket view in one statement (docs/adr/0266): the header, and as JSON the newest
+ * thread entries (oldest first), the time totals and newest entries, the files and the support
+ * survey. One round trip instead of five.
+ */
+const VIEW_SQL = `SELECT ${HEADER_COLUMNS},
+       (SELECT COALESCE(json_agg(json_build_object('id', x.id, 'kind', x.kind, 'body', x.body, 'internal', x.internal, 'minutes_spent', x.minutes_spent,
+                                                   'change', x.change, 'created_at', ${isoMsOf('x.created_at')}, 'author_name', x.author_name, 'author_type', x.author_type)
+                                 ORDER BY x.created_at, x.id), '[]')
+          FROM (SELECT n.id::int AS id, n.kind, n.body, n.internal, n.minutes_spent, n.change, n.created_at,
+                       COALESCE(s.name, cu.name, ${CONTACT_AUTHOR}) AS author_name,
+                       CASE WHEN n.staff_user_id IS NOT NULL THEN 'staff' WHEN n.client_user_id IS NOT NULL OR n.author_email IS NOT NULL THEN 'client' END AS author_type
+                  FROM ticket_notes n
+                  LEFT JOIN staff_users s ON s.id = n.staff_user_id
+                  LEFT JOIN client_users cu ON cu.id = n.client_user_id
+                 WHERE n.ticket_id = $1
+                 ORDER BY n.created_at DESC, n.id DESC
+                 LIMIT ${THREAD_LIMIT}) x) AS thread,
+       (SELECT json_build_object('total_minutes', COALESCE(sum(minutes), 0)::int, 'billable_minutes', COALESCE(sum(minutes) FILTER (WHERE billable), 0)::int)
+          FROM time_entries WHERE ticket_id = $1) AS time_totals,
+       (SELECT COALESCE(json_agg(json_build_object('id', e.id, 'staff_user_id', e.staff_user_id, 'staff_name', e.staff_name, 'work_date', to_char(e.work_date, 'YYYY-MM-DD'),
+                                                   'minutes', e.minutes, 'billable', e.billable, 'description', e.description, 'note_id', e.note_id,
+                                                   'created_at', ${isoMsOf('e.created_at')})
+                                 ORDER BY e.work_date DESC, e.id DESC), '[]')
+          FROM (SELECT e.id::int AS id, e.staff_user_id, s.name AS staff_name, e.work_date, e.minutes, e.billable, e.description, e.note_id::int AS note_id, e.created_at
+                  FROM time_entries e JOIN staff_users s ON s.id = e.staff_user_id
+                 WHERE e.ticket_id = $1
+                 ORDER BY e.work_date DESC, e.id DESC
+                 LIMIT ${TIME_ENTRY_LIMIT}) e) AS time_entries,
+       ${ticketFilesJson('$1', false)} AS files,
+       ${ticketSurveysJson('$1')} AS surveys
+  ${HEADER_FROM}`;
+
 /** A ticket as the staff view shows it: header, thread, time and its support survey. */
 export async function loadView(db: Queryable, id: number, now: Date): Promise<TicketView | null> {
-  const ticket = await loadTicket(db, id, now);
-  if (!ticket) return null;
-  const { rows: thread } = await db.query<Omit<ThreadEntry, 'created_at' | 'attachments'> & { created_at: Date }>({
-    name: VIEW_STATEMENTS.thread,
-    text: `SELECT * FROM (
-       SELECT n.id::int AS id, n.kind, n.body, n.internal, n.minutes_spent, n.change, n.created_at,
-              COALESCE(s.name, cu.name, ${CONTACT_AUTHOR}) AS author_name,
-              CASE WHEN n.staff_user_id IS NOT NULL THEN 'staff' WHEN n.client_user_id IS NOT NULL OR n.author_email IS NOT NULL THEN 'client' END AS author_type
-         FROM ticket_notes n
-         LEFT JOIN staff_users s ON s.id = n.staff_user_id
-         LEFT JOIN client_users cu ON cu.id = n.client_user_id
-        WHERE n.ticket_id = $1
-        ORDER BY n.created_at DESC, n.id DESC
-        LIMIT $2) x
-      ORDER BY created_at, id`,
-    values: [id, THREAD_LIMIT],
-  });
-  // The latest entries and the ticket's totals in one statement: the totals row stands alone when there is no entry.
-  const { rows: timeRows } = await db.query<(Omit<TimeEntry, 'created_at'> & { created_at: Date | null }) & { total_minutes: number; billable_minutes: number }>({
-    name: VIEW_STATEMENTS.time,
-    text: `SELECT tot.total_minutes, tot.billable_minutes, e.*
-       FROM (SELECT COALESCE(sum(minutes), 0)::int AS total_minutes, COALESCE(sum(minutes) FILTER (WHERE billable), 0)::int AS billable_minutes
-               FROM time_entries WHERE ticket_id = $1) tot
-       LEFT JOIN LATERAL (
-         SELECT e.id::int AS id, e.staff_user_id, s.name AS staff_name, to_char(e.work_date, 'YYYY-MM-DD') AS work_date, e.minutes,
-                e.billable, e.description, e.note_id::int AS note_id, e.created_at
-           FROM time_entries e JOIN staff_users s ON s.id = e.staff_user_id
-          WHERE e.ticket_id = $1
-          ORDER BY e.work_date DESC, e.id DESC
-          LIMIT $2) e ON true`,
-    values: [id, TIME_ENTRY_LIMIT],
-  });
-  const { total_minutes, billable_minutes } = timeRows[0]!;
-  const entries = timeRows.flatMap(({ total_minutes: _t, billable_minutes: _b, created_at, ...e }) => (created_at === null ? [] : [{ ...e, created_at: isoInstant(created_at) }]));
-  const surveys = await ticketSurveys(db, id);
-  const files = await ticketFiles(db, id, false);
+  const { rows } = await db.query<
+    TicketRow & {
+      thread: Omit<ThreadEntry, 'attachments'>[];
+      time_totals: Pick<TicketView['time'], 'total_minutes' | 'billable_minutes'>;
+      time_entries: TimeEntry[];
+      files: Parameters<typeof filesOf>[0];
+      surveys: Parameters<typeof ticketSurveysOf>[0];
+    }
+  >({ name: VIEW_STATEMENTS.view, text: VIEW_SQL, values: [id] });
+  const row = rows[0];
+  if (!row) return null;
+  const { thread, time_totals, time_entries, files: fileRows, surveys, ...header } = row;
+  const files = filesOf(fileRows);
   return {
-    ticket,
+    ticket: detailOf(header, now),
     attachments: files.own,
-    thread: thread.map((n) => ({ ...n, created_at: isoInstant(n.created_at), attachments: files.byNote.get(n.id) ?? [] })),
-    time: { entries, total_minutes, billable_minutes },
-    surveys,
+    thread: thread.map((n) => ({ ...n, attachments: files.byNote.get(n.id) ?? [] })),
+    time: { entries: time_entries, ...time_totals },
+    surveys: ticketSurveysOf(surveys),
   };
 }
 
