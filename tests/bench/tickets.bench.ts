@@ -34,9 +34,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const DB_RUNS = Number(process.env.BENCH_DB_RUNS ?? 20);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
 /**
- * Requests sent at saturation, unmeasured, before each measured saturation run: the app's pool
- * grows to its size and each new connection prepares its statements, as on a server that has been
- * busy for a while (0 measures the first requests of a burst too).
+ * Requests sent at saturation, unmeasured, before each measured saturation run, on the clients'
+ * own keep-alive connections, which the measured run then goes on using: the app's pool grows to
+ * its size, each new connection prepares its statements and each client's connection is open, as
+ * on a server that has been busy for a while (0 measures the first requests of a burst too, and
+ * with them 50 connections opened at the same instant).
  */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
 /** Only the measures whose label contains one of these (comma-separated), e.g. BENCH_ONLY='two words,overdue'. */
@@ -115,8 +117,17 @@ async function timed(runs: number, fn: (i: number) => Promise<unknown>): Promise
   return out;
 }
 
-async function load(port: number, tokens: string[], think: number, request: (i: number) => { method: string; path: string; body?: string }, requests = REQUESTS) {
-  const agents = tokens.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+/** One keep-alive connection a client, as a person's browser keeps one to the server. */
+const agentsFor = (tokens: string[]) => tokens.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+
+async function load(
+  port: number,
+  tokens: string[],
+  agents: http.Agent[],
+  think: number,
+  request: (i: number) => { method: string; path: string; body?: string },
+  requests = REQUESTS,
+) {
   const latencies: number[] = [];
   let errors = 0;
   let issued = 0;
@@ -155,7 +166,6 @@ async function load(port: number, tokens: string[], think: number, request: (i: 
   };
   await Promise.all(tokens.map((_, client) => worker(client)));
   const seconds = (performance.now() - t0) / 1000;
-  for (const agent of agents) agent.destroy();
   return { median: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), rps: latencies.length / seconds, n: latencies.length, errors };
 }
 
@@ -231,11 +241,12 @@ async function runBackend(backend: Backend): Promise<Row[]> {
   }
 
   async function httpRun(think: number, request: (i: number) => { method: string; path: string; body?: string }): Promise<HttpResult> {
-    if (!think && WARMUP > 0) await load(ready.port, ready.tokens, 0, request, WARMUP);
+    const agents = agentsFor(ready.tokens);
+    if (!think && WARMUP > 0) await load(ready.port, ready.tokens, agents, 0, request, WARMUP);
     child.send({ type: 'lag.start' });
     await next('lag.started');
     const dbCpu0 = databaseCpuMs(ready.postmasterPid);
-    const result = await load(ready.port, ready.tokens, think, request);
+    const result = await load(ready.port, ready.tokens, agents, think, request).finally(() => agents.forEach((a) => a.destroy()));
     const dbCpu = databaseCpuMs(ready.postmasterPid) - dbCpu0;
     child.send({ type: 'lag.stop' });
     const lag = (await next('lag')) as { p99: number; max: number; cpuMs: number };
