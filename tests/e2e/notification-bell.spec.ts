@@ -65,10 +65,13 @@ test('a client replies in the portal; the assigned agent sees the bell count and
   await expect(portal.getByText('Still no reads from the north district this morning.').first()).toBeVisible();
   await client.close();
 
+  // The notice is written by the event's subscriber once the reply is committed, not in the reply's own request.
+  const unreadReply = async () =>
+    (await query<{ id: string }>(`SELECT id FROM notifications WHERE user_id = $1 AND ticket_id = $2 AND kind = 'client_reply' AND read_at IS NULL`, [agent_id, ticketId]))[0];
+  await expect.poll(async () => (await unreadReply()) !== undefined, { timeout: 15_000 }).toBe(true);
+  const reply = (await unreadReply())!;
   // Back on the agent's tab: coming back to it asks for the count at once. Other journeys run
   // beside this one and may notify the agent too, so the bell is compared with the database.
-  const [reply] = await query<{ id: string }>(`SELECT id FROM notifications WHERE user_id = $1 AND ticket_id = $2 AND kind = 'client_reply' AND read_at IS NULL`, [agent_id, ticketId]);
-  expect(reply).toBeDefined();
   await expectBellMatchesDatabase(page, agent_id);
 
   await bell.click();
@@ -82,7 +85,7 @@ test('a client replies in the portal; the assigned agent sees the bell count and
   await expect(page).toHaveURL(new RegExp(`/ticket/${ticketId}$`));
   await expect(popover).toBeHidden();
   await expect(page.getByRole('heading', { name: new RegExp(title) }).first()).toBeVisible();
-  const [opened] = await query<{ read: boolean }>(`SELECT read_at IS NOT NULL AS read FROM notifications WHERE id = $1`, [reply!.id]);
+  const [opened] = await query<{ read: boolean }>(`SELECT read_at IS NOT NULL AS read FROM notifications WHERE id = $1`, [reply.id]);
   expect(opened!.read).toBe(true);
   await expectBellMatchesDatabase(page, agent_id);
 });
