@@ -74,7 +74,10 @@ describe.each(BACKENDS)('query plans of the ticket search on %s', (backend) => {
 
   it('walks the index of every sortable column, without sorting the window again', async () => {
     const indexOf: Record<string, string> = {
-      id: 'tickets_pkey',
+      // By ticket number within one status: that status's own index on the embedded server, whose
+      // planner knows a page read out of order costs little (docs/adr/0267); a server left at
+      // PostgreSQL's default costs walks the primary key and skips the other statuses.
+      id: backend === 'embedded' ? 'tickets_status_idx' : 'tickets_pkey',
       title: 'tickets_title_idx',
       status: 'tickets_status_idx',
       severity: 'tickets_severity_idx',
