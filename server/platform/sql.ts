@@ -20,11 +20,14 @@ export async function allQueries<const T extends readonly (() => Promise<unknown
   return answers as never;
 }
 
+/** A timestamp as ISO 8601 text in UTC, its seconds written by the `to_char` pattern `seconds`. */
+const utcText = (column: string, seconds: 'SS' | 'SS.MS') => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:${seconds}"Z"')`;
+
 /** A timestamp as ISO 8601 in UTC without fractions (`2026-01-31T09:00:00Z`), the way lists answer them. */
-export const isoOf = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+export const isoOf = (column: string) => utcText(column, 'SS');
 
 /** An instant as text to the millisecond, as `isoInstant` writes a Date the driver read: for instants built into JSON by the database. */
-export const isoMsOf = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoMsOf = (column: string) => utcText(column, 'SS.MS');
 
 /** `isoOf(column) AS name` (the name defaults to the column's own). */
 export const iso = (column: string, as = column.split('.').pop()!) => `${isoOf(column)} AS ${as}`;

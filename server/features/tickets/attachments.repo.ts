@@ -33,21 +33,14 @@ export async function ticketOwnAttachments(db: Queryable, ticketId: number): Pro
 type FileRow = Attachment & { note_id: number | null };
 
 /**
- * The files of the ticket `ticketId` (an SQL expression) with their notes' ids, own files first:
- * rows of a statement, or elements of a JSON array (`asJson`) for a statement that selects the
- * ticket's other parts too. `publicOnly` leaves out those of internal notes.
+ * The files of the ticket `ticketId` (an SQL expression) with their notes' ids, own files first;
+ * `publicOnly` leaves out those of internal notes.
  */
-function ticketFilesSql(ticketId: string, publicOnly: boolean, asJson: boolean): string {
-  const from = `FROM ticket_attachments a LEFT JOIN ticket_notes n ON n.id = a.note_id
-      WHERE a.ticket_id = ${ticketId} AND (a.note_id IS NULL OR n.id IS NOT NULL${publicOnly ? ' AND NOT n.internal' : ''})`;
-  const image = '(a.thumbnail_key IS NOT NULL)';
-  return asJson
-    ? `(SELECT COALESCE(json_agg(json_build_object('id', a.id, 'note_id', a.note_id::int, 'name', a.original_name, 'mime_type', a.mime_type,
-                                                   'size_bytes', a.size_bytes::int, 'sha256', a.sha256, 'image', ${image})
-                                 ORDER BY a.note_id NULLS FIRST, a.id), '[]')
-         ${from})`
-    : `SELECT a.id, a.note_id::int AS note_id, a.original_name AS name, a.mime_type, a.size_bytes::int AS size_bytes, a.sha256, ${image} AS image
-       ${from}
+function ticketFilesSql(ticketId: string, publicOnly: boolean): string {
+  return `SELECT a.id, a.note_id::int AS note_id, a.original_name AS name, a.mime_type, a.size_bytes::int AS size_bytes, a.sha256,
+            (a.thumbnail_key IS NOT NULL) AS image
+       FROM ticket_attachments a LEFT JOIN ticket_notes n ON n.id = a.note_id
+      WHERE a.ticket_id = ${ticketId} AND (a.note_id IS NULL OR n.id IS NOT NULL${publicOnly ? ' AND NOT n.internal' : ''})
       ORDER BY a.note_id NULLS FIRST, a.id`;
 }
 
@@ -62,15 +55,16 @@ export function filesOf(rows: readonly FileRow[]): { own: Attachment[]; byNote: 
   return { own, byNote };
 }
 
-/** The files of a ticket as a JSON array, for the ticket view's one statement (`filesOf` splits it). */
-export const ticketFilesJson = (ticketId: string, publicOnly: boolean) => ticketFilesSql(ticketId, publicOnly, true);
+/** The same rows as a JSON array, for a statement that selects the ticket's other parts too (`filesOf` splits it). */
+export const ticketFilesJson = (ticketId: string, publicOnly: boolean) =>
+  `(SELECT COALESCE(json_agg(f ORDER BY f.note_id NULLS FIRST, f.id), '[]') FROM (${ticketFilesSql(ticketId, publicOnly)}) f)`;
 
 /**
  * A ticket's own files and its notes' files by note id, in one statement; `publicOnly` leaves out
  * those of internal notes.
  */
 export async function ticketFiles(db: Queryable, ticketId: number, publicOnly: boolean): Promise<{ own: Attachment[]; byNote: Map<number, Attachment[]> }> {
-  const { rows } = await db.query<FileRow>(ticketFilesSql('$1', publicOnly, false), [ticketId]);
+  const { rows } = await db.query<FileRow>(ticketFilesSql('$1', publicOnly), [ticketId]);
   return filesOf(rows);
 }
 
