@@ -171,7 +171,11 @@ async function openScreen(page: Page, path: string, size: string) {
 }
 
 type Size = (typeof SIZES)[number];
-type Tour = { axe: boolean; sizes: readonly Size[] };
+/**
+ * `elsewhere`: paths another test of the tour opens (the other parts of the admin's menu). Every
+ * screen shows the menu, so its links would otherwise bring the whole menu into each part.
+ */
+type Tour = { axe: boolean; sizes: readonly Size[]; elsewhere?: readonly string[] };
 /** Screens whose own spec runs axe on them at both sizes and themes (tests/e2e/ui-gallery.spec.ts): the largest page of all. */
 const AXE_ELSEWHERE = ['/qa/ui'];
 /** The panel of a screen not built yet (one component for all of them: the tour opens one). */
@@ -187,10 +191,10 @@ const DESKTOP_FIRST = [SIZES[0], SIZES[1]] as const;
  * each new route shape the screens link to (at either size), and opens only the first of the
  * screens not built yet (they are one component).
  */
-async function tour(page: Page, start: string[], settle: () => Promise<void>, found: Findings, { axe, sizes }: Tour): Promise<string[]> {
+async function tour(page: Page, start: string[], settle: () => Promise<void>, found: Findings, { axe, sizes, elsewhere = [] }: Tour): Promise<string[]> {
   const paths = [...start];
   const shapes = new Set<string>();
-  paths.forEach((p) => shapes.add(shapeOf(p, shapes)));
+  [...paths, ...elsewhere].forEach((p) => shapes.add(shapeOf(p, shapes)));
   const opened: string[] = [];
   let placeholderSeen = false;
   await page.setViewportSize(sizes[0]!);
@@ -229,7 +233,8 @@ test.describe('the tour of every screen', () => {
   // sees every staff screen: axe checks each there at each size, the screens opened at phone size
   // first; the manager's and the agent's screens are opened at desk size first, so a screen both see
   // is also first drawn at each size. The admin's screens are the most (and axe the slowest part),
-  // so they are toured in parts; each part also opens the routes its own screens link to. The
+  // so they are toured in parts: each part opens its share of the menu and the other routes its own
+  // screens link to, not the other parts' menu screens (every screen shows the whole menu). The
   // longest tests come first, so the two workers finish together.
   const RUNS = [
     ...Array.from({ length: ADMIN_PARTS }, (_, part) => ({ role: 'admin' as const, axe: true, part, sizes: PHONE_FIRST })),
@@ -252,7 +257,8 @@ test.describe('the tour of every screen', () => {
       const all = [...menu, ...STAFF_BY_URL_ONLY.filter((p) => !menu.includes(p))];
       const share = Math.ceil(all.length / ADMIN_PARTS);
       const start = part === null ? all : all.slice(part * share, (part + 1) * share);
-      const paths = await tour(page, start, settle, found, { axe, sizes });
+      const elsewhere = all.filter((p) => !start.includes(p));
+      const paths = await tour(page, start, settle, found, { axe, sizes, elsewhere });
       if (part === null) expect(paths.map((p) => shapeOf(p))).toEqual(expect.arrayContaining(['/ticket/:n', '/company/:n', '/quote/new/client', '/timeclock']));
       expect({ ...problems, ...found }).toEqual({ console: [], failed: [], overflow: [], axe: [] });
     });
