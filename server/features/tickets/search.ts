@@ -231,17 +231,17 @@ export function ticketWindowPageQuery(search: TicketSearch, now: Date, window: n
   const offset = offsetOf(search);
   const deferred = !search.q && offset >= DEFERRED_FROM_PAGES * search.size;
   const windowColumns = deferred ? ['id', ...columnsNamed(where).filter((c) => c !== 'id')].map((c) => `t.${c}`).join(', ') : 't.*';
-  const sorted = keys.map(([, d], i) => `t.sort_${i} ${d}`).join(', ');
+  const sortedBy = (alias: string) => keys.map(([, d], i) => `${alias}.sort_${i} ${d}`).join(', ');
   // The outer ORDER BY names the window's own sort columns, so the planner keeps the window's
   // order instead of sorting the whole window again.
   const page = `SELECT ${deferred ? `t.id, ${keys.map((_, i) => `t.sort_${i}`).join(', ')}` : listColumns(p(now))}
              FROM (SELECT ${windowColumns}, ${keys.map(([e], i) => `${e} AS sort_${i}`).join(', ')}
                      FROM tickets t ${inWindow.length ? `WHERE ${inWindow.join(' AND ')}` : ''} ORDER BY ${keys.map(([e, d]) => `${e} ${d}`).join(', ')} LIMIT ${p(window)}) t
              ${where}
-            ORDER BY ${sorted}
+            ORDER BY ${sortedBy('t')}
             LIMIT ${p(search.size)} OFFSET ${p(offset)}`;
   return {
-    text: deferred ? `SELECT ${listColumns(p(now))} FROM (${page}) page JOIN tickets t ON t.id = page.id ORDER BY ${sorted.replace(/\bt\.sort_/g, 'page.sort_')}` : page,
+    text: deferred ? `SELECT ${listColumns(p(now))} FROM (${page}) page JOIN tickets t ON t.id = page.id ORDER BY ${sortedBy('page')}` : page,
     values,
   };
 }
