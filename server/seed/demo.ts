@@ -81,14 +81,23 @@ const LAST = ['García', 'Smith', 'Nguyen', 'Patel', 'Johnson', 'Müller', 'Kim'
  * the app's upload store, the travel expense claims get their receipts as files too.
  */
 export async function seedDemoIfEmpty(pool: Pool, uploads?: UploadStore): Promise<boolean> {
+  // A database with its users needs nothing: every start but the first answers here, without
+  // hashing eight passwords it would not use (seconds of CPU at the product's work factor).
+  if (await hasStaff(pool)) return false;
+  // Hashed before the transaction, so the lock is not held while they are made.
   const hashes = await Promise.all([...DEMO_STAFF, 'client-acme', 'client-globex'].map(() => hashPassword(DEMO_PASSWORD)));
   return inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
-    const { rows } = await client.query('SELECT 1 FROM staff_users LIMIT 1');
-    if (rows.length) return false;
+    // Another server on the same database may have seeded while these were hashed.
+    if (await hasStaff(client)) return false;
     await seed(client, hashes, uploads);
     return true;
   });
+}
+
+async function hasStaff(db: Pool | PoolClient): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM staff_users LIMIT 1');
+  return rows.length > 0;
 }
 
 async function seed(client: PoolClient, hashes: string[], uploads: UploadStore | undefined): Promise<void> {
