@@ -114,7 +114,9 @@ test('sign up with ACME-001 at its email domain, set the password from the email
   await expect(page.getByRole('heading', { name: new RegExp(title) })).toBeVisible();
   await page.getByLabel('Your reply').fill('Adding a detail: it started with cycle 12.');
   await page.getByRole('button', { name: 'Send reply' }).click();
-  await expect(page.getByText('Adding a detail: it started with cycle 12.')).toBeVisible();
+  // In the thread (the reply box holds the same text until the reply is sent).
+  await expect(page.getByRole('article').filter({ hasText: 'Adding a detail: it started with cycle 12.' })).toBeVisible();
+  await expect(page.getByLabel('Your reply')).toHaveValue('');
 
   // Staff see it: an unassigned portal ticket of Acme Utilities.
   const rows = await query<{ source: string; assignee_id: number | null; company: string; severity: string }>(
