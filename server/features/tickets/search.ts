@@ -5,7 +5,8 @@
  * Every column it filters or sorts on is on the ticket row (migration 0005), so one index
  * serves each search and no search joins.
  */
-import type { Pool } from 'pg';
+import { createHash } from 'node:crypto';
+import type { Pool, QueryConfig } from 'pg';
 import { TICKET_SEARCH } from '@contracts/common/constants';
 import { SEARCH_ESTIMATES } from '@server/config';
 import { TICKET_SEARCH_AFTER_GONE, type SortSpec, type TicketRow, type TicketSortField, type ticketSearchQuerySchema } from '@contracts/tickets';
@@ -267,6 +268,41 @@ export function ticketMatchQuery(search: TicketSearch, now: Date): SqlQuery {
   };
 }
 
+/**
+ * Search statements whose plan does not depend on their values are sent named (docs/adr/0269):
+ * each pooled connection prepares a text once, and PostgreSQL may keep one plan of it.
+ * - A window page (`ticketWindowPageQuery`): its window walks the sort's index (from a keyset
+ *   anchor, within one queue or status), and every other filter and the text are tested on the
+ *   window's rows, where no index can be chosen.
+ * - The matches of a search of text alone (the quick search: no filter, no keyset anchor), taken
+ *   only once the estimate says few: the full-text index (and the ticket number's key) for any word.
+ * Other statements stay unnamed: their plan follows the filters' values (ADR 0263). Texts differ
+ * by the filters present and the sort: at most `PREPARED_SEARCHES_MOST` are named, later ones go
+ * unnamed, so a connection keeps a bounded number of statements.
+ */
+const preparedNames = new Map<string, string>();
+const PREPARED_SEARCHES_MOST = 64;
+
+function prepared(q: SqlQuery): QueryConfig {
+  let name = preparedNames.get(q.text);
+  if (!name) {
+    if (preparedNames.size >= PREPARED_SEARCHES_MOST) return q;
+    name = `ticket_search_${createHash('sha1').update(q.text).digest('hex').slice(0, 16)}`;
+    preparedNames.set(q.text, name);
+  }
+  return { name, text: q.text, values: q.values };
+}
+
+/** The matches statement as sent: named when the search is of text alone. */
+export function matchStatement(search: TicketSearch, now: Date): QueryConfig {
+  const m = ticketMatchQuery(search, now);
+  const textAlone = !!search.q && ticketWhere({ ...search, q: undefined }, now, params().p, true) === '';
+  return textAlone ? prepared(m) : m;
+}
+
+/** A window page as sent: named. */
+export const windowStatement = (search: TicketSearch, now: Date, window: number): QueryConfig => prepared(ticketWindowPageQuery(search, now, window));
+
 /** The planner's estimate of the matches of a search, and of all tickets: no rows are read. */
 export function ticketEstimateQuery(search: TicketSearch, now: Date): SqlQuery {
   const { values, p } = params();
@@ -372,8 +408,7 @@ async function searchPage(pool: Pool, search: TicketSearch, now: Date): Promise<
     return ended(rows) ? answer(rows, offset + rows.length, true) : answer(rows, TICKET_SEARCH.countCap + 1, false);
   };
   const fromMatches = async () => {
-    const m = ticketMatchQuery(search, now);
-    const { rows } = await pool.query<ListRow & { match_count: number }>(m.text, m.values);
+    const { rows } = await pool.query<ListRow & { match_count: number }>(matchStatement(search, now));
     const matches = rows[0]?.match_count ?? 0;
     if (matches > TICKET_SEARCH.matchCap) return null;
     return answer(rows.filter((r) => r.id !== null).map(({ match_count: _, ...r }) => r), matches, true);
@@ -387,8 +422,7 @@ async function searchPage(pool: Pool, search: TicketSearch, now: Date): Promise<
   const toRead = ((offset + search.size) * all) / expected;
   const window = Math.ceil(Math.max(TICKET_SEARCH.windowMin, TICKET_SEARCH.windowFactor * toRead));
   if (window >= all) return unbounded();
-  const page = ticketWindowPageQuery(search, now, window);
-  const { rows } = await pool.query<ListRow>(page.text, page.values);
+  const { rows } = await pool.query<ListRow>(windowStatement(search, now, window));
   if (rows.length === search.size) return answer(rows, TICKET_SEARCH.countCap + 1, false);
   // Fewer matches in the window than the estimate promised: the matches are few, or further on.
   const matched = await fromMatches();

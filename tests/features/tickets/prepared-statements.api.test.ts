@@ -3,6 +3,8 @@ import type { Pool, PoolClient, QueryConfig } from 'pg';
 import { authenticate, createSession, SESSION_STATEMENTS } from '@server/platform/auth/sessions';
 import { OVERDUE_STATEMENT, overdueTicketsJson } from '@server/features/overdue/overdue.repo';
 import { loadTicket, loadView, VIEW_STATEMENTS } from '@server/features/tickets/tickets.repo';
+import { matchStatement, searchTickets } from '@server/features/tickets/search';
+import { ticketSearchQuerySchema } from '@contracts/tickets';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
 /**
@@ -61,5 +63,27 @@ describe.each(BACKENDS)('the fixed statements of the ticket routes, prepared, on
       expect(await loadTicket(client, ticketId, now)).toEqual(header);
     }, [OVERDUE_STATEMENT, VIEW_STATEMENTS.header, VIEW_STATEMENTS.view]);
     expect(runs).toEqual({ [OVERDUE_STATEMENT]: 7, [VIEW_STATEMENTS.header]: 7, [VIEW_STATEMENTS.view]: 7 });
+  });
+
+  it('answers a search of text alone from its prepared matches statement, as unnamed, and leaves filtered searches unnamed (docs/adr/0269)', async () => {
+    const pool = t.ctx.database.pool;
+    const now = new Date();
+    const search = (q: Record<string, string>) => ticketSearchQuerySchema.parse(q);
+    // Words found and not, a ticket number, a text of two plain words, a quoted phrase, another sort.
+    const texts: Record<string, string>[] = [{ q: 'printer' }, { q: 'no-such-word-anywhere' }, { q: String(ticketId) }, { q: 'meter reading' }, { q: '"paper jam"' }, { q: 'printer', sort: 'duedate:asc' }];
+    const want = await Promise.all(texts.map((q) => searchTickets(unnamed(pool) as unknown as Pool, search(q), now)));
+    expect(want.some((page) => page.rows.length > 0)).toBe(true);
+    const names = texts.map((q) => matchStatement(search(q), now).name!);
+    expect(names.every((name) => /^ticket_search_[0-9a-f]{16}$/.test(name))).toBe(true);
+    const runs = await onOneConnection(async (client) => {
+      for (const [i, q] of texts.entries()) expect(await searchTickets(client as unknown as Pool, search(q), now), JSON.stringify(q)).toEqual(want[i]);
+    }, names);
+    // Each text prepared once on the connection (texts of one shape share it) and used on each of the seven rounds:
+    // a search of few matches takes them at once.
+    const uses = Object.fromEntries([...new Set(names)].map((name) => [name, 7 * names.filter((n) => n === name).length]));
+    expect(runs).toEqual(uses);
+    expect(Object.keys(uses).length).toBeGreaterThanOrEqual(4);
+    const filteredSearches: Record<string, string>[] = [{ q: 'printer', status: 'A' }, { q: 'printer', company: '1' }, { status: 'A' }];
+    for (const filtered of filteredSearches) expect(matchStatement(search(filtered), now).name, JSON.stringify(filtered)).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@
  * estimate was made is in the next page. Filters found to match few tickets though the planner
  * expected many (two frequent words that seldom meet) take their matches at once the next time.
  */
-import type { Pool } from 'pg';
+import type { Pool, QueryConfig } from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SEARCH_ESTIMATES } from '@server/config';
 import { ticketSearchQuerySchema } from '@contracts/tickets';
@@ -27,9 +27,9 @@ describe.each(BACKENDS)('the ticket search estimate on %s', (backend) => {
     const pool = t.ctx.database.pool;
     const seen = { estimates: 0 };
     const wrapped = {
-      query: (text: string, values?: unknown[]) => {
-        if (text.trimStart().startsWith('EXPLAIN')) seen.estimates++;
-        return pool.query(text, values);
+      query: (q: string | QueryConfig, values?: unknown[]) => {
+        if ((typeof q === 'string' ? q : q.text).trimStart().startsWith('EXPLAIN')) seen.estimates++;
+        return typeof q === 'string' ? pool.query(q, values) : pool.query(q);
       },
     } as unknown as Pool;
     return { pool: wrapped, seen };
@@ -81,13 +81,14 @@ describe.each(BACKENDS)('the ticket search estimate on %s', (backend) => {
     // The planner expects these filters to match 50,000 of a million tickets (as for two frequent
     // words); the tickets say otherwise.
     const misjudged = {
-      query: (text: string, values?: unknown[]) => {
+      query: (q: string | QueryConfig, values?: unknown[]) => {
+        const text = typeof q === 'string' ? q : q.text;
         if (text.trimStart().startsWith('EXPLAIN')) {
           sent.push('estimate');
           return Promise.resolve({ rows: [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': 1_050_000, Plans: [{ 'Plan Rows': 50_000 }, { 'Plan Rows': 1_000_000 }] } }] }] });
         }
         sent.push(text.includes('match_count') ? 'matches' : text.includes('AS sort_0') ? 'window' : 'other');
-        return pool.query(text, values);
+        return typeof q === 'string' ? pool.query(q, values) : pool.query(q);
       },
     } as unknown as Pool;
     await insert('Seldom turbine flange');

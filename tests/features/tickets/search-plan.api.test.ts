@@ -5,8 +5,9 @@
  * unbounded when the estimate was wrong), its page and total are those of the plain query.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QueryConfig } from 'pg';
 import { OVERDUE_LIST_LIMIT, OVERDUE_SQL } from '@server/features/overdue/overdue.repo';
-import { searchTickets, ticketMatchQuery, ticketOrderBy, ticketPageQuery, ticketWindowPageQuery, type TicketSearch, type SqlQuery } from '@server/features/tickets/search';
+import { matchStatement, searchTickets, ticketMatchQuery, windowStatement, ticketOrderBy, ticketPageQuery, ticketWindowPageQuery, type TicketSearch, type SqlQuery } from '@server/features/tickets/search';
 import { TICKET_SEARCH } from '@contracts/common/constants';
 import { foldedWords } from '@server/platform/sql';
 import { ticketSearchQuerySchema } from '@contracts/tickets';
@@ -62,6 +63,58 @@ describe.each(BACKENDS)('query plans of the ticket search on %s', (backend) => {
   };
   const search = (q: Record<string, string | undefined>): TicketSearch => ticketSearchQuerySchema.parse(q);
   const now = new Date();
+
+  /**
+   * The plan a named search statement runs after `uses` (more than PostgreSQL plans for each value before it
+   * may keep one plan) on one connection, for the values of `statement` (docs/adr/0269).
+   */
+  const preparedPlan = async (uses: QueryConfig[], statement: QueryConfig, analyze = false) => {
+    expect(statement.name, statement.text).toMatch(/^ticket_search_/);
+    expect(uses.filter((u) => u.name === statement.name).length).toBeGreaterThan(5);
+    const client = await t.ctx.database.pool.connect();
+    try {
+      for (const use of uses) await client.query(use);
+      const literal = (v: unknown): string =>
+        v === null ? 'NULL' : typeof v === 'number' ? String(v) : client.escapeLiteral(v instanceof Date ? v.toISOString() : Array.isArray(v) ? `{${v.join(',')}}` : String(v));
+      const { rows } = await client.query(`EXPLAIN (${analyze ? 'ANALYZE, ' : ''}FORMAT JSON) EXECUTE ${statement.name}(${statement.values!.map(literal).join(', ')})`);
+      return walk(rows[0]['QUERY PLAN'][0].Plan as PlanNode) as (PlanNode & { 'Actual Rows': number; 'Rows Removed by Filter'?: number })[];
+    } finally {
+      client.release();
+    }
+  };
+
+  it('keeps the full-text index in the prepared plan of a search of text alone, whatever the words', async () => {
+    // Frequent and rare words, one after another; then a rare word.
+    const words = ['printer', 'zeppelin', 'billing', 'meter', 'hangar', 'payment', 'invoice', 'zeppelin'];
+    const nodes = await preparedPlan(words.map((q) => matchStatement(search({ q }), now)), matchStatement(search({ q: 'zeppelin' }), now));
+    expect(nodes.map((n) => n['Index Name'])).toContain('tickets_search_vector_idx');
+    expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'tickets')).toEqual([]);
+  });
+
+  it("keeps each window's walk of the sort's index in its prepared plan, whatever the values", async () => {
+    const sorts = ['title', 'severity', 'company_name', 'duedate', 'created_at', 'id'];
+    for (const field of sorts) {
+      for (const dir of ['asc', 'desc']) {
+        const label = `${field}:${dir}`;
+        const statuses = ['C', 'WOP', 'A', 'WOT', 'C', 'WOC', 'A', 'C'];
+        const nodes = await preparedPlan(
+          statuses.map((status, i) => windowStatement(search({ sort: label, status, q: ['printer', 'meter', 'billing', 'payment'][i % 4] }), now, 1_000 * (i + 1))),
+          windowStatement(search({ sort: label, status: 'A', q: 'printer' }), now, 5_000),
+        );
+        expect(nodes.filter((n) => n['Node Type'] === 'Sort' || n['Node Type'] === 'Incremental Sort'), label).toEqual([]);
+        expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'tickets'), label).toEqual([]);
+        expect(nodes.find((n) => n['Node Type'] === 'Subquery Scan')?.Plans?.[0]?.['Node Type'], label).toBe('Limit');
+      }
+    }
+    // One queue by priority, a deep page: the queue's own index alone, then its 50 rows by number (docs/adr/0268).
+    const queues = ['Support', 'QA', 'Programming', 'Managed Services', 'Support', 'QA', 'Sales'];
+    const deep = (queue: string) => windowStatement(search({ queue, sort: 'severity:asc', page: '20', size: '50' }), now, 20_000);
+    const nodes = await preparedPlan(queues.map(deep), deep('Sales'), true);
+    const scans = nodes.filter((n) => n['Relation Name'] === 'tickets');
+    expect(scans.map((n) => [n['Index Name'], n['Node Type']])).toEqual([['tickets_queue_severity_idx', 'Index Only Scan'], ['tickets_pkey', 'Index Scan']]);
+    expect(scans[0]!['Actual Rows'] + (scans[0]!['Rows Removed by Filter'] ?? 0)).toBeLessThanOrEqual(20 * 50);
+  });
+
 
   it('finds a rare word through the full-text index of the stored words', async () => {
     const p = await plan(ticketMatchQuery(search({ q: 'zeppelin' }), now));
