@@ -283,6 +283,15 @@ export function ticketMatchQuery(search: TicketSearch, now: Date): SqlQuery {
 const preparedNames = new Map<string, string>();
 const PREPARED_SEARCHES_MOST = 64;
 
+/**
+ * Forgets which texts are named, so the next `PREPARED_SEARCHES_MOST` are (for a test that must
+ * see its own statements named whatever ran before it in the process). Connections keep what they
+ * prepared: a text named again gets the same name, from its hash.
+ */
+export function forgetPreparedSearches(): void {
+  preparedNames.clear();
+}
+
 function prepared(q: SqlQuery): QueryConfig {
   let name = preparedNames.get(q.text);
   if (!name) {

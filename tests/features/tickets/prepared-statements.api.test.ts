@@ -3,7 +3,7 @@ import type { Pool, PoolClient, QueryConfig } from 'pg';
 import { authenticate, createSession, SESSION_STATEMENTS } from '@server/platform/auth/sessions';
 import { OVERDUE_STATEMENT, overdueTicketsJson } from '@server/features/overdue/overdue.repo';
 import { loadTicket, loadView, VIEW_STATEMENTS } from '@server/features/tickets/tickets.repo';
-import { matchStatement, searchTickets } from '@server/features/tickets/search';
+import { forgetPreparedSearches, matchStatement, searchTickets, windowStatement } from '@server/features/tickets/search';
 import { ticketSearchQuerySchema } from '@contracts/tickets';
 import { BACKENDS, startTestApp, type TestApp } from '@tests/support/test-app';
 
@@ -66,6 +66,8 @@ describe.each(BACKENDS)('the fixed statements of the ticket routes, prepared, on
   });
 
   it('answers a search of text alone from its prepared matches statement, as unnamed, and leaves filtered searches unnamed (docs/adr/0269)', async () => {
+    // Whatever other files in this process named before, these texts are named.
+    forgetPreparedSearches();
     const pool = t.ctx.database.pool;
     const now = new Date();
     const search = (q: Record<string, string>) => ticketSearchQuerySchema.parse(q);
@@ -85,5 +87,20 @@ describe.each(BACKENDS)('the fixed statements of the ticket routes, prepared, on
     expect(Object.keys(uses).length).toBeGreaterThanOrEqual(4);
     const filteredSearches: Record<string, string>[] = [{ q: 'printer', status: 'A' }, { q: 'printer', company: '1' }, { status: 'A' }];
     for (const filtered of filteredSearches) expect(matchStatement(search(filtered), now).name, JSON.stringify(filtered)).toBeUndefined();
+  });
+
+  it('names at most 64 texts of the search, then sends new ones unnamed (docs/adr/0269)', () => {
+    forgetPreparedSearches();
+    const now = new Date();
+    // One text a sort of the window: ten columns, two directions, four filters present or not.
+    const fields = ['id', 'title', 'status', 'severity', 'company_name', 'queue', 'assignee_name', 'duedate', 'created_at', 'updated_at'];
+    const texts = fields.flatMap((field) => ['asc', 'desc'].flatMap((dir) => [{}, { status: 'A' }, { company: '1' }, { status: 'A', company: '1' }].map((filters) => ({ ...filters, sort: `${field}:${dir}` }))));
+    const names = texts.map((q) => windowStatement(ticketSearchQuerySchema.parse(q), now, 1_000).name);
+    expect(new Set(names.filter(Boolean)).size).toBe(64);
+    expect(names.slice(0, 64).every(Boolean)).toBe(true);
+    expect(names.slice(64).every((name) => name === undefined)).toBe(true);
+    // A text named before keeps its name.
+    expect(windowStatement(ticketSearchQuerySchema.parse(texts[0]), now, 2_000).name).toBe(names[0]);
+    forgetPreparedSearches();
   });
 });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryConfig } from 'pg';
 import { OVERDUE_LIST_LIMIT, OVERDUE_SQL } from '@server/features/overdue/overdue.repo';
-import { matchStatement, searchTickets, ticketMatchQuery, windowStatement, ticketOrderBy, ticketPageQuery, ticketWindowPageQuery, type TicketSearch, type SqlQuery } from '@server/features/tickets/search';
+import { forgetPreparedSearches, matchStatement, searchTickets, ticketMatchQuery, windowStatement, ticketOrderBy, ticketPageQuery, ticketWindowPageQuery, type TicketSearch, type SqlQuery } from '@server/features/tickets/search';
 import { TICKET_SEARCH } from '@contracts/common/constants';
 import { foldedWords } from '@server/platform/sql';
 import { ticketSearchQuerySchema } from '@contracts/tickets';
@@ -84,6 +84,8 @@ describe.each(BACKENDS)('query plans of the ticket search on %s', (backend) => {
   };
 
   it('keeps the full-text index in the prepared plan of a search of text alone, whatever the words', async () => {
+    // Whatever other files in this process named before, these texts are named.
+    forgetPreparedSearches();
     // Frequent and rare words, one after another; then a rare word.
     const words = ['printer', 'zeppelin', 'billing', 'meter', 'hangar', 'payment', 'invoice', 'zeppelin'];
     const nodes = await preparedPlan(words.map((q) => matchStatement(search({ q }), now)), matchStatement(search({ q: 'zeppelin' }), now));
@@ -92,6 +94,8 @@ describe.each(BACKENDS)('query plans of the ticket search on %s', (backend) => {
   });
 
   it("keeps each window's walk of the sort's index in its prepared plan, whatever the values", async () => {
+    // Whatever other files in this process named before, these texts are named.
+    forgetPreparedSearches();
     const sorts = ['title', 'severity', 'company_name', 'duedate', 'created_at', 'id'];
     for (const field of sorts) {
       for (const dir of ['asc', 'desc']) {
