@@ -22,14 +22,16 @@ describe.each(BACKENDS)('the ticket search estimate on %s', (backend) => {
   afterAll(() => t?.close());
   afterEach(() => void vi.useRealTimers());
 
+  /** A statement's text, sent as text or as a (named) statement; `pool.query` takes either, with its values. */
+  const textOf = (q: string | QueryConfig) => (typeof q === 'string' ? q : q.text);
   /** The app's pool as the search sees it, counting the estimates it asks the planner for. */
   const counting = () => {
     const pool = t.ctx.database.pool;
     const seen = { estimates: 0 };
     const wrapped = {
       query: (q: string | QueryConfig, values?: unknown[]) => {
-        if ((typeof q === 'string' ? q : q.text).trimStart().startsWith('EXPLAIN')) seen.estimates++;
-        return typeof q === 'string' ? pool.query(q, values) : pool.query(q);
+        if (textOf(q).trimStart().startsWith('EXPLAIN')) seen.estimates++;
+        return pool.query(q, values);
       },
     } as unknown as Pool;
     return { pool: wrapped, seen };
@@ -82,13 +84,13 @@ describe.each(BACKENDS)('the ticket search estimate on %s', (backend) => {
     // words); the tickets say otherwise.
     const misjudged = {
       query: (q: string | QueryConfig, values?: unknown[]) => {
-        const text = typeof q === 'string' ? q : q.text;
+        const text = textOf(q);
         if (text.trimStart().startsWith('EXPLAIN')) {
           sent.push('estimate');
           return Promise.resolve({ rows: [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': 1_050_000, Plans: [{ 'Plan Rows': 50_000 }, { 'Plan Rows': 1_000_000 }] } }] }] });
         }
         sent.push(text.includes('match_count') ? 'matches' : text.includes('AS sort_0') ? 'window' : 'other');
-        return typeof q === 'string' ? pool.query(q, values) : pool.query(q);
+        return pool.query(q, values);
       },
     } as unknown as Pool;
     await insert('Seldom turbine flange');

@@ -119,7 +119,6 @@ describe.each(BACKENDS)('query plans of the ticket search on %s', (backend) => {
     expect(scans[0]!['Actual Rows'] + (scans[0]!['Rows Removed by Filter'] ?? 0)).toBeLessThanOrEqual(20 * 50);
   });
 
-
   it('finds a rare word through the full-text index of the stored words', async () => {
     const p = await plan(ticketMatchQuery(search({ q: 'zeppelin' }), now));
     expect(p.indexes).toContain('tickets_search_vector_idx');
