@@ -5,11 +5,19 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 /** Screenshot specs (`*.visual.spec.ts`) get a server of their own, so other specs' writes never change what they see. */
 export const E2E_VISUAL_PORT = E2E_PORT + 1;
 const VISUAL_SPECS = /\.visual\.spec\.ts$/;
+/** Each server's data folder is named by its port, so runs on other ports never share one. */
+export const E2E_DATA_DIR = `.tmp/e2e-data-${E2E_PORT}`;
+const E2E_VISUAL_DATA_DIR = `.tmp/e2e-data-${E2E_VISUAL_PORT}`;
 /** Lets the e2e servers store mailbox passwords (Email in); a key for tests only. */
 const E2E_MAIL_SECRET_KEY = 'e2e-only-mail-channel-key-not-a-secret-0001';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The tests' browser: Debian's headless shell of the same Chromium (docs/adr/0270), the browser
+ * without its windowing and profile layers, as Playwright's own installs use for headless runs.
+ */
+const HEADLESS_SHELL = process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
-/** Debian's Chromium, quiet on a closed network (ARCHITECTURE.md). */
+/** Debian's Chromium, quiet on a closed network (ARCHITECTURE.md): the benchmarks' browser. */
 export const chromiumLaunchOptions = {
   executablePath: CHROMIUM,
   args: [
@@ -22,6 +30,9 @@ export const chromiumLaunchOptions = {
     '--disable-quic',
   ],
 };
+
+/** The end-to-end tests' and the bundle check's browser: the same switches on the headless shell. */
+export const testLaunchOptions = { ...chromiumLaunchOptions, executablePath: HEADLESS_SHELL };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -42,21 +53,21 @@ export default defineConfig({
     // Recording a trace of every attempt (snapshots of every step) costs the browser CPU the
     // journeys need on two cores: a failed journey is traced on its retry.
     trace: 'on-first-retry',
-    launchOptions: chromiumLaunchOptions,
+    launchOptions: testLaunchOptions,
   },
   projects: [
     {
       name: 'chromium',
       testIgnore: VISUAL_SPECS,
-      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions },
+      use: { ...devices['Desktop Chrome'], launchOptions: testLaunchOptions },
     },
     {
       name: 'visual',
       testMatch: VISUAL_SPECS,
-      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions, baseURL: `http://127.0.0.1:${E2E_VISUAL_PORT}` },
+      use: { ...devices['Desktop Chrome'], launchOptions: testLaunchOptions, baseURL: `http://127.0.0.1:${E2E_VISUAL_PORT}` },
     },
   ],
-  webServer: [server(E2E_PORT, '.tmp/e2e-data'), server(E2E_VISUAL_PORT, '.tmp/e2e-visual-data')],
+  webServer: [server(E2E_PORT, E2E_DATA_DIR), server(E2E_VISUAL_PORT, E2E_VISUAL_DATA_DIR)],
 });
 
 /** The production build served as `npm start` serves it, on a fresh embedded database with the demo data. */

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { chromiumLaunchOptions } from '../playwright.config';
+import { testLaunchOptions } from '../playwright.config';
 import { startServer } from '@tests/support/server-process';
 import { BUDGETS, KB } from './budgets';
 import { allFiles, filesOf, FIRST_SCREEN_MODULES, readManifest, type Manifest } from './manifest';
@@ -113,7 +113,7 @@ async function main() {
   portalFiles = allFiles(manifest);
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-bundle-'));
   const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true' });
-  const browser = await chromium.launch(chromiumLaunchOptions);
+  const browser = await chromium.launch(testLaunchOptions);
   try {
     const pages: Row[] = [];
     for (const p of PUBLIC_PAGES) pages.push(await measure(browser, `${server.url}${p.path}`, `${p.screen} (\`${p.path}\`)`, BUDGETS.publicPage));

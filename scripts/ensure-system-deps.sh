@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes sure Chromium (for Playwright), the PostgreSQL server binaries (for the API tests
+# Makes sure Chromium and its headless shell (for Playwright), the PostgreSQL server binaries (for the API tests
 # against a real server), Dovecot (for the email-in tests) and HAProxy (for the two-server
 # operations suite) are present. On Debian as root it installs them with apt-get, as
 # `playwright install --with-deps` would; elsewhere it says how and fails.
@@ -7,6 +7,8 @@ set -euo pipefail
 
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
+# The end-to-end tests' browser: the headless shell of the same Chromium (docs/adr/0270).
+[ -x /usr/bin/chromium-headless-shell ] || need+=(chromium-headless-shell)
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
 [ -n "$(pg_bin)" ] && [ -x "$(pg_bin)/initdb" ] || need+=(postgresql postgresql-contrib)
 # Dovecot for the email-in tests (started on loopback by tests/support/dovecot.ts; Debian's own service is not used).

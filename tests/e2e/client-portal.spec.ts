@@ -2,12 +2,13 @@ import { resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import pg from 'pg';
 import { embeddedConnection } from '@server/platform/db/embedded';
+import { E2E_DATA_DIR } from '../../playwright.config';
 import { CLIENTS, clientLogIn, DEMO_PASSWORD, STAFF, staffSignIn } from './support/accounts';
 import { analyzeAxe } from './support/axe';
 
-/** The e2e server's embedded database, reached on its unix socket (playwright.config.ts DATA_DIR). */
+/** The e2e server's embedded database, reached on its unix socket (E2E_DATA_DIR of playwright.config.ts). */
 async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client(embeddedConnection(resolve('.tmp/e2e-data')));
+  const client = new pg.Client(embeddedConnection(resolve(E2E_DATA_DIR)));
   await client.connect();
   try {
     return (await client.query(sql, params)).rows as T[];
