@@ -66,4 +66,41 @@ describe('a travel expense claim in the approver’s request view', () => {
     await waitFor(() => expect(asked).toEqual(['71 thumbnail', '71 original', '72 original']));
     await waitFor(() => expect(offered).toEqual(['hotel.pdf']));
   });
+  it('keeps an image’s thumbnail box from the first paint: its icon until the thumbnail arrives, and when it cannot be fetched', async () => {
+    server.use(http.get('*/api/v2/approvals/requests/:id', () => HttpResponse.json(CLAIM)));
+    let deliver: (blob: Blob) => void = () => undefined;
+    let refuse: (error: Error) => void = () => undefined;
+    vi.spyOn(approvalsApi, 'receipt').mockImplementation(
+      () =>
+        new Promise<Blob>((resolve, reject) => {
+          deliver = resolve;
+          refuse = reject;
+        }),
+    );
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:late-receipt'), revokeObjectURL: vi.fn() });
+    const first = renderAt('/approvals/requests/90', <RequestScreen params={{ id: '90' }} />);
+    const table = await screen.findByRole('table', { name: 'Lines' });
+    const imageRow = within(table).getAllByRole('row')[2]!;
+    // Before the thumbnail: the image's box (the picture's button, hidden from assistive technology) holds its icon.
+    const box = () => imageRow.querySelector('button[aria-hidden="true"]');
+    await waitFor(() => expect(approvalsApi.receipt).toHaveBeenCalledWith(71, 'thumbnail'));
+    expect(box()?.querySelector('svg')).not.toBeNull();
+    expect(box()?.querySelector('img')).toBeNull();
+    // The PDF has no box: its icon sits beside its name.
+    expect(within(table).getAllByRole('row')[1]!.querySelector('button[aria-hidden="true"]')).toBeNull();
+    deliver(new Blob(['jpeg'], { type: 'image/jpeg' }));
+    await waitFor(() => expect(box()?.querySelector('img[src="blob:late-receipt"]')).not.toBeNull());
+    expect(box()?.querySelector('svg')).toBeNull();
+    first.unmount();
+
+    // A thumbnail that cannot be fetched leaves the box with the icon, and the name still opens the image.
+    renderAt('/approvals/requests/90', <RequestScreen params={{ id: '90' }} />);
+    const again = await screen.findByRole('table', { name: 'Lines' });
+    const row = within(again).getAllByRole('row')[2]!;
+    await waitFor(() => expect(approvalsApi.receipt).toHaveBeenCalledTimes(2));
+    refuse(new Error('Service Unavailable'));
+    await waitFor(() => expect(row.querySelector('button[aria-hidden="true"] svg')).not.toBeNull());
+    expect(row.querySelector('img')).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Open taxi.jpg (4 KB)' })).toBeTruthy();
+  });
 });

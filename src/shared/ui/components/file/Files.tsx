@@ -93,11 +93,15 @@ export type AttachmentListProps = {
   onDownload: (file: ListedFile) => void;
   /** Asked to open an image in the viewer; without it images download like other files. */
   onView?: (file: ListedFile) => void;
-  /** Object URLs of thumbnails already fetched, by file id. */
+  /**
+   * Object URLs of thumbnails already fetched, by file id. Given, the list shows images as
+   * thumbnails: each image has its thumbnail's box from the first paint (its icon in it until the
+   * thumbnail arrives, or when it cannot be fetched), so nothing moves when thumbnails arrive.
+   */
   thumbnails?: Readonly<Record<number, string>>;
 };
 
-export function AttachmentList({ files, onDownload, onView, thumbnails = {} }: AttachmentListProps) {
+export function AttachmentList({ files, onDownload, onView, thumbnails }: AttachmentListProps) {
   if (!files.length) return null;
   return (
     <ul className={styles.attachments} aria-label="Attachments">
@@ -105,13 +109,20 @@ export function AttachmentList({ files, onDownload, onView, thumbnails = {} }: A
         const opens = file.image && onView;
         const label = `${opens ? 'Open' : 'Download'} ${file.name} (${formatBytes(file.size_bytes)})`;
         const press = () => (opens ? onView(file) : onDownload(file));
+        const thumbnail = thumbnails?.[file.id];
         return (
           <li key={file.id} className={styles.attachment}>
-            {thumbnails[file.id] ? (
+            {opens && thumbnails ? (
               // The thumbnail opens the image too; the name's button is the one keyboard and screen readers use.
               <button type="button" tabIndex={-1} aria-hidden="true" className={styles.thumbButton} onClick={press}>
-                {/* The whole picture in a 120×80 box (Files.module.css .thumb); the server's thumbnail is twice that, sharp on dense screens. */}
-                <img className={styles.thumb} src={thumbnails[file.id]} alt="" width={120} height={80} />
+                {thumbnail ? (
+                  // The whole picture in a 120×80 box (Files.module.css .thumb); the server's thumbnail is twice that, sharp on dense screens.
+                  <img className={styles.thumb} src={thumbnail} alt="" width={120} height={80} />
+                ) : (
+                  <span className={`${styles.thumb} ${styles.thumbSlot}`}>
+                    <FileGlyph image />
+                  </span>
+                )}
               </button>
             ) : (
               <FileGlyph image={file.image} />
