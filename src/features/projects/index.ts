@@ -3,7 +3,9 @@ import { lazy } from 'react';
 import { OPEN_PROJECT_STATUSES } from '@contracts/projects';
 import { projectsApi } from './api';
 import { cardMoveMachine } from './machines/card-move.machine';
+import { createProjectScreenMachine } from './machines/create-project.machine';
 import { kanbanBoardMachine } from './machines/kanban-board.machine';
+import { projectViewScreenMachine } from './machines/project-view.machine';
 import { sprintLifecycleMachine } from './machines/sprint-lifecycle.machine';
 import type { RegisteredMachine } from '@/shared/machine-registry';
 
@@ -12,7 +14,9 @@ export { menu, routes } from './routes';
 export const machines: RegisteredMachine[] = [
   { id: 'kanban-board', machine: kanbanBoardMachine, description: 'The kanban board screen: its query, mover and forms as children, filters, progressive columns, focus after a move, notices.' },
   { id: 'card-move', machine: cardMoveMachine, description: 'A kanban card move: shown at once, settled by the server or rolled back with its reason.' },
-  { id: 'sprint-lifecycle', machine: sprintLifecycleMachine, description: 'A sprint from planned to active to closed, with the close dialog for unfinished work.' },
+  { id: 'sprint-lifecycle', machine: sprintLifecycleMachine, description: "A sprint from planned to active to closed, with the close dialog for unfinished work; the sprint's query loads again after each step." },
+  { id: 'project-view', machine: projectViewScreenMachine, description: "A project's page: its query and the Edit project and Plan sprint forms as children; the open dialog, closed and the page loaded again once saved." },
+  { id: 'create-project-screen', machine: createProjectScreenMachine, description: 'Create Project: the save and the page it opens (the new project, or the project search on Cancel).' },
 ];
 
 /** The company view's Projects section (the company page lists the company's projects). */

@@ -1,11 +1,11 @@
-/** Create Company's account manager: a staff combobox that searches the server, saved with the company (msw). */
+/** Create Company's account manager: a staff combobox that searches the server, saved with the company (msw); the page opened once created, or on Cancel. */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import CreateCompanyScreen from '@/features/companies/screens/CreateCompanyScreen';
-import { showNoticesAsToasts } from '@tests/support/toasts';
+import { showNoticesAsToasts, toastQueue } from '@tests/support/toasts';
 import { renderAt } from '@tests/support/render';
 
 const STAFF = [
@@ -67,6 +67,7 @@ describe('Create Company: account manager', () => {
     await user.click(screen.getByRole('button', { name: 'Create company' }));
     await waitFor(() => expect(location.history!.at(-1)).toBe('/company/12'));
     expect(seen.posts).toEqual([{ name: 'Harbor Water', account_number: 'HARB-1', status: 'active', account_manager_id: 2 }]);
+    expect(toastQueue.visible().map((t) => t.title)).toEqual(['Company Harbor Water created']);
   });
 
   it('sends no account manager when none is picked', async () => {
@@ -95,5 +96,15 @@ describe('Create Company: account manager', () => {
     expect(picker).toHaveValue('Avery Agent');
     expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Harbor Water');
     expect(location.history!.at(-1)).toBe('/create/company');
+  });
+
+  it('Cancel goes back to the company search and sends nothing', async () => {
+    const user = userEvent.setup();
+    const seen = serve(created);
+    const location = renderScreen();
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Harbor Water');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(location.history!.at(-1)).toBe('/company/search'));
+    expect(seen.posts).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-/** Create Project over msw: the owner starts as the person creating it; an empty form says what it needs beside each field and sends nothing. */
+/** Create Project over msw: the owner starts as the person creating it; an empty form says what it needs beside each field and sends nothing; once created the project opens, Cancel goes back to the search. */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -21,13 +21,14 @@ const STAFF = [
   { id: ME, name: 'Morgan Manager' },
 ];
 
-function serve() {
+function serve(answer: (body: Record<string, unknown>) => Response = () => HttpResponse.json({ error: { code: 'internal', message: 'not expected' } }, { status: 500 })) {
   const posts: unknown[] = [];
   server.use(
     http.get('*/api/v2/projects/options', () => HttpResponse.json({ staff: STAFF, companies: [{ id: 7, name: 'Acme Utilities' }] })),
     http.post('*/api/v2/projects', async ({ request }) => {
-      posts.push(await request.json());
-      return HttpResponse.json({ error: { code: 'internal', message: 'not expected' } }, { status: 500 });
+      const body = (await request.json()) as Record<string, unknown>;
+      posts.push(body);
+      return answer(body);
     }),
     // The signed-in session's own lookups.
     http.post('*/api/v2/profile/*', () => HttpResponse.json({})),
@@ -65,6 +66,41 @@ describe('Create Project', () => {
     expect(document.body.textContent).not.toMatch(/Pick an owner|must be a number|owner_id|company_id|Invalid body/);
     expect(name).toHaveFocus();
     expect(toastQueue.visible()).toEqual([]);
+    expect(posts).toEqual([]);
+  });
+
+  it('creates the project, says so and opens it', async () => {
+    const user = userEvent.setup();
+    const posts = serve((body) =>
+      HttpResponse.json(
+        {
+          project: {
+            id: 41, name: body.name, company_id: 7, company_name: 'Acme Utilities', owner_id: ME, owner_name: 'Morgan Manager', status: 'planned',
+            start_date: null, due_date: null, budget_hours: null, hours_used: 0, description: '', wip_limits: {}, created_at: '2026-01-02T09:00:00Z',
+          },
+          tasks: [], tickets: [], sprints: [], activity: [],
+        },
+        { status: 201 },
+      ),
+    );
+    const location = renderAt('/create/project', <CreateProjectScreen />, { staffSession: true });
+    await waitFor(() => expect(screen.getByRole('button', { name: /Owner$/ })).toHaveTextContent('Morgan Manager'));
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Meter rollout');
+    await user.type(screen.getByRole('combobox', { name: /^Company/ }), 'Acme');
+    await user.click(await screen.findByRole('option', { name: 'Acme Utilities' }));
+    await user.click(screen.getByRole('button', { name: 'Create project' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/project/41'));
+    expect(posts).toEqual([expect.objectContaining({ name: 'Meter rollout', company_id: 7, owner_id: ME })]);
+    expect(toastQueue.visible().map((t) => t.title)).toEqual(['Project created']);
+  });
+
+  it('Cancel goes back to the project search and sends nothing', async () => {
+    const user = userEvent.setup();
+    const posts = serve();
+    const location = renderAt('/create/project', <CreateProjectScreen />, { staffSession: true });
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Meter rollout');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/project/search'));
     expect(posts).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-/** The sprint screen over msw: closing asks where unfinished tasks go, sends that choice, and shows the frozen sprint. */
+/** The sprint screen over msw: closing asks where unfinished tasks go, sends that choice, shows the frozen sprint and loads it again. */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -33,8 +33,12 @@ describe('closing a sprint', () => {
   it('asks where the unfinished tasks go, sends the choice, and shows the sprint closed and frozen', async () => {
     const closes: unknown[] = [];
     let closed = false;
+    const loads: string[] = [];
     server.use(
-      http.get('*/api/v2/sprints/9', () => HttpResponse.json(viewAs(closed ? 'closed' : 'active'))),
+      http.get('*/api/v2/sprints/9', () => {
+        loads.push(closed ? 'closed' : 'active');
+        return HttpResponse.json(viewAs(closed ? 'closed' : 'active'));
+      }),
       http.post('*/api/v2/sprints/9/close', async ({ request }) => {
         closes.push(await request.json());
         closed = true;
@@ -60,6 +64,8 @@ describe('closing a sprint', () => {
     await waitFor(() => expect(screen.getByText('Frozen when the sprint closed.')).toBeInTheDocument());
     expect(screen.getByText('Carried over')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Close sprint' })).toBeNull();
+    // The sprint loads again once closed.
+    await waitFor(() => expect(loads).toEqual(['active', 'closed']));
   });
 
   it('cancelling the dialog changes nothing', async () => {

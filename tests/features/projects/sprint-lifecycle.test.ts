@@ -2,7 +2,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromCallback, type EventObject } from 'xstate';
 import { computeBurndown, type SprintView } from '@contracts/projects';
 import { sprintLifecycleMachine } from '@/features/projects/machines/sprint-lifecycle.machine';
 import { provideNotifier, recordingNotifier } from '@/shared/machines/notify';
@@ -58,5 +58,31 @@ describe('the sprint lifecycle machine', () => {
       { tone: 'success', title: 'Sprint started' },
       { tone: 'success', title: 'Sprint closed' },
     ]);
+  });
+
+  it("tells the sprint's query to load again once the sprint started and once it closed, and not after a refusal", async () => {
+    let refuse = true;
+    server.use(
+      http.post('*/api/v2/sprints/9/start', () =>
+        refuse ? HttpResponse.json({ error: { code: 'conflict', message: 'Sprint One is still active; close it first' } }, { status: 409 }) : HttpResponse.json(viewAs('active')),
+      ),
+      http.post('*/api/v2/sprints/9/close', () => HttpResponse.json(viewAs('closed'))),
+    );
+    const told: string[] = [];
+    const query = createActor(fromCallback<EventObject>(({ receive }) => receive((e) => told.push(e.type)))).start();
+    const actor = createActor(sprintLifecycleMachine, { input: { sprintId: 9, status: 'planned', reloads: query } }).start();
+    actor.send({ type: 'start' });
+    await until(() => actor.getSnapshot().context.error !== null);
+    expect(actor.getSnapshot().context.error).toMatch(/still active/);
+    expect(told).toEqual([]);
+    refuse = false;
+    actor.send({ type: 'start' });
+    await until(() => actor.getSnapshot().matches('active'));
+    expect(told).toEqual(['query.reload']);
+    actor.send({ type: 'close.open' });
+    actor.send({ type: 'close.confirm', input: { unfinished: 'backlog' } });
+    await until(() => actor.getSnapshot().matches('closed'));
+    expect(told).toEqual(['query.reload', 'query.reload']);
+    query.stop();
   });
 });

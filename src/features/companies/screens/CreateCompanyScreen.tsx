@@ -2,12 +2,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { useLocation } from 'wouter';
-import { COMPANY_STATUSES, type CompanyView, type CreateCompanyInput } from '@contracts/companies';
+import { COMPANY_STATUSES, type CreateCompanyInput } from '@contracts/companies';
 import { LIMITS } from '@contracts/common/constants';
-import { createCompanyMachine } from '../machines/companies.machines';
+import { createCompanyScreenMachine, selectForm } from '../machines/create-company.machine';
 import { StaffPicker } from '@/shared/pickers';
 import { Breadcrumbs, FormGridItem, Select, TextArea, TextField } from '@/shared/ui/components';
-import type { SubmitNotices } from '@/shared/machines/submit.machine';
 import { RecordForm } from '@/shared/ui/record-form';
 
 type TextKey = 'name' | 'account_number' | 'phone' | 'address' | 'website' | 'territory' | 'ms_plan';
@@ -21,26 +20,27 @@ const FIELDS: { name: TextKey; label: string; max: number; type?: 'tel' | 'url';
   { name: 'ms_plan', label: 'Managed-services plan', max: LIMITS.name },
 ];
 type CompanyStatus = (typeof COMPANY_STATUSES)[number];
-/** What the form says when it is saved; a failure is shown on the form (beside its field, or above the form when it belongs to none). */
-const NOTICES: SubmitNotices<CreateCompanyInput, CompanyView> = { saved: (r) => `Company ${r.company.name} created` };
+const NO_ERRORS: Record<string, string> = {};
 const STATUS_OPTIONS = COMPANY_STATUSES.map((s) => ({ id: s, label: s }));
 
 /** /create/company: a new client company; opens its page once created. */
 export default function CreateCompanyScreen() {
   const [, navigate] = useLocation();
-  const form = useActorRef(createCompanyMachine, { input: { notices: NOTICES } });
-  const fieldErrors = useSelector(form, (s) => s.context.fieldErrors);
-  const error = useSelector(form, (s) => s.context.error);
-  const refusals = useSelector(form, (s) => s.context.refusals);
-  const busy = useSelector(form, (s) => s.hasTag('busy'));
-  const created = useSelector(form, (s) => s.context.result?.company.id);
+  const screen = useActorRef(createCompanyScreenMachine);
+  const form = useSelector(screen, selectForm);
+  const fieldErrors = useSelector(form, (s) => s?.context.fieldErrors ?? NO_ERRORS);
+  const error = useSelector(form, (s) => s?.context.error ?? null);
+  const refusals = useSelector(form, (s) => s?.context.refusals ?? 0);
+  const busy = useSelector(form, (s) => s?.hasTag('busy') ?? false);
   const [values, setValues] = useState<Record<TextKey, string>>({ name: '', account_number: '', phone: '', address: '', website: '', territory: '', ms_plan: '' });
   const [status, setStatus] = useState<CompanyStatus>('active');
   const [notes, setNotes] = useState('');
   const [manager, setManager] = useState<number | null>(null);
+  // The machine says which page opens next (the new company, or back on Cancel).
   useEffect(() => {
-    if (created) navigate(`/company/${created}`);
-  }, [created, navigate]);
+    const sub = screen.on('createCompany.navigate', (e) => navigate(e.to));
+    return () => sub.unsubscribe();
+  }, [screen, navigate]);
 
   const input = (): CreateCompanyInput => {
     const body: CreateCompanyInput = { name: values.name, account_number: values.account_number, status };
@@ -54,7 +54,7 @@ export default function CreateCompanyScreen() {
     <T,>(field: keyof CreateCompanyInput, set: (value: T) => void) =>
     (value: T) => {
       set(value);
-      form.send({ type: 'form.change', field });
+      screen.send({ type: 'form.change', field });
     };
 
   return (
@@ -65,11 +65,11 @@ export default function CreateCompanyScreen() {
       error={error}
       fieldErrors={fieldErrors}
       refusals={refusals}
-      onFieldBlur={(field) => form.send({ type: 'form.blur', field, input: input() })}
+      onFieldBlur={(field) => screen.send({ type: 'form.blur', field, input: input() })}
       busy={busy}
       submitLabel="Create company"
-      onSubmit={() => form.send({ type: 'form.submit', input: input() })}
-      onCancel={() => navigate('/company/search')}
+      onSubmit={() => screen.send({ type: 'form.submit', input: input() })}
+      onCancel={() => screen.send({ type: 'form.cancel' })}
     >
       {FIELDS.map((f) => {
         const field = (

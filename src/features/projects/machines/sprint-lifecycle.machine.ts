@@ -2,9 +2,10 @@
  * A sprint's lifecycle on its screen: planned → active → closed. Starting snapshots the points
  * committed; closing asks first, in a dialog, where unfinished tasks go (the backlog or the
  * project's next planned sprint), and freezes the sprint's burndown. Each step says it is done
- * (`notify`); its calls go through the projects API (tests swap them with `.provide`).
+ * (`notify`) and tells the sprint's query given as `reloads` to load again; its calls go through
+ * the projects API (tests swap them with `.provide`).
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
 import type { CloseDestination, SprintStatus, SprintView } from '@contracts/projects';
 import { toApiError } from '@/shared/http/http';
 import { notifyActions } from '@/shared/machines/notify';
@@ -20,13 +21,15 @@ export type SprintLifecycleContext = {
   view: SprintView | null;
   error: string | null;
   fieldErrors: Record<string, string>;
+  /** The sprint's query, told to load again once the sprint started or closed (none: nothing is told). */
+  reloads: AnyActorRef | null;
 };
 export type SprintLifecycleEvent =
   | { type: 'start' }
   | { type: 'close.open' }
   | { type: 'close.cancel' }
   | { type: 'close.confirm'; input: CloseSprintInput };
-export type SprintLifecycleInput = { sprintId: number; status: SprintStatus };
+export type SprintLifecycleInput = { sprintId: number; status: SprintStatus; reloads?: AnyActorRef };
 
 export const sprintLifecycleMachine = setup({
   types: { context: {} as SprintLifecycleContext, events: {} as SprintLifecycleEvent, input: {} as SprintLifecycleInput },
@@ -40,6 +43,10 @@ export const sprintLifecycleMachine = setup({
       const e = toApiError(error);
       return { error: e.message, fieldErrors: e.fields ?? {} };
     }),
+    /** The sprint changed on the server: its query loads again. */
+    reloadSprint: enqueueActions(({ context, enqueue }) => {
+      if (context.reloads) enqueue.sendTo(context.reloads, { type: 'query.reload' });
+    }),
   },
   guards: {
     isActive: ({ context }) => context.openedAs === 'active',
@@ -48,7 +55,7 @@ export const sprintLifecycleMachine = setup({
 }).createMachine({
   id: 'sprintLifecycle',
   description: 'A sprint from planned to active to closed, with the close dialog asking where unfinished work goes.',
-  context: ({ input }) => ({ sprintId: input.sprintId, openedAs: input.status, view: null, error: null, fieldErrors: {} }),
+  context: ({ input }) => ({ sprintId: input.sprintId, openedAs: input.status, view: null, error: null, fieldErrors: {}, reloads: input.reloads ?? null }),
   initial: 'opening',
   states: {
     opening: {
@@ -67,7 +74,7 @@ export const sprintLifecycleMachine = setup({
             input: ({ context }) => context.sprintId,
             onDone: {
               target: '#sprintLifecycle.active',
-              actions: [assign({ view: ({ event }) => event.output, error: null, fieldErrors: {} }), { type: 'notify', params: { tone: 'success', title: 'Sprint started' } }],
+              actions: [assign({ view: ({ event }) => event.output, error: null, fieldErrors: {} }), 'reloadSprint', { type: 'notify', params: { tone: 'success', title: 'Sprint started' } }],
             },
             onError: { target: 'idle', actions: { type: 'failed', params: ({ event }: { event: { error: unknown } }) => event.error } },
           },
@@ -96,7 +103,7 @@ export const sprintLifecycleMachine = setup({
             },
             onDone: {
               target: '#sprintLifecycle.closed',
-              actions: [assign({ view: ({ event }) => event.output, error: null, fieldErrors: {} }), { type: 'notify', params: { tone: 'success', title: 'Sprint closed' } }],
+              actions: [assign({ view: ({ event }) => event.output, error: null, fieldErrors: {} }), 'reloadSprint', { type: 'notify', params: { tone: 'success', title: 'Sprint closed' } }],
             },
             onError: { target: 'dialog', actions: { type: 'failed', params: ({ event }: { event: { error: unknown } }) => event.error } },
           },

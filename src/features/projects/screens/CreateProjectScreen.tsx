@@ -2,29 +2,34 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { StaffSession } from '@/shared/session/staff-session';
-import { createProjectMachine, projectOptionsMachine } from '../machines/projects.machines';
+import { createProjectScreenMachine, selectForm } from '../machines/create-project.machine';
+import { projectOptionsMachine } from '../machines/projects.machines';
 import { EMPTY_PROJECT, PROJECT_FIELD_OF, ProjectFields, projectInputOf, type ProjectDraft } from './ProjectFields';
 import { Breadcrumbs, Button, Form, FormActions, FormErrorBanner, PageHeader } from '@/shared/ui/components';
+
+const NO_ERRORS: Record<string, string> = {};
 
 /** /create/project: a project for a company, with its owner (the signed-in user unless picked), dates and budget; opens the project once saved. */
 export default function CreateProjectScreen() {
   const [, navigate] = useLocation();
-  const form = useActorRef(createProjectMachine, { input: { notices: { saved: () => 'Project created' } } });
+  const screen = useActorRef(createProjectScreenMachine);
+  const form = useSelector(screen, selectForm);
   const options = useActorRef(projectOptionsMachine, { input: { query: '' } });
   const staff = useSelector(options, (s) => s.context.data?.staff ?? []);
   const me = Number(StaffSession.useSelector((s) => s.context.user?.userid ?? ''));
-  const fieldErrors = useSelector(form, (s) => s.context.fieldErrors);
-  const error = useSelector(form, (s) => s.context.error);
-  const refusals = useSelector(form, (s) => s.context.refusals);
-  const busy = useSelector(form, (s) => s.hasTag('busy'));
-  const created = useSelector(form, (s) => s.context.result?.project.id);
+  const fieldErrors = useSelector(form, (s) => s?.context.fieldErrors ?? NO_ERRORS);
+  const error = useSelector(form, (s) => s?.context.error ?? null);
+  const refusals = useSelector(form, (s) => s?.context.refusals ?? 0);
+  const busy = useSelector(form, (s) => s?.hasTag('busy') ?? false);
   const [draft, setDraft] = useState<ProjectDraft>(EMPTY_PROJECT);
   // The owner of a new project is the person creating it, once the staff list shows them, until another is picked.
   const shown: ProjectDraft = draft.owner === null && staff.some((p) => p.id === me) ? { ...draft, owner: me } : draft;
 
+  // The machine says which page opens next (the new project, or back on Cancel).
   useEffect(() => {
-    if (created) navigate(`/project/${created}`);
-  }, [created, navigate]);
+    const sub = screen.on('createProject.navigate', (e) => navigate(e.to));
+    return () => sub.unsubscribe();
+  }, [screen, navigate]);
 
   return (
     <>
@@ -33,24 +38,24 @@ export default function CreateProjectScreen() {
         aria-label="Create Project"
         onSubmit={(e) => {
           e.preventDefault();
-          form.send({ type: 'form.submit', input: projectInputOf(shown) });
+          screen.send({ type: 'form.submit', input: projectInputOf(shown) });
         }}
         validationErrors={fieldErrors}
         refusals={refusals}
-        onFieldBlur={(field) => form.send({ type: 'form.blur', field, input: projectInputOf(shown) })}
+        onFieldBlur={(field) => screen.send({ type: 'form.blur', field, input: projectInputOf(shown) })}
       >
         <FormErrorBanner title={error ?? undefined} />
         <ProjectFields
           draft={shown}
           onChange={(change) => {
             setDraft((d) => ({ ...d, ...change }));
-            for (const key of Object.keys(change) as (keyof ProjectDraft)[]) form.send({ type: 'form.change', field: PROJECT_FIELD_OF[key] });
+            for (const key of Object.keys(change) as (keyof ProjectDraft)[]) screen.send({ type: 'form.change', field: PROJECT_FIELD_OF[key] });
           }}
           staff={staff}
           fieldErrors={fieldErrors}
         />
         <FormActions>
-          <Button variant="secondary" onPress={() => navigate('/project/search')}>
+          <Button variant="secondary" onPress={() => screen.send({ type: 'form.cancel' })}>
             Cancel
           </Button>
           <Button type="submit" variant="primary" isDisabled={busy}>

@@ -1,14 +1,11 @@
 /** Edit project: the project's fields in a dialog over /project/{id}; only what changed is sent (and audited). */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
-import type { Project, ProjectView, UpdateProjectInput } from '@contracts/projects';
-import type { SubmitNotices } from '@/shared/machines/submit.machine';
-import { editProjectMachine, projectOptionsMachine } from '../machines/projects.machines';
+import { useState } from 'react';
+import type { Project, UpdateProjectInput } from '@contracts/projects';
+import { projectOptionsMachine } from '../machines/projects.machines';
+import { selectDialog, selectEditForm, type ProjectViewScreenActor } from '../machines/project-view.machine';
 import { draftOf, PROJECT_FIELD_OF, ProjectFields, projectInputOf, type ProjectDraft } from './ProjectFields';
 import { Button, Dialog, DialogTrigger, Form, FormErrorBanner } from '@/shared/ui/components';
-
-/** What the dialog's save says: saved, or that nothing had changed (nothing was sent). */
-const NOTICES: SubmitNotices<unknown, ProjectView | null> = { saved: (r) => (r === null ? { tone: 'info', title: 'Nothing changed' } : 'Project saved') };
 
 /** The fields of `after` that differ from `before`. */
 export function changedFields(before: ProjectDraft, after: ProjectDraft): UpdateProjectInput {
@@ -17,36 +14,31 @@ export function changedFields(before: ProjectDraft, after: ProjectDraft): Update
   return Object.fromEntries(Object.entries(b).filter(([k, v]) => v !== a[k])) as UpdateProjectInput;
 }
 
-export function EditProjectDialog({ project, onSaved }: { project: Project; onSaved: () => void }) {
-  const [isOpen, setOpen] = useState(false);
+/** The page's machine opens and closes the dialog; each opening has a form of its own (what was typed starts from the project again). */
+export function EditProjectDialog({ screen, project }: { screen: ProjectViewScreenActor; project: Project }) {
+  const isOpen = useSelector(screen, selectDialog) === 'edit';
+  const form = useSelector(screen, selectEditForm);
   return (
-    <DialogTrigger isOpen={isOpen} onOpenChange={setOpen}>
+    <DialogTrigger isOpen={isOpen} onOpenChange={(open) => screen.send({ type: open ? 'project.edit' : 'dialog.close' })}>
       <Button variant="secondary">Edit project</Button>
-      {isOpen ? <EditProjectForm project={project} onSaved={onSaved} close={() => setOpen(false)} /> : <span hidden />}
+      {isOpen && form ? <EditProjectForm form={form} project={project} close={() => screen.send({ type: 'dialog.close' })} /> : <span hidden />}
     </DialogTrigger>
   );
 }
 
-function EditProjectForm({ project, onSaved, close }: { project: Project; onSaved: () => void; close: () => void }) {
-  const form = useActorRef(editProjectMachine, { input: { notices: NOTICES } });
+type EditForm = NonNullable<ReturnType<typeof selectEditForm>>;
+
+function EditProjectForm({ form, project, close }: { form: EditForm; project: Project; close: () => void }) {
   const options = useActorRef(projectOptionsMachine, { input: { query: '' } });
   const staff = useSelector(options, (s) => s.context.data?.staff ?? []);
   const fieldErrors = useSelector(form, (s) => s.context.fieldErrors);
   const error = useSelector(form, (s) => s.context.error);
   const refusals = useSelector(form, (s) => s.context.refusals);
   const busy = useSelector(form, (s) => s.hasTag('busy'));
-  const done = useSelector(form, (s) => s.matches('saved'));
-  const changed = useSelector(form, (s) => s.context.result !== null);
   const [initial] = useState(() => draftOf(project));
   const [draft, setDraft] = useState<ProjectDraft>(initial);
   // Until the staff list loads, the owner picker still shows the current owner.
   const people = staff.length ? staff : [{ id: project.owner_id, name: project.owner_name }];
-
-  useEffect(() => {
-    if (!done) return;
-    close();
-    if (changed) onSaved();
-  }, [done, changed, close, onSaved]);
 
   const inputOf = (d: ProjectDraft) => ({ id: project.id, input: changedFields(initial, d) });
   const save = () => form.send({ type: 'form.submit', input: inputOf(draft) });

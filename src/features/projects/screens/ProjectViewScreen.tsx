@@ -1,12 +1,21 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { BOARD_COLUMN_LABELS, BOARD_COLUMNS, PROJECT_LIMITS, type ProjectView } from '@contracts/projects';
-import { createSprintMachine, projectViewMachine } from '../machines/projects.machines';
+import {
+  projectViewScreenMachine,
+  selectDialog,
+  selectProjectQuery,
+  selectSprintDraft,
+  selectSprintForm,
+  type ProjectViewScreenActor,
+  type SprintDraft,
+  type SprintDraftField,
+} from '../machines/project-view.machine';
 import { EditProjectDialog } from './EditProjectDialog';
 import { HoursBar, ProjectStatusBadge, SprintStatusBadge } from './parts';
 import styles from './projects.module.css';
 import type { ScreenProps } from '@/shared/routing';
+import { inspection } from '@/shared/inspection';
 import {
   Alert,
   Avatar,
@@ -26,18 +35,19 @@ import {
   SkeletonCard,
   SkeletonText,
   TextField,
-  type IsoDate,
 } from '@/shared/ui/components';
 import { formatDate } from '@/shared/ui/tokens/format';
 import { usePageTitle } from '@/shared/page-title';
 
-/** /project/{id}: a project's facts, hours against budget, tasks, tickets, sprints and activity. */
+const NO_ERRORS: Record<string, string> = {};
+
+/** /project/{id}: a project's facts, hours against budget, tasks, tickets, sprints and activity. Its dialogs and what follows a save live in its machine. */
 export default function ProjectViewScreen({ params }: ScreenProps) {
   const id = Number(params.id);
-  const query = useActorRef(projectViewMachine, { input: { query: id } });
-  const view = useSelector(query, (s) => s.context.data);
-  const error = useSelector(query, (s) => s.context.error);
-  const reload = useCallback(() => query.send({ type: 'query.reload' }), [query]);
+  const screen = useActorRef(projectViewScreenMachine, { input: { projectId: id }, inspect: inspection.inspect });
+  const query = useSelector(screen, selectProjectQuery);
+  const view = useSelector(query, (s) => s?.context.data);
+  const error = useSelector(query, (s) => s?.context.error ?? null);
   usePageTitle(view?.project.name);
 
   if (!view) {
@@ -74,8 +84,8 @@ export default function ProjectViewScreen({ params }: ScreenProps) {
         breadcrumbs={<Breadcrumbs items={[{ label: 'Projects', href: '/project/search' }, { label: project.name }]} />}
         actions={
           <>
-            <EditProjectDialog project={project} onSaved={reload} />
-            <PlanSprintDialog projectId={id} onSaved={reload} />
+            <EditProjectDialog screen={screen} project={project} />
+            <PlanSprintDialog screen={screen} />
             <LinkButton href={`/project/kanban/${id}`} variant="primary">
               Open board
             </LinkButton>
@@ -200,36 +210,22 @@ export default function ProjectViewScreen({ params }: ScreenProps) {
   );
 }
 
-function PlanSprintDialog({ projectId, onSaved }: { projectId: number; onSaved: () => void }) {
-  const form = useActorRef(createSprintMachine, { input: { notices: { saved: (r) => `Sprint ${r.sprint.name} planned` } } });
-  const fieldErrors = useSelector(form, (s) => s.context.fieldErrors);
-  const error = useSelector(form, (s) => s.context.error);
-  const refusals = useSelector(form, (s) => s.context.refusals);
-  const busy = useSelector(form, (s) => s.hasTag('busy'));
-  const saved = useSelector(form, (s) => (s.matches('saved') ? s.context.result : undefined));
-  const [isOpen, setOpen] = useState(false);
-  const [name, setName] = useState('');
-  const [goal, setGoal] = useState('');
-  const [start, setStart] = useState<IsoDate | null>(null);
-  const [end, setEnd] = useState<IsoDate | null>(null);
-  useEffect(() => {
-    if (!saved) return;
-    setOpen(false);
-    setName('');
-    setGoal('');
-    onSaved();
-  }, [saved, onSaved]);
-  const input = () => ({ projectId, input: { name, goal, start_date: start ?? '', end_date: end ?? '' } });
-  const submit = () => form.send({ type: 'form.submit', input: input() });
-  /** A setter that also tells the form the field changed (its message goes). */
-  const changed =
-    <T,>(field: string, set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      form.send({ type: 'form.change', field });
-    };
+function PlanSprintDialog({ screen }: { screen: ProjectViewScreenActor }) {
+  const form = useSelector(screen, selectSprintForm);
+  const fieldErrors = useSelector(form, (s) => s?.context.fieldErrors ?? NO_ERRORS);
+  const error = useSelector(form, (s) => s?.context.error ?? null);
+  const refusals = useSelector(form, (s) => s?.context.refusals ?? 0);
+  const busy = useSelector(form, (s) => s?.hasTag('busy') ?? false);
+  const isOpen = useSelector(screen, selectDialog) === 'sprint';
+  const draft = useSelector(screen, selectSprintDraft);
+  const submit = () => screen.send({ type: 'sprint.submit' });
+  /** What the user typed or picked in a field, told to the machine. */
+  const set =
+    <F extends SprintDraftField,>(field: F) =>
+    (value: SprintDraft[F]) =>
+      screen.send({ type: 'sprint.set', field, value });
   return (
-    <DialogTrigger isOpen={isOpen} onOpenChange={setOpen}>
+    <DialogTrigger isOpen={isOpen} onOpenChange={(open) => screen.send({ type: open ? 'sprint.plan' : 'dialog.close' })}>
       <Button variant="secondary">Plan sprint</Button>
       <Dialog
         title="Plan a sprint"
@@ -254,13 +250,13 @@ function PlanSprintDialog({ projectId, onSaved }: { projectId: number; onSaved: 
             submit();
           }}
           refusals={refusals}
-          onFieldBlur={(field) => form.send({ type: 'form.blur', field, input: input() })}
+          onFieldBlur={(field) => screen.send({ type: 'sprint.blur', field: field as SprintDraftField })}
         >
           <FormErrorBanner title={error ?? undefined} />
-          <TextField label="Name" name="name" value={name} onChange={changed('name', setName)} isRequired maxLength={PROJECT_LIMITS.sprintName} errorMessage={fieldErrors.name} />
-          <TextField label="Goal" name="goal" value={goal} onChange={changed('goal', setGoal)} maxLength={PROJECT_LIMITS.goal} errorMessage={fieldErrors.goal} />
-          <DatePicker label="Start date" name="start_date" value={start} onChange={changed('start_date', setStart)} isRequired errorMessage={fieldErrors.start_date} />
-          <DatePicker label="End date" name="end_date" value={end} onChange={changed('end_date', setEnd)} isRequired minValue={start ?? undefined} errorMessage={fieldErrors.end_date} />
+          <TextField label="Name" name="name" value={draft.name} onChange={set('name')} isRequired maxLength={PROJECT_LIMITS.sprintName} errorMessage={fieldErrors.name} />
+          <TextField label="Goal" name="goal" value={draft.goal} onChange={set('goal')} maxLength={PROJECT_LIMITS.goal} errorMessage={fieldErrors.goal} />
+          <DatePicker label="Start date" name="start_date" value={draft.start_date} onChange={set('start_date')} isRequired errorMessage={fieldErrors.start_date} />
+          <DatePicker label="End date" name="end_date" value={draft.end_date} onChange={set('end_date')} isRequired minValue={draft.start_date ?? undefined} errorMessage={fieldErrors.end_date} />
           <button type="submit" hidden />
         </Form>
       </Dialog>

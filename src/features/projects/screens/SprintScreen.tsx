@@ -1,7 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { Link } from 'wouter';
+import type { ActorRefFrom } from 'xstate';
 import { BOARD_COLUMN_LABELS, BOARD_COLUMNS, burndownChart, byRank, chartSpecOf, type SprintView } from '@contracts/projects';
 import { sprintLifecycleMachine, type CloseSprintInput } from '../machines/sprint-lifecycle.machine';
 import { sprintViewMachine } from '../machines/projects.machines';
@@ -37,7 +38,6 @@ export default function SprintScreen({ params }: ScreenProps) {
   const view = useSelector(query, (s) => s.context.data);
   const error = useSelector(query, (s) => s.context.error);
   usePageTitle(view ? `${view.sprint.name} · ${view.sprint.project_name}` : null);
-  const reload = useCallback(() => query.send({ type: 'query.reload' }), [query]);
   if (!view) {
     return (
       <>
@@ -46,20 +46,18 @@ export default function SprintScreen({ params }: ScreenProps) {
       </>
     );
   }
-  return <SprintBody view={view} reload={reload} />;
+  return <SprintBody view={view} query={query} />;
 }
 
-function SprintBody({ view, reload }: { view: SprintView; reload: () => void }) {
-  const life = useActorRef(sprintLifecycleMachine, { input: { sprintId: view.sprint.id, status: view.sprint.status } });
+/** The sprint as loaded; once it starts or closes, the lifecycle's answer shows and the sprint's query loads again. */
+function SprintBody({ view, query }: { view: SprintView; query: ActorRefFrom<typeof sprintViewMachine> }) {
+  const life = useActorRef(sprintLifecycleMachine, { input: { sprintId: view.sprint.id, status: view.sprint.status, reloads: query } });
   const changed = useSelector(life, (s) => s.context.view);
   const busy = useSelector(life, (s) => s.hasTag('busy'));
   const dialogOpen = useSelector(life, (s) => s.matches({ active: 'dialog' }) || s.matches({ active: 'closing' }));
   const lifeError = useSelector(life, (s) => s.context.error);
   const fieldErrors = useSelector(life, (s) => s.context.fieldErrors);
   const state = useSelector(life, (s) => (s.matches('planned') ? 'planned' : s.matches('active') ? 'active' : 'closed'));
-  useEffect(() => {
-    if (changed) reload();
-  }, [changed, reload]);
 
   const { sprint, tasks, burndown } = changed ?? view;
   const spec = useMemo(() => chartSpecOf(burndownChart(burndown, `Burndown of ${sprint.name}`)), [burndown, sprint.name]);
