@@ -1,12 +1,9 @@
 import {
-  CLIENT_PORTAL,
   CLIENT_TICKET_SORTS,
   type ArticleListQuery,
   type ClientTicketListQuery,
   type ContactSupportRequest,
   type CreateClientTicket,
-  type CreatePaperOrder,
-  type CreateScr,
 } from '@contracts/client-portal';
 import { CLIENT_TICKETS } from '@contracts/client-tickets';
 import { z } from '@contracts/common/zod';
@@ -22,7 +19,11 @@ import { fileListMachine } from '@/shared/machines/file-list.machine';
 import { objectUrlsOf, thumbnailsMachine } from '@/shared/machines/thumbnails.machine';
 import { fromPromise } from 'xstate';
 
-/** The client portal's screens, each a query or a submit machine over one service call (the public forms: guest.machines.ts). */
+/**
+ * The client portal's screens, each a query or a submit machine over one service call (the public
+ * forms: guest.machines.ts; the reply box and the paper and change request forms: their screen
+ * machines' files).
+ */
 export { dashboardMachine, paperOrdersMachine } from './dashboard.machines';
 export const ticketDetailMachine = createQueryMachine('clientTicket', (id: number) => clientPortalApi.ticket(id));
 /** A new ticket carries the files chosen for it: sent one by one once it exists; the refused ones are named. */
@@ -37,13 +38,6 @@ export const createTicketMachine = createSubmitMachine(
 );
 /** The files chosen for a new ticket. */
 export const newTicketFilesMachine = fileListMachine;
-/** A reply carries the files chosen for it (a file list machine beside the form). */
-export const replyMachine = createSubmitMachine('clientReply', (v: { id: number; body: string; files: readonly File[] }) => clientPortalApi.reply(v.id, { body: v.body }, v.files), {
-  // Checked as the endpoint's body (the text; the files go beside it).
-  schema: { safeParse: (v) => CLIENT_TICKETS.reply.body.safeParse({ body: (v as { body: string }).body }) },
-});
-/** The files chosen for a reply. */
-export const replyFilesMachine = fileListMachine;
 /** Downloads of a ticket's files with the client session, and its images opened in the viewer. */
 export const clientDownloadMachine = fileDownloadMachine.provide({ actors: { fetch: fromPromise(({ input }) => clientPortalApi.attachment(input.recordId, input.id)) } });
 /** Thumbnails of a ticket's images with the client session. */
@@ -55,13 +49,11 @@ export const supportInfoMachine = createQueryMachine('clientSupportInfo', () => 
 export const contactSupportMachine = createSubmitMachine('clientContactSupport', (v: ContactSupportRequest) => clientPortalApi.contactSupport(v));
 
 export const paperProductsMachine = createQueryMachine('clientPaperProducts', () => clientPortalApi.paperProducts());
-export const orderPaperMachine = createSubmitMachine('clientOrderPaper', (v: CreatePaperOrder) => clientPortalApi.orderPaper(v), { schema: CLIENT_PORTAL.orderPaper.body });
 
 export const articlesMachine = createQueryMachine('clientArticles', (q: ArticleListQuery) => clientPortalApi.articles(q));
 export const articleMachine = createQueryMachine('clientArticle', (id: number) => clientPortalApi.article(id));
 
 export const scrListMachine = createQueryMachine('clientScrs', () => clientPortalApi.scrs());
-export const createScrMachine = createSubmitMachine('clientCreateScr', (v: CreateScr) => clientPortalApi.createScr(v), { schema: CLIENT_PORTAL.createScr.body });
 
 /**
  * The company's tickets in the shared data table, server mode: the table's query becomes the

@@ -1,10 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
-import type { Key } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
-import type { CreatePaperOrder, PaperOrder } from '@contracts/client-portal';
+import type { PaperOrder } from '@contracts/client-portal';
 import { PAPER_QUANTITY_MAX, PO_NUMBER_MAX, SHIP_TO_MAX } from '@contracts/common/constants';
-import { orderPaperMachine, paperOrdersMachine, paperProductsMachine } from '../machines/client-portal.machines';
+import { paperOrdersMachine, paperProductsMachine } from '../machines/client-portal.machines';
+import { clientPaperMachine, selectOrderDraft, selectOrderForm, type OrderDraft } from '../machines/client-paper.machine';
 import { Badge, Button, Card, DateTime, Form, FormActions, NumberField, PageHeader, Select, TextArea, TextField } from '@/shared/ui/components';
 import type { DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { FormError, useFormState, useQueryState } from './form-parts';
@@ -29,33 +28,21 @@ const COLUMNS: DataTableColumn<PaperOrder>[] = [
   },
 ];
 
-const EMPTY = { product: null as Key | null, quantity: 1, poNumber: '', shipTo: '' };
-/** The contract's field each value is sent as (what its errors are keyed by). */
-const FIELD_OF: Record<keyof typeof EMPTY, keyof CreatePaperOrder> = { product: 'productId', quantity: 'quantity', poNumber: 'poNumber', shipTo: 'shipTo' };
-
+/** The order form; its machine holds what is typed, and empties it once the order is placed. */
 function OrderForm({ orders }: { orders: ActorRefFrom<typeof paperOrdersMachine> }) {
   const products = useActorRef(paperProductsMachine, { input: { query: null } });
   const { data: productList } = useQueryState(products);
-  const form = useActorRef(orderPaperMachine, { input: { reloads: orders, reloadEvent: { type: 'query.reload' }, notices: { saved: (r) => ({ title: `Order #${r.id} was received`, description: 'Its status is in the list of orders.' }) } } });
-  const { busy, result: placed, error, fields } = useFormState(form);
+  const order = useActorRef(clientPaperMachine, { input: { orders } });
+  const form = useSelector(order, selectOrderForm);
+  const values = useSelector(order, selectOrderDraft);
+  const { busy, error, fields } = useFormState(form);
   const refusals = useSelector(form, (s) => s.context.refusals);
-  const [values, setValues] = useState(EMPTY);
-  /** Sets a field and tells the form machine it changed (its message goes). */
+  /** Sets a field (the machine tells the form it changed, so its message goes). */
   const set =
-    <K extends keyof typeof EMPTY>(k: K) =>
-    (v: (typeof EMPTY)[K]) => {
-      setValues((s) => ({ ...s, [k]: v }));
-      form.send({ type: 'form.change', field: FIELD_OF[k] });
-    };
-  const input = (): CreatePaperOrder => ({ productId: Number(values.product ?? 0), quantity: Number.isNaN(values.quantity) ? 0 : values.quantity, poNumber: values.poNumber, shipTo: values.shipTo });
+    <K extends keyof OrderDraft>(k: K) =>
+    (v: OrderDraft[K]) =>
+      order.send({ type: 'order.change', patch: { [k]: v } });
   const product = (productList ?? []).find((p) => p.id === values.product);
-
-  // Saved (the form said so): clear it for the next order (the list has reloaded with the new one).
-  useEffect(() => {
-    if (!placed) return;
-    setValues(EMPTY);
-    form.send({ type: 'form.reset' });
-  }, [placed, form]);
 
   return (
     <Card title="New order" asRegion>
@@ -63,10 +50,10 @@ function OrderForm({ orders }: { orders: ActorRefFrom<typeof paperOrdersMachine>
         aria-label="New order"
         onSubmit={(e) => {
           e.preventDefault();
-          form.send({ type: 'form.submit', input: input() });
+          order.send({ type: 'order.place' });
         }}
         refusals={refusals}
-        onFieldBlur={(field) => form.send({ type: 'form.blur', field, input: input() })}
+        onFieldBlur={(field) => order.send({ type: 'order.blur', field })}
       >
         <FormError error={error} title="The order was not placed" />
         <Select
@@ -76,7 +63,7 @@ function OrderForm({ orders }: { orders: ActorRefFrom<typeof paperOrdersMachine>
           isRequired
           items={(productList ?? []).map((p) => ({ id: p.id, label: p.name, description: `${p.sku} · ${money(p.unit_price_cents)}` }))}
           value={values.product}
-          onChange={(k) => set('product')(k as Key | null)}
+          onChange={(k) => set('product')(k === null ? null : Number(k))}
           errorMessage={fields.productId}
         />
         <NumberField label="Quantity" name="quantity" minValue={1} maxValue={PAPER_QUANTITY_MAX} isRequired value={values.quantity} onChange={set('quantity')} errorMessage={fields.quantity} />

@@ -1,13 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
 import { SCR_PRIORITIES, SCR_STATUS_LABELS, SCR_STATUSES, type Scr } from '@contracts/client-portal';
 import { LIMITS } from '@contracts/common/constants';
-import { createScrMachine, scrListMachine } from '../machines/client-portal.machines';
+import { scrListMachine } from '../machines/client-portal.machines';
+import { clientScrRequestMachine, selectScrDraft, selectScrForm, type ScrDraft } from '../machines/client-scr-request.machine';
 import { Badge, Button, Card, DateTime, Form, FormActions, PageHeader, Select, TextArea, TextField } from '@/shared/ui/components';
 import type { DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { FormError, useFieldValues, useFormState } from './form-parts';
+import { FormError, useFormState } from './form-parts';
 import { SCR_PRIORITY_LABELS, SCR_PRIORITY_TONES, SCR_STATUS_TONES } from './labels';
 import { CompanyList } from './ListSection';
 import styles from './ListAndForm.module.css';
@@ -44,39 +44,25 @@ const COLUMNS: DataTableColumn<Scr>[] = [
 
 const PRIORITY_OPTIONS = SCR_PRIORITIES.map((p) => ({ id: p, label: SCR_PRIORITY_LABELS[p] }));
 
+/** The request form; its machine holds what is typed, and empties it once the request is filed. */
 function RequestForm({ list }: { list: ActorRefFrom<typeof scrListMachine> }) {
-  const form = useActorRef(createScrMachine, { input: { reloads: list, reloadEvent: { type: 'query.reload' }, notices: { saved: (r) => ({ title: `Change request #${r.id} was submitted`, description: 'Its status is in the list of requests.' }) } } });
-  const { busy, result: filed, error, fields } = useFormState(form);
+  const request = useActorRef(clientScrRequestMachine, { input: { list } });
+  const form = useSelector(request, selectScrForm);
+  const values = useSelector(request, selectScrDraft);
+  const { busy, error, fields } = useFormState(form);
   const refusals = useSelector(form, (s) => s.context.refusals);
-  const { values, set: setValue, reset } = useFieldValues<{ title: string; description: string; businessReason: string; priority: Scr['priority'] }>({
-    title: '',
-    description: '',
-    businessReason: '',
-    priority: 'medium',
-  });
-  /** Sets a field and tells the form machine it changed (its message goes). */
-  const set = (k: keyof typeof values) => (value: string) => {
-    setValue(k)(value);
-    form.send({ type: 'form.change', field: k });
-  };
-
-  // Saved (the form said so): clear it; the list has reloaded with the new request.
-  useEffect(() => {
-    if (!filed) return;
-    reset();
-    form.send({ type: 'form.reset' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per saved request
-  }, [filed, form]);
+  /** Sets a text field (the machine tells the form it changed, so its message goes). */
+  const set = (k: Exclude<keyof ScrDraft, 'priority'>) => (value: string) => request.send({ type: 'request.change', patch: { [k]: value } });
 
   return (
     <Card title="Request a change" description="Tell us what the software should do differently and why it matters to you." asRegion>
       <Form
         onSubmit={(e) => {
           e.preventDefault();
-          form.send({ type: 'form.submit', input: values });
+          request.send({ type: 'request.submit' });
         }}
         refusals={refusals}
-        onFieldBlur={(field) => form.send({ type: 'form.blur', field, input: values })}
+        onFieldBlur={(field) => request.send({ type: 'request.blur', field })}
       >
         <FormError error={error} title="The request was not submitted" />
         <TextField label="Title" name="title" isRequired maxLength={LIMITS.title} value={values.title} onChange={set('title')} errorMessage={fields.title} />
@@ -91,7 +77,7 @@ function RequestForm({ list }: { list: ActorRefFrom<typeof scrListMachine> }) {
           description="What it saves or makes possible; it helps us weigh it."
           errorMessage={fields.businessReason}
         />
-        <Select label="Priority" name="priority" items={PRIORITY_OPTIONS} value={values.priority} onChange={(k) => set('priority')(String(k))} errorMessage={fields.priority} />
+        <Select label="Priority" name="priority" items={PRIORITY_OPTIONS} value={values.priority} onChange={(k) => request.send({ type: 'request.change', patch: { priority: k as Scr['priority'] } })} errorMessage={fields.priority} />
         <FormActions>
           <Button type="submit" variant="primary" isPending={busy}>
             Submit request

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { ClientSession } from '@/shared/session/client-session';
@@ -7,7 +7,8 @@ import { SEVERITIES, SEVERITY_CODES, type Severity } from '@contracts/common/cod
 import type { ClientTicket, ClientTicketDetail } from '@contracts/client-portal';
 import type { Attachment } from '@contracts/common/attachments';
 import { CLIENT_PAGE_SIZE, LIMITS } from '@contracts/common/constants';
-import { clientDownloadMachine, clientThumbnailsMachine, clientTicketTableMachine, createTicketMachine, newTicketFilesMachine, replyFilesMachine, replyMachine, ticketDetailMachine } from '../machines/client-portal.machines';
+import { clientDownloadMachine, clientThumbnailsMachine, clientTicketTableMachine, createTicketMachine, newTicketFilesMachine, ticketDetailMachine } from '../machines/client-portal.machines';
+import { clientReplyMachine, selectReplyBody, selectReplyFiles, selectReplyForm } from '../machines/client-reply.machine';
 import { selectChosenFiles, selectFilesError } from '@/shared/machines/file-list.machine';
 import { selectViewer } from '@/shared/machines/file-download.machine';
 import { selectThumbnails } from '@/shared/machines/thumbnails.machine';
@@ -222,30 +223,28 @@ function ThreadMessage({ message, files }: { message: Message; files: Omit<Attac
   );
 }
 
-/** The reply box under the thread: a sent reply clears it (and says so); a failed one keeps the text and says why. */
+/**
+ * The reply box under the thread: a sent reply clears it and its files (and says so); a failed one
+ * keeps the text and says why. Its machine holds the text and the files, and empties them once sent.
+ */
 function Composer({ id, detail }: { id: number; detail: ActorRefFrom<typeof ticketDetailMachine> }) {
-  const reply = useActorRef(replyMachine, { input: { reloads: detail, reloadEvent: { type: 'query.reload' }, notices: { saved: () => 'Reply sent' } } });
-  const files = useActorRef(replyFilesMachine);
+  const composer = useActorRef(clientReplyMachine, { input: { id, detail } });
+  const reply = useSelector(composer, selectReplyForm);
+  const files = useSelector(composer, selectReplyFiles);
+  const body = useSelector(composer, selectReplyBody);
   const chosen = useSelector(files, selectChosenFiles);
   const filesError = useSelector(files, selectFilesError);
-  const { busy, done, error, fields } = useFormState(reply);
+  const { busy, error, fields } = useFormState(reply);
   const refusals = useSelector(reply, (s) => s.context.refusals);
-  const [body, setBody] = useState('');
-  useEffect(() => {
-    if (!done) return;
-    setBody('');
-    files.send({ type: 'files.clear' });
-    reply.send({ type: 'form.reset' });
-  }, [done, reply, files]);
   return (
     <Card title="Reply" headingLevel={3} asRegion>
       <Form
         onSubmit={(e) => {
           e.preventDefault();
-          reply.send({ type: 'form.submit', input: { id, body, files: files.getSnapshot().context.files } });
+          composer.send({ type: 'reply.send' });
         }}
         refusals={refusals}
-        onFieldBlur={(field) => reply.send({ type: 'form.blur', field, input: { id, body, files: files.getSnapshot().context.files } })}
+        onFieldBlur={(field) => composer.send({ type: 'reply.blur', field })}
       >
         <FormError error={error} title="Your reply was not sent" />
         <TextArea
@@ -254,10 +253,7 @@ function Composer({ id, detail }: { id: number; detail: ActorRefFrom<typeof tick
           rows={4}
           maxLength={LIMITS.text}
           value={body}
-          onChange={(text) => {
-            setBody(text);
-            reply.send({ type: 'form.change', field: 'body' });
-          }}
+          onChange={(text) => composer.send({ type: 'reply.change', body: text })}
           errorMessage={fields.body} description="The support team is notified at once." />
         <FilePicker
           id="reply-files"
@@ -362,7 +358,8 @@ function TicketDetail({ id }: { id: number }) {
             ))}
           </ol>
           {ticket.notes.length === 0 ? <p className={styles.when}>No replies yet. We answer here and by email.</p> : null}
-          <Composer id={id} detail={detail} />
+          {/* A reply belongs to its ticket: another ticket opens with an empty box. */}
+          <Composer key={id} id={id} detail={detail} />
         </div>
         <aside className={styles.side} aria-label="Ticket details">
           <Card title="Details" headingLevel={2}>
