@@ -27,9 +27,11 @@ describe('the activity dialog machine', () => {
     return actor;
   };
 
-  it('opens with a preset, saves, counts the save, closes and says so', async () => {
+  it('opens with a preset, saves, closes, says so and tells whoever listens what was logged', async () => {
     const save = vi.fn(async () => activity);
     const actor = run(save);
+    const heard: unknown[] = [];
+    actor.on('activity.logged', (e) => heard.push(e));
     actor.send({ type: 'log.open', preset: { kind: 'sale', companyId: 1, companyName: 'Acme Utilities' } });
     expect(actor.getSnapshot().value).toBe('open');
     expect(actor.getSnapshot().context.preset).toEqual({ kind: 'sale', companyId: 1, companyName: 'Acme Utilities' });
@@ -38,17 +40,21 @@ describe('the activity dialog machine', () => {
     await tick();
     expect(save).toHaveBeenCalledWith(input);
     expect(actor.getSnapshot().value).toBe('closed');
-    expect(actor.getSnapshot().context.saved).toBe(1);
+    expect(actor.getSnapshot().context.last).toEqual(activity);
+    expect(heard).toEqual([{ type: 'activity.logged', activity }]);
     expect(recorder.notices).toEqual([{ tone: 'success', title: 'Call logged for Acme Utilities' }]);
   });
 
   it('stays open with the server’s message and field errors when the save is refused, and opens clean next time', async () => {
     const actor = run(() => Promise.reject(new ApiError(400, 'invalid_input', 'Invalid body', { companyId: 'No such company' })));
+    const heard: unknown[] = [];
+    actor.on('activity.logged', (e) => heard.push(e));
     actor.send({ type: 'log.open' });
     actor.send({ type: 'log.submit', input });
     await tick();
     expect(actor.getSnapshot().value).toBe('open');
-    expect(actor.getSnapshot().context).toMatchObject({ error: null, fieldErrors: { companyId: 'No such company' }, saved: 0 });
+    expect(actor.getSnapshot().context).toMatchObject({ error: null, fieldErrors: { companyId: 'No such company' }, last: null });
+    expect(heard).toEqual([]);
     actor.send({ type: 'log.close' });
     actor.send({ type: 'log.open' });
     expect(actor.getSnapshot().context).toMatchObject({ error: null, fieldErrors: {}, preset: {} });

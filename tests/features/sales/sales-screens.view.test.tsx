@@ -1,8 +1,9 @@
 /**
  * The sales screens over msw: the dashboard (tiles against targets, drill links, the pipeline),
  * the activity dialog (the L shortcut, a closed sale filled from an accepted quote, a refused save),
- * logging for another rep, the territories' bulk reassign, settings for a manager and an agent,
- * the review of public answers, and the CAC check.
+ * logging for another rep, what each screen loads again once an activity is logged, the
+ * territories' bulk reassign and dialog, settings for a manager and an agent, the review of public
+ * answers, and the CAC check.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,6 +13,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { CacReport, HuhyOverview, SalesCompanyView, SalesCustomer, SalesDashboard, SalesSettings, TerritoryOverview } from '@contracts/sales';
 import { LogActivityButton, SalesFrame } from '@/features/sales/screens/ActivityLog';
 import CacScreen from '@/features/sales/screens/CacScreen';
+import CompanySalesSection from '@/features/sales/screens/CompanySalesSection';
+import CompanyScreen from '@/features/sales/screens/CompanyScreen';
+import CustomersScreen from '@/features/sales/screens/CustomersScreen';
 import DashboardScreen from '@/features/sales/screens/DashboardScreen';
 import HuhyScreen from '@/features/sales/screens/HuhyScreen';
 import SettingsScreen from '@/features/sales/screens/SettingsScreen';
@@ -289,6 +293,124 @@ describe('logging for another rep', () => {
   });
 });
 
+/** A call logged for Acme Utilities from the screen's "Log activity" button: the company picked by typing, then Save. */
+async function logCallForAcme(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: /Log activity/ }));
+  const dialog = await screen.findByRole('dialog', { name: 'Log activity' });
+  await user.type(within(dialog).getByRole('combobox', { name: 'Company' }), 'Acme');
+  await user.click(await screen.findByRole('option', { name: /Acme Utilities/ }));
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+}
+
+describe('what a logged activity loads again', () => {
+  // The dialog reads the company picked (its accepted quotes); a test that shows the company answers it its own way.
+  beforeEach(() => server.use(http.get('*/api/v2/sales/companies/1', () => HttpResponse.json(companyView))));
+  const call = { id: 9, kind: 'call', companyId: 1, companyName: 'Acme Utilities', staffId: 3, staffName: 'Avery Agent', occurredOn: '2026-11-02', amountCents: null, quoteId: null, quoteNumber: null, channelName: null, notes: 'Renewal call', createdAt: '2026-11-02T10:00:00Z' };
+  /** The activity endpoint: each save counts, and answers the call. */
+  const logging = (state: { logged: number }) =>
+    http.post('*/api/v2/sales/activities', () => {
+      state.logged += 1;
+      return HttpResponse.json(call, { status: 201 });
+    });
+
+  it('the dashboard: the figures and the drilled list show the call once it is logged', async () => {
+    const state = { logged: 0 };
+    const asked: string[] = [];
+    server.use(
+      logging(state),
+      http.get('*/api/v2/sales/customers', () => HttpResponse.json({ customers: [acme] })),
+      http.get('*/api/v2/sales/dashboard', ({ request }) => {
+        asked.push(`dashboard ${new URL(request.url).searchParams.get('month')}`);
+        return HttpResponse.json({ ...dashboard, total: { ...dashboard.total, actual: { ...dashboard.total.actual, call: 15 + state.logged } } });
+      }),
+      http.get('*/api/v2/sales/activities', () => {
+        asked.push('list');
+        return HttpResponse.json({ activities: state.logged ? [call] : [] });
+      }),
+    );
+    const user = userEvent.setup();
+    const { navigate } = renderAt('/sales/dashboard?month=2026-11&list=call', <DashboardScreen />, { role: 'manager' });
+    expect(await screen.findByTestId('total-call')).toHaveTextContent('15 / 20');
+    const list = await screen.findByRole('table', { name: /Calls in November 2026/ });
+    await waitFor(() => expect(asked).toEqual(['dashboard 2026-11', 'list']));
+    expect(within(list).queryByText('Renewal call')).toBeNull();
+    await logCallForAcme(user);
+    await waitFor(() => expect(screen.getByTestId('total-call')).toHaveTextContent('16 / 20'));
+    expect(await within(screen.getByRole('table', { name: /Calls in November 2026/ })).findByText('Renewal call')).toBeInTheDocument();
+    expect(asked).toEqual(['dashboard 2026-11', 'list', 'dashboard 2026-11', 'list']);
+    // Another month from the address loads that month; closing the list loads nothing more.
+    navigate('/sales/dashboard?month=2026-10');
+    await waitFor(() => expect(asked.at(-1)).toBe('dashboard 2026-10'));
+    await waitFor(() => expect(screen.queryByRole('table', { name: /Calls in/ })).toBeNull());
+    expect(asked).toHaveLength(5);
+  });
+
+  it('the customers: the list loads again once a call is logged', async () => {
+    const state = { logged: 0 };
+    server.use(
+      logging(state),
+      http.get('*/api/v2/sales/customers', () => {
+        return HttpResponse.json({ customers: [{ ...acme, lastActivityOn: state.logged ? new Date().toISOString().slice(0, 10) : '2026-11-02' }] });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/customers', <CustomersScreen />, { role: 'manager' });
+    const table = await screen.findByRole('table', { name: 'Customers' });
+    expect(within(table).queryByText('today')).toBeNull();
+    await logCallForAcme(user);
+    expect(await within(screen.getByRole('table', { name: 'Customers' })).findByText('today')).toBeInTheDocument();
+  });
+
+  it('a company’s sales page and the company page’s Sales section: the timeline shows the call once it is logged', async () => {
+    const state = { logged: 0 };
+    // How many calls were logged when the company was read (the dialog reads it too, for its accepted quotes).
+    const reads: number[] = [];
+    server.use(
+      logging(state),
+      http.get('*/api/v2/sales/companies/1', () => {
+        reads.push(state.logged);
+        return HttpResponse.json({ ...companyView, activities: state.logged ? [call] : [] });
+      }),
+    );
+    const user = userEvent.setup();
+    const page = renderAt('/sales/company/1', <CompanyScreen params={{ id: '1' }} />, { role: 'manager' });
+    await screen.findByRole('heading', { name: 'Acme Utilities', level: 1 });
+    expect(screen.getByText('No sales activity yet')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Log call' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log activity' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('list', { name: 'Activity timeline' })).toHaveTextContent('Renewal call');
+    expect(reads.filter((n) => n === 1)).toHaveLength(1);
+    page.unmount();
+
+    renderAt('/company/1', <CompanySalesSection companyId={1} companyName="Acme Utilities" />, { role: 'manager' });
+    expect(await screen.findByRole('list', { name: 'Activity timeline' })).toHaveTextContent('Renewal call');
+    await user.click(screen.getByRole('button', { name: 'Log call' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Log activity' })).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(reads.filter((n) => n === 2)).toHaveLength(1));
+    expect(state.logged).toBe(2);
+  });
+
+  it('the territories: the totals load again once a call is logged', async () => {
+    const state = { logged: 0 };
+    let loads = 0;
+    server.use(
+      logging(state),
+      http.get('*/api/v2/sales/customers', () => HttpResponse.json({ customers: [acme] })),
+      http.get('*/api/v2/sales/territories', () => {
+        loads += 1;
+        return HttpResponse.json(territories(1));
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/territories', <TerritoriesScreen />, { role: 'manager' });
+    await screen.findByTestId('territory-totals');
+    await logCallForAcme(user);
+    await waitFor(() => expect(loads).toBe(2));
+  });
+});
+
 const territories = (northCompanies: number): TerritoryOverview => {
   const customers: SalesCustomer[] = [
     { ...acme, territory: northCompanies === 1 ? 'North' : 'South' },
@@ -335,8 +457,45 @@ describe('territories', () => {
     expect(bodies).toEqual([{ companyIds: [1], territoryId: 12 }]);
     await waitFor(() => expect(north()).toHaveTextContent('Avery Agent0$0.00$0.00'));
     expect(within(screen.getByTestId('territory-totals')).getByRole('rowheader', { name: 'South' }).closest('tr')).toHaveTextContent('2$7,000.00$1,000.00');
-    // The selection is cleared after the move.
+    // The selection is cleared after the move, and another move starts from nothing selected.
     expect(screen.getByRole('checkbox', { name: 'Select row 1' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: /^Move/ })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
+    await user.click(screen.getByRole('button', { name: 'Move 1 company' }));
+    await waitFor(() => expect(bodies).toEqual([{ companyIds: [1], territoryId: 12 }, { companyIds: [2], territoryId: 12 }]));
+  });
+
+  it('adds a territory in a dialog that closes once saved, and shows it in the totals', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('*/api/v2/sales/territories', () => {
+        const overview = territories(1);
+        return HttpResponse.json(bodies.length ? { ...overview, territories: [...overview.territories, { id: 13, name: 'West', ownerId: 3, ownerName: 'Avery Agent', companies: 0, lifetimeCents: 0, pipelineCents: 0 }] } : overview);
+      }),
+      http.post('*/api/v2/sales/territories', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ id: 13, name: 'West', ownerId: 3 }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/territories', <TerritoriesScreen />, { role: 'manager' });
+    await screen.findByTestId('territory-totals');
+    // Cancel saves nothing.
+    await user.click(screen.getByRole('button', { name: 'New territory' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'New territory' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'New territory' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New territory' });
+    // A new dialog starts empty.
+    expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveValue('');
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'West');
+    await user.click(within(dialog).getByRole('button', { name: /Owner/ }));
+    await user.click(await screen.findByRole('option', { name: 'Avery Agent' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bodies).toEqual([{ name: 'West', ownerId: 3 }]);
+    expect(toastTitles()).toEqual(['success: Territory West added']);
+    expect(await within(screen.getByTestId('territory-totals')).findByRole('rowheader', { name: 'West' })).toBeInTheDocument();
   });
 });
 
@@ -427,6 +586,49 @@ describe('sales settings', () => {
     expect(puts).toBe(0);
   });
 
+  it('starts every section again from what a save answered: a refusal shown in another section goes, and the next save is sent', async () => {
+    const puts: string[] = [];
+    let held = settings;
+    server.use(
+      http.get('*/api/v2/sales/settings', () => HttpResponse.json(held)),
+      http.put('*/api/v2/sales/settings/targets', async ({ request }) => {
+        puts.push('targets');
+        held = { ...held, targets: ((await request.json()) as { targets: SalesSettings['targets'] }).targets };
+        return HttpResponse.json(held);
+      }),
+      http.put('*/api/v2/sales/settings/probabilities', async ({ request }) => {
+        puts.push('probabilities');
+        held = { ...held, probabilities: (await request.json()) as SalesSettings['probabilities'] };
+        return HttpResponse.json(held);
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/settings', <SettingsScreen />, { role: 'manager' });
+    const draft = await screen.findByRole('textbox', { name: 'Draft (%)' });
+    await user.clear(draft);
+    await user.type(draft, 'lots');
+    await user.click(screen.getByRole('button', { name: 'Save probabilities' }));
+    await waitFor(() => expect(draft).toHaveAccessibleDescription('Enter a percentage from 0 to 100, e.g. 40'));
+    const calls = screen.getByRole('textbox', { name: 'Calls target for Avery Agent' });
+    await user.clear(calls);
+    await user.type(calls, '30');
+    await user.click(screen.getByRole('button', { name: 'Save targets' }));
+    await waitFor(() => expect(toastTitles()).toEqual(['success: Targets saved']));
+    // The sections show the settings as saved: the new target, the probability as the server holds it, no message.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Calls target for Avery Agent' })).toHaveValue('30'));
+    const draftAgain = screen.getByRole('textbox', { name: 'Draft (%)' });
+    expect(draftAgain).toHaveValue('10');
+    expect(screen.queryByText('Enter a percentage from 0 to 100, e.g. 40')).toBeNull();
+    expect(draftAgain).not.toHaveFocus();
+    await user.clear(draftAgain);
+    await user.type(draftAgain, '20');
+    await user.click(screen.getByRole('button', { name: 'Save probabilities' }));
+    await waitFor(() => expect(toastTitles()).toEqual(['success: Targets saved', 'success: Probabilities saved']));
+    expect(puts).toEqual(['targets', 'probabilities']);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Draft (%)' })).toHaveValue('20'));
+    expect(screen.getByRole('textbox', { name: 'Calls target for Avery Agent' })).toHaveValue('30');
+  });
+
   it('shows an agent the settings read-only, without save buttons', async () => {
     server.use(http.get('*/api/v2/sales/settings', () => HttpResponse.json(settings)));
     renderAt('/sales/settings', <SettingsScreen />, { role: 'user' });
@@ -478,6 +680,41 @@ describe('the CAC check', () => {
     const byChannel = screen.getByTestId('cac-by-channel');
     expect(within(byChannel).getByRole('rowheader', { name: 'Referral' }).closest('tr')).toHaveTextContent('no new customers');
   });
+
+  it('runs the check again for the months picked, and again for them once an activity is logged', async () => {
+    const asked: string[] = [];
+    const sale = { id: 9, kind: 'sale', companyId: 1, companyName: 'Acme Utilities', staffId: 3, staffName: 'Avery Agent', occurredOn: '2026-11-02', amountCents: 50000, quoteId: null, quoteNumber: null, channelName: null, notes: '', createdAt: '2026-11-02T10:00:00Z' };
+    server.use(
+      http.get('*/api/v2/sales/cac', ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(`${url.searchParams.get('from')}..${url.searchParams.get('to')}`);
+        return HttpResponse.json(cac);
+      }),
+      http.get('*/api/v2/sales/customers', () => HttpResponse.json({ customers: [acme] })),
+      http.get('*/api/v2/sales/companies/1', () => HttpResponse.json(companyView)),
+      http.post('*/api/v2/sales/activities', () => HttpResponse.json(sale, { status: 201 })),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/debug/cac', <CacScreen />, { role: 'manager' });
+    await screen.findByTestId('cac-table');
+    expect(asked).toHaveLength(1);
+    const [from, to] = asked[0]!.split('..');
+    await user.click(screen.getByRole('button', { name: / To$/ }));
+    const options = await screen.findAllByRole('option');
+    await user.click(options.at(-2)!);
+    await waitFor(() => expect(asked).toHaveLength(2));
+    const picked = asked[1]!;
+    expect(picked.startsWith(`${from}..`)).toBe(true);
+    expect(picked).not.toBe(`${from}..${to}`);
+    // A closed sale can make a new customer: once an activity is logged the check runs again, for the months shown.
+    await user.keyboard('l');
+    const dialog = await screen.findByRole('dialog', { name: 'Log activity' });
+    await user.type(within(dialog).getByRole('combobox', { name: 'Company' }), 'Acme');
+    await user.click(await screen.findByRole('option', { name: /Acme Utilities/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(asked).toEqual([`${from}..${to}`, picked, picked]));
+  });
 });
 
 const mallory = {
@@ -520,6 +757,29 @@ describe('public answers waiting for review', () => {
     expect(bodies).toEqual([{ companyId: 1 }]);
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Waiting for review' })).toBeNull());
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('closes the review on Cancel, sending nothing, and opens it afresh', async () => {
+    let loads = 0;
+    server.use(
+      http.get('*/api/v2/sales/huhy', () => {
+        loads += 1;
+        return HttpResponse.json(huhy([mallory]));
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/sales/huhy', <HuhyScreen />, { role: 'user' });
+    const waiting = await screen.findByRole('region', { name: 'Waiting for review' });
+    await user.click(within(waiting).getByRole('button', { name: 'Review the answer from Mallory' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Review the answer from Mallory' });
+    await user.click(within(dialog).getByRole('radio', { name: /A new prospect/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(within(waiting).getByRole('button', { name: 'Review the answer from Mallory' }));
+    dialog = await screen.findByRole('dialog', { name: 'Review the answer from Mallory' });
+    expect(within(dialog).getByRole('radio', { name: /Add to Acme Utilities/ })).toBeChecked();
+    expect(loads).toBe(1);
+    expect(toastTitles()).toEqual([]);
   });
 
   it('sends a new prospect as no company, and keeps the dialog open with the server’s reason when the review is refused', async () => {

@@ -4,10 +4,11 @@
  * (what was typed stays). What would be sent is checked against the endpoint's body schema first
  * (docs/adr/0122): while it fails nothing is sent, each problem shows beside its field and focus
  * moves to the first (`refusals`); only a reason that belongs to no field is shown above the form.
- * It opens from a button, a tile or the keyboard shortcut, with a kind and a company preset;
- * `saved` counts the saves so the screen reloads what it shows.
+ * It opens from a button, a tile or the keyboard shortcut, with a kind and a company preset.
+ * Each save is emitted (`activity.logged`); the sales screen machines hear it through
+ * `loggedActivities` and load again what they show.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { ACTIVITY_LABELS, SALES, type Activity, type ActivityInput, type ActivityKind } from '@contracts/sales';
 import { notifyActions } from '@/shared/machines/notify';
 import { failureOf, problemsOf } from '@/shared/machines/submit.machine';
@@ -22,7 +23,7 @@ export type ActivityLogContext = {
   fieldErrors: Record<string, string>;
   /** Counts the saves refused for their fields: each one moves focus to the first field in error. */
   refusals: number;
-  saved: number;
+  /** The activity saved last. */
   last: Activity | null;
 };
 export type ActivityLogEvent =
@@ -33,13 +34,15 @@ export type ActivityLogEvent =
   | { type: 'log.blur'; field: string; input: ActivityInput }
   /** A field changed: its message goes until it is checked again. */
   | { type: 'log.change'; field: string };
+/** What the dialog tells whoever listens (`actor.on`): an activity was logged. */
+export type ActivityLogged = { type: 'activity.logged'; activity: Activity };
 
 /** The schema the dialog checks before it sends: the one the server parses. */
 const schema = SALES.log.body;
 const isOf = (key: string, field: string) => key === field || key.startsWith(`${field}.`);
 
 export const activityLogMachine = setup({
-  types: { context: {} as ActivityLogContext, events: {} as ActivityLogEvent },
+  types: { context: {} as ActivityLogContext, events: {} as ActivityLogEvent, emitted: {} as ActivityLogged },
   actors: {
     saveActivity: fromPromise<Activity, ActivityInput>(({ input }) => salesApi.log(input)),
   },
@@ -67,7 +70,7 @@ export const activityLogMachine = setup({
 }).createMachine({
   id: 'activityLog',
   description: 'Logging a call, letter, lead or closed sale from any sales screen, by button or keyboard shortcut.',
-  context: { preset: {}, error: null, fieldErrors: {}, refusals: 0, saved: 0, last: null },
+  context: { preset: {}, error: null, fieldErrors: {}, refusals: 0, last: null },
   initial: 'closed',
   states: {
     closed: {
@@ -103,8 +106,10 @@ export const activityLogMachine = setup({
         },
         onDone: {
           target: 'closed',
+          description: 'Saved: the dialog closes and says what was logged; the screen hears of it and loads again what it shows.',
           actions: [
-            assign({ saved: ({ context }) => context.saved + 1, last: ({ event }) => event.output }),
+            assign({ last: ({ event }) => event.output }),
+            emit(({ event }) => ({ type: 'activity.logged' as const, activity: event.output })),
             { type: 'notify', params: ({ event }) => ({ tone: 'success', title: `${ACTIVITY_LABELS[event.output.kind]} logged for ${event.output.companyName}` }) },
           ],
         },
@@ -118,4 +123,17 @@ export const activityLogMachine = setup({
       },
     },
   },
+});
+
+export type ActivityLogActor = ActorRefFrom<typeof activityLogMachine>;
+
+/**
+ * What a sales screen machine invokes to hear of each activity the dialog logs: the dialog's
+ * `activity.logged`, sent on to the screen machine, which decides what loads again. It stops
+ * listening when the screen machine stops; without a dialog (a screen outside `SalesFrame`) it
+ * hears nothing.
+ */
+export const loggedActivities = fromCallback<ActivityLogged, { log: ActivityLogActor | null }>(({ input, sendBack }) => {
+  const sub = input.log?.on('activity.logged', (e) => sendBack(e));
+  return () => sub?.unsubscribe();
 });

@@ -1,7 +1,7 @@
 /**
  * The one activity dialog of sales, and the frame every sales screen sits in: it owns the dialog's
- * machine, opens it on the keyboard shortcut (L, outside text fields), and tells the screen when
- * an activity was saved so it reloads.
+ * machine, opens it on the keyboard shortcut (L, outside text fields), and hands the machine to the
+ * screen's own machine, which hears each activity logged (`loggedActivities`) and loads again.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -10,14 +10,14 @@ import { formatMoney, parseCents } from '@contracts/quote-money';
 import { ACTIVITY_KINDS, ACTIVITY_LABELS, LOG_ACTIVITY_SHORTCUT, activityDayWindow, type ActivityInput, type ActivityKind } from '@contracts/sales';
 import { Button, ComboBox, DatePicker, Dialog, Form, FormErrorBanner, Select, TextArea, TextField, type Option, type OptionLoader } from '@/shared/ui/components';
 import { salesApi } from '../api';
-import { activityLogMachine, type ActivityPreset } from '../machines/activity-log.machine';
+import { activityLogMachine, type ActivityLogActor, type ActivityPreset } from '../machines/activity-log.machine';
 import { pickedSalesCompanyMachine, salesRepsMachine } from '../machines/sales.machines';
 import styles from './sales.module.css';
 
-type LogApi = { open: (preset?: ActivityPreset) => void; saved: number };
-const LogContext = createContext<LogApi>({ open: () => undefined, saved: 0 });
+type LogApi = { open: (preset?: ActivityPreset) => void; log: ActivityLogActor | null };
+const LogContext = createContext<LogApi>({ open: () => undefined, log: null });
 
-/** Opens the activity dialog, and the number of saves so far (a dependency for reloading). */
+/** Opens the activity dialog; `log` is its machine, the input of the screen's machine. */
 export const useActivityLog = () => useContext(LogContext);
 
 const isTyping = (target: EventTarget | null) =>
@@ -27,7 +27,6 @@ const isTyping = (target: EventTarget | null) =>
 export function SalesFrame({ children }: { children: ReactNode }) {
   const log = useActorRef(activityLogMachine);
   const open = useSelector(log, (s) => !s.matches('closed'));
-  const saved = useSelector(log, (s) => s.context.saved);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key.toLowerCase() !== LOG_ACTIVITY_SHORTCUT.key || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || isTyping(e.target)) return;
@@ -38,7 +37,7 @@ export function SalesFrame({ children }: { children: ReactNode }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [log]);
-  const api = useMemo<LogApi>(() => ({ open: (preset) => log.send({ type: 'log.open', preset }), saved }), [log, saved]);
+  const api = useMemo<LogApi>(() => ({ open: (preset) => log.send({ type: 'log.open', preset }), log }), [log]);
   return (
     <LogContext.Provider value={api}>
       {children}

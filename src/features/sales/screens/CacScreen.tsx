@@ -1,11 +1,11 @@
-import { useActorRef } from '@xstate/react';
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Fragment, useMemo } from 'react';
 import { Link } from 'wouter';
 import { formatMoney } from '@contracts/quote-money';
 import { NO_NEW_CUSTOMERS, type CacReport } from '@contracts/sales';
 import { Card, EmptyState, PageHeader, QueryView, Select, SkeletonTable, VisuallyHidden } from '@/shared/ui/components';
-import { cacMachine } from '../machines/sales.machines';
-import { SalesFrame } from './ActivityLog';
+import { cacScreenMachine, selectCac } from '../machines/sales-view.machine';
+import { SalesFrame, useActivityLog } from './ActivityLog';
 import { monthLabel, recentMonths, SalesNav, shortMonth } from './parts';
 import styles from './sales.module.css';
 import { ScrollBox } from '@/shared/ui/ScrollBox';
@@ -71,12 +71,13 @@ function Check({ report }: { report: CacReport }) {
 
 function Cac() {
   const months = useMemo(() => recentMonths(), []);
-  const [from, setFrom] = useState(months[0]!);
-  const [to, setTo] = useState(months.at(-1)!);
-  const query = useActorRef(cacMachine, { input: { query: { from, to } } });
-  useEffect(() => {
-    query.send({ type: 'query.set', query: { from, to } });
-  }, [query, from, to]);
+  const { log } = useActivityLog();
+  const screen = useActorRef(cacScreenMachine, { input: { log, query: { from: months[0]!, to: months.at(-1)! } } });
+  const query = useSelector(screen, selectCac);
+  // The months shown are the query's own: picking one runs the check for the new range.
+  const range = useSelector(query, (s) => s.context.query);
+  const from = range.from ?? months[0]!;
+  const to = range.to ?? months.at(-1)!;
   const items = months.map((m) => ({ id: m, label: monthLabel(m) }));
   return (
     <>
@@ -84,8 +85,8 @@ function Cac() {
       <SalesNav />
       <div className={styles.stack}>
         <div className={styles.toolbar}>
-          <Select label="From" items={items} value={from} onChange={(k) => k && setFrom(String(k))} />
-          <Select label="To" items={items} value={to} onChange={(k) => k && setTo(String(k))} />
+          <Select label="From" items={items} value={from} onChange={(k) => k && query.send({ type: 'query.set', query: { from: String(k), to } })} />
+          <Select label="To" items={items} value={to} onChange={(k) => k && query.send({ type: 'query.set', query: { from, to: String(k) } })} />
           <Link href="/sales/settings">Edit spend</Link>
         </div>
         <QueryView actor={query} errorTitle="The check could not be run" loading={<SkeletonTable />}>

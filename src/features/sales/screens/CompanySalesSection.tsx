@@ -1,21 +1,18 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { Link } from 'wouter';
 import type { CompanySectionProps } from '@/features/companies';
 import { Card, SkeletonCard } from '@/shared/ui/components';
-import { salesCompanyMachine } from '../machines/sales.machines';
+import { companyScreenMachine, selectCompany } from '../machines/sales-view.machine';
 import { SalesFrame, useActivityLog } from './ActivityLog';
 import { LogButtons, PipelineStats, Timeline } from './CompanySales';
 import styles from './sales.module.css';
 
 function Section({ companyId, companyName }: CompanySectionProps) {
-  const query = useActorRef(salesCompanyMachine, { input: { query: companyId } });
+  const { log } = useActivityLog();
+  const screen = useActorRef(companyScreenMachine, { input: { log, query: companyId } });
+  const query = useSelector(screen, selectCompany);
   const view = useSelector(query, (s) => s.context.data);
   const error = useSelector(query, (s) => s.context.error);
-  const { saved } = useActivityLog();
-  useEffect(() => {
-    if (saved) query.send({ type: 'query.reload' });
-  }, [query, saved]);
   return (
     <Card title="Sales" description="Recent activity and the pipeline." asRegion actions={<Link href={`/sales/company/${companyId}`}>Open in Sales</Link>}>
       {view ? (

@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { formatMoney } from '@contracts/quote-money';
 import { usePageTitle } from '@/shared/page-title';
 import { Alert, Badge, Breadcrumbs, Button, Card, EmptyState, PageHeader, SkeletonCard } from '@/shared/ui/components';
 import type { ScreenProps } from '@/shared/routing';
-import { salesCompanyMachine } from '../machines/sales.machines';
+import { companyScreenMachine, selectCompany } from '../machines/sales-view.machine';
 import { LogActivityButton, SalesFrame, useActivityLog } from './ActivityLog';
 import { LogButtons, PipelineStats, Timeline } from './CompanySales';
 import styles from './sales.module.css';
@@ -14,14 +14,12 @@ import styles from './sales.module.css';
 const TIMELINE_PAGE = 25;
 
 function Company({ id }: { id: number }) {
-  const query = useActorRef(salesCompanyMachine, { input: { query: id } });
+  const { log } = useActivityLog();
+  const screen = useActorRef(companyScreenMachine, { input: { log, query: id } });
+  const query = useSelector(screen, selectCompany);
   const view = useSelector(query, (s) => s.context.data);
   const [everything, setEverything] = useState(false);
   const error = useSelector(query, (s) => s.context.error);
-  const { saved } = useActivityLog();
-  useEffect(() => {
-    if (saved) query.send({ type: 'query.reload' });
-  }, [query, saved]);
   usePageTitle(view ? `${view.company.name} · Sales` : null);
   if (error && !view) {
     return (

@@ -1,11 +1,10 @@
-import { useActorRef } from '@xstate/react';
-import { useEffect } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { formatMoney } from '@contracts/quote-money';
 import type { SalesCustomer } from '@contracts/sales';
 import { Badge, Card, PageHeader, QueryView, SkeletonTable } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { customersMachine } from '../machines/sales.machines';
+import { customersScreenMachine, selectCustomers } from '../machines/sales-view.machine';
 import { LogActivityButton, SalesFrame, useActivityLog } from './ActivityLog';
 import { DaysAgo, SalesNav } from './parts';
 import styles from './sales.module.css';
@@ -23,11 +22,9 @@ export const CUSTOMER_COLUMNS: DataTableColumn<SalesCustomer>[] = [
 ];
 
 function Customers() {
-  const query = useActorRef(customersMachine, { input: { query: null } });
-  const { saved } = useActivityLog();
-  useEffect(() => {
-    if (saved) query.send({ type: 'query.reload' });
-  }, [query, saved]);
+  const { log } = useActivityLog();
+  const screen = useActorRef(customersScreenMachine, { input: { log, query: null } });
+  const query = useSelector(screen, selectCustomers);
   return (
     <>
       <PageHeader title="Sales Customers" subtitle="Every company with its status, territory, account manager, last activity, lifetime closed revenue and open pipeline." actions={<LogActivityButton />} />

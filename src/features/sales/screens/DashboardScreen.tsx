@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { Link, useLocation, useSearch } from 'wouter';
 import { chartSpec } from '@contracts/charts';
 import { formatMoney } from '@contracts/quote-money';
@@ -8,7 +9,7 @@ import { Chart } from '@/shared/ui/chart';
 import { Alert, Button, Card, ChartFrame, EmptyState, PageHeader, Select, SkeletonCard, SkeletonTable, Stat, VisuallyHidden } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
 import { formatDate } from '@/shared/ui/tokens/format';
-import { activityListMachine, dashboardMachine } from '../machines/sales.machines';
+import { salesDashboardMachine, selectDashboard, selectList, selectListKey, type DashboardList } from '../machines/sales-dashboard.machine';
 import { LogActivityButton, SalesFrame, useActivityLog } from './ActivityLog';
 import { monthLabel, recentMonths, SalesNav } from './parts';
 import styles from './sales.module.css';
@@ -97,17 +98,19 @@ const LIST_COLUMNS: DataTableColumn<Activity>[] = [
   { label: 'Notes', field: 'notes', priority: 3 },
 ];
 
-function DrillList({ kind, month, staffId }: { kind: ActivityKind; month: string; staffId?: number }) {
-  const { saved } = useActivityLog();
-  const query = useActorRef(activityListMachine, { input: { query: { kind, month, staffId } } });
-  useEffect(() => {
-    query.send({ type: 'query.set', query: { kind, month, staffId } });
-  }, [query, kind, month, staffId, saved]);
-  const rows = useSelector(query, (s) => s.context.data);
+type DashboardActor = ActorRefFrom<typeof salesDashboardMachine>;
+
+/** The list the address drills into: a known kind's activities in the month, of one rep or every rep. */
+const listOf = (kind: string | null, month: string, staffId?: number): DashboardList | null =>
+  kind && (ACTIVITY_KINDS as readonly string[]).includes(kind) ? { kind: kind as ActivityKind, month, staffId } : null;
+
+function DrillList({ screen, list: { kind, month } }: { screen: DashboardActor; list: DashboardList }) {
+  const rows = useSelector(useSelector(screen, selectList), (s) => s?.context.data);
+  const key = useSelector(screen, selectListKey);
   return (
     <Card title={`${ACTIVITY_PLURALS[kind]} · ${monthLabel(month)}`} description="The activities behind the tile, newest first." padding="none" asRegion actions={<Link href={`/sales/dashboard?month=${month}`}>Close list</Link>}>
       {rows ? (
-        <DataTable<Activity> key={`${kind}-${month}-${staffId ?? ''}-${saved}`} caption={`${ACTIVITY_PLURALS[kind]} in ${monthLabel(month)}`} columns={LIST_COLUMNS} rows={rows} rowKey="id" />
+        <DataTable<Activity> key={key} caption={`${ACTIVITY_PLURALS[kind]} in ${monthLabel(month)}`} columns={LIST_COLUMNS} rows={rows} rowKey="id" />
       ) : (
         <SkeletonTable />
       )}
@@ -121,13 +124,19 @@ function Dashboard() {
   const params = new URLSearchParams(search);
   const months = useMemo(() => recentMonths(), []);
   const month = params.get('month') ?? months.at(-1)!;
-  const list = params.get('list') as ActivityKind | null;
+  const listed = params.get('list');
   const staff = params.get('staff') ? Number(params.get('staff')) : undefined;
-  const { saved } = useActivityLog();
-  const query = useActorRef(dashboardMachine, { input: { query: month } });
+  const list = listOf(listed, month, staff);
+  const { log } = useActivityLog();
+  const screen = useActorRef(salesDashboardMachine, { input: { log, month, list } });
+  const query = useSelector(screen, selectDashboard);
+  // The address says which month and which list show; the machine loads what changed.
   useEffect(() => {
-    query.send({ type: 'query.set', query: month });
-  }, [query, month, saved]);
+    screen.send({ type: 'month.show', month });
+  }, [screen, month]);
+  useEffect(() => {
+    screen.send({ type: 'list.show', list: listOf(listed, month, staff) });
+  }, [screen, listed, month, staff]);
   const data = useSelector(query, (s) => (s.context.data?.month === month ? s.context.data : null));
   const error = useSelector(query, (s) => s.context.error);
   const href = (kind: ActivityKind) => `/sales/dashboard?month=${month}&list=${kind}`;
@@ -162,7 +171,7 @@ function Dashboard() {
                 <Tile key={k} kind={k} actual={data.total.actual[k]} target={data.total.target[k]} href={href(k === 'revenue' ? 'sale' : k)} />
               ))}
             </section>
-            {list && (ACTIVITY_KINDS as readonly string[]).includes(list) ? <DrillList kind={list} month={month} staffId={staff} /> : null}
+            {list ? <DrillList screen={screen} list={list} /> : null}
             <Card title="Per rep" description="Actual / monthly target." padding="none" asRegion>
               {data.reps.length ? (
                 <ScrollBox label="Activity per rep against targets" className={styles.tableWrap}>

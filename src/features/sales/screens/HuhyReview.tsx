@@ -2,13 +2,13 @@
  * Reviewing an answer of the public form: add it to the company it names (or another one), make it
  * a new prospect, or discard it. Until then the answer is nobody's contact and no mail reaches it.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
-import type { AnyActorRef } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import type { PendingHuhyAnswer } from '@contracts/sales';
 import { Button, ComboBox, Dialog, FormErrorBanner, Radio, RadioGroup, type Option, type OptionLoader } from '@/shared/ui/components';
 import { salesApi } from '../api';
-import { huhyReviewMachine, type HuhyReview } from '../machines/sales.machines';
+import type { huhyReviewMachine, HuhyReview } from '../machines/sales.machines';
 import styles from './sales.module.css';
 
 type Choice = 'match' | 'other' | 'new';
@@ -16,25 +16,13 @@ type Choice = 'match' | 'other' | 'new';
 /** Companies whose name or account number holds the text (the first 20). */
 const loadCompanies: OptionLoader<Option> = async (text) => (await salesApi.customers({ q: text.trim() || undefined })).slice(0, 20).map((c) => ({ id: c.id, label: c.name, description: c.accountNumber }));
 
-/** What a review says once saved. */
-function savedText(review: HuhyReview, answer: PendingHuhyAnswer): string {
-  if (review.action === 'discard') return `Answer from ${answer.name} discarded`;
-  if (review.input.companyId === null) return `${answer.company} added as a prospect`;
-  if (answer.match && answer.match.id === review.input.companyId) return `Answer from ${answer.name} added to ${answer.match.name}`;
-  return `Answer from ${answer.name} confirmed`;
-}
-
-export function HuhyReviewDialog({ answer, reloads, onClose }: { answer: PendingHuhyAnswer; reloads: AnyActorRef; onClose: () => void }) {
-  const review = useActorRef(huhyReviewMachine, { input: { reloads, reloadEvent: { type: 'query.reload' }, notices: { saved: (_, sent) => savedText(sent, answer) } } });
+/** The review of one answer: the screen's machine owns its form, and closes it once saved. */
+export function HuhyReviewDialog({ answer, review, onClose }: { answer: PendingHuhyAnswer; review: ActorRefFrom<typeof huhyReviewMachine>; onClose: () => void }) {
   const busy = useSelector(review, (s) => s.hasTag('busy'));
   const error = useSelector(review, (s) => s.context.error);
   const fields = useSelector(review, (s) => s.context.fieldErrors);
-  const done = useSelector(review, (s) => s.matches('saved'));
   const [choice, setChoice] = useState<Choice>(answer.match ? 'match' : 'new');
   const [other, setOther] = useState<number | null>(null);
-  useEffect(() => {
-    if (done) onClose();
-  }, [done, onClose]);
 
   const send = (r: HuhyReview) => review.send({ type: 'form.submit', input: r });
   const confirm = () => {

@@ -1,12 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
 import { Link } from 'wouter';
 import { chartSpec } from '@contracts/charts';
 import { HUHY_STATUS_LABELS, type HuhyAnswer, type HuhyOverview, type PendingHuhyAnswer } from '@contracts/sales';
 import { Chart } from '@/shared/ui/chart';
 import { Alert, Badge, Button, Card, ChartFrame, EmptyState, PageHeader, RelativeTime, SkeletonTable } from '@/shared/ui/components';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table/DataTable';
-import { huhyMachine } from '../machines/sales.machines';
+import { huhyScreenMachine, selectAnswers, selectReview, selectReviewing } from '../machines/huhy-screen.machine';
 import { LogActivityButton, SalesFrame } from './ActivityLog';
 import { HuhyReviewDialog } from './HuhyReview';
 import { SalesNav, shortMonth } from './parts';
@@ -66,10 +65,12 @@ function channelChart(o: HuhyOverview) {
 }
 
 function Huhy() {
-  const query = useActorRef(huhyMachine, { input: { query: null } });
+  const screen = useActorRef(huhyScreenMachine);
+  const query = useSelector(screen, selectAnswers);
   const data = useSelector(query, (s) => s.context.data);
   const error = useSelector(query, (s) => s.context.error);
-  const [reviewing, setReviewing] = useState<PendingHuhyAnswer | null>(null);
+  const reviewing = useSelector(screen, selectReviewing);
+  const review = useSelector(screen, selectReview);
   return (
     <>
       <PageHeader
@@ -97,7 +98,7 @@ function Huhy() {
               description="A public answer touches no company until it is confirmed: add it to the company it names, make it a new prospect, or discard it."
               asRegion
             >
-              <DataTable<PendingHuhyAnswer> caption="Answers waiting for review" columns={pendingColumns(setReviewing)} rows={data.pending} rowKey="id" searchable={false} />
+              <DataTable<PendingHuhyAnswer> caption="Answers waiting for review" columns={pendingColumns((answer) => screen.send({ type: 'review.open', answer }))} rows={data.pending} rowKey="id" searchable={false} />
             </Card>
           ) : null}
           {data.byMonth.length && data.channels.length ? (
@@ -114,7 +115,7 @@ function Huhy() {
       ) : !error ? (
         <SkeletonTable />
       ) : null}
-      {reviewing ? <HuhyReviewDialog answer={reviewing} reloads={query} onClose={() => setReviewing(null)} /> : null}
+      {reviewing && review ? <HuhyReviewDialog answer={reviewing} review={review} onClose={() => screen.send({ type: 'review.close' })} /> : null}
     </>
   );
 }

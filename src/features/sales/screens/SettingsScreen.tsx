@@ -1,12 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { formatCents, parseCents } from '@contracts/quote-money';
 import { QUOTE_STATUSES, type QuoteStatus } from '@contracts/quotes';
 import { TARGET_KINDS, type SalesSettings, type TargetKind } from '@contracts/sales';
 import { useIsManager } from '@/shared/session/role';
-import type { SubmitNotices } from '@/shared/machines/submit.machine';
 import { Alert, Button, Card, Form, FormErrorBanner, PageHeader, SkeletonTable, Switch, TextField } from '@/shared/ui/components';
-import { settingsFormMachine, settingsMachine, settingsSaveMachine, type SettingsSave } from '../machines/sales.machines';
+import type { SettingsSave } from '../machines/sales.machines';
+import { salesSettingsMachine, selectSaved, selectSectionForm, selectSettingsQuery, selectVersion, type SettingsSection } from '../machines/sales-settings.machine';
 import { SalesFrame } from './ActivityLog';
 import { GridEditor } from './GridEditor';
 import { recentMonths, SalesNav, shortMonth } from './parts';
@@ -14,26 +15,22 @@ import styles from './sales.module.css';
 
 const TARGET_LABEL: Record<TargetKind, string> = { call: 'Calls', letter: 'Letters', lead: 'Leads', sale: 'Sales', revenue: 'Revenue ($)' };
 
-/** What a section's save says once saved ("Targets saved"). */
-const SAVE_NOTICES: SubmitNotices<SettingsSave, SalesSettings> = { saved: (_, { section }) => `${section[0]!.toUpperCase()}${section.slice(1)} saved` };
+type SettingsActor = ActorRefFrom<typeof salesSettingsMachine>;
+/** What a section shows and whose save it is. */
+type SectionProps = { settings: SalesSettings; readOnly: boolean; screen: SettingsActor };
 
 /**
  * One section's save: a button, its busy state, and what it said or the error above the section.
- * A section of fields (`checked`) is checked against its endpoint's schema first: each problem
- * beside its field, focus to the first (`refusals`), nothing sent.
+ * A section of fields (channels, probabilities) is checked against its endpoint's schema first:
+ * each problem beside its field, focus to the first (`refusals`), nothing sent. Once saved, the
+ * screen's machine shows the settings as saved and every section starts again.
  */
-function useSection(section: SettingsSave['section'], onSaved: (s: SalesSettings) => void, checked = false) {
-  const save = useActorRef(checked ? settingsFormMachine : settingsSaveMachine, { input: { notices: SAVE_NOTICES } });
+function useSection(screen: SettingsActor, section: SettingsSection) {
+  const save = useSelector(screen, selectSectionForm(section));
   const busy = useSelector(save, (s) => s.hasTag('busy'));
   const error = useSelector(save, (s) => s.context.error);
   const fields = useSelector(save, (s) => s.context.fieldErrors);
   const refusals = useSelector(save, (s) => s.context.refusals);
-  const result = useSelector(save, (s) => (s.matches('saved') ? s.context.result : undefined));
-  useEffect(() => {
-    if (!result) return;
-    onSaved(result);
-    save.send({ type: 'form.reset' });
-  }, [result, onSaved, save]);
   return {
     busy,
     error,
@@ -44,8 +41,8 @@ function useSection(section: SettingsSave['section'], onSaved: (s: SalesSettings
   };
 }
 
-function Targets({ settings, readOnly, onSaved }: { settings: SalesSettings; readOnly: boolean; onSaved: (s: SalesSettings) => void }) {
-  const s = useSection('targets', onSaved);
+function Targets({ settings, readOnly, screen }: SectionProps) {
+  const s = useSection(screen, 'targets');
   return (
     <GridEditor
       title="Monthly targets"
@@ -72,8 +69,8 @@ function Targets({ settings, readOnly, onSaved }: { settings: SalesSettings; rea
   );
 }
 
-function Spend({ settings, months, readOnly, onSaved }: { settings: SalesSettings; months: string[]; readOnly: boolean; onSaved: (s: SalesSettings) => void }) {
-  const s = useSection('spend', onSaved);
+function Spend({ settings, months, readOnly, screen }: SectionProps & { months: string[] }) {
+  const s = useSection(screen, 'spend');
   return (
     <GridEditor
       title="Marketing spend"
@@ -100,9 +97,9 @@ function Spend({ settings, months, readOnly, onSaved }: { settings: SalesSetting
   );
 }
 
-function Channels({ settings, readOnly, onSaved }: { settings: SalesSettings; readOnly: boolean; onSaved: (s: SalesSettings) => void }) {
+function Channels({ settings, readOnly, screen }: SectionProps) {
   const [rows, setRows] = useState(() => settings.channels.filter((c) => c.position < 1000).map((c) => ({ id: c.id as number | undefined, name: c.name, offered: c.offered })));
-  const s = useSection('channels', onSaved, true);
+  const s = useSection(screen, 'channels');
   const submit = () => s.submit({ section: 'channels', channels: rows });
   return (
     <Card
@@ -153,9 +150,9 @@ function Channels({ settings, readOnly, onSaved }: { settings: SalesSettings; re
   );
 }
 
-function Probabilities({ settings, readOnly, onSaved }: { settings: SalesSettings; readOnly: boolean; onSaved: (s: SalesSettings) => void }) {
+function Probabilities({ settings, readOnly, screen }: SectionProps) {
   const [values, setValues] = useState<Record<QuoteStatus, string>>(() => Object.fromEntries(QUOTE_STATUSES.map((st) => [st, String(settings.probabilities[st])])) as Record<QuoteStatus, string>);
-  const s = useSection('probabilities', onSaved, true);
+  const s = useSection(screen, 'probabilities');
   // An empty box is 0; anything else that is not a whole number stays not one, so the check says what to enter.
   const submit = () => s.submit({ section: 'probabilities', probabilities: Object.fromEntries(QUOTE_STATUSES.map((st) => [st, values[st].trim() === '' ? 0 : Number(values[st])])) as Record<QuoteStatus, number> });
   return (
@@ -193,18 +190,15 @@ function Probabilities({ settings, readOnly, onSaved }: { settings: SalesSetting
 }
 
 function Settings() {
-  const query = useActorRef(settingsMachine, { input: { query: null } });
+  const screen = useActorRef(salesSettingsMachine);
+  const query = useSelector(screen, selectSettingsQuery);
   const loaded = useSelector(query, (s) => s.context.data);
-  const [saved, setSaved] = useState<SalesSettings | null>(null);
+  const saved = useSelector(screen, selectSaved);
   const data = saved ?? loaded;
   const error = useSelector(query, (s) => s.context.error);
   const isManager = useIsManager();
-  const [version, setVersion] = useState(0);
+  const version = useSelector(screen, selectVersion);
   const months = recentMonths();
-  const onSaved = (next: SalesSettings) => {
-    setSaved(next);
-    setVersion((v) => v + 1);
-  };
   return (
     <>
       <PageHeader title="Sales Settings" subtitle={isManager ? 'Targets, marketing spend, the channels of the public form, and pipeline probabilities.' : 'Managers and admins change these; you can see them.'} />
@@ -216,11 +210,11 @@ function Settings() {
       ) : null}
       {data ? (
         <div className={styles.stack} key={version}>
-          <Targets settings={data} readOnly={!isManager} onSaved={onSaved} />
-          <Spend settings={data} months={months} readOnly={!isManager} onSaved={onSaved} />
+          <Targets settings={data} readOnly={!isManager} screen={screen} />
+          <Spend settings={data} months={months} readOnly={!isManager} screen={screen} />
           <div className={styles.grid2}>
-            <Channels settings={data} readOnly={!isManager} onSaved={onSaved} />
-            <Probabilities settings={data} readOnly={!isManager} onSaved={onSaved} />
+            <Channels settings={data} readOnly={!isManager} screen={screen} />
+            <Probabilities settings={data} readOnly={!isManager} screen={screen} />
           </div>
         </div>
       ) : !error ? (

@@ -1,13 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import type { Key } from 'react-aria-components';
 import { formatMoney } from '@contracts/quote-money';
 import type { SalesCustomer, Territory, TerritoryOverview } from '@contracts/sales';
 import { useIsManager } from '@/shared/session/role';
 import { Alert, Button, Card, Dialog, FormErrorBanner, PageHeader, Select, SkeletonTable, TextField, VisuallyHidden } from '@/shared/ui/components';
 import { DataTable } from '@/shared/ui/data-table/DataTable';
-import type { SubmitNotices } from '@/shared/machines/submit.machine';
-import { reassignMachine, territoriesMachine, territorySaveMachine, type TerritorySave } from '../machines/sales.machines';
+import type { territorySaveMachine } from '../machines/sales.machines';
+import { salesTerritoriesMachine, selectEditing, selectReassign, selectRound, selectSelected, selectTerritories, selectTerritoryForm } from '../machines/sales-territories.machine';
 import { CUSTOMER_COLUMNS } from './CustomersScreen';
 import { LogActivityButton, SalesFrame, useActivityLog } from './ActivityLog';
 import { SalesNav } from './parts';
@@ -15,21 +16,16 @@ import styles from './sales.module.css';
 import { ScrollBox } from '@/shared/ui/ScrollBox';
 
 const NONE = 'none';
-/** What a territory's save and a move of companies say once done. */
-const SAVE_NOTICES: SubmitNotices<TerritorySave, unknown> = { saved: (_, s) => (s.id === null ? `Territory ${s.input.name} added` : `Territory ${s.input.name} saved`) };
-const MOVE_NOTICES: SubmitNotices<unknown, { moved: number }> = { saved: (r) => `${r.moved} ${r.moved === 1 ? 'company' : 'companies'} moved` };
 
-function TerritoryDialog({ territory, staff, onClose, onSaved }: { territory: Territory | null; staff: TerritoryOverview['staff']; onClose: () => void; onSaved: () => void }) {
-  const save = useActorRef(territorySaveMachine, { input: { notices: SAVE_NOTICES } });
+type SaveActor = ActorRefFrom<typeof territorySaveMachine>;
+
+/** A territory's name and owner; the screen's machine closes it once saved. */
+function TerritoryDialog({ territory, staff, save, onClose }: { territory: Territory | null; staff: TerritoryOverview['staff']; save: SaveActor; onClose: () => void }) {
   const busy = useSelector(save, (s) => s.hasTag('busy'));
   const error = useSelector(save, (s) => s.context.error);
   const fields = useSelector(save, (s) => s.context.fieldErrors);
-  const done = useSelector(save, (s) => s.matches('saved'));
   const [name, setName] = useState(territory?.name ?? '');
   const [owner, setOwner] = useState<Key>(territory?.ownerId ?? NONE);
-  useEffect(() => {
-    if (done) onSaved();
-  }, [done, onSaved]);
   const submit = () => save.send({ type: 'form.submit', input: { id: territory?.id ?? null, input: { name, ownerId: owner === NONE ? null : Number(owner) } } });
   return (
     <Dialog
@@ -61,31 +57,23 @@ function TerritoryDialog({ territory, staff, onClose, onSaved }: { territory: Te
 }
 
 function Territories() {
-  const query = useActorRef(territoriesMachine, { input: { query: null } });
+  const { log } = useActivityLog();
+  const screen = useActorRef(salesTerritoriesMachine, { input: { log } });
+  const query = useSelector(screen, selectTerritories);
   const data = useSelector(query, (s) => s.context.data);
   const error = useSelector(query, (s) => s.context.error);
   const isManager = useIsManager();
-  const { saved } = useActivityLog();
-  const reassign = useActorRef(reassignMachine, { input: { reloads: query, reloadEvent: { type: 'query.reload' }, notices: MOVE_NOTICES } });
+  const reassign = useSelector(screen, selectReassign);
   const moving = useSelector(reassign, (s) => s.hasTag('busy'));
   const moveError = useSelector(reassign, (s) => s.context.error);
-  const moved = useSelector(reassign, (s) => (s.matches('saved') ? s.context.result : undefined));
-  const [selected, setSelected] = useState<string[]>([]);
+  const selected = useSelector(screen, selectSelected);
+  const round = useSelector(screen, selectRound);
+  const editing = useSelector(screen, selectEditing);
+  const territoryForm = useSelector(screen, selectTerritoryForm);
   const [target, setTarget] = useState<Key | null>(null);
-  const [round, setRound] = useState(0);
-  const [editing, setEditing] = useState<Territory | 'new' | null>(null);
-  useEffect(() => {
-    if (saved) query.send({ type: 'query.reload' });
-  }, [query, saved]);
-  useEffect(() => {
-    if (!moved) return;
-    setSelected([]);
-    setRound((r) => r + 1);
-    reassign.send({ type: 'form.reset' });
-  }, [moved, reassign]);
   const move = () => {
     if (target === null) return;
-    reassign.send({ type: 'form.submit', input: { companyIds: selected.map(Number), territoryId: target === NONE ? null : Number(target) } });
+    screen.send({ type: 'companies.move', territoryId: target === NONE ? null : Number(target) });
   };
   return (
     <>
@@ -94,7 +82,7 @@ function Territories() {
         subtitle="Territories with their owner and companies. Select companies in the table and pick a territory to move them together."
         actions={
           <>
-            {isManager ? <Button onPress={() => setEditing('new')}>New territory</Button> : null}
+            {isManager ? <Button onPress={() => screen.send({ type: 'territory.edit', territory: null })}>New territory</Button> : null}
             <LogActivityButton />
           </>
         }
@@ -133,7 +121,7 @@ function Territories() {
                       <td className={styles.num}>{formatMoney(t.pipelineCents)}</td>
                       {isManager ? (
                         <td>
-                          <Button size="sm" variant="quiet" onPress={() => setEditing(t)} aria-label={`Edit ${t.name}`}>Edit</Button>
+                          <Button size="sm" variant="quiet" onPress={() => screen.send({ type: 'territory.edit', territory: t })} aria-label={`Edit ${t.name}`}>Edit</Button>
                         </td>
                       ) : null}
                     </tr>
@@ -185,7 +173,7 @@ function Territories() {
               rowKey="id"
               selectable
               searchable
-              onSelectionChange={setSelected}
+              onSelectionChange={(keys) => screen.send({ type: 'selection.change', keys })}
               tableId="sales-territory-companies"
             />
           </Card>
@@ -193,16 +181,8 @@ function Territories() {
       ) : !error ? (
         <SkeletonTable />
       ) : null}
-      {editing && data ? (
-        <TerritoryDialog
-          territory={editing === 'new' ? null : editing}
-          staff={data.staff}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            query.send({ type: 'query.reload' });
-          }}
-        />
+      {editing && territoryForm && data ? (
+        <TerritoryDialog territory={editing === 'new' ? null : editing} staff={data.staff} save={territoryForm} onClose={() => screen.send({ type: 'territory.close' })} />
       ) : null}
     </>
   );
