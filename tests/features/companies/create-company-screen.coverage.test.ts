@@ -4,7 +4,8 @@ import { createActor } from 'xstate';
 import type { CompanyView, CreateCompanyInput } from '@contracts/companies';
 import { machineRegistry } from '@/app/machine-registry';
 import { createCompanyMachine } from '@/features/companies/machines/companies.machines';
-import { createCompanyScreenMachine, selectForm, type CreateCompanyScreenEmitted } from '@/features/companies/machines/create-company.machine';
+import { createCompanyScreenMachine, selectForm } from '@/features/companies/machines/create-company.machine';
+import type { CreatePageEmitted } from '@/shared/machines/create-page.machine';
 import { ApiError } from '@/shared/http/http';
 import { submitChild } from '@/shared/machines/submit.machine';
 import { controllable, flush } from '@tests/support/controllable';
@@ -19,11 +20,11 @@ const INPUT: CreateCompanyInput = { name: 'Harbor Water', account_number: 'HARB-
 function start() {
   const submit = controllable<CompanyView, CreateCompanyInput>('submit');
   const machine = createCompanyScreenMachine.provide({
-    actors: { form: submitChild(createCompanyMachine.provide({ actors: { submit: submit.logic as never } }), { saved: 'company.created', failed: 'company.refused' }) },
+    actors: { form: submitChild(createCompanyMachine.provide({ actors: { submit: submit.logic as never } }), { saved: 'record.created', failed: 'record.refused' }) },
   });
   const actor = createActor(machine);
   const opened: string[] = [];
-  actor.on('createCompany.navigate', (e: CreateCompanyScreenEmitted) => opened.push(e.to));
+  actor.on('page.navigate', (e: CreatePageEmitted) => opened.push(e.to));
   actor.start();
   started.push(actor);
   const formErrors = () => selectForm(actor.getSnapshot())!.getSnapshot().context.fieldErrors;
@@ -81,7 +82,7 @@ describeMachinePaths(machineRegistry.find((m) => m.id === 'create-company-screen
     { type: 'form.blur', field: 'name', input: INPUT },
     { type: 'form.change', field: 'name' },
     { type: 'form.cancel' },
-    { type: 'company.created', result: created(12) },
+    { type: 'record.created', result: created(12) },
   ],
   check: (snapshot) => {
     expect(snapshot.children.form).toBeDefined();

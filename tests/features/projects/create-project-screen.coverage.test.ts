@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { CreateProjectInput, ProjectView } from '@contracts/projects';
 import { machineRegistry } from '@/app/machine-registry';
-import { createProjectScreenMachine, selectForm, type CreateProjectScreenEmitted } from '@/features/projects/machines/create-project.machine';
+import { createProjectScreenMachine, selectForm } from '@/features/projects/machines/create-project.machine';
+import type { CreatePageEmitted } from '@/shared/machines/create-page.machine';
 import { createProjectMachine } from '@/features/projects/machines/projects.machines';
 import { ApiError } from '@/shared/http/http';
 import { submitChild } from '@/shared/machines/submit.machine';
@@ -19,11 +20,11 @@ const INPUT: CreateProjectInput = { name: 'Meter rollout', company_id: 7, owner_
 function start() {
   const submit = controllable<ProjectView, CreateProjectInput>('submit');
   const machine = createProjectScreenMachine.provide({
-    actors: { form: submitChild(createProjectMachine.provide({ actors: { submit: submit.logic as never } }), { saved: 'project.created', failed: 'project.refused' }) },
+    actors: { form: submitChild(createProjectMachine.provide({ actors: { submit: submit.logic as never } }), { saved: 'record.created', failed: 'record.refused' }) },
   });
   const actor = createActor(machine);
   const opened: string[] = [];
-  actor.on('createProject.navigate', (e: CreateProjectScreenEmitted) => opened.push(e.to));
+  actor.on('page.navigate', (e: CreatePageEmitted) => opened.push(e.to));
   actor.start();
   started.push(actor);
   const formErrors = () => selectForm(actor.getSnapshot())!.getSnapshot().context.fieldErrors;
@@ -80,7 +81,7 @@ describeMachinePaths(machineRegistry.find((m) => m.id === 'create-project-screen
     { type: 'form.blur', field: 'name', input: INPUT },
     { type: 'form.change', field: 'name' },
     { type: 'form.cancel' },
-    { type: 'project.created', result: created(41) },
+    { type: 'record.created', result: created(41) },
   ],
   check: (snapshot) => {
     expect(snapshot.children.form).toBeDefined();

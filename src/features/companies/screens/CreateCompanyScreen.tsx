@@ -38,7 +38,7 @@ export default function CreateCompanyScreen() {
   const [manager, setManager] = useState<number | null>(null);
   // The machine says which page opens next (the new company, or back on Cancel).
   useEffect(() => {
-    const sub = screen.on('createCompany.navigate', (e) => navigate(e.to));
+    const sub = screen.on('page.navigate', (e) => navigate(e.to));
     return () => sub.unsubscribe();
   }, [screen, navigate]);
 

@@ -27,7 +27,7 @@ export default function CreateProjectScreen() {
 
   // The machine says which page opens next (the new project, or back on Cancel).
   useEffect(() => {
-    const sub = screen.on('createProject.navigate', (e) => navigate(e.to));
+    const sub = screen.on('page.navigate', (e) => navigate(e.to));
     return () => sub.unsubscribe();
   }, [screen, navigate]);
 
