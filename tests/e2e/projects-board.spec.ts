@@ -17,6 +17,8 @@ async function expectAccessible(page: Page) {
 }
 
 const column = (page: Page, name: string) => page.getByRole('grid', { name: `${name} column` });
+/** Where a card dragged by keyboard would drop: react-aria focuses one of these once the drag has begun. */
+const dropPosition = (page: Page) => page.locator('[aria-roledescription="drop indicator"]:focus');
 const card = (page: Page, title: string) => page.getByRole('row', { name: new RegExp(title) });
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 const titlesIn = async (list: Locator) => (await list.getByRole('row').allInnerTexts()).map((t) => t.split('\n')[0]!.trim());
@@ -65,7 +67,11 @@ test.describe('the kanban board', () => {
     await page.keyboard.press('ArrowRight');
     await expect(card(page, 'Install meters').getByRole('button', { name: /Drag/ })).toBeFocused();
     await page.keyboard.press('Enter');
+    // As a person does, the next key waits for the drag to show where it would drop (the focus on a
+    // drop position): a Tab pressed before that moves the page's focus instead (to "Add a card").
+    await expect(dropPosition(page)).toBeFocused();
     await page.keyboard.press('Tab');
+    await expect(dropPosition(page)).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(column(page, 'In progress').getByRole('row', { name: /Install meters/ })).toBeVisible();
     await expect(page.getByText('Moved Install meters to In progress.')).toBeAttached();
@@ -75,6 +81,7 @@ test.describe('the kanban board', () => {
     await card(page, 'Order meters').focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
+    await expect(dropPosition(page)).toBeFocused();
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Enter');
